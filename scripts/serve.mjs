@@ -1,0 +1,36 @@
+// npm start (until the API server takes over): serves demo/ and the built dist/ on localhost.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(process.env.PORT ?? 3000);
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+function resolvePath(urlPath) {
+  const path = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
+  if (path.startsWith('/dist/')) return join(root, path);
+  const file = join(root, 'demo', path === '/' ? 'index.html' : path);
+  return existsSync(file) && statSync(file).isDirectory() ? join(file, 'index.html') : file;
+}
+
+createServer((req, res) => {
+  const file = resolvePath(new URL(req.url ?? '/', 'http://localhost').pathname);
+  if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return;
+  }
+  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'x-content-type-options': 'nosniff' });
+  createReadStream(file).pipe(res);
+}).listen(port, '127.0.0.1', () => {
+  console.log(`rich-editor demo: http://localhost:${port}/`);
+});

@@ -1,0 +1,65 @@
+// npm test: makes sure Chromium is there, type-checks, runs every test, and ends with
+// one line `tests: N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { findChromium } from './chromium.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const results = join(root, '.test-results');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const run = (cmd, args, options = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
+
+function ensureChromium() {
+  if (findChromium()) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = existsSync('/usr/bin/apt-get');
+  if (isRoot && hasApt) {
+    console.log('Chromium not found: installing Debian\'s chromium package…');
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) === 0) {
+      return !!findChromium();
+    }
+  }
+  console.error(
+    'The browser tests need Chromium and none was found.\n' +
+      (hasApt ? 'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' : 'Install Chromium (or Google Chrome) with your system\'s package manager,\n') +
+      'or point CHROME_PATH at an installed Chromium or Chrome binary.',
+  );
+  return false;
+}
+
+const totals = { passed: 0, failed: 0 };
+function summary() {
+  console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+}
+
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+if (!ensureChromium()) {
+  totals.failed++;
+  summary();
+  process.exit(1);
+}
+
+console.log('Type-checking…');
+if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) {
+  totals.failed++;
+  console.error('Type-check failed.');
+}
+
+console.log('Browser tests (Web Test Runner, Chromium)…');
+const wtrStatus = run(bin('wtr'), []);
+const browserFile = join(results, 'browser.json');
+if (existsSync(browserFile)) {
+  const counts = JSON.parse(readFileSync(browserFile, 'utf8'));
+  totals.passed += counts.passed;
+  totals.failed += counts.failed + counts.skipped;
+  if (wtrStatus !== 0 && counts.failed + counts.skipped === 0) totals.failed++;
+} else {
+  totals.failed++;
+  console.error('Web Test Runner did not report its results.');
+}
+
+summary();
+process.exit(totals.failed ? 1 : 0);

@@ -1,0 +1,83 @@
+import type { MarkSpec } from 'prosemirror-model';
+import * as a from './attrs.js';
+import { attrSpecs, cleanAttrs, type AttrDefs } from './attrs.js';
+
+/** A mark spec whose attributes are declared with cleaners (see `SafeNodeSpec`). */
+export interface SafeMarkSpec extends MarkSpec {
+  attrDefs?: AttrDefs;
+}
+
+const linkDefs: AttrDefs = {
+  href: { default: '', clean: a.href },
+  target: { default: '_blank', clean: a.linkTarget },
+  rel: { default: a.LINK_REL, clean: a.linkRel },
+  class: { default: null, clean: a.className },
+};
+
+function weight(value: string): boolean {
+  return value === 'bold' || value === 'bolder' || /^[5-9]\d\d$/.test(value);
+}
+
+/** Every mark of the editor's document (spec section 3); order sets nesting in output. */
+export const marks: Record<string, SafeMarkSpec> = {
+  link: {
+    attrs: attrSpecs(linkDefs),
+    attrDefs: linkDefs,
+    inclusive: false,
+    parseDOM: [
+      {
+        tag: 'a[href]',
+        getAttrs: (dom) =>
+          cleanAttrs(linkDefs, {
+            href: dom.getAttribute('href'),
+            target: dom.getAttribute('target') ?? undefined,
+            class: dom.getAttribute('class') ?? undefined,
+          }),
+      },
+    ],
+    toDOM: (mark) => {
+      const { href, target, rel, class: cls } = mark.attrs;
+      const attrs: Record<string, string> = { href: href as string, target: target as string, rel: rel as string };
+      if (cls) attrs.class = cls as string;
+      return ['a', attrs, 0];
+    },
+  },
+
+  bold: {
+    parseDOM: [
+      { tag: 'strong' },
+      // Google Docs wraps whole documents in <b style="font-weight:normal">.
+      { tag: 'b', getAttrs: (dom) => dom.style.fontWeight !== 'normal' && null },
+      { style: 'font-weight', getAttrs: (value) => weight(value) && null },
+    ],
+    toDOM: () => ['strong', 0],
+  },
+
+  italic: {
+    parseDOM: [{ tag: 'em' }, { tag: 'i' }, { style: 'font-style=italic' }],
+    toDOM: () => ['em', 0],
+  },
+
+  underline: {
+    parseDOM: [{ tag: 'u' }, { style: 'text-decoration=underline' }, { style: 'text-decoration-line=underline' }],
+    toDOM: () => ['u', 0],
+  },
+
+  strike: {
+    parseDOM: [
+      { tag: 's' },
+      { tag: 'del' },
+      { tag: 'strike' },
+      { style: 'text-decoration=line-through' },
+      { style: 'text-decoration-line=line-through' },
+    ],
+    toDOM: () => ['s', 0],
+  },
+
+  code: {
+    excludes: '_',
+    code: true,
+    parseDOM: [{ tag: 'code' }],
+    toDOM: () => ['code', 0],
+  },
+};

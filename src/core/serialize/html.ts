@@ -1,0 +1,119 @@
+import { DOMParser as PMDOMParser, DOMSerializer, Fragment, type Node as PMNode, type Schema } from 'prosemirror-model';
+import { log } from '../log.js';
+import { schema as defaultSchema } from '../schema/index.js';
+
+/** Where HTML is parsed and serialised: the page by default, a server-side DOM on Node. */
+export interface DomEnvironment {
+  /** Parses an HTML string into an inert document (no scripts run, no resources load). */
+  parseDocument?: (html: string) => Document;
+  /** The document used to build serialised DOM. */
+  document?: Document;
+  schema?: Schema;
+}
+
+/** Beyond this nesting depth the browser's own parser starts flattening; we stop earlier. */
+export const MAX_HTML_DEPTH = 256;
+/** Beyond this many elements, rich parsing would not finish in a bounded time. */
+export const MAX_HTML_ELEMENTS = 300_000;
+
+function inertDocument(html: string, env: DomEnvironment): Document {
+  if (env.parseDocument) return env.parseDocument(html);
+  // DOMParser documents have no browsing context: scripts never run and images never load,
+  // so `<img onerror>` cannot fire while we read the markup.
+  return new DOMParser().parseFromString(`<!doctype html><html><head></head><body>${html}</body></html>`, 'text/html');
+}
+
+/** The document that holds nothing: one empty paragraph (spec: an empty value). */
+export function emptyDoc(schema: Schema = defaultSchema): PMNode {
+  return schema.topNodeType.createAndFill()!;
+}
+
+/** A document of plain paragraphs, one per line: the fallback for input we cannot parse. */
+export function textToDoc(text: string, schema: Schema = defaultSchema): PMNode {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const paragraphs = lines.map((line) => schema.nodes.paragraph.create(null, line ? schema.text(line) : null));
+  return paragraphs.length ? schema.topNodeType.create(null, paragraphs) : emptyDoc(schema);
+}
+
+/** Walks the tree without recursion and reports whether it is too deep or too large to parse richly. */
+function tooComplex(root: Element): boolean {
+  let count = 0;
+  const stack: Array<[Element, number]> = [[root, 0]];
+  while (stack.length) {
+    const [el, depth] = stack.pop()!;
+    if (depth > MAX_HTML_DEPTH || ++count > MAX_HTML_ELEMENTS) return true;
+    for (let child = el.firstElementChild; child; child = child.nextElementSibling) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Markup written by hand or by other tools wraps text in newlines and indentation;
+ * outside `<pre>` such runs mean one space. Other spaces are kept as typed, so a
+ * document's own HTML parses back to exactly the same text.
+ */
+function foldLineBreaks(root: Element): void {
+  const doc = root.ownerDocument;
+  const walker = doc.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const value = text.nodeValue ?? '';
+    if (!/[\r\n]/.test(value) || text.parentElement?.closest('pre')) continue;
+    text.nodeValue = value.replace(/[ \t\f]*[\r\n][ \t\r\n\f]*/g, ' ');
+  }
+}
+
+/**
+ * Parses an HTML string into a document of the schema. Unknown elements and
+ * attributes are dropped and every attribute is cleaned by its node's rules. Input
+ * too deep or too large to parse in bounded time becomes plain paragraphs; it never
+ * throws.
+ */
+export function parseHTML(html: string | null | undefined, env: DomEnvironment = {}): PMNode {
+  const schema = env.schema ?? defaultSchema;
+  if (typeof html !== 'string' || !html.trim()) return emptyDoc(schema);
+  let body: HTMLElement | null = null;
+  try {
+    body = inertDocument(html, env).body;
+    if (!body) return emptyDoc(schema);
+    if (tooComplex(body)) return textToDoc(body.textContent ?? '', schema);
+    foldLineBreaks(body);
+    return PMDOMParser.fromSchema(schema).parse(body, { preserveWhitespace: true });
+  } catch (error) {
+    log.warn('HTML could not be parsed; it was loaded as plain text', error);
+    return textToDoc(body?.textContent ?? html.replace(/<[^>]*>/g, ''), schema);
+  }
+}
+
+function isEmptyParagraph(node: PMNode): boolean {
+  return node.type.name === 'paragraph' && node.childCount === 0;
+}
+
+/** The document's top-level content without its leading and trailing empty paragraphs. */
+export function trimEmptyParagraphs(doc: PMNode): Fragment {
+  let start = 0;
+  let end = doc.childCount;
+  while (start < end && isEmptyParagraph(doc.child(start))) start++;
+  while (end > start && isEmptyParagraph(doc.child(end - 1))) end--;
+  const kept: PMNode[] = [];
+  for (let i = start; i < end; i++) kept.push(doc.child(i));
+  return Fragment.from(kept);
+}
+
+/** Serialises a document (or fragment) to DOM nodes in the given document. */
+export function serializeDOM(content: PMNode | Fragment, env: DomEnvironment = {}): DocumentFragment {
+  const schema = env.schema ?? defaultSchema;
+  const fragment = content instanceof Fragment ? content : content.content;
+  const document = env.document ?? globalThis.document;
+  return DOMSerializer.fromSchema(schema).serializeFragment(fragment, { document }) as DocumentFragment;
+}
+
+/**
+ * The document as an HTML string, with leading and trailing empty paragraphs trimmed
+ * (spec: the change callback's HTML).
+ */
+export function serializeHTML(doc: PMNode, env: DomEnvironment = {}): string {
+  const document = env.document ?? globalThis.document;
+  const container = document.createElement('div');
+  container.appendChild(serializeDOM(trimEmptyParagraphs(doc), env));
+  return container.innerHTML;
+}

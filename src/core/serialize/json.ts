@@ -1,0 +1,107 @@
+import { Fragment, Mark, type Node as PMNode, type Schema } from 'prosemirror-model';
+import { log } from '../log.js';
+import { cleanAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
+import { emptyDoc, parseHTML, serializeDOM, textToDoc, type DomEnvironment } from './html.js';
+
+/** A node as stored in JSON (ProseMirror's `Node.toJSON()` shape). */
+export interface JSONNode {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: JSONNode[];
+  marks?: Array<{ type: string; attrs?: Record<string, unknown> }>;
+  text?: string;
+}
+
+/** Deeper JSON than this is not a document anyone wrote; it is read as text. */
+const MAX_JSON_DEPTH = 200;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function defsOf(spec: object): AttrDefs | undefined {
+  return (spec as { attrDefs?: AttrDefs }).attrDefs;
+}
+
+function buildMarks(raw: unknown, schema: Schema): readonly Mark[] {
+  if (!Array.isArray(raw)) return Mark.none;
+  let set: readonly Mark[] = Mark.none;
+  for (const item of raw) {
+    if (!isRecord(item) || typeof item.type !== 'string') continue;
+    const type = schema.marks[item.type];
+    if (!type) continue;
+    set = type.create(cleanAttrs(defsOf(type.spec), isRecord(item.attrs) ? item.attrs : null)).addToSet(set);
+  }
+  return set;
+}
+
+/**
+ * Builds nodes from untrusted JSON without checking content: attributes are cleaned,
+ * unknown marks dropped, unknown nodes replaced by their children. Content that the
+ * schema would refuse is mended afterwards.
+ */
+function buildNodes(raw: unknown, schema: Schema, depth: number): PMNode[] {
+  if (!isRecord(raw)) return [];
+  if (depth > MAX_JSON_DEPTH) throw new RangeError('Document nesting is too deep');
+  const type = typeof raw.type === 'string' ? schema.nodes[raw.type] : undefined;
+  const children = Array.isArray(raw.content) ? raw.content.flatMap((c) => buildNodes(c, schema, depth + 1)) : [];
+  if (!type) return children;
+  if (type.isText) {
+    return typeof raw.text === 'string' && raw.text ? [schema.text(raw.text, buildMarks(raw.marks, schema))] : [];
+  }
+  const attrs = cleanAttrs(defsOf(type.spec), isRecord(raw.attrs) ? raw.attrs : null);
+  return [type.create(attrs, Fragment.fromArray(children), buildMarks(raw.marks, schema))];
+}
+
+function collectText(raw: unknown): string {
+  const parts: string[] = [];
+  const stack: unknown[] = [raw];
+  while (stack.length) {
+    const item = stack.pop();
+    if (!isRecord(item)) continue;
+    if (typeof item.text === 'string') parts.push(item.text);
+    if (Array.isArray(item.content)) for (let i = item.content.length - 1; i >= 0; i--) stack.push(item.content[i]);
+  }
+  return parts.join('\n');
+}
+
+/**
+ * Loads a stored JSON document. A bad attribute is cleaned, an unknown node or mark
+ * dropped, content in the wrong place moved to where the schema allows it (through
+ * the same rules as pasted HTML); the document as a whole is never rejected.
+ */
+export function parseJSON(json: unknown, env: DomEnvironment = {}): PMNode {
+  const schema = env.schema ?? defaultSchema;
+  let value = json;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return textToDoc(value as string, schema);
+    }
+  }
+  if (!isRecord(value)) return emptyDoc(schema);
+  let built: PMNode[];
+  try {
+    built = buildNodes(value, schema, 0);
+  } catch (error) {
+    log.warn('Stored document could not be read; it was loaded as plain text', error);
+    return textToDoc(collectText(value), schema);
+  }
+  const top = built.length === 1 && built[0].type === schema.topNodeType ? built[0] : schema.topNodeType.create(null, built);
+  try {
+    top.check();
+    return top.childCount ? top : emptyDoc(schema);
+  } catch {
+    // Mend through the DOM parser, which knows how to wrap and lift misplaced content.
+    const document = env.document ?? globalThis.document;
+    const container = document.createElement('div');
+    container.appendChild(serializeDOM(top.content, env));
+    return parseHTML(container.innerHTML, env);
+  }
+}
+
+/** The document as JSON (ProseMirror's format). */
+export function serializeJSON(doc: PMNode): JSONNode {
+  return doc.toJSON() as JSONNode;
+}

@@ -1,0 +1,49 @@
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
+import { countReporter } from './scripts/count-reporter.mjs';
+import { findChromium } from './scripts/chromium.mjs';
+
+const executablePath = findChromium();
+if (!executablePath) {
+  throw new Error('Chromium was not found. Run `npm test` (it installs Debian\'s chromium when it can) or set CHROME_PATH.');
+}
+
+/** Every test file first loads the console guard, so unexpected errors fail the test that caused them. */
+const consoleGuard = {
+  name: 'console-guard',
+  transform(context) {
+    if (/\/test\/.*\.test\.tsx?$/.test(context.path)) {
+      return { body: `import '/test/setup/console-guard.ts';\n${context.body}` };
+    }
+  },
+};
+
+export default {
+  files: ['test/**/*.test.ts', 'test/**/*.test.tsx', '!test/server/**', '!test/e2e/**'],
+  nodeResolve: { exportConditions: ['browser', 'production'] },
+  concurrency: 2,
+  testsFinishTimeout: 300_000,
+  browserStartTimeout: 60_000,
+  rootDir: '.',
+  reporters: [defaultReporter(), countReporter('.test-results/browser.json')],
+  plugins: [consoleGuard, esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-dev-shm-usage',
+        ],
+      },
+    }),
+  ],
+  testFramework: { config: { timeout: 20_000 } },
+};
