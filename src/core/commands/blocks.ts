@@ -1,0 +1,72 @@
+import { lift, setBlockType, wrapIn } from 'prosemirror-commands';
+import type { NodeType } from 'prosemirror-model';
+import { TextSelection, type Command, type EditorState } from 'prosemirror-state';
+import { schema } from '../schema/index.js';
+
+const { paragraph, heading, blockquote, code_block: codeBlock, horizontal_rule: rule, hard_break: hardBreak } = schema.nodes;
+
+/** Whether the selection's text block has the given type (and attributes, when given). */
+export function isBlockActive(state: EditorState, type: NodeType, attrs?: Record<string, unknown>): boolean {
+  const { $from, to } = state.selection;
+  if (to > $from.end()) return false;
+  const parent = $from.parent;
+  if (parent.type !== type) return false;
+  return !attrs || Object.entries(attrs).every(([key, value]) => parent.attrs[key] === value);
+}
+
+/** Whether the selection sits inside a node of the given type. */
+export function isInside(state: EditorState, type: NodeType): boolean {
+  const { $from } = state.selection;
+  for (let d = $from.depth; d > 0; d--) if ($from.node(d).type === type) return true;
+  return false;
+}
+
+/** Turns the selected blocks into paragraphs. */
+export const setParagraph: Command = setBlockType(paragraph);
+
+/** Turns the selected blocks into headings of a level from 1 to 3; a second use turns them back into paragraphs. */
+export function toggleHeading(level: 1 | 2 | 3): Command {
+  if (level < 1 || level > 3) throw new RangeError(`Heading level must be 1, 2 or 3, not ${String(level)}`);
+  return (state, dispatch) =>
+    isBlockActive(state, heading, { level }) ? setParagraph(state, dispatch) : setBlockType(heading, { level })(state, dispatch);
+}
+
+/** Wraps the selection in a quote, or lifts it out when it is in one. */
+export const toggleBlockquote: Command = (state, dispatch) =>
+  isInside(state, blockquote) ? lift(state, dispatch) : wrapIn(blockquote)(state, dispatch);
+
+/** Turns the selected blocks into a code block (default language), or back into paragraphs. */
+export const toggleCodeBlock: Command = (state, dispatch) =>
+  isBlockActive(state, codeBlock) ? setParagraph(state, dispatch) : setBlockType(codeBlock)(state, dispatch);
+
+/** Inserts a horizontal rule after the current block and puts the cursor after it. */
+export const insertHorizontalRule: Command = (state, dispatch) => {
+  const { $from } = state.selection;
+  if ($from.parent.type.spec.code) return false;
+  const index = $from.index($from.depth - 1);
+  if (!$from.node($from.depth - 1).canReplaceWith(index, index, rule)) return false;
+  if (dispatch) {
+    const tr = state.tr.replaceSelectionWith(rule.create());
+    const after = tr.selection.$from;
+    // Leave the caret in a paragraph after the rule, creating one at the end of the document.
+    if (!after.parent.isTextblock) {
+      const pos = after.pos;
+      tr.insert(pos, paragraph.create());
+      tr.setSelection(TextSelection.create(tr.doc, pos + 1));
+    }
+    dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
+
+/** Inserts a hard line break (Shift-Enter). */
+export const insertHardBreak: Command = (state, dispatch) => {
+  const { $from } = state.selection;
+  if (!$from.parent.type.contentMatch.matchType(hardBreak) && !$from.parent.inlineContent) return false;
+  if ($from.parent.type.spec.code) {
+    if (dispatch) dispatch(state.tr.insertText('\n').scrollIntoView());
+    return true;
+  }
+  if (dispatch) dispatch(state.tr.replaceSelectionWith(hardBreak.create()).scrollIntoView());
+  return true;
+};

@@ -1,0 +1,23 @@
+import { history } from 'prosemirror-history';
+import type { Node as PMNode } from 'prosemirror-model';
+import { EditorState, type Plugin } from 'prosemirror-state';
+import { editorInputRules } from './plugins/input-rules.js';
+import { editorKeymap } from './plugins/keymap.js';
+import { schema } from './schema/index.js';
+import { emptyDoc } from './serialize/html.js';
+
+/** Options for the editing plugins. */
+export interface EditingOptions {
+  /** Plugins that run before the built-in ones (their keys win). */
+  plugins?: Plugin[];
+}
+
+/** The editing behaviour of the editor: input rules, keymaps and history. */
+export function editingPlugins(options: EditingOptions = {}): Plugin[] {
+  return [...(options.plugins ?? []), editorInputRules(), ...editorKeymap(), history()];
+}
+
+/** A fresh editor state over the schema with the editing plugins. */
+export function createEditorState(doc: PMNode = emptyDoc(schema), options: EditingOptions = {}): EditorState {
+  return EditorState.create({ doc, plugins: editingPlugins(options) });
+}

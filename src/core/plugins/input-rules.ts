@@ -1,0 +1,73 @@
+import { InputRule, inputRules, textblockTypeInputRule, wrappingInputRule } from 'prosemirror-inputrules';
+import type { MarkType } from 'prosemirror-model';
+import type { Plugin } from 'prosemirror-state';
+import { findWrapping } from 'prosemirror-transform';
+import { schema } from '../schema/index.js';
+import { safeLanguage } from '../url.js';
+import { typographyRules } from './typography.js';
+
+const { nodes, marks } = schema;
+
+/** Opening a code fence: three backticks or tildes, an optional language, then a space. */
+export const CODE_FENCE = /^(?:```|~~~)([\w+#.-]*)\s$/;
+
+/** `**text**`-style shortcuts: wraps the text between the delimiters in a mark. */
+function markRule(pattern: RegExp, type: MarkType): InputRule {
+  return new InputRule(
+    pattern,
+    (state, match, start, end) => {
+      const [full, inner] = [match[1], match[2]];
+      const from = start + match[0].lastIndexOf(full);
+      const $from = state.doc.resolve(from);
+      if (!$from.parent.type.allowsMarkType(type)) return null;
+      const tr = state.tr.replaceWith(from, end, schema.text(inner, type.create().addToSet($from.marks())));
+      tr.removeStoredMark(type);
+      return tr;
+    },
+    { inCodeMark: false },
+  );
+}
+
+/** `[ ] ` or `[x] ` at the start of a paragraph: a to-do list (checked for `x`). */
+const taskListRule = new InputRule(/^\s*\[([ xX]?)\]\s$/, (state, match, start, end) => {
+  const tr = state.tr.delete(start, end);
+  const $start = tr.doc.resolve(start);
+  const range = $start.blockRange();
+  const wrapping = range && findWrapping(range, nodes.task_list);
+  if (!range || !wrapping) return null;
+  wrapping[wrapping.length - 1] = { type: nodes.task_item, attrs: { checked: match[1].toLowerCase() === 'x' } };
+  return tr.wrap(range, wrapping);
+});
+
+/** The horizontal rule shortcut: `---` or `___` alone in a paragraph (`—-` once typography turned `--` into a dash). */
+const ruleRule = new InputRule(/^(?:---|—-|___)$/, (state, _match, start, end) => {
+  const $start = state.doc.resolve(start);
+  if ($start.parent.type !== nodes.paragraph) return null;
+  const blockStart = $start.before();
+  return state.tr.replaceWith(blockStart, end + 1, [nodes.horizontal_rule.create(), nodes.paragraph.create()]).scrollIntoView();
+});
+
+/** Every markdown shortcut and typography rule of the editor. */
+export function editorInputRules(): Plugin {
+  return inputRules({
+    rules: [
+      textblockTypeInputRule(/^(#{1,3})\s$/, nodes.heading, (match) => ({ level: match[1].length })),
+      wrappingInputRule(/^\s*>\s$/, nodes.blockquote),
+      wrappingInputRule(/^\s*([-+*])\s$/, nodes.bullet_list),
+      wrappingInputRule(
+        /^(\d+)\.\s$/,
+        nodes.ordered_list,
+        (match) => ({ start: Number(match[1]) }),
+        (match, node) => node.childCount + (node.attrs.start as number) === Number(match[1]),
+      ),
+      taskListRule,
+      textblockTypeInputRule(CODE_FENCE, nodes.code_block, (match) => ({ language: safeLanguage(match[1] || 'plaintext') })),
+      ruleRule,
+      markRule(/(?:^|[^*])(\*\*([^*\s](?:[^*]*[^*\s])?)\*\*)$/, marks.bold),
+      markRule(/(?:^|[^*])(\*([^*\s](?:[^*]*[^*\s])?)\*)$/, marks.italic),
+      markRule(/(?:^|[^~])(~~([^~\s](?:[^~]*[^~\s])?)~~)$/, marks.strike),
+      markRule(/(?:^|[^`])(`([^`]+)`)$/, marks.code),
+      ...typographyRules(),
+    ],
+  });
+}

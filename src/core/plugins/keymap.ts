@@ -1,0 +1,119 @@
+import { baseKeymap, chainCommands, exitCode, selectAll } from 'prosemirror-commands';
+import { redo, undo } from 'prosemirror-history';
+import { undoInputRule } from 'prosemirror-inputrules';
+import { keymap } from 'prosemirror-keymap';
+import { AllSelection, TextSelection, type Command, type Plugin } from 'prosemirror-state';
+import { insertHardBreak, toggleBlockquote, toggleCodeBlock, toggleHeading, setParagraph } from '../commands/blocks.js';
+import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
+import { liftItem, sinkItem, splitItem, toggleBulletList, toggleOrderedList, toggleTaskList } from '../commands/lists.js';
+import { schema } from '../schema/index.js';
+import { safeLanguage } from '../url.js';
+
+const { code_block: codeBlock, paragraph } = schema.nodes;
+
+/** Tab in a code block inserts a tab character. */
+export const codeBlockTab: Command = (state, dispatch) => {
+  if (!state.selection.$from.parent.type.spec.code) return false;
+  if (dispatch) dispatch(state.tr.insertText('\t').scrollIntoView());
+  return true;
+};
+
+/** Shift-Tab in a code block removes one tab or up to two spaces at the start of the caret's line. */
+export const codeBlockUntab: Command = (state, dispatch) => {
+  const { $from, empty } = state.selection;
+  if (!$from.parent.type.spec.code || !empty) return false;
+  const lineStart = $from.parent.textBetween(0, $from.parentOffset).lastIndexOf('\n') + 1;
+  const indent = /^(\t| {1,2})/.exec($from.parent.textContent.slice(lineStart));
+  if (indent && dispatch) dispatch(state.tr.delete($from.start() + lineStart, $from.start() + lineStart + indent[1].length));
+  return true;
+};
+
+/**
+ * Arrow Down at the end of the last block and Arrow Up at the start of the first one,
+ * when that block is a code block, reach a paragraph outside it, creating one.
+ */
+function leaveCodeBlock(direction: 'up' | 'down'): Command {
+  return (state, dispatch, view) => {
+    const { $from, empty } = state.selection;
+    if (!empty || $from.parent.type !== codeBlock) return false;
+    if (view ? !view.endOfTextblock(direction) : direction === 'down' ? $from.parentOffset < $from.parent.content.size : $from.parentOffset > 0) return false;
+    const depth = $from.depth;
+    const index = $from.index(depth - 1);
+    const container = $from.node(depth - 1);
+    const atEdge = direction === 'down' ? index === container.childCount - 1 : index === 0;
+    if (!atEdge) return false;
+    const pos = direction === 'down' ? $from.after() : $from.before();
+    if (!container.canReplaceWith(index, index, paragraph)) return false;
+    if (dispatch) {
+      const tr = state.tr.insert(pos, paragraph.create());
+      dispatch(tr.setSelection(TextSelection.create(tr.doc, pos + 1)).scrollIntoView());
+    }
+    return true;
+  };
+}
+
+/** Enter at the end of a paragraph that holds only a code fence (```ts) opens a code block. */
+export const fenceOnEnter: Command = (state, dispatch) => {
+  const { $from, empty } = state.selection;
+  if (!empty || $from.parent.type !== paragraph || $from.parentOffset !== $from.parent.content.size) return false;
+  const match = /^(?:```|~~~)([\w+#.-]*)$/.exec($from.parent.textContent);
+  if (!match) return false;
+  const range = $from.blockRange();
+  if (!range || !range.parent.canReplaceWith(range.startIndex, range.endIndex, codeBlock)) return false;
+  if (dispatch) {
+    const tr = state.tr.delete($from.start(), $from.end());
+    tr.setBlockType($from.start(), $from.start(), codeBlock, { language: safeLanguage(match[1] || 'plaintext') });
+    dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
+
+/** Mod-a: the first press selects the current block's text, the next the whole document. */
+export const selectBlockThenAll: Command = (state, dispatch) => {
+  const { selection } = state;
+  const { $from, $to } = selection;
+  if (selection instanceof AllSelection || !$from.sameParent($to) || !$from.parent.isTextblock) return selectAll(state, dispatch);
+  const start = $from.start();
+  const end = $from.end();
+  if (selection.from === start && selection.to === end) return selectAll(state, dispatch);
+  if (dispatch) dispatch(state.tr.setSelection(TextSelection.create(state.doc, start, end)));
+  return true;
+};
+
+/** Undo that first takes back an input rule the user just triggered (so `--` comes back). */
+export const undoWithInputRules: Command = chainCommands(undoInputRule, undo);
+
+/** The editor's key bindings: formatting, lists, code blocks, undo and the base keys. */
+export function editorKeymap(): Plugin[] {
+  return [
+    keymap({
+      'Mod-b': toggleBold,
+      'Mod-i': toggleItalic,
+      'Mod-u': toggleUnderline,
+      'Mod-Shift-s': toggleStrike,
+      'Mod-e': toggleCode,
+      'Mod-Alt-0': setParagraph,
+      'Mod-Alt-1': toggleHeading(1),
+      'Mod-Alt-2': toggleHeading(2),
+      'Mod-Alt-3': toggleHeading(3),
+      'Mod-Shift-7': toggleOrderedList,
+      'Mod-Shift-8': toggleBulletList,
+      'Mod-Shift-9': toggleTaskList,
+      'Mod-Shift-b': toggleBlockquote,
+      'Mod-Alt-c': toggleCodeBlock,
+      'Mod-z': undoWithInputRules,
+      'Shift-Mod-z': redo,
+      'Mod-y': redo,
+      Backspace: undoInputRule,
+      'Mod-a': selectBlockThenAll,
+      Enter: chainCommands(fenceOnEnter, splitItem),
+      'Shift-Enter': insertHardBreak,
+      'Mod-Enter': chainCommands(exitCode, insertHardBreak),
+      Tab: chainCommands(codeBlockTab, sinkItem),
+      'Shift-Tab': chainCommands(codeBlockUntab, liftItem),
+      ArrowDown: leaveCodeBlock('down'),
+      ArrowUp: leaveCodeBlock('up'),
+    }),
+    keymap(baseKeymap),
+  ];
+}

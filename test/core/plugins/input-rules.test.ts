@@ -1,0 +1,91 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { serializeHTML } from '../../../src/core/serialize/html.js';
+import { mountEditor, type TestEditor } from '../../helpers/editor.js';
+
+describe('markdown shortcuts', () => {
+  let editor: TestEditor | null = null;
+  afterEach(() => {
+    editor?.destroy();
+    editor = null;
+  });
+
+  async function typeInto(html: string, text: string): Promise<string> {
+    editor = mountEditor(html);
+    await sendKeys({ type: text });
+    return serializeHTML(editor.view.state.doc);
+  }
+
+  it('makes headings of levels 1 to 3 with #, ## and ###', async () => {
+    expect(await typeInto('<p></p>', '# Title')).to.equal('<h1>Title</h1>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', '## Part')).to.equal('<h2>Part</h2>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', '### Sub')).to.equal('<h3>Sub</h3>');
+  });
+
+  it('leaves #### as text: headings stop at level 3', async () => {
+    expect(await typeInto('<p></p>', '#### x')).to.equal('<p>#### x</p>');
+  });
+
+  it('makes a quote with >', async () => {
+    expect(await typeInto('<p></p>', '> said')).to.equal('<blockquote><p>said</p></blockquote>');
+  });
+
+  for (const marker of ['-', '*', '+']) {
+    it(`makes a bullet list with ${marker}`, async () => {
+      expect(await typeInto('<p></p>', `${marker} item`)).to.equal('<ul><li><p>item</p></li></ul>');
+    });
+  }
+
+  it('makes a numbered list with 1. and keeps another start number', async () => {
+    expect(await typeInto('<p></p>', '1. one')).to.equal('<ol><li><p>one</p></li></ol>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', '4. four')).to.equal('<ol start="4"><li><p>four</p></li></ol>');
+  });
+
+  it('makes to-do items with [ ] and [x]', async () => {
+    expect(await typeInto('<p></p>', '[ ] open')).to.equal(
+      '<ul data-type="taskList"><li data-type="taskItem" data-checked="false"><label contenteditable="false"><input type="checkbox"></label><div><p>open</p></div></li></ul>',
+    );
+    editor!.destroy();
+    const html = await typeInto('<p></p>', '[x] done');
+    expect(html).to.contain('data-checked="true"');
+    expect(editor!.view.state.doc.textContent).to.equal('done');
+  });
+
+  it('applies bold, italic, strike and code from their delimiters', async () => {
+    expect(await typeInto('<p></p>', 'a **b** c')).to.equal('<p>a <strong>b</strong> c</p>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', 'a *b* c')).to.equal('<p>a <em>b</em> c</p>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', 'a ~~b~~ c')).to.equal('<p>a <s>b</s> c</p>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', 'a `b` c')).to.equal('<p>a <code>b</code> c</p>');
+  });
+
+  it('starts a code block with three backticks or tildes and a language', async () => {
+    expect(await typeInto('<p></p>', '```ts ')).to.equal('<pre data-language="ts"><code class="language-ts"></code></pre>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', '~~~ ')).to.equal('<pre data-language="plaintext"><code class="language-plaintext"></code></pre>');
+    editor!.destroy();
+    editor = mountEditor('<p></p>');
+    await sendKeys({ type: '```python' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'x = 1' });
+    expect(serializeHTML(editor.view.state.doc)).to.equal('<pre data-language="python"><code class="language-python">x = 1</code></pre>');
+  });
+
+  it('makes a horizontal rule with three hyphens or underscores', async () => {
+    expect(await typeInto('<p></p>', '---')).to.equal('<hr>');
+    expect(editor!.view.state.doc.childCount).to.equal(2);
+    editor!.destroy();
+    expect(await typeInto('<p></p>', '___next')).to.equal('<hr><p>next</p>');
+  });
+
+  it('does not apply shortcuts inside a code block', async () => {
+    expect(await typeInto('<pre><code></code></pre>', '# **x** `y`')).to.equal(
+      '<pre data-language="plaintext"><code class="language-plaintext"># **x** `y`</code></pre>',
+    );
+  });
+});

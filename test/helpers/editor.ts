@@ -1,0 +1,54 @@
+import type { Node as PMNode } from 'prosemirror-model';
+import { EditorState, TextSelection, type Plugin } from 'prosemirror-state';
+import { EditorView } from 'prosemirror-view';
+import { sendKeys } from '@web/test-runner-commands';
+import { editingPlugins } from '../../src/core/editor-state.js';
+import { parseHTML } from '../../src/core/serialize/html.js';
+
+/** A live editor on the page for tests that type, click and paste. */
+export interface TestEditor {
+  view: EditorView;
+  /** Destroys the view and removes it from the page. */
+  destroy(): void;
+}
+
+/** Mounts a real EditorView (editing plugins included) in the page and focuses it with the caret at `caret` (default: end). */
+export function mountEditor(content: string | PMNode, options: { plugins?: Plugin[]; caret?: number; editable?: boolean } = {}): TestEditor {
+  const doc = typeof content === 'string' ? parseHTML(content) : content;
+  ensureEditorCss();
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const state = EditorState.create({ doc, plugins: editingPlugins({ plugins: options.plugins }) });
+  const view = new EditorView(host, { state, editable: () => options.editable !== false });
+  const caret = options.caret ?? view.state.doc.content.size;
+  view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(caret))));
+  view.focus();
+  return {
+    view,
+    destroy() {
+      view.destroy();
+      host.remove();
+    },
+  };
+}
+
+/** ProseMirror's required CSS (it warns without `white-space: pre-wrap`). */
+function ensureEditorCss(): void {
+  if (document.getElementById('test-editor-css')) return;
+  const style = document.createElement('style');
+  style.id = 'test-editor-css';
+  style.textContent = '.ProseMirror { white-space: pre-wrap; word-wrap: break-word; } .ProseMirror pre { white-space: pre; }';
+  document.head.appendChild(style);
+}
+
+/** Presses a key with modifiers held, as a user would (`press('z', 'Control')`). */
+export async function pressWith(key: string, ...modifiers: Array<'Control' | 'Shift' | 'Alt' | 'Meta'>): Promise<void> {
+  for (const modifier of modifiers) await sendKeys({ down: modifier });
+  await sendKeys({ press: key });
+  for (const modifier of [...modifiers].reverse()) await sendKeys({ up: modifier });
+}
+
+/** Waits for the browser to paint once (input events and view updates have settled). */
+export function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
