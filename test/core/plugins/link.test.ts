@@ -1,0 +1,126 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { TextSelection } from 'prosemirror-state';
+import { linkPlugin, removeLink, setLink } from '../../../src/core/plugins/link.js';
+import { serializeHTML } from '../../../src/core/serialize/html.js';
+import { mountEditor, type TestEditor } from '../../helpers/editor.js';
+
+const A = (href: string, text: string) => `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">${text}</a>`;
+
+function paste(editor: TestEditor, data: Record<string, string>): void {
+  const clipboardData = new DataTransfer();
+  for (const [type, value] of Object.entries(data)) clipboardData.setData(type, value);
+  editor.view.dom.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+}
+
+describe('links', () => {
+  let editor: TestEditor | null = null;
+  let opened: string[] = [];
+  afterEach(() => {
+    editor?.destroy();
+    editor = null;
+    opened = [];
+  });
+  const mount = (html: string, caret?: number) => {
+    editor = mountEditor(html, { plugins: [linkPlugin({ open: (href) => opened.push(href) })], caret });
+    return editor;
+  };
+  const html = () => serializeHTML(editor!.view.state.doc);
+  const select = (from: number, to: number) =>
+    editor!.view.dispatch(editor!.view.state.tr.setSelection(TextSelection.create(editor!.view.state.doc, from, to)));
+
+  it('links a URL when the user types a space after it', async () => {
+    mount('<p></p>');
+    await sendKeys({ type: 'see https://example.com/a?b=1 now' });
+    expect(html()).to.equal(`<p>see ${A('https://example.com/a?b=1', 'https://example.com/a?b=1')} now</p>`);
+  });
+
+  it('links a www address with https and leaves trailing punctuation out', async () => {
+    mount('<p></p>');
+    await sendKeys({ type: 'at www.example.org. ' });
+    expect(html()).to.equal(`<p>at ${A('https://www.example.org', 'www.example.org')}. </p>`);
+  });
+
+  it('links a URL when the user presses Enter after it', async () => {
+    mount('<p></p>');
+    await sendKeys({ type: 'http://example.com' });
+    await sendKeys({ press: 'Enter' });
+    // The new empty paragraph is trimmed from the HTML output.
+    expect(html()).to.equal(`<p>${A('http://example.com', 'http://example.com')}</p>`);
+    expect(editor!.view.state.doc.childCount).to.equal(2);
+  });
+
+  it('never links javascript: or other schemes as they are typed', async () => {
+    mount('<p></p>');
+    await sendKeys({ type: 'javascript:alert(1) ftp://example.com mailto:a@b.c ' });
+    expect(html()).to.equal('<p>javascript:alert(1) ftp://example.com mailto:a@b.c </p>');
+  });
+
+  it('does not auto-link inside code', async () => {
+    mount('<pre><code></code></pre>');
+    await sendKeys({ type: 'https://example.com ' });
+    expect(editor!.view.state.doc.rangeHasMark(0, editor!.view.state.doc.content.size, editor!.view.state.schema.marks.link)).to.equal(false);
+  });
+
+  it('links URLs in pasted plain text', () => {
+    mount('<p></p>');
+    paste(editor!, { 'text/plain': 'docs at https://example.com/docs and more' });
+    expect(html()).to.equal(`<p>docs at ${A('https://example.com/docs', 'https://example.com/docs')} and more</p>`);
+  });
+
+  it('links the selection when a URL is pasted over it', () => {
+    mount('<p>read this</p>');
+    select(6, 10);
+    paste(editor!, { 'text/plain': 'https://example.com' });
+    expect(html()).to.equal(`<p>read ${A('https://example.com', 'this')}</p>`);
+  });
+
+  it('pastes an invalid URL over a selection as text, linking nothing', () => {
+    mount('<p>read this</p>');
+    select(6, 10);
+    paste(editor!, { 'text/plain': 'javascript:alert(1)' });
+    expect(html()).to.equal('<p>read javascript:alert(1)</p>');
+  });
+
+  it('opens a clicked link in a new tab and keeps a valid caret', async () => {
+    mount(`<p>go ${A('https://example.com', 'there')} now</p>`, 1);
+    const anchor = editor!.view.dom.querySelector('a')!;
+    const rect = anchor.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(rect.left + 5), Math.round(rect.top + rect.height / 2)] });
+    expect(opened).to.deep.equal(['https://example.com']);
+    const { selection } = editor!.view.state;
+    expect(selection.empty).to.equal(true);
+    expect(selection.from).to.be.within(4, 9);
+    await sendKeys({ type: 'x' });
+    expect(editor!.view.state.doc.textContent).to.contain('x');
+  });
+
+  it('opens a clicked link in read-only mode too', async () => {
+    editor = mountEditor(`<p>${A('https://example.com/ro', 'read')}</p>`, { plugins: [linkPlugin({ open: (href) => opened.push(href) })], editable: false });
+    const rect = editor.view.dom.querySelector('a')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(rect.left + 3), Math.round(rect.top + rect.height / 2)] });
+    expect(opened).to.deep.equal(['https://example.com/ro']);
+  });
+
+  it('sets, updates and removes a link with commands', () => {
+    mount('<p>one two</p>');
+    select(5, 8);
+    expect(setLink('https://a.example')(editor!.view.state, editor!.view.dispatch)).to.equal(true);
+    expect(html()).to.equal(`<p>one ${A('https://a.example', 'two')}</p>`);
+    select(6, 6);
+    expect(setLink('https://b.example')(editor!.view.state, editor!.view.dispatch)).to.equal(true);
+    expect(html()).to.equal(`<p>one ${A('https://b.example', 'two')}</p>`);
+    expect(removeLink(editor!.view.state, editor!.view.dispatch)).to.equal(true);
+    expect(html()).to.equal('<p>one two</p>');
+  });
+
+  it('refuses an empty or invalid URL and changes nothing', () => {
+    mount('<p>one two</p>');
+    select(5, 8);
+    const before = editor!.view.state.doc;
+    for (const bad of ['', '   ', 'not a url', 'javascript:alert(1)', 'data:text/html,x', 'example.com']) {
+      expect(setLink(bad)(editor!.view.state, editor!.view.dispatch), bad).to.equal(false);
+    }
+    expect(editor!.view.state.doc.eq(before)).to.equal(true);
+  });
+});
