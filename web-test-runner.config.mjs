@@ -30,6 +30,9 @@ export default {
   plugins: [consoleGuard, esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: [
     chromeLauncher({
+      // Each test file gets its own window: a tab behind another would not animate
+      // (smooth scrolling, requestAnimationFrame) while the other runs.
+      createPage: ({ context }) => context.newPage({ type: 'window' }),
       launchOptions: {
         executablePath,
         headless: true,
@@ -41,6 +44,10 @@ export default {
           '--disable-sync',
           '--no-first-run',
           '--disable-dev-shm-usage',
+          // Test files run in side-by-side tabs; keep background tabs animating and timing normally.
+          '--disable-background-timer-throttling',
+          '--disable-renderer-backgrounding',
+          '--disable-backgrounding-occluded-windows',
         ],
       },
     }),

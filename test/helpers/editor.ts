@@ -48,7 +48,16 @@ export async function pressWith(key: string, ...modifiers: Array<'Control' | 'Sh
   for (const modifier of [...modifiers].reverse()) await sendKeys({ up: modifier });
 }
 
-/** Waits for the browser to paint once (input events and view updates have settled). */
+/**
+ * Waits for the next frame. Test pages that run side by side may be in background
+ * tabs, where Chromium pauses requestAnimationFrame, so a short timer stands in.
+ */
 export function nextFrame(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 20);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

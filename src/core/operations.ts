@@ -1,0 +1,119 @@
+import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
+import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+import { log } from './log.js';
+import { schema } from './schema/index.js';
+import { emptyDoc, parseHTML } from './serialize/html.js';
+
+/** Meta set on transactions that replace the whole document from outside (`setValue`, `clear`). */
+export const REPLACE_CONTENT_META = 'replaceContent';
+
+/** The last selection the user had, kept (and mapped) while the editor is not focused. */
+export const savedSelectionKey = new PluginKey<{ from: number; to: number }>('saved-selection');
+
+/** Remembers the user's last selection so content can be inserted there after focus moved away (e.g. to a dialog). */
+export function savedSelectionPlugin(): Plugin<{ from: number; to: number }> {
+  return new Plugin({
+    key: savedSelectionKey,
+    state: {
+      init: (_config, state) => ({ from: state.selection.from, to: state.selection.to }),
+      apply(tr, value) {
+        if (tr.selectionSet || tr.docChanged) return { from: tr.selection.from, to: tr.selection.to };
+        return value;
+      },
+    },
+  });
+}
+
+/** A transaction replacing the whole document, marked so plugins (uploads) can refuse it. */
+export function replaceContentTr(state: EditorState, doc: PMNode): Transaction {
+  const tr = state.tr.replaceWith(0, state.doc.content.size, doc.content);
+  tr.setSelection(TextSelection.atStart(tr.doc));
+  return tr.setMeta(REPLACE_CONTENT_META, true);
+}
+
+/**
+ * Replaces the document with HTML. Returns false, changing nothing, when the value is
+ * already the document or a plugin refused the replacement (an upload is running).
+ */
+export function setContent(view: EditorView, html: string): boolean {
+  try {
+    const doc = parseHTML(html);
+    if (doc.eq(view.state.doc)) return false;
+    const tr = replaceContentTr(view.state, doc);
+    const before = view.state;
+    view.dispatch(tr);
+    return view.state !== before;
+  } catch (error) {
+    log.error('The editor could not be synced with the new value', error);
+    return false;
+  }
+}
+
+/** Empties the document (one empty paragraph). */
+export function clearContent(view: EditorView): boolean {
+  if (view.state.doc.eq(emptyDoc(schema))) return false;
+  const before = view.state;
+  view.dispatch(replaceContentTr(view.state, emptyDoc(schema)));
+  return view.state !== before;
+}
+
+/**
+ * Inserts text, or HTML when `asHtml` is set, at the last saved selection. Skipped
+ * and logged when the view is destroyed or the saved selection is no longer valid.
+ */
+export function insertAtSavedSelection(view: EditorView | null, content: string, options: { asHtml?: boolean } = {}): boolean {
+  if (!view || view.isDestroyed) {
+    log.warn('Content was not inserted: the editor is destroyed');
+    return false;
+  }
+  const saved = savedSelectionKey.getState(view.state) ?? { from: view.state.selection.from, to: view.state.selection.to };
+  const size = view.state.doc.content.size;
+  if (saved.from < 0 || saved.to > size || saved.from > saved.to) {
+    log.warn('Content was not inserted: the saved selection is no longer valid');
+    return false;
+  }
+  try {
+    const tr = view.state.tr.setSelection(TextSelection.create(view.state.doc, saved.from, saved.to));
+    if (options.asHtml) {
+      // An open slice, so a single paragraph of HTML joins the text around the caret.
+      tr.replaceSelection(Slice.maxOpen(parseHTML(content).content));
+    } else {
+      tr.insertText(content);
+    }
+    view.dispatch(tr.scrollIntoView());
+    return true;
+  } catch (error) {
+    log.warn('Content was not inserted at the saved selection', error);
+    return false;
+  }
+}
+
+/** Where `focusAt` puts the caret: the start, the end, or a document position. */
+export type FocusPosition = 'start' | 'end' | number;
+
+/**
+ * Focuses the editor at a position, inserting an empty paragraph there (spec: "focus
+ * placed at a position, a paragraph is inserted there"). Failures are logged.
+ */
+export function focusAt(view: EditorView | null, position: FocusPosition): boolean {
+  if (!view || view.isDestroyed) {
+    log.warn('Focus was not set: the editor is missing or destroyed');
+    return false;
+  }
+  try {
+    const { doc } = view.state;
+    const target = position === 'start' ? 0 : position === 'end' ? doc.content.size : Math.max(0, Math.min(position, doc.content.size));
+    // The nearest position between top-level blocks, where a paragraph can go.
+    const $target = doc.resolve(target);
+    const pos = $target.depth === 0 ? target : target <= $target.start(1) + ($target.node(1).content.size >> 1) ? $target.before(1) : $target.after(1);
+    const tr = view.state.tr.insert(pos, Fragment.from(schema.nodes.paragraph.create()));
+    tr.setSelection(TextSelection.create(tr.doc, pos + 1));
+    view.dispatch(tr.scrollIntoView());
+    view.focus();
+    return true;
+  } catch (error) {
+    log.error('Focus could not be set at the position', error);
+    return false;
+  }
+}

@@ -1,0 +1,101 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { Plugin } from 'prosemirror-state';
+import {
+  REPLACE_CONTENT_META,
+  clearContent,
+  focusAt,
+  insertAtSavedSelection,
+  savedSelectionPlugin,
+  setContent,
+} from '../../src/core/operations.js';
+import { serializeHTML } from '../../src/core/serialize/html.js';
+import { mountEditor, type TestEditor } from '../helpers/editor.js';
+import { captureLog } from '../helpers/log.js';
+
+describe('editor operations', () => {
+  let editor: TestEditor | null = null;
+  afterEach(() => {
+    editor?.destroy();
+    editor = null;
+  });
+  const html = () => serializeHTML(editor!.view.state.doc);
+
+  it('clears the document to one empty paragraph', () => {
+    editor = mountEditor('<h1>a</h1><p>b</p>');
+    expect(clearContent(editor.view)).to.equal(true);
+    expect(editor.view.state.doc.toJSON()).to.deep.equal({ type: 'doc', content: [{ type: 'paragraph' }] });
+  });
+
+  it('sets a value as HTML, and does nothing when it is already the document', () => {
+    editor = mountEditor('<p>old</p>');
+    expect(setContent(editor.view, '<h2>new</h2>')).to.equal(true);
+    expect(html()).to.equal('<h2>new</h2>');
+    expect(setContent(editor.view, '<h2>new</h2>')).to.equal(false);
+  });
+
+  it('lets a plugin refuse an outside replacement (as a running upload does)', () => {
+    const guard = new Plugin({ filterTransaction: (tr) => !tr.getMeta(REPLACE_CONTENT_META) });
+    editor = mountEditor('<p>kept</p>', { plugins: [guard] });
+    expect(setContent(editor.view, '<p>lost</p>')).to.equal(false);
+    expect(clearContent(editor.view)).to.equal(false);
+    expect(html()).to.equal('<p>kept</p>');
+  });
+
+  it('inserts text at the last saved selection after focus moved away', async () => {
+    editor = mountEditor('<p>Hello world</p>', { plugins: [savedSelectionPlugin()], caret: 6 });
+    const input = document.createElement('input');
+    document.body.appendChild(input);
+    input.focus();
+    await sendKeys({ type: 'elsewhere' });
+    expect(insertAtSavedSelection(editor.view, ',')).to.equal(true);
+    expect(html()).to.equal('<p>Hello, world</p>');
+    expect(insertAtSavedSelection(editor.view, '<strong>!</strong>', { asHtml: true })).to.equal(true);
+    expect(html()).to.equal('<p>Hello,<strong>!</strong> world</p>');
+    input.remove();
+  });
+
+  it('skips and logs an insertion into a destroyed editor', () => {
+    editor = mountEditor('<p>x</p>', { plugins: [savedSelectionPlugin()] });
+    const { view } = editor;
+    editor.destroy();
+    editor = null;
+    const log = captureLog();
+    try {
+      expect(insertAtSavedSelection(view, 'y')).to.equal(false);
+      expect(insertAtSavedSelection(null, 'y')).to.equal(false);
+    } finally {
+      log.restore();
+    }
+    expect(log.entries.map((e) => e.message)).to.deep.equal([
+      'Content was not inserted: the editor is destroyed',
+      'Content was not inserted: the editor is destroyed',
+    ]);
+  });
+
+  it('focuses at the start or end by inserting a paragraph there', async () => {
+    editor = mountEditor('<h1>Title</h1><p>Body</p>');
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(focusAt(editor.view, 'end')).to.equal(true);
+    expect(editor.view.hasFocus()).to.equal(true);
+    await sendKeys({ type: 'end' });
+    expect(html()).to.equal('<h1>Title</h1><p>Body</p><p>end</p>');
+    expect(focusAt(editor.view, 'start')).to.equal(true);
+    await sendKeys({ type: 'start' });
+    expect(html()).to.equal('<p>start</p><h1>Title</h1><p>Body</p><p>end</p>');
+  });
+
+  it('logs instead of throwing when asked to focus a destroyed editor', () => {
+    editor = mountEditor('<p>x</p>');
+    const { view } = editor;
+    editor.destroy();
+    editor = null;
+    const log = captureLog();
+    try {
+      expect(focusAt(view, 'start')).to.equal(false);
+    } finally {
+      log.restore();
+    }
+    expect(log.entries[0].message).to.equal('Focus was not set: the editor is missing or destroyed');
+  });
+});
