@@ -39,20 +39,31 @@ export const toggleBlockquote: Command = (state, dispatch) =>
 export const toggleCodeBlock: Command = (state, dispatch) =>
   isBlockActive(state, codeBlock) ? setParagraph(state, dispatch) : setBlockType(codeBlock)(state, dispatch);
 
-/** Inserts a horizontal rule after the current block and puts the cursor after it. */
-export const insertHorizontalRule: Command = (state, dispatch) => {
+/** Whether a node of the type can be inserted at the selection (at some depth around it). */
+export function canInsert(state: EditorState, type: NodeType): boolean {
   const { $from } = state.selection;
-  if ($from.parent.type.spec.code) return false;
-  const index = $from.index($from.depth - 1);
-  if (!$from.node($from.depth - 1).canReplaceWith(index, index, rule)) return false;
+  for (let d = $from.depth; d >= 0; d--) {
+    const index = $from.index(d);
+    if ($from.node(d).canReplaceWith(index, index, type)) return true;
+  }
+  return false;
+}
+
+/** Inserts a horizontal rule at the selection and puts the cursor in a paragraph after it. */
+export const insertHorizontalRule: Command = (state, dispatch) => {
+  if (state.selection.$from.parent.type.spec.code || !canInsert(state, rule)) return false;
   if (dispatch) {
     const tr = state.tr.replaceSelectionWith(rule.create());
     const after = tr.selection.$from;
-    // Leave the caret in a paragraph after the rule, creating one at the end of the document.
+    // Leave the caret in a paragraph after the rule, creating one when none follows.
     if (!after.parent.isTextblock) {
-      const pos = after.pos;
-      tr.insert(pos, paragraph.create());
-      tr.setSelection(TextSelection.create(tr.doc, pos + 1));
+      const pos = tr.mapping.map(state.selection.to);
+      const $pos = tr.doc.resolve(pos);
+      const index = $pos.index();
+      if ($pos.parent.canReplaceWith(index, index, paragraph)) {
+        tr.insert(pos, paragraph.create());
+        tr.setSelection(TextSelection.create(tr.doc, pos + 1));
+      }
     }
     dispatch(tr.scrollIntoView());
   }

@@ -22,14 +22,13 @@ export function findList(state: EditorState): { node: PMNode; pos: number; depth
   return null;
 }
 
-/** Changes a list's type in place, converting its items (to-do items start unchecked). */
+/** Changes a list's type in place, converting its items (to-do items start unchecked), in one step. */
 export function convertList(tr: Transaction, pos: number, list: PMNode, type: NodeType): Transaction {
   const item = itemTypeOf(type);
-  tr.setNodeMarkup(pos, type, type === orderedList ? { start: 1 } : null);
-  list.forEach((child, offset) => {
-    if (child.type !== item) tr.setNodeMarkup(pos + 1 + offset, item, null);
-  });
-  return tr;
+  const items: PMNode[] = [];
+  list.forEach((child) => items.push(child.type === item ? child : item.create(null, child.content, child.marks)));
+  const converted = type.create(type === orderedList ? { start: 1 } : null, items, list.marks);
+  return tr.replaceWith(pos, pos + list.nodeSize, converted);
 }
 
 /**
