@@ -50,7 +50,8 @@ export function safeLinkHref(raw: unknown): string | null {
   const value = normaliseUrl(raw);
   if (!value || !hasScheme(value)) return null;
   const url = parseUrl(value);
-  if (!url || !LINK_PROTOCOLS.includes(url.protocol) || !url.hostname) return null;
+  // Chromium's URL parser lets spaces into host names; no real host has one.
+  if (!url || !LINK_PROTOCOLS.includes(url.protocol) || !url.hostname || /\s|%20/.test(url.hostname)) return null;
   return value;
 }
 

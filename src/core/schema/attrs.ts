@@ -88,7 +88,8 @@ export const colwidth: Cleaner<number[] | null> = (v) => {
   const list = typeof v === 'string' ? v.split(',') : v;
   if (!Array.isArray(list) || list.length === 0 || list.length > 1000) return null;
   const widths = list.map((w) => (typeof w === 'number' ? w : parseInt(String(w), 10)));
-  return widths.every((w) => Number.isInteger(w) && w > 0 && w <= 100_000) ? widths : null;
+  // prosemirror-tables writes 0 for a column whose width is not set.
+  return widths.every((w) => Number.isInteger(w) && w >= 0 && w <= 100_000) ? widths : null;
 };
 
 /** An image dimension: `35%` or `320px`; anything else gives the fallback. */

@@ -1,4 +1,4 @@
-import type { DOMOutputSpec, NodeSpec, Node as PMNode, TagParseRule } from 'prosemirror-model';
+import { DOMParser, Fragment, type DOMOutputSpec, type NodeSpec, type Node as PMNode, type Schema, type TagParseRule } from 'prosemirror-model';
 import * as a from './attrs.js';
 import { attrSpecs, cleanAttrs, type AttrDefs } from './attrs.js';
 
@@ -109,6 +109,22 @@ function cellToDOM(tag: 'td' | 'th') {
   };
 }
 
+/** Header cells hold paragraphs only (spec section 5): blocks inside a <th> become paragraphs, text kept. */
+function headerContent(dom: Node, schema: Schema): Fragment {
+  const paragraphs: PMNode[] = [];
+  DOMParser.fromSchema(schema)
+    .parse(dom, { preserveWhitespace: true })
+    .descendants((node) => {
+      if (!node.isTextblock) return true;
+      const content = node.type.spec.code
+        ? node.textContent.split('\n').flatMap((line, i) => [...(i ? [schema.nodes.hard_break.create()] : []), ...(line ? [schema.text(line)] : [])])
+        : node.content;
+      paragraphs.push(schema.nodes.paragraph.create(null, content));
+      return false;
+    });
+  return Fragment.from(paragraphs.length ? paragraphs : [schema.nodes.paragraph.create()]);
+}
+
 // ---------------------------------------------------------------- mention
 
 const mentionDefs: AttrDefs = {
@@ -123,7 +139,7 @@ const mentionDefs: AttrDefs = {
 
 function mentionAttrsFrom(dom: HTMLElement): Record<string, unknown> {
   const get = (name: string) => dom.getAttribute(`data-${name.replace(/_/g, '-')}`) ?? undefined;
-  const label = get('label') ?? dom.textContent?.replace(/^@/, '');
+  const label = get('label') ?? (dom.textContent?.replace(/^@/, '') || undefined);
   return attrsOf(mentionDefs, {
     id: get('id'),
     label,
@@ -272,7 +288,7 @@ export const nodes: Record<string, SafeNodeSpec> = {
     content: 'paragraph+',
     tableRole: 'header_cell',
     isolating: true,
-    parseDOM: [{ tag: 'th', getAttrs: cellAttrsFrom }],
+    parseDOM: [{ tag: 'th', getAttrs: cellAttrsFrom, getContent: headerContent }],
     toDOM: cellToDOM('th'),
   }),
 

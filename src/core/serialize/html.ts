@@ -47,6 +47,43 @@ function tooComplex(root: Element): boolean {
   return false;
 }
 
+const BLOCK = /^(ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|BODY|DD|DIV|DL|DT|FIELDSET|FIGCAPTION|FIGURE|FOOTER|FORM|H[1-6]|HEADER|HR|LI|MAIN|NAV|OL|P|PRE|SECTION|TABLE|TBODY|TD|TFOOT|TH|THEAD|TR|UL|BR)$/;
+
+/** Whether nothing inline stands between `node` and the block edge (or `<br>`) on that side. */
+function atLineEdge(node: Node, side: 'previousSibling' | 'nextSibling'): boolean {
+  for (let at: Node | null = node; at && !(at.nodeType === 1 && BLOCK.test(at.nodeName)); at = at.parentNode) {
+    const sibling = at[side];
+    if (sibling) return sibling.nodeType === 1 && BLOCK.test(sibling.nodeName);
+  }
+  return true;
+}
+
+/** Tags that close themselves or may be left open; they do not deepen the tree. */
+const NO_END_TAG = /^(?:area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr|p|li|dt|dd|tr|td|th|thead|tbody|tfoot|option|optgroup|rb|rt|rp|colgroup|caption)$/i;
+
+/**
+ * One linear pass over the raw string. The browser's own parser takes time growing
+ * with the square of the nesting depth, so deep markup must be caught before it runs.
+ */
+function tooDeepMarkup(html: string): boolean {
+  let depth = 0;
+  let count = 0;
+  const tag = /<(\/?)([a-z][^\s/>]*)[^>]*>/gi;
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    if (++count > MAX_HTML_ELEMENTS) return true;
+    if (NO_END_TAG.test(m[2]) || m[0].endsWith('/>')) continue;
+    depth = m[1] ? Math.max(0, depth - 1) : depth + 1;
+    if (depth > MAX_HTML_DEPTH) return true;
+  }
+  return false;
+}
+
+/** The text of markup without building its tree (entities decoded). */
+function markupText(html: string, env: DomEnvironment): string {
+  const stripped = html.replace(/<[^>]*>?/g, '');
+  return inertDocument(`<pre>\n${stripped.replace(/</g, '&lt;')}</pre>`, env).body?.textContent ?? stripped;
+}
+
 /**
  * Markup written by hand or by other tools wraps text in newlines and indentation;
  * outside `<pre>` such runs mean one space. Other spaces are kept as typed, so a
@@ -58,7 +95,10 @@ function foldLineBreaks(root: Element): void {
   for (let text = walker.nextNode(); text; text = walker.nextNode()) {
     const value = text.nodeValue ?? '';
     if (!/[\r\n]/.test(value) || text.parentElement?.closest('pre')) continue;
-    text.nodeValue = value.replace(/[ \t\f]*[\r\n][ \t\r\n\f]*/g, ' ');
+    text.nodeValue = value
+      .replace(/^[ \t\f]*[\r\n][ \t\r\n\f]*/, (run) => (atLineEdge(text, 'previousSibling') ? '' : run))
+      .replace(/[ \t\f]*[\r\n][ \t\r\n\f]*$/, (run) => (atLineEdge(text, 'nextSibling') ? '' : run))
+      .replace(/[ \t\f]*[\r\n][ \t\r\n\f]*/g, ' ');
   }
 }
 
@@ -73,6 +113,7 @@ export function parseHTML(html: string | null | undefined, env: DomEnvironment =
   if (typeof html !== 'string' || !html.trim()) return emptyDoc(schema);
   let body: HTMLElement | null = null;
   try {
+    if (tooDeepMarkup(html)) return textToDoc(markupText(html, env), schema);
     body = inertDocument(html, env).body;
     if (!body) return emptyDoc(schema);
     if (tooComplex(body)) return textToDoc(body.textContent ?? '', schema);
@@ -112,8 +153,9 @@ export function serializeDOM(content: PMNode | Fragment, env: DomEnvironment = {
  * (spec: the change callback's HTML).
  */
 export function serializeHTML(doc: PMNode, env: DomEnvironment = {}): string {
-  const document = env.document ?? globalThis.document;
+  // An inert document: building <img> elements there fetches nothing.
+  const document = env.document ?? globalThis.document.implementation.createHTMLDocument('');
   const container = document.createElement('div');
-  container.appendChild(serializeDOM(trimEmptyParagraphs(doc), env));
+  container.appendChild(serializeDOM(trimEmptyParagraphs(doc), { ...env, document }));
   return container.innerHTML;
 }

@@ -50,6 +50,8 @@ function buildNodes(raw: unknown, schema: Schema, depth: number): PMNode[] {
     return typeof raw.text === 'string' && raw.text ? [schema.text(raw.text, buildMarks(raw.marks, schema))] : [];
   }
   const attrs = cleanAttrs(defsOf(type.spec), isRecord(raw.attrs) ? raw.attrs : null);
+  // An image whose address was refused shows nothing; drop it, as HTML parsing does.
+  if (type === schema.nodes.image && !attrs.src) return [];
   return [type.create(attrs, Fragment.fromArray(children), buildMarks(raw.marks, schema))];
 }
 
@@ -94,9 +96,9 @@ export function parseJSON(json: unknown, env: DomEnvironment = {}): PMNode {
     return top.childCount ? top : emptyDoc(schema);
   } catch {
     // Mend through the DOM parser, which knows how to wrap and lift misplaced content.
-    const document = env.document ?? globalThis.document;
+    const document = env.document ?? globalThis.document.implementation.createHTMLDocument('');
     const container = document.createElement('div');
-    container.appendChild(serializeDOM(top.content, env));
+    container.appendChild(serializeDOM(top.content, { ...env, document }));
     return parseHTML(container.innerHTML, env);
   }
 }

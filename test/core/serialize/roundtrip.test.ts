@@ -1,0 +1,171 @@
+import { expect } from '@open-wc/testing';
+import type { Node as PMNode } from 'prosemirror-model';
+import { parseHTML, parseJSON, schema, serializeHTML, serializeJSON, TABLE_COLORS } from '../../../src/core/index.js';
+import { canonicalHtmlDoc, mulberry32, randomDoc, type RandomDocOptions } from '../../helpers/random-doc.js';
+
+/** Documents per property (at least 1,000). */
+const RUNS = 1000;
+/** Base seed; change it to explore other documents. A failure prints the seed of its document. */
+const BASE_SEED = 0x5eed;
+
+/** The seed of run `i`, spread out so neighbouring runs do not share a PRNG stream. */
+function seedOf(i: number): number {
+  return (BASE_SEED + Math.imul(i, 0x9e3779b1)) >>> 0;
+}
+
+/** The RUNS documents for `options`, each with its seed. */
+function corpus(options: RandomDocOptions): Array<{ seed: number; doc: PMNode }> {
+  return Array.from({ length: RUNS }, (_, i) => ({ seed: seedOf(i), doc: randomDoc(mulberry32(seedOf(i)), options) }));
+}
+
+const FULL = corpus({});
+const MARKDOWN = corpus({ markdownSubset: true });
+
+/** The path and values of the first difference between two JSON values, or null. */
+function firstDifference(actual: unknown, expected: unknown, path = '$'): string | null {
+  if (Object.is(actual, expected)) return null;
+  if (typeof actual !== 'object' || typeof expected !== 'object' || actual === null || expected === null) {
+    return `${path}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`;
+  }
+  const keys = new Set([...Object.keys(actual), ...Object.keys(expected)]);
+  for (const key of keys) {
+    const found = firstDifference((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+function expectSameDoc(actual: PMNode, expected: PMNode): void {
+  if (actual.eq(expected)) return;
+  const where = firstDifference(actual.toJSON(), expected.toJSON()) ?? `same JSON, different nodes: ${actual.toString()}`;
+  throw new Error(`documents differ at ${where}`);
+}
+
+/** Checks `property` on every document of `docs`, naming the seed of the first failure. */
+function forAll(docs: ReadonlyArray<{ seed: number; doc: PMNode }>, options: RandomDocOptions, property: (doc: PMNode) => void): void {
+  for (const { seed, doc } of docs) {
+    try {
+      property(doc);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `Property failed for seed ${seed}: randomDoc(mulberry32(${seed}), ${JSON.stringify(options)})\n${message}\n` +
+          `Document: ${JSON.stringify(doc.toJSON())}`,
+      );
+    }
+  }
+}
+
+/** Every node of every document in `docs`, with its parent. */
+function everyNode(docs: ReadonlyArray<{ doc: PMNode }>, visit: (node: PMNode, parent: PMNode | null) => void): void {
+  for (const { doc } of docs) {
+    visit(doc, null);
+    doc.descendants((node, _pos, parent) => visit(node, parent));
+  }
+}
+
+function isDefault(value: unknown, fallback: unknown): boolean {
+  return JSON.stringify(value) === JSON.stringify(fallback);
+}
+
+describe('serialisation round trips over random documents', function () {
+  this.timeout(60_000);
+
+  it('the generator gives the same document for the same seed', () => {
+    expect(randomDoc(mulberry32(42)).eq(randomDoc(mulberry32(42)))).to.equal(true);
+    expect(randomDoc(mulberry32(42)).eq(randomDoc(mulberry32(43)))).to.equal(false);
+  });
+
+  it('the generated documents cover every node, mark and attribute', () => {
+    const seen = new Set<string>();
+    const note = (name: string, value: unknown, fallback: unknown) => {
+      if (!isDefault(value, fallback)) seen.add(name);
+    };
+    everyNode(FULL, (node, parent) => {
+      seen.add(node.type.name);
+      for (const [name, spec] of Object.entries(node.type.spec.attrs ?? {})) note(`${node.type.name}.${name}`, node.attrs[name], spec.default);
+      for (const mark of node.marks) {
+        seen.add(mark.type.name);
+        for (const [name, spec] of Object.entries(mark.type.spec.attrs ?? {})) note(`${mark.type.name}.${name}`, mark.attrs[name], spec.default);
+      }
+      const { background, textColor } = node.attrs;
+      if (TABLE_COLORS.some((c) => c.background === background && background)) seen.add('palette background');
+      if (TABLE_COLORS.some((c) => c.textColor === textColor && textColor)) seen.add('palette text colour');
+      if (typeof background === 'string' && /^#[0-9a-f]{3}$/.test(background)) seen.add('short hex colour');
+      if (node.type.name === 'table_header' && parent?.firstChild !== node) seen.add('header column cell');
+      if (node.type.name === 'mention' && node.attrs.label === null) seen.add('unlabelled mention');
+      if (node.type.name === 'image' && node.attrs.width === '35%') seen.add('default image width');
+      if (node.isTextblock && node.childCount === 0) seen.add(`empty ${node.type.name}`);
+      if (node.type.name === 'code_block' && /\t/.test(node.textContent) && /\n/.test(node.textContent)) seen.add('code with tabs and newlines');
+      if (/list|task_item/.test(node.type.name) && parent && /list_item|task_item/.test(parent.type.name)) seen.add('nested list');
+      if (node.type.name === 'ordered_list' && node.attrs.start === 0) seen.add('list from 0');
+      if (node.isText && /  /.test(node.text!)) seen.add('double spaces');
+    });
+    const wanted = [
+      ...Object.keys(schema.nodes),
+      ...Object.keys(schema.marks),
+      ...Object.entries(schema.nodes).flatMap(([name, type]) => Object.keys(type.spec.attrs ?? {}).map((attr) => `${name}.${attr}`)),
+      // A link's rel has one valid value; every other mark attribute must vary.
+      ...Object.entries(schema.marks).flatMap(([name, type]) => Object.keys(type.spec.attrs ?? {}).filter((attr) => attr !== 'rel').map((attr) => `${name}.${attr}`)),
+      'palette background', 'palette text colour', 'short hex colour', 'header column cell', 'unlabelled mention', 'default image width',
+      'empty paragraph', 'empty code_block', 'empty heading', 'code with tabs and newlines', 'nested list', 'list from 0', 'double spaces',
+    ];
+    expect(wanted.filter((name) => !seen.has(name))).to.deep.equal([]);
+  });
+
+  it('markdown-subset documents stay within what markdown expresses', () => {
+    const problems: string[] = [];
+    everyNode(MARKDOWN, (node, parent) => {
+      const name = node.type.name;
+      const at = `${name} in ${parent?.type.name}`;
+      if (name === 'mention') problems.push('mention');
+      if (node.marks.some((mark) => mark.type.name === 'underline')) problems.push('underline');
+      for (const link of node.marks.filter((mark) => mark.type.name === 'link')) {
+        if (link.attrs.target !== '_blank' || link.attrs.class !== null || !link.attrs.href) problems.push(`link ${JSON.stringify(link.attrs)}`);
+      }
+      if (name === 'image' && (node.attrs.width !== '35%' || node.attrs.height !== null)) problems.push('sized image');
+      if (/table_(row|cell|header)/.test(name) && Object.values(node.attrs).some((v, i) => v !== [1, 1, null, null, null][i] && v !== null)) problems.push(`attrs on ${name}`);
+      if (name === 'table') {
+        node.forEach((row, _o, r) => row.forEach((cell) => {
+          if (cell.type.name !== (r === 0 ? 'table_header' : 'table_cell')) problems.push('header cell outside the first row');
+          if (cell.childCount !== 1 || cell.firstChild!.type.name !== 'paragraph') problems.push('cell not one paragraph');
+        }));
+        if (new Set(Array.from({ length: node.childCount }, (_, r) => node.child(r).childCount)).size !== 1) problems.push('ragged table');
+      }
+      if (node.isTextblock && !node.type.spec.code) {
+        if (node.childCount === 0) problems.push(`empty ${at}`);
+        if (/^\s|\s$|\s\s/.test(node.textContent)) problems.push(`bad spacing in ${at}: ${JSON.stringify(node.textContent)}`);
+        const kinds = Array.from({ length: node.childCount }, (_, i) => node.child(i).type.name);
+        if (kinds[0] === 'hard_break' || kinds[kinds.length - 1] === 'hard_break') problems.push(`break at the edge of ${at}`);
+        if ((name === 'heading' || /table_/.test(parent?.type.name ?? '')) && kinds.includes('hard_break')) problems.push(`break in ${at}`);
+      }
+      if (node.type.spec.code && node.textContent.endsWith('\n')) problems.push('code block ending in a newline');
+      if (name === 'ordered_list' && node.attrs.start < 0) problems.push('negative start');
+    });
+    expect([...new Set(problems)]).to.deep.equal([]);
+  });
+
+  it('JSON round trip, as an object and as a string, is lossless over the whole schema', () => {
+    forAll(FULL, {}, (doc) => {
+      const json = serializeJSON(doc);
+      expectSameDoc(parseJSON(json), doc);
+      expectSameDoc(parseJSON(JSON.stringify(json)), doc);
+    });
+  });
+
+  it('HTML round trip gives the document with its outer empty paragraphs trimmed, and stable HTML', () => {
+    forAll(FULL, {}, (doc) => {
+      const html = serializeHTML(doc);
+      const parsed = parseHTML(html);
+      expectSameDoc(parsed, canonicalHtmlDoc(doc));
+      expect(serializeHTML(parsed), 'serialising the parsed document').to.equal(html);
+    });
+  });
+
+  it('markdown-subset documents round trip through JSON and HTML', () => {
+    forAll(MARKDOWN, { markdownSubset: true }, (doc) => {
+      expectSameDoc(parseJSON(serializeJSON(doc)), doc);
+      expectSameDoc(parseHTML(serializeHTML(doc)), canonicalHtmlDoc(doc));
+    });
+  });
+});

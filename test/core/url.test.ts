@@ -1,0 +1,229 @@
+import { expect } from '@open-wc/testing';
+import {
+  cleanLinkHref, imagePath, isValidLinkUrl, LINK_PROTOCOLS, safeColor, safeImageSrc, safeLanguage, safeLinkHref, safeRedirect, TABLE_COLORS,
+} from '../../src/core/url.js';
+
+/** `javascript:` as attackers write it: case, whitespace and invisible characters that browsers ignore. */
+const JAVASCRIPT_DISGUISES = [
+  'javascript:alert(1)',
+  'JavaScript:alert(1)',
+  'JAVASCRIPT:alert(1)',
+  ' javascript:alert(1)',
+  '\tjavascript:alert(1)',
+  'java\tscript:alert(1)',
+  'java\nscript:alert(1)',
+  'java\rscript:alert(1)',
+  '\u0000javascript:alert(1)',
+  '\u0001javascript:alert(1)',
+  '\u200bjavascript:alert(1)',
+  '\ufeffjavascript:alert(1)',
+  '\u00a0javascript:alert(1)',
+  'javascript://example.com/%0Aalert(1)',
+  'javascript:alert(1)//https://example.com',
+  'jav&#x09;ascript:alert(1)',
+  '&#106;avascript:alert(1)',
+];
+
+const OTHER_BAD_SCHEMES = [
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'DATA:image/png;base64,iVBORw0KGgo=',
+  'vbscript:msgbox(1)',
+  'VBScript:msgbox(1)',
+  'file:///etc/passwd',
+  'ftp://example.com/x',
+  'mailto:someone@example.com',
+  'about:blank',
+];
+
+describe('url safety', () => {
+  it('link protocols are http and https', () => {
+    expect(LINK_PROTOCOLS).to.deep.equal(['http:', 'https:']);
+  });
+
+  describe('safeLinkHref', () => {
+    it('accepts absolute http and https URLs as given', () => {
+      for (const url of ['https://example.com', 'http://example.com/a?b=1#c', 'https://sub.example.org:8443/path', 'HTTPS://EXAMPLE.COM/X', 'https://例え.jp/パス']) {
+        expect(safeLinkHref(url), url).to.equal(url);
+      }
+    });
+
+    it('trims surrounding whitespace', () => {
+      expect(safeLinkHref('  https://example.com/a \n')).to.equal('https://example.com/a');
+    });
+
+    it('refuses javascript: in every disguise', () => {
+      for (const url of JAVASCRIPT_DISGUISES) expect(safeLinkHref(url), JSON.stringify(url)).to.equal(null);
+    });
+
+    it('refuses data:, vbscript: and every other scheme', () => {
+      for (const url of OTHER_BAD_SCHEMES) expect(safeLinkHref(url), url).to.equal(null);
+    });
+
+    it('refuses relative, protocol-relative and blob: addresses', () => {
+      for (const url of ['/path', 'path/to', 'example.com', '//example.com/x', '#top', '?q=1', 'blob:https://example.com/1']) {
+        expect(safeLinkHref(url), url).to.equal(null);
+      }
+    });
+
+    it('refuses malformed and hostless URLs', () => {
+      for (const url of ['https://', 'http://', 'http://[::1', 'https://:80/x', 'http://%zz/', 'https://a<b.com', 'http://1.2.3.4.5', 'https://example.com:99999']) expect(safeLinkHref(url), url).to.equal(null);
+    });
+
+    it('refuses control characters inside the URL', () => {
+      expect(safeLinkHref('https://exa\u0001mple.com')).to.equal(null);
+      expect(safeLinkHref('https://example.com/\u007f')).to.equal(null);
+    });
+
+    it('refuses non-strings, empty strings and URLs over 8192 characters', () => {
+      for (const value of [null, undefined, 42, {}, ['https://example.com'], '', '   ']) expect(safeLinkHref(value)).to.equal(null);
+      const long = `https://example.com/${'a'.repeat(8192)}`;
+      expect(safeLinkHref(long)).to.equal(null);
+      expect(safeLinkHref(long.slice(0, 8192))).to.equal(long.slice(0, 8192));
+    });
+  });
+
+  describe('isValidLinkUrl and cleanLinkHref', () => {
+    it('isValidLinkUrl agrees with safeLinkHref', () => {
+      expect(isValidLinkUrl('https://example.com')).to.equal(true);
+      expect(isValidLinkUrl('example.com')).to.equal(false);
+      expect(isValidLinkUrl('javascript:alert(1)')).to.equal(false);
+      expect(isValidLinkUrl('')).to.equal(false);
+    });
+
+    it('cleanLinkHref keeps a safe URL and empties anything else (spec: rendered with an empty href)', () => {
+      expect(cleanLinkHref('https://example.com/x')).to.equal('https://example.com/x');
+      for (const url of [...JAVASCRIPT_DISGUISES, ...OTHER_BAD_SCHEMES, '/relative', null]) expect(cleanLinkHref(url), String(url)).to.equal('');
+    });
+
+    it('cleaning is idempotent', () => {
+      for (const url of ['https://example.com', ' https://example.com ', 'javascript:x', '']) {
+        expect(cleanLinkHref(cleanLinkHref(url))).to.equal(cleanLinkHref(url));
+      }
+    });
+  });
+
+  describe('safeImageSrc', () => {
+    it('accepts http(s), relative and protocol-relative addresses', () => {
+      for (const src of ['https://cdn.example.com/a.png', 'http://example.com/a.png?x=1', '/api/assets/a.png', 'uploads/a.png', './a.png', '../a.png', '//cdn.example.com/a.png']) {
+        expect(safeImageSrc(src), src).to.equal(src);
+      }
+    });
+
+    it('accepts blob: URLs of http(s) origins (local previews)', () => {
+      expect(safeImageSrc('blob:https://app.example.com/6f0e1c2a-33b1')).to.equal('blob:https://app.example.com/6f0e1c2a-33b1');
+      expect(safeImageSrc('BLOB:http://localhost:3000/abc')).to.equal('BLOB:http://localhost:3000/abc');
+    });
+
+    it('refuses blob: URLs of other origins', () => {
+      for (const src of ['blob:null/abc', 'blob:javascript:alert(1)', 'blob:data:image/png,xx', 'blob:']) expect(safeImageSrc(src), src).to.equal(null);
+    });
+
+    it('refuses data:, javascript: and other schemes', () => {
+      for (const src of [...JAVASCRIPT_DISGUISES.filter((url) => !url.includes('&#')), ...OTHER_BAD_SCHEMES, 'data:image/png;base64,AAAA']) {
+        expect(safeImageSrc(src), JSON.stringify(src)).to.equal(null);
+      }
+    });
+
+    it('refuses empty and non-string values', () => {
+      for (const value of ['', '  ', null, undefined, 1]) expect(safeImageSrc(value)).to.equal(null);
+    });
+  });
+
+  describe('safeRedirect', () => {
+    it('keeps relative paths and http(s) URLs', () => {
+      for (const uri of ['/', '/acme/profile/42', 'profile/42', '/a?b=1#c', 'https://example.com/u/1', '//example.com/u/1']) {
+        expect(safeRedirect(uri), uri).to.equal(uri);
+      }
+    });
+
+    it('falls back to / for anything unsafe or missing', () => {
+      for (const uri of [...JAVASCRIPT_DISGUISES.filter((url) => !url.includes('&#')), ...OTHER_BAD_SCHEMES, '', null, undefined, 7]) {
+        expect(safeRedirect(uri), JSON.stringify(uri)).to.equal('/');
+      }
+    });
+  });
+
+  describe('imagePath', () => {
+    it('gives the path of an absolute address without query or fragment', () => {
+      expect(imagePath('https://cdn.example.com/ws/assets/a.png?v=2#x')).to.equal('/ws/assets/a.png');
+    });
+
+    it('keeps a root-relative path', () => {
+      expect(imagePath('/api/assets/a.png')).to.equal('/api/assets/a.png');
+    });
+
+    it('resolves a relative path from the root', () => {
+      expect(imagePath('uploads/a.png')).to.equal('/uploads/a.png');
+    });
+  });
+
+  describe('TABLE_COLORS', () => {
+    it('lists the spec palette in order', () => {
+      expect(TABLE_COLORS.map((c) => c.name)).to.deep.equal(['Blue', 'Orange', 'Grey', 'Yellow', 'Green', 'Red', 'Pink', 'Purple', 'None']);
+    });
+
+    it('every colour is a clean hex value, and None has none', () => {
+      for (const color of TABLE_COLORS) {
+        if (color.name === 'None') {
+          expect(color.background).to.equal(null);
+          expect(color.textColor).to.equal(null);
+        } else {
+          expect(safeColor(color.background)).to.equal(color.background);
+          expect(safeColor(color.textColor, 'textColor')).to.equal(color.textColor);
+        }
+      }
+    });
+  });
+
+  describe('safeColor', () => {
+    it('keeps 3- and 6-digit hex colours, lower-cased and trimmed', () => {
+      expect(safeColor('#abc')).to.equal('#abc');
+      expect(safeColor('#A1B2C3')).to.equal('#a1b2c3');
+      expect(safeColor('  #FFF ')).to.equal('#fff');
+    });
+
+    it('turns palette names into their background or text colour', () => {
+      expect(safeColor('Blue')).to.equal('#d6e4fc');
+      expect(safeColor('blue', 'textColor')).to.equal('#1f4fb4');
+      expect(safeColor('PURPLE')).to.equal('#e6dcfb');
+      expect(safeColor('None')).to.equal(null);
+    });
+
+    it('turns opaque rgb() and rgba() into hex', () => {
+      expect(safeColor('rgb(255, 0, 16)')).to.equal('#ff0010');
+      expect(safeColor('rgb(1,2,3)')).to.equal('#010203');
+      expect(safeColor('rgba(1, 2, 3, 1)')).to.equal('#010203');
+    });
+
+    it('refuses translucent or out-of-range rgb()', () => {
+      expect(safeColor('rgba(1, 2, 3, 0.5)')).to.equal(null);
+      expect(safeColor('rgb(256, 0, 0)')).to.equal(null);
+      expect(safeColor('rgb(-1, 0, 0)')).to.equal(null);
+    });
+
+    it('refuses everything else, including CSS injection attempts', () => {
+      for (const value of ['crimson', 'red;x', 'blue !important', '#ff', '#ffff', '#12345g', '#1234567', 'fff', '#fff; background: url(x)', 'url(javascript:alert(1))', 'expression(alert(1))', 'hsl(0, 0%, 0%)', '', 123, null, {}]) {
+        expect(safeColor(value), JSON.stringify(value)).to.equal(null);
+      }
+    });
+  });
+
+  describe('safeLanguage', () => {
+    it('keeps plain identifiers, lower-cased', () => {
+      for (const [input, output] of [['ts', 'ts'], ['TypeScript', 'typescript'], ['c++', 'c++'], ['c#', 'c#'], ['objective-c', 'objective-c'], ['x.y_z', 'x.y_z'], ['1c', '1c'], [' js ', 'js']]) {
+        expect(safeLanguage(input), input).to.equal(output);
+      }
+    });
+
+    it('keeps up to 32 characters', () => {
+      expect(safeLanguage('a'.repeat(32))).to.equal('a'.repeat(32));
+      expect(safeLanguage('a'.repeat(33))).to.equal('plaintext');
+    });
+
+    it('gives plaintext for anything else', () => {
+      for (const value of ['', '"><script>', "js' onload='x", 'a b', '-js', '.js', 'js;', 'ja\nva', null, undefined, 3, {}]) {
+        expect(safeLanguage(value), JSON.stringify(value)).to.equal('plaintext');
+      }
+    });
+  });
+});
