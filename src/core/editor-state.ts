@@ -3,6 +3,8 @@ import type { Node as PMNode } from 'prosemirror-model';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { editorInputRules } from './plugins/input-rules.js';
 import { editorKeymap } from './plugins/keymap.js';
+import { pastePlugin } from './plugins/paste.js';
+import { tablePlugins } from './plugins/table.js';
 import { schema } from './schema/index.js';
 import { emptyDoc } from './serialize/html.js';
 
@@ -12,9 +14,13 @@ export interface EditingOptions {
   plugins?: Plugin[];
 }
 
-/** The editing behaviour of the editor: input rules, keymaps and history. */
+/**
+ * The editing behaviour of the editor: paste safety first (it wraps ProseMirror's own
+ * paste handling), tables (their keys come before the general
+ * keymap so Tab and the arrows reach them first), input rules, keymaps and history.
+ */
 export function editingPlugins(options: EditingOptions = {}): Plugin[] {
-  return [...(options.plugins ?? []), editorInputRules(), ...editorKeymap(), history()];
+  return [pastePlugin(), ...(options.plugins ?? []), ...tablePlugins(), editorInputRules(), ...editorKeymap(), history()];
 }
 
 /** A fresh editor state over the schema with the editing plugins. */

@@ -2,6 +2,7 @@ import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { log } from './log.js';
+import { SKIP_IMAGE_TRACKING_META } from './plugins/image-tracking.js';
 import { schema } from './schema/index.js';
 import { emptyDoc, parseHTML } from './serialize/html.js';
 
@@ -29,6 +30,9 @@ export function savedSelectionPlugin(): Plugin<{ from: number; to: number }> {
 export function replaceContentTr(state: EditorState, doc: PMNode): Transaction {
   const tr = state.tr.replaceWith(0, state.doc.content.size, doc.content);
   tr.setSelection(TextSelection.atStart(tr.doc));
+  // A host replacing the value (after saving a comment, say) is not the user deleting
+  // images: their files must not be deleted on the server.
+  tr.setMeta(SKIP_IMAGE_TRACKING_META, true);
   return tr.setMeta(REPLACE_CONTENT_META, true);
 }
 

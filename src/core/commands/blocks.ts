@@ -54,16 +54,18 @@ export const insertHorizontalRule: Command = (state, dispatch) => {
   if (state.selection.$from.parent.type.spec.code || !canInsert(state, rule)) return false;
   if (dispatch) {
     const tr = state.tr.replaceSelectionWith(rule.create());
-    const after = tr.selection.$from;
-    // Leave the caret in a paragraph after the rule, creating one when none follows.
-    if (!after.parent.isTextblock) {
-      const pos = tr.mapping.map(state.selection.to);
-      const $pos = tr.doc.resolve(pos);
-      const index = $pos.index();
-      if ($pos.parent.canReplaceWith(index, index, paragraph)) {
-        tr.insert(pos, paragraph.create());
-        tr.setSelection(TextSelection.create(tr.doc, pos + 1));
-      }
+    // The end of what was inserted: right after the rule, or at the start of the text
+    // that followed the caret when the rule split a paragraph.
+    let end = tr.selection.to;
+    tr.mapping.maps[tr.mapping.maps.length - 1].forEach((_from, _to, _newFrom, newTo) => (end = newTo));
+    const $end = tr.doc.resolve(end);
+    if ($end.parent.isTextblock) {
+      tr.setSelection(TextSelection.create(tr.doc, end));
+    } else if ($end.nodeAfter?.isTextblock) {
+      tr.setSelection(TextSelection.create(tr.doc, end + 1));
+    } else if ($end.parent.canReplaceWith($end.index(), $end.index(), paragraph)) {
+      tr.insert(end, paragraph.create());
+      tr.setSelection(TextSelection.create(tr.doc, end + 1));
     }
     dispatch(tr.scrollIntoView());
   }

@@ -1,0 +1,116 @@
+/**
+ * Table commands: insert, add and delete rows and columns, header row and column,
+ * colours, delete table. The row and column edits are prosemirror-tables' own
+ * (they work with our schema through its `tableRole`s); the wrappers keep our rules:
+ * a command answers `false` whenever it would do nothing, and existing cells only
+ * become header cells through `setCellTypes`, which keeps header content to
+ * paragraphs (new header cells, added beside a header row, start as one paragraph).
+ */
+import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
+import { TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import {
+  addColumnAfter as pmAddColumnAfter,
+  addColumnBefore as pmAddColumnBefore,
+  addRowAfter as pmAddRowAfter,
+  addRowBefore as pmAddRowBefore,
+  deleteColumn as pmDeleteColumn,
+  deleteRow as pmDeleteRow,
+  deleteTable as pmDeleteTable,
+  isInTable,
+  selectedRect,
+} from 'prosemirror-tables';
+import { schema } from '../schema/index.js';
+
+export { paragraphsOf, setCellTypes, toggleHeaderColumn, toggleHeaderRow } from './table-header.js';
+export { setColumnColor, setRowColor, tableColorAttrs, type TableColorAttrs } from './table-color.js';
+/** Whether the selection is inside a table (prosemirror-tables' test, for toolbar and menu rules). */
+export { isInTable };
+
+const { table: tableType, table_row: rowType, table_cell: cellType, paragraph } = schema.nodes;
+
+/** Rows of a new table (spec: "A new table is 3 rows by 3 columns with no header row"). */
+export const NEW_TABLE_ROWS = 3;
+/** Columns of a new table. */
+export const NEW_TABLE_COLUMNS = 3;
+
+/** A table of ordinary cells (no header row), each holding one empty paragraph. */
+export function createTable(rows: number = NEW_TABLE_ROWS, columns: number = NEW_TABLE_COLUMNS): PMNode {
+  if (!Number.isInteger(rows) || !Number.isInteger(columns) || rows < 1 || columns < 1) {
+    throw new RangeError(`A table needs at least one row and one column, not ${String(rows)} x ${String(columns)}`);
+  }
+  const row = () => rowType.create(null, Array.from({ length: columns }, () => cellType.create(null, paragraph.create())));
+  return tableType.create(null, Array.from({ length: rows }, row));
+}
+
+/** Whether a position is inside a table's row (prosemirror-tables' `isInTable`, for any position). */
+function insideTable($pos: ResolvedPos): boolean {
+  for (let d = $pos.depth; d > 0; d--) if ($pos.node(d).type.spec.tableRole === 'row') return true;
+  return false;
+}
+
+/**
+ * Replaces the selection with a new table and puts the caret in its first cell.
+ * The transaction is left unchanged where no table can go (a code block, a table).
+ */
+export function insertTableAtSelection(tr: Transaction, rows?: number, columns?: number): Transaction {
+  const { selection } = tr;
+  const { $from } = selection;
+  if ($from.parent.type.spec.code || insideTable($from)) return tr;
+  const steps = tr.steps.length;
+  tr.replaceSelectionWith(createTable(rows, columns));
+  if (tr.steps.length === steps) return tr;
+  // The last step's new range holds the table (ProseMirror may place it before or after the caret's block).
+  let start = 0;
+  let end = 0;
+  tr.mapping.maps[tr.mapping.maps.length - 1].forEach((_oldStart, _oldEnd, newStart, newEnd) => {
+    start = newStart;
+    end = newEnd;
+  });
+  let tablePos = -1;
+  tr.doc.nodesBetween(start, end, (node, pos) => {
+    if (tablePos >= 0) return false;
+    if (node.type === tableType) tablePos = pos;
+    return node.type !== tableType;
+  });
+  // Table, row, cell and paragraph openings put the first cell's text at tablePos + 4.
+  if (tablePos >= 0) tr.setSelection(TextSelection.create(tr.doc, tablePos + 4));
+  return tr.scrollIntoView();
+}
+
+/** Inserts a 3 x 3 table without a header row, caret in the first cell; refused inside a table. */
+export const insertTable: Command = (state, dispatch) => {
+  if (isInTable(state)) return false;
+  const tr = insertTableAtSelection(state.tr);
+  if (!tr.docChanged || !insideTable(tr.selection.$from)) return false;
+  if (dispatch) dispatch(tr);
+  return true;
+};
+
+/** Adds a row above the selected rows. */
+export const addRowBefore: Command = pmAddRowBefore;
+/** Adds a row below the selected rows. */
+export const addRowAfter: Command = pmAddRowAfter;
+/** Adds a column left of the selected columns. */
+export const addColumnBefore: Command = pmAddColumnBefore;
+/** Adds a column right of the selected columns. */
+export const addColumnAfter: Command = pmAddColumnAfter;
+
+/** Whether the selection covers every row (`'row'`) or every column of its table. */
+function selectsWholeTable(state: EditorState, axis: 'row' | 'column'): boolean {
+  const { map, top, bottom, left, right } = selectedRect(state);
+  return axis === 'row' ? top === 0 && bottom === map.height : left === 0 && right === map.width;
+}
+
+/**
+ * Deletes the selected rows. Refused when they are all the table's rows (delete the
+ * table instead); prosemirror-tables only notices that once it is dispatching.
+ */
+export const deleteRow: Command = (state, dispatch) =>
+  isInTable(state) && !selectsWholeTable(state, 'row') && pmDeleteRow(state, dispatch);
+
+/** Deletes the selected columns; refused when they are all the table's columns. */
+export const deleteColumn: Command = (state, dispatch) =>
+  isInTable(state) && !selectsWholeTable(state, 'column') && pmDeleteColumn(state, dispatch);
+
+/** Deletes the table around the selection. */
+export const deleteTable: Command = pmDeleteTable;

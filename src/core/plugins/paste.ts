@@ -1,0 +1,270 @@
+/**
+ * Paste safety. Whatever arrives on the clipboard ends as schema-clean content:
+ * pasted images are removed (spec: "Pasted images in HTML are removed"), the
+ * wrapper context that ProseMirror clipboard HTML carries is cleaned like any other
+ * attribute, and a paste that fails is logged and falls back to plain text
+ * (spec: paste handling errors are only logged).
+ */
+import { Fragment, Slice, type ContentMatch, type Node as PMNode, type NodeType, type Schema } from 'prosemirror-model';
+import { Plugin, PluginKey } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+import { log } from '../log.js';
+import { cleanAttrs, type AttrDefs } from '../schema/index.js';
+
+/** The paste plugin's key (the plugin keeps no state; the key identifies it). */
+export const pasteKey = new PluginKey('paste');
+
+/** The attribute ProseMirror writes on clipboard HTML to describe the copied slice. */
+const SLICE_ATTR = 'data-pm-slice';
+
+/** ProseMirror's own reading of the attribute: `openStart openEnd [-wrappers] context`. */
+const SLICE_DATA = /^(\d+) (\d+)(?: -(\d+))? (.*)/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// ---------------------------------------------------------------- slice context
+
+/** A node type that may wrap pasted content: a known, non-top, block container. */
+function wrapperType(name: unknown, schema: Schema): NodeType | null {
+  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(schema.nodes, name)) return null;
+  const type = schema.nodes[name];
+  return type.isLeaf || type.isInline || type === schema.topNodeType ? null : type;
+}
+
+/** Whether `child` may appear anywhere in `parent`'s content expression. */
+function allowsChild(parent: NodeType, child: NodeType): boolean {
+  const seen = new Set<ContentMatch>();
+  const pending = [parent.contentMatch];
+  while (pending.length) {
+    const match = pending.pop()!;
+    if (seen.has(match)) continue;
+    seen.add(match);
+    for (let i = 0; i < match.edgeCount; i++) {
+      const edge = match.edge(i);
+      if (edge.type === child) return true;
+      pending.push(edge.next);
+    }
+  }
+  return false;
+}
+
+/**
+ * Rebuilds a slice context (`[type, attrs, type, attrs, …]`, outermost first).
+ * ProseMirror creates these wrappers from the JSON without any parse rule; a bad
+ * value makes its `type.create` throw, which it catches by dropping that wrapper
+ * and every one outside it. Cleaning the values instead keeps the structure the
+ * user copied, with the same safe values a parse rule would give.
+ */
+function cleanContext(raw: unknown, schema: Schema): unknown[] {
+  if (!Array.isArray(raw)) return [];
+  const kept: unknown[] = [];
+  let inner: NodeType | null = null;
+  // From the innermost wrapper outwards, as ProseMirror applies them: the first
+  // one that cannot be used ends the context, so what remains always nests.
+  for (let i = raw.length - 2; i >= 0; i -= 2) {
+    const type = wrapperType(raw[i], schema);
+    if (!type || (inner && !allowsChild(type, inner))) break;
+    const defs = (type.spec as { attrDefs?: AttrDefs }).attrDefs;
+    const attrs = defs ? cleanAttrs(defs, isRecord(raw[i + 1]) ? (raw[i + 1] as Record<string, unknown>) : null) : null;
+    kept.unshift(type.name, attrs);
+    inner = type;
+  }
+  return kept;
+}
+
+/** The cleaned attribute value, or `null` when the attribute should be dropped. */
+function cleanSliceData(value: string, schema: Schema): string | null {
+  const match = SLICE_DATA.exec(value);
+  if (!match) return null;
+  let context: unknown;
+  try {
+    context = JSON.parse(match[4]);
+  } catch {
+    context = [];
+  }
+  const wrappers = match[3] ? ` -${match[3]}` : '';
+  return `${match[1]} ${match[2]}${wrappers} ${JSON.stringify(cleanContext(context, schema))}`;
+}
+
+/**
+ * Cleans every slice marker in clipboard HTML. A `<template>` parses the markup
+ * without running or loading anything and accepts table parts (`<td>`, `<tr>`) at
+ * the top level, as ProseMirror's own clipboard reader does.
+ */
+function cleanSliceMarkers(html: string, view: EditorView): string {
+  if (!/data-pm-slice/i.test(html)) return html;
+  const template = view.dom.ownerDocument.createElement('template');
+  template.innerHTML = html;
+  const markers = template.content.querySelectorAll(`[${SLICE_ATTR}]`);
+  if (!markers.length) return html;
+  for (const marker of Array.from(markers)) {
+    const cleaned = cleanSliceData(marker.getAttribute(SLICE_ATTR) ?? '', view.state.schema);
+    if (cleaned === null) marker.removeAttribute(SLICE_ATTR);
+    else marker.setAttribute(SLICE_ATTR, cleaned);
+  }
+  return template.innerHTML;
+}
+
+/** Whether every child of the node is a type its content expression can hold at all. */
+function holdsItsChildren(node: PMNode): boolean {
+  let fits = true;
+  node.forEach((child) => {
+    if (fits && !allowsChild(node.type, child.type)) fits = false;
+  });
+  return fits;
+}
+
+/**
+ * The slice without outer wrappers that cannot hold what they wrap. A context built
+ * from clipboard JSON can name a wrapper that is valid on its own but not around the
+ * pasted content (a code block around a paragraph); ProseMirror would then fail to
+ * place the slice. Unwrapping gives the paste it would make without that context.
+ */
+function withFittingWrappers(slice: Slice): Slice {
+  let { content, openStart, openEnd } = slice;
+  let misfit = 0;
+  let node = content.childCount === 1 ? content.firstChild : null;
+  for (let depth = 1; node && depth <= Math.min(openStart, openEnd); depth++) {
+    if (!holdsItsChildren(node)) misfit = depth;
+    node = node.childCount === 1 ? node.firstChild : null;
+  }
+  for (let i = 0; i < misfit; i++) {
+    content = content.firstChild!.content;
+    openStart--;
+    openEnd--;
+  }
+  return misfit ? new Slice(content, openStart, openEnd) : slice;
+}
+
+// ---------------------------------------------------------------- images
+
+/** The fragment without image nodes; the same fragment when it held none. */
+function stripImages(fragment: Fragment, image: NodeType): Fragment {
+  let changed = false;
+  const kept: PMNode[] = [];
+  fragment.forEach((child) => {
+    if (child.type === image) {
+      changed = true;
+      return;
+    }
+    const inner = child.isLeaf ? child.content : stripImages(child.content, image);
+    if (inner === child.content) {
+      kept.push(child);
+      return;
+    }
+    changed = true;
+    // A container left empty (a table cell that held only an image) gets the
+    // smallest valid content, so the slice still fits the schema.
+    const emptied = inner.size === 0 && !child.type.validContent(inner);
+    const rebuilt = emptied ? child.type.createAndFill(child.attrs, inner, child.marks) : child.copy(inner);
+    if (rebuilt) kept.push(rebuilt);
+  });
+  return changed ? Fragment.from(kept) : fragment;
+}
+
+/** How deep the slice can be open on one side, given its (possibly shrunk) content. */
+function openDepth(fragment: Fragment, side: 'start' | 'end', wanted: number): number {
+  let depth = 0;
+  let node = side === 'start' ? fragment.firstChild : fragment.lastChild;
+  while (depth < wanted && node && !node.isLeaf) {
+    depth++;
+    node = side === 'start' ? node.firstChild : node.lastChild;
+  }
+  return depth;
+}
+
+/** The slice without images (spec: pasted images in HTML are removed). */
+function withoutImages(slice: Slice, schema: Schema): Slice {
+  const image = schema.nodes.image;
+  if (!image) return slice;
+  const content = stripImages(slice.content, image);
+  if (content === slice.content) return slice;
+  if (!content.size) return Slice.empty;
+  return new Slice(content, openDepth(content, 'start', slice.openStart), openDepth(content, 'end', slice.openEnd));
+}
+
+// ---------------------------------------------------------------- failures
+
+/** The clipboard's text, or the text of its HTML when it carries no plain text. */
+function plainTextOf(data: DataTransfer | null): string {
+  if (!data) return '';
+  const text = data.getData('text/plain');
+  if (text) return text;
+  const html = data.getData('text/html');
+  // DOMParser documents are inert: nothing in the markup runs or loads.
+  return html ? (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '') : '';
+}
+
+/** After a failed paste: log it, then try the clipboard's text; if that fails too, ignore the paste. */
+function recoverPaste(view: EditorView, event: ClipboardEvent, error: unknown): void {
+  // Without this the browser would paste the raw markup into the editable DOM.
+  event.preventDefault();
+  log.error('Paste could not be handled; it was pasted as plain text', error);
+  const text = plainTextOf(event.clipboardData);
+  if (!text) return;
+  try {
+    view.pasteText(text);
+  } catch (again) {
+    log.error('Plain-text paste failed; the paste was ignored', again);
+  }
+}
+
+/** Runs a hook, logging a failure and answering the fallback instead of throwing. */
+function guarded<T>(what: string, run: () => T, fallback: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    log.error(`Paste handling failed (${what})`, error);
+    return fallback();
+  }
+}
+
+/**
+ * The paste-safety plugin. Put it first among plugins that listen to DOM `paste`
+ * events: it runs the editor's whole paste (its own hooks and every other plugin's)
+ * inside a guard, so a failure anywhere is logged and the paste degrades to text.
+ */
+export function pastePlugin(): Plugin {
+  // Events this plugin is already running, so the guarded re-dispatch below reaches
+  // ProseMirror's own paste handler instead of this one. Held per plugin, weakly.
+  const running = new WeakSet<Event>();
+  return new Plugin({
+    key: pasteKey,
+    props: {
+      handleDOMEvents: {
+        paste(view, event) {
+          if (running.has(event)) return false;
+          running.add(event);
+          try {
+            // ProseMirror's public (if test-oriented) entry to its own event handling: its paste
+            // keeps every rule it has (Shift for plain text, code blocks, composition, the
+            // clipboard fallback) and runs every plugin's hooks, all inside this guard.
+            view.dispatchEvent(event);
+          } catch (error) {
+            recoverPaste(view, event, error);
+          } finally {
+            running.delete(event);
+          }
+          return true;
+        },
+      },
+
+      transformPastedHTML: (html, view) =>
+        guarded(
+          'slice context',
+          () => cleanSliceMarkers(html, view),
+          // Renaming the marker makes ProseMirror read the markup as foreign HTML,
+          // through the schema's parse rules only.
+          () => html.replace(/data-pm-slice/gi, 'data-pm-ignored'),
+        ),
+
+      transformPasted: (slice, view) =>
+        // An internal drag moves content that is already in this document: keep its images.
+        view.dragging
+          ? slice
+          : guarded('content', () => withoutImages(withFittingWrappers(slice), view.state.schema), () => Slice.empty),
+    },
+  });
+}

@@ -1,0 +1,196 @@
+import { closeHistory } from 'prosemirror-history';
+import type { ResolvedPos } from 'prosemirror-model';
+import { Plugin, PluginKey, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+import { log } from '../log.js';
+import { appendCommand } from '../commands/chain.js';
+import { defaultSlashItems, filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';
+
+export { defaultSlashItems, filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';
+
+/** The slash menu's state; the element renders it and nothing else. */
+export interface SlashMenuState {
+  open: boolean;
+  /** What was typed after the slash. */
+  query: string;
+  /** From the slash to the end of the query (where the caret normally is), remapped through every change. */
+  range: { from: number; to: number } | null;
+  /** The entries that match the query, in catalogue order. */
+  items: readonly SlashItem[];
+  /** The index of the highlighted entry in `items`. */
+  highlighted: number;
+}
+
+/** Options of the slash menu plugin. */
+export interface SlashMenuOptions extends SlashItemOptions {
+  /** Host entries, shown after the built-in ones. */
+  items?: readonly SlashItem[];
+}
+
+/**
+ * The menu closes on the third character in a row that matches nothing, so a slash typed
+ * as text ("and/or") stops searching quickly while a typo can still be backspaced.
+ */
+export const SLASH_MISSES_BEFORE_CLOSE = 3;
+
+/** The key of the slash menu plugin and its state. */
+export const slashMenuKey = new PluginKey<SlashMenuState>('slashMenu');
+
+type SlashMeta = { type: 'open'; from: number } | { type: 'close' } | { type: 'highlight'; index: number };
+
+const CLOSED: SlashMenuState = { open: false, query: '', range: null, items: [], highlighted: 0 };
+
+/** Spec 4: the slash opens a menu at a word start (block start or after white space), outside code blocks and tables. */
+export function slashCanOpenAt($pos: ResolvedPos): boolean {
+  const parent = $pos.parent;
+  if (!parent.isTextblock || parent.type.spec.code) return false;
+  for (let d = $pos.depth; d > 0; d--) if ($pos.node(d).type.spec.tableRole) return false;
+  const before = $pos.nodeBefore;
+  if (!before) return true;
+  if (before.isText) return /\s$/.test(before.text ?? '');
+  return before.type.name === 'hard_break';
+}
+
+function opened(state: EditorState, catalogue: readonly SlashItem[], from: number, to: number, highlighted = 0): SlashMenuState {
+  const query = state.doc.textBetween(from + 1, to, '\n', '\ufffc');
+  if (/^\s|[\n\ufffc]/.test(query)) return CLOSED;
+  const items = filterSlashItems(catalogue, query);
+  // Filtering is monotone (a longer query never matches more), so one check covers the last three characters.
+  if (!items.length && query.length >= SLASH_MISSES_BEFORE_CLOSE) {
+    const before = query.slice(0, query.length - (SLASH_MISSES_BEFORE_CLOSE - 1));
+    if (!filterSlashItems(catalogue, before).length) return CLOSED;
+  }
+  return { open: true, query, range: { from, to }, items, highlighted: Math.min(highlighted, Math.max(0, items.length - 1)) };
+}
+
+/** Follows the open menu through a transaction: the slash must survive and the caret stay between it and the query's end. */
+function follow(prev: SlashMenuState, tr: Transaction, state: EditorState, catalogue: readonly SlashItem[]): SlashMenuState {
+  if (!prev.range || (!tr.docChanged && !tr.selectionSet)) return prev;
+  const start = tr.mapping.mapResult(prev.range.from, 1);
+  const from = start.pos;
+  const to = tr.mapping.map(prev.range.to, 1);
+  if (start.deletedAfter || state.doc.textBetween(from, Math.min(from + 1, to), '', '\ufffc') !== '/') return CLOSED;
+  const { selection } = state;
+  const $from = state.doc.resolve(from);
+  if (!selection.empty || selection.from <= from || selection.from > to || to > $from.end()) return CLOSED;
+  const next = opened(state, catalogue, from, to, prev.highlighted);
+  return next.open && next.query !== prev.query ? { ...next, highlighted: 0 } : next;
+}
+
+/** Closes the slash menu (a meta-only transaction). */
+export const closeSlashMenu: Command = (state, dispatch) => {
+  if (!slashMenuKey.getState(state)?.open) return false;
+  if (dispatch) dispatch(state.tr.setMeta(slashMenuKey, { type: 'close' } satisfies SlashMeta));
+  return true;
+};
+
+/** Highlights an entry by index (the element calls it on hover). */
+export function setSlashHighlight(index: number): Command {
+  return (state, dispatch) => {
+    const menu = slashMenuKey.getState(state);
+    if (!menu?.open || index < 0 || index >= menu.items.length) return false;
+    if (dispatch) dispatch(state.tr.setMeta(slashMenuKey, { type: 'highlight', index } satisfies SlashMeta));
+    return true;
+  };
+}
+
+/** Moves the highlight by `delta` entries, wrapping around at both ends. */
+export function moveSlashHighlight(delta: number): Command {
+  return (state, dispatch) => {
+    const menu = slashMenuKey.getState(state);
+    if (!menu?.open || !menu.items.length) return false;
+    const count = menu.items.length;
+    return setSlashHighlight((((menu.highlighted + delta) % count) + count) % count)(state, dispatch);
+  };
+}
+
+/**
+ * Runs an entry (the highlighted one by default): removes the typed `/query` and applies
+ * the entry's command in one transaction. An entry that cannot apply, or throws, is
+ * logged (spec 8: "no command found for a menu item" is only logged) and the menu closes
+ * with the document untouched.
+ */
+export function runSlashItem(index?: number): Command {
+  return (state, dispatch, view) => {
+    const menu = slashMenuKey.getState(state);
+    if (!menu?.open || !menu.range) return false;
+    const item = menu.items[index ?? menu.highlighted];
+    if (!item) return false;
+    if (!dispatch) return true;
+    const tr = state.tr.delete(menu.range.from, menu.range.to);
+    let applied = false;
+    try {
+      applied = appendCommand(tr, item.command, view);
+    } catch (error) {
+      log.error(`Slash menu item "${item.title}" failed`, error);
+      dispatch(state.tr.setMeta(slashMenuKey, { type: 'close' } satisfies SlashMeta));
+      return true;
+    }
+    if (!applied) {
+      log.error(`No command found for the slash menu item "${item.title}" here`);
+      dispatch(state.tr.setMeta(slashMenuKey, { type: 'close' } satisfies SlashMeta));
+      return true;
+    }
+    // A history boundary before the entry, so undo brings back the typed `/query` (as undoing an input rule does).
+    dispatch(closeHistory(tr).setMeta(slashMenuKey, { type: 'close' } satisfies SlashMeta).scrollIntoView());
+    return true;
+  };
+}
+
+function handleKey(view: EditorView, event: KeyboardEvent): boolean {
+  const menu = slashMenuKey.getState(view.state);
+  if (!menu?.open || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return false;
+  const run = (command: Command) => command(view.state, view.dispatch, view);
+  switch (event.key) {
+    case 'ArrowDown':
+      return run(moveSlashHighlight(1));
+    case 'ArrowUp':
+      return run(moveSlashHighlight(-1));
+    case 'Enter':
+      // With nothing to pick, Enter is an ordinary Enter (the caret leaves the range and the menu closes).
+      return !event.shiftKey && run(runSlashItem());
+    case 'Escape':
+      return run(closeSlashMenu);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The headless slash menu: typing `/` at a word start opens it, typing filters it, the
+ * arrows, Enter and Escape drive it, and it closes when the slash is deleted, the caret
+ * leaves the range, the editor loses focus, a space follows the slash directly, or the
+ * query has missed three characters in a row. The element renders `slashMenuKey`'s state.
+ */
+export function slashMenuPlugin(options: SlashMenuOptions = {}): Plugin<SlashMenuState> {
+  const catalogue: readonly SlashItem[] = [...defaultSlashItems(options), ...(options.items ?? [])];
+  return new Plugin<SlashMenuState>({
+    key: slashMenuKey,
+    state: {
+      init: () => CLOSED,
+      apply(tr, prev, _old, state) {
+        const meta = tr.getMeta(slashMenuKey) as SlashMeta | undefined;
+        if (meta?.type === 'close') return CLOSED;
+        if (meta?.type === 'open') return opened(state, catalogue, meta.from, meta.from + 1);
+        if (!prev.open) return prev;
+        if (meta?.type === 'highlight') return { ...prev, highlighted: meta.index };
+        return follow(prev, tr, state, catalogue);
+      },
+    },
+    props: {
+      handleTextInput(view, from, _to, text, deflt) {
+        if (text !== '/' || slashMenuKey.getState(view.state)?.open || !view.editable) return false;
+        if (!slashCanOpenAt(view.state.doc.resolve(from))) return false;
+        view.dispatch(deflt().setMeta(slashMenuKey, { type: 'open', from } satisfies SlashMeta));
+        return true;
+      },
+      handleKeyDown: handleKey,
+      handleDOMEvents: {
+        blur(view) {
+          closeSlashMenu(view.state, view.dispatch);
+          return false;
+        },
+      },
+    },
+  });
+}

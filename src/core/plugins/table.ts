@@ -1,0 +1,158 @@
+/**
+ * Table editing: cell selection and table repair (prosemirror-tables `tableEditing`),
+ * column resizing, the table keys (Tab between cells, arrows out of the table) and
+ * the clipboard (clean HTML, tab-separated text). Key handling errors are caught and
+ * logged (spec: table key handling errors are only logged), so a bug in a key
+ * handler never escapes into the page.
+ */
+import { keymap } from 'prosemirror-keymap';
+import type { ResolvedPos } from 'prosemirror-model';
+import { Plugin, Selection, TextSelection, type Command, type EditorState } from 'prosemirror-state';
+import { addRow, CellSelection, columnResizing, goToNextCell, isInTable, selectedRect, tableEditing, TableMap } from 'prosemirror-tables';
+import type { EditorView } from 'prosemirror-view';
+import { liftItem, sinkItem } from '../commands/lists.js';
+import { log } from '../log.js';
+import { schema } from '../schema/index.js';
+import { tableClipboard } from './table-clipboard.js';
+
+/** prosemirror-tables' cell selection and plugin keys, for table controls that read their state. */
+export { CellSelection, columnResizingPluginKey, tableEditingKey } from 'prosemirror-tables';
+export { cellsToText } from './table-clipboard.js';
+
+const { paragraph } = schema.nodes;
+
+/** Narrowest a column can be dragged to, in pixels (spec: table cell minimum width is 100). */
+export const TABLE_CELL_MIN_WIDTH = 100;
+/** Width of the column resize handle, in pixels (spec: resize handle width is 5). */
+export const TABLE_RESIZE_HANDLE_WIDTH = 5;
+
+/** Runs a key command, logging (not throwing) whatever it throws; a failed key counts as handled. */
+export function loggedKey(name: string, command: Command): Command {
+  return (state, dispatch, view) => {
+    try {
+      return command(state, dispatch, view);
+    } catch (error) {
+      log.error(`Table key ${name} failed`, error);
+      return true;
+    }
+  };
+}
+
+/**
+ * Inside a table, Tab and Shift-Tab first belong to the block the caret is in: a code
+ * block indents, a list item nests or lifts, as they do outside tables.
+ */
+function blockWantsTab(state: EditorState, direction: 1 | -1): boolean {
+  if (state.selection instanceof CellSelection) return false;
+  if (state.selection.$from.parent.type.spec.code) return true;
+  return direction === 1 ? sinkItem(state) : liftItem(state);
+}
+
+/** Tab in a table: the next cell; in the last cell, a new row and its first cell. */
+export const nextCellOrNewRow: Command = (state, dispatch) => {
+  if (!isInTable(state) || blockWantsTab(state, 1)) return false;
+  if (goToNextCell(1)(state, dispatch)) return true;
+  if (dispatch) {
+    const rect = selectedRect(state);
+    const tr = addRow(state.tr, rect, rect.map.height);
+    const table = tr.doc.nodeAt(rect.tableStart - 1)!;
+    const map = TableMap.get(table);
+    const firstCell = rect.tableStart + map.map[(map.height - 1) * map.width];
+    dispatch(tr.setSelection(TextSelection.near(tr.doc.resolve(firstCell + 1))).scrollIntoView());
+  }
+  return true;
+};
+
+/** Shift-Tab in a table: the previous cell; in the first cell the key is kept (focus stays). */
+export const previousCell: Command = (state, dispatch) => {
+  if (!isInTable(state) || blockWantsTab(state, -1)) return false;
+  goToNextCell(-1)(state, dispatch);
+  return true;
+};
+
+/** The depth of the cell whose edge the caret is at, in the given direction, or -1. */
+function cellDepthAtEdge($head: ResolvedPos, dir: 1 | -1): number {
+  for (let d = $head.depth - 1; d > 0; d--) {
+    const index = dir < 0 ? $head.index(d) : $head.indexAfter(d);
+    if (index !== (dir < 0 ? 0 : $head.node(d).childCount)) return -1;
+    const role = $head.node(d).type.spec.tableRole;
+    if (role === 'cell' || role === 'header_cell') return d;
+  }
+  return -1;
+}
+
+/**
+ * Arrow Down in the table's last row (or Up in its first) leaves the table: the caret
+ * goes to the block after (before) it, and when there is none a paragraph is created
+ * there, so a table at the end or start of a document never traps the caret.
+ */
+export function leaveTable(direction: 'up' | 'down'): Command {
+  const dir = direction === 'down' ? 1 : -1;
+  return (state, dispatch, view) => {
+    const { selection } = state;
+    if (!(selection instanceof TextSelection) || !selection.empty) return false;
+    const $head = selection.$head;
+    const cellDepth = cellDepthAtEdge($head, dir);
+    if (cellDepth < 0) return false;
+    const atEdge = view ? view.endOfTextblock(direction) : dir > 0 ? $head.parentOffset === $head.parent.content.size : $head.parentOffset === 0;
+    if (!atEdge) return false;
+    const tableDepth = cellDepth - 2;
+    const map = TableMap.get($head.node(tableDepth));
+    const cell = map.findCell($head.before(cellDepth) - $head.start(tableDepth));
+    if (dir > 0 ? cell.bottom !== map.height : cell.top !== 0) return false;
+    const edge = dir > 0 ? $head.after(tableDepth) : $head.before(tableDepth);
+    const beyond = Selection.findFrom(state.doc.resolve(edge), dir);
+    if (beyond) {
+      if (dispatch) dispatch(state.tr.setSelection(beyond).scrollIntoView());
+      return true;
+    }
+    const container = $head.node(tableDepth - 1);
+    const index = $head.index(tableDepth - 1) + (dir > 0 ? 1 : 0);
+    if (!container.canReplaceWith(index, index, paragraph)) return false;
+    if (dispatch) {
+      const tr = state.tr.insert(edge, paragraph.create());
+      dispatch(tr.setSelection(TextSelection.create(tr.doc, edge + 1)).scrollIntoView());
+    }
+    return true;
+  };
+}
+
+/** `tableEditing` with its key handler (arrows, Backspace and Delete on cells) guarded by the logger. */
+function guardedTableEditing(): Plugin {
+  const plugin = tableEditing();
+  const handleKeyDown = plugin.spec.props?.handleKeyDown;
+  if (!handleKeyDown) return plugin;
+  return new Plugin({
+    ...plugin.spec,
+    props: {
+      ...plugin.spec.props,
+      handleKeyDown(this: Plugin, view: EditorView, event: KeyboardEvent) {
+        try {
+          return handleKeyDown.call(this, view, event) ?? false;
+        } catch (error) {
+          log.error(`Table key ${event.key} failed`, error);
+          return true;
+        }
+      },
+    },
+  });
+}
+
+/**
+ * The table plugins, in the order they must see events: column resizing first (a
+ * press on a resize handle is a drag, not a cell selection), then the table keys,
+ * the clipboard, then cell selection and table repair.
+ */
+export function tablePlugins(): Plugin[] {
+  return [
+    columnResizing({ cellMinWidth: TABLE_CELL_MIN_WIDTH, defaultCellMinWidth: TABLE_CELL_MIN_WIDTH, handleWidth: TABLE_RESIZE_HANDLE_WIDTH }),
+    keymap({
+      Tab: loggedKey('Tab', nextCellOrNewRow),
+      'Shift-Tab': loggedKey('Shift-Tab', previousCell),
+      ArrowDown: loggedKey('ArrowDown', leaveTable('down')),
+      ArrowUp: loggedKey('ArrowUp', leaveTable('up')),
+    }),
+    tableClipboard(),
+    guardedTableEditing(),
+  ];
+}

@@ -1,0 +1,39 @@
+import { expect } from '@open-wc/testing';
+import { EditorState, TextSelection } from 'prosemirror-state';
+import { insertHorizontalRule } from '../../../src/core/commands/blocks.js';
+import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
+
+function run(html: string, pos: number): EditorState {
+  let state = EditorState.create({ doc: parseHTML(html) });
+  state = state.apply(state.tr.setSelection(TextSelection.create(state.doc, pos)));
+  expect(insertHorizontalRule(state, (tr) => (state = state.apply(tr)))).to.equal(true);
+  return state;
+}
+
+describe('insertHorizontalRule', () => {
+  it('adds a paragraph after a rule inserted at the end of the document and puts the caret there', () => {
+    const state = run('<p>x</p>', 2);
+    expect(serializeHTML(state.doc)).to.equal('<p>x</p><hr>');
+    expect(state.doc.childCount).to.equal(3);
+    expect(state.selection.$from.parent.type.name).to.equal('paragraph');
+    expect(state.selection.from).to.equal(5);
+  });
+
+  it('splits a paragraph and leaves the caret before the text that followed it', () => {
+    const state = run('<p>ab</p>', 2);
+    expect(serializeHTML(state.doc)).to.equal('<p>a</p><hr><p>b</p>');
+    expect(state.selection.$from.parent.textContent).to.equal('b');
+    expect(state.selection.$from.parentOffset).to.equal(0);
+  });
+
+  it('replaces an empty paragraph and moves to the next block', () => {
+    const state = run('<p></p><p>next</p>', 1);
+    expect(serializeHTML(state.doc)).to.equal('<hr><p>next</p>');
+    expect(state.selection.$from.parent.textContent).to.equal('next');
+  });
+
+  it('is refused inside a code block', () => {
+    const state = EditorState.create({ doc: parseHTML('<pre><code>x</code></pre>') });
+    expect(insertHorizontalRule(state)).to.equal(false);
+  });
+});

@@ -1,0 +1,310 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { EditorState, NodeSelection, Plugin } from 'prosemirror-state';
+import { EditorView } from 'prosemirror-view';
+import { parseHTML, serializeHTML } from '../../../src/core/index.js';
+import { pasteKey, pastePlugin } from '../../../src/core/plugins/paste.js';
+import { captureLog } from '../../helpers/log.js';
+
+/** Pastes through a real `paste` ClipboardEvent on the editor's DOM, as a browser delivers it. */
+function paste(view: EditorView, data: { html?: string; text?: string }): ClipboardEvent {
+  const transfer = new DataTransfer();
+  if (data.html !== undefined) transfer.setData('text/html', data.html);
+  if (data.text !== undefined) transfer.setData('text/plain', data.text);
+  const event = new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
+  view.dom.dispatchEvent(event);
+  return event;
+}
+
+/** The editor's document as HTML, checked against the schema first. */
+function html(view: EditorView): string {
+  view.state.doc.check();
+  return serializeHTML(view.state.doc);
+}
+
+/** A plugin whose `transformPasted` throws for the given kinds of paste (HTML and/or text). */
+function failingPlugin(when: { html: boolean; text: boolean }): Plugin {
+  return new Plugin({
+    props: {
+      transformPasted: (slice, _view, plain) => {
+        if (plain ? when.text : when.html) throw new Error('broken paste hook');
+        return slice;
+      },
+    },
+  });
+}
+
+describe('pastePlugin', () => {
+  const views: EditorView[] = [];
+
+  /** A live, attached editor over `html` with the paste plugin (plus `extra` plugins after it). */
+  function editor(html: string, extra: Plugin[] = [], withPastePlugin = true): EditorView {
+    const place = document.body.appendChild(document.createElement('div'));
+    const plugins = withPastePlugin ? [pastePlugin(), ...extra] : extra;
+    const view = new EditorView(place, { state: EditorState.create({ doc: parseHTML(html), plugins }) });
+    views.push(view);
+    return view;
+  }
+
+  /** An image address that never touches the network: a `blob:` URL of an empty blob (it fails to decode). */
+  let IMG = '';
+
+  before(() => {
+    IMG = URL.createObjectURL(new Blob([], { type: 'image/png' }));
+  });
+
+  after(() => {
+    URL.revokeObjectURL(IMG);
+  });
+
+  afterEach(() => {
+    for (const view of views.splice(0)) {
+      const place = view.dom.parentElement;
+      view.destroy();
+      place?.remove();
+    }
+  });
+
+  it('is identified by its exported key', () => {
+    const view = editor('<p>x</p>');
+    expect(pasteKey.get(view.state)).to.equal(view.state.plugins[0]);
+  });
+
+  describe('images', () => {
+    it('removes images from pasted HTML and keeps the text around them', () => {
+      const view = editor('<p></p>');
+      paste(view, { html: `<p>before</p><img src="${IMG}"><p>after</p>`, text: 'before\nafter' });
+      expect(html(view)).to.equal('<p>before</p><p>after</p>');
+    });
+
+    it('leaves a table cell that held only an image with an empty paragraph', () => {
+      const view = editor('<p></p>');
+      paste(view, { html: `<table><tr><td><img src="${IMG}"></td><td><p>b</p></td></tr></table>` });
+      expect(html(view)).to.equal('<table><tbody><tr><td><p></p></td><td><p>b</p></td></tr></tbody></table>');
+    });
+
+    it('changes nothing when the pasted HTML was only an image', () => {
+      const view = editor('<p>keep</p>');
+      paste(view, { html: `<img src="${IMG}">` });
+      expect(html(view)).to.equal('<p>keep</p>');
+    });
+
+    it('keeps an image that an internal drag moves', () => {
+      const view = editor(`<p>first</p><img src="${IMG}"><p>last</p>`);
+      view.dispatch(view.state.tr.setSelection(NodeSelection.create(view.state.doc, 7)));
+      const transfer = new DataTransfer();
+      const img = view.dom.querySelector('img')!;
+      img.dispatchEvent(new DragEvent('dragstart', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      expect(view.dragging, 'ProseMirror started an internal drag').to.not.equal(null);
+      const target = view.dom.querySelectorAll('p')[1].getBoundingClientRect();
+      view.dom.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: target.right - 1, clientY: target.top + target.height / 2 }),
+      );
+      expect(html(view)).to.equal(`<p>first</p><p>last</p><img width="35%" src="${IMG}" style="width: 35%; height: auto;">`);
+    });
+
+    it('removes images from HTML dropped from outside the editor', () => {
+      const view = editor('<p>first</p><p>last</p>');
+      const transfer = new DataTransfer();
+      transfer.setData('text/html', `<p>dropped</p><img src="${IMG}">`);
+      const target = view.dom.querySelectorAll('p')[1].getBoundingClientRect();
+      view.dom.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: target.right - 1, clientY: target.top + target.height / 2 }),
+      );
+      expect(html(view)).to.not.contain('<img');
+      expect(html(view)).to.contain('dropped');
+    });
+  });
+
+  describe('foreign HTML', () => {
+    it('does not make text bold because of the Google Docs <b style="font-weight:normal"> wrapper', () => {
+      const view = editor('<p></p>');
+      paste(view, {
+        html:
+          '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-8f1c2d3e-7fff-1234-abcd-0123456789ab">' +
+          '<p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;"><span style="font-size:11pt;font-family:Arial;color:#000000;font-weight:400;">Plain and </span>' +
+          '<span style="font-size:11pt;font-family:Arial;color:#000000;font-weight:700;">bold</span></p></b>',
+        text: 'Plain and bold',
+      });
+      expect(html(view)).to.equal('<p>Plain and <strong>bold</strong></p>');
+    });
+
+    it('cleans Word markup down to the schema', () => {
+      const view = editor('<p></p>');
+      paste(view, {
+        html:
+          '<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word"><head>' +
+          '<meta name=Generator content="Microsoft Word 15"><style><!-- p.MsoNormal {margin:0cm; font-size:11.0pt; font-family:"Calibri",sans-serif;} --></style></head>' +
+          '<body lang=EN-GB><!--StartFragment--><p class=MsoNormal><span style=\'mso-fareast-language:EN-US\'>Hello <b>Word</b><o:p></o:p></span></p>' +
+          '<p class=MsoListParagraph style=\'text-indent:-18.0pt;mso-list:l0 level1 lfo1\'><![if !supportLists]><span style=\'font-family:Symbol\'>·</span><![endif]>' +
+          '<i>Item</i><o:p></o:p></p><!--EndFragment--></body></html>',
+        text: 'Hello Word\n·Item',
+      });
+      expect(html(view)).to.equal('<p>Hello <strong>Word</strong></p><p>·<em>Item</em></p>');
+    });
+
+    it('drops unknown elements and scripts but keeps their text', () => {
+      const view = editor('<p></p>');
+      paste(view, {
+        html: '<p><x-widget data-x="1">widget</x-widget> <font color="red">font</font> <marquee>moving</marquee><script>window.__pasteScriptRan = true</script></p>',
+      });
+      expect(html(view)).to.equal('<p>widget font moving</p>');
+      expect((window as { __pasteScriptRan?: boolean }).__pasteScriptRan).to.equal(undefined);
+    });
+
+    it('keeps a javascript: link only as a link with an empty href (spec)', () => {
+      const view = editor('<p></p>');
+      paste(view, { html: '<p><a href="jav&#x09;ascript:alert(1)">click</a></p>' });
+      expect(html(view)).to.equal('<p><a href="" target="_blank" rel="noopener noreferrer nofollow">click</a></p>');
+    });
+  });
+
+  describe('ProseMirror clipboard context (data-pm-slice)', () => {
+    const hostileList = '<p data-pm-slice=\'0 0 ["ordered_list",{"start":"javascript:alert(1)\\" onclick=\\"alert(1)"},"list_item",null]\'>hello</p>';
+
+    it('keeps a context wrapper with cleaned values where ProseMirror alone drops it', () => {
+      const bare = editor('<p>x</p>', [], false);
+      paste(bare, { html: hostileList });
+      expect(html(bare), 'ProseMirror catches the invalid attribute by dropping the wrapper').to.equal('<p>hello</p><p>x</p>');
+      const view = editor('<p>x</p>');
+      paste(view, { html: hostileList });
+      expect(html(view)).to.equal('<ol><li><p>hello</p></li></ol><p>x</p>');
+    });
+
+    it('cleans a malformed attribute to the value a parse rule would give', () => {
+      const view = editor('<p>x</p>');
+      paste(view, { html: '<p data-pm-slice=\'0 0 ["ordered_list",{"start":"5\\"><img src=x onerror=alert(1)>"},"list_item",null]\'>hello</p>' });
+      expect(html(view)).to.equal('<ol start="5"><li><p>hello</p></li></ol><p>x</p>');
+      const tasks = editor('<p>x</p>');
+      paste(tasks, { html: '<p data-pm-slice=\'0 0 ["task_list",{"onclick":"alert(1)"},"task_item",{"checked":"javascript:alert(1)"}]\'>task</p>' });
+      expect(html(tasks)).to.equal(
+        '<ul data-type="taskList"><li data-type="taskItem" data-checked="false"><label contenteditable="false"><input type="checkbox"></label><div><p>task</p></div></li></ul><p>x</p>',
+      );
+    });
+
+    it('ends the context at an unknown node type', () => {
+      const view = editor('<p>x</p>');
+      paste(view, { html: '<p data-pm-slice=\'0 0 ["script",{"src":"x"},"blockquote",null]\'>quoted</p>' });
+      expect(html(view)).to.equal('<blockquote><p>quoted</p></blockquote><p>x</p>');
+    });
+
+    it('ignores a context that names a leaf or inline node as a wrapper', () => {
+      const view = editor('<p>x</p>');
+      paste(view, { html: `<p data-pm-slice='1 1 ["image",{"src":"${IMG}"}]'>one</p>` });
+      paste(view, { html: '<p data-pm-slice=\'1 1 ["mention",{"redirect_uri":"javascript:alert(1)"}]\'>two</p>' });
+      expect(html(view)).to.equal('<p>onetwox</p>');
+    });
+
+    it('unwraps a context wrapper that cannot hold the pasted content, where ProseMirror alone throws', () => {
+      const misfit = '<p data-pm-slice=\'1 1 ["code_block",{"language":"js"}]\'>code?</p>';
+      const bare = editor('<p>x</p>', [], false);
+      const transfer = new DataTransfer();
+      transfer.setData('text/html', misfit);
+      // view.dispatchEvent runs ProseMirror's handler directly, so its error reaches us instead of window.onerror.
+      expect(() => bare.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, cancelable: true }))).to.throw(TypeError);
+      const log = captureLog();
+      try {
+        const view = editor('<p>x</p>');
+        paste(view, { html: misfit });
+        paste(view, { html: '<p data-pm-slice=\'1 1 ["code_block",{"language":"x\\" onmouseover=\\"alert(1)"}]\'>!</p>' });
+        expect(html(view)).to.equal('<p>code?!x</p>');
+      } finally {
+        log.restore();
+      }
+      expect(log.entries, 'nothing failed, so nothing was logged').to.deep.equal([]);
+    });
+
+    it('reads markup with an unparseable slice marker as ordinary HTML', () => {
+      const view = editor('<p>x</p>');
+      paste(view, { html: '<p data-pm-slice=\'0 0 [{"broken\'>one</p>' });
+      paste(view, { html: '<p data-pm-slice="nonsense"><em>two</em></p>' });
+      expect(html(view)).to.equal('<p>one</p><p><em>two</em>x</p>');
+    });
+  });
+
+  describe('ProseMirror paste rules it keeps', () => {
+    it('pastes plain text when the clipboard has no HTML', () => {
+      const view = editor('<p>x</p>');
+      paste(view, { text: 'one\ntwo' });
+      expect(html(view)).to.equal('<p>one</p><p>twox</p>');
+    });
+
+    it('pastes only the text into a code block', () => {
+      const view = editor('<pre><code>x</code></pre>');
+      paste(view, { html: '<p><strong>bold</strong></p>', text: 'bold' });
+      expect(html(view)).to.equal('<pre data-language="plaintext"><code class="language-plaintext">boldx</code></pre>');
+    });
+
+    it('pastes plain text while Shift is held (Ctrl+Shift+V)', async () => {
+      const view = editor('<p>x</p>');
+      view.focus();
+      await sendKeys({ down: 'Shift' });
+      try {
+        paste(view, { html: '<p><strong>bold</strong></p>', text: 'bold' });
+      } finally {
+        await sendKeys({ up: 'Shift' });
+      }
+      expect(html(view)).to.equal('<p>boldx</p>');
+    });
+
+    it('does nothing in a read-only editor', () => {
+      const view = editor('<p>x</p>');
+      view.setProps({ editable: () => false });
+      const event = paste(view, { html: '<p>pasted</p>', text: 'pasted' });
+      expect(html(view)).to.equal('<p>x</p>');
+      expect(event.defaultPrevented).to.equal(false);
+    });
+  });
+
+  describe('failures', () => {
+    it('logs a failing paste and pastes the clipboard text instead', () => {
+      const log = captureLog();
+      let event: ClipboardEvent;
+      const view = editor('<p>x</p>', [failingPlugin({ html: true, text: false })]);
+      try {
+        event = paste(view, { html: '<p><strong>rich</strong></p>', text: 'rich' });
+      } finally {
+        log.restore();
+      }
+      expect(html(view)).to.equal('<p>richx</p>');
+      expect(event.defaultPrevented, 'the browser does not paste the markup itself').to.equal(true);
+      expect(log.entries).to.have.length(1);
+      expect(log.entries[0].level).to.equal('error');
+      expect(String(log.entries[0].cause)).to.contain('broken paste hook');
+    });
+
+    it('uses the text of the HTML when the clipboard has no plain text', () => {
+      const log = captureLog();
+      const view = editor('<p>x</p>', [failingPlugin({ html: true, text: false })]);
+      try {
+        paste(view, { html: '<p><strong>only</strong> html</p>' });
+      } finally {
+        log.restore();
+      }
+      expect(html(view)).to.equal('<p>only htmlx</p>');
+      expect(log.entries).to.have.length(1);
+    });
+
+    it('ignores a paste that fails even as text and leaves the editor working', () => {
+      const log = captureLog();
+      const view = editor('<p>x</p>', [failingPlugin({ html: true, text: true })]);
+      try {
+        paste(view, { html: '<p>rich</p>', text: 'rich' });
+      } finally {
+        log.restore();
+      }
+      expect(html(view)).to.equal('<p>x</p>');
+      expect(log.entries.map((e) => e.level)).to.deep.equal(['error', 'error']);
+      view.dispatch(view.state.tr.insertText('still editable ', 1));
+      expect(html(view)).to.equal('<p>still editable x</p>');
+    });
+
+    it("without the plugin, the same failure escapes ProseMirror's paste handler", () => {
+      const view = editor('<p>x</p>', [failingPlugin({ html: true, text: true })], false);
+      const transfer = new DataTransfer();
+      transfer.setData('text/html', '<p>rich</p>');
+      // view.dispatchEvent runs ProseMirror's handler directly, so the error reaches us instead of window.onerror.
+      expect(() => view.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, cancelable: true }))).to.throw('broken paste hook');
+    });
+  });
+});

@@ -1,0 +1,203 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { keymap } from 'prosemirror-keymap';
+import { CellSelection, tableEditingKey } from 'prosemirror-tables';
+import type { EditorView } from 'prosemirror-view';
+import { serializeHTML } from '../../../src/core/serialize/html.js';
+import { loggedKey, tablePlugins } from '../../../src/core/plugins/table.js';
+import { captureLog } from '../../helpers/log.js';
+import { mountEditor, nextFrame, pressWith, type TestEditor } from '../../helpers/editor.js';
+import { caretCell, caretInCell, cellPos, cellTags, grid, tableHTML } from '../commands/table-helpers.js';
+
+describe('table keys', () => {
+  let editor: TestEditor | null = null;
+  afterEach(() => {
+    // Whatever a key or drag did, the document must still be valid for the schema.
+    editor?.view.state.doc.check();
+    editor?.destroy();
+    editor = null;
+  });
+
+  const mount = (html: string) => (editor = mountEditor(html));
+  const view = () => editor!.view;
+  const doc = () => editor!.view.state.doc;
+  const html = () => serializeHTML(doc());
+  const twoByTwo = tableHTML([
+    ['a', 'b'],
+    ['c', 'd'],
+  ]);
+
+  it('Tab moves to the next cell, across rows, and Shift-Tab back', async () => {
+    mount(twoByTwo);
+    caretInCell(view(), 0, 0);
+    await sendKeys({ press: 'Tab' });
+    expect(caretCell(view())).to.deep.equal([0, 1]);
+    await sendKeys({ press: 'Tab' });
+    expect(caretCell(view())).to.deep.equal([1, 0]);
+    await pressWith('Tab', 'Shift');
+    expect(caretCell(view())).to.deep.equal([0, 1]);
+    await pressWith('Tab', 'Shift');
+    expect(caretCell(view())).to.deep.equal([0, 0]);
+    doc().check();
+  });
+
+  it('Tab selects the next cell text, so typing replaces it', async () => {
+    mount(twoByTwo);
+    caretInCell(view(), 0, 0);
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'X' });
+    expect(grid(doc())).to.deep.equal([
+      ['a', 'X'],
+      ['c', 'd'],
+    ]);
+  });
+
+  it('Tab in the last cell adds a row and moves into its first cell', async () => {
+    mount(twoByTwo);
+    caretInCell(view(), 1, 1, 'end');
+    await sendKeys({ press: 'Tab' });
+    expect(caretCell(view())).to.deep.equal([2, 0]);
+    await sendKeys({ type: 'new' });
+    expect(grid(doc())).to.deep.equal([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['new', ''],
+    ]);
+    doc().check();
+  });
+
+  it('Shift-Tab in the first cell keeps the caret and the focus in the table', async () => {
+    mount(twoByTwo);
+    caretInCell(view(), 0, 0);
+    await pressWith('Tab', 'Shift');
+    expect(caretCell(view())).to.deep.equal([0, 0]);
+    expect(view().hasFocus()).to.equal(true);
+  });
+
+  it('Tab in a list inside a cell nests the item instead of leaving the cell', async () => {
+    mount('<table><tr><td><ul><li><p>one</p></li><li><p>two</p></li></ul></td><td><p>b</p></td></tr></table>');
+    caretInCell(view(), 0, 0, 'end');
+    await sendKeys({ press: 'Tab' });
+    expect(caretCell(view())).to.deep.equal([0, 0]);
+    expect(html()).to.contain('<ul><li><p>one</p><ul><li><p>two</p></li></ul></li></ul>');
+  });
+
+  it('Tab in a code block inside a cell inserts a tab', async () => {
+    mount('<table><tr><td><pre><code>x</code></pre></td><td><p>b</p></td></tr></table>');
+    caretInCell(view(), 0, 0, 'end');
+    await sendKeys({ press: 'Tab' });
+    expect(caretCell(view())).to.deep.equal([0, 0]);
+    expect(grid(doc())[0][0]).to.equal('x\t');
+  });
+
+  it('Arrow Down in the last row of a table that ends the document creates a paragraph below', async () => {
+    mount(`<p>top</p>${twoByTwo}`);
+    caretInCell(view(), 1, 0, 'end');
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ type: 'below' });
+    expect(doc().childCount).to.equal(3);
+    expect(doc().lastChild!.type.name).to.equal('paragraph');
+    expect(doc().lastChild!.textContent).to.equal('below');
+    expect(grid(doc())).to.deep.equal([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    doc().check();
+  });
+
+  it('Arrow Down in the last row moves to the block after the table without adding one', async () => {
+    mount(`${twoByTwo}<p>after</p>`);
+    caretInCell(view(), 1, 1, 'end');
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ type: '!' });
+    expect(doc().childCount).to.equal(2);
+    expect(doc().lastChild!.textContent).to.match(/^!after$|^after!$/);
+  });
+
+  it('Arrow Up in the first row of a table that starts the document creates a paragraph above', async () => {
+    mount(`${twoByTwo}<p>bottom</p>`);
+    caretInCell(view(), 0, 1);
+    await sendKeys({ press: 'ArrowUp' });
+    await sendKeys({ type: 'above' });
+    expect(doc().firstChild!.type.name).to.equal('paragraph');
+    expect(doc().firstChild!.textContent).to.equal('above');
+    expect(doc().child(1).type.name).to.equal('table');
+    doc().check();
+  });
+
+  it('Arrow Up in the first row moves to the block before the table', async () => {
+    mount(`<p>before</p>${twoByTwo}`);
+    caretInCell(view(), 0, 0);
+    await sendKeys({ press: 'ArrowUp' });
+    await sendKeys({ type: '!' });
+    expect(doc().childCount).to.equal(2);
+    expect(doc().firstChild!.textContent).to.match(/^!before$|^before!$/);
+  });
+
+  it('Arrow Down inside the table moves to the cell below and stays in the table', async () => {
+    mount(twoByTwo);
+    caretInCell(view(), 0, 1, 'end');
+    await sendKeys({ press: 'ArrowDown' });
+    expect(caretCell(view())).to.deep.equal([1, 1]);
+    expect(doc().childCount).to.equal(1);
+  });
+
+  it('Backspace on a full cell selection clears the cells and keeps the table', async () => {
+    mount(twoByTwo);
+    view().dispatch(view().state.tr.setSelection(CellSelection.create(doc(), cellPos(doc(), 0, 0), cellPos(doc(), 1, 1))));
+    await sendKeys({ press: 'Backspace' });
+    expect(grid(doc())).to.deep.equal([
+      ['', ''],
+      ['', ''],
+    ]);
+    expect(cellTags(doc())).to.deep.equal([
+      ['td', 'td'],
+      ['td', 'td'],
+    ]);
+    doc().check();
+  });
+
+  it('Delete on a cell selection clears only the selected cells', async () => {
+    mount(twoByTwo);
+    view().dispatch(view().state.tr.setSelection(CellSelection.create(doc(), cellPos(doc(), 0, 1), cellPos(doc(), 1, 1))));
+    await sendKeys({ press: 'Delete' });
+    await nextFrame();
+    expect(grid(doc())).to.deep.equal([
+      ['a', ''],
+      ['c', ''],
+    ]);
+  });
+
+  it('a table key that throws is logged and the editor keeps working', async () => {
+    const failing = keymap({ 'Mod-q': loggedKey('Mod-q', () => { throw new Error('boom'); }) });
+    editor = mountEditor(twoByTwo, { plugins: [failing] });
+    caretInCell(view(), 0, 0, 'end');
+    const { entries, restore } = captureLog();
+    try {
+      await pressWith('q', 'Control');
+    } finally {
+      restore();
+    }
+    expect(entries.map((e) => [e.level, e.message, (e.cause as Error).message])).to.deep.equal([['error', 'Table key Mod-q failed', 'boom']]);
+    await sendKeys({ type: '!' });
+    expect(grid(doc())[0][0]).to.equal('a!');
+  });
+
+  it('errors in the cell-selection key handler are logged, not thrown', () => {
+    const editing = tablePlugins().find((plugin) => plugin.spec.key === tableEditingKey)!;
+    const broken = {
+      get state(): never {
+        throw new Error('broken view');
+      },
+    } as unknown as EditorView;
+    const { entries, restore } = captureLog();
+    let handled: boolean | void;
+    try {
+      handled = editing.props.handleKeyDown!.call(editing, broken, new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
+    } finally {
+      restore();
+    }
+    expect(handled).to.equal(true);
+    expect(entries.map((e) => [e.level, e.message])).to.deep.equal([['error', 'Table key ArrowLeft failed']]);
+  });
+});
