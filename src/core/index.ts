@@ -1,5 +1,36 @@
-/** The editor core: schema, serialisers and URL safety. ProseMirror only; no UI. */
+/** The editor core: schema, serialisers, URL safety, commands and plugins. ProseMirror only; no UI. */
 export * from './schema/index.js';
 export * from './serialize/index.js';
 export * from './url.js';
 export { log, setLogger, type Logger } from './log.js';
+
+export * from './commands/blocks.js';
+export * from './commands/chain.js';
+export * from './commands/image.js';
+export * from './commands/lists.js';
+export * from './commands/marks.js';
+export * from './commands/table.js';
+export * from './commands/table-color.js';
+export * from './commands/table-header.js';
+
+export * from './plugins/image-tracking.js';
+export * from './plugins/image-upload.js';
+export * from './plugins/input-rules.js';
+export * from './plugins/keymap.js';
+export * from './plugins/link.js';
+export * from './plugins/mention.js';
+export * from './plugins/mention-click.js';
+export * from './plugins/mention-highlights.js';
+export * from './plugins/paste.js';
+export * from './plugins/placeholder.js';
+export * from './plugins/slash-items.js';
+export * from './plugins/slash-menu.js';
+export * from './plugins/table.js';
+export * from './plugins/table-clipboard.js';
+export * from './plugins/task-list.js';
+export * from './plugins/toc.js';
+export * from './plugins/typography.js';
+
+export * from './editor-state.js';
+export * from './operations.js';
+export * from './toolbar-state.js';

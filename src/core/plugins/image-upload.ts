@@ -15,63 +15,17 @@ import { insertImageAt } from '../commands/image.js';
 import { log } from '../log.js';
 import { REPLACE_CONTENT_META } from '../operations.js';
 import { safeImageSrc } from '../url.js';
+import { NO_FILE_MESSAGE, validateImageFile } from './image-validation.js';
+import { defaultPlaceholder, type PendingUpload, type PlaceholderRenderer, type PlaceholderView, type UploadContext } from './upload-placeholder.js';
 
-/** The largest image file the editor uploads, in bytes (spec: 5242880 bytes, 5 MB). */
-export const MAX_IMAGE_FILE_SIZE = 5242880;
-
-/** The alert when no file was given (spec, editor image upload). */
-export const NO_FILE_MESSAGE = 'No file selected. Please select a file to upload.';
-
-/** The alert when the file's type does not contain `image/` (spec, editor image upload). */
-export const INVALID_TYPE_MESSAGE = 'Invalid file type. Please select an image file.';
-
-/** The alert when the file is larger than 5242880 bytes (spec, editor image upload). */
-export const FILE_TOO_LARGE_MESSAGE = 'File size too large. Please select a file smaller than 5MB.';
-
-/** What `uploadFile` receives besides the file. */
-export interface UploadContext {
-  /** Aborted when the user cancels the upload or the editor is destroyed. */
-  signal: AbortSignal;
-  /** Reports progress as a fraction from 0 to 1. */
-  onProgress(fraction: number): void;
-}
-
-/** One upload in progress, as the plugin state and the placeholder see it. */
-export interface PendingUpload {
-  readonly id: string;
-  /** Start order; placeholders at one position show, and their images land, in this order. */
-  readonly seq: number;
-  /** Where the image will go. */
-  readonly pos: number;
-  /** From 0 to 1. */
-  readonly progress: number;
-  /** An object URL of the file, revoked when the upload ends. */
-  readonly preview: string;
-  readonly name: string;
-}
+export * from './image-validation.js';
+export * from './upload-placeholder.js';
 
 /** The upload plugin's state: the placeholders and the uploads behind them. */
 export interface UploadState {
   readonly decorations: DecorationSet;
   readonly uploads: ReadonlyMap<string, PendingUpload>;
 }
-
-/** What a placeholder renderer gets besides the upload. */
-export interface PlaceholderContext {
-  /** Cancels the upload and removes the placeholder. */
-  cancel(): void;
-  /** The document to create elements in. */
-  document: Document;
-}
-
-/** A rendered placeholder: its root element and how it shows new progress. */
-export interface PlaceholderView {
-  dom: HTMLElement;
-  update?(upload: PendingUpload): void;
-}
-
-/** Renders a placeholder (the element passes its own to style it). */
-export type PlaceholderRenderer = (upload: PendingUpload, context: PlaceholderContext) => PlaceholderView;
 
 /** The host's side of image uploads. */
 export interface ImageUploadOptions {
@@ -97,38 +51,6 @@ export function isUploading(state: EditorState): boolean {
 export function canReplaceContent(state: EditorState): boolean {
   return !isUploading(state);
 }
-
-/** The spec's message for a file that cannot be uploaded, or `null` when it can. */
-export function validateImageFile(file: File | null | undefined): string | null {
-  if (!file) return NO_FILE_MESSAGE;
-  if (!file.type.includes('image/')) return INVALID_TYPE_MESSAGE;
-  if (file.size > MAX_IMAGE_FILE_SIZE) return FILE_TOO_LARGE_MESSAGE;
-  return null;
-}
-
-/** A minimal placeholder: preview, progress and a cancel button, built without markup strings. */
-export const defaultPlaceholder: PlaceholderRenderer = (upload, { cancel, document }) => {
-  const dom = document.createElement('div');
-  dom.className = 'rich-editor-upload';
-  dom.contentEditable = 'false';
-  dom.setAttribute('role', 'group');
-  dom.setAttribute('aria-label', `Uploading ${upload.name}`);
-  const preview = dom.appendChild(document.createElement('img'));
-  preview.src = upload.preview;
-  preview.alt = '';
-  const bar = dom.appendChild(document.createElement('progress'));
-  bar.max = 1;
-  bar.value = upload.progress;
-  bar.setAttribute('aria-label', 'Upload progress');
-  const button = dom.appendChild(document.createElement('button'));
-  button.type = 'button';
-  button.setAttribute('aria-label', 'Cancel upload');
-  button.textContent = '×';
-  button.addEventListener('click', () => cancel());
-  return { dom, update: (next) => void (bar.value = next.progress) };
-};
-
-// ---------------------------------------------------------------- state
 
 /** Changes to the state, carried as the plugin key's meta. `done` rides on the image insertion. */
 type UploadAction =
