@@ -1,0 +1,101 @@
+/**
+ * Markdown in: markdown-it tokens mapped onto the editor's schema by prosemirror-markdown.
+ * This module is heavy (markdown-it is ~100 KB) and is only loaded through
+ * `parseMarkdown`'s dynamic import, or by callers that already paid for it.
+ */
+import MarkdownIt, { type Options, type Token } from 'markdown-it';
+import { MarkdownParser } from 'prosemirror-markdown';
+import type { Attrs, MarkType, NodeType, Node as PMNode } from 'prosemirror-model';
+import { log } from '../log.js';
+import { cleanAttrs, schema, type AttrDefs } from '../schema/index.js';
+import { emptyDoc, textToDoc } from './html.js';
+import { addSchemaRules } from './markdown-it-rules.js';
+
+/** Raw attributes through the type's cleaners, as every other parser does. */
+function clean(type: NodeType | MarkType, raw: Record<string, unknown>): Attrs {
+  return cleanAttrs((type.spec as { attrDefs?: AttrDefs }).attrDefs, raw);
+}
+
+const n = schema.nodes;
+const m = schema.marks;
+
+function tokenizer(): MarkdownIt {
+  // The commonmark preset stops at 20 levels and drops whatever lies deeper, which lists
+  // nested ten deep reach; 100 (markdown-it's default) still bounds the recursion. The
+  // option is real but missing from @types/markdown-it.
+  const options: Options & { maxNesting: number } = { html: false, linkify: false, typographer: false, maxNesting: 100 };
+  const md = MarkdownIt('commonmark', options).enable(['table', 'strikethrough']);
+  // The schema's cleaners judge every address (javascript: links keep their text and get an
+  // empty href, unsafe images are dropped), so markdown-it must not drop links first.
+  md.validateLink = () => true;
+  // markdown-it percent-encodes addresses; keeping them as written lets our markdown round-trip.
+  md.normalizeLink = (url: string) => url;
+  addSchemaRules(md);
+  return md;
+}
+
+/** How each markdown-it token maps onto the schema. */
+const TOKENS = {
+  blockquote: { block: 'blockquote' },
+  paragraph: { block: 'paragraph' },
+  heading: { block: 'heading', getAttrs: (tok: Token) => clean(n.heading, { level: Number(tok.tag.slice(1)) }) },
+  bullet_list: { block: 'bullet_list' },
+  ordered_list: { block: 'ordered_list', getAttrs: (tok: Token) => clean(n.ordered_list, { start: tok.attrGet('start') ?? 1 }) },
+  list_item: { block: 'list_item' },
+  task_list: { block: 'task_list' },
+  task_item: { block: 'task_item', getAttrs: (tok: Token) => clean(n.task_item, { checked: tok.attrGet('checked') === 'true' }) },
+  code_block: { block: 'code_block', noCloseToken: true, getAttrs: () => clean(n.code_block, {}) },
+  fence: {
+    block: 'code_block',
+    noCloseToken: true,
+    getAttrs: (tok: Token) => clean(n.code_block, { language: tok.info.trim().split(/\s+/)[0] || undefined }),
+  },
+  hr: { node: 'horizontal_rule' },
+  image: { node: 'image', getAttrs: (tok: Token) => clean(n.image, { src: tok.attrGet('src') }) },
+  hardbreak: { node: 'hard_break' },
+  table: { block: 'table' },
+  thead: { ignore: true },
+  tbody: { ignore: true },
+  tr: { block: 'table_row' },
+  th: { block: 'table_header' },
+  td: { block: 'table_cell' },
+  em: { mark: 'italic' },
+  strong: { mark: 'bold' },
+  s: { mark: 'strike' },
+  link: { mark: 'link', getAttrs: (tok: Token) => clean(m.link, { href: tok.attrGet('href') ?? '' }) },
+  code_inline: { mark: 'code', noCloseToken: true },
+};
+
+/** The part of prosemirror-markdown's parse state a token handler uses. */
+interface ParseState {
+  addText(text: string): void;
+}
+
+function createParser(): MarkdownParser {
+  const parser = new MarkdownParser(schema, tokenizer(), TOKENS);
+  // A soft line break is a space in the text (CommonMark renders it as one); only
+  // hard breaks become hard_break nodes. tokenHandlers is not in the typings.
+  const handlers = (parser as unknown as { tokenHandlers: Record<string, (state: ParseState) => void> }).tokenHandlers;
+  handlers.softbreak = (state) => state.addText(' ');
+  return parser;
+}
+
+/** Built once per page, on first load of this module; it holds no per-parse state. */
+const parser = createParser();
+
+/**
+ * Parses markdown into a document of the schema, synchronously. Every attribute goes
+ * through the schema's cleaners; input that cannot be parsed is loaded as plain
+ * paragraphs (and logged). It never throws.
+ */
+export function parseMarkdownNow(markdown: string): PMNode {
+  if (typeof markdown !== 'string' || !markdown.trim()) return emptyDoc(schema);
+  try {
+    const doc = parser.parse(markdown);
+    doc.check();
+    return doc;
+  } catch (error) {
+    log.warn('Markdown could not be parsed; it was loaded as plain text', error);
+    return textToDoc(markdown, schema);
+  }
+}
