@@ -1,0 +1,117 @@
+import { expect } from '@open-wc/testing';
+import type { Node as PMNode } from 'prosemirror-model';
+import type { EditorView } from 'prosemirror-view';
+import { emptyDoc, parseHTML, parseJSON, serializeHTML, serializeJSON } from '../../../src/core/index.js';
+import { parseMarkdown, serializeMarkdown } from '../../../src/core/serialize/markdown.js';
+import { CORPUS, type CorpusEntry } from './corpus.js';
+import { findUnsafe, inertFragment, type InspectOptions } from './inspect.js';
+import { blockImageLoads, createStage, installTrap, pasteInto, settle, type Trap } from './live.js';
+import { renderMarkdownPermissively } from './render-markdown.js';
+
+/**
+ * Every corpus entry through every way content enters (parseHTML, parseJSON, paste,
+ * markdown) and every way it leaves (serializeHTML, a live editor's DOM,
+ * serializeJSON, serializeMarkdown), with the output put on the live page.
+ */
+describe('security corpus', function () {
+  this.timeout(30_000);
+  const stage = createStage();
+  let trap: Trap;
+
+  before(() => {
+    blockImageLoads();
+    trap = installTrap();
+  });
+
+  after(() => {
+    trap.restore();
+  });
+
+  afterEach(() => {
+    stage.clear();
+  });
+
+  /** Judges markup statically (so nothing forbidden is ever put on the page), then live on the page. */
+  async function expectInertHTML(html: string, options: InspectOptions = { strict: true }): Promise<void> {
+    expect(findUnsafe(inertFragment(html), options), html).to.deep.equal([]);
+    const container = stage.mountHTML(html);
+    await settle(container);
+    expect(trap.fired, `a payload ran from ${html}`).to.equal(0);
+  }
+
+  /** Judges what a live editor rendered, then waits for it to do whatever it would do. */
+  async function expectInertView(view: EditorView): Promise<void> {
+    expect(findUnsafe(view.dom, { strict: true }), view.dom.innerHTML).to.deep.equal([]);
+    await settle(view.dom);
+    expect(trap.fired, `a payload ran from ${view.dom.innerHTML}`).to.equal(0);
+  }
+
+  /** The tests every parsed document gets: each serialiser, and a live editor showing it. */
+  function outputTests(parser: string, load: () => PMNode): void {
+    it(`${parser} then serializeHTML gives inert markup`, async () => {
+      await expectInertHTML(serializeHTML(load()));
+    });
+
+    it(`${parser} then a live editor renders inert DOM`, async () => {
+      await expectInertView(stage.editor(load()));
+    });
+
+    it(`${parser} then serializeJSON holds only values the cleaners keep`, () => {
+      const doc = load();
+      const json = serializeJSON(doc);
+      expect(parseJSON(json).eq(doc), JSON.stringify(json)).to.equal(true);
+    });
+
+    it(`${parser} then serializeMarkdown is inert under a renderer that trusts raw HTML and links`, async () => {
+      // Markdown renderers differ in what they output; only the safety rules apply, not the schema's element list.
+      await expectInertHTML(renderMarkdownPermissively(serializeMarkdown(load())), { strict: false });
+    });
+
+    it(`${parser} then serializeMarkdown read back by parseMarkdown stays inert`, async () => {
+      await expectInertHTML(serializeHTML(await parseMarkdown(serializeMarkdown(load()))));
+    });
+  }
+
+  function pasteTests(html: string): void {
+    it('pasted as HTML into a live editor stays inert', async () => {
+      const view = stage.editor(emptyDoc());
+      pasteInto(view, { html, text: html });
+      view.state.doc.check();
+      if (parseHTML(html).textContent.trim()) expect(view.state.doc.textContent, 'the paste happened').to.not.equal('');
+      await expectInertView(view);
+      await expectInertHTML(serializeHTML(view.state.doc));
+    });
+
+    it('pasted as plain text into a live editor is kept as text', async () => {
+      const view = stage.editor(emptyDoc());
+      pasteInto(view, { text: html });
+      expect(view.state.doc.textContent).to.equal(html.replace(/(?:\r\n?|\n)+/g, ''));
+      await expectInertView(view);
+      await expectInertHTML(serializeHTML(view.state.doc));
+    });
+
+    it('read as markdown source by parseMarkdown stays inert', async () => {
+      await expectInertHTML(serializeHTML(await parseMarkdown(html)));
+    });
+  }
+
+  it('has at least 60 entries, each with a unique name and a source', () => {
+    expect(CORPUS.length).to.be.at.least(60);
+    expect(new Set(CORPUS.map((e) => e.name)).size).to.equal(CORPUS.length);
+    for (const entry of CORPUS) {
+      expect(entry.source, entry.name).to.be.a('string').and.not.equal('');
+      expect(entry.html !== undefined || entry.json !== undefined, entry.name).to.equal(true);
+    }
+  });
+
+  for (const entry of CORPUS) {
+    describe(`${entry.name} [${entry.source}]`, () => {
+      const { html, json } = entry as CorpusEntry;
+      if (html !== undefined) {
+        outputTests('parseHTML', () => parseHTML(html));
+        pasteTests(html);
+      }
+      if (json !== undefined) outputTests('parseJSON', () => parseJSON(json));
+    });
+  }
+});
