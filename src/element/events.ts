@@ -29,10 +29,26 @@ export function lazyChangeDetail(json: () => JSONNode, html: () => string): Rich
   };
 }
 
+/** The detail of `rich-editor-mention-click` (cancelable: its default navigates to `redirect_uri`). */
+export interface MentionClickDetail {
+  readonly id: string | null;
+  readonly label: string | null;
+  readonly redirect_uri: string;
+  readonly entity_identifier: string | null;
+  readonly entity_name: string | null;
+}
+
+/** The detail of `rich-editor-upload-error`: the spec's exact message. */
+export interface UploadErrorDetail {
+  readonly message: string;
+}
+
 declare global {
   interface HTMLElementEventMap {
     'rich-editor-change': CustomEvent<RichEditorChangeDetail>;
     'rich-editor-focus': CustomEvent<void>;
     'rich-editor-blur': CustomEvent<void>;
+    'rich-editor-mention-click': CustomEvent<MentionClickDetail>;
+    'rich-editor-upload-error': CustomEvent<UploadErrorDetail>;
   }
 }

@@ -29,13 +29,40 @@ export function tableOfContents(doc: PMNode): TocEntry[] {
   return entries;
 }
 
+/** The nearest ancestor that scrolls, crossing shadow roots; the page's scroller otherwise. */
+function scrollerOf(el: Element): Element {
+  const root = el.ownerDocument.scrollingElement ?? el.ownerDocument.documentElement;
+  for (let at: Node | null = el.parentNode; at; at = at instanceof ShadowRoot ? at.host : at.parentNode) {
+    if (!(at instanceof Element) || at === root) continue;
+    const { overflowY } = getComputedStyle(at);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && at.scrollHeight > at.clientHeight) return at;
+  }
+  return root;
+}
+
+/**
+ * Scrolls the heading to the top smoothly. Chromium's smooth `scrollIntoView` does
+ * nothing for an element inside `content-visibility: auto` content (which the
+ * element uses on long documents), so the scroller is scrolled to the heading's
+ * offset instead; lazily laid-out blocks can shift that offset while scrolling, so
+ * it settles on the heading when the scroll ends.
+ */
+function smoothScrollTo(dom: HTMLElement): void {
+  const scroller = scrollerOf(dom);
+  const page = scroller === dom.ownerDocument.scrollingElement;
+  const top = scroller.scrollTop + dom.getBoundingClientRect().top - (page ? 0 : scroller.getBoundingClientRect().top);
+  const target = page ? dom.ownerDocument : scroller;
+  target.addEventListener('scrollend', () => dom.scrollIntoView({ block: 'start' }), { once: true });
+  scroller.scrollTo({ top, behavior: 'smooth' });
+}
+
 /** Scrolls smoothly to the `sequence`-th heading (1-based) of a level; false when there is none. */
 export function scrollToHeading(level: number, sequence: number): Command {
   return (state, _dispatch, view) => {
     const entry = tableOfContents(state.doc).find((e) => e.level === level && e.sequence === sequence);
     if (!entry) return false;
     const dom = view?.nodeDOM(entry.pos);
-    if (dom instanceof HTMLElement) dom.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (dom instanceof HTMLElement) smoothScrollTo(dom);
     return true;
   };
 }

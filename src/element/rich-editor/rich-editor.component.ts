@@ -1,14 +1,35 @@
-import { LitElement, html, type PropertyValues } from 'lit';
-import { baseKeymap } from 'prosemirror-commands';
-import { history, redo, undo } from 'prosemirror-history';
-import { keymap } from 'prosemirror-keymap';
-import type { Node as PMNode } from 'prosemirror-model';
-import { EditorState, type Transaction } from 'prosemirror-state';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import type { Attrs, Node as PMNode } from 'prosemirror-model';
+import { EditorState, type Plugin, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
+import { editingPlugins } from '../../core/editor-state.js';
+import { log } from '../../core/log.js';
+import { clearContent, focusAt, insertAtSavedSelection, savedSelectionPlugin, setContent, type FocusPosition } from '../../core/operations.js';
+import { imageTrackingPlugin } from '../../core/plugins/image-tracking.js';
+import { canReplaceContent, imageUploadPlugin, uploadImages, type UploadContext } from '../../core/plugins/image-upload.js';
+import { linkPlugin } from '../../core/plugins/link.js';
+import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
+import { mentionHighlightsPlugin } from '../../core/plugins/mention-highlights.js';
+import { mentionPlugin, type MentionItem } from '../../core/plugins/mention.js';
+import { DEFAULT_PLACEHOLDER, placeholderPlugin } from '../../core/plugins/placeholder.js';
+import { slashMenuPlugin } from '../../core/plugins/slash-menu.js';
+import { taskListPlugin } from '../../core/plugins/task-list.js';
+import { scrollToHeading as scrollToHeadingCommand } from '../../core/plugins/toc.js';
 import { parseHTML, serializeHTML } from '../../core/serialize/html.js';
 import { serializeJSON, type JSONNode } from '../../core/serialize/json.js';
-import { lazyChangeDetail, RichEditorEvents } from '../events.js';
-import { richEditorStyles } from './rich-editor.styles.js';
+import { serializeMarkdown } from '../../core/serialize/markdown.js';
+import { safeRedirect } from '../../core/url.js';
+import { EditorHub } from '../editor-controller.js';
+import { nodeViews } from '../node-views/index.js';
+import { lazyChangeDetail, RichEditorEvents, type MentionClickDetail, type UploadErrorDetail } from '../events.js';
+import { activeBlockPlugin } from './active-block.js';
+import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
+
+/** Uploads a file and resolves with its address (given an AbortSignal and a progress callback). */
+export type UploadFileCallback = (file: File, context: UploadContext) => Promise<string>;
+
+/** How long the form value may lag behind typing (it is refreshed at submit anyway). */
+const FORM_VALUE_DELAY = 300;
 
 /**
  * `<rich-editor>`: a rich-text editor any page can embed with one tag.
@@ -16,36 +37,111 @@ import { richEditorStyles } from './rich-editor.styles.js';
  * @fires rich-editor-change - after every document change; `detail.json` and `detail.html` are computed on first read
  * @fires rich-editor-focus - when the content gains focus
  * @fires rich-editor-blur - when the content loses focus
+ * @fires rich-editor-mention-click - cancelable; by default the page goes to the mention's `redirect_uri`
+ * @fires rich-editor-upload-error - an image could not be uploaded; `detail.message` is the spec's text
+ * @csspart editor - the wrapper of the content and its UI
  * @csspart content - the editable content
- * @cssprop --rich-editor-text - text colour
+ * @csspart alert - the inline upload error
+ * @csspart toolbar - the formatting toolbar
+ * @csspart slash-menu - the slash-command menu
+ * @csspart mention-list - the mention suggestions
+ * @csspart drag-handle - the block drag handle
+ * @csspart table-controls - the row and column handles of tables
+ * @csspart table-menu - the menus of the table handles
  * @cssprop --rich-editor-background - background colour
+ * @cssprop --rich-editor-text - text colour
+ * @cssprop --rich-editor-muted - placeholder and secondary text colour
+ * @cssprop --rich-editor-border - borders of tables, menus and the toolbar
+ * @cssprop --rich-editor-accent - focus rings and highlights
+ * @cssprop --rich-editor-link - link colour
+ * @cssprop --rich-editor-surface - menus and toolbar background
+ * @cssprop --rich-editor-code-background - code background
+ * @cssprop --rich-editor-mention-highlight - highlighted mention background (yellow by default)
  * @cssprop --rich-editor-font - the content font
+ * @cssprop --rich-editor-code-font - the code font
+ * @cssprop --rich-editor-radius - corner radius
  */
 export class RichEditor extends LitElement {
-  static override styles = richEditorStyles;
+  static override styles = [themeStyles, richEditorStyles];
+
+  /** Form-associated: inside a `<form>` the element submits its HTML under `name`. */
+  static formAssociated = true;
 
   static override properties = {
     value: { type: String },
     readonly: { type: Boolean, reflect: true },
     placeholder: { type: String },
+    dragDrop: { type: Boolean, attribute: 'drag-drop', reflect: true },
+    name: { type: String, reflect: true },
+    uploadFile: { attribute: false },
+    deleteFile: { attribute: false },
+    restoreFile: { attribute: false },
+    cancelUpload: { attribute: false },
+    mentionSuggestions: { attribute: false },
+    mentionHighlights: { attribute: false },
+    uploadError: { state: true },
   };
 
-  /** Initial content as HTML; setting it later replaces the document (no-op when equal). */
+  /** Content as HTML; setting it later replaces the document (no-op when equal; refused while uploading). */
   value = '';
   /** A read-only viewer when set. */
   readonly = false;
-  /** Text shown in an empty editor. */
-  placeholder = "Press '/' for commands...";
+  /** Text shown while the document is empty. */
+  placeholder = DEFAULT_PLACEHOLDER;
+  /** Enables moving blocks by dragging their handle. */
+  dragDrop = false;
+  /** The form field name the HTML is submitted under. */
+  name = '';
+  /** Uploads an image file; resolves with its address. */
+  uploadFile?: UploadFileCallback;
+  /** Told the path of an image that left the document. */
+  deleteFile?: (path: string) => unknown;
+  /** Told the path of an image that came back (undo), or was present at creation. */
+  restoreFile?: (path: string) => unknown;
+  /** Told when the user cancels an upload. */
+  cancelUpload?: () => unknown;
+  /** Suggests people to mention for a query. */
+  mentionSuggestions?: (query: string) => Promise<MentionItem[]>;
+  /** The entity identifiers whose mentions are highlighted. */
+  mentionHighlights?: () => Promise<string[]>;
 
+  /** The shared channel between the view and the UI pieces. */
+  readonly hub = new EditorHub();
+
+  private uploadError: string | null = null;
   private view: EditorView | null = null;
+  private readonly internals: ElementInternals | null = typeof this.attachInternals === 'function' ? this.attachInternals() : null;
+  private formTimer: ReturnType<typeof setTimeout> | null = null;
+  private formListenerTarget: HTMLFormElement | null = null;
+  private fileInput: HTMLInputElement | null = null;
 
-  /** The ProseMirror view, for hosts and plugins that need it (null until connected). */
+  /** The ProseMirror view, for hosts that need it (null while disconnected). */
   get editorView(): EditorView | null {
     return this.view;
   }
 
+  /** The form the element belongs to, if any. */
+  get form(): HTMLFormElement | null {
+    return this.internals?.form ?? null;
+  }
+
   override render() {
-    return html`<div class="content" part="content"></div>`;
+    return html`<div class="editor" part="editor">
+      <div class="content" part="content"></div>
+      ${this.readonly
+        ? nothing
+        : html`<rich-editor-toolbar .hub=${this.hub} exportparts="toolbar"></rich-editor-toolbar>
+            <rich-editor-slash-menu .hub=${this.hub} exportparts="slash-menu"></rich-editor-slash-menu>
+            <rich-editor-mention-list .hub=${this.hub} exportparts="mention-list"></rich-editor-mention-list>
+            <rich-editor-drag-handle .hub=${this.hub} ?drag-drop=${this.dragDrop} exportparts="drag-handle"></rich-editor-drag-handle>
+            <rich-editor-table-controls .hub=${this.hub} exportparts="table-controls, table-menu"></rich-editor-table-controls>`}
+      ${this.uploadError
+        ? html`<div class="alert" role="alert" part="alert">
+            <span>${this.uploadError}</span>
+            <button type="button" @click=${() => (this.uploadError = null)}>Dismiss</button>
+          </div>`
+        : nothing}
+    </div>`;
   }
 
   protected override firstUpdated(): void {
@@ -56,70 +152,211 @@ export class RichEditor extends LitElement {
     super.connectedCallback();
     // Re-adding an element that was removed builds a fresh view.
     if (this.hasUpdated && !this.view) this.createView();
+    this.watchForm();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.hub.attach(null);
     this.view?.destroy();
     this.view = null;
+    if (this.formTimer) clearTimeout(this.formTimer);
+    this.formListenerTarget?.removeEventListener('formdata', this.onFormData);
+    this.formListenerTarget = null;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (!this.view) return;
-    if (changed.has('readonly')) this.view.setProps({ editable: () => !this.readonly });
-    if (changed.has('value') && this.value !== this.getHTML()) this.setValue(this.value);
+    const view = this.view;
+    if (!view) return;
+    if (changed.has('readonly')) {
+      view.setProps({ editable: () => !this.readonly });
+      this.hub.notify(view.state);
+    }
+    if (changed.has('placeholder')) view.dispatch(view.state.tr);
+    if (changed.has('value') && changed.get('value') !== undefined && this.value !== this.getHTML()) this.setValue(this.value);
   }
 
   private createView(): void {
     const mount = this.renderRoot.querySelector('.content') as HTMLElement;
     mount.replaceChildren();
-    this.view = new EditorView(mount, {
-      state: this.createState(parseHTML(this.value)),
+    // The mount itself becomes the editable root, so `.content > *` are the document's blocks.
+    this.view = new EditorView({ mount }, {
+      state: EditorState.create({ doc: parseHTML(this.value), plugins: this.plugins() }),
       editable: () => !this.readonly,
-      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': this.getAttribute('aria-label') ?? 'Rich text editor' },
+      nodeViews: nodeViews(this),
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': this.getAttribute('aria-label') ?? 'Rich text editor',
+      },
       dispatchTransaction: (tr) => this.dispatch(tr),
       handleDOMEvents: {
-        focus: () => this.emit(RichEditorEvents.focus, undefined),
-        blur: () => this.emit(RichEditorEvents.blur, undefined),
+        focus: () => {
+          this.emit(RichEditorEvents.focus, undefined);
+          return false;
+        },
+        blur: () => {
+          this.emit(RichEditorEvents.blur, undefined);
+          this.flushFormValue();
+          return false;
+        },
       },
     });
+    this.hub.attach(this.view);
+    this.flushFormValue();
   }
 
-  private createState(doc: PMNode): EditorState {
-    return EditorState.create({
-      doc,
-      plugins: [history(), keymap({ 'Mod-z': undo, 'Shift-Mod-z': redo, 'Mod-y': redo }), keymap(baseKeymap)],
+  /** The editor's plugins; host callbacks are read when used, so they may change at any time. */
+  private plugins(): Plugin[] {
+    return editingPlugins({
+      plugins: [
+        activeBlockPlugin(),
+        savedSelectionPlugin(),
+        placeholderPlugin({ text: () => this.placeholder }),
+        linkPlugin(),
+        taskListPlugin(),
+        mentionClickPlugin({ onClick: (attrs) => this.mentionClicked(attrs) }),
+        imageUploadPlugin({
+          uploadFile: (file, context) =>
+            this.uploadFile ? this.uploadFile(file, context) : Promise.reject(new Error('No uploadFile callback is set')),
+          cancelUpload: () => void this.cancelUpload?.(),
+          onError: (message) => this.showUploadError(message),
+        }),
+        imageTrackingPlugin({
+          deleteFile: (path) => this.deleteFile?.(path),
+          restoreFile: (path) => this.restoreFile?.(path),
+        }),
+        slashMenuPlugin({ onImage: () => this.chooseImage() }),
+        mentionPlugin({ suggestions: (query) => (this.mentionSuggestions ? this.mentionSuggestions(query) : Promise.resolve([])) }),
+        mentionHighlightsPlugin({ highlights: () => (this.mentionHighlights ? this.mentionHighlights() : Promise.resolve([])) }),
+      ],
     });
   }
 
   private dispatch(tr: Transaction): void {
     const view = this.view;
     if (!view) return;
-    view.updateState(view.state.apply(tr));
-    if (tr.docChanged) {
+    const previous = view.state;
+    view.updateState(previous.apply(tr));
+    this.hub.notify(previous);
+    if (view.state.doc !== previous.doc) {
       const doc = view.state.doc;
       this.emit(RichEditorEvents.change, lazyChangeDetail(() => serializeJSON(doc), () => serializeHTML(doc)));
+      this.scheduleFormValue();
     }
   }
 
-  private emit<T>(name: string, detail: T): void {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  private emit<T>(name: string, detail: T, cancelable = false): boolean {
+    return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
   }
 
-  /** Replaces the document with the given HTML. */
+  private mentionClicked(attrs: Attrs): void {
+    const detail: MentionClickDetail = {
+      id: attrs.id as string | null,
+      label: attrs.label as string | null,
+      redirect_uri: safeRedirect(attrs.redirect_uri),
+      entity_identifier: attrs.entity_identifier as string | null,
+      entity_name: attrs.entity_name as string | null,
+    };
+    if (this.emit(RichEditorEvents.mentionClick, detail, true)) window.location.assign(detail.redirect_uri);
+  }
+
+  private showUploadError(message: string): void {
+    this.uploadError = message;
+    this.emit<UploadErrorDetail>(RichEditorEvents.uploadError, { message });
+  }
+
+  /** Opens the file chooser for an image upload (the slash menu's Image entry). */
+  chooseImage(): void {
+    if (!this.fileInput) {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = 'image/*';
+      input.hidden = true;
+      input.addEventListener('change', () => {
+        const files = Array.from(input.files ?? []);
+        input.value = '';
+        const view = this.view;
+        if (view) uploadImages(files)(view.state, view.dispatch, view);
+      });
+      this.renderRoot.appendChild(input);
+      this.fileInput = input;
+    }
+    this.fileInput.click();
+  }
+
+  // ------------------------------------------------------------ form association
+
+  private scheduleFormValue(): void {
+    if (!this.internals) return;
+    if (this.formTimer) clearTimeout(this.formTimer);
+    this.formTimer = setTimeout(() => this.flushFormValue(), FORM_VALUE_DELAY);
+  }
+
+  private flushFormValue(): void {
+    if (this.formTimer) clearTimeout(this.formTimer);
+    this.formTimer = null;
+    this.internals?.setFormValue(this.getHTML());
+  }
+
+  private watchForm(): void {
+    const form = this.form;
+    if (form === this.formListenerTarget) return;
+    this.formListenerTarget?.removeEventListener('formdata', this.onFormData);
+    form?.addEventListener('formdata', this.onFormData);
+    this.formListenerTarget = form;
+  }
+
+  /** At submit the entry is always the current HTML, however recent the last keystroke. */
+  private readonly onFormData = (event: FormDataEvent): void => {
+    if (this.name) event.formData.set(this.name, this.getHTML());
+  };
+
+  /** Called by the browser when the element joins or leaves a form. */
+  formAssociatedCallback(): void {
+    this.watchForm();
+  }
+
+  /** Called by the browser when its form is reset: back to the markup's value. */
+  formResetCallback(): void {
+    this.setValue(this.getAttribute('value') ?? '');
+  }
+
+  // ------------------------------------------------------------ public methods
+
+  /** Replaces the document with HTML (refused and logged while an image upload runs). */
   setValue(htmlValue: string): void {
-    if (!this.view) {
+    const view = this.view;
+    if (!view) {
       this.value = htmlValue;
       return;
     }
-    const doc = parseHTML(htmlValue);
-    const { state } = this.view;
-    this.view.dispatch(state.tr.replaceWith(0, state.doc.content.size, doc.content));
+    if (!canReplaceContent(view.state)) {
+      log.warn('The value was not replaced: an image upload is in progress');
+      return;
+    }
+    setContent(view, htmlValue);
   }
 
   /** Empties the document. */
   clear(): void {
-    this.setValue('');
+    if (this.view) clearContent(this.view);
+    else this.value = '';
+  }
+
+  /** Inserts text at the caret (or where it last was, if focus moved to a dialog). */
+  insertText(text: string): void {
+    insertAtSavedSelection(this.view, text);
+  }
+
+  /** Inserts HTML (cleaned through the schema) at the caret or where it last was. */
+  insertHTML(htmlValue: string): void {
+    insertAtSavedSelection(this.view, htmlValue, { asHtml: true });
+  }
+
+  /** Focuses the editor at the start, the end or a position, inserting an empty paragraph there. */
+  focusAt(position: FocusPosition = 'end'): void {
+    focusAt(this.view, position);
   }
 
   /**
@@ -127,11 +364,26 @@ export class RichEditor extends LitElement {
    * replaces `Element.getHTML()`, which would serialise the element's own DOM.)
    */
   override getHTML(): string {
-    return this.view ? serializeHTML(this.view.state.doc) : this.value;
+    return this.view ? serializeHTML(this.view.state.doc) : serializeHTML(parseHTML(this.value));
   }
 
   /** The document as ProseMirror JSON. */
   getJSON(): JSONNode {
-    return serializeJSON(this.view ? this.view.state.doc : parseHTML(this.value));
+    return serializeJSON(this.currentDoc());
+  }
+
+  /** The document as markdown (GFM tables and task lists). */
+  getMarkdown(): string {
+    return serializeMarkdown(this.currentDoc());
+  }
+
+  /** Scrolls smoothly to the `sequence`-th heading (1-based) of a level; false when there is none. */
+  scrollToHeading(level: number, sequence: number): boolean {
+    const view = this.view;
+    return !!view && scrollToHeadingCommand(level, sequence)(view.state, undefined, view);
+  }
+
+  private currentDoc(): PMNode {
+    return this.view ? this.view.state.doc : parseHTML(this.value);
   }
 }

@@ -1,43 +1,311 @@
 import { css } from 'lit';
 
-/** The element's styles: colours and fonts come from `--rich-editor-*` custom properties. */
+/**
+ * The element's theme: every colour, font and radius is a `--rich-editor-*` custom
+ * property with a light and a dark default. Dark follows `prefers-color-scheme`
+ * unless the host sets `theme="light"` or `theme="dark"`.
+ */
+export const themeStyles = css`
+  :host {
+    --_bg: var(--rich-editor-background, #ffffff);
+    --_text: var(--rich-editor-text, #1f2328);
+    --_muted: var(--rich-editor-muted, #6b7280);
+    --_border: var(--rich-editor-border, #d0d7de);
+    --_accent: var(--rich-editor-accent, #3f76ff);
+    --_link: var(--rich-editor-link, #2456d6);
+    --_surface: var(--rich-editor-surface, #ffffff);
+    --_surface-hover: var(--rich-editor-surface-hover, #eef2ff);
+    --_code-bg: var(--rich-editor-code-background, #f3f4f6);
+    --_quote: var(--rich-editor-quote, #d0d7de);
+    --_mention-bg: var(--rich-editor-mention-background, #e8efff);
+    --_mention-text: var(--rich-editor-mention-text, #2456d6);
+    --_highlight: var(--rich-editor-mention-highlight, #fde68a);
+    --_selection: var(--rich-editor-selection, #cfe0ff);
+    --_danger: var(--rich-editor-danger, #b42318);
+    --_shadow: var(--rich-editor-shadow, 0 6px 24px rgb(15 23 42 / 0.14), 0 1px 3px rgb(15 23 42 / 0.12));
+    --_radius: var(--rich-editor-radius, 6px);
+    --_font: var(--rich-editor-font, 16px/1.6 system-ui, -apple-system, 'Segoe UI', sans-serif);
+    --_code-font: var(--rich-editor-code-font, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      --_bg: var(--rich-editor-background, #0d101b);
+      --_text: var(--rich-editor-text, #c5c5c5);
+      --_muted: var(--rich-editor-muted, #8b93a7);
+      --_border: var(--rich-editor-border, #2c3246);
+      --_link: var(--rich-editor-link, #7aa2ff);
+      --_surface: var(--rich-editor-surface, #171b2b);
+      --_surface-hover: var(--rich-editor-surface-hover, #232a42);
+      --_code-bg: var(--rich-editor-code-background, #1b2133);
+      --_quote: var(--rich-editor-quote, #3a4260);
+      --_mention-bg: var(--rich-editor-mention-background, #1f2b4d);
+      --_mention-text: var(--rich-editor-mention-text, #9db7ff);
+      --_highlight: var(--rich-editor-mention-highlight, #6b5a12);
+      --_selection: var(--rich-editor-selection, #2d3f6b);
+      --_danger: var(--rich-editor-danger, #ff8a80);
+    }
+  }
+  :host([theme='dark']) {
+    --_bg: var(--rich-editor-background, #0d101b);
+    --_text: var(--rich-editor-text, #c5c5c5);
+    --_muted: var(--rich-editor-muted, #8b93a7);
+    --_border: var(--rich-editor-border, #2c3246);
+    --_link: var(--rich-editor-link, #7aa2ff);
+    --_surface: var(--rich-editor-surface, #171b2b);
+    --_surface-hover: var(--rich-editor-surface-hover, #232a42);
+    --_code-bg: var(--rich-editor-code-background, #1b2133);
+    --_quote: var(--rich-editor-quote, #3a4260);
+    --_mention-bg: var(--rich-editor-mention-background, #1f2b4d);
+    --_mention-text: var(--rich-editor-mention-text, #9db7ff);
+    --_highlight: var(--rich-editor-mention-highlight, #6b5a12);
+    --_selection: var(--rich-editor-selection, #2d3f6b);
+    --_danger: var(--rich-editor-danger, #ff8a80);
+  }
+`;
+
+/**
+ * The element's own layout and the document content. Top-level blocks use
+ * `content-visibility: auto` so a long document only lays out what is on screen;
+ * selectors stay shallow so a keystroke restyles little.
+ */
 export const richEditorStyles = css`
   :host {
     display: block;
-    color: var(--rich-editor-text, #1f2328);
-    background: var(--rich-editor-background, transparent);
-    font: var(--rich-editor-font, 16px/1.6 system-ui, sans-serif);
+    position: relative;
+    color: var(--_text);
+    background: var(--_bg);
+    font: var(--_font);
   }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      color: var(--rich-editor-text, #e6e6e6);
-    }
+  :host([hidden]) {
+    display: none;
+  }
+  .editor {
+    position: relative;
+  }
+  .alert {
+    display: flex;
+    gap: 0.5rem;
+    align-items: center;
+    margin-top: 0.5rem;
+    padding: 0.4rem 0.6rem;
+    border: 1px solid var(--_danger);
+    border-radius: var(--_radius);
+    color: var(--_danger);
+    font-size: 0.875em;
+  }
+  .alert button {
+    margin-left: auto;
+    font: inherit;
+    color: inherit;
+    background: none;
+    border: 0;
+    cursor: pointer;
+    text-decoration: underline;
   }
   .content {
     outline: none;
     white-space: pre-wrap;
     word-wrap: break-word;
+    font-variant-ligatures: none;
     min-height: 1.6em;
+    caret-color: var(--_text);
   }
-  .content > * {
+  .content > :not(.re-active) {
     content-visibility: auto;
     contain-intrinsic-size: auto 1.6em;
   }
-  .content :where(pre) {
+  .content ::selection {
+    background: var(--_selection);
+  }
+  .content > :first-child {
+    margin-top: 0;
+  }
+  .content p {
+    margin: 0.25em 0;
+  }
+  .content h1 {
+    font-size: 1.75em;
+    line-height: 1.25;
+    margin: 0.8em 0 0.3em;
+  }
+  .content h2 {
+    font-size: 1.4em;
+    line-height: 1.3;
+    margin: 0.7em 0 0.3em;
+  }
+  .content h3 {
+    font-size: 1.15em;
+    line-height: 1.35;
+    margin: 0.6em 0 0.25em;
+  }
+  .content a {
+    color: var(--_link);
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  .content blockquote {
+    margin: 0.5em 0;
+    padding-left: 1em;
+    border-left: 3px solid var(--_quote);
+  }
+  .content ul,
+  .content ol {
+    margin: 0.25em 0;
+    padding-left: 1.5em;
+  }
+  .content ul[data-type='taskList'] {
+    list-style: none;
+    padding-left: 0.25em;
+  }
+  .content li[data-type='taskItem'] {
+    display: flex;
+    gap: 0.5em;
+    align-items: flex-start;
+  }
+  .content li[data-type='taskItem'] > label {
+    flex: none;
+    user-select: none;
+    margin-top: 0.2em;
+  }
+  .content li[data-type='taskItem'] > label input {
+    margin: 0;
+    cursor: pointer;
+  }
+  .content li[data-type='taskItem'] > div {
+    flex: 1;
+    min-width: 0;
+  }
+  .content li[data-type='taskItem'][data-checked='true'] > div > p {
+    color: var(--_muted);
+    text-decoration: line-through;
+  }
+  .content code {
+    font-family: var(--_code-font);
+    font-size: 0.9em;
+    background: var(--_code-bg);
+    border-radius: 4px;
+    padding: 0.1em 0.3em;
+  }
+  .content pre {
     white-space: pre;
     overflow-x: auto;
-    font-family: var(--rich-editor-code-font, ui-monospace, monospace);
+    background: var(--_code-bg);
+    border-radius: var(--_radius);
+    padding: 0.75em 1em;
+    margin: 0.5em 0;
+    tab-size: 4;
   }
-  .content :where(img) {
+  .content pre code {
+    background: none;
+    padding: 0;
+    font-size: 0.875em;
+  }
+  .content hr {
+    border: 0;
+    border-top: 1px solid var(--_border);
+    margin: 1em 0;
+  }
+  .content img {
     max-width: 100%;
+    border-radius: 4px;
   }
-  .content :where(table) {
+  .content img.ProseMirror-selectednode {
+    outline: 2px solid var(--_accent);
+  }
+  .content .mention {
+    background: var(--_mention-bg);
+    color: var(--_mention-text);
+    border-radius: 4px;
+    padding: 0 0.2em;
+    white-space: nowrap;
+  }
+  :host(:not([readonly])) .content .mention {
+    cursor: pointer;
+  }
+  .content .mention.mention-highlight {
+    background: var(--_highlight);
+  }
+  .content .is-empty::before {
+    content: attr(data-placeholder);
+    color: var(--_muted);
+    float: left;
+    height: 0;
+    pointer-events: none;
+  }
+  .content .tableWrapper {
+    overflow-x: auto;
+    margin: 0.5em 0;
+  }
+  .content table {
     border-collapse: collapse;
+    table-layout: fixed;
   }
-  .content :where(td, th) {
-    border: 1px solid var(--rich-editor-border, #d0d7de);
+  .content td,
+  .content th {
+    position: relative;
+    border: 1px solid var(--_border);
     padding: 4px 8px;
     min-width: 100px;
     vertical-align: top;
+    box-sizing: border-box;
+  }
+  .content th {
+    font-weight: 600;
+    text-align: left;
+  }
+  .content td > p,
+  .content th > p {
+    margin: 0;
+  }
+  .content .selectedCell::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    background: var(--_selection);
+    opacity: 0.5;
+    pointer-events: none;
+  }
+  .content .column-resize-handle {
+    position: absolute;
+    right: -2px;
+    top: 0;
+    bottom: 0;
+    width: 5px;
+    background: var(--_accent);
+    pointer-events: none;
+  }
+  .content.resize-cursor {
+    cursor: col-resize;
+  }
+  .content .rich-editor-upload {
+    display: flex;
+    align-items: center;
+    gap: 0.5em;
+    margin: 0.5em 0;
+    padding: 0.5em;
+    border: 1px dashed var(--_border);
+    border-radius: var(--_radius);
+  }
+  .content .rich-editor-upload img {
+    width: 4em;
+    height: 4em;
+    object-fit: cover;
+  }
+  .content .rich-editor-upload progress {
+    flex: 1;
+  }
+  .content .rich-editor-upload button {
+    font: inherit;
+    background: none;
+    border: 1px solid var(--_border);
+    border-radius: 4px;
+    color: inherit;
+    cursor: pointer;
+  }
+  .ui {
+    position: absolute;
+    inset: 0 auto auto 0;
+    width: 0;
+    height: 0;
   }
 `;

@@ -1,0 +1,196 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/element/index.js';
+import type { RichEditor } from '../../src/element/index.js';
+import { captureLog } from '../helpers/log.js';
+
+function content(el: RichEditor): HTMLElement {
+  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
+}
+
+function pasteFiles(el: RichEditor, files: File[]): void {
+  const clipboardData = new DataTransfer();
+  for (const file of files) clipboardData.items.add(file);
+  content(el).dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+}
+
+const MENTION = '<p>hi <span data-type="mention" data-id="u1" data-label="Ada" data-redirect-uri="#profile-ada" data-entity-identifier="u1" data-entity-name="user_mention">@Ada</span></p>';
+
+describe('<rich-editor> public API', () => {
+  it('submits its HTML with its form and resets to its markup value', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><rich-editor name="description" value="<p>Start</p>"></rich-editor></form>`);
+    const el = form.querySelector('rich-editor')!;
+    await el.updateComplete;
+    content(el).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' here' });
+    // Read right away: the entry is the current HTML even before the form value's idle refresh.
+    expect(new FormData(form).get('description')).to.equal('<p>Start here</p>');
+    form.reset();
+    expect(el.getHTML()).to.equal('<p>Start</p>');
+    expect(new FormData(form).get('description')).to.equal('<p>Start</p>');
+  });
+
+  it('computes the change event values only when read, once', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>a</p>"></rich-editor>`);
+    content(el).focus();
+    const changed = oneEvent(el, 'rich-editor-change');
+    await sendKeys({ type: 'b' });
+    const { detail } = await changed;
+    expect(Object.getOwnPropertyDescriptor(detail, 'html')!.get, 'html is a lazy getter').to.be.a('function');
+    const first = detail.json;
+    expect(detail.json).to.equal(first);
+    expect(detail.html).to.equal('<p>ba</p>');
+  });
+
+  it('reports an invalid upload with the spec message, as an event and an inline alert', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>x</p>"></rich-editor>`);
+    el.uploadFile = () => Promise.resolve('https://example.com/a.png');
+    const failed = oneEvent(el, 'rich-editor-upload-error');
+    pasteFiles(el, [new File(['text'], 'notes.txt', { type: 'text/plain' })]);
+    const event = await failed;
+    expect(event.detail.message).to.equal('Invalid file type. Please select an image file.');
+    await el.updateComplete;
+    const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
+    expect(alert.textContent).to.contain('Invalid file type. Please select an image file.');
+    (alert.querySelector('button') as HTMLButtonElement).click();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+  });
+
+  it('uploads a pasted image through the host callback and refuses outside replacement meanwhile', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>x</p>"></rich-editor>`);
+    let finish: (src: string) => void = () => {};
+    el.uploadFile = () => new Promise<string>((resolve) => (finish = resolve));
+    content(el).focus();
+    pasteFiles(el, [new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' })]);
+    const log = captureLog();
+    try {
+      el.setValue('<p>replaced</p>');
+    } finally {
+      log.restore();
+    }
+    expect(log.entries.map((e) => e.message)).to.deep.equal(['The value was not replaced: an image upload is in progress']);
+    expect(el.getHTML()).to.equal('<p>x</p>');
+    finish('https://example.com/a.png');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(el.getHTML()).to.contain('src="https://example.com/a.png"');
+    el.setValue('<p>replaced</p>');
+    expect(el.getHTML()).to.equal('<p>replaced</p>');
+  });
+
+  it('fires a cancelable mention click whose default goes to the redirect address', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value=${MENTION}></rich-editor>`);
+    const mention = content(el).querySelector('.mention')!;
+    const rect = mention.getBoundingClientRect();
+    const at: [number, number] = [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)];
+
+    const prevented = oneEvent(el, 'rich-editor-mention-click');
+    el.addEventListener('rich-editor-mention-click', (e) => e.preventDefault(), { once: true });
+    await sendMouse({ type: 'click', position: at });
+    const first = await prevented;
+    expect(first.detail.redirect_uri).to.equal('#profile-ada');
+    expect(first.detail.label).to.equal('Ada');
+    expect(location.hash).to.not.equal('#profile-ada');
+
+    // Two clicks within ProseMirror's double-click window would be a double click.
+    await new Promise((r) => setTimeout(r, 600));
+    const followed = oneEvent(el, 'rich-editor-mention-click');
+    await sendMouse({ type: 'click', position: at });
+    await followed;
+    expect(location.hash).to.equal('#profile-ada');
+    history.replaceState(null, '', location.pathname + location.search);
+  });
+
+  it('makes mentions not clickable in read-only mode', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor readonly value=${MENTION}></rich-editor>`);
+    let clicks = 0;
+    el.addEventListener('rich-editor-mention-click', () => clicks++);
+    const rect = content(el).querySelector('.mention')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(rect.left + 5), Math.round(rect.top + rect.height / 2)] });
+    expect(clicks).to.equal(0);
+  });
+
+  it('inserts text where the caret last was, even after focus moved away', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>Hello world</p>"></rich-editor>`);
+    content(el).focus();
+    await sendKeys({ press: 'Home' });
+    for (let i = 0; i < 5; i++) await sendKeys({ press: 'ArrowRight' });
+    const input = document.createElement('input');
+    document.body.appendChild(input);
+    input.focus();
+    el.insertText(',');
+    expect(el.getHTML()).to.equal('<p>Hello, world</p>');
+    input.remove();
+  });
+
+  it('focuses at the end with a new paragraph, clears, and serialises to markdown', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<h1>Title</h1><ul><li><p>one</p></li></ul>"></rich-editor>`);
+    el.focusAt('end');
+    await sendKeys({ type: 'after' });
+    expect(el.getHTML()).to.equal('<h1>Title</h1><ul><li><p>one</p></li></ul><p>after</p>');
+    expect(el.getMarkdown()).to.equal('# Title\n\n- one\n\nafter');
+    el.clear();
+    expect(el.getHTML()).to.equal('');
+    expect(el.getJSON()).to.deep.equal({ type: 'doc', content: [{ type: 'paragraph' }] });
+  });
+
+  it('scrolls to the Nth heading of a level', async () => {
+    const filler = '<p>text</p>'.repeat(150);
+    const el = await fixture<RichEditor>(html`<rich-editor value=${`<h2>One</h2>${filler}<h2>Two</h2>${filler}`}></rich-editor>`);
+    expect(el.scrollToHeading(2, 2)).to.equal(true);
+    const target = content(el).querySelectorAll('h2')[1];
+    for (let i = 0; i < 250 && Math.abs(target.getBoundingClientRect().top) > 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(Math.abs(target.getBoundingClientRect().top)).to.be.below(3);
+    expect(el.scrollToHeading(1, 1)).to.equal(false);
+  });
+
+  it('switches between editable and read-only at run time', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>a</p>"></rich-editor>`);
+    el.readonly = true;
+    await el.updateComplete;
+    expect(content(el).getAttribute('contenteditable')).to.equal('false');
+    el.readonly = false;
+    await el.updateComplete;
+    content(el).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: 'b' });
+    expect(el.getHTML()).to.equal('<p>ab</p>');
+  });
+
+  it('shows the placeholder in an empty editor and follows changes to it', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor></rich-editor>`);
+    const shown = () => content(el).querySelector('[data-placeholder]')?.getAttribute('data-placeholder');
+    expect(shown()).to.equal("Press '/' for commands...");
+    el.placeholder = 'Add a comment';
+    await el.updateComplete;
+    expect(shown()).to.equal('Add a comment');
+  });
+
+  it('takes light and dark colours from its theme, overridable with custom properties', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor theme="light" value="<p>x</p>"></rich-editor>`);
+    const colour = () => getComputedStyle(el).color;
+    const light = colour();
+    el.setAttribute('theme', 'dark');
+    expect(colour()).to.not.equal(light);
+    el.style.setProperty('--rich-editor-text', 'rgb(1, 2, 3)');
+    expect(colour()).to.equal('rgb(1, 2, 3)');
+  });
+
+  it('calls the host back when an image is deleted and restored by undo', async () => {
+    const calls: string[] = [];
+    const el = document.createElement('rich-editor');
+    el.deleteFile = (path) => calls.push(`delete ${path}`);
+    el.restoreFile = (path) => calls.push(`restore ${path}`);
+    el.value = '<p>a</p><img src="https://cdn.example.com/files/pic.png"><p>b</p>';
+    await fixture(html`<div>${el}</div>`);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).to.deep.equal(['restore /files/pic.png']);
+    const image = content(el).querySelector('img')!;
+    const rect = image.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(rect.left + 5), Math.round(rect.top + 5)] });
+    await sendKeys({ press: 'Backspace' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).to.deep.equal(['restore /files/pic.png', 'delete /files/pic.png']);
+  });
+});
