@@ -1,5 +1,6 @@
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { reactAsEsm } from './scripts/wtr-react.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findChromium } from './scripts/chromium.mjs';
@@ -27,7 +28,10 @@ export default {
   browserStartTimeout: 60_000,
   rootDir: '.',
   reporters: [defaultReporter(), countReporter('.test-results/browser.json')],
-  plugins: [consoleGuard, esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  plugins: [
+    // React ships CommonJS; the browser gets it as ES modules.
+    reactAsEsm(),
+    consoleGuard, esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: [
     chromeLauncher({
       // Each test file gets its own window: a tab behind another would not animate

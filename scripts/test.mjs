@@ -1,7 +1,7 @@
 // npm test: makes sure Chromium is there, type-checks, runs every test, and ends with
 // one line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium } from './chromium.mjs';
 
@@ -26,6 +26,15 @@ function ensureChromium() {
       'or point CHROME_PATH at an installed Chromium or Chrome binary.',
   );
   return false;
+}
+
+/** Every file under `dir` whose name passes `keep`. */
+function findFiles(dir, keep) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return findFiles(path, keep);
+    return keep(entry.name) ? [path] : [];
+  });
 }
 
 const totals = { passed: 0, failed: 0 };
@@ -59,6 +68,25 @@ if (existsSync(browserFile)) {
 } else {
   totals.failed++;
   console.error('Web Test Runner did not report its results.');
+}
+
+console.log('Node tests (node --test)…');
+const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs'));
+if (nodeTests.length) {
+  const tap = join(results, 'node.tap');
+  const status = run(process.execPath, [
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    ...nodeTests,
+  ]);
+  const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
+  totals.passed += count('pass');
+  totals.failed += count('fail') + count('cancelled') + count('skipped') + count('todo');
+  if (status !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
 }
 
 summary();

@@ -2,14 +2,18 @@ import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
 import { RichEditor as RichEditorElement } from '../element/rich-editor/rich-editor.component.js';
 import { RICH_EDITOR_TAG, defineRichEditor } from '../element/rich-editor/rich-editor.js';
-import { RichEditorEvents, type RichEditorChangeDetail } from '../element/events.js';
+import {
+  RichEditorEvents,
+  type MentionClickDetail,
+  type RichEditorChangeDetail,
+  type UploadErrorDetail,
+} from '../element/events.js';
 
-// Importing the element module registers the tag in browsers; on a server the
-// registration is a no-op (no `customElements`), so this module is safe for SSR.
+// Registers the tag in browsers; on a server there is no `customElements` and this does
+// nothing, so the module is safe to import during server-side rendering.
 defineRichEditor();
 
-/** `<RichEditor>`: the React wrapper of `<rich-editor>`, with its events as `on…` props. */
-export const RichEditor = createComponent({
+const Base = createComponent({
   react: React,
   tagName: RICH_EDITOR_TAG,
   elementClass: RichEditorElement,
@@ -17,8 +21,24 @@ export const RichEditor = createComponent({
     onChange: RichEditorEvents.change as EventName<CustomEvent<RichEditorChangeDetail>>,
     onEditorFocus: RichEditorEvents.focus as EventName<CustomEvent<void>>,
     onEditorBlur: RichEditorEvents.blur as EventName<CustomEvent<void>>,
+    onMentionClick: RichEditorEvents.mentionClick as EventName<CustomEvent<MentionClickDetail>>,
+    onUploadError: RichEditorEvents.uploadError as EventName<CustomEvent<UploadErrorDetail>>,
   },
 });
 
-export type { RichEditorChangeDetail };
+/** The props of `<RichEditor>`: the element's properties and callbacks, its events as `on…`, and `readOnly`. */
+export type RichEditorProps = Omit<React.ComponentProps<typeof Base>, 'readonly' | 'ref'> & {
+  /** A read-only viewer when true (the element's `readonly`). */
+  readOnly?: boolean;
+};
+
+/**
+ * `<RichEditor>`: the React wrapper of `<rich-editor>`. The document is never mirrored
+ * into React state: read it from `onChange` or through the ref's methods.
+ */
+export const RichEditor = React.forwardRef<RichEditorElement, RichEditorProps>(function RichEditor({ readOnly, ...props }, ref) {
+  return React.createElement(Base, { ...props, readonly: readOnly ?? false, ref });
+});
+
+export type { MentionClickDetail, RichEditorChangeDetail, UploadErrorDetail };
 export { RichEditorElement };

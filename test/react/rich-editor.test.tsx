@@ -1,0 +1,86 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { createRef } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { RichEditor, type RichEditorChangeDetail, type RichEditorElement } from '../../src/react/index.js';
+
+// React's production build has no act(); flushSync commits a render synchronously.
+describe('<RichEditor> (React)', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+  beforeEach(() => {
+    host = document.createElement('div');
+    document.body.appendChild(host);
+    root = createRoot(host);
+  });
+  afterEach(() => {
+    root.unmount();
+    host.remove();
+  });
+
+  const textbox = (el: RichEditorElement) => el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
+
+  it('renders the element with its value and exposes its methods through a ref', async () => {
+    const ref = createRef<RichEditorElement>();
+    flushSync(() => root.render(<RichEditor ref={ref} value="<p>Hello</p>" placeholder="Write" />));
+    await ref.current!.updateComplete;
+    expect(ref.current!.tagName).to.equal('RICH-EDITOR');
+    expect(textbox(ref.current!).textContent).to.equal('Hello');
+    ref.current!.setValue('<h2>Set</h2>');
+    expect(ref.current!.getHTML()).to.equal('<h2>Set</h2>');
+    expect(ref.current!.getMarkdown()).to.equal('## Set');
+  });
+
+  it('calls onChange with lazy HTML when the user types', async () => {
+    const ref = createRef<RichEditorElement>();
+    const changes: RichEditorChangeDetail[] = [];
+    flushSync(() => root.render(<RichEditor ref={ref} value="<p>a</p>" onChange={(e) => changes.push(e.detail)} />));
+    await ref.current!.updateComplete;
+    textbox(ref.current!).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: 'b' });
+    expect(changes.length).to.equal(1);
+    expect(changes[0].html).to.equal('<p>ab</p>');
+  });
+
+  it('maps readOnly to a read-only viewer and back', async () => {
+    const ref = createRef<RichEditorElement>();
+    flushSync(() => root.render(<RichEditor ref={ref} value="<p>x</p>" readOnly />));
+    await ref.current!.updateComplete;
+    expect(textbox(ref.current!).getAttribute('contenteditable')).to.equal('false');
+    flushSync(() => root.render(<RichEditor ref={ref} value="<p>x</p>" readOnly={false} />));
+    await ref.current!.updateComplete;
+    expect(textbox(ref.current!).getAttribute('contenteditable')).to.equal('true');
+  });
+
+  it('lets a router handle mention clicks through onMentionClick', async () => {
+    const ref = createRef<RichEditorElement>();
+    const routed: string[] = [];
+    const mention = '<p><span data-type="mention" data-id="u" data-label="Bo" data-redirect-uri="/ws/profile/u">@Bo</span></p>';
+    flushSync(() =>
+      root.render(
+        <RichEditor
+          ref={ref}
+          value={mention}
+          onMentionClick={(e) => {
+            e.preventDefault();
+            routed.push(e.detail.redirect_uri);
+          }}
+        />,
+      ),
+    );
+    await ref.current!.updateComplete;
+    const rect = textbox(ref.current!).querySelector('.mention')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(rect.left + 4), Math.round(rect.top + rect.height / 2)] });
+    expect(routed).to.deep.equal(['/ws/profile/u']);
+  });
+
+  it('passes host callbacks as properties', async () => {
+    const ref = createRef<RichEditorElement>();
+    const suggestions = () => Promise.resolve([]);
+    flushSync(() => root.render(<RichEditor ref={ref} mentionSuggestions={suggestions} />));
+    await ref.current!.updateComplete;
+    expect(ref.current!.mentionSuggestions).to.equal(suggestions);
+  });
+});
