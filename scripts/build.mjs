@@ -11,6 +11,8 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 execFileSync(bin('rollup'), ['-c', '--silent'], { cwd: root, stdio: 'inherit' });
 execFileSync(bin('tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+// custom-elements.json, from the components' JSDoc (@tagname, @fires, @csspart, @cssprop).
+execFileSync(bin('cem'), ['analyze', '--globs', 'src/element/**/*.component.ts', '--litelement', '--outdir', '.', '--quiet'], { cwd: root, stdio: 'inherit' });
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -34,6 +34,7 @@ const FORM_VALUE_DELAY = 300;
 /**
  * `<rich-editor>`: a rich-text editor any page can embed with one tag.
  *
+ * @tagname rich-editor
  * @fires rich-editor-change - after every document change; `detail.json` and `detail.html` are computed on first read
  * @fires rich-editor-focus - when the content gains focus
  * @fires rich-editor-blur - when the content loses focus
