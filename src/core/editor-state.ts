@@ -3,6 +3,7 @@ import type { Node as PMNode } from 'prosemirror-model';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { editorInputRules } from './plugins/input-rules.js';
 import { editorKeymap } from './plugins/keymap.js';
+import { markdownPastePlugin } from './plugins/markdown-paste.js';
 import { pastePlugin } from './plugins/paste.js';
 import { tablePlugins } from './plugins/table.js';
 import { schema } from './schema/index.js';
@@ -20,7 +21,7 @@ export interface EditingOptions {
  * keymap so Tab and the arrows reach them first), input rules, keymaps and history.
  */
 export function editingPlugins(options: EditingOptions = {}): Plugin[] {
-  return [pastePlugin(), ...(options.plugins ?? []), ...tablePlugins(), editorInputRules(), ...editorKeymap(), history()];
+  return [pastePlugin(), markdownPastePlugin(), ...(options.plugins ?? []), ...tablePlugins(), editorInputRules(), ...editorKeymap(), history()];
 }
 
 /** A fresh editor state over the schema with the editing plugins. */

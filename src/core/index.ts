@@ -18,6 +18,7 @@ export * from './plugins/image-upload.js';
 export * from './plugins/input-rules.js';
 export * from './plugins/keymap.js';
 export * from './plugins/link.js';
+export * from './plugins/markdown-paste.js';
 export * from './plugins/mention.js';
 export * from './plugins/mention-click.js';
 export * from './plugins/mention-highlights.js';

@@ -1,0 +1,60 @@
+import { Slice, type Node as PMNode } from 'prosemirror-model';
+import { Plugin, PluginKey } from 'prosemirror-state';
+import { log } from '../log.js';
+
+/** The key of the markdown paste plugin. */
+export const markdownPasteKey = new PluginKey('markdown-paste');
+
+/** Lines that only markdown would write: headings, lists, quotes, fences, tables, rules. */
+const BLOCK_SYNTAX = /^(?:#{1,6} |[-*+] (?:\[[ xX]\] )?|\d+[.)] |> |```|~~~|\|.*\|\s*$|(?:-{3,}|\*{3,}|_{3,})\s*$)/m;
+/** Inline markdown: bold, strike, code spans, links. */
+const INLINE_SYNTAX = /\*\*[^*\n]+\*\*|~~[^~\n]+~~|`[^`\n]+`|\[[^\]\n]+\]\([^)\s]+\)/;
+
+/** Whether pasted plain text reads as markdown (rather than prose that happens to hold a star). */
+export function looksLikeMarkdown(text: string): boolean {
+  return BLOCK_SYNTAX.test(text) || INLINE_SYNTAX.test(text);
+}
+
+type Parse = (markdown: string) => PMNode;
+
+/**
+ * Pasted plain text that is markdown becomes formatted content. The parser
+ * (markdown-it) loads in the background once an editor exists, so the base bundle
+ * stays small and a paste never waits; until it has loaded, text pastes as text.
+ */
+export function markdownPastePlugin(): Plugin {
+  let parse: Parse | null = null;
+  return new Plugin({
+    key: markdownPasteKey,
+    view() {
+      let cancelled = false;
+      import('../serialize/markdown-parse.js')
+        .then((module) => {
+          if (!cancelled) parse = module.parseMarkdownNow;
+        })
+        .catch((error: unknown) => log.warn('The markdown parser could not be loaded; markdown pastes as text', error));
+      return {
+        destroy() {
+          cancelled = true;
+        },
+      };
+    },
+    props: {
+      handlePaste(view, event) {
+        const data = event.clipboardData;
+        if (!parse || !data || data.types.includes('text/html') || data.files.length) return false;
+        const text = data.getData('text/plain');
+        const { $from } = view.state.selection;
+        if (!text || $from.parent.type.spec.code || !looksLikeMarkdown(text)) return false;
+        try {
+          const doc = parse(text);
+          view.dispatch(view.state.tr.replaceSelection(Slice.maxOpen(doc.content)).scrollIntoView().setMeta('paste', true));
+          return true;
+        } catch (error) {
+          log.error('Pasted markdown could not be read; it was pasted as text', error);
+          return false;
+        }
+      },
+    },
+  });
+}

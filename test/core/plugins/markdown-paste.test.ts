@@ -1,0 +1,58 @@
+import { expect } from '@open-wc/testing';
+import { looksLikeMarkdown } from '../../../src/core/plugins/markdown-paste.js';
+import { serializeHTML } from '../../../src/core/serialize/html.js';
+import { mountEditor, type TestEditor } from '../../helpers/editor.js';
+
+function paste(editor: TestEditor, data: Record<string, string>): void {
+  const clipboardData = new DataTransfer();
+  for (const [type, value] of Object.entries(data)) clipboardData.setData(type, value);
+  editor.view.dom.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+}
+
+/** The parser loads in the background when the editor starts; wait until a markdown paste takes. */
+async function parserLoaded(editor: TestEditor): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    paste(editor, { 'text/plain': '**probe**' });
+    if (editor.view.state.doc.rangeHasMark(0, editor.view.state.doc.content.size, editor.view.state.schema.marks.bold)) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  editor.view.dispatch(editor.view.state.tr.delete(1, editor.view.state.doc.content.size - 1));
+}
+
+describe('markdown paste', () => {
+  let editor: TestEditor | null = null;
+  afterEach(() => {
+    editor?.destroy();
+    editor = null;
+  });
+
+  it('tells markdown from prose', () => {
+    expect(looksLikeMarkdown('# Title')).to.equal(true);
+    expect(looksLikeMarkdown('- one\n- two')).to.equal(true);
+    expect(looksLikeMarkdown('see [docs](https://x.dev)')).to.equal(true);
+    expect(looksLikeMarkdown('| a | b |\n| - | - |')).to.equal(true);
+    expect(looksLikeMarkdown('Just a sentence, with 2 * 3 = 6.')).to.equal(false);
+  });
+
+  it('turns pasted markdown text into formatted content', async () => {
+    editor = mountEditor('<p></p>');
+    await parserLoaded(editor);
+    paste(editor, { 'text/plain': '## Plan\n\n- [x] **ship** it\n- [ ] `test` it\n\n> quoted' });
+    expect(serializeHTML(editor.view.state.doc)).to.equal(
+      '<h2>Plan</h2><ul data-type="taskList"><li data-type="taskItem" data-checked="true"><label contenteditable="false"><input type="checkbox" checked="checked"></label><div><p><strong>ship</strong> it</p></div></li><li data-type="taskItem" data-checked="false"><label contenteditable="false"><input type="checkbox"></label><div><p><code>test</code> it</p></div></li></ul><blockquote><p>quoted</p></blockquote>',
+    );
+  });
+
+  it('keeps markdown as text inside a code block and when HTML is on the clipboard', async () => {
+    editor = mountEditor('<p></p>');
+    await parserLoaded(editor);
+    paste(editor, { 'text/plain': '# title', 'text/html': '<p># title</p>' });
+    expect(serializeHTML(editor.view.state.doc)).to.equal('<p># title</p>');
+    editor.destroy();
+    // The parser module is loaded now; a new editor picks it up at once.
+    editor = mountEditor('<pre><code></code></pre>');
+    await new Promise((r) => setTimeout(r, 0));
+    paste(editor, { 'text/plain': '# not a heading' });
+    expect(serializeHTML(editor.view.state.doc)).to.equal('<pre data-language="plaintext"><code class="language-plaintext"># not a heading</code></pre>');
+  });
+});
