@@ -193,4 +193,21 @@ describe('<rich-editor> public API', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(calls).to.deep.equal(['restore /files/pic.png', 'delete /files/pic.png']);
   });
+
+  it('lets no editing plugin act in read-only mode: keys, shortcuts, paste and drop change nothing', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor readonly value="<p>Fixed text</p>"></rich-editor>`);
+    el.uploadFile = () => Promise.resolve('https://example.com/x.png');
+    const box = content(el);
+    const rect = box.querySelector('p')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(rect.left + 10), Math.round(rect.top + rect.height / 2)] });
+    await sendKeys({ type: '/# **x** ' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ press: 'Backspace' });
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/html', '<h1>pasted</h1>');
+    clipboardData.items.add(new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }));
+    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+    expect(el.getHTML()).to.equal('<p>Fixed text</p>');
+    expect(el.shadowRoot!.querySelector('rich-editor-slash-menu, rich-editor-toolbar')).to.equal(null);
+  });
 });
