@@ -37,7 +37,7 @@ for (const entry of ['core', 'element', 'react']) {
     format: 'esm',
     target: 'es2022',
     write: false,
-    external: ['prosemirror-*', 'lit', 'lit/*', '@lit/*', 'react', 'react-dom', 'markdown-it', 'markdown-it/*'],
+    external: ['prosemirror-*', 'lit', 'lit/*', '@lit/*', 'react', 'react-dom', 'markdown-it', 'markdown-it/*', 'refractor', 'refractor/*', '@floating-ui/*'],
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].text;

@@ -1,4 +1,14 @@
+import type { Plugin } from 'prosemirror-state';
 import type { EditorView, NodeViewConstructor } from 'prosemirror-view';
+import type { EditorHub } from '../editor-controller.js';
+import { CodeBlockView } from './code-block-view.js';
+import { EditableWatch } from './editable-watch.js';
+import { codeHighlightPlugin } from './highlight.js';
+import { ImageView } from './image-view.js';
+
+export { nodeViewStyles } from './node-views.styles.js';
+export { uploadPlaceholder } from './upload-placeholder.js';
+export { codeHighlightKey, codeHighlightPlugin } from './highlight.js';
 
 /** What node views may ask of the element that hosts them. */
 export interface NodeViewHost {
@@ -6,9 +16,21 @@ export interface NodeViewHost {
   readonly editorView: EditorView | null;
   /** Whether the editor accepts input now. */
   readonly readonly: boolean;
+  /** The element's hub: node views hear from it when the editor turns read-only or editable. */
+  readonly hub: EditorHub;
 }
 
 /** The element's node views by node type name (interactive DOM lives here, never in toDOM). */
-export function nodeViews(_host: NodeViewHost): Record<string, NodeViewConstructor> {
-  return {};
+export function nodeViews(host: NodeViewHost): Record<string, NodeViewConstructor> {
+  // One per view: two editors on a page share nothing.
+  const editable = new EditableWatch(host.hub);
+  return {
+    image: (node, view, getPos) => new ImageView(node, view, getPos, editable),
+    code_block: (node, view, getPos) => new CodeBlockView(node, view, getPos, editable),
+  };
+}
+
+/** The plugins the node views rely on (syntax highlighting decorations); the element adds them to its own. */
+export function nodeViewPlugins(): Plugin[] {
+  return [codeHighlightPlugin()];
 }

@@ -20,7 +20,7 @@ import { serializeJSON, type JSONNode } from '../../core/serialize/json.js';
 import { serializeMarkdown } from '../../core/serialize/markdown.js';
 import { safeRedirect } from '../../core/url.js';
 import { EditorHub } from '../editor-controller.js';
-import { nodeViews } from '../node-views/index.js';
+import { nodeViewPlugins, nodeViewStyles, nodeViews, uploadPlaceholder } from '../node-views/index.js';
 import { lazyChangeDetail, RichEditorEvents, type MentionClickDetail, type UploadErrorDetail } from '../events.js';
 import { activeBlockPlugin } from './active-block.js';
 import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
@@ -61,9 +61,16 @@ const FORM_VALUE_DELAY = 300;
  * @cssprop --rich-editor-font - the content font
  * @cssprop --rich-editor-code-font - the code font
  * @cssprop --rich-editor-radius - corner radius
+ * @cssprop --rich-editor-code-keyword - syntax colour of keywords
+ * @cssprop --rich-editor-code-string - syntax colour of strings
+ * @cssprop --rich-editor-code-number - syntax colour of numbers
+ * @cssprop --rich-editor-code-comment - syntax colour of comments
+ * @cssprop --rich-editor-code-title - syntax colour of function and class names
+ * @cssprop --rich-editor-code-type - syntax colour of types
+ * @cssprop --rich-editor-code-attr - syntax colour of attributes
  */
 export class RichEditor extends LitElement {
-  static override styles = [themeStyles, richEditorStyles];
+  static override styles = [themeStyles, richEditorStyles, nodeViewStyles];
 
   /** Form-associated: inside a `<form>` the element submits its HTML under `name`. */
   static formAssociated = true;
@@ -222,6 +229,7 @@ export class RichEditor extends LitElement {
             this.uploadFile ? this.uploadFile(file, context) : Promise.reject(new Error('No uploadFile callback is set')),
           cancelUpload: () => void this.cancelUpload?.(),
           onError: (message) => this.showUploadError(message),
+          renderPlaceholder: uploadPlaceholder,
         }),
         imageTrackingPlugin({
           deleteFile: (path) => this.deleteFile?.(path),
@@ -230,6 +238,7 @@ export class RichEditor extends LitElement {
         slashMenuPlugin({ onImage: () => this.chooseImage() }),
         mentionPlugin({ suggestions: (query) => (this.mentionSuggestions ? this.mentionSuggestions(query) : Promise.resolve([])) }),
         mentionHighlightsPlugin({ highlights: () => (this.mentionHighlights ? this.mentionHighlights() : Promise.resolve([])) }),
+        ...nodeViewPlugins(),
       ],
     });
   }

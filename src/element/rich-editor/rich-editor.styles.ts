@@ -209,9 +209,6 @@ export const richEditorStyles = css`
     max-width: 100%;
     border-radius: 4px;
   }
-  .content img.ProseMirror-selectednode {
-    outline: 2px solid var(--_accent);
-  }
   .content .mention {
     background: var(--_mention-bg);
     color: var(--_mention-text);
@@ -276,36 +273,5 @@ export const richEditorStyles = css`
   }
   .content.resize-cursor {
     cursor: col-resize;
-  }
-  .content .rich-editor-upload {
-    display: flex;
-    align-items: center;
-    gap: 0.5em;
-    margin: 0.5em 0;
-    padding: 0.5em;
-    border: 1px dashed var(--_border);
-    border-radius: var(--_radius);
-  }
-  .content .rich-editor-upload img {
-    width: 4em;
-    height: 4em;
-    object-fit: cover;
-  }
-  .content .rich-editor-upload progress {
-    flex: 1;
-  }
-  .content .rich-editor-upload button {
-    font: inherit;
-    background: none;
-    border: 1px solid var(--_border);
-    border-radius: 4px;
-    color: inherit;
-    cursor: pointer;
-  }
-  .ui {
-    position: absolute;
-    inset: 0 auto auto 0;
-    width: 0;
-    height: 0;
   }
 `;

@@ -1,0 +1,179 @@
+/**
+ * The code block's node view: the code in a `<pre><code>` that ProseMirror edits,
+ * under a small non-editable header with a language picker and a copy button.
+ */
+import type { Node as PMNode } from 'prosemirror-model';
+import type { EditorView, NodeView, ViewMutationRecord } from 'prosemirror-view';
+import { safeLanguage } from '../../core/url.js';
+import { PLAIN_LANGUAGE, requestHighlighting } from './highlight.js';
+import type { EditableWatch } from './editable-watch.js';
+
+/** How long the copy button shows its confirmation, in milliseconds (spec: code copy confirmation lasts 1000 ms). */
+export const COPY_CONFIRMATION_MS = 1000;
+
+/** The languages the picker offers, as [value, label]; a block in another language gets an extra entry. */
+export const CODE_LANGUAGES: ReadonlyArray<readonly [string, string]> = [
+  [PLAIN_LANGUAGE, 'Plain text'],
+  ['bash', 'Bash'],
+  ['c', 'C'],
+  ['cpp', 'C++'],
+  ['csharp', 'C#'],
+  ['css', 'CSS'],
+  ['diff', 'Diff'],
+  ['go', 'Go'],
+  ['html', 'HTML'],
+  ['java', 'Java'],
+  ['javascript', 'JavaScript'],
+  ['json', 'JSON'],
+  ['kotlin', 'Kotlin'],
+  ['markdown', 'Markdown'],
+  ['php', 'PHP'],
+  ['python', 'Python'],
+  ['ruby', 'Ruby'],
+  ['rust', 'Rust'],
+  ['shell', 'Shell'],
+  ['sql', 'SQL'],
+  ['swift', 'Swift'],
+  ['typescript', 'TypeScript'],
+  ['yaml', 'YAML'],
+];
+
+/** A code block with a copy button and a language picker; only the `<code>` is editable. */
+export class CodeBlockView implements NodeView {
+  readonly dom: HTMLElement;
+  readonly contentDOM: HTMLElement;
+  private readonly header: HTMLElement;
+  private readonly pre: HTMLElement;
+  private readonly select: HTMLSelectElement;
+  private readonly copyButton: HTMLButtonElement;
+  private readonly copyLabel: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly unwatch: () => void;
+  private copiedTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Counts copy attempts, so a slow clipboard answer cannot undo a newer one. */
+  private copyAttempt = 0;
+  private destroyed = false;
+
+  constructor(
+    private node: PMNode,
+    private readonly view: EditorView,
+    private readonly getPos: () => number | undefined,
+    editable: EditableWatch,
+  ) {
+    const doc = view.dom.ownerDocument;
+    this.dom = doc.createElement('div');
+    this.dom.className = 'code-block';
+
+    this.header = this.dom.appendChild(doc.createElement('div'));
+    this.header.className = 'code-block-header';
+    this.header.contentEditable = 'false';
+
+    this.select = this.header.appendChild(doc.createElement('select'));
+    this.select.className = 'code-block-language';
+    this.select.setAttribute('aria-label', 'Code language');
+    this.select.addEventListener('change', () => this.setLanguage(this.select.value));
+
+    this.copyButton = this.header.appendChild(doc.createElement('button'));
+    this.copyButton.type = 'button';
+    this.copyButton.className = 'code-block-copy';
+    // The name says what the button does; the visible text and the live region say what happened.
+    this.copyButton.setAttribute('aria-label', 'Copy code');
+    this.copyLabel = this.copyButton.appendChild(doc.createElement('span'));
+    this.copyLabel.textContent = 'Copy';
+    this.copyButton.addEventListener('click', () => this.copy());
+
+    this.status = this.header.appendChild(doc.createElement('span'));
+    this.status.className = 'visually-hidden';
+    this.status.setAttribute('role', 'status');
+
+    this.pre = this.dom.appendChild(doc.createElement('pre'));
+    this.contentDOM = this.pre.appendChild(doc.createElement('code'));
+
+    this.showLanguage();
+    this.setEditable(view.editable);
+    this.unwatch = editable.watch(view, (value) => this.setEditable(value));
+  }
+
+  update(node: PMNode): boolean {
+    if (node.type !== this.node.type) return false;
+    const languageChanged = node.attrs.language !== this.node.attrs.language;
+    this.node = node;
+    if (languageChanged) this.showLanguage();
+    return true;
+  }
+
+  /** Events in the header are the controls' own; ProseMirror must not treat them as editing. */
+  stopEvent(event: Event): boolean {
+    return event.target instanceof Node && this.header.contains(event.target);
+  }
+
+  /** The header is ours, not document content; attribute changes on the wrappers are ours too. */
+  ignoreMutation(mutation: ViewMutationRecord): boolean {
+    if (this.header.contains(mutation.target)) return true;
+    if (mutation.type === 'attributes') return mutation.target === this.dom || mutation.target === this.pre || mutation.target === this.contentDOM;
+    return false;
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.unwatch();
+    if (this.copiedTimer) clearTimeout(this.copiedTimer);
+  }
+
+  private get language(): string {
+    return this.node.attrs.language as string;
+  }
+
+  /** Shows the block's language in the picker and on the code, and asks for highlighting when it has one. */
+  private showLanguage(): void {
+    const language = this.language;
+    const doc = this.dom.ownerDocument;
+    const entries = CODE_LANGUAGES.some(([value]) => value === language) ? CODE_LANGUAGES : [[language, language] as const, ...CODE_LANGUAGES];
+    this.select.replaceChildren(
+      ...entries.map(([value, label]) => {
+        const option = doc.createElement('option');
+        option.value = value;
+        option.textContent = label;
+        return option;
+      }),
+    );
+    this.select.value = language;
+    this.pre.setAttribute('data-language', language);
+    this.contentDOM.className = `language-${language}`;
+    if (language !== PLAIN_LANGUAGE) requestHighlighting(this.view);
+  }
+
+  private setEditable(editable: boolean): void {
+    // Read-only viewers may still copy code, but not change its language.
+    this.select.disabled = !editable;
+  }
+
+  private setLanguage(value: string): void {
+    const pos = this.getPos();
+    if (pos === undefined || !this.view.editable) return;
+    const language = safeLanguage(value);
+    if (language !== this.language) this.view.dispatch(this.view.state.tr.setNodeAttribute(pos, 'language', language));
+  }
+
+  /** Copies the code; success shows "Copied" for 1000 ms, failure just clears the copied state (spec). */
+  private async copy(): Promise<void> {
+    const attempt = ++this.copyAttempt;
+    try {
+      await navigator.clipboard.writeText(this.node.textContent);
+    } catch {
+      if (attempt === this.copyAttempt && !this.destroyed) this.setCopied(false);
+      return;
+    }
+    if (attempt !== this.copyAttempt || this.destroyed) return;
+    this.setCopied(true);
+    this.copiedTimer = setTimeout(() => this.setCopied(false), COPY_CONFIRMATION_MS);
+  }
+
+  private setCopied(copied: boolean): void {
+    if (this.copiedTimer) clearTimeout(this.copiedTimer);
+    this.copiedTimer = null;
+    this.copyButton.classList.toggle('copied', copied);
+    this.copyLabel.textContent = copied ? 'Copied' : 'Copy';
+    this.status.textContent = copied ? 'Copied' : '';
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * The image's node view: the image at its stored size (35% wide by default) and,
+ * while the editor is editable, a resize handle at its bottom-right corner. Dragging
+ * the handle previews the new size live and commits it once, on release; the arrow
+ * keys resize by 10 px. Limits (minimum 100 px, aspect ratio kept) are core's.
+ */
+import type { Node as PMNode } from 'prosemirror-model';
+import type { EditorView, NodeView } from 'prosemirror-view';
+import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '../../core/commands/image.js';
+import type { EditableWatch } from './editable-watch.js';
+
+/** How far one arrow key press resizes an image, in pixels. */
+export const IMAGE_RESIZE_STEP = 10;
+
+/** A drag of the resize handle in progress. */
+interface Drag {
+  pointerId: number;
+  startX: number;
+  /** The rendered size when the drag began; its ratio is kept. */
+  width: number;
+  height: number;
+  /** The last previewed size, committed on release. */
+  size: ImageSize | null;
+}
+
+const GROW_KEYS: Record<string, number> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 };
+
+/** An image node with a resize handle in editable editors. */
+export class ImageView implements NodeView {
+  readonly dom: HTMLElement;
+  private readonly frame: HTMLElement;
+  private readonly img: HTMLImageElement;
+  private handle: HTMLElement | null = null;
+  private drag: Drag | null = null;
+  private readonly unwatch: () => void;
+
+  constructor(
+    private node: PMNode,
+    private readonly view: EditorView,
+    private readonly getPos: () => number | undefined,
+    editable: EditableWatch,
+  ) {
+    const doc = view.dom.ownerDocument;
+    this.dom = doc.createElement('div');
+    this.dom.className = 'image-view';
+    this.frame = this.dom.appendChild(doc.createElement('span'));
+    this.frame.className = 'image-frame';
+    this.img = this.frame.appendChild(doc.createElement('img'));
+    // The schema keeps no description of images; an empty alt at least keeps readers from spelling out the address.
+    this.img.alt = '';
+    this.img.draggable = false;
+    this.img.addEventListener('load', () => this.describeSize());
+    this.render();
+    this.setEditable(view.editable);
+    this.unwatch = editable.watch(view, (value) => this.setEditable(value));
+  }
+
+  update(node: PMNode): boolean {
+    if (node.type !== this.node.type) return false;
+    this.node = node;
+    if (!this.drag) this.render();
+    return true;
+  }
+
+  selectNode(): void {
+    this.dom.classList.add('ProseMirror-selectednode');
+  }
+
+  deselectNode(): void {
+    this.dom.classList.remove('ProseMirror-selectednode');
+  }
+
+  /** The handle's pointer and key events are its own, not editing or node dragging. */
+  stopEvent(event: Event): boolean {
+    return !!this.handle && event.target instanceof Node && this.handle.contains(event.target);
+  }
+
+  /** An atom: every DOM change inside is the view's own (size previews, the handle). */
+  ignoreMutation(): boolean {
+    return true;
+  }
+
+  destroy(): void {
+    this.unwatch();
+    this.drag = null;
+  }
+
+  /** Shows the node's stored size: `width` (35% by default) and `height` (auto by default). */
+  private render(): void {
+    const { src, width, height } = this.node.attrs as { src: string | null; width: string | null; height: string | null };
+    if (src && this.img.getAttribute('src') !== src) this.img.src = src;
+    this.frame.style.width = width ?? '';
+    this.img.style.height = height ?? 'auto';
+    this.describeSize();
+  }
+
+  private setEditable(editable: boolean): void {
+    if (editable && !this.handle) this.handle = this.frame.appendChild(this.createHandle());
+    if (!editable && this.handle) {
+      this.drag = null;
+      this.handle.remove();
+      this.handle = null;
+      this.render();
+    }
+  }
+
+  /**
+   * A slider (the ARIA pattern for a value changed with arrow keys) named "Resize
+   * image", whose value is the width in pixels.
+   */
+  private createHandle(): HTMLElement {
+    const handle = this.dom.ownerDocument.createElement('div');
+    handle.className = 'image-resize-handle';
+    handle.tabIndex = 0;
+    handle.draggable = false;
+    handle.setAttribute('role', 'slider');
+    handle.setAttribute('aria-label', 'Resize image');
+    handle.setAttribute('aria-orientation', 'horizontal');
+    handle.setAttribute('aria-valuemin', String(MIN_IMAGE_DIMENSION));
+    handle.addEventListener('pointerdown', this.onPointerDown);
+    handle.addEventListener('pointermove', this.onPointerMove);
+    handle.addEventListener('pointerup', this.onPointerUp);
+    handle.addEventListener('pointercancel', this.onPointerCancel);
+    // The image node is draggable; a drag that starts on the handle resizes instead.
+    handle.addEventListener('dragstart', (event) => event.preventDefault());
+    handle.addEventListener('mousedown', (event) => event.preventDefault());
+    handle.addEventListener('keydown', this.onKeyDown);
+    queueMicrotask(() => this.describeSize());
+    return handle;
+  }
+
+  /** Keeps the slider's value in step with the rendered size. */
+  private describeSize(size: ImageSize | null = null): void {
+    const handle = this.handle;
+    if (!handle) return;
+    const rect = this.img.getBoundingClientRect();
+    const width = Math.round(size?.width ?? rect.width);
+    const height = Math.round(size?.height ?? rect.height);
+    handle.setAttribute('aria-valuenow', String(width));
+    handle.setAttribute('aria-valuemax', String(Math.max(width, MIN_IMAGE_DIMENSION, Math.round(this.maxWidth()))));
+    handle.setAttribute('aria-valuetext', `${width} × ${height} pixels`);
+  }
+
+  /** The widest the image may be dragged: the width of the content it sits in. */
+  private maxWidth(): number {
+    return this.dom.clientWidth || Number.POSITIVE_INFINITY;
+  }
+
+  /** The fitted size for a wanted width, keeping the ratio of `width` × `height`. */
+  private sizeFor(wanted: number, width: number, height: number): ImageSize {
+    const clamped = Math.max(1, Math.min(wanted, Math.max(this.maxWidth(), MIN_IMAGE_DIMENSION)));
+    return fitImageSize(clamped, Math.max(1, (clamped * height) / width));
+  }
+
+  private preview(size: ImageSize): void {
+    this.frame.style.width = `${size.width}px`;
+    this.img.style.height = `${size.height}px`;
+    this.describeSize(size);
+  }
+
+  private commit(size: ImageSize): void {
+    const pos = this.getPos();
+    if (pos === undefined || !this.view.editable || !resizeImage(pos, size.width, size.height)(this.view.state, this.view.dispatch)) {
+      this.render();
+    }
+  }
+
+  private readonly onPointerDown = (event: PointerEvent): void => {
+    if (event.button !== 0 || !this.view.editable || !this.handle) return;
+    const rect = this.img.getBoundingClientRect();
+    if (!rect.width || !rect.height) return;
+    event.preventDefault();
+    this.handle.setPointerCapture(event.pointerId);
+    this.drag = { pointerId: event.pointerId, startX: event.clientX, width: rect.width, height: rect.height, size: null };
+  };
+
+  private readonly onPointerMove = (event: PointerEvent): void => {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    drag.size = this.sizeFor(drag.width + event.clientX - drag.startX, drag.width, drag.height);
+    this.preview(drag.size);
+  };
+
+  private readonly onPointerUp = (event: PointerEvent): void => {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    this.drag = null;
+    if (this.handle?.hasPointerCapture(event.pointerId)) this.handle.releasePointerCapture(event.pointerId);
+    if (drag.size) this.commit(drag.size);
+  };
+
+  private readonly onPointerCancel = (): void => {
+    this.drag = null;
+    this.render();
+  };
+
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    const direction = GROW_KEYS[event.key];
+    if (!direction || event.altKey || event.ctrlKey || event.metaKey || !this.view.editable) return;
+    event.preventDefault();
+    const rect = this.img.getBoundingClientRect();
+    if (!rect.width || !rect.height) return;
+    this.commit(this.sizeFor(rect.width + direction * IMAGE_RESIZE_STEP, rect.width, rect.height));
+  };
+}

@@ -1,0 +1,263 @@
+import { expect, html } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../../src/element/index.js';
+import type { RichEditor } from '../../../src/element/index.js';
+import { codeHighlightKey } from '../../../src/element/node-views/index.js';
+import { nextFrame } from '../../helpers/editor.js';
+import { axeViolations, centre, content, mount, until } from './wiring.js';
+
+/** Replaces `navigator.clipboard.writeText` for one test (headless clipboard permissions are unreliable). */
+function stubClipboard(write: (text: string) => Promise<void>): { calls: string[]; restore: () => void } {
+  const calls: string[] = [];
+  Object.defineProperty(navigator.clipboard, 'writeText', {
+    configurable: true,
+    value: (text: string) => {
+      calls.push(text);
+      return write(text);
+    },
+  });
+  return { calls, restore: () => delete (navigator.clipboard as unknown as Record<string, unknown>).writeText };
+}
+
+let restoreClipboard: (() => void) | null = null;
+
+afterEach(async () => {
+  restoreClipboard?.();
+  restoreClipboard = null;
+  await resetMouse();
+});
+
+function block(el: RichEditor, index = 0): HTMLElement {
+  return content(el).querySelectorAll<HTMLElement>('.code-block')[index];
+}
+
+function copyButton(el: RichEditor, index = 0): HTMLButtonElement {
+  return block(el, index).querySelector('button[aria-label="Copy code"]') as HTMLButtonElement;
+}
+
+function picker(el: RichEditor, index = 0): HTMLSelectElement {
+  return block(el, index).querySelector('select[aria-label="Code language"]') as HTMLSelectElement;
+}
+
+function code(el: RichEditor, index = 0): HTMLElement {
+  return block(el, index).querySelector('pre > code') as HTMLElement;
+}
+
+function liveRegion(el: RichEditor): HTMLElement {
+  return block(el).querySelector('[role="status"]') as HTMLElement;
+}
+
+async function click(element: Element): Promise<void> {
+  await sendMouse({ type: 'click', position: centre(element) });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('code block node view', () => {
+  it('renders the code in an editable <pre><code> under a non-editable header', async () => {
+    const el = await mount(html`<rich-editor value="<pre><code>let a = 1;</code></pre>"></rich-editor>`);
+    expect(code(el).textContent).to.equal('let a = 1;');
+    expect(block(el).querySelector('.code-block-header')!.getAttribute('contenteditable')).to.equal('false');
+    expect(copyButton(el).textContent).to.equal('Copy');
+    expect(picker(el).value).to.equal('plaintext');
+    expect(el.getHTML()).to.equal('<pre data-language="plaintext"><code class="language-plaintext">let a = 1;</code></pre>');
+  });
+
+  it('lets the caret move past the header into the code and back with the arrow keys', async () => {
+    const el = await mount(html`<rich-editor value="<p>Above</p><pre data-language=&quot;ts&quot;><code>let a;</code></pre><p>Below</p>"></rich-editor>`);
+    await click(content(el).querySelector('p')!);
+    await sendKeys({ press: 'End' });
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ type: 'X' });
+    // The caret keeps its column, so where in the line it lands depends on the fonts.
+    const typedInCode = code(el).textContent!;
+    expect(typedInCode, 'down into the code').to.contain('X');
+    expect(typedInCode.replace('X', '')).to.equal('let a;');
+    await sendKeys({ press: 'ArrowUp' });
+    await sendKeys({ type: 'Y' });
+    const above = content(el).querySelector('p')!.textContent!;
+    expect(above, 'up out of the code').to.contain('Y');
+    expect(above.replace('Y', '')).to.equal('Above');
+    expect(code(el).textContent).to.equal(typedInCode);
+  });
+
+  it('copies the code and shows "Copied" for 1000 ms', async () => {
+    const clipboard = stubClipboard(() => Promise.resolve());
+    restoreClipboard = clipboard.restore;
+    const el = await mount(html`<rich-editor value="<pre><code>const answer = 42;</code></pre>"></rich-editor>`);
+    const button = copyButton(el);
+    let shownAt = 0;
+    let revertedAt = 0;
+    const watcher = new MutationObserver(() => {
+      if (button.textContent === 'Copied' && !shownAt) shownAt = performance.now();
+      if (button.textContent === 'Copy' && shownAt && !revertedAt) revertedAt = performance.now();
+    });
+    watcher.observe(button, { subtree: true, childList: true, characterData: true });
+    await click(button);
+    await until(() => shownAt > 0, 'the confirmation shows');
+    expect(clipboard.calls).to.deep.equal(['const answer = 42;']);
+    expect(button.classList.contains('copied')).to.equal(true);
+    expect(liveRegion(el).textContent).to.equal('Copied');
+    expect(button.getAttribute('aria-label')).to.equal('Copy code');
+
+    await sleep(900 - (performance.now() - shownAt));
+    expect(button.textContent, 'at 900 ms').to.equal('Copied');
+    await sleep(1100 - (performance.now() - shownAt));
+    expect(button.textContent, 'at 1100 ms').to.equal('Copy');
+    watcher.disconnect();
+    expect(revertedAt - shownAt).to.be.within(995, 1100);
+    expect(button.classList.contains('copied')).to.equal(false);
+    expect(liveRegion(el).textContent).to.equal('');
+    // The document is untouched by copying.
+    expect(el.getHTML()).to.equal('<pre data-language="plaintext"><code class="language-plaintext">const answer = 42;</code></pre>');
+  });
+
+  it('clears the copied state when the clipboard refuses, without any error', async () => {
+    let refuse = false;
+    const clipboard = stubClipboard(() => (refuse ? Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) : Promise.resolve()));
+    restoreClipboard = clipboard.restore;
+    const el = await mount(html`<rich-editor value="<pre><code>x</code></pre>"></rich-editor>`);
+    const button = copyButton(el);
+    await click(button);
+    await until(() => button.textContent === 'Copied', 'the first copy is confirmed');
+    refuse = true;
+    await click(button);
+    await until(() => button.textContent === 'Copy', 'the failed copy clears the state');
+    expect(clipboard.calls).to.deep.equal(['x', 'x']);
+    expect(button.classList.contains('copied')).to.equal(false);
+    expect(liveRegion(el).textContent).to.equal('');
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+    // Nothing comes back later either.
+    await sleep(1100);
+    expect(button.textContent).to.equal('Copy');
+  });
+
+  it('lets read-only viewers copy code', async () => {
+    const clipboard = stubClipboard(() => Promise.resolve());
+    restoreClipboard = clipboard.restore;
+    const el = await mount(html`<rich-editor readonly value="<pre><code>ls -la</code></pre>"></rich-editor>`);
+    await click(copyButton(el));
+    await until(() => copyButton(el).textContent === 'Copied', 'the copy is confirmed');
+    expect(clipboard.calls).to.deep.equal(['ls -la']);
+  });
+
+  it('sets the language from the picker with the keyboard', async () => {
+    const el = await mount(html`<rich-editor value="<p>Intro</p><pre><code>print(1)</code></pre>"></rich-editor>`);
+    content(el).focus();
+    await sendKeys({ press: 'Home' });
+    // Tab leaves the paragraph for the first control in the content: the language picker.
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(picker(el));
+    await sendKeys({ type: 'py' });
+    await nextFrame();
+    expect(el.getHTML()).to.contain('<pre data-language="python"><code class="language-python">print(1)</code></pre>');
+    expect(picker(el).value).to.equal('python');
+    expect(code(el).className).to.equal('language-python');
+  });
+
+  it('sets the language from the picker with the mouse', async () => {
+    const el = await mount(html`<rich-editor value="<pre><code>SELECT 1;</code></pre>"></rich-editor>`);
+    await click(picker(el));
+    expect(el.shadowRoot!.activeElement).to.equal(picker(el));
+    await sendKeys({ type: 'sql' });
+    await sendKeys({ press: 'Enter' });
+    await nextFrame();
+    expect(el.getHTML()).to.contain('data-language="sql"');
+  });
+
+  it('shows a language it does not list as it is, without changing it', async () => {
+    const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>let a</code></pre>"></rich-editor>`);
+    expect(picker(el).value).to.equal('ts');
+    expect(picker(el).selectedOptions[0].textContent).to.equal('ts');
+    expect(el.getHTML()).to.contain('data-language="ts"');
+  });
+
+  it('disables the language picker in read-only mode', async () => {
+    const el = await mount(html`<rich-editor readonly value="<pre data-language=&quot;python&quot;><code>x = 1</code></pre>"></rich-editor>`);
+    expect(picker(el).disabled).to.equal(true);
+    expect(picker(el).value).to.equal('python');
+    el.readonly = false;
+    await el.updateComplete;
+    expect(picker(el).disabled).to.equal(false);
+    el.readonly = true;
+    await el.updateComplete;
+    expect(picker(el).disabled).to.equal(true);
+  });
+
+  it('highlights a ts block after loading the highlighter lazily, and typing keeps the text intact', async () => {
+    const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>const total: number = 1;</code></pre>"></rich-editor>`);
+    await until(() => !!code(el).querySelector('.token.keyword'), 'keywords are highlighted');
+    expect(code(el).querySelector('.token.keyword')!.textContent).to.equal('const');
+    expect(getComputedStyle(code(el).querySelector('.token.keyword')!).color).to.not.equal(getComputedStyle(code(el)).color);
+    expect(code(el).textContent).to.equal('const total: number = 1;');
+
+    await click(code(el));
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' // done' });
+    await until(() => !!code(el).querySelector('.token.comment'), 'the new comment is highlighted');
+    expect(code(el).querySelector('.token.comment')!.textContent).to.equal('// done');
+    expect(code(el).textContent).to.equal('const total: number = 1; // done');
+    expect(el.getHTML()).to.equal('<pre data-language="ts"><code class="language-ts">const total: number = 1; // done</code></pre>');
+  });
+
+  it('re-highlights a block whose language changes, and only that block', async () => {
+    const el = await mount(
+      html`<rich-editor value="<pre data-language=&quot;python&quot;><code>def f(): pass</code></pre><pre><code>def g(): pass</code></pre>"></rich-editor>`,
+    );
+    await until(() => !!code(el, 0).querySelector('.token.keyword'), 'the python block is highlighted');
+    expect(code(el, 1).querySelector('.token')).to.equal(null);
+    await click(picker(el, 1));
+    await sendKeys({ type: 'py' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => !!code(el, 1).querySelector('.token.keyword'), 'the second block is highlighted');
+    await click(picker(el, 0));
+    await sendKeys({ type: 'pl' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => !code(el, 0).querySelector('.token'), 'the plain block loses its tokens');
+    expect(code(el, 1).querySelector('.token.keyword')!.textContent).to.equal('def');
+  });
+
+  it('re-highlights only the code block being typed in', async () => {
+    const el = await mount(
+      html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>const first = 1;</code></pre><pre data-language=&quot;ts&quot;><code>let second = 2;</code></pre>"></rich-editor>`,
+    );
+    await until(() => !!code(el, 1).querySelector('.token.keyword'), 'both blocks are highlighted');
+    const highlighter = codeHighlightKey.getState(el.editorView!.state)!.highlighter!;
+    const original = highlighter.highlight;
+    const highlighted: string[] = [];
+    highlighter.highlight = (language, text) => {
+      highlighted.push(text);
+      return original.call(highlighter, language, text);
+    };
+    try {
+      await click(code(el, 1));
+      await sendKeys({ press: 'End' });
+      await sendKeys({ type: '!' });
+      expect(highlighted).to.deep.equal(['let second = 2;!']);
+      expect(code(el, 0).querySelector('.token.keyword')!.textContent).to.equal('const');
+    } finally {
+      highlighter.highlight = original;
+    }
+  });
+
+  it('does not load the highlighter for plain text blocks', async () => {
+    const el = await mount(html`<rich-editor value="<pre><code>plain words</code></pre>"></rich-editor>`);
+    await sleep(200);
+    expect(codeHighlightKey.getState(el.editorView!.state)!.highlighter).to.equal(null);
+    expect(code(el).querySelector('.token')).to.equal(null);
+  });
+
+  it('passes an axe check, editable and read-only, in the light and the dark theme', async () => {
+    const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>// sum\nconst a: number = 1 + &quot;x&quot;.length;</code></pre>"></rich-editor>`);
+    await until(() => !!code(el).querySelector('.token.keyword'), 'highlighted');
+    for (const theme of ['light', 'dark']) {
+      el.setAttribute('theme', theme);
+      el.readonly = false;
+      await el.updateComplete;
+      expect(await axeViolations(el), `${theme}, editable`).to.deep.equal([]);
+      el.readonly = true;
+      await el.updateComplete;
+      expect(await axeViolations(el), `${theme}, read-only`).to.deep.equal([]);
+    }
+  });
+});

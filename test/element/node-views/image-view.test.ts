@@ -1,0 +1,146 @@
+import { expect, html } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../../src/element/index.js';
+import type { RichEditor } from '../../../src/element/index.js';
+import { nextFrame, pressWith } from '../../helpers/editor.js';
+import { axeViolations, centre, content, imageAttrs, mount, pngFile, until } from './wiring.js';
+
+let imageUrl = '';
+
+before(async () => {
+  imageUrl = URL.createObjectURL(await pngFile(300, 400));
+});
+
+after(() => URL.revokeObjectURL(imageUrl));
+
+afterEach(() => resetMouse());
+
+function image(el: RichEditor): HTMLImageElement {
+  return content(el).querySelector('.image-view img') as HTMLImageElement;
+}
+
+function handle(el: RichEditor): HTMLElement | null {
+  return content(el).querySelector('[role="slider"][aria-label="Resize image"]');
+}
+
+async function mountImage(attrs: string, options: { readonly?: boolean } = {}): Promise<RichEditor> {
+  const value = `<p>Before</p><img src="${imageUrl}"${attrs}><p>After</p>`;
+  const el = await mount(
+    options.readonly
+      ? html`<rich-editor readonly style="width: 800px" .value=${value}></rich-editor>`
+      : html`<rich-editor style="width: 800px" .value=${value}></rich-editor>`,
+  );
+  await until(() => image(el).complete && image(el).naturalWidth > 0, 'the image loads');
+  await nextFrame();
+  return el;
+}
+
+/** Clicks the image, which selects it (and shows the handle). */
+async function selectImage(el: RichEditor): Promise<void> {
+  const [x, y] = centre(image(el));
+  await sendMouse({ type: 'click', position: [x, y] });
+  await nextFrame();
+}
+
+function size(el: RichEditor): { width: number; height: number } {
+  const rect = image(el).getBoundingClientRect();
+  return { width: Math.round(rect.width), height: Math.round(rect.height) };
+}
+
+describe('image node view', () => {
+  it('renders an image 35% wide by default, its height following the ratio', async () => {
+    const el = await mountImage('');
+    const width = content(el).clientWidth;
+    expect(image(el).getBoundingClientRect().width).to.be.closeTo(width * 0.35, 1);
+    expect(size(el).height).to.be.closeTo((width * 0.35 * 400) / 300, 1);
+    expect(imageAttrs(el)).to.include({ width: '35%', style: 'width: 35%; height: auto;' });
+  });
+
+  it('outlines the image when it is selected', async () => {
+    const el = await mountImage('');
+    expect(getComputedStyle(image(el)).outlineStyle).to.equal('none');
+    await selectImage(el);
+    expect(content(el).querySelector('.image-view')!.classList.contains('ProseMirror-selectednode')).to.equal(true);
+    expect(getComputedStyle(image(el)).outlineStyle).to.equal('solid');
+  });
+
+  it('resizes live while the handle is dragged and commits once, stopping at 100 px with the ratio kept', async () => {
+    const el = await mountImage(' width="300px" height="400px"');
+    await selectImage(el);
+    const grip = handle(el)!;
+    expect(getComputedStyle(grip).opacity).to.equal('1');
+    const [x, y] = centre(grip);
+    await sendMouse({ type: 'move', position: [x, y] });
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'move', position: [x - 60, y] });
+    await nextFrame();
+    // A live preview, not yet in the document.
+    expect(size(el)).to.deep.equal({ width: 240, height: 320 });
+    expect(imageAttrs(el).width).to.equal('300px');
+    await sendMouse({ type: 'move', position: [x - 500, y] });
+    await nextFrame();
+    expect(size(el)).to.deep.equal({ width: 100, height: 133 });
+    await sendMouse({ type: 'up' });
+    await nextFrame();
+    expect(imageAttrs(el)).to.include({ width: '100px', height: '133px', style: 'width: 100px; height: 133px;' });
+    expect(size(el)).to.deep.equal({ width: 100, height: 133 });
+    // One transaction for the whole drag: a single undo restores the old size.
+    content(el).focus();
+    await pressWith('z', 'Control');
+    expect(imageAttrs(el)).to.include({ width: '300px', height: '400px', style: 'width: 300px; height: 400px;' });
+  });
+
+  it('resizes by 10 px with the arrow keys on the focused handle', async () => {
+    const el = await mountImage(' width="300px" height="400px"');
+    await selectImage(el);
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(handle(el));
+    expect(handle(el)!.getAttribute('aria-valuenow')).to.equal('300');
+    await sendKeys({ press: 'ArrowLeft' });
+    expect(imageAttrs(el)).to.include({ width: '290px', height: '387px', style: 'width: 290px; height: 387px;' });
+    expect(handle(el)!.getAttribute('aria-valuenow')).to.equal('290');
+    expect(handle(el)!.getAttribute('aria-valuetext')).to.equal('290 × 387 pixels');
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'ArrowRight' });
+    expect(imageAttrs(el)).to.include({ width: '310px', height: '413px', style: 'width: 310px; height: 413px;' });
+    expect(el.shadowRoot!.activeElement).to.equal(handle(el));
+  });
+
+  it('does not go under 100 px from the keyboard either', async () => {
+    const el = await mountImage(' width="105px" height="140px"');
+    await selectImage(el);
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'ArrowLeft' });
+    await sendKeys({ press: 'ArrowLeft' });
+    expect(imageAttrs(el)).to.include({ width: '100px', height: '133px', style: 'width: 100px; height: 133px;' });
+  });
+
+  it('has no resize handle in read-only mode, even when the image is clicked', async () => {
+    const el = await mountImage('', { readonly: true });
+    expect(handle(el)).to.equal(null);
+    await selectImage(el);
+    expect(handle(el)).to.equal(null);
+    expect(imageAttrs(el)).to.include({ width: '35%', style: 'width: 35%; height: auto;' });
+  });
+
+  it('removes the handle when the editor turns read-only and brings it back after', async () => {
+    const el = await mountImage('');
+    expect(handle(el)).to.not.equal(null);
+    el.readonly = true;
+    await el.updateComplete;
+    expect(handle(el)).to.equal(null);
+    el.readonly = false;
+    await el.updateComplete;
+    expect(handle(el)).to.not.equal(null);
+  });
+
+  it('passes an axe check with the image selected, in the light and the dark theme', async () => {
+    const el = await mountImage('');
+    await selectImage(el);
+    for (const theme of ['light', 'dark']) {
+      el.setAttribute('theme', theme);
+      await el.updateComplete;
+      expect(await axeViolations(el), theme).to.deep.equal([]);
+    }
+  });
+});
