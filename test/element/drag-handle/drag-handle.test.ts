@@ -1,0 +1,316 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import '../../../src/element/index.js';
+import '../../../src/element/drag-handle/drag-handle.js';
+import type { RichEditor } from '../../../src/element/index.js';
+import {
+  AUTO_SCROLL_BOTTOM_ZONE,
+  AUTO_SCROLL_STEP,
+  AUTO_SCROLL_TOP_ZONE,
+  autoScrollStep,
+  DRAG_HANDLE_WIDTH,
+} from '../../../src/element/drag-handle/drag-handle.component.js';
+import { nextFrame, pressWith } from '../../helpers/editor.js';
+
+const THREE = '<p>One</p><p>Two</p><p>Three</p>';
+
+function content(el: RichEditor): HTMLElement {
+  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
+}
+
+function handle(el: RichEditor): HTMLElement | null {
+  return el.shadowRoot!.querySelector('rich-editor-drag-handle')?.shadowRoot?.querySelector<HTMLElement>('[part="drag-handle"]') ?? null;
+}
+
+function block(el: RichEditor, index: number): HTMLElement {
+  return content(el).children[index] as HTMLElement;
+}
+
+function shown(el: RichEditor): boolean {
+  const h = handle(el);
+  return !!h && h.checkVisibility();
+}
+
+/** Where the handle stands now, once it has been shown and positioned next to `target`. */
+async function handleBeside(el: RichEditor, target: HTMLElement): Promise<DOMRect> {
+  await waitUntil(() => {
+    if (!shown(el)) return false;
+    const h = handle(el)!.getBoundingClientRect();
+    const b = target.getBoundingClientRect();
+    return Math.abs(h.right - b.left) < 1 && Math.abs(h.top - b.top) < 1;
+  }, 'the handle stands beside the block');
+  return handle(el)!.getBoundingClientRect();
+}
+
+function centre(rect: DOMRect): [number, number] {
+  return [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)];
+}
+
+async function hover(target: Element): Promise<void> {
+  // Two moves: the pointer may already be at the same spot, which would fire nothing.
+  const [x, y] = centre(target.getBoundingClientRect());
+  await sendMouse({ type: 'move', position: [x, y - 2] });
+  await sendMouse({ type: 'move', position: [x, y] });
+}
+
+/** Presses the handle of `from`, drags to the end of `to`'s text and releases, in steps as a hand would. */
+async function dragBlock(el: RichEditor, from: HTMLElement, to: HTMLElement): Promise<void> {
+  await hover(from);
+  const [hx, hy] = centre(await handleBeside(el, from));
+  await sendMouse({ type: 'move', position: [hx, hy] });
+  await sendMouse({ type: 'down' });
+  // A first small move inside the handle, as a hand makes: headless Chromium starts a drag
+  // only when the first move after the press is still over the draggable element.
+  await sendMouse({ type: 'move', position: [hx + 4, hy + 4] });
+  const target = to.getBoundingClientRect();
+  const tx = Math.round(target.left + 40);
+  const ty = Math.round(target.top + target.height / 2);
+  for (let i = 1; i <= 5; i++) {
+    await sendMouse({ type: 'move', position: [Math.round(hx + ((tx - hx) * i) / 5), Math.round(hy + ((ty - hy) * i) / 5)] });
+  }
+  await sendMouse({ type: 'up' });
+  await nextFrame();
+}
+
+/**
+ * Moves a drag to (x, y) until the page has heard a `dragover` there: headless Chromium
+ * reports a drag's position to the page late (when a later move arrives), so the pointer
+ * jiggles by a pixel until the page sees it.
+ */
+async function dragTo(x: number, y: number): Promise<void> {
+  let seen = false;
+  const listener = (event: DragEvent) => {
+    if (Math.abs(event.clientY - y) <= 2) seen = true;
+  };
+  window.addEventListener('dragover', listener, true);
+  try {
+    for (let i = 0; i < 20 && !seen; i++) {
+      await sendMouse({ type: 'move', position: [x + (i % 2), y + (i % 2)] });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    window.removeEventListener('dragover', listener, true);
+  }
+  if (!seen) throw new Error(`the drag never reached ${x}, ${y}`);
+}
+
+/** Keeps a drag at (x, y) for `ms`, the pointer trembling by a pixel as a hand's does. */
+async function hold(x: number, y: number, ms: number): Promise<void> {
+  const end = performance.now() + ms;
+  for (let i = 0; performance.now() < end; i++) {
+    await sendMouse({ type: 'move', position: [x + (i % 2), y] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function mount(value: string, dragDrop = false): Promise<RichEditor> {
+  const wrapper = await fixture<HTMLDivElement>(
+    html`<div style="padding: 40px 0 0 60px; width: 500px">
+      <rich-editor value=${value} ?drag-drop=${dragDrop}></rich-editor>
+    </div>`,
+  );
+  const el = wrapper.querySelector('rich-editor')!;
+  await el.updateComplete;
+  return el;
+}
+
+describe('<rich-editor-drag-handle>', () => {
+  let viewport: { width: number; height: number };
+
+  before(() => {
+    viewport = { width: window.innerWidth, height: window.innerHeight };
+  });
+
+  afterEach(async () => {
+    await resetMouse();
+    await setViewport(viewport);
+    window.scrollTo(0, 0);
+  });
+
+  describe('showing and hiding', () => {
+    it('stands beside the hovered block, 24 px wide, with an accessible name', async () => {
+      const el = await mount(THREE);
+      expect(shown(el)).to.equal(false);
+      await hover(block(el, 1));
+      const rect = await handleBeside(el, block(el, 1));
+      expect(rect.width).to.equal(DRAG_HANDLE_WIDTH);
+      expect(rect.width).to.equal(24);
+      expect(handle(el)!.getAttribute('aria-label')).to.equal('Drag to move block');
+      expect(handle(el)!.getAttribute('role')).to.equal('button');
+    });
+
+    it('lets the host style it through ::part(drag-handle)', async () => {
+      const style = document.createElement('style');
+      style.textContent = 'rich-editor::part(drag-handle) { color: rgb(1, 2, 3); }';
+      document.head.appendChild(style);
+      try {
+        const el = await mount(THREE);
+        await hover(block(el, 0));
+        await handleBeside(el, block(el, 0));
+        expect(getComputedStyle(handle(el)!).color).to.equal('rgb(1, 2, 3)');
+      } finally {
+        style.remove();
+      }
+    });
+
+    it('follows the mouse to another block and to a list item', async () => {
+      const el = await mount('<p>One</p><ul><li><p>Apple</p></li><li><p>Pear</p></li></ul>');
+      await hover(block(el, 0));
+      await handleBeside(el, block(el, 0));
+      const pear = content(el).querySelectorAll('li')[1];
+      await hover(pear.querySelector('p')!);
+      await handleBeside(el, pear);
+    });
+
+    it('hides when the user types', async () => {
+      const el = await mount(THREE);
+      content(el).focus();
+      await hover(block(el, 0));
+      await handleBeside(el, block(el, 0));
+      await sendKeys({ press: 'ArrowRight' });
+      await waitUntil(() => !shown(el), 'hidden after a key press');
+      await hover(block(el, 2));
+      await handleBeside(el, block(el, 2));
+      await sendKeys({ type: 'x' });
+      await waitUntil(() => !shown(el), 'hidden after typing');
+    });
+
+    it('hides when the page scrolls', async () => {
+      const el = await mount(THREE);
+      const spacer = document.createElement('div');
+      spacer.style.height = '3000px';
+      el.parentElement!.after(spacer);
+      await hover(block(el, 0));
+      await handleBeside(el, block(el, 0));
+      window.scrollBy(0, 5);
+      await waitUntil(() => !shown(el), 'hidden after scrolling');
+      spacer.remove();
+    });
+
+    it('stays while the mouse moves onto it and hides when the mouse leaves the content', async () => {
+      const el = await mount(THREE);
+      await hover(block(el, 0));
+      const rect = await handleBeside(el, block(el, 0));
+      await sendMouse({ type: 'move', position: centre(rect) });
+      await nextFrame();
+      expect(shown(el)).to.equal(true);
+      const below = el.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(below.left + 20), Math.round(below.bottom + 80)] });
+      await waitUntil(() => !shown(el), 'hidden once no block is hovered');
+    });
+
+    it('is hidden on screens 600 px wide or narrower', async () => {
+      const el = await mount(THREE);
+      await setViewport({ width: 600, height: 600 });
+      await hover(block(el, 0));
+      await waitUntil(() => handle(el)?.hasAttribute('hidden') === false, 'a block is hovered');
+      await nextFrame();
+      expect(getComputedStyle(handle(el)!).display).to.equal('none');
+      expect(shown(el)).to.equal(false);
+      await setViewport({ width: 601, height: 600 });
+      await hover(block(el, 1));
+      await handleBeside(el, block(el, 1));
+    });
+
+    it('is not rendered in read-only mode', async () => {
+      const el = await mount(THREE);
+      el.readonly = true;
+      await el.updateComplete;
+      await hover(block(el, 0));
+      await nextFrame();
+      expect(handle(el)).to.equal(null);
+    });
+  });
+
+  describe('dragging', () => {
+    it('moves a block below another with drag-drop set, in one undo step', async () => {
+      const el = await mount(THREE, true);
+      expect(el.shadowRoot!.querySelector('rich-editor-drag-handle')!.hasAttribute('drag-drop')).to.equal(true);
+      await dragBlock(el, block(el, 0), block(el, 2));
+      await waitUntil(() => el.getHTML() === '<p>Two</p><p>Three</p><p>One</p>', `moved: ${el.getHTML()}`);
+      expect(shown(el)).to.equal(false);
+      content(el).focus();
+      await pressWith('z', 'Control');
+      expect(el.getHTML()).to.equal(THREE);
+    });
+
+    it('moves a list item within its list', async () => {
+      const el = await mount('<ul><li><p>A</p></li><li><p>B</p></li><li><p>C</p></li></ul>', true);
+      const items = content(el).querySelectorAll('li');
+      await dragBlock(el, items[0], items[2].querySelector('p')!);
+      await waitUntil(() => el.getHTML() === '<ul><li><p>B</p></li><li><p>C</p></li><li><p>A</p></li></ul>', `moved: ${el.getHTML()}`);
+    });
+
+    it('does nothing without drag-drop', async () => {
+      const el = await mount(THREE);
+      await hover(block(el, 0));
+      await handleBeside(el, block(el, 0));
+      expect(handle(el)!.getAttribute('draggable')).to.equal('false');
+      let started = false;
+      el.shadowRoot!.addEventListener('dragstart', () => (started = true), true);
+      await dragBlock(el, block(el, 0), block(el, 2));
+      await nextFrame();
+      expect(started).to.equal(false);
+      expect(el.getHTML()).to.equal(THREE);
+    });
+  });
+
+  describe('auto-scroll', () => {
+    it('steps 70 px up within 300 px of the top and down within 100 px of the bottom', () => {
+      expect([AUTO_SCROLL_TOP_ZONE, AUTO_SCROLL_BOTTOM_ZONE, AUTO_SCROLL_STEP]).to.deep.equal([300, 100, 70]);
+      expect(autoScrollStep(0, 1000)).to.equal(-70);
+      expect(autoScrollStep(299, 1000)).to.equal(-70);
+      expect(autoScrollStep(300, 1000)).to.equal(0);
+      expect(autoScrollStep(900, 1000)).to.equal(0);
+      expect(autoScrollStep(901, 1000)).to.equal(70);
+      expect(autoScrollStep(1000, 1000)).to.equal(70);
+    });
+
+    /** Mounts a long document with drag-drop and starts dragging its first block's handle. */
+    async function startLongDrag(): Promise<{ el: RichEditor; x: number }> {
+      await setViewport({ width: 1000, height: 800 });
+      const paragraphs = Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i + 1}</p>`).join('');
+      const el = await mount(paragraphs, true);
+      const first = block(el, 0);
+      await hover(first);
+      const [hx, hy] = centre(await handleBeside(el, first));
+      await sendMouse({ type: 'move', position: [hx, hy] });
+      await sendMouse({ type: 'down' });
+      await sendMouse({ type: 'move', position: [hx + 4, hy + 4] });
+      await dragTo(hx + 60, 450);
+      expect(window.scrollY).to.equal(0);
+      return { el, x: hx + 80 };
+    }
+
+    it('scrolls a long document in 70 px steps while a drag is near the bottom, and stops when the drag ends', async () => {
+      const { el, x } = await startLongDrag();
+      // Into the bottom 100 px of the 800 px viewport.
+      await dragTo(x, 760);
+      await waitUntil(() => window.scrollY >= 3 * AUTO_SCROLL_STEP, 'the page scrolls down');
+      expect(window.scrollY % AUTO_SCROLL_STEP).to.equal(0);
+      await sendMouse({ type: 'up' });
+      // A step already under way may still land, and the drop itself may shift the page (the
+      // moved block leaves the top: scroll anchoring); then nothing more.
+      await new Promise((resolve) => setTimeout(resolve, 2 * 50));
+      const dropped = window.scrollY;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(window.scrollY).to.equal(dropped);
+      // The block was dropped where the drag ended, far down the document.
+      expect(el.getHTML().startsWith('<p>Paragraph 2</p>')).to.equal(true);
+    });
+
+    it('stops scrolling when the drag leaves the bottom zone', async () => {
+      const { x } = await startLongDrag();
+      await dragTo(x, 760);
+      await waitUntil(() => window.scrollY >= 2 * AUTO_SCROLL_STEP, 'the page scrolls down');
+      // Back to the middle (between 300 px from the top and 100 px from the bottom).
+      await dragTo(x, 500);
+      await hold(x, 500, 100);
+      const still = window.scrollY;
+      expect(still % AUTO_SCROLL_STEP).to.equal(0);
+      await hold(x, 500, 250);
+      expect(window.scrollY).to.equal(still);
+      await sendMouse({ type: 'up' });
+    });
+  });
+});

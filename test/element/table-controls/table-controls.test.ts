@@ -1,0 +1,339 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+// axe-core is a UMD script: in the browser it installs `window.axe` rather than an ES default export.
+import 'axe-core';
+import type Axe from 'axe-core';
+import '../../../src/element/index.js';
+import '../../../src/element/table-controls/table-controls.js';
+import type { RichEditor } from '../../../src/element/index.js';
+import { nextFrame, pressWith } from '../../helpers/editor.js';
+
+const ROWS = 3;
+const COLUMNS = 3;
+const TABLE =
+  '<table><tbody>' +
+  Array.from({ length: ROWS }, (_, r) => `<tr>${Array.from({ length: COLUMNS }, (_, c) => `<td><p>r${r}c${c}</p></td>`).join('')}</tr>`).join('') +
+  '</tbody></table><p>After</p>';
+
+function content(el: RichEditor): HTMLElement {
+  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
+}
+
+function controlsRoot(el: RichEditor): ShadowRoot {
+  return el.shadowRoot!.querySelector('rich-editor-table-controls')!.shadowRoot!;
+}
+
+function handles(el: RichEditor, axis: 'Row' | 'Column'): HTMLButtonElement[] {
+  return Array.from(controlsRoot(el).querySelectorAll<HTMLButtonElement>(`button[aria-label="${axis} options"]`)).filter((b) => b.checkVisibility());
+}
+
+function menu(el: RichEditor): HTMLElement | null {
+  const found = controlsRoot(el).querySelector<HTMLElement>('[role="menu"]');
+  return found && found.checkVisibility() ? found : null;
+}
+
+function item(el: RichEditor, name: string): HTMLElement {
+  const found = Array.from(menu(el)?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []).find((i) => i.textContent!.trim().replace('✓', '').trim() === name);
+  if (!found) throw new Error(`No menu item "${name}"`);
+  return found;
+}
+
+function focused(el: RichEditor): string | null {
+  return controlsRoot(el).activeElement?.textContent?.trim() ?? null;
+}
+
+function cell(el: RichEditor, row: number, column: number): HTMLElement {
+  return content(el).querySelectorAll('tr')[row].children[column] as HTMLElement;
+}
+
+function centre(target: Element): [number, number] {
+  const r = target.getBoundingClientRect();
+  return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];
+}
+
+async function hover(target: Element): Promise<void> {
+  const [x, y] = centre(target);
+  await sendMouse({ type: 'move', position: [x, y - 2] });
+  await sendMouse({ type: 'move', position: [x, y] });
+}
+
+async function click(target: Element): Promise<void> {
+  // A long menu scrolls in a short viewport: bring the item into view as a user would.
+  target.scrollIntoView({ block: 'nearest' });
+  await sendMouse({ type: 'move', position: centre(target) });
+  await sendMouse({ type: 'down' });
+  await sendMouse({ type: 'up' });
+}
+
+/** Waits until exactly one row handle and one column handle stand on the cell's row and column. */
+async function handlesOn(el: RichEditor, row: number, column: number): Promise<void> {
+  await waitUntil(() => {
+    const [rowHandle, columnHandle] = [handles(el, 'Row'), handles(el, 'Column')];
+    if (rowHandle.length !== 1 || columnHandle.length !== 1) return false;
+    const table = content(el).querySelector('table')!.getBoundingClientRect();
+    const target = cell(el, row, column).getBoundingClientRect();
+    const rowRect = content(el).querySelectorAll('tr')[row].getBoundingClientRect();
+    const r = rowHandle[0].getBoundingClientRect();
+    const c = columnHandle[0].getBoundingClientRect();
+    return (
+      Math.abs(r.top + r.height / 2 - (rowRect.top + rowRect.height / 2)) < 1 &&
+      Math.abs(r.left + r.width / 2 - table.left) < 1 &&
+      Math.abs(c.left + c.width / 2 - (target.left + target.width / 2)) < 1 &&
+      Math.abs(c.top + c.height / 2 - table.top) < 1
+    );
+  }, `the handles stand on row ${row} and column ${column}`);
+}
+
+/** The table as the document holds it: each row's cell texts, with `th:` before header cells. */
+function rows(el: RichEditor): string[][] {
+  const parsed = new DOMParser().parseFromString(el.getHTML(), 'text/html');
+  return Array.from(parsed.querySelectorAll('tr')).map((tr) => Array.from(tr.children).map((c) => (c.tagName === 'TH' ? 'th:' : '') + c.textContent));
+}
+
+function rowColours(el: RichEditor): Array<string | null> {
+  const parsed = new DOMParser().parseFromString(el.getHTML(), 'text/html');
+  return Array.from(parsed.querySelectorAll('tr')).map((tr) => tr.getAttribute('data-background'));
+}
+
+async function mount(value = TABLE): Promise<RichEditor> {
+  const wrapper = await fixture<HTMLDivElement>(html`<div style="padding: 60px 0 0 60px; width: 520px"><rich-editor value=${value}></rich-editor></div>`);
+  const el = wrapper.querySelector('rich-editor')!;
+  await el.updateComplete;
+  return el;
+}
+
+/** Hovers the cell and opens a handle's menu with the mouse. */
+async function openWithMouse(el: RichEditor, axis: 'Row' | 'Column', row = 1, column = 2): Promise<void> {
+  await hover(cell(el, row, column));
+  await handlesOn(el, row, column);
+  await click(handles(el, axis)[0]);
+  await waitUntil(() => menu(el), 'the menu opens');
+}
+
+describe('<rich-editor-table-controls>', () => {
+  afterEach(async () => {
+    await resetMouse();
+  });
+
+  describe('hover handles', () => {
+    it('shows one row handle and one column handle for the hovered cell only', async () => {
+      const el = await mount();
+      expect(controlsRoot(el).querySelector('[part~="table-controls"]')).to.equal(null);
+      await hover(cell(el, 1, 2));
+      await handlesOn(el, 1, 2);
+      const parts = Array.from(controlsRoot(el).querySelectorAll('[part~="table-controls"]'));
+      expect(parts).to.deep.equal([...handles(el, 'Row'), ...handles(el, 'Column')]);
+      const [rowHandle] = handles(el, 'Row');
+      expect(rowHandle.getAttribute('aria-haspopup')).to.equal('menu');
+      expect(rowHandle.getAttribute('aria-expanded')).to.equal('false');
+    });
+
+    it('lets the host style the handles and the menu through ::part', async () => {
+      const style = document.createElement('style');
+      style.textContent = 'rich-editor::part(table-controls) { border-color: rgb(1, 2, 3); } rich-editor::part(table-menu) { border-color: rgb(4, 5, 6); }';
+      document.head.appendChild(style);
+      try {
+        const el = await mount();
+        await openWithMouse(el, 'Row');
+        expect(getComputedStyle(handles(el, 'Column')[0]).borderTopColor).to.equal('rgb(1, 2, 3)');
+        expect(getComputedStyle(menu(el)!).borderTopColor).to.equal('rgb(4, 5, 6)');
+      } finally {
+        style.remove();
+      }
+    });
+
+    it('moves the handles to another hovered cell', async () => {
+      const el = await mount();
+      await hover(cell(el, 1, 2));
+      await handlesOn(el, 1, 2);
+      await hover(cell(el, 2, 0));
+      await handlesOn(el, 2, 0);
+      await hover(cell(el, 0, 1));
+      await handlesOn(el, 0, 1);
+    });
+
+    it('hides the handles when the mouse leaves the table or the editor', async () => {
+      const el = await mount();
+      await hover(cell(el, 1, 1));
+      await handlesOn(el, 1, 1);
+      await hover(content(el).querySelector(':scope > p')!);
+      await waitUntil(() => handles(el, 'Row').length === 0 && handles(el, 'Column').length === 0, 'hidden over a paragraph');
+      await hover(cell(el, 0, 0));
+      await handlesOn(el, 0, 0);
+      const box = el.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(box.right + 40), Math.round(box.bottom + 60)] });
+      await waitUntil(() => handles(el, 'Row').length === 0, 'hidden outside the editor');
+    });
+
+    it('keeps the handles while the mouse moves onto them', async () => {
+      const el = await mount();
+      await hover(cell(el, 2, 1));
+      await handlesOn(el, 2, 1);
+      await sendMouse({ type: 'move', position: centre(handles(el, 'Row')[0]) });
+      await nextFrame();
+      await handlesOn(el, 2, 1);
+      await sendMouse({ type: 'move', position: centre(handles(el, 'Column')[0]) });
+      await nextFrame();
+      await handlesOn(el, 2, 1);
+    });
+
+    it('is not rendered in read-only mode', async () => {
+      const el = await mount();
+      el.readonly = true;
+      await el.updateComplete;
+      await hover(cell(el, 1, 1));
+      await nextFrame();
+      expect(el.shadowRoot!.querySelector('rich-editor-table-controls')).to.equal(null);
+    });
+
+    it('shows the column resize handle (5 px) at a cell border', async () => {
+      const el = await mount();
+      const target = cell(el, 0, 0).getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(target.right - 2), Math.round(target.top + target.height / 2)] });
+      await sendMouse({ type: 'move', position: [Math.round(target.right - 1), Math.round(target.top + target.height / 2)] });
+      await waitUntil(() => content(el).querySelector('.column-resize-handle'), 'the resize handle appears');
+      const handle = content(el).querySelector<HTMLElement>('.column-resize-handle')!;
+      expect(handle.checkVisibility()).to.equal(true);
+      expect(handle.getBoundingClientRect().width).to.equal(5);
+    });
+  });
+
+  describe('menus', () => {
+    it('opens the row menu with the mouse and inserts a row below', async () => {
+      const el = await mount();
+      await openWithMouse(el, 'Row');
+      expect(handles(el, 'Row')[0].getAttribute('aria-expanded')).to.equal('true');
+      expect(menu(el)!.getAttribute('part')).to.equal('table-menu');
+      expect(menu(el)!.getAttribute('aria-label')).to.equal('Row options');
+      const labels = Array.from(menu(el)!.querySelectorAll('[role^="menuitem"]')).map((i) => i.textContent!.replace('✓', '').trim());
+      expect(labels).to.deep.equal([
+        'Insert row above', 'Insert row below', 'Delete row', 'Header row',
+        'Blue', 'Orange', 'Grey', 'Yellow', 'Green', 'Red', 'Pink', 'Purple', 'None',
+        'Delete table',
+      ]);
+      await click(item(el, 'Insert row below'));
+      await waitUntil(() => !menu(el), 'the menu closes');
+      expect(rows(el)).to.deep.equal([
+        ['r0c0', 'r0c1', 'r0c2'],
+        ['r1c0', 'r1c1', 'r1c2'],
+        ['', '', ''],
+        ['r2c0', 'r2c1', 'r2c2'],
+      ]);
+      content(el).focus();
+      await pressWith('z', 'Control');
+      expect(rows(el).length).to.equal(3);
+    });
+
+    it('opens the row menu with the keyboard: Enter, arrows with wrap-around, Enter', async () => {
+      const el = await mount();
+      await hover(cell(el, 1, 2));
+      await handlesOn(el, 1, 2);
+      handles(el, 'Row')[0].focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => menu(el) && focused(el) === 'Insert row above', 'the first item has focus');
+      await sendKeys({ press: 'ArrowUp' });
+      expect(focused(el)).to.equal('Delete table');
+      await sendKeys({ press: 'ArrowDown' });
+      expect(focused(el)).to.equal('Insert row above');
+      await sendKeys({ press: 'ArrowDown' });
+      expect(focused(el)).to.equal('Insert row below');
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => rows(el).length === 4, 'a row is inserted');
+      expect(rows(el)[2]).to.deep.equal(['', '', '']);
+      expect(menu(el)).to.equal(null);
+    });
+
+    it('closes on Escape and gives focus back to the handle', async () => {
+      const el = await mount();
+      await hover(cell(el, 0, 0));
+      await handlesOn(el, 0, 0);
+      handles(el, 'Column')[0].focus();
+      await sendKeys({ press: 'ArrowDown' });
+      await waitUntil(() => focused(el) === 'Insert column left', 'the menu opens on ArrowDown');
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !menu(el), 'closed');
+      expect(controlsRoot(el).activeElement).to.equal(handles(el, 'Column')[0]);
+      expect(handles(el, 'Column')[0].getAttribute('aria-expanded')).to.equal('false');
+      expect(rows(el)).to.have.length(3);
+    });
+
+    it('deletes the hovered column', async () => {
+      const el = await mount();
+      await openWithMouse(el, 'Column');
+      await click(item(el, 'Delete column'));
+      await waitUntil(() => rows(el)[0].length === 2, 'a column is gone');
+      expect(rows(el)).to.deep.equal([
+        ['r0c0', 'r0c1'],
+        ['r1c0', 'r1c1'],
+        ['r2c0', 'r2c1'],
+      ]);
+    });
+
+    it('toggles the header row on and off', async () => {
+      const el = await mount();
+      await openWithMouse(el, 'Row');
+      expect(item(el, 'Header row').getAttribute('role')).to.equal('menuitemcheckbox');
+      expect(item(el, 'Header row').getAttribute('aria-checked')).to.equal('false');
+      await click(item(el, 'Header row'));
+      await waitUntil(() => rows(el)[0][0] === 'th:r0c0', 'the first row is a header');
+      expect(rows(el)[0]).to.deep.equal(['th:r0c0', 'th:r0c1', 'th:r0c2']);
+      expect(rows(el)[1]).to.deep.equal(['r1c0', 'r1c1', 'r1c2']);
+      await openWithMouse(el, 'Row');
+      expect(item(el, 'Header row').getAttribute('aria-checked')).to.equal('true');
+      await click(item(el, 'Header row'));
+      await waitUntil(() => rows(el)[0][0] === 'r0c0', 'the header is gone');
+    });
+
+    it('colours the row Blue and clears it with None', async () => {
+      const el = await mount();
+      await openWithMouse(el, 'Row');
+      expect(item(el, 'Blue').getAttribute('role')).to.equal('menuitemradio');
+      expect(item(el, 'None').getAttribute('aria-checked')).to.equal('true');
+      await click(item(el, 'Blue'));
+      await waitUntil(() => rowColours(el)[1] === '#d6e4fc', 'the row is blue');
+      expect(rowColours(el)).to.deep.equal([null, '#d6e4fc', null]);
+      expect(getComputedStyle(content(el).querySelectorAll('tr')[1]).backgroundColor).to.equal('rgb(214, 228, 252)');
+      await openWithMouse(el, 'Row');
+      expect(item(el, 'Blue').getAttribute('aria-checked')).to.equal('true');
+      expect(item(el, 'None').getAttribute('aria-checked')).to.equal('false');
+      await click(item(el, 'None'));
+      await waitUntil(() => rowColours(el)[1] === null, 'the colour is cleared');
+      expect(el.getHTML()).not.to.contain('data-background');
+    });
+
+    it('colours the hovered column', async () => {
+      const el = await mount();
+      await openWithMouse(el, 'Column', 0, 1);
+      await click(item(el, 'Green'));
+      await waitUntil(() => el.getHTML().includes('#d3f1dc'), 'the column is green');
+      const parsed = new DOMParser().parseFromString(el.getHTML(), 'text/html');
+      const colours = Array.from(parsed.querySelectorAll('tr')).map((tr) => Array.from(tr.children).map((c) => c.getAttribute('data-background')));
+      expect(colours).to.deep.equal([
+        [null, '#d3f1dc', null],
+        [null, '#d3f1dc', null],
+        [null, '#d3f1dc', null],
+      ]);
+    });
+
+    it('deletes the table', async () => {
+      const el = await mount();
+      await openWithMouse(el, 'Column');
+      await click(item(el, 'Delete table'));
+      await waitUntil(() => !el.getHTML().includes('<table'), 'the table is gone');
+      expect(el.getHTML()).to.equal('<p>After</p>');
+      await waitUntil(() => handles(el, 'Row').length === 0, 'the handles go with it');
+    });
+
+    it('passes an axe check with a menu open', async () => {
+      const { axe } = window as unknown as { axe: typeof Axe };
+      const el = await mount();
+      await openWithMouse(el, 'Row');
+      const results = await axe.run(el);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).to.deep.equal([]);
+      await sendKeys({ press: 'Escape' });
+      await openWithMouse(el, 'Column');
+      const columnResults = await axe.run(el);
+      expect(columnResults.violations.map((v) => v.id)).to.deep.equal([]);
+    });
+  });
+});
