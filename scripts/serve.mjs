@@ -23,14 +23,23 @@ function resolvePath(urlPath) {
   return existsSync(file) && statSync(file).isDirectory() ? join(file, 'index.html') : file;
 }
 
-createServer((req, res) => {
-  const file = resolvePath(new URL(req.url ?? '/', 'http://localhost').pathname);
-  if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-    return;
-  }
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'x-content-type-options': 'nosniff' });
-  createReadStream(file).pipe(res);
-}).listen(port, '127.0.0.1', () => {
-  console.log(`rich-editor demo: http://localhost:${port}/`);
-});
+/** Serves demo/ and dist/; resolves with the listening server. */
+export function serve(listenPort = port) {
+  return new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      const file = resolvePath(new URL(req.url ?? '/', 'http://localhost').pathname);
+      if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'x-content-type-options': 'nosniff' });
+      createReadStream(file).pipe(res);
+    });
+    server.listen(listenPort, '127.0.0.1', () => resolve(server));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const server = await serve();
+  console.log(`rich-editor demo: http://localhost:${server.address().port}/`);
+}

@@ -51,6 +51,12 @@ if (!ensureChromium()) {
   process.exit(1);
 }
 
+console.log('Building…');
+if (run(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) {
+  totals.failed++;
+  console.error('The build failed.');
+}
+
 console.log('Type-checking…');
 if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) {
   totals.failed++;

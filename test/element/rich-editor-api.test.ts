@@ -210,4 +210,14 @@ describe('<rich-editor> public API', () => {
     expect(el.getHTML()).to.equal('<p>Fixed text</p>');
     expect(el.shadowRoot!.querySelector('rich-editor-slash-menu, rich-editor-toolbar')).to.equal(null);
   });
+
+  it('highlights mentions from a highlight list the host sets after the element started', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value=${MENTION}></rich-editor>`);
+    const mention = () => content(el).querySelector('.mention')!;
+    expect(mention().classList.contains('mention-highlight')).to.equal(false);
+    el.mentionHighlights = () => Promise.resolve(['u1']);
+    await el.updateComplete;
+    for (let i = 0; i < 50 && !mention().classList.contains('mention-highlight'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(mention().classList.contains('mention-highlight')).to.equal(true);
+  });
 });

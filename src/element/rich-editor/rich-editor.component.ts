@@ -9,7 +9,7 @@ import { imageTrackingPlugin } from '../../core/plugins/image-tracking.js';
 import { canReplaceContent, imageUploadPlugin, uploadImages, type UploadContext } from '../../core/plugins/image-upload.js';
 import { linkPlugin } from '../../core/plugins/link.js';
 import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
-import { mentionHighlightsPlugin } from '../../core/plugins/mention-highlights.js';
+import { mentionHighlightsPlugin, refreshMentionHighlights } from '../../core/plugins/mention-highlights.js';
 import { mentionPlugin, type MentionItem } from '../../core/plugins/mention.js';
 import { DEFAULT_PLACEHOLDER, placeholderPlugin } from '../../core/plugins/placeholder.js';
 import { slashMenuPlugin } from '../../core/plugins/slash-menu.js';
@@ -181,6 +181,8 @@ export class RichEditor extends LitElement {
       this.hub.notify(view.state);
     }
     if (changed.has('placeholder')) view.dispatch(view.state.tr);
+    // A host that sets its highlight list after the element started gets it applied.
+    if (changed.has('mentionHighlights') && changed.get('mentionHighlights') !== this.mentionHighlights) refreshMentionHighlights(view.state, view.dispatch);
     if (changed.has('value') && changed.get('value') !== undefined && this.value !== this.getHTML()) this.setValue(this.value);
   }
 

@@ -250,6 +250,10 @@ export const richEditorStyles = css`
     font-weight: 600;
     text-align: left;
   }
+  /* The palette's backgrounds are light in both themes; keep their text dark. */
+  .content [data-background]:not([data-text-color]) {
+    color: #1f2328;
+  }
   .content td > p,
   .content th > p {
     margin: 0;
