@@ -4,6 +4,7 @@ import './drag-handle/drag-handle.js';
 import './mention-list/mention-list.js';
 import './slash-menu/slash-menu.js';
 import './table-controls/table-controls.js';
+import './toolbar/toolbar.js';
 
 export { RichEditor, type UploadFileCallback } from './rich-editor/rich-editor.component.js';
 export { RICH_EDITOR_TAG, defineRichEditor } from './rich-editor/rich-editor.js';
