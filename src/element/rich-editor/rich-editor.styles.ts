@@ -1,5 +1,23 @@
 import { css } from 'lit';
 
+/** The dark theme's defaults, used by `prefers-color-scheme: dark` and by `theme="dark"`. */
+const darkTheme = css`
+  --_bg: var(--rich-editor-background, #0d101b);
+  --_text: var(--rich-editor-text, #c5c5c5);
+  --_muted: var(--rich-editor-muted, #8b93a7);
+  --_border: var(--rich-editor-border, #2c3246);
+  --_link: var(--rich-editor-link, #7aa2ff);
+  --_surface: var(--rich-editor-surface, #171b2b);
+  --_surface-hover: var(--rich-editor-surface-hover, #232a42);
+  --_code-bg: var(--rich-editor-code-background, #1b2133);
+  --_quote: var(--rich-editor-quote, #3a4260);
+  --_mention-bg: var(--rich-editor-mention-background, #1f2b4d);
+  --_mention-text: var(--rich-editor-mention-text, #9db7ff);
+  --_highlight: var(--rich-editor-mention-highlight, #6b5a12);
+  --_selection: var(--rich-editor-selection, #2d3f6b);
+  --_danger: var(--rich-editor-danger, #ff8a80);
+`;
+
 /**
  * The element's theme: every colour, font and radius is a `--rich-editor-*` custom
  * property with a light and a dark default. Dark follows `prefers-color-scheme`
@@ -29,37 +47,11 @@ export const themeStyles = css`
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_bg: var(--rich-editor-background, #0d101b);
-      --_text: var(--rich-editor-text, #c5c5c5);
-      --_muted: var(--rich-editor-muted, #8b93a7);
-      --_border: var(--rich-editor-border, #2c3246);
-      --_link: var(--rich-editor-link, #7aa2ff);
-      --_surface: var(--rich-editor-surface, #171b2b);
-      --_surface-hover: var(--rich-editor-surface-hover, #232a42);
-      --_code-bg: var(--rich-editor-code-background, #1b2133);
-      --_quote: var(--rich-editor-quote, #3a4260);
-      --_mention-bg: var(--rich-editor-mention-background, #1f2b4d);
-      --_mention-text: var(--rich-editor-mention-text, #9db7ff);
-      --_highlight: var(--rich-editor-mention-highlight, #6b5a12);
-      --_selection: var(--rich-editor-selection, #2d3f6b);
-      --_danger: var(--rich-editor-danger, #ff8a80);
+      ${darkTheme}
     }
   }
   :host([theme='dark']) {
-    --_bg: var(--rich-editor-background, #0d101b);
-    --_text: var(--rich-editor-text, #c5c5c5);
-    --_muted: var(--rich-editor-muted, #8b93a7);
-    --_border: var(--rich-editor-border, #2c3246);
-    --_link: var(--rich-editor-link, #7aa2ff);
-    --_surface: var(--rich-editor-surface, #171b2b);
-    --_surface-hover: var(--rich-editor-surface-hover, #232a42);
-    --_code-bg: var(--rich-editor-code-background, #1b2133);
-    --_quote: var(--rich-editor-quote, #3a4260);
-    --_mention-bg: var(--rich-editor-mention-background, #1f2b4d);
-    --_mention-text: var(--rich-editor-mention-text, #9db7ff);
-    --_highlight: var(--rich-editor-mention-highlight, #6b5a12);
-    --_selection: var(--rich-editor-selection, #2d3f6b);
-    --_danger: var(--rich-editor-danger, #ff8a80);
+    ${darkTheme}
   }
 `;
 
