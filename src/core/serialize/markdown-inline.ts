@@ -126,6 +126,7 @@ function extents(units: readonly Unit[]): number[][] {
   return out;
 }
 
+/** The longest run of `ch` in the text (fences and code spans must be longer). */
 export function longestRun(text: string, ch: string): number {
   let longest = 0;
   let run = 0;
