@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { popupSurface } from '../popup.styles.js';
 
 /**
  * The frame both editor popups share (slash menu, mention list): a fixed-position
@@ -19,12 +20,7 @@ export const listboxPopupStyles = css`
     overflow-y: auto;
     overscroll-behavior: contain;
     padding: 0.25rem;
-    background: var(--_surface, #ffffff);
-    color: var(--_text, #1f2328);
-    border: 1px solid var(--_border, #d0d7de);
-    border-radius: var(--_radius, 6px);
-    box-shadow: var(--_shadow, 0 6px 24px rgb(15 23 42 / 0.14));
-    font: var(--_font, 16px/1.6 system-ui, sans-serif);
+    ${popupSurface}
   }
   ::slotted([role='listbox']) {
     display: flex;

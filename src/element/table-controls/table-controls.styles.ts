@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { popupSurface } from '../popup.styles.js';
 
 /** How thick a handle is across the table's edge, in pixels (the component centres it on the edge). */
 export const TABLE_HANDLE_THICKNESS = 12;
@@ -72,12 +73,7 @@ export const tableControlsStyles = css`
     overflow-y: auto;
     overscroll-behavior: contain;
     padding: 0.25rem;
-    background: var(--_surface, #ffffff);
-    color: var(--_text, #1f2328);
-    border: 1px solid var(--_border, #d0d7de);
-    border-radius: var(--_radius, 6px);
-    box-shadow: var(--_shadow, 0 6px 24px rgb(15 23 42 / 0.14));
-    font: var(--_font, 16px/1.6 system-ui, sans-serif);
+    ${popupSurface}
     font-size: 0.875rem;
     line-height: 1.3;
   }

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { popupSurface } from '../popup.styles.js';
 
 /**
  * The toolbar: a small fixed-position surface drawn with the editor's theme
@@ -19,12 +20,7 @@ export const toolbarStyles = css`
     gap: 2px;
     box-sizing: border-box;
     padding: 4px;
-    background: var(--_surface, #ffffff);
-    color: var(--_text, #1f2328);
-    border: 1px solid var(--_border, #d0d7de);
-    border-radius: var(--_radius, 6px);
-    box-shadow: var(--_shadow, 0 6px 24px rgb(15 23 42 / 0.14));
-    font: var(--_font, 16px/1.6 system-ui, sans-serif);
+    ${popupSurface}
     font-size: 0.875rem;
     line-height: 1.2;
     white-space: nowrap;
