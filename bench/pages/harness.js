@@ -1,0 +1,66 @@
+// The in-page half of the benchmark: loads one target's adapter and times it.
+// The Node side (bench/run.mjs) drives it through `window.bench`.
+const target = new URLSearchParams(location.search).get('target');
+const container = document.getElementById('container');
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+let html = '';
+let pendingKey = null;
+
+// Keydown to the next painted frame: the rAF callback runs before that frame's style,
+// layout and paint, and a message posted from it is handled once the frame is done.
+addEventListener('keydown', (event) => {
+  const waiting = pendingKey;
+  if (!waiting) return;
+  pendingKey = null;
+  const start = event.timeStamp;
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => waiting.resolve(performance.now() - start);
+    channel.port2.postMessage(0);
+  });
+}, true);
+
+window.bench = {
+  ready: import(`/bench/.build/${target}.js`).then(() => true),
+  /** Fetches the document of `size` blocks (not timed). */
+  async fetchDoc(size) {
+    html = await (await fetch(`/bench/doc/${size}.html`)).text();
+    return html.length;
+  },
+  /** Creation to the frame after the one that paints the document, in ms. */
+  async load() {
+    const start = performance.now();
+    await window.benchAdapter.create(container, html);
+    await frame();
+    await frame();
+    return performance.now() - start;
+  },
+  /** Times `reps` getHTML() calls, in ms each. */
+  getHTML(reps) {
+    const times = [];
+    let length = 0;
+    for (let i = 0; i < reps; i++) {
+      const start = performance.now();
+      length = window.benchAdapter.getHTML().length;
+      times.push(performance.now() - start);
+    }
+    return { times, length };
+  },
+  async focusMiddle() {
+    window.benchAdapter.focusMiddle();
+    await frame();
+    await frame();
+    return document.activeElement?.tagName;
+  },
+  /** Arms the listener for the next keydown. */
+  armKey() {
+    let resolve;
+    const promise = new Promise((r) => (resolve = r));
+    pendingKey = { resolve, promise };
+    window.__keyResult = promise;
+  },
+  keyResult: () => window.__keyResult,
+  /** Top-level blocks and tables the target kept, to catch a target that dropped structure. */
+  blocks: () => window.benchAdapter.blocks(),
+  destroy: () => window.benchAdapter.destroy(),
+};

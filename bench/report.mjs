@@ -1,0 +1,152 @@
+// Turns bench results into the printed table, docs/benchmarks.md and its SVG chart.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, totalmem, platform, release } from 'node:os';
+import { join } from 'node:path';
+
+const NAMES = { ours: 'ours', tiptap: 'TipTap', prosemirror: 'ProseMirror', contenteditable: 'contenteditable' };
+const version = (root, pkg) => {
+  try {
+    return JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+  } catch {
+    return 'not installed';
+  }
+};
+
+/** The machine, browser and package versions a run is measured on. */
+export async function environment(root, chromium) {
+  let browser = 'unknown';
+  let commit = 'unknown';
+  try {
+    browser = execFileSync(chromium, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {}
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {}
+  const packages = {};
+  for (const pkg of ['rich-editor', '@tiptap/core', '@tiptap/starter-kit', 'prosemirror-view', 'prosemirror-model', 'prosemirror-example-setup', 'puppeteer-core', 'esbuild']) {
+    packages[pkg] = pkg === 'rich-editor' ? JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version : version(root, pkg);
+  }
+  return {
+    cpu: `${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    os: `${platform()} ${release()}`,
+    node: process.version,
+    browser: `${browser} (headless)`,
+    commit,
+    packages,
+  };
+}
+
+/** The rows of the results table: [label, unit, value per target]. */
+function rows(results) {
+  const m = results.medians;
+  const out = [['bundle, gzipped', 'KiB', Object.fromEntries(Object.entries(results.bundle).map(([t, b]) => [t, b.gzipped / 1024]))]];
+  for (const size of results.sizes) if (m[`load ${size}`]) out.push([`load, ${size.toLocaleString('en')} blocks`, 'ms', m[`load ${size}`]]);
+  for (const size of [10_000, 100_000]) {
+    const k = size.toLocaleString('en');
+    if (m[`typing p50 ${size}`]) out.push([`typing p50, ${k} blocks`, 'ms', m[`typing p50 ${size}`]]);
+    if (m[`typing p95 ${size}`]) out.push([`typing p95, ${k} blocks`, 'ms', m[`typing p95 ${size}`]]);
+    if (m[`getHTML ${size}`]) out.push([`getHTML, ${k} blocks`, 'ms', m[`getHTML ${size}`]]);
+    if (m[`heap ${size}`]) out.push([`JS heap after GC, ${k} blocks`, 'MiB', Object.fromEntries(Object.entries(m[`heap ${size}`]).map(([t, v]) => [t, v / 2 ** 20]))]);
+    if (m[`dom nodes ${size}`]) out.push([`DOM nodes, ${k} blocks`, 'nodes', m[`dom nodes ${size}`]]);
+  }
+  return out;
+}
+
+const fmt = (v) => (v == null ? '–' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+const ratio = (a, b) => (a == null || !b ? '–' : `${(a / b).toFixed(2)}x`);
+
+function tableCells(results) {
+  const targets = results.targets;
+  const head = ['metric', 'unit', ...targets.map((t) => NAMES[t] ?? t), 'ours / TipTap', 'ours / ProseMirror'];
+  const body = rows(results).map(([label, unit, values]) => [label, unit, ...targets.map((t) => fmt(values[t])), ratio(values.ours, values.tiptap), ratio(values.ours, values.prosemirror)]);
+  return [head, ...body];
+}
+
+/** The results as a fixed-width text table. */
+export function printTable(results) {
+  const cells = tableCells(results);
+  const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+/** A horizontal bar chart of ours / TipTap and ours / ProseMirror per metric (1.0 = equal; lower is better). */
+function chart(results) {
+  const data = rows(results)
+    .filter(([label]) => !label.startsWith('DOM'))
+    .map(([label, , v]) => [label, v.ours && v.tiptap ? v.ours / v.tiptap : null, v.ours && v.prosemirror ? v.ours / v.prosemirror : null]);
+  const max = Math.max(2, ...data.flatMap(([, a, b]) => [a ?? 0, b ?? 0]));
+  const left = 230, width = 420, rowH = 34, top = 40;
+  const x = (r) => left + (Math.min(r, max) / max) * width;
+  const height = top + data.length * rowH + 30;
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 60}" height="${height}" font-family="system-ui, sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    `<text x="10" y="18" font-size="14" font-weight="600">ours as a ratio of TipTap (blue) and raw ProseMirror (grey); lower is better</text>`,
+    `<rect x="${left}" y="26" width="10" height="10" fill="#2563eb"/><text x="${left + 14}" y="35">÷ TipTap</text>`,
+    `<rect x="${left + 90}" y="26" width="10" height="10" fill="#9ca3af"/><text x="${left + 104}" y="35">÷ ProseMirror</text>`,
+  ];
+  data.forEach(([label, a, b], i) => {
+    const y = top + i * rowH;
+    parts.push(`<text x="${left - 8}" y="${y + 18}" text-anchor="end">${label}</text>`);
+    if (a != null) parts.push(`<rect x="${left}" y="${y + 4}" width="${x(a) - left}" height="12" fill="#2563eb"/><text x="${x(a) + 4}" y="${y + 14}">${a.toFixed(2)}</text>`);
+    if (b != null) parts.push(`<rect x="${left}" y="${y + 17}" width="${x(b) - left}" height="12" fill="#9ca3af"/><text x="${x(b) + 4}" y="${y + 27}">${b.toFixed(2)}</text>`);
+  });
+  parts.push(`<line x1="${x(1)}" y1="${top - 4}" x2="${x(1)}" y2="${height - 24}" stroke="#111" stroke-dasharray="4 3"/>`);
+  parts.push(`<text x="${x(1)}" y="${height - 10}" text-anchor="middle">1.0</text>`, '</svg>');
+  return parts.join('\n');
+}
+
+/** Regenerates docs/benchmarks.md and docs/benchmarks.svg from `results`. */
+export function writeDocs(root, results) {
+  const cells = tableCells(results);
+  const md = (r) => `| ${r.join(' | ')} |`;
+  const env = results.environment;
+  const text = `# Benchmarks
+
+Generated by \`npm run bench\` (bench/run.mjs) on ${results.date.slice(0, 10)}; do not edit by hand.
+Medians over ${results.reps} reps, targets interleaved (A B C D, rotated each rep), each
+measurement on a fresh page. Lower is better everywhere. Raw samples: \`bench/results/latest.json\`.
+
+${md(cells[0])}
+${md(cells[0].map((_, i) => (i < 2 ? '---' : '---:')))}
+${cells.slice(1).map(md).join('\n')}
+
+![ratios of ours to TipTap and raw ProseMirror](benchmarks.svg)
+
+## Targets
+
+- **ours**: \`<rich-editor>\` loaded from \`dist/browser/rich-editor.min.js\` with one module script, as a host page loads it.
+- **TipTap** ${env.packages['@tiptap/core']}: starter kit (with underline and link), table kit, task list and item, image, mention, placeholder, typography; headless (no menus or CSS).
+- **ProseMirror**: the basic schema with lists and tables, \`prosemirror-example-setup\` (menu bar, input rules, keymaps, history) and table editing.
+- **contenteditable**: a bare \`contenteditable\` div with the same HTML, the browser's own floor.
+
+The documents come from \`bench/generate.mjs\` (seed 42): paragraphs with bold, italic, code,
+links and mentions; headings 1 to 3; nested bullet, numbered and task lists; quotes; code
+blocks; images with relative paths; a table every 200 blocks.
+
+## What is measured
+
+- **bundle**: minified and gzipped bytes a page loads up front. Ours is the embed bundle with its UI (toolbar, menus), lazy chunks (markdown parser, highlighter) excluded; the others are their adapters bundled and minified with esbuild.
+- **load**: from the adapter's create call to two animation frames later (the document's first frame painted), per size.
+- **typing**: ${results.typingKeys} keystrokes at the end of a paragraph in the middle of the 10,000-block document, through CDP key events; each is timed from the keydown's timestamp to a message posted from the next animation frame (after that frame's style, layout and paint). p50 and p95 over the keystrokes, median over reps.
+- **getHTML**: one \`getHTML()\` (or the DOM serialiser, or \`innerHTML\`) on the 10,000-block document; median of 3 calls.
+- **JS heap** (\`Runtime.getHeapUsage\`) and **DOM nodes** (\`Memory.getDOMCounters\`, whole page) after load and forced GC.
+
+## Not yet measured
+
+${results.notMeasured.map((m) => `- ${m}`).join('\n')}
+
+## Machine
+
+- CPU: ${env.cpu}; memory: ${env.memory}; OS: ${env.os}; Node ${env.node}
+- Browser: ${env.browser}
+- Commit: ${env.commit}; run time ${results.durationSeconds} s
+- Packages: ${Object.entries(env.packages).map(([k, v]) => `${k} ${v}`).join(', ')}
+${results.problems.length ? `\n## Problems in this run\n\n${results.problems.map((p) => `- ${p}`).join('\n')}\n` : ''}`;
+  mkdirSync(join(root, 'docs'), { recursive: true });
+  writeFileSync(join(root, 'docs/benchmarks.md'), text);
+  writeFileSync(join(root, 'docs/benchmarks.svg'), `${chart(results)}\n`);
+}
