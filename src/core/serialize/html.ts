@@ -13,8 +13,12 @@ export interface DomEnvironment {
 
 /** Beyond this nesting depth the browser's own parser starts flattening; we stop earlier. */
 export const MAX_HTML_DEPTH = 256;
-/** Beyond this many elements, rich parsing would not finish in a bounded time. */
-export const MAX_HTML_ELEMENTS = 300_000;
+/**
+ * Beyond this many elements, rich parsing would not finish in a bounded time. Parsing
+ * is linear in size (depth is what is quadratic), so the bound sits well above real
+ * documents: a 100,000-block document has about a million elements.
+ */
+export const MAX_HTML_ELEMENTS = 2_000_000;
 
 function inertDocument(html: string, env: DomEnvironment): Document {
   if (env.parseDocument) return env.parseDocument(html);

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { emptyDoc, parseHTML, schema, serializeHTML, textToDoc } from '../../../src/core/index.js';
+import { emptyDoc, MAX_HTML_ELEMENTS, parseHTML, schema, serializeHTML, textToDoc } from '../../../src/core/index.js';
 import { blockquote, br, doc, expectDoc, img, p, pre, strong } from '../../helpers/builder.js';
 import { captureLog } from '../../helpers/log.js';
 
@@ -183,13 +183,27 @@ describe('HTML serialisation', () => {
       expect(parsed.textContent.length).to.be.above(900_000);
     });
 
-    it('more than 300,000 elements become plain text', () => {
-      const parsed = bounded(() => parseHTML('<i>x</i>'.repeat(300_001)));
-      expectDoc(parsed, doc(p('x'.repeat(300_001))));
+    it('more elements than MAX_HTML_ELEMENTS become plain text', () => {
+      const count = MAX_HTML_ELEMENTS + 1;
+      const parsed = bounded(() => parseHTML('<i>x</i>'.repeat(count)));
+      expect(parsed.childCount).to.equal(1);
+      expect(parsed.firstChild!.textContent === 'x'.repeat(count)).to.equal(true);
     });
 
     it('textToDoc makes one paragraph per line', () => {
       expectDoc(textToDoc('a\nb\r\n\r\nc'), doc(p('a'), p('b'), p(), p('c')));
     });
+  });
+});
+
+describe('HTML parsing of long documents', () => {
+  it('keeps the structure of a 30,000-block document with over 300,000 elements', () => {
+    const item = '<li><p>a <strong>b</strong> <em>c</em> <u>d</u> <s>e</s> <a href="https://x.dev">f</a></p></li>';
+    const block = `<ul>${item}${item}${item}</ul><table><tr><td><p>f</p></td></tr></table>`;
+    const html = block.repeat(15_000);
+    expect((html.match(/<[a-z]/g) ?? []).length).to.be.above(300_000);
+    const doc = parseHTML(html);
+    expect(doc.childCount).to.equal(30_000);
+    expect(doc.child(29_999).type.name).to.equal('table');
   });
 });
