@@ -299,8 +299,13 @@ export class RichEditor extends LitElement {
 
   // ------------------------------------------------------------ form association
 
+  /** Only an element in a form with a name has a value to keep; others serialise nothing. */
+  private get submits(): boolean {
+    return !!this.internals && !!this.name && !!this.form;
+  }
+
   private scheduleFormValue(): void {
-    if (!this.internals) return;
+    if (!this.submits) return;
     if (this.formTimer) clearTimeout(this.formTimer);
     this.formTimer = setTimeout(() => this.flushFormValue(), FORM_VALUE_DELAY);
   }
@@ -308,7 +313,7 @@ export class RichEditor extends LitElement {
   private flushFormValue(): void {
     if (this.formTimer) clearTimeout(this.formTimer);
     this.formTimer = null;
-    this.internals?.setFormValue(this.getHTML());
+    if (this.submits) this.internals!.setFormValue(this.getHTML());
   }
 
   private watchForm(): void {
@@ -327,6 +332,7 @@ export class RichEditor extends LitElement {
   /** Called by the browser when the element joins or leaves a form. */
   formAssociatedCallback(): void {
     this.watchForm();
+    if (this.view) this.flushFormValue();
   }
 
   /** Called by the browser when its form is reset: back to the markup's value. */
