@@ -1,11 +1,9 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-// axe-core is a UMD script: in the browser it installs `window.axe` rather than an ES default export.
-import 'axe-core';
-import type Axe from 'axe-core';
 import '../../../src/element/index.js';
 import '../../../src/element/mention-list/mention-list.js';
 import type { RichEditor } from '../../../src/element/index.js';
+import { centre, content, expectAccessible, keysThatSettle } from '../../helpers/element-ui.js';
 import type { MentionItem } from '../../../src/core/plugins/mention.js';
 import type { RichEditorListboxOption } from '../../../src/element/listbox/listbox-option.component.js';
 
@@ -36,10 +34,6 @@ function heldSearch(people: MentionItem[] = PEOPLE) {
 /** A fake host search that answers on the next tick. */
 function quickSearch(people: MentionItem[] = PEOPLE) {
   return (_query: string) => new Promise<MentionItem[]>((resolve) => setTimeout(() => resolve(people), 0));
-}
-
-function content(el: RichEditor): HTMLElement {
-  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
 }
 
 function list(el: RichEditor) {
@@ -79,15 +73,7 @@ async function openEditor(search: (query: string) => Promise<MentionItem[]>, val
   return el;
 }
 
-async function type(el: RichEditor, text: string): Promise<void> {
-  await sendKeys({ type: text });
-  await settle(el);
-}
-
-async function press(el: RichEditor, key: string): Promise<void> {
-  await sendKeys({ press: key });
-  await settle(el);
-}
+const { type, press } = keysThatSettle(settle);
 
 /** Types a query and waits for the fake host's answer to be shown. */
 async function typeAndWait(el: RichEditor, text: string): Promise<void> {
@@ -96,23 +82,11 @@ async function typeAndWait(el: RichEditor, text: string): Promise<void> {
   await settle(el);
 }
 
-function centre(element: Element): [number, number] {
-  const box = element.getBoundingClientRect();
-  return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
-}
-
 function mentionHTML(item: MentionItem): string {
   return (
     `<span data-type="mention" class="mention" data-id="${item.id}" data-label="${item.title}" data-target="users" data-self="false" ` +
     `data-redirect-uri="${item.redirect_uri}" data-entity-identifier="${item.entity_identifier}" data-entity-name="${item.entity_name}">@${item.title}</span>`
   );
-}
-
-async function expectAccessible(root: Element): Promise<void> {
-  const { axe } = window as unknown as { axe: typeof Axe };
-  const results = await axe.run(root);
-  const problems = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(problems).to.deep.equal([]);
 }
 
 describe('<rich-editor-mention-list>', () => {

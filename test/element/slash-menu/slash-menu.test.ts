@@ -1,18 +1,12 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-// axe-core is a UMD script: in the browser it installs `window.axe` rather than an ES default export.
-import 'axe-core';
-import type Axe from 'axe-core';
 import '../../../src/element/index.js';
 import '../../../src/element/slash-menu/slash-menu.js';
 import type { RichEditor } from '../../../src/element/index.js';
+import { centre, content, expectAccessible, keysThatSettle } from '../../helpers/element-ui.js';
 import type { RichEditorListboxOption } from '../../../src/element/listbox/listbox-option.component.js';
 
 const SPEC_COMMANDS = ['Text', 'Heading 1', 'Heading 2', 'Heading 3', 'To do', 'Bullet list', 'Numbered list', 'Table', 'Quote', 'Code', 'Image', 'Divider'];
-
-function content(el: RichEditor): HTMLElement {
-  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
-}
 
 function menu(el: RichEditor) {
   return el.shadowRoot!.querySelector('rich-editor-slash-menu')!;
@@ -67,33 +61,13 @@ async function openEditor(value = ''): Promise<RichEditor> {
   return el;
 }
 
-async function type(el: RichEditor, text: string): Promise<void> {
-  await sendKeys({ type: text });
-  await settle(el);
-}
-
-async function press(el: RichEditor, key: string): Promise<void> {
-  await sendKeys({ press: key });
-  await settle(el);
-}
-
-function centre(element: Element): [number, number] {
-  const box = element.getBoundingClientRect();
-  return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
-}
+const { type, press } = keysThatSettle(settle);
 
 function expectClosed(el: RichEditor): void {
   expect(popup(el) === null, 'the popup is gone').to.equal(true);
   expect(listbox(el) === null, 'the listbox is gone').to.equal(true);
   expect(content(el).hasAttribute('aria-activedescendant')).to.equal(false);
   expect(content(el).hasAttribute('aria-controls')).to.equal(false);
-}
-
-async function expectAccessible(root: Element): Promise<void> {
-  const { axe } = window as unknown as { axe: typeof Axe };
-  const results = await axe.run(root);
-  const problems = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(problems).to.deep.equal([]);
 }
 
 describe('<rich-editor-slash-menu>', () => {

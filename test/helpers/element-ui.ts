@@ -1,0 +1,39 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+// axe-core is a UMD script: in the browser it installs `window.axe` rather than an ES default export.
+import 'axe-core';
+import type Axe from 'axe-core';
+import type { RichEditor } from '../../src/element/index.js';
+
+/** The editor's editable content (the element's textbox). */
+export function content(el: RichEditor): HTMLElement {
+  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
+}
+
+/** The centre of an element, in viewport pixels, for sendMouse. */
+export function centre(element: Element): [number, number] {
+  const box = element.getBoundingClientRect();
+  return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
+}
+
+/** Runs axe-core on `root` (shadow roots included) and expects no violations. */
+export async function expectAccessible(root: Element): Promise<void> {
+  const { axe } = window as unknown as { axe: typeof Axe };
+  const results = await axe.run(root);
+  const problems = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(problems).to.deep.equal([]);
+}
+
+/** Typing and key presses that wait for a UI piece to render after each one. */
+export function keysThatSettle(settle: (el: RichEditor) => Promise<void>) {
+  return {
+    async type(el: RichEditor, text: string): Promise<void> {
+      await sendKeys({ type: text });
+      await settle(el);
+    },
+    async press(el: RichEditor, key: string): Promise<void> {
+      await sendKeys({ press: key });
+      await settle(el);
+    },
+  };
+}
