@@ -6,6 +6,7 @@ import { editorKeymap } from './plugins/keymap.js';
 import { markdownPastePlugin } from './plugins/markdown-paste.js';
 import { pastePlugin } from './plugins/paste.js';
 import { tablePlugins } from './plugins/table.js';
+import { textInputPlugin } from './plugins/text-input.js';
 import { schema } from './schema/index.js';
 import { emptyDoc } from './serialize/html.js';
 
@@ -21,7 +22,7 @@ export interface EditingOptions {
  * keymap so Tab and the arrows reach them first), input rules, keymaps and history.
  */
 export function editingPlugins(options: EditingOptions = {}): Plugin[] {
-  return [pastePlugin(), markdownPastePlugin(), ...(options.plugins ?? []), ...tablePlugins(), editorInputRules(), ...editorKeymap(), history()];
+  return [pastePlugin(), markdownPastePlugin(), ...(options.plugins ?? []), ...tablePlugins(), editorInputRules(), ...editorKeymap(), history(), textInputPlugin()];
 }
 
 /** A fresh editor state over the schema with the editing plugins. */

@@ -29,6 +29,7 @@ export * from './plugins/slash-menu.js';
 export * from './plugins/table.js';
 export * from './plugins/table-clipboard.js';
 export * from './plugins/task-list.js';
+export * from './plugins/text-input.js';
 export * from './plugins/toc.js';
 export * from './plugins/typography.js';
 

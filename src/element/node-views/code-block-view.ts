@@ -5,7 +5,7 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView, ViewMutationRecord } from 'prosemirror-view';
 import { safeLanguage } from '../../core/url.js';
-import { PLAIN_LANGUAGE, requestHighlighting } from './highlight.js';
+import { PLAIN_LANGUAGE, watchForHighlighting } from './highlight.js';
 import type { EditableWatch } from './editable-watch.js';
 
 /** How long the copy button shows its confirmation, in milliseconds (spec: code copy confirmation lasts 1000 ms). */
@@ -49,10 +49,14 @@ export class CodeBlockView implements NodeView {
   private readonly copyLabel: HTMLElement;
   private readonly status: HTMLElement;
   private readonly unwatch: () => void;
+  /** Stops watching for the viewport (set while the block has a language to highlight). */
+  private unwatchHighlighting: (() => void) | null = null;
   private copiedTimer: ReturnType<typeof setTimeout> | null = null;
   /** Counts copy attempts, so a slow clipboard answer cannot undo a newer one. */
   private copyAttempt = 0;
   private destroyed = false;
+  /** Whether the picker holds every language yet (see fillLanguages). */
+  private filled = false;
 
   constructor(
     private node: PMNode,
@@ -72,6 +76,10 @@ export class CodeBlockView implements NodeView {
     this.select.className = 'code-block-language';
     this.select.setAttribute('aria-label', 'Code language');
     this.select.addEventListener('change', () => this.setLanguage(this.select.value));
+    // The full list is built when someone reaches for the picker (a pointer press comes
+    // before the native list opens; keyboard users focus it first), not for each of a
+    // long document's code blocks as it loads.
+    for (const type of ['focus', 'pointerdown', 'mousedown']) this.select.addEventListener(type, this.fillLanguages);
 
     this.copyButton = this.header.appendChild(doc.createElement('button'));
     this.copyButton.type = 'button';
@@ -117,6 +125,7 @@ export class CodeBlockView implements NodeView {
   destroy(): void {
     this.destroyed = true;
     this.unwatch();
+    this.unwatchHighlighting?.();
     if (this.copiedTimer) clearTimeout(this.copiedTimer);
   }
 
@@ -124,11 +133,9 @@ export class CodeBlockView implements NodeView {
     return this.node.attrs.language as string;
   }
 
-  /** Shows the block's language in the picker and on the code, and asks for highlighting when it has one. */
-  private showLanguage(): void {
-    const language = this.language;
+  /** Puts `entries` in the picker with the block's language chosen. */
+  private setOptions(entries: ReadonlyArray<readonly [string, string]>): void {
     const doc = this.dom.ownerDocument;
-    const entries = CODE_LANGUAGES.some(([value]) => value === language) ? CODE_LANGUAGES : [[language, language] as const, ...CODE_LANGUAGES];
     this.select.replaceChildren(
       ...entries.map(([value, label]) => {
         const option = doc.createElement('option');
@@ -137,10 +144,28 @@ export class CodeBlockView implements NodeView {
         return option;
       }),
     );
-    this.select.value = language;
+    this.select.value = this.language;
+  }
+
+  /** Offers every language (plus the block's own when it is not in the list). */
+  private readonly fillLanguages = (): void => {
+    if (this.filled) return;
+    this.filled = true;
+    const language = this.language;
+    this.setOptions(CODE_LANGUAGES.some(([value]) => value === language) ? CODE_LANGUAGES : [[language, language], ...CODE_LANGUAGES]);
+  };
+
+  /** Shows the block's language in the picker and on the code, and asks for highlighting when it has one. */
+  private showLanguage(): void {
+    const language = this.language;
+    const known = CODE_LANGUAGES.find(([value]) => value === language);
+    if (this.filled) {
+      this.filled = false;
+      this.fillLanguages();
+    } else this.setOptions([known ?? [language, language]]);
     this.pre.setAttribute('data-language', language);
     this.contentDOM.className = `language-${language}`;
-    if (language !== PLAIN_LANGUAGE) requestHighlighting(this.view);
+    if (language !== PLAIN_LANGUAGE) this.unwatchHighlighting ??= watchForHighlighting(this.view, this.dom, this.getPos);
   }
 
   private setEditable(editable: boolean): void {

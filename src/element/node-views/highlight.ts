@@ -1,8 +1,9 @@
 /**
  * Lazy syntax highlighting of code blocks, as ProseMirror inline decorations (the
- * text ProseMirror owns is never rewritten). The highlighter is fetched with
- * `import()` the first time a code block with a language other than plaintext is
- * shown; after that, each transaction re-highlights only the code blocks it touched.
+ * text ProseMirror owns is never rewritten). A code block with a language other than
+ * plaintext is highlighted when it comes near the viewport; the highlighter is fetched
+ * with `import()` the first time that happens. After that, each transaction
+ * re-highlights only the code blocks it touched.
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from 'prosemirror-state';
@@ -42,22 +43,23 @@ export const MAX_HIGHLIGHT_LENGTH = 20_000;
 
 /** The plugin's entry point for node views, found through the key (as image uploads do). */
 interface HighlightPluginSpec {
-  loadHighlighter(view: EditorView): void;
+  watch(view: EditorView, dom: HTMLElement, getPos: () => number | undefined): () => void;
+}
+
+/**
+ * How far outside the viewport a code block starts being highlighted, so it is
+ * coloured by the time it scrolls in.
+ */
+const VIEWPORT_MARGIN = '800px 0px';
+
+/** A transaction meta: the highlighter arrived, and/or code blocks came near the viewport. */
+interface HighlightMeta {
+  highlighter?: Highlighter;
+  visible?: number[];
 }
 
 function isCodeBlock(node: PMNode): boolean {
   return node.type === node.type.schema.nodes.code_block;
-}
-
-/** Whether any code block has a language (one walk, stopping at the first). */
-function hasHighlightableBlock(doc: PMNode): boolean {
-  let found = false;
-  doc.descendants((node) => {
-    if (found) return false;
-    if (isCodeBlock(node) && node.attrs.language !== PLAIN_LANGUAGE) found = true;
-    return !node.isTextblock;
-  });
-  return found;
 }
 
 /** The token decorations of one code block at `pos`. */
@@ -77,14 +79,18 @@ function blockDecorations(node: PMNode, pos: number, highlighter: Highlighter): 
   return (tokens ?? []).map((t) => Decoration.inline(start + t.from, start + t.to, { class: t.className }));
 }
 
-/** Highlights every code block (once, when the highlighter arrives). */
-function highlightAll(doc: PMNode, highlighter: Highlighter): DecorationSet {
-  const decorations: Decoration[] = [];
-  doc.descendants((node, pos) => {
-    if (isCodeBlock(node)) decorations.push(...blockDecorations(node, pos, highlighter));
-    return !node.isTextblock;
-  });
-  return DecorationSet.create(doc, decorations);
+/**
+ * Highlights the code blocks at `positions` that have no tokens yet: the blocks near
+ * the viewport. A long document's other blocks cost nothing until they scroll near.
+ */
+function highlightBlocks(decorations: DecorationSet, doc: PMNode, positions: readonly number[], highlighter: Highlighter): DecorationSet {
+  const added: Decoration[] = [];
+  for (const pos of new Set(positions)) {
+    const node = pos >= 0 && pos < doc.content.size ? doc.nodeAt(pos) : null;
+    if (!node || !isCodeBlock(node) || decorations.find(pos + 1, pos + node.nodeSize - 1).length) continue;
+    added.push(...blockDecorations(node, pos, highlighter));
+  }
+  return added.length ? decorations.add(doc, added) : decorations;
 }
 
 /**
@@ -120,20 +126,91 @@ function rehighlight(value: HighlightState, tr: Transaction, highlighter: Highli
   return decorations;
 }
 
-/** The highlighting plugin: decorations for code blocks, the highlighter loaded on first request. */
+/**
+ * Watches one view's code blocks with one IntersectionObserver, and reports those
+ * that come near the viewport to the plugin, loading the highlighter the first time.
+ */
+class BlockWatcher {
+  private readonly observer: IntersectionObserver;
+  private readonly blocks = new Map<Element, () => number | undefined>();
+  /** The watched blocks near the viewport now. */
+  private readonly near = new Set<Element>();
+
+  constructor(
+    private readonly view: EditorView,
+    private readonly load: (view: EditorView, visible: () => number[]) => boolean,
+  ) {
+    this.observer = new IntersectionObserver((entries) => this.onIntersect(entries), { rootMargin: VIEWPORT_MARGIN });
+  }
+
+  watch(dom: HTMLElement, getPos: () => number | undefined): () => void {
+    this.blocks.set(dom, getPos);
+    this.observer.observe(dom);
+    return () => {
+      this.blocks.delete(dom);
+      this.near.delete(dom);
+      this.observer.unobserve(dom);
+    };
+  }
+
+  /** The positions of the watched blocks near the viewport. */
+  nearPositions = (): number[] => {
+    const positions: number[] = [];
+    for (const dom of this.near) {
+      const pos = this.blocks.get(dom)?.();
+      if (pos !== undefined) positions.push(pos);
+    }
+    return positions;
+  };
+
+  private onIntersect(entries: IntersectionObserverEntry[]): void {
+    const arrived: Element[] = [];
+    for (const entry of entries) {
+      if (!this.blocks.has(entry.target)) continue;
+      if (entry.isIntersecting) {
+        this.near.add(entry.target);
+        arrived.push(entry.target);
+      } else this.near.delete(entry.target);
+    }
+    if (!arrived.length || this.view.isDestroyed) return;
+    // Until the highlighter is here, the load reports every near block when it arrives.
+    if (!this.load(this.view, this.nearPositions)) return;
+    const visible = arrived.map((dom) => this.blocks.get(dom)?.()).filter((pos): pos is number => pos !== undefined);
+    if (visible.length) this.view.dispatch(this.view.state.tr.setMeta(codeHighlightKey, { visible } satisfies HighlightMeta));
+  }
+
+  destroy(): void {
+    this.observer.disconnect();
+    this.blocks.clear();
+    this.near.clear();
+  }
+}
+
+/** The highlighting plugin: decorations for code blocks near the viewport, the highlighter loaded on first need. */
 export function codeHighlightPlugin(): Plugin<HighlightState> {
   // Per plugin, never per module: two editors on one page share nothing but the fetched code.
   let loading: Promise<void> | null = null;
+  let loaded = false;
+  const watchers = new WeakMap<EditorView, BlockWatcher>();
+
+  /** Whether the highlighter is here; the first call starts loading it. */
+  const load = (view: EditorView, visible: () => number[]): boolean => {
+    if (loaded) return true;
+    loading ??= import('./highlighter.js').then(
+      ({ createHighlighter }) => {
+        loaded = true;
+        if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(codeHighlightKey, { highlighter: createHighlighter(), visible: visible() } satisfies HighlightMeta));
+      },
+      (error: unknown) => log.error('The syntax highlighter could not be loaded', error),
+    );
+    return false;
+  };
 
   const spec: HighlightPluginSpec = {
-    loadHighlighter(view) {
-      if (loading) return;
-      loading = import('./highlighter.js').then(
-        ({ createHighlighter }) => {
-          if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(codeHighlightKey, createHighlighter()));
-        },
-        (error: unknown) => log.error('The syntax highlighter could not be loaded', error),
-      );
+    watch(view, dom, getPos) {
+      let watcher = watchers.get(view);
+      if (!watcher) watchers.set(view, (watcher = new BlockWatcher(view, load)));
+      return watcher.watch(dom, getPos);
     },
   };
 
@@ -143,27 +220,29 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
     state: {
       init: () => ({ highlighter: null, decorations: DecorationSet.empty }),
       apply(tr, value, _old, state: EditorState) {
-        const loaded = tr.getMeta(codeHighlightKey) as Highlighter | undefined;
-        if (loaded) return { highlighter: loaded, decorations: highlightAll(state.doc, loaded) };
-        if (!value.highlighter || !tr.docChanged) return value;
-        return { highlighter: value.highlighter, decorations: rehighlight(value, tr, value.highlighter) };
+        const meta = tr.getMeta(codeHighlightKey) as HighlightMeta | undefined;
+        const highlighter = meta?.highlighter ?? value.highlighter;
+        if (!highlighter) return value;
+        let decorations = tr.docChanged ? rehighlight(value, tr, highlighter) : value.decorations;
+        if (meta?.visible) decorations = highlightBlocks(decorations, state.doc, meta.visible, highlighter);
+        return decorations === value.decorations && highlighter === value.highlighter ? value : { highlighter, decorations };
       },
     },
     props: {
       decorations: (state) => codeHighlightKey.getState(state)?.decorations,
     },
-    // Code block views ask for the highlighter when they show a language; this covers
-    // the blocks already on screen when the plugin arrives after them (a reconfigure).
     view(view) {
-      if (hasHighlightableBlock(view.state.doc)) spec.loadHighlighter(view);
-      return {};
+      return { destroy: () => watchers.get(view)?.destroy() };
     },
   });
 }
 
-/** Asks for the highlighter (a code block with a language is shown); a no-op once loaded or without the plugin. */
-export function requestHighlighting(view: EditorView): void {
+/**
+ * Watches a code block with a language: it is highlighted once near the viewport.
+ * Returns the function that stops watching; a no-op without the plugin.
+ */
+export function watchForHighlighting(view: EditorView, dom: HTMLElement, getPos: () => number | undefined): () => void {
   const plugin = codeHighlightKey.get(view.state);
-  if (!plugin || codeHighlightKey.getState(view.state)?.highlighter) return;
-  (plugin.spec as unknown as HighlightPluginSpec).loadHighlighter(view);
+  if (!plugin) return () => {};
+  return (plugin.spec as unknown as HighlightPluginSpec).watch(view, dom, getPos);
 }

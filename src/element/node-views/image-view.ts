@@ -8,6 +8,7 @@ import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView } from 'prosemirror-view';
 import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '../../core/commands/image.js';
 import type { EditableWatch } from './editable-watch.js';
+import type { SizeWatch } from './size-watch.js';
 
 /** How far one arrow key press resizes an image, in pixels. */
 export const IMAGE_RESIZE_STEP = 10;
@@ -33,12 +34,17 @@ export class ImageView implements NodeView {
   private handle: HTMLElement | null = null;
   private drag: Drag | null = null;
   private readonly unwatch: () => void;
+  /** Stops the size reports (held while the handle is shown). */
+  private unobserve: (() => void) | null = null;
+  /** The rendered image and the width it may grow to, as the browser last laid them out. */
+  private rendered = { width: 0, height: 0, maxWidth: 0 };
 
   constructor(
     private node: PMNode,
     private readonly view: EditorView,
     private readonly getPos: () => number | undefined,
     editable: EditableWatch,
+    private readonly sizes: SizeWatch,
   ) {
     const doc = view.dom.ownerDocument;
     this.dom = doc.createElement('div');
@@ -49,7 +55,6 @@ export class ImageView implements NodeView {
     // The schema keeps no description of images; an empty alt at least keeps readers from spelling out the address.
     this.img.alt = '';
     this.img.draggable = false;
-    this.img.addEventListener('load', () => this.describeSize());
     this.render();
     this.setEditable(view.editable);
     this.unwatch = editable.watch(view, (value) => this.setEditable(value));
@@ -82,6 +87,7 @@ export class ImageView implements NodeView {
 
   destroy(): void {
     this.unwatch();
+    this.unobserve?.();
     this.drag = null;
   }
 
@@ -91,12 +97,29 @@ export class ImageView implements NodeView {
     if (src && this.img.getAttribute('src') !== src) this.img.src = src;
     this.frame.style.width = width ?? '';
     this.img.style.height = height ?? 'auto';
-    this.describeSize();
   }
 
   private setEditable(editable: boolean): void {
-    if (editable && !this.handle) this.handle = this.frame.appendChild(this.createHandle());
+    if (editable && !this.handle) {
+      this.handle = this.frame.appendChild(this.createHandle());
+      const stopImage = this.sizes.observe(this.img, (width, height) => {
+        this.rendered = { ...this.rendered, width, height };
+        if (!this.drag) this.describeSize();
+      });
+      const stopFrame = this.sizes.observe(this.dom, (width) => {
+        this.rendered = { ...this.rendered, maxWidth: width };
+        if (!this.drag) this.describeSize();
+      });
+      this.unobserve = () => {
+        stopImage();
+        stopFrame();
+      };
+      // Until the first layout reports the real size (before the next paint).
+      this.describeSize();
+    }
     if (!editable && this.handle) {
+      this.unobserve?.();
+      this.unobserve = null;
       this.drag = null;
       this.handle.remove();
       this.handle = null;
@@ -125,25 +148,27 @@ export class ImageView implements NodeView {
     handle.addEventListener('dragstart', (event) => event.preventDefault());
     handle.addEventListener('mousedown', (event) => event.preventDefault());
     handle.addEventListener('keydown', this.onKeyDown);
-    queueMicrotask(() => this.describeSize());
     return handle;
   }
 
-  /** Keeps the slider's value in step with the rendered size. */
+  /**
+   * Keeps the slider's value in step with the rendered size: the size being previewed,
+   * or the one the browser last laid out (reported by the editor's ResizeObserver, so
+   * describing the images of a long document never forces a layout).
+   */
   private describeSize(size: ImageSize | null = null): void {
     const handle = this.handle;
     if (!handle) return;
-    const rect = this.img.getBoundingClientRect();
-    const width = Math.round(size?.width ?? rect.width);
-    const height = Math.round(size?.height ?? rect.height);
+    const width = Math.round(size?.width ?? this.rendered.width);
+    const height = Math.round(size?.height ?? this.rendered.height);
     handle.setAttribute('aria-valuenow', String(width));
-    handle.setAttribute('aria-valuemax', String(Math.max(width, MIN_IMAGE_DIMENSION, Math.round(this.maxWidth()))));
+    handle.setAttribute('aria-valuemax', String(Math.max(width, MIN_IMAGE_DIMENSION, Math.round(this.rendered.maxWidth))));
     handle.setAttribute('aria-valuetext', `${width} × ${height} pixels`);
   }
 
   /** The widest the image may be dragged: the width of the content it sits in. */
   private maxWidth(): number {
-    return this.dom.clientWidth || Number.POSITIVE_INFINITY;
+    return this.rendered.maxWidth || Number.POSITIVE_INFINITY;
   }
 
   /** The fitted size for a wanted width, keeping the ratio of `width` × `height`. */

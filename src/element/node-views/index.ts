@@ -5,6 +5,7 @@ import { CodeBlockView } from './code-block-view.js';
 import { EditableWatch } from './editable-watch.js';
 import { codeHighlightPlugin } from './highlight.js';
 import { ImageView } from './image-view.js';
+import { SizeWatch } from './size-watch.js';
 
 export { nodeViewStyles } from './node-views.styles.js';
 export { uploadPlaceholder } from './upload-placeholder.js';
@@ -24,8 +25,9 @@ export interface NodeViewHost {
 export function nodeViews(host: NodeViewHost): Record<string, NodeViewConstructor> {
   // One per view: two editors on a page share nothing.
   const editable = new EditableWatch(host.hub);
+  const sizes = new SizeWatch();
   return {
-    image: (node, view, getPos) => new ImageView(node, view, getPos, editable),
+    image: (node, view, getPos) => new ImageView(node, view, getPos, editable, sizes),
     code_block: (node, view, getPos) => new CodeBlockView(node, view, getPos, editable),
   };
 }

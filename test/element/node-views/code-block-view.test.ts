@@ -240,6 +240,28 @@ describe('code block node view', () => {
     }
   });
 
+  it('highlights a code block far down a long document only once it is scrolled near', async () => {
+    const paragraphs = Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
+    const el = await mount(html`<rich-editor .value=${`${paragraphs}<pre data-language="ts"><code>const far = 1;</code></pre>`}></rich-editor>`);
+    await sleep(300);
+    expect(code(el).querySelector('.token'), 'not highlighted while far off screen').to.equal(null);
+    block(el).scrollIntoView();
+    await until(() => !!code(el).querySelector('.token.keyword'), 'highlighted once on screen');
+    expect(code(el).textContent).to.equal('const far = 1;');
+    window.scrollTo(0, 0);
+  });
+
+  it('lists every language in the picker once a user reaches it, with the block\'s own chosen', async () => {
+    const el = await mount(html`<rich-editor value="<pre data-language=&quot;rust&quot;><code>fn main() {}</code></pre>"></rich-editor>`);
+    picker(el).focus();
+    const labels = [...picker(el).options].map((option) => option.textContent);
+    expect(labels).to.include.members(['Plain text', 'Python', 'Rust', 'TypeScript', 'YAML']);
+    expect(labels.length).to.equal(23);
+    expect(picker(el).value).to.equal('rust');
+    await sendKeys({ press: 'ArrowDown' });
+    await until(() => el.getHTML().includes('data-language="shell"'), 'the next language is chosen from the keyboard');
+  });
+
   it('does not load the highlighter for plain text blocks', async () => {
     const el = await mount(html`<rich-editor value="<pre><code>plain words</code></pre>"></rich-editor>`);
     await sleep(200);

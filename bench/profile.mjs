@@ -1,0 +1,174 @@
+// npm run bench -- profile: where one target spends its time loading a document.
+// Records a CPU profile (Chromium's Profiler domain, through CDP) around load, then
+// prints the functions with the most self time, the DOM's element histogram, and typing.
+// Our element is bundled from src/ without minifying, so names are readable.
+// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)]
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { build } from 'esbuild';
+import puppeteer from 'puppeteer-core';
+import { findChromium } from '../scripts/chromium.mjs';
+import { generateDocument } from './generate.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const target = option('target', 'ours');
+const size = Number(option('size', 10_000));
+const top = Number(option('top', 25));
+const traceFile = option('trace', null);
+
+await build({
+  entryPoints: [join(root, 'bench/adapters', `${target}.js`)],
+  outfile: join(root, 'bench/.build', `${target}.js`),
+  bundle: true,
+  minify: false,
+  format: 'esm',
+  target: 'es2022',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+  // Our element from its sources, unminified, so the profile names our functions.
+  plugins: [{
+    name: 'element-from-source',
+    setup(b) {
+      b.onResolve({ filter: /^\/dist\/browser\/rich-editor\.min\.js$/ }, () => ({ path: join(root, 'src/element/index.ts') }));
+    },
+  }],
+});
+
+const html = generateDocument(size);
+const server = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  if (path.startsWith('/bench/doc/')) return res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+  if (path.startsWith('/bench/img/')) return res.writeHead(200, { 'content-type': 'image/gif' }).end(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
+  const file = join(root, normalize(path));
+  if (!existsSync(file)) return res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': extname(file) === '.html' ? 'text/html' : 'text/javascript' }).end(readFileSync(file));
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+const browser = await puppeteer.launch({
+  executablePath: findChromium(),
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--window-size=1280,900'],
+  defaultViewport: { width: 1280, height: 900 },
+  protocolTimeout: 300_000,
+});
+const page = await browser.newPage();
+page.on('pageerror', (e) => console.log('page error:', e.message));
+await page.goto(`${origin}/bench/pages/target.html?target=${target}`);
+await page.evaluate(() => window.bench.ready);
+await page.evaluate((n) => window.bench.fetchDoc(n), size);
+const cdp = await page.createCDPSession();
+
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+const load = await page.evaluate(() => window.bench.load());
+const { profile } = await cdp.send('Profiler.stop');
+
+const self = new Map();
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const dt = profile.timeDeltas;
+profile.samples.forEach((id, i) => {
+  const n = byId.get(id);
+  const f = n.callFrame;
+  const key = `${f.functionName || '(anonymous)'}  ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+  self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+});
+const parentOf = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+const stacks = new Map();
+profile.samples.forEach((id, i) => {
+  const n = byId.get(id);
+  if (n.callFrame.functionName !== 'getBoundingClientRect' && n.callFrame.functionName !== '(program)') return;
+  const chain = [];
+  for (let p = parentOf.get(id); p && chain.length < 8; p = parentOf.get(p)) {
+    const f = byId.get(p).callFrame;
+    chain.push(`${f.functionName || '?'}@${f.lineNumber + 1}:${f.columnNumber + 1}`);
+  }
+  const key = `${n.callFrame.functionName} <- ${chain.join(' <- ')}`;
+  stacks.set(key, (stacks.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+});
+if (args.includes('--stacks')) for (const [k, v] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+console.log(`${target} load ${size}: ${load.toFixed(0)} ms (profile ${total.toFixed(0)} ms)`);
+for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
+
+const extraCss = option('css', null);
+if (extraCss) {
+  // An experiment: extra CSS in the editor's shadow root (or the page), e.g. to see what a rule costs.
+  await page.evaluate((css) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    const root = document.querySelector('rich-editor')?.shadowRoot ?? document;
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }, extraCss);
+}
+
+if (args.includes('--typing')) {
+  // Keydown to the next painted frame, as npm run bench measures it, with a CPU profile around it.
+  await page.evaluate(() => window.bench.focusMiddle());
+  if (traceFile) await page.tracing.start({ path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8.execute'] });
+  await cdp.send('Profiler.start');
+  const latencies = [];
+  const KEYS = Number(option('keys', 50));
+  for (let i = 0; i < KEYS; i++) {
+    await page.evaluate(() => window.bench.armKey());
+    await page.keyboard.press('abcdefghijklmnopqrstuvwxyz'[i % 26]);
+    latencies.push(await page.evaluate(() => window.bench.keyResult()));
+  }
+  const typed = (await cdp.send('Profiler.stop')).profile;
+  if (traceFile) {
+    await page.tracing.stop();
+    // Main-thread time by trace event (style, layout, paint…), the part a CPU profile calls "(program)".
+    const events = JSON.parse(readFileSync(traceFile, 'utf8')).traceEvents ?? [];
+    // The page's renderer main thread: the CrRendererMain with the most traced time.
+    const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+    const busy = new Map();
+    for (const e of events) if (e.ph === 'X' && e.dur && mains.has(`${e.pid}:${e.tid}`)) busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
+    const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const byName = new Map();
+    for (const e of events) if (e.ph === 'X' && e.dur && `${e.pid}:${e.tid}` === main) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+    console.log('\nmain thread by trace event (inclusive, ms per keystroke):');
+    for (const [k, v] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${(v / 50).toFixed(1).padStart(7)} ms  ${k}`);
+  }
+  const sorted = [...latencies].sort((a, b) => a - b);
+  console.log(`\ntyping: p50 ${sorted[Math.floor(KEYS / 2)].toFixed(1)} ms, p95 ${sorted[Math.ceil(KEYS * 0.95) - 1].toFixed(1)} ms; all: ${latencies.map((x) => x.toFixed(0)).join(' ')}`);
+  const typedSelf = new Map();
+  const typedById = new Map(typed.nodes.map((n) => [n.id, n]));
+  typed.samples.forEach((id, i) => {
+    const f = typedById.get(id).callFrame;
+    const key = `${f.functionName || '(anonymous)'}  ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    typedSelf.set(key, (typedSelf.get(key) ?? 0) + (typed.timeDeltas[i] ?? 0) / 1000);
+  });
+  for (const [k, v] of [...typedSelf].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
+}
+
+const histogram = await page.evaluate(() => {
+  const counts = {};
+  const walk = (node) => {
+    for (const el of node.querySelectorAll('*')) {
+      const key = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : '');
+      counts[key] = (counts[key] ?? 0) + 1;
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  let text = 0;
+  const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (w.nextNode()) text++;
+  return { counts, text };
+});
+console.log(`\nelements by tag (text nodes in light DOM: ${histogram.text}):`);
+for (const [k, v] of Object.entries(histogram.counts).sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${String(v).padStart(8)}  ${k}`);
+const { nodes } = await cdp.send('Memory.getDOMCounters');
+console.log(`DOM nodes (Memory.getDOMCounters): ${nodes}`);
+
+await browser.close();
+server.close();
