@@ -38,16 +38,52 @@ export async function environment(root, chromium) {
   };
 }
 
+/**
+ * The issue's targets, each checked against this run: [what, met (true/false/null when
+ * not measured), the figures behind it].
+ */
+export function targetChecks(results) {
+  const m = results.medians;
+  const r = (metric, a, b) => (m[metric]?.[a] != null && m[metric]?.[b] ? m[metric][a] / m[metric][b] : null);
+  const gz = (t) => results.bundle[t]?.gzipped;
+  const checks = [];
+  const typing = r('typing p95 10000', 'ours', 'tiptap');
+  const floor = m['typing p95 10000'];
+  checks.push([
+    'typing p95 at 10,000 blocks: at most 0.25x TipTap and below the bare contenteditable',
+    typing == null ? null : typing <= 0.25 && floor.ours < floor.contenteditable,
+    typing == null ? 'not measured' : `${typing.toFixed(2)}x TipTap; ${fmt(floor.ours)} ms vs contenteditable ${fmt(floor.contenteditable)} ms`,
+  ]);
+  const loadT = r('load 10000', 'ours', 'tiptap');
+  const loadP = r('load 10000', 'ours', 'prosemirror');
+  checks.push(['load at 10,000 blocks: at most 0.6x TipTap and 1.1x raw ProseMirror', loadT == null ? null : loadT <= 0.6 && loadP <= 1.1, loadT == null ? 'not measured' : `${loadT.toFixed(2)}x TipTap, ${loadP.toFixed(2)}x ProseMirror`]);
+  const bundle = gz('ours') && gz('tiptap') ? gz('ours') / gz('tiptap') : null;
+  checks.push(['element bundle gzipped (UI included): at most 0.75x TipTap', bundle == null ? null : bundle <= 0.75, bundle == null ? 'not measured' : `${bundle.toFixed(2)}x (${(gz('ours') / 1024).toFixed(1)} vs ${(gz('tiptap') / 1024).toFixed(1)} KiB)`]);
+  const heap = r('heap 10000', 'ours', 'tiptap');
+  checks.push(['JS heap at 10,000 blocks: at most 0.8x TipTap', heap == null ? null : heap <= 0.8, heap == null ? 'not measured' : `${heap.toFixed(2)}x`]);
+  const stress = m['load 100000']?.ours;
+  checks.push([
+    'the 100,000-block document loads, types and serialises',
+    stress == null ? null : m['typing p95 100000']?.ours != null && m['getHTML 100000']?.ours != null,
+    stress == null ? 'not run (npm run bench -- --stress)' : `load ${fmt(stress)} ms, typing p95 ${fmt(m['typing p95 100000']?.ours)} ms, getHTML ${fmt(m['getHTML 100000']?.ours)} ms`,
+  ]);
+  return checks;
+}
+
 /** The rows of the results table: [label, unit, value per target]. */
 function rows(results) {
   const m = results.medians;
   const out = [['bundle, gzipped', 'KiB', Object.fromEntries(Object.entries(results.bundle).map(([t, b]) => [t, b.gzipped / 1024]))]];
+  if (results.reactWrapper) out.push(['React wrapper on top, gzipped', 'KiB', Object.fromEntries(Object.entries(results.reactWrapper).map(([t, b]) => [t, b.gzipped / 1024]))]);
+  for (const [metric, label] of [['paste 1 MB', 'paste 1 MB of HTML'], ['paste 5000 blocks', 'paste 5,000 blocks']]) if (m[metric]) out.push([`${label} (into 1,000)`, 'ms', m[metric]]);
   for (const size of results.sizes) if (m[`load ${size}`]) out.push([`load, ${size.toLocaleString('en')} blocks`, 'ms', m[`load ${size}`]]);
   for (const size of [10_000, 100_000]) {
     const k = size.toLocaleString('en');
     if (m[`typing p50 ${size}`]) out.push([`typing p50, ${k} blocks`, 'ms', m[`typing p50 ${size}`]]);
     if (m[`typing p95 ${size}`]) out.push([`typing p95, ${k} blocks`, 'ms', m[`typing p95 ${size}`]]);
     if (m[`getHTML ${size}`]) out.push([`getHTML, ${k} blocks`, 'ms', m[`getHTML ${size}`]]);
+    if (m[`markdown ${size}`]) out.push([`getMarkdown, ${k} blocks`, 'ms', m[`markdown ${size}`]]);
+    for (const popup of ['slash menu open', 'slash menu filter', 'mention list open']) if (m[`${popup} ${size}`]) out.push([`${popup}, ${k} blocks`, 'ms', m[`${popup} ${size}`]]);
     if (m[`heap ${size}`]) out.push([`JS heap after GC, ${k} blocks`, 'MiB', Object.fromEntries(Object.entries(m[`heap ${size}`]).map(([t, v]) => [t, v / 2 ** 20]))]);
     if (m[`dom nodes ${size}`]) out.push([`DOM nodes, ${k} blocks`, 'nodes', m[`dom nodes ${size}`]]);
   }
@@ -69,7 +105,8 @@ export function printTable(results) {
   const cells = tableCells(results);
   const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+  const checks = targetChecks(results).map(([what, met, figures]) => `${met === null ? 'n/a ' : met ? 'met ' : 'MISS'}  ${what}: ${figures}`);
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line), '', 'targets:', ...checks].join('\n');
 }
 
 /** A horizontal bar chart of ours / TipTap and ours / ProseMirror per metric (1.0 = equal; lower is better). */
@@ -116,6 +153,12 @@ ${cells.slice(1).map(md).join('\n')}
 
 ![ratios of ours to TipTap and raw ProseMirror](benchmarks.svg)
 
+## Targets in this run
+
+${targetChecks(results).map(([what, met, figures]) => `- ${met === null ? 'not measured' : met ? 'met' : '**missed**'}: ${what} (${figures})`).join('\n')}
+
+${readFileSync(join(root, 'bench/NOTES.md'), 'utf8').trim()}
+
 ## Targets
 
 - **ours**: \`<rich-editor>\` loaded from \`dist/browser/rich-editor.min.js\` with one module script, as a host page loads it.
@@ -130,12 +173,16 @@ blocks; images with relative paths; a table every 200 blocks.
 ## What is measured
 
 - **bundle**: minified and gzipped bytes a page loads up front. Ours is the embed bundle with its UI (toolbar, menus), lazy chunks (markdown parser, highlighter) excluded; the others are their adapters bundled and minified with esbuild.
+- **React wrapper**: the wrapper's own bytes on top of the editor (ours: \`rich-editor/react\` with \`@lit/react\`; TipTap: \`@tiptap/react\`), the editor and React left out.
+- **paste**: into the 1,000-block document at a paragraph in the middle, a paste event carrying 1 MB of generated HTML (seed 7), then, with the caret back in the middle, 5,000 blocks (seed 8); each timed from dispatch to the next painted frame. The bare contenteditable pastes with \`insertHTML\` (a synthetic paste event has no default action).
+- **getMarkdown**: ours only; TipTap and raw ProseMirror as configured have no markdown serialiser for tables and task lists.
+- **popups** (ours and TipTap; raw ProseMirror and the contenteditable have none): after the typing run, a space, then \`/\` timed from keydown to the first painted frame showing the slash menu, then \`h\` to the frame showing the narrowed list, Escape, a space and \`@\` to the frame showing the mention list with its results. TipTap's popups are the minimal lists an issue tracker draws from \`@tiptap/suggestion\`.
 - **load**: from the adapter's create call to two animation frames later (the document's first frame painted), per size.
-- **typing**: ${results.typingKeys} keystrokes at the end of a paragraph in the middle of the 10,000-block document, through CDP key events; each is timed from the keydown's timestamp to a message posted from the next animation frame (after that frame's style, layout and paint). p50 and p95 over the keystrokes, median over reps.
+- **typing**: after the caret is placed and the page has settled (ten consecutive frames within 25 ms, the same wait for every target), ${results.typingKeys} keystrokes at the end of a paragraph in the middle of the 10,000-block document, through CDP key events; each is timed from the keydown's timestamp to a message posted from the next animation frame (after that frame's style, layout and paint). p50 and p95 over the keystrokes, median over reps.
 - **getHTML**: one \`getHTML()\` (or the DOM serialiser, or \`innerHTML\`) on the 10,000-block document; median of 3 calls.
 - **JS heap** (\`Runtime.getHeapUsage\`) and **DOM nodes** (\`Memory.getDOMCounters\`, whole page) after load and forced GC.
 
-## Not yet measured
+## Not measured
 
 ${results.notMeasured.map((m) => `- ${m}`).join('\n')}
 

@@ -10,6 +10,8 @@ window.benchAdapter = {
     container.append(root);
   },
   getHTML: () => root.innerHTML,
+  // A synthetic paste event has no default action: the browser's own paste is insertHTML.
+  paste: (html) => document.execCommand('insertHTML', false, html),
   blocks: () => ({ blocks: root.childElementCount, tables: root.querySelectorAll(':scope > table').length }),
   focusMiddle() {
     const blocks = root.children;

@@ -32,6 +32,7 @@ window.benchAdapter = {
     div.append(DOMSerializer.fromSchema(schema).serializeFragment(view.state.doc.content));
     return div.innerHTML;
   },
+  pasteTarget: () => view.dom,
   focusMiddle: () => focusMiddle(view),
   blocks: () => countBlocks(view),
   destroy() {

@@ -20,6 +20,37 @@ addEventListener('keydown', (event) => {
   });
 }, true);
 
+/** Resolves after the frame that follows the current one has been painted. */
+const afterPaint = () =>
+  new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(0);
+    }),
+  );
+
+let pendingPopup = null;
+// Keydown to the first painted frame in which the popup shows a different, non-empty list.
+addEventListener('keydown', (event) => {
+  const waiting = pendingPopup;
+  if (!waiting) return;
+  pendingPopup = null;
+  const start = event.timeStamp;
+  const deadline = performance.now() + 10_000;
+  const check = () => {
+    const options = window.benchAdapter.popupOptions(waiting.kind);
+    const shown = options && options.length && JSON.stringify(options) !== waiting.before;
+    if (shown) {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => waiting.resolve(performance.now() - start);
+      channel.port2.postMessage(0);
+    } else if (performance.now() > deadline) waiting.resolve(null);
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}, true);
+
 window.bench = {
   ready: import(`/bench/.build/${target}.js`).then(() => true),
   /** Fetches the document of `size` blocks (not timed). */
@@ -73,6 +104,47 @@ window.bench = {
     window.__keyResult = promise;
   },
   keyResult: () => window.__keyResult,
+  /** Whether the target renders suggestion popups (slash menu, mentions) the bench can see. */
+  hasPopups: () => typeof window.benchAdapter.popupOptions === 'function',
+  /** Arms the popup timer for the next keydown: `kind` is 'slash' or 'mention'. */
+  armPopup(kind) {
+    let resolve;
+    const promise = new Promise((r) => (resolve = r));
+    pendingPopup = { kind, resolve, before: JSON.stringify(window.benchAdapter.popupOptions(kind)) };
+    window.__popupResult = promise;
+  },
+  popupResult: () => window.__popupResult,
+  popupOptions: (kind) => window.benchAdapter.popupOptions(kind),
+  /**
+   * Pastes `html` at the caret as a user's paste would arrive (a paste event carrying
+   * text/html; the bare contenteditable uses insertHTML, its own paste), and times it
+   * to the next painted frame.
+   */
+  async paste(size, seed) {
+    const pasted = await (await fetch(`/bench/doc/${size}.html?seed=${seed}`)).text();
+    const start = performance.now();
+    if (window.benchAdapter.paste) window.benchAdapter.paste(pasted);
+    else {
+      const data = new DataTransfer();
+      data.setData('text/html', pasted);
+      data.setData('text/plain', pasted.replace(/<[^>]+>/g, ' '));
+      window.benchAdapter.pasteTarget().dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }
+    await afterPaint();
+    return { ms: performance.now() - start, bytes: pasted.length };
+  },
+  /** Times `reps` markdown serialisations, for targets that have one. */
+  markdown(reps) {
+    if (!window.benchAdapter.getMarkdown) return null;
+    const times = [];
+    let length = 0;
+    for (let i = 0; i < reps; i++) {
+      const start = performance.now();
+      length = window.benchAdapter.getMarkdown().length;
+      times.push(performance.now() - start);
+    }
+    return { times, length };
+  },
   /** Top-level blocks and tables the target kept, to catch a target that dropped structure. */
   blocks: () => window.benchAdapter.blocks(),
   destroy: () => window.benchAdapter.destroy(),
