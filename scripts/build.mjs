@@ -13,6 +13,18 @@ execFileSync(bin('rollup'), ['-c', '--silent'], { cwd: root, stdio: 'inherit' })
 execFileSync(bin('tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 // custom-elements.json, from the components' JSDoc (@tagname, @fires, @csspart, @cssprop).
 execFileSync(bin('cem'), ['analyze', '--globs', 'src/element/**/*.component.ts', '--litelement', '--outdir', '.', '--quiet'], { cwd: root, stdio: 'inherit' });
+// The API server as one ESM file (npm start runs it); its packages stay in node_modules.
+await build({
+  entryPoints: [join(root, 'src/server/main.ts')],
+  outfile: join(root, 'dist/server/main.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -62,6 +62,10 @@ if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) {
   totals.failed++;
   console.error('Type-check failed.');
 }
+if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json']) !== 0) {
+  totals.failed++;
+  console.error('Type-check of the server failed.');
+}
 
 console.log('Browser tests (Web Test Runner, Chromium)…');
 const wtrStatus = run(bin('wtr'), []);
@@ -76,6 +80,15 @@ if (existsSync(browserFile)) {
   console.error('Web Test Runner did not report its results.');
 }
 
+/** Adds a TAP report's counts to the totals; a failing run without a failing test counts as one failure. */
+function countTap(tap, status) {
+  const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
+  totals.passed += count('pass');
+  totals.failed += count('fail') + count('cancelled') + count('skipped') + count('todo');
+  if (status !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
+}
+
 console.log('Node tests (node --test)…');
 const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs'));
 if (nodeTests.length) {
@@ -88,11 +101,36 @@ if (nodeTests.length) {
     `--test-reporter-destination=${tap}`,
     ...nodeTests,
   ]);
-  const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
-  totals.passed += count('pass');
-  totals.failed += count('fail') + count('cancelled') + count('skipped') + count('todo');
-  if (status !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
+  countTap(tap, status);
+}
+
+// The API server's suite (TypeScript through tsx): always on PGlite, and once more on the
+// PostgreSQL server of DATABASE_URL when it is set (each test file gets its own database there).
+const serverDir = join(root, 'test', 'server');
+const serverTests = existsSync(serverDir) ? findFiles(serverDir, (name) => name.endsWith('.test.ts')) : [];
+function runServerTests(label, env) {
+  console.log(`Server tests on ${label} (node --test)…`);
+  const tap = join(results, `server-${label.toLowerCase()}.tap`);
+  const status = run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...serverTests,
+    ],
+    { env },
+  );
+  countTap(tap, status);
+}
+if (serverTests.length) {
+  const { DATABASE_URL: databaseUrl, ...withoutDatabase } = process.env;
+  runServerTests('PGlite', withoutDatabase);
+  if (databaseUrl) runServerTests('PostgreSQL', { ...withoutDatabase, DATABASE_URL: databaseUrl });
 }
 
 summary();

@@ -1,0 +1,71 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { AttemptLimiter } from './auth/attempt-limiter.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/index.js';
+import { installCrossSiteProtection } from './http/cross-site.js';
+import { formatSchemaErrors, installErrorHandler } from './http/error-handler.js';
+import { installPages } from './http/pages.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import { apiRoutes } from './routes/index.js';
+
+// Rich-text documents (HTML and JSON of a long page) are larger than fastify's 1 MiB default.
+const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** `/api/x/?q` → `/api/x?q`; other URLs unchanged. */
+export function stripApiTrailingSlash(url: string): string {
+  return url.replace(/^(\/api\/[^?#]*?)\/+(?=[?#]|$)/, '$1');
+}
+
+/**
+ * Builds the server: opens the database (migrating it), registers the plugins, the API under
+ * /api and the front-end pages. Not listening yet: call `listen`, or `inject` in tests.
+ * Closing the app closes the database.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // The spec's API paths end with '/' (/api/unsplash/); both forms reach the same route. Only
+    // /api/ URLs are rewritten: for static folders the slash matters (/demo → /demo/).
+    rewriteUrl: (request) => stripApiTrailingSlash(request.url ?? '/'),
+    // Strict input: unknown fields are refused (400) instead of silently dropped, and values are
+    // never coerced (42 is not the string "42", ["x"] is not "x"). Query values are therefore
+    // strings: see queryInteger / queryBoolean in http/schemas.ts.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
+    schemaErrorFormatter: formatSchemaErrors,
+  });
+  try {
+    const db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (error) => app.log.error({ err: error }, 'database connection lost'),
+    });
+    app.decorate('db', db);
+    app.addHook('onClose', async () => db.close());
+    app.decorate('config', config);
+    app.decorate('signInLimiter', new AttemptLimiter(config.signInLimit.perEmail, config.signInLimit.windowMs));
+    app.decorate('signInIpLimiter', new AttemptLimiter(config.signInLimit.perIp, config.signInLimit.windowMs));
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionChecked', false);
+    app.decorateRequest('workspace', null);
+    app.decorateRequest('project', null);
+
+    installErrorHandler(app);
+    installSecurityHeaders(app);
+    installCrossSiteProtection(app, config.allowedOrigins);
+    await app.register(fastifyCookie);
+    await app.register(fastifyMultipart, { limits: { fileSize: config.fileSizeLimit, files: 1, fields: 20 } });
+    await app.register(apiRoutes, { prefix: '/api' });
+    await installPages(app, config.rootDir);
+    await app.ready();
+    return app;
+  } catch (error) {
+    // Releases the database if it was opened; the original error is the one worth reporting.
+    await app.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Db } from '../db/index.js';
+
+/** The session cookie's name. */
+export const SESSION_COOKIE = 'session';
+
+/** How long a session lasts without use. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A session is renewed (new expiry, cookie sent again) once less than this remains. */
+const RENEW_BELOW_MS = SESSION_TTL_MS / 2;
+
+/** What the database keeps of a token: its HMAC, so neither a database leak nor the cookie alone forges a session. */
+export function hashSessionToken(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(token).digest('base64url');
+}
+
+/** A fresh session: the token goes to the cookie, only its hash to the database. */
+export async function createSession(db: Db, secret: string, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+    hashSessionToken(secret, token),
+    userId,
+    expiresAt,
+  ]);
+  return { token, expiresAt };
+}
+
+/** The user id behind a live session token, and the new expiry when the session was just renewed. */
+export async function findSession(
+  db: Db,
+  secret: string,
+  token: string,
+): Promise<{ userId: string; renewedUntil: Date | null } | null> {
+  const hash = hashSessionToken(secret, token);
+  const session = await db.maybeOne<{ user_id: string; expires_at: Date }>(
+    'SELECT user_id, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > now()',
+    [hash],
+  );
+  if (!session) return null;
+  if (session.expires_at.getTime() - Date.now() > RENEW_BELOW_MS) return { userId: session.user_id, renewedUntil: null };
+  const renewedUntil = new Date(Date.now() + SESSION_TTL_MS);
+  await db.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [hash, renewedUntil]);
+  return { userId: session.user_id, renewedUntil };
+}
+
+/** Ends the session of `token` (no-op when there is none). */
+export async function deleteSession(db: Db, secret: string, token: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashSessionToken(secret, token)]);
+}
+
+/** Drops expired sessions of a user, so the table does not grow with abandoned sign-ins. */
+export async function deleteExpiredSessions(db: Db, userId: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at <= now()', [userId]);
+}

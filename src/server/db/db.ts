@@ -1,0 +1,38 @@
+/** A row as the database returns it: column name to parsed value. */
+export type Row = Record<string, unknown>;
+
+/** Statement parameters, bound to `$1`, `$2`… in order. */
+export type Params = readonly unknown[];
+
+/**
+ * The query layer every route uses, the same on PGlite and on a PostgreSQL server.
+ * Values come back parsed the same way on both: int8 as number, date as 'YYYY-MM-DD',
+ * timestamptz as Date, json/jsonb as objects. Pass jsonb parameters as
+ * `JSON.stringify(value)` (node-postgres would turn a JS array into a PostgreSQL array).
+ */
+export interface Db {
+  /** Runs one statement and returns its rows (empty for statements without RETURNING). */
+  query<T = Row>(sql: string, params?: Params): Promise<T[]>;
+  /** Runs one statement that must return exactly one row, and returns it. */
+  one<T = Row>(sql: string, params?: Params): Promise<T>;
+  /** Runs one statement that returns at most one row; null when it returns none. */
+  maybeOne<T = Row>(sql: string, params?: Params): Promise<T | null>;
+  /**
+   * Runs `fn` in a transaction and commits when it resolves, rolls back when it throws.
+   * Inside, use only the `tx` it is given; called on a `tx`, it nests as a savepoint.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements without parameters (migrations, test setup). */
+  exec(sql: string): Promise<void>;
+}
+
+/** The back-end a database runs on. */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database: a Db that can be closed. */
+export interface Database extends Db {
+  /** Which back-end this is. */
+  readonly kind: DatabaseKind;
+  /** Waits for running work and releases the connection(s) and files. */
+  close(): Promise<void>;
+}

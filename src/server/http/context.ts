@@ -1,0 +1,74 @@
+import type { FastifyRequest } from 'fastify';
+import type { AttemptLimiter } from '../auth/attempt-limiter.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/index.js';
+import type { AuthUser } from '../users/user-shape.js';
+
+/** The workspace a route works in, with the caller's role there (set by requireWorkspaceRole). */
+export interface WorkspaceContext {
+  id: string;
+  slug: string;
+  name: string;
+  logo: string | null;
+  created_at: Date;
+  updated_at: Date;
+  /** The caller's workspace role. */
+  role: number;
+}
+
+/** The project a route works in, with the caller's effective project role (set by requireProjectRole). */
+export interface ProjectContext {
+  id: string;
+  workspace_id: string;
+  identifier: string;
+  name: string;
+  /** The caller's project role; a workspace admin counts as project admin (20). */
+  role: number;
+  /** Whether the caller is a project member (a workspace admin may not be). */
+  is_member: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database (PGlite or PostgreSQL) every route queries. */
+    db: Database;
+    /** The configuration the app was built with. */
+    config: Config;
+    /** Failed sign-ins per IP and email. */
+    signInLimiter: AttemptLimiter;
+    /** Failed sign-ins per IP, whatever the email. */
+    signInIpLimiter: AttemptLimiter;
+  }
+  interface FastifyRequest {
+    /** The signed-in user once requireUser (or a role check) ran; null when anonymous. */
+    user: AuthUser | null;
+    /** Whether the session cookie was already looked up for this request. */
+    sessionChecked: boolean;
+    /** Set by requireWorkspaceRole / requireProjectRole. */
+    workspace: WorkspaceContext | null;
+    /** Set by requireProjectRole. */
+    project: ProjectContext | null;
+  }
+}
+
+function missing(what: string, preHandler: string): Error {
+  return new Error(`No ${what} on this request: add ${preHandler} to the route's preHandler`);
+}
+
+/** The signed-in user of a route guarded by requireUser or a role check. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw missing('user', 'requireUser');
+  return request.user;
+}
+
+/** The workspace of a route guarded by requireWorkspaceRole or requireProjectRole. */
+export function currentWorkspace(request: FastifyRequest): WorkspaceContext {
+  if (!request.workspace) throw missing('workspace', 'requireWorkspaceRole(min)');
+  return request.workspace;
+}
+
+/** The project of a route guarded by requireProjectRole. */
+export function currentProject(request: FastifyRequest): ProjectContext {
+  if (!request.project) throw missing('project', 'requireProjectRole(min)');
+  return request.project;
+}

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { Role, roleName, type RoleValue } from '../roles.js';
+import { loadUser } from './auth.js';
+import type { ProjectContext, WorkspaceContext } from './context.js';
+import { forbidden, notFound, unauthorized } from './errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function param(request: FastifyRequest, name: string): string {
+  const value = (request.params as Record<string, unknown> | undefined)?.[name];
+  if (typeof value !== 'string') throw new Error(`The route has no :${name} parameter`);
+  return value;
+}
+
+/** Loads the workspace named by `:slug` with the caller's role; 401 anonymous, 404 non-member. */
+async function loadWorkspace(request: FastifyRequest, reply: FastifyReply): Promise<WorkspaceContext> {
+  if (request.workspace) return request.workspace;
+  const user = await loadUser(request, reply);
+  if (!user) throw unauthorized();
+  // Missing and not-a-member answer alike, so slugs of other people's workspaces do not leak.
+  const workspace = await request.server.db.maybeOne<WorkspaceContext>(
+    `SELECT w.id, w.slug, w.name, w.logo, w.created_at, w.updated_at, m.role
+       FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2
+      WHERE w.slug = lower($1)`,
+    [param(request, 'slug'), user.id],
+  );
+  if (!workspace) throw notFound('Workspace not found.');
+  request.workspace = workspace;
+  return workspace;
+}
+
+/**
+ * preHandler factory for routes under `/api/workspaces/:slug`: 401 anonymous, 404 when the
+ * workspace does not exist or the caller is not a member, 403 when their role is below `min`.
+ * Afterwards `currentWorkspace(request)` holds the workspace and the caller's role.
+ */
+export function requireWorkspaceRole(min: RoleValue): preHandlerAsyncHookHandler {
+  return async function workspaceRole(request, reply) {
+    const workspace = await loadWorkspace(request, reply);
+    if (workspace.role < min) throw forbidden(`This needs the ${roleName(min)} role or higher in this workspace.`);
+  };
+}
+
+/**
+ * preHandler factory for routes under `/api/workspaces/:slug/projects/:projectId`: 401 anonymous,
+ * 404 when the caller cannot see the workspace or the project, 403 when their project role is
+ * below `min`. The project role is its own scope: a workspace member who is not a project member
+ * gets 404; a workspace admin counts as project admin. Afterwards `currentProject(request)` and
+ * `currentWorkspace(request)` are set.
+ */
+export function requireProjectRole(min: RoleValue): preHandlerAsyncHookHandler {
+  return async function projectRole(request, reply) {
+    const workspace = await loadWorkspace(request, reply);
+    const projectId = param(request, 'projectId');
+    if (!UUID.test(projectId)) throw notFound('Project not found.');
+    const row = await request.server.db.maybeOne<Omit<ProjectContext, 'role' | 'is_member'> & { member_role: number | null }>(
+      `SELECT p.id, p.workspace_id, p.identifier, p.name, pm.role AS member_role
+         FROM projects p LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $3
+        WHERE p.id = $1 AND p.workspace_id = $2`,
+      [projectId, workspace.id, request.user!.id],
+    );
+    const isAdmin = workspace.role >= Role.Admin;
+    if (!row || (row.member_role === null && !isAdmin)) throw notFound('Project not found.');
+    const { member_role: memberRole, ...project } = row;
+    const role = isAdmin ? Role.Admin : memberRole!;
+    request.project = { ...project, role, is_member: memberRole !== null };
+    if (role < min) throw forbidden(`This needs the ${roleName(min)} role or higher in this project.`);
+  };
+}

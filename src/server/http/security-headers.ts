@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+
+/** The app pages' policy: our own scripts only; images may come from https (covers, avatars) and data/blob (uploads in progress). */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Inline <style> in the pages and style attributes set by the editor and React.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "media-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Everything that is not an HTML page (JSON, scripts, files) may not run or load anything when opened directly. */
+export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/**
+ * Adds the security headers to every response. A route that sets its own
+ * Content-Security-Policy (e.g. for served uploads) keeps it.
+ */
+export function installSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    if (!reply.hasHeader('content-security-policy')) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      reply.header('content-security-policy', type.startsWith('text/html') ? APP_CSP : RESOURCE_CSP);
+    }
+    // Answers about accounts and workspaces must not linger in shared caches or the back/forward cache.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

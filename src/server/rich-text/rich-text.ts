@@ -1,0 +1,79 @@
+/**
+ * Stored rich text (issue descriptions, comments, pages) always passes through the
+ * editor core's schema before it is saved: whatever a client sends, only what the
+ * editor itself could have produced is kept, cleaned by the same attribute rules the
+ * browser applies (scripts, handlers, unsafe links and image addresses disappear).
+ */
+import type { Node as PMNode } from 'prosemirror-model';
+import { parseHTML, serializeDOM, trimEmptyParagraphs } from '../../core/serialize/html.js';
+import { parseJSON, serializeJSON, type JSONNode } from '../../core/serialize/json.js';
+import { parseMarkdown } from '../../core/serialize/markdown.js';
+import { writeHTML } from './html-writer.js';
+import { createServerDomEnvironment, type ServerDomEnvironment } from './server-dom.js';
+
+/** Rich text in both stored forms: the editor's HTML (empty edge paragraphs trimmed) and its JSON document. */
+export interface RichText {
+  html: string;
+  json: JSONNode;
+}
+
+/** Rich text as a client may send it: HTML, the editor's JSON document, or both. */
+export interface RichTextInput {
+  html?: string | null;
+  json?: unknown;
+}
+
+function richTextIn(doc: PMNode, env: ServerDomEnvironment): RichText {
+  const container = env.document.createElement('div');
+  container.appendChild(serializeDOM(trimEmptyParagraphs(doc), env));
+  // ProseMirror's attribute objects have no prototype; stored and compared data should be plain JSON.
+  const json = JSON.parse(JSON.stringify(serializeJSON(doc))) as JSONNode;
+  return { html: writeHTML(container), json };
+}
+
+function parseIn(input: RichTextInput, env: ServerDomEnvironment): PMNode {
+  // The JSON document is what the editor edits; its HTML is derived from it and may lag.
+  if (input.json !== undefined && input.json !== null) return parseJSON(input.json, env);
+  return parseHTML(input.html, env);
+}
+
+/** Both stored forms of a parsed document. */
+export function richTextOf(doc: PMNode): RichText {
+  return richTextIn(doc, createServerDomEnvironment());
+}
+
+/** Parses input into a document of the editor's schema; JSON, when given, wins over HTML. */
+export function parseRichText(input: RichTextInput): PMNode {
+  return parseIn(input, createServerDomEnvironment());
+}
+
+/**
+ * Normalises rich text for storage: parsed with the editor's schema and serialised
+ * again, so the result is schema-valid and sanitised. JSON input is preferred when
+ * both forms are given; empty input gives the empty document (HTML `''`).
+ */
+export function normaliseRichText(input: RichTextInput): RichText {
+  const env = createServerDomEnvironment();
+  return richTextIn(parseIn(input, env), env);
+}
+
+/**
+ * The plain text of stored HTML, for search and exports: one line per text block,
+ * hard breaks as line breaks, mentions as `@label`, images left out.
+ */
+export function richTextToPlain(html: string | null | undefined): string {
+  const doc = parseRichText({ html });
+  const text = doc.textBetween(0, doc.content.size, '\n', (leaf) => {
+    if (leaf.type.name === 'hard_break') return '\n';
+    return leaf.type.spec.leafText ? leaf.type.spec.leafText(leaf) : '';
+  });
+  return text.trim();
+}
+
+/**
+ * Rich text from markdown (an AI model's answer), through the core's markdown parser:
+ * raw HTML in the markdown stays text, links and images are cleaned like any other input.
+ */
+export async function markdownToRichText(markdown: string): Promise<RichText> {
+  return richTextOf(await parseMarkdown(markdown));
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.js';
+import { currentProject, currentUser } from '../http/context.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { projectParams, role, slug, uuid } from '../http/schemas.js';
+import { Role, type RoleValue } from '../roles.js';
+import { DISPLAY_USER_COLUMNS, memberSchema, type Member } from '../users/user-shape.js';
+
+const memberParams = {
+  type: 'object',
+  required: ['slug', 'projectId', 'userId'],
+  properties: { slug, projectId: uuid, userId: uuid },
+} as const;
+
+const ABOVE_WORKSPACE_ROLE = "A project role cannot be higher than the member's workspace role.";
+
+function findMember(db: Db, projectId: string, userId: string): Promise<Member | null> {
+  return db.maybeOne<Member>(
+    `SELECT ${DISPLAY_USER_COLUMNS}, pm.role
+       FROM project_members pm JOIN users u ON u.id = pm.user_id
+      WHERE pm.project_id = $1 AND pm.user_id = $2`,
+    [projectId, userId],
+  );
+}
+
+/** The workspace role of `userId` in the project's workspace, or null when they are not a workspace member. */
+async function workspaceRoleOf(db: Db, workspaceId: string, userId: string): Promise<number | null> {
+  const row = await db.maybeOne<{ role: number }>('SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [
+    workspaceId,
+    userId,
+  ]);
+  return row?.role ?? null;
+}
+
+/** Project members: project members list them; project admins add, change roles and remove; anyone may leave. */
+export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get(
+    '/workspaces/:slug/projects/:projectId/members',
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: projectParams, response: { 200: { type: 'array', items: memberSchema } } } },
+    async (request) =>
+      db.query<Member>(
+        `SELECT ${DISPLAY_USER_COLUMNS}, pm.role
+           FROM project_members pm JOIN users u ON u.id = pm.user_id
+          WHERE pm.project_id = $1
+          ORDER BY lower(u.display_name), u.id`,
+        [currentProject(request).id],
+      ),
+  );
+
+  app.post<{ Body: { user_id: string; role: RoleValue } }>(
+    '/workspaces/:slug/projects/:projectId/members',
+    {
+      preHandler: requireProjectRole(Role.Admin),
+      schema: {
+        params: projectParams,
+        body: { type: 'object', required: ['user_id', 'role'], additionalProperties: false, properties: { user_id: uuid, role } },
+        response: { 201: memberSchema },
+      },
+    },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const { user_id: userId, role: newRole } = request.body;
+      const workspaceRole = await workspaceRoleOf(db, project.workspace_id, userId);
+      if (workspaceRole === null) throw badRequest('This person is not a member of the workspace.');
+      if (newRole > workspaceRole) throw badRequest(ABOVE_WORKSPACE_ROLE);
+      const added = await db.query(
+        `INSERT INTO project_members (project_id, workspace_id, user_id, role) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING RETURNING user_id`,
+        [project.id, project.workspace_id, userId, newRole],
+      );
+      if (!added.length) throw conflict('This person is already a member of the project.');
+      return reply.code(201).send(await findMember(db, project.id, userId));
+    },
+  );
+
+  app.patch<{ Params: { userId: string }; Body: { role: RoleValue } }>(
+    '/workspaces/:slug/projects/:projectId/members/:userId',
+    {
+      preHandler: requireProjectRole(Role.Admin),
+      schema: {
+        params: memberParams,
+        body: { type: 'object', required: ['role'], additionalProperties: false, properties: { role } },
+        response: { 200: memberSchema },
+      },
+    },
+    async (request) => {
+      const project = currentProject(request);
+      const { userId } = request.params;
+      const workspaceRole = await workspaceRoleOf(db, project.workspace_id, userId);
+      if (workspaceRole !== null && request.body.role > workspaceRole) throw badRequest(ABOVE_WORKSPACE_ROLE);
+      const changed = await db.query('UPDATE project_members SET role = $3 WHERE project_id = $1 AND user_id = $2 RETURNING role', [
+        project.id,
+        userId,
+        request.body.role,
+      ]);
+      if (!changed.length) throw notFound('Member not found.');
+      return findMember(db, project.id, userId);
+    },
+  );
+
+  app.delete<{ Params: { userId: string } }>(
+    '/workspaces/:slug/projects/:projectId/members/:userId',
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: memberParams } },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const { userId } = request.params;
+      if (userId !== currentUser(request).id && project.role < Role.Admin) {
+        throw forbidden('This needs the Admin role or higher in this project.');
+      }
+      const removed = await db.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2 RETURNING user_id', [
+        project.id,
+        userId,
+      ]);
+      if (!removed.length) throw notFound('Member not found.');
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,34 @@
+/** Top-level paths of the app that a workspace slug may not take (spec). */
+export const RESERVED_SLUGS: readonly string[] = [
+  '404',
+  'accounts',
+  'api',
+  'create-workspace',
+  'error',
+  'god-mode',
+  'installations',
+  'invitations',
+  'onboarding',
+  'profile',
+  'spaces',
+  'workspace-invitations',
+];
+
+/** Longest accepted slug. */
+export const SLUG_MAX_LENGTH = 48;
+
+/** The slug as stored: trimmed and lower-case. */
+export function normalizeSlug(slug: string): string {
+  return slug.trim().toLowerCase();
+}
+
+/** Why a (normalised) slug cannot be used, or null when it can. */
+export function slugProblem(slug: string): string | null {
+  if (!slug) return 'Workspace URL is required.';
+  if (slug.length > SLUG_MAX_LENGTH) return `Workspace URL can have at most ${SLUG_MAX_LENGTH} characters.`;
+  if (!/^[a-z0-9][a-z0-9_-]*$/.test(slug)) {
+    return 'Workspace URL can only contain letters, numbers, hyphens and underscores, and must start with a letter or number.';
+  }
+  if (RESERVED_SLUGS.includes(slug)) return 'This workspace URL is reserved.';
+  return null;
+}

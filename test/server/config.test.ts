@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_FILE_SIZE_LIMIT, loadConfig } from '../../src/server/config.js';
+
+let cwd: string;
+before(async () => {
+  cwd = await mkdtemp(join(tmpdir(), 'rich-editor-config-'));
+});
+after(() => rm(cwd, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  test('needs nothing on a fresh machine: port 3000, ./data, PGlite, 5 MB uploads', () => {
+    const config = loadConfig({}, cwd);
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, 'localhost');
+    assert.equal(config.dataDir, join(cwd, 'data'));
+    assert.equal(config.databaseUrl, null);
+    assert.equal(config.fileSizeLimit, 5_242_880);
+    assert.equal(DEFAULT_FILE_SIZE_LIMIT, 5_242_880);
+    assert.equal(config.aiBaseUrl, null);
+    assert.equal(config.aiApiKey, null);
+    assert.equal(config.aiModel, null);
+    assert.equal(config.unsplashAccessKey, null);
+    assert.deepEqual(config.allowedOrigins, []);
+    assert.equal(config.trustProxy, false);
+  });
+
+  test('TRUST_PROXY takes true or a list of addresses', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }, cwd).trustProxy, true);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }, cwd).trustProxy, ['10.0.0.1', '10.0.0.0/8']);
+  });
+
+  test('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'elsewhere',
+        DATABASE_URL: 'postgres://u:p@db:5432/app',
+        FILE_SIZE_LIMIT: '1048576',
+        AI_BASE_URL: 'http://127.0.0.1:9999/v1',
+        AI_API_KEY: 'key',
+        AI_MODEL: 'model',
+        UNSPLASH_ACCESS_KEY: 'unsplash',
+        SESSION_SECRET: 's'.repeat(40),
+        ALLOWED_ORIGINS: 'https://a.example, https://b.example/',
+        LOG_LEVEL: 'warn',
+      },
+      cwd,
+    );
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.dataDir, join(cwd, 'elsewhere'));
+    assert.equal(config.databaseUrl, 'postgres://u:p@db:5432/app');
+    assert.equal(config.fileSizeLimit, 1_048_576);
+    assert.equal(config.aiBaseUrl, 'http://127.0.0.1:9999/v1');
+    assert.equal(config.aiApiKey, 'key');
+    assert.equal(config.aiModel, 'model');
+    assert.equal(config.unsplashAccessKey, 'unsplash');
+    assert.equal(config.sessionSecret, 's'.repeat(40));
+    assert.deepEqual(config.allowedOrigins, ['https://a.example', 'https://b.example']);
+    assert.equal(config.logLevel, 'warn');
+  });
+
+  test('refuses invalid values with a clear message', () => {
+    assert.throws(() => loadConfig({ PORT: 'eighty' }, cwd), /PORT must be a whole number from 0 to 65535, not "eighty"/);
+    assert.throws(() => loadConfig({ PORT: '70000' }, cwd), /PORT must be a whole number/);
+    assert.throws(() => loadConfig({ FILE_SIZE_LIMIT: '0' }, cwd), /FILE_SIZE_LIMIT must be a whole number/);
+    assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }, cwd), /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    assert.throws(() => loadConfig({ SESSION_SECRET: 'short' }, cwd), /SESSION_SECRET must be at least 32 characters long/);
+  });
+
+  test('without SESSION_SECRET, creates one in the data folder (owner-only) and reuses it', async () => {
+    const dataDir = join(cwd, 'secret-test');
+    const first = loadConfig({ DATA_DIR: dataDir }, cwd);
+    const file = join(dataDir, 'session-secret');
+    assert.equal((await readFile(file, 'utf8')).trim(), first.sessionSecret);
+    assert.ok(first.sessionSecret.length >= 32);
+    assert.equal((await stat(file)).mode & 0o777, 0o600);
+    assert.equal(loadConfig({ DATA_DIR: dataDir }, cwd).sessionSecret, first.sessionSecret);
+    assert.notEqual(loadConfig({ DATA_DIR: join(cwd, 'other') }, cwd).sessionSecret, first.sessionSecret);
+  });
+});

@@ -1,0 +1,325 @@
+// Test harness for the API server: a fresh app per test file on an ephemeral port, over a
+// fresh PGlite data folder, or, when DATABASE_URL is set, over a fresh database on that server.
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import type { Database } from '../../src/server/db/index.js';
+import { Role } from '../../src/server/roles.js';
+import type { AuthUser } from '../../src/server/users/user-shape.js';
+
+/** A running test server. */
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 (changes on restart). */
+  readonly url: string;
+  readonly app: FastifyInstance;
+  /** The app's database, for direct checks. */
+  readonly db: Database;
+  readonly config: Config;
+  /** 'pglite' or 'postgres'. */
+  readonly kind: Database['kind'];
+  /** A new anonymous client with its own cookies. */
+  client(): TestClient;
+  /** Stops the app and starts a new one on the same data folder / database. */
+  restart(): Promise<void>;
+  /** Stops the app and removes its data folder (and database). */
+  close(): Promise<void>;
+}
+
+/** An answer as a test sees it. */
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or the text when the answer is not JSON (undefined when empty). */
+  body: T;
+  text: string;
+}
+
+/** Request options beyond method, path and body. */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+}
+
+/** Runs one statement on DATABASE_URL's server, retrying twice: concurrent CREATE/DROP DATABASE from parallel test files can collide. */
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query(sql);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}
+
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `rich_editor_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * Starts a fresh server: a new temporary data folder (PGlite there, or a new database on
+ * DATABASE_URL's server), port 0 on 127.0.0.1, logging off, cheap password hashing. `env` adds
+ * or overrides environment variables, `overrides` configuration fields.
+ */
+export async function startServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'rich-editor-server-'));
+  const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
+  const config: Config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...env,
+    }),
+    // Cheap password hashing keeps tests fast; the production cost is tested on its own.
+    passwordCost: { N: 1024, r: 8, p: 1 },
+    ...overrides,
+  };
+  let app: FastifyInstance | null = null;
+  let url = '';
+  const start = async () => {
+    app = await buildApp(config);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+  try {
+    await start();
+  } catch (error) {
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const running = () => {
+    if (!app) throw new Error('The test server is stopped');
+    return app;
+  };
+  const server: TestServer = {
+    get url() {
+      return url;
+    },
+    get app() {
+      return running();
+    },
+    get db() {
+      return running().db;
+    },
+    config,
+    get kind() {
+      return running().db.kind;
+    },
+    client: () => new TestClient(server),
+    async restart() {
+      await running().close();
+      app = null;
+      await start();
+    },
+    async close() {
+      try {
+        await app?.close();
+      } finally {
+        app = null;
+        try {
+          await database?.drop();
+        } finally {
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      }
+    },
+  };
+  return server;
+}
+
+/** A small HTTP client that keeps its own cookies, like one browser. Mutating requests carry the server's Origin, as a browser's would. */
+export class TestClient {
+  readonly #server: { readonly url: string };
+  readonly #cookies = new Map<string, string>();
+  /** The account this client signed up or in with. */
+  user: AuthUser | null = null;
+  /** Its password. */
+  password: string | null = null;
+
+  constructor(server: { readonly url: string }) {
+    this.#server = server;
+  }
+
+  /** The cookie `name`'s value, if set. */
+  cookie(name: string): string | undefined {
+    return this.#cookies.get(name);
+  }
+
+  /** Sends a request; a plain object body goes as JSON, FormData as multipart, a string as is. */
+  async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = {};
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) headers.origin = this.#server.url;
+    if (this.#cookies.size) headers.cookie = [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData || typeof body === 'string') payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    Object.assign(headers, options.headers);
+    const response = await fetch(this.#server.url + path, { method, headers, body: payload, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) this.#keepCookie(line);
+    const text = await response.text();
+    const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+    return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text || undefined) as T, text };
+  }
+
+  #keepCookie(line: string): void {
+    const [pair, ...attributes] = line.split(';');
+    const index = pair!.indexOf('=');
+    const name = pair!.slice(0, index).trim();
+    const value = pair!.slice(index + 1).trim();
+    const expired = attributes.some((attribute) => {
+      const [key, val = ''] = attribute.trim().split('=');
+      if (key!.toLowerCase() === 'max-age') return Number(val) <= 0;
+      if (key!.toLowerCase() === 'expires') return Date.parse(val) <= Date.now();
+      return false;
+    });
+    if (expired || value === '') this.#cookies.delete(name);
+    else this.#cookies.set(name, value);
+  }
+
+  /** GET `path`. */
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, undefined, options);
+  }
+  /** POST `body` to `path`. */
+  post<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('POST', path, body, options);
+  }
+  /** PATCH `path` with `body`. */
+  patch<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, body, options);
+  }
+  /** PUT `body` at `path`. */
+  put<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('PUT', path, body, options);
+  }
+  /** DELETE `path`. */
+  delete<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, body, options);
+  }
+
+  /** Signs up a new account (a unique email unless given) and keeps its session; fails the test unless 201. */
+  async signUp(fields: { email?: string; password?: string; display_name?: string; first_name?: string } = {}): Promise<AuthUser> {
+    const password = fields.password ?? 'correct horse battery';
+    const body = { email: fields.email ?? uniqueEmail(), password, ...(fields.display_name ? { display_name: fields.display_name } : {}), ...(fields.first_name ? { first_name: fields.first_name } : {}) };
+    const response = await this.post<AuthUser>('/api/auth/sign-up', body);
+    assert.equal(response.status, 201, `sign-up failed: ${response.text}`);
+    this.user = response.body;
+    this.password = password;
+    return response.body;
+  }
+}
+
+/** A fresh, unique email address. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** The actors of an authorization matrix, lowest first. */
+export const ACTORS = ['anonymous', 'nonMember', 'guest', 'viewer', 'member', 'admin'] as const;
+
+/** One of the matrix actors. */
+export type Actor = (typeof ACTORS)[number];
+
+/** The status each actor must get. */
+export type Matrix = Record<Actor, number>;
+
+/** A request body, the same for everyone or made per actor (e.g. unique names for creations). */
+export type MatrixBody = unknown | ((actor: Actor) => unknown);
+
+/** A workspace and project with one user of every role (see seedWorkspace). */
+export interface Seed {
+  workspace: { id: string; slug: string; name: string };
+  project: { id: string; identifier: string; name: string };
+  /** /api/workspaces/{slug} */
+  workspaceUrl: string;
+  /** /api/workspaces/{slug}/projects/{projectId} */
+  projectUrl: string;
+  /** A client per actor; `anonymous` has no session. */
+  actors: Record<Actor, TestClient>;
+  /** The signed-in actors' accounts. */
+  users: Record<Exclude<Actor, 'anonymous'>, AuthUser>;
+  /** Sends the request as every actor (lowest first) and asserts each status. */
+  expectMatrix(method: string, url: string, body: MatrixBody, expected: Matrix): Promise<Record<Actor, TestResponse>>;
+}
+
+/**
+ * Sends `method url` as each actor, lowest role first (so a deletion is still there when the
+ * allowed actor tries), and asserts every status at once, listing each mismatch with its answer.
+ */
+export async function expectMatrix(
+  actors: Record<Actor, TestClient>,
+  method: string,
+  url: string,
+  body: MatrixBody,
+  expected: Matrix,
+): Promise<Record<Actor, TestResponse>> {
+  const responses = {} as Record<Actor, TestResponse>;
+  for (const actor of ACTORS) {
+    const payload = typeof body === 'function' ? (body as (actor: Actor) => unknown)(actor) : body;
+    responses[actor] = await actors[actor].request(method, url, payload);
+  }
+  const wrong = ACTORS.filter((actor) => responses[actor].status !== expected[actor]).map(
+    (actor) => `${actor}: expected ${expected[actor]}, got ${responses[actor].status} ${responses[actor].text.slice(0, 200)}`,
+  );
+  assert.deepEqual(wrong, [], `${method} ${url}\n${wrong.join('\n')}`);
+  return responses;
+}
+
+/**
+ * Creates, through the API, a workspace and a project with an admin (who created both), a
+ * member, a viewer and a guest (same role in the workspace and the project), plus a signed-in
+ * user who belongs to neither and an anonymous client.
+ */
+export async function seedWorkspace(server: TestServer): Promise<Seed> {
+  const actors = Object.fromEntries(ACTORS.map((actor) => [actor, server.client()])) as Record<Actor, TestClient>;
+  const users = {} as Seed['users'];
+  for (const actor of ['admin', 'member', 'viewer', 'guest', 'nonMember'] as const) {
+    users[actor] = await actors[actor].signUp({ email: uniqueEmail(actor.toLowerCase()), display_name: actor });
+  }
+  const slug = `ws-${randomUUID().slice(0, 8)}`;
+  const workspace = await actors.admin.post('/api/workspaces', { name: 'Seed workspace', slug });
+  assert.equal(workspace.status, 201, workspace.text);
+  const workspaceUrl = `/api/workspaces/${slug}`;
+  const project = await actors.admin.post(`${workspaceUrl}/projects`, { name: 'Seed project', identifier: 'SEED' });
+  assert.equal(project.status, 201, project.text);
+  const projectUrl = `${workspaceUrl}/projects/${project.body.id}`;
+  const roles = { member: Role.Member, viewer: Role.Viewer, guest: Role.Guest } as const;
+  for (const [actor, role] of Object.entries(roles) as [keyof typeof roles, number][]) {
+    const added = await actors.admin.post(`${workspaceUrl}/members`, { email: users[actor].email, role });
+    assert.equal(added.status, 201, added.text);
+    const joined = await actors.admin.post(`${projectUrl}/members`, { user_id: users[actor].id, role });
+    assert.equal(joined.status, 201, joined.text);
+  }
+  return {
+    workspace: { id: workspace.body.id, slug, name: workspace.body.name },
+    project: { id: project.body.id, identifier: project.body.identifier, name: project.body.name },
+    workspaceUrl,
+    projectUrl,
+    actors,
+    users,
+    expectMatrix: (method, url, body, expected) => expectMatrix(actors, method, url, body, expected),
+  };
+}

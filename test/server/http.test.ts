@@ -1,0 +1,229 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { stripApiTrailingSlash } from '../../src/server/app.js';
+import { isSameSiteRequest } from '../../src/server/http/cross-site.js';
+import { startServer, uniqueEmail, type TestResponse, type TestServer } from './harness.js';
+
+let server: TestServer;
+let root: string;
+
+before(async () => {
+  // A front end of our own, so the page tests do not depend on whether dist/ was built.
+  root = await mkdtemp(join(tmpdir(), 'rich-editor-pages-'));
+  await mkdir(join(root, 'demo'), { recursive: true });
+  await mkdir(join(root, 'dist', 'browser'), { recursive: true });
+  await writeFile(join(root, 'demo', 'index.html'), '<!doctype html><title>embed page</title><script type="module" src="./demo.js"></script>');
+  await writeFile(join(root, 'demo', 'demo.js'), 'export const demo = 1;');
+  await writeFile(join(root, 'dist', 'browser', 'rich-editor.min.js'), 'export const editor = 1;');
+  server = await startServer({}, { rootDir: root });
+});
+after(async () => {
+  await server.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+function assertSecurityHeaders(response: TestResponse, csp: 'page' | 'resource'): void {
+  assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(response.headers.get('x-frame-options'), 'DENY');
+  assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
+  const policy = response.headers.get('content-security-policy') ?? '';
+  if (csp === 'page') {
+    assert.match(policy, /default-src 'self'/);
+    assert.match(policy, /script-src 'self'(;|$)/);
+    assert.match(policy, /frame-ancestors 'none'/);
+    assert.match(policy, /object-src 'none'/);
+  } else {
+    assert.match(policy, /^default-src 'none'/);
+  }
+}
+
+describe('error answers', () => {
+  test('an unknown API route is a JSON 404 with an error text, for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await server.client().request(method, '/api/no-such-thing');
+      assert.equal(response.status, 404);
+      assert.deepEqual(response.body, { error: 'Not found.' });
+    }
+  });
+
+  test('malformed JSON is a 400 with an error text', async () => {
+    const response = await server.client().post('/api/auth/sign-in', '{"email": ', { headers: { 'content-type': 'application/json' } });
+    assert.equal(response.status, 400);
+    assert.equal(typeof response.body.error, 'string');
+  });
+
+  test('bodies other than JSON or multipart are refused with 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const response = await server.client().post('/api/auth/sign-up', `email=${uniqueEmail()}&password=long+enough`, { headers: { 'content-type': type } });
+      assert.equal(response.status, 415, type);
+      assert.equal(response.body.error, 'Send the body as JSON (application/json) or as multipart/form-data.');
+    }
+  });
+
+  test('a validation error names the field in a sentence', async () => {
+    const response = await server.client().post('/api/auth/sign-up', { email: uniqueEmail() });
+    assert.equal(response.status, 400);
+    assert.deepEqual(response.body, { error: 'Password is required' });
+  });
+
+  test('API paths answer with or without the trailing slash', async () => {
+    const client = server.client();
+    await client.signUp();
+    assert.equal((await client.get('/api/users/me/')).status, 200);
+    assert.equal((await client.get('/api/users/me')).status, 200);
+    assert.equal(stripApiTrailingSlash('/api/unsplash/?query=cat'), '/api/unsplash?query=cat');
+    assert.equal(stripApiTrailingSlash('/demo/'), '/demo/');
+  });
+});
+
+describe('a server error', () => {
+  let broken: TestServer;
+  before(async () => {
+    broken = await startServer();
+  });
+  after(() => broken.close());
+
+  test('is a 500 whose body is only a generic error text, never a stack or SQL', async () => {
+    const client = broken.client();
+    await client.signUp();
+    // Pull the sessions table from under the running app: the next lookup fails inside the database.
+    await broken.db.exec('ALTER TABLE sessions RENAME TO sessions_gone');
+    const response = await client.get('/api/users/me');
+    assert.equal(response.status, 500);
+    assert.deepEqual(response.body, { error: 'Something went wrong. Please try again.' });
+    assert.doesNotMatch(response.text, /sessions|at |\.ts|relation/);
+    assertSecurityHeaders(response, 'resource');
+  });
+});
+
+describe('security headers', () => {
+  test('are on JSON answers, errors and pages', async () => {
+    const client = server.client();
+    assertSecurityHeaders(await client.get('/api/users/me'), 'resource');
+    assertSecurityHeaders(await client.get('/api/nothing-here'), 'resource');
+    assertSecurityHeaders(await client.post('/api/auth/sign-in', { email: 'x' }), 'resource');
+    assertSecurityHeaders(await client.get('/'), 'page');
+    assertSecurityHeaders(await client.get('/dist/browser/rich-editor.min.js'), 'resource');
+  });
+
+  test('API answers are not stored by caches', async () => {
+    const response = await server.client().get('/api/users/me');
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+  });
+});
+
+describe('cross-site requests', () => {
+  test('a mutating request from another origin is refused with 403 and changes nothing', async () => {
+    const email = uniqueEmail();
+    const response = await server.client().post('/api/auth/sign-up', { email, password: 'long enough' }, { headers: { origin: 'https://evil.example' } });
+    assert.equal(response.status, 403);
+    assert.deepEqual(response.body, { error: 'Cross-site request refused.' });
+    assert.equal(await server.db.maybeOne('SELECT id FROM users WHERE email = $1', [email]), null);
+  });
+
+  test('a signed-in user is protected too: the session cookie does not help another origin', async () => {
+    const client = server.client();
+    await client.signUp();
+    const response = await client.post('/api/workspaces', { name: 'Stolen', slug: `stolen-${Date.now()}` }, { headers: { origin: 'http://localhost.evil.example' } });
+    assert.equal(response.status, 403);
+    const opaque = await client.post('/api/auth/sign-out', undefined, { headers: { origin: 'null' } });
+    assert.equal(opaque.status, 403);
+    assert.equal((await client.get('/api/users/me')).status, 200);
+  });
+
+  test('without Origin, a Sec-Fetch-Site of cross-site or same-site is refused', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const response = await server.client().post('/api/auth/sign-out', undefined, { headers: { origin: '', 'sec-fetch-site': site } });
+      assert.equal(response.status, 403, site);
+    }
+  });
+
+  test('same-origin browsers and clients without Origin (scripts, curl) may mutate', async () => {
+    const same = await server.client().post('/api/auth/sign-up', { email: uniqueEmail(), password: 'long enough' }, { headers: { 'sec-fetch-site': 'same-origin' } });
+    assert.equal(same.status, 201);
+    const response = await fetch(`${server.url}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail(), password: 'long enough' }),
+    });
+    assert.equal(response.status, 201);
+  });
+
+  test('reading is allowed from anywhere (the cookie is SameSite and CORS headers are never sent)', async () => {
+    const response = await server.client().get('/api/users/me', { headers: { origin: 'https://evil.example' } });
+    assert.equal(response.status, 401);
+    assert.equal(response.headers.get('access-control-allow-origin'), null);
+  });
+
+  test('ALLOWED_ORIGINS lets a named origin through', () => {
+    const request = (origin: string) => ({ headers: { origin, host: 'app.example:3000' } }) as never;
+    assert.equal(isSameSiteRequest(request('https://proxy.example'), ['https://proxy.example']), true);
+    assert.equal(isSameSiteRequest(request('https://proxy.example'), []), false);
+    assert.equal(isSameSiteRequest(request('http://app.example:3000'), []), true);
+    assert.equal(isSameSiteRequest(request('not a url'), []), false);
+  });
+});
+
+describe('pages', () => {
+  test('/ is the embed page while the app page does not exist, and /demo/ is always the embed page', async () => {
+    const client = server.client();
+    const home = await client.get('/');
+    assert.equal(home.status, 200);
+    assert.match(home.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(home.text, /embed page/);
+    assert.match((await client.get('/demo/')).text, /embed page/);
+    const redirect = await client.get('/demo');
+    assert.equal(redirect.status, 301);
+    assert.equal(redirect.headers.get('location'), '/demo/');
+  });
+
+  test('the embed page finds its siblings from / and from /demo/, and the built bundle is at /dist/', async () => {
+    const client = server.client();
+    assert.equal((await client.get('/demo.js')).text, 'export const demo = 1;');
+    assert.equal((await client.get('/demo/demo.js')).text, 'export const demo = 1;');
+    const bundle = await client.get('/dist/browser/rich-editor.min.js');
+    assert.equal(bundle.status, 200);
+    assert.match(bundle.headers.get('content-type') ?? '', /javascript/);
+  });
+
+  test('app routes load the app page once it exists; other unknown paths stay 404', async () => {
+    const client = server.client();
+    const html = { headers: { accept: 'text/html,application/xhtml+xml' } };
+    assert.equal((await client.get('/acme/projects/123/issues/456', html)).status, 404);
+    await writeFile(join(root, 'demo', 'app.html'), '<!doctype html><title>tracker app</title>');
+    try {
+      const page = await client.get('/acme/projects/123/issues/456', html);
+      assert.equal(page.status, 200);
+      assert.match(page.text, /tracker app/);
+      assertSecurityHeaders(page, 'page');
+      assert.match((await client.get('/')).text, /tracker app/);
+      assert.equal((await client.get('/acme/missing.js')).status, 404);
+      assert.equal((await client.get('/api/nothing', html)).status, 404);
+      assert.equal((await client.get('/dist/missing.js', html)).status, 404);
+    } finally {
+      await rm(join(root, 'demo', 'app.html'));
+    }
+  });
+
+  test('files outside the served folders cannot be reached, even with raw dot segments', async () => {
+    await writeFile(join(root, 'secret.txt'), 'top secret');
+    const { port } = new URL(server.url);
+    for (const path of ['/../secret.txt', '/dist/../secret.txt', '/demo/../../secret.txt', '/%2e%2e/secret.txt', '/demo/..%2fsecret.txt', '/dist/%2e%2e%2fsecret.txt']) {
+      // node:http sends the path as written; fetch would normalise the dot segments away first.
+      const body = await new Promise<string>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path, headers: { accept: 'text/html' } }, (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve(text));
+        })
+          .on('error', reject)
+          .end();
+      });
+      assert.doesNotMatch(body, /top secret/, path);
+    }
+  });
+});
