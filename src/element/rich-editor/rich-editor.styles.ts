@@ -106,6 +106,20 @@ export const richEditorStyles = css`
     content-visibility: auto;
     contain-intrinsic-size: auto 1.6em;
   }
+  /* Closer first estimates for blocks not yet drawn (once drawn, 'auto' keeps their real
+     size), so the scrollbar and jumps into a long document land near where they should. */
+  .content > :is(ul, ol):not(.re-active) {
+    contain-intrinsic-size: auto 5em;
+  }
+  .content > blockquote:not(.re-active) {
+    contain-intrinsic-size: auto 3em;
+  }
+  .content > .code-block:not(.re-active) {
+    contain-intrinsic-size: auto 8em;
+  }
+  .content > :is(.tableWrapper, table, .image-view):not(.re-active) {
+    contain-intrinsic-size: auto 10em;
+  }
   .content ::selection {
     background: var(--_selection);
   }
