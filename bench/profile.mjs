@@ -2,7 +2,7 @@
 // Records a CPU profile (Chromium's Profiler domain, through CDP) around load, then
 // prints the functions with the most self time, the DOM's element histogram, and typing.
 // Our element is bundled from src/ without minifying, so names are readable.
-// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)]
+// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--paste N] [--stacks fnA,fnB] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)]
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -43,6 +43,9 @@ await build({
 const html = generateDocument(size);
 const server = createServer((req, res) => {
   const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  const pasteDoc = path.match(/^\/bench\/doc\/(\d+)\.html$/);
+  const seed = new URL(req.url, 'http://x').searchParams.get('seed');
+  if (pasteDoc && seed) return res.writeHead(200, { 'content-type': 'text/html' }).end(generateDocument(Number(pasteDoc[1]), Number(seed)));
   if (path.startsWith('/bench/doc/')) return res.writeHead(200, { 'content-type': 'text/html' }).end(html);
   if (path.startsWith('/bench/img/')) return res.writeHead(200, { 'content-type': 'image/gif' }).end(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
   const file = join(root, normalize(path));
@@ -72,6 +75,26 @@ await cdp.send('Profiler.start');
 const load = await page.evaluate(() => window.bench.load());
 const { profile } = await cdp.send('Profiler.stop');
 
+/** Prints the call chains that lead to the functions named in --stacks (comma-separated). */
+function printStacks(prof, label) {
+  const names = (option('stacks', '') || '').split(',').filter(Boolean);
+  if (!names.length) return;
+  const nodes = new Map(prof.nodes.map((n) => [n.id, n]));
+  const parents = new Map();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parents.set(c, n.id);
+  const chains = new Map();
+  prof.samples.forEach((id, i) => {
+    const n = nodes.get(id);
+    if (!names.includes(n.callFrame.functionName)) return;
+    const chain = [];
+    for (let p = parents.get(id); p && chain.length < 10; p = parents.get(p)) chain.push(`${nodes.get(p).callFrame.functionName || '?'}:${nodes.get(p).callFrame.lineNumber + 1}`);
+    const key = `${n.callFrame.functionName} <- ${chain.join(' <- ')}`;
+    chains.set(key, (chains.get(key) ?? 0) + (prof.timeDeltas[i] ?? 0) / 1000);
+  });
+  console.log(`\ncall chains (${label}):`);
+  for (const [k, v] of [...chains].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
+}
+
 const self = new Map();
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const dt = profile.timeDeltas;
@@ -81,24 +104,29 @@ profile.samples.forEach((id, i) => {
   const key = `${f.functionName || '(anonymous)'}  ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
   self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
 });
-const parentOf = new Map();
-for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-const stacks = new Map();
-profile.samples.forEach((id, i) => {
-  const n = byId.get(id);
-  if (n.callFrame.functionName !== 'getBoundingClientRect' && n.callFrame.functionName !== '(program)') return;
-  const chain = [];
-  for (let p = parentOf.get(id); p && chain.length < 8; p = parentOf.get(p)) {
-    const f = byId.get(p).callFrame;
-    chain.push(`${f.functionName || '?'}@${f.lineNumber + 1}:${f.columnNumber + 1}`);
-  }
-  const key = `${n.callFrame.functionName} <- ${chain.join(' <- ')}`;
-  stacks.set(key, (stacks.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
-});
-if (args.includes('--stacks')) for (const [k, v] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
+printStacks(profile, 'load');
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 console.log(`${target} load ${size}: ${load.toFixed(0)} ms (profile ${total.toFixed(0)} ms)`);
 for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
+
+const pasteBlocks = Number(option('paste', 0));
+if (pasteBlocks) {
+  // A paste of `pasteBlocks` generated blocks at a paragraph in the middle, profiled.
+  await page.evaluate(() => window.bench.focusMiddle());
+  await cdp.send('Profiler.start');
+  const pasted = await page.evaluate((n) => window.bench.paste(n, 8), pasteBlocks);
+  const pasteProfile = (await cdp.send('Profiler.stop')).profile;
+  console.log(`\npaste ${pasteBlocks} blocks: ${pasted.ms.toFixed(0)} ms`);
+  const pasteSelf = new Map();
+  const pasteById = new Map(pasteProfile.nodes.map((n) => [n.id, n]));
+  pasteProfile.samples.forEach((id, i) => {
+    const f = pasteById.get(id).callFrame;
+    const key = `${f.functionName || '(anonymous)'}  ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    pasteSelf.set(key, (pasteSelf.get(key) ?? 0) + (pasteProfile.timeDeltas[i] ?? 0) / 1000);
+  });
+  for (const [k, v] of [...pasteSelf].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
+  printStacks(pasteProfile, 'paste');
+}
 
 const extraCss = option('css', null);
 if (extraCss) {
@@ -148,6 +176,7 @@ if (args.includes('--typing')) {
     typedSelf.set(key, (typedSelf.get(key) ?? 0) + (typed.timeDeltas[i] ?? 0) / 1000);
   });
   for (const [k, v] of [...typedSelf].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
+  printStacks(typed, 'typing');
 }
 
 const histogram = await page.evaluate(() => {

@@ -27,6 +27,8 @@ export interface Highlighter {
 export interface HighlightState {
   readonly highlighter: Highlighter | null;
   readonly decorations: DecorationSet;
+  /** A transaction touched more code blocks than it re-highlighted: those near the viewport are due. */
+  readonly behind?: boolean;
 }
 
 /** The highlighting plugin's key. */
@@ -108,22 +110,43 @@ function touchedRanges(tr: Transaction): Array<[number, number]> {
   return ranges;
 }
 
-/** Re-highlights the text blocks a transaction touched; a block that stopped being code loses its tokens. */
-function rehighlight(value: HighlightState, tr: Transaction, highlighter: Highlighter): DecorationSet {
+/**
+ * How many touched code blocks a transaction re-highlights on the spot. A larger edit
+ * (a paste of a long document) leaves the rest to the viewport watcher, which
+ * highlights those near the viewport after the update.
+ */
+const MAX_EAGER_BLOCKS = 16;
+
+/**
+ * Re-highlights the code blocks a transaction touched (up to MAX_EAGER_BLOCKS; `rest`
+ * says whether more were left for the watcher); a block that stopped being code loses
+ * its tokens. Decorations are removed and added in one batch each: adding them block by
+ * block would scan the document's top-level children once per block.
+ */
+function rehighlight(value: HighlightState, tr: Transaction, highlighter: Highlighter): { decorations: DecorationSet; rest: boolean } {
   let decorations = value.decorations.map(tr.mapping, tr.doc);
   const done = new Set<number>();
+  const stale: Decoration[] = [];
+  const added: Decoration[] = [];
+  let eager = 0;
+  let rest = false;
   for (const [from, to] of touchedRanges(tr)) {
     tr.doc.nodesBetween(from, Math.max(to, from + 1), (node, pos) => {
       if (!node.isTextblock) return true;
       if (done.has(pos)) return false;
       done.add(pos);
-      const stale = decorations.find(pos + 1, pos + node.nodeSize - 1);
-      if (stale.length) decorations = decorations.remove(stale);
-      if (isCodeBlock(node)) decorations = decorations.add(tr.doc, blockDecorations(node, pos, highlighter));
+      stale.push(...decorations.find(pos + 1, pos + node.nodeSize - 1));
+      if (!isCodeBlock(node) || node.attrs.language === PLAIN_LANGUAGE) return false;
+      if (eager < MAX_EAGER_BLOCKS) {
+        eager++;
+        added.push(...blockDecorations(node, pos, highlighter));
+      } else rest = true;
       return false;
     });
   }
-  return decorations;
+  if (stale.length) decorations = decorations.remove(stale);
+  if (added.length) decorations = decorations.add(tr.doc, added);
+  return { decorations, rest };
 }
 
 /**
@@ -223,16 +246,42 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
         const meta = tr.getMeta(codeHighlightKey) as HighlightMeta | undefined;
         const highlighter = meta?.highlighter ?? value.highlighter;
         if (!highlighter) return value;
-        let decorations = tr.docChanged ? rehighlight(value, tr, highlighter) : value.decorations;
-        if (meta?.visible) decorations = highlightBlocks(decorations, state.doc, meta.visible, highlighter);
-        return decorations === value.decorations && highlighter === value.highlighter ? value : { highlighter, decorations };
+        let decorations = value.decorations;
+        let behind = !!value.behind;
+        if (tr.docChanged) {
+          const result = rehighlight(value, tr, highlighter);
+          decorations = result.decorations;
+          behind ||= result.rest;
+        }
+        if (meta?.visible) {
+          decorations = highlightBlocks(decorations, state.doc, meta.visible, highlighter);
+          behind = false;
+        }
+        return decorations === value.decorations && highlighter === value.highlighter && behind === !!value.behind ? value : { highlighter, decorations, behind };
       },
     },
     props: {
       decorations: (state) => codeHighlightKey.getState(state)?.decorations,
     },
     view(view) {
-      return { destroy: () => watchers.get(view)?.destroy() };
+      let frame = 0;
+      return {
+        // After an edit too large to re-highlight at once, the blocks near the viewport
+        // are highlighted in the next frame (those off screen wait until they come near).
+        update(view) {
+          if (!codeHighlightKey.getState(view.state)?.behind || frame) return;
+          frame = requestAnimationFrame(() => {
+            frame = 0;
+            const watcher = watchers.get(view);
+            if (view.isDestroyed || !codeHighlightKey.getState(view.state)?.behind) return;
+            view.dispatch(view.state.tr.setMeta(codeHighlightKey, { visible: watcher?.nearPositions() ?? [] } satisfies HighlightMeta));
+          });
+        },
+        destroy: () => {
+          cancelAnimationFrame(frame);
+          watchers.get(view)?.destroy();
+        },
+      };
     },
   });
 }

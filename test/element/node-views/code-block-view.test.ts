@@ -251,6 +251,19 @@ describe('code block node view', () => {
     window.scrollTo(0, 0);
   });
 
+  it('after replacing the document with many code blocks, highlights those near the viewport first', async () => {
+    const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>let first = 0;</code></pre>"></rich-editor>`);
+    await until(() => !!code(el).querySelector('.token.keyword'), 'the first block is highlighted');
+    const blocks = Array.from({ length: 60 }, (_, i) => `<pre data-language="ts"><code>const n${i} = ${i};</code></pre>`).join('');
+    el.setValue(blocks);
+    await until(() => !!code(el, 0).querySelector('.token.keyword'), 'the first block is highlighted again');
+    await sleep(200);
+    expect(code(el, 59).querySelector('.token'), 'the last block waits while far off screen').to.equal(null);
+    block(el, 59).scrollIntoView();
+    await until(() => !!code(el, 59).querySelector('.token.keyword'), 'the last block is highlighted once on screen');
+    window.scrollTo(0, 0);
+  });
+
   it('lists every language in the picker once a user reaches it, with the block\'s own chosen', async () => {
     const el = await mount(html`<rich-editor value="<pre data-language=&quot;rust&quot;><code>fn main() {}</code></pre>"></rich-editor>`);
     picker(el).focus();
