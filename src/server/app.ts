@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { createAppStorage } from './assets/storage.js';
 import { AttemptLimiter } from './auth/attempt-limiter.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
@@ -47,6 +48,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.decorate('db', db);
     app.addHook('onClose', async () => db.close());
     app.decorate('config', config);
+    app.decorate('storage', createAppStorage(config));
     app.decorate('signInLimiter', new AttemptLimiter(config.signInLimit.perEmail, config.signInLimit.windowMs));
     app.decorate('signInIpLimiter', new AttemptLimiter(config.signInLimit.perIp, config.signInLimit.windowMs));
     app.decorateRequest('user', null);

@@ -38,6 +38,12 @@ describe('POST /api/workspaces', () => {
     }
   });
 
+  test('refuses a slug the API uses as a path word (file-assets)', async () => {
+    const response = await seed.actors.member.post('/api/workspaces', { name: 'Files', slug: 'file-assets' });
+    assert.equal(response.status, 400);
+    assert.deepEqual(response.body, { error: 'This workspace URL is reserved.' });
+  });
+
   test('stores the slug in lower case and refuses one already taken', async () => {
     const slug = freshSlug();
     const created = await seed.actors.member.post('/api/workspaces', { name: 'Upper', slug: slug.toUpperCase() });

@@ -14,6 +14,13 @@ export const RESERVED_SLUGS: readonly string[] = [
   'workspace-invitations',
 ];
 
+/**
+ * Slugs the API's own paths use as words after /api/workspaces/ (file assets are
+ * addressed as /api/workspaces/file-assets/…): a workspace with one of them would have
+ * its routes shadowed.
+ */
+export const API_PATH_SLUGS: readonly string[] = ['file-assets'];
+
 /** Longest accepted slug. */
 export const SLUG_MAX_LENGTH = 48;
 
@@ -29,6 +36,6 @@ export function slugProblem(slug: string): string | null {
   if (!/^[a-z0-9][a-z0-9_-]*$/.test(slug)) {
     return 'Workspace URL can only contain letters, numbers, hyphens and underscores, and must start with a letter or number.';
   }
-  if (RESERVED_SLUGS.includes(slug)) return 'This workspace URL is reserved.';
+  if (RESERVED_SLUGS.includes(slug) || API_PATH_SLUGS.includes(slug)) return 'This workspace URL is reserved.';
   return null;
 }

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/index.js';
+import type { Storage } from '../storage/index.js';
+import { assetStorageKey } from './asset-url.js';
+import type { ImageUpload } from './image-upload-request.js';
+
+/** Whose file an upload is: a workspace's (editor images, covers, logos) or a user's (avatars). */
+export type AssetOwner = { workspaceId: string } | { userId: string };
+
+/**
+ * Stores an accepted upload under a new key and records its file_assets row. The file is written
+ * first; if the row cannot be written, the file is removed again.
+ */
+export async function storeAsset(db: Db, storage: Storage, upload: ImageUpload, owner: AssetOwner, createdBy: string): Promise<{ id: string }> {
+  const id = randomUUID();
+  const [scope, ownerId] = 'workspaceId' in owner ? (['workspaces', owner.workspaceId] as const) : (['users', owner.userId] as const);
+  const key = assetStorageKey(scope, ownerId, id, upload.extension);
+  await storage.put(key, upload.bytes, { contentType: upload.contentType, filename: upload.filename || undefined });
+  try {
+    await db.query(
+      `INSERT INTO file_assets (id, workspace_id, user_id, storage_key, name, content_type, size, attributes, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
+      [
+        id,
+        'workspaceId' in owner ? owner.workspaceId : null,
+        'userId' in owner ? owner.userId : null,
+        key,
+        upload.filename,
+        upload.contentType,
+        upload.bytes.byteLength,
+        JSON.stringify(upload.attributes),
+        createdBy,
+      ],
+    );
+  } catch (error) {
+    await storage.delete(key).catch(() => {});
+    throw error;
+  }
+  return { id };
+}

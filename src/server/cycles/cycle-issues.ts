@@ -1,0 +1,68 @@
+import type { Db } from '../db/index.js';
+import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
+
+/** The cycle issues are added to or removed from. */
+export interface CycleRef {
+  id: string;
+  name: string;
+}
+
+/**
+ * Puts the issues in the cycle, inside `tx`. An issue is in at most one cycle, so one that was in
+ * another cycle moves (activity `cycles` updated, with both cycles); one in no cycle is added
+ * (activity created); one already in this cycle is left alone. The issue rows are locked first,
+ * so two requests moving the same issue take turns and each records what it really changed.
+ */
+export async function addIssuesToCycle(tx: Db, cycle: CycleRef, issues: readonly ActivityIssue[], actorId: string): Promise<void> {
+  const ids = issues.map((issue) => issue.id);
+  await tx.query('SELECT id FROM issues WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
+  const current = await tx.query<{ issue_id: string; cycle_id: string; name: string }>(
+    `SELECT ci.issue_id, ci.cycle_id, c.name FROM cycle_issues ci JOIN cycles c ON c.id = ci.cycle_id WHERE ci.issue_id = ANY($1::uuid[])`,
+    [ids],
+  );
+  const cycleOf = new Map(current.map((row) => [row.issue_id, row]));
+  for (const issue of issues) {
+    const previous = cycleOf.get(issue.id);
+    if (previous?.cycle_id === cycle.id) continue;
+    if (previous) {
+      await tx.query('UPDATE cycle_issues SET cycle_id = $2, created_by = $3, created_at = now() WHERE issue_id = $1', [issue.id, cycle.id, actorId]);
+    } else {
+      await tx.query('INSERT INTO cycle_issues (cycle_id, issue_id, created_by) VALUES ($1, $2, $3)', [cycle.id, issue.id, actorId]);
+    }
+    await recordIssueActivity(tx, {
+      issue,
+      actorId,
+      field: 'cycles',
+      verb: previous ? 'updated' : 'created',
+      oldValue: previous?.name ?? null,
+      oldIdentifier: previous?.cycle_id ?? null,
+      newValue: cycle.name,
+      newIdentifier: cycle.id,
+    });
+  }
+}
+
+/** Takes one issue out of the cycle (activity `cycles` deleted); false when it was not in it. */
+export async function removeIssueFromCycle(tx: Db, cycle: CycleRef, issueId: string, actorId: string): Promise<boolean> {
+  const removed = await tx.maybeOne<ActivityIssue>(
+    `DELETE FROM cycle_issues ci USING issues i
+      WHERE ci.cycle_id = $1 AND ci.issue_id = $2 AND i.id = ci.issue_id
+      RETURNING i.id, i.project_id, i.workspace_id`,
+    [cycle.id, issueId],
+  );
+  if (!removed) return false;
+  await recordIssueActivity(tx, { issue: removed, actorId, field: 'cycles', verb: 'deleted', oldValue: cycle.name, oldIdentifier: cycle.id });
+  return true;
+}
+
+/** Records, for a cycle being deleted, that each of its issues left it. */
+export async function recordCycleDeletion(tx: Db, cycle: CycleRef, actorId: string): Promise<void> {
+  const issues = await tx.query<ActivityIssue>(
+    `SELECT i.id, i.project_id, i.workspace_id FROM cycle_issues ci JOIN issues i ON i.id = ci.issue_id
+      WHERE ci.cycle_id = $1 AND i.deleted_at IS NULL`,
+    [cycle.id],
+  );
+  for (const issue of issues) {
+    await recordIssueActivity(tx, { issue, actorId, field: 'cycles', verb: 'deleted', oldValue: cycle.name, oldIdentifier: cycle.id });
+  }
+}

@@ -1,0 +1,82 @@
+import { recordActivity, type ActivityVerb, type Db } from '../db/index.js';
+
+/**
+ * The fields an issue activity row can name: the spec's activity feed fields, plus `comment`
+ * for the comment thread. `issue` is the issue itself being created or deleted.
+ */
+export type IssueActivityField =
+  | 'assignees'
+  | 'archived_at'
+  | 'attachment'
+  | 'description'
+  | 'estimate_point'
+  | 'issue'
+  | 'labels'
+  | 'link'
+  | 'cycles'
+  | 'modules'
+  | 'name'
+  | 'parent'
+  | 'priority'
+  | 'relates_to'
+  | 'blocking'
+  | 'blocked_by'
+  | 'duplicate'
+  | 'state'
+  | 'start_date'
+  | 'target_date'
+  | 'comment';
+
+/** The issue an activity row is about: enough to file the row under its project and workspace. */
+export interface ActivityIssue {
+  id: string;
+  project_id: string;
+  workspace_id: string;
+}
+
+/** One change to record on an issue's activity feed. */
+export interface IssueActivityInput {
+  issue: ActivityIssue;
+  /** Who made the change (null for the system). */
+  actorId: string | null;
+  field: IssueActivityField;
+  verb: ActivityVerb;
+  /** What it was, as people read it (a state name, a cycle name…); '' or absent for nothing. */
+  oldValue?: string | null;
+  /** What it became; '' or absent for nothing. */
+  newValue?: string | null;
+  /** The id of the record it was (a state, a cycle, a user…). */
+  oldIdentifier?: string | null;
+  /** The id of the record it became. */
+  newIdentifier?: string | null;
+  /** A free note kept with the row (never shown by the feed's shape). */
+  comment?: string | null;
+}
+
+/**
+ * Records one activity row for an issue, inside the transaction `tx` of the change it describes.
+ *
+ * Conventions the activity feed reads (spec: "An empty old value means added; otherwise it means
+ * removed"; "a link or a cycle shows created, updated or removed depending on the verb"):
+ * - set-like fields (assignees, labels): one row per item, verb 'updated'; added is
+ *   `oldValue: ''`, `newValue: name`, `newIdentifier: id`; removed is `oldValue: name`,
+ *   `newValue: ''`, `oldIdentifier: id`.
+ * - cycles and modules: added to one is verb 'created' (`newValue: name`, `newIdentifier: id`),
+ *   moved from one cycle to another is 'updated' (old and new), removed is 'deleted'
+ *   (`oldValue: name`, `oldIdentifier: id`).
+ */
+export async function recordIssueActivity(tx: Db, input: IssueActivityInput): Promise<void> {
+  await recordActivity(tx, {
+    issueId: input.issue.id,
+    projectId: input.issue.project_id,
+    workspaceId: input.issue.workspace_id,
+    actorId: input.actorId,
+    verb: input.verb,
+    field: input.field,
+    oldValue: input.oldValue ?? null,
+    newValue: input.newValue ?? null,
+    oldIdentifier: input.oldIdentifier ?? null,
+    newIdentifier: input.newIdentifier ?? null,
+    comment: input.comment ?? null,
+  });
+}

@@ -1,0 +1,74 @@
+import type { Db } from '../db/index.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { recordIssueActivity } from './activity.js';
+import type { IssueRow } from './issue-lookup.js';
+import { normalisedRichText } from './rich-text-input.js';
+
+/** A description as the description routes answer it. */
+export interface DescriptionJson {
+  description_html: string;
+  version: number;
+}
+
+/** Response schema of a description. */
+export const descriptionSchema = {
+  type: 'object',
+  required: ['description_html', 'version'],
+  properties: { description_html: { type: 'string' }, version: { type: 'integer' } },
+} as const;
+
+/** The message of a save that named an older version. */
+export const STALE_DESCRIPTION =
+  'Someone else changed this description since you opened it. Your text was not saved: merge it with the current version and save again.';
+
+/** The ETag of a description version: the version number, quoted. */
+export function descriptionEtag(version: number): string {
+  return `"${version}"`;
+}
+
+/**
+ * The version an If-Match header names (`"3"` or `W/"3"`); null without the header, 400 for
+ * anything else (a list or `*` cannot name the one version the client edited).
+ */
+export function versionFromIfMatch(header: string | undefined): number | null {
+  if (header === undefined) return null;
+  const match = /^\s*(?:W\/)?"([1-9][0-9]{0,8})"\s*$/.exec(header);
+  if (!match) throw badRequest('If-Match must name one description version, e.g. "3".');
+  return Number(match[1]);
+}
+
+/**
+ * Saves a new description on the locked issue `issue` if `version` is still its current one:
+ * the HTML (or the editor's JSON, when given) is normalised through the editor's schema, the
+ * version goes up by one and a 'description' activity row records old and new versions. A save
+ * that changes nothing keeps the version. A stale version is refused with a 409 whose body
+ * carries the current description, so the client can merge: nothing stored is lost.
+ */
+export async function saveDescription(
+  tx: Db,
+  issue: IssueRow,
+  input: { html: string; json?: unknown },
+  version: number,
+  actorId: string,
+): Promise<DescriptionJson> {
+  if (version !== issue.description_version) {
+    const current = { description_html: issue.description_html, version: issue.description_version };
+    throw new HttpError(409, STALE_DESCRIPTION, { details: { current }, headers: { etag: descriptionEtag(current.version) } });
+  }
+  const richText = normalisedRichText({ html: input.html, json: input.json }, 'description');
+  if (richText.html === issue.description_html) return { description_html: issue.description_html, version };
+  const saved = await tx.one<{ description_version: number }>(
+    `UPDATE issues SET description_html = $2, description_json = $3::jsonb, description_version = description_version + 1, updated_by = $4
+      WHERE id = $1 RETURNING description_version`,
+    [issue.id, richText.html, JSON.stringify(richText.json), actorId],
+  );
+  await recordIssueActivity(tx, {
+    issue,
+    actorId,
+    field: 'description',
+    verb: 'updated',
+    oldValue: String(issue.description_version),
+    newValue: String(saved.description_version),
+  });
+  return { description_html: richText.html, version: saved.description_version };
+}

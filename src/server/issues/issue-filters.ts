@@ -1,0 +1,57 @@
+import { queryBoolean, queryInteger } from '../http/schemas.js';
+import { PRIORITIES } from './issue-shape.js';
+import type { SqlParams } from './sql-params.js';
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/** A comma-separated list of ids in a query string (`?state=id1,id2`). */
+const idList = { type: 'string', pattern: `^${UUID}(,${UUID})*$` } as const;
+
+const priorityWord = `(${PRIORITIES.join('|')})`;
+
+/** Query string of an issue list: filters (any of the given values matches) and a page. */
+export const issueListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    state: idList,
+    priority: { type: 'string', pattern: `^${priorityWord}(,${priorityWord})*$` },
+    assignee: idList,
+    label: idList,
+    /** 'true': only archived issues; otherwise only the others. */
+    archived: queryBoolean,
+    limit: queryInteger,
+    offset: queryInteger,
+  },
+} as const;
+
+/** The filters of an issue list as the query string carries them. */
+export interface IssueListQuery {
+  state?: string;
+  priority?: string;
+  assignee?: string;
+  label?: string;
+  archived?: 'true' | 'false';
+  limit?: string;
+  offset?: string;
+}
+
+/**
+ * SQL conditions (each starting with AND) for the filters of `query` over `issues i`, binding
+ * their values in `params`. Deleted issues never match; archived ones only with archived=true.
+ */
+export function issueFilterSql(query: IssueListQuery, params: SqlParams): string {
+  const list = (value: string) => [...new Set(value.split(','))];
+  const bind = (value: unknown) => params.bind(value);
+  let sql = ' AND i.deleted_at IS NULL';
+  sql += query.archived === 'true' ? ' AND i.archived_at IS NOT NULL' : ' AND i.archived_at IS NULL';
+  if (query.state) sql += ` AND i.state_id = ANY(${bind(list(query.state))}::uuid[])`;
+  if (query.priority) sql += ` AND i.priority = ANY(${bind(list(query.priority))}::text[])`;
+  if (query.assignee) {
+    sql += ` AND EXISTS (SELECT 1 FROM issue_assignees fa WHERE fa.issue_id = i.id AND fa.user_id = ANY(${bind(list(query.assignee))}::uuid[]))`;
+  }
+  if (query.label) {
+    sql += ` AND EXISTS (SELECT 1 FROM issue_labels fl WHERE fl.issue_id = i.id AND fl.label_id = ANY(${bind(list(query.label))}::uuid[]))`;
+  }
+  return sql;
+}

@@ -1,0 +1,150 @@
+import type { Db } from '../db/index.js';
+import { recordIssueActivity, type IssueActivityField } from './activity.js';
+import { checkDates, checkedAssignees, checkedLabels, checkedName, checkedParent, checkedState, type NamedRef } from './issue-references.js';
+import type { IssueRow } from './issue-lookup.js';
+import type { Priority } from './issue-shape.js';
+import { subscribe } from './subscriptions.js';
+
+/** The fields of an issue an update may change (each optional; null clears a nullable one). */
+export interface IssueChanges {
+  name?: string;
+  priority?: Priority;
+  state_id?: string;
+  start_date?: string | null;
+  target_date?: string | null;
+  parent_id?: string | null;
+  /** The whole new set of assignees. */
+  assignee_ids?: string[];
+  /** The whole new set of labels. */
+  label_ids?: string[];
+  sort_order?: number;
+}
+
+type Activity = { field: IssueActivityField; oldValue?: string; newValue?: string; oldIdentifier?: string | null; newIdentifier?: string | null };
+
+async function keyOf(tx: Db, issueId: string | null): Promise<string> {
+  if (!issueId) return '';
+  const row = await tx.maybeOne<{ key: string }>(
+    "SELECT p.identifier || '-' || i.sequence_id AS key FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = $1",
+    [issueId],
+  );
+  return row?.key ?? '';
+}
+
+/** Replaces a set (assignees, labels): one activity row per added or removed item ('' old value: added). */
+function setActivities(field: 'assignees' | 'labels', current: NamedRef[], next: NamedRef[]): { added: NamedRef[]; removed: NamedRef[]; rows: Activity[] } {
+  const currentIds = new Set(current.map((item) => item.id));
+  const nextIds = new Set(next.map((item) => item.id));
+  const added = next.filter((item) => !currentIds.has(item.id));
+  const removed = current.filter((item) => !nextIds.has(item.id));
+  const rows: Activity[] = [
+    ...added.map((item) => ({ field, oldValue: '', newValue: item.name, newIdentifier: item.id })),
+    ...removed.map((item) => ({ field, oldValue: item.name, newValue: '', oldIdentifier: item.id })),
+  ];
+  return { added, removed, rows };
+}
+
+/**
+ * Checks and applies `changes` to the locked issue `issue` inside `tx`, recording one activity row
+ * per changed field (per added or removed assignee and label). Values that do not change are left
+ * alone and record nothing. Throws a 400 HttpError for a change that is not allowed.
+ */
+export async function applyIssueChanges(tx: Db, issue: IssueRow, changes: IssueChanges, actorId: string): Promise<void> {
+  const activities: Activity[] = [];
+  const next = {
+    name: issue.name,
+    priority: issue.priority,
+    state_id: issue.state_id,
+    start_date: issue.start_date,
+    target_date: issue.target_date,
+    parent_id: issue.parent_id,
+  };
+  let completed: 'keep' | 'set' | 'clear' = 'keep';
+
+  if (changes.name !== undefined) {
+    const name = checkedName(changes.name);
+    if (name !== issue.name) activities.push({ field: 'name', oldValue: issue.name, newValue: name });
+    next.name = name;
+  }
+  if (changes.priority !== undefined && changes.priority !== issue.priority) {
+    activities.push({ field: 'priority', oldValue: issue.priority, newValue: changes.priority });
+    next.priority = changes.priority;
+  }
+  if (changes.state_id !== undefined && changes.state_id !== issue.state_id) {
+    const state = await checkedState(tx, issue.project_id, changes.state_id);
+    const old = issue.state_id ? await tx.maybeOne<{ name: string }>('SELECT name FROM states WHERE id = $1', [issue.state_id]) : null;
+    activities.push({ field: 'state', oldValue: old?.name ?? '', newValue: state.name, oldIdentifier: issue.state_id, newIdentifier: state.id });
+    next.state_id = state.id;
+    completed = state.group === 'completed' ? 'set' : 'clear';
+  }
+  for (const field of ['start_date', 'target_date'] as const) {
+    const value = changes[field];
+    if (value !== undefined && value !== issue[field]) {
+      activities.push({ field, oldValue: issue[field] ?? '', newValue: value ?? '' });
+      next[field] = value;
+    }
+  }
+  checkDates(next.start_date, next.target_date);
+  if (changes.parent_id !== undefined && changes.parent_id !== issue.parent_id) {
+    const parent = changes.parent_id ? await checkedParent(tx, issue.project_id, issue.id, changes.parent_id) : null;
+    activities.push({
+      field: 'parent',
+      oldValue: await keyOf(tx, issue.parent_id),
+      newValue: parent?.key ?? '',
+      oldIdentifier: issue.parent_id,
+      newIdentifier: parent?.id ?? null,
+    });
+    next.parent_id = parent?.id ?? null;
+  }
+
+  const scalarChanged = activities.length > 0 || changes.sort_order !== undefined;
+  if (scalarChanged) {
+    await tx.query(
+      `UPDATE issues SET name = $2, priority = $3, state_id = $4, start_date = $5, target_date = $6, parent_id = $7,
+              sort_order = COALESCE($8, sort_order),
+              completed_at = CASE $9::text WHEN 'set' THEN COALESCE(completed_at, now()) WHEN 'clear' THEN NULL ELSE completed_at END,
+              updated_by = $10
+        WHERE id = $1`,
+      [issue.id, next.name, next.priority, next.state_id, next.start_date, next.target_date, next.parent_id, changes.sort_order ?? null, completed, actorId],
+    );
+  }
+
+  if (changes.assignee_ids !== undefined) {
+    const wanted = await checkedAssignees(tx, issue.project_id, changes.assignee_ids);
+    const current = await tx.query<NamedRef>(
+      'SELECT u.id, u.display_name AS name FROM issue_assignees a JOIN users u ON u.id = a.user_id WHERE a.issue_id = $1',
+      [issue.id],
+    );
+    const { added, removed, rows } = setActivities('assignees', current, wanted);
+    if (added.length) {
+      await tx.query('INSERT INTO issue_assignees (issue_id, user_id) SELECT $1, unnest($2::uuid[])', [issue.id, added.map((user) => user.id)]);
+      // Assignees follow the issues they work on, as its creator does.
+      await subscribe(tx, issue.id, added.map((user) => user.id));
+    }
+    if (removed.length) {
+      await tx.query('DELETE FROM issue_assignees WHERE issue_id = $1 AND user_id = ANY($2::uuid[])', [issue.id, removed.map((user) => user.id)]);
+    }
+    activities.push(...rows);
+  }
+  if (changes.label_ids !== undefined) {
+    const wanted = await checkedLabels(tx, issue.project_id, changes.label_ids);
+    const current = await tx.query<NamedRef>('SELECT l.id, l.name FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = $1', [
+      issue.id,
+    ]);
+    const { added, removed, rows } = setActivities('labels', current, wanted);
+    if (added.length) {
+      await tx.query('INSERT INTO issue_labels (issue_id, label_id) SELECT $1, unnest($2::uuid[])', [issue.id, added.map((label) => label.id)]);
+    }
+    if (removed.length) {
+      await tx.query('DELETE FROM issue_labels WHERE issue_id = $1 AND label_id = ANY($2::uuid[])', [issue.id, removed.map((label) => label.id)]);
+    }
+    activities.push(...rows);
+  }
+  if (activities.length && !scalarChanged) {
+    await tx.query('UPDATE issues SET updated_by = $2 WHERE id = $1', [issue.id, actorId]);
+  }
+
+  for (const activity of activities) {
+    await recordIssueActivity(tx, { issue, actorId, verb: 'updated', ...activity });
+  }
+}

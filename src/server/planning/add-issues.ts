@@ -1,0 +1,39 @@
+import type { Db } from '../db/index.js';
+import { badRequest } from '../http/errors.js';
+import { uuid } from '../http/schemas.js';
+import type { ActivityIssue } from '../issues/activity.js';
+
+/** The spec's text when an issue list to add is empty (section 5). */
+export const SELECT_AT_LEAST_ONE_ISSUE = 'Please select at least one issue.';
+
+/** The answer when some ids name no live issue of the project. */
+export const ISSUES_NOT_IN_PROJECT = 'Some of the selected issues do not exist in this project.';
+
+/** Body schema of "add these issues": `{ issues: [ids] }` (emptiness is checked by `issuesToAdd`). */
+export const addIssuesBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { issues: { type: 'array', maxItems: 1000, items: uuid } },
+} as const;
+
+/** The body of an add-issues request. */
+export interface AddIssuesBody {
+  issues?: string[];
+}
+
+/**
+ * The live issues of the project named by an add-issues body: 400 with the spec's text when it
+ * names none, and 400 when any id is not a live issue of this project.
+ */
+export async function issuesToAdd(db: Db, projectId: string, body: AddIssuesBody | undefined): Promise<ActivityIssue[]> {
+  const ids = [...new Set((body?.issues ?? []).map((id) => id.toLowerCase()))];
+  if (!ids.length) throw badRequest(SELECT_AT_LEAST_ONE_ISSUE);
+  const issues = await db.query<ActivityIssue>(
+    `SELECT id, project_id, workspace_id FROM issues
+      WHERE id = ANY($1::uuid[]) AND project_id = $2 AND deleted_at IS NULL
+      ORDER BY sequence_id`,
+    [ids, projectId],
+  );
+  if (issues.length !== ids.length) throw badRequest(ISSUES_NOT_IN_PROJECT);
+  return issues;
+}

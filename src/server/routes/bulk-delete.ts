@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { currentProject, currentUser } from '../http/context.js';
+import { badRequest } from '../http/errors.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { projectParams, uuid } from '../http/schemas.js';
+import { softDeleteIssues } from '../issues/delete-issues.js';
+import { lockIssueTree } from '../issues/issue-references.js';
+import { Role } from '../roles.js';
+
+/** The spec's message when nothing is selected. */
+export const SELECT_AT_LEAST_ONE = 'Please select at least one issue.';
+
+/** The most issues one request deletes. */
+const MAX_BULK = 1000;
+
+/**
+ * The bulk delete dialog: members and admins delete several issues of the project at once, all
+ * or none (one transaction; an id that is not a live issue of this project refuses the whole
+ * request). Answers `{ deleted }`, the count.
+ */
+export async function bulkDeleteRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.delete<{ Body: { issue_ids?: string[] } | undefined }>(
+    '/workspaces/:slug/projects/:projectId/bulk-delete-issues',
+    {
+      preHandler: requireProjectRole(Role.Member),
+      schema: {
+        params: projectParams,
+        // issue_ids is checked below rather than `required`, so its absence gets the spec's message.
+        body: { type: ['object', 'null'], additionalProperties: false, properties: { issue_ids: { type: 'array', maxItems: MAX_BULK, items: uuid } } },
+        response: { 200: { type: 'object', required: ['deleted'], properties: { deleted: { type: 'integer' } } } },
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(request.body?.issue_ids ?? [])];
+      if (!ids.length) throw badRequest(SELECT_AT_LEAST_ONE);
+      const project = currentProject(request);
+      const deleted = await db.transaction(async (tx) => {
+        await lockIssueTree(tx, project.id);
+        const found = await tx.query<{ id: string }>(
+          'SELECT id FROM issues WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL FOR NO KEY UPDATE',
+          [project.id, ids],
+        );
+        const missing = ids.length - found.length;
+        if (missing > 0) {
+          throw badRequest(
+            missing === 1
+              ? '1 of the selected issues is not an issue of this project (or is already deleted). Nothing was deleted.'
+              : `${missing} of the selected issues are not issues of this project (or are already deleted). Nothing was deleted.`,
+          );
+        }
+        return softDeleteIssues(tx, ids, currentUser(request).id);
+      });
+      return { deleted };
+    },
+  );
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { findCycle, listCycles, CYCLE_NOT_FOUND, cycleDetailSchema, cycleParams, cycleSchema, type CycleDetailJson, type CycleJson } from '../cycles/cycle-shape.js';
+import { recordCycleDeletion } from '../cycles/cycle-issues.js';
+import { currentProject, currentUser } from '../http/context.js';
+import { notFound } from '../http/errors.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { date, nullable, projectParams, text } from '../http/schemas.js';
+import { checkDateOrder, checkedName, patched } from '../planning/dates.js';
+import { groupDistribution } from '../planning/distribution.js';
+import { CYCLE_GROUP } from '../planning/issue-group.js';
+import { requireProjectFeature } from '../planning/project-feature.js';
+import { Role, type RoleValue } from '../roles.js';
+
+interface CycleBody {
+  name?: string;
+  description?: string;
+  start_date?: string | null;
+  end_date?: string | null;
+}
+
+interface CycleParams {
+  slug: string;
+  projectId: string;
+  cycleId: string;
+}
+
+const cycleFields = {
+  name: text(255, 1),
+  description: text(10_000),
+  start_date: nullable(date),
+  end_date: nullable(date),
+} as const;
+
+/** Role check, then the project's cycle toggle. */
+const cyclesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('cycle_view')];
+
+/**
+ * A project's cycles (when its cycles feature is on): everyone in the project reads them with
+ * their progress; Members create and edit; project Admins delete.
+ */
+export async function cycleRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const base = '/workspaces/:slug/projects/:projectId/cycles';
+
+  app.get(base, { preHandler: cyclesFor(Role.Guest), schema: { params: projectParams, response: { 200: { type: 'array', items: cycleSchema } } } }, async (request) =>
+    listCycles(db, currentProject(request).id),
+  );
+
+  app.post<{ Body: CycleBody & { name: string } }>(
+    base,
+    {
+      preHandler: cyclesFor(Role.Member),
+      schema: {
+        params: projectParams,
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: cycleFields },
+        response: { 201: cycleSchema },
+      },
+    },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const body = request.body;
+      const name = checkedName(body.name, 'Cycle');
+      checkDateOrder(body.start_date ?? null, body.end_date ?? null);
+      const created = await db.one<{ id: string }>(
+        `INSERT INTO cycles (project_id, name, description, start_date, end_date, owned_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [project.id, name, body.description?.trim() ?? '', body.start_date ?? null, body.end_date ?? null, currentUser(request).id],
+      );
+      return reply.code(201).send(await findCycle(db, project.id, created.id));
+    },
+  );
+
+  app.get<{ Params: CycleParams }>(
+    `${base}/:cycleId`,
+    { preHandler: cyclesFor(Role.Guest), schema: { params: cycleParams, response: { 200: cycleDetailSchema } } },
+    async (request): Promise<CycleDetailJson> => {
+      const cycle = await findCycle(db, currentProject(request).id, request.params.cycleId);
+      if (!cycle) throw notFound(CYCLE_NOT_FOUND);
+      const distribution = await groupDistribution(db, CYCLE_GROUP, cycle.id, { start: cycle.start_date, end: cycle.end_date });
+      return { ...cycle, distribution };
+    },
+  );
+
+  app.patch<{ Params: CycleParams; Body: CycleBody }>(
+    `${base}/:cycleId`,
+    {
+      preHandler: cyclesFor(Role.Member),
+      schema: {
+        params: cycleParams,
+        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: cycleFields },
+        response: { 200: cycleSchema },
+      },
+    },
+    async (request): Promise<CycleJson> => {
+      const project = currentProject(request);
+      const body = request.body;
+      const cycle = await findCycle(db, project.id, request.params.cycleId);
+      if (!cycle) throw notFound(CYCLE_NOT_FOUND);
+      const start = patched(body, 'start_date', cycle.start_date);
+      const end = patched(body, 'end_date', cycle.end_date);
+      checkDateOrder(start, end);
+      await db.query(
+        `UPDATE cycles SET name = $2, description = $3, start_date = $4, end_date = $5 WHERE id = $1`,
+        [cycle.id, body.name === undefined ? cycle.name : checkedName(body.name, 'Cycle'), body.description?.trim() ?? cycle.description, start, end],
+      );
+      return (await findCycle(db, project.id, cycle.id))!;
+    },
+  );
+
+  app.delete<{ Params: CycleParams }>(
+    `${base}/:cycleId`,
+    { preHandler: cyclesFor(Role.Admin), schema: { params: cycleParams } },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const user = currentUser(request);
+      await db.transaction(async (tx) => {
+        const cycle = await tx.maybeOne<{ id: string; name: string }>('SELECT id, name FROM cycles WHERE id = $1 AND project_id = $2 FOR UPDATE', [
+          request.params.cycleId,
+          project.id,
+        ]);
+        if (!cycle) throw notFound(CYCLE_NOT_FOUND);
+        await recordCycleDeletion(tx, cycle, user.id);
+        await tx.query('DELETE FROM cycles WHERE id = $1', [cycle.id]);
+      });
+      return reply.code(204).send();
+    },
+  );
+}

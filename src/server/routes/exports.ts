@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { EXPORT_PROVIDERS, type ExportProvider } from '../exports/index.js';
+import { createExportJobs, failInterruptedExports } from '../exports-jobs/export-jobs.js';
+import { EXPORT_JOB_COLUMNS, exportJobParams, exportJobSchema, type ExportJobJson } from '../exports-jobs/export-job-shape.js';
+import { currentUser, currentWorkspace } from '../http/context.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { requireWorkspaceRole } from '../http/permissions.js';
+import { pagination, paginationQuery, uuid, workspaceParams } from '../http/schemas.js';
+import { Role } from '../roles.js';
+
+interface ExportBody {
+  provider: ExportProvider;
+  project_ids?: string[];
+}
+
+const EXPORT_NOT_FOUND = 'Export not found.';
+
+/**
+ * Exports of a workspace's issues (spec: settings → Exports, Member and up): a Member asks for a
+ * CSV, XLSX or JSON file of some of their projects; it is made in the background (one job at a
+ * time per server) and listed with its status and progress; the requester or an admin downloads
+ * it once completed. Jobs a previous run left unfinished are marked failed at start.
+ */
+export async function exportRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  await failInterruptedExports(db);
+  const jobs = createExportJobs(db, app.storage, app.log);
+  app.addHook('onClose', () => jobs.close());
+
+  app.post<{ Body: ExportBody }>(
+    '/workspaces/:slug/exports',
+    {
+      preHandler: requireWorkspaceRole(Role.Member),
+      schema: {
+        params: workspaceParams,
+        body: {
+          type: 'object',
+          required: ['provider'],
+          additionalProperties: false,
+          properties: { provider: { type: 'string', enum: EXPORT_PROVIDERS }, project_ids: { type: 'array', maxItems: 100, items: uuid } },
+        },
+        response: { 201: exportJobSchema },
+      },
+    },
+    async (request, reply) => {
+      const workspace = currentWorkspace(request);
+      const user = currentUser(request);
+      const projectIds = [...new Set((request.body.project_ids ?? []).map((id) => id.toLowerCase()))];
+      if (!projectIds.length) throw badRequest('Select at least one project to export.');
+      // Only projects the requester can see: their own, or all of them for a workspace admin.
+      const visible = await db.query<{ id: string }>(
+        `SELECT p.id FROM projects p LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $3
+          WHERE p.id = ANY($1::uuid[]) AND p.workspace_id = $2 AND ($4::boolean OR pm.user_id IS NOT NULL)`,
+        [projectIds, workspace.id, user.id, workspace.role >= Role.Admin],
+      );
+      if (visible.length !== projectIds.length) throw badRequest('Some of the selected projects do not exist or you are not a member of them.');
+      const job = await db.one<ExportJobJson>(
+        `INSERT INTO export_jobs AS j (workspace_id, provider, project_ids, requested_by) VALUES ($1, $2, $3::uuid[], $4) RETURNING ${EXPORT_JOB_COLUMNS}`,
+        [workspace.id, request.body.provider, projectIds, user.id],
+      );
+      jobs.start({ id: job.id, workspaceId: workspace.id, provider: job.provider, projectIds });
+      return reply.code(201).send(job);
+    },
+  );
+
+  app.get<{ Querystring: { limit?: string; offset?: string } }>(
+    '/workspaces/:slug/exports',
+    {
+      preHandler: requireWorkspaceRole(Role.Member),
+      schema: { params: workspaceParams, querystring: paginationQuery, response: { 200: { type: 'array', items: exportJobSchema } } },
+    },
+    async (request) => {
+      const page = pagination(request.query);
+      return db.query<ExportJobJson>(
+        `SELECT ${EXPORT_JOB_COLUMNS} FROM export_jobs j WHERE j.workspace_id = $1 ORDER BY j.created_at DESC, j.id LIMIT $2 OFFSET $3`,
+        [currentWorkspace(request).id, page.limit, page.offset],
+      );
+    },
+  );
+
+  app.get<{ Params: { jobId: string } }>(
+    '/workspaces/:slug/exports/:jobId/download',
+    { preHandler: requireWorkspaceRole(Role.Member), schema: { params: exportJobParams } },
+    async (request, reply) => {
+      const workspace = currentWorkspace(request);
+      const user = currentUser(request);
+      const job = await db.maybeOne<{ provider: ExportProvider; status: string; file_key: string | null; requested_by: string | null; created_at: Date }>(
+        'SELECT provider, status, file_key, requested_by, created_at FROM export_jobs WHERE id = $1 AND workspace_id = $2',
+        [request.params.jobId, workspace.id],
+      );
+      if (!job) throw notFound(EXPORT_NOT_FOUND);
+      // The file holds issues of the requester's projects, which other members may not see.
+      if (job.requested_by !== user.id && workspace.role < Role.Admin) throw forbidden('Only the member who requested this export or a workspace admin can download it.');
+      if (job.status === 'failed') throw conflict('This export failed. Please start a new one.');
+      if (job.status !== 'completed' || !job.file_key) throw conflict('This export is not finished yet.');
+      const stored = await app.storage.get(job.file_key);
+      if (!stored) throw notFound('The export file is no longer available. Please start a new one.');
+      const filename = `${workspace.slug}-issues-${job.created_at.toISOString().slice(0, 10)}.${job.provider}`;
+      return reply
+        .headers({
+          'content-type': stored.meta.contentType,
+          'content-length': String(stored.meta.size),
+          'content-disposition': `attachment; filename="${filename}"`,
+        })
+        .send(stored.stream);
+    },
+  );
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { workspaceAssetUrl } from '../assets/asset-url.js';
+import { readImageUpload } from '../assets/image-upload-request.js';
+import { ASSET_NOT_FOUND } from '../assets/serve-asset.js';
+import { storeAsset } from '../assets/store-asset.js';
+import type { Db } from '../db/index.js';
+import { requireUser } from '../http/auth.js';
+import { currentUser, currentWorkspace } from '../http/context.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { requireWorkspaceRole } from '../http/permissions.js';
+import { uuid, workspaceParams } from '../http/schemas.js';
+import { Role } from '../roles.js';
+
+/** The answer of an upload (spec section 7: the asset URL), with the file's id for deleting it. */
+export const uploadedAssetSchema = {
+  type: 'object',
+  required: ['id', 'asset'],
+  properties: { id: uuid, asset: { type: 'string' } },
+} as const;
+
+const assetParams = { type: 'object', required: ['assetId'], properties: { assetId: uuid } } as const;
+const scopedAssetParams = { type: 'object', required: ['workspaceId', 'assetId'], properties: { workspaceId: uuid, assetId: uuid } } as const;
+
+/**
+ * The workspace file `assetId` (in `workspaceId` when given) as the user may change it: 404 when
+ * there is none or the user is not a member of its workspace, 403 unless they uploaded it or are
+ * an admin of that workspace.
+ */
+async function manageableAsset(db: Db, userId: string, assetId: string, workspaceId?: string): Promise<{ id: string }> {
+  const asset = await db.maybeOne<{ id: string; created_by: string | null; role: number | null }>(
+    `SELECT fa.id, fa.created_by, m.role
+       FROM file_assets fa LEFT JOIN workspace_members m ON m.workspace_id = fa.workspace_id AND m.user_id = $2
+      WHERE fa.id = $1 AND fa.workspace_id IS NOT NULL AND ($3::uuid IS NULL OR fa.workspace_id = $3)`,
+    [assetId, userId, workspaceId ?? null],
+  );
+  if (!asset || asset.role === null) throw notFound(ASSET_NOT_FOUND);
+  if (asset.created_by !== userId && asset.role < Role.Admin) throw forbidden('Only the member who uploaded this file or a workspace admin can change it.');
+  return asset;
+}
+
+/**
+ * Workspace uploads (spec section 7): Members upload images (editor images, covers, logos);
+ * the uploader or a workspace admin deletes one (kept on disk, so undo can restore it).
+ */
+export async function fileAssetRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+
+  app.post(
+    '/workspaces/:slug/file-assets',
+    { preHandler: requireWorkspaceRole(Role.Member), schema: { params: workspaceParams, response: { 201: uploadedAssetSchema } } },
+    async (request, reply) => {
+      const workspace = currentWorkspace(request);
+      const upload = await readImageUpload(request, config.fileSizeLimit);
+      const asset = await storeAsset(db, app.storage, upload, { workspaceId: workspace.id }, currentUser(request).id);
+      return reply.code(201).send({ id: asset.id, asset: workspaceAssetUrl(workspace.id, asset.id) });
+    },
+  );
+
+  const setDeleted = (deleted: boolean) => async (assetId: string) =>
+    db.query(`UPDATE file_assets SET deleted_at = ${deleted ? 'COALESCE(deleted_at, now())' : 'NULL'} WHERE id = $1`, [assetId]);
+  const softDelete = setDeleted(true);
+  const restore = setDeleted(false);
+
+  app.delete<{ Params: { workspaceId: string; assetId: string } }>(
+    '/workspaces/file-assets/:workspaceId/:assetId',
+    { preHandler: requireUser, schema: { params: scopedAssetParams } },
+    async (request, reply) => {
+      const asset = await manageableAsset(db, currentUser(request).id, request.params.assetId, request.params.workspaceId);
+      await softDelete(asset.id);
+      return reply.code(204).send();
+    },
+  );
+
+  // The editor's image delete callback knows only the image's address, so the id alone suffices.
+  app.delete<{ Params: { assetId: string } }>(
+    '/workspaces/file-assets/:assetId',
+    { preHandler: requireUser, schema: { params: assetParams } },
+    async (request, reply) => {
+      const asset = await manageableAsset(db, currentUser(request).id, request.params.assetId);
+      await softDelete(asset.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: { assetId: string } }>(
+    '/workspaces/file-assets/:assetId/restore',
+    { preHandler: requireUser, schema: { params: assetParams } },
+    async (request, reply) => {
+      const asset = await manageableAsset(db, currentUser(request).id, request.params.assetId);
+      await restore(asset.id);
+      return reply.code(204).send();
+    },
+  );
+}

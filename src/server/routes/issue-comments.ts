@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.js';
+import { currentProject, currentUser } from '../http/context.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { slug, timestamp, uuid } from '../http/schemas.js';
+import { recordIssueActivity } from '../issues/activity.js';
+import { findIssue } from '../issues/issue-lookup.js';
+import { DISPLAY_USER_JSON, displayUserSchema, issueParams, type DisplayUser } from '../issues/issue-shape.js';
+import { normalisedRichText } from '../issues/rich-text-input.js';
+import { Role } from '../roles.js';
+
+/** A comment as the API returns it. */
+interface CommentJson {
+  id: string;
+  issue_id: string;
+  comment_html: string;
+  actor: DisplayUser | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const commentSchema = {
+  type: 'object',
+  required: ['id', 'issue_id', 'comment_html', 'actor', 'created_at', 'updated_at'],
+  properties: {
+    id: uuid,
+    issue_id: uuid,
+    comment_html: { type: 'string' },
+    actor: { anyOf: [displayUserSchema, { type: 'null' }] },
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+} as const;
+
+const commentBody = {
+  type: 'object',
+  required: ['comment_html'],
+  additionalProperties: false,
+  // The editor's JSON document may come along; when given it is the one normalised and stored.
+  properties: { comment_html: { type: 'string' }, comment_json: { type: 'object' } },
+} as const;
+
+const commentParams = {
+  type: 'object',
+  required: ['slug', 'projectId', 'issueId', 'commentId'],
+  properties: { slug, projectId: uuid, issueId: uuid, commentId: uuid },
+} as const;
+
+interface CommentInput {
+  comment_html: string;
+  comment_json?: Record<string, unknown>;
+}
+
+const COMMENT_SELECT = `SELECT c.id, c.issue_id, c.comment_html, c.created_at, c.updated_at,
+                               CASE WHEN u.id IS NULL THEN NULL ELSE ${DISPLAY_USER_JSON} END AS actor
+                          FROM issue_comments c LEFT JOIN users u ON u.id = c.actor_id`;
+
+/** The comment normalised through the editor's schema; 400 when it shows nothing. */
+function checkedComment(body: CommentInput) {
+  const richText = normalisedRichText({ html: body.comment_html, json: body.comment_json }, 'comment');
+  if (richText.blank) throw badRequest('The comment cannot be empty.');
+  return richText;
+}
+
+function readComment(db: Db, commentId: string): Promise<CommentJson> {
+  return db.one<CommentJson>(`${COMMENT_SELECT} WHERE c.id = $1`, [commentId]);
+}
+
+/** The comment of the issue, locked, or 404; 403 unless the caller wrote it or is a project admin. */
+async function ownComment(db: Db, issueId: string, commentId: string, userId: string, role: number): Promise<{ id: string; comment_html: string }> {
+  const comment = await db.maybeOne<{ id: string; comment_html: string; actor_id: string | null }>(
+    'SELECT id, comment_html, actor_id FROM issue_comments WHERE id = $1 AND issue_id = $2 FOR UPDATE',
+    [commentId, issueId],
+  );
+  if (!comment) throw notFound('Comment not found.');
+  if (comment.actor_id !== userId && role < Role.Admin) throw forbidden('Only the author of a comment or an admin can change or delete it.');
+  return comment;
+}
+
+/**
+ * An issue's comments: everyone in the project reads them, members and admins write them,
+ * their author or a project admin edits and deletes them. The HTML goes through the editor's
+ * schema, and the feed records each under comment.
+ */
+export async function issueCommentRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get<{ Params: { issueId: string } }>(
+    '/workspaces/:slug/projects/:projectId/issues/:issueId/comments',
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: issueParams, response: { 200: { type: 'array', items: commentSchema } } } },
+    async (request) => {
+      const issue = await findIssue(db, currentProject(request).id, request.params.issueId);
+      return db.query<CommentJson>(`${COMMENT_SELECT} WHERE c.issue_id = $1 ORDER BY c.created_at, c.id`, [issue.id]);
+    },
+  );
+
+  app.post<{ Params: { issueId: string }; Body: CommentInput }>(
+    '/workspaces/:slug/projects/:projectId/issues/:issueId/comments',
+    { preHandler: requireProjectRole(Role.Member), schema: { params: issueParams, body: commentBody, response: { 201: commentSchema } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const richText = checkedComment(request.body);
+      const comment = await db.transaction(async (tx) => {
+        const issue = await findIssue(tx, currentProject(request).id, request.params.issueId);
+        const created = await tx.one<{ id: string }>(
+          'INSERT INTO issue_comments (issue_id, comment_html, comment_json, actor_id) VALUES ($1, $2, $3::jsonb, $4) RETURNING id',
+          [issue.id, richText.html, JSON.stringify(richText.json), user.id],
+        );
+        await recordIssueActivity(tx, { issue, actorId: user.id, field: 'comment', verb: 'created', newValue: richText.html, newIdentifier: created.id });
+        return readComment(tx, created.id);
+      });
+      return reply.code(201).send(comment);
+    },
+  );
+
+  app.patch<{ Params: { issueId: string; commentId: string }; Body: CommentInput }>(
+    '/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId',
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: commentParams, body: commentBody, response: { 200: commentSchema } } },
+    async (request) => {
+      const project = currentProject(request);
+      const user = currentUser(request);
+      const richText = checkedComment(request.body);
+      return db.transaction(async (tx) => {
+        const issue = await findIssue(tx, project.id, request.params.issueId);
+        const comment = await ownComment(tx, issue.id, request.params.commentId, user.id, project.role);
+        if (comment.comment_html !== richText.html) {
+          await tx.query('UPDATE issue_comments SET comment_html = $2, comment_json = $3::jsonb WHERE id = $1', [
+            comment.id,
+            richText.html,
+            JSON.stringify(richText.json),
+          ]);
+          await recordIssueActivity(tx, {
+            issue,
+            actorId: user.id,
+            field: 'comment',
+            verb: 'updated',
+            oldValue: comment.comment_html,
+            newValue: richText.html,
+            oldIdentifier: comment.id,
+            newIdentifier: comment.id,
+          });
+        }
+        return readComment(tx, comment.id);
+      });
+    },
+  );
+
+  app.delete<{ Params: { issueId: string; commentId: string } }>(
+    '/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId',
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: commentParams } },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const user = currentUser(request);
+      await db.transaction(async (tx) => {
+        const issue = await findIssue(tx, project.id, request.params.issueId);
+        const comment = await ownComment(tx, issue.id, request.params.commentId, user.id, project.role);
+        await tx.query('DELETE FROM issue_comments WHERE id = $1', [comment.id]);
+        await recordIssueActivity(tx, { issue, actorId: user.id, field: 'comment', verb: 'deleted', oldValue: comment.comment_html, oldIdentifier: comment.id });
+      });
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { currentProject, currentUser } from '../http/context.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { descriptionEtag, descriptionSchema, saveDescription, versionFromIfMatch } from '../issues/description.js';
+import { findIssue } from '../issues/issue-lookup.js';
+import { issueParams } from '../issues/issue-shape.js';
+import { Role } from '../roles.js';
+
+interface DescriptionBody {
+  description_html: string;
+  description_json?: Record<string, unknown>;
+  version?: number;
+}
+
+/**
+ * An issue's description with optimistic concurrency: a save names the version it edited (in
+ * the body or as `If-Match: "<version>"`); a stale one gets 409 with the current description to
+ * merge, and the stored text stays. Every answer carries the version as its ETag.
+ */
+export async function issueDescriptionRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get<{ Params: { issueId: string } }>(
+    '/workspaces/:slug/projects/:projectId/issues/:issueId/description',
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: issueParams, response: { 200: descriptionSchema } } },
+    async (request, reply) => {
+      const issue = await findIssue(db, currentProject(request).id, request.params.issueId);
+      return reply
+        .header('etag', descriptionEtag(issue.description_version))
+        .send({ description_html: issue.description_html, version: issue.description_version });
+    },
+  );
+
+  app.put<{ Params: { issueId: string }; Body: DescriptionBody }>(
+    '/workspaces/:slug/projects/:projectId/issues/:issueId/description',
+    {
+      preHandler: requireProjectRole(Role.Member),
+      schema: {
+        params: issueParams,
+        body: {
+          type: 'object',
+          required: ['description_html'],
+          additionalProperties: false,
+          properties: { description_html: { type: 'string' }, description_json: { type: 'object' }, version: { type: 'integer', minimum: 1 } },
+        },
+        response: { 200: descriptionSchema },
+      },
+    },
+    async (request, reply) => {
+      const headerVersion = versionFromIfMatch(request.headers['if-match']);
+      const bodyVersion = request.body.version ?? null;
+      if (headerVersion !== null && bodyVersion !== null && headerVersion !== bodyVersion) {
+        throw badRequest('The version in the body and the If-Match header differ.');
+      }
+      const version = bodyVersion ?? headerVersion;
+      if (version === null) {
+        throw new HttpError(428, 'Say which version you edited: send version in the body or an If-Match header.');
+      }
+      const saved = await db.transaction(async (tx) => {
+        const issue = await findIssue(tx, currentProject(request).id, request.params.issueId, { lock: true });
+        return saveDescription(tx, issue, { html: request.body.description_html, json: request.body.description_json }, version, currentUser(request).id);
+      });
+      return reply.header('etag', descriptionEtag(saved.version)).send(saved);
+    },
+  );
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser, currentWorkspace } from '../http/context.js';
+import { requireWorkspaceRole } from '../http/permissions.js';
+import { pagination, workspaceParams } from '../http/schemas.js';
+import { issueFilterSql, issueListQuery, type IssueListQuery } from '../issues/issue-filters.js';
+import { LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, type ListedIssue } from '../issues/issue-shape.js';
+import { SqlParams } from '../issues/sql-params.js';
+import { visibleProjectSql } from '../issues/visible-projects.js';
+import { Role } from '../roles.js';
+
+/** The spec's workspace issue tabs. */
+const TABS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
+
+type Tab = (typeof TABS)[number];
+
+/** What each tab adds to "issues of the projects I can open", given the user's placeholder. */
+const TAB_SQL: Record<Tab, (user: string) => string> = {
+  'all-issues': () => '',
+  assigned: (user) => ` AND EXISTS (SELECT 1 FROM issue_assignees ta WHERE ta.issue_id = i.id AND ta.user_id = ${user})`,
+  created: (user) => ` AND i.created_by = ${user}`,
+  subscribed: (user) => ` AND EXISTS (SELECT 1 FROM issue_subscribers ts WHERE ts.issue_id = i.id AND ts.user_id = ${user})`,
+};
+
+/**
+ * The workspace issue tabs (all-issues, assigned, created, subscribed): issues of the projects
+ * the caller belongs to (every project for a workspace admin), newest first, with the project
+ * list's filters and pages.
+ */
+export async function issueTabRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get<{ Querystring: IssueListQuery & { tab?: Tab } }>(
+    '/workspaces/:slug/issues',
+    {
+      preHandler: requireWorkspaceRole(Role.Guest),
+      schema: {
+        params: workspaceParams,
+        querystring: { ...issueListQuery, properties: { ...issueListQuery.properties, tab: { type: 'string', enum: TABS } } },
+        response: { 200: { type: 'array', items: listedIssueSchema } },
+      },
+    },
+    async (request, reply) => {
+      const workspace = currentWorkspace(request);
+      const userId = currentUser(request).id;
+      const params = new SqlParams();
+      const tab = request.query.tab ?? 'all-issues';
+      const where =
+        `i.workspace_id = ${params.bind(workspace.id)} AND ${visibleProjectSql('i.project_id', params, workspace.id, userId, workspace.role)}` +
+        (tab === 'all-issues' ? '' : TAB_SQL[tab](params.bind(userId))) +
+        issueFilterSql(request.query, params);
+      const { limit, offset } = pagination(request.query);
+      const total = await db.one<{ count: number }>(`SELECT count(*) AS count FROM issues i WHERE ${where}`, params.values);
+      const issues = await db.query<ListedIssue>(
+        `SELECT ${LISTED_ISSUE_COLUMNS} FROM ${LISTED_ISSUE_FROM}
+          WHERE ${where}
+          ORDER BY i.created_at DESC, i.id
+          LIMIT ${limit} OFFSET ${offset}`,
+        params.values,
+      );
+      return reply.header('x-total-count', String(total.count)).send(issues);
+    },
+  );
+}

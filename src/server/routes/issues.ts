@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import { nextIssueSequenceId } from '../db/index.js';
+import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { pagination, projectParams } from '../http/schemas.js';
+import { recordIssueActivity } from '../issues/activity.js';
+import { softDeleteIssues } from '../issues/delete-issues.js';
+import { saveDescription } from '../issues/description.js';
+import { issueFields, type IssueBody } from '../issues/issue-body.js';
+import { issueFilterSql, issueListQuery, type IssueListQuery } from '../issues/issue-filters.js';
+import { findIssue, ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
+import {
+  checkDates,
+  checkedAssignees,
+  checkedLabels,
+  checkedName,
+  checkedParent,
+  checkedState,
+  defaultState,
+  lockIssueTree,
+} from '../issues/issue-references.js';
+import { issueDetailSchema, issueParams, LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, readIssueDetail, type ListedIssue } from '../issues/issue-shape.js';
+import { applyIssueChanges } from '../issues/issue-update.js';
+import { normalisedRichText } from '../issues/rich-text-input.js';
+import { SqlParams } from '../issues/sql-params.js';
+import { subscribe } from '../issues/subscriptions.js';
+import { Role } from '../roles.js';
+
+type Params = { issueId: string };
+
+/**
+ * A project's issues: everyone in the project reads and lists them; members and admins create,
+ * change and delete them. Every change writes its activity rows in the same transaction.
+ */
+export async function issueRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.post<{ Body: IssueBody & { name: string } }>(
+    '/workspaces/:slug/projects/:projectId/issues',
+    {
+      preHandler: requireProjectRole(Role.Member),
+      schema: {
+        params: projectParams,
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: issueFields },
+        response: { 201: issueDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const workspace = currentWorkspace(request);
+      const user = currentUser(request);
+      const body = request.body;
+      const name = checkedName(body.name);
+      checkDates(body.start_date ?? null, body.target_date ?? null);
+      const description =
+        body.description_html !== undefined || body.description_json !== undefined
+          ? normalisedRichText({ html: body.description_html, json: body.description_json }, 'description')
+          : null;
+      const issueId = await db.transaction(async (tx) => {
+        const state = body.state_id ? await checkedState(tx, project.id, body.state_id) : await defaultState(tx, project.id);
+        const assignees = await checkedAssignees(tx, project.id, body.assignee_ids ?? []);
+        const labels = await checkedLabels(tx, project.id, body.label_ids ?? []);
+        // Locks the project row: numbers are handed out one at a time, and the parent cannot move meanwhile.
+        const sequenceId = await nextIssueSequenceId(tx, project.id);
+        const parent = body.parent_id ? await checkedParent(tx, project.id, null, body.parent_id) : null;
+        const issue = await tx.one<{ id: string; project_id: string; workspace_id: string }>(
+          `INSERT INTO issues (project_id, workspace_id, sequence_id, name, description_html, description_json, state_id, priority,
+                               start_date, target_date, parent_id, sort_order, completed_at, created_by, updated_by)
+           VALUES ($1, $2, $3, $4, COALESCE($5, '<p></p>'), $6::jsonb, $7, $8, $9, $10, $11, COALESCE($12, 65535),
+                   CASE WHEN $13::boolean THEN now() END, $14, $14)
+           RETURNING id, project_id, workspace_id`,
+          [
+            project.id,
+            workspace.id,
+            sequenceId,
+            name,
+            description?.html ?? null,
+            description ? JSON.stringify(description.json) : null,
+            state?.id ?? null,
+            body.priority ?? 'none',
+            body.start_date ?? null,
+            body.target_date ?? null,
+            parent?.id ?? null,
+            body.sort_order ?? null,
+            state?.group === 'completed',
+            user.id,
+          ],
+        );
+        if (assignees.length) {
+          await tx.query('INSERT INTO issue_assignees (issue_id, user_id) SELECT $1, unnest($2::uuid[])', [issue.id, assignees.map((a) => a.id)]);
+        }
+        if (labels.length) {
+          await tx.query('INSERT INTO issue_labels (issue_id, label_id) SELECT $1, unnest($2::uuid[])', [issue.id, labels.map((l) => l.id)]);
+        }
+        // The creator and the assignees follow the issue from the start.
+        await subscribe(tx, issue.id, [user.id, ...assignees.map((a) => a.id)]);
+        await recordIssueActivity(tx, { issue, actorId: user.id, field: 'issue', verb: 'created', newValue: name });
+        return issue.id;
+      });
+      return reply.code(201).send(await readIssueDetail(db, issueId, user.id));
+    },
+  );
+
+  app.get<{ Querystring: IssueListQuery }>(
+    '/workspaces/:slug/projects/:projectId/issues',
+    {
+      preHandler: requireProjectRole(Role.Guest),
+      schema: { params: projectParams, querystring: issueListQuery, response: { 200: { type: 'array', items: listedIssueSchema } } },
+    },
+    async (request, reply) => {
+      const params = new SqlParams();
+      const where = `i.project_id = ${params.bind(currentProject(request).id)}${issueFilterSql(request.query, params)}`;
+      const { limit, offset } = pagination(request.query);
+      const total = await db.one<{ count: number }>(`SELECT count(*) AS count FROM issues i WHERE ${where}`, params.values);
+      const issues = await db.query<ListedIssue>(
+        `SELECT ${LISTED_ISSUE_COLUMNS} FROM ${LISTED_ISSUE_FROM}
+          WHERE ${where}
+          ORDER BY i.sequence_id DESC
+          LIMIT ${limit} OFFSET ${offset}`,
+        params.values,
+      );
+      return reply.header('x-total-count', String(total.count)).send(issues);
+    },
+  );
+
+  app.get<{ Params: Params }>(
+    '/workspaces/:slug/projects/:projectId/issues/:issueId',
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: issueParams, response: { 200: issueDetailSchema } } },
+    async (request) => {
+      const project = currentProject(request);
+      const issue = await readIssueDetail(db, request.params.issueId, currentUser(request).id);
+      if (!issue || issue.project_id !== project.id) throw notFound(ISSUE_NOT_FOUND);
+      return issue;
+    },
+  );
+
+  app.patch<{ Params: Params; Body: IssueBody }>(
+    '/workspaces/:slug/projects/:projectId/issues/:issueId',
+    {
+      preHandler: requireProjectRole(Role.Member),
+      schema: {
+        params: issueParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          properties: { ...issueFields, description_version: { type: 'integer', minimum: 1 } },
+        },
+        response: { 200: issueDetailSchema },
+      },
+    },
+    async (request) => {
+      const project = currentProject(request);
+      const user = currentUser(request);
+      const { description_html: html, description_json: json, description_version: version, ...changes } = request.body;
+      const hasDescription = html !== undefined || json !== undefined;
+      if (hasDescription && version === undefined) throw badRequest('Description version is required with the description.');
+      await db.transaction(async (tx) => {
+        // The project lock comes first, as in creations, so the two never wait on each other in a circle.
+        if (changes.parent_id) await lockIssueTree(tx, project.id);
+        const issue = await findIssue(tx, project.id, request.params.issueId, { lock: true });
+        await applyIssueChanges(tx, issue, changes, user.id);
+        if (hasDescription) await saveDescription(tx, issue, { html: html ?? '', json }, version!, user.id);
+      });
+      return readIssueDetail(db, request.params.issueId, user.id);
+    },
+  );
+
+  app.delete<{ Params: Params }>(
+    '/workspaces/:slug/projects/:projectId/issues/:issueId',
+    { preHandler: requireProjectRole(Role.Member), schema: { params: issueParams } },
+    async (request, reply) => {
+      const project = currentProject(request);
+      await db.transaction(async (tx) => {
+        await lockIssueTree(tx, project.id);
+        const issue = await findIssue(tx, project.id, request.params.issueId, { lock: true });
+        await softDeleteIssues(tx, [issue.id], currentUser(request).id);
+      });
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import { isDatabaseError } from '../db/index.js';
+import { currentProject, currentUser } from '../http/context.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { projectParams, slug, text, timestamp, uuid } from '../http/schemas.js';
+import { recordIssueActivity } from '../issues/activity.js';
+import { Role } from '../roles.js';
+
+/** A label as the API returns it. */
+interface LabelJson {
+  id: string;
+  project_id: string;
+  name: string;
+  color: string;
+  sort_order: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface LabelBody {
+  name?: string;
+  color?: string;
+  sort_order?: number;
+}
+
+const LABEL_COLUMNS = 'id, project_id, name, color, sort_order, created_at, updated_at';
+
+const labelSchema = {
+  type: 'object',
+  required: ['id', 'project_id', 'name', 'color', 'sort_order'],
+  properties: {
+    id: uuid,
+    project_id: uuid,
+    name: { type: 'string' },
+    color: { type: 'string' },
+    sort_order: { type: 'number' },
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+} as const;
+
+const labelFields = {
+  name: text(255),
+  // Empty: no colour chosen yet.
+  color: { type: 'string', pattern: '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$' },
+  sort_order: { type: 'number' },
+} as const;
+
+const labelParams = {
+  type: 'object',
+  required: ['slug', 'projectId', 'labelId'],
+  properties: { slug, projectId: uuid, labelId: uuid },
+} as const;
+
+const NAME_TAKEN = 'A label with this name already exists in the project.';
+
+function checkedLabelName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw badRequest('Label name is required.');
+  return trimmed;
+}
+
+function nameTaken(error: unknown): never {
+  throw isDatabaseError(error, '23505') ? conflict(NAME_TAKEN) : error;
+}
+
+/** A project's labels: everyone in the project lists them; members and admins create, change and delete them. */
+export async function labelRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get(
+    '/workspaces/:slug/projects/:projectId/labels',
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: projectParams, response: { 200: { type: 'array', items: labelSchema } } } },
+    async (request) =>
+      db.query<LabelJson>(`SELECT ${LABEL_COLUMNS} FROM labels WHERE project_id = $1 ORDER BY sort_order, lower(name), id`, [currentProject(request).id]),
+  );
+
+  app.post<{ Body: LabelBody & { name: string } }>(
+    '/workspaces/:slug/projects/:projectId/labels',
+    {
+      preHandler: requireProjectRole(Role.Member),
+      schema: {
+        params: projectParams,
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: labelFields },
+        response: { 201: labelSchema },
+      },
+    },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const body = request.body;
+      const label = await db
+        .maybeOne<LabelJson>(
+          `INSERT INTO labels (project_id, name, color, sort_order)
+           VALUES ($1, $2, $3, COALESCE($4, (SELECT COALESCE(max(sort_order), 0) + 10000 FROM labels WHERE project_id = $1)))
+           ON CONFLICT (project_id, name) DO NOTHING
+           RETURNING ${LABEL_COLUMNS}`,
+          [project.id, checkedLabelName(body.name), body.color ?? '', body.sort_order ?? null],
+        )
+        .catch(nameTaken);
+      if (!label) throw conflict(NAME_TAKEN);
+      return reply.code(201).send(label);
+    },
+  );
+
+  app.patch<{ Params: { labelId: string }; Body: LabelBody }>(
+    '/workspaces/:slug/projects/:projectId/labels/:labelId',
+    {
+      preHandler: requireProjectRole(Role.Member),
+      schema: {
+        params: labelParams,
+        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: labelFields },
+        response: { 200: labelSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const label = await db
+        .maybeOne<LabelJson>(
+          `UPDATE labels SET name = COALESCE($3, name), color = COALESCE($4, color), sort_order = COALESCE($5, sort_order)
+            WHERE id = $1 AND project_id = $2
+            RETURNING ${LABEL_COLUMNS}`,
+          [request.params.labelId, currentProject(request).id, body.name === undefined ? null : checkedLabelName(body.name), body.color ?? null, body.sort_order ?? null],
+        )
+        .catch(nameTaken);
+      if (!label) throw notFound('Label not found.');
+      return label;
+    },
+  );
+
+  app.delete<{ Params: { labelId: string } }>(
+    '/workspaces/:slug/projects/:projectId/labels/:labelId',
+    { preHandler: requireProjectRole(Role.Member), schema: { params: labelParams } },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const actorId = currentUser(request).id;
+      await db.transaction(async (tx) => {
+        const label = await tx.maybeOne<{ id: string; name: string }>('SELECT id, name FROM labels WHERE id = $1 AND project_id = $2 FOR UPDATE', [
+          request.params.labelId,
+          project.id,
+        ]);
+        if (!label) throw notFound('Label not found.');
+        // The label leaves every issue that has it (a cascade): their feeds say so.
+        const issues = await tx.query<{ id: string; project_id: string; workspace_id: string }>(
+          `SELECT i.id, i.project_id, i.workspace_id FROM issue_labels il JOIN issues i ON i.id = il.issue_id
+            WHERE il.label_id = $1 AND i.deleted_at IS NULL`,
+          [label.id],
+        );
+        await tx.query('DELETE FROM labels WHERE id = $1', [label.id]);
+        for (const issue of issues) {
+          await recordIssueActivity(tx, { issue, actorId, field: 'labels', verb: 'updated', oldValue: label.name, newValue: '', oldIdentifier: label.id });
+        }
+      });
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.js';
+import { currentProject, currentUser } from '../http/context.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { date, nullable, projectParams, text, uuid } from '../http/schemas.js';
+import { recordModuleDeletion } from '../modules/module-issues.js';
+import {
+  findModule,
+  listModules,
+  MODULE_NOT_FOUND,
+  MODULE_STATUSES,
+  moduleDetailSchema,
+  moduleParams,
+  moduleSchema,
+  type ModuleDetailJson,
+  type ModuleJson,
+  type ModuleStatus,
+} from '../modules/module-shape.js';
+import { checkDateOrder, checkedName, patched } from '../planning/dates.js';
+import { groupDistribution } from '../planning/distribution.js';
+import { MODULE_GROUP } from '../planning/issue-group.js';
+import { requireProjectFeature } from '../planning/project-feature.js';
+import { Role, type RoleValue } from '../roles.js';
+
+interface ModuleBody {
+  name?: string;
+  description?: string;
+  status?: ModuleStatus;
+  start_date?: string | null;
+  target_date?: string | null;
+  lead_id?: string | null;
+}
+
+interface ModuleParams {
+  slug: string;
+  projectId: string;
+  moduleId: string;
+}
+
+const moduleFields = {
+  name: text(255, 1),
+  description: text(10_000),
+  status: { type: 'string', enum: MODULE_STATUSES },
+  start_date: nullable(date),
+  target_date: nullable(date),
+  lead_id: nullable(uuid),
+} as const;
+
+const modulesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('module_view')];
+
+/** 400 unless the lead (when one is named) is a member of the project. */
+async function checkLead(db: Db, projectId: string, leadId: string | null | undefined): Promise<void> {
+  if (!leadId) return;
+  const member = await db.maybeOne('SELECT 1 FROM project_members WHERE project_id = $1 AND user_id = $2', [projectId, leadId]);
+  if (!member) throw badRequest('The lead must be a member of this project.');
+}
+
+/**
+ * A project's modules (when its modules feature is on): everyone in the project reads them with
+ * their progress; Members create and edit; project Admins delete.
+ */
+export async function moduleRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const base = '/workspaces/:slug/projects/:projectId/modules';
+
+  app.get(base, { preHandler: modulesFor(Role.Guest), schema: { params: projectParams, response: { 200: { type: 'array', items: moduleSchema } } } }, async (request) =>
+    listModules(db, currentProject(request).id),
+  );
+
+  app.post<{ Body: ModuleBody & { name: string } }>(
+    base,
+    {
+      preHandler: modulesFor(Role.Member),
+      schema: {
+        params: projectParams,
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: moduleFields },
+        response: { 201: moduleSchema },
+      },
+    },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const body = request.body;
+      const name = checkedName(body.name, 'Module');
+      checkDateOrder(body.start_date ?? null, body.target_date ?? null);
+      await checkLead(db, project.id, body.lead_id);
+      const created = await db.one<{ id: string }>(
+        `INSERT INTO modules (project_id, name, description, status, start_date, target_date, lead_id, created_by)
+         VALUES ($1, $2, $3, COALESCE($4, 'planned'), $5, $6, $7, $8) RETURNING id`,
+        [project.id, name, body.description?.trim() ?? '', body.status ?? null, body.start_date ?? null, body.target_date ?? null, body.lead_id ?? null, currentUser(request).id],
+      );
+      return reply.code(201).send(await findModule(db, project.id, created.id));
+    },
+  );
+
+  app.get<{ Params: ModuleParams }>(
+    `${base}/:moduleId`,
+    { preHandler: modulesFor(Role.Guest), schema: { params: moduleParams, response: { 200: moduleDetailSchema } } },
+    async (request): Promise<ModuleDetailJson> => {
+      const module = await findModule(db, currentProject(request).id, request.params.moduleId);
+      if (!module) throw notFound(MODULE_NOT_FOUND);
+      const distribution = await groupDistribution(db, MODULE_GROUP, module.id, { start: module.start_date, end: module.target_date });
+      return { ...module, distribution };
+    },
+  );
+
+  app.patch<{ Params: ModuleParams; Body: ModuleBody }>(
+    `${base}/:moduleId`,
+    {
+      preHandler: modulesFor(Role.Member),
+      schema: {
+        params: moduleParams,
+        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: moduleFields },
+        response: { 200: moduleSchema },
+      },
+    },
+    async (request): Promise<ModuleJson> => {
+      const project = currentProject(request);
+      const body = request.body;
+      const module = await findModule(db, project.id, request.params.moduleId);
+      if (!module) throw notFound(MODULE_NOT_FOUND);
+      const start = patched(body, 'start_date', module.start_date);
+      const target = patched(body, 'target_date', module.target_date);
+      checkDateOrder(start, target);
+      const lead = patched(body, 'lead_id', module.lead_id);
+      if (lead !== module.lead_id) await checkLead(db, project.id, lead);
+      await db.query(
+        `UPDATE modules SET name = $2, description = $3, status = $4, start_date = $5, target_date = $6, lead_id = $7 WHERE id = $1`,
+        [
+          module.id,
+          body.name === undefined ? module.name : checkedName(body.name, 'Module'),
+          body.description?.trim() ?? module.description,
+          body.status ?? module.status,
+          start,
+          target,
+          lead,
+        ],
+      );
+      return (await findModule(db, project.id, module.id))!;
+    },
+  );
+
+  app.delete<{ Params: ModuleParams }>(
+    `${base}/:moduleId`,
+    { preHandler: modulesFor(Role.Admin), schema: { params: moduleParams } },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const user = currentUser(request);
+      await db.transaction(async (tx) => {
+        const module = await tx.maybeOne<{ id: string; name: string }>('SELECT id, name FROM modules WHERE id = $1 AND project_id = $2 FOR UPDATE', [
+          request.params.moduleId,
+          project.id,
+        ]);
+        if (!module) throw notFound(MODULE_NOT_FOUND);
+        await recordModuleDeletion(tx, module, user.id);
+        await tx.query('DELETE FROM modules WHERE id = $1', [module.id]);
+      });
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { currentProject, currentUser } from '../http/context.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { descriptionEtag, descriptionSchema, versionFromIfMatch } from '../issues/description.js';
+import { checkNotArchived, findVisiblePage } from '../pages/page-access.js';
+import { savePageContent } from '../pages/page-content.js';
+import { pageParams } from '../pages/page-shape.js';
+import { requireProjectFeature } from '../planning/project-feature.js';
+import { Role } from '../roles.js';
+
+interface DescriptionBody {
+  description_html: string;
+  description_json?: Record<string, unknown>;
+  version?: number;
+}
+
+/**
+ * A page's content with optimistic concurrency, exactly like issue descriptions: a save names
+ * the version it edited (in the body or as `If-Match: "<version>"`); a stale one gets 409 with
+ * the current content to merge, and the stored text stays. Every answer carries the version as
+ * its ETag. Members who can see the page edit it, unless it is archived.
+ */
+export async function pageDescriptionRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const path = '/workspaces/:slug/projects/:projectId/pages/:pageId/description';
+
+  app.get<{ Params: { pageId: string } }>(
+    path,
+    { preHandler: [requireProjectRole(Role.Guest), requireProjectFeature('page_view')], schema: { params: pageParams, response: { 200: descriptionSchema } } },
+    async (request, reply) => {
+      const page = await findVisiblePage(db, currentProject(request).id, request.params.pageId, currentUser(request).id);
+      return reply.header('etag', descriptionEtag(page.description_version)).send({ description_html: page.description_html, version: page.description_version });
+    },
+  );
+
+  app.put<{ Params: { pageId: string }; Body: DescriptionBody }>(
+    path,
+    {
+      preHandler: [requireProjectRole(Role.Member), requireProjectFeature('page_view')],
+      schema: {
+        params: pageParams,
+        body: {
+          type: 'object',
+          required: ['description_html'],
+          additionalProperties: false,
+          properties: { description_html: { type: 'string' }, description_json: { type: 'object' }, version: { type: 'integer', minimum: 1 } },
+        },
+        response: { 200: descriptionSchema },
+      },
+    },
+    async (request, reply) => {
+      const headerVersion = versionFromIfMatch(request.headers['if-match']);
+      const bodyVersion = request.body.version ?? null;
+      if (headerVersion !== null && bodyVersion !== null && headerVersion !== bodyVersion) {
+        throw badRequest('The version in the body and the If-Match header differ.');
+      }
+      const version = bodyVersion ?? headerVersion;
+      if (version === null) throw new HttpError(428, 'Say which version you edited: send version in the body or an If-Match header.');
+      const saved = await db.transaction(async (tx) => {
+        const page = await findVisiblePage(tx, currentProject(request).id, request.params.pageId, currentUser(request).id, { lock: true });
+        checkNotArchived(page);
+        return savePageContent(tx, page, { html: request.body.description_html, json: request.body.description_json }, version);
+      });
+      return reply.header('etag', descriptionEtag(saved.version)).send(saved);
+    },
+  );
+}

@@ -1,0 +1,173 @@
+import type { FastifyInstance } from 'fastify';
+import { currentProject, currentUser } from '../http/context.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { projectParams, text } from '../http/schemas.js';
+import { normalisedRichText } from '../issues/rich-text-input.js';
+import { checkCanManage, checkNotArchived, findVisiblePage, visibleTo } from '../pages/page-access.js';
+import {
+  PAGE_ACCESS,
+  PAGE_COLUMNS,
+  PAGE_LIST_TYPES,
+  PAGE_SUMMARY_COLUMNS,
+  pageParams,
+  pageSchema,
+  pageSummarySchema,
+  type PageAccess,
+  type PageJson,
+  type PageListType,
+  type PageSummary,
+} from '../pages/page-shape.js';
+import { descriptionEtag } from '../issues/description.js';
+import { requireProjectFeature } from '../planning/project-feature.js';
+import { Role, type RoleValue } from '../roles.js';
+
+interface PageParams {
+  slug: string;
+  projectId: string;
+  pageId: string;
+}
+
+interface CreateBody {
+  name?: string;
+  access?: PageAccess;
+  description_html?: string;
+  description_json?: Record<string, unknown>;
+}
+
+interface UpdateBody {
+  name?: string;
+  access?: PageAccess;
+}
+
+const pagesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('page_view')];
+
+/** WHERE conditions of each page list, beside visibility. */
+const LIST_CONDITIONS: Record<PageListType | 'all', string> = {
+  private: "pg.access = 'private' AND pg.owned_by = $2 AND pg.archived_at IS NULL",
+  public: "pg.access = 'public' AND pg.archived_at IS NULL",
+  archived: 'pg.archived_at IS NOT NULL',
+  all: 'pg.archived_at IS NULL',
+};
+
+/**
+ * A project's pages (when its pages feature is on). Everyone in the project reads the public
+ * pages; a private page is its owner's alone (404 to anyone else). Members create pages; the
+ * owner or a project admin renames, changes access, archives, restores and deletes.
+ */
+export async function pageRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const base = '/workspaces/:slug/projects/:projectId/pages';
+
+  app.get<{ Querystring: { type?: PageListType } }>(
+    base,
+    {
+      preHandler: pagesFor(Role.Guest),
+      schema: {
+        params: projectParams,
+        querystring: { type: 'object', additionalProperties: false, properties: { type: { type: 'string', enum: PAGE_LIST_TYPES } } },
+        response: { 200: { type: 'array', items: pageSummarySchema } },
+      },
+    },
+    async (request) =>
+      db.query<PageSummary>(
+        `SELECT ${PAGE_SUMMARY_COLUMNS} FROM pages pg
+          WHERE pg.project_id = $1 AND ${visibleTo('$2')} AND ${LIST_CONDITIONS[request.query.type ?? 'all']}
+          ORDER BY pg.updated_at DESC, pg.id`,
+        [currentProject(request).id, currentUser(request).id],
+      ),
+  );
+
+  app.post<{ Body: CreateBody }>(
+    base,
+    {
+      preHandler: pagesFor(Role.Member),
+      schema: {
+        params: projectParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { name: text(255), access: { type: 'string', enum: PAGE_ACCESS }, description_html: { type: 'string' }, description_json: { type: 'object' } },
+        },
+        response: { 201: pageSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const content = normalisedRichText({ html: body.description_html ?? '', json: body.description_json }, 'page');
+      const page = await db.one<PageJson>(
+        `INSERT INTO pages AS pg (project_id, name, access, description_html, description_json, owned_by)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING ${PAGE_COLUMNS}`,
+        [currentProject(request).id, body.name?.trim() ?? '', body.access ?? 'public', content.html, JSON.stringify(content.json), currentUser(request).id],
+      );
+      return reply.code(201).header('etag', descriptionEtag(page.description_version)).send(page);
+    },
+  );
+
+  app.get<{ Params: PageParams }>(
+    `${base}/:pageId`,
+    { preHandler: pagesFor(Role.Guest), schema: { params: pageParams, response: { 200: pageSchema } } },
+    async (request, reply) => {
+      const page = await findVisiblePage(db, currentProject(request).id, request.params.pageId, currentUser(request).id);
+      return reply.header('etag', descriptionEtag(page.description_version)).send(page);
+    },
+  );
+
+  app.patch<{ Params: PageParams; Body: UpdateBody }>(
+    `${base}/:pageId`,
+    {
+      preHandler: pagesFor(Role.Member),
+      schema: {
+        params: pageParams,
+        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { name: text(255), access: { type: 'string', enum: PAGE_ACCESS } } },
+        response: { 200: pageSchema },
+      },
+    },
+    async (request) => {
+      const project = currentProject(request);
+      const user = currentUser(request);
+      return db.transaction(async (tx) => {
+        const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
+        checkCanManage(page, user.id, project.role);
+        checkNotArchived(page);
+        return tx.one<PageJson>(
+          `UPDATE pages pg SET name = COALESCE($2, name), access = COALESCE($3, access) WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`,
+          [page.id, request.body.name?.trim() ?? null, request.body.access ?? null],
+        );
+      });
+    },
+  );
+
+  for (const [action, change] of [
+    ['archive', 'COALESCE(archived_at, now())'],
+    ['restore', 'NULL'],
+  ] as const) {
+    app.post<{ Params: PageParams }>(
+      `${base}/:pageId/${action}`,
+      { preHandler: pagesFor(Role.Member), schema: { params: pageParams, response: { 200: pageSchema } } },
+      async (request) => {
+        const project = currentProject(request);
+        const user = currentUser(request);
+        return db.transaction(async (tx) => {
+          const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
+          checkCanManage(page, user.id, project.role);
+          return tx.one<PageJson>(`UPDATE pages pg SET archived_at = ${change} WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`, [page.id]);
+        });
+      },
+    );
+  }
+
+  app.delete<{ Params: PageParams }>(
+    `${base}/:pageId`,
+    { preHandler: pagesFor(Role.Member), schema: { params: pageParams } },
+    async (request, reply) => {
+      const project = currentProject(request);
+      const user = currentUser(request);
+      await db.transaction(async (tx) => {
+        const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
+        checkCanManage(page, user.id, project.role);
+        await tx.query('DELETE FROM pages WHERE id = $1', [page.id]);
+      });
+      return reply.code(204).send();
+    },
+  );
+}

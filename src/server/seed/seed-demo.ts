@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { workspaceAssetUrl } from '../assets/asset-url.js';
+import { storeAsset } from '../assets/store-asset.js';
+import { hashPassword } from '../auth/password.js';
+import type { Config } from '../config.js';
+import { addIssuesToCycle } from '../cycles/cycle-issues.js';
+import { nextIssueSequenceId, type Db } from '../db/index.js';
+import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
+import { subscribe } from '../issues/subscriptions.js';
+import { addIssuesToModule } from '../modules/module-issues.js';
+import { createDefaultStates } from '../projects/default-states.js';
+import { normaliseRichText } from '../rich-text/index.js';
+import { roleName } from '../roles.js';
+import type { Storage } from '../storage/index.js';
+import { checkImageUpload } from '../uploads/index.js';
+import { DEMO_PEOPLE, DEMO_WORKSPACE, demoProjects, type DemoIssue, type DemoPerson, type DemoProject } from './demo-content.js';
+import type { MentionTarget } from './rich-html.js';
+
+/** A demo account and its generated password. */
+export interface DemoAccount {
+  email: string;
+  password: string;
+  role: string;
+}
+
+/** What seeding made. */
+export interface DemoSeed {
+  workspaceId: string;
+  accounts: DemoAccount[];
+}
+
+/** Options of seedDemoData. */
+export interface SeedOptions {
+  /** Where the accounts are printed; the console by default. */
+  log?: (line: string) => void;
+}
+
+/** The workspace logo, uploaded like any other image. */
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#3f76ff"/>' +
+  '<path d="M20 48 32 14l12 34h-7l-2.4-7h-9.2L23 48Zm11.8-13h4.4L32 26.5Z" fill="#ffffff"/></svg>';
+
+/** 'YYYY-MM-DD' of today plus `offset` days (UTC). */
+function day(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function hasUsers(db: Db): Promise<boolean> {
+  return (await db.one<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM users) AS any')).any;
+}
+
+/** Everything one demo project needs to know while its issues are made. */
+interface ProjectContext {
+  project: DemoProject;
+  id: string;
+  workspaceId: string;
+  people: Record<DemoPerson, string>;
+  states: Map<string, string>;
+  labels: Map<string, string>;
+}
+
+async function createIssue(tx: Db, ctx: ProjectContext, demo: DemoIssue): Promise<ActivityIssue> {
+  const sequenceId = await nextIssueSequenceId(tx, ctx.id);
+  const description = normaliseRichText({ html: demo.description });
+  const creator = ctx.people[demo.createdBy];
+  const issue = await tx.one<ActivityIssue>(
+    `INSERT INTO issues (project_id, workspace_id, sequence_id, name, description_html, description_json, state_id, priority,
+                         start_date, target_date, completed_at, created_by, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, now() - make_interval(days => $11), $12, $12)
+     RETURNING id, project_id, workspace_id`,
+    [
+      ctx.id,
+      ctx.workspaceId,
+      sequenceId,
+      demo.name,
+      description.html,
+      JSON.stringify(description.json),
+      ctx.states.get(demo.group),
+      demo.priority,
+      demo.startDay === undefined ? null : day(demo.startDay),
+      demo.targetDay === undefined ? null : day(demo.targetDay),
+      demo.group === 'completed' ? (demo.completedDaysAgo ?? 0) : null,
+      creator,
+    ],
+  );
+  const assignees = demo.assignees.map((person) => ctx.people[person]);
+  if (assignees.length) await tx.query('INSERT INTO issue_assignees (issue_id, user_id) SELECT $1, unnest($2::uuid[])', [issue.id, assignees]);
+  const labels = demo.labels.map((name) => ctx.labels.get(name)!);
+  if (labels.length) await tx.query('INSERT INTO issue_labels (issue_id, label_id) SELECT $1, unnest($2::uuid[])', [issue.id, labels]);
+  await subscribe(tx, issue.id, [creator, ...assignees]);
+  await recordIssueActivity(tx, { issue, actorId: creator, field: 'issue', verb: 'created', newValue: demo.name });
+  for (const link of demo.links ?? []) {
+    const created = await tx.one<{ id: string }>('INSERT INTO issue_links (issue_id, title, url, created_by) VALUES ($1, $2, $3, $4) RETURNING id', [
+      issue.id,
+      link.title,
+      link.url,
+      creator,
+    ]);
+    await recordIssueActivity(tx, { issue, actorId: creator, field: 'link', verb: 'created', newValue: link.url, newIdentifier: created.id });
+  }
+  for (const comment of demo.comments ?? []) {
+    const author = ctx.people[comment.by];
+    const body = normaliseRichText({ html: comment.html });
+    const created = await tx.one<{ id: string }>('INSERT INTO issue_comments (issue_id, comment_html, comment_json, actor_id) VALUES ($1, $2, $3::jsonb, $4) RETURNING id', [
+      issue.id,
+      body.html,
+      JSON.stringify(body.json),
+      author,
+    ]);
+    await recordIssueActivity(tx, { issue, actorId: author, field: 'comment', verb: 'created', newValue: body.html, newIdentifier: created.id });
+  }
+  return issue;
+}
+
+async function createProject(tx: Db, project: DemoProject, workspaceId: string, people: Record<DemoPerson, string>): Promise<void> {
+  const adminId = people.admin;
+  const { id } = await tx.one<{ id: string }>(
+    'INSERT INTO projects (workspace_id, identifier, name, description, cover_image, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    [workspaceId, project.identifier, project.name, project.description, project.cover, adminId],
+  );
+  await createDefaultStates(tx, id);
+  for (const person of DEMO_PEOPLE) {
+    await tx.query('INSERT INTO project_members (project_id, workspace_id, user_id, role) VALUES ($1, $2, $3, $4)', [id, workspaceId, people[person.key], person.role]);
+  }
+  const states = new Map((await tx.query<{ id: string; group: string }>('SELECT id, "group" FROM states WHERE project_id = $1', [id])).map((s) => [s.group, s.id]));
+  const labels = new Map<string, string>();
+  for (const [index, label] of project.labels.entries()) {
+    const row = await tx.one<{ id: string }>('INSERT INTO labels (project_id, name, color, sort_order) VALUES ($1, $2, $3, $4) RETURNING id', [
+      id,
+      label.name,
+      label.color,
+      (index + 1) * 1000,
+    ]);
+    labels.set(label.name, row.id);
+  }
+  const ctx: ProjectContext = { project, id, workspaceId, people, states, labels };
+  const cycleIssues: ActivityIssue[] = [];
+  const moduleIssues: ActivityIssue[] = [];
+  for (const demo of project.issues) {
+    const issue = await createIssue(tx, ctx, demo);
+    if (demo.inCycle) cycleIssues.push(issue);
+    if (demo.inModule) moduleIssues.push(issue);
+  }
+  if (project.cycle) {
+    const { cycle } = project;
+    const row = await tx.one<{ id: string }>(
+      'INSERT INTO cycles (project_id, name, description, start_date, end_date, owned_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [id, cycle.name, cycle.description, day(cycle.startDay), day(cycle.endDay), adminId],
+    );
+    await addIssuesToCycle(tx, { id: row.id, name: cycle.name }, cycleIssues, adminId);
+  }
+  if (project.module) {
+    const { module } = project;
+    const row = await tx.one<{ id: string }>(
+      `INSERT INTO modules (project_id, name, description, status, start_date, target_date, lead_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [id, module.name, module.description, module.status, day(module.startDay), day(module.targetDay), people[module.lead], adminId],
+    );
+    await addIssuesToModule(tx, { id: row.id, name: module.name }, moduleIssues, adminId);
+  }
+  for (const page of project.pages ?? []) {
+    const content = normaliseRichText({ html: page.html });
+    await tx.query('INSERT INTO pages (project_id, name, description_html, description_json, access, owned_by) VALUES ($1, $2, $3, $4::jsonb, $5, $6)', [
+      id,
+      page.name,
+      content.html,
+      JSON.stringify(content.json),
+      page.access,
+      people[page.owner],
+    ]);
+  }
+}
+
+/**
+ * Fills a fresh database with the demo workspace `acme` ("Acme"): an account of each role with
+ * a generated password (printed once), three projects (one left without issues), labels, about
+ * twenty issues with rich descriptions, links and comments, a cycle, a module and two pages.
+ * Does nothing (and returns null) when any user exists. Everything is written in one
+ * transaction through the same helpers the routes use; the users table is locked meanwhile, so
+ * two servers starting on one empty database seed it once.
+ */
+export async function seedDemoData(db: Db, storage: Storage, config: Pick<Config, 'passwordCost'>, options: SeedOptions = {}): Promise<DemoSeed | null> {
+  if (await hasUsers(db)) return null;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const accounts = DEMO_PEOPLE.map((person) => ({
+    person,
+    password: `demo-${person.key}-${randomBytes(9).toString('base64url')}`,
+  }));
+  const hashes = await Promise.all(accounts.map((account) => hashPassword(account.password, config.passwordCost)));
+  const logo = checkImageUpload({ bytes: new TextEncoder().encode(LOGO_SVG), filename: 'acme-logo.svg' });
+  if (!logo.ok) throw new Error(`The demo logo is not a valid image: ${logo.error}`);
+
+  const workspaceId = await db.transaction(async (tx) => {
+    await tx.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
+    if (await hasUsers(tx)) return null;
+    const people = {} as Record<DemoPerson, string>;
+    for (const [index, { person }] of accounts.entries()) {
+      const row = await tx.one<{ id: string }>(
+        'INSERT INTO users (email, password_hash, display_name, first_name, last_name) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [person.email, hashes[index], `${person.firstName} ${person.lastName}`, person.firstName, person.lastName],
+      );
+      people[person.key] = row.id;
+    }
+    const workspace = await tx.one<{ id: string }>('INSERT INTO workspaces (slug, name, created_by) VALUES ($1, $2, $3) RETURNING id', [
+      DEMO_WORKSPACE.slug,
+      DEMO_WORKSPACE.name,
+      people.admin,
+    ]);
+    for (const person of DEMO_PEOPLE) {
+      await tx.query('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)', [workspace.id, people[person.key], person.role]);
+    }
+    const asset = await storeAsset(tx, storage, { ...logo, filename: 'acme-logo.svg', attributes: { entity_type: 'WORKSPACE_LOGO' } }, { workspaceId: workspace.id }, people.admin);
+    await tx.query('UPDATE workspaces SET logo = $2 WHERE id = $1', [workspace.id, workspaceAssetUrl(workspace.id, asset.id)]);
+    const mentions = Object.fromEntries(
+      DEMO_PEOPLE.map((person): [DemoPerson, MentionTarget] => [
+        person.key,
+        { id: people[person.key], name: `${person.firstName} ${person.lastName}`, profilePath: `/${DEMO_WORKSPACE.slug}/profile/${people[person.key]}` },
+      ]),
+    ) as Record<DemoPerson, MentionTarget>;
+    for (const project of demoProjects(mentions)) await createProject(tx, project, workspace.id, people);
+    return workspace.id;
+  });
+  if (!workspaceId) return null;
+
+  const result: DemoSeed = {
+    workspaceId,
+    accounts: accounts.map(({ person, password }) => ({ email: person.email, password, role: roleName(person.role) })),
+  };
+  log(`Demo workspace "${DEMO_WORKSPACE.name}" created at /${DEMO_WORKSPACE.slug}. Sign in with one of these accounts (the passwords are shown only now):`);
+  for (const account of result.accounts) log(`  ${account.email} / ${account.password}  (${account.role})`);
+  return result;
+}

@@ -1,0 +1,283 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { XLSX_SHEET_NAME } from '../../src/server/exports/index.js';
+import type { PutBody, PutMeta } from '../../src/server/storage/index.js';
+import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
+import { createIssue, createLabel } from './planning-fixtures.js';
+
+let server: TestServer;
+let seed: Seed;
+let exportsUrl: string;
+
+before(async () => {
+  server = await startServer();
+  seed = await seedWorkspace(server);
+  exportsUrl = `${seed.workspaceUrl}/exports/`;
+  const label = await createLabel(server.db, seed.project.id, 'Bug', '#ff0000');
+  await createIssue(server.db, seed.project.id, {
+    name: 'Login, "fast"',
+    group: 'started',
+    priority: 'high',
+    assignees: [seed.users.member.id, seed.users.admin.id],
+    labels: [label],
+    start_date: '2030-01-02',
+    target_date: '2030-01-09',
+    description_html: '<h1>Steps</h1><ul><li><p>Open =page</p></li></ul><p>Then <span data-type="mention" data-id="u1" data-label="member">@member</span> checks</p>',
+  });
+  await createIssue(server.db, seed.project.id, { name: 'Second' });
+});
+after(() => server.close());
+
+interface Job {
+  id: string;
+  status: string;
+  progress: number;
+  error: string | null;
+}
+
+async function waitFor(client: TestClient, jobId: string, done: (job: Job) => boolean, url = exportsUrl): Promise<Job> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const jobs: Job[] = (await client.get(url)).body;
+    const job = jobs.find((candidate) => candidate.id === jobId)!;
+    if (done(job)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`export ${jobId} never reached the expected state`);
+}
+
+async function download(client: TestClient, jobId: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const response = await fetch(`${server.url}${exportsUrl}${jobId}/download`, { headers: { cookie: `session=${client.cookie('session')}` } });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+async function exportOf(provider: string): Promise<{ job: Job; file: Awaited<ReturnType<typeof download>> }> {
+  const created = await seed.actors.member.post(exportsUrl, { provider, project_ids: [seed.project.id] });
+  assert.equal(created.status, 201, created.text);
+  assert.equal(created.body.status, 'queued');
+  assert.equal(created.body.progress, 0);
+  const job = await waitFor(seed.actors.member, created.body.id, (j) => j.status === 'completed' || j.status === 'failed');
+  assert.equal(job.status, 'completed');
+  assert.equal(job.progress, 100);
+  const file = await download(seed.actors.member, job.id);
+  assert.equal(file.status, 200);
+  return { job, file };
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else field += c;
+  }
+  return rows;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('POST /api/workspaces/:slug/exports/', () => {
+  test('authorization matrix: workspace Member and up', async () => {
+    await seed.expectMatrix('POST', exportsUrl, { provider: 'json', project_ids: [seed.project.id] }, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 201, admin: 201 });
+  });
+
+  test('refuses bad input with a clear text', async () => {
+    const other = await seedWorkspace(server);
+    const cases: Array<[unknown, string]> = [
+      [{ project_ids: [seed.project.id] }, 'Provider is required'],
+      [{ provider: 'pdf', project_ids: [seed.project.id] }, 'Provider must be one of csv, xlsx, json'],
+      [{ provider: 'csv', project_ids: [] }, 'Select at least one project to export.'],
+      [{ provider: 'csv' }, 'Select at least one project to export.'],
+      [{ provider: 'csv', project_ids: [other.project.id] }, 'Some of the selected projects do not exist or you are not a member of them.'],
+    ];
+    for (const [body, error] of cases) {
+      const response = await seed.actors.member.post(exportsUrl, body);
+      assert.equal(response.status, 400, JSON.stringify(body));
+      assert.equal(response.body.error, error);
+    }
+    const hidden = await seed.actors.admin.post(`${seed.workspaceUrl}/projects`, { name: 'Admins only', identifier: 'ADM' });
+    const refused = await seed.actors.member.post(exportsUrl, { provider: 'csv', project_ids: [hidden.body.id] });
+    assert.equal(refused.status, 400, 'a project the member is not in cannot be exported by them');
+  });
+});
+
+describe('export jobs end to end', () => {
+  test('CSV: completes, downloads as an attachment and parses back', async () => {
+    const { file } = await exportOf('csv');
+    assert.equal(file.headers.get('content-type'), 'text/csv; charset=utf-8');
+    assert.equal(file.headers.get('content-disposition'), `attachment; filename="${seed.workspace.slug}-issues-${today()}.csv"`);
+    const rows = parseCsv(file.bytes.toString('utf8').replace(/^\ufeff/, ''));
+    assert.deepEqual(rows[0], ['Key', 'Name', 'State', 'State group', 'Priority', 'Assignees', 'Labels', 'Start date', 'Target date', 'Created at', 'Updated at', 'Description']);
+    assert.equal(rows.length, 3);
+    const first = rows[1]!;
+    assert.deepEqual(first.slice(0, 9), ['SEED-1', 'Login, "fast"', 'In Progress', 'started', 'high', 'admin, member', 'Bug', '2030-01-02', '2030-01-09']);
+    assert.equal(first[11], 'Steps\nOpen =page\nThen @member checks');
+    assert.equal(rows[2]![0], 'SEED-2');
+  });
+
+  test('XLSX: completes and opens as a workbook', async () => {
+    const { file } = await exportOf('xlsx');
+    assert.equal(file.headers.get('content-type'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    assert.match(file.headers.get('content-disposition') ?? '', /\.xlsx"$/);
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet(XLSX_SHEET_NAME)!;
+    assert.equal(sheet.rowCount, 3);
+    assert.equal(sheet.getRow(2).getCell(1).value, 'SEED-1');
+    assert.equal(sheet.getRow(2).getCell(6).value, 'admin, member');
+    assert.equal(sheet.getRow(3).getCell(2).value, 'Second');
+  });
+
+  test('JSON: completes and parses back with lists as arrays', async () => {
+    const { file } = await exportOf('json');
+    assert.equal(file.headers.get('content-type'), 'application/json; charset=utf-8');
+    const issues = JSON.parse(file.bytes.toString('utf8'));
+    assert.equal(issues.length, 2);
+    assert.deepEqual(
+      { ...issues[0], created_at: undefined, updated_at: undefined },
+      {
+        key: 'SEED-1',
+        name: 'Login, "fast"',
+        state: 'In Progress',
+        state_group: 'started',
+        priority: 'high',
+        assignees: ['admin', 'member'],
+        labels: ['Bug'],
+        start_date: '2030-01-02',
+        target_date: '2030-01-09',
+        created_at: undefined,
+        updated_at: undefined,
+        description: 'Steps\nOpen =page\nThen @member checks',
+      },
+    );
+  });
+
+  test('progress is visible while a job runs, and the download waits (409) until it completes', async () => {
+    const storage = server.app.storage;
+    const put = storage.put;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    storage.put = async (key: string, body: PutBody, meta: PutMeta) => {
+      await gate;
+      return put.call(storage, key, body, meta);
+    };
+    try {
+      const created = await seed.actors.member.post(exportsUrl, { provider: 'csv', project_ids: [seed.project.id] });
+      const running = await waitFor(seed.actors.member, created.body.id, (j) => j.status === 'processing' && j.progress === 90);
+      assert.equal(running.error, null);
+      const early = await seed.actors.member.get(`${exportsUrl}${created.body.id}/download`);
+      assert.equal(early.status, 409);
+      assert.deepEqual(early.body, { error: 'This export is not finished yet.' });
+      release();
+      const finished = await waitFor(seed.actors.member, created.body.id, (j) => j.status === 'completed');
+      assert.equal(finished.progress, 100);
+    } finally {
+      release();
+      storage.put = put;
+    }
+  });
+
+  test('a failing job is reported failed, with a text and no file', async () => {
+    const storage = server.app.storage;
+    const put = storage.put;
+    storage.put = async () => {
+      throw new Error('disk full');
+    };
+    try {
+      const created = await seed.actors.member.post(exportsUrl, { provider: 'json', project_ids: [seed.project.id] });
+      const failed = await waitFor(seed.actors.member, created.body.id, (j) => j.status !== 'queued' && j.status !== 'processing');
+      assert.equal(failed.status, 'failed');
+      assert.equal(failed.error, 'The export could not be completed. Please try again.');
+      const response = await seed.actors.member.get(`${exportsUrl}${created.body.id}/download`);
+      assert.equal(response.status, 409);
+      assert.deepEqual(response.body, { error: 'This export failed. Please start a new one.' });
+    } finally {
+      storage.put = put;
+    }
+  });
+});
+
+describe('GET …/exports/ and …/exports/:jobId/download', () => {
+  test('authorization matrices: Members list; the requester or an admin downloads', async () => {
+    const { job } = await exportOf('csv');
+    const listed = await seed.expectMatrix('GET', exportsUrl, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 200, admin: 200 });
+    const row = listed.admin.body.find((j: { id: string }) => j.id === job.id);
+    assert.deepEqual(Object.keys(row).sort(), ['completed_at', 'created_at', 'error', 'id', 'progress', 'project_ids', 'provider', 'requested_by', 'status', 'updated_at']);
+    assert.equal(row.requested_by, seed.users.member.id);
+    assert.deepEqual(row.project_ids, [seed.project.id]);
+    await seed.expectMatrix('GET', `${exportsUrl}${job.id}/download`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 200, admin: 200 });
+    const byAdmin = await seed.actors.admin.post(exportsUrl, { provider: 'csv', project_ids: [seed.project.id] });
+    await waitFor(seed.actors.admin, byAdmin.body.id, (j) => j.status === 'completed');
+    const other = await seed.actors.member.get(`${exportsUrl}${byAdmin.body.id}/download`);
+    assert.equal(other.status, 403);
+    assert.equal(other.body.error, 'Only the member who requested this export or a workspace admin can download it.');
+    const missing = await seed.actors.admin.get(`${exportsUrl}00000000-0000-4000-8000-000000000000/download`);
+    assert.equal(missing.status, 404);
+  });
+
+  test("another workspace's jobs are neither listed nor downloadable", async () => {
+    const other = await seedWorkspace(server);
+    const created = await other.actors.admin.post(`${other.workspaceUrl}/exports`, { provider: 'csv', project_ids: [other.project.id] });
+    const ids = (await seed.actors.admin.get(exportsUrl)).body.map((j: { id: string }) => j.id);
+    assert.ok(!ids.includes(created.body.id));
+    assert.equal((await seed.actors.admin.get(`${exportsUrl}${created.body.id}/download`)).status, 404);
+  });
+});
+
+describe('start-up', () => {
+  test('jobs left queued or processing by a previous run are marked failed', async () => {
+    const own = await startServer();
+    try {
+      const ownSeed = await seedWorkspace(own);
+      await own.db.query(
+        `INSERT INTO export_jobs (workspace_id, provider, status, progress, project_ids) VALUES ($1, 'csv', 'processing', 40, $2::uuid[]), ($1, 'json', 'queued', 0, $2::uuid[])`,
+        [ownSeed.workspace.id, [ownSeed.project.id]],
+      );
+      await own.restart();
+      const jobs = (await ownSeed.actors.admin.get(`${ownSeed.workspaceUrl}/exports`)).body;
+      assert.deepEqual(jobs.map((j: Job) => [j.status, j.error]), [
+        ['failed', 'The server restarted before this export finished. Please start it again.'],
+        ['failed', 'The server restarted before this export finished. Please start it again.'],
+      ]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('closing the app', () => {
+  test('waits for a running export before the database closes', async () => {
+    const own = await startServer();
+    try {
+      const ownSeed = await seedWorkspace(own);
+      await createIssue(own.db, ownSeed.project.id, { name: 'One issue' });
+      const url = `${ownSeed.workspaceUrl}/exports`;
+      const storage = own.app.storage;
+      const put = storage.put;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      storage.put = async (key: string, body: PutBody, meta: PutMeta) => {
+        await gate;
+        return put.call(storage, key, body, meta);
+      };
+      const created = await ownSeed.actors.member.post(url, { provider: 'csv', project_ids: [ownSeed.project.id] });
+      await waitFor(ownSeed.actors.member, created.body.id, (j) => j.status === 'processing' && j.progress === 90, url);
+      const restarting = own.restart();
+      setTimeout(release, 50);
+      await restarting;
+      const job = await waitFor(ownSeed.actors.member, created.body.id, () => true, url);
+      assert.equal(job.status, 'completed', 'the job finished and was recorded before the old app closed its database');
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -1,0 +1,213 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { normaliseRichText } from '../../src/server/rich-text/index.js';
+import { seedWorkspace, startServer, type Actor, type Seed, type TestClient, type TestServer } from './harness.js';
+
+let server: TestServer;
+let seed: Seed;
+let pagesUrl: string;
+
+before(async () => {
+  server = await startServer();
+  seed = await seedWorkspace(server);
+  pagesUrl = `${seed.projectUrl}/pages`;
+});
+after(() => server.close());
+
+const MANAGE_OWN = { anonymous: 401, nonMember: 404, guest: 403, viewer: 403 };
+const PAGE_KEYS = ['access', 'archived_at', 'created_at', 'description_html', 'description_version', 'id', 'name', 'owned_by', 'project_id', 'updated_at'];
+
+async function newPage(client: TestClient, fields: Record<string, unknown> = {}): Promise<any> {
+  const response = await client.post(pagesUrl, { name: 'A page', ...fields });
+  assert.equal(response.status, 201, response.text);
+  return response.body;
+}
+
+describe('POST …/pages', () => {
+  test('authorization matrix: project Member and up', async () => {
+    await seed.expectMatrix('POST', pagesUrl, (actor: Actor) => ({ name: `By ${actor}` }), { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 201, admin: 201 });
+  });
+
+  test('creates a page owned by the caller, its content normalised, with an ETag', async () => {
+    const response = await seed.actors.member.post(pagesUrl, {
+      name: ' Notes ',
+      access: 'private',
+      description_html: '<h1>Plan</h1><p>Go <a href="javascript:alert(1)">here</a><script>x()</script></p>',
+    });
+    assert.equal(response.status, 201);
+    const page = response.body;
+    assert.deepEqual(Object.keys(page).sort(), PAGE_KEYS);
+    assert.equal(page.name, 'Notes');
+    assert.equal(page.access, 'private');
+    assert.equal(page.owned_by, seed.users.member.id);
+    assert.equal(page.description_version, 1);
+    assert.equal(page.description_html, normaliseRichText({ html: page.description_html }).html);
+    assert.doesNotMatch(page.description_html, /javascript|script/);
+    assert.equal(response.headers.get('etag'), '"1"');
+    const plain = await seed.actors.member.post(pagesUrl, {});
+    assert.equal(plain.body.access, 'public');
+    assert.equal(plain.body.name, '');
+  });
+
+  test('refuses bad input with a clear text', async () => {
+    const bad = await seed.actors.member.post(pagesUrl, { access: 'secret' });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error, 'Access must be one of private, public');
+    const unknown = await seed.actors.member.post(pagesUrl, { title: 'x' });
+    assert.equal(unknown.body.error, 'Body has an unknown field "title"');
+  });
+});
+
+describe('GET …/pages and …/pages/:pageId', () => {
+  test('authorization matrix: everyone in the project reads public pages', async () => {
+    const page = await newPage(seed.actors.member);
+    const all = { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 };
+    await seed.expectMatrix('GET', pagesUrl, undefined, all);
+    const responses = await seed.expectMatrix('GET', `${pagesUrl}/${page.id}`, undefined, all);
+    assert.equal(responses.guest.headers.get('etag'), '"1"');
+  });
+
+  test('a private page is visible to its owner only: everyone else gets 404', async () => {
+    const page = await newPage(seed.actors.member, { access: 'private' });
+    const responses = await seed.expectMatrix('GET', `${pagesUrl}/${page.id}`, undefined, { anonymous: 401, nonMember: 404, guest: 404, viewer: 404, member: 200, admin: 404 });
+    assert.equal(responses.admin.body.error, 'Page not found.');
+    await seed.expectMatrix('PUT', `${pagesUrl}/${page.id}/description`, { description_html: '<p>x</p>', version: 1 }, { ...MANAGE_OWN, member: 200, admin: 404 });
+  });
+
+  test('lists private, public and archived pages by ?type', async () => {
+    const viewer = seed.actors.viewer;
+    const mine = await newPage(seed.actors.admin, { name: 'Admin private', access: 'private' });
+    const theirs = await newPage(seed.actors.member, { name: 'Member private', access: 'private' });
+    const open = await newPage(seed.actors.member, { name: 'Open page' });
+    const archived = await newPage(seed.actors.member, { name: 'Old page' });
+    await seed.actors.member.post(`${pagesUrl}/${archived.id}/archive`);
+    const ids = async (client: TestClient, query: string) => (await client.get(`${pagesUrl}${query}`)).body.map((p: { id: string }) => p.id);
+    assert.deepEqual(await ids(seed.actors.admin, '?type=private'), [mine.id]);
+    assert.ok((await ids(seed.actors.member, '?type=private')).includes(theirs.id));
+    assert.ok(!(await ids(seed.actors.admin, '?type=private')).includes(theirs.id));
+    const publicIds = await ids(viewer, '?type=public');
+    assert.ok(publicIds.includes(open.id));
+    assert.ok(!publicIds.includes(archived.id) && !publicIds.includes(theirs.id));
+    assert.deepEqual(await ids(viewer, '?type=archived'), [archived.id]);
+    const everything = await ids(seed.actors.admin, '');
+    assert.ok(everything.includes(mine.id) && everything.includes(open.id) && !everything.includes(theirs.id) && !everything.includes(archived.id));
+    const listed = (await viewer.get(`${pagesUrl}?type=public`)).body[0];
+    assert.equal('description_html' in listed, false);
+    const bad = await viewer.get(`${pagesUrl}?type=drafts`);
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error, 'Type must be one of private, public, archived');
+  });
+});
+
+describe('PATCH, archive, restore and DELETE …/pages/:pageId', () => {
+  test("authorization matrix: the owner or a project admin manages a page", async () => {
+    const owned = await newPage(seed.actors.member);
+    await seed.expectMatrix('PATCH', `${pagesUrl}/${owned.id}`, { name: 'Renamed' }, { ...MANAGE_OWN, member: 200, admin: 200 });
+    const adminPage = await newPage(seed.actors.admin);
+    const responses = await seed.expectMatrix('PATCH', `${pagesUrl}/${adminPage.id}`, { access: 'private' }, { ...MANAGE_OWN, member: 403, admin: 200 });
+    assert.equal(responses.member.body.error, "Only the page's owner or a project admin can do this.");
+    const archivable = await newPage(seed.actors.admin);
+    await seed.expectMatrix('POST', `${pagesUrl}/${archivable.id}/archive`, undefined, { ...MANAGE_OWN, member: 403, admin: 200 });
+    await seed.expectMatrix('POST', `${pagesUrl}/${archivable.id}/restore`, undefined, { ...MANAGE_OWN, member: 403, admin: 200 });
+    await seed.expectMatrix('DELETE', `${pagesUrl}/${archivable.id}`, undefined, { ...MANAGE_OWN, member: 403, admin: 204 });
+    const memberPage = await newPage(seed.actors.member);
+    await seed.expectMatrix('DELETE', `${pagesUrl}/${memberPage.id}`, undefined, { ...MANAGE_OWN, member: 204, admin: 404 });
+  });
+
+  test('renames and changes access; archiving makes the page read-only until restored', async () => {
+    const page = await newPage(seed.actors.member);
+    const renamed = await seed.actors.member.patch(`${pagesUrl}/${page.id}`, { name: ' Roadmap ', access: 'private' });
+    assert.equal(renamed.body.name, 'Roadmap');
+    assert.equal(renamed.body.access, 'private');
+    const archived = await seed.actors.member.post(`${pagesUrl}/${page.id}/archive`);
+    assert.equal(archived.status, 200);
+    assert.ok(archived.body.archived_at);
+    const locked = await seed.actors.member.put(`${pagesUrl}/${page.id}/description`, { description_html: '<p>x</p>', version: 1 });
+    assert.equal(locked.status, 403);
+    assert.equal(locked.body.error, 'This page is archived and read-only. Restore it to edit it.');
+    assert.equal((await seed.actors.member.patch(`${pagesUrl}/${page.id}`, { name: 'Nope' })).status, 403);
+    const restored = await seed.actors.member.post(`${pagesUrl}/${page.id}/restore`);
+    assert.equal(restored.body.archived_at, null);
+    assert.equal((await seed.actors.member.put(`${pagesUrl}/${page.id}/description`, { description_html: '<p>x</p>', version: 1 })).status, 200);
+    assert.equal((await seed.actors.member.patch(`${pagesUrl}/${page.id}`, {})).body.error, 'Body needs at least one field');
+  });
+});
+
+describe('PUT …/pages/:pageId/description', () => {
+  test('authorization matrix on a public page: Members save', async () => {
+    const page = await newPage(seed.actors.admin);
+    let version = 1;
+    await seed.expectMatrix('PUT', `${pagesUrl}/${page.id}/description`, (actor: Actor) => ({ description_html: `<p>${actor}</p>`, version: actor === 'admin' ? ++version : version }), {
+      ...MANAGE_OWN,
+      member: 200,
+      admin: 200,
+    });
+  });
+
+  test('saves normalised content, bumps the version and answers the ETag', async () => {
+    const page = await newPage(seed.actors.member);
+    const url = `${pagesUrl}/${page.id}/description`;
+    const saved = await seed.actors.member.put(url, { description_html: '<h2>Goals</h2><ul><li><p>Ship</p></li></ul><img src="javascript:x">', version: 1 });
+    assert.equal(saved.status, 200);
+    assert.equal(saved.body.version, 2);
+    assert.equal(saved.headers.get('etag'), '"2"');
+    assert.equal(saved.body.description_html, normaliseRichText({ html: '<h2>Goals</h2><ul><li><p>Ship</p></li></ul>' }).html);
+    const read = await seed.actors.guest.get(url);
+    assert.deepEqual(read.body, saved.body);
+    assert.equal(read.headers.get('etag'), '"2"');
+    const same = await seed.actors.member.put(url, { description_html: saved.body.description_html }, { headers: { 'if-match': '"2"' } });
+    assert.equal(same.body.version, 2, 'an unchanged save keeps the version');
+    const viaHeader = await seed.actors.member.put(url, { description_html: '<p>Next</p>' }, { headers: { 'if-match': 'W/"2"' } });
+    assert.equal(viaHeader.body.version, 3);
+    const stored = await server.db.one<{ description_json: { type: string } }>('SELECT description_json FROM pages WHERE id = $1', [page.id]);
+    assert.equal(stored.description_json.type, 'doc');
+  });
+
+  test('a stale version is refused with 409 and the current content; nothing is lost', async () => {
+    const page = await newPage(seed.actors.member, { description_html: '<p>First</p>' });
+    const url = `${pagesUrl}/${page.id}/description`;
+    const mine = await seed.actors.member.put(url, { description_html: '<p>Mine</p>', version: 1 });
+    assert.equal(mine.body.version, 2);
+    const stale = await seed.actors.admin.put(url, { description_html: '<p>Theirs</p>', version: 1 });
+    assert.equal(stale.status, 409);
+    assert.deepEqual(stale.body, {
+      error: 'Someone else changed this page since you opened it. Your text was not saved: merge it with the current version and save again.',
+      current: { description_html: '<p>Mine</p>', version: 2 },
+    });
+    assert.equal(stale.headers.get('etag'), '"2"');
+    const staleHeader = await seed.actors.admin.put(url, { description_html: '<p>Theirs</p>' }, { headers: { 'if-match': '"1"' } });
+    assert.equal(staleHeader.status, 409);
+    assert.equal((await seed.actors.guest.get(url)).body.description_html, '<p>Mine</p>');
+  });
+
+  test('refuses a save without a version, with two different versions, or without content', async () => {
+    const page = await newPage(seed.actors.member);
+    const url = `${pagesUrl}/${page.id}/description`;
+    const noVersion = await seed.actors.member.put(url, { description_html: '<p>x</p>' });
+    assert.equal(noVersion.status, 428);
+    assert.equal(noVersion.body.error, 'Say which version you edited: send version in the body or an If-Match header.');
+    const differ = await seed.actors.member.put(url, { description_html: '<p>x</p>', version: 1 }, { headers: { 'if-match': '"2"' } });
+    assert.equal(differ.status, 400);
+    assert.equal(differ.body.error, 'The version in the body and the If-Match header differ.');
+    const badHeader = await seed.actors.member.put(url, { description_html: '<p>x</p>' }, { headers: { 'if-match': '*' } });
+    assert.equal(badHeader.status, 400);
+    const missing = await seed.actors.member.put(url, { version: 1 });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.error, 'Description html is required');
+  });
+});
+
+describe('the pages feature toggle', () => {
+  test('with pages turned off every page route answers 403 saying so', async () => {
+    const page = await newPage(seed.actors.member);
+    await seed.actors.admin.patch(seed.projectUrl, { page_view: false });
+    try {
+      const disabled = { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 403 };
+      const responses = await seed.expectMatrix('GET', pagesUrl, undefined, disabled);
+      assert.equal(responses.admin.body.error, "Pages are disabled in this project. A project admin can turn them on in the project's features.");
+      await seed.expectMatrix('GET', `${pagesUrl}/${page.id}/description`, undefined, disabled);
+    } finally {
+      await seed.actors.admin.patch(seed.projectUrl, { page_view: true });
+    }
+  });
+});

@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { normaliseRichText } from '../../src/server/rich-text/index.js';
+import { DEMO_PEOPLE, demoProjects, seedDemoData, type DemoSeed } from '../../src/server/seed/index.js';
+import { startServer, type TestServer } from './harness.js';
+
+let server: TestServer;
+let seeded: DemoSeed;
+const printed: string[] = [];
+
+before(async () => {
+  server = await startServer();
+  const result = await seedDemoData(server.db, server.app.storage, server.config, { log: (line) => printed.push(line) });
+  assert.ok(result);
+  seeded = result;
+});
+after(() => server.close());
+
+const count = async (sql: string, params: unknown[] = []) => (await server.db.one<{ n: number }>(sql, params)).n;
+
+describe('seedDemoData on a fresh database', () => {
+  test('creates the Acme workspace with one account of each role', async () => {
+    const workspace = await server.db.one<{ id: string; name: string; logo: string | null }>("SELECT id, name, logo FROM workspaces WHERE slug = 'acme'");
+    assert.equal(workspace.name, 'Acme');
+    assert.equal(workspace.id, seeded.workspaceId);
+    const members = await server.db.query<{ email: string; role: number }>(
+      'SELECT u.email, m.role FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 ORDER BY m.role DESC',
+      [workspace.id],
+    );
+    assert.deepEqual(members, [
+      { email: 'admin@acme.test', role: 20 },
+      { email: 'member@acme.test', role: 15 },
+      { email: 'viewer@acme.test', role: 10 },
+      { email: 'guest@acme.test', role: 5 },
+    ]);
+    assert.equal(await count('SELECT count(*) AS n FROM users'), 4);
+  });
+
+  test('prints each e-mail with its generated password, and those passwords sign in', async () => {
+    assert.equal(printed.length, 5);
+    assert.match(printed[0]!, /Acme/);
+    for (const account of seeded.accounts) {
+      const line = printed.find((candidate) => candidate.includes(account.email));
+      assert.ok(line?.includes(`${account.email} / ${account.password}`), `${account.email} is printed with its password`);
+      assert.match(account.password, new RegExp(`^demo-${account.email.split('@')[0]}-[A-Za-z0-9_-]{12}$`));
+      const client = server.client();
+      const signedIn = await client.post('/api/auth/sign-in', { email: account.email, password: account.password });
+      assert.equal(signedIn.status, 200, signedIn.text);
+    }
+    assert.equal(new Set(seeded.accounts.map((a) => a.password)).size, 4, 'every password is different');
+  });
+
+  test('creates three projects with states, labels and members; one has no issues', async () => {
+    const projects = await server.db.query<{ identifier: string; issues: number; states: number; labels: number; members: number; inbox_view: boolean }>(
+      `SELECT p.identifier, p.inbox_view,
+              (SELECT count(*) FROM issues i WHERE i.project_id = p.id) AS issues,
+              (SELECT count(*) FROM states s WHERE s.project_id = p.id) AS states,
+              (SELECT count(*) FROM labels l WHERE l.project_id = p.id) AS labels,
+              (SELECT count(*) FROM project_members pm WHERE pm.project_id = p.id) AS members
+         FROM projects p ORDER BY p.identifier`,
+    );
+    assert.deepEqual(projects, [
+      { identifier: 'MOB', inbox_view: false, issues: 7, states: 5, labels: 4, members: 4 },
+      { identifier: 'RES', inbox_view: false, issues: 0, states: 5, labels: 0, members: 4 },
+      { identifier: 'WEB', inbox_view: false, issues: 12, states: 5, labels: 5, members: 4 },
+    ]);
+  });
+
+  test('issues are numbered, assigned, labelled, linked, commented and recorded', async () => {
+    const sequences = await server.db.query<{ identifier: string; ids: number[] }>(
+      'SELECT p.identifier, array_agg(i.sequence_id ORDER BY i.sequence_id) AS ids FROM issues i JOIN projects p ON p.id = i.project_id GROUP BY p.identifier ORDER BY p.identifier',
+    );
+    assert.deepEqual(sequences, [
+      { identifier: 'MOB', ids: [1, 2, 3, 4, 5, 6, 7] },
+      { identifier: 'WEB', ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+    ]);
+    assert.ok((await count('SELECT count(DISTINCT issue_id) AS n FROM issue_assignees')) >= 12);
+    assert.ok((await count('SELECT count(DISTINCT issue_id) AS n FROM issue_labels')) >= 17);
+    assert.equal(await count('SELECT count(*) AS n FROM issue_links'), 4);
+    assert.equal(await count('SELECT count(*) AS n FROM issue_comments'), 4);
+    assert.equal(await count("SELECT count(*) AS n FROM issue_activities WHERE field = 'issue' AND verb = 'created'"), 19);
+    assert.equal(await count("SELECT count(*) AS n FROM issues WHERE completed_at IS NOT NULL"), 3);
+    assert.equal(await count('SELECT count(*) AS n FROM issues WHERE archived_at IS NOT NULL OR deleted_at IS NOT NULL'), 0);
+    const groups = await server.db.query<{ group: string }>('SELECT DISTINCT s."group" FROM issues i JOIN states s ON s.id = i.state_id ORDER BY 1');
+    assert.deepEqual(groups.map((g) => g.group), ['backlog', 'cancelled', 'completed', 'started', 'unstarted']);
+  });
+
+  test('a cycle and a module hold issues, with activity rows', async () => {
+    const admin = server.client();
+    const account = seeded.accounts.find((a) => a.role === 'Admin')!;
+    await admin.post('/api/auth/sign-in', { email: account.email, password: account.password });
+    const web = await server.db.one<{ id: string }>("SELECT id FROM projects WHERE identifier = 'WEB'");
+    const cycles = (await admin.get(`/api/workspaces/acme/projects/${web.id}/cycles`)).body;
+    assert.equal(cycles.length, 1);
+    assert.equal(cycles[0].status, 'current');
+    assert.equal(cycles[0].total_issues, 6);
+    const cycle = (await admin.get(`/api/workspaces/acme/projects/${web.id}/cycles/${cycles[0].id}`)).body;
+    assert.ok(cycle.distribution.assignees.length >= 2);
+    assert.equal(Object.keys(cycle.distribution.completion_chart).length, 15);
+    const modules = (await admin.get(`/api/workspaces/acme/projects/${web.id}/modules`)).body;
+    assert.equal(modules.length, 1);
+    assert.equal(modules[0].total_issues, 5);
+    assert.equal(modules[0].status, 'in-progress');
+    assert.equal(await count("SELECT count(*) AS n FROM issue_activities WHERE field = 'cycles' AND verb = 'created'"), 6);
+    assert.equal(await count("SELECT count(*) AS n FROM issue_activities WHERE field = 'modules' AND verb = 'created'"), 5);
+  });
+
+  test('a public and a private page, and the empty screens stay empty', async () => {
+    const pages = await server.db.query<{ access: string; archived: boolean; owner: string }>(
+      'SELECT pg.access, pg.archived_at IS NOT NULL AS archived, u.email AS owner FROM pages pg JOIN users u ON u.id = pg.owned_by ORDER BY pg.access',
+    );
+    assert.deepEqual(pages, [
+      { access: 'private', archived: false, owner: 'admin@acme.test' },
+      { access: 'public', archived: false, owner: 'admin@acme.test' },
+    ]);
+    for (const table of ['export_jobs', 'ai_requests', 'api_tokens', 'webhooks']) assert.equal(await count(`SELECT count(*) AS n FROM ${table}`), 0, table);
+  });
+
+  test('the workspace logo is an uploaded image that members can load', async () => {
+    const { logo } = await server.db.one<{ logo: string }>("SELECT logo FROM workspaces WHERE slug = 'acme'");
+    const guest = server.client();
+    const account = seeded.accounts.find((a) => a.role === 'Guest')!;
+    await guest.post('/api/auth/sign-in', { email: account.email, password: account.password });
+    const response = await guest.get(logo);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'image/svg+xml');
+  });
+
+  test('every seeded description, comment and page passes normaliseRichText unchanged', async () => {
+    const stored = [
+      ...(await server.db.query<{ html: string }>('SELECT description_html AS html FROM issues')),
+      ...(await server.db.query<{ html: string }>('SELECT comment_html AS html FROM issue_comments')),
+      ...(await server.db.query<{ html: string }>('SELECT description_html AS html FROM pages')),
+    ];
+    assert.equal(stored.length, 19 + 4 + 2);
+    for (const { html } of stored) assert.equal(normaliseRichText({ html }).html, html);
+    const target = { id: 'u', name: 'Someone', profilePath: '/acme/profile/u' };
+    const sources = demoProjects({ admin: target, member: target, viewer: target, guest: target }).flatMap((project) => [
+      ...project.issues.flatMap((issue) => [issue.description, ...(issue.comments ?? []).map((c) => c.html)]),
+      ...(project.pages ?? []).map((page) => page.html),
+    ]);
+    for (const html of sources) assert.equal(normaliseRichText({ html }).html, html, 'the content is written exactly as the editor writes it');
+    const features = ['<table>', '<pre data-language=', 'data-type="mention"', '<a href="https://', '<h1>', '<h2>', '<ol>', '<ul>', 'data-type="taskList"', '<blockquote>'];
+    for (const feature of features) assert.ok(stored.some(({ html }) => html.includes(feature)), feature);
+  });
+});
+
+describe('seedDemoData on a database with users', () => {
+  test('is skipped on a second start, printing nothing', async () => {
+    const lines: string[] = [];
+    const again = await seedDemoData(server.db, server.app.storage, server.config, { log: (line) => lines.push(line) });
+    assert.equal(again, null);
+    assert.deepEqual(lines, []);
+    assert.equal(await count('SELECT count(*) AS n FROM users'), 4);
+    assert.equal(await count('SELECT count(*) AS n FROM workspaces'), 1);
+    assert.equal(DEMO_PEOPLE.length, 4);
+  });
+
+  test('is skipped when someone already signed up', async () => {
+    const other = await startServer();
+    try {
+      await other.client().signUp();
+      const lines: string[] = [];
+      assert.equal(await seedDemoData(other.db, other.app.storage, other.config, { log: (line) => lines.push(line) }), null);
+      assert.equal((await other.db.one<{ n: number }>('SELECT count(*) AS n FROM workspaces')).n, 0);
+      assert.deepEqual(lines, []);
+    } finally {
+      await other.close();
+    }
+  });
+});
