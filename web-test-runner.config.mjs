@@ -1,6 +1,6 @@
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { reactAsEsm } from './scripts/wtr-react.mjs';
+import { nodeEnvAsProduction, reactAsEsm } from './scripts/wtr-react.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findChromium } from './scripts/chromium.mjs';
@@ -31,6 +31,8 @@ export default {
   plugins: [
     // React ships CommonJS; the browser gets it as ES modules.
     reactAsEsm(),
+    // Libraries that read process.env.NODE_ENV (React Query) see "production", as in the app's bundle.
+    nodeEnvAsProduction(),
     consoleGuard, esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: [
     chromeLauncher({

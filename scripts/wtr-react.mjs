@@ -66,3 +66,19 @@ export function reactAsEsm() {
     },
   };
 }
+
+/**
+ * The plugin that gives libraries the production build's `process.env.NODE_ENV`: packages such
+ * as @tanstack/react-query read it at run time, and browsers have no `process`. The app's
+ * bundle gets the same replacement from rollup, so tests run what users run.
+ */
+export function nodeEnvAsProduction() {
+  return {
+    name: 'node-env-production',
+    transform(context) {
+      if (!context.path.includes('/node_modules/') || typeof context.body !== 'string') return undefined;
+      if (!context.body.includes('process.env.NODE_ENV')) return undefined;
+      return { body: context.body.replace(/\bprocess\.env\.NODE_ENV\b/g, '"production"') };
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/** A toast for the app shell to show; `title` is "Success!" or "Error!" as the spec says. */
+export interface Toast {
+  type: 'success' | 'error';
+  title: string;
+  message: string;
+}
+
+/** Shows a toast (the app shell maps it to its toasts). */
+export type Notify = (toast: Toast) => void;
+
+/** Shown when the dialog is submitted with nothing selected. */
+export const SELECT_AT_LEAST_ONE = 'Please select at least one issue.';
+
+/** The toast after the issues were deleted. */
+export const DELETED_TOAST: Toast = { type: 'success', title: 'Success!', message: 'Issues deleted successfully!' };
+
+/** The toast when deleting failed; the selection is kept for another try. */
+export const DELETE_FAILED_TOAST: Toast = { type: 'error', title: 'Error!', message: 'Something went wrong. Please try again.' };

@@ -1,0 +1,152 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useId, useState, type FormEvent } from 'react';
+import { useStyles } from '../../ui/styles.js';
+import { dateFilterCss } from './date-filter.css.js';
+import {
+  START_AFTER_END,
+  dateFilterProblem,
+  dateFilterValue,
+  defaultDateFilter,
+  describeDateFilter,
+  type DateFilterType,
+  type DateFilterValue,
+} from './date-range.js';
+
+/** Props of {@link DateFilter}. */
+export interface DateFilterProps {
+  /** Called with the filter when the user applies it. */
+  onApply(value: DateFilterValue): void;
+  /** The filter shown at first; by default a range from today to the same day next month. */
+  defaultValue?: DateFilterValue;
+  /** "Today" for the default range (tests pin it). */
+  today?: Date;
+  /** The visible name of the button that opens the filter. */
+  label?: string;
+}
+
+interface Draft {
+  type: DateFilterType;
+  after: string;
+  before: string;
+  date: string;
+}
+
+const TYPES: { value: DateFilterType; label: string }[] = [
+  { value: 'before', label: 'Before' },
+  { value: 'after', label: 'After' },
+  { value: 'range', label: 'Range' },
+];
+
+function draftOf(value: DateFilterValue, fallback: { after: string; before: string }): Draft {
+  if ('type' in value) return { type: value.type, after: fallback.after, before: fallback.before, date: value.date };
+  return { type: 'range', after: value.after, before: value.before, date: value.after };
+}
+
+/** A popover that picks a date filter (before, after or a range) and applies it. */
+export function DateFilter({ onApply, defaultValue, today, label = 'Date' }: DateFilterProps) {
+  useStyles('date-filter', dateFilterCss);
+  const [fallback] = useState(() => defaultDateFilter(today));
+  const [applied, setApplied] = useState<DateFilterValue>(() => defaultValue ?? fallback);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(applied, fallback));
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const problem = dateFilterProblem(draft.type, draft.after, draft.before, draft.date);
+  const reasonId = `${id}-reason`;
+  const backwards = problem === START_AFTER_END;
+
+  const openChange = (next: boolean) => {
+    // Reopening starts from what is applied: an unapplied draft is abandoned on close.
+    if (next) setDraft(draftOf(applied, fallback));
+    setOpen(next);
+  };
+  const update = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) return;
+    const value = dateFilterValue(draft.type, draft.after, draft.before, draft.date);
+    setApplied(value);
+    setOpen(false);
+    onApply(value);
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={openChange}>
+      <Popover.Trigger className="df-trigger">
+        {label}: {describeDateFilter(applied)}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="df-content" align="start" sideOffset={6}>
+          <Popover.Title className="df-title">Filter by date</Popover.Title>
+          <form className="df-form" onSubmit={submit} noValidate>
+            <fieldset className="df-types">
+              <legend>Type</legend>
+              {TYPES.map((type) => (
+                <label key={type.value} className="df-type">
+                  <input
+                    type="radio"
+                    name={`${id}-type`}
+                    value={type.value}
+                    checked={draft.type === type.value}
+                    onChange={() => update({ type: type.value })}
+                  />
+                  {type.label}
+                </label>
+              ))}
+            </fieldset>
+            {draft.type === 'range' ? (
+              <div className="df-dates">
+                <label className="df-field">
+                  Start date
+                  <input
+                    type="date"
+                    value={draft.after}
+                    max={draft.before || undefined}
+                    aria-invalid={backwards || undefined}
+                    aria-describedby={problem ? reasonId : undefined}
+                    onChange={(event) => update({ after: event.target.value })}
+                  />
+                </label>
+                <label className="df-field">
+                  End date
+                  <input
+                    type="date"
+                    value={draft.before}
+                    min={draft.after || undefined}
+                    aria-invalid={backwards || undefined}
+                    aria-describedby={problem ? reasonId : undefined}
+                    onChange={(event) => update({ before: event.target.value })}
+                  />
+                </label>
+              </div>
+            ) : (
+              <div className="df-dates">
+                <label className="df-field">
+                  Date
+                  <input
+                    type="date"
+                    value={draft.date}
+                    aria-describedby={problem ? reasonId : undefined}
+                    onChange={(event) => update({ date: event.target.value })}
+                  />
+                </label>
+              </div>
+            )}
+            {problem && (
+              <p id={reasonId} className="df-reason" role="alert">
+                {problem}
+              </p>
+            )}
+            <div className="df-actions">
+              <Popover.Close type="button" className="df-button">
+                Cancel
+              </Popover.Close>
+              <button type="submit" className="df-button df-primary" disabled={problem !== null} aria-describedby={problem ? reasonId : undefined}>
+                Apply
+              </button>
+            </div>
+          </form>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,13 @@
+export { DateFilter, type DateFilterProps } from './date-filter.js';
+export {
+  DATE_MISSING,
+  START_AFTER_END,
+  addMonthsClamped,
+  dateFilterProblem,
+  dateFilterValue,
+  defaultDateFilter,
+  describeDateFilter,
+  toIsoDate,
+  type DateFilterType,
+  type DateFilterValue,
+} from './date-range.js';

@@ -1,0 +1,31 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { IssueSearchParams, PickerIssue } from './picker-issue.js';
+
+/** Where a search stands: running, answered, or failed. */
+export type IssueSearchState = { status: 'loading' } | { status: 'done'; issues: PickerIssue[] } | { status: 'error' };
+
+/**
+ * Runs `search` whenever `text` or `workspace` changes; only the latest request's answer is
+ * shown, so a slow earlier search never overwrites a later one.
+ */
+export function useIssueSearch(search: (params: IssueSearchParams) => Promise<PickerIssue[]>, text: string, workspace: boolean): IssueSearchState {
+  const [state, setState] = useState<IssueSearchState>({ status: 'loading' });
+  // The host may pass a new function on every render; that alone must not search again.
+  const latestSearch = useRef(search);
+  useLayoutEffect(() => {
+    latestSearch.current = search;
+  });
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    // A search that throws at once is a failed search too.
+    new Promise<PickerIssue[]>((resolve) => resolve(latestSearch.current({ search: text, workspace_search: workspace }))).then(
+      (issues) => current && setState({ status: 'done', issues }),
+      () => current && setState({ status: 'error' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [text, workspace]);
+  return state;
+}

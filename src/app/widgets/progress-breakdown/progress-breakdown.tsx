@@ -1,0 +1,82 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useId } from 'react';
+import { useStyles } from '../../ui/styles.js';
+import { assigneeRows, labelRows, percent, stateRows, type Distribution, type ProgressRow } from './distribution.js';
+import { progressBreakdownCss } from './progress-breakdown.css.js';
+import { BREAKDOWN_TABS, useRememberedTab } from './remembered-tab.js';
+
+/** Props of {@link ProgressBreakdown}. */
+export interface ProgressBreakdownProps {
+  distribution: Distribution;
+}
+
+function Bar({ row }: { row: ProgressRow }) {
+  const nameId = useId();
+  const value = percent(row.done, row.total);
+  const amount = `${row.done} of ${row.total}`;
+  return (
+    <li className="pb-row">
+      <span className="pb-name">
+        {row.avatar !== undefined &&
+          (row.avatar ? (
+            <img className="pb-avatar" src={row.avatar} alt="" />
+          ) : (
+            <span className="pb-avatar pb-initial" aria-hidden="true">
+              {row.name.charAt(0).toUpperCase()}
+            </span>
+          ))}
+        {row.color !== undefined && <span className="pb-dot" style={{ backgroundColor: row.color ?? 'transparent' }} aria-hidden="true" />}
+        <span id={nameId}>{row.name}</span>
+      </span>
+      <div
+        className="pb-bar"
+        role="progressbar"
+        aria-labelledby={nameId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-valuetext={`${amount} (${value}%)`}
+      >
+        <div className="pb-fill" style={{ width: `${value}%` }} />
+      </div>
+      <span className="pb-amount">{amount}</span>
+    </li>
+  );
+}
+
+function Bars({ rows, empty }: { rows: ProgressRow[]; empty: string }) {
+  if (!rows.length) return <p className="pb-empty">{empty}</p>;
+  return (
+    <ul className="pb-list">
+      {rows.map((row) => (
+        <Bar key={row.key} row={row} />
+      ))}
+    </ul>
+  );
+}
+
+/** Progress by assignee, label and state group, in tabs; the chosen tab is remembered in the browser. */
+export function ProgressBreakdown({ distribution }: ProgressBreakdownProps) {
+  useStyles('progress-breakdown', progressBreakdownCss);
+  const [tab, setTab] = useRememberedTab();
+  return (
+    <Tabs.Root className="pb-root" value={tab} onValueChange={setTab}>
+      <Tabs.List className="pb-tabs" aria-label="Progress breakdown">
+        {BREAKDOWN_TABS.map((name) => (
+          <Tabs.Trigger key={name} value={name} className="pb-tab">
+            {name}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="Assignees" className="pb-panel">
+        <Bars rows={assigneeRows(distribution.assignees)} empty="No assignees yet." />
+      </Tabs.Content>
+      <Tabs.Content value="Labels" className="pb-panel">
+        <Bars rows={labelRows(distribution.labels)} empty="No labels yet." />
+      </Tabs.Content>
+      <Tabs.Content value="States" className="pb-panel">
+        <Bars rows={stateRows(distribution.states)} empty="No issues yet." />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
