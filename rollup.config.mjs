@@ -1,6 +1,9 @@
-// Builds dist/: the library entries (dependencies left to the host's bundler) and one
-// self-contained, minified ESM file a plain HTML page loads with a single <script type="module">.
+// Builds dist/: the library entries (dependencies left to the host's bundler), one
+// self-contained, minified ESM file a plain HTML page loads with a single <script type="module">,
+// and the tracker app (dist/app/), which is not part of the library's exports.
+import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 
@@ -44,6 +47,35 @@ export default [
     },
     plugins: [
       resolve({ extensions: ['.ts', '.js'], exportConditions: ['browser', 'production'] }),
+      typescript(),
+      terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
+    ],
+  },
+  {
+    // The tracker app: React and every other dependency bundled in, minified; each screen is
+    // loaded lazily by its route, so it becomes a chunk of its own.
+    input: { main: 'src/app/main.tsx' },
+    output: {
+      dir: 'dist/app',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      sourcemap: true,
+    },
+    // Radix and React Query mark their modules 'use client' (a React Server Components hint); bundled for
+    // the browser it means nothing, and rollup's warning about dropping it is noise.
+    onwarn(warning, warn) {
+      if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /['"]use client['"]/.test(warning.message)) return;
+      // React Router's own modules import each other in a circle; harmless, and not ours to change.
+      if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((id) => id.includes('/node_modules/'))) return;
+      warn(warning);
+    },
+    plugins: [
+      // React picks its production build from process.env.NODE_ENV, which browsers do not have.
+      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+      resolve({ extensions: ['.tsx', '.ts', '.js'], exportConditions: ['browser', 'production'] }),
+      // React and react-dom ship CommonJS only.
+      commonjs(),
       typescript(),
       terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
     ],

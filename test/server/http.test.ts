@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { stripApiTrailingSlash } from '../../src/server/app.js';
 import { isSameSiteRequest } from '../../src/server/http/cross-site.js';
+import Fastify from 'fastify';
+import { installSecurityHeaders } from '../../src/server/http/security-headers.js';
 import { startServer, uniqueEmail, type TestResponse, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -206,6 +208,24 @@ describe('pages', () => {
       assert.equal((await client.get('/dist/missing.js', html)).status, 404);
     } finally {
       await rm(join(root, 'demo', 'app.html'));
+    }
+  });
+
+  test('a 304 revalidation carries no policy of its own, so the cached page keeps the one it was sent with', async () => {
+    // Browsers merge a 304's headers into the cached page: a resource policy here would sandbox the app page.
+    const app = Fastify();
+    installSecurityHeaders(app);
+    app.get('/page', (_request, reply) => reply.code(304).send());
+    app.get('/fresh', (_request, reply) => reply.type('text/html').send('<!doctype html>'));
+    try {
+      const revalidated = await app.inject({ method: 'GET', url: '/page' });
+      assert.equal(revalidated.statusCode, 304);
+      assert.equal(revalidated.headers['content-security-policy'], undefined);
+      assert.equal(revalidated.headers['x-content-type-options'], 'nosniff');
+      const fresh = await app.inject({ method: 'GET', url: '/fresh' });
+      assert.match(String(fresh.headers['content-security-policy']), /default-src 'self'/);
+    } finally {
+      await app.close();
     }
   });
 

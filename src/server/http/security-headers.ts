@@ -29,7 +29,9 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
-    if (!reply.hasHeader('content-security-policy')) {
+    // A 304 has no content type; browsers merge its headers into the cached page, so a policy
+    // chosen here would replace the page's own (a revisited app page would become sandboxed).
+    if (!reply.hasHeader('content-security-policy') && reply.statusCode !== 304) {
       const type = String(reply.getHeader('content-type') ?? '');
       reply.header('content-security-policy', type.startsWith('text/html') ? APP_CSP : RESOURCE_CSP);
     }

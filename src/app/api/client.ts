@@ -1,0 +1,112 @@
+import { ApiError, GENERIC_ERROR, NETWORK_ERROR } from './api-error.js';
+
+/** The HTTP methods the API uses. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Query string values; undefined, null and empty lists are left out. */
+export type Query = Record<string, string | number | boolean | readonly string[] | null | undefined>;
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** A JSON body, or FormData for a multipart upload. */
+  body?: unknown;
+  query?: Query;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A JSON answer with the headers it came with (lists carry `x-total-count`). */
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** The typed fetch client every API module goes through. */
+export interface ApiClient {
+  /** Sends a request under /api and resolves with its JSON answer (undefined for 204). */
+  request<T>(method: Method, path: string, options?: RequestOptions): Promise<T>;
+  /** Like request, with the answer's headers. */
+  requestWithHeaders<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+}
+
+/** How to build a client: tests pass their own fetch. */
+export interface ApiClientOptions {
+  fetch?: typeof fetch;
+  /** Prefix of every path; '/api' by default. */
+  baseUrl?: string;
+}
+
+/** A path with its query string (arrays joined by commas, as the server's filters read them). */
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      if (value.length) params.set(key, value.join(','));
+    } else {
+      params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status === 204 || !type.includes('json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The API client: JSON in and out, the session cookie sent (same origin only), and every
+ * refusal thrown as an ApiError carrying the server's `error` text.
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const base = options.baseUrl ?? '/api';
+  // Called through a wrapper so the global fetch is never invoked with the client as `this`.
+  const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  async function requestWithHeaders<T>(method: Method, path: string, request: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    let body: BodyInit | undefined;
+    if (request.body instanceof FormData) {
+      body = request.body;
+    } else if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+    let response: Response;
+    try {
+      response = await send(`${base}${withQuery(path, request.query)}`, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: request.signal,
+      });
+    } catch (error) {
+      // An abort is the caller's own doing: let it through as it is.
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, NETWORK_ERROR);
+    }
+    const json = await readJson(response);
+    if (!response.ok) {
+      const answer = json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
+      const text = typeof answer?.error === 'string' && answer.error ? answer.error : GENERIC_ERROR;
+      throw new ApiError(response.status, text, answer);
+    }
+    return { data: json as T, headers: response.headers };
+  }
+
+  return {
+    requestWithHeaders,
+    async request<T>(method: Method, path: string, request?: RequestOptions) {
+      return (await requestWithHeaders<T>(method, path, request)).data;
+    },
+  };
+}

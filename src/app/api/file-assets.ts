@@ -1,0 +1,31 @@
+import type { ApiClient } from './client.js';
+import type { UploadedAsset } from './types.js';
+
+/**
+ * The asset id in an uploaded file's address (`/api/workspaces/file-assets/{workspaceId}/{assetId}`,
+ * absolute or not), or null when the address is not one of ours (an image pasted from elsewhere).
+ */
+export function assetIdFromUrl(src: string): string | null {
+  let path = src;
+  try {
+    path = new URL(src, 'http://app.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const match = /^\/api\/workspaces\/file-assets\/[0-9a-f-]{36}\/([0-9a-f-]{36})\/?$/i.exec(path);
+  return match ? match[1]! : null;
+}
+
+/** Workspace uploads (spec section 7): upload, delete and restore. */
+export function fileAssetsApi(client: ApiClient) {
+  return {
+    upload: (slug: string, file: File, attributes: Record<string, unknown> = {}, signal?: AbortSignal) => {
+      const form = new FormData();
+      form.append('attributes', JSON.stringify(attributes));
+      form.append('asset', file);
+      return client.request<UploadedAsset>('POST', `/workspaces/${encodeURIComponent(slug)}/file-assets/`, { body: form, ...(signal ? { signal } : {}) });
+    },
+    remove: (assetId: string) => client.request<void>('DELETE', `/workspaces/file-assets/${encodeURIComponent(assetId)}/`),
+    restore: (assetId: string) => client.request<void>('POST', `/workspaces/file-assets/${encodeURIComponent(assetId)}/restore/`),
+  };
+}

@@ -1,0 +1,39 @@
+import { authApi } from './auth.js';
+import { createApiClient, type ApiClient } from './client.js';
+import { exportsApi } from './exports.js';
+import { fileAssetsApi } from './file-assets.js';
+import { issueActivitiesApi } from './issue-activities.js';
+import { issueCommentsApi } from './issue-comments.js';
+import { issueLinksApi } from './issue-links.js';
+import { issuesApi } from './issues.js';
+import { planningApi } from './planning.js';
+import { projectsApi } from './projects.js';
+import { statesApi } from './states.js';
+import { usersApi } from './users.js';
+import { workspacesApi } from './workspaces.js';
+
+/** Every API module over one client. */
+export function createApi(client: ApiClient = createApiClient()) {
+  return {
+    auth: authApi(client),
+    users: usersApi(client),
+    workspaces: workspacesApi(client),
+    projects: projectsApi(client),
+    issues: issuesApi(client),
+    links: issueLinksApi(client),
+    comments: issueCommentsApi(client),
+    activities: issueActivitiesApi(client),
+    states: statesApi(client),
+    fileAssets: fileAssetsApi(client),
+    planning: planningApi(client),
+    exports: exportsApi(client),
+  };
+}
+
+/** The app's API: one object of typed modules. */
+export type Api = ReturnType<typeof createApi>;
+
+export { ApiError, errorMessage, GENERIC_ERROR, isApiError, NETWORK_ERROR } from './api-error.js';
+export { createApiClient, withQuery, type ApiClient, type ApiClientOptions } from './client.js';
+export { assetIdFromUrl } from './file-assets.js';
+export type * from './types.js';

@@ -1,0 +1,91 @@
+import type { ApiClient, Query } from './client.js';
+import { projectPath } from './projects.js';
+import type { Description, IssueDetail, ListedIssue, Priority } from './types.js';
+
+/** The spec's workspace issue tabs. */
+export const WORKSPACE_ISSUE_TABS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
+
+/** One of the workspace issue tabs. */
+export type WorkspaceIssueTab = (typeof WORKSPACE_ISSUE_TABS)[number];
+
+/** Filters and page of an issue list. */
+export interface IssueListQuery {
+  state?: string[];
+  priority?: Priority[];
+  assignee?: string[];
+  label?: string[];
+  archived?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+/** A page of issues and how many match in all. */
+export interface IssuePage {
+  issues: ListedIssue[];
+  total: number;
+}
+
+/** What creating an issue sends. */
+export interface IssueInput {
+  name: string;
+  state_id?: string;
+  priority?: Priority;
+  description_html?: string;
+}
+
+/** What changing an issue sends. */
+export interface IssueChanges {
+  name?: string;
+  state_id?: string;
+  priority?: Priority;
+}
+
+/** The issue picker's search parameters (spec section 7). */
+export interface IssueSearchQuery {
+  search?: string;
+  workspace_search?: boolean;
+  [extra: string]: string | boolean | undefined;
+}
+
+/** The path of an issue (or of the project's issue list without an id). */
+export const issuePath = (slug: string, projectId: string, issueId?: string) =>
+  `${projectPath(slug, projectId)}/issues${issueId ? `/${encodeURIComponent(issueId)}` : ''}`;
+
+function toQuery(query: IssueListQuery): Query {
+  return { ...query, archived: query.archived === undefined ? undefined : String(query.archived) };
+}
+
+function page(data: ListedIssue[], headers: Headers): IssuePage {
+  const total = Number(headers.get('x-total-count'));
+  return { issues: data, total: Number.isFinite(total) && headers.has('x-total-count') ? total : data.length };
+}
+
+/** A project's issues, the workspace issue tabs, bulk delete, search and descriptions. */
+export function issuesApi(client: ApiClient) {
+  return {
+    list: async (slug: string, projectId: string, query: IssueListQuery = {}) => {
+      const { data, headers } = await client.requestWithHeaders<ListedIssue[]>('GET', issuePath(slug, projectId), { query: toQuery(query) });
+      return page(data, headers);
+    },
+    workspaceTab: async (slug: string, tab: WorkspaceIssueTab, query: IssueListQuery = {}) => {
+      const { data, headers } = await client.requestWithHeaders<ListedIssue[]>('GET', `/workspaces/${encodeURIComponent(slug)}/issues`, {
+        query: { ...toQuery(query), tab },
+      });
+      return page(data, headers);
+    },
+    get: (slug: string, projectId: string, issueId: string) => client.request<IssueDetail>('GET', issuePath(slug, projectId, issueId)),
+    create: (slug: string, projectId: string, input: IssueInput) => client.request<IssueDetail>('POST', issuePath(slug, projectId), { body: input }),
+    update: (slug: string, projectId: string, issueId: string, changes: IssueChanges) =>
+      client.request<IssueDetail>('PATCH', issuePath(slug, projectId, issueId), { body: changes }),
+    remove: (slug: string, projectId: string, issueId: string) => client.request<void>('DELETE', issuePath(slug, projectId, issueId)),
+    bulkDelete: (slug: string, projectId: string, issueIds: string[]) =>
+      client.request<{ deleted: number }>('DELETE', `${projectPath(slug, projectId)}/bulk-delete-issues`, { body: { issue_ids: issueIds } }),
+    search: (slug: string, projectId: string, query: IssueSearchQuery) =>
+      client.request<ListedIssue[]>('GET', `${projectPath(slug, projectId)}/search-issues`, { query }),
+    description: (slug: string, projectId: string, issueId: string) =>
+      client.request<Description>('GET', `${issuePath(slug, projectId, issueId)}/description`),
+    /** Saves a description edited from `version`; a stale version is refused with 409 and the current text in `body.current`. */
+    saveDescription: (slug: string, projectId: string, issueId: string, input: { description_html: string; version: number }) =>
+      client.request<Description>('PUT', `${issuePath(slug, projectId, issueId)}/description`, { body: input }),
+  };
+}

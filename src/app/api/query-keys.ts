@@ -1,0 +1,19 @@
+/**
+ * React Query keys, nested so that invalidating a prefix refreshes everything under it
+ * (invalidating a project's key refreshes its issues, states and members).
+ */
+export const queryKeys = {
+  me: () => ['me'] as const,
+  theme: () => ['me', 'theme'] as const,
+  workspaces: () => ['workspaces'] as const,
+  workspace: (slug: string) => ['workspaces', slug] as const,
+  members: (slug: string) => ['workspaces', slug, 'members'] as const,
+  projects: (slug: string) => ['workspaces', slug, 'projects'] as const,
+  project: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId] as const,
+  projectMembers: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'members'] as const,
+  states: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'states'] as const,
+  issues: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'issues'] as const,
+  issue: (slug: string, projectId: string, issueId: string) => ['workspaces', slug, 'projects', projectId, 'issues', issueId] as const,
+  workspaceIssues: (slug: string, tab: string) => ['workspaces', slug, 'issues', tab] as const,
+  planning: (slug: string, projectId: string, kind: string) => ['workspaces', slug, 'projects', projectId, kind] as const,
+};

@@ -1,0 +1,32 @@
+import { useCallback, useLayoutEffect, useRef, type Ref } from 'react';
+import { RichEditor, type RichEditorElement, type RichEditorProps } from '../../react/index.js';
+import { useTheme } from '../ui/theme-provider.js';
+
+/** The props of AppEditor: the wrapper's, and a ref to the element. */
+export type AppEditorProps = RichEditorProps & { ref?: Ref<RichEditorElement> };
+
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: T | null }).current = value;
+}
+
+/**
+ * `<RichEditor>` in the app's theme: its `theme` attribute follows the app's light or dark mode
+ * (so code blocks, mentions and menus match even when the app overrides the system setting),
+ * and its main colours come from the app's `--app-*` properties (theme.css.ts).
+ */
+export function AppEditor({ ref, ...props }: AppEditorProps) {
+  const { resolved } = useTheme();
+  const element = useRef<RichEditorElement | null>(null);
+  const setRef = useCallback(
+    (node: RichEditorElement | null) => {
+      element.current = node;
+      assignRef(ref, node);
+    },
+    [ref],
+  );
+  useLayoutEffect(() => {
+    element.current?.setAttribute('theme', resolved);
+  }, [resolved]);
+  return <RichEditor {...props} ref={setRef} />;
+}

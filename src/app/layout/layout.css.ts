@@ -1,0 +1,72 @@
+/** Styles of the app shell: sidebar, header, main area and full-page messages. */
+export const layoutCss = `
+.app-full-page {
+  min-height: 100vh; display: flex; flex-direction: column; align-items: center; justify-content: center;
+  gap: 12px; padding: 24px; box-sizing: border-box; text-align: center;
+}
+.app-full-page h1 { margin: 0; font-size: 22px; }
+.app-full-page p { margin: 0; color: var(--app-muted); max-width: 40em; }
+.app-shell { display: flex; min-height: 100vh; }
+.app-skip-link {
+  position: absolute; left: 8px; top: -48px; z-index: 100; padding: 8px 12px; border-radius: 6px;
+  background: var(--app-primary); color: var(--app-primary-text);
+}
+.app-skip-link:focus { top: 8px; }
+.app-sidebar {
+  flex: 0 0 260px; display: flex; flex-direction: column; gap: 8px; box-sizing: border-box;
+  height: 100vh; position: sticky; top: 0; overflow-y: auto; padding: 12px 10px;
+  background: var(--app-sidebar-bg); color: var(--app-sidebar-text); border-right: 1px solid var(--app-border);
+}
+.app-shell[data-collapsed="true"] .app-sidebar { display: none; }
+.app-sidebar nav ul { list-style: none; margin: 0; padding: 0; }
+.app-sidebar nav li { margin: 0; }
+.app-sidebar-heading {
+  margin: 14px 8px 4px; font-size: 12px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em;
+  color: var(--app-sidebar-text);
+}
+.app-sidebar-link, .app-sidebar-toggle {
+  display: flex; align-items: center; gap: 8px; width: 100%; box-sizing: border-box;
+  padding: 6px 8px; border: 0; border-radius: 6px; background: none;
+  color: var(--app-sidebar-text); font: inherit; text-align: left; text-decoration: none; cursor: pointer;
+}
+.app-sidebar-link:hover, .app-sidebar-toggle:hover { background: color-mix(in srgb, var(--app-sidebar-text) 10%, transparent); }
+.app-sidebar-link[aria-current="page"] {
+  background: color-mix(in srgb, var(--app-sidebar-text) 16%, transparent); font-weight: 600;
+}
+.app-sidebar-sublist { padding-left: 14px !important; }
+.app-sidebar-chevron { margin-left: auto; transition: transform 0.15s; }
+.app-sidebar-toggle[aria-expanded="true"] .app-sidebar-chevron { transform: rotate(90deg); }
+.app-project-key {
+  display: inline-flex; min-width: 24px; justify-content: center; padding: 0 4px; border-radius: 4px;
+  font-size: 11px; font-weight: 700; border: 1px solid currentColor;
+}
+.app-switcher {
+  display: flex; align-items: center; gap: 8px; width: 100%; padding: 8px; border-radius: 8px;
+  border: 1px solid var(--app-border); background: none; color: var(--app-sidebar-text); font: inherit; cursor: pointer; text-align: left;
+}
+.app-switcher-logo {
+  display: inline-flex; align-items: center; justify-content: center; flex: 0 0 28px; height: 28px; border-radius: 6px;
+  background: var(--app-primary); color: var(--app-primary-text); font-weight: 700;
+}
+.app-switcher-name { flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
+.app-menu {
+  min-width: 220px; padding: 6px; border-radius: 8px; z-index: 500;
+  background: var(--app-bg); color: var(--app-text); border: 1px solid var(--app-border);
+  box-shadow: 0 8px 28px rgb(15 23 42 / 0.2);
+}
+.app-menu-item {
+  display: flex; align-items: center; gap: 8px; padding: 6px 8px; border-radius: 6px;
+  cursor: pointer; outline: none; color: inherit; text-decoration: none;
+}
+.app-menu-item[data-highlighted] { background: var(--app-surface); outline: 2px solid var(--app-focus); outline-offset: -2px; }
+.app-menu-label { padding: 4px 8px; font-size: 12px; color: var(--app-muted); }
+.app-menu-separator { height: 1px; margin: 6px 0; background: var(--app-border); }
+.app-main-column { flex: 1; min-width: 0; display: flex; flex-direction: column; }
+.app-header {
+  display: flex; align-items: center; gap: 10px; padding: 8px 16px;
+  border-bottom: 1px solid var(--app-border); background: var(--app-bg);
+}
+.app-header-title { flex: 1; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.app-main { flex: 1; outline: none; }
+.app-content { padding: 16px 24px; }
+`;

@@ -1,0 +1,139 @@
+import { useState, type KeyboardEvent } from 'react';
+import { NavLink, useParams } from 'react-router';
+import type { Project, Workspace } from '../api/types.js';
+import { paths } from '../router/paths.js';
+import { WorkspaceSwitcher } from './workspace-switcher.js';
+
+/** The project sections, in the order the sidebar lists them. */
+export const PROJECT_SECTIONS = [
+  { label: 'Issues', to: paths.projectIssues },
+  { label: 'Cycles', to: paths.cycles },
+  { label: 'Modules', to: paths.modules },
+  { label: 'Views', to: paths.views },
+  { label: 'Pages', to: paths.pages },
+  { label: 'Inbox', to: paths.inbox },
+  { label: 'Archives', to: paths.archives },
+] as const;
+
+/** The workspace issue tabs with their labels (spec: all-issues is "All issues"). */
+export const WORKSPACE_ISSUE_TAB_LABELS = [
+  { tab: 'all-issues', label: 'All issues' },
+  { tab: 'assigned', label: 'Assigned' },
+  { tab: 'created', label: 'Created' },
+  { tab: 'subscribed', label: 'Subscribed' },
+] as const;
+
+/** Arrow keys, Home and End move focus between the sidebar's links and buttons. */
+function moveFocus(event: KeyboardEvent<HTMLElement>) {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
+  if (!keys.includes(event.key)) return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not(:disabled)')];
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  if (index < 0) return;
+  event.preventDefault();
+  const next =
+    event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : (index + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+  items[next]?.focus();
+}
+
+function ProjectEntry({ slug, project, expanded, onToggle }: { slug: string; project: Project; expanded: boolean; onToggle: () => void }) {
+  const listId = `sidebar-project-${project.id}`;
+  return (
+    <li>
+      <button type="button" className="app-sidebar-toggle" aria-expanded={expanded} aria-controls={listId} onClick={onToggle}>
+        <span className="app-project-key" aria-hidden="true">
+          {project.identifier}
+        </span>
+        {project.name}
+        <span className="app-sidebar-chevron" aria-hidden="true">
+          ›
+        </span>
+      </button>
+      <ul id={listId} className="app-sidebar-sublist" hidden={!expanded} aria-label={project.name}>
+        {PROJECT_SECTIONS.map((section) => (
+          <li key={section.label}>
+            <NavLink className="app-sidebar-link" to={section.to(slug, project.id)}>
+              {section.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * The workspace sidebar: the workspace switcher, the workspace's sections, its projects (each
+ * opening onto its sections) and settings. The current page's link carries aria-current.
+ */
+export function Sidebar({ workspace, workspaces, projects }: { workspace: Workspace; workspaces: readonly Workspace[]; projects: readonly Project[] }) {
+  const { projectId } = useParams();
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(projectId ? [projectId] : []));
+  const slug = workspace.slug;
+  const isOpen = (id: string) => open.has(id) || id === projectId;
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (isOpen(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <aside className="app-sidebar" id="app-sidebar" aria-label="Sidebar">
+      <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
+      <nav aria-label="Workspace" onKeyDown={moveFocus}>
+        <ul>
+          <li>
+            <NavLink className="app-sidebar-link" to={paths.workspace(slug)} end>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink className="app-sidebar-link" to={paths.analytics(slug)}>
+              Analytics
+            </NavLink>
+          </li>
+          <li>
+            <NavLink className="app-sidebar-link" to={paths.notifications(slug)}>
+              Notifications
+            </NavLink>
+          </li>
+          <li>
+            <NavLink className="app-sidebar-link" to={paths.drafts(slug)}>
+              Drafts
+            </NavLink>
+          </li>
+        </ul>
+        <h2 className="app-sidebar-heading">Your issues</h2>
+        <ul>
+          {WORKSPACE_ISSUE_TAB_LABELS.map(({ tab, label }) => (
+            <li key={tab}>
+              <NavLink className="app-sidebar-link" to={paths.workspaceIssues(slug, tab)}>
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <h2 className="app-sidebar-heading">Projects</h2>
+        <ul>
+          <li>
+            <NavLink className="app-sidebar-link" to={paths.projects(slug)} end>
+              All projects
+            </NavLink>
+          </li>
+          {projects.map((project) => (
+            <ProjectEntry key={project.id} slug={slug} project={project} expanded={isOpen(project.id)} onToggle={() => toggle(project.id)} />
+          ))}
+        </ul>
+        <ul>
+          <li>
+            <NavLink className="app-sidebar-link" to={paths.settings(slug)}>
+              Settings
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useApi } from '../api/api-context.js';
+import { isApiError } from '../api/api-error.js';
+import { queryKeys } from '../api/query-keys.js';
+import type { IssueDetail } from '../api/types.js';
+import { useEditorHost } from '../editor/use-editor-host.js';
+import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
+import { can, Role } from '../roles.js';
+import { useSignedInUser } from '../session/session.js';
+import { Spinner } from '../ui/spinner.js';
+import { useStyles } from '../ui/styles.js';
+import { IssueActivity } from './issue-detail/issue-activity.js';
+import { IssueComments } from './issue-detail/issue-comments.js';
+import { IssueDescription } from './issue-detail/issue-description.js';
+import { issueDetailCss } from './issue-detail/issue-detail.css.js';
+import { IssueLinks } from './issue-detail/issue-links.js';
+import { IssueTitle } from './issue-detail/issue-title.js';
+import { IssueKey } from './issues/issue-key.js';
+import { NotFoundScreen } from './not-found-screen.js';
+import { screensCss } from './screens.css.js';
+
+/** An issue's page: its title, description, links, comments and activity. */
+export function IssueDetailScreen() {
+  useStyles('app-screens', screensCss);
+  useStyles('app-issue-detail', issueDetailCss);
+  const slug = useWorkspaceSlug();
+  const { projectId = '', issueId = '' } = useParams();
+  const api = useApi();
+  const issue = useQuery({ queryKey: queryKeys.issue(slug, projectId, issueId), queryFn: () => api.issues.get(slug, projectId, issueId) });
+
+  if (issue.isPending) {
+    return (
+      <div className="app-content">
+        <Spinner label="Loading issue…" />
+      </div>
+    );
+  }
+  if (issue.isError) {
+    if (isApiError(issue.error, 404) || isApiError(issue.error, 400)) return <NotFoundScreen embedded />;
+    return (
+      <div className="app-content" role="alert">
+        {issue.error.message}
+      </div>
+    );
+  }
+  // Keyed by issue: moving to another issue starts its editors afresh.
+  return <IssuePage key={issue.data.id} slug={slug} issue={issue.data} />;
+}
+
+function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const user = useSignedInUser();
+  const project = useProject(slug, issue.project_id);
+  const role = project.data?.role;
+  const mayEdit = can(role, Role.Member);
+  const host = useEditorHost(slug, user.id, { entity_name: 'ISSUE_DESCRIPTION', entity_identifier: issue.id });
+  const issueKey = queryKeys.issue(slug, issue.project_id, issue.id);
+
+  const rename = async (name: string) => {
+    const updated = await api.issues.update(slug, issue.project_id, issue.id, { name });
+    queryClient.setQueryData(issueKey, updated);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, issue.project_id) });
+  };
+
+  return (
+    <div className="app-content app-issue-page">
+      <p className="app-issue-meta">
+        <IssueKey issue={issue} />
+        {issue.state__name ? <span>{issue.state__name}</span> : null}
+      </p>
+      <IssueTitle name={issue.name} mayEdit={mayEdit} onRename={rename} />
+      <section className="app-issue-section" aria-labelledby="issue-description-heading">
+        <h2 id="issue-description-heading">Description</h2>
+        <IssueDescription
+          html={issue.description_html}
+          version={issue.description_version}
+          mayEdit={mayEdit}
+          host={host}
+          onSave={(input) => api.issues.saveDescription(slug, issue.project_id, issue.id, input)}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: [...issueKey, 'activities'] })}
+        />
+      </section>
+      <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayEdit} />
+      <IssueComments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} host={host} />
+      <IssueActivity slug={slug} projectId={issue.project_id} issueId={issue.id} />
+    </div>
+  );
+}

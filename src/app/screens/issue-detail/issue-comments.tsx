@@ -1,0 +1,175 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useApi } from '../../api/api-context.js';
+import { errorMessage } from '../../api/api-error.js';
+import { queryKeys } from '../../api/query-keys.js';
+import type { Comment } from '../../api/types.js';
+import { AppEditor } from '../../editor/app-editor.js';
+import type { EditorHost } from '../../editor/use-editor-host.js';
+import type { RichEditorElement } from '../../../react/index.js';
+import { can, Role } from '../../roles.js';
+import { Button } from '../../ui/button.js';
+import { FormError } from '../../ui/form-field.js';
+import { Spinner } from '../../ui/spinner.js';
+import { useNotify } from '../../ui/toasts.js';
+
+interface CommentsProps {
+  slug: string;
+  projectId: string;
+  issueId: string;
+  /** The user's project role. */
+  role: number | undefined;
+  userId: string;
+  host: EditorHost;
+}
+
+const editorProps = (host: EditorHost) => ({
+  uploadFile: host.uploadFile,
+  deleteFile: host.deleteFile,
+  restoreFile: host.restoreFile,
+  mentionSuggestions: host.mentionSuggestions,
+  mentionHighlights: host.mentionHighlights,
+  onMentionClick: host.onMentionClick,
+});
+
+/** An issue's comments, each in its own editor (read-only until its author or an admin edits it), and a new one. */
+export function IssueComments({ slug, projectId, issueId, role, userId, host }: CommentsProps) {
+  const api = useApi();
+  const key = [...queryKeys.issue(slug, projectId, issueId), 'comments'];
+  const comments = useQuery({ queryKey: key, queryFn: () => api.comments.list(slug, projectId, issueId) });
+  return (
+    <section className="app-issue-section" aria-labelledby="issue-comments-heading">
+      <h2 id="issue-comments-heading">Comments</h2>
+      {comments.isPending ? (
+        <Spinner label="Loading comments…" />
+      ) : comments.isError ? (
+        <p role="alert">{comments.error.message}</p>
+      ) : comments.data.length ? (
+        <ol className="app-comment-list">
+          {comments.data.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} mayChange={comment.actor?.id === userId || can(role, Role.Admin)} {...{ slug, projectId, issueId, host }} />
+          ))}
+        </ol>
+      ) : (
+        <p className="app-editor-status">No comments yet.</p>
+      )}
+      {can(role, Role.Member) ? <NewComment {...{ slug, projectId, issueId, host }} /> : null}
+    </section>
+  );
+}
+
+function useRefreshIssue(slug: string, projectId: string, issueId: string) {
+  const queryClient = useQueryClient();
+  // Comments and the activity feed both change.
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.issue(slug, projectId, issueId) });
+}
+
+function CommentItem({ comment, mayChange, slug, projectId, issueId, host }: { comment: Comment; mayChange: boolean; slug: string; projectId: string; issueId: string; host: EditorHost }) {
+  const api = useApi();
+  const notify = useNotify();
+  const refresh = useRefreshIssue(slug, projectId, issueId);
+  const editor = useRef<RichEditorElement>(null);
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const author = comment.actor?.display_name ?? 'Deleted user';
+
+  const save = async () => {
+    if (!editor.current) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.comments.update(slug, projectId, issueId, comment.id, editor.current.getHTML());
+      setEditing(false);
+      await refresh();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await api.comments.remove(slug, projectId, issueId, comment.id);
+      await refresh();
+    } catch (error) {
+      setBusy(false);
+      notify({ type: 'error', message: errorMessage(error) });
+    }
+  };
+
+  return (
+    <li className="app-comment" aria-label={`Comment by ${author}`}>
+      <header>
+        <strong>{author}</strong>
+        <time dateTime={comment.created_at}>{new Date(comment.created_at).toLocaleString()}</time>
+        {mayChange && !editing ? (
+          <span className="app-comment-actions">
+            <Button size="small" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit comment by ${author}`}>
+              Edit
+            </Button>
+            <Button size="small" variant="ghost" busy={busy} onClick={() => void remove()} aria-label={`Delete comment by ${author}`}>
+              Delete
+            </Button>
+          </span>
+        ) : null}
+      </header>
+      {/* A fresh element per mode, so Cancel brings back the stored text. */}
+      <AppEditor
+        key={editing ? 'edit' : 'view'}
+        ref={editor}
+        value={comment.comment_html}
+        readOnly={!editing}
+        aria-label={`Comment by ${author}`}
+        {...editorProps(host)}
+      />
+      {editing ? (
+        <div className="app-editor-actions">
+          <Button variant="primary" busy={busy} onClick={() => void save()}>
+            Save comment
+          </Button>
+          <Button onClick={() => setEditing(false)}>Cancel</Button>
+        </div>
+      ) : null}
+      <FormError message={failure} />
+    </li>
+  );
+}
+
+function NewComment({ slug, projectId, issueId, host }: { slug: string; projectId: string; issueId: string; host: EditorHost }) {
+  const api = useApi();
+  const refresh = useRefreshIssue(slug, projectId, issueId);
+  const editor = useRef<RichEditorElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async () => {
+    if (!editor.current) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.comments.create(slug, projectId, issueId, editor.current.getHTML());
+      editor.current?.clear();
+      await refresh();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div>
+      <div className="app-editor-box">
+        <AppEditor ref={editor} value="" aria-label="New comment" placeholder="Add a comment…" {...editorProps(host)} />
+      </div>
+      <FormError message={failure} />
+      <div className="app-editor-actions">
+        <Button variant="primary" busy={busy} onClick={() => void submit()}>
+          Comment
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ListedIssue } from '../../api/types.js';
+
+/** How the spec shows an issue: `{project identifier}-{sequence_id}`. */
+export function issueKey(issue: Pick<ListedIssue, 'project__identifier' | 'sequence_id'>): string {
+  return `${issue.project__identifier}-${issue.sequence_id}`;
+}
+
+/** The fallback colour of an issue without a state. */
+export const NO_STATE_COLOUR = '#6b7280';
+
+/** An issue's key with its state's colour as a dot (the colour is decoration; the key is the text). */
+export function IssueKey({ issue }: { issue: Pick<ListedIssue, 'project__identifier' | 'sequence_id' | 'state__color'> }) {
+  return (
+    <span className="app-issue-key">
+      <span className="app-state-dot" aria-hidden="true" style={{ background: issue.state__color ?? NO_STATE_COLOUR }} />
+      {issueKey(issue)}
+    </span>
+  );
+}

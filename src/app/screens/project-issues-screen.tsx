@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useApi } from '../api/api-context.js';
+import { queryKeys } from '../api/query-keys.js';
+import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
+import { can, Role } from '../roles.js';
+import { Button } from '../ui/button.js';
+import { PageHeader } from '../ui/page-header.js';
+import { Spinner } from '../ui/spinner.js';
+import { useNotify } from '../ui/toasts.js';
+import { BulkDeleteDialog } from '../widgets/bulk-delete/index.js';
+import { useOpenRequest } from './empty-state-actions.js';
+import { CreateIssueDialog } from './issues/create-issue-dialog.js';
+import { IssueList } from './issues/issue-list.js';
+import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
+import { EmptyState } from '../empty-states/index.js';
+
+/** A project's issues, newest first: create one, or delete several at once (Members and Admins). */
+export function ProjectIssuesScreen() {
+  const slug = useWorkspaceSlug();
+  const { projectId = '' } = useParams();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const project = useProject(slug, projectId);
+  const { query, issues, total } = useIssuePages(queryKeys.issues(slug, projectId), (offset) =>
+    api.issues.list(slug, projectId, { limit: ISSUE_PAGE_SIZE, offset }),
+  );
+  const [creating, setCreating] = useState(useOpenRequest('create-issue'));
+  const [deleting, setDeleting] = useState(false);
+  const role = project.data?.role;
+  const mayEdit = can(role, Role.Member);
+  const notAllowed = mayEdit ? undefined : 'Only members and admins can change issues.';
+
+  const deleteIssues = async (ids: string[]) => {
+    await api.issues.bulkDelete(slug, projectId, ids);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Issues"
+        description={project.data?.name}
+        actions={
+          <>
+            <Button disabled={!mayEdit || issues.length === 0} title={notAllowed} onClick={() => setDeleting(true)}>
+              Delete issues
+            </Button>
+            <Button variant="primary" disabled={!mayEdit} title={notAllowed} onClick={() => setCreating(true)}>
+              Create issue
+            </Button>
+          </>
+        }
+      />
+      <div className="app-content">
+        {query.isPending ? (
+          <Spinner label="Loading issues…" />
+        ) : query.isError ? (
+          <p role="alert">{query.error.message}</p>
+        ) : issues.length === 0 ? (
+          <EmptyState type="all-issues" role={role} onAction={() => setCreating(true)} />
+        ) : (
+          <>
+            <IssueList slug={slug} issues={issues} total={total} label="Issues" />
+            {query.hasNextPage ? (
+              <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                Show more issues
+              </Button>
+            ) : null}
+          </>
+        )}
+      </div>
+      {mayEdit ? (
+        <>
+          <CreateIssueDialog slug={slug} projectId={projectId} open={creating} onOpenChange={setCreating} />
+          <BulkDeleteDialog open={deleting} onOpenChange={setDeleting} issues={issues} onDelete={deleteIssues} notify={notify} />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/** Styles shared by the list and detail screens. */
+export const screensCss = `
+.app-card-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
+.app-card {
+  display: block; padding: 14px 16px; border-radius: 10px; border: 1px solid var(--app-border);
+  background: var(--app-surface); color: var(--app-text); text-decoration: none;
+}
+.app-card:hover { border-color: var(--app-primary); }
+.app-card h2 { margin: 0 0 4px; font-size: 16px; display: flex; align-items: center; gap: 8px; }
+.app-card p { margin: 0; color: var(--app-muted); }
+.app-issue-list { list-style: none; margin: 0; padding: 0; border: 1px solid var(--app-border); border-radius: 10px; overflow: hidden; }
+.app-issue-row { display: flex; align-items: center; gap: 12px; padding: 9px 14px; border-top: 1px solid var(--app-border); }
+.app-issue-row:first-child { border-top: 0; }
+.app-issue-row a { color: var(--app-text); text-decoration: none; flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.app-issue-row a:hover { text-decoration: underline; }
+.app-issue-key { display: inline-flex; align-items: center; gap: 6px; color: var(--app-muted); font-size: 13px; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.app-state-dot { width: 10px; height: 10px; border-radius: 50%; flex: 0 0 10px; border: 1px solid var(--app-border); }
+.app-tabs-list { display: flex; gap: 4px; padding: 0 24px; border-bottom: 1px solid var(--app-border); }
+.app-tab {
+  padding: 10px 12px; border: 0; border-bottom: 2px solid transparent; background: none;
+  color: var(--app-muted); font: inherit; cursor: pointer; text-decoration: none;
+}
+.app-tab[aria-current="page"], .app-tab[data-state="active"] { color: var(--app-text); border-bottom-color: var(--app-primary); font-weight: 600; }
+.app-facts { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 0; }
+.app-facts dt { font-weight: 600; }
+.app-facts dd { margin: 0; }
+.app-table { border-collapse: collapse; width: 100%; margin-top: 12px; }
+.app-table th, .app-table td { text-align: left; padding: 8px 10px; border-bottom: 1px solid var(--app-border); }
+.app-inline-form { display: flex; align-items: flex-end; gap: 10px; margin-bottom: 12px; }
+.app-inline-form .app-field, .app-field-inline { margin: 0; }
+.app-settings-page { max-width: 900px; margin: 0 auto; padding: 16px 0; }
+.app-project-key {
+  display: inline-flex; min-width: 24px; justify-content: center; padding: 0 4px; border-radius: 4px;
+  font-size: 11px; font-weight: 700; border: 1px solid currentColor;
+}
+.app-list-footer { margin: 10px 0 0; color: var(--app-muted); font-size: 13px; }
+`;

@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { useApi } from '../api/api-context.js';
+import { errorMessage } from '../api/api-error.js';
+import { queryKeys } from '../api/query-keys.js';
+import { paths } from '../router/paths.js';
+import { Button } from '../ui/button.js';
+import { FormError, TextField } from '../ui/form-field.js';
+import { useStyles } from '../ui/styles.js';
+import { authCss } from './auth.css.js';
+
+/** The shortest password the server accepts. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+interface SignUpValues {
+  email: string;
+  password: string;
+}
+
+/** Sign-up: email and password; then onboarding. The server's refusal (an email already used) is shown in the form. */
+export function SignUpScreen() {
+  useStyles('app-auth', authCss);
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<SignUpValues>({ defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const user = await api.auth.signUp({ email: values.email.trim(), password: values.password });
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.me(), user);
+      navigate(paths.onboarding(), { replace: true });
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  });
+
+  return (
+    <main className="app-auth">
+      <div className="app-auth-card">
+        <h1>Create your account</h1>
+        <p>Track your team's work in workspaces, projects and issues.</p>
+        <form onSubmit={onSubmit} noValidate aria-label="Create your account">
+          <FormError message={serverError} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={formState.errors.email?.message}
+            {...register('email', {
+              required: 'Email is required.',
+              pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Enter a valid email address.' },
+            })}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            error={formState.errors.password?.message}
+            {...register('password', {
+              required: 'Password is required.',
+              minLength: { value: MIN_PASSWORD_LENGTH, message: `Password must have at least ${MIN_PASSWORD_LENGTH} characters.` },
+            })}
+          />
+          <div className="app-auth-actions">
+            <Button type="submit" variant="primary" busy={formState.isSubmitting}>
+              Create account
+            </Button>
+          </div>
+        </form>
+        <p className="app-auth-switch">
+          Already have an account? <Link to={paths.signIn()}>Sign in</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useProjects, useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
+import { can, Role } from '../roles.js';
+import { paths } from '../router/paths.js';
+import { useSignedInUser } from '../session/session.js';
+import { PageHeader } from '../ui/page-header.js';
+import { Spinner } from '../ui/spinner.js';
+import { useStyles } from '../ui/styles.js';
+import { CreateProjectDialog } from './projects/create-project-dialog.js';
+import { screensCss } from './screens.css.js';
+import { EmptyState } from '../empty-states/index.js';
+
+/** The workspace's home (dashboard): its empty state until there is a project, then the projects and the user's issues. */
+export function WorkspaceHomeScreen() {
+  useStyles('app-screens', screensCss);
+  const slug = useWorkspaceSlug();
+  const user = useSignedInUser();
+  const workspace = useWorkspace(slug);
+  const projects = useProjects(slug);
+  const [creating, setCreating] = useState(false);
+  const role = workspace.data?.role;
+
+  return (
+    <>
+      <PageHeader title={`Welcome, ${user.display_name}`} description={workspace.data?.name} />
+      <div className="app-content">
+        {projects.isPending ? (
+          <Spinner label="Loading…" />
+        ) : projects.isError ? (
+          <p role="alert">{projects.error.message}</p>
+        ) : projects.data.length === 0 ? (
+          <EmptyState type="dashboard" role={role} onAction={() => setCreating(true)} />
+        ) : (
+          <>
+            <h2>Your projects</h2>
+            <ul className="app-card-list" aria-label="Your projects">
+              {projects.data.map((project) => (
+                <li key={project.id}>
+                  <Link className="app-card" to={paths.projectIssues(slug, project.id)}>
+                    <h2>{project.name}</h2>
+                    <p>{project.identifier}</p>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <p>
+              <Link to={paths.workspaceIssues(slug, 'assigned')}>Issues assigned to you</Link>
+            </p>
+          </>
+        )}
+      </div>
+      {can(role, Role.Member) ? <CreateProjectDialog slug={slug} open={creating} onOpenChange={setCreating} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useApi } from '../api/api-context.js';
+import { isApiError } from '../api/api-error.js';
+import { queryKeys } from '../api/query-keys.js';
+import type { User } from '../api/types.js';
+import { paths } from '../router/paths.js';
+import { FullPageMessage } from '../layout/full-page-message.js';
+
+/** The signed-in user (null when signed out), from GET /api/users/me. */
+export function useCurrentUser() {
+  const api = useApi();
+  return useQuery<User | null>({
+    queryKey: queryKeys.me(),
+    queryFn: async () => {
+      try {
+        return await api.users.me();
+      } catch (error) {
+        if (isApiError(error, 401)) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Signs out, forgets everything cached for the user and goes to the sign-in screen. */
+export function useSignOut() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.auth.signOut(),
+    onSettled: async () => {
+      // Leave the signed-in screens first: they must never render without their user.
+      await navigate(paths.signIn(), { replace: true });
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.me(), null);
+    },
+  });
+}
+
+/** Layout route: its children render only for a signed-in user; others go to sign-in and come back after. */
+export function RequireUser() {
+  const me = useCurrentUser();
+  const location = useLocation();
+  if (me.isPending) return <FullPageMessage busy title="Loading…" />;
+  if (me.isError) return <FullPageMessage title="Could not load your account" message={me.error.message} onRetry={() => void me.refetch()} />;
+  if (!me.data) return <Navigate to={paths.signIn(`${location.pathname}${location.search}`)} replace />;
+  return <Outlet />;
+}
+
+/** The signed-in user, inside RequireUser (where it is always loaded). */
+export function useSignedInUser(): User {
+  const me = useCurrentUser();
+  if (!me.data) throw new Error('useSignedInUser needs <RequireUser> above it.');
+  return me.data;
+}

@@ -1,0 +1,48 @@
+/** Styles of the shared controls: buttons, form fields, spinner and page header. */
+export const controlsCss = `
+.app-button {
+  display: inline-flex; align-items: center; justify-content: center; gap: 6px;
+  min-height: 34px; padding: 6px 14px; border-radius: 6px;
+  border: 1px solid var(--app-border); background: var(--app-bg); color: var(--app-text);
+  font: inherit; font-weight: 500; cursor: pointer; text-decoration: none; white-space: nowrap;
+}
+.app-button:hover:not(:disabled) { background: var(--app-surface); }
+.app-button[data-variant="primary"] { background: var(--app-primary); border-color: var(--app-primary); color: var(--app-primary-text); }
+.app-button[data-variant="primary"]:hover:not(:disabled) { background: var(--app-primary); filter: brightness(1.08); }
+.app-button[data-variant="danger"] { background: var(--app-danger); border-color: var(--app-danger); color: var(--app-bg); }
+.app-button[data-variant="ghost"] { border-color: transparent; background: transparent; }
+.app-button[data-size="small"] { min-height: 28px; padding: 2px 10px; font-size: 13px; }
+.app-button:disabled { opacity: 0.55; cursor: not-allowed; }
+.app-field { display: flex; flex-direction: column; gap: 4px; margin: 0 0 14px; }
+.app-field > label, .app-fieldset > legend { font-weight: 600; font-size: 14px; }
+.app-field input, .app-field select, .app-field textarea {
+  font: inherit; color: var(--app-text); background: var(--app-bg);
+  border: 1px solid var(--app-border); border-radius: 6px; padding: 7px 10px;
+}
+.app-field input[aria-invalid="true"], .app-field select[aria-invalid="true"] { border-color: var(--app-danger); }
+.app-field-hint { margin: 0; color: var(--app-muted); font-size: 13px; }
+.app-field-error, .app-form-error { margin: 0; color: var(--app-danger); font-size: 13px; }
+.app-form-error { margin: 0 0 12px; padding: 8px 10px; border: 1px solid var(--app-danger); border-radius: 6px; }
+.app-fieldset { border: 0; margin: 0 0 14px; padding: 0; }
+.app-fieldset .app-options { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
+.app-fieldset .app-option {
+  display: inline-flex; align-items: center; gap: 6px; padding: 5px 10px;
+  border: 1px solid var(--app-border); border-radius: 16px; cursor: pointer;
+}
+.app-fieldset .app-option:has(input:checked) { border-color: var(--app-primary); background: var(--app-surface); }
+.app-spinner { display: inline-flex; align-items: center; gap: 8px; color: var(--app-muted); }
+.app-spinner-ring {
+  width: 16px; height: 16px; border-radius: 50%;
+  border: 2px solid var(--app-border); border-top-color: var(--app-primary);
+  animation: app-spin 0.8s linear infinite;
+}
+@keyframes app-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .app-spinner-ring { animation-duration: 2.4s; } }
+.app-page-header {
+  display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap;
+  padding: 16px 24px; border-bottom: 1px solid var(--app-border);
+}
+.app-page-header h1 { margin: 0; font-size: 20px; }
+.app-page-header p { margin: 2px 0 0; color: var(--app-muted); }
+.app-page-header-actions { display: flex; gap: 8px; align-items: center; }
+`;

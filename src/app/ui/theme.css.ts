@@ -1,0 +1,69 @@
+/** The light theme's colours (the defaults on :root). */
+export const LIGHT_COLOURS = {
+  '--app-bg': '#ffffff',
+  '--app-surface': '#f6f7f9',
+  '--app-text': '#1f2937',
+  '--app-muted': '#4b5563',
+  '--app-border': '#c9ced6',
+  '--app-primary': '#2454c5',
+  '--app-primary-text': '#ffffff',
+  '--app-danger': '#b42318',
+  '--app-success': '#15713a',
+  '--app-sidebar-bg': '#f1f3f6',
+  '--app-sidebar-text': '#1f2937',
+  '--app-focus': '#2454c5',
+} as const;
+
+/** The dark theme's colours (on :root[data-theme="dark"], and for a dark system setting). */
+export const DARK_COLOURS: Record<keyof typeof LIGHT_COLOURS, string> = {
+  '--app-bg': '#0d101b',
+  '--app-surface': '#161b2b',
+  '--app-text': '#e4e6eb',
+  '--app-muted': '#a7afc0',
+  '--app-border': '#343c52',
+  '--app-primary': '#7aa2ff',
+  '--app-primary-text': '#0d101b',
+  '--app-danger': '#ff8a80',
+  '--app-success': '#5dd58b',
+  '--app-sidebar-bg': '#111526',
+  '--app-sidebar-text': '#d5d8e0',
+  '--app-focus': '#9db7ff',
+};
+
+const declarations = (colours: Record<string, string>) =>
+  Object.entries(colours)
+    .map(([name, value]) => `${name}: ${value};`)
+    .join(' ');
+
+/**
+ * The app's theme and base styles: colours as `--app-*` custom properties (light on :root,
+ * dark on :root[data-theme="dark"] or with a dark system setting unless data-theme="light"),
+ * the editor themed from them, page basics and the visible focus ring everything shares.
+ */
+export const themeCss = `
+:root { ${declarations(LIGHT_COLOURS)} color-scheme: light; }
+@media (prefers-color-scheme: dark) {
+  :root:not([data-theme="light"]) { ${declarations(DARK_COLOURS)} color-scheme: dark; }
+}
+:root[data-theme="dark"] { ${declarations(DARK_COLOURS)} color-scheme: dark; }
+html, body { margin: 0; height: 100%; }
+body {
+  background: var(--app-bg);
+  color: var(--app-text);
+  font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+}
+#root { min-height: 100%; }
+a { color: var(--app-primary); }
+:focus-visible { outline: 2px solid var(--app-focus); outline-offset: 2px; }
+rich-editor {
+  --rich-editor-background: var(--app-bg);
+  --rich-editor-surface: var(--app-surface);
+  --rich-editor-text: var(--app-text);
+  --rich-editor-muted: var(--app-muted);
+  --rich-editor-border: var(--app-border);
+}
+.app-visually-hidden {
+  position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+}
+`;

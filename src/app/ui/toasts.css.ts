@@ -1,0 +1,24 @@
+/** Styles of the toast viewport and toasts. */
+export const toastsCss = `
+.app-toast-viewport {
+  position: fixed; right: 0; bottom: 0; z-index: 1000;
+  display: flex; flex-direction: column; gap: 8px;
+  width: min(380px, 100vw); max-height: 100vh; margin: 0; padding: 16px;
+  box-sizing: border-box; list-style: none; outline: none;
+}
+.app-toast {
+  display: grid; grid-template-columns: 1fr auto; gap: 2px 12px; align-items: start;
+  padding: 12px 14px; border-radius: 8px;
+  background: var(--app-surface); color: var(--app-text);
+  border: 1px solid var(--app-border); border-left: 4px solid var(--app-success);
+  box-shadow: 0 6px 24px rgb(15 23 42 / 0.18);
+}
+.app-toast[data-type="error"] { border-left-color: var(--app-danger); }
+.app-toast-title { grid-column: 1; margin: 0; font-weight: 600; }
+.app-toast-message { grid-column: 1; margin: 0; overflow-wrap: anywhere; }
+.app-toast-close {
+  grid-column: 2; grid-row: 1 / span 2; border: 0; background: none; color: inherit;
+  font: inherit; font-size: 18px; line-height: 1; padding: 2px 6px; border-radius: 4px; cursor: pointer;
+}
+.app-toast-close:hover { background: var(--app-bg); }
+`;

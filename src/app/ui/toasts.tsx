@@ -1,0 +1,72 @@
+import * as Toast from '@radix-ui/react-toast';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { toastsCss } from './toasts.css.js';
+import { useStyles } from './styles.js';
+
+/** The spec's toast titles (section 8). */
+export const TOAST_TITLES = { error: 'Error!', success: 'Success!' } as const;
+
+/** A toast to show: its kind, the message, and a title (the spec's title for the kind by default). */
+export interface Notification {
+  type: 'error' | 'success';
+  title?: string;
+  message: string;
+}
+
+/** Shows a toast. */
+export type Notify = (notification: Notification) => void;
+
+interface ShownToast extends Required<Notification> {
+  id: number;
+}
+
+const NotifyContext = createContext<Notify | null>(null);
+
+/**
+ * Radix toasts for the whole app: errors are announced assertively ("foreground"), successes
+ * politely; each closes by itself after `duration` ms, by its close button, by Escape (F8
+ * focuses the list) or by a swipe.
+ */
+export function ToastProvider({ children, duration = 6000 }: { children: ReactNode; duration?: number }) {
+  useStyles('app-toasts', toastsCss);
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
+  const nextId = useRef(1);
+
+  const notify = useCallback<Notify>(({ type, title, message }) => {
+    const id = nextId.current++;
+    setToasts((shown) => [...shown, { id, type, title: title ?? TOAST_TITLES[type], message }]);
+  }, []);
+
+  const close = (id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id));
+
+  return (
+    <NotifyContext.Provider value={notify}>
+      <Toast.Provider duration={duration} swipeDirection="right" label="Notifications">
+        {children}
+        {toasts.map((toast) => (
+          <Toast.Root
+            key={toast.id}
+            className="app-toast"
+            data-type={toast.type}
+            type={toast.type === 'error' ? 'foreground' : 'background'}
+            onOpenChange={(open) => open || close(toast.id)}
+          >
+            <Toast.Title className="app-toast-title">{toast.title}</Toast.Title>
+            <Toast.Description className="app-toast-message">{toast.message}</Toast.Description>
+            <Toast.Close className="app-toast-close" aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </Toast.Close>
+          </Toast.Root>
+        ))}
+        <Toast.Viewport className="app-toast-viewport" />
+      </Toast.Provider>
+    </NotifyContext.Provider>
+  );
+}
+
+/** The notify function of the nearest ToastProvider. */
+export function useNotify(): Notify {
+  const notify = useContext(NotifyContext);
+  if (!notify) throw new Error('useNotify needs a <ToastProvider> above it.');
+  return notify;
+}

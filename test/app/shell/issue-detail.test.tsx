@@ -1,0 +1,288 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { RichEditorElement } from '../../../src/react/index.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { issueDetail, ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
+import { click, press, typeInto } from './input.js';
+import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
+const ASSET_ID = '12121212-1212-4212-8212-121212121212';
+
+const textbox = (editor: RichEditorElement) => editor.shadowRoot!.querySelector<HTMLElement>('[role="textbox"]')!;
+const editorNamed = (root: ParentNode, name: string) =>
+  [...root.querySelectorAll<RichEditorElement>('rich-editor')].find((editor) => editor.getAttribute('aria-label') === name) ?? null;
+
+async function openIssue(change?: Parameters<typeof seededApi>[0], setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}) {
+  const seeded = seededApi(change);
+  setup(seeded.api);
+  const app = renderApp(ISSUE_URL, { api: seeded.api });
+  await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
+  const description = await until(() => editorNamed(app.container, 'Description'), 'the description editor');
+  await description.updateComplete;
+  await until(() => textbox(description), 'the editor content');
+  return { ...seeded, app, description };
+}
+
+describe('issue detail screen', () => {
+  afterEach(cleanup);
+
+  it('shows the key with its state, the title, the description, links, comments and activity', async () => {
+    const { app, description } = await openIssue((scene) => {
+      scene.activities = [
+        {
+          id: 'a1',
+          field: 'issue',
+          verb: 'created',
+          old_value: null,
+          new_value: 'Fix the header',
+          old_identifier: null,
+          new_identifier: null,
+          issue: ISSUE_ID,
+          issue_detail: { name: 'Fix the header', sequence_id: 7 },
+          project: PROJECT_ID,
+          project_detail: { identifier: 'WEB' },
+          workspace_detail: { slug: 'acme' },
+          actor: { id: USER_ID, display_name: 'Ada', first_name: 'Ada', is_bot: false, avatar: null },
+          created_at: new Date().toISOString(),
+        },
+      ];
+    });
+    expect(app.container.querySelector('.app-issue-meta')!.textContent).to.equal('WEB-7In Progress');
+    expect(textbox(description).textContent).to.equal('The header overlaps the menu.');
+    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Links', 'Comments', 'Activity']);
+    await until(() => app.container.querySelector('ol[aria-label="Activity"]')?.textContent?.includes('created the issue'), 'the activity feed');
+    await expectAccessible(app.container);
+  });
+
+  it('edits the title in place: Enter saves, Escape cancels', async () => {
+    const { app, api, scene } = await openIssue();
+    api.on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId', (request) => {
+      scene.issue = { ...scene.issue, ...(request.body as object) };
+      return scene.issue;
+    });
+    await click(button(app.container, 'Edit title'));
+    const input = field(app.container, 'Title');
+    expect(document.activeElement).to.equal(input);
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' now' });
+    await press('Enter');
+    await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header now', 'the new title');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId')[0]!.body).to.deep.equal({ name: 'Fix the header now' });
+    expect(document.activeElement).to.equal(button(app.container, 'Edit title'));
+    await click(button(app.container, 'Edit title'));
+    await sendKeys({ type: ' never' });
+    await press('Escape');
+    await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header now', 'the unchanged title');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId')).to.have.length(1);
+  });
+
+  it("shows the server's refusal of a title under the field", async () => {
+    const { app, api } = await openIssue();
+    api.on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId', () => reply(400, { error: 'Issue name is required.' }));
+    await click(button(app.container, 'Edit title'));
+    await sendKeys({ type: 'x' });
+    await press('Enter');
+    await until(() => byText(app.container, '[role="alert"]', 'Issue name is required.'), 'the refusal');
+  });
+
+  it('saves the description with the version it was edited from', async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', '/workspaces/:slug/projects/:projectId/issues/:issueId/description', (request) => ({
+      description_html: (request.body as { description_html: string }).description_html,
+      version: 4,
+    }));
+    const save = button(app.container, 'Save description')!;
+    expect(save.disabled).to.equal(true);
+    textbox(description).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' Again.' });
+    await until(() => !button(app.container, 'Save description')!.disabled, 'the save button');
+    await click(button(app.container, 'Save description'));
+    await until(() => app.container.querySelector('[role="status"].app-editor-status')?.textContent === 'Description saved.', 'the saved note');
+    const body = api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description')[0]!.body as { description_html: string; version: number };
+    expect(body).to.deep.equal({ description_html: '<p>The header overlaps the menu. Again.</p>', version: 3 });
+    // The next save names the new version.
+    textbox(description).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: '!' });
+    await click(await until(() => (button(app.container, 'Save description')!.disabled ? null : button(app.container, 'Save description')), 'the save button'));
+    await until(() => api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description').length === 2, 'the second save');
+    expect((api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description')[1]!.body as { version: number }).version).to.equal(4);
+  });
+
+  it("on a conflict (409) keeps the user's text and offers the server's current one", async () => {
+    const { app, api, description } = await openIssue();
+    let calls = 0;
+    api.on('PUT', '/workspaces/:slug/projects/:projectId/issues/:issueId/description', (request) => {
+      calls += 1;
+      const body = request.body as { description_html: string; version: number };
+      if (body.version === 3) {
+        return reply(409, {
+          error: 'Someone else changed this description since you opened it. Your text was not saved: merge it with the current version and save again.',
+          current: { description_html: '<p>Their words.</p>', version: 5 },
+        });
+      }
+      return { description_html: body.description_html, version: body.version + 1 };
+    });
+    textbox(description).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' Mine.' });
+    await click(await until(() => (button(app.container, 'Save description')!.disabled ? null : button(app.container, 'Save description')), 'the save button'));
+    const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict[role="alert"]'), 'the conflict');
+    expect(conflict.textContent).to.contain('Someone else changed this description');
+    expect(textbox(description).textContent).to.equal('The header overlaps the menu. Mine.');
+    const theirs = editorNamed(conflict, 'The current description')!;
+    await theirs.updateComplete;
+    await until(() => textbox(theirs)?.textContent === 'Their words.', "the server's text");
+    await expectAccessible(app.container);
+    await click(button(conflict, 'Save mine over it'));
+    await until(() => calls === 2 && !app.container.querySelector('.app-conflict'), 'the second save');
+    expect(api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description')[1]!.body).to.deep.equal({
+      description_html: '<p>The header overlaps the menu. Mine.</p>',
+      version: 5,
+    });
+  });
+
+  it("can take the server's current text instead", async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', '/workspaces/:slug/projects/:projectId/issues/:issueId/description', () =>
+      reply(409, { error: 'Stale.', current: { description_html: '<p>Their words.</p>', version: 5 } }),
+    );
+    textbox(description).focus();
+    await sendKeys({ type: 'x' });
+    await click(await until(() => (button(app.container, 'Save description')!.disabled ? null : button(app.container, 'Save description')), 'the save button'));
+    const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict'), 'the conflict');
+    await click(button(conflict, 'Use the current description'));
+    await until(() => textbox(description).textContent === 'Their words.', "the server's text in the editor");
+    expect(app.container.querySelector('.app-conflict')).to.equal(null);
+  });
+
+  it('gives the editor the workspace members as mentions, highlights the user, and routes mention clicks', async () => {
+    const { app, description } = await openIssue((scene) => {
+      scene.issue = issueDetail({
+        description_html: `<p>Ask <span data-type="mention" data-id="${OTHER_ID}" data-label="Grace" data-redirect-uri="/acme/profile/${OTHER_ID}" data-entity-identifier="${OTHER_ID}">@Grace</span></p>`,
+      });
+    });
+    const suggestions = await description.mentionSuggestions!('');
+    expect(suggestions).to.deep.equal(
+      members.map((member) => ({
+        id: member.id,
+        title: member.display_name,
+        entity_identifier: member.id,
+        entity_name: 'user_mention',
+        redirect_uri: `/acme/profile/${member.id}`,
+      })),
+    );
+    expect(await description.mentionHighlights!()).to.deep.equal([USER_ID]);
+    const mention = await until(() => textbox(description).querySelector('.mention'), 'the mention');
+    await click(mention);
+    await until(() => app.location() === `/acme/profile/${OTHER_ID}`, 'the profile');
+  });
+
+  it('uploads, deletes and restores images through the workspace file assets', async () => {
+    const { api, description } = await openIssue();
+    const asset = `/api/workspaces/file-assets/${WORKSPACE_ID}/${ASSET_ID}`;
+    api
+      .on('POST', '/workspaces/:slug/file-assets', () => reply(201, { id: ASSET_ID, asset }))
+      .on('DELETE', '/workspaces/file-assets/:assetId', () => undefined)
+      .on('POST', '/workspaces/file-assets/:assetId/restore', () => undefined);
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' });
+    expect(await description.uploadFile!(file, { signal: new AbortController().signal, onProgress: () => {} })).to.equal(asset);
+    const upload = api.sent('POST', '/workspaces/acme/file-assets')[0]!;
+    expect(JSON.parse((upload.body as FormData).get('attributes') as string)).to.deep.equal({ entity_name: 'ISSUE_DESCRIPTION', entity_identifier: ISSUE_ID });
+    await description.deleteFile!(asset);
+    await description.restoreFile!(asset);
+    expect(api.sent('DELETE', `/workspaces/file-assets/${ASSET_ID}`)).to.have.length(1);
+    expect(api.sent('POST', `/workspaces/file-assets/${ASSET_ID}/restore`)).to.have.length(1);
+    // An image from elsewhere is not ours to delete.
+    expect(description.deleteFile!('https://images.example.test/cat.png')).to.equal(undefined);
+  });
+
+  it('adds a link through the link dialog', async () => {
+    const { app, api } = await openIssue();
+    const links: object[] = [];
+    api
+      .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/links', () => links)
+      .on('POST', '/workspaces/:slug/projects/:projectId/issues/:issueId/links', (request) => {
+        const link = { id: 'l1', created_by: USER_ID, created_at: new Date().toISOString(), ...(request.body as object) };
+        links.push(link);
+        return reply(201, link);
+      });
+    await until(() => app.container.textContent?.includes('No links yet.'), 'the empty links');
+    await click(button(app.container, 'Add link'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the link dialog');
+    const url = [...dialog.querySelectorAll('input')][0]!;
+    await typeInto(url, 'https://example.test/spec');
+    await press('Enter');
+    await until(() => byText(app.container, 'a', 'https://example.test/spec'), 'the new link');
+    expect(api.sent('POST', '/workspaces/acme/projects/:projectId/issues/:issueId/links')[0]!.body).to.deep.equal({ url: 'https://example.test/spec', title: null });
+  });
+
+  it('lists comments in read-only editors, posts a new one, and lets the author edit theirs', async () => {
+    const comments = [
+      { id: 'c1', issue_id: ISSUE_ID, comment_html: '<p>First!</p>', actor: { id: USER_ID, display_name: 'Ada', first_name: 'Ada', is_bot: false, avatar: null }, created_at: '2025-01-02T10:00:00.000Z', updated_at: '2025-01-02T10:00:00.000Z' },
+      { id: 'c2', issue_id: ISSUE_ID, comment_html: '<p>Agreed.</p>', actor: { id: OTHER_ID, display_name: 'Grace', first_name: 'Grace', is_bot: false, avatar: null }, created_at: '2025-01-02T11:00:00.000Z', updated_at: '2025-01-02T11:00:00.000Z' },
+    ];
+    const { app, api } = await openIssue(undefined, (fake) =>
+      fake
+        .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/comments', () => comments)
+        .on('POST', '/workspaces/:slug/projects/:projectId/issues/:issueId/comments', (request) => {
+          const comment = { ...comments[0]!, id: 'c3', comment_html: (request.body as { comment_html: string }).comment_html };
+          comments.push(comment);
+          return reply(201, comment);
+        })
+        .on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId', (request) => {
+          comments[0] = { ...comments[0]!, comment_html: (request.body as { comment_html: string }).comment_html };
+          return comments[0];
+        }),
+    );
+    const first = await until(() => editorNamed(app.container, 'Comment by Ada'), 'the comments');
+    await first.updateComplete;
+    expect(first.readonly).to.equal(true);
+    expect(textbox(first).textContent).to.equal('First!');
+    // Ada (an admin here) may change both; a member could change only their own.
+    expect(button(app.container, 'Edit comment by Ada')).to.not.equal(null);
+
+    const fresh = editorNamed(app.container, 'New comment')!;
+    await fresh.updateComplete;
+    textbox(fresh).focus();
+    await sendKeys({ type: 'Looks good' });
+    await click(button(app.container, 'Comment'));
+    await until(() => editorNamed(app.container, 'Comment by Ada') && app.container.querySelectorAll('.app-comment').length === 3, 'the new comment');
+    expect(api.sent('POST', '/workspaces/acme/projects/:projectId/issues/:issueId/comments')[0]!.body).to.deep.equal({ comment_html: '<p>Looks good</p>' });
+    await until(() => textbox(editorNamed(app.container, 'New comment')!).textContent === '', 'the cleared new-comment editor');
+
+    await click(button(app.container, 'Edit comment by Ada'));
+    const editing = await until(() => {
+      const editor = editorNamed(app.container, 'Comment by Ada');
+      return editor && !editor.readonly ? editor : null;
+    }, 'the editable comment');
+    await editing.updateComplete;
+    textbox(editing).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' (edited)' });
+    await click(button(app.container, 'Save comment'));
+    await until(() => api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1').length === 1, 'the comment save');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1')[0]!.body).to.deep.equal({ comment_html: '<p>First! (edited)</p>' });
+  });
+
+  it('is read-only for a viewer: no saving, no new comment, no adding links', async () => {
+    const { app, description } = await openIssue((scene) => (scene.projects = [project(10)]));
+    await until(() => description.readonly, 'a read-only description');
+    expect(button(app.container, 'Save description')).to.equal(null);
+    expect(button(app.container, 'Edit title')).to.equal(null);
+    expect(editorNamed(app.container, 'New comment')).to.equal(null);
+    await until(() => button(app.container, 'Add link'), 'the links');
+    expect(button(app.container, 'Add link')!.disabled).to.equal(true);
+    await expectAccessible(app.container);
+  });
+
+  it('shows not-found for an issue that does not exist', async () => {
+    const { api } = seededApi();
+    const app = renderApp(paths.issue('acme', PROJECT_ID, '00000000-0000-4000-8000-000000000000'), { api });
+    await until(() => app.container.querySelector('h1')?.textContent === 'Page not found', 'the not-found screen');
+  });
+});

@@ -1,0 +1,146 @@
+// Renders app screens for tests: the real providers over a fake API, a MemoryRouter (or the
+// app's own route table in a memory router), and small helpers to wait and to find things.
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
+import { createApi } from '../../../src/app/api/index.js';
+import { createApiClient } from '../../../src/app/api/client.js';
+import { queryKeys } from '../../../src/app/api/query-keys.js';
+import type { User } from '../../../src/app/api/types.js';
+import { AppProviders } from '../../../src/app/app-providers.js';
+import { appRoutes } from '../../../src/app/router/routes.js';
+import type { ThemeMode } from '../../../src/app/ui/theme.js';
+import { FakeApi, reply } from './fake-api.js';
+
+/** Polls `check` until it returns a truthy value (or stops throwing), then resolves with it. */
+export async function until<T>(check: () => T, what = 'the condition', timeout = 5000): Promise<NonNullable<T>> {
+  const started = performance.now();
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = check();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      last = error;
+    }
+    if (performance.now() - started > timeout) {
+      throw new Error(`Timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Shows the router's current address, so tests can check where a screen navigated. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location" hidden>
+      {`${location.pathname}${location.search}`}
+    </output>
+  );
+}
+
+/** One rendered app in a test, and its parts. */
+export interface Rendered {
+  container: HTMLElement;
+  api: FakeApi;
+  queryClient: QueryClient;
+  /** The router's current path and query. */
+  location(): string;
+  unmount(): void;
+}
+
+interface RenderOptions {
+  api?: FakeApi;
+  /** The theme mode (light unless said). */
+  themeMode?: ThemeMode;
+  /** Signed in as this user (null: signed out; undefined: the answer of GET /users/me decides). */
+  user?: User | null;
+}
+
+const mounted: Rendered[] = [];
+
+/** Unmounts everything rendered by the current test (call in afterEach). */
+export function cleanup(): void {
+  for (const rendered of mounted.splice(0)) rendered.unmount();
+  document.documentElement.removeAttribute('data-theme');
+  document.documentElement.removeAttribute('style');
+}
+
+function mount(element: (parts: { queryClient: QueryClient; api: FakeApi }) => ReactElement, options: RenderOptions): Rendered {
+  const fake = options.api ?? new FakeApi();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  if (options.user !== undefined) queryClient.setQueryData(queryKeys.me(), options.user);
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root: Root = createRoot(container);
+  const api = createApi(createApiClient({ fetch: fake.fetch }));
+  flushSync(() =>
+    root.render(
+      <AppProviders api={api} queryClient={queryClient} themeMode={options.themeMode ?? 'light'}>
+        {element({ queryClient, api: fake })}
+      </AppProviders>,
+    ),
+  );
+  const rendered: Rendered = {
+    container,
+    api: fake,
+    queryClient,
+    location: () => document.querySelector('[data-testid="location"]')?.textContent ?? '',
+    unmount: () => {
+      root.unmount();
+      container.remove();
+      queryClient.clear();
+    },
+  };
+  mounted.push(rendered);
+  return rendered;
+}
+
+/** Renders `element` at route `pattern`, visited at `url`, in a MemoryRouter. */
+export function renderScreen(pattern: string, element: ReactElement, url: string, options: RenderOptions = {}): Rendered {
+  return mount(
+    () => (
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path={pattern} element={element} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    ),
+    options,
+  );
+}
+
+/** Renders the app's whole route table in a memory router at `url`. */
+export function renderApp(url: string, options: RenderOptions = {}): Rendered & { router: ReturnType<typeof createMemoryRouter> } {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
+  const rendered = mount(() => <RouterProvider router={router} />, options);
+  return { ...rendered, router, location: () => `${router.state.location.pathname}${router.state.location.search}` };
+}
+
+/** The element matching `selector` whose text contains `text`, or null. */
+export function byText(root: ParentNode, selector: string, text: string | RegExp): HTMLElement | null {
+  const matches = (value: string) => (typeof text === 'string' ? value.includes(text) : text.test(value));
+  return ([...root.querySelectorAll<HTMLElement>(selector)].find((element) => matches(element.textContent ?? '')) ?? null);
+}
+
+/** The button whose text (or aria-label) is `name`. */
+export function button(root: ParentNode, name: string): HTMLButtonElement | null {
+  return ([...root.querySelectorAll<HTMLButtonElement>('button')].find(
+    (element) => element.textContent?.trim() === name || element.getAttribute('aria-label') === name,
+  ) ?? null);
+}
+
+/** The form control labelled `label`. */
+export function field<T extends HTMLElement = HTMLInputElement>(root: ParentNode, label: string): T {
+  const element = [...root.querySelectorAll('label')].find((candidate) => candidate.textContent?.trim() === label);
+  const control = element?.control ?? (element?.htmlFor ? document.getElementById(element.htmlFor) : null);
+  if (!control) throw new Error(`No field labelled "${label}"`);
+  return control as unknown as T;
+}
+
+export { FakeApi, reply };

@@ -1,0 +1,58 @@
+// A fake API answering like a small workspace: one project with issues, members, a signed-in user.
+import type { Activity, IssueDetail, ListedIssue, Project, Workspace } from '../../../src/app/api/types.js';
+import { FakeApi, reply } from './fake-api.js';
+import { issueDetail, listedIssue, members, project, user, workspace, PROJECT_ID, STATE_ID } from './fixtures.js';
+
+/** What the seeded workspace holds; tests change it to set a scene. */
+export interface Scene {
+  signedIn: boolean;
+  workspace: Workspace;
+  projects: Project[];
+  issues: ListedIssue[];
+  issue: IssueDetail;
+  activities: Activity[];
+}
+
+/** A fake API over a scene (an admin in "acme" with project WEB and three issues, unless changed). */
+export function seededApi(change: (scene: Scene) => void = () => {}): { api: FakeApi; scene: Scene } {
+  const scene: Scene = {
+    signedIn: true,
+    workspace: workspace(),
+    projects: [project()],
+    issues: [listedIssue(3), listedIssue(2), listedIssue(1, { state__color: null })],
+    issue: issueDetail(),
+    activities: [],
+  };
+  change(scene);
+  const api = new FakeApi();
+  const signedIn = <T>(answer: () => T) => () => (scene.signedIn ? answer() : reply(401, { error: 'Sign in to continue.' }));
+  const inWorkspace = <T>(answer: () => T) => (request: { params: Record<string, string> }) =>
+    request.params.slug === scene.workspace.slug ? answer() : reply(404, { error: 'Workspace not found.' });
+  const page = (issues: ListedIssue[]) => reply(200, issues, { 'x-total-count': String(issues.length) });
+  api
+    .on('GET', '/users/me', signedIn(() => user))
+    .on('GET', '/workspaces', signedIn(() => [scene.workspace]))
+    .on('GET', '/workspaces/:slug', inWorkspace(() => scene.workspace))
+    .on('GET', '/workspaces/:slug/members', inWorkspace(() => members))
+    .on('GET', '/workspaces/:slug/projects', inWorkspace(() => scene.projects))
+    .on('GET', '/workspaces/:slug/projects/:projectId', (request) => {
+      const found = scene.projects.find((candidate) => candidate.id === request.params.projectId);
+      return found ?? reply(404, { error: 'Project not found.' });
+    })
+    .on('GET', '/workspaces/:slug/projects/:projectId/issues', () => page(scene.issues))
+    .on('GET', '/workspaces/:slug/issues', () => page(scene.issues))
+    .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId', (request) =>
+      request.params.issueId === scene.issue.id ? scene.issue : reply(404, { error: 'Issue not found.' }),
+    )
+    .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/links', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/comments', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/activities', () => scene.activities)
+    .on('GET', '/workspaces/:slug/projects/:projectId/states', () => [
+      { id: STATE_ID, project_id: PROJECT_ID, name: 'Todo', description: '', color: '#f59e0b', group: 'unstarted', sequence: 1, is_default: true },
+    ])
+    .on('GET', '/workspaces/:slug/projects/:projectId/cycles', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/modules', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/pages', () => [])
+    .on('GET', '/workspaces/:slug/exports', () => []);
+  return { api, scene };
+}

@@ -1,0 +1,105 @@
+import { expect } from '@open-wc/testing';
+import { paths, SETTINGS_MENU } from '../../../src/app/router/paths.js';
+import { ProfileSettingsScreen } from '../../../src/app/screens/profile-settings-screen.js';
+import { THEME_MODE_KEY } from '../../../src/app/ui/theme.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { user, workspace } from './fixtures.js';
+import { click, typeInto } from './input.js';
+import { button, byText, cleanup, FakeApi, field, renderApp, renderScreen, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const menu = (root: ParentNode) => [...root.querySelectorAll('nav[aria-label="Settings"] a')].map((a) => a.textContent);
+
+describe('workspace settings', () => {
+  afterEach(cleanup);
+
+  for (const [role, name, entries] of [
+    [5, 'a guest', ['General', 'Members']],
+    [10, 'a viewer', ['General', 'Members']],
+    [15, 'a member', ['General', 'Members', 'Exports']],
+    [20, 'an admin', SETTINGS_MENU.map((entry) => entry.label)],
+  ] as const) {
+    it(`shows ${name} the settings menu entries of their role`, async () => {
+      const { api } = seededApi((scene) => (scene.workspace = workspace(role)));
+      const app = renderApp(paths.settings('acme'), { api });
+      await until(() => menu(app.container).length === entries.length, 'the settings menu');
+      expect(menu(app.container)).to.deep.equal([...entries]);
+      await expectAccessible(app.container);
+    });
+  }
+
+  it('withholds a page below its minimum role', async () => {
+    const { api } = seededApi((scene) => (scene.workspace = workspace(15)));
+    const app = renderApp(paths.settings('acme', 'billing'), { api });
+    await until(() => byText(app.container, '[role="alert"]', 'You do not have access to Billing and plans.'), 'the refusal');
+  });
+
+  it('lists the members with their roles', async () => {
+    const { api } = seededApi();
+    const app = renderApp(paths.settings('acme', 'members'), { api });
+    await until(() => app.container.querySelectorAll('tbody tr').length === 2, 'the members');
+    expect([...app.container.querySelectorAll('tbody tr')].map((row) => row.textContent)).to.deep.equal(['AdaAdmin', 'GraceMember']);
+    await expectAccessible(app.container);
+  });
+
+  it('starts an export and offers the finished file for download', async () => {
+    const { api } = seededApi();
+    const jobs: object[] = [];
+    api
+      .on('GET', '/workspaces/:slug/exports', () => jobs)
+      .on('POST', '/workspaces/:slug/exports', (request) => {
+        const job = { id: 'j1', provider: (request.body as { provider: string }).provider, status: 'completed', progress: 100, project_ids: [], error: null, created_at: new Date().toISOString(), completed_at: new Date().toISOString() };
+        jobs.push(job);
+        return reply(201, job);
+      });
+    const app = renderApp(paths.settings('acme', 'exports'), { api });
+    await until(() => app.container.querySelector('[data-empty-state="settings-export"]'), 'the empty exports');
+    const format = field<HTMLSelectElement>(app.container, 'Format');
+    format.value = 'xlsx';
+    format.dispatchEvent(new Event('change', { bubbles: true }));
+    await click(button(app.container, 'Export issues'));
+    const link = await until(() => byText(app.container, 'a', 'Download'), 'the download link');
+    expect(link.getAttribute('href')).to.equal('/api/workspaces/acme/exports/j1/download');
+    expect(api.sent('POST', '/workspaces/acme/exports')[0]!.body).to.deep.equal({ provider: 'xlsx' });
+    await expectAccessible(app.container);
+  });
+});
+
+describe('profile settings screen', () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.removeItem(THEME_MODE_KEY);
+  });
+
+  it('saves the profile', async () => {
+    const api = new FakeApi().on('PATCH', '/users/me', (request) => ({ ...user, ...(request.body as object) }));
+    const app = renderScreen('/profile', <ProfileSettingsScreen />, '/profile', { api, user });
+    await expectAccessible(app.container);
+    await typeInto(field(app.container, 'Last name'), '-King');
+    await click(button(app.container, 'Save profile'));
+    await until(() => byText(document, '.app-toast', 'Profile saved.'), 'the toast');
+    expect(api.sent('PATCH', '/users/me')[0]!.body).to.deep.equal({ display_name: 'Ada', first_name: 'Ada', last_name: 'Lovelace-King' });
+  });
+
+  it('switches the theme mode, and edits and saves a custom theme', async () => {
+    const stored = { theme: 'custom', background: '#0d101b', text: '#c5c5c5', primary: '#3f76ff', sidebarBackground: '#0d101b', sidebarText: '#c5c5c5', darkPalette: false, palette: '#0d101b,#c5c5c5,#3f76ff,#0d101b,#c5c5c5' };
+    const api = new FakeApi()
+      .on('GET', '/users/me/theme', () => stored)
+      .on('PATCH', '/users/me/theme', (request) => request.body);
+    const app = renderScreen('/profile', <ProfileSettingsScreen />, '/profile', { api, user });
+    await click(field(app.container, 'Dark'));
+    await until(() => document.documentElement.dataset.theme === 'dark', 'the dark theme');
+    expect(localStorage.getItem(THEME_MODE_KEY)).to.equal('dark');
+    await click(field(app.container, 'Custom'));
+    const form = await until(() => app.container.querySelector<HTMLElement>('form[aria-label="Custom theme"]'), 'the custom theme form');
+    await until(() => document.documentElement.style.getPropertyValue('--app-bg') === '#0d101b', 'the stored theme applied');
+    const background = field(form, 'Background color');
+    background.select();
+    await typeInto(background, '#000000');
+    await click(button(form, 'Set theme'));
+    await until(() => api.sent('PATCH', '/users/me/theme').length === 1, 'the theme save');
+    expect((api.sent('PATCH', '/users/me/theme')[0]!.body as { background: string }).background).to.equal('#000000');
+    await until(() => byText(document, '.app-toast', 'Theme saved.'), 'the toast');
+    await expectAccessible(app.container);
+  });
+});
