@@ -1,12 +1,17 @@
+import { aiAssistantApi } from './ai-assistant.js';
 import { authApi } from './auth.js';
 import { createApiClient, type ApiClient } from './client.js';
+import { coversApi } from './covers.js';
 import { exportsApi } from './exports.js';
 import { fileAssetsApi } from './file-assets.js';
 import { issueActivitiesApi } from './issue-activities.js';
 import { issueCommentsApi } from './issue-comments.js';
 import { issueLinksApi } from './issue-links.js';
 import { issuesApi } from './issues.js';
+import { labelsApi } from './labels.js';
+import { pagesApi } from './pages.js';
 import { planningApi } from './planning.js';
+import { projectLabelsApi } from './project-labels.js';
 import { projectsApi } from './projects.js';
 import { statesApi } from './states.js';
 import { usersApi } from './users.js';
@@ -27,6 +32,11 @@ export function createApi(client: ApiClient = createApiClient()) {
     fileAssets: fileAssetsApi(client),
     planning: planningApi(client),
     exports: exportsApi(client),
+    labels: labelsApi(client),
+    ai: aiAssistantApi(client),
+    pages: pagesApi(client),
+    projectLabels: projectLabelsApi(client),
+    covers: coversApi(client),
   };
 }
 

@@ -38,6 +38,11 @@ export interface IssueChanges {
   name?: string;
   state_id?: string;
   priority?: Priority;
+  assignee_ids?: string[];
+  label_ids?: string[];
+  start_date?: string | null;
+  target_date?: string | null;
+  parent_id?: string | null;
 }
 
 /** The issue picker's search parameters (spec section 7). */
@@ -78,6 +83,12 @@ export function issuesApi(client: ApiClient) {
     update: (slug: string, projectId: string, issueId: string, changes: IssueChanges) =>
       client.request<IssueDetail>('PATCH', issuePath(slug, projectId, issueId), { body: changes }),
     remove: (slug: string, projectId: string, issueId: string) => client.request<void>('DELETE', issuePath(slug, projectId, issueId)),
+    archive: (slug: string, projectId: string, issueId: string) => client.request<IssueDetail>('POST', `${issuePath(slug, projectId, issueId)}/archive`),
+    restore: (slug: string, projectId: string, issueId: string) => client.request<IssueDetail>('POST', `${issuePath(slug, projectId, issueId)}/restore`),
+    subscribe: (slug: string, projectId: string, issueId: string) =>
+      client.request<{ subscribed: boolean }>('POST', `${issuePath(slug, projectId, issueId)}/subscribe`),
+    unsubscribe: (slug: string, projectId: string, issueId: string) =>
+      client.request<{ subscribed: boolean }>('DELETE', `${issuePath(slug, projectId, issueId)}/subscribe`),
     bulkDelete: (slug: string, projectId: string, issueIds: string[]) =>
       client.request<{ deleted: number }>('DELETE', `${projectPath(slug, projectId)}/bulk-delete-issues`, { body: { issue_ids: issueIds } }),
     search: (slug: string, projectId: string, query: IssueSearchQuery) =>

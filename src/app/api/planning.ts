@@ -1,9 +1,30 @@
 import type { ApiClient } from './client.js';
 import { projectPath } from './projects.js';
-import type { Cycle, Module, PageSummary } from './types.js';
+import type { Cycle, ListedIssue, Module, PageSummary } from './types.js';
 
 /** The page lists (spec: pages private, public, archived). */
 export type PageListType = 'private' | 'public' | 'archived';
+
+/** What creating or editing a cycle sends. */
+export interface CycleInput {
+  name?: string;
+  description?: string;
+  start_date?: string | null;
+  end_date?: string | null;
+}
+
+/** What creating or editing a module sends. */
+export interface ModuleInput {
+  name?: string;
+  description?: string;
+  start_date?: string | null;
+  target_date?: string | null;
+}
+
+const group = (slug: string, projectId: string, kind: 'cycles' | 'modules', id: string) =>
+  `${projectPath(slug, projectId)}/${kind}/${encodeURIComponent(id)}`;
+const groupIssues = (slug: string, projectId: string, kind: 'cycles' | 'modules', id: string) =>
+  `${group(slug, projectId, kind, id)}/${kind === 'cycles' ? 'cycle-issues' : 'module-issues'}`;
 
 /** A project's cycles, modules and pages, as their list screens read them. */
 export function planningApi(client: ApiClient) {
@@ -11,11 +32,29 @@ export function planningApi(client: ApiClient) {
     cycles: (slug: string, projectId: string) => client.request<Cycle[]>('GET', `${projectPath(slug, projectId)}/cycles`),
     cycle: (slug: string, projectId: string, cycleId: string) =>
       client.request<Cycle>('GET', `${projectPath(slug, projectId)}/cycles/${encodeURIComponent(cycleId)}`),
-    createCycle: (slug: string, projectId: string, input: { name: string }) => client.request<Cycle>('POST', `${projectPath(slug, projectId)}/cycles`, { body: input }),
+    createCycle: (slug: string, projectId: string, input: CycleInput & { name: string }) =>
+      client.request<Cycle>('POST', `${projectPath(slug, projectId)}/cycles`, { body: input }),
+    updateCycle: (slug: string, projectId: string, cycleId: string, input: CycleInput) =>
+      client.request<Cycle>('PATCH', group(slug, projectId, 'cycles', cycleId), { body: input }),
+    deleteCycle: (slug: string, projectId: string, cycleId: string) => client.request<void>('DELETE', group(slug, projectId, 'cycles', cycleId)),
+    cycleIssues: (slug: string, projectId: string, cycleId: string) => client.request<ListedIssue[]>('GET', groupIssues(slug, projectId, 'cycles', cycleId)),
+    addCycleIssues: (slug: string, projectId: string, cycleId: string, issueIds: string[]) =>
+      client.request<ListedIssue[]>('POST', groupIssues(slug, projectId, 'cycles', cycleId), { body: { issues: issueIds } }),
+    removeCycleIssue: (slug: string, projectId: string, cycleId: string, issueId: string) =>
+      client.request<void>('DELETE', `${groupIssues(slug, projectId, 'cycles', cycleId)}/${encodeURIComponent(issueId)}`),
     modules: (slug: string, projectId: string) => client.request<Module[]>('GET', `${projectPath(slug, projectId)}/modules`),
     module: (slug: string, projectId: string, moduleId: string) =>
       client.request<Module>('GET', `${projectPath(slug, projectId)}/modules/${encodeURIComponent(moduleId)}`),
-    createModule: (slug: string, projectId: string, input: { name: string }) => client.request<Module>('POST', `${projectPath(slug, projectId)}/modules`, { body: input }),
+    createModule: (slug: string, projectId: string, input: ModuleInput & { name: string }) =>
+      client.request<Module>('POST', `${projectPath(slug, projectId)}/modules`, { body: input }),
+    updateModule: (slug: string, projectId: string, moduleId: string, input: ModuleInput) =>
+      client.request<Module>('PATCH', group(slug, projectId, 'modules', moduleId), { body: input }),
+    deleteModule: (slug: string, projectId: string, moduleId: string) => client.request<void>('DELETE', group(slug, projectId, 'modules', moduleId)),
+    moduleIssues: (slug: string, projectId: string, moduleId: string) => client.request<ListedIssue[]>('GET', groupIssues(slug, projectId, 'modules', moduleId)),
+    addModuleIssues: (slug: string, projectId: string, moduleId: string, issueIds: string[]) =>
+      client.request<ListedIssue[]>('POST', groupIssues(slug, projectId, 'modules', moduleId), { body: { issues: issueIds } }),
+    removeModuleIssue: (slug: string, projectId: string, moduleId: string, issueId: string) =>
+      client.request<void>('DELETE', `${groupIssues(slug, projectId, 'modules', moduleId)}/${encodeURIComponent(issueId)}`),
     pages: (slug: string, projectId: string, type?: PageListType) =>
       client.request<PageSummary[]>('GET', `${projectPath(slug, projectId)}/pages`, { query: { type } }),
     createPage: (slug: string, projectId: string, input: { name: string; access?: 'private' | 'public' }) =>

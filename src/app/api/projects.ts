@@ -20,6 +20,8 @@ export function projectsApi(client: ApiClient) {
     create: (slug: string, input: ProjectInput) => client.request<Project>('POST', projectPath(slug), { body: input }),
     setFeatures: (slug: string, projectId: string, features: Partial<Record<ProjectFeature, boolean>>) =>
       client.request<Project>('PATCH', projectPath(slug, projectId), { body: features }),
+    update: (slug: string, projectId: string, input: { name?: string; description?: string; cover_image?: string | null }) =>
+      client.request<Project>('PATCH', projectPath(slug, projectId), { body: input }),
     members: (slug: string, projectId: string) => client.request<Member[]>('GET', `${projectPath(slug, projectId)}/members`),
   };
 }

@@ -51,6 +51,8 @@ export const appRoutes: RouteObject[] = [
                   projectSection('modules/:moduleId', screen(() => import('../screens/module-screen.js'), (m) => m.ModuleScreen)),
                   projectSection('views', screen(() => import('../screens/views-screen.js'), (m) => m.ViewsScreen)),
                   projectSection('pages', screen(() => import('../screens/pages-screen.js'), (m) => m.PagesScreen)),
+                  projectSection('pages/:pageId', screen(() => import('../screens/page-editor-screen.js'), (m) => m.PageEditorScreen)),
+                  projectSection('settings', screen(() => import('../screens/project-settings-screen.js'), (m) => m.ProjectSettingsScreen)),
                   projectSection('archives', screen(() => import('../screens/archives-screen.js'), (m) => m.ArchivesScreen)),
                   projectSection('inbox', screen(() => import('../screens/inbox-screen.js'), (m) => m.InboxScreen)),
                   { path: '*', element: <NotFoundScreen embedded /> },

@@ -9,14 +9,14 @@ import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { useOpenRequest } from './empty-state-actions.js';
-import { CreateNamedDialog } from './projects/create-named-dialog.js';
+import { PlanningFormDialog, type PlanningValues } from './planning/planning-form-dialog.js';
 import { FeatureGate } from './projects/feature-gate.js';
 import { PlanningList } from './projects/planning-list.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
 import { EmptyState } from '../empty-states/index.js';
 
-/** A project's cycles (behind its cycles toggle); Members create them. */
+/** A project's cycles (behind its cycles toggle); Members create them with a name and dates. */
 export function CyclesScreen() {
   useStyles('app-screens', screensCss);
   const { slug, projectId, project } = useCurrentProject();
@@ -28,8 +28,12 @@ export function CyclesScreen() {
   if (!project) return null;
   const mayCreate = can(project.role, Role.Member);
 
-  const create = async (name: string) => {
-    await api.planning.createCycle(slug, projectId, { name });
+  const create = async (values: PlanningValues) => {
+    await api.planning.createCycle(slug, projectId, {
+      name: values.name,
+      ...(values.start_date ? { start_date: values.start_date } : {}),
+      ...(values.end_date ? { end_date: values.end_date } : {}),
+    });
     await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'cycles') });
   };
 
@@ -60,7 +64,16 @@ export function CyclesScreen() {
         </FeatureGate>
       </div>
       {mayCreate && enabled ? (
-        <CreateNamedDialog open={creating} onOpenChange={setCreating} title="Create cycle" description="A cycle is a time box for a set of issues." label="Cycle name" submitLabel="Create cycle" onCreate={create} />
+        <PlanningFormDialog
+          open={creating}
+          onOpenChange={setCreating}
+          title="Create cycle"
+          description="A cycle is a time box for a set of issues."
+          nameLabel="Cycle name"
+          endLabel="End date"
+          submitLabel="Create cycle"
+          onSubmit={create}
+        />
       ) : null}
     </>
   );

@@ -1,26 +1,31 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
 import { isApiError } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
+import type { IssueChanges } from '../api/issues.js';
 import type { IssueDetail } from '../api/types.js';
 import { useEditorHost } from '../editor/use-editor-host.js';
 import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
+import { paths } from '../router/paths.js';
 import { useSignedInUser } from '../session/session.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
+import { useNotify } from '../ui/toasts.js';
+import { IssueActions } from './issue-detail/issue-actions.js';
 import { IssueActivity } from './issue-detail/issue-activity.js';
 import { IssueComments } from './issue-detail/issue-comments.js';
 import { IssueDescription } from './issue-detail/issue-description.js';
 import { issueDetailCss } from './issue-detail/issue-detail.css.js';
 import { IssueLinks } from './issue-detail/issue-links.js';
+import { IssueProperties } from './issue-detail/issue-properties.js';
 import { IssueTitle } from './issue-detail/issue-title.js';
 import { IssueKey } from './issues/issue-key.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { screensCss } from './screens.css.js';
 
-/** An issue's page: its title, description, links, comments and activity. */
+/** An issue's page: its title, actions, properties, description (with the AI assistant), links, comments and activity. */
 export function IssueDetailScreen() {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-detail', issueDetailCss);
@@ -58,10 +63,30 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
   const host = useEditorHost(slug, user.id, { entity_name: 'ISSUE_DESCRIPTION', entity_identifier: issue.id });
   const issueKey = queryKeys.issue(slug, issue.project_id, issue.id);
 
-  const rename = async (name: string) => {
-    const updated = await api.issues.update(slug, issue.project_id, issue.id, { name });
+  const navigate = useNavigate();
+  const notify = useNotify();
+
+  // The new issue is shown at once; the lists and the activity feed (under the issue's key) refresh.
+  const show = async (updated: IssueDetail) => {
     queryClient.setQueryData(issueKey, updated);
-    await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, issue.project_id) });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, issue.project_id), exact: true }),
+      queryClient.invalidateQueries({ queryKey: [...issueKey, 'activities'] }),
+    ]);
+  };
+  const change = async (changes: IssueChanges) => show(await api.issues.update(slug, issue.project_id, issue.id, changes));
+  const rename = (name: string) => change({ name });
+  const subscribe = async (on: boolean) => {
+    const { subscribed } = on ? await api.issues.subscribe(slug, issue.project_id, issue.id) : await api.issues.unsubscribe(slug, issue.project_id, issue.id);
+    queryClient.setQueryData<IssueDetail>(issueKey, (current) => (current ? { ...current, is_subscribed: subscribed } : current));
+  };
+  const archive = async (on: boolean) =>
+    show(on ? await api.issues.archive(slug, issue.project_id, issue.id) : await api.issues.restore(slug, issue.project_id, issue.id));
+  const remove = async () => {
+    await api.issues.remove(slug, issue.project_id, issue.id);
+    notify({ type: 'success', message: `Issue ${issue.key} deleted.` });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, issue.project_id), exact: true });
+    navigate(paths.projectIssues(slug, issue.project_id));
   };
 
   return (
@@ -71,6 +96,8 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
         {issue.state__name ? <span>{issue.state__name}</span> : null}
       </p>
       <IssueTitle name={issue.name} mayEdit={mayEdit} onRename={rename} />
+      <IssueActions issue={issue} mayEdit={mayEdit} onSubscribe={subscribe} onArchive={archive} onDelete={remove} />
+      <IssueProperties slug={slug} issue={issue} mayEdit={mayEdit} onChange={change} />
       <section className="app-issue-section" aria-labelledby="issue-description-heading">
         <h2 id="issue-description-heading">Description</h2>
         <IssueDescription
@@ -80,6 +107,8 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
           host={host}
           onSave={(input) => api.issues.saveDescription(slug, issue.project_id, issue.id, input)}
           onSaved={() => void queryClient.invalidateQueries({ queryKey: [...issueKey, 'activities'] })}
+          ask={(request) => api.ai.ask(slug, issue.project_id, request)}
+          notify={notify}
         />
       </section>
       <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayEdit} />

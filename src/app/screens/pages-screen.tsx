@@ -1,10 +1,12 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
 import type { PageListType } from '../api/planning.js';
 import { queryKeys } from '../api/query-keys.js';
 import { can, Role } from '../roles.js';
+import { paths } from '../router/paths.js';
 import { Button } from '../ui/button.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
@@ -17,8 +19,8 @@ import { screensCss } from './screens.css.js';
 import { EmptyState } from '../empty-states/index.js';
 
 const PAGE_TABS: ReadonlyArray<{ type: PageListType; label: string }> = [
-  { type: 'public', label: 'Public' },
   { type: 'private', label: 'Private' },
+  { type: 'public', label: 'Public' },
   { type: 'archived', label: 'Archived' },
 ];
 
@@ -32,19 +34,21 @@ function PageList({ slug, projectId, type, role, onCreate }: { slug: string; pro
     <ul className="app-issue-list" aria-label={`${type} pages`}>
       {pages.data.map((page) => (
         <li key={page.id} className="app-issue-row">
-          {page.name || 'Untitled'}
+          <Link to={paths.page(slug, projectId, page.id)}>{page.name || 'Untitled'}</Link>
+          <span className="app-issue-key">{page.access === 'private' ? 'Private' : 'Public'}</span>
         </li>
       ))}
     </ul>
   );
 }
 
-/** A project's pages (behind its pages toggle): public, private and archived, each with its empty state. */
+/** A project's pages (behind its pages toggle): private, public and archived, each with its empty state; a page opens in the page editor. */
 export function PagesScreen() {
   useStyles('app-screens', screensCss);
   const { slug, projectId, project } = useCurrentProject();
   const api = useApi();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [tab, setTab] = useState<PageListType>('public');
   const [creating, setCreating] = useState(useOpenRequest('create-page'));
   if (!project) return null;
@@ -52,8 +56,10 @@ export function PagesScreen() {
   const mayCreate = can(project.role, Role.Member);
 
   const create = async (name: string) => {
-    await api.planning.createPage(slug, projectId, { name, access: tab === 'private' ? 'private' : 'public' });
+    const page = await api.planning.createPage(slug, projectId, { name, access: tab === 'private' ? 'private' : 'public' });
     await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'pages') });
+    // A new page is written at once: it opens in the page editor.
+    navigate(paths.page(slug, projectId, page.id));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
@@ -12,11 +12,12 @@ import { useNotify } from '../ui/toasts.js';
 import { BulkDeleteDialog } from '../widgets/bulk-delete/index.js';
 import { useOpenRequest } from './empty-state-actions.js';
 import { CreateIssueDialog } from './issues/create-issue-dialog.js';
+import { IssueFilters, matchesDateFilter, NO_FILTERS, type IssueFilterValues } from './issues/issue-filters.js';
 import { IssueList } from './issues/issue-list.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
 
-/** A project's issues, newest first: create one, or delete several at once (Members and Admins). */
+/** A project's issues, newest first, filtered by state, priority and target date: create one, or delete several at once (Members and Admins). */
 export function ProjectIssuesScreen() {
   const slug = useWorkspaceSlug();
   const { projectId = '' } = useParams();
@@ -24,9 +25,23 @@ export function ProjectIssuesScreen() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const project = useProject(slug, projectId);
-  const { query, issues, total } = useIssuePages(queryKeys.issues(slug, projectId), (offset) =>
-    api.issues.list(slug, projectId, { limit: ISSUE_PAGE_SIZE, offset }),
+  const [filters, setFilters] = useState<IssueFilterValues>(NO_FILTERS);
+  const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
+  const serverFilters = { state: filters.state ? [filters.state] : undefined, priority: filters.priority ? [filters.priority] : undefined };
+  const filtered = !!(filters.state || filters.priority);
+  const { query, issues: loaded, total } = useIssuePages(
+    filtered ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId),
+    (offset) => api.issues.list(slug, projectId, { ...serverFilters, limit: ISSUE_PAGE_SIZE, offset }),
   );
+  // Listed issues carry no target date: with a date filter, the loaded issues' details are read for it.
+  const details = useQueries({
+    queries: (filters.targetDate ? loaded : []).map((issue) => ({
+      queryKey: queryKeys.issue(slug, projectId, issue.id),
+      queryFn: () => api.issues.get(slug, projectId, issue.id),
+    })),
+  });
+  const datesPending = details.some((detail) => detail.isPending);
+  const issues = filters.targetDate ? loaded.filter((_, index) => matchesDateFilter(details[index]?.data?.target_date, filters.targetDate)) : loaded;
   const [creating, setCreating] = useState(useOpenRequest('create-issue'));
   const [deleting, setDeleting] = useState(false);
   const role = project.data?.role;
@@ -45,7 +60,7 @@ export function ProjectIssuesScreen() {
         description={project.data?.name}
         actions={
           <>
-            <Button disabled={!mayEdit || issues.length === 0} title={notAllowed} onClick={() => setDeleting(true)}>
+            <Button disabled={!mayEdit || loaded.length === 0} title={notAllowed} onClick={() => setDeleting(true)}>
               Delete issues
             </Button>
             <Button variant="primary" disabled={!mayEdit} title={notAllowed} onClick={() => setCreating(true)}>
@@ -55,15 +70,20 @@ export function ProjectIssuesScreen() {
         }
       />
       <div className="app-content">
-        {query.isPending ? (
+        <IssueFilters states={states.data ?? []} value={filters} onChange={setFilters} />
+        {query.isPending || datesPending ? (
           <Spinner label="Loading issues…" />
         ) : query.isError ? (
           <p role="alert">{query.error.message}</p>
-        ) : issues.length === 0 ? (
+        ) : issues.length === 0 && !filtered && !filters.targetDate ? (
           <EmptyState type="all-issues" role={role} onAction={() => setCreating(true)} />
+        ) : issues.length === 0 ? (
+          <p className="app-editor-status" role="status">
+            No issues match the filters.
+          </p>
         ) : (
           <>
-            <IssueList slug={slug} issues={issues} total={total} label="Issues" />
+            <IssueList slug={slug} issues={issues} total={filters.targetDate ? undefined : total} label="Issues" />
             {query.hasNextPage ? (
               <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
                 Show more issues
@@ -75,7 +95,7 @@ export function ProjectIssuesScreen() {
       {mayEdit ? (
         <>
           <CreateIssueDialog slug={slug} projectId={projectId} open={creating} onOpenChange={setCreating} />
-          <BulkDeleteDialog open={deleting} onOpenChange={setDeleting} issues={issues} onDelete={deleteIssues} notify={notify} />
+          <BulkDeleteDialog open={deleting} onOpenChange={setDeleting} issues={loaded} onDelete={deleteIssues} notify={notify} />
         </>
       ) : null}
     </>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useApi } from '../api/api-context.js';
 import { errorMessage } from '../api/api-error.js';
 import { EXPORT_PROVIDERS, exportDownloadUrl, type ExportJob, type ExportProvider } from '../api/exports.js';
-import { useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
+import { useProjects, useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
 import { Button } from '../ui/button.js';
 import { Spinner } from '../ui/spinner.js';
@@ -13,7 +13,7 @@ import { EmptyState } from '../empty-states/index.js';
 
 const unfinished = (jobs: readonly ExportJob[] | undefined) => !!jobs?.some((job) => job.status === 'queued' || job.status === 'processing');
 
-/** Settings, Exports (members): export the workspace's issues as CSV, XLSX or JSON, and download finished exports. */
+/** Settings, Exports (members): export the issues of chosen projects as CSV, XLSX or JSON, follow the job, download it; and the imports' empty state. */
 export function SettingsExportsScreen() {
   const slug = useWorkspaceSlug();
   const api = useApi();
@@ -21,6 +21,8 @@ export function SettingsExportsScreen() {
   const notify = useNotify();
   const workspace = useWorkspace(slug);
   const [provider, setProvider] = useState<ExportProvider>('csv');
+  const projects = useProjects(slug);
+  const [projectIds, setProjectIds] = useState<readonly string[]>([]);
   const key = ['workspaces', slug, 'exports'];
   const jobs = useQuery({
     queryKey: key,
@@ -30,7 +32,7 @@ export function SettingsExportsScreen() {
     refetchInterval: (query) => (unfinished(query.state.data) ? 2000 : false),
   });
   const start = useMutation({
-    mutationFn: () => api.exports.create(slug, { provider }),
+    mutationFn: () => api.exports.create(slug, projectIds.length ? { provider, project_ids: [...projectIds] } : { provider }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
     onError: (error) => notify({ type: 'error', message: errorMessage(error) }),
   });
@@ -55,6 +57,25 @@ export function SettingsExportsScreen() {
             ))}
           </select>
         </div>
+        {projects.data?.length ? (
+          <fieldset className="app-fieldset">
+            <legend>Projects (none chosen: all of them)</legend>
+            <div className="app-options">
+            {projects.data.map((project) => (
+              <label key={project.id} className="app-option">
+                <input
+                  type="checkbox"
+                  checked={projectIds.includes(project.id)}
+                  onChange={(event) =>
+                    setProjectIds((now) => (event.target.checked ? [...now, project.id] : now.filter((id) => id !== project.id)))
+                  }
+                />{' '}
+                {project.name}
+              </label>
+            ))}
+            </div>
+          </fieldset>
+        ) : null}
         <Button type="submit" variant="primary" busy={start.isPending}>
           Export issues
         </Button>
@@ -80,13 +101,26 @@ export function SettingsExportsScreen() {
               <tr key={job.id}>
                 <td>{new Date(job.created_at).toLocaleString()}</td>
                 <td>{job.provider.toUpperCase()}</td>
-                <td>{job.status === 'processing' ? `processing (${job.progress}%)` : job.status}</td>
+                <td>
+                  {job.status === 'processing' || job.status === 'queued' ? (
+                    <>
+                      <progress max={100} value={job.progress} aria-label={`Export progress, ${job.provider.toUpperCase()}`} /> {job.status} ({job.progress}%)
+                    </>
+                  ) : (
+                    job.status
+                  )}
+                </td>
                 <td>{job.status === 'completed' ? <a href={exportDownloadUrl(slug, job.id)} download>Download</a> : job.error ?? ''}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <section aria-labelledby="settings-imports">
+        <h3 id="settings-imports">Imports</h3>
+        {/* The product has no importer yet: the workspace's imports (GitHub, Jira) would be listed here. */}
+        <EmptyState type="settings-import" role={workspace.data?.role} headingLevel={3} />
+      </section>
     </SettingsGuard>
   );
 }

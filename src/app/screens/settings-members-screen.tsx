@@ -1,13 +1,28 @@
-import { useWorkspaceMembers, useWorkspaceSlug } from '../layout/workspace-data.js';
-import { roleName } from '../roles.js';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../api/api-context.js';
+import { errorMessage } from '../api/api-error.js';
+import { queryKeys } from '../api/query-keys.js';
+import type { Member } from '../api/types.js';
+import { useWorkspace, useWorkspaceMembers, useWorkspaceSlug } from '../layout/workspace-data.js';
+import { can, Role, roleName } from '../roles.js';
+import { Button } from '../ui/button.js';
+import { FormError, TextField } from '../ui/form-field.js';
 import { Spinner } from '../ui/spinner.js';
+import { useNotify } from '../ui/toasts.js';
 import { SettingsGuard } from './settings-layout.js';
 
-/** Settings, Members: everyone in the workspace with their role. */
+const ROLES = [Role.Admin, Role.Member, Role.Viewer, Role.Guest] as const;
+
+/** Settings, Members: everyone in the workspace with their role; admins add people by e-mail, change roles and remove members. */
 export function SettingsMembersScreen() {
-  const members = useWorkspaceMembers(useWorkspaceSlug());
+  const slug = useWorkspaceSlug();
+  const members = useWorkspaceMembers(slug);
+  const workspace = useWorkspace(slug);
+  const isAdmin = can(workspace.data?.role, Role.Admin);
   return (
     <SettingsGuard page="members">
+      {isAdmin ? <AddMemberForm slug={slug} /> : null}
       {members.isPending ? (
         <Spinner label="Loading members…" />
       ) : members.isError ? (
@@ -18,18 +33,105 @@ export function SettingsMembersScreen() {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Role</th>
+              {isAdmin ? (
+                <th scope="col">
+                  <span className="app-visually-hidden">Actions</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {members.data.map((member) => (
-              <tr key={member.id}>
-                <td>{member.display_name}</td>
-                <td>{roleName(member.role)}</td>
-              </tr>
+              <MemberRow key={member.id} slug={slug} member={member} isAdmin={isAdmin} />
             ))}
           </tbody>
         </table>
       )}
     </SettingsGuard>
+  );
+}
+
+function useMembersChange<T>(slug: string, run: (input: T) => Promise<unknown>, success: string) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.members(slug) });
+      notify({ type: 'success', message: success });
+    },
+    // The server's own words: "A workspace needs at least one admin." and the like.
+    onError: (error) => notify({ type: 'error', message: errorMessage(error) }),
+  });
+}
+
+function MemberRow({ slug, member, isAdmin }: { slug: string; member: Member; isAdmin: boolean }) {
+  const api = useApi();
+  const changeRole = useMembersChange(slug, (role: number) => api.workspaces.setMemberRole(slug, member.id, role), 'Role changed.');
+  const remove = useMembersChange(slug, () => api.workspaces.removeMember(slug, member.id), 'Member removed.');
+  return (
+    <tr>
+      <td>{member.display_name}</td>
+      <td>
+        {isAdmin ? (
+          <select
+            aria-label={`Role of ${member.display_name}`}
+            value={member.role}
+            disabled={changeRole.isPending}
+            onChange={(event) => changeRole.mutate(Number(event.target.value))}
+          >
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {roleName(role)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          roleName(member.role)
+        )}
+      </td>
+      {isAdmin ? (
+        <td>
+          <Button variant="danger" size="small" busy={remove.isPending} aria-label={`Remove ${member.display_name}`} onClick={() => remove.mutate(undefined)}>
+            Remove
+          </Button>
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+function AddMemberForm({ slug }: { slug: string }) {
+  const api = useApi();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<number>(Role.Member);
+  const add = useMembersChange(slug, () => api.workspaces.addMember(slug, { email: email.trim(), role }), 'Member added.');
+  return (
+    <>
+      <form
+        className="app-inline-form"
+        aria-label="Add a member"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (email.trim()) add.mutate(undefined, { onSuccess: () => setEmail('') });
+        }}
+      >
+        <TextField label="Email" type="email" value={email} required onChange={(event) => setEmail(event.target.value)} />
+        <div className="app-field">
+          <label htmlFor="new-member-role">Role</label>
+          <select id="new-member-role" value={role} onChange={(event) => setRole(Number(event.target.value))}>
+            {ROLES.map((value) => (
+              <option key={value} value={value}>
+                {roleName(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="primary" busy={add.isPending} disabled={!email.trim()}>
+          Add member
+        </Button>
+      </form>
+      <FormError message={add.isError ? errorMessage(add.error) : null} />
+    </>
   );
 }

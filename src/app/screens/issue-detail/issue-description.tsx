@@ -6,6 +6,7 @@ import type { EditorHost } from '../../editor/use-editor-host.js';
 import type { RichEditorElement } from '../../../react/index.js';
 import { Button } from '../../ui/button.js';
 import { FormError } from '../../ui/form-field.js';
+import { AiAssistant, type AiErrorToast, type AskAi } from '../../widgets/ai-assistant/index.js';
 
 /** Saves a description edited from a version; resolves with what was stored. */
 export type SaveDescription = (input: { description_html: string; version: number }) => Promise<Description>;
@@ -31,6 +32,8 @@ export function IssueDescription({
   host,
   onSave,
   onSaved,
+  ask,
+  notify,
 }: {
   html: string;
   version: number;
@@ -38,6 +41,10 @@ export function IssueDescription({
   host: EditorHost;
   onSave: SaveDescription;
   onSaved?(saved: Description): void;
+  /** Asks the AI assistant (members only); left out, no assistant is offered. */
+  ask?: AskAi;
+  /** Shows the assistant's failures as toasts. */
+  notify?(toast: AiErrorToast): void;
 }) {
   const editor = useRef<RichEditorElement>(null);
   // The editor's starting value only: the document lives in the element, never mirrored here.
@@ -48,6 +55,19 @@ export function IssueDescription({
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [conflict, setConflict] = useState<{ message: string; current: Description } | null>(null);
+  const [aiOpen, setAiOpen] = useState(false);
+  const [aiPrompt, setAiPrompt] = useState('');
+
+  const openAi = (open: boolean) => {
+    // The prompt is what the editor holds as the popup opens: the selected text, or all of it.
+    if (open) setAiPrompt(plainTextOf(editor.current));
+    setAiOpen(open);
+  };
+  const useAiResponse = (responseHtml: string) => {
+    editor.current?.insertHTML(responseHtml);
+    setDirty(true);
+    void save();
+  };
 
   const save = async () => {
     const element = editor.current;
@@ -90,6 +110,11 @@ export function IssueDescription({
 
   return (
     <>
+      {mayEdit && ask ? (
+        <div className="app-editor-toolbar">
+          <AiAssistant ask={ask} prompt={aiPrompt} open={aiOpen} onOpenChange={openAi} onUseResponse={useAiResponse} {...(notify ? { notify } : {})} />
+        </div>
+      ) : null}
       <div className="app-editor-box">
         <AppEditor
           ref={editor}
@@ -137,4 +162,12 @@ export function IssueDescription({
       <FormError message={failure} />
     </>
   );
+}
+
+/** The editor's selected text, or its whole text when nothing is selected (blocks on their own lines). */
+function plainTextOf(element: RichEditorElement | null): string {
+  const state = element?.editorView?.state;
+  if (!state) return '';
+  const { from, to, empty } = state.selection;
+  return empty ? state.doc.textBetween(0, state.doc.content.size, '\n', ' ') : state.doc.textBetween(from, to, '\n', ' ');
 }

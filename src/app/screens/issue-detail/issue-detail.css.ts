@@ -21,4 +21,9 @@ export const issueDetailCss = `
 .app-comment header { display: flex; align-items: center; gap: 8px; color: var(--app-muted); font-size: 13px; }
 .app-comment header strong { color: var(--app-text); }
 .app-comment header .app-comment-actions { margin-left: auto; display: flex; gap: 4px; }
+.app-editor-toolbar { display: flex; justify-content: flex-end; gap: 8px; margin: 0 0 6px; }
+.app-issue-actions { margin: 0 0 16px; }
+.app-issue-properties { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 4px 16px; margin: 0 0 24px; padding: 12px 14px; border: 1px solid var(--app-border); border-radius: 8px; }
+.app-issue-properties .app-fieldset { grid-column: 1 / -1; }
+.app-issue-properties > div:last-child { grid-column: 1 / -1; }
 `;

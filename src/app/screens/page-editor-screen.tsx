@@ -1,0 +1,169 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useApi } from '../api/api-context.js';
+import { errorMessage, isApiError } from '../api/api-error.js';
+import type { PageDetail } from '../api/pages.js';
+import { queryKeys } from '../api/query-keys.js';
+import { useEditorHost } from '../editor/use-editor-host.js';
+import { can, Role } from '../roles.js';
+import { paths } from '../router/paths.js';
+import { useSignedInUser } from '../session/session.js';
+import { Button } from '../ui/button.js';
+import { AppDialog, DialogClose } from '../ui/dialog.js';
+import { FormError } from '../ui/form-field.js';
+import { Spinner } from '../ui/spinner.js';
+import { useStyles } from '../ui/styles.js';
+import { useNotify } from '../ui/toasts.js';
+import { issueDetailCss } from './issue-detail/issue-detail.css.js';
+import { NotFoundScreen } from './not-found-screen.js';
+import { pageEditorCss } from './page-editor/page-editor.css.js';
+import { PageBody } from './page-editor/page-body.js';
+import { FeatureGate } from './projects/feature-gate.js';
+import { useCurrentProject } from './projects/use-current-project.js';
+import { screensCss } from './screens.css.js';
+
+const pageKey = (slug: string, projectId: string, pageId: string) => ['workspaces', slug, 'projects', projectId, 'page', pageId] as const;
+
+/** One page of a project: its title, its content in the editor with a table of contents, access, archive and delete. */
+export function PageEditorScreen() {
+  useStyles('app-screens', screensCss);
+  useStyles('app-issue-detail', issueDetailCss);
+  useStyles('app-page-editor', pageEditorCss);
+  const { slug, projectId, project } = useCurrentProject();
+  const { pageId = '' } = useParams();
+  const api = useApi();
+  const page = useQuery({ queryKey: pageKey(slug, projectId, pageId), queryFn: () => api.pages.get(slug, projectId, pageId), enabled: !!project?.page_view });
+  if (!project) return null;
+  return (
+    <FeatureGate slug={slug} project={project} feature="page_view" notice="disabled-pages">
+      {page.isPending ? (
+        <div className="app-content">
+          <Spinner label="Loading page…" />
+        </div>
+      ) : page.isError ? (
+        isApiError(page.error, 404) || isApiError(page.error, 400) ? (
+          <NotFoundScreen embedded />
+        ) : (
+          <div className="app-content" role="alert">
+            {page.error.message}
+          </div>
+        )
+      ) : (
+        // Keyed by page (and its archived state): the editor starts afresh on another page.
+        <PageEditor key={`${page.data.id}-${page.data.archived_at ?? ''}`} slug={slug} projectId={projectId} role={project.role} page={page.data} />
+      )}
+    </FeatureGate>
+  );
+}
+
+function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: string; role: number; page: PageDetail }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const user = useSignedInUser();
+  const host = useEditorHost(slug, user.id, { entity_name: 'PAGE_DESCRIPTION', entity_identifier: page.id });
+  const [name, setName] = useState(page.name);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const archived = !!page.archived_at;
+  // The server lets the owner or a project admin manage a page; any member edits a visible one.
+  const mayManage = can(role, Role.Member) && (page.owned_by === user.id || can(role, Role.Admin));
+  const mayEdit = can(role, Role.Member) && !archived;
+  const key = pageKey(slug, projectId, page.id);
+
+  const settle = async (next: PageDetail) => {
+    queryClient.setQueryData(key, next);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'pages') });
+  };
+  const change = useMutation({
+    mutationFn: (run: () => Promise<PageDetail>) => run(),
+    onSuccess: (next) => settle(next),
+    onError: (error) => notify({ type: 'error', message: errorMessage(error) }),
+  });
+  const remove = useMutation({
+    mutationFn: () => api.pages.remove(slug, projectId, page.id),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: key });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'pages') });
+      notify({ type: 'success', message: 'Page deleted.' });
+      navigate(paths.pages(slug, projectId));
+    },
+  });
+
+  const rename = () => {
+    const trimmed = name.trim();
+    if (!mayManage || archived || trimmed === page.name) return;
+    change.mutate(() => api.pages.update(slug, projectId, page.id, { name: trimmed }));
+  };
+
+  return (
+    <div className="app-content">
+      <p className="app-page-notice">
+        <Link to={paths.pages(slug, projectId)}>Pages</Link>
+      </p>
+      <div className="app-page-head">
+        <div className="app-field">
+          <label htmlFor="page-title">Page title</label>
+          <input
+            id="page-title"
+            value={name}
+            placeholder="Untitled"
+            readOnly={!mayManage || archived}
+            onChange={(event) => setName(event.target.value)}
+            onBlur={rename}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                rename();
+              }
+            }}
+          />
+        </div>
+        {mayManage ? (
+          <div className="app-page-actions">
+            {archived ? null : (
+              <Button
+                busy={change.isPending}
+                onClick={() => change.mutate(() => api.pages.update(slug, projectId, page.id, { access: page.access === 'private' ? 'public' : 'private' }))}
+              >
+                {page.access === 'private' ? 'Make public' : 'Make private'}
+              </Button>
+            )}
+            <Button
+              busy={change.isPending}
+              onClick={() => change.mutate(() => (archived ? api.pages.restore(slug, projectId, page.id) : api.pages.archive(slug, projectId, page.id)))}
+            >
+              {archived ? 'Restore page' : 'Archive page'}
+            </Button>
+            <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+              Delete page
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <p className="app-page-notice">
+        {page.access === 'private' ? 'Private: only you can see this page.' : 'Public: everyone in the project can see this page.'}
+        {archived ? ' This page is archived; restore it to edit it.' : ''}
+      </p>
+      <PageBody
+        html={page.description_html}
+        version={page.description_version}
+        mayEdit={mayEdit}
+        host={host}
+        onSave={(input) => api.pages.saveDescription(slug, projectId, page.id, input)}
+      />
+      <AppDialog open={confirmDelete} onOpenChange={setConfirmDelete} title="Delete page" description={`Delete “${page.name || 'Untitled'}” for good? This cannot be undone.`}>
+        <FormError message={remove.isError ? errorMessage(remove.error) : null} />
+        <div className="app-dialog-actions">
+          <DialogClose asChild>
+            <Button>Cancel</Button>
+          </DialogClose>
+          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+            Delete
+          </Button>
+        </div>
+      </AppDialog>
+    </div>
+  );
+}

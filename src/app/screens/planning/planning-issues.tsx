@@ -1,0 +1,101 @@
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/api-error.js';
+import type { ListedIssue } from '../../api/types.js';
+import { paths } from '../../router/paths.js';
+import { Button } from '../../ui/button.js';
+import { Spinner } from '../../ui/spinner.js';
+import { useNotify } from '../../ui/toasts.js';
+import { IssuePickerDialog, type IssueSearchParams, type PickerIssue } from '../../widgets/issue-picker/index.js';
+import { IssueKey, issueKey } from '../issues/issue-key.js';
+
+/** How a cycle's or module's issues are read and changed. */
+export interface GroupIssuesApi {
+  list(): Promise<ListedIssue[]>;
+  add(issueIds: string[]): Promise<ListedIssue[]>;
+  remove(issueId: string): Promise<void>;
+  search(params: IssueSearchParams): Promise<PickerIssue[]>;
+}
+
+interface PlanningIssuesProps {
+  slug: string;
+  /** "cycle" or "module", for the texts. */
+  noun: string;
+  queryKey: QueryKey;
+  /** Refreshed after a change: the item itself (its counts and progress). */
+  itemKey: QueryKey;
+  mayEdit: boolean;
+  api: GroupIssuesApi;
+}
+
+/** A cycle's or module's issues: each key (with its state colour) links to the issue; members add existing issues through the picker and remove them. */
+export function PlanningIssues({ slug, noun, queryKey, itemKey, mayEdit, api }: PlanningIssuesProps) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const issues = useQuery({ queryKey, queryFn: api.list });
+  const [picking, setPicking] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  const refreshItem = () => queryClient.invalidateQueries({ queryKey: itemKey, exact: true });
+  const add = async (chosen: PickerIssue[]) => {
+    try {
+      queryClient.setQueryData(queryKey, await api.add(chosen.map((issue) => issue.id)));
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error) });
+      throw error;
+    }
+    notify({ type: 'success', message: `${chosen.length === 1 ? '1 issue' : `${chosen.length} issues`} added to the ${noun}.` });
+    await refreshItem();
+  };
+  const remove = async (issue: ListedIssue) => {
+    setRemoving(issue.id);
+    try {
+      await api.remove(issue.id);
+      queryClient.setQueryData<ListedIssue[]>(queryKey, (current) => current?.filter((item) => item.id !== issue.id));
+      await refreshItem();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error) });
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="planning-issues-heading">
+      <div className="app-issue-section-head">
+        <h2 id="planning-issues-heading">Issues</h2>
+        {mayEdit ? (
+          <Button size="small" onClick={() => setPicking(true)}>
+            Add existing issues
+          </Button>
+        ) : null}
+      </div>
+      {issues.isPending ? (
+        <Spinner label="Loading issues…" />
+      ) : issues.isError ? (
+        <p role="alert">{issues.error.message}</p>
+      ) : issues.data.length === 0 ? (
+        <p className="app-editor-status">No issues in this {noun} yet.</p>
+      ) : (
+        <ul className="app-issue-list" aria-label={`Issues of the ${noun}`}>
+          {issues.data.map((issue) => (
+            <li key={issue.id} className="app-issue-row">
+              <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`}>
+                <IssueKey issue={issue} /> {issue.name}
+              </Link>
+              {mayEdit ? (
+                <Button size="small" variant="ghost" busy={removing === issue.id} aria-label={`Remove ${issueKey(issue)} from the ${noun}`} onClick={() => void remove(issue)}>
+                  Remove
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {mayEdit ? (
+        <IssuePickerDialog open={picking} onOpenChange={setPicking} search={api.search} onSubmit={add} title="Add existing issues" submitLabel="Add selected issues" />
+      ) : null}
+    </section>
+  );
+}

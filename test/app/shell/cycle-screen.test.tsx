@@ -1,0 +1,173 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { Cycle, ListedIssue } from '../../../src/app/api/types.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { listedIssue, project, PROJECT_ID, USER_ID } from './fixtures.js';
+import { click, press, typeInto } from './input.js';
+import { button, byText, cleanup, field, renderApp, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const CYCLE_ID = '99999999-9999-4999-8999-999999999999';
+const CYCLES = '/workspaces/:slug/projects/:projectId/cycles';
+const CYCLE = `${CYCLES}/:cycleId`;
+const CYCLE_ISSUES = `${CYCLE}/cycle-issues`;
+
+function cycle(overrides: Partial<Cycle> = {}): Cycle {
+  return {
+    id: CYCLE_ID,
+    project_id: PROJECT_ID,
+    name: 'Sprint 1',
+    description: '',
+    start_date: '2025-03-01',
+    end_date: '2025-03-14',
+    status: 'completed',
+    archived_at: null,
+    backlog_issues: 0,
+    unstarted_issues: 1,
+    started_issues: 0,
+    completed_issues: 1,
+    cancelled_issues: 0,
+    total_issues: 2,
+    distribution: {
+      assignees: [{ assignee_id: USER_ID, display_name: 'Ada', avatar: null, completed_issues: 1, total_issues: 2 }],
+      labels: [],
+    },
+    ...overrides,
+  };
+}
+
+/** The cycle's page over a fake holding one cycle with issues 1 and 2 (issue 3 outside it). */
+async function openCycle(role = 20) {
+  const seeded = seededApi((scene) => {
+    scene.projects = [project(role)];
+  });
+  const { api } = seeded;
+  let current = cycle();
+  let inCycle: ListedIssue[] = [listedIssue(2), listedIssue(1, { state__color: null })];
+  api
+    .on('GET', CYCLES, () => [current])
+    .on('GET', CYCLE, () => current)
+    .on('PATCH', CYCLE, (request) => (current = { ...current, ...(request.body as object) }))
+    .on('DELETE', CYCLE, () => undefined)
+    .on('GET', CYCLE_ISSUES, () => inCycle)
+    .on('POST', CYCLE_ISSUES, (request) => {
+      const ids = (request.body as { issues: string[] }).issues;
+      inCycle = [...inCycle, ...ids.map((id) => listedIssue(Number(id.slice(-12))))];
+      return inCycle;
+    })
+    .on('DELETE', `${CYCLE_ISSUES}/:issueId`, (request) => {
+      inCycle = inCycle.filter((issue) => issue.id !== request.params.issueId);
+      return undefined;
+    })
+    .on('GET', '/workspaces/:slug/projects/:projectId/search-issues', () => [listedIssue(3)]);
+  const app = renderApp(paths.cycle('acme', PROJECT_ID, CYCLE_ID), { api });
+  await until(() => app.container.querySelector('h1')?.textContent === 'Sprint 1', 'the cycle');
+  await until(() => app.container.querySelector('ul[aria-label="Issues of the cycle"]'), 'its issues');
+  return { ...seeded, app };
+}
+
+describe('cycle screen', () => {
+  afterEach(cleanup);
+
+  it("lists the cycle's issues (key with state colour, linking to the issue) and its progress from the server", async () => {
+    const { app } = await openCycle();
+    const rows = [...app.container.querySelectorAll('ul[aria-label="Issues of the cycle"] li')];
+    expect(rows.map((row) => row.querySelector('a')!.textContent)).to.deep.equal(['WEB-2 Issue number 2', 'WEB-1 Issue number 1']);
+    expect(rows[0]!.querySelector('a')!.getAttribute('href')).to.equal(paths.issue('acme', PROJECT_ID, listedIssue(2).id));
+    expect((rows[0]!.querySelector('.app-state-dot') as HTMLElement).style.background).to.equal('rgb(245, 158, 11)');
+    expect((rows[1]!.querySelector('.app-state-dot') as HTMLElement).style.background).to.equal('rgb(107, 114, 128)');
+    const bar = app.container.querySelector('[role="progressbar"]')!;
+    expect(bar.getAttribute('aria-valuetext')).to.equal('1 of 2 (50%)');
+    await click(rows[0]!.querySelector('a'));
+    await until(() => app.location() === paths.issue('acme', PROJECT_ID, listedIssue(2).id), 'the issue page');
+  });
+
+  it('adds existing issues through the picker (searching without the cycle), after asking for one', async () => {
+    const { app, api } = await openCycle();
+    await click(button(app.container, 'Add existing issues'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the picker');
+    await until(() => api.sent('GET', '/workspaces/:slug/projects/:projectId/search-issues').length > 0, 'the search');
+    const search = api.sent('GET', '/workspaces/:slug/projects/:projectId/search-issues')[0]!;
+    expect(search.query.get('exclude_cycle_id')).to.equal(CYCLE_ID);
+    expect(search.query.get('workspace_search')).to.equal('false');
+    await click(button(dialog, 'Add selected issues'));
+    await until(() => byText(dialog, '[role="alert"], p', 'Please select at least one issue.'), 'the selection message');
+    expect(api.sent('POST', CYCLE_ISSUES)).to.have.length(0);
+    await click(await until(() => byText(dialog, 'label', 'WEB-3'), 'the result'));
+    await click(button(dialog, 'Add selected issues'));
+    await until(() => !document.querySelector('[role="dialog"]'), 'the picker closed');
+    expect(api.sent('POST', CYCLE_ISSUES)[0]!.body).to.deep.equal({ issues: [listedIssue(3).id] });
+    await until(() => app.container.querySelectorAll('ul[aria-label="Issues of the cycle"] li').length === 3, 'the added issue');
+    // The cycle's counts are read again.
+    await until(() => api.sent('GET', CYCLE).length === 2, 'the cycle refreshed');
+  });
+
+  it('removes an issue from the cycle', async () => {
+    const { app, api } = await openCycle();
+    await click(button(app.container, 'Remove WEB-2 from the cycle'));
+    await until(() => app.container.querySelectorAll('ul[aria-label="Issues of the cycle"] li').length === 1, 'the issue gone');
+    expect(api.sent('DELETE', `${CYCLE_ISSUES}/:issueId`)[0]!.params.issueId).to.equal(listedIssue(2).id);
+  });
+
+  it('edits the name and dates, refusing a start after the end', async () => {
+    const { app, api } = await openCycle();
+    await click(button(app.container, 'Edit cycle'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the form');
+    const name = field(dialog, 'Cycle name');
+    expect(name.value).to.equal('Sprint 1');
+    expect(field(dialog, 'End date').value).to.equal('2025-03-14');
+    field(dialog, 'Start date').focus();
+    await sendKeys({ type: '03202025' });
+    await click(button(dialog, 'Save'));
+    await until(() => byText(dialog, '[role="alert"]', 'The start date cannot be after the end date.'), 'the date rule');
+    expect(api.sent('PATCH', CYCLE)).to.have.length(0);
+    field(dialog, 'Start date').focus();
+    await sendKeys({ type: '03022025' });
+    name.focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: 'b' });
+    await click(button(dialog, 'Save'));
+    await until(() => app.container.querySelector('h1')?.textContent === 'Sprint 1b', 'the new name');
+    expect(api.sent('PATCH', CYCLE)[0]!.body).to.deep.equal({ name: 'Sprint 1b', start_date: '2025-03-02', end_date: '2025-03-14' });
+    await expectAccessible(app.container);
+  });
+
+  it('deletes the cycle (admins) after confirmation', async () => {
+    const { app, api } = await openCycle();
+    await click(button(app.container, 'Delete cycle'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    await click(button(dialog, 'Delete'));
+    await until(() => app.location() === paths.cycles('acme', PROJECT_ID), 'the cycle list');
+    expect(api.sent('DELETE', CYCLE)).to.have.length(1);
+  });
+
+  it('offers members no delete, and viewers neither edit nor adding issues', async () => {
+    const member = await openCycle(15);
+    expect(button(member.app.container, 'Delete cycle')).to.equal(null);
+    expect(button(member.app.container, 'Edit cycle')).to.exist;
+    cleanup();
+    const viewer = await openCycle(10);
+    expect(button(viewer.app.container, 'Edit cycle')).to.equal(null);
+    expect(button(viewer.app.container, 'Add existing issues')).to.equal(null);
+    expect(button(viewer.app.container, 'Remove WEB-2 from the cycle')).to.equal(null);
+  });
+
+  it('creates a cycle with dates from the list', async () => {
+    const { app, api } = await openCycle();
+    api.on('POST', CYCLES, (request) => cycle({ ...(request.body as object), id: CYCLE_ID }));
+    await click(byText(app.container, 'a', 'Cycles'));
+    await until(() => app.location() === paths.cycles('acme', PROJECT_ID), 'the list');
+    await until(() => app.container.querySelector('ul[aria-label="Cycles"]'), 'the cycles');
+    await click(button(app.container, 'Create cycle'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the form');
+    await typeInto(field(dialog, 'Cycle name'), 'Sprint 2');
+    field(dialog, 'Start date').focus();
+    await sendKeys({ type: '04012025' });
+    field(dialog, 'End date').focus();
+    await sendKeys({ type: '04142025' });
+    await press('Enter');
+    await until(() => api.sent('POST', CYCLES).length === 1, 'the creation');
+    expect(api.sent('POST', CYCLES)[0]!.body).to.deep.equal({ name: 'Sprint 2', start_date: '2025-04-01', end_date: '2025-04-14' });
+  });
+});

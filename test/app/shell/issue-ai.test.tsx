@@ -1,0 +1,116 @@
+import { expect } from '@open-wc/testing';
+import type { RichEditorElement } from '../../../src/react/index.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { ISSUE_ID, PROJECT_ID } from './fixtures.js';
+import { click, press, typeInto } from './input.js';
+import { button, byText, cleanup, renderApp, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
+const ISSUE_PATH = '/workspaces/:slug/projects/:projectId/issues/:issueId';
+const AI_PATH = '/workspaces/:slug/projects/:projectId/ai-assistant';
+
+const textbox = (editor: RichEditorElement) => editor.shadowRoot!.querySelector<HTMLElement>('[role="textbox"]')!;
+
+async function openIssue(setup: (api: ReturnType<typeof seededApi>['api'], scene: ReturnType<typeof seededApi>['scene']) => void = () => {}) {
+  const seeded = seededApi();
+  seeded.api
+    .on('GET', '/workspaces/:slug/projects/:projectId/members', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/labels', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/search-issues', () => []);
+  setup(seeded.api, seeded.scene);
+  const app = renderApp(ISSUE_URL, { api: seeded.api });
+  await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
+  const description = await until(() => app.container.querySelector<RichEditorElement>('rich-editor[aria-label="Description"]'), 'the description');
+  await description.updateComplete;
+  await until(() => textbox(description), 'the editor content');
+  return { ...seeded, app, description };
+}
+
+describe('issue AI assistant', () => {
+  afterEach(cleanup);
+
+  it("asks with the description's text and inserts the chosen response, then saves it", async () => {
+    const { app, api, description } = await openIssue((fake) => {
+      fake.on('POST', AI_PATH, () => ({ response: 'Shorter.', response_html: '<p>Shorter.</p>' }));
+      fake.on('PUT', `${ISSUE_PATH}/description`, (request) => ({ description_html: (request.body as { description_html: string }).description_html, version: 4 }));
+    });
+    await click(button(app.container, 'AI assistant'));
+    const task = await until(() => document.querySelector<HTMLInputElement>('.ai-assistant input'), 'the task field');
+    await until(() => document.activeElement === task, 'focus in the task');
+    await typeInto(task, 'Make it shorter');
+    await press('Enter');
+    const use = await until(() => button(document.body, 'Use this response'), 'the response');
+    const asked = api.sent('POST', AI_PATH);
+    expect(asked).to.have.length(1);
+    expect(asked[0]!.path).to.equal(`/api/workspaces/acme/projects/${PROJECT_ID}/ai-assistant/`);
+    expect(asked[0]!.body).to.deep.equal({ prompt: 'The header overlaps the menu.', task: 'Make it shorter' });
+    await click(use);
+    await until(() => textbox(description).textContent?.includes('Shorter.'), 'the inserted response');
+    await until(() => api.sent('PUT', `${ISSUE_PATH}/description`).length === 1, 'the save');
+    const saved = api.sent('PUT', `${ISSUE_PATH}/description`)[0]!.body as { description_html: string; version: number };
+    expect(saved.version).to.equal(3);
+    expect(saved.description_html).to.contain('Shorter.');
+    expect(saved.description_html).to.contain('The header overlaps the menu.');
+    await until(() => app.container.querySelector('.app-editor-status[role="status"]')?.textContent === 'Description saved.', 'the saved note');
+  });
+
+  it("shows the server's refusal from the assistant", async () => {
+    const { app } = await openIssue((fake) => fake.on('POST', AI_PATH, () => reply(503, { error: 'The AI assistant is not configured.' })));
+    await click(button(app.container, 'AI assistant'));
+    const task = await until(() => document.querySelector<HTMLInputElement>('.ai-assistant input'), 'the task field');
+    await typeInto(task, 'Summarise');
+    await press('Enter');
+    await until(() => byText(document.body, '.ai-assistant [role="alert"]', 'The AI assistant is not configured.'), 'the refusal');
+    await press('Escape');
+  });
+});
+
+describe('issue actions', () => {
+  afterEach(cleanup);
+
+  it('unsubscribes and subscribes again', async () => {
+    const { app, api } = await openIssue((fake) => {
+      fake.on('POST', `${ISSUE_PATH}/subscribe`, () => ({ subscribed: true }));
+      fake.on('DELETE', `${ISSUE_PATH}/subscribe`, () => ({ subscribed: false }));
+    });
+    await click(button(app.container, 'Unsubscribe'));
+    await until(() => button(app.container, 'Subscribe'), 'the subscribe button');
+    expect(api.sent('DELETE', `${ISSUE_PATH}/subscribe`)).to.have.length(1);
+    await click(button(app.container, 'Subscribe'));
+    await until(() => button(app.container, 'Unsubscribe'), 'the unsubscribe button');
+    expect(api.sent('POST', `${ISSUE_PATH}/subscribe`)).to.have.length(1);
+    await expectAccessible(app.container);
+  });
+
+  it('archives and restores, with the activity refreshed', async () => {
+    const { app, api, scene } = await openIssue((fake, scene) => {
+      fake.on('POST', `${ISSUE_PATH}/archive`, () => (scene.issue = { ...scene.issue, archived_at: '2025-02-01T00:00:00.000Z' }));
+      fake.on('POST', `${ISSUE_PATH}/restore`, () => (scene.issue = { ...scene.issue, archived_at: null }));
+    });
+    const feedReads = () => api.sent('GET', `${ISSUE_PATH}/activities`).length;
+    await until(() => feedReads() === 1, 'the first feed');
+    await click(button(app.container, 'Archive'));
+    await until(() => byText(app.container, '.app-editor-status', 'This issue is archived.'), 'the archived note');
+    await until(() => feedReads() === 2, 'the feed read again');
+    await click(button(app.container, 'Restore'));
+    await until(() => button(app.container, 'Archive'), 'the archive button again');
+    expect(scene.issue.archived_at).to.equal(null);
+  });
+
+  it('deletes after confirmation and goes back to the issues', async () => {
+    const { app, api } = await openIssue((fake) => fake.on('DELETE', ISSUE_PATH, () => undefined));
+    await click(button(app.container, 'Delete issue'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    expect(dialog.textContent).to.contain('Delete WEB-7 "Fix the header"?');
+    await press('Escape');
+    await until(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
+    expect(api.sent('DELETE', ISSUE_PATH)).to.have.length(0);
+    await click(button(app.container, 'Delete issue'));
+    await click(await until(() => button(document.querySelector('[role="dialog"]')!, 'Delete'), 'the delete button'));
+    await until(() => app.location() === paths.projectIssues('acme', PROJECT_ID), 'the issue list');
+    expect(api.sent('DELETE', ISSUE_PATH)).to.have.length(1);
+    await until(() => byText(document.body, '[role="status"], li', 'Issue WEB-7 deleted.'), 'the toast');
+  });
+});

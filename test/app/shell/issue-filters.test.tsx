@@ -1,0 +1,49 @@
+import { expect } from '@open-wc/testing';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { issueDetail, listedIssue, PROJECT_ID, STATE_ID } from './fixtures.js';
+import { click, press } from './input.js';
+import { button, cleanup, field, renderApp, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const ISSUES = '/workspaces/:slug/projects/:projectId/issues';
+
+describe('project issue filters', () => {
+  afterEach(cleanup);
+
+  it('filters by state and priority through the list route', async () => {
+    const { api } = seededApi();
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => app.container.querySelector('ul[aria-label="Issues"]'), 'the issues');
+    const state = await until(() => (field<HTMLSelectElement>(app.container, 'State').options.length === 2 ? field<HTMLSelectElement>(app.container, 'State') : null), 'the states');
+    state.focus();
+    await press('ArrowDown');
+    await until(() => api.sent('GET', ISSUES).some((request) => request.query.get('state') === STATE_ID), 'the state filter');
+    field<HTMLSelectElement>(app.container, 'Priority').focus();
+    await press('ArrowDown');
+    await until(() => api.sent('GET', ISSUES).some((request) => request.query.get('priority') === 'urgent' && request.query.get('state') === STATE_ID), 'both filters');
+    await expectAccessible(app.container);
+  });
+
+  it('filters by target date with the date filter', async () => {
+    const { api } = seededApi();
+    const dates: Record<number, string | null> = { 3: '2025-05-20', 2: '2025-06-10', 1: null };
+    api.on(`GET`, `${ISSUES}/:issueId`, (request) => {
+      const sequence = Number(request.params.issueId.slice(-12));
+      return issueDetail({ ...listedIssue(sequence), key: `WEB-${sequence}`, target_date: dates[sequence] ?? null });
+    });
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => app.container.querySelectorAll('ul[aria-label="Issues"] li').length === 3, 'the issues');
+    await click(await until(() => [...app.container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Target date:')) ?? null, 'the date filter'));
+    const popup = await until(() => document.querySelector<HTMLElement>('.df-content'), 'the popup');
+    await click(await until(() => [...popup.querySelectorAll('label')].find((label) => label.textContent?.trim() === 'Before') ?? null, 'the Before type'));
+    const date = await until(() => popup.querySelector<HTMLInputElement>('input[type="date"]'), 'the date field');
+    date.focus();
+    await (await import('@web/test-runner-commands')).sendKeys({ type: '06012025' });
+    await click(button(popup, 'Apply'));
+    await until(() => app.container.querySelectorAll('ul[aria-label="Issues"] li').length === 1, 'the filtered list');
+    expect(app.container.querySelector('ul[aria-label="Issues"] a')!.textContent).to.equal('Issue number 3');
+    await click(button(app.container, 'Clear date filter'));
+    await until(() => app.container.querySelectorAll('ul[aria-label="Issues"] li').length === 3, 'all issues again');
+  });
+});

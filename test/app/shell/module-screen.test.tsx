@@ -1,0 +1,84 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { ListedIssue, Module, Project } from '../../../src/app/api/types.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { listedIssue, PROJECT_ID } from './fixtures.js';
+import { click } from './input.js';
+import { button, byText, cleanup, field, renderApp, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const MODULE_ID = '99999999-9999-4999-8999-999999999998';
+const MODULES = '/workspaces/:slug/projects/:projectId/modules';
+const MODULE = `${MODULES}/:moduleId`;
+const MODULE_ISSUES = `${MODULE}/module-issues`;
+
+const sample: Module = {
+  id: MODULE_ID,
+  project_id: PROJECT_ID,
+  name: 'Checkout',
+  description: '',
+  status: 'in-progress',
+  start_date: '2025-03-01',
+  target_date: '2025-04-30',
+  archived_at: null,
+  backlog_issues: 0,
+  unstarted_issues: 0,
+  started_issues: 1,
+  completed_issues: 0,
+  cancelled_issues: 0,
+  total_issues: 1,
+  distribution: { assignees: [], labels: [{ label_id: null, label_name: null, color: null, completed_issues: 0, total_issues: 1 }] },
+};
+
+async function openModule(change: (target: Project) => void = () => {}) {
+  const seeded = seededApi((scene) => change(scene.projects[0]!));
+  let current = sample;
+  let issues: ListedIssue[] = [listedIssue(2)];
+  seeded.api
+    .on('GET', MODULE, () => current)
+    .on('PATCH', MODULE, (request) => (current = { ...current, ...(request.body as object) }))
+    .on('GET', MODULE_ISSUES, () => issues)
+    .on('POST', MODULE_ISSUES, (request) => (issues = [...issues, ...(request.body as { issues: string[] }).issues.map((id) => listedIssue(Number(id.slice(-12))))]))
+    .on('DELETE', `${MODULE_ISSUES}/:issueId`, () => void (issues = []))
+    .on('GET', '/workspaces/:slug/projects/:projectId/search-issues', () => [listedIssue(3)]);
+  const app = renderApp(paths.module('acme', PROJECT_ID, MODULE_ID), { api: seeded.api });
+  return { ...seeded, app };
+}
+
+describe('module screen', () => {
+  afterEach(cleanup);
+
+  it('lists its issues, adds one through the picker without the module, removes one', async () => {
+    const { app, api } = await openModule();
+    await until(() => app.container.querySelector('ul[aria-label="Issues of the module"]'), 'its issues');
+    expect(app.container.querySelector('ul[aria-label="Issues of the module"] a')!.textContent).to.equal('WEB-2 Issue number 2');
+    await expectAccessible(app.container);
+    await click(button(app.container, 'Add existing issues'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the picker');
+    await click(await until(() => byText(dialog, 'label', 'WEB-3'), 'the result'));
+    await click(button(dialog, 'Add selected issues'));
+    await until(() => app.container.querySelectorAll('ul[aria-label="Issues of the module"] li').length === 2, 'the added issue');
+    expect(api.sent('GET', '/workspaces/:slug/projects/:projectId/search-issues')[0]!.query.get('exclude_module_id')).to.equal(MODULE_ID);
+    await click(button(app.container, 'Remove WEB-2 from the module'));
+    await until(() => api.sent('DELETE', `${MODULE_ISSUES}/:issueId`).length === 1, 'the removal');
+  });
+
+  it('edits the target date as target_date', async () => {
+    const { app, api } = await openModule();
+    await click(await until(() => button(app.container, 'Edit module'), 'the edit button'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the form');
+    expect(field(dialog, 'Target date').value).to.equal('2025-04-30');
+    field(dialog, 'Target date').focus();
+    await sendKeys({ type: '05312025' });
+    await click(button(dialog, 'Save'));
+    await until(() => api.sent('PATCH', MODULE).length === 1, 'the change');
+    expect(api.sent('PATCH', MODULE)[0]!.body).to.deep.equal({ name: 'Checkout', start_date: '2025-03-01', target_date: '2025-05-31' });
+  });
+
+  it('keeps the disabled-feature notice when modules are off', async () => {
+    const { app, api } = await openModule((p) => (p.module_view = false));
+    await until(() => byText(app.container, 'h2, h3, p', /Modules are disabled|disabled/i), 'the notice');
+    expect(api.sent('GET', MODULE_ISSUES)).to.have.length(0);
+  });
+});

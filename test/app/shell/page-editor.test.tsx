@@ -1,0 +1,138 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { RichEditorElement } from '../../../src/react/index.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { OTHER_ID, project, PROJECT_ID } from './fixtures.js';
+import { click } from './input.js';
+import { pageDetail, PAGE_ID } from './page-fixtures.js';
+import { button, byText, cleanup, renderApp, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const PAGE_URL = paths.page('acme', PROJECT_ID, PAGE_ID);
+const DESCRIPTION = '/workspaces/:slug/projects/:projectId/pages/:pageId/description';
+const textbox = (editor: RichEditorElement) => editor.shadowRoot!.querySelector<HTMLElement>('[role="textbox"]')!;
+const contents = (root: ParentNode) => [...root.querySelectorAll('nav[aria-label="Contents"] button')].map((entry) => entry.textContent);
+
+async function openPage(change?: Parameters<typeof seededApi>[0], page = pageDetail()) {
+  const seeded = seededApi(change);
+  seeded.api.on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => page);
+  const app = renderApp(PAGE_URL, { api: seeded.api });
+  const editor = await until(() => app.container.querySelector<RichEditorElement>('rich-editor[aria-label="Page content"]'), 'the page editor', 15000);
+  await editor.updateComplete;
+  await until(() => textbox(editor), 'the editor content');
+  return { ...seeded, app, editor };
+}
+
+describe('page editor screen', () => {
+  afterEach(cleanup);
+
+  it('shows the title, the body with block dragging on, and a table of contents of its headings', async () => {
+    const { app, editor } = await openPage();
+    expect((app.container.querySelector('#page-title') as HTMLInputElement).value).to.equal('Handbook');
+    expect(editor.hasAttribute('drag-drop')).to.equal(true);
+    await until(() => contents(app.container).length === 4, 'the contents');
+    expect(contents(app.container)).to.deep.equal(['Intro', 'Setup', 'Usage', 'Details']);
+    await expectAccessible(app.container);
+  });
+
+  it('jumps to the Nth heading of a level through the element', async () => {
+    const { app, editor } = await openPage();
+    const calls: Array<[number, number]> = [];
+    const original = editor.scrollToHeading.bind(editor);
+    editor.scrollToHeading = (level, sequence) => {
+      calls.push([level, sequence]);
+      return original(level, sequence);
+    };
+    await until(() => contents(app.container).length === 4, 'the contents');
+    await click(byText(app.container, 'nav[aria-label="Contents"] button', 'Usage'));
+    await click(byText(app.container, 'nav[aria-label="Contents"] button', 'Details'));
+    expect(calls).to.deep.equal([
+      [2, 2],
+      [3, 1],
+    ]);
+  });
+
+  it('follows the headings as the user types, and saves with the version', async () => {
+    const { app, api, editor } = await openPage();
+    api.on('PUT', DESCRIPTION, (request) => {
+      const body = request.body as { description_html: string; version: number };
+      return { description_html: body.description_html, version: body.version + 1 };
+    });
+    await until(() => contents(app.container).length === 4, 'the contents');
+    textbox(editor).focus();
+    // The caret starts in the first heading.
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: 'duction' });
+    await until(() => contents(app.container)[0] === 'Introduction', 'the renamed heading');
+    await click(await until(() => (button(app.container, 'Save page')!.disabled ? null : button(app.container, 'Save page')), 'the save button'));
+    await until(() => app.container.querySelector('.app-editor-status')?.textContent === 'Page saved.', 'the saved note');
+    const body = api.sent('PUT', DESCRIPTION)[0]!.body as { description_html: string; version: number };
+    expect(body.version).to.equal(2);
+    expect(body.description_html).to.contain('<h1>Introduction</h1>');
+  });
+
+  it("on a conflict (409) keeps the user's text and offers the server's", async () => {
+    const { app, api, editor } = await openPage();
+    api.on('PUT', DESCRIPTION, (request) =>
+      (request.body as { version: number }).version === 2
+        ? reply(409, { error: 'Someone else changed this page.', current: { description_html: '<h1>Theirs</h1>', version: 6 } })
+        : { description_html: (request.body as { description_html: string }).description_html, version: 7 },
+    );
+    textbox(editor).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: '!' });
+    await click(await until(() => (button(app.container, 'Save page')!.disabled ? null : button(app.container, 'Save page')), 'the save button'));
+    const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict[role="alert"]'), 'the conflict');
+    expect(conflict.textContent).to.contain('Someone else changed this page.');
+    expect(textbox(editor).textContent).to.contain('Intro!');
+    await click(button(conflict, 'Save mine over it'));
+    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && !app.container.querySelector('.app-conflict'), 'the second save');
+    expect((api.sent('PUT', DESCRIPTION)[1]!.body as { version: number }).version).to.equal(6);
+  });
+
+  it('uploads images through the file assets', async () => {
+    const { api, editor } = await openPage();
+    api.on('POST', '/workspaces/:slug/file-assets', () => reply(201, { id: 'a1', asset: '/api/workspaces/file-assets/w/a1' }));
+    const url = await editor.uploadFile!(new File(['x'], 'x.png', { type: 'image/png' }), { signal: new AbortController().signal, onProgress: () => {} });
+    expect(url).to.equal('/api/workspaces/file-assets/w/a1');
+    const form = api.sent('POST', '/workspaces/acme/file-assets')[0]!.body as FormData;
+    expect(JSON.parse(String(form.get('attributes')))).to.deep.equal({ entity_name: 'PAGE_DESCRIPTION', entity_identifier: PAGE_ID });
+  });
+
+  it('changes access, archives, restores and deletes the page', async () => {
+    let page = pageDetail();
+    const { app, api } = await openPage(undefined, page);
+    api
+      .on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => page)
+      .on('PATCH', '/workspaces/:slug/projects/:projectId/pages/:pageId', (request) => (page = { ...page, ...(request.body as object) }))
+      .on('POST', '/workspaces/:slug/projects/:projectId/pages/:pageId/archive', () => (page = { ...page, archived_at: '2025-02-01T00:00:00.000Z' }))
+      .on('POST', '/workspaces/:slug/projects/:projectId/pages/:pageId/restore', () => (page = { ...page, archived_at: null }))
+      .on('DELETE', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => undefined);
+    await click(button(app.container, 'Make private'));
+    await until(() => button(app.container, 'Make public'), 'the private page');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/pages/:pageId')[0]!.body).to.deep.equal({ access: 'private' });
+    await click(button(app.container, 'Archive page'));
+    await until(() => button(app.container, 'Restore page'), 'the archived page');
+    await until(() => app.container.querySelector('rich-editor[aria-label="Page content"]')?.hasAttribute('readonly'), 'a read-only body');
+    await click(button(app.container, 'Restore page'));
+    await until(() => button(app.container, 'Archive page'), 'the restored page');
+    await click(button(app.container, 'Delete page'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    await expectAccessible(dialog);
+    await click(button(dialog, 'Delete'));
+    await until(() => app.location() === paths.pages('acme', PROJECT_ID), 'the pages list');
+    expect(api.sent('DELETE', '/workspaces/acme/projects/:projectId/pages/:pageId')).to.have.length(1);
+  });
+
+  it("gives a viewer a read-only page without managing buttons, and someone else's page no managing buttons", async () => {
+    const viewer = await openPage((scene) => (scene.projects = [project(10)]));
+    expect(viewer.editor.hasAttribute('readonly')).to.equal(true);
+    expect(button(viewer.app.container, 'Delete page')).to.equal(null);
+    expect(button(viewer.app.container, 'Save page')).to.equal(null);
+    cleanup();
+    const member = await openPage((scene) => (scene.projects = [project(15)]), pageDetail({ owned_by: OTHER_ID }));
+    expect(member.editor.hasAttribute('readonly')).to.equal(false);
+    expect(button(member.app.container, 'Archive page')).to.equal(null);
+  });
+});

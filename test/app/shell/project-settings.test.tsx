@@ -1,0 +1,101 @@
+import { expect } from '@open-wc/testing';
+import type { Project } from '../../../src/app/api/types.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { project, PROJECT_ID } from './fixtures.js';
+import { click, press, typeInto } from './input.js';
+import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const SETTINGS_URL = paths.projectSettings('acme', PROJECT_ID);
+const cover = (colour: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="4" height="2" fill="${colour}"/></svg>`)}`;
+const LABEL_ID = '99999999-0000-4000-8000-000000000001';
+
+function withLabels(role = 20) {
+  const seeded = seededApi((scene) => (scene.projects = [project(role)]));
+  const labels: Array<{ id: string; project_id: string; name: string; color: string; sort_order: number }> = [];
+  seeded.api
+    .on('GET', '/workspaces/:slug/projects/:projectId/labels', () => labels)
+    .on('POST', '/workspaces/:slug/projects/:projectId/labels', (request) => {
+      const label = { id: LABEL_ID, project_id: PROJECT_ID, sort_order: 1, ...(request.body as { name: string; color: string }) };
+      labels.push(label);
+      return reply(201, label);
+    })
+    .on('DELETE', '/workspaces/:slug/projects/:projectId/labels/:labelId', () => void labels.splice(0));
+  return seeded;
+}
+
+describe('project settings screen', () => {
+  afterEach(cleanup);
+
+  it('shows the name, the read-only identifier, features, labels, integrations and estimates', async () => {
+    const { api } = withLabels();
+    const app = renderApp(SETTINGS_URL, { api });
+    await until(() => app.container.querySelector('[data-empty-state="project-settings-labels"]'), 'the labels empty state');
+    expect(field(app.container, 'Name').value).to.equal('Website');
+    expect(field(app.container, 'Identifier').readOnly).to.equal(true);
+    expect(field(app.container, 'Identifier').value).to.equal('WEB');
+    expect(app.container.querySelector('[data-empty-state="project-settings-integrations"]')).to.not.equal(null);
+    expect(app.container.querySelector('[data-empty-state="project-settings-estimates"]')).to.not.equal(null);
+    await expectAccessible(app.container);
+  });
+
+  it('creates and deletes labels', async () => {
+    const { api } = withLabels();
+    const app = renderApp(SETTINGS_URL, { api });
+    await until(() => app.container.querySelector('[data-empty-state="project-settings-labels"]'), 'the labels empty state');
+    await click(button(app.container, 'Create a label'));
+    expect(document.activeElement).to.equal(field(app.container, 'Label name'));
+    await typeInto(field(app.container, 'Label name'), 'Bug');
+    await press('Enter');
+    await until(() => byText(app.container, 'ul[aria-label="Labels"] li', 'Bug'), 'the label');
+    expect((api.sent('POST', '/workspaces/acme/projects/:projectId/labels')[0]!.body as { name: string }).name).to.equal('Bug');
+    await expectAccessible(app.container);
+    await click(button(app.container, 'Delete label Bug'));
+    await until(() => app.container.querySelector('[data-empty-state="project-settings-labels"]'), 'the labels gone');
+  });
+
+  it('lets a project admin toggle features and rename the project', async () => {
+    const { api, scene } = withLabels();
+    api.on('PATCH', '/workspaces/:slug/projects/:projectId', (request) => (scene.projects[0] = { ...scene.projects[0]!, ...(request.body as Partial<Project>) }));
+    const app = renderApp(SETTINGS_URL, { api });
+    const cycles = await until(() => field(app.container, 'Cycles'), 'the features');
+    await click(cycles);
+    await until(() => api.sent('PATCH', '/workspaces/acme/projects/:projectId').length === 1, 'the toggle');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId')[0]!.body).to.deep.equal({ cycle_view: false });
+    await until(() => !field(app.container, 'Cycles').checked, 'the unchecked toggle');
+    const name = field(app.container, 'Name');
+    name.select();
+    await typeInto(name, 'Site');
+    await press('Enter');
+    await until(() => api.sent('PATCH', '/workspaces/acme/projects/:projectId').length === 2, 'the rename');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId')[1]!.body).to.deep.equal({ name: 'Site' });
+  });
+
+  it('sets the cover from the project covers', async () => {
+    const { api, scene } = withLabels();
+    api
+      .on('GET', '/project-covers', () => [cover('#336699'), cover('#993366')])
+      .on('GET', '/unsplash', () => ({ results: [] }))
+      .on('PATCH', '/workspaces/:slug/projects/:projectId', (request) => (scene.projects[0] = { ...scene.projects[0]!, ...(request.body as Partial<Project>) }));
+    const app = renderApp(SETTINGS_URL, { api });
+    await click(await until(() => button(app.container, 'Choose a cover'), 'the cover button'));
+    await click(await until(() => byText(document, '[role="tab"]', 'Images'), 'the images tab'));
+    const image = await until(() => document.querySelector<HTMLElement>('.cover-picker__panel[data-state="active"] button'), 'a cover');
+    await click(image);
+    await until(() => api.sent('PATCH', '/workspaces/acme/projects/:projectId').length === 1, 'the cover saved');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId')[0]!.body).to.deep.equal({ cover_image: cover('#336699') });
+    await until(() => app.container.querySelector('img[alt="Project cover"]'), 'the cover shown');
+  });
+
+  it('gives a viewer the settings read-only: no feature toggles, no label form, no cover picker', async () => {
+    const { api } = withLabels(10);
+    const app = renderApp(SETTINGS_URL, { api });
+    await until(() => app.container.querySelector('[data-empty-state="project-settings-labels"]'), 'the labels');
+    expect(field(app.container, 'Cycles').disabled).to.equal(true);
+    expect(app.container.querySelector('form[aria-label="Create a label"]')).to.equal(null);
+    expect(button(app.container, 'Choose a cover')).to.equal(null);
+    expect(button(app.container, 'Create a label')!.getAttribute('aria-disabled')).to.equal('true');
+    await expectAccessible(app.container);
+  });
+});
