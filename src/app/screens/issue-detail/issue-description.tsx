@@ -59,8 +59,8 @@ export function IssueDescription({
   const [aiPrompt, setAiPrompt] = useState('');
 
   const openAi = (open: boolean) => {
-    // The prompt is what the editor holds as the popup opens: the selected text, or all of it.
-    if (open) setAiPrompt(plainTextOf(editor.current));
+    // The prompt is what the description holds as the popup opens.
+    if (open) setAiPrompt(descriptionText(editor.current));
     setAiOpen(open);
   };
   const useAiResponse = (responseHtml: string) => {
@@ -164,10 +164,10 @@ export function IssueDescription({
   );
 }
 
-/** The editor's selected text, or its whole text when nothing is selected (blocks on their own lines). */
-function plainTextOf(element: RichEditorElement | null): string {
-  const state = element?.editorView?.state;
-  if (!state) return '';
-  const { from, to, empty } = state.selection;
-  return empty ? state.doc.textBetween(0, state.doc.content.size, '\n', ' ') : state.doc.textBetween(from, to, '\n', ' ');
+/**
+ * The description as the assistant's context: its markdown, through the element's public
+ * API (the app uses the editor as any host page would, never its internals).
+ */
+function descriptionText(element: RichEditorElement | null): string {
+  return element?.getMarkdown() ?? '';
 }
