@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage, isApiError } from '../../api/api-error.js';
-import type { Description } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
+import { ConflictPanel, useVersionedSave, type SaveVersioned } from '../../editor/versioned-save.js';
 import type { EditorHost } from '../../editor/use-editor-host.js';
 import type { RichEditorElement } from '../../../react/index.js';
 import { Button } from '../../ui/button.js';
@@ -10,16 +9,7 @@ import { headingsOf, type HeadingEntry } from './table-of-contents.js';
 import { TableOfContents } from './contents-nav.js';
 
 /** Saves a page's content edited from a version; resolves with what was stored. */
-export type SavePageBody = (input: { description_html: string; version: number }) => Promise<Description>;
-
-/** The content the server holds when it is newer than the one being edited (a 409's `current`). */
-function currentFrom(error: unknown): Description | null {
-  if (!isApiError(error, 409)) return null;
-  const current = error.body?.current as Partial<Description> | undefined;
-  return current && typeof current.description_html === 'string' && typeof current.version === 'number'
-    ? { description_html: current.description_html, version: current.version }
-    : null;
-}
+export type SavePageBody = SaveVersioned;
 
 /**
  * A page's body in the editor (blocks can be dragged), saved with the version it was edited from,
@@ -30,58 +20,22 @@ export function PageBody({ html, version: initialVersion, mayEdit, host, onSave 
   const editor = useRef<RichEditorElement>(null);
   // The editor's starting value only: the document lives in the element, never mirrored here.
   const [initialHtml] = useState(html);
-  const version = useRef(initialVersion);
   const [headings, setHeadings] = useState<HeadingEntry[]>([]);
-  const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<{ message: string; current: Description } | null>(null);
+  const { dirty, saving, status, failure, conflict, save, takeTheirs, keepMine, changed } = useVersionedSave({
+    editor,
+    version: initialVersion,
+    onSave,
+    savedMessage: 'Page saved.',
+    onReplaced: () => {
+      if (editor.current) setHeadings(headingsOf(editor.current.getJSON()));
+    },
+  });
 
   useEffect(() => {
     // The first outline comes from the starting document; later ones from each change.
     const element = editor.current;
     if (element) setHeadings(headingsOf(element.getJSON()));
   }, []);
-
-  const save = async () => {
-    const element = editor.current;
-    if (!element || saving) return;
-    setSaving(true);
-    setFailure(null);
-    setStatus('');
-    try {
-      const saved = await onSave({ description_html: element.getHTML(), version: version.current });
-      version.current = saved.version;
-      setDirty(false);
-      setConflict(null);
-      setStatus('Page saved.');
-    } catch (error) {
-      const current = currentFrom(error);
-      if (current) setConflict({ message: errorMessage(error), current });
-      else setFailure(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const takeTheirs = () => {
-    if (!conflict) return;
-    editor.current?.setValue(conflict.current.description_html);
-    version.current = conflict.current.version;
-    setConflict(null);
-    setDirty(false);
-    if (editor.current) setHeadings(headingsOf(editor.current.getJSON()));
-    setStatus('Their version is in the editor.');
-  };
-
-  const keepMine = () => {
-    if (!conflict) return;
-    // Saving again from their version overwrites it with the user's text, as they chose.
-    version.current = conflict.current.version;
-    setConflict(null);
-    void save();
-  };
 
   return (
     <div className="app-page">
@@ -96,8 +50,7 @@ export function PageBody({ html, version: initialVersion, mayEdit, host, onSave 
             {...(mayEdit ? {} : { placeholder: '' })}
             onChange={(event) => {
               setHeadings(headingsOf(event.detail.json));
-              setDirty(true);
-              setStatus('');
+              changed();
             }}
             uploadFile={host.uploadFile}
             deleteFile={host.deleteFile}
@@ -108,19 +61,7 @@ export function PageBody({ html, version: initialVersion, mayEdit, host, onSave 
           />
         </div>
         {conflict ? (
-          <div className="app-conflict" role="alert">
-            <p>{conflict.message}</p>
-            <h3>The current page</h3>
-            <div className="app-editor-box">
-              <AppEditor readOnly value={conflict.current.description_html} aria-label="The current page" mentionHighlights={host.mentionHighlights} />
-            </div>
-            <div className="app-editor-actions">
-              <Button onClick={takeTheirs}>Use the current page</Button>
-              <Button variant="primary" onClick={keepMine} busy={saving}>
-                Save mine over it
-              </Button>
-            </div>
-          </div>
+          <ConflictPanel conflict={conflict} what="page" saving={saving} mentionHighlights={host.mentionHighlights} onTakeTheirs={takeTheirs} onKeepMine={keepMine} />
         ) : null}
         {mayEdit ? (
           <div className="app-editor-actions">
