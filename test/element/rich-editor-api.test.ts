@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
+import { expectAccessible } from '../helpers/element-ui.js';
 import { captureLog } from '../helpers/log.js';
 
 function content(el: RichEditor): HTMLElement {
@@ -219,5 +220,18 @@ describe('<rich-editor> public API', () => {
     await el.updateComplete;
     for (let i = 0; i < 50 && !mention().classList.contains('mention-highlight'); i++) await new Promise((r) => setTimeout(r, 10));
     expect(mention().classList.contains('mention-highlight')).to.equal(true);
+  });
+
+  it('keeps a highlighted mention readable (axe contrast) in the light and the dark theme', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor readonly value=${MENTION}></rich-editor>`);
+    el.mentionHighlights = () => Promise.resolve(['u1']);
+    await el.updateComplete;
+    const mention = () => content(el).querySelector('.mention')!;
+    for (let i = 0; i < 50 && !mention().classList.contains('mention-highlight'); i++) await new Promise((r) => setTimeout(r, 10));
+    for (const theme of ['light', 'dark']) {
+      el.setAttribute('theme', theme);
+      await el.updateComplete;
+      await expectAccessible(el);
+    }
   });
 });

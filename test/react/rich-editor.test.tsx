@@ -44,6 +44,19 @@ describe('<RichEditor> (React)', () => {
     expect(changes[0].html).to.equal('<p>ab</p>');
   });
 
+  it("brings the editor's menus: typing / in a React-rendered editor opens the slash menu", async () => {
+    const ref = createRef<RichEditorElement>();
+    flushSync(() => root.render(<RichEditor ref={ref} value="<p></p>" />));
+    await ref.current!.updateComplete;
+    textbox(ref.current!).focus();
+    await sendKeys({ type: '/' });
+    const menu = ref.current!.shadowRoot!.querySelector('rich-editor-slash-menu')!;
+    expect(customElements.get('rich-editor-slash-menu'), 'the slash menu is defined').to.not.equal(undefined);
+    const deadline = performance.now() + 3000;
+    while (menu.querySelectorAll('[role="option"]').length === 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(menu.querySelectorAll('[role="option"]').length).to.be.greaterThan(5);
+  });
+
   it('maps readOnly to a read-only viewer and back', async () => {
     const ref = createRef<RichEditorElement>();
     flushSync(() => root.render(<RichEditor ref={ref} value="<p>x</p>" readOnly />));
@@ -72,7 +85,7 @@ describe('<RichEditor> (React)', () => {
     );
     await ref.current!.updateComplete;
     const rect = textbox(ref.current!).querySelector('.mention')!.getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(rect.left + 4), Math.round(rect.top + rect.height / 2)] });
+    await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
     expect(routed).to.deep.equal(['/ws/profile/u']);
   });
 

@@ -131,7 +131,7 @@ describe('a configured upload limit', () => {
 });
 
 describe('deleting and restoring workspace files', () => {
-  test('authorization matrix: the uploader or a workspace admin deletes', async () => {
+  test('authorization matrix: members and admins delete and restore any workspace file, guests and viewers none', async () => {
     const byMember = await upload(seed.actors.member);
     const url = `/api/workspaces/file-assets/${seed.workspace.id}/${byMember.id}/`;
     await seed.expectMatrix('DELETE', url, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 204, admin: 204 });
@@ -141,11 +141,11 @@ describe('deleting and restoring workspace files', () => {
       nonMember: 404,
       guest: 403,
       viewer: 403,
-      member: 403,
+      member: 204,
       admin: 204,
     });
-    assert.equal(responses.member.body.error, 'Only the member who uploaded this file or a workspace admin can change it.');
-    await seed.expectMatrix('POST', `/api/workspaces/file-assets/${byAdmin.id}/restore/`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 204 });
+    assert.equal(responses.guest.body.error, 'Guests and viewers cannot change files.');
+    await seed.expectMatrix('POST', `/api/workspaces/file-assets/${byAdmin.id}/restore/`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 204, admin: 204 });
   });
 
   test('a deleted file is 404 until restored (the editor undo brings it back)', async () => {

@@ -11,7 +11,6 @@ import { issuesApi } from './issues.js';
 import { labelsApi } from './labels.js';
 import { pagesApi } from './pages.js';
 import { planningApi } from './planning.js';
-import { projectLabelsApi } from './project-labels.js';
 import { projectsApi } from './projects.js';
 import { statesApi } from './states.js';
 import { usersApi } from './users.js';
@@ -35,7 +34,6 @@ export function createApi(client: ApiClient = createApiClient()) {
     labels: labelsApi(client),
     ai: aiAssistantApi(client),
     pages: pagesApi(client),
-    projectLabels: projectLabelsApi(client),
     covers: coversApi(client),
   };
 }

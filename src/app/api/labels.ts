@@ -10,9 +10,13 @@ export interface Label {
   sort_order: number;
 }
 
-/** A project's labels. */
+const labelsPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/labels`;
+
+/** A project's labels: listed for the issue pickers, managed in the project's settings. */
 export function labelsApi(client: ApiClient) {
   return {
-    list: (slug: string, projectId: string) => client.request<Label[]>('GET', `${projectPath(slug, projectId)}/labels`),
+    list: (slug: string, projectId: string) => client.request<Label[]>('GET', labelsPath(slug, projectId)),
+    create: (slug: string, projectId: string, input: { name: string; color?: string }) => client.request<Label>('POST', labelsPath(slug, projectId), { body: input }),
+    remove: (slug: string, projectId: string, labelId: string) => client.request<void>('DELETE', `${labelsPath(slug, projectId)}/${encodeURIComponent(labelId)}`),
   };
 }

@@ -28,5 +28,9 @@ export function AppEditor({ ref, ...props }: AppEditorProps) {
   useLayoutEffect(() => {
     element.current?.setAttribute('theme', resolved);
   }, [resolved]);
-  return <RichEditor {...props} ref={setRef} />;
+  // A viewer changes no files: the element reports images present on creation to restoreFile,
+  // and a guest or viewer may not restore (or delete) a file, so read-only editors get neither.
+  const { uploadFile, deleteFile, restoreFile, cancelUpload, ...rest } = props;
+  const fileCallbacks = props.readOnly ? {} : { uploadFile, deleteFile, restoreFile, cancelUpload };
+  return <RichEditor {...rest} {...fileCallbacks} ref={setRef} />;
 }

@@ -13,6 +13,7 @@ export const PROJECT_SECTIONS = [
   { label: 'Pages', to: paths.pages },
   { label: 'Inbox', to: paths.inbox },
   { label: 'Archives', to: paths.archives },
+  { label: 'Settings', to: paths.projectSettings },
 ] as const;
 
 /** The workspace issue tabs with their labels (spec: all-issues is "All issues"). */

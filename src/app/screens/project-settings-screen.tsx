@@ -165,20 +165,20 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
   const notify = useNotify();
   const mayChange = can(project.role, Role.Member);
   const key = [...queryKeys.project(slug, project.id), 'labels'];
-  const labels = useQuery({ queryKey: key, queryFn: () => api.projectLabels.list(slug, project.id) });
+  const labels = useQuery({ queryKey: key, queryFn: () => api.labels.list(slug, project.id) });
   const [name, setName] = useState('');
   const [color, setColor] = useState('#6b7280');
   const nameInput = useRef<HTMLInputElement>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const create = useMutation({
-    mutationFn: () => api.projectLabels.create(slug, project.id, { name: name.trim(), color }),
+    mutationFn: () => api.labels.create(slug, project.id, { name: name.trim(), color }),
     onSuccess: async () => {
       setName('');
       await refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (labelId: string) => api.projectLabels.remove(slug, project.id, labelId),
+    mutationFn: (labelId: string) => api.labels.remove(slug, project.id, labelId),
     onSuccess: () => refresh(),
     onError: (error) => notify({ type: 'error', message: errorMessage(error) }),
   });

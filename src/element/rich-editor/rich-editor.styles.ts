@@ -13,7 +13,7 @@ const darkTheme = css`
   --_quote: var(--rich-editor-quote, #3a4260);
   --_mention-bg: var(--rich-editor-mention-background, #1f2b4d);
   --_mention-text: var(--rich-editor-mention-text, #9db7ff);
-  --_highlight: var(--rich-editor-mention-highlight, #6b5a12);
+  --_highlight: var(--rich-editor-mention-highlight, #4a3d0a);
   --_selection: var(--rich-editor-selection, #2d3f6b);
   --_danger: var(--rich-editor-danger, #ff8a80);
 `;

@@ -21,26 +21,30 @@ export const uploadedAssetSchema = {
 const assetParams = { type: 'object', required: ['assetId'], properties: { assetId: uuid } } as const;
 const scopedAssetParams = { type: 'object', required: ['workspaceId', 'assetId'], properties: { workspaceId: uuid, assetId: uuid } } as const;
 
+/** Why guests and viewers are refused. */
+export const FILES_NEED_MEMBER = 'Guests and viewers cannot change files.';
+
 /**
  * The workspace file `assetId` (in `workspaceId` when given) as the user may change it: 404 when
- * there is none or the user is not a member of its workspace, 403 unless they uploaded it or are
- * an admin of that workspace.
+ * there is none or the user is not a member of its workspace, 403 below Member. Any member may
+ * delete and restore: editing a description that holds a teammate's image deletes that image
+ * when it is removed and restores it on undo, and a delete is soft (restorable) anyway.
  */
 async function manageableAsset(db: Db, userId: string, assetId: string, workspaceId?: string): Promise<{ id: string }> {
-  const asset = await db.maybeOne<{ id: string; created_by: string | null; role: number | null }>(
-    `SELECT fa.id, fa.created_by, m.role
+  const asset = await db.maybeOne<{ id: string; role: number | null }>(
+    `SELECT fa.id, m.role
        FROM file_assets fa LEFT JOIN workspace_members m ON m.workspace_id = fa.workspace_id AND m.user_id = $2
       WHERE fa.id = $1 AND fa.workspace_id IS NOT NULL AND ($3::uuid IS NULL OR fa.workspace_id = $3)`,
     [assetId, userId, workspaceId ?? null],
   );
   if (!asset || asset.role === null) throw notFound(ASSET_NOT_FOUND);
-  if (asset.created_by !== userId && asset.role < Role.Admin) throw forbidden('Only the member who uploaded this file or a workspace admin can change it.');
+  if (asset.role < Role.Member) throw forbidden(FILES_NEED_MEMBER);
   return asset;
 }
 
 /**
- * Workspace uploads (spec section 7): Members upload images (editor images, covers, logos);
- * the uploader or a workspace admin deletes one (kept on disk, so undo can restore it).
+ * Workspace uploads (spec section 7): Members upload images (editor images, covers, logos),
+ * and delete and restore them (a delete keeps the file on disk, so undo can restore it).
  */
 export async function fileAssetRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;

@@ -42,7 +42,7 @@ describe('workspace layout', () => {
     await click(appToggle);
     expect(appToggle.getAttribute('aria-expanded')).to.equal('true');
     const sections = [...document.getElementById(appToggle.getAttribute('aria-controls')!)!.querySelectorAll('a')].map((a) => a.textContent);
-    expect(sections).to.deep.equal(['Issues', 'Cycles', 'Modules', 'Views', 'Pages', 'Inbox', 'Archives']);
+    expect(sections).to.deep.equal(['Issues', 'Cycles', 'Modules', 'Views', 'Pages', 'Inbox', 'Archives', 'Settings']);
     await click(byText(document.getElementById(appToggle.getAttribute('aria-controls')!)!, 'a', 'Cycles'));
     await until(() => app.location() === paths.cycles('acme', SECOND_PROJECT), 'the cycles address');
   });

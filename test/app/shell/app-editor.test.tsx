@@ -1,0 +1,36 @@
+import { expect } from '@open-wc/testing';
+import { AppEditor } from '../../../src/app/editor/app-editor.js';
+import { renderScreen, until } from './render.js';
+
+const IMAGE = '<img src="/api/workspaces/file-assets/w/a1" width="35%">';
+
+describe('AppEditor', () => {
+  it('reports images present on creation to restoreFile in an editable editor', async () => {
+    const restored: string[] = [];
+    const app = renderScreen('/', <AppEditor value={IMAGE} aria-label="Body" restoreFile={(src) => void restored.push(src)} />, '/');
+    await until(() => restored.length === 1, 'the restore callback');
+    expect(restored).to.deep.equal(['/api/workspaces/file-assets/w/a1']);
+    app.unmount();
+  });
+
+  it('gives a read-only viewer no file callbacks: a guest restores and deletes nothing', async () => {
+    const calls: string[] = [];
+    const app = renderScreen(
+      '/',
+      <AppEditor
+        readOnly
+        value={IMAGE}
+        aria-label="Body"
+        restoreFile={(src) => void calls.push(`restore ${src}`)}
+        deleteFile={(src) => void calls.push(`delete ${src}`)}
+      />,
+      '/',
+    );
+    const element = await until(() => app.container.querySelector('rich-editor'), 'the editor');
+    await (element as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls).to.deep.equal([]);
+    expect((element as unknown as { restoreFile?: unknown }).restoreFile).to.equal(undefined);
+    app.unmount();
+  });
+});
