@@ -1,0 +1,411 @@
+// The tracker app end to end: the built app (dist/app) on the real API server (dist/server) in
+// a real Chromium, driven by clicks and keys. Every test fails on a page error or a console error.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { signUp } from './helpers/api-client.mjs';
+import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
+import { launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { button, click, deepFind, editorBox, field, fill, isDisabled, signInThroughUi, waitForPath, waitForText } from './helpers/ui.mjs';
+
+const PASSWORD = 'correct horse battery';
+// A 1×1 PNG: the smallest real image the upload route accepts.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+let server;
+let browser;
+let base;
+let files;
+/** The shared workspace: Ada (admin), Bob (member), Gus (guest), a project and its ids. */
+const world = {};
+
+before(async () => {
+  assertBuilt();
+  files = mkdtempSync(join(tmpdir(), 'tracker-e2e-files-'));
+  writeFileSync(join(files, 'pixel.png'), PNG);
+  server = await startAppServer();
+  base = server.base;
+  browser = await launchBrowser();
+
+  const [ada, bob, gus] = await Promise.all([
+    signUp(base, { email: 'ada@example.com', password: PASSWORD, display_name: 'Ada Lovelace' }),
+    signUp(base, { email: 'bob@example.com', password: PASSWORD, display_name: 'Bob Member' }),
+    signUp(base, { email: 'gus@example.com', password: PASSWORD, display_name: 'Gus Guest' }),
+  ]);
+  await ada.request('POST', '/api/workspaces', { name: 'Acme', slug: 'acme' });
+  await ada.request('POST', '/api/workspaces/acme/members', { email: 'bob@example.com', role: 15 });
+  await ada.request('POST', '/api/workspaces/acme/members', { email: 'gus@example.com', role: 5 });
+  const project = await ada.request('POST', '/api/workspaces/acme/projects', { name: 'Website', identifier: 'WEB' });
+  const projectPath = `/api/workspaces/acme/projects/${project.id}`;
+  await ada.request('POST', `${projectPath}/members`, { user_id: bob.user.id, role: 15 });
+  await ada.request('POST', `${projectPath}/members`, { user_id: gus.user.id, role: 5 });
+  const issue = await ada.request('POST', `${projectPath}/issues`, { name: 'Write the launch notes' });
+  const cycle = await ada.request('POST', `${projectPath}/cycles`, { name: 'Launch week' });
+  const page = await ada.request('POST', `${projectPath}/pages`, {
+    name: 'Handbook',
+    description_html: `<h1>Welcome</h1>${'<p>Filler text for scrolling.</p>'.repeat(30)}<h2>Setup</h2>${'<p>More filler text.</p>'.repeat(30)}<h2>Releases</h2><p>How we ship.</p>`,
+  });
+  Object.assign(world, { ada, bob, gus, project, projectPath, issue, cycle, page });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (files) rmSync(files, { recursive: true, force: true });
+});
+
+const appPath = {
+  issues: () => `/acme/projects/${world.project.id}/issues`,
+  issue: (id = world.issue.id) => `/acme/projects/${world.project.id}/issues/${id}`,
+  cycles: () => `/acme/projects/${world.project.id}/cycles`,
+  cycle: (id = world.cycle.id) => `/acme/projects/${world.project.id}/cycles/${id}`,
+  pages: () => `/acme/projects/${world.project.id}/pages`,
+};
+
+/** A fresh page (own cookies) signed in as `email` through the sign-in screen. */
+async function signedIn(email, options) {
+  const session = await openPage(browser, options);
+  await signInThroughUi(session.page, base, { email, password: PASSWORD });
+  return session;
+}
+
+/** Goes to `path` and waits for the app to settle (no requests in flight, the lazy screen drawn). */
+async function visit(page, path) {
+  await page.goto(base + path, { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .app-spinner'), { timeout: 10_000 }).catch(() => {});
+}
+
+/** The text of the editor labelled `label` (its shadow root's document). */
+function editorHtml(page, label) {
+  return page.$eval(`rich-editor[aria-label="${label}"]`, (el) => el.shadowRoot.querySelector('[role="textbox"]').innerHTML);
+}
+
+test('a new member signs up, creates a workspace (a reserved URL refused) and a project, and files an issue', async () => {
+  const session = await openPage(browser);
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await page.goto(`${base}/accounts/sign-up`);
+    await fill(page, 'Email', 'cleo@example.com');
+    await fill(page, 'Password', PASSWORD);
+    await click(page, 'Create account');
+    await waitForPath(page, '/onboarding');
+    await fill(page, 'Display name', 'Cleo');
+    const role = await field(page, 'What is your role?');
+    const founder = await role.evaluate((select) => [...select.options].find((option) => option.textContent === 'Founder / Executive').value);
+    await role.select(founder);
+    await (await field(page, '2-10')).click();
+    await click(page, 'Continue');
+    await waitForPath(page, '/create-workspace');
+
+    await fill(page, 'Workspace name', 'Cleo Labs');
+    await fill(page, 'Workspace URL', 'onboarding');
+    await click(page, 'Create workspace');
+    await waitForText(page, 'This workspace URL is reserved.');
+    assert.equal(await page.evaluate(() => location.pathname), '/create-workspace');
+
+    await fill(page, 'Workspace URL', 'cleo-labs');
+    await click(page, 'Create workspace');
+    await waitForPath(page, '/cleo-labs');
+    await visit(page, '/cleo-labs/projects');
+    await click(page, 'Create project');
+    await fill(page, 'Name', 'Apps');
+    assert.equal(await (await field(page, 'Identifier')).evaluate((input) => input.value), 'APPS');
+    await click(page, 'Create project', { within: '[role="dialog"]' });
+    await waitForPath(page, /^\/cleo-labs\/projects\/[0-9a-f-]+\/issues$/);
+    await waitForText(page, 'Project Apps created.');
+
+    await click(page, 'Create issue');
+    await fill(page, 'Title', 'Ship the first build');
+    await click(page, 'Create issue', { within: '[role="dialog"]' });
+    await button(page, 'APPS-1 Ship the first build', { link: true });
+    await click(page, 'APPS-1 Ship the first build', { link: true });
+    await waitForPath(page, /\/issues\/[0-9a-f-]+$/);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Ship the first build');
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a member writes a description with an uploaded image and a mention, adds a link, and sees the activity', async () => {
+  const session = await signedIn('bob@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, appPath.issue());
+    const box = await editorBox(page, 'Description');
+    await box.click();
+    await page.keyboard.type('Launch plan for ');
+    // The image comes through the slash menu's Image entry, which opens the file chooser.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('/image');
+    const choosing = page.waitForFileChooser({ timeout: 20_000 });
+    // Reported after the menu's own failure, which says more.
+    choosing.catch(() => {});
+    await deepFind(page, '[role="option"]', /Image/).catch((error) => {
+      throw new Error(`typing /image shows no Image entry in the slash menu (${error.message})`);
+    });
+    await page.keyboard.press('Enter');
+    const chooser = await choosing;
+    await chooser.accept([join(files, 'pixel.png')]);
+    const src = await page.waitForFunction(() => {
+      const image = document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"] img');
+      return image && !image.src.startsWith('blob:') && !image.src.startsWith('data:') ? image.src : null;
+    });
+    const imageUrl = await src.jsonValue();
+    const served = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, type: response.headers.get('content-type') };
+    }, imageUrl);
+    assert.equal(served.status, 200);
+    assert.match(served.type, /^image\/png/);
+
+    // A mention of another member: @ opens the list, picking Ada puts @Ada Lovelace in the text.
+    await box.click();
+    await page.keyboard.press('End');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('End');
+    await page.keyboard.up('Control');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Review with @Ada');
+    const option = await deepFind(page, '[role="option"]', /Ada Lovelace/).catch((error) => {
+      throw new Error(`typing @Ada shows no Ada Lovelace in the mention list (${error.message})`);
+    });
+    await option.click();
+    await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"] [data-type="mention"]'));
+
+    await click(page, 'Save description');
+    await waitForText(page, 'Description saved.');
+    await page.reload({ waitUntil: 'networkidle0' });
+    await editorBox(page, 'Description');
+    await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"] img'));
+    const saved = await editorHtml(page, 'Description');
+    assert.ok(saved.includes(new URL(imageUrl).pathname), `the saved description shows the uploaded image (${saved})`);
+    assert.match(saved, /@Ada Lovelace/);
+    assert.match(saved, /Launch plan for/);
+
+    await click(page, 'Add link');
+    await fill(page, 'URL', 'https://example.com/launch');
+    await fill(page, 'Title (optional)', 'Launch checklist');
+    await click(page, 'Add link', { within: '[role="dialog"] form' });
+    await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+    await button(page, /Launch checklist/, { link: true });
+    await waitForText(page, 'updated the description');
+    await waitForText(page, 'created the link');
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a member deletes several issues at once from the project list', async () => {
+  for (const name of ['Old idea one', 'Old idea two', 'Keep this one']) await world.bob.request('POST', `${world.projectPath}/issues`, { name });
+  const session = await signedIn('bob@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, appPath.issues());
+    await button(page, /Old idea two$/, { link: true });
+    await click(page, 'Delete issues');
+    await click(page, 'Delete selected issues');
+    await waitForText(page, 'Please select at least one issue.');
+    await page.$$eval('[role="dialog"] label', (labels) => {
+      for (const label of labels) if (/Old idea (one|two)/.test(label.textContent)) label.querySelector('input').dataset.pick = 'yes';
+    });
+    for (const checkbox of await page.$$('[role="dialog"] input[data-pick="yes"]')) await checkbox.click();
+    await waitForText(page, '2 selected');
+    await click(page, 'Delete selected issues');
+    await waitForText(page, 'Issues deleted successfully!');
+    await page.waitForFunction(() => !document.body.innerText.includes('Old idea'));
+    await button(page, /Keep this one$/, { link: true });
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a member creates a cycle, adds existing issues with the issue picker and sees the progress breakdown', async () => {
+  const session = await signedIn('bob@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, appPath.cycles());
+    await click(page, 'Create cycle');
+    await fill(page, 'Cycle name', 'Polish sprint');
+    await click(page, 'Create cycle', { within: '[role="dialog"]' });
+    await click(page, /Polish sprint/, { link: true });
+    await waitForPath(page, /\/cycles\/[0-9a-f-]+$/);
+    await click(page, 'Add existing issues', { timeout: 5000 });
+    await fill(page, 'Search issues', 'launch');
+    const pick = await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] label')].find((label) => label.textContent.includes('Write the launch notes'))?.querySelector('input') ?? null);
+    await pick.asElement().click();
+    await click(page, 'Add selected issues');
+    await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+    await button(page, /Write the launch notes/, { link: true });
+    await waitForText(page, '0 of 1 done');
+    await click(page, 'States');
+    await waitForText(page, /Backlog/);
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a member edits a page and jumps through its table of contents', async () => {
+  const session = await signedIn('bob@example.com', { height: 700 });
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, appPath.pages());
+    await click(page, 'Handbook', { link: true, timeout: 5000 });
+    await waitForPath(page, new RegExp(`/pages/${world.page.id}$`));
+    const box = await page.waitForFunction(() => document.querySelector('rich-editor')?.shadowRoot?.querySelector('[role="textbox"]') ?? null);
+    await box.asElement().click();
+    await page.keyboard.down('Control');
+    await page.keyboard.press('End');
+    await page.keyboard.up('Control');
+    await page.keyboard.type(' Edited in the browser.');
+    await click(page, /^Save/);
+    await page.waitForFunction(() => !document.querySelector('button[aria-busy="true"]'));
+    const contents = await page.waitForFunction(() => [...document.querySelectorAll('nav, aside, [role="navigation"]')].find((el) => /contents/i.test(el.getAttribute('aria-label') ?? el.textContent)) ?? null);
+    const tocSelector = await contents.asElement().evaluate((el) => {
+      el.dataset.toc = 'yes';
+      return '[data-toc="yes"]';
+    });
+    const headingTop = (text) =>
+      page.evaluate((wanted) => {
+        const heading = [...document.querySelector('rich-editor').shadowRoot.querySelectorAll('h1, h2, h3')].find((h) => h.textContent === wanted);
+        return heading.getBoundingClientRect().top;
+      }, text);
+    const inView = (level, text) =>
+      page.waitForFunction(
+        (tag, wanted) => {
+          const heading = [...document.querySelector('rich-editor').shadowRoot.querySelectorAll(tag)].find((h) => h.textContent === wanted);
+          const top = heading?.getBoundingClientRect().top;
+          return top !== undefined && top >= 0 && top < innerHeight;
+        },
+        {},
+        level,
+        text,
+      );
+    // Typing at the end scrolled there: the contents go back to the top, then down to the last heading.
+    await click(page, 'Welcome', { within: tocSelector });
+    await inView('h1', 'Welcome');
+    assert.ok((await headingTop('Releases')) > 700, 'the last heading is below the fold');
+    await click(page, 'Releases', { within: tocSelector });
+    await inView('h2', 'Releases');
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.querySelector('rich-editor')?.shadowRoot?.textContent.includes('Edited in the browser.'));
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a custom theme from the profile settings changes the app’s colours', async () => {
+  const session = await signedIn('bob@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, '/profile');
+    const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await (await field(page, 'Custom')).click();
+    await fill(page, 'Background color', '#202a44');
+    await fill(page, 'Text color', '#f4f4f4');
+    await fill(page, 'Primary color', '#ffb020');
+    await fill(page, 'Sidebar background color', '#101522');
+    await fill(page, 'Sidebar text color', '#e8e8e8');
+    await click(page, 'Set theme');
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(32, 42, 68)');
+    assert.notEqual(before, 'rgb(32, 42, 68)');
+    const stored = await world.bob.request('GET', '/api/users/me/theme');
+    assert.equal(stored.background.toLowerCase(), '#202a44');
+    await visit(page, appPath.issues());
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(32, 42, 68)');
+    const sidebar = await page.$eval('aside', (el) => getComputedStyle(el).backgroundColor);
+    assert.equal(sidebar, 'rgb(16, 21, 34)');
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a guest sees the forbidden actions disabled, and the server refuses them when called directly', async () => {
+  // An issue whose description a member illustrated: what a guest typically opens.
+  const illustrated = await world.bob.request('POST', `${world.projectPath}/issues`, { name: 'Explain the release diagram' });
+  const { asset } = await world.bob.upload('/api/workspaces/acme/file-assets', { bytes: PNG, filename: 'diagram.png', type: 'image/png' });
+  await world.bob.request('PUT', `${world.projectPath}/issues/${illustrated.id}/description`, { description_html: `<p>The diagram:</p><img src="${asset}">`, version: 1 });
+  const link = await world.bob.request('POST', `${world.projectPath}/issues/${illustrated.id}/links`, { url: 'https://example.com/guide', title: 'Guide' });
+  const session = await signedIn('gus@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, appPath.issues());
+    await button(page, /Write the launch notes/, { link: true });
+    assert.equal(await isDisabled(page, 'Create issue'), true);
+    assert.equal(await isDisabled(page, 'Delete issues'), true);
+    await visit(page, appPath.issue(illustrated.id));
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Explain the release diagram');
+    await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]')?.shadowRoot?.querySelector('[role="textbox"] img'));
+    assert.equal(await isDisabled(page, 'Add link'), true);
+    assert.equal(await isDisabled(page, 'Edit link Guide'), true);
+    const editable = await page.$eval('rich-editor[aria-label="Description"]', (el) => el.shadowRoot.querySelector('[role="textbox"]').getAttribute('contenteditable'));
+    assert.equal(editable, 'false');
+    const statuses = await page.evaluate(
+      async (projectPath, issueId, linkId) => {
+        const send = async (method, path, body) =>
+          (await fetch(projectPath + path, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) })).status;
+        return {
+          createIssue: await send('POST', '/issues', { name: 'Sneaky' }),
+          addLink: await send('POST', `/issues/${issueId}/links`, { url: 'https://example.com/x' }),
+          editLink: await send('PATCH', `/issues/${issueId}/links/${linkId}`, { title: 'Changed' }),
+          deleteIssues: await send('DELETE', '/bulk-delete-issues', { issue_ids: [issueId] }),
+        };
+      },
+      world.projectPath,
+      illustrated.id,
+      link.id,
+    );
+    assert.deepEqual(statuses, { createIssue: 403, addLink: 403, editLink: 403, deleteIssues: 403 });
+    // The four refused calls above are the only failed requests, and nothing else went wrong.
+    const refused = /Failed to load resource: the server responded with a status of 403/;
+    assert.deepEqual(problems.filter((problem) => !refused.test(problem)), []);
+    assert.equal(problems.filter((problem) => refused.test(problem)).length, 4);
+  });
+});
+
+const SCREENS = [
+  ['projects', () => '/acme/projects'],
+  ['issues list', appPath.issues],
+  ['issue page', () => appPath.issue()],
+  ['cycles', appPath.cycles],
+  ['cycle page', () => appPath.cycle()],
+  ['pages', appPath.pages],
+  ['settings', () => '/acme/settings'],
+  ['profile settings', () => '/profile'],
+];
+
+/** Whether the page's background is dark (the system's dark mode reaches the app through a media query). */
+function drawnDark(page) {
+  return page.evaluate(() => {
+    const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128;
+  });
+}
+
+const AXE_SOURCE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/** Runs axe-core on the whole page; answers its violations as short lines. */
+async function axeViolations(page) {
+  // Evaluated rather than added as a <script>: the app's CSP refuses inline scripts, as it should.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`).slice(0, 3).join('; ')})`);
+}
+
+test('every main screen passes axe in light and dark', async () => {
+  const found = [];
+  const problemsSeen = [];
+  for (const theme of ['light', 'dark']) {
+    const { page, problems, close } = await signedIn('ada@example.com', { theme });
+    for (const [name, path] of SCREENS) {
+      await visit(page, path());
+      assert.equal(await drawnDark(page), theme === 'dark', `${name} is drawn in the ${theme} theme`);
+      for (const violation of await axeViolations(page)) found.push(`${name} (${theme}): ${violation}`);
+    }
+    problemsSeen.push(...problems);
+    await close();
+    const signedOut = await openPage(browser, { theme });
+    await signedOut.page.goto(`${base}/accounts/sign-in`, { waitUntil: 'networkidle0' });
+    await field(signedOut.page, 'Email');
+    for (const violation of await axeViolations(signedOut.page)) found.push(`sign-in (${theme}): ${violation}`);
+    problemsSeen.push(...signedOut.problems);
+    await signedOut.close();
+  }
+  assert.deepEqual(found, []);
+  assert.deepEqual(problemsSeen, []);
+});

@@ -1,0 +1,46 @@
+// A signed-in API client for setting up end-to-end tests (fetch with the session cookie).
+
+/** Signs up a new account at `base` and answers a client carrying its session. */
+export async function signUp(base, { email, password, display_name }) {
+  const client = new ApiClient(base);
+  const user = await client.request('POST', '/api/auth/sign-up', { email, password, display_name });
+  client.user = user;
+  return client;
+}
+
+/** Calls the API as one user; every answer outside 2xx throws with the server's error text. */
+export class ApiClient {
+  constructor(base) {
+    this.base = base;
+    this.cookie = '';
+    this.user = null;
+  }
+
+  /** Uploads `bytes` as the multipart field `asset` (the file-asset routes) and answers the parsed body. */
+  async upload(path, { bytes, filename, type }) {
+    const form = new FormData();
+    form.append('asset', new Blob([bytes], { type }), filename);
+    return this.request('POST', path, form);
+  }
+
+  /** Sends a JSON (or FormData) request and answers the parsed body (null when empty). */
+  async request(method, path, body) {
+    const headers = { cookie: this.cookie };
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+    const response = await fetch(this.base + path, { method, headers, body: body === undefined || isForm ? body : JSON.stringify(body) });
+    const setCookie = response.headers.getSetCookie?.() ?? [];
+    if (setCookie.length) this.cookie = setCookie.map((line) => line.split(';')[0]).join('; ');
+    const text = await response.text();
+    const data = text ? JSON.parse(text) : null;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${data?.error ?? text}`);
+    return data;
+  }
+}
+
+/** Signs in an existing account at `base` and answers a client carrying its session. */
+export async function signIn(base, { email, password }) {
+  const client = new ApiClient(base);
+  client.user = await client.request('POST', '/api/auth/sign-in', { email, password });
+  return client;
+}

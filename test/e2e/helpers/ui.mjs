@@ -1,0 +1,121 @@
+// Finding things in the app the way a user does (by label, by button text) and acting on them
+// with real clicks and keys.
+
+/** Waits until `path` is the page's pathname. */
+export async function waitForPath(page, path) {
+  const pattern = path instanceof RegExp ? path.source : `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+  await page.waitForFunction((source) => new RegExp(source).test(location.pathname), {}, pattern);
+}
+
+/** The visible form control labelled `label` (its <label>'s text, or aria-label). */
+export async function field(page, label) {
+  const handle = await page.waitForFunction(
+    (wanted) => {
+      const visible = (el) => el && el.getClientRects().length > 0;
+      for (const element of document.querySelectorAll('label')) {
+        const own = [...element.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+        if ((own === wanted || element.textContent.trim() === wanted) && visible(element.control)) return element.control;
+      }
+      return [...document.querySelectorAll('input, textarea, select')].find((el) => el.getAttribute('aria-label') === wanted && visible(el)) ?? null;
+    },
+    {},
+    label,
+  );
+  return handle.asElement();
+}
+
+/** Replaces the text of the field labelled `label` by typing `value`. */
+export async function fill(page, label, value) {
+  const input = await field(page, label);
+  await input.click({ count: 3 });
+  await page.keyboard.down('Control');
+  await page.keyboard.press('a');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(value);
+}
+
+/** The visible button (or link, with `{ link: true }`) whose name is `name` (a string or RegExp). */
+export async function button(page, name, { link = false, within = 'body', timeout } = {}) {
+  const handle = await page.waitForFunction(
+    (source, flags, isLink, scope) => {
+      const wanted = new RegExp(source, flags);
+      const root = document.querySelector(scope);
+      if (!root) return null;
+      const candidates = root.querySelectorAll(isLink ? 'a[href]' : 'button, [role="button"], [role="tab"], [role="menuitem"]');
+      return [...candidates].find((el) => el.getClientRects().length > 0 && (wanted.test((el.getAttribute('aria-label') ?? '').trim()) || wanted.test(el.textContent.trim()))) ?? null;
+    },
+    timeout === undefined ? {} : { timeout },
+    name instanceof RegExp ? name.source : `^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+    name instanceof RegExp ? name.flags : '',
+    link,
+    within,
+  );
+  return handle.asElement();
+}
+
+/** Clicks the button named `name`. */
+export async function click(page, name, options) {
+  const target = await button(page, name, options);
+  await target.click();
+}
+
+/** Waits until the page shows `text` (a string or RegExp) in its visible text. */
+export async function waitForText(page, text, { timeout } = {}) {
+  await page.waitForFunction(
+    (source, flags) => new RegExp(source, flags).test(document.body.innerText),
+    timeout === undefined ? {} : { timeout },
+    text instanceof RegExp ? text.source : text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    text instanceof RegExp ? text.flags : '',
+  );
+}
+
+/** Whether the visible button named `name` is disabled. */
+export async function isDisabled(page, name, options) {
+  const target = await button(page, name, options);
+  return target.evaluate((el) => el.disabled === true || el.getAttribute('aria-disabled') === 'true');
+}
+
+/** The editable box inside the <rich-editor> labelled `label` (in its shadow root). */
+export async function editorBox(page, label) {
+  const handle = await page.waitForFunction(
+    (wanted) => [...document.querySelectorAll('rich-editor')].find((el) => el.getAttribute('aria-label') === wanted)?.shadowRoot?.querySelector('[role="textbox"]') ?? null,
+    {},
+    label,
+  );
+  return handle.asElement();
+}
+
+/** Signs in through the sign-in screen and waits to leave it. */
+export async function signInThroughUi(page, base, { email, password }) {
+  await page.goto(`${base}/accounts/sign-in`);
+  await fill(page, 'Email', email);
+  await fill(page, 'Password', password);
+  await click(page, 'Sign in', { within: 'form' });
+  await page.waitForFunction(() => !location.pathname.startsWith('/accounts/'));
+}
+
+/** Waits for an element matching `selector` whose text matches `text`, searching every shadow root too. */
+export async function deepFind(page, selector, text = /[\s\S]*/) {
+  const handle = await page.waitForFunction(
+    (css, source, flags) => {
+      const wanted = new RegExp(source, flags);
+      const roots = [document];
+      for (let i = 0; i < roots.length; i++) {
+        for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+      }
+      for (const root of roots) {
+        // An option's text may live in its own shadow root (the editor's listbox options).
+        const text = (el) => `${el.getAttribute('aria-label') ?? ''} ${el.textContent} ${el.shadowRoot?.textContent ?? ''}`;
+        const found = [...root.querySelectorAll(css)].find((el) => el.getClientRects().length > 0 && wanted.test(text(el)));
+        if (found) return found;
+      }
+      return null;
+    },
+    {},
+    selector,
+    text.source,
+    text.flags,
+  );
+  return handle.asElement();
+}
