@@ -3,8 +3,8 @@ export const pageEditorCss = `
 .app-page { display: grid; grid-template-columns: minmax(0, 1fr) 220px; gap: 24px; align-items: start; }
 @media (max-width: 800px) { .app-page { grid-template-columns: 1fr; } }
 .app-page-head { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 10px; margin: 0 0 16px; }
-.app-page-head .app-field { flex: 1 1 260px; margin: 0; }
-.app-page-head input { font-size: 20px; font-weight: 600; width: 100%; }
+.app-page-head .app-field { flex: 1 1 260px; min-width: 0; margin: 0; }
+.app-page-head input { font-size: 20px; font-weight: 600; width: 100%; box-sizing: border-box; }
 .app-page-actions { display: flex; flex-wrap: wrap; gap: 8px; }
 .app-page-notice { margin: 0 0 12px; color: var(--app-muted, #4b5563); }
 .app-page-toc { position: sticky; top: 12px; border-left: 1px solid var(--app-border, #d1d5db); padding-left: 12px; }
