@@ -11,6 +11,9 @@ import { TableOfContents } from './contents-nav.js';
 /** Saves a page's content edited from a version; resolves with what was stored. */
 export type SavePageBody = SaveVersioned;
 
+/** How long after the last change the table of contents is brought up to date. */
+const OUTLINE_DELAY_MS = 300;
+
 /**
  * A page's body in the editor (blocks can be dragged), saved with the version it was edited from,
  * and its table of contents beside it. When someone else saved first (409), the user's text stays
@@ -31,8 +34,22 @@ export function PageBody({ html, version: initialVersion, mayEdit, host, onSave 
     },
   });
 
+  // The outline is read from the document a moment after typing pauses, not on every
+  // keystroke: reading the change event's JSON serialises the whole page.
+  const outlineTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refreshOutlineSoon = () => {
+    if (outlineTimer.current) clearTimeout(outlineTimer.current);
+    outlineTimer.current = setTimeout(() => {
+      outlineTimer.current = null;
+      if (editor.current) setHeadings(headingsOf(editor.current.getJSON()));
+    }, OUTLINE_DELAY_MS);
+  };
+  useEffect(() => () => {
+    if (outlineTimer.current) clearTimeout(outlineTimer.current);
+  }, []);
+
   useEffect(() => {
-    // The first outline comes from the starting document; later ones from each change.
+    // The first outline comes from the starting document; later ones after each pause in typing.
     const element = editor.current;
     if (element) setHeadings(headingsOf(element.getJSON()));
   }, []);
@@ -48,8 +65,8 @@ export function PageBody({ html, version: initialVersion, mayEdit, host, onSave 
             dragDrop
             aria-label="Page content"
             {...(mayEdit ? {} : { placeholder: '' })}
-            onChange={(event) => {
-              setHeadings(headingsOf(event.detail.json));
+            onChange={() => {
+              refreshOutlineSoon();
               changed();
             }}
             uploadFile={host.uploadFile}
