@@ -24,7 +24,7 @@ export function memberMention(slug: string, member: Member): MentionItem {
   };
 }
 
-/** The host callbacks every editor of workspace `slug` gets. */
+/** The host callbacks every editor of workspace `slug` gets, named as the editor's props (so `{...host}` passes them). */
 export interface EditorHost {
   uploadFile(file: File, context?: { signal?: AbortSignal }): Promise<string>;
   deleteFile(path: string): Promise<void> | undefined;

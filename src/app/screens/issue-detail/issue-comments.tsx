@@ -23,15 +23,6 @@ interface CommentsProps {
   host: EditorHost;
 }
 
-const editorProps = (host: EditorHost) => ({
-  uploadFile: host.uploadFile,
-  deleteFile: host.deleteFile,
-  restoreFile: host.restoreFile,
-  mentionSuggestions: host.mentionSuggestions,
-  mentionHighlights: host.mentionHighlights,
-  onMentionClick: host.onMentionClick,
-});
-
 /** An issue's comments, each in its own editor (read-only until its author or an admin edits it), and a new one. */
 export function IssueComments({ slug, projectId, issueId, role, userId, host }: CommentsProps) {
   const api = useApi();
@@ -122,7 +113,7 @@ function CommentItem({ comment, mayChange, slug, projectId, issueId, host }: { c
         value={comment.comment_html}
         readOnly={!editing}
         aria-label={`Comment by ${author}`}
-        {...editorProps(host)}
+        {...host}
       />
       {editing ? (
         <div className="app-editor-actions">
@@ -162,7 +153,7 @@ function NewComment({ slug, projectId, issueId, host }: { slug: string; projectI
   return (
     <div>
       <div className="app-editor-box">
-        <AppEditor ref={editor} value="" aria-label="New comment" placeholder="Add a comment…" {...editorProps(host)} />
+        <AppEditor ref={editor} value="" aria-label="New comment" placeholder="Add a comment…" {...host} />
       </div>
       <FormError message={failure} />
       <div className="app-editor-actions">

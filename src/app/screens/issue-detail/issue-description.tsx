@@ -76,12 +76,7 @@ export function IssueDescription({
           aria-label="Description"
           {...(mayEdit ? {} : { placeholder: '' })}
           onChange={changed}
-          uploadFile={host.uploadFile}
-          deleteFile={host.deleteFile}
-          restoreFile={host.restoreFile}
-          mentionSuggestions={host.mentionSuggestions}
-          mentionHighlights={host.mentionHighlights}
-          onMentionClick={host.onMentionClick}
+          {...host}
         />
       </div>
       {conflict ? (

@@ -69,12 +69,7 @@ export function PageBody({ html, version: initialVersion, mayEdit, host, onSave 
               refreshOutlineSoon();
               changed();
             }}
-            uploadFile={host.uploadFile}
-            deleteFile={host.deleteFile}
-            restoreFile={host.restoreFile}
-            mentionSuggestions={host.mentionSuggestions}
-            mentionHighlights={host.mentionHighlights}
-            onMentionClick={host.onMentionClick}
+            {...host}
           />
         </div>
         {conflict ? (
