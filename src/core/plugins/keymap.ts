@@ -2,7 +2,7 @@ import { baseKeymap, chainCommands, exitCode, selectAll } from 'prosemirror-comm
 import { redo, undo } from 'prosemirror-history';
 import { undoInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
-import { AllSelection, TextSelection, type Command, type Plugin } from 'prosemirror-state';
+import { AllSelection, Selection, TextSelection, type Command, type Plugin } from 'prosemirror-state';
 import { insertHardBreak, toggleBlockquote, toggleCodeBlock, toggleHeading, setParagraph } from '../commands/blocks.js';
 import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
 import { liftItem, sinkItem, splitItem, toggleBulletList, toggleOrderedList, toggleTaskList } from '../commands/lists.js';
@@ -80,6 +80,23 @@ export const selectBlockThenAll: Command = (state, dispatch) => {
   return true;
 };
 
+/**
+ * The caret to the document's start or end (Mod-Home / Mod-End, and Cmd-Up / Cmd-Down on
+ * macOS); `extend` keeps the anchor, as Shift does. The browser's own move cannot see into
+ * blocks that `content-visibility: auto` skips (Chromium stops at the start of the last
+ * block), so the editor moves the selection itself and scrolls to it.
+ */
+export function selectDocumentEdge(edge: 'start' | 'end', extend = false): Command {
+  return (state, dispatch) => {
+    const target = edge === 'start' ? Selection.atStart(state.doc) : Selection.atEnd(state.doc);
+    if (dispatch) dispatch(state.tr.setSelection(extend ? TextSelection.between(state.selection.$anchor, target.$head) : target).scrollIntoView());
+    return true;
+  };
+}
+
+/** Whether keys follow macOS conventions (Cmd-Up and Cmd-Down reach the document's edges). */
+const MAC = typeof navigator !== 'undefined' && /Mac|iP(hone|[oa]d)/.test(navigator.platform);
+
 /** Undo that first takes back an input rule the user just triggered (so `--` comes back). */
 export const undoWithInputRules: Command = chainCommands(undoInputRule, undo);
 
@@ -113,6 +130,18 @@ export function editorKeymap(): Plugin[] {
       'Shift-Tab': chainCommands(codeBlockUntab, liftItem),
       ArrowDown: leaveCodeBlock('down'),
       ArrowUp: leaveCodeBlock('up'),
+      'Mod-Home': selectDocumentEdge('start'),
+      'Mod-End': selectDocumentEdge('end'),
+      'Shift-Mod-Home': selectDocumentEdge('start', true),
+      'Shift-Mod-End': selectDocumentEdge('end', true),
+      ...(MAC
+        ? {
+            'Mod-ArrowUp': selectDocumentEdge('start'),
+            'Mod-ArrowDown': selectDocumentEdge('end'),
+            'Shift-Mod-ArrowUp': selectDocumentEdge('start', true),
+            'Shift-Mod-ArrowDown': selectDocumentEdge('end', true),
+          }
+        : {}),
     }),
     keymap(baseKeymap),
   ];

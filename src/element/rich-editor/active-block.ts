@@ -1,5 +1,6 @@
+import type { EditorState } from 'prosemirror-state';
 import { Plugin, PluginKey } from 'prosemirror-state';
-import { Decoration, DecorationSet } from 'prosemirror-view';
+import type { EditorView } from 'prosemirror-view';
 
 /** The class on the top-level block that holds the selection. */
 export const ACTIVE_BLOCK_CLASS = 're-active';
@@ -7,30 +8,65 @@ export const ACTIVE_BLOCK_CLASS = 're-active';
 /** The key of the active-block plugin. */
 export const activeBlockKey = new PluginKey('active-block');
 
+/** The position of the top-level block holding the selection's head, if any. */
+function activeBlockPos(state: EditorState): number | null {
+  const { $head } = state.selection;
+  if ($head.depth > 0) return $head.before(1);
+  if ($head.nodeAfter) return $head.pos;
+  return $head.nodeBefore ? $head.pos - $head.nodeBefore.nodeSize : null;
+}
+
+/** ProseMirror's mutation observer (internal): the class is ours, not a document change to read back. */
+interface ObservedView {
+  domObserver?: { stop(): void; start(): void };
+}
+
+function unobserved(view: EditorView, change: () => void): void {
+  const observer = (view as unknown as ObservedView).domObserver;
+  observer?.stop();
+  try {
+    change();
+  } finally {
+    observer?.start();
+  }
+}
+
 /**
  * Marks the top-level block holding the caret. Top-level blocks use
  * `content-visibility: auto` so long documents lay out only what is on screen, but
  * Chromium mis-places the caret when typing into a block under that containment (the
  * first character typed into a fresh paragraph ends up after the next ones), so the
- * block being edited is exempted. Constant work per update: one decoration.
+ * block being edited is exempted.
+ *
+ * The class is set on the block's element directly, after each update, rather than as a
+ * node decoration: a decoration at the document's top level sends ProseMirror's view
+ * update down its slow path, which copies an array for every top-level block on each
+ * keystroke (and keeps them).
  */
 export function activeBlockPlugin(): Plugin {
   return new Plugin({
     key: activeBlockKey,
-    props: {
-      decorations(state) {
-        const { $head } = state.selection;
-        let from: number;
-        let node = $head.depth > 0 ? $head.node(1) : $head.nodeAfter;
-        if ($head.depth > 0) from = $head.before(1);
-        else if (node) from = $head.pos;
-        else {
-          node = $head.nodeBefore;
-          from = $head.pos - (node?.nodeSize ?? 0);
-        }
-        if (!node) return DecorationSet.empty;
-        return DecorationSet.create(state.doc, [Decoration.node(from, from + node.nodeSize, { class: ACTIVE_BLOCK_CLASS })]);
-      },
+    view(view) {
+      let marked: Element | null = null;
+      const update = (): void => {
+        const pos = activeBlockPos(view.state);
+        const dom = pos === null ? null : view.nodeDOM(pos);
+        const block = dom instanceof Element && dom.parentNode === view.dom ? dom : null;
+        if (block === marked && (!block || block.classList.contains(ACTIVE_BLOCK_CLASS))) return;
+        unobserved(view, () => {
+          marked?.classList.remove(ACTIVE_BLOCK_CLASS);
+          block?.classList.add(ACTIVE_BLOCK_CLASS);
+        });
+        marked = block;
+      };
+      update();
+      return {
+        update,
+        destroy: () => {
+          if (marked && !view.isDestroyed) unobserved(view, () => marked?.classList.remove(ACTIVE_BLOCK_CLASS));
+          marked = null;
+        },
+      };
     },
   });
 }

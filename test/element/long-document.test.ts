@@ -1,0 +1,117 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/element/index.js';
+import type { RichEditor } from '../../src/element/index.js';
+import { ACTIVE_BLOCK_CLASS } from '../../src/element/rich-editor/active-block.js';
+
+function content(el: RichEditor): HTMLElement {
+  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
+}
+
+/** The texts of the top-level blocks marked as holding the caret. */
+function active(el: RichEditor): string[] {
+  return [...content(el).children].filter((block) => block.classList.contains(ACTIVE_BLOCK_CLASS)).map((block) => block.textContent ?? '');
+}
+
+/** Clicks just after the last character of top-level block `index` (on its text, away from the drag handle). */
+async function clickText(el: RichEditor, index: number): Promise<void> {
+  content(el).children[index].scrollIntoView({ block: 'center' });
+  const walker = document.createTreeWalker(content(el).children[index], NodeFilter.SHOW_TEXT);
+  let text: Text | null = null;
+  while (walker.nextNode()) text = walker.currentNode as Text;
+  const range = document.createRange();
+  range.setStart(text!, text!.length - 1);
+  range.setEnd(text!, text!.length);
+  const rect = range.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(rect.right - 1), Math.round(rect.top + rect.height / 2)] });
+}
+
+describe('active block', () => {
+  it('exempts only the top-level block holding the caret from content-visibility, following the caret', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>one</p><ul><li><p>two</p></li></ul><p>three</p>"></rich-editor>`);
+    await clickText(el, 0);
+    expect(active(el)).to.deep.equal(['one']);
+    expect(getComputedStyle(content(el).children[0]).contentVisibility).to.equal('visible');
+    expect(getComputedStyle(content(el).children[2]).contentVisibility).to.equal('auto');
+
+    await sendKeys({ press: 'ArrowDown' });
+    expect(active(el), 'a list holding the caret in its item').to.deep.equal(['two']);
+    await sendKeys({ press: 'ArrowDown' });
+    expect(active(el)).to.deep.equal(['three']);
+  });
+
+  it('marks a fresh paragraph at once, so text typed into it keeps its order', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>first</p><p>second</p>"></rich-editor>`);
+    await clickText(el, 1);
+    await sendKeys({ press: 'End' });
+    await sendKeys({ press: 'Enter' });
+    expect(active(el)).to.deep.equal(['']);
+    await sendKeys({ type: 'third line' });
+    expect(active(el)).to.deep.equal(['third line']);
+    expect(el.getHTML()).to.equal('<p>first</p><p>second</p><p>third line</p>');
+  });
+
+  it('moving the caret changes no document: no change event, nothing to undo', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>one</p><p>two</p>"></rich-editor>`);
+    let changes = 0;
+    el.addEventListener('rich-editor-change', () => changes++);
+    await clickText(el, 0);
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowUp' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(changes).to.equal(0);
+    expect(el.getHTML()).to.equal('<p>one</p><p>two</p>');
+    expect(active(el)).to.deep.equal(['one']);
+  });
+
+  it('keeps the mark on a block whose element is redrawn', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>one</p><p>two</p>"></rich-editor>`);
+    await clickText(el, 1);
+    // Turning the paragraph into a heading replaces its element.
+    await sendKeys({ press: 'Home' });
+    await sendKeys({ type: '# ' });
+    expect(el.getHTML()).to.equal('<p>one</p><h1>two</h1>');
+    expect(active(el)).to.deep.equal(['two']);
+    expect(content(el).children[1].tagName).to.equal('H1');
+  });
+});
+
+describe('document edges in a long document', () => {
+  const long = `<h1>Welcome</h1>${Array.from({ length: 300 }, (_, i) => `<p>paragraph ${i} with enough words to fill a line</p>`).join('')}<p>the end</p>`;
+
+  async function mountLong(): Promise<RichEditor> {
+    const el = await fixture<RichEditor>(html`<rich-editor .value=${long}></rich-editor>`);
+    await clickText(el, 1);
+    return el;
+  }
+
+  it('Ctrl+End reaches the very end of the last block, past blocks not yet laid out, and shows it', async () => {
+    const el = await mountLong();
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'End' });
+    await sendKeys({ up: 'Control' });
+    await sendKeys({ type: '!' });
+    expect(el.getHTML().endsWith('<p>the end!</p>')).to.equal(true);
+    const last = content(el).lastElementChild!.getBoundingClientRect();
+    expect(last.bottom, 'the last block is scrolled into view').to.be.at.most(innerHeight);
+    expect(last.top).to.be.at.least(0);
+  });
+
+  it('Ctrl+Home returns to the start, and Shift extends the selection to an edge', async () => {
+    const el = await mountLong();
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'End' });
+    await sendKeys({ press: 'Home' });
+    await sendKeys({ up: 'Control' });
+    await sendKeys({ type: 'Hi ' });
+    expect(el.getHTML().startsWith('<h1>Hi Welcome</h1>')).to.equal(true);
+    expect(content(el).firstElementChild!.getBoundingClientRect().top, 'the first block is scrolled into view').to.be.at.least(0);
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'End' });
+    await sendKeys({ up: 'Control' });
+    await sendKeys({ up: 'Shift' });
+    await sendKeys({ press: 'Delete' });
+    expect(el.getHTML()).to.equal('<h1>Hi </h1>');
+  });
+});
