@@ -42,7 +42,8 @@ export default [
       dir: 'dist/browser',
       format: 'es',
       entryFileNames: '[name].js',
-      chunkFileNames: '[name]-[hash].min.js',
+      // Syntax grammars (one chunk per language) are named apart from the markdown parser's chunk.
+      chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes('/refractor/lang/') ? 'grammar-[name]-[hash].min.js' : '[name]-[hash].min.js'),
       sourcemap: true,
     },
     plugins: [

@@ -2,7 +2,7 @@
 // Records a CPU profile (Chromium's Profiler domain, through CDP) around load, then
 // prints the functions with the most self time, the DOM's element histogram, and typing.
 // Our element is bundled from src/ without minifying, so names are readable.
-// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--paste N] [--stacks fnA,fnB] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)]
+// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--paste N] [--stacks fnA,fnB] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)] [--heap file.json (a heap snapshot after GC, summed by kind) [--owners 'kind' (who refers to that kind)]]
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -177,6 +177,74 @@ if (args.includes('--typing')) {
   });
   for (const [k, v] of [...typedSelf].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
   printStacks(typed, 'typing');
+}
+
+const heapFile = option('heap', null);
+if (heapFile) {
+  // A heap snapshot after forced GC, summed by object kind and constructor (self sizes), written
+  // to heapFile as JSON so two targets can be compared.
+  await cdp.send('HeapProfiler.enable');
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const chunks = [];
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  const snapshot = JSON.parse(chunks.join(''));
+  const { node_fields: fields, node_types: [types] } = snapshot.snapshot.meta;
+  const width = fields.length;
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));
+  const sums = new Map();
+  for (let i = 0; i < snapshot.nodes.length; i += width) {
+    const type = types[snapshot.nodes[i + typeAt]];
+    let name = snapshot.strings[snapshot.nodes[i + nameAt]];
+    if (type === 'string' || type === 'concatenated string' || type === 'sliced string') name = '';
+    if (type === 'code' || type === 'hidden' || type === 'array') name = name.length > 40 ? name.slice(0, 40) : name;
+    const key = `${type}:${name}`;
+    const entry = sums.get(key) ?? { count: 0, size: 0 };
+    entry.count++;
+    entry.size += snapshot.nodes[i + sizeAt];
+    sums.set(key, entry);
+  }
+  const sorted = [...sums].sort((a, b) => b[1].size - a[1].size);
+  const sum = sorted.reduce((a, [, v]) => a + v.size, 0);
+  console.log(`\nheap after GC: ${(usedSize / 2 ** 20).toFixed(2)} MiB used (snapshot self sizes ${(sum / 2 ** 20).toFixed(2)} MiB); largest kinds:`);
+  for (const [k, v] of sorted.slice(0, top)) console.log(`${(v.size / 1024).toFixed(0).padStart(8)} KiB ${String(v.count).padStart(8)}  ${k}`);
+  writeFileSync(heapFile, JSON.stringify({ target, size, usedSize, kinds: Object.fromEntries(sorted) }));
+  const ownersOf = option('owners', null);
+  if (ownersOf) {
+    // Who holds the objects of one kind (e.g. --owners 'array:(object properties)'): their
+    // referrers summed by kind and edge name.
+    const { edge_fields: edgeFields, edge_types: [edgeTypes] } = snapshot.snapshot.meta;
+    const [edgeTypeAt, edgeNameAt, toAt] = ['type', 'name_or_index', 'to_node'].map((f) => edgeFields.indexOf(f));
+    const countAt = fields.indexOf('edge_count');
+    const kindOf = (i) => {
+      const type = types[snapshot.nodes[i + typeAt]];
+      return `${type}:${type.includes('string') ? '' : snapshot.strings[snapshot.nodes[i + nameAt]].slice(0, 60)}`;
+    };
+    const owners = new Map();
+    let edge = 0;
+    for (let i = 0; i < snapshot.nodes.length; i += width) {
+      const from = kindOf(i);
+      for (let e = 0; e < snapshot.nodes[i + countAt]; e++, edge += edgeFields.length) {
+        const to = snapshot.edges[edge + toAt];
+        if (kindOf(to) !== ownersOf) continue;
+        const edgeType = edgeTypes[snapshot.edges[edge + edgeTypeAt]];
+        const name = edgeType === 'element' || edgeType === 'hidden' ? snapshot.edges[edge + edgeNameAt] : snapshot.strings[snapshot.edges[edge + edgeNameAt]];
+        const key = `${from} -[${edgeType} ${edgeType === 'element' ? '#' : name}]->`;
+        // Distinct objects per referrer kind (a shared string counts once).
+        const entry = owners.get(key) ?? { count: 0, size: 0, seen: new Set() };
+        if (!entry.seen.has(to)) {
+          entry.seen.add(to);
+          entry.count++;
+          entry.size += snapshot.nodes[to + sizeAt];
+        }
+        owners.set(key, entry);
+      }
+    }
+    console.log(`\nreferrers of ${ownersOf}:`);
+    for (const [k, v] of [...owners].sort((a, b) => b[1].size - a[1].size).slice(0, top)) console.log(`${(v.size / 1024).toFixed(0).padStart(8)} KiB ${String(v.count).padStart(8)}  ${k}`);
+  }
+
 }
 
 const histogram = await page.evaluate(() => {

@@ -5,8 +5,8 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView, ViewMutationRecord } from 'prosemirror-view';
 import { safeLanguage } from '../../core/url.js';
-import { PLAIN_LANGUAGE, watchForHighlighting } from './highlight.js';
-import type { EditableWatch } from './editable-watch.js';
+import { PLAIN_LANGUAGE, unwatchForHighlighting, watchForHighlighting } from './highlight.js';
+import type { EditableListener, EditableWatch } from './editable-watch.js';
 
 /** How long the copy button shows its confirmation, in milliseconds (spec: code copy confirmation lasts 1000 ms). */
 export const COPY_CONFIRMATION_MS = 1000;
@@ -38,8 +38,12 @@ export const CODE_LANGUAGES: ReadonlyArray<readonly [string, string]> = [
   ['yaml', 'YAML'],
 ];
 
-/** A code block with a copy button and a language picker; only the `<code>` is editable. */
-export class CodeBlockView implements NodeView {
+/**
+ * A code block with a copy button and a language picker; only the `<code>` is editable.
+ * The view is its own event and editability listener (`handleEvent`, `setEditable`):
+ * a long document's code blocks hold no closures each.
+ */
+export class CodeBlockView implements NodeView, EditableListener {
   readonly dom: HTMLElement;
   readonly contentDOM: HTMLElement;
   private readonly header: HTMLElement;
@@ -48,9 +52,8 @@ export class CodeBlockView implements NodeView {
   private readonly copyButton: HTMLButtonElement;
   private readonly copyLabel: HTMLElement;
   private readonly status: HTMLElement;
-  private readonly unwatch: () => void;
-  /** Stops watching for the viewport (set while the block has a language to highlight). */
-  private unwatchHighlighting: (() => void) | null = null;
+  /** Whether the highlighting plugin watches the block for the viewport (once it has a language). */
+  private watched = false;
   private copiedTimer: ReturnType<typeof setTimeout> | null = null;
   /** Counts copy attempts, so a slow clipboard answer cannot undo a newer one. */
   private copyAttempt = 0;
@@ -62,7 +65,7 @@ export class CodeBlockView implements NodeView {
     private node: PMNode,
     private readonly view: EditorView,
     private readonly getPos: () => number | undefined,
-    editable: EditableWatch,
+    private readonly editable: EditableWatch,
   ) {
     const doc = view.dom.ownerDocument;
     this.dom = doc.createElement('div');
@@ -75,11 +78,10 @@ export class CodeBlockView implements NodeView {
     this.select = this.header.appendChild(doc.createElement('select'));
     this.select.className = 'code-block-language';
     this.select.setAttribute('aria-label', 'Code language');
-    this.select.addEventListener('change', () => this.setLanguage(this.select.value));
     // The full list is built when someone reaches for the picker (a pointer press comes
     // before the native list opens; keyboard users focus it first), not for each of a
     // long document's code blocks as it loads.
-    for (const type of ['focus', 'pointerdown', 'mousedown']) this.select.addEventListener(type, this.fillLanguages);
+    for (const type of ['change', 'focus', 'pointerdown', 'mousedown']) this.select.addEventListener(type, this);
 
     this.copyButton = this.header.appendChild(doc.createElement('button'));
     this.copyButton.type = 'button';
@@ -88,7 +90,7 @@ export class CodeBlockView implements NodeView {
     this.copyButton.setAttribute('aria-label', 'Copy code');
     this.copyLabel = this.copyButton.appendChild(doc.createElement('span'));
     this.copyLabel.textContent = 'Copy';
-    this.copyButton.addEventListener('click', () => this.copy());
+    this.copyButton.addEventListener('click', this);
 
     this.status = this.header.appendChild(doc.createElement('span'));
     this.status.className = 'visually-hidden';
@@ -99,7 +101,14 @@ export class CodeBlockView implements NodeView {
 
     this.showLanguage();
     this.setEditable(view.editable);
-    this.unwatch = editable.watch(view, (value) => this.setEditable(value));
+    editable.watch(view, this);
+  }
+
+  /** The header's controls: the picker (filled on first reach, then changed) and the copy button. */
+  handleEvent(event: Event): void {
+    if (event.currentTarget === this.copyButton) void this.copy();
+    else if (event.type === 'change') this.setLanguage(this.select.value);
+    else this.fillLanguages();
   }
 
   update(node: PMNode): boolean {
@@ -124,8 +133,8 @@ export class CodeBlockView implements NodeView {
 
   destroy(): void {
     this.destroyed = true;
-    this.unwatch();
-    this.unwatchHighlighting?.();
+    this.editable.unwatch(this);
+    if (this.watched) unwatchForHighlighting(this.view, this.dom);
     if (this.copiedTimer) clearTimeout(this.copiedTimer);
   }
 
@@ -148,12 +157,12 @@ export class CodeBlockView implements NodeView {
   }
 
   /** Offers every language (plus the block's own when it is not in the list). */
-  private readonly fillLanguages = (): void => {
+  private fillLanguages(): void {
     if (this.filled) return;
     this.filled = true;
     const language = this.language;
     this.setOptions(CODE_LANGUAGES.some(([value]) => value === language) ? CODE_LANGUAGES : [[language, language], ...CODE_LANGUAGES]);
-  };
+  }
 
   /** Shows the block's language in the picker and on the code, and asks for highlighting when it has one. */
   private showLanguage(): void {
@@ -165,10 +174,10 @@ export class CodeBlockView implements NodeView {
     } else this.setOptions([known ?? [language, language]]);
     this.pre.setAttribute('data-language', language);
     this.contentDOM.className = `language-${language}`;
-    if (language !== PLAIN_LANGUAGE) this.unwatchHighlighting ??= watchForHighlighting(this.view, this.dom, this.getPos);
+    if (language !== PLAIN_LANGUAGE && !this.watched) this.watched = watchForHighlighting(this.view, this.dom, this.getPos);
   }
 
-  private setEditable(editable: boolean): void {
+  setEditable(editable: boolean): void {
     // Read-only viewers may still copy code, but not change its language.
     this.select.disabled = !editable;
   }

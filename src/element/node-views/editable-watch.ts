@@ -1,8 +1,10 @@
 import type { EditorView } from 'prosemirror-view';
 import type { EditorHub } from '../editor-controller.js';
 
-/** Told whether the editor now accepts input. */
-export type EditableListener = (editable: boolean) => void;
+/** Told whether the editor now accepts input (a node view, without a closure of its own). */
+export interface EditableListener {
+  setEditable(editable: boolean): void;
+}
 
 /**
  * Tells node views when the editor turns read-only or editable again. ProseMirror
@@ -17,22 +19,24 @@ export class EditableWatch {
 
   constructor(private readonly hub: EditorHub) {}
 
-  /** Calls `listener` whenever `view` changes editability; returns the function that stops it. */
-  watch(view: EditorView, listener: EditableListener): () => void {
+  /** Calls `listener` whenever `view` changes editability, until `unwatch`. */
+  watch(view: EditorView, listener: EditableListener): void {
     if (!this.unsubscribe) {
       this.last = view.editable;
       this.unsubscribe = this.hub.subscribe((current) => {
         if (current.editable === this.last) return;
         this.last = current.editable;
-        for (const each of [...this.listeners]) each(this.last);
+        for (const each of [...this.listeners]) each.setEditable(this.last);
       });
     }
     this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size || !this.unsubscribe) return;
-      this.unsubscribe();
-      this.unsubscribe = null;
-    };
+  }
+
+  /** Stops telling `listener`; the hub subscription ends with the last one. */
+  unwatch(listener: EditableListener): void {
+    this.listeners.delete(listener);
+    if (this.listeners.size || !this.unsubscribe) return;
+    this.unsubscribe();
+    this.unsubscribe = null;
   }
 }

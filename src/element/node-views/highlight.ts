@@ -2,7 +2,8 @@
  * Lazy syntax highlighting of code blocks, as ProseMirror inline decorations (the
  * text ProseMirror owns is never rewritten). A code block with a language other than
  * plaintext is highlighted when it comes near the viewport; the highlighter is fetched
- * with `import()` the first time that happens. After that, each transaction
+ * with `import()` the first time that happens, and each language's grammar the first
+ * time a block in it is shown. After that, each transaction
  * re-highlights only the code blocks it touched.
  */
 import type { Node as PMNode } from 'prosemirror-model';
@@ -18,7 +19,7 @@ export interface HighlightToken {
   className: string;
 }
 
-/** Turns code into class ranges; `null` when the language is not one it knows. */
+/** Turns code into class ranges; `null` when the language is not one it knows or its grammar is still being fetched. */
 export interface Highlighter {
   highlight(language: string, code: string): HighlightToken[] | null;
 }
@@ -45,7 +46,8 @@ export const MAX_HIGHLIGHT_LENGTH = 20_000;
 
 /** The plugin's entry point for node views, found through the key (as image uploads do). */
 interface HighlightPluginSpec {
-  watch(view: EditorView, dom: HTMLElement, getPos: () => number | undefined): () => void;
+  watch(view: EditorView, dom: HTMLElement, getPos: () => number | undefined): void;
+  unwatch(view: EditorView, dom: HTMLElement): void;
 }
 
 /**
@@ -166,14 +168,15 @@ class BlockWatcher {
     this.observer = new IntersectionObserver((entries) => this.onIntersect(entries), { rootMargin: VIEWPORT_MARGIN });
   }
 
-  watch(dom: HTMLElement, getPos: () => number | undefined): () => void {
+  watch(dom: HTMLElement, getPos: () => number | undefined): void {
     this.blocks.set(dom, getPos);
     this.observer.observe(dom);
-    return () => {
-      this.blocks.delete(dom);
-      this.near.delete(dom);
-      this.observer.unobserve(dom);
-    };
+  }
+
+  unwatch(dom: HTMLElement): void {
+    this.blocks.delete(dom);
+    this.near.delete(dom);
+    this.observer.unobserve(dom);
   }
 
   /** The positions of the watched blocks near the viewport. */
@@ -215,6 +218,16 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
   let loading: Promise<void> | null = null;
   let loaded = false;
   const watchers = new WeakMap<EditorView, BlockWatcher>();
+  /** The live views with this plugin (a grammar's arrival concerns each). */
+  const views = new Set<EditorView>();
+
+  /** A grammar arrived: the blocks near the viewport still without tokens are highlighted. */
+  const onGrammar = (): void => {
+    for (const view of views) {
+      if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(codeHighlightKey, { visible: watchers.get(view)?.nearPositions() ?? [] } satisfies HighlightMeta));
+    }
+  };
+  const onGrammarError = (error: unknown): void => log.error('A syntax highlighting grammar could not be loaded', error);
 
   /** Whether the highlighter is here; the first call starts loading it. */
   const load = (view: EditorView, visible: () => number[]): boolean => {
@@ -222,7 +235,8 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
     loading ??= import('./highlighter.js').then(
       ({ createHighlighter }) => {
         loaded = true;
-        if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(codeHighlightKey, { highlighter: createHighlighter(), visible: visible() } satisfies HighlightMeta));
+        const highlighter = createHighlighter(onGrammar, onGrammarError);
+        if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(codeHighlightKey, { highlighter, visible: visible() } satisfies HighlightMeta));
       },
       (error: unknown) => log.error('The syntax highlighter could not be loaded', error),
     );
@@ -233,7 +247,10 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
     watch(view, dom, getPos) {
       let watcher = watchers.get(view);
       if (!watcher) watchers.set(view, (watcher = new BlockWatcher(view, load)));
-      return watcher.watch(dom, getPos);
+      watcher.watch(dom, getPos);
+    },
+    unwatch(view, dom) {
+      watchers.get(view)?.unwatch(dom);
     },
   };
 
@@ -265,6 +282,7 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
     },
     view(view) {
       let frame = 0;
+      views.add(view);
       return {
         // After an edit too large to re-highlight at once, the blocks near the viewport
         // are highlighted in the next frame (those off screen wait until they come near).
@@ -278,6 +296,7 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
           });
         },
         destroy: () => {
+          views.delete(view);
           cancelAnimationFrame(frame);
           watchers.get(view)?.destroy();
         },
@@ -288,10 +307,17 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
 
 /**
  * Watches a code block with a language: it is highlighted once near the viewport.
- * Returns the function that stops watching; a no-op without the plugin.
+ * Returns whether it is watched (not without the plugin); `unwatchForHighlighting` stops it.
  */
-export function watchForHighlighting(view: EditorView, dom: HTMLElement, getPos: () => number | undefined): () => void {
+export function watchForHighlighting(view: EditorView, dom: HTMLElement, getPos: () => number | undefined): boolean {
   const plugin = codeHighlightKey.get(view.state);
-  if (!plugin) return () => {};
-  return (plugin.spec as unknown as HighlightPluginSpec).watch(view, dom, getPos);
+  if (!plugin) return false;
+  (plugin.spec as unknown as HighlightPluginSpec).watch(view, dom, getPos);
+  return true;
+}
+
+/** Stops watching a code block (its view is destroyed). */
+export function unwatchForHighlighting(view: EditorView, dom: HTMLElement): void {
+  const plugin = codeHighlightKey.get(view.state);
+  if (plugin) (plugin.spec as unknown as HighlightPluginSpec).unwatch(view, dom);
 }

@@ -7,8 +7,8 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView } from 'prosemirror-view';
 import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '../../core/commands/image.js';
-import type { EditableWatch } from './editable-watch.js';
-import type { SizeWatch } from './size-watch.js';
+import type { EditableListener, EditableWatch } from './editable-watch.js';
+import type { SizeListener, SizeWatch } from './size-watch.js';
 
 /** How far one arrow key press resizes an image, in pixels. */
 export const IMAGE_RESIZE_STEP = 10;
@@ -26,16 +26,17 @@ interface Drag {
 
 const GROW_KEYS: Record<string, number> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 };
 
-/** An image node with a resize handle in editable editors. */
-export class ImageView implements NodeView {
+/**
+ * An image node with a resize handle in editable editors. The view is its own event,
+ * size and editability listener (`handleEvent`, `onSize`, `setEditable`): a long
+ * document's images hold no closures each.
+ */
+export class ImageView implements NodeView, EditableListener, SizeListener {
   readonly dom: HTMLElement;
   private readonly frame: HTMLElement;
   private readonly img: HTMLImageElement;
   private handle: HTMLElement | null = null;
   private drag: Drag | null = null;
-  private readonly unwatch: () => void;
-  /** Stops the size reports (held while the handle is shown). */
-  private unobserve: (() => void) | null = null;
   /** The rendered image and the width it may grow to, as the browser last laid them out. */
   private rendered = { width: 0, height: 0, maxWidth: 0 };
 
@@ -43,7 +44,7 @@ export class ImageView implements NodeView {
     private node: PMNode,
     private readonly view: EditorView,
     private readonly getPos: () => number | undefined,
-    editable: EditableWatch,
+    private readonly editable: EditableWatch,
     private readonly sizes: SizeWatch,
   ) {
     const doc = view.dom.ownerDocument;
@@ -57,7 +58,7 @@ export class ImageView implements NodeView {
     this.img.draggable = false;
     this.render();
     this.setEditable(view.editable);
-    this.unwatch = editable.watch(view, (value) => this.setEditable(value));
+    editable.watch(view, this);
   }
 
   update(node: PMNode): boolean {
@@ -86,8 +87,8 @@ export class ImageView implements NodeView {
   }
 
   destroy(): void {
-    this.unwatch();
-    this.unobserve?.();
+    this.editable.unwatch(this);
+    this.stopSizes();
     this.drag = null;
   }
 
@@ -99,31 +100,52 @@ export class ImageView implements NodeView {
     this.img.style.height = height ?? 'auto';
   }
 
-  private setEditable(editable: boolean): void {
+  setEditable(editable: boolean): void {
     if (editable && !this.handle) {
       this.handle = this.frame.appendChild(this.createHandle());
-      const stopImage = this.sizes.observe(this.img, (width, height) => {
-        this.rendered = { ...this.rendered, width, height };
-        if (!this.drag) this.describeSize();
-      });
-      const stopFrame = this.sizes.observe(this.dom, (width) => {
-        this.rendered = { ...this.rendered, maxWidth: width };
-        if (!this.drag) this.describeSize();
-      });
-      this.unobserve = () => {
-        stopImage();
-        stopFrame();
-      };
+      this.sizes.observe(this.img, this);
+      this.sizes.observe(this.dom, this);
       // Until the first layout reports the real size (before the next paint).
       this.describeSize();
     }
     if (!editable && this.handle) {
-      this.unobserve?.();
-      this.unobserve = null;
+      this.stopSizes();
       this.drag = null;
       this.handle.remove();
       this.handle = null;
       this.render();
+    }
+  }
+
+  /** The rendered size of the image, or of the block it sits in (the widest it may grow), while the handle is shown. */
+  onSize(element: Element, width: number, height: number): void {
+    if (element === this.img) this.rendered = { ...this.rendered, width, height };
+    else this.rendered = { ...this.rendered, maxWidth: width };
+    if (!this.drag) this.describeSize();
+  }
+
+  private stopSizes(): void {
+    this.sizes.unobserve(this.img);
+    this.sizes.unobserve(this.dom);
+  }
+
+  /** The handle's events. */
+  handleEvent(event: Event): void {
+    switch (event.type) {
+      case 'pointerdown':
+        return this.onPointerDown(event as PointerEvent);
+      case 'pointermove':
+        return this.onPointerMove(event as PointerEvent);
+      case 'pointerup':
+        return this.onPointerUp(event as PointerEvent);
+      case 'pointercancel':
+        return this.onPointerCancel();
+      case 'keydown':
+        return this.onKeyDown(event as KeyboardEvent);
+      // The image node is draggable; a drag that starts on the handle resizes instead.
+      case 'dragstart':
+      case 'mousedown':
+        return event.preventDefault();
     }
   }
 
@@ -140,14 +162,7 @@ export class ImageView implements NodeView {
     handle.setAttribute('aria-label', 'Resize image');
     handle.setAttribute('aria-orientation', 'horizontal');
     handle.setAttribute('aria-valuemin', String(MIN_IMAGE_DIMENSION));
-    handle.addEventListener('pointerdown', this.onPointerDown);
-    handle.addEventListener('pointermove', this.onPointerMove);
-    handle.addEventListener('pointerup', this.onPointerUp);
-    handle.addEventListener('pointercancel', this.onPointerCancel);
-    // The image node is draggable; a drag that starts on the handle resizes instead.
-    handle.addEventListener('dragstart', (event) => event.preventDefault());
-    handle.addEventListener('mousedown', (event) => event.preventDefault());
-    handle.addEventListener('keydown', this.onKeyDown);
+    for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'keydown', 'dragstart', 'mousedown']) handle.addEventListener(type, this);
     return handle;
   }
 
@@ -190,41 +205,41 @@ export class ImageView implements NodeView {
     }
   }
 
-  private readonly onPointerDown = (event: PointerEvent): void => {
+  private onPointerDown(event: PointerEvent): void {
     if (event.button !== 0 || !this.view.editable || !this.handle) return;
     const rect = this.img.getBoundingClientRect();
     if (!rect.width || !rect.height) return;
     event.preventDefault();
     this.handle.setPointerCapture(event.pointerId);
     this.drag = { pointerId: event.pointerId, startX: event.clientX, width: rect.width, height: rect.height, size: null };
-  };
+  }
 
-  private readonly onPointerMove = (event: PointerEvent): void => {
+  private onPointerMove(event: PointerEvent): void {
     const drag = this.drag;
     if (!drag || event.pointerId !== drag.pointerId) return;
     drag.size = this.sizeFor(drag.width + event.clientX - drag.startX, drag.width, drag.height);
     this.preview(drag.size);
-  };
+  }
 
-  private readonly onPointerUp = (event: PointerEvent): void => {
+  private onPointerUp(event: PointerEvent): void {
     const drag = this.drag;
     if (!drag || event.pointerId !== drag.pointerId) return;
     this.drag = null;
     if (this.handle?.hasPointerCapture(event.pointerId)) this.handle.releasePointerCapture(event.pointerId);
     if (drag.size) this.commit(drag.size);
-  };
+  }
 
-  private readonly onPointerCancel = (): void => {
+  private onPointerCancel(): void {
     this.drag = null;
     this.render();
-  };
+  }
 
-  private readonly onKeyDown = (event: KeyboardEvent): void => {
+  private onKeyDown(event: KeyboardEvent): void {
     const direction = GROW_KEYS[event.key];
     if (!direction || event.altKey || event.ctrlKey || event.metaKey || !this.view.editable) return;
     event.preventDefault();
     const rect = this.img.getBoundingClientRect();
     if (!rect.width || !rect.height) return;
     this.commit(this.sizeFor(rect.width + direction * IMAGE_RESIZE_STEP, rect.width, rect.height));
-  };
+  }
 }

@@ -275,6 +275,26 @@ describe('code block node view', () => {
     await until(() => el.getHTML().includes('data-language="shell"'), 'the next language is chosen from the keyboard');
   });
 
+  it('fetches a language\'s grammar only when a block in it is shown, then highlights the block', async () => {
+    // Resource entries seen from now on (the page's own buffer is full of the test's modules by now).
+    const seen: string[] = [];
+    const observer = new PerformanceObserver((list) => seen.push(...list.getEntries().map((entry) => entry.name)));
+    observer.observe({ type: 'resource' });
+    const fetched = (language: string) => seen.some((name) => name.includes(`/refractor/lang/${language}.js`));
+    const el = await mount(html`<rich-editor value="<pre data-language=&quot;swift&quot;><code>return answer</code></pre>"></rich-editor>`);
+    await until(() => !!code(el).querySelector('.token.keyword'), 'the swift block is highlighted');
+    await until(() => fetched('swift'), 'the swift grammar is fetched');
+    expect(fetched('kotlin'), 'no kotlin block yet').to.equal(false);
+    await click(picker(el));
+    await sendKeys({ type: 'kot' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => el.getHTML().includes('data-language="kotlin"'), 'kotlin is chosen');
+    await until(() => !!code(el).querySelector('.token.keyword'), 'the kotlin block is highlighted once its grammar arrives');
+    await until(() => fetched('kotlin'), 'the kotlin grammar is fetched');
+    observer.disconnect();
+    expect(code(el).textContent).to.equal('return answer');
+  });
+
   it('does not load the highlighter for plain text blocks', async () => {
     const el = await mount(html`<rich-editor value="<pre><code>plain words</code></pre>"></rich-editor>`);
     await sleep(200);

@@ -1,0 +1,64 @@
+import { expect } from '@open-wc/testing';
+import { Node as PMNode } from 'prosemirror-model';
+import { EditorState } from 'prosemirror-state';
+import { parseHTML, schema, serializeHTML } from '../../../src/core/index.js';
+
+/** The document's nodes of one type, in order. */
+function nodesOf(doc: PMNode, type: string): PMNode[] {
+  const found: PMNode[] = [];
+  doc.descendants((node) => {
+    if (node.type.name === type) found.push(node);
+  });
+  return found;
+}
+
+describe('shared attributes', () => {
+  it('gives nodes with equal attributes one attribute object, and different values their own', () => {
+    const doc = parseHTML('<h2>a</h2><h2>b</h2><h3>c</h3><pre data-language="ts"><code>x</code></pre><pre data-language="ts"><code>y</code></pre>');
+    const [first, second, third] = nodesOf(doc, 'heading');
+    expect(first.attrs).to.equal(second.attrs);
+    expect(first.attrs).to.deep.equal({ level: 2 });
+    expect(third.attrs).to.not.equal(first.attrs);
+    expect(third.attrs).to.deep.equal({ level: 3 });
+    const [code1, code2] = nodesOf(doc, 'code_block');
+    expect(code1.attrs).to.equal(code2.attrs);
+  });
+
+  it('shares the marks\' attributes too, while links to different addresses keep their own', () => {
+    const doc = parseHTML('<p><a href="https://a.example/">one</a> <a href="https://a.example/">two</a> <a href="https://b.example/">three</a></p>');
+    const links: Array<Record<string, unknown>> = [];
+    doc.descendants((node) => {
+      for (const mark of node.marks) if (mark.type.name === 'link') links.push(mark.attrs);
+    });
+    expect(links).to.have.length(3);
+    expect(links[0]).to.equal(links[1]);
+    expect(links[2]).to.not.equal(links[0]);
+    expect(links[2].href).to.equal('https://b.example/');
+    expect(links[2].rel).to.equal(links[0].rel);
+  });
+
+  it('changing one node\'s attribute leaves the nodes that shared its object as they were', () => {
+    const doc = parseHTML('<h2>a</h2><h2>b</h2>');
+    const state = EditorState.create({ doc });
+    const tr = state.tr.setNodeAttribute(0, 'level', 1);
+    expect(serializeHTML(tr.doc)).to.equal('<h1>a</h1><h2>b</h2>');
+    expect(serializeHTML(doc)).to.equal('<h2>a</h2><h2>b</h2>');
+  });
+
+  it('still fills defaults and validates what it is given', () => {
+    const image = schema.nodes.image.create({ src: 'https://a.example/x.png' });
+    expect(image.attrs.width).to.equal('35%');
+    expect(schema.nodes.image.create({ src: 'https://a.example/x.png' }).attrs).to.equal(image.attrs);
+    expect(() => schema.nodes.heading.create({ level: 7 })).to.throw(RangeError);
+    expect(schema.nodes.heading.create().attrs).to.deep.equal({ level: 1 });
+  });
+
+  it('round-trips through JSON with the same values', () => {
+    const doc = parseHTML('<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><p>done</p></li><li data-type="taskItem" data-checked="true"><p>also</p></li></ul>');
+    const again = PMNode.fromJSON(schema, doc.toJSON());
+    expect(again.eq(doc)).to.equal(true);
+    const [a, b] = nodesOf(again, 'task_item');
+    expect(a.attrs).to.equal(b.attrs);
+    expect(a.attrs.checked).to.equal(true);
+  });
+});
