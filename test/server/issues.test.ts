@@ -375,8 +375,8 @@ describe('GET …/issues (list)', () => {
     const localStates = Object.fromEntries((await local.actors.admin.get(`${local.projectUrl}/states`)).body.map((s: { name: string; id: string }) => [s.name, s.id]));
     const label = (await local.actors.member.post(`${local.projectUrl}/labels`, { name: 'frontend' })).body;
     const make = async (fields: Record<string, unknown>) => (await local.actors.member.post(`${local.projectUrl}/issues`, fields)).body;
-    await make({ name: 'A', priority: 'high', state_id: localStates.Todo });
-    await make({ name: 'B', priority: 'low', assignee_ids: [local.users.viewer.id] });
+    await make({ name: 'A', priority: 'high', state_id: localStates.Todo, target_date: '2026-03-10' });
+    await make({ name: 'B', priority: 'low', assignee_ids: [local.users.viewer.id], target_date: '2026-03-20' });
     await make({ name: 'C', priority: 'high', label_ids: [label.id] });
     const all = await local.actors.guest.get(`${local.projectUrl}/issues`);
     assert.equal(all.status, 200);
@@ -394,6 +394,11 @@ describe('GET …/issues (list)', () => {
     assert.deepEqual(await names('limit=2'), ['C', 'B']);
     assert.deepEqual(await names('limit=2&offset=2'), ['A']);
     assert.deepEqual(await names('archived=true'), []);
+    assert.deepEqual(await names('target_after=2026-03-10'), ['B'], 'after is exclusive; no target date never matches');
+    assert.deepEqual(await names('target_before=2026-03-20'), ['A']);
+    assert.deepEqual(await names('target_from=2026-03-10&target_to=2026-03-20'), ['B', 'A'], 'a range includes its ends');
+    assert.deepEqual(await names('target_from=2026-03-11&target_to=2026-03-19'), []);
+    assert.deepEqual(await names('target_after=2026-03-01&priority=low'), ['B']);
   });
 
   test('refuses bad filters with 400', async () => {
@@ -402,6 +407,8 @@ describe('GET …/issues (list)', () => {
       ['state=nope', 'State is not valid'],
       ['archived=yes', 'Archived must be one of true, false'],
       ['limit=-1', 'Limit is not valid'],
+      ['target_after=tomorrow', 'Target after is not valid'],
+      ['target_to=2026-02-31', 'Target to is not valid'],
       ['colour=red', 'Querystring has an unknown field "colour"'],
     ]) {
       const response = await seed.actors.guest.get(`${seed.projectUrl}/issues?${query}`);

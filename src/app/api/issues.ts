@@ -14,6 +14,11 @@ export interface IssueListQuery {
   priority?: Priority[];
   assignee?: string[];
   label?: string[];
+  /** Target date after / before a day (exclusive), or from / to a day (inclusive); issues without one never match. */
+  target_after?: string;
+  target_before?: string;
+  target_from?: string;
+  target_to?: string;
   archived?: boolean;
   limit?: number;
   offset?: number;

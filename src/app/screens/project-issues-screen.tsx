@@ -1,4 +1,4 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
@@ -12,7 +12,7 @@ import { useNotify } from '../ui/toasts.js';
 import { BulkDeleteDialog } from '../widgets/bulk-delete/index.js';
 import { useOpenRequest } from './empty-state-actions.js';
 import { CreateIssueDialog } from './issues/create-issue-dialog.js';
-import { IssueFilters, matchesDateFilter, NO_FILTERS, type IssueFilterValues } from './issues/issue-filters.js';
+import { IssueFilters, NO_FILTERS, targetDateQuery, type IssueFilterValues } from './issues/issue-filters.js';
 import { IssueList } from './issues/issue-list.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
@@ -27,21 +27,16 @@ export function ProjectIssuesScreen() {
   const project = useProject(slug, projectId);
   const [filters, setFilters] = useState<IssueFilterValues>(NO_FILTERS);
   const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
-  const serverFilters = { state: filters.state ? [filters.state] : undefined, priority: filters.priority ? [filters.priority] : undefined };
-  const filtered = !!(filters.state || filters.priority);
-  const { query, issues: loaded, total } = useIssuePages(
+  const serverFilters = {
+    state: filters.state ? [filters.state] : undefined,
+    priority: filters.priority ? [filters.priority] : undefined,
+    ...targetDateQuery(filters.targetDate),
+  };
+  const filtered = !!(filters.state || filters.priority || filters.targetDate);
+  const { query, issues, total } = useIssuePages(
     filtered ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId),
     (offset) => api.issues.list(slug, projectId, { ...serverFilters, limit: ISSUE_PAGE_SIZE, offset }),
   );
-  // Listed issues carry no target date: with a date filter, the loaded issues' details are read for it.
-  const details = useQueries({
-    queries: (filters.targetDate ? loaded : []).map((issue) => ({
-      queryKey: queryKeys.issue(slug, projectId, issue.id),
-      queryFn: () => api.issues.get(slug, projectId, issue.id),
-    })),
-  });
-  const datesPending = details.some((detail) => detail.isPending);
-  const issues = filters.targetDate ? loaded.filter((_, index) => matchesDateFilter(details[index]?.data?.target_date, filters.targetDate)) : loaded;
   const [creating, setCreating] = useState(useOpenRequest('create-issue'));
   const [deleting, setDeleting] = useState(false);
   const role = project.data?.role;
@@ -60,7 +55,7 @@ export function ProjectIssuesScreen() {
         description={project.data?.name}
         actions={
           <>
-            <Button disabled={!mayEdit || loaded.length === 0} title={notAllowed} onClick={() => setDeleting(true)}>
+            <Button disabled={!mayEdit || issues.length === 0} title={notAllowed} onClick={() => setDeleting(true)}>
               Delete issues
             </Button>
             <Button variant="primary" disabled={!mayEdit} title={notAllowed} onClick={() => setCreating(true)}>
@@ -71,11 +66,11 @@ export function ProjectIssuesScreen() {
       />
       <div className="app-content">
         <IssueFilters states={states.data ?? []} value={filters} onChange={setFilters} />
-        {query.isPending || datesPending ? (
+        {query.isPending ? (
           <Spinner label="Loading issues…" />
         ) : query.isError ? (
           <p role="alert">{query.error.message}</p>
-        ) : issues.length === 0 && !filtered && !filters.targetDate ? (
+        ) : issues.length === 0 && !filtered ? (
           <EmptyState type="all-issues" role={role} onAction={() => setCreating(true)} />
         ) : issues.length === 0 ? (
           <p className="app-editor-status" role="status">
@@ -83,7 +78,7 @@ export function ProjectIssuesScreen() {
           </p>
         ) : (
           <>
-            <IssueList slug={slug} issues={issues} total={filters.targetDate ? undefined : total} label="Issues" />
+            <IssueList slug={slug} issues={issues} total={total} label="Issues" />
             {query.hasNextPage ? (
               <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
                 Show more issues
@@ -95,7 +90,7 @@ export function ProjectIssuesScreen() {
       {mayEdit ? (
         <>
           <CreateIssueDialog slug={slug} projectId={projectId} open={creating} onOpenChange={setCreating} />
-          <BulkDeleteDialog open={deleting} onOpenChange={setDeleting} issues={loaded} onDelete={deleteIssues} notify={notify} />
+          <BulkDeleteDialog open={deleting} onOpenChange={setDeleting} issues={issues} onDelete={deleteIssues} notify={notify} />
         </>
       ) : null}
     </>

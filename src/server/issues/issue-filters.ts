@@ -1,4 +1,4 @@
-import { queryBoolean, queryInteger } from '../http/schemas.js';
+import { date, queryBoolean, queryInteger } from '../http/schemas.js';
 import { PRIORITIES } from './issue-shape.js';
 import type { SqlParams } from './sql-params.js';
 
@@ -18,6 +18,11 @@ export const issueListQuery = {
     priority: { type: 'string', pattern: `^${priorityWord}(,${priorityWord})*$` },
     assignee: idList,
     label: idList,
+    /** Target date after (`target_after`, `target_before`: exclusive) or within (`target_from`, `target_to`: inclusive) a day; issues without one never match. */
+    target_after: date,
+    target_before: date,
+    target_from: date,
+    target_to: date,
     /** 'true': only archived issues; otherwise only the others. */
     archived: queryBoolean,
     limit: queryInteger,
@@ -31,6 +36,10 @@ export interface IssueListQuery {
   priority?: string;
   assignee?: string;
   label?: string;
+  target_after?: string;
+  target_before?: string;
+  target_from?: string;
+  target_to?: string;
   archived?: 'true' | 'false';
   limit?: string;
   offset?: string;
@@ -52,6 +61,10 @@ export function issueFilterSql(query: IssueListQuery, params: SqlParams): string
   }
   if (query.label) {
     sql += ` AND EXISTS (SELECT 1 FROM issue_labels fl WHERE fl.issue_id = i.id AND fl.label_id = ANY(${bind(list(query.label))}::uuid[]))`;
+  }
+  for (const [field, operator] of [['target_after', '>'], ['target_before', '<'], ['target_from', '>='], ['target_to', '<=']] as const) {
+    const day = query[field];
+    if (day) sql += ` AND i.target_date ${operator} ${bind(day)}::date`;
   }
   return sql;
 }

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
-import { issueDetail, listedIssue, PROJECT_ID, STATE_ID } from './fixtures.js';
+import { reply } from './fake-api.js';
+import { listedIssue, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press } from './input.js';
 import { button, cleanup, field, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -25,12 +26,15 @@ describe('project issue filters', () => {
     await expectAccessible(app.container);
   });
 
-  it('filters by target date with the date filter', async () => {
+  it('filters by target date on the server, without reading each issue', async () => {
     const { api } = seededApi();
     const dates: Record<number, string | null> = { 3: '2025-05-20', 2: '2025-06-10', 1: null };
-    api.on(`GET`, `${ISSUES}/:issueId`, (request) => {
-      const sequence = Number(request.params.issueId.slice(-12));
-      return issueDetail({ ...listedIssue(sequence), key: `WEB-${sequence}`, target_date: dates[sequence] ?? null });
+    const all = [3, 2, 1].map((sequence) => listedIssue(sequence));
+    // The list route as the server answers it: with target_before, issues dated before that day only.
+    api.on('GET', ISSUES, (request) => {
+      const before = request.query.get('target_before');
+      const issues = before ? all.filter((issue) => (dates[issue.sequence_id] ?? '9999') < before) : all;
+      return reply(200, issues, { 'x-total-count': String(issues.length) });
     });
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => app.container.querySelectorAll('ul[aria-label="Issues"] li').length === 3, 'the issues');
@@ -43,6 +47,8 @@ describe('project issue filters', () => {
     await click(button(popup, 'Apply'));
     await until(() => app.container.querySelectorAll('ul[aria-label="Issues"] li').length === 1, 'the filtered list');
     expect(app.container.querySelector('ul[aria-label="Issues"] a')!.textContent).to.equal('Issue number 3');
+    expect(api.sent('GET', ISSUES).some((request) => request.query.get('target_before') === '2025-06-01')).to.equal(true);
+    expect(api.sent('GET', `${ISSUES}/:issueId`), 'no issue is read one by one').to.deep.equal([]);
     await click(button(app.container, 'Clear date filter'));
     await until(() => app.container.querySelectorAll('ul[aria-label="Issues"] li').length === 3, 'all issues again');
   });

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { IssueListQuery } from '../../api/issues.js';
 import type { Priority, State } from '../../api/types.js';
 import { Button } from '../../ui/button.js';
 import { controlsCss } from '../../ui/controls.css.js';
@@ -7,7 +8,7 @@ import { DateFilter, type DateFilterValue } from '../../widgets/date-filter/inde
 import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
 import { issueFiltersCss } from './issue-filters.css.js';
 
-/** The filters of a project's issue list: state and priority (the server filters), target date (filtered here). */
+/** The filters of a project's issue list (the server applies them all). */
 export interface IssueFilterValues {
   state: string;
   priority: Priority | '';
@@ -17,13 +18,11 @@ export interface IssueFilterValues {
 /** No filter at all. */
 export const NO_FILTERS: IssueFilterValues = { state: '', priority: '', targetDate: null };
 
-/** Whether a target date (`YYYY-MM-DD` or null) passes a date filter; an issue without one never does. */
-export function matchesDateFilter(targetDate: string | null | undefined, filter: DateFilterValue | null): boolean {
-  if (!filter) return true;
-  if (!targetDate) return false;
-  const day = targetDate.slice(0, 10);
-  if ('type' in filter) return filter.type === 'before' ? day < filter.date : day > filter.date;
-  return day >= filter.after && day <= filter.before;
+/** The list route's query for a date filter: before and after are exclusive, a range includes its ends. */
+export function targetDateQuery(filter: DateFilterValue | null): Pick<IssueListQuery, 'target_after' | 'target_before' | 'target_from' | 'target_to'> {
+  if (!filter) return {};
+  if ('type' in filter) return filter.type === 'before' ? { target_before: filter.date } : { target_after: filter.date };
+  return { target_from: filter.after, target_to: filter.before };
 }
 
 /** The filter bar over a project's issues. */
