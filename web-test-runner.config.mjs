@@ -4,6 +4,7 @@ import { nodeEnvAsProduction, reactAsEsm } from './scripts/wtr-react.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findChromium } from './scripts/chromium.mjs';
+import { watchTestPage } from './scripts/wtr-watch.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -38,7 +39,7 @@ export default {
     chromeLauncher({
       // Each test file gets its own window: a tab behind another would not animate
       // (smooth scrolling, requestAnimationFrame) while the other runs.
-      createPage: ({ context }) => context.newPage({ type: 'window' }),
+      createPage: async ({ context }) => watchTestPage(await context.newPage({ type: 'window' })),
       launchOptions: {
         executablePath,
         headless: true,

@@ -6,6 +6,9 @@
 declare global {
   interface Window {
     __consoleGuard?: { problems: string[] };
+    /** The test running now, for the runner's report on a file that stops answering. */
+    __currentTest?: string;
+    __testsDone?: boolean;
   }
 }
 
@@ -32,6 +35,12 @@ if (!window.__consoleGuard) {
   });
   window.addEventListener('unhandledrejection', (event) => {
     guard.problems.push(`unhandled rejection: ${describeArg(event.reason)}`);
+  });
+  beforeEach(function noteTest() {
+    window.__currentTest = this.currentTest?.fullTitle();
+  });
+  after(() => {
+    window.__testsDone = true;
   });
   // A root-level hook: mocha runs it after every test of every file.
   afterEach(function checkConsole() {

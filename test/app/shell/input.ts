@@ -1,12 +1,62 @@
 // Real input for the app's tests: mouse clicks at an element's centre and typed keys.
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 
-/** Clicks the middle of `element` with the real mouse (scrolled into view first). */
+import { nextFrame } from '../../helpers/editor.js';
+
+/** The innermost element at a point of the viewport, looking inside open shadow roots. */
+function deepElementAt(x: number, y: number): Element | null {
+  let hit = document.elementFromPoint(x, y);
+  while (hit?.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+/** Whether `node` is `element` or inside it, across shadow boundaries. */
+function isWithin(node: Node | null, element: Element): boolean {
+  for (let current = node; current; current = current.parentNode ?? (current instanceof ShadowRoot ? current.host : null)) {
+    if (current === element) return true;
+  }
+  return false;
+}
+
+const describe = (element: Element) =>
+  `<${element.localName}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}>`;
+
+/**
+ * Where a real click on `element` lands: the centre of its box, once it is laid out, has held
+ * still for a frame (no layout shift under the pointer) and is what the pointer would hit there
+ * (not covered by an overlay, not made inert by a closing dialog). A user waits for the same.
+ */
+async function clickablePoint(element: Element, timeout = 5_000): Promise<[number, number]> {
+  const started = performance.now();
+  let problem = '';
+  for (;;) {
+    if (!element.isConnected) throw new Error(`${describe(element)} left the page before it could be clicked`);
+    element.scrollIntoView({ block: 'center' });
+    const box = element.getBoundingClientRect();
+    await nextFrame();
+    const after = element.getBoundingClientRect();
+    const x = Math.round(after.left + after.width / 2);
+    const y = Math.round(after.top + after.height / 2);
+    if (!after.width || !after.height) problem = 'it has no size';
+    else if (box.left !== after.left || box.top !== after.top || box.width !== after.width || box.height !== after.height) problem = 'it is moving';
+    else {
+      const hit = deepElementAt(x, y);
+      if (hit && isWithin(hit, element)) return [x, y];
+      problem = `${hit ? describe(hit) : 'nothing'} is at its centre`;
+    }
+    if (performance.now() - started > timeout) throw new Error(`${describe(element)} could not be clicked: ${problem}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Clicks the middle of `element` with the real mouse (scrolled into view, once it can take the click). */
 export async function click(element: Element | null): Promise<void> {
   if (!element) throw new Error('Nothing to click');
-  element.scrollIntoView({ block: 'center' });
-  const box = element.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+  await sendMouse({ type: 'click', position: await clickablePoint(element) });
 }
 
 /** Focuses `element` and types `text` into it. */
