@@ -18,29 +18,42 @@ export function looksLikeMarkdown(text: string): boolean {
 type Parse = (markdown: string) => PMNode;
 
 /**
- * Pasted plain text that is markdown becomes formatted content. The parser
- * (markdown-it) loads in the background once an editor exists, so the base bundle
- * stays small and a paste never waits; until it has loaded, text pastes as text.
+ * Pasted plain text that is markdown becomes formatted content. The parser (markdown-it,
+ * its own chunk) loads in the background the first time the editor takes focus, which every
+ * keyboard or context-menu paste needs, so a paste does not wait for it and an editor that is
+ * only read never loads it. A paste that arrives before it has loaded pastes as text (and
+ * starts the load).
  */
 export function markdownPastePlugin(): Plugin {
   let parse: Parse | null = null;
+  let loading = false;
+  const load = () => {
+    if (loading) return;
+    loading = true;
+    import('../serialize/markdown-parse.js')
+      .then((module) => {
+        parse = module.parseMarkdownNow;
+      })
+      .catch((error: unknown) => {
+        loading = false;
+        log.warn('The markdown parser could not be loaded; markdown pastes as text', error);
+      });
+  };
   return new Plugin({
     key: markdownPasteKey,
-    view() {
-      let cancelled = false;
-      import('../serialize/markdown-parse.js')
-        .then((module) => {
-          if (!cancelled) parse = module.parseMarkdownNow;
-        })
-        .catch((error: unknown) => log.warn('The markdown parser could not be loaded; markdown pastes as text', error));
-      return {
-        destroy() {
-          cancelled = true;
-        },
-      };
+    view(view) {
+      if (view.hasFocus()) load();
+      return {};
     },
     props: {
+      handleDOMEvents: {
+        focus() {
+          load();
+          return false;
+        },
+      },
       handlePaste(view, event) {
+        if (!parse) load();
         const data = event.clipboardData;
         if (!parse || !data || data.types.includes('text/html') || data.files.length) return false;
         const text = data.getData('text/plain');

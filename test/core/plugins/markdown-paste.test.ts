@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { looksLikeMarkdown } from '../../../src/core/plugins/markdown-paste.js';
+import { TextSelection } from 'prosemirror-state';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../../helpers/editor.js';
 
@@ -9,7 +10,7 @@ function paste(editor: TestEditor, data: Record<string, string>): void {
   editor.view.dom.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
 }
 
-/** The parser loads in the background when the editor starts; wait until a markdown paste takes. */
+/** The parser loads in the background once the editor has focus; wait until a markdown paste takes. */
 async function parserLoaded(editor: TestEditor): Promise<void> {
   for (let i = 0; i < 200; i++) {
     paste(editor, { 'text/plain': '**probe**' });
@@ -49,10 +50,13 @@ describe('markdown paste', () => {
     paste(editor, { 'text/plain': '# title', 'text/html': '<p># title</p>' });
     expect(serializeHTML(editor.view.state.doc)).to.equal('<p># title</p>');
     editor.destroy();
-    // The parser module is loaded now; a new editor picks it up at once.
-    editor = mountEditor('<pre><code></code></pre>');
+    // The parser module is loaded now; a new editor picks it up as soon as it has focus.
+    editor = mountEditor('<pre><code></code></pre><p></p>', { caret: 1 });
     await new Promise((r) => setTimeout(r, 0));
     paste(editor, { 'text/plain': '# not a heading' });
-    expect(serializeHTML(editor.view.state.doc)).to.equal('<pre data-language="plaintext"><code class="language-plaintext"># not a heading</code></pre>');
+    // The same editor formats markdown outside the code block: the parser is there.
+    editor.view.dispatch(editor.view.state.tr.setSelection(TextSelection.atEnd(editor.view.state.doc)));
+    paste(editor, { 'text/plain': '**bold**' });
+    expect(serializeHTML(editor.view.state.doc)).to.equal('<pre data-language="plaintext"><code class="language-plaintext"># not a heading</code></pre><p><strong>bold</strong></p>');
   });
 });
