@@ -7,7 +7,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 
-const dependencies = /^(prosemirror-[a-z]+|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
+const dependencies = /^(prosemirror-[a-z-]+|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
 
 const typescript = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', sourceMap: true });
 
@@ -23,7 +23,9 @@ export default [
     output: {
       dir: 'dist',
       format: 'es',
-      entryFileNames: '[name].js',
+      // A dependency file the source imports by path (Prism's core, which refractor does not
+      // export) goes to vendor/: npm leaves out any directory called node_modules when packing.
+      entryFileNames: (chunk) => (chunk.name.includes('node_modules/') ? `vendor/${chunk.name.slice(chunk.name.lastIndexOf('node_modules/') + 'node_modules/'.length)}.js` : '[name].js'),
       // One file per source module, so a host's bundler tree-shakes what it does not use.
       preserveModules: true,
       preserveModulesRoot: 'src',

@@ -1,0 +1,43 @@
+// The library entries as npm would publish them: every file one of them imports by path is
+// in dist/, and none sits under a directory npm leaves out when packing (node_modules).
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { test } from 'node:test';
+
+const root = new URL('../..', import.meta.url).pathname;
+const dist = join(root, 'dist');
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** The specifiers of a module's static and dynamic imports and re-exports (comment lines skipped). */
+function imports(code) {
+  const found = [];
+  for (const line of code.split('\n')) {
+    if (/^\s*(\/\/|\*|\/\*)/.test(line)) continue;
+    for (const match of line.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"]+)\1/g)) found.push(match[2]);
+  }
+  return found;
+}
+
+test('the library files import only what dist/ holds, and nothing under node_modules', () => {
+  assert.ok(existsSync(join(dist, 'element/index.js')), 'dist/ is built (npm run build; npm test builds first)');
+  const library = ['core', 'element', 'react', 'vendor'].filter((dir) => existsSync(join(dist, dir))).flatMap((dir) => files(join(dist, dir)));
+  const modules = library.filter((file) => file.endsWith('.js'));
+  assert.ok(modules.length > 20, 'the library entries are built one module per file');
+  assert.deepEqual(library.filter((file) => file.split('/').includes('node_modules')).map((file) => relative(root, file)), [], 'no file under a node_modules directory');
+  const missing = [];
+  for (const file of modules) {
+    for (const specifier of imports(readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) continue;
+      const target = resolve(dirname(file), specifier);
+      if (!target.startsWith(dist) || !existsSync(target) || target.split('/').includes('node_modules')) missing.push(`${relative(root, file)} -> ${specifier}`);
+    }
+  }
+  assert.deepEqual(missing, [], 'every relative import resolves inside dist/, outside any node_modules directory');
+});
