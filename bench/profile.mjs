@@ -2,7 +2,7 @@
 // Records a CPU profile (Chromium's Profiler domain, through CDP) around load, then
 // prints the functions with the most self time, the DOM's element histogram, and typing.
 // Our element is bundled from src/ without minifying, so names are readable.
-// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--paste N] [--stacks fnA,fnB] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)] [--heap file.json (a heap snapshot after GC, summed by kind) [--owners 'kind' (who refers to that kind)]]
+// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--paste N] [--stacks fnA,fnB] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)] [--heap file.json (a heap snapshot after GC, summed by kind) [--owners 'kind' (who refers to that kind)] [--snapshot file.heapsnapshot (the raw snapshot)]]
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -190,6 +190,9 @@ if (heapFile) {
   cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
   const snapshot = JSON.parse(chunks.join(''));
+  // --snapshot file.heapsnapshot: the raw snapshot too, for DevTools' Memory panel.
+  const rawFile = option('snapshot', null);
+  if (rawFile) writeFileSync(rawFile, chunks.join(''));
   const { node_fields: fields, node_types: [types] } = snapshot.snapshot.meta;
   const width = fields.length;
   const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));

@@ -151,9 +151,15 @@ const browser = await puppeteer.launch({
   protocolTimeout: PAGE_TIMEOUT,
 });
 
-/** Opens a fresh page on `target` with the document of `size` blocks fetched. */
+/**
+ * Opens a fresh page on `target` with the document of `size` blocks fetched. Each page
+ * gets its own browser context, so its own renderer process and V8 heap: pages of the
+ * same origin would otherwise share a process, and a heap figure would include what an
+ * earlier page left behind.
+ */
 async function openPage(target, size) {
-  const page = await browser.newPage();
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
   page.setDefaultTimeout(PAGE_TIMEOUT);
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error.message ?? error)));
@@ -161,10 +167,17 @@ async function openPage(target, size) {
   await page.evaluate(() => window.bench.ready);
   await page.evaluate((n) => window.bench.fetchDoc(n), size);
   const cdp = await page.createCDPSession();
-  return { page, cdp, errors };
+  return { page, cdp, errors, context };
 }
 
-async function heapAfterGC(cdp) {
+/**
+ * JS heap and DOM nodes after forced GC, once the page has settled: what a target does
+ * after load (ours fetches the highlighter and highlights the code blocks near the
+ * viewport) is in the figure, whether or not it had finished two frames after load.
+ */
+async function heapAfterGC(page, cdp) {
+  await page.waitForNetworkIdle({ idleTime: 300 });
+  await page.evaluate(() => window.bench.settle());
   await cdp.send('HeapProfiler.enable');
   for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -250,7 +263,7 @@ for (let rep = 0; rep < REPS; rep++) {
           } else problems.push(`${label}: the pastes did not add blocks (${before} -> ${middle} -> ${after})`);
         }
         if (size === TYPING_SIZE || size === 100_000) {
-          const memory = await heapAfterGC(cdp);
+          const memory = await heapAfterGC(page, cdp);
           add(`heap ${size}`, target, memory.heap);
           add(`dom nodes ${size}`, target, memory.domNodes);
           const { times, length } = await page.evaluate(() => window.bench.getHTML(3));
@@ -274,7 +287,7 @@ for (let rep = 0; rep < REPS; rep++) {
       } catch (error) {
         problems.push(`${label}: ${error.message}`);
       } finally {
-        await session?.page.close().catch(() => {});
+        await session?.context.close().catch(() => {});
       }
       console.log(`${label}  ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }

@@ -30,6 +30,19 @@ const afterPaint = () =>
     }),
   );
 
+/** Settled: ten frames in a row each within 25 ms of the last (or 5 s, whichever first). */
+async function settle() {
+  const deadline = performance.now() + 5000;
+  let calm = 0;
+  let last = performance.now();
+  while (calm < 10 && performance.now() < deadline) {
+    await frame();
+    const now = performance.now();
+    calm = now - last < 25 ? calm + 1 : 0;
+    last = now;
+  }
+}
+
 let pendingPopup = null;
 // Keydown to the first painted frame in which the popup shows a different, non-empty list.
 addEventListener('keydown', (event) => {
@@ -66,6 +79,8 @@ window.bench = {
     await frame();
     return performance.now() - start;
   },
+  /** Waits until frames come steadily (work a target scheduled after load has run). */
+  settle,
   /** Times `reps` getHTML() calls, in ms each. */
   getHTML(reps) {
     const times = [];
@@ -83,18 +98,6 @@ window.bench = {
    * scrolling, is what the typing figures measure. Every target gets the same wait.
    */
   async focusMiddle() {
-    // Settled: ten frames in a row each within 25 ms of the last (or 5 s, whichever first).
-    const settle = async () => {
-      const deadline = performance.now() + 5000;
-      let calm = 0;
-      let last = performance.now();
-      while (calm < 10 && performance.now() < deadline) {
-        await frame();
-        const now = performance.now();
-        calm = now - last < 25 ? calm + 1 : 0;
-        last = now;
-      }
-    };
     // Twice: blocks drawn for the first time near the caret may change size and move it
     // (estimated sizes under content-visibility), so the second placement is the one typed at.
     window.benchAdapter.focusMiddle();
