@@ -3,6 +3,7 @@ import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { codeHighlightKey } from '../../../src/element/node-views/index.js';
+import { TextSelection } from 'prosemirror-state';
 import { nextFrame } from '../../helpers/editor.js';
 import { axeViolations, centre, content, mount, until } from './wiring.js';
 
@@ -248,6 +249,54 @@ describe('code block node view', () => {
     block(el).scrollIntoView();
     await until(() => !!code(el).querySelector('.token.keyword'), 'highlighted once on screen');
     expect(code(el).textContent).to.equal('const far = 1;');
+    window.scrollTo(0, 0);
+  });
+
+  it('leaves top-level code blocks to the browser\'s visibility events, observing only nested ones', async () => {
+    // Every observed element costs the browser some work in each frame; top-level blocks
+    // have content-visibility: auto, whose own events say when they come near.
+    const observed: Element[] = [];
+    const observe = IntersectionObserver.prototype.observe;
+    IntersectionObserver.prototype.observe = function (this: IntersectionObserver, target: Element) {
+      observed.push(target);
+      return observe.call(this, target);
+    };
+    try {
+      const top = Array.from({ length: 5 }, (_, i) => `<pre data-language="ts"><code>const top${i} = ${i};</code></pre>`).join('');
+      const el = await mount(html`<rich-editor .value=${`<p>Intro</p>${top}<blockquote><pre data-language="ts"><code>const nested = 1;</code></pre></blockquote>`}></rich-editor>`);
+      await until(() => [0, 1, 2, 3, 4, 5].every((i) => !!code(el, i).querySelector('.token.keyword')), 'every block on screen is highlighted');
+      const codeBlocks = observed.filter((target) => target.classList.contains('code-block'));
+      expect(codeBlocks, 'only the nested block is observed').to.deep.equal([block(el, 5)]);
+    } finally {
+      IntersectionObserver.prototype.observe = observe;
+    }
+  });
+
+  it('highlights a nested code block far down once it is scrolled near', async () => {
+    const paragraphs = Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
+    const el = await mount(html`<rich-editor .value=${`${paragraphs}<blockquote><pre data-language="ts"><code>const quoted = 1;</code></pre></blockquote>`}></rich-editor>`);
+    await sleep(300);
+    expect(code(el).querySelector('.token'), 'not highlighted while far off screen').to.equal(null);
+    block(el).scrollIntoView();
+    await until(() => !!code(el).querySelector('.token.keyword'), 'highlighted once on screen');
+    window.scrollTo(0, 0);
+  });
+
+  it('highlights a far code block the caret was put in without scrolling, once it is scrolled to', async () => {
+    const paragraphs = Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
+    const el = await mount(html`<rich-editor .value=${`${paragraphs}<pre data-language="ts"><code>const far = 1;</code></pre><p>After</p>`}></rich-editor>`);
+    await sleep(300);
+    const view = el.editorView!;
+    let codePos = -1;
+    view.state.doc.forEach((node, offset) => {
+      if (node.type.name === 'code_block') codePos = offset;
+    });
+    // The block with the caret is exempt from content-visibility, so no visibility event reports it.
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, codePos + 2)));
+    await sleep(200);
+    expect(code(el).querySelector('.token'), 'not highlighted while far off screen').to.equal(null);
+    block(el).scrollIntoView();
+    await until(() => !!code(el).querySelector('.token.keyword'), 'highlighted once scrolled to');
     window.scrollTo(0, 0);
   });
 
