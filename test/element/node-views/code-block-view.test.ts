@@ -54,6 +54,23 @@ async function click(element: Element): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An editor whose document puts `tail` (holding one code block) after 400 paragraphs, far off screen. */
+async function mountFarDown(tail: string): Promise<RichEditor> {
+  const paragraphs = Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
+  const el = await mount(html`<rich-editor .value=${paragraphs + tail}></rich-editor>`);
+  await sleep(300);
+  return el;
+}
+
+/** The code block stays plain while far off screen, and is highlighted once scrolled into view. */
+async function highlightedOnceScrolledTo(el: RichEditor): Promise<void> {
+  await sleep(200);
+  expect(code(el).querySelector('.token'), 'not highlighted while far off screen').to.equal(null);
+  block(el).scrollIntoView();
+  await until(() => !!code(el).querySelector('.token.keyword'), 'highlighted once scrolled to');
+  window.scrollTo(0, 0);
+}
+
 describe('code block node view', () => {
   it('renders the code in an editable <pre><code> under a non-editable header', async () => {
     const el = await mount(html`<rich-editor value="<pre><code>let a = 1;</code></pre>"></rich-editor>`);
@@ -242,14 +259,9 @@ describe('code block node view', () => {
   });
 
   it('highlights a code block far down a long document only once it is scrolled near', async () => {
-    const paragraphs = Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
-    const el = await mount(html`<rich-editor .value=${`${paragraphs}<pre data-language="ts"><code>const far = 1;</code></pre>`}></rich-editor>`);
-    await sleep(300);
-    expect(code(el).querySelector('.token'), 'not highlighted while far off screen').to.equal(null);
-    block(el).scrollIntoView();
-    await until(() => !!code(el).querySelector('.token.keyword'), 'highlighted once on screen');
+    const el = await mountFarDown('<pre data-language="ts"><code>const far = 1;</code></pre>');
+    await highlightedOnceScrolledTo(el);
     expect(code(el).textContent).to.equal('const far = 1;');
-    window.scrollTo(0, 0);
   });
 
   it('leaves top-level code blocks to the browser\'s visibility events, observing only nested ones', async () => {
@@ -273,19 +285,12 @@ describe('code block node view', () => {
   });
 
   it('highlights a nested code block far down once it is scrolled near', async () => {
-    const paragraphs = Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
-    const el = await mount(html`<rich-editor .value=${`${paragraphs}<blockquote><pre data-language="ts"><code>const quoted = 1;</code></pre></blockquote>`}></rich-editor>`);
-    await sleep(300);
-    expect(code(el).querySelector('.token'), 'not highlighted while far off screen').to.equal(null);
-    block(el).scrollIntoView();
-    await until(() => !!code(el).querySelector('.token.keyword'), 'highlighted once on screen');
-    window.scrollTo(0, 0);
+    const el = await mountFarDown('<blockquote><pre data-language="ts"><code>const quoted = 1;</code></pre></blockquote>');
+    await highlightedOnceScrolledTo(el);
   });
 
   it('highlights a far code block the caret was put in without scrolling, once it is scrolled to', async () => {
-    const paragraphs = Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
-    const el = await mount(html`<rich-editor .value=${`${paragraphs}<pre data-language="ts"><code>const far = 1;</code></pre><p>After</p>`}></rich-editor>`);
-    await sleep(300);
+    const el = await mountFarDown('<pre data-language="ts"><code>const far = 1;</code></pre><p>After</p>');
     const view = el.editorView!;
     let codePos = -1;
     view.state.doc.forEach((node, offset) => {
@@ -293,11 +298,7 @@ describe('code block node view', () => {
     });
     // The block with the caret is exempt from content-visibility, so no visibility event reports it.
     view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, codePos + 2)));
-    await sleep(200);
-    expect(code(el).querySelector('.token'), 'not highlighted while far off screen').to.equal(null);
-    block(el).scrollIntoView();
-    await until(() => !!code(el).querySelector('.token.keyword'), 'highlighted once scrolled to');
-    window.scrollTo(0, 0);
+    await highlightedOnceScrolledTo(el);
   });
 
   it('after replacing the document with many code blocks, highlights those near the viewport first', async () => {
