@@ -13,6 +13,7 @@ import puppeteer from 'puppeteer-core';
 import { findChromium } from '../scripts/chromium.mjs';
 import { generateDocument } from './generate.mjs';
 import { environment, printTable, writeDocs } from './report.mjs';
+import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -47,10 +48,11 @@ if (flag('build') || !existsSync(join(root, 'dist/browser/rich-editor.min.js')))
 }
 const buildDir = join(root, 'bench/.build');
 mkdirSync(buildDir, { recursive: true });
-for (const target of TARGETS) {
-  await build({
-    entryPoints: [join(root, 'bench/adapters', `${target}.js`)],
-    outfile: join(buildDir, `${target}.js`),
+/** Bundles and minifies an adapter (a file, or `{ contents }` resolved in bench/adapters/) the way a page would load it. */
+const bundleAdapter = (entry, outfile) =>
+  build({
+    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.contents, resolveDir: join(root, 'bench/adapters'), loader: 'js' } }),
+    ...(outfile ? { outfile } : { write: false }),
     bundle: true,
     minify: true,
     format: 'esm',
@@ -59,7 +61,11 @@ for (const target of TARGETS) {
     external: ['/dist/*'],
     logLevel: 'warning',
   });
-}
+for (const target of TARGETS) await bundleAdapter(join(root, 'bench/adapters', `${target}.js`), join(buildDir, `${target}.js`));
+// TipTap with the element's features (bench/tiptap-features.mjs): bundled for the bundle
+// target, and loaded once below to check that it is a working editor.
+const SAME_FEATURES = 'tiptap-same-features';
+await bundleAdapter({ contents: tiptapFeaturesEntry() }, join(buildDir, `${SAME_FEATURES}.js`));
 
 /**
  * The React wrapper on top of the element: ours (src/react with @lit/react) and TipTap's
@@ -93,6 +99,28 @@ async function reactWrapperSizes() {
       note: '@tiptap/react; @tiptap/core, @tiptap/pm and React external',
     },
   };
+}
+
+/**
+ * TipTap with the element's features: its whole bundle, and what each feature's
+ * extension adds on its own to the benchmark's TipTap configuration.
+ */
+async function sameFeaturesSizes() {
+  const size = async (rows) => {
+    const code = (await bundleAdapter({ contents: tiptapFeaturesEntry(rows) })).outputFiles[0].contents;
+    return { minified: code.length, gzipped: gz(code) };
+  };
+  const whole = readFileSync(join(buildDir, `${SAME_FEATURES}.js`));
+  const base = await size([]);
+  const features = [];
+  for (const row of TIPTAP_FEATURES) {
+    const alone = await size([row]);
+    features.push({ feature: row.feature, packages: row.packages, note: row.note, gzipped: alone.gzipped - base.gzipped, minified: alone.minified - base.minified });
+  }
+  // The figure without the extension that adds the most, so the comparison's sensitivity to it is on record.
+  const largest = features.reduce((a, b) => (b.gzipped > a.gzipped ? b : a));
+  const withoutLargest = { feature: largest.feature, ...(await size(TIPTAP_FEATURES.filter((row) => row.feature !== largest.feature))) };
+  return { minified: whole.length, gzipped: gz(whole), base, features, withoutLargest, note: `bench/.build/${SAME_FEATURES}.js: the TipTap target plus the extensions in bench/tiptap-features.mjs (esbuild, minified)` };
 }
 
 /** Minified and gzipped bytes of what a page loads up front for each target. */
@@ -233,6 +261,27 @@ function checkFidelity(target, size, kept) {
 }
 const started = Date.now();
 
+// The same-features TipTap bundle is only measured for size; loading the 1,000-block
+// document with it once shows that what is measured is a working editor.
+let sameFeaturesCheck = null;
+{
+  let session;
+  try {
+    session = await openPage(SAME_FEATURES, 1_000);
+    const ms = await session.page.evaluate(() => window.bench.load());
+    const kept = await session.page.evaluate(() => window.bench.blocks());
+    const htmlLength = await session.page.evaluate(() => window.bench.getHTML(1).length);
+    await session.page.evaluate(() => window.bench.destroy());
+    sameFeaturesCheck = { loadMs: ms, ...kept, htmlLength, errors: session.errors };
+    if (session.errors.length || kept.blocks < 900 || kept.tables < 5 || !htmlLength) problems.push(`${SAME_FEATURES}: the 1,000-block document did not load cleanly (${JSON.stringify(sameFeaturesCheck)})`);
+  } catch (error) {
+    problems.push(`${SAME_FEATURES}: ${error.message}`);
+  } finally {
+    await session?.context.close().catch(() => {});
+  }
+  console.log(`${SAME_FEATURES}: loads the 1,000-block document: ${JSON.stringify(sameFeaturesCheck)}`);
+}
+
 for (let rep = 0; rep < REPS; rep++) {
   for (const size of SIZES) {
     // Interleaved: A B C D for each size in each rep, the order rotated between reps.
@@ -307,6 +356,7 @@ const results = {
   typingKeys: TYPING_KEYS,
   environment: await environment(root, executablePath),
   bundle: bundleSizes(),
+  bundleSameFeatures: { ...(await sameFeaturesSizes()), check: sameFeaturesCheck },
   reactWrapper: await reactWrapperSizes(),
   medians: Object.fromEntries(Object.entries(samples).map(([metric, byTarget]) => [metric, Object.fromEntries(Object.entries(byTarget).map(([t, xs]) => [t, median(xs)]))])),
   samples,
