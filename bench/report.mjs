@@ -98,6 +98,7 @@ function rows(results) {
     if (m[`markdown ${size}`]) out.push([`getMarkdown, ${k} blocks`, 'ms', m[`markdown ${size}`]]);
     for (const popup of ['slash menu open', 'slash menu filter', 'mention list open']) if (m[`${popup} ${size}`]) out.push([`${popup}, ${k} blocks`, 'ms', m[`${popup} ${size}`]]);
     if (m[`heap ${size}`]) out.push([`JS heap after GC, ${k} blocks`, 'MiB', Object.fromEntries(Object.entries(m[`heap ${size}`]).map(([t, v]) => [t, v / 2 ** 20]))]);
+    if (m[`dom heap ${size}`]) out.push([`DOM heap after GC, ${k} blocks`, 'MiB', Object.fromEntries(Object.entries(m[`dom heap ${size}`]).map(([t, v]) => [t, v / 2 ** 20]))]);
     if (m[`dom nodes ${size}`]) out.push([`DOM nodes, ${k} blocks`, 'nodes', m[`dom nodes ${size}`]]);
   }
   return out;
@@ -125,7 +126,7 @@ export function printTable(results) {
 /** A horizontal bar chart of ours / TipTap and ours / ProseMirror per metric (1.0 = equal; lower is better). */
 function chart(results) {
   const data = rows(results)
-    .filter(([label]) => !label.startsWith('DOM'))
+    .filter(([label]) => !label.startsWith('DOM nodes'))
     .map(([label, , v]) => [label, v.ours && v.tiptap ? v.ours / v.tiptap : null, v.ours && v.prosemirror ? v.ours / v.prosemirror : null]);
   const max = Math.max(2, ...data.flatMap(([, a, b]) => [a ?? 0, b ?? 0]));
   const left = 230, width = 420, rowH = 34, top = 40;
@@ -225,7 +226,7 @@ blocks; images with relative paths; a table every 200 blocks.
 - **load**: from the adapter's create call to two animation frames later (the document's first frame painted), per size.
 - **typing**: after the caret is placed and the page has settled (ten consecutive frames within 25 ms, the same wait for every target), ${results.typingKeys} keystrokes at the end of a paragraph in the middle of the 10,000-block document, through CDP key events; each is timed from the keydown's timestamp to a message posted from the next animation frame (after that frame's style, layout and paint). p50 and p95 over the keystrokes, median over reps.
 - **getHTML**: one \`getHTML()\` (or the DOM serialiser, or \`innerHTML\`) on the 10,000-block document; median of 3 calls.
-- **JS heap** (\`Runtime.getHeapUsage\`) and **DOM nodes** (\`Memory.getDOMCounters\`, whole page) after load and forced GC.
+- **JS heap** (\`Runtime.getHeapUsage\`), **DOM heap** and **DOM nodes** (\`Memory.getDOMCounters\`, whole page) after load and forced GC. The DOM heap is the live objects on Blink's garbage-collected heap (Oilpan: DOM nodes, their computed styles and layout objects) in the page's renderer, read from a Chromium memory dump (\`Tracing.requestMemoryDump\`, the memory-infra category).
 
 ## Not measured
 

@@ -210,7 +210,33 @@ async function heapAfterGC(page, cdp) {
   for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   const { nodes } = await cdp.send('Memory.getDOMCounters');
-  return { heap: usedSize, domNodes: nodes };
+  return { heap: usedSize, domNodes: nodes, domHeap: await blinkHeap(cdp) };
+}
+
+/**
+ * The DOM heap: bytes of live objects on Blink's garbage-collected heap (Oilpan) in the
+ * page's renderer, from a Chromium memory dump (the memory-infra trace category). DOM nodes,
+ * their styles and layout objects live there; the JavaScript heap is counted apart.
+ * The renderer is the one the trace's start event names for the page's main frame.
+ */
+async function blinkHeap(cdp) {
+  const events = [];
+  const collect = (data) => events.push(...data.value);
+  cdp.on('Tracing.dataCollected', collect);
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['disabled-by-default-memory-infra', 'disabled-by-default-devtools.timeline'], excludedCategories: ['*'], memoryDumpConfig: { triggers: [] } },
+    transferMode: 'ReportEvents',
+  });
+  const { success } = await cdp.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' });
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  const frames = events.find((event) => event.name === 'TracingStartedInBrowser')?.args?.data?.frames ?? [];
+  const pid = frames.find((frame) => frame.isOutermostMainFrame)?.processId;
+  const dump = events.find((event) => event.ph === 'v' && event.pid === pid && event.args?.dumps?.allocators?.['blink_gc/main/allocated_objects']);
+  const size = dump?.args.dumps.allocators['blink_gc/main/allocated_objects'].attrs?.size;
+  return success && size?.units === 'bytes' ? parseInt(size.value, 16) : null;
 }
 
 async function typing(page) {
@@ -315,6 +341,8 @@ for (let rep = 0; rep < REPS; rep++) {
           const memory = await heapAfterGC(page, cdp);
           add(`heap ${size}`, target, memory.heap);
           add(`dom nodes ${size}`, target, memory.domNodes);
+          if (memory.domHeap != null) add(`dom heap ${size}`, target, memory.domHeap);
+          else problems.push(`${label}: no DOM heap figure (the memory dump named no renderer for the page)`);
           const { times, length } = await page.evaluate(() => window.bench.getHTML(3));
           add(`getHTML ${size}`, target, median(times));
           add(`html length ${size}`, target, length);
