@@ -226,7 +226,7 @@ blocks; images with relative paths; a table every 200 blocks.
 - **load**: from the adapter's create call to two animation frames later (the document's first frame painted), per size.
 - **typing**: after the caret is placed and the page has settled (ten consecutive frames within 25 ms, the same wait for every target), ${results.typingKeys} keystrokes at the end of a paragraph in the middle of the 10,000-block document, through CDP key events; each is timed from the keydown's timestamp to a message posted from the next animation frame (after that frame's style, layout and paint). p50 and p95 over the keystrokes, median over reps.
 - **getHTML**: one \`getHTML()\` (or the DOM serialiser, or \`innerHTML\`) on the 10,000-block document; median of 3 calls.
-- **JS heap** (\`Runtime.getHeapUsage\`), **DOM heap** and **DOM nodes** (\`Memory.getDOMCounters\`, whole page) after load and forced GC. The DOM heap is the live objects on Blink's garbage-collected heap (Oilpan: DOM nodes, their computed styles and layout objects) in the page's renderer, read from a Chromium memory dump (\`Tracing.requestMemoryDump\`, the memory-infra category).
+- **JS heap** (\`Runtime.getHeapUsage\`), **DOM heap** and **DOM nodes** (\`Memory.getDOMCounters\`, whole page) after load and forced GC. The DOM heap is the live objects on Blink's garbage-collected heap (Oilpan: DOM nodes, their computed styles and layout objects) in the page's renderer, read from a Chromium memory dump (\`Tracing.requestMemoryDump\`, the memory-infra category) after forced GC at the end of the page's run (after the typing and the popups), because a detailed dump slows the JavaScript that runs right after it.
 
 ## Not measured
 
