@@ -1,6 +1,7 @@
 import type { EditorState } from 'prosemirror-state';
 import { Plugin, PluginKey } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
+import { BlockPin } from './block-pin.js';
 
 /** The class on the top-level block that holds the selection. */
 export const ACTIVE_BLOCK_CLASS = 're-active';
@@ -42,27 +43,35 @@ function unobserved(view: EditorView, change: () => void): void {
  * node decoration: a decoration at the document's top level sends ProseMirror's view
  * update down its slow path, which copies an array for every top-level block on each
  * keystroke (and keeps them).
+ *
+ * The marked block keeps the layout containment its neighbours have under
+ * `content-visibility`, and its height is pinned (see BlockPin) so a keystroke lays out
+ * that block alone.
  */
 export function activeBlockPlugin(): Plugin {
   return new Plugin({
     key: activeBlockKey,
     view(view) {
-      let marked: Element | null = null;
+      let marked: HTMLElement | null = null;
+      const pin = new BlockPin(view.dom, (change) => unobserved(view, change));
       const update = (): void => {
         const pos = activeBlockPos(view.state);
         const dom = pos === null ? null : view.nodeDOM(pos);
-        const block = dom instanceof Element && dom.parentNode === view.dom ? dom : null;
-        if (block === marked && (!block || block.classList.contains(ACTIVE_BLOCK_CLASS))) return;
-        unobserved(view, () => {
-          marked?.classList.remove(ACTIVE_BLOCK_CLASS);
-          block?.classList.add(ACTIVE_BLOCK_CLASS);
-        });
-        marked = block;
+        const block = dom instanceof HTMLElement && dom.parentNode === view.dom ? dom : null;
+        if (block !== marked || (block && !block.classList.contains(ACTIVE_BLOCK_CLASS))) {
+          unobserved(view, () => {
+            marked?.classList.remove(ACTIVE_BLOCK_CLASS);
+            block?.classList.add(ACTIVE_BLOCK_CLASS);
+          });
+          marked = block;
+        }
+        pin.follow(block);
       };
       update();
       return {
         update,
         destroy: () => {
+          pin.destroy();
           if (marked && !view.isDestroyed) unobserved(view, () => marked?.classList.remove(ACTIVE_BLOCK_CLASS));
           marked = null;
         },

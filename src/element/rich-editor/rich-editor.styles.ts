@@ -106,6 +106,22 @@ export const richEditorStyles = css`
     content-visibility: auto;
     contain-intrinsic-size: auto 1.6em;
   }
+  /* The block being edited: the containment content-visibility gives its neighbours, and
+     while pinned (block-pin.ts) a fixed height that makes it a relayout boundary. */
+  .content > .re-active {
+    contain: layout style;
+  }
+  .content > .re-active.re-pinned {
+    contain: size layout style;
+    box-sizing: border-box;
+    height: var(--re-pinned-height);
+  }
+  @media print {
+    .content > .re-active.re-pinned {
+      contain: layout style;
+      height: auto;
+    }
+  }
   /* Closer first estimates for blocks not yet drawn (once drawn, 'auto' keeps their real
      size), so the scrollbar and jumps into a long document land near where they should. */
   .content > :is(ul, ol):not(.re-active) {

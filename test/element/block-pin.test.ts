@@ -1,0 +1,140 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/element/index.js';
+import type { RichEditor } from '../../src/element/index.js';
+import { PINNED_BLOCK_CLASS } from '../../src/element/rich-editor/block-pin.js';
+
+// The block being edited has its height pinned so a keystroke lays out that block alone.
+// What a user must never see from it: text spilling over the next block, a gap under
+// the block, or a block that stays tall after its lines are deleted.
+
+const WORDS = 'the same words in both paragraphs, long enough to wrap';
+
+function content(el: RichEditor): HTMLElement {
+  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
+}
+
+function block(el: RichEditor, index: number): HTMLElement {
+  return content(el).children[index] as HTMLElement;
+}
+
+const height = (element: Element): number => element.getBoundingClientRect().height;
+
+/** The bottom of the last line of text in `element`. */
+function textBottom(element: Element): number {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let text: Text | null = null;
+  while (walker.nextNode()) text = walker.currentNode as Text;
+  const range = document.createRange();
+  range.setStart(text!, text!.length - 1);
+  range.setEnd(text!, text!.length);
+  return range.getBoundingClientRect().bottom;
+}
+
+/** Clicks just after the last character of top-level block `index`. */
+async function clickEnd(el: RichEditor, index: number): Promise<void> {
+  const walker = document.createTreeWalker(block(el, index), NodeFilter.SHOW_TEXT);
+  let text: Text | null = null;
+  while (walker.nextNode()) text = walker.currentNode as Text;
+  const range = document.createRange();
+  range.setStart(text!, text!.length - 1);
+  range.setEnd(text!, text!.length);
+  const rect = range.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(rect.right - 1), Math.round(rect.top + rect.height / 2)] });
+}
+
+/** Three frames: the one that lays out a change, the one the block is re-measured in, and one to read it in. */
+const frames = async (): Promise<void> => {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+};
+
+async function twoParagraphs(width = 320): Promise<RichEditor> {
+  const el = await fixture<RichEditor>(
+    html`<rich-editor style="width: ${width}px" value="<p>${WORDS}</p><p>${WORDS}</p><p>after</p>"></rich-editor>`,
+  );
+  await clickEnd(el, 0);
+  return el;
+}
+
+describe('the pinned height of the block being edited', () => {
+  afterEach(() => emulateMedia({ media: 'screen' }));
+
+  it('pins the edited block at the height its twin has unpinned', async () => {
+    const el = await twoParagraphs();
+    expect(block(el, 0).classList.contains(PINNED_BLOCK_CLASS)).to.equal(true);
+    expect(block(el, 1).classList.contains(PINNED_BLOCK_CLASS)).to.equal(false);
+    expect(height(block(el, 0))).to.be.greaterThan(0);
+    expect(height(block(el, 0))).to.be.closeTo(height(block(el, 1)), 0.01);
+  });
+
+  it('grows with a new line as it is typed, and shrinks back as it is deleted', async () => {
+    const el = await twoParagraphs();
+    const start = height(block(el, 0));
+    const added = ' and more words until the paragraph needs another line';
+    await sendKeys({ type: added });
+    expect(el.getHTML()).to.contain(`<p>${WORDS}${added}</p>`);
+    expect(height(block(el, 0)), 'taller by at least a line').to.be.greaterThan(start + 10);
+    expect(textBottom(block(el, 0)), 'the last line stays inside the block').to.be.at.most(block(el, 0).getBoundingClientRect().bottom + 0.5);
+    expect(block(el, 1).getBoundingClientRect().top, 'the next block starts below it').to.be.at.least(textBottom(block(el, 0)));
+
+    for (let i = 0; i < added.length; i++) await sendKeys({ press: 'Backspace' });
+    expect(el.getHTML()).to.equal(`<p>${WORDS}</p><p>${WORDS}</p><p>after</p>`);
+    expect(height(block(el, 0)), 'no gap left under the shorter block').to.be.closeTo(height(block(el, 1)), 0.01);
+  });
+
+  it('follows the new width when the editor is resized', async () => {
+    const el = await twoParagraphs(600);
+    const wide = height(block(el, 0));
+    el.style.width = '200px';
+    await frames();
+    expect(height(block(el, 1)), 'the twin rewraps to more lines').to.be.greaterThan(wide);
+    expect(height(block(el, 0))).to.be.closeTo(height(block(el, 1)), 0.01);
+    expect(block(el, 0).classList.contains(PINNED_BLOCK_CLASS)).to.equal(true);
+  });
+
+  it('pins the block once an editor created hidden is shown', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor hidden style="width: 320px" value="<p>${WORDS}</p><p>${WORDS}</p>"></rich-editor>`);
+    expect(block(el, 0).classList.contains('re-active'), 'the caret starts in the first block').to.equal(true);
+    expect(block(el, 0).classList.contains(PINNED_BLOCK_CLASS), 'nothing to measure while hidden').to.equal(false);
+    el.hidden = false;
+    await frames();
+    expect(block(el, 0).classList.contains(PINNED_BLOCK_CLASS)).to.equal(true);
+    expect(height(block(el, 0))).to.be.closeTo(height(block(el, 1)), 0.01);
+  });
+
+  it('moves to the next block with the caret and leaves no trace on the last', async () => {
+    const el = await twoParagraphs();
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    expect([...content(el).children].map((b) => b.classList.contains(PINNED_BLOCK_CLASS))).to.deep.equal([false, false, true]);
+    expect(block(el, 0).hasAttribute('style')).to.equal(false);
+    expect(block(el, 0).className).to.equal('');
+  });
+
+  it('keeps the text typed into a fresh paragraph in order', async () => {
+    const el = await twoParagraphs();
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'a fresh line' });
+    expect(el.getHTML()).to.equal(`<p>${WORDS}</p><p>a fresh line</p><p>${WORDS}</p><p>after</p>`);
+    expect(block(el, 1).classList.contains(PINNED_BLOCK_CLASS)).to.equal(true);
+    expect(textBottom(block(el, 1))).to.be.at.most(block(el, 1).getBoundingClientRect().bottom + 0.5);
+  });
+
+  it('leaves a table unpinned: its columns can be resized with no transaction', async () => {
+    const el = await fixture<RichEditor>(
+      html`<rich-editor value="<table><tbody><tr><td><p>cell</p></td></tr></tbody></table><p>after</p>"></rich-editor>`,
+    );
+    await clickEnd(el, 0);
+    expect(block(el, 0).classList.contains('re-active')).to.equal(true);
+    expect(block(el, 0).classList.contains(PINNED_BLOCK_CLASS)).to.equal(false);
+  });
+
+  it('lets the block size itself when the page is printed', async () => {
+    const el = await twoParagraphs();
+    await emulateMedia({ media: 'print' });
+    expect(getComputedStyle(block(el, 0)).contain).not.to.contain('size');
+    await emulateMedia({ media: 'screen' });
+    expect(getComputedStyle(block(el, 0)).contain).to.contain('size');
+  });
+});
