@@ -3,16 +3,13 @@ import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { PINNED_BLOCK_CLASS } from '../../src/element/rich-editor/block-pin.js';
+import { content, lastCharRect } from '../helpers/element-ui.js';
 
 // The block being edited has its height pinned so a keystroke lays out that block alone.
 // What a user must never see from it: text spilling over the next block, a gap under
 // the block, or a block that stays tall after its lines are deleted.
 
 const WORDS = 'the same words in both paragraphs, long enough to wrap';
-
-function content(el: RichEditor): HTMLElement {
-  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
-}
 
 function block(el: RichEditor, index: number): HTMLElement {
   return content(el).children[index] as HTMLElement;
@@ -21,25 +18,11 @@ function block(el: RichEditor, index: number): HTMLElement {
 const height = (element: Element): number => element.getBoundingClientRect().height;
 
 /** The bottom of the last line of text in `element`. */
-function textBottom(element: Element): number {
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  let text: Text | null = null;
-  while (walker.nextNode()) text = walker.currentNode as Text;
-  const range = document.createRange();
-  range.setStart(text!, text!.length - 1);
-  range.setEnd(text!, text!.length);
-  return range.getBoundingClientRect().bottom;
-}
+const textBottom = (element: Element): number => lastCharRect(element).bottom;
 
 /** Clicks just after the last character of top-level block `index`. */
 async function clickEnd(el: RichEditor, index: number): Promise<void> {
-  const walker = document.createTreeWalker(block(el, index), NodeFilter.SHOW_TEXT);
-  let text: Text | null = null;
-  while (walker.nextNode()) text = walker.currentNode as Text;
-  const range = document.createRange();
-  range.setStart(text!, text!.length - 1);
-  range.setEnd(text!, text!.length);
-  const rect = range.getBoundingClientRect();
+  const rect = lastCharRect(block(el, index));
   await sendMouse({ type: 'click', position: [Math.round(rect.right - 1), Math.round(rect.top + rect.height / 2)] });
 }
 

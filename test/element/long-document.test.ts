@@ -3,10 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { ACTIVE_BLOCK_CLASS } from '../../src/element/rich-editor/active-block.js';
-
-function content(el: RichEditor): HTMLElement {
-  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
-}
+import { content, lastCharRect } from '../helpers/element-ui.js';
 
 /** The texts of the top-level blocks marked as holding the caret. */
 function active(el: RichEditor): string[] {
@@ -16,13 +13,7 @@ function active(el: RichEditor): string[] {
 /** Clicks just after the last character of top-level block `index` (on its text, away from the drag handle). */
 async function clickText(el: RichEditor, index: number): Promise<void> {
   content(el).children[index].scrollIntoView({ block: 'center' });
-  const walker = document.createTreeWalker(content(el).children[index], NodeFilter.SHOW_TEXT);
-  let text: Text | null = null;
-  while (walker.nextNode()) text = walker.currentNode as Text;
-  const range = document.createRange();
-  range.setStart(text!, text!.length - 1);
-  range.setEnd(text!, text!.length);
-  const rect = range.getBoundingClientRect();
+  const rect = lastCharRect(content(el).children[index]);
   await sendMouse({ type: 'click', position: [Math.round(rect.right - 1), Math.round(rect.top + rect.height / 2)] });
 }
 

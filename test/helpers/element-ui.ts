@@ -16,6 +16,18 @@ export function centre(element: Element): [number, number] {
   return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
 }
 
+/** The viewport rectangle of the last character of the last text in `element`. */
+export function lastCharRect(element: Element): DOMRect {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let text: Text | null = null;
+  while (walker.nextNode()) text = walker.currentNode as Text;
+  if (!text?.length) throw new Error('no text in the element');
+  const range = document.createRange();
+  range.setStart(text, text.length - 1);
+  range.setEnd(text, text.length);
+  return range.getBoundingClientRect();
+}
+
 /** Runs axe-core on `root` (shadow roots included) and expects no violations. */
 export async function expectAccessible(root: Element): Promise<void> {
   const { axe } = window as unknown as { axe: typeof Axe };
