@@ -24,6 +24,7 @@ import { nodeViewPlugins, nodeViewStyles, nodeViews, uploadPlaceholder } from '.
 import { lazyChangeDetail, RichEditorEvents, type MentionClickDetail, type UploadErrorDetail } from '../events.js';
 import { activeBlockPlugin } from './active-block.js';
 import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
+import { typingRehearsalPlugin } from './typing-rehearsal.js';
 
 /** Uploads a file and resolves with its address (given an AbortSignal and a progress callback). */
 export type UploadFileCallback = (file: File, context: UploadContext) => Promise<string>;
@@ -221,6 +222,7 @@ export class RichEditor extends LitElement {
     return editingPlugins({
       plugins: [
         activeBlockPlugin(),
+        typingRehearsalPlugin(),
         savedSelectionPlugin(),
         placeholderPlugin({ text: () => this.placeholder }),
         linkPlugin(),
