@@ -3,7 +3,8 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { undoDepth } from 'prosemirror-history';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
-import { REHEARSAL_KEYS, REHEARSAL_MIN_BLOCKS, typingRehearsal } from '../../src/element/rich-editor/typing-rehearsal.js';
+import { REHEARSAL_KEYS } from '../../src/element/rich-editor/rehearse-typing.js';
+import { REHEARSAL_MIN_BLOCKS, typingRehearsal } from '../../src/element/rich-editor/typing-rehearsal.js';
 import { content, lastCharRect } from '../helpers/element-ui.js';
 
 // When the editor of a long document first gains focus, typing is rehearsed in idle time

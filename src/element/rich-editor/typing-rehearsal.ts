@@ -1,42 +1,12 @@
-import { Fragment, type Node as PMNode } from 'prosemirror-model';
-import { EditorState, Plugin, TextSelection } from 'prosemirror-state';
-import { EditorView } from 'prosemirror-view';
+import { Plugin } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
 import { log } from '../../core/log.js';
-import { parseHTML } from '../../core/serialize/html.js';
+import type { RehearsalResult } from './rehearse-typing.js';
+
+export type { RehearsalResult } from './rehearse-typing.js';
 
 /** Documents at least this many top-level blocks long are rehearsed; in shorter ones a cold keystroke still fits in a frame. */
 export const REHEARSAL_MIN_BLOCKS = 1000;
-
-/** The keys the scratch view is sent: enough for V8 to compile the path, gather type feedback and optimise it. */
-export const REHEARSAL_KEYS = 'rehearse the typing path '.repeat(6);
-
-/** Transactions applied to throwaway copies of the editor's own state, a few characters each. */
-const TRANSACTIONS = 40;
-
-/** Top-level blocks of the scratch document: enough for the view's loops over blocks to be optimised too. */
-const SCRATCH_BLOCKS = 1000;
-
-/** The kinds of block the scratch document repeats, so the type feedback is that of a real document. */
-const SCRATCH_PATTERN = `<h2>Rehearsal</h2>
-<p>Plain text with <strong>bold</strong>, <em>italic</em>, <code>code</code> and a <a href="#rehearsal">link</a>.</p>
-<ul><li><p>An item</p><ul><li><p>A nested item</p></li></ul></li></ul>
-<ol><li><p>A step</p></li></ol>
-<blockquote><p>A quote</p></blockquote>
-<pre><code>rehearse();</code></pre>
-<p>Another paragraph</p>`;
-
-/** Longest run of rehearsal in one idle period, in ms: a key pressed meanwhile waits no longer than this. */
-const SLICE_MS = 8;
-
-/** What a rehearsal did. */
-export interface RehearsalResult {
-  /** Whether it ran to its end (false when the editor went away first). */
-  finished: boolean;
-  /** Transactions applied to copies of the editor's state. */
-  transactions: number;
-  /** Characters the scratch view took from key events. */
-  typed: number;
-}
 
 /** The rehearsal each view ran, for tests and diagnostics. */
 const rehearsals = new WeakMap<EditorView, Promise<RehearsalResult>>();
@@ -46,103 +16,14 @@ export function typingRehearsal(view: EditorView): Promise<RehearsalResult> | nu
   return rehearsals.get(view) ?? null;
 }
 
-/** Runs `step` in idle periods (or soon after, where idle callbacks are missing). */
-function whenIdle(step: (budget: number) => void): void {
-  if (typeof requestIdleCallback === 'function') {
-    requestIdleCallback((deadline) => step(deadline.didTimeout ? 1 : Math.min(SLICE_MS, deadline.timeRemaining())), { timeout: 500 });
-  } else {
-    setTimeout(() => step(SLICE_MS / 2), 0);
-  }
-}
-
-/** Applies the transactions of typing at the caret to throwaway copies of the view's state; yields after each. */
-function* rehearseTransactions(view: EditorView, result: RehearsalResult): Generator<void, void, undefined> {
-  for (let i = 0; i < TRANSACTIONS; i++) {
-    const { selection } = view.state;
-    if (!(selection instanceof TextSelection) || !selection.$from.parent.inlineContent) return;
-    let copy = view.state;
-    for (const char of 'type') copy = copy.apply(copy.tr.insertText(char, copy.selection.from, copy.selection.to));
-    result.transactions++;
-    yield;
-  }
-}
-
-/** The scratch document: the pattern's blocks repeated to SCRATCH_BLOCKS. */
-function scratchDoc(view: EditorView): PMNode {
-  const pattern = parseHTML(SCRATCH_PATTERN, { schema: view.state.schema });
-  const blocks: PMNode[] = [];
-  while (blocks.length < SCRATCH_BLOCKS) pattern.forEach((block) => blocks.push(block.copy(block.content)));
-  return pattern.type.create(null, Fragment.from(blocks));
-}
-
-/**
- * Sends key events to a detached view with the editor's schema and those of its plugins
- * that have no plugin view (plugin views reach the host: fetches, host callbacks, the
- * editor's UI); yields after each key.
- */
-function* rehearseKeys(view: EditorView, result: RehearsalResult): Generator<void, void, undefined> {
-  const doc = scratchDoc(view);
-  // The caret at the end of a paragraph in the middle, where typing goes through the view's loops over blocks.
-  let caret = doc.content.size >> 1;
-  while (caret < doc.content.size && doc.resolve(caret).parent.type !== view.state.schema.nodes.paragraph) caret++;
-  const $caret = doc.resolve(caret);
-  const selection = TextSelection.create(doc, $caret.parent.inlineContent ? $caret.end() : caret);
-  const plugins = view.state.plugins.filter((plugin) => !plugin.spec.view);
-  const mount = view.dom.ownerDocument.createElement('div');
-  const scratch = new EditorView({ mount }, { state: EditorState.create({ doc, selection, plugins }) });
-  const size = scratch.state.doc.content.size;
-  const { KeyboardEvent } = view.dom.ownerDocument.defaultView ?? window;
-  try {
-    for (const key of REHEARSAL_KEYS) {
-      const keyCode = key.toUpperCase().charCodeAt(0);
-      const init = { key, keyCode, bubbles: true, cancelable: true };
-      scratch.dom.dispatchEvent(new KeyboardEvent('keydown', init));
-      scratch.dom.dispatchEvent(new KeyboardEvent('keypress', { ...init, keyCode: key.charCodeAt(0), charCode: key.charCodeAt(0) }));
-      scratch.dom.dispatchEvent(new KeyboardEvent('keyup', init));
-      yield;
-    }
-    result.typed = scratch.state.doc.content.size - size;
-  } finally {
-    scratch.destroy();
-  }
-}
-
-/**
- * Rehearses typing for `view`, in idle periods: first on copies of its own state (every
- * plugin's `apply`), then with key events on a scratch view (keymaps, input rules,
- * typography, the transaction and ProseMirror's view update). Nothing of it is kept and
- * nothing is dispatched to `view`. Stops when `view` is destroyed.
- */
-function rehearse(view: EditorView): Promise<RehearsalResult> {
-  const result: RehearsalResult = { finished: false, transactions: 0, typed: 0 };
-  const steps = (function* () {
-    yield* rehearseTransactions(view, result);
-    yield* rehearseKeys(view, result);
-  })();
-  return new Promise((resolve) => {
-    const slice = (budget: number): void => {
-      const until = performance.now() + budget;
-      try {
-        do {
-          if (view.isDestroyed) {
-            steps.return();
-            return resolve(result);
-          }
-          if (steps.next().done) {
-            result.finished = true;
-            return resolve(result);
-          }
-        } while (performance.now() < until);
-      } catch (error) {
-        // A rehearsal that fails costs only its speed-up.
-        log.warn('Typing could not be rehearsed', error);
-        steps.return();
-        return resolve(result);
-      }
-      whenIdle(slice);
-    };
-    whenIdle(slice);
-  });
+/** Loads the rehearsal's chunk and runs it for `view`; a failure costs only the speed-up. */
+function start(view: EditorView): Promise<RehearsalResult> {
+  return import('./rehearse-typing.js')
+    .then((module) => module.rehearse(view))
+    .catch((error: unknown) => {
+      log.warn('Typing could not be rehearsed', error);
+      return { finished: false, transactions: 0, typed: 0 };
+    });
 }
 
 /**
@@ -150,8 +31,8 @@ function rehearse(view: EditorView): Promise<RehearsalResult> {
  * without type feedback, then optimises it. In a long document that pushes the first few
  * keys past a frame (their JavaScript took 11-25 ms against about 6 for the keys after
  * them, at 10,000 blocks). When the editor of a long document first gains focus, this
- * plugin rehearses typing in idle time (see `rehearse`), so the user's first keys run
- * code that is already optimised.
+ * plugin loads the rehearsal (its own chunk) and rehearses typing in idle time (see
+ * `rehearse` in rehearse-typing.ts), so the user's first keys run optimised code.
  */
 export function typingRehearsalPlugin(): Plugin {
   return new Plugin({
@@ -159,7 +40,7 @@ export function typingRehearsalPlugin(): Plugin {
       const onFocus = (): void => {
         if (!view.editable || view.state.doc.childCount < REHEARSAL_MIN_BLOCKS || rehearsals.has(view)) return;
         view.dom.removeEventListener('focus', onFocus);
-        rehearsals.set(view, rehearse(view));
+        rehearsals.set(view, start(view));
       };
       view.dom.addEventListener('focus', onFocus);
       if (view.hasFocus()) onFocus();
