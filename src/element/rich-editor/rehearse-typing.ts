@@ -25,7 +25,12 @@ const SCRATCH_PATTERN = `<h2>Rehearsal</h2>
 <pre><code>rehearse();</code></pre>
 <p>Another paragraph</p>`;
 
-/** Longest run of rehearsal in one idle period, in ms: a key pressed meanwhile waits no longer than this. */
+/**
+ * How long one idle period keeps starting rehearsal steps, in ms. A step is one
+ * transaction or key (well under a millisecond once warm, a few ms at first), except
+ * building the scratch view (10-20 ms): a key the user presses meanwhile waits at most
+ * about that long.
+ */
 const SLICE_MS = 8;
 
 /** What a rehearsal did. */

@@ -28,9 +28,9 @@ function start(view: EditorView): Promise<RehearsalResult> {
 
 /**
  * The first keystrokes in an editor run code V8 has not run yet: it compiles it, runs it
- * without type feedback, then optimises it. In a long document that pushes the first few
- * keys past a frame (their JavaScript took 11-25 ms against about 6 for the keys after
- * them, at 10,000 blocks). When the editor of a long document first gains focus, this
+ * without type feedback, then optimises it. In a long document that pushes the first keys
+ * past a frame (at 10,000 blocks the first two took 25 and 19 ms of JavaScript, the keys
+ * after them 6-7). When the editor of a long document first gains focus, this
  * plugin loads the rehearsal (its own chunk) and rehearses typing in idle time (see
  * `rehearse` in rehearse-typing.ts), so the user's first keys run optimised code.
  */
