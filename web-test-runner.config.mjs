@@ -5,6 +5,7 @@ import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findChromium } from './scripts/chromium.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
+import { clickThenKeysPlugin } from './scripts/wtr-input.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -34,7 +35,9 @@ export default {
     reactAsEsm(),
     // Libraries that read process.env.NODE_ENV (React Query) see "production", as in the app's bundle.
     nodeEnvAsProduction(),
-    consoleGuard, esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+    consoleGuard,
+    clickThenKeysPlugin(),
+    esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: [
     chromeLauncher({
       // Each test file gets its own window: a tab behind another would not animate

@@ -1,6 +1,7 @@
 import { history } from 'prosemirror-history';
 import type { Node as PMNode } from 'prosemirror-model';
 import { EditorState, type Plugin } from 'prosemirror-state';
+import { domSelectionPlugin } from './plugins/dom-selection.js';
 import { editorInputRules } from './plugins/input-rules.js';
 import { editorKeymap } from './plugins/keymap.js';
 import { markdownPastePlugin } from './plugins/markdown-paste.js';
@@ -17,12 +18,12 @@ export interface EditingOptions {
 }
 
 /**
- * The editing behaviour of the editor: paste safety first (it wraps ProseMirror's own
- * paste handling), tables (their keys come before the general
+ * The editing behaviour of the editor: a pending browser selection read before any input
+ * handler runs, paste safety (it wraps ProseMirror's own paste handling), tables (their keys come before the general
  * keymap so Tab and the arrows reach them first), input rules, keymaps and history.
  */
 export function editingPlugins(options: EditingOptions = {}): Plugin[] {
-  return [pastePlugin(), markdownPastePlugin(), ...(options.plugins ?? []), ...tablePlugins(), editorInputRules(), ...editorKeymap(), history(), textInputPlugin()];
+  return [domSelectionPlugin(), pastePlugin(), markdownPastePlugin(), ...(options.plugins ?? []), ...tablePlugins(), editorInputRules(), ...editorKeymap(), history(), textInputPlugin()];
 }
 
 /** A fresh editor state over the schema with the editing plugins. */

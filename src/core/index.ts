@@ -13,6 +13,7 @@ export * from './commands/table.js';
 export * from './commands/table-color.js';
 export * from './commands/table-header.js';
 
+export * from './plugins/dom-selection.js';
 export * from './plugins/image-tracking.js';
 export * from './plugins/image-upload.js';
 export * from './plugins/input-rules.js';

@@ -1,4 +1,4 @@
-import { computePosition, offset, shift } from '@floating-ui/dom';
+import { computePosition } from '@floating-ui/dom';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { NodeSelection, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
@@ -79,7 +79,9 @@ function scrollParent(node: Element): Element {
  * Dragging it moves the block when `drag-drop` is set: the block becomes a node
  * selection and ProseMirror's own drop handling moves it (one undo step); near the
  * viewport's edges the page scrolls. It hides on typing, on any scroll, when the mouse
- * leaves the content, on screens 600 px wide or narrower, and in read-only mode.
+ * leaves the content, on screens 600 px wide or narrower, and in read-only mode. It
+ * stands in the 24 px left of the block, so a host that wants it gives the editor that
+ * room (a margin or padding); without it the handle is not shown.
  *
  * Accessibility: the grip is a mouse affordance, so it is not in the tab order
  * (`tabindex="-1"`); it is named "Drag to move block", and a click selects the block.
@@ -173,15 +175,14 @@ export class RichEditorDragHandle extends LitElement {
     const handle = this.handle();
     const block = this.block;
     if (!handle || !block) return;
-    // Left of the block, top edges aligned; kept inside the viewport when the editor touches its left edge.
-    void computePosition(block.dom, handle, {
-      strategy: 'fixed',
-      placement: 'left-start',
-      middleware: [offset(0), shift({ mainAxis: false, crossAxis: true, padding: 0 })],
-    }).then(({ x, y }) => {
+    // Left of the block, top edges aligned. Where the page leaves no room there (an editor
+    // at the viewport's left edge), the handle stays hidden rather than cover the block's
+    // first characters: a click meant for the text would select the whole block instead.
+    void computePosition(block.dom, handle, { strategy: 'fixed', placement: 'left-start' }).then(({ x, y }) => {
       if (this.block !== block) return;
       handle.style.left = `${x}px`;
       handle.style.top = `${y}px`;
+      handle.style.visibility = x < 0 ? 'hidden' : '';
     });
   }
 

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { TextSelection } from 'prosemirror-state';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
+import { clickThenKeys } from '../../helpers/click-then-keys.js';
 import { mountEditor, nextFrame, pressWith, type TestEditor } from '../../helpers/editor.js';
 
 describe('text input', () => {
@@ -74,6 +75,21 @@ describe('text input', () => {
       expect(caret.top).to.be.at.least(box.top - 1);
     } finally {
       scroller.remove();
+    }
+  });
+
+  it('types where a click put the caret even when the keys come before the browser reports the click', async () => {
+    editor = mountEditor('<p>first line</p><p>second line</p><p>third line</p>', { caret: 1 });
+    const { view } = editor;
+    for (const [block, offset] of [[1, 7], [2, 3], [0, 6], [1, 0]] as const) {
+      const text = view.dom.children[block].firstChild as Text;
+      const range = document.createRange();
+      range.setStart(text, offset);
+      range.setEnd(text, offset + 1);
+      const rect = range.getBoundingClientRect();
+      const before = view.dom.children[block].textContent!;
+      await clickThenKeys([Math.round(rect.left + 1), Math.round(rect.top + rect.height / 2)], { type: '<>' });
+      expect(view.dom.children[block].textContent).to.equal(before.slice(0, offset) + '<>' + before.slice(offset));
     }
   });
 });

@@ -139,6 +139,29 @@ describe('<rich-editor-drag-handle>', () => {
       expect(handle(el)!.getAttribute('role')).to.equal('button');
     });
 
+    it('stays out of the way of the text when the page leaves no room to the left of the editor', async () => {
+      const wrapper = await fixture<HTMLDivElement>(html`<div style="position: fixed; left: 4px; top: 40px; width: 400px">
+        <rich-editor value="<p>alpha</p><p>bravo charlie</p>"></rich-editor>
+      </div>`);
+      const el = wrapper.querySelector('rich-editor')!;
+      await el.updateComplete;
+      const text = block(el, 1).firstChild as Text;
+      const range = document.createRange();
+      range.setStart(text, 1);
+      range.setEnd(text, 2);
+      const rect = range.getBoundingClientRect();
+      const point: [number, number] = [Math.round(rect.left + 1), Math.round(rect.top + rect.height / 2)];
+      await sendMouse({ type: 'move', position: [point[0] + 20, point[1]] });
+      await sendMouse({ type: 'move', position: point });
+      await nextFrame();
+      await nextFrame();
+      expect(handle(el)!.checkVisibility({ visibilityProperty: true }), 'no room for the grip: not shown').to.equal(false);
+      // A click on the text puts the caret there; it does not select the block through the grip.
+      await sendMouse({ type: 'click', position: point });
+      await sendKeys({ type: 'X' });
+      expect(el.getHTML()).to.equal('<p>alpha</p><p>bXravo charlie</p>');
+    });
+
     it('lets the host style it through ::part(drag-handle)', async () => {
       const style = document.createElement('style');
       style.textContent = 'rich-editor::part(drag-handle) { color: rgb(1, 2, 3); }';

@@ -1,0 +1,34 @@
+/**
+ * A Web Test Runner command that clicks and then types with no pause between them, as a
+ * host's end-to-end tests do (Playwright's `click()` then `keyboard.type()`): both run in
+ * the test runner's process, one right after the other, so the page gets the key events
+ * queued behind the click instead of a round trip later, as `sendMouse` then `sendKeys`
+ * would give it.
+ *
+ * Payload: `{ position: [x, y], keys: Array<{ type: string } | { press: string }> }`.
+ */
+export function clickThenKeysPlugin() {
+  return {
+    name: 'click-then-keys',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'click-then-keys') return undefined;
+      const { position, keys } = payload ?? {};
+      if (!Array.isArray(position) || position.length !== 2 || !position.every(Number.isInteger)) {
+        throw new Error('click-then-keys needs a position [x, y] of integers');
+      }
+      if (!Array.isArray(keys)) throw new Error('click-then-keys needs a keys array');
+      const { type } = session.browser;
+      if (type !== 'puppeteer' && type !== 'playwright') {
+        throw new Error(`click-then-keys does not support ${type} browsers`);
+      }
+      const page = session.browser.getPage(session.id);
+      await page.mouse.click(position[0], position[1]);
+      for (const key of keys) {
+        if (typeof key.type === 'string') await page.keyboard.type(key.type);
+        else if (typeof key.press === 'string') await page.keyboard.press(key.press);
+        else throw new Error('each key is { type: text } or { press: key }');
+      }
+      return true;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Node as PMNode } from 'prosemirror-model';
+import { Plugin, PluginKey, Selection, TextSelection } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+
+/** The key of the plugin that brings a pending browser selection into the state before input. */
+export const domSelectionKey = new PluginKey('domSelection');
+
+/** Where the browser's selection stood: its four DOM coordinates. */
+interface DomPoint {
+  anchorNode: Node | null;
+  anchorOffset: number;
+  focusNode: Node | null;
+  focusOffset: number;
+}
+
+function readDomSelection(view: EditorView): DomPoint | null {
+  // ProseMirror's `root` gives shadow roots a getSelection where the browser lacks one.
+  const selection = (view.root as Document).getSelection?.();
+  if (!selection) return null;
+  const { anchorNode, anchorOffset, focusNode, focusOffset } = selection;
+  return { anchorNode, anchorOffset, focusNode, focusOffset };
+}
+
+function samePoint(a: DomPoint | null, b: DomPoint | null): boolean {
+  if (!a || !b) return a === b;
+  return a.anchorNode === b.anchorNode && a.anchorOffset === b.anchorOffset && a.focusNode === b.focusNode && a.focusOffset === b.focusOffset;
+}
+
+/** The document selection for a DOM selection inside the view, or null when it is not in it. */
+function selectionAt(view: EditorView, point: DomPoint, doc: PMNode): Selection | null {
+  const { anchorNode, focusNode } = point;
+  if (!anchorNode || !focusNode || !view.dom.contains(anchorNode) || !view.dom.contains(focusNode)) return null;
+  let anchor: number;
+  let head: number;
+  try {
+    anchor = view.posAtDOM(anchorNode, point.anchorOffset, 1);
+    head = view.posAtDOM(focusNode, point.focusOffset, 1);
+  } catch {
+    return null;
+  }
+  if (anchor < 0 || head < 0 || anchor > doc.content.size || head > doc.content.size) return null;
+  const $anchor = doc.resolve(anchor);
+  const $head = doc.resolve(head);
+  // The view's own rule first (the gap cursor's), as ProseMirror does when it reads the DOM.
+  return view.someProp('createSelectionBetween', (create) => create(view, $anchor, $head)) ?? TextSelection.between($anchor, $head);
+}
+
+/**
+ * Key handlers (ours, ProseMirror's, a host's) act on `view.state.selection`. After a
+ * click, the browser moves its selection at once but tells the page in a
+ * `selectionchange` event that comes as a task of its own: a key pressed right after
+ * the click (by an end-to-end test, or a fast hand) can arrive before it, and would
+ * type, delete or move from where the caret used to be. This plugin notes the DOM
+ * selection each time the view has drawn its own; when an input event finds it
+ * moved since, it reads it into the state first, as ProseMirror would have on the
+ * pending `selectionchange`.
+ *
+ * Put it first among plugins that handle DOM input events.
+ */
+export function domSelectionPlugin(): Plugin {
+  // Per view: what the DOM selection was when the state's selection was last drawn or read.
+  const drawn = new WeakMap<EditorView, DomPoint | null>();
+  const sync = (view: EditorView): boolean => {
+    const now = readDomSelection(view);
+    if (!now || !view.editable || samePoint(now, drawn.get(view) ?? null)) return false;
+    drawn.set(view, now);
+    const { state } = view;
+    const selection = selectionAt(view, now, state.doc);
+    if (!selection || (selection.anchor === state.selection.anchor && selection.head === state.selection.head)) return false;
+    view.dispatch(state.tr.setSelection(selection).setMeta('pointer', true));
+    // Not handled: the event goes on to the next handler, which now sees the caret where the user put it.
+    return false;
+  };
+  return new Plugin({
+    key: domSelectionKey,
+    view(view) {
+      drawn.set(view, readDomSelection(view));
+      return {
+        update: () => drawn.set(view, readDomSelection(view)),
+        destroy: () => drawn.delete(view),
+      };
+    },
+    props: {
+      handleDOMEvents: { keydown: sync, keypress: sync, beforeinput: sync, paste: sync, cut: sync, copy: sync },
+    },
+  });
+}

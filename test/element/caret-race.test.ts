@@ -1,0 +1,93 @@
+/**
+ * Clicking and then typing or pressing a key at once, as a host's end-to-end tests and
+ * fast typists do: the key must act where the click put the caret, even when the
+ * browser has not yet told the editor that the selection moved (its `selectionchange`
+ * event comes as a task of its own, after input that was already queued).
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/element/index.js';
+import type { RichEditor } from '../../src/element/index.js';
+import { clickThenKeys } from '../helpers/click-then-keys.js';
+import { content } from '../helpers/element-ui.js';
+import { mulberry32 } from '../helpers/random-doc.js';
+
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
+
+/** Paragraph texts of a few words each, all different. */
+function paragraphs(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `${WORDS[i % WORDS.length]} ${WORDS[(i * 5 + 3) % WORDS.length]} line ${i}`);
+}
+
+/** The point to click to put the caret before character `offset` of paragraph `index`. */
+function pointBefore(el: RichEditor, index: number, offset: number): [number, number] {
+  const text = content(el).children[index].firstChild as Text;
+  const range = document.createRange();
+  range.setStart(text, offset);
+  range.setEnd(text, offset + 1);
+  const rect = range.getBoundingClientRect();
+  // A pixel into the character's left half: the nearest caret position is before it.
+  return [Math.round(rect.left + 1), Math.round(rect.top + rect.height / 2)];
+}
+
+function texts(el: RichEditor): string[] {
+  return [...content(el).children].map((block) => block.textContent ?? '');
+}
+
+async function editorWith(lines: string[]): Promise<RichEditor> {
+  const value = lines.map((line) => `<p>${line}</p>`).join('');
+  const el = await fixture<RichEditor>(html`<rich-editor .value=${value} aria-label="Notes"></rich-editor>`);
+  await el.updateComplete;
+  return el;
+}
+
+describe('caret after a click', () => {
+  it('types where each of 50 clicks put the caret, with no pause between click and typing', async () => {
+    const expected = paragraphs(12);
+    const el = await editorWith(expected);
+    const random = mulberry32(1601);
+    const misplaced: string[] = [];
+    for (let round = 0; round < 50; round++) {
+      const index = Math.floor(random() * expected.length);
+      const offset = 1 + Math.floor(random() * (expected[index].length - 2));
+      const typed = String.fromCharCode(65 + (round % 26)) + String.fromCharCode(97 + (round % 26));
+      await clickThenKeys(pointBefore(el, index, offset), { type: typed });
+      expected[index] = expected[index].slice(0, offset) + typed + expected[index].slice(offset);
+      const actual = texts(el);
+      if (actual.join('\n') !== expected.join('\n')) {
+        misplaced.push(`round ${round}: "${typed}" at ${index}:${offset}, got ${JSON.stringify(actual)}`);
+        expected.splice(0, expected.length, ...actual);
+      }
+    }
+    expect(misplaced).to.deep.equal([]);
+    expect(el.getHTML()).to.equal(expected.map((line) => `<p>${line}</p>`).join(''));
+  });
+
+  it('moves from the clicked place with Home, End and the arrow keys pressed at once', async () => {
+    const lines = paragraphs(8);
+    const el = await editorWith(lines);
+    const random = mulberry32(77);
+    const keys: Array<[string, (line: string, offset: number) => number]> = [
+      ['Home', () => 0],
+      ['End', (line) => line.length],
+      ['ArrowLeft', (_, offset) => offset - 1],
+      ['ArrowRight', (_, offset) => offset + 1],
+    ];
+    const misplaced: string[] = [];
+    for (let round = 0; round < 24; round++) {
+      const index = Math.floor(random() * lines.length);
+      const offset = 2 + Math.floor(random() * (lines[index].length - 4));
+      const [key, target] = keys[round % keys.length];
+      await clickThenKeys(pointBefore(el, index, offset), { press: key }, { type: '|' });
+      const at = target(lines[index], offset);
+      const want = lines[index].slice(0, at) + '|' + lines[index].slice(at);
+      const got = texts(el)[index];
+      if (got !== want) misplaced.push(`round ${round}: ${key} from ${index}:${offset}, got "${got}", want "${want}"`);
+      // Take the marker back out, so every round starts from the same text.
+      await sendKeys({ press: 'Backspace' });
+      if (texts(el).join('\n') !== lines.join('\n')) el.value = lines.map((line) => `<p>${line}</p>`).join('');
+      await el.updateComplete;
+    }
+    expect(misplaced).to.deep.equal([]);
+  });
+});
