@@ -132,8 +132,14 @@ function rehighlight(value: HighlightState, tr: Transaction, highlighter: Highli
   const added: Decoration[] = [];
   let eager = 0;
   let rest = false;
+  const size = tr.doc.content.size;
   for (const [from, to] of touchedRanges(tr)) {
-    tr.doc.nodesBetween(from, Math.max(to, from + 1), (node, pos) => {
+    // At least the position itself (an insertion touches no range), never past the end:
+    // a change at the document's end maps to its size, and nodesBetween must not step past it.
+    const start = Math.min(from, size);
+    const end = Math.min(Math.max(to, start + 1), size);
+    if (start >= end) continue;
+    tr.doc.nodesBetween(start, end, (node, pos) => {
       if (!node.isTextblock) return true;
       if (done.has(pos)) return false;
       done.add(pos);

@@ -163,7 +163,11 @@ describe('code block node view', () => {
     const el = await mount(html`<rich-editor value="<p>Intro</p><pre><code>print(1)</code></pre>"></rich-editor>`);
     content(el).focus();
     await sendKeys({ press: 'Home' });
-    // Tab leaves the paragraph for the first control in the content: the language picker.
+    // Tab stays in the text; Escape, then Tab, moves focus on as the browser would: to the
+    // first control in the content, the language picker.
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(content(el));
+    await sendKeys({ press: 'Escape' });
     await sendKeys({ press: 'Tab' });
     expect(el.shadowRoot!.activeElement).to.equal(picker(el));
     await sendKeys({ type: 'py' });
@@ -233,6 +237,17 @@ describe('code block node view', () => {
     await sendKeys({ press: 'Enter' });
     await until(() => !code(el, 0).querySelector('.token'), 'the plain block loses its tokens');
     expect(code(el, 1).querySelector('.token.keyword')!.textContent).to.equal('def');
+  });
+
+  it('keeps highlighting through a change at the very end of the document (the last block removed)', async () => {
+    const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>const a = 1;</code></pre><p>last</p>"></rich-editor>`);
+    await until(() => !!code(el).querySelector('.token.keyword'), 'the block is highlighted');
+    const view = el.editorView!;
+    const last = view.state.doc.content.size - view.state.doc.lastChild!.nodeSize;
+    // The change maps to the document's end: nothing after it to re-highlight, and no error.
+    view.dispatch(view.state.tr.delete(last, view.state.doc.content.size));
+    expect(el.getHTML()).to.equal('<pre data-language="ts"><code class="language-ts">const a = 1;</code></pre>');
+    expect(code(el).querySelector('.token.keyword')!.textContent).to.equal('const');
   });
 
   it('re-highlights only the code block being typed in', async () => {
