@@ -2,10 +2,12 @@ import { history } from 'prosemirror-history';
 import type { Node as PMNode } from 'prosemirror-model';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
+import { gapCursorPlugin } from './plugins/gap-cursor.js';
 import { editorInputRules } from './plugins/input-rules.js';
 import { editorKeymap } from './plugins/keymap.js';
 import { markdownPastePlugin } from './plugins/markdown-paste.js';
 import { pastePlugin } from './plugins/paste.js';
+import { tabKeyPlugin } from './plugins/tab-key.js';
 import { tablePlugins } from './plugins/table.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { schema } from './schema/index.js';
@@ -23,7 +25,7 @@ export interface EditingOptions {
  * keymap so Tab and the arrows reach them first), input rules, keymaps and history.
  */
 export function editingPlugins(options: EditingOptions = {}): Plugin[] {
-  return [domSelectionPlugin(), pastePlugin(), markdownPastePlugin(), ...(options.plugins ?? []), ...tablePlugins(), editorInputRules(), ...editorKeymap(), history(), textInputPlugin()];
+  return [domSelectionPlugin(), pastePlugin(), markdownPastePlugin(), ...(options.plugins ?? []), ...tablePlugins(), editorInputRules(), ...editorKeymap(), gapCursorPlugin(), history(), textInputPlugin(), tabKeyPlugin()];
 }
 
 /** A fresh editor state over the schema with the editing plugins. */

@@ -4,6 +4,7 @@ export * from './serialize/index.js';
 export * from './url.js';
 export { log, setLogger, type Logger } from './log.js';
 
+export * from './commands/block-joins.js';
 export * from './commands/blocks.js';
 export * from './commands/chain.js';
 export * from './commands/image.js';
@@ -14,6 +15,7 @@ export * from './commands/table-color.js';
 export * from './commands/table-header.js';
 
 export * from './plugins/dom-selection.js';
+export * from './plugins/gap-cursor.js';
 export * from './plugins/image-tracking.js';
 export * from './plugins/image-upload.js';
 export * from './plugins/input-rules.js';
@@ -28,6 +30,7 @@ export * from './plugins/placeholder.js';
 export * from './plugins/slash-items.js';
 export * from './plugins/slash-menu.js';
 export * from './plugins/table.js';
+export * from './plugins/tab-key.js';
 export * from './plugins/table-clipboard.js';
 export * from './plugins/task-list.js';
 export * from './plugins/text-input.js';

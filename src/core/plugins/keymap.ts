@@ -3,6 +3,7 @@ import { redo, undo } from 'prosemirror-history';
 import { undoInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
 import { AllSelection, Selection, TextSelection, type Command, type Plugin } from 'prosemirror-state';
+import { headingToParagraphAtStart, joinAcrossListForward, joinIntoListBackward } from '../commands/block-joins.js';
 import { insertHardBreak, toggleBlockquote, toggleCodeBlock, toggleHeading, setParagraph } from '../commands/blocks.js';
 import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
 import { liftItem, sinkItem, splitItem, toggleBulletList, toggleOrderedList, toggleTaskList } from '../commands/lists.js';
@@ -27,30 +28,6 @@ export const codeBlockUntab: Command = (state, dispatch) => {
   if (indent && dispatch) dispatch(state.tr.delete($from.start() + lineStart, $from.start() + lineStart + indent[1].length));
   return true;
 };
-
-/**
- * Arrow Down at the end of the last block and Arrow Up at the start of the first one,
- * when that block is a code block, reach a paragraph outside it, creating one.
- */
-function leaveCodeBlock(direction: 'up' | 'down'): Command {
-  return (state, dispatch, view) => {
-    const { $from, empty } = state.selection;
-    if (!empty || $from.parent.type !== codeBlock) return false;
-    if (view ? !view.endOfTextblock(direction) : direction === 'down' ? $from.parentOffset < $from.parent.content.size : $from.parentOffset > 0) return false;
-    const depth = $from.depth;
-    const index = $from.index(depth - 1);
-    const container = $from.node(depth - 1);
-    const atEdge = direction === 'down' ? index === container.childCount - 1 : index === 0;
-    if (!atEdge) return false;
-    const pos = direction === 'down' ? $from.after() : $from.before();
-    if (!container.canReplaceWith(index, index, paragraph)) return false;
-    if (dispatch) {
-      const tr = state.tr.insert(pos, paragraph.create());
-      dispatch(tr.setSelection(TextSelection.create(tr.doc, pos + 1)).scrollIntoView());
-    }
-    return true;
-  };
-}
 
 /** Enter at the end of a paragraph that holds only a code fence (```ts) opens a code block. */
 export const fenceOnEnter: Command = (state, dispatch) => {
@@ -121,15 +98,14 @@ export function editorKeymap(): Plugin[] {
       'Mod-z': undoWithInputRules,
       'Shift-Mod-z': redo,
       'Mod-y': redo,
-      Backspace: undoInputRule,
+      Backspace: chainCommands(undoInputRule, joinIntoListBackward),
+      Delete: joinAcrossListForward,
       'Mod-a': selectBlockThenAll,
       Enter: chainCommands(fenceOnEnter, splitItem),
       'Shift-Enter': insertHardBreak,
       'Mod-Enter': chainCommands(exitCode, insertHardBreak),
       Tab: chainCommands(codeBlockTab, sinkItem),
       'Shift-Tab': chainCommands(codeBlockUntab, liftItem),
-      ArrowDown: leaveCodeBlock('down'),
-      ArrowUp: leaveCodeBlock('up'),
       'Mod-Home': selectDocumentEdge('start'),
       'Mod-End': selectDocumentEdge('end'),
       'Shift-Mod-Home': selectDocumentEdge('start', true),
@@ -144,5 +120,7 @@ export function editorKeymap(): Plugin[] {
         : {}),
     }),
     keymap(baseKeymap),
+    // After the base keys' joins: a heading with nothing before it to join becomes a paragraph.
+    keymap({ Backspace: headingToParagraphAtStart }),
   ];
 }

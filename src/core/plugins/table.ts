@@ -6,20 +6,18 @@
  * handler never escapes into the page.
  */
 import { keymap } from 'prosemirror-keymap';
-import type { ResolvedPos } from 'prosemirror-model';
-import { Plugin, Selection, TextSelection, type Command, type EditorState } from 'prosemirror-state';
-import { addRow, CellSelection, columnResizing, goToNextCell, isInTable, selectedRect, tableEditing, TableMap } from 'prosemirror-tables';
+import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
+import { Plugin, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import { CellSelection, columnResizing, goToNextCell, isInTable, tableEditing, TableMap } from 'prosemirror-tables';
 import type { EditorView } from 'prosemirror-view';
 import { liftItem, sinkItem } from '../commands/lists.js';
 import { log } from '../log.js';
-import { schema } from '../schema/index.js';
+import { selectionBeyond } from './gap-cursor.js';
 import { tableClipboard } from './table-clipboard.js';
 
 /** prosemirror-tables' cell selection and plugin keys, for table controls that read their state. */
 export { CellSelection, columnResizingPluginKey, tableEditingKey } from 'prosemirror-tables';
 export { cellsToText } from './table-clipboard.js';
-
-const { paragraph } = schema.nodes;
 
 /** Narrowest a column can be dragged to, in pixels (spec: table cell minimum width is 100). */
 export const TABLE_CELL_MIN_WIDTH = 100;
@@ -48,26 +46,59 @@ function blockWantsTab(state: EditorState, direction: 1 | -1): boolean {
   return direction === 1 ? sinkItem(state) : liftItem(state);
 }
 
-/** Tab in a table: the next cell; in the last cell, a new row and its first cell. */
-export const nextCellOrNewRow: Command = (state, dispatch) => {
-  if (!isInTable(state) || blockWantsTab(state, 1)) return false;
-  if (goToNextCell(1)(state, dispatch)) return true;
+/**
+ * The table around the selection's head: its position and node, or null outside tables.
+ * The position is the table node's own (before it).
+ */
+function tableAround(state: EditorState): { pos: number; node: PMNode } | null {
+  const { $head } = state.selection;
+  for (let d = $head.depth; d > 0; d--) {
+    const node = $head.node(d);
+    if (node.type.spec.tableRole === 'table') return { pos: $head.before(d), node };
+  }
+  return null;
+}
+
+/**
+ * Moves the caret out of the table at `tablePos` over its `dir` edge (see
+ * `selectionBeyond`); where there is nowhere to go and no gap to stop in, a paragraph
+ * is created there. False when the table's container allows no paragraph there.
+ */
+function leaveTableAt(state: EditorState, tablePos: number, table: PMNode, dir: 1 | -1, dispatch?: (tr: Transaction) => void, view?: EditorView): boolean {
+  const edge = dir > 0 ? tablePos + table.nodeSize : tablePos;
+  const beyond = selectionBeyond(state, edge, dir, view);
+  if (beyond) {
+    if (dispatch) dispatch(state.tr.setSelection(beyond).scrollIntoView());
+    return true;
+  }
+  const $edge = state.doc.resolve(edge);
+  const paragraph = state.schema.nodes.paragraph;
+  if (!paragraph || !$edge.parent.canReplaceWith($edge.index(), $edge.index(), paragraph)) return false;
   if (dispatch) {
-    const rect = selectedRect(state);
-    const tr = addRow(state.tr, rect, rect.map.height);
-    const table = tr.doc.nodeAt(rect.tableStart - 1)!;
-    const map = TableMap.get(table);
-    const firstCell = rect.tableStart + map.map[(map.height - 1) * map.width];
-    dispatch(tr.setSelection(TextSelection.near(tr.doc.resolve(firstCell + 1))).scrollIntoView());
+    const tr = state.tr.insert(edge, paragraph.create());
+    dispatch(tr.setSelection(TextSelection.create(tr.doc, edge + 1)).scrollIntoView());
   }
   return true;
+}
+
+/**
+ * Tab in a table: the next cell; in the last cell the caret leaves the table (to the
+ * text after it, or the gap after a table that ends the document), so Tab never traps
+ * the caret in a table. Rows are added from the table's handles.
+ */
+export const nextCellOrLeave: Command = (state, dispatch, view) => {
+  if (!isInTable(state) || blockWantsTab(state, 1)) return false;
+  if (goToNextCell(1)(state, dispatch)) return true;
+  const table = tableAround(state);
+  return !!table && leaveTableAt(state, table.pos, table.node, 1, dispatch, view);
 };
 
-/** Shift-Tab in a table: the previous cell; in the first cell the key is kept (focus stays). */
-export const previousCell: Command = (state, dispatch) => {
+/** Shift-Tab in a table: the previous cell; in the first cell the caret leaves the table before it. */
+export const previousCell: Command = (state, dispatch, view) => {
   if (!isInTable(state) || blockWantsTab(state, -1)) return false;
-  goToNextCell(-1)(state, dispatch);
-  return true;
+  if (goToNextCell(-1)(state, dispatch)) return true;
+  const table = tableAround(state);
+  return !!table && leaveTableAt(state, table.pos, table.node, -1, dispatch, view);
 };
 
 /** The depth of the cell whose edge the caret is at, in the given direction, or -1. */
@@ -83,8 +114,8 @@ function cellDepthAtEdge($head: ResolvedPos, dir: 1 | -1): number {
 
 /**
  * Arrow Down in the table's last row (or Up in its first) leaves the table: the caret
- * goes to the block after (before) it, and when there is none a paragraph is created
- * there, so a table at the end or start of a document never traps the caret.
+ * goes to the block after (before) it, or stops in the gap after (before) a table that
+ * ends (starts) the document, so a table at either end never traps the caret.
  */
 export function leaveTable(direction: 'up' | 'down'): Command {
   const dir = direction === 'down' ? 1 : -1;
@@ -97,23 +128,11 @@ export function leaveTable(direction: 'up' | 'down'): Command {
     const atEdge = view ? view.endOfTextblock(direction) : dir > 0 ? $head.parentOffset === $head.parent.content.size : $head.parentOffset === 0;
     if (!atEdge) return false;
     const tableDepth = cellDepth - 2;
-    const map = TableMap.get($head.node(tableDepth));
+    const table = $head.node(tableDepth);
+    const map = TableMap.get(table);
     const cell = map.findCell($head.before(cellDepth) - $head.start(tableDepth));
     if (dir > 0 ? cell.bottom !== map.height : cell.top !== 0) return false;
-    const edge = dir > 0 ? $head.after(tableDepth) : $head.before(tableDepth);
-    const beyond = Selection.findFrom(state.doc.resolve(edge), dir);
-    if (beyond) {
-      if (dispatch) dispatch(state.tr.setSelection(beyond).scrollIntoView());
-      return true;
-    }
-    const container = $head.node(tableDepth - 1);
-    const index = $head.index(tableDepth - 1) + (dir > 0 ? 1 : 0);
-    if (!container.canReplaceWith(index, index, paragraph)) return false;
-    if (dispatch) {
-      const tr = state.tr.insert(edge, paragraph.create());
-      dispatch(tr.setSelection(TextSelection.create(tr.doc, edge + 1)).scrollIntoView());
-    }
-    return true;
+    return leaveTableAt(state, $head.before(tableDepth), table, dir, dispatch, view);
   };
 }
 
@@ -147,7 +166,7 @@ export function tablePlugins(): Plugin[] {
   return [
     columnResizing({ cellMinWidth: TABLE_CELL_MIN_WIDTH, defaultCellMinWidth: TABLE_CELL_MIN_WIDTH, handleWidth: TABLE_RESIZE_HANDLE_WIDTH }),
     keymap({
-      Tab: loggedKey('Tab', nextCellOrNewRow),
+      Tab: loggedKey('Tab', nextCellOrLeave),
       'Shift-Tab': loggedKey('Shift-Tab', previousCell),
       ArrowDown: loggedKey('ArrowDown', leaveTable('down')),
       ArrowUp: loggedKey('ArrowUp', leaveTable('up')),

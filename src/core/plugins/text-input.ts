@@ -1,5 +1,6 @@
 import { Plugin, PluginKey, TextSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
+import { typeBesideBlock } from './gap-cursor.js';
 
 /** The key of the text input plugin. */
 export const textInputKey = new PluginKey('textInput');
@@ -49,7 +50,8 @@ function revealCaretAfterLayout(view: EditorView): void {
  * parses the changed DOM; a transaction does neither. Input rules and typography still
  * see the text first (through `handleTextInput`), and marks follow ProseMirror's rules
  * (stored marks, then the marks at the caret, links not extended). Composition (IME,
- * dead keys, Android keyboards) sends no keypress and keeps the browser's path.
+ * dead keys, Android keyboards) sends no keypress and keeps the browser's path. With the
+ * caret between blocks or a whole block selected, typing starts a paragraph there.
  */
 export function textInputPlugin(): Plugin {
   return new Plugin({
@@ -58,9 +60,14 @@ export function textInputPlugin(): Plugin {
       handleKeyPress(view, event) {
         if (view.composing || event.isComposing || event.metaKey || (event.ctrlKey && !event.altKey)) return false;
         const { selection } = view.state;
-        if (!(selection instanceof TextSelection)) return false;
         const text = typedText(event);
         if (!text) return false;
+        if (!(selection instanceof TextSelection)) {
+          const beside = typeBesideBlock(view.state, text);
+          if (!beside) return false;
+          view.dispatch(beside);
+          return true;
+        }
         const { from, to } = selection;
         const insert = () => view.state.tr.insertText(text, from, to);
         if (!view.someProp('handleTextInput', (handle) => handle(view, from, to, text, insert))) view.dispatch(insert());

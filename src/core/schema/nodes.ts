@@ -192,6 +192,8 @@ export const nodes: Record<string, SafeNodeSpec> = {
     group: 'block',
     code: true,
     defining: true,
+    // The place beside a code block is not in its code: the gap cursor may stand there.
+    createGapCursor: true,
     parseDOM: [
       {
         tag: 'pre',

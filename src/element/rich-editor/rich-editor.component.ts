@@ -23,6 +23,7 @@ import { EditorHub } from '../editor-controller.js';
 import { nodeViewPlugins, nodeViewStyles, nodeViews, uploadPlaceholder } from '../node-views/index.js';
 import { lazyChangeDetail, RichEditorEvents, type MentionClickDetail, type UploadErrorDetail } from '../events.js';
 import { activeBlockPlugin } from './active-block.js';
+import { openEndPlugin } from './open-end.js';
 import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
 import { typingRehearsalPlugin } from './typing-rehearsal.js';
 
@@ -222,6 +223,7 @@ export class RichEditor extends LitElement {
     return editingPlugins({
       plugins: [
         activeBlockPlugin(),
+        openEndPlugin(),
         typingRehearsalPlugin(),
         savedSelectionPlugin(),
         placeholderPlugin({ text: () => this.placeholder }),

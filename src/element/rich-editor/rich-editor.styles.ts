@@ -136,6 +136,10 @@ export const richEditorStyles = css`
   .content > :is(.tableWrapper, table, .image-view):not(.re-active) {
     contain-intrinsic-size: auto 10em;
   }
+  /* A rule has nothing to skip, and an estimate would only move the text after it once drawn. */
+  .content > hr {
+    content-visibility: visible;
+  }
   .content ::selection {
     background: var(--_selection);
   }
@@ -299,5 +303,47 @@ export const richEditorStyles = css`
   }
   .content.resize-cursor {
     cursor: col-resize;
+  }
+  /* Room to click below a last block that holds no text (open-end.ts). */
+  .content.re-open-end {
+    padding-bottom: 1.6em;
+  }
+  /* A whole block selected (a rule, a block chosen with its handle): outlined, so typing
+     next to it or deleting it is never a surprise. Images draw their own (node views). */
+  .content > .ProseMirror-selectednode:not(.image-view),
+  .content li.ProseMirror-selectednode {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
+  /* The caret between two blocks that hold none (prosemirror-gapcursor): a blinking
+     line where a new paragraph would start. It takes no room of its own. */
+  .content .ProseMirror-gapcursor {
+    display: none;
+    position: absolute;
+    pointer-events: none;
+    content-visibility: visible;
+  }
+  .content .ProseMirror-gapcursor::after {
+    content: '';
+    display: block;
+    position: absolute;
+    top: -2px;
+    width: 20px;
+    border-top: 2px solid var(--_text);
+    animation: re-gapcursor-blink 1.1s steps(2, start) infinite;
+  }
+  .content.ProseMirror-focused .ProseMirror-gapcursor {
+    display: block;
+  }
+  @keyframes re-gapcursor-blink {
+    to {
+      visibility: hidden;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .content .ProseMirror-gapcursor::after {
+      animation: none;
+    }
   }
 `;

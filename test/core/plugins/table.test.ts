@@ -52,25 +52,38 @@ describe('table keys', () => {
     ]);
   });
 
-  it('Tab in the last cell adds a row and moves into its first cell', async () => {
-    mount(twoByTwo);
+  it('Tab in the last cell leaves the table for the block after it', async () => {
+    mount(`${twoByTwo}<p>after</p>`);
     caretInCell(view(), 1, 1, 'end');
     await sendKeys({ press: 'Tab' });
-    expect(caretCell(view())).to.deep.equal([2, 0]);
-    await sendKeys({ type: 'new' });
+    await sendKeys({ type: '!' });
     expect(grid(doc())).to.deep.equal([
       ['a', 'b'],
       ['c', 'd'],
-      ['new', ''],
     ]);
-    doc().check();
+    expect(doc().lastChild!.textContent).to.equal('!after');
+    expect(view().hasFocus()).to.equal(true);
   });
 
-  it('Shift-Tab in the first cell keeps the caret and the focus in the table', async () => {
-    mount(twoByTwo);
+  it('Tab in the last cell of a table that ends the document stops after it, and typing there makes a paragraph', async () => {
+    mount(`<p>top</p>${twoByTwo}`);
+    caretInCell(view(), 1, 1, 'end');
+    const before = doc();
+    await sendKeys({ press: 'Tab' });
+    expect(doc(), 'moving the caret changes nothing').to.equal(before);
+    await sendKeys({ type: 'new' });
+    expect(doc().childCount).to.equal(3);
+    expect(doc().child(1).eq(before.child(1))).to.equal(true);
+    expect(doc().lastChild!.textContent).to.equal('new');
+    expect(view().hasFocus()).to.equal(true);
+  });
+
+  it('Shift-Tab in the first cell leaves the table for the block before it, keeping the focus', async () => {
+    mount(`<p>before</p>${twoByTwo}`);
     caretInCell(view(), 0, 0);
     await pressWith('Tab', 'Shift');
-    expect(caretCell(view())).to.deep.equal([0, 0]);
+    await sendKeys({ type: '!' });
+    expect(doc().firstChild!.textContent).to.equal('before!');
     expect(view().hasFocus()).to.equal(true);
   });
 

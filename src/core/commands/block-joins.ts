@@ -1,0 +1,83 @@
+/**
+ * Backspace and Delete at the edges of lists and headings, as word processors do them:
+ * text crosses the list's edge and joins the text on the other side, instead of the
+ * paragraph turning into a new list item (ProseMirror's default) or nothing happening.
+ */
+import { joinTextblockBackward, joinTextblockForward, setBlockType } from 'prosemirror-commands';
+import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
+import { TextSelection, type Command, type EditorState } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+
+/** The list node types, by name, so the commands work on any schema that names its lists so. */
+const LIST_NAMES: ReadonlySet<string> = new Set(['bullet_list', 'ordered_list', 'task_list']);
+
+function isList(node: PMNode | null | undefined): boolean {
+  return !!node && LIST_NAMES.has(node.type.name);
+}
+
+/** A text block whose text may join another's (not code, whose text is not prose). */
+function isProse(node: PMNode | null | undefined): boolean {
+  return !!node && node.isTextblock && !node.type.spec.code;
+}
+
+/** The caret when it is empty and at the start (or end) of its text block, as the view sees it. */
+function caretAtEdge(state: EditorState, side: 'start' | 'end', view?: EditorView): ResolvedPos | null {
+  const { selection } = state;
+  if (!(selection instanceof TextSelection) || !selection.empty) return null;
+  const $cursor = selection.$cursor!;
+  if (view) return view.endOfTextblock(side === 'start' ? 'backward' : 'forward', state) ? $cursor : null;
+  return (side === 'start' ? $cursor.parentOffset === 0 : $cursor.parentOffset === $cursor.parent.content.size) ? $cursor : null;
+}
+
+/** The position between the caret's block (or its outermost ancestor it starts or ends) and its neighbour. */
+function cutBeside($cursor: ResolvedPos, dir: 1 | -1): ResolvedPos | null {
+  for (let d = $cursor.depth - 1; d >= 0; d--) {
+    const index = $cursor.index(d);
+    if (dir < 0 ? index > 0 : index < $cursor.node(d).childCount - 1) {
+      return $cursor.doc.resolve(dir < 0 ? $cursor.before(d + 1) : $cursor.after(d + 1));
+    }
+    if ($cursor.node(d).type.spec.isolating) return null;
+  }
+  return null;
+}
+
+/**
+ * Backspace at the start of a paragraph that follows a list: its text joins the list's
+ * last item (the caret between the two texts).
+ */
+export const joinIntoListBackward: Command = (state, dispatch, view) => {
+  const $cursor = caretAtEdge(state, 'start', view);
+  if (!$cursor || !isProse($cursor.parent)) return false;
+  const $cut = cutBeside($cursor, -1);
+  if (!$cut || $cut.nodeAfter !== $cursor.parent || !isList($cut.nodeBefore)) return false;
+  return joinTextblockBackward(state, dispatch, view);
+};
+
+/**
+ * Delete at the end of a paragraph before a list pulls the first item's text in; Delete
+ * at the end of a list's last item pulls in the paragraph after the list.
+ */
+export const joinAcrossListForward: Command = (state, dispatch, view) => {
+  const $cursor = caretAtEdge(state, 'end', view);
+  if (!$cursor || !isProse($cursor.parent)) return false;
+  const $cut = cutBeside($cursor, 1);
+  if (!$cut) return false;
+  const before = $cut.nodeBefore;
+  const after = $cut.nodeAfter;
+  const intoList = before === $cursor.parent && isList(after);
+  const outOfList = isList(before) && isProse(after);
+  if (!intoList && !outOfList) return false;
+  return joinTextblockForward(state, dispatch, view);
+};
+
+/**
+ * Backspace at the start of a heading that starts the document (nothing before it to
+ * join) turns it into a paragraph, the way it would lose a list's bullet.
+ */
+export const headingToParagraphAtStart: Command = (state, dispatch, view) => {
+  const $cursor = caretAtEdge(state, 'start', view);
+  const paragraph = state.schema.nodes.paragraph;
+  if (!$cursor || !paragraph || $cursor.depth !== 1 || $cursor.index(0) !== 0) return false;
+  if ($cursor.parent.type === paragraph || $cursor.parent.type.spec.code || !$cursor.parent.isTextblock) return false;
+  return setBlockType(paragraph)(state, dispatch);
+};

@@ -1,0 +1,69 @@
+/**
+ * The places between blocks where no text can go: before a table, rule, image or code
+ * block that starts the document, after one that ends it, between two of them. The gap
+ * cursor (prosemirror-gapcursor) lets the arrows and a click stop there; typing there
+ * starts a paragraph. Code blocks ask for a gap cursor beside them (`createGapCursor`
+ * in their spec): their text is code, so the place beside one is not in it.
+ */
+import { gapCursor, GapCursor } from 'prosemirror-gapcursor';
+import type { ResolvedPos } from 'prosemirror-model';
+import { NodeSelection, Selection, TextSelection, type EditorState, type Plugin, type Transaction } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+
+export { GapCursor };
+
+/** The gap cursor: arrows and clicks stop between blocks that hold no caret of their own. */
+export function gapCursorPlugin(): Plugin {
+  return gapCursor();
+}
+
+/** The text block a container would create at `$pos` (a paragraph, as a rule), or null. */
+function textblockAt($pos: ResolvedPos) {
+  const type = $pos.parent.contentMatchAt($pos.index()).defaultType;
+  return type?.isTextblock ? type : null;
+}
+
+/**
+ * Typing with the caret between blocks (a gap cursor) or with a whole block selected
+ * (an image, a rule, a block chosen with its handle) starts a new paragraph there with
+ * the text, instead of replacing the block: a stray key never deletes a block. Answers
+ * null for other selections.
+ */
+export function typeBesideBlock(state: EditorState, text: string): Transaction | null {
+  const { selection } = state;
+  let pos: number;
+  if (selection instanceof GapCursor) pos = selection.head;
+  else if (selection instanceof NodeSelection && selection.node.isBlock) pos = selection.to;
+  else return null;
+  const $pos = state.doc.resolve(pos);
+  const type = textblockAt($pos);
+  if (!type) return null;
+  const marks = state.storedMarks ?? [];
+  const block = type.createAndFill(null, state.schema.text(text, marks));
+  if (!block) return null;
+  const tr = state.tr.insert(pos, block);
+  return tr.setSelection(TextSelection.create(tr.doc, pos + 1 + text.length)).scrollIntoView();
+}
+
+/**
+ * The gap cursor at `$pos` when one may stand there, asked of the view's gap cursor plugin
+ * (its `createSelectionBetween` answers one for a collapsed selection at a valid gap).
+ */
+export function gapCursorAt(view: EditorView | undefined, $pos: ResolvedPos): GapCursor | null {
+  if (!view) return null;
+  const found = view.someProp('createSelectionBetween', (create) => create(view, $pos, $pos));
+  return found instanceof GapCursor ? found : null;
+}
+
+/**
+ * Where the caret goes when it leaves a block (a table) over its edge at `edge`, moving
+ * in `dir`: the text just beyond, the gap there when the block is the document's first
+ * or last (or stands beside another block without text), or the nearest place beyond.
+ * Null when there is no such place (and no view to ask about gaps).
+ */
+export function selectionBeyond(state: EditorState, edge: number, dir: 1 | -1, view?: EditorView): Selection | null {
+  const $edge = state.doc.resolve(edge);
+  const next = dir > 0 ? $edge.nodeAfter : $edge.nodeBefore;
+  if (next?.isTextblock) return TextSelection.near(state.doc.resolve(dir > 0 ? edge + 1 : edge - 1), dir);
+  return gapCursorAt(view, $edge) ?? Selection.findFrom($edge, dir);
+}

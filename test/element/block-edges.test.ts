@@ -1,0 +1,197 @@
+/**
+ * Every place a user can see can be reached with the keyboard and typed in: before and
+ * after rules, images, tables and code blocks at the document's edges, out of a table
+ * that ends the document, and the joins Backspace and Delete make at block edges.
+ * Keys are real key presses; clicks are real clicks.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/element/index.js';
+import type { RichEditor } from '../../src/element/index.js';
+import { nextFrame, pressWith } from '../helpers/editor.js';
+import { content } from '../helpers/element-ui.js';
+
+const CODE = '<pre data-language="plaintext"><code class="language-plaintext">let x = 1;</code></pre>';
+const TABLE = '<table><tbody><tr><td><p>a1</p></td><td><p>b1</p></td></tr><tr><td><p>a2</p></td><td><p>b2</p></td></tr></tbody></table>';
+const IMAGE = '<img src="https://example.com/cat.png" width="35%" style="width: 35%; height: auto;">';
+const RULE = '<hr>';
+
+async function editor(value: string): Promise<RichEditor> {
+  const wrapper = await fixture<HTMLDivElement>(html`<div style="padding: 20px 40px; width: 500px"><rich-editor .value=${value} aria-label="Notes"></rich-editor></div>`);
+  const el = wrapper.querySelector('rich-editor')!;
+  await el.updateComplete;
+  // Blocks take their drawn size (content-visibility) in the first frame.
+  await nextFrame();
+  return el;
+}
+
+/** Clicks just inside the text of the first element matching `selector`, at its start or end. */
+async function clickText(el: RichEditor, selector: string, where: 'start' | 'end'): Promise<void> {
+  const target = content(el).querySelector(selector)!;
+  const walker = document.createTreeWalker(target, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  while (walker.nextNode()) texts.push(walker.currentNode as Text);
+  const text = where === 'start' ? texts[0] : texts[texts.length - 1];
+  const range = document.createRange();
+  const at = where === 'start' ? 0 : text.length - 1;
+  range.setStart(text, at);
+  range.setEnd(text, at + 1);
+  const rect = range.getBoundingClientRect();
+  const x = where === 'start' ? rect.left + 1 : rect.right - 1;
+  await sendMouse({ type: 'click', position: [Math.round(x), Math.round(rect.top + rect.height / 2)] });
+}
+
+/** The editor's HTML with the image's attributes left out, for short expectations. */
+function shape(el: RichEditor): string {
+  return el.getHTML().replace(/<img [^>]*>/g, '<img>').replace(/ data-language="plaintext"><code class="language-plaintext"/g, '><code');
+}
+
+const SHORT_CODE = '<pre><code>let x = 1;</code></pre>';
+
+describe('block edges', () => {
+  describe('before a block that starts the document', () => {
+    const cases: Array<[string, string, string]> = [
+      ['a rule', RULE, '<hr>'],
+      ['an image', IMAGE, '<img>'],
+      ['a table', TABLE, TABLE],
+      ['a code block', CODE, SHORT_CODE],
+    ];
+    for (const [name, block, shown] of cases) {
+      it(`Arrow Up from the first paragraph reaches the place before ${name}, and typing there makes a paragraph`, async () => {
+        const el = await editor(`${block}<p>text</p>`);
+        await clickText(el, ':scope > p', 'start');
+        for (let i = 0; i < 6; i++) await sendKeys({ press: 'ArrowUp' });
+        await sendKeys({ type: 'new' });
+        expect(shape(el)).to.equal(`<p>new</p>${shown}<p>text</p>`);
+      });
+    }
+  });
+
+  describe('after a block that ends the document', () => {
+    const cases: Array<[string, string, string]> = [
+      ['a rule', RULE, '<hr>'],
+      ['an image', IMAGE, '<img>'],
+      ['a table', TABLE, TABLE],
+      ['a code block', CODE, SHORT_CODE],
+    ];
+    for (const [name, block, shown] of cases) {
+      it(`Arrow Down from the last paragraph reaches the place after ${name}, and typing there makes a paragraph`, async () => {
+        const el = await editor(`<p>text</p>${block}`);
+        await clickText(el, ':scope > p', 'end');
+        const before = el.getHTML();
+        for (let i = 0; i < 6; i++) await sendKeys({ press: 'ArrowDown' });
+        expect(el.getHTML(), 'moving the caret changes nothing').to.equal(before);
+        await sendKeys({ type: 'new' });
+        expect(shape(el)).to.equal(`<p>text</p>${shown}<p>new</p>`);
+      });
+    }
+  });
+
+  it('typing with an image or a rule selected starts a paragraph after it instead of replacing it', async () => {
+    const el = await editor(`<p>text</p>${IMAGE}${RULE}<p>end</p>`);
+    await clickText(el, ':scope > p', 'end');
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ type: 'a' });
+    await clickText(el, ':scope > p:last-child', 'start');
+    await sendKeys({ press: 'Home' });
+    await sendKeys({ press: 'ArrowUp' });
+    await sendKeys({ type: 'b' });
+    expect(shape(el)).to.equal('<p>text</p><img><p>a</p><hr><p>b</p><p>end</p>');
+  });
+
+  describe('a table that ends the document', () => {
+    it('is left with Arrow Down from any cell of its last row', async () => {
+      const el = await editor(`<p>text</p>${TABLE}`);
+      await clickText(el, 'tr:last-child td:first-child p', 'start');
+      await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ type: 'out' });
+      expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
+    });
+
+    it('is left with Tab from its last cell', async () => {
+      const el = await editor(`<p>text</p>${TABLE}`);
+      await clickText(el, 'tr:last-child td:last-child p', 'end');
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ type: 'out' });
+      expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
+      expect(el.shadowRoot!.activeElement).to.equal(content(el));
+    });
+
+    it('is left by clicking below it', async () => {
+      const el = await editor(`<p>text</p>${TABLE}`);
+      const table = content(el).querySelector('table')!.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(table.left + 30), Math.round(table.bottom + 6)] });
+      await sendKeys({ type: 'out' });
+      expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
+    });
+  });
+
+  describe('Backspace and Delete at block edges', () => {
+    it('Backspace at the start of a paragraph after a list joins it into the last item', async () => {
+      const el = await editor('<ul><li><p>one</p></li><li><p>two</p></li></ul><p>three</p>');
+      await clickText(el, ':scope > p', 'start');
+      await sendKeys({ press: 'Home' });
+      await sendKeys({ press: 'Backspace' });
+      expect(el.getHTML()).to.equal('<ul><li><p>one</p></li><li><p>twothree</p></li></ul>');
+      await sendKeys({ type: '|' });
+      expect(el.getHTML()).to.equal('<ul><li><p>one</p></li><li><p>two|three</p></li></ul>');
+    });
+
+    it('Delete at the end of a paragraph before a list pulls in the first item\'s text', async () => {
+      const el = await editor('<p>zero</p><ul><li><p>one</p></li><li><p>two</p></li></ul>');
+      await clickText(el, ':scope > p', 'end');
+      await sendKeys({ press: 'End' });
+      await sendKeys({ press: 'Delete' });
+      expect(el.getHTML()).to.equal('<p>zeroone</p><ul><li><p>two</p></li></ul>');
+    });
+
+    it('Delete at the end of the last item pulls in the next paragraph', async () => {
+      const el = await editor('<ul><li><p>one</p></li><li><p>two</p></li></ul><p>three</p>');
+      await clickText(el, 'li:last-child p', 'end');
+      await sendKeys({ press: 'End' });
+      await sendKeys({ press: 'Delete' });
+      expect(el.getHTML()).to.equal('<ul><li><p>one</p></li><li><p>twothree</p></li></ul>');
+    });
+
+    it('Backspace at the start of a heading that starts the document turns it into a paragraph', async () => {
+      const el = await editor('<h2>Title</h2><p>body</p>');
+      await clickText(el, 'h2', 'start');
+      await sendKeys({ press: 'Home' });
+      await sendKeys({ press: 'Backspace' });
+      expect(el.getHTML()).to.equal('<p>Title</p><p>body</p>');
+    });
+  });
+
+  describe('Tab', () => {
+    it('on the first list item keeps focus in the editor and types nothing', async () => {
+      const el = await editor('<ul><li><p>one</p></li></ul><p>after</p>');
+      await clickText(el, 'li p', 'end');
+      await sendKeys({ press: 'Tab' });
+      expect(el.shadowRoot!.activeElement).to.equal(content(el));
+      expect(el.getHTML()).to.equal('<ul><li><p>one</p></li></ul><p>after</p>');
+      await pressWith('Tab', 'Shift');
+      expect(el.shadowRoot!.activeElement, 'Shift-Tab lifts the item and keeps focus').to.equal(content(el));
+    });
+
+    it('in a paragraph keeps focus in the editor', async () => {
+      const el = await editor('<p>one</p>');
+      await clickText(el, 'p', 'end');
+      await sendKeys({ press: 'Tab' });
+      await pressWith('Tab', 'Shift');
+      expect(el.shadowRoot!.activeElement).to.equal(content(el));
+      await sendKeys({ type: '!' });
+      expect(el.getHTML()).to.equal('<p>one!</p>');
+    });
+
+    it('after Escape moves focus on, as the element documents', async () => {
+      const wrapper = await fixture<HTMLDivElement>(html`<div><rich-editor value="<p>one</p>"></rich-editor><button>next</button></div>`);
+      const el = wrapper.querySelector('rich-editor')!;
+      await el.updateComplete;
+      await clickText(el, 'p', 'end');
+      await sendKeys({ press: 'Escape' });
+      await sendKeys({ press: 'Tab' });
+      expect(document.activeElement).to.equal(wrapper.querySelector('button'));
+      expect(el.getHTML()).to.equal('<p>one</p>');
+    });
+  });
+});
