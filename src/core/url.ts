@@ -60,7 +60,10 @@ export function isValidLinkUrl(raw: unknown): boolean {
   return safeLinkHref(raw) !== null;
 }
 
-/** A link mark's stored `href`: the safe URL, or the empty string the spec asks for. */
+/**
+ * A link mark's `href` cleaner: the safe URL, or the empty string, which the link mark's
+ * readers take as "no link" (the attribute is required: the text stays, the link goes).
+ */
 export function cleanLinkHref(raw: unknown): string {
   return safeLinkHref(raw) ?? '';
 }

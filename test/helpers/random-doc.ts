@@ -111,11 +111,10 @@ class Gen {
   }
 
   href(): string {
-    // Markdown link destinations end at a space or an unbalanced parenthesis and an emptied
-    // (cleaned) link has no markdown form, so the subset keeps to plain absolute URLs.
+    // Markdown link destinations end at a space or an unbalanced parenthesis, so the subset
+    // keeps to plain absolute URLs. A link always has an address (the schema requires one).
     if (this.md) return this.pick(['https://example.com', 'http://example.org/docs/']) + this.token();
     return this.pick([
-      '',
       'https://example.com',
       'https://example.com/path/to?q=1&r=two#frag',
       'http://sub.example.org:8080/a%20b',

@@ -18,6 +18,9 @@ import { safeImageSrc } from '../url.js';
 import { NO_FILE_MESSAGE, validateImageFile } from './image-validation.js';
 import { defaultPlaceholder, type PendingUpload, type PlaceholderRenderer, type PlaceholderView, type UploadContext } from './upload-placeholder.js';
 
+
+/** A relative image address for the stand-in image that finds where dropped files may go. */
+const DROP_PROBE_SRC = 'drop-probe.png';
 export * from './image-validation.js';
 export * from './upload-placeholder.js';
 
@@ -323,7 +326,8 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
         if (moved || !files.length) return false;
         const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
         if (!at) return false;
-        const image = new Slice(Fragment.from(view.state.schema.nodes.image.create()), 0, 0);
+        // Only the node's type matters to where it may drop; the address is a stand-in.
+        const image = new Slice(Fragment.from(view.state.schema.nodes.image.create({ src: DROP_PROBE_SRC })), 0, 0);
         const pos = dropPoint(view.state.doc, at.pos, image) ?? at.pos;
         spec.startUploads(view, view.state, (tr) => view.dispatch(tr), files, pos);
         return true;

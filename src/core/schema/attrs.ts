@@ -13,6 +13,12 @@ export type Cleaner<T> = (value: unknown) => T;
 export interface AttrDef<T = unknown> {
   default: T;
   clean: Cleaner<T>;
+  /**
+   * The node or mark means nothing without a real value (a link's address, an image's
+   * source): where one cleans to the default (a refused URL), every reader drops the
+   * node or mark and keeps its content, and creating one without a value throws.
+   */
+  required?: boolean;
 }
 
 /** The attribute definitions of one node or mark type. */
@@ -23,18 +29,25 @@ function same(a: unknown, b: unknown): boolean {
   return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 }
 
-/** Turns attribute definitions into ProseMirror attribute specs with `validate`. */
+/** Turns attribute definitions into ProseMirror attribute specs with `validate` (required ones get no default). */
 export function attrSpecs(defs: AttrDefs): Record<string, AttributeSpec> {
   const specs: Record<string, AttributeSpec> = {};
   for (const [name, def] of Object.entries(defs)) {
-    specs[name] = {
-      default: def.default,
-      validate: (value: unknown) => {
-        if (!same(def.clean(value), value)) throw new RangeError(`Unsafe or malformed value for attribute ${name}`);
-      },
+    const validate = (value: unknown) => {
+      if (!same(def.clean(value), value)) throw new RangeError(`Unsafe or malformed value for attribute ${name}`);
+      if (def.required && same(value, def.default)) throw new RangeError(`Attribute ${name} needs a value`);
     };
+    specs[name] = def.required ? { validate } : { default: def.default, validate };
   }
   return specs;
+}
+
+/**
+ * Whether cleaned attributes hold every required value: false when a required attribute
+ * was refused (it cleaned to its default), and the node or mark must then be dropped.
+ */
+export function hasRequiredAttrs(defs: AttrDefs | undefined, attrs: Record<string, unknown>): boolean {
+  return !defs || Object.entries(defs).every(([name, def]) => !def.required || !same(attrs[name], def.default));
 }
 
 /** Cleans raw attribute values (missing ones take their default). */

@@ -5,7 +5,7 @@ import { shareAttrs } from './shared-attrs.js';
 
 export { nodes, type SafeNodeSpec } from './nodes.js';
 export { marks, type SafeMarkSpec } from './marks.js';
-export { attrSpecs, cleanAttrs, LINK_REL, type AttrDef, type AttrDefs, type Cleaner } from './attrs.js';
+export { attrSpecs, cleanAttrs, hasRequiredAttrs, LINK_REL, type AttrDef, type AttrDefs, type Cleaner } from './attrs.js';
 
 /** The node type names of the editor's schema. */
 export type NodeName = keyof typeof nodes;

@@ -1,6 +1,6 @@
 import type { MarkSpec } from 'prosemirror-model';
 import * as a from './attrs.js';
-import { attrSpecs, cleanAttrs, type AttrDefs } from './attrs.js';
+import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from './attrs.js';
 
 /** A mark spec whose attributes are declared with cleaners (see `SafeNodeSpec`). */
 export interface SafeMarkSpec extends MarkSpec {
@@ -8,7 +8,7 @@ export interface SafeMarkSpec extends MarkSpec {
 }
 
 const linkDefs: AttrDefs = {
-  href: { default: '', clean: a.href },
+  href: { default: '', clean: a.href, required: true },
   target: { default: '_blank', clean: a.linkTarget },
   rel: { default: a.LINK_REL, clean: a.linkRel },
   class: { default: null, clean: a.className },
@@ -27,12 +27,15 @@ export const marks: Record<string, SafeMarkSpec> = {
     parseDOM: [
       {
         tag: 'a[href]',
-        getAttrs: (dom) =>
-          cleanAttrs(linkDefs, {
+        // A refused address (javascript:, mailto:, relative…) keeps the text and drops the link.
+        getAttrs: (dom) => {
+          const attrs = cleanAttrs(linkDefs, {
             href: dom.getAttribute('href'),
             target: dom.getAttribute('target') ?? undefined,
             class: dom.getAttribute('class') ?? undefined,
-          }),
+          });
+          return hasRequiredAttrs(linkDefs, attrs) ? attrs : false;
+        },
       },
     ],
     toDOM: (mark) => {

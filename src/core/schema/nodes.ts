@@ -1,6 +1,6 @@
 import { DOMParser, Fragment, type DOMOutputSpec, type NodeSpec, type Node as PMNode, type Schema, type TagParseRule } from 'prosemirror-model';
 import * as a from './attrs.js';
-import { attrSpecs, cleanAttrs, type AttrDefs } from './attrs.js';
+import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from './attrs.js';
 
 /**
  * A node spec whose attributes are declared with cleaners. `attrDefs` stays on the
@@ -47,7 +47,7 @@ function checkedOf(dom: HTMLElement): boolean {
 // ---------------------------------------------------------------- image
 
 const imageDefs: AttrDefs = {
-  src: { default: null, clean: a.imageSrc },
+  src: { default: null, clean: a.imageSrc, required: true },
   width: { default: '35%', clean: a.dimension('35%') },
   height: { default: null, clean: a.dimension(null) },
 };
@@ -307,7 +307,7 @@ export const nodes: Record<string, SafeNodeSpec> = {
             width: dom.getAttribute('width') ?? (dom.style.width || undefined),
             height: dom.getAttribute('height') ?? (dom.style.height && dom.style.height !== 'auto' ? dom.style.height : undefined),
           });
-          return attrs.src ? attrs : false;
+          return hasRequiredAttrs(imageDefs, attrs) ? attrs : false;
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { Fragment, Mark, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { log } from '../log.js';
-import { cleanAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
+import { cleanAttrs, hasRequiredAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
 import { emptyDoc, parseHTML, serializeDOM, textToDoc, type DomEnvironment } from './html.js';
 
 /** A node as stored in JSON (ProseMirror's `Node.toJSON()` shape). */
@@ -30,7 +30,10 @@ function buildMarks(raw: unknown, schema: Schema): readonly Mark[] {
     if (!isRecord(item) || typeof item.type !== 'string') continue;
     const type = schema.marks[item.type];
     if (!type) continue;
-    set = type.create(cleanAttrs(defsOf(type.spec), isRecord(item.attrs) ? item.attrs : null)).addToSet(set);
+    const defs = defsOf(type.spec);
+    const attrs = cleanAttrs(defs, isRecord(item.attrs) ? item.attrs : null);
+    // A link whose address was refused: the text stays, the link goes.
+    if (hasRequiredAttrs(defs, attrs)) set = type.create(attrs).addToSet(set);
   }
   return set;
 }
@@ -49,9 +52,11 @@ function buildNodes(raw: unknown, schema: Schema, depth: number): PMNode[] {
   if (type.isText) {
     return typeof raw.text === 'string' && raw.text ? [schema.text(raw.text, buildMarks(raw.marks, schema))] : [];
   }
-  const attrs = cleanAttrs(defsOf(type.spec), isRecord(raw.attrs) ? raw.attrs : null);
-  // An image whose address was refused shows nothing; drop it, as HTML parsing does.
-  if (type === schema.nodes.image && !attrs.src) return [];
+  const defs = defsOf(type.spec);
+  const attrs = cleanAttrs(defs, isRecord(raw.attrs) ? raw.attrs : null);
+  // A node that means nothing without a refused value (an image without its address) is
+  // dropped with its wrapper, as HTML parsing does; whatever it held stays.
+  if (!hasRequiredAttrs(defs, attrs)) return children;
   return [type.create(attrs, Fragment.fromArray(children), buildMarks(raw.marks, schema))];
 }
 

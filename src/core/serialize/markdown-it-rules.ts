@@ -1,10 +1,11 @@
 /**
  * markdown-it core rules that reshape its token stream into the editor's schema before
  * prosemirror-markdown builds nodes from it: table cells hold paragraphs, GFM task
- * lists become task lists, and images (blocks in our schema) leave their paragraphs.
+ * lists become task lists, images (blocks in our schema) leave their paragraphs, and
+ * links to refused addresses become their text.
  */
 import type { MarkdownIt, StateCore, Token } from 'markdown-it';
-import { safeImageSrc } from '../url.js';
+import { safeImageSrc, safeLinkHref } from '../url.js';
 
 /** Table cells in markdown hold inline content; ours hold paragraphs. */
 function wrapCellContent(state: StateCore): void {
@@ -156,9 +157,27 @@ function liftImages(state: StateCore): void {
   state.tokens = out;
 }
 
+/** A link to an address the schema refuses (javascript:, mailto:, relative…) keeps its text and loses the link. */
+function refusedLinks(state: StateCore): void {
+  for (const token of state.tokens) {
+    if (token.type !== 'inline' || !token.children?.some((child) => child.type === 'link_open')) continue;
+    let dropping = false;
+    token.children = token.children.filter((child) => {
+      if (child.type === 'link_open') dropping = safeLinkHref(child.attrGet('href')) === null;
+      else if (child.type === 'link_close') {
+        const drop = dropping;
+        dropping = false;
+        return !drop;
+      }
+      return !(child.type === 'link_open' && dropping);
+    });
+  }
+}
+
 /** Adds the rules that shape markdown-it's tokens into the editor's schema. */
 export function addSchemaRules(md: MarkdownIt): void {
   md.core.ruler.push('rich_editor_table_cells', wrapCellContent);
   md.core.ruler.push('rich_editor_task_lists', taskLists);
   md.core.ruler.push('rich_editor_block_images', liftImages);
+  md.core.ruler.push('rich_editor_refused_links', refusedLinks);
 }

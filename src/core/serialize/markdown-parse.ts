@@ -25,8 +25,8 @@ function tokenizer(): MarkdownIt {
   // option is real but missing from @types/markdown-it.
   const options: Options & { maxNesting: number } = { html: false, linkify: false, typographer: false, maxNesting: 100 };
   const md = MarkdownIt('commonmark', options).enable(['table', 'strikethrough']);
-  // The schema's cleaners judge every address (javascript: links keep their text and get an
-  // empty href, unsafe images are dropped), so markdown-it must not drop links first.
+  // The schema's rules judge every address (a refused link keeps its text, a refused image
+  // is dropped: markdown-it-rules.ts), so markdown-it must not drop links first.
   md.validateLink = () => true;
   // markdown-it percent-encodes addresses; keeping them as written lets our markdown round-trip.
   md.normalizeLink = (url: string) => url;

@@ -104,8 +104,15 @@ describe('schema marks', () => {
       roundTrip('<p><a href="https://example.com/a">x</a></p>', doc(p(a(LINK, 'x'))), `<p><a ${LINK_MARKUP}>x</a></p>`);
     });
 
-    it('defaults: empty href, target _blank, rel noopener noreferrer nofollow, no class', () => {
-      expect(schema.marks.link.create().attrs).to.deep.equal({ href: '', target: '_blank', rel: 'noopener noreferrer nofollow', class: null });
+    it('defaults: target _blank, rel noopener noreferrer nofollow, no class; an address is required', () => {
+      expect(schema.marks.link.create({ href: 'https://example.com' }).attrs).to.deep.equal({
+        href: 'https://example.com',
+        target: '_blank',
+        rel: 'noopener noreferrer nofollow',
+        class: null,
+      });
+      expect(() => schema.marks.link.create()).to.throw(RangeError);
+      expect(() => schema.marks.link.create({ href: '' })).to.throw(RangeError);
     });
 
     it('a link keeps a valid target and class', () => {
@@ -125,14 +132,15 @@ describe('schema marks', () => {
     it('rel is always noopener noreferrer nofollow, whatever arrives', () => {
       const link = parseHTML('<p><a href="https://example.com" rel="opener">x</a></p>').firstChild!.firstChild!.marks[0];
       expect(link.attrs.rel).to.equal(LINK_REL);
-      expect(() => schema.marks.link.create({ rel: 'opener' })).to.throw(RangeError);
+      expect(() => schema.marks.link.create({ href: 'https://example.com', rel: 'opener' })).to.throw(RangeError);
     });
 
-    it('javascript:, data: and vbscript: hrefs are stripped and rendered empty', () => {
-      for (const href of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', ' JaVaScRiPt:alert(1)']) {
-        const parsed = parseHTML(`<p><a href="${href.replace(/"/g, '&quot;')}">x</a></p>`);
-        expect(parsed.firstChild!.firstChild!.marks[0].attrs.href, href).to.equal('');
-        expect(serializeHTML(parsed)).to.equal(`<p><a href="" target="_blank" rel="${LINK_REL}">x</a></p>`);
+    it('a link to a refused address (javascript:, data:, vbscript:, mailto:, file:, relative, empty) keeps its text and drops the link', () => {
+      const refused = ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', ' JaVaScRiPt:alert(1)', 'mailto:a@example.com', 'file:///etc/passwd', '/relative/page', '#top', ''];
+      for (const href of refused) {
+        const parsed = parseHTML(`<p>a <a href="${href.replace(/"/g, '&quot;')}">x</a> b</p>`);
+        expect(parsed.firstChild!.firstChild!.marks, href).to.deep.equal([]);
+        expect(serializeHTML(parsed), href).to.equal('<p>a x b</p>');
       }
     });
 

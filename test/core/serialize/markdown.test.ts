@@ -222,9 +222,9 @@ describe('parseMarkdownNow', () => {
     expectDoc(parseMarkdownNow('```<script>\nx\n```'), doc(pre({ language: 'plaintext' }, 'x')));
   });
 
-  it('keeps the text of a javascript: link and gives it no javascript href', () => {
-    const parsed = parseMarkdownNow('[x](javascript:alert(1)) and [y](https://example.com)');
-    expectDoc(parsed, doc(p(a({ href: '' }, 'x'), ' and ', a({ href: 'https://example.com' }, 'y'))));
+  it('keeps the text of a javascript:, mailto: or relative link and drops the link', () => {
+    const parsed = parseMarkdownNow('[x](javascript:alert(1)) and [m](mailto:a@example.com) [r](/page) [y](https://example.com)');
+    expectDoc(parsed, doc(p('x and m r ', a({ href: 'https://example.com' }, 'y'))));
     const hrefs: string[] = [];
     parsed.descendants((node) => {
       node.marks.forEach((mark) => hrefs.push(String(mark.attrs.href)));
