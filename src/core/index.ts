@@ -2,6 +2,7 @@
 export * from './schema/index.js';
 export * from './serialize/index.js';
 export * from './url.js';
+export * from './code-languages.js';
 export { log, setLogger, type Logger } from './log.js';
 
 export * from './commands/block-joins.js';

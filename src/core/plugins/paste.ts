@@ -1,111 +1,19 @@
 /**
- * Paste safety. Whatever arrives on the clipboard ends as schema-clean content:
- * pasted images are removed (spec: "Pasted images in HTML are removed"), the
- * wrapper context that ProseMirror clipboard HTML carries is cleaned like any other
- * attribute, and a paste that fails is logged and falls back to plain text
- * (spec: paste handling errors are only logged).
+ * Paste safety. Whatever arrives on the clipboard ends as schema-clean content: the
+ * HTML is read inertly and reshaped from other apps' forms (paste-html.ts), pasted
+ * images are removed (spec: "Pasted images in HTML are removed"), and a paste that
+ * fails is logged and falls back to plain text (spec: paste handling errors are only
+ * logged).
  */
-import { Fragment, Slice, type ContentMatch, type Node as PMNode, type NodeType, type Schema } from 'prosemirror-model';
+import { Fragment, Slice, type Node as PMNode, type NodeType, type Schema } from 'prosemirror-model';
 import { Plugin, PluginKey } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
-import { cleanAttrs, type AttrDefs } from '../schema/index.js';
+import { allowsChild, cleanPastedHTML, htmlAsText } from './paste-html.js';
+import type { PasteContext } from './paste-sources.js';
 
 /** The paste plugin's key (the plugin keeps no state; the key identifies it). */
 export const pasteKey = new PluginKey('paste');
-
-/** The attribute ProseMirror writes on clipboard HTML to describe the copied slice. */
-const SLICE_ATTR = 'data-pm-slice';
-
-/** ProseMirror's own reading of the attribute: `openStart openEnd [-wrappers] context`. */
-const SLICE_DATA = /^(\d+) (\d+)(?: -(\d+))? (.*)/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-// ---------------------------------------------------------------- slice context
-
-/** A node type that may wrap pasted content: a known, non-top, block container. */
-function wrapperType(name: unknown, schema: Schema): NodeType | null {
-  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(schema.nodes, name)) return null;
-  const type = schema.nodes[name];
-  return type.isLeaf || type.isInline || type === schema.topNodeType ? null : type;
-}
-
-/** Whether `child` may appear anywhere in `parent`'s content expression. */
-function allowsChild(parent: NodeType, child: NodeType): boolean {
-  const seen = new Set<ContentMatch>();
-  const pending = [parent.contentMatch];
-  while (pending.length) {
-    const match = pending.pop()!;
-    if (seen.has(match)) continue;
-    seen.add(match);
-    for (let i = 0; i < match.edgeCount; i++) {
-      const edge = match.edge(i);
-      if (edge.type === child) return true;
-      pending.push(edge.next);
-    }
-  }
-  return false;
-}
-
-/**
- * Rebuilds a slice context (`[type, attrs, type, attrs, …]`, outermost first).
- * ProseMirror creates these wrappers from the JSON without any parse rule; a bad
- * value makes its `type.create` throw, which it catches by dropping that wrapper
- * and every one outside it. Cleaning the values instead keeps the structure the
- * user copied, with the same safe values a parse rule would give.
- */
-function cleanContext(raw: unknown, schema: Schema): unknown[] {
-  if (!Array.isArray(raw)) return [];
-  const kept: unknown[] = [];
-  let inner: NodeType | null = null;
-  // From the innermost wrapper outwards, as ProseMirror applies them: the first
-  // one that cannot be used ends the context, so what remains always nests.
-  for (let i = raw.length - 2; i >= 0; i -= 2) {
-    const type = wrapperType(raw[i], schema);
-    if (!type || (inner && !allowsChild(type, inner))) break;
-    const defs = (type.spec as { attrDefs?: AttrDefs }).attrDefs;
-    const attrs = defs ? cleanAttrs(defs, isRecord(raw[i + 1]) ? (raw[i + 1] as Record<string, unknown>) : null) : null;
-    kept.unshift(type.name, attrs);
-    inner = type;
-  }
-  return kept;
-}
-
-/** The cleaned attribute value, or `null` when the attribute should be dropped. */
-function cleanSliceData(value: string, schema: Schema): string | null {
-  const match = SLICE_DATA.exec(value);
-  if (!match) return null;
-  let context: unknown;
-  try {
-    context = JSON.parse(match[4]);
-  } catch {
-    context = [];
-  }
-  const wrappers = match[3] ? ` -${match[3]}` : '';
-  return `${match[1]} ${match[2]}${wrappers} ${JSON.stringify(cleanContext(context, schema))}`;
-}
-
-/**
- * Cleans every slice marker in clipboard HTML. A `<template>` parses the markup
- * without running or loading anything and accepts table parts (`<td>`, `<tr>`) at
- * the top level, as ProseMirror's own clipboard reader does.
- */
-function cleanSliceMarkers(html: string, view: EditorView): string {
-  if (!/data-pm-slice/i.test(html)) return html;
-  const template = view.dom.ownerDocument.createElement('template');
-  template.innerHTML = html;
-  const markers = template.content.querySelectorAll(`[${SLICE_ATTR}]`);
-  if (!markers.length) return html;
-  for (const marker of Array.from(markers)) {
-    const cleaned = cleanSliceData(marker.getAttribute(SLICE_ATTR) ?? '', view.state.schema);
-    if (cleaned === null) marker.removeAttribute(SLICE_ATTR);
-    else marker.setAttribute(SLICE_ATTR, cleaned);
-  }
-  return template.innerHTML;
-}
 
 /** Whether every child of the node is a type its content expression can hold at all. */
 function holdsItsChildren(node: PMNode): boolean {
@@ -221,6 +129,21 @@ function guarded<T>(what: string, run: () => T, fallback: () => T): T {
   }
 }
 
+/** VS Code's clipboard entry beside the HTML: `{"mode": "typescript", …}` names the copied code's language. */
+const VSCODE_DATA = 'vscode-editor-data';
+
+/** What the clipboard says about a paste besides its HTML. */
+function pasteContextOf(data: DataTransfer | null): PasteContext {
+  const raw = data?.types.includes(VSCODE_DATA) ? data.getData(VSCODE_DATA) : '';
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as { mode?: unknown };
+    return { codeLanguage: typeof parsed.mode === 'string' ? parsed.mode : null };
+  } catch {
+    return {};
+  }
+}
+
 /**
  * The paste-safety plugin. Put it first among plugins that listen to DOM `paste`
  * events: it runs the editor's whole paste (its own hooks and every other plugin's)
@@ -230,6 +153,9 @@ export function pastePlugin(): Plugin {
   // Events this plugin is already running, so the guarded re-dispatch below reaches
   // ProseMirror's own paste handler instead of this one. Held per plugin, weakly.
   const running = new WeakSet<Event>();
+  // What the paste being handled carries besides its HTML (read before ProseMirror
+  // parses it, which happens synchronously inside the re-dispatch).
+  let context: PasteContext = {};
   return new Plugin({
     key: pasteKey,
     props: {
@@ -237,6 +163,7 @@ export function pastePlugin(): Plugin {
         paste(view, event) {
           if (running.has(event)) return false;
           running.add(event);
+          context = pasteContextOf(event.clipboardData);
           try {
             // ProseMirror's public (if test-oriented) entry to its own event handling: its paste
             // keeps every rule it has (Shift for plain text, code blocks, composition, the
@@ -246,6 +173,7 @@ export function pastePlugin(): Plugin {
             recoverPaste(view, event, error);
           } finally {
             running.delete(event);
+            context = {};
           }
           return true;
         },
@@ -253,11 +181,10 @@ export function pastePlugin(): Plugin {
 
       transformPastedHTML: (html, view) =>
         guarded(
-          'slice context',
-          () => cleanSliceMarkers(html, view),
-          // Renaming the marker makes ProseMirror read the markup as foreign HTML,
-          // through the schema's parse rules only.
-          () => html.replace(/data-pm-slice/gi, 'data-pm-ignored'),
+          'HTML',
+          () => cleanPastedHTML(html, view.state.schema, context),
+          // Markup that cannot be cleaned is pasted as its text: nothing in it is parsed as HTML.
+          () => htmlAsText(html),
         ),
 
       transformPasted: (slice, view) =>

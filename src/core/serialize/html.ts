@@ -1,4 +1,5 @@
 import { DOMParser as PMDOMParser, DOMSerializer, Fragment, type Node as PMNode, type Schema } from 'prosemirror-model';
+import { withoutInlineHandlers } from './inline-handlers.js';
 import { log } from '../log.js';
 import { schema as defaultSchema } from '../schema/index.js';
 
@@ -23,8 +24,10 @@ export const MAX_HTML_ELEMENTS = 2_000_000;
 function inertDocument(html: string, env: DomEnvironment): Document {
   if (env.parseDocument) return env.parseDocument(html);
   // DOMParser documents have no browsing context: scripts never run and images never load,
-  // so `<img onerror>` cannot fire while we read the markup.
-  return new DOMParser().parseFromString(`<!doctype html><html><head></head><body>${html}</body></html>`, 'text/html');
+  // so `<img onerror>` cannot fire while we read the markup. Handlers go before the parser
+  // sees them: it would check the page's Content-Security-Policy for each one.
+  const markup = withoutInlineHandlers(html);
+  return new DOMParser().parseFromString(`<!doctype html><html><head></head><body>${markup}</body></html>`, 'text/html');
 }
 
 /** The document that holds nothing: one empty paragraph (spec: an empty value). */

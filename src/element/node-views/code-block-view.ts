@@ -5,38 +5,15 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView, ViewMutationRecord } from 'prosemirror-view';
 import { safeLanguage } from '../../core/url.js';
-import { PLAIN_LANGUAGE, unwatchForHighlighting, watchForHighlighting } from './highlight.js';
+import { CODE_LANGUAGES, PLAIN_LANGUAGE } from '../../core/code-languages.js';
+import { unwatchForHighlighting, watchForHighlighting } from './highlight.js';
 import type { EditableListener, EditableWatch } from './editable-watch.js';
 
 /** How long the copy button shows its confirmation, in milliseconds (spec: code copy confirmation lasts 1000 ms). */
 export const COPY_CONFIRMATION_MS = 1000;
 
-/** The languages the picker offers, as [value, label]; a block in another language gets an extra entry. */
-export const CODE_LANGUAGES: ReadonlyArray<readonly [string, string]> = [
-  [PLAIN_LANGUAGE, 'Plain text'],
-  ['bash', 'Bash'],
-  ['c', 'C'],
-  ['cpp', 'C++'],
-  ['csharp', 'C#'],
-  ['css', 'CSS'],
-  ['diff', 'Diff'],
-  ['go', 'Go'],
-  ['html', 'HTML'],
-  ['java', 'Java'],
-  ['javascript', 'JavaScript'],
-  ['json', 'JSON'],
-  ['kotlin', 'Kotlin'],
-  ['markdown', 'Markdown'],
-  ['php', 'PHP'],
-  ['python', 'Python'],
-  ['ruby', 'Ruby'],
-  ['rust', 'Rust'],
-  ['shell', 'Shell'],
-  ['sql', 'SQL'],
-  ['swift', 'Swift'],
-  ['typescript', 'TypeScript'],
-  ['yaml', 'YAML'],
-];
+/** The languages the picker offers (core's known languages); a block in another language gets an extra entry. */
+export { CODE_LANGUAGES } from '../../core/code-languages.js';
 
 /**
  * A code block with a copy button and a language picker; only the `<code>` is editable.

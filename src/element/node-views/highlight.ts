@@ -10,6 +10,7 @@ import type { Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from 'prosemirror-state';
 import { AttrStep } from 'prosemirror-transform';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
+import { PLAIN_LANGUAGE } from '../../core/code-languages.js';
 import { log } from '../../core/log.js';
 
 /** A class range over a code block's text, in offsets from the start of its text. */
@@ -36,7 +37,7 @@ export interface HighlightState {
 export const codeHighlightKey = new PluginKey<HighlightState>('codeHighlight');
 
 /** The language that needs no highlighter (the schema's default). */
-export const PLAIN_LANGUAGE = 'plaintext';
+export { PLAIN_LANGUAGE } from '../../core/code-languages.js';
 
 /**
  * Code blocks longer than this are left plain: highlighting runs on every keystroke

@@ -1,0 +1,138 @@
+/**
+ * Pasted HTML, read where nothing in it can act, then cleaned and reshaped before
+ * ProseMirror parses it. Inline handlers are taken out of the text first (a browser's
+ * parser checks the page's Content-Security-Policy for each, so a page that forbids
+ * inline script would get a violation report from a paste); the markup is then parsed
+ * in an inert document (a DOMParser document's template: no script runs, no image
+ * loads), scripts dropped, ProseMirror's own clipboard context cleaned and other apps'
+ * structures reshaped (paste-sources.ts). ProseMirror then reads the result through
+ * the schema.
+ */
+import type { ContentMatch, NodeType, Schema } from 'prosemirror-model';
+import { cleanAttrs, type AttrDefs } from '../schema/index.js';
+import { withoutInlineHandlers } from '../serialize/inline-handlers.js';
+import { normalizeSources, type PasteContext } from './paste-sources.js';
+
+/** The attribute ProseMirror writes on clipboard HTML to describe the copied slice. */
+const SLICE_ATTR = 'data-pm-slice';
+
+/** ProseMirror's own reading of the attribute: `openStart openEnd [-wrappers] context`. */
+const SLICE_DATA = /^(\d+) (\d+)(?: -(\d+))? (.*)/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// ---------------------------------------------------------------- slice context
+
+/** A node type that may wrap pasted content: a known, non-top, block container. */
+function wrapperType(name: unknown, schema: Schema): NodeType | null {
+  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(schema.nodes, name)) return null;
+  const type = schema.nodes[name];
+  return type.isLeaf || type.isInline || type === schema.topNodeType ? null : type;
+}
+
+/** Whether `child` may appear anywhere in `parent`'s content expression. */
+export function allowsChild(parent: NodeType, child: NodeType): boolean {
+  const seen = new Set<ContentMatch>();
+  const pending = [parent.contentMatch];
+  while (pending.length) {
+    const match = pending.pop()!;
+    if (seen.has(match)) continue;
+    seen.add(match);
+    for (let i = 0; i < match.edgeCount; i++) {
+      const edge = match.edge(i);
+      if (edge.type === child) return true;
+      pending.push(edge.next);
+    }
+  }
+  return false;
+}
+
+/**
+ * Rebuilds a slice context (`[type, attrs, type, attrs, …]`, outermost first).
+ * ProseMirror creates these wrappers from the JSON without any parse rule; a bad
+ * value makes its `type.create` throw, which it catches by dropping that wrapper
+ * and every one outside it. Cleaning the values instead keeps the structure the
+ * user copied, with the same safe values a parse rule would give.
+ */
+function cleanContext(raw: unknown, schema: Schema): unknown[] {
+  if (!Array.isArray(raw)) return [];
+  const kept: unknown[] = [];
+  let inner: NodeType | null = null;
+  // From the innermost wrapper outwards, as ProseMirror applies them: the first
+  // one that cannot be used ends the context, so what remains always nests.
+  for (let i = raw.length - 2; i >= 0; i -= 2) {
+    const type = wrapperType(raw[i], schema);
+    if (!type || (inner && !allowsChild(type, inner))) break;
+    const defs = (type.spec as { attrDefs?: AttrDefs }).attrDefs;
+    const attrs = defs ? cleanAttrs(defs, isRecord(raw[i + 1]) ? (raw[i + 1] as Record<string, unknown>) : null) : null;
+    kept.unshift(type.name, attrs);
+    inner = type;
+  }
+  return kept;
+}
+
+/** The cleaned attribute value, or `null` when the attribute should be dropped. */
+function cleanSliceData(value: string, schema: Schema): string | null {
+  const match = SLICE_DATA.exec(value);
+  if (!match) return null;
+  let context: unknown;
+  try {
+    context = JSON.parse(match[4]);
+  } catch {
+    context = [];
+  }
+  const wrappers = match[3] ? ` -${match[3]}` : '';
+  return `${match[1]} ${match[2]}${wrappers} ${JSON.stringify(cleanContext(context, schema))}`;
+}
+
+/** Cleans every slice marker under `root`; an unreadable one is removed (the markup is then read as foreign HTML). */
+function cleanSliceMarkers(root: DocumentFragment, schema: Schema): void {
+  for (const marker of Array.from(root.querySelectorAll(`[${SLICE_ATTR}]`))) {
+    const cleaned = cleanSliceData(marker.getAttribute(SLICE_ATTR) ?? '', schema);
+    if (cleaned === null) marker.removeAttribute(SLICE_ATTR);
+    else marker.setAttribute(SLICE_ATTR, cleaned);
+  }
+}
+
+// ---------------------------------------------------------------- inert parsing
+
+/**
+ * Parses markup in a template of a DOMParser document. DOMParser documents have no
+ * browsing context and scripting disabled, so handlers are never compiled and nothing
+ * loads; a template accepts table parts (`<td>`, `<tr>`) at its top level, as
+ * ProseMirror's own clipboard reader does.
+ */
+function inertTemplate(html: string): HTMLTemplateElement {
+  const template = new DOMParser().parseFromString('<!doctype html><title></title>', 'text/html').createElement('template');
+  // Handlers go before the parser sees them: it checks the page's Content-Security-Policy
+  // for each one (and reports a violation), whatever document it parses into.
+  template.innerHTML = withoutInlineHandlers(html);
+  return template;
+}
+
+/** Scripts: never wanted, and nothing in them is content. */
+function dropScripts(root: DocumentFragment): void {
+  for (const script of Array.from(root.querySelectorAll('script, noscript'))) script.remove();
+}
+
+/** Pasted (or dropped) HTML, made safe to parse and reshaped from other apps' forms. */
+export function cleanPastedHTML(html: string, schema: Schema, context: PasteContext = {}): string {
+  const template = inertTemplate(html);
+  dropScripts(template.content);
+  cleanSliceMarkers(template.content, schema);
+  // ProseMirror's own clipboard (this editor's or another ProseMirror's) is already in the schema's forms.
+  if (!template.content.querySelector(`[${SLICE_ATTR}]`)) normalizeSources(template.content, context);
+  return template.innerHTML;
+}
+
+/** The text of markup as escaped paragraphs, for when it cannot be cleaned (nothing in it survives as markup). */
+export function htmlAsText(html: string): string {
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  const escape = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .split(/\r?\n/)
+    .map((line) => `<p>${escape(line)}</p>`)
+    .join('');
+}
