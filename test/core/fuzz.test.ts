@@ -1,41 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { deleteSelection, joinBackward, joinForward } from 'prosemirror-commands';
 import { history, redo, undo } from 'prosemirror-history';
-import { EditorState, Selection, TextSelection, type Command } from 'prosemirror-state';
-import { insertHardBreak, insertHorizontalRule, setParagraph, toggleBlockquote, toggleCodeBlock, toggleHeading } from '../../src/core/commands/blocks.js';
-import { liftItem, sinkItem, splitItem, toggleBulletList, toggleOrderedList, toggleTaskList } from '../../src/core/commands/lists.js';
-import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../../src/core/commands/marks.js';
-import { selectBlockThenAll } from '../../src/core/plugins/keymap.js';
+import { EditorState, Selection, TextSelection } from 'prosemirror-state';
+import { EDITING_COMMANDS, pick, type Rng } from '../helpers/editing-commands.js';
 import { mulberry32, randomDoc } from '../helpers/random-doc.js';
-
-type Rng = () => number;
-
-const pick = <T,>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
-
-const COMMANDS: ReadonlyArray<[string, Command]> = [
-  ['bold', toggleBold],
-  ['italic', toggleItalic],
-  ['underline', toggleUnderline],
-  ['strike', toggleStrike],
-  ['code', toggleCode],
-  ['heading1', toggleHeading(1)],
-  ['heading3', toggleHeading(3)],
-  ['paragraph', setParagraph],
-  ['quote', toggleBlockquote],
-  ['codeBlock', toggleCodeBlock],
-  ['rule', insertHorizontalRule],
-  ['hardBreak', insertHardBreak],
-  ['bulletList', toggleBulletList],
-  ['orderedList', toggleOrderedList],
-  ['taskList', toggleTaskList],
-  ['sink', sinkItem],
-  ['lift', liftItem],
-  ['enter', splitItem],
-  ['deleteSelection', deleteSelection],
-  ['joinBackward', joinBackward],
-  ['joinForward', joinForward],
-  ['selectBlock', selectBlockThenAll],
-];
 
 function randomSelection(rng: Rng, state: EditorState): Selection {
   const size = state.doc.content.size;
@@ -63,7 +30,7 @@ function step(rng: Rng, state: EditorState): [string, EditorState] {
     name = 'redo';
     redo(current, (tr) => (current = current.apply(tr)));
   } else {
-    const [commandName, command] = pick(rng, COMMANDS);
+    const [commandName, command] = pick(rng, EDITING_COMMANDS);
     name = commandName;
     command(current, (tr) => (current = current.apply(tr)));
   }

@@ -8,23 +8,17 @@
  * reproduce it.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { deleteSelection, joinBackward, joinForward, selectParentNode } from 'prosemirror-commands';
+import { selectParentNode } from 'prosemirror-commands';
 import { redo, undo } from 'prosemirror-history';
 import { AllSelection, NodeSelection, Selection, TextSelection, type Command } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
-import { headingToParagraphAtStart, joinAcrossListForward, joinIntoListBackward } from '../../src/core/commands/block-joins.js';
-import { insertHardBreak, insertHorizontalRule } from '../../src/core/commands/blocks.js';
-import { liftItem, setTaskChecked, sinkItem, splitItem } from '../../src/core/commands/lists.js';
-import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../../src/core/commands/marks.js';
+import { setTaskChecked } from '../../src/core/commands/lists.js';
 import { blockTypeCommands } from '../../src/core/toolbar-state.js';
 import { serializeHTML } from '../../src/core/serialize/html.js';
+import { EDITING_COMMANDS, pick, type Rng } from '../helpers/editing-commands.js';
 import { mulberry32, randomDoc } from '../helpers/random-doc.js';
-
-type Rng = () => number;
-
-const pick = <T,>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
 
 /** A to-do item's checkbox toggled, as a click on it does. */
 const toggleSomeTask: Command = (state, dispatch) => {
@@ -37,24 +31,10 @@ const toggleSomeTask: Command = (state, dispatch) => {
   return !!node && setTaskChecked(found, !node.attrs.checked)(state, dispatch);
 };
 
-const COMMANDS: ReadonlyArray<[string, Command]> = [
-  ['bold', toggleBold],
-  ['italic', toggleItalic],
-  ['underline', toggleUnderline],
-  ['strike', toggleStrike],
-  ['code', toggleCode],
-  ...Object.entries(blockTypeCommands).map(([name, command]): [string, Command] => [`block:${name}`, command]),
-  ['sink', sinkItem],
-  ['lift', liftItem],
-  ['enter', splitItem],
-  ['hardBreak', insertHardBreak],
-  ['rule', insertHorizontalRule],
-  ['deleteSelection', deleteSelection],
-  ['joinBackward', joinBackward],
-  ['joinForward', joinForward],
-  ['joinIntoList', joinIntoListBackward],
-  ['joinAcrossList', joinAcrossListForward],
-  ['headingToParagraph', headingToParagraphAtStart],
+/** The editing commands, the toolbar's and slash menu's block types, and what clicks do. */
+const COMMANDS: ReadonlyArray<readonly [string, Command]> = [
+  ...EDITING_COMMANDS,
+  ...Object.entries(blockTypeCommands).map(([name, command]) => [`block:${name}`, command] as const),
   ['selectParent', selectParentNode],
   ['toggleTask', toggleSomeTask],
 ];

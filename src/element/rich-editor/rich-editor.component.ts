@@ -36,6 +36,10 @@ const FORM_VALUE_DELAY = 300;
 /**
  * `<rich-editor>`: a rich-text editor any page can embed with one tag.
  *
+ * Keyboard: Tab indents lists and code and moves between table cells, and never moves
+ * focus out of an editable editor on its own; Escape, then Tab (or Shift+Tab) within two
+ * seconds, moves focus on as the browser would.
+ *
  * @tagname rich-editor
  * @fires rich-editor-change - after every document change; `detail.json` and `detail.html` are computed on first read
  * @fires rich-editor-focus - when the content gains focus
