@@ -1,5 +1,5 @@
 import { history } from 'prosemirror-history';
-import type { Node as PMNode } from 'prosemirror-model';
+import type { Node as PMNode, Schema } from 'prosemirror-model';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
 import { gapCursorPlugin } from './plugins/gap-cursor.js';
@@ -10,11 +10,13 @@ import { pastePlugin } from './plugins/paste.js';
 import { tabKeyPlugin } from './plugins/tab-key.js';
 import { tablePlugins } from './plugins/table.js';
 import { textInputPlugin } from './plugins/text-input.js';
-import { schema } from './schema/index.js';
+import { schema as defaultSchema } from './schema/index.js';
 import { emptyDoc } from './serialize/html.js';
 
 /** Options for the editing plugins. */
 export interface EditingOptions {
+  /** The schema the plugins work on (the built-in one by default). */
+  schema?: Schema;
   /** Plugins that run before the built-in ones (their keys win). */
   plugins?: Plugin[];
 }
@@ -25,10 +27,25 @@ export interface EditingOptions {
  * keymap so Tab and the arrows reach them first), input rules, keymaps and history.
  */
 export function editingPlugins(options: EditingOptions = {}): Plugin[] {
-  return [domSelectionPlugin(), pastePlugin(), markdownPastePlugin(), ...(options.plugins ?? []), ...tablePlugins(), editorInputRules(), ...editorKeymap(), gapCursorPlugin(), history(), textInputPlugin(), tabKeyPlugin()];
+  const schema = options.schema ?? defaultSchema;
+  return [
+    domSelectionPlugin(),
+    pastePlugin(),
+    markdownPastePlugin(),
+    ...(options.plugins ?? []),
+    // prosemirror-tables needs table node types (found by their tableRole).
+    ...(Object.values(schema.nodes).some((type) => type.spec.tableRole === 'table') ? tablePlugins(schema) : []),
+    editorInputRules(schema),
+    ...editorKeymap(),
+    gapCursorPlugin(),
+    history(),
+    textInputPlugin(),
+    tabKeyPlugin(),
+  ];
 }
 
 /** A fresh editor state over the schema with the editing plugins. */
-export function createEditorState(doc: PMNode = emptyDoc(schema), options: EditingOptions = {}): EditorState {
-  return EditorState.create({ doc, plugins: editingPlugins(options) });
+export function createEditorState(doc?: PMNode, options: EditingOptions = {}): EditorState {
+  const start = doc ?? emptyDoc(options.schema ?? defaultSchema);
+  return EditorState.create({ doc: start, plugins: editingPlugins({ schema: start.type.schema, ...options }) });
 }

@@ -3,7 +3,6 @@ import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } 
 import type { EditorView } from 'prosemirror-view';
 import { log } from './log.js';
 import { SKIP_IMAGE_TRACKING_META } from './plugins/image-tracking.js';
-import { schema } from './schema/index.js';
 import { emptyDoc, parseHTML } from './serialize/html.js';
 
 /** Meta set on transactions that replace the whole document from outside (`setValue`, `clear`). */
@@ -42,7 +41,7 @@ export function replaceContentTr(state: EditorState, doc: PMNode): Transaction {
  */
 export function setContent(view: EditorView, html: string): boolean {
   try {
-    const doc = parseHTML(html);
+    const doc = parseHTML(html, { schema: view.state.schema });
     if (doc.eq(view.state.doc)) return false;
     const tr = replaceContentTr(view.state, doc);
     const before = view.state;
@@ -56,9 +55,10 @@ export function setContent(view: EditorView, html: string): boolean {
 
 /** Empties the document (one empty paragraph). */
 export function clearContent(view: EditorView): boolean {
-  if (view.state.doc.eq(emptyDoc(schema))) return false;
+  const empty = emptyDoc(view.state.schema);
+  if (view.state.doc.eq(empty)) return false;
   const before = view.state;
-  view.dispatch(replaceContentTr(view.state, emptyDoc(schema)));
+  view.dispatch(replaceContentTr(view.state, empty));
   return view.state !== before;
 }
 
@@ -81,7 +81,7 @@ export function insertAtSavedSelection(view: EditorView | null, content: string,
     const tr = view.state.tr.setSelection(TextSelection.create(view.state.doc, saved.from, saved.to));
     if (options.asHtml) {
       // An open slice, so a single paragraph of HTML joins the text around the caret.
-      tr.replaceSelection(Slice.maxOpen(parseHTML(content).content));
+      tr.replaceSelection(Slice.maxOpen(parseHTML(content, { schema: view.state.schema }).content));
     } else {
       tr.insertText(content);
     }
@@ -111,7 +111,7 @@ export function focusAt(view: EditorView | null, position: FocusPosition): boole
     // The nearest position between top-level blocks, where a paragraph can go.
     const $target = doc.resolve(target);
     const pos = $target.depth === 0 ? target : target <= $target.start(1) + ($target.node(1).content.size >> 1) ? $target.before(1) : $target.after(1);
-    const tr = view.state.tr.insert(pos, Fragment.from(schema.nodes.paragraph.create()));
+    const tr = view.state.tr.insert(pos, Fragment.from(view.state.schema.nodes.paragraph.create()));
     tr.setSelection(TextSelection.create(tr.doc, pos + 1));
     view.dispatch(tr.scrollIntoView());
     view.focus();

@@ -1,13 +1,11 @@
 import { lift, setBlockType, wrapIn } from 'prosemirror-commands';
-import type { MarkType, Node as PMNode, NodeType, ResolvedPos } from 'prosemirror-model';
+import type { MarkType, Node as PMNode, ResolvedPos } from 'prosemirror-model';
 import { EditorState, NodeSelection, type Command } from 'prosemirror-state';
 import { CellSelection } from 'prosemirror-tables';
 import { isInside, setParagraph } from './commands/blocks.js';
 import { appendCommand, scratch } from './commands/chain.js';
 import { findList, liftItem, toggleList } from './commands/lists.js';
-import { schema } from './schema/index.js';
-
-const { nodes, marks: markTypes } = schema;
+import { withNodeType } from './per-schema.js';
 
 /** A block type the toolbar's dropdown shows (spec: "Text, headings, to-do, bullet list, numbered list, quote, code"). */
 export type BlockType = 'text' | 'heading1' | 'heading2' | 'heading3' | 'todo' | 'bullet' | 'numbered' | 'quote' | 'code';
@@ -32,13 +30,8 @@ export interface ToolbarContext {
   editable: boolean;
 }
 
-const TOOLBAR_MARKS: ReadonlyArray<[ToolbarMark, MarkType]> = [
-  ['bold', markTypes.bold],
-  ['italic', markTypes.italic],
-  ['underline', markTypes.underline],
-  ['strike', markTypes.strike],
-  ['code', markTypes.code],
-];
+/** The toolbar's marks, by the names the schema gives them. */
+const TOOLBAR_MARKS: readonly ToolbarMark[] = ['bold', 'italic', 'underline', 'strike', 'code'];
 
 function inTable($pos: ResolvedPos): boolean {
   for (let d = $pos.depth; d > 0; d--) if ($pos.node(d).type.spec.tableRole === 'table') return true;
@@ -61,7 +54,7 @@ function isVisible(state: EditorState, editable: boolean): boolean {
 function markActive(state: EditorState, type: MarkType): boolean {
   const { empty, from, to, $from } = state.selection;
   if (empty) return !!type.isInSet(state.storedMarks ?? $from.marks());
-  if (type !== markTypes.code) return state.doc.rangeHasMark(from, to, type);
+  if (!type.spec.code) return state.doc.rangeHasMark(from, to, type);
   let sawText = false;
   let all = true;
   state.doc.nodesBetween(from, to, (node) => {
@@ -78,14 +71,14 @@ function markActive(state: EditorState, type: MarkType): boolean {
 /** The block type of one text block, decided by the nearest block that gives it meaning. */
 function blockTypeAt($inside: ResolvedPos): BlockType {
   const block = $inside.parent;
-  if (block.type === nodes.heading) return `heading${String(block.attrs.level as number)}` as BlockType;
-  if (block.type === nodes.code_block) return 'code';
+  if (block.type.name === 'heading') return `heading${String(block.attrs.level as number)}` as BlockType;
+  if (block.type.name === 'code_block') return 'code';
   for (let d = $inside.depth - 1; d > 0; d--) {
     const type = $inside.node(d).type;
-    if (type === nodes.task_list) return 'todo';
-    if (type === nodes.bullet_list) return 'bullet';
-    if (type === nodes.ordered_list) return 'numbered';
-    if (type === nodes.blockquote) return 'quote';
+    if (type.name === 'task_list') return 'todo';
+    if (type.name === 'bullet_list') return 'bullet';
+    if (type.name === 'ordered_list') return 'numbered';
+    if (type.name === 'blockquote') return 'quote';
     if (type.spec.tableRole) break;
   }
   return 'text';
@@ -109,7 +102,8 @@ function selectedBlockType(state: EditorState): BlockType | 'multiple' {
 /** The first link mark in the selection (or at the caret). */
 function selectedLink(state: EditorState): { href: string } | null {
   const { empty, from, to, $from } = state.selection;
-  const type = markTypes.link;
+  const type = state.schema.marks.link;
+  if (!type) return null;
   if (empty) {
     const mark = type.isInSet(state.storedMarks ?? $from.marks());
     return mark ? { href: mark.attrs.href as string } : null;
@@ -127,7 +121,10 @@ function selectedLink(state: EditorState): { href: string } | null {
 /** The formatting toolbar's state: a pure function of the editor state (spec section 4). */
 export function toolbarState(state: EditorState, context: ToolbarContext): ToolbarState {
   const marks = {} as Record<ToolbarMark, boolean>;
-  for (const [name, type] of TOOLBAR_MARKS) marks[name] = markActive(state, type);
+  for (const name of TOOLBAR_MARKS) {
+    const type = state.schema.marks[name];
+    marks[name] = !!type && markActive(state, type);
+  }
   return {
     visible: isVisible(state, context.editable),
     marks,
@@ -149,7 +146,8 @@ export const setTextBlock: Command = (state, dispatch) => {
   let changed = false;
   for (let i = 0; i < MAX_LIFTS; i++) {
     const current = scratch(tr);
-    const outOf = findList(current) ? liftItem : isInside(current, nodes.blockquote) ? lift : null;
+    const quote = current.schema.nodes.blockquote;
+    const outOf = findList(current) ? liftItem : quote && isInside(current, quote) ? lift : null;
     if (!outOf || !appendCommand(tr, outOf)) break;
     changed = true;
   }
@@ -165,8 +163,8 @@ function setType(type: BlockType, command: Command): Command {
 }
 
 /** Makes the selection a list of the given type, converting another list rather than lifting out of it. */
-function setList(type: BlockType, list: NodeType): Command {
-  return setType(type, (state, dispatch) => findList(state)?.node.type === list || toggleList(list)(state, dispatch));
+function setList(type: BlockType, listName: string): Command {
+  return setType(type, withNodeType(listName, (list) => (state, dispatch) => findList(state)?.node.type === list || toggleList(list)(state, dispatch)));
 }
 
 /**
@@ -176,12 +174,12 @@ function setList(type: BlockType, list: NodeType): Command {
  */
 export const blockTypeCommands: Readonly<Record<BlockType, Command>> = {
   text: setTextBlock,
-  heading1: setType('heading1', setBlockType(nodes.heading, { level: 1 })),
-  heading2: setType('heading2', setBlockType(nodes.heading, { level: 2 })),
-  heading3: setType('heading3', setBlockType(nodes.heading, { level: 3 })),
-  todo: setList('todo', nodes.task_list),
-  bullet: setList('bullet', nodes.bullet_list),
-  numbered: setList('numbered', nodes.ordered_list),
-  quote: setType('quote', wrapIn(nodes.blockquote)),
-  code: setType('code', setBlockType(nodes.code_block)),
+  heading1: setType('heading1', withNodeType('heading', (heading) => setBlockType(heading, { level: 1 }))),
+  heading2: setType('heading2', withNodeType('heading', (heading) => setBlockType(heading, { level: 2 }))),
+  heading3: setType('heading3', withNodeType('heading', (heading) => setBlockType(heading, { level: 3 }))),
+  todo: setList('todo', 'task_list'),
+  bullet: setList('bullet', 'bullet_list'),
+  numbered: setList('numbered', 'ordered_list'),
+  quote: setType('quote', withNodeType('blockquote', (quote) => wrapIn(quote))),
+  code: setType('code', withNodeType('code_block', (code) => setBlockType(code))),
 };

@@ -18,7 +18,7 @@ export function mountEditor(content: string | PMNode, options: { plugins?: Plugi
   ensureEditorCss();
   const host = document.createElement('div');
   document.body.appendChild(host);
-  const state = EditorState.create({ doc, plugins: editingPlugins({ plugins: options.plugins }) });
+  const state = EditorState.create({ doc, plugins: editingPlugins({ schema: doc.type.schema, plugins: options.plugins }) });
   const view = new EditorView(host, { state, editable: () => options.editable !== false });
   const caret = options.caret ?? view.state.doc.content.size;
   view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(caret))));

@@ -7,12 +7,10 @@ import { joinTextblockBackward, joinTextblockForward, setBlockType } from 'prose
 import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
 import { TextSelection, type Command, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
-
-/** The list node types, by name, so the commands work on any schema that names its lists so. */
-const LIST_NAMES: ReadonlySet<string> = new Set(['bullet_list', 'ordered_list', 'task_list']);
+import { isListType } from './lists.js';
 
 function isList(node: PMNode | null | undefined): boolean {
-  return !!node && LIST_NAMES.has(node.type.name);
+  return !!node && isListType(node.type);
 }
 
 /** A text block whose text may join another's (not code, whose text is not prose). */

@@ -1,9 +1,7 @@
 import { lift, setBlockType, wrapIn } from 'prosemirror-commands';
 import type { NodeType } from 'prosemirror-model';
 import { TextSelection, type Command, type EditorState } from 'prosemirror-state';
-import { schema } from '../schema/index.js';
-
-const { paragraph, heading, blockquote, code_block: codeBlock, horizontal_rule: rule, hard_break: hardBreak } = schema.nodes;
+import { withNodeType } from '../per-schema.js';
 
 /** Whether the selection's text block has the given type (and attributes, when given). */
 export function isBlockActive(state: EditorState, type: NodeType, attrs?: Record<string, unknown>): boolean {
@@ -22,22 +20,25 @@ export function isInside(state: EditorState, type: NodeType): boolean {
 }
 
 /** Turns the selected blocks into paragraphs. */
-export const setParagraph: Command = setBlockType(paragraph);
+export const setParagraph: Command = withNodeType('paragraph', (paragraph) => setBlockType(paragraph));
 
 /** Turns the selected blocks into headings of a level from 1 to 3; a second use turns them back into paragraphs. */
 export function toggleHeading(level: 1 | 2 | 3): Command {
   if (level < 1 || level > 3) throw new RangeError(`Heading level must be 1, 2 or 3, not ${String(level)}`);
-  return (state, dispatch) =>
-    isBlockActive(state, heading, { level }) ? setParagraph(state, dispatch) : setBlockType(heading, { level })(state, dispatch);
+  return withNodeType('heading', (heading) => (state, dispatch) =>
+    isBlockActive(state, heading, { level }) ? setParagraph(state, dispatch) : setBlockType(heading, { level })(state, dispatch),
+  );
 }
 
 /** Wraps the selection in a quote, or lifts it out when it is in one. */
-export const toggleBlockquote: Command = (state, dispatch) =>
-  isInside(state, blockquote) ? lift(state, dispatch) : wrapIn(blockquote)(state, dispatch);
+export const toggleBlockquote: Command = withNodeType('blockquote', (blockquote) => (state, dispatch) =>
+  isInside(state, blockquote) ? lift(state, dispatch) : wrapIn(blockquote)(state, dispatch),
+);
 
 /** Turns the selected blocks into a code block (default language), or back into paragraphs. */
-export const toggleCodeBlock: Command = (state, dispatch) =>
-  isBlockActive(state, codeBlock) ? setParagraph(state, dispatch) : setBlockType(codeBlock)(state, dispatch);
+export const toggleCodeBlock: Command = withNodeType('code_block', (codeBlock) => (state, dispatch) =>
+  isBlockActive(state, codeBlock) ? setParagraph(state, dispatch) : setBlockType(codeBlock)(state, dispatch),
+);
 
 /** Whether a node of the type can be inserted at the selection (at some depth around it). */
 export function canInsert(state: EditorState, type: NodeType): boolean {
@@ -50,9 +51,10 @@ export function canInsert(state: EditorState, type: NodeType): boolean {
 }
 
 /** Inserts a horizontal rule at the selection and puts the cursor in a paragraph after it. */
-export const insertHorizontalRule: Command = (state, dispatch) => {
+export const insertHorizontalRule: Command = withNodeType('horizontal_rule', (rule) => (state, dispatch) => {
   if (state.selection.$from.parent.type.spec.code || !canInsert(state, rule)) return false;
   if (dispatch) {
+    const paragraph = state.schema.nodes.paragraph;
     const tr = state.tr.replaceSelectionWith(rule.create());
     // The end of what was inserted: right after the rule, or at the start of the text
     // that followed the caret when the rule split a paragraph.
@@ -63,17 +65,17 @@ export const insertHorizontalRule: Command = (state, dispatch) => {
       tr.setSelection(TextSelection.create(tr.doc, end));
     } else if ($end.nodeAfter?.isTextblock) {
       tr.setSelection(TextSelection.create(tr.doc, end + 1));
-    } else if ($end.parent.canReplaceWith($end.index(), $end.index(), paragraph)) {
+    } else if (paragraph && $end.parent.canReplaceWith($end.index(), $end.index(), paragraph)) {
       tr.insert(end, paragraph.create());
       tr.setSelection(TextSelection.create(tr.doc, end + 1));
     }
     dispatch(tr.scrollIntoView());
   }
   return true;
-};
+});
 
 /** Inserts a hard line break (Shift-Enter). */
-export const insertHardBreak: Command = (state, dispatch) => {
+export const insertHardBreak: Command = withNodeType('hard_break', (hardBreak) => (state, dispatch) => {
   const { $from } = state.selection;
   if (!$from.parent.type.contentMatch.matchType(hardBreak) && !$from.parent.inlineContent) return false;
   if ($from.parent.type.spec.code) {
@@ -82,4 +84,4 @@ export const insertHardBreak: Command = (state, dispatch) => {
   }
   if (dispatch) dispatch(state.tr.replaceSelectionWith(hardBreak.create()).scrollIntoView());
   return true;
-};
+});

@@ -6,16 +6,15 @@
  */
 import { Fragment, type Node as PMNode, type NodeType } from 'prosemirror-model';
 import type { Command, Transaction } from 'prosemirror-state';
-import { isInTable, selectedRect, type TableRect } from 'prosemirror-tables';
-import { schema } from '../schema/index.js';
+import { isInTable, selectedRect, tableNodeTypes, type TableRect } from 'prosemirror-tables';
 
-const { paragraph, hard_break: hardBreak, table_cell: cellType, table_header: headerType } = schema.nodes;
-
-/** A code block's text as inline content: its line breaks become hard breaks. */
+/** A code block's text as inline content: its line breaks become hard breaks (where the schema has them). */
 function codeLines(block: PMNode): PMNode[] {
+  const { schema } = block.type;
+  const hardBreak = schema.nodes.hard_break;
   const inline: PMNode[] = [];
   block.textContent.split('\n').forEach((line, i) => {
-    if (i > 0) inline.push(hardBreak.create());
+    if (i > 0) inline.push(hardBreak ? hardBreak.create() : schema.text(' '));
     if (line) inline.push(schema.text(line));
   });
   return inline;
@@ -26,7 +25,7 @@ function codeLines(block: PMNode): PMNode[] {
  * quote, code, cells of a nested table) becomes one paragraph with the same inline
  * content. Blocks without text (images, rules) cannot live in a paragraph and are dropped.
  */
-export function paragraphsOf(content: Fragment): Fragment {
+export function paragraphsOf(content: Fragment, paragraph: NodeType): Fragment {
   const paragraphs: PMNode[] = [];
   content.descendants((node) => {
     if (!node.isTextblock) return true;
@@ -48,7 +47,7 @@ export function setCellTypes(tr: Transaction, positions: readonly number[], type
     const cell = tr.doc.nodeAt(pos);
     if (!cell || cell.type === type) continue;
     if (!type.validContent(cell.content)) {
-      tr.replaceWith(pos + 1, pos + cell.nodeSize - 1, paragraphsOf(cell.content));
+      tr.replaceWith(pos + 1, pos + cell.nodeSize - 1, paragraphsOf(cell.content, type.contentMatch.defaultType ?? type.schema.nodes.paragraph));
     }
     tr.setNodeMarkup(pos, type, cell.attrs, cell.marks);
   }
@@ -59,6 +58,7 @@ export function setCellTypes(tr: Transaction, positions: readonly number[], type
 function headerEnabled(axis: 'row' | 'column', rect: TableRect): boolean {
   const { map, table } = rect;
   const cells = map.cellsInRect({ left: 0, top: 0, right: axis === 'row' ? map.width : 1, bottom: axis === 'column' ? map.height : 1 });
+  const headerType = tableNodeTypes(table.type.schema).header_cell;
   return cells.every((pos) => table.nodeAt(pos)?.type === headerType);
 }
 
@@ -79,10 +79,11 @@ function toggleHeaderLine(axis: 'row' | 'column'): Command {
         axis === 'row'
           ? map.cellsInRect({ left: skipCorner, top: 0, right: map.width, bottom: 1 })
           : map.cellsInRect({ left: 0, top: skipCorner, right: 1, bottom: map.height });
+      const types = tableNodeTypes(state.schema);
       const tr = setCellTypes(
         state.tr,
         cells.map((pos) => tableStart + pos),
-        on ? cellType : headerType,
+        on ? types.cell : types.header_cell,
       );
       dispatch(tr);
     }

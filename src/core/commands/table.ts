@@ -6,7 +6,7 @@
  * become header cells through `setCellTypes`, which keeps header content to
  * paragraphs (new header cells, added beside a header row, start as one paragraph).
  */
-import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
+import type { Node as PMNode, ResolvedPos, Schema } from 'prosemirror-model';
 import { TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import {
   addColumnAfter as pmAddColumnAfter,
@@ -18,28 +18,27 @@ import {
   deleteTable as pmDeleteTable,
   isInTable,
   selectedRect,
+  tableNodeTypes,
 } from 'prosemirror-tables';
-import { schema } from '../schema/index.js';
 
 export { paragraphsOf, setCellTypes, toggleHeaderColumn, toggleHeaderRow } from './table-header.js';
 export { setColumnColor, setRowColor, tableColorAttrs, type TableColorAttrs } from './table-color.js';
 /** Whether the selection is inside a table (prosemirror-tables' test, for toolbar and menu rules). */
 export { isInTable };
 
-const { table: tableType, table_row: rowType, table_cell: cellType, paragraph } = schema.nodes;
-
 /** Rows of a new table (spec: "A new table is 3 rows by 3 columns with no header row"). */
 export const NEW_TABLE_ROWS = 3;
 /** Columns of a new table. */
 export const NEW_TABLE_COLUMNS = 3;
 
-/** A table of ordinary cells (no header row), each holding one empty paragraph. */
-export function createTable(rows: number = NEW_TABLE_ROWS, columns: number = NEW_TABLE_COLUMNS): PMNode {
+/** A table of the schema's ordinary cells (no header row), each holding its smallest content (an empty paragraph). */
+export function createTable(schema: Schema, rows: number = NEW_TABLE_ROWS, columns: number = NEW_TABLE_COLUMNS): PMNode {
   if (!Number.isInteger(rows) || !Number.isInteger(columns) || rows < 1 || columns < 1) {
     throw new RangeError(`A table needs at least one row and one column, not ${String(rows)} x ${String(columns)}`);
   }
-  const row = () => rowType.create(null, Array.from({ length: columns }, () => cellType.create(null, paragraph.create())));
-  return tableType.create(null, Array.from({ length: rows }, row));
+  const types = tableNodeTypes(schema);
+  const row = () => types.row.create(null, Array.from({ length: columns }, () => types.cell.createAndFill()!));
+  return types.table.create(null, Array.from({ length: rows }, row));
 }
 
 /** Whether a position is inside a table's row (prosemirror-tables' `isInTable`, for any position). */
@@ -57,7 +56,8 @@ export function insertTableAtSelection(tr: Transaction, rows?: number, columns?:
   const { $from } = selection;
   if ($from.parent.type.spec.code || insideTable($from)) return tr;
   const steps = tr.steps.length;
-  tr.replaceSelectionWith(createTable(rows, columns));
+  const tableType = tableNodeTypes(tr.doc.type.schema).table;
+  tr.replaceSelectionWith(createTable(tr.doc.type.schema, rows, columns));
   if (tr.steps.length === steps) return tr;
   // The last step's new range holds the table (ProseMirror may place it before or after the caret's block).
   let start = 0;

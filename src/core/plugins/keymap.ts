@@ -7,10 +7,7 @@ import { headingToParagraphAtStart, joinAcrossListForward, joinIntoListBackward 
 import { insertHardBreak, toggleBlockquote, toggleCodeBlock, toggleHeading, setParagraph } from '../commands/blocks.js';
 import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
 import { liftItem, sinkItem, splitItem, toggleBulletList, toggleOrderedList, toggleTaskList } from '../commands/lists.js';
-import { schema } from '../schema/index.js';
 import { safeLanguage } from '../url.js';
-
-const { code_block: codeBlock, paragraph } = schema.nodes;
 
 /** Tab in a code block inserts a tab character. */
 export const codeBlockTab: Command = (state, dispatch) => {
@@ -31,8 +28,9 @@ export const codeBlockUntab: Command = (state, dispatch) => {
 
 /** Enter at the end of a paragraph that holds only a code fence (```ts) opens a code block. */
 export const fenceOnEnter: Command = (state, dispatch) => {
+  const { paragraph, code_block: codeBlock } = state.schema.nodes;
   const { $from, empty } = state.selection;
-  if (!empty || $from.parent.type !== paragraph || $from.parentOffset !== $from.parent.content.size) return false;
+  if (!paragraph || !codeBlock || !empty || $from.parent.type !== paragraph || $from.parentOffset !== $from.parent.content.size) return false;
   const match = /^(?:```|~~~)([\w+#.-]*)$/.exec($from.parent.textContent);
   if (!match) return false;
   const range = $from.blockRange();

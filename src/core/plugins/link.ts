@@ -1,10 +1,12 @@
-import { Fragment, Slice, type Mark, type Node as PMNode } from 'prosemirror-model';
+import { Fragment, Slice, type Mark, type MarkType, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { Plugin, PluginKey, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import { log } from '../log.js';
-import { schema } from '../schema/index.js';
 import { safeLinkHref } from '../url.js';
 
-const linkType = schema.marks.link;
+/** The schema's link mark (named `link`), or null in a schema without links. */
+function linkMark(schema: Schema): MarkType | null {
+  return schema.marks.link ?? null;
+}
 
 /** The key of the link plugin (auto-linking, paste over a selection, opening on click). */
 export const linkKey = new PluginKey('link');
@@ -32,6 +34,8 @@ export function findUrls(text: string): Array<[number, number, string]> {
 
 /** The range of the link mark around a position (inside it or at either end), or null. */
 export function linkRangeAt(state: EditorState, pos: number): { from: number; to: number; mark: Mark } | null {
+  const linkType = linkMark(state.schema);
+  if (!linkType) return null;
   const $pos = state.doc.resolve(pos);
   const { parent } = $pos;
   const children: Array<{ node: PMNode; from: number }> = [];
@@ -56,7 +60,8 @@ export function linkRangeAt(state: EditorState, pos: number): { from: number; to
 export function setLink(href: string): Command {
   return (state, dispatch) => {
     const safe = safeLinkHref(typeof href === 'string' ? href.trim() : href);
-    if (!safe) return false;
+    const linkType = linkMark(state.schema);
+    if (!safe || !linkType) return false;
     const { from, to, empty } = state.selection;
     const range = empty ? linkRangeAt(state, from) : { from, to };
     if (!range || range.from === range.to) return false;
@@ -71,14 +76,17 @@ export function setLink(href: string): Command {
 /** Removes the link from the selection, or the whole link around an empty selection. */
 export const removeLink: Command = (state, dispatch) => {
   const { from, to, empty } = state.selection;
+  const linkType = linkMark(state.schema);
   const range = empty ? linkRangeAt(state, from) : { from, to };
-  if (!range || !state.doc.rangeHasMark(range.from, range.to, linkType)) return false;
+  if (!linkType || !range || !state.doc.rangeHasMark(range.from, range.to, linkType)) return false;
   if (dispatch) dispatch(state.tr.removeMark(range.from, range.to, linkType));
   return true;
 };
 
 /** Adds link marks to URLs in a text node's range of a transaction's document. */
 function linkifyRange(tr: Transaction, from: number, to: number): void {
+  const linkType = linkMark(tr.doc.type.schema);
+  if (!linkType) return;
   tr.doc.nodesBetween(from, to, (node, pos, parent) => {
     if (!node.isText || !parent || parent.type.spec.code || linkType.isInSet(node.marks) || node.marks.some((m) => m.type.spec.code)) {
       return !node.isText;
@@ -91,7 +99,9 @@ function linkifyRange(tr: Transaction, from: number, to: number): void {
 }
 
 /** Links the URLs in pasted plain text (text that already carries a link keeps it). */
-function linkifySlice(slice: Slice): Slice {
+function linkifySlice(slice: Slice, schema: Schema): Slice {
+  const linkType = linkMark(schema);
+  if (!linkType) return slice;
   const map = (fragment: Fragment, inCode: boolean): Fragment => {
     const nodes: PMNode[] = [];
     fragment.forEach((node) => {
@@ -168,9 +178,9 @@ export function linkPlugin(options: LinkOptions = {}): Plugin {
       return tr.steps.length ? tr : null;
     },
     props: {
-      transformPasted(slice) {
+      transformPasted(slice, view) {
         try {
-          return linkifySlice(slice);
+          return linkifySlice(slice, view.state.schema);
         } catch (error) {
           log.error('Pasted links could not be detected', error);
           return slice;

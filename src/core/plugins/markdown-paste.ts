@@ -1,4 +1,4 @@
-import { Slice, type Node as PMNode } from 'prosemirror-model';
+import { Slice, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { Plugin, PluginKey } from 'prosemirror-state';
 import { log } from '../log.js';
 
@@ -15,7 +15,7 @@ export function looksLikeMarkdown(text: string): boolean {
   return BLOCK_SYNTAX.test(text) || INLINE_SYNTAX.test(text);
 }
 
-type Parse = (markdown: string) => PMNode;
+type Parse = (markdown: string, schema: Schema) => PMNode;
 
 /**
  * Pasted plain text that is markdown becomes formatted content. The parser (markdown-it,
@@ -60,7 +60,7 @@ export function markdownPastePlugin(): Plugin {
         const { $from } = view.state.selection;
         if (!text || $from.parent.type.spec.code || !looksLikeMarkdown(text)) return false;
         try {
-          const doc = parse(text);
+          const doc = parse(text, view.state.schema);
           view.dispatch(view.state.tr.replaceSelection(Slice.maxOpen(doc.content)).scrollIntoView().setMeta('paste', true));
           return true;
         } catch (error) {

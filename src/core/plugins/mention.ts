@@ -1,8 +1,9 @@
-import type { ResolvedPos } from 'prosemirror-model';
+import type { ResolvedPos, Schema } from 'prosemirror-model';
 import { Plugin, PluginKey, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
-import { cleanAttrs, schema, type SafeNodeSpec } from '../schema/index.js';
+import { cleanAttrs } from '../schema/attrs.js';
+import type { SafeNodeSpec } from '../schema/nodes.js';
 
 /** A person the host offers for a mention (spec 7: "mention suggestions"). */
 export interface MentionItem {
@@ -56,7 +57,8 @@ export function filterMentionItems(items: readonly MentionItem[], query: string)
 export function mentionCanOpenAt($pos: ResolvedPos): boolean {
   const parent = $pos.parent;
   if (!parent.isTextblock || parent.type.spec.code) return false;
-  if (!parent.canReplaceWith($pos.index(), $pos.index(), schema.nodes.mention)) return false;
+  const mention = $pos.doc.type.schema.nodes.mention;
+  if (!mention || !parent.canReplaceWith($pos.index(), $pos.index(), mention)) return false;
   const before = $pos.nodeBefore;
   if (!before) return true;
   if (before.isText) return /\s$/.test(before.text ?? '');
@@ -119,7 +121,7 @@ export function moveMentionHighlight(delta: number): Command {
 }
 
 /** The mention node's attributes for a chosen suggestion (spec 3: target "users", self false), cleaned like any parsed value. */
-export function mentionAttrs(item: MentionItem): Record<string, unknown> {
+export function mentionAttrs(item: MentionItem, schema: Schema): Record<string, unknown> {
   const defs = (schema.nodes.mention.spec as SafeNodeSpec).attrDefs;
   return cleanAttrs(defs, {
     id: item.id,
@@ -141,7 +143,8 @@ export function selectMention(index?: number): Command {
     if (!item) return false;
     if (dispatch) {
       const { from, to } = picker.range;
-      const node = schema.nodes.mention.create(mentionAttrs(item));
+      const { schema } = state;
+      const node = schema.nodes.mention.create(mentionAttrs(item, schema));
       const tr = state.tr.replaceWith(from, to, [node, schema.text(' ')]);
       tr.setSelection(TextSelection.create(tr.doc, from + node.nodeSize + 1));
       dispatch(tr.setMeta(mentionKey, { type: 'close' } satisfies MentionMeta).scrollIntoView());

@@ -9,7 +9,7 @@
  * the schema.
  */
 import type { ContentMatch, NodeType, Schema } from 'prosemirror-model';
-import { cleanAttrs, type AttrDefs } from '../schema/index.js';
+import { cleanAttrs, type AttrDefs } from '../schema/attrs.js';
 import { withoutInlineHandlers } from '../serialize/inline-handlers.js';
 import { normalizeSources, type PasteContext } from './paste-sources.js';
 

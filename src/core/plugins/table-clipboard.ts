@@ -4,12 +4,9 @@
  * separated by blank lines; spreadsheets and plain-text editors expect rows on lines
  * and cells separated by tabs instead.
  */
-import { DOMSerializer, type Fragment, type Node as PMNode, type Slice } from 'prosemirror-model';
+import { DOMSerializer, type Fragment, type Node as PMNode, type Schema, type Slice } from 'prosemirror-model';
 import { Plugin } from 'prosemirror-state';
-import { TableMap } from 'prosemirror-tables';
-import { schema } from '../schema/index.js';
-
-const { table: tableType, table_row: rowType } = schema.nodes;
+import { TableMap, tableNodeTypes } from 'prosemirror-tables';
 
 /** The plain text of a cell, its blocks joined by spaces so it stays one TSV field. */
 function cellText(cell: PMNode): string {
@@ -23,8 +20,11 @@ function cellText(cell: PMNode): string {
  */
 export function cellsToText(slice: Slice): string | null {
   const rows: PMNode[] = [];
+  const first = slice.content.firstChild;
+  if (!first) return null;
+  const { table: tableType, row: rowType } = tableNodeTypes(first.type.schema);
   // A cell selection copies rows, or the whole table when every cell is selected.
-  const only = slice.content.childCount === 1 ? slice.content.firstChild! : null;
+  const only = slice.content.childCount === 1 ? first : null;
   (only?.type === tableType ? only : slice.content).forEach((node) => rows.push(node));
   if (!rows.length || rows.some((row) => row.type !== rowType)) return null;
   const table = tableType.create(null, rows);
@@ -57,16 +57,16 @@ class ClipboardSerializer extends DOMSerializer {
 }
 
 /** A clipboard serialiser over the editor's schema. */
-function clipboardSerializer(): DOMSerializer {
+function clipboardSerializer(schema: Schema): DOMSerializer {
   const { nodes, marks } = DOMSerializer.fromSchema(schema);
   return new ClipboardSerializer(nodes, marks);
 }
 
 /** Clipboard props for copied cells: tab-separated text and HTML without editor-only attributes. */
-export function tableClipboard(): Plugin {
+export function tableClipboard(schema: Schema): Plugin {
   return new Plugin({
     props: {
-      clipboardSerializer: clipboardSerializer(),
+      clipboardSerializer: clipboardSerializer(schema),
       // An empty answer is falsy, so other slices get ProseMirror's default text.
       clipboardTextSerializer: (slice) => cellsToText(slice) ?? '',
     },

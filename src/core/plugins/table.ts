@@ -6,7 +6,7 @@
  * handler never escapes into the page.
  */
 import { keymap } from 'prosemirror-keymap';
-import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
+import type { Node as PMNode, ResolvedPos, Schema } from 'prosemirror-model';
 import { Plugin, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import { CellSelection, columnResizing, goToNextCell, isInTable, tableEditing, TableMap } from 'prosemirror-tables';
 import type { EditorView } from 'prosemirror-view';
@@ -162,7 +162,7 @@ function guardedTableEditing(): Plugin {
  * press on a resize handle is a drag, not a cell selection), then the table keys,
  * the clipboard, then cell selection and table repair.
  */
-export function tablePlugins(): Plugin[] {
+export function tablePlugins(schema: Schema): Plugin[] {
   return [
     columnResizing({ cellMinWidth: TABLE_CELL_MIN_WIDTH, defaultCellMinWidth: TABLE_CELL_MIN_WIDTH, handleWidth: TABLE_RESIZE_HANDLE_WIDTH }),
     keymap({
@@ -171,7 +171,7 @@ export function tablePlugins(): Plugin[] {
       ArrowDown: loggedKey('ArrowDown', leaveTable('down')),
       ArrowUp: loggedKey('ArrowUp', leaveTable('up')),
     }),
-    tableClipboard(),
+    tableClipboard(schema),
     guardedTableEditing(),
   ];
 }

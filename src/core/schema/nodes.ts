@@ -210,6 +210,7 @@ export const nodes: Record<string, SafeNodeSpec> = {
   bullet_list: {
     content: 'list_item+',
     group: 'block',
+    listRole: 'list',
     parseDOM: [{ tag: 'ul' }],
     toDOM: () => ['ul', 0],
   },
@@ -217,6 +218,7 @@ export const nodes: Record<string, SafeNodeSpec> = {
   ordered_list: node(orderedDefs, {
     content: 'list_item+',
     group: 'block',
+    listRole: 'list',
     parseDOM: [{ tag: 'ol', getAttrs: (dom) => attrsOf(orderedDefs, { start: dom.getAttribute('start') ?? undefined }) }],
     toDOM: (n) => (n.attrs.start === 1 ? ['ol', 0] : ['ol', { start: String(n.attrs.start) }, 0]),
   }),
@@ -224,6 +226,7 @@ export const nodes: Record<string, SafeNodeSpec> = {
   list_item: {
     content: 'paragraph block*',
     defining: true,
+    listRole: 'item',
     parseDOM: [{ tag: 'li' }],
     toDOM: () => ['li', 0],
   },
@@ -231,6 +234,7 @@ export const nodes: Record<string, SafeNodeSpec> = {
   task_list: {
     content: 'task_item+',
     group: 'block',
+    listRole: 'list',
     parseDOM: [{ tag: 'ul[data-type="taskList"]', priority: 60 }],
     toDOM: () => ['ul', { 'data-type': 'taskList' }, 0],
   },
@@ -238,6 +242,7 @@ export const nodes: Record<string, SafeNodeSpec> = {
   task_item: node(taskItemDefs, {
     content: 'paragraph block*',
     defining: true,
+    listRole: 'item',
     parseDOM: [
       {
         tag: 'li[data-type="taskItem"]',

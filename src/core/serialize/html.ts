@@ -149,7 +149,7 @@ export function trimEmptyParagraphs(doc: PMNode): Fragment {
 
 /** Serialises a document (or fragment) to DOM nodes in the given document. */
 export function serializeDOM(content: PMNode | Fragment, env: DomEnvironment = {}): DocumentFragment {
-  const schema = env.schema ?? defaultSchema;
+  const schema = env.schema ?? (content instanceof Fragment ? (content.firstChild?.type.schema ?? defaultSchema) : content.type.schema);
   const fragment = content instanceof Fragment ? content : content.content;
   const document = env.document ?? globalThis.document;
   return DOMSerializer.fromSchema(schema).serializeFragment(fragment, { document }) as DocumentFragment;
@@ -163,6 +163,6 @@ export function serializeHTML(doc: PMNode, env: DomEnvironment = {}): string {
   // An inert document: building <img> elements there fetches nothing.
   const document = env.document ?? globalThis.document.implementation.createHTMLDocument('');
   const container = document.createElement('div');
-  container.appendChild(serializeDOM(trimEmptyParagraphs(doc), { ...env, document }));
+  container.appendChild(serializeDOM(trimEmptyParagraphs(doc), { schema: doc.type.schema, ...env, document }));
   return container.innerHTML;
 }

@@ -5,9 +5,10 @@
  */
 import MarkdownIt, { type Options, type Token } from 'markdown-it';
 import { MarkdownParser } from 'prosemirror-markdown';
-import type { Attrs, MarkType, NodeType, Node as PMNode } from 'prosemirror-model';
+import type { Attrs, MarkType, NodeType, Node as PMNode, Schema } from 'prosemirror-model';
 import { log } from '../log.js';
-import { cleanAttrs, schema, type AttrDefs } from '../schema/index.js';
+import { perSchema } from '../per-schema.js';
+import { cleanAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
 import { emptyDoc, textToDoc } from './html.js';
 import { addSchemaRules } from './markdown-it-rules.js';
 
@@ -15,9 +16,6 @@ import { addSchemaRules } from './markdown-it-rules.js';
 function clean(type: NodeType | MarkType, raw: Record<string, unknown>): Attrs {
   return cleanAttrs((type.spec as { attrDefs?: AttrDefs }).attrDefs, raw);
 }
-
-const n = schema.nodes;
-const m = schema.marks;
 
 function tokenizer(): MarkdownIt {
   // The commonmark preset stops at 20 levels and drops whatever lies deeper, which lists
@@ -35,7 +33,10 @@ function tokenizer(): MarkdownIt {
 }
 
 /** How each markdown-it token maps onto the schema. */
-const TOKENS = {
+function tokens(schema: Schema) {
+  const n = schema.nodes;
+  const m = schema.marks;
+  return {
   blockquote: { block: 'blockquote' },
   paragraph: { block: 'paragraph' },
   heading: { block: 'heading', getAttrs: (tok: Token) => clean(n.heading, { level: Number(tok.tag.slice(1)) }) },
@@ -64,15 +65,16 @@ const TOKENS = {
   s: { mark: 'strike' },
   link: { mark: 'link', getAttrs: (tok: Token) => clean(m.link, { href: tok.attrGet('href') ?? '' }) },
   code_inline: { mark: 'code', noCloseToken: true },
-};
+  };
+}
 
 /** The part of prosemirror-markdown's parse state a token handler uses. */
 interface ParseState {
   addText(text: string): void;
 }
 
-function createParser(): MarkdownParser {
-  const parser = new MarkdownParser(schema, tokenizer(), TOKENS);
+function createParser(schema: Schema): MarkdownParser {
+  const parser = new MarkdownParser(schema, tokenizer(), tokens(schema));
   // A soft line break is a space in the text (CommonMark renders it as one); only
   // hard breaks become hard_break nodes. tokenHandlers is not in the typings.
   const handlers = (parser as unknown as { tokenHandlers: Record<string, (state: ParseState) => void> }).tokenHandlers;
@@ -80,18 +82,18 @@ function createParser(): MarkdownParser {
   return parser;
 }
 
-/** Built once per page, on first load of this module; it holds no per-parse state. */
-const parser = createParser();
+/** Built once per schema; a parser holds no per-parse state. */
+const parserFor = perSchema(createParser);
 
 /**
  * Parses markdown into a document of the schema, synchronously. Every attribute goes
  * through the schema's cleaners; input that cannot be parsed is loaded as plain
  * paragraphs (and logged). It never throws.
  */
-export function parseMarkdownNow(markdown: string): PMNode {
+export function parseMarkdownNow(markdown: string, schema: Schema = defaultSchema): PMNode {
   if (typeof markdown !== 'string' || !markdown.trim()) return emptyDoc(schema);
   try {
-    const doc = parser.parse(markdown);
+    const doc = parserFor(schema).parse(markdown);
     doc.check();
     return doc;
   } catch (error) {

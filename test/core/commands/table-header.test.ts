@@ -130,7 +130,7 @@ describe('table header row and column', () => {
 
   it('paragraphsOf gives one empty paragraph for content without text blocks', () => {
     const image = schema.nodes.image.create({ src: '/a.png' });
-    const result = paragraphsOf(Fragment.from([image, schema.nodes.horizontal_rule.create()]));
+    const result = paragraphsOf(Fragment.from([image, schema.nodes.horizontal_rule.create()]), schema.nodes.paragraph);
     expect(result.childCount).to.equal(1);
     expect(result.firstChild!.type.name).to.equal('paragraph');
     expect(result.firstChild!.childCount).to.equal(0);

@@ -4,6 +4,7 @@ import { keymap } from 'prosemirror-keymap';
 import { CellSelection, tableEditingKey } from 'prosemirror-tables';
 import type { EditorView } from 'prosemirror-view';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
+import { schema } from '../../../src/core/schema/index.js';
 import { loggedKey, tablePlugins } from '../../../src/core/plugins/table.js';
 import { captureLog } from '../../helpers/log.js';
 import { mountEditor, nextFrame, pressWith, type TestEditor } from '../../helpers/editor.js';
@@ -197,7 +198,7 @@ describe('table keys', () => {
   });
 
   it('errors in the cell-selection key handler are logged, not thrown', () => {
-    const editing = tablePlugins().find((plugin) => plugin.spec.key === tableEditingKey)!;
+    const editing = tablePlugins(schema).find((plugin) => plugin.spec.key === tableEditingKey)!;
     const broken = {
       get state(): never {
         throw new Error('broken view');
