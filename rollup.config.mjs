@@ -18,6 +18,8 @@ export default [
       'core/index': 'src/core/index.ts',
       'element/index': 'src/element/index.ts',
       'react/index': 'src/react/index.ts',
+      // An example extension, shipped apart from the editor (plain data, no imports).
+      'extensions/callout': 'src/extensions/callout.ts',
     },
     external: (id) => dependencies.test(id),
     output: {

@@ -1,7 +1,12 @@
 // The embed demo: a plain page, no framework. The host supplies uploads (object URLs
-// here, a server in a real app) and mention suggestions.
+// here, a server in a real app) and mention suggestions, and adds a block of its own:
+// the example callout extension, imported as plain data (docs/extensions.md).
+import { callout } from '/dist/extensions/callout.js';
+
 const editor = document.getElementById('editor');
 const viewer = document.getElementById('viewer');
+editor.extensions = [callout];
+viewer.extensions = [callout];
 
 const people = [
   { id: 'u1', title: 'Ada Lovelace', entity_identifier: 'u1', entity_name: 'user_mention', redirect_uri: '#profile-ada' },
@@ -21,6 +26,7 @@ editor.value = `<h1>Release notes</h1>
 <p>Text with <strong>bold</strong>, <em>italic</em>, <u>underline</u>, <s>strike</s>, <code>code</code> and a <a href="https://example.com">link</a>. Ask <span data-type="mention" data-id="u3" data-label="Grace Hopper" data-redirect-uri="#profile-grace" data-entity-identifier="u3" data-entity-name="user_mention">@Grace Hopper</span> for a review.</p>
 <ul data-type="taskList"><li data-type="taskItem" data-checked="true"><p>Ship the schema</p></li><li data-type="taskItem" data-checked="false"><p>Write the docs</p></li></ul>
 <blockquote><p>Quoted text.</p></blockquote>
+<aside class="callout" data-kind="warning"><p>A callout: a block this page adds through the extension API. Type <code>/callout</code> for another.</p></aside>
 <pre data-language="ts"><code>const answer: number = 42;</code></pre>
 <table><tbody><tr><th><p>Name</p></th><th><p>Status</p></th></tr><tr><td><p>Editor</p></td><td data-background="#d3f1dc"><p>Ready</p></td></tr></tbody></table>`;
 

@@ -3,6 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { createRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { callout } from '../../src/extensions/callout.js';
 import { RichEditor, type RichEditorChangeDetail, type RichEditorElement } from '../../src/react/index.js';
 
 // React's production build has no act(); flushSync commits a render synchronously.
@@ -30,6 +31,20 @@ describe('<RichEditor> (React)', () => {
     ref.current!.setValue('<h2>Set</h2>');
     expect(ref.current!.getHTML()).to.equal('<h2>Set</h2>');
     expect(ref.current!.getMarkdown()).to.equal('## Set');
+  });
+
+  it('takes extensions as a prop: a callout shows, and re-rendering with the same extensions keeps the editor', async () => {
+    const ref = createRef<RichEditorElement>();
+    const extensions = [callout];
+    const value = '<aside class="callout" data-kind="success"><p>Shipped</p></aside>';
+    flushSync(() => root.render(<RichEditor ref={ref} extensions={extensions} value={value} />));
+    await ref.current!.updateComplete;
+    expect(ref.current!.getHTML()).to.equal(value);
+    const view = ref.current!.editorView;
+    flushSync(() => root.render(<RichEditor ref={ref} extensions={[callout]} value={value} placeholder="Again" />));
+    await ref.current!.updateComplete;
+    expect(ref.current!.editorView === view, 'a new list of the same extensions builds nothing new').to.equal(true);
+    expect(ref.current!.getMarkdown()).to.equal('> [!TIP]\n> Shipped');
   });
 
   it('calls onChange with lazy HTML when the user types', async () => {

@@ -5,6 +5,10 @@ import { blockTypeCommands } from '../toolbar-state.js';
 
 /** One entry of the slash menu. */
 export interface SlashItem {
+  /** A stable id: the strings table holds its words under `slash.<id>.title` and `.description`; menus are ordered and hidden by it. */
+  id?: string;
+  /** An icon of the editor's set by id (`text`, `heading-1`, `list`, `info`…). */
+  icon?: string;
   title: string;
   description: string;
   /** Other words the entry is found by. */
@@ -33,18 +37,18 @@ function imageCommand(onImage: (() => void) | undefined): Command {
 /** The spec's slash commands in the spec's order (section 9). */
 export function defaultSlashItems(options: SlashItemOptions = {}): SlashItem[] {
   return [
-    { title: 'Text', description: 'Just start typing with plain text.', searchTerms: ['p', 'paragraph'], command: blockTypeCommands.text },
-    { title: 'Heading 1', description: 'Big section heading.', searchTerms: ['h1', 'title', 'big', 'large'], command: blockTypeCommands.heading1 },
-    { title: 'Heading 2', description: 'Medium section heading.', searchTerms: ['h2', 'subtitle', 'medium'], command: blockTypeCommands.heading2 },
-    { title: 'Heading 3', description: 'Small section heading.', searchTerms: ['h3', 'subtitle', 'small'], command: blockTypeCommands.heading3 },
-    { title: 'To do', description: 'Track tasks with a to-do list.', searchTerms: ['todo', 'task', 'list', 'check', 'checkbox'], command: blockTypeCommands.todo },
-    { title: 'Bullet list', description: 'Create a simple bullet list.', searchTerms: ['unordered', 'point', 'ul'], command: blockTypeCommands.bullet },
-    { title: 'Numbered list', description: 'Create a list with numbering.', searchTerms: ['ordered', 'ol'], command: blockTypeCommands.numbered },
-    { title: 'Table', description: 'Create a table.', searchTerms: ['cell', 'db', 'data', 'tabular', 'grid'], command: options.insertTable ?? insertTable },
-    { title: 'Quote', description: 'Capture a quote.', searchTerms: ['blockquote'], command: blockTypeCommands.quote },
-    { title: 'Code', description: 'Capture a code snippet.', searchTerms: ['codeblock', 'pre'], command: blockTypeCommands.code },
-    { title: 'Image', description: 'Upload an image from your computer.', searchTerms: ['img', 'photo', 'picture', 'media', 'upload'], command: imageCommand(options.onImage) },
-    { title: 'Divider', description: 'Visually divide blocks.', searchTerms: ['line', 'hr', 'horizontal', 'rule', 'separator'], command: insertHorizontalRule },
+    { id: 'text', icon: 'text', title: 'Text', description: 'Just start typing with plain text.', searchTerms: ['p', 'paragraph'], command: blockTypeCommands.text },
+    { id: 'heading1', icon: 'heading-1', title: 'Heading 1', description: 'Big section heading.', searchTerms: ['h1', 'title', 'big', 'large'], command: blockTypeCommands.heading1 },
+    { id: 'heading2', icon: 'heading-2', title: 'Heading 2', description: 'Medium section heading.', searchTerms: ['h2', 'subtitle', 'medium'], command: blockTypeCommands.heading2 },
+    { id: 'heading3', icon: 'heading-3', title: 'Heading 3', description: 'Small section heading.', searchTerms: ['h3', 'subtitle', 'small'], command: blockTypeCommands.heading3 },
+    { id: 'todo', icon: 'todo', title: 'To do', description: 'Track tasks with a to-do list.', searchTerms: ['todo', 'task', 'list', 'check', 'checkbox'], command: blockTypeCommands.todo },
+    { id: 'bullet', icon: 'bullet-list', title: 'Bullet list', description: 'Create a simple bullet list.', searchTerms: ['unordered', 'point', 'ul'], command: blockTypeCommands.bullet },
+    { id: 'numbered', icon: 'numbered-list', title: 'Numbered list', description: 'Create a list with numbering.', searchTerms: ['ordered', 'ol'], command: blockTypeCommands.numbered },
+    { id: 'table', icon: 'table', title: 'Table', description: 'Create a table.', searchTerms: ['cell', 'db', 'data', 'tabular', 'grid'], command: options.insertTable ?? insertTable },
+    { id: 'quote', icon: 'quote', title: 'Quote', description: 'Capture a quote.', searchTerms: ['blockquote'], command: blockTypeCommands.quote },
+    { id: 'code', icon: 'code', title: 'Code', description: 'Capture a code snippet.', searchTerms: ['codeblock', 'pre'], command: blockTypeCommands.code },
+    { id: 'image', icon: 'image', title: 'Image', description: 'Upload an image from your computer.', searchTerms: ['img', 'photo', 'picture', 'media', 'upload'], command: imageCommand(options.onImage) },
+    { id: 'divider', icon: 'divider', title: 'Divider', description: 'Visually divide blocks.', searchTerms: ['line', 'hr', 'horizontal', 'rule', 'separator'], command: insertHorizontalRule },
   ];
 }
 

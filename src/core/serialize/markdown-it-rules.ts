@@ -174,8 +174,50 @@ function refusedLinks(state: StateCore): void {
   }
 }
 
-/** Adds the rules that shape markdown-it's tokens into the editor's schema. */
-export function addSchemaRules(md: MarkdownIt): void {
+/** A node written as a GitHub alert (`> [!NOTE]`): its name, the attribute the label sets, and label to value. */
+export interface AlertForm {
+  node: string;
+  attr: string;
+  /** Upper-case label to attribute value (`NOTE` to `info`). */
+  values: ReadonlyMap<string, string>;
+}
+
+/** The index of the token closing the block opened at `open` (same level, matching type). */
+function closingIndex(tokens: readonly Token[], open: number): number {
+  const close = tokens[open].type.replace(/_open$/, '_close');
+  for (let i = open + 1; i < tokens.length; i++) if (tokens[i].type === close && tokens[i].level === tokens[open].level) return i;
+  return -1;
+}
+
+/** Quotes that start with `[!LABEL]` become the node whose alert form uses that label, the label gone. */
+function alerts(forms: readonly AlertForm[]) {
+  return (state: StateCore): void => {
+    const tokens = state.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i].type !== 'blockquote_open' || tokens[i + 1]?.type !== 'paragraph_open' || tokens[i + 2]?.type !== 'inline') continue;
+      const inline = tokens[i + 2];
+      const marker = /^\[!([A-Za-z]+)\][ \t]*(?:\n|$)/.exec(inline.content);
+      if (!marker) continue;
+      const label = marker[1].toUpperCase();
+      const form = forms.find((candidate) => candidate.values.has(label));
+      if (!form) continue;
+      const close = closingIndex(tokens, i);
+      if (close < 0) continue;
+      tokens[i].type = `${form.node}_open`;
+      tokens[i].attrSet(form.attr, form.values.get(label)!);
+      tokens[close].type = `${form.node}_close`;
+      inline.content = inline.content.slice(marker[0].length);
+      const children = inline.children ?? [];
+      children.shift();
+      if (children[0] && (children[0].type === 'softbreak' || children[0].type === 'hardbreak')) children.shift();
+      if (!inline.content.trim()) tokens.splice(i + 1, 3);
+    }
+  };
+}
+
+/** Adds the rules that shape markdown-it's tokens into the editor's schema (and the alert forms of its extensions' nodes). */
+export function addSchemaRules(md: MarkdownIt, alertForms: readonly AlertForm[] = []): void {
+  if (alertForms.length) md.core.ruler.push('rich_editor_alerts', alerts(alertForms));
   md.core.ruler.push('rich_editor_table_cells', wrapCellContent);
   md.core.ruler.push('rich_editor_task_lists', taskLists);
   md.core.ruler.push('rich_editor_block_images', liftImages);

@@ -9,15 +9,29 @@ import type { Attrs, MarkType, NodeType, Node as PMNode, Schema } from 'prosemir
 import { log } from '../log.js';
 import { perSchema } from '../per-schema.js';
 import { cleanAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
-import { emptyDoc, textToDoc } from './html.js';
-import { addSchemaRules } from './markdown-it-rules.js';
+import type { MarkdownRule } from '../extensions/types.js';
+import { emptyDoc, parseHTML, textToDoc } from './html.js';
+import { addSchemaRules, type AlertForm } from './markdown-it-rules.js';
+import { HTML_FENCE_INFO } from './markdown.js';
 
 /** Raw attributes through the type's cleaners, as every other parser does. */
 function clean(type: NodeType | MarkType, raw: Record<string, unknown>): Attrs {
   return cleanAttrs((type.spec as { attrDefs?: AttrDefs }).attrDefs, raw);
 }
 
-function tokenizer(): MarkdownIt {
+/** The nodes of the schema written as GitHub alerts (see `MarkdownRule.blockquoteAlert`). */
+function alertForms(schema: Schema): AlertForm[] {
+  const forms: AlertForm[] = [];
+  for (const type of Object.values(schema.nodes)) {
+    const rule = (type.spec as { markdown?: MarkdownRule }).markdown;
+    if (!rule?.blockquoteAlert) continue;
+    const attr = rule.attr ?? Object.keys(type.spec.attrs ?? {})[0];
+    forms.push({ node: type.name, attr, values: new Map(Object.entries(rule.blockquoteAlert).map(([value, label]) => [label.toUpperCase(), value])) });
+  }
+  return forms;
+}
+
+function tokenizer(schema: Schema): MarkdownIt {
   // The commonmark preset stops at 20 levels and drops whatever lies deeper, which lists
   // nested ten deep reach; 100 (markdown-it's default) still bounds the recursion. The
   // option is real but missing from @types/markdown-it.
@@ -28,7 +42,7 @@ function tokenizer(): MarkdownIt {
   md.validateLink = () => true;
   // markdown-it percent-encodes addresses; keeping them as written lets our markdown round-trip.
   md.normalizeLink = (url: string) => url;
-  addSchemaRules(md);
+  addSchemaRules(md, alertForms(schema));
   return md;
 }
 
@@ -65,20 +79,31 @@ function tokens(schema: Schema) {
   s: { mark: 'strike' },
   link: { mark: 'link', getAttrs: (tok: Token) => clean(m.link, { href: tok.attrGet('href') ?? '' }) },
   code_inline: { mark: 'code', noCloseToken: true },
+    ...Object.fromEntries(
+      alertForms(schema).map((form) => [form.node, { block: form.node, getAttrs: (tok: Token) => clean(schema.nodes[form.node], { [form.attr]: tok.attrGet(form.attr) }) }]),
+    ),
   };
 }
 
 /** The part of prosemirror-markdown's parse state a token handler uses. */
 interface ParseState {
   addText(text: string): void;
+  push(node: PMNode): void;
 }
 
 function createParser(schema: Schema): MarkdownParser {
-  const parser = new MarkdownParser(schema, tokenizer(), tokens(schema));
+  const parser = new MarkdownParser(schema, tokenizer(schema), tokens(schema));
   // A soft line break is a space in the text (CommonMark renders it as one); only
   // hard breaks become hard_break nodes. tokenHandlers is not in the typings.
-  const handlers = (parser as unknown as { tokenHandlers: Record<string, (state: ParseState) => void> }).tokenHandlers;
+  const handlers = (parser as unknown as { tokenHandlers: Record<string, (state: ParseState, tok: Token) => void> }).tokenHandlers;
   handlers.softbreak = (state) => state.addText(' ');
+  // A node markdown has no form for was written as its HTML in an `html rich-editor`
+  // fence: read back through the schema (cleaned like any HTML), not as code.
+  const fence = handlers.fence;
+  handlers.fence = (state, tok) => {
+    if (tok.info.trim() !== HTML_FENCE_INFO) return fence(state, tok);
+    parseHTML(tok.content, { schema }).forEach((node) => state.push(node));
+  };
   return parser;
 }
 

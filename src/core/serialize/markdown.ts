@@ -4,8 +4,12 @@
  * prosemirror-markdown or markdown-it: their module code would pull ~100 KB into the
  * base bundle, and the element's synchronous `getMarkdown()` only needs this writer.
  */
-import type { Node as PMNode } from 'prosemirror-model';
+import { DOMSerializer, type Node as PMNode } from 'prosemirror-model';
+import type { MarkdownHelpers, MarkdownRule } from '../extensions/types.js';
 import { cellInline, codeSpan, destination, inlineLines, longestRun } from './markdown-inline.js';
+
+/** The info string of the fence that holds a node markdown has no form for, as HTML (read back by the parser). */
+export const HTML_FENCE_INFO = 'html rich-editor';
 
 /** Ordered list numbers have at most nine digits (CommonMark 5.2). */
 const MAX_LIST_NUMBER = 999_999_999;
@@ -127,8 +131,43 @@ function blockLines(node: PMNode): string[] {
       return lines.length ? lines.map((line) => (line ? `> ${line}` : '>')) : ['>'];
     }
     default:
-      return node.isTextblock ? inlineLines(node) : joinBlocks(childBlocks(node));
+      return extensionLines(node);
   }
+}
+
+const HELPERS: MarkdownHelpers = {
+  blocks: (node) => joinBlocks(childBlocks(node)),
+  inline: (node) => inlineLines(node),
+};
+
+/** A quote in GitHub's alert form: `> [!NOTE]`, then the node's blocks. */
+function alertLines(node: PMNode, rule: MarkdownRule): string[] {
+  const labels = rule.blockquoteAlert!;
+  const attr = rule.attr ?? Object.keys(node.attrs)[0];
+  const label = labels[String(node.attrs[attr])] ?? Object.values(labels)[0];
+  const body = joinBlocks(childBlocks(node));
+  return [`> [!${label}]`, ...body.map((line) => (line ? `> ${line}` : '>'))];
+}
+
+/**
+ * A node of an extension: its own markdown rule, or, without one, its HTML in a fence
+ * (`html rich-editor`) that the parser reads back through the schema, so a forgotten
+ * rule never drops the node's structure. Outside a browser (no DOM to render with) the
+ * node's content is written instead.
+ */
+function extensionLines(node: PMNode): string[] {
+  const rule = (node.type.spec as { markdown?: MarkdownRule }).markdown;
+  if (rule?.serialize) return rule.serialize(node, HELPERS);
+  if (rule?.blockquoteAlert) return alertLines(node, rule);
+  const document = globalThis.document;
+  if (document) {
+    const container = document.createElement('div');
+    container.appendChild(DOMSerializer.fromSchema(node.type.schema).serializeNode(node, { document }));
+    const html = container.innerHTML;
+    const fence = '`'.repeat(Math.max(3, longestRun(html, '`') + 1));
+    return [`${fence}${HTML_FENCE_INFO}`, ...html.split('\n'), fence];
+  }
+  return node.isTextblock ? inlineLines(node) : joinBlocks(childBlocks(node));
 }
 
 /**

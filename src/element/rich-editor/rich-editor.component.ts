@@ -26,6 +26,8 @@ import { activeBlockPlugin } from './active-block.js';
 import { openEndPlugin } from './open-end.js';
 import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
 import { typingRehearsalPlugin } from './typing-rehearsal.js';
+import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
+import type { ExtensionInput } from '../../core/extensions/types.js';
 
 /** Uploads a file and resolves with its address (given an AbortSignal and a progress callback). */
 export type UploadFileCallback = (file: File, context: UploadContext) => Promise<string>;
@@ -93,6 +95,7 @@ export class RichEditor extends LitElement {
     cancelUpload: { attribute: false },
     mentionSuggestions: { attribute: false },
     mentionHighlights: { attribute: false },
+    extensions: { attribute: false },
     uploadError: { state: true },
   };
 
@@ -118,6 +121,12 @@ export class RichEditor extends LitElement {
   mentionSuggestions?: (query: string) => Promise<MentionItem[]>;
   /** The entity identifiers whose mentions are highlighted. */
   mentionHighlights?: () => Promise<string[]>;
+  /**
+   * Extensions: nodes, marks, keys, input rules, plugins, slash and block-menu entries and
+   * styles a host adds (see docs/extensions.md). Setting a new list rebuilds the editor
+   * around its current content.
+   */
+  extensions: readonly ExtensionInput[] = [];
 
   /** The shared channel between the view and the UI pieces. */
   readonly hub = new EditorHub();
@@ -189,15 +198,29 @@ export class RichEditor extends LitElement {
     if (changed.has('placeholder')) view.dispatch(view.state.tr);
     // A host that sets its highlight list after the element started gets it applied.
     if (changed.has('mentionHighlights') && changed.get('mentionHighlights') !== this.mentionHighlights) refreshMentionHighlights(view.state, view.dispatch);
+    // A new list of the same extensions (React re-rendering `[callout]`) gives the same setup: nothing to rebuild.
+    if (changed.has('extensions') && changed.get('extensions') !== undefined && this.setup !== editorSetupKey.getState(view.state)?.setup) this.rebuildView();
     if (changed.has('value') && changed.get('value') !== undefined && this.value !== this.getHTML()) this.setValue(this.value);
   }
 
-  private createView(): void {
+  /** The setup the extensions make (the built-in one without extensions); a bad extension is logged and left out. */
+  private get setup(): EditorSetup {
+    try {
+      return editorSetup(this.extensions ?? []);
+    } catch (error) {
+      log.error('The extensions could not be set up; the editor runs without them', error);
+      return editorSetup([]);
+    }
+  }
+
+  private createView(html: string = this.value): void {
     const mount = this.renderRoot.querySelector('.content') as HTMLElement;
     mount.replaceChildren();
+    const setup = this.setup;
+    this.showExtensionStyles(setup.styles);
     // The mount itself becomes the editable root, so `.content > *` are the document's blocks.
     this.view = new EditorView({ mount }, {
-      state: EditorState.create({ doc: parseHTML(this.value), plugins: this.plugins() }),
+      state: EditorState.create({ doc: parseHTML(html, { schema: setup.schema }), plugins: this.plugins(setup) }),
       editable: () => !this.readonly,
       nodeViews: nodeViews(this),
       attributes: {
@@ -222,10 +245,44 @@ export class RichEditor extends LitElement {
     this.flushFormValue();
   }
 
+  /** The extensions' content CSS, in a style element of the shadow root (replaced when they change). */
+  private showExtensionStyles(css: string): void {
+    let style = this.renderRoot.querySelector<HTMLStyleElement>('style[data-extensions]');
+    if (!css) {
+      style?.remove();
+      return;
+    }
+    if (!style) {
+      style = document.createElement('style');
+      style.setAttribute('data-extensions', '');
+      this.renderRoot.appendChild(style);
+    }
+    if (style.textContent !== css) style.textContent = css;
+  }
+
+  /** Rebuilds the view around its current content, for a new setup (new extensions). */
+  private rebuildView(): void {
+    const view = this.view;
+    if (!view) return;
+    // Content not edited since it was set is read again from the value, which the new
+    // schema may read more of (a host block the old one did not know).
+    const pristine = view.state.doc.eq(parseHTML(this.value, { schema: view.state.schema }));
+    const html = pristine ? this.value : serializeHTML(view.state.doc);
+    const hadFocus = view.hasFocus();
+    this.hub.attach(null);
+    view.destroy();
+    this.view = null;
+    this.createView(html);
+    if (hadFocus) (this.view as EditorView | null)?.focus();
+  }
+
   /** The editor's plugins; host callbacks are read when used, so they may change at any time. */
-  private plugins(): Plugin[] {
+  private plugins(setup: EditorSetup): Plugin[] {
     return editingPlugins({
+      schema: setup.schema,
       plugins: [
+        editorSetupPlugin(setup),
+        ...setup.plugins(),
         activeBlockPlugin(),
         openEndPlugin(),
         typingRehearsalPlugin(),
@@ -245,7 +302,7 @@ export class RichEditor extends LitElement {
           deleteFile: (path) => this.deleteFile?.(path),
           restoreFile: (path) => this.restoreFile?.(path),
         }),
-        slashMenuPlugin({ onImage: () => this.chooseImage() }),
+        slashMenuPlugin({ onImage: () => this.chooseImage(), items: setup.slashItems() }),
         mentionPlugin({ suggestions: (query) => (this.mentionSuggestions ? this.mentionSuggestions(query) : Promise.resolve([])) }),
         mentionHighlightsPlugin({ highlights: () => (this.mentionHighlights ? this.mentionHighlights() : Promise.resolve([])) }),
         ...nodeViewPlugins(),
@@ -390,7 +447,7 @@ export class RichEditor extends LitElement {
    * replaces `Element.getHTML()`, which would serialise the element's own DOM.)
    */
   override getHTML(): string {
-    return this.view ? serializeHTML(this.view.state.doc) : serializeHTML(parseHTML(this.value));
+    return this.view ? serializeHTML(this.view.state.doc) : serializeHTML(parseHTML(this.value, { schema: this.setup.schema }));
   }
 
   /** The document as ProseMirror JSON. */
@@ -410,6 +467,6 @@ export class RichEditor extends LitElement {
   }
 
   private currentDoc(): PMNode {
-    return this.view ? this.view.state.doc : parseHTML(this.value);
+    return this.view ? this.view.state.doc : parseHTML(this.value, { schema: this.setup.schema });
   }
 }

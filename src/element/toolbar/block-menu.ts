@@ -1,12 +1,14 @@
 import { html, nothing } from 'lit';
-import type { BlockType } from '../../core/toolbar-state.js';
-import { BLOCK_TYPE_OPTIONS, CHECK_ICON, icon } from './toolbar-items.js';
+import type { BlockMenuEntry, BlockType } from '../../core/toolbar-state.js';
+import { CHECK_ICON, icon } from './toolbar-items.js';
 
 /** The id of the block-type listbox (unique within the toolbar's shadow root). */
 export const BLOCK_MENU_ID = 'block-menu';
 
 /** What the block-type menu asks of the toolbar. */
 export interface BlockMenuHost {
+  /** The menu's entries (the built-in kinds, then an extension's). */
+  entries(): readonly BlockMenuEntry[];
   /** Which entries can apply to the selection now (`command(state)`). */
   enabled(): boolean[];
   /** Runs the entry at an index. */
@@ -42,35 +44,37 @@ export class BlockMenu {
   /** Highlights the current type (or, with `last`, the last entry) as the menu opens. */
   start(current: BlockType | 'multiple' | undefined, from: 'current' | 'last'): void {
     const enabled = this.menu.enabled();
-    const index = BLOCK_TYPE_OPTIONS.findIndex((option) => option.type === current);
+    const entries = this.menu.entries();
+    const index = entries.findIndex((entry) => entry.id === current);
     if (from === 'current' && index >= 0 && enabled[index]) this.highlighted = index;
-    else this.highlighted = from === 'last' ? nextEnabled(enabled, 0, -1) : nextEnabled(enabled, BLOCK_TYPE_OPTIONS.length - 1, 1);
+    else this.highlighted = from === 'last' ? nextEnabled(enabled, 0, -1) : nextEnabled(enabled, entries.length - 1, 1);
     this.menu.changed();
   }
 
   /** The listbox, with a check beside the blocks' current type. */
   render(current: BlockType | 'multiple') {
     const enabled = this.menu.enabled();
+    const entries = this.menu.entries();
     return html`<div
       class="panel menu"
       id=${BLOCK_MENU_ID}
       role="listbox"
       aria-label="Block type"
       tabindex="-1"
-      aria-activedescendant=${`block-option-${BLOCK_TYPE_OPTIONS[this.highlighted].type}`}
+      aria-activedescendant=${`block-option-${entries[this.highlighted]?.id ?? ''}`}
       @keydown=${this.onKey}
     >
-      ${BLOCK_TYPE_OPTIONS.map(
+      ${entries.map(
         (option, index) => html`<div
-          class=${current === option.type ? 'option current' : 'option'}
-          id=${`block-option-${option.type}`}
+          class=${current === option.id ? 'option current' : 'option'}
+          id=${`block-option-${option.id}`}
           role="option"
           aria-selected=${index === this.highlighted ? 'true' : 'false'}
           aria-disabled=${enabled[index] ? nothing : 'true'}
           @pointermove=${() => enabled[index] && this.highlight(index)}
           @click=${() => enabled[index] && this.menu.choose(index)}
         >
-          <span class="check">${current === option.type ? icon(CHECK_ICON) : nothing}</span>${option.label}
+          <span class="check">${current === option.id ? icon(CHECK_ICON) : nothing}</span>${option.label}
         </div>`,
       )}
     </div>`;
@@ -84,7 +88,7 @@ export class BlockMenu {
 
   private readonly onKey = (event: KeyboardEvent): void => {
     const enabled = this.menu.enabled();
-    const last = BLOCK_TYPE_OPTIONS.length - 1;
+    const last = this.menu.entries().length - 1;
     switch (event.key) {
       case 'ArrowDown':
         this.highlight(nextEnabled(enabled, this.highlighted, 1));

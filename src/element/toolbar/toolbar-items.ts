@@ -1,33 +1,14 @@
 import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import type { Command } from 'prosemirror-state';
 import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../../core/commands/marks.js';
-import type { BlockType, ToolbarMark } from '../../core/toolbar-state.js';
-
-/** One entry of the block-type dropdown. */
-export interface BlockTypeOption {
-  readonly type: BlockType;
-  readonly label: string;
-}
-
-/** The dropdown's entries in the spec's order (section 9: "Text, headings, to-do, bullet list, numbered list, quote, code"). */
-export const BLOCK_TYPE_OPTIONS: readonly BlockTypeOption[] = [
-  { type: 'text', label: 'Text' },
-  { type: 'heading1', label: 'Heading 1' },
-  { type: 'heading2', label: 'Heading 2' },
-  { type: 'heading3', label: 'Heading 3' },
-  { type: 'todo', label: 'To-do list' },
-  { type: 'bullet', label: 'Bullet list' },
-  { type: 'numbered', label: 'Numbered list' },
-  { type: 'quote', label: 'Quote' },
-  { type: 'code', label: 'Code' },
-];
+import type { BlockMenuEntry, BlockType, ToolbarMark } from '../../core/toolbar-state.js';
 
 /** The dropdown's label when the selected blocks differ (spec 9: "a Multiple label when blocks are mixed"). */
 export const MULTIPLE_LABEL = 'Multiple';
 
-/** The label the dropdown button shows for a block type. */
-export function blockTypeLabel(type: BlockType | 'multiple'): string {
-  return BLOCK_TYPE_OPTIONS.find((option) => option.type === type)?.label ?? MULTIPLE_LABEL;
+/** The label the dropdown button shows for a kind of block (an entry id), among the menu's entries. */
+export function blockTypeLabel(entries: readonly BlockMenuEntry[], type: BlockType | 'multiple'): string {
+  return entries.find((entry) => entry.id === type)?.label ?? MULTIPLE_LABEL;
 }
 
 /** One mark button. */

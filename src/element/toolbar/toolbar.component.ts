@@ -3,14 +3,15 @@ import type { VirtualElement } from '@floating-ui/dom';
 import type { Command } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { removeLink, setLink } from '../../core/plugins/link.js';
-import { blockTypeCommands, toolbarState, type ToolbarState } from '../../core/toolbar-state.js';
+import { BUILTIN_BLOCK_MENU, toolbarState, type BlockMenuEntry, type ToolbarState } from '../../core/toolbar-state.js';
+import { blockMenuOf } from '../../core/extensions/setup.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { PopupController, dismissOn, rangeReference } from '../popup.js';
 import { BLOCK_MENU_ID, BlockMenu } from './block-menu.js';
 import { ContentWatchController } from './content-watch.js';
 import { LINK_PANEL_ID, LinkField } from './link-field.js';
 import { ThrottleController } from './throttle.js';
-import { BLOCK_TYPE_OPTIONS, CHEVRON_ICON, LINK_ICON, MARK_BUTTONS, blockTypeLabel, icon, markShortcut } from './toolbar-items.js';
+import { CHEVRON_ICON, LINK_ICON, MARK_BUTTONS, blockTypeLabel, icon, markShortcut } from './toolbar-items.js';
 import { toolbarStyles } from './toolbar.styles.js';
 
 /** Spec 9: "Toolbar update delay is 250 ms". */
@@ -88,6 +89,7 @@ export class RichEditorToolbar extends LitElement {
     focusChanged: () => this.checkFocusSoon(),
   });
   private readonly blockMenu = new BlockMenu({
+    entries: () => this.blockEntries(),
     enabled: () => this.blockEnabled(),
     choose: (index) => this.chooseBlockType(index),
     close: (returnFocus) => {
@@ -194,7 +196,7 @@ export class RichEditorToolbar extends LitElement {
   }
 
   private renderBlockButton(snap: Snapshot) {
-    const label = blockTypeLabel(snap.blockType);
+    const label = blockTypeLabel(this.blockEntries(), snap.blockType);
     const open = this.panel === 'block';
     return html`<button
       type="button"
@@ -279,7 +281,7 @@ export class RichEditorToolbar extends LitElement {
       return;
     }
     const { from, to } = view.state.selection;
-    this.snapshot = { ...toolbarState(view.state, { editable: hub.editable }), from, to };
+    this.snapshot = { ...toolbarState(view.state, { editable: hub.editable, blockMenu: blockMenuOf(view.state) }), from, to };
     this.focused = this.hasFocus(view);
   }
 
@@ -341,16 +343,22 @@ export class RichEditorToolbar extends LitElement {
     this.focusAfterRender = 'link';
   };
 
+  /** The block-type menu's entries: the built-in kinds, then those the editor's extensions add. */
+  private blockEntries(): readonly BlockMenuEntry[] {
+    const view = this.hub?.view;
+    return view ? blockMenuOf(view.state) : BUILTIN_BLOCK_MENU;
+  }
+
   /** Which dropdown entries can apply to the current selection (`command(state)`). */
   private blockEnabled(): boolean[] {
     const view = this.hub?.view;
-    return BLOCK_TYPE_OPTIONS.map((option) => !!view && blockTypeCommands[option.type](view.state));
+    return this.blockEntries().map((entry) => !!view && entry.command(view.state));
   }
 
   private chooseBlockType(index: number): void {
     const view = this.hub?.view;
-    const command = blockTypeCommands[BLOCK_TYPE_OPTIONS[index].type];
-    if (!view || !command(view.state)) return;
+    const command = this.blockEntries()[index]?.command;
+    if (!view || !command || !command(view.state)) return;
     this.runAndReturn(command);
   }
 

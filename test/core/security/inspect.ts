@@ -41,9 +41,11 @@ const DANGEROUS_SCHEME = /^(javascript|data|vbscript):/;
 const ALLOWED_DECLARATION =
   /^(?:(?:width|height):\s*\d+(?:\.\d+)?(?:px|%)|height:\s*auto|(?:background-color|color):\s*(?:#[0-9a-f]{3}|#[0-9a-f]{6}|rgb\(\d{1,3}, \d{1,3}, \d{1,3}\)))$/i;
 
-/** How strictly to judge: `strict` also requires schema-only elements and attributes. */
+/** How strictly to judge: `strict` also requires schema-only elements and attributes (plus those an extension writes). */
 export interface InspectOptions {
   strict?: boolean;
+  /** Elements and attributes the loaded extensions' nodes write, allowed beside the schema's. */
+  extra?: { elements?: readonly string[]; attributes?: readonly string[] };
 }
 
 /**
@@ -75,11 +77,12 @@ function styleProblems(el: Element, style: string): string[] {
     .map((d) => `${tagOf(el)} has a style declaration the schema never writes: ${JSON.stringify(d)}`);
 }
 
-function elementProblems(el: Element, strict: boolean): string[] {
+function elementProblems(el: Element, strict: boolean, extra: InspectOptions['extra'] = {}): string[] {
   const problems: string[] = [];
   const name = el.localName;
+  const known = (set: ReadonlySet<string>, more: readonly string[] | undefined, value: string) => set.has(value) || !!more?.includes(value);
   if (FORBIDDEN_ELEMENTS.includes(name)) problems.push(`forbidden element ${tagOf(el)}`);
-  else if (strict && (!SCHEMA_ELEMENTS.has(name) || el.namespaceURI !== 'http://www.w3.org/1999/xhtml')) {
+  else if (strict && (!known(SCHEMA_ELEMENTS, extra.elements, name) || el.namespaceURI !== 'http://www.w3.org/1999/xhtml')) {
     problems.push(`element ${tagOf(el)} (${el.namespaceURI}) is not one the schema writes`);
   }
   for (const attr of Array.from(el.attributes)) {
@@ -89,7 +92,7 @@ function elementProblems(el: Element, strict: boolean): string[] {
       problems.push(`${tagOf(el)} has a dangerous URL ${attr.name}=${JSON.stringify(attr.value)}`);
     }
     if (attrName === 'style') problems.push(...styleProblems(el, attr.value));
-    if (strict && !attrName.startsWith('on') && !SCHEMA_ATTRIBUTES.has(attrName)) {
+    if (strict && !attrName.startsWith('on') && !known(SCHEMA_ATTRIBUTES, extra.attributes, attrName)) {
       problems.push(`${tagOf(el)} has an attribute the schema never writes: ${attr.name}`);
     }
   }
@@ -112,7 +115,7 @@ function allElements(root: ParentNode): Element[] {
 
 /** The problems found under `root` (its own attributes are not judged); empty when it is inert. */
 export function findUnsafe(root: ParentNode, options: InspectOptions = {}): string[] {
-  return allElements(root).flatMap((el) => elementProblems(el, !!options.strict));
+  return allElements(root).flatMap((el) => elementProblems(el, !!options.strict, options.extra));
 }
 
 /** Parses markup without running or loading anything, to judge it with `findUnsafe`. */

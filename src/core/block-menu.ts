@@ -1,0 +1,118 @@
+/**
+ * The toolbar's block-type menu as data: each entry has an id, an English label (the
+ * strings table can replace it), the command that makes the selected blocks that kind
+ * of block, and how to recognise such a block. The built-in entries are the spec's
+ * (section 9: "Text, headings, to-do, bullet list, numbered list, quote, code"); an
+ * extension's node adds its own after them. The menu's current kind and its "Multiple"
+ * come from `selectedBlockKind`.
+ */
+import { lift, setBlockType, wrapIn } from 'prosemirror-commands';
+import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
+import type { Command, EditorState } from 'prosemirror-state';
+import { isInside, setParagraph } from './commands/blocks.js';
+import { appendCommand, scratch } from './commands/chain.js';
+import { findList, liftItem, toggleList } from './commands/lists.js';
+import { withNodeType } from './per-schema.js';
+
+/** An entry of the toolbar's block-type menu. */
+export interface BlockMenuEntry {
+  /** A stable id (`text`, `heading1`, `callout`); its label comes from the strings table under `blockMenu.<id>`. */
+  readonly id: string;
+  /** The label (the English default). */
+  readonly label: string;
+  /** Makes the selected blocks this kind of block; true without change when they already are one. */
+  readonly command: Command;
+  /**
+   * Whether a node around a text block makes it this kind of block (a heading of level
+   * 2, a bullet list). The innermost such node decides; an entry without it (Text) is
+   * what a block is when no entry claims it.
+   */
+  readonly matches?: (node: PMNode) => boolean;
+}
+
+/** The id of the menu entry every block is when no other claims it. */
+export const TEXT_BLOCK_ID = 'text';
+
+/** The kind of one text block: the innermost node around it that an entry claims, up to the table cell it is in. */
+function kindAt($inside: ResolvedPos, entries: readonly BlockMenuEntry[]): string {
+  for (let d = $inside.depth; d > 0; d--) {
+    const node = $inside.node(d);
+    const entry = entries.find((candidate) => candidate.matches?.(node));
+    if (entry) return entry.id;
+    if (node.type.spec.tableRole) break;
+  }
+  return entries.find((entry) => !entry.matches)?.id ?? TEXT_BLOCK_ID;
+}
+
+/** The selected text blocks' common kind (an entry id), or `multiple`; stops looking once two kinds are seen. */
+export function selectedBlockKind(state: EditorState, entries: readonly BlockMenuEntry[]): string {
+  const { from, to, $from } = state.selection;
+  if (!$from.parent.isTextblock && from === to) return TEXT_BLOCK_ID;
+  let found: string | null = null;
+  state.doc.nodesBetween(from, to, (node, pos) => {
+    if (found === 'multiple') return false;
+    if (!node.isTextblock) return true;
+    const kind = kindAt(state.doc.resolve(pos + 1), entries);
+    found = found === null || found === kind ? kind : 'multiple';
+    return false;
+  });
+  return found ?? TEXT_BLOCK_ID;
+}
+
+/** An entry's command: true without change when the selected blocks already are its kind. */
+export function blockKindCommand(id: string, apply: Command, entries: () => readonly BlockMenuEntry[]): Command {
+  return (state, dispatch, view) => selectedBlockKind(state, entries()) === id || apply(state, dispatch, view);
+}
+
+/** More lifts than any real nesting needs; stops a lift that applies without making progress from looping. */
+const MAX_LIFTS = 32;
+
+/**
+ * Makes the selected blocks plain paragraphs: lifts them out of lists and quotes (all
+ * levels, one undo step), then turns headings and code into paragraphs.
+ */
+export const setTextBlock: Command = (state, dispatch) => {
+  if (selectedBlockKind(state, BUILTIN_BLOCK_MENU) === TEXT_BLOCK_ID) return true;
+  const tr = state.tr;
+  let changed = false;
+  for (let i = 0; i < MAX_LIFTS; i++) {
+    const current = scratch(tr);
+    const quote = current.schema.nodes.blockquote;
+    const outOf = findList(current) ? liftItem : quote && isInside(current, quote) ? lift : null;
+    if (!outOf || !appendCommand(tr, outOf)) break;
+    changed = true;
+  }
+  if (appendCommand(tr, setParagraph)) changed = true;
+  if (!changed) return false;
+  if (dispatch) dispatch(tr.scrollIntoView());
+  return true;
+};
+
+/** Makes the selection a list of the given type, converting another list rather than lifting out of it. */
+function setList(listName: string): Command {
+  return withNodeType(listName, (list) => (state, dispatch) => findList(state)?.node.type === list || toggleList(list)(state, dispatch));
+}
+
+const builtin = (id: string, label: string, matches: ((node: PMNode) => boolean) | undefined, apply: Command): BlockMenuEntry => ({
+  id,
+  label,
+  matches,
+  command: blockKindCommand(id, apply, () => BUILTIN_BLOCK_MENU),
+});
+
+const isHeading = (level: number) => (node: PMNode) => node.type.name === 'heading' && node.attrs.level === level;
+const isNamed = (name: string) => (node: PMNode) => node.type.name === name;
+const heading = (level: 1 | 2 | 3) => withNodeType('heading', (type) => setBlockType(type, { level }));
+
+/** The spec's block-type menu (section 9), in its order. */
+export const BUILTIN_BLOCK_MENU: readonly BlockMenuEntry[] = [
+  { id: TEXT_BLOCK_ID, label: 'Text', command: setTextBlock },
+  builtin('heading1', 'Heading 1', isHeading(1), heading(1)),
+  builtin('heading2', 'Heading 2', isHeading(2), heading(2)),
+  builtin('heading3', 'Heading 3', isHeading(3), heading(3)),
+  builtin('todo', 'To-do list', isNamed('task_list'), setList('task_list')),
+  builtin('bullet', 'Bullet list', isNamed('bullet_list'), setList('bullet_list')),
+  builtin('numbered', 'Numbered list', isNamed('ordered_list'), setList('ordered_list')),
+  builtin('quote', 'Quote', isNamed('blockquote'), withNodeType('blockquote', (type) => wrapIn(type))),
+  builtin('code', 'Code', isNamed('code_block'), withNodeType('code_block', (type) => setBlockType(type))),
+];

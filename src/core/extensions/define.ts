@@ -1,0 +1,222 @@
+/**
+ * Turning what an extension declares into ProseMirror specs, commands and menu entries.
+ * Every attribute gets its kind's cleaner, every parse rule cleans what it reads, and
+ * every render goes through the safe-DOM rules, so a host's node is as safe as ours.
+ */
+import { setBlockType, wrapIn } from 'prosemirror-commands';
+import type { DOMOutputSpec, MarkSpec, Node as PMNode, NodeSpec, NodeType, TagParseRule } from 'prosemirror-model';
+import type { Command, EditorState } from 'prosemirror-state';
+import { withNodeType } from '../per-schema.js';
+import { attrDefsOf } from '../schema/attr-kinds.js';
+import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from '../schema/attrs.js';
+import { isSafeTag, safeOutputSpec } from '../schema/safe-dom.js';
+import { blockKindCommand, type BlockMenuEntry } from '../block-menu.js';
+import type { EditorExtension, ExtensionInput, MarkDefinition, MarkdownRule, NodeDefinition, SlashEntry } from './types.js';
+
+/** A node spec as the editor builds it: attribute definitions and the markdown rule ride along (ProseMirror keeps unknown fields). */
+export interface ExtensionNodeSpec extends NodeSpec {
+  attrDefs?: AttrDefs;
+  markdown?: MarkdownRule;
+}
+
+const NAME = /^[a-z][a-z0-9_]*$/i;
+
+function checkName(what: string, name: unknown): string {
+  if (typeof name !== 'string' || !NAME.test(name)) throw new RangeError(`${what} name ${JSON.stringify(name)} must be a letter followed by letters, digits or underscores`);
+  return name;
+}
+
+/** An extension from what a host passed: a function is called, a single node definition becomes an extension of one node. */
+export function normalizeExtension(input: ExtensionInput): EditorExtension {
+  const value = typeof input === 'function' ? input() : input;
+  if (!value || typeof value !== 'object') throw new RangeError('An extension is an object (or a function returning one)');
+  const isNode = !('nodes' in value || 'marks' in value) && ['content', 'group', 'inline', 'html', 'toDOM', 'parseDOM', 'attrs'].some((key) => key in value);
+  if (!isNode) {
+    checkName('Extension', value.name);
+    return value as EditorExtension;
+  }
+  const node = value as NodeDefinition;
+  return { name: checkName('Node', node.name), nodes: [node] };
+}
+
+// ---------------------------------------------------------------- HTML
+
+/** DOM attribute names a data-form mapping may use: data attributes and a few plain ones; addresses only for address kinds. */
+function checkDomAttribute(node: string, attr: string, domName: string, kind: string): void {
+  const plain = /^data-[a-z0-9-]+$/.test(domName) || ['title', 'lang', 'dir'].includes(domName);
+  const address = (domName === 'href' && kind === 'url') || (domName === 'src' && kind === 'image');
+  if (!plain && !address) {
+    throw new RangeError(`${node}.${attr} cannot be kept in the DOM attribute "${domName}": use a data- attribute (or href for a url, src for an image)`);
+  }
+}
+
+/** The tag name of a parse selector (`aside[data-kind]` is `aside`). */
+function tagOf(selector: string): string {
+  return /^[a-z][a-z0-9]*/i.exec(selector)?.[0] ?? '';
+}
+
+interface HtmlForm {
+  tag: string;
+  attrs?: Readonly<Record<string, string>>;
+  class?: string;
+}
+
+function dataFormRules(name: string, html: HtmlForm, defs: AttrDefs, kinds: Readonly<Record<string, { type: string }>>): {
+  parse: TagParseRule;
+  render: (attrs: Readonly<Record<string, unknown>>, hole: boolean) => DOMOutputSpec;
+} {
+  const tag = tagOf(html.tag);
+  if (!isSafeTag(tag)) throw new RangeError(`${name} cannot render as <${tag}>: it is not one of the tags an extension may use`);
+  if (html.class !== undefined && !/^[a-z][\w-]*(?: [a-z][\w-]*)*$/i.test(html.class)) throw new RangeError(`${name}'s class "${html.class}" is not a plain class list`);
+  const mapping = Object.entries(html.attrs ?? {});
+  for (const [attr, domName] of mapping) {
+    if (!(attr in defs)) throw new RangeError(`${name} maps an attribute it does not declare: ${attr}`);
+    checkDomAttribute(name, attr, domName, kinds[attr].type);
+  }
+  return {
+    parse: {
+      tag: html.tag,
+      getAttrs: (dom: HTMLElement) => {
+        const raw: Record<string, unknown> = {};
+        for (const [attr, domName] of mapping) raw[attr] = dom.getAttribute(domName) ?? undefined;
+        const attrs = cleanAttrs(defs, raw);
+        return hasRequiredAttrs(defs, attrs) ? attrs : false;
+      },
+    },
+    render: (attrs, hole) => {
+      const dom: Record<string, string> = {};
+      if (html.class) dom.class = html.class;
+      for (const [attr, domName] of mapping) {
+        const value = attrs[attr];
+        if (value !== null && value !== undefined) dom[domName] = String(value);
+      }
+      return hole ? [tag, dom, 0] : [tag, dom];
+    },
+  };
+}
+
+/** A host's own parse rules, with what they read cleaned by the attributes' kinds. */
+function cleanedRules(rules: readonly TagParseRule[], defs: AttrDefs): TagParseRule[] {
+  return rules.map((rule) => ({
+    ...rule,
+    getAttrs: (dom: HTMLElement) => {
+      const raw = rule.getAttrs ? rule.getAttrs(dom) : (rule.attrs ?? null);
+      if (raw === false) return false;
+      const attrs = cleanAttrs(defs, raw ?? {});
+      return hasRequiredAttrs(defs, attrs) ? attrs : false;
+    },
+  }));
+}
+
+// ---------------------------------------------------------------- nodes and marks
+
+const SPEC_FIELDS = ['content', 'group', 'inline', 'atom', 'marks', 'defining', 'isolating', 'code', 'selectable', 'draggable', 'whitespace'] as const;
+
+/** The ProseMirror spec of an extension's node. */
+export function nodeSpecOf(def: NodeDefinition): ExtensionNodeSpec {
+  const name = checkName('Node', def.name);
+  const kinds = def.attrs ?? {};
+  const defs = attrDefsOf(kinds);
+  const spec: ExtensionNodeSpec = { attrs: attrSpecs(defs), attrDefs: defs };
+  for (const field of SPEC_FIELDS) if (def[field] !== undefined) (spec as Record<string, unknown>)[field] = def[field];
+  const hole = !!def.content;
+  const inline = !!def.inline;
+  const parse: TagParseRule[] = [];
+  let render: ((node: PMNode) => DOMOutputSpec) | null = null;
+  if (def.html) {
+    const form = dataFormRules(name, def.html, defs, kinds);
+    parse.push(form.parse);
+    render = (node) => form.render(node.attrs, hole);
+  }
+  if (def.parseDOM) parse.push(...cleanedRules(def.parseDOM, defs));
+  if (def.toDOM) {
+    const own = def.toDOM;
+    render = (node) => own(node);
+  }
+  if (!render) throw new RangeError(`Node ${name} needs html (or toDOM) to be shown and saved`);
+  const toDOM = render;
+  spec.parseDOM = parse;
+  spec.toDOM = (node) => safeOutputSpec(toDOM(node), inline);
+  if (def.markdown) spec.markdown = def.markdown;
+  return spec;
+}
+
+/** The ProseMirror spec of an extension's mark. */
+export function markSpecOf(def: MarkDefinition): MarkSpec & { attrDefs?: AttrDefs } {
+  const name = checkName('Mark', def.name);
+  const kinds = def.attrs ?? {};
+  const defs = attrDefsOf(kinds);
+  const spec: MarkSpec & { attrDefs?: AttrDefs } = { attrs: attrSpecs(defs), attrDefs: defs };
+  for (const field of ['inclusive', 'excludes', 'spanning', 'code'] as const) if (def[field] !== undefined) (spec as Record<string, unknown>)[field] = def[field];
+  const parse: TagParseRule[] = [];
+  let render: ((attrs: Readonly<Record<string, unknown>>, inline: boolean) => DOMOutputSpec) | null = null;
+  if (def.html) {
+    const form = dataFormRules(name, def.html, defs, kinds);
+    parse.push(form.parse);
+    render = (attrs) => form.render(attrs, true);
+  }
+  if (def.parseDOM) parse.push(...cleanedRules(def.parseDOM, defs));
+  if (def.toDOM) {
+    const own = def.toDOM;
+    render = (attrs, inline) => own({ attrs }, inline);
+  }
+  if (!render) throw new RangeError(`Mark ${name} needs html (or toDOM) to be shown and saved`);
+  const toDOM = render;
+  spec.parseDOM = parse;
+  spec.toDOM = (mark, inline) => safeOutputSpec(toDOM(mark.attrs, inline), true);
+  return spec;
+}
+
+// ---------------------------------------------------------------- commands and menus
+
+/** Whether a node of the type can go at the selection (at some depth around it). */
+function canInsertAt(state: EditorState, type: NodeType): boolean {
+  const { $from } = state.selection;
+  for (let d = $from.depth; d >= 0; d--) {
+    const index = $from.index(d);
+    if ($from.node(d).canReplaceWith(index, index, type)) return true;
+  }
+  return false;
+}
+
+/** What a node's menu entry does by default: make the blocks this text block, wrap them in this container, or insert this leaf. */
+export function defaultNodeCommand(name: string, attrs?: Readonly<Record<string, unknown>>): Command {
+  return withNodeType(name, (type) => {
+    if (type.isTextblock) return setBlockType(type, attrs);
+    if (type.isLeaf || type.isAtom) {
+      return (state, dispatch) => {
+        const node = type.createAndFill(attrs);
+        if (!node || !canInsertAt(state, type)) return false;
+        if (dispatch) dispatch(state.tr.replaceSelectionWith(node).scrollIntoView());
+        return true;
+      };
+    }
+    return wrapIn(type, attrs);
+  });
+}
+
+/** Whether a node is of this type (with these attributes). */
+function nodeMatcher(name: string, attrs?: Readonly<Record<string, unknown>>) {
+  return (node: PMNode): boolean => node.type.name === name && (!attrs || Object.entries(attrs).every(([key, value]) => node.attrs[key] === value));
+}
+
+/** A node's slash entries, with ids and commands filled in. */
+export function slashEntriesOf(def: NodeDefinition): Array<SlashEntry & { id: string; command: Command }> {
+  const entries: readonly SlashEntry[] = !def.slash ? [] : Array.isArray(def.slash) ? (def.slash as readonly SlashEntry[]) : [def.slash as SlashEntry];
+  return entries.map((entry, i) => ({
+    ...entry,
+    id: entry.id ?? (i ? `${def.name}${i + 1}` : def.name),
+    command: entry.command ?? defaultNodeCommand(def.name, entry.attrs),
+  }));
+}
+
+/** A node's block-menu entries (`toolbar.blockMenu`): one per slash entry; a block in such a node is of its kind. */
+export function blockMenuEntriesOf(def: NodeDefinition): BlockMenuEntry[] {
+  if (!def.toolbar?.blockMenu) return [];
+  const slash = slashEntriesOf(def);
+  const entries = slash.length ? slash : [{ id: def.name, title: def.name, command: defaultNodeCommand(def.name) } as SlashEntry & { id: string; command: Command }];
+  return entries.map((entry) => {
+    const self: BlockMenuEntry = { id: entry.id, label: entry.title, matches: nodeMatcher(def.name, entry.attrs), command: entry.command };
+    return { ...self, command: blockKindCommand(entry.id, entry.command, () => [self]) };
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * One editor's setup: the built-in schema and pieces plus the host's extensions, each
+ * turned into what the editor runs (schema, plugins, menu entries, styles). A setup is
+ * made once per list of extensions (the same list objects give the same setup, so a
+ * host that passes the same extensions again builds nothing) and is plain data the
+ * element's pieces read through `editorSetupKey`.
+ */
+import { InputRule, inputRules } from 'prosemirror-inputrules';
+import { keymap } from 'prosemirror-keymap';
+import { Schema, type MarkSpec, type NodeSpec } from 'prosemirror-model';
+import { Plugin, PluginKey, type Command, type EditorState } from 'prosemirror-state';
+import { BUILTIN_BLOCK_MENU, type BlockMenuEntry } from '../block-menu.js';
+import type { SlashItem } from '../plugins/slash-items.js';
+import { schema as builtinSchema } from '../schema/index.js';
+import { blockMenuEntriesOf, markSpecOf, nodeSpecOf, normalizeExtension, slashEntriesOf } from './define.js';
+import type { EditorExtension, ExtensionInput, FeatureName } from './types.js';
+
+/** Which built-in pieces are on; a missing name is on. */
+export type Features = Readonly<Partial<Record<FeatureName, boolean>>>;
+
+/** Whether a feature is on (everything is, unless turned off). */
+export function featureOn(features: Features | undefined, name: FeatureName | undefined): boolean {
+  return !name || features?.[name] !== false;
+}
+
+/** What one list of extensions makes of the editor. */
+export interface EditorSetup {
+  /** The schema: the built-in nodes and marks, then the extensions'. */
+  readonly schema: Schema;
+  /** The extensions, normalised, in order (a later one of the same name replaced the earlier). */
+  readonly extensions: readonly EditorExtension[];
+  /** The slash menu's entries the extensions add (after the built-in ones). */
+  slashItems(features?: Features): SlashItem[];
+  /** The block-type menu: the built-in entries, then the extensions'. */
+  blockMenu(features?: Features): BlockMenuEntry[];
+  /** The extensions' keys, input rules and plugins, for the features that are on. */
+  plugins(features?: Features): Plugin[];
+  /** The extensions' content CSS. */
+  readonly styles: string;
+}
+
+function byName<T extends { name: string }>(items: readonly T[]): T[] {
+  const map = new Map<string, T>();
+  for (const item of items) {
+    map.delete(item.name);
+    map.set(item.name, item);
+  }
+  return [...map.values()];
+}
+
+function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
+  const nodes = byName(extensions.flatMap((ext) => ext.nodes ?? []));
+  const marks = byName(extensions.flatMap((ext) => ext.marks ?? []));
+  let schema = builtinSchema;
+  if (nodes.length || marks.length) {
+    let nodeSpecs = builtinSchema.spec.nodes;
+    for (const def of nodes) nodeSpecs = nodeSpecs.update(def.name, nodeSpecOf(def) as NodeSpec);
+    let markSpecs = builtinSchema.spec.marks;
+    for (const def of marks) markSpecs = markSpecs.update(def.name, markSpecOf(def) as MarkSpec);
+    schema = new Schema({ nodes: nodeSpecs, marks: markSpecs, topNode: builtinSchema.spec.topNode });
+  }
+  const owner = new Map<string, EditorExtension>();
+  for (const ext of extensions) for (const def of ext.nodes ?? []) owner.set(def.name, ext);
+  const on = (ext: EditorExtension, features?: Features) => featureOn(features, ext.feature);
+  return {
+    schema,
+    extensions,
+    styles: extensions
+      .flatMap((ext) => [ext.styles, ...(ext.nodes ?? []).map((def) => def.styles), ...(ext.marks ?? []).map((def) => def.styles)])
+      .filter(Boolean)
+      .join('\n'),
+    slashItems(features) {
+      const items: SlashItem[] = [];
+      for (const ext of extensions) {
+        if (!on(ext, features)) continue;
+        for (const entry of ext.slash ?? []) {
+          items.push({ id: entry.id, title: entry.title, description: entry.description ?? '', searchTerms: entry.terms ?? [], icon: entry.icon, command: entry.command ?? (() => false) });
+        }
+      }
+      for (const def of nodes) {
+        const ext = owner.get(def.name)!;
+        if (!on(ext, features)) continue;
+        for (const entry of slashEntriesOf(def)) {
+          items.push({ id: entry.id, title: entry.title, description: entry.description ?? '', searchTerms: entry.terms ?? [], icon: entry.icon, command: entry.command });
+        }
+      }
+      return items;
+    },
+    blockMenu(features) {
+      const extra = [
+        ...extensions.filter((ext) => on(ext, features)).flatMap((ext) => ext.blockMenu ?? []),
+        ...nodes.filter((def) => on(owner.get(def.name)!, features)).flatMap(blockMenuEntriesOf),
+      ];
+      return [...BUILTIN_BLOCK_MENU, ...extra];
+    },
+    plugins(features) {
+      const context = { schema };
+      const plugins: Plugin[] = [];
+      const rules: InputRule[] = [];
+      const keys: Record<string, Command> = {};
+      for (const ext of extensions) {
+        if (!on(ext, features)) continue;
+        plugins.push(...(ext.plugins?.(context) ?? []));
+        rules.push(...(ext.inputRules?.(context) ?? []));
+        Object.assign(keys, ext.keys?.(context));
+        for (const def of ext.nodes ?? []) {
+          const type = schema.nodes[def.name];
+          rules.push(...(def.inputRules?.(type) ?? []));
+          Object.assign(keys, def.keys?.(type));
+        }
+        for (const def of ext.marks ?? []) Object.assign(keys, def.keys?.(schema.marks[def.name]));
+      }
+      if (Object.keys(keys).length) plugins.unshift(keymap(keys));
+      if (rules.length) plugins.unshift(inputRules({ rules }));
+      return plugins;
+    },
+  };
+}
+
+/** The setup with no extensions: the built-in schema and menus. */
+const BUILTIN_SETUP = buildSetup([]);
+
+/** Setups already made, keyed by the identities of the inputs that made them. */
+interface CacheNode {
+  setup?: EditorSetup;
+  next: WeakMap<object, CacheNode>;
+}
+const cache: CacheNode = { next: new WeakMap() };
+
+/**
+ * The setup for a list of extensions (objects, node definitions or functions returning
+ * one). A bad extension throws a RangeError saying what is wrong with it.
+ */
+export function editorSetup(inputs: readonly ExtensionInput[] = []): EditorSetup {
+  if (!inputs.length) return BUILTIN_SETUP;
+  let node = cache;
+  for (const input of inputs) {
+    let next = node.next.get(input as object);
+    if (!next) node.next.set(input as object, (next = { next: new WeakMap() }));
+    node = next;
+  }
+  node.setup ??= buildSetup(byName(inputs.map(normalizeExtension)));
+  return node.setup;
+}
+
+/** What the element's pieces read: the setup, the features that are on, and the block-type menu they give. */
+export interface SetupState {
+  readonly setup: EditorSetup;
+  readonly features: Features;
+  readonly blockMenu: readonly BlockMenuEntry[];
+}
+
+/** The key of the plugin that holds an editor's setup. */
+export const editorSetupKey = new PluginKey<SetupState>('editorSetup');
+
+/** The block-type menu of an editor's state (the built-in one where no setup is held). */
+export function blockMenuOf(state: EditorState): readonly BlockMenuEntry[] {
+  return editorSetupKey.getState(state)?.blockMenu ?? BUILTIN_BLOCK_MENU;
+}
+
+/** Holds the setup and features in the editor's state, for the element's pieces (menus, toolbar) to read. */
+export function editorSetupPlugin(setup: EditorSetup, features: Features = {}): Plugin<SetupState> {
+  const value: SetupState = { setup, features, blockMenu: setup.blockMenu(features) };
+  return new Plugin<SetupState>({ key: editorSetupKey, state: { init: () => value, apply: (_tr, current) => current } });
+}

@@ -1,0 +1,159 @@
+/**
+ * The extension API: what a host (or the editor itself) adds to the editor as values.
+ * An extension is a plain object, or a function returning one, that can bring nodes,
+ * marks, plugins, keys, input rules, slash-menu entries, block-menu entries and content
+ * styles. The simple case is data; a host that needs more reaches for ProseMirror
+ * through the same object (a command, a plugin, a parse rule).
+ */
+import type { InputRule } from 'prosemirror-inputrules';
+import type { DOMOutputSpec, MarkType, Node as PMNode, NodeType, Schema, TagParseRule } from 'prosemirror-model';
+import type { Command, Plugin } from 'prosemirror-state';
+import type { BlockMenuEntry } from '../block-menu.js';
+import type { AttrKind } from '../schema/attr-kinds.js';
+
+/** A piece of the editor a host can turn off (see `features`); disabling one removes its UI, keys and input rules, never its content. */
+export type FeatureName =
+  | 'tables'
+  | 'images'
+  | 'mentions'
+  | 'codeHighlighting'
+  | 'dragHandle'
+  | 'slashMenu'
+  | 'toolbar'
+  | 'markdownPaste'
+  | 'typography'
+  | 'taskLists'
+  | 'links'
+  | (string & {});
+
+/** An entry of the slash menu. */
+export interface SlashEntry {
+  /** A stable id (`heading1`, `callout`): words come from the strings table under `slash.<id>.*`, menus are ordered and hidden by it. */
+  id?: string;
+  /** The title shown (the English default; the strings table can replace it). */
+  title: string;
+  /** One line under the title. */
+  description?: string;
+  /** Other words the entry is found by. */
+  terms?: readonly string[];
+  /** An icon of the editor's set by id (`text`, `heading-1`, `list`, `info`…); a plus sign otherwise. */
+  icon?: string;
+  /** Attributes the inserted or converted node gets. */
+  attrs?: Readonly<Record<string, unknown>>;
+  /**
+   * What the entry does, after the typed `/query` is removed (same transaction). The
+   * default for a node's entry: make the selected blocks this node (a text block), wrap
+   * them in it (a container), or insert it (a leaf).
+   */
+  command?: Command;
+}
+
+/** An entry of the toolbar's block-type menu (see block-menu.ts). */
+export type { BlockMenuEntry } from '../block-menu.js';
+
+/** Markdown for a node: how it is written out and what reads it back. */
+export interface MarkdownRule {
+  /**
+   * The node's markdown lines. `blocks(node)` writes a container's children, `inline(node)`
+   * a text block's content. Without this (and without `blockquoteAlert`), the node is
+   * written as its HTML, which the parser reads back.
+   */
+  serialize?: (node: PMNode, helpers: MarkdownHelpers) => string[];
+  /**
+   * GitHub's alert form of a quote: `> [!NOTE]` on the first line. Maps values of the
+   * node's enum attribute (`attr`, or its only enum attribute) to alert labels.
+   */
+  blockquoteAlert?: Readonly<Record<string, string>>;
+  /** The attribute `blockquoteAlert` maps (default: the node's only enum attribute). */
+  attr?: string;
+}
+
+/** Helpers a node's markdown writer gets. */
+export interface MarkdownHelpers {
+  /** A container's children as markdown lines (blocks separated by a blank line). */
+  blocks(node: PMNode): string[];
+  /** A text block's content as markdown lines. */
+  inline(node: PMNode): string[];
+}
+
+/** A node an extension adds. ProseMirror's node spec fields sit at the top level. */
+export interface NodeDefinition {
+  /** The node type's name: a letter, then letters, digits and underscores. */
+  name: string;
+  content?: string;
+  group?: string;
+  inline?: boolean;
+  atom?: boolean;
+  marks?: string;
+  defining?: boolean;
+  isolating?: boolean;
+  code?: boolean;
+  selectable?: boolean;
+  draggable?: boolean;
+  whitespace?: 'pre' | 'normal';
+  /** The node's attributes, each with its kind (and so its cleaner). */
+  attrs?: Readonly<Record<string, AttrKind>>;
+  /**
+   * Its HTML in data form: the tag it renders to and reads from (a selector such as
+   * `aside[data-kind]` is allowed for reading), and which DOM attribute holds each of its
+   * attributes (`{ kind: 'data-kind' }`); `class` is added on rendering.
+   */
+  html?: { tag: string; attrs?: Readonly<Record<string, string>>; class?: string };
+  /** ProseMirror's own parse rules, for what the data form cannot say. */
+  parseDOM?: readonly TagParseRule[];
+  /** ProseMirror's own render function; its output goes through the same safety as the data form. */
+  toDOM?: (node: PMNode) => DOMOutputSpec;
+  /** Its markdown (see `MarkdownRule`). */
+  markdown?: MarkdownRule;
+  /** Its slash-menu entry (or entries). */
+  slash?: SlashEntry | readonly SlashEntry[];
+  /** Toolbar: `blockMenu: true` lists the node in the block-type menu under its slash entry's title. */
+  toolbar?: { blockMenu?: boolean };
+  /** Input rules for the node (markdown shortcuts). */
+  inputRules?: (type: NodeType) => readonly InputRule[];
+  /** Key bindings for the node. */
+  keys?: (type: NodeType) => Readonly<Record<string, Command>>;
+  /** Content CSS for the node (`.content` is the editable root). */
+  styles?: string;
+}
+
+/** A mark an extension adds. */
+export interface MarkDefinition {
+  name: string;
+  attrs?: Readonly<Record<string, AttrKind>>;
+  inclusive?: boolean;
+  excludes?: string;
+  spanning?: boolean;
+  code?: boolean;
+  /** Its HTML in data form: the tag it renders to and reads from, and its attributes' DOM names. */
+  html?: { tag: string; attrs?: Readonly<Record<string, string>>; class?: string };
+  parseDOM?: readonly TagParseRule[];
+  toDOM?: (mark: { attrs: Readonly<Record<string, unknown>> }, inline: boolean) => DOMOutputSpec;
+  /** Key bindings for the mark. */
+  keys?: (type: MarkType) => Readonly<Record<string, Command>>;
+  styles?: string;
+}
+
+/** What plugin factories of an extension get. */
+export interface ExtensionContext {
+  schema: Schema;
+}
+
+/** An extension: a plain object of what it adds. */
+export interface EditorExtension {
+  /** A unique name; a later extension of the same name replaces an earlier one. */
+  name: string;
+  /** The feature the extension belongs to: turning the feature off removes its keys, rules, menu entries and plugins. */
+  feature?: FeatureName;
+  nodes?: readonly NodeDefinition[];
+  marks?: readonly MarkDefinition[];
+  plugins?: (context: ExtensionContext) => readonly Plugin[];
+  keys?: (context: ExtensionContext) => Readonly<Record<string, Command>>;
+  inputRules?: (context: ExtensionContext) => readonly InputRule[];
+  slash?: readonly SlashEntry[];
+  blockMenu?: readonly BlockMenuEntry[];
+  styles?: string;
+}
+
+/** What a host passes: an extension, a single node definition (the simple case), or a function returning one. */
+export type ExtensionInput = EditorExtension | NodeDefinition | (() => EditorExtension | NodeDefinition);

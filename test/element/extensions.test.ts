@@ -1,0 +1,147 @@
+/**
+ * A host's block through the extension API: the example callout (src/extensions/callout.ts)
+ * on a <rich-editor>, driven with real keys, clicks and ClipboardEvents. It round-trips
+ * HTML, JSON and markdown, is inserted from the slash menu and the toolbar's block menu,
+ * undoes as one step and survives copy and paste.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/element/index.js';
+import type { RichEditor } from '../../src/element/index.js';
+import { editorSetup } from '../../src/core/extensions/setup.js';
+import type { NodeDefinition } from '../../src/core/extensions/types.js';
+import { parseJSON } from '../../src/core/serialize/json.js';
+import { parseMarkdownNow } from '../../src/core/serialize/markdown-parse.js';
+import { callout } from '../../src/extensions/callout.js';
+import { pressWith } from '../helpers/editor.js';
+import { content } from '../helpers/element-ui.js';
+import { blockButton, click, listbox, selectWithKeys, SETTLE_MS, sleep, toolbarVisible, until } from './toolbar/helpers.js';
+
+const WARNING = '<aside class="callout" data-kind="warning"><p>Mind the <strong>gap</strong></p></aside>';
+
+async function editor(value: string, extensions: unknown[] = [callout]): Promise<RichEditor> {
+  const el = await fixture<RichEditor>(html`<rich-editor .extensions=${extensions} .value=${value} aria-label="Notes"></rich-editor>`);
+  await el.updateComplete;
+  return el;
+}
+
+function slashOptions(el: RichEditor): string[] {
+  const menu = el.shadowRoot!.querySelector('rich-editor-slash-menu')!;
+  return Array.from(menu.querySelectorAll('[role="option"]'), (option) => option.shadowRoot!.querySelector('.label')!.textContent ?? '');
+}
+
+describe('an extension block (the callout)', () => {
+  it('round-trips HTML, JSON and markdown', async () => {
+    const el = await editor(`<p>before</p>${WARNING}`);
+    const schema = el.editorView!.state.schema;
+    expect(schema.nodes.callout).to.not.equal(undefined);
+    expect(el.getHTML()).to.equal(`<p>before</p>${WARNING}`);
+    expect(parseJSON(el.getJSON(), { schema }).eq(el.editorView!.state.doc)).to.equal(true);
+    const markdown = el.getMarkdown();
+    expect(markdown).to.equal('before\n\n> [!WARNING]\n> Mind the **gap**');
+    expect(parseMarkdownNow(markdown, schema).eq(el.editorView!.state.doc)).to.equal(true);
+    expect(parseMarkdownNow('> [!TIP]\n> Done', schema).firstChild!.attrs.kind).to.equal('success');
+    expect(parseMarkdownNow('> plain quote', schema).firstChild!.type.name).to.equal('blockquote');
+  });
+
+  it('is inserted from the slash menu, with its icon, and undoes as one step', async () => {
+    const el = await editor('<p>Remember this</p>');
+    content(el).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' /call' });
+    await until(() => slashOptions(el).includes('Callout'), 'the callout entry is offered');
+    const menu = el.shadowRoot!.querySelector('rich-editor-slash-menu')!;
+    expect(menu.querySelector('[role="option"] svg circle'), 'its "info" icon, not the fallback plus').to.not.equal(null);
+    await sendKeys({ press: 'Enter' });
+    expect(el.getHTML()).to.equal('<aside class="callout" data-kind="info"><p>Remember this </p></aside>');
+    await sendKeys({ type: '!' });
+    expect(el.getHTML()).to.equal('<aside class="callout" data-kind="info"><p>Remember this !</p></aside>');
+    await pressWith('z', 'Control');
+    await pressWith('z', 'Control');
+    expect(el.getHTML(), 'one undo for the typing, one for the callout').to.equal('<p>Remember this /call</p>');
+  });
+
+  it('is offered in the toolbar block menu, which names it once chosen', async () => {
+    const el = await editor('<p>Plain words</p>');
+    await selectWithKeys(el, 'words');
+    await until(() => toolbarVisible(el), 'toolbar visible');
+    await sleep(SETTLE_MS);
+    await click(blockButton(el));
+    await until(() => !!listbox(el), 'menu open');
+    const entry = Array.from(listbox(el)!.querySelectorAll<HTMLElement>('[role="option"]')).find((o) => o.textContent!.trim() === 'Callout');
+    expect(entry, 'a Callout entry after the built-in ones').to.not.equal(undefined);
+    await click(entry!);
+    expect(el.getHTML()).to.equal('<aside class="callout" data-kind="info"><p>Plain words</p></aside>');
+    await until(() => blockButton(el).textContent!.trim() === 'Callout', 'the button names the block');
+  });
+
+  it('survives copy and paste into another editor with the extension', async () => {
+    const from = await editor(WARNING);
+    const to = await editor('<p></p>');
+    content(from).focus();
+    await pressWith('a', 'Control');
+    await pressWith('a', 'Control');
+    const copy = new DataTransfer();
+    content(from).dispatchEvent(new ClipboardEvent('copy', { clipboardData: copy, bubbles: true, cancelable: true }));
+    expect(copy.getData('text/html')).to.contain('data-kind="warning"');
+    content(to).focus();
+    content(to).dispatchEvent(new ClipboardEvent('paste', { clipboardData: copy, bubbles: true, cancelable: true }));
+    expect(to.getHTML()).to.equal(WARNING);
+  });
+
+  it('shows with its own styles, and a plain page can add it after the editor started', async () => {
+    const el = await editor(WARNING, []);
+    expect(el.getHTML(), 'without the extension, the content is kept as a paragraph').to.equal('<p>Mind the <strong>gap</strong></p>');
+    el.value = WARNING;
+    el.extensions = [callout];
+    await el.updateComplete;
+    expect(el.getHTML()).to.equal(WARNING);
+    const aside = content(el).querySelector('aside.callout')!;
+    expect(getComputedStyle(aside).borderLeftWidth).to.equal('4px');
+  });
+});
+
+describe('extension safety', () => {
+  it('cleans a host node\'s attributes by their kinds, and its render through the safe-DOM rules', async () => {
+    const card: NodeDefinition = {
+      name: 'card',
+      group: 'block',
+      content: 'paragraph+',
+      attrs: { link: { type: 'url' }, tone: { type: 'enum', values: ['calm', 'loud'], default: 'calm' } },
+      parseDOM: [{ tag: 'section', getAttrs: (dom) => ({ link: dom.getAttribute('data-link'), tone: dom.getAttribute('data-tone') }) }],
+      toDOM: (node) => ['section', { 'data-tone': node.attrs.tone, onclick: 'alert(1)', style: 'color: red; background: url(https://evil.example/x)' }, ['a', { href: node.attrs.link || 'javascript:alert(2)' }, 'open'], ['script', 'alert(3)'], ['div', 0]],
+    };
+    const el = await editor('<section data-link="javascript:alert(1)" data-tone="shout"><p>x</p></section>', [card]);
+    const node = el.editorView!.state.doc.firstChild!;
+    expect(node.type.name).to.equal('card');
+    expect(node.attrs).to.deep.equal({ link: '', tone: 'calm' });
+    const out = el.getHTML();
+    expect(out).to.not.match(/onclick|javascript:|url\(|<script/i);
+    expect(out).to.contain('style="color: red;"');
+  });
+
+  it('refuses a data-form mapping into a handler or style attribute, and an unsafe tag', () => {
+    const base = { group: 'block', content: 'paragraph+', attrs: { tone: { type: 'text' as const } } };
+    expect(() => editorSetup([{ ...base, name: 'a1', html: { tag: 'div', attrs: { tone: 'onclick' } } }])).to.throw(RangeError, /data- attribute/);
+    expect(() => editorSetup([{ ...base, name: 'a2', html: { tag: 'div', attrs: { tone: 'style' } } }])).to.throw(RangeError);
+    expect(() => editorSetup([{ ...base, name: 'a3', html: { tag: 'iframe' } }])).to.throw(RangeError, /not one of the tags/);
+    expect(() => editorSetup([{ ...base, name: 'bad name', html: { tag: 'div' } }])).to.throw(RangeError, /name/);
+  });
+
+  it('writes a node without a markdown rule as its HTML, which reads back', async () => {
+    const badge: NodeDefinition = { name: 'badge', group: 'block', content: 'inline*', attrs: { tone: { type: 'enum', values: ['a', 'b'], default: 'a' } }, html: { tag: 'div', attrs: { tone: 'data-badge' } } };
+    const el = await editor('<div data-badge="b">New</div><p>after</p>', [badge]);
+    const markdown = el.getMarkdown();
+    expect(markdown).to.equal('```html rich-editor\n<div data-badge="b">New</div>\n```\n\nafter');
+    expect(parseMarkdownNow(markdown, el.editorView!.state.schema).eq(el.editorView!.state.doc)).to.equal(true);
+  });
+});
+
+describe('no extensions', () => {
+  it('uses the built-in schema itself', async () => {
+    const el = await editor('<p>x</p>', []);
+    const { schema } = await import('../../src/core/schema/index.js');
+    expect(el.editorView!.state.schema).to.equal(schema);
+    await sendMouse({ type: 'move', position: [0, 0] });
+  });
+});
