@@ -1,5 +1,6 @@
 import { history } from 'prosemirror-history';
 import type { Node as PMNode, Schema } from 'prosemirror-model';
+import { featureOn, type Features } from './features.js';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
 import { gapCursorPlugin } from './plugins/gap-cursor.js';
@@ -19,6 +20,8 @@ export interface EditingOptions {
   schema?: Schema;
   /** Plugins that run before the built-in ones (their keys win). */
   plugins?: Plugin[];
+  /** Built-in pieces turned off (tables, markdown paste, typography, task lists, markdown shortcuts…). */
+  features?: Features;
 }
 
 /**
@@ -28,15 +31,17 @@ export interface EditingOptions {
  */
 export function editingPlugins(options: EditingOptions = {}): Plugin[] {
   const schema = options.schema ?? defaultSchema;
+  const { features } = options;
+  // prosemirror-tables needs table node types (found by their tableRole).
+  const tables = featureOn(features, 'tables') && Object.values(schema.nodes).some((type) => type.spec.tableRole === 'table');
   return [
     domSelectionPlugin(),
     pastePlugin(),
-    markdownPastePlugin(),
+    ...(featureOn(features, 'markdownPaste') ? [markdownPastePlugin()] : []),
     ...(options.plugins ?? []),
-    // prosemirror-tables needs table node types (found by their tableRole).
-    ...(Object.values(schema.nodes).some((type) => type.spec.tableRole === 'table') ? tablePlugins(schema) : []),
-    editorInputRules(schema),
-    ...editorKeymap(),
+    ...(tables ? tablePlugins(schema) : []),
+    editorInputRules(schema, features),
+    ...editorKeymap(features),
     gapCursorPlugin(),
     history(),
     textInputPlugin(),

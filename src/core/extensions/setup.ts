@@ -13,15 +13,10 @@ import { BUILTIN_BLOCK_MENU, type BlockMenuEntry } from '../block-menu.js';
 import type { SlashItem } from '../plugins/slash-items.js';
 import { schema as builtinSchema } from '../schema/index.js';
 import { blockMenuEntriesOf, markSpecOf, nodeSpecOf, normalizeExtension, slashEntriesOf } from './define.js';
-import type { EditorExtension, ExtensionInput, FeatureName } from './types.js';
+import { ENTRY_FEATURES, featureOn, type Features } from '../features.js';
+import type { EditorExtension, ExtensionInput } from './types.js';
 
-/** Which built-in pieces are on; a missing name is on. */
-export type Features = Readonly<Partial<Record<FeatureName, boolean>>>;
-
-/** Whether a feature is on (everything is, unless turned off). */
-export function featureOn(features: Features | undefined, name: FeatureName | undefined): boolean {
-  return !name || features?.[name] !== false;
-}
+export { featureOn, type Features } from '../features.js';
 
 /** What one list of extensions makes of the editor. */
 export interface EditorSetup {
@@ -91,7 +86,7 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
         ...extensions.filter((ext) => on(ext, features)).flatMap((ext) => ext.blockMenu ?? []),
         ...nodes.filter((def) => on(owner.get(def.name)!, features)).flatMap(blockMenuEntriesOf),
       ];
-      return [...BUILTIN_BLOCK_MENU, ...extra];
+      return [...BUILTIN_BLOCK_MENU.filter((entry) => featureOn(features, ENTRY_FEATURES[entry.id])), ...extra];
     },
     plugins(features) {
       const context = { schema };

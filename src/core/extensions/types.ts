@@ -9,22 +9,10 @@ import type { InputRule } from 'prosemirror-inputrules';
 import type { DOMOutputSpec, MarkType, Node as PMNode, NodeType, Schema, TagParseRule } from 'prosemirror-model';
 import type { Command, Plugin } from 'prosemirror-state';
 import type { BlockMenuEntry } from '../block-menu.js';
+import type { FeatureName } from '../features.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
 
-/** A piece of the editor a host can turn off (see `features`); disabling one removes its UI, keys and input rules, never its content. */
-export type FeatureName =
-  | 'tables'
-  | 'images'
-  | 'mentions'
-  | 'codeHighlighting'
-  | 'dragHandle'
-  | 'slashMenu'
-  | 'toolbar'
-  | 'markdownPaste'
-  | 'typography'
-  | 'taskLists'
-  | 'links'
-  | (string & {});
+export type { FeatureName } from '../features.js';
 
 /** An entry of the slash menu. */
 export interface SlashEntry {

@@ -2,6 +2,7 @@ import { InputRule, inputRules, textblockTypeInputRule, wrappingInputRule } from
 import type { MarkType, NodeType, Schema } from 'prosemirror-model';
 import type { Plugin } from 'prosemirror-state';
 import { findWrapping } from 'prosemirror-transform';
+import { featureOn, type Features } from '../features.js';
 import { safeLanguage } from '../url.js';
 import { typographyRules } from './typography.js';
 
@@ -48,9 +49,12 @@ function ruleRule(rule: NodeType, paragraph: NodeType): InputRule {
   });
 }
 
-/** Every markdown shortcut and typography rule of the editor, for the types the schema has. */
-export function editorInputRules(schema: Schema): Plugin {
+/** Every markdown shortcut and typography rule of the editor, for the types the schema has and the features that are on. */
+export function editorInputRules(schema: Schema, features?: Features): Plugin {
   const { nodes, marks } = schema;
+  const typography = featureOn(features, 'typography') ? typographyRules() : [];
+  if (!featureOn(features, 'markdownShortcuts')) return inputRules({ rules: typography });
+  const tasks = featureOn(features, 'taskLists');
   const rules: Array<InputRule | null | false | undefined> = [
     nodes.heading && textblockTypeInputRule(/^(#{1,3})\s$/, nodes.heading, (match) => ({ level: match[1].length })),
     nodes.blockquote && wrappingInputRule(/^\s*>\s$/, nodes.blockquote),
@@ -62,7 +66,7 @@ export function editorInputRules(schema: Schema): Plugin {
         (match) => ({ start: Number(match[1]) }),
         (match, node) => node.childCount + (node.attrs.start as number) === Number(match[1]),
       ),
-    nodes.task_list && taskListRule(nodes.task_list),
+    tasks && nodes.task_list && taskListRule(nodes.task_list),
     nodes.code_block && textblockTypeInputRule(CODE_FENCE, nodes.code_block, (match) => ({ language: safeLanguage(match[1] || 'plaintext') })),
     nodes.horizontal_rule && nodes.paragraph && ruleRule(nodes.horizontal_rule, nodes.paragraph),
     marks.bold && markRule(/(?:^|[^*])(\*\*([^*\s](?:[^*]*[^*\s])?)\*\*)$/, marks.bold),
@@ -70,5 +74,5 @@ export function editorInputRules(schema: Schema): Plugin {
     marks.strike && markRule(/(?:^|[^~])(~~([^~\s](?:[^~]*[^~\s])?)~~)$/, marks.strike),
     marks.code && markRule(/(?:^|[^`])(`([^`]+)`)$/, marks.code),
   ];
-  return inputRules({ rules: [...rules.filter((rule): rule is InputRule => !!rule), ...typographyRules()] });
+  return inputRules({ rules: [...rules.filter((rule): rule is InputRule => !!rule), ...typography] });
 }

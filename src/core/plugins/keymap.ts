@@ -7,6 +7,7 @@ import { headingToParagraphAtStart, joinAcrossListForward, joinIntoListBackward 
 import { insertHardBreak, toggleBlockquote, toggleCodeBlock, toggleHeading, setParagraph } from '../commands/blocks.js';
 import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
 import { liftItem, sinkItem, splitItem, toggleBulletList, toggleOrderedList, toggleTaskList } from '../commands/lists.js';
+import { featureOn, type Features } from '../features.js';
 import { safeLanguage } from '../url.js';
 
 /** Tab in a code block inserts a tab character. */
@@ -75,10 +76,11 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iP(hone|[oa]d)/.test(naviga
 /** Undo that first takes back an input rule the user just triggered (so `--` comes back). */
 export const undoWithInputRules: Command = chainCommands(undoInputRule, undo);
 
-/** The editor's key bindings: formatting, lists, code blocks, undo and the base keys. */
-export function editorKeymap(): Plugin[] {
+/** The editor's key bindings: formatting, lists, code blocks, undo and the base keys (without those of features turned off). */
+export function editorKeymap(features?: Features): Plugin[] {
   return [
     keymap({
+      ...(featureOn(features, 'taskLists') ? { 'Mod-Shift-9': toggleTaskList } : {}),
       'Mod-b': toggleBold,
       'Mod-i': toggleItalic,
       'Mod-u': toggleUnderline,
@@ -90,7 +92,6 @@ export function editorKeymap(): Plugin[] {
       'Mod-Alt-3': toggleHeading(3),
       'Mod-Shift-7': toggleOrderedList,
       'Mod-Shift-8': toggleBulletList,
-      'Mod-Shift-9': toggleTaskList,
       'Mod-Shift-b': toggleBlockquote,
       'Mod-Alt-c': toggleCodeBlock,
       'Mod-z': undoWithInputRules,

@@ -4,6 +4,7 @@ import { Plugin, PluginKey, type Command, type EditorState, type Transaction } f
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { appendCommand } from '../commands/chain.js';
+import { ENTRY_FEATURES, featureOn, type Features } from '../features.js';
 import { defaultSlashItems, filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';
 
 export { defaultSlashItems, filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';
@@ -25,6 +26,8 @@ export interface SlashMenuState {
 export interface SlashMenuOptions extends SlashItemOptions {
   /** Host entries, shown after the built-in ones. */
   items?: readonly SlashItem[];
+  /** Built-in pieces turned off: their entries (Table, Image, To do) are left out. */
+  features?: Features;
 }
 
 /**
@@ -163,7 +166,8 @@ function handleKey(view: EditorView, event: KeyboardEvent): boolean {
  * query has missed three characters in a row. The element renders `slashMenuKey`'s state.
  */
 export function slashMenuPlugin(options: SlashMenuOptions = {}): Plugin<SlashMenuState> {
-  const catalogue: readonly SlashItem[] = [...defaultSlashItems(options), ...(options.items ?? [])];
+  const builtin = defaultSlashItems(options).filter((item) => featureOn(options.features, item.id ? ENTRY_FEATURES[item.id] : undefined));
+  const catalogue: readonly SlashItem[] = [...builtin, ...(options.items ?? [])];
   return new Plugin<SlashMenuState>({
     key: slashMenuKey,
     state: {

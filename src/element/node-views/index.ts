@@ -1,5 +1,6 @@
 import type { Plugin } from 'prosemirror-state';
 import type { EditorView, NodeViewConstructor } from 'prosemirror-view';
+import { featureOn, type Features } from '../../core/features.js';
 import type { EditorHub } from '../editor-controller.js';
 import { CodeBlockView } from './code-block-view.js';
 import { EditableWatch } from './editable-watch.js';
@@ -22,17 +23,18 @@ export interface NodeViewHost {
 }
 
 /** The element's node views by node type name (interactive DOM lives here, never in toDOM). */
-export function nodeViews(host: NodeViewHost): Record<string, NodeViewConstructor> {
+export function nodeViews(host: NodeViewHost, features?: Features): Record<string, NodeViewConstructor> {
   // One per view: two editors on a page share nothing.
   const editable = new EditableWatch(host.hub);
   const sizes = new SizeWatch();
   return {
-    image: (node, view, getPos) => new ImageView(node, view, getPos, editable, sizes),
+    // Without the images feature, images show as the schema draws them: no resize handle.
+    ...(featureOn(features, 'images') ? { image: (node, view, getPos) => new ImageView(node, view, getPos, editable, sizes) } : {}),
     code_block: (node, view, getPos) => new CodeBlockView(node, view, getPos, editable),
-  };
+  } as Record<string, NodeViewConstructor>;
 }
 
-/** The plugins the node views rely on (syntax highlighting decorations); the element adds them to its own. */
-export function nodeViewPlugins(): Plugin[] {
-  return [codeHighlightPlugin()];
+/** The plugins the node views rely on (syntax highlighting decorations, unless turned off); the element adds them to its own. */
+export function nodeViewPlugins(features?: Features): Plugin[] {
+  return featureOn(features, 'codeHighlighting') ? [codeHighlightPlugin()] : [];
 }

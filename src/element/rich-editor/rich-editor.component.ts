@@ -28,6 +28,18 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
 import { typingRehearsalPlugin } from './typing-rehearsal.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
+import { featureOn, type FeatureName, type Features } from '../../core/features.js';
+
+/** Whether two feature settings turn the same pieces off. */
+function sameFeatures(a: Features | undefined, b: Features | undefined): boolean {
+  const off = (features: Features | undefined) =>
+    Object.entries(features ?? {})
+      .filter(([, value]) => value === false)
+      .map(([name]) => name)
+      .sort()
+      .join();
+  return off(a) === off(b);
+}
 
 /** Uploads a file and resolves with its address (given an AbortSignal and a progress callback). */
 export type UploadFileCallback = (file: File, context: UploadContext) => Promise<string>;
@@ -96,6 +108,7 @@ export class RichEditor extends LitElement {
     mentionSuggestions: { attribute: false },
     mentionHighlights: { attribute: false },
     extensions: { attribute: false },
+    features: { attribute: false },
     uploadError: { state: true },
   };
 
@@ -127,6 +140,18 @@ export class RichEditor extends LitElement {
    * around its current content.
    */
   extensions: readonly ExtensionInput[] = [];
+  /**
+   * Built-in pieces turned off, by name: `{ tables: false, slashMenu: false }`. A piece
+   * turned off loses its UI, keys, input rules and menu entries; content of that kind
+   * still loads and round-trips. Names: tables, images, mentions, taskLists,
+   * codeHighlighting, dragHandle, slashMenu, toolbar, markdownPaste, typography,
+   * markdownShortcuts.
+   */
+  features: Features = {};
+
+  private on(name: FeatureName): boolean {
+    return featureOn(this.features, name);
+  }
 
   /** The shared channel between the view and the UI pieces. */
   readonly hub = new EditorHub();
@@ -153,11 +178,13 @@ export class RichEditor extends LitElement {
       <div class="content" part="content"></div>
       ${this.readonly
         ? nothing
-        : html`<rich-editor-toolbar .hub=${this.hub} exportparts="toolbar"></rich-editor-toolbar>
-            <rich-editor-slash-menu .hub=${this.hub} exportparts="slash-menu"></rich-editor-slash-menu>
-            <rich-editor-mention-list .hub=${this.hub} exportparts="mention-list"></rich-editor-mention-list>
-            <rich-editor-drag-handle .hub=${this.hub} ?drag-drop=${this.dragDrop} exportparts="drag-handle"></rich-editor-drag-handle>
-            <rich-editor-table-controls .hub=${this.hub} exportparts="table-controls, table-menu"></rich-editor-table-controls>`}
+        : html`${this.on('toolbar') ? html`<rich-editor-toolbar .hub=${this.hub} exportparts="toolbar"></rich-editor-toolbar>` : nothing}
+          ${this.on('slashMenu') ? html`<rich-editor-slash-menu .hub=${this.hub} exportparts="slash-menu"></rich-editor-slash-menu>` : nothing}
+          ${this.on('mentions') ? html`<rich-editor-mention-list .hub=${this.hub} exportparts="mention-list"></rich-editor-mention-list>` : nothing}
+          ${this.on('dragHandle')
+            ? html`<rich-editor-drag-handle .hub=${this.hub} ?drag-drop=${this.dragDrop} exportparts="drag-handle"></rich-editor-drag-handle>`
+            : nothing}
+          ${this.on('tables') ? html`<rich-editor-table-controls .hub=${this.hub} exportparts="table-controls, table-menu"></rich-editor-table-controls>` : nothing}`}
       ${this.uploadError
         ? html`<div class="alert" role="alert" part="alert">
             <span>${this.uploadError}</span>
@@ -200,6 +227,7 @@ export class RichEditor extends LitElement {
     if (changed.has('mentionHighlights') && changed.get('mentionHighlights') !== this.mentionHighlights) refreshMentionHighlights(view.state, view.dispatch);
     // A new list of the same extensions (React re-rendering `[callout]`) gives the same setup: nothing to rebuild.
     if (changed.has('extensions') && changed.get('extensions') !== undefined && this.setup !== editorSetupKey.getState(view.state)?.setup) this.rebuildView();
+    else if (changed.has('features') && changed.get('features') !== undefined && !sameFeatures(changed.get('features') as Features, this.features)) this.rebuildView();
     if (changed.has('value') && changed.get('value') !== undefined && this.value !== this.getHTML()) this.setValue(this.value);
   }
 
@@ -222,7 +250,7 @@ export class RichEditor extends LitElement {
     this.view = new EditorView({ mount }, {
       state: EditorState.create({ doc: parseHTML(html, { schema: setup.schema }), plugins: this.plugins(setup) }),
       editable: () => !this.readonly,
-      nodeViews: nodeViews(this),
+      nodeViews: nodeViews(this, this.features),
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
@@ -278,11 +306,14 @@ export class RichEditor extends LitElement {
 
   /** The editor's plugins; host callbacks are read when used, so they may change at any time. */
   private plugins(setup: EditorSetup): Plugin[] {
+    const features = this.features;
+    const on = (name: FeatureName) => featureOn(features, name);
     return editingPlugins({
       schema: setup.schema,
+      features,
       plugins: [
-        editorSetupPlugin(setup),
-        ...setup.plugins(),
+        editorSetupPlugin(setup, features),
+        ...setup.plugins(features),
         activeBlockPlugin(),
         openEndPlugin(),
         typingRehearsalPlugin(),
@@ -291,21 +322,27 @@ export class RichEditor extends LitElement {
         linkPlugin(),
         taskListPlugin(),
         mentionClickPlugin({ onClick: (attrs) => this.mentionClicked(attrs) }),
-        imageUploadPlugin({
-          uploadFile: (file, context) =>
-            this.uploadFile ? this.uploadFile(file, context) : Promise.reject(new Error('No uploadFile callback is set')),
-          cancelUpload: () => void this.cancelUpload?.(),
-          onError: (message) => this.showUploadError(message),
-          renderPlaceholder: uploadPlaceholder,
-        }),
+        ...(on('images')
+          ? [
+              imageUploadPlugin({
+                uploadFile: (file, context) =>
+                  this.uploadFile ? this.uploadFile(file, context) : Promise.reject(new Error('No uploadFile callback is set')),
+                cancelUpload: () => void this.cancelUpload?.(),
+                onError: (message) => this.showUploadError(message),
+                renderPlaceholder: uploadPlaceholder,
+              }),
+            ]
+          : []),
         imageTrackingPlugin({
           deleteFile: (path) => this.deleteFile?.(path),
           restoreFile: (path) => this.restoreFile?.(path),
         }),
-        slashMenuPlugin({ onImage: () => this.chooseImage(), items: setup.slashItems() }),
-        mentionPlugin({ suggestions: (query) => (this.mentionSuggestions ? this.mentionSuggestions(query) : Promise.resolve([])) }),
+        ...(on('slashMenu') ? [slashMenuPlugin({ onImage: () => this.chooseImage(), items: setup.slashItems(features), features })] : []),
+        ...(on('mentions')
+          ? [mentionPlugin({ suggestions: (query) => (this.mentionSuggestions ? this.mentionSuggestions(query) : Promise.resolve([])) })]
+          : []),
         mentionHighlightsPlugin({ highlights: () => (this.mentionHighlights ? this.mentionHighlights() : Promise.resolve([])) }),
-        ...nodeViewPlugins(),
+        ...nodeViewPlugins(features),
       ],
     });
   }

@@ -1,0 +1,135 @@
+/**
+ * `features`: a built-in piece turned off leaves no UI, no key binding and no input rule,
+ * while content of that kind still loads and round-trips. Driven with real keys.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/element/index.js';
+import type { RichEditor } from '../../src/element/index.js';
+import type { Features } from '../../src/core/features.js';
+import { pressWith } from '../helpers/editor.js';
+import { content } from '../helpers/element-ui.js';
+import { selectWithKeys, SETTLE_MS, sleep } from './toolbar/helpers.js';
+
+const TABLE = '<table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr></tbody></table>';
+const TASKS = '<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><label contenteditable="false"><input type="checkbox" checked="checked"></label><div><p>done</p></div></li></ul>';
+const MENTION = '<p><span data-type="mention" class="mention" data-id="u1" data-label="Ada" data-self="false" data-redirect-uri="/" data-entity-identifier="u1" data-entity-name="user_mention">@Ada</span> hi</p>';
+
+async function editor(value: string, features: Features): Promise<RichEditor> {
+  const el = await fixture<RichEditor>(html`<rich-editor .features=${features} .value=${value} aria-label="Notes"></rich-editor>`);
+  await el.updateComplete;
+  content(el).focus();
+  return el;
+}
+
+const ui = (el: RichEditor, tag: string) => el.shadowRoot!.querySelector(tag);
+
+function slashTitles(el: RichEditor): string[] {
+  const menu = ui(el, 'rich-editor-slash-menu');
+  return Array.from(menu?.querySelectorAll('[role="option"]') ?? [], (o) => o.shadowRoot!.querySelector('.label')!.textContent ?? '');
+}
+
+describe('features turned off', () => {
+  it('tables: no table controls, no Table entry, Tab does not move between cells; tables still load', async () => {
+    const el = await editor(`${TABLE}<p>x</p>`, { tables: false });
+    expect(ui(el, 'rich-editor-table-controls')).to.equal(null);
+    expect(el.getHTML()).to.equal(`${TABLE}<p>x</p>`);
+    // The caret before "a", in the first cell, by a click.
+    const cell = content(el).querySelector('td')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(cell.left + 9), Math.round(cell.top + cell.height / 2)] });
+    await sendKeys({ press: 'Home' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'Z' });
+    expect(el.getHTML(), 'Tab stayed in the first cell').to.contain('<td><p>Za</p></td><td><p>b</p></td>');
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' /tab' });
+    await sleep(50);
+    expect(slashTitles(el)).to.not.include('Table');
+  });
+
+  it('slashMenu: "/" is only a character, and no menu element exists', async () => {
+    const el = await editor('<p></p>', { slashMenu: false });
+    expect(ui(el, 'rich-editor-slash-menu')).to.equal(null);
+    await sendKeys({ type: '/code' });
+    await sendKeys({ press: 'Enter' });
+    expect(el.getHTML()).to.equal('<p>/code</p>');
+  });
+
+  it('toolbar: a selection shows no toolbar', async () => {
+    const el = await editor('<p>Some words</p>', { toolbar: false });
+    expect(ui(el, 'rich-editor-toolbar')).to.equal(null);
+    await selectWithKeys(el, 'words');
+    await sleep(SETTLE_MS);
+    expect(ui(el, 'rich-editor-toolbar')).to.equal(null);
+  });
+
+  it('taskLists: no "[ ] " rule, no Ctrl+Shift+9, no To do entry; to-do lists still load', async () => {
+    const el = await editor(`${TASKS}<p></p>`, { taskLists: false });
+    expect(el.getHTML()).to.equal(TASKS);
+    await pressWith('End', 'Control');
+    await sendKeys({ type: '[ ] item' });
+    await pressWith('9', 'Control', 'Shift');
+    expect(el.getHTML()).to.equal(`${TASKS}<p>[ ] item</p>`);
+    await sendKeys({ type: ' /to' });
+    await sleep(50);
+    expect(slashTitles(el)).to.not.include('To do');
+  });
+
+  it('mentions: "@" opens nothing; mentions already there still load', async () => {
+    const el = await editor(MENTION, { mentions: false });
+    el.mentionSuggestions = async () => [{ id: 'u2', title: 'Alan', entity_identifier: 'u2', entity_name: 'user_mention', redirect_uri: '/' }];
+    expect(ui(el, 'rich-editor-mention-list')).to.equal(null);
+    expect(el.getHTML()).to.equal(MENTION);
+    await pressWith('End', 'Control');
+    await sendKeys({ type: ' @Al' });
+    await sendKeys({ press: 'Enter' });
+    expect(el.getHTML()).to.contain('hi @Al</p>');
+  });
+
+  it('typography and markdownShortcuts: "--" and "## " stay as typed', async () => {
+    const el = await editor('<p></p>', { typography: false, markdownShortcuts: false });
+    await sendKeys({ type: '## a -- b' });
+    expect(el.getHTML()).to.equal('<p>## a -- b</p>');
+  });
+
+  it('dragHandle: no handle element', async () => {
+    const el = await editor('<p>x</p>', { dragHandle: false });
+    expect(ui(el, 'rich-editor-drag-handle')).to.equal(null);
+  });
+
+  it('images: a pasted image file is not uploaded, and images show without a resize handle', async () => {
+    const image = '<img width="35%" src="https://example.com/a.png" style="width: 35%; height: auto;">';
+    const el = await editor(`${image}<p>x</p>`, { images: false });
+    let uploads = 0;
+    el.uploadFile = async () => {
+      uploads++;
+      return 'https://example.com/b.png';
+    };
+    expect(content(el).querySelector('.image-resize-handle')).to.equal(null);
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' }));
+    content(el).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    await sleep(50);
+    expect(uploads).to.equal(0);
+    expect(el.getHTML()).to.equal(`${image}<p>x</p>`);
+  });
+
+  it('markdownPaste: pasted markdown stays text', async () => {
+    const el = await editor('<p></p>', { markdownPaste: false });
+    await sleep(100);
+    const data = new DataTransfer();
+    data.setData('text/plain', '## Title\n\n- one');
+    content(el).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    expect(el.getHTML()).to.equal('<p>## Title</p><p>- one</p>');
+  });
+
+  it('turning a feature off after the editor started rebuilds it around its content', async () => {
+    const el = await editor('<p>kept</p>', {});
+    expect(ui(el, 'rich-editor-toolbar')).to.not.equal(null);
+    el.features = { toolbar: false, slashMenu: false };
+    await el.updateComplete;
+    expect(ui(el, 'rich-editor-toolbar')).to.equal(null);
+    expect(ui(el, 'rich-editor-slash-menu')).to.equal(null);
+    expect(el.getHTML()).to.equal('<p>kept</p>');
+  });
+});
