@@ -20,6 +20,8 @@ export default [
       'react/index': 'src/react/index.ts',
       // An example extension, shipped apart from the editor (plain data, no imports).
       'extensions/callout': 'src/extensions/callout.ts',
+      // A complete second locale (words only, no imports).
+      'locales/fr': 'src/locales/fr.ts',
     },
     external: (id) => dependencies.test(id),
     output: {

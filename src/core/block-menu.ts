@@ -13,6 +13,7 @@ import { isInside, setParagraph } from './commands/blocks.js';
 import { appendCommand, scratch } from './commands/chain.js';
 import { findList, liftItem, toggleList } from './commands/lists.js';
 import { withNodeType } from './per-schema.js';
+import { ENGLISH, type StringKey } from './strings.js';
 
 /** An entry of the toolbar's block-type menu. */
 export interface BlockMenuEntry {
@@ -93,9 +94,9 @@ function setList(listName: string): Command {
   return withNodeType(listName, (list) => (state, dispatch) => findList(state)?.node.type === list || toggleList(list)(state, dispatch));
 }
 
-const builtin = (id: string, label: string, matches: ((node: PMNode) => boolean) | undefined, apply: Command): BlockMenuEntry => ({
+const builtin = (id: string, matches: ((node: PMNode) => boolean) | undefined, apply: Command): BlockMenuEntry => ({
   id,
-  label,
+  label: ENGLISH[`blockMenu.${id}` as StringKey],
   matches,
   command: blockKindCommand(id, apply, () => BUILTIN_BLOCK_MENU),
 });
@@ -106,13 +107,13 @@ const heading = (level: 1 | 2 | 3) => withNodeType('heading', (type) => setBlock
 
 /** The spec's block-type menu (section 9), in its order. */
 export const BUILTIN_BLOCK_MENU: readonly BlockMenuEntry[] = [
-  { id: TEXT_BLOCK_ID, label: 'Text', command: setTextBlock },
-  builtin('heading1', 'Heading 1', isHeading(1), heading(1)),
-  builtin('heading2', 'Heading 2', isHeading(2), heading(2)),
-  builtin('heading3', 'Heading 3', isHeading(3), heading(3)),
-  builtin('todo', 'To-do list', isNamed('task_list'), setList('task_list')),
-  builtin('bullet', 'Bullet list', isNamed('bullet_list'), setList('bullet_list')),
-  builtin('numbered', 'Numbered list', isNamed('ordered_list'), setList('ordered_list')),
-  builtin('quote', 'Quote', isNamed('blockquote'), withNodeType('blockquote', (type) => wrapIn(type))),
-  builtin('code', 'Code', isNamed('code_block'), withNodeType('code_block', (type) => setBlockType(type))),
+  { id: TEXT_BLOCK_ID, label: ENGLISH['blockMenu.text'], command: setTextBlock },
+  builtin('heading1', isHeading(1), heading(1)),
+  builtin('heading2', isHeading(2), heading(2)),
+  builtin('heading3', isHeading(3), heading(3)),
+  builtin('todo', isNamed('task_list'), setList('task_list')),
+  builtin('bullet', isNamed('bullet_list'), setList('bullet_list')),
+  builtin('numbered', isNamed('ordered_list'), setList('ordered_list')),
+  builtin('quote', isNamed('blockquote'), withNodeType('blockquote', (type) => wrapIn(type))),
+  builtin('code', isNamed('code_block'), withNodeType('code_block', (type) => setBlockType(type))),
 ];

@@ -5,12 +5,14 @@
  * GitHub's `source.js`, a fence's `sh`).
  */
 
+import { ENGLISH } from './strings.js';
+
 /** The language that needs no highlighter (the schema's default). */
 export const PLAIN_LANGUAGE = 'plaintext';
 
 /** The known languages, as [id, label], in the picker's order. */
 export const CODE_LANGUAGES: ReadonlyArray<readonly [string, string]> = [
-  [PLAIN_LANGUAGE, 'Plain text'],
+  [PLAIN_LANGUAGE, ENGLISH['code.plaintext']],
   ['bash', 'Bash'],
   ['c', 'C'],
   ['cpp', 'C++'],

@@ -41,3 +41,19 @@ export * from './plugins/typography.js';
 export * from './editor-state.js';
 export * from './operations.js';
 export * from './toolbar-state.js';
+
+export * from './features.js';
+export * from './strings.js';
+export * from './block-menu.js';
+export { editorSetup, editorSetupKey, editorSetupPlugin, blockMenuOf, type EditorSetup, type SetupState } from './extensions/setup.js';
+export type {
+  EditorExtension,
+  ExtensionContext,
+  ExtensionInput,
+  MarkDefinition,
+  MarkdownHelpers,
+  MarkdownRule,
+  NodeDefinition,
+  SlashEntry,
+} from './extensions/types.js';
+export { attrDefOf, attrDefsOf, type AttrKind } from './schema/attr-kinds.js';

@@ -4,6 +4,7 @@ import { createApiClient, type ApiClient } from './client.js';
 import { coversApi } from './covers.js';
 import { exportsApi } from './exports.js';
 import { fileAssetsApi } from './file-assets.js';
+import { instanceApi } from './instance.js';
 import { issueActivitiesApi } from './issue-activities.js';
 import { issueCommentsApi } from './issue-comments.js';
 import { issueLinksApi } from './issue-links.js';
@@ -35,6 +36,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     ai: aiAssistantApi(client),
     pages: pagesApi(client),
     covers: coversApi(client),
+    instance: instanceApi(client),
   };
 }
 

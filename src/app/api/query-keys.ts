@@ -3,6 +3,7 @@
  * (invalidating a project's key refreshes its issues, states and members).
  */
 export const queryKeys = {
+  instance: () => ['instance'] as const,
   me: () => ['me'] as const,
   theme: () => ['me', 'theme'] as const,
   workspaces: () => ['workspaces'] as const,

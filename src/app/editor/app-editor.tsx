@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, type Ref } from 'react';
 import { RichEditor, type RichEditorElement, type RichEditorProps } from '../../react/index.js';
 import { useTheme } from '../ui/theme-provider.js';
+import { useUploadLimit } from './use-upload-limit.js';
 
 /** The props of AppEditor: the wrapper's, and a ref to the element. */
 export type AppEditorProps = RichEditorProps & { ref?: Ref<RichEditorElement> };
@@ -32,5 +33,7 @@ export function AppEditor({ ref, ...props }: AppEditorProps) {
   // and a guest or viewer may not restore (or delete) a file, so read-only editors get neither.
   const { uploadFile, deleteFile, restoreFile, cancelUpload, ...rest } = props;
   const fileCallbacks = props.readOnly ? {} : { uploadFile, deleteFile, restoreFile, cancelUpload };
-  return <RichEditor {...rest} {...fileCallbacks} ref={setRef} />;
+  // The server's upload limit, not the spec's default, once the server has said it.
+  const limit = useUploadLimit();
+  return <RichEditor {...(limit ? { maxImageSize: limit } : {})} {...rest} {...fileCallbacks} ref={setRef} />;
 }

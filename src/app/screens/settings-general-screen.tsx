@@ -11,6 +11,7 @@ import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { useNotify } from '../ui/toasts.js';
 import { ImageUploadDialog } from '../widgets/image-upload/index.js';
+import { useUploadLimit } from '../editor/use-upload-limit.js';
 import { SettingsGuard } from './settings-layout.js';
 
 /** Settings, General: the workspace's name (admins rename it), its logo (admins upload one), address and the user's role. */
@@ -39,6 +40,7 @@ export function SettingsGeneralScreen() {
 
 function WorkspaceForm({ workspace }: { workspace: Workspace }) {
   const api = useApi();
+  const uploadLimit = useUploadLimit();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [name, setName] = useState(workspace.name);
@@ -99,6 +101,7 @@ function WorkspaceForm({ workspace }: { workspace: Workspace }) {
         open={uploading}
         onOpenChange={setUploading}
         title="Upload workspace logo"
+        maxSize={uploadLimit}
         upload={async (file, onProgress) => {
           const asset = await api.fileAssets.upload(workspace.slug, file, { entity_name: 'WORKSPACE_LOGO' });
           onProgress(100);

@@ -3,8 +3,9 @@
  * the document (used by uploads) and resizing one (used by the element's resize
  * handles), with the spec's limits (minimum 100 px, aspect ratio kept).
  */
-import type { Node as PMNode } from 'prosemirror-model';
+import type { Node as PMNode, NodeType } from 'prosemirror-model';
 import type { Command, EditorState, Transaction } from 'prosemirror-state';
+import type { AttrDefs } from '../schema/attrs.js';
 import { safeImageSrc } from '../url.js';
 
 /** The smallest width or height an image can be resized to, in pixels (spec: minimum resize is 100 px). */
@@ -76,17 +77,25 @@ export function resizeImage(pos: number, width: number, height: number): Command
   };
 }
 
+/** Whether a width is one the image's width attribute keeps as it is (its cleaner changes nothing). */
+function attrsCleanWidth(type: NodeType, width: string): boolean {
+  const clean = (type.spec as { attrDefs?: AttrDefs }).attrDefs?.width?.clean;
+  return !!clean && clean(width) === width;
+}
+
 /**
- * Places an image node with `src` at `pos`: an empty text block there is replaced,
+ * Places an image node with `src` at `pos` (and `width`, when given and valid): an empty text block there is replaced,
  * at the start or end of a text block the image goes before or after it, and in the
  * middle of one the block is split around the image (as pasting a block would).
  * Throws a `RangeError` for an unsafe address or a position outside the document.
  */
-export function insertImageAt(tr: Transaction, pos: number, src: string): Transaction {
+export function insertImageAt(tr: Transaction, pos: number, src: string, width?: string): Transaction {
   const safe = safeImageSrc(src);
   if (!safe) throw new RangeError('Unsafe image address');
   if (!Number.isInteger(pos) || pos < 0 || pos > tr.doc.content.size) throw new RangeError(`Position ${String(pos)} is outside the document`);
-  const image = tr.doc.type.schema.nodes.image.create({ src: safe });
+  const type = tr.doc.type.schema.nodes.image;
+  // A width the schema would not keep falls back to its default (35%).
+  const image = type.create({ src: safe, ...(width && attrsCleanWidth(type, width) ? { width } : {}) });
   const before = tr.steps.length;
   tr.replaceRangeWith(pos, pos, image);
   if (tr.steps.length === before) {

@@ -15,7 +15,8 @@ import { insertImageAt } from '../commands/image.js';
 import { log } from '../log.js';
 import { REPLACE_CONTENT_META } from '../operations.js';
 import { safeImageSrc } from '../url.js';
-import { NO_FILE_MESSAGE, validateImageFile } from './image-validation.js';
+import { wordsOf } from '../strings.js';
+import { validateImageFile, type ImageRules } from './image-validation.js';
 import { defaultPlaceholder, type PendingUpload, type PlaceholderRenderer, type PlaceholderView, type UploadContext } from './upload-placeholder.js';
 
 
@@ -40,6 +41,10 @@ export interface ImageUploadOptions {
   onError(message: string): void;
   /** Renders a placeholder; the default is a preview, a progress bar and a cancel button. */
   renderPlaceholder?: PlaceholderRenderer;
+  /** The files accepted (size limit and types), read at each upload so the host may change them; the spec's by default. */
+  rules?: () => ImageRules;
+  /** The width a new image gets (the schema's default, 35%, otherwise), read at each insertion. */
+  imageWidth?: () => string | null | undefined;
 }
 
 /** The upload plugin's key. */
@@ -207,7 +212,7 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
     }
     try {
       // Its own history event: undo takes out the image, and nothing else.
-      const tr = closeHistory(insertImageAt(entry.view.state.tr, upload.pos, safe));
+      const tr = closeHistory(insertImageAt(entry.view.state.tr, upload.pos, safe, options.imageWidth?.() ?? undefined));
       entry.view.dispatch(tr.setMeta(imageUploadKey, { type: 'done', id } satisfies UploadAction));
     } catch (error) {
       log.error('The uploaded image could not be inserted', error);
@@ -247,9 +252,11 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
     startUploads(view, state, dispatch, files, pos) {
       const messages = new Set<string>();
       const valid: File[] = [];
-      if (!files.length) messages.add(NO_FILE_MESSAGE);
+      const words = wordsOf(state);
+      if (!files.length) messages.add(words['upload.noFile']);
+      const rules = options.rules?.() ?? {};
       for (const file of files) {
-        const message = validateImageFile(file);
+        const message = validateImageFile(file, rules, words);
         if (message) messages.add(message);
         else valid.push(file);
       }
@@ -279,6 +286,7 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
             if (!view.isDestroyed && uploadOf(view, upload.id)) send(view, { type: 'remove', id: upload.id });
           },
           document: view.dom.ownerDocument,
+          words: wordsOf(view.state),
         });
         handle.dom.setAttribute('data-upload-id', upload.id);
         rendered.set(upload.id, handle);

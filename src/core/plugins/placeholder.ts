@@ -1,16 +1,17 @@
 import { Plugin, PluginKey, type EditorState } from 'prosemirror-state';
 import { Decoration, DecorationSet } from 'prosemirror-view';
+import { ENGLISH, fill, wordsOf } from '../strings.js';
 
 /** The spec's default placeholder text. */
-export const DEFAULT_PLACEHOLDER = "Press '/' for commands...";
+export const DEFAULT_PLACEHOLDER = ENGLISH.placeholder;
 
 /** The key of the placeholder plugin. */
 export const placeholderKey = new PluginKey('placeholder');
 
 /** Options of the placeholder plugin. */
 export interface PlaceholderOptions {
-  /** The text shown in an empty document; read on every update so the host may change it. */
-  text?: () => string;
+  /** The text shown in an empty document (the words' `placeholder` when it gives none); read on every update so the host may change it. */
+  text?: () => string | null | undefined;
 }
 
 function decorations(state: EditorState, text: string): DecorationSet {
@@ -26,7 +27,8 @@ function decorations(state: EditorState, text: string): DecorationSet {
   if (selection.empty && parent.type.name === 'heading' && parent.childCount === 0) {
     for (let d = $from.depth - 1; d > 0; d--) if ($from.node(d).type.spec.tableRole) return DecorationSet.empty;
     const pos = $from.before();
-    return DecorationSet.create(doc, [Decoration.node(pos, pos + parent.nodeSize, { class: 'is-empty', 'data-placeholder': `Heading ${String(parent.attrs.level)}` })]);
+    const label = fill(wordsOf(state)['placeholder.heading'], { level: String(parent.attrs.level) });
+    return DecorationSet.create(doc, [Decoration.node(pos, pos + parent.nodeSize, { class: 'is-empty', 'data-placeholder': label })]);
   }
   return DecorationSet.empty;
 }
@@ -36,11 +38,10 @@ function decorations(state: EditorState, text: string): DecorationSet {
  * empty heading being written. The element's CSS shows `data-placeholder`.
  */
 export function placeholderPlugin(options: PlaceholderOptions = {}): Plugin {
-  const text = options.text ?? (() => DEFAULT_PLACEHOLDER);
   return new Plugin({
     key: placeholderKey,
     props: {
-      decorations: (state) => decorations(state, text()),
+      decorations: (state) => decorations(state, options.text?.() ?? wordsOf(state).placeholder),
     },
   });
 }

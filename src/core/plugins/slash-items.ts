@@ -1,6 +1,7 @@
 import type { Command } from 'prosemirror-state';
 import { insertHorizontalRule } from '../commands/blocks.js';
 import { insertTable } from '../commands/table.js';
+import { ENGLISH, type Words } from '../strings.js';
 import { blockTypeCommands } from '../toolbar-state.js';
 
 /** One entry of the slash menu. */
@@ -23,6 +24,8 @@ export interface SlashItemOptions {
   onImage?: () => void;
   /** Replaces the command behind "Table" (default: `insertTable`, a 3 by 3 table without a header row, spec section 9). */
   insertTable?: Command;
+  /** The words the entries show (`slash.<id>.title` and `.description`); English by default. */
+  words?: Words;
 }
 
 /** "Image": hands over to the host's file chooser; the upload inserts the image later. */
@@ -34,21 +37,36 @@ function imageCommand(onImage: (() => void) | undefined): Command {
   };
 }
 
-/** The spec's slash commands in the spec's order (section 9). */
+/** An entry's words from the table (by its id), where the table has them. */
+export function inWords(item: SlashItem, words: Words): SlashItem {
+  if (!item.id) return item;
+  return { ...item, title: words[`slash.${item.id}.title`] ?? item.title, description: words[`slash.${item.id}.description`] ?? item.description };
+}
+
+/** The spec's slash commands in the spec's order (section 9), titled from the words table by id. */
 export function defaultSlashItems(options: SlashItemOptions = {}): SlashItem[] {
+  const words: Words = options.words ?? ENGLISH;
+  const item = (id: string, icon: string, searchTerms: string[], command: Command): SlashItem => ({
+    id,
+    icon,
+    title: words[`slash.${id}.title`] ?? id,
+    description: words[`slash.${id}.description`] ?? '',
+    searchTerms,
+    command,
+  });
   return [
-    { id: 'text', icon: 'text', title: 'Text', description: 'Just start typing with plain text.', searchTerms: ['p', 'paragraph'], command: blockTypeCommands.text },
-    { id: 'heading1', icon: 'heading-1', title: 'Heading 1', description: 'Big section heading.', searchTerms: ['h1', 'title', 'big', 'large'], command: blockTypeCommands.heading1 },
-    { id: 'heading2', icon: 'heading-2', title: 'Heading 2', description: 'Medium section heading.', searchTerms: ['h2', 'subtitle', 'medium'], command: blockTypeCommands.heading2 },
-    { id: 'heading3', icon: 'heading-3', title: 'Heading 3', description: 'Small section heading.', searchTerms: ['h3', 'subtitle', 'small'], command: blockTypeCommands.heading3 },
-    { id: 'todo', icon: 'todo', title: 'To do', description: 'Track tasks with a to-do list.', searchTerms: ['todo', 'task', 'list', 'check', 'checkbox'], command: blockTypeCommands.todo },
-    { id: 'bullet', icon: 'bullet-list', title: 'Bullet list', description: 'Create a simple bullet list.', searchTerms: ['unordered', 'point', 'ul'], command: blockTypeCommands.bullet },
-    { id: 'numbered', icon: 'numbered-list', title: 'Numbered list', description: 'Create a list with numbering.', searchTerms: ['ordered', 'ol'], command: blockTypeCommands.numbered },
-    { id: 'table', icon: 'table', title: 'Table', description: 'Create a table.', searchTerms: ['cell', 'db', 'data', 'tabular', 'grid'], command: options.insertTable ?? insertTable },
-    { id: 'quote', icon: 'quote', title: 'Quote', description: 'Capture a quote.', searchTerms: ['blockquote'], command: blockTypeCommands.quote },
-    { id: 'code', icon: 'code', title: 'Code', description: 'Capture a code snippet.', searchTerms: ['codeblock', 'pre'], command: blockTypeCommands.code },
-    { id: 'image', icon: 'image', title: 'Image', description: 'Upload an image from your computer.', searchTerms: ['img', 'photo', 'picture', 'media', 'upload'], command: imageCommand(options.onImage) },
-    { id: 'divider', icon: 'divider', title: 'Divider', description: 'Visually divide blocks.', searchTerms: ['line', 'hr', 'horizontal', 'rule', 'separator'], command: insertHorizontalRule },
+    item('text', 'text', ['p', 'paragraph'], blockTypeCommands.text),
+    item('heading1', 'heading-1', ['h1', 'title', 'big', 'large'], blockTypeCommands.heading1),
+    item('heading2', 'heading-2', ['h2', 'subtitle', 'medium'], blockTypeCommands.heading2),
+    item('heading3', 'heading-3', ['h3', 'subtitle', 'small'], blockTypeCommands.heading3),
+    item('todo', 'todo', ['todo', 'task', 'list', 'check', 'checkbox'], blockTypeCommands.todo),
+    item('bullet', 'bullet-list', ['unordered', 'point', 'ul'], blockTypeCommands.bullet),
+    item('numbered', 'numbered-list', ['ordered', 'ol'], blockTypeCommands.numbered),
+    item('table', 'table', ['cell', 'db', 'data', 'tabular', 'grid'], options.insertTable ?? insertTable),
+    item('quote', 'quote', ['blockquote'], blockTypeCommands.quote),
+    item('code', 'code', ['codeblock', 'pre'], blockTypeCommands.code),
+    item('image', 'image', ['img', 'photo', 'picture', 'media', 'upload'], imageCommand(options.onImage)),
+    item('divider', 'divider', ['line', 'hr', 'horizontal', 'rule', 'separator'], insertHorizontalRule),
   ];
 }
 

@@ -5,7 +5,8 @@ import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { appendCommand } from '../commands/chain.js';
 import { ENTRY_FEATURES, featureOn, type Features } from '../features.js';
-import { defaultSlashItems, filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';
+import { ENGLISH } from '../strings.js';
+import { defaultSlashItems, filterSlashItems, inWords, type SlashItem, type SlashItemOptions } from './slash-items.js';
 
 export { defaultSlashItems, filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';
 
@@ -166,8 +167,9 @@ function handleKey(view: EditorView, event: KeyboardEvent): boolean {
  * query has missed three characters in a row. The element renders `slashMenuKey`'s state.
  */
 export function slashMenuPlugin(options: SlashMenuOptions = {}): Plugin<SlashMenuState> {
+  const words = options.words ?? ENGLISH;
   const builtin = defaultSlashItems(options).filter((item) => featureOn(options.features, item.id ? ENTRY_FEATURES[item.id] : undefined));
-  const catalogue: readonly SlashItem[] = [...builtin, ...(options.items ?? [])];
+  const catalogue: readonly SlashItem[] = [...builtin, ...(options.items ?? []).map((item) => inWords(item, words))];
   return new Plugin<SlashMenuState>({
     key: slashMenuKey,
     state: {

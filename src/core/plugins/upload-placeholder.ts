@@ -1,4 +1,5 @@
 /** The placeholder shown where an uploading image will go: its types and a minimal default. */
+import { fill, type Words } from '../strings.js';
 
 /** What `uploadFile` receives besides the file. */
 export interface UploadContext {
@@ -28,6 +29,8 @@ export interface PlaceholderContext {
   cancel(): void;
   /** The document to create elements in. */
   document: Document;
+  /** The editor's words (`upload.uploading`, `upload.progress`, `upload.cancel`). */
+  words: Words;
 }
 
 /** A rendered placeholder: its root element and how it shows new progress. */
@@ -40,22 +43,22 @@ export interface PlaceholderView {
 export type PlaceholderRenderer = (upload: PendingUpload, context: PlaceholderContext) => PlaceholderView;
 
 /** A minimal placeholder: preview, progress and a cancel button, built without markup strings. */
-export const defaultPlaceholder: PlaceholderRenderer = (upload, { cancel, document }) => {
+export const defaultPlaceholder: PlaceholderRenderer = (upload, { cancel, document, words }) => {
   const dom = document.createElement('div');
   dom.className = 'rich-editor-upload';
   dom.contentEditable = 'false';
   dom.setAttribute('role', 'group');
-  dom.setAttribute('aria-label', `Uploading ${upload.name}`);
+  dom.setAttribute('aria-label', fill(words['upload.uploading'], { name: upload.name }));
   const preview = dom.appendChild(document.createElement('img'));
   preview.src = upload.preview;
   preview.alt = '';
   const bar = dom.appendChild(document.createElement('progress'));
   bar.max = 1;
   bar.value = upload.progress;
-  bar.setAttribute('aria-label', 'Upload progress');
+  bar.setAttribute('aria-label', words['upload.progress']);
   const button = dom.appendChild(document.createElement('button'));
   button.type = 'button';
-  button.setAttribute('aria-label', 'Cancel upload');
+  button.setAttribute('aria-label', words['upload.cancel']);
   button.textContent = '×';
   button.addEventListener('click', () => cancel());
   return { dom, update: (next) => void (bar.value = next.progress) };

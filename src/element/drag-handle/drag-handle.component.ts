@@ -3,6 +3,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { NodeSelection, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
+import { wordsFor } from '../words.js';
 import { dragHandleStyles } from './drag-handle.styles.js';
 
 export { DRAG_HANDLE_WIDTH } from './drag-handle.styles.js';
@@ -155,7 +156,7 @@ export class RichEditorDragHandle extends LitElement {
       part="drag-handle"
       role="button"
       tabindex="-1"
-      aria-label="Drag to move block"
+      aria-label=${wordsFor(this.hub)['dragHandle.label']}
       draggable=${this.dragDrop ? 'true' : 'false'}
       ?hidden=${!this.block}
       @click=${this.selectBlock}

@@ -4,6 +4,7 @@ import { closeMention, mentionKey, selectMention, setMentionHighlight, type Ment
 import { safeImageSrc } from '../../core/url.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { ListboxPopupController } from '../listbox/listbox-popup.js';
+import { wordsFor } from '../words.js';
 import { mentionListStyles } from './mention-list.styles.js';
 
 /** The person's picture when the host gave a web address, else their initial (both decorative: the title names the option). */
@@ -83,7 +84,8 @@ export class RichEditorMentionList extends LitElement {
   override render() {
     const picker = this.picker;
     if (!picker?.open) return nothing;
-    const status = picker.loading ? 'Loading...' : picker.items.length ? '' : 'No results';
+    const words = wordsFor(this.hub);
+    const status = picker.loading ? words['mention.loading'] : picker.items.length ? '' : words['mention.empty'];
     return html`<div class="popup" part="mention-list" @mousedown=${keepFocus}>
       <div class="status" role="status">${status}</div>
       <slot></slot>
@@ -94,7 +96,7 @@ export class RichEditorMentionList extends LitElement {
   private renderListbox() {
     const picker = this.picker;
     if (!picker?.open || !picker.items.length) return nothing;
-    return html`<div role="listbox" id=${this.listbox.listboxId} aria-label="Mention suggestions" tabindex="-1">
+    return html`<div role="listbox" id=${this.listbox.listboxId} aria-label=${wordsFor(this.hub)['mention.label']} tabindex="-1">
       ${picker.items.map(
         (item, index) =>
           html`<rich-editor-listbox-option

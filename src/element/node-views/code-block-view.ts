@@ -6,6 +6,7 @@ import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView, ViewMutationRecord } from 'prosemirror-view';
 import { safeLanguage } from '../../core/url.js';
 import { CODE_LANGUAGES, PLAIN_LANGUAGE } from '../../core/code-languages.js';
+import { wordsOf } from '../../core/strings.js';
 import { unwatchForHighlighting, watchForHighlighting } from './highlight.js';
 import type { EditableListener, EditableWatch } from './editable-watch.js';
 
@@ -54,7 +55,8 @@ export class CodeBlockView implements NodeView, EditableListener {
 
     this.select = this.header.appendChild(doc.createElement('select'));
     this.select.className = 'code-block-language';
-    this.select.setAttribute('aria-label', 'Code language');
+    const words = wordsOf(view.state);
+    this.select.setAttribute('aria-label', words['code.language']);
     // The full list is built when someone reaches for the picker (a pointer press comes
     // before the native list opens; keyboard users focus it first), not for each of a
     // long document's code blocks as it loads.
@@ -64,9 +66,9 @@ export class CodeBlockView implements NodeView, EditableListener {
     this.copyButton.type = 'button';
     this.copyButton.className = 'code-block-copy';
     // The name says what the button does; the visible text and the live region say what happened.
-    this.copyButton.setAttribute('aria-label', 'Copy code');
+    this.copyButton.setAttribute('aria-label', words['code.copyLabel']);
     this.copyLabel = this.copyButton.appendChild(doc.createElement('span'));
-    this.copyLabel.textContent = 'Copy';
+    this.copyLabel.textContent = words['code.copy'];
     this.copyButton.addEventListener('click', this);
 
     this.status = this.header.appendChild(doc.createElement('span'));
@@ -126,7 +128,7 @@ export class CodeBlockView implements NodeView, EditableListener {
       ...entries.map(([value, label]) => {
         const option = doc.createElement('option');
         option.value = value;
-        option.textContent = label;
+        option.textContent = value === PLAIN_LANGUAGE ? wordsOf(this.view.state)['code.plaintext'] : label;
         return option;
       }),
     );
@@ -184,7 +186,8 @@ export class CodeBlockView implements NodeView, EditableListener {
     if (this.copiedTimer) clearTimeout(this.copiedTimer);
     this.copiedTimer = null;
     this.copyButton.classList.toggle('copied', copied);
-    this.copyLabel.textContent = copied ? 'Copied' : 'Copy';
-    this.status.textContent = copied ? 'Copied' : '';
+    const words = wordsOf(this.view.state);
+    this.copyLabel.textContent = copied ? words['code.copied'] : words['code.copy'];
+    this.status.textContent = copied ? words['code.copied'] : '';
   }
 }

@@ -7,6 +7,7 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView } from 'prosemirror-view';
 import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '../../core/commands/image.js';
+import { fill, wordsOf } from '../../core/strings.js';
 import type { EditableListener, EditableWatch } from './editable-watch.js';
 import type { SizeListener, SizeWatch } from './size-watch.js';
 
@@ -159,7 +160,7 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
     handle.tabIndex = 0;
     handle.draggable = false;
     handle.setAttribute('role', 'slider');
-    handle.setAttribute('aria-label', 'Resize image');
+    handle.setAttribute('aria-label', wordsOf(this.view.state)['image.resize']);
     handle.setAttribute('aria-orientation', 'horizontal');
     handle.setAttribute('aria-valuemin', String(MIN_IMAGE_DIMENSION));
     for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'keydown', 'dragstart', 'mousedown']) handle.addEventListener(type, this);
@@ -178,7 +179,7 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
     const height = Math.round(size?.height ?? this.rendered.height);
     handle.setAttribute('aria-valuenow', String(width));
     handle.setAttribute('aria-valuemax', String(Math.max(width, MIN_IMAGE_DIMENSION, Math.round(this.rendered.maxWidth))));
-    handle.setAttribute('aria-valuetext', `${width} × ${height} pixels`);
+    handle.setAttribute('aria-valuetext', fill(wordsOf(this.view.state)['image.size'], { width, height }));
   }
 
   /** The widest the image may be dragged: the width of the content it sits in. */

@@ -4,6 +4,7 @@
  * and a cancel button. Built with DOM calls, never markup strings.
  */
 import type { PendingUpload, PlaceholderRenderer } from '../../core/plugins/upload-placeholder.js';
+import { fill as fillWords } from '../../core/strings.js';
 
 /** The progress as a whole percentage. */
 function percent(upload: PendingUpload): number {
@@ -11,12 +12,12 @@ function percent(upload: PendingUpload): number {
 }
 
 /** Renders the placeholder of an upload in progress; `update` shows new progress without rebuilding it. */
-export const uploadPlaceholder: PlaceholderRenderer = (upload, { cancel, document }) => {
+export const uploadPlaceholder: PlaceholderRenderer = (upload, { cancel, document, words }) => {
   const dom = document.createElement('div');
   dom.className = 'upload-placeholder';
   dom.contentEditable = 'false';
   dom.setAttribute('role', 'group');
-  dom.setAttribute('aria-label', `Uploading ${upload.name}`);
+  dom.setAttribute('aria-label', fillWords(words['upload.uploading'], { name: upload.name }));
 
   const preview = dom.appendChild(document.createElement('img'));
   preview.className = 'upload-preview';
@@ -33,7 +34,7 @@ export const uploadPlaceholder: PlaceholderRenderer = (upload, { cancel, documen
   const bar = body.appendChild(document.createElement('div'));
   bar.className = 'upload-progress';
   bar.setAttribute('role', 'progressbar');
-  bar.setAttribute('aria-label', 'Upload progress');
+  bar.setAttribute('aria-label', words['upload.progress']);
   bar.setAttribute('aria-valuemin', '0');
   bar.setAttribute('aria-valuemax', '100');
   const fill = bar.appendChild(document.createElement('div'));
@@ -47,7 +48,7 @@ export const uploadPlaceholder: PlaceholderRenderer = (upload, { cancel, documen
   const button = dom.appendChild(document.createElement('button'));
   button.type = 'button';
   button.className = 'upload-cancel';
-  button.setAttribute('aria-label', 'Cancel upload');
+  button.setAttribute('aria-label', words['upload.cancel']);
   button.textContent = '×';
   button.addEventListener('click', () => cancel());
 

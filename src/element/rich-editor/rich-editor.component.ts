@@ -11,7 +11,7 @@ import { linkPlugin } from '../../core/plugins/link.js';
 import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
 import { mentionHighlightsPlugin, refreshMentionHighlights } from '../../core/plugins/mention-highlights.js';
 import { mentionPlugin, type MentionItem } from '../../core/plugins/mention.js';
-import { DEFAULT_PLACEHOLDER, placeholderPlugin } from '../../core/plugins/placeholder.js';
+import { placeholderPlugin } from '../../core/plugins/placeholder.js';
 import { slashMenuPlugin } from '../../core/plugins/slash-menu.js';
 import { taskListPlugin } from '../../core/plugins/task-list.js';
 import { scrollToHeading as scrollToHeadingCommand } from '../../core/plugins/toc.js';
@@ -29,6 +29,8 @@ import { typingRehearsalPlugin } from './typing-rehearsal.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
 import { featureOn, type FeatureName, type Features } from '../../core/features.js';
+import { MAX_IMAGE_FILE_SIZE } from '../../core/plugins/image-validation.js';
+import { stringsPlugin, wordsWith, type Strings } from '../../core/strings.js';
 
 /** Whether two feature settings turn the same pieces off. */
 function sameFeatures(a: Features | undefined, b: Features | undefined): boolean {
@@ -109,6 +111,10 @@ export class RichEditor extends LitElement {
     mentionHighlights: { attribute: false },
     extensions: { attribute: false },
     features: { attribute: false },
+    strings: { attribute: false },
+    maxImageSize: { type: Number, attribute: 'max-image-size' },
+    imageTypes: { attribute: false },
+    imageWidth: { type: String, attribute: 'image-width' },
     uploadError: { state: true },
   };
 
@@ -116,8 +122,8 @@ export class RichEditor extends LitElement {
   value = '';
   /** A read-only viewer when set. */
   readonly = false;
-  /** Text shown while the document is empty. */
-  placeholder = DEFAULT_PLACEHOLDER;
+  /** Text shown while the document is empty (the strings table's `placeholder` when not set: the spec's "Press '/' for commands..."). */
+  placeholder?: string;
   /** Enables moving blocks by dragging their handle. */
   dragDrop = false;
   /** The form field name the HTML is submitted under. */
@@ -148,6 +154,18 @@ export class RichEditor extends LitElement {
    * markdownShortcuts.
    */
   features: Features = {};
+  /**
+   * Words: every word the editor shows or announces, by key (see `ENGLISH` in
+   * `rich-editor/core`); the keys given replace the English ones. A locale is such a
+   * table: `import { fr } from 'rich-editor/locales/fr'`.
+   */
+  strings: Strings = {};
+  /** The largest image file uploaded, in bytes (5242880, 5 MB, by default); larger files get the spec's alert naming the limit. */
+  maxImageSize = MAX_IMAGE_FILE_SIZE;
+  /** The image types uploaded: MIME types (`image/png`) or `image/*` (the default: any image). */
+  imageTypes: readonly string[] = ['image/*'];
+  /** The width a new image gets: `35%` (the spec's default) or a size such as `320px`. */
+  imageWidth = '35%';
 
   private on(name: FeatureName): boolean {
     return featureOn(this.features, name);
@@ -188,7 +206,7 @@ export class RichEditor extends LitElement {
       ${this.uploadError
         ? html`<div class="alert" role="alert" part="alert">
             <span>${this.uploadError}</span>
-            <button type="button" @click=${() => (this.uploadError = null)}>Dismiss</button>
+            <button type="button" @click=${() => (this.uploadError = null)}>${wordsWith(this.strings)['upload.dismiss']}</button>
           </div>`
         : nothing}
     </div>`;
@@ -228,6 +246,7 @@ export class RichEditor extends LitElement {
     // A new list of the same extensions (React re-rendering `[callout]`) gives the same setup: nothing to rebuild.
     if (changed.has('extensions') && changed.get('extensions') !== undefined && this.setup !== editorSetupKey.getState(view.state)?.setup) this.rebuildView();
     else if (changed.has('features') && changed.get('features') !== undefined && !sameFeatures(changed.get('features') as Features, this.features)) this.rebuildView();
+    else if (changed.has('strings') && changed.get('strings') !== undefined && changed.get('strings') !== this.strings) this.rebuildView();
     if (changed.has('value') && changed.get('value') !== undefined && this.value !== this.getHTML()) this.setValue(this.value);
   }
 
@@ -254,7 +273,7 @@ export class RichEditor extends LitElement {
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-label': this.getAttribute('aria-label') ?? 'Rich text editor',
+        'aria-label': this.getAttribute('aria-label') ?? wordsWith(this.strings)['editor.label'],
       },
       dispatchTransaction: (tr) => this.dispatch(tr),
       handleDOMEvents: {
@@ -313,6 +332,7 @@ export class RichEditor extends LitElement {
       features,
       plugins: [
         editorSetupPlugin(setup, features),
+        stringsPlugin(this.strings),
         ...setup.plugins(features),
         activeBlockPlugin(),
         openEndPlugin(),
@@ -330,6 +350,8 @@ export class RichEditor extends LitElement {
                 cancelUpload: () => void this.cancelUpload?.(),
                 onError: (message) => this.showUploadError(message),
                 renderPlaceholder: uploadPlaceholder,
+                rules: () => ({ maxSize: this.maxImageSize, types: this.imageTypes }),
+                imageWidth: () => this.imageWidth,
               }),
             ]
           : []),
@@ -337,7 +359,9 @@ export class RichEditor extends LitElement {
           deleteFile: (path) => this.deleteFile?.(path),
           restoreFile: (path) => this.restoreFile?.(path),
         }),
-        ...(on('slashMenu') ? [slashMenuPlugin({ onImage: () => this.chooseImage(), items: setup.slashItems(features), features })] : []),
+        ...(on('slashMenu')
+          ? [slashMenuPlugin({ onImage: () => this.chooseImage(), items: setup.slashItems(features), features, words: wordsWith(this.strings) })]
+          : []),
         ...(on('mentions')
           ? [mentionPlugin({ suggestions: (query) => (this.mentionSuggestions ? this.mentionSuggestions(query) : Promise.resolve([])) })]
           : []),

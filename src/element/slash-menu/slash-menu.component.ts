@@ -3,6 +3,7 @@ import type { Command } from 'prosemirror-state';
 import { closeSlashMenu, runSlashItem, setSlashHighlight, slashMenuKey, type SlashMenuState } from '../../core/plugins/slash-menu.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { ListboxPopupController } from '../listbox/listbox-popup.js';
+import { wordsFor } from '../words.js';
 import { slashMenuStyles } from './slash-menu.styles.js';
 
 /**
@@ -124,7 +125,7 @@ export class RichEditorSlashMenu extends LitElement {
     if (!menu?.open) return nothing;
     return html`<div class="popup" part="slash-menu" @mousedown=${keepFocus}>
       <slot></slot>
-      <div class="status" role="status">${menu.items.length ? '' : 'No matching commands'}</div>
+      <div class="status" role="status">${menu.items.length ? '' : wordsFor(this.hub)['slash.empty']}</div>
     </div>`;
   }
 
@@ -132,7 +133,7 @@ export class RichEditorSlashMenu extends LitElement {
   private renderListbox() {
     const menu = this.menu;
     if (!menu?.open || !menu.items.length) return nothing;
-    return html`<div role="listbox" id=${this.listbox.listboxId} aria-label="Commands" tabindex="-1">
+    return html`<div role="listbox" id=${this.listbox.listboxId} aria-label=${wordsFor(this.hub)['slash.label']} tabindex="-1">
       ${menu.items.map(
         (item, index) =>
           html`<rich-editor-listbox-option

@@ -4,6 +4,7 @@ import type { EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { PopupController, dismissOn } from '../popup.js';
+import { wordsFor } from '../words.js';
 import { TABLE_MENU_ID, moveInMenu, menuItems, tableMenuTemplate } from './table-menu-view.js';
 import { cellContext, cellPosOf, entryStates, runEntry, tableMenu, type TableAxis, type TableMenuEntry } from './table-menu.js';
 import { TABLE_HANDLE_THICKNESS, tableControlsStyles } from './table-controls.styles.js';
@@ -116,7 +117,7 @@ export class RichEditorTableControls extends LitElement {
       class="handle ${axis}"
       part="table-controls ${axis}-handle"
       data-axis=${axis}
-      aria-label=${axis === 'row' ? 'Row options' : 'Column options'}
+      aria-label=${wordsFor(this.hub)[axis === 'row' ? 'table.rowOptions' : 'table.columnOptions']}
       aria-haspopup="menu"
       aria-expanded=${expanded ? 'true' : 'false'}
       aria-controls=${expanded ? TABLE_MENU_ID : nothing}
@@ -132,7 +133,7 @@ export class RichEditorTableControls extends LitElement {
     const view = this.hub?.view;
     const menu = this.menu;
     if (!view || !menu) return nothing;
-    const model = tableMenu(menu.axis);
+    const model = tableMenu(menu.axis, wordsFor(this.hub));
     const states = entryStates(view.state, menu.cellPos, menu.axis, [...model.actions, ...model.colours, ...model.end]);
     return tableMenuTemplate({
       model,

@@ -53,7 +53,7 @@ export function tableMenuTemplate(options: TableMenuViewOptions): TemplateResult
     ${model.actions.map((entry) => entryTemplate(entry, states.get(entry.key), options))}
     <div class="separator" role="separator"></div>
     <div class="group" role="group" aria-labelledby="table-menu-colour">
-      <div class="group-label" id="table-menu-colour">Colour</div>
+      <div class="group-label" id="table-menu-colour">${model.colourLabel}</div>
       ${model.colours.map((entry) => entryTemplate(entry, states.get(entry.key), options))}
     </div>
     <div class="separator" role="separator"></div>

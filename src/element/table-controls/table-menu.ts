@@ -19,6 +19,7 @@ import {
 import { setColumnColor, setRowColor, tableColorAttrs } from '../../core/commands/table-color.js';
 import { toggleHeaderColumn, toggleHeaderRow } from '../../core/commands/table-header.js';
 import { CellSelection } from '../../core/plugins/table.js';
+import { ENGLISH, type Words } from '../../core/strings.js';
 import { TABLE_COLORS } from '../../core/url.js';
 
 /** Which line of the table a handle stands for. */
@@ -52,6 +53,8 @@ export interface TableMenuEntry {
 /** A table menu: its commands, its palette, and the closing "Delete table". */
 export interface TableMenuModel {
   readonly label: string;
+  /** The name of the palette's group ("Colour"). */
+  readonly colourLabel: string;
   readonly actions: readonly TableMenuEntry[];
   readonly colours: readonly TableMenuEntry[];
   readonly end: readonly TableMenuEntry[];
@@ -76,12 +79,12 @@ function every(node: PMNode, test: (child: PMNode) => boolean): boolean {
   return ok;
 }
 
-function colourEntries(axis: TableAxis): TableMenuEntry[] {
+function colourEntries(axis: TableAxis, words: Words): TableMenuEntry[] {
   return TABLE_COLORS.map((colour) => {
     const { background } = tableColorAttrs(colour.name);
     return {
       key: `colour-${colour.name.toLowerCase()}`,
-      label: colour.name,
+      label: words[`table.colour.${colour.name.toLowerCase()}`] ?? colour.name,
       role: 'menuitemradio' as const,
       command: axis === 'row' ? setRowColor(colour.name) : setColumnColor(colour.name),
       // A column has no node: its colour is the one on the cell's own attributes.
@@ -91,31 +94,33 @@ function colourEntries(axis: TableAxis): TableMenuEntry[] {
   });
 }
 
-/** The entries of the row menu or the column menu. */
-export function tableMenu(axis: TableAxis): TableMenuModel {
-  const deleteTableEntry: TableMenuEntry = { key: 'delete-table', label: 'Delete table', role: 'menuitem', command: deleteTable, danger: true };
+/** The entries of the row menu or the column menu, in the editor's words. */
+export function tableMenu(axis: TableAxis, words: Words = ENGLISH): TableMenuModel {
+  const deleteTableEntry: TableMenuEntry = { key: 'delete-table', label: words['table.deleteTable'], role: 'menuitem', command: deleteTable, danger: true };
   if (axis === 'row') {
     return {
-      label: 'Row options',
+      label: words['table.rowOptions'],
+      colourLabel: words['table.colour'],
       actions: [
-        { key: 'insert-before', label: 'Insert row above', role: 'menuitem', command: addRowBefore },
-        { key: 'insert-after', label: 'Insert row below', role: 'menuitem', command: addRowAfter },
-        { key: 'delete', label: 'Delete row', role: 'menuitem', command: deleteRow, danger: true },
-        { key: 'header', label: 'Header row', role: 'menuitemcheckbox', command: toggleHeaderRow, checked: ({ table }) => headerLineOn(table, 'row') },
+        { key: 'insert-before', label: words['table.insertRowAbove'], role: 'menuitem', command: addRowBefore },
+        { key: 'insert-after', label: words['table.insertRowBelow'], role: 'menuitem', command: addRowAfter },
+        { key: 'delete', label: words['table.deleteRow'], role: 'menuitem', command: deleteRow, danger: true },
+        { key: 'header', label: words['table.headerRow'], role: 'menuitemcheckbox', command: toggleHeaderRow, checked: ({ table }) => headerLineOn(table, 'row') },
       ],
-      colours: colourEntries('row'),
+      colours: colourEntries('row', words),
       end: [deleteTableEntry],
     };
   }
   return {
-    label: 'Column options',
+    label: words['table.columnOptions'],
+    colourLabel: words['table.colour'],
     actions: [
-      { key: 'insert-before', label: 'Insert column left', role: 'menuitem', command: addColumnBefore },
-      { key: 'insert-after', label: 'Insert column right', role: 'menuitem', command: addColumnAfter },
-      { key: 'delete', label: 'Delete column', role: 'menuitem', command: deleteColumn, danger: true },
-      { key: 'header', label: 'Header column', role: 'menuitemcheckbox', command: toggleHeaderColumn, checked: ({ table }) => headerLineOn(table, 'column') },
+      { key: 'insert-before', label: words['table.insertColumnLeft'], role: 'menuitem', command: addColumnBefore },
+      { key: 'insert-after', label: words['table.insertColumnRight'], role: 'menuitem', command: addColumnAfter },
+      { key: 'delete', label: words['table.deleteColumn'], role: 'menuitem', command: deleteColumn, danger: true },
+      { key: 'header', label: words['table.headerColumn'], role: 'menuitemcheckbox', command: toggleHeaderColumn, checked: ({ table }) => headerLineOn(table, 'column') },
     ],
-    colours: colourEntries('column'),
+    colours: colourEntries('column', words),
     end: [deleteTableEntry],
   };
 }

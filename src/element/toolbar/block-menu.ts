@@ -7,6 +7,8 @@ export const BLOCK_MENU_ID = 'block-menu';
 
 /** What the block-type menu asks of the toolbar. */
 export interface BlockMenuHost {
+  /** The listbox's accessible name ("Block type" in English). */
+  label(): string;
   /** The menu's entries (the built-in kinds, then an extension's). */
   entries(): readonly BlockMenuEntry[];
   /** Which entries can apply to the selection now (`command(state)`). */
@@ -59,7 +61,7 @@ export class BlockMenu {
       class="panel menu"
       id=${BLOCK_MENU_ID}
       role="listbox"
-      aria-label="Block type"
+      aria-label=${this.menu.label()}
       tabindex="-1"
       aria-activedescendant=${`block-option-${entries[this.highlighted]?.id ?? ''}`}
       @keydown=${this.onKey}

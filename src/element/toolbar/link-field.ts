@@ -13,6 +13,8 @@ export interface LinkFieldHost {
   remove(): void;
   /** The field's state changed: render again. */
   changed(): void;
+  /** The words for the field's name and the remove action. */
+  words(): { url: string; remove: string };
 }
 
 /**
@@ -36,11 +38,12 @@ export class LinkField {
 
   /** The field, and a remove action when the selection is in a link. */
   render(hasLink: boolean) {
+    const words = this.link.words();
     return html`<div class="panel link-panel" id=${LINK_PANEL_ID}>
       <input
         class="link-input"
         type="url"
-        aria-label="Link URL"
+        aria-label=${words.url}
         placeholder="https://"
         autocomplete="off"
         spellcheck="false"
@@ -49,7 +52,7 @@ export class LinkField {
         @input=${this.onInput}
         @keydown=${this.onKey}
       />
-      ${hasLink ? html`<button type="button" class="remove" @click=${() => this.link.remove()}>${icon(REMOVE_ICON)}Remove link</button>` : nothing}
+      ${hasLink ? html`<button type="button" class="remove" @click=${() => this.link.remove()}>${icon(REMOVE_ICON)}${words.remove}</button>` : nothing}
     </div>`;
   }
 

@@ -3,12 +3,9 @@ import type { Command } from 'prosemirror-state';
 import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../../core/commands/marks.js';
 import type { BlockMenuEntry, BlockType, ToolbarMark } from '../../core/toolbar-state.js';
 
-/** The dropdown's label when the selected blocks differ (spec 9: "a Multiple label when blocks are mixed"). */
-export const MULTIPLE_LABEL = 'Multiple';
-
-/** The label the dropdown button shows for a kind of block (an entry id), among the menu's entries. */
-export function blockTypeLabel(entries: readonly BlockMenuEntry[], type: BlockType | 'multiple'): string {
-  return entries.find((entry) => entry.id === type)?.label ?? MULTIPLE_LABEL;
+/** The label the dropdown button shows for a kind of block (an entry id), among the menu's entries; `multiple` when they differ (spec 9). */
+export function blockTypeLabel(entries: readonly BlockMenuEntry[], type: BlockType | 'multiple', multiple: string): string {
+  return entries.find((entry) => entry.id === type)?.label ?? multiple;
 }
 
 /** One mark button. */

@@ -5,6 +5,7 @@ import type { EditorView } from 'prosemirror-view';
 import { removeLink, setLink } from '../../core/plugins/link.js';
 import { BUILTIN_BLOCK_MENU, toolbarState, type BlockMenuEntry, type ToolbarState } from '../../core/toolbar-state.js';
 import { blockMenuOf } from '../../core/extensions/setup.js';
+import { wordsFor } from '../words.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { PopupController, dismissOn, rangeReference } from '../popup.js';
 import { BLOCK_MENU_ID, BlockMenu } from './block-menu.js';
@@ -89,6 +90,7 @@ export class RichEditorToolbar extends LitElement {
     focusChanged: () => this.checkFocusSoon(),
   });
   private readonly blockMenu = new BlockMenu({
+    label: () => wordsFor(this.hub)['blockMenu.label'],
     entries: () => this.blockEntries(),
     enabled: () => this.blockEnabled(),
     choose: (index) => this.chooseBlockType(index),
@@ -108,6 +110,10 @@ export class RichEditorToolbar extends LitElement {
     },
     remove: () => this.runAndReturn(removeLink),
     changed: () => this.panelVersion++,
+    words: () => {
+      const words = wordsFor(this.hub);
+      return { url: words['toolbar.linkUrl'], remove: words['toolbar.removeLink'] };
+    },
   });
   private readonly position = new PopupController(this, { placement: 'top', gap: 8 });
   private readonly panelPosition = new PopupController(this, { placement: 'bottom-start', gap: 6, fitHeight: true });
@@ -147,11 +153,12 @@ export class RichEditorToolbar extends LitElement {
   override render() {
     const snap = this.snapshot;
     if (!snap || !this.shown) return nothing;
+    const words = wordsFor(this.hub);
     return html`<div
       class="toolbar"
       part="toolbar"
       role="toolbar"
-      aria-label="Formatting"
+      aria-label=${words['toolbar.label']}
       aria-keyshortcuts="Alt+F10"
       @mousedown=${this.keepEditorFocus}
       @keydown=${this.onToolbarKey}
@@ -167,10 +174,10 @@ export class RichEditorToolbar extends LitElement {
           class="icon"
           data-item=${button.mark}
           tabindex=${this.tabIndexOf(i + 1)}
-          aria-label=${button.label}
+          aria-label=${words[`toolbar.${button.mark}`]}
           aria-pressed=${snap.marks[button.mark] ? 'true' : 'false'}
           aria-keyshortcuts=${shortcut.aria}
-          title=${`${button.label} (${shortcut.shown})`}
+          title=${`${words[`toolbar.${button.mark}`]} (${shortcut.shown})`}
           @click=${() => this.runAndReturn(button.command)}
         >
           ${icon(button.icon)}
@@ -182,8 +189,8 @@ export class RichEditorToolbar extends LitElement {
         class=${snap.link ? 'icon active' : 'icon'}
         data-item="link"
         tabindex=${this.tabIndexOf(ITEMS.length - 1)}
-        aria-label=${snap.link ? 'Edit link' : 'Link'}
-        title=${snap.link ? 'Edit link' : 'Link'}
+        aria-label=${snap.link ? words['toolbar.editLink'] : words['toolbar.link']}
+        title=${snap.link ? words['toolbar.editLink'] : words['toolbar.link']}
         aria-expanded=${this.panel === 'link' ? 'true' : 'false'}
         aria-controls=${this.panel === 'link' ? LINK_PANEL_ID : nothing}
         @click=${this.toggleLinkPanel}
@@ -196,14 +203,14 @@ export class RichEditorToolbar extends LitElement {
   }
 
   private renderBlockButton(snap: Snapshot) {
-    const label = blockTypeLabel(this.blockEntries(), snap.blockType);
+    const label = blockTypeLabel(this.blockEntries(), snap.blockType, wordsFor(this.hub)['blockMenu.multiple']);
     const open = this.panel === 'block';
     return html`<button
       type="button"
       class="block"
       data-item="block"
       tabindex=${this.tabIndexOf(0)}
-      aria-label=${`Block type: ${label}`}
+      aria-label=${`${wordsFor(this.hub)['blockMenu.label']}: ${label}`}
       aria-haspopup="listbox"
       aria-expanded=${open ? 'true' : 'false'}
       aria-controls=${open ? BLOCK_MENU_ID : nothing}
@@ -343,10 +350,12 @@ export class RichEditorToolbar extends LitElement {
     this.focusAfterRender = 'link';
   };
 
-  /** The block-type menu's entries: the built-in kinds, then those the editor's extensions add. */
+  /** The block-type menu's entries (the built-in kinds, then those the editor's extensions add), labelled from the strings table. */
   private blockEntries(): readonly BlockMenuEntry[] {
     const view = this.hub?.view;
-    return view ? blockMenuOf(view.state) : BUILTIN_BLOCK_MENU;
+    const entries = view ? blockMenuOf(view.state) : BUILTIN_BLOCK_MENU;
+    const words = wordsFor(this.hub);
+    return entries.map((entry) => ({ ...entry, label: words[`blockMenu.${entry.id}`] ?? entry.label }));
   }
 
   /** Which dropdown entries can apply to the current selection (`command(state)`). */

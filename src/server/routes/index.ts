@@ -8,6 +8,7 @@ import { cycleIssueRoutes } from './cycle-issues.js';
 import { cycleRoutes } from './cycles.js';
 import { exportRoutes } from './exports.js';
 import { fileAssetRoutes } from './file-assets.js';
+import { instanceRoutes } from './instance.js';
 import { issueActivityRoutes } from './issue-activities.js';
 import { issueArchiveRoutes } from './issue-archive.js';
 import { issueCommentRoutes } from './issue-comments.js';
@@ -36,6 +37,7 @@ import { workspaceRoutes } from './workspaces.js';
 /** Every API route, registered under /api. One plugin per concept; add new ones here. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
+  await app.register(instanceRoutes);
   await app.register(userRoutes);
   await app.register(themeRoutes);
   await app.register(workspaceRoutes);

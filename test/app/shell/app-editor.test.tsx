@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { AppEditor } from '../../../src/app/editor/app-editor.js';
+import { FakeApi } from './fake-api.js';
 import { renderScreen, until } from './render.js';
 
 const IMAGE = '<img src="/api/workspaces/file-assets/w/a1" width="35%">';
@@ -31,6 +32,14 @@ describe('AppEditor', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(calls).to.deep.equal([]);
     expect((element as unknown as { restoreFile?: unknown }).restoreFile).to.equal(undefined);
+    app.unmount();
+  });
+
+  it("checks image files against the server's published upload limit, not 5 MB", async () => {
+    const api = new FakeApi().on('GET', '/instance', () => ({ file_size_limit: 1048576 }));
+    const app = renderScreen('/', <AppEditor value="<p>x</p>" aria-label="Body" />, '/', { api });
+    const element = (await until(() => app.container.querySelector('rich-editor'), 'the editor')) as HTMLElement & { maxImageSize: number };
+    await until(() => element.maxImageSize === 1048576, 'the server limit reaches the editor');
     app.unmount();
   });
 });
