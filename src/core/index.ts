@@ -43,6 +43,7 @@ export * from './operations.js';
 export * from './toolbar-state.js';
 
 export * from './features.js';
+export * from './menus.js';
 export * from './strings.js';
 export * from './block-menu.js';
 export { editorSetup, editorSetupKey, editorSetupPlugin, blockMenuOf, type EditorSetup, type SetupState } from './extensions/setup.js';

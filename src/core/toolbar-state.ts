@@ -11,6 +11,24 @@ export type BlockType = string;
 /** The marks the toolbar toggles (spec: "bold, italic, strike, underline, code"). */
 export type ToolbarMark = 'bold' | 'italic' | 'underline' | 'strike' | 'code';
 
+/**
+ * A button a host adds to the formatting toolbar (an extension's `toolbar`, or a mark
+ * definition's). Its id places and hides it (`menus.toolbar`) and finds its label in the
+ * strings table (`toolbar.<id>`).
+ */
+export interface ToolbarItem {
+  readonly id: string;
+  /** Its accessible name and tooltip (the English default). */
+  readonly label: string;
+  /** An icon of the editor's set by id; a plus sign otherwise. */
+  readonly icon?: string;
+  readonly command: Command;
+  /** Whether it shows pressed (`aria-pressed`); without it the button is a plain action. */
+  readonly active?: (state: EditorState) => boolean;
+  /** The shortcut shown in its tooltip, in ProseMirror's key form (`Mod-Shift-h`). */
+  readonly shortcut?: string;
+}
+
 /** What the formatting toolbar shows for a state; the element only renders it. */
 export interface ToolbarState {
   /** Whether the toolbar shows at all. */
@@ -21,6 +39,8 @@ export interface ToolbarState {
   blockType: BlockType | 'multiple';
   /** The link under the selection, if any. */
   link: { href: string } | null;
+  /** Per host item with an `active` test, by id: whether it shows pressed. */
+  pressed: Record<string, boolean>;
 }
 
 /** The toolbar's inputs besides the state. */
@@ -28,6 +48,8 @@ export interface ToolbarContext {
   editable: boolean;
   /** The block-type menu's entries (the built-in ones by default). */
   blockMenu?: readonly BlockMenuEntry[];
+  /** The host's toolbar items. */
+  items?: readonly ToolbarItem[];
 }
 
 /** The toolbar's marks, by the names the schema gives them. */
@@ -51,7 +73,7 @@ function isVisible(state: EditorState, editable: boolean): boolean {
  * italic, underline and strike are removed when any selected text has them, inline
  * code (toggled with `removeWhenPresent: false`) only when all of it has.
  */
-function markActive(state: EditorState, type: MarkType): boolean {
+export function markActive(state: EditorState, type: MarkType): boolean {
   const { empty, from, to, $from } = state.selection;
   if (empty) return !!type.isInSet(state.storedMarks ?? $from.marks());
   if (!type.spec.code) return state.doc.rangeHasMark(from, to, type);
@@ -94,11 +116,14 @@ export function toolbarState(state: EditorState, context: ToolbarContext): Toolb
     const type = state.schema.marks[name];
     marks[name] = !!type && markActive(state, type);
   }
+  const pressed: Record<string, boolean> = {};
+  for (const item of context.items ?? []) if (item.active) pressed[item.id] = item.active(state);
   return {
     visible: isVisible(state, context.editable),
     marks,
     blockType: selectedBlockKind(state, context.blockMenu ?? BUILTIN_BLOCK_MENU),
     link: selectedLink(state),
+    pressed,
   };
 }
 

@@ -8,8 +8,11 @@
 import { InputRule, inputRules } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
 import { Schema, type MarkSpec, type NodeSpec } from 'prosemirror-model';
+import { toggleMark } from 'prosemirror-commands';
 import { Plugin, PluginKey, type Command, type EditorState } from 'prosemirror-state';
 import { BUILTIN_BLOCK_MENU, type BlockMenuEntry } from '../block-menu.js';
+import { arrange, type Menus } from '../menus.js';
+import { markActive, type ToolbarItem } from '../toolbar-state.js';
 import type { SlashItem } from '../plugins/slash-items.js';
 import { schema as builtinSchema } from '../schema/index.js';
 import { blockMenuEntriesOf, markSpecOf, nodeSpecOf, normalizeExtension, slashEntriesOf } from './define.js';
@@ -28,6 +31,8 @@ export interface EditorSetup {
   slashItems(features?: Features): SlashItem[];
   /** The block-type menu: the built-in entries, then the extensions'. */
   blockMenu(features?: Features): BlockMenuEntry[];
+  /** The toolbar buttons the extensions add (their marks' toggles, then their own). */
+  toolbarItems(features?: Features): ToolbarItem[];
   /** The extensions' keys, input rules and plugins, for the features that are on. */
   plugins(features?: Features): Plugin[];
   /** The extensions' content CSS. */
@@ -88,6 +93,19 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
       ];
       return [...BUILTIN_BLOCK_MENU.filter((entry) => featureOn(features, ENTRY_FEATURES[entry.id])), ...extra];
     },
+    toolbarItems(features) {
+      const items: ToolbarItem[] = [];
+      for (const ext of extensions) {
+        if (!on(ext, features)) continue;
+        for (const def of ext.marks ?? []) {
+          if (!def.toolbar) continue;
+          const type = schema.marks[def.name];
+          items.push({ id: def.name, ...def.toolbar, command: toggleMark(type), active: (state) => markActive(state, type) });
+        }
+        items.push(...(ext.toolbar ?? []));
+      }
+      return items;
+    },
     plugins(features) {
       const context = { schema };
       const plugins: Plugin[] = [];
@@ -103,7 +121,11 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
           rules.push(...(def.inputRules?.(type) ?? []));
           Object.assign(keys, def.keys?.(type));
         }
-        for (const def of ext.marks ?? []) Object.assign(keys, def.keys?.(schema.marks[def.name]));
+        for (const def of ext.marks ?? []) {
+          const type = schema.marks[def.name];
+          if (def.toolbar?.shortcut) keys[def.toolbar.shortcut] = toggleMark(type);
+          Object.assign(keys, def.keys?.(type));
+        }
       }
       if (Object.keys(keys).length) plugins.unshift(keymap(keys));
       if (rules.length) plugins.unshift(inputRules({ rules }));
@@ -138,11 +160,15 @@ export function editorSetup(inputs: readonly ExtensionInput[] = []): EditorSetup
   return node.setup;
 }
 
-/** What the element's pieces read: the setup, the features that are on, and the block-type menu they give. */
+/** What the element's pieces read: the setup, the features that are on, the host's menu layout, and the menus they give. */
 export interface SetupState {
   readonly setup: EditorSetup;
   readonly features: Features;
+  readonly menus: Menus;
+  /** The block-type menu, arranged. */
   readonly blockMenu: readonly BlockMenuEntry[];
+  /** The extensions' toolbar buttons (the toolbar arranges them with its own). */
+  readonly toolbar: readonly ToolbarItem[];
 }
 
 /** The key of the plugin that holds an editor's setup. */
@@ -153,8 +179,24 @@ export function blockMenuOf(state: EditorState): readonly BlockMenuEntry[] {
   return editorSetupKey.getState(state)?.blockMenu ?? BUILTIN_BLOCK_MENU;
 }
 
-/** Holds the setup and features in the editor's state, for the element's pieces (menus, toolbar) to read. */
-export function editorSetupPlugin(setup: EditorSetup, features: Features = {}): Plugin<SetupState> {
-  const value: SetupState = { setup, features, blockMenu: setup.blockMenu(features) };
+/** The extensions' toolbar buttons in an editor's state. */
+export function toolbarItemsOf(state: EditorState): readonly ToolbarItem[] {
+  return editorSetupKey.getState(state)?.toolbar ?? [];
+}
+
+/** The host's menu layout in an editor's state. */
+export function menusOf(state: EditorState): Menus {
+  return editorSetupKey.getState(state)?.menus ?? {};
+}
+
+/** Holds the setup, features and menu layout in the editor's state, for the element's pieces (menus, toolbar) to read. */
+export function editorSetupPlugin(setup: EditorSetup, features: Features = {}, menus: Menus = {}): Plugin<SetupState> {
+  const value: SetupState = {
+    setup,
+    features,
+    menus,
+    blockMenu: arrange(setup.blockMenu(features), menus.blockMenu, (entry) => entry.id),
+    toolbar: setup.toolbarItems(features),
+  };
   return new Plugin<SetupState>({ key: editorSetupKey, state: { init: () => value, apply: (_tr, current) => current } });
 }

@@ -9,6 +9,7 @@ import type { InputRule } from 'prosemirror-inputrules';
 import type { DOMOutputSpec, MarkType, Node as PMNode, NodeType, Schema, TagParseRule } from 'prosemirror-model';
 import type { Command, Plugin } from 'prosemirror-state';
 import type { BlockMenuEntry } from '../block-menu.js';
+import type { ToolbarItem } from '../toolbar-state.js';
 import type { FeatureName } from '../features.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
 
@@ -38,6 +39,9 @@ export interface SlashEntry {
 
 /** An entry of the toolbar's block-type menu (see block-menu.ts). */
 export type { BlockMenuEntry } from '../block-menu.js';
+
+/** A button of the formatting toolbar (see toolbar-state.ts). */
+export type { ToolbarItem } from '../toolbar-state.js';
 
 /** Markdown for a node: how it is written out and what reads it back. */
 export interface MarkdownRule {
@@ -117,6 +121,13 @@ export interface MarkDefinition {
   html?: { tag: string; attrs?: Readonly<Record<string, string>>; class?: string };
   parseDOM?: readonly TagParseRule[];
   toDOM?: (mark: { attrs: Readonly<Record<string, unknown>> }, inline: boolean) => DOMOutputSpec;
+  /**
+   * A toolbar button that toggles the mark (pressed where the selection has it). Its
+   * `shortcut` (ProseMirror's key form: `Mod-Shift-h`) is bound to the same toggle and
+   * shown in the button's tooltip; its label comes from the strings table under
+   * `toolbar.<name>` when the table has it.
+   */
+  toolbar?: { label: string; icon?: string; shortcut?: string };
   /** Key bindings for the mark. */
   keys?: (type: MarkType) => Readonly<Record<string, Command>>;
   styles?: string;
@@ -140,6 +151,8 @@ export interface EditorExtension {
   inputRules?: (context: ExtensionContext) => readonly InputRule[];
   slash?: readonly SlashEntry[];
   blockMenu?: readonly BlockMenuEntry[];
+  /** Toolbar buttons, after the built-in mark buttons (the element's `menus.toolbar` can move them). */
+  toolbar?: readonly ToolbarItem[];
   styles?: string;
 }
 

@@ -5,6 +5,7 @@ import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { appendCommand } from '../commands/chain.js';
 import { ENTRY_FEATURES, featureOn, type Features } from '../features.js';
+import { arrange, type MenuLayout } from '../menus.js';
 import { ENGLISH } from '../strings.js';
 import { defaultSlashItems, filterSlashItems, inWords, type SlashItem, type SlashItemOptions } from './slash-items.js';
 
@@ -29,6 +30,8 @@ export interface SlashMenuOptions extends SlashItemOptions {
   items?: readonly SlashItem[];
   /** Built-in pieces turned off: their entries (Table, Image, To do) are left out. */
   features?: Features;
+  /** The host's order and hidden entries, by id (the element's `menus.slash`). */
+  layout?: MenuLayout;
 }
 
 /**
@@ -169,7 +172,7 @@ function handleKey(view: EditorView, event: KeyboardEvent): boolean {
 export function slashMenuPlugin(options: SlashMenuOptions = {}): Plugin<SlashMenuState> {
   const words = options.words ?? ENGLISH;
   const builtin = defaultSlashItems(options).filter((item) => featureOn(options.features, item.id ? ENTRY_FEATURES[item.id] : undefined));
-  const catalogue: readonly SlashItem[] = [...builtin, ...(options.items ?? []).map((item) => inWords(item, words))];
+  const catalogue: readonly SlashItem[] = arrange([...builtin, ...(options.items ?? []).map((item) => inWords(item, words))], options.layout, (item) => item.id);
   return new Plugin<SlashMenuState>({
     key: slashMenuKey,
     state: {

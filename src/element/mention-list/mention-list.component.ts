@@ -1,17 +1,17 @@
 import { LitElement, html, nothing, render, type PropertyValues } from 'lit';
 import type { Command } from 'prosemirror-state';
-import { closeMention, mentionKey, selectMention, setMentionHighlight, type MentionItem, type MentionState } from '../../core/plugins/mention.js';
+import { closeMention, mentionKey, selectMention, setMentionHighlight, type MentionEntry, type MentionState } from '../../core/plugins/mention.js';
 import { safeImageSrc } from '../../core/url.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { ListboxPopupController } from '../listbox/listbox-popup.js';
 import { wordsFor } from '../words.js';
 import { mentionListStyles } from './mention-list.styles.js';
 
-/** The person's picture when the host gave a web address, else their initial (both decorative: the title names the option). */
-function avatar(item: MentionItem) {
+/** The person's picture when the host gave a web address, else their initial (both decorative: the label names the option). */
+function avatar(item: MentionEntry) {
   const src = safeImageSrc(item.avatar);
   if (src) return html`<img slot="icon" class="avatar" src=${src} alt="" width="24" height="24" loading="lazy" />`;
-  const initial = Array.from(item.title.trim())[0]?.toUpperCase() ?? '?';
+  const initial = Array.from(item.label.trim())[0]?.toUpperCase() ?? '?';
   return html`<span slot="icon" class="avatar" aria-hidden="true">${initial}</span>`;
 }
 
@@ -23,7 +23,8 @@ function keepFocus(event: Event): void {
 /**
  * `<rich-editor-mention-list>`: renders the core mention picker (`mentionKey`) under
  * the typed `@query`: "Loading..." while the host's answer is awaited, "No results"
- * when it found nobody, otherwise the people with their avatars. The core handles the
+ * when it found nobody, otherwise the people with their avatars (and a quieter second
+ * line when the host gave a description). The core handles the
  * keys while the editor has focus; this piece follows the mouse and inserts a clicked
  * person with the core's `selectMention`.
  *
@@ -103,7 +104,8 @@ export class RichEditorMentionList extends LitElement {
             role="option"
             id=${this.listbox.optionId(index)}
             aria-selected=${index === picker.highlighted ? 'true' : 'false'}
-            .label=${item.title}
+            .label=${item.label}
+            .description=${item.description ?? ''}
             @pointermove=${() => this.highlight(index)}
             @click=${() => this.run(selectMention(index))}
             >${avatar(item)}</rich-editor-listbox-option

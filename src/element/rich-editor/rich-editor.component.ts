@@ -10,7 +10,7 @@ import { canReplaceContent, imageUploadPlugin, uploadImages, type UploadContext 
 import { linkPlugin } from '../../core/plugins/link.js';
 import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
 import { mentionHighlightsPlugin, refreshMentionHighlights } from '../../core/plugins/mention-highlights.js';
-import { mentionPlugin, type MentionItem } from '../../core/plugins/mention.js';
+import { mentionPlugin, type MentionItem, type MentionSearch } from '../../core/plugins/mention.js';
 import { placeholderPlugin } from '../../core/plugins/placeholder.js';
 import { slashMenuPlugin } from '../../core/plugins/slash-menu.js';
 import { taskListPlugin } from '../../core/plugins/task-list.js';
@@ -29,6 +29,7 @@ import { typingRehearsalPlugin } from './typing-rehearsal.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
 import { featureOn, type FeatureName, type Features } from '../../core/features.js';
+import type { Menus } from '../../core/menus.js';
 import { MAX_IMAGE_FILE_SIZE } from '../../core/plugins/image-validation.js';
 import { stringsPlugin, wordsWith, type Strings } from '../../core/strings.js';
 
@@ -108,10 +109,12 @@ export class RichEditor extends LitElement {
     restoreFile: { attribute: false },
     cancelUpload: { attribute: false },
     mentionSuggestions: { attribute: false },
+    mentionSearch: { attribute: false },
     mentionHighlights: { attribute: false },
     extensions: { attribute: false },
     features: { attribute: false },
     strings: { attribute: false },
+    menus: { attribute: false },
     maxImageSize: { type: Number, attribute: 'max-image-size' },
     imageTypes: { attribute: false },
     imageWidth: { type: String, attribute: 'image-width' },
@@ -136,8 +139,14 @@ export class RichEditor extends LitElement {
   restoreFile?: (path: string) => unknown;
   /** Told when the user cancels an upload. */
   cancelUpload?: () => unknown;
-  /** Suggests people to mention for a query. */
+  /** Suggests people to mention for a query; the editor lists those whose label (or title) starts with it. */
   mentionSuggestions?: (query: string) => Promise<MentionItem[]>;
+  /**
+   * Searches people to mention, instead of `mentionSuggestions` when set: asked once typing
+   * pauses, with a signal aborted when the query changes or the list closes; its answer is
+   * listed as returned, in its order.
+   */
+  mentionSearch?: MentionSearch;
   /** The entity identifiers whose mentions are highlighted. */
   mentionHighlights?: () => Promise<string[]>;
   /**
@@ -160,6 +169,12 @@ export class RichEditor extends LitElement {
    * table: `import { fr } from 'rich-editor/locales/fr'`.
    */
   strings: Strings = {};
+  /**
+   * The menus' arrangement, by item id: `{ slash: { order: ['heading1', 'todo'], hide: ['divider'] },
+   * toolbar: { hide: ['underline'] }, blockMenu: { order: [...] } }`. Listed ids come first in
+   * that order, the rest follow; items are added by extensions.
+   */
+  menus: Menus = {};
   /** The largest image file uploaded, in bytes (5242880, 5 MB, by default); larger files get the spec's alert naming the limit. */
   maxImageSize = MAX_IMAGE_FILE_SIZE;
   /** The image types uploaded: MIME types (`image/png`) or `image/*` (the default: any image). */
@@ -247,6 +262,7 @@ export class RichEditor extends LitElement {
     if (changed.has('extensions') && changed.get('extensions') !== undefined && this.setup !== editorSetupKey.getState(view.state)?.setup) this.rebuildView();
     else if (changed.has('features') && changed.get('features') !== undefined && !sameFeatures(changed.get('features') as Features, this.features)) this.rebuildView();
     else if (changed.has('strings') && changed.get('strings') !== undefined && changed.get('strings') !== this.strings) this.rebuildView();
+    else if (changed.has('menus') && changed.get('menus') !== undefined && JSON.stringify(changed.get('menus')) !== JSON.stringify(this.menus)) this.rebuildView();
     if (changed.has('value') && changed.get('value') !== undefined && this.value !== this.getHTML()) this.setValue(this.value);
   }
 
@@ -331,7 +347,7 @@ export class RichEditor extends LitElement {
       schema: setup.schema,
       features,
       plugins: [
-        editorSetupPlugin(setup, features),
+        editorSetupPlugin(setup, features, this.menus),
         stringsPlugin(this.strings),
         ...setup.plugins(features),
         activeBlockPlugin(),
@@ -360,10 +376,15 @@ export class RichEditor extends LitElement {
           restoreFile: (path) => this.restoreFile?.(path),
         }),
         ...(on('slashMenu')
-          ? [slashMenuPlugin({ onImage: () => this.chooseImage(), items: setup.slashItems(features), features, words: wordsWith(this.strings) })]
+          ? [slashMenuPlugin({ onImage: () => this.chooseImage(), items: setup.slashItems(features), features, words: wordsWith(this.strings), layout: this.menus.slash })]
           : []),
         ...(on('mentions')
-          ? [mentionPlugin({ suggestions: (query) => (this.mentionSuggestions ? this.mentionSuggestions(query) : Promise.resolve([])) })]
+          ? [
+              mentionPlugin({
+                suggestions: (query) => (this.mentionSuggestions ? this.mentionSuggestions(query) : Promise.resolve([])),
+                search: () => this.mentionSearch,
+              }),
+            ]
           : []),
         mentionHighlightsPlugin({ highlights: () => (this.mentionHighlights ? this.mentionHighlights() : Promise.resolve([])) }),
         ...nodeViewPlugins(features),

@@ -11,25 +11,19 @@ export function blockTypeLabel(entries: readonly BlockMenuEntry[], type: BlockTy
 /** One mark button. */
 export interface MarkButton {
   readonly mark: ToolbarMark;
-  readonly label: string;
-  /** The key the editor's keymap binds with Mod (and Shift when `shift`). */
-  readonly key: string;
-  readonly shift: boolean;
+  /** The shortcut core's keymap binds, in ProseMirror's key form. */
+  readonly shortcut: string;
   readonly command: Command;
-  readonly icon: SVGTemplateResult;
 }
 
 /** The mark buttons in the spec's order (section 9: "bold, italic, strike, underline, code"); shortcuts are core's keymap's. */
 export const MARK_BUTTONS: readonly MarkButton[] = [
-  { mark: 'bold', label: 'Bold', key: 'B', shift: false, command: toggleBold, icon: svg`<path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />` },
-  { mark: 'italic', label: 'Italic', key: 'I', shift: false, command: toggleItalic, icon: svg`<path d="M19 4h-9M14 20H5M15 4 9 20" />` },
-  { mark: 'strike', label: 'Strikethrough', key: 'S', shift: true, command: toggleStrike, icon: svg`<path d="M16 5H10a3 3 0 0 0-2.6 4.5M14 12a3.5 3.5 0 0 1 0 7H7M4 12h16" />` },
-  { mark: 'underline', label: 'Underline', key: 'U', shift: false, command: toggleUnderline, icon: svg`<path d="M7 4v6a5 5 0 0 0 10 0V4M5 20h14" />` },
-  { mark: 'code', label: 'Code', key: 'E', shift: false, command: toggleCode, icon: svg`<path d="m9 7-5 5 5 5M15 7l5 5-5 5" />` },
+  { mark: 'bold', shortcut: 'Mod-B', command: toggleBold },
+  { mark: 'italic', shortcut: 'Mod-I', command: toggleItalic },
+  { mark: 'strike', shortcut: 'Mod-Shift-S', command: toggleStrike },
+  { mark: 'underline', shortcut: 'Mod-U', command: toggleUnderline },
+  { mark: 'code', shortcut: 'Mod-E', command: toggleCode },
 ];
-
-/** The link button's chain glyph. */
-export const LINK_ICON = svg`<path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />`;
 
 /** The dropdown button's chevron. */
 export const CHEVRON_ICON = svg`<path d="m6 9 6 6 6-6" />`;
@@ -42,13 +36,20 @@ function usesCommandKey(): boolean {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform);
 }
 
-/** A mark's shortcut as shown in its tooltip (`Ctrl+Shift+S`) and as `aria-keyshortcuts` wants it (`Control+Shift+S`). */
-export function markShortcut(button: MarkButton): { shown: string; aria: string } {
+/**
+ * A shortcut in ProseMirror's key form (`Mod-Shift-s`) as a tooltip shows it (`Ctrl+Shift+S`,
+ * `⌘⇧S`) and as `aria-keyshortcuts` wants it (`Control+Shift+S`).
+ */
+export function keyShortcut(spec: string): { shown: string; aria: string } {
   const mac = usesCommandKey();
-  const shift = button.shift ? 'Shift+' : '';
+  const parts = spec.split('-');
+  const key = parts.pop()!;
+  const name = key.length === 1 ? key.toUpperCase() : key;
+  const mods = parts.map((mod) => (mod === 'Mod' ? (mac ? 'Meta' : 'Control') : mod === 'Ctrl' ? 'Control' : mod === 'Cmd' ? 'Meta' : mod));
+  const macGlyphs: Record<string, string> = { Meta: '⌘', Shift: '⇧', Alt: '⌥', Control: '⌃' };
   return {
-    shown: mac ? `⌘${button.shift ? '⇧' : ''}${button.key}` : `Ctrl+${shift}${button.key}`,
-    aria: `${mac ? 'Meta' : 'Control'}+${shift}${button.key}`,
+    shown: mac ? `${mods.map((mod) => macGlyphs[mod] ?? mod).join('')}${name}` : [...mods.map((mod) => (mod === 'Control' ? 'Ctrl' : mod)), name].join('+'),
+    aria: [...mods, name].join('+'),
   };
 }
 

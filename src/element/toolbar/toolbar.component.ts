@@ -3,8 +3,10 @@ import type { VirtualElement } from '@floating-ui/dom';
 import type { Command } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { removeLink, setLink } from '../../core/plugins/link.js';
-import { BUILTIN_BLOCK_MENU, toolbarState, type BlockMenuEntry, type ToolbarState } from '../../core/toolbar-state.js';
-import { blockMenuOf } from '../../core/extensions/setup.js';
+import { BUILTIN_BLOCK_MENU, toolbarState, type BlockMenuEntry, type ToolbarItem, type ToolbarState } from '../../core/toolbar-state.js';
+import { blockMenuOf, menusOf, toolbarItemsOf } from '../../core/extensions/setup.js';
+import { arrange } from '../../core/menus.js';
+import { ICONS, iconById } from '../icons.js';
 import { wordsFor } from '../words.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { PopupController, dismissOn, rangeReference } from '../popup.js';
@@ -12,7 +14,7 @@ import { BLOCK_MENU_ID, BlockMenu } from './block-menu.js';
 import { ContentWatchController } from './content-watch.js';
 import { LINK_PANEL_ID, LinkField } from './link-field.js';
 import { ThrottleController } from './throttle.js';
-import { CHEVRON_ICON, LINK_ICON, MARK_BUTTONS, blockTypeLabel, icon, markShortcut } from './toolbar-items.js';
+import { CHEVRON_ICON, MARK_BUTTONS, blockTypeLabel, icon, keyShortcut } from './toolbar-items.js';
 import { toolbarStyles } from './toolbar.styles.js';
 
 /** Spec 9: "Toolbar update delay is 250 ms". */
@@ -27,8 +29,15 @@ interface Snapshot extends ToolbarState {
 /** The two dropdowns; at most one is open (spec 4: they "are mutually exclusive"). */
 type Panel = 'block' | 'link';
 
-/** The toolbar's buttons in order, for the roving tabindex. */
-const ITEMS = ['block', ...MARK_BUTTONS.map((button) => button.mark), 'link'] as const;
+/**
+ * One button of the toolbar: the block-type dropdown, a built-in mark, a host's item or
+ * the link button. Buttons of one group sit together; a divider separates groups.
+ */
+type Button =
+  | { readonly id: 'block'; readonly group: 'block' }
+  | { readonly id: string; readonly group: 'marks'; readonly mark: (typeof MARK_BUTTONS)[number] }
+  | { readonly id: string; readonly group: 'marks'; readonly item: ToolbarItem }
+  | { readonly id: 'link'; readonly group: 'link' };
 
 /**
  * `<rich-editor-toolbar>`: the floating formatting toolbar. It renders core's
@@ -70,6 +79,8 @@ export class RichEditorToolbar extends LitElement {
   private panel: Panel | null = null;
   /** The button that takes Tab focus (roving tabindex). */
   private focusIndex = 0;
+  /** The buttons' ids in the order last rendered, for the roving tabindex. */
+  private order: readonly string[] = [];
   /** Bumped when the open dropdown's own state changes (its highlight, the field's validity), to render it. */
   private panelVersion = 0;
   /** Whether focus is in the editor content or in this toolbar (the toolbar hides when the user works elsewhere). */
@@ -96,7 +107,7 @@ export class RichEditorToolbar extends LitElement {
     choose: (index) => this.chooseBlockType(index),
     close: (returnFocus) => {
       this.panel = null;
-      if (returnFocus) this.itemButton(0)?.focus();
+      if (returnFocus) this.itemButton(this.order.indexOf('block'))?.focus();
     },
     changed: () => this.panelVersion++,
   });
@@ -165,51 +176,79 @@ export class RichEditorToolbar extends LitElement {
       @focusin=${this.onFocusIn}
       @focusout=${this.checkFocusSoon}
     >
-      ${this.renderBlockButton(snap)}
-      <span class="divider" aria-hidden="true"></span>
-      ${MARK_BUTTONS.map((button, i) => {
-        const shortcut = markShortcut(button);
-        return html`<button
-          type="button"
-          class="icon"
-          data-item=${button.mark}
-          tabindex=${this.tabIndexOf(i + 1)}
-          aria-label=${words[`toolbar.${button.mark}`]}
-          aria-pressed=${snap.marks[button.mark] ? 'true' : 'false'}
-          aria-keyshortcuts=${shortcut.aria}
-          title=${`${words[`toolbar.${button.mark}`]} (${shortcut.shown})`}
-          @click=${() => this.runAndReturn(button.command)}
-        >
-          ${icon(button.icon)}
-        </button>`;
-      })}
-      <span class="divider" aria-hidden="true"></span>
-      <button
-        type="button"
-        class=${snap.link ? 'icon active' : 'icon'}
-        data-item="link"
-        tabindex=${this.tabIndexOf(ITEMS.length - 1)}
-        aria-label=${snap.link ? words['toolbar.editLink'] : words['toolbar.link']}
-        title=${snap.link ? words['toolbar.editLink'] : words['toolbar.link']}
-        aria-expanded=${this.panel === 'link' ? 'true' : 'false'}
-        aria-controls=${this.panel === 'link' ? LINK_PANEL_ID : nothing}
-        @click=${this.toggleLinkPanel}
-      >
-        ${icon(LINK_ICON)}
-      </button>
+      ${this.buttons().map((button, i, all) => [
+        i > 0 && all[i - 1].group !== button.group ? html`<span class="divider" aria-hidden="true"></span>` : nothing,
+        this.renderButton(button, i, snap),
+      ])}
       ${this.panel === 'block' ? this.blockMenu.render(snap.blockType) : nothing}
       ${this.panel === 'link' ? this.linkField.render(!!snap.link) : nothing}
     </div>`;
   }
 
-  private renderBlockButton(snap: Snapshot) {
+  /** The toolbar's buttons in order: the built-in ones, the extensions' after the marks, arranged by the host's `menus.toolbar`. */
+  private buttons(): readonly Button[] {
+    const view = this.hub?.view;
+    const items = view ? toolbarItemsOf(view.state) : [];
+    const all: Button[] = [
+      { id: 'block', group: 'block' },
+      ...MARK_BUTTONS.map((mark) => ({ id: mark.mark, group: 'marks' as const, mark })),
+      ...items.map((item) => ({ id: item.id, group: 'marks' as const, item })),
+      { id: 'link', group: 'link' },
+    ];
+    const arranged = arrange(all, view ? menusOf(view.state).toolbar : undefined, (button) => button.id);
+    this.order = arranged.map((button) => button.id);
+    return arranged;
+  }
+
+  private renderButton(button: Button, index: number, snap: Snapshot) {
+    if (button.id === 'block') return this.renderBlockButton(snap, index);
+    if (button.id === 'link') return this.renderLinkButton(snap, index);
+    const words = wordsFor(this.hub);
+    const mark = 'mark' in button ? button.mark : null;
+    const item = 'item' in button ? button.item : null;
+    const label = words[`toolbar.${button.id}`] ?? item?.label ?? button.id;
+    const shortcut = mark ? keyShortcut(mark.shortcut) : item?.shortcut ? keyShortcut(item.shortcut) : null;
+    const pressed = mark ? snap.marks[mark.mark] : item?.active ? !!snap.pressed[item.id] : null;
+    return html`<button
+      type="button"
+      class="icon"
+      data-item=${button.id}
+      tabindex=${this.tabIndexOf(index)}
+      aria-label=${label}
+      aria-pressed=${pressed === null ? nothing : pressed ? 'true' : 'false'}
+      aria-keyshortcuts=${shortcut ? shortcut.aria : nothing}
+      title=${shortcut ? `${label} (${shortcut.shown})` : label}
+      @click=${() => this.runAndReturn(mark ? mark.command : item!.command)}
+    >
+      ${icon(mark ? ICONS[mark.mark] : iconById(item?.icon ?? item?.id))}
+    </button>`;
+  }
+
+  private renderLinkButton(snap: Snapshot, index: number) {
+    const words = wordsFor(this.hub);
+    return html`<button
+      type="button"
+      class=${snap.link ? 'icon active' : 'icon'}
+      data-item="link"
+      tabindex=${this.tabIndexOf(index)}
+      aria-label=${snap.link ? words['toolbar.editLink'] : words['toolbar.link']}
+      title=${snap.link ? words['toolbar.editLink'] : words['toolbar.link']}
+      aria-expanded=${this.panel === 'link' ? 'true' : 'false'}
+      aria-controls=${this.panel === 'link' ? LINK_PANEL_ID : nothing}
+      @click=${this.toggleLinkPanel}
+    >
+      ${icon(ICONS.link)}
+    </button>`;
+  }
+
+  private renderBlockButton(snap: Snapshot, index: number) {
     const label = blockTypeLabel(this.blockEntries(), snap.blockType, wordsFor(this.hub)['blockMenu.multiple']);
     const open = this.panel === 'block';
     return html`<button
       type="button"
       class="block"
       data-item="block"
-      tabindex=${this.tabIndexOf(0)}
+      tabindex=${this.tabIndexOf(index)}
       aria-label=${`${wordsFor(this.hub)['blockMenu.label']}: ${label}`}
       aria-haspopup="listbox"
       aria-expanded=${open ? 'true' : 'false'}
@@ -288,7 +327,7 @@ export class RichEditorToolbar extends LitElement {
       return;
     }
     const { from, to } = view.state.selection;
-    this.snapshot = { ...toolbarState(view.state, { editable: hub.editable, blockMenu: blockMenuOf(view.state) }), from, to };
+    this.snapshot = { ...toolbarState(view.state, { editable: hub.editable, blockMenu: blockMenuOf(view.state), items: toolbarItemsOf(view.state) }), from, to };
     this.focused = this.hasFocus(view);
   }
 
@@ -387,16 +426,18 @@ export class RichEditorToolbar extends LitElement {
   // ------------------------------------------------------------ keyboard and pointer
 
   private tabIndexOf(index: number): string {
-    return index === this.focusIndex ? '0' : '-1';
+    // A host's layout can leave fewer buttons than the last focused position.
+    return index === Math.min(this.focusIndex, this.order.length - 1) ? '0' : '-1';
   }
 
   private itemButton(index: number): HTMLButtonElement | null {
-    return this.renderRoot.querySelector<HTMLButtonElement>(`[data-item="${ITEMS[index]}"]`);
+    const id = this.order[index];
+    return id === undefined ? null : this.renderRoot.querySelector<HTMLButtonElement>(`[data-item="${CSS.escape(id)}"]`);
   }
 
   private itemIndex(target: EventTarget | null): number {
     const item = target instanceof HTMLElement ? target.dataset.item : undefined;
-    return item ? ITEMS.indexOf(item as (typeof ITEMS)[number]) : -1;
+    return item ? this.order.indexOf(item) : -1;
   }
 
   /** Buttons keep the editor's focus and selection when pressed; only the URL field takes focus. */
@@ -417,7 +458,7 @@ export class RichEditorToolbar extends LitElement {
     }
     const index = this.itemIndex(event.target);
     if (index < 0) return;
-    const last = ITEMS.length - 1;
+    const last = this.order.length - 1;
     const moves: Record<string, number> = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last };
     const next = moves[event.key];
     if (next === undefined) return;

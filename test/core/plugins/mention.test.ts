@@ -30,7 +30,7 @@ describe('mention picker', () => {
   });
 
   const picker = (): MentionState => mentionKey.getState(editor!.view.state)!;
-  const titles = () => picker().items.map((item) => item.title);
+  const titles = () => picker().items.map((item) => item.label);
   const type = (text: string) => sendKeys({ type: text });
   const press = (key: string) => sendKeys({ press: key });
   /** Lets settled promises run and their dispatches land. */

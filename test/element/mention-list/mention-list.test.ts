@@ -4,14 +4,14 @@ import '../../../src/element/index.js';
 import '../../../src/element/mention-list/mention-list.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { centre, content, expectAccessible, keysThatSettle } from '../../helpers/element-ui.js';
-import type { MentionItem } from '../../../src/core/plugins/mention.js';
+import type { MentionItem, MentionSpecItem } from '../../../src/core/plugins/mention.js';
 import type { RichEditorListboxOption } from '../../../src/element/listbox/listbox-option.component.js';
 
-function person(id: string, title: string, avatar?: string): MentionItem {
+function person(id: string, title: string, avatar?: string): MentionSpecItem {
   return { id, title, avatar, entity_identifier: id, entity_name: 'user_mention', redirect_uri: `/people/${id}` };
 }
 
-const PEOPLE: MentionItem[] = [
+const PEOPLE: MentionSpecItem[] = [
   person('u1', 'Ada Lovelace', '/avatars/ada.png'),
   person('u2', 'Alan Turing', 'javascript:alert(1)'),
   person('u3', 'Barbara Liskov', 'https://127.0.0.1:9/barbara.png'),
@@ -82,7 +82,7 @@ async function typeAndWait(el: RichEditor, text: string): Promise<void> {
   await settle(el);
 }
 
-function mentionHTML(item: MentionItem): string {
+function mentionHTML(item: MentionSpecItem): string {
   return (
     `<span data-type="mention" class="mention" data-id="${item.id}" data-label="${item.title}" data-target="users" data-self="false" ` +
     `data-redirect-uri="${item.redirect_uri}" data-entity-identifier="${item.entity_identifier}" data-entity-name="${item.entity_name}">@${item.title}</span>`
