@@ -1,19 +1,17 @@
 /**
  * The toolbar's block-type menu as data: each entry has an id, an English label (the
  * strings table can replace it), the command that makes the selected blocks that kind
- * of block, and how to recognise such a block. The built-in entries are the spec's
- * (section 9: "Text, headings, to-do, bullet list, numbered list, quote, code"); an
- * extension's node adds its own after them. The menu's current kind and its "Multiple"
- * come from `selectedBlockKind`.
+ * of block, and how to recognise such a block. Each node definition brings its entries
+ * (src/core/blocks for the spec's: "Text, headings, to-do, bullet list, numbered list,
+ * quote, code"). The menu's current kind and its "Multiple" come from `selectedBlockKind`.
  */
-import { lift, setBlockType, wrapIn } from 'prosemirror-commands';
+import { lift } from 'prosemirror-commands';
 import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
 import type { Command, EditorState } from 'prosemirror-state';
 import { isInside, setParagraph } from './commands/blocks.js';
 import { appendCommand, scratch } from './commands/chain.js';
-import { findList, liftItem, toggleList } from './commands/lists.js';
-import { withNodeType } from './per-schema.js';
-import { ENGLISH, type StringKey } from './strings.js';
+import { findList, liftItem } from './commands/lists.js';
+import { schemaBlockMenu } from './extensions/collect.js';
 
 /** An entry of the toolbar's block-type menu. */
 export interface BlockMenuEntry {
@@ -60,9 +58,9 @@ export function selectedBlockKind(state: EditorState, entries: readonly BlockMen
   return found ?? TEXT_BLOCK_ID;
 }
 
-/** An entry's command: true without change when the selected blocks already are its kind. */
-export function blockKindCommand(id: string, apply: Command, entries: () => readonly BlockMenuEntry[]): Command {
-  return (state, dispatch, view) => selectedBlockKind(state, entries()) === id || apply(state, dispatch, view);
+/** An entry's command: true without change when the selected blocks already are its kind (among the schema's entries). */
+export function blockKindCommand(id: string, apply: Command): Command {
+  return (state, dispatch, view) => selectedBlockKind(state, schemaBlockMenu(state.schema)) === id || apply(state, dispatch, view);
 }
 
 /** More lifts than any real nesting needs; stops a lift that applies without making progress from looping. */
@@ -73,7 +71,7 @@ const MAX_LIFTS = 32;
  * levels, one undo step), then turns headings and code into paragraphs.
  */
 export const setTextBlock: Command = (state, dispatch) => {
-  if (selectedBlockKind(state, BUILTIN_BLOCK_MENU) === TEXT_BLOCK_ID) return true;
+  if (selectedBlockKind(state, schemaBlockMenu(state.schema)) === TEXT_BLOCK_ID) return true;
   const tr = state.tr;
   let changed = false;
   for (let i = 0; i < MAX_LIFTS; i++) {
@@ -88,32 +86,3 @@ export const setTextBlock: Command = (state, dispatch) => {
   if (dispatch) dispatch(tr.scrollIntoView());
   return true;
 };
-
-/** Makes the selection a list of the given type, converting another list rather than lifting out of it. */
-function setList(listName: string): Command {
-  return withNodeType(listName, (list) => (state, dispatch) => findList(state)?.node.type === list || toggleList(list)(state, dispatch));
-}
-
-const builtin = (id: string, matches: ((node: PMNode) => boolean) | undefined, apply: Command): BlockMenuEntry => ({
-  id,
-  label: ENGLISH[`blockMenu.${id}` as StringKey],
-  matches,
-  command: blockKindCommand(id, apply, () => BUILTIN_BLOCK_MENU),
-});
-
-const isHeading = (level: number) => (node: PMNode) => node.type.name === 'heading' && node.attrs.level === level;
-const isNamed = (name: string) => (node: PMNode) => node.type.name === name;
-const heading = (level: 1 | 2 | 3) => withNodeType('heading', (type) => setBlockType(type, { level }));
-
-/** The spec's block-type menu (section 9), in its order. */
-export const BUILTIN_BLOCK_MENU: readonly BlockMenuEntry[] = [
-  { id: TEXT_BLOCK_ID, label: ENGLISH['blockMenu.text'], command: setTextBlock },
-  builtin('heading1', isHeading(1), heading(1)),
-  builtin('heading2', isHeading(2), heading(2)),
-  builtin('heading3', isHeading(3), heading(3)),
-  builtin('todo', isNamed('task_list'), setList('task_list')),
-  builtin('bullet', isNamed('bullet_list'), setList('bullet_list')),
-  builtin('numbered', isNamed('ordered_list'), setList('ordered_list')),
-  builtin('quote', isNamed('blockquote'), withNodeType('blockquote', (type) => wrapIn(type))),
-  builtin('code', isNamed('code_block'), withNodeType('code_block', (type) => setBlockType(type))),
-];

@@ -41,7 +41,7 @@ export function editingPlugins(options: EditingOptions = {}): Plugin[] {
     ...(options.plugins ?? []),
     ...(tables ? tablePlugins(schema) : []),
     editorInputRules(schema, features),
-    ...editorKeymap(features),
+    ...editorKeymap(schema, features),
     gapCursorPlugin(),
     history(),
     textInputPlugin(),

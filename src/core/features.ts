@@ -29,10 +29,3 @@ export type Features = Readonly<Partial<Record<FeatureName, boolean>>>;
 export function featureOn(features: Features | undefined, name: FeatureName | undefined): boolean {
   return !name || features?.[name] !== false;
 }
-
-/** The feature each built-in slash and block-menu entry belongs to, by entry id (the others are always on). */
-export const ENTRY_FEATURES: Readonly<Record<string, FeatureName>> = {
-  table: 'tables',
-  image: 'images',
-  todo: 'taskLists',
-};

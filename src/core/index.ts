@@ -46,7 +46,9 @@ export * from './features.js';
 export * from './menus.js';
 export * from './strings.js';
 export * from './block-menu.js';
-export { editorSetup, editorSetupKey, editorSetupPlugin, blockMenuOf, type EditorSetup, type SetupState } from './extensions/setup.js';
+export { editorSetup, editorSetupKey, editorSetupPlugin, blockMenuOf, BUILTIN_BLOCK_MENU, type EditorSetup, type SetupState } from './extensions/setup.js';
+/** The editor's own node definitions (the same API a host's extensions use), to extend or replace one. */
+export * as blocks from './blocks/index.js';
 export type {
   EditorExtension,
   ExtensionContext,

@@ -20,6 +20,14 @@ export interface Menus {
   readonly toolbar?: MenuLayout;
 }
 
+/**
+ * The order of the built-in entries in the slash menu and the block-type menu (spec 9);
+ * a host's entries follow, and the element's `menus` rearranges both.
+ */
+export const BUILTIN_MENU_ORDER: MenuLayout = {
+  order: ['text', 'heading1', 'heading2', 'heading3', 'todo', 'bullet', 'numbered', 'table', 'quote', 'code', 'image', 'divider'],
+};
+
 /** `items` arranged by `layout`: hidden ids removed, ordered ids first (in the layout's order), the rest after in their order. */
 export function arrange<T>(items: readonly T[], layout: MenuLayout | undefined, idOf: (item: T) => string | undefined): T[] {
   if (!layout || (!layout.order?.length && !layout.hide?.length)) return [...items];

@@ -1,9 +1,11 @@
 import type { MarkType, Node as PMNode, ResolvedPos } from 'prosemirror-model';
 import { EditorState, NodeSelection, type Command } from 'prosemirror-state';
 import { CellSelection } from 'prosemirror-tables';
-import { BUILTIN_BLOCK_MENU, selectedBlockKind, type BlockMenuEntry } from './block-menu.js';
+import { selectedBlockKind, type BlockMenuEntry } from './block-menu.js';
+import { schemaBlockMenu } from './extensions/collect.js';
+import { schema as builtinSchema } from './schema/index.js';
 
-export { BUILTIN_BLOCK_MENU, setTextBlock, type BlockMenuEntry } from './block-menu.js';
+export { setTextBlock, type BlockMenuEntry } from './block-menu.js';
 
 /** A kind of block the toolbar's dropdown shows: an entry id (the spec's `text` … `code`, or an extension's). */
 export type BlockType = string;
@@ -121,7 +123,7 @@ export function toolbarState(state: EditorState, context: ToolbarContext): Toolb
   return {
     visible: isVisible(state, context.editable),
     marks,
-    blockType: selectedBlockKind(state, context.blockMenu ?? BUILTIN_BLOCK_MENU),
+    blockType: selectedBlockKind(state, context.blockMenu ?? schemaBlockMenu(state.schema)),
     link: selectedLink(state),
     pressed,
   };
@@ -132,4 +134,4 @@ export function toolbarState(state: EditorState, context: ToolbarContext): Toolb
  * block items), by id. Choosing the current type leaves the block unchanged;
  * `command(state)` tells whether an entry can apply here.
  */
-export const blockTypeCommands: Readonly<Record<string, Command>> = Object.fromEntries(BUILTIN_BLOCK_MENU.map((entry) => [entry.id, entry.command]));
+export const blockTypeCommands: Readonly<Record<string, Command>> = Object.fromEntries(schemaBlockMenu(builtinSchema).map((entry) => [entry.id, entry.command]));

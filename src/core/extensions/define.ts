@@ -11,13 +11,33 @@ import { attrDefsOf } from '../schema/attr-kinds.js';
 import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from '../schema/attrs.js';
 import { isSafeTag, safeOutputSpec } from '../schema/safe-dom.js';
 import { blockKindCommand, type BlockMenuEntry } from '../block-menu.js';
-import type { EditorExtension, ExtensionInput, MarkDefinition, MarkdownRule, NodeDefinition, SlashEntry } from './types.js';
+import type { EditorExtension, ExtensionInput, FeatureName, MarkDefinition, MarkdownRule, NodeDefinition, SlashEntry } from './types.js';
 
-/** A node spec as the editor builds it: attribute definitions and the markdown rule ride along (ProseMirror keeps unknown fields). */
+/**
+ * A node spec as the editor builds it. The attribute definitions, the markdown rule, the
+ * definition itself and the feature it belongs to ride along (ProseMirror keeps unknown
+ * fields), so whatever holds a schema finds a node's keys, rules, menu entries and styles
+ * through its type: the editor's own nodes and a host's alike.
+ */
 export interface ExtensionNodeSpec extends NodeSpec {
   attrDefs?: AttrDefs;
   markdown?: MarkdownRule;
+  definition?: NodeDefinition;
+  feature?: FeatureName;
 }
+
+/** The definition a node type was made from (none for `doc` and `text`). */
+export function definitionOf(type: NodeType): NodeDefinition | undefined {
+  return (type.spec as ExtensionNodeSpec).definition;
+}
+
+/** The feature a node type belongs to, if any. */
+export function featureOf(type: NodeType): FeatureName | undefined {
+  return (type.spec as ExtensionNodeSpec).feature;
+}
+
+/** Spec fields `spec` may not set: they come from the definition's own fields. */
+const OWN_FIELDS = new Set(['attrs', 'parseDOM', 'toDOM', 'attrDefs', 'markdown', 'definition', 'feature']);
 
 const NAME = /^[a-z][a-z0-9_]*$/i;
 
@@ -112,12 +132,13 @@ function cleanedRules(rules: readonly TagParseRule[], defs: AttrDefs): TagParseR
 
 const SPEC_FIELDS = ['content', 'group', 'inline', 'atom', 'marks', 'defining', 'isolating', 'code', 'selectable', 'draggable', 'whitespace'] as const;
 
-/** The ProseMirror spec of an extension's node. */
-export function nodeSpecOf(def: NodeDefinition): ExtensionNodeSpec {
+/** The ProseMirror spec of a node definition (of the extension that belongs to `feature`). */
+export function nodeSpecOf(def: NodeDefinition, feature?: FeatureName): ExtensionNodeSpec {
   const name = checkName('Node', def.name);
   const kinds = def.attrs ?? {};
   const defs = attrDefsOf(kinds);
-  const spec: ExtensionNodeSpec = { attrs: attrSpecs(defs), attrDefs: defs };
+  const spec: ExtensionNodeSpec = { attrs: attrSpecs(defs), attrDefs: defs, definition: def, feature };
+  for (const [field, value] of Object.entries(def.spec ?? {})) if (!OWN_FIELDS.has(field)) (spec as Record<string, unknown>)[field] = value;
   for (const field of SPEC_FIELDS) if (def[field] !== undefined) (spec as Record<string, unknown>)[field] = def[field];
   const hole = !!def.content;
   const inline = !!def.inline;
@@ -215,8 +236,5 @@ export function blockMenuEntriesOf(def: NodeDefinition): BlockMenuEntry[] {
   if (!def.toolbar?.blockMenu) return [];
   const slash = slashEntriesOf(def);
   const entries = slash.length ? slash : [{ id: def.name, title: def.name, command: defaultNodeCommand(def.name) } as SlashEntry & { id: string; command: Command }];
-  return entries.map((entry) => {
-    const self: BlockMenuEntry = { id: entry.id, label: entry.title, matches: nodeMatcher(def.name, entry.attrs), command: entry.command };
-    return { ...self, command: blockKindCommand(entry.id, entry.command, () => [self]) };
-  });
+  return entries.map((entry) => ({ id: entry.id, label: entry.title, matches: nodeMatcher(def.name, entry.attrs), command: blockKindCommand(entry.id, entry.command) }));
 }

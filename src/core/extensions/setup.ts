@@ -10,13 +10,14 @@ import { keymap } from 'prosemirror-keymap';
 import { Schema, type MarkSpec, type NodeSpec } from 'prosemirror-model';
 import { toggleMark } from 'prosemirror-commands';
 import { Plugin, PluginKey, type Command, type EditorState } from 'prosemirror-state';
-import { BUILTIN_BLOCK_MENU, type BlockMenuEntry } from '../block-menu.js';
-import { arrange, type Menus } from '../menus.js';
+import type { BlockMenuEntry } from '../block-menu.js';
+import { arrange, BUILTIN_MENU_ORDER, type Menus } from '../menus.js';
 import { markActive, type ToolbarItem } from '../toolbar-state.js';
 import type { SlashItem } from '../plugins/slash-items.js';
 import { schema as builtinSchema } from '../schema/index.js';
-import { blockMenuEntriesOf, markSpecOf, nodeSpecOf, normalizeExtension, slashEntriesOf } from './define.js';
-import { ENTRY_FEATURES, featureOn, type Features } from '../features.js';
+import { schemaBlockMenu } from './collect.js';
+import { markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
+import { featureOn, type Features } from '../features.js';
 import type { EditorExtension, ExtensionInput } from './types.js';
 
 export { featureOn, type Features } from '../features.js';
@@ -27,13 +28,13 @@ export interface EditorSetup {
   readonly schema: Schema;
   /** The extensions, normalised, in order (a later one of the same name replaced the earlier). */
   readonly extensions: readonly EditorExtension[];
-  /** The slash menu's entries the extensions add (after the built-in ones). */
+  /** The slash menu's entries the extensions add besides their nodes' (which the schema's node types carry). */
   slashItems(features?: Features): SlashItem[];
-  /** The block-type menu: the built-in entries, then the extensions'. */
+  /** The block-type menu: the schema's nodes' entries (the built-in ones first, in the spec's order), then the extensions' own. */
   blockMenu(features?: Features): BlockMenuEntry[];
   /** The toolbar buttons the extensions add (their marks' toggles, then their own). */
   toolbarItems(features?: Features): ToolbarItem[];
-  /** The extensions' keys, input rules and plugins, for the features that are on. */
+  /** The extensions' own keys, input rules and plugins (their nodes' come with the schema), for the features that are on. */
   plugins(features?: Features): Plugin[];
   /** The extensions' content CSS. */
   readonly styles: string;
@@ -49,18 +50,16 @@ function byName<T extends { name: string }>(items: readonly T[]): T[] {
 }
 
 function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
-  const nodes = byName(extensions.flatMap((ext) => ext.nodes ?? []));
+  const nodes = byName(extensions.flatMap((ext) => (ext.nodes ?? []).map((def) => ({ name: def.name, def, feature: ext.feature }))));
   const marks = byName(extensions.flatMap((ext) => ext.marks ?? []));
   let schema = builtinSchema;
   if (nodes.length || marks.length) {
     let nodeSpecs = builtinSchema.spec.nodes;
-    for (const def of nodes) nodeSpecs = nodeSpecs.update(def.name, nodeSpecOf(def) as NodeSpec);
+    for (const { def, feature } of nodes) nodeSpecs = nodeSpecs.update(def.name, nodeSpecOf(def, feature) as NodeSpec);
     let markSpecs = builtinSchema.spec.marks;
     for (const def of marks) markSpecs = markSpecs.update(def.name, markSpecOf(def) as MarkSpec);
     schema = new Schema({ nodes: nodeSpecs, marks: markSpecs, topNode: builtinSchema.spec.topNode });
   }
-  const owner = new Map<string, EditorExtension>();
-  for (const ext of extensions) for (const def of ext.nodes ?? []) owner.set(def.name, ext);
   const on = (ext: EditorExtension, features?: Features) => featureOn(features, ext.feature);
   return {
     schema,
@@ -77,21 +76,11 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
           items.push({ id: entry.id, title: entry.title, description: entry.description ?? '', searchTerms: entry.terms ?? [], icon: entry.icon, command: entry.command ?? (() => false) });
         }
       }
-      for (const def of nodes) {
-        const ext = owner.get(def.name)!;
-        if (!on(ext, features)) continue;
-        for (const entry of slashEntriesOf(def)) {
-          items.push({ id: entry.id, title: entry.title, description: entry.description ?? '', searchTerms: entry.terms ?? [], icon: entry.icon, command: entry.command });
-        }
-      }
       return items;
     },
     blockMenu(features) {
-      const extra = [
-        ...extensions.filter((ext) => on(ext, features)).flatMap((ext) => ext.blockMenu ?? []),
-        ...nodes.filter((def) => on(owner.get(def.name)!, features)).flatMap(blockMenuEntriesOf),
-      ];
-      return [...BUILTIN_BLOCK_MENU.filter((entry) => featureOn(features, ENTRY_FEATURES[entry.id])), ...extra];
+      const own = extensions.filter((ext) => on(ext, features)).flatMap((ext) => ext.blockMenu ?? []);
+      return arrange([...schemaBlockMenu(schema, features), ...own], BUILTIN_MENU_ORDER, (entry) => entry.id);
     },
     toolbarItems(features) {
       const items: ToolbarItem[] = [];
@@ -116,11 +105,6 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
         plugins.push(...(ext.plugins?.(context) ?? []));
         rules.push(...(ext.inputRules?.(context) ?? []));
         Object.assign(keys, ext.keys?.(context));
-        for (const def of ext.nodes ?? []) {
-          const type = schema.nodes[def.name];
-          rules.push(...(def.inputRules?.(type) ?? []));
-          Object.assign(keys, def.keys?.(type));
-        }
         for (const def of ext.marks ?? []) {
           const type = schema.marks[def.name];
           if (def.toolbar?.shortcut) keys[def.toolbar.shortcut] = toggleMark(type);
@@ -174,10 +158,13 @@ export interface SetupState {
 /** The key of the plugin that holds an editor's setup. */
 export const editorSetupKey = new PluginKey<SetupState>('editorSetup');
 
-/** The block-type menu of an editor's state (the built-in one where no setup is held). */
+/** The block-type menu of an editor's state (its schema's, in the spec's order, where no setup is held). */
 export function blockMenuOf(state: EditorState): readonly BlockMenuEntry[] {
-  return editorSetupKey.getState(state)?.blockMenu ?? BUILTIN_BLOCK_MENU;
+  return editorSetupKey.getState(state)?.blockMenu ?? arrange(schemaBlockMenu(state.schema), BUILTIN_MENU_ORDER, (entry) => entry.id);
 }
+
+/** The built-in block-type menu (spec 9), in its order. */
+export const BUILTIN_BLOCK_MENU: readonly BlockMenuEntry[] = BUILTIN_SETUP.blockMenu();
 
 /** The extensions' toolbar buttons in an editor's state. */
 export function toolbarItemsOf(state: EditorState): readonly ToolbarItem[] {

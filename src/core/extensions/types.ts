@@ -58,6 +58,41 @@ export interface MarkdownRule {
   blockquoteAlert?: Readonly<Record<string, string>>;
   /** The attribute `blockquoteAlert` maps (default: the node's only enum attribute). */
   attr?: string;
+  /**
+   * A list: two markers (`['-', '*']`) that alternate between lists of the kind that follow
+   * each other, so they stay two lists; `serialize` gets the one to use as `helpers.marker`.
+   */
+  markers?: readonly [string, string];
+  /**
+   * What reads the node back: markdown-it token names and how each maps onto the schema
+   * (prosemirror-markdown's parse specs). The attributes `getAttrs` returns go through the
+   * node's cleaners.
+   */
+  parse?: Readonly<Record<string, MarkdownTokenRule>>;
+}
+
+/** How one markdown-it token maps onto the schema (prosemirror-markdown's `ParseSpec`). */
+export interface MarkdownTokenRule {
+  /** The token opens and closes a node of this name. */
+  block?: string;
+  /** The token is a leaf node of this name. */
+  node?: string;
+  /** The token opens and closes a mark of this name. */
+  mark?: string;
+  /** The token's attributes, before cleaning. */
+  getAttrs?: (token: MarkdownToken) => Record<string, unknown>;
+  /** The token has no closing token (fences, code spans). */
+  noCloseToken?: boolean;
+  /** The token is skipped. */
+  ignore?: boolean;
+}
+
+/** The part of a markdown-it token a parse rule reads. */
+export interface MarkdownToken {
+  readonly tag: string;
+  readonly info: string;
+  readonly content: string;
+  attrGet(name: string): string | null;
 }
 
 /** Helpers a node's markdown writer gets. */
@@ -66,6 +101,18 @@ export interface MarkdownHelpers {
   blocks(node: PMNode): string[];
   /** A text block's content as markdown lines. */
   inline(node: PMNode): string[];
+  /** A container's children from `from` on, each with its lines (those that render to nothing left out). */
+  children(node: PMNode, from?: number): RenderedBlock[];
+  /** Rendered blocks joined with a blank line between them. */
+  join(blocks: readonly RenderedBlock[]): string[];
+  /** For a list (`markers`): the marker this list uses. */
+  marker: string;
+}
+
+/** A block and the markdown lines it renders to. */
+export interface RenderedBlock {
+  node: PMNode;
+  lines: string[];
 }
 
 /** A node an extension adds. ProseMirror's node spec fields sit at the top level. */
@@ -101,6 +148,14 @@ export interface NodeDefinition {
   slash?: SlashEntry | readonly SlashEntry[];
   /** Toolbar: `blockMenu: true` lists the node in the block-type menu under its slash entry's title. */
   toolbar?: { blockMenu?: boolean };
+  /** Block-type menu entries of its own, when they are not its slash entries (other labels, another command). */
+  blockMenu?: readonly BlockMenuEntry[];
+  /**
+   * More of ProseMirror's node spec, for what the fields above have no word for
+   * (`tableRole`, `listRole`, `createGapCursor`, `linebreakReplacement`, `leafText`).
+   * `attrs`, `parseDOM` and `toDOM` here are ignored: they come from the fields above.
+   */
+  spec?: Readonly<Record<string, unknown>>;
   /** Input rules for the node (markdown shortcuts). */
   inputRules?: (type: NodeType) => readonly InputRule[];
   /** Key bindings for the node. */

@@ -45,10 +45,23 @@ export interface ImageUploadOptions {
   rules?: () => ImageRules;
   /** The width a new image gets (the schema's default, 35%, otherwise), read at each insertion. */
   imageWidth?: () => string | null | undefined;
+  /** Opens the host's file chooser (the slash menu's "Image"); the chosen files go to `uploadImages`. */
+  chooseFile?: () => void;
 }
 
 /** The upload plugin's key. */
 export const imageUploadKey = new PluginKey<UploadState>('imageUpload');
+
+/**
+ * Opens the host's file chooser for an image (the slash menu's "Image"); false where the
+ * editor has no upload plugin or no chooser. The upload inserts the image later.
+ */
+export const chooseImageFile: Command = (state, dispatch) => {
+  const choose = (imageUploadKey.get(state)?.spec as { chooseFile?: () => void } | undefined)?.chooseFile;
+  if (!choose) return false;
+  if (dispatch) choose();
+  return true;
+};
 
 /** Whether any image upload is running in this state. */
 export function isUploading(state: EditorState): boolean {
@@ -308,6 +321,7 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
 
   return new Plugin<UploadState>({
     key: imageUploadKey,
+    chooseFile: options.chooseFile,
     ...spec,
     state: {
       init: () => emptyState,

@@ -1,48 +1,13 @@
-import { baseKeymap, chainCommands, exitCode, selectAll } from 'prosemirror-commands';
+import { baseKeymap, chainCommands, selectAll } from 'prosemirror-commands';
 import { redo, undo } from 'prosemirror-history';
 import { undoInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
+import type { Schema } from 'prosemirror-model';
 import { AllSelection, Selection, TextSelection, type Command, type Plugin } from 'prosemirror-state';
 import { headingToParagraphAtStart, joinAcrossListForward, joinIntoListBackward } from '../commands/block-joins.js';
-import { insertHardBreak, toggleBlockquote, toggleCodeBlock, toggleHeading, setParagraph } from '../commands/blocks.js';
 import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
-import { liftItem, sinkItem, splitItem, toggleBulletList, toggleOrderedList, toggleTaskList } from '../commands/lists.js';
-import { featureOn, type Features } from '../features.js';
-import { safeLanguage } from '../url.js';
-
-/** Tab in a code block inserts a tab character. */
-export const codeBlockTab: Command = (state, dispatch) => {
-  if (!state.selection.$from.parent.type.spec.code) return false;
-  if (dispatch) dispatch(state.tr.insertText('\t').scrollIntoView());
-  return true;
-};
-
-/** Shift-Tab in a code block removes one tab or up to two spaces at the start of the caret's line. */
-export const codeBlockUntab: Command = (state, dispatch) => {
-  const { $from, empty } = state.selection;
-  if (!$from.parent.type.spec.code || !empty) return false;
-  const lineStart = $from.parent.textBetween(0, $from.parentOffset).lastIndexOf('\n') + 1;
-  const indent = /^(\t| {1,2})/.exec($from.parent.textContent.slice(lineStart));
-  if (indent && dispatch) dispatch(state.tr.delete($from.start() + lineStart, $from.start() + lineStart + indent[1].length));
-  return true;
-};
-
-/** Enter at the end of a paragraph that holds only a code fence (```ts) opens a code block. */
-export const fenceOnEnter: Command = (state, dispatch) => {
-  const { paragraph, code_block: codeBlock } = state.schema.nodes;
-  const { $from, empty } = state.selection;
-  if (!paragraph || !codeBlock || !empty || $from.parent.type !== paragraph || $from.parentOffset !== $from.parent.content.size) return false;
-  const match = /^(?:```|~~~)([\w+#.-]*)$/.exec($from.parent.textContent);
-  if (!match) return false;
-  const range = $from.blockRange();
-  if (!range || !range.parent.canReplaceWith(range.startIndex, range.endIndex, codeBlock)) return false;
-  if (dispatch) {
-    const tr = state.tr.delete($from.start(), $from.end());
-    tr.setBlockType($from.start(), $from.start(), codeBlock, { language: safeLanguage(match[1] || 'plaintext') });
-    dispatch(tr.scrollIntoView());
-  }
-  return true;
-};
+import { schemaKeys } from '../extensions/collect.js';
+import type { Features } from '../features.js';
 
 /** Mod-a: the first press selects the current block's text, the next the whole document. */
 export const selectBlockThenAll: Command = (state, dispatch) => {
@@ -76,35 +41,25 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iP(hone|[oa]d)/.test(naviga
 /** Undo that first takes back an input rule the user just triggered (so `--` comes back). */
 export const undoWithInputRules: Command = chainCommands(undoInputRule, undo);
 
-/** The editor's key bindings: formatting, lists, code blocks, undo and the base keys (without those of features turned off). */
-export function editorKeymap(features?: Features): Plugin[] {
+/**
+ * The editor's key bindings: formatting, undo, selection and the joins at block edges,
+ * then each node's own keys from its definition (headings, lists, quotes, code blocks;
+ * those of features turned off left out), then the base keys.
+ */
+export function editorKeymap(schema: Schema, features?: Features): Plugin[] {
   return [
     keymap({
-      ...(featureOn(features, 'taskLists') ? { 'Mod-Shift-9': toggleTaskList } : {}),
       'Mod-b': toggleBold,
       'Mod-i': toggleItalic,
       'Mod-u': toggleUnderline,
       'Mod-Shift-s': toggleStrike,
       'Mod-e': toggleCode,
-      'Mod-Alt-0': setParagraph,
-      'Mod-Alt-1': toggleHeading(1),
-      'Mod-Alt-2': toggleHeading(2),
-      'Mod-Alt-3': toggleHeading(3),
-      'Mod-Shift-7': toggleOrderedList,
-      'Mod-Shift-8': toggleBulletList,
-      'Mod-Shift-b': toggleBlockquote,
-      'Mod-Alt-c': toggleCodeBlock,
       'Mod-z': undoWithInputRules,
       'Shift-Mod-z': redo,
       'Mod-y': redo,
       Backspace: chainCommands(undoInputRule, joinIntoListBackward),
       Delete: joinAcrossListForward,
       'Mod-a': selectBlockThenAll,
-      Enter: chainCommands(fenceOnEnter, splitItem),
-      'Shift-Enter': insertHardBreak,
-      'Mod-Enter': chainCommands(exitCode, insertHardBreak),
-      Tab: chainCommands(codeBlockTab, sinkItem),
-      'Shift-Tab': chainCommands(codeBlockUntab, liftItem),
       'Mod-Home': selectDocumentEdge('start'),
       'Mod-End': selectDocumentEdge('end'),
       'Shift-Mod-Home': selectDocumentEdge('start', true),
@@ -117,6 +72,7 @@ export function editorKeymap(features?: Features): Plugin[] {
             'Shift-Mod-ArrowDown': selectDocumentEdge('end', true),
           }
         : {}),
+      ...schemaKeys(schema, features),
     }),
     keymap(baseKeymap),
     // After the base keys' joins: a heading with nothing before it to join becomes a paragraph.

@@ -1,15 +1,17 @@
 import { closeHistory } from 'prosemirror-history';
-import type { ResolvedPos } from 'prosemirror-model';
+import type { ResolvedPos, Schema } from 'prosemirror-model';
 import { Plugin, PluginKey, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { appendCommand } from '../commands/chain.js';
-import { ENTRY_FEATURES, featureOn, type Features } from '../features.js';
-import { arrange, type MenuLayout } from '../menus.js';
-import { ENGLISH } from '../strings.js';
-import { defaultSlashItems, filterSlashItems, inWords, type SlashItem, type SlashItemOptions } from './slash-items.js';
+import { schemaSlashItems } from '../extensions/collect.js';
+import type { Features } from '../features.js';
+import { arrange, BUILTIN_MENU_ORDER, type MenuLayout } from '../menus.js';
+import { perSchema } from '../per-schema.js';
+import { ENGLISH, type Words } from '../strings.js';
+import { filterSlashItems, imageCommand, inWords, type SlashItem, type SlashItemOptions } from './slash-items.js';
 
-export { defaultSlashItems, filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';
+export { filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';
 
 /** The slash menu's state; the element renders it and nothing else. */
 export interface SlashMenuState {
@@ -164,15 +166,34 @@ function handleKey(view: EditorView, event: KeyboardEvent): boolean {
 }
 
 /**
+ * The menu's entries for a schema: its nodes' (the built-in ones in the spec's order,
+ * those of features turned off left out), then the host's, worded from the strings table
+ * by id and arranged by the host's layout.
+ */
+export function slashCatalogue(schema: Schema, options: SlashMenuOptions = {}): SlashItem[] {
+  const words: Words = options.words ?? ENGLISH;
+  const overrides: Record<string, Command | undefined> = {
+    image: options.onImage ? imageCommand(options.onImage) : undefined,
+    table: options.insertTable,
+  };
+  const own = schemaSlashItems(schema, options.features).map((item) => (item.id && overrides[item.id] ? { ...item, command: overrides[item.id]! } : item));
+  const all = arrange([...own, ...(options.items ?? [])], BUILTIN_MENU_ORDER, (item) => item.id);
+  return arrange(
+    all.map((item) => inWords(item, words)),
+    options.layout,
+    (item) => item.id,
+  );
+}
+
+/**
  * The headless slash menu: typing `/` at a word start opens it, typing filters it, the
  * arrows, Enter and Escape drive it, and it closes when the slash is deleted, the caret
  * leaves the range, the editor loses focus, a space follows the slash directly, or the
  * query has missed three characters in a row. The element renders `slashMenuKey`'s state.
  */
 export function slashMenuPlugin(options: SlashMenuOptions = {}): Plugin<SlashMenuState> {
-  const words = options.words ?? ENGLISH;
-  const builtin = defaultSlashItems(options).filter((item) => featureOn(options.features, item.id ? ENTRY_FEATURES[item.id] : undefined));
-  const catalogue: readonly SlashItem[] = arrange([...builtin, ...(options.items ?? []).map((item) => inWords(item, words))], options.layout, (item) => item.id);
+  // The entries depend on the schema (its nodes bring theirs), so they are made for the first state's schema.
+  const catalogueFor = perSchema((schema: Schema) => slashCatalogue(schema, options));
   return new Plugin<SlashMenuState>({
     key: slashMenuKey,
     state: {
@@ -180,10 +201,10 @@ export function slashMenuPlugin(options: SlashMenuOptions = {}): Plugin<SlashMen
       apply(tr, prev, _old, state) {
         const meta = tr.getMeta(slashMenuKey) as SlashMeta | undefined;
         if (meta?.type === 'close') return CLOSED;
-        if (meta?.type === 'open') return opened(state, catalogue, meta.from, meta.from + 1);
+        if (meta?.type === 'open') return opened(state, catalogueFor(state.schema), meta.from, meta.from + 1);
         if (!prev.open) return prev;
         if (meta?.type === 'highlight') return { ...prev, highlighted: meta.index };
-        return follow(prev, tr, state, catalogue);
+        return follow(prev, tr, state, catalogueFor(state.schema));
       },
     },
     props: {

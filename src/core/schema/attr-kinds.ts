@@ -22,13 +22,14 @@ export interface EnumKind {
   default: string;
 }
 
-/** A number, clamped to `min`..`max` and rounded down when `integer`. */
+/** A number, clamped to `min`..`max` (or the default outside it, with `outOfRange: 'default'`) and rounded down when `integer`. */
 export interface NumberKind {
   type: 'number';
   default: number | null;
   min?: number;
   max?: number;
   integer?: boolean;
+  outOfRange?: 'clamp' | 'default';
 }
 
 /** A list of whole numbers (column widths), at most `max` of them (1000). */
@@ -117,6 +118,7 @@ function numberCleaner(kind: NumberKind): Cleaner<number | null> {
   return (v) => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(kind.integer ? parseInt(v, 10) : parseFloat(v)) : NaN;
     if (!Number.isFinite(n)) return kind.default;
+    if (kind.outOfRange === 'default' && (n < (kind.min ?? -Infinity) || n > (kind.max ?? Infinity))) return kind.default;
     const bounded = Math.min(kind.max ?? Number.MAX_SAFE_INTEGER, Math.max(kind.min ?? -Number.MAX_SAFE_INTEGER, n));
     return kind.integer ? Math.floor(bounded) : bounded;
   };

@@ -32,17 +32,24 @@ const SAFE_STYLE_PROPERTIES: ReadonlySet<string> = new Set([
 ]);
 const SAFE_STYLE_VALUE = /^(?:#[0-9a-f]{3,8}|-?\d+(?:\.\d+)?(?:px|%|em|rem)?|auto|[a-z-]+|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\))$/i;
 
-/** The declarations of a style attribute that are safe, or null when none is. */
+/**
+ * The declarations of a style attribute that are safe, or null when none is. A style
+ * whose every declaration is safe is kept as written (so the editor's own rendering,
+ * `width: 35%; height: auto;`, is unchanged); otherwise the safe ones are rewritten.
+ */
 export function safeStyle(style: string): string | null {
   const kept: string[] = [];
+  let dropped = false;
   for (const declaration of style.split(';')) {
+    if (!declaration.trim()) continue;
     const colon = declaration.indexOf(':');
-    if (colon < 0) continue;
-    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const property = colon < 0 ? '' : declaration.slice(0, colon).trim().toLowerCase();
     const value = declaration.slice(colon + 1).trim();
     if (SAFE_STYLE_PROPERTIES.has(property) && SAFE_STYLE_VALUE.test(value)) kept.push(`${property}: ${value}`);
+    else dropped = true;
   }
-  return kept.length ? `${kept.join('; ')};` : null;
+  if (!kept.length) return null;
+  return dropped ? `${kept.join('; ')};` : style.trim();
 }
 
 /** Attributes whose value is an address, judged by the URL rules. */

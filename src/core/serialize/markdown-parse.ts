@@ -4,12 +4,12 @@
  * `parseMarkdown`'s dynamic import, or by callers that already paid for it.
  */
 import MarkdownIt, { type Options, type Token } from 'markdown-it';
-import { MarkdownParser } from 'prosemirror-markdown';
+import { MarkdownParser, type ParseSpec } from 'prosemirror-markdown';
 import type { Attrs, MarkType, NodeType, Node as PMNode, Schema } from 'prosemirror-model';
 import { log } from '../log.js';
 import { perSchema } from '../per-schema.js';
 import { cleanAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
-import type { MarkdownRule } from '../extensions/types.js';
+import type { MarkdownRule, MarkdownTokenRule } from '../extensions/types.js';
 import { emptyDoc, parseHTML, textToDoc } from './html.js';
 import { addSchemaRules, type AlertForm } from './markdown-it-rules.js';
 import { HTML_FENCE_INFO } from './markdown.js';
@@ -46,43 +46,36 @@ function tokenizer(schema: Schema): MarkdownIt {
   return md;
 }
 
-/** How each markdown-it token maps onto the schema. */
-function tokens(schema: Schema) {
-  const n = schema.nodes;
-  const m = schema.marks;
+/** The marks' tokens (the nodes bring theirs: `MarkdownRule.parse`). */
+function markTokens(schema: Schema): Record<string, ParseSpec> {
   return {
-  blockquote: { block: 'blockquote' },
-  paragraph: { block: 'paragraph' },
-  heading: { block: 'heading', getAttrs: (tok: Token) => clean(n.heading, { level: Number(tok.tag.slice(1)) }) },
-  bullet_list: { block: 'bullet_list' },
-  ordered_list: { block: 'ordered_list', getAttrs: (tok: Token) => clean(n.ordered_list, { start: tok.attrGet('start') ?? 1 }) },
-  list_item: { block: 'list_item' },
-  task_list: { block: 'task_list' },
-  task_item: { block: 'task_item', getAttrs: (tok: Token) => clean(n.task_item, { checked: tok.attrGet('checked') === 'true' }) },
-  code_block: { block: 'code_block', noCloseToken: true, getAttrs: () => clean(n.code_block, {}) },
-  fence: {
-    block: 'code_block',
-    noCloseToken: true,
-    getAttrs: (tok: Token) => clean(n.code_block, { language: tok.info.trim().split(/\s+/)[0] || undefined }),
-  },
-  hr: { node: 'horizontal_rule' },
-  image: { node: 'image', getAttrs: (tok: Token) => clean(n.image, { src: tok.attrGet('src') }) },
-  hardbreak: { node: 'hard_break' },
-  table: { block: 'table' },
-  thead: { ignore: true },
-  tbody: { ignore: true },
-  tr: { block: 'table_row' },
-  th: { block: 'table_header' },
-  td: { block: 'table_cell' },
-  em: { mark: 'italic' },
-  strong: { mark: 'bold' },
-  s: { mark: 'strike' },
-  link: { mark: 'link', getAttrs: (tok: Token) => clean(m.link, { href: tok.attrGet('href') ?? '' }) },
-  code_inline: { mark: 'code', noCloseToken: true },
-    ...Object.fromEntries(
-      alertForms(schema).map((form) => [form.node, { block: form.node, getAttrs: (tok: Token) => clean(schema.nodes[form.node], { [form.attr]: tok.attrGet(form.attr) }) }]),
-    ),
+    em: { mark: 'italic' },
+    strong: { mark: 'bold' },
+    s: { mark: 'strike' },
+    link: { mark: 'link', getAttrs: (tok: Token) => clean(schema.marks.link, { href: tok.attrGet('href') ?? '' }) },
+    code_inline: { mark: 'code', noCloseToken: true },
   };
+}
+
+/** A node's token rule with what it reads cleaned by the node's attribute kinds. */
+function cleaned(schema: Schema, rule: MarkdownTokenRule): ParseSpec {
+  const name = rule.block ?? rule.node;
+  const type = name ? schema.nodes[name] : undefined;
+  const read = rule.getAttrs;
+  return read && type ? { ...rule, getAttrs: (tok: Token) => clean(type, read(tok)) } : (rule as ParseSpec);
+}
+
+/** How each markdown-it token maps onto the schema: each node's own rules, the marks', and the alert forms. */
+function tokens(schema: Schema): Record<string, ParseSpec> {
+  const specs: Record<string, ParseSpec> = {};
+  for (const type of Object.values(schema.nodes)) {
+    const rules = (type.spec as { markdown?: MarkdownRule }).markdown?.parse;
+    for (const [token, rule] of Object.entries(rules ?? {})) specs[token] = cleaned(schema, rule);
+  }
+  for (const form of alertForms(schema)) {
+    specs[form.node] = { block: form.node, getAttrs: (tok: Token) => clean(schema.nodes[form.node], { [form.attr]: tok.attrGet(form.attr) }) };
+  }
+  return { ...specs, ...markTokens(schema) };
 }
 
 /** The part of prosemirror-markdown's parse state a token handler uses. */

@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import type { Attrs, Node as PMNode } from 'prosemirror-model';
 import { EditorState, type Plugin, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
@@ -27,6 +27,8 @@ import { openEndPlugin } from './open-end.js';
 import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
 import { typingRehearsalPlugin } from './typing-rehearsal.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
+import { schemaStyles } from '../../core/extensions/collect.js';
+import { schema } from '../../core/schema/index.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
 import { featureOn, type FeatureName, type Features } from '../../core/features.js';
 import type { Menus } from '../../core/menus.js';
@@ -93,7 +95,8 @@ const FORM_VALUE_DELAY = 300;
  * @cssprop --rich-editor-code-attr - syntax colour of attributes
  */
 export class RichEditor extends LitElement {
-  static override styles = [themeStyles, richEditorStyles, nodeViewStyles];
+  // The built-in nodes' CSS comes from their definitions (src/core/blocks), shared by every editor; an extension's is added per editor.
+  static override styles = [themeStyles, richEditorStyles, unsafeCSS(schemaStyles(schema)), nodeViewStyles];
 
   /** Form-associated: inside a `<form>` the element submits its HTML under `name`. */
   static formAssociated = true;
@@ -368,6 +371,7 @@ export class RichEditor extends LitElement {
                 renderPlaceholder: uploadPlaceholder,
                 rules: () => ({ maxSize: this.maxImageSize, types: this.imageTypes }),
                 imageWidth: () => this.imageWidth,
+                chooseFile: () => this.chooseImage(),
               }),
             ]
           : []),
@@ -376,7 +380,7 @@ export class RichEditor extends LitElement {
           restoreFile: (path) => this.restoreFile?.(path),
         }),
         ...(on('slashMenu')
-          ? [slashMenuPlugin({ onImage: () => this.chooseImage(), items: setup.slashItems(features), features, words: wordsWith(this.strings), layout: this.menus.slash })]
+          ? [slashMenuPlugin({ items: setup.slashItems(features), features, words: wordsWith(this.strings), layout: this.menus.slash })]
           : []),
         ...(on('mentions')
           ? [

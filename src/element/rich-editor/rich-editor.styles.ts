@@ -56,9 +56,11 @@ export const themeStyles = css`
 `;
 
 /**
- * The element's own layout and the document content. Top-level blocks use
- * `content-visibility: auto` so a long document only lays out what is on screen;
- * selectors stay shallow so a keystroke restyles little.
+ * The element's own layout and what every document shares: top-level blocks use
+ * `content-visibility: auto` so a long document only lays out what is on screen (each
+ * node's definition gives a closer size estimate with its own CSS, src/core/blocks), and
+ * marks, placeholders, selections and the gap cursor. Selectors stay shallow so a
+ * keystroke restyles little.
  */
 export const richEditorStyles = css`
   :host {
@@ -122,88 +124,16 @@ export const richEditorStyles = css`
       height: auto;
     }
   }
-  /* Closer first estimates for blocks not yet drawn (once drawn, 'auto' keeps their real
-     size), so the scrollbar and jumps into a long document land near where they should. */
-  .content > :is(ul, ol):not(.re-active) {
-    contain-intrinsic-size: auto 5em;
-  }
-  .content > blockquote:not(.re-active) {
-    contain-intrinsic-size: auto 3em;
-  }
-  .content > .code-block:not(.re-active) {
-    contain-intrinsic-size: auto 8em;
-  }
-  .content > :is(.tableWrapper, table, .image-view):not(.re-active) {
-    contain-intrinsic-size: auto 10em;
-  }
-  /* A rule has nothing to skip, and an estimate would only move the text after it once drawn. */
-  .content > hr {
-    content-visibility: visible;
-  }
   .content ::selection {
     background: var(--_selection);
   }
   .content > :first-child {
     margin-top: 0;
   }
-  .content p {
-    margin: 0.25em 0;
-  }
-  .content h1 {
-    font-size: 1.75em;
-    line-height: 1.25;
-    margin: 0.8em 0 0.3em;
-  }
-  .content h2 {
-    font-size: 1.4em;
-    line-height: 1.3;
-    margin: 0.7em 0 0.3em;
-  }
-  .content h3 {
-    font-size: 1.15em;
-    line-height: 1.35;
-    margin: 0.6em 0 0.25em;
-  }
   .content a {
     color: var(--_link);
     text-decoration: underline;
     cursor: pointer;
-  }
-  .content blockquote {
-    margin: 0.5em 0;
-    padding-left: 1em;
-    border-left: 3px solid var(--_quote);
-  }
-  .content ul,
-  .content ol {
-    margin: 0.25em 0;
-    padding-left: 1.5em;
-  }
-  .content ul[data-type='taskList'] {
-    list-style: none;
-    padding-left: 0.25em;
-  }
-  .content li[data-type='taskItem'] {
-    display: flex;
-    gap: 0.5em;
-    align-items: flex-start;
-  }
-  .content li[data-type='taskItem'] > label {
-    flex: none;
-    user-select: none;
-    margin-top: 0.2em;
-  }
-  .content li[data-type='taskItem'] > label input {
-    margin: 0;
-    cursor: pointer;
-  }
-  .content li[data-type='taskItem'] > div {
-    flex: 1;
-    min-width: 0;
-  }
-  .content li[data-type='taskItem'][data-checked='true'] > div > p {
-    color: var(--_muted);
-    text-decoration: line-through;
   }
   .content code {
     font-family: var(--_code-font);
@@ -212,97 +142,12 @@ export const richEditorStyles = css`
     border-radius: 4px;
     padding: 0.1em 0.3em;
   }
-  .content pre {
-    white-space: pre;
-    overflow-x: auto;
-    background: var(--_code-bg);
-    border-radius: var(--_radius);
-    padding: 0.75em 1em;
-    margin: 0.5em 0;
-    tab-size: 4;
-  }
-  .content pre code {
-    background: none;
-    padding: 0;
-    font-size: 0.875em;
-  }
-  .content hr {
-    border: 0;
-    border-top: 1px solid var(--_border);
-    margin: 1em 0;
-  }
-  .content img {
-    max-width: 100%;
-    border-radius: 4px;
-  }
-  .content .mention {
-    background: var(--_mention-bg);
-    color: var(--_mention-text);
-    border-radius: 4px;
-    padding: 0 0.2em;
-    white-space: nowrap;
-  }
-  :host(:not([readonly])) .content .mention {
-    cursor: pointer;
-  }
-  .content .mention.mention-highlight {
-    background: var(--_highlight);
-  }
   .content .is-empty::before {
     content: attr(data-placeholder);
     color: var(--_muted);
     float: left;
     height: 0;
     pointer-events: none;
-  }
-  .content .tableWrapper {
-    overflow-x: auto;
-    margin: 0.5em 0;
-  }
-  .content table {
-    border-collapse: collapse;
-    table-layout: fixed;
-  }
-  .content td,
-  .content th {
-    position: relative;
-    border: 1px solid var(--_border);
-    padding: 4px 8px;
-    min-width: 100px;
-    vertical-align: top;
-    box-sizing: border-box;
-  }
-  .content th {
-    font-weight: 600;
-    text-align: left;
-  }
-  /* The palette's backgrounds are light in both themes; keep their text dark. */
-  .content [data-background]:not([data-text-color]) {
-    color: #1f2328;
-  }
-  .content td > p,
-  .content th > p {
-    margin: 0;
-  }
-  .content .selectedCell::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-    background: var(--_selection);
-    opacity: 0.5;
-    pointer-events: none;
-  }
-  .content .column-resize-handle {
-    position: absolute;
-    right: -2px;
-    top: 0;
-    bottom: 0;
-    width: 5px;
-    background: var(--_accent);
-    pointer-events: none;
-  }
-  .content.resize-cursor {
-    cursor: col-resize;
   }
   /* Room to click below a last block that holds no text (open-end.ts). */
   .content.re-open-end {

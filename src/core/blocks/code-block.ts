@@ -1,0 +1,119 @@
+/** The code block: plain text in a language, highlighted by the element. */
+import { exitCode, setBlockType } from 'prosemirror-commands';
+import { textblockTypeInputRule } from 'prosemirror-inputrules';
+import type { Node as PMNode } from 'prosemirror-model';
+import type { Command } from 'prosemirror-state';
+import { toggleCodeBlock } from '../commands/blocks.js';
+import type { NodeDefinition } from '../extensions/types.js';
+import { withNodeType } from '../per-schema.js';
+import { longestRun } from '../serialize/markdown-inline.js';
+import { safeLanguage } from '../url.js';
+import { isNamed, menuEntry, slashEntry } from './entries.js';
+
+/** Opening a code fence: three backticks or tildes, an optional language, then a space. */
+export const CODE_FENCE = /^(?:```|~~~)([\w+#.-]*)\s$/;
+
+/** Tab in a code block inserts a tab character. */
+export const codeBlockTab: Command = (state, dispatch) => {
+  if (!state.selection.$from.parent.type.spec.code) return false;
+  if (dispatch) dispatch(state.tr.insertText('\t').scrollIntoView());
+  return true;
+};
+
+/** Shift-Tab in a code block removes one tab or up to two spaces at the start of the caret's line. */
+export const codeBlockUntab: Command = (state, dispatch) => {
+  const { $from, empty } = state.selection;
+  if (!$from.parent.type.spec.code || !empty) return false;
+  const lineStart = $from.parent.textBetween(0, $from.parentOffset).lastIndexOf('\n') + 1;
+  const indent = /^(\t| {1,2})/.exec($from.parent.textContent.slice(lineStart));
+  if (indent && dispatch) dispatch(state.tr.delete($from.start() + lineStart, $from.start() + lineStart + indent[1].length));
+  return true;
+};
+
+/** Enter at the end of a paragraph that holds only a code fence (```ts) opens a code block. */
+export const fenceOnEnter: Command = (state, dispatch) => {
+  const { paragraph, code_block: codeBlock } = state.schema.nodes;
+  const { $from, empty } = state.selection;
+  if (!paragraph || !codeBlock || !empty || $from.parent.type !== paragraph || $from.parentOffset !== $from.parent.content.size) return false;
+  const match = /^(?:```|~~~)([\w+#.-]*)$/.exec($from.parent.textContent);
+  if (!match) return false;
+  const range = $from.blockRange();
+  if (!range || !range.parent.canReplaceWith(range.startIndex, range.endIndex, codeBlock)) return false;
+  if (dispatch) {
+    const tr = state.tr.delete($from.start(), $from.end());
+    tr.setBlockType($from.start(), $from.start(), codeBlock, { language: safeLanguage(match[1] || 'plaintext') });
+    dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
+
+function codeBlockLines(node: PMNode): string[] {
+  const text = node.textContent;
+  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+  const language = node.attrs.language as string;
+  const body = text ? text.split(/\r\n?|\n/) : [];
+  return [language === 'plaintext' ? fence : fence + language, ...body, fence];
+}
+
+/** The language a `<pre>` names: its own data attribute, or a `language-*` class (highlight.js, Prism, GitHub). */
+function codeLanguage(dom: HTMLElement): string | undefined {
+  const own = dom.getAttribute('data-language');
+  if (own) return own;
+  const code = dom.querySelector('code');
+  const cls = (code?.getAttribute('class') ?? dom.getAttribute('class') ?? '').match(/(?:^|\s)language-(\S+)/);
+  return cls ? cls[1] : undefined;
+}
+
+const setCode = withNodeType('code_block', (type) => setBlockType(type));
+
+export const codeBlock: NodeDefinition = {
+  name: 'code_block',
+  content: 'text*',
+  marks: '',
+  group: 'block',
+  code: true,
+  defining: true,
+  // The place beside a code block is not in its code: the gap cursor may stand there.
+  spec: { createGapCursor: true },
+  attrs: { language: { type: 'language' } },
+  parseDOM: [{ tag: 'pre', preserveWhitespace: 'full', getAttrs: (dom) => ({ language: codeLanguage(dom) }) }],
+  toDOM: (node) => {
+    const language = node.attrs.language as string;
+    return ['pre', { 'data-language': language }, ['code', { class: `language-${language}` }, 0]];
+  },
+  markdown: {
+    serialize: codeBlockLines,
+    parse: {
+      code_block: { block: 'code_block', noCloseToken: true },
+      fence: { block: 'code_block', noCloseToken: true, getAttrs: (token) => ({ language: token.info.trim().split(/\s+/)[0] || undefined }) },
+    },
+  },
+  slash: slashEntry('code', 'code', ['codeblock', 'pre'], setCode),
+  blockMenu: [menuEntry('code', isNamed('code_block'), setCode)],
+  inputRules: (type) => [textblockTypeInputRule(CODE_FENCE, type, (match) => ({ language: safeLanguage(match[1] || 'plaintext') }))],
+  keys: () => ({
+    'Mod-Alt-c': toggleCodeBlock,
+    Enter: fenceOnEnter,
+    Tab: codeBlockTab,
+    'Shift-Tab': codeBlockUntab,
+    'Mod-Enter': exitCode,
+  }),
+  styles: `
+    .content > .code-block:not(.re-active) {
+      contain-intrinsic-size: auto 8em;
+    }
+    .content pre {
+      white-space: pre;
+      overflow-x: auto;
+      background: var(--_code-bg);
+      border-radius: var(--_radius);
+      padding: 0.75em 1em;
+      margin: 0.5em 0;
+      tab-size: 4;
+    }
+    .content pre code {
+      background: none;
+      padding: 0;
+      font-size: 0.875em;
+    }`,
+};

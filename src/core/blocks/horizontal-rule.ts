@@ -1,0 +1,34 @@
+/** The horizontal rule ("Divider" in the slash menu). */
+import { InputRule } from 'prosemirror-inputrules';
+import { insertHorizontalRule } from '../commands/blocks.js';
+import type { NodeDefinition } from '../extensions/types.js';
+import { slashEntry } from './entries.js';
+
+export const horizontalRule: NodeDefinition = {
+  name: 'horizontal_rule',
+  group: 'block',
+  parseDOM: [{ tag: 'hr' }],
+  toDOM: () => ['hr'],
+  markdown: { serialize: () => ['---'], parse: { hr: { node: 'horizontal_rule' } } },
+  slash: slashEntry('divider', 'divider', ['line', 'hr', 'horizontal', 'rule', 'separator'], insertHorizontalRule),
+  // `---` or `___` alone in a paragraph (`—-` once typography turned `--` into a dash).
+  inputRules: (rule) => [
+    new InputRule(/^(?:---|—-|___)$/, (state, _match, start, end) => {
+      const paragraph = state.schema.nodes.paragraph;
+      const $start = state.doc.resolve(start);
+      if (!paragraph || $start.parent.type !== paragraph) return null;
+      const blockStart = $start.before();
+      return state.tr.replaceWith(blockStart, end + 1, [rule.create(), paragraph.create()]).scrollIntoView();
+    }),
+  ],
+  styles: `
+    /* A rule has nothing to skip, and an estimate would only move the text after it once drawn. */
+    .content > hr {
+      content-visibility: visible;
+    }
+    .content hr {
+      border: 0;
+      border-top: 1px solid var(--_border);
+      margin: 1em 0;
+    }`,
+};

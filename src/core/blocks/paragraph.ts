@@ -1,0 +1,38 @@
+/** The paragraph ("Text" in the menus) and the hard line break inside text blocks. */
+import { setTextBlock, TEXT_BLOCK_ID } from '../block-menu.js';
+import { insertHardBreak, setParagraph } from '../commands/blocks.js';
+import type { NodeDefinition } from '../extensions/types.js';
+import { menuEntry, slashEntry } from './entries.js';
+
+export const paragraph: NodeDefinition = {
+  name: 'paragraph',
+  content: 'inline*',
+  group: 'block',
+  parseDOM: [{ tag: 'p' }],
+  toDOM: () => ['p', 0],
+  markdown: {
+    serialize: (node, { inline }) => inline(node),
+    parse: { paragraph: { block: 'paragraph' } },
+  },
+  slash: slashEntry(TEXT_BLOCK_ID, 'text', ['p', 'paragraph'], setTextBlock),
+  // Text is what a block is when no other entry claims it: an entry without `matches`.
+  blockMenu: [menuEntry(TEXT_BLOCK_ID, undefined, setTextBlock)],
+  keys: () => ({ 'Mod-Alt-0': setParagraph }),
+  styles: `
+    .content p {
+      margin: 0.25em 0;
+    }`,
+};
+
+export const hardBreak: NodeDefinition = {
+  name: 'hard_break',
+  inline: true,
+  group: 'inline',
+  selectable: false,
+  spec: { linebreakReplacement: true },
+  parseDOM: [{ tag: 'br' }],
+  toDOM: () => ['br'],
+  markdown: { parse: { hardbreak: { node: 'hard_break' } } },
+  // Mod-Enter leaves a code block first (the code block's key), then breaks the line.
+  keys: () => ({ 'Shift-Enter': insertHardBreak, 'Mod-Enter': insertHardBreak }),
+};

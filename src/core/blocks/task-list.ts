@@ -1,0 +1,94 @@
+/** To-do lists: items with a checkbox (the `taskLists` feature). */
+import { InputRule } from 'prosemirror-inputrules';
+import type { NodeType } from 'prosemirror-model';
+import { findWrapping } from 'prosemirror-transform';
+import { toggleTaskList } from '../commands/lists.js';
+import type { NodeDefinition } from '../extensions/types.js';
+import { isNamed, menuEntry, slashEntry } from './entries.js';
+import { listLines, setList } from './lists.js';
+
+/** `[ ] ` or `[x] ` at the start of a paragraph: a to-do list (checked for `x`). */
+function taskListRule(list: NodeType): InputRule {
+  return new InputRule(/^\s*\[([ xX]?)\]\s$/, (state, match, start, end) => {
+    const tr = state.tr.delete(start, end);
+    const $start = tr.doc.resolve(start);
+    const range = $start.blockRange();
+    const wrapping = range && findWrapping(range, list);
+    if (!range || !wrapping) return null;
+    wrapping[wrapping.length - 1] = { type: list.contentMatch.defaultType!, attrs: { checked: match[1].toLowerCase() === 'x' } };
+    return tr.wrap(range, wrapping);
+  });
+}
+
+/** Whether a to-do item's element says it is checked: its own data attribute, or a checked checkbox (GitHub, TipTap). */
+function checkedOf(dom: HTMLElement): boolean {
+  const data = dom.getAttribute('data-checked');
+  if (data !== null) return data === 'true' || data === '';
+  const box = dom.querySelector(':scope > label > input[type="checkbox"], :scope > input[type="checkbox"]');
+  return !!box && box.hasAttribute('checked');
+}
+
+export const taskList: NodeDefinition = {
+  name: 'task_list',
+  content: 'task_item+',
+  group: 'block',
+  spec: { listRole: 'list' },
+  parseDOM: [{ tag: 'ul[data-type="taskList"]', priority: 60 }],
+  toDOM: () => ['ul', { 'data-type': 'taskList' }, 0],
+  markdown: { markers: ['-', '*'], serialize: listLines, parse: { task_list: { block: 'task_list' } } },
+  slash: slashEntry('todo', 'todo', ['todo', 'task', 'list', 'check', 'checkbox'], setList('task_list')),
+  blockMenu: [menuEntry('todo', isNamed('task_list'), setList('task_list'))],
+  inputRules: (type) => [taskListRule(type)],
+  keys: () => ({ 'Mod-Shift-9': toggleTaskList }),
+  styles: `
+    .content ul[data-type='taskList'] {
+      list-style: none;
+      padding-left: 0.25em;
+    }`,
+};
+
+export const taskItem: NodeDefinition = {
+  name: 'task_item',
+  content: 'paragraph block*',
+  defining: true,
+  spec: { listRole: 'item' },
+  attrs: { checked: { type: 'boolean' } },
+  parseDOM: [
+    {
+      tag: 'li[data-type="taskItem"]',
+      priority: 60,
+      getAttrs: (dom) => ({ checked: checkedOf(dom) }),
+      contentElement: (dom) => (dom as HTMLElement).querySelector(':scope > div') ?? dom,
+    },
+  ],
+  toDOM: (node) => [
+    'li',
+    { 'data-type': 'taskItem', 'data-checked': node.attrs.checked ? 'true' : 'false' },
+    ['label', { contenteditable: 'false' }, ['input', node.attrs.checked ? { type: 'checkbox', checked: 'checked' } : { type: 'checkbox' }]],
+    ['div', 0],
+  ],
+  markdown: { parse: { task_item: { block: 'task_item', getAttrs: (token) => ({ checked: token.attrGet('checked') === 'true' }) } } },
+  styles: `
+    .content li[data-type='taskItem'] {
+      display: flex;
+      gap: 0.5em;
+      align-items: flex-start;
+    }
+    .content li[data-type='taskItem'] > label {
+      flex: none;
+      user-select: none;
+      margin-top: 0.2em;
+    }
+    .content li[data-type='taskItem'] > label input {
+      margin: 0;
+      cursor: pointer;
+    }
+    .content li[data-type='taskItem'] > div {
+      flex: 1;
+      min-width: 0;
+    }
+    .content li[data-type='taskItem'][data-checked='true'] > div > p {
+      color: var(--_muted);
+      text-decoration: line-through;
+    }`,
+};
