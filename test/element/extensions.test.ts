@@ -8,6 +8,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
+import { blocks } from '../../src/core/index.js';
 import { editorSetup } from '../../src/core/extensions/setup.js';
 import type { NodeDefinition } from '../../src/core/extensions/types.js';
 import { parseJSON } from '../../src/core/serialize/json.js';
@@ -98,6 +99,44 @@ describe('an extension block (the callout)', () => {
     expect(el.getHTML()).to.equal(WARNING);
     const aside = content(el).querySelector('aside.callout')!;
     expect(getComputedStyle(aside).borderLeftWidth).to.equal('4px');
+  });
+});
+
+describe('the built-in blocks, written with the same API', () => {
+  it("every built-in node type carries its definition, and the element's CSS and menus come from them", async () => {
+    const el = await editor('<blockquote><p>a</p></blockquote>', []);
+    const schema = el.editorView!.state.schema;
+    for (const [name, def] of Object.entries({ paragraph: blocks.paragraph, heading: blocks.heading, blockquote: blocks.blockquote, code_block: blocks.codeBlock, table: blocks.table, image: blocks.image, mention: blocks.mention })) {
+      expect((schema.nodes[name].spec as { definition?: unknown }).definition, name).to.equal(def);
+    }
+    // The quote's look is its definition's CSS.
+    expect(getComputedStyle(content(el).querySelector('blockquote')!).borderLeftWidth).to.equal('3px');
+  });
+
+  it('a host replaces a built-in block from its definition: its styles win, its keys are its own, the rest is kept', async () => {
+    const pullQuote: NodeDefinition = {
+      ...blocks.blockquote,
+      keys: undefined,
+      styles: '.content blockquote { border-left: 0; font-style: italic; }',
+    };
+    const el = await editor('<blockquote><p>Quoted</p></blockquote><p>plain</p>', [{ name: 'pullQuote', nodes: [pullQuote] }]);
+    const quote = content(el).querySelector('blockquote')!;
+    expect(getComputedStyle(quote).borderLeftWidth, 'the host rule, as specific as the built-in one, wins').to.equal('0px');
+    expect(getComputedStyle(quote).fontStyle).to.equal('italic');
+    expect(el.getMarkdown()).to.equal('> Quoted\n\nplain');
+    // Its keys are gone (no Mod-Shift-b), its input rule and slash entry are kept.
+    content(el).focus();
+    await pressWith('End', 'Control');
+    await pressWith('b', 'Control', 'Shift');
+    expect(el.getHTML()).to.equal('<blockquote><p>Quoted</p></blockquote><p>plain</p>');
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: '> new' });
+    expect(el.getHTML()).to.equal('<blockquote><p>Quoted</p></blockquote><p>plain</p><blockquote><p>new</p></blockquote>');
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: '/quo' });
+    await until(() => slashOptions(el).length > 0, 'the slash menu opens');
+    expect(slashOptions(el)).to.deep.equal(['Quote']);
   });
 });
 

@@ -97,6 +97,7 @@ function dataFormRules(name: string, html: HtmlForm, defs: AttrDefs, kinds: Read
     parse: {
       tag: html.tag,
       getAttrs: (dom: HTMLElement) => {
+        if (!mapping.length && !Object.keys(defs).length) return null;
         const raw: Record<string, unknown> = {};
         for (const [attr, domName] of mapping) raw[attr] = dom.getAttribute(domName) ?? undefined;
         const attrs = cleanAttrs(defs, raw);
@@ -117,11 +118,15 @@ function dataFormRules(name: string, html: HtmlForm, defs: AttrDefs, kinds: Read
 
 /** A host's own parse rules, with what they read cleaned by the attributes' kinds. */
 function cleanedRules(rules: readonly TagParseRule[], defs: AttrDefs): TagParseRule[] {
+  // A node without attributes gets none (null): ProseMirror then hands every such node the
+  // type's one default attribute object instead of a fresh empty one per node.
+  const none = !Object.keys(defs).length;
   return rules.map((rule) => ({
     ...rule,
     getAttrs: (dom: HTMLElement) => {
       const raw = rule.getAttrs ? rule.getAttrs(dom) : (rule.attrs ?? null);
       if (raw === false) return false;
+      if (none) return null;
       const attrs = cleanAttrs(defs, raw ?? {});
       return hasRequiredAttrs(defs, attrs) ? attrs : false;
     },

@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, supportsAdoptingStyleSheets, unsafeCSS, type PropertyValues } from 'lit';
 import type { Attrs, Node as PMNode } from 'prosemirror-model';
 import { EditorState, type Plugin, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
@@ -94,6 +94,19 @@ const FORM_VALUE_DELAY = 300;
  * @cssprop --rich-editor-code-type - syntax colour of types
  * @cssprop --rich-editor-code-attr - syntax colour of attributes
  */
+/** One constructed sheet per distinct extension CSS, adopted by every editor that uses it. */
+const extensionSheets = new Map<string, CSSStyleSheet>();
+
+function extensionSheet(css: string): CSSStyleSheet {
+  let sheet = extensionSheets.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    extensionSheets.set(css, sheet);
+  }
+  return sheet;
+}
+
 export class RichEditor extends LitElement {
   // The built-in nodes' CSS comes from their definitions (src/core/blocks), shared by every editor; an extension's is added per editor.
   static override styles = [themeStyles, richEditorStyles, unsafeCSS(schemaStyles(schema)), nodeViewStyles];
@@ -191,6 +204,9 @@ export class RichEditor extends LitElement {
 
   /** The shared channel between the view and the UI pieces. */
   readonly hub = new EditorHub();
+
+  /** The adopted sheet of the extensions' CSS, if any. */
+  private extensionSheet: CSSStyleSheet | null = null;
 
   private uploadError: string | null = null;
   private view: EditorView | null = null;
@@ -311,9 +327,22 @@ export class RichEditor extends LitElement {
     this.flushFormValue();
   }
 
-  /** The extensions' content CSS, in a style element of the shadow root (replaced when they change). */
+  /**
+   * The extensions' content CSS, after the editor's own (an adopted sheet, shared by the
+   * editors of one setup), so a host's rule as specific as a built-in one wins. Where
+   * sheets cannot be adopted, a style element holds it.
+   */
   private showExtensionStyles(css: string): void {
-    let style = this.renderRoot.querySelector<HTMLStyleElement>('style[data-extensions]');
+    const root = this.renderRoot as ShadowRoot;
+    const current = this.extensionSheet;
+    if (supportsAdoptingStyleSheets) {
+      const sheet = css ? extensionSheet(css) : null;
+      if (sheet === current) return;
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets.filter((adopted) => adopted !== current), ...(sheet ? [sheet] : [])];
+      this.extensionSheet = sheet;
+      return;
+    }
+    let style = root.querySelector<HTMLStyleElement>('style[data-extensions]');
     if (!css) {
       style?.remove();
       return;
@@ -321,7 +350,7 @@ export class RichEditor extends LitElement {
     if (!style) {
       style = document.createElement('style');
       style.setAttribute('data-extensions', '');
-      this.renderRoot.appendChild(style);
+      root.appendChild(style);
     }
     if (style.textContent !== css) style.textContent = css;
   }

@@ -24,6 +24,15 @@ describe('shared attributes', () => {
     expect(code1.attrs).to.equal(code2.attrs);
   });
 
+  it('gives every node without attributes, read from HTML, the type\'s one default object', () => {
+    const doc = parseHTML('<p>a</p><blockquote><p>b</p></blockquote><ul><li><p>c</p></li><li><p>d</p></li></ul><table><tbody><tr><td><p>e</p></td></tr></tbody></table>');
+    for (const name of ['paragraph', 'blockquote', 'bullet_list', 'list_item', 'table']) {
+      const found = nodesOf(doc, name);
+      expect(found.length, name).to.be.greaterThan(0);
+      for (const node of found) expect(node.attrs, name).to.equal(schema.nodes[name].create().attrs);
+    }
+  });
+
   it('shares the marks\' attributes too, while links to different addresses keep their own', () => {
     const doc = parseHTML('<p><a href="https://a.example/">one</a> <a href="https://a.example/">two</a> <a href="https://b.example/">three</a></p>');
     const links: Array<Record<string, unknown>> = [];
