@@ -56,8 +56,10 @@ export const imageUploadKey = new PluginKey<UploadState>('imageUpload');
  * Opens the host's file chooser for an image (the slash menu's "Image"); false where the
  * editor has no upload plugin or no chooser. The upload inserts the image later.
  */
-export const chooseImageFile: Command = (state, dispatch) => {
-  const choose = (imageUploadKey.get(state)?.spec as { chooseFile?: () => void } | undefined)?.chooseFile;
+export const chooseImageFile: Command = (state, dispatch, view) => {
+  // A menu runs its entry on a scratch state without plugins (appendCommand): the view's holds the plugin.
+  const plugin = imageUploadKey.get(state) ?? (view && imageUploadKey.get(view.state));
+  const choose = (plugin?.spec as { chooseFile?: () => void } | undefined)?.chooseFile;
   if (!choose) return false;
   if (dispatch) choose();
   return true;

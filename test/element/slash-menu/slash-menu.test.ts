@@ -165,6 +165,35 @@ describe('<rich-editor-slash-menu>', () => {
     expect(el.getHTML()).to.equal('<blockquote><p>Cited</p></blockquote>');
   });
 
+  it('Image opens the file chooser and uploads the chosen file where "/image" was typed', async () => {
+    const el = await openEditor('<p>Intro</p>');
+    el.uploadFile = async () => 'https://example.com/chosen.png';
+    let chooser: HTMLInputElement | null = null;
+    // The chooser's click, caught before the browser opens its dialog.
+    el.shadowRoot!.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target as HTMLInputElement;
+        if (target.type === 'file') (chooser = target), event.preventDefault();
+      },
+      { capture: true },
+    );
+    await press(el, 'Enter');
+    await type(el, '/image');
+    expect(selectedTitle(el)).to.equal('Image');
+    await press(el, 'Enter');
+    expectClosed(el);
+    expect(chooser !== null, 'the file chooser opened').to.equal(true);
+    expect(chooser!.accept).to.equal('image/*');
+    const files = new DataTransfer();
+    files.items.add(new File([new Uint8Array(100)], 'chosen.png', { type: 'image/png' }));
+    chooser!.files = files.files;
+    chooser!.dispatchEvent(new Event('change'));
+    for (let i = 0; i < 50 && !el.getHTML().includes('chosen.png'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(el.getHTML()).to.match(/^<p>Intro<\/p><img [^>]*src="https:\/\/example.com\/chosen.png"/);
+    expect(el.getHTML()).not.to.contain('/image');
+  });
+
   it('closes on Escape and leaves the typed text', async () => {
     const el = await openEditor();
     await type(el, '/ta');
