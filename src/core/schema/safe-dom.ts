@@ -106,6 +106,8 @@ export function safeOutputSpec(spec: DOMOutputSpec, inline: boolean): DOMOutputS
     return [fallbackTag, String(typeof spec === 'string' ? spec : (maybe.textContent ?? ''))];
   }
   const [rawTag, ...rest] = spec as unknown as [string, ...unknown[]];
+  // Most nodes render a plain tag and their content hole (`['p', 0]`, `['hr']`): already safe.
+  if (typeof rawTag === 'string' && SAFE_TAGS.has(rawTag) && rest.every((part) => part === 0)) return spec;
   const nameParts = String(rawTag).split(' ');
   const tag = nameParts[nameParts.length - 1].toLowerCase();
   const safeTag = SAFE_TAGS.has(tag) ? tag : fallbackTag;

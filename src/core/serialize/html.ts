@@ -2,6 +2,7 @@ import { DOMParser as PMDOMParser, DOMSerializer, Fragment, type Node as PMNode,
 import { withoutInlineHandlers } from './inline-handlers.js';
 import { log } from '../log.js';
 import { schema as defaultSchema } from '../schema/index.js';
+import { shareMarkSets } from '../schema/shared-marks.js';
 
 /** Where HTML is parsed and serialised: the page by default, a server-side DOM on Node. */
 export interface DomEnvironment {
@@ -125,7 +126,7 @@ export function parseHTML(html: string | null | undefined, env: DomEnvironment =
     if (!body) return emptyDoc(schema);
     if (tooComplex(body)) return textToDoc(body.textContent ?? '', schema);
     foldLineBreaks(body);
-    return PMDOMParser.fromSchema(schema).parse(body, { preserveWhitespace: true });
+    return shareMarkSets(PMDOMParser.fromSchema(schema).parse(body, { preserveWhitespace: true }));
   } catch (error) {
     log.warn('HTML could not be parsed; it was loaded as plain text', error);
     return textToDoc(body?.textContent ?? html.replace(/<[^>]*>/g, ''), schema);

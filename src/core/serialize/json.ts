@@ -1,6 +1,7 @@
 import { Fragment, Mark, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { log } from '../log.js';
 import { cleanAttrs, hasRequiredAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
+import { shareMarkSets } from '../schema/shared-marks.js';
 import { emptyDoc, parseHTML, serializeDOM, textToDoc, type DomEnvironment } from './html.js';
 
 /** A node as stored in JSON (ProseMirror's `Node.toJSON()` shape). */
@@ -23,6 +24,11 @@ function defsOf(spec: object): AttrDefs | undefined {
   return (spec as { attrDefs?: AttrDefs }).attrDefs;
 }
 
+/** No attributes as null: ProseMirror then gives the type's one shared default (and a mark type's one instance). */
+function orNone(attrs: Record<string, unknown>): Record<string, unknown> | null {
+  return Object.keys(attrs).length ? attrs : null;
+}
+
 function buildMarks(raw: unknown, schema: Schema): readonly Mark[] {
   if (!Array.isArray(raw)) return Mark.none;
   let set: readonly Mark[] = Mark.none;
@@ -33,7 +39,7 @@ function buildMarks(raw: unknown, schema: Schema): readonly Mark[] {
     const defs = defsOf(type.spec);
     const attrs = cleanAttrs(defs, isRecord(item.attrs) ? item.attrs : null);
     // A link whose address was refused: the text stays, the link goes.
-    if (hasRequiredAttrs(defs, attrs)) set = type.create(attrs).addToSet(set);
+    if (hasRequiredAttrs(defs, attrs)) set = type.create(orNone(attrs)).addToSet(set);
   }
   return set;
 }
@@ -57,7 +63,7 @@ function buildNodes(raw: unknown, schema: Schema, depth: number): PMNode[] {
   // A node that means nothing without a refused value (an image without its address) is
   // dropped with its wrapper, as HTML parsing does; whatever it held stays.
   if (!hasRequiredAttrs(defs, attrs)) return children;
-  return [type.create(attrs, Fragment.fromArray(children), buildMarks(raw.marks, schema))];
+  return [type.create(orNone(attrs), Fragment.fromArray(children), buildMarks(raw.marks, schema))];
 }
 
 function collectText(raw: unknown): string {
@@ -98,7 +104,7 @@ export function parseJSON(json: unknown, env: DomEnvironment = {}): PMNode {
   const top = built.length === 1 && built[0].type === schema.topNodeType ? built[0] : schema.topNodeType.create(null, built);
   try {
     top.check();
-    return top.childCount ? top : emptyDoc(schema);
+    return top.childCount ? shareMarkSets(top) : emptyDoc(schema);
   } catch {
     // Mend through the DOM parser, which knows how to wrap and lift misplaced content.
     const document = env.document ?? globalThis.document.implementation.createHTMLDocument('');

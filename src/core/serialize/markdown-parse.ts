@@ -10,6 +10,7 @@ import { log } from '../log.js';
 import { perSchema } from '../per-schema.js';
 import { cleanAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
 import type { MarkdownRule, MarkdownTokenRule } from '../extensions/types.js';
+import { shareMarkSets } from '../schema/shared-marks.js';
 import { emptyDoc, parseHTML, textToDoc } from './html.js';
 import { addSchemaRules, type AlertForm } from './markdown-it-rules.js';
 import { HTML_FENCE_INFO } from './markdown.js';
@@ -113,7 +114,7 @@ export function parseMarkdownNow(markdown: string, schema: Schema = defaultSchem
   try {
     const doc = parserFor(schema).parse(markdown);
     doc.check();
-    return doc;
+    return shareMarkSets(doc);
   } catch (error) {
     log.warn('Markdown could not be parsed; it was loaded as plain text', error);
     return textToDoc(markdown, schema);

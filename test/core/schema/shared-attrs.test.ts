@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { Node as PMNode } from 'prosemirror-model';
+import { DOMParser, Node as PMNode } from 'prosemirror-model';
 import { EditorState } from 'prosemirror-state';
-import { parseHTML, schema, serializeHTML } from '../../../src/core/index.js';
+import { parseHTML, parseJSON, parseMarkdown, schema, serializeHTML } from '../../../src/core/index.js';
 
 /** The document's nodes of one type, in order. */
 function nodesOf(doc: PMNode, type: string): PMNode[] {
@@ -24,13 +24,48 @@ describe('shared attributes', () => {
     expect(code1.attrs).to.equal(code2.attrs);
   });
 
-  it('gives every node without attributes, read from HTML, the type\'s one default object', () => {
-    const doc = parseHTML('<p>a</p><blockquote><p>b</p></blockquote><ul><li><p>c</p></li><li><p>d</p></li></ul><table><tbody><tr><td><p>e</p></td></tr></tbody></table>');
-    for (const name of ['paragraph', 'blockquote', 'bullet_list', 'list_item', 'table']) {
-      const found = nodesOf(doc, name);
-      expect(found.length, name).to.be.greaterThan(0);
-      for (const node of found) expect(node.attrs, name).to.equal(schema.nodes[name].create().attrs);
+  it('gives every node without attributes, read from HTML or JSON, the type\'s one default object', () => {
+    const html = parseHTML('<p>a</p><blockquote><p>b</p></blockquote><ul><li><p>c</p></li><li><p>d</p></li></ul><table><tbody><tr><td><p>e</p></td></tr></tbody></table>');
+    for (const doc of [html, parseJSON(html.toJSON())]) {
+      for (const name of ['paragraph', 'blockquote', 'bullet_list', 'list_item', 'table']) {
+        const found = nodesOf(doc, name);
+        expect(found.length, name).to.be.greaterThan(0);
+        for (const node of found) expect(node.attrs === schema.nodes[name].create().attrs, name).to.equal(true);
+      }
     }
+  });
+
+  it('gives text with equal marks one mark array, loaded from HTML, JSON or markdown, with the document unchanged', async () => {
+    const html = '<p><strong>a</strong> b <strong><em>c</em></strong></p><p><strong>d</strong> <a href="https://a.example/">e</a> <em><strong>f</strong></em> <a href="https://a.example/">g</a></p>';
+    const doc = parseHTML(html);
+    // The same document ProseMirror's parser gives, mark for mark.
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    expect(doc.eq(DOMParser.fromSchema(schema).parse(container, { preserveWhitespace: true }))).to.equal(true);
+    const sets = (from: PMNode) => {
+      const found: Record<string, ReadonlyArray<unknown>> = {};
+      from.descendants((node) => {
+        if (node.isText && node.marks.length) found[node.text!] = node.marks;
+      });
+      return found;
+    };
+    // (Identity compared as booleans: a failing chai equality would print the whole schema.)
+    const byText = sets(doc);
+    expect(byText.a === byText.d, 'a and d').to.equal(true);
+    expect(byText.c === byText.f, 'c and f').to.equal(true);
+    expect(byText.e === byText.g, 'e and g').to.equal(true);
+    expect(byText.a === byText.c, 'a and c').to.equal(false);
+    for (const loaded of [parseJSON(doc.toJSON()), await parseMarkdown('**a** b ***c***\n\n**d** ***f***')]) {
+      const again = sets(loaded);
+      expect(again.a === again.d, 'a and d, loaded again').to.equal(true);
+      expect(again.c === again.f, 'c and f, loaded again').to.equal(true);
+    }
+    // A change to one run's marks leaves the others as they were.
+    let state = EditorState.create({ doc });
+    const at = 2; // inside "a"
+    state = state.apply(state.tr.addMark(at - 1, at, schema.marks.italic.create()));
+    expect(serializeHTML(state.doc)).to.contain('<strong><em>a</em></strong> b');
+    expect(serializeHTML(state.doc)).to.contain('<strong>d</strong>');
   });
 
   it('shares the marks\' attributes too, while links to different addresses keep their own', () => {
