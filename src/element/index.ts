@@ -8,9 +8,20 @@ import './toolbar/toolbar.js';
 
 export { RichEditor, type UploadFileCallback } from './rich-editor/rich-editor.component.js';
 export { RICH_EDITOR_TAG, defineRichEditor } from './rich-editor/rich-editor.js';
+export type { RichEditorAttributes } from './rich-editor/attributes.js';
 export {
   RichEditorEvents,
   type MentionClickDetail,
   type RichEditorChangeDetail,
   type UploadErrorDetail,
 } from './events.js';
+
+// The types of the element's properties and events, so a host needs only this entry.
+export type { JSONNode } from '../core/serialize/json.js';
+export type { FocusPosition } from '../core/operations.js';
+export type { MentionGenericItem, MentionItem, MentionSearch, MentionSpecItem } from '../core/plugins/mention.js';
+export type { UploadContext } from '../core/plugins/upload-placeholder.js';
+export type { FeatureName, Features } from '../core/features.js';
+export type { MenuLayout, Menus } from '../core/menus.js';
+export type { Strings } from '../core/strings.js';
+export type { EditorExtension, ExtensionInput, MarkDefinition, NodeDefinition } from '../core/extensions/types.js';

@@ -2,6 +2,10 @@ import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
 import { RichEditor as RichEditorElement } from '../element/rich-editor/rich-editor.component.js';
 import { RICH_EDITOR_TAG, defineRichEditor } from '../element/rich-editor/rich-editor.js';
+// Kept as a side-effect import so the declarations keep it too: importing only this entry
+// still types `document.querySelector('rich-editor')` as the element class.
+import '../element/rich-editor/rich-editor.js';
+import type { RichEditorAttributes } from '../element/rich-editor/attributes.js';
 import {
   RichEditorEvents,
   type MentionClickDetail,
@@ -40,5 +44,29 @@ export const RichEditor = React.forwardRef<RichEditorElement, RichEditorProps>(f
   return React.createElement(Base, { ...props, readonly: readOnly ?? false, ref });
 });
 
-export type { MentionClickDetail, RichEditorChangeDetail, UploadErrorDetail };
+/** `<rich-editor>` written directly in JSX: React's HTML attributes with the element's own. */
+export type RichEditorIntrinsicProps = React.DetailedHTMLProps<React.HTMLAttributes<RichEditorElement>, RichEditorElement> & RichEditorAttributes;
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'rich-editor': RichEditorIntrinsicProps;
+    }
+  }
+}
+
+export type { MentionClickDetail, RichEditorChangeDetail, UploadErrorDetail, RichEditorAttributes };
+export type {
+  FeatureName,
+  Features,
+  FocusPosition,
+  JSONNode,
+  MentionItem,
+  MentionSearch,
+  Menus,
+  Strings,
+  UploadContext,
+  UploadFileCallback,
+  ExtensionInput,
+} from '../element/index.js';
 export { RichEditorElement };
