@@ -34,9 +34,10 @@ export function markdownPastePlugin(): Plugin {
       .then((module) => {
         parse = module.parseMarkdownNow;
       })
+      // Not retried: a chunk that is missing (a page that copied the embed bundle without the
+      // files beside it) stays missing, and one warning says so instead of one per focus.
       .catch((error: unknown) => {
-        loading = false;
-        log.warn('The markdown parser could not be loaded; markdown pastes as text', error);
+        log.warn('The markdown parser could not be loaded (is its chunk beside the editor\'s script?); markdown pastes as text', error);
       });
   };
   return new Plugin({

@@ -297,7 +297,9 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
       if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(codeHighlightKey, { visible: watchers.get(view)?.nearPositions() ?? [] } satisfies HighlightMeta));
     }
   };
-  const onGrammarError = (error: unknown): void => log.error('A syntax highlighting grammar could not be loaded', error);
+  // Warnings, not errors: the code stays readable, only uncoloured (a page that copied the
+  // embed bundle without the chunks beside it). Each load is tried once, so each warns once.
+  const onGrammarError = (error: unknown): void => log.warn('A syntax highlighting grammar could not be loaded; its code blocks stay plain', error);
 
   /** Whether the highlighter is here; the first call starts loading it. */
   const load = (view: EditorView, visible: () => number[]): boolean => {
@@ -308,7 +310,7 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
         const highlighter = createHighlighter(onGrammar, onGrammarError);
         if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(codeHighlightKey, { highlighter, visible: visible() } satisfies HighlightMeta));
       },
-      (error: unknown) => log.error('The syntax highlighter could not be loaded', error),
+      (error: unknown) => log.warn('The syntax highlighter could not be loaded (is its chunk beside the editor\'s script?); code blocks stay plain', error),
     );
     return false;
   };
