@@ -11,8 +11,21 @@ const dependencies = /^(prosemirror-[a-z-]+|lit|lit-html|lit-element|@lit\/[a-z-
 
 const typescript = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', sourceMap: true });
 
+/**
+ * `rollup -c --configLibrary` builds the library only (what `npm pack` ships); without it the
+ * tracker app is built too.
+ * @type {(args: Record<string, unknown>) => import('rollup').RollupOptions[]}
+ */
+export default (args) => {
+  const library = Boolean(args.configLibrary);
+  delete args.configLibrary;
+  return library ? configs.slice(0, 2) : configs;
+};
+
+// `sideEffects` in package.json describes the shipped dist/ files; our own sources (each
+// component module defines its tag on import) are always kept whole: ignoreSideEffectsForRoot.
 /** @type {import('rollup').RollupOptions[]} */
-export default [
+const configs = [
   {
     input: {
       'core/index': 'src/core/index.ts',
@@ -35,7 +48,7 @@ export default [
       preserveModulesRoot: 'src',
       sourcemap: true,
     },
-    plugins: [resolve({ extensions: ['.ts', '.js'] }), typescript()],
+    plugins: [resolve({ ignoreSideEffectsForRoot: true, extensions: ['.ts', '.js'] }), typescript()],
   },
   {
     // The embed bundle: everything but React, minified; lazily loaded parts (the
@@ -53,7 +66,7 @@ export default [
       sourcemap: true,
     },
     plugins: [
-      resolve({ extensions: ['.ts', '.js'], exportConditions: ['browser', 'production'] }),
+      resolve({ ignoreSideEffectsForRoot: true, extensions: ['.ts', '.js'], exportConditions: ['browser', 'production'] }),
       typescript(),
       terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
     ],
@@ -80,7 +93,7 @@ export default [
     plugins: [
       // React picks its production build from process.env.NODE_ENV, which browsers do not have.
       replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-      resolve({ extensions: ['.tsx', '.ts', '.js'], exportConditions: ['browser', 'production'] }),
+      resolve({ ignoreSideEffectsForRoot: true, extensions: ['.tsx', '.ts', '.js'], exportConditions: ['browser', 'production'] }),
       // React and react-dom ship CommonJS only.
       commonjs(),
       typescript(),

@@ -6,15 +6,17 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
+// `--library`: only what the package ships (prepack runs this); the app and the server are left out.
+const library = process.argv.includes('--library');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-execFileSync(bin('rollup'), ['-c', '--silent'], { cwd: root, stdio: 'inherit' });
+execFileSync(bin('rollup'), ['-c', '--silent', ...(library ? ['--configLibrary'] : [])], { cwd: root, stdio: 'inherit' });
 execFileSync(bin('tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-// custom-elements.json, from the components' JSDoc (@tagname, @fires, @csspart, @cssprop).
-execFileSync(bin('cem'), ['analyze', '--globs', 'src/element/**/*.component.ts', '--litelement', '--outdir', '.', '--quiet'], { cwd: root, stdio: 'inherit' });
+// custom-elements.json, from the element's JSDoc (custom-elements-manifest.config.mjs).
+execFileSync(bin('cem'), ['analyze', '--quiet'], { cwd: root, stdio: 'inherit' });
 // The API server as one ESM file (npm start runs it); its packages stay in node_modules.
-await build({
+if (!library) await build({
   entryPoints: [join(root, 'src/server/main.ts')],
   outfile: join(root, 'dist/server/main.mjs'),
   bundle: true,
@@ -57,4 +59,4 @@ for (const entry of ['core', 'element', 'react']) {
 }
 console.log(`\n${'bundle'.padEnd(56)}${'minified'.padStart(10)}${'gzipped'.padStart(10)}`);
 for (const [name, min, gz] of rows) console.log(`${name.padEnd(56)}${kb(min)}${kb(gz)}`);
-console.log('dist/browser/ is the self-contained embed bundle: one <script type="module"> loads it.');
+console.log('dist/browser/ is the embed bundle: one <script type="module"> loads rich-editor.min.js, which fetches the chunks beside it (copy the folder whole).');

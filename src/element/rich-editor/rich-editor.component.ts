@@ -49,6 +49,19 @@ function sameFeatures(a: Features | undefined, b: Features | undefined): boolean
 /** Uploads a file and resolves with its address (given an AbortSignal and a progress callback). */
 export type UploadFileCallback = (file: File, context: UploadContext) => Promise<string>;
 
+/** One constructed sheet per distinct extension CSS, adopted by every editor that uses it. */
+const extensionSheets = new Map<string, CSSStyleSheet>();
+
+function extensionSheet(css: string): CSSStyleSheet {
+  let sheet = extensionSheets.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    extensionSheets.set(css, sheet);
+  }
+  return sheet;
+}
+
 /** How long the form value may lag behind typing (it is refreshed at submit anyway). */
 const FORM_VALUE_DELAY = 300;
 
@@ -60,6 +73,7 @@ const FORM_VALUE_DELAY = 300;
  * seconds, moves focus on as the browser would.
  *
  * @tagname rich-editor
+ * @attr {'light' | 'dark'} theme - the colour scheme; without it the element follows `prefers-color-scheme`
  * @fires rich-editor-change - after every document change; `detail.json` and `detail.html` are computed on first read
  * @fires rich-editor-focus - when the content gains focus
  * @fires rich-editor-blur - when the content loses focus
@@ -81,8 +95,15 @@ const FORM_VALUE_DELAY = 300;
  * @cssprop --rich-editor-accent - focus rings and highlights
  * @cssprop --rich-editor-link - link colour
  * @cssprop --rich-editor-surface - menus and toolbar background
+ * @cssprop --rich-editor-surface-hover - hovered and highlighted menu entries and buttons
  * @cssprop --rich-editor-code-background - code background
+ * @cssprop --rich-editor-quote - the bar beside quotes
+ * @cssprop --rich-editor-mention-background - mention background
+ * @cssprop --rich-editor-mention-text - mention text colour
  * @cssprop --rich-editor-mention-highlight - highlighted mention background (yellow by default)
+ * @cssprop --rich-editor-selection - selected cells and blocks
+ * @cssprop --rich-editor-danger - errors and destructive menu items
+ * @cssprop --rich-editor-shadow - the shadow of menus and the toolbar
  * @cssprop --rich-editor-font - the content font
  * @cssprop --rich-editor-code-font - the code font
  * @cssprop --rich-editor-radius - corner radius
@@ -94,19 +115,6 @@ const FORM_VALUE_DELAY = 300;
  * @cssprop --rich-editor-code-type - syntax colour of types
  * @cssprop --rich-editor-code-attr - syntax colour of attributes
  */
-/** One constructed sheet per distinct extension CSS, adopted by every editor that uses it. */
-const extensionSheets = new Map<string, CSSStyleSheet>();
-
-function extensionSheet(css: string): CSSStyleSheet {
-  let sheet = extensionSheets.get(css);
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    extensionSheets.set(css, sheet);
-  }
-  return sheet;
-}
-
 export class RichEditor extends LitElement {
   // The built-in nodes' CSS comes from their definitions (src/core/blocks), shared by every editor; an extension's is added per editor.
   static override styles = [themeStyles, richEditorStyles, unsafeCSS(schemaStyles(schema)), nodeViewStyles];
@@ -202,7 +210,7 @@ export class RichEditor extends LitElement {
     return featureOn(this.features, name);
   }
 
-  /** The shared channel between the view and the UI pieces. */
+  /** The shared channel between the view and the UI pieces. @internal */
   readonly hub = new EditorHub();
 
   /** The adopted sheet of the extensions' CSS, if any. */
