@@ -23,12 +23,12 @@ function resolvePath(urlPath) {
   return existsSync(file) && statSync(file).isDirectory() ? join(file, 'index.html') : file;
 }
 
-/** Serves demo/ and dist/; resolves with the listening server. */
-export function serve(listenPort = port) {
+/** Serves the files `fileFor` maps request paths to, on 127.0.0.1; resolves with the listening server. */
+function serveFiles(fileFor, listenPort, base) {
   return new Promise((resolve) => {
     const server = createServer((req, res) => {
-      const file = resolvePath(new URL(req.url ?? '/', 'http://localhost').pathname);
-      if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+      const file = fileFor(new URL(req.url ?? '/', 'http://localhost').pathname);
+      if (!file.startsWith(base) || !existsSync(file) || !statSync(file).isFile()) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
         return;
       }
@@ -37,6 +37,20 @@ export function serve(listenPort = port) {
     });
     server.listen(listenPort, '127.0.0.1', () => resolve(server));
   });
+}
+
+/** Serves demo/ and dist/; resolves with the listening server. */
+export function serve(listenPort = port) {
+  return serveFiles(resolvePath, listenPort, root);
+}
+
+/** Serves one folder as it is (`/` is its index.html), on a free port unless one is given. */
+export function serveFolder(folder, listenPort = 0) {
+  const base = join(folder, '/');
+  return serveFiles((urlPath) => {
+    const file = join(base, normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, ''));
+    return existsSync(file) && statSync(file).isDirectory() ? join(file, 'index.html') : file;
+  }, listenPort, base);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

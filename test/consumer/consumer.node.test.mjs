@@ -1,0 +1,234 @@
+// The package as a host installs it: `npm pack`, then the tarball installed offline into fresh
+// consumer projects (a plain HTML page, a Vite + React 19 + strict TypeScript app, Node) that
+// use it the way the README says, in Chromium.
+//
+// It packs what `npm run build` left in dist/ (`--ignore-scripts`: npm test builds first, and
+// prepack's library build would only do it again).
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, normalize } from 'node:path';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { serveFolder } from '../../scripts/serve.mjs';
+import { launchBrowser, onPage, openPage } from '../e2e/helpers/browser.mjs';
+import { installConsumer, runIn } from './consumer-project.mjs';
+
+const root = new URL('../..', import.meta.url).pathname;
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** The folders of dist/ the package ships; everything else there (the app, the server) stays home. */
+const LIBRARY_DIRS = ['core', 'element', 'react', 'extensions', 'locales', 'vendor', 'browser', 'types'];
+/** The sources a shipped source map may hold: the library's own, and the dependencies bundled into the embed bundle. */
+const LIBRARY_SOURCES = /^src\/(core|element|react|extensions|locales)\//;
+const isLibrarySource = (path) => LIBRARY_SOURCES.test(path) || path.split('/').includes('node_modules');
+
+let work;
+let tarball;
+let packedFiles;
+let browser;
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'rich-editor-consumer-'));
+  const { stdout } = await runIn(root, 'npm', ['pack', '--ignore-scripts', '--json', '--loglevel=error', '--pack-destination', work]);
+  const [result] = JSON.parse(stdout);
+  tarball = join(work, result.filename);
+  packedFiles = result.files.map((file) => file.path);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/**
+ * Runs `steps` on a new page; the page must log no error and throw nothing (but the problems
+ * `expected` accepts: the browser's own line about a request that failed on purpose).
+ */
+async function inPage(steps, expected = () => false) {
+  const session = await openPage(browser);
+  await onPage(session, async (page) => {
+    await steps(page);
+    assert.deepEqual(session.problems.filter((problem) => !expected(problem)), [], 'no console error, no uncaught error');
+  });
+}
+
+/** Serves `folder` on 127.0.0.1 while `use(base)` runs. */
+async function served(folder, use) {
+  const server = await serveFolder(folder);
+  try {
+    await use(`http://127.0.0.1:${server.address().port}`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** Clicks into the editable content of the `nth` `<rich-editor>`, types `text` on the keyboard, and resolves with the element's HTML. */
+async function typeInto(page, text, nth = 0) {
+  await page.waitForFunction((index) => document.querySelectorAll('rich-editor')[index]?.shadowRoot?.querySelector('[contenteditable="true"]'), {}, nth);
+  const content = await page.evaluateHandle((index) => document.querySelectorAll('rich-editor')[index].shadowRoot.querySelector('[contenteditable="true"]'), nth);
+  await content.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(text);
+  return page.evaluate((index) => document.querySelectorAll('rich-editor')[index].getHTML(), nth);
+}
+
+test('the tarball holds the library only: no app or server file, no source map with other sources', () => {
+  const unexpected = packedFiles.filter(
+    (path) => !['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(path) && !LIBRARY_DIRS.some((dir) => path.startsWith(`dist/${dir}/`)),
+  );
+  assert.deepEqual(unexpected, [], 'only the library, its types, the manifest, README and LICENSE are packed');
+  for (const required of ['LICENSE', 'README.md', 'custom-elements.json', 'dist/browser/rich-editor.min.js', 'dist/types/element/index.d.ts', 'dist/types/react/index.d.ts']) {
+    assert.ok(packedFiles.includes(required), `${required} is packed`);
+  }
+  assert.deepEqual(packedFiles.filter((path) => path.startsWith('dist/types/') && /^dist\/types\/(app|server)\//.test(path)), [], 'no app or server types');
+  const foreign = [];
+  for (const path of packedFiles.filter((file) => file.endsWith('.map'))) {
+    const map = JSON.parse(readFileSync(join(root, path), 'utf8'));
+    for (const source of map.sources) {
+      const resolved = normalize(join(dirname(path), source));
+      if (!isLibrarySource(resolved)) foreign.push(`${path}: ${resolved}`);
+    }
+  }
+  assert.deepEqual(foreign, [], 'every source map holds library sources and bundled dependencies only');
+});
+
+test('a plain HTML page loads the embed bundle with one script and edits', async () => {
+  const dir = join(work, 'plain');
+  await installConsumer(dir, tarball);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Plain page</title>
+<script type="module" src="/node_modules/rich-editor/dist/browser/rich-editor.min.js"></script>
+<rich-editor value="<p>Hello</p><pre><code class=&quot;language-js&quot;>const a = 1;</code></pre>"></rich-editor>`,
+  );
+  await served(dir, (base) =>
+    inPage(async (page) => {
+      const missing = [];
+      page.on('response', (response) => response.status() >= 400 && missing.push(response.url()));
+      const warnings = [];
+      page.on('console', (message) => message.type() === 'warn' && warnings.push(message.text()));
+      await page.goto(`${base}/`);
+      const value = await typeInto(page, ' from a plain page');
+      assert.match(value, /<p>Hello from a plain page<\/p>/);
+      // The lazy chunks are found beside the bundle, whatever the page's own address.
+      await page.waitForFunction(() => document.querySelector('rich-editor').shadowRoot.querySelector('.token'), { timeout: 5000 });
+      assert.deepEqual(missing, [], 'every file the bundle asks for is there');
+      assert.deepEqual(warnings, [], 'no warning');
+    }),
+  );
+});
+
+test('the embed bundle copied without its chunks still edits, with one warning per missing chunk', async () => {
+  const dir = join(work, 'lonely');
+  mkdirSync(dir);
+  copyFileSync(join(root, 'dist/browser/rich-editor.min.js'), join(dir, 'rich-editor.min.js'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lonely bundle</title>
+<script type="module" src="/rich-editor.min.js"></script>
+<rich-editor value="<p>Hello</p><pre><code class=&quot;language-js&quot;>const a = 1;</code></pre>"></rich-editor>`,
+  );
+  await served(dir, (base) =>
+    inPage(async (page) => {
+      const warnings = [];
+      page.on('console', (message) => message.type() === 'warn' && warnings.push(message.text()));
+      await page.goto(`${base}/`);
+      const value = await typeInto(page, ' and more');
+      await page.keyboard.type(' and more again');
+      await page.evaluate(() => document.querySelector('rich-editor').blur());
+      await typeInto(page, '!');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.match(value, /<p>Hello and more<\/p>/);
+      // The markdown parser (loaded on focus) and the highlighter (a code block) are missing: one warning each, however much the user types.
+      assert.equal(warnings.length, 2, `one warning per missing chunk: ${JSON.stringify(warnings)}`);
+      assert.equal(new Set(warnings).size, warnings.length, 'no warning twice');
+      for (const warning of warnings) assert.match(warning, /^\[rich-editor\] .*could not be loaded \(is its chunk beside the editor's script\?\)/);
+    }, (problem) => /^console: Failed to load resource: .*\/(markdown-parse|highlighter)-[\w-]+\.min\.js\)$/.test(problem)),
+  );
+});
+
+test('a Vite + React 19 app in strict TypeScript uses rich-editor/react, and Node imports every entry', async () => {
+  const dir = join(work, 'react');
+  await installConsumer(dir, tarball, ['react', 'react-dom', '@types/react', '@types/react-dom']);
+  mkdirSync(join(dir, 'src'));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: false, lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [] },
+      include: ['src'],
+    }),
+  );
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>React app</title><div id="root"></div><script type="module" src="/src/main.tsx"></script>');
+  writeFileSync(
+    join(dir, 'vite.config.mjs'),
+    `import react from ${JSON.stringify(pathToFileURL(join(root, 'node_modules/@vitejs/plugin-react/dist/index.js')).href)};
+export default { plugins: [react()], logLevel: 'warn' };`,
+  );
+  // Only rich-editor/react here: its types alone give the tag's element type and the JSX intrinsic.
+  writeFileSync(
+    join(dir, 'src/main.tsx'),
+    `import { StrictMode, useRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RichEditor, type RichEditorChangeDetail, type RichEditorElement } from 'rich-editor/react';
+
+declare global {
+  interface Window { changes: string[] }
+}
+window.changes = [];
+
+function App() {
+  const ref = useRef<RichEditorElement>(null);
+  return (
+    <StrictMode>
+      <RichEditor ref={ref} value="<p>Hello</p>" placeholder="Write" onChange={(event) => { const detail: RichEditorChangeDetail = event.detail; window.changes.push(detail.html); }} />
+      <rich-editor value="<p>Viewer</p>" readonly theme="dark" className="viewer"></rich-editor>
+      {/* @ts-expect-error: the element's attributes are typed */}
+      <rich-editor theme="blue"></rich-editor>
+    </StrictMode>
+  );
+}
+
+const element: RichEditorElement | null = document.querySelector('rich-editor');
+void element?.getHTML;
+createRoot(document.getElementById('root')!).render(<App />);
+`,
+  );
+  // The types a host needs, from the main entry.
+  writeFileSync(
+    join(dir, 'src/host-types.ts'),
+    `import type { JSONNode, MentionClickDetail, MentionItem, RichEditor, RichEditorChangeDetail, UploadContext, UploadErrorDetail, UploadFileCallback } from 'rich-editor';
+
+export const upload: UploadFileCallback = async (file: File, context: UploadContext) => { context.signal.throwIfAborted(); return URL.createObjectURL(file); };
+export const people: MentionItem[] = [];
+export function onChange(event: CustomEvent<RichEditorChangeDetail>): JSONNode { return event.detail.json; }
+export function listen(editor: RichEditor): void {
+  editor.addEventListener('rich-editor-mention-click', (event) => { const detail: MentionClickDetail = event.detail; event.preventDefault(); void detail.redirect_uri; });
+  editor.addEventListener('rich-editor-upload-error', (event) => { const detail: UploadErrorDetail = event.detail; void detail.message; });
+}
+`,
+  );
+  await runIn(dir, bin('tsc'), ['-p', dir]);
+  await runIn(dir, bin('vite'), ['build', dir, '--config', join(dir, 'vite.config.mjs')]);
+  await served(join(dir, 'dist'), (base) =>
+    inPage(async (page) => {
+      await page.goto(`${base}/`);
+      const value = await typeInto(page, ' from React');
+      assert.match(value, /<p>Hello from React<\/p>/);
+      const changes = await page.evaluate(() => window.changes);
+      assert.ok(changes.at(-1)?.includes('Hello from React'), 'onChange reported the typing');
+      assert.equal(await page.evaluate(() => document.querySelector('rich-editor.viewer')?.getHTML()), '<p>Viewer</p>', 'the JSX intrinsic element renders');
+    }),
+  );
+  // Node (no DOM), as a server-side renderer imports the package: every entry of the exports map.
+  const { exports } = JSON.parse(readFileSync(join(dir, 'node_modules/rich-editor/package.json'), 'utf8'));
+  const specifiers = Object.keys(exports).map((key) => `rich-editor${key.slice(1)}`);
+  const script = `for (const specifier of ${JSON.stringify(specifiers)}) {
+  const module = await import(specifier, specifier.endsWith('.json') ? { with: { type: 'json' } } : undefined);
+  if (!Object.keys(module).length) throw new Error(specifier + ' exports nothing');
+  console.log(specifier);
+}`;
+  const { stdout } = await runIn(dir, process.execPath, ['--no-warnings', '--input-type=module', '-e', script]);
+  assert.deepEqual(stdout.trim().split('\n'), specifiers, 'every entry loads in Node');
+});
