@@ -194,13 +194,7 @@ export {
   type PlaceholderOptions,
   placeholderPlugin,
 } from './plugins/placeholder.js';
-export {
-  filterSlashItems,
-  imageCommand,
-  inWords,
-  type SlashItem,
-  type SlashItemOptions,
-} from './plugins/slash-items.js';
+export { filterSlashItems, imageCommand, type SlashItem, type SlashItemOptions } from './plugins/slash-items.js';
 export {
   closeSlashMenu,
   moveSlashHighlight,
