@@ -50,7 +50,8 @@ function activeBlock(state: EditorState, serial: number, left: number | null): A
   const decorations: Decoration[] = [];
   const node = pos === null ? null : state.doc.nodeAt(pos);
   if (pos !== null && node) decorations.push(Decoration.node(pos, pos + node.nodeSize, { class: ACTIVE_BLOCK_CLASS, [ACTIVE_SERIAL_ATTRIBUTE]: String(serial) }));
-  const leftNode = left === null || left === pos ? null : state.doc.nodeAt(left);
+  // Only a top-level block (a mapped position can end up inside one after an edit).
+  const leftNode = left === null || left === pos || state.doc.resolve(left).depth > 0 ? null : state.doc.nodeAt(left);
   if (left !== null && leftNode) decorations.push(Decoration.node(left, left + leftNode.nodeSize, { class: LEFT_BLOCK_CLASS }));
   return { pos: node ? pos : null, left: leftNode ? left : null, serial, decorations: DecorationSet.create(state.doc, decorations) };
 }
