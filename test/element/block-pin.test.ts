@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
-import { PINNED_BLOCK_CLASS } from '../../src/element/rich-editor/block-pin.js';
+import { ACTIVE_SERIAL_ATTRIBUTE } from '../../src/element/rich-editor/active-block.js';
 import { content, lastCharRect } from '../helpers/element-ui.js';
 
 // The block being edited has its height pinned so a keystroke lays out that block alone.
@@ -16,6 +16,9 @@ function block(el: RichEditor, index: number): HTMLElement {
 }
 
 const height = (element: Element): number => element.getBoundingClientRect().height;
+
+/** Whether the block's height is pinned: only then does it have size containment. */
+const pinned = (element: Element): boolean => getComputedStyle(element).contain.includes('size');
 
 /** The bottom of the last line of text in `element`. */
 const textBottom = (element: Element): number => lastCharRect(element).bottom;
@@ -44,8 +47,8 @@ describe('the pinned height of the block being edited', () => {
 
   it('pins the edited block at the height its twin has unpinned', async () => {
     const el = await twoParagraphs();
-    expect(block(el, 0).classList.contains(PINNED_BLOCK_CLASS)).to.equal(true);
-    expect(block(el, 1).classList.contains(PINNED_BLOCK_CLASS)).to.equal(false);
+    expect(pinned(block(el, 0))).to.equal(true);
+    expect(pinned(block(el, 1))).to.equal(false);
     expect(height(block(el, 0))).to.be.greaterThan(0);
     expect(height(block(el, 0))).to.be.closeTo(height(block(el, 1)), 0.01);
   });
@@ -72,16 +75,16 @@ describe('the pinned height of the block being edited', () => {
     await frames();
     expect(height(block(el, 1)), 'the twin rewraps to more lines').to.be.greaterThan(wide);
     expect(height(block(el, 0))).to.be.closeTo(height(block(el, 1)), 0.01);
-    expect(block(el, 0).classList.contains(PINNED_BLOCK_CLASS)).to.equal(true);
+    expect(pinned(block(el, 0))).to.equal(true);
   });
 
   it('pins the block once an editor created hidden is shown', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor hidden style="width: 320px" value="<p>${WORDS}</p><p>${WORDS}</p>"></rich-editor>`);
     expect(block(el, 0).classList.contains('re-active'), 'the caret starts in the first block').to.equal(true);
-    expect(block(el, 0).classList.contains(PINNED_BLOCK_CLASS), 'nothing to measure while hidden').to.equal(false);
+    expect(pinned(block(el, 0)), 'nothing to measure while hidden').to.equal(false);
     el.hidden = false;
     await frames();
-    expect(block(el, 0).classList.contains(PINNED_BLOCK_CLASS)).to.equal(true);
+    expect(pinned(block(el, 0))).to.equal(true);
     expect(height(block(el, 0))).to.be.closeTo(height(block(el, 1)), 0.01);
   });
 
@@ -90,7 +93,7 @@ describe('the pinned height of the block being edited', () => {
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowDown' });
-    expect([...content(el).children].map((b) => b.classList.contains(PINNED_BLOCK_CLASS))).to.deep.equal([false, false, true]);
+    expect([...content(el).children].map((b) => pinned(b))).to.deep.equal([false, false, true]);
     expect(block(el, 0).hasAttribute('style')).to.equal(false);
     expect(block(el, 0).className).to.equal('');
   });
@@ -100,8 +103,47 @@ describe('the pinned height of the block being edited', () => {
     await sendKeys({ press: 'Enter' });
     await sendKeys({ type: 'a fresh line' });
     expect(el.getHTML()).to.equal(`<p>${WORDS}</p><p>a fresh line</p><p>${WORDS}</p><p>after</p>`);
-    expect(block(el, 1).classList.contains(PINNED_BLOCK_CLASS)).to.equal(true);
+    expect(pinned(block(el, 1))).to.equal(true);
     expect(textBottom(block(el, 1))).to.be.at.most(block(el, 1).getBoundingClientRect().bottom + 0.5);
+  });
+
+  it('re-pins after a resize without touching the document\'s DOM or dispatching anything', async () => {
+    const el = await twoParagraphs(600);
+    const edited = block(el, 0);
+    const text = edited.firstChild;
+    const state = el.editorView!.state;
+    const mutations: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => mutations.push(...records));
+    observer.observe(content(el), { subtree: true, attributes: true, childList: true, characterData: true });
+    el.style.width = '200px';
+    await frames();
+    mutations.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(height(edited), 'the pin followed the new width').to.be.closeTo(height(block(el, 1)), 0.01);
+    expect(pinned(edited)).to.equal(true);
+    expect(mutations.map((m) => `${m.type} ${m.attributeName ?? ''}`), 'no DOM writes in the editable').to.deep.equal([]);
+    expect(el.editorView!.state === state, 'no transaction').to.equal(true);
+    expect(block(el, 0) === edited && edited.firstChild === text, 'the block is not redrawn').to.equal(true);
+  });
+
+  it('moves with the caret by ProseMirror\'s own decoration changes alone, keeping every block\'s element', async () => {
+    const el = await twoParagraphs();
+    const blocks = [...content(el).children];
+    const texts = blocks.map((b) => b.firstChild);
+    const mutations: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => mutations.push(...records));
+    observer.observe(content(el), { subtree: true, attributes: true, childList: true, characterData: true });
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowUp', 'ArrowUp', 'ArrowUp']) await sendKeys({ press: key });
+    await frames();
+    mutations.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(pinned(block(el, 0))).to.equal(true);
+    expect(mutations.length, 'the active class moved').to.be.greaterThan(0);
+    // Only the decorations' attributes, which ProseMirror itself writes.
+    const decorated = ['class', ACTIVE_SERIAL_ATTRIBUTE];
+    expect(mutations.filter((m) => m.type !== 'attributes' || !decorated.includes(m.attributeName ?? '')).map((m) => `${m.type} ${m.attributeName ?? ''}`)).to.deep.equal([]);
+    const same = [...content(el).children].every((b, i) => b === blocks[i] && b.firstChild === texts[i]);
+    expect(same, 'no block redrawn').to.equal(true);
   });
 
   it('leaves a table unpinned: its columns can be resized with no transaction', async () => {
@@ -110,7 +152,7 @@ describe('the pinned height of the block being edited', () => {
     );
     await clickEnd(el, 0);
     expect(block(el, 0).classList.contains('re-active')).to.equal(true);
-    expect(block(el, 0).classList.contains(PINNED_BLOCK_CLASS)).to.equal(false);
+    expect(pinned(block(el, 0))).to.equal(false);
   });
 
   it('lets the block size itself when the page is printed', async () => {

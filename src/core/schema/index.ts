@@ -1,7 +1,6 @@
 import { Schema } from 'prosemirror-model';
 import { marks } from './marks.js';
 import { nodes } from './nodes.js';
-import { shareAttrs } from './shared-attrs.js';
 
 export { nodes, type SafeNodeSpec } from './nodes.js';
 export { marks, type SafeMarkSpec } from './marks.js';
@@ -10,5 +9,5 @@ export { attrSpecs, cleanAttrs, hasRequiredAttrs, LINK_REL, type AttrDef, type A
 /** The node type names of the editor's schema. */
 export type NodeName = keyof typeof nodes;
 
-/** The editor's schema: the spec's nodes and marks, every attribute validated, equal attributes shared. */
-export const schema = shareAttrs(new Schema({ nodes, marks }));
+/** The editor's schema: the spec's nodes and marks, every attribute validated. */
+export const schema = new Schema({ nodes, marks });

@@ -11,17 +11,19 @@ import { Fragment, type Mark, type MarkType, type Node as PMNode } from 'prosemi
  * was replaced, and is otherwise returned as it was.
  */
 export function shareMarkSets(doc: PMNode): PMNode {
-  // One Mark per type and attribute object (shareAttrs already made equal attributes one object).
-  const canonical = new Map<MarkType, Map<unknown, Mark>>();
+  // One Mark per type and attribute values: marks without attributes are already one
+  // instance per type, and equal links or colours become one mark (and one attribute object).
+  const canonical = new Map<MarkType, Map<string, Mark>>();
   const ids = new Map<Mark, number>();
   const sets = new Map<string, readonly Mark[]>();
 
   const canonicalMark = (mark: Mark): Mark => {
     let byAttrs = canonical.get(mark.type);
     if (!byAttrs) canonical.set(mark.type, (byAttrs = new Map()));
-    let known = byAttrs.get(mark.attrs);
+    const key = JSON.stringify(mark.attrs);
+    let known = byAttrs.get(key);
     if (!known) {
-      byAttrs.set(mark.attrs, mark);
+      byAttrs.set(key, mark);
       ids.set(mark, ids.size);
       known = mark;
     }

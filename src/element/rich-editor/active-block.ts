@@ -1,13 +1,40 @@
-import type { EditorState } from 'prosemirror-state';
+import type { EditorState, Transaction } from 'prosemirror-state';
 import { Plugin, PluginKey } from 'prosemirror-state';
-import type { EditorView } from 'prosemirror-view';
+import { Decoration, DecorationSet } from 'prosemirror-view';
 import { BlockPin } from './block-pin.js';
 
 /** The class on the top-level block that holds the selection. */
 export const ACTIVE_BLOCK_CLASS = 're-active';
 
+/**
+ * The class on the block that held the selection before the active one, until the
+ * selection moves to yet another block. Chromium resolves a DOM selection that
+ * ProseMirror sets while the block the caret was in has just come under
+ * `content-visibility: auto` back into that block (Arrow Down from a paragraph onto the
+ * image after it went nowhere), so that block keeps its exemption a little longer.
+ */
+export const LEFT_BLOCK_CLASS = 're-left';
+
+/** The attribute on the editable that names the editor for its block pin's stylesheet rule. */
+export const PIN_SCOPE_ATTRIBUTE = 'data-re-pin-scope';
+
+/**
+ * The attribute on the active block that tells one block from the next: it changes
+ * whenever the caret moves to another block or the block is redrawn, so a pin measured
+ * for one block never applies to another.
+ */
+export const ACTIVE_SERIAL_ATTRIBUTE = 'data-re-active';
+
+/** Where the active block is (and the one before it), and the decorations that mark them. */
+interface ActiveBlock {
+  pos: number | null;
+  left: number | null;
+  serial: number;
+  decorations: DecorationSet;
+}
+
 /** The key of the active-block plugin. */
-export const activeBlockKey = new PluginKey('active-block');
+export const activeBlockKey = new PluginKey<ActiveBlock>('active-block');
 
 /** The position of the top-level block holding the selection's head, if any. */
 function activeBlockPos(state: EditorState): number | null {
@@ -17,20 +44,38 @@ function activeBlockPos(state: EditorState): number | null {
   return $head.nodeBefore ? $head.pos - $head.nodeBefore.nodeSize : null;
 }
 
-/** ProseMirror's mutation observer (internal): the class is ours, not a document change to read back. */
-interface ObservedView {
-  domObserver?: { stop(): void; start(): void };
+/** The active block of `state` (and `left`, the one before it), marked with node decorations. */
+function activeBlock(state: EditorState, serial: number, left: number | null): ActiveBlock {
+  const pos = activeBlockPos(state);
+  const decorations: Decoration[] = [];
+  const node = pos === null ? null : state.doc.nodeAt(pos);
+  if (pos !== null && node) decorations.push(Decoration.node(pos, pos + node.nodeSize, { class: ACTIVE_BLOCK_CLASS, [ACTIVE_SERIAL_ATTRIBUTE]: String(serial) }));
+  // Only a top-level block (a mapped position can end up inside one after an edit).
+  const leftNode = left === null || left === pos || state.doc.resolve(left).depth > 0 ? null : state.doc.nodeAt(left);
+  if (left !== null && leftNode) decorations.push(Decoration.node(left, left + leftNode.nodeSize, { class: LEFT_BLOCK_CLASS }));
+  return { pos: node ? pos : null, left: leftNode ? left : null, serial, decorations: DecorationSet.create(state.doc, decorations) };
 }
 
-function unobserved(view: EditorView, change: () => void): void {
-  const observer = (view as unknown as ObservedView).domObserver;
-  observer?.stop();
-  try {
-    change();
-  } finally {
-    observer?.start();
-  }
+/** Where `pos` is after `tr`, or null when its block was deleted. */
+function mapped(tr: Transaction, pos: number | null): number | null {
+  if (pos === null) return null;
+  const result = tr.mapping.mapResult(pos, 1);
+  return result.deleted ? null : result.pos;
 }
+
+/**
+ * Whether the active block after `tr` is the one before it, drawn by the same element:
+ * ProseMirror keeps a block's element while its type and attributes stay the same.
+ */
+function sameBlock(tr: Transaction, prev: ActiveBlock, pos: number | null, before: EditorState, after: EditorState): boolean {
+  if (pos === null || prev.pos === null || mapped(tr, prev.pos) !== pos) return false;
+  const was = before.doc.nodeAt(prev.pos);
+  const is = after.doc.nodeAt(pos);
+  return !!was && !!is && was.sameMarkup(is);
+}
+
+/** A name for one editor's pin rule, unique on its page (editors can share a document root). */
+const scopeName = (): string => `p${Math.random().toString(36).slice(2, 10)}`;
 
 /**
  * Marks the top-level block holding the caret. Top-level blocks use
@@ -39,43 +84,41 @@ function unobserved(view: EditorView, change: () => void): void {
  * first character typed into a fresh paragraph ends up after the next ones), so the
  * block being edited is exempted.
  *
- * The class is set on the block's element directly, after each update, rather than as a
- * node decoration: a decoration at the document's top level sends ProseMirror's view
- * update down its slow path, which copies an array for every top-level block on each
- * keystroke (and keeps them).
- *
- * The marked block keeps the layout containment its neighbours have under
- * `content-visibility`, and its height is pinned (see BlockPin) so a keystroke lays out
- * that block alone.
+ * The mark is a node decoration, so ProseMirror writes the class itself. The marked block
+ * keeps the layout containment its neighbours have under `content-visibility`, and its
+ * height is pinned (see BlockPin) by a stylesheet rule of this editor's, outside the
+ * document's DOM, so a keystroke lays out that block alone.
  */
-export function activeBlockPlugin(): Plugin {
-  return new Plugin({
+export function activeBlockPlugin(): Plugin<ActiveBlock> {
+  const scope = scopeName();
+  return new Plugin<ActiveBlock>({
     key: activeBlockKey,
+    state: {
+      init: (_, state) => activeBlock(state, 0, null),
+      apply: (tr, prev, before, after) => {
+        const pos = activeBlockPos(after);
+        if (!tr.docChanged && pos === prev.pos) return prev;
+        if (sameBlock(tr, prev, pos, before, after)) return activeBlock(after, prev.serial, mapped(tr, prev.left));
+        // Another block, or the same one redrawn: the one the caret leaves keeps its exemption.
+        const moved = mapped(tr, prev.pos) !== pos;
+        return activeBlock(after, prev.serial + 1, moved ? mapped(tr, prev.pos) : mapped(tr, prev.left));
+      },
+    },
+    props: {
+      decorations: (state) => activeBlockKey.getState(state)?.decorations,
+      attributes: { [PIN_SCOPE_ATTRIBUTE]: scope },
+    },
     view(view) {
-      let marked: HTMLElement | null = null;
-      const pin = new BlockPin(view.dom, (change) => unobserved(view, change));
+      const pin = new BlockPin(view.dom, view.root);
       const update = (): void => {
-        const pos = activeBlockPos(view.state);
-        const dom = pos === null ? null : view.nodeDOM(pos);
+        const active = activeBlockKey.getState(view.state);
+        const dom = active?.pos == null ? null : view.nodeDOM(active.pos);
         const block = dom instanceof HTMLElement && dom.parentNode === view.dom ? dom : null;
-        if (block !== marked || (block && !block.classList.contains(ACTIVE_BLOCK_CLASS))) {
-          unobserved(view, () => {
-            marked?.classList.remove(ACTIVE_BLOCK_CLASS);
-            block?.classList.add(ACTIVE_BLOCK_CLASS);
-          });
-          marked = block;
-        }
-        pin.follow(block);
+        // The class as well as the serial: the pin's rule outranks any block type's own rule for the active block.
+        pin.follow(block, `[${PIN_SCOPE_ATTRIBUTE}="${scope}"] > .${ACTIVE_BLOCK_CLASS}[${ACTIVE_SERIAL_ATTRIBUTE}="${active?.serial}"]`);
       };
       update();
-      return {
-        update,
-        destroy: () => {
-          pin.destroy();
-          if (marked && !view.isDestroyed) unobserved(view, () => marked?.classList.remove(ACTIVE_BLOCK_CLASS));
-          marked = null;
-        },
-      };
+      return { update, destroy: () => pin.destroy() };
     },
   });
 }

@@ -1,9 +1,3 @@
-/** The class on the active block while its height is pinned. */
-export const PINNED_BLOCK_CLASS = 're-pinned';
-
-/** The custom property that carries a pinned block's height to the stylesheet. */
-export const PINNED_HEIGHT_PROPERTY = '--re-pinned-height';
-
 /**
  * Content that can change size with no transaction (media loading, table columns being
  * dragged): a block holding any is left unpinned.
@@ -36,12 +30,15 @@ function contentEnd(block: HTMLElement): number {
  * block alone instead of stepping through every top-level block of the document (about
  * 7 ms a key at 10,000 blocks, growing with the document).
  *
+ * The pin is one rule for the block the given selector matches, in a stylesheet of its own adopted
+ * by the editable's root (the element's shadow root): nothing is written to the
+ * document's DOM, which ProseMirror owns and watches. A printed page lays the block out
+ * freely. Where constructed stylesheets are missing, blocks are not pinned.
+ *
  * The pinned height follows the content: after each update the block is re-measured when
  * a line came or went (its content's end moved, or the content overflows), when the
  * editor's width changes, and when web fonts finish loading. Blocks whose content can
  * resize on its own (images, tables) are never pinned.
- *
- * `write` makes the DOM changes; the caller hides them from ProseMirror's DOM observer.
  */
 export class BlockPin {
   private block: HTMLElement | null = null;
@@ -49,15 +46,20 @@ export class BlockPin {
   private end = 0;
   private width = -1;
   private frame = 0;
+  private readonly sheet: CSSStyleSheet | null;
   private readonly resizeObserver: ResizeObserver;
   private readonly refit = (): void => {
     if (this.block) this.repin();
   };
 
+  private selector = '';
+
   constructor(
     private readonly editable: HTMLElement,
-    private readonly write: (change: () => void) => void,
+    private readonly root: Document | ShadowRoot,
   ) {
+    this.sheet = 'adoptedStyleSheets' in root && typeof CSSStyleSheet.prototype.replaceSync === 'function' ? new CSSStyleSheet() : null;
+    if (this.sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.sheet];
     // A new width rewraps the block's lines. Re-measuring inside the observer's callback
     // would resize what it observes (a "loop completed" error), so it waits a frame.
     this.resizeObserver = new ResizeObserver((entries) => {
@@ -76,32 +78,33 @@ export class BlockPin {
     document.fonts?.addEventListener('loadingdone', this.refit);
   }
 
-  /** Pins `block` (the active block, or none), or re-measures it if its lines changed. */
-  follow(block: HTMLElement | null): void {
-    if (block !== this.block) {
+  /**
+   * Pins `block` (the active block, or none), which `selector` matches and no other
+   * block, or re-measures it if its lines changed.
+   */
+  follow(block: HTMLElement | null, selector: string): void {
+    if (block !== this.block || selector !== this.selector) {
       this.unpin();
       this.block = block;
+      this.selector = selector;
       if (block) this.pin(block);
     } else if (block && this.pinned && this.stale(block)) {
       this.repin();
     }
   }
 
-  /** Unpins and stops watching. */
+  /** Unpins, stops watching and gives its stylesheet up. */
   destroy(): void {
     this.unpin();
     this.block = null;
     this.resizeObserver.disconnect();
     document.fonts?.removeEventListener('loadingdone', this.refit);
     cancelAnimationFrame(this.frame);
+    if (this.sheet) this.root.adoptedStyleSheets = this.root.adoptedStyleSheets.filter((sheet) => sheet !== this.sheet);
   }
 
   private stale(block: HTMLElement): boolean {
-    return (
-      !block.classList.contains(PINNED_BLOCK_CLASS) ||
-      Math.abs(contentEnd(block) - this.end) > 0.5 ||
-      block.scrollHeight > block.clientHeight + 1
-    );
+    return Math.abs(contentEnd(block) - this.end) > 0.5 || block.scrollHeight > block.clientHeight + 1;
   }
 
   private repin(): void {
@@ -111,27 +114,19 @@ export class BlockPin {
   }
 
   private pin(block: HTMLElement): void {
-    if (block.parentNode !== this.editable || block.matches(RESIZES_ON_ITS_OWN) || block.querySelector(RESIZES_ON_ITS_OWN)) return;
+    if (!this.sheet || block.parentNode !== this.editable || block.matches(RESIZES_ON_ITS_OWN) || block.querySelector(RESIZES_ON_ITS_OWN)) return;
     // Measured unpinned but with the layout containment the pinned block keeps, so the
     // content inside lays out the same either way.
     const box = block.getBoundingClientRect();
     if (!box.width) return; // Not rendered (a hidden editor): the width observer pins it once shown.
     this.end = contentEnd(block);
-    this.write(() => {
-      block.style.setProperty(PINNED_HEIGHT_PROPERTY, `${box.height}px`);
-      block.classList.add(PINNED_BLOCK_CLASS);
-    });
+    this.sheet.replaceSync(`@media not print { ${this.selector} { contain: size layout style; box-sizing: border-box; height: ${box.height}px; } }`);
     this.pinned = true;
   }
 
   private unpin(): void {
-    const block = this.block;
-    if (!block || !this.pinned) return;
+    if (!this.pinned) return;
     this.pinned = false;
-    this.write(() => {
-      block.classList.remove(PINNED_BLOCK_CLASS);
-      block.style.removeProperty(PINNED_HEIGHT_PROPERTY);
-      if (block.getAttribute('style') === '') block.removeAttribute('style');
-    });
+    this.sheet?.replaceSync('');
   }
 }

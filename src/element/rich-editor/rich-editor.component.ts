@@ -25,7 +25,6 @@ import { lazyChangeDetail, RichEditorEvents, type MentionClickDetail, type Uploa
 import { activeBlockPlugin } from './active-block.js';
 import { openEndPlugin } from './open-end.js';
 import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
-import { typingRehearsalPlugin } from './typing-rehearsal.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
 import { schemaStyles } from '../../core/extensions/collect.js';
 import { schema } from '../../core/schema/index.js';
@@ -392,7 +391,6 @@ export class RichEditor extends LitElement {
         ...setup.plugins(features),
         activeBlockPlugin(),
         openEndPlugin(),
-        typingRehearsalPlugin(),
         savedSelectionPlugin(),
         placeholderPlugin({ text: () => this.placeholder }),
         linkPlugin(),

@@ -104,25 +104,14 @@ export const richEditorStyles = css`
     min-height: 1.6em;
     caret-color: var(--_text);
   }
-  .content > :not(.re-active) {
+  .content > :not(.re-active, .re-left) {
     content-visibility: auto;
     contain-intrinsic-size: auto 1.6em;
   }
-  /* The block being edited: the containment content-visibility gives its neighbours, and
-     while pinned (block-pin.ts) a fixed height that makes it a relayout boundary. */
+  /* The block being edited: the containment content-visibility gives its neighbours (and
+     while pinned, block-pin.ts adds size containment and a fixed height in a rule of its own). */
   .content > .re-active {
     contain: layout style;
-  }
-  .content > .re-active.re-pinned {
-    contain: size layout style;
-    box-sizing: border-box;
-    height: var(--re-pinned-height);
-  }
-  @media print {
-    .content > .re-active.re-pinned {
-      contain: layout style;
-      height: auto;
-    }
   }
   .content ::selection {
     background: var(--_selection);
