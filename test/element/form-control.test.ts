@@ -238,6 +238,25 @@ describe('<rich-editor> as a form control', () => {
     expect(counts).to.deep.equal({ focus: 1, blur: 1, 'rich-editor-focus': 1, 'rich-editor-blur': 1 });
   });
 
+  it('is focused by a click on its label', async () => {
+    const wrapper = await fixture<HTMLDivElement>(html`<div>
+      <label for="description">Description</label>
+      <rich-editor id="description" value="<p>Text</p>"></rich-editor>
+    </div>`);
+    const el = wrapper.querySelector('rich-editor')!;
+    await el.updateComplete;
+    await sendMouse({ type: 'click', position: centre(wrapper.querySelector('label')!) });
+    expect(focusedInContent(el)).to.equal(true);
+  });
+
+  it('keeps a click on the text of a read-only viewer in its content, not on a link further on', async () => {
+    const el = await fixture<RichEditor>(
+      html`<rich-editor readonly value='<p>Plain words</p><p><a href="https://example.com/">A link</a></p>'></rich-editor>`,
+    );
+    await sendMouse({ type: 'click', position: centre(content(el).querySelector('p')!) });
+    expect(focusedInContent(el)).to.equal(true);
+  });
+
   it('fires one input per change the user makes and one change when focus leaves after them', async () => {
     const wrapper = await fixture<HTMLDivElement>(html`<div>
       <rich-editor value="<p>Text</p>"></rich-editor>
