@@ -122,6 +122,7 @@ describe('<rich-editor> as a form control', () => {
     expect(el.validity!.valueMissing).to.equal(true);
     expect(el.validationMessage).to.equal('Please fill out this field.');
     expect(el.checkValidity()).to.equal(false);
+    expect(el.matches(':invalid')).to.equal(true);
     expect(form.checkValidity()).to.equal(false);
 
     await clickInto(el);

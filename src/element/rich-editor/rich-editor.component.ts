@@ -104,6 +104,7 @@ function extensionSheet(css: string): CSSStyleSheet {
  * @cssprop --rich-editor-font - the content font
  * @cssprop --rich-editor-code-font - the code font
  * @cssprop --rich-editor-radius - corner radius
+ * @cssprop --rich-editor-disabled-opacity - the opacity of a disabled editor (0.55)
  * @cssprop --rich-editor-code-keyword - syntax colour of keywords
  * @cssprop --rich-editor-code-string - syntax colour of strings
  * @cssprop --rich-editor-code-number - syntax colour of numbers
@@ -129,7 +130,7 @@ export class RichEditor extends LitElement {
     required: { type: Boolean, reflect: true },
     // The attribute itself, as a native control's: the browser's `formDisabledCallback` follows at once.
     disabled: { type: Boolean, noAccessor: true },
-    formDisabled: { state: true },
+    formDisabled: { state: true, attribute: false },
     placeholder: { type: String },
     dragDrop: { type: Boolean, attribute: 'drag-drop', reflect: true },
     name: { type: String, reflect: true },
@@ -147,7 +148,7 @@ export class RichEditor extends LitElement {
     maxImageSize: { type: Number, attribute: 'max-image-size' },
     imageTypes: { attribute: false },
     imageWidth: { type: String, attribute: 'image-width' },
-    uploadError: { state: true },
+    uploadError: { state: true, attribute: false },
   };
 
   /**
