@@ -248,10 +248,27 @@ describe('<rich-editor> as a form control', () => {
     expect(new FormData(form).get('description')).to.equal('<p>Fixed!</p>');
   });
 
-  it('still submits its value when read-only, unlike disabled', async () => {
-    const form = await fixture<HTMLFormElement>(html`<form><rich-editor name="description" readonly value="<p>Shown</p>"></rich-editor></form>`);
-    await form.querySelector('rich-editor')!.updateComplete;
+  it('still submits its value when read-only, unlike disabled, and is not validated', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><rich-editor name="description" readonly required></rich-editor></form>`);
+    const el = form.querySelector('rich-editor')!;
+    el.value = '<p>Shown</p>';
     expect(new FormData(form).get('description')).to.equal('<p>Shown</p>');
+    el.value = '';
+    expect(el.willValidate).to.equal(false);
+    expect(form.checkValidity()).to.equal(true);
+  });
+
+  it('keeps its content, as its value, while it is moved elsewhere in the page', async () => {
+    const wrapper = await fixture<HTMLDivElement>(html`<div><rich-editor value="<p>Start</p>"></rich-editor><section></section></div>`);
+    const el = wrapper.querySelector('rich-editor')!;
+    await clickInto(el);
+    await sendKeys({ type: ' typed' });
+    el.remove();
+    expect(el.value).to.equal('<p>Start typed</p>');
+    wrapper.querySelector('section')!.appendChild(el);
+    await el.updateComplete;
+    expect(el.value).to.equal('<p>Start typed</p>');
+    expect(content(el).textContent).to.equal('Start typed');
   });
 
   it('focuses its content with focus() and lets go with blur(), firing the native and its own focus events', async () => {
