@@ -74,6 +74,18 @@ describe('<rich-editor> as a form control', () => {
     expect(content(el).querySelector('h1')?.textContent).to.equal('Replaced');
   });
 
+  it('keeps the typing when given the same value again, as a framework re-rendering does', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor></rich-editor>`);
+    el.value = '<p>Start</p>';
+    await clickInto(el);
+    await sendKeys({ type: ' typed' });
+    el.value = '<p>Start</p>';
+    expect(el.value).to.equal('<p>Start typed</p>');
+    el.setValue('<p>Taken from the server</p>');
+    el.value = '<p>Start</p>';
+    expect(el.value).to.equal('<p>Taken from the server</p>');
+  });
+
   it('resets to its value attribute with its form, firing no change', async () => {
     const form = await fixture<HTMLFormElement>(html`<form>
       <rich-editor name="description" value="<p>Start</p>"></rich-editor>

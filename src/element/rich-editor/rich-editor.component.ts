@@ -153,15 +153,22 @@ export class RichEditor extends LitElement {
 
   /**
    * The content as HTML, as `getHTML()` gives it (computed when read, once per document
-   * version). Setting it replaces the document (no-op when equal; refused while an image
-   * uploads). The `value` attribute is also the value a form reset restores.
+   * version). Setting it replaces the document (refused while an image uploads); setting
+   * the value it was last given does nothing, so a framework that sets the same starting
+   * value on every render keeps the user's typing (`setValue()` always replaces). The
+   * `value` attribute is also the value a form reset restores.
    */
   get value(): string {
     return this.getHTML();
   }
 
   set value(html: string) {
-    this.setValue(html);
+    // As a Lit property would: @lit/react sets every property on every render, and a
+    // host's setValue() (taking a server's text) must not be undone by the next one.
+    const next = html ?? '';
+    if (next === this.given) return;
+    this.given = next;
+    this.setValue(next);
   }
 
   /** A read-only viewer when set (its value is still submitted with its form). */
@@ -250,7 +257,7 @@ export class RichEditor extends LitElement {
   private fileInput: HTMLInputElement | null = null;
   /** Disabled by a disabled `<fieldset>` (or the attribute), as the browser says. */
   private formDisabled = false;
-  /** The HTML the host last gave (attribute, property, `setValue`), read again by a rebuild. */
+  /** The HTML last set as `value` (attribute or property): set again, it changes nothing; a rebuild reads it again. */
   private given = '';
   /** The value before there is a view to hold it. */
   private pendingValue = '';
@@ -619,7 +626,6 @@ export class RichEditor extends LitElement {
       log.warn('The value was not replaced: an image upload is in progress');
       return;
     }
-    this.given = html;
     if (this.asHost(() => setContent(view, html))) this.formControl.valueReplaced();
   }
 
