@@ -39,6 +39,9 @@ export class FormControl implements ReactiveController {
   private watchedForm: HTMLFormElement | null = null;
   /** Whether the user changed the document since the last `change` event (or the last value the host set). */
   private uncommitted = false;
+  /** The validity last given to the browser (null: none yet), so a keystroke that keeps it sets nothing. */
+  private missing: boolean | null = null;
+  private message = '';
 
   constructor(
     private readonly host: ReactiveElement,
@@ -104,11 +107,13 @@ export class FormControl implements ReactiveController {
   validate(): void {
     const internals = this.internals;
     if (!internals) return;
-    if (this.source.required() && this.source.empty()) {
-      internals.setValidity({ valueMissing: true }, this.source.valueMissingMessage(), this.source.anchor());
-    } else {
-      internals.setValidity({});
-    }
+    const missing = this.source.required() && this.source.empty();
+    const message = missing ? this.source.valueMissingMessage() : '';
+    if (missing === this.missing && message === this.message) return;
+    this.missing = missing;
+    this.message = message;
+    if (missing) internals.setValidity({ valueMissing: true }, message, this.source.anchor());
+    else internals.setValidity({});
   }
 
   /** Called when the element joins or leaves a form. */

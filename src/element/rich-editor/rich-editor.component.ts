@@ -277,7 +277,7 @@ export class RichEditor extends LitElement {
     required: () => this.required,
     disabled: () => this.isDisabled,
     valueMissingMessage: () => wordsWith(this.strings)['form.required'],
-    anchor: () => (this.view?.dom as HTMLElement | undefined) ?? undefined,
+    anchor: () => this.view?.dom as HTMLElement | undefined,
   });
 
   /** The ProseMirror view, for hosts that need it (null while disconnected). */
