@@ -177,6 +177,10 @@ describe('<rich-editor> as a form control', () => {
     expect(el.value).to.equal('');
     expect(el.validity!.valueMissing).to.equal(true);
     expect(form.checkValidity()).to.equal(false);
+    let invalid = 0;
+    el.addEventListener('invalid', () => invalid++);
+    expect(el.reportValidity()).to.equal(false);
+    expect(invalid).to.equal(1);
   });
 
   it('counts an image alone as a value, and says the message in the strings given', async () => {
