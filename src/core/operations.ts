@@ -1,7 +1,8 @@
 import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
-import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
+import { Plugin, PluginKey, Selection, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { log } from './log.js';
+import { gapCursorAt } from './plugins/gap-cursor.js';
 import { SKIP_IMAGE_TRACKING_META } from './plugins/image-tracking.js';
 import { emptyDoc, parseHTML } from './serialize/html.js';
 
@@ -96,9 +97,17 @@ export function insertAtSavedSelection(view: EditorView | null, content: string,
 /** Where `focusAt` puts the caret: the start, the end, or a document position. */
 export type FocusPosition = 'start' | 'end' | number;
 
+/** The caret at the document's end: after its last text, or a gap cursor after a last block that holds none (a table, an image, a rule). */
+function endSelection(view: EditorView): Selection {
+  const { doc } = view.state;
+  return gapCursorAt(view, doc.resolve(doc.content.size)) ?? Selection.atEnd(doc);
+}
+
 /**
- * Focuses the editor at a position, inserting an empty paragraph there (spec: "focus
- * placed at a position, a paragraph is inserted there"). Failures are logged.
+ * Focuses the editor at a position. At the end the caret goes after the last text (or
+ * in the gap after a last block without text), changing nothing; at the start or a
+ * position an empty paragraph is inserted there (spec: "focus placed at a position, a
+ * paragraph is inserted there"). Failures are logged.
  */
 export function focusAt(view: EditorView | null, position: FocusPosition): boolean {
   if (!view || view.isDestroyed) {
@@ -106,8 +115,13 @@ export function focusAt(view: EditorView | null, position: FocusPosition): boole
     return false;
   }
   try {
+    if (position === 'end') {
+      view.dispatch(view.state.tr.setSelection(endSelection(view)).scrollIntoView());
+      view.focus();
+      return true;
+    }
     const { doc } = view.state;
-    const target = position === 'start' ? 0 : position === 'end' ? doc.content.size : Math.max(0, Math.min(position, doc.content.size));
+    const target = position === 'start' ? 0 : Math.max(0, Math.min(position, doc.content.size));
     // The nearest position between top-level blocks, where a paragraph can go.
     const $target = doc.resolve(target);
     const pos = $target.depth === 0 ? target : target <= $target.start(1) + ($target.node(1).content.size >> 1) ? $target.before(1) : $target.after(1);

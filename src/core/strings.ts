@@ -12,6 +12,8 @@ export const ENGLISH = {
   placeholder: "Press '/' for commands...",
   'placeholder.heading': 'Heading {level}',
 
+  'form.required': 'Please fill out this field.',
+
   'upload.noFile': 'No file selected. Please select a file to upload.',
   'upload.invalidType': 'Invalid file type. Please select an image file.',
   'upload.tooLarge': 'File size too large. Please select a file smaller than {size}.',

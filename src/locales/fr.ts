@@ -15,6 +15,8 @@ export const fr: Readonly<Record<StringKey, string>> = {
   placeholder: 'Tapez « / » pour les commandes…',
   'placeholder.heading': 'Titre {level}',
 
+  'form.required': 'Veuillez renseigner ce champ.',
+
   'upload.noFile': 'Aucun fichier sélectionné. Choisissez un fichier à envoyer.',
   'upload.invalidType': 'Type de fichier non valide. Choisissez une image.',
   'upload.tooLarge': 'Fichier trop volumineux. Choisissez un fichier de moins de {size}.',

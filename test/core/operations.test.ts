@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { GapCursor } from 'prosemirror-gapcursor';
 import { Plugin } from 'prosemirror-state';
 import {
   REPLACE_CONTENT_META,
@@ -73,16 +74,29 @@ describe('editor operations', () => {
     ]);
   });
 
-  it('focuses at the start or end by inserting a paragraph there', async () => {
-    editor = mountEditor('<h1>Title</h1><p>Body</p>');
+  it('focuses at the end after the last text, changing nothing, and at the start in a new paragraph', async () => {
+    editor = mountEditor('<h1>Title</h1><ul><li><p>Body</p></li></ul>');
     (document.activeElement as HTMLElement | null)?.blur();
+    const before = editor.view.state.doc;
     expect(focusAt(editor.view, 'end')).to.equal(true);
     expect(editor.view.hasFocus()).to.equal(true);
-    await sendKeys({ type: 'end' });
-    expect(html()).to.equal('<h1>Title</h1><p>Body</p><p>end</p>');
+    expect(editor.view.state.doc === before).to.equal(true);
+    await sendKeys({ type: ' end' });
+    expect(html()).to.equal('<h1>Title</h1><ul><li><p>Body end</p></li></ul>');
     expect(focusAt(editor.view, 'start')).to.equal(true);
     await sendKeys({ type: 'start' });
-    expect(html()).to.equal('<p>start</p><h1>Title</h1><p>Body</p><p>end</p>');
+    expect(html()).to.equal('<p>start</p><h1>Title</h1><ul><li><p>Body end</p></li></ul>');
+  });
+
+  it('focuses at the end in the gap after a last block without text, changing nothing', async () => {
+    editor = mountEditor('<p>Body</p><hr>');
+    (document.activeElement as HTMLElement | null)?.blur();
+    const before = editor.view.state.doc;
+    expect(focusAt(editor.view, 'end')).to.equal(true);
+    expect(editor.view.state.doc === before).to.equal(true);
+    expect(editor.view.state.selection instanceof GapCursor).to.equal(true);
+    await sendKeys({ type: 'after' });
+    expect(html()).to.equal('<p>Body</p><hr><p>after</p>');
   });
 
   it('logs instead of throwing when asked to focus a destroyed editor', () => {

@@ -125,15 +125,34 @@ describe('<rich-editor> public API', () => {
     input.remove();
   });
 
-  it('focuses at the end with a new paragraph, clears, and serialises to markdown', async () => {
+  it('focuses at the end of the last text, clears, and serialises to markdown', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor value="<h1>Title</h1><ul><li><p>one</p></li></ul>"></rich-editor>`);
     el.focusAt('end');
-    await sendKeys({ type: 'after' });
-    expect(el.getHTML()).to.equal('<h1>Title</h1><ul><li><p>one</p></li></ul><p>after</p>');
-    expect(el.getMarkdown()).to.equal('# Title\n\n- one\n\nafter');
+    await sendKeys({ type: ' two' });
+    expect(el.getHTML()).to.equal('<h1>Title</h1><ul><li><p>one two</p></li></ul>');
+    expect(el.getMarkdown()).to.equal('# Title\n\n- one two');
     el.clear();
     expect(el.getHTML()).to.equal('');
     expect(el.getJSON()).to.deep.equal({ type: 'doc', content: [{ type: 'paragraph' }] });
+  });
+
+  it('focuses at the end without changing the document, after a last block without text too', async () => {
+    const cases = [
+      ['<p>one</p><p>two</p>', '<p>one</p><p>two!</p>'],
+      ['<p>one</p><hr>', '<p>one</p><hr><p>!</p>'],
+    ];
+    for (const [value, typed] of cases) {
+      const el = await fixture<RichEditor>(html`<rich-editor value=${value}></rich-editor>`);
+      const before = el.editorView!.state.doc;
+      let changes = 0;
+      el.addEventListener('rich-editor-change', () => changes++);
+      el.focusAt('end');
+      expect(el.editorView!.state.doc === before).to.equal(true);
+      expect(changes).to.equal(0);
+      expect(el.shadowRoot!.activeElement === content(el)).to.equal(true);
+      await sendKeys({ type: '!' });
+      expect(el.getHTML()).to.equal(typed);
+    }
   });
 
   it('scrolls to the Nth heading of a level', async () => {

@@ -4,6 +4,7 @@ import { EditorState, type Plugin, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { editingPlugins } from '../../core/editor-state.js';
 import { log } from '../../core/log.js';
+import { hasContent } from '../../core/content.js';
 import { clearContent, focusAt, insertAtSavedSelection, savedSelectionPlugin, setContent, type FocusPosition } from '../../core/operations.js';
 import { imageTrackingPlugin } from '../../core/plugins/image-tracking.js';
 import { canReplaceContent, imageUploadPlugin, uploadImages, type UploadContext } from '../../core/plugins/image-upload.js';
@@ -23,6 +24,7 @@ import { EditorHub } from '../editor-controller.js';
 import { nodeViewPlugins, nodeViewStyles, nodeViews, uploadPlaceholder } from '../node-views/index.js';
 import { lazyChangeDetail, RichEditorEvents, type MentionClickDetail, type UploadErrorDetail } from '../events.js';
 import { activeBlockPlugin } from './active-block.js';
+import { FormControl } from './form-control.js';
 import { openEndPlugin } from './open-end.js';
 import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
@@ -61,11 +63,12 @@ function extensionSheet(css: string): CSSStyleSheet {
   return sheet;
 }
 
-/** How long the form value may lag behind typing (it is refreshed at submit anyway). */
-const FORM_VALUE_DELAY = 300;
-
 /**
  * `<rich-editor>`: a rich-text editor any page can embed with one tag.
+ *
+ * A native form control: inside a `<form>` it submits its HTML under `name`, is checked
+ * for `required`, can be `disabled` (or by a disabled `<fieldset>`), resets with its form
+ * and is restored with the page; `focus()` focuses its content.
  *
  * Keyboard: Tab indents lists and code and moves between table cells, and never moves
  * focus out of an editable editor on its own; Escape, then Tab (or Shift+Tab) within two
@@ -78,6 +81,8 @@ const FORM_VALUE_DELAY = 300;
  * @fires rich-editor-blur - when the content loses focus
  * @fires rich-editor-mention-click - cancelable; by default the page goes to the mention's `redirect_uri`
  * @fires rich-editor-upload-error - an image could not be uploaded; `detail.message` is the spec's text
+ * @fires input - native-like (bubbles, composed): once per change the user makes to the document, not for changes the host makes (`value`, `setValue`, `clear`, form reset)
+ * @fires change - native-like (bubbles): when focus leaves the element after the user changed the document, once
  * @csspart editor - the wrapper of the content and its UI
  * @csspart content - the editable content
  * @csspart alert - the inline upload error
@@ -106,6 +111,7 @@ const FORM_VALUE_DELAY = 300;
  * @cssprop --rich-editor-font - the content font
  * @cssprop --rich-editor-code-font - the code font
  * @cssprop --rich-editor-radius - corner radius
+ * @cssprop --rich-editor-disabled-opacity - the opacity of a disabled editor (0.55)
  * @cssprop --rich-editor-code-keyword - syntax colour of keywords
  * @cssprop --rich-editor-code-string - syntax colour of strings
  * @cssprop --rich-editor-code-number - syntax colour of numbers
@@ -121,9 +127,17 @@ export class RichEditor extends LitElement {
   /** Form-associated: inside a `<form>` the element submits its HTML under `name`. */
   static formAssociated = true;
 
+  /** `focus()`, a label's click and Tab reach the editable content. */
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+
   static override properties = {
-    value: { type: String },
+    // Its own accessors: reading gives the current content, setting replaces it.
+    value: { type: String, noAccessor: true },
     readonly: { type: Boolean, reflect: true },
+    required: { type: Boolean, reflect: true },
+    // The attribute itself, as a native control's: the browser's `formDisabledCallback` follows at once.
+    disabled: { type: Boolean, noAccessor: true },
+    formDisabled: { state: true, attribute: false },
     placeholder: { type: String },
     dragDrop: { type: Boolean, attribute: 'drag-drop', reflect: true },
     name: { type: String, reflect: true },
@@ -141,13 +155,43 @@ export class RichEditor extends LitElement {
     maxImageSize: { type: Number, attribute: 'max-image-size' },
     imageTypes: { attribute: false },
     imageWidth: { type: String, attribute: 'image-width' },
-    uploadError: { state: true },
+    uploadError: { state: true, attribute: false },
   };
 
-  /** Content as HTML; setting it later replaces the document (no-op when equal; refused while uploading). */
-  value = '';
-  /** A read-only viewer when set. */
+  /**
+   * The content as HTML, as `getHTML()` gives it (computed when read, once per document
+   * version). Setting it replaces the document (refused while an image uploads); setting
+   * the value it was last given does nothing, so a framework that sets the same starting
+   * value on every render keeps the user's typing (`setValue()` always replaces). The
+   * `value` attribute is also the value a form reset restores.
+   */
+  get value(): string {
+    return this.getHTML();
+  }
+
+  set value(html: string) {
+    // As a Lit property would: @lit/react sets every property on every render, and a
+    // host's setValue() (taking a server's text) must not be undone by the next one.
+    const next = html ?? '';
+    if (next === this.given) return;
+    this.given = next;
+    this.setValue(next);
+  }
+
+  /** A read-only viewer when set (its value is still submitted with its form). */
   readonly = false;
+  /** A value must be given: an empty document (no text, image or mention) makes the form invalid. */
+  required = false;
+  /** Not editable, not focusable and not submitted; a disabled `<fieldset>` disables it too. */
+  get disabled(): boolean {
+    return this.hasAttribute('disabled');
+  }
+
+  set disabled(disabled: boolean) {
+    const old = this.disabled;
+    this.toggleAttribute('disabled', !!disabled);
+    this.requestUpdate('disabled', old);
+  }
   /** Text shown while the document is empty (the strings table's `placeholder` when not set: the spec's "Press '/' for commands..."). */
   placeholder?: string;
   /** Enables moving blocks by dragging their handle. */
@@ -217,10 +261,31 @@ export class RichEditor extends LitElement {
 
   private uploadError: string | null = null;
   private view: EditorView | null = null;
-  private readonly internals: ElementInternals | null = typeof this.attachInternals === 'function' ? this.attachInternals() : null;
-  private formTimer: ReturnType<typeof setTimeout> | null = null;
-  private formListenerTarget: HTMLFormElement | null = null;
   private fileInput: HTMLInputElement | null = null;
+  /** Disabled by a disabled `<fieldset>` (or the attribute), as the browser says. */
+  private formDisabled = false;
+  /** The HTML last set as `value` (attribute or property): set again, it changes nothing; a rebuild reads it again. */
+  private given = '';
+  /** The value before there is a view to hold it. */
+  private pendingValue = '';
+  /** The document of a removed element, put back when it is added again. */
+  private detachedDoc: PMNode | null = null;
+  /** The value the element first rendered, restored by a form reset when there is no `value` attribute. */
+  private initialValue: string | null = null;
+  /** The last document serialised, with its HTML. */
+  private htmlCache: { doc: PMNode; html: string } | null = null;
+  /** Above zero while the host changes the document (setValue, clear, focusAt): no native `input` for those. */
+  private hostEdits = 0;
+
+  private readonly formControl = new FormControl(this, {
+    name: () => this.name,
+    value: () => this.getHTML(),
+    empty: () => !hasContent(this.currentDoc()),
+    required: () => this.required,
+    disabled: () => this.isDisabled,
+    valueMissingMessage: () => wordsWith(this.strings)['form.required'],
+    anchor: () => this.view?.dom as HTMLElement | undefined,
+  });
 
   /** The ProseMirror view, for hosts that need it (null while disconnected). */
   get editorView(): EditorView | null {
@@ -229,13 +294,52 @@ export class RichEditor extends LitElement {
 
   /** The form the element belongs to, if any. */
   get form(): HTMLFormElement | null {
-    return this.internals?.form ?? null;
+    return this.formControl.form;
+  }
+
+  /** The labels of the element (`<label for>` or around it). */
+  get labels(): NodeList | null {
+    return this.formControl.internals?.labels ?? null;
+  }
+
+  /** The element's validity (`valueMissing` when `required` and empty). */
+  get validity(): ValidityState | null {
+    return this.formControl.internals?.validity ?? null;
+  }
+
+  /** The message of the current validity error (the strings table's `form.required`), or empty. */
+  get validationMessage(): string {
+    return this.formControl.internals?.validationMessage ?? '';
+  }
+
+  /** Whether the element takes part in its form's validation (not when disabled or read-only). */
+  get willValidate(): boolean {
+    return this.formControl.internals?.willValidate ?? false;
+  }
+
+  /** Whether the element is valid; an invalid one fires `invalid`. */
+  checkValidity(): boolean {
+    return this.formControl.internals?.checkValidity() ?? true;
+  }
+
+  /** Like `checkValidity()`, and the browser shows the message at the content. */
+  reportValidity(): boolean {
+    return this.formControl.internals?.reportValidity() ?? true;
+  }
+
+  private get isDisabled(): boolean {
+    return this.disabled || this.formDisabled;
+  }
+
+  private get canEdit(): boolean {
+    return !this.readonly && !this.isDisabled;
   }
 
   override render() {
-    return html`<div class="editor" part="editor">
+    // Disabled: inert, so neither the mouse, Tab nor a click on a label reaches it.
+    return html`<div class="editor" part="editor" ?inert=${this.isDisabled}>
       <div class="content" part="content"></div>
-      ${this.readonly
+      ${!this.canEdit
         ? nothing
         : html`${this.on('toolbar') ? html`<rich-editor-toolbar .hub=${this.hub} exportparts="toolbar"></rich-editor-toolbar>` : nothing}
           ${this.on('slashMenu') ? html`<rich-editor-slash-menu .hub=${this.hub} exportparts="slash-menu"></rich-editor-slash-menu>` : nothing}
@@ -259,28 +363,30 @@ export class RichEditor extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Re-adding an element that was removed builds a fresh view.
-    if (this.hasUpdated && !this.view) this.createView();
-    this.watchForm();
+    // Re-adding an element that was removed builds a fresh view around its document.
+    if (this.hasUpdated && !this.view) this.createView(this.detachedDoc ? this.htmlOf(this.detachedDoc) : this.pendingValue);
+    this.detachedDoc = null;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.hub.attach(null);
+    // Kept, so the value read meanwhile is the content, as a removed textarea's is.
+    if (this.view) this.detachedDoc = this.view.state.doc;
     this.view?.destroy();
     this.view = null;
-    if (this.formTimer) clearTimeout(this.formTimer);
-    this.formListenerTarget?.removeEventListener('formdata', this.onFormData);
-    this.formListenerTarget = null;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     const view = this.view;
     if (!view) return;
-    if (changed.has('readonly')) {
-      view.setProps({ editable: () => !this.readonly });
+    // `formDisabled` (the browser's word, the attribute's too) is private, so not among the keys PropertyValues<this> lists.
+    if (changed.has('readonly') || changed.has('disabled') || (changed as PropertyValues).has('formDisabled')) {
+      view.setProps({ editable: () => this.canEdit });
       this.hub.notify(view.state);
     }
+    if (changed.has('required')) this.formControl.validate();
+    if (changed.has('name')) this.formControl.flush();
     if (changed.has('placeholder')) view.dispatch(view.state.tr);
     // A host that sets its highlight list after the element started gets it applied.
     if (changed.has('mentionHighlights') && changed.get('mentionHighlights') !== this.mentionHighlights) refreshMentionHighlights(view.state, view.dispatch);
@@ -289,7 +395,6 @@ export class RichEditor extends LitElement {
     else if (changed.has('features') && changed.get('features') !== undefined && !sameFeatures(changed.get('features') as Features, this.features)) this.rebuildView();
     else if (changed.has('strings') && changed.get('strings') !== undefined && changed.get('strings') !== this.strings) this.rebuildView();
     else if (changed.has('menus') && changed.get('menus') !== undefined && JSON.stringify(changed.get('menus')) !== JSON.stringify(this.menus)) this.rebuildView();
-    if (changed.has('value') && changed.get('value') !== undefined && this.value !== this.getHTML()) this.setValue(this.value);
   }
 
   /** The setup the extensions make (the built-in one without extensions); a bad extension is logged and left out. */
@@ -302,21 +407,27 @@ export class RichEditor extends LitElement {
     }
   }
 
-  private createView(html: string = this.value): void {
+  private createView(html: string = this.pendingValue): void {
     const mount = this.renderRoot.querySelector('.content') as HTMLElement;
     mount.replaceChildren();
     const setup = this.setup;
     this.showExtensionStyles(setup.styles);
+    this.initialValue ??= html;
+    const label = this.getAttribute('aria-label') ?? wordsWith(this.strings)['editor.label'];
     // The mount itself becomes the editable root, so `.content > *` are the document's blocks.
     this.view = new EditorView({ mount }, {
       state: EditorState.create({ doc: parseHTML(html, { schema: setup.schema }), plugins: this.plugins(setup) }),
-      editable: () => !this.readonly,
+      editable: () => this.canEdit,
       nodeViews: nodeViews(this, this.features),
-      attributes: {
+      // A read-only viewer is focusable by a click or `focus()` but not by Tab; as the
+      // first focusable element of the shadow root, it is what focus delegation finds.
+      attributes: () => ({
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-label': this.getAttribute('aria-label') ?? wordsWith(this.strings)['editor.label'],
-      },
+        'aria-label': label,
+        ...(this.readonly ? { tabindex: '-1', 'aria-readonly': 'true' } : {}),
+        ...(this.isDisabled ? { 'aria-disabled': 'true' } : {}),
+      }),
       dispatchTransaction: (tr) => this.dispatch(tr),
       handleDOMEvents: {
         focus: () => {
@@ -325,13 +436,13 @@ export class RichEditor extends LitElement {
         },
         blur: () => {
           this.emit(RichEditorEvents.blur, undefined);
-          this.flushFormValue();
           return false;
         },
       },
     });
     this.hub.attach(this.view);
-    this.flushFormValue();
+    this.formControl.flush();
+    this.formControl.validate();
   }
 
   /**
@@ -368,8 +479,8 @@ export class RichEditor extends LitElement {
     if (!view) return;
     // Content not edited since it was set is read again from the value, which the new
     // schema may read more of (a host block the old one did not know).
-    const pristine = view.state.doc.eq(parseHTML(this.value, { schema: view.state.schema }));
-    const html = pristine ? this.value : serializeHTML(view.state.doc);
+    const pristine = view.state.doc.eq(parseHTML(this.given, { schema: view.state.schema }));
+    const html = pristine ? this.given : this.htmlOf(view.state.doc);
     const hadFocus = view.hasFocus();
     this.hub.attach(null);
     view.destroy();
@@ -439,8 +550,8 @@ export class RichEditor extends LitElement {
     this.hub.notify(previous);
     if (view.state.doc !== previous.doc) {
       const doc = view.state.doc;
-      this.emit(RichEditorEvents.change, lazyChangeDetail(() => serializeJSON(doc), () => serializeHTML(doc)));
-      this.scheduleFormValue();
+      this.emit(RichEditorEvents.change, lazyChangeDetail(() => serializeJSON(doc), () => this.htmlOf(doc)));
+      this.formControl.documentChanged(this.hostEdits === 0);
     }
   }
 
@@ -485,67 +596,58 @@ export class RichEditor extends LitElement {
 
   // ------------------------------------------------------------ form association
 
-  /** Only an element in a form with a name has a value to keep; others serialise nothing. */
-  private get submits(): boolean {
-    return !!this.internals && !!this.name && !!this.form;
-  }
-
-  private scheduleFormValue(): void {
-    if (!this.submits) return;
-    if (this.formTimer) clearTimeout(this.formTimer);
-    this.formTimer = setTimeout(() => this.flushFormValue(), FORM_VALUE_DELAY);
-  }
-
-  private flushFormValue(): void {
-    if (this.formTimer) clearTimeout(this.formTimer);
-    this.formTimer = null;
-    if (this.submits) this.internals!.setFormValue(this.getHTML());
-  }
-
-  private watchForm(): void {
-    const form = this.form;
-    if (form === this.formListenerTarget) return;
-    this.formListenerTarget?.removeEventListener('formdata', this.onFormData);
-    form?.addEventListener('formdata', this.onFormData);
-    this.formListenerTarget = form;
-  }
-
-  /** At submit the entry is always the current HTML, however recent the last keystroke. */
-  private readonly onFormData = (event: FormDataEvent): void => {
-    if (this.name) event.formData.set(this.name, this.getHTML());
-  };
-
   /** Called by the browser when the element joins or leaves a form. */
   formAssociatedCallback(): void {
-    this.watchForm();
-    if (this.view) this.flushFormValue();
+    this.formControl.formChanged();
   }
 
-  /** Called by the browser when its form is reset: back to the markup's value. */
+  /** Called by the browser when its form is reset: back to the `value` attribute, or the value first rendered (no `change`). */
   formResetCallback(): void {
-    this.setValue(this.getAttribute('value') ?? '');
+    this.setValue(this.getAttribute('value') ?? this.initialValue ?? '');
+  }
+
+  /** Called by the browser when it restores the page's form state (history, autofill): the value given then comes back. */
+  formStateRestoreCallback(state: string | File | FormData | null): void {
+    if (typeof state === 'string') this.setValue(state);
+  }
+
+  /** Called by the browser when the element's disabled state changes (its attribute or a disabled fieldset). */
+  formDisabledCallback(disabled: boolean): void {
+    this.formDisabled = disabled;
   }
 
   // ------------------------------------------------------------ public methods
 
-  /** Replaces the document with HTML (refused and logged while an image upload runs). */
+  /** Replaces the document with HTML (no-op when equal; refused and logged while an image upload runs). */
   setValue(htmlValue: string): void {
+    const html = htmlValue ?? '';
     const view = this.view;
     if (!view) {
-      this.value = htmlValue;
+      this.pendingValue = this.given = html;
+      this.detachedDoc = null;
       return;
     }
+    if (html === this.htmlOf(view.state.doc)) return;
     if (!canReplaceContent(view.state)) {
       log.warn('The value was not replaced: an image upload is in progress');
       return;
     }
-    setContent(view, htmlValue);
+    if (this.asHost(() => setContent(view, html))) this.formControl.valueReplaced();
   }
 
   /** Empties the document. */
   clear(): void {
-    if (this.view) clearContent(this.view);
-    else this.value = '';
+    const view = this.view;
+    if (!view) this.setValue('');
+    else if (this.asHost(() => clearContent(view))) this.formControl.valueReplaced();
+  }
+
+  /** Focuses the content (nothing when disabled), keeping the editor's selection. */
+  override focus(options?: FocusOptions): void {
+    if (this.isDisabled) return;
+    const view = this.view;
+    if (view?.editable) view.focus();
+    else super.focus(options);
   }
 
   /** Inserts text at the caret (or where it last was, if focus moved to a dialog). */
@@ -558,9 +660,14 @@ export class RichEditor extends LitElement {
     insertAtSavedSelection(this.view, htmlValue, { asHtml: true });
   }
 
-  /** Focuses the editor at the start, the end or a position, inserting an empty paragraph there. */
+  /**
+   * Focuses the editor at the start, the end or a position. At the end the caret goes
+   * after the last text (or beside a last block without text) and the document is left
+   * as it is; at the start or a position an empty paragraph is inserted there.
+   */
   focusAt(position: FocusPosition = 'end'): void {
-    focusAt(this.view, position);
+    if (this.isDisabled) return;
+    this.asHost(() => focusAt(this.view, position));
   }
 
   /**
@@ -568,7 +675,7 @@ export class RichEditor extends LitElement {
    * replaces `Element.getHTML()`, which would serialise the element's own DOM.)
    */
   override getHTML(): string {
-    return this.view ? serializeHTML(this.view.state.doc) : serializeHTML(parseHTML(this.value, { schema: this.setup.schema }));
+    return this.htmlOf(this.currentDoc());
   }
 
   /** The document as ProseMirror JSON. */
@@ -588,6 +695,22 @@ export class RichEditor extends LitElement {
   }
 
   private currentDoc(): PMNode {
-    return this.view ? this.view.state.doc : parseHTML(this.value, { schema: this.setup.schema });
+    return this.view?.state.doc ?? this.detachedDoc ?? parseHTML(this.pendingValue, { schema: this.setup.schema });
+  }
+
+  /** A document's HTML, serialised once per document: `value`, the change event and the form share it. */
+  private htmlOf(doc: PMNode): string {
+    if (this.htmlCache?.doc !== doc) this.htmlCache = { doc, html: serializeHTML(doc) };
+    return this.htmlCache.html;
+  }
+
+  /** Runs a change the host asked for: it fires no native `input`. */
+  private asHost<T>(change: () => T): T {
+    this.hostEdits++;
+    try {
+      return change();
+    } finally {
+      this.hostEdits--;
+    }
   }
 }

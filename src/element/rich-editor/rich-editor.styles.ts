@@ -76,6 +76,13 @@ export const richEditorStyles = css`
   .editor {
     position: relative;
   }
+  /* Disabled (its attribute or a disabled fieldset): dimmed, as a disabled native field is. */
+  :host(:disabled) {
+    cursor: not-allowed;
+  }
+  :host(:disabled) .editor {
+    opacity: var(--rich-editor-disabled-opacity, 0.55);
+  }
   .alert {
     display: flex;
     gap: 0.5rem;
