@@ -32,6 +32,34 @@ describe('<rich-editor> public API', () => {
     expect(new FormData(form).get('description')).to.equal('<p>Start</p>');
   });
 
+  it('reads no value back while it starts, from a property or the attribute (a long document is parsed once)', async () => {
+    const ctor = customElements.get('rich-editor') as typeof HTMLElement;
+    const descriptor = Object.getOwnPropertyDescriptor(ctor.prototype, 'value')!;
+    let reads = 0;
+    Object.defineProperty(ctor.prototype, 'value', {
+      ...descriptor,
+      get(this: RichEditor) {
+        reads++;
+        return descriptor.get!.call(this);
+      },
+    });
+    try {
+      const byProperty = document.createElement('rich-editor') as RichEditor;
+      byProperty.value = '<p>set as a property</p>';
+      document.body.append(byProperty);
+      await byProperty.updateComplete;
+      const byAttribute = await fixture<RichEditor>(html`<rich-editor value="<p>set as the attribute</p>"></rich-editor>`);
+      expect(reads).to.equal(0);
+      expect(byProperty.value).to.equal('<p>set as a property</p>');
+      expect(byAttribute.value).to.equal('<p>set as the attribute</p>');
+      byAttribute.setAttribute('value', '<p>changed attribute</p>');
+      expect(byAttribute.getHTML()).to.equal('<p>changed attribute</p>');
+      byProperty.remove();
+    } finally {
+      Object.defineProperty(ctor.prototype, 'value', descriptor);
+    }
+  });
+
   it('computes the change event values only when read, once', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor value="<p>a</p>"></rich-editor>`);
     content(el).focus();

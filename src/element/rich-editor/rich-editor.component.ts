@@ -131,8 +131,6 @@ export class RichEditor extends LitElement {
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
   static override properties = {
-    // Its own accessors: reading gives the current content, setting replaces it.
-    value: { type: String, noAccessor: true },
     readonly: { type: Boolean, reflect: true },
     required: { type: Boolean, reflect: true },
     // The attribute itself, as a native control's: the browser's `formDisabledCallback` follows at once.
@@ -167,6 +165,17 @@ export class RichEditor extends LitElement {
    */
   get value(): string {
     return this.getHTML();
+  }
+
+  // `value` is not one of Lit's properties: Lit reads every property at the first update,
+  // and reading this one serialises the document. Its attribute is handled here.
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'value'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (name === 'value') this.value = value ?? '';
+    else super.attributeChangedCallback(name, old, value);
   }
 
   set value(html: string) {
@@ -550,6 +559,8 @@ export class RichEditor extends LitElement {
     this.hub.notify(previous);
     if (view.state.doc !== previous.doc) {
       const doc = view.state.doc;
+      // The HTML of a document that is gone would only hold memory (a long document's HTML is megabytes).
+      this.htmlCache = null;
       this.emit(RichEditorEvents.change, lazyChangeDetail(() => serializeJSON(doc), () => this.htmlOf(doc)));
       this.formControl.documentChanged(this.hostEdits === 0);
     }
