@@ -1,7 +1,17 @@
-import { Fragment, type Mark, type MarkType, type Node as PMNode } from 'prosemirror-model';
+import { Fragment, Mark, type MarkType, type NodeType, type Node as PMNode } from 'prosemirror-model';
+
+/** Distinct attribute values kept per node type; types with unique values (image sources) stop there. */
+const MAX_SHARED_ATTRS_PER_TYPE = 256;
+/** Longer attribute values (long URLs, labels) are not worth a lookup entry. */
+const MAX_SHARED_KEY_LENGTH = 200;
+
+function isEmpty(attrs: object): boolean {
+  for (const _ in attrs) return false;
+  return true;
+}
 
 /**
- * A loaded document with equal mark sets as one array.
+ * A loaded document with equal mark sets as one array, and equal node attributes as one object.
  *
  * ProseMirror's parsers build each text node's marks with `Mark.addToSet`, whose `push`
  * leaves room for 17 marks: about 90 bytes per formatted text run, and a document of
@@ -42,6 +52,24 @@ export function shareMarkSets(doc: PMNode): PMNode {
     return known;
   };
 
+  // One attribute object per node type and values (heading levels, task states, code
+  // languages): `copy` of the first node with those values keeps its attributes object, and
+  // a leaf with equal attributes and marks is that node itself. Unique values stop sharing.
+  const nodesByAttrs = new Map<NodeType, Map<string, PMNode>>();
+  const withSharedAttrs = (node: PMNode): PMNode => {
+    if (node.isText || isEmpty(node.attrs)) return node;
+    let byAttrs = nodesByAttrs.get(node.type);
+    if (!byAttrs) nodesByAttrs.set(node.type, (byAttrs = new Map()));
+    const key = JSON.stringify(node.attrs);
+    const known = byAttrs.get(key);
+    if (!known) {
+      if (byAttrs.size < MAX_SHARED_ATTRS_PER_TYPE && key.length <= MAX_SHARED_KEY_LENGTH) byAttrs.set(key, node);
+      return node;
+    }
+    if (known.attrs === node.attrs || !Mark.sameSet(known.marks, node.marks)) return node;
+    return node.isLeaf ? known : known.copy(node.content);
+  };
+
   const share = (node: PMNode): PMNode => {
     let result = node;
     if (node.childCount) {
@@ -60,7 +88,7 @@ export function shareMarkSets(doc: PMNode): PMNode {
       const set = sharedSet(result.marks);
       if (set !== result.marks) result = result.mark(set);
     }
-    return result;
+    return withSharedAttrs(result);
   };
 
   return share(doc);

@@ -71,6 +71,30 @@ describe('shared attribute objects and mark sets', () => {
     expect(links[2].attrs.rel).to.equal(links[0].attrs.rel);
   });
 
+  it('gives nodes with equal attributes one attribute object, loaded from HTML, JSON or markdown', async () => {
+    const html =
+      '<h2>a</h2><h2>b</h2><h3>c</h3><pre><code class="language-js">1</code></pre><pre><code class="language-js">2</code></pre>' +
+      '<p><img src="https://a.example/x.png"><img src="https://a.example/x.png"><img src="https://a.example/y.png"></p>';
+    const doc = parseHTML(html);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    expect(doc.eq(DOMParser.fromSchema(schema).parse(container, { preserveWhitespace: true })), 'the same document').to.equal(true);
+    for (const loaded of [doc, parseJSON(doc.toJSON()), await parseMarkdown('## a\n\n## b\n\n### c\n\n```js\n1\n```\n\n```js\n2\n```')]) {
+      const [h2a, h2b, h3] = nodesOf(loaded, 'heading');
+      // (Identity compared as booleans: a failing chai equality would print the whole schema.)
+      expect(h2a.attrs === h2b.attrs, 'the two level-2 headings').to.equal(true);
+      expect(h3.attrs === h2a.attrs, 'the level-3 heading').to.equal(false);
+      expect(h3.attrs.level).to.equal(3);
+      const [one, two] = nodesOf(loaded, 'code_block');
+      expect(one.attrs === two.attrs, 'the two js code blocks').to.equal(true);
+      expect(one.textContent + two.textContent).to.equal('12');
+    }
+    const images = nodesOf(doc, 'image');
+    expect(images[0] === images[1], 'two equal images are one node').to.equal(true);
+    expect(images[2] === images[0], 'an image of another source').to.equal(false);
+    expect(serializeHTML(doc)).to.equal(serializeHTML(parseHTML(serializeHTML(doc))));
+  });
+
   it('changing one node\'s attribute leaves the nodes that shared its object as they were', () => {
     const doc = parseHTML('<h2>a</h2><h2>b</h2>');
     const state = EditorState.create({ doc });
