@@ -63,4 +63,4 @@ export { attrDefOf, attrDefsOf, type AttrKind } from './schema/attr-kinds.js';
 
 // Node and server rendering: a DOM for HTML parsing where there is none, HTML written without one.
 export { setDOMImplementation, type DomImplementation } from './dom.js';
-export { fragmentToHTML } from './serialize/html-string.js';
+export { fragmentToHTML, type FragmentHTMLOptions } from './serialize/html-string.js';

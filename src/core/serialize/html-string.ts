@@ -219,8 +219,24 @@ interface Sink {
   out: string;
 }
 
+/** How a fragment is written. */
+export interface FragmentHTMLOptions {
+  /**
+   * Add the `<br>` ProseMirror's view puts at the end of a text block that is empty or
+   * does not end in text (a hard break, a code block's final newline), so markup shown
+   * before the editor starts (server rendering) has the height the editor will have.
+   */
+  viewBreaks?: boolean;
+}
+
+/** Whether ProseMirror's view ends this text block with a `<br>` (prosemirror-view's text block hacks). */
+function needsViewBreak(node: PMNode): boolean {
+  const last = node.lastChild;
+  return !last || !last.isText || /\n$/.test(last.text!);
+}
+
 /** Writes a fragment's nodes, marks grouped as ProseMirror's DOMSerializer groups them. */
-function writeFragment(fragment: Fragment, sink: Sink): void {
+function writeFragment(fragment: Fragment, sink: Sink, options: FragmentHTMLOptions): void {
   const active: Array<{ mark: Mark; close: string; sink: Sink }> = [];
   let target = sink;
   fragment.forEach((node) => {
@@ -249,7 +265,7 @@ function writeFragment(fragment: Fragment, sink: Sink): void {
         if (markup.drop) target = { out: '' };
       }
     }
-    writeNode(node, target);
+    writeNode(node, target, options);
   });
   while (active.length) target = closeMark(active.pop()!);
 }
@@ -260,7 +276,7 @@ function closeMark(entry: { close: string; sink: Sink }): Sink {
   return entry.sink;
 }
 
-function writeNode(node: PMNode, sink: Sink): void {
+function writeNode(node: PMNode, sink: Sink, options: FragmentHTMLOptions): void {
   if (node.isText) {
     sink.out += escapeHTMLText(node.text!);
     return;
@@ -271,7 +287,9 @@ function writeNode(node: PMNode, sink: Sink): void {
   sink.out += markup.open;
   if (markup.close === null) return;
   if (node.isLeaf) throw new RangeError('Content hole not allowed in a leaf node spec');
-  writeFragment(node.content, markup.drop ? { out: '' } : sink);
+  const content = markup.drop ? { out: '' } : sink;
+  writeFragment(node.content, content, options);
+  if (options.viewBreaks && node.isTextblock && needsViewBreak(node)) content.out += '<br class="ProseMirror-trailingBreak">';
   sink.out += markup.close;
 }
 
@@ -279,8 +297,8 @@ function writeNode(node: PMNode, sink: Sink): void {
  * The HTML of a fragment, written from its nodes' and marks' render specs without a DOM.
  * Byte for byte what `innerHTML` gives for ProseMirror's DOMSerializer output in a browser.
  */
-export function fragmentToHTML(fragment: Fragment): string {
+export function fragmentToHTML(fragment: Fragment, options: FragmentHTMLOptions = {}): string {
   const sink: Sink = { out: '' };
-  writeFragment(fragment, sink);
+  writeFragment(fragment, sink, options);
   return sink.out;
 }

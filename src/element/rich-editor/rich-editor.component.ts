@@ -225,6 +225,12 @@ export class RichEditor extends LitElement {
     return this.internals?.form ?? null;
   }
 
+  /** A shadow root the server wrote (server-render.ts) is the first paint only: the live editor replaces it. */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    this.shadowRoot?.replaceChildren();
+    return super.createRenderRoot();
+  }
+
   override render() {
     return html`<div class="editor" part="editor">
       <div class="content" part="content"></div>
