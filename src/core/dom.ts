@@ -37,6 +37,11 @@ export function setDOMImplementation(implementation: DomImplementation | null): 
 export const NO_DOM_MESSAGE =
   'rich-editor: parsing HTML needs a DOM, and there is none here (Node?). Call setDOMImplementation({ DOMParser }) from rich-editor/core first, for example with linkedom\'s DOMParser.';
 
+/** Whether an error is the one thrown for want of a DOM (readers that turn other errors into text let it through). */
+export function isNoDomError(error: unknown): boolean {
+  return error instanceof RangeError && error.message === NO_DOM_MESSAGE;
+}
+
 /** Parses markup into an inert HTML document with the injected DOM, or the page's; throws a RangeError naming `setDOMImplementation` when there is none. */
 export function parseInertHTML(markup: string): Document {
   const Parser = injected?.DOMParser ?? (typeof DOMParser === 'function' ? DOMParser : null);

@@ -81,7 +81,8 @@ export function serializeMarkdown(doc: PMNode): string {
 
 /**
  * Parses markdown into a document of the schema. The parser (markdown-it) is loaded on
- * first use, which keeps it out of the base bundle; it never rejects.
+ * first use, which keeps it out of the base bundle. It rejects only for an HTML block
+ * on Node without `setDOMImplementation` (see parseMarkdownNow).
  */
 export async function parseMarkdown(markdown: string): Promise<PMNode> {
   const { parseMarkdownNow } = await import('./markdown-parse.js');

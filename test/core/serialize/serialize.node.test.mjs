@@ -90,6 +90,8 @@ test('parseHTML without a DOM throws an error naming setDOMImplementation', asyn
   assert.equal(serializeHTML(parseHTML('')), '');
   assert.equal(serializeHTML(parseJSON({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x' }] }] })), '<p>x</p>');
   assert.equal(serializeHTML(await parseMarkdown('*x*')), '<p><em>x</em></p>');
+  // Markdown's HTML blocks need the DOM too: the same error, not the whole text as plain paragraphs.
+  await assert.rejects(parseMarkdown('a\n\n```html rich-editor\n<p>b</p>\n```'), (error) => error instanceof RangeError && /setDOMImplementation/.test(error.message));
   assert.throws(() => setDOMImplementation({}), RangeError);
 });
 
