@@ -278,3 +278,7 @@ export type {
   SlashEntry,
 } from './extensions/types.js';
 export { attrDefOf, attrDefsOf, type AttrKind } from './schema/attr-kinds.js';
+
+// Node and server rendering: a DOM for HTML parsing where there is none, HTML written without one.
+export { setDOMImplementation, type DomImplementation } from './dom.js';
+export { fragmentToHTML, type FragmentHTMLOptions } from './serialize/html-string.js';

@@ -12,6 +12,7 @@ import {
   type RichEditorChangeDetail,
   type UploadErrorDetail,
 } from '../element/events.js';
+import { serverRichEditor } from './server.js';
 
 // Registers the tag in browsers; on a server there is no `customElements` and this does
 // nothing, so the module is safe to import during server-side rendering.
@@ -41,6 +42,8 @@ export type RichEditorProps = Omit<React.ComponentProps<typeof Base>, 'readonly'
  * into React state: read it from `onChange` or through the ref's methods.
  */
 export const RichEditor = React.forwardRef<RichEditorElement, RichEditorProps>(function RichEditor({ readOnly, ...props }, ref) {
+  // On a server (no document) the element is written with its content in a declarative shadow root (server.ts).
+  if (typeof document === 'undefined') return serverRichEditor(RICH_EDITOR_TAG, { ...props, readOnly });
   return React.createElement(Base, { ...props, readonly: readOnly ?? false, ref });
 });
 

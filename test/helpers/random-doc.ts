@@ -366,3 +366,18 @@ export function randomDoc(rng: () => number, options: RandomDocOptions = {}): PM
   doc.check();
   return doc;
 }
+
+/** Documents per property in the seeded corpus (at least 1,000). */
+export const CORPUS_RUNS = 1000;
+/** The corpus's base seed; change it to explore other documents. */
+export const CORPUS_BASE_SEED = 0x5eed;
+
+/** The seed of corpus run `i`, spread out so neighbouring runs do not share a PRNG stream. */
+export function corpusSeed(i: number): number {
+  return (CORPUS_BASE_SEED + Math.imul(i, 0x9e3779b1)) >>> 0;
+}
+
+/** The seeded corpus: `runs` random documents for `options`, each with its seed. */
+export function randomCorpus(options: RandomDocOptions = {}, runs = CORPUS_RUNS): Array<{ seed: number; doc: PMNode }> {
+  return Array.from({ length: runs }, (_, i) => ({ seed: corpusSeed(i), doc: randomDoc(mulberry32(corpusSeed(i)), options) }));
+}

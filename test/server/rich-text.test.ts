@@ -18,7 +18,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   a: ['href', 'target', 'rel', 'class'], strong: [], em: [], u: [], s: [],
 };
 
-const SAFE_STYLE = /^(width: \d+(\.\d+)?(px|%); height: (\d+(\.\d+)?(px|%)|auto);|(background-color: #[0-9a-f]{3,6}(; color: #[0-9a-f]{3,6})?|color: #[0-9a-f]{3,6}))$/;
+/** Styles as the browser writes them (colours as rgb()), which the server now writes too. */
+const RGB = 'rgb\\(\\d{1,3}, \\d{1,3}, \\d{1,3}\\)';
+const SAFE_STYLE = new RegExp(`^(width: \\d+(\\.\\d+)?(px|%); height: (\\d+(\\.\\d+)?(px|%)|auto);|(background-color: ${RGB};( color: ${RGB};)?|color: ${RGB};))$`);
 
 function isWebAddress(value: string, allowRelative: boolean): boolean {
   try {
@@ -206,8 +208,9 @@ describe('normaliseRichText: valid documents', () => {
     assert.match(html, /<a href="https:\/\/example.com\/a\?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow"><strong><em>all<\/em><\/strong><\/a>/);
     assert.match(html, /<li data-type="taskItem" data-checked="true"><label contenteditable="false"><input type="checkbox" checked="checked"><\/label><div><p>done<\/p><\/div><\/li>/);
     assert.match(html, /<pre data-language="typescript"><code class="language-typescript">const a = 1;\n {2}if \(a &lt; 2\) \{\}<\/code><\/pre>/);
-    assert.match(html, /<th data-colwidth="120" data-background="#fde3cf" style="background-color: #fde3cf"><p>Name<\/p><\/th>/);
-    assert.match(html, /<img width="320px" style="width: 320px; height: 200px;" src="https:\/\/cdn.example.com\/i.webp" height="200px">/);
+    // As a browser writes them: colours as rgb(), the style (set through the CSSOM) last.
+    assert.match(html, /<th data-colwidth="120" data-background="#fde3cf" style="background-color: rgb\(253, 227, 207\);"><p>Name<\/p><\/th>/);
+    assert.match(html, /<img width="320px" src="https:\/\/cdn.example.com\/i.webp" height="200px" style="width: 320px; height: 200px;">/);
   });
 
   it('HTML as the browser writes it (browser CSS colours) parses to the same document', () => {

@@ -18,6 +18,7 @@ import { safeImageSrc } from '../url.js';
 import { wordsOf } from '../strings.js';
 import { validateImageFile, type ImageRules } from './image-validation.js';
 import { defaultPlaceholder, type PendingUpload, type PlaceholderRenderer, type PlaceholderView, type UploadContext } from './upload-placeholder.js';
+import { parseInertHTML } from '../dom.js';
 
 
 /** A relative image address for the stand-in image that finds where dropped files may go. */
@@ -173,7 +174,7 @@ function callHost(what: string, run: () => void): void {
 function hasTextHTML(data: DataTransfer): boolean {
   const html = data.getData('text/html');
   // DOMParser documents are inert: nothing in the markup runs or loads.
-  return !!html && !!new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim();
+  return !!html && !!parseInertHTML(html).body.textContent?.trim();
 }
 
 /** The image upload plugin: validation, placeholders, and paste and drop of image files. */

@@ -12,6 +12,7 @@ import type { ContentMatch, NodeType, Schema } from 'prosemirror-model';
 import { cleanAttrs, type AttrDefs } from '../schema/attrs.js';
 import { withoutInlineHandlers } from '../serialize/inline-handlers.js';
 import { normalizeSources, type PasteContext } from './paste-sources.js';
+import { parseInertHTML } from '../dom.js';
 
 /** The attribute ProseMirror writes on clipboard HTML to describe the copied slice. */
 const SLICE_ATTR = 'data-pm-slice';
@@ -105,7 +106,7 @@ function cleanSliceMarkers(root: DocumentFragment, schema: Schema): void {
  * ProseMirror's own clipboard reader does.
  */
 function inertTemplate(html: string): HTMLTemplateElement {
-  const template = new DOMParser().parseFromString('<!doctype html><title></title>', 'text/html').createElement('template');
+  const template = parseInertHTML('<!doctype html><title></title>').createElement('template');
   // Handlers go before the parser sees them: it checks the page's Content-Security-Policy
   // for each one (and reports a violation), whatever document it parses into.
   template.innerHTML = withoutInlineHandlers(html);
@@ -129,7 +130,7 @@ export function cleanPastedHTML(html: string, schema: Schema, context: PasteCont
 
 /** The text of markup as escaped paragraphs, for when it cannot be cleaned (nothing in it survives as markup). */
 export function htmlAsText(html: string): string {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  const text = parseInertHTML(html).body.textContent ?? '';
   const escape = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return text
     .split(/\r?\n/)

@@ -11,6 +11,7 @@ import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { allowsChild, cleanPastedHTML, htmlAsText } from './paste-html.js';
 import type { PasteContext } from './paste-sources.js';
+import { parseInertHTML } from '../dom.js';
 
 /** The paste plugin's key (the plugin keeps no state; the key identifies it). */
 export const pasteKey = new PluginKey('paste');
@@ -102,7 +103,7 @@ function plainTextOf(data: DataTransfer | null): string {
   if (text) return text;
   const html = data.getData('text/html');
   // DOMParser documents are inert: nothing in the markup runs or loads.
-  return html ? (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '') : '';
+  return html ? (parseInertHTML(html).body.textContent ?? '') : '';
 }
 
 /** After a failed paste: log it, then try the clipboard's text; if that fails too, ignore the paste. */

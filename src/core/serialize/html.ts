@@ -1,14 +1,19 @@
 import { DOMParser as PMDOMParser, DOMSerializer, Fragment, type Node as PMNode, type Schema } from 'prosemirror-model';
+import { NO_DOM_MESSAGE, canParseHTML, parseInertHTML } from '../dom.js';
+import { fragmentToHTML } from './html-string.js';
 import { withoutInlineHandlers } from './inline-handlers.js';
 import { log } from '../log.js';
 import { schema as defaultSchema } from '../schema/index.js';
 import { shareMarkSets } from '../schema/shared-marks.js';
 
-/** Where HTML is parsed and serialised: the page by default, a server-side DOM on Node. */
+/**
+ * Where HTML is parsed and DOM is built: the page by default, or the DOM given to
+ * `setDOMImplementation` (src/core/dom.ts) on Node. Writing HTML needs no DOM.
+ */
 export interface DomEnvironment {
-  /** Parses an HTML string into an inert document (no scripts run, no resources load). */
+  /** Parses an HTML string into an inert document (no scripts run, no resources load); by default the DOM implementation's DOMParser. */
   parseDocument?: (html: string) => Document;
-  /** The document used to build serialised DOM. */
+  /** The document `serializeDOM` builds nodes in. */
   document?: Document;
   schema?: Schema;
 }
@@ -28,7 +33,7 @@ function inertDocument(html: string, env: DomEnvironment): Document {
   // so `<img onerror>` cannot fire while we read the markup. Handlers go before the parser
   // sees them: it would check the page's Content-Security-Policy for each one.
   const markup = withoutInlineHandlers(html);
-  return new DOMParser().parseFromString(`<!doctype html><html><head></head><body>${markup}</body></html>`, 'text/html');
+  return parseInertHTML(`<!doctype html><html><head></head><body>${markup}</body></html>`);
 }
 
 /** The document that holds nothing: one empty paragraph (spec: an empty value). */
@@ -113,12 +118,14 @@ function foldLineBreaks(root: Element): void {
 /**
  * Parses an HTML string into a document of the schema. Unknown elements and
  * attributes are dropped and every attribute is cleaned by its node's rules. Input
- * too deep or too large to parse in bounded time becomes plain paragraphs; it never
- * throws.
+ * too deep or too large to parse in bounded time becomes plain paragraphs; bad input
+ * never throws. Outside a browser it needs a DOM (`setDOMImplementation`); without one
+ * it throws a RangeError naming that function.
  */
 export function parseHTML(html: string | null | undefined, env: DomEnvironment = {}): PMNode {
   const schema = env.schema ?? defaultSchema;
   if (typeof html !== 'string' || !html.trim()) return emptyDoc(schema);
+  if (!env.parseDocument && !canParseHTML()) throw new RangeError(NO_DOM_MESSAGE);
   let body: HTMLElement | null = null;
   try {
     if (tooDeepMarkup(html)) return textToDoc(markupText(html, env), schema);
@@ -158,12 +165,9 @@ export function serializeDOM(content: PMNode | Fragment, env: DomEnvironment = {
 
 /**
  * The document as an HTML string, with leading and trailing empty paragraphs trimmed
- * (spec: the change callback's HTML).
+ * (spec: the change callback's HTML). Written from the document model, with no DOM:
+ * the same bytes in a browser and on Node (see html-string.ts).
  */
-export function serializeHTML(doc: PMNode, env: DomEnvironment = {}): string {
-  // An inert document: building <img> elements there fetches nothing.
-  const document = env.document ?? globalThis.document.implementation.createHTMLDocument('');
-  const container = document.createElement('div');
-  container.appendChild(serializeDOM(trimEmptyParagraphs(doc), { schema: doc.type.schema, ...env, document }));
-  return container.innerHTML;
+export function serializeHTML(doc: PMNode): string {
+  return fragmentToHTML(trimEmptyParagraphs(doc));
 }

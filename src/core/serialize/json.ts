@@ -2,7 +2,8 @@ import { Fragment, Mark, type Node as PMNode, type Schema } from 'prosemirror-mo
 import { log } from '../log.js';
 import { cleanAttrs, hasRequiredAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
 import { shareMarkSets } from '../schema/shared-marks.js';
-import { emptyDoc, parseHTML, serializeDOM, textToDoc, type DomEnvironment } from './html.js';
+import { emptyDoc, parseHTML, textToDoc, type DomEnvironment } from './html.js';
+import { fragmentToHTML } from './html-string.js';
 
 /** A node as stored in JSON (ProseMirror's `Node.toJSON()` shape). */
 export interface JSONNode {
@@ -107,10 +108,7 @@ export function parseJSON(json: unknown, env: DomEnvironment = {}): PMNode {
     return top.childCount ? shareMarkSets(top) : emptyDoc(schema);
   } catch {
     // Mend through the DOM parser, which knows how to wrap and lift misplaced content.
-    const document = env.document ?? globalThis.document.implementation.createHTMLDocument('');
-    const container = document.createElement('div');
-    container.appendChild(serializeDOM(top.content, { ...env, document }));
-    return parseHTML(container.innerHTML, env);
+    return parseHTML(fragmentToHTML(top.content), env);
   }
 }
 

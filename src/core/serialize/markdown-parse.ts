@@ -11,6 +11,7 @@ import { perSchema } from '../per-schema.js';
 import { cleanAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
 import type { MarkdownRule, MarkdownTokenRule } from '../extensions/types.js';
 import { shareMarkSets } from '../schema/shared-marks.js';
+import { isNoDomError } from '../dom.js';
 import { emptyDoc, parseHTML, textToDoc } from './html.js';
 import { addSchemaRules, type AlertForm } from './markdown-it-rules.js';
 import { HTML_FENCE_INFO } from './markdown.js';
@@ -107,7 +108,8 @@ const parserFor = perSchema(createParser);
 /**
  * Parses markdown into a document of the schema, synchronously. Every attribute goes
  * through the schema's cleaners; input that cannot be parsed is loaded as plain
- * paragraphs (and logged). It never throws.
+ * paragraphs (and logged). It throws only where an HTML block must be read and there is
+ * no DOM to read it with (Node without `setDOMImplementation`), naming that function.
  */
 export function parseMarkdownNow(markdown: string, schema: Schema = defaultSchema): PMNode {
   if (typeof markdown !== 'string' || !markdown.trim()) return emptyDoc(schema);
@@ -116,6 +118,7 @@ export function parseMarkdownNow(markdown: string, schema: Schema = defaultSchem
     doc.check();
     return shareMarkSets(doc);
   } catch (error) {
+    if (isNoDomError(error)) throw error;
     log.warn('Markdown could not be parsed; it was loaded as plain text', error);
     return textToDoc(markdown, schema);
   }

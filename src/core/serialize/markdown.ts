@@ -5,7 +5,8 @@
  * and joins them. It must not import prosemirror-markdown or markdown-it: their module
  * code would pull ~100 KB into the base bundle, and `getMarkdown()` only needs this writer.
  */
-import { DOMSerializer, type Node as PMNode } from 'prosemirror-model';
+import { Fragment, type Node as PMNode } from 'prosemirror-model';
+import { fragmentToHTML } from './html-string.js';
 import type { MarkdownHelpers, MarkdownRule, RenderedBlock } from '../extensions/types.js';
 import { inlineLines, longestRun } from './markdown-inline.js';
 
@@ -34,21 +35,15 @@ function alertLines(node: PMNode, rule: MarkdownRule): string[] {
 /**
  * A node's lines: its rule's, or, without one, its HTML in a fence (`html rich-editor`)
  * that the parser reads back through the schema, so a forgotten rule never drops the
- * node's structure. Outside a browser (no DOM to render with) its content is written.
+ * node's structure. The HTML is written without a DOM, so Node writes the same markdown.
  */
 function blockLines(node: PMNode, marker: string): string[] {
   const rule = ruleOf(node);
   if (rule?.serialize) return rule.serialize(node, marker ? helpers(marker) : NO_MARKER);
   if (rule?.blockquoteAlert) return alertLines(node, rule);
-  const document = globalThis.document;
-  if (document) {
-    const container = document.createElement('div');
-    container.appendChild(DOMSerializer.fromSchema(node.type.schema).serializeNode(node, { document }));
-    const html = container.innerHTML;
-    const fence = '`'.repeat(Math.max(3, longestRun(html, '`') + 1));
-    return [`${fence}${HTML_FENCE_INFO}`, ...html.split('\n'), fence];
-  }
-  return node.isTextblock ? inlineLines(node) : joinBlocks(childBlocks(node));
+  const html = fragmentToHTML(Fragment.from(node));
+  const fence = '`'.repeat(Math.max(3, longestRun(html, '`') + 1));
+  return [`${fence}${HTML_FENCE_INFO}`, ...html.split('\n'), fence];
 }
 
 /**
@@ -86,7 +81,8 @@ export function serializeMarkdown(doc: PMNode): string {
 
 /**
  * Parses markdown into a document of the schema. The parser (markdown-it) is loaded on
- * first use, which keeps it out of the base bundle; it never rejects.
+ * first use, which keeps it out of the base bundle. It rejects only for an HTML block
+ * on Node without `setDOMImplementation` (see parseMarkdownNow).
  */
 export async function parseMarkdown(markdown: string): Promise<PMNode> {
   const { parseMarkdownNow } = await import('./markdown-parse.js');

@@ -344,6 +344,12 @@ export class RichEditor extends LitElement {
     return !this.readonly && !this.isDisabled;
   }
 
+  /** A shadow root the server wrote (server-render.ts) is the first paint only: the live editor replaces it. */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    this.shadowRoot?.replaceChildren();
+    return super.createRenderRoot();
+  }
+
   override render() {
     // Disabled: inert, so neither the mouse, Tab nor a click on a label reaches it.
     return html`<div class="editor" part="editor" ?inert=${this.isDisabled}>

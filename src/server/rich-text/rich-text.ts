@@ -5,10 +5,9 @@
  * browser applies (scripts, handlers, unsafe links and image addresses disappear).
  */
 import type { Node as PMNode } from 'prosemirror-model';
-import { parseHTML, serializeDOM, trimEmptyParagraphs } from '../../core/serialize/html.js';
+import { parseHTML, serializeHTML } from '../../core/serialize/html.js';
 import { parseJSON, serializeJSON, type JSONNode } from '../../core/serialize/json.js';
 import { parseMarkdown } from '../../core/serialize/markdown.js';
-import { writeHTML } from './html-writer.js';
 import { createServerDomEnvironment, type ServerDomEnvironment } from './server-dom.js';
 
 /** Rich text in both stored forms: the editor's HTML (empty edge paragraphs trimmed) and its JSON document. */
@@ -23,12 +22,11 @@ export interface RichTextInput {
   json?: unknown;
 }
 
-function richTextIn(doc: PMNode, env: ServerDomEnvironment): RichText {
-  const container = env.document.createElement('div');
-  container.appendChild(serializeDOM(trimEmptyParagraphs(doc), env));
+/** Both stored forms; the HTML is written without a DOM, byte for byte as the browser's editor writes it. */
+function richTextIn(doc: PMNode): RichText {
   // ProseMirror's attribute objects have no prototype; stored and compared data should be plain JSON.
   const json = JSON.parse(JSON.stringify(serializeJSON(doc))) as JSONNode;
-  return { html: writeHTML(container), json };
+  return { html: serializeHTML(doc), json };
 }
 
 function parseIn(input: RichTextInput, env: ServerDomEnvironment): PMNode {
@@ -39,7 +37,7 @@ function parseIn(input: RichTextInput, env: ServerDomEnvironment): PMNode {
 
 /** Both stored forms of a parsed document. */
 export function richTextOf(doc: PMNode): RichText {
-  return richTextIn(doc, createServerDomEnvironment());
+  return richTextIn(doc);
 }
 
 /** Parses input into a document of the editor's schema; JSON, when given, wins over HTML. */
@@ -53,8 +51,7 @@ export function parseRichText(input: RichTextInput): PMNode {
  * both forms are given; empty input gives the empty document (HTML `''`).
  */
 export function normaliseRichText(input: RichTextInput): RichText {
-  const env = createServerDomEnvironment();
-  return richTextIn(parseIn(input, env), env);
+  return richTextIn(parseIn(input, createServerDomEnvironment()));
 }
 
 /**

@@ -1,25 +1,11 @@
 import { expect } from '@open-wc/testing';
 import type { Node as PMNode } from 'prosemirror-model';
 import { parseHTML, parseJSON, schema, serializeHTML, serializeJSON, TABLE_COLORS } from '../../../src/core/index.js';
-import { canonicalHtmlDoc, mulberry32, randomDoc, type RandomDocOptions } from '../../helpers/random-doc.js';
+import { canonicalHtmlDoc, mulberry32, randomCorpus, randomDoc, type RandomDocOptions } from '../../helpers/random-doc.js';
 
-/** Documents per property (at least 1,000). */
-const RUNS = 1000;
-/** Base seed; change it to explore other documents. A failure prints the seed of its document. */
-const BASE_SEED = 0x5eed;
-
-/** The seed of run `i`, spread out so neighbouring runs do not share a PRNG stream. */
-function seedOf(i: number): number {
-  return (BASE_SEED + Math.imul(i, 0x9e3779b1)) >>> 0;
-}
-
-/** The RUNS documents for `options`, each with its seed. */
-function corpus(options: RandomDocOptions): Array<{ seed: number; doc: PMNode }> {
-  return Array.from({ length: RUNS }, (_, i) => ({ seed: seedOf(i), doc: randomDoc(mulberry32(seedOf(i)), options) }));
-}
-
-const FULL = corpus({});
-const MARKDOWN = corpus({ markdownSubset: true });
+// A failure prints the seed of its document.
+const FULL = randomCorpus({});
+const MARKDOWN = randomCorpus({ markdownSubset: true });
 
 /** The path and values of the first difference between two JSON values, or null. */
 function firstDifference(actual: unknown, expected: unknown, path = '$'): string | null {

@@ -1,0 +1,76 @@
+/**
+ * The element's first paint, written on a server: a declarative shadow root
+ * (`<template shadowrootmode="open">`) holding the element's own styles and its content,
+ * cleaned by the core's schema and written as the editor will show it. The browser
+ * attaches it while parsing the page, so the text shows (with the editor's layout)
+ * before any script runs; on upgrade the element empties that root and renders the live
+ * editor in the same place, within the same task, so nothing moves or shows twice.
+ *
+ * The content is parsed with the DOM given to `setDOMImplementation`. Without one, the
+ * shadow root holds an empty content box of the editor's minimum height: markup is never
+ * written unparsed, so nothing the cleaner would remove reaches the page.
+ */
+import type { CSSResultGroup } from 'lit';
+import type { Node as PMNode } from 'prosemirror-model';
+import { canParseHTML } from '../../core/dom.js';
+import { editorSetup, type EditorSetup } from '../../core/extensions/setup.js';
+import type { ExtensionInput } from '../../core/extensions/types.js';
+import { log } from '../../core/log.js';
+import { emptyDoc, parseHTML } from '../../core/serialize/html.js';
+import { escapeHTMLAttribute, fragmentToHTML } from '../../core/serialize/html-string.js';
+import { wordsWith, type Strings } from '../../core/strings.js';
+import { OPEN_END_CLASS } from './open-end.js';
+import { RichEditor } from './rich-editor.component.js';
+
+/** What the server knows of an element: the properties that decide its first paint. */
+export interface RichEditorServerOptions {
+  /** The element's `value` (HTML); cleaned before it is written. */
+  value?: string | null;
+  readonly?: boolean;
+  extensions?: readonly ExtensionInput[];
+  strings?: Strings;
+  /** The host's accessible name for the content (the element's `aria-label`). */
+  label?: string | null;
+}
+
+/** The text of a style group (the element's `static styles`). */
+function cssOf(styles: CSSResultGroup | undefined): string {
+  if (!styles) return '';
+  if (Array.isArray(styles)) return styles.map((style) => cssOf(style as CSSResultGroup)).join('\n');
+  return (styles as { cssText?: string }).cssText ?? '';
+}
+
+function setupOf(extensions: readonly ExtensionInput[] | undefined): EditorSetup {
+  try {
+    return editorSetup(extensions ?? []);
+  } catch (error) {
+    log.error('The extensions could not be set up; the editor runs without them', error);
+    return editorSetup([]);
+  }
+}
+
+/** The document the element will open, or null when it cannot be known here (HTML and no DOM to parse it with). */
+function documentOf(value: string | null | undefined, setup: EditorSetup): PMNode | null {
+  if (!value?.trim()) return emptyDoc(setup.schema);
+  return canParseHTML() ? parseHTML(value, { schema: setup.schema }) : null;
+}
+
+/**
+ * The declarative shadow root of a `<rich-editor>` for server-rendered pages: put it as
+ * the element's first child. The element's `value` and `readonly` still go on the
+ * element itself, where it reads them when it upgrades.
+ */
+export function richEditorShadowHTML(options: RichEditorServerOptions = {}): string {
+  const setup = setupOf(options.extensions);
+  const doc = documentOf(options.value, setup);
+  const content = doc ? fragmentToHTML(doc.content, { viewBreaks: true }) : '';
+  const openEnd = doc?.lastChild && !doc.lastChild.isTextblock ? ` ${OPEN_END_CLASS}` : '';
+  const label = options.label ?? wordsWith(options.strings)['editor.label'];
+  // The content box as ProseMirror's view makes it, so the editor's CSS lays it out the same.
+  const attributes =
+    `class="content${openEnd} ProseMirror" part="content" contenteditable="${options.readonly ? 'false' : 'true'}" ` +
+    `translate="no" role="textbox" aria-multiline="true" aria-label="${escapeHTMLAttribute(label)}"`;
+  // A style element ends at the first `</style`, whatever CSS an extension brings.
+  const css = `${cssOf(RichEditor.styles)}\n${setup.styles}`.replace(/<\/(style)/gi, '<\\/$1');
+  return `<template shadowrootmode="open"><style>${css}</style><div class="editor" part="editor"><div ${attributes}>${content}</div></div></template>`;
+}
