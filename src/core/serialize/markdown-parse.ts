@@ -6,6 +6,7 @@
 import MarkdownIt, { type Options, type Token } from 'markdown-it';
 import { MarkdownParser, type ParseSpec } from 'prosemirror-markdown';
 import type { Attrs, MarkType, NodeType, Node as PMNode, Schema } from 'prosemirror-model';
+import { Transform } from 'prosemirror-transform';
 import { log } from '../log.js';
 import { perSchema } from '../per-schema.js';
 import { cleanAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
@@ -45,7 +46,70 @@ function tokenizer(schema: Schema): MarkdownIt {
   // markdown-it percent-encodes addresses; keeping them as written lets our markdown round-trip.
   md.normalizeLink = (url: string) => url;
   addSchemaRules(md, alertForms(schema));
+  md.core.ruler.push('rich_editor_html', holdHtmlFences);
   return md;
+}
+
+/** What a parse keeps beside markdown-it's tokens: the HTML of `html rich-editor` fences, by placeholder. */
+interface HtmlFences {
+  /** Marks this parse's placeholders, so text that merely looks like one is left alone. */
+  readonly nonce: string;
+  readonly html: string[];
+}
+
+/** The paragraph text standing for the `index`-th HTML fence until the document is built. */
+function placeholder(fences: HtmlFences, index: number): string {
+  return `\uE000${fences.nonce}:${index}\uE001`;
+}
+
+/**
+ * A node markdown has no form for is written as its HTML in an `html rich-editor` fence
+ * (markdown.ts). Such a fence becomes a paragraph holding a placeholder, and the HTML is
+ * read through the schema once the document is built (`withHtmlFences`), cleaned like any
+ * HTML, instead of loading as code.
+ */
+function holdHtmlFences(state: { tokens: Token[]; env: { htmlFences?: HtmlFences }; Token: new (type: string, tag: string, nesting: -1 | 0 | 1) => Token }): void {
+  const fences = state.env.htmlFences;
+  if (!fences) return;
+  const tokens: Token[] = [];
+  for (const token of state.tokens) {
+    if (token.type !== 'fence' || token.info.trim() !== HTML_FENCE_INFO) {
+      tokens.push(token);
+      continue;
+    }
+    const open = new state.Token('paragraph_open', 'p', 1);
+    const inline = new state.Token('inline', '', 0);
+    const text = new state.Token('text', '', 0);
+    text.content = placeholder(fences, fences.html.push(token.content) - 1);
+    inline.children = [text];
+    const close = new state.Token('paragraph_close', 'p', -1);
+    for (const added of [open, inline, close]) (added.level = token.level), (added.block = true);
+    tokens.push(open, inline, close);
+  }
+  state.tokens = tokens;
+}
+
+/** The document with each fence's placeholder paragraph replaced by the fence's HTML, read through the schema. */
+function withHtmlFences(doc: PMNode, fences: HtmlFences): PMNode {
+  if (!fences.html.length) return doc;
+  const found: { pos: number; node: PMNode; index: number }[] = [];
+  const prefix = `\uE000${fences.nonce}:`;
+  doc.descendants((node, pos) => {
+    if (node.type.name !== 'paragraph' && node.isTextblock) return false;
+    if (!node.isTextblock) return true;
+    const text = node.textContent;
+    if (text.startsWith(prefix) && text.endsWith('\uE001')) {
+      const index = Number(text.slice(prefix.length, -1));
+      if (Number.isInteger(index) && index >= 0 && index < fences.html.length) found.push({ pos, node, index });
+    }
+    return false;
+  });
+  const tr = new Transform(doc);
+  // From the end, so earlier positions stay as they were.
+  for (const { pos, node, index } of found.reverse()) {
+    tr.replaceWith(pos, pos + node.nodeSize, parseHTML(fences.html[index], { schema: doc.type.schema }).content);
+  }
+  return tr.doc;
 }
 
 /** The marks' tokens (the nodes bring theirs: `MarkdownRule.parse`). */
@@ -80,26 +144,8 @@ function tokens(schema: Schema): Record<string, ParseSpec> {
   return { ...specs, ...markTokens(schema) };
 }
 
-/** The part of prosemirror-markdown's parse state a token handler uses. */
-interface ParseState {
-  addText(text: string): void;
-  push(node: PMNode): void;
-}
-
 function createParser(schema: Schema): MarkdownParser {
-  const parser = new MarkdownParser(schema, tokenizer(schema), tokens(schema));
-  // A soft line break is a space in the text (CommonMark renders it as one); only
-  // hard breaks become hard_break nodes. tokenHandlers is not in the typings.
-  const handlers = (parser as unknown as { tokenHandlers: Record<string, (state: ParseState, tok: Token) => void> }).tokenHandlers;
-  handlers.softbreak = (state) => state.addText(' ');
-  // A node markdown has no form for was written as its HTML in an `html rich-editor`
-  // fence: read back through the schema (cleaned like any HTML), not as code.
-  const fence = handlers.fence;
-  handlers.fence = (state, tok) => {
-    if (tok.info.trim() !== HTML_FENCE_INFO) return fence(state, tok);
-    parseHTML(tok.content, { schema }).forEach((node) => state.push(node));
-  };
-  return parser;
+  return new MarkdownParser(schema, tokenizer(schema), tokens(schema));
 }
 
 /** Built once per schema; a parser holds no per-parse state. */
@@ -114,7 +160,8 @@ const parserFor = perSchema(createParser);
 export function parseMarkdownNow(markdown: string, schema: Schema = defaultSchema): PMNode {
   if (typeof markdown !== 'string' || !markdown.trim()) return emptyDoc(schema);
   try {
-    const doc = parserFor(schema).parse(markdown);
+    const fences: HtmlFences = { nonce: Math.random().toString(36).slice(2, 10), html: [] };
+    const doc = withHtmlFences(parserFor(schema).parse(markdown, { htmlFences: fences }), fences);
     doc.check();
     return shareMarkSets(doc);
   } catch (error) {

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { Node as PMNode } from 'prosemirror-model';
 import { parseMarkdownNow } from '../../../src/core/serialize/markdown-parse.js';
 import { parseMarkdown, serializeMarkdown } from '../../../src/core/serialize/markdown.js';
-import { emptyDoc } from '../../../src/core/index.js';
+import { editorSetup, emptyDoc, parseHTML, serializeHTML, type NodeDefinition } from '../../../src/core/index.js';
 import {
   a,
   blockquote,
@@ -291,5 +291,31 @@ describe('parseMarkdown', () => {
     expect(staticImports.join('\n')).not.to.match(/markdown-it|prosemirror-markdown|markdown-parse/);
     // The test server serves the module compiled, its import naming the .ts source.
     expect(source).to.match(/import\(\s*["']\.\/markdown-parse\.(js|ts)["']\s*\)/);
+  });
+});
+
+describe('markdown for nodes without a markdown form', () => {
+  const badge: NodeDefinition = {
+    name: 'badge',
+    group: 'block',
+    content: 'inline*',
+    attrs: { tone: { type: 'enum', values: ['a', 'b'], default: 'a' } },
+    html: { tag: 'div', attrs: { tone: 'data-badge' } },
+  };
+  const schema = editorSetup([badge]).schema;
+  const html = (from: PMNode) => serializeHTML(from);
+
+  it('reads their HTML fences back through the schema, at the top level and inside lists and quotes', () => {
+    const source = parseHTML('<div data-badge="b">Top</div><ul><li><p>item</p><div data-badge="b">In a list</div></li></ul><blockquote><div data-badge="a">Quoted</div></blockquote><p>after</p>', { schema });
+    const markdown = serializeMarkdown(source);
+    expect(markdown.match(/```html rich-editor/g)).to.have.length(3);
+    const again = parseMarkdownNow(markdown, schema);
+    expect(html(again)).to.equal(html(source));
+    expect(again.eq(source)).to.equal(true);
+  });
+
+  it('cleans the HTML of such a fence, keeps other fences as code, and leaves text that looks like a placeholder', () => {
+    const doc = parseMarkdownNow('```html rich-editor\n<div data-badge="b" onclick="alert(1)">x<script>alert(2)</script></div>\n```\n\n```html\n<b>code</b>\n```\n\n\uE000abc:0\uE001', schema);
+    expect(html(doc)).to.equal('<div data-badge="b">x</div><pre data-language="html"><code class="language-html">&lt;b&gt;code&lt;/b&gt;</code></pre><p>\uE000abc:0\uE001</p>');
   });
 });
