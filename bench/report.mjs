@@ -246,7 +246,7 @@ blocks; images with relative paths; a table every 200 blocks.
 - **popups** (ours and TipTap; raw ProseMirror and the contenteditable have none): after the typing run, a space, then \`/\` timed from keydown to the first painted frame showing the slash menu, then \`h\` to the frame showing the narrowed list, Escape, a space and \`@\` to the frame showing the mention list with its results. TipTap's popups are the minimal lists an issue tracker draws from \`@tiptap/suggestion\`.
 - **load**: from the adapter's create call to two animation frames later (the document's first frame painted), per size.
 ${typingMeasured(results)}
-- **getHTML**: one \`getHTML()\` (or the DOM serialiser, or \`innerHTML\`) on the 10,000-block document; median of 3 calls.
+- **getHTML**: one \`getHTML()\` (or the DOM serialiser, or \`innerHTML\`) on the 10,000-block document right after the typing run, so the document has just changed and no target answers from a cache (ours keeps the HTML of an unchanged document for \`value\`); median over the reps.
 - **JS heap** (\`Runtime.getHeapUsage\`), **DOM heap** and **DOM nodes** (\`Memory.getDOMCounters\`, whole page) after load and forced GC. The DOM heap is the live objects on Blink's garbage-collected heap (Oilpan: DOM nodes, their computed styles and layout objects) in the page's renderer, read from a Chromium memory dump (\`Tracing.requestMemoryDump\`, the memory-infra category) after forced GC at the end of the page's run (after the typing and the popups), because a detailed dump slows the JavaScript that runs right after it.
 
 ## Not measured
