@@ -94,14 +94,19 @@ test('the tarball holds the library only: no app or server file, no source map w
   assert.deepEqual(foreign, [], 'every source map holds library sources and bundled dependencies only');
 });
 
+/** A page that loads the embed bundle from `src` with one script, around an editor holding text and code. */
+function embedPage(title, src) {
+  return `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title>
+<script type="module" src="${src}"></script>
+<rich-editor value="<p>Hello</p><pre><code class=&quot;language-js&quot;>const a = 1;</code></pre>"></rich-editor>`;
+}
+
 test('a plain HTML page loads the embed bundle with one script and edits', async () => {
   const dir = join(work, 'plain');
   await installConsumer(dir, tarball);
   writeFileSync(
     join(dir, 'index.html'),
-    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Plain page</title>
-<script type="module" src="/node_modules/rich-editor/dist/browser/rich-editor.min.js"></script>
-<rich-editor value="<p>Hello</p><pre><code class=&quot;language-js&quot;>const a = 1;</code></pre>"></rich-editor>`,
+    embedPage('Plain page', '/node_modules/rich-editor/dist/browser/rich-editor.min.js'),
   );
   await served(dir, (base) =>
     inPage(async (page) => {
@@ -126,9 +131,7 @@ test('the embed bundle copied without its chunks still edits, with one warning p
   copyFileSync(join(root, 'dist/browser/rich-editor.min.js'), join(dir, 'rich-editor.min.js'));
   writeFileSync(
     join(dir, 'index.html'),
-    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lonely bundle</title>
-<script type="module" src="/rich-editor.min.js"></script>
-<rich-editor value="<p>Hello</p><pre><code class=&quot;language-js&quot;>const a = 1;</code></pre>"></rich-editor>`,
+    embedPage('Lonely bundle', '/rich-editor.min.js'),
   );
   await served(dir, (base) =>
     inPage(async (page) => {
