@@ -17,6 +17,7 @@ import { callout } from '../../src/extensions/callout.js';
 import { pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
 import { blockButton, click, listbox, selectWithKeys, SETTLE_MS, sleep, toolbarVisible, until } from './toolbar/helpers.js';
+import { clipboardEvent } from '../helpers/clipboard.js';
 
 const WARNING = '<aside class="callout" data-kind="warning"><p>Mind the <strong>gap</strong></p></aside>';
 
@@ -83,10 +84,10 @@ describe('an extension block (the callout)', () => {
     await pressWith('a', 'Control');
     await pressWith('a', 'Control');
     const copy = new DataTransfer();
-    content(from).dispatchEvent(new ClipboardEvent('copy', { clipboardData: copy, bubbles: true, cancelable: true }));
+    content(from).dispatchEvent(clipboardEvent('copy', { clipboardData: copy, bubbles: true, cancelable: true }));
     expect(copy.getData('text/html')).to.contain('data-kind="warning"');
     content(to).focus();
-    content(to).dispatchEvent(new ClipboardEvent('paste', { clipboardData: copy, bubbles: true, cancelable: true }));
+    content(to).dispatchEvent(clipboardEvent('paste', { clipboardData: copy, bubbles: true, cancelable: true }));
     expect(to.getHTML()).to.equal(WARNING);
   });
 

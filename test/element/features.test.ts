@@ -10,6 +10,7 @@ import type { Features } from '../../src/core/features.js';
 import { pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
 import { selectWithKeys, SETTLE_MS, sleep, until } from './toolbar/helpers.js';
+import { clipboardEvent } from '../helpers/clipboard.js';
 
 const TABLE = '<table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr></tbody></table>';
 const TASKS = '<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><label contenteditable="false"><input type="checkbox" checked="checked"></label><div><p>done</p></div></li></ul>';
@@ -110,7 +111,7 @@ describe('features turned off', () => {
     expect(content(el).querySelector('.image-resize-handle')).to.equal(null);
     const data = new DataTransfer();
     data.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' }));
-    content(el).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    content(el).dispatchEvent(clipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     await sleep(50);
     expect(uploads).to.equal(0);
     expect(el.getHTML()).to.equal(`${image}<p>x</p>`);
@@ -121,7 +122,7 @@ describe('features turned off', () => {
     await sleep(100);
     const data = new DataTransfer();
     data.setData('text/plain', '## Title\n\n- one');
-    content(el).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    content(el).dispatchEvent(clipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     expect(el.getHTML()).to.equal('<p>## Title</p><p>- one</p>');
   });
 

@@ -8,11 +8,12 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { content } from '../helpers/element-ui.js';
+import { clipboardEvent } from '../helpers/clipboard.js';
 
 function pasteFiles(el: RichEditor, files: File[]): void {
   const clipboardData = new DataTransfer();
   for (const file of files) clipboardData.items.add(file);
-  content(el).dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  content(el).dispatchEvent(clipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
 }
 
 const png = (bytes: number, name = 'a.png') => new File([new Uint8Array(bytes)], name, { type: 'image/png' });

@@ -10,13 +10,14 @@ import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { PASTE_FIXTURES, readPasteFixture, type PasteFixture } from '../fixtures/paste/index.js';
 import { content } from '../helpers/element-ui.js';
+import { clipboardEvent } from '../helpers/clipboard.js';
 
 async function pasteInto(el: RichEditor, fixtureEntry: PasteFixture): Promise<void> {
   const transfer = new DataTransfer();
   transfer.setData('text/html', await readPasteFixture(fixtureEntry));
   for (const [type, value] of Object.entries(fixtureEntry.types ?? {})) transfer.setData(type, value);
   content(el).focus();
-  content(el).dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  content(el).dispatchEvent(clipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
 }
 
 describe('paste from the apps people copy from', () => {

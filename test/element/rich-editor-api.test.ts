@@ -4,6 +4,7 @@ import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { expectAccessible } from '../helpers/element-ui.js';
 import { captureLog } from '../helpers/log.js';
+import { clipboardEvent } from '../helpers/clipboard.js';
 
 function content(el: RichEditor): HTMLElement {
   return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
@@ -12,7 +13,7 @@ function content(el: RichEditor): HTMLElement {
 function pasteFiles(el: RichEditor, files: File[]): void {
   const clipboardData = new DataTransfer();
   for (const file of files) clipboardData.items.add(file);
-  content(el).dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  content(el).dispatchEvent(clipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
 }
 
 const MENTION = '<p>hi <span data-type="mention" data-id="u1" data-label="Ada" data-redirect-uri="#profile-ada" data-entity-identifier="u1" data-entity-name="user_mention">@Ada</span></p>';
@@ -254,7 +255,7 @@ describe('<rich-editor> public API', () => {
     const clipboardData = new DataTransfer();
     clipboardData.setData('text/html', '<h1>pasted</h1>');
     clipboardData.items.add(new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }));
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+    box.dispatchEvent(clipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
     expect(el.getHTML()).to.equal('<p>Fixed text</p>');
     expect(el.shadowRoot!.querySelector('rich-editor-slash-menu, rich-editor-toolbar')).to.equal(null);
   });

@@ -12,6 +12,7 @@ import { ENGLISH } from '../../src/core/strings.js';
 import { fr } from '../../src/locales/fr.js';
 import { content } from '../helpers/element-ui.js';
 import { button, click, listbox, selectWithKeys, SETTLE_MS, sleep, toolbarRoot, toolbarVisible, until } from './toolbar/helpers.js';
+import { clipboardEvent } from '../helpers/clipboard.js';
 
 async function french(value: string): Promise<RichEditor> {
   const wrapper = await fixture<HTMLDivElement>(html`<div style="padding: 30px 0 0 60px; width: 600px"><rich-editor .strings=${fr} .value=${value}></rich-editor></div>`);
@@ -113,7 +114,7 @@ describe('strings', () => {
     el.uploadFile = async () => 'https://example.com/x.png';
     const data = new DataTransfer();
     data.items.add(new File([new Uint8Array(4096)], 'big.png', { type: 'image/png' }));
-    content(el).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    content(el).dispatchEvent(clipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     await el.updateComplete;
     const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
     expect(textOf(alert)).to.equal('Fichier trop volumineux. Choisissez un fichier de moins de 1KB. Fermer');

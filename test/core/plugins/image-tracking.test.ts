@@ -8,6 +8,7 @@ import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { schema } from '../../../src/core/schema/index.js';
 import { captureLog } from '../../helpers/log.js';
 import { mountEditor, pressWith, type TestEditor } from '../../helpers/editor.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 
 const A = 'https://img.invalid/workspace/a.png';
 const B = 'https://img.invalid/workspace/b.png';
@@ -113,7 +114,7 @@ describe('imageTrackingPlugin', () => {
     mount(`<p>ab</p>${img(A)}<p>cd</p>`);
     calls = [];
     view().dispatch(view().state.tr.setSelection(TextSelection.create(view().state.doc, 2, 7)));
-    const event = new ClipboardEvent('cut', { clipboardData: new DataTransfer(), bubbles: true, cancelable: true });
+    const event = clipboardEvent('cut', { clipboardData: new DataTransfer(), bubbles: true, cancelable: true });
     view().dom.dispatchEvent(event);
     expect(event.clipboardData!.getData('text/html')).to.contain('img');
     expect(html()).to.equal('<p>ad</p>');

@@ -19,6 +19,7 @@ import {
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { captureLog } from '../../helpers/log.js';
 import { mountEditor, nextFrame, pressWith, type TestEditor } from '../../helpers/editor.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 
 /** One call of the host's `uploadFile`, settled by the test. */
 interface UploadCall extends UploadContext {
@@ -363,7 +364,7 @@ describe('imageUploadPlugin', () => {
       const transfer = new DataTransfer();
       for (const file of files) transfer.items.add(file);
       for (const [type, value] of Object.entries(data)) transfer.setData(type, value);
-      const event = new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
+      const event = clipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
       view().dom.dispatchEvent(event);
       return event;
     }

@@ -4,13 +4,14 @@ import { TextSelection } from 'prosemirror-state';
 import { linkPlugin, removeLink, setLink } from '../../../src/core/plugins/link.js';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../../helpers/editor.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 
 const A = (href: string, text: string) => `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">${text}</a>`;
 
 function paste(editor: TestEditor, data: Record<string, string>): void {
   const clipboardData = new DataTransfer();
   for (const [type, value] of Object.entries(data)) clipboardData.setData(type, value);
-  editor.view.dom.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  editor.view.dom.dispatchEvent(clipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
 }
 
 describe('links', () => {

@@ -5,6 +5,7 @@ import { EditorView } from 'prosemirror-view';
 import { sendMouse } from '@web/test-runner-commands';
 import { editingPlugins } from '../../../src/core/editor-state.js';
 import { parseHTML } from '../../../src/core/serialize/html.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 
 const parserFetched = () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('markdown-parse'));
 
@@ -26,7 +27,7 @@ describe('markdown parser loading', () => {
         await new Promise((r) => setTimeout(r, 25));
         const clipboardData = new DataTransfer();
         clipboardData.setData('text/plain', ' **now**');
-        const event = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
+        const event = clipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
         view.dom.dispatchEvent(event);
         if (event.defaultPrevented && view.state.doc.rangeHasMark(0, view.state.doc.content.size, view.state.schema.marks.bold)) break;
         view.dispatch(view.state.tr.delete(view.state.selection.from - ' **now**'.length, view.state.selection.from));

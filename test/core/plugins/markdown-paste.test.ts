@@ -3,11 +3,12 @@ import { looksLikeMarkdown } from '../../../src/core/plugins/markdown-paste.js';
 import { TextSelection } from 'prosemirror-state';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../../helpers/editor.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 
 function paste(editor: TestEditor, data: Record<string, string>): void {
   const clipboardData = new DataTransfer();
   for (const [type, value] of Object.entries(data)) clipboardData.setData(type, value);
-  editor.view.dom.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  editor.view.dom.dispatchEvent(clipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
 }
 
 /**

@@ -10,13 +10,14 @@ import { EditorState } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { editingPlugins } from '../../../src/core/editor-state.js';
 import { parseHTML, serializeHTML } from '../../../src/core/index.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 
 /** Pastes through a real `paste` ClipboardEvent on the editor's DOM, as a browser delivers it. */
 function paste(view: EditorView, html: string, text = ''): void {
   const transfer = new DataTransfer();
   transfer.setData('text/html', html);
   if (text) transfer.setData('text/plain', text);
-  view.dom.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  view.dom.dispatchEvent(clipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
 }
 
 const waitForReports = () => new Promise((resolve) => setTimeout(resolve, 100));

@@ -5,13 +5,14 @@ import { EditorView } from 'prosemirror-view';
 import { parseHTML, serializeHTML } from '../../../src/core/index.js';
 import { pasteKey, pastePlugin } from '../../../src/core/plugins/paste.js';
 import { captureLog } from '../../helpers/log.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 
 /** Pastes through a real `paste` ClipboardEvent on the editor's DOM, as a browser delivers it. */
 function paste(view: EditorView, data: { html?: string; text?: string }): ClipboardEvent {
   const transfer = new DataTransfer();
   if (data.html !== undefined) transfer.setData('text/html', data.html);
   if (data.text !== undefined) transfer.setData('text/plain', data.text);
-  const event = new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
+  const event = clipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
   view.dom.dispatchEvent(event);
   return event;
 }
@@ -202,7 +203,7 @@ describe('pastePlugin', () => {
       const transfer = new DataTransfer();
       transfer.setData('text/html', misfit);
       // view.dispatchEvent runs ProseMirror's handler directly, so its error reaches us instead of window.onerror.
-      expect(() => bare.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, cancelable: true }))).to.throw(TypeError);
+      expect(() => bare.dispatchEvent(clipboardEvent('paste', { clipboardData: transfer, cancelable: true }))).to.throw(TypeError);
       const log = captureLog();
       try {
         const view = editor('<p>x</p>');
@@ -305,7 +306,7 @@ describe('pastePlugin', () => {
       const transfer = new DataTransfer();
       transfer.setData('text/html', '<p>rich</p>');
       // view.dispatchEvent runs ProseMirror's handler directly, so the error reaches us instead of window.onerror.
-      expect(() => view.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, cancelable: true }))).to.throw('broken paste hook');
+      expect(() => view.dispatchEvent(clipboardEvent('paste', { clipboardData: transfer, cancelable: true }))).to.throw('broken paste hook');
     });
   });
 });

@@ -6,11 +6,12 @@ import { cellsToText } from '../../../src/core/plugins/table.js';
 import { parseHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../../helpers/editor.js';
 import { caretInCell, cellPos, firstTable, grid } from '../commands/table-helpers.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 
 /** Fires a real `copy` event on the editor and returns what it put on the clipboard. */
 function copy(editor: TestEditor): { html: string; text: string } {
   const clipboardData = new DataTransfer();
-  const event = new ClipboardEvent('copy', { clipboardData, bubbles: true, cancelable: true });
+  const event = clipboardEvent('copy', { clipboardData, bubbles: true, cancelable: true });
   editor.view.dom.dispatchEvent(event);
   expect(event.defaultPrevented, 'the editor handled the copy').to.equal(true);
   return { html: clipboardData.getData('text/html'), text: clipboardData.getData('text/plain') };
@@ -21,7 +22,7 @@ function paste(editor: TestEditor, html: string, text: string): void {
   const clipboardData = new DataTransfer();
   clipboardData.setData('text/html', html);
   clipboardData.setData('text/plain', text);
-  editor.view.dom.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  editor.view.dom.dispatchEvent(clipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
 }
 
 const TABLE =

@@ -7,6 +7,7 @@ import { EditorState } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { linkPlugin } from '../../../src/core/plugins/link.js';
 import { pastePlugin } from '../../../src/core/plugins/paste.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 
 declare global {
   interface Window {
@@ -136,5 +137,5 @@ export function pasteInto(view: EditorView, data: { html?: string; text?: string
   const transfer = new DataTransfer();
   if (data.html !== undefined) transfer.setData('text/html', data.html);
   if (data.text !== undefined) transfer.setData('text/plain', data.text);
-  view.dom.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  view.dom.dispatchEvent(clipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
 }

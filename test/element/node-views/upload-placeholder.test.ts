@@ -6,6 +6,7 @@ import type { UploadContext } from '../../../src/core/plugins/upload-placeholder
 import { captureLog } from '../../helpers/log.js';
 import { nextFrame } from '../../helpers/editor.js';
 import { axeViolations, centre, content, imageAttrs, mount, pngFile, until, wireUploadPlaceholder } from './wiring.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 
 /** An upload the test settles by hand. */
 interface ControlledUpload {
@@ -29,7 +30,7 @@ function controlUploads(el: RichEditor): ControlledUpload[] {
 function pasteFiles(el: RichEditor, ...files: File[]): void {
   const data = new DataTransfer();
   for (const file of files) data.items.add(file);
-  content(el).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  content(el).dispatchEvent(clipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
 }
 
 function placeholder(el: RichEditor): HTMLElement | null {
