@@ -1,11 +1,16 @@
 // The browser suite in Firefox ESR (Debian's firefox-esr), driven by puppeteer over WebDriver BiDi.
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
+import { defaultReporter } from '@web/test-runner';
+import { countReporter } from './scripts/count-reporter.mjs';
+import { findFirefox } from './scripts/browsers.mjs';
 import base from './web-test-runner.config.mjs';
 
-const executablePath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const executablePath = findFirefox();
+if (!executablePath) throw new Error('Firefox was not found. Run `npm test` (it installs Debian\'s firefox-esr when it can) or set FIREFOX_PATH.');
 
 export default {
   ...base,
+  reporters: [defaultReporter(), countReporter('.test-results/browser-firefox.json')],
   browsers: [
     puppeteerLauncher({
       launchOptions: { browser: 'firefox', executablePath, headless: true },

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
-import { findChromium } from '../scripts/chromium.mjs';
+import { findChromium } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
 
 const root = new URL('..', import.meta.url).pathname;

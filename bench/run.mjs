@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
-import { findChromium } from '../scripts/chromium.mjs';
+import { findChromium } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
 import { environment, printTable, writeDocs } from './report.mjs';
 import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';

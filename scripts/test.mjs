@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium } from './chromium.mjs';
+import { findChromium } from './browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, '.test-results');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import puppeteer from 'puppeteer-core';
-import { findChromium } from '../../scripts/chromium.mjs';
+import { findChromium } from '../../scripts/browsers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
 let server;

@@ -1,6 +1,6 @@
 // Chromium through puppeteer-core for the end-to-end tests, with a record of every page problem.
 import puppeteer from 'puppeteer-core';
-import { findChromium } from '../../../scripts/chromium.mjs';
+import { findChromium } from '../../../scripts/browsers.mjs';
 
 /** Launches Debian's Chromium headless (no sandbox: tests run as root in containers). */
 export function launchBrowser() {
