@@ -3,7 +3,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { nodeEnvAsProduction, reactAsEsm } from './scripts/wtr-react.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
-import { findChromium } from './scripts/chromium.mjs';
+import { findChromium } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
 import { clickThenKeysPlugin } from './scripts/wtr-input.mjs';
 
