@@ -181,7 +181,7 @@ describe('<EmptyState>', () => {
     show({ type: 'disabled-cycles', role: Role.Admin, theme: 'light' });
     buttons()[0].focus();
     await sendKeys({ press: 'Enter' });
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     expect(actions).to.deep.equal(['manage-features', 'manage-features']);
   });
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import {
@@ -11,7 +11,8 @@ import {
   type AiErrorToast,
 } from '../../../src/app/widgets/ai-assistant/index.js';
 import { ApiError } from '../../../src/app/api/api-error.js';
-import { centre, expectAccessible } from '../../helpers/element-ui.js';
+import { click } from '../shell/input.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
 
 async function until(check: () => unknown, timeout = 4000): Promise<void> {
   const start = performance.now();
@@ -21,7 +22,6 @@ async function until(check: () => unknown, timeout = 4000): Promise<void> {
   }
 }
 
-const click = (element: Element) => sendMouse({ type: 'click', position: centre(element) });
 const byText = (text: string, selector = 'button') =>
   [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.textContent?.trim() === text) ?? null;
 const popup = () => document.querySelector<HTMLElement>('[role="dialog"]');

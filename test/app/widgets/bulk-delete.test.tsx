@@ -114,12 +114,12 @@ describe('<BulkDeleteDialog>', () => {
   it('toggles issues with Space and keeps the selection while the search changes', async () => {
     await render();
     checkbox('WEB-1').focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await until(() => checkbox('WEB-1').checked, 'Space checks the issue');
     await sendKeys({ press: 'Tab' });
     expect(document.activeElement).to.equal(checkbox('WEB-2'));
-    await sendKeys({ press: 'Space' });
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
+    await sendKeys({ press: ' ' });
     await until(() => !checkbox('WEB-2').checked, 'Space unchecks the issue again');
     expect(dialog()!.textContent).to.contain('1 selected');
 

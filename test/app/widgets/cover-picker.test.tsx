@@ -212,7 +212,7 @@ describe('CoverPicker', () => {
     await sendKeys({ press: 'ArrowRight' });
     await sendKeys({ press: 'Enter' });
     expect(chosen).to.deep.equal([COVERS[1]]);
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     expect(chosen).to.deep.equal([COVERS[1], COVERS[1]]);
     // Leaving and coming back lands on the last focused image.
     await sendKeys({ down: 'Shift' });

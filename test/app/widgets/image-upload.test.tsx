@@ -115,7 +115,7 @@ describe('ImageUploadDialog', () => {
     });
     zone().focus();
     await sendKeys({ press: 'Enter' });
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     expect(chooserOpened).to.equal(2);
     await click(zone());
     expect(chooserOpened).to.equal(3);

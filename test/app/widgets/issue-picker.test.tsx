@@ -166,7 +166,7 @@ describe('<IssuePickerDialog>', () => {
     const label = document.getElementById(toggle().getAttribute('aria-labelledby')!)!;
     expect(label.textContent).to.equal('Workspace-level search');
     toggle().focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await until(() => toggle().getAttribute('aria-checked') === 'true', 'Space turns the switch on');
     await until(() => calls.length === 2, 'the workspace search runs at once');
     expect(calls[1].params).to.deep.equal({ search: '', workspace_search: true });
@@ -182,7 +182,7 @@ describe('<IssuePickerDialog>', () => {
     await render();
     await until(() => rows().length === 2, 'the first results show');
     checkbox('WEB-2').focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await until(() => checkbox('WEB-2').checked, 'Space selects the issue');
     await click(toggle());
     await typeSearch('rate');

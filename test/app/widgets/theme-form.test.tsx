@@ -168,7 +168,7 @@ describe('ThemeForm', () => {
   it('sends the dark palette flag', async () => {
     show();
     document.querySelector<HTMLInputElement>('input[type="checkbox"]')!.focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await click(submitButton());
     await until(() => saved.length);
     expect(saved[0].darkPalette).to.equal(true);
@@ -192,7 +192,7 @@ describe('ThemeForm', () => {
     await until(() => field('Primary color').value === '#00ff00');
     expect(previews.length).to.equal(count);
     document.querySelector<HTMLInputElement>('input[type="checkbox"]')!.focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await until(() => previews.at(-1)!.darkPalette === true);
   });
 
