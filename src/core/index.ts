@@ -219,7 +219,7 @@ export {
   tableEditingKey,
   tablePlugins,
 } from './plugins/table.js';
-export { TAB_ESCAPE_WINDOW, tabKeyKey, tabKeyPlugin } from './plugins/tab-key.js';
+export { NODE_CONTROL_ATTRIBUTE, TAB_ESCAPE_WINDOW, tabKeyKey, tabKeyPlugin } from './plugins/tab-key.js';
 export { cellsToText, tableClipboard } from './plugins/table-clipboard.js';
 export { taskListKey, taskListPlugin } from './plugins/task-list.js';
 export { textInputKey, textInputPlugin } from './plugins/text-input.js';

@@ -9,8 +9,16 @@ export const TAB_ESCAPE_WINDOW = 2000;
 
 const MODIFIERS: ReadonlySet<string> = new Set(['Shift', 'Control', 'Alt', 'Meta']);
 
-/** What the browser's Tab can focus. */
-const FOCUSABLE = '[tabindex]:not([tabindex="-1"]), button:not([disabled]), input:not([disabled]), select, textarea, a[href]';
+/**
+ * A node view's control that Tab reaches from the selected node although it is out of the
+ * tab order (`tabindex="-1"`): Firefox moves focus to any tabbable element the caret
+ * reaches in editable content, so a control that is tabbable would take the keys that
+ * were meant for the text (End beside a selected image, then typing).
+ */
+export const NODE_CONTROL_ATTRIBUTE = 'data-node-control';
+
+/** What Tab can focus inside a selected node. */
+const FOCUSABLE = `[${NODE_CONTROL_ATTRIBUTE}], [tabindex]:not([tabindex="-1"]), button:not([disabled]), input:not([disabled]), select, textarea, a[href]`;
 
 /** The first control inside the selected node's DOM, when a node is selected. */
 function selectedNodeControl(view: EditorView): HTMLElement | null {

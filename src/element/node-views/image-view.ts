@@ -7,6 +7,7 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView } from 'prosemirror-view';
 import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '../../core/commands/image.js';
+import { NODE_CONTROL_ATTRIBUTE } from '../../core/plugins/tab-key.js';
 import { fill, wordsOf } from '../../core/strings.js';
 import type { EditableListener, EditableWatch } from './editable-watch.js';
 import type { SizeListener, SizeWatch } from './size-watch.js';
@@ -157,7 +158,9 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
   private createHandle(): HTMLElement {
     const handle = this.dom.ownerDocument.createElement('div');
     handle.className = 'image-resize-handle';
-    handle.tabIndex = 0;
+    // Reached with Tab from the selected image (see NODE_CONTROL_ATTRIBUTE), never by the caret.
+    handle.tabIndex = -1;
+    handle.setAttribute(NODE_CONTROL_ATTRIBUTE, '');
     handle.draggable = false;
     handle.setAttribute('role', 'slider');
     handle.setAttribute('aria-label', wordsOf(this.view.state)['image.resize']);

@@ -1,9 +1,18 @@
-// Chromium through puppeteer-core for the end-to-end tests, with a record of every page problem.
+// A browser through puppeteer-core for the end-to-end tests, with a record of every page problem.
+// E2E_BROWSER=firefox runs them in Debian's Firefox ESR over WebDriver BiDi; Chromium otherwise.
 import puppeteer from 'puppeteer-core';
-import { findChromium } from '../../../scripts/browsers.mjs';
+import { findChromium, findFirefox } from '../../../scripts/browsers.mjs';
 
-/** Launches Debian's Chromium headless (no sandbox: tests run as root in containers). */
+/** The engine the end-to-end tests drive: `chromium` (the default) or `firefox`. */
+export const e2eBrowser = process.env.E2E_BROWSER === 'firefox' ? 'firefox' : 'chromium';
+
+/** Launches the chosen browser headless (Chromium without its sandbox: tests run as root in containers). */
 export function launchBrowser() {
+  if (e2eBrowser === 'firefox') {
+    const executablePath = findFirefox();
+    if (!executablePath) throw new Error('Firefox is missing: install it (apt-get install firefox-esr) or set FIREFOX_PATH');
+    return launchFirefox(executablePath, 'light');
+  }
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium is missing: install it (apt-get install chromium) or set CHROME_PATH');
   return puppeteer.launch({
@@ -14,18 +23,43 @@ export function launchBrowser() {
 }
 
 /**
+ * Firefox over BiDi cannot emulate `prefers-color-scheme` per page (that needs CDP), so each
+ * theme gets a browser of its own with the content colour scheme set by preference: the light
+ * one from `launchBrowser`, the dark one started when first asked for and closed with it.
+ */
+function launchFirefox(executablePath, theme) {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath,
+    headless: true,
+    extraPrefsFirefox: { 'layout.css.prefers-color-scheme.content-override': theme === 'dark' ? 0 : 1 },
+  });
+}
+const darkFirefox = new WeakMap();
+function browserForTheme(browser, theme) {
+  if (e2eBrowser !== 'firefox' || theme !== 'dark') return browser;
+  let dark = darkFirefox.get(browser);
+  if (!dark) {
+    dark = launchFirefox(findFirefox(), 'dark');
+    darkFirefox.set(browser, dark);
+    browser.once('disconnected', () => dark.then((sibling) => sibling.close()).catch(() => {}));
+  }
+  return dark;
+}
+
+/**
  * A new page in its own browser context (its own cookies), light or dark, recording page errors
  * and console errors in `problems`.
  */
 export async function openPage(browser, { theme = 'light', width = 1280, height = 900 } = {}) {
-  const context = await browser.createBrowserContext();
+  const context = await (await browserForTheme(browser, theme)).createBrowserContext();
   const page = await context.newPage();
   const problems = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location()?.url ?? ''})`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+  if (e2eBrowser === 'chromium') await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
   await page.setViewport({ width, height });
   page.setDefaultTimeout(10_000);
   return { page, problems, close: () => context.close() };

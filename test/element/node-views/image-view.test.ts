@@ -90,6 +90,19 @@ describe('image node view', () => {
     expect(imageAttrs(el)).to.include({ width: '300px', height: '400px', style: 'width: 300px; height: 400px;' });
   });
 
+  it('keeps the keys in the text after a click on the last image, End and Ctrl+End (the handle only takes focus from Tab)', async () => {
+    const el = await mount(html`<rich-editor style="width: 800px" .value=${`<p>Launch plan for </p><img src="${imageUrl}">`}></rich-editor>`);
+    await until(() => image(el).complete && image(el).naturalWidth > 0, 'the image loads');
+    await selectImage(el);
+    await sendKeys({ press: 'End' });
+    await pressWith('End', 'Control');
+    expect(el.shadowRoot!.activeElement).to.equal(content(el));
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'Review' });
+    expect(el.editorView!.state.doc.lastChild!.textContent).to.equal('Review');
+    expect(handle(el)!.tabIndex).to.equal(-1);
+  });
+
   it('resizes by 10 px with the arrow keys on the focused handle', async () => {
     const el = await mountImage(' width="300px" height="400px"');
     await selectImage(el);
