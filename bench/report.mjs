@@ -14,11 +14,11 @@ const version = (root, pkg) => {
 };
 
 /** The machine, browser and package versions a run is measured on. */
-export async function environment(root, chromium) {
+export async function environment(root, browserPath) {
   let browser = 'unknown';
   let commit = 'unknown';
   try {
-    browser = execFileSync(chromium, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    browser = execFileSync(browserPath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {}
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
@@ -202,8 +202,32 @@ export function typingMeasured(results) {
   The typing target is judged on the steady p95. Every key's latency, in the order typed, is in \`bench/results/latest.json\` under \`keystrokes\`.`;
 }
 
-/** Regenerates docs/benchmarks.md and docs/benchmarks.svg from `results`. */
-export function writeDocs(root, results) {
+/**
+ * The Firefox section: the runtime rows of a `--browser firefox` run (the bundle rows are
+ * the engine's business no more than the targets, which are judged on Chromium).
+ */
+function firefoxSection(firefox) {
+  if (!firefox) return '## Firefox\n\nNot measured yet: `npm run bench -- --browser firefox` adds this table.\n';
+  const md = (r) => `| ${r.join(' | ')} |`;
+  const [head, ...body] = tableCells(firefox);
+  const runtime = body.filter(([label]) => !label.startsWith('bundle') && !label.startsWith('React wrapper'));
+  return `## Firefox
+
+\`npm run bench -- --browser firefox\` on ${firefox.date.slice(0, 10)}: ${firefox.environment.browser}, driven over WebDriver BiDi
+(keys typed as BiDi input actions), medians over ${firefox.reps} reps, the same documents, pages and timing as above.
+The targets are defined on Chromium; this table shows how ours compares with TipTap and raw ProseMirror in Gecko.
+Raw samples: \`bench/results/latest-firefox.json\`.
+
+${md(head)}
+${md(head.map((_, i) => (i < 2 ? '---' : '---:')))}
+${runtime.map(md).join('\n')}
+
+Not measured in Firefox: ${firefox.notMeasured.filter((m) => !/100,000/.test(m)).join('; ')}.
+${firefox.problems.length ? `\nProblems in the Firefox run:\n\n${firefox.problems.map((p) => `- ${p}`).join('\n')}\n` : ''}`;
+}
+
+/** Regenerates docs/benchmarks.md and docs/benchmarks.svg from a Chromium run's `results` and a Firefox run's, if any. */
+export function writeDocs(root, results, firefox = null) {
   const cells = tableCells(results);
   const md = (r) => `| ${r.join(' | ')} |`;
   const env = results.environment;
@@ -226,6 +250,7 @@ ${targetChecks(results).map(([what, met, figures]) => `- ${met === null ? 'not m
 ${readFileSync(join(root, 'bench/NOTES.md'), 'utf8').trim()}
 
 ${sameFeaturesSection(results)}
+${firefoxSection(firefox)}
 ## Targets
 
 - **ours**: \`<rich-editor>\` loaded from \`dist/browser/rich-editor.min.js\` with one module script, as a host page loads it.

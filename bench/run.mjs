@@ -2,7 +2,10 @@
 // contenteditable, in one headless Chromium, targets interleaved, medians over reps.
 // Flags: --reps N (default 3), --stress (adds the 100,000-block document), --quick
 // (1,000 and 10,000 blocks only), --targets a,b (a subset, e.g. ours,tiptap), --build
-// (runs `npm run build` first; otherwise dist/ is built only when missing).
+// (runs `npm run build` first; otherwise dist/ is built only when missing), --browser
+// firefox (Debian's Firefox ESR over WebDriver BiDi: ours, TipTap and raw ProseMirror by
+// default, no heap figures, results in latest-firefox.json and the Firefox table of
+// docs/benchmarks.md; the targets are judged on Chromium).
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -10,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
-import { findChromium } from '../scripts/browsers.mjs';
+import { findChromium, findFirefox } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
 import { environment, printTable, writeDocs } from './report.mjs';
 import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';
@@ -31,7 +34,9 @@ const TYPING_STEADY_KEYS = { 10_000: 200, 100_000: 50 };
 const TYPING_SIZE = 10_000;
 const PASTE_SIZE = 1_000;
 const SIZES = [1_000, 10_000, ...(flag('quick') ? [] : [30_000]), ...(flag('stress') ? [100_000] : [])];
-const TARGETS = option('targets', 'ours,tiptap,prosemirror,contenteditable').split(',');
+const BROWSER = option('browser', 'chromium');
+if (BROWSER !== 'chromium' && BROWSER !== 'firefox') throw new Error(`--browser takes chromium or firefox, not ${BROWSER}`);
+const TARGETS = option('targets', BROWSER === 'firefox' ? 'ours,tiptap,prosemirror' : 'ours,tiptap,prosemirror,contenteditable').split(',');
 const PAGE_TIMEOUT = 180_000;
 
 const median = (xs) => {
@@ -173,15 +178,19 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 
 // ---------------------------------------------------------------- browser
 
-const executablePath = findChromium();
-if (!executablePath) throw new Error('no Chromium found (set CHROME_PATH)');
-const browser = await puppeteer.launch({
-  executablePath,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--window-size=1280,900'],
-  defaultViewport: { width: 1280, height: 900 },
-  protocolTimeout: PAGE_TIMEOUT,
-});
+const executablePath = BROWSER === 'firefox' ? findFirefox() : findChromium();
+if (!executablePath) throw new Error(BROWSER === 'firefox' ? 'no Firefox found (apt-get install firefox-esr, or set FIREFOX_PATH)' : 'no Chromium found (set CHROME_PATH)');
+const browser = await puppeteer.launch(
+  BROWSER === 'firefox'
+    ? { browser: 'firefox', executablePath, headless: true, defaultViewport: { width: 1280, height: 900 }, protocolTimeout: PAGE_TIMEOUT }
+    : {
+        executablePath,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--window-size=1280,900'],
+        defaultViewport: { width: 1280, height: 900 },
+        protocolTimeout: PAGE_TIMEOUT,
+      },
+);
 
 /**
  * Opens a fresh page on `target` with the document of `size` blocks fetched. Each page
@@ -198,18 +207,23 @@ async function openPage(target, size) {
   await page.goto(`${origin}/bench/pages/target.html?target=${target}`);
   await page.evaluate(() => window.bench.ready);
   await page.evaluate((n) => window.bench.fetchDoc(n), size);
-  const cdp = await page.createCDPSession();
+  // The heap figures come from CDP, which Firefox does not speak.
+  const cdp = BROWSER === 'chromium' ? await page.createCDPSession() : null;
   return { page, cdp, errors, context };
 }
 
 /**
- * JS heap and DOM nodes after forced GC, once the page has settled: what a target does
- * after load (ours fetches the highlighter and highlights the code blocks near the
- * viewport) is in the figure, whether or not it had finished two frames after load.
+ * Waits for the page to settle after load: what a target does then (ours fetches the
+ * highlighter and highlights the code blocks near the viewport) is in the heap figures
+ * and out of the typing, whether or not it had finished two frames after load.
  */
-async function heapAfterGC(page, cdp) {
+async function settled(page) {
   await page.waitForNetworkIdle({ idleTime: 300 });
   await page.evaluate(() => window.bench.settle());
+}
+
+/** JS heap and DOM nodes after forced GC (Chromium). */
+async function heapAfterGC(cdp) {
   await cdp.send('HeapProfiler.enable');
   for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -350,9 +364,12 @@ for (let rep = 0; rep < REPS; rep++) {
           } else problems.push(`${label}: the pastes did not add blocks (${before} -> ${middle} -> ${after})`);
         }
         if (size === TYPING_SIZE || size === 100_000) {
-          const memory = await heapAfterGC(page, cdp);
-          add(`heap ${size}`, target, memory.heap);
-          add(`dom nodes ${size}`, target, memory.domNodes);
+          await settled(page);
+          if (cdp) {
+            const memory = await heapAfterGC(cdp);
+            add(`heap ${size}`, target, memory.heap);
+            add(`dom nodes ${size}`, target, memory.domNodes);
+          }
           const latencies = await typing(page, TYPING_SETTLING_KEYS + TYPING_STEADY_KEYS[size]);
           ((keystrokes[size] ??= {})[target] ??= []).push(latencies);
           add(`typing first key ${size}`, target, latencies[0]);
@@ -374,9 +391,9 @@ for (let rep = 0; rep < REPS; rep++) {
             }
           }
           // Last: nothing timed may follow the memory dump.
-          const domHeap = await blinkHeap(cdp);
+          const domHeap = cdp && (await blinkHeap(cdp));
           if (domHeap != null) add(`dom heap ${size}`, target, domHeap);
-          else problems.push(`${label}: no DOM heap figure (the memory dump named no renderer for the page)`);
+          else if (cdp) problems.push(`${label}: no DOM heap figure (the memory dump named no renderer for the page)`);
         }
         await page.evaluate(() => window.bench.destroy());
         if (session.errors.length) problems.push(`${label}: page errors: ${[...new Set(session.errors)].slice(0, 3).join(' | ')}`);
@@ -396,6 +413,7 @@ server.close();
 
 const results = {
   date: new Date().toISOString(),
+  browser: BROWSER,
   durationSeconds: Math.round((Date.now() - started) / 1000),
   reps: REPS,
   sizes: SIZES,
@@ -414,11 +432,18 @@ const results = {
     'markdown: TipTap and raw ProseMirror as configured here have no markdown serialiser for this schema (tables, task lists)',
     'popups: raw ProseMirror and the bare contenteditable have no suggestion popups',
     ...(flag('stress') ? [] : ['the 100,000-block document (run with --stress)']),
+    ...(BROWSER === 'firefox' ? ['JS heap, DOM heap and DOM nodes: read through CDP, which Firefox does not offer'] : []),
   ],
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+const resultsFile = `bench/results/${BROWSER === 'chromium' ? 'latest' : `latest-${BROWSER}`}.json`;
+writeFileSync(join(root, resultsFile), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\n${printTable(results)}`);
-writeDocs(root, results);
-console.log('\nwrote bench/results/latest.json and docs/benchmarks.md');
+// One page for both engines: the Chromium run (which the targets are judged on) with the Firefox table.
+const stored = (file) => (existsSync(join(root, file)) ? JSON.parse(readFileSync(join(root, file), 'utf8')) : null);
+const chromiumResults = BROWSER === 'chromium' ? results : stored('bench/results/latest.json');
+if (chromiumResults) {
+  writeDocs(root, chromiumResults, BROWSER === 'firefox' ? results : stored('bench/results/latest-firefox.json'));
+  console.log(`\nwrote ${resultsFile} and docs/benchmarks.md`);
+} else console.log(`\nwrote ${resultsFile}; docs/benchmarks.md waits for a Chromium run`);
 if (problems.length) console.log(`problems:\n  ${problems.join('\n  ')}`);

@@ -16,3 +16,6 @@ export const findFirefox = () => find('FIREFOX_PATH', ['/usr/bin/firefox-esr', '
 
 /** The path of WebKitGTK's WebDriver (Debian's webkit2gtk-driver), or null. */
 export const findWebKitDriver = () => find('WEBKIT_WEBDRIVER_PATH', ['/usr/bin/WebKitWebDriver']);
+
+/** The path of Xvfb (Debian's xvfb), which WebKitGTK's MiniBrowser needs without a display, or null. */
+export const findXvfb = () => find('XVFB_PATH', ['/usr/bin/Xvfb']);

@@ -1,31 +1,59 @@
-// npm test: makes sure Chromium is there, type-checks, runs every test, and ends with
-// one line `tests: N passed, N failed`.
+// npm test: makes sure the browsers are there (Chromium, Firefox, WebKitGTK), type-checks, runs
+// every test (the browser suite once per engine), prints each engine's totals and ends with one
+// line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium } from './browsers.mjs';
+import { findChromium, findFirefox, findWebKitDriver, findXvfb } from './browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, '.test-results');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args, options = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
 
-function ensureChromium() {
-  if (findChromium()) return true;
+/**
+ * The engines the browser suite runs in, each with its Web Test Runner config, the file its
+ * totals go to, how to find it and the Debian packages that provide it. TEST_ENGINES (a
+ * comma-separated list such as `chromium,firefox`) runs fewer, for a quicker local run.
+ */
+const ENGINES = [
+  { id: 'chromium', name: 'Chromium', config: null, counts: 'browser.json', found: findChromium, packages: ['chromium'] },
+  { id: 'firefox', name: 'Firefox', config: 'web-test-runner.firefox.config.mjs', counts: 'browser-firefox.json', found: findFirefox, packages: ['firefox-esr'] },
+  {
+    id: 'webkit',
+    name: 'WebKit',
+    config: 'web-test-runner.webkit.config.mjs',
+    counts: 'browser-webkit.json',
+    found: () => findWebKitDriver() && findXvfb(),
+    packages: ['webkit2gtk-driver', 'xvfb'],
+  },
+];
+const wanted = process.env.TEST_ENGINES?.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean);
+const engines = ENGINES.filter((engine) => !wanted || wanted.includes(engine.id));
+
+/** Installs the engines' missing Debian packages as root with apt; otherwise says what to install. */
+function ensureBrowsers() {
+  const missing = engines.filter((engine) => !engine.found());
+  if (!missing.length) return [];
+  const packages = missing.flatMap((engine) => engine.packages);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log('Chromium not found: installing Debian\'s chromium package…');
-    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) === 0) {
-      return !!findChromium();
-    }
+    console.log(`Installing Debian's ${packages.join(', ')} for the browser tests…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update', '-qq']) === 0) run('apt-get', ['install', '-y', '-qq', ...packages], { env });
   }
-  console.error(
-    'The browser tests need Chromium and none was found.\n' +
-      (hasApt ? 'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' : 'Install Chromium (or Google Chrome) with your system\'s package manager,\n') +
-      'or point CHROME_PATH at an installed Chromium or Chrome binary.',
-  );
-  return false;
+  const stillMissing = missing.filter((engine) => !engine.found());
+  if (stillMissing.length) {
+    const names = stillMissing.map((engine) => engine.name).join(', ');
+    const list = stillMissing.flatMap((engine) => engine.packages).join(' ');
+    console.error(
+      `The browser tests need ${names} and ${stillMissing.length > 1 ? 'they were' : 'it was'} not found.\n` +
+        (hasApt ? `Install with:  sudo apt-get update && sudo apt-get install -y ${list}\n` : `Install ${names} with your system's package manager,\n`) +
+        'or point CHROME_PATH, FIREFOX_PATH or WEBKIT_WEBDRIVER_PATH at installed binaries (TEST_ENGINES=chromium,firefox runs fewer engines).',
+    );
+  }
+  return stillMissing;
 }
 
 /** Every file under `dir` whose name passes `keep`. */
@@ -38,18 +66,18 @@ function findFiles(dir, keep) {
 }
 
 const totals = { passed: 0, failed: 0 };
+/** Each engine's browser totals (filled in as they run). */
+const perEngine = [];
 function summary() {
+  for (const line of perEngine) console.log(`Browser tests in ${line}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 }
 
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-if (!ensureChromium()) {
-  totals.failed++;
-  summary();
-  process.exit(1);
-}
+const unavailable = new Set(ensureBrowsers());
+totals.failed += unavailable.size;
 
 console.log('Building…');
 if (run(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) {
@@ -67,17 +95,26 @@ if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json']) !== 0) {
   console.error('Type-check of the server failed.');
 }
 
-console.log('Browser tests (Web Test Runner, Chromium)…');
-const wtrStatus = run(bin('wtr'), []);
-const browserFile = join(results, 'browser.json');
-if (existsSync(browserFile)) {
-  const counts = JSON.parse(readFileSync(browserFile, 'utf8'));
+/** Runs the browser suite in `engine` and adds its totals; prints them on a line of their own. */
+function runBrowserTests(engine) {
+  console.log(`Browser tests in ${engine.name} (Web Test Runner)…`);
+  const countsFile = join(results, engine.counts);
+  const status = run(bin('wtr'), engine.config ? ['--config', engine.config] : []);
+  const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : null;
+  if (!counts) {
+    console.error(`Web Test Runner did not report its results in ${engine.name}.`);
+    return { passed: 0, failed: 1 };
+  }
+  const failed = counts.failed + counts.skipped + (status !== 0 && counts.failed + counts.skipped === 0 ? 1 : 0);
+  return { passed: counts.passed, failed };
+}
+for (const engine of engines) {
+  if (unavailable.has(engine)) continue;
+  const counts = runBrowserTests(engine);
   totals.passed += counts.passed;
-  totals.failed += counts.failed + counts.skipped;
-  if (wtrStatus !== 0 && counts.failed + counts.skipped === 0) totals.failed++;
-} else {
-  totals.failed++;
-  console.error('Web Test Runner did not report its results.');
+  totals.failed += counts.failed;
+  perEngine.push(`${engine.name}: ${counts.passed} passed, ${counts.failed} failed`);
+  console.log(`Browser tests in ${perEngine.at(-1)}`);
 }
 
 /** Adds a TAP report's counts to the totals; a failing run without a failing test counts as one failure. */
@@ -89,48 +126,48 @@ function countTap(tap, status) {
   if (status !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
 }
 
-console.log('Node tests (node --test)…');
-const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs'));
-if (nodeTests.length) {
-  const tap = join(results, 'node.tap');
-  const status = run(process.execPath, [
-    '--test',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${tap}`,
-    ...nodeTests,
-  ]);
+/** Runs `node --test` on `files` (with `preload` modules) and adds its TAP report's counts. */
+function runNodeTests(label, files, { env = process.env, preload = [], report } = {}) {
+  console.log(`${label} (node --test)…`);
+  const tap = join(results, `${report}.tap`);
+  const status = run(
+    process.execPath,
+    [
+      ...preload.flatMap((module) => ['--import', module]),
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
+    { env },
+  );
   countTap(tap, status);
+}
+
+const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs'));
+if (nodeTests.length) runNodeTests('Node tests', nodeTests, { report: 'node' });
+
+// The app's end-to-end run goes through Firefox too (the node tests above drive Chromium).
+const firefox = engines.find((engine) => engine.id === 'firefox');
+if (firefox && !unavailable.has(firefox)) {
+  runNodeTests('End-to-end tests of the app in Firefox', [join(root, 'test/e2e/app.node.test.mjs')], {
+    env: { ...process.env, E2E_BROWSER: 'firefox' },
+    report: 'e2e-firefox',
+  });
 }
 
 // The API server's suite (TypeScript through tsx): always on PGlite, and once more on the
 // PostgreSQL server of DATABASE_URL when it is set (each test file gets its own database there).
 const serverDir = join(root, 'test', 'server');
 const serverTests = existsSync(serverDir) ? findFiles(serverDir, (name) => name.endsWith('.test.ts')) : [];
-function runServerTests(label, env) {
-  console.log(`Server tests on ${label} (node --test)…`);
-  const tap = join(results, `server-${label.toLowerCase()}.tap`);
-  const status = run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
-      ...serverTests,
-    ],
-    { env },
-  );
-  countTap(tap, status);
-}
 if (serverTests.length) {
   const { DATABASE_URL: databaseUrl, ...withoutDatabase } = process.env;
-  runServerTests('PGlite', withoutDatabase);
-  if (databaseUrl) runServerTests('PostgreSQL', { ...withoutDatabase, DATABASE_URL: databaseUrl });
+  runNodeTests('Server tests on PGlite', serverTests, { env: withoutDatabase, preload: ['tsx'], report: 'server-pglite' });
+  if (databaseUrl) {
+    runNodeTests('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, preload: ['tsx'], report: 'server-postgresql' });
+  }
 }
 
 summary();
