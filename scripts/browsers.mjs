@@ -16,3 +16,14 @@ export const findFirefox = () => find('FIREFOX_PATH', ['/usr/bin/firefox-esr', '
 
 /** The path of WebKitGTK's WebDriver (Debian's webkit2gtk-driver), or null. */
 export const findWebKitDriver = () => find('WEBKIT_WEBDRIVER_PATH', ['/usr/bin/WebKitWebDriver']);
+
+/** The path of WebKitGTK's MiniBrowser, the browser WebKitWebDriver starts, or null. */
+export const findMiniBrowser = () =>
+  find('MINIBROWSER_PATH', [
+    '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+    '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+    '/usr/lib/x86_64-linux-gnu/webkitgtk-6.0/MiniBrowser',
+    '/usr/lib/aarch64-linux-gnu/webkitgtk-6.0/MiniBrowser',
+    '/usr/libexec/webkit2gtk-4.1/MiniBrowser',
+    '/usr/libexec/webkitgtk-6.0/MiniBrowser',
+  ]);
