@@ -3,6 +3,8 @@
 // WebKitWebDriver holds one session at a time, so each concurrent test file gets its own
 // driver process and MiniBrowser window; windows are kept and reused for the next file.
 // MiniBrowser has no headless mode: without a DISPLAY the launcher starts Xvfb.
+// WTR_WEBKIT_CONCURRENCY sets how many windows run at once (default 2); WTR_WEBKIT_DEBUG=1
+// prints the driver's and browser's own messages and where each window was when its file ended.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { keyValue, mouseButton, pointerClick, pointerMove, pressActions, typeActions } from './webdriver-actions.mjs';
@@ -46,6 +48,8 @@ class DriverSession {
     });
     let stderr = '';
     this.process.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
+    // WTR_WEBKIT_DEBUG=1 shows what the driver and MiniBrowser say ("WebProcess CRASHED").
+    if (process.env.WTR_WEBKIT_DEBUG) this.process.stderr.pipe(process.stderr);
     const exited = new Promise((_, reject) =>
       this.process.once('exit', (code) => reject(new Error(`WebKitWebDriver exited (${code}): ${stderr.trim()}`))),
     );
@@ -229,6 +233,7 @@ export function webkitLauncher({ driverPath, browserPath, browserArgs = [], view
       if (!driver) return {};
       try {
         // Stop whatever the page is still running, and hand the next file a clean window.
+        if (process.env.WTR_WEBKIT_DEBUG) console.error(`WebKit window after ${sessionId}:`, await driver.request('GET', '/url').catch((e) => e.message));
         if (driver.broken) throw new Error('input state lost');
         await driver.navigate('about:blank');
         await driver.releaseInput();
