@@ -19,3 +19,14 @@ export const findWebKitDriver = () => find('WEBKIT_WEBDRIVER_PATH', ['/usr/bin/W
 
 /** The path of Xvfb (Debian's xvfb), which WebKitGTK's MiniBrowser needs without a display, or null. */
 export const findXvfb = () => find('XVFB_PATH', ['/usr/bin/Xvfb']);
+
+/** The path of WebKitGTK's MiniBrowser, the browser WebKitWebDriver starts, or null. */
+export const findMiniBrowser = () =>
+  find('MINIBROWSER_PATH', [
+    '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+    '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+    '/usr/lib/x86_64-linux-gnu/webkitgtk-6.0/MiniBrowser',
+    '/usr/lib/aarch64-linux-gnu/webkitgtk-6.0/MiniBrowser',
+    '/usr/libexec/webkit2gtk-4.1/MiniBrowser',
+    '/usr/libexec/webkitgtk-6.0/MiniBrowser',
+  ]);

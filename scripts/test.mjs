@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium, findFirefox, findWebKitDriver, findXvfb } from './browsers.mjs';
+import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb } from './browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, '.test-results');
@@ -24,7 +24,7 @@ const ENGINES = [
     name: 'WebKit',
     config: 'web-test-runner.webkit.config.mjs',
     counts: 'browser-webkit.json',
-    found: () => findWebKitDriver() && findXvfb(),
+    found: () => findWebKitDriver() && findMiniBrowser() && (process.env.DISPLAY || findXvfb()),
     packages: ['webkit2gtk-driver', 'xvfb'],
   },
 ];

@@ -1,3 +1,5 @@
+import { pointerClick, pointerMove, pressActions, typeActions } from './webdriver-actions.mjs';
+
 /**
  * A Web Test Runner command that clicks and then types with no pause between them, as a
  * host's end-to-end tests do (Playwright's `click()` then `keyboard.type()`): both run in
@@ -18,6 +20,16 @@ export function clickThenKeysPlugin() {
       }
       if (!Array.isArray(keys)) throw new Error('click-then-keys needs a keys array');
       const { type } = session.browser;
+      if (type === 'webdriver' && typeof session.browser.driver === 'function') {
+        // One WebDriver actions request: the click's pointer ticks, then the keys behind them.
+        const keyActions = keys.flatMap((key) => {
+          if (typeof key.type === 'string') return typeActions(key.type);
+          if (typeof key.press === 'string') return pressActions(key.press);
+          throw new Error('each key is { type: text } or { press: key }');
+        });
+        await session.browser.driver(session.id).actions([pointerMove(...position), ...pointerClick('left')], keyActions);
+        return true;
+      }
       if (type !== 'puppeteer' && type !== 'playwright') {
         throw new Error(`click-then-keys does not support ${type} browsers`);
       }

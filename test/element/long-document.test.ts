@@ -13,6 +13,9 @@ function active(el: RichEditor): string[] {
 /** Clicks just after the last character of top-level block `index` (on its text, away from the drag handle). */
 async function clickText(el: RichEditor, index: number): Promise<void> {
   content(el).children[index].scrollIntoView({ block: 'center' });
+  // A block scrolled into view stops being skipped by content-visibility at the next
+  // rendering update; until then WebKit gives its text an empty box.
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   const rect = lastCharRect(content(el).children[index]);
   await sendMouse({ type: 'click', position: [Math.round(rect.right - 1), Math.round(rect.top + rect.height / 2)] });
 }
