@@ -7,14 +7,40 @@
  */
 import { gapCursor, GapCursor } from 'prosemirror-gapcursor';
 import type { ResolvedPos } from 'prosemirror-model';
-import { NodeSelection, Selection, TextSelection, type EditorState, type Plugin, type Transaction } from 'prosemirror-state';
+import { NodeSelection, Plugin, Selection, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 
 export { GapCursor };
 
+const ARROW_DIRECTIONS: Readonly<Record<string, 1 | -1>> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
+/**
+ * An arrow from a gap cursor toward a document edge with nothing beyond it (before a
+ * table that starts the document, after an image that ends it) goes nowhere: the key is
+ * taken so the browser does not move its own caret from the gap's. Firefox would move it
+ * into the table's first cell, or into the image's non-editable frame, where typed text
+ * is lost.
+ */
+function stayAtDocumentEdge(view: EditorView, event: KeyboardEvent): boolean {
+  const dir = ARROW_DIRECTIONS[event.key];
+  const { selection } = view.state;
+  if (!dir || event.shiftKey || !(selection instanceof GapCursor)) return false;
+  return !Selection.findFrom(selection.$head, dir);
+}
+
 /** The gap cursor: arrows and clicks stop between blocks that hold no caret of their own. */
 export function gapCursorPlugin(): Plugin {
-  return gapCursor();
+  const plugin = gapCursor();
+  const handleKeyDown = plugin.spec.props?.handleKeyDown;
+  return new Plugin({
+    ...plugin.spec,
+    props: {
+      ...plugin.spec.props,
+      handleKeyDown(this: Plugin, view: EditorView, event: KeyboardEvent) {
+        return !!handleKeyDown?.call(this, view, event) || stayAtDocumentEdge(view, event);
+      },
+    },
+  });
 }
 
 /** The text block a container would create at `$pos` (a paragraph, as a rule), or null. */
