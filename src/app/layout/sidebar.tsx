@@ -1,20 +1,21 @@
 import { useState, type KeyboardEvent } from 'react';
 import { NavLink, useParams } from 'react-router';
-import type { Project, Workspace } from '../api/types.js';
+import type { Project, ProjectFeature, Workspace } from '../api/types.js';
 import { paths } from '../router/paths.js';
+import { featureOn } from '../screens/projects/project-features.js';
 import { WorkspaceSwitcher } from './workspace-switcher.js';
 
-/** The project sections, in the order the sidebar lists them. */
-export const PROJECT_SECTIONS = [
+/** The project sections, in the order the sidebar lists them, with the feature each needs turned on. */
+export const PROJECT_SECTIONS: ReadonlyArray<{ label: string; to: (slug: string, projectId: string) => string; feature?: ProjectFeature }> = [
   { label: 'Issues', to: paths.projectIssues },
-  { label: 'Cycles', to: paths.cycles },
-  { label: 'Modules', to: paths.modules },
-  { label: 'Views', to: paths.views },
-  { label: 'Pages', to: paths.pages },
-  { label: 'Inbox', to: paths.inbox },
+  { label: 'Cycles', to: paths.cycles, feature: 'cycle_view' },
+  { label: 'Modules', to: paths.modules, feature: 'module_view' },
+  { label: 'Views', to: paths.views, feature: 'issue_views_view' },
+  { label: 'Pages', to: paths.pages, feature: 'page_view' },
+  { label: 'Inbox', to: paths.inbox, feature: 'inbox_view' },
   { label: 'Archives', to: paths.archives },
   { label: 'Settings', to: paths.projectSettings },
-] as const;
+];
 
 /** The workspace issue tabs with their labels (spec: all-issues is "All issues"). */
 export const WORKSPACE_ISSUE_TAB_LABELS = [
@@ -51,7 +52,7 @@ function ProjectEntry({ slug, project, expanded, onToggle }: { slug: string; pro
         </span>
       </button>
       <ul id={listId} className="app-sidebar-sublist" hidden={!expanded} aria-label={project.name}>
-        {PROJECT_SECTIONS.map((section) => (
+        {PROJECT_SECTIONS.filter((section) => featureOn(project, section.feature)).map((section) => (
           <li key={section.label}>
             <NavLink className="app-sidebar-link" to={section.to(slug, project.id)}>
               {section.label}

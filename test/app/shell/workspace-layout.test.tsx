@@ -47,6 +47,15 @@ describe('workspace layout', () => {
     await until(() => app.location() === paths.cycles('acme', SECOND_PROJECT), 'the cycles address');
   });
 
+  it("lists only the sections whose feature is on in the project's sidebar entry", async () => {
+    const { api } = seededApi((scene) => (scene.projects = [project(20, { inbox_view: false, cycle_view: false, page_view: false })]));
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => sidebar(app.container)?.textContent?.includes('Website'), 'the sidebar');
+    const website = byText(app.container, 'button.app-sidebar-toggle', 'Website')!;
+    const sections = [...document.getElementById(website.getAttribute('aria-controls')!)!.querySelectorAll('a')].map((a) => a.textContent);
+    expect(sections).to.deep.equal(['Issues', 'Modules', 'Views', 'Archives', 'Settings']);
+  });
+
   it('moves between sidebar entries with the arrow keys, Home and End', async () => {
     const { api } = seededApi();
     const app = renderApp('/acme/projects', { api });
