@@ -15,7 +15,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const LISTED_KEYS = ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id'];
+const LISTED_KEYS = ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id', 'target_date'];
 
 async function createIssue(fields: Record<string, unknown> = {}, url = seed.projectUrl) {
   const response = await seed.actors.member.post(`${url}/issues`, { name: `Issue ${randomUUID().slice(0, 6)}`, ...fields });
@@ -384,6 +384,7 @@ describe('GET …/issues (list)', () => {
     assert.deepEqual(all.body.map((i: { name: string }) => i.name), ['C', 'B', 'A']);
     assert.deepEqual(Object.keys(all.body[0]).sort(), LISTED_KEYS);
     assert.equal(all.body[2].state__color, '#3A3A3A');
+    assert.deepEqual(all.body.map((i: { target_date: string | null }) => i.target_date), [null, '2026-03-20', '2026-03-10'], 'each row carries its target date');
     const names = async (query: string) => (await local.actors.guest.get(`${local.projectUrl}/issues?${query}`)).body.map((i: { name: string }) => i.name);
     assert.deepEqual(await names('priority=high'), ['C', 'A']);
     assert.deepEqual(await names('priority=low,none'), ['B']);

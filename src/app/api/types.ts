@@ -54,7 +54,7 @@ export interface Project {
 /** The project feature toggles. */
 export type ProjectFeature = 'cycle_view' | 'module_view' | 'page_view' | 'issue_views_view' | 'inbox_view';
 
-/** The spec's "issue as listed". */
+/** The spec's "issue as listed", with the target date lists show. */
 export interface ListedIssue {
   id: string;
   name: string;
@@ -63,6 +63,7 @@ export interface ListedIssue {
   project_id: string;
   project__identifier: string;
   state__color: string | null;
+  target_date: string | null;
 }
 
 /** An issue priority. */

@@ -54,8 +54,7 @@ export function IssueFilters({ states, value, onChange }: { states: readonly Sta
           ))}
         </select>
       </div>
-      {/* Remounted when cleared, so the widget forgets the range it applied. */}
-      <DateFilter key={value.targetDate ? 'applied' : 'none'} label="Target date" onApply={(targetDate) => onChange({ ...value, targetDate })} {...(value.targetDate ? { defaultValue: value.targetDate } : {})} />
+      <DateFilter label="Target date" value={value.targetDate} onApply={(targetDate) => onChange({ ...value, targetDate })} />
       {value.targetDate ? (
         <Button size="small" variant="ghost" onClick={() => onChange({ ...value, targetDate: null })}>
           Clear date filter
