@@ -14,7 +14,7 @@ import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
 import { CoverPickerPopover } from '../widgets/cover-picker/index.js';
-import { useUploadLimit } from '../editor/use-upload-limit.js';
+import { useUnsplashConfigured, useUploadLimit } from '../editor/use-upload-limit.js';
 import { useUnavailableAction } from './empty-state-actions.js';
 import { PROJECT_FEATURES } from './projects/project-features.js';
 import { useCurrentProject } from './projects/use-current-project.js';
@@ -53,6 +53,7 @@ function useProjectUpdate(slug: string, project: Project) {
 function ProjectGeneral({ slug, project }: { slug: string; project: Project }) {
   const api = useApi();
   const uploadLimit = useUploadLimit();
+  const unsplashConfigured = useUnsplashConfigured();
   const notify = useNotify();
   const settle = useProjectUpdate(slug, project);
   const isAdmin = can(project.role, Role.Admin);
@@ -108,6 +109,7 @@ function ProjectGeneral({ slug, project }: { slug: string; project: Project }) {
               listCovers={() => api.covers.list()}
               maxSize={uploadLimit}
               searchUnsplash={(query) => api.covers.searchUnsplash(query)}
+              unsplashConfigured={unsplashConfigured}
               upload={async (file, onProgress) => {
                 const asset = await api.fileAssets.upload(slug, file, { entity_name: 'PROJECT_COVER', entity_identifier: project.id });
                 onProgress(100);
