@@ -48,11 +48,12 @@ export function IssueDescription({
     ...(onSaved ? { onSaved } : {}),
   });
   const [aiOpen, setAiOpen] = useState(false);
-  const [aiPrompt, setAiPrompt] = useState('');
+  const [aiPrompt, setAiPrompt] = useState({ markdown: '', html: '' });
 
   const openAi = (open: boolean) => {
-    // The prompt is what the description holds as the popup opens.
-    if (open) setAiPrompt(descriptionText(editor.current));
+    // The prompt is what the description holds as the popup opens: markdown for the assistant,
+    // HTML for the user to read.
+    if (open) setAiPrompt({ markdown: descriptionText(editor.current), html: editor.current?.getHTML() ?? '' });
     setAiOpen(open);
   };
   const useAiResponse = (responseHtml: string) => {
@@ -65,7 +66,7 @@ export function IssueDescription({
     <>
       {mayEdit && ask ? (
         <div className="app-editor-toolbar">
-          <AiAssistant ask={ask} prompt={aiPrompt} open={aiOpen} onOpenChange={openAi} onUseResponse={useAiResponse} {...(notify ? { notify } : {})} />
+          <AiAssistant ask={ask} prompt={aiPrompt.markdown} contentHtml={aiPrompt.html} open={aiOpen} onOpenChange={openAi} onUseResponse={useAiResponse} {...(notify ? { notify } : {})} />
         </div>
       ) : null}
       <div className="app-editor-box">
