@@ -56,6 +56,33 @@ describe('image node view', () => {
     expect(imageAttrs(el)).to.include({ width: '35%', style: 'width: 35%; height: auto;' });
   });
 
+  it('shows a small image at its natural width rather than stretching it to 35%, keeping the stored size', async () => {
+    const small = URL.createObjectURL(await pngFile(32, 32));
+    try {
+      const el = await mount(html`<rich-editor style="width: 800px" .value=${`<p>Icon</p><img src="${small}">`}></rich-editor>`);
+      await until(() => image(el).complete && image(el).naturalWidth === 32, 'the image loads');
+      await nextFrame();
+      expect(content(el).clientWidth * 0.35, '35% would be wider').to.be.greaterThan(100);
+      expect(size(el)).to.deep.equal({ width: 32, height: 32 });
+      expect(imageAttrs(el)).to.include({ width: '35%', style: 'width: 35%; height: auto;' });
+      expect(el.getHTML()).to.contain('width="35%"');
+    } finally {
+      URL.revokeObjectURL(small);
+    }
+  });
+
+  it('keeps a width in pixels that the user chose, even above the natural width', async () => {
+    const small = URL.createObjectURL(await pngFile(32, 32));
+    try {
+      const el = await mount(html`<rich-editor style="width: 800px" .value=${`<img src="${small}" width="120px" height="120px">`}></rich-editor>`);
+      await until(() => image(el).complete && image(el).naturalWidth === 32, 'the image loads');
+      await nextFrame();
+      expect(size(el)).to.deep.equal({ width: 120, height: 120 });
+    } finally {
+      URL.revokeObjectURL(small);
+    }
+  });
+
   it('outlines the image when it is selected', async () => {
     const el = await mountImage('');
     expect(getComputedStyle(image(el)).outlineStyle).to.equal('none');
