@@ -280,6 +280,28 @@ describe('issue detail screen', () => {
     await expectAccessible(app.container);
   });
 
+  for (const [who, role] of [['a guest', 5], ['a viewer', 10]] as const) {
+    it(`gives ${who} the links read-only: Add link and Edit disabled with the reason`, async () => {
+      const link = { id: 'l1', title: 'Spec', url: 'https://example.test/spec', created_by: USER_ID, created_at: '2025-01-02T10:00:00.000Z' };
+      const { app, api } = await openIssue(
+        (scene) => (scene.projects = [project(role)]),
+        (fake) => fake.on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/links', () => [link]),
+      );
+      const add = await until(() => button(app.container, 'Add link'), 'the links');
+      expect(add.disabled).to.equal(true);
+      expect(add.title).to.equal('Guests and viewers cannot add links.');
+      const edit = await until(() => button(app.container, 'Edit link Spec'), 'the link');
+      expect(edit.disabled).to.equal(true);
+      expect(document.getElementById(edit.getAttribute('aria-describedby')!)!.textContent).to.equal('Guests and viewers cannot edit or delete links.');
+      expect(button(app.container, 'Copy link Spec')!.disabled, 'copying is for everyone').to.equal(false);
+      await click(edit);
+      await click(add);
+      expect(document.querySelector('[role="dialog"]'), 'no dialog opens').to.equal(null);
+      expect(api.sent('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId/links/:linkId')).to.deep.equal([]);
+      await expectAccessible(app.container);
+    });
+  }
+
   it('shows not-found for an issue that does not exist', async () => {
     const { api } = seededApi();
     const app = renderApp(paths.issue('acme', PROJECT_ID, '00000000-0000-4000-8000-000000000000'), { api });
