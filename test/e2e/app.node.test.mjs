@@ -77,6 +77,11 @@ async function visit(page, path) {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .app-spinner'), { timeout: 10_000 }).catch(() => {});
 }
 
+/** Waits until the description or page says its text is saved (its save status region). */
+function waitForSaved(page) {
+  return page.waitForFunction(() => document.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saved', { timeout: 15_000 });
+}
+
 /** The text of the editor labelled `label` (its shadow root's document). */
 function editorHtml(page, label) {
   return page.$eval(`rich-editor[aria-label="${label}"]`, (el) => el.shadowRoot.querySelector('[role="textbox"]').innerHTML);
@@ -174,8 +179,8 @@ test('a member writes a description with an uploaded image and a mention, adds a
     await option.click();
     await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"] [data-type="mention"]'));
 
-    await click(page, 'Save description');
-    await waitForText(page, 'Description saved.');
+    // Saved by itself once typing pauses.
+    await waitForSaved(page);
     await page.reload({ waitUntil: 'networkidle0' });
     await editorBox(page, 'Description');
     await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"] img'));
@@ -192,6 +197,23 @@ test('a member writes a description with an uploaded image and a mention, adds a
     await button(page, /Launch checklist/, { link: true });
     await waitForText(page, 'updated the description');
     await waitForText(page, 'created the link');
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('autosave survives a reload', async () => {
+  const issue = await world.bob.request('POST', `${world.projectPath}/issues`, { name: 'Draft the FAQ' });
+  const session = await signedIn('bob@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, appPath.issue(issue.id));
+    const box = await editorBox(page, 'Description');
+    await box.click();
+    await page.keyboard.type('Questions people ask before buying');
+    await waitForSaved(page);
+    await page.reload({ waitUntil: 'networkidle0' });
+    await editorBox(page, 'Description');
+    await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"]').textContent === 'Questions people ask before buying');
     assert.deepEqual(problems, []);
   });
 });
@@ -256,8 +278,7 @@ test('a member edits a page and jumps through its table of contents', async () =
     await page.keyboard.press('End');
     await page.keyboard.up('Control');
     await page.keyboard.type(' Edited in the browser.');
-    await click(page, /^Save/);
-    await page.waitForFunction(() => !document.querySelector('button[aria-busy="true"]'));
+    await waitForSaved(page);
     const contents = await page.waitForFunction(() => [...document.querySelectorAll('nav, aside, [role="navigation"]')].find((el) => /contents/i.test(el.getAttribute('aria-label') ?? el.textContent)) ?? null);
     const tocSelector = await contents.asElement().evaluate((el) => {
       el.dataset.toc = 'yes';

@@ -19,6 +19,7 @@ import { issueDetailCss } from './issue-detail/issue-detail.css.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { pageEditorCss } from './page-editor/page-editor.css.js';
 import { PageBody } from './page-editor/page-body.js';
+import { DISCARD_EDITS } from '../editor/leave-guard.js';
 import { FeatureGate } from './projects/feature-gate.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
@@ -87,7 +88,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
       queryClient.removeQueries({ queryKey: key });
       await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'pages') });
       notify({ type: 'success', message: 'Page deleted.' });
-      navigate(paths.pages(slug, projectId));
+      navigate(paths.pages(slug, projectId), { state: DISCARD_EDITS });
     },
   });
 
@@ -152,6 +153,12 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
         mayEdit={mayEdit}
         host={host}
         onSave={(input) => api.pages.saveDescription(slug, projectId, page.id, input)}
+        // Coming back to the page shows what was saved, not the text it was opened with.
+        onSaved={(saved) =>
+          queryClient.setQueryData<PageDetail>(key, (current) =>
+            current ? { ...current, description_html: saved.description_html, description_version: saved.version } : current,
+          )
+        }
       />
       <AppDialog open={confirmDelete} onOpenChange={setConfirmDelete} title="Delete page" description={`Delete “${page.name || 'Untitled'}” for good? This cannot be undone.`}>
         <FormError message={remove.isError ? errorMessage(remove.error) : null} />

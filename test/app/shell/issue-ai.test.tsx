@@ -53,7 +53,7 @@ describe('issue AI assistant', () => {
     expect(saved.version).to.equal(3);
     expect(saved.description_html).to.contain('Shorter.');
     expect(saved.description_html).to.contain('The header overlaps the menu.');
-    await until(() => app.container.querySelector('.app-editor-status[role="status"]')?.textContent === 'Description saved.', 'the saved note');
+    await until(() => app.container.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saved', 'the saved note');
   });
 
   it("shows the server's refusal from the assistant", async () => {

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { RichEditorElement } from '../../../src/react/index.js';
 import { paths } from '../../../src/app/router/paths.js';
+import { AUTOSAVE_DELAY_MS } from '../../../src/app/editor/versioned-save.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { issueDetail, ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
@@ -10,10 +11,34 @@ import { seededApi } from './seeded-api.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const ASSET_ID = '12121212-1212-4212-8212-121212121212';
+const DESCRIPTION = '/workspaces/:slug/projects/:projectId/issues/:issueId/description';
+
+/** What the save status region says. */
+const status = (app: { container: HTMLElement }) => app.container.querySelector('.app-editor-status[role="status"]')?.textContent ?? null;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A promise the test settles when it chooses (a server answer held back). */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+/** Whether the page asks before it unloads (a beforeunload listener cancels the event). */
+function unloadPrevented(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
 
 const textbox = (editor: RichEditorElement) => editor.shadowRoot!.querySelector<HTMLElement>('[role="textbox"]')!;
 const editorNamed = (root: ParentNode, name: string) =>
   [...root.querySelectorAll<RichEditorElement>('rich-editor')].find((editor) => editor.getAttribute('aria-label') === name) ?? null;
+
+/** Puts the caret at the end of the description's first line and types `text`. */
+async function typeAtEnd(description: RichEditorElement, text: string) {
+  textbox(description).focus();
+  await sendKeys({ press: 'End' });
+  await sendKeys({ type: text });
+}
 
 async function openIssue(change?: Parameters<typeof seededApi>[0], setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}) {
   const seeded = seededApi(change);
@@ -88,36 +113,87 @@ describe('issue detail screen', () => {
     await until(() => byText(app.container, '[role="alert"]', 'Issue name is required.'), 'the refusal');
   });
 
-  it('saves the description with the version it was edited from', async () => {
+  it('saves the description by itself once typing pauses, with the version it was edited from: "Saving…", then "Saved"', async () => {
     const { app, api, description } = await openIssue();
-    api.on('PUT', '/workspaces/:slug/projects/:projectId/issues/:issueId/description', (request) => ({
-      description_html: (request.body as { description_html: string }).description_html,
-      version: 4,
-    }));
-    const save = button(app.container, 'Save description')!;
-    expect(save.disabled).to.equal(true);
-    textbox(description).focus();
-    await sendKeys({ press: 'End' });
-    await sendKeys({ type: ' Again.' });
-    await until(() => !button(app.container, 'Save description')!.disabled, 'the save button');
-    await click(button(app.container, 'Save description'));
-    await until(() => app.container.querySelector('[role="status"].app-editor-status')?.textContent === 'Description saved.', 'the saved note');
-    const body = api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description')[0]!.body as { description_html: string; version: number };
-    expect(body).to.deep.equal({ description_html: '<p>The header overlaps the menu. Again.</p>', version: 3 });
-    // The next save names the new version.
-    textbox(description).focus();
-    await sendKeys({ press: 'End' });
+    const first = gate();
+    api.on('PUT', DESCRIPTION, async (request) => {
+      const body = request.body as { description_html: string; version: number };
+      if (body.version === 3) await first.opened;
+      return { description_html: body.description_html, version: body.version + 1 };
+    });
+    expect(status(app)).to.equal('');
+    await typeAtEnd(description, ' Again.');
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(0);
+    await until(() => status(app) === 'Saving…', '"Saving…"');
+    first.open();
+    await until(() => status(app) === 'Saved', '"Saved"');
+    expect(api.sent('PUT', DESCRIPTION).map((request) => request.body)).to.deep.equal([{ description_html: '<p>The header overlaps the menu. Again.</p>', version: 3 }]);
+    // The next save names the new version, and nothing is saved twice.
     await sendKeys({ type: '!' });
-    await click(await until(() => (button(app.container, 'Save description')!.disabled ? null : button(app.container, 'Save description')), 'the save button'));
-    await until(() => api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description').length === 2, 'the second save');
-    expect((api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description')[1]!.body as { version: number }).version).to.equal(4);
+    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && status(app) === 'Saved', 'the second save');
+    expect(api.sent('PUT', DESCRIPTION)[1]!.body).to.deep.equal({ description_html: '<p>The header overlaps the menu. Again.!</p>', version: 4 });
+    await pause(AUTOSAVE_DELAY_MS + 300);
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(2);
   });
 
-  it("on a conflict (409) keeps the user's text and offers the server's current one", async () => {
+  it('queues what is typed during a save: one more save, after it, holding everything', async () => {
     const { app, api, description } = await openIssue();
-    let calls = 0;
-    api.on('PUT', '/workspaces/:slug/projects/:projectId/issues/:issueId/description', (request) => {
-      calls += 1;
+    const first = gate();
+    let running = 0;
+    let most = 0;
+    api.on('PUT', DESCRIPTION, async (request) => {
+      running += 1;
+      most = Math.max(most, running);
+      try {
+        const body = request.body as { description_html: string; version: number };
+        if (body.version === 3) await first.opened;
+        return { description_html: body.description_html, version: body.version + 1 };
+      } finally {
+        running -= 1;
+      }
+    });
+    await typeAtEnd(description, ' One.');
+    await until(() => api.sent('PUT', DESCRIPTION).length === 1, 'the first save');
+    await sendKeys({ type: ' Two.' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'Three.' });
+    await pause(AUTOSAVE_DELAY_MS + 300);
+    // The next save waits for the one in flight.
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
+    expect(status(app)).to.equal('Saving…');
+    first.open();
+    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && status(app) === 'Saved', 'the queued save');
+    expect(api.sent('PUT', DESCRIPTION).map((request) => request.body)).to.deep.equal([
+      { description_html: '<p>The header overlaps the menu. One.</p>', version: 3 },
+      { description_html: '<p>The header overlaps the menu. One. Two.</p><p>Three.</p>', version: 4 },
+    ]);
+    expect(most).to.equal(1);
+  });
+
+  it('saves at once with Ctrl+S, instead of the browser saving the web page', async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', DESCRIPTION, (request) => ({ description_html: (request.body as { description_html: string }).description_html, version: 4 }));
+    let prevented: boolean | null = null;
+    const spy = (event: KeyboardEvent) => {
+      if (event.key === 's') prevented = event.defaultPrevented;
+    };
+    window.addEventListener('keydown', spy);
+    try {
+      await typeAtEnd(description, ' Now.');
+      await sendKeys({ down: 'Control' });
+      await sendKeys({ press: 's' });
+      await sendKeys({ up: 'Control' });
+      expect(prevented).to.equal(true);
+      await until(() => status(app) === 'Saved', '"Saved"');
+      expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
+    } finally {
+      window.removeEventListener('keydown', spy);
+    }
+  });
+
+  it("on a conflict (409) stops autosaving, keeps the user's text and offers the server's current one", async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', DESCRIPTION, (request) => {
       const body = request.body as { description_html: string; version: number };
       if (body.version === 3) {
         return reply(409, {
@@ -127,10 +203,7 @@ describe('issue detail screen', () => {
       }
       return { description_html: body.description_html, version: body.version + 1 };
     });
-    textbox(description).focus();
-    await sendKeys({ press: 'End' });
-    await sendKeys({ type: ' Mine.' });
-    await click(await until(() => (button(app.container, 'Save description')!.disabled ? null : button(app.container, 'Save description')), 'the save button'));
+    await typeAtEnd(description, ' Mine.');
     const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict[role="alert"]'), 'the conflict');
     expect(conflict.textContent).to.contain('Someone else changed this description');
     expect(textbox(description).textContent).to.equal('The header overlaps the menu. Mine.');
@@ -138,26 +211,73 @@ describe('issue detail screen', () => {
     await theirs.updateComplete;
     await until(() => textbox(theirs)?.textContent === 'Their words.', "the server's text");
     await expectAccessible(app.container);
+    // While the conflict is open, typing saves nothing.
+    textbox(description).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' More.' });
+    await pause(AUTOSAVE_DELAY_MS + 300);
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
     await click(button(conflict, 'Save mine over it'));
-    await until(() => calls === 2 && !app.container.querySelector('.app-conflict'), 'the second save');
-    expect(api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description')[1]!.body).to.deep.equal({
-      description_html: '<p>The header overlaps the menu. Mine.</p>',
+    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && !app.container.querySelector('.app-conflict'), 'the second save');
+    expect(api.sent('PUT', DESCRIPTION)[1]!.body).to.deep.equal({
+      description_html: '<p>The header overlaps the menu. Mine. More.</p>',
       version: 5,
     });
+    await until(() => status(app) === 'Saved', '"Saved"');
   });
 
-  it("can take the server's current text instead", async () => {
+  it("can take the server's current text instead, and saves nothing more", async () => {
     const { app, api, description } = await openIssue();
-    api.on('PUT', '/workspaces/:slug/projects/:projectId/issues/:issueId/description', () =>
-      reply(409, { error: 'Stale.', current: { description_html: '<p>Their words.</p>', version: 5 } }),
-    );
-    textbox(description).focus();
-    await sendKeys({ type: 'x' });
-    await click(await until(() => (button(app.container, 'Save description')!.disabled ? null : button(app.container, 'Save description')), 'the save button'));
+    api.on('PUT', DESCRIPTION, () => reply(409, { error: 'Stale.', current: { description_html: '<p>Their words.</p>', version: 5 } }));
+    await typeAtEnd(description, 'x');
     const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict'), 'the conflict');
     await click(button(conflict, 'Use the current description'));
     await until(() => textbox(description).textContent === 'Their words.', "the server's text in the editor");
     expect(app.container.querySelector('.app-conflict')).to.equal(null);
+    await pause(AUTOSAVE_DELAY_MS + 300);
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
+  });
+
+  it('saves a pending change before an in-app navigation leaves the issue', async () => {
+    const { app, api, description } = await openIssue();
+    let whereSaved = '';
+    api.on('PUT', DESCRIPTION, (request) => {
+      whereSaved = app.location();
+      return { description_html: (request.body as { description_html: string }).description_html, version: 4 };
+    });
+    await typeAtEnd(description, ' Bye.');
+    void app.router.navigate(paths.projectIssues('acme', PROJECT_ID));
+    await until(() => app.location() === paths.projectIssues('acme', PROJECT_ID), 'the issue list');
+    expect(whereSaved).to.equal(ISSUE_URL);
+    expect(api.sent('PUT', DESCRIPTION).map((request) => request.body)).to.deep.equal([{ description_html: '<p>The header overlaps the menu. Bye.</p>', version: 3 }]);
+  });
+
+  it('asks before leaving when the change cannot be saved: Stay keeps the issue, Leave without saving goes', async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', DESCRIPTION, () => reply(503, { error: 'The server is not answering.' }));
+    await typeAtEnd(description, ' Lost?');
+    const list = paths.projectIssues('acme', PROJECT_ID);
+    void app.router.navigate(list);
+    const dialog = await until(() => byText(document.body, '[role="dialog"]', 'Leave without saving?'), 'the question');
+    expect(dialog.textContent).to.contain('Your changes to this description could not be saved.');
+    await expectAccessible(dialog);
+    await click(button(dialog, 'Stay'));
+    await until(() => !document.querySelector('[role="dialog"]'), 'the closed question');
+    expect(app.location()).to.equal(ISSUE_URL);
+    expect(textbox(description).textContent).to.equal('The header overlaps the menu. Lost?');
+    void app.router.navigate(list);
+    await click(await until(() => button(document.body, 'Leave without saving'), 'the question again'));
+    await until(() => app.location() === list, 'the issue list');
+  });
+
+  it('has the browser ask before unloading the page while a change is unsaved', async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', DESCRIPTION, (request) => ({ description_html: (request.body as { description_html: string }).description_html, version: 4 }));
+    expect(unloadPrevented()).to.equal(false);
+    await typeAtEnd(description, ' Wait.');
+    expect(unloadPrevented()).to.equal(true);
+    await until(() => status(app) === 'Saved', '"Saved"');
+    expect(unloadPrevented()).to.equal(false);
   });
 
   it('gives the editor the workspace members as mentions, highlights the user, and routes mention clicks', async () => {
@@ -272,7 +392,7 @@ describe('issue detail screen', () => {
   it('is read-only for a viewer: no saving, no new comment, no adding links', async () => {
     const { app, description } = await openIssue((scene) => (scene.projects = [project(10)]));
     await until(() => description.readonly, 'a read-only description');
-    expect(button(app.container, 'Save description')).to.equal(null);
+    expect(app.container.querySelector('.app-editor-status')).to.equal(null);
     expect(button(app.container, 'Edit title')).to.equal(null);
     expect(editorNamed(app.container, 'New comment')).to.equal(null);
     await until(() => button(app.container, 'Add link'), 'the links');
