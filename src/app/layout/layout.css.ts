@@ -16,6 +16,8 @@ export const layoutCss = `
   flex: 0 0 260px; display: flex; flex-direction: column; gap: 8px; box-sizing: border-box;
   height: 100vh; position: sticky; top: 0; overflow-y: auto; padding: 12px 10px;
   background: var(--app-sidebar-bg); color: var(--app-sidebar-text); border-right: 1px solid var(--app-border);
+  /* The scrollbar follows the sidebar's own colours (a dark sidebar in a light custom theme too). */
+  scrollbar-color: color-mix(in srgb, var(--app-sidebar-text) 40%, var(--app-sidebar-bg)) var(--app-sidebar-bg);
 }
 .app-shell[data-collapsed="true"] .app-sidebar { display: none; }
 .app-sidebar nav ul { list-style: none; margin: 0; padding: 0; }

@@ -15,7 +15,7 @@ export const screensCss = `
 .app-issue-row a:hover { text-decoration: underline; }
 .app-issue-key { display: inline-flex; align-items: center; gap: 6px; color: var(--app-muted); font-size: 13px; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .app-issue-date { color: var(--app-muted); font-size: 13px; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.app-state-dot { width: 10px; height: 10px; border-radius: 50%; flex: 0 0 10px; border: 1px solid var(--app-border); }
+.app-state-dot { width: 10px; height: 10px; border-radius: 50%; flex: 0 0 10px; border: 1px solid var(--app-ring); box-sizing: border-box; }
 .app-tabs-list { display: flex; gap: 4px; padding: 0 24px; border-bottom: 1px solid var(--app-border); }
 .app-tab {
   padding: 10px 12px; border: 0; border-bottom: 2px solid transparent; background: none;

@@ -9,7 +9,8 @@ export const controlsCss = `
 .app-button:hover:not(:disabled) { background: var(--app-surface); }
 .app-button[data-variant="primary"] { background: var(--app-primary); border-color: var(--app-primary); color: var(--app-primary-text); }
 .app-button[data-variant="primary"]:hover:not(:disabled) { background: var(--app-primary); filter: brightness(1.08); }
-.app-button[data-variant="danger"] { background: var(--app-danger); border-color: var(--app-danger); color: var(--app-bg); }
+.app-button[data-variant="danger"] { background: var(--app-danger-solid); border-color: var(--app-danger-solid); color: var(--app-danger-solid-text); }
+.app-button[data-variant="danger"]:hover:not(:disabled) { background: var(--app-danger-solid); filter: brightness(1.1); }
 .app-button[data-variant="ghost"] { border-color: transparent; background: transparent; }
 .app-button[data-size="small"] { min-height: 28px; padding: 2px 10px; font-size: 13px; }
 .app-button:disabled { opacity: 0.55; cursor: not-allowed; }

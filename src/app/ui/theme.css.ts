@@ -8,6 +8,8 @@ export const LIGHT_COLOURS = {
   '--app-primary': '#2454c5',
   '--app-primary-text': '#ffffff',
   '--app-danger': '#b42318',
+  '--app-danger-solid': '#b42318',
+  '--app-danger-solid-text': '#ffffff',
   '--app-success': '#15713a',
   '--app-sidebar-bg': '#f1f3f6',
   '--app-sidebar-text': '#1f2937',
@@ -24,6 +26,9 @@ export const DARK_COLOURS: Record<keyof typeof LIGHT_COLOURS, string> = {
   '--app-primary': '#7aa2ff',
   '--app-primary-text': '#0d101b',
   '--app-danger': '#ff8a80',
+  // A danger button keeps a deep red with white text: the light red above is for text on the page.
+  '--app-danger-solid': '#c62a2f',
+  '--app-danger-solid-text': '#ffffff',
   '--app-success': '#5dd58b',
   '--app-sidebar-bg': '#111526',
   '--app-sidebar-text': '#d5d8e0',
@@ -53,6 +58,8 @@ body {
   font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
 }
 #root { min-height: 100%; }
+/* A ring that shows a colour swatch (a state dot) on any background, custom themes included. */
+:root { --app-ring: color-mix(in srgb, var(--app-text) 60%, var(--app-bg)); }
 a { color: var(--app-primary); }
 :focus-visible { outline: 2px solid var(--app-focus); outline-offset: 2px; }
 rich-editor {

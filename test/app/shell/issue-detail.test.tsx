@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { RichEditorElement } from '../../../src/react/index.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { AUTOSAVE_DELAY_MS } from '../../../src/app/editor/versioned-save.js';
+import { applyCustomTheme, contrast, type ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { issueDetail, ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
@@ -22,6 +23,17 @@ function gate() {
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { open, opened };
 }
+/** A computed colour (`rgb()`, or `color(srgb …)` for a color-mix) as #rrggbb. */
+function hex(computed: string): string {
+  const srgb = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/.exec(computed);
+  const values = srgb ? srgb.slice(1, 4).map((c) => Math.round(Number(c) * 255)) : computed.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+  return `#${values.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+const PALETTE_TABLE =
+  '<table><tbody><tr><th data-background="#d6e4fc"><p>Area</p></th><th data-background="#fde3cf"><p>Owner</p></th></tr>' +
+  '<tr data-background="#fdf1c4"><td><p>Header</p></td><td><p>Ada</p></td></tr>' +
+  '<tr><td data-background="#d3f1dc"><p>See <a href="https://example.com/spec">the spec</a></p></td><td data-background="#e8e8ea"><p>Use <code>z-index</code></p></td></tr></tbody></table>';
+
 /** Whether the page asks before it unloads (a beforeunload listener cancels the event). */
 function unloadPrevented(): boolean {
   const event = new Event('beforeunload', { cancelable: true });
@@ -40,10 +52,10 @@ async function typeAtEnd(description: RichEditorElement, text: string) {
   await sendKeys({ type: text });
 }
 
-async function openIssue(change?: Parameters<typeof seededApi>[0], setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}) {
+async function openIssue(change?: Parameters<typeof seededApi>[0], setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}, themeMode?: ThemeMode) {
   const seeded = seededApi(change);
   setup(seeded.api);
-  const app = renderApp(ISSUE_URL, { api: seeded.api });
+  const app = renderApp(ISSUE_URL, { api: seeded.api, ...(themeMode ? { themeMode } : {}) });
   await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
   const description = await until(() => editorNamed(app.container, 'Description'), 'the description editor');
   await description.updateComplete;
@@ -278,6 +290,35 @@ describe('issue detail screen', () => {
     expect(unloadPrevented()).to.equal(true);
     await until(() => status(app) === 'Saved', '"Saved"');
     expect(unloadPrevented()).to.equal(false);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`passes axe, colour contrast included, in the ${theme} theme with coloured table cells in the description`, async () => {
+      const { app, description } = await openIssue((scene) => (scene.issue = issueDetail({ description_html: `<p>Areas:</p>${PALETTE_TABLE}` })), undefined, theme);
+      await until(() => textbox(description).querySelector('td code'), 'the table');
+      expect(document.documentElement.dataset.theme).to.equal(theme);
+      await expectAccessible(app.container);
+    });
+  }
+
+  it('on a dark custom theme keeps Delete issue readable (hovered too), rings the grey state dot and darkens the sidebar scrollbar', async () => {
+    const { app } = await openIssue(undefined, undefined, 'dark');
+    applyCustomTheme({ theme: 'custom', background: '#1e1e2e', text: '#cdd6f4', primary: '#89b4fa', sidebarBackground: '#181825', sidebarText: '#cdd6f4', darkPalette: true, palette: '' });
+    const page = hex(getComputedStyle(document.body).backgroundColor);
+    const remove = button(app.container, 'Delete issue')!;
+    const readable = () => contrast(hex(getComputedStyle(remove).color), hex(getComputedStyle(remove).backgroundColor));
+    expect(readable(), 'Delete issue').to.be.at.least(4.5);
+    const box = remove.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+    expect(remove.matches(':hover')).to.equal(true);
+    expect(readable(), 'Delete issue, hovered').to.be.at.least(4.5);
+    await sendMouse({ type: 'move', position: [0, 0] });
+    const dot = app.container.querySelector<HTMLElement>('.app-issue-meta .app-state-dot')!;
+    expect(contrast(hex(getComputedStyle(dot).borderTopColor), page), 'the state dot ring').to.be.at.least(3);
+    const sidebar = app.container.querySelector<HTMLElement>('.app-sidebar')!;
+    expect(getComputedStyle(document.documentElement).colorScheme).to.equal('dark');
+    const [thumb] = getComputedStyle(sidebar).scrollbarColor.split(/\s(?![^(]*\))/);
+    expect(contrast(hex(thumb!), hex(getComputedStyle(sidebar).backgroundColor)), 'the sidebar scrollbar').to.be.at.least(2);
   });
 
   it('gives the editor the workspace members as mentions, highlights the user, and routes mention clicks', async () => {
