@@ -96,8 +96,8 @@ export function issuesApi(client: ApiClient) {
       client.request<{ subscribed: boolean }>('DELETE', `${issuePath(slug, projectId, issueId)}/subscribe`),
     bulkDelete: (slug: string, projectId: string, issueIds: string[]) =>
       client.request<{ deleted: number }>('DELETE', `${projectPath(slug, projectId)}/bulk-delete-issues`, { body: { issue_ids: issueIds } }),
-    search: (slug: string, projectId: string, query: IssueSearchQuery) =>
-      client.request<ListedIssue[]>('GET', `${projectPath(slug, projectId)}/search-issues`, { query }),
+    search: (slug: string, projectId: string, query: IssueSearchQuery, signal?: AbortSignal) =>
+      client.request<ListedIssue[]>('GET', `${projectPath(slug, projectId)}/search-issues`, { query, signal }),
     description: (slug: string, projectId: string, issueId: string) =>
       client.request<Description>('GET', `${issuePath(slug, projectId, issueId)}/description`),
     /** Saves a description edited from `version`; a stale version is refused with 409 and the current text in `body.current`. */

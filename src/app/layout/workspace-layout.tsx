@@ -10,6 +10,7 @@ import { FullPageMessage } from './full-page-message.js';
 import { layoutCss } from './layout.css.js';
 import { Sidebar } from './sidebar.js';
 import { useSidebarOpen } from './sidebar-state.js';
+import { WorkspaceCommands } from './workspace-commands.js';
 import { useProjects, useWorkspace, useWorkspaces, useWorkspaceSlug } from './workspace-data.js';
 
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -47,6 +48,7 @@ export function WorkspaceLayout() {
           <Outlet />
         </main>
       </div>
+      <WorkspaceCommands workspace={workspace.data} projects={projects.data ?? []} user={user} />
     </div>
   );
 }
