@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { THEME_MODE_KEY } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
@@ -133,6 +133,23 @@ describe('command palette', () => {
     (document.getElementById('main') as HTMLElement).focus();
     await sendKeys({ press: 'c' });
     await until(() => byText(document.body, '[role="dialog"] h2', 'Create issue'), 'the create issue dialog');
+  });
+
+  it('fits a 390 px wide phone screen', async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      await openApp();
+      await openPalette();
+      await typeInto(combobox(), 'web');
+      await until(() => options().some((option) => option.textContent?.includes('WEB-12')), 'issue results');
+      const box = palette()!.getBoundingClientRect();
+      expect(box.left).to.be.at.least(0);
+      expect(box.right).to.be.at.most(390);
+      expect(palette()!.scrollWidth).to.be.at.most(palette()!.clientWidth);
+      for (const option of options()) expect(option.getBoundingClientRect().right).to.be.at.most(390);
+    } finally {
+      await setViewport({ width: 1280, height: 800 });
+    }
   });
 
   it('goes to projects with G then P, and lists the shortcuts with ?', async () => {
