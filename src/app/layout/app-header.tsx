@@ -4,21 +4,41 @@ import type { User } from '../api/types.js';
 import { paths } from '../router/paths.js';
 import { useSignOut } from '../session/session.js';
 import { Button } from '../ui/button.js';
+import { MenuButton } from './sidebar-drawer.js';
 
-/** The bar above every workspace screen: the sidebar toggle, the workspace's name and the user's menu. */
-export function AppHeader({ title, user, sidebarOpen, onToggleSidebar }: { title: string; user: User; sidebarOpen: boolean; onToggleSidebar: () => void }) {
+/**
+ * The bar above every workspace screen: the sidebar toggle (on a phone, the menu button opening
+ * the sidebar drawer), the workspace's name and the user's menu.
+ */
+export function AppHeader({
+  title,
+  user,
+  phone,
+  sidebarOpen,
+  onToggleSidebar,
+}: {
+  title: string;
+  user: User;
+  phone: boolean;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   return (
     <header className="app-header">
-      <Button variant="ghost" size="small" aria-expanded={sidebarOpen} aria-controls="app-sidebar" onClick={onToggleSidebar}>
-        {sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
-      </Button>
+      {phone ? (
+        <MenuButton />
+      ) : (
+        <Button variant="ghost" size="small" aria-expanded={sidebarOpen} aria-controls="app-sidebar" onClick={onToggleSidebar}>
+          {sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
+        </Button>
+      )}
       <span className="app-header-title">{title}</span>
       <Menu.Root>
         <Menu.Trigger asChild>
-          <Button variant="ghost" size="small" aria-label={`Account: ${user.display_name}`}>
-            {user.display_name} <span aria-hidden="true">▾</span>
+          <Button variant="ghost" size="small" className="app-account-button" aria-label={`Account: ${user.display_name}`}>
+            <span className="app-account-name">{user.display_name}</span> <span aria-hidden="true">▾</span>
           </Button>
         </Menu.Trigger>
         <Menu.Portal>

@@ -1,4 +1,4 @@
-/** Styles of the app shell: sidebar, header, main area and full-page messages. */
+/** Styles of the app shell: sidebar (a drawer below 768 px), header, main area and full-page messages. */
 export const layoutCss = `
 .app-full-page {
   min-height: 100vh; display: flex; flex-direction: column; align-items: center; justify-content: center;
@@ -42,8 +42,9 @@ export const layoutCss = `
   display: inline-flex; min-width: 24px; justify-content: center; padding: 0 4px; border-radius: 4px;
   font-size: 11px; font-weight: 700; border: 1px solid currentColor;
 }
+.app-sidebar-top { display: flex; align-items: center; gap: 6px; }
 .app-switcher {
-  display: flex; align-items: center; gap: 8px; width: 100%; padding: 8px; border-radius: 8px;
+  flex: 1; min-width: 0; display: flex; align-items: center; gap: 8px; width: 100%; padding: 8px; border-radius: 8px;
   border: 1px solid var(--app-border); background: none; color: var(--app-sidebar-text); font: inherit; cursor: pointer; text-align: left;
 }
 .app-switcher-logo {
@@ -71,4 +72,20 @@ export const layoutCss = `
 .app-header-title { flex: 1; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .app-main { flex: 1; outline: none; }
 .app-content { padding: 16px 24px; }
+.app-account-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.app-account-button { min-width: 0; max-width: 45%; }
+.app-drawer-backdrop { position: fixed; inset: 0; z-index: 300; background: rgb(0 0 0 / 0.5); }
+.app-drawer {
+  position: fixed; top: 0; bottom: 0; left: 0; z-index: 301; display: flex;
+  width: min(320px, 85vw); outline: none; box-shadow: 0 0 32px rgb(0 0 0 / 0.35);
+}
+.app-drawer .app-sidebar { flex: 1; min-width: 0; height: 100%; position: static; border-right: 0; }
+.app-drawer .app-sidebar-link, .app-drawer .app-sidebar-toggle, .app-drawer .app-switcher { min-height: 44px; }
+.app-drawer-close { flex: 0 0 44px; height: 44px; padding: 0; color: var(--app-sidebar-text); font-size: 18px; }
+@media (max-width: 767.98px) {
+  .app-header { gap: 6px; padding: 0 8px; min-height: 56px; }
+  .app-header .app-button { min-height: 44px; min-width: 44px; }
+  .app-menu-button { padding: 0; font-size: 20px; }
+  .app-content { padding: 12px 16px; }
+}
 `;

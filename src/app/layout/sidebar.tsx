@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { NavLink, useParams } from 'react-router';
 import type { Project, ProjectFeature, Workspace } from '../api/types.js';
 import { paths } from '../router/paths.js';
@@ -67,8 +67,19 @@ function ProjectEntry({ slug, project, expanded, onToggle }: { slug: string; pro
 /**
  * The workspace sidebar: the workspace switcher, the workspace's sections, its projects (each
  * opening onto its sections) and settings. The current page's link carries aria-current.
+ * `action` sits beside the switcher (the drawer's close button on a phone).
  */
-export function Sidebar({ workspace, workspaces, projects }: { workspace: Workspace; workspaces: readonly Workspace[]; projects: readonly Project[] }) {
+export function Sidebar({
+  workspace,
+  workspaces,
+  projects,
+  action,
+}: {
+  workspace: Workspace;
+  workspaces: readonly Workspace[];
+  projects: readonly Project[];
+  action?: ReactNode;
+}) {
   const { projectId } = useParams();
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(projectId ? [projectId] : []));
   const slug = workspace.slug;
@@ -83,7 +94,10 @@ export function Sidebar({ workspace, workspaces, projects }: { workspace: Worksp
 
   return (
     <aside className="app-sidebar" id="app-sidebar" aria-label="Sidebar">
-      <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
+      <div className="app-sidebar-top">
+        <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
+        {action}
+      </div>
       <nav aria-label="Workspace" onKeyDown={moveFocus}>
         <ul>
           <li>

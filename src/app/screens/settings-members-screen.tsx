@@ -28,24 +28,26 @@ export function SettingsMembersScreen() {
       ) : members.isError ? (
         <p role="alert">{members.error.message}</p>
       ) : (
-        <table className="app-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              {isAdmin ? (
-                <th scope="col">
-                  <span className="app-visually-hidden">Actions</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.map((member) => (
-              <MemberRow key={member.id} slug={slug} member={member} isAdmin={isAdmin} />
-            ))}
-          </tbody>
-        </table>
+        <div className="app-table-scroll">
+          <table className="app-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                {isAdmin ? (
+                  <th scope="col">
+                    <span className="app-visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {members.data.map((member) => (
+                <MemberRow key={member.id} slug={slug} member={member} isAdmin={isAdmin} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </SettingsGuard>
   );

@@ -43,7 +43,9 @@ export const controlsCss = `
   display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap;
   padding: 16px 24px; border-bottom: 1px solid var(--app-border);
 }
-.app-page-header h1 { margin: 0; font-size: 20px; }
+.app-page-header > div { min-width: 0; }
+.app-page-header h1 { margin: 0; font-size: 20px; overflow-wrap: anywhere; }
 .app-page-header p { margin: 2px 0 0; color: var(--app-muted); }
-.app-page-header-actions { display: flex; gap: 8px; align-items: center; }
+.app-page-header-actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+@media (max-width: 767.98px) { .app-page-header { padding: 12px 16px; } }
 `;
