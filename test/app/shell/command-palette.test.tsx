@@ -28,7 +28,8 @@ const activeOption = () => document.getElementById(combobox().getAttribute('aria
 async function openApp(url = '/acme/projects') {
   const { api } = searchableApi();
   const app = renderApp(url, { api });
-  await until(() => byText(app.container, 'nav a', 'All projects'), 'the workspace layout');
+  // The shell, not a sidebar link: on a phone the sidebar waits in its closed drawer.
+  await until(() => app.container.querySelector('.app-shell #main'), 'the workspace layout');
   return app;
 }
 
@@ -111,7 +112,8 @@ describe('command palette', () => {
     it(`passes axe while open in the ${themeMode} theme`, async () => {
       const { api } = searchableApi();
       const app = renderApp('/acme/projects', { api, themeMode });
-      await until(() => byText(app.container, 'nav a', 'All projects'), 'the workspace layout');
+      // The shell, not a sidebar link: on a phone the sidebar waits in its closed drawer.
+  await until(() => app.container.querySelector('.app-shell #main'), 'the workspace layout');
       await openPalette();
       await typeInto(combobox(), 'web');
       await until(() => options().some((option) => option.textContent?.includes('WEB-12')), 'issue results');
