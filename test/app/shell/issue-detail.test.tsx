@@ -89,7 +89,7 @@ describe('issue detail screen', () => {
     });
     expect(app.container.querySelector('.app-issue-meta')!.textContent).to.equal('WEB-7In Progress');
     expect(textbox(description).textContent).to.equal('The header overlaps the menu.');
-    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Links', 'Comments', 'Activity']);
+    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Properties', 'Links', 'Comments', 'Activity']);
     await until(() => app.container.querySelector('ol[aria-label="Activity"]')?.textContent?.includes('created the issue'), 'the activity feed');
     await expectAccessible(app.container);
   });

@@ -11,14 +11,8 @@ import { FormError, TextField } from '../../ui/form-field.js';
 import { useNotify } from '../../ui/toasts.js';
 import { issueKey } from './issue-key.js';
 
-/** The priorities, most pressing first, with their labels. */
-export const PRIORITY_OPTIONS: ReadonlyArray<{ value: Priority; label: string }> = [
-  { value: 'urgent', label: 'Urgent' },
-  { value: 'high', label: 'High' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'low', label: 'Low' },
-  { value: 'none', label: 'None' },
-];
+export { PRIORITY_OPTIONS } from './priorities.js';
+import { PRIORITY_OPTIONS } from './priorities.js';
 
 interface IssueValues {
   name: string;
