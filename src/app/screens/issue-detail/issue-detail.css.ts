@@ -4,8 +4,11 @@ export const issueDetailCss = `
 .app-issue-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 0 0 8px; color: var(--app-muted); }
 .app-issue-title { display: flex; align-items: flex-start; gap: 10px; margin: 0 0 20px; }
 .app-issue-title h1 { margin: 0; font-size: 24px; flex: 1; overflow-wrap: anywhere; }
-.app-issue-title form { display: flex; align-items: flex-end; gap: 8px; flex: 1; }
-.app-issue-title .app-field { flex: 1; margin: 0; }
+.app-issue-title.app-field { flex-direction: column; align-items: stretch; gap: 4px; }
+.app-issue-title-button { all: unset; display: block; box-sizing: border-box; width: 100%; margin: -4px -8px; padding: 4px 8px; border-radius: 6px; cursor: text; }
+.app-issue-title-button:hover { background: var(--app-surface); }
+.app-issue-title-button:focus-visible { outline: 2px solid var(--app-primary); outline-offset: 1px; }
+.app-issue-title .app-issue-title-input { box-sizing: border-box; width: 100%; font: inherit; font-size: 24px; font-weight: 700; padding: 3px 8px; margin: -4px -8px 0; }
 .app-issue-section { margin: 0 0 28px; }
 .app-issue-section > h2 { margin: 0 0 10px; font-size: 16px; }
 .app-issue-section-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin: 0 0 10px; }
