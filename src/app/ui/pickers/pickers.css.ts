@@ -11,7 +11,7 @@ export const pickersCss = `
 .app-picker-value { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 6px; min-width: 0; }
 .app-picker-value[data-empty], .app-picker-placeholder { color: var(--app-muted); }
 .app-picker-popup {
-  z-index: 60; min-width: 220px; max-width: 320px; padding: 6px; border: 1px solid var(--app-border); border-radius: 8px;
+  z-index: 400; min-width: 220px; max-width: 320px; padding: 6px; border: 1px solid var(--app-border); border-radius: 8px;
   background: var(--app-bg); color: var(--app-text); box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
 }
 .app-picker-filter {
@@ -33,9 +33,19 @@ export const pickersCss = `
   display: inline-grid; place-items: center; flex: none; width: 22px; height: 22px; border-radius: 50%; overflow: hidden;
   font-size: 10px; font-weight: 700; background: var(--app-primary); color: var(--app-primary-text);
 }
+.app-avatar[data-initials]::before { content: attr(data-initials); }
 .app-avatar img { width: 100%; height: 100%; object-fit: cover; }
 .app-avatar + .app-avatar { margin-left: -8px; box-shadow: 0 0 0 2px var(--app-bg); }
 .app-label-chip {
   display: inline-flex; align-items: center; gap: 5px; padding: 1px 8px; border: 1px solid var(--app-border); border-radius: 12px; font-size: 13px;
 }
+.app-create-issue-properties { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 12px; }
+.app-create-issue-properties .app-picker-button { border-color: var(--app-border); font-size: 13px; }
+.app-create-issue .app-dialog-actions { align-items: center; }
+.app-switch { display: inline-flex; align-items: center; gap: 6px; margin-right: auto; font-size: 14px; cursor: pointer; }
+.app-switch input { appearance: none; position: relative; width: 30px; height: 18px; margin: 0; border-radius: 9px; background: var(--app-border); cursor: pointer; }
+.app-switch input::after { content: ""; position: absolute; top: 2px; left: 2px; width: 14px; height: 14px; border-radius: 50%; background: var(--app-bg); transition: left 0.15s; }
+.app-switch input:checked { background: var(--app-primary); }
+.app-switch input:checked::after { left: 14px; }
+.app-switch input:focus-visible { outline: 2px solid var(--app-primary); outline-offset: 2px; }
 `;

@@ -35,11 +35,14 @@ export function initials(name: string): string {
   return ((words[0]?.[0] ?? '') + (words.length > 1 ? words[words.length - 1]![0] : '')).toUpperCase() || '?';
 }
 
-/** A round avatar: the picture when there is one, else the initials. */
+/**
+ * A round avatar: the picture when there is one, else the initials, drawn by CSS so that a
+ * button's visible words stay its accessible name (WCAG 2.5.3, label in name).
+ */
 export function Avatar({ name, src }: { name: string; src?: string | null }) {
   return (
-    <span className="app-avatar" aria-hidden="true">
-      {src ? <img src={src} alt="" /> : initials(name)}
+    <span className="app-avatar" aria-hidden="true" data-initials={src ? undefined : initials(name)}>
+      {src ? <img src={src} alt="" /> : null}
     </span>
   );
 }
