@@ -117,7 +117,6 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
       <TextField
         label="Title"
         maxLength={255}
-        autoFocus
         error={formState.errors.name?.message}
         {...register('name', { validate: (value) => value.trim() !== '' || 'Issue title is required.' })}
       />
