@@ -36,6 +36,11 @@ export interface IssueInput {
   state_id?: string;
   priority?: Priority;
   description_html?: string;
+  assignee_ids?: string[];
+  label_ids?: string[];
+  start_date?: string | null;
+  target_date?: string | null;
+  parent_id?: string | null;
 }
 
 /** What changing an issue sends. */

@@ -26,7 +26,7 @@ import { IssueKey } from './issues/issue-key.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { screensCss } from './screens.css.js';
 
-/** An issue's page: its title, actions, properties, description (with the AI assistant), links, comments and activity. */
+/** An issue's page: its title and actions; the description (with the AI assistant), links, comments and activity beside the properties panel. */
 export function IssueDetailScreen() {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-detail', issueDetailCss);
@@ -98,29 +98,33 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
       </p>
       <IssueTitle name={issue.name} mayEdit={mayEdit} onRename={rename} />
       <IssueActions issue={issue} mayEdit={mayEdit} onSubscribe={subscribe} onArchive={archive} onDelete={remove} />
-      <IssueProperties slug={slug} issue={issue} mayEdit={mayEdit} onChange={change} />
-      <section className="app-issue-section" aria-labelledby="issue-description-heading">
-        <h2 id="issue-description-heading">Description</h2>
-        <IssueDescription
-          html={issue.description_html}
-          version={issue.description_version}
-          mayEdit={mayEdit}
-          host={host}
-          onSave={(input) => api.issues.saveDescription(slug, issue.project_id, issue.id, input)}
-          onSaved={(saved) => {
-            // Coming back to the issue shows what was saved, not the text it was opened with.
-            queryClient.setQueryData<IssueDetail>(issueKey, (current) =>
-              current ? { ...current, description_html: saved.description_html, description_version: saved.version } : current,
-            );
-            void queryClient.invalidateQueries({ queryKey: [...issueKey, 'activities'] });
-          }}
-          ask={(request) => api.ai.ask(slug, issue.project_id, request)}
-          notify={notify}
-        />
-      </section>
-      <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayEdit} />
-      <IssueComments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} host={host} />
-      <IssueActivity slug={slug} projectId={issue.project_id} issueId={issue.id} />
+      <div className="app-issue-layout">
+        <section className="app-issue-section app-issue-main" aria-labelledby="issue-description-heading">
+          <h2 id="issue-description-heading">Description</h2>
+          <IssueDescription
+            html={issue.description_html}
+            version={issue.description_version}
+            mayEdit={mayEdit}
+            host={host}
+            onSave={(input) => api.issues.saveDescription(slug, issue.project_id, issue.id, input)}
+            onSaved={(saved) => {
+              // Coming back to the issue shows what was saved, not the text it was opened with.
+              queryClient.setQueryData<IssueDetail>(issueKey, (current) =>
+                current ? { ...current, description_html: saved.description_html, description_version: saved.version } : current,
+              );
+              void queryClient.invalidateQueries({ queryKey: [...issueKey, 'activities'] });
+            }}
+            ask={(request) => api.ai.ask(slug, issue.project_id, request)}
+            notify={notify}
+          />
+        </section>
+        <IssueProperties slug={slug} issue={issue} mayEdit={mayEdit} onChange={change} />
+        <div className="app-issue-main app-issue-rest">
+          <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayEdit} />
+          <IssueComments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} host={host} />
+          <IssueActivity slug={slug} projectId={issue.project_id} issueId={issue.id} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -52,6 +52,9 @@ async function typeAtEnd(description: RichEditorElement, text: string) {
   await sendKeys({ type: text });
 }
 
+/** The page's title as a button (members edit it in place). */
+const titleButton = (app: { container: HTMLElement }) => app.container.querySelector<HTMLButtonElement>('h1 button')!;
+
 async function openIssue(change?: Parameters<typeof seededApi>[0], setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}, themeMode?: ThemeMode) {
   const seeded = seededApi(change);
   setup(seeded.api);
@@ -89,37 +92,60 @@ describe('issue detail screen', () => {
     });
     expect(app.container.querySelector('.app-issue-meta')!.textContent).to.equal('WEB-7In Progress');
     expect(textbox(description).textContent).to.equal('The header overlaps the menu.');
-    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Links', 'Comments', 'Activity']);
+    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Properties', 'Links', 'Comments', 'Activity']);
     await until(() => app.container.querySelector('ol[aria-label="Activity"]')?.textContent?.includes('created the issue'), 'the activity feed');
     await expectAccessible(app.container);
   });
 
-  it('edits the title in place: Enter saves, Escape cancels', async () => {
+  it('edits the title in place: a click turns it into a field, Enter saves, Escape cancels', async () => {
     const { app, api, scene } = await openIssue();
     api.on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId', (request) => {
       scene.issue = { ...scene.issue, ...(request.body as object) };
       return scene.issue;
     });
-    await click(button(app.container, 'Edit title'));
+    await click(titleButton(app));
     const input = field(app.container, 'Title');
     expect(document.activeElement).to.equal(input);
+    expect(app.container.querySelector('h1')).to.equal(null);
     await sendKeys({ press: 'End' });
     await sendKeys({ type: ' now' });
     await press('Enter');
     await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header now', 'the new title');
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId')[0]!.body).to.deep.equal({ name: 'Fix the header now' });
-    expect(document.activeElement).to.equal(button(app.container, 'Edit title'));
-    await click(button(app.container, 'Edit title'));
+    expect(document.activeElement).to.equal(titleButton(app));
+    // From the keyboard: Enter on the focused title edits it.
+    await press('Enter');
+    await until(() => document.activeElement === field(app.container, 'Title'), 'the field');
     await sendKeys({ type: ' never' });
     await press('Escape');
     await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header now', 'the unchanged title');
+    expect(document.activeElement).to.equal(titleButton(app));
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId')).to.have.length(1);
+  });
+
+  it('saves the title when the field is left, and refuses an empty one', async () => {
+    const { app, api, scene } = await openIssue();
+    api.on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId', (request) => {
+      scene.issue = { ...scene.issue, ...(request.body as object) };
+      return scene.issue;
+    });
+    await click(titleButton(app));
+    await sendKeys({ press: 'End' });
+    for (let i = 0; i < 'Fix the header'.length; i += 1) await sendKeys({ press: 'Backspace' });
+    await press('Enter');
+    await until(() => byText(app.container, '[role="alert"]', 'Issue title is required.'), 'the refusal');
+    expect(field(app.container, 'Title').getAttribute('aria-invalid')).to.equal('true');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId')).to.have.length(0);
+    await sendKeys({ type: 'Header fixed' });
+    await press('Tab');
+    await until(() => app.container.querySelector('h1')?.textContent === 'Header fixed', 'the title saved on blur');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId').map((request) => request.body)).to.deep.equal([{ name: 'Header fixed' }]);
   });
 
   it("shows the server's refusal of a title under the field", async () => {
     const { app, api } = await openIssue();
     api.on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId', () => reply(400, { error: 'Issue name is required.' }));
-    await click(button(app.container, 'Edit title'));
+    await click(titleButton(app));
     await sendKeys({ type: 'x' });
     await press('Enter');
     await until(() => byText(app.container, '[role="alert"]', 'Issue name is required.'), 'the refusal');
@@ -434,7 +460,7 @@ describe('issue detail screen', () => {
     const { app, description } = await openIssue((scene) => (scene.projects = [project(10)]));
     await until(() => description.readonly, 'a read-only description');
     expect(app.container.querySelector('.app-editor-status')).to.equal(null);
-    expect(button(app.container, 'Edit title')).to.equal(null);
+    expect(app.container.querySelector('h1 button')).to.equal(null);
     expect(editorNamed(app.container, 'New comment')).to.equal(null);
     await until(() => button(app.container, 'Add link'), 'the links');
     expect(button(app.container, 'Add link')!.disabled).to.equal(true);

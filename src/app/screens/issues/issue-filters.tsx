@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.js';
 import { controlsCss } from '../../ui/controls.css.js';
 import { useStyles } from '../../ui/styles.js';
 import { DateFilter, type DateFilterValue } from '../../widgets/date-filter/index.js';
-import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
+import { PRIORITY_OPTIONS } from './priorities.js';
 import { issueFiltersCss } from './issue-filters.css.js';
 
 /** The filters of a project's issue list (the server applies them all). */
