@@ -1,0 +1,183 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Link } from 'react-router';
+import type { ListedIssue, State } from '../../api/types.js';
+import { paths } from '../../router/paths.js';
+import { useStyles } from '../../ui/styles.js';
+import { formatDay } from '../../widgets/activity-feed/index.js';
+import { screensCss } from '../screens.css.js';
+import { issueBoardCss } from './issue-board.css.js';
+import { IssueKey, issueKey } from './issue-key.js';
+
+/** How the board tells keyboard and pointer users how to move a card. */
+export const BOARD_HINT = 'Drag a card to another column, or focus it and press Shift+Left Arrow or Shift+Right Arrow to move it to the previous or next column.';
+
+/** Pointer travel (px) before a press on a card becomes a drag, so clicks on its link still work. */
+const DRAG_THRESHOLD = 5;
+
+interface BoardProps {
+  slug: string;
+  states: readonly State[];
+  issues: readonly ListedIssue[];
+  /** Why cards cannot be moved (viewers and guests); absent when they can. */
+  notAllowed?: string;
+  /** Moves an issue to a state; resolves to whether the move stuck. */
+  onMove(issue: ListedIssue, state: State): Promise<boolean>;
+}
+
+interface Drag {
+  issue: ListedIssue;
+  pointerId: number;
+  x: number;
+  y: number;
+  dx: number;
+  dy: number;
+  moved: boolean;
+  over: string | null;
+}
+
+/** The state column under a point, looking past the dragged card itself. */
+function columnAt(x: number, y: number, card: Element): string | null {
+  for (const element of document.elementsFromPoint(x, y)) {
+    if (card.contains(element)) continue;
+    const column = element.closest<HTMLElement>('[data-state-id]');
+    if (column) return column.dataset.stateId ?? null;
+  }
+  return null;
+}
+
+/** A project's issues as a board: one column per state in the states' order; cards move between columns by pointer or keyboard. */
+export function IssueBoard({ slug, states, issues, notAllowed, onMove }: BoardProps) {
+  useStyles('app-screens', screensCss);
+  useStyles('app-issue-board', issueBoardCss);
+  const hintId = useId();
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const dragRef = useRef<Drag | null>(null);
+  const suppressClick = useRef(false);
+  const [announcement, setAnnouncement] = useState('');
+  // The card moved by keyboard: it remounts in its new column, and focus goes with it.
+  const refocus = useRef<string | null>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  const ordered = [...states].sort((a, b) => a.sequence - b.sequence);
+
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (refocus.current && lost) boardRef.current?.querySelector<HTMLElement>(`[data-issue-id="${CSS.escape(refocus.current)}"] a`)?.focus();
+  }, [issues]);
+
+  const update = (next: Drag | null) => {
+    dragRef.current = next;
+    setDrag(next);
+  };
+
+  const move = async (issue: ListedIssue, state: State, how: 'keyboard' | 'pointer') => {
+    if (issue.state_id === state.id) return;
+    refocus.current = how === 'keyboard' ? issue.id : null;
+    const moved = await onMove(issue, state);
+    setAnnouncement(moved ? `${issueKey(issue)} moved to ${state.name}` : `${issueKey(issue)} stayed in its column`);
+  };
+
+  const pointerDown = (issue: ListedIssue) => (event: PointerEvent<HTMLLIElement>) => {
+    if (notAllowed || event.button !== 0 || !event.isPrimary) return;
+    update({ issue, pointerId: event.pointerId, x: event.clientX, y: event.clientY, dx: 0, dy: 0, moved: false, over: null });
+  };
+  const pointerMove = (event: PointerEvent<HTMLLIElement>) => {
+    const current = dragRef.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    const dx = event.clientX - current.x;
+    const dy = event.clientY - current.y;
+    if (!current.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+    if (!current.moved) event.currentTarget.setPointerCapture(event.pointerId);
+    update({ ...current, dx, dy, moved: true, over: columnAt(event.clientX, event.clientY, event.currentTarget) });
+  };
+  const pointerUp = (event: PointerEvent<HTMLLIElement>) => {
+    const current = dragRef.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    update(null);
+    if (!current.moved) return;
+    // The click that follows the release would open the issue; a drop is not a click.
+    suppressClick.current = true;
+    setTimeout(() => (suppressClick.current = false));
+    const target = ordered.find((state) => state.id === columnAt(event.clientX, event.clientY, event.currentTarget));
+    if (target) void move(current.issue, target, 'pointer');
+  };
+  const pointerCancel = () => update(null);
+
+  const keyDown = (issue: ListedIssue) => (event: KeyboardEvent<HTMLLIElement>) => {
+    if (!event.shiftKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+    event.preventDefault();
+    if (notAllowed) {
+      setAnnouncement(notAllowed);
+      return;
+    }
+    const index = ordered.findIndex((state) => state.id === issue.state_id);
+    const target = ordered[event.key === 'ArrowLeft' ? index - 1 : index < 0 ? 0 : index + 1];
+    if (target && (index >= 0 || event.key === 'ArrowRight')) void move(issue, target, 'keyboard');
+  };
+
+  return (
+    <>
+      <p className="app-board-hint" id={hintId}>
+        {notAllowed ?? BOARD_HINT}
+      </p>
+      <div className="app-board" ref={boardRef} role="group" aria-label="Board">
+        {ordered.map((state) => {
+          const cards = issues.filter((issue) => issue.state_id === state.id);
+          const over = drag?.moved && drag.over === state.id && drag.issue.state_id !== state.id;
+          return (
+            <section key={state.id} className="app-board-column" data-state-id={state.id} data-drop-target={over ? '' : undefined} aria-labelledby={`${hintId}-${state.id}`}>
+              <h2 id={`${hintId}-${state.id}`}>
+                <span className="app-state-dot" aria-hidden="true" style={{ background: state.color }} />
+                {state.name}
+                <span className="app-board-count">
+                  {cards.length}
+                  <span className="app-visually-hidden"> {cards.length === 1 ? 'issue' : 'issues'}</span>
+                </span>
+              </h2>
+              <ul className="app-board-cards" aria-label={state.name}>
+                {cards.map((issue) => {
+                  const dragging = drag?.moved && drag.issue.id === issue.id;
+                  return (
+                    <li
+                      key={issue.id}
+                      className="app-board-card"
+                      data-issue-id={issue.id}
+                      data-movable={notAllowed ? undefined : ''}
+                      data-dragging={dragging ? '' : undefined}
+                      style={dragging ? { transform: `translate(${drag.dx}px, ${drag.dy}px)` } : undefined}
+                      onPointerDown={pointerDown(issue)}
+                      onPointerMove={pointerMove}
+                      onPointerUp={pointerUp}
+                      onPointerCancel={pointerCancel}
+                      onKeyDown={keyDown(issue)}
+                      onClickCapture={(event) => suppressClick.current && event.preventDefault()}
+                    >
+                      <IssueKey issue={issue} />
+                      <Link
+                        to={paths.issue(slug, issue.project_id, issue.id)}
+                        aria-label={`${issueKey(issue)} ${issue.name}`}
+                        aria-describedby={hintId}
+                        draggable={false}
+                      >
+                        {issue.name}
+                      </Link>
+                      {issue.target_date ? (
+                        <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
+                          <span className="app-visually-hidden">Target date </span>
+                          {formatDay(issue.target_date)}
+                        </time>
+                      ) : null}
+                    </li>
+                  );
+                })}
+                {over ? <li className="app-board-placeholder" aria-hidden="true" /> : null}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      <p className="app-visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}
