@@ -1,4 +1,4 @@
-import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { expect } from '@open-wc/testing';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
@@ -154,6 +154,22 @@ describe('project issue board', () => {
     await sendMouse({ type: 'up' });
     expect(cardKeys(app.container, 'Todo')).to.deep.equal(['WEB-2', 'WEB-1']);
     expect(api.sent('PATCH', ISSUE)).to.deep.equal([]);
+  });
+
+  it('scrolls the columns sideways at 390 px without widening the page', async () => {
+    await setViewport({ width: 390, height: 800 });
+    try {
+      const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api: boardApi() });
+      await until(() => app.container.querySelector('ul[aria-label="Issues"]'), 'the list');
+      const pageWidth = document.documentElement.scrollWidth;
+      await click(button(app.container, 'Board'));
+      const board = await until(() => (column(app.container, 'In Progress') ? app.container.querySelector<HTMLElement>('.app-board') : null), 'the board');
+      expect(board.scrollWidth, 'the columns overflow the board').to.be.greaterThan(board.clientWidth);
+      expect(board.getBoundingClientRect().right, 'the board stays inside its column').to.be.at.most(board.parentElement!.getBoundingClientRect().right);
+      expect(document.documentElement.scrollWidth, 'the board adds no sideways scroll to the page').to.equal(pageWidth);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   for (const theme of ['light', 'dark'] as const) {

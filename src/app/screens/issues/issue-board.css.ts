@@ -1,8 +1,12 @@
-/** Styles of the issue board: columns side by side, scrolling sideways inside the board, never the page. */
+/**
+ * Styles of the issue board: columns side by side, scrolling sideways inside the board, never the
+ * page. The board is positioned so the visually hidden text in its columns (absolutely positioned)
+ * is clipped by its scroller instead of widening the page.
+ */
 export const issueBoardCss = `
 .app-layout-switch { display: inline-flex; gap: 4px; padding: 3px; border: 1px solid var(--app-border); border-radius: 8px; margin: 0 0 12px; }
 .app-board-hint { margin: 0 0 10px; color: var(--app-muted); font-size: 13px; }
-.app-board { display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; min-width: 0; max-width: 100%; padding-bottom: 8px; }
+.app-board { position: relative; display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; min-width: 0; max-width: 100%; padding-bottom: 8px; }
 .app-board-column {
   flex: 0 0 272px; display: flex; flex-direction: column; min-height: 120px; border-radius: 10px;
   background: var(--app-surface); border: 1px solid var(--app-border); outline: 2px solid transparent; outline-offset: -2px;
