@@ -3,7 +3,8 @@ import { expect } from '@open-wc/testing';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { reply, type FakeApi } from './fake-api.js';
-import { issueDetail, listedIssue, project, PROJECT_ID, STATE_ID } from './fixtures.js';
+import type { Priority, ProjectListedIssue } from '../../../src/app/api/types.js';
+import { issueDetail, listedIssue, members, OTHER_ID, project, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
 import { click } from './input.js';
 import { button, cleanup, renderApp, until } from './render.js';
 import { seededApi, type Scene } from './seeded-api.js';
@@ -18,14 +19,20 @@ const states = [
   { id: STATE_ID, project_id: PROJECT_ID, name: 'Todo', description: '', color: '#f59e0b', group: 'unstarted', sequence: 2, is_default: true },
 ];
 
+/** A row of the project's list as the server sends it. */
+function row(sequence: number, stateId: string, priority: Priority = 'none', assignees: string[] = []): ProjectListedIssue {
+  return { ...listedIssue(sequence, { state_id: stateId }), priority, assignee_ids: assignees };
+}
+
 /** The seeded workspace with three states: WEB-3 in Backlog, WEB-2 and WEB-1 in Todo. */
 function boardApi(change: (scene: Scene) => void = () => {}): FakeApi {
   const { api } = seededApi((scene) => {
-    scene.issues = [listedIssue(3, { state_id: BACKLOG, state__color: '#a3a3a3' }), listedIssue(2), listedIssue(1)];
+    scene.issues = [{ ...row(3, BACKLOG), state__color: '#a3a3a3' }, row(2, STATE_ID, 'urgent', [USER_ID, OTHER_ID]), row(1, STATE_ID)];
     change(scene);
   });
   return api
     .on('GET', '/workspaces/:slug/projects/:projectId/states', () => states)
+    .on('GET', '/workspaces/:slug/projects/:projectId/members', () => members)
     .on('PATCH', ISSUE, (request) => issueDetail({ id: request.params.issueId!, state_id: (request.body as { state_id: string }).state_id }));
 }
 
@@ -85,6 +92,17 @@ describe('project issue board', () => {
     expect(headings).to.deep.equal(['Backlog1 issue', 'Todo2 issues', 'In Progress0 issues']);
     expect(cardKeys(app.container, 'Todo')).to.deep.equal(['WEB-2', 'WEB-1']);
     expect(app.container.querySelector('ul[aria-label="Issues"]')).to.equal(null);
+  });
+
+  it("shows each card's key, title, priority and assignees", async () => {
+    const app = await openBoard(boardApi());
+    const urgent = card(app.container, 'WEB-2')!;
+    expect(urgent.querySelector('a')!.textContent).to.equal('Issue number 2');
+    expect(urgent.querySelector('.app-board-priority')!.textContent).to.equal('Priority Urgent');
+    await until(() => urgent.querySelectorAll('.app-board-avatar').length === 2, 'the assignees');
+    expect(urgent.querySelector('.app-board-assignees .app-visually-hidden')!.textContent).to.equal('Assigned to Ada, Grace');
+    expect([...urgent.querySelectorAll('.app-board-avatar')].map((avatar) => avatar.textContent)).to.deep.equal(['AD', 'GR']);
+    expect(card(app.container, 'WEB-1')!.querySelector('.app-board-priority'), 'no priority, no badge').to.equal(null);
   });
 
   it('remembers the board for the project', async () => {

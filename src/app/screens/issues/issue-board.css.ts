@@ -25,5 +25,13 @@ export const issueBoardCss = `
 .app-board-card a { color: var(--app-text); text-decoration: none; overflow-wrap: anywhere; }
 .app-board-card a:hover { text-decoration: underline; }
 .app-board-card a:focus-visible { outline: none; }
+.app-board-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; font-size: 12px; color: var(--app-muted); }
+.app-board-meta:empty { display: none; }
+.app-board-priority { padding: 1px 6px; border: 1px solid var(--app-border); border-radius: 4px; }
+.app-board-assignees { display: inline-flex; gap: 2px; margin-left: auto; }
+.app-board-avatar {
+  display: inline-grid; place-items: center; width: 22px; height: 22px; border-radius: 50%;
+  background: var(--app-surface); border: 1px solid var(--app-border); color: var(--app-text); font-size: 10px; font-weight: 600;
+}
 .app-board-placeholder { border: 2px dashed var(--app-primary); border-radius: 8px; min-height: 40px; }
 `;

@@ -1,11 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router';
-import type { ListedIssue, State } from '../../api/types.js';
+import { useApi } from '../../api/api-context.js';
+import { queryKeys } from '../../api/query-keys.js';
+import type { DisplayUser, ProjectListedIssue, State } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
+import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
 import { IssueKey, issueKey } from './issue-key.js';
 
 /** How the board tells keyboard and pointer users how to move a card. */
@@ -16,16 +20,17 @@ const DRAG_THRESHOLD = 5;
 
 interface BoardProps {
   slug: string;
+  projectId: string;
   states: readonly State[];
-  issues: readonly ListedIssue[];
+  issues: readonly ProjectListedIssue[];
   /** Why cards cannot be moved (viewers and guests); absent when they can. */
   notAllowed?: string;
   /** Moves an issue to a state; resolves to whether the move stuck. */
-  onMove(issue: ListedIssue, state: State): Promise<boolean>;
+  onMove(issue: ProjectListedIssue, state: State): Promise<boolean>;
 }
 
 interface Drag {
-  issue: ListedIssue;
+  issue: ProjectListedIssue;
   pointerId: number;
   x: number;
   y: number;
@@ -46,9 +51,11 @@ function columnAt(x: number, y: number, card: Element): string | null {
 }
 
 /** A project's issues as a board: one column per state in the states' order; cards move between columns by pointer or keyboard. */
-export function IssueBoard({ slug, states, issues, notAllowed, onMove }: BoardProps) {
+export function IssueBoard({ slug, projectId, states, issues, notAllowed, onMove }: BoardProps) {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-board', issueBoardCss);
+  const api = useApi();
+  const members = useQuery({ queryKey: queryKeys.projectMembers(slug, projectId), queryFn: () => api.projects.members(slug, projectId) });
   const hintId = useId();
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
@@ -69,14 +76,14 @@ export function IssueBoard({ slug, states, issues, notAllowed, onMove }: BoardPr
     setDrag(next);
   };
 
-  const move = async (issue: ListedIssue, state: State, how: 'keyboard' | 'pointer') => {
+  const move = async (issue: ProjectListedIssue, state: State, how: 'keyboard' | 'pointer') => {
     if (issue.state_id === state.id) return;
     refocus.current = how === 'keyboard' ? issue.id : null;
     const moved = await onMove(issue, state);
     setAnnouncement(moved ? `${issueKey(issue)} moved to ${state.name}` : `${issueKey(issue)} stayed in its column`);
   };
 
-  const pointerDown = (issue: ListedIssue) => (event: PointerEvent<HTMLLIElement>) => {
+  const pointerDown = (issue: ProjectListedIssue) => (event: PointerEvent<HTMLLIElement>) => {
     if (notAllowed || event.button !== 0 || !event.isPrimary) return;
     update({ issue, pointerId: event.pointerId, x: event.clientX, y: event.clientY, dx: 0, dy: 0, moved: false, over: null });
   };
@@ -102,7 +109,7 @@ export function IssueBoard({ slug, states, issues, notAllowed, onMove }: BoardPr
   };
   const pointerCancel = () => update(null);
 
-  const keyDown = (issue: ListedIssue) => (event: KeyboardEvent<HTMLLIElement>) => {
+  const keyDown = (issue: ProjectListedIssue) => (event: KeyboardEvent<HTMLLIElement>) => {
     if (!event.shiftKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
     event.preventDefault();
     if (notAllowed) {
@@ -160,12 +167,7 @@ export function IssueBoard({ slug, states, issues, notAllowed, onMove }: BoardPr
                       >
                         {issue.name}
                       </Link>
-                      {issue.target_date ? (
-                        <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
-                          <span className="app-visually-hidden">Target date </span>
-                          {formatDay(issue.target_date)}
-                        </time>
-                      ) : null}
+                      <CardMeta issue={issue} members={members.data ?? []} />
                     </li>
                   );
                 })}
@@ -179,5 +181,43 @@ export function IssueBoard({ slug, states, issues, notAllowed, onMove }: BoardPr
         {announcement}
       </p>
     </>
+  );
+}
+
+const PRIORITY_LABELS = new Map(PRIORITY_OPTIONS.map((option) => [option.value, option.label]));
+
+/** Initials for an assignee's badge. */
+function initials(user: DisplayUser): string {
+  return (user.display_name || user.first_name).slice(0, 2).toUpperCase();
+}
+
+/** A card's second line: priority, target date and assignees (their names for screen readers, initials on screen). */
+function CardMeta({ issue, members }: { issue: ProjectListedIssue; members: readonly DisplayUser[] }) {
+  const assignees = issue.assignee_ids.map((id) => members.find((member) => member.id === id)).filter((user): user is DisplayUser => !!user);
+  return (
+    <div className="app-board-meta">
+      {issue.priority !== 'none' ? (
+        <span className="app-board-priority" data-priority={issue.priority}>
+          <span className="app-visually-hidden">Priority </span>
+          {PRIORITY_LABELS.get(issue.priority)}
+        </span>
+      ) : null}
+      {issue.target_date ? (
+        <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
+          <span className="app-visually-hidden">Target date </span>
+          {formatDay(issue.target_date)}
+        </time>
+      ) : null}
+      {assignees.length ? (
+        <span className="app-board-assignees">
+          <span className="app-visually-hidden">Assigned to {assignees.map((user) => user.display_name).join(', ')}</span>
+          {assignees.map((user) => (
+            <span key={user.id} className="app-board-avatar" aria-hidden="true" title={user.display_name}>
+              {initials(user)}
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </div>
   );
 }
