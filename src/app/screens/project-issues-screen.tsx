@@ -86,7 +86,7 @@ export function ProjectIssuesScreen() {
         ) : (
           <>
             {layout === 'board' ? (
-              <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} />
+              <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} />
             ) : (
               <IssueList slug={slug} issues={issues} total={total} label="Issues" />
             )}

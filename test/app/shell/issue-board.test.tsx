@@ -54,6 +54,13 @@ async function shiftPress(key: string): Promise<void> {
   await sendKeys({ up: 'Shift' });
 }
 
+/** Opens the board without assuming which cards are where. */
+async function openBoard2(api: FakeApi): Promise<ReturnType<typeof renderApp>> {
+  const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?layout=board`, { api });
+  await until(() => column(app.container, 'In Progress') && app.container.querySelector('.app-board-card'), 'the board');
+  return app;
+}
+
 /** Drags `from` with the real mouse and drops it over the heading of `to`'s column. */
 async function drag(from: HTMLElement, to: HTMLElement): Promise<void> {
   from.scrollIntoView({ block: 'center', inline: 'center' });
@@ -143,6 +150,35 @@ describe('project issue board', () => {
     await until(() => api.sent('PATCH', ISSUE).length === 2, 'the second update');
     expect(api.sent('PATCH', ISSUE)[1]!.body).to.deep.equal({ state_id: STATE_ID });
     await until(() => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent === 'WEB-1 moved to Todo'), 'the second announcement');
+  });
+
+  it('cancels a drag with Escape', async () => {
+    const api = boardApi();
+    const app = await openBoard(api);
+    const moving = card(app.container, 'WEB-2')!;
+    moving.scrollIntoView({ block: 'center', inline: 'center' });
+    const start = moving.getBoundingClientRect();
+    const heading = column(app.container, 'In Progress')!.closest('section')!.querySelector('h2')!.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(start.left + 20), Math.round(start.top + 10)] });
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'move', position: [Math.round(Math.min(heading.left + 30, innerWidth - 4)), Math.round(heading.top + 8)] });
+    await until(() => column(app.container, 'In Progress')!.closest('section')!.hasAttribute('data-drop-target'), 'the drop target');
+    await sendKeys({ press: 'Escape' });
+    await until(() => !app.container.querySelector('[data-drop-target]'), 'the drag cancelled');
+    await sendMouse({ type: 'up' });
+    expect(cardKeys(app.container, 'Todo')).to.deep.equal(['WEB-2', 'WEB-1']);
+    expect(api.sent('PATCH', ISSUE)).to.deep.equal([]);
+  });
+
+  it('shows issues without a known state in a No state column they can leave', async () => {
+    const api = boardApi((scene) => (scene.issues = [row(2, STATE_ID), { ...row(1, STATE_ID), state_id: null, state__color: null }]));
+    const app = await openBoard2(api);
+    expect(app.container.querySelector('.app-board-column h2')!.textContent).to.equal('No state1 issue');
+    card(app.container, 'WEB-1')!.querySelector('a')!.focus();
+    await shiftPress('ArrowRight');
+    await until(() => cardKeys(app.container, 'Backlog').join() === 'WEB-1', 'the card in the first state');
+    expect(api.sent('PATCH', ISSUE).map((request) => request.body)).to.deep.equal([{ state_id: BACKLOG }]);
+    expect(column(app.container, 'No state'), 'the column goes once empty').to.equal(null);
   });
 
   it('puts the card back and shows an error when the update fails', async () => {

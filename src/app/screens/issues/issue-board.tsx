@@ -10,7 +10,7 @@ import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
 import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
-import { IssueKey, issueKey } from './issue-key.js';
+import { IssueKey, issueKey, NO_STATE_COLOUR } from './issue-key.js';
 
 /** How the board tells keyboard and pointer users how to move a card. */
 export const BOARD_HINT = 'Drag a card to another column, or focus it and press Shift+Left Arrow or Shift+Right Arrow to move it to the previous or next column.';
@@ -23,6 +23,8 @@ interface BoardProps {
   projectId: string;
   states: readonly State[];
   issues: readonly ProjectListedIssue[];
+  /** How many issues match in all, when more than `issues` are. */
+  total?: number;
   /** Why cards cannot be moved (viewers and guests); absent when they can. */
   notAllowed?: string;
   /** Moves an issue to a state; resolves to whether the move stuck. */
@@ -51,7 +53,7 @@ function columnAt(x: number, y: number, card: Element): string | null {
 }
 
 /** A project's issues as a board: one column per state in the states' order; cards move between columns by pointer or keyboard. */
-export function IssueBoard({ slug, projectId, states, issues, notAllowed, onMove }: BoardProps) {
+export function IssueBoard({ slug, projectId, states, issues, total, notAllowed, onMove }: BoardProps) {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-board', issueBoardCss);
   const api = useApi();
@@ -65,6 +67,20 @@ export function IssueBoard({ slug, projectId, states, issues, notAllowed, onMove
   const refocus = useRef<string | null>(null);
   const boardRef = useRef<HTMLDivElement>(null);
   const ordered = [...states].sort((a, b) => a.sequence - b.sequence);
+  // Issues whose state is not one of the project's get a column of their own, first, which cards leave but never enter.
+  const stateless = issues.some((issue) => !ordered.some((state) => state.id === issue.state_id));
+  const columns: ReadonlyArray<{ id: string | null; name: string; color: string }> = [
+    ...(stateless ? [{ id: null, name: 'No state', color: NO_STATE_COLOUR }] : []),
+    ...ordered,
+  ];
+
+  useEffect(() => {
+    if (!drag) return;
+    // Escape drops nothing: the card goes back where it was.
+    const cancel = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && update(null);
+    document.addEventListener('keydown', cancel);
+    return () => document.removeEventListener('keydown', cancel);
+  }, [drag !== null]);
 
   useEffect(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
@@ -83,31 +99,52 @@ export function IssueBoard({ slug, projectId, states, issues, notAllowed, onMove
     setAnnouncement(moved ? `${issueKey(issue)} moved to ${state.name}` : `${issueKey(issue)} stayed in its column`);
   };
 
+  // A press is followed on the window, not the card: the first move can already be over another column.
+  const stopFollowing = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopFollowing.current?.(), []);
+
   const pointerDown = (issue: ProjectListedIssue) => (event: PointerEvent<HTMLLIElement>) => {
     if (notAllowed || event.button !== 0 || !event.isPrimary) return;
-    update({ issue, pointerId: event.pointerId, x: event.clientX, y: event.clientY, dx: 0, dy: 0, moved: false, over: null });
+    const card = event.currentTarget;
+    const pointerId = event.pointerId;
+    update({ issue, pointerId, x: event.clientX, y: event.clientY, dx: 0, dy: 0, moved: false, over: null });
+    const track = (moving: globalThis.PointerEvent) => {
+      const current = dragRef.current;
+      if (!current || moving.pointerId !== pointerId) return;
+      const dx = moving.clientX - current.x;
+      const dy = moving.clientY - current.y;
+      if (!current.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+      update({ ...current, dx, dy, moved: true, over: columnAt(moving.clientX, moving.clientY, card) });
+    };
+    const drop = (released: globalThis.PointerEvent) => {
+      if (released.pointerId !== pointerId) return;
+      stop();
+      const current = dragRef.current;
+      update(null);
+      if (!current?.moved) return;
+      // The click that follows the release would open the issue; a drop is not a click.
+      suppressClick.current = true;
+      setTimeout(() => (suppressClick.current = false));
+      const target = ordered.find((state) => state.id === columnAt(released.clientX, released.clientY, card));
+      if (target) void move(current.issue, target, 'pointer');
+    };
+    const abort = (cancelled: globalThis.PointerEvent) => {
+      if (cancelled.pointerId !== pointerId) return;
+      stop();
+      update(null);
+    };
+    const stop = () => {
+      window.removeEventListener('pointermove', track);
+      window.removeEventListener('pointerup', drop);
+      window.removeEventListener('pointercancel', abort);
+      stopFollowing.current = null;
+    };
+    stopFollowing.current?.();
+    stopFollowing.current = stop;
+    window.addEventListener('pointermove', track);
+    window.addEventListener('pointerup', drop);
+    window.addEventListener('pointercancel', abort);
   };
-  const pointerMove = (event: PointerEvent<HTMLLIElement>) => {
-    const current = dragRef.current;
-    if (!current || current.pointerId !== event.pointerId) return;
-    const dx = event.clientX - current.x;
-    const dy = event.clientY - current.y;
-    if (!current.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
-    if (!current.moved) event.currentTarget.setPointerCapture(event.pointerId);
-    update({ ...current, dx, dy, moved: true, over: columnAt(event.clientX, event.clientY, event.currentTarget) });
-  };
-  const pointerUp = (event: PointerEvent<HTMLLIElement>) => {
-    const current = dragRef.current;
-    if (!current || current.pointerId !== event.pointerId) return;
-    update(null);
-    if (!current.moved) return;
-    // The click that follows the release would open the issue; a drop is not a click.
-    suppressClick.current = true;
-    setTimeout(() => (suppressClick.current = false));
-    const target = ordered.find((state) => state.id === columnAt(event.clientX, event.clientY, event.currentTarget));
-    if (target) void move(current.issue, target, 'pointer');
-  };
-  const pointerCancel = () => update(null);
 
   const keyDown = (issue: ProjectListedIssue) => (event: KeyboardEvent<HTMLLIElement>) => {
     if (!event.shiftKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
@@ -127,12 +164,13 @@ export function IssueBoard({ slug, projectId, states, issues, notAllowed, onMove
         {notAllowed ?? BOARD_HINT}
       </p>
       <div className="app-board" ref={boardRef} role="group" aria-label="Board">
-        {ordered.map((state) => {
-          const cards = issues.filter((issue) => issue.state_id === state.id);
-          const over = drag?.moved && drag.over === state.id && drag.issue.state_id !== state.id;
+        {columns.map((state) => {
+          const cards = state.id ? issues.filter((issue) => issue.state_id === state.id) : issues.filter((issue) => !ordered.some((known) => known.id === issue.state_id));
+          const over = state.id && drag?.moved && drag.over === state.id && drag.issue.state_id !== state.id;
+          const headingId = `${hintId}-${state.id ?? 'none'}`;
           return (
-            <section key={state.id} className="app-board-column" data-state-id={state.id} data-drop-target={over ? '' : undefined} aria-labelledby={`${hintId}-${state.id}`}>
-              <h2 id={`${hintId}-${state.id}`}>
+            <section key={state.id ?? ''} className="app-board-column" data-state-id={state.id ?? undefined} data-drop-target={over ? '' : undefined} aria-labelledby={headingId}>
+              <h2 id={headingId}>
                 <span className="app-state-dot" aria-hidden="true" style={{ background: state.color }} />
                 {state.name}
                 <span className="app-board-count">
@@ -152,9 +190,6 @@ export function IssueBoard({ slug, projectId, states, issues, notAllowed, onMove
                       data-dragging={dragging ? '' : undefined}
                       style={dragging ? { transform: `translate(${drag.dx}px, ${drag.dy}px)` } : undefined}
                       onPointerDown={pointerDown(issue)}
-                      onPointerMove={pointerMove}
-                      onPointerUp={pointerUp}
-                      onPointerCancel={pointerCancel}
                       onKeyDown={keyDown(issue)}
                       onClickCapture={(event) => suppressClick.current && event.preventDefault()}
                     >
@@ -177,6 +212,11 @@ export function IssueBoard({ slug, projectId, states, issues, notAllowed, onMove
           );
         })}
       </div>
+      {total !== undefined && total > issues.length ? (
+        <p className="app-list-footer">
+          Showing {issues.length} of {total} issues.
+        </p>
+      ) : null}
       <p className="app-visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
