@@ -152,6 +152,32 @@ describe('project issue board', () => {
     await until(() => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent === 'WEB-1 moved to Todo'), 'the second announcement');
   });
 
+  it('scrolls the board while a card is held near its edge, so it can be dropped on a column out of view', async () => {
+    await setViewport({ width: 390, height: 800 });
+    try {
+      const api = boardApi();
+      const app = await openBoard(api);
+      const board = app.container.querySelector<HTMLElement>('.app-board')!;
+      board.scrollLeft = 0;
+      const moving = card(app.container, 'WEB-3')!;
+      const start = moving.getBoundingClientRect();
+      const edge = board.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(start.left + 10), Math.round(start.top + 10)] });
+      await sendMouse({ type: 'down' });
+      await sendMouse({ type: 'move', position: [Math.round(edge.right - 10), Math.round(start.top + 20)] });
+      const target = column(app.container, 'In Progress')!.closest('section')!;
+      await until(() => target.getBoundingClientRect().left + 20 < edge.right - 60, 'the In Progress column scrolled into view');
+      const heading = target.querySelector('h2')!.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(Math.max(heading.left + 10, edge.left + 60)), Math.round(heading.top + 8)] });
+      await until(() => target.hasAttribute('data-drop-target'), 'the drop target');
+      await sendMouse({ type: 'up' });
+      await until(() => cardKeys(app.container, 'In Progress').join() === 'WEB-3', 'the card in its new column');
+      expect(api.sent('PATCH', ISSUE).map((request) => request.body)).to.deep.equal([{ state_id: DOING }]);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('cancels a drag with Escape', async () => {
     const api = boardApi();
     const app = await openBoard(api);

@@ -18,6 +18,10 @@ export const BOARD_HINT = 'Drag a card to another column, or focus it and press 
 /** Pointer travel (px) before a press on a card becomes a drag, so clicks on its link still work. */
 const DRAG_THRESHOLD = 5;
 
+/** How near (px) the board's left or right edge a dragged card scrolls the board, and by how much a frame. */
+const EDGE = 48;
+const EDGE_STEP = 12;
+
 interface BoardProps {
   slug: string;
   projectId: string;
@@ -108,13 +112,28 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
     const card = event.currentTarget;
     const pointerId = event.pointerId;
     update({ issue, pointerId, x: event.clientX, y: event.clientY, dx: 0, dy: 0, moved: false, over: null });
+    const board = boardRef.current!;
+    const startScroll = board.scrollLeft;
+    let pointer = { x: event.clientX, y: event.clientY };
+    let frame = 0;
+    const follow = () => {
+      const current = dragRef.current;
+      if (!current?.moved) return;
+      // The card follows the pointer and the board's own scrolling (columns out of view come to it near the edges).
+      const box = board.getBoundingClientRect();
+      const step = pointer.x < box.left + EDGE ? -EDGE_STEP : pointer.x > box.right - EDGE ? EDGE_STEP : 0;
+      if (step) board.scrollLeft += step;
+      const dx = pointer.x - current.x + board.scrollLeft - startScroll;
+      update({ ...current, dx, dy: pointer.y - current.y, over: columnAt(pointer.x, pointer.y, card) });
+      frame = step ? requestAnimationFrame(follow) : 0;
+    };
     const track = (moving: globalThis.PointerEvent) => {
       const current = dragRef.current;
       if (!current || moving.pointerId !== pointerId) return;
-      const dx = moving.clientX - current.x;
-      const dy = moving.clientY - current.y;
-      if (!current.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
-      update({ ...current, dx, dy, moved: true, over: columnAt(moving.clientX, moving.clientY, card) });
+      pointer = { x: moving.clientX, y: moving.clientY };
+      if (!current.moved && Math.hypot(pointer.x - current.x, pointer.y - current.y) < DRAG_THRESHOLD) return;
+      if (!current.moved) dragRef.current = { ...current, moved: true };
+      if (!frame) follow();
     };
     const drop = (released: globalThis.PointerEvent) => {
       if (released.pointerId !== pointerId) return;
@@ -134,6 +153,8 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
       update(null);
     };
     const stop = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
       window.removeEventListener('pointermove', track);
       window.removeEventListener('pointerup', drop);
       window.removeEventListener('pointercancel', abort);
