@@ -78,13 +78,14 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
     ...ordered,
   ];
 
+  const pressed = drag !== null;
   useEffect(() => {
-    if (!drag) return;
+    if (!pressed) return;
     // Escape drops nothing: the card goes back where it was.
     const cancel = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && update(null);
     document.addEventListener('keydown', cancel);
     return () => document.removeEventListener('keydown', cancel);
-  }, [drag !== null]);
+  }, [pressed]);
 
   useEffect(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
