@@ -1,6 +1,6 @@
 import type { ApiClient, Query } from './client.js';
 import { projectPath } from './projects.js';
-import type { Description, IssueDetail, ListedIssue, Priority } from './types.js';
+import type { Description, IssueDetail, ListedIssue, Priority, ProjectListedIssue } from './types.js';
 
 /** The spec's workspace issue tabs. */
 export const WORKSPACE_ISSUE_TABS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
@@ -25,8 +25,8 @@ export interface IssueListQuery {
 }
 
 /** A page of issues and how many match in all. */
-export interface IssuePage {
-  issues: ListedIssue[];
+export interface IssuePage<T extends ListedIssue = ListedIssue> {
+  issues: T[];
   total: number;
 }
 
@@ -70,7 +70,7 @@ function toQuery(query: IssueListQuery): Query {
   return { ...query, archived: query.archived === undefined ? undefined : String(query.archived) };
 }
 
-function page(data: ListedIssue[], headers: Headers): IssuePage {
+function page<T extends ListedIssue>(data: T[], headers: Headers): IssuePage<T> {
   const total = Number(headers.get('x-total-count'));
   return { issues: data, total: Number.isFinite(total) && headers.has('x-total-count') ? total : data.length };
 }
@@ -79,7 +79,7 @@ function page(data: ListedIssue[], headers: Headers): IssuePage {
 export function issuesApi(client: ApiClient) {
   return {
     list: async (slug: string, projectId: string, query: IssueListQuery = {}) => {
-      const { data, headers } = await client.requestWithHeaders<ListedIssue[]>('GET', issuePath(slug, projectId), { query: toQuery(query) });
+      const { data, headers } = await client.requestWithHeaders<ProjectListedIssue[]>('GET', issuePath(slug, projectId), { query: toQuery(query) });
       return page(data, headers);
     },
     workspaceTab: async (slug: string, tab: WorkspaceIssueTab, query: IssueListQuery = {}) => {

@@ -66,6 +66,12 @@ export interface ListedIssue {
   target_date: string | null;
 }
 
+/** A row of a project's issue list: the listed issue plus what a board card shows. */
+export interface ProjectListedIssue extends ListedIssue {
+  priority: Priority;
+  assignee_ids: string[];
+}
+
 /** An issue priority. */
 export type Priority = 'urgent' | 'high' | 'medium' | 'low' | 'none';
 

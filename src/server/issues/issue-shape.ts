@@ -53,6 +53,27 @@ export const listedIssueSchema = {
   },
 } as const;
 
+/** A row of a project's issue list: the listed issue plus what a board card shows (priority, assignees). */
+export interface ProjectListedIssue extends ListedIssue {
+  priority: Priority;
+  assignee_ids: string[];
+}
+
+/** SELECT list of a project's issue list row, read from LISTED_ISSUE_FROM. */
+export const PROJECT_LISTED_ISSUE_COLUMNS = `${LISTED_ISSUE_COLUMNS}, i.priority,
+  COALESCE((SELECT array_agg(a.user_id ORDER BY a.user_id) FROM issue_assignees a WHERE a.issue_id = i.id), '{}') AS assignee_ids`;
+
+/** Response schema of a project's issue list row. */
+export const projectListedIssueSchema = {
+  type: 'object',
+  required: [...listedIssueSchema.required, 'priority', 'assignee_ids'],
+  properties: {
+    ...listedIssueSchema.properties,
+    priority: { type: 'string', enum: PRIORITIES },
+    assignee_ids: { type: 'array', items: uuid },
+  },
+} as const;
+
 /** A user in the spec's display shape. */
 export interface DisplayUser {
   id: string;
