@@ -331,7 +331,7 @@ test('a custom theme from the profile settings changes the app’s colours', asy
     assert.equal(stored.background.toLowerCase(), '#202a44');
     await visit(page, appPath.issues());
     await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(32, 42, 68)');
-    const sidebar = await page.$eval('aside', (el) => getComputedStyle(el).backgroundColor);
+    const sidebar = await page.$eval('aside.app-sidebar', (el) => getComputedStyle(el).backgroundColor);
     assert.equal(sidebar, 'rgb(16, 21, 34)');
     assert.deepEqual(problems, []);
   });
@@ -506,7 +506,7 @@ test('every main screen fits a phone (390×844) without scrolling sideways, in l
         assert.equal(await drawnDark(page), theme === 'dark', `${name} is drawn in the ${theme} theme`);
         if (path().startsWith('/acme')) {
           // A workspace screen: its sidebar waits behind the menu button.
-          assert.equal(await page.$('aside'), null, `${name} shows no sidebar until the menu opens`);
+          assert.equal(await page.$('aside.app-sidebar'), null, `${name} shows no sidebar until the menu opens`);
           await button(page, 'Open menu');
         }
         for (const problem of await phoneLayoutProblems(page)) overflowing.push(`${name} (${theme}): ${problem}`);
