@@ -1,6 +1,8 @@
 import { AlertOctagon, Circle, CircleCheck, CircleDashed, CircleDot, CircleX, Minus, SignalHigh, SignalLow, SignalMedium, type LucideIcon } from 'lucide-react';
 import type { Priority } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
+import { useStyles } from '../../ui/styles.js';
+import { screensCss } from '../screens.css.js';
 import { NO_STATE_COLOUR } from './issue-key.js';
 
 /** The spec's state groups, in workflow order. */
@@ -32,11 +34,22 @@ const isStateGroup = (group: string | null | undefined): group is StateGroup => 
 /**
  * An issue's state as an icon in the state's colour, named "State: {name}" for assistive
  * technology (the state's own name when known, else its group's). Without a group it is a plain
- * circle with no name of its own.
+ * circle with no name of its own; `decorative` drops the name where the state's name is written beside it.
  */
-export function StateIcon({ group, color, name }: { group: string | null | undefined; color: string | null | undefined; name?: string | null }) {
+export function StateIcon({
+  group,
+  color,
+  name,
+  decorative = false,
+}: {
+  group: string | null | undefined;
+  color: string | null | undefined;
+  name?: string | null;
+  decorative?: boolean;
+}) {
+  useStyles('app-screens', screensCss);
   const known = isStateGroup(group) ? STATE_GROUP_ICONS[group] : null;
-  const label = known ? `State: ${name ?? known.label}` : name ? `State: ${name}` : undefined;
+  const label = decorative ? undefined : known ? `State: ${name ?? known.label}` : name ? `State: ${name}` : undefined;
   return (
     <span className="app-state-icon" role={label ? 'img' : undefined} aria-label={label} title={label} data-group={known ? group : undefined}>
       <Icon icon={known?.icon ?? Circle} size="small" color={color ?? NO_STATE_COLOUR} />
@@ -46,6 +59,7 @@ export function StateIcon({ group, color, name }: { group: string | null | undef
 
 /** An issue's priority as an icon, named "Priority: {name}" for assistive technology. */
 export function PriorityIcon({ priority }: { priority: Priority }) {
+  useStyles('app-screens', screensCss);
   const { icon, label } = PRIORITY_ICONS[priority] ?? PRIORITY_ICONS.none;
   return (
     <span className="app-priority-icon" role="img" aria-label={`Priority: ${label}`} title={`Priority: ${label}`} data-priority={priority}>
