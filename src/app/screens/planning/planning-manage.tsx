@@ -1,9 +1,11 @@
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error.js';
 import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { PlanningFormDialog, type PlanningValues } from './planning-form-dialog.js';
+import { Icon } from '../../ui/icon.js';
 
 interface ManageProps {
   /** "Cycle" or "Module". */
@@ -68,6 +70,7 @@ function ConfirmDelete({ onDelete }: { onDelete(): Promise<void> }) {
           <Button>Cancel</Button>
         </DialogClose>
         <Button variant="danger" busy={busy} onClick={() => void confirm()}>
+          <Icon icon={Trash2} />
           Delete
         </Button>
       </div>
