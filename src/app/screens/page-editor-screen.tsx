@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -137,6 +137,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
               busy={change.isPending}
               onClick={() => change.mutate(() => (archived ? api.pages.restore(slug, projectId, page.id) : api.pages.archive(slug, projectId, page.id)))}
             >
+              <Icon icon={archived ? ArchiveRestore : Archive} />
               {archived ? 'Restore page' : 'Archive page'}
             </Button>
             <Button variant="danger" onClick={() => setConfirmDelete(true)}>

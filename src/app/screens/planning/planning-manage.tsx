@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error.js';
 import { Button } from '../../ui/button.js';
@@ -25,9 +25,15 @@ export function PlanningManage({ noun, endLabel, values, mayEdit, mayDelete, onE
   const lower = noun.toLowerCase();
   return (
     <>
-      {mayEdit ? <Button onClick={() => setEditing(true)}>{`Edit ${lower}`}</Button> : null}
+      {mayEdit ? (
+        <Button onClick={() => setEditing(true)}>
+          <Icon icon={Pencil} />
+          {`Edit ${lower}`}
+        </Button>
+      ) : null}
       {mayDelete ? (
         <Button variant="danger" onClick={() => setDeleting(true)}>
+          <Icon icon={Trash2} />
           {`Delete ${lower}`}
         </Button>
       ) : null}
