@@ -64,6 +64,12 @@ export interface ListedIssue {
   project__identifier: string;
   state__color: string | null;
   target_date: string | null;
+  /** The state's group, name and the issue's priority, labels and assignees, when a list carries them (an issue's page always does). */
+  state__group?: string | null;
+  state__name?: string | null;
+  priority?: Priority;
+  labels?: Array<{ id: string; name: string; color: string }>;
+  assignees?: DisplayUser[];
 }
 
 /** A row of a project's issue list: the listed issue plus what a board card shows. */

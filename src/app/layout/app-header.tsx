@@ -1,9 +1,11 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, CircleUserRound, LogOut, PanelLeft, UserRoundCog } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { User } from '../api/types.js';
 import { paths } from '../router/paths.js';
 import { useSignOut } from '../session/session.js';
 import { Button } from '../ui/button.js';
+import { Icon } from '../ui/icon.js';
 import { MenuButton } from './sidebar-drawer.js';
 
 /**
@@ -31,6 +33,7 @@ export function AppHeader({
         <MenuButton />
       ) : (
         <Button variant="ghost" size="small" aria-expanded={sidebarOpen} aria-controls="app-sidebar" onClick={onToggleSidebar}>
+          <Icon icon={PanelLeft} />
           {sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
         </Button>
       )}
@@ -38,17 +41,21 @@ export function AppHeader({
       <Menu.Root>
         <Menu.Trigger asChild>
           <Button variant="ghost" size="small" className="app-account-button" aria-label={`Account: ${user.display_name}`}>
-            <span className="app-account-name">{user.display_name}</span> <span aria-hidden="true">▾</span>
+            <Icon icon={CircleUserRound} />
+            <span className="app-account-name">{user.display_name}</span>
+            <Icon icon={ChevronDown} />
           </Button>
         </Menu.Trigger>
         <Menu.Portal>
           <Menu.Content className="app-menu" align="end" sideOffset={4}>
             <Menu.Label className="app-menu-label">{user.email}</Menu.Label>
             <Menu.Item className="app-menu-item" onSelect={() => navigate(paths.profileSettings())}>
+              <Icon icon={UserRoundCog} />
               Profile settings
             </Menu.Item>
             <Menu.Separator className="app-menu-separator" />
             <Menu.Item className="app-menu-item" onSelect={() => signOut.mutate()}>
+              <Icon icon={LogOut} />
               Sign out
             </Menu.Item>
           </Menu.Content>

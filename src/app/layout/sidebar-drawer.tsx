@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { Menu, X } from 'lucide-react';
 import { Button } from '../ui/button.js';
+import { Icon } from '../ui/icon.js';
 
 /** The id of the sidebar drawer, which the menu button controls. */
 export const DRAWER_ID = 'app-drawer';
@@ -14,7 +16,7 @@ export function MenuButton() {
   return (
     <Dialog.Trigger asChild>
       <Button variant="ghost" className="app-menu-button" aria-label="Open menu" aria-controls={DRAWER_ID}>
-        <span aria-hidden="true">☰</span>
+        <Icon icon={Menu} />
       </Button>
     </Dialog.Trigger>
   );
@@ -25,7 +27,7 @@ export function CloseMenuButton() {
   return (
     <Dialog.Close asChild>
       <Button variant="ghost" className="app-drawer-close" aria-label="Close menu">
-        <span aria-hidden="true">✕</span>
+        <Icon icon={X} />
       </Button>
     </Dialog.Close>
   );

@@ -23,6 +23,7 @@ import { IssueLinks } from './issue-detail/issue-links.js';
 import { IssueProperties } from './issue-detail/issue-properties.js';
 import { IssueTitle } from './issue-detail/issue-title.js';
 import { IssueKey } from './issues/issue-key.js';
+import { PriorityIcon, StateIcon } from './issues/issue-icons.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { screensCss } from './screens.css.js';
 
@@ -94,7 +95,13 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
     <div className="app-content app-issue-page">
       <p className="app-issue-meta">
         <IssueKey issue={issue} />
-        {issue.state__name ? <span>{issue.state__name}</span> : null}
+        {issue.state__name ? (
+          <span className="app-issue-state">
+            <StateIcon group={issue.state__group} color={issue.state__color} decorative />
+            {issue.state__name}
+          </span>
+        ) : null}
+        <PriorityIcon priority={issue.priority} />
       </p>
       <IssueTitle name={issue.name} mayEdit={mayEdit} onRename={rename} />
       <IssueActions issue={issue} mayEdit={mayEdit} onSubscribe={subscribe} onArchive={archive} onDelete={remove} />

@@ -1,3 +1,4 @@
+import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -23,6 +24,7 @@ import { DISCARD_EDITS } from '../editor/leave-guard.js';
 import { FeatureGate } from './projects/feature-gate.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
+import { Icon } from '../ui/icon.js';
 
 const pageKey = (slug: string, projectId: string, pageId: string) => ['workspaces', slug, 'projects', projectId, 'page', pageId] as const;
 
@@ -135,9 +137,11 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
               busy={change.isPending}
               onClick={() => change.mutate(() => (archived ? api.pages.restore(slug, projectId, page.id) : api.pages.archive(slug, projectId, page.id)))}
             >
+              <Icon icon={archived ? ArchiveRestore : Archive} />
               {archived ? 'Restore page' : 'Archive page'}
             </Button>
             <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+              <Icon icon={Trash2} />
               Delete page
             </Button>
           </div>
@@ -167,6 +171,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
             <Button>Cancel</Button>
           </DialogClose>
           <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+            <Icon icon={Trash2} />
             Delete
           </Button>
         </div>

@@ -1,3 +1,4 @@
+import { Plus, Trash2 } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useApi } from '../api/api-context.js';
@@ -19,6 +20,7 @@ import { useUnavailableAction } from './empty-state-actions.js';
 import { PROJECT_FEATURES } from './projects/project-features.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
+import { Icon } from '../ui/icon.js';
 
 /**
  * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
@@ -204,6 +206,7 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
             <TextField ref={nameInput} label="Label name" value={name} maxLength={255} onChange={(event) => setName(event.target.value)} />
             <TextField label="Label color" type="color" value={color} onChange={(event) => setColor(event.target.value)} />
             <Button type="submit" variant="primary" busy={create.isPending} disabled={!name.trim()}>
+              <Icon icon={Plus} />
               Create label
             </Button>
           </form>
@@ -224,6 +227,7 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
               <span style={{ flex: 1 }}>{label.name}</span>
               {mayChange ? (
                 <Button variant="danger" size="small" aria-label={`Delete label ${label.name}`} busy={remove.isPending && remove.variables === label.id} onClick={() => remove.mutate(label.id)}>
+                  <Icon icon={Trash2} />
                   Delete
                 </Button>
               ) : null}

@@ -1,3 +1,4 @@
+import { Plus, Trash2 } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../api/api-context.js';
@@ -11,6 +12,7 @@ import { FormError, TextField } from '../ui/form-field.js';
 import { Spinner } from '../ui/spinner.js';
 import { useNotify } from '../ui/toasts.js';
 import { SettingsGuard } from './settings-layout.js';
+import { Icon } from '../ui/icon.js';
 
 const ROLES = [Role.Admin, Role.Member, Role.Viewer, Role.Guest] as const;
 
@@ -95,6 +97,7 @@ function MemberRow({ slug, member, isAdmin }: { slug: string; member: Member; is
       {isAdmin ? (
         <td>
           <Button variant="danger" size="small" busy={remove.isPending} aria-label={`Remove ${member.display_name}`} onClick={() => remove.mutate(undefined)}>
+            <Icon icon={Trash2} />
             Remove
           </Button>
         </td>
@@ -130,6 +133,7 @@ function AddMemberForm({ slug }: { slug: string }) {
           </select>
         </div>
         <Button type="submit" variant="primary" busy={add.isPending} disabled={!email.trim()}>
+          <Icon icon={Plus} />
           Add member
         </Button>
       </form>

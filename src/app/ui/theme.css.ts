@@ -35,6 +35,23 @@ export const DARK_COLOURS: Record<keyof typeof LIGHT_COLOURS, string> = {
   '--app-focus': '#9db7ff',
 };
 
+/** The one spacing scale (4/8/12/16/24/32 px) and type scale (12/13/14/16/20/24 px) every screen shares. */
+export const SCALE = {
+  '--app-space-1': '4px',
+  '--app-space-2': '8px',
+  '--app-space-3': '12px',
+  '--app-space-4': '16px',
+  '--app-space-5': '24px',
+  '--app-space-6': '32px',
+  '--app-text-xs': '12px',
+  '--app-text-sm': '13px',
+  '--app-text-md': '14px',
+  '--app-text-lg': '16px',
+  '--app-text-xl': '20px',
+  '--app-text-2xl': '24px',
+  '--app-radius': '6px',
+} as const;
+
 const declarations = (colours: Record<string, string>) =>
   Object.entries(colours)
     .map(([name, value]) => `${name}: ${value};`)
@@ -43,10 +60,11 @@ const declarations = (colours: Record<string, string>) =>
 /**
  * The app's theme and base styles: colours as `--app-*` custom properties (light on :root,
  * dark on :root[data-theme="dark"] or with a dark system setting unless data-theme="light"),
- * the editor themed from them, page basics and the visible focus ring everything shares.
+ * the spacing and type scales, the editor themed from them, page basics and the visible focus ring everything shares.
  */
 export const themeCss = `
 :root { ${declarations(LIGHT_COLOURS)} color-scheme: light; }
+:root { ${declarations(SCALE)} }
 @media (prefers-color-scheme: dark) {
   :root:not([data-theme="light"]) { ${declarations(DARK_COLOURS)} color-scheme: dark; }
 }
@@ -69,6 +87,7 @@ rich-editor {
   --rich-editor-muted: var(--app-muted);
   --rich-editor-border: var(--app-border);
 }
+.app-icon { flex: none; }
 .app-visually-hidden {
   position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;

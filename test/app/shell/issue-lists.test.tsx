@@ -75,10 +75,10 @@ describe('project issues screen', () => {
     await until(() => rows(app.container).length === 3, 'three issues');
     const keys = rows(app.container).map((row) => row.querySelector('.app-issue-key')!.textContent);
     expect(keys).to.deep.equal(['WEB-3', 'WEB-2', 'WEB-1']);
-    const dot = rows(app.container)[0]!.querySelector<HTMLElement>('.app-state-dot')!;
-    expect(getComputedStyle(dot).backgroundColor).to.equal('rgb(245, 158, 11)');
+    const stateIcon = (row: HTMLElement) => getComputedStyle(row.querySelector('.app-state-icon svg')!).stroke;
+    expect(stateIcon(rows(app.container)[0]!)).to.equal('rgb(245, 158, 11)');
     // Without a state, the spec's grey.
-    expect(getComputedStyle(rows(app.container)[2]!.querySelector('.app-state-dot')!).backgroundColor).to.equal('rgb(107, 114, 128)');
+    expect(stateIcon(rows(app.container)[2]!)).to.equal('rgb(107, 114, 128)');
     expect(rows(app.container)[0]!.querySelector('a')!.getAttribute('href')).to.equal(paths.issue('acme', PROJECT_ID, listedIssue(3).id));
     await expectAccessible(app.container);
   });

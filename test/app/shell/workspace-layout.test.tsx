@@ -100,7 +100,9 @@ describe('workspace layout', () => {
     await click(app.container.querySelector('.app-switcher'));
     const menu = await until(() => document.querySelector('[role="menu"]'), 'the workspace menu');
     const items = [...menu.querySelectorAll('[role="menuitemradio"]')];
-    expect(items.map((item) => item.textContent)).to.deep.equal(['AAcme✓', 'BBeta']);
+    expect(items.map((item) => item.textContent)).to.deep.equal(['AAcme', 'BBeta']);
+    // The current workspace's check mark is an icon, hidden from assistive technology.
+    expect(items.map((item) => item.querySelectorAll('svg[aria-hidden="true"]').length)).to.deep.equal([1, 0]);
     expect(items[0]!.getAttribute('aria-checked')).to.equal('true');
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowDown' });

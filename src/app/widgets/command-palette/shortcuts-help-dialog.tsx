@@ -1,9 +1,11 @@
+import { X } from 'lucide-react';
 import { Fragment } from 'react';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { Button } from '../../ui/button.js';
 import { useStyles } from '../../ui/styles.js';
 import { commandPaletteCss } from './command-palette.css.js';
 import { SHORTCUTS } from './shortcuts.js';
+import { Icon } from '../../ui/icon.js';
 
 /** The dialog listing the keyboard shortcuts (opened with ?). */
 export function ShortcutsHelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -32,7 +34,10 @@ export function ShortcutsHelpDialog({ open, onOpenChange }: { open: boolean; onO
       </ul>
       <div className="app-dialog-actions">
         <DialogClose asChild>
-          <Button>Close</Button>
+          <Button>
+            <Icon icon={X} />
+            Close
+          </Button>
         </DialogClose>
       </div>
     </AppDialog>
