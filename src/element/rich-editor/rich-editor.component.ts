@@ -106,6 +106,8 @@ function extensionSheet(css: string): CSSStyleSheet {
  * @cssprop --rich-editor-mention-text - mention text colour
  * @cssprop --rich-editor-mention-highlight - highlighted mention background (yellow by default)
  * @cssprop --rich-editor-selection - selected cells and blocks
+ * @cssprop --rich-editor-cell-text - text colour on a coloured table cell (dark, as the palette's backgrounds are light in both themes)
+ * @cssprop --rich-editor-cell-link - link colour on a coloured table cell
  * @cssprop --rich-editor-danger - errors and destructive menu items
  * @cssprop --rich-editor-shadow - the shadow of menus and the toolbar
  * @cssprop --rich-editor-font - the content font
