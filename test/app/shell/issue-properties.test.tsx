@@ -113,14 +113,14 @@ describe('issue properties', () => {
     const { app, api, scene } = await openIssue();
     const target = field(app.container, 'Target date');
     target.focus();
-    await sendKeys({ type: '03102025' });
+    await sendKeys({ type: '03/10/2025' });
     await press('Enter');
     await until(() => scene.issue.target_date === '2025-03-10', 'the target date saved');
     expect(patches(api).at(-1)).to.deep.equal({ target_date: '2025-03-10' });
     const sent = patches(api).length;
     const start = await until(() => (field(app.container, 'Start date').disabled ? null : field(app.container, 'Start date')), 'the start field');
     start.focus();
-    await sendKeys({ type: '03202025' });
+    await sendKeys({ type: '03/20/2025' });
     await press('Enter');
     const alert = await until(() => byText(app.container, '[role="alert"]', 'The start date cannot be after the target date.'), 'the refusal');
     expect(alert).to.exist;
