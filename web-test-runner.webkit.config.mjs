@@ -22,7 +22,9 @@ export default {
   ...base,
   files: process.env.WEBKIT_ALL === '1' ? base.files : WEBKIT_FILES,
   reporters: [defaultReporter(), countReporter('.test-results/browser-webkit.json')],
-  // Each test file gets its own MiniBrowser window (one per WebKitWebDriver process).
-  concurrency: Number(process.env.WTR_WEBKIT_CONCURRENCY ?? 2),
+  // Each test file gets its own MiniBrowser window (one per WebKitWebDriver process). One
+  // file at a time: X gives keyboard focus to one window only, so in a second window beside
+  // it document.hasFocus() is false and focus, blur, popups and toolbars misbehave.
+  concurrency: Number(process.env.WTR_WEBKIT_CONCURRENCY ?? 1),
   browsers: [webkitLauncher({ driverPath, browserPath })],
 };
