@@ -6,8 +6,9 @@
  * in their spec): their text is code, so the place beside one is not in it.
  */
 import { gapCursor, GapCursor } from 'prosemirror-gapcursor';
+import { keymap } from 'prosemirror-keymap';
 import type { ResolvedPos } from 'prosemirror-model';
-import { NodeSelection, Selection, TextSelection, type EditorState, type Plugin, type Transaction } from 'prosemirror-state';
+import { NodeSelection, Selection, TextSelection, type Command, type EditorState, type Plugin, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 
 export { GapCursor };
@@ -15,6 +16,27 @@ export { GapCursor };
 /** The gap cursor: arrows and clicks stop between blocks that hold no caret of their own. */
 export function gapCursorPlugin(): Plugin {
   return gapCursor();
+}
+
+/**
+ * An arrow key that would move a gap cursor past the document's edge (before the first
+ * block, after the last): there is nowhere to go, so the key does nothing. Left to
+ * ProseMirror, it would go to the browser's own caret motion, which first re-selects the
+ * DOM range ProseMirror last set; in WebKit that range (inside the editor's shadow root)
+ * cannot be set on the document's selection, and extending it throws an InvalidStateError.
+ */
+export function stayAtDocumentEdge(dir: -1 | 1): Command {
+  return (state) => state.selection instanceof GapCursor && state.selection.head === (dir < 0 ? 0 : state.doc.content.size);
+}
+
+/** The arrows' bindings for a gap cursor at the document's edges (after the gap cursor's own). */
+export function gapCursorEdgeKeys(): Plugin {
+  return keymap({
+    ArrowUp: stayAtDocumentEdge(-1),
+    ArrowLeft: stayAtDocumentEdge(-1),
+    ArrowDown: stayAtDocumentEdge(1),
+    ArrowRight: stayAtDocumentEdge(1),
+  });
 }
 
 /** The text block a container would create at `$pos` (a paragraph, as a rule), or null. */
