@@ -13,10 +13,23 @@ if (!driverPath || !browserPath) {
 }
 
 /**
- * The files npm test runs in WebKit. The element's and the app's tests do not all pass in
- * WebKitGTK yet (README, "Browsers" says which and why); WEBKIT_ALL=1 runs every file.
+ * The files npm test runs in WebKit: all but three of the element's, whose pointer input
+ * or media emulation WebKitWebDriver does not give as the other engines' drivers do (being
+ * seen to now): the drag handle's drags never start a drop and its auto-scroll drags never
+ * arrive, the image view's file never finishes (its resize drags), and the block pin's print
+ * check needs emulateMedia, which Web Test Runner has only for Chromium's and Playwright's
+ * pages. WEBKIT_ALL=1 runs every file.
  */
-const WEBKIT_FILES = ['test/core/**/*.test.ts', 'test/react/**/*.test.ts', 'test/react/**/*.test.tsx'];
+const WEBKIT_FILES = [
+  'test/core/**/*.test.ts',
+  'test/react/**/*.test.ts',
+  'test/react/**/*.test.tsx',
+  'test/element/**/*.test.ts',
+  '!test/element/drag-handle/**',
+  '!test/element/node-views/image-view.test.ts',
+  '!test/element/block-pin.test.ts',
+  'test/app/**/*.test.tsx',
+];
 
 export default {
   ...base,
