@@ -6,6 +6,7 @@ import { countReporter } from './scripts/count-reporter.mjs';
 import { findChromium } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
 import { clickThenKeysPlugin } from './scripts/wtr-input.mjs';
+import { bundledPackages } from './scripts/wtr-bundle.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -33,6 +34,8 @@ export default {
   plugins: [
     // React ships CommonJS; the browser gets it as ES modules.
     reactAsEsm(),
+    // The icon set is one module per icon behind one barrel: served bundled, in one request.
+    bundledPackages(['lucide-react']),
     // Libraries that read process.env.NODE_ENV (React Query) see "production", as in the app's bundle.
     nodeEnvAsProduction(),
     consoleGuard,

@@ -14,10 +14,12 @@ export default {
   reporters: [defaultReporter(), countReporter('.test-results/browser-firefox.json')],
   browsers: [
     puppeteerLauncher({
-      // One test file at a time: Firefox gives keyboard focus to one tab or window only, so a
-      // second file running beside it would lose its keys.
+      // One test file at a time, each in its own window: Firefox gives keyboard focus to one
+      // window only (in a window behind another, document.hasFocus() is false and the arrow
+      // keys do not move the caret), and runs no animation frames in a tab behind another
+      // (a file waiting for one never finishes).
       concurrency: 1,
-      createPage: async ({ context }) => watchTestPage(await context.newPage()),
+      createPage: async ({ context }) => watchTestPage(await context.newPage({ type: 'window' })),
       launchOptions: { browser: 'firefox', executablePath, headless: true },
     }),
   ],

@@ -138,7 +138,10 @@ window.bench = {
       const data = new DataTransfer();
       data.setData('text/html', pasted);
       data.setData('text/plain', pasted.replace(/<[^>]+>/g, ' '));
-      window.benchAdapter.pasteTarget().dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      // Firefox ignores `clipboardData` in a script-made event's init; the event gets it as its own property.
+      if (event.clipboardData !== data) Object.defineProperty(event, 'clipboardData', { value: data });
+      window.benchAdapter.pasteTarget().dispatchEvent(event);
     }
     await afterPaint();
     return { ms: performance.now() - start, bytes: pasted.length };

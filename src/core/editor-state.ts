@@ -3,7 +3,7 @@ import type { Node as PMNode, Schema } from 'prosemirror-model';
 import { featureOn, type Features } from './features.js';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
-import { gapCursorEdgeKeys, gapCursorPlugin } from './plugins/gap-cursor.js';
+import { gapCursorPlugin } from './plugins/gap-cursor.js';
 import { editorInputRules } from './plugins/input-rules.js';
 import { editorKeymap } from './plugins/keymap.js';
 import { markdownPastePlugin } from './plugins/markdown-paste.js';
@@ -43,7 +43,6 @@ export function editingPlugins(options: EditingOptions = {}): Plugin[] {
     editorInputRules(schema, features),
     ...editorKeymap(schema, features),
     gapCursorPlugin(),
-    gapCursorEdgeKeys(),
     history(),
     textInputPlugin(),
     tabKeyPlugin(),

@@ -112,7 +112,7 @@ export { setColumnColor, setRowColor, tableColorAttrs, type TableColorAttrs } fr
 export { paragraphsOf, setCellTypes, toggleHeaderColumn, toggleHeaderRow } from './commands/table-header.js';
 
 export { domSelectionKey, domSelectionPlugin } from './plugins/dom-selection.js';
-export { GapCursor, gapCursorAt, gapCursorEdgeKeys, gapCursorPlugin, selectionBeyond, stayAtDocumentEdge, typeBesideBlock } from './plugins/gap-cursor.js';
+export { GapCursor, gapCursorAt, gapCursorPlugin, selectionBeyond, typeBesideBlock } from './plugins/gap-cursor.js';
 export {
   type ImageCallBatch,
   imageTrackingKey,

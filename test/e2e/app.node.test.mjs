@@ -77,6 +77,11 @@ async function visit(page, path) {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .app-spinner'), { timeout: 10_000 }).catch(() => {});
 }
 
+/** Waits until the description or page says its text is saved (its save status region). */
+function waitForSaved(page) {
+  return page.waitForFunction(() => document.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saved', { timeout: 15_000 });
+}
+
 /** The text of the editor labelled `label` (its shadow root's document). */
 function editorHtml(page, label) {
   return page.$eval(`rich-editor[aria-label="${label}"]`, (el) => el.shadowRoot.querySelector('[role="textbox"]').innerHTML);
@@ -174,8 +179,8 @@ test('a member writes a description with an uploaded image and a mention, adds a
     await option.click();
     await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"] [data-type="mention"]'));
 
-    await click(page, 'Save description');
-    await waitForText(page, 'Description saved.');
+    // Saved by itself once typing pauses.
+    await waitForSaved(page);
     await page.reload({ waitUntil: 'networkidle0' });
     await editorBox(page, 'Description');
     await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"] img'));
@@ -192,6 +197,23 @@ test('a member writes a description with an uploaded image and a mention, adds a
     await button(page, /Launch checklist/, { link: true });
     await waitForText(page, 'updated the description');
     await waitForText(page, 'created the link');
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('autosave survives a reload', async () => {
+  const issue = await world.bob.request('POST', `${world.projectPath}/issues`, { name: 'Draft the FAQ' });
+  const session = await signedIn('bob@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, appPath.issue(issue.id));
+    const box = await editorBox(page, 'Description');
+    await box.click();
+    await page.keyboard.type('Questions people ask before buying');
+    await waitForSaved(page);
+    await page.reload({ waitUntil: 'networkidle0' });
+    await editorBox(page, 'Description');
+    await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"]').textContent === 'Questions people ask before buying');
     assert.deepEqual(problems, []);
   });
 });
@@ -256,8 +278,7 @@ test('a member edits a page and jumps through its table of contents', async () =
     await page.keyboard.press('End');
     await page.keyboard.up('Control');
     await page.keyboard.type(' Edited in the browser.');
-    await click(page, /^Save/);
-    await page.waitForFunction(() => !document.querySelector('button[aria-busy="true"]'));
+    await waitForSaved(page);
     const contents = await page.waitForFunction(() => [...document.querySelectorAll('nav, aside, [role="navigation"]')].find((el) => /contents/i.test(el.getAttribute('aria-label') ?? el.textContent)) ?? null);
     const tocSelector = await contents.asElement().evaluate((el) => {
       el.dataset.toc = 'yes';
@@ -310,7 +331,7 @@ test('a custom theme from the profile settings changes the app’s colours', asy
     assert.equal(stored.background.toLowerCase(), '#202a44');
     await visit(page, appPath.issues());
     await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(32, 42, 68)');
-    const sidebar = await page.$eval('aside', (el) => getComputedStyle(el).backgroundColor);
+    const sidebar = await page.$eval('aside.app-sidebar', (el) => getComputedStyle(el).backgroundColor);
     assert.equal(sidebar, 'rgb(16, 21, 34)');
     assert.deepEqual(problems, []);
   });
@@ -409,5 +430,90 @@ test('every main screen passes axe in light and dark', async () => {
     await signedOut.close();
   }
   assert.deepEqual(found, []);
+  assert.deepEqual(problemsSeen, []);
+});
+
+/**
+ * What a phone-sized window shows wrong on the current screen, as short lines: content sticking
+ * out past the right edge (the page then scrolls sideways; deepest elements named, so a failure
+ * says which rule to fix), content flush against an edge of the screen, and text cut short with
+ * an ellipsis in the screen's body.
+ */
+function phoneLayoutProblems(page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const name = (el) => `${el.localName}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const text = (el) => (el.textContent || el.value || el.getAttribute('aria-label') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    const within = (el, overflow) => {
+      for (let up = el.parentElement; up; up = up.parentElement) if (overflow.test(getComputedStyle(up).overflowX)) return true;
+      return false;
+    };
+    // Inside a box of its own that scrolls (a wide table, a strip of tabs) or clips is not the page scrolling sideways.
+    const scrolledAside = (el) => within(el, /auto|scroll|hidden|clip/);
+    const found = [];
+    if (document.documentElement.scrollWidth > width) {
+      const wide = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > width + 0.5 && !scrolledAside(el));
+      const deepest = wide.filter((el) => !wide.some((other) => other !== el && el.contains(other)));
+      found.push(`${document.documentElement.scrollWidth} px wide: ${deepest.slice(0, 5).map((el) => `${name(el)} "${text(el)}"`).join(', ')}`);
+    }
+    const content = [...document.querySelectorAll('main :is(h1, h2, h3, p, label, a, button, input, select, textarea, th, td, dt, dd)')].filter(
+      (el) => el.getClientRects().length > 0,
+    );
+    const flush = content.filter((el) => {
+      if (within(el, /auto|scroll/)) return false;
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && (box.left < 8 || box.right > width - 8);
+    });
+    if (flush.length) found.push(`flush with the screen's edge: ${flush.slice(0, 5).map((el) => `${name(el)} "${text(el)}"`).join(', ')}`);
+    const cut = content.filter((el) => getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1);
+    if (cut.length) found.push(`cut short: ${cut.slice(0, 5).map((el) => `${name(el)} "${text(el)}"`).join(', ')}`);
+    return found;
+  });
+}
+
+test('every main screen fits a phone (390×844) without scrolling sideways, in light and dark', async () => {
+  const longName = 'Investigate the intermittently failing synchronisation of notification preferences between workspaces';
+  const issue = await world.ada.request('POST', `${world.projectPath}/issues`, { name: longName });
+  await world.ada.request('POST', `${world.projectPath}/cycles/${world.cycle.id}/cycle-issues`, { issues: [issue.id] });
+  const module = await world.ada.request('POST', `${world.projectPath}/modules`, { name: 'Notification preferences and delivery channels' });
+  await world.ada.request('POST', `${world.projectPath}/modules/${module.id}/module-issues`, { issues: [issue.id] });
+  const screens = [
+    ['home', () => '/acme'],
+    ['projects', () => '/acme/projects'],
+    ['issues list', appPath.issues],
+    ['issue page', () => appPath.issue(issue.id)],
+    ['cycles', appPath.cycles],
+    ['cycle page', () => appPath.cycle()],
+    ['modules', () => `/acme/projects/${world.project.id}/modules`],
+    ['module page', () => `/acme/projects/${world.project.id}/modules/${module.id}`],
+    ['pages', appPath.pages],
+    ['page editor', () => `/acme/projects/${world.project.id}/pages/${world.page.id}`],
+    ['settings', () => '/acme/settings'],
+    ['settings members', () => '/acme/settings/members'],
+    ['project settings', () => `/acme/projects/${world.project.id}/settings`],
+    ['profile settings', () => '/profile'],
+    ['user profile', () => `/acme/profile/${world.ada.user.id}`],
+    ['notifications', () => '/acme/notifications'],
+  ];
+  const overflowing = [];
+  const problemsSeen = [];
+  for (const theme of ['light', 'dark']) {
+    const session = await signedIn('ada@example.com', { theme, width: 390, height: 844 });
+    await onPage(session, async (page) => {
+      for (const [name, path] of screens) {
+        await visit(page, path());
+        await page.waitForFunction(() => document.querySelector('main')?.innerText.trim());
+        assert.equal(await drawnDark(page), theme === 'dark', `${name} is drawn in the ${theme} theme`);
+        if (path().startsWith('/acme')) {
+          // A workspace screen: its sidebar waits behind the menu button.
+          assert.equal(await page.$('aside.app-sidebar'), null, `${name} shows no sidebar until the menu opens`);
+          await button(page, 'Open menu');
+        }
+        for (const problem of await phoneLayoutProblems(page)) overflowing.push(`${name} (${theme}): ${problem}`);
+      }
+      problemsSeen.push(...session.problems);
+    });
+  }
+  assert.deepEqual(overflowing, []);
   assert.deepEqual(problemsSeen, []);
 });

@@ -4,6 +4,7 @@ import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { ACTIVE_SERIAL_ATTRIBUTE } from '../../src/element/rich-editor/active-block.js';
 import { content, lastCharRect } from '../helpers/element-ui.js';
+import { itIn } from '../helpers/engine.js';
 
 // The block being edited has its height pinned so a keystroke lays out that block alone.
 // What a user must never see from it: text spilling over the next block, a gap under
@@ -43,8 +44,6 @@ async function twoParagraphs(width = 320): Promise<RichEditor> {
 }
 
 describe('the pinned height of the block being edited', () => {
-  afterEach(() => emulateMedia({ media: 'screen' }));
-
   it('pins the edited block at the height its twin has unpinned', async () => {
     const el = await twoParagraphs();
     expect(pinned(block(el, 0))).to.equal(true);
@@ -109,6 +108,9 @@ describe('the pinned height of the block being edited', () => {
 
   it('re-pins after a resize without touching the document\'s DOM or dispatching anything', async () => {
     const el = await twoParagraphs(600);
+    // The click's own aftermath first: when focus comes before the caret moves (Firefox),
+    // ProseMirror draws its selection again 20 ms after the focus event.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const edited = block(el, 0);
     const text = edited.firstChild;
     const state = el.editorView!.state;
@@ -155,11 +157,14 @@ describe('the pinned height of the block being edited', () => {
     expect(pinned(block(el, 0))).to.equal(false);
   });
 
-  it('lets the block size itself when the page is printed', async () => {
+  itIn(['chromium'], "print media is emulated through CDP; neither WebDriver (BiDi, WebKit's) emulates media", 'lets the block size itself when the page is printed', async () => {
     const el = await twoParagraphs();
     await emulateMedia({ media: 'print' });
-    expect(getComputedStyle(block(el, 0)).contain).not.to.contain('size');
-    await emulateMedia({ media: 'screen' });
+    try {
+      expect(getComputedStyle(block(el, 0)).contain).not.to.contain('size');
+    } finally {
+      await emulateMedia({ media: 'screen' });
+    }
     expect(getComputedStyle(block(el, 0)).contain).to.contain('size');
   });
 });

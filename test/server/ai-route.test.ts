@@ -123,13 +123,14 @@ describe('POST …/ai-assistant/', () => {
 });
 
 describe('without AI configured', () => {
-  test('answers 503 naming the variables to set', async () => {
+  test('answers 503 in words for users, never naming server variables', async () => {
     const bare = await startServer();
     try {
       const bareSeed = await seedWorkspace(bare);
       const response = await bareSeed.actors.member.post(`${bareSeed.projectUrl}/ai-assistant/`, { prompt: '', task: 'Summarise' });
       assert.equal(response.status, 503);
-      assert.deepEqual(response.body, { error: 'AI is not configured on this server. Set AI_BASE_URL, AI_API_KEY and AI_MODEL to enable it.' });
+      assert.deepEqual(response.body, { error: 'The AI assistant is not available on this server.' });
+      assert.doesNotMatch(JSON.stringify(response.body), /AI_|API_KEY/);
       assert.equal((await bare.db.one<{ n: number }>('SELECT count(*) AS n FROM ai_requests')).n, 0);
     } finally {
       await bare.close();

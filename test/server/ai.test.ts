@@ -30,11 +30,12 @@ describe('createAiClient', () => {
     assert.equal(createAiClient({ baseUrl: 'not a url', apiKey: 'k', model: 'm' }).isConfigured, false);
   });
 
-  it('without configuration says which variables to set, and calls nothing', async () => {
+  it('without configuration tells users it is not available, keeps the variables for the log, and calls nothing', async () => {
     const before = fake.requests.length;
     const error = await createAiClient({}).ask({ prompt: 'x', task: 'y' }).catch((e: unknown) => e);
     assert.ok(error instanceof AiNotConfiguredError);
-    assert.equal(error.message, 'AI is not configured on this server. Set AI_BASE_URL, AI_API_KEY and AI_MODEL to enable it.');
+    assert.equal(error.message, 'The AI assistant is not available on this server.');
+    assert.equal(error.hint, 'Set AI_BASE_URL, AI_API_KEY and AI_MODEL to enable the AI assistant.');
     assert.equal(error.statusCode, 503);
     assert.equal(fake.requests.length, before);
   });

@@ -15,7 +15,7 @@ before(async () => {
 after(() => server.close());
 
 const ALL_READ = { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 };
-const LISTED_KEYS = ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id'];
+const LISTED_KEYS = ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id', 'target_date'];
 
 async function newCycle(fields: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
   const response = await seed.actors.member.post(cyclesUrl, { name: `Cycle ${Math.random().toString(36).slice(2, 8)}`, ...fields });
@@ -221,6 +221,7 @@ describe('…/cycles/:cycleId/cycle-issues', () => {
       project_id: seed.project.id,
       project__identifier: 'SEED',
       state__color: '#F59E0B',
+      target_date: null,
     });
   });
 

@@ -33,7 +33,7 @@ describe('issue relations', () => {
     assert.equal(response.body.length, 1);
     assert.equal(response.body[0].relation_type, 'blocked_by');
     assert.equal(response.body[0].issue.id, b.id);
-    assert.deepEqual(Object.keys(response.body[0].issue).sort(), ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id']);
+    assert.deepEqual(Object.keys(response.body[0].issue).sort(), ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id', 'target_date']);
     const fromB = (await seed.actors.guest.get(`${urlOf(b)}/relations`)).body;
     assert.deepEqual(fromB.map((r: { relation_type: string; issue: { id: string } }) => [r.relation_type, r.issue.id]), [['blocking', a.id]]);
     assert.deepEqual(await relationRows(a), [['blocked_by', 'created', '', `SEED-${b.sequence_id}`, null, b.id]]);

@@ -15,7 +15,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const LISTED_KEYS = ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id'];
+const LISTED_KEYS = ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id', 'target_date'];
 
 async function createIssue(fields: Record<string, unknown> = {}, url = seed.projectUrl) {
   const response = await seed.actors.member.post(`${url}/issues`, { name: `Issue ${randomUUID().slice(0, 6)}`, ...fields });
@@ -370,7 +370,7 @@ describe('DELETE …/issues/:issueId', () => {
 });
 
 describe('GET …/issues (list)', () => {
-  test('lists in the spec\'s listed shape with filters and pages', async () => {
+  test("lists in the spec's listed shape, plus priority and assignee ids, with filters and pages", async () => {
     const local = await seedWorkspace(server);
     const localStates = Object.fromEntries((await local.actors.admin.get(`${local.projectUrl}/states`)).body.map((s: { name: string; id: string }) => [s.name, s.id]));
     const label = (await local.actors.member.post(`${local.projectUrl}/labels`, { name: 'frontend' })).body;
@@ -382,8 +382,11 @@ describe('GET …/issues (list)', () => {
     assert.equal(all.status, 200);
     assert.equal(all.headers.get('x-total-count'), '3');
     assert.deepEqual(all.body.map((i: { name: string }) => i.name), ['C', 'B', 'A']);
-    assert.deepEqual(Object.keys(all.body[0]).sort(), LISTED_KEYS);
+    assert.deepEqual(Object.keys(all.body[0]).sort(), [...LISTED_KEYS, 'assignee_ids', 'priority'].sort(), 'a listed issue plus what a board card shows');
+    assert.deepEqual(all.body.map((i: { priority: string }) => i.priority), ['high', 'low', 'high']);
+    assert.deepEqual(all.body.map((i: { assignee_ids: string[] }) => i.assignee_ids), [[], [local.users.viewer.id], []]);
     assert.equal(all.body[2].state__color, '#3A3A3A');
+    assert.deepEqual(all.body.map((i: { target_date: string | null }) => i.target_date), [null, '2026-03-20', '2026-03-10'], 'each row carries its target date');
     const names = async (query: string) => (await local.actors.guest.get(`${local.projectUrl}/issues?${query}`)).body.map((i: { name: string }) => i.name);
     assert.deepEqual(await names('priority=high'), ['C', 'A']);
     assert.deepEqual(await names('priority=low,none'), ['B']);

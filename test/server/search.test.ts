@@ -42,7 +42,7 @@ describe('GET …/search-issues', () => {
   test('matches names by case-insensitive substring, in the listed shape', async () => {
     const rows = await search('search=LOG');
     assert.deepEqual(names(rows), ['Login page', 'Logout button']);
-    assert.deepEqual(Object.keys(rows[0]!).sort(), ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id']);
+    assert.deepEqual(Object.keys(rows[0]!).sort(), ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id', 'target_date']);
     assert.equal(rows[0]!.project__identifier, 'SEED');
     // LIKE wildcards are literal.
     assert.deepEqual(names(await search(`search=${encodeURIComponent('100%')}`)), ['100% done_item']);

@@ -4,6 +4,8 @@ import type { ApiClient } from './client.js';
 export interface InstanceInfo {
   /** The largest upload it accepts, in bytes. */
   file_size_limit: number;
+  /** Whether cover search through Unsplash is configured. */
+  unsplash_configured: boolean;
 }
 
 /** The server's published settings. */

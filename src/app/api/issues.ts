@@ -1,6 +1,6 @@
 import type { ApiClient, Query } from './client.js';
 import { projectPath } from './projects.js';
-import type { Description, IssueDetail, ListedIssue, Priority } from './types.js';
+import type { Description, IssueDetail, ListedIssue, Priority, ProjectListedIssue } from './types.js';
 
 /** The spec's workspace issue tabs. */
 export const WORKSPACE_ISSUE_TABS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
@@ -25,8 +25,8 @@ export interface IssueListQuery {
 }
 
 /** A page of issues and how many match in all. */
-export interface IssuePage {
-  issues: ListedIssue[];
+export interface IssuePage<T extends ListedIssue = ListedIssue> {
+  issues: T[];
   total: number;
 }
 
@@ -36,6 +36,11 @@ export interface IssueInput {
   state_id?: string;
   priority?: Priority;
   description_html?: string;
+  assignee_ids?: string[];
+  label_ids?: string[];
+  start_date?: string | null;
+  target_date?: string | null;
+  parent_id?: string | null;
 }
 
 /** What changing an issue sends. */
@@ -65,7 +70,7 @@ function toQuery(query: IssueListQuery): Query {
   return { ...query, archived: query.archived === undefined ? undefined : String(query.archived) };
 }
 
-function page(data: ListedIssue[], headers: Headers): IssuePage {
+function page<T extends ListedIssue>(data: T[], headers: Headers): IssuePage<T> {
   const total = Number(headers.get('x-total-count'));
   return { issues: data, total: Number.isFinite(total) && headers.has('x-total-count') ? total : data.length };
 }
@@ -74,7 +79,7 @@ function page(data: ListedIssue[], headers: Headers): IssuePage {
 export function issuesApi(client: ApiClient) {
   return {
     list: async (slug: string, projectId: string, query: IssueListQuery = {}) => {
-      const { data, headers } = await client.requestWithHeaders<ListedIssue[]>('GET', issuePath(slug, projectId), { query: toQuery(query) });
+      const { data, headers } = await client.requestWithHeaders<ProjectListedIssue[]>('GET', issuePath(slug, projectId), { query: toQuery(query) });
       return page(data, headers);
     },
     workspaceTab: async (slug: string, tab: WorkspaceIssueTab, query: IssueListQuery = {}) => {
@@ -96,8 +101,8 @@ export function issuesApi(client: ApiClient) {
       client.request<{ subscribed: boolean }>('DELETE', `${issuePath(slug, projectId, issueId)}/subscribe`),
     bulkDelete: (slug: string, projectId: string, issueIds: string[]) =>
       client.request<{ deleted: number }>('DELETE', `${projectPath(slug, projectId)}/bulk-delete-issues`, { body: { issue_ids: issueIds } }),
-    search: (slug: string, projectId: string, query: IssueSearchQuery) =>
-      client.request<ListedIssue[]>('GET', `${projectPath(slug, projectId)}/search-issues`, { query }),
+    search: (slug: string, projectId: string, query: IssueSearchQuery, signal?: AbortSignal) =>
+      client.request<ListedIssue[]>('GET', `${projectPath(slug, projectId)}/search-issues`, { query, signal }),
     description: (slug: string, projectId: string, issueId: string) =>
       client.request<Description>('GET', `${issuePath(slug, projectId, issueId)}/description`),
     /** Saves a description edited from `version`; a stale version is refused with 409 and the current text in `body.current`. */

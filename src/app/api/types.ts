@@ -54,7 +54,7 @@ export interface Project {
 /** The project feature toggles. */
 export type ProjectFeature = 'cycle_view' | 'module_view' | 'page_view' | 'issue_views_view' | 'inbox_view';
 
-/** The spec's "issue as listed". */
+/** The spec's "issue as listed", with the target date lists show. */
 export interface ListedIssue {
   id: string;
   name: string;
@@ -63,6 +63,19 @@ export interface ListedIssue {
   project_id: string;
   project__identifier: string;
   state__color: string | null;
+  target_date: string | null;
+  /** The state's group, name and the issue's priority, labels and assignees, when a list carries them (an issue's page always does). */
+  state__group?: string | null;
+  state__name?: string | null;
+  priority?: Priority;
+  labels?: Array<{ id: string; name: string; color: string }>;
+  assignees?: DisplayUser[];
+}
+
+/** A row of a project's issue list: the listed issue plus what a board card shows. */
+export interface ProjectListedIssue extends ListedIssue {
+  priority: Priority;
+  assignee_ids: string[];
 }
 
 /** An issue priority. */

@@ -1,4 +1,4 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { errorMessage, isApiError } from '../api/api-error.js';
 import type { Description } from '../api/types.js';
 import type { RichEditorElement } from '../../react/index.js';
@@ -14,6 +14,12 @@ export interface SaveConflict {
   current: Description;
 }
 
+/** How long after the last change the text is saved (typing pauses, as in Linear or Plane). */
+export const AUTOSAVE_DELAY_MS = 1000;
+
+/** What the save status region says. */
+export const SaveStatus = { saving: 'Saving…', saved: 'Saved', unsaved: 'Unsaved changes' } as const;
+
 /** The text the server holds when it is newer than the one being edited (a 409's `current`). */
 function currentFrom(error: unknown): Description | null {
   if (!isApiError(error, 409)) return null;
@@ -24,53 +30,123 @@ function currentFrom(error: unknown): Description | null {
 }
 
 /**
- * Saving an editor's HTML with the version it was edited from (optimistic concurrency). When
- * someone else saved first (409), the user's text stays in the editor and the conflict carries
- * the server's, to take instead (`takeTheirs`) or to overwrite knowingly (`keepMine`).
+ * Saving an editor's HTML automatically, with the version it was edited from (optimistic
+ * concurrency): a moment after typing pauses, on blur, or at once with Ctrl/Cmd+S. One save is
+ * in flight per document; changes made meanwhile are saved by one more save when it ends. When
+ * someone else saved first (409), autosaving stops, the user's text stays in the editor and the
+ * conflict carries the server's, to take instead (`takeTheirs`) or to overwrite knowingly (`keepMine`).
  */
 export function useVersionedSave({
   editor,
   version: initialVersion,
   onSave,
-  savedMessage,
   onSaved,
   onReplaced,
 }: {
   editor: RefObject<RichEditorElement | null>;
   version: number;
   onSave: SaveVersioned;
-  /** The status once saved, e.g. "Description saved." */
-  savedMessage: string;
   onSaved?(saved: Description): void;
   /** Called after the server's text replaced the user's in the editor. */
   onReplaced?(): void;
 }) {
   const version = useRef(initialVersion);
-  const [dirty, setDirty] = useState(false);
+  // Changes are counted: a save stores the changes made up to its start, so keystrokes typed
+  // while it is in flight stay unsaved until the next one.
+  const edits = useRef(0);
+  const savedEdits = useRef(0);
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const queued = useRef<Promise<boolean> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const conflictNow = useRef<SaveConflict | null>(null);
+  const callbacks = useRef({ onSave, onSaved, onReplaced });
+  callbacks.current = { onSave, onSaved, onReplaced };
+
+  const [unsaved, setUnsaved] = useState(false);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<SaveConflict | null>(null);
+  const [conflict, setConflictState] = useState<SaveConflict | null>(null);
 
-  const save = async () => {
-    const element = editor.current;
-    if (!element || saving) return;
-    setSaving(true);
-    setFailure(null);
-    setStatus('');
+  const setConflict = (next: SaveConflict | null) => {
+    conflictNow.current = next;
+    setConflictState(next);
+  };
+  const cancelTimer = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  /** Brings the rendered state in line with the counters after a save starts or ends. */
+  const settle = (failed = false) => {
+    const pending = edits.current !== savedEdits.current;
+    setUnsaved(pending);
+    setSaving(inFlight.current !== null);
+    setStatus(inFlight.current ? SaveStatus.saving : failed || conflictNow.current ? '' : pending ? SaveStatus.unsaved : SaveStatus.saved);
+  };
+
+  const run = async (element: RichEditorElement): Promise<boolean> => {
+    const upTo = edits.current;
     try {
-      const saved = await onSave({ description_html: element.getHTML(), version: version.current });
+      const saved = await callbacks.current.onSave({ description_html: element.getHTML(), version: version.current });
       version.current = saved.version;
-      setDirty(false);
-      setConflict(null);
-      setStatus(savedMessage);
-      onSaved?.(saved);
+      savedEdits.current = Math.max(savedEdits.current, upTo);
+      setFailure(null);
+      callbacks.current.onSaved?.(saved);
+      return true;
     } catch (error) {
       const current = currentFrom(error);
-      if (current) setConflict({ message: errorMessage(error), current });
-      else setFailure(errorMessage(error));
-    } finally {
-      setSaving(false);
+      if (current) {
+        cancelTimer();
+        setConflict({ message: errorMessage(error), current });
+      } else setFailure(errorMessage(error));
+      return false;
+    }
+  };
+
+  /** Saves now what is unsaved (after the save in flight, if any); resolves with whether it is all stored. */
+  const saveNow = useCallback((): Promise<boolean> => {
+    cancelTimer();
+    if (conflictNow.current) return Promise.resolve(false);
+    if (inFlight.current) {
+      // One more save after this one, holding everything typed until it starts.
+      queued.current ??= inFlight.current.then(() => {
+        queued.current = null;
+        return saveNow();
+      });
+      return queued.current;
+    }
+    const element = editor.current;
+    if (edits.current === savedEdits.current) return Promise.resolve(true);
+    if (!element) return Promise.resolve(false);
+    const saving = run(element).then((ok) => {
+      inFlight.current = null;
+      settle(!ok);
+      return ok;
+    });
+    inFlight.current = saving;
+    settle();
+    return saving;
+    // The refs hold everything that changes, so the function itself never needs to.
+  }, []);
+
+  // A screen that goes away cancels its timer: leaving with changes is guarded (LeaveGuard).
+  useEffect(() => cancelTimer, []);
+
+  /** The user changed the text: it is saved once typing pauses (not while a conflict is open). */
+  const changed = () => {
+    edits.current += 1;
+    setUnsaved(true);
+    if (conflictNow.current) return;
+    if (inFlight.current === null) setStatus(SaveStatus.unsaved);
+    cancelTimer();
+    timer.current = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
+  };
+
+  /** Ctrl/Cmd+S in the editor saves at once instead of the browser saving the web page. */
+  const onKeyDown = (event: KeyboardEvent) => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      void saveNow();
     }
   };
 
@@ -78,9 +154,12 @@ export function useVersionedSave({
     if (!conflict) return;
     editor.current?.setValue(conflict.current.description_html);
     version.current = conflict.current.version;
+    // Their text is what the server holds: nothing left to save.
+    cancelTimer();
+    savedEdits.current = edits.current;
     setConflict(null);
-    setDirty(false);
-    onReplaced?.();
+    settle();
+    callbacks.current.onReplaced?.();
     setStatus('Their version is in the editor.');
   };
 
@@ -89,16 +168,10 @@ export function useVersionedSave({
     // Saving again from their version overwrites it with the user's text, as they chose.
     version.current = conflict.current.version;
     setConflict(null);
-    void save();
+    void saveNow();
   };
 
-  /** The user changed the text: it needs saving, and the last status no longer holds. */
-  const changed = () => {
-    setDirty(true);
-    setStatus('');
-  };
-
-  return { dirty, saving, status, failure, conflict, save, takeTheirs, keepMine, changed };
+  return { unsaved, saving, status, failure, conflict, saveNow, changed, onKeyDown, takeTheirs, keepMine };
 }
 
 /** The server's newer text beside the user's, with the two ways out of a conflict. */

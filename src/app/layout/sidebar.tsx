@@ -1,20 +1,43 @@
-import { useState, type KeyboardEvent } from 'react';
+import {
+  Archive,
+  Bell,
+  BellRing,
+  ChartColumn,
+  ChevronRight,
+  CircleDot,
+  FilePenLine,
+  FileText,
+  FolderKanban,
+  House,
+  Inbox,
+  Layers,
+  LayoutList,
+  ListTodo,
+  RefreshCcw,
+  Settings,
+  SquarePen,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { NavLink, useParams } from 'react-router';
-import type { Project, Workspace } from '../api/types.js';
+import type { Project, ProjectFeature, Workspace } from '../api/types.js';
 import { paths } from '../router/paths.js';
+import { featureOn } from '../screens/projects/project-features.js';
+import { Icon } from '../ui/icon.js';
 import { WorkspaceSwitcher } from './workspace-switcher.js';
 
-/** The project sections, in the order the sidebar lists them. */
-export const PROJECT_SECTIONS = [
-  { label: 'Issues', to: paths.projectIssues },
-  { label: 'Cycles', to: paths.cycles },
-  { label: 'Modules', to: paths.modules },
-  { label: 'Views', to: paths.views },
-  { label: 'Pages', to: paths.pages },
-  { label: 'Inbox', to: paths.inbox },
-  { label: 'Archives', to: paths.archives },
-  { label: 'Settings', to: paths.projectSettings },
-] as const;
+/** The project sections, in the order the sidebar lists them, with the feature each needs turned on. */
+export const PROJECT_SECTIONS: ReadonlyArray<{ label: string; icon: LucideIcon; to: (slug: string, projectId: string) => string; feature?: ProjectFeature }> = [
+  { label: 'Issues', icon: CircleDot, to: paths.projectIssues },
+  { label: 'Cycles', icon: RefreshCcw, to: paths.cycles, feature: 'cycle_view' },
+  { label: 'Modules', icon: Layers, to: paths.modules, feature: 'module_view' },
+  { label: 'Views', icon: LayoutList, to: paths.views, feature: 'issue_views_view' },
+  { label: 'Pages', icon: FileText, to: paths.pages, feature: 'page_view' },
+  { label: 'Inbox', icon: Inbox, to: paths.inbox, feature: 'inbox_view' },
+  { label: 'Archives', icon: Archive, to: paths.archives },
+  { label: 'Settings', icon: Settings, to: paths.projectSettings },
+];
 
 /** The workspace issue tabs with their labels (spec: all-issues is "All issues"). */
 export const WORKSPACE_ISSUE_TAB_LABELS = [
@@ -23,6 +46,14 @@ export const WORKSPACE_ISSUE_TAB_LABELS = [
   { tab: 'created', label: 'Created' },
   { tab: 'subscribed', label: 'Subscribed' },
 ] as const;
+
+/** Each workspace issue tab's icon. */
+const TAB_ICONS: Record<(typeof WORKSPACE_ISSUE_TAB_LABELS)[number]['tab'], LucideIcon> = {
+  'all-issues': ListTodo,
+  assigned: UserRound,
+  created: SquarePen,
+  subscribed: BellRing,
+};
 
 /** Arrow keys, Home and End move focus between the sidebar's links and buttons. */
 function moveFocus(event: KeyboardEvent<HTMLElement>) {
@@ -46,14 +77,13 @@ function ProjectEntry({ slug, project, expanded, onToggle }: { slug: string; pro
           {project.identifier}
         </span>
         {project.name}
-        <span className="app-sidebar-chevron" aria-hidden="true">
-          ›
-        </span>
+        <Icon icon={ChevronRight} className="app-sidebar-chevron" />
       </button>
       <ul id={listId} className="app-sidebar-sublist" hidden={!expanded} aria-label={project.name}>
-        {PROJECT_SECTIONS.map((section) => (
+        {PROJECT_SECTIONS.filter((section) => featureOn(project, section.feature)).map((section) => (
           <li key={section.label}>
             <NavLink className="app-sidebar-link" to={section.to(slug, project.id)}>
+              <Icon icon={section.icon} />
               {section.label}
             </NavLink>
           </li>
@@ -66,8 +96,19 @@ function ProjectEntry({ slug, project, expanded, onToggle }: { slug: string; pro
 /**
  * The workspace sidebar: the workspace switcher, the workspace's sections, its projects (each
  * opening onto its sections) and settings. The current page's link carries aria-current.
+ * `action` sits beside the switcher (the drawer's close button on a phone).
  */
-export function Sidebar({ workspace, workspaces, projects }: { workspace: Workspace; workspaces: readonly Workspace[]; projects: readonly Project[] }) {
+export function Sidebar({
+  workspace,
+  workspaces,
+  projects,
+  action,
+}: {
+  workspace: Workspace;
+  workspaces: readonly Workspace[];
+  projects: readonly Project[];
+  action?: ReactNode;
+}) {
   const { projectId } = useParams();
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(projectId ? [projectId] : []));
   const slug = workspace.slug;
@@ -82,44 +123,59 @@ export function Sidebar({ workspace, workspaces, projects }: { workspace: Worksp
 
   return (
     <aside className="app-sidebar" id="app-sidebar" aria-label="Sidebar">
-      <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
+      <div className="app-sidebar-top">
+        <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
+        {action}
+      </div>
       <nav aria-label="Workspace" onKeyDown={moveFocus}>
         <ul>
           <li>
             <NavLink className="app-sidebar-link" to={paths.workspace(slug)} end>
+              <Icon icon={House} />
               Home
             </NavLink>
           </li>
           <li>
             <NavLink className="app-sidebar-link" to={paths.analytics(slug)}>
+              <Icon icon={ChartColumn} />
               Analytics
             </NavLink>
           </li>
           <li>
             <NavLink className="app-sidebar-link" to={paths.notifications(slug)}>
+              <Icon icon={Bell} />
               Notifications
             </NavLink>
           </li>
           <li>
             <NavLink className="app-sidebar-link" to={paths.drafts(slug)}>
+              <Icon icon={FilePenLine} />
               Drafts
             </NavLink>
           </li>
         </ul>
-        <h2 className="app-sidebar-heading">Your issues</h2>
+        <h2 className="app-sidebar-heading">
+          <Icon icon={CircleDot} size="small" />
+          Your issues
+        </h2>
         <ul>
           {WORKSPACE_ISSUE_TAB_LABELS.map(({ tab, label }) => (
             <li key={tab}>
               <NavLink className="app-sidebar-link" to={paths.workspaceIssues(slug, tab)}>
+                <Icon icon={TAB_ICONS[tab]} />
                 {label}
               </NavLink>
             </li>
           ))}
         </ul>
-        <h2 className="app-sidebar-heading">Projects</h2>
+        <h2 className="app-sidebar-heading">
+          <Icon icon={FolderKanban} size="small" />
+          Projects
+        </h2>
         <ul>
           <li>
             <NavLink className="app-sidebar-link" to={paths.projects(slug)} end>
+              <Icon icon={FolderKanban} />
               All projects
             </NavLink>
           </li>
@@ -130,6 +186,7 @@ export function Sidebar({ workspace, workspaces, projects }: { workspace: Worksp
         <ul>
           <li>
             <NavLink className="app-sidebar-link" to={paths.settings(slug)}>
+              <Icon icon={Settings} />
               Settings
             </NavLink>
           </li>

@@ -1,5 +1,6 @@
-import type { MouseEvent } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { interceptLinks } from '../router/intercept-links.js';
 import { isApiError } from '../api/api-error.js';
 import { NotFoundScreen } from '../screens/not-found-screen.js';
@@ -9,7 +10,10 @@ import { AppHeader } from './app-header.js';
 import { FullPageMessage } from './full-page-message.js';
 import { layoutCss } from './layout.css.js';
 import { Sidebar } from './sidebar.js';
+import { CloseMenuButton, SidebarDrawer } from './sidebar-drawer.js';
 import { useSidebarOpen } from './sidebar-state.js';
+import { useIsPhone } from './viewport.js';
+import { WorkspaceCommands } from './workspace-commands.js';
 import { useProjects, useWorkspace, useWorkspaces, useWorkspaceSlug } from './workspace-data.js';
 
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -18,7 +22,11 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   document.getElementById('main')?.focus();
 }
 
-/** The layout of every workspace screen: skip link, sidebar, header and the screen itself. */
+/**
+ * The layout of every workspace screen: skip link, sidebar, header and the screen itself. Below
+ * 768 px the sidebar is a drawer, closed until the header's menu button opens it; wider, it is a
+ * column the user may hide (remembered by useSidebarOpen).
+ */
 export function WorkspaceLayout() {
   useStyles('app-layout', layoutCss);
   const slug = useWorkspaceSlug();
@@ -28,6 +36,12 @@ export function WorkspaceLayout() {
   const projects = useProjects(slug);
   const [sidebarOpen, toggleSidebar] = useSidebarOpen();
   const navigate = useNavigate();
+  const phone = useIsPhone();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { key } = useLocation();
+  // Any navigation (an entry, the workspace switcher, a link in the page) closes the drawer, and
+  // a window grown past the phone width leaves it closed for when it shrinks again.
+  useEffect(() => setDrawerOpen(false), [key, phone]);
 
   if (workspace.isPending) return <FullPageMessage busy title="Loading workspace…" />;
   if (workspace.isError) {
@@ -35,18 +49,29 @@ export function WorkspaceLayout() {
     return <FullPageMessage title="Could not load this workspace" message={workspace.error.message} onRetry={() => void workspace.refetch()} />;
   }
 
+  const sidebarProps = { workspace: workspace.data, workspaces: workspaces.data ?? [workspace.data], projects: projects.data ?? [] };
   return (
-    <div className="app-shell" data-collapsed={!sidebarOpen}>
-      <a className="app-skip-link" href="#main" onClick={skipToContent}>
-        Skip to content
-      </a>
-      {sidebarOpen ? <Sidebar workspace={workspace.data} workspaces={workspaces.data ?? [workspace.data]} projects={projects.data ?? []} /> : null}
-      <div className="app-main-column">
-        <AppHeader title={workspace.data.name} user={user} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
-        <main id="main" className="app-main" tabIndex={-1} onClick={interceptLinks(navigate)}>
-          <Outlet />
-        </main>
+    // One tree whatever the width, so crossing 768 px never remounts the screen.
+    <Dialog.Root open={phone && drawerOpen} onOpenChange={setDrawerOpen}>
+      <div className="app-shell" data-collapsed={!phone && !sidebarOpen} data-phone={phone}>
+        <a className="app-skip-link" href="#main" onClick={skipToContent}>
+          Skip to content
+        </a>
+        {phone ? (
+          <SidebarDrawer onNavigate={() => setDrawerOpen(false)}>
+            <Sidebar {...sidebarProps} action={<CloseMenuButton />} />
+          </SidebarDrawer>
+        ) : sidebarOpen ? (
+          <Sidebar {...sidebarProps} />
+        ) : null}
+        <div className="app-main-column">
+          <AppHeader title={workspace.data.name} user={user} phone={phone} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
+          <main id="main" className="app-main" tabIndex={-1} onClick={interceptLinks(navigate)}>
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+      <WorkspaceCommands workspace={workspace.data} projects={projects.data ?? []} user={user} />
+    </Dialog.Root>
   );
 }

@@ -1,7 +1,9 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
+import { Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { Workspace } from '../api/types.js';
 import { paths } from '../router/paths.js';
+import { Icon } from '../ui/icon.js';
 
 /** The first letter of a name, for a logo placeholder. */
 export function initial(name: string): string {
@@ -21,7 +23,7 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: Workspace;
           {current.name}
           <span className="app-visually-hidden"> (switch workspace)</span>
         </span>
-        <span aria-hidden="true">▾</span>
+        <Icon icon={ChevronsUpDown} />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content className="app-menu" align="start" sideOffset={4}>
@@ -34,13 +36,14 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: Workspace;
                 </span>
                 {workspace.name}
                 <Menu.ItemIndicator>
-                  <span aria-hidden="true">✓</span>
+                  <Icon icon={Check} />
                 </Menu.ItemIndicator>
               </Menu.RadioItem>
             ))}
           </Menu.RadioGroup>
           <Menu.Separator className="app-menu-separator" />
           <Menu.Item className="app-menu-item" onSelect={() => navigate(paths.createWorkspace())}>
+            <Icon icon={Plus} />
             Create workspace
           </Menu.Item>
         </Menu.Content>

@@ -5,6 +5,7 @@ import { isApiError } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import type { IssueChanges } from '../api/issues.js';
 import type { IssueDetail } from '../api/types.js';
+import { DISCARD_EDITS } from '../editor/leave-guard.js';
 import { useEditorHost } from '../editor/use-editor-host.js';
 import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
@@ -22,10 +23,11 @@ import { IssueLinks } from './issue-detail/issue-links.js';
 import { IssueProperties } from './issue-detail/issue-properties.js';
 import { IssueTitle } from './issue-detail/issue-title.js';
 import { IssueKey } from './issues/issue-key.js';
+import { PriorityIcon, StateIcon } from './issues/issue-icons.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { screensCss } from './screens.css.js';
 
-/** An issue's page: its title, actions, properties, description (with the AI assistant), links, comments and activity. */
+/** An issue's page: its title and actions; the description (with the AI assistant), links, comments and activity beside the properties panel. */
 export function IssueDetailScreen() {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-detail', issueDetailCss);
@@ -86,34 +88,50 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
     await api.issues.remove(slug, issue.project_id, issue.id);
     notify({ type: 'success', message: `Issue ${issue.key} deleted.` });
     await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, issue.project_id), exact: true });
-    navigate(paths.projectIssues(slug, issue.project_id));
+    navigate(paths.projectIssues(slug, issue.project_id), { state: DISCARD_EDITS });
   };
 
   return (
     <div className="app-content app-issue-page">
       <p className="app-issue-meta">
         <IssueKey issue={issue} />
-        {issue.state__name ? <span>{issue.state__name}</span> : null}
+        {issue.state__name ? (
+          <span className="app-issue-state">
+            <StateIcon group={issue.state__group} color={issue.state__color} decorative />
+            {issue.state__name}
+          </span>
+        ) : null}
+        <PriorityIcon priority={issue.priority} />
       </p>
       <IssueTitle name={issue.name} mayEdit={mayEdit} onRename={rename} />
       <IssueActions issue={issue} mayEdit={mayEdit} onSubscribe={subscribe} onArchive={archive} onDelete={remove} />
-      <IssueProperties slug={slug} issue={issue} mayEdit={mayEdit} onChange={change} />
-      <section className="app-issue-section" aria-labelledby="issue-description-heading">
-        <h2 id="issue-description-heading">Description</h2>
-        <IssueDescription
-          html={issue.description_html}
-          version={issue.description_version}
-          mayEdit={mayEdit}
-          host={host}
-          onSave={(input) => api.issues.saveDescription(slug, issue.project_id, issue.id, input)}
-          onSaved={() => void queryClient.invalidateQueries({ queryKey: [...issueKey, 'activities'] })}
-          ask={(request) => api.ai.ask(slug, issue.project_id, request)}
-          notify={notify}
-        />
-      </section>
-      <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayEdit} />
-      <IssueComments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} host={host} />
-      <IssueActivity slug={slug} projectId={issue.project_id} issueId={issue.id} />
+      <div className="app-issue-layout">
+        <section className="app-issue-section app-issue-main" aria-labelledby="issue-description-heading">
+          <h2 id="issue-description-heading">Description</h2>
+          <IssueDescription
+            html={issue.description_html}
+            version={issue.description_version}
+            mayEdit={mayEdit}
+            host={host}
+            onSave={(input) => api.issues.saveDescription(slug, issue.project_id, issue.id, input)}
+            onSaved={(saved) => {
+              // Coming back to the issue shows what was saved, not the text it was opened with.
+              queryClient.setQueryData<IssueDetail>(issueKey, (current) =>
+                current ? { ...current, description_html: saved.description_html, description_version: saved.version } : current,
+              );
+              void queryClient.invalidateQueries({ queryKey: [...issueKey, 'activities'] });
+            }}
+            ask={(request) => api.ai.ask(slug, issue.project_id, request)}
+            notify={notify}
+          />
+        </section>
+        <IssueProperties slug={slug} issue={issue} mayEdit={mayEdit} onChange={change} />
+        <div className="app-issue-main app-issue-rest">
+          <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayEdit} />
+          <IssueComments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} host={host} />
+          <IssueActivity slug={slug} projectId={issue.project_id} issueId={issue.id} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -34,9 +34,10 @@ export function OnboardingScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<OnboardingValues>({
+  const { register, handleSubmit, formState, getFieldState, setValue } = useForm<OnboardingValues>({
     defaultValues: { first_name: user.first_name, last_name: user.last_name, display_name: user.display_name, role: '', company_size: '' },
   });
+  const firstNameField = register('first_name');
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -65,7 +66,17 @@ export function OnboardingScreen() {
         <p>This helps your teammates recognise you.</p>
         <form onSubmit={onSubmit} noValidate aria-label="Onboarding">
           <FormError message={serverError} />
-          <TextField label="First name" autoComplete="given-name" {...register('first_name')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            {...firstNameField}
+            onChange={(event) => {
+              void firstNameField.onChange(event);
+              // The display name (at first the one made from the email at sign-up) follows the
+              // first name until the user edits it themselves, so the name they give is the one shown.
+              if (!getFieldState('display_name').isDirty) setValue('display_name', event.target.value.trim() || user.display_name);
+            }}
+          />
           <TextField label="Last name" autoComplete="family-name" {...register('last_name')} />
           <TextField
             label="Display name"

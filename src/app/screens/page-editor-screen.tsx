@@ -1,3 +1,4 @@
+import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,9 +20,11 @@ import { issueDetailCss } from './issue-detail/issue-detail.css.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { pageEditorCss } from './page-editor/page-editor.css.js';
 import { PageBody } from './page-editor/page-body.js';
+import { DISCARD_EDITS } from '../editor/leave-guard.js';
 import { FeatureGate } from './projects/feature-gate.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
+import { Icon } from '../ui/icon.js';
 
 const pageKey = (slug: string, projectId: string, pageId: string) => ['workspaces', slug, 'projects', projectId, 'page', pageId] as const;
 
@@ -87,7 +90,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
       queryClient.removeQueries({ queryKey: key });
       await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'pages') });
       notify({ type: 'success', message: 'Page deleted.' });
-      navigate(paths.pages(slug, projectId));
+      navigate(paths.pages(slug, projectId), { state: DISCARD_EDITS });
     },
   });
 
@@ -134,9 +137,11 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
               busy={change.isPending}
               onClick={() => change.mutate(() => (archived ? api.pages.restore(slug, projectId, page.id) : api.pages.archive(slug, projectId, page.id)))}
             >
+              <Icon icon={archived ? ArchiveRestore : Archive} />
               {archived ? 'Restore page' : 'Archive page'}
             </Button>
             <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+              <Icon icon={Trash2} />
               Delete page
             </Button>
           </div>
@@ -152,6 +157,12 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
         mayEdit={mayEdit}
         host={host}
         onSave={(input) => api.pages.saveDescription(slug, projectId, page.id, input)}
+        // Coming back to the page shows what was saved, not the text it was opened with.
+        onSaved={(saved) =>
+          queryClient.setQueryData<PageDetail>(key, (current) =>
+            current ? { ...current, description_html: saved.description_html, description_version: saved.version } : current,
+          )
+        }
       />
       <AppDialog open={confirmDelete} onOpenChange={setConfirmDelete} title="Delete page" description={`Delete “${page.name || 'Untitled'}” for good? This cannot be undone.`}>
         <FormError message={remove.isError ? errorMessage(remove.error) : null} />
@@ -160,6 +171,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
             <Button>Cancel</Button>
           </DialogClose>
           <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+            <Icon icon={Trash2} />
             Delete
           </Button>
         </div>

@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import { FeatureGate } from './projects/feature-gate.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
 import { EmptyState } from '../empty-states/index.js';
+import { Icon } from '../ui/icon.js';
 
 const PAGE_TABS: ReadonlyArray<{ type: PageListType; label: string }> = [
   { type: 'private', label: 'Private' },
@@ -70,6 +72,7 @@ export function PagesScreen() {
         actions={
           enabled ? (
             <Button variant="primary" disabled={!mayCreate} onClick={() => setCreating(true)}>
+              <Icon icon={Plus} />
               Create page
             </Button>
           ) : null

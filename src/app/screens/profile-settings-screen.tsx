@@ -18,6 +18,7 @@ import { applyCustomTheme, clearCustomTheme, type ThemeMode } from '../ui/theme.
 import { useTheme } from '../ui/theme-provider.js';
 import { useNotify } from '../ui/toasts.js';
 import { ThemeForm, type CustomTheme } from '../widgets/theme-form/index.js';
+import { screensCss } from './screens.css.js';
 
 const THEME_MODES: ReadonlyArray<{ mode: ThemeMode; label: string }> = [
   { mode: 'system', label: 'System' },
@@ -99,6 +100,8 @@ function CustomThemeEditor() {
 /** The user's own settings: their profile, and the app's theme (system, light, dark or their custom colours). */
 export function ProfileSettingsScreen() {
   useStyles('app-controls', controlsCss);
+  // Its own page (outside the workspace layout): it may be the first screen to need these.
+  useStyles('app-screens', screensCss);
   const theme = useTheme();
   return (
     <main className="app-settings-page">

@@ -13,11 +13,14 @@ import { BulkDeleteDialog } from '../widgets/bulk-delete/index.js';
 import { useOpenRequest } from './empty-state-actions.js';
 import { CreateIssueDialog } from './issues/create-issue-dialog.js';
 import { IssueFilters, NO_FILTERS, targetDateQuery, type IssueFilterValues } from './issues/issue-filters.js';
+import { IssueBoard } from './issues/issue-board.js';
+import { IssueLayoutSwitch, useIssueLayout } from './issues/issue-layout.js';
 import { IssueList } from './issues/issue-list.js';
+import { useMoveIssue } from './issues/use-move-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
 
-/** A project's issues, newest first, filtered by state, priority and target date: create one, or delete several at once (Members and Admins). */
+/** A project's issues, newest first, as a list or a board, filtered by state, priority and target date: create one, move one between states, or delete several at once (Members and Admins). */
 export function ProjectIssuesScreen() {
   const slug = useWorkspaceSlug();
   const { projectId = '' } = useParams();
@@ -33,8 +36,9 @@ export function ProjectIssuesScreen() {
     ...targetDateQuery(filters.targetDate),
   };
   const filtered = !!(filters.state || filters.priority || filters.targetDate);
+  const listKey = filtered ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId);
   const { query, issues, total } = useIssuePages(
-    filtered ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId),
+    listKey,
     (offset) => api.issues.list(slug, projectId, { ...serverFilters, limit: ISSUE_PAGE_SIZE, offset }),
   );
   const [creating, setCreating] = useState(useOpenRequest('create-issue'));
@@ -42,6 +46,8 @@ export function ProjectIssuesScreen() {
   const role = project.data?.role;
   const mayEdit = can(role, Role.Member);
   const notAllowed = mayEdit ? undefined : 'Only members and admins can change issues.';
+  const [layout, setLayout] = useIssueLayout(projectId);
+  const moveIssue = useMoveIssue(slug, projectId, listKey);
 
   const deleteIssues = async (ids: string[]) => {
     await api.issues.bulkDelete(slug, projectId, ids);
@@ -65,6 +71,7 @@ export function ProjectIssuesScreen() {
         }
       />
       <div className="app-content">
+        <IssueLayoutSwitch value={layout} onChange={setLayout} />
         <IssueFilters states={states.data ?? []} value={filters} onChange={setFilters} />
         {query.isPending ? (
           <Spinner label="Loading issues…" />
@@ -78,7 +85,11 @@ export function ProjectIssuesScreen() {
           </p>
         ) : (
           <>
-            <IssueList slug={slug} issues={issues} total={total} label="Issues" />
+            {layout === 'board' ? (
+              <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} />
+            ) : (
+              <IssueList slug={slug} issues={issues} total={total} label="Issues" />
+            )}
             {query.hasNextPage ? (
               <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
                 Show more issues

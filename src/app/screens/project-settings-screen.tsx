@@ -1,3 +1,4 @@
+import { Plus, Trash2 } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useApi } from '../api/api-context.js';
@@ -14,11 +15,12 @@ import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
 import { CoverPickerPopover } from '../widgets/cover-picker/index.js';
-import { useUploadLimit } from '../editor/use-upload-limit.js';
+import { useUnsplashConfigured, useUploadLimit } from '../editor/use-upload-limit.js';
 import { useUnavailableAction } from './empty-state-actions.js';
 import { PROJECT_FEATURES } from './projects/project-features.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
+import { Icon } from '../ui/icon.js';
 
 /**
  * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
@@ -53,6 +55,7 @@ function useProjectUpdate(slug: string, project: Project) {
 function ProjectGeneral({ slug, project }: { slug: string; project: Project }) {
   const api = useApi();
   const uploadLimit = useUploadLimit();
+  const unsplashConfigured = useUnsplashConfigured();
   const notify = useNotify();
   const settle = useProjectUpdate(slug, project);
   const isAdmin = can(project.role, Role.Admin);
@@ -108,6 +111,7 @@ function ProjectGeneral({ slug, project }: { slug: string; project: Project }) {
               listCovers={() => api.covers.list()}
               maxSize={uploadLimit}
               searchUnsplash={(query) => api.covers.searchUnsplash(query)}
+              unsplashConfigured={unsplashConfigured}
               upload={async (file, onProgress) => {
                 const asset = await api.fileAssets.upload(slug, file, { entity_name: 'PROJECT_COVER', entity_identifier: project.id });
                 onProgress(100);
@@ -202,6 +206,7 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
             <TextField ref={nameInput} label="Label name" value={name} maxLength={255} onChange={(event) => setName(event.target.value)} />
             <TextField label="Label color" type="color" value={color} onChange={(event) => setColor(event.target.value)} />
             <Button type="submit" variant="primary" busy={create.isPending} disabled={!name.trim()}>
+              <Icon icon={Plus} />
               Create label
             </Button>
           </form>
@@ -222,6 +227,7 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
               <span style={{ flex: 1 }}>{label.name}</span>
               {mayChange ? (
                 <Button variant="danger" size="small" aria-label={`Delete label ${label.name}`} busy={remove.isPending && remove.variables === label.id} onClick={() => remove.mutate(label.id)}>
+                  <Icon icon={Trash2} />
                   Delete
                 </Button>
               ) : null}

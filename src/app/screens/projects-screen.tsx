@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProjects, useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
@@ -11,6 +12,7 @@ import { CreateProjectDialog } from './projects/create-project-dialog.js';
 import { screensCss } from './screens.css.js';
 import { useOpenRequest } from './empty-state-actions.js';
 import { EmptyState } from '../empty-states/index.js';
+import { Icon } from '../ui/icon.js';
 
 /** The workspace's projects; Members and Admins create new ones. */
 export function ProjectsScreen() {
@@ -28,6 +30,7 @@ export function ProjectsScreen() {
         title="Projects"
         actions={
           <Button variant="primary" disabled={!mayCreate} title={mayCreate ? undefined : 'Only members and admins can create projects.'} onClick={() => setCreating(true)}>
+            <Icon icon={Plus} />
             Create project
           </Button>
         }

@@ -1,32 +1,61 @@
 /** Styles shared by the list and detail screens. */
 export const screensCss = `
-.app-card-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
+.app-card-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; grid-template-columns: repeat(auto-fill, minmax(min(260px, 100%), 1fr)); }
 .app-card {
   display: block; padding: 14px 16px; border-radius: 10px; border: 1px solid var(--app-border);
   background: var(--app-surface); color: var(--app-text); text-decoration: none;
 }
 .app-card:hover { border-color: var(--app-primary); }
-.app-card h2 { margin: 0 0 4px; font-size: 16px; display: flex; align-items: center; gap: 8px; }
+.app-card h2 { margin: 0 0 4px; font-size: 16px; display: flex; align-items: center; gap: 8px; overflow-wrap: anywhere; }
 .app-card p { margin: 0; color: var(--app-muted); }
 .app-issue-list { list-style: none; margin: 0; padding: 0; border: 1px solid var(--app-border); border-radius: 10px; overflow: hidden; }
-.app-issue-row { display: flex; align-items: center; gap: 12px; padding: 9px 14px; border-top: 1px solid var(--app-border); }
+.app-issue-row {
+  display: flex; align-items: center; gap: var(--app-space-3); padding: var(--app-space-2) var(--app-space-4);
+  border-top: 1px solid var(--app-border); font-size: var(--app-text-md);
+}
 .app-issue-row:first-child { border-top: 0; }
 .app-issue-row a { color: var(--app-text); text-decoration: none; flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .app-issue-row a:hover { text-decoration: underline; }
-.app-issue-key { display: inline-flex; align-items: center; gap: 6px; color: var(--app-muted); font-size: 13px; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.app-state-dot { width: 10px; height: 10px; border-radius: 50%; flex: 0 0 10px; border: 1px solid var(--app-border); }
-.app-tabs-list { display: flex; gap: 4px; padding: 0 24px; border-bottom: 1px solid var(--app-border); }
+.app-issue-key { display: inline-flex; align-items: center; gap: var(--app-space-2); color: var(--app-muted); font-size: var(--app-text-sm); font-variant-numeric: tabular-nums; white-space: nowrap; }
+.app-issue-date { color: var(--app-muted); font-size: var(--app-text-sm); font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* Issue list rows share one column template, so state, priority, key, labels, assignees and date line up row to row; the title takes the rest. */
+.app-issue-grid-row {
+  display: grid; gap: var(--app-space-3);
+  grid-template-columns: var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 10em 4.5em 6.5em;
+}
+.app-issue-grid-row > * { min-width: 0; }
+.app-state-icon, .app-priority-icon, .app-issue-cell { display: inline-flex; align-items: center; justify-content: center; }
+.app-priority-icon { color: var(--app-muted); }
+.app-issue-state { display: inline-flex; align-items: center; gap: var(--app-space-1); }
+.app-priority-icon[data-priority="urgent"] { color: var(--app-danger); }
+.app-issue-labels { display: flex; gap: var(--app-space-1); overflow: hidden; justify-content: flex-end; }
+.app-issue-label {
+  display: inline-flex; align-items: center; gap: var(--app-space-1); padding: 0 var(--app-space-2); border: 1px solid var(--app-border);
+  border-radius: 999px; font-size: var(--app-text-xs); white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+}
+.app-issue-assignees { display: flex; justify-content: flex-end; }
+.app-avatar {
+  display: inline-flex; align-items: center; justify-content: center; width: 20px; height: 20px; margin-left: -4px; border-radius: 50%;
+  background: var(--app-surface); color: var(--app-text); border: 1px solid var(--app-bg); font-size: var(--app-text-xs); font-weight: 600;
+}
+.app-issue-grid-row .app-issue-date { text-align: right; }
+.app-state-dot { width: 10px; height: 10px; border-radius: 50%; flex: 0 0 10px; border: 1px solid var(--app-ring); box-sizing: border-box; }
+/* More tabs than a phone's width scroll on their own, not the page. */
+.app-tabs-list { display: flex; gap: 4px; padding: 0 24px; border-bottom: 1px solid var(--app-border); overflow-x: auto; scrollbar-width: thin; }
 .app-tab {
-  padding: 10px 12px; border: 0; border-bottom: 2px solid transparent; background: none;
+  flex: none; white-space: nowrap; padding: 10px 12px; border: 0; border-bottom: 2px solid transparent; background: none;
   color: var(--app-muted); font: inherit; cursor: pointer; text-decoration: none;
 }
 .app-tab[aria-current="page"], .app-tab[data-state="active"] { color: var(--app-text); border-bottom-color: var(--app-primary); font-weight: 600; }
 .app-facts { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 0; }
 .app-facts dt { font-weight: 600; }
-.app-facts dd { margin: 0; }
+.app-facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 .app-table { border-collapse: collapse; width: 100%; margin-top: 12px; }
+/* A table wider than a phone scrolls inside this box, not the page. */
+.app-table-scroll { overflow-x: auto; margin-top: 12px; }
+.app-table-scroll > .app-table { margin-top: 0; }
 .app-table th, .app-table td { text-align: left; padding: 8px 10px; border-bottom: 1px solid var(--app-border); }
-.app-inline-form { display: flex; align-items: flex-end; gap: 10px; margin-bottom: 12px; }
+.app-inline-form { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 10px; margin-bottom: 12px; }
 .app-inline-form .app-field, .app-field-inline { margin: 0; }
 .app-settings-page { max-width: 900px; margin: 0 auto; padding: 16px 0; }
 .app-project-key {
@@ -34,4 +63,18 @@ export const screensCss = `
   font-size: 11px; font-weight: 700; border: 1px solid currentColor;
 }
 .app-list-footer { margin: 10px 0 0; color: var(--app-muted); font-size: 13px; }
+@media (max-width: 767.98px) {
+  /* A phone has no room to cut titles short: they wrap. */
+  .app-issue-row { padding: var(--app-space-2) var(--app-space-3); }
+  .app-issue-row a { white-space: normal; overflow-wrap: anywhere; }
+  /* A phone keeps state, priority, key and title on the first line; labels, assignees and date go under the title. */
+  .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr); row-gap: var(--app-space-1); }
+  .app-issue-grid-row .app-issue-labels { grid-column: 4; justify-content: flex-start; flex-wrap: wrap; }
+  .app-issue-grid-row .app-issue-labels:empty, .app-issue-grid-row .app-issue-assignees:empty, .app-issue-grid-row .app-issue-date:empty { display: none; }
+  .app-issue-grid-row .app-issue-assignees, .app-issue-grid-row .app-issue-date { grid-column: 4; justify-content: flex-start; text-align: left; }
+  .app-settings-page { padding: 12px 16px; }
+  .app-settings-page > .app-content, .app-settings-page > .app-page-header { padding-left: 0; padding-right: 0; }
+  .app-tabs-list { padding: 0 8px; }
+  .app-tab { min-height: 44px; box-sizing: border-box; }
+}
 `;

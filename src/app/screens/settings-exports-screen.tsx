@@ -87,34 +87,36 @@ export function SettingsExportsScreen() {
       ) : jobs.data.length === 0 ? (
         <EmptyState type="settings-export" role={workspace.data?.role} />
       ) : (
-        <table className="app-table">
-          <thead>
-            <tr>
-              <th scope="col">Requested</th>
-              <th scope="col">Format</th>
-              <th scope="col">Status</th>
-              <th scope="col">File</th>
-            </tr>
-          </thead>
-          <tbody>
-            {jobs.data.map((job) => (
-              <tr key={job.id}>
-                <td>{new Date(job.created_at).toLocaleString()}</td>
-                <td>{job.provider.toUpperCase()}</td>
-                <td>
-                  {job.status === 'processing' || job.status === 'queued' ? (
-                    <>
-                      <progress max={100} value={job.progress} aria-label={`Export progress, ${job.provider.toUpperCase()}`} /> {job.status} ({job.progress}%)
-                    </>
-                  ) : (
-                    job.status
-                  )}
-                </td>
-                <td>{job.status === 'completed' ? <a href={exportDownloadUrl(slug, job.id)} download>Download</a> : job.error ?? ''}</td>
+        <div className="app-table-scroll">
+          <table className="app-table">
+            <thead>
+              <tr>
+                <th scope="col">Requested</th>
+                <th scope="col">Format</th>
+                <th scope="col">Status</th>
+                <th scope="col">File</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {jobs.data.map((job) => (
+                <tr key={job.id}>
+                  <td>{new Date(job.created_at).toLocaleString()}</td>
+                  <td>{job.provider.toUpperCase()}</td>
+                  <td>
+                    {job.status === 'processing' || job.status === 'queued' ? (
+                      <>
+                        <progress max={100} value={job.progress} aria-label={`Export progress, ${job.provider.toUpperCase()}`} /> {job.status} ({job.progress}%)
+                      </>
+                    ) : (
+                      job.status
+                    )}
+                  </td>
+                  <td>{job.status === 'completed' ? <a href={exportDownloadUrl(slug, job.id)} download>Download</a> : job.error ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <section aria-labelledby="settings-imports">
         <h3 id="settings-imports">Imports</h3>

@@ -1,3 +1,4 @@
+import { Plus, Trash2 } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../api/api-context.js';
@@ -11,6 +12,7 @@ import { FormError, TextField } from '../ui/form-field.js';
 import { Spinner } from '../ui/spinner.js';
 import { useNotify } from '../ui/toasts.js';
 import { SettingsGuard } from './settings-layout.js';
+import { Icon } from '../ui/icon.js';
 
 const ROLES = [Role.Admin, Role.Member, Role.Viewer, Role.Guest] as const;
 
@@ -28,24 +30,26 @@ export function SettingsMembersScreen() {
       ) : members.isError ? (
         <p role="alert">{members.error.message}</p>
       ) : (
-        <table className="app-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              {isAdmin ? (
-                <th scope="col">
-                  <span className="app-visually-hidden">Actions</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.map((member) => (
-              <MemberRow key={member.id} slug={slug} member={member} isAdmin={isAdmin} />
-            ))}
-          </tbody>
-        </table>
+        <div className="app-table-scroll">
+          <table className="app-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                {isAdmin ? (
+                  <th scope="col">
+                    <span className="app-visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {members.data.map((member) => (
+                <MemberRow key={member.id} slug={slug} member={member} isAdmin={isAdmin} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </SettingsGuard>
   );
@@ -93,6 +97,7 @@ function MemberRow({ slug, member, isAdmin }: { slug: string; member: Member; is
       {isAdmin ? (
         <td>
           <Button variant="danger" size="small" busy={remove.isPending} aria-label={`Remove ${member.display_name}`} onClick={() => remove.mutate(undefined)}>
+            <Icon icon={Trash2} />
             Remove
           </Button>
         </td>
@@ -128,6 +133,7 @@ function AddMemberForm({ slug }: { slug: string }) {
           </select>
         </div>
         <Button type="submit" variant="primary" busy={add.isPending} disabled={!email.trim()}>
+          <Icon icon={Plus} />
           Add member
         </Button>
       </form>

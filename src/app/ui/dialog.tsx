@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { dialogCss } from './dialog.css.js';
+import { useReturnFocus } from './return-focus.js';
 import { useStyles } from './styles.js';
 
 /** A modal dialog with a title and a description (Radix: focus trapped, Escape and the overlay close it). */
@@ -18,11 +19,12 @@ export function AppDialog({
   children: ReactNode;
 }) {
   useStyles('app-dialog', dialogCss);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="app-dialog-overlay" />
-        <Dialog.Content className="app-dialog">
+        <Dialog.Content className="app-dialog" {...returnFocus}>
           <Dialog.Title className="app-dialog-title">{title}</Dialog.Title>
           <Dialog.Description className="app-dialog-description">{description}</Dialog.Description>
           {children}

@@ -167,9 +167,18 @@ export const tableCell: NodeDefinition = {
       vertical-align: top;
       box-sizing: border-box;
     }
-    /* The palette's backgrounds are light in both themes; keep their text dark. */
+    /* The palette's backgrounds are light in both themes: on them, text, links, inline code
+       and mentions take the light theme's colours, whatever the element's theme. */
+    .content [data-background] {
+      --_text: var(--rich-editor-cell-text, #1f2328);
+      --_link: var(--rich-editor-cell-link, #1d4ed8);
+      --_code-bg: rgb(0 0 0 / 0.07);
+      --_mention-bg: rgb(255 255 255 / 0.6);
+      --_mention-text: #1d4ed8;
+      --_highlight: #fde68a;
+    }
     .content [data-background]:not([data-text-color]) {
-      color: #1f2328;
+      color: var(--_text);
     }
     .content td > p,
     .content th > p {

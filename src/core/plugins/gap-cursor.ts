@@ -6,36 +6,41 @@
  * in their spec): their text is code, so the place beside one is not in it.
  */
 import { gapCursor, GapCursor } from 'prosemirror-gapcursor';
-import { keymap } from 'prosemirror-keymap';
 import type { ResolvedPos } from 'prosemirror-model';
-import { NodeSelection, Selection, TextSelection, type Command, type EditorState, type Plugin, type Transaction } from 'prosemirror-state';
+import { NodeSelection, Plugin, Selection, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 
 export { GapCursor };
 
-/** The gap cursor: arrows and clicks stop between blocks that hold no caret of their own. */
-export function gapCursorPlugin(): Plugin {
-  return gapCursor();
-}
+const ARROW_DIRECTIONS: Readonly<Record<string, 1 | -1>> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
 
 /**
- * An arrow key that would move a gap cursor past the document's edge (before the first
- * block, after the last): there is nowhere to go, so the key does nothing. Left to
- * ProseMirror, it would go to the browser's own caret motion, which first re-selects the
- * DOM range ProseMirror last set; in WebKit that range (inside the editor's shadow root)
- * cannot be set on the document's selection, and extending it throws an InvalidStateError.
+ * An arrow from a gap cursor toward a document edge with nothing beyond it (before a
+ * table that starts the document, after an image that ends it) goes nowhere: the key is
+ * taken so the browser does not move its own caret from the gap's. Firefox would move it
+ * into the table's first cell, or into the image's non-editable frame, where typed text
+ * is lost; WebKit cannot re-set ProseMirror's range inside the shadow root for its caret
+ * motion, and extending it throws an InvalidStateError.
  */
-export function stayAtDocumentEdge(dir: -1 | 1): Command {
-  return (state) => state.selection instanceof GapCursor && state.selection.head === (dir < 0 ? 0 : state.doc.content.size);
+function stayAtDocumentEdge(view: EditorView, event: KeyboardEvent): boolean {
+  const dir = ARROW_DIRECTIONS[event.key];
+  const { selection } = view.state;
+  if (!dir || event.shiftKey || !(selection instanceof GapCursor)) return false;
+  return !Selection.findFrom(selection.$head, dir);
 }
 
-/** The arrows' bindings for a gap cursor at the document's edges (after the gap cursor's own). */
-export function gapCursorEdgeKeys(): Plugin {
-  return keymap({
-    ArrowUp: stayAtDocumentEdge(-1),
-    ArrowLeft: stayAtDocumentEdge(-1),
-    ArrowDown: stayAtDocumentEdge(1),
-    ArrowRight: stayAtDocumentEdge(1),
+/** The gap cursor: arrows and clicks stop between blocks that hold no caret of their own. */
+export function gapCursorPlugin(): Plugin {
+  const plugin = gapCursor();
+  const handleKeyDown = plugin.spec.props?.handleKeyDown;
+  return new Plugin({
+    ...plugin.spec,
+    props: {
+      ...plugin.spec.props,
+      handleKeyDown(this: Plugin, view: EditorView, event: KeyboardEvent) {
+        return !!handleKeyDown?.call(this, view, event) || stayAtDocumentEdge(view, event);
+      },
+    },
   });
 }
 

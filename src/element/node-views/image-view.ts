@@ -1,5 +1,6 @@
 /**
- * The image's node view: the image at its stored size (35% wide by default) and,
+ * The image's node view: the image at its stored size (35% wide by default, never
+ * wider than its natural width while its width is relative) and,
  * while the editor is editable, a resize handle at its bottom-right corner. Dragging
  * the handle previews the new size live and commits it once, on release; the arrow
  * keys resize by 10 px. Limits (minimum 100 px, aspect ratio kept) are core's.
@@ -58,6 +59,8 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
     // The schema keeps no description of images; an empty alt at least keeps readers from spelling out the address.
     this.img.alt = '';
     this.img.draggable = false;
+    // Its natural size is known once it loads: a relative width is capped at it then.
+    this.img.addEventListener('load', this);
     this.render();
     this.setEditable(view.editable);
     editable.watch(view, this);
@@ -99,7 +102,19 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
     const { src, width, height } = this.node.attrs as { src: string | null; width: string | null; height: string | null };
     if (src && this.img.getAttribute('src') !== src) this.img.src = src;
     this.frame.style.width = width ?? '';
+    this.frame.style.maxWidth = this.naturalCap(width, height);
     this.img.style.height = height ?? 'auto';
+  }
+
+  /**
+   * A relative width (the default 35%) never scales an image above its natural width, so a
+   * small image shows at its own size; a width in pixels is the user's choice and is kept.
+   * Only the view's style: the stored attributes and the HTML are unchanged.
+   */
+  private naturalCap(width: string | null, height: string | null): string {
+    const natural = this.img.complete ? this.img.naturalWidth : 0;
+    const relative = !width || width.endsWith('%');
+    return natural && relative && (!height || height === 'auto') ? `min(100%, ${natural}px)` : '';
   }
 
   setEditable(editable: boolean): void {
@@ -131,9 +146,12 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
     this.sizes.unobserve(this.dom);
   }
 
-  /** The handle's events. */
+  /** The handle's events, and the image's load. */
   handleEvent(event: Event): void {
     switch (event.type) {
+      case 'load':
+        if (!this.drag) this.render();
+        return;
       case 'pointerdown':
         return this.onPointerDown(event as PointerEvent);
       case 'pointermove':
@@ -198,6 +216,8 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
 
   private preview(size: ImageSize): void {
     this.frame.style.width = `${size.width}px`;
+    // A width in pixels is what the drag commits, and it is not capped (see naturalCap).
+    this.frame.style.maxWidth = '';
     this.img.style.height = `${size.height}px`;
     this.describeSize(size);
   }

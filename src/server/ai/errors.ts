@@ -6,12 +6,19 @@
 /** The environment variables that configure the AI endpoint. */
 export const AI_ENV_VARIABLES = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const;
 
-/** Thrown when the server has no AI endpoint configured. */
+/** What users are told when the server has no AI endpoint (never the variables: those are for the operator). */
+export const AI_NOT_AVAILABLE = 'The AI assistant is not available on this server.';
+
+/** What the server log tells the operator when the AI endpoint is missing. */
+export const AI_SETUP_HINT = `Set ${AI_ENV_VARIABLES.slice(0, -1).join(', ')} and ${AI_ENV_VARIABLES.at(-1)} to enable the AI assistant.`;
+
+/** Thrown when the server has no AI endpoint configured; its message is for users, `hint` for the log. */
 export class AiNotConfiguredError extends Error {
   readonly statusCode = 503;
+  readonly hint = AI_SETUP_HINT;
 
   constructor() {
-    super(`AI is not configured on this server. Set ${AI_ENV_VARIABLES.slice(0, -1).join(', ')} and ${AI_ENV_VARIABLES.at(-1)} to enable it.`);
+    super(AI_NOT_AVAILABLE);
     this.name = 'AiNotConfiguredError';
   }
 }

@@ -10,4 +10,4 @@ export {
   type AiClientOptions,
   type AiRequest,
 } from './ai-client.js';
-export { AI_ENV_VARIABLES, AiNotConfiguredError, AiTimeoutError, AiUpstreamError } from './errors.js';
+export { AI_ENV_VARIABLES, AI_NOT_AVAILABLE, AI_SETUP_HINT, AiNotConfiguredError, AiTimeoutError, AiUpstreamError } from './errors.js';

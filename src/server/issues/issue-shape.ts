@@ -15,7 +15,10 @@ export const issueParams = {
   properties: { slug, projectId: uuid, issueId: uuid },
 } as const;
 
-/** The spec's "issue as listed": id, name, sequence_id, state_id, project_id, project__identifier, state__color. */
+/**
+ * The spec's "issue as listed" (id, name, sequence_id, state_id, project_id, project__identifier,
+ * state__color) and its target date, which issue lists show in each row.
+ */
 export interface ListedIssue {
   id: string;
   name: string;
@@ -24,11 +27,12 @@ export interface ListedIssue {
   project_id: string;
   project__identifier: string;
   state__color: string | null;
+  target_date: string | null;
 }
 
 /** SELECT list of a listed issue from `issues i JOIN projects p … LEFT JOIN states s`. */
 export const LISTED_ISSUE_COLUMNS =
-  'i.id, i.name, i.sequence_id, i.state_id, i.project_id, p.identifier AS project__identifier, s.color AS state__color';
+  'i.id, i.name, i.sequence_id, i.state_id, i.project_id, p.identifier AS project__identifier, s.color AS state__color, i.target_date';
 
 /** FROM clause that LISTED_ISSUE_COLUMNS reads. */
 export const LISTED_ISSUE_FROM = 'issues i JOIN projects p ON p.id = i.project_id LEFT JOIN states s ON s.id = i.state_id';
@@ -36,7 +40,7 @@ export const LISTED_ISSUE_FROM = 'issues i JOIN projects p ON p.id = i.project_i
 /** Response schema of a listed issue. */
 export const listedIssueSchema = {
   type: 'object',
-  required: ['id', 'name', 'sequence_id', 'state_id', 'project_id', 'project__identifier', 'state__color'],
+  required: ['id', 'name', 'sequence_id', 'state_id', 'project_id', 'project__identifier', 'state__color', 'target_date'],
   properties: {
     id: uuid,
     name: { type: 'string' },
@@ -45,6 +49,28 @@ export const listedIssueSchema = {
     project_id: uuid,
     project__identifier: { type: 'string' },
     state__color: nullable({ type: 'string' }),
+    target_date: nullable(date),
+  },
+} as const;
+
+/** A row of a project's issue list: the listed issue plus what a board card shows (priority, assignees). */
+export interface ProjectListedIssue extends ListedIssue {
+  priority: Priority;
+  assignee_ids: string[];
+}
+
+/** SELECT list of a project's issue list row, read from LISTED_ISSUE_FROM. */
+export const PROJECT_LISTED_ISSUE_COLUMNS = `${LISTED_ISSUE_COLUMNS}, i.priority,
+  COALESCE((SELECT array_agg(a.user_id ORDER BY a.user_id) FROM issue_assignees a WHERE a.issue_id = i.id), '{}') AS assignee_ids`;
+
+/** Response schema of a project's issue list row. */
+export const projectListedIssueSchema = {
+  type: 'object',
+  required: [...listedIssueSchema.required, 'priority', 'assignee_ids'],
+  properties: {
+    ...listedIssueSchema.properties,
+    priority: { type: 'string', enum: PRIORITIES },
+    assignee_ids: { type: 'array', items: uuid },
   },
 } as const;
 
@@ -146,7 +172,7 @@ export async function readIssueDetail(db: Db, issueId: string, userId: string): 
   const row = await db.maybeOne<Omit<IssueDetail, 'assignee_ids' | 'label_ids'>>(
     `SELECT ${LISTED_ISSUE_COLUMNS}, i.workspace_id, p.identifier || '-' || i.sequence_id AS key,
             s.name AS state__name, s."group" AS state__group,
-            i.priority, i.start_date, i.target_date, i.parent_id, i.sort_order,
+            i.priority, i.start_date, i.parent_id, i.sort_order,
             i.description_html, i.description_version, i.completed_at, i.archived_at,
             i.created_by, i.updated_by, i.created_at, i.updated_at,
             (SELECT json_build_object('id', pi.id, 'name', pi.name, 'sequence_id', pi.sequence_id, 'project__identifier', p.identifier)

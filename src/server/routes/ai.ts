@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AiNotConfiguredError, AiTimeoutError, AiUpstreamError, createAiClient } from '../ai/index.js';
+import { AI_SETUP_HINT, AiNotConfiguredError, AiTimeoutError, AiUpstreamError, createAiClient } from '../ai/index.js';
 import { releaseAiRequest, reserveAiRequest } from '../ai-requests/monthly-quota.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
@@ -18,11 +18,13 @@ export const TASK_REQUIRED = 'Task is required';
 /**
  * The AI writing assistant (spec section 7): Members of the project send `{ prompt, task }` and
  * get `{ response, response_html }`. Each user has 50 requests per calendar month; a request the
- * AI service fails is given back. Without AI configured the answer is 503 naming the variables.
+ * AI service fails is given back. Without AI configured the answer is 503 in words for users;
+ * the variables to set go to the server log.
  */
 export async function aiRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const client = createAiClient({ baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey, model: config.aiModel });
+  if (!client.isConfigured) app.log.info(`The AI assistant is off. ${AI_SETUP_HINT}`);
 
   app.post<{ Body: AssistantBody }>(
     '/workspaces/:slug/projects/:projectId/ai-assistant',
@@ -44,7 +46,11 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { prompt = '', task } = request.body;
       if (!task.trim()) throw badRequest(TASK_REQUIRED);
-      if (!client.isConfigured) throw new HttpError(503, new AiNotConfiguredError().message);
+      if (!client.isConfigured) {
+        const error = new AiNotConfiguredError();
+        request.log.warn(`AI assistant request refused: ${error.hint}`);
+        throw new HttpError(503, error.message);
+      }
       const reserved = await reserveAiRequest(db, currentUser(request).id, currentWorkspace(request).id);
       // A client that goes away stops the call (and gets its request back).
       const abort = new AbortController();

@@ -50,6 +50,7 @@ export function listedIssue(sequence: number, overrides: Partial<ListedIssue> = 
     project_id: PROJECT_ID,
     project__identifier: 'WEB',
     state__color: '#f59e0b',
+    target_date: null,
     ...overrides,
   };
 }

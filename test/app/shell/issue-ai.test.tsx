@@ -53,16 +53,35 @@ describe('issue AI assistant', () => {
     expect(saved.version).to.equal(3);
     expect(saved.description_html).to.contain('Shorter.');
     expect(saved.description_html).to.contain('The header overlaps the menu.');
-    await until(() => app.container.querySelector('.app-editor-status[role="status"]')?.textContent === 'Description saved.', 'the saved note');
+    await until(() => app.container.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saved', 'the saved note');
   });
 
   it("shows the server's refusal from the assistant", async () => {
-    const { app } = await openIssue((fake) => fake.on('POST', AI_PATH, () => reply(503, { error: 'The AI assistant is not configured.' })));
+    const { app } = await openIssue((fake) => fake.on('POST', AI_PATH, () => reply(503, { error: 'The AI assistant is not available on this server.' })));
     await click(button(app.container, 'AI assistant'));
     const task = await until(() => document.querySelector<HTMLInputElement>('.ai-assistant input'), 'the task field');
     await typeInto(task, 'Summarise');
     await press('Enter');
-    await until(() => byText(document.body, '.ai-assistant [role="alert"]', 'The AI assistant is not configured.'), 'the refusal');
+    await until(() => byText(document.body, '.ai-assistant [role="alert"]', 'The AI assistant is not available on this server.'), 'the refusal');
+    await press('Escape');
+  });
+
+  it('shows the description as formatted text, and sends it as markdown', async () => {
+    const { app, api } = await openIssue((fake, scene) => {
+      scene.issue = { ...scene.issue, description_html: '<p>The <strong>header</strong> overlaps the <em>menu</em>.</p>' };
+      fake.on('POST', AI_PATH, () => ({ response: 'Shorter.', response_html: '<p>Shorter.</p>' }));
+    });
+    await click(button(app.container, 'AI assistant'));
+    const content = await until(() => document.querySelector<HTMLElement>('.ai-assistant [aria-label="Content"] rich-editor'), 'the content');
+    const shown = await until(() => content.shadowRoot?.querySelector<HTMLElement>('[role="textbox"]'), 'the rendered content');
+    await until(() => shown.textContent === 'The header overlaps the menu.', 'the content as text');
+    expect(shown.querySelector('strong')!.textContent).to.equal('header');
+    expect(document.querySelector('.ai-assistant')!.textContent).not.to.match(/\*\*|_menu_|\*menu\*/);
+    const task = document.querySelector<HTMLInputElement>('.ai-assistant input')!;
+    await typeInto(task, 'Make it shorter');
+    await press('Enter');
+    await until(() => api.sent('POST', AI_PATH).length === 1, 'the request');
+    expect((api.sent('POST', AI_PATH)[0]!.body as { prompt: string }).prompt).to.equal('The **header** overlaps the *menu*.');
     await press('Escape');
   });
 });

@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { RichEditorElement } from '../../../src/react/index.js';
 import { paths } from '../../../src/app/router/paths.js';
+import { AUTOSAVE_DELAY_MS } from '../../../src/app/editor/versioned-save.js';
+import { applyCustomTheme, contrast, type ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { issueDetail, ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
@@ -10,15 +12,53 @@ import { seededApi } from './seeded-api.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const ASSET_ID = '12121212-1212-4212-8212-121212121212';
+const DESCRIPTION = '/workspaces/:slug/projects/:projectId/issues/:issueId/description';
+
+/** What the save status region says. */
+const status = (app: { container: HTMLElement }) => app.container.querySelector('.app-editor-status[role="status"]')?.textContent ?? null;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A promise the test settles when it chooses (a server answer held back). */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+/** A computed colour (`rgb()`, or `color(srgb …)` for a color-mix) as #rrggbb. */
+function hex(computed: string): string {
+  const srgb = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/.exec(computed);
+  const values = srgb ? srgb.slice(1, 4).map((c) => Math.round(Number(c) * 255)) : computed.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+  return `#${values.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+const PALETTE_TABLE =
+  '<table><tbody><tr><th data-background="#d6e4fc"><p>Area</p></th><th data-background="#fde3cf"><p>Owner</p></th></tr>' +
+  '<tr data-background="#fdf1c4"><td><p>Header</p></td><td><p>Ada</p></td></tr>' +
+  '<tr><td data-background="#d3f1dc"><p>See <a href="https://example.com/spec">the spec</a></p></td><td data-background="#e8e8ea"><p>Use <code>z-index</code></p></td></tr></tbody></table>';
+
+/** Whether the page asks before it unloads (a beforeunload listener cancels the event). */
+function unloadPrevented(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
 
 const textbox = (editor: RichEditorElement) => editor.shadowRoot!.querySelector<HTMLElement>('[role="textbox"]')!;
 const editorNamed = (root: ParentNode, name: string) =>
   [...root.querySelectorAll<RichEditorElement>('rich-editor')].find((editor) => editor.getAttribute('aria-label') === name) ?? null;
 
-async function openIssue(change?: Parameters<typeof seededApi>[0], setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}) {
+/** Puts the caret at the end of the description's first line and types `text`. */
+async function typeAtEnd(description: RichEditorElement, text: string) {
+  textbox(description).focus();
+  await sendKeys({ press: 'End' });
+  await sendKeys({ type: text });
+}
+
+/** The page's title as a button (members edit it in place). */
+const titleButton = (app: { container: HTMLElement }) => app.container.querySelector<HTMLButtonElement>('h1 button')!;
+
+async function openIssue(change?: Parameters<typeof seededApi>[0], setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}, themeMode?: ThemeMode) {
   const seeded = seededApi(change);
   setup(seeded.api);
-  const app = renderApp(ISSUE_URL, { api: seeded.api });
+  const app = renderApp(ISSUE_URL, { api: seeded.api, ...(themeMode ? { themeMode } : {}) });
   await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
   const description = await until(() => editorNamed(app.container, 'Description'), 'the description editor');
   await description.updateComplete;
@@ -52,72 +92,146 @@ describe('issue detail screen', () => {
     });
     expect(app.container.querySelector('.app-issue-meta')!.textContent).to.equal('WEB-7In Progress');
     expect(textbox(description).textContent).to.equal('The header overlaps the menu.');
-    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Links', 'Comments', 'Activity']);
+    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Properties', 'Links', 'Comments', 'Activity']);
     await until(() => app.container.querySelector('ol[aria-label="Activity"]')?.textContent?.includes('created the issue'), 'the activity feed');
     await expectAccessible(app.container);
   });
 
-  it('edits the title in place: Enter saves, Escape cancels', async () => {
+  it('edits the title in place: a click turns it into a field, Enter saves, Escape cancels', async () => {
     const { app, api, scene } = await openIssue();
     api.on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId', (request) => {
       scene.issue = { ...scene.issue, ...(request.body as object) };
       return scene.issue;
     });
-    await click(button(app.container, 'Edit title'));
+    await click(titleButton(app));
     const input = field(app.container, 'Title');
     expect(document.activeElement).to.equal(input);
+    expect(app.container.querySelector('h1')).to.equal(null);
     await sendKeys({ press: 'End' });
     await sendKeys({ type: ' now' });
     await press('Enter');
     await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header now', 'the new title');
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId')[0]!.body).to.deep.equal({ name: 'Fix the header now' });
-    expect(document.activeElement).to.equal(button(app.container, 'Edit title'));
-    await click(button(app.container, 'Edit title'));
+    expect(document.activeElement).to.equal(titleButton(app));
+    // From the keyboard: Enter on the focused title edits it.
+    await press('Enter');
+    await until(() => document.activeElement === field(app.container, 'Title'), 'the field');
     await sendKeys({ type: ' never' });
     await press('Escape');
     await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header now', 'the unchanged title');
+    expect(document.activeElement).to.equal(titleButton(app));
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId')).to.have.length(1);
+  });
+
+  it('saves the title when the field is left, and refuses an empty one', async () => {
+    const { app, api, scene } = await openIssue();
+    api.on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId', (request) => {
+      scene.issue = { ...scene.issue, ...(request.body as object) };
+      return scene.issue;
+    });
+    await click(titleButton(app));
+    await sendKeys({ press: 'End' });
+    for (let i = 0; i < 'Fix the header'.length; i += 1) await sendKeys({ press: 'Backspace' });
+    await press('Enter');
+    await until(() => byText(app.container, '[role="alert"]', 'Issue title is required.'), 'the refusal');
+    expect(field(app.container, 'Title').getAttribute('aria-invalid')).to.equal('true');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId')).to.have.length(0);
+    await sendKeys({ type: 'Header fixed' });
+    await press('Tab');
+    await until(() => app.container.querySelector('h1')?.textContent === 'Header fixed', 'the title saved on blur');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId').map((request) => request.body)).to.deep.equal([{ name: 'Header fixed' }]);
   });
 
   it("shows the server's refusal of a title under the field", async () => {
     const { app, api } = await openIssue();
     api.on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId', () => reply(400, { error: 'Issue name is required.' }));
-    await click(button(app.container, 'Edit title'));
+    await click(titleButton(app));
     await sendKeys({ type: 'x' });
     await press('Enter');
     await until(() => byText(app.container, '[role="alert"]', 'Issue name is required.'), 'the refusal');
   });
 
-  it('saves the description with the version it was edited from', async () => {
+  it('saves the description by itself once typing pauses, with the version it was edited from: "Saving…", then "Saved"', async () => {
     const { app, api, description } = await openIssue();
-    api.on('PUT', '/workspaces/:slug/projects/:projectId/issues/:issueId/description', (request) => ({
-      description_html: (request.body as { description_html: string }).description_html,
-      version: 4,
-    }));
-    const save = button(app.container, 'Save description')!;
-    expect(save.disabled).to.equal(true);
-    textbox(description).focus();
-    await sendKeys({ press: 'End' });
-    await sendKeys({ type: ' Again.' });
-    await until(() => !button(app.container, 'Save description')!.disabled, 'the save button');
-    await click(button(app.container, 'Save description'));
-    await until(() => app.container.querySelector('[role="status"].app-editor-status')?.textContent === 'Description saved.', 'the saved note');
-    const body = api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description')[0]!.body as { description_html: string; version: number };
-    expect(body).to.deep.equal({ description_html: '<p>The header overlaps the menu. Again.</p>', version: 3 });
-    // The next save names the new version.
-    textbox(description).focus();
-    await sendKeys({ press: 'End' });
+    const first = gate();
+    api.on('PUT', DESCRIPTION, async (request) => {
+      const body = request.body as { description_html: string; version: number };
+      if (body.version === 3) await first.opened;
+      return { description_html: body.description_html, version: body.version + 1 };
+    });
+    expect(status(app)).to.equal('');
+    await typeAtEnd(description, ' Again.');
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(0);
+    await until(() => status(app) === 'Saving…', '"Saving…"');
+    first.open();
+    await until(() => status(app) === 'Saved', '"Saved"');
+    expect(api.sent('PUT', DESCRIPTION).map((request) => request.body)).to.deep.equal([{ description_html: '<p>The header overlaps the menu. Again.</p>', version: 3 }]);
+    // The next save names the new version, and nothing is saved twice.
     await sendKeys({ type: '!' });
-    await click(await until(() => (button(app.container, 'Save description')!.disabled ? null : button(app.container, 'Save description')), 'the save button'));
-    await until(() => api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description').length === 2, 'the second save');
-    expect((api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description')[1]!.body as { version: number }).version).to.equal(4);
+    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && status(app) === 'Saved', 'the second save');
+    expect(api.sent('PUT', DESCRIPTION)[1]!.body).to.deep.equal({ description_html: '<p>The header overlaps the menu. Again.!</p>', version: 4 });
+    await pause(AUTOSAVE_DELAY_MS + 300);
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(2);
   });
 
-  it("on a conflict (409) keeps the user's text and offers the server's current one", async () => {
+  it('queues what is typed during a save: one more save, after it, holding everything', async () => {
     const { app, api, description } = await openIssue();
-    let calls = 0;
-    api.on('PUT', '/workspaces/:slug/projects/:projectId/issues/:issueId/description', (request) => {
-      calls += 1;
+    const first = gate();
+    let running = 0;
+    let most = 0;
+    api.on('PUT', DESCRIPTION, async (request) => {
+      running += 1;
+      most = Math.max(most, running);
+      try {
+        const body = request.body as { description_html: string; version: number };
+        if (body.version === 3) await first.opened;
+        return { description_html: body.description_html, version: body.version + 1 };
+      } finally {
+        running -= 1;
+      }
+    });
+    await typeAtEnd(description, ' One.');
+    await until(() => api.sent('PUT', DESCRIPTION).length === 1, 'the first save');
+    await sendKeys({ type: ' Two.' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'Three.' });
+    await pause(AUTOSAVE_DELAY_MS + 300);
+    // The next save waits for the one in flight.
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
+    expect(status(app)).to.equal('Saving…');
+    first.open();
+    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && status(app) === 'Saved', 'the queued save');
+    expect(api.sent('PUT', DESCRIPTION).map((request) => request.body)).to.deep.equal([
+      { description_html: '<p>The header overlaps the menu. One.</p>', version: 3 },
+      { description_html: '<p>The header overlaps the menu. One. Two.</p><p>Three.</p>', version: 4 },
+    ]);
+    expect(most).to.equal(1);
+  });
+
+  it('saves at once with Ctrl+S, instead of the browser saving the web page', async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', DESCRIPTION, (request) => ({ description_html: (request.body as { description_html: string }).description_html, version: 4 }));
+    let prevented: boolean | null = null;
+    const spy = (event: KeyboardEvent) => {
+      if (event.key === 's') prevented = event.defaultPrevented;
+    };
+    window.addEventListener('keydown', spy);
+    try {
+      await typeAtEnd(description, ' Now.');
+      await sendKeys({ down: 'Control' });
+      await sendKeys({ press: 's' });
+      await sendKeys({ up: 'Control' });
+      expect(prevented).to.equal(true);
+      await until(() => status(app) === 'Saved', '"Saved"');
+      expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
+    } finally {
+      window.removeEventListener('keydown', spy);
+    }
+  });
+
+  it("on a conflict (409) stops autosaving, keeps the user's text and offers the server's current one", async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', DESCRIPTION, (request) => {
       const body = request.body as { description_html: string; version: number };
       if (body.version === 3) {
         return reply(409, {
@@ -127,10 +241,7 @@ describe('issue detail screen', () => {
       }
       return { description_html: body.description_html, version: body.version + 1 };
     });
-    textbox(description).focus();
-    await sendKeys({ press: 'End' });
-    await sendKeys({ type: ' Mine.' });
-    await click(await until(() => (button(app.container, 'Save description')!.disabled ? null : button(app.container, 'Save description')), 'the save button'));
+    await typeAtEnd(description, ' Mine.');
     const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict[role="alert"]'), 'the conflict');
     expect(conflict.textContent).to.contain('Someone else changed this description');
     expect(textbox(description).textContent).to.equal('The header overlaps the menu. Mine.');
@@ -138,26 +249,102 @@ describe('issue detail screen', () => {
     await theirs.updateComplete;
     await until(() => textbox(theirs)?.textContent === 'Their words.', "the server's text");
     await expectAccessible(app.container);
+    // While the conflict is open, typing saves nothing.
+    textbox(description).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' More.' });
+    await pause(AUTOSAVE_DELAY_MS + 300);
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
     await click(button(conflict, 'Save mine over it'));
-    await until(() => calls === 2 && !app.container.querySelector('.app-conflict'), 'the second save');
-    expect(api.sent('PUT', '/workspaces/acme/projects/:projectId/issues/:issueId/description')[1]!.body).to.deep.equal({
-      description_html: '<p>The header overlaps the menu. Mine.</p>',
+    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && !app.container.querySelector('.app-conflict'), 'the second save');
+    expect(api.sent('PUT', DESCRIPTION)[1]!.body).to.deep.equal({
+      description_html: '<p>The header overlaps the menu. Mine. More.</p>',
       version: 5,
     });
+    await until(() => status(app) === 'Saved', '"Saved"');
   });
 
-  it("can take the server's current text instead", async () => {
+  it("can take the server's current text instead, and saves nothing more", async () => {
     const { app, api, description } = await openIssue();
-    api.on('PUT', '/workspaces/:slug/projects/:projectId/issues/:issueId/description', () =>
-      reply(409, { error: 'Stale.', current: { description_html: '<p>Their words.</p>', version: 5 } }),
-    );
-    textbox(description).focus();
-    await sendKeys({ type: 'x' });
-    await click(await until(() => (button(app.container, 'Save description')!.disabled ? null : button(app.container, 'Save description')), 'the save button'));
+    api.on('PUT', DESCRIPTION, () => reply(409, { error: 'Stale.', current: { description_html: '<p>Their words.</p>', version: 5 } }));
+    await typeAtEnd(description, 'x');
     const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict'), 'the conflict');
     await click(button(conflict, 'Use the current description'));
     await until(() => textbox(description).textContent === 'Their words.', "the server's text in the editor");
     expect(app.container.querySelector('.app-conflict')).to.equal(null);
+    await pause(AUTOSAVE_DELAY_MS + 300);
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
+  });
+
+  it('saves a pending change before an in-app navigation leaves the issue', async () => {
+    const { app, api, description } = await openIssue();
+    let whereSaved = '';
+    api.on('PUT', DESCRIPTION, (request) => {
+      whereSaved = app.location();
+      return { description_html: (request.body as { description_html: string }).description_html, version: 4 };
+    });
+    await typeAtEnd(description, ' Bye.');
+    void app.router.navigate(paths.projectIssues('acme', PROJECT_ID));
+    await until(() => app.location() === paths.projectIssues('acme', PROJECT_ID), 'the issue list');
+    expect(whereSaved).to.equal(ISSUE_URL);
+    expect(api.sent('PUT', DESCRIPTION).map((request) => request.body)).to.deep.equal([{ description_html: '<p>The header overlaps the menu. Bye.</p>', version: 3 }]);
+  });
+
+  it('asks before leaving when the change cannot be saved: Stay keeps the issue, Leave without saving goes', async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', DESCRIPTION, () => reply(503, { error: 'The server is not answering.' }));
+    await typeAtEnd(description, ' Lost?');
+    const list = paths.projectIssues('acme', PROJECT_ID);
+    void app.router.navigate(list);
+    const dialog = await until(() => byText(document.body, '[role="dialog"]', 'Leave without saving?'), 'the question');
+    expect(dialog.textContent).to.contain('Your changes to this description could not be saved.');
+    await expectAccessible(dialog);
+    await click(button(dialog, 'Stay'));
+    await until(() => !document.querySelector('[role="dialog"]'), 'the closed question');
+    expect(app.location()).to.equal(ISSUE_URL);
+    expect(textbox(description).textContent).to.equal('The header overlaps the menu. Lost?');
+    void app.router.navigate(list);
+    await click(await until(() => button(document.body, 'Leave without saving'), 'the question again'));
+    await until(() => app.location() === list, 'the issue list');
+  });
+
+  it('has the browser ask before unloading the page while a change is unsaved', async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', DESCRIPTION, (request) => ({ description_html: (request.body as { description_html: string }).description_html, version: 4 }));
+    expect(unloadPrevented()).to.equal(false);
+    await typeAtEnd(description, ' Wait.');
+    expect(unloadPrevented()).to.equal(true);
+    await until(() => status(app) === 'Saved', '"Saved"');
+    expect(unloadPrevented()).to.equal(false);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`passes axe, colour contrast included, in the ${theme} theme with coloured table cells in the description`, async () => {
+      const { app, description } = await openIssue((scene) => (scene.issue = issueDetail({ description_html: `<p>Areas:</p>${PALETTE_TABLE}` })), undefined, theme);
+      await until(() => textbox(description).querySelector('td code'), 'the table');
+      expect(document.documentElement.dataset.theme).to.equal(theme);
+      await expectAccessible(app.container);
+    });
+  }
+
+  it('on a dark custom theme keeps Delete issue readable (hovered too), rings the grey state dot and darkens the sidebar scrollbar', async () => {
+    const { app } = await openIssue(undefined, undefined, 'dark');
+    applyCustomTheme({ theme: 'custom', background: '#1e1e2e', text: '#cdd6f4', primary: '#89b4fa', sidebarBackground: '#181825', sidebarText: '#cdd6f4', darkPalette: true, palette: '' });
+    const page = hex(getComputedStyle(document.body).backgroundColor);
+    const remove = button(app.container, 'Delete issue')!;
+    const readable = () => contrast(hex(getComputedStyle(remove).color), hex(getComputedStyle(remove).backgroundColor));
+    expect(readable(), 'Delete issue').to.be.at.least(4.5);
+    const box = remove.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+    expect(remove.matches(':hover')).to.equal(true);
+    expect(readable(), 'Delete issue, hovered').to.be.at.least(4.5);
+    await sendMouse({ type: 'move', position: [0, 0] });
+    const dot = app.container.querySelector<HTMLElement>('.app-issue-meta .app-state-dot')!;
+    expect(contrast(hex(getComputedStyle(dot).borderTopColor), page), 'the state dot ring').to.be.at.least(3);
+    const sidebar = app.container.querySelector<HTMLElement>('.app-sidebar')!;
+    expect(getComputedStyle(document.documentElement).colorScheme).to.equal('dark');
+    const [thumb] = getComputedStyle(sidebar).scrollbarColor.split(/\s(?![^(]*\))/);
+    expect(contrast(hex(thumb!), hex(getComputedStyle(sidebar).backgroundColor)), 'the sidebar scrollbar').to.be.at.least(2);
   });
 
   it('gives the editor the workspace members as mentions, highlights the user, and routes mention clicks', async () => {
@@ -272,13 +459,35 @@ describe('issue detail screen', () => {
   it('is read-only for a viewer: no saving, no new comment, no adding links', async () => {
     const { app, description } = await openIssue((scene) => (scene.projects = [project(10)]));
     await until(() => description.readonly, 'a read-only description');
-    expect(button(app.container, 'Save description')).to.equal(null);
-    expect(button(app.container, 'Edit title')).to.equal(null);
+    expect(app.container.querySelector('.app-editor-status')).to.equal(null);
+    expect(app.container.querySelector('h1 button')).to.equal(null);
     expect(editorNamed(app.container, 'New comment')).to.equal(null);
     await until(() => button(app.container, 'Add link'), 'the links');
     expect(button(app.container, 'Add link')!.disabled).to.equal(true);
     await expectAccessible(app.container);
   });
+
+  for (const [who, role] of [['a guest', 5], ['a viewer', 10]] as const) {
+    it(`gives ${who} the links read-only: Add link and Edit disabled with the reason`, async () => {
+      const link = { id: 'l1', title: 'Spec', url: 'https://example.test/spec', created_by: USER_ID, created_at: '2025-01-02T10:00:00.000Z' };
+      const { app, api } = await openIssue(
+        (scene) => (scene.projects = [project(role)]),
+        (fake) => fake.on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/links', () => [link]),
+      );
+      const add = await until(() => button(app.container, 'Add link'), 'the links');
+      expect(add.disabled).to.equal(true);
+      expect(add.title).to.equal('Guests and viewers cannot add links.');
+      const edit = await until(() => button(app.container, 'Edit link Spec'), 'the link');
+      expect(edit.disabled).to.equal(true);
+      expect(document.getElementById(edit.getAttribute('aria-describedby')!)!.textContent).to.equal('Guests and viewers cannot edit or delete links.');
+      expect(button(app.container, 'Copy link Spec')!.disabled, 'copying is for everyone').to.equal(false);
+      await click(edit);
+      await click(add);
+      expect(document.querySelector('[role="dialog"]'), 'no dialog opens').to.equal(null);
+      expect(api.sent('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId/links/:linkId')).to.deep.equal([]);
+      await expectAccessible(app.container);
+    });
+  }
 
   it('shows not-found for an issue that does not exist', async () => {
     const { api } = seededApi();

@@ -2,10 +2,12 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { Activity, IssueDetail } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
+import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { ISSUE_ID, members, OTHER_ID, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
 import { click, press } from './input.js';
-import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { button, byText, cleanup, renderApp, reply, until } from './render.js';
+import { closed, listbox, option, options, property, shown } from './pickers.js';
 import { seededApi } from './seeded-api.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
@@ -33,7 +35,7 @@ function activity(field: string, oldValue: string | null, newValue: string | nul
 }
 
 /** The issue page over a fake that applies PATCHes to the scene and records an activity row for each. */
-async function openIssue(role = 20, setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}) {
+async function openIssue(role = 20, setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}, themeMode?: ThemeMode) {
   const seeded = seededApi((scene) => {
     scene.projects = [{ ...scene.projects[0]!, role }];
   });
@@ -58,80 +60,148 @@ async function openIssue(role = 20, setup: (api: ReturnType<typeof seededApi>['a
       return scene.issue;
     });
   setup(api);
-  const app = renderApp(ISSUE_URL, { api });
+  const app = renderApp(ISSUE_URL, { api, ...(themeMode ? { themeMode } : {}) });
   await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
-  await until(() => app.container.querySelector('section[aria-label="Properties"]'), 'the properties');
+  await until(() => app.container.querySelector('aside[aria-label="Properties"]'), 'the properties');
   return { ...seeded, app };
 }
 
 const patches = (api: ReturnType<typeof seededApi>['api']) => api.sent('PATCH', ISSUE_PATH).map((request) => request.body);
 
+
 describe('issue properties', () => {
   afterEach(cleanup);
 
-  it('changes the state and the priority from the keyboard, each through PATCH, and shows them in the activity', async () => {
+  it('picks the state by typing to filter and Enter: one PATCH, the popup closes and focus returns to the button', async () => {
     const { app, api } = await openIssue();
-    const state = await until(() => {
-      const select = field<HTMLSelectElement>(app.container, 'State');
-      return !select.disabled && select.options.length === 2 ? select : null;
-    }, 'the states');
-    expect(state.value).to.equal(STATE_ID);
-    state.focus();
-    await press('ArrowDown');
+    const state = await property(app.container, 'State');
+    await until(() => shown(state) === 'Todo', 'the current state');
+    expect(state.getAttribute('aria-haspopup')).to.equal('listbox');
+    expect(state.getAttribute('aria-expanded')).to.equal('false');
+    await click(state);
+    const list = await listbox();
+    expect(state.getAttribute('aria-expanded')).to.equal('true');
+    expect(list.hasAttribute('aria-multiselectable')).to.equal(false);
+    expect(options(list).map((item) => [item.textContent, item.getAttribute('aria-selected')])).to.deep.equal([
+      ['Todo✓', 'true'],
+      ['Done', 'false'],
+    ]);
+    expect(document.activeElement?.getAttribute('role')).to.equal('combobox');
+    await sendKeys({ type: 'don' });
+    await until(() => options(list).length === 1 && option(list, 'Done'), 'the filtered list');
+    await press('Enter');
+    await closed();
     await until(() => patches(api).length === 1, 'the state change');
-    expect(patches(api)[0]).to.deep.equal({ state_id: DONE_ID });
+    expect(patches(api)).to.deep.equal([{ state_id: DONE_ID }]);
+    expect(document.activeElement).to.equal(state);
     await until(() => app.container.querySelector('.app-issue-meta')?.textContent?.includes('Done'), 'the new state name');
     await until(() => app.container.querySelector('ol[aria-label="Activity"]')?.textContent?.includes('state'), 'the state in the activity');
-
-    const priority = await until(() => (field<HTMLSelectElement>(app.container, 'Priority').disabled ? null : field<HTMLSelectElement>(app.container, 'Priority')), 'priority');
-    expect(priority.value).to.equal('high');
-    priority.focus();
-    await press('ArrowDown');
-    await until(() => patches(api).length === 2, 'the priority change');
-    expect(patches(api)[1]).to.deep.equal({ priority: 'medium' });
-    await until(() => app.container.querySelector('ol[aria-label="Activity"]')?.textContent?.includes('priority'), 'the priority in the activity');
-    await expectAccessible(app.container);
   });
 
-  it('toggles assignees and labels with clicks', async () => {
+  it('picks the priority with the keyboard alone: Enter opens, arrows move, Enter picks', async () => {
     const { app, api } = await openIssue();
-    const grace = await until(() => field(app.container, 'Grace'), 'the members');
-    await click(grace);
-    await until(() => patches(api).length === 1, 'the assignee change');
-    expect(patches(api)[0]).to.deep.equal({ assignee_ids: [OTHER_ID] });
-    await until(() => field(app.container, 'Grace').checked && !field(app.container, 'Grace').matches(':disabled'), 'Grace assigned');
-    await click(field(app.container, 'Grace'));
-    await until(() => patches(api).length === 2, 'the unassignment');
-    expect(patches(api)[1]).to.deep.equal({ assignee_ids: [] });
-    const bug = await until(() => (field(app.container, 'Bug').matches(':disabled') ? null : field(app.container, 'Bug')), 'the labels');
-    await click(bug);
-    await until(() => patches(api).length === 3, 'the label change');
-    expect(patches(api)[2]).to.deep.equal({ label_ids: [LABEL_ID] });
+    const priority = await property(app.container, 'Priority');
+    expect(shown(priority)).to.equal('High');
+    priority.focus();
+    await press('Enter');
+    const list = await listbox();
+    expect(option(list, 'High')!.getAttribute('aria-selected')).to.equal('true');
+    await press('ArrowDown');
+    const filter = document.activeElement!;
+    expect(document.getElementById(filter.getAttribute('aria-activedescendant')!)?.textContent).to.contain('Medium');
+    await press('Enter');
+    await closed();
+    await until(() => patches(api).length === 1, 'the priority change');
+    expect(patches(api)[0]).to.deep.equal({ priority: 'medium' });
+    expect(document.activeElement).to.equal(priority);
+    await until(() => shown(priority) === 'Medium', 'the new priority');
   });
 
-  it('sets dates, and refuses a start date after the target date with a clear message', async () => {
+  it('Escape closes a picker without a change and returns focus to its button', async () => {
+    const { app, api } = await openIssue();
+    const state = await property(app.container, 'State');
+    await click(state);
+    await listbox();
+    await press('ArrowDown');
+    await press('Escape');
+    await closed();
+    expect(document.activeElement).to.equal(state);
+    expect(patches(api)).to.have.length(0);
+  });
+
+  it('assigns several people: clicks and Space toggle them, each in one PATCH, and the list stays open', async () => {
+    const { app, api } = await openIssue();
+    const assignees = await property(app.container, 'Assignees');
+    expect(shown(assignees)).to.equal('No assignees');
+    await click(assignees);
+    const list = await listbox();
+    expect(list.getAttribute('aria-multiselectable')).to.equal('true');
+    await until(() => option(list, 'Grace'), 'the members');
+    await click(option(list, 'Grace'));
+    await until(() => patches(api).length === 1, 'the assignment');
+    expect(patches(api)[0]).to.deep.equal({ assignee_ids: [OTHER_ID] });
+    await until(() => option(list, 'Grace')?.getAttribute('aria-selected') === 'true', 'Grace checked');
+    expect(option(list, 'Grace')!.textContent).to.contain('✓');
+    await press('ArrowUp');
+    await press(' ');
+    await until(() => patches(api).length === 2, 'the second assignment');
+    expect(patches(api)[1]).to.deep.equal({ assignee_ids: [OTHER_ID, USER_ID] });
+    await until(() => option(list, 'Ada')?.getAttribute('aria-selected') === 'true', 'Ada checked');
+    await click(option(list, 'Grace'));
+    await until(() => patches(api).length === 3, 'the unassignment');
+    expect(patches(api)[2]).to.deep.equal({ assignee_ids: [USER_ID] });
+    await press('Escape');
+    await closed();
+    expect(document.activeElement).to.equal(assignees);
+    await until(() => shown(assignees) === 'Ada' && assignees.querySelector('.app-avatar')?.getAttribute('data-initials') === 'A', 'the avatar with the initials and the name');
+  });
+
+  it('adds a label from the filtered list, shown as a chip', async () => {
+    const { app, api } = await openIssue();
+    const labels = await property(app.container, 'Labels');
+    await click(labels);
+    const list = await listbox();
+    await until(() => option(list, 'Bug'), 'the labels');
+    await sendKeys({ type: 'bu' });
+    await press('Enter');
+    await until(() => patches(api).length === 1, 'the label change');
+    expect(patches(api)[0]).to.deep.equal({ label_ids: [LABEL_ID] });
+    await until(() => labels.querySelector('.app-label-chip')?.textContent === 'Bug', 'the chip');
+  });
+
+  it('sets dates, removes one, and refuses a start date after the target date with a clear message', async () => {
     const { app, api, scene } = await openIssue();
-    const target = field(app.container, 'Target date');
-    target.focus();
+    const target = await property(app.container, 'Target date');
+    expect(shown(target)).to.equal('No date');
+    await click(target);
+    await until(() => document.activeElement?.getAttribute('type') === 'date', 'the date input');
     await sendKeys({ type: '03/10/2025' });
     await press('Enter');
     await until(() => scene.issue.target_date === '2025-03-10', 'the target date saved');
-    expect(patches(api).at(-1)).to.deep.equal({ target_date: '2025-03-10' });
-    const sent = patches(api).length;
-    const start = await until(() => (field(app.container, 'Start date').disabled ? null : field(app.container, 'Start date')), 'the start field');
-    start.focus();
+    expect(patches(api)).to.deep.equal([{ target_date: '2025-03-10' }]);
+    expect(document.activeElement).to.equal(target);
+    await until(() => shown(target) === 'Mar 10, 2025', 'the date shown');
+    const start = await property(app.container, 'Start date');
+    await click(start);
+    await until(() => document.activeElement?.getAttribute('type') === 'date', 'the date input');
     await sendKeys({ type: '03/20/2025' });
     await press('Enter');
-    const alert = await until(() => byText(app.container, '[role="alert"]', 'The start date cannot be after the target date.'), 'the refusal');
-    expect(alert).to.exist;
-    expect(patches(api)).to.have.length(sent);
-    expect(field(app.container, 'Start date').getAttribute('aria-invalid')).to.equal('true');
+    await until(() => byText(app.container, '[role="alert"]', 'The start date cannot be after the target date.'), 'the refusal');
+    expect(patches(api)).to.have.length(1);
+    expect(start.getAttribute('aria-invalid')).to.equal('true');
+    await click(target);
+    await click(await until(() => button(document.body, 'Remove date'), 'Remove date'));
+    await until(() => patches(api).length === 2, 'the removal');
+    expect(patches(api)[1]).to.deep.equal({ target_date: null });
+    await until(() => shown(target) === 'No date', 'no date');
   });
 
   it("shows the server's refusal under the panel", async () => {
     const { app, api } = await openIssue();
     api.on('PATCH', ISSUE_PATH, () => reply(400, { error: 'Assignees must be members of the project.' }));
-    await click(await until(() => field(app.container, 'Grace'), 'the members'));
+    await click(await property(app.container, 'Assignees'));
+    const list = await listbox();
+    await click(await until(() => option(list, 'Grace'), 'the members'));
     await until(() => byText(app.container, '[role="alert"]', 'Assignees must be members of the project.'), 'the refusal');
   });
 
@@ -144,23 +214,40 @@ describe('issue properties', () => {
           : reply(400, { error: 'Wrong search.' }),
       ),
     );
-    const parent = await until(() => {
-      const select = field<HTMLSelectElement>(app.container, 'Parent');
-      return select.options.length === 2 ? select : null;
-    }, 'the parent candidates');
-    parent.focus();
-    await press('ArrowDown');
+    const parent = await property(app.container, 'Parent');
+    await click(parent);
+    const list = await listbox();
+    await click(await until(() => option(list, 'WEB-2 Issue number 2'), 'the parent candidates'));
     await until(() => patches(api).length === 1, 'the parent change');
     expect(patches(api)[0]).to.deep.equal({ parent_id: parentId });
+    expect(document.activeElement).to.equal(parent);
+    await click(parent);
+    await press('Home');
+    await press('Enter');
+    await until(() => patches(api).length === 2, 'the parent cleared');
+    expect(patches(api)[1]).to.deep.equal({ parent_id: null });
   });
 
-  it('lets viewers see but not change the properties', async () => {
+  it('lets viewers see the values, without pickers, and says why', async () => {
     const { app } = await openIssue(10);
-    await until(() => field<HTMLSelectElement>(app.container, 'State').options.length === 2, 'the states');
-    expect(field<HTMLSelectElement>(app.container, 'State').disabled).to.equal(true);
-    expect(field<HTMLSelectElement>(app.container, 'Priority').disabled).to.equal(true);
-    expect(field(app.container, 'Start date').disabled).to.equal(true);
+    const panel = app.container.querySelector('aside[aria-label="Properties"]')!;
+    await until(() => panel.textContent?.includes('In Progress'), 'the state');
+    expect(panel.querySelectorAll('button')).to.have.length(0);
+    expect(panel.textContent).to.contain('Only members and admins can change issues.');
+    expect(panel.textContent).to.contain('High');
     expect(button(app.container, 'Delete issue')).to.equal(null);
     expect(button(app.container, 'Unsubscribe')).to.exist;
+    await expectAccessible(app.container);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`passes axe on the issue page and with a picker open (${theme} theme)`, async () => {
+      const { app } = await openIssue(20, () => {}, theme);
+      await expectAccessible(app.container);
+      await click(await property(app.container, 'Assignees'));
+      const list = await listbox();
+      await until(() => option(list, 'Grace'), 'the members');
+      await expectAccessible(document.querySelector<HTMLElement>('.app-picker-popup')!);
+    });
+  }
 });

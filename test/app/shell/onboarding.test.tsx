@@ -6,7 +6,8 @@ import { RESERVED_SLUGS } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { user, workspace } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
-import { button, byText, cleanup, FakeApi, field, renderScreen, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+import { button, byText, cleanup, FakeApi, field, renderApp, renderScreen, reply, until } from './render.js';
 
 const alerts = (root: HTMLElement) => [...root.querySelectorAll('[role="alert"]')].map((node) => node.textContent);
 
@@ -53,6 +54,34 @@ describe('onboarding screen', () => {
     await until(() => app.location() === '/create-workspace', 'the create-workspace address');
     expect(api.sent('PATCH', '/users/me')[0]!.body).to.deep.equal({ first_name: 'Ada', last_name: 'Lovelace', display_name: 'Countess' });
     expect(JSON.parse(localStorage.getItem(onboardingKey(user.id))!)).to.deep.equal({ role: 'Founder / Executive', company_size: '11-50' });
+  });
+
+  it('greets the user on the home page with the name they gave in onboarding', async () => {
+    const generated = { ...user, email: 'newbie24148@example.test', display_name: 'newbie24148', first_name: '', last_name: '' };
+    let me = generated;
+    const { api, scene } = seededApi((scene) => {
+      scene.projects = [];
+    });
+    api
+      .on('GET', '/users/me', () => me)
+      .on('PATCH', '/users/me', (request) => (me = { ...me, ...(request.body as object) }))
+      .on('POST', '/workspaces', (request) => {
+        scene.workspace = workspace(20, request.body as object);
+        return reply(201, scene.workspace);
+      });
+    const app = renderApp('/onboarding', { api, user: generated });
+    await typeInto(await until(() => field(app.container, 'First name'), 'the onboarding form'), 'Nina');
+    const role = field<HTMLSelectElement>(app.container, 'What is your role?');
+    role.focus();
+    role.value = 'Other';
+    role.dispatchEvent(new Event('change', { bubbles: true }));
+    await click(byText(app.container, 'label.app-option', 'Just myself'));
+    await click(button(app.container, 'Continue'));
+    await typeInto(await until(() => field(app.container, 'Workspace name'), 'the create-workspace form'), 'Nina Co');
+    await press('Enter');
+    await until(() => byText(app.container, 'h1', 'Welcome,'), 'the home page');
+    expect(byText(app.container, 'h1', 'Welcome,')!.textContent).to.equal('Welcome, Nina');
+    expect(api.sent('PATCH', '/users/me')[0]!.body).to.deep.include({ first_name: 'Nina', display_name: 'Nina' });
   });
 
   it('asks for a role and a company size', async () => {

@@ -53,9 +53,11 @@ describe('page editor screen', () => {
     ]);
   });
 
-  it('follows the headings as the user types, and saves with the version', async () => {
+  it('follows the headings as the user types, and saves by itself with the version: "Saving…", then "Saved"', async () => {
     const { app, api, editor } = await openPage();
-    api.on('PUT', DESCRIPTION, (request) => {
+    api.on('PUT', DESCRIPTION, async (request) => {
+      // A server that takes a moment, so "Saving…" is there to be read.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       const body = request.body as { description_html: string; version: number };
       return { description_html: body.description_html, version: body.version + 1 };
     });
@@ -65,8 +67,9 @@ describe('page editor screen', () => {
     await sendKeys({ press: 'End' });
     await sendKeys({ type: 'duction' });
     await until(() => contents(app.container)[0] === 'Introduction', 'the renamed heading');
-    await click(await until(() => (button(app.container, 'Save page')!.disabled ? null : button(app.container, 'Save page')), 'the save button'));
-    await until(() => app.container.querySelector('.app-editor-status')?.textContent === 'Page saved.', 'the saved note');
+    await until(() => app.container.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saving…', '"Saving…"');
+    await until(() => app.container.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saved', '"Saved"');
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
     const body = api.sent('PUT', DESCRIPTION)[0]!.body as { description_html: string; version: number };
     expect(body.version).to.equal(2);
     expect(body.description_html).to.contain('<h1>Introduction</h1>');
@@ -82,7 +85,6 @@ describe('page editor screen', () => {
     textbox(editor).focus();
     await sendKeys({ press: 'End' });
     await sendKeys({ type: '!' });
-    await click(await until(() => (button(app.container, 'Save page')!.disabled ? null : button(app.container, 'Save page')), 'the save button'));
     const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict[role="alert"]'), 'the conflict');
     expect(conflict.textContent).to.contain('Someone else changed this page.');
     expect(textbox(editor).textContent).to.contain('Intro!');
@@ -129,7 +131,7 @@ describe('page editor screen', () => {
     const viewer = await openPage((scene) => (scene.projects = [project(10)]));
     expect(viewer.editor.hasAttribute('readonly')).to.equal(true);
     expect(button(viewer.app.container, 'Delete page')).to.equal(null);
-    expect(button(viewer.app.container, 'Save page')).to.equal(null);
+    expect(viewer.app.container.querySelector('.app-editor-status')).to.equal(null);
     cleanup();
     const member = await openPage((scene) => (scene.projects = [project(15)]), pageDetail({ owned_by: OTHER_ID }));
     expect(member.editor.hasAttribute('readonly')).to.equal(false);

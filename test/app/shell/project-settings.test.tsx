@@ -88,6 +88,39 @@ describe('project settings screen', () => {
     await until(() => app.container.querySelector('img[alt="Project cover"]'), 'the cover shown');
   });
 
+  it('opens the cover picker on the images when the server has no Unsplash key, and says so on the Unsplash tab', async () => {
+    const { api } = withLabels();
+    api
+      .on('GET', '/instance', () => ({ file_size_limit: 5242880, unsplash_configured: false }))
+      .on('GET', '/project-covers', () => [cover('#336699')]);
+    const app = renderApp(SETTINGS_URL, { api });
+    await until(() => app.queryClient.getQueryData(['instance']), 'the instance settings');
+    await click(await until(() => button(app.container, 'Choose a cover'), 'the cover button'));
+    const selected = await until(() => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]'), 'the first tab');
+    expect(selected.textContent).to.equal('Images');
+    await click(byText(document, '[role="tab"]', 'Unsplash'));
+    const panel = await until(() => {
+      const active = document.querySelector<HTMLElement>('.cover-picker__panel[data-state="active"]');
+      return active?.textContent?.includes('Unsplash') ? active : null;
+    }, 'the Unsplash tab');
+    expect(panel.textContent).to.equal('Unsplash search is not set up on this server. Choose one of the images or upload your own.');
+    expect(panel.querySelector('input'), 'no search box').to.equal(null);
+    expect(api.sent('GET', '/unsplash')).to.deep.equal([]);
+  });
+
+  it('opens the cover picker on the Unsplash search when the server has a key', async () => {
+    const { api } = withLabels();
+    api
+      .on('GET', '/instance', () => ({ file_size_limit: 5242880, unsplash_configured: true }))
+      .on('GET', '/project-covers', () => [cover('#336699')]);
+    const app = renderApp(SETTINGS_URL, { api });
+    await until(() => app.queryClient.getQueryData(['instance']), 'the instance settings');
+    await click(await until(() => button(app.container, 'Choose a cover'), 'the cover button'));
+    const selected = await until(() => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]'), 'the first tab');
+    expect(selected.textContent).to.equal('Unsplash');
+    await until(() => document.querySelector('.cover-picker__panel[data-state="active"] input[type="search"]'), 'the search box');
+  });
+
   it('gives a viewer the settings read-only: no feature toggles, no label form, no cover picker', async () => {
     const { api } = withLabels(10);
     const app = renderApp(SETTINGS_URL, { api });

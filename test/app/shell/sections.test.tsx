@@ -85,6 +85,8 @@ describe('section screens: empty states', () => {
     await click(button(form, 'Save'));
     await until(() => emptyState(app.container, 'cycles'), 'the cycles screen');
     expect(api.sent('PATCH', `/workspaces/acme/projects/${PROJECT_ID}`)[0]!.body).to.deep.include({ cycle_view: true, module_view: true });
+    const sidebar = app.container.querySelector<HTMLElement>('nav[aria-label="Workspace"]')!;
+    await until(() => byText(sidebar, 'a', 'Cycles'), 'the Cycles entry in the sidebar');
   });
 
   it("creates the first cycle from the empty state's button", async () => {

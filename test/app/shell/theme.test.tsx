@@ -33,6 +33,7 @@ describe('theme', () => {
         ['--app-primary-text', '--app-primary'],
         ['--app-primary', '--app-bg'],
         ['--app-danger', '--app-bg'],
+        ['--app-danger-solid-text', '--app-danger-solid'],
         ['--app-success', '--app-bg'],
         ['--app-sidebar-text', '--app-sidebar-bg'],
         ['--app-muted', '--app-sidebar-bg'],

@@ -47,6 +47,15 @@ describe('workspace layout', () => {
     await until(() => app.location() === paths.cycles('acme', SECOND_PROJECT), 'the cycles address');
   });
 
+  it("lists only the sections whose feature is on in the project's sidebar entry", async () => {
+    const { api } = seededApi((scene) => (scene.projects = [project(20, { inbox_view: false, cycle_view: false, page_view: false })]));
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => sidebar(app.container)?.textContent?.includes('Website'), 'the sidebar');
+    const website = byText(app.container, 'button.app-sidebar-toggle', 'Website')!;
+    const sections = [...document.getElementById(website.getAttribute('aria-controls')!)!.querySelectorAll('a')].map((a) => a.textContent);
+    expect(sections).to.deep.equal(['Issues', 'Modules', 'Views', 'Archives', 'Settings']);
+  });
+
   it('moves between sidebar entries with the arrow keys, Home and End', async () => {
     const { api } = seededApi();
     const app = renderApp('/acme/projects', { api });
@@ -91,7 +100,9 @@ describe('workspace layout', () => {
     await click(app.container.querySelector('.app-switcher'));
     const menu = await until(() => document.querySelector('[role="menu"]'), 'the workspace menu');
     const items = [...menu.querySelectorAll('[role="menuitemradio"]')];
-    expect(items.map((item) => item.textContent)).to.deep.equal(['AAcme✓', 'BBeta']);
+    expect(items.map((item) => item.textContent)).to.deep.equal(['AAcme', 'BBeta']);
+    // The current workspace's check mark is an icon, hidden from assistive technology.
+    expect(items.map((item) => item.querySelectorAll('svg[aria-hidden="true"]').length)).to.deep.equal([1, 0]);
     expect(items[0]!.getAttribute('aria-checked')).to.equal('true');
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowDown' });

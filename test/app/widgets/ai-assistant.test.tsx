@@ -167,7 +167,7 @@ describe('AiAssistant', () => {
 
   const failures: [string, unknown, string][] = [
     ['the quota message on 429', { status: 429, error: 'Too many requests' }, 'You have reached the maximum number of requests of 50 requests per month per user.'],
-    ["the server's error text", Object.assign(new Error('Request failed'), { status: 503, error: 'AI is not configured: set AI_BASE_URL.' }), 'AI is not configured: set AI_BASE_URL.'],
+    ["the server's error text", Object.assign(new Error('Request failed'), { status: 503, error: 'The AI assistant is not available on this server.' }), 'The AI assistant is not available on this server.'],
     ['the generic message without a server text', { status: 500 }, 'Some error occurred. Please try again.'],
     ['the generic message for a network failure', new TypeError('Failed to fetch'), 'Some error occurred. Please try again.'],
   ];

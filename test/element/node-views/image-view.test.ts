@@ -56,6 +56,33 @@ describe('image node view', () => {
     expect(imageAttrs(el)).to.include({ width: '35%', style: 'width: 35%; height: auto;' });
   });
 
+  it('shows a small image at its natural width rather than stretching it to 35%, keeping the stored size', async () => {
+    const small = URL.createObjectURL(await pngFile(32, 32));
+    try {
+      const el = await mount(html`<rich-editor style="width: 800px" .value=${`<p>Icon</p><img src="${small}">`}></rich-editor>`);
+      await until(() => image(el).complete && image(el).naturalWidth === 32, 'the image loads');
+      await nextFrame();
+      expect(content(el).clientWidth * 0.35, '35% would be wider').to.be.greaterThan(100);
+      expect(size(el)).to.deep.equal({ width: 32, height: 32 });
+      expect(imageAttrs(el)).to.include({ width: '35%', style: 'width: 35%; height: auto;' });
+      expect(el.getHTML()).to.contain('width="35%"');
+    } finally {
+      URL.revokeObjectURL(small);
+    }
+  });
+
+  it('keeps a width in pixels that the user chose, even above the natural width', async () => {
+    const small = URL.createObjectURL(await pngFile(32, 32));
+    try {
+      const el = await mount(html`<rich-editor style="width: 800px" .value=${`<img src="${small}" width="120px" height="120px">`}></rich-editor>`);
+      await until(() => image(el).complete && image(el).naturalWidth === 32, 'the image loads');
+      await nextFrame();
+      expect(size(el)).to.deep.equal({ width: 120, height: 120 });
+    } finally {
+      URL.revokeObjectURL(small);
+    }
+  });
+
   it('outlines the image when it is selected', async () => {
     const el = await mountImage('');
     expect(getComputedStyle(image(el)).outlineStyle).to.equal('none');
@@ -77,7 +104,10 @@ describe('image node view', () => {
     // A live preview, not yet in the document.
     expect(size(el)).to.deep.equal({ width: 240, height: 320 });
     expect(imageAttrs(el).width).to.equal('300px');
-    await sendMouse({ type: 'move', position: [x - 500, y] });
+    // To the viewport's left edge, more than 200 px further: past the 100 px minimum. (Not
+    // beyond the edge: WebDriver rejects a pointer outside the viewport.)
+    expect(x - 200, 'room to drag past the minimum').to.be.greaterThan(0);
+    await sendMouse({ type: 'move', position: [0, y] });
     await nextFrame();
     expect(size(el)).to.deep.equal({ width: 100, height: 133 });
     await sendMouse({ type: 'up' });
@@ -111,7 +141,8 @@ describe('image node view', () => {
     expect(handle(el)!.getAttribute('aria-valuenow')).to.equal('300');
     await sendKeys({ press: 'ArrowLeft' });
     expect(imageAttrs(el)).to.include({ width: '290px', height: '387px', style: 'width: 290px; height: 387px;' });
-    expect(handle(el)!.getAttribute('aria-valuenow')).to.equal('290');
+    // The slider reads the size the editor's ResizeObserver reports, once the browser has laid it out.
+    await until(() => handle(el)!.getAttribute('aria-valuenow') === '290', 'the slider value follows the new size');
     expect(handle(el)!.getAttribute('aria-valuetext')).to.equal('290 × 387 pixels');
     await sendKeys({ press: 'ArrowRight' });
     await sendKeys({ press: 'ArrowRight' });

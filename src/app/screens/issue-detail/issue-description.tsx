@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import type { Description } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
+import { LeaveGuard } from '../../editor/leave-guard.js';
 import { ConflictPanel, useVersionedSave, type SaveVersioned } from '../../editor/versioned-save.js';
 import type { EditorHost } from '../../editor/use-editor-host.js';
 import type { RichEditorElement } from '../../../react/index.js';
-import { Button } from '../../ui/button.js';
 import { FormError } from '../../ui/form-field.js';
 import { AiAssistant, type AiErrorToast, type AskAi } from '../../widgets/ai-assistant/index.js';
 
@@ -12,7 +12,8 @@ import { AiAssistant, type AiErrorToast, type AskAi } from '../../widgets/ai-ass
 export type SaveDescription = SaveVersioned;
 
 /**
- * An issue's description in the editor, saved with the version it was edited from. When someone
+ * An issue's description in the editor, saved automatically with the version it was edited from
+ * (a moment after typing pauses, on blur, with Ctrl/Cmd+S, and before leaving). When someone
  * else saved first (409), the user's text stays in the editor and the server's current text is
  * shown beside it, to take instead or to overwrite knowingly.
  */
@@ -40,35 +41,35 @@ export function IssueDescription({
   const editor = useRef<RichEditorElement>(null);
   // The editor's starting value only: the document lives in the element, never mirrored here.
   const [initialHtml] = useState(html);
-  const { dirty, saving, status, failure, conflict, save, takeTheirs, keepMine, changed } = useVersionedSave({
+  const { unsaved, saving, status, failure, conflict, saveNow, changed, onKeyDown, takeTheirs, keepMine } = useVersionedSave({
     editor,
     version: initialVersion,
     onSave,
-    savedMessage: 'Description saved.',
     ...(onSaved ? { onSaved } : {}),
   });
   const [aiOpen, setAiOpen] = useState(false);
-  const [aiPrompt, setAiPrompt] = useState('');
+  const [aiPrompt, setAiPrompt] = useState({ markdown: '', html: '' });
 
   const openAi = (open: boolean) => {
-    // The prompt is what the description holds as the popup opens.
-    if (open) setAiPrompt(descriptionText(editor.current));
+    // The prompt is what the description holds as the popup opens: markdown for the assistant,
+    // HTML for the user to read.
+    if (open) setAiPrompt({ markdown: descriptionText(editor.current), html: editor.current?.getHTML() ?? '' });
     setAiOpen(open);
   };
   const useAiResponse = (responseHtml: string) => {
     editor.current?.insertHTML(responseHtml);
     changed();
-    void save();
+    void saveNow();
   };
 
   return (
     <>
       {mayEdit && ask ? (
         <div className="app-editor-toolbar">
-          <AiAssistant ask={ask} prompt={aiPrompt} open={aiOpen} onOpenChange={openAi} onUseResponse={useAiResponse} {...(notify ? { notify } : {})} />
+          <AiAssistant ask={ask} prompt={aiPrompt.markdown} contentHtml={aiPrompt.html} open={aiOpen} onOpenChange={openAi} onUseResponse={useAiResponse} {...(notify ? { notify } : {})} />
         </div>
       ) : null}
-      <div className="app-editor-box">
+      <div className="app-editor-box" onKeyDown={mayEdit ? onKeyDown : undefined}>
         <AppEditor
           ref={editor}
           value={initialHtml}
@@ -76,6 +77,7 @@ export function IssueDescription({
           aria-label="Description"
           {...(mayEdit ? {} : { placeholder: '' })}
           onChange={changed}
+          onEditorBlur={() => void saveNow()}
           {...host}
         />
       </div>
@@ -83,16 +85,12 @@ export function IssueDescription({
         <ConflictPanel conflict={conflict} what="description" saving={saving} mentionHighlights={host.mentionHighlights} onTakeTheirs={takeTheirs} onKeepMine={keepMine} />
       ) : null}
       {mayEdit ? (
-        <div className="app-editor-actions">
-          <Button variant="primary" disabled={!dirty || !!conflict} busy={saving} onClick={() => void save()}>
-            Save description
-          </Button>
-          <span className="app-editor-status" role="status">
-            {status}
-          </span>
-        </div>
+        <p className="app-editor-status" role="status">
+          {status}
+        </p>
       ) : null}
       <FormError message={failure} />
+      {mayEdit ? <LeaveGuard unsaved={unsaved} save={saveNow} what="description" /> : null}
     </>
   );
 }

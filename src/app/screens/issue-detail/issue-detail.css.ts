@@ -1,18 +1,21 @@
 /** Styles of the issue page. */
 export const issueDetailCss = `
-.app-issue-page { max-width: 900px; }
+.app-issue-page { max-width: 1180px; }
 .app-issue-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 0 0 8px; color: var(--app-muted); }
 .app-issue-title { display: flex; align-items: flex-start; gap: 10px; margin: 0 0 20px; }
 .app-issue-title h1 { margin: 0; font-size: 24px; flex: 1; overflow-wrap: anywhere; }
-.app-issue-title form { display: flex; align-items: flex-end; gap: 8px; flex: 1; }
-.app-issue-title .app-field { flex: 1; margin: 0; }
+.app-issue-title.app-field { flex-direction: column; align-items: stretch; gap: 4px; }
+.app-issue-title-button { all: unset; display: block; box-sizing: border-box; width: 100%; margin: -4px -8px; padding: 4px 8px; border-radius: 6px; cursor: text; }
+.app-issue-title-button:hover { background: var(--app-surface); }
+.app-issue-title-button:focus-visible { outline: 2px solid var(--app-primary); outline-offset: 1px; }
+.app-issue-title .app-issue-title-input { box-sizing: border-box; width: 100%; font: inherit; font-size: 24px; font-weight: 700; padding: 3px 8px; margin: -4px -8px 0; }
 .app-issue-section { margin: 0 0 28px; }
 .app-issue-section > h2 { margin: 0 0 10px; font-size: 16px; }
 .app-issue-section-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin: 0 0 10px; }
 .app-issue-section-head h2 { margin: 0; font-size: 16px; }
 .app-editor-box { border: 1px solid var(--app-border); border-radius: 8px; padding: 4px 10px; background: var(--app-bg); }
 .app-editor-actions { display: flex; align-items: center; gap: 10px; margin-top: 8px; }
-.app-editor-status { color: var(--app-muted); font-size: 13px; }
+.app-editor-status { color: var(--app-muted); font-size: 13px; margin: 6px 0 0; min-height: 1.5em; }
 .app-conflict { margin: 12px 0; padding: 12px 14px; border: 1px solid var(--app-danger); border-radius: 8px; }
 .app-conflict p { margin: 0 0 8px; }
 .app-conflict h3 { margin: 8px 0 6px; font-size: 14px; }
@@ -23,7 +26,19 @@ export const issueDetailCss = `
 .app-comment header .app-comment-actions { margin-left: auto; display: flex; gap: 4px; }
 .app-editor-toolbar { display: flex; justify-content: flex-end; gap: 8px; margin: 0 0 6px; }
 .app-issue-actions { margin: 0 0 16px; }
-.app-issue-properties { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 4px 16px; margin: 0 0 24px; padding: 12px 14px; border: 1px solid var(--app-border); border-radius: 8px; }
-.app-issue-properties .app-fieldset { grid-column: 1 / -1; }
-.app-issue-properties > div:last-child { grid-column: 1 / -1; }
+/* Description first; the properties panel beside it on wide screens, right under it on narrow ones. */
+.app-issue-layout { display: grid; grid-template-columns: minmax(0, 1fr) 280px; grid-template-rows: auto 1fr; grid-template-areas: "description side" "rest side"; column-gap: 32px; }
+.app-issue-layout > .app-issue-section.app-issue-main { grid-area: description; }
+.app-issue-layout > .app-issue-rest { grid-area: rest; min-width: 0; }
+.app-issue-properties { grid-area: side; align-self: start; margin: 0 0 24px; padding: 12px 14px; border: 1px solid var(--app-border); border-radius: 8px; }
+.app-issue-properties-title { margin: 0 0 8px; font-size: 16px; }
+.app-issue-properties-reason { margin: 0 0 8px; color: var(--app-muted); font-size: 13px; }
+.app-issue-properties dl { margin: 0; display: flex; flex-direction: column; gap: 2px; }
+.app-issue-property { display: grid; grid-template-columns: 92px minmax(0, 1fr); align-items: center; gap: 8px; min-height: 32px; }
+.app-issue-property dt { color: var(--app-muted); font-size: 13px; }
+.app-issue-property dd { margin: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 6px; min-width: 0; font-size: 14px; }
+.app-issue-property-person { display: inline-flex; align-items: center; gap: 4px; }
+@media (max-width: 860px) {
+  .app-issue-layout { grid-template-columns: minmax(0, 1fr); grid-template-rows: auto; grid-template-areas: "description" "side" "rest"; }
+}
 `;

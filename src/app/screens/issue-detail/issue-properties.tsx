@@ -1,18 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueChanges } from '../../api/issues.js';
 import { queryKeys } from '../../api/query-keys.js';
-import type { IssueDetail, Priority } from '../../api/types.js';
-import { controlsCss } from '../../ui/controls.css.js';
+import type { IssueDetail } from '../../api/types.js';
 import { FormError } from '../../ui/form-field.js';
-import { useStyles } from '../../ui/styles.js';
-import { PRIORITY_OPTIONS } from '../issues/create-issue-dialog.js';
+import { Avatar, DatePicker, formatDay, LabelChip, PriorityIcon, StateDot } from '../../ui/pickers/index.js';
+import { AssigneePicker, LabelPicker, OptionalPicker, PriorityPicker, StatePicker, useProjectChoices } from '../issues/issue-pickers.js';
 import { issueKey } from '../issues/issue-key.js';
+import { PRIORITY_OPTIONS } from '../issues/priorities.js';
 
 /** The refusal of a start date after the target date (the server's words). */
 export const START_AFTER_TARGET = 'The start date cannot be after the target date.';
+/** Why guests and viewers see the properties without controls. */
+export const CANNOT_CHANGE_ISSUES = 'Only members and admins can change issues.';
 
 interface PropertiesProps {
   slug: string;
@@ -23,17 +25,15 @@ interface PropertiesProps {
 }
 
 /**
- * An issue's properties (state, priority, assignees, labels, dates, parent): each control sends
- * its change at once; refusals show under the panel.
+ * An issue's properties as a side panel of pickers (state, priority, assignees, labels, dates,
+ * parent): each pick sends its change at once; refusals show under the panel. Guests and viewers
+ * see the values and the reason they cannot change them.
  */
 export function IssueProperties({ slug, issue, mayEdit, onChange }: PropertiesProps) {
-  useStyles('app-controls', controlsCss);
   const api = useApi();
   const id = useId();
   const projectId = issue.project_id;
-  const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
-  const members = useQuery({ queryKey: queryKeys.projectMembers(slug, projectId), queryFn: () => api.projects.members(slug, projectId) });
-  const labels = useQuery({ queryKey: [...queryKeys.project(slug, projectId), 'labels'], queryFn: () => api.labels.list(slug, projectId) });
+  const choices = useProjectChoices(slug, projectId);
   const parents = useQuery({
     queryKey: [...queryKeys.issue(slug, projectId, issue.id), 'parent-candidates'],
     queryFn: () => api.issues.search(slug, projectId, { parent: 'true', issue_id: issue.id }),
@@ -53,132 +53,99 @@ export function IssueProperties({ slug, issue, mayEdit, onChange }: PropertiesPr
       setBusy(false);
     }
   };
-  const setDate = (field: 'start_date' | 'target_date', value: string) => {
+  const setDate = (field: 'start_date' | 'target_date', value: string | null) => {
     const start = field === 'start_date' ? value : issue.start_date;
     const target = field === 'target_date' ? value : issue.target_date;
     if (start && target && start > target) {
       setFailure(START_AFTER_TARGET);
       return;
     }
-    void send({ [field]: value || null });
+    void send({ [field]: value });
   };
-  const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
-  const disabled = !mayEdit || busy;
-  const errorId = `${id}-error`;
-  const described = failure ? errorId : undefined;
-  const parentOptions = (parents.data ?? []).filter((candidate) => candidate.id !== issue.parent_id);
+  const parentName = parentLabel(issue);
+  const parentItems = (parents.data ?? []).filter((candidate) => candidate.id !== issue.parent_id).map((candidate) => ({ id: candidate.id, name: `${issueKey(candidate)} ${candidate.name}` }));
+  if (issue.parent_id) parentItems.unshift({ id: issue.parent_id, name: parentName });
+  const datesInvalid = failure === START_AFTER_TARGET;
+  const state = choices.states?.find((candidate) => candidate.id === issue.state_id);
 
   return (
-    <section className="app-issue-properties" aria-label="Properties" aria-busy={busy}>
-      <div className="app-field">
-        <label htmlFor={`${id}-state`}>State</label>
-        <select
-          id={`${id}-state`}
-          value={issue.state_id ?? ''}
-          disabled={disabled || !states.data}
-          aria-describedby={described}
-          onChange={(event) => void send({ state_id: event.target.value })}
-        >
-          {issue.state_id ? null : <option value="">No state</option>}
-          {(states.data ?? []).map((state) => (
-            <option key={state.id} value={state.id}>
-              {state.name}
-            </option>
-          ))}
-          {issue.state_id && !states.data?.some((state) => state.id === issue.state_id) ? <option value={issue.state_id}>{issue.state__name ?? 'Current state'}</option> : null}
-        </select>
-      </div>
-      <div className="app-field">
-        <label htmlFor={`${id}-priority`}>Priority</label>
-        <select
-          id={`${id}-priority`}
-          value={issue.priority}
-          disabled={disabled}
-          aria-describedby={described}
-          onChange={(event) => void send({ priority: event.target.value as Priority })}
-        >
-          {PRIORITY_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="app-fieldset" disabled={disabled} aria-describedby={described}>
-        <legend>Assignees</legend>
-        <div className="app-options">
-        {(members.data ?? []).map((member) => (
-          <label key={member.id} className="app-option">
-            <input
-              type="checkbox"
-              checked={issue.assignee_ids.includes(member.id)}
-              onChange={() => void send({ assignee_ids: toggle(issue.assignee_ids, member.id) })}
-            />
-            {member.display_name}
-          </label>
-        ))}
-        </div>
-        {members.data?.length === 0 ? <p className="app-editor-status">No members.</p> : null}
-      </fieldset>
-      <fieldset className="app-fieldset" disabled={disabled} aria-describedby={described}>
-        <legend>Labels</legend>
-        <div className="app-options">
-        {(labels.data ?? []).map((label) => (
-          <label key={label.id} className="app-option">
-            <input type="checkbox" checked={issue.label_ids.includes(label.id)} onChange={() => void send({ label_ids: toggle(issue.label_ids, label.id) })} />
-            <span className="app-state-dot" aria-hidden="true" style={{ background: label.color }} />
-            {label.name}
-          </label>
-        ))}
-        </div>
-        {labels.data?.length === 0 ? <p className="app-editor-status">No labels in this project.</p> : null}
-      </fieldset>
-      <div className="app-field">
-        <label htmlFor={`${id}-start`}>Start date</label>
-        <DateInput
-          key={issue.start_date ?? ''}
-          id={`${id}-start`}
-          value={issue.start_date ?? ''}
-          disabled={disabled}
-          invalid={failure === START_AFTER_TARGET}
-          describedBy={described}
-          onCommit={(value) => setDate('start_date', value)}
-        />
-      </div>
-      <div className="app-field">
-        <label htmlFor={`${id}-target`}>Target date</label>
-        <DateInput
-          key={issue.target_date ?? ''}
-          id={`${id}-target`}
-          value={issue.target_date ?? ''}
-          disabled={disabled}
-          invalid={failure === START_AFTER_TARGET}
-          describedBy={described}
-          onCommit={(value) => setDate('target_date', value)}
-        />
-      </div>
-      <div className="app-field">
-        <label htmlFor={`${id}-parent`}>Parent</label>
-        <select
-          id={`${id}-parent`}
-          value={issue.parent_id ?? ''}
-          disabled={disabled}
-          aria-describedby={described}
-          onChange={(event) => void send({ parent_id: event.target.value || null })}
-        >
-          <option value="">No parent</option>
-          {issue.parent_id ? <option value={issue.parent_id}>{parentLabel(issue)}</option> : null}
-          {parentOptions.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {`${issueKey(candidate)} ${candidate.name}`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div id={errorId}>
+    <aside className="app-issue-properties" aria-label="Properties" aria-busy={busy} aria-describedby={failure ? `${id}-error` : undefined}>
+      <h2 className="app-issue-properties-title">Properties</h2>
+      {mayEdit ? null : <p className="app-issue-properties-reason">{CANNOT_CHANGE_ISSUES}</p>}
+      <dl>
+        <Property label="State">
+          {mayEdit ? (
+            <StatePicker choices={choices} value={issue.state_id} fallback={issue.state__name ?? undefined} onChange={(stateId) => void send({ state_id: stateId })} />
+          ) : (
+            <>
+              {state ? <StateDot color={state.color} /> : null}
+              {issue.state__name ?? 'No state'}
+            </>
+          )}
+        </Property>
+        <Property label="Priority">
+          {mayEdit ? (
+            <PriorityPicker value={issue.priority} onChange={(priority) => void send({ priority })} />
+          ) : (
+            <>
+              <PriorityIcon priority={issue.priority} />
+              {PRIORITY_OPTIONS.find((option) => option.value === issue.priority)?.label}
+            </>
+          )}
+        </Property>
+        <Property label="Assignees">
+          {mayEdit ? (
+            <AssigneePicker choices={choices} value={issue.assignee_ids} onChange={(ids) => void send({ assignee_ids: ids })} />
+          ) : issue.assignees.length ? (
+            issue.assignees.map((person) => (
+              <span key={person.id} className="app-issue-property-person">
+                <Avatar name={person.display_name} src={person.avatar} />
+                {person.display_name}
+              </span>
+            ))
+          ) : (
+            'No assignees'
+          )}
+        </Property>
+        <Property label="Labels">
+          {mayEdit ? (
+            <LabelPicker choices={choices} value={issue.label_ids} onChange={(ids) => void send({ label_ids: ids })} />
+          ) : issue.labels.length ? (
+            issue.labels.map((label) => <LabelChip key={label.id} name={label.name} color={label.color} />)
+          ) : (
+            'No labels'
+          )}
+        </Property>
+        <Property label="Start date">
+          {mayEdit ? <DatePicker label="Start date" value={issue.start_date} invalid={datesInvalid} onPick={(day) => setDate('start_date', day)} /> : issue.start_date ? formatDay(issue.start_date) : 'No date'}
+        </Property>
+        <Property label="Target date">
+          {mayEdit ? <DatePicker label="Target date" value={issue.target_date} invalid={datesInvalid} onPick={(day) => setDate('target_date', day)} /> : issue.target_date ? formatDay(issue.target_date) : 'No date'}
+        </Property>
+        <Property label="Parent">
+          {mayEdit ? (
+            <OptionalPicker label="Parent" none="No parent" items={parents.data ? parentItems : undefined} value={issue.parent_id} currentName={parentName} onChange={(parentId) => void send({ parent_id: parentId })} />
+          ) : issue.parent_id ? (
+            parentName
+          ) : (
+            'No parent'
+          )}
+        </Property>
+      </dl>
+      <div id={`${id}-error`}>
         <FormError message={failure} />
       </div>
-    </section>
+    </aside>
+  );
+}
+
+/** One row of the panel: the property's name and its picker (or value). */
+function Property({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="app-issue-property">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
 
@@ -186,29 +153,4 @@ export function IssueProperties({ slug, issue, mayEdit, onChange }: PropertiesPr
 function parentLabel(issue: IssueDetail): string {
   const detail = (issue as IssueDetail & { parent_detail?: { name: string; sequence_id: number; project__identifier: string } | null }).parent_detail;
   return detail ? `${detail.project__identifier}-${detail.sequence_id} ${detail.name}` : 'Current parent';
-}
-
-/**
- * A date input that sends its day when the user leaves it or presses Enter, not while a day is
- * half typed (the year's first digit already makes a valid date).
- */
-function DateInput({ value, onCommit, invalid, describedBy, ...input }: { id: string; value: string; disabled: boolean; invalid: boolean; describedBy: string | undefined; onCommit(value: string): void }) {
-  const [draft, setDraft] = useState(value);
-  const commit = () => {
-    if (draft !== value) onCommit(draft);
-  };
-  return (
-    <input
-      {...input}
-      type="date"
-      value={draft}
-      aria-invalid={invalid ? true : undefined}
-      aria-describedby={describedBy}
-      onChange={(event) => setDraft(event.target.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-      }}
-    />
-  );
 }

@@ -1,67 +1,107 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../api/api-error.js';
-import { Button } from '../../ui/button.js';
-import { TextField } from '../../ui/form-field.js';
 
-/** An issue's name as the page's heading; members edit it in place (Enter saves, Escape cancels). */
+/** The refusal of an empty title. */
+export const TITLE_REQUIRED = 'Issue title is required.';
+
+/**
+ * An issue's name as the page's heading. Members edit it in place: a click (or Enter) on it turns it
+ * into a text field; Enter or leaving the field saves, Escape cancels.
+ */
 export function IssueTitle({ name, mayEdit, onRename }: { name: string; mayEdit: boolean; onRename(name: string): Promise<void> }) {
+  const id = useId();
   const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
-  // Back from the form, focus returns to the button that opened it.
+  // Back from the field, focus returns to the title that opened it.
   useEffect(() => {
-    if (wasEditing.current && !editing) editButton.current?.focus();
+    if (wasEditing.current && !editing) heading.current?.focus();
     wasEditing.current = editing;
   }, [editing]);
-  if (!editing) {
-    return (
-      <div className="app-issue-title">
-        <h1>{name}</h1>
+  if (editing) return <TitleField name={name} onRename={onRename} done={() => setEditing(false)} />;
+  return (
+    <div className="app-issue-title">
+      <h1>
         {mayEdit ? (
-          <Button ref={editButton} size="small" onClick={() => setEditing(true)}>
-            Edit title
-          </Button>
-        ) : null}
-      </div>
-    );
-  }
-  return <TitleForm name={name} onRename={onRename} done={() => setEditing(false)} />;
+          <button ref={heading} type="button" className="app-issue-title-button" aria-describedby={`${id}-hint`} onClick={() => setEditing(true)}>
+            {name}
+          </button>
+        ) : (
+          name
+        )}
+      </h1>
+      {mayEdit ? (
+        <span id={`${id}-hint`} hidden>
+          Edit title
+        </span>
+      ) : null}
+    </div>
+  );
 }
 
-function TitleForm({ name, onRename, done }: { name: string; onRename(name: string): Promise<void>; done(): void }) {
-  const { register, handleSubmit, formState, setError } = useForm<{ name: string }>({ defaultValues: { name } });
-  const onSubmit = handleSubmit(async (values) => {
-    const next = values.name.trim();
-    if (next === name) return done();
+function TitleField({ name, onRename, done }: { name: string; onRename(name: string): Promise<void>; done(): void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(name);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  // Escape unmounts the field; the blur that may follow must not save what was cancelled.
+  const finished = useRef(false);
+
+  const save = async () => {
+    if (finished.current || saving) return;
+    const next = draft.trim();
+    if (next === '') return setError(TITLE_REQUIRED);
+    if (next === name) {
+      finished.current = true;
+      return done();
+    }
+    setSaving(true);
     try {
       await onRename(next);
+      finished.current = true;
       done();
-    } catch (error) {
-      setError('name', { message: errorMessage(error) });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setSaving(false);
     }
-  });
-  const cancelOnEscape = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
       event.preventDefault();
+      void save();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      finished.current = true;
       done();
     }
   };
   return (
-    <div className="app-issue-title">
-      <form onSubmit={onSubmit} noValidate aria-label="Edit title" onKeyDown={cancelOnEscape}>
-        <TextField
-          label="Title"
-          autoFocus
-          maxLength={255}
-          error={formState.errors.name?.message}
-          {...register('name', { validate: (value) => value.trim() !== '' || 'Issue title is required.' })}
-        />
-        <Button type="submit" variant="primary" busy={formState.isSubmitting}>
-          Save
-        </Button>
-        <Button onClick={done}>Cancel</Button>
-      </form>
+    <div className="app-issue-title app-field">
+      <label htmlFor={`${id}-input`} className="app-visually-hidden">
+        Title
+      </label>
+      <input
+        id={`${id}-input`}
+        className="app-issue-title-input"
+        autoFocus
+        maxLength={255}
+        value={draft}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-busy={saving || undefined}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => void save()}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="app-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,32 +1,52 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { RichEditorElement } from '../../../react/index.js';
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
+import type { IssueInput } from '../../api/issues.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Priority } from '../../api/types.js';
+import { AppEditor } from '../../editor/app-editor.js';
+import { useEditorHost } from '../../editor/use-editor-host.js';
+import { useProject } from '../../layout/workspace-data.js';
+import { useSignedInUser } from '../../session/session.js';
 import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
+import { DatePicker } from '../../ui/pickers/index.js';
 import { useNotify } from '../../ui/toasts.js';
+import { AssigneePicker, LabelPicker, OptionalPicker, PriorityPicker, StatePicker, useProjectChoices } from './issue-pickers.js';
 import { issueKey } from './issue-key.js';
+import { PRIORITY_OPTIONS } from './priorities.js';
 
-/** The priorities, most pressing first, with their labels. */
-export const PRIORITY_OPTIONS: ReadonlyArray<{ value: Priority; label: string }> = [
-  { value: 'urgent', label: 'Urgent' },
-  { value: 'high', label: 'High' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'low', label: 'Low' },
-  { value: 'none', label: 'None' },
-];
+export { PRIORITY_OPTIONS };
 
-interface IssueValues {
-  name: string;
-  state_id: string;
+/** The refusal of a start date after the target date (the server's words). */
+export const START_AFTER_TARGET = 'The start date cannot be after the target date.';
+
+/** The properties the dialog's pickers hold (the title is a form field). */
+interface Picked {
+  state_id: string | null;
   priority: Priority;
+  assignee_ids: string[];
+  label_ids: string[];
+  start_date: string | null;
+  target_date: string | null;
+  cycle_id: string | null;
+  module_id: string | null;
 }
 
-/** The dialog creating an issue in a project: name, state (the project's default first) and priority. */
+const NOTHING_PICKED: Picked = { state_id: null, priority: 'none', assignee_ids: [], label_ids: [], start_date: null, target_date: null, cycle_id: null, module_id: null };
+
+/** Whether the editor's HTML holds nothing (only empty paragraphs). */
+const isBlank = (html: string) => html.replace(/<p><\/p>|<p><br><\/p>/g, '').trim() === '';
+
+/**
+ * The dialog creating an issue in a project: title, description, and the same pickers as the
+ * issue page (state, priority, assignees, labels, dates, cycle, module). "Create more" keeps it
+ * open, emptied, for the next one.
+ */
 export function CreateIssueDialog({ slug, projectId, open, onOpenChange }: { slug: string; projectId: string; open: boolean; onOpenChange(open: boolean): void }) {
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title="Create issue" description="The issue gets the next number of the project.">
@@ -39,28 +59,60 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
+  const user = useSignedInUser();
+  const host = useEditorHost(slug, user.id, { entity_name: 'ISSUE_DESCRIPTION' });
+  const project = useProject(slug, projectId).data;
+  const choices = useProjectChoices(slug, projectId);
+  const cycles = useQuery({ queryKey: queryKeys.planning(slug, projectId, 'cycles'), queryFn: () => api.planning.cycles(slug, projectId), enabled: !!project?.cycle_view });
+  const modules = useQuery({ queryKey: queryKeys.planning(slug, projectId, 'modules'), queryFn: () => api.planning.modules(slug, projectId), enabled: !!project?.module_view });
+  const editor = useRef<RichEditorElement>(null);
+  const [picked, setPicked] = useState<Picked>(NOTHING_PICKED);
+  const [createMore, setCreateMore] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<IssueValues>({ defaultValues: { name: '', state_id: '', priority: 'none' } });
+  const { register, handleSubmit, formState, reset, setFocus } = useForm<{ name: string }>({ defaultValues: { name: '' } });
+  // After an issue made with "Create more", the emptied form takes the next title.
+  const [created, setCreated] = useState(0);
+  useEffect(() => {
+    if (created) setFocus('name');
+  }, [created, setFocus]);
+  const pick = (changes: Partial<Picked>) => setPicked((current) => ({ ...current, ...changes }));
+  const datesBackwards = !!(picked.start_date && picked.target_date && picked.start_date > picked.target_date);
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
+    if (datesBackwards) return setServerError(START_AFTER_TARGET);
+    const html = editor.current?.getHTML() ?? '';
+    const input: IssueInput = {
+      name: values.name.trim(),
+      priority: picked.priority,
+      ...(picked.state_id ? { state_id: picked.state_id } : {}),
+      ...(isBlank(html) ? {} : { description_html: html }),
+      ...(picked.assignee_ids.length ? { assignee_ids: picked.assignee_ids } : {}),
+      ...(picked.label_ids.length ? { label_ids: picked.label_ids } : {}),
+      ...(picked.start_date ? { start_date: picked.start_date } : {}),
+      ...(picked.target_date ? { target_date: picked.target_date } : {}),
+    };
     try {
-      const issue = await api.issues.create(slug, projectId, {
-        name: values.name.trim(),
-        priority: values.priority,
-        ...(values.state_id ? { state_id: values.state_id } : {}),
-      });
+      const issue = await api.issues.create(slug, projectId, input);
+      // Cycles and modules hold their issues: the new one joins them once it exists.
+      await Promise.all([
+        picked.cycle_id ? api.planning.addCycleIssues(slug, projectId, picked.cycle_id, [issue.id]) : null,
+        picked.module_id ? api.planning.addModuleIssues(slug, projectId, picked.module_id, [issue.id]) : null,
+      ]);
       await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });
       notify({ type: 'success', message: `Issue ${issueKey(issue)} created.` });
-      close();
+      if (!createMore) return close();
+      reset({ name: '' });
+      setPicked(NOTHING_PICKED);
+      editor.current?.clear();
+      setCreated((count) => count + 1);
     } catch (error) {
       setServerError(errorMessage(error));
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create issue">
+    <form onSubmit={onSubmit} noValidate aria-label="Create issue" className="app-create-issue">
       <FormError message={serverError} />
       <TextField
         label="Title"
@@ -69,27 +121,26 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
         {...register('name', { validate: (value) => value.trim() !== '' || 'Issue title is required.' })}
       />
       <div className="app-field">
-        <label htmlFor="create-issue-state">State</label>
-        <select id="create-issue-state" {...register('state_id')} disabled={!states.data}>
-          <option value="">Default state</option>
-          {(states.data ?? []).map((state) => (
-            <option key={state.id} value={state.id}>
-              {state.name}
-            </option>
-          ))}
-        </select>
+        <span>Description</span>
+        <div className="app-editor-box">
+          <AppEditor ref={editor} value="" aria-label="Description" placeholder="Add a description…" {...host} />
+        </div>
       </div>
-      <div className="app-field">
-        <label htmlFor="create-issue-priority">Priority</label>
-        <select id="create-issue-priority" {...register('priority')}>
-          {PRIORITY_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+      <div className="app-create-issue-properties" role="group" aria-label="Properties">
+        <StatePicker choices={choices} value={picked.state_id} fallback="Default state" onChange={(stateId) => pick({ state_id: stateId })} />
+        <PriorityPicker value={picked.priority} onChange={(priority) => pick({ priority })} />
+        <AssigneePicker choices={choices} value={picked.assignee_ids} onChange={(ids) => pick({ assignee_ids: ids })} />
+        <LabelPicker choices={choices} value={picked.label_ids} onChange={(ids) => pick({ label_ids: ids })} />
+        <DatePicker label="Start date" value={picked.start_date} invalid={datesBackwards} onPick={(day) => pick({ start_date: day })} />
+        <DatePicker label="Target date" value={picked.target_date} invalid={datesBackwards} onPick={(day) => pick({ target_date: day })} />
+        {project?.cycle_view ? <OptionalPicker label="Cycle" none="No cycle" items={cycles.data} value={picked.cycle_id} onChange={(cycleId) => pick({ cycle_id: cycleId })} /> : null}
+        {project?.module_view ? <OptionalPicker label="Module" none="No module" items={modules.data} value={picked.module_id} onChange={(moduleId) => pick({ module_id: moduleId })} /> : null}
       </div>
       <div className="app-dialog-actions">
+        <label className="app-switch">
+          <input type="checkbox" role="switch" checked={createMore} onChange={(event) => setCreateMore(event.target.checked)} />
+          Create more
+        </label>
         <DialogClose asChild>
           <Button>Cancel</Button>
         </DialogClose>

@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.js';
 import { controlsCss } from '../../ui/controls.css.js';
 import { useStyles } from '../../ui/styles.js';
 import { DateFilter, type DateFilterValue } from '../../widgets/date-filter/index.js';
-import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
+import { PRIORITY_OPTIONS } from './priorities.js';
 import { issueFiltersCss } from './issue-filters.css.js';
 
 /** The filters of a project's issue list (the server applies them all). */
@@ -54,8 +54,7 @@ export function IssueFilters({ states, value, onChange }: { states: readonly Sta
           ))}
         </select>
       </div>
-      {/* Remounted when cleared, so the widget forgets the range it applied. */}
-      <DateFilter key={value.targetDate ? 'applied' : 'none'} label="Target date" onApply={(targetDate) => onChange({ ...value, targetDate })} {...(value.targetDate ? { defaultValue: value.targetDate } : {})} />
+      <DateFilter label="Target date" value={value.targetDate} onApply={(targetDate) => onChange({ ...value, targetDate })} />
       {value.targetDate ? (
         <Button size="small" variant="ghost" onClick={() => onChange({ ...value, targetDate: null })}>
           Clear date filter

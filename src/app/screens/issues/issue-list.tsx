@@ -2,21 +2,60 @@ import { Link } from 'react-router';
 import type { ListedIssue } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
 import { useStyles } from '../../ui/styles.js';
+import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
-import { IssueKey, issueKey } from './issue-key.js';
+import { PriorityIcon, StateIcon } from './issue-icons.js';
+import { issueKey } from './issue-key.js';
 
-/** A list of issues as listed: key (with the state colour) and name, each a link to the issue's page. */
+/** The initials of a name, for an avatar without a picture. */
+const initials = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
+
+/**
+ * A list of issues as listed, in aligned columns: state icon (in the state's colour), priority
+ * icon, key, name (a link to the issue's page, cut short with the full name in its title),
+ * labels, assignees and target date. A column the list has no data for stays empty.
+ */
 export function IssueList({ slug, issues, label, total }: { slug: string; issues: readonly ListedIssue[]; label: string; total?: number }) {
   useStyles('app-screens', screensCss);
   return (
     <>
       <ul className="app-issue-list" aria-label={label}>
         {issues.map((issue) => (
-          <li key={issue.id} className="app-issue-row">
-            <IssueKey issue={issue} />
-            <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`}>
+          <li key={issue.id} className="app-issue-row app-issue-grid-row">
+            <StateIcon group={issue.state__group} color={issue.state__color} name={issue.state__name} />
+            <span className="app-issue-cell">{issue.priority ? <PriorityIcon priority={issue.priority} /> : null}</span>
+            <span className="app-issue-key">{issueKey(issue)}</span>
+            <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name}>
               {issue.name}
             </Link>
+            <span className="app-issue-labels">
+              {issue.labels?.map((item) => (
+                <span key={item.id} className="app-issue-label">
+                  <span className="app-state-dot" aria-hidden="true" style={{ background: item.color }} />
+                  {item.name}
+                </span>
+              ))}
+            </span>
+            <span className="app-issue-assignees">
+              {issue.assignees?.length ? (
+                <>
+                  <span className="app-visually-hidden">Assignees: {issue.assignees.map((user) => user.display_name).join(', ')}</span>
+                  {issue.assignees.slice(0, 3).map((user) => (
+                    <span key={user.id} className="app-avatar" aria-hidden="true" title={user.display_name}>
+                      {initials(user.display_name)}
+                    </span>
+                  ))}
+                </>
+              ) : null}
+            </span>
+            {issue.target_date ? (
+              <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
+                <span className="app-visually-hidden">Target date </span>
+                {formatDay(issue.target_date)}
+              </time>
+            ) : (
+              <span className="app-issue-date" />
+            )}
           </li>
         ))}
       </ul>

@@ -6,7 +6,7 @@ import type { ListedIssue } from '../../api/types.js';
 export const ISSUE_PAGE_SIZE = 50;
 
 /** An issue list read page by page: the issues so far, the total, and loading the next page. */
-export function useIssuePages(queryKey: QueryKey, fetchPage: (offset: number) => Promise<IssuePage>, enabled = true) {
+export function useIssuePages<T extends ListedIssue>(queryKey: QueryKey, fetchPage: (offset: number) => Promise<IssuePage<T>>, enabled = true) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
@@ -17,7 +17,7 @@ export function useIssuePages(queryKey: QueryKey, fetchPage: (offset: number) =>
     },
     enabled,
   });
-  const issues: ListedIssue[] = query.data?.pages.flatMap((page) => page.issues) ?? [];
+  const issues: T[] = query.data?.pages.flatMap((page) => page.issues) ?? [];
   const total = query.data?.pages.at(-1)?.total ?? 0;
   return { query, issues, total };
 }

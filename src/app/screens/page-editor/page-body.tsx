@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { AppEditor } from '../../editor/app-editor.js';
+import { LeaveGuard } from '../../editor/leave-guard.js';
 import { ConflictPanel, useVersionedSave, type SaveVersioned } from '../../editor/versioned-save.js';
 import type { EditorHost } from '../../editor/use-editor-host.js';
+import type { Description } from '../../api/types.js';
 import type { RichEditorElement } from '../../../react/index.js';
-import { Button } from '../../ui/button.js';
 import { FormError } from '../../ui/form-field.js';
 import { headingsOf, type HeadingEntry } from './table-of-contents.js';
 import { TableOfContents } from './contents-nav.js';
@@ -15,20 +16,35 @@ export type SavePageBody = SaveVersioned;
 const OUTLINE_DELAY_MS = 300;
 
 /**
- * A page's body in the editor (blocks can be dragged), saved with the version it was edited from,
+ * A page's body in the editor (blocks can be dragged), saved automatically with the version it
+ * was edited from (a moment after typing pauses, on blur, with Ctrl/Cmd+S, and before leaving),
  * and its table of contents beside it. When someone else saved first (409), the user's text stays
  * in the editor and the server's is shown under it, to take instead or to overwrite knowingly.
  */
-export function PageBody({ html, version: initialVersion, mayEdit, host, onSave }: { html: string; version: number; mayEdit: boolean; host: EditorHost; onSave: SavePageBody }) {
+export function PageBody({
+  html,
+  version: initialVersion,
+  mayEdit,
+  host,
+  onSave,
+  onSaved,
+}: {
+  html: string;
+  version: number;
+  mayEdit: boolean;
+  host: EditorHost;
+  onSave: SavePageBody;
+  onSaved?(saved: Description): void;
+}) {
   const editor = useRef<RichEditorElement>(null);
   // The editor's starting value only: the document lives in the element, never mirrored here.
   const [initialHtml] = useState(html);
   const [headings, setHeadings] = useState<HeadingEntry[]>([]);
-  const { dirty, saving, status, failure, conflict, save, takeTheirs, keepMine, changed } = useVersionedSave({
+  const { unsaved, saving, status, failure, conflict, saveNow, changed, onKeyDown, takeTheirs, keepMine } = useVersionedSave({
     editor,
     version: initialVersion,
     onSave,
-    savedMessage: 'Page saved.',
+    ...(onSaved ? { onSaved } : {}),
     onReplaced: () => {
       if (editor.current) setHeadings(headingsOf(editor.current.getJSON()));
     },
@@ -57,7 +73,7 @@ export function PageBody({ html, version: initialVersion, mayEdit, host, onSave 
   return (
     <div className="app-page">
       <div>
-        <div className="app-editor-box">
+        <div className="app-editor-box" onKeyDown={mayEdit ? onKeyDown : undefined}>
           <AppEditor
             ref={editor}
             value={initialHtml}
@@ -69,6 +85,7 @@ export function PageBody({ html, version: initialVersion, mayEdit, host, onSave 
               refreshOutlineSoon();
               changed();
             }}
+            onEditorBlur={() => void saveNow()}
             {...host}
           />
         </div>
@@ -76,16 +93,12 @@ export function PageBody({ html, version: initialVersion, mayEdit, host, onSave 
           <ConflictPanel conflict={conflict} what="page" saving={saving} mentionHighlights={host.mentionHighlights} onTakeTheirs={takeTheirs} onKeepMine={keepMine} />
         ) : null}
         {mayEdit ? (
-          <div className="app-editor-actions">
-            <Button variant="primary" disabled={!dirty || !!conflict} busy={saving} onClick={() => void save()}>
-              Save page
-            </Button>
-            <span className="app-editor-status" role="status">
-              {status}
-            </span>
-          </div>
+          <p className="app-editor-status" role="status">
+            {status}
+          </p>
         ) : null}
         <FormError message={failure} />
+        {mayEdit ? <LeaveGuard unsaved={unsaved} save={saveNow} what="page" /> : null}
       </div>
       <TableOfContents headings={headings} onJump={(entry) => editor.current?.scrollToHeading(entry.level, entry.sequence)} />
     </div>

@@ -1,3 +1,4 @@
+import { Plus, X } from 'lucide-react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +10,7 @@ import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 import { IssuePickerDialog, type IssueSearchParams, type PickerIssue } from '../../widgets/issue-picker/index.js';
 import { IssueKey, issueKey } from '../issues/issue-key.js';
+import { Icon } from '../../ui/icon.js';
 
 /** How a cycle's or module's issues are read and changed. */
 export interface GroupIssuesApi {
@@ -67,6 +69,7 @@ export function PlanningIssues({ slug, noun, queryKey, itemKey, mayEdit, api }: 
         <h2 id="planning-issues-heading">Issues</h2>
         {mayEdit ? (
           <Button size="small" onClick={() => setPicking(true)}>
+            <Icon icon={Plus} />
             Add existing issues
           </Button>
         ) : null}
@@ -86,6 +89,7 @@ export function PlanningIssues({ slug, noun, queryKey, itemKey, mayEdit, api }: 
               </Link>
               {mayEdit ? (
                 <Button size="small" variant="ghost" busy={removing === issue.id} aria-label={`Remove ${issueKey(issue)} from the ${noun}`} onClick={() => void remove(issue)}>
+                  <Icon icon={X} />
                   Remove
                 </Button>
               ) : null}

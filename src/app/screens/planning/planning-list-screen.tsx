@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context.js';
@@ -16,6 +17,7 @@ import { PlanningList, type PlanningItem } from '../projects/planning-list.js';
 import { useCurrentProject } from '../projects/use-current-project.js';
 import { screensCss } from '../screens.css.js';
 import { PlanningFormDialog, type PlanningValues } from './planning-form-dialog.js';
+import { Icon } from '../../ui/icon.js';
 
 /** What differs between the cycles and the modules list: names, routes, the feature toggle and the API calls. */
 export interface PlanningKind {
@@ -58,6 +60,7 @@ export function PlanningListScreen({ kind }: { kind: PlanningKind }) {
         actions={
           enabled ? (
             <Button variant="primary" disabled={!mayCreate} onClick={() => setCreating(true)}>
+              <Icon icon={Plus} />
               Create {kind.singular}
             </Button>
           ) : null

@@ -1,9 +1,11 @@
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error.js';
 import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { PlanningFormDialog, type PlanningValues } from './planning-form-dialog.js';
+import { Icon } from '../../ui/icon.js';
 
 interface ManageProps {
   /** "Cycle" or "Module". */
@@ -23,9 +25,15 @@ export function PlanningManage({ noun, endLabel, values, mayEdit, mayDelete, onE
   const lower = noun.toLowerCase();
   return (
     <>
-      {mayEdit ? <Button onClick={() => setEditing(true)}>{`Edit ${lower}`}</Button> : null}
+      {mayEdit ? (
+        <Button onClick={() => setEditing(true)}>
+          <Icon icon={Pencil} />
+          {`Edit ${lower}`}
+        </Button>
+      ) : null}
       {mayDelete ? (
         <Button variant="danger" onClick={() => setDeleting(true)}>
+          <Icon icon={Trash2} />
           {`Delete ${lower}`}
         </Button>
       ) : null}
@@ -68,6 +76,7 @@ function ConfirmDelete({ onDelete }: { onDelete(): Promise<void> }) {
           <Button>Cancel</Button>
         </DialogClose>
         <Button variant="danger" busy={busy} onClick={() => void confirm()}>
+          <Icon icon={Trash2} />
           Delete
         </Button>
       </div>

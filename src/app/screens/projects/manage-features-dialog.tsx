@@ -33,7 +33,11 @@ function FeaturesForm({ slug, project, close }: { slug: string; project: Project
     try {
       const updated = await api.projects.setFeatures(slug, project.id, values);
       queryClient.setQueryData(queryKeys.project(slug, project.id), updated);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.project(slug, project.id) });
+      // The project's own sections and the sidebar's list of projects (which shows only the sections turned on).
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.project(slug, project.id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects(slug), exact: true }),
+      ]);
       notify({ type: 'success', message: 'Project features updated.' });
       close();
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { ProjectFeature } from '../../api/types.js';
+import type { Project, ProjectFeature } from '../../api/types.js';
 
 /** The project features that can be turned off, with their names. */
 export const PROJECT_FEATURES: ReadonlyArray<{ feature: ProjectFeature; label: string }> = [
@@ -8,3 +8,8 @@ export const PROJECT_FEATURES: ReadonlyArray<{ feature: ProjectFeature; label: s
   { feature: 'page_view', label: 'Pages' },
   { feature: 'inbox_view', label: 'Inbox' },
 ];
+
+/** Whether `project` has `feature` turned on (no feature: a section every project has). */
+export function featureOn(project: Project, feature: ProjectFeature | undefined): boolean {
+  return feature === undefined || project[feature];
+}

@@ -18,6 +18,7 @@ export const aiAssistantCss = `
 .ai-assistant__section { display: grid; gap: 0.25rem; }
 .ai-assistant__section-title { margin: 0; font-size: 0.875rem; font-weight: 600; color: var(--app-muted, #4b5563); }
 .ai-assistant__content { margin: 0; max-height: 8rem; overflow: auto; white-space: pre-wrap; font-size: 0.875rem; }
+.ai-assistant__content--rich { white-space: normal; }
 .ai-assistant__response { max-height: 14rem; overflow: auto; border: 1px solid var(--app-border, #9ca3af); border-radius: 0.375rem; padding: 0 0.5rem; }
 .ai-assistant__notice, .ai-assistant__error { margin: 0; font-size: 0.875rem; color: var(--app-danger, #b91c1c); }
 .ai-assistant__field { display: grid; gap: 0.25rem; }

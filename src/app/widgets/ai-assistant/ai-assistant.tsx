@@ -24,8 +24,13 @@ export interface AiErrorToast {
 /** The props of `<AiAssistant>`. */
 export interface AiAssistantProps {
   ask: AskAi;
-  /** The content the task applies to (may be empty). */
+  /** The content the task applies to, as sent to the assistant (may be empty). */
   prompt: string;
+  /**
+   * The same content as HTML, shown to the user as formatted text (a markdown prompt would
+   * otherwise show its syntax); left out, the prompt is shown as it is.
+   */
+  contentHtml?: string;
   /** Receives the chosen response's HTML. */
   onUseResponse: (html: string) => void;
   /** Shows failures as toasts. */
@@ -61,7 +66,7 @@ interface PanelProps extends Omit<AiAssistantProps, 'triggerLabel' | 'open' | 'o
   onClose: () => void;
 }
 
-function AiAssistantPanel({ ask, prompt, onUseResponse, notify, onClose }: PanelProps) {
+function AiAssistantPanel({ ask, prompt, contentHtml, onUseResponse, notify, onClose }: PanelProps) {
   const [task, setTask] = useState('');
   const [taskError, setTaskError] = useState<string | null>(null);
   const [requestError, setRequestError] = useState<string | null>(null);
@@ -120,7 +125,13 @@ function AiAssistantPanel({ ask, prompt, onUseResponse, notify, onClose }: Panel
       {prompt.trim() && (
         <section className="ai-assistant__section" aria-label="Content">
           <h3 className="ai-assistant__section-title">Content</h3>
-          <p className="ai-assistant__content">{prompt}</p>
+          {contentHtml === undefined ? (
+            <p className="ai-assistant__content">{prompt}</p>
+          ) : (
+            <div className="ai-assistant__content ai-assistant__content--rich">
+              <RichEditor readOnly value={contentHtml} />
+            </div>
+          )}
         </section>
       )}
       {hasResponse && (

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useReturnFocus } from '../../ui/return-focus.js';
 import { useStyles } from '../../ui/styles.js';
 import { bulkDeleteCss } from './bulk-delete.css.js';
 import { issueKey, matchesIssue, type ListedIssue } from './listed-issue.js';
@@ -19,11 +20,12 @@ export interface BulkDeleteDialogProps {
 /** A dialog to pick several of a project's issues and delete them at once. */
 export function BulkDeleteDialog({ open, onOpenChange, issues, onDelete, notify }: BulkDeleteDialogProps) {
   useStyles('bulk-delete', bulkDeleteCss);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="bd-overlay" />
-        <Dialog.Content className="bd-content">
+        <Dialog.Content className="bd-content" {...returnFocus}>
           <Dialog.Title className="bd-title">Delete issues</Dialog.Title>
           <Dialog.Description className="bd-description">Select the issues to delete. This cannot be undone.</Dialog.Description>
           {/* Mounted only while open, so every opening starts with an empty search and selection. */}

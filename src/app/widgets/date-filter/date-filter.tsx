@@ -16,7 +16,12 @@ import {
 export interface DateFilterProps {
   /** Called with the filter when the user applies it. */
   onApply(value: DateFilterValue): void;
-  /** The filter shown at first; by default a range from today to the same day next month. */
+  /**
+   * The applied filter when the host keeps it (controlled); null when none is applied, and the
+   * button then shows only its label. Leave it undefined to let the widget keep it.
+   */
+  value?: DateFilterValue | null;
+  /** The filter shown at first when uncontrolled; by default a range from today to the same day next month. */
   defaultValue?: DateFilterValue;
   /** "Today" for the default range (tests pin it). */
   today?: Date;
@@ -43,11 +48,12 @@ function draftOf(value: DateFilterValue, fallback: { after: string; before: stri
 }
 
 /** A popover that picks a date filter (before, after or a range) and applies it. */
-export function DateFilter({ onApply, defaultValue, today, label = 'Date' }: DateFilterProps) {
+export function DateFilter({ onApply, value, defaultValue, today, label = 'Date' }: DateFilterProps) {
   useStyles('date-filter', dateFilterCss);
   const [fallback] = useState(() => defaultDateFilter(today));
-  const [applied, setApplied] = useState<DateFilterValue>(() => defaultValue ?? fallback);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(applied, fallback));
+  const [own, setOwn] = useState<DateFilterValue>(() => defaultValue ?? fallback);
+  const applied = value === undefined ? own : value;
+  const [draft, setDraft] = useState<Draft>(() => draftOf(applied ?? fallback, fallback));
   const [open, setOpen] = useState(false);
   const id = useId();
   const problem = dateFilterProblem(draft.type, draft.after, draft.before, draft.date);
@@ -56,23 +62,23 @@ export function DateFilter({ onApply, defaultValue, today, label = 'Date' }: Dat
 
   const openChange = (next: boolean) => {
     // Reopening starts from what is applied: an unapplied draft is abandoned on close.
-    if (next) setDraft(draftOf(applied, fallback));
+    if (next) setDraft(draftOf(applied ?? fallback, fallback));
     setOpen(next);
   };
   const update = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (problem) return;
-    const value = dateFilterValue(draft.type, draft.after, draft.before, draft.date);
-    setApplied(value);
+    const chosen = dateFilterValue(draft.type, draft.after, draft.before, draft.date);
+    setOwn(chosen);
     setOpen(false);
-    onApply(value);
+    onApply(chosen);
   };
 
   return (
     <Popover.Root open={open} onOpenChange={openChange}>
       <Popover.Trigger className="df-trigger">
-        {label}: {describeDateFilter(applied)}
+        {applied ? `${label}: ${describeDateFilter(applied)}` : label}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="df-content" align="start" sideOffset={6}>

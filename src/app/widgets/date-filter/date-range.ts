@@ -41,8 +41,8 @@ export function dateFilterValue(type: DateFilterType, after: string, before: str
   return type === 'range' ? { after, before } : { type, date };
 }
 
-/** A short human summary of an applied filter, for the button that opens it. */
+/** A short human summary of an applied filter, for the button that opens it ("after 2025-07-01"). */
 export function describeDateFilter(value: DateFilterValue): string {
-  if ('type' in value) return `${value.type === 'before' ? 'Before' : 'After'} ${value.date}`;
+  if ('type' in value) return `${value.type} ${value.date}`;
   return `${value.after} to ${value.before}`;
 }

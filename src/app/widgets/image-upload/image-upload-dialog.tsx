@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useState } from 'react';
+import { useReturnFocus } from '../../ui/return-focus.js';
 import { useStyles } from '../../ui/styles.js';
 import { imageUploadCss } from './image-upload.css.js';
 import { ImageUploader } from './image-uploader.js';
@@ -17,6 +18,7 @@ export interface ImageUploadDialogProps extends ImageUploadOptions {
 /** A dialog that uploads one image (a workspace logo, a user avatar), deletes the replaced one, and closes when done. */
 export function ImageUploadDialog({ open, onOpenChange, title, description = 'Choose one image to upload.', onUploaded, ...options }: ImageUploadDialogProps) {
   useStyles('image-upload', imageUploadCss);
+  const returnFocus = useReturnFocus();
   const [busy, setBusy] = useState(false);
   // Closing mid-upload would leave an uploaded file nobody uses, so the dialog stays open until it ends.
   const change = (next: boolean) => {
@@ -34,7 +36,7 @@ export function ImageUploadDialog({ open, onOpenChange, title, description = 'Ch
     <Dialog.Root open={open} onOpenChange={change}>
       <Dialog.Portal>
         <Dialog.Overlay className="image-upload__overlay" />
-        <Dialog.Content className="image-upload__dialog">
+        <Dialog.Content className="image-upload__dialog" {...returnFocus}>
           <Dialog.Title className="image-upload__title">{title}</Dialog.Title>
           <Dialog.Description className="image-upload__description">{description}</Dialog.Description>
           <ImageUploader {...options} onUploaded={uploaded} onBusyChange={setBusy} onCancel={() => change(false)} />

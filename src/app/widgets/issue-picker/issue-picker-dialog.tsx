@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useReturnFocus } from '../../ui/return-focus.js';
 import { useStyles } from '../../ui/styles.js';
 import { issuePickerCss } from './issue-picker.css.js';
 import { PICKER_FAILED, SEARCH_DEBOUNCE_MS, SELECT_AT_LEAST_ONE, pickerIssueKey, type IssueSearchParams, type PickerIssue } from './picker-issue.js';
@@ -24,11 +25,12 @@ export interface IssuePickerDialogProps {
 export function IssuePickerDialog(props: IssuePickerDialogProps) {
   const { open, onOpenChange, search, onSubmit, title = 'Add issues', submitLabel = 'Add selected issues' } = props;
   useStyles('issue-picker', issuePickerCss);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="ip-overlay" />
-        <Dialog.Content className="ip-content">
+        <Dialog.Content className="ip-content" {...returnFocus}>
           <Dialog.Title className="ip-title">{title}</Dialog.Title>
           <Dialog.Description className="ip-description">Search by name or key and select the issues.</Dialog.Description>
           {/* Mounted only while open, so every opening starts with an empty search and selection. */}

@@ -136,7 +136,7 @@ export const issuePickerCss = `
   width: 10px;
   height: 10px;
   border-radius: 50%;
-  border: 1px solid var(--app-border, #d1d5db);
+  border: 1px solid var(--app-ring, #6b7280);
 }
 .ip-key {
   flex: none;

@@ -90,6 +90,9 @@ export const linkDialogCss = `
   margin-left: auto;
 }
 .ld-button {
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
   font: inherit;
   padding: 6px 12px;
   border: 1px solid var(--app-border, #d1d5db);

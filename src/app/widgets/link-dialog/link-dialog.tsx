@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useReturnFocus } from '../../ui/return-focus.js';
 import { useStyles } from '../../ui/styles.js';
 import { linkDialogCss } from './link-dialog.css.js';
 import {
@@ -36,6 +37,7 @@ export interface LinkDialogProps {
 /** A dialog that adds a link to an issue or edits (and deletes) an existing one. */
 export function LinkDialog({ open, onOpenChange, link, onSubmit, onDelete, canCreate, canEdit }: LinkDialogProps) {
   useStyles('link-dialog', linkDialogCss);
+  const returnFocus = useReturnFocus();
   const editing = Boolean(link);
   const allowed = editing ? canEdit : canCreate;
   const {
@@ -102,7 +104,7 @@ export function LinkDialog({ open, onOpenChange, link, onSubmit, onDelete, canCr
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="ld-overlay" />
-        <Dialog.Content className="ld-content">
+        <Dialog.Content className="ld-content" {...returnFocus}>
           <Dialog.Title className="ld-title">{editing ? 'Update link' : 'Add link'}</Dialog.Title>
           <Dialog.Description className="ld-description">
             {editing ? 'Change the URL or the title of this link.' : 'Add a URL and, if you like, a title to show instead.'}

@@ -1,4 +1,6 @@
+import { Copy, Pencil } from 'lucide-react';
 import { useId } from 'react';
+import { Icon } from '../../ui/icon.js';
 import { useStyles } from '../../ui/styles.js';
 import { linkDialogCss } from './link-dialog.css.js';
 import { CANNOT_EDIT_LINKS, LINK_FAILED, type IssueLink } from './link-fields.js';
@@ -68,6 +70,7 @@ export function LinkList({ links, notify, canEdit, onEdit }: LinkListProps) {
                 <span className="ld-anchor">{name}</span>
               )}
               <button type="button" className="ld-button ld-small" aria-label={`Copy link ${name}`} onClick={() => void copyLink(link)}>
+                <Icon icon={Copy} size="small" />
                 Copy
               </button>
               {onEdit && (
@@ -79,6 +82,7 @@ export function LinkList({ links, notify, canEdit, onEdit }: LinkListProps) {
                   aria-describedby={canEdit ? undefined : noteId}
                   onClick={() => onEdit(link)}
                 >
+                  <Icon icon={Pencil} size="small" />
                   Edit
                 </button>
               )}

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router';
+import { AppDialog } from '../ui/dialog.js';
+import { Button } from '../ui/button.js';
+
+/** Navigation state that leaves without saving (e.g. after deleting what was being edited). */
+export const DISCARD_EDITS = { discardEdits: true } as const;
+
+const discards = (state: unknown) => typeof state === 'object' && state !== null && (state as { discardEdits?: unknown }).discardEdits === true;
+
+/**
+ * Keeps unsaved text from being lost on the way out: the browser asks before a reload or a
+ * closed tab (`beforeunload`), and an in-app navigation first saves (`save`); only when that
+ * fails (offline, a conflict) does the user choose between staying and leaving without saving.
+ */
+export function LeaveGuard({ unsaved, save, what }: { unsaved: boolean; save(): Promise<boolean>; what: string }) {
+  const unsavedNow = useRef(unsaved);
+  unsavedNow.current = unsaved;
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => unsavedNow.current && currentLocation.pathname !== nextLocation.pathname && !discards(nextLocation.state),
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+  const [asking, setAsking] = useState(false);
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let current = true;
+    void save().then((saved) => {
+      if (!current) return;
+      if (saved) blocker.proceed();
+      else setAsking(true);
+    });
+    return () => {
+      current = false;
+    };
+    // Once per blocked navigation: the blocker object changes identity on every render.
+  }, [blocker.state]);
+
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Chromium before 119 and Safari ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  const stay = () => {
+    setAsking(false);
+    if (blocker.state === 'blocked') blocker.reset();
+  };
+  const leave = () => {
+    setAsking(false);
+    if (blocker.state === 'blocked') blocker.proceed();
+  };
+
+  return (
+    <AppDialog
+      open={asking}
+      onOpenChange={(open) => {
+        if (!open) stay();
+      }}
+      title="Leave without saving?"
+      description={`Your changes to this ${what} could not be saved. If you leave now, they are lost.`}
+    >
+      <div className="app-dialog-actions">
+        <Button onClick={stay}>Stay</Button>
+        <Button variant="danger" onClick={leave}>
+          Leave without saving
+        </Button>
+      </div>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,285 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Link } from 'react-router';
+import { useApi } from '../../api/api-context.js';
+import { queryKeys } from '../../api/query-keys.js';
+import type { DisplayUser, ProjectListedIssue, State } from '../../api/types.js';
+import { paths } from '../../router/paths.js';
+import { useStyles } from '../../ui/styles.js';
+import { formatDay } from '../../widgets/activity-feed/index.js';
+import { screensCss } from '../screens.css.js';
+import { issueBoardCss } from './issue-board.css.js';
+import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
+import { IssueKey, issueKey, NO_STATE_COLOUR } from './issue-key.js';
+
+/** How the board tells keyboard and pointer users how to move a card. */
+export const BOARD_HINT = 'Drag a card to another column, or focus it and press Shift+Left Arrow or Shift+Right Arrow to move it to the previous or next column.';
+
+/** Pointer travel (px) before a press on a card becomes a drag, so clicks on its link still work. */
+const DRAG_THRESHOLD = 5;
+
+/** How near (px) the board's left or right edge a dragged card scrolls the board, and by how much a frame. */
+const EDGE = 48;
+const EDGE_STEP = 12;
+
+interface BoardProps {
+  slug: string;
+  projectId: string;
+  states: readonly State[];
+  issues: readonly ProjectListedIssue[];
+  /** How many issues match in all, when more than `issues` are. */
+  total?: number;
+  /** Why cards cannot be moved (viewers and guests); absent when they can. */
+  notAllowed?: string;
+  /** Moves an issue to a state; resolves to whether the move stuck. */
+  onMove(issue: ProjectListedIssue, state: State): Promise<boolean>;
+}
+
+interface Drag {
+  issue: ProjectListedIssue;
+  pointerId: number;
+  x: number;
+  y: number;
+  dx: number;
+  dy: number;
+  moved: boolean;
+  over: string | null;
+}
+
+/** The state column under a point, looking past the dragged card itself. */
+function columnAt(x: number, y: number, card: Element): string | null {
+  for (const element of document.elementsFromPoint(x, y)) {
+    if (card.contains(element)) continue;
+    const column = element.closest<HTMLElement>('[data-state-id]');
+    if (column) return column.dataset.stateId ?? null;
+  }
+  return null;
+}
+
+/** A project's issues as a board: one column per state in the states' order; cards move between columns by pointer or keyboard. */
+export function IssueBoard({ slug, projectId, states, issues, total, notAllowed, onMove }: BoardProps) {
+  useStyles('app-screens', screensCss);
+  useStyles('app-issue-board', issueBoardCss);
+  const api = useApi();
+  const members = useQuery({ queryKey: queryKeys.projectMembers(slug, projectId), queryFn: () => api.projects.members(slug, projectId) });
+  const hintId = useId();
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const dragRef = useRef<Drag | null>(null);
+  const suppressClick = useRef(false);
+  const [announcement, setAnnouncement] = useState('');
+  // The card moved by keyboard: it remounts in its new column, and focus goes with it.
+  const refocus = useRef<string | null>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  const ordered = [...states].sort((a, b) => a.sequence - b.sequence);
+  // Issues whose state is not one of the project's get a column of their own, first, which cards leave but never enter.
+  const stateless = issues.some((issue) => !ordered.some((state) => state.id === issue.state_id));
+  const columns: ReadonlyArray<{ id: string | null; name: string; color: string }> = [
+    ...(stateless ? [{ id: null, name: 'No state', color: NO_STATE_COLOUR }] : []),
+    ...ordered,
+  ];
+
+  const pressed = drag !== null;
+  useEffect(() => {
+    if (!pressed) return;
+    // Escape drops nothing: the card goes back where it was.
+    const cancel = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && update(null);
+    document.addEventListener('keydown', cancel);
+    return () => document.removeEventListener('keydown', cancel);
+  }, [pressed]);
+
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (refocus.current && lost) boardRef.current?.querySelector<HTMLElement>(`[data-issue-id="${CSS.escape(refocus.current)}"] a`)?.focus();
+  }, [issues]);
+
+  const update = (next: Drag | null) => {
+    dragRef.current = next;
+    setDrag(next);
+  };
+
+  const move = async (issue: ProjectListedIssue, state: State, how: 'keyboard' | 'pointer') => {
+    if (issue.state_id === state.id) return;
+    refocus.current = how === 'keyboard' ? issue.id : null;
+    const moved = await onMove(issue, state);
+    setAnnouncement(moved ? `${issueKey(issue)} moved to ${state.name}` : `${issueKey(issue)} stayed in its column`);
+  };
+
+  // A press is followed on the window, not the card: the first move can already be over another column.
+  const stopFollowing = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopFollowing.current?.(), []);
+
+  const pointerDown = (issue: ProjectListedIssue) => (event: PointerEvent<HTMLLIElement>) => {
+    if (notAllowed || event.button !== 0 || !event.isPrimary) return;
+    const card = event.currentTarget;
+    const pointerId = event.pointerId;
+    update({ issue, pointerId, x: event.clientX, y: event.clientY, dx: 0, dy: 0, moved: false, over: null });
+    const board = boardRef.current!;
+    const startScroll = board.scrollLeft;
+    let pointer = { x: event.clientX, y: event.clientY };
+    let frame = 0;
+    const follow = () => {
+      const current = dragRef.current;
+      if (!current?.moved) return;
+      // The card follows the pointer and the board's own scrolling (columns out of view come to it near the edges).
+      const box = board.getBoundingClientRect();
+      const step = pointer.x < box.left + EDGE ? -EDGE_STEP : pointer.x > box.right - EDGE ? EDGE_STEP : 0;
+      if (step) board.scrollLeft += step;
+      const dx = pointer.x - current.x + board.scrollLeft - startScroll;
+      update({ ...current, dx, dy: pointer.y - current.y, over: columnAt(pointer.x, pointer.y, card) });
+      frame = step ? requestAnimationFrame(follow) : 0;
+    };
+    const track = (moving: globalThis.PointerEvent) => {
+      const current = dragRef.current;
+      if (!current || moving.pointerId !== pointerId) return;
+      pointer = { x: moving.clientX, y: moving.clientY };
+      if (!current.moved && Math.hypot(pointer.x - current.x, pointer.y - current.y) < DRAG_THRESHOLD) return;
+      if (!current.moved) dragRef.current = { ...current, moved: true };
+      if (!frame) follow();
+    };
+    const drop = (released: globalThis.PointerEvent) => {
+      if (released.pointerId !== pointerId) return;
+      stop();
+      const current = dragRef.current;
+      update(null);
+      if (!current?.moved) return;
+      // The click that follows the release would open the issue; a drop is not a click.
+      suppressClick.current = true;
+      setTimeout(() => (suppressClick.current = false));
+      const target = ordered.find((state) => state.id === columnAt(released.clientX, released.clientY, card));
+      if (target) void move(current.issue, target, 'pointer');
+    };
+    const abort = (cancelled: globalThis.PointerEvent) => {
+      if (cancelled.pointerId !== pointerId) return;
+      stop();
+      update(null);
+    };
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
+      window.removeEventListener('pointermove', track);
+      window.removeEventListener('pointerup', drop);
+      window.removeEventListener('pointercancel', abort);
+      stopFollowing.current = null;
+    };
+    stopFollowing.current?.();
+    stopFollowing.current = stop;
+    window.addEventListener('pointermove', track);
+    window.addEventListener('pointerup', drop);
+    window.addEventListener('pointercancel', abort);
+  };
+
+  const keyDown = (issue: ProjectListedIssue) => (event: KeyboardEvent<HTMLLIElement>) => {
+    if (!event.shiftKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+    event.preventDefault();
+    if (notAllowed) {
+      setAnnouncement(notAllowed);
+      return;
+    }
+    const index = ordered.findIndex((state) => state.id === issue.state_id);
+    const target = ordered[event.key === 'ArrowLeft' ? index - 1 : index < 0 ? 0 : index + 1];
+    if (target && (index >= 0 || event.key === 'ArrowRight')) void move(issue, target, 'keyboard');
+  };
+
+  return (
+    <>
+      <p className="app-board-hint" id={hintId}>
+        {notAllowed ?? BOARD_HINT}
+      </p>
+      <div className="app-board" ref={boardRef} role="group" aria-label="Board">
+        {columns.map((state) => {
+          const cards = state.id ? issues.filter((issue) => issue.state_id === state.id) : issues.filter((issue) => !ordered.some((known) => known.id === issue.state_id));
+          const over = state.id && drag?.moved && drag.over === state.id && drag.issue.state_id !== state.id;
+          const headingId = `${hintId}-${state.id ?? 'none'}`;
+          return (
+            <section key={state.id ?? ''} className="app-board-column" data-state-id={state.id ?? undefined} data-drop-target={over ? '' : undefined} aria-labelledby={headingId}>
+              <h2 id={headingId}>
+                <span className="app-state-dot" aria-hidden="true" style={{ background: state.color }} />
+                {state.name}
+                <span className="app-board-count">
+                  {cards.length}
+                  <span className="app-visually-hidden"> {cards.length === 1 ? 'issue' : 'issues'}</span>
+                </span>
+              </h2>
+              <ul className="app-board-cards" aria-label={state.name}>
+                {cards.map((issue) => {
+                  const dragging = drag?.moved && drag.issue.id === issue.id;
+                  return (
+                    <li
+                      key={issue.id}
+                      className="app-board-card"
+                      data-issue-id={issue.id}
+                      data-movable={notAllowed ? undefined : ''}
+                      data-dragging={dragging ? '' : undefined}
+                      style={dragging ? { transform: `translate(${drag.dx}px, ${drag.dy}px)` } : undefined}
+                      onPointerDown={pointerDown(issue)}
+                      onKeyDown={keyDown(issue)}
+                      onClickCapture={(event) => suppressClick.current && event.preventDefault()}
+                    >
+                      <IssueKey issue={issue} />
+                      <Link
+                        to={paths.issue(slug, issue.project_id, issue.id)}
+                        aria-label={`${issueKey(issue)} ${issue.name}`}
+                        aria-describedby={hintId}
+                        draggable={false}
+                      >
+                        {issue.name}
+                      </Link>
+                      <CardMeta issue={issue} members={members.data ?? []} />
+                    </li>
+                  );
+                })}
+                {over ? <li className="app-board-placeholder" aria-hidden="true" /> : null}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      {total !== undefined && total > issues.length ? (
+        <p className="app-list-footer">
+          Showing {issues.length} of {total} issues.
+        </p>
+      ) : null}
+      <p className="app-visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+const PRIORITY_LABELS = new Map(PRIORITY_OPTIONS.map((option) => [option.value, option.label]));
+
+/** Initials for an assignee's badge. */
+function initials(user: DisplayUser): string {
+  return (user.display_name || user.first_name).slice(0, 2).toUpperCase();
+}
+
+/** A card's second line: priority, target date and assignees (their names for screen readers, initials on screen). */
+function CardMeta({ issue, members }: { issue: ProjectListedIssue; members: readonly DisplayUser[] }) {
+  const assignees = issue.assignee_ids.map((id) => members.find((member) => member.id === id)).filter((user): user is DisplayUser => !!user);
+  return (
+    <div className="app-board-meta">
+      {issue.priority !== 'none' ? (
+        <span className="app-board-priority" data-priority={issue.priority}>
+          <span className="app-visually-hidden">Priority </span>
+          {PRIORITY_LABELS.get(issue.priority)}
+        </span>
+      ) : null}
+      {issue.target_date ? (
+        <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
+          <span className="app-visually-hidden">Target date </span>
+          {formatDay(issue.target_date)}
+        </time>
+      ) : null}
+      {assignees.length ? (
+        <span className="app-board-assignees">
+          <span className="app-visually-hidden">Assigned to {assignees.map((user) => user.display_name).join(', ')}</span>
+          {assignees.map((user) => (
+            <span key={user.id} className="app-board-avatar" aria-hidden="true" title={user.display_name}>
+              {initials(user)}
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </div>
+  );
+}

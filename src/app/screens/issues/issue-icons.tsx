@@ -1,0 +1,69 @@
+import { AlertOctagon, Circle, CircleCheck, CircleDashed, CircleDot, CircleX, Minus, SignalHigh, SignalLow, SignalMedium, type LucideIcon } from 'lucide-react';
+import type { Priority } from '../../api/types.js';
+import { Icon } from '../../ui/icon.js';
+import { useStyles } from '../../ui/styles.js';
+import { screensCss } from '../screens.css.js';
+import { NO_STATE_COLOUR } from './issue-key.js';
+
+/** The spec's state groups, in workflow order. */
+export const STATE_GROUPS = ['backlog', 'unstarted', 'started', 'completed', 'cancelled'] as const;
+
+/** One of the state groups. */
+export type StateGroup = (typeof STATE_GROUPS)[number];
+
+/** Each state group's icon and name: the one mapping every issue row and page uses. */
+export const STATE_GROUP_ICONS: Readonly<Record<StateGroup, { icon: LucideIcon; label: string }>> = {
+  backlog: { icon: CircleDashed, label: 'Backlog' },
+  unstarted: { icon: Circle, label: 'Unstarted' },
+  started: { icon: CircleDot, label: 'Started' },
+  completed: { icon: CircleCheck, label: 'Completed' },
+  cancelled: { icon: CircleX, label: 'Cancelled' },
+};
+
+/** Each priority's icon and name, most pressing first. */
+export const PRIORITY_ICONS: Readonly<Record<Priority, { icon: LucideIcon; label: string }>> = {
+  urgent: { icon: AlertOctagon, label: 'Urgent' },
+  high: { icon: SignalHigh, label: 'High' },
+  medium: { icon: SignalMedium, label: 'Medium' },
+  low: { icon: SignalLow, label: 'Low' },
+  none: { icon: Minus, label: 'None' },
+};
+
+const isStateGroup = (group: string | null | undefined): group is StateGroup => !!group && (STATE_GROUPS as readonly string[]).includes(group);
+
+/**
+ * An issue's state as an icon in the state's colour, named "State: {name}" for assistive
+ * technology (the state's own name when known, else its group's). Without a group it is a plain
+ * circle with no name of its own; `decorative` drops the name where the state's name is written beside it.
+ */
+export function StateIcon({
+  group,
+  color,
+  name,
+  decorative = false,
+}: {
+  group: string | null | undefined;
+  color: string | null | undefined;
+  name?: string | null;
+  decorative?: boolean;
+}) {
+  useStyles('app-screens', screensCss);
+  const known = isStateGroup(group) ? STATE_GROUP_ICONS[group] : null;
+  const label = decorative ? undefined : known ? `State: ${name ?? known.label}` : name ? `State: ${name}` : undefined;
+  return (
+    <span className="app-state-icon" role={label ? 'img' : undefined} aria-label={label} title={label} data-group={known ? group : undefined}>
+      <Icon icon={known?.icon ?? Circle} size="small" color={color ?? NO_STATE_COLOUR} />
+    </span>
+  );
+}
+
+/** An issue's priority as an icon, named "Priority: {name}" for assistive technology. */
+export function PriorityIcon({ priority }: { priority: Priority }) {
+  useStyles('app-screens', screensCss);
+  const { icon, label } = PRIORITY_ICONS[priority] ?? PRIORITY_ICONS.none;
+  return (
+    <span className="app-priority-icon" role="img" aria-label={`Priority: ${label}`} title={`Priority: ${label}`} data-priority={priority}>
+      <Icon icon={icon} size="small" />
+    </span>
+  );
+}

@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.js';
+import { queryKeys } from '../../api/query-keys.js';
+import type { Priority } from '../../api/types.js';
+import { Avatar, LabelChip, Picker, PriorityIcon, StateDot } from '../../ui/pickers/index.js';
+import { PRIORITY_OPTIONS } from './priorities.js';
+
+/** A project's states, members and labels, as the issue pickers list them. */
+export function useProjectChoices(slug: string, projectId: string) {
+  const api = useApi();
+  const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
+  const members = useQuery({ queryKey: queryKeys.projectMembers(slug, projectId), queryFn: () => api.projects.members(slug, projectId) });
+  const labels = useQuery({ queryKey: [...queryKeys.project(slug, projectId), 'labels'], queryFn: () => api.labels.list(slug, projectId) });
+  return { states: states.data, members: members.data, labels: labels.data };
+}
+type Choices = ReturnType<typeof useProjectChoices>;
+
+const toggled = (list: readonly string[], id: string) => (list.includes(id) ? list.filter((item) => item !== id) : [...list, id]);
+
+/** The state picker: the project's states with their colour dots. */
+export function StatePicker({ choices, value, fallback, onChange }: { choices: Choices; value: string | null; fallback?: string; onChange(id: string): void }) {
+  const states = choices.states ?? [];
+  const current = states.find((state) => state.id === value);
+  return (
+    <Picker
+      label="State"
+      value={current ? <><StateDot color={current.color} />{current.name}</> : <span className="app-picker-placeholder">{fallback ?? 'No state'}</span>}
+      options={states.map((state) => ({ id: state.id, label: state.name, icon: <StateDot color={state.color} /> }))}
+      selected={value ? [value] : []}
+      onPick={onChange}
+      emptyText={choices.states ? 'No matching states' : 'Loading…'}
+    />
+  );
+}
+
+/** The priority picker, most pressing first. */
+export function PriorityPicker({ value, onChange }: { value: Priority; onChange(priority: Priority): void }) {
+  const label = PRIORITY_OPTIONS.find((option) => option.value === value)?.label ?? value;
+  return (
+    <Picker
+      label="Priority"
+      value={<><PriorityIcon priority={value} />{label}</>}
+      options={PRIORITY_OPTIONS.map((option) => ({ id: option.value, label: option.label, icon: <PriorityIcon priority={option.value} /> }))}
+      selected={[value]}
+      onPick={(id) => onChange(id as Priority)}
+    />
+  );
+}
+
+/** The assignees picker (several at once): the project's members with their avatars. */
+export function AssigneePicker({ choices, value, onChange }: { choices: Choices; value: readonly string[]; onChange(ids: string[]): void }) {
+  const members = choices.members ?? [];
+  const chosen = members.filter((member) => value.includes(member.id));
+  return (
+    <Picker
+      label="Assignees"
+      multiple
+      value={
+        chosen.length ? (
+          <>
+            {chosen.map((member) => <Avatar key={member.id} name={member.display_name} src={member.avatar} />)}
+            {chosen.map((member) => member.display_name).join(', ')}
+          </>
+        ) : (
+          <span className="app-picker-placeholder">No assignees</span>
+        )
+      }
+      options={members.map((member) => ({ id: member.id, label: member.display_name, icon: <Avatar name={member.display_name} src={member.avatar} /> }))}
+      selected={value}
+      onPick={(id) => onChange(toggled(value, id))}
+      emptyText={choices.members ? 'No matching members' : 'Loading…'}
+    />
+  );
+}
+
+/** The labels picker (several at once): the project's labels as coloured chips. */
+export function LabelPicker({ choices, value, onChange }: { choices: Choices; value: readonly string[]; onChange(ids: string[]): void }) {
+  const labels = choices.labels ?? [];
+  const chosen = labels.filter((label) => value.includes(label.id));
+  return (
+    <Picker
+      label="Labels"
+      multiple
+      value={chosen.length ? chosen.map((label) => <LabelChip key={label.id} name={label.name} color={label.color} />) : <span className="app-picker-placeholder">No labels</span>}
+      options={labels.map((label) => ({ id: label.id, label: label.name, icon: <StateDot color={label.color} /> }))}
+      selected={value}
+      onPick={(id) => onChange(toggled(value, id))}
+      emptyText={choices.labels ? 'No matching labels' : 'Loading…'}
+    />
+  );
+}
+
+/** The id of the "none" choice of the single pickers that can be left empty (parent, cycle, module). */
+export const NONE = '';
+
+/** A picker of one item or none (parent, cycle, module), from a list of named items. */
+export function OptionalPicker({
+  label,
+  none,
+  items,
+  value,
+  currentName,
+  onChange,
+}: {
+  label: string;
+  none: string;
+  items: ReadonlyArray<{ id: string; name: string }> | undefined;
+  value: string | null;
+  /** The current value's name when the list does not hold it. */
+  currentName?: string;
+  onChange(id: string | null): void;
+}) {
+  const list = items ?? [];
+  const name = list.find((item) => item.id === value)?.name ?? (value ? currentName ?? label : null);
+  return (
+    <Picker
+      label={label}
+      value={name ?? <span className="app-picker-placeholder">{none}</span>}
+      options={[{ id: NONE, label: none }, ...list.map((item) => ({ id: item.id, label: item.name }))]}
+      selected={[value ?? NONE]}
+      onPick={(id) => onChange(id === NONE ? null : id)}
+      emptyText={items ? 'No matches' : 'Loading…'}
+    />
+  );
+}

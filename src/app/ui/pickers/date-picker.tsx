@@ -1,0 +1,74 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useId, useState } from 'react';
+import { useStyles } from '../styles.js';
+import { pickersCss } from './pickers.css.js';
+
+/** The words of the date picker's clearing button. */
+export const REMOVE_DATE = 'Remove date';
+
+/** A day as the button shows it ("Mar 10, 2025"), from its ISO form. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, month! - 1, date!).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/**
+ * A property button showing a day that opens a native date input: Enter (or clicking away) sets
+ * the day, "Remove date" clears it, Escape closes without a change.
+ */
+export function DatePicker({ label, value, onPick, invalid }: { label: string; value: string | null; onPick(day: string | null): void; invalid?: boolean }) {
+  useStyles('app-pickers', pickersCss);
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState(value ?? '');
+  const openChange = (next: boolean) => {
+    if (next) setDraft(value ?? '');
+    setOpen(next);
+  };
+  const commit = () => {
+    setOpen(false);
+    if (draft !== (value ?? '')) onPick(draft || null);
+  };
+  return (
+    <Popover.Root open={open} onOpenChange={openChange}>
+      <Popover.Trigger className="app-picker-button" aria-labelledby={`${id}-label ${id}-value`} aria-invalid={invalid || undefined}>
+        <span id={`${id}-label`} className="app-visually-hidden">
+          {label}
+        </span>
+        <span id={`${id}-value`} className="app-picker-value" data-empty={value ? undefined : true}>
+          {value ? formatDay(value) : 'No date'}
+        </span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="app-picker-popup app-date-popup" aria-label={label} align="start" sideOffset={4} collisionPadding={8} onInteractOutside={commit}>
+          <label htmlFor={`${id}-input`}>{label}</label>
+          <input
+            id={`${id}-input`}
+            type="date"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                commit();
+              }
+            }}
+          />
+          {value ? (
+            <button
+              type="button"
+              className="app-button"
+              data-size="small"
+              onClick={() => {
+                setOpen(false);
+                onPick(null);
+              }}
+            >
+              {REMOVE_DATE}
+            </button>
+          ) : null}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

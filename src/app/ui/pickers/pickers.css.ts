@@ -1,0 +1,51 @@
+/** Styles of the property pickers, their popups and the values they show. */
+export const pickersCss = `
+.app-picker-button {
+  display: inline-flex; align-items: center; gap: 6px; min-height: 30px; max-width: 100%;
+  padding: 3px 8px; border: 1px solid transparent; border-radius: 6px;
+  font: inherit; font-size: 14px; color: var(--app-text); background: none; cursor: pointer; text-align: left;
+}
+.app-picker-button:hover, .app-picker-button[aria-expanded="true"] { background: var(--app-surface); border-color: var(--app-border); }
+.app-picker-button:focus-visible { outline: 2px solid var(--app-primary); outline-offset: 1px; }
+.app-picker-button[aria-invalid="true"] { border-color: var(--app-danger); }
+.app-picker-value { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 6px; min-width: 0; }
+.app-picker-value[data-empty], .app-picker-placeholder { color: var(--app-muted); }
+.app-picker-popup {
+  z-index: 400; min-width: 220px; max-width: 320px; padding: 6px; border: 1px solid var(--app-border); border-radius: 8px;
+  background: var(--app-bg); color: var(--app-text); box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
+}
+.app-picker-filter {
+  box-sizing: border-box; width: 100%; margin: 0 0 4px; padding: 6px 8px; font: inherit; font-size: 14px;
+  color: var(--app-text); background: var(--app-bg); border: 1px solid var(--app-border); border-radius: 6px;
+}
+.app-picker-list { list-style: none; margin: 0; padding: 0; max-height: 260px; overflow-y: auto; }
+.app-picker-option { display: flex; align-items: center; gap: 8px; padding: 6px 8px; border-radius: 5px; cursor: pointer; font-size: 14px; }
+.app-picker-option[data-active] { background: var(--app-surface); outline: 1px solid var(--app-border); }
+.app-picker-option-label { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+.app-picker-check { width: 1em; color: var(--app-primary); font-weight: 700; }
+.app-picker-empty { margin: 6px 8px; color: var(--app-muted); font-size: 14px; }
+.app-date-popup { display: flex; flex-direction: column; gap: 8px; padding: 10px; }
+.app-date-popup label { font-size: 13px; font-weight: 600; }
+.app-date-popup input { font: inherit; color: var(--app-text); background: var(--app-bg); border: 1px solid var(--app-border); border-radius: 6px; padding: 6px 8px; }
+.app-priority-icon { flex: none; color: var(--app-muted); }
+.app-priority-icon[data-priority="urgent"] { color: var(--app-danger); }
+.app-avatar {
+  display: inline-grid; place-items: center; flex: none; width: 22px; height: 22px; border-radius: 50%; overflow: hidden;
+  font-size: 10px; font-weight: 700; background: var(--app-primary); color: var(--app-primary-text);
+}
+.app-avatar[data-initials]::before { content: attr(data-initials); }
+.app-avatar img { width: 100%; height: 100%; object-fit: cover; }
+.app-avatar + .app-avatar { margin-left: -8px; box-shadow: 0 0 0 2px var(--app-bg); }
+.app-label-chip {
+  display: inline-flex; align-items: center; gap: 5px; padding: 1px 8px; border: 1px solid var(--app-border); border-radius: 12px; font-size: 13px;
+}
+.app-create-issue-properties { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 12px; }
+.app-create-issue-properties .app-picker-button { border-color: var(--app-border); font-size: 13px; }
+.app-create-issue .app-dialog-actions { align-items: center; }
+.app-switch { display: inline-flex; align-items: center; gap: 6px; margin-right: auto; font-size: 14px; cursor: pointer; }
+.app-switch input { appearance: none; position: relative; width: 30px; height: 18px; margin: 0; border-radius: 9px; background: var(--app-border); cursor: pointer; }
+.app-switch input::after { content: ""; position: absolute; top: 2px; left: 2px; width: 14px; height: 14px; border-radius: 50%; background: var(--app-bg); transition: left 0.15s; }
+.app-switch input:checked { background: var(--app-primary); }
+.app-switch input:checked::after { left: 14px; }
+.app-switch input:focus-visible { outline: 2px solid var(--app-primary); outline-offset: 2px; }
+`;

@@ -1,0 +1,71 @@
+// The app's keyboard shortcuts: the list the help dialog shows and the window listener running them.
+import { useEffect, useRef } from 'react';
+
+/** What a shortcut does; the layout gives each one its handler. */
+export type ShortcutAction = 'palette' | 'search' | 'create-issue' | 'go-issues' | 'go-projects' | 'help';
+
+/** The shortcuts, as the help dialog lists them (keys pressed one after the other are separate entries). */
+export const SHORTCUTS: ReadonlyArray<{ action: ShortcutAction; keys: readonly string[]; label: string }> = [
+  { action: 'palette', keys: ['Ctrl', 'K'], label: 'Open the command palette (⌘ K on macOS)' },
+  { action: 'search', keys: ['/'], label: 'Search: open the command palette' },
+  { action: 'create-issue', keys: ['C'], label: 'Create an issue' },
+  { action: 'go-issues', keys: ['G', 'I'], label: "Go to the current project's issues" },
+  { action: 'go-projects', keys: ['G', 'P'], label: 'Go to projects' },
+  { action: 'help', keys: ['?'], label: 'Show keyboard shortcuts' },
+];
+
+/** How long after G the second key of a "go to" shortcut counts. */
+export const SEQUENCE_TIMEOUT_MS = 1_000;
+
+/** Whether a key pressed with focus in `target` is typing: inputs, textareas, selects, editable content, the rich editor. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
+  return target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], rich-editor') !== null;
+}
+
+/** Whether a modal dialog or a menu of the app is open (single-key shortcuts then stay out of the way). */
+function overlayOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null;
+}
+
+const isMac = () => /mac|iphone|ipad/i.test(navigator.platform || navigator.userAgent);
+
+/**
+ * Runs the app's shortcuts from keydown on the window: Ctrl+K (⌘K on macOS) anywhere unless the
+ * focused control already used it (the editor's link shortcut), and the single keys only when
+ * nobody is typing, no modifier is held and no dialog or menu is open.
+ */
+export function useShortcuts(run: (action: ShortcutAction) => void): void {
+  const latest = useRef(run);
+  latest.current = run;
+  useEffect(() => {
+    let pendingG = 0;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const target = event.composedPath()[0] ?? event.target;
+      const mod = isMac() ? event.metaKey : event.ctrlKey;
+      if (mod && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        latest.current('palette');
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(target) || overlayOpen()) return;
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      const afterG = pendingG > 0 && performance.now() - pendingG < SEQUENCE_TIMEOUT_MS;
+      pendingG = 0;
+      let action: ShortcutAction | null = null;
+      if (afterG && key === 'i') action = 'go-issues';
+      else if (afterG && key === 'p') action = 'go-projects';
+      else if (key === 'g' && !event.shiftKey) pendingG = performance.now();
+      else if (key === 'c' && !event.shiftKey) action = 'create-issue';
+      else if (key === '/') action = 'search';
+      else if (key === '?') action = 'help';
+      if (!action) return;
+      event.preventDefault();
+      latest.current(action);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

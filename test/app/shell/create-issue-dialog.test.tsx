@@ -1,0 +1,143 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { RichEditorElement } from '../../../src/react/index.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { listedIssue, members, OTHER_ID, PROJECT_ID, STATE_ID } from './fixtures.js';
+import { click, press, typeInto } from './input.js';
+import { closed, listbox, option, property } from './pickers.js';
+import { button, cleanup, field, renderApp, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const CREATE = '/workspaces/:slug/projects/:projectId/issues';
+const LABEL_ID = '88888888-8888-4888-8888-888888888888';
+const CYCLE_ID = '99999999-9999-4999-8999-999999999999';
+const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-issue-row')];
+const dialog = () => document.querySelector<HTMLElement>('.app-dialog[role="dialog"]');
+
+/** The project's issue list over a fake that creates issues, with members, labels and a cycle to pick. */
+async function openDialog() {
+  const { api, scene } = seededApi();
+  let next = 4;
+  api
+    .on('GET', '/workspaces/:slug/projects/:projectId/members', () => members)
+    .on('GET', '/workspaces/:slug/projects/:projectId/labels', () => [{ id: LABEL_ID, project_id: PROJECT_ID, name: 'Bug', color: '#dc2626', sort_order: 1 }])
+    .on('GET', '/workspaces/:slug/projects/:projectId/cycles', () => [{ id: CYCLE_ID, project_id: PROJECT_ID, name: 'Sprint 1', description: '', start_date: null, end_date: null, status: 'current', archived_at: null }])
+    .on('POST', '/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues', () => [])
+    .on('POST', CREATE, (request) => {
+      const issue = listedIssue(next++, { id: `aaaaaaaa-aaaa-4aaa-8aaa-00000000000${next}`, name: (request.body as { name: string }).name });
+      scene.issues = [issue, ...scene.issues];
+      return reply(201, { ...scene.issue, ...issue });
+    });
+  const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+  await until(() => rows(app.container).length === 3, 'the issues');
+  await click(button(app.container, 'Create issue'));
+  const form = await until(() => dialog(), 'the dialog');
+  const description = await until(() => form.querySelector<RichEditorElement>('rich-editor[aria-label="Description"]'), 'the description editor');
+  await description.updateComplete;
+  return { api, app, form, description };
+}
+
+const textbox = (editor: RichEditorElement) => until(() => editor.shadowRoot?.querySelector<HTMLElement>('[role="textbox"]'), 'the editor content');
+
+describe('create issue dialog', () => {
+  afterEach(cleanup);
+
+  it('sends the title, description, state, priority, assignees, labels and dates, and puts the issue in the chosen cycle', async () => {
+    const { api, app, form, description } = await openDialog();
+    expect(document.activeElement).to.equal(field(form, 'Title'));
+    await typeInto(field(form, 'Title'), 'Write the changelog');
+    (await textbox(description)).focus();
+    await sendKeys({ type: 'For the next release.' });
+
+    await click(await property(form, 'State'));
+    await click(await until(async () => option(await listbox(), 'Todo'), 'the states'));
+    await closed();
+    const priority = await property(form, 'Priority');
+    priority.focus();
+    await press('Enter');
+    await listbox();
+    await press('Home');
+    await press('Enter');
+    await closed();
+    expect(document.activeElement).to.equal(priority);
+
+    await click(await property(form, 'Assignees'));
+    const people = await listbox();
+    await click(await until(() => option(people, 'Grace'), 'the members'));
+    await until(() => option(people, 'Grace')?.getAttribute('aria-selected') === 'true', 'Grace checked');
+    await press('ArrowUp');
+    await press(' ');
+    await until(() => option(people, 'Ada')?.getAttribute('aria-selected') === 'true', 'Ada checked');
+    await press('Escape');
+    await closed();
+    // Escape closes the picker, not the dialog.
+    expect(dialog()).to.exist;
+
+    await click(await property(form, 'Labels'));
+    await until(async () => option(await listbox(), 'Bug'), 'the labels');
+    await sendKeys({ type: 'bug' });
+    await press('Enter');
+    await press('Escape');
+    await closed();
+
+    await click(await property(form, 'Target date'));
+    await until(() => document.activeElement?.getAttribute('type') === 'date', 'the date input');
+    await sendKeys({ type: '03/10/2025' });
+    await press('Enter');
+    await closed();
+    await click(await property(form, 'Cycle'));
+    await click(await until(async () => option(await listbox(), 'Sprint 1'), 'the cycles'));
+    await closed();
+    await expectAccessible(form);
+
+    await click(button(form, 'Create issue'));
+    await until(() => !dialog(), 'the dialog closed');
+    expect(api.sent('POST', CREATE)[0]!.body).to.deep.equal({
+      name: 'Write the changelog',
+      priority: 'urgent',
+      state_id: STATE_ID,
+      description_html: '<p>For the next release.</p>',
+      assignee_ids: [OTHER_ID, members[0]!.id],
+      label_ids: [LABEL_ID],
+      target_date: '2025-03-10',
+    });
+    expect(api.sent('POST', '/workspaces/acme/projects/:projectId/cycles/:cycleId/cycle-issues')[0]!.body).to.deep.equal({ issues: ['aaaaaaaa-aaaa-4aaa-8aaa-000000000005'] });
+    await until(() => rows(app.container).length === 4, 'the new issue in the list');
+  });
+
+  it('"Create more" keeps the dialog open, emptied, with focus back in the title', async () => {
+    const { api, app, form, description } = await openDialog();
+    await click(field(form, 'Create more'));
+    expect(field(form, 'Create more').checked).to.equal(true);
+    await typeInto(field(form, 'Title'), 'First');
+    (await textbox(description)).focus();
+    await sendKeys({ type: 'Some words.' });
+    await click(await property(form, 'Labels'));
+    await click(await until(async () => option(await listbox(), 'Bug'), 'the labels'));
+    await press('Escape');
+    await closed();
+    await click(button(form, 'Create issue'));
+    await until(() => api.sent('POST', CREATE).length === 1, 'the first issue');
+    await until(() => document.activeElement === field(form, 'Title') && field(form, 'Title').value === '', 'the emptied title focused');
+    expect(dialog()).to.equal(form);
+    expect((await textbox(description)).textContent).to.equal('');
+    expect(form.querySelector('.app-label-chip')).to.equal(null);
+    await sendKeys({ type: 'Second' });
+    await press('Enter');
+    await until(() => api.sent('POST', CREATE).length === 2, 'the second issue');
+    expect(api.sent('POST', CREATE).map((request) => request.body)).to.deep.equal([
+      { name: 'First', priority: 'none', description_html: '<p>Some words.</p>', label_ids: [LABEL_ID] },
+      { name: 'Second', priority: 'none' },
+    ]);
+    await until(() => rows(app.container).length === 5, 'both new issues in the list');
+    expect(dialog()).to.exist;
+  });
+
+  it('refuses an empty title', async () => {
+    const { api, form } = await openDialog();
+    await click(button(form, 'Create issue'));
+    await until(() => form.querySelector('[role="alert"]')?.textContent === 'Issue title is required.', 'the refusal');
+    expect(api.sent('POST', CREATE)).to.have.length(0);
+  });
+});

@@ -1,0 +1,139 @@
+import { expect } from '@open-wc/testing';
+import type { Priority } from '../../../src/app/api/types.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { PRIORITY_ICONS, PriorityIcon, STATE_GROUPS, StateIcon } from '../../../src/app/screens/issues/issue-icons.js';
+import { ICON_SIZE } from '../../../src/app/ui/icon.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { listedIssue, PROJECT_ID } from './fixtures.js';
+import { cleanup, renderApp, renderScreen, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const sidebar = (root: HTMLElement) => root.querySelector<HTMLElement>('nav[aria-label="Workspace"]');
+const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-issue-row')];
+
+/** Issues carrying everything a row can show: priority, state group and name, labels, assignees, a target date. */
+const richIssues = () => [
+  listedIssue(3, {
+    name: 'A title long enough to be cut short in its column of the list, so the full title must stay in the title attribute',
+    state__group: 'started',
+    state__name: 'In Progress',
+    priority: 'urgent',
+    target_date: '2026-12-01',
+    labels: [{ id: 'l1', name: 'Bug', color: '#b42318' }],
+    assignees: [{ id: 'u1', display_name: 'Ada', first_name: 'Ada', is_bot: false, avatar: null }],
+  }),
+  listedIssue(2, { state__group: 'backlog', state__name: 'Backlog', priority: 'low' }),
+  listedIssue(1, { state__color: null }),
+];
+
+describe('design system', () => {
+  afterEach(cleanup);
+
+  it('gives each state group its icon, in the state colour, named "State: …"', () => {
+    const expected = { backlog: 'circle-dashed', unstarted: 'circle', started: 'circle-dot', completed: 'circle-check', cancelled: 'circle-x' };
+    const app = renderScreen(
+      '/',
+      <ul>
+        {STATE_GROUPS.map((group) => (
+          <li key={group}>
+            <StateIcon group={group} color="#2454c5" />
+          </li>
+        ))}
+      </ul>,
+      '/',
+    );
+    const icons = [...app.container.querySelectorAll<HTMLElement>('.app-state-icon')];
+    expect(icons.map((icon) => icon.getAttribute('aria-label'))).to.deep.equal([
+      'State: Backlog',
+      'State: Unstarted',
+      'State: Started',
+      'State: Completed',
+      'State: Cancelled',
+    ]);
+    icons.forEach((icon, index) => {
+      const svg = icon.querySelector('svg')!;
+      expect(icon.getAttribute('role')).to.equal('img');
+      expect(svg.classList.contains(`lucide-${Object.values(expected)[index]}`), STATE_GROUPS[index]).to.equal(true);
+      expect(svg.getAttribute('aria-hidden')).to.equal('true');
+      expect(getComputedStyle(svg).stroke).to.equal('rgb(36, 84, 197)');
+    });
+  });
+
+  it('names a state by its own name when known, and leaves an unknown group unnamed', () => {
+    const app = renderScreen(
+      '/',
+      <p>
+        <StateIcon group="started" color="#f59e0b" name="In Progress" />
+        <StateIcon group={null} color={null} />
+      </p>,
+      '/',
+    );
+    const [named, unknown] = [...app.container.querySelectorAll('.app-state-icon')];
+    expect(named!.getAttribute('aria-label')).to.equal('State: In Progress');
+    expect(unknown!.hasAttribute('aria-label')).to.equal(false);
+    expect(unknown!.hasAttribute('role')).to.equal(false);
+  });
+
+  it('gives each priority its icon, named "Priority: …"', () => {
+    const expected: Record<Priority, string> = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low', none: 'None' };
+    const priorities = Object.keys(PRIORITY_ICONS) as Priority[];
+    expect(priorities).to.deep.equal(['urgent', 'high', 'medium', 'low', 'none']);
+    const app = renderScreen('/', <p>{priorities.map((priority) => <PriorityIcon key={priority} priority={priority} />)}</p>, '/');
+    const icons = [...app.container.querySelectorAll<HTMLElement>('.app-priority-icon')];
+    expect(icons.map((icon) => icon.getAttribute('aria-label'))).to.deep.equal(priorities.map((priority) => `Priority: ${expected[priority]}`));
+    const classes = icons.map((icon) => icon.querySelector('svg')!.getAttribute('class'));
+    expect(classes[0]).to.match(/lucide-octagon/);
+    expect(classes[1]).to.contain('lucide-signal-high');
+    expect(classes[2]).to.contain('lucide-signal-medium');
+    expect(classes[3]).to.contain('lucide-signal-low');
+    expect(classes[4]).to.contain('lucide-minus');
+  });
+
+  it('puts an icon hidden from assistive technology on every sidebar entry, the text staying the name', async () => {
+    const { api } = seededApi();
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => sidebar(app.container)?.textContent?.includes('Website'), 'the sidebar');
+    const links = [...sidebar(app.container)!.querySelectorAll<HTMLElement>('a.app-sidebar-link')];
+    expect(links.length).to.be.at.least(16);
+    for (const link of links) {
+      const svg = link.querySelector('svg');
+      expect(svg, link.textContent!).to.not.equal(null);
+      expect(svg!.getAttribute('aria-hidden'), link.textContent!).to.equal('true');
+      expect(svg!.getAttribute('width')).to.equal(String(ICON_SIZE.normal));
+      expect(link.textContent!.trim()).to.not.equal('');
+    }
+    const texts = links.map((link) => link.textContent);
+    expect(texts).to.include.members(['Home', 'Analytics', 'Notifications', 'Drafts', 'All projects', 'Issues', 'Cycles', 'Modules', 'Views', 'Pages', 'Inbox', 'Archives', 'Settings']);
+  });
+
+  it('lines up the issue list columns row to row, the title taking the rest with the full title in its title', async () => {
+    const { api } = seededApi((scene) => (scene.issues = richIssues()));
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 3, 'the issues');
+    const [first, second, third] = rows(app.container);
+    const left = (row: HTMLElement, selector: string) => row.querySelector(selector)!.getBoundingClientRect().left;
+    for (const selector of ['.app-issue-key', 'a', '.app-issue-labels', '.app-issue-assignees', '.app-issue-date']) {
+      expect(left(second!, selector), selector).to.equal(left(first!, selector));
+      expect(left(third!, selector), selector).to.equal(left(first!, selector));
+    }
+    const title = first!.querySelector('a')!;
+    expect(title.getAttribute('title')).to.equal(richIssues()[0]!.name);
+    expect(title.scrollWidth).to.be.greaterThan(title.clientWidth);
+    expect(first!.querySelector('.app-priority-icon')!.getAttribute('aria-label')).to.equal('Priority: Urgent');
+    expect(first!.querySelector('.app-state-icon')!.getAttribute('aria-label')).to.equal('State: In Progress');
+    expect(first!.querySelector('.app-issue-assignees')!.textContent).to.contain('Assignees: Ada');
+    expect(first!.querySelector('.app-issue-labels')!.textContent).to.equal('Bug');
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`passes axe on the issue list and the sidebar in the ${theme} theme`, async () => {
+      const { api } = seededApi((scene) => (scene.issues = richIssues()));
+      const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api, themeMode: theme });
+      await until(() => rows(app.container).length === 3 && sidebar(app.container)?.textContent?.includes('Website'), 'the issues and sidebar');
+      expect(document.documentElement.dataset.theme).to.equal(theme);
+      await expectAccessible(app.container.querySelector('.app-issue-list')!);
+      await expectAccessible(app.container.querySelector('.app-sidebar')!);
+      await expectAccessible(app.container);
+    });
+  }
+});

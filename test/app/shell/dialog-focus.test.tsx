@@ -1,0 +1,76 @@
+import { expect } from '@open-wc/testing';
+import type { Cycle } from '../../../src/app/api/types.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { ISSUE_ID, listedIssue, PROJECT_ID } from './fixtures.js';
+import { click, press } from './input.js';
+import { button, cleanup, renderApp, until, type Rendered } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const CYCLE_ID = '99999999-9999-4999-8999-999999999999';
+const CYCLE = '/workspaces/:slug/projects/:projectId/cycles/:cycleId';
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+
+/** Opens the dialog with a real click on `label`, closes it with a real Escape, and expects focus back on the button. */
+async function escapeReturnsFocus(app: Rendered, label: string): Promise<void> {
+  const opener = await until(() => button(app.container, label), `the "${label}" button`);
+  await click(opener);
+  const open = await until(() => dialog(), `the dialog of "${label}"`);
+  await until(() => open.contains(document.activeElement), 'focus in the dialog');
+  await press('Escape');
+  await until(() => !dialog(), 'the dialog to close');
+  await until(() => document.activeElement === opener, `focus back on "${label}"`, 2_000);
+  expect(document.activeElement).to.equal(opener);
+}
+
+function issuePageApi() {
+  const seeded = seededApi();
+  seeded.api
+    .on('GET', '/workspaces/:slug/projects/:projectId/members', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/labels', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/search-issues', () => []);
+  return seeded.api;
+}
+
+describe('dialogs give focus back to the button that opened them on Escape', () => {
+  afterEach(cleanup);
+
+  it('create issue', async () => {
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api: seededApi().api });
+    await until(() => app.container.querySelector('ul[aria-label="Issues"]'), 'the issues');
+    await escapeReturnsFocus(app, 'Create issue');
+  });
+
+  it('bulk delete', async () => {
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api: seededApi().api });
+    await until(() => app.container.querySelector('ul[aria-label="Issues"]'), 'the issues');
+    await escapeReturnsFocus(app, 'Delete issues');
+  });
+
+  it('the link dialog and the delete confirmation of an issue', async () => {
+    const app = renderApp(paths.issue('acme', PROJECT_ID, ISSUE_ID), { api: issuePageApi() });
+    await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
+    await escapeReturnsFocus(app, 'Add link');
+    await escapeReturnsFocus(app, 'Delete issue');
+  });
+
+  it('the image upload of the workspace logo', async () => {
+    const app = renderApp(paths.settings('acme'), { api: seededApi().api });
+    await escapeReturnsFocus(app, 'Upload logo');
+  });
+
+  it('the issue picker of a cycle', async () => {
+    const { api } = seededApi();
+    const cycle: Cycle = {
+      id: CYCLE_ID, project_id: PROJECT_ID, name: 'Sprint 1', description: '', start_date: null, end_date: null, status: 'draft', archived_at: null,
+      backlog_issues: 0, unstarted_issues: 0, started_issues: 0, completed_issues: 0, cancelled_issues: 0, total_issues: 0,
+      distribution: { assignees: [], labels: [] },
+    };
+    api
+      .on('GET', CYCLE, () => cycle)
+      .on('GET', `${CYCLE}/cycle-issues`, () => [])
+      .on('GET', '/workspaces/:slug/projects/:projectId/search-issues', () => [listedIssue(3)]);
+    const app = renderApp(paths.cycle('acme', PROJECT_ID, CYCLE_ID), { api });
+    await until(() => app.container.querySelector('h1')?.textContent === 'Sprint 1', 'the cycle');
+    await escapeReturnsFocus(app, 'Add existing issues');
+  });
+});

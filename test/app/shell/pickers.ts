@@ -1,0 +1,22 @@
+// Finding the property pickers (src/app/ui/pickers) and their open lists in the app's tests.
+import { until } from './render.js';
+
+/** The property button of the side panel named `name` (its hidden label), once it is there. */
+export const property = (root: ParentNode, name: string) =>
+  until(
+    () =>
+      [...root.querySelectorAll<HTMLButtonElement>('.app-picker-button')].find(
+        (candidate) => document.getElementById(candidate.getAttribute('aria-labelledby')!.split(' ')[0]!)?.textContent === name,
+      ),
+    `the ${name} button`,
+  );
+/** The open picker's listbox. */
+export const listbox = () => until(() => document.querySelector<HTMLElement>('.app-picker-popup [role="listbox"]'), 'the list');
+/** The options of a listbox. */
+export const options = (list: HTMLElement) => [...list.querySelectorAll<HTMLElement>('[role="option"]')];
+/** The option of a listbox whose text holds `name`. */
+export const option = (list: HTMLElement, name: string) => options(list).find((candidate) => candidate.textContent?.includes(name)) ?? null;
+/** What a property button shows (its value, without its hidden name). */
+export const shown = (element: HTMLElement) => element.querySelector('.app-picker-value')?.textContent;
+/** Waits for every picker popup to close. */
+export const closed = () => until(() => !document.querySelector('.app-picker-popup'), 'the popup closed');
