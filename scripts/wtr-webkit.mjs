@@ -3,8 +3,9 @@
 // WebKitWebDriver holds one session at a time, so each concurrent test file gets its own
 // driver process and MiniBrowser window; windows are kept and reused for the next file.
 // MiniBrowser has no headless mode: without a DISPLAY the launcher starts Xvfb.
-// WTR_WEBKIT_CONCURRENCY sets how many windows run at once (default 2); WTR_WEBKIT_DEBUG=1
-// prints the driver's and browser's own messages and where each window was when its file ended.
+// WTR_WEBKIT_CONCURRENCY sets how many windows run at once (default 1: only one window has
+// keyboard focus); WTR_WEBKIT_DEBUG=1 prints the driver's and browser's own messages and
+// where each window was when its file ended.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { keyValue, mouseButton, pointerClick, pointerMove, pressActions, typeActions } from './webdriver-actions.mjs';

@@ -63,7 +63,23 @@ export class PopupController implements ReactiveController {
         floating.style.top = `${y}px`;
       });
     floating.style.position = 'fixed';
-    this.cleanup = autoUpdate(reference, floating, () => void update(), { animationFrame: false });
+    void update();
+    // Later moves wait for the next frame: autoUpdate also calls from its ResizeObserver, and
+    // measuring and moving the popup there lays the page out inside the observers' own step;
+    // in WebKit, content-visibility then resizes the editor content those observers watch and
+    // the loop ends with undelivered notifications (an error event on the page).
+    let frame = 0;
+    const later = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        void update();
+      });
+    };
+    const stop = autoUpdate(reference, floating, later, { animationFrame: false });
+    this.cleanup = () => {
+      stop();
+      cancelAnimationFrame(frame);
+    };
   }
 
   /** Stops following the reference. */

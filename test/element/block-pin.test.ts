@@ -157,7 +157,7 @@ describe('the pinned height of the block being edited', () => {
     expect(pinned(block(el, 0))).to.equal(false);
   });
 
-  itIn(['chromium'], 'print media is emulated through CDP; WebDriver BiDi has no media emulation', 'lets the block size itself when the page is printed', async () => {
+  itIn(['chromium'], "print media is emulated through CDP; neither WebDriver (BiDi, WebKit's) emulates media", 'lets the block size itself when the page is printed', async () => {
     const el = await twoParagraphs();
     await emulateMedia({ media: 'print' });
     try {

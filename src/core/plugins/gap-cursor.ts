@@ -19,7 +19,8 @@ const ARROW_DIRECTIONS: Readonly<Record<string, 1 | -1>> = { ArrowLeft: -1, Arro
  * table that starts the document, after an image that ends it) goes nowhere: the key is
  * taken so the browser does not move its own caret from the gap's. Firefox would move it
  * into the table's first cell, or into the image's non-editable frame, where typed text
- * is lost.
+ * is lost; WebKit cannot re-set ProseMirror's range inside the shadow root for its caret
+ * motion, and extending it throws an InvalidStateError.
  */
 function stayAtDocumentEdge(view: EditorView, event: KeyboardEvent): boolean {
   const dir = ARROW_DIRECTIONS[event.key];

@@ -118,13 +118,53 @@ function dropScripts(root: DocumentFragment): void {
   for (const script of Array.from(root.querySelectorAll('script, noscript'))) script.remove();
 }
 
+/**
+ * The pasted markup's own style sheets (Excel's `.xl65 {font-weight:700}`), written into the
+ * style attribute of each element a rule matches, in the sheets' order, before the element's
+ * own style, and the `<style>` elements removed. ProseMirror does this itself through its
+ * parsing document's `styleSheets`, but WebKit builds no style sheets in a document without
+ * a browsing context, so there the rules reach no element; a constructed sheet parses them
+ * in every engine. Specificity is not weighed, as ProseMirror does not weigh it.
+ */
+function inlinePastedStyles(root: DocumentFragment): void {
+  const styles = Array.from(root.querySelectorAll('style'));
+  if (!styles.length || typeof CSSStyleSheet !== 'function' || typeof CSSStyleSheet.prototype.replaceSync !== 'function') return;
+  const collected = new Map<Element, string>();
+  for (const style of styles) {
+    const sheet = new CSSStyleSheet();
+    try {
+      sheet.replaceSync(style.textContent ?? '');
+    } catch {
+      continue;
+    }
+    for (const rule of Array.from(sheet.cssRules)) {
+      if (!(rule instanceof CSSStyleRule) || !rule.style.cssText) continue;
+      let matches: Element[];
+      try {
+        matches = Array.from(root.querySelectorAll(rule.selectorText));
+      } catch {
+        continue; // a selector querySelectorAll does not take (`p::before`)
+      }
+      for (const el of matches) collected.set(el, `${collected.get(el) ?? ''}${rule.style.cssText}`);
+    }
+    style.remove();
+  }
+  for (const [el, css] of collected) {
+    const own = el.getAttribute('style');
+    el.setAttribute('style', own ? `${css} ${own}` : css);
+  }
+}
+
 /** Pasted (or dropped) HTML, made safe to parse and reshaped from other apps' forms. */
 export function cleanPastedHTML(html: string, schema: Schema, context: PasteContext = {}): string {
   const template = inertTemplate(html);
   dropScripts(template.content);
   cleanSliceMarkers(template.content, schema);
   // ProseMirror's own clipboard (this editor's or another ProseMirror's) is already in the schema's forms.
-  if (!template.content.querySelector(`[${SLICE_ATTR}]`)) normalizeSources(template.content, context);
+  if (!template.content.querySelector(`[${SLICE_ATTR}]`)) {
+    normalizeSources(template.content, context);
+    inlinePastedStyles(template.content);
+  }
   return template.innerHTML;
 }
 

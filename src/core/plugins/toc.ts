@@ -52,8 +52,33 @@ function smoothScrollTo(dom: HTMLElement): void {
   const page = scroller === dom.ownerDocument.scrollingElement;
   const top = scroller.scrollTop + dom.getBoundingClientRect().top - (page ? 0 : scroller.getBoundingClientRect().top);
   const target = page ? dom.ownerDocument : scroller;
-  target.addEventListener('scrollend', () => dom.scrollIntoView({ block: 'start' }), { once: true });
+  afterScrollEnds(target, () => dom.scrollIntoView({ block: 'start' }));
   scroller.scrollTo({ top, behavior: 'smooth' });
+}
+
+/** How long a scroll must be still to count as ended where there is no `scrollend` event. */
+const SCROLL_STILL_MS = 150;
+
+/**
+ * Runs `run` once when the scroll `target` has stopped: at its `scrollend` event, or, in a
+ * browser without one (WebKitGTK 2.50), once no `scroll` event came for a short while.
+ */
+function afterScrollEnds(target: Document | Element, run: () => void): void {
+  const win = (target instanceof Document ? target : target.ownerDocument).defaultView;
+  if (!win || 'onscrollend' in win) {
+    target.addEventListener('scrollend', run, { once: true });
+    return;
+  }
+  const done = (): void => {
+    target.removeEventListener('scroll', moved);
+    run();
+  };
+  let timer = setTimeout(done, SCROLL_STILL_MS);
+  const moved = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(done, SCROLL_STILL_MS);
+  };
+  target.addEventListener('scroll', moved, { passive: true });
 }
 
 /** Scrolls smoothly to the `sequence`-th heading (1-based) of a level; false when there is none. */

@@ -4,6 +4,7 @@ import { closeMention, mentionKey, selectMention, setMentionHighlight, type Ment
 import { safeImageSrc } from '../../core/url.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { ListboxPopupController } from '../listbox/listbox-popup.js';
+import { PointerMoves } from '../listbox/pointer-moves.js';
 import { wordsFor } from '../words.js';
 import { mentionListStyles } from './mention-list.styles.js';
 
@@ -53,6 +54,7 @@ export class RichEditorMentionList extends LitElement {
 
   private readonly editor = new EditorStateController(this);
   private readonly listbox = new ListboxPopupController(this, { idPrefix: 'rich-editor-mention-list', close: closeMention });
+  private readonly pointer = new PointerMoves();
   private picker: MentionState | null = null;
 
   /** The picker as the editor holds it now (null without an editable view). */
@@ -106,7 +108,7 @@ export class RichEditorMentionList extends LitElement {
             aria-selected=${index === picker.highlighted ? 'true' : 'false'}
             .label=${item.label}
             .description=${item.description ?? ''}
-            @pointermove=${() => this.highlight(index)}
+            @pointermove=${(event: PointerEvent) => this.highlight(index, event)}
             @click=${() => this.run(selectMention(index))}
             >${avatar(item)}</rich-editor-listbox-option
           >`,
@@ -117,9 +119,11 @@ export class RichEditorMentionList extends LitElement {
   /**
    * Hover highlights. It listens to `pointermove`, not `mouseover`: when the arrows
    * scroll the list under a resting mouse, `mouseover` fires on whatever slid beneath
-   * it and would steal the keyboard's highlight.
+   * it and would steal the keyboard's highlight (and WebKit fires `pointermove` too,
+   * which `pointer` tells from a real move).
    */
-  private highlight(index: number): void {
+  private highlight(index: number, event: PointerEvent): void {
+    if (!this.pointer.moved(event)) return;
     if (this.picker?.highlighted !== index) this.run(setMentionHighlight(index), false);
   }
 

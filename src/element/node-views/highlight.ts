@@ -174,8 +174,8 @@ const visibilityEvents = typeof globalThis.ContentVisibilityAutoStateChangeEvent
  * no cost of their own. Each element an IntersectionObserver watches costs a little in
  * every frame (in a 10,000-block document with 517 code blocks, about 2 ms of each
  * keystroke's frame), so the observer only watches what the events do not cover: code
- * blocks nested in lists and quotes, the block being edited (exempt from
- * `content-visibility`), and every block in a browser without the events.
+ * blocks nested in lists and quotes, the block being edited and the document's second
+ * block (exempt from `content-visibility`), and every block in a browser without the events.
  */
 class BlockWatcher {
   private readonly observer: IntersectionObserver;
@@ -219,15 +219,22 @@ class BlockWatcher {
   };
 
   /**
-   * After an update: a code block with the caret is exempt from `content-visibility`, so
-   * no event reports it. One the events last reported as far off (the caret was put
-   * there without scrolling) is watched by the observer from now on.
+   * After an update: the code block with the caret and the document's second block are
+   * exempt from `content-visibility` (rich-editor.styles.ts), so no event reports them. One
+   * the events last reported as far off (the caret was put there without scrolling, or the
+   * block moved up to second place) is watched by the observer from now on.
    */
-  checkCaretBlock(): void {
+  checkExemptBlocks(): void {
+    for (const dom of this.exemptBlocks()) {
+      if (dom && this.blocks.has(dom) && !this.near.has(dom) && !this.observed.has(dom)) this.observe(dom);
+    }
+  }
+
+  /** The top-level blocks without `content-visibility`: the one being edited, and the second. */
+  private exemptBlocks(): Array<Element | null> {
     const { $head } = this.view.state.selection;
-    if (!$head.depth) return;
-    const dom = this.view.nodeDOM($head.before(1));
-    if (dom instanceof Element && this.blocks.has(dom) && !this.near.has(dom) && !this.observed.has(dom)) this.observe(dom);
+    const edited = $head.depth ? this.view.nodeDOM($head.before(1)) : null;
+    return [edited instanceof Element ? edited : null, this.view.dom.firstElementChild?.nextElementSibling ?? null];
   }
 
   /** The browser's visibility event for a top-level block. */
@@ -247,11 +254,10 @@ class BlockWatcher {
     const pending = this.pending;
     this.pending = [];
     if (this.view.isDestroyed) return;
-    const edited = this.view.state.selection.$head;
-    const editedDom = edited.depth ? this.view.nodeDOM(edited.before(1)) : null;
+    const exempt = this.exemptBlocks();
     for (const dom of pending) {
       if (!this.blocks.has(dom)) continue;
-      const eventsCover = dom.parentNode === this.view.dom && dom !== editedDom;
+      const eventsCover = dom.parentNode === this.view.dom && !exempt.includes(dom);
       if (!eventsCover) this.observe(dom);
     }
   };
@@ -359,7 +365,7 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
         // After an edit too large to re-highlight at once, the blocks near the viewport
         // are highlighted in the next frame (those off screen wait until they come near).
         update(view, previous) {
-          if (!view.state.selection.eq(previous.selection)) watchers.get(view)?.checkCaretBlock();
+          if (view.state.doc !== previous.doc || !view.state.selection.eq(previous.selection)) watchers.get(view)?.checkExemptBlocks();
           if (!codeHighlightKey.getState(view.state)?.behind || frame) return;
           frame = requestAnimationFrame(() => {
             frame = 0;

@@ -120,6 +120,14 @@ export const richEditorStyles = css`
   .content > .re-active {
     contain: layout style;
   }
+  /* WebKitGTK 2.50's web process crashes laying out a document whose first block is a heading
+     or a quote followed by a paragraph, while that paragraph is under content-visibility: auto
+     (a document that starts "<h2>T</h2><p>x</p>"), whatever the margins, contain-intrinsic-size,
+     containment or caret; no feature test tells. The second block stays visible: one block
+     more laid out, whatever the document's length. */
+  .content > :first-child + * {
+    content-visibility: visible;
+  }
   .content ::selection {
     background: var(--_selection);
   }

@@ -3,6 +3,7 @@ import type { Command } from 'prosemirror-state';
 import { closeSlashMenu, runSlashItem, setSlashHighlight, slashMenuKey, type SlashMenuState } from '../../core/plugins/slash-menu.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { ListboxPopupController } from '../listbox/listbox-popup.js';
+import { PointerMoves } from '../listbox/pointer-moves.js';
 import { iconById } from '../icons.js';
 import { wordsFor } from '../words.js';
 import { slashMenuStyles } from './slash-menu.styles.js';
@@ -61,6 +62,7 @@ export class RichEditorSlashMenu extends LitElement {
 
   private readonly editor = new EditorStateController(this);
   private readonly listbox = new ListboxPopupController(this, { idPrefix: 'rich-editor-slash-menu', close: closeSlashMenu });
+  private readonly pointer = new PointerMoves();
   private menu: SlashMenuState | null = null;
 
   /** The menu as the editor holds it now (null without an editable view). */
@@ -113,7 +115,7 @@ export class RichEditorSlashMenu extends LitElement {
             aria-selected=${index === menu.highlighted ? 'true' : 'false'}
             .label=${item.title}
             .description=${item.description}
-            @pointermove=${() => this.highlight(index)}
+            @pointermove=${(event: PointerEvent) => this.highlight(index, event)}
             @click=${() => this.run(runSlashItem(index))}
             >${icon(item.icon ?? item.id)}</rich-editor-listbox-option
           >`,
@@ -124,9 +126,11 @@ export class RichEditorSlashMenu extends LitElement {
   /**
    * Hover highlights. It listens to `pointermove`, not `mouseover`: when the arrows
    * scroll the list under a resting mouse, `mouseover` fires on whatever slid beneath
-   * it and would steal the keyboard's highlight.
+   * it and would steal the keyboard's highlight (and WebKit fires `pointermove` too,
+   * which `pointer` tells from a real move).
    */
-  private highlight(index: number): void {
+  private highlight(index: number, event: PointerEvent): void {
+    if (!this.pointer.moved(event)) return;
     if (this.menu?.highlighted !== index) this.run(setSlashHighlight(index), false);
   }
 

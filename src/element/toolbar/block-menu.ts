@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import type { BlockMenuEntry, BlockType } from '../../core/toolbar-state.js';
+import { PointerMoves } from '../listbox/pointer-moves.js';
 import { CHECK_ICON, icon } from './toolbar-items.js';
 
 /** The id of the block-type listbox (unique within the toolbar's shadow root). */
@@ -40,6 +41,8 @@ function nextEnabled(enabled: readonly boolean[], from: number, step: 1 | -1): n
 export class BlockMenu {
   /** The highlighted entry's index. */
   highlighted = 0;
+  /** Tells a real hover from the list scrolling under a resting mouse. */
+  private readonly pointer = new PointerMoves();
 
   constructor(private readonly menu: BlockMenuHost) {}
 
@@ -73,7 +76,7 @@ export class BlockMenu {
           role="option"
           aria-selected=${index === this.highlighted ? 'true' : 'false'}
           aria-disabled=${enabled[index] ? nothing : 'true'}
-          @pointermove=${() => enabled[index] && this.highlight(index)}
+          @pointermove=${(event: PointerEvent) => this.pointer.moved(event) && enabled[index] && this.highlight(index)}
           @click=${() => enabled[index] && this.menu.choose(index)}
         >
           <span class="check">${current === option.id ? icon(CHECK_ICON) : nothing}</span>${option.label}

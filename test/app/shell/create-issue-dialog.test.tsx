@@ -83,7 +83,7 @@ describe('create issue dialog', () => {
 
     await click(await property(form, 'Target date'));
     await until(() => document.activeElement?.getAttribute('type') === 'date', 'the date input');
-    await sendKeys({ type: '03102025' });
+    await sendKeys({ type: '03/10/2025' });
     await press('Enter');
     await closed();
     await click(await property(form, 'Cycle'));

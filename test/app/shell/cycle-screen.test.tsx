@@ -118,12 +118,12 @@ describe('cycle screen', () => {
     expect(name.value).to.equal('Sprint 1');
     expect(field(dialog, 'End date').value).to.equal('2025-03-14');
     field(dialog, 'Start date').focus();
-    await sendKeys({ type: '03202025' });
+    await sendKeys({ type: '03/20/2025' });
     await click(button(dialog, 'Save'));
     await until(() => byText(dialog, '[role="alert"]', 'The start date cannot be after the end date.'), 'the date rule');
     expect(api.sent('PATCH', CYCLE)).to.have.length(0);
     field(dialog, 'Start date').focus();
-    await sendKeys({ type: '03022025' });
+    await sendKeys({ type: '03/02/2025' });
     name.focus();
     await sendKeys({ press: 'End' });
     await sendKeys({ type: 'b' });
@@ -163,9 +163,9 @@ describe('cycle screen', () => {
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the form');
     await typeInto(field(dialog, 'Cycle name'), 'Sprint 2');
     field(dialog, 'Start date').focus();
-    await sendKeys({ type: '04012025' });
+    await sendKeys({ type: '04/01/2025' });
     field(dialog, 'End date').focus();
-    await sendKeys({ type: '04142025' });
+    await sendKeys({ type: '04/14/2025' });
     await press('Enter');
     await until(() => api.sent('POST', CYCLES).length === 1, 'the creation');
     expect(api.sent('POST', CYCLES)[0]!.body).to.deep.equal({ name: 'Sprint 2', start_date: '2025-04-01', end_date: '2025-04-14' });

@@ -45,7 +45,7 @@ describe('project issue filters', () => {
     await click(await until(() => [...popup.querySelectorAll('label')].find((label) => label.textContent?.trim() === 'Before') ?? null, 'the Before type'));
     const date = await until(() => popup.querySelector<HTMLInputElement>('input[type="date"]'), 'the date field');
     date.focus();
-    await (await import('@web/test-runner-commands')).sendKeys({ type: '06012025' });
+    await (await import('@web/test-runner-commands')).sendKeys({ type: '06/01/2025' });
     await click(button(popup, 'Apply'));
     await until(() => app.container.querySelectorAll('ul[aria-label="Issues"] li').length === 1, 'the filtered list');
     expect(app.container.querySelector('ul[aria-label="Issues"] a')!.textContent).to.equal('Issue number 3');

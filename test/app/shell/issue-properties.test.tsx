@@ -175,7 +175,7 @@ describe('issue properties', () => {
     expect(shown(target)).to.equal('No date');
     await click(target);
     await until(() => document.activeElement?.getAttribute('type') === 'date', 'the date input');
-    await sendKeys({ type: '03102025' });
+    await sendKeys({ type: '03/10/2025' });
     await press('Enter');
     await until(() => scene.issue.target_date === '2025-03-10', 'the target date saved');
     expect(patches(api)).to.deep.equal([{ target_date: '2025-03-10' }]);
@@ -184,7 +184,7 @@ describe('issue properties', () => {
     const start = await property(app.container, 'Start date');
     await click(start);
     await until(() => document.activeElement?.getAttribute('type') === 'date', 'the date input');
-    await sendKeys({ type: '03202025' });
+    await sendKeys({ type: '03/20/2025' });
     await press('Enter');
     await until(() => byText(app.container, '[role="alert"]', 'The start date cannot be after the target date.'), 'the refusal');
     expect(patches(api)).to.have.length(1);

@@ -70,7 +70,7 @@ describe('module screen', () => {
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the form');
     expect(field(dialog, 'Target date').value).to.equal('2025-04-30');
     field(dialog, 'Target date').focus();
-    await sendKeys({ type: '05312025' });
+    await sendKeys({ type: '05/31/2025' });
     await click(button(dialog, 'Save'));
     await until(() => api.sent('PATCH', MODULE).length === 1, 'the change');
     expect(api.sent('PATCH', MODULE)[0]!.body).to.deep.equal({ name: 'Checkout', start_date: '2025-03-01', target_date: '2025-05-31' });

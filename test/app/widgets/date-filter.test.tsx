@@ -100,8 +100,9 @@ describe('<DateFilter>', () => {
     render(<DateFilter today={new Date(2025, 4, 14)} onApply={(value) => applied.push(value)} />);
     await openWithKeyboard();
     field('Start date')!.focus();
-    // Chromium's en-US date input takes month, day and year segments in turn.
-    await sendKeys({ type: '07012025' });
+    // An en-US date field takes month, day and year; the slashes move between them in every
+    // engine (WebKitGTK does not move on after two digits by itself, Chromium and Firefox do).
+    await sendKeys({ type: '07/01/2025' });
     await until(() => field('Start date')!.value === '2025-07-01', 'the start date is typed');
     expect(apply().disabled).to.equal(true);
     expect(reason()).to.equal(START_AFTER_END);
@@ -112,7 +113,7 @@ describe('<DateFilter>', () => {
     expect(applied).to.deep.equal([]);
 
     field('End date')!.focus();
-    await sendKeys({ type: '07012025' });
+    await sendKeys({ type: '07/01/2025' });
     await until(() => !apply().disabled, 'equal dates are a valid range');
     expect(reason()).to.equal(null);
     await sendKeys({ press: 'Enter' });
@@ -140,7 +141,7 @@ describe('<DateFilter>', () => {
     await sendKeys({ press: 'ArrowRight' });
     await until(() => (popover()!.querySelector('input[value="after"]') as HTMLInputElement).checked, 'After is chosen');
     field('Date')!.focus();
-    await sendKeys({ type: '12252025' });
+    await sendKeys({ type: '12/25/2025' });
     await until(() => field('Date')!.value === '2025-12-25', 'the date is typed');
     await click(apply());
     await until(() => popover() === null, 'the popover closes');
@@ -176,7 +177,7 @@ describe('<DateFilter>', () => {
     await openWithKeyboard();
     await expectAccessible(popover()!);
     field('Start date')!.focus();
-    await sendKeys({ type: '07012025' });
+    await sendKeys({ type: '07/01/2025' });
     await until(() => reason() === START_AFTER_END, 'the problem shows');
     await expectAccessible(popover()!);
   });

@@ -279,7 +279,7 @@ describe('code block node view', () => {
     expect(code(el).textContent).to.equal('const far = 1;');
   });
 
-  it('leaves top-level code blocks to the browser\'s visibility events, observing only nested ones', async () => {
+  it('leaves top-level code blocks to the browser\'s visibility events, observing only nested ones and the second block', async () => {
     // Every observed element costs the browser some work in each frame; top-level blocks
     // have content-visibility: auto, whose own events say when they come near.
     const observed: Element[] = [];
@@ -293,7 +293,8 @@ describe('code block node view', () => {
       const el = await mount(html`<rich-editor .value=${`<p>Intro</p>${top}<blockquote><pre data-language="ts"><code>const nested = 1;</code></pre></blockquote>`}></rich-editor>`);
       await until(() => [0, 1, 2, 3, 4, 5].every((i) => !!code(el, i).querySelector('.token.keyword')), 'every block on screen is highlighted');
       const codeBlocks = observed.filter((target) => target.classList.contains('code-block'));
-      expect(codeBlocks, 'only the nested block is observed').to.deep.equal([block(el, 5)]);
+      // The document's second block is the one top-level block left visible (a WebKit crash, rich-editor.styles.ts).
+      expect(codeBlocks, 'only the second block and the nested one are observed').to.deep.equal([block(el, 0), block(el, 5)]);
     } finally {
       IntersectionObserver.prototype.observe = observe;
     }
