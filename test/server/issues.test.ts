@@ -410,6 +410,27 @@ describe('GET …/issues (list)', () => {
     assert.deepEqual(await names('target_after=2026-03-01&priority=low'), ['B']);
   });
 
+  test('searches by name and by key (IDENTIFIER-sequence), with the filters and pages, taking % and _ literally', async () => {
+    const local = await seedWorkspace(server);
+    for (const [name, priority] of [['Fix the header', 'high'], ['Header 100% wide', 'low'], ['snake_case names', 'none'], ['Footer', 'high']]) {
+      await local.actors.member.post(`${local.projectUrl}/issues`, { name, priority });
+    }
+    const search = async (query: string, url = `${local.projectUrl}/issues`) => {
+      const response = await local.actors.guest.get(`${url}?${query}`);
+      assert.equal(response.status, 200, query);
+      return { names: response.body.map((i: { name: string }) => i.name), total: response.headers.get('x-total-count') };
+    };
+    assert.deepEqual((await search('search=HEADER')).names, ['Header 100% wide', 'Fix the header'], 'by name, ignoring case');
+    assert.deepEqual((await search(`search=${local.project.identifier.toLowerCase()}-4`)).names, ['Footer'], 'by key');
+    assert.deepEqual((await search('search=header&priority=high')).names, ['Fix the header'], 'with a filter');
+    assert.deepEqual(await search('search=header&limit=1'), { names: ['Header 100% wide'], total: '2' }, 'with pages');
+    assert.deepEqual((await search('search=%25')).names, ['Header 100% wide'], '% is literal');
+    assert.deepEqual((await search('search=_')).names, ['snake_case names'], '_ is literal');
+    assert.deepEqual((await search("search=' OR 1=1 --")).names, [], 'the text is a parameter');
+    assert.deepEqual((await search('search=%20%20')).names.length, 4, 'blank text does not filter');
+    assert.deepEqual((await search('search=footer', `${local.workspaceUrl}/issues`)).names, ['Footer'], 'the workspace tabs search too');
+  });
+
   test('refuses bad filters with 400', async () => {
     for (const [query, error] of [
       ['priority=critical', 'Priority is not valid'],

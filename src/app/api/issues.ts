@@ -20,6 +20,8 @@ export interface IssueListQuery {
   target_from?: string;
   target_to?: string;
   archived?: boolean;
+  /** Text the issue's name or key contains. */
+  search?: string;
   limit?: number;
   offset?: number;
 }

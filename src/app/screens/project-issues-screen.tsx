@@ -16,6 +16,7 @@ import { IssueFilters, NO_FILTERS, targetDateQuery, type IssueFilterValues } fro
 import { IssueBoard } from './issues/issue-board.js';
 import { IssueLayoutSwitch, useIssueLayout } from './issues/issue-layout.js';
 import { IssueList } from './issues/issue-list.js';
+import { IssueSearchBox, useIssueSearch } from './issues/issue-search-box.js';
 import { useMoveIssue } from './issues/use-move-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
@@ -29,13 +30,15 @@ export function ProjectIssuesScreen() {
   const notify = useNotify();
   const project = useProject(slug, projectId);
   const [filters, setFilters] = useState<IssueFilterValues>(NO_FILTERS);
+  const [search, setSearch] = useIssueSearch();
   const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
   const serverFilters = {
     state: filters.state ? [filters.state] : undefined,
     priority: filters.priority ? [filters.priority] : undefined,
     ...targetDateQuery(filters.targetDate),
+    search: search || undefined,
   };
-  const filtered = !!(filters.state || filters.priority || filters.targetDate);
+  const filtered = !!(filters.state || filters.priority || filters.targetDate || search);
   const listKey = filtered ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId);
   const { query, issues, total } = useIssuePages(
     listKey,
@@ -72,6 +75,7 @@ export function ProjectIssuesScreen() {
       />
       <div className="app-content">
         <IssueLayoutSwitch value={layout} onChange={setLayout} />
+        <IssueSearchBox value={search} onChange={setSearch} />
         <IssueFilters states={states.data ?? []} value={filters} onChange={setFilters} />
         {query.isPending ? (
           <Spinner label="Loading issues…" />
@@ -81,7 +85,7 @@ export function ProjectIssuesScreen() {
           <EmptyState type="all-issues" role={role} onAction={() => setCreating(true)} />
         ) : issues.length === 0 ? (
           <p className="app-editor-status" role="status">
-            No issues match the filters.
+            {search ? `No issues match “${search}”.` : 'No issues match the filters.'}
           </p>
         ) : (
           <>

@@ -2,7 +2,8 @@ import { expect } from '@open-wc/testing';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
-import { cleanup, renderApp, until } from './render.js';
+import { click, typeInto } from './input.js';
+import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
 const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-issue-row')];
@@ -28,5 +29,48 @@ describe('issue list rows', () => {
     expect([...first!.querySelectorAll('.app-avatar')].map((avatar) => avatar.textContent)).to.deep.equal(['A', 'G']);
     expect(first!.querySelector('.app-issue-assignees')!.textContent).to.contain('Assignees: Ada, Grace');
     await expectAccessible(app.container);
+  });
+});
+
+const ISSUES = '/workspaces/:slug/projects/:projectId/issues';
+
+/** The seeded workspace whose list route searches names and keys as the server does. */
+function searchingApi() {
+  const all = [listedIssue(3, { name: 'Fix the header' }), listedIssue(2, { name: 'Footer links' }), listedIssue(1, { name: 'Header logo' })];
+  const { api } = seededApi();
+  api.on('GET', ISSUES, (request) => {
+    const search = request.query.get('search')?.toLowerCase();
+    const issues = search ? all.filter((issue) => issue.name.toLowerCase().includes(search) || `web-${issue.sequence_id}`.includes(search)) : all;
+    return reply(200, issues, { 'x-total-count': String(issues.length) });
+  });
+  return api;
+}
+
+describe('issue search', () => {
+  afterEach(cleanup);
+
+  it('sends one request once typing rests, keeps the text in the URL and shows the matches', async () => {
+    const api = searchingApi();
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 3, 'the issues');
+    await typeInto(field(app.container, 'Search issues'), 'header');
+    await until(() => rows(app.container).length === 2, 'the matches');
+    const searches = api.sent('GET', ISSUES).filter((request) => request.query.has('search'));
+    expect(searches.map((request) => request.query.get('search'))).to.deep.equal(['header']);
+    expect(rows(app.container).map((row) => row.querySelector('a')!.textContent)).to.deep.equal(['Fix the header', 'Header logo']);
+    expect(new URL(app.location(), 'http://x').searchParams.get('search')).to.equal('header');
+    await expectAccessible(app.container);
+    await click(button(app.container, 'Clear search'));
+    await until(() => rows(app.container).length === 3, 'all issues again');
+    expect(field(app.container, 'Search issues').value).to.equal('');
+  });
+
+  it('searches by key, and says when nothing matches', async () => {
+    const api = searchingApi();
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?search=web-2`, { api });
+    await until(() => rows(app.container).length === 1, 'the match by key');
+    expect(field(app.container, 'Search issues').value).to.equal('web-2');
+    await typeInto(field(app.container, 'Search issues'), 'zzz');
+    await until(() => byText(app.container, '[role="status"]', 'No issues match'), 'the empty message');
   });
 });
