@@ -15,6 +15,7 @@ import { CreateIssueDialog } from './issues/create-issue-dialog.js';
 import { IssueFilters, NO_FILTERS, targetDateQuery, type IssueFilterValues } from './issues/issue-filters.js';
 import { IssueBoard } from './issues/issue-board.js';
 import { IssueLayoutSwitch, useIssueLayout } from './issues/issue-layout.js';
+import { GroupBySelect, GroupedIssueList, useIssueGrouping } from './issues/issue-groups.js';
 import { IssueList } from './issues/issue-list.js';
 import { IssueSearchBox, useIssueSearch } from './issues/issue-search-box.js';
 import { useMoveIssue } from './issues/use-move-issue.js';
@@ -31,6 +32,7 @@ export function ProjectIssuesScreen() {
   const project = useProject(slug, projectId);
   const [filters, setFilters] = useState<IssueFilterValues>(NO_FILTERS);
   const [search, setSearch] = useIssueSearch();
+  const [grouping, setGrouping] = useIssueGrouping();
   const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
   const serverFilters = {
     state: filters.state ? [filters.state] : undefined,
@@ -75,6 +77,7 @@ export function ProjectIssuesScreen() {
       />
       <div className="app-content">
         <IssueLayoutSwitch value={layout} onChange={setLayout} />
+        {layout === 'list' ? <GroupBySelect value={grouping} onChange={setGrouping} /> : null}
         <IssueSearchBox value={search} onChange={setSearch} />
         <IssueFilters states={states.data ?? []} value={filters} onChange={setFilters} />
         {query.isPending ? (
@@ -91,6 +94,8 @@ export function ProjectIssuesScreen() {
           <>
             {layout === 'board' ? (
               <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} />
+            ) : grouping !== 'none' ? (
+              <GroupedIssueList slug={slug} issues={issues} by={grouping} states={states.data} total={total} />
             ) : (
               <IssueList slug={slug} issues={issues} total={total} label="Issues" />
             )}

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
+import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { click, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -73,4 +74,74 @@ describe('issue search', () => {
     await typeInto(field(app.container, 'Search issues'), 'zzz');
     await until(() => byText(app.container, '[role="status"]', 'No issues match'), 'the empty message');
   });
+});
+
+const DOING = '77777777-7777-4777-8777-777777777777';
+const [ada, grace] = members.map(({ role: _, ...user }) => user);
+
+/** Four issues: three In Progress (a state the app knows only from the rows), one Todo. */
+function groupingApi() {
+  const inProgress = { state_id: DOING, state__name: 'In Progress', state__group: 'started', state__color: '#3b82f6' };
+  const { api } = seededApi((scene) => {
+    scene.issues = [
+      listedIssue(4, { ...inProgress, priority: 'urgent', assignee_ids: [USER_ID], assignees: [ada!] }),
+      listedIssue(3, { ...inProgress, assignee_ids: [USER_ID, OTHER_ID], assignees: [ada!, grace!] }),
+      listedIssue(2, { priority: 'high' }),
+      listedIssue(1, inProgress),
+    ];
+  });
+  return api;
+}
+
+const headings = (root: ParentNode) => [...root.querySelectorAll<HTMLButtonElement>('.app-issue-group-toggle')];
+const headingTexts = (root: ParentNode) => headings(root).map((heading) => heading.textContent);
+
+describe('issue grouping', () => {
+  afterEach(cleanup);
+
+  it('groups by state, priority and assignee under headings with counts, the "No …" groups last, kept in the URL', async () => {
+    const api = groupingApi();
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 4, 'the issues');
+    const groupBy = field<HTMLSelectElement>(app.container, 'Group by');
+    expect([...groupBy.options].map((option) => option.textContent)).to.deep.equal(['None', 'State', 'Priority', 'Assignee']);
+    const choose = async (value: string) => {
+      groupBy.value = value;
+      groupBy.dispatchEvent(new Event('change', { bubbles: true }));
+      await until(() => new URL(app.location(), 'http://x').searchParams.get('group') === value, `?group=${value}`);
+    };
+    await choose('state');
+    await until(() => headings(app.container).length === 2, 'the state groups');
+    expect(headingTexts(app.container)).to.deep.equal(['Todo · 1', 'In Progress · 3']);
+    await choose('priority');
+    await until(() => headingTexts(app.container).join() === 'Urgent · 1,High · 1,No priority · 2', 'the priority groups');
+    await choose('assignee');
+    await until(() => headingTexts(app.container).join() === 'Ada · 2,Grace · 1,No assignee · 2', 'the assignee groups');
+    expect(rows(app.container)).to.have.length(5, 'an issue shows under each of its assignees');
+  });
+
+  it('collapses and expands a group with its heading button', async () => {
+    const api = groupingApi();
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?group=state`, { api });
+    await until(() => headings(app.container).length === 2, 'the groups');
+    const inProgress = headings(app.container)[1]!;
+    expect(inProgress.getAttribute('aria-expanded')).to.equal('true');
+    await click(inProgress);
+    await until(() => inProgress.getAttribute('aria-expanded') === 'false', 'collapsed');
+    expect(rows(app.container)).to.have.length(1);
+    expect(document.getElementById(inProgress.getAttribute('aria-controls')!)!.hidden).to.equal(true);
+    await click(inProgress);
+    await until(() => rows(app.container).length === 4, 'expanded again');
+  });
+
+  for (const theme of ['light', 'dark'] as ThemeMode[]) {
+    it(`passes axe on the grouped list in the ${theme} theme`, async () => {
+      const api = groupingApi();
+      const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?group=assignee`, { api, themeMode: theme });
+      await until(() => headings(app.container).length === 3, 'the groups');
+      await click(headings(app.container)[2]!);
+      await until(() => rows(app.container).length === 3, 'one group collapsed');
+      await expectAccessible(app.container);
+    });
+  }
 });
