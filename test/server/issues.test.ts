@@ -16,6 +16,8 @@ before(async () => {
 after(() => server.close());
 
 const LISTED_KEYS = ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id', 'target_date'];
+/** A row of an issue list: the listed issue plus its state's name and group, priority, labels and assignees. */
+const ROW_KEYS = [...LISTED_KEYS, 'assignee_ids', 'assignees', 'label_ids', 'labels', 'priority', 'state__group', 'state__name'].sort();
 
 async function createIssue(fields: Record<string, unknown> = {}, url = seed.projectUrl) {
   const response = await seed.actors.member.post(`${url}/issues`, { name: `Issue ${randomUUID().slice(0, 6)}`, ...fields });
@@ -382,10 +384,14 @@ describe('GET …/issues (list)', () => {
     assert.equal(all.status, 200);
     assert.equal(all.headers.get('x-total-count'), '3');
     assert.deepEqual(all.body.map((i: { name: string }) => i.name), ['C', 'B', 'A']);
-    assert.deepEqual(Object.keys(all.body[0]).sort(), [...LISTED_KEYS, 'assignee_ids', 'priority'].sort(), 'a listed issue plus what a board card shows');
+    assert.deepEqual(Object.keys(all.body[0]).sort(), ROW_KEYS, 'a listed issue plus what a row shows');
     assert.deepEqual(all.body.map((i: { priority: string }) => i.priority), ['high', 'low', 'high']);
     assert.deepEqual(all.body.map((i: { assignee_ids: string[] }) => i.assignee_ids), [[], [local.users.viewer.id], []]);
     assert.equal(all.body[2].state__color, '#3A3A3A');
+    assert.deepEqual([all.body[2].state__name, all.body[2].state__group], ['Todo', 'unstarted']);
+    assert.deepEqual(all.body.map((i: { label_ids: string[] }) => i.label_ids), [[label.id], [], []]);
+    assert.deepEqual(all.body[0].labels, [{ id: label.id, name: 'frontend', color: label.color }]);
+    assert.deepEqual(all.body[1].assignees.map((user: { id: string }) => user.id), [local.users.viewer.id]);
     assert.deepEqual(all.body.map((i: { target_date: string | null }) => i.target_date), [null, '2026-03-20', '2026-03-10'], 'each row carries its target date');
     const names = async (query: string) => (await local.actors.guest.get(`${local.projectUrl}/issues?${query}`)).body.map((i: { name: string }) => i.name);
     assert.deepEqual(await names('priority=high'), ['C', 'A']);
@@ -402,6 +408,27 @@ describe('GET …/issues (list)', () => {
     assert.deepEqual(await names('target_from=2026-03-10&target_to=2026-03-20'), ['B', 'A'], 'a range includes its ends');
     assert.deepEqual(await names('target_from=2026-03-11&target_to=2026-03-19'), []);
     assert.deepEqual(await names('target_after=2026-03-01&priority=low'), ['B']);
+  });
+
+  test('searches by name and by key (IDENTIFIER-sequence), with the filters and pages, taking % and _ literally', async () => {
+    const local = await seedWorkspace(server);
+    for (const [name, priority] of [['Fix the header', 'high'], ['Header 100% wide', 'low'], ['snake_case names', 'none'], ['Footer', 'high']]) {
+      await local.actors.member.post(`${local.projectUrl}/issues`, { name, priority });
+    }
+    const search = async (query: string, url = `${local.projectUrl}/issues`) => {
+      const response = await local.actors.guest.get(`${url}?${query}`);
+      assert.equal(response.status, 200, query);
+      return { names: response.body.map((i: { name: string }) => i.name), total: response.headers.get('x-total-count') };
+    };
+    assert.deepEqual((await search('search=HEADER')).names, ['Header 100% wide', 'Fix the header'], 'by name, ignoring case');
+    assert.deepEqual((await search(`search=${local.project.identifier.toLowerCase()}-4`)).names, ['Footer'], 'by key');
+    assert.deepEqual((await search('search=header&priority=high')).names, ['Fix the header'], 'with a filter');
+    assert.deepEqual(await search('search=header&limit=1'), { names: ['Header 100% wide'], total: '2' }, 'with pages');
+    assert.deepEqual((await search('search=%25')).names, ['Header 100% wide'], '% is literal');
+    assert.deepEqual((await search('search=_')).names, ['snake_case names'], '_ is literal');
+    assert.deepEqual((await search("search=' OR 1=1 --")).names, [], 'the text is a parameter');
+    assert.deepEqual((await search('search=%20%20')).names.length, 4, 'blank text does not filter');
+    assert.deepEqual((await search('search=footer', `${local.workspaceUrl}/issues`)).names, ['Footer'], 'the workspace tabs search too');
   });
 
   test('refuses bad filters with 400', async () => {
@@ -445,7 +472,7 @@ describe('GET /api/workspaces/:slug/issues (workspace tabs)', () => {
     assert.deepEqual(await names('member', 'subscribed'), ['followed', 'assigned', 'mine']);
     assert.deepEqual(await names('admin', 'created'), ['followed', 'assigned']);
     const response = await local.actors.member.get(`${local.workspaceUrl}/issues`);
-    assert.deepEqual(Object.keys(response.body[0]).sort(), LISTED_KEYS);
+    assert.deepEqual(Object.keys(response.body[0]).sort(), ROW_KEYS);
     assert.equal(response.headers.get('x-total-count'), '3');
     assert.deepEqual(
       (await local.actors.member.get(`${local.workspaceUrl}/issues?tab=all-issues&priority=urgent`)).body,

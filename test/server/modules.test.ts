@@ -130,7 +130,10 @@ describe('…/modules/:moduleId/module-issues', () => {
       const response = await seed.actors.member.post(`${modulesUrl}/${module.id}/module-issues`, { issues: [shared.id] });
       assert.equal(response.status, 200);
       assert.deepEqual(response.body.map((i: { id: string }) => i.id), [shared.id]);
-      assert.deepEqual(Object.keys(response.body[0]).sort(), ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id', 'target_date']);
+      assert.deepEqual(Object.keys(response.body[0]).sort(), [
+        'assignee_ids', 'assignees', 'id', 'label_ids', 'labels', 'name', 'priority', 'project__identifier', 'project_id',
+        'sequence_id', 'state__color', 'state__group', 'state__name', 'state_id', 'target_date',
+      ]);
     }
     assert.equal((await seed.actors.member.delete(`${modulesUrl}/${first.id}/module-issues/${shared.id}`)).status, 204);
     const notThere = await seed.actors.member.delete(`${modulesUrl}/${first.id}/module-issues/${shared.id}`);

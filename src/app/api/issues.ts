@@ -1,6 +1,6 @@
 import type { ApiClient, Query } from './client.js';
 import { projectPath } from './projects.js';
-import type { Description, IssueDetail, ListedIssue, Priority, ProjectListedIssue } from './types.js';
+import type { Description, IssueDetail, ListedIssue, Priority, IssueRow } from './types.js';
 
 /** The spec's workspace issue tabs. */
 export const WORKSPACE_ISSUE_TABS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
@@ -20,6 +20,8 @@ export interface IssueListQuery {
   target_from?: string;
   target_to?: string;
   archived?: boolean;
+  /** Text the issue's name or key contains. */
+  search?: string;
   limit?: number;
   offset?: number;
 }
@@ -79,11 +81,11 @@ function page<T extends ListedIssue>(data: T[], headers: Headers): IssuePage<T> 
 export function issuesApi(client: ApiClient) {
   return {
     list: async (slug: string, projectId: string, query: IssueListQuery = {}) => {
-      const { data, headers } = await client.requestWithHeaders<ProjectListedIssue[]>('GET', issuePath(slug, projectId), { query: toQuery(query) });
+      const { data, headers } = await client.requestWithHeaders<IssueRow[]>('GET', issuePath(slug, projectId), { query: toQuery(query) });
       return page(data, headers);
     },
     workspaceTab: async (slug: string, tab: WorkspaceIssueTab, query: IssueListQuery = {}) => {
-      const { data, headers } = await client.requestWithHeaders<ListedIssue[]>('GET', `/workspaces/${encodeURIComponent(slug)}/issues`, {
+      const { data, headers } = await client.requestWithHeaders<IssueRow[]>('GET', `/workspaces/${encodeURIComponent(slug)}/issues`, {
         query: { ...toQuery(query), tab },
       });
       return page(data, headers);

@@ -1,6 +1,6 @@
 import type { ApiClient } from './client.js';
 import { projectPath } from './projects.js';
-import type { Cycle, ListedIssue, Module, PageSummary } from './types.js';
+import type { Cycle, IssueRow, Module, PageSummary } from './types.js';
 
 /** The page lists (spec: pages private, public, archived). */
 export type PageListType = 'private' | 'public' | 'archived';
@@ -37,9 +37,9 @@ export function planningApi(client: ApiClient) {
     updateCycle: (slug: string, projectId: string, cycleId: string, input: CycleInput) =>
       client.request<Cycle>('PATCH', group(slug, projectId, 'cycles', cycleId), { body: input }),
     deleteCycle: (slug: string, projectId: string, cycleId: string) => client.request<void>('DELETE', group(slug, projectId, 'cycles', cycleId)),
-    cycleIssues: (slug: string, projectId: string, cycleId: string) => client.request<ListedIssue[]>('GET', groupIssues(slug, projectId, 'cycles', cycleId)),
+    cycleIssues: (slug: string, projectId: string, cycleId: string) => client.request<IssueRow[]>('GET', groupIssues(slug, projectId, 'cycles', cycleId)),
     addCycleIssues: (slug: string, projectId: string, cycleId: string, issueIds: string[]) =>
-      client.request<ListedIssue[]>('POST', groupIssues(slug, projectId, 'cycles', cycleId), { body: { issues: issueIds } }),
+      client.request<IssueRow[]>('POST', groupIssues(slug, projectId, 'cycles', cycleId), { body: { issues: issueIds } }),
     removeCycleIssue: (slug: string, projectId: string, cycleId: string, issueId: string) =>
       client.request<void>('DELETE', `${groupIssues(slug, projectId, 'cycles', cycleId)}/${encodeURIComponent(issueId)}`),
     modules: (slug: string, projectId: string) => client.request<Module[]>('GET', `${projectPath(slug, projectId)}/modules`),
@@ -50,9 +50,9 @@ export function planningApi(client: ApiClient) {
     updateModule: (slug: string, projectId: string, moduleId: string, input: ModuleInput) =>
       client.request<Module>('PATCH', group(slug, projectId, 'modules', moduleId), { body: input }),
     deleteModule: (slug: string, projectId: string, moduleId: string) => client.request<void>('DELETE', group(slug, projectId, 'modules', moduleId)),
-    moduleIssues: (slug: string, projectId: string, moduleId: string) => client.request<ListedIssue[]>('GET', groupIssues(slug, projectId, 'modules', moduleId)),
+    moduleIssues: (slug: string, projectId: string, moduleId: string) => client.request<IssueRow[]>('GET', groupIssues(slug, projectId, 'modules', moduleId)),
     addModuleIssues: (slug: string, projectId: string, moduleId: string, issueIds: string[]) =>
-      client.request<ListedIssue[]>('POST', groupIssues(slug, projectId, 'modules', moduleId), { body: { issues: issueIds } }),
+      client.request<IssueRow[]>('POST', groupIssues(slug, projectId, 'modules', moduleId), { body: { issues: issueIds } }),
     removeModuleIssue: (slug: string, projectId: string, moduleId: string, issueId: string) =>
       client.request<void>('DELETE', `${groupIssues(slug, projectId, 'modules', moduleId)}/${encodeURIComponent(issueId)}`),
     pages: (slug: string, projectId: string, type?: PageListType) =>

@@ -64,39 +64,31 @@ export interface ListedIssue {
   project__identifier: string;
   state__color: string | null;
   target_date: string | null;
-  /** The state's group, name and the issue's priority, labels and assignees, when a list carries them (an issue's page always does). */
-  state__group?: string | null;
-  state__name?: string | null;
-  priority?: Priority;
-  labels?: Array<{ id: string; name: string; color: string }>;
-  assignees?: DisplayUser[];
 }
 
-/** A row of a project's issue list: the listed issue plus what a board card shows. */
-export interface ProjectListedIssue extends ListedIssue {
+/** A row of an issue list (project list and board, workspace tabs, cycles, modules): the listed issue plus its state's name and group, priority, labels and assignees. */
+export interface IssueRow extends ListedIssue {
+  state__name: string | null;
+  state__group: string | null;
   priority: Priority;
   assignee_ids: string[];
+  assignees: DisplayUser[];
+  label_ids: string[];
+  labels: Array<{ id: string; name: string; color: string }>;
 }
 
 /** An issue priority. */
 export type Priority = 'urgent' | 'high' | 'medium' | 'low' | 'none';
 
 /** An issue with everything its page shows. */
-export interface IssueDetail extends ListedIssue {
+export interface IssueDetail extends IssueRow {
   workspace_id: string;
   key: string;
-  state__name: string | null;
-  state__group: string | null;
-  priority: Priority;
   start_date: string | null;
   target_date: string | null;
   parent_id: string | null;
   description_html: string;
   description_version: number;
-  assignee_ids: string[];
-  assignees: DisplayUser[];
-  label_ids: string[];
-  labels: Array<{ id: string; name: string; color: string }>;
   is_subscribed: boolean;
   archived_at: string | null;
   created_by: string | null;

@@ -15,7 +15,9 @@ import { CreateIssueDialog } from './issues/create-issue-dialog.js';
 import { IssueFilters, NO_FILTERS, targetDateQuery, type IssueFilterValues } from './issues/issue-filters.js';
 import { IssueBoard } from './issues/issue-board.js';
 import { IssueLayoutSwitch, useIssueLayout } from './issues/issue-layout.js';
+import { GroupBySelect, GroupedIssueList, useIssueGrouping } from './issues/issue-groups.js';
 import { IssueList } from './issues/issue-list.js';
+import { IssueSearchBox, useIssueSearch } from './issues/issue-search-box.js';
 import { useMoveIssue } from './issues/use-move-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
@@ -29,13 +31,16 @@ export function ProjectIssuesScreen() {
   const notify = useNotify();
   const project = useProject(slug, projectId);
   const [filters, setFilters] = useState<IssueFilterValues>(NO_FILTERS);
+  const [search, setSearch] = useIssueSearch();
+  const [grouping, setGrouping] = useIssueGrouping();
   const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
   const serverFilters = {
     state: filters.state ? [filters.state] : undefined,
     priority: filters.priority ? [filters.priority] : undefined,
     ...targetDateQuery(filters.targetDate),
+    search: search || undefined,
   };
-  const filtered = !!(filters.state || filters.priority || filters.targetDate);
+  const filtered = !!(filters.state || filters.priority || filters.targetDate || search);
   const listKey = filtered ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId);
   const { query, issues, total } = useIssuePages(
     listKey,
@@ -72,6 +77,8 @@ export function ProjectIssuesScreen() {
       />
       <div className="app-content">
         <IssueLayoutSwitch value={layout} onChange={setLayout} />
+        {layout === 'list' ? <GroupBySelect value={grouping} onChange={setGrouping} /> : null}
+        <IssueSearchBox value={search} onChange={setSearch} />
         <IssueFilters states={states.data ?? []} value={filters} onChange={setFilters} />
         {query.isPending ? (
           <Spinner label="Loading issues…" />
@@ -81,12 +88,14 @@ export function ProjectIssuesScreen() {
           <EmptyState type="all-issues" role={role} onAction={() => setCreating(true)} />
         ) : issues.length === 0 ? (
           <p className="app-editor-status" role="status">
-            No issues match the filters.
+            {search ? `No issues match “${search}”.` : 'No issues match the filters.'}
           </p>
         ) : (
           <>
             {layout === 'board' ? (
               <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} />
+            ) : grouping !== 'none' ? (
+              <GroupedIssueList slug={slug} issues={issues} by={grouping} states={states.data} total={total} />
             ) : (
               <IssueList slug={slug} issues={issues} total={total} label="Issues" />
             )}

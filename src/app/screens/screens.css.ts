@@ -62,6 +62,14 @@ export const screensCss = `
   display: inline-flex; min-width: 24px; justify-content: center; padding: 0 4px; border-radius: 4px;
   font-size: 11px; font-weight: 700; border: 1px solid currentColor;
 }
+.app-issue-group + .app-issue-group { margin-top: var(--app-space-4); }
+.app-issue-group-heading { margin: 0 0 var(--app-space-2); font-size: var(--app-text-md); }
+.app-issue-group-toggle {
+  display: inline-flex; align-items: center; gap: var(--app-space-2); padding: var(--app-space-1) var(--app-space-2);
+  border: 0; border-radius: 6px; background: none; color: var(--app-text); font: inherit; font-weight: 600; cursor: pointer;
+}
+.app-issue-group-toggle:hover { background: var(--app-surface); }
+.app-issue-group-toggle:focus-visible { outline: 2px solid var(--app-focus); outline-offset: 2px; }
 .app-list-footer { margin: 10px 0 0; color: var(--app-muted); font-size: 13px; }
 @media (max-width: 767.98px) {
   /* A phone has no room to cut titles short: they wrap. */

@@ -25,6 +25,8 @@ export const issueListQuery = {
     target_to: date,
     /** 'true': only archived issues; otherwise only the others. */
     archived: queryBoolean,
+    /** Text the issue's name or key (`IDENT-12`) contains, case-insensitively and literally. */
+    search: { type: 'string', maxLength: 255 },
     limit: queryInteger,
     offset: queryInteger,
   },
@@ -41,8 +43,14 @@ export interface IssueListQuery {
   target_from?: string;
   target_to?: string;
   archived?: 'true' | 'false';
+  search?: string;
   limit?: string;
   offset?: string;
+}
+
+/** `text` as a LIKE pattern matching itself literally (backslash is LIKE's default escape). */
+export function literalLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /**
@@ -61,6 +69,11 @@ export function issueFilterSql(query: IssueListQuery, params: SqlParams): string
   }
   if (query.label) {
     sql += ` AND EXISTS (SELECT 1 FROM issue_labels fl WHERE fl.issue_id = i.id AND fl.label_id = ANY(${bind(list(query.label))}::uuid[]))`;
+  }
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `'%' || ${bind(literalLike(search))}::text || '%'`;
+    sql += ` AND (i.name ILIKE ${pattern} OR ((SELECT sp.identifier FROM projects sp WHERE sp.id = i.project_id) || '-' || i.sequence_id) ILIKE ${pattern})`;
   }
   for (const [field, operator] of [['target_after', '>'], ['target_before', '<'], ['target_from', '>='], ['target_to', '<=']] as const) {
     const day = query[field];

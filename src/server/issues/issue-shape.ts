@@ -53,27 +53,6 @@ export const listedIssueSchema = {
   },
 } as const;
 
-/** A row of a project's issue list: the listed issue plus what a board card shows (priority, assignees). */
-export interface ProjectListedIssue extends ListedIssue {
-  priority: Priority;
-  assignee_ids: string[];
-}
-
-/** SELECT list of a project's issue list row, read from LISTED_ISSUE_FROM. */
-export const PROJECT_LISTED_ISSUE_COLUMNS = `${LISTED_ISSUE_COLUMNS}, i.priority,
-  COALESCE((SELECT array_agg(a.user_id ORDER BY a.user_id) FROM issue_assignees a WHERE a.issue_id = i.id), '{}') AS assignee_ids`;
-
-/** Response schema of a project's issue list row. */
-export const projectListedIssueSchema = {
-  type: 'object',
-  required: [...listedIssueSchema.required, 'priority', 'assignee_ids'],
-  properties: {
-    ...listedIssueSchema.properties,
-    priority: { type: 'string', enum: PRIORITIES },
-    assignee_ids: { type: 'array', items: uuid },
-  },
-} as const;
-
 /** A user in the spec's display shape. */
 export interface DisplayUser {
   id: string;
@@ -101,14 +80,54 @@ export interface IssueLabel {
   color: string;
 }
 
-/** One issue with everything its page shows. */
-export interface IssueDetail extends ListedIssue {
-  workspace_id: string;
-  /** `{project identifier}-{sequence_id}`, as the spec shows an issue. */
-  key: string;
+/**
+ * A row of an issue list (a project's list and board, the workspace tabs, cycle and module
+ * lists): the listed issue plus what a row shows, its state's name and group, priority, labels
+ * and assignees, so every row is complete whichever projects it mixes.
+ */
+export interface IssueRow extends ListedIssue {
   state__name: string | null;
   state__group: string | null;
   priority: Priority;
+  assignee_ids: string[];
+  assignees: DisplayUser[];
+  label_ids: string[];
+  labels: IssueLabel[];
+}
+
+/** SELECT list of an issue row, read from LISTED_ISSUE_FROM. */
+export const ISSUE_ROW_COLUMNS = `${LISTED_ISSUE_COLUMNS}, s.name AS state__name, s."group" AS state__group, i.priority,
+  COALESCE((SELECT array_agg(a.user_id ORDER BY a.user_id) FROM issue_assignees a WHERE a.issue_id = i.id), '{}') AS assignee_ids,
+  COALESCE((SELECT json_agg(${DISPLAY_USER_JSON} ORDER BY lower(u.display_name), u.id)
+              FROM issue_assignees a JOIN users u ON u.id = a.user_id WHERE a.issue_id = i.id), '[]'::json) AS assignees,
+  COALESCE((SELECT array_agg(il.label_id ORDER BY il.label_id) FROM issue_labels il WHERE il.issue_id = i.id), '{}') AS label_ids,
+  COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.sort_order, lower(l.name))
+              FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id), '[]'::json) AS labels`;
+
+/** Response schema of an issue row. */
+export const issueRowSchema = {
+  type: 'object',
+  required: [...listedIssueSchema.required, 'state__name', 'state__group', 'priority', 'assignee_ids', 'assignees', 'label_ids', 'labels'],
+  properties: {
+    ...listedIssueSchema.properties,
+    state__name: nullable({ type: 'string' }),
+    state__group: nullable({ type: 'string' }),
+    priority: { type: 'string', enum: PRIORITIES },
+    assignee_ids: { type: 'array', items: uuid },
+    assignees: { type: 'array', items: displayUserSchema },
+    label_ids: { type: 'array', items: uuid },
+    labels: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'name', 'color'], properties: { id: uuid, name: text(255), color: { type: 'string' } } },
+    },
+  },
+} as const;
+
+/** One issue with everything its page shows. */
+export interface IssueDetail extends IssueRow {
+  workspace_id: string;
+  /** `{project identifier}-{sequence_id}`, as the spec shows an issue. */
+  key: string;
   start_date: string | null;
   target_date: string | null;
   parent_id: string | null;
@@ -116,10 +135,6 @@ export interface IssueDetail extends ListedIssue {
   sort_order: number;
   description_html: string;
   description_version: number;
-  assignee_ids: string[];
-  assignees: DisplayUser[];
-  label_ids: string[];
-  labels: IssueLabel[];
   is_subscribed: boolean;
   completed_at: Date | null;
   archived_at: Date | null;
@@ -132,14 +147,11 @@ export interface IssueDetail extends ListedIssue {
 /** Response schema of an issue's detail. */
 export const issueDetailSchema = {
   type: 'object',
-  required: [...listedIssueSchema.required, 'workspace_id', 'key', 'priority', 'description_html', 'description_version', 'assignees', 'labels'],
+  required: [...issueRowSchema.required, 'workspace_id', 'key', 'description_html', 'description_version'],
   properties: {
-    ...listedIssueSchema.properties,
+    ...issueRowSchema.properties,
     workspace_id: uuid,
     key: { type: 'string' },
-    state__name: nullable({ type: 'string' }),
-    state__group: nullable({ type: 'string' }),
-    priority: { type: 'string', enum: PRIORITIES },
     start_date: nullable(date),
     target_date: nullable(date),
     parent_id: nullable(uuid),
@@ -150,13 +162,6 @@ export const issueDetailSchema = {
     sort_order: { type: 'number' },
     description_html: { type: 'string' },
     description_version: { type: 'integer' },
-    assignee_ids: { type: 'array', items: uuid },
-    assignees: { type: 'array', items: displayUserSchema },
-    label_ids: { type: 'array', items: uuid },
-    labels: {
-      type: 'array',
-      items: { type: 'object', required: ['id', 'name', 'color'], properties: { id: uuid, name: text(255), color: { type: 'string' } } },
-    },
     is_subscribed: { type: 'boolean' },
     completed_at: nullable(timestamp),
     archived_at: nullable(timestamp),
@@ -169,23 +174,16 @@ export const issueDetailSchema = {
 
 /** The issue's detail as `userId` sees it (is_subscribed is theirs); null when it is gone. */
 export async function readIssueDetail(db: Db, issueId: string, userId: string): Promise<IssueDetail | null> {
-  const row = await db.maybeOne<Omit<IssueDetail, 'assignee_ids' | 'label_ids'>>(
-    `SELECT ${LISTED_ISSUE_COLUMNS}, i.workspace_id, p.identifier || '-' || i.sequence_id AS key,
-            s.name AS state__name, s."group" AS state__group,
-            i.priority, i.start_date, i.parent_id, i.sort_order,
+  return db.maybeOne<IssueDetail>(
+    `SELECT ${ISSUE_ROW_COLUMNS}, i.workspace_id, p.identifier || '-' || i.sequence_id AS key,
+            i.start_date, i.parent_id, i.sort_order,
             i.description_html, i.description_version, i.completed_at, i.archived_at,
             i.created_by, i.updated_by, i.created_at, i.updated_at,
             (SELECT json_build_object('id', pi.id, 'name', pi.name, 'sequence_id', pi.sequence_id, 'project__identifier', p.identifier)
                FROM issues pi WHERE pi.id = i.parent_id AND pi.deleted_at IS NULL) AS parent_detail,
-            COALESCE((SELECT json_agg(${DISPLAY_USER_JSON} ORDER BY lower(u.display_name), u.id)
-                        FROM issue_assignees a JOIN users u ON u.id = a.user_id WHERE a.issue_id = i.id), '[]'::json) AS assignees,
-            COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.sort_order, lower(l.name))
-                        FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id), '[]'::json) AS labels,
             EXISTS (SELECT 1 FROM issue_subscribers sub WHERE sub.issue_id = i.id AND sub.user_id = $2) AS is_subscribed
        FROM ${LISTED_ISSUE_FROM}
       WHERE i.id = $1 AND i.deleted_at IS NULL`,
     [issueId, userId],
   );
-  if (!row) return null;
-  return { ...row, assignee_ids: row.assignees.map((user) => user.id), label_ids: row.labels.map((label) => label.id) };
 }

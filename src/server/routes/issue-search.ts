@@ -4,6 +4,7 @@ import { badRequest } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams, queryBoolean, text, uuid } from '../http/schemas.js';
 import { LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, type ListedIssue } from '../issues/issue-shape.js';
+import { literalLike } from '../issues/issue-filters.js';
 import { SqlParams } from '../issues/sql-params.js';
 import { visibleProjectSql } from '../issues/visible-projects.js';
 import { Role } from '../roles.js';
@@ -43,11 +44,6 @@ const searchQuery = {
     exclude_module_id: uuid,
   },
 } as const;
-
-/** `text` as a LIKE pattern matching itself literally (backslash is the escape). */
-function literalLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /** The SQL condition matching `search` by name, by key (IDENT-123, a prefix of it) or by number, and the one marking exact hits. */
 function matchSql(search: string, params: SqlParams): { match: string; exact: string } {

@@ -3,7 +3,7 @@ import { currentUser, currentWorkspace } from '../http/context.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { pagination, workspaceParams } from '../http/schemas.js';
 import { issueFilterSql, issueListQuery, type IssueListQuery } from '../issues/issue-filters.js';
-import { LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, type ListedIssue } from '../issues/issue-shape.js';
+import { ISSUE_ROW_COLUMNS, issueRowSchema, LISTED_ISSUE_FROM, type IssueRow } from '../issues/issue-shape.js';
 import { SqlParams } from '../issues/sql-params.js';
 import { visibleProjectSql } from '../issues/visible-projects.js';
 import { Role } from '../roles.js';
@@ -36,7 +36,7 @@ export async function issueTabRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: workspaceParams,
         querystring: { ...issueListQuery, properties: { ...issueListQuery.properties, tab: { type: 'string', enum: TABS } } },
-        response: { 200: { type: 'array', items: listedIssueSchema } },
+        response: { 200: { type: 'array', items: issueRowSchema } },
       },
     },
     async (request, reply) => {
@@ -50,8 +50,8 @@ export async function issueTabRoutes(app: FastifyInstance): Promise<void> {
         issueFilterSql(request.query, params);
       const { limit, offset } = pagination(request.query);
       const total = await db.one<{ count: number }>(`SELECT count(*) AS count FROM issues i WHERE ${where}`, params.values);
-      const issues = await db.query<ListedIssue>(
-        `SELECT ${LISTED_ISSUE_COLUMNS} FROM ${LISTED_ISSUE_FROM}
+      const issues = await db.query<IssueRow>(
+        `SELECT ${ISSUE_ROW_COLUMNS} FROM ${LISTED_ISSUE_FROM}
           WHERE ${where}
           ORDER BY i.created_at DESC, i.id
           LIMIT ${limit} OFFSET ${offset}`,

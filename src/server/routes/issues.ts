@@ -24,10 +24,10 @@ import {
   issueDetailSchema,
   issueParams,
   LISTED_ISSUE_FROM,
-  PROJECT_LISTED_ISSUE_COLUMNS,
-  projectListedIssueSchema,
+  ISSUE_ROW_COLUMNS,
+  issueRowSchema,
   readIssueDetail,
-  type ProjectListedIssue,
+  type IssueRow,
 } from '../issues/issue-shape.js';
 import { applyIssueChanges } from '../issues/issue-update.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
@@ -114,15 +114,15 @@ export async function issueRoutes(app: FastifyInstance): Promise<void> {
     '/workspaces/:slug/projects/:projectId/issues',
     {
       preHandler: requireProjectRole(Role.Guest),
-      schema: { params: projectParams, querystring: issueListQuery, response: { 200: { type: 'array', items: projectListedIssueSchema } } },
+      schema: { params: projectParams, querystring: issueListQuery, response: { 200: { type: 'array', items: issueRowSchema } } },
     },
     async (request, reply) => {
       const params = new SqlParams();
       const where = `i.project_id = ${params.bind(currentProject(request).id)}${issueFilterSql(request.query, params)}`;
       const { limit, offset } = pagination(request.query);
       const total = await db.one<{ count: number }>(`SELECT count(*) AS count FROM issues i WHERE ${where}`, params.values);
-      const issues = await db.query<ProjectListedIssue>(
-        `SELECT ${PROJECT_LISTED_ISSUE_COLUMNS} FROM ${LISTED_ISSUE_FROM}
+      const issues = await db.query<IssueRow>(
+        `SELECT ${ISSUE_ROW_COLUMNS} FROM ${LISTED_ISSUE_FROM}
           WHERE ${where}
           ORDER BY i.sequence_id DESC
           LIMIT ${limit} OFFSET ${offset}`,

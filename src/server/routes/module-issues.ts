@@ -6,7 +6,7 @@ import { currentProject, currentUser } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { slug, uuid } from '../http/schemas.js';
-import { listedIssueSchema } from '../issues/issue-shape.js';
+import { issueRowSchema } from '../issues/issue-shape.js';
 import { addIssuesBody, issuesToAdd, type AddIssuesBody } from '../planning/add-issues.js';
 import { listGroupIssues } from '../planning/group-issues.js';
 import { MODULE_GROUP } from '../planning/issue-group.js';
@@ -25,7 +25,7 @@ const moduleIssueParams = {
   properties: { slug, projectId: uuid, moduleId: uuid, issueId: uuid },
 } as const;
 
-const issueList = { type: 'array', items: listedIssueSchema } as const;
+const issueList = { type: 'array', items: issueRowSchema } as const;
 
 const modulesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('module_view')];
 

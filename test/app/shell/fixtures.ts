@@ -1,5 +1,5 @@
 // Sample answers of the API, in the server's shapes.
-import type { IssueDetail, ListedIssue, Member, Project, User, Workspace } from '../../../src/app/api/types.js';
+import type { IssueDetail, IssueRow, Member, Project, User, Workspace } from '../../../src/app/api/types.js';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const OTHER_ID = '22222222-2222-4222-8222-222222222222';
@@ -41,7 +41,8 @@ export function project(role = 20, overrides: Partial<Project> = {}): Project {
   };
 }
 
-export function listedIssue(sequence: number, overrides: Partial<ListedIssue> = {}): ListedIssue {
+/** An issue as lists send it (the spec's listed issue plus what a row shows), in Todo with no priority, labels or assignees. */
+export function listedIssue(sequence: number, overrides: Partial<IssueRow> = {}): IssueRow {
   return {
     id: `aaaaaaaa-aaaa-4aaa-8aaa-${String(sequence).padStart(12, '0')}`,
     name: `Issue number ${sequence}`,
@@ -50,7 +51,14 @@ export function listedIssue(sequence: number, overrides: Partial<ListedIssue> = 
     project_id: PROJECT_ID,
     project__identifier: 'WEB',
     state__color: '#f59e0b',
+    state__name: 'Todo',
+    state__group: 'unstarted',
+    priority: 'none',
     target_date: null,
+    assignee_ids: [],
+    assignees: [],
+    label_ids: [],
+    labels: [],
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { expect } from '@open-wc/testing';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { reply, type FakeApi } from './fake-api.js';
-import type { Priority, ProjectListedIssue } from '../../../src/app/api/types.js';
+import type { Priority, IssueRow } from '../../../src/app/api/types.js';
 import { issueDetail, listedIssue, members, OTHER_ID, project, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
 import { click } from './input.js';
 import { button, cleanup, renderApp, until } from './render.js';
@@ -20,7 +20,7 @@ const states = [
 ];
 
 /** A row of the project's list as the server sends it. */
-function row(sequence: number, stateId: string, priority: Priority = 'none', assignees: string[] = []): ProjectListedIssue {
+function row(sequence: number, stateId: string, priority: Priority = 'none', assignees: string[] = []): IssueRow {
   return { ...listedIssue(sequence, { state_id: stateId }), priority, assignee_ids: assignees };
 }
 

@@ -1,5 +1,5 @@
 // A fake API answering like a small workspace: one project with issues, members, a signed-in user.
-import type { Activity, IssueDetail, ListedIssue, Project, Workspace } from '../../../src/app/api/types.js';
+import type { Activity, IssueDetail, IssueRow, Project, Workspace } from '../../../src/app/api/types.js';
 import { FakeApi, reply } from './fake-api.js';
 import { issueDetail, listedIssue, members, project, user, workspace, PROJECT_ID, STATE_ID } from './fixtures.js';
 
@@ -8,7 +8,7 @@ export interface Scene {
   signedIn: boolean;
   workspace: Workspace;
   projects: Project[];
-  issues: ListedIssue[];
+  issues: IssueRow[];
   issue: IssueDetail;
   activities: Activity[];
 }
@@ -28,7 +28,7 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
   const signedIn = <T>(answer: () => T) => () => (scene.signedIn ? answer() : reply(401, { error: 'Sign in to continue.' }));
   const inWorkspace = <T>(answer: () => T) => (request: { params: Record<string, string> }) =>
     request.params.slug === scene.workspace.slug ? answer() : reply(404, { error: 'Workspace not found.' });
-  const page = (issues: ListedIssue[]) => reply(200, issues, { 'x-total-count': String(issues.length) });
+  const page = (issues: IssueRow[]) => reply(200, issues, { 'x-total-count': String(issues.length) });
   api
     .on('GET', '/users/me', signedIn(() => user))
     .on('GET', '/workspaces', signedIn(() => [scene.workspace]))

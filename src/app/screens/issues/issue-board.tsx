@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEve
 import { Link } from 'react-router';
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
-import type { DisplayUser, ProjectListedIssue, State } from '../../api/types.js';
+import type { DisplayUser, IssueRow, State } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
@@ -26,17 +26,17 @@ interface BoardProps {
   slug: string;
   projectId: string;
   states: readonly State[];
-  issues: readonly ProjectListedIssue[];
+  issues: readonly IssueRow[];
   /** How many issues match in all, when more than `issues` are. */
   total?: number;
   /** Why cards cannot be moved (viewers and guests); absent when they can. */
   notAllowed?: string;
   /** Moves an issue to a state; resolves to whether the move stuck. */
-  onMove(issue: ProjectListedIssue, state: State): Promise<boolean>;
+  onMove(issue: IssueRow, state: State): Promise<boolean>;
 }
 
 interface Drag {
-  issue: ProjectListedIssue;
+  issue: IssueRow;
   pointerId: number;
   x: number;
   y: number;
@@ -97,7 +97,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
     setDrag(next);
   };
 
-  const move = async (issue: ProjectListedIssue, state: State, how: 'keyboard' | 'pointer') => {
+  const move = async (issue: IssueRow, state: State, how: 'keyboard' | 'pointer') => {
     if (issue.state_id === state.id) return;
     refocus.current = how === 'keyboard' ? issue.id : null;
     const moved = await onMove(issue, state);
@@ -108,7 +108,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
   const stopFollowing = useRef<(() => void) | null>(null);
   useEffect(() => () => stopFollowing.current?.(), []);
 
-  const pointerDown = (issue: ProjectListedIssue) => (event: PointerEvent<HTMLLIElement>) => {
+  const pointerDown = (issue: IssueRow) => (event: PointerEvent<HTMLLIElement>) => {
     if (notAllowed || event.button !== 0 || !event.isPrimary) return;
     const card = event.currentTarget;
     const pointerId = event.pointerId;
@@ -168,7 +168,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
     window.addEventListener('pointercancel', abort);
   };
 
-  const keyDown = (issue: ProjectListedIssue) => (event: KeyboardEvent<HTMLLIElement>) => {
+  const keyDown = (issue: IssueRow) => (event: KeyboardEvent<HTMLLIElement>) => {
     if (!event.shiftKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
     event.preventDefault();
     if (notAllowed) {
@@ -254,7 +254,7 @@ function initials(user: DisplayUser): string {
 }
 
 /** A card's second line: priority, target date and assignees (their names for screen readers, initials on screen). */
-function CardMeta({ issue, members }: { issue: ProjectListedIssue; members: readonly DisplayUser[] }) {
+function CardMeta({ issue, members }: { issue: IssueRow; members: readonly DisplayUser[] }) {
   const assignees = issue.assignee_ids.map((id) => members.find((member) => member.id === id)).filter((user): user is DisplayUser => !!user);
   return (
     <div className="app-board-meta">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ListedIssue } from '../../api/types.js';
+import type { IssueRow } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
@@ -13,9 +13,9 @@ const initials = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
 /**
  * A list of issues as listed, in aligned columns: state icon (in the state's colour), priority
  * icon, key, name (a link to the issue's page, cut short with the full name in its title),
- * labels, assignees and target date. A column the list has no data for stays empty.
+ * labels, assignees and target date.
  */
-export function IssueList({ slug, issues, label, total }: { slug: string; issues: readonly ListedIssue[]; label: string; total?: number }) {
+export function IssueList({ slug, issues, label, total }: { slug: string; issues: readonly IssueRow[]; label: string; total?: number }) {
   useStyles('app-screens', screensCss);
   return (
     <>
@@ -23,13 +23,15 @@ export function IssueList({ slug, issues, label, total }: { slug: string; issues
         {issues.map((issue) => (
           <li key={issue.id} className="app-issue-row app-issue-grid-row">
             <StateIcon group={issue.state__group} color={issue.state__color} name={issue.state__name} />
-            <span className="app-issue-cell">{issue.priority ? <PriorityIcon priority={issue.priority} /> : null}</span>
+            <span className="app-issue-cell">
+              <PriorityIcon priority={issue.priority} />
+            </span>
             <span className="app-issue-key">{issueKey(issue)}</span>
             <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name}>
               {issue.name}
             </Link>
             <span className="app-issue-labels">
-              {issue.labels?.map((item) => (
+              {issue.labels.map((item) => (
                 <span key={item.id} className="app-issue-label">
                   <span className="app-state-dot" aria-hidden="true" style={{ background: item.color }} />
                   {item.name}
@@ -37,7 +39,7 @@ export function IssueList({ slug, issues, label, total }: { slug: string; issues
               ))}
             </span>
             <span className="app-issue-assignees">
-              {issue.assignees?.length ? (
+              {issue.assignees.length ? (
                 <>
                   <span className="app-visually-hidden">Assignees: {issue.assignees.map((user) => user.display_name).join(', ')}</span>
                   {issue.assignees.slice(0, 3).map((user) => (

@@ -2,7 +2,7 @@ import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/reac
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssuePage } from '../../api/issues.js';
-import type { ProjectListedIssue, State } from '../../api/types.js';
+import type { IssueRow, State } from '../../api/types.js';
 import { useNotify } from '../../ui/toasts.js';
 
 /**
@@ -13,10 +13,10 @@ export function useMoveIssue(slug: string, projectId: string, listKey: QueryKey)
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  return async (issue: ProjectListedIssue, state: State): Promise<boolean> => {
+  return async (issue: IssueRow, state: State): Promise<boolean> => {
     await queryClient.cancelQueries({ queryKey: listKey });
-    const previous = queryClient.getQueryData<InfiniteData<IssuePage<ProjectListedIssue>>>(listKey);
-    queryClient.setQueryData<InfiniteData<IssuePage<ProjectListedIssue>>>(listKey, (data) =>
+    const previous = queryClient.getQueryData<InfiniteData<IssuePage<IssueRow>>>(listKey);
+    queryClient.setQueryData<InfiniteData<IssuePage<IssueRow>>>(listKey, (data) =>
       data && {
         ...data,
         pages: data.pages.map((page) => ({

@@ -1,0 +1,130 @@
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { IssueRow, Priority, State } from '../../api/types.js';
+import { Icon } from '../../ui/icon.js';
+import { IssueList } from './issue-list.js';
+import { PRIORITY_ICONS, STATE_GROUPS } from './issue-icons.js';
+
+/** What a list can be grouped by. */
+export type IssueGrouping = 'none' | 'state' | 'priority' | 'assignee';
+
+const GROUPINGS: ReadonlyArray<{ value: IssueGrouping; label: string }> = [
+  { value: 'none', label: 'None' },
+  { value: 'state', label: 'State' },
+  { value: 'priority', label: 'Priority' },
+  { value: 'assignee', label: 'Assignee' },
+];
+
+/** One heading of a grouped list and its issues. */
+export interface IssueGroup {
+  key: string;
+  title: string;
+  issues: IssueRow[];
+}
+
+const PRIORITY_ORDER: readonly Priority[] = ['urgent', 'high', 'medium', 'low'];
+
+/**
+ * The rows under their headings: states in workflow order (the project's order where known),
+ * priorities most pressing first, assignees by name (an issue under each of its assignees);
+ * "No state", "No priority" and "No assignee" come last. Empty groups are left out.
+ */
+export function groupIssues(issues: readonly IssueRow[], by: Exclude<IssueGrouping, 'none'>, states: readonly State[] = []): IssueGroup[] {
+  const groups = new Map<string, IssueGroup & { rank: string }>();
+  const add = (key: string, title: string, rank: string, issue: IssueRow) => {
+    const group = groups.get(key) ?? { key, title, rank, issues: [] };
+    group.issues.push(issue);
+    groups.set(key, group);
+  };
+  const pad = (n: number) => String(n).padStart(4, '0');
+  for (const issue of issues) {
+    if (by === 'state') {
+      const state = states.find((item) => item.id === issue.state_id);
+      const group = state?.group ?? issue.state__group ?? '';
+      const groupRank = STATE_GROUPS.indexOf(group as (typeof STATE_GROUPS)[number]);
+      if (issue.state_id) add(issue.state_id, state?.name ?? issue.state__name ?? 'Unknown state', `0${pad(groupRank < 0 ? 99 : groupRank)}${pad(state?.sequence ?? 0)}`, issue);
+      else add('', 'No state', '1', issue);
+    } else if (by === 'priority') {
+      const rank = PRIORITY_ORDER.indexOf(issue.priority);
+      if (rank >= 0) add(issue.priority, PRIORITY_ICONS[issue.priority].label, `0${rank}`, issue);
+      else add('none', 'No priority', '1', issue);
+    } else if (issue.assignees.length) {
+      for (const user of issue.assignees) add(user.id, user.display_name, `0${user.display_name.toLowerCase()}`, issue);
+    } else add('', 'No assignee', '1', issue);
+  }
+  return [...groups.values()].sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0)).map(({ rank: _, ...group }) => group);
+}
+
+/** The list's grouping, kept in the URL as `?group=`. */
+export function useIssueGrouping(): [IssueGrouping, (grouping: IssueGrouping) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('group');
+  const grouping = GROUPINGS.find((item) => item.value === asked)?.value ?? 'none';
+  const choose = (next: IssueGrouping) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'none') updated.delete('group');
+        else updated.set('group', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [grouping, choose];
+}
+
+/** The "Group by" choice of the list layout. */
+export function GroupBySelect({ value, onChange }: { value: IssueGrouping; onChange(grouping: IssueGrouping): void }) {
+  const id = useId();
+  return (
+    <div className="app-field">
+      <label htmlFor={id}>Group by</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as IssueGrouping)}>
+        {GROUPINGS.map((item) => (
+          <option key={item.value} value={item.value}>
+            {item.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The loaded rows under collapsible headings ("In Progress · 3"), each heading a button telling whether its rows show. */
+export function GroupedIssueList({ slug, issues, by, states, total }: { slug: string; issues: readonly IssueRow[]; by: Exclude<IssueGrouping, 'none'>; states?: readonly State[]; total?: number }) {
+  const id = useId();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  return (
+    <>
+      {groupIssues(issues, by, states).map((group, index) => {
+        const open = !collapsed.has(group.key);
+        const body = `${id}-${index}`;
+        return (
+          <section key={group.key} className="app-issue-group">
+            <h2 className="app-issue-group-heading">
+              <button type="button" className="app-issue-group-toggle" aria-expanded={open} aria-controls={body} onClick={() => toggle(group.key)}>
+                <Icon icon={open ? ChevronDown : ChevronRight} size="small" />
+                {`${group.title} · ${group.issues.length}`}
+              </button>
+            </h2>
+            <div id={body} hidden={!open}>
+              {open ? <IssueList slug={slug} issues={group.issues} label={group.title} /> : null}
+            </div>
+          </section>
+        );
+      })}
+      {total !== undefined && total > issues.length ? (
+        <p className="app-list-footer">
+          Showing {issues.length} of {total} issues.
+        </p>
+      ) : null}
+    </>
+  );
+}

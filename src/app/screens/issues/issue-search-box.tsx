@@ -1,0 +1,61 @@
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../ui/button.js';
+import { Icon } from '../../ui/icon.js';
+
+/** How long typing rests before the list asks the server again. */
+export const ISSUE_SEARCH_DEBOUNCE_MS = 250;
+
+/** The list's search text, kept in the URL as `?search=` (replacing the entry, so Back leaves the list). */
+export function useIssueSearch(): [string, (search: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const change = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('search', next);
+        else updated.delete('search');
+        return updated;
+      },
+      { replace: true },
+    );
+  return [search, change];
+}
+
+/** The "Search issues" box: answers `onChange` once typing rests, and at once when cleared. */
+export function IssueSearchBox({ value, onChange }: { value: string; onChange(search: string): void }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(value);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  // The URL can change without the box (Back, a link): the box follows it.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => latest.current(text.trim()), ISSUE_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <div className="app-field app-issue-search" role="search">
+      <label htmlFor={id}>Search issues</label>
+      <input ref={input} id={id} type="search" value={text} placeholder="Name or key" onChange={(event) => setText(event.target.value)} />
+      {text ? (
+        <Button
+          size="small"
+          variant="ghost"
+          aria-label="Clear search"
+          onClick={() => {
+            setText('');
+            onChange('');
+            input.current?.focus();
+          }}
+        >
+          <Icon icon={X} size="small" />
+        </Button>
+      ) : null}
+    </div>
+  );
+}

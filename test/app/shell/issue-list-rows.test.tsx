@@ -1,0 +1,147 @@
+import { expect } from '@open-wc/testing';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
+import type { ThemeMode } from '../../../src/app/ui/theme.js';
+import { click, typeInto } from './input.js';
+import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-issue-row')];
+const LABEL = { id: '99999999-9999-4999-8999-999999999999', name: 'frontend', color: '#ef4444' };
+
+describe('issue list rows', () => {
+  afterEach(cleanup);
+
+  it('show the priority icon, labels and assignee initials the server sends', async () => {
+    const { api } = seededApi((scene) => {
+      scene.issues = [
+        listedIssue(2, { priority: 'urgent', label_ids: [LABEL.id], labels: [LABEL], assignee_ids: [USER_ID, OTHER_ID], assignees: members.map(({ role: _, ...user }) => user) }),
+        listedIssue(1),
+      ];
+    });
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 2, 'the issues');
+    const [first, second] = rows(app.container);
+    expect(first!.querySelector('.app-priority-icon')!.getAttribute('aria-label')).to.equal('Priority: Urgent');
+    expect(second!.querySelector('.app-priority-icon')!.getAttribute('aria-label')).to.equal('Priority: None');
+    expect(first!.querySelector('.app-state-icon')!.getAttribute('aria-label')).to.equal('State: Todo');
+    expect(first!.querySelector('.app-issue-labels')!.textContent).to.equal('frontend');
+    expect([...first!.querySelectorAll('.app-avatar')].map((avatar) => avatar.textContent)).to.deep.equal(['A', 'G']);
+    expect(first!.querySelector('.app-issue-assignees')!.textContent).to.contain('Assignees: Ada, Grace');
+    await expectAccessible(app.container);
+  });
+});
+
+const ISSUES = '/workspaces/:slug/projects/:projectId/issues';
+
+/** The seeded workspace whose list route searches names and keys as the server does. */
+function searchingApi() {
+  const all = [listedIssue(3, { name: 'Fix the header' }), listedIssue(2, { name: 'Footer links' }), listedIssue(1, { name: 'Header logo' })];
+  const { api } = seededApi();
+  api.on('GET', ISSUES, (request) => {
+    const search = request.query.get('search')?.toLowerCase();
+    const issues = search ? all.filter((issue) => issue.name.toLowerCase().includes(search) || `web-${issue.sequence_id}`.includes(search)) : all;
+    return reply(200, issues, { 'x-total-count': String(issues.length) });
+  });
+  return api;
+}
+
+describe('issue search', () => {
+  afterEach(cleanup);
+
+  it('sends one request once typing rests, keeps the text in the URL and shows the matches', async () => {
+    const api = searchingApi();
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 3, 'the issues');
+    await typeInto(field(app.container, 'Search issues'), 'header');
+    await until(() => rows(app.container).length === 2, 'the matches');
+    const searches = api.sent('GET', ISSUES).filter((request) => request.query.has('search'));
+    expect(searches.map((request) => request.query.get('search'))).to.deep.equal(['header']);
+    expect(rows(app.container).map((row) => row.querySelector('a')!.textContent)).to.deep.equal(['Fix the header', 'Header logo']);
+    expect(new URL(app.location(), 'http://x').searchParams.get('search')).to.equal('header');
+    await expectAccessible(app.container);
+    await click(button(app.container, 'Clear search'));
+    await until(() => rows(app.container).length === 3, 'all issues again');
+    expect(field(app.container, 'Search issues').value).to.equal('');
+  });
+
+  it('searches by key, and says when nothing matches', async () => {
+    const api = searchingApi();
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?search=web-2`, { api });
+    await until(() => rows(app.container).length === 1, 'the match by key');
+    expect(field(app.container, 'Search issues').value).to.equal('web-2');
+    await typeInto(field(app.container, 'Search issues'), 'zzz');
+    await until(() => byText(app.container, '[role="status"]', 'No issues match'), 'the empty message');
+  });
+});
+
+const DOING = '77777777-7777-4777-8777-777777777777';
+const [ada, grace] = members.map(({ role: _, ...user }) => user);
+
+/** Four issues: three In Progress (a state the app knows only from the rows), one Todo. */
+function groupingApi() {
+  const inProgress = { state_id: DOING, state__name: 'In Progress', state__group: 'started', state__color: '#3b82f6' };
+  const { api } = seededApi((scene) => {
+    scene.issues = [
+      listedIssue(4, { ...inProgress, priority: 'urgent', assignee_ids: [USER_ID], assignees: [ada!] }),
+      listedIssue(3, { ...inProgress, assignee_ids: [USER_ID, OTHER_ID], assignees: [ada!, grace!] }),
+      listedIssue(2, { priority: 'high' }),
+      listedIssue(1, inProgress),
+    ];
+  });
+  return api;
+}
+
+const headings = (root: ParentNode) => [...root.querySelectorAll<HTMLButtonElement>('.app-issue-group-toggle')];
+const headingTexts = (root: ParentNode) => headings(root).map((heading) => heading.textContent);
+
+describe('issue grouping', () => {
+  afterEach(cleanup);
+
+  it('groups by state, priority and assignee under headings with counts, the "No …" groups last, kept in the URL', async () => {
+    const api = groupingApi();
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 4, 'the issues');
+    const groupBy = field<HTMLSelectElement>(app.container, 'Group by');
+    expect([...groupBy.options].map((option) => option.textContent)).to.deep.equal(['None', 'State', 'Priority', 'Assignee']);
+    const choose = async (value: string) => {
+      groupBy.value = value;
+      groupBy.dispatchEvent(new Event('change', { bubbles: true }));
+      await until(() => new URL(app.location(), 'http://x').searchParams.get('group') === value, `?group=${value}`);
+    };
+    await choose('state');
+    await until(() => headings(app.container).length === 2, 'the state groups');
+    expect(headingTexts(app.container)).to.deep.equal(['Todo · 1', 'In Progress · 3']);
+    await choose('priority');
+    await until(() => headingTexts(app.container).join() === 'Urgent · 1,High · 1,No priority · 2', 'the priority groups');
+    await choose('assignee');
+    await until(() => headingTexts(app.container).join() === 'Ada · 2,Grace · 1,No assignee · 2', 'the assignee groups');
+    expect(rows(app.container)).to.have.length(5, 'an issue shows under each of its assignees');
+  });
+
+  it('collapses and expands a group with its heading button', async () => {
+    const api = groupingApi();
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?group=state`, { api });
+    await until(() => headings(app.container).length === 2, 'the groups');
+    const inProgress = headings(app.container)[1]!;
+    expect(inProgress.getAttribute('aria-expanded')).to.equal('true');
+    await click(inProgress);
+    await until(() => inProgress.getAttribute('aria-expanded') === 'false', 'collapsed');
+    expect(rows(app.container)).to.have.length(1);
+    expect(document.getElementById(inProgress.getAttribute('aria-controls')!)!.hidden).to.equal(true);
+    await click(inProgress);
+    await until(() => rows(app.container).length === 4, 'expanded again');
+  });
+
+  for (const theme of ['light', 'dark'] as ThemeMode[]) {
+    it(`passes axe on the grouped list in the ${theme} theme`, async () => {
+      const api = groupingApi();
+      const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?group=assignee`, { api, themeMode: theme });
+      await until(() => headings(app.container).length === 3, 'the groups');
+      await click(headings(app.container)[2]!);
+      await until(() => rows(app.container).length === 3, 'one group collapsed');
+      await expectAccessible(app.container);
+    });
+  }
+});
