@@ -389,7 +389,7 @@ const SCREENS = [
   ['cycle page', () => appPath.cycle()],
   ['pages', appPath.pages],
   ['settings', () => '/acme/settings'],
-  ['profile settings', () => '/profile'],
+  ['profile settings', () => '/acme/settings/account'],
 ];
 
 /** Whether the page's background is dark (the system's dark mode reaches the app through a media query). */
@@ -491,7 +491,7 @@ test('every main screen fits a phone (390×844) without scrolling sideways, in l
     ['settings', () => '/acme/settings'],
     ['settings members', () => '/acme/settings/members'],
     ['project settings', () => `/acme/projects/${world.project.id}/settings`],
-    ['profile settings', () => '/profile'],
+    ['profile settings', () => '/acme/settings/account'],
     ['user profile', () => `/acme/profile/${world.ada.user.id}`],
     ['notifications', () => '/acme/notifications'],
   ];

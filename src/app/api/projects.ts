@@ -6,6 +6,8 @@ export interface ProjectInput {
   name: string;
   identifier: string;
   description?: string;
+  /** The cover's URL (a project cover, an Unsplash image or an upload). */
+  cover_image?: string | null;
 }
 
 /** The path of a project (or of the workspace's project list without an id). */

@@ -7,6 +7,7 @@ import { useSignOut } from '../session/session.js';
 import { Button } from '../ui/button.js';
 import { Icon } from '../ui/icon.js';
 import { MenuButton } from './sidebar-drawer.js';
+import { useWorkspaceSlug } from './workspace-data.js';
 
 /**
  * The bar above every workspace screen: the sidebar toggle (on a phone, the menu button opening
@@ -26,6 +27,7 @@ export function AppHeader({
   onToggleSidebar: () => void;
 }) {
   const navigate = useNavigate();
+  const slug = useWorkspaceSlug();
   const signOut = useSignOut();
   return (
     <header className="app-header">
@@ -49,7 +51,7 @@ export function AppHeader({
         <Menu.Portal>
           <Menu.Content className="app-menu" align="end" sideOffset={4}>
             <Menu.Label className="app-menu-label">{user.email}</Menu.Label>
-            <Menu.Item className="app-menu-item" onSelect={() => navigate(paths.profileSettings())}>
+            <Menu.Item className="app-menu-item" onSelect={() => navigate(paths.accountSettings(slug))}>
               <Icon icon={UserRoundCog} />
               Profile settings
             </Menu.Item>

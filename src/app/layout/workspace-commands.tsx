@@ -62,7 +62,7 @@ export function WorkspaceCommands({ workspace, projects, user }: { workspace: Wo
       keywords: 'workspace preferences',
       run: () => navigate(paths.settings(slug, entry.page)),
     }));
-    settings.push({ id: 'settings-profile', group: 'Settings', label: 'Settings: Profile', keywords: 'account preferences me', run: () => navigate(paths.profileSettings()) });
+    settings.push({ id: 'settings-profile', group: 'Settings', label: 'Settings: Profile', keywords: 'account preferences me', run: () => navigate(paths.accountSettings(slug)) });
     return [...projectItems(projects, (project) => navigate(paths.projectIssues(slug, project.id))), ...actions, ...navigation, ...settings];
   }, [createIn, currentProject, navigate, projects, slug, theme, user.id, workspace.role]);
 

@@ -10,6 +10,7 @@ export const ROUTES = {
   settingsExports: '/:workspaceSlug/settings/exports',
   settingsWebhooks: '/:workspaceSlug/settings/webhooks',
   settingsApiTokens: '/:workspaceSlug/settings/api-tokens',
+  accountSettings: '/:workspaceSlug/settings/account',
   root: '/',
   signIn: '/accounts/sign-in',
   signUp: '/accounts/sign-up',
@@ -46,7 +47,10 @@ export const paths = {
   signUp: () => '/accounts/sign-up',
   onboarding: () => '/onboarding',
   createWorkspace: () => '/create-workspace',
+  /** The user's own settings outside any workspace; it opens them in the first workspace's layout. */
   profileSettings: () => '/profile',
+  /** The user's own settings (profile and theme) inside workspace `slug`'s layout. */
+  accountSettings: (slug: string) => `${ws(slug)}/settings/account`,
   workspace: ws,
   projects: (slug: string) => `${ws(slug)}/projects`,
   projectIssues: (slug: string, projectId: string) => `${project(slug, projectId)}/issues`,

@@ -31,7 +31,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: '/onboarding', ...screen(() => import('../screens/onboarding-screen.js'), (m) => m.OnboardingScreen) },
           { path: '/create-workspace', ...screen(() => import('../screens/create-workspace-screen.js'), (m) => m.CreateWorkspaceScreen) },
-          { path: '/profile', ...screen(() => import('../screens/profile-settings-screen.js'), (m) => m.ProfileSettingsScreen) },
+          { path: '/profile', ...screen(() => import('../screens/profile-settings-screen.js'), (m) => m.ProfileSettingsRedirect) },
           {
             path: '/:workspaceSlug',
             ...screen(() => import('../layout/workspace-layout.js'), (m) => m.WorkspaceLayout),
@@ -63,6 +63,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'notifications', ...screen(() => import('../screens/notifications-screen.js'), (m) => m.NotificationsScreen) },
               { path: 'analytics', ...screen(() => import('../screens/analytics-screen.js'), (m) => m.AnalyticsScreen) },
               { path: 'profile/:userId', ...screen(() => import('../screens/user-profile-screen.js'), (m) => m.UserProfileScreen) },
+              // The user's own settings, in the workspace's shell like every other screen (not a workspace settings tab).
+              { path: 'settings/account', ...screen(() => import('../screens/profile-settings-screen.js'), (m) => m.ProfileSettingsScreen) },
               {
                 path: 'settings',
                 ...screen(() => import('../screens/settings-layout.js'), (m) => m.SettingsLayout),

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
 import { errorMessage } from '../api/api-error.js';
+import { FullPageMessage } from '../layout/full-page-message.js';
+import { useWorkspaces } from '../layout/workspace-data.js';
 import { queryKeys } from '../api/query-keys.js';
 import type { Theme } from '../api/types.js';
 import { paths } from '../router/paths.js';
@@ -97,17 +99,13 @@ function CustomThemeEditor() {
   return <ThemeForm initial={saved.data} onSave={save} onPreview={(theme) => applyCustomTheme(theme)} />;
 }
 
-/** The user's own settings: their profile, and the app's theme (system, light, dark or their custom colours). */
+/** The user's own settings (profile, and the app's theme: system, light, dark or their custom colours), shown in the workspace layout. */
 export function ProfileSettingsScreen() {
   useStyles('app-controls', controlsCss);
-  // Its own page (outside the workspace layout): it may be the first screen to need these.
   useStyles('app-screens', screensCss);
   const theme = useTheme();
   return (
-    <main className="app-settings-page">
-      <p>
-        <Link to={paths.root()}>Back to your workspace</Link>
-      </p>
+    <>
       <PageHeader title="Profile settings" />
       <div className="app-content">
         <section aria-labelledby="profile-heading">
@@ -130,6 +128,26 @@ export function ProfileSettingsScreen() {
           {theme.mode === 'custom' ? <CustomThemeEditor /> : null}
         </section>
       </div>
+    </>
+  );
+}
+
+/**
+ * `/profile`: the user's settings in their first workspace's layout. Someone without a workspace
+ * yet has no layout to show them in, so they get the settings on a page of their own.
+ */
+export function ProfileSettingsRedirect() {
+  useStyles('app-screens', screensCss);
+  const workspaces = useWorkspaces();
+  if (workspaces.isPending) return <FullPageMessage busy title="Loading…" />;
+  const first = workspaces.data?.[0];
+  if (first) return <Navigate to={paths.accountSettings(first.slug)} replace />;
+  return (
+    <main className="app-settings-page">
+      <p>
+        <Link to={paths.root()}>Back to the app</Link>
+      </p>
+      <ProfileSettingsScreen />
     </main>
   );
 }

@@ -1,14 +1,13 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useProjects, useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
-import { paths } from '../router/paths.js';
 import { Button } from '../ui/button.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { CreateProjectDialog } from './projects/create-project-dialog.js';
+import { ProjectCard } from './projects/project-card.js';
 import { screensCss } from './screens.css.js';
 import { useOpenRequest } from './empty-state-actions.js';
 import { EmptyState } from '../empty-states/index.js';
@@ -43,16 +42,10 @@ export function ProjectsScreen() {
         ) : projects.data.length === 0 ? (
           <EmptyState type="projects" role={role} onAction={() => setCreating(true)} />
         ) : (
-          <ul className="app-card-list" aria-label="Projects">
+          <ul className="app-project-grid" aria-label="Projects">
             {projects.data.map((project) => (
               <li key={project.id}>
-                <Link className="app-card" to={paths.projectIssues(slug, project.id)}>
-                  <h2>
-                    <span className="app-project-key">{project.identifier}</span>
-                    {project.name}
-                  </h2>
-                  {project.description ? <p>{project.description}</p> : null}
-                </Link>
+                <ProjectCard slug={slug} project={project} />
               </li>
             ))}
           </ul>

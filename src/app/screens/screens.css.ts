@@ -8,6 +8,24 @@ export const screensCss = `
 .app-card:hover { border-color: var(--app-primary); }
 .app-card h2 { margin: 0 0 4px; font-size: 16px; display: flex; align-items: center; gap: 8px; overflow-wrap: anywhere; }
 .app-card p { margin: 0; color: var(--app-muted); }
+.app-project-grid { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--app-space-3); grid-template-columns: repeat(auto-fill, minmax(min(260px, 100%), 1fr)); }
+/* The item stretches to its row's height and the card fills it: every card in a row is as tall as the tallest. */
+.app-project-grid > li { display: flex; min-width: 0; }
+.app-project-card {
+  flex: 1; display: flex; flex-direction: column; min-width: 0; border-radius: 10px; border: 1px solid var(--app-border);
+  background: var(--app-surface); color: var(--app-text); text-decoration: none; overflow: hidden;
+}
+.app-project-card:hover { border-color: var(--app-primary); }
+.app-project-card:focus-visible { outline: 2px solid var(--app-focus); outline-offset: 3px; border-color: var(--app-primary); }
+.app-project-cover { height: 96px; flex: none; background: var(--app-border) center / cover no-repeat; }
+.app-project-cover img { display: block; width: 100%; height: 100%; object-fit: cover; }
+.app-project-card-body { flex: 1; padding: var(--app-space-3) var(--app-space-4) var(--app-space-4); min-width: 0; }
+.app-project-card h2 { margin: 0 0 4px; font-size: 16px; display: flex; align-items: center; gap: 8px; min-width: 0; }
+.app-project-name { overflow-wrap: anywhere; min-width: 0; }
+.app-project-description {
+  margin: 0; color: var(--app-muted); overflow-wrap: anywhere;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden;
+}
 .app-issue-list { list-style: none; margin: 0; padding: 0; border: 1px solid var(--app-border); border-radius: 10px; overflow: hidden; }
 .app-issue-row {
   display: flex; align-items: center; gap: var(--app-space-3); padding: var(--app-space-2) var(--app-space-4);
@@ -57,6 +75,7 @@ export const screensCss = `
 .app-table th, .app-table td { text-align: left; padding: 8px 10px; border-bottom: 1px solid var(--app-border); }
 .app-inline-form { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 10px; margin-bottom: 12px; }
 .app-inline-form .app-field, .app-field-inline { margin: 0; }
+.app-cover-preview { display: block; width: 160px; height: 54px; border-radius: 6px; object-fit: cover; background: var(--app-border) center / cover no-repeat; }
 .app-settings-page { max-width: 900px; margin: 0 auto; padding: 16px 0; }
 .app-project-key {
   display: inline-flex; min-width: 24px; justify-content: center; padding: 0 4px; border-radius: 4px;

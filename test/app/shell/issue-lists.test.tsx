@@ -16,7 +16,7 @@ describe('projects screen', () => {
   it("lists the workspace's projects, each opening its issues", async () => {
     const { api } = seededApi();
     const app = renderApp('/acme/projects', { api });
-    const card = await until(() => byText(app.container, 'a.app-card', 'Website'), 'the project card');
+    const card = await until(() => byText(app.container, 'a.app-project-card', 'Website'), 'the project card');
     expect(card.textContent).to.contain('WEB');
     expect(card.textContent).to.contain('The public site');
     await expectAccessible(app.container);
@@ -32,7 +32,7 @@ describe('projects screen', () => {
       return reply(201, created);
     });
     const app = renderApp('/acme/projects', { api });
-    await until(() => byText(app.container, 'a.app-card', 'Website'), 'the projects');
+    await until(() => byText(app.container, 'a.app-project-card', 'Website'), 'the projects');
     await click(button(app.container, 'Create project'));
     const form = await until(() => dialog(), 'the dialog');
     await typeInto(field(form, 'Name'), 'Mobile App');
@@ -48,7 +48,7 @@ describe('projects screen', () => {
     const { api } = seededApi();
     api.on('POST', '/workspaces/:slug/projects', () => reply(409, { error: 'This project identifier is already used in the workspace.' }));
     const app = renderApp('/acme/projects', { api });
-    await until(() => byText(app.container, 'a.app-card', 'Website'), 'the projects');
+    await until(() => byText(app.container, 'a.app-project-card', 'Website'), 'the projects');
     await click(button(app.container, 'Create project'));
     const form = await until(() => dialog(), 'the dialog');
     await typeInto(field(form, 'Name'), 'Web');
@@ -61,7 +61,7 @@ describe('projects screen', () => {
   it('disables creating for viewers and guests', async () => {
     const { api } = seededApi((scene) => (scene.workspace = workspace(10)));
     const app = renderApp('/acme/projects', { api });
-    await until(() => byText(app.container, 'a.app-card', 'Website'), 'the projects');
+    await until(() => byText(app.container, 'a.app-project-card', 'Website'), 'the projects');
     expect(button(app.container, 'Create project')!.disabled).to.equal(true);
   });
 });

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import { paths, SETTINGS_MENU } from '../../../src/app/router/paths.js';
 import { ProfileSettingsScreen } from '../../../src/app/screens/profile-settings-screen.js';
 import { THEME_MODE_KEY } from '../../../src/app/ui/theme.js';
@@ -102,6 +103,60 @@ describe('profile settings screen', () => {
     await until(() => api.sent('PATCH', '/users/me/theme').length === 1, 'the theme save');
     expect((api.sent('PATCH', '/users/me/theme')[0]!.body as { background: string }).background).to.equal('#000000');
     await until(() => byText(document, '.app-toast', 'Theme saved.'), 'the toast');
+    await expectAccessible(app.container);
+  });
+});
+
+describe('profile settings in the app shell', () => {
+  afterEach(async () => {
+    cleanup();
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  const sidebar = () => document.querySelector<HTMLElement>('nav[aria-label="Workspace"]');
+  const heading = (root: ParentNode) => byText(root, 'main#main h1', 'Profile settings');
+
+  it('opens /profile in the first workspace, with the sidebar and header, at 1440 px', async () => {
+    await setViewport({ width: 1440, height: 900 });
+    const { api } = seededApi();
+    const app = renderApp('/profile', { api });
+    await until(() => heading(app.container), 'the profile settings in the layout');
+    expect(app.location()).to.equal(paths.accountSettings('acme'));
+    expect(sidebar()).to.not.equal(null);
+    expect(app.container.querySelector('header.app-header')).to.not.equal(null);
+    // The page header is the one every screen uses, directly in the layout's main.
+    expect(app.container.querySelector('main#main > header.app-page-header h1')!.textContent).to.equal('Profile settings');
+    expect(app.container.querySelectorAll('main')).to.have.length(1);
+    expect(field(app.container, 'Display name').value).to.equal('Ada');
+    await expectAccessible(app.container);
+  });
+
+  it('shows the drawer button instead of the sidebar at 390 px', async () => {
+    await setViewport({ width: 390, height: 844 });
+    const { api } = seededApi();
+    const app = renderApp(paths.accountSettings('acme'), { api });
+    await until(() => heading(app.container), 'the profile settings in the layout');
+    expect(button(app.container, 'Open menu')).to.not.equal(null);
+    expect(sidebar()).to.equal(null);
+    expect(document.documentElement.scrollWidth).to.be.at.most(390);
+  });
+
+  it("goes there from the header's account menu", async () => {
+    const { api } = seededApi();
+    const app = renderApp('/acme/projects', { api });
+    await click(await until(() => app.container.querySelector<HTMLElement>('.app-account-button'), 'the account button'));
+    await click(await until(() => byText(document.body, '[role="menuitem"]', 'Profile settings'), 'the menu item'));
+    await until(() => heading(app.container), 'the profile settings');
+    expect(app.location()).to.equal(paths.accountSettings('acme'));
+  });
+
+  it('keeps /profile a page of its own for someone without a workspace', async () => {
+    const { api } = seededApi();
+    api.on('GET', '/workspaces', () => []);
+    const app = renderApp('/profile', { api });
+    await until(() => byText(app.container, 'main h1', 'Profile settings'), 'the profile settings');
+    expect(app.location()).to.equal('/profile');
+    expect(byText(app.container, 'a', 'Back to the app')).to.not.equal(null);
     await expectAccessible(app.container);
   });
 });

@@ -10,6 +10,11 @@ import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { useNotify } from '../../ui/toasts.js';
+import { useUnsplashConfigured, useUploadLimit } from '../../editor/use-upload-limit.js';
+import { CoverPickerPopover } from '../../widgets/cover-picker/index.js';
+import { defaultCover } from './project-card.js';
+import { useStyles } from '../../ui/styles.js';
+import { screensCss } from '../screens.css.js';
 
 /** An identifier suggested from a project name: its letters and digits, upper-case, at most 5. */
 export function identifierFromName(name: string): string {
@@ -41,7 +46,8 @@ function CreateProjectForm({ slug, close }: { slug: string; close(): void }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setValue, getFieldState } = useForm<ProjectValues>({
+  const [cover, setCover] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setValue, getFieldState, watch } = useForm<ProjectValues>({
     defaultValues: { name: '', identifier: '', description: '' },
   });
   const nameField = register('name', { validate: (value) => value.trim() !== '' || 'Project name is required.' });
@@ -53,6 +59,8 @@ function CreateProjectForm({ slug, close }: { slug: string; close(): void }) {
         name: values.name.trim(),
         identifier: values.identifier.trim().toUpperCase(),
         description: values.description.trim(),
+        // The server takes the cover with the project, so it never exists without it.
+        ...(cover ? { cover_image: cover } : {}),
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.projects(slug) });
       notify({ type: 'success', message: `Project ${project.name} created.` });
@@ -89,6 +97,7 @@ function CreateProjectForm({ slug, close }: { slug: string; close(): void }) {
         })}
       />
       <TextField label="Description" {...register('description')} />
+      <CoverField slug={slug} identifier={watch('identifier')} value={cover} onChange={setCover} />
       <div className="app-dialog-actions">
         <DialogClose asChild>
           <Button>Cancel</Button>
@@ -98,5 +107,51 @@ function CreateProjectForm({ slug, close }: { slug: string; close(): void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The cover of the project being created: a preview (the chosen image, or the default the card will show) and the picker. */
+function CoverField({ slug, identifier, value, onChange }: { slug: string; identifier: string; value: string | null; onChange(url: string | null): void }) {
+  const api = useApi();
+  const uploadLimit = useUploadLimit();
+  const unsplashConfigured = useUnsplashConfigured();
+  // The dialog also opens from screens that have not loaded these styles.
+  useStyles('app-screens', screensCss);
+  return (
+    <fieldset className="app-fieldset app-cover-field">
+      <legend>Cover</legend>
+      <div className="app-inline-form">
+        {value ? (
+          <img className="app-cover-preview" src={value} alt="Chosen cover" width={160} height={54} />
+        ) : (
+          <div
+            className="app-cover-preview"
+            role="img"
+            aria-label="Default cover"
+            style={{ backgroundImage: defaultCover({ identifier: identifier.trim().toUpperCase(), id: '' }) }}
+          />
+        )}
+        <CoverPickerPopover
+          triggerLabel={value ? 'Change cover' : 'Choose a cover'}
+          value={value}
+          listCovers={() => api.covers.list()}
+          maxSize={uploadLimit}
+          searchUnsplash={(query) => api.covers.searchUnsplash(query)}
+          unsplashConfigured={unsplashConfigured}
+          upload={async (file, onProgress) => {
+            // No project id yet: the upload is tied to the project by the cover_image it becomes.
+            const asset = await api.fileAssets.upload(slug, file, { entity_name: 'PROJECT_COVER' });
+            onProgress(100);
+            return asset.asset;
+          }}
+          onSelect={onChange}
+        />
+        {value ? (
+          <Button variant="ghost" onClick={() => onChange(null)}>
+            Remove cover
+          </Button>
+        ) : null}
+      </div>
+    </fieldset>
   );
 }
