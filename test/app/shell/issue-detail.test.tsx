@@ -343,8 +343,11 @@ describe('issue detail screen', () => {
     expect(contrast(hex(getComputedStyle(dot).borderTopColor), page), 'the state dot ring').to.be.at.least(3);
     const sidebar = app.container.querySelector<HTMLElement>('.app-sidebar')!;
     expect(getComputedStyle(document.documentElement).colorScheme).to.equal('dark');
-    const [thumb] = getComputedStyle(sidebar).scrollbarColor.split(/\s(?![^(]*\))/);
-    expect(contrast(hex(thumb!), hex(getComputedStyle(sidebar).backgroundColor)), 'the sidebar scrollbar').to.be.at.least(2);
+    // Where the engine colours scrollbars at all (WebKitGTK 2.50 has no scrollbar-color).
+    if (CSS.supports('scrollbar-color', 'red blue')) {
+      const [thumb] = getComputedStyle(sidebar).scrollbarColor.split(/\s(?![^(]*\))/);
+      expect(contrast(hex(thumb!), hex(getComputedStyle(sidebar).backgroundColor)), 'the sidebar scrollbar').to.be.at.least(2);
+    }
   });
 
   it('gives the editor the workspace members as mentions, highlights the user, and routes mention clicks', async () => {

@@ -106,6 +106,8 @@ describe('issue properties', () => {
     await press('Enter');
     const list = await listbox();
     expect(option(list, 'High')!.getAttribute('aria-selected')).to.equal('true');
+    // The popup moves focus into its filter as it opens; the next key goes there.
+    await until(() => document.activeElement?.getAttribute('role') === 'combobox', 'focus in the filter');
     await press('ArrowDown');
     const filter = document.activeElement!;
     expect(document.getElementById(filter.getAttribute('aria-activedescendant')!)?.textContent).to.contain('Medium');

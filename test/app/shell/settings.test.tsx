@@ -138,7 +138,8 @@ describe('profile settings in the app shell', () => {
     await until(() => heading(app.container), 'the profile settings in the layout');
     expect(button(app.container, 'Open menu')).to.not.equal(null);
     expect(sidebar()).to.equal(null);
-    expect(document.documentElement.scrollWidth).to.be.at.most(390);
+    // The window's own width: 390 px, or WebKitGTK's MiniBrowser's narrowest (447 px).
+    expect(document.documentElement.scrollWidth).to.be.at.most(window.innerWidth);
   });
 
   it("goes there from the header's account menu", async () => {
