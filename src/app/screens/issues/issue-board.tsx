@@ -11,6 +11,7 @@ import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
 import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
 import { IssueKey, issueKey, NO_STATE_COLOUR } from './issue-key.js';
+import { ListFooter } from './issue-list.js';
 
 /** How the board tells keyboard and pointer users how to move a card. */
 export const BOARD_HINT = 'Drag a card to another column, or focus it and press Shift+Left Arrow or Shift+Right Arrow to move it to the previous or next column.';
@@ -234,11 +235,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
           );
         })}
       </div>
-      {total !== undefined && total > issues.length ? (
-        <p className="app-list-footer">
-          Showing {issues.length} of {total} issues.
-        </p>
-      ) : null}
+      <ListFooter shown={issues.length} total={total} />
       <p className="app-visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>

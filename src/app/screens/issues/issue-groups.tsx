@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { IssueRow, Priority, State } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
-import { IssueList } from './issue-list.js';
+import { IssueList, ListFooter } from './issue-list.js';
 import { PRIORITY_ICONS, STATE_GROUPS } from './issue-icons.js';
 
 /** What a list can be grouped by. */
@@ -120,11 +120,7 @@ export function GroupedIssueList({ slug, issues, by, states, total }: { slug: st
           </section>
         );
       })}
-      {total !== undefined && total > issues.length ? (
-        <p className="app-list-footer">
-          Showing {issues.length} of {total} issues.
-        </p>
-      ) : null}
+      <ListFooter shown={issues.length} total={total} />
     </>
   );
 }

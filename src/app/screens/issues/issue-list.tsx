@@ -61,11 +61,16 @@ export function IssueList({ slug, issues, label, total }: { slug: string; issues
           </li>
         ))}
       </ul>
-      {total !== undefined && total > issues.length ? (
-        <p className="app-list-footer">
-          Showing {issues.length} of {total} issues.
-        </p>
-      ) : null}
+      <ListFooter shown={issues.length} total={total} />
     </>
   );
+}
+
+/** "Showing N of M issues." under a list, board or grouped list that holds fewer issues than there are. */
+export function ListFooter({ shown, total }: { shown: number; total: number | undefined }) {
+  return total !== undefined && total > shown ? (
+    <p className="app-list-footer">
+      Showing {shown} of {total} issues.
+    </p>
+  ) : null;
 }
