@@ -2,17 +2,27 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createAppStorage } from './assets/storage.js';
-import { AttemptLimiter } from './auth/attempt-limiter.js';
+import { RateLimiter } from './auth/rate-limiter.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { installCrossSiteProtection } from './http/cross-site.js';
 import { formatSchemaErrors, installErrorHandler } from './http/error-handler.js';
 import { installPages } from './http/pages.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { LogMailer, type Mailer } from './mail/index.js';
 import { apiRoutes } from './routes/index.js';
 
 // Rich-text documents (HTML and JSON of a long page) are larger than fastify's 1 MiB default.
 const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+
+// Ended rate-limit windows are deleted this often (by every process; the delete is cheap).
+const RATE_LIMIT_SWEEP_MS = 5 * 60_000;
+
+/** Services a host may supply instead of the defaults. */
+export interface AppServices {
+  /** Sends e-mail; by default messages are written to the log. */
+  mailer?: Mailer;
+}
 
 /** `/api/x/?q` → `/api/x?q`; other URLs unchanged. */
 export function stripApiTrailingSlash(url: string): string {
@@ -24,7 +34,7 @@ export function stripApiTrailingSlash(url: string): string {
  * /api and the front-end pages. Not listening yet: call `listen`, or `inject` in tests.
  * Closing the app closes the database.
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, services: AppServices = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
@@ -46,11 +56,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       onIdleError: (error) => app.log.error({ err: error }, 'database connection lost'),
     });
     app.decorate('db', db);
-    app.addHook('onClose', async () => db.close());
+    const rateLimiter = new RateLimiter(db);
+    app.decorate('rateLimiter', rateLimiter);
+    rateLimiter.startSweeping(RATE_LIMIT_SWEEP_MS, (error) => app.log.error({ err: error }, 'sweeping rate-limit counters failed'));
+    app.addHook('onClose', async () => {
+      await rateLimiter.stopSweeping();
+      await db.close();
+    });
     app.decorate('config', config);
     app.decorate('storage', createAppStorage(config));
-    app.decorate('signInLimiter', new AttemptLimiter(config.signInLimit.perEmail, config.signInLimit.windowMs));
-    app.decorate('signInIpLimiter', new AttemptLimiter(config.signInLimit.perIp, config.signInLimit.windowMs));
+    app.decorate('mailer', services.mailer ?? new LogMailer(app.log));
     app.decorateRequest('user', null);
     app.decorateRequest('sessionChecked', false);
     app.decorateRequest('workspace', null);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/auth-limits.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './auth/password.js';
 
 /** Everything the server reads from its environment, resolved once at start. */
@@ -34,8 +35,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Origins besides the request's own host allowed to send mutating requests (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
-  /** Failed sign-ins allowed within the window before 429: per IP and email, and per IP whatever the email. */
-  signInLimit: { perEmail: number; perIp: number; windowMs: number };
+  /** Sign-in and sign-up attempts allowed per client address and per email before 429. */
+  authLimits: AuthLimits;
   /** scrypt cost for new password hashes. */
   passwordCost: PasswordCost;
   /** Folder holding the built `dist/` and the `demo/` pages. */
@@ -113,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    signInLimit: { perEmail: 10, perIp: 100, windowMs: 15 * 60_000 },
+    authLimits: DEFAULT_AUTH_LIMITS,
     passwordCost: DEFAULT_PASSWORD_COST,
     rootDir: PROJECT_ROOT,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
