@@ -69,6 +69,19 @@ describe('sign-up', () => {
     assert.ok(!mailer.sent[0]!.text.includes('long enough'), 'the tried password is never sent');
   });
 
+  test('a signed-in client that signs up with a known email ends up signed out, not still in its old account', async () => {
+    const email = uniqueEmail();
+    await server.client().signUp({ email });
+    const client = server.client();
+    await client.signUp();
+    const token = client.cookie('session')!;
+    const known = await client.post('/api/auth/sign-up', { email, password: 'long enough' });
+    assert.deepEqual([known.status, known.body], [201, { message: SIGN_UP_MESSAGE }]);
+    assert.equal(client.cookie('session'), undefined);
+    assert.equal((await client.get('/api/users/me')).status, 401);
+    assert.equal((await server.client().get('/api/users/me', { headers: { cookie: `session=${token}` } })).status, 401, 'the old session is ended');
+  });
+
   test('a new account is not told to anyone by mail', async () => {
     mailer.sent.length = 0;
     await server.client().signUp();

@@ -46,6 +46,9 @@ export function SignUpScreen() {
         navigate(paths.onboarding(), { replace: true });
       } catch (error) {
         if (!isApiError(error, 401)) throw error;
+        // Signed out (a session of another account, if any, was ended): forget its data.
+        queryClient.clear();
+        queryClient.setQueryData(queryKeys.me(), null);
         setNotice(answer.message);
       }
     } catch (error) {

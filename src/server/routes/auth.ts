@@ -92,6 +92,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         const session = await createSession(db, config.sessionSecret, created.id);
         setSessionCookie(request, reply, session.token, session.expiresAt);
       } else {
+        // Signing up starts afresh: a client still signed in to another account must not take
+        // this answer for that account's.
+        const token = sessionToken(request);
+        if (token) {
+          await deleteSession(db, config.sessionSecret, token);
+          clearSessionCookie(request, reply);
+        }
         // Not awaited: a slow mail server must not make this answer slower than a new account's.
         app.mailer.send(signUpAttemptMail(address)).catch((error: unknown) => request.log.error({ err: error }, 'sending the sign-up attempt mail failed'));
       }
