@@ -72,6 +72,20 @@ describe('sign-in limits', () => {
     assert.equal(statuses(answers), [...Array(10).fill(401), ...Array(20).fill(429)].join(','));
   });
 
+  test('concurrent right and wrong passwords for one account, with sweeps between, never end in a server error', async () => {
+    const email = await account();
+    const ip = network();
+    for (let round = 0; round < 3; round++) {
+      await server.db.query("UPDATE rate_limit_counters SET window_ends_at = now() - interval '1 second'");
+      const answers = await Promise.all([
+        ...Array.from({ length: 16 }, (_, i) => signIn(ip(i % 4), email, i % 2 ? 'right password' : 'wrong')),
+        server.app.rateLimiter.sweep().then(() => ({ status: 0 }) as TestResponse),
+      ]);
+      const unexpected = answers.filter((answer) => ![0, 200, 401, 429].includes(answer.status));
+      assert.deepEqual(unexpected.map((answer) => `${answer.status} ${answer.text}`), []);
+    }
+  });
+
   test('refused attempts count nowhere: one address cannot lock an account out for everyone', async () => {
     const email = await account();
     const ip = network();

@@ -65,20 +65,36 @@ export class RateLimiter {
 
   /** Gives back one attempt taken under each of `keys` (an attempt that turned out not to count, such as a success). */
   async giveBack(keys: readonly string[]): Promise<void> {
-    await this.#db.query('UPDATE rate_limit_counters SET count = count - 1 WHERE key = ANY($1::text[]) AND count > 0', [keys.map(storedKey)]);
+    await this.#locked(keys, (tx, stored) => tx.query('UPDATE rate_limit_counters SET count = count - 1 WHERE key = ANY($1::text[]) AND count > 0', [stored]));
   }
 
   /** Forgets `keys`' counts. */
   async reset(keys: readonly string[]): Promise<void> {
-    await this.#db.query('DELETE FROM rate_limit_counters WHERE key = ANY($1::text[])', [keys.map(storedKey)]);
+    await this.#locked(keys, (tx, stored) => tx.query('DELETE FROM rate_limit_counters WHERE key = ANY($1::text[])', [stored]));
   }
 
-  /** Deletes the counters whose window has ended, and answers how many. */
+  /** Deletes the counters whose window has ended, and answers how many. Rows an attempt holds are left for the next sweep. */
   async sweep(): Promise<number> {
     const row = await this.#db.one<{ swept: number }>(
-      'WITH swept AS (DELETE FROM rate_limit_counters WHERE window_ends_at <= now() RETURNING 1) SELECT count(*)::int AS swept FROM swept',
+      `WITH swept AS (
+         DELETE FROM rate_limit_counters WHERE key IN (
+           SELECT key FROM rate_limit_counters WHERE window_ends_at <= now() FOR UPDATE SKIP LOCKED)
+         RETURNING 1)
+       SELECT count(*)::int AS swept FROM swept`,
     );
     return row.swept;
+  }
+
+  /**
+   * Runs `change` on `keys`' rows after locking them in key order, the order `take` locks in:
+   * locking in any other order lets two attempts each hold a row the other waits for (a deadlock).
+   */
+  async #locked(keys: readonly string[], change: (tx: Db, stored: string[]) => Promise<unknown>): Promise<void> {
+    const stored = keys.map(storedKey).sort();
+    await this.#db.transaction(async (tx) => {
+      await tx.query('SELECT key FROM rate_limit_counters WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE', [stored]);
+      await change(tx, stored);
+    });
   }
 
   /** Sweeps every `intervalMs` until `stopSweeping()`; a failed sweep goes to `onError` and the next one runs as planned. */
