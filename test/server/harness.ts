@@ -120,7 +120,11 @@ export async function startServer(env: Record<string, string> = {}, overrides: P
     }),
     // Cheap password hashing keeps tests fast; the production cost is tested on its own.
     passwordCost: { N: 1024, r: 8, p: 1 },
-    authLimits: { ...DEFAULT_AUTH_LIMITS, signUpPerAddress: { max: 100_000, windowMs: DEFAULT_AUTH_LIMITS.signUpPerAddress.windowMs } },
+    authLimits: {
+      ...DEFAULT_AUTH_LIMITS,
+      signUpPerAddress: { ...DEFAULT_AUTH_LIMITS.signUpPerAddress, max: 100_000 },
+      signUpBurstPerAddress: { ...DEFAULT_AUTH_LIMITS.signUpBurstPerAddress, max: 100_000 },
+    },
     ...overrides,
   };
   let app: FastifyInstance | null = null;

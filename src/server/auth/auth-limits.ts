@@ -12,6 +12,8 @@ export interface AuthLimits {
   signInPerAddress: Limit;
   /** Sign-up attempts from one client address (each one hashes a password, which is costly). */
   signUpPerAddress: Limit;
+  /** Sign-up attempts from one client address within a minute: a burst of them would hold up everyone's sign-in behind its hashing. */
+  signUpBurstPerAddress: Limit;
   /** Sign-up attempts with one email from any address (an existing account's owner gets a mail for each). */
   signUpPerEmail: Limit;
 }
@@ -24,6 +26,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   signInPerEmail: { max: 20, windowMs: 15 * MINUTE },
   signInPerAddress: { max: 100, windowMs: 15 * MINUTE },
   signUpPerAddress: { max: 20, windowMs: 60 * MINUTE },
+  signUpBurstPerAddress: { max: 5, windowMs: MINUTE },
   signUpPerEmail: { max: 5, windowMs: 60 * MINUTE },
 };
 
@@ -58,8 +61,10 @@ export function signInKeys(limits: AuthLimits, ip: string, email: string): { per
 
 /** The counters one sign-up attempt takes from. */
 export function signUpKeys(limits: AuthLimits, ip: string, email: string): LimitedKey[] {
+  const network = clientNetwork(ip);
   return [
-    { key: `sign-up:address:${clientNetwork(ip)}`, limit: limits.signUpPerAddress },
+    { key: `sign-up:address:${network}`, limit: limits.signUpPerAddress },
+    { key: `sign-up:address-burst:${network}`, limit: limits.signUpBurstPerAddress },
     { key: `sign-up:email:${email}`, limit: limits.signUpPerEmail },
   ];
 }
