@@ -68,7 +68,14 @@ function findFiles(dir, keep) {
 const totals = { passed: 0, failed: 0 };
 /** Each engine's browser totals (filled in as they run). */
 const perEngine = [];
+/** Each failed test, named where it ran, listed again at the very end so a log's tail shows it. */
+const failures = [];
 function summary() {
+  if (failures.length) {
+    console.log(`Failed (${failures.length}):`);
+    for (const line of failures.slice(0, 40)) console.log(`  ${line}`);
+    if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
+  }
   for (const line of perEngine) console.log(`Browser tests in ${line}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 }
@@ -106,6 +113,7 @@ function runBrowserTests(engine) {
     return { passed: 0, failed: 1 };
   }
   const failed = counts.failed + counts.skipped + (status !== 0 && counts.failed + counts.skipped === 0 ? 1 : 0);
+  for (const { file, test, error } of counts.failures ?? []) failures.push(`${engine.name}: ${file}: ${test}: ${error}`);
   return { passed: counts.passed, failed };
 }
 for (const engine of engines) {
@@ -118,11 +126,18 @@ for (const engine of engines) {
 }
 
 /** Adds a TAP report's counts to the totals; a failing run without a failing test counts as one failure. */
-function countTap(tap, status) {
+function countTap(tap, status, label) {
   const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
   totals.passed += count('pass');
   totals.failed += count('fail') + count('cancelled') + count('skipped') + count('todo');
+  // Leaf failures only: a suite whose subtests failed fails too, and says so.
+  for (const match of report.matchAll(/^ *not ok \d+ - (.*)$/gm)) {
+    const details = report.slice(match.index + match[0].length).split(/^ *\.\.\.$/m)[0];
+    if (/failureType: '?subtestsFailed/.test(details)) continue;
+    const error = /^ *error: (.*)$/m.exec(details)?.[1]?.slice(0, 200) ?? '';
+    failures.push(`${label}: ${match[1]}${error ? `: ${error}` : ''}`);
+  }
   if (status !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
 }
 
@@ -143,7 +158,7 @@ function runNodeTests(label, files, { env = process.env, preload = [], report } 
     ],
     { env },
   );
-  countTap(tap, status);
+  countTap(tap, status, label);
 }
 
 const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs'));
