@@ -11,6 +11,17 @@ const results = join(root, '.test-results');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args, options = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
 
+/** How long each part of the run took, printed with the totals (CI must stay under 30 minutes). */
+const durations = [];
+function timed(label, work) {
+  const start = Date.now();
+  try {
+    return work();
+  } finally {
+    durations.push(`${label} ${Math.round((Date.now() - start) / 1000)} s`);
+  }
+}
+
 /**
  * The engines the browser suite runs in, each with its Web Test Runner config, the file its
  * totals go to, how to find it and the Debian packages that provide it. TEST_ENGINES (a
@@ -76,6 +87,7 @@ function summary() {
     for (const line of failures.slice(0, 40)) console.log(`  ${line}`);
     if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
   }
+  console.log(`Time: ${durations.join(' · ')}`);
   for (const line of perEngine) console.log(`Browser tests in ${line}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 }
@@ -87,17 +99,17 @@ const unavailable = new Set(ensureBrowsers());
 totals.failed += unavailable.size;
 
 console.log('Building…');
-if (run(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) {
+if (timed('build', () => run(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] })) !== 0) {
   totals.failed++;
   console.error('The build failed.');
 }
 
 console.log('Type-checking…');
-if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) {
+if (timed('types', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) !== 0) {
   totals.failed++;
   console.error('Type-check failed.');
 }
-if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json']) !== 0) {
+if (timed('server types', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json'])) !== 0) {
   totals.failed++;
   console.error('Type-check of the server failed.');
 }
@@ -106,7 +118,7 @@ if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json']) !== 0) {
 function runBrowserTests(engine) {
   console.log(`Browser tests in ${engine.name} (Web Test Runner)…`);
   const countsFile = join(results, engine.counts);
-  const status = run(bin('wtr'), engine.config ? ['--config', engine.config] : []);
+  const status = timed(engine.name, () => run(bin('wtr'), engine.config ? ['--config', engine.config] : []));
   const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : null;
   if (!counts) {
     console.error(`Web Test Runner did not report its results in ${engine.name}.`);
@@ -145,7 +157,7 @@ function countTap(tap, status, label) {
 function runNodeTests(label, files, { env = process.env, preload = [], report } = {}) {
   console.log(`${label} (node --test)…`);
   const tap = join(results, `${report}.tap`);
-  const status = run(
+  const status = timed(label, () => run(
     process.execPath,
     [
       ...preload.flatMap((module) => ['--import', module]),
@@ -157,7 +169,7 @@ function runNodeTests(label, files, { env = process.env, preload = [], report } 
       ...files,
     ],
     { env },
-  );
+  ));
   countTap(tap, status, label);
 }
 
