@@ -29,12 +29,8 @@ interface ClaimedExport {
 
 /** The app's export worker: takes jobs from the queue in the database, one at a time. */
 export interface ExportJobs {
-  /** This worker's id, recorded in the `lease_owner` of the jobs it runs. */
-  readonly workerId: string;
   /** Tells the worker a job was queued, so it looks now instead of at its next poll. */
   wake(): void;
-  /** Waits until this worker has no job running. */
-  idle(): Promise<void>;
   /** Stops taking jobs and waits for the running one. */
   close(): Promise<void>;
 }
@@ -49,8 +45,9 @@ export function exportQueue(config: JobQueueConfig, workerId: string = newWorker
  * whenever it is idle: at once when woken by a request of this process, else every `pollMs`.
  * Each job loads the issues, writes the file in its format, stores it and records progress (0 to
  * 100) and the outcome (completed or failed) in its export_jobs row, renewing its lease every
- * third of the lease length. If the lease is lost (the database was unreachable longer than the
- * lease and another worker took the job over), the job stops and writes nothing more. Jobs whose
+ * third of the lease length. If the lease is lost (the database was unreachable, or the process
+ * too busy to renew, for longer than the lease, and another worker took the job over), the job
+ * stops and writes nothing more. Jobs whose
  * process died mid-job are taken over by any worker once their lease expired, and failed once
  * they used up their attempts. The file's key depends only on the job, so a job run twice
  * writes the same file.
@@ -148,14 +145,7 @@ export function createExportJobs(db: Db, storage: Storage, config: JobQueueConfi
   setImmediate(poll);
 
   return {
-    workerId: queue.options.workerId,
     wake: () => setImmediate(poll),
-    async idle() {
-      while (claiming || runner.pending) {
-        await runner.idle();
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    },
     async close() {
       closed = true;
       clearInterval(timer);
