@@ -139,6 +139,42 @@ describe('export worker on the durable queue', () => {
     }
   });
 
+  test('a worker that lost its lease to another records nothing more', async () => {
+    const own = await startServer({ JOB_LEASE_MS: '300', JOB_POLL_MS: '50' });
+    const storage = own.app.storage;
+    const put = storage.put;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    storage.put = async (key, body, meta) => {
+      await gate;
+      return put.call(storage, key, body, meta);
+    };
+    try {
+      const ownSeed = await seedWorkspace(own);
+      const created = await ownSeed.actors.member.post(`${ownSeed.workspaceUrl}/exports`, { provider: 'csv', project_ids: [ownSeed.project.id] });
+      assert.equal(created.status, 201, created.text);
+      const id: string = created.body.id;
+      let row = await rowOf(id, own);
+      for (let i = 0; i < 200 && row.progress < 90; i++) {
+        await sleep(25);
+        row = await rowOf(id, own);
+      }
+      assert.equal(row.progress, 90, 'the file is written and waits to be stored');
+      // Another worker took the job over (as if this one had stalled past its lease).
+      await own.db.query(`UPDATE export_jobs SET lease_owner = 'other-worker', attempts = 2, lease_expires_at = now() + interval '1 hour' WHERE id = $1`, [id]);
+      await sleep(400);
+      release();
+      await sleep(300);
+      assert.deepEqual(await rowOf(id, own), { status: 'processing', attempts: 2, lease_owner: 'other-worker', error: null, progress: 90 });
+      const fileKey = await own.db.one<{ file_key: string | null }>('SELECT file_key FROM export_jobs WHERE id = $1', [id]);
+      assert.equal(fileKey.file_key, null);
+    } finally {
+      release();
+      storage.put = put;
+      await own.close();
+    }
+  });
+
   test('fails a job that lost its lease on every attempt, with a clear text', async () => {
     const own = await startServer({ JOB_LEASE_MS: '100', JOB_POLL_MS: '50', JOB_MAX_ATTEMPTS: '1' });
     try {

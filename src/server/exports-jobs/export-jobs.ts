@@ -83,6 +83,8 @@ export function createExportJobs(db: Db, storage: Storage, config: JobQueueConfi
         lease.signal.throwIfAborted();
         progress(LOADED);
         const file = await writeExport(job.provider, rows, { onProgress: (fraction) => progress(LOADED + (WRITTEN - LOADED) * fraction) });
+        // The last moment to find out that another worker took the job over before writing its file.
+        if (!(await queue.renew(db, job.id))) lease.abort(leaseLost());
         lease.signal.throwIfAborted();
         const key = exportFileKey(job.workspace_id, job.id, file.extension);
         await storage.put(key, file.bytes, { contentType: file.contentType });
