@@ -187,13 +187,22 @@ if (firefox && !unavailable.has(firefox)) {
 
 // The API server's suite (TypeScript through tsx): always on PGlite, and once more on the
 // PostgreSQL server of DATABASE_URL when it is set (each test file gets its own database there).
+// Files named *.postgres.test.ts (several server processes on one database, which PGlite cannot
+// share) run in the PostgreSQL pass only; without DATABASE_URL they count as failed, with a note.
 const serverDir = join(root, 'test', 'server');
 const serverTests = existsSync(serverDir) ? findFiles(serverDir, (name) => name.endsWith('.test.ts')) : [];
+const postgresOnly = (file) => file.endsWith('.postgres.test.ts');
 if (serverTests.length) {
   const { DATABASE_URL: databaseUrl, ...withoutDatabase } = process.env;
-  runNodeTests('Server tests on PGlite', serverTests, { env: withoutDatabase, preload: ['tsx'], report: 'server-pglite' });
+  runNodeTests('Server tests on PGlite', serverTests.filter((file) => !postgresOnly(file)), { env: withoutDatabase, preload: ['tsx'], report: 'server-pglite' });
   if (databaseUrl) {
     runNodeTests('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, preload: ['tsx'], report: 'server-postgresql' });
+  } else {
+    const notRun = serverTests.filter(postgresOnly);
+    totals.failed += notRun.length;
+    for (const file of notRun) {
+      console.error(`Not run: ${file.slice(root.length)} needs PostgreSQL (several server processes on one database). Set DATABASE_URL to a PostgreSQL server whose role may create databases.`);
+    }
   }
 }
 

@@ -42,6 +42,18 @@ export interface Config {
   rootDir: string;
   /** pino level (LOG_LEVEL, default info); 'silent' turns logging off. */
   logLevel: string;
+  /** The background job queue shared by every server process on the database. */
+  jobs: JobQueueConfig;
+}
+
+/** How this process takes part in the background job queue. */
+export interface JobQueueConfig {
+  /** How long a worker holds a job between renewals; a dead process's job is taken over after it (JOB_LEASE_MS, default 30000). */
+  leaseMs: number;
+  /** How often an idle worker looks for jobs queued by other processes (JOB_POLL_MS, default 1000). */
+  pollMs: number;
+  /** Claims per job: a job whose process died this many times is failed (JOB_MAX_ATTEMPTS, default 3). */
+  maxAttempts: number;
 }
 
 /** The default upload limit: 5 MB (spec). */
@@ -117,5 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     passwordCost: DEFAULT_PASSWORD_COST,
     rootDir: PROJECT_ROOT,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    jobs: {
+      leaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 100, 3_600_000),
+      pollMs: integer(env, 'JOB_POLL_MS', 1_000, 10, 600_000),
+      maxAttempts: integer(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
+    },
   };
 }

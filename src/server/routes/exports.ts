@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { EXPORT_PROVIDERS, type ExportProvider } from '../exports/index.js';
-import { createExportJobs, failInterruptedExports } from '../exports-jobs/export-jobs.js';
+import { createExportJobs } from '../exports-jobs/export-jobs.js';
 import { EXPORT_JOB_COLUMNS, exportJobParams, exportJobSchema, type ExportJobJson } from '../exports-jobs/export-job-shape.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
@@ -17,14 +17,13 @@ const EXPORT_NOT_FOUND = 'Export not found.';
 
 /**
  * Exports of a workspace's issues (spec: settings → Exports, Member and up): a Member asks for a
- * CSV, XLSX or JSON file of some of their projects; it is made in the background (one job at a
- * time per server) and listed with its status and progress; the requester or an admin downloads
- * it once completed. Jobs a previous run left unfinished are marked failed at start.
+ * CSV, XLSX or JSON file of some of their projects; it is queued in the database and made in the
+ * background by whichever server process claims it first (one job at a time per process), and
+ * listed with its status and progress; the requester or an admin downloads it once completed.
  */
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  await failInterruptedExports(db);
-  const jobs = createExportJobs(db, app.storage, app.log);
+  const jobs = createExportJobs(db, app.storage, app.config.jobs, app.log);
   app.addHook('onClose', () => jobs.close());
 
   app.post<{ Body: ExportBody }>(
@@ -58,7 +57,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         `INSERT INTO export_jobs AS j (workspace_id, provider, project_ids, requested_by) VALUES ($1, $2, $3::uuid[], $4) RETURNING ${EXPORT_JOB_COLUMNS}`,
         [workspace.id, request.body.provider, projectIds, user.id],
       );
-      jobs.start({ id: job.id, workspaceId: workspace.id, provider: job.provider, projectIds });
+      jobs.wake();
       return reply.code(201).send(job);
     },
   );
