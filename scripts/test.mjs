@@ -201,6 +201,7 @@ if (serverTests.length) {
     const notRun = serverTests.filter(postgresOnly);
     totals.failed += notRun.length;
     for (const file of notRun) {
+      failures.push(`Server tests on PostgreSQL: ${file.slice(root.length + 1)}: not run, DATABASE_URL is not set`);
       console.error(`Not run: ${file.slice(root.length)} needs PostgreSQL (several server processes on one database). Set DATABASE_URL to a PostgreSQL server whose role may create databases.`);
     }
   }
