@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createAppStorage } from './assets/storage.js';
+import { startStorageSweeper } from './assets/storage-sweep.js';
 import { AttemptLimiter } from './auth/attempt-limiter.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
@@ -48,7 +49,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.decorate('db', db);
     app.addHook('onClose', async () => db.close());
     app.decorate('config', config);
-    app.decorate('storage', createAppStorage(config));
+    const storage = createAppStorage(config);
+    app.decorate('storage', storage);
+    app.addHook('onClose', async () => storage.close?.());
+    // Hooks close in reverse order: the sweeper stops before the store and the database.
+    const sweeper = startStorageSweeper({
+      db,
+      storage,
+      log: app.log,
+      deletedUploadRetentionDays: config.storage.deletedUploadRetentionDays,
+      exportFileRetentionDays: config.storage.exportFileRetentionDays,
+      intervalMs: config.storage.sweepIntervalMinutes * 60_000,
+      exclusive: config.databaseUrl === null,
+    });
+    app.decorate('storageSweeper', sweeper);
+    app.addHook('onClose', () => sweeper.close());
     app.decorate('signInLimiter', new AttemptLimiter(config.signInLimit.perEmail, config.signInLimit.windowMs));
     app.decorate('signInIpLimiter', new AttemptLimiter(config.signInLimit.perIp, config.signInLimit.windowMs));
     app.decorateRequest('user', null);

@@ -44,6 +44,8 @@ export interface Config {
   logLevel: string;
   /** The background job queue shared by every server process on the database. */
   jobs: JobQueueConfig;
+  /** Where uploads and export files are kept, and how long files nobody needs stay. */
+  storage: StorageConfig;
 }
 
 /** How this process takes part in the background job queue. */
@@ -54,6 +56,32 @@ export interface JobQueueConfig {
   pollMs: number;
   /** Claims per job: a job whose process died this many times is failed (JOB_MAX_ATTEMPTS, default 3). */
   maxAttempts: number;
+}
+
+/** An S3-compatible bucket to keep files in (S3_* variables). */
+export interface S3Config {
+  /** S3_BUCKET: the bucket; it must exist. */
+  bucket: string;
+  /** S3_ENDPOINT: an S3-compatible server's URL; null for AWS. */
+  endpoint: string | null;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_FORCE_PATH_STYLE: bucket in the path, not the host name (MinIO and most local servers); default false. */
+  forcePathStyle: boolean;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; null uses the AWS SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+/** File storage settings. */
+export interface StorageConfig {
+  /** The bucket when S3_BUCKET is set; null keeps files in the data folder's uploads/. */
+  s3: S3Config | null;
+  /** Days a deleted upload stays restorable before its file is removed (DELETED_UPLOAD_RETENTION_DAYS, default 30). */
+  deletedUploadRetentionDays: number;
+  /** Days a finished export stays downloadable before its file is removed (EXPORT_FILE_RETENTION_DAYS, default 7). */
+  exportFileRetentionDays: number;
+  /** Minutes between two storage sweeps (STORAGE_SWEEP_INTERVAL_MINUTES, default 60); one also runs at start. */
+  sweepIntervalMinutes: number;
 }
 
 /** The default upload limit: 5 MB (spec). */
@@ -82,6 +110,40 @@ function trustProxy(value: string | null): boolean | string[] {
   if (value === null || value === 'false') return false;
   if (value === 'true') return true;
   return value.split(',').map((address) => address.trim()).filter(Boolean);
+}
+
+/** Reads the S3_* variables: null without S3_BUCKET (and none of the others). */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = text(env, 'S3_BUCKET');
+  if (bucket === null) {
+    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].find((name) => text(env, name) !== null);
+    if (stray) throw new Error(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to store files in S3`);
+    return null;
+  }
+  const endpoint = text(env, 'S3_ENDPOINT');
+  if (endpoint !== null && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error('S3_ENDPOINT must be an http:// or https:// URL');
+  const pathStyle = text(env, 'S3_FORCE_PATH_STYLE');
+  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') throw new Error(`S3_FORCE_PATH_STYLE must be true or false, not "${pathStyle}"`);
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS credential chain');
+  return {
+    bucket,
+    endpoint,
+    region: text(env, 'S3_REGION') ?? 'us-east-1',
+    forcePathStyle: pathStyle === 'true',
+    credentials: accessKeyId !== null && secretAccessKey !== null ? { accessKeyId, secretAccessKey } : null,
+  };
+}
+
+/** Reads the file storage variables. */
+function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  return {
+    s3: s3Config(env),
+    deletedUploadRetentionDays: integer(env, 'DELETED_UPLOAD_RETENTION_DAYS', 30, 0, 3650),
+    exportFileRetentionDays: integer(env, 'EXPORT_FILE_RETENTION_DAYS', 7, 0, 3650),
+    sweepIntervalMinutes: integer(env, 'STORAGE_SWEEP_INTERVAL_MINUTES', 60, 1, 10_080),
+  };
 }
 
 /** The session secret kept in the data folder, created (readable by the owner only) on first start. */
@@ -134,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       pollMs: integer(env, 'JOB_POLL_MS', 1_000, 10, 600_000),
       maxAttempts: integer(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
     },
+    storage: storageConfig(env),
   };
 }

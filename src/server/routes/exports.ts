@@ -15,6 +15,9 @@ interface ExportBody {
 
 const EXPORT_NOT_FOUND = 'Export not found.';
 
+/** The answer for a finished export whose file was removed (after EXPORT_FILE_RETENTION_DAYS) or lost. */
+const EXPORT_FILE_GONE = 'The export file is no longer available. Please start a new one.';
+
 /**
  * Exports of a workspace's issues (spec: settings → Exports, Member and up): a Member asks for a
  * CSV, XLSX or JSON file of some of their projects; it is queued in the database and made in the
@@ -91,9 +94,10 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       // The file holds issues of the requester's projects, which other members may not see.
       if (job.requested_by !== user.id && workspace.role < Role.Admin) throw forbidden('Only the member who requested this export or a workspace admin can download it.');
       if (job.status === 'failed') throw conflict('This export failed. Please start a new one.');
+      if (job.status === 'completed' && !job.file_key) throw notFound(EXPORT_FILE_GONE);
       if (job.status !== 'completed' || !job.file_key) throw conflict('This export is not finished yet.');
       const stored = await app.storage.get(job.file_key);
-      if (!stored) throw notFound('The export file is no longer available. Please start a new one.');
+      if (!stored) throw notFound(EXPORT_FILE_GONE);
       const filename = `${workspace.slug}-issues-${job.created_at.toISOString().slice(0, 10)}.${job.provider}`;
       return reply
         .headers({
