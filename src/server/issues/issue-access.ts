@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
-import type { SqlParams } from './sql-params.js';
+import { SqlParams } from './sql-params.js';
 import { visibleProjectSql } from './visible-projects.js';
 
 /**
@@ -28,6 +29,13 @@ export function readerOf(request: FastifyRequest): Reader {
  */
 export function openableIssueSql(alias: string, params: SqlParams, reader: Reader): string {
   return `(${alias}.workspace_id = ${params.bind(reader.workspaceId)} AND ${visibleProjectSql(`${alias}.project_id`, params, reader.workspaceId, reader.userId, reader.workspaceRole)})`;
+}
+
+/** Whether the reader can open issue `issueId` (openableIssueSql for one issue). */
+export async function canOpenIssue(db: Db, issueId: string, reader: Reader): Promise<boolean> {
+  const params = new SqlParams();
+  const row = await db.maybeOne(`SELECT 1 FROM issues i WHERE i.id = ${params.bind(issueId)} AND ${openableIssueSql('i', params, reader)}`, params.values);
+  return row !== null;
 }
 
 /** What stands where a read would embed an issue the reader cannot open: no field of it. */

@@ -3,7 +3,7 @@ import { currentProject } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams, queryBoolean, text, uuid } from '../http/schemas.js';
-import { openableIssueSql, readerOf } from '../issues/issue-access.js';
+import { canOpenIssue, openableIssueSql, readerOf } from '../issues/issue-access.js';
 import { ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
 import { LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, type ListedIssue } from '../issues/issue-shape.js';
 import { literalLike } from '../issues/issue-filters.js';
@@ -115,14 +115,7 @@ export async function issueSearchRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const query = request.query;
       const reader = readerOf(request);
-      if (query.issue_id) {
-        const check = new SqlParams();
-        const openable = await db.maybeOne(
-          `SELECT 1 FROM issues i WHERE i.id = ${check.bind(query.issue_id)} AND ${openableIssueSql('i', check, reader)}`,
-          check.values,
-        );
-        if (!openable) throw notFound(ISSUE_NOT_FOUND);
-      }
+      if (query.issue_id && !(await canOpenIssue(db, query.issue_id, reader))) throw notFound(ISSUE_NOT_FOUND);
       const params = new SqlParams();
       const scope =
         query.workspace_search === 'true' ? openableIssueSql('i', params, reader) : `i.project_id = ${params.bind(currentProject(request).id)}`;
