@@ -63,26 +63,30 @@ export const activitySchema = {
 
 /**
  * SQL: whether the `side` ('old' or 'new') of the row `a` names an issue the reader cannot open:
- * a parent or relation row whose value or identifier is set, and no issue the reader can open has
- * that identifier (one that no longer exists counts as hidden too).
+ * a parent or relation row whose value or identifier is set, and that identifier is not among
+ * the `openable` ones (an issue that no longer exists counts as hidden too).
  */
-function hiddenSideSql(side: 'old' | 'new', fields: string, params: SqlParams, reader: Reader): string {
+function hiddenSideSql(side: 'old' | 'new', fields: string): string {
   return `(a.field = ANY(${fields}::text[]) AND (COALESCE(a.${side}_value, '') <> '' OR a.${side}_identifier IS NOT NULL)
-           AND NOT EXISTS (SELECT 1 FROM issues x WHERE x.id = a.${side}_identifier AND ${openableIssueSql('x', params, reader)}))`;
+           AND NOT COALESCE(a.${side}_identifier IN (SELECT o.id FROM openable o), false))`;
 }
 
 /**
  * The activity rows of an issue (deleted or not) as `reader` sees them, oldest first; rows of one
  * change keep the order they were written in. A value naming an issue the reader cannot open is
- * left out (see ActivityJson).
+ * left out (see ActivityJson). The issues the rows name are checked once each (the `openable`
+ * set), not once per row.
  */
 export function listActivities(db: Db, issueId: string, reader: Reader): Promise<ActivityJson[]> {
   const params = new SqlParams();
   const fields = params.bind(ISSUE_REFERENCE_FIELDS);
-  const oldHidden = hiddenSideSql('old', fields, params, reader);
-  const newHidden = hiddenSideSql('new', fields, params, reader);
+  const issue = params.bind(issueId);
   return db.query<ActivityJson>(
-    `SELECT a.id, a.field, a.verb,
+    `WITH named AS (
+            SELECT DISTINCT unnest(ARRAY[a.old_identifier, a.new_identifier]) AS id
+              FROM issue_activities a WHERE a.issue_id = ${issue} AND a.field = ANY(${fields}::text[])),
+          openable AS (SELECT x.id FROM issues x JOIN named n ON n.id = x.id WHERE ${openableIssueSql('x', params, reader)})
+     SELECT a.id, a.field, a.verb,
             CASE WHEN h.old_hidden THEN NULL ELSE a.old_value END AS old_value,
             CASE WHEN h.new_hidden THEN NULL ELSE a.new_value END AS new_value,
             CASE WHEN h.old_hidden THEN NULL ELSE a.old_identifier END AS old_identifier,
@@ -96,12 +100,12 @@ export function listActivities(db: Db, issueId: string, reader: Reader): Promise
             CASE WHEN u.id IS NULL THEN NULL ELSE ${DISPLAY_USER_JSON} END AS actor,
             a.created_at
        FROM issue_activities a
-       CROSS JOIN LATERAL (SELECT ${oldHidden} AS old_hidden, ${newHidden} AS new_hidden) h
+       CROSS JOIN LATERAL (SELECT ${hiddenSideSql('old', fields)} AS old_hidden, ${hiddenSideSql('new', fields)} AS new_hidden) h
        JOIN issues i ON i.id = a.issue_id
        JOIN projects p ON p.id = a.project_id
        JOIN workspaces w ON w.id = a.workspace_id
        LEFT JOIN users u ON u.id = a.actor_id
-      WHERE a.issue_id = ${params.bind(issueId)}
+      WHERE a.issue_id = ${issue}
       ORDER BY a.created_at, a.position`,
     params.values,
   );
