@@ -6,6 +6,8 @@ import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { pagination, paginationQuery, uuid, workspaceParams } from '../http/schemas.js';
+import { SqlParams } from '../issues/sql-params.js';
+import { visibleProjectSql } from '../issues/visible-projects.js';
 import { Role } from '../roles.js';
 
 interface ExportBody {
@@ -49,11 +51,12 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const projectIds = [...new Set((request.body.project_ids ?? []).map((id) => id.toLowerCase()))];
       if (!projectIds.length) throw badRequest('Select at least one project to export.');
-      // Only projects the requester can see: their own, or all of them for a workspace admin.
+      // Only projects the requester can open: their own, or all of them for a workspace admin.
+      const params = new SqlParams();
       const visible = await db.query<{ id: string }>(
-        `SELECT p.id FROM projects p LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $3
-          WHERE p.id = ANY($1::uuid[]) AND p.workspace_id = $2 AND ($4::boolean OR pm.user_id IS NOT NULL)`,
-        [projectIds, workspace.id, user.id, workspace.role >= Role.Admin],
+        `SELECT p.id FROM projects p
+          WHERE p.id = ANY(${params.bind(projectIds)}::uuid[]) AND ${visibleProjectSql('p.id', params, workspace.id, user.id, workspace.role)}`,
+        params.values,
       );
       if (visible.length !== projectIds.length) throw badRequest('Some of the selected projects do not exist or you are not a member of them.');
       const job = await db.one<ExportJobJson>(
