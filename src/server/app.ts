@@ -5,6 +5,7 @@ import { createAppStorage } from './assets/storage.js';
 import { AttemptLimiter } from './auth/attempt-limiter.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
+import { installControlCharacterGuard } from './http/control-characters.js';
 import { installCrossSiteProtection } from './http/cross-site.js';
 import { formatSchemaErrors, installErrorHandler } from './http/error-handler.js';
 import { installPages } from './http/pages.js';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     installErrorHandler(app);
     installSecurityHeaders(app);
     installCrossSiteProtection(app, config.allowedOrigins);
+    installControlCharacterGuard(app);
     await app.register(fastifyCookie);
     await app.register(fastifyMultipart, { limits: { fileSize: config.fileSizeLimit, files: 1, fields: 20 } });
     await app.register(apiRoutes, { prefix: '/api' });

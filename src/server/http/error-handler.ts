@@ -4,7 +4,8 @@ import { HttpError } from './errors.js';
 
 type SchemaContext = 'body' | 'headers' | 'params' | 'querystring' | string;
 
-function humanize(path: string): string {
+/** A field path in words: `display_name` → `display name`, `issueId` → `issue id`. */
+export function humanize(path: string): string {
   return path.replaceAll('_', ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
