@@ -10,6 +10,7 @@ import { installCrossSiteProtection } from './http/cross-site.js';
 import { formatSchemaErrors, installErrorHandler } from './http/error-handler.js';
 import { installPages } from './http/pages.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { createRichTextPool } from './rich-text/index.js';
 import { apiRoutes } from './routes/index.js';
 
 // Rich-text documents (HTML and JSON of a long page) are larger than fastify's 1 MiB default.
@@ -50,6 +51,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.addHook('onClose', async () => db.close());
     app.decorate('config', config);
     app.decorate('storage', createAppStorage(config));
+    const richText = createRichTextPool(config.richText);
+    app.decorate('richText', richText);
+    app.addHook('onClose', async () => richText.close());
     app.decorate('signInLimiter', new AttemptLimiter(config.signInLimit.perEmail, config.signInLimit.windowMs));
     app.decorate('signInIpLimiter', new AttemptLimiter(config.signInLimit.perIp, config.signInLimit.windowMs));
     app.decorateRequest('user', null);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './auth/password.js';
@@ -42,7 +43,15 @@ export interface Config {
   rootDir: string;
   /** pino level (LOG_LEVEL, default info); 'silent' turns logging off. */
   logLevel: string;
+  /** The rich-text worker pool: threads (RICH_TEXT_THREADS) and the time one document may take (RICH_TEXT_TIMEOUT_MS). */
+  richText: { threads: number; timeoutMs: number };
 }
+
+/** The default rich-text thread count: one core is left to the event loop and the database, at most two threads. */
+export const DEFAULT_RICH_TEXT_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
+
+/** The default time one document may take to clean, waiting for a thread included, in milliseconds. */
+export const DEFAULT_RICH_TEXT_TIMEOUT_MS = 20_000;
 
 /** The default upload limit: 5 MB (spec). */
 export const DEFAULT_FILE_SIZE_LIMIT = 5_242_880;
@@ -117,5 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     passwordCost: DEFAULT_PASSWORD_COST,
     rootDir: PROJECT_ROOT,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    richText: {
+      threads: integer(env, 'RICH_TEXT_THREADS', DEFAULT_RICH_TEXT_THREADS, 1, 16),
+      timeoutMs: integer(env, 'RICH_TEXT_TIMEOUT_MS', DEFAULT_RICH_TEXT_TIMEOUT_MS, 100, 600_000),
+    },
   };
 }
