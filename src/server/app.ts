@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { installControlCharacterGuard } from './http/control-characters.js';
 import { installCrossSiteProtection } from './http/cross-site.js';
+import { installHostCheck } from './http/host-check.js';
 import { formatSchemaErrors, installErrorHandler } from './http/error-handler.js';
 import { installPages } from './http/pages.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -63,7 +64,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
     installErrorHandler(app);
     installSecurityHeaders(app);
-    installCrossSiteProtection(app, config.allowedOrigins);
+    installHostCheck(app, config.publicUrl);
+    // The public URL is this server's own origin, also when a proxy in front rewrites Host.
+    installCrossSiteProtection(app, config.publicUrl ? [config.publicUrl, ...config.allowedOrigins] : config.allowedOrigins);
     installControlCharacterGuard(app);
     await app.register(fastifyCookie);
     await app.register(fastifyMultipart, { limits: { fileSize: config.fileSizeLimit, files: 1, fields: 20 } });

@@ -33,6 +33,11 @@ export interface Config {
    * sign-in limits apply per client and cookies are Secure over HTTPS.
    */
   trustProxy: boolean | string[];
+  /**
+   * The origin users reach the server at (PUBLIC_URL, e.g. https://tracker.example.com), or null.
+   * Requests for any other host name than it and localhost are refused (http/host-check.ts).
+   */
+  publicUrl: string | null;
   /** Origins besides the request's own host allowed to send mutating requests (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
   /** Failed sign-ins allowed within the window before 429: per IP and email, and per IP whatever the email. */
@@ -73,6 +78,20 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   }
   return value;
+}
+
+function publicUrl(value: string | null): string | null {
+  if (value === null) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    throw new Error(`PUBLIC_URL must be an http:// or https:// URL, not "${value}"`);
+  }
+  return url.origin;
 }
 
 function trustProxy(value: string | null): boolean | string[] {
@@ -118,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     unsplashAccessKey: text(env, 'UNSPLASH_ACCESS_KEY'),
     sessionSecret: sessionSecret ?? storedSessionSecret(dataDir),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    publicUrl: publicUrl(text(env, 'PUBLIC_URL')),
     allowedOrigins: (text(env, 'ALLOWED_ORIGINS') ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
