@@ -14,8 +14,12 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { createRichTextPool } from './rich-text/index.js';
 import { apiRoutes } from './routes/index.js';
 
-// Rich-text documents (HTML and JSON of a long page) are larger than fastify's 1 MiB default.
-const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+/**
+ * Largest JSON body: a rich-text save at its limits (HTML and the editor's JSON, see
+ * rich-text/limits.ts) with room for escaping. Bodies are parsed on the event loop, so this
+ * also bounds what parsing one request may cost.
+ */
+export const JSON_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** `/api/x/?q` → `/api/x?q`; other URLs unchanged. */
 export function stripApiTrailingSlash(url: string): string {

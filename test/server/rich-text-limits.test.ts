@@ -57,6 +57,13 @@ describe('rich-text limits', () => {
     assert.equal(page.body.error, 'The page size cannot exceed 2 MB.');
   });
 
+  test('a body over 10 MB is refused with 413 before it is read', async () => {
+    const issueId = await newIssue();
+    const response = await member.put(`${projectUrl}/issues/${issueId}/description`, { description_html: 'x'.repeat(10 * 1024 * 1024), version: 1 });
+    assert.equal(response.status, 413);
+    assert.deepEqual(response.body, { error: 'The request size cannot exceed 10 MB.' });
+  });
+
   test('multi-byte text counts in bytes', async () => {
     const issueId = await newIssue();
     const html = `<p>${'é'.repeat(RICH_TEXT_MAX_BYTES / 2)}</p>`;

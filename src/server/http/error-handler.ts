@@ -63,6 +63,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       const mapped = fromDatabase(error);
       if (mapped) return reply.code(mapped.status).send({ error: mapped.message });
     }
+    if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ error: `The request size cannot exceed ${Math.round(request.routeOptions.bodyLimit / 1024 / 1024)} MB.` });
+    }
     if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ error: 'Send the body as JSON (application/json) or as multipart/form-data.' });
     }
