@@ -2,7 +2,7 @@
 // stops promptly on SIGTERM with the pool closed.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -17,6 +17,7 @@ after(async () => {
 
 test('the built server cleans rich text in its worker and exits on SIGTERM', { timeout: 180_000 }, async () => {
   // Inside the project, so the bundle's packages resolve from its node_modules.
+  await mkdir(join(root, '.test-results'), { recursive: true });
   const buildRoot = await mkdtemp(join(root, '.test-results', 'server-build-'));
   cleanups.push(() => rm(buildRoot, { recursive: true, force: true }));
   const { buildServer } = (await import(join(root, 'scripts/build-server.mjs'))) as { buildServer: (outdir: string) => Promise<void> };
