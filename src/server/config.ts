@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './auth/password.js';
@@ -32,6 +33,11 @@ export interface Config {
    * sign-in limits apply per client and cookies are Secure over HTTPS.
    */
   trustProxy: boolean | string[];
+  /**
+   * The origin users reach the server at (PUBLIC_URL, e.g. https://tracker.example.com), or null.
+   * Requests for any other host name than it and localhost are refused (http/host-check.ts).
+   */
+  publicUrl: string | null;
   /** Origins besides the request's own host allowed to send mutating requests (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
   /** Failed sign-ins allowed within the window before 429: per IP and email, and per IP whatever the email. */
@@ -46,6 +52,8 @@ export interface Config {
   jobs: JobQueueConfig;
   /** Where uploads and export files are kept, and how long files nobody needs stay. */
   storage: StorageConfig;
+  /** The rich-text worker pool: threads (RICH_TEXT_THREADS) and the time one document may take (RICH_TEXT_TIMEOUT_MS). */
+  richText: { threads: number; timeoutMs: number };
 }
 
 /** How this process takes part in the background job queue. */
@@ -84,6 +92,12 @@ export interface StorageConfig {
   sweepIntervalMinutes: number;
 }
 
+/** The default rich-text thread count: one core is left to the event loop and the database, at most two threads. */
+export const DEFAULT_RICH_TEXT_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
+
+/** The default time one document may take to clean, waiting for a thread included, in milliseconds. */
+export const DEFAULT_RICH_TEXT_TIMEOUT_MS = 20_000;
+
 /** The default upload limit: 5 MB (spec). */
 export const DEFAULT_FILE_SIZE_LIMIT = 5_242_880;
 
@@ -104,6 +118,20 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   }
   return value;
+}
+
+function publicUrl(value: string | null): string | null {
+  if (value === null) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    throw new Error(`PUBLIC_URL must be an http:// or https:// URL, not "${value}"`);
+  }
+  return url.origin;
 }
 
 function trustProxy(value: string | null): boolean | string[] {
@@ -183,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     unsplashAccessKey: text(env, 'UNSPLASH_ACCESS_KEY'),
     sessionSecret: sessionSecret ?? storedSessionSecret(dataDir),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    publicUrl: publicUrl(text(env, 'PUBLIC_URL')),
     allowedOrigins: (text(env, 'ALLOWED_ORIGINS') ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
@@ -197,5 +226,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       maxAttempts: integer(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
     },
     storage: storageConfig(env),
+    richText: {
+      threads: integer(env, 'RICH_TEXT_THREADS', DEFAULT_RICH_TEXT_THREADS, 1, 16),
+      timeoutMs: integer(env, 'RICH_TEXT_TIMEOUT_MS', DEFAULT_RICH_TEXT_TIMEOUT_MS, 100, 600_000),
+    },
   };
 }
