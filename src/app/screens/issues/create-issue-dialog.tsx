@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { RichEditorElement } from '../../../react/index.js';
@@ -16,7 +16,7 @@ import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { DatePicker } from '../../ui/pickers/index.js';
 import { useNotify } from '../../ui/toasts.js';
-import { AssigneePicker, LabelPicker, OptionalPicker, PriorityPicker, StatePicker, useProjectChoices } from './issue-pickers.js';
+import { AssigneePicker, LabelPicker, OptionalPicker, PriorityPicker, StatePicker, usePlanningChoices, useProjectChoices } from './issue-pickers.js';
 import { issueKey } from './issue-key.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 
@@ -63,8 +63,7 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
   const host = useEditorHost(slug, user.id, { entity_name: 'ISSUE_DESCRIPTION' });
   const project = useProject(slug, projectId).data;
   const choices = useProjectChoices(slug, projectId);
-  const cycles = useQuery({ queryKey: queryKeys.planning(slug, projectId, 'cycles'), queryFn: () => api.planning.cycles(slug, projectId), enabled: !!project?.cycle_view });
-  const modules = useQuery({ queryKey: queryKeys.planning(slug, projectId, 'modules'), queryFn: () => api.planning.modules(slug, projectId), enabled: !!project?.module_view });
+  const planning = usePlanningChoices(slug, projectId, project);
   const editor = useRef<RichEditorElement>(null);
   const [picked, setPicked] = useState<Picked>(NOTHING_PICKED);
   const [createMore, setCreateMore] = useState(false);
@@ -133,8 +132,8 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
         <LabelPicker choices={choices} value={picked.label_ids} onChange={(ids) => pick({ label_ids: ids })} />
         <DatePicker label="Start date" value={picked.start_date} invalid={datesBackwards} onPick={(day) => pick({ start_date: day })} />
         <DatePicker label="Target date" value={picked.target_date} invalid={datesBackwards} onPick={(day) => pick({ target_date: day })} />
-        {project?.cycle_view ? <OptionalPicker label="Cycle" none="No cycle" items={cycles.data} value={picked.cycle_id} onChange={(cycleId) => pick({ cycle_id: cycleId })} /> : null}
-        {project?.module_view ? <OptionalPicker label="Module" none="No module" items={modules.data} value={picked.module_id} onChange={(moduleId) => pick({ module_id: moduleId })} /> : null}
+        {planning.cycleView ? <OptionalPicker label="Cycle" none="No cycle" items={planning.cycles} value={picked.cycle_id} onChange={(cycleId) => pick({ cycle_id: cycleId })} /> : null}
+        {planning.moduleView ? <OptionalPicker label="Module" none="No module" items={planning.modules} value={picked.module_id} onChange={(moduleId) => pick({ module_id: moduleId })} /> : null}
       </div>
       <div className="app-dialog-actions">
         <label className="app-switch">
