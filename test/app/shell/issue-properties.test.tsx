@@ -192,7 +192,11 @@ describe('issue properties', () => {
     expect(patches(api)).to.have.length(1);
     expect(start.getAttribute('aria-invalid')).to.equal('true');
     await click(target);
-    await click(await until(() => button(document.body, 'Remove date'), 'Remove date'));
+    const removal = await until(() => button(document.body, 'Remove date'), 'Remove date');
+    // The app's own Button, with its look and icon like every other button.
+    expect(removal.getAttribute('data-variant')).to.equal('secondary');
+    expect(removal.querySelector('svg[aria-hidden="true"]')).to.exist;
+    await click(removal);
     await until(() => patches(api).length === 2, 'the removal');
     expect(patches(api)[1]).to.deep.equal({ target_date: null });
     await until(() => shown(target) === 'No date', 'no date');
