@@ -5,6 +5,7 @@ import type { RichEditorElement } from '../../../react/index.js';
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueInput } from '../../api/issues.js';
+import { assetIdsInHtml } from '../../api/file-assets.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Priority } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
@@ -93,10 +94,12 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
     };
     try {
       const issue = await api.issues.create(slug, projectId, input);
-      // Cycles and modules hold their issues: the new one joins them once it exists.
+      // Cycles and modules hold their issues, and images uploaded into the description name theirs: all once it exists.
+      const images = input.description_html ? assetIdsInHtml(input.description_html) : [];
       await Promise.all([
         picked.cycle_id ? api.planning.addCycleIssues(slug, projectId, picked.cycle_id, [issue.id]) : null,
         picked.module_id ? api.planning.addModuleIssues(slug, projectId, picked.module_id, [issue.id]) : null,
+        images.length ? api.fileAssets.attachToIssue(slug, projectId, issue.id, images) : null,
       ]);
       await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });
       notify({ type: 'success', message: `Issue ${issueKey(issue)} created.` });
