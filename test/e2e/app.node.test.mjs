@@ -498,7 +498,8 @@ for (const size of [DESKTOP, PHONE]) {
       await visit(page, appPath.issue(issue.id));
       await page.waitForFunction((name) => document.querySelector('h1')?.textContent === name, {}, issue.name);
       await tabTo(page, 'Delete issue', { limit: 120 });
-      await page.keyboard.press('Space');
+      // ' ' is the space bar's key in both CDP and WebDriver BiDi (BiDi knows no "Space").
+      await page.keyboard.press(' ');
       await dialogShown();
       await page.keyboard.press('Escape');
       await dialogGone();
