@@ -511,6 +511,52 @@ for (const size of [DESKTOP, PHONE]) {
   });
 }
 
+test('a member puts an issue into a cycle and a module from its page, and the server keeps them', async () => {
+  const issue = await world.bob.request('POST', `${world.projectPath}/issues`, { name: 'Plan the release' });
+  const module = await world.ada.request('POST', `${world.projectPath}/modules`, { name: 'Release tooling' });
+  const session = await signedIn('bob@example.com', DESKTOP);
+  const { page, problems } = session;
+  /** The side panel's picker button for `name` (named by its hidden label and its value). */
+  const property = (name) =>
+    page.waitForFunction(
+      (wanted) => [...document.querySelectorAll('.app-picker-button')].find((el) => document.getElementById(el.getAttribute('aria-labelledby').split(' ')[0])?.textContent === wanted) ?? null,
+      {},
+      name,
+    );
+  const shows = (name, value) =>
+    page.waitForFunction(
+      (wanted, text) =>
+        [...document.querySelectorAll('.app-picker-button')].some(
+          (el) => document.getElementById(el.getAttribute('aria-labelledby').split(' ')[0])?.textContent === wanted && el.querySelector('.app-picker-value')?.textContent === text,
+        ),
+      {},
+      name,
+      value,
+    );
+  await onPage(session, async () => {
+    await visit(page, appPath.issue(issue.id));
+    await shows('Cycle', 'No cycle');
+    await (await property('Cycle')).asElement().click();
+    await (await deepFind(page, '.app-picker-popup [role="option"]', /Launch week/)).click();
+    await shows('Cycle', 'Launch week');
+    await (await property('Modules')).asElement().click();
+    await (await deepFind(page, '.app-picker-popup [role="option"]', /Release tooling/)).click();
+    await shows('Modules', 'Release tooling');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('.app-picker-popup'));
+
+    await page.reload({ waitUntil: 'networkidle0' });
+    await shows('Cycle', 'Launch week');
+    await shows('Modules', 'Release tooling');
+    const stored = await world.bob.request('GET', `${world.projectPath}/issues/${issue.id}`);
+    assert.equal(stored.cycle_id, world.cycle.id);
+    assert.deepEqual(stored.module_ids, [module.id]);
+    const inCycle = await world.bob.request('GET', `${world.projectPath}/cycles/${world.cycle.id}/cycle-issues`);
+    assert.ok(inCycle.some((row) => row.id === issue.id), 'the cycle lists the issue');
+    assert.deepEqual(problems, []);
+  });
+});
+
 const SCREENS = [
   ['home', () => '/acme'],
   ['projects', () => '/acme/projects'],
