@@ -16,6 +16,8 @@ export const user: User = {
   last_name: 'Lovelace',
   avatar: null,
   is_bot: false,
+  created_at: '2025-01-01T09:00:00.000Z',
+  updated_at: '2025-01-01T09:00:00.000Z',
 };
 
 export function workspace(role = 20, overrides: Partial<Workspace> = {}): Workspace {
@@ -74,6 +76,8 @@ export function issueDetail(overrides: Partial<IssueDetail> = {}): IssueDetail {
     start_date: null,
     target_date: null,
     parent_id: null,
+    parent_detail: null,
+    sort_order: 65535,
     description_html: '<p>The header overlaps the menu.</p>',
     description_version: 3,
     assignee_ids: [],
@@ -81,8 +85,10 @@ export function issueDetail(overrides: Partial<IssueDetail> = {}): IssueDetail {
     label_ids: [],
     labels: [],
     is_subscribed: true,
+    completed_at: null,
     archived_at: null,
     created_by: USER_ID,
+    updated_by: USER_ID,
     created_at: '2025-01-02T10:00:00.000Z',
     updated_at: '2025-01-02T10:00:00.000Z',
     ...overrides,
