@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { ROLE_VALUES, type RoleValue } from './roles.js';
 
 // TypeBox fragments the API shapes are built from. Each one is plain JSON schema at run time
 // (TypeBox keeps its own markers non-enumerable), so fastify's ajv sees exactly the schema
@@ -19,6 +20,15 @@ export const timestamp = Type.Codec(Type.String({ format: 'date-time' }))
 export const nullableTimestamp = Type.Codec(Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' }))
   .Decode((value: string | null) => (value === null ? null : new Date(value)))
   .Encode((value: Date | null) => (value === null ? null : value.toISOString()));
+
+/** A role number: 5, 10, 15 or 20. */
+export const role = Type.Unsafe<RoleValue>({ type: 'integer', enum: ROLE_VALUES });
+
+/**
+ * An image or link address the app may put in an attribute: http(s) or a same-site path
+ * (never javascript:, data: or a protocol-relative //host).
+ */
+export const imageUrl = Type.String({ maxLength: 2048, pattern: '^(https?://[^\\s]+|/(?!/)[^\\s]*)$' });
 
 /** A string of bounded length. */
 export function text(maxLength: number, minLength = 0) {

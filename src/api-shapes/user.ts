@@ -1,9 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { boolean, nullable, string, text, timestamp, uuid } from './fields.js';
-import { ROLE_VALUES } from './roles.js';
-
-/** A role number: 5, 10, 15 or 20. */
-export const role = Type.Unsafe<(typeof ROLE_VALUES)[number]>({ type: 'integer', enum: ROLE_VALUES });
+import { boolean, nullable, role, string, text, timestamp, uuid } from './fields.js';
 
 /** The spec's user display shape (id, display_name, first_name, is_bot, avatar). */
 export const displayUserShape = Type.Object({
