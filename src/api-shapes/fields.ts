@@ -60,3 +60,10 @@ export function nullable<S extends TSchema & { type: string }>(schema: S): TUnsa
 export function stringEnum<const V extends readonly string[]>(values: V): TUnsafe<V[number]> {
   return Type.Unsafe<V[number]>({ type: 'string', enum: values });
 }
+
+/** `properties` with each one optional: the fields of a body that sends only what it sets. */
+export function optionalFields<P extends Record<string, TSchema>>(properties: P): { [K in keyof P]: ReturnType<typeof Type.Optional<P[K]>> } {
+  return Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, Type.Optional(schema)])) as {
+    [K in keyof P]: ReturnType<typeof Type.Optional<P[K]>>;
+  };
+}

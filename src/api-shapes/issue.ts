@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { date, integer, nullable, nullableTimestamp, number, string, stringEnum, text, timestamp, uuid, boolean } from './fields.js';
+import { Type, type Static } from 'typebox';
+import { boolean, date, integer, nullable, nullableTimestamp, number, optionalFields, string, stringEnum, text, timestamp, uuid } from './fields.js';
 import { PRIORITIES } from './issue-priority.js';
 import { displayUserShape } from './user.js';
 
@@ -94,14 +94,8 @@ export const issueFields = {
   sort_order: number,
 };
 
-type Optional<P extends Record<string, TSchema>> = { [K in keyof P]: ReturnType<typeof Type.Optional<P[K]>> };
-
-function optional<P extends Record<string, TSchema>>(properties: P): Optional<P> {
-  return Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, Type.Optional(schema)])) as Optional<P>;
-}
-
 /** POST …/issues: a new issue; only the name is required. Unknown fields are refused. */
-export const issueCreateBody = Type.Object({ ...optional(issueFields), name: issueFields.name }, { additionalProperties: false });
+export const issueCreateBody = Type.Object({ ...optionalFields(issueFields), name: issueFields.name }, { additionalProperties: false });
 
 /** What creating an issue sends. */
 export type IssueCreateBody = Static<typeof issueCreateBody>;
@@ -111,7 +105,7 @@ export type IssueCreateBody = Static<typeof issueCreateBody>;
  * edited (`description_version`), so a concurrent edit is refused instead of overwritten.
  */
 export const issueUpdateBody = Type.Object(
-  { ...optional(issueFields), description_version: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { ...optionalFields(issueFields), description_version: Type.Optional(Type.Integer({ minimum: 1 })) },
   { additionalProperties: false, minProperties: 1 },
 );
 

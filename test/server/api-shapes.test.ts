@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { issueDetailShape, issueRowShape, listedIssueShape } from '../../src/api-shapes/issue.js';
+import { projectShape } from '../../src/api-shapes/project.js';
 import { authUserShape, memberShape } from '../../src/api-shapes/user.js';
 import { selectList } from '../../src/server/db/select-list.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
@@ -100,6 +101,14 @@ describe('API answers match the shapes the app is typed with (src/api-shapes)', 
     for (const member of members.body) assertShape(memberShape, member, `member ${member.display_name}`);
     const me = await seed.actors.member.get('/api/users/me');
     assertShape(authUserShape, me.body, 'users/me');
+  });
+
+  test('projects, listed and read, are projects', async () => {
+    const list = await seed.actors.guest.get(`${seed.workspaceUrl}/projects`);
+    assert.equal(list.status, 200, list.text);
+    for (const project of list.body) assertShape(projectShape, project, `project ${project.identifier}`);
+    const one = await seed.actors.admin.get(seed.projectUrl);
+    assertShape(projectShape, one.body, 'GET project');
   });
 
   test('the check itself refuses an answer that drifted from its shape', async () => {

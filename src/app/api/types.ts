@@ -6,6 +6,7 @@ import type { DisplayUser } from '../../api-shapes/user.js';
 
 export type { DisplayUser, Member, User } from '../../api-shapes/user.js';
 export type { IssueDetail, IssueLabel, IssueRow, ListedIssue, Priority } from '../../api-shapes/issue.js';
+export type { Project, ProjectFeature } from '../../api-shapes/project.js';
 
 /** A workspace, with the caller's role in it. */
 export interface Workspace {
@@ -15,26 +16,6 @@ export interface Workspace {
   logo: string | null;
   role: number;
 }
-
-/** A project, with the caller's effective role and its feature toggles. */
-export interface Project {
-  id: string;
-  workspace_id: string;
-  identifier: string;
-  name: string;
-  description: string;
-  cover_image: string | null;
-  cycle_view: boolean;
-  module_view: boolean;
-  page_view: boolean;
-  issue_views_view: boolean;
-  inbox_view: boolean;
-  role: number;
-  is_member: boolean;
-}
-
-/** The project feature toggles. */
-export type ProjectFeature = 'cycle_view' | 'module_view' | 'page_view' | 'issue_views_view' | 'inbox_view';
 
 /** A workflow state of a project. */
 export interface State {

@@ -8,10 +8,15 @@ import type {
   issueUpdateBody,
   listedIssueShape,
 } from '../../../src/api-shapes/issue.js';
+import type { projectCreateBody, projectShape, projectUpdateBody } from '../../../src/api-shapes/project.js';
 import type { authUserShape, displayUserShape, memberShape } from '../../../src/api-shapes/user.js';
 import type { IssueChanges, IssueInput } from '../../../src/app/api/issues.js';
-import type { DisplayUser, IssueDetail, IssueRow, ListedIssue, Member, Priority, User } from '../../../src/app/api/types.js';
+import type { projectsApi } from '../../../src/app/api/projects.js';
+import type { DisplayUser, IssueDetail, IssueRow, ListedIssue, Member, Priority, Project, User } from '../../../src/app/api/types.js';
 import type { ListedIssue as BulkDeleteIssue } from '../../../src/app/widgets/bulk-delete/listed-issue.js';
+
+/** The app's project calls. */
+type ProjectsApi = ReturnType<typeof projectsApi>;
 
 /** true when A and B are the same type (neither wider nor narrower, property by property). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -28,6 +33,7 @@ export type ApiShapeChecks = [
   Expect<Equal<DisplayUser, Static<typeof displayUserShape>>>,
   Expect<Equal<Member, Static<typeof memberShape>>>,
   Expect<Equal<User, Static<typeof authUserShape>>>,
+  Expect<Equal<Project, Static<typeof projectShape>>>,
   Expect<Equal<Priority, IssueRow['priority']>>,
   // Timestamps arrive as ISO 8601 text, never Date objects.
   Expect<Equal<IssueDetail['created_at'], string>>,
@@ -37,4 +43,6 @@ export type ApiShapeChecks = [
   // What the app sends is what the server accepts.
   Expect<Equal<IssueInput, Static<typeof issueCreateBody>>>,
   Expect<IssueChanges extends Static<typeof issueUpdateBody> ? true : false>,
+  Expect<Equal<Parameters<ProjectsApi['create']>[1], Static<typeof projectCreateBody>>>,
+  Expect<Parameters<ProjectsApi['setFeatures']>[2] extends Static<typeof projectUpdateBody> ? true : false>,
 ];
