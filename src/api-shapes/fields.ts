@@ -26,9 +26,10 @@ export const role = Type.Unsafe<RoleValue>({ type: 'integer', enum: ROLE_VALUES 
 
 /**
  * An image or link address the app may put in an attribute: http(s) or a same-site path
- * (never javascript:, data: or a protocol-relative //host).
+ * (never javascript:, data: or a protocol-relative //host). Browsers read `\` as `/` in such
+ * addresses, so `/\host/x.png` is protocol-relative too and refused.
  */
-export const imageUrl = Type.String({ maxLength: 2048, pattern: '^(https?://[^\\s]+|/(?!/)[^\\s]*)$' });
+export const imageUrl = Type.String({ maxLength: 2048, pattern: '^(https?://[^\\s]+|/(?![/\\\\])[^\\s]*)$' });
 
 /** A string of bounded length. */
 export function text(maxLength: number, minLength = 0) {
