@@ -1,8 +1,7 @@
-/** The numeric roles of a workspace or project member (spec section 6). */
-export const Role = { Guest: 5, Viewer: 10, Member: 15, Admin: 20 } as const;
+import { Role } from '../api-shapes/roles.js';
 
-/** One of the role numbers. */
-export type RoleValue = (typeof Role)[keyof typeof Role];
+// The numeric roles of a workspace or project member (spec section 6), as the server defines them.
+export { Role, type RoleValue } from '../api-shapes/roles.js';
 
 /** Whether someone with `role` may do what needs at least `min`; no role (not a member) may do nothing. */
 export function can(role: number | null | undefined, min: number): boolean {

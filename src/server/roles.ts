@@ -1,11 +1,7 @@
-/** The numeric roles of the spec, shared by workspaces and projects. */
-export const Role = { Guest: 5, Viewer: 10, Member: 15, Admin: 20 } as const;
+import { Role } from '../api-shapes/roles.js';
 
-/** One of the role numbers: 5, 10, 15 or 20. */
-export type RoleValue = (typeof Role)[keyof typeof Role];
-
-/** Every role number, lowest first. */
-export const ROLE_VALUES: readonly RoleValue[] = [Role.Guest, Role.Viewer, Role.Member, Role.Admin];
+// The role numbers are shared with the app (src/api-shapes/roles.ts): one definition.
+export { Role, ROLE_VALUES, type RoleValue } from '../api-shapes/roles.js';
 
 /** The role's name as people read it ("Admin"). */
 export function roleName(role: number): string {

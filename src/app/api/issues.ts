@@ -1,3 +1,4 @@
+import type { IssueCreateBody, IssueUpdateBody } from '../../api-shapes/issue.js';
 import type { ApiClient, Query } from './client.js';
 import { projectPath } from './projects.js';
 import type { Description, IssueDetail, ListedIssue, Priority, IssueRow } from './types.js';
@@ -32,30 +33,11 @@ export interface IssuePage<T extends ListedIssue = ListedIssue> {
   total: number;
 }
 
-/** What creating an issue sends. */
-export interface IssueInput {
-  name: string;
-  state_id?: string;
-  priority?: Priority;
-  description_html?: string;
-  assignee_ids?: string[];
-  label_ids?: string[];
-  start_date?: string | null;
-  target_date?: string | null;
-  parent_id?: string | null;
-}
+/** What creating an issue sends (the server's body shape). */
+export type IssueInput = IssueCreateBody;
 
-/** What changing an issue sends. */
-export interface IssueChanges {
-  name?: string;
-  state_id?: string;
-  priority?: Priority;
-  assignee_ids?: string[];
-  label_ids?: string[];
-  start_date?: string | null;
-  target_date?: string | null;
-  parent_id?: string | null;
-}
+/** What changing an issue's properties sends (the description goes through `saveDescription`). */
+export type IssueChanges = Omit<IssueUpdateBody, 'description_html' | 'description_json' | 'description_version'>;
 
 /** The issue picker's search parameters (spec section 7). */
 export interface IssueSearchQuery {

@@ -1,14 +1,9 @@
+import type { ProjectCreateBody, ProjectUpdateBody } from '../../api-shapes/project.js';
 import type { ApiClient } from './client.js';
 import type { Member, Project, ProjectFeature } from './types.js';
 
-/** What creating a project sends. */
-export interface ProjectInput {
-  name: string;
-  identifier: string;
-  description?: string;
-  /** The cover's URL (a project cover, an Unsplash image or an upload). */
-  cover_image?: string | null;
-}
+/** What creating a project sends (the server's body shape; the cover is a project cover, an Unsplash image or an upload). */
+export type ProjectInput = ProjectCreateBody;
 
 /** The path of a project (or of the workspace's project list without an id). */
 export const projectPath = (slug: string, projectId?: string) =>
@@ -22,7 +17,7 @@ export function projectsApi(client: ApiClient) {
     create: (slug: string, input: ProjectInput) => client.request<Project>('POST', projectPath(slug), { body: input }),
     setFeatures: (slug: string, projectId: string, features: Partial<Record<ProjectFeature, boolean>>) =>
       client.request<Project>('PATCH', projectPath(slug, projectId), { body: features }),
-    update: (slug: string, projectId: string, input: { name?: string; description?: string; cover_image?: string | null }) =>
+    update: (slug: string, projectId: string, input: ProjectUpdateBody) =>
       client.request<Project>('PATCH', projectPath(slug, projectId), { body: input }),
     members: (slug: string, projectId: string) => client.request<Member[]>('GET', `${projectPath(slug, projectId)}/members`),
   };

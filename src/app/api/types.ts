@@ -1,29 +1,12 @@
 /** Shapes of the server's answers that the app reads (spec section 3 field names). */
 
-/** The signed-in user. */
-export interface User {
-  id: string;
-  email: string;
-  display_name: string;
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-  is_bot: boolean;
-}
+// Answers whose shape the server defines once (src/api-shapes): the app takes their types from
+// there, never a copy. Types only: the shapes' TypeBox code stays out of the app's bundle.
+import type { DisplayUser } from '../../api-shapes/user.js';
 
-/** A user in the spec's display shape. */
-export interface DisplayUser {
-  id: string;
-  display_name: string;
-  first_name: string;
-  is_bot: boolean;
-  avatar: string | null;
-}
-
-/** A workspace or project member: the display shape and the role in that scope. */
-export interface Member extends DisplayUser {
-  role: number;
-}
+export type { DisplayUser, Member, User } from '../../api-shapes/user.js';
+export type { IssueDetail, IssueLabel, IssueRow, ListedIssue, Priority } from '../../api-shapes/issue.js';
+export type { Project, ProjectFeature } from '../../api-shapes/project.js';
 
 /** A workspace, with the caller's role in it. */
 export interface Workspace {
@@ -32,72 +15,6 @@ export interface Workspace {
   name: string;
   logo: string | null;
   role: number;
-}
-
-/** A project, with the caller's effective role and its feature toggles. */
-export interface Project {
-  id: string;
-  workspace_id: string;
-  identifier: string;
-  name: string;
-  description: string;
-  cover_image: string | null;
-  cycle_view: boolean;
-  module_view: boolean;
-  page_view: boolean;
-  issue_views_view: boolean;
-  inbox_view: boolean;
-  role: number;
-  is_member: boolean;
-}
-
-/** The project feature toggles. */
-export type ProjectFeature = 'cycle_view' | 'module_view' | 'page_view' | 'issue_views_view' | 'inbox_view';
-
-/** The spec's "issue as listed", with the target date lists show. */
-export interface ListedIssue {
-  id: string;
-  name: string;
-  sequence_id: number;
-  state_id: string | null;
-  project_id: string;
-  project__identifier: string;
-  state__color: string | null;
-  target_date: string | null;
-}
-
-/** A row of an issue list (project list and board, workspace tabs, cycles, modules): the listed issue plus its state's name and group, priority, labels and assignees. */
-export interface IssueRow extends ListedIssue {
-  state__name: string | null;
-  state__group: string | null;
-  priority: Priority;
-  assignee_ids: string[];
-  assignees: DisplayUser[];
-  label_ids: string[];
-  labels: Array<{ id: string; name: string; color: string }>;
-}
-
-/** An issue priority. */
-export type Priority = 'urgent' | 'high' | 'medium' | 'low' | 'none';
-
-/** An issue with everything its page shows. */
-export interface IssueDetail extends IssueRow {
-  workspace_id: string;
-  key: string;
-  start_date: string | null;
-  target_date: string | null;
-  parent_id: string | null;
-  description_html: string;
-  description_version: number;
-  is_subscribed: boolean;
-  /** The cycle the issue is in (at most one), or null. */
-  cycle_id: string | null;
-  /** The modules the issue is in. */
-  module_ids: string[];
-  archived_at: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** A workflow state of a project. */

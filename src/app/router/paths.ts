@@ -83,24 +83,8 @@ export const SETTINGS_MENU = [
   { label: 'API tokens', page: 'api-tokens', minRole: 20 },
 ] as const;
 
-/** The spec's reserved top-level slugs: a workspace cannot use them. */
-export const RESERVED_SLUGS: readonly string[] = [
-  '404',
-  'accounts',
-  'api',
-  'create-workspace',
-  'error',
-  'god-mode',
-  'installations',
-  'invitations',
-  'onboarding',
-  'profile',
-  'spaces',
-  'workspace-invitations',
-];
-
-/** Words the API's own paths use after /api/workspaces/ (file-assets): the server refuses them as slugs too. */
-export const API_PATH_SLUGS: readonly string[] = ['file-assets'];
+/** The spec's reserved top-level slugs, and the API's own words: a workspace cannot use them (the server's rules). */
+export { API_PATH_SLUGS, RESERVED_SLUGS } from '../../api-shapes/workspace-slug.js';
 
 /** A same-site path to go to after sign-in, or null for anything else (an absolute or protocol-relative URL). */
 export function safeNextPath(next: string | null | undefined): string | null {

@@ -5,14 +5,12 @@ import { Link, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
 import { errorMessage } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
-import { API_PATH_SLUGS, paths, RESERVED_SLUGS } from '../router/paths.js';
+import { normalizeSlug, SLUG_MAX_LENGTH, slugProblem } from '../../api-shapes/workspace-slug.js';
+import { paths } from '../router/paths.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
-
-/** Longest workspace URL the server accepts. */
-export const SLUG_MAX_LENGTH = 48;
 
 /** A slug suggested from a workspace name: lower-case words joined by hyphens. */
 export function slugFromName(name: string): string {
@@ -27,14 +25,7 @@ export function slugFromName(name: string): string {
 
 /** Why a slug cannot be used, with the server's own sentences, or true when it can. */
 export function checkSlug(raw: string): true | string {
-  const slug = raw.trim().toLowerCase();
-  if (!slug) return 'Workspace URL is required.';
-  if (slug.length > SLUG_MAX_LENGTH) return `Workspace URL can have at most ${SLUG_MAX_LENGTH} characters.`;
-  if (!/^[a-z0-9][a-z0-9_-]*$/.test(slug)) {
-    return 'Workspace URL can only contain letters, numbers, hyphens and underscores, and must start with a letter or number.';
-  }
-  if (RESERVED_SLUGS.includes(slug) || API_PATH_SLUGS.includes(slug)) return 'This workspace URL is reserved.';
-  return true;
+  return slugProblem(normalizeSlug(raw)) ?? true;
 }
 
 interface WorkspaceValues {
@@ -57,7 +48,7 @@ export function CreateWorkspaceScreen() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const workspace = await api.workspaces.create({ name: values.name.trim(), slug: values.slug.trim().toLowerCase() });
+      const workspace = await api.workspaces.create({ name: values.name.trim(), slug: normalizeSlug(values.slug) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.workspaces() });
       navigate(paths.workspace(workspace.slug), { replace: true });
     } catch (error) {

@@ -1,38 +1,11 @@
-import { ROLE_VALUES } from '../roles.js';
-
 // JSON-schema fragments shared by the routes' `schema` options (validated by fastify's ajv).
+// The field fragments the API shapes are made of are defined once, in src/api-shapes/fields.ts.
+import { uuid } from '../../api-shapes/fields.js';
 
-/** A UUID string. */
-export const uuid = { type: 'string', format: 'uuid' } as const;
+export { date, imageUrl, nullable, role, text, timestamp, uuid } from '../../api-shapes/fields.js';
 
 /** A workspace slug as it appears in a URL. */
 export const slug = { type: 'string', minLength: 1, maxLength: 48 } as const;
-
-/** A role number: 5, 10, 15 or 20. */
-export const role = { type: 'integer', enum: ROLE_VALUES } as const;
-
-/** A timestamp (a Date from the database, sent as ISO 8601). */
-export const timestamp = { type: 'string', format: 'date-time' } as const;
-
-/** A calendar date 'YYYY-MM-DD'. */
-export const date = { type: 'string', format: 'date' } as const;
-
-/** A string of bounded length. */
-export function text(maxLength: number, minLength = 0) {
-  return { type: 'string', minLength, maxLength } as const;
-}
-
-/** `schema`, or null. */
-export function nullable<S extends { type: string }>(schema: S) {
-  return { ...schema, type: [schema.type, 'null'] } as const;
-}
-
-/**
- * An image or link address the app may put in an attribute: http(s) or a same-site path
- * (never javascript:, data: or a protocol-relative //host). Browsers read `\` as `/` in such
- * addresses, so `/\host/x.png` is protocol-relative too and refused.
- */
-export const imageUrl = { type: 'string', maxLength: 2048, pattern: '^(https?://[^\\s]+|/(?![/\\\\])[^\\s]*)$' } as const;
 
 /** Route params of everything under /api/workspaces/:slug. */
 export const workspaceParams = {

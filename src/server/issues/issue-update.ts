@@ -1,24 +1,12 @@
+import type { IssueUpdateBody } from '../../api-shapes/issue.js';
 import type { Db } from '../db/index.js';
 import { recordIssueActivity, type IssueActivityField } from './activity.js';
 import { checkDates, checkedAssignees, checkedLabels, checkedName, checkedParent, checkedState, type NamedRef } from './issue-references.js';
 import type { IssueRow } from './issue-lookup.js';
-import type { Priority } from './issue-shape.js';
 import { subscribe } from './subscriptions.js';
 
 /** The fields of an issue an update may change (each optional; null clears a nullable one). */
-export interface IssueChanges {
-  name?: string;
-  priority?: Priority;
-  state_id?: string;
-  start_date?: string | null;
-  target_date?: string | null;
-  parent_id?: string | null;
-  /** The whole new set of assignees. */
-  assignee_ids?: string[];
-  /** The whole new set of labels. */
-  label_ids?: string[];
-  sort_order?: number;
-}
+export type IssueChanges = Omit<IssueUpdateBody, 'description_html' | 'description_json' | 'description_version'>;
 
 type Activity = { field: IssueActivityField; oldValue?: string; newValue?: string; oldIdentifier?: string | null; newIdentifier?: string | null };
 

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { nextIssueSequenceId } from '../db/index.js';
+import { issueCreateBody, issueUpdateBody } from '../../api-shapes/issue.js';
+import { nextIssueSequenceId, type Db } from '../db/index.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { pagination, projectParams } from '../http/schemas.js';
+import { typedRoutes } from '../http/type-provider.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { softDeleteIssues } from '../issues/delete-issues.js';
 import { saveDescription } from '../issues/description.js';
-import { issueFields, type IssueBody } from '../issues/issue-body.js';
-import { issueFilterSql, issueListQuery, type IssueListQuery } from '../issues/issue-filters.js';
+import { issueFilterSql, issueListQuery } from '../issues/issue-filters.js';
 import { findIssue, ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
 import {
   checkDates,
@@ -27,6 +28,7 @@ import {
   ISSUE_ROW_COLUMNS,
   issueRowSchema,
   readIssueDetail,
+  type IssueDetail,
   type IssueRow,
 } from '../issues/issue-shape.js';
 import { applyIssueChanges } from '../issues/issue-update.js';
@@ -35,22 +37,28 @@ import { SqlParams } from '../issues/sql-params.js';
 import { subscribe } from '../issues/subscriptions.js';
 import { Role } from '../roles.js';
 
-type Params = { issueId: string };
+/** The issue's detail just after a change; 404 when it was deleted meanwhile. */
+async function readLiveIssue(db: Db, issueId: string, userId: string): Promise<IssueDetail> {
+  const issue = await readIssueDetail(db, issueId, userId);
+  if (!issue) throw notFound(ISSUE_NOT_FOUND);
+  return issue;
+}
 
 /**
  * A project's issues: everyone in the project reads and lists them; members and admins create,
  * change and delete them. Every change writes its activity rows in the same transaction.
  */
-export async function issueRoutes(app: FastifyInstance): Promise<void> {
+export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typedRoutes(fastify);
   const { db } = app;
 
-  app.post<{ Body: IssueBody & { name: string } }>(
+  app.post(
     '/workspaces/:slug/projects/:projectId/issues',
     {
       preHandler: requireProjectRole(Role.Member),
       schema: {
         params: projectParams,
-        body: { type: 'object', required: ['name'], additionalProperties: false, properties: issueFields },
+        body: issueCreateBody,
         response: { 201: issueDetailSchema },
       },
     },
@@ -106,11 +114,11 @@ export async function issueRoutes(app: FastifyInstance): Promise<void> {
         await recordIssueActivity(tx, { issue, actorId: user.id, field: 'issue', verb: 'created', newValue: name });
         return issue.id;
       });
-      return reply.code(201).send(await readIssueDetail(db, issueId, user.id));
+      return reply.code(201).send(await readLiveIssue(db, issueId, user.id));
     },
   );
 
-  app.get<{ Querystring: IssueListQuery }>(
+  app.get(
     '/workspaces/:slug/projects/:projectId/issues',
     {
       preHandler: requireProjectRole(Role.Guest),
@@ -132,7 +140,7 @@ export async function issueRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: Params }>(
+  app.get(
     '/workspaces/:slug/projects/:projectId/issues/:issueId',
     { preHandler: requireProjectRole(Role.Guest), schema: { params: issueParams, response: { 200: issueDetailSchema } } },
     async (request) => {
@@ -143,18 +151,13 @@ export async function issueRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Params: Params; Body: IssueBody }>(
+  app.patch(
     '/workspaces/:slug/projects/:projectId/issues/:issueId',
     {
       preHandler: requireProjectRole(Role.Member),
       schema: {
         params: issueParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          properties: { ...issueFields, description_version: { type: 'integer', minimum: 1 } },
-        },
+        body: issueUpdateBody,
         response: { 200: issueDetailSchema },
       },
     },
@@ -172,11 +175,11 @@ export async function issueRoutes(app: FastifyInstance): Promise<void> {
         await applyIssueChanges(tx, issue, changes, user.id);
         if (description) await saveDescription(tx, issue, description, version!, user.id);
       });
-      return readIssueDetail(db, request.params.issueId, user.id);
+      return readLiveIssue(db, request.params.issueId, user.id);
     },
   );
 
-  app.delete<{ Params: Params }>(
+  app.delete(
     '/workspaces/:slug/projects/:projectId/issues/:issueId',
     { preHandler: requireProjectRole(Role.Member), schema: { params: issueParams } },
     async (request, reply) => {

@@ -1,29 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { projectCreateBody, projectUpdateBody, type ProjectCreateBody, type ProjectUpdateBody } from '../../api-shapes/project.js';
 import { isDatabaseError, type Db } from '../db/index.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { requireProjectRole, requireWorkspaceRole } from '../http/permissions.js';
-import { imageUrl, nullable, projectParams, text, workspaceParams } from '../http/schemas.js';
+import { projectParams, workspaceParams } from '../http/schemas.js';
 import { createDefaultStates } from '../projects/default-states.js';
 import { FEATURE_TOGGLES, identifierProblem, normalizeIdentifier, PROJECT_COLUMNS, projectSchema, type ProjectJson } from '../projects/project-shape.js';
 import { Role } from '../roles.js';
-
-type Toggles = Partial<Record<(typeof FEATURE_TOGGLES)[number], boolean>>;
-
-interface ProjectBody extends Toggles {
-  name?: string;
-  identifier?: string;
-  description?: string;
-  cover_image?: string | null;
-}
-
-const projectFields = {
-  name: text(255, 1),
-  identifier: text(12, 1),
-  description: text(10_000),
-  cover_image: nullable(imageUrl),
-  ...Object.fromEntries(FEATURE_TOGGLES.map((toggle) => [toggle, { type: 'boolean' }])),
-};
 
 const IDENTIFIER_TAKEN = 'This project identifier is already used in the workspace.';
 
@@ -55,13 +39,13 @@ function readProject(db: Db, projectId: string, role: number, isMember: boolean)
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.post<{ Body: ProjectBody & { name: string; identifier: string } }>(
+  app.post<{ Body: ProjectCreateBody }>(
     '/workspaces/:slug/projects',
     {
       preHandler: requireWorkspaceRole(Role.Member),
       schema: {
         params: workspaceParams,
-        body: { type: 'object', required: ['name', 'identifier'], additionalProperties: false, properties: projectFields },
+        body: projectCreateBody,
         response: { 201: projectSchema },
       },
     },
@@ -129,13 +113,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Body: ProjectBody }>(
+  app.patch<{ Body: ProjectUpdateBody }>(
     '/workspaces/:slug/projects/:projectId',
     {
       preHandler: requireProjectRole(Role.Admin),
       schema: {
         params: projectParams,
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: projectFields },
+        body: projectUpdateBody,
         response: { 200: projectSchema },
       },
     },

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { Cycle, ListedIssue } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
+import type { RoleValue } from '../../../src/app/roles.js';
 import { listedIssue, project, PROJECT_ID, USER_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, until } from './render.js';
@@ -38,7 +39,7 @@ function cycle(overrides: Partial<Cycle> = {}): Cycle {
 }
 
 /** The cycle's page over a fake holding one cycle with issues 1 and 2 (issue 3 outside it). */
-async function openCycle(role = 20) {
+async function openCycle(role: RoleValue = 20) {
   const seeded = seededApi((scene) => {
     scene.projects = [project(role)];
   });

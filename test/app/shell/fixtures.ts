@@ -1,5 +1,6 @@
 // Sample answers of the API, in the server's shapes.
 import type { IssueDetail, IssueRow, Member, Project, User, Workspace } from '../../../src/app/api/types.js';
+import type { RoleValue } from '../../../src/app/roles.js';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const OTHER_ID = '22222222-2222-4222-8222-222222222222';
@@ -16,13 +17,15 @@ export const user: User = {
   last_name: 'Lovelace',
   avatar: null,
   is_bot: false,
+  created_at: '2025-01-01T09:00:00.000Z',
+  updated_at: '2025-01-01T09:00:00.000Z',
 };
 
 export function workspace(role = 20, overrides: Partial<Workspace> = {}): Workspace {
   return { id: WORKSPACE_ID, slug: 'acme', name: 'Acme', logo: null, role, ...overrides };
 }
 
-export function project(role = 20, overrides: Partial<Project> = {}): Project {
+export function project(role: RoleValue = 20, overrides: Partial<Project> = {}): Project {
   return {
     id: PROJECT_ID,
     workspace_id: WORKSPACE_ID,
@@ -35,6 +38,9 @@ export function project(role = 20, overrides: Partial<Project> = {}): Project {
     page_view: true,
     issue_views_view: true,
     inbox_view: true,
+    created_by: USER_ID,
+    created_at: '2025-01-01T09:00:00.000Z',
+    updated_at: '2025-01-01T09:00:00.000Z',
     role,
     is_member: true,
     ...overrides,
@@ -74,6 +80,8 @@ export function issueDetail(overrides: Partial<IssueDetail> = {}): IssueDetail {
     start_date: null,
     target_date: null,
     parent_id: null,
+    parent_detail: null,
+    sort_order: 65535,
     description_html: '<p>The header overlaps the menu.</p>',
     description_version: 3,
     assignee_ids: [],
@@ -83,8 +91,10 @@ export function issueDetail(overrides: Partial<IssueDetail> = {}): IssueDetail {
     is_subscribed: true,
     cycle_id: null,
     module_ids: [],
+    completed_at: null,
     archived_at: null,
     created_by: USER_ID,
+    updated_by: USER_ID,
     created_at: '2025-01-02T10:00:00.000Z',
     updated_at: '2025-01-02T10:00:00.000Z',
     ...overrides,

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { Activity, IssueDetail } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
+import type { RoleValue } from '../../../src/app/roles.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { ISSUE_ID, members, OTHER_ID, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
@@ -37,7 +38,7 @@ function activity(field: string, oldValue: string | null, newValue: string | nul
 }
 
 /** The issue page over a fake that applies PATCHes to the scene and records an activity row for each. */
-async function openIssue(role = 20, setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}, themeMode?: ThemeMode) {
+async function openIssue(role: RoleValue = 20, setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}, themeMode?: ThemeMode) {
   const seeded = seededApi((scene) => {
     scene.projects = [{ ...scene.projects[0]!, role }];
   });

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { Project } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
+import type { RoleValue } from '../../../src/app/roles.js';
 import { project, PROJECT_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
@@ -11,7 +12,7 @@ const SETTINGS_URL = paths.projectSettings('acme', PROJECT_ID);
 const cover = (colour: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="4" height="2" fill="${colour}"/></svg>`)}`;
 const LABEL_ID = '99999999-0000-4000-8000-000000000001';
 
-function withLabels(role = 20) {
+function withLabels(role: RoleValue = 20) {
   const seeded = seededApi((scene) => (scene.projects = [project(role)]));
   const labels: Array<{ id: string; project_id: string; name: string; color: string; sort_order: number }> = [];
   seeded.api

@@ -187,6 +187,6 @@ function Property({ label, children }: { label: string; children: ReactNode }) {
 
 /** The current parent's name as the detail answer gives it (`parent_detail`), or a plain word. */
 function parentLabel(issue: IssueDetail): string {
-  const detail = (issue as IssueDetail & { parent_detail?: { name: string; sequence_id: number; project__identifier: string } | null }).parent_detail;
+  const detail = issue.parent_detail;
   return detail ? `${detail.project__identifier}-${detail.sequence_id} ${detail.name}` : 'Current parent';
 }

@@ -1,13 +1,7 @@
-/** An issue in the spec's "as listed" shape. */
-export interface ListedIssue {
-  id: string;
-  name: string;
-  sequence_id: number;
-  state_id: string | null;
-  project_id: string;
-  project__identifier: string;
-  state__color: string | null;
-}
+import type { ListedIssue as ApiListedIssue } from '../../../api-shapes/issue.js';
+
+/** An issue in the spec's "as listed" shape (the API's, without the target date lists add). */
+export type ListedIssue = Omit<ApiListedIssue, 'target_date'>;
 
 /** The key people read an issue by: `{project identifier}-{sequence_id}`. */
 export function issueKey(issue: ListedIssue): string {

@@ -1,0 +1,7 @@
+// Plain data, no imports: the app loads this module at run time.
+
+/** The priorities an issue can have, most pressing first; 'none' is the default. */
+export const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'] as const;
+
+/** One of the priorities. */
+export type Priority = (typeof PRIORITIES)[number];

@@ -1,0 +1,117 @@
+import { Type, type Static } from 'typebox';
+import { boolean, date, integer, nullable, nullableTimestamp, number, optionalFields, string, stringEnum, text, timestamp, uuid } from './fields.js';
+import { PRIORITIES } from './issue-priority.js';
+import { displayUserShape } from './user.js';
+
+export { PRIORITIES, type Priority } from './issue-priority.js';
+
+/**
+ * The spec's "issue as listed" (id, name, sequence_id, state_id, project_id, project__identifier,
+ * state__color) and its target date, which issue lists show in each row.
+ */
+export const listedIssueShape = Type.Object({
+  id: uuid,
+  name: string,
+  sequence_id: integer,
+  state_id: nullable(uuid),
+  project_id: uuid,
+  project__identifier: string,
+  state__color: nullable(string),
+  target_date: nullable(date),
+});
+
+/** An issue as listed. */
+export type ListedIssue = Static<typeof listedIssueShape>;
+
+/** A label as an issue shows it. */
+export const issueLabelShape = Type.Object({ id: uuid, name: text(255), color: string });
+
+/** A label as an issue shows it. */
+export type IssueLabel = Static<typeof issueLabelShape>;
+
+/**
+ * A row of an issue list (a project's list and board, the workspace tabs, cycle and module
+ * lists): the listed issue plus what a row shows, its state's name and group, priority, labels
+ * and assignees, so every row is complete whichever projects it mixes.
+ */
+export const issueRowShape = Type.Object({
+  ...listedIssueShape.properties,
+  state__name: nullable(string),
+  state__group: nullable(string),
+  priority: stringEnum(PRIORITIES),
+  assignee_ids: Type.Array(uuid),
+  assignees: Type.Array(displayUserShape),
+  label_ids: Type.Array(uuid),
+  labels: Type.Array(issueLabelShape),
+});
+
+/** A row of an issue list. */
+export type IssueRow = Static<typeof issueRowShape>;
+
+/** The issue an issue is a sub-issue of, as its page names it. */
+export const parentDetailShape = Type.Object({ id: uuid, name: string, sequence_id: integer, project__identifier: string });
+
+/** One issue with everything its page shows. */
+export const issueDetailShape = Type.Object({
+  ...issueRowShape.properties,
+  workspace_id: uuid,
+  /** `{project identifier}-{sequence_id}`, as the spec shows an issue. */
+  key: string,
+  start_date: nullable(date),
+  parent_id: nullable(uuid),
+  parent_detail: nullable(parentDetailShape),
+  sort_order: number,
+  description_html: string,
+  description_version: integer,
+  is_subscribed: boolean,
+  /** The cycle the issue is in (an issue is in at most one), or null. */
+  cycle_id: nullable(uuid),
+  /** The modules the issue is in, first added first. */
+  module_ids: Type.Array(uuid),
+  completed_at: nullableTimestamp,
+  archived_at: nullableTimestamp,
+  created_by: nullable(uuid),
+  updated_by: nullable(uuid),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** One issue with everything its page shows. */
+export type IssueDetail = Static<typeof issueDetailShape>;
+
+/** The most assignees or labels one issue can carry. */
+export const MAX_ISSUE_SET = 100;
+
+/** Body fields of an issue creation or update (each optional here; creation requires `name`). */
+export const issueFields = {
+  name: text(255),
+  description_html: string,
+  // The editor's JSON document; when given it is the one normalised and stored (the HTML follows from it).
+  description_json: Type.Unsafe<Record<string, unknown>>({ type: 'object' }),
+  priority: stringEnum(PRIORITIES),
+  state_id: uuid,
+  assignee_ids: Type.Array(uuid, { maxItems: MAX_ISSUE_SET }),
+  label_ids: Type.Array(uuid, { maxItems: MAX_ISSUE_SET }),
+  start_date: nullable(date),
+  target_date: nullable(date),
+  parent_id: nullable(uuid),
+  sort_order: number,
+};
+
+/** POST …/issues: a new issue; only the name is required. Unknown fields are refused. */
+export const issueCreateBody = Type.Object({ ...optionalFields(issueFields), name: issueFields.name }, { additionalProperties: false });
+
+/** What creating an issue sends. */
+export type IssueCreateBody = Static<typeof issueCreateBody>;
+
+/**
+ * PATCH …/issues/:issueId: at least one field. A description goes with the version the client
+ * edited (`description_version`), so a concurrent edit is refused instead of overwritten.
+ */
+export const issueUpdateBody = Type.Object(
+  { ...optionalFields(issueFields), description_version: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** What changing an issue sends. */
+export type IssueUpdateBody = Static<typeof issueUpdateBody>;
