@@ -4,6 +4,8 @@
 // and beside it, on its own port, the ceiling: a fastify with the same options and response
 // headers answering a fixed JSON text as large as the issue list, which no application
 // server on this machine can beat.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 import { buildApp, fastifyOptions } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
@@ -23,10 +25,24 @@ const portOf = (server: typeof app.server) => {
   const address = server.address();
   return typeof address === 'object' && address ? address.port : 0;
 };
-process.on('message', (message: { staticBody?: string }) => {
+// With --profile, the bench records this process's CPU profile around each measured target.
+let profiler: Session | null = null;
+process.on('message', async (message: { staticBody?: string; profile?: 'start' | 'stop'; file?: string }) => {
   if (typeof message.staticBody === 'string') {
     staticBody = message.staticBody;
     process.send!({ staticBodySet: staticBody.length });
+  } else if (message.profile === 'start') {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+    process.send!({ profiling: true });
+  } else if (message.profile === 'stop' && profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(message.file!, JSON.stringify(profile));
+    profiler.disconnect();
+    profiler = null;
+    process.send!({ profiled: message.file });
   }
 });
 process.send!({ ready: true, api: portOf(app.server), ceiling: portOf(ceiling.server), kind: app.db.kind });

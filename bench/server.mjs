@@ -13,7 +13,8 @@
 // Flags: --db pglite|postgres|both (default: both with DATABASE_URL, else pglite),
 // --quick (3 s per target instead of 10), --connections N (default 20), --targets a,b (a subset
 // of list,detail,search,create; the ceiling always runs), --profile (writes the server's CPU
-// profile to bench/.profiles/), --no-write (print only).
+// profile during each measured target to bench/.profiles/<database>-<target>.cpuprofile, for
+// Chromium's DevTools or any .cpuprofile viewer), --no-write (print only).
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,8 @@ const TARGETS = option('targets', 'list,detail,search,create').split(',');
 for (const target of TARGETS) {
   if (!['list', 'detail', 'search', 'create'].includes(target)) throw new Error(`Unknown target ${target}`);
 }
+const PROFILE_DIR = flag('profile') ? join(root, 'bench/.profiles') : null;
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const ISSUES = 300;
 const LABELS = ['bug', 'feature', 'design', 'docs', 'performance', 'security', 'backend', 'frontend'];
 const ASSIGNEES = 6;
@@ -78,12 +81,10 @@ async function startServer(databaseUrl) {
   const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', NODE_ENV: 'production' };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const profileDir = join(root, 'bench/.profiles');
-  if (flag('profile')) mkdirSync(profileDir, { recursive: true });
   const child = fork(join(root, 'bench/server-child.ts'), [], {
     cwd: root,
     env,
-    execArgv: ['--import', 'tsx', ...(flag('profile') ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
+    execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   // The server logs to stdout as in production; the bench keeps the last lines to explain a failure.
@@ -115,6 +116,17 @@ async function startServer(databaseUrl) {
     async setStaticBody(text) {
       child.send({ staticBody: text });
       await message((m) => m.staticBodySet === text.length);
+    },
+    /** Runs `fn` with the server's CPU profiler on, writing the profile to `file`. */
+    async profiled(file, fn) {
+      child.send({ profile: 'start' });
+      await message((m) => m.profiling);
+      try {
+        return await fn();
+      } finally {
+        child.send({ profile: 'stop', file });
+        await message((m) => m.profiled === file);
+      }
     },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -254,7 +266,8 @@ async function benchDatabase(kind) {
       const path = name === 'ceiling' ? '/api/ceiling' : target.path ?? data.projectUrl;
       const options = { headers, requests: target.requests };
       await load(base + path, { ...options, seconds: WARMUP });
-      const result = await load(base + path, { ...options, seconds: DURATION });
+      const measure = () => load(base + path, { ...options, seconds: DURATION });
+      const result = PROFILE_DIR ? await server.profiled(join(PROFILE_DIR, `${kind}-${name}.cpuprofile`), measure) : await measure();
       const problems = result.non2xx + result.errors + result.timeouts;
       if (problems) console.warn(`${kind} ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
       console.log(`${kind} ${name}: ${result.requestsPerSecond.toFixed(0)} requests/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
