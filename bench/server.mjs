@@ -89,8 +89,11 @@ async function startServer(databaseUrl) {
   });
   // The server logs to stdout as in production; the bench keeps the last lines to explain a failure.
   const tail = [];
+  let logLines = 0;
   const keep = (chunk) => {
-    tail.push(...String(chunk).split('\n').filter(Boolean));
+    const lines = String(chunk).split('\n').filter(Boolean);
+    logLines += lines.length;
+    tail.push(...lines);
     tail.splice(0, Math.max(0, tail.length - 20));
   };
   child.stdout.on('data', keep);
@@ -133,6 +136,7 @@ async function startServer(databaseUrl) {
       child.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+      return { logLines, lastLines: tail.slice(-3) };
     },
   };
 }
@@ -289,7 +293,8 @@ async function benchDatabase(kind) {
       targets: results,
     };
   } finally {
-    await server.stop();
+    const { logLines, lastLines } = await server.stop();
+    console.log(`${kind}: the server wrote ${logLines} log lines${logLines ? `, the last: ${lastLines.join(' | ').slice(0, 500)}` : ''}`);
     await database?.drop();
   }
 }
