@@ -27,8 +27,12 @@ const portOf = (server: typeof app.server) => {
 };
 // With --profile, the bench records this process's CPU profile around each measured target.
 let profiler: Session | null = null;
-process.on('message', async (message: { staticBody?: string; profile?: 'start' | 'stop'; file?: string }) => {
-  if (typeof message.staticBody === 'string') {
+process.on('message', async (message: { staticBody?: string; profile?: 'start' | 'stop'; file?: string; cpu?: boolean }) => {
+  if (message.cpu) {
+    // The CPU this process has used, so the bench can give each target's CPU time per request.
+    const { user, system } = process.cpuUsage();
+    process.send!({ cpuMicroseconds: user + system });
+  } else if (typeof message.staticBody === 'string') {
     staticBody = message.staticBody;
     process.send!({ staticBodySet: staticBody.length });
   } else if (message.profile === 'start') {

@@ -74,7 +74,7 @@ export function serverTargetChecks(results) {
 function rows(results) {
   const out = [];
   for (const [kind, run] of Object.entries(results.runs)) {
-    out.push([`static ceiling (${fmt(run.listBytes)} bytes)`, DB_NAMES[kind], fmt(run.ceiling.requestsPerSecond), fmt(run.ceiling.before.p50), fmt(run.ceiling.before.p99), '100%']);
+    out.push([`static ceiling (${fmt(run.listBytes)} bytes)`, DB_NAMES[kind], fmt(run.ceiling.requestsPerSecond), fmt(run.ceiling.before.p50), fmt(run.ceiling.before.p99), '100%', fmt(run.ceiling.before.serverCpuMsPerRequest, 2)]);
     for (const [name, target] of Object.entries(run.targets)) {
       const failed = target.non2xx + target.errors + target.timeouts;
       out.push([
@@ -84,13 +84,14 @@ function rows(results) {
         fmt(target.p50),
         fmt(target.p99),
         percent(share(run, name)),
+        fmt(target.serverCpuMsPerRequest, 2),
       ]);
     }
   }
   return out;
 }
 
-const HEAD = ['target', 'database', 'requests/s', 'p50 ms', 'p99 ms', '% of ceiling'];
+const HEAD = ['target', 'database', 'requests/s', 'p50 ms', 'p99 ms', '% of ceiling', 'server CPU ms/request'];
 
 /** Prints the table and the targets to the console. */
 export function printServerTable(results) {
@@ -123,7 +124,9 @@ ${results.checks.map(([what, met, figures]) => `- ${met === null ? 'not measured
 Other work on the machine moves the absolute figures from run to run, so each target is judged
 against the **static ceiling** measured in the same run: the same fastify options and response
 headers answering a fixed JSON text as large as the list, the most requests this machine serves
-whatever the application does. Load average (1, 5, 15 min) before the run ${load(results.loadAverage.before)}, after ${load(results.loadAverage.after)}.
+whatever the application does. The server's CPU time per request (its process's user and system
+time over the target's requests) moves less with the machine's load; on PostgreSQL it leaves out
+the database's own processes, on PGlite it includes the database. Load average (1, 5, 15 min) before the run ${load(results.loadAverage.before)}, after ${load(results.loadAverage.after)}.
 
 - **server**: \`bench/server-child.ts\`, the app \`npm start\` builds (\`buildApp\`), configured from the
   environment like production (log level info, production password hashing), in a child process;
