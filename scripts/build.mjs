@@ -4,6 +4,7 @@ import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { buildServer } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 // `--library`: only what the package ships (prepack runs this); the app and the server are left out.
@@ -15,18 +16,8 @@ execFileSync(bin('rollup'), ['-c', '--silent', ...(library ? ['--configLibrary']
 execFileSync(bin('tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 // custom-elements.json, from the element's JSDoc (custom-elements-manifest.config.mjs).
 execFileSync(bin('cem'), ['analyze', '--quiet'], { cwd: root, stdio: 'inherit' });
-// The API server as one ESM file (npm start runs it); its packages stay in node_modules.
-if (!library) await build({
-  entryPoints: [join(root, 'src/server/main.ts')],
-  outfile: join(root, 'dist/server/main.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+// The API server (npm start runs dist/server/main.mjs) and its rich-text worker.
+if (!library) await buildServer();
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -2,25 +2,38 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-function countSuite(suite, totals) {
+/** The first line of an error's message, for the run's closing list of failures. */
+const firstLine = (error) => String(error?.message ?? error ?? '').split('\n')[0].slice(0, 200);
+
+function countSuite(suite, totals, file, path = []) {
   for (const test of suite.tests) {
     if (test.skipped) totals.skipped++;
     else if (test.passed) totals.passed++;
-    else totals.failed++;
+    else {
+      totals.failed++;
+      totals.failures.push({ file, test: [...path, test.name].join(' › '), error: firstLine(test.error) });
+    }
   }
-  for (const child of suite.suites) countSuite(child, totals);
+  for (const child of suite.suites) countSuite(child, totals, file, [...path, child.name]);
 }
 
-/** Counts passed, failed and skipped tests; a file that failed to load or errored counts as one failure. */
+/**
+ * Counts passed, failed and skipped tests, and names each failure (file, test, first line of its
+ * error) so the run can list them last; a file that failed to load, errored or timed out counts
+ * as one failure.
+ */
 export function countReporter(outFile) {
   return {
     onTestRunFinished({ sessions }) {
-      const totals = { passed: 0, failed: 0, skipped: 0 };
+      const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
       for (const session of sessions) {
-        if (session.testResults) countSuite(session.testResults, totals);
+        const file = session.testFile.replace(`${process.cwd()}/`, '');
+        if (session.testResults) countSuite(session.testResults, totals, file);
         // Errors outside any test (a file that does not load, a failing hook) have no test of their own.
         if (session.errors?.length || (!session.passed && !session.testResults?.tests.length && !session.testResults?.suites.length)) {
           totals.failed += Math.max(1, session.errors?.length ?? 0);
+          const errors = session.errors?.length ? session.errors : [{ message: 'the file did not finish (timed out or its page crashed)' }];
+          for (const error of errors) totals.failures.push({ file, test: '(the file)', error: firstLine(error) });
         }
       }
       mkdirSync(dirname(outFile), { recursive: true });

@@ -11,6 +11,17 @@ const results = join(root, '.test-results');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args, options = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
 
+/** How long each part of the run took, printed with the totals (CI must stay under 30 minutes). */
+const durations = [];
+function timed(label, work) {
+  const start = Date.now();
+  try {
+    return work();
+  } finally {
+    durations.push(`${label} ${Math.round((Date.now() - start) / 1000)} s`);
+  }
+}
+
 /**
  * The engines the browser suite runs in, each with its Web Test Runner config, the file its
  * totals go to, how to find it and the Debian packages that provide it. TEST_ENGINES (a
@@ -68,7 +79,15 @@ function findFiles(dir, keep) {
 const totals = { passed: 0, failed: 0 };
 /** Each engine's browser totals (filled in as they run). */
 const perEngine = [];
+/** Each failed test, named where it ran, listed again at the very end so a log's tail shows it. */
+const failures = [];
 function summary() {
+  if (failures.length) {
+    console.log(`Failed (${failures.length}):`);
+    for (const line of failures.slice(0, 40)) console.log(`  ${line}`);
+    if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
+  }
+  console.log(`Time: ${durations.join(' · ')}`);
   for (const line of perEngine) console.log(`Browser tests in ${line}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 }
@@ -80,17 +99,17 @@ const unavailable = new Set(ensureBrowsers());
 totals.failed += unavailable.size;
 
 console.log('Building…');
-if (run(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) {
+if (timed('build', () => run(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] })) !== 0) {
   totals.failed++;
   console.error('The build failed.');
 }
 
 console.log('Type-checking…');
-if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) {
+if (timed('types', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) !== 0) {
   totals.failed++;
   console.error('Type-check failed.');
 }
-if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json']) !== 0) {
+if (timed('server types', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json'])) !== 0) {
   totals.failed++;
   console.error('Type-check of the server failed.');
 }
@@ -99,13 +118,14 @@ if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json']) !== 0) {
 function runBrowserTests(engine) {
   console.log(`Browser tests in ${engine.name} (Web Test Runner)…`);
   const countsFile = join(results, engine.counts);
-  const status = run(bin('wtr'), engine.config ? ['--config', engine.config] : []);
+  const status = timed(engine.name, () => run(bin('wtr'), engine.config ? ['--config', engine.config] : []));
   const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : null;
   if (!counts) {
     console.error(`Web Test Runner did not report its results in ${engine.name}.`);
     return { passed: 0, failed: 1 };
   }
   const failed = counts.failed + counts.skipped + (status !== 0 && counts.failed + counts.skipped === 0 ? 1 : 0);
+  for (const { file, test, error } of counts.failures ?? []) failures.push(`${engine.name}: ${file}: ${test}: ${error}`);
   return { passed: counts.passed, failed };
 }
 for (const engine of engines) {
@@ -118,11 +138,18 @@ for (const engine of engines) {
 }
 
 /** Adds a TAP report's counts to the totals; a failing run without a failing test counts as one failure. */
-function countTap(tap, status) {
+function countTap(tap, status, label) {
   const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
   totals.passed += count('pass');
   totals.failed += count('fail') + count('cancelled') + count('skipped') + count('todo');
+  // Leaf failures only: a suite whose subtests failed fails too, and says so.
+  for (const match of report.matchAll(/^ *not ok \d+ - (.*)$/gm)) {
+    const details = report.slice(match.index + match[0].length).split(/^ *\.\.\.$/m)[0];
+    if (/failureType: '?subtestsFailed/.test(details)) continue;
+    const error = /^ *error: (.*)$/m.exec(details)?.[1]?.slice(0, 200) ?? '';
+    failures.push(`${label}: ${match[1]}${error ? `: ${error}` : ''}`);
+  }
   if (status !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
 }
 
@@ -130,7 +157,7 @@ function countTap(tap, status) {
 function runNodeTests(label, files, { env = process.env, preload = [], report } = {}) {
   console.log(`${label} (node --test)…`);
   const tap = join(results, `${report}.tap`);
-  const status = run(
+  const status = timed(label, () => run(
     process.execPath,
     [
       ...preload.flatMap((module) => ['--import', module]),
@@ -142,8 +169,8 @@ function runNodeTests(label, files, { env = process.env, preload = [], report } 
       ...files,
     ],
     { env },
-  );
-  countTap(tap, status);
+  ));
+  countTap(tap, status, label);
 }
 
 const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs'));
@@ -160,13 +187,23 @@ if (firefox && !unavailable.has(firefox)) {
 
 // The API server's suite (TypeScript through tsx): always on PGlite, and once more on the
 // PostgreSQL server of DATABASE_URL when it is set (each test file gets its own database there).
+// Files named *.postgres.test.ts (several server processes on one database, which PGlite cannot
+// share) run in the PostgreSQL pass only; without DATABASE_URL they count as failed, with a note.
 const serverDir = join(root, 'test', 'server');
 const serverTests = existsSync(serverDir) ? findFiles(serverDir, (name) => name.endsWith('.test.ts')) : [];
+const postgresOnly = (file) => file.endsWith('.postgres.test.ts');
 if (serverTests.length) {
   const { DATABASE_URL: databaseUrl, ...withoutDatabase } = process.env;
-  runNodeTests('Server tests on PGlite', serverTests, { env: withoutDatabase, preload: ['tsx'], report: 'server-pglite' });
+  runNodeTests('Server tests on PGlite', serverTests.filter((file) => !postgresOnly(file)), { env: withoutDatabase, preload: ['tsx'], report: 'server-pglite' });
   if (databaseUrl) {
     runNodeTests('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, preload: ['tsx'], report: 'server-postgresql' });
+  } else {
+    const notRun = serverTests.filter(postgresOnly);
+    totals.failed += notRun.length;
+    for (const file of notRun) {
+      failures.push(`Server tests on PostgreSQL: ${file.slice(root.length + 1)}: not run, DATABASE_URL is not set`);
+      console.error(`Not run: ${file.slice(root.length)} needs PostgreSQL (several server processes on one database). Set DATABASE_URL to a PostgreSQL server whose role may create databases.`);
+    }
   }
 }
 

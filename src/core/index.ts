@@ -111,7 +111,7 @@ export {
 export { setColumnColor, setRowColor, tableColorAttrs, type TableColorAttrs } from './commands/table-color.js';
 export { paragraphsOf, setCellTypes, toggleHeaderColumn, toggleHeaderRow } from './commands/table-header.js';
 
-export { domSelectionKey, domSelectionPlugin } from './plugins/dom-selection.js';
+export { domSelectionKey, domSelectionPlugin, withDomSelection } from './plugins/dom-selection.js';
 export { GapCursor, gapCursorAt, gapCursorPlugin, selectionBeyond, typeBesideBlock } from './plugins/gap-cursor.js';
 export {
   type ImageCallBatch,

@@ -29,6 +29,17 @@ function normaliseUrl(raw: unknown): string | null {
   return cleaned;
 }
 
+/**
+ * The address as browsers read it: in http(s) and relative URLs a `\` before the query or
+ * fragment is a `/` (WHATWG URL parsing of special schemes), so `/\evil.example/x.png` is
+ * the protocol-relative `//evil.example/x.png`. Kept addresses are written that way, so
+ * whoever judges them next ("a path of this site starts with a single /") sees what a
+ * browser will load.
+ */
+function asBrowsersRead(value: string): string {
+  return value.replace(/^[^?#]*/, (beforeQuery) => beforeQuery.replaceAll('\\', '/'));
+}
+
 function parseUrl(value: string, base?: string): URL | null {
   try {
     return new URL(value, base);
@@ -52,7 +63,7 @@ export function safeLinkHref(raw: unknown): string | null {
   const url = parseUrl(value);
   // Chromium's URL parser lets spaces into host names; no real host has one.
   if (!url || !LINK_PROTOCOLS.includes(url.protocol) || !url.hostname || /\s|%20/.test(url.hostname)) return null;
-  return value;
+  return asBrowsersRead(value);
 }
 
 /** Whether a link target is acceptable: an absolute http or https URL. */
@@ -80,13 +91,13 @@ export function safeImageSrc(raw: unknown): string | null {
     const inner = url && parseUrl(url.pathname);
     return url && url.protocol === 'blob:' && inner && LINK_PROTOCOLS.includes(inner.protocol) ? value : null;
   }
-  return resolvesToWeb(value) ? value : null;
+  return resolvesToWeb(value) ? asBrowsersRead(value) : null;
 }
 
 /** A mention's `redirect_uri`: a relative path or an http(s) URL, otherwise `/`. */
 export function safeRedirect(raw: unknown): string {
   const value = normaliseUrl(raw);
-  return value && resolvesToWeb(value) ? value : '/';
+  return value && resolvesToWeb(value) ? asBrowsersRead(value) : '/';
 }
 
 function resolvesToWeb(value: string): boolean {

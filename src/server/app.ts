@@ -2,17 +2,25 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAppStorage } from './assets/storage.js';
+import { startStorageSweeper } from './assets/storage-sweep.js';
 import { AttemptLimiter } from './auth/attempt-limiter.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
+import { installControlCharacterGuard } from './http/control-characters.js';
 import { installCrossSiteProtection } from './http/cross-site.js';
+import { installHostCheck } from './http/host-check.js';
 import { formatSchemaErrors, installErrorHandler } from './http/error-handler.js';
 import { installPages } from './http/pages.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { createRichTextPool } from './rich-text/index.js';
 import { apiRoutes } from './routes/index.js';
 
-// Rich-text documents (HTML and JSON of a long page) are larger than fastify's 1 MiB default.
-const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+/**
+ * Largest JSON body: a rich-text save at its limits (HTML and the editor's JSON, see
+ * rich-text/limits.ts) with room for escaping. Bodies are parsed on the event loop, so this
+ * also bounds what parsing one request may cost.
+ */
+export const JSON_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** `/api/x/?q` → `/api/x?q`; other URLs unchanged. */
 export function stripApiTrailingSlash(url: string): string {
@@ -57,7 +65,24 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.decorate('db', db);
     app.addHook('onClose', async () => db.close());
     app.decorate('config', config);
-    app.decorate('storage', createAppStorage(config));
+    const storage = createAppStorage(config);
+    app.decorate('storage', storage);
+    app.addHook('onClose', async () => storage.close?.());
+    // Hooks close in reverse order: the sweeper stops before the store and the database.
+    const sweeper = startStorageSweeper({
+      db,
+      storage,
+      log: app.log,
+      deletedUploadRetentionDays: config.storage.deletedUploadRetentionDays,
+      exportFileRetentionDays: config.storage.exportFileRetentionDays,
+      intervalMs: config.storage.sweepIntervalMinutes * 60_000,
+      exclusive: config.databaseUrl === null,
+    });
+    app.decorate('storageSweeper', sweeper);
+    app.addHook('onClose', () => sweeper.close());
+    const richText = createRichTextPool(config.richText);
+    app.decorate('richText', richText);
+    app.addHook('onClose', async () => richText.close());
     app.decorate('signInLimiter', new AttemptLimiter(config.signInLimit.perEmail, config.signInLimit.windowMs));
     app.decorate('signInIpLimiter', new AttemptLimiter(config.signInLimit.perIp, config.signInLimit.windowMs));
     app.decorateRequest('user', null);
@@ -67,7 +92,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
     installErrorHandler(app);
     installSecurityHeaders(app);
-    installCrossSiteProtection(app, config.allowedOrigins);
+    installHostCheck(app, config.publicUrl);
+    // The public URL is this server's own origin, also when a proxy in front rewrites Host.
+    installCrossSiteProtection(app, config.publicUrl ? [config.publicUrl, ...config.allowedOrigins] : config.allowedOrigins);
+    installControlCharacterGuard(app);
     await app.register(fastifyCookie);
     await app.register(fastifyMultipart, { limits: { fileSize: config.fileSizeLimit, files: 1, fields: 20 } });
     await app.register(apiRoutes, { prefix: '/api' });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './auth/password.js';
@@ -32,6 +33,11 @@ export interface Config {
    * sign-in limits apply per client and cookies are Secure over HTTPS.
    */
   trustProxy: boolean | string[];
+  /**
+   * The origin users reach the server at (PUBLIC_URL, e.g. https://tracker.example.com), or null.
+   * Requests for any other host name than it and localhost are refused (http/host-check.ts).
+   */
+  publicUrl: string | null;
   /** Origins besides the request's own host allowed to send mutating requests (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
   /** Failed sign-ins allowed within the window before 429: per IP and email, and per IP whatever the email. */
@@ -42,7 +48,55 @@ export interface Config {
   rootDir: string;
   /** pino level (LOG_LEVEL, default info); 'silent' turns logging off. */
   logLevel: string;
+  /** The background job queue shared by every server process on the database. */
+  jobs: JobQueueConfig;
+  /** Where uploads and export files are kept, and how long files nobody needs stay. */
+  storage: StorageConfig;
+  /** The rich-text worker pool: threads (RICH_TEXT_THREADS) and the time one document may take (RICH_TEXT_TIMEOUT_MS). */
+  richText: { threads: number; timeoutMs: number };
 }
+
+/** How this process takes part in the background job queue. */
+export interface JobQueueConfig {
+  /** How long a worker holds a job between renewals; a dead process's job is taken over after it (JOB_LEASE_MS, default 30000). */
+  leaseMs: number;
+  /** How often an idle worker looks for jobs queued by other processes (JOB_POLL_MS, default 1000). */
+  pollMs: number;
+  /** Claims per job: a job whose process died this many times is failed (JOB_MAX_ATTEMPTS, default 3). */
+  maxAttempts: number;
+}
+
+/** An S3-compatible bucket to keep files in (S3_* variables). */
+export interface S3Config {
+  /** S3_BUCKET: the bucket; it must exist. */
+  bucket: string;
+  /** S3_ENDPOINT: an S3-compatible server's URL; null for AWS. */
+  endpoint: string | null;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_FORCE_PATH_STYLE: bucket in the path, not the host name (MinIO and most local servers); default false. */
+  forcePathStyle: boolean;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; null uses the AWS SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+/** File storage settings. */
+export interface StorageConfig {
+  /** The bucket when S3_BUCKET is set; null keeps files in the data folder's uploads/. */
+  s3: S3Config | null;
+  /** Days a deleted upload stays restorable before its file is removed (DELETED_UPLOAD_RETENTION_DAYS, default 30). */
+  deletedUploadRetentionDays: number;
+  /** Days a finished export stays downloadable before its file is removed (EXPORT_FILE_RETENTION_DAYS, default 7). */
+  exportFileRetentionDays: number;
+  /** Minutes between two storage sweeps (STORAGE_SWEEP_INTERVAL_MINUTES, default 60); one also runs at start. */
+  sweepIntervalMinutes: number;
+}
+
+/** The default rich-text thread count: one core is left to the event loop and the database, at most two threads. */
+export const DEFAULT_RICH_TEXT_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
+
+/** The default time one document may take to clean, waiting for a thread included, in milliseconds. */
+export const DEFAULT_RICH_TEXT_TIMEOUT_MS = 20_000;
 
 /** The default upload limit: 5 MB (spec). */
 export const DEFAULT_FILE_SIZE_LIMIT = 5_242_880;
@@ -66,10 +120,58 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+function publicUrl(value: string | null): string | null {
+  if (value === null) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    throw new Error(`PUBLIC_URL must be an http:// or https:// URL, not "${value}"`);
+  }
+  return url.origin;
+}
+
 function trustProxy(value: string | null): boolean | string[] {
   if (value === null || value === 'false') return false;
   if (value === 'true') return true;
   return value.split(',').map((address) => address.trim()).filter(Boolean);
+}
+
+/** Reads the S3_* variables: null without S3_BUCKET (and none of the others). */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = text(env, 'S3_BUCKET');
+  if (bucket === null) {
+    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].find((name) => text(env, name) !== null);
+    if (stray) throw new Error(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to store files in S3`);
+    return null;
+  }
+  const endpoint = text(env, 'S3_ENDPOINT');
+  if (endpoint !== null && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error('S3_ENDPOINT must be an http:// or https:// URL');
+  const pathStyle = text(env, 'S3_FORCE_PATH_STYLE');
+  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') throw new Error(`S3_FORCE_PATH_STYLE must be true or false, not "${pathStyle}"`);
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS credential chain');
+  return {
+    bucket,
+    endpoint,
+    region: text(env, 'S3_REGION') ?? 'us-east-1',
+    forcePathStyle: pathStyle === 'true',
+    credentials: accessKeyId !== null && secretAccessKey !== null ? { accessKeyId, secretAccessKey } : null,
+  };
+}
+
+/** Reads the file storage variables. */
+function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  return {
+    s3: s3Config(env),
+    deletedUploadRetentionDays: integer(env, 'DELETED_UPLOAD_RETENTION_DAYS', 30, 0, 3650),
+    exportFileRetentionDays: integer(env, 'EXPORT_FILE_RETENTION_DAYS', 7, 0, 3650),
+    sweepIntervalMinutes: integer(env, 'STORAGE_SWEEP_INTERVAL_MINUTES', 60, 1, 10_080),
+  };
 }
 
 /** The session secret kept in the data folder, created (readable by the owner only) on first start. */
@@ -109,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     unsplashAccessKey: text(env, 'UNSPLASH_ACCESS_KEY'),
     sessionSecret: sessionSecret ?? storedSessionSecret(dataDir),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    publicUrl: publicUrl(text(env, 'PUBLIC_URL')),
     allowedOrigins: (text(env, 'ALLOWED_ORIGINS') ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
@@ -117,5 +220,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     passwordCost: DEFAULT_PASSWORD_COST,
     rootDir: PROJECT_ROOT,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    jobs: {
+      leaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 100, 3_600_000),
+      pollMs: integer(env, 'JOB_POLL_MS', 1_000, 10, 600_000),
+      maxAttempts: integer(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
+    },
+    storage: storageConfig(env),
+    richText: {
+      threads: integer(env, 'RICH_TEXT_THREADS', DEFAULT_RICH_TEXT_THREADS, 1, 16),
+      timeoutMs: integer(env, 'RICH_TEXT_TIMEOUT_MS', DEFAULT_RICH_TEXT_TIMEOUT_MS, 100, 600_000),
+    },
   };
 }

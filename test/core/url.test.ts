@@ -65,6 +65,11 @@ describe('url safety', () => {
       }
     });
 
+    it('reads a backslash before the query as a slash, as browsers do', () => {
+      expect(safeLinkHref('https:\\\\evil.example\\x?q=a\\b#c\\d')).to.equal('https://evil.example/x?q=a\\b#c\\d');
+      expect(safeLinkHref('https://good.example\\@evil.example/')).to.equal('https://good.example/@evil.example/');
+    });
+
     it('refuses malformed and hostless URLs', () => {
       for (const url of ['https://', 'http://', 'http://[::1', 'https://:80/x', 'http://%zz/', 'https://a<b.com', 'http://1.2.3.4.5', 'https://example.com:99999']) expect(safeLinkHref(url), url).to.equal(null);
     });
@@ -109,6 +114,18 @@ describe('url safety', () => {
       }
     });
 
+    it('writes a backslash as browsers read it, so /\\host is seen to be another site', () => {
+      for (const [src, read] of [
+        ['/\\evil.example/x.png', '//evil.example/x.png'],
+        ['\\\\evil.example/x.png', '//evil.example/x.png'],
+        ['/a\\b.png?x=\\y', '/a/b.png?x=\\y'],
+        ['https:\\\\cdn.example.com\\a.png', 'https://cdn.example.com/a.png'],
+      ]) {
+        expect(safeImageSrc(src), src).to.equal(read);
+        expect(new URL(src, 'https://app.example/').href, src).to.equal(new URL(read, 'https://app.example/').href);
+      }
+    });
+
     it('accepts blob: URLs of http(s) origins (local previews)', () => {
       expect(safeImageSrc('blob:https://app.example.com/6f0e1c2a-33b1')).to.equal('blob:https://app.example.com/6f0e1c2a-33b1');
       expect(safeImageSrc('BLOB:http://localhost:3000/abc')).to.equal('BLOB:http://localhost:3000/abc');
@@ -134,6 +151,11 @@ describe('url safety', () => {
       for (const uri of ['/', '/acme/profile/42', 'profile/42', '/a?b=1#c', 'https://example.com/u/1', '//example.com/u/1']) {
         expect(safeRedirect(uri), uri).to.equal(uri);
       }
+    });
+
+    it('writes a backslash as browsers read it: /\\host is not a path of this site', () => {
+      expect(safeRedirect('/\\evil.example/u/1')).to.equal('//evil.example/u/1');
+      expect(safeRedirect('/acme\\profile/42')).to.equal('/acme/profile/42');
     });
 
     it('falls back to / for anything unsafe or missing', () => {

@@ -4,7 +4,7 @@
  * browser has not yet told the editor that the selection moved (its `selectionchange`
  * event comes as a task of its own, after input that was already queued).
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
@@ -114,5 +114,28 @@ describe('caret after a click', () => {
       await el.updateComplete;
     }
     expect(misplaced).to.deep.equal([]);
+  });
+
+  it('keeps the caret where the browser moved it when a redraw comes before the editor heard of the move', async () => {
+    // A code highlighter or an image arriving just after a click or an End key redraws the
+    // document while the browser's selectionchange is still queued: the caret must not go
+    // back to where the editor last had it.
+    const el = await editorWith(['Hello', 'World']);
+    const view = el.editorView!;
+    await clickThenKeys(pointBefore(el, 0, 0));
+    await waitUntil(() => view.state.selection.head === 1, 'the caret at the start');
+    const hello = content(el).children[0].firstChild as Text;
+    const selection = (view.root as Document).getSelection()!;
+    selection.collapse(hello, 5);
+    // In the same task as the move, before its selectionchange: a change elsewhere in the document.
+    view.dispatch(view.state.tr.insertText('!', view.state.doc.content.size - 1));
+    expect(view.state.selection.head, 'the state follows the browser').to.equal(6);
+    // Where the caret is inside the shadow tree (WebKit's selection names the host otherwise).
+    const composed = (selection as Selection & { getComposedRanges?: (options: { shadowRoots: ShadowRoot[] }) => StaticRange[] }).getComposedRanges;
+    const range = composed?.call(selection, { shadowRoots: [el.shadowRoot!] })[0];
+    const caret = range ? [range.endContainer, range.endOffset] : [selection.focusNode, selection.focusOffset];
+    expect(caret, 'the caret stays').to.deep.equal([hello, 5]);
+    await sendKeys({ type: 'X' });
+    expect(texts(el)).to.deep.equal(['HelloX', 'World!']);
   });
 });

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
     assert.equal(config.unsplashAccessKey, null);
     assert.deepEqual(config.allowedOrigins, []);
     assert.equal(config.trustProxy, false);
+    assert.deepEqual(config.jobs, { leaseMs: 30_000, pollMs: 1_000, maxAttempts: 3 });
   });
 
   test('TRUST_PROXY takes true or a list of addresses', () => {
@@ -48,9 +49,13 @@ describe('loadConfig', () => {
         SESSION_SECRET: 's'.repeat(40),
         ALLOWED_ORIGINS: 'https://a.example, https://b.example/',
         LOG_LEVEL: 'warn',
+        JOB_LEASE_MS: '5000',
+        JOB_POLL_MS: '250',
+        JOB_MAX_ATTEMPTS: '5',
       },
       cwd,
     );
+    assert.deepEqual(config.jobs, { leaseMs: 5_000, pollMs: 250, maxAttempts: 5 });
     assert.equal(config.port, 8080);
     assert.equal(config.host, '0.0.0.0');
     assert.equal(config.dataDir, join(cwd, 'elsewhere'));
@@ -71,6 +76,9 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ FILE_SIZE_LIMIT: '0' }, cwd), /FILE_SIZE_LIMIT must be a whole number/);
     assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }, cwd), /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
     assert.throws(() => loadConfig({ SESSION_SECRET: 'short' }, cwd), /SESSION_SECRET must be at least 32 characters long/);
+    assert.throws(() => loadConfig({ JOB_LEASE_MS: '50' }, cwd), /JOB_LEASE_MS must be a whole number from 100 to 3600000, not "50"/);
+    assert.throws(() => loadConfig({ JOB_POLL_MS: 'often' }, cwd), /JOB_POLL_MS must be a whole number/);
+    assert.throws(() => loadConfig({ JOB_MAX_ATTEMPTS: '0' }, cwd), /JOB_MAX_ATTEMPTS must be a whole number from 1 to 100/);
   });
 
   test('without SESSION_SECRET, creates one in the data folder (owner-only) and reuses it', async () => {

@@ -234,20 +234,29 @@ describe('GET …/exports/ and …/exports/:jobId/download', () => {
 });
 
 describe('start-up', () => {
-  test('jobs left queued or processing by a previous run are marked failed', async () => {
+  test("jobs left queued run, jobs whose lease expired are taken over, and another server's running job is left alone", async () => {
     const own = await startServer();
     try {
       const ownSeed = await seedWorkspace(own);
-      await own.db.query(
-        `INSERT INTO export_jobs (workspace_id, provider, status, progress, project_ids) VALUES ($1, 'csv', 'processing', 40, $2::uuid[]), ($1, 'json', 'queued', 0, $2::uuid[])`,
+      await createIssue(own.db, ownSeed.project.id, { name: 'Left behind' });
+      const [expired, queued, elsewhere] = await own.db.query<{ id: string }>(
+        `INSERT INTO export_jobs (workspace_id, provider, status, progress, project_ids, attempts, lease_owner, lease_expires_at, created_at) VALUES
+           ($1, 'csv', 'processing', 40, $2::uuid[], 1, 'a stopped server', now() - interval '1 minute', now() - interval '3 seconds'),
+           ($1, 'json', 'queued', 0, $2::uuid[], 0, NULL, NULL, now() - interval '2 seconds'),
+           ($1, 'csv', 'processing', 40, $2::uuid[], 1, 'another server', now() + interval '1 hour', now() - interval '1 second')
+         RETURNING id`,
         [ownSeed.workspace.id, [ownSeed.project.id]],
       );
       await own.restart();
-      const jobs = (await ownSeed.actors.admin.get(`${ownSeed.workspaceUrl}/exports`)).body;
-      assert.deepEqual(jobs.map((j: Job) => [j.status, j.error]), [
-        ['failed', 'The server restarted before this export finished. Please start it again.'],
-        ['failed', 'The server restarted before this export finished. Please start it again.'],
-      ]);
+      const url = `${ownSeed.workspaceUrl}/exports`;
+      for (const job of [expired!, queued!]) {
+        const done = await waitFor(ownSeed.actors.admin, job.id, (j) => j.status !== 'queued' && j.status !== 'processing', url);
+        assert.deepEqual([done.status, done.progress, done.error], ['completed', 100, null]);
+      }
+      const running = await waitFor(ownSeed.actors.admin, elsewhere!.id, () => true, url);
+      assert.deepEqual([running.status, running.progress, running.error], ['processing', 40, null], 'its server is alive and renewing its lease');
+      const attempts = await own.db.query<{ attempts: number }>('SELECT attempts FROM export_jobs WHERE id = ANY($1::uuid[]) ORDER BY created_at', [[expired!.id, queued!.id, elsewhere!.id]]);
+      assert.deepEqual(attempts.map((row) => row.attempts), [2, 1, 1]);
     } finally {
       await own.close();
     }

@@ -63,7 +63,8 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty database on `adminUrl`'s server (the role needs CREATEDB), and how to drop it. */
+export async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `rich_editor_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
@@ -150,14 +151,23 @@ export async function startServer(env: Record<string, string> = {}, overrides: P
 /** A small HTTP client that keeps its own cookies, like one browser. Mutating requests carry the server's Origin, as a browser's would. */
 export class TestClient {
   readonly #server: { readonly url: string };
-  readonly #cookies = new Map<string, string>();
+  readonly #cookies: Map<string, string>;
   /** The account this client signed up or in with. */
   user: AuthUser | null = null;
   /** Its password. */
   password: string | null = null;
 
-  constructor(server: { readonly url: string }) {
+  constructor(server: { readonly url: string }, cookies = new Map<string, string>()) {
     this.#server = server;
+    this.#cookies = cookies;
+  }
+
+  /** The same browser talking to another server (another process behind the same address): cookies and account shared. */
+  on(server: { readonly url: string }): TestClient {
+    const client = new TestClient(server, this.#cookies);
+    client.user = this.user;
+    client.password = this.password;
+    return client;
   }
 
   /** The cookie `name`'s value, if set. */

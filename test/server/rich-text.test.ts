@@ -225,6 +225,18 @@ describe('normaliseRichText: valid documents', () => {
   });
 });
 
+describe('normaliseRichText: backslashes in addresses', () => {
+  it('are stored as browsers read them, so a path with /\\ is seen to lead off-site', () => {
+    const { html, json } = normaliseRichText({
+      html: '<p><img src="/\\evil.example/x.png"><a href="https:\\\\evil.example\\a">l</a><span data-type="mention" data-id="1" data-label="x" data-redirect-uri="/\\evil.example/u">@x</span></p>',
+    });
+    assert.match(html, /<img [^>]*src="\/\/evil\.example\/x\.png"/);
+    assert.match(html, /<a href="https:\/\/evil\.example\/a"/);
+    assert.match(html, /data-redirect-uri="\/\/evil\.example\/u"/);
+    assert.doesNotMatch(JSON.stringify(json), /\\\\/);
+  });
+});
+
 describe('normaliseRichText: JSON input', () => {
   it('cleans JSON the same way as HTML', () => {
     const json = {

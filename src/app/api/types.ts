@@ -136,6 +136,10 @@ export interface Activity {
   new_value: string | null;
   old_identifier: string | null;
   new_identifier: string | null;
+  /** The old value named an issue the reader cannot open: its key and id are left out. */
+  old_hidden: boolean;
+  /** The new value named an issue the reader cannot open. */
+  new_hidden: boolean;
   issue: string;
   issue_detail: { name: string; sequence_id: number } | null;
   project: string;

@@ -1,5 +1,5 @@
 import type { Node as PMNode } from 'prosemirror-model';
-import { Plugin, PluginKey, Selection, TextSelection } from 'prosemirror-state';
+import { Plugin, PluginKey, Selection, TextSelection, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 
 /** The key of the plugin that brings a pending browser selection into the state before input. */
@@ -13,11 +13,34 @@ interface DomPoint {
   focusOffset: number;
 }
 
+/** Selection's `getComposedRanges` (WebKit, and newer Chromium and Firefox), not yet in every DOM typing. */
+type ComposedRanges = (options: { shadowRoots: ShadowRoot[] }) => StaticRange[];
+/** The DOM's Selection (the name `Selection` is ProseMirror's here), with the newer members. */
+type DomSelection = NonNullable<ReturnType<Document['getSelection']>> & { getComposedRanges?: ComposedRanges; direction?: string };
+
 function readDomSelection(view: EditorView): DomPoint | null {
   // ProseMirror's `root` gives shadow roots a getSelection where the browser lacks one.
-  const selection = (view.root as Document).getSelection?.();
+  const root = view.root;
+  const selection: DomSelection | null | undefined = (root as Document).getSelection?.();
   if (!selection) return null;
   const { anchorNode, anchorOffset, focusNode, focusOffset } = selection;
+  // WebKit hands out the document's selection with its ends moved out of shadow trees (onto
+  // the host): the composed range says where they are inside this one.
+  const composed = selection.getComposedRanges;
+  if (anchorNode && composed && root instanceof ShadowRoot && !root.contains(anchorNode) && selection.rangeCount) {
+    let range: StaticRange | undefined;
+    try {
+      range = composed.call(selection, { shadowRoots: [root] })[0];
+    } catch {
+      range = undefined;
+    }
+    if (range && root.contains(range.startContainer)) {
+      const start = { node: range.startContainer, offset: range.startOffset };
+      const end = { node: range.endContainer, offset: range.endOffset };
+      const [anchor, focus] = selection.direction === 'backward' ? [end, start] : [start, end];
+      return { anchorNode: anchor.node, anchorOffset: anchor.offset, focusNode: focus.node, focusOffset: focus.offset };
+    }
+  }
   return { anchorNode, anchorOffset, focusNode, focusOffset };
 }
 
@@ -45,6 +68,32 @@ function selectionAt(view: EditorView, point: DomPoint, doc: PMNode): Selection 
   return view.someProp('createSelectionBetween', (create) => create(view, $anchor, $head)) ?? TextSelection.between($anchor, $head);
 }
 
+/** Per view: what the DOM selection was when the state's selection was last drawn or read. */
+const drawn = new WeakMap<EditorView, DomPoint | null>();
+
+/** The browser's selection when it moved since the view last drew or read it, else null. */
+function movedDomSelection(view: EditorView): Selection | null {
+  const now = readDomSelection(view);
+  if (!now || !view.editable || view.composing || samePoint(now, drawn.get(view) ?? null)) return null;
+  const selection = selectionAt(view, now, view.state.doc);
+  const { anchor, head } = view.state.selection;
+  // Compared by position: the DOM cannot tell a selected node from the same range of text.
+  return selection && (selection.anchor !== anchor || selection.head !== head) ? selection : null;
+}
+
+/**
+ * For a view's `dispatchTransaction`: a transaction that does not set the selection,
+ * dispatched while the browser's selection has moved and its `selectionchange` is still
+ * pending (a highlighter or an image arriving right after a click or an End key), carries
+ * the browser's selection. Otherwise drawing it would put the caret back where the state
+ * last had it, and the next keys would type there.
+ */
+export function withDomSelection(view: EditorView, tr: Transaction): Transaction {
+  if (tr.selectionSet || tr.before !== view.state.doc) return tr;
+  const selection = movedDomSelection(view);
+  return selection ? tr.setSelection(selection.map(tr.doc, tr.mapping)).setMeta('pointer', true) : tr;
+}
+
 /**
  * Key handlers (ours, ProseMirror's, a host's) act on `view.state.selection`. After a
  * click, the browser moves its selection at once but tells the page in a
@@ -58,16 +107,11 @@ function selectionAt(view: EditorView, point: DomPoint, doc: PMNode): Selection 
  * Put it first among plugins that handle DOM input events.
  */
 export function domSelectionPlugin(): Plugin {
-  // Per view: what the DOM selection was when the state's selection was last drawn or read.
-  const drawn = new WeakMap<EditorView, DomPoint | null>();
   const sync = (view: EditorView): boolean => {
-    const now = readDomSelection(view);
-    if (!now || !view.editable || samePoint(now, drawn.get(view) ?? null)) return false;
-    drawn.set(view, now);
-    const { state } = view;
-    const selection = selectionAt(view, now, state.doc);
-    if (!selection || (selection.anchor === state.selection.anchor && selection.head === state.selection.head)) return false;
-    view.dispatch(state.tr.setSelection(selection).setMeta('pointer', true));
+    const selection = movedDomSelection(view);
+    drawn.set(view, readDomSelection(view));
+    if (!selection) return false;
+    view.dispatch(view.state.tr.setSelection(selection).setMeta('pointer', true));
     // Not handled: the event goes on to the next handler, which now sees the caret where the user put it.
     return false;
   };

@@ -7,6 +7,7 @@ import { log } from '../../core/log.js';
 import { hasContent } from '../../core/content.js';
 import { clearContent, focusAt, insertAtSavedSelection, savedSelectionPlugin, setContent, type FocusPosition } from '../../core/operations.js';
 import { imageTrackingPlugin } from '../../core/plugins/image-tracking.js';
+import { withDomSelection } from '../../core/plugins/dom-selection.js';
 import { canReplaceContent, imageUploadPlugin, uploadImages, type UploadContext } from '../../core/plugins/image-upload.js';
 import { linkPlugin } from '../../core/plugins/link.js';
 import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
@@ -559,9 +560,10 @@ export class RichEditor extends LitElement {
     });
   }
 
-  private dispatch(tr: Transaction): void {
+  private dispatch(transaction: Transaction): void {
     const view = this.view;
     if (!view) return;
+    const tr = withDomSelection(view, transaction);
     const previous = view.state;
     view.updateState(previous.apply(tr));
     this.hub.notify(previous);

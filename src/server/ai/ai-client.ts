@@ -3,7 +3,7 @@
  * proxies, Ollama, vLLM, LM Studio …): it asks the model to carry out the user's task
  * on the given text and returns the answer as markdown and as schema-valid rich text.
  */
-import { markdownToRichText } from '../rich-text/index.js';
+import { markdownToRichText, RichTextRefusedError, type RichText } from '../rich-text/index.js';
 import { AiNotConfiguredError, AiTimeoutError, AiUpstreamError } from './errors.js';
 
 /** The spec's message when the task is missing (section 5). */
@@ -30,6 +30,8 @@ export interface AiClientOptions {
   fetch?: typeof fetch;
   /** Milliseconds before a request is abandoned; 30 s by default. */
   timeoutMs?: number;
+  /** Turns the answer's markdown into rich text: the server passes its rich-text pool's; in this thread by default. */
+  toRichText?: (markdown: string) => Promise<RichText>;
 }
 
 /** One request to the assistant (spec section 7: prompt and task). */
@@ -93,6 +95,7 @@ export function createAiClient(options: AiClientOptions): AiClient {
   const model = options.model?.trim() || null;
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_AI_TIMEOUT_MS;
+  const toRichText = options.toRichText ?? markdownToRichText;
   const isConfigured = !!(baseUrl && apiKey && model);
 
   async function call(request: AiRequest): Promise<string> {
@@ -145,7 +148,13 @@ export function createAiClient(options: AiClientOptions): AiClient {
       if (!isConfigured) throw new AiNotConfiguredError();
       if (typeof request.task !== 'string' || !request.task.trim()) throw new RangeError(AI_TASK_REQUIRED_MESSAGE);
       const response = await call({ ...request, prompt: typeof request.prompt === 'string' ? request.prompt : '' });
-      const { html } = await markdownToRichText(response);
+      let html: string;
+      try {
+        ({ html } = await toRichText(response));
+      } catch (error) {
+        if (error instanceof RichTextRefusedError) throw new AiUpstreamError(null, 'The AI service sent an answer too long to show.', { cause: error });
+        throw error;
+      }
       return { response, response_html: html };
     },
   };

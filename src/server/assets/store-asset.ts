@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import type { Storage } from '../storage/index.js';
 import { assetStorageKey } from './asset-url.js';
+import { sha256Hex } from './digest-check.js';
 import type { ImageUpload } from './image-upload-request.js';
 
 /** Whose file an upload is: a workspace's (editor images, covers, logos) or a user's (avatars). */
 export type AssetOwner = { workspaceId: string } | { userId: string };
 
 /**
- * Stores an accepted upload under a new key and records its file_assets row. The file is written
+ * Stores an accepted upload under a new key and records its file_assets row (with its size and
+ * SHA-256, which serving checks the stored bytes against). The file is written
  * first; if the row cannot be written, the file is removed again.
  */
 export async function storeAsset(db: Db, storage: Storage, upload: ImageUpload, owner: AssetOwner, createdBy: string): Promise<{ id: string }> {
@@ -18,8 +20,8 @@ export async function storeAsset(db: Db, storage: Storage, upload: ImageUpload, 
   await storage.put(key, upload.bytes, { contentType: upload.contentType, filename: upload.filename || undefined });
   try {
     await db.query(
-      `INSERT INTO file_assets (id, workspace_id, user_id, storage_key, name, content_type, size, attributes, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
+      `INSERT INTO file_assets (id, workspace_id, user_id, storage_key, name, content_type, size, sha256, attributes, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
       [
         id,
         'workspaceId' in owner ? owner.workspaceId : null,
@@ -28,6 +30,7 @@ export async function storeAsset(db: Db, storage: Storage, upload: ImageUpload, 
         upload.filename,
         upload.contentType,
         upload.bytes.byteLength,
+        sha256Hex(upload.bytes),
         JSON.stringify(upload.attributes),
         createdBy,
       ],

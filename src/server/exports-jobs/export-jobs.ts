@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
 import { createJobRunner, writeExport, type ExportProvider, type JobRunner } from '../exports/index.js';
+import type { JobQueueConfig } from '../config.js';
+import { LeaseQueue, newWorkerId, type Claimed } from '../jobs/lease-queue.js';
 import type { Storage } from '../storage/index.js';
 import { exportFileKey } from './export-job-shape.js';
 import { loadExportRows } from './export-rows.js';
@@ -8,76 +10,149 @@ import { loadExportRows } from './export-rows.js';
 /** The error text of a job that failed (details go to the log, not to users). */
 export const EXPORT_FAILED = 'The export could not be completed. Please try again.';
 
-/** The error text of a job the server stopped before it finished. */
+/** The error text of a job whose server stopped while making it, on every attempt it was given. */
 export const EXPORT_INTERRUPTED = 'The server restarted before this export finished. Please start it again.';
 
 /** Share of the progress bar for loading the issues; writing the file fills it up to 90%. */
 const LOADED = 0.1;
 const WRITTEN = 0.9;
 
-/** What one export job works on. */
-export interface ExportJobRequest {
-  id: string;
-  workspaceId: string;
+/** The export queue's table. */
+const EXPORT_QUEUE_TABLE = 'export_jobs';
+
+/** What one export job works on, as claimed from the queue. */
+interface ClaimedExport {
+  workspace_id: string;
   provider: ExportProvider;
-  projectIds: string[];
+  project_ids: string[];
 }
 
-/** The app's export jobs: started in the background, one at a time. */
+/** The app's export worker: takes jobs from the queue in the database, one at a time. */
 export interface ExportJobs {
-  /** Queues a job whose export_jobs row exists (status queued). */
-  start(job: ExportJobRequest): void;
-  /** Waits until no job is queued or running. */
-  idle(): Promise<void>;
-  /** Refuses new jobs and waits for the queued ones. */
+  /** Tells the worker a job was queued, so it looks now instead of at its next poll. */
+  wake(): void;
+  /** Stops taking jobs and waits for the running one. */
   close(): Promise<void>;
 }
 
-/**
- * Marks jobs left queued or processing by a previous run as failed: their runner is gone.
- * Call it once at start, before any job of this run is queued.
- */
-export async function failInterruptedExports(db: Db): Promise<void> {
-  await db.query(`UPDATE export_jobs SET status = 'failed', error = $1 WHERE status IN ('queued', 'processing')`, [EXPORT_INTERRUPTED]);
+/** The export queue seen by `workerId` with the configured lease. */
+export function exportQueue(config: JobQueueConfig, workerId: string = newWorkerId()): LeaseQueue {
+  return new LeaseQueue({ table: EXPORT_QUEUE_TABLE, workerId, leaseMs: config.leaseMs, maxAttempts: config.maxAttempts });
 }
 
 /**
- * The runner of an app's export jobs. Each job loads the issues, writes the file in its format,
- * stores it and records status (queued → processing → completed or failed) and progress
- * (0 to 100) in its export_jobs row as it goes.
+ * Starts the app's export worker. It claims jobs from the durable queue (see jobs/lease-queue.ts)
+ * whenever it is idle: at once when woken by a request of this process, else every `pollMs`.
+ * Each job loads the issues, writes the file in its format, stores it and records progress (0 to
+ * 100) and the outcome (completed or failed) in its export_jobs row, renewing its lease every
+ * third of the lease length. If the lease is lost (the database was unreachable, or the process
+ * too busy to renew, for longer than the lease, and another worker took the job over), the job
+ * stops and writes nothing more. Jobs whose
+ * process died mid-job are taken over by any worker once their lease expired, and failed once
+ * they used up their attempts. The file's key depends only on the job, so a job run twice
+ * writes the same file.
  */
-export function createExportJobs(db: Db, storage: Storage, log: FastifyBaseLogger): ExportJobs {
+export function createExportJobs(db: Db, storage: Storage, config: JobQueueConfig, log: FastifyBaseLogger): ExportJobs {
+  const queue = exportQueue(config);
   const runner: JobRunner<string> = createJobRunner<string>({
     onError: (error, jobId) => log.error({ err: error, jobId }, 'export job bookkeeping failed'),
   });
+  let closed = false;
+  let claiming = false;
+  let wanted = false;
+
+  function start(job: Claimed<ClaimedExport>): void {
+    const lease = new AbortController();
+    let heartbeat: NodeJS.Timeout | undefined;
+    const stop = () => clearInterval(heartbeat);
+    const leaseLost = () => new Error(`export job ${job.id} lost its lease`);
+    runner.enqueue({
+      id: job.id,
+      onStart() {
+        heartbeat = setInterval(() => {
+          queue.renew(db, job.id).then(
+            (held) => {
+              if (!held) lease.abort(leaseLost());
+            },
+            (error: unknown) => log.warn({ err: error, jobId: job.id }, 'export job lease renewal failed'),
+          );
+        }, config.leaseMs / 3);
+      },
+      async run(progress) {
+        const rows = await loadExportRows(db, job.workspace_id, job.project_ids);
+        lease.signal.throwIfAborted();
+        progress(LOADED);
+        const file = await writeExport(job.provider, rows, { onProgress: (fraction) => progress(LOADED + (WRITTEN - LOADED) * fraction) });
+        // The last moment to find out that another worker took the job over before writing its file.
+        if (!(await queue.renew(db, job.id))) lease.abort(leaseLost());
+        lease.signal.throwIfAborted();
+        const key = exportFileKey(job.workspace_id, job.id, file.extension);
+        await storage.put(key, file.bytes, { contentType: file.contentType });
+        return key;
+      },
+      async onProgress(fraction) {
+        await queue.updateLeased(db, job.id, 'progress = $3', [Math.round(fraction * 100)]);
+      },
+      async onComplete(key) {
+        stop();
+        const recorded = await queue.updateLeased(db, job.id, `status = 'completed', progress = 100, file_key = $3, completed_at = now(), lease_expires_at = NULL`, [key]);
+        if (!recorded) log.warn({ jobId: job.id }, 'export finished after its lease was lost; the worker that took it over records it');
+      },
+      async onFailure(error) {
+        stop();
+        if (lease.signal.aborted) {
+          log.warn({ jobId: job.id }, 'export stopped: its lease was lost to another worker');
+          return;
+        }
+        log.error({ err: error, jobId: job.id }, 'export failed');
+        await queue.updateLeased(db, job.id, `status = 'failed', error = $3, lease_expires_at = NULL`, [EXPORT_FAILED]);
+      },
+    });
+    // The next job, if any, is claimed as soon as this one is recorded.
+    void runner.idle().then(poll);
+  }
+
+  /** Claims a job when none is running here; runs again if woken while claiming. */
+  async function claimNext(): Promise<void> {
+    if (closed || runner.pending) return;
+    if (claiming) {
+      wanted = true;
+      return;
+    }
+    claiming = true;
+    try {
+      do {
+        wanted = false;
+        const abandoned = await queue.failAbandoned(db, `status = 'failed', error = $2, lease_expires_at = NULL`, [EXPORT_INTERRUPTED]);
+        if (abandoned.length) log.warn({ jobIds: abandoned }, 'exports failed: their server stopped while making them on every attempt');
+        const job = await queue.claim<ClaimedExport>(db, 'workspace_id, provider, project_ids', 'progress = 0, error = NULL');
+        if (job) {
+          start(job);
+          return;
+        }
+      } while (wanted && !closed);
+    } finally {
+      claiming = false;
+    }
+  }
+
+  function poll(): void {
+    claimNext().catch((error: unknown) => {
+      if (!closed) log.error({ err: error }, 'could not look for export jobs');
+    });
+  }
+
+  const timer = setInterval(poll, config.pollMs);
+  timer.unref();
+  setImmediate(poll);
+
   return {
-    start(job) {
-      runner.enqueue({
-        id: job.id,
-        async onStart() {
-          await db.query(`UPDATE export_jobs SET status = 'processing', progress = 0 WHERE id = $1`, [job.id]);
-        },
-        async run(progress) {
-          const rows = await loadExportRows(db, job.workspaceId, job.projectIds);
-          progress(LOADED);
-          const file = await writeExport(job.provider, rows, { onProgress: (fraction) => progress(LOADED + (WRITTEN - LOADED) * fraction) });
-          const key = exportFileKey(job.workspaceId, job.id, file.extension);
-          await storage.put(key, file.bytes, { contentType: file.contentType });
-          return key;
-        },
-        async onProgress(fraction) {
-          await db.query(`UPDATE export_jobs SET progress = $2 WHERE id = $1 AND status = 'processing'`, [job.id, Math.round(fraction * 100)]);
-        },
-        async onComplete(key) {
-          await db.query(`UPDATE export_jobs SET status = 'completed', progress = 100, file_key = $2, completed_at = now() WHERE id = $1`, [job.id, key]);
-        },
-        async onFailure(error) {
-          log.error({ err: error, jobId: job.id }, 'export failed');
-          await db.query(`UPDATE export_jobs SET status = 'failed', error = $2 WHERE id = $1`, [job.id, EXPORT_FAILED]);
-        },
-      });
+    wake: () => setImmediate(poll),
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      while (claiming) await new Promise((resolve) => setTimeout(resolve, 5));
+      await runner.close();
     },
-    idle: () => runner.idle(),
-    close: () => runner.close(),
   };
 }

@@ -4,7 +4,8 @@ import { HttpError } from './errors.js';
 
 type SchemaContext = 'body' | 'headers' | 'params' | 'querystring' | string;
 
-function humanize(path: string): string {
+/** A field path in words: `display_name` → `display name`, `issueId` → `issue id`. */
+export function humanize(path: string): string {
   return path.replaceAll('_', ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
@@ -61,6 +62,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isDatabaseError(error)) {
       const mapped = fromDatabase(error);
       if (mapped) return reply.code(mapped.status).send({ error: mapped.message });
+    }
+    if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ error: `The request size cannot exceed ${Math.round(request.routeOptions.bodyLimit / 1024 / 1024)} MB.` });
     }
     if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ error: 'Send the body as JSON (application/json) or as multipart/form-data.' });

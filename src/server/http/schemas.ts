@@ -29,9 +29,10 @@ export function nullable<S extends { type: string }>(schema: S) {
 
 /**
  * An image or link address the app may put in an attribute: http(s) or a same-site path
- * (never javascript:, data: or a protocol-relative //host).
+ * (never javascript:, data: or a protocol-relative //host). Browsers read `\` as `/` in such
+ * addresses, so `/\host/x.png` is protocol-relative too and refused.
  */
-export const imageUrl = { type: 'string', maxLength: 2048, pattern: '^(https?://[^\\s]+|/(?!/)[^\\s]*)$' } as const;
+export const imageUrl = { type: 'string', maxLength: 2048, pattern: '^(https?://[^\\s]+|/(?![/\\\\])[^\\s]*)$' } as const;
 
 /** Route params of everything under /api/workspaces/:slug. */
 export const workspaceParams = {

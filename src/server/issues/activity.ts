@@ -27,6 +27,12 @@ export type IssueActivityField =
   | 'target_date'
   | 'comment';
 
+/**
+ * The fields whose rows name another issue by its key (value) and id (identifier): the parent and
+ * the relations. Feeds show those values only to readers who can open that issue.
+ */
+export const ISSUE_REFERENCE_FIELDS: readonly IssueActivityField[] = ['parent', 'relates_to', 'blocking', 'blocked_by', 'duplicate'];
+
 /** The issue an activity row is about: enough to file the row under its project and workspace. */
 export interface ActivityIssue {
   id: string;

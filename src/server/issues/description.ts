@@ -2,7 +2,7 @@ import type { Db } from '../db/index.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { recordIssueActivity } from './activity.js';
 import type { IssueRow } from './issue-lookup.js';
-import { normalisedRichText } from './rich-text-input.js';
+import type { RichText } from '../rich-text/index.js';
 
 /** A description as the description routes answer it. */
 export interface DescriptionJson {
@@ -39,15 +39,15 @@ export function versionFromIfMatch(header: string | undefined): number | null {
 
 /**
  * Saves a new description on the locked issue `issue` if `version` is still its current one:
- * the HTML (or the editor's JSON, when given) is normalised through the editor's schema, the
- * version goes up by one and a 'description' activity row records old and new versions. A save
+ * `richText` comes from normalisedRichText (cleaned before the transaction), the version goes
+ * up by one and a 'description' activity row records old and new versions. A save
  * that changes nothing keeps the version. A stale version is refused with a 409 whose body
  * carries the current description, so the client can merge: nothing stored is lost.
  */
 export async function saveDescription(
   tx: Db,
   issue: IssueRow,
-  input: { html: string; json?: unknown },
+  richText: RichText,
   version: number,
   actorId: string,
 ): Promise<DescriptionJson> {
@@ -55,7 +55,6 @@ export async function saveDescription(
     const current = { description_html: issue.description_html, version: issue.description_version };
     throw new HttpError(409, STALE_DESCRIPTION, { details: { current }, headers: { etag: descriptionEtag(current.version) } });
   }
-  const richText = normalisedRichText({ html: input.html, json: input.json }, 'description');
   if (richText.html === issue.description_html) return { description_html: issue.description_html, version };
   const saved = await tx.one<{ description_version: number }>(
     `UPDATE issues SET description_html = $2, description_json = $3::jsonb, description_version = description_version + 1, updated_by = $4

@@ -1,7 +1,6 @@
 import type { JSONNode } from '../../core/serialize/json.js';
 import { schema } from '../../core/schema/index.js';
-import { badRequest } from '../http/errors.js';
-import { normaliseRichText, type RichText, type RichTextInput } from '../rich-text/index.js';
+import type { RichText, RichTextInput, RichTextPool } from '../rich-text/index.js';
 
 /** Whether a (normalised) document shows nothing: no text beyond white space, no image, rule, mention or other atom. */
 function isBlank(node: JSONNode): boolean {
@@ -12,16 +11,13 @@ function isBlank(node: JSONNode): boolean {
 }
 
 /**
- * Rich text from a client through normaliseRichText (only what the editor could have produced
- * is kept, sanitised), with whether it shows anything. A document that cannot be read at all
- * (nesting too deep…) is a 400 naming `what`.
+ * Rich text from a client, cleaned in the app's rich-text worker pool (only what the editor
+ * could have produced is kept, sanitised), with whether it shows anything. Every route that
+ * stores client rich text comes through here, before its transaction (cleaning a long
+ * document takes a while; no lock should be held meanwhile). Over a size or element limit: 413
+ * naming `what`; a document that cannot be read at all (nesting too deep…): 400.
  */
-export function normalisedRichText(input: RichTextInput, what: string): RichText & { blank: boolean } {
-  let richText: RichText;
-  try {
-    richText = normaliseRichText(input);
-  } catch {
-    throw badRequest(`The ${what} could not be read as a document.`);
-  }
+export async function normalisedRichText(pool: RichTextPool, input: RichTextInput, what: string): Promise<RichText & { blank: boolean }> {
+  const richText = await pool.normalise(input, what);
   return { ...richText, blank: isBlank(richText.json) };
 }

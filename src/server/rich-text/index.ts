@@ -1,3 +1,7 @@
 /** Rich text normalised through the editor core's schema on a server-side DOM. */
 export { markdownToRichText, normaliseRichText, parseRichText, richTextOf, richTextToPlain, type RichText, type RichTextInput } from './rich-text.js';
 export { createServerDomEnvironment, parseInertDocument, type ServerDomEnvironment } from './server-dom.js';
+export { RICH_TEXT_MAX_BYTES, RICH_TEXT_MAX_ELEMENTS, richTextLimitMessage, type RichTextLimit } from './limits.js';
+export {
+  createRichTextPool, RichTextRefusedError, type RichTextPool, type RichTextPoolOptions,
+} from './rich-text-pool.js';

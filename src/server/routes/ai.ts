@@ -23,7 +23,12 @@ export const TASK_REQUIRED = 'Task is required';
  */
 export async function aiRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
-  const client = createAiClient({ baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey, model: config.aiModel });
+  const client = createAiClient({
+    baseUrl: config.aiBaseUrl,
+    apiKey: config.aiApiKey,
+    model: config.aiModel,
+    toRichText: (markdown) => app.richText.fromMarkdown(markdown),
+  });
   if (!client.isConfigured) app.log.info(`The AI assistant is off. ${AI_SETUP_HINT}`);
 
   app.post<{ Body: AssistantBody }>(

@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ASSET_NOT_FOUND, sendAsset } from '../assets/serve-asset.js';
+import { ASSET_NOT_FOUND, sendAsset, SERVED_ASSET_COLUMNS, type ServedAsset } from '../assets/serve-asset.js';
 import { requireUser } from '../http/auth.js';
 import { currentUser } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { uuid } from '../http/schemas.js';
-
-interface StoredAsset {
-  storage_key: string;
-  content_type: string;
-}
 
 /**
  * Serves uploaded files at the URLs uploads answer. A workspace's files only to its members
@@ -22,8 +17,8 @@ export async function assetFileRoutes(app: FastifyInstance): Promise<void> {
     '/workspaces/file-assets/:workspaceId/:assetId',
     { preHandler: requireUser, schema: { params: { type: 'object', required: ['workspaceId', 'assetId'], properties: { workspaceId: uuid, assetId: uuid } } } },
     async (request, reply) => {
-      const asset = await db.maybeOne<StoredAsset>(
-        `SELECT fa.storage_key, fa.content_type
+      const asset = await db.maybeOne<ServedAsset>(
+        `SELECT ${SERVED_ASSET_COLUMNS}
            FROM file_assets fa JOIN workspace_members m ON m.workspace_id = fa.workspace_id AND m.user_id = $3
           WHERE fa.id = $2 AND fa.workspace_id = $1 AND fa.deleted_at IS NULL`,
         [request.params.workspaceId, request.params.assetId, currentUser(request).id],
@@ -37,8 +32,8 @@ export async function assetFileRoutes(app: FastifyInstance): Promise<void> {
     '/users/file-assets/:assetId',
     { preHandler: requireUser, schema: { params: { type: 'object', required: ['assetId'], properties: { assetId: uuid } } } },
     async (request, reply) => {
-      const asset = await db.maybeOne<StoredAsset>(
-        'SELECT storage_key, content_type FROM file_assets WHERE id = $1 AND user_id IS NOT NULL AND deleted_at IS NULL',
+      const asset = await db.maybeOne<ServedAsset>(
+        `SELECT ${SERVED_ASSET_COLUMNS} FROM file_assets fa WHERE fa.id = $1 AND fa.user_id IS NOT NULL AND fa.deleted_at IS NULL`,
         [request.params.assetId],
       );
       if (!asset) throw notFound(ASSET_NOT_FOUND);

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { EXPORT_PROVIDERS, type ExportProvider } from '../exports/index.js';
-import { createExportJobs, failInterruptedExports } from '../exports-jobs/export-jobs.js';
+import { createExportJobs } from '../exports-jobs/export-jobs.js';
 import { EXPORT_JOB_COLUMNS, exportJobParams, exportJobSchema, type ExportJobJson } from '../exports-jobs/export-job-shape.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { pagination, paginationQuery, uuid, workspaceParams } from '../http/schemas.js';
+import { SqlParams } from '../issues/sql-params.js';
+import { visibleProjectSql } from '../issues/visible-projects.js';
 import { Role } from '../roles.js';
 
 interface ExportBody {
@@ -15,16 +17,18 @@ interface ExportBody {
 
 const EXPORT_NOT_FOUND = 'Export not found.';
 
+/** The answer for a finished export whose file was removed (after EXPORT_FILE_RETENTION_DAYS) or lost. */
+const EXPORT_FILE_GONE = 'The export file is no longer available. Please start a new one.';
+
 /**
  * Exports of a workspace's issues (spec: settings → Exports, Member and up): a Member asks for a
- * CSV, XLSX or JSON file of some of their projects; it is made in the background (one job at a
- * time per server) and listed with its status and progress; the requester or an admin downloads
- * it once completed. Jobs a previous run left unfinished are marked failed at start.
+ * CSV, XLSX or JSON file of some of their projects; it is queued in the database and made in the
+ * background by whichever server process claims it first (one job at a time per process), and
+ * listed with its status and progress; the requester or an admin downloads it once completed.
  */
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  await failInterruptedExports(db);
-  const jobs = createExportJobs(db, app.storage, app.log);
+  const jobs = createExportJobs(db, app.storage, app.config.jobs, app.log);
   app.addHook('onClose', () => jobs.close());
 
   app.post<{ Body: ExportBody }>(
@@ -47,18 +51,19 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const projectIds = [...new Set((request.body.project_ids ?? []).map((id) => id.toLowerCase()))];
       if (!projectIds.length) throw badRequest('Select at least one project to export.');
-      // Only projects the requester can see: their own, or all of them for a workspace admin.
+      // Only projects the requester can open: their own, or all of them for a workspace admin.
+      const params = new SqlParams();
       const visible = await db.query<{ id: string }>(
-        `SELECT p.id FROM projects p LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $3
-          WHERE p.id = ANY($1::uuid[]) AND p.workspace_id = $2 AND ($4::boolean OR pm.user_id IS NOT NULL)`,
-        [projectIds, workspace.id, user.id, workspace.role >= Role.Admin],
+        `SELECT p.id FROM projects p
+          WHERE p.id = ANY(${params.bind(projectIds)}::uuid[]) AND ${visibleProjectSql('p.id', params, workspace.id, user.id, workspace.role)}`,
+        params.values,
       );
       if (visible.length !== projectIds.length) throw badRequest('Some of the selected projects do not exist or you are not a member of them.');
       const job = await db.one<ExportJobJson>(
         `INSERT INTO export_jobs AS j (workspace_id, provider, project_ids, requested_by) VALUES ($1, $2, $3::uuid[], $4) RETURNING ${EXPORT_JOB_COLUMNS}`,
         [workspace.id, request.body.provider, projectIds, user.id],
       );
-      jobs.start({ id: job.id, workspaceId: workspace.id, provider: job.provider, projectIds });
+      jobs.wake();
       return reply.code(201).send(job);
     },
   );
@@ -92,9 +97,10 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       // The file holds issues of the requester's projects, which other members may not see.
       if (job.requested_by !== user.id && workspace.role < Role.Admin) throw forbidden('Only the member who requested this export or a workspace admin can download it.');
       if (job.status === 'failed') throw conflict('This export failed. Please start a new one.');
+      if (job.status === 'completed' && !job.file_key) throw notFound(EXPORT_FILE_GONE);
       if (job.status !== 'completed' || !job.file_key) throw conflict('This export is not finished yet.');
       const stored = await app.storage.get(job.file_key);
-      if (!stored) throw notFound('The export file is no longer available. Please start a new one.');
+      if (!stored) throw notFound(EXPORT_FILE_GONE);
       const filename = `${workspace.slug}-issues-${job.created_at.toISOString().slice(0, 10)}.${job.provider}`;
       return reply
         .headers({

@@ -3,6 +3,7 @@ import { currentProject } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { activitySchema, listActivities } from '../issues/activity-feed.js';
+import { readerOf } from '../issues/issue-access.js';
 import { ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
 import { issueParams } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
@@ -10,7 +11,8 @@ import { Role } from '../roles.js';
 /**
  * An issue's activity feed, oldest first, for everyone in the project. A deleted issue's feed
  * stays readable: its rows carry issue_detail null, which the feed shows as "This issue has been
- * deleted".
+ * deleted". Values naming an issue the reader cannot open (a relation to another project) are
+ * left out, with old_hidden / new_hidden saying so.
  */
 export async function issueActivityRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -21,7 +23,7 @@ export async function issueActivityRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const issue = await db.maybeOne('SELECT id FROM issues WHERE id = $1 AND project_id = $2', [request.params.issueId, currentProject(request).id]);
       if (!issue) throw notFound(ISSUE_NOT_FOUND);
-      return listActivities(db, request.params.issueId);
+      return listActivities(db, request.params.issueId, readerOf(request));
     },
   );
 }

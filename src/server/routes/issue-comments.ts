@@ -8,6 +8,7 @@ import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
 import { DISPLAY_USER_JSON, displayUserSchema, issueParams, type DisplayUser } from '../issues/issue-shape.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
+import type { RichTextPool } from '../rich-text/index.js';
 import { Role } from '../roles.js';
 
 /** A comment as the API returns it. */
@@ -57,8 +58,8 @@ const COMMENT_SELECT = `SELECT c.id, c.issue_id, c.comment_html, c.created_at, c
                           FROM issue_comments c LEFT JOIN users u ON u.id = c.actor_id`;
 
 /** The comment normalised through the editor's schema; 400 when it shows nothing. */
-function checkedComment(body: CommentInput) {
-  const richText = normalisedRichText({ html: body.comment_html, json: body.comment_json }, 'comment');
+async function checkedComment(pool: RichTextPool, body: CommentInput) {
+  const richText = await normalisedRichText(pool, { html: body.comment_html, json: body.comment_json }, 'comment');
   if (richText.blank) throw badRequest('The comment cannot be empty.');
   return richText;
 }
@@ -100,7 +101,7 @@ export async function issueCommentRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: requireProjectRole(Role.Member), schema: { params: issueParams, body: commentBody, response: { 201: commentSchema } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const richText = checkedComment(request.body);
+      const richText = await checkedComment(app.richText, request.body);
       const comment = await db.transaction(async (tx) => {
         const issue = await findIssue(tx, currentProject(request).id, request.params.issueId);
         const created = await tx.one<{ id: string }>(
@@ -120,7 +121,7 @@ export async function issueCommentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const project = currentProject(request);
       const user = currentUser(request);
-      const richText = checkedComment(request.body);
+      const richText = await checkedComment(app.richText, request.body);
       return db.transaction(async (tx) => {
         const issue = await findIssue(tx, project.id, request.params.issueId);
         const comment = await ownComment(tx, issue.id, request.params.commentId, user.id, project.role);

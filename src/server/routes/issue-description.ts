@@ -5,6 +5,7 @@ import { requireProjectRole } from '../http/permissions.js';
 import { descriptionEtag, descriptionSchema, saveDescription, versionFromIfMatch } from '../issues/description.js';
 import { findIssue } from '../issues/issue-lookup.js';
 import { issueParams } from '../issues/issue-shape.js';
+import { normalisedRichText } from '../issues/rich-text-input.js';
 import { Role } from '../roles.js';
 
 interface DescriptionBody {
@@ -57,9 +58,10 @@ export async function issueDescriptionRoutes(app: FastifyInstance): Promise<void
       if (version === null) {
         throw new HttpError(428, 'Say which version you edited: send version in the body or an If-Match header.');
       }
+      const description = await normalisedRichText(app.richText, { html: request.body.description_html, json: request.body.description_json }, 'description');
       const saved = await db.transaction(async (tx) => {
         const issue = await findIssue(tx, currentProject(request).id, request.params.issueId, { lock: true });
-        return saveDescription(tx, issue, { html: request.body.description_html, json: request.body.description_json }, version, currentUser(request).id);
+        return saveDescription(tx, issue, description, version, currentUser(request).id);
       });
       return reply.header('etag', descriptionEtag(saved.version)).send(saved);
     },

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
-import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
+import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { slug, uuid } from '../http/schemas.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
+import { HIDDEN_ISSUE, hiddenIssueSchema, openableIssueSql, readerOf, type HiddenIssue, type Reader } from '../issues/issue-access.js';
 import { issueParams, LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, type ListedIssue } from '../issues/issue-shape.js';
 import { SqlParams } from '../issues/sql-params.js';
-import { visibleProjectSql } from '../issues/visible-projects.js';
 import { Role } from '../roles.js';
 
 /** The relation types of the spec's activity feed. */
@@ -22,17 +22,17 @@ const INVERSE: Record<RelationType, RelationType> = { relates_to: 'relates_to', 
 /** The most issues one request relates at once. */
 const MAX_RELATED = 50;
 
-/** A relation as seen from one issue. */
+/** A relation as seen from one issue; the other issue is `{ hidden: true }` when the reader cannot open it. */
 interface RelationJson {
   id: string;
   relation_type: RelationType;
-  issue: ListedIssue;
+  issue: ListedIssue | HiddenIssue;
 }
 
 const relationSchema = {
   type: 'object',
   required: ['id', 'relation_type', 'issue'],
-  properties: { id: uuid, relation_type: { type: 'string', enum: RELATION_TYPES }, issue: listedIssueSchema },
+  properties: { id: uuid, relation_type: { type: 'string', enum: RELATION_TYPES }, issue: { anyOf: [listedIssueSchema, hiddenIssueSchema] } },
 } as const;
 
 const relationParams = {
@@ -51,17 +51,28 @@ interface KeyedIssue {
 
 const KEYED = "i.id, i.project_id, i.workspace_id, p.identifier || '-' || i.sequence_id AS key";
 
-/** The relations of `issueId` (to live issues), as seen from it. */
-async function listRelations(db: Db, issueId: string): Promise<RelationJson[]> {
-  const rows = await db.query<ListedIssue & { relation_id: string; relation_type: RelationType; mirrored: boolean }>(
-    `SELECT r.id AS relation_id, r.relation_type, r.issue_id <> $1 AS mirrored, ${LISTED_ISSUE_COLUMNS}
+/**
+ * The relations of `issueId` (to live issues), as seen from it by `reader`. A relation to an
+ * issue the reader cannot open stays listed (it exists, and members may remove it), as
+ * `{ hidden: true }` without any field of that issue.
+ */
+async function listRelations(db: Db, issueId: string, reader: Reader): Promise<RelationJson[]> {
+  const params = new SqlParams();
+  const base = params.bind(issueId);
+  const rows = await db.query<ListedIssue & { relation_id: string; relation_type: RelationType; mirrored: boolean; openable: boolean }>(
+    `SELECT r.id AS relation_id, r.relation_type, r.issue_id <> ${base} AS mirrored, ${openableIssueSql('i', params, reader)} AS openable,
+            ${LISTED_ISSUE_COLUMNS}
        FROM issue_relations r
-       JOIN ${LISTED_ISSUE_FROM} ON i.id = CASE WHEN r.issue_id = $1 THEN r.related_issue_id ELSE r.issue_id END
-      WHERE (r.issue_id = $1 OR r.related_issue_id = $1) AND i.deleted_at IS NULL
+       JOIN ${LISTED_ISSUE_FROM} ON i.id = CASE WHEN r.issue_id = ${base} THEN r.related_issue_id ELSE r.issue_id END
+      WHERE (r.issue_id = ${base} OR r.related_issue_id = ${base}) AND i.deleted_at IS NULL
       ORDER BY r.created_at, r.id`,
-    [issueId],
+    params.values,
   );
-  return rows.map(({ relation_id: id, relation_type: type, mirrored, ...issue }) => ({ id, relation_type: mirrored ? INVERSE[type] : type, issue }));
+  return rows.map(({ relation_id: id, relation_type: type, mirrored, openable, ...issue }) => ({
+    id,
+    relation_type: mirrored ? INVERSE[type] : type,
+    issue: openable ? issue : HIDDEN_ISSUE,
+  }));
 }
 
 /** Records the relation on both issues: `type` on `from`, its inverse on `to`; added or removed. */
@@ -97,7 +108,7 @@ export async function issueRelationRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: requireProjectRole(Role.Guest), schema: { params: issueParams, response: { 200: { type: 'array', items: relationSchema } } } },
     async (request) => {
       const issue = await findIssue(db, currentProject(request).id, request.params.issueId);
-      return listRelations(db, issue.id);
+      return listRelations(db, issue.id, readerOf(request));
     },
   );
 
@@ -120,7 +131,6 @@ export async function issueRelationRoutes(app: FastifyInstance): Promise<void> {
       const { relation_type: type } = request.body;
       const ids = [...new Set(request.body.issue_ids)];
       if (!ids.length) throw badRequest('Please select at least one issue.');
-      const workspace = currentWorkspace(request);
       const user = currentUser(request);
       const issueId = await db.transaction(async (tx) => {
         const base = await findIssue(tx, currentProject(request).id, request.params.issueId);
@@ -132,8 +142,8 @@ export async function issueRelationRoutes(app: FastifyInstance): Promise<void> {
         const params = new SqlParams();
         const others = await tx.query<KeyedIssue>(
           `SELECT ${KEYED} FROM issues i JOIN projects p ON p.id = i.project_id
-            WHERE i.id = ANY(${params.bind(ids)}::uuid[]) AND i.deleted_at IS NULL AND i.workspace_id = ${params.bind(workspace.id)}
-              AND ${visibleProjectSql('i.project_id', params, workspace.id, user.id, workspace.role)}`,
+            WHERE i.id = ANY(${params.bind(ids)}::uuid[]) AND i.deleted_at IS NULL
+              AND ${openableIssueSql('i', params, readerOf(request))}`,
           params.values,
         );
         if (others.length !== ids.length) throw badRequest('Related issues must be issues of this workspace that you can open.');
@@ -156,8 +166,8 @@ export async function issueRelationRoutes(app: FastifyInstance): Promise<void> {
         }
         return base.id;
       });
-      const relations = await listRelations(db, issueId);
-      return reply.code(201).send(relations.filter((relation) => ids.includes(relation.issue.id)));
+      const relations = await listRelations(db, issueId, readerOf(request));
+      return reply.code(201).send(relations.filter((relation) => 'id' in relation.issue && ids.includes(relation.issue.id)));
     },
   );
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import { currentProject } from '../http/context.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams, queryBoolean, text, uuid } from '../http/schemas.js';
+import { canOpenIssue, openableIssueSql, readerOf } from '../issues/issue-access.js';
+import { ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
 import { LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, type ListedIssue } from '../issues/issue-shape.js';
 import { literalLike } from '../issues/issue-filters.js';
 import { SqlParams } from '../issues/sql-params.js';
-import { visibleProjectSql } from '../issues/visible-projects.js';
 import { Role } from '../roles.js';
 
 /** The most results one search answers (the picker shows the best ones; typing more narrows). */
@@ -99,6 +100,8 @@ function exclusionSql(query: SearchQuery, params: SqlParams): string {
  * case-insensitive, a prefix of it too) or by number, in the project or, with
  * workspace_search=true, in every project of the workspace the caller can open. Archived and
  * deleted issues never show; exact key or number hits come first; at most SEARCH_LIMIT results.
+ * The picker's issue_id must be an issue the caller can open (404 otherwise), so its filters do
+ * not tell what another project's issue is related to.
  */
 export async function issueSearchRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -111,12 +114,11 @@ export async function issueSearchRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const query = request.query;
+      const reader = readerOf(request);
+      if (query.issue_id && !(await canOpenIssue(db, query.issue_id, reader))) throw notFound(ISSUE_NOT_FOUND);
       const params = new SqlParams();
-      const workspace = currentWorkspace(request);
       const scope =
-        query.workspace_search === 'true'
-          ? `i.workspace_id = ${params.bind(workspace.id)} AND ${visibleProjectSql('i.project_id', params, workspace.id, currentUser(request).id, workspace.role)}`
-          : `i.project_id = ${params.bind(currentProject(request).id)}`;
+        query.workspace_search === 'true' ? openableIssueSql('i', params, reader) : `i.project_id = ${params.bind(currentProject(request).id)}`;
       const search = query.search?.trim() ?? '';
       const { match, exact } = search ? matchSql(search, params) : { match: 'true', exact: null };
       return db.query<ListedIssue>(

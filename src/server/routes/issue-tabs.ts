@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser, currentWorkspace } from '../http/context.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { pagination, workspaceParams } from '../http/schemas.js';
 import { issueFilterSql, issueListQuery, type IssueListQuery } from '../issues/issue-filters.js';
+import { openableIssueSql, readerOf } from '../issues/issue-access.js';
 import { ISSUE_ROW_COLUMNS, issueRowSchema, LISTED_ISSUE_FROM, type IssueRow } from '../issues/issue-shape.js';
 import { SqlParams } from '../issues/sql-params.js';
-import { visibleProjectSql } from '../issues/visible-projects.js';
 import { Role } from '../roles.js';
 
 /** The spec's workspace issue tabs. */
@@ -40,13 +39,12 @@ export async function issueTabRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const workspace = currentWorkspace(request);
-      const userId = currentUser(request).id;
+      const reader = readerOf(request);
       const params = new SqlParams();
       const tab = request.query.tab ?? 'all-issues';
       const where =
-        `i.workspace_id = ${params.bind(workspace.id)} AND ${visibleProjectSql('i.project_id', params, workspace.id, userId, workspace.role)}` +
-        (tab === 'all-issues' ? '' : TAB_SQL[tab](params.bind(userId))) +
+        openableIssueSql('i', params, reader) +
+        (tab === 'all-issues' ? '' : TAB_SQL[tab](params.bind(reader.userId))) +
         issueFilterSql(request.query, params);
       const { limit, offset } = pagination(request.query);
       const total = await db.one<{ count: number }>(`SELECT count(*) AS count FROM issues i WHERE ${where}`, params.values);

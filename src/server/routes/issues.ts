@@ -63,7 +63,7 @@ export async function issueRoutes(app: FastifyInstance): Promise<void> {
       checkDates(body.start_date ?? null, body.target_date ?? null);
       const description =
         body.description_html !== undefined || body.description_json !== undefined
-          ? normalisedRichText({ html: body.description_html, json: body.description_json }, 'description')
+          ? await normalisedRichText(app.richText, { html: body.description_html, json: body.description_json }, 'description')
           : null;
       const issueId = await db.transaction(async (tx) => {
         const state = body.state_id ? await checkedState(tx, project.id, body.state_id) : await defaultState(tx, project.id);
@@ -167,12 +167,13 @@ export async function issueRoutes(app: FastifyInstance): Promise<void> {
       const { description_html: html, description_json: json, description_version: version, ...changes } = request.body;
       const hasDescription = html !== undefined || json !== undefined;
       if (hasDescription && version === undefined) throw badRequest('Description version is required with the description.');
+      const description = hasDescription ? await normalisedRichText(app.richText, { html: html ?? '', json }, 'description') : null;
       await db.transaction(async (tx) => {
         // The project lock comes first, as in creations, so the two never wait on each other in a circle.
         if (changes.parent_id) await lockIssueTree(tx, project.id);
         const issue = await findIssue(tx, project.id, request.params.issueId, { lock: true });
         await applyIssueChanges(tx, issue, changes, user.id);
-        if (hasDescription) await saveDescription(tx, issue, { html: html ?? '', json }, version!, user.id);
+        if (description) await saveDescription(tx, issue, description, version!, user.id);
       });
       return readIssueDetail(db, request.params.issueId, user.id);
     },

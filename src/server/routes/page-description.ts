@@ -3,6 +3,7 @@ import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { descriptionEtag, descriptionSchema, versionFromIfMatch } from '../issues/description.js';
+import { normalisedRichText } from '../issues/rich-text-input.js';
 import { checkNotArchived, findVisiblePage } from '../pages/page-access.js';
 import { savePageContent } from '../pages/page-content.js';
 import { pageParams } from '../pages/page-shape.js';
@@ -57,10 +58,11 @@ export async function pageDescriptionRoutes(app: FastifyInstance): Promise<void>
       }
       const version = bodyVersion ?? headerVersion;
       if (version === null) throw new HttpError(428, 'Say which version you edited: send version in the body or an If-Match header.');
+      const content = await normalisedRichText(app.richText, { html: request.body.description_html, json: request.body.description_json }, 'page');
       const saved = await db.transaction(async (tx) => {
         const page = await findVisiblePage(tx, currentProject(request).id, request.params.pageId, currentUser(request).id, { lock: true });
         checkNotArchived(page);
-        return savePageContent(tx, page, { html: request.body.description_html, json: request.body.description_json }, version);
+        return savePageContent(tx, page, content, version);
       });
       return reply.header('etag', descriptionEtag(saved.version)).send(saved);
     },

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,6 +20,9 @@ export interface DiskStorageOptions {
 /** Sidecar and temporary files live under dot-folders, which no valid key can name. */
 const META_DIR = '.meta';
 const TMP_DIR = '.tmp';
+
+/** The ending of a file being written (renamed into place once complete). */
+export const PART_SUFFIX = '.part';
 
 interface StoredMeta {
   contentType: string;
@@ -51,7 +54,7 @@ export function createDiskStorage(options: DiskStorageOptions): Storage {
     const tmpDir = path.join(root, TMP_DIR);
     await mkdir(tmpDir, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
-    const temp = path.join(tmpDir, `${randomUUID()}.part`);
+    const temp = path.join(tmpDir, `${randomUUID()}${PART_SUFFIX}`);
     try {
       await write(temp);
       await rename(temp, target);
@@ -120,6 +123,32 @@ export function createDiskStorage(options: DiskStorageOptions): Storage {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+
+    // A write in progress touches its .part file with every chunk, so one untouched since
+    // `olderThan` belongs to a put that stopped (a crash), whichever process made it.
+    async removeAbandonedWrites(olderThan: Date): Promise<number> {
+      const tmpDir = path.join(root, TMP_DIR);
+      let names: string[];
+      try {
+        names = await readdir(tmpDir);
+      } catch (error) {
+        if (isMissing(error)) return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const name of names.filter((entry) => entry.endsWith(PART_SUFFIX))) {
+        const file = path.join(tmpDir, name);
+        try {
+          if ((await stat(file)).mtime >= olderThan) continue;
+          await unlink(file);
+          removed++;
+        } catch (error) {
+          // Another process finished or removed it first.
+          if (!isMissing(error)) throw error;
+        }
+      }
+      return removed;
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Where uploaded files live. Routes speak to this interface only, so the disk store
- * used by default can be swapped for an S3-compatible one without touching them.
+ * Where uploaded files live. Routes speak to this interface only, so the disk store used by
+ * default and the S3-compatible one are interchangeable without touching them.
  */
 import type { Readable } from 'node:stream';
 
@@ -39,6 +39,13 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Whether an object is stored under the key. */
   exists(key: string): Promise<boolean>;
+  /**
+   * Removes what interrupted writes left behind (a crash mid-put) and was last touched before
+   * `olderThan`, and answers how many it removed. Safe to run from several processes at once.
+   */
+  removeAbandonedWrites(olderThan: Date): Promise<number>;
+  /** Releases the store's connections, if it holds any. */
+  close?(): void;
 }
 
 /** Thrown for a key that is not a plain relative name (a caller's mistake). */

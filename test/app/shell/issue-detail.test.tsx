@@ -80,6 +80,27 @@ describe('issue detail screen', () => {
           new_value: 'Fix the header',
           old_identifier: null,
           new_identifier: null,
+          old_hidden: false,
+          new_hidden: false,
+          issue: ISSUE_ID,
+          issue_detail: { name: 'Fix the header', sequence_id: 7 },
+          project: PROJECT_ID,
+          project_detail: { identifier: 'WEB' },
+          workspace_detail: { slug: 'acme' },
+          actor: { id: USER_ID, display_name: 'Ada', first_name: 'Ada', is_bot: false, avatar: null },
+          created_at: new Date().toISOString(),
+        },
+        {
+          // A relation to an issue of a project the reader cannot open: the server leaves out its key and id.
+          id: 'a2',
+          field: 'relates_to',
+          verb: 'created',
+          old_value: '',
+          new_value: null,
+          old_identifier: null,
+          new_identifier: null,
+          old_hidden: false,
+          new_hidden: true,
           issue: ISSUE_ID,
           issue_detail: { name: 'Fix the header', sequence_id: 7 },
           project: PROJECT_ID,
@@ -94,6 +115,8 @@ describe('issue detail screen', () => {
     expect(textbox(description).textContent).to.equal('The header overlaps the menu.');
     expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Properties', 'Links', 'Comments', 'Activity']);
     await until(() => app.container.querySelector('ol[aria-label="Activity"]')?.textContent?.includes('created the issue'), 'the activity feed');
+    const sentences = [...app.container.querySelectorAll('ol[aria-label="Activity"] li p')].map((p) => p.textContent);
+    expect(sentences[1]).to.match(/^Ada marked this issue as related to an issue you cannot open\. /);
     await expectAccessible(app.container);
   });
 

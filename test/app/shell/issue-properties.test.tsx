@@ -24,6 +24,8 @@ function activity(field: string, oldValue: string | null, newValue: string | nul
     new_value: newValue,
     old_identifier: null,
     new_identifier: null,
+    old_hidden: false,
+    new_hidden: false,
     issue: ISSUE_ID,
     issue_detail: { name: 'Fix the header', sequence_id: 7 },
     project: PROJECT_ID,

@@ -7,6 +7,7 @@ import {
   ACTIVITY_FIELDS,
   ActivityFeed,
   activitySentence,
+  HIDDEN_ISSUE_TEXT,
   relativeTime,
   sentenceText,
   type ActivityRow,
@@ -152,6 +153,31 @@ describe('activitySentence', () => {
     }
   });
 
+  it('names an issue the reader cannot open as such, added or removed, without a link', () => {
+    const cases: [string, string, string][] = [
+      ['relates_to', 'Bo marked this issue as related to an issue you cannot open.', 'Bo removed the relation to an issue you cannot open.'],
+      ['blocking', 'Bo marked this issue as blocking an issue you cannot open.', 'Bo removed the blocking relation to an issue you cannot open.'],
+      ['blocked_by', 'Bo marked this issue as blocked by an issue you cannot open.', 'Bo removed the blocked-by relation to an issue you cannot open.'],
+      ['duplicate', 'Bo marked this issue as a duplicate of an issue you cannot open.', 'Bo removed the duplicate relation to an issue you cannot open.'],
+    ];
+    for (const [field, addedText, removedText] of cases) {
+      const addedRow = { field, verb: 'created' as const, old_value: '', new_value: null, new_hidden: true };
+      const removedRow = { field, verb: 'deleted' as const, old_value: null, old_hidden: true, new_value: '' };
+      expect(say(addedRow)).to.equal(addedText);
+      expect(say(removedRow)).to.equal(removedText);
+      expect(links(addedRow)).to.deep.equal([['Bo', '/acme/profile/u1']]);
+      expect(links(removedRow)).to.deep.equal([['Bo', '/acme/profile/u1']]);
+    }
+    expect(HIDDEN_ISSUE_TEXT).to.equal('An issue you cannot open');
+  });
+
+  it('sets, replaces and removes a parent the reader cannot open, without a link', () => {
+    expect(say({ field: 'parent', old_value: '', new_value: null, new_hidden: true })).to.equal('Bo set the parent to an issue you cannot open.');
+    expect(say({ field: 'parent', old_value: null, old_hidden: true, new_value: 'WEB-2', new_identifier: 'i2' })).to.equal('Bo set the parent to WEB-2.');
+    expect(say({ field: 'parent', old_value: null, old_hidden: true, new_value: '' })).to.equal('Bo removed the parent an issue you cannot open.');
+    expect(links({ field: 'parent', old_value: null, old_hidden: true, new_value: '' })).to.deep.equal([['Bo', '/acme/profile/u1']]);
+  });
+
   it('sets the state', () => {
     expect(say({ field: 'state', old_value: 'Todo', new_value: 'Done', old_identifier: 's1', new_identifier: 's2' })).to.equal('Bo set the state to Done.');
   });
@@ -266,6 +292,14 @@ describe('<ActivityFeed>', () => {
       'Bo set the priority to high for WEB-3 Fix login. 2 hours ago',
       'Bo set the priority to low. This issue has been deleted. 2 hours ago',
     ]);
+  });
+
+  it('shows a relation to an issue the reader cannot open as plain text', () => {
+    const hiddenRow = row({ field: 'relates_to', verb: 'created', old_value: '', new_value: null, new_hidden: true, created_at: '2025-03-10T11:59:50Z' });
+    flushSync(() => root.render(<ActivityFeed activities={[hiddenRow]} now={NOW} />));
+    const item = host.querySelector('li')!;
+    expect(item.querySelector('p')!.textContent).to.equal('Bo marked this issue as related to an issue you cannot open. just now');
+    expect([...item.querySelectorAll('a')].map((a) => a.textContent)).to.deep.equal(['Bo']);
   });
 
   it('says when there is no activity', () => {

@@ -16,6 +16,10 @@ export interface ActivityRow {
   new_value: string | null;
   old_identifier: string | null;
   new_identifier: string | null;
+  /** The old value named an issue the reader cannot open: the server left out its key and id. */
+  old_hidden?: boolean;
+  /** The new value named an issue the reader cannot open. */
+  new_hidden?: boolean;
   /** The issue's id. */
   issue: string;
   /** Null once the issue has been deleted. */
@@ -58,3 +62,6 @@ export const ACTIVITY_ICON_COLOR = '#6b7280';
 
 /** What stands where a deleted issue would be named (spec, section 4). */
 export const DELETED_ISSUE_TEXT = 'This issue has been deleted';
+
+/** What stands where an issue the reader cannot open would be named (a relation to another project). */
+export const HIDDEN_ISSUE_TEXT = 'An issue you cannot open';

@@ -1,5 +1,5 @@
 import { cyclePath, issuePath, modulePath, profilePath } from './activity-paths.js';
-import { DELETED_ISSUE_TEXT, type ActivityRow } from './activity-row.js';
+import { DELETED_ISSUE_TEXT, HIDDEN_ISSUE_TEXT, type ActivityRow } from './activity-row.js';
 
 /** A piece of an activity sentence: plain text, or text linking to `href` (`external` opens a new tab). */
 export interface SentencePart {
@@ -25,14 +25,26 @@ export function formatDay(value: string): string {
   return day ? DAY.format(new Date(`${day}T00:00:00Z`)) : value;
 }
 
+/** HIDDEN_ISSUE_TEXT inside a sentence. */
+const HIDDEN_ISSUE_PHRASE = HIDDEN_ISSUE_TEXT.charAt(0).toLowerCase() + HIDDEN_ISSUE_TEXT.slice(1);
+
+/**
+ * One side of the row: its value and identifier, or, when it named an issue the reader cannot
+ * open (the server then sends neither), the words for such an issue and no identifier.
+ */
+function side(row: ActivityRow, which: 'old' | 'new'): { value: string; identifier: string | null } {
+  if (which === 'old') return row.old_hidden ? { value: HIDDEN_ISSUE_PHRASE, identifier: null } : { value: row.old_value ?? '', identifier: row.old_identifier };
+  return row.new_hidden ? { value: HIDDEN_ISSUE_PHRASE, identifier: null } : { value: row.new_value ?? '', identifier: row.new_identifier };
+}
+
 /** Spec: an empty old value means the item was added; otherwise it was removed. */
 function added(row: ActivityRow): boolean {
-  return !row.old_value;
+  return !side(row, 'old').value;
 }
 
 /** The changed value: the new one when added, the old one when removed. */
 function subject(row: ActivityRow): { value: string; identifier: string | null } {
-  return added(row) ? { value: row.new_value ?? '', identifier: row.new_identifier } : { value: row.old_value ?? '', identifier: row.old_identifier };
+  return side(row, added(row) ? 'new' : 'old');
 }
 
 function webLink(url: string): SentencePart {
@@ -79,10 +91,13 @@ function action(row: ActivityRow): SentencePart[] {
     }
     case 'name':
       return [text('set the name to '), text(row.new_value ?? '')];
-    case 'parent':
+    case 'parent': {
       // A parent can be replaced in one step, so the new value decides, not the old one.
-      if (row.new_value) return [text('set the parent to '), link(row.new_value, row.new_identifier && issuePath(slug, row.project, row.new_identifier))];
-      return [text('removed the parent '), link(row.old_value ?? '', row.old_identifier && issuePath(slug, row.project, row.old_identifier))];
+      const next = side(row, 'new');
+      if (next.value) return [text('set the parent to '), link(next.value, next.identifier && issuePath(slug, row.project, next.identifier))];
+      const previous = side(row, 'old');
+      return [text('removed the parent '), link(previous.value, previous.identifier && issuePath(slug, row.project, previous.identifier))];
+    }
     case 'priority':
       return row.new_value && row.new_value !== 'none' ? [text('set the priority to '), text(row.new_value)] : [text('removed the priority')];
     case 'relates_to':

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.js';
+import { currentUser, currentWorkspace } from '../http/context.js';
+import { SqlParams } from './sql-params.js';
+import { visibleProjectSql } from './visible-projects.js';
+
+/**
+ * Who reads: the user and their role in the workspace the read happens in. Every read that
+ * names an issue other than the one asked for checks it against this reader.
+ */
+export interface Reader {
+  userId: string;
+  workspaceId: string;
+  workspaceRole: number;
+}
+
+/** The reader of a request that passed requireWorkspaceRole or requireProjectRole. */
+export function readerOf(request: FastifyRequest): Reader {
+  const workspace = currentWorkspace(request);
+  return { userId: currentUser(request).id, workspaceId: workspace.id, workspaceRole: workspace.role };
+}
+
+/**
+ * The access rule of issues, as an SQL condition on the issue row `alias` (a table alias of
+ * `issues`): the reader can open it. That is an issue of the reader's workspace in a project they
+ * can open (a member of it, or any project for a workspace admin); a project's guests and viewers
+ * open all of its issues. Deleted issues are each read's own concern. Every read that lists or
+ * embeds issues (relations, activity, search, the workspace tabs…) uses this one condition.
+ */
+export function openableIssueSql(alias: string, params: SqlParams, reader: Reader): string {
+  return `(${alias}.workspace_id = ${params.bind(reader.workspaceId)} AND ${visibleProjectSql(`${alias}.project_id`, params, reader.workspaceId, reader.userId, reader.workspaceRole)})`;
+}
+
+/** Whether the reader can open issue `issueId` (openableIssueSql for one issue). */
+export async function canOpenIssue(db: Db, issueId: string, reader: Reader): Promise<boolean> {
+  const params = new SqlParams();
+  const row = await db.maybeOne(`SELECT 1 FROM issues i WHERE i.id = ${params.bind(issueId)} AND ${openableIssueSql('i', params, reader)}`, params.values);
+  return row !== null;
+}
+
+/** What stands where a read would embed an issue the reader cannot open: no field of it. */
+export interface HiddenIssue {
+  hidden: true;
+}
+
+/** The one value of a hidden issue. */
+export const HIDDEN_ISSUE: HiddenIssue = Object.freeze({ hidden: true });
+
+/** Response schema of a hidden issue: `{ "hidden": true }` and nothing else. */
+export const hiddenIssueSchema = {
+  type: 'object',
+  required: ['hidden'],
+  additionalProperties: false,
+  properties: { hidden: { type: 'boolean', enum: [true] } },
+} as const;

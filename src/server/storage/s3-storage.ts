@@ -1,0 +1,123 @@
+/**
+ * A store in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…) through the official AWS SDK v3
+ * client. An object is written by one PutObject, which S3 applies whole or not at all, so
+ * readers never see a partial object and an interrupted write leaves nothing behind.
+ */
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import { assertValidKey, type ObjectMeta, type PutBody, type PutMeta, type Storage, type StoredObject } from './storage.js';
+
+/** Where the bucket is and how to reach it. */
+export interface S3StorageOptions {
+  /** The bucket holding the objects; it must exist. */
+  bucket: string;
+  /** The bucket's region (any value for most S3-compatible servers). */
+  region: string;
+  /** The service URL for an S3-compatible server; AWS's own endpoint when absent. */
+  endpoint?: string;
+  /** Addresses the bucket in the path (`host/bucket/key`) instead of the host name, as MinIO and most local servers need. */
+  forcePathStyle?: boolean;
+  /** Static keys; without them the SDK's default chain is used (AWS_* variables, shared config, instance roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+/** User metadata keeps the upload's name URL-encoded: S3 metadata values are ASCII. */
+const FILENAME_METADATA = 'filename';
+
+function isNotFound(error: unknown): boolean {
+  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return failure?.name === 'NoSuchKey' || failure?.name === 'NotFound' || failure?.$metadata?.httpStatusCode === 404;
+}
+
+function decodeFilename(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** PutObject needs the length up front: a stream of chunks is gathered first (uploads are bounded by FILE_SIZE_LIMIT). */
+async function bytesOf(body: PutBody): Promise<Uint8Array> {
+  if (body instanceof Uint8Array) return body;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** A store of objects in `options.bucket`. */
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle ?? false,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  });
+  const Bucket = options.bucket;
+
+  return {
+    async put(key: string, body: PutBody, meta: PutMeta): Promise<void> {
+      assertValidKey(key);
+      const bytes = await bytesOf(body);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ContentType: meta.contentType,
+          ...(meta.filename ? { Metadata: { [FILENAME_METADATA]: encodeURIComponent(meta.filename) } } : {}),
+        }),
+      );
+    },
+
+    async get(key: string): Promise<StoredObject | null> {
+      assertValidKey(key);
+      let answer;
+      try {
+        answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      // In Node the body is the HTTP response itself: the bytes stream through, never buffered.
+      if (!(answer.Body instanceof Readable)) throw new Error(`S3 answered ${key} without a readable body`);
+      const stream = answer.Body;
+      const filename = decodeFilename(answer.Metadata?.[FILENAME_METADATA]);
+      const meta: ObjectMeta = {
+        contentType: answer.ContentType ?? 'application/octet-stream',
+        ...(filename ? { filename } : {}),
+        size: answer.ContentLength ?? 0,
+        modifiedAt: answer.LastModified ?? new Date(0),
+      };
+      return { stream, meta };
+    },
+
+    async delete(key: string): Promise<void> {
+      assertValidKey(key);
+      // S3 answers a delete of a missing object with success too.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async exists(key: string): Promise<boolean> {
+      assertValidKey(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+
+    async removeAbandonedWrites(): Promise<number> {
+      // A PutObject that stops leaves nothing behind.
+      return 0;
+    },
+
+    close() {
+      client.destroy();
+    },
+  };
+}

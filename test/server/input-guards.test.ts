@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { loadConfig } from '../../src/server/config.js';
+import { isAllowedHost } from '../../src/server/http/host-check.js';
+import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+
+let server: TestServer;
+let seed: Seed;
+
+before(async () => {
+  server = await startServer();
+  seed = await seedWorkspace(server);
+});
+after(async () => {
+  await server?.close();
+});
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** GET `path` with the Host header `host` (fetch would not send another host than the URL's). */
+function getWithHost(path: string, host: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, headers: { host } }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** A paragraph document of the editor whose text is `text`. */
+function paragraphDoc(text: string) {
+  return { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] };
+}
+
+describe('image addresses', () => {
+  test('a path starting with /\\ or // is refused like another site\'s protocol-relative address', async () => {
+    for (const avatar of ['/\\evil.example/x.png', '//evil.example/x.png', '/\\/evil.example/x.png']) {
+      const response = await seed.actors.member.patch('/api/users/me', { avatar });
+      assert.equal(response.status, 400, `${avatar}: ${response.text}`);
+      assert.equal(response.body.error, 'Avatar is not valid');
+    }
+    const logo = await seed.actors.admin.patch(seed.workspaceUrl, { logo: '/\\evil.example/logo.png' });
+    assert.equal(logo.status, 400, logo.text);
+    for (const avatar of ['/api/assets/a.png', '/a\\b.png', 'https://cdn.example.com/a.png']) {
+      assert.equal((await seed.actors.member.patch('/api/users/me', { avatar })).status, 200, avatar);
+    }
+  });
+});
+
+describe('control characters in text', () => {
+  test('a NUL in the sign-in email is a 400 with a sentence, not a 500, for anonymous callers', async () => {
+    const response = await server.client().post('/api/auth/sign-in', { email: 'someone\u0000@example.com', password: 'correct horse battery' });
+    assert.equal(response.status, 400, response.text);
+    assert.deepEqual(response.body, { error: 'Email cannot contain control characters (only tabs and line breaks are allowed).' });
+  });
+
+  test('a NUL in any JSON text field is refused with 400 naming the field', async () => {
+    const cases: Array<[string, string, unknown, string]> = [
+      ['PATCH', '/api/users/me', { display_name: 'a\u0000b' }, 'Display name'],
+      ['POST', `${seed.projectUrl}/issues`, { name: 'An issue \u0000' }, 'Name'],
+      ['POST', `${seed.projectUrl}/issues`, { name: 'Deep', description_json: paragraphDoc('x\u0000y') }, 'Description json'],
+      ['POST', `${seed.projectUrl}/issues`, { name: 'Key', description_json: { type: 'doc', ['\u0000']: 1 } }, 'Description json'],
+      ['POST', `${seed.projectUrl}/labels`, { name: 'bell\u0007' }, 'Name'],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const response = await seed.actors.member.request(method, url, body);
+      assert.equal(response.status, 400, `${method} ${url}: ${response.text}`);
+      assert.equal(response.body.error, `${field} cannot contain control characters (only tabs and line breaks are allowed).`);
+    }
+  });
+
+  test('a NUL in a query string or a path segment is refused with 400 too', async () => {
+    const search = await seed.actors.member.get(`${seed.projectUrl}/search-issues?search=a%00b`);
+    assert.equal(search.status, 400, search.text);
+    assert.equal(search.body.error, 'Search cannot contain control characters (only tabs and line breaks are allowed).');
+    const path = await seed.actors.member.get('/api/workspaces/a%00b/members');
+    assert.equal(path.status, 400, path.text);
+    assert.equal(path.body.error, 'Slug cannot contain control characters (only tabs and line breaks are allowed).');
+  });
+
+  test('multipart text is checked the same way: a field value and a file name', async () => {
+    const withAttributes = new FormData();
+    withAttributes.append('asset', new Blob([PNG], { type: 'image/png' }), 'dot.png');
+    withAttributes.append('attributes', '{"alt":"x\u0000"}');
+    const attributes = await seed.actors.member.post(`${seed.workspaceUrl}/file-assets`, withAttributes);
+    assert.equal(attributes.status, 400, attributes.text);
+    assert.equal(attributes.body.error, 'Attributes cannot contain control characters (only tabs and line breaks are allowed).');
+
+    const escaped = new FormData();
+    escaped.append('asset', new Blob([PNG], { type: 'image/png' }), 'dot.png');
+    escaped.append('attributes', '{"alt":"x\\u0000"}');
+    const escapedAttributes = await seed.actors.member.post(`${seed.workspaceUrl}/file-assets`, escaped);
+    assert.equal(escapedAttributes.status, 400, escapedAttributes.text);
+    assert.equal(escapedAttributes.body.error, 'Attributes cannot contain control characters (only tabs and line breaks are allowed).');
+
+    const withName = new FormData();
+    withName.append('asset', new Blob([PNG], { type: 'image/png' }), 'dot\u0000.png');
+    const name = await seed.actors.member.post(`${seed.workspaceUrl}/file-assets`, withName);
+    assert.equal(name.status, 400, name.text);
+    assert.equal(name.body.error, 'The file name cannot contain control characters (only tabs and line breaks are allowed).');
+  });
+
+  test('tabs and line breaks stay allowed in text', async () => {
+    const issue = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: 'Tabs\tand breaks', description_json: paragraphDoc('one\ttwo') });
+    assert.equal(issue.status, 201, issue.text);
+    const comment = await seed.actors.member.post(`${seed.projectUrl}/issues/${issue.body.id}/comments`, { comment_html: '<p>line\r\nnext\tcolumn</p>' });
+    assert.equal(comment.status, 201, comment.text);
+  });
+});
+
+describe('the Host header', () => {
+  const refusal = JSON.stringify({ error: 'This server does not answer to this host name. Open the app at its own address.' });
+
+  test('another host name is refused with 421 on the API and on pages (a DNS-rebinding page cannot use the server)', async () => {
+    const { port } = new URL(server.url);
+    for (const host of [`evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `localhost.evil.example:${port}`, `evil.example@localhost:${port}`, 'evil.example']) {
+      for (const path of ['/api/users/me', '/', '/api/instance']) {
+        const response = await getWithHost(path, host);
+        assert.equal(response.status, 421, `${host} ${path}: ${response.body}`);
+        assert.equal(response.body, refusal);
+      }
+    }
+  });
+
+  test('localhost, 127.0.0.1 and [::1] on the listening port are served', async () => {
+    const { port } = new URL(server.url);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`]) {
+      assert.equal((await getWithHost('/api/instance', host)).status, 200, host);
+    }
+    assert.equal((await getWithHost('/api/instance', `localhost:${Number(port) === 1 ? 2 : 1}`)).status, 421);
+  });
+
+  test('PUBLIC_URL names the host a deployment is reached at', () => {
+    const config = loadConfig({ DATA_DIR: '/nonexistent', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://Tracker.Example.com/' });
+    assert.equal(config.publicUrl, 'https://tracker.example.com');
+    const at = (host: string, localPort = 3000, localAddress = '10.0.0.5') => isAllowedHost(host, { publicUrl: config.publicUrl, localPort, localAddress });
+    assert.equal(at('tracker.example.com'), true);
+    assert.equal(at('tracker.example.com:443'), true);
+    assert.equal(at('TRACKER.example.com'), true);
+    assert.equal(at('tracker.example.com:8443'), false);
+    assert.equal(at('evil.example'), false);
+    assert.equal(at('localhost:3000'), true);
+    assert.equal(at('localhost:80'), false);
+    assert.equal(at('10.0.0.5:3000'), true, 'the address the request came in on');
+    assert.equal(at('10.0.0.6:3000'), false);
+    assert.equal(at('10.0.0.5:3000', 3000, '::ffff:10.0.0.5'), true);
+    assert.equal(at('localhost', 80), true);
+    assert.equal(at(''), false);
+    assert.throws(() => loadConfig({ DATA_DIR: '/nonexistent', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'ftp://x' }), /PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/);
+  });
+});

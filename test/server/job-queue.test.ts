@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { EXPORT_INTERRUPTED, exportQueue } from '../../src/server/exports-jobs/export-jobs.js';
+import { LeaseQueue } from '../../src/server/jobs/lease-queue.js';
+import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+import { createIssue } from './planning-fixtures.js';
+
+let server: TestServer;
+let seed: Seed;
+
+before(async () => {
+  // The app's own worker polls rarely here, so the queues made by the tests are the only claimers.
+  server = await startServer({ JOB_POLL_MS: '600000' });
+  seed = await seedWorkspace(server);
+});
+after(() => server.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface QueueRow {
+  status: string;
+  attempts: number;
+  lease_owner: string | null;
+  error: string | null;
+  progress: number;
+}
+
+/** Queues an export job straight into the table, as a request of another process would. */
+async function queueJob(target: TestServer = server, targetSeed: Seed = seed, fields = `'queued'`): Promise<string> {
+  const row = await target.db.one<{ id: string }>(
+    `INSERT INTO export_jobs (workspace_id, provider, project_ids, status) VALUES ($1, 'csv', $2::uuid[], ${fields}) RETURNING id`,
+    [targetSeed.workspace.id, [targetSeed.project.id]],
+  );
+  return row.id;
+}
+
+async function rowOf(id: string, target: TestServer = server): Promise<QueueRow> {
+  return target.db.one<QueueRow>('SELECT status, attempts, lease_owner, error, progress FROM export_jobs WHERE id = $1', [id]);
+}
+
+async function clearQueue(): Promise<void> {
+  await server.db.query(`UPDATE export_jobs SET status = 'failed' WHERE status IN ('queued', 'processing')`);
+}
+
+function queue(workerId: string, leaseMs = 60_000, maxAttempts = 3): LeaseQueue {
+  return new LeaseQueue({ table: 'export_jobs', workerId, leaseMs, maxAttempts });
+}
+
+describe('LeaseQueue', () => {
+  test('claims the oldest queued job under a lease, counting the attempt; a held job is not claimed again', async () => {
+    await clearQueue();
+    const first = await queueJob();
+    const second = await queueJob();
+    const a = queue('worker-a');
+    const claimed = await a.claim<{ provider: string }>(server.db, 'provider');
+    assert.deepEqual(claimed && { id: claimed.id, attempts: claimed.attempts, provider: claimed.provider }, { id: first, attempts: 1, provider: 'csv' });
+    assert.deepEqual(await rowOf(first), { status: 'processing', attempts: 1, lease_owner: 'worker-a', error: null, progress: 0 });
+    const next = await queue('worker-b').claim(server.db);
+    assert.equal(next?.id, second, 'the job under a live lease is passed over');
+    assert.equal(await queue('worker-c').claim(server.db), null, 'nothing else is waiting');
+  });
+
+  test('workers claiming at once never get the same job (FOR UPDATE SKIP LOCKED)', async () => {
+    await clearQueue();
+    const ids = new Set<string>();
+    for (let i = 0; i < 8; i++) ids.add(await queueJob());
+    const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => queue(`worker-${i}`).claim(server.db)));
+    const got = claims.filter((claim) => claim !== null).map((claim) => claim!.id);
+    assert.equal(got.length, 8, 'every job is claimed');
+    assert.deepEqual(new Set(got), ids, 'each job exactly once');
+  });
+
+  test("a job whose lease expired is claimed by another worker; the first worker's renewals and writes are refused", async () => {
+    await clearQueue();
+    const id = await queueJob();
+    const dead = queue('dead-worker', 150);
+    assert.equal((await dead.claim(server.db))?.id, id);
+    assert.equal(await dead.renew(server.db, id), true, 'the holder renews its lease');
+    const other = queue('other-worker', 150);
+    assert.equal(await other.claim(server.db), null, 'not while the lease is alive');
+    await sleep(300);
+    const taken = await other.claim(server.db);
+    assert.equal(taken?.id, id);
+    assert.equal(taken?.attempts, 2);
+    assert.equal(await dead.renew(server.db, id), false);
+    assert.equal(await dead.updateLeased(server.db, id, 'progress = $3', [50]), false);
+    assert.equal(await other.updateLeased(server.db, id, 'progress = $3', [50]), true);
+    assert.deepEqual(await rowOf(id), { status: 'processing', attempts: 2, lease_owner: 'other-worker', error: null, progress: 50 });
+  });
+
+  test('a job whose process died on every attempt is no longer claimed, and is failed', async () => {
+    await clearQueue();
+    const id = await queueJob();
+    const workers = [queue('w1', 100, 2), queue('w2', 100, 2)];
+    for (const worker of workers) {
+      assert.equal((await worker.claim(server.db))?.id, id);
+      await sleep(200);
+    }
+    const last = queue('w3', 100, 2);
+    assert.equal(await last.claim(server.db), null, 'two attempts used up');
+    assert.deepEqual(await last.failAbandoned(server.db, `status = 'failed', error = $2`, ['gone']), [id]);
+    assert.deepEqual(await rowOf(id), { status: 'failed', attempts: 2, lease_owner: 'w2', error: 'gone', progress: 0 });
+  });
+
+  test('refuses a table name that is not a plain identifier, and an empty lease', () => {
+    assert.throws(() => new LeaseQueue({ table: 'export_jobs; DROP TABLE users', workerId: 'x', leaseMs: 1, maxAttempts: 1 }), RangeError);
+    assert.throws(() => new LeaseQueue({ table: 'export_jobs', workerId: 'x', leaseMs: 0, maxAttempts: 1 }), RangeError);
+    assert.throws(() => new LeaseQueue({ table: 'export_jobs', workerId: 'x', leaseMs: 10, maxAttempts: 0 }), RangeError);
+  });
+});
+
+describe('export worker on the durable queue', () => {
+  test('finishes a job whose worker died mid-job once its lease expires, counting the second attempt', async () => {
+    const own = await startServer({ JOB_LEASE_MS: '300', JOB_POLL_MS: '50' });
+    try {
+      const ownSeed = await seedWorkspace(own);
+      await createIssue(own.db, ownSeed.project.id, { name: 'Taken over' });
+      // Claimed by a worker of a process that then died: processing, 40%, a lease about to expire.
+      const id = await queueJob(own, ownSeed);
+      const dead = exportQueue(own.config.jobs, 'dead-process');
+      assert.equal((await dead.claim(own.db))?.id, id);
+      await dead.updateLeased(own.db, id, 'progress = $3', [40]);
+      await sleep(100);
+      assert.equal((await rowOf(id, own)).status, 'processing', 'the live lease is respected');
+      let row = await rowOf(id, own);
+      for (let i = 0; i < 200 && row.status === 'processing'; i++) {
+        await sleep(25);
+        row = await rowOf(id, own);
+      }
+      assert.equal(row.status, 'completed');
+      assert.equal(row.attempts, 2);
+      assert.equal(row.progress, 100);
+      assert.ok(row.lease_owner && row.lease_owner !== 'dead-process', 'run by the live worker');
+      const download = await ownSeed.actors.admin.get(`${ownSeed.workspaceUrl}/exports/${id}/download`);
+      assert.equal(download.status, 200);
+      assert.match(download.text, /SEED-1,Taken over/);
+    } finally {
+      await own.close();
+    }
+  });
+
+  test('a worker that lost its lease to another records nothing more', async () => {
+    const own = await startServer({ JOB_LEASE_MS: '300', JOB_POLL_MS: '50' });
+    const storage = own.app.storage;
+    const put = storage.put;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    storage.put = async (key, body, meta) => {
+      await gate;
+      return put.call(storage, key, body, meta);
+    };
+    try {
+      const ownSeed = await seedWorkspace(own);
+      const created = await ownSeed.actors.member.post(`${ownSeed.workspaceUrl}/exports`, { provider: 'csv', project_ids: [ownSeed.project.id] });
+      assert.equal(created.status, 201, created.text);
+      const id: string = created.body.id;
+      let row = await rowOf(id, own);
+      for (let i = 0; i < 200 && row.progress < 90; i++) {
+        await sleep(25);
+        row = await rowOf(id, own);
+      }
+      assert.equal(row.progress, 90, 'the file is written and waits to be stored');
+      // Another worker took the job over (as if this one had stalled past its lease).
+      await own.db.query(`UPDATE export_jobs SET lease_owner = 'other-worker', attempts = 2, lease_expires_at = now() + interval '1 hour' WHERE id = $1`, [id]);
+      await sleep(400);
+      release();
+      await sleep(300);
+      assert.deepEqual(await rowOf(id, own), { status: 'processing', attempts: 2, lease_owner: 'other-worker', error: null, progress: 90 });
+      const fileKey = await own.db.one<{ file_key: string | null }>('SELECT file_key FROM export_jobs WHERE id = $1', [id]);
+      assert.equal(fileKey.file_key, null);
+    } finally {
+      release();
+      storage.put = put;
+      await own.close();
+    }
+  });
+
+  test('fails a job that lost its lease on every attempt, with a clear text', async () => {
+    const own = await startServer({ JOB_LEASE_MS: '100', JOB_POLL_MS: '50', JOB_MAX_ATTEMPTS: '1' });
+    try {
+      const ownSeed = await seedWorkspace(own);
+      const id = await queueJob(own, ownSeed, `'processing'`);
+      await own.db.query(`UPDATE export_jobs SET attempts = 1, lease_owner = 'dead-process', lease_expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+      let row = await rowOf(id, own);
+      for (let i = 0; i < 200 && row.status === 'processing'; i++) {
+        await sleep(25);
+        row = await rowOf(id, own);
+      }
+      assert.equal(row.status, 'failed');
+      assert.equal(row.error, EXPORT_INTERRUPTED);
+      assert.equal(row.attempts, 1, 'not run again');
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { createRichTextPool, RICH_TEXT_MAX_BYTES, RICH_TEXT_MAX_ELEMENTS, type RichTextPool } from '../../src/server/rich-text/index.js';
+import { startServer, type TestClient, type TestServer } from './harness.js';
+
+let server: TestServer;
+let member: TestClient;
+let projectUrl: string;
+
+before(async () => {
+  server = await startServer();
+  member = server.client();
+  await member.signUp();
+  const slug = `ws-${randomUUID().slice(0, 8)}`;
+  assert.equal((await member.post('/api/workspaces', { name: 'Limits', slug })).status, 201);
+  const project = await member.post(`/api/workspaces/${slug}/projects`, { name: 'Limits', identifier: 'LIM' });
+  assert.equal(project.status, 201, project.text);
+  projectUrl = `/api/workspaces/${slug}/projects/${project.body.id}`;
+});
+after(async () => {
+  await server?.close();
+});
+
+async function newIssue(): Promise<string> {
+  const response = await member.post(`${projectUrl}/issues`, { name: `Issue ${randomUUID().slice(0, 6)}` });
+  assert.equal(response.status, 201, response.text);
+  return response.body.id;
+}
+
+/** HTML of about `bytes` bytes: paragraphs of about a kilobyte of text, each with a bold word, as long pages are. */
+function longHtml(bytes: number): string {
+  const paragraph = `<p><strong>Note</strong> ${'lorem ipsum dolor sit amet '.repeat(37)}</p>`;
+  const html = paragraph.repeat(Math.floor(bytes / paragraph.length));
+  return html + `<p>${'x'.repeat(Math.max(0, bytes - html.length - 7))}</p>`;
+}
+
+describe('rich-text limits', () => {
+  test('a description, comment or page over the size limit is refused with 413 and a spec-style text', async () => {
+    const tooLarge = longHtml(RICH_TEXT_MAX_BYTES + 1);
+    assert.equal(Buffer.byteLength(tooLarge), RICH_TEXT_MAX_BYTES + 1);
+    const issueId = await newIssue();
+    const description = await member.put(`${projectUrl}/issues/${issueId}/description`, { description_html: tooLarge, version: 1 });
+    assert.equal(description.status, 413, description.text.slice(0, 200));
+    assert.deepEqual(description.body, { error: 'The description size cannot exceed 2 MB.' });
+
+    const created = await member.post(`${projectUrl}/issues`, { name: 'Big', description_html: tooLarge });
+    assert.equal(created.status, 413);
+    assert.equal(created.body.error, 'The description size cannot exceed 2 MB.');
+
+    const comment = await member.post(`${projectUrl}/issues/${issueId}/comments`, { comment_html: tooLarge });
+    assert.equal(comment.status, 413);
+    assert.equal(comment.body.error, 'The comment size cannot exceed 2 MB.');
+
+    const page = await member.post(`${projectUrl}/pages`, { name: 'Big page', description_html: tooLarge });
+    assert.equal(page.status, 413);
+    assert.equal(page.body.error, 'The page size cannot exceed 2 MB.');
+  });
+
+  test('a body over 10 MB is refused with 413 before it is read', async () => {
+    const issueId = await newIssue();
+    const response = await member.put(`${projectUrl}/issues/${issueId}/description`, { description_html: 'x'.repeat(10 * 1024 * 1024), version: 1 });
+    assert.equal(response.status, 413);
+    assert.deepEqual(response.body, { error: 'The request size cannot exceed 10 MB.' });
+  });
+
+  test('multi-byte text counts in bytes', async () => {
+    const issueId = await newIssue();
+    const html = `<p>${'é'.repeat(RICH_TEXT_MAX_BYTES / 2)}</p>`;
+    const response = await member.put(`${projectUrl}/issues/${issueId}/description`, { description_html: html, version: 1 });
+    assert.equal(response.status, 413);
+  });
+
+  test('too many elements are refused with 413, in HTML and in the editor JSON', async () => {
+    const issueId = await newIssue();
+    const manyTags = '<p><em>a</em></p>'.repeat(RICH_TEXT_MAX_ELEMENTS / 2 + 1);
+    assert.ok(manyTags.length < RICH_TEXT_MAX_BYTES);
+    const html = await member.put(`${projectUrl}/issues/${issueId}/description`, { description_html: manyTags, version: 1 });
+    assert.equal(html.status, 413, html.text.slice(0, 200));
+    assert.deepEqual(html.body, { error: 'The description cannot exceed 100,000 elements.' });
+
+    const json = {
+      type: 'doc',
+      content: Array.from({ length: RICH_TEXT_MAX_ELEMENTS / 2 + 1 }, () => ({ type: 'paragraph', content: [{ type: 'text', text: 'a' }] })),
+    };
+    const fromJson = await member.put(`${projectUrl}/issues/${issueId}/description`, { description_html: '', description_json: json, version: 1 });
+    assert.equal(fromJson.status, 413, fromJson.text.slice(0, 200));
+    assert.deepEqual(fromJson.body, { error: 'The description cannot exceed 100,000 elements.' });
+  });
+
+  test('a description just under the limits is saved whole', async () => {
+    const issueId = await newIssue();
+    const html = longHtml(RICH_TEXT_MAX_BYTES - 1024);
+    const response = await member.put(`${projectUrl}/issues/${issueId}/description`, { description_html: html, version: 1 });
+    assert.equal(response.status, 200, response.text.slice(0, 200));
+    assert.equal(response.body.version, 2);
+    assert.ok(response.body.description_html.length > RICH_TEXT_MAX_BYTES - 4096);
+  });
+
+  test('while a maximum-size description is being saved, other requests answer within 100 ms', async () => {
+    const issueId = await newIssue();
+    const html = longHtml(RICH_TEXT_MAX_BYTES);
+    let saving = true;
+    const save = member.put(`${projectUrl}/issues/${issueId}/description`, { description_html: html, version: 1 }).finally(() => {
+      saving = false;
+    });
+    // Let the body arrive and the cleaning start.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const timings: number[] = [];
+    while (saving && timings.length < 5) {
+      const started = performance.now();
+      const me = await member.get('/api/users/me');
+      if (!saving) break;
+      timings.push(performance.now() - started);
+      assert.equal(me.status, 200);
+    }
+    const saved = await save;
+    assert.equal(saved.status, 200, saved.text.slice(0, 200));
+    assert.ok(timings.length > 0, 'GET /api/users/me only answered once the save had finished');
+    assert.ok(Math.min(...timings) < 100, `GET /api/users/me took ${timings.map((ms) => Math.round(ms)).join(', ')} ms during the save`);
+  });
+});
+
+describe('the rich-text pool', () => {
+  let pool: RichTextPool | null = null;
+  after(async () => {
+    await pool?.close();
+  });
+
+  test('a document taking longer than the timeout is given up with 413', async () => {
+    pool = createRichTextPool({ threads: 1, timeoutMs: 150 });
+    const error = await pool.normalise({ html: longHtml(RICH_TEXT_MAX_BYTES) }, 'page').catch((e: unknown) => e);
+    assert.equal((error as { statusCode?: number }).statusCode, 413);
+    assert.equal((error as Error).message, 'The page took too long to read. Make it shorter and try again.');
+    await pool.close();
+    pool = null;
+  });
+
+  test('a document is cleaned in a worker thread like anywhere else', async () => {
+    pool = createRichTextPool({ threads: 1, timeoutMs: 60_000 });
+    assert.deepEqual(await pool.normalise({ html: '<p>ok<script>x</script></p>' }, 'page'), {
+      html: '<p>ok</p>',
+      json: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'ok' }] }] },
+    });
+    const code = await pool.normalise({ html: '<pre data-language="ts"><code>const a = 1;</code></pre><p><img src="/a.png" onerror="x()"></p>' }, 'page');
+    assert.equal(code.html, '<pre data-language="ts"><code class="language-ts">const a = 1;</code></pre><p></p><img width="35%" src="/a.png" style="width: 35%; height: auto;">');
+  });
+
+  test('markdown (AI answers) is turned into rich text in the pool too', async () => {
+    pool ??= createRichTextPool({ threads: 1, timeoutMs: 60_000 });
+    const richText = await pool.fromMarkdown('# Title\n\n[x](javascript:alert(1)) **bold**');
+    assert.equal(richText.html, '<h1>Title</h1><p>x <strong>bold</strong></p>');
+  });
+});
