@@ -1,5 +1,6 @@
 // npm run screenshots (after the build): the tracker app on the demo data, light and dark, as
-// docs/app-<screen>-<theme>.png for the README. OUT_DIR writes them elsewhere.
+// docs/app-<screen>-<theme>.png for the README (a laptop's 1280×800), and the phone's
+// docs/app-phone-<screen>-<theme>.png (390×844). OUT_DIR writes them elsewhere.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signIn } from '../test/e2e/helpers/api-client.mjs';
@@ -32,11 +33,37 @@ async function screens(api) {
   return [
     ['projects', '/acme/projects'],
     ['issues', first.list],
+    ['board', `${first.list}?layout=board`],
     ['issue', first.issues],
+    ['palette', first.list, openPalette],
     ['cycle', first.cycles],
     ['page-editor', first.pages],
     ['settings', '/acme/settings'],
   ];
+}
+
+/** The screens taken on a phone too: the list, an issue, and the drawer opened over the list. */
+const PHONE_SCREENS = new Map([
+  ['issues', 'issues'],
+  ['issue', 'issue'],
+  ['board', 'board'],
+  ['menu', 'issues'],
+]);
+
+/** Ctrl+K, then a word typed: the command palette with issues found and actions. */
+async function openPalette(page) {
+  await page.keyboard.down('Control');
+  await page.keyboard.press('k');
+  await page.keyboard.up('Control');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Search or run a command');
+  await page.keyboard.type('the');
+  await page.waitForFunction(() => document.querySelectorAll('[role="option"]').length > 2 && !document.querySelector('[role="dialog"] [role="status"]')?.textContent.includes('Searching'));
+}
+
+/** The phone's menu button pressed: the sidebar as a drawer over the screen. */
+async function openDrawer(page) {
+  await page.click('button[aria-label="Open menu"]');
+  await page.waitForSelector('aside.app-sidebar');
 }
 
 const server = await startAppServer({ seedDemo: true });
@@ -46,23 +73,34 @@ try {
   const admin = demoAdmin(server.output);
   const list = await screens(await signIn(server.base, admin));
   mkdirSync(outDir, { recursive: true });
-  for (const theme of ['light', 'dark']) {
-    const session = await openPage(browser, { theme, width: 1280, height: 800 });
-    const { page, problems } = session;
-    await signInThroughUi(page, server.base, admin);
-    for (const [name, path] of list) {
-      await page.goto(server.base + path, { waitUntil: 'networkidle0' });
-      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), { timeout: 10_000 }).catch(() => {});
-      // Let the editor draw its document and the theme's transitions end.
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      const notFound = await page.evaluate(() => /not found|could not be found/i.test(document.querySelector('h1')?.textContent ?? ''));
-      if (notFound) failures.push(`${name}: ${path} shows the not-found screen`);
-      const file = join(outDir, `app-${name}-${theme}.png`);
-      await page.screenshot({ path: file });
-      console.log(`${notFound ? 'not found' : 'wrote'} ${file}`);
+  const phoneList = [...PHONE_SCREENS].map(([name, screen]) => {
+    const [, path] = list.find(([listed]) => listed === screen);
+    return [name, path, name === 'menu' ? openDrawer : undefined];
+  });
+  const sizes = [
+    { prefix: 'app', width: 1280, height: 800, screens: list },
+    { prefix: 'app-phone', width: 390, height: 844, screens: phoneList },
+  ];
+  for (const { prefix, width, height, screens: taken } of sizes) {
+    for (const theme of ['light', 'dark']) {
+      const session = await openPage(browser, { theme, width, height });
+      const { page, problems } = session;
+      await signInThroughUi(page, server.base, admin);
+      for (const [name, path, prepare] of taken) {
+        await page.goto(server.base + path, { waitUntil: 'networkidle0' });
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), { timeout: 10_000 }).catch(() => {});
+        await prepare?.(page);
+        // Let the editor draw its document, popups settle and the theme's transitions end.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        const notFound = await page.evaluate(() => /not found|could not be found/i.test(document.querySelector('h1')?.textContent ?? ''));
+        if (notFound) failures.push(`${name}: ${path} shows the not-found screen`);
+        const file = join(outDir, `${prefix}-${name}-${theme}.png`);
+        await page.screenshot({ path: file });
+        console.log(`${notFound ? 'not found' : 'wrote'} ${file}`);
+      }
+      failures.push(...problems.map((problem) => `${prefix} ${theme}: ${problem}`));
+      await session.close();
     }
-    failures.push(...problems.map((problem) => `${theme}: ${problem}`));
-    await session.close();
   }
 } finally {
   await browser.close();

@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAppStorage } from './assets/storage.js';
 import { startStorageSweeper } from './assets/storage-sweep.js';
-import { AttemptLimiter } from './auth/attempt-limiter.js';
+import { RateLimiter } from './auth/rate-limiter.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { installControlCharacterGuard } from './http/control-characters.js';
@@ -12,6 +12,7 @@ import { installHostCheck } from './http/host-check.js';
 import { formatSchemaErrors, installErrorHandler } from './http/error-handler.js';
 import { installPages } from './http/pages.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { LogMailer, type Mailer } from './mail/index.js';
 import { createRichTextPool } from './rich-text/index.js';
 import { apiRoutes } from './routes/index.js';
 
@@ -21,6 +22,15 @@ import { apiRoutes } from './routes/index.js';
  * also bounds what parsing one request may cost.
  */
 export const JSON_BODY_LIMIT = 10 * 1024 * 1024;
+
+// Ended rate-limit windows are deleted this often (by every process; the delete is cheap).
+const RATE_LIMIT_SWEEP_MS = 5 * 60_000;
+
+/** Services a host may supply instead of the defaults. */
+export interface AppServices {
+  /** Sends e-mail; by default messages are written to the log. */
+  mailer?: Mailer;
+}
 
 /** `/api/x/?q` → `/api/x?q`; other URLs unchanged. */
 export function stripApiTrailingSlash(url: string): string {
@@ -54,7 +64,7 @@ export function fastifyOptions(config: Config) {
  * /api and the front-end pages. Not listening yet: call `listen`, or `inject` in tests.
  * Closing the app closes the database.
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, services: AppServices = {}): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(config));
   try {
     const db = await openDatabase({
@@ -63,7 +73,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       onIdleError: (error) => app.log.error({ err: error }, 'database connection lost'),
     });
     app.decorate('db', db);
-    app.addHook('onClose', async () => db.close());
+    const rateLimiter = new RateLimiter(db);
+    app.decorate('rateLimiter', rateLimiter);
+    rateLimiter.startSweeping(RATE_LIMIT_SWEEP_MS, (error) => app.log.error({ err: error }, 'sweeping rate-limit counters failed'));
+    app.addHook('onClose', async () => {
+      await rateLimiter.stopSweeping();
+      await db.close();
+    });
     app.decorate('config', config);
     const storage = createAppStorage(config);
     app.decorate('storage', storage);
@@ -83,8 +99,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     const richText = createRichTextPool(config.richText);
     app.decorate('richText', richText);
     app.addHook('onClose', async () => richText.close());
-    app.decorate('signInLimiter', new AttemptLimiter(config.signInLimit.perEmail, config.signInLimit.windowMs));
-    app.decorate('signInIpLimiter', new AttemptLimiter(config.signInLimit.perIp, config.signInLimit.windowMs));
+    app.decorate('mailer', services.mailer ?? new LogMailer(app.log));
     app.decorateRequest('user', null);
     app.decorateRequest('sessionChecked', false);
     app.decorateRequest('workspace', null);

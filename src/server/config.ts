@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/auth-limits.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './auth/password.js';
 
 /** Everything the server reads from its environment, resolved once at start. */
@@ -30,7 +31,7 @@ export interface Config {
   /**
    * Which proxies to believe about the client's address and protocol (TRUST_PROXY: 'true' or
    * comma-separated proxy addresses/subnets; default none). Behind a reverse proxy, set it so
-   * sign-in limits apply per client and cookies are Secure over HTTPS.
+   * sign-in and sign-up limits apply per client and cookies are Secure over HTTPS.
    */
   trustProxy: boolean | string[];
   /**
@@ -40,8 +41,8 @@ export interface Config {
   publicUrl: string | null;
   /** Origins besides the request's own host allowed to send mutating requests (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
-  /** Failed sign-ins allowed within the window before 429: per IP and email, and per IP whatever the email. */
-  signInLimit: { perEmail: number; perIp: number; windowMs: number };
+  /** Sign-in and sign-up attempts allowed per client address and per email before 429. */
+  authLimits: AuthLimits;
   /** scrypt cost for new password hashes. */
   passwordCost: PasswordCost;
   /** Folder holding the built `dist/` and the `demo/` pages. */
@@ -216,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    signInLimit: { perEmail: 10, perIp: 100, windowMs: 15 * 60_000 },
+    authLimits: DEFAULT_AUTH_LIMITS,
     passwordCost: DEFAULT_PASSWORD_COST,
     rootDir: PROJECT_ROOT,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { signUp } from './helpers/api-client.mjs';
 import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
 import { e2eBrowser, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
-import { button, click, deepFind, editorBox, field, fill, isDisabled, signInThroughUi, waitForPath, waitForText } from './helpers/ui.mjs';
+import { button, click, deepFind, editorBox, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitForPath, waitForText } from './helpers/ui.mjs';
 
 const PASSWORD = 'correct horse battery';
 // A 1×1 PNG: the smallest real image the upload route accepts.
@@ -381,9 +381,187 @@ test('a guest sees the forbidden actions disabled, and the server refuses them w
   });
 });
 
+/** The sizes the flows below run at: a laptop and a phone. */
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** The id of the project's state named `name`. */
+async function stateId(name) {
+  const states = await world.ada.request('GET', `${world.projectPath}/states`);
+  const state = states.find((candidate) => candidate.name === name);
+  assert.ok(state, `the project has a ${name} state`);
+  return state.id;
+}
+
+/** Waits until the board's column `column` holds the card named `card` (its link's name). */
+function waitForCard(page, column, card) {
+  return page.waitForFunction(
+    (columnName, cardName) => [...document.querySelectorAll(`ul[aria-label="${columnName}"] a`)].some((link) => link.getAttribute('aria-label') === cardName),
+    {},
+    column,
+    card,
+  );
+}
+
+for (const size of [DESKTOP, PHONE]) {
+  const phone = size === PHONE;
+  test(`the board moves an issue between states ${phone ? 'by keyboard on a phone' : 'by mouse and by keyboard'}, and the server keeps it (${size.width}×${size.height})`, async () => {
+    const issue = await world.bob.request('POST', `${world.projectPath}/issues`, { name: `Move me around (${size.width})` });
+    const card = `${world.project.identifier}-${issue.sequence_id} ${issue.name}`;
+    const session = await signedIn('bob@example.com', size);
+    const { page, problems } = session;
+    await onPage(session, async () => {
+      await visit(page, `${appPath.issues()}?layout=board`);
+      await waitForCard(page, 'Backlog', card);
+      let expected = 'Backlog';
+      if (!phone) {
+        // By mouse: pressed on the card, moved in steps over the Todo column, released there.
+        const from = await (await page.waitForFunction((name) => document.querySelector(`a[aria-label="${name}"]`)?.closest('li'), {}, card)).asElement().boundingBox();
+        const to = await (await page.$('ul[aria-label="Todo"]')).boundingBox();
+        await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(to.x + to.width / 2, to.y + 20, { steps: 12 });
+        await page.waitForSelector('[data-drop-target]');
+        await page.mouse.up();
+        expected = 'Todo';
+        await waitForCard(page, 'Todo', card);
+        // A drop is not a click: the board stays.
+        assert.equal(await page.evaluate(() => location.pathname), appPath.issues());
+      }
+      // By keyboard: Tab to the card, Shift+Right Arrow moves it to the next column, and focus stays on it.
+      await tabTo(page, card);
+      await page.keyboard.down('Shift');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.up('Shift');
+      const next = phone ? 'Todo' : 'In Progress';
+      await waitForCard(page, next, card);
+      await waitForText(page, `${card.split(' ')[0]} moved to ${next}`);
+      assert.equal(await focusedName(page), card, 'focus follows the moved card');
+      expected = next;
+
+      await page.reload({ waitUntil: 'networkidle0' });
+      await waitForCard(page, expected, card);
+      const stored = await world.bob.request('GET', `${world.projectPath}/issues/${issue.id}`);
+      assert.equal(stored.state_id, await stateId(expected));
+      assert.deepEqual(problems, []);
+    });
+  });
+
+  test(`Ctrl+K finds an issue by its key and Enter opens it (${size.width}×${size.height})`, async () => {
+    const issue = await world.bob.request('POST', `${world.projectPath}/issues`, { name: `Find me by key (${size.width})` });
+    const key = `${world.project.identifier}-${issue.sequence_id}`;
+    const session = await signedIn('bob@example.com', size);
+    const { page, problems } = session;
+    await onPage(session, async () => {
+      await visit(page, '/acme/projects');
+      await page.keyboard.down('Control');
+      await page.keyboard.press('k');
+      await page.keyboard.up('Control');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Search or run a command');
+      await page.keyboard.type(key);
+      // The issue with that key comes first and is the highlighted option.
+      await page.waitForFunction(
+        (wanted, name) => {
+          const option = document.querySelector('[role="option"][aria-selected="true"]');
+          return option?.textContent.includes(wanted) && option.textContent.includes(name);
+        },
+        {},
+        key,
+        issue.name,
+      );
+      await page.keyboard.press('Enter');
+      await waitForPath(page, new URL(base + appPath.issue(issue.id)).pathname);
+      await page.waitForFunction((name) => document.querySelector('h1')?.textContent === name, {}, issue.name);
+      assert.equal(await page.$('[role="dialog"]'), null, 'the palette closed');
+      assert.deepEqual(problems, []);
+    });
+  });
+
+  test(`focus returns after Escape to the button that opened a dialog, with the keyboard only (${size.width}×${size.height})`, async () => {
+    const issue = await world.bob.request('POST', `${world.projectPath}/issues`, { name: `Keep me (${size.width})` });
+    const session = await signedIn('bob@example.com', size);
+    const { page, problems } = session;
+    const dialogShown = () => page.waitForFunction(() => document.querySelector('[role="dialog"], [role="alertdialog"]') && document.activeElement !== document.body);
+    const dialogGone = () => page.waitForFunction(() => !document.querySelector('[role="dialog"], [role="alertdialog"]'));
+    await onPage(session, async () => {
+      await visit(page, appPath.issues());
+      // Create issue: opened by Enter on the page's button, focus in the title, Escape back to the button.
+      await tabTo(page, 'Create issue');
+      await page.keyboard.press('Enter');
+      await dialogShown();
+      assert.equal(await page.evaluate(() => document.activeElement.closest('[role="dialog"]') !== null), true, 'focus moved into the dialog');
+      await page.keyboard.press('Escape');
+      await dialogGone();
+      assert.equal(await focusedName(page), 'Create issue');
+
+      // Delete confirmation on the issue page: Space opens it, Escape closes it, and nothing was deleted.
+      await visit(page, appPath.issue(issue.id));
+      await page.waitForFunction((name) => document.querySelector('h1')?.textContent === name, {}, issue.name);
+      await tabTo(page, 'Delete issue', { limit: 120 });
+      // ' ' is the space bar's key in both CDP and WebDriver BiDi (BiDi knows no "Space").
+      await page.keyboard.press(' ');
+      await dialogShown();
+      await page.keyboard.press('Escape');
+      await dialogGone();
+      assert.equal(await focusedName(page), 'Delete issue');
+      const stored = await world.bob.request('GET', `${world.projectPath}/issues/${issue.id}`);
+      assert.equal(stored.name, issue.name);
+      assert.deepEqual(problems, []);
+    });
+  });
+}
+
+test('a member puts an issue into a cycle and a module from its page, and the server keeps them', async () => {
+  const issue = await world.bob.request('POST', `${world.projectPath}/issues`, { name: 'Plan the release' });
+  const module = await world.ada.request('POST', `${world.projectPath}/modules`, { name: 'Release tooling' });
+  const session = await signedIn('bob@example.com', DESKTOP);
+  const { page, problems } = session;
+  /** The side panel's picker button for `name` (named by its hidden label and its value). */
+  const property = (name) =>
+    page.waitForFunction(
+      (wanted) => [...document.querySelectorAll('.app-picker-button')].find((el) => document.getElementById(el.getAttribute('aria-labelledby').split(' ')[0])?.textContent === wanted) ?? null,
+      {},
+      name,
+    );
+  const shows = (name, value) =>
+    page.waitForFunction(
+      (wanted, text) =>
+        [...document.querySelectorAll('.app-picker-button')].some(
+          (el) => document.getElementById(el.getAttribute('aria-labelledby').split(' ')[0])?.textContent === wanted && el.querySelector('.app-picker-value')?.textContent === text,
+        ),
+      {},
+      name,
+      value,
+    );
+  await onPage(session, async () => {
+    await visit(page, appPath.issue(issue.id));
+    await shows('Cycle', 'No cycle');
+    await (await property('Cycle')).asElement().click();
+    await (await deepFind(page, '.app-picker-popup [role="option"]', /Launch week/)).click();
+    await shows('Cycle', 'Launch week');
+    await (await property('Modules')).asElement().click();
+    await (await deepFind(page, '.app-picker-popup [role="option"]', /Release tooling/)).click();
+    await shows('Modules', 'Release tooling');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('.app-picker-popup'));
+
+    await page.reload({ waitUntil: 'networkidle0' });
+    await shows('Cycle', 'Launch week');
+    await shows('Modules', 'Release tooling');
+    const stored = await world.bob.request('GET', `${world.projectPath}/issues/${issue.id}`);
+    assert.equal(stored.cycle_id, world.cycle.id);
+    assert.deepEqual(stored.module_ids, [module.id]);
+    const inCycle = await world.bob.request('GET', `${world.projectPath}/cycles/${world.cycle.id}/cycle-issues`);
+    assert.ok(inCycle.some((row) => row.id === issue.id), 'the cycle lists the issue');
+    assert.deepEqual(problems, []);
+  });
+});
+
 const SCREENS = [
+  ['home', () => '/acme'],
   ['projects', () => '/acme/projects'],
   ['issues list', appPath.issues],
+  ['board', () => `${appPath.issues()}?layout=board`],
   ['issue page', () => appPath.issue()],
   ['cycles', appPath.cycles],
   ['cycle page', () => appPath.cycle()],
@@ -410,6 +588,20 @@ async function axeViolations(page) {
   return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`).slice(0, 3).join('; ')})`);
 }
 
+/** Opens the command palette with Ctrl+K on the current screen, types a query, and answers axe's violations with it open. */
+async function paletteViolations(page) {
+  await page.keyboard.down('Control');
+  await page.keyboard.press('k');
+  await page.keyboard.up('Control');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Search or run a command');
+  await page.keyboard.type('launch');
+  await page.waitForFunction(() => document.querySelector('[role="option"]') && !document.querySelector('[role="dialog"] [role="status"]')?.textContent.includes('Searching'));
+  const violations = await axeViolations(page);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+  return violations;
+}
+
 test('every main screen passes axe in light and dark', async () => {
   const found = [];
   const problemsSeen = [];
@@ -420,6 +612,7 @@ test('every main screen passes axe in light and dark', async () => {
       assert.equal(await drawnDark(page), theme === 'dark', `${name} is drawn in the ${theme} theme`);
       for (const violation of await axeViolations(page)) found.push(`${name} (${theme}): ${violation}`);
     }
+    for (const violation of await paletteViolations(page)) found.push(`command palette (${theme}): ${violation}`);
     problemsSeen.push(...problems);
     await close();
     const signedOut = await openPage(browser, { theme });
@@ -428,6 +621,33 @@ test('every main screen passes axe in light and dark', async () => {
     for (const violation of await axeViolations(signedOut.page)) found.push(`sign-in (${theme}): ${violation}`);
     problemsSeen.push(...signedOut.problems);
     await signedOut.close();
+  }
+  assert.deepEqual(found, []);
+  assert.deepEqual(problemsSeen, []);
+});
+
+test('every main screen passes axe on a phone (390×844), with the drawer closed and open, in light and dark', async () => {
+  const found = [];
+  const problemsSeen = [];
+  for (const theme of ['light', 'dark']) {
+    const session = await signedIn('ada@example.com', { theme, ...PHONE });
+    await onPage(session, async (page) => {
+      for (const [name, path] of SCREENS) {
+        await visit(page, path());
+        assert.equal(await drawnDark(page), theme === 'dark', `${name} is drawn in the ${theme} theme`);
+        assert.equal(await page.$('aside.app-sidebar'), null, `${name} starts with the drawer closed`);
+        for (const violation of await axeViolations(page)) found.push(`${name}, drawer closed (${theme}): ${violation}`);
+        await click(page, 'Open menu');
+        await page.waitForSelector('aside.app-sidebar');
+        // The drawer slides in: axe reads colours once it is still.
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+        for (const violation of await axeViolations(page)) found.push(`${name}, drawer open (${theme}): ${violation}`);
+        await page.keyboard.press('Escape');
+        await page.waitForFunction(() => !document.querySelector('aside.app-sidebar'));
+      }
+      for (const violation of await paletteViolations(page)) found.push(`command palette (${theme}): ${violation}`);
+      problemsSeen.push(...session.problems);
+    });
   }
   assert.deepEqual(found, []);
   assert.deepEqual(problemsSeen, []);

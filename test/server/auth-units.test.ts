@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AttemptLimiter } from '../../src/server/auth/attempt-limiter.js';
+import { clientNetwork } from '../../src/server/auth/auth-limits.js';
 import { DEFAULT_PASSWORD_COST, hashPassword, verifyPassword } from '../../src/server/auth/password.js';
+import { COMMON_PASSWORD_MESSAGE, COMMON_PASSWORDS, passwordProblem, REPEATED_PASSWORD_MESSAGE } from '../../src/server/auth/password-rules.js';
 import { hashSessionToken } from '../../src/server/auth/sessions.js';
 import { normalizeSlug, slugProblem } from '../../src/server/workspaces/slug.js';
 
@@ -37,29 +38,35 @@ describe('session tokens', () => {
   });
 });
 
-describe('AttemptLimiter', () => {
-  test('blocks a key after the maximum failures until its window ends', () => {
-    let now = 1_000_000;
-    const limiter = new AttemptLimiter(3, 60_000, () => now);
-    for (let i = 0; i < 2; i++) limiter.fail('ip|a');
-    assert.equal(limiter.retryAfter('ip|a'), 0);
-    limiter.fail('ip|a');
-    assert.equal(limiter.retryAfter('ip|a'), 60);
-    assert.equal(limiter.retryAfter('ip|b'), 0);
-    now += 30_500;
-    assert.equal(limiter.retryAfter('ip|a'), 30);
-    now += 30_000;
-    assert.equal(limiter.retryAfter('ip|a'), 0);
-    limiter.fail('ip|a');
-    assert.equal(limiter.retryAfter('ip|a'), 0, 'a new window starts from zero');
+describe('password rules', () => {
+  test('refuse the common list whatever the case, and one character repeated; accept the rest', () => {
+    assert.equal(passwordProblem('baseball'), COMMON_PASSWORD_MESSAGE);
+    assert.equal(passwordProblem('BaseBall'), COMMON_PASSWORD_MESSAGE);
+    assert.equal(passwordProblem('iloveyou'), COMMON_PASSWORD_MESSAGE);
+    assert.equal(passwordProblem('11111111'), REPEATED_PASSWORD_MESSAGE, 'repeated, though common too');
+    assert.equal(passwordProblem('xxxxxxxxxx'), REPEATED_PASSWORD_MESSAGE);
+    assert.equal(passwordProblem('\u{1F600}'.repeat(8)), REPEATED_PASSWORD_MESSAGE);
+    assert.equal(passwordProblem('correct horse battery'), null);
+    assert.equal(passwordProblem('baseball!'), null);
   });
 
-  test('reset forgets a key', () => {
-    const limiter = new AttemptLimiter(1, 60_000);
-    limiter.fail('k');
-    assert.ok(limiter.retryAfter('k') > 0);
-    limiter.reset('k');
-    assert.equal(limiter.retryAfter('k'), 0);
+  test('ship at least the 3,000 most common passwords long enough to be accepted otherwise', () => {
+    assert.ok(COMMON_PASSWORDS.size >= 3000, String(COMMON_PASSWORDS.size));
+    for (const password of COMMON_PASSWORDS) {
+      assert.ok(password.length >= 8 && password === password.toLowerCase() && password.trim() === password, JSON.stringify(password));
+    }
+  });
+});
+
+describe('client networks (the unit a per-address limit counts)', () => {
+  test('are the address for IPv4, the /64 for IPv6, and IPv4 for IPv4-mapped IPv6', () => {
+    assert.equal(clientNetwork('203.0.113.9'), '203.0.113.9');
+    assert.equal(clientNetwork('::ffff:203.0.113.9'), '203.0.113.9');
+    assert.equal(clientNetwork('2001:db8:1:2::1'), '2001:db8:1:2::/64');
+    assert.equal(clientNetwork('2001:0DB8:0001:0002:ffff:0:0:1'), '2001:db8:1:2::/64');
+    assert.equal(clientNetwork('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(clientNetwork('::1'), '0:0:0:0::/64');
+    assert.equal(clientNetwork('fe80::1%eth0'), 'fe80:0:0:0::/64');
   });
 });
 

@@ -1,24 +1,23 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startServer, uniqueEmail, type TestServer } from './harness.js';
+import { COMMON_PASSWORD_MESSAGE, REPEATED_PASSWORD_MESSAGE } from '../../src/server/auth/password-rules.js';
+import { SIGN_UP_MESSAGE } from '../../src/server/routes/auth.js';
+import { RecordingMailer, startServer, uniqueEmail, type TestServer } from './harness.js';
 
 let server: TestServer;
+const mailer = new RecordingMailer();
 before(async () => {
-  server = await startServer();
+  server = await startServer({}, {}, { mailer });
 });
 after(() => server.close());
 
 describe('sign-up', () => {
-  test('creates the account, signs in with an httpOnly SameSite cookie and returns the user without its hash', async () => {
+  test('creates the account and signs in with an httpOnly SameSite cookie', async () => {
     const client = server.client();
     const email = uniqueEmail('Sign.Up');
     const response = await client.post('/api/auth/sign-up', { email: email.toUpperCase(), password: 'long enough', first_name: 'Ada' });
     assert.equal(response.status, 201);
-    assert.equal(response.body.email, email.toLowerCase());
-    assert.equal(response.body.first_name, 'Ada');
-    assert.equal(response.body.display_name, email.toLowerCase().split('@')[0]);
-    assert.equal(response.body.is_bot, false);
-    assert.equal('password_hash' in response.body, false);
+    assert.deepEqual(response.body, { message: SIGN_UP_MESSAGE });
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('session='));
     assert.ok(cookie);
     assert.match(cookie, /HttpOnly/i);
@@ -26,7 +25,11 @@ describe('sign-up', () => {
     assert.match(cookie, /Path=\//);
     const me = await client.get('/api/users/me');
     assert.equal(me.status, 200);
-    assert.equal(me.body.id, response.body.id);
+    assert.equal(me.body.email, email.toLowerCase());
+    assert.equal(me.body.first_name, 'Ada');
+    assert.equal(me.body.display_name, email.toLowerCase().split('@')[0]);
+    assert.equal(me.body.is_bot, false);
+    assert.equal('password_hash' in me.body, false);
   });
 
   test('stores the password as a salted scrypt hash and the session token only hashed', async () => {
@@ -41,12 +44,96 @@ describe('sign-up', () => {
     assert.notEqual(sessions[0]!.token_hash, token);
   });
 
-  test('refuses an email already in use, whatever its case', async () => {
+  test('answers an email that already has an account like a new one, but without a session, and tells its owner', async () => {
+    const email = uniqueEmail('known');
+    const owner = await server.client().signUp({ email, password: 'the owner password' });
+    mailer.sent.length = 0;
+    const fresh = await server.client().post('/api/auth/sign-up', { email: uniqueEmail(), password: 'long enough' });
+    const client = server.client();
+    const known = await client.post('/api/auth/sign-up', { email: email.toUpperCase(), password: 'long enough', first_name: 'Eve' });
+    assert.equal(known.status, fresh.status);
+    assert.deepEqual(known.body, fresh.body);
+    assert.deepEqual(known.body, { message: SIGN_UP_MESSAGE });
+    assert.equal(known.headers.getSetCookie().some((line) => line.startsWith('session=')), false, 'no session');
+    assert.equal((await client.get('/api/users/me')).status, 401);
+    // The account is unchanged: same password, same name, no second row.
+    const rows = await server.db.query<{ id: string; first_name: string }>('SELECT id, first_name FROM users WHERE email = $1', [email]);
+    assert.deepEqual(rows, [{ id: owner.id, first_name: '' }]);
+    assert.equal((await server.client().post('/api/auth/sign-in', { email, password: 'the owner password' })).status, 200);
+    assert.equal((await server.client().post('/api/auth/sign-in', { email, password: 'long enough' })).status, 401);
+    // Only the owner hears about it.
+    assert.equal(mailer.sent.length, 1);
+    assert.equal(mailer.sent[0]!.to, email);
+    assert.equal(mailer.sent[0]!.subject, 'Someone tried to create an account with your email');
+    assert.match(mailer.sent[0]!.text, /already has an account/);
+    assert.ok(!mailer.sent[0]!.text.includes('long enough'), 'the tried password is never sent');
+  });
+
+  test('a signed-in client that signs up with a known email ends up signed out, not still in its old account', async () => {
     const email = uniqueEmail();
     await server.client().signUp({ email });
-    const again = await server.client().post('/api/auth/sign-up', { email: email.toUpperCase(), password: 'long enough' });
-    assert.equal(again.status, 409);
-    assert.equal(again.body.error, 'An account with this email already exists.');
+    const client = server.client();
+    await client.signUp();
+    const token = client.cookie('session')!;
+    const known = await client.post('/api/auth/sign-up', { email, password: 'long enough' });
+    assert.deepEqual([known.status, known.body], [201, { message: SIGN_UP_MESSAGE }]);
+    assert.equal(client.cookie('session'), undefined);
+    assert.equal((await client.get('/api/users/me')).status, 401);
+    assert.equal((await server.client().get('/api/users/me', { headers: { cookie: `session=${token}` } })).status, 401, 'the old session is ended');
+  });
+
+  test('a new account is not told to anyone by mail', async () => {
+    mailer.sent.length = 0;
+    await server.client().signUp();
+    assert.deepEqual(mailer.sent, []);
+  });
+
+  test('the answer for a known email does not wait for the mail to go out', async () => {
+    const email = uniqueEmail();
+    await server.client().signUp({ email });
+    mailer.hold = true;
+    try {
+      const known = await server.client().post('/api/auth/sign-up', { email, password: 'long enough' });
+      assert.equal(known.status, 201);
+      assert.equal(mailer.waiting, 1, 'the mail is still being sent');
+    } finally {
+      mailer.release();
+    }
+  });
+
+  test('a mailer that fails does not change the answer', async () => {
+    const email = uniqueEmail();
+    await server.client().signUp({ email });
+    mailer.fail = true;
+    try {
+      const known = await server.client().post('/api/auth/sign-up', { email, password: 'long enough' });
+      assert.deepEqual([known.status, known.body], [201, { message: SIGN_UP_MESSAGE }]);
+    } finally {
+      mailer.fail = false;
+    }
+  });
+
+  test('refuses a common password, whatever its case, and one character repeated', async () => {
+    const cases: [string, string][] = [
+      ['password1', COMMON_PASSWORD_MESSAGE],
+      ['Password1', COMMON_PASSWORD_MESSAGE],
+      ['ILOVEYOU', COMMON_PASSWORD_MESSAGE],
+      ['12345678', COMMON_PASSWORD_MESSAGE],
+      ['qwertyuiop', COMMON_PASSWORD_MESSAGE],
+      ['aaaaaaaa', REPEATED_PASSWORD_MESSAGE],
+      ['ZZZZZZZZZZZZ', REPEATED_PASSWORD_MESSAGE],
+      ['éééééééé', REPEATED_PASSWORD_MESSAGE],
+    ];
+    for (const [password, error] of cases) {
+      const email = uniqueEmail();
+      const response = await server.client().post('/api/auth/sign-up', { email, password });
+      assert.equal(response.status, 400, password);
+      assert.deepEqual(response.body, { error }, password);
+      assert.equal(await server.db.maybeOne('SELECT id FROM users WHERE email = $1', [email]), null);
+    }
+    for (const password of ['correct horse battery', 'aaaaaaab', 'password1 but longer']) {
+      assert.equal((await server.client().post('/api/auth/sign-up', { email: uniqueEmail(), password })).status, 201, password);
+    }
   });
 
   test('refuses bad input with a 400 and an error text', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SVG_CONTENT_SECURITY_POLICY } from '../../src/server/uploads/index.js';
 import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
+import { createIssue } from './planning-fixtures.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -193,5 +194,44 @@ describe("a user's own files", () => {
     const response = await seed.actors.member.post('/api/users/file-assets/', form([['asset', new Blob(['x']), 'x.gif']]));
     assert.equal(response.status, 415);
     assert.equal(response.body.error, 'Please upload a file in a valid format.');
+  });
+});
+
+describe('POST …/issues/:issueId/file-assets (images uploaded before their issue existed)', () => {
+  const issueAssets = (issueId: string) => `${seed.projectUrl}/issues/${issueId}/file-assets`;
+  const description = { attributes: JSON.stringify({ entity_name: 'ISSUE_DESCRIPTION' }) };
+
+  test('ties the uploader’s images to the issue, keeping their other attributes, and leaves others’ alone', async () => {
+    const issue = await createIssue(server.db, seed.project.id, { name: 'Illustrated after creation' });
+    const [first, second] = [await upload(seed.actors.member, form(undefined, description)), await upload(seed.actors.member, form(undefined, description))];
+    const theirs = await upload(seed.actors.admin, form(undefined, description));
+    const response = await seed.actors.member.post(issueAssets(issue.id), { asset_ids: [first.id, second.id, theirs.id] });
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual([...response.body.asset_ids].sort(), [first.id, second.id].sort());
+    const rows = await server.db.query<{ id: string; attributes: Record<string, unknown> }>('SELECT id, attributes FROM file_assets WHERE id = ANY($1::uuid[])', [
+      [first.id, second.id, theirs.id],
+    ]);
+    const attributes = new Map(rows.map((row) => [row.id, row.attributes]));
+    assert.deepEqual(attributes.get(first.id), { entity_name: 'ISSUE_DESCRIPTION', entity_identifier: issue.id });
+    assert.deepEqual(attributes.get(second.id), { entity_name: 'ISSUE_DESCRIPTION', entity_identifier: issue.id });
+    assert.deepEqual(attributes.get(theirs.id), { entity_name: 'ISSUE_DESCRIPTION' });
+  });
+
+  test('authorization matrix: project Member and up', async () => {
+    const issue = await createIssue(server.db, seed.project.id, { name: 'Matrix' });
+    await seed.expectMatrix('POST', issueAssets(issue.id), { asset_ids: [] }, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 200, admin: 200 });
+  });
+
+  test('refuses a missing list and an unknown issue with a clear text', async () => {
+    const issue = await createIssue(server.db, seed.project.id, { name: 'Refusals' });
+    const missing = await seed.actors.member.post(issueAssets(issue.id), {});
+    assert.equal(missing.status, 400);
+    assert.match(missing.body.error, /asset ids/i);
+    const notUuid = await seed.actors.member.post(issueAssets(issue.id), { asset_ids: ['nope'] });
+    assert.equal(notUuid.status, 400);
+    assert.equal(typeof notUuid.body.error, 'string');
+    const unknown = await seed.actors.member.post(issueAssets('99999999-9999-4999-8999-999999999999'), { asset_ids: [] });
+    assert.equal(unknown.status, 404);
+    assert.deepEqual(unknown.body, { error: 'Issue not found.' });
   });
 });

@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type AppServices } from '../../src/server/app.js';
+import { DEFAULT_AUTH_LIMITS } from '../../src/server/auth/auth-limits.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/index.js';
+import type { MailMessage, Mailer } from '../../src/server/mail/index.js';
 import { Role } from '../../src/server/roles.js';
 import type { AuthUser } from '../../src/server/users/user-shape.js';
 
@@ -72,12 +74,40 @@ export async function createDatabase(adminUrl: string): Promise<{ url: string; d
   return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** A mailer that keeps what it is given; `hold` keeps sends pending until `release()`, `fail` makes them throw. */
+export class RecordingMailer implements Mailer {
+  /** Every message sent (held ones too). */
+  readonly sent: MailMessage[] = [];
+  hold = false;
+  fail = false;
+  #pending: (() => void)[] = [];
+
+  /** How many sends are still held. */
+  get waiting(): number {
+    return this.#pending.length;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+    if (this.fail) throw new Error('The mail server refused the message');
+    if (this.hold) await new Promise<void>((resolve) => this.#pending.push(resolve));
+  }
+
+  /** Lets the held sends finish and stops holding. */
+  release(): void {
+    this.hold = false;
+    for (const resolve of this.#pending.splice(0)) resolve();
+  }
+}
+
 /**
  * Starts a fresh server: a new temporary data folder (PGlite there, or a new database on
- * DATABASE_URL's server), port 0 on 127.0.0.1, logging off, cheap password hashing. `env` adds
- * or overrides environment variables, `overrides` configuration fields.
+ * DATABASE_URL's server), port 0 on 127.0.0.1, logging off, cheap password hashing, and a
+ * sign-up limit per client address high enough for the many accounts a test file makes from
+ * 127.0.0.1 (test/server/auth-limits.test.ts tests the real limits). `env` adds or overrides
+ * environment variables, `overrides` configuration fields, `services` the app's services.
  */
-export async function startServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}, services: AppServices = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rich-editor-server-'));
   const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
   const config: Config = {
@@ -91,12 +121,17 @@ export async function startServer(env: Record<string, string> = {}, overrides: P
     }),
     // Cheap password hashing keeps tests fast; the production cost is tested on its own.
     passwordCost: { N: 1024, r: 8, p: 1 },
+    authLimits: {
+      ...DEFAULT_AUTH_LIMITS,
+      signUpPerAddress: { ...DEFAULT_AUTH_LIMITS.signUpPerAddress, max: 100_000 },
+      signUpBurstPerAddress: { ...DEFAULT_AUTH_LIMITS.signUpBurstPerAddress, max: 100_000 },
+    },
     ...overrides,
   };
   let app: FastifyInstance | null = null;
   let url = '';
   const start = async () => {
-    app = await buildApp(config);
+    app = await buildApp(config, services);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -230,15 +265,17 @@ export class TestClient {
     return this.request<T>('DELETE', path, body, options);
   }
 
-  /** Signs up a new account (a unique email unless given) and keeps its session; fails the test unless 201. */
+  /** Signs up a new account (a unique email unless given) and keeps its session; fails the test unless it is signed in. */
   async signUp(fields: { email?: string; password?: string; display_name?: string; first_name?: string } = {}): Promise<AuthUser> {
     const password = fields.password ?? 'correct horse battery';
     const body = { email: fields.email ?? uniqueEmail(), password, ...(fields.display_name ? { display_name: fields.display_name } : {}), ...(fields.first_name ? { first_name: fields.first_name } : {}) };
-    const response = await this.post<AuthUser>('/api/auth/sign-up', body);
+    const response = await this.post('/api/auth/sign-up', body);
     assert.equal(response.status, 201, `sign-up failed: ${response.text}`);
-    this.user = response.body;
+    const me = await this.get<AuthUser>('/api/users/me');
+    assert.equal(me.status, 200, `sign-up did not sign in (an email already used?): ${me.text}`);
+    this.user = me.body;
     this.password = password;
-    return response.body;
+    return me.body;
   }
 }
 

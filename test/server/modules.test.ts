@@ -156,6 +156,30 @@ describe('…/modules/:moduleId/module-issues', () => {
   });
 });
 
+describe("an issue's detail", () => {
+  test('names the cycle and the modules the issue is in, and follows them as it joins and leaves', async () => {
+    const first = await newModule();
+    const second = await newModule();
+    const cycle = await seed.actors.member.post(`${seed.projectUrl}/cycles`, { name: 'Detail cycle' });
+    assert.equal(cycle.status, 201, cycle.text);
+    const issue = await createIssue(server.db, seed.project.id, { name: 'Planned' });
+    const detail = async () => {
+      const response = await seed.actors.guest.get(`${seed.projectUrl}/issues/${issue.id}`);
+      assert.equal(response.status, 200, response.text);
+      return { cycle_id: response.body.cycle_id, module_ids: response.body.module_ids };
+    };
+    assert.deepEqual(await detail(), { cycle_id: null, module_ids: [] });
+    for (const module of [second, first]) {
+      assert.equal((await seed.actors.member.post(`${modulesUrl}/${module.id}/module-issues`, { issues: [issue.id] })).status, 200);
+    }
+    assert.equal((await seed.actors.member.post(`${seed.projectUrl}/cycles/${cycle.body.id}/cycle-issues`, { issues: [issue.id] })).status, 200);
+    assert.deepEqual(await detail(), { cycle_id: cycle.body.id, module_ids: [second.id, first.id] });
+    assert.equal((await seed.actors.member.delete(`${modulesUrl}/${second.id}/module-issues/${issue.id}`)).status, 204);
+    assert.equal((await seed.actors.member.delete(`${seed.projectUrl}/cycles/${cycle.body.id}/cycle-issues/${issue.id}`)).status, 204);
+    assert.deepEqual(await detail(), { cycle_id: null, module_ids: [first.id] });
+  });
+});
+
 describe('the modules feature toggle', () => {
   test('with modules turned off every module route answers 403 saying so', async () => {
     const module = await newModule();

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { passwordProblem } from '../../src/server/auth/password-rules.js';
 import { normaliseRichText } from '../../src/server/rich-text/index.js';
 import { DEMO_PEOPLE, demoProjects, seedDemoData, type DemoSeed } from '../../src/server/seed/index.js';
 import { startServer, type TestServer } from './harness.js';
@@ -43,6 +44,7 @@ describe('seedDemoData on a fresh database', () => {
       const line = printed.find((candidate) => candidate.includes(account.email));
       assert.ok(line?.includes(`${account.email} / ${account.password}`), `${account.email} is printed with its password`);
       assert.match(account.password, new RegExp(`^demo-${account.email.split('@')[0]}-[A-Za-z0-9_-]{12}$`));
+      assert.equal(passwordProblem(account.password), null, 'the password rules accept it');
       const client = server.client();
       const signedIn = await client.post('/api/auth/sign-in', { email: account.email, password: account.password });
       assert.equal(signedIn.status, 200, signedIn.text);

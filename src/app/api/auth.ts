@@ -8,11 +8,19 @@ export interface SignUpInput {
   display_name?: string;
 }
 
+/**
+ * Sign-up's answer: the same whether the account was made (and the browser signed in) or the
+ * email already had one (no session; its owner is told by mail). Ask `users.me()` which.
+ */
+export interface SignUpAnswer {
+  message: string;
+}
+
 /** Sign-in, sign-up and sign-out (the session is an httpOnly cookie the browser keeps). */
 export function authApi(client: ApiClient) {
   return {
     signIn: (input: { email: string; password: string }) => client.request<User>('POST', '/auth/sign-in', { body: input }),
-    signUp: (input: SignUpInput) => client.request<User>('POST', '/auth/sign-up', { body: input }),
+    signUp: (input: SignUpInput) => client.request<SignUpAnswer>('POST', '/auth/sign-up', { body: input }),
     signOut: () => client.request<void>('POST', '/auth/sign-out'),
   };
 }

@@ -16,7 +16,14 @@ export function assetIdFromUrl(src: string): string | null {
   return match ? match[1]! : null;
 }
 
-/** Workspace uploads (spec section 7): upload, delete and restore. */
+/** The ids of our uploaded images in rich text (parsed inert: nothing in it loads or runs). */
+export function assetIdsInHtml(html: string): string[] {
+  const images = new DOMParser().parseFromString(html, 'text/html').querySelectorAll('img[src]');
+  const ids = [...images].map((image) => assetIdFromUrl(image.getAttribute('src')!)).filter((id): id is string => id !== null);
+  return [...new Set(ids)];
+}
+
+/** Workspace uploads (spec section 7): upload, delete and restore, and tying images uploaded before their issue existed to it. */
 export function fileAssetsApi(client: ApiClient) {
   return {
     upload: (slug: string, file: File, attributes: Record<string, unknown> = {}, signal?: AbortSignal) => {
@@ -27,5 +34,11 @@ export function fileAssetsApi(client: ApiClient) {
     },
     remove: (assetId: string) => client.request<void>('DELETE', `/workspaces/file-assets/${encodeURIComponent(assetId)}/`),
     restore: (assetId: string) => client.request<void>('POST', `/workspaces/file-assets/${encodeURIComponent(assetId)}/restore/`),
+    attachToIssue: (slug: string, projectId: string, issueId: string, assetIds: string[]) =>
+      client.request<{ asset_ids: string[] }>(
+        'POST',
+        `/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(issueId)}/file-assets`,
+        { body: { asset_ids: assetIds } },
+      ),
   };
 }

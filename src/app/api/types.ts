@@ -90,6 +90,10 @@ export interface IssueDetail extends IssueRow {
   description_html: string;
   description_version: number;
   is_subscribed: boolean;
+  /** The cycle the issue is in (at most one), or null. */
+  cycle_id: string | null;
+  /** The modules the issue is in. */
+  module_ids: string[];
   archived_at: string | null;
   created_by: string | null;
   created_at: string;

@@ -59,6 +59,8 @@ export function useVersionedSave({
   const queued = useRef<Promise<boolean> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const conflictNow = useRef<SaveConflict | null>(null);
+  // The element last edited: once the screen is gone the ref is cleared, but the element still holds its document.
+  const lastEdited = useRef<RichEditorElement | null>(null);
   const callbacks = useRef({ onSave, onSaved, onReplaced });
   callbacks.current = { onSave, onSaved, onReplaced };
 
@@ -115,7 +117,7 @@ export function useVersionedSave({
       });
       return queued.current;
     }
-    const element = editor.current;
+    const element = editor.current ?? lastEdited.current;
     if (edits.current === savedEdits.current) return Promise.resolve(true);
     if (!element) return Promise.resolve(false);
     const saving = run(element).then((ok) => {
@@ -129,12 +131,19 @@ export function useVersionedSave({
     // The refs hold everything that changes, so the function itself never needs to.
   }, []);
 
-  // A screen that goes away cancels its timer: leaving with changes is guarded (LeaveGuard).
-  useEffect(() => cancelTimer, []);
+  // A screen that goes away with a save still waiting for typing to pause saves at once, so
+  // nothing typed is dropped (a guarded navigation has saved already; this is the rest).
+  useEffect(
+    () => () => {
+      if (timer.current) void saveNow();
+    },
+    [],
+  );
 
   /** The user changed the text: it is saved once typing pauses (not while a conflict is open). */
   const changed = () => {
     edits.current += 1;
+    lastEdited.current = editor.current;
     setUnsaved(true);
     if (conflictNow.current) return;
     if (inFlight.current === null) setStatus(SaveStatus.unsaved);

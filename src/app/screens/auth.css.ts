@@ -9,5 +9,6 @@ export const authCss = `
 .app-auth-card h1 { margin: 0 0 6px; font-size: 22px; }
 .app-auth-card > p { margin: 0 0 18px; color: var(--app-muted); }
 .app-auth-actions { display: flex; justify-content: space-between; align-items: center; gap: 12px; margin-top: 8px; }
+.app-auth-notice { margin: 0 0 12px; padding: 8px 10px; border: 1px solid var(--app-border); border-radius: 6px; }
 .app-auth-switch { margin: 18px 0 0; color: var(--app-muted); }
 `;

@@ -20,7 +20,7 @@ import { IssueComments } from './issue-detail/issue-comments.js';
 import { IssueDescription } from './issue-detail/issue-description.js';
 import { issueDetailCss } from './issue-detail/issue-detail.css.js';
 import { IssueLinks } from './issue-detail/issue-links.js';
-import { IssueProperties } from './issue-detail/issue-properties.js';
+import { IssueProperties, type PlanChanges } from './issue-detail/issue-properties.js';
 import { IssueTitle } from './issue-detail/issue-title.js';
 import { IssueKey } from './issues/issue-key.js';
 import { PriorityIcon, StateIcon } from './issues/issue-icons.js';
@@ -78,6 +78,18 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
   };
   const change = async (changes: IssueChanges) => show(await api.issues.update(slug, issue.project_id, issue.id, changes));
   const rename = (name: string) => change({ name });
+  // Cycles and modules hold their issues: joining or leaving goes through their issue routes, then the issue is read again.
+  const plan = async ({ cycle_id: cycleId, module_ids: moduleIds }: PlanChanges) => {
+    const { project_id: projectId, id } = issue;
+    if (cycleId) await api.planning.addCycleIssues(slug, projectId, cycleId, [id]);
+    else if (cycleId === null && issue.cycle_id) await api.planning.removeCycleIssue(slug, projectId, issue.cycle_id, id);
+    for (const moduleId of moduleIds?.filter((candidate) => !issue.module_ids.includes(candidate)) ?? []) await api.planning.addModuleIssues(slug, projectId, moduleId, [id]);
+    for (const moduleId of issue.module_ids.filter((candidate) => moduleIds && !moduleIds.includes(candidate))) await api.planning.removeModuleIssue(slug, projectId, moduleId, id);
+    await Promise.all([
+      show(await api.issues.get(slug, projectId, id)),
+      queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, cycleId !== undefined ? 'cycles' : 'modules') }),
+    ]);
+  };
   const subscribe = async (on: boolean) => {
     const { subscribed } = on ? await api.issues.subscribe(slug, issue.project_id, issue.id) : await api.issues.unsubscribe(slug, issue.project_id, issue.id);
     queryClient.setQueryData<IssueDetail>(issueKey, (current) => (current ? { ...current, is_subscribed: subscribed } : current));
@@ -125,7 +137,7 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
             notify={notify}
           />
         </section>
-        <IssueProperties slug={slug} issue={issue} mayEdit={mayEdit} onChange={change} />
+        <IssueProperties slug={slug} issue={issue} mayEdit={mayEdit} onChange={change} onPlan={plan} />
         <div className="app-issue-main app-issue-rest">
           <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayEdit} />
           <IssueComments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} host={host} />

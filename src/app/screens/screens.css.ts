@@ -20,7 +20,7 @@ export const screensCss = `
 .app-project-cover { height: 96px; flex: none; background: var(--app-border) center / cover no-repeat; }
 .app-project-cover img { display: block; width: 100%; height: 100%; object-fit: cover; }
 .app-project-card-body { flex: 1; padding: var(--app-space-3) var(--app-space-4) var(--app-space-4); min-width: 0; }
-.app-project-card h2 { margin: 0 0 4px; font-size: 16px; display: flex; align-items: center; gap: 8px; min-width: 0; }
+.app-project-card :is(h2, h3) { margin: 0 0 4px; font-size: 16px; display: flex; align-items: center; gap: 8px; min-width: 0; }
 .app-project-name { overflow-wrap: anywhere; min-width: 0; }
 .app-project-description {
   margin: 0; color: var(--app-muted); overflow-wrap: anywhere;

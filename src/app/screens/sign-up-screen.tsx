@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
-import { errorMessage } from '../api/api-error.js';
+import { errorMessage, isApiError } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import { paths } from '../router/paths.js';
 import { Button } from '../ui/button.js';
@@ -19,22 +19,38 @@ interface SignUpValues {
   password: string;
 }
 
-/** Sign-up: email and password; then onboarding. The server's refusal (an email already used) is shown in the form. */
+/**
+ * Sign-up: email and password; then onboarding. The server answers a new email and one that
+ * already has an account alike (so its answer does not tell who has an account): when the
+ * browser is signed in afterwards the account is new, otherwise the server's message is shown.
+ * Its refusals (a common password, too many attempts) are shown in the form.
+ */
 export function SignUpScreen() {
   useStyles('app-auth', authCss);
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<SignUpValues>({ defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
+    setNotice(null);
     try {
-      const user = await api.auth.signUp({ email: values.email.trim(), password: values.password });
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.me(), user);
-      navigate(paths.onboarding(), { replace: true });
+      const answer = await api.auth.signUp({ email: values.email.trim(), password: values.password });
+      try {
+        const user = await api.users.me();
+        queryClient.clear();
+        queryClient.setQueryData(queryKeys.me(), user);
+        navigate(paths.onboarding(), { replace: true });
+      } catch (error) {
+        if (!isApiError(error, 401)) throw error;
+        // Signed out (a session of another account, if any, was ended): forget its data.
+        queryClient.clear();
+        queryClient.setQueryData(queryKeys.me(), null);
+        setNotice(answer.message);
+      }
     } catch (error) {
       setServerError(errorMessage(error));
     }
@@ -47,6 +63,11 @@ export function SignUpScreen() {
         <p>Track your team's work in workspaces, projects and issues.</p>
         <form onSubmit={onSubmit} noValidate aria-label="Create your account">
           <FormError message={serverError} />
+          {notice ? (
+            <p className="app-auth-notice" role="status">
+              {notice}
+            </p>
+          ) : null}
           <TextField
             label="Email"
             type="email"

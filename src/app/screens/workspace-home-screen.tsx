@@ -8,6 +8,7 @@ import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { CreateProjectDialog } from './projects/create-project-dialog.js';
+import { ProjectCard } from './projects/project-card.js';
 import { screensCss } from './screens.css.js';
 import { EmptyState } from '../empty-states/index.js';
 
@@ -34,13 +35,10 @@ export function WorkspaceHomeScreen() {
         ) : (
           <>
             <h2>Your projects</h2>
-            <ul className="app-card-list" aria-label="Your projects">
+            <ul className="app-project-grid" aria-label="Your projects">
               {projects.data.map((project) => (
                 <li key={project.id}>
-                  <Link className="app-card" to={paths.projectIssues(slug, project.id)}>
-                    <h2>{project.name}</h2>
-                    <p>{project.identifier}</p>
-                  </Link>
+                  <ProjectCard slug={slug} project={project} level={3} />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AttemptLimiter } from '../auth/attempt-limiter.js';
+import type { RateLimiter } from '../auth/rate-limiter.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+import type { Mailer } from '../mail/index.js';
 import type { AuthUser } from '../users/user-shape.js';
 
 /** The workspace a route works in, with the caller's role there (set by requireWorkspaceRole). */
@@ -34,10 +35,10 @@ declare module 'fastify' {
     db: Database;
     /** The configuration the app was built with. */
     config: Config;
-    /** Failed sign-ins per IP and email. */
-    signInLimiter: AttemptLimiter;
-    /** Failed sign-ins per IP, whatever the email. */
-    signInIpLimiter: AttemptLimiter;
+    /** Attempt counters (sign-in, sign-up limits) shared by every process on the database. */
+    rateLimiter: RateLimiter;
+    /** Sends e-mail (by default: writes it to the log). */
+    mailer: Mailer;
   }
   interface FastifyRequest {
     /** The signed-in user once requireUser (or a role check) ran; null when anonymous. */

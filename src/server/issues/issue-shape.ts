@@ -136,6 +136,10 @@ export interface IssueDetail extends IssueRow {
   description_html: string;
   description_version: number;
   is_subscribed: boolean;
+  /** The cycle the issue is in (an issue is in at most one), or null. */
+  cycle_id: string | null;
+  /** The modules the issue is in, first added first. */
+  module_ids: string[];
   completed_at: Date | null;
   archived_at: Date | null;
   created_by: string | null;
@@ -163,6 +167,8 @@ export const issueDetailSchema = {
     description_html: { type: 'string' },
     description_version: { type: 'integer' },
     is_subscribed: { type: 'boolean' },
+    cycle_id: nullable(uuid),
+    module_ids: { type: 'array', items: uuid },
     completed_at: nullable(timestamp),
     archived_at: nullable(timestamp),
     created_by: nullable(uuid),
@@ -181,7 +187,9 @@ export async function readIssueDetail(db: Db, issueId: string, userId: string): 
             i.created_by, i.updated_by, i.created_at, i.updated_at,
             (SELECT json_build_object('id', pi.id, 'name', pi.name, 'sequence_id', pi.sequence_id, 'project__identifier', p.identifier)
                FROM issues pi WHERE pi.id = i.parent_id AND pi.deleted_at IS NULL) AS parent_detail,
-            EXISTS (SELECT 1 FROM issue_subscribers sub WHERE sub.issue_id = i.id AND sub.user_id = $2) AS is_subscribed
+            EXISTS (SELECT 1 FROM issue_subscribers sub WHERE sub.issue_id = i.id AND sub.user_id = $2) AS is_subscribed,
+            (SELECT ci.cycle_id FROM cycle_issues ci WHERE ci.issue_id = i.id) AS cycle_id,
+            ARRAY(SELECT mi.module_id FROM module_issues mi WHERE mi.issue_id = i.id ORDER BY mi.created_at, mi.module_id) AS module_ids
        FROM ${LISTED_ISSUE_FROM}
       WHERE i.id = $1 AND i.deleted_at IS NULL`,
     [issueId, userId],

@@ -13,6 +13,7 @@ import { issueActivityRoutes } from './issue-activities.js';
 import { issueArchiveRoutes } from './issue-archive.js';
 import { issueCommentRoutes } from './issue-comments.js';
 import { issueDescriptionRoutes } from './issue-description.js';
+import { issueAssetRoutes } from './issue-assets.js';
 import { issueLinkRoutes } from './issue-links.js';
 import { issueRelationRoutes } from './issue-relations.js';
 import { issueSearchRoutes } from './issue-search.js';
@@ -51,6 +52,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueDescriptionRoutes);
   await app.register(issueActivityRoutes);
   await app.register(issueLinkRoutes);
+  await app.register(issueAssetRoutes);
   await app.register(issueRelationRoutes);
   await app.register(issueCommentRoutes);
   await app.register(issueSubscriptionRoutes);

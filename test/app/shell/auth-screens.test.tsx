@@ -6,6 +6,9 @@ import { user } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, cleanup, FakeApi, field, renderScreen, reply, until } from './render.js';
 
+// A sign-up answer's message: the server sends the same one for a new and a known email.
+const SIGN_UP_MESSAGE = 'If you are not signed in now, check your inbox.';
+
 const alerts = (root: HTMLElement) => [...root.querySelectorAll('[role="alert"]')].map((node) => node.textContent);
 
 describe('sign-in screen', () => {
@@ -60,8 +63,8 @@ describe('sign-in screen', () => {
 describe('sign-up screen', () => {
   afterEach(cleanup);
 
-  it('creates the account and goes to onboarding', async () => {
-    const api = new FakeApi().on('POST', '/auth/sign-up', () => reply(201, user));
+  it('creates the account and goes to onboarding once the browser is signed in', async () => {
+    const api = new FakeApi().on('POST', '/auth/sign-up', () => reply(201, { message: SIGN_UP_MESSAGE })).on('GET', '/users/me', () => user);
     const app = renderScreen('/accounts/sign-up', <SignUpScreen />, '/accounts/sign-up', { api, user: null });
     expect(app.container.querySelector('h1')!.textContent).to.equal('Create your account');
     await expectAccessible(app.container);
@@ -82,13 +85,28 @@ describe('sign-up screen', () => {
     expect(api.requests).to.have.length(0);
   });
 
-  it("shows the server's refusal (an email already used) inline", async () => {
-    const api = new FakeApi().on('POST', '/auth/sign-up', () => reply(409, { error: 'An account with this email already exists.' }));
+  it("stays on the form with the server's message when the email already had an account (no session)", async () => {
+    const api = new FakeApi()
+      .on('POST', '/auth/sign-up', () => reply(201, { message: SIGN_UP_MESSAGE }))
+      .on('GET', '/users/me', () => reply(401, { error: 'Sign in to continue.' }));
     const app = renderScreen('/accounts/sign-up', <SignUpScreen />, '/accounts/sign-up', { api, user: null });
     await typeInto(field(app.container, 'Email'), 'ada@example.test');
     await typeInto(field(app.container, 'Password'), 'long enough');
     await press('Enter');
-    await until(() => alerts(app.container).includes('An account with this email already exists.'), 'the refusal');
+    await until(() => app.container.querySelector('[role="status"]')?.textContent === SIGN_UP_MESSAGE, 'the message');
+    expect(app.location()).to.equal('/accounts/sign-up');
+    expect(alerts(app.container)).to.deep.equal([]);
+    await expectAccessible(app.container);
+  });
+
+  it("shows the server's refusal (a common password) inline", async () => {
+    const api = new FakeApi().on('POST', '/auth/sign-up', () => reply(400, { error: 'Password is too common. Choose one that is harder to guess.' }));
+    const app = renderScreen('/accounts/sign-up', <SignUpScreen />, '/accounts/sign-up', { api, user: null });
+    await typeInto(field(app.container, 'Email'), 'ada@example.test');
+    await typeInto(field(app.container, 'Password'), 'password1');
+    await press('Enter');
+    await until(() => alerts(app.container).includes('Password is too common. Choose one that is harder to guess.'), 'the refusal');
+    expect(api.sent('GET', '/users/me')).to.have.length(0);
     await expectAccessible(app.container);
   });
 });

@@ -106,6 +106,35 @@ describe('create issue dialog', () => {
     await until(() => rows(app.container).length === 4, 'the new issue in the list');
   });
 
+  it('ties the images uploaded into the description to the issue once it is created', async () => {
+    const { api, form, description } = await openDialog();
+    const WORKSPACE = '12345678-1234-4234-8234-123456789012';
+    const ASSET = 'abababab-abab-4bab-8bab-abababababab';
+    const ATTACH = '/workspaces/:slug/projects/:projectId/issues/:issueId/file-assets';
+    api
+      .on('POST', '/workspaces/:slug/file-assets', () => reply(201, { id: ASSET, asset: `/api/workspaces/file-assets/${WORKSPACE}/${ASSET}` }))
+      .on('POST', ATTACH, (request) => ({ asset_ids: (request.body as { asset_ids: string[] }).asset_ids }));
+    await typeInto(field(form, 'Title'), 'Explain the diagram');
+    const url = await description.uploadFile!(new File(['x'], 'diagram.png', { type: 'image/png' }), { signal: new AbortController().signal, onProgress: () => {} });
+    const upload = api.sent('POST', '/workspaces/acme/file-assets')[0]!.body as FormData;
+    // Uploaded before the issue exists: no id to give yet.
+    expect(JSON.parse(String(upload.get('attributes')))).to.deep.equal({ entity_name: 'ISSUE_DESCRIPTION' });
+    // The uploaded image and one from elsewhere, as the editor puts them in the text.
+    await textbox(description);
+    description.setValue(`<p>The diagram:</p><img src="${url}"><img src="https://example.com/elsewhere.png">`);
+    await until(() => description.getHTML().includes(url), 'the image in the description');
+    // The images make the dialog scroll: its button is pressed from the keyboard.
+    button(form, 'Create issue')!.focus();
+    await press('Enter');
+    await until(() => !dialog(), 'the dialog closed');
+    const created = api.sent('POST', CREATE)[0]!.body as { description_html: string };
+    expect(created.description_html).to.contain(url);
+    const attached = api.sent('POST', ATTACH);
+    expect(attached.map((request) => [request.path, request.body])).to.deep.equal([
+      [`/api/workspaces/acme/projects/${PROJECT_ID}/issues/aaaaaaaa-aaaa-4aaa-8aaa-000000000005/file-assets`, { asset_ids: [ASSET] }],
+    ]);
+  });
+
   it('"Create more" keeps the dialog open, emptied, with focus back in the title', async () => {
     const { api, app, form, description } = await openDialog();
     await click(field(form, 'Create more'));

@@ -81,6 +81,8 @@ export function issueDetail(overrides: Partial<IssueDetail> = {}): IssueDetail {
     label_ids: [],
     labels: [],
     is_subscribed: true,
+    cycle_id: null,
+    module_ids: [],
     archived_at: null,
     created_by: USER_ID,
     created_at: '2025-01-02T10:00:00.000Z',

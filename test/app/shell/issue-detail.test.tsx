@@ -197,6 +197,21 @@ describe('issue detail screen', () => {
     expect(api.sent('PUT', DESCRIPTION)).to.have.length(2);
   });
 
+  it('saves a pending description when the page goes away before typing has paused, instead of dropping it', async () => {
+    const { app, api, description } = await openIssue();
+    api.on('PUT', DESCRIPTION, (request) => {
+      const body = request.body as { description_html: string; version: number };
+      return { description_html: body.description_html, version: body.version + 1 };
+    });
+    await typeAtEnd(description, ' Before leaving.');
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(0);
+    app.unmount();
+    await until(() => api.sent('PUT', DESCRIPTION).length === 1, 'the pending save');
+    expect(api.sent('PUT', DESCRIPTION)[0]!.body).to.deep.equal({ description_html: '<p>The header overlaps the menu. Before leaving.</p>', version: 3 });
+    await pause(AUTOSAVE_DELAY_MS + 300);
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1, 'saved once');
+  });
+
   it('queues what is typed during a save: one more save, after it, holding everything', async () => {
     const { app, api, description } = await openIssue();
     const first = gate();

@@ -120,6 +120,24 @@ describe('issue grouping', () => {
     expect(rows(app.container)).to.have.length(5, 'an issue shows under each of its assignees');
   });
 
+  it('shows the state and priority icons in the group headings, as the rows do, without adding to their names', async () => {
+    const api = groupingApi();
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?group=state`, { api });
+    await until(() => headings(app.container).length === 2, 'the state groups');
+    const stateIcons = headings(app.container).map((heading) => heading.querySelector('.app-state-icon'));
+    expect(stateIcons.map((icon) => icon?.getAttribute('data-group'))).to.deep.equal(['unstarted', 'started']);
+    expect(stateIcons.map((icon) => icon?.getAttribute('aria-label') ?? null)).to.deep.equal([null, null]);
+    expect(stateIcons[1]!.querySelector('svg')!.getAttribute('stroke')).to.equal('#3b82f6');
+    const field = app.container.querySelector<HTMLSelectElement>('select')!;
+    field.value = 'priority';
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => headingTexts(app.container).join() === 'Urgent · 1,High · 1,No priority · 2', 'the priority groups');
+    const priorityIcons = headings(app.container).map((heading) => heading.querySelector('.app-priority-icon'));
+    expect(priorityIcons.map((icon) => icon?.getAttribute('data-priority'))).to.deep.equal(['urgent', 'high', 'none']);
+    expect(priorityIcons.map((icon) => icon?.getAttribute('aria-label') ?? null)).to.deep.equal([null, null, null]);
+    await expectAccessible(app.container);
+  });
+
   it('collapses and expands a group with its heading button', async () => {
     const api = groupingApi();
     const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?group=state`, { api });

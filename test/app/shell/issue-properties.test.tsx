@@ -194,7 +194,11 @@ describe('issue properties', () => {
     expect(patches(api)).to.have.length(1);
     expect(start.getAttribute('aria-invalid')).to.equal('true');
     await click(target);
-    await click(await until(() => button(document.body, 'Remove date'), 'Remove date'));
+    const removal = await until(() => button(document.body, 'Remove date'), 'Remove date');
+    // The app's own Button, with its look and icon like every other button.
+    expect(removal.getAttribute('data-variant')).to.equal('secondary');
+    expect(removal.querySelector('svg[aria-hidden="true"]')).to.exist;
+    await click(removal);
     await until(() => patches(api).length === 2, 'the removal');
     expect(patches(api)[1]).to.deep.equal({ target_date: null });
     await until(() => shown(target) === 'No date', 'no date');
@@ -230,6 +234,69 @@ describe('issue properties', () => {
     await press('Enter');
     await until(() => patches(api).length === 2, 'the parent cleared');
     expect(patches(api)[1]).to.deep.equal({ parent_id: null });
+  });
+
+  it('puts the issue in a cycle and in modules from its page, and takes it out again', async () => {
+    const cycleId = 'cccccccc-cccc-4ccc-8ccc-000000000001';
+    const [onboarding, billing] = ['dddddddd-dddd-4ddd-8ddd-000000000001', 'dddddddd-dddd-4ddd-8ddd-000000000002'];
+    const { app, api, scene } = await openIssue(20, (fake) =>
+      fake
+        .on('GET', '/workspaces/:slug/projects/:projectId/cycles', () => [{ id: cycleId, name: 'Launch week' }])
+        .on('GET', '/workspaces/:slug/projects/:projectId/modules', () => [
+          { id: onboarding, name: 'Onboarding' },
+          { id: billing, name: 'Billing' },
+        ]),
+    );
+    const CYCLE_ISSUES = '/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues';
+    const MODULE_ISSUES = '/workspaces/:slug/projects/:projectId/modules/:moduleId/module-issues';
+    api
+      .on('POST', CYCLE_ISSUES, (request) => {
+        scene.issue = { ...scene.issue, cycle_id: request.params.cycleId! };
+        return [];
+      })
+      .on('DELETE', `${CYCLE_ISSUES}/:issueId`, () => {
+        scene.issue = { ...scene.issue, cycle_id: null };
+        return reply(204);
+      })
+      .on('POST', MODULE_ISSUES, (request) => {
+        scene.issue = { ...scene.issue, module_ids: [...scene.issue.module_ids, request.params.moduleId!] };
+        return [];
+      })
+      .on('DELETE', `${MODULE_ISSUES}/:issueId`, (request) => {
+        scene.issue = { ...scene.issue, module_ids: scene.issue.module_ids.filter((id) => id !== request.params.moduleId) };
+        return reply(204);
+      });
+
+    const cycle = await property(app.container, 'Cycle');
+    expect(shown(cycle)).to.equal('No cycle');
+    await click(cycle);
+    await click(await until(() => option(document.querySelector<HTMLElement>('.app-picker-popup [role="listbox"]')!, 'Launch week'), 'the cycles'));
+    await until(() => shown(cycle) === 'Launch week', 'the issue shown in the cycle');
+    expect(api.sent('POST', CYCLE_ISSUES).map((request) => [request.path, request.body])).to.deep.equal([
+      [`/api/workspaces/acme/projects/${PROJECT_ID}/cycles/${cycleId}/cycle-issues`, { issues: [ISSUE_ID] }],
+    ]);
+
+    const modules = await property(app.container, 'Modules');
+    expect(shown(modules)).to.equal('No modules');
+    await click(modules);
+    const list = await listbox();
+    await click(await until(() => option(list, 'Billing'), 'the modules'));
+    await until(() => shown(modules) === 'Billing', 'the first module');
+    await click(option(list, 'Onboarding')!);
+    await until(() => shown(modules) === 'Onboarding, Billing', 'both modules');
+    await click(option(list, 'Billing')!);
+    await until(() => shown(modules) === 'Onboarding', 'one module left');
+    await press('Escape');
+    await closed();
+    expect(api.sent('POST', MODULE_ISSUES).map((request) => request.path.split('/')[7])).to.deep.equal([billing, onboarding]);
+    expect(api.sent('DELETE', `${MODULE_ISSUES}/:issueId`).map((request) => request.path.split('/')[7])).to.deep.equal([billing]);
+
+    await click(cycle);
+    await press('Home');
+    await press('Enter');
+    await until(() => shown(cycle) === 'No cycle', 'the issue out of the cycle');
+    expect(api.sent('DELETE', `${CYCLE_ISSUES}/:issueId`)).to.have.length(1);
+    expect(patches(api)).to.deep.equal([]);
   });
 
   it('lets viewers see the values, without pickers, and says why', async () => {

@@ -75,6 +75,25 @@ describe('page editor screen', () => {
     expect(body.description_html).to.contain('<h1>Introduction</h1>');
   });
 
+  it('saves a pending change when the page goes away before typing has paused, instead of dropping it', async () => {
+    const { app, api, editor } = await openPage();
+    api.on('PUT', DESCRIPTION, (request) => {
+      const body = request.body as { description_html: string; version: number };
+      return { description_html: body.description_html, version: body.version + 1 };
+    });
+    textbox(editor).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: 'duction' });
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(0);
+    app.unmount();
+    await until(() => api.sent('PUT', DESCRIPTION).length === 1, 'the pending save');
+    const body = api.sent('PUT', DESCRIPTION)[0]!.body as { description_html: string; version: number };
+    expect(body.version).to.equal(2);
+    expect(body.description_html).to.contain('<h1>Introduction</h1>');
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1, 'saved once');
+  });
+
   it("on a conflict (409) keeps the user's text and offers the server's", async () => {
     const { app, api, editor } = await openPage();
     api.on('PUT', DESCRIPTION, (request) =>

@@ -45,6 +45,21 @@ describe('projects screen: project cards', () => {
     await setViewport({ width: 800, height: 600 });
   });
 
+  it('the workspace home shows the same cards under its "Your projects" heading, one level below it', async () => {
+    const { api } = threeProjects();
+    const app = renderApp('/acme', { api });
+    const homeCards = () => [...app.container.querySelectorAll<HTMLAnchorElement>('ul[aria-label="Your projects"] > li > a')];
+    await until(() => homeCards().length === 3, 'three cards on the home');
+    expect(homeCards().map((card) => card.className)).to.deep.equal(['app-project-card', 'app-project-card', 'app-project-card']);
+    const [web, mob] = homeCards();
+    expect(web!.querySelector('img')!.getAttribute('src')).to.equal(cover('#336699'));
+    expect(mob!.querySelector<HTMLElement>('.app-project-cover')!.style.backgroundImage).to.contain('linear-gradient');
+    expect(homeCards().map((card) => card.querySelector('h2, h3')!.localName)).to.deep.equal(['h3', 'h3', 'h3']);
+    expect(mob!.querySelector('h3')!.textContent).to.equal('MOBMobile');
+    expect(mob!.getAttribute('href')).to.equal(paths.projectIssues('acme', '22222222-2222-4222-8222-222222222222'));
+    await expectAccessible(app.container);
+  });
+
   it('shows each project as one link with its cover, identifier, name and description', async () => {
     const { api } = threeProjects();
     const app = renderApp('/acme/projects', { api });

@@ -1,10 +1,10 @@
 // A signed-in API client for setting up end-to-end tests (fetch with the session cookie).
 
-/** Signs up a new account at `base` and answers a client carrying its session. */
+/** Signs up a new account at `base` and answers a client carrying its session (throws if the email already had an account). */
 export async function signUp(base, { email, password, display_name }) {
   const client = new ApiClient(base);
-  const user = await client.request('POST', '/api/auth/sign-up', { email, password, display_name });
-  client.user = user;
+  await client.request('POST', '/api/auth/sign-up', { email, password, display_name });
+  client.user = await client.request('GET', '/api/users/me');
   return client;
 }
 

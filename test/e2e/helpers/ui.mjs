@@ -119,3 +119,24 @@ export async function deepFind(page, selector, text = /[\s\S]*/) {
   );
   return handle.asElement();
 }
+
+/** The accessible name of the focused element, as the tests name buttons and links (aria-label, else its text). */
+export function focusedName(page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    return el && el !== document.body ? (el.getAttribute('aria-label') ?? el.textContent).trim() : null;
+  });
+}
+
+/** Presses Tab (as a keyboard-only user does) until the focused element's name is `name`; fails after `limit` presses. */
+export async function tabTo(page, name, { limit = 80 } = {}) {
+  const wanted = name instanceof RegExp ? name : new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const seen = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await focusedName(page);
+    if (focused !== null && wanted.test(focused)) return;
+    seen.push(focused);
+  }
+  throw new Error(`Tab never reached ${wanted} in ${limit} presses; it went through: ${seen.slice(0, 40).join(' | ')}`);
+}

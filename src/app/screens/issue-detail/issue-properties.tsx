@@ -7,7 +7,8 @@ import { queryKeys } from '../../api/query-keys.js';
 import type { IssueDetail } from '../../api/types.js';
 import { FormError } from '../../ui/form-field.js';
 import { Avatar, DatePicker, formatDay, LabelChip, PriorityIcon, StateDot } from '../../ui/pickers/index.js';
-import { AssigneePicker, LabelPicker, OptionalPicker, PriorityPicker, StatePicker, useProjectChoices } from '../issues/issue-pickers.js';
+import { useProject } from '../../layout/workspace-data.js';
+import { AssigneePicker, LabelPicker, ModulesPicker, OptionalPicker, PriorityPicker, StatePicker, usePlanningChoices, useProjectChoices } from '../issues/issue-pickers.js';
 import { issueKey } from '../issues/issue-key.js';
 import { PRIORITY_OPTIONS } from '../issues/priorities.js';
 
@@ -22,18 +23,27 @@ interface PropertiesProps {
   mayEdit: boolean;
   /** Sends one change through the issue's PATCH route; rejects with the server's refusal. */
   onChange(changes: IssueChanges): Promise<void>;
+  /** Puts the issue in a cycle (or none) or in modules, through the cycle's and modules' issue routes. */
+  onPlan(changes: PlanChanges): Promise<void>;
+}
+
+/** A change of the cycle or modules an issue is in. */
+export interface PlanChanges {
+  cycle_id?: string | null;
+  module_ids?: string[];
 }
 
 /**
  * An issue's properties as a side panel of pickers (state, priority, assignees, labels, dates,
- * parent): each pick sends its change at once; refusals show under the panel. Guests and viewers
+ * parent, and the cycle and modules while those features are on): each pick sends its change at once; refusals show under the panel. Guests and viewers
  * see the values and the reason they cannot change them.
  */
-export function IssueProperties({ slug, issue, mayEdit, onChange }: PropertiesProps) {
+export function IssueProperties({ slug, issue, mayEdit, onChange, onPlan }: PropertiesProps) {
   const api = useApi();
   const id = useId();
   const projectId = issue.project_id;
   const choices = useProjectChoices(slug, projectId);
+  const planning = usePlanningChoices(slug, projectId, useProject(slug, projectId).data);
   const parents = useQuery({
     queryKey: [...queryKeys.issue(slug, projectId, issue.id), 'parent-candidates'],
     queryFn: () => api.issues.search(slug, projectId, { parent: 'true', issue_id: issue.id }),
@@ -42,11 +52,13 @@ export function IssueProperties({ slug, issue, mayEdit, onChange }: PropertiesPr
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const send = async (changes: IssueChanges) => {
+  const send = async (changes: IssueChanges) => run(() => onChange(changes));
+  const plan = async (changes: PlanChanges) => run(() => onPlan(changes));
+  const run = async (change: () => Promise<void>) => {
     setFailure(null);
     setBusy(true);
     try {
-      await onChange(changes);
+      await change();
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
@@ -67,6 +79,8 @@ export function IssueProperties({ slug, issue, mayEdit, onChange }: PropertiesPr
   if (issue.parent_id) parentItems.unshift({ id: issue.parent_id, name: parentName });
   const datesInvalid = failure === START_AFTER_TARGET;
   const state = choices.states?.find((candidate) => candidate.id === issue.state_id);
+  const cycleName = planning.cycles?.find((cycle) => cycle.id === issue.cycle_id)?.name;
+  const moduleNames = issue.module_ids.map((moduleId) => planning.modules?.find((module) => module.id === moduleId)?.name).filter(Boolean);
 
   return (
     <aside className="app-issue-properties" aria-label="Properties" aria-busy={busy} aria-describedby={failure ? `${id}-error` : undefined}>
@@ -131,6 +145,28 @@ export function IssueProperties({ slug, issue, mayEdit, onChange }: PropertiesPr
             'No parent'
           )}
         </Property>
+        {planning.cycleView ? (
+          <Property label="Cycle">
+            {mayEdit ? (
+              <OptionalPicker label="Cycle" none="No cycle" items={planning.cycles} value={issue.cycle_id} onChange={(cycleId) => void plan({ cycle_id: cycleId })} />
+            ) : issue.cycle_id ? (
+              cycleName ?? 'A cycle'
+            ) : (
+              'No cycle'
+            )}
+          </Property>
+        ) : null}
+        {planning.moduleView ? (
+          <Property label="Modules">
+            {mayEdit ? (
+              <ModulesPicker items={planning.modules} value={issue.module_ids} onChange={(ids) => void plan({ module_ids: ids })} />
+            ) : moduleNames.length ? (
+              moduleNames.join(', ')
+            ) : (
+              'No modules'
+            )}
+          </Property>
+        ) : null}
       </dl>
       <div id={`${id}-error`}>
         <FormError message={failure} />

@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { RichEditorElement } from '../../../react/index.js';
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueInput } from '../../api/issues.js';
+import { assetIdsInHtml } from '../../api/file-assets.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Priority } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
@@ -16,7 +17,7 @@ import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { DatePicker } from '../../ui/pickers/index.js';
 import { useNotify } from '../../ui/toasts.js';
-import { AssigneePicker, LabelPicker, OptionalPicker, PriorityPicker, StatePicker, useProjectChoices } from './issue-pickers.js';
+import { AssigneePicker, LabelPicker, OptionalPicker, PriorityPicker, StatePicker, usePlanningChoices, useProjectChoices } from './issue-pickers.js';
 import { issueKey } from './issue-key.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 
@@ -63,8 +64,7 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
   const host = useEditorHost(slug, user.id, { entity_name: 'ISSUE_DESCRIPTION' });
   const project = useProject(slug, projectId).data;
   const choices = useProjectChoices(slug, projectId);
-  const cycles = useQuery({ queryKey: queryKeys.planning(slug, projectId, 'cycles'), queryFn: () => api.planning.cycles(slug, projectId), enabled: !!project?.cycle_view });
-  const modules = useQuery({ queryKey: queryKeys.planning(slug, projectId, 'modules'), queryFn: () => api.planning.modules(slug, projectId), enabled: !!project?.module_view });
+  const planning = usePlanningChoices(slug, projectId, project);
   const editor = useRef<RichEditorElement>(null);
   const [picked, setPicked] = useState<Picked>(NOTHING_PICKED);
   const [createMore, setCreateMore] = useState(false);
@@ -94,10 +94,12 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
     };
     try {
       const issue = await api.issues.create(slug, projectId, input);
-      // Cycles and modules hold their issues: the new one joins them once it exists.
+      // Cycles and modules hold their issues, and images uploaded into the description name theirs: all once it exists.
+      const images = input.description_html ? assetIdsInHtml(input.description_html) : [];
       await Promise.all([
         picked.cycle_id ? api.planning.addCycleIssues(slug, projectId, picked.cycle_id, [issue.id]) : null,
         picked.module_id ? api.planning.addModuleIssues(slug, projectId, picked.module_id, [issue.id]) : null,
+        images.length ? api.fileAssets.attachToIssue(slug, projectId, issue.id, images) : null,
       ]);
       await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });
       notify({ type: 'success', message: `Issue ${issueKey(issue)} created.` });
@@ -133,8 +135,8 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
         <LabelPicker choices={choices} value={picked.label_ids} onChange={(ids) => pick({ label_ids: ids })} />
         <DatePicker label="Start date" value={picked.start_date} invalid={datesBackwards} onPick={(day) => pick({ start_date: day })} />
         <DatePicker label="Target date" value={picked.target_date} invalid={datesBackwards} onPick={(day) => pick({ target_date: day })} />
-        {project?.cycle_view ? <OptionalPicker label="Cycle" none="No cycle" items={cycles.data} value={picked.cycle_id} onChange={(cycleId) => pick({ cycle_id: cycleId })} /> : null}
-        {project?.module_view ? <OptionalPicker label="Module" none="No module" items={modules.data} value={picked.module_id} onChange={(moduleId) => pick({ module_id: moduleId })} /> : null}
+        {planning.cycleView ? <OptionalPicker label="Cycle" none="No cycle" items={planning.cycles} value={picked.cycle_id} onChange={(cycleId) => pick({ cycle_id: cycleId })} /> : null}
+        {planning.moduleView ? <OptionalPicker label="Module" none="No module" items={planning.modules} value={picked.module_id} onChange={(moduleId) => pick({ module_id: moduleId })} /> : null}
       </div>
       <div className="app-dialog-actions">
         <label className="app-switch">

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { IssueRow, Priority, State } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
 import { IssueList, ListFooter } from './issue-list.js';
-import { PRIORITY_ICONS, STATE_GROUPS } from './issue-icons.js';
+import { PRIORITY_ICONS, PriorityIcon, STATE_GROUPS, StateIcon } from './issue-icons.js';
 
 /** What a list can be grouped by. */
 export type IssueGrouping = 'none' | 'state' | 'priority' | 'assignee';
@@ -21,6 +21,8 @@ export interface IssueGroup {
   key: string;
   title: string;
   issues: IssueRow[];
+  /** The heading's icon: the state's (its group and colour) or the priority's, as the rows show them. */
+  icon?: { state: { group: string | null; color: string | null } } | { priority: Priority };
 }
 
 const PRIORITY_ORDER: readonly Priority[] = ['urgent', 'high', 'medium', 'low'];
@@ -32,8 +34,8 @@ const PRIORITY_ORDER: readonly Priority[] = ['urgent', 'high', 'medium', 'low'];
  */
 export function groupIssues(issues: readonly IssueRow[], by: Exclude<IssueGrouping, 'none'>, states: readonly State[] = []): IssueGroup[] {
   const groups = new Map<string, IssueGroup & { rank: string }>();
-  const add = (key: string, title: string, rank: string, issue: IssueRow) => {
-    const group = groups.get(key) ?? { key, title, rank, issues: [] };
+  const add = (key: string, title: string, rank: string, issue: IssueRow, icon?: IssueGroup['icon']) => {
+    const group = groups.get(key) ?? { key, title, rank, issues: [], ...(icon ? { icon } : {}) };
     group.issues.push(issue);
     groups.set(key, group);
   };
@@ -43,12 +45,13 @@ export function groupIssues(issues: readonly IssueRow[], by: Exclude<IssueGroupi
       const state = states.find((item) => item.id === issue.state_id);
       const group = state?.group ?? issue.state__group ?? '';
       const groupRank = STATE_GROUPS.indexOf(group as (typeof STATE_GROUPS)[number]);
-      if (issue.state_id) add(issue.state_id, state?.name ?? issue.state__name ?? 'Unknown state', `0${pad(groupRank < 0 ? 99 : groupRank)}${pad(state?.sequence ?? 0)}`, issue);
-      else add('', 'No state', '1', issue);
+      const icon = { state: { group: group || null, color: state?.color ?? issue.state__color } };
+      if (issue.state_id) add(issue.state_id, state?.name ?? issue.state__name ?? 'Unknown state', `0${pad(groupRank < 0 ? 99 : groupRank)}${pad(state?.sequence ?? 0)}`, issue, icon);
+      else add('', 'No state', '1', issue, { state: { group: null, color: null } });
     } else if (by === 'priority') {
       const rank = PRIORITY_ORDER.indexOf(issue.priority);
-      if (rank >= 0) add(issue.priority, PRIORITY_ICONS[issue.priority].label, `0${rank}`, issue);
-      else add('none', 'No priority', '1', issue);
+      if (rank >= 0) add(issue.priority, PRIORITY_ICONS[issue.priority].label, `0${rank}`, issue, { priority: issue.priority });
+      else add('none', 'No priority', '1', issue, { priority: 'none' });
     } else if (issue.assignees.length) {
       for (const user of issue.assignees) add(user.id, user.display_name, `0${user.display_name.toLowerCase()}`, issue);
     } else add('', 'No assignee', '1', issue);
@@ -111,6 +114,8 @@ export function GroupedIssueList({ slug, issues, by, states, total }: { slug: st
             <h2 className="app-issue-group-heading">
               <button type="button" className="app-issue-group-toggle" aria-expanded={open} aria-controls={body} onClick={() => toggle(group.key)}>
                 <Icon icon={open ? ChevronDown : ChevronRight} size="small" />
+                {group.icon && 'state' in group.icon ? <StateIcon group={group.icon.state.group} color={group.icon.state.color} decorative /> : null}
+                {group.icon && 'priority' in group.icon ? <PriorityIcon priority={group.icon.priority} decorative /> : null}
                 {`${group.title} · ${group.issues.length}`}
               </button>
             </h2>

@@ -57,12 +57,13 @@ export function StateIcon({
   );
 }
 
-/** An issue's priority as an icon, named "Priority: {name}" for assistive technology. */
-export function PriorityIcon({ priority }: { priority: Priority }) {
+/** An issue's priority as an icon, named "Priority: {name}" for assistive technology; `decorative` drops the name where the priority's name is written beside it. */
+export function PriorityIcon({ priority, decorative = false }: { priority: Priority; decorative?: boolean }) {
   useStyles('app-screens', screensCss);
   const { icon, label } = PRIORITY_ICONS[priority] ?? PRIORITY_ICONS.none;
+  const name = decorative ? undefined : `Priority: ${label}`;
   return (
-    <span className="app-priority-icon" role="img" aria-label={`Priority: ${label}`} title={`Priority: ${label}`} data-priority={priority}>
+    <span className="app-priority-icon" role={name ? 'img' : undefined} aria-label={name} title={name} data-priority={priority}>
       <Icon icon={icon} size="small" />
     </span>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
-import type { Priority } from '../../api/types.js';
+import type { Priority, Project } from '../../api/types.js';
 import { Avatar, LabelChip, Picker, PriorityIcon, StateDot } from '../../ui/pickers/index.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 
@@ -14,6 +14,14 @@ export function useProjectChoices(slug: string, projectId: string) {
   return { states: states.data, members: members.data, labels: labels.data };
 }
 type Choices = ReturnType<typeof useProjectChoices>;
+
+/** A project's cycles and modules, as the cycle and module pickers list them (each only while its feature is on). */
+export function usePlanningChoices(slug: string, projectId: string, project: Pick<Project, 'cycle_view' | 'module_view'> | undefined) {
+  const api = useApi();
+  const cycles = useQuery({ queryKey: queryKeys.planning(slug, projectId, 'cycles'), queryFn: () => api.planning.cycles(slug, projectId), enabled: !!project?.cycle_view });
+  const modules = useQuery({ queryKey: queryKeys.planning(slug, projectId, 'modules'), queryFn: () => api.planning.modules(slug, projectId), enabled: !!project?.module_view });
+  return { cycles: project?.cycle_view ? cycles.data : undefined, modules: project?.module_view ? modules.data : undefined, cycleView: !!project?.cycle_view, moduleView: !!project?.module_view };
+}
 
 const toggled = (list: readonly string[], id: string) => (list.includes(id) ? list.filter((item) => item !== id) : [...list, id]);
 
@@ -120,6 +128,23 @@ export function OptionalPicker({
       selected={[value ?? NONE]}
       onPick={(id) => onChange(id === NONE ? null : id)}
       emptyText={items ? 'No matches' : 'Loading…'}
+    />
+  );
+}
+
+/** The modules picker (an issue may be in several): the project's modules by name. */
+export function ModulesPicker({ items, value, onChange }: { items: ReadonlyArray<{ id: string; name: string }> | undefined; value: readonly string[]; onChange(ids: string[]): void }) {
+  const list = items ?? [];
+  const chosen = list.filter((item) => value.includes(item.id));
+  return (
+    <Picker
+      label="Modules"
+      multiple
+      value={chosen.length ? chosen.map((item) => item.name).join(', ') : <span className="app-picker-placeholder">No modules</span>}
+      options={list.map((item) => ({ id: item.id, label: item.name }))}
+      selected={value}
+      onPick={(id) => onChange(toggled(value, id))}
+      emptyText={items ? 'No matching modules' : 'Loading…'}
     />
   );
 }

@@ -25,8 +25,10 @@ export function defaultCover(project: Pick<Project, 'identifier' | 'id'>): strin
 /**
  * One project in the projects grid: its cover (decorative, so the image has an empty alt), its
  * identifier and name, and its description cut to two lines. The whole card is one link to its issues.
+ * `level` is its heading's level, one below the heading of the list it sits in.
  */
-export function ProjectCard({ slug, project }: { slug: string; project: Project }) {
+export function ProjectCard({ slug, project, level = 2 }: { slug: string; project: Project; level?: 2 | 3 }) {
+  const Heading = level === 3 ? 'h3' : 'h2';
   const fallback: CSSProperties | undefined = project.cover_image ? undefined : { backgroundImage: defaultCover(project) };
   return (
     <Link className="app-project-card" to={paths.projectIssues(slug, project.id)}>
@@ -34,10 +36,10 @@ export function ProjectCard({ slug, project }: { slug: string; project: Project 
         {project.cover_image ? <img src={project.cover_image} alt="" width={320} height={96} loading="lazy" decoding="async" /> : null}
       </div>
       <div className="app-project-card-body">
-        <h2>
+        <Heading>
           <span className="app-project-key">{project.identifier}</span>
           <span className="app-project-name">{project.name}</span>
-        </h2>
+        </Heading>
         {project.description ? <p className="app-project-description">{project.description}</p> : null}
       </div>
     </Link>

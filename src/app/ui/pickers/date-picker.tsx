@@ -1,5 +1,8 @@
 import * as Popover from '@radix-ui/react-popover';
+import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Button } from '../button.js';
+import { Icon } from '../icon.js';
 import { useStyles } from '../styles.js';
 import { pickersCss } from './pickers.css.js';
 
@@ -55,17 +58,16 @@ export function DatePicker({ label, value, onPick, invalid }: { label: string; v
             }}
           />
           {value ? (
-            <button
-              type="button"
-              className="app-button"
-              data-size="small"
+            <Button
+              size="small"
               onClick={() => {
                 setOpen(false);
                 onPick(null);
               }}
             >
+              <Icon icon={Trash2} />
               {REMOVE_DATE}
-            </button>
+            </Button>
           ) : null}
         </Popover.Content>
       </Popover.Portal>

@@ -3,6 +3,7 @@ import { issues } from './0002-issues.js';
 import { planning } from './0003-planning.js';
 import { assetsAndJobs } from './0004-assets-and-jobs.js';
 import { issueActivityOrder } from './0005-issue-activity-order.js';
+import { rateLimits } from './0006-rate-limits.js';
 import { storageIntegrityAndSweeps } from './0007-storage-integrity-and-sweeps.js';
 import { exportJobLeases } from './0008-export-job-leases.js';
 import type { Migration } from './migration.js';
@@ -10,4 +11,13 @@ import type { Migration } from './migration.js';
 export type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit or reorder a released one. */
-export const migrations: readonly Migration[] = [accounts, issues, planning, assetsAndJobs, issueActivityOrder, storageIntegrityAndSweeps, exportJobLeases];
+export const migrations: readonly Migration[] = [
+  accounts,
+  issues,
+  planning,
+  assetsAndJobs,
+  issueActivityOrder,
+  rateLimits,
+  storageIntegrityAndSweeps,
+  exportJobLeases,
+];

@@ -1,0 +1,1 @@
+export { LogMailer, type MailLog, type MailMessage, type Mailer } from './mailer.js';
