@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAppStorage } from './assets/storage.js';
 import { startStorageSweeper } from './assets/storage-sweep.js';
 import { RateLimiter } from './auth/rate-limiter.js';
@@ -38,12 +38,12 @@ export function stripApiTrailingSlash(url: string): string {
 }
 
 /**
- * Builds the server: opens the database (migrating it), registers the plugins, the API under
- * /api and the front-end pages. Not listening yet: call `listen`, or `inject` in tests.
- * Closing the app closes the database.
+ * The fastify options this server runs with (logging, body limit, proxies, URL rewriting,
+ * strict validation), so anything that must behave like it, such as the server benchmark's
+ * static ceiling, starts from the same settings.
  */
-export async function buildApp(config: Config, services: AppServices = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+export function fastifyOptions(config: Config) {
+  return {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: JSON_BODY_LIMIT,
@@ -56,7 +56,16 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     // strings: see queryInteger / queryBoolean in http/schemas.ts.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: formatSchemaErrors,
-  });
+  } satisfies FastifyServerOptions;
+}
+
+/**
+ * Builds the server: opens the database (migrating it), registers the plugins, the API under
+ * /api and the front-end pages. Not listening yet: call `listen`, or `inject` in tests.
+ * Closing the app closes the database.
+ */
+export async function buildApp(config: Config, services: AppServices = {}): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(config));
   try {
     const db = await openDatabase({
       databaseUrl: config.databaseUrl,

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.js';
+import { AUTH_USER_COLUMNS, type AuthUser } from '../users/user-shape.js';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'session';
@@ -27,22 +28,28 @@ export async function createSession(db: Db, secret: string, userId: string): Pro
   return { token, expiresAt };
 }
 
-/** The user id behind a live session token, and the new expiry when the session was just renewed. */
+/**
+ * The user behind a live session token, read with the session in one statement (every signed-in
+ * request starts here), and the new expiry when the session was just renewed.
+ */
 export async function findSession(
   db: Db,
   secret: string,
   token: string,
-): Promise<{ userId: string; renewedUntil: Date | null } | null> {
+): Promise<{ user: AuthUser; renewedUntil: Date | null } | null> {
   const hash = hashSessionToken(secret, token);
-  const session = await db.maybeOne<{ user_id: string; expires_at: Date }>(
-    'SELECT user_id, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > now()',
+  const row = await db.maybeOne<AuthUser & { session_expires_at: Date }>(
+    `SELECT ${AUTH_USER_COLUMNS}, s.expires_at AS session_expires_at
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [hash],
   );
-  if (!session) return null;
-  if (session.expires_at.getTime() - Date.now() > RENEW_BELOW_MS) return { userId: session.user_id, renewedUntil: null };
+  if (!row) return null;
+  const { session_expires_at: expiresAt, ...user } = row;
+  if (expiresAt.getTime() - Date.now() > RENEW_BELOW_MS) return { user, renewedUntil: null };
   const renewedUntil = new Date(Date.now() + SESSION_TTL_MS);
   await db.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [hash, renewedUntil]);
-  return { userId: session.user_id, renewedUntil };
+  return { user, renewedUntil };
 }
 
 /** Ends the session of `token` (no-op when there is none). */

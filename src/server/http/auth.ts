@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findSession, SESSION_COOKIE } from '../auth/sessions.js';
-import { AUTH_USER_COLUMNS, type AuthUser } from '../users/user-shape.js';
+import type { AuthUser } from '../users/user-shape.js';
 import { unauthorized } from './errors.js';
 
 /** Sends the session cookie: httpOnly, SameSite=Lax, Secure over HTTPS. */
@@ -37,8 +37,8 @@ export async function loadUser(request: FastifyRequest, reply: FastifyReply): Pr
   const { db, config } = request.server;
   const session = await findSession(db, config.sessionSecret, token);
   if (!session) return null;
-  request.user = await db.maybeOne<AuthUser>(`SELECT ${AUTH_USER_COLUMNS} FROM users u WHERE u.id = $1`, [session.userId]);
-  if (request.user && session.renewedUntil) setSessionCookie(request, reply, token, session.renewedUntil);
+  request.user = session.user;
+  if (session.renewedUntil) setSessionCookie(request, reply, token, session.renewedUntil);
   return request.user;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Role, roleName, type RoleValue } from '../roles.js';
+import type { AuthUser } from '../users/user-shape.js';
 import { loadUser } from './auth.js';
 import type { ProjectContext, WorkspaceContext } from './context.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
@@ -12,21 +13,66 @@ function param(request: FastifyRequest, name: string): string {
   return value;
 }
 
+/** The workspace with the caller's role, from `workspaces w` joined to the caller's membership (`$2`: the user id). */
+const WORKSPACE_COLUMNS = 'w.id, w.slug, w.name, w.logo, w.created_at, w.updated_at, m.role';
+const WORKSPACE_FROM = 'workspaces w JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2';
+
+/** The signed-in caller, else 401. */
+async function signedInUser(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser> {
+  const user = await loadUser(request, reply);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+// Missing and not-a-member answer alike, so slugs of other people's workspaces do not leak.
+const workspaceNotFound = () => notFound('Workspace not found.');
+
 /** Loads the workspace named by `:slug` with the caller's role; 401 anonymous, 404 non-member. */
 async function loadWorkspace(request: FastifyRequest, reply: FastifyReply): Promise<WorkspaceContext> {
   if (request.workspace) return request.workspace;
-  const user = await loadUser(request, reply);
-  if (!user) throw unauthorized();
-  // Missing and not-a-member answer alike, so slugs of other people's workspaces do not leak.
+  const user = await signedInUser(request, reply);
   const workspace = await request.server.db.maybeOne<WorkspaceContext>(
-    `SELECT w.id, w.slug, w.name, w.logo, w.created_at, w.updated_at, m.role
-       FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2
-      WHERE w.slug = lower($1)`,
+    `SELECT ${WORKSPACE_COLUMNS} FROM ${WORKSPACE_FROM} WHERE w.slug = lower($1)`,
     [param(request, 'slug'), user.id],
   );
-  if (!workspace) throw notFound('Workspace not found.');
+  if (!workspace) throw workspaceNotFound();
   request.workspace = workspace;
   return workspace;
+}
+
+type ProjectRow = Omit<ProjectContext, 'role' | 'is_member'> & { member_role: number | null };
+
+/**
+ * Loads the workspace (as loadWorkspace) and the project `:projectId` in it with the caller's
+ * project membership, in one statement; the project is null when the workspace has no such project.
+ */
+async function loadWorkspaceAndProject(request: FastifyRequest, reply: FastifyReply): Promise<{ workspace: WorkspaceContext; project: ProjectRow | null }> {
+  const projectId = param(request, 'projectId');
+  if (request.workspace || !UUID.test(projectId)) {
+    const workspace = await loadWorkspace(request, reply);
+    if (!UUID.test(projectId)) return { workspace, project: null };
+    const project = await request.server.db.maybeOne<ProjectRow>(
+      `SELECT p.id, p.workspace_id, p.identifier, p.name, pm.role AS member_role
+         FROM projects p LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $3
+        WHERE p.id = $1 AND p.workspace_id = $2`,
+      [projectId, workspace.id, request.user!.id],
+    );
+    return { workspace, project };
+  }
+  const user = await signedInUser(request, reply);
+  const row = await request.server.db.maybeOne<WorkspaceContext & { project__id: string | null; project__identifier: string; project__name: string; project__member_role: number | null }>(
+    `SELECT ${WORKSPACE_COLUMNS}, p.id AS project__id, p.identifier AS project__identifier, p.name AS project__name,
+            pm.role AS project__member_role
+       FROM ${WORKSPACE_FROM}
+       LEFT JOIN projects p ON p.id = $3 AND p.workspace_id = w.id
+       LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $2
+      WHERE w.slug = lower($1)`,
+    [param(request, 'slug'), user.id, projectId],
+  );
+  if (!row) throw workspaceNotFound();
+  const { project__id: id, project__identifier: identifier, project__name: name, project__member_role: memberRole, ...workspace } = row;
+  request.workspace = workspace;
+  return { workspace, project: id === null ? null : { id, workspace_id: workspace.id, identifier, name, member_role: memberRole } };
 }
 
 /**
@@ -50,15 +96,7 @@ export function requireWorkspaceRole(min: RoleValue): preHandlerAsyncHookHandler
  */
 export function requireProjectRole(min: RoleValue): preHandlerAsyncHookHandler {
   return async function projectRole(request, reply) {
-    const workspace = await loadWorkspace(request, reply);
-    const projectId = param(request, 'projectId');
-    if (!UUID.test(projectId)) throw notFound('Project not found.');
-    const row = await request.server.db.maybeOne<Omit<ProjectContext, 'role' | 'is_member'> & { member_role: number | null }>(
-      `SELECT p.id, p.workspace_id, p.identifier, p.name, pm.role AS member_role
-         FROM projects p LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $3
-        WHERE p.id = $1 AND p.workspace_id = $2`,
-      [projectId, workspace.id, request.user!.id],
-    );
+    const { workspace, project: row } = await loadWorkspaceAndProject(request, reply);
     const isAdmin = workspace.role >= Role.Admin;
     if (!row || (row.member_role === null && !isAdmin)) throw notFound('Project not found.');
     const { member_role: memberRole, ...project } = row;

@@ -128,15 +128,18 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
       const params = new SqlParams();
       const where = `i.project_id = ${params.bind(currentProject(request).id)}${issueFilterSql(request.query, params)}`;
       const { limit, offset } = pagination(request.query);
-      const total = await db.one<{ count: number }>(`SELECT count(*) AS count FROM issues i WHERE ${where}`, params.values);
-      const issues = await db.query<IssueRow>(
-        `SELECT ${ISSUE_ROW_COLUMNS} FROM ${LISTED_ISSUE_FROM}
+      const count = `SELECT count(*) AS count FROM issues i WHERE ${where}`;
+      // The count rides along with the page (computed once, not per row): one round trip, not two.
+      // Only a page past the end has no row to carry it.
+      const issues = await db.query<IssueRow & { total_count: number }>(
+        `SELECT ${ISSUE_ROW_COLUMNS}, (${count}) AS total_count FROM ${LISTED_ISSUE_FROM}
           WHERE ${where}
           ORDER BY i.sequence_id DESC
           LIMIT ${limit} OFFSET ${offset}`,
         params.values,
       );
-      return reply.header('x-total-count', String(total.count)).send(issues);
+      const total = issues.length ? issues[0]!.total_count : offset ? (await db.one<{ count: number }>(count, params.values)).count : 0;
+      return reply.header('x-total-count', String(total)).send(issues);
     },
   );
 

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+
+// The statements a request sends to the database, each a round trip (and on PGlite a turn on its
+// only connection): the most-used reads must not grow them per row or per check.
+
+let server: TestServer;
+let seed: Seed;
+
+/** Runs `fn` and returns the SQL statements the server sent meanwhile. */
+async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const db = server.db;
+  const original = db.query;
+  const seen: string[] = [];
+  db.query = function (this: typeof db, sql: string, params?: readonly unknown[]) {
+    seen.push(sql.replace(/\s+/g, ' ').trim());
+    return original.call(this, sql, params);
+  } as typeof db.query;
+  try {
+    await fn();
+  } finally {
+    db.query = original;
+  }
+  return seen;
+}
+
+before(async () => {
+  server = await startServer();
+  seed = await seedWorkspace(server);
+  const labels: string[] = [];
+  for (const name of ['bug', 'feature', 'docs']) {
+    const label = await seed.actors.admin.post(`${seed.projectUrl}/labels`, { name, color: '#336699' });
+    assert.equal(label.status, 201, label.text);
+    labels.push(label.body.id);
+  }
+  for (let i = 0; i < 12; i++) {
+    const created = await seed.actors.admin.post(`${seed.projectUrl}/issues`, {
+      name: `Issue ${i}`,
+      label_ids: labels.slice(0, i % 4),
+      assignee_ids: [seed.users.member.id, seed.users.admin.id].slice(0, i % 3),
+    });
+    assert.equal(created.status, 201, created.text);
+  }
+});
+
+after(async () => {
+  await server?.close();
+});
+
+describe('statements per request', () => {
+  test("a project's issue list is read in three statements whatever its length: session and user, workspace and project roles, the page with its count", async () => {
+    let response;
+    const statements = await statementsDuring(async () => {
+      response = await seed.actors.member.get(`${seed.projectUrl}/issues?limit=50`);
+    });
+    assert.equal(response!.status, 200);
+    assert.equal(response!.body.length, 12);
+    assert.equal(response!.headers.get('x-total-count'), '12');
+    assert.ok(response!.body.some((issue: { labels: unknown[]; assignees: unknown[] }) => issue.labels.length === 3 && issue.assignees.length === 2));
+    assert.equal(statements.length, 3, statements.join('\n'));
+  });
+
+  test('the list counts every matching issue on each page, on a page past the end too, and sends the count only as x-total-count', async () => {
+    const pages = [];
+    for (const query of ['limit=5', 'limit=5&offset=10', 'limit=5&offset=12', 'limit=5&offset=40', 'priority=urgent', 'search=Issue%201']) {
+      const response = await seed.actors.guest.get(`${seed.projectUrl}/issues?${query}`);
+      assert.equal(response.status, 200, response.text);
+      assert.ok(response.body.every((issue: object) => !('total_count' in issue)));
+      pages.push([response.body.length, response.headers.get('x-total-count')]);
+    }
+    // search=Issue 1 matches Issue 1, 10 and 11.
+    assert.deepEqual(pages, [[5, '12'], [2, '12'], [0, '12'], [0, '12'], [0, '0'], [3, '3']]);
+  });
+
+  test("an issue's detail is read in three statements: session and user, workspace and project roles, the issue", async () => {
+    const list = await seed.actors.member.get(`${seed.projectUrl}/issues?limit=1`);
+    let response;
+    const statements = await statementsDuring(async () => {
+      response = await seed.actors.member.get(`${seed.projectUrl}/issues/${list.body[0].id}`);
+    });
+    assert.equal(response!.status, 200);
+    assert.equal(statements.length, 3, statements.join('\n'));
+  });
+
+  test('a workspace route reads the session and user in one statement, then the workspace role', async () => {
+    let response;
+    const statements = await statementsDuring(async () => {
+      response = await seed.actors.viewer.get(`${seed.workspaceUrl}/members`);
+    });
+    assert.equal(response!.status, 200);
+    assert.equal(statements.length, 3, statements.join('\n'));
+  });
+});
