@@ -1,5 +1,5 @@
 // The browser suite in WebKit: Debian's WebKitGTK MiniBrowser, driven through WebKitWebDriver.
-// Without a DISPLAY the launcher starts an Xvfb for each window and stops it with the window.
+// Without a DISPLAY the launcher starts its own Xvfb and stops it when the run ends.
 import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findMiniBrowser, findWebKitDriver } from './scripts/browsers.mjs';
@@ -35,9 +35,9 @@ export default {
   ...base,
   files: process.env.WEBKIT_ALL === '1' ? base.files : WEBKIT_FILES,
   reporters: [defaultReporter(), countReporter('.test-results/browser-webkit.json')],
-  // Each test file gets its own MiniBrowser window (one per WebKitWebDriver process). X gives
-  // keyboard focus to one window per display: on a display of the caller's (DISPLAY set), one
-  // file at a time; with the launcher's own Xvfb per window, two.
-  concurrency: Number(process.env.WTR_WEBKIT_CONCURRENCY ?? (process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? 1 : 2)),
+  // Each test file gets its own MiniBrowser window (one per WebKitWebDriver process). One
+  // file at a time: X gives keyboard focus to one window only, so in a second window beside
+  // it document.hasFocus() is false and focus, blur, popups and toolbars misbehave.
+  concurrency: Number(process.env.WTR_WEBKIT_CONCURRENCY ?? 1),
   browsers: [webkitLauncher({ driverPath, browserPath })],
 };

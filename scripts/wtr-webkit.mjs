@@ -152,7 +152,6 @@ class DriverSession {
       // the browser is already gone
     }
     this.process?.kill();
-    this.display?.stop();
   }
 }
 
@@ -171,16 +170,22 @@ export function webkitLauncher({ driverPath, browserPath, browserArgs = [], view
   const idle = [];
   /** @type {Map<string, DriverSession>} */
   const busy = new Map();
+  let env = process.env;
+  let xvfb = null;
+  let displayReady = null;
+
+  async function ensureDisplay() {
+    if (process.env.DISPLAY || process.env.WAYLAND_DISPLAY) return;
+    xvfb = await startXvfb();
+    env = { ...process.env, DISPLAY: xvfb.display };
+  }
+
   async function acquire() {
     const reused = idle.pop();
     if (reused) return reused;
-    // Without a display of the caller's, each window gets an Xvfb of its own: X gives keyboard
-    // focus to one window per display, so windows side by side on one display would not all
-    // have it (document.hasFocus() false, focus, blur and popups misbehaving).
-    const display = process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? null : await startXvfb();
-    const env = display ? { ...process.env, DISPLAY: display.display } : process.env;
+    displayReady ??= ensureDisplay();
+    await displayReady;
     const driver = new DriverSession({ driverPath, capabilities, env });
-    driver.display = display;
     try {
       await driver.start(viewport);
     } catch (error) {
@@ -204,6 +209,7 @@ export function webkitLauncher({ driverPath, browserPath, browserArgs = [], view
       const all = [...idle.splice(0), ...busy.values()];
       busy.clear();
       await Promise.all(all.map((driver) => driver.close()));
+      xvfb?.stop();
     },
 
     async startSession(sessionId, url) {
