@@ -34,12 +34,19 @@ export function LeaveGuard({ unsaved, save, what }: { unsaved: boolean; save(): 
     return () => {
       current = false;
     };
-    // Once per blocked navigation: the blocker object changes identity on every render.
-  }, [blocker.state]);
+    // Once per blocked navigation: the blocker object changes identity on every render. The
+    // router's updates render in a transition, so "Stay" then another navigation at once (an
+    // end-to-end test, a quick hand) can reach the screen as one blocked state: the blocked
+    // location's key tells the second navigation from the first.
+  }, [blocker.state, blocker.location?.key]);
 
   useEffect(() => {
+    // Listening only while something is unsaved keeps the page in the back/forward cache
+    // otherwise; the handler asks from what was last rendered (the ref), as the listener goes
+    // only after the screen already shows "Saved".
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => {
+      if (!unsavedNow.current) return;
       event.preventDefault();
       // Chromium before 119 and Safari ask only when returnValue is set.
       event.returnValue = '';
