@@ -1,7 +1,7 @@
 // npm test: makes sure the browsers are there (Chromium, Firefox, WebKitGTK), type-checks, runs
 // every test (the browser suite once per engine), prints each engine's totals and ends with one
 // line `tests: N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb } from './browsers.mjs';
@@ -11,15 +11,36 @@ const results = join(root, '.test-results');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args, options = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
 
+/** Runs a command with its output held back and printed in one piece when it ends (for commands run side by side). */
+function runHeldBack(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.once('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.once('close', (code) => {
+      process.stdout.write(Buffer.concat(output));
+      resolve(code ?? 1);
+    });
+  });
+}
+
 /** How long each part of the run took, printed with the totals (CI must stay under 30 minutes). */
 const durations = [];
 function timed(label, work) {
   const start = Date.now();
+  const done = () => durations.push(`${label} ${Math.round((Date.now() - start) / 1000)} s`);
+  let result;
   try {
-    return work();
-  } finally {
-    durations.push(`${label} ${Math.round((Date.now() - start) / 1000)} s`);
+    result = work();
+  } catch (error) {
+    done();
+    throw error;
   }
+  if (result instanceof Promise) return result.finally(done);
+  done();
+  return result;
 }
 
 /**
@@ -114,11 +135,15 @@ if (timed('server types', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.ser
   console.error('Type-check of the server failed.');
 }
 
-/** Runs the browser suite in `engine` and adds its totals; prints them on a line of their own. */
-function runBrowserTests(engine) {
+/**
+ * Runs the browser suite in `engine` and resolves to its totals. `beside` runs it beside another
+ * engine's: its output is printed in one piece when it ends, and its test server takes `port`.
+ */
+async function runBrowserTests(engine, { beside = false, port = 0 } = {}) {
   console.log(`Browser tests in ${engine.name} (Web Test Runner)…`);
   const countsFile = join(results, engine.counts);
-  const status = timed(engine.name, () => run(bin('wtr'), engine.config ? ['--config', engine.config] : []));
+  const args = [...(engine.config ? ['--config', engine.config] : []), ...(port ? ['--port', String(port)] : [])];
+  const status = await timed(engine.name, () => (beside ? runHeldBack(bin('wtr'), args) : run(bin('wtr'), args)));
   const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : null;
   if (!counts) {
     console.error(`Web Test Runner did not report its results in ${engine.name}.`);
@@ -128,14 +153,21 @@ function runBrowserTests(engine) {
   for (const { file, test, error } of counts.failures ?? []) failures.push(`${engine.name}: ${file}: ${test}: ${error}`);
   return { passed: counts.passed, failed };
 }
-for (const engine of engines) {
-  if (unavailable.has(engine)) continue;
-  const counts = runBrowserTests(engine);
+function addEngineTotals(engine, counts) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   perEngine.push(`${engine.name}: ${counts.passed} passed, ${counts.failed} failed`);
   console.log(`Browser tests in ${perEngine.at(-1)}`);
 }
+// Chromium runs two files at a time on its own. Firefox and WebKit run one file at a time (each
+// gives keyboard focus to one window), so the two run side by side, each on a core.
+const available = engines.filter((engine) => !unavailable.has(engine));
+for (const engine of available.filter((engine) => engine.id === 'chromium')) addEngineTotals(engine, await runBrowserTests(engine));
+const sideBySide = available.filter((engine) => engine.id !== 'chromium');
+const sideBySideCounts = await Promise.all(
+  sideBySide.map((engine, index) => runBrowserTests(engine, sideBySide.length > 1 ? { beside: true, port: 8100 + 100 * index } : {})),
+);
+sideBySide.forEach((engine, index) => addEngineTotals(engine, sideBySideCounts[index]));
 
 /** Adds a TAP report's counts to the totals; a failing run without a failing test counts as one failure. */
 function countTap(tap, status, label) {
@@ -154,7 +186,7 @@ function countTap(tap, status, label) {
 }
 
 /** Runs `node --test` on `files` (with `preload` modules) and adds its TAP report's counts. */
-function runNodeTests(label, files, { env = process.env, preload = [], report } = {}) {
+function runNodeTests(label, files, { env = process.env, preload = [], report, concurrency = 1 } = {}) {
   console.log(`${label} (node --test)…`);
   const tap = join(results, `${report}.tap`);
   const status = timed(label, () => run(
@@ -162,6 +194,7 @@ function runNodeTests(label, files, { env = process.env, preload = [], report } 
     [
       ...preload.flatMap((module) => ['--import', module]),
       '--test',
+      `--test-concurrency=${concurrency}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
@@ -194,9 +227,11 @@ const serverTests = existsSync(serverDir) ? findFiles(serverDir, (name) => name.
 const postgresOnly = (file) => file.endsWith('.postgres.test.ts');
 if (serverTests.length) {
   const { DATABASE_URL: databaseUrl, ...withoutDatabase } = process.env;
-  runNodeTests('Server tests on PGlite', serverTests.filter((file) => !postgresOnly(file)), { env: withoutDatabase, preload: ['tsx'], report: 'server-pglite' });
+  // Two files at a time: a file spends most of its time starting (TypeScript through tsx, a
+  // fresh database and its migrations), and each file has a database of its own.
+  runNodeTests('Server tests on PGlite', serverTests.filter((file) => !postgresOnly(file)), { env: withoutDatabase, preload: ['tsx'], report: 'server-pglite', concurrency: 2 });
   if (databaseUrl) {
-    runNodeTests('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, preload: ['tsx'], report: 'server-postgresql' });
+    runNodeTests('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, preload: ['tsx'], report: 'server-postgresql', concurrency: 2 });
   } else {
     const notRun = serverTests.filter(postgresOnly);
     totals.failed += notRun.length;
