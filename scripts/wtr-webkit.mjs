@@ -28,6 +28,9 @@ function freePort() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How many test files one MiniBrowser window runs before a fresh one takes over. */
+const FILES_PER_WINDOW = 20;
+
 /** One WebKitWebDriver process and the one browser session it holds. */
 class DriverSession {
   constructor({ driverPath, capabilities, env }) {
@@ -241,6 +244,10 @@ export function webkitLauncher({ driverPath, browserPath, browserArgs = [], view
         if (driver.viewport.width !== viewport.width || driver.viewport.height !== viewport.height) {
           await driver.setViewport(viewport);
         }
+        // A window that ran many files is replaced: late in a long run, one that had run some
+        // ninety of them stalled on a file that passes alone in a fresh one.
+        driver.filesRun = (driver.filesRun ?? 0) + 1;
+        if (driver.filesRun >= FILES_PER_WINDOW) throw new Error('window retired');
         idle.push(driver);
       } catch {
         // A crashed or stuck browser is replaced by a new one for the next file.
