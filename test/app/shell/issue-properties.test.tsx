@@ -113,7 +113,8 @@ describe('issue properties', () => {
     await until(() => document.activeElement?.getAttribute('role') === 'combobox', 'focus in the filter');
     await press('ArrowDown');
     const filter = document.activeElement!;
-    expect(document.getElementById(filter.getAttribute('aria-activedescendant')!)?.textContent).to.contain('Medium');
+    // The list draws the moved highlight on its next render.
+    await until(() => document.getElementById(filter.getAttribute('aria-activedescendant')!)?.textContent?.includes('Medium'), 'Medium highlighted');
     await press('Enter');
     await closed();
     await until(() => patches(api).length === 1, 'the priority change');
