@@ -4,6 +4,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { createAppStorage } from './assets/storage.js';
 import { startStorageSweeper } from './assets/storage-sweep.js';
 import { RateLimiter } from './auth/rate-limiter.js';
+import { installChangeHooks } from './cache/change-hooks.js';
+import { ReadCaches } from './cache/read-caches.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { installControlCharacterGuard } from './http/control-characters.js';
@@ -81,6 +83,12 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
       await db.close();
     });
     app.decorate('config', config);
+    const caches = new ReadCaches();
+    await caches.start(db, app.log, config.readCache);
+    app.decorate('caches', caches);
+    // Hooks close in reverse order: the listener stops before the database closes.
+    app.addHook('onClose', () => caches.close());
+    installChangeHooks(app, caches);
     const storage = createAppStorage(config);
     app.decorate('storage', storage);
     app.addHook('onClose', async () => storage.close?.());

@@ -55,6 +55,8 @@ export interface Config {
   storage: StorageConfig;
   /** The rich-text worker pool: threads (RICH_TEXT_THREADS) and the time one document may take (RICH_TEXT_TIMEOUT_MS). */
   richText: { threads: number; timeoutMs: number };
+  /** Whether sessions, roles and issue lists are kept in memory between requests (READ_CACHE, default on; see cache/read-caches.ts). */
+  readCache: boolean;
 }
 
 /** How this process takes part in the background job queue. */
@@ -119,6 +121,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   }
   return value;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (raw !== 'on' && raw !== 'off') throw new Error(`${name} must be on or off, not "${raw}"`);
+  return raw === 'on';
 }
 
 function publicUrl(value: string | null): string | null {
@@ -231,5 +240,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       threads: integer(env, 'RICH_TEXT_THREADS', DEFAULT_RICH_TEXT_THREADS, 1, 16),
       timeoutMs: integer(env, 'RICH_TEXT_TIMEOUT_MS', DEFAULT_RICH_TEXT_TIMEOUT_MS, 100, 600_000),
     },
+    readCache: onOff(env, 'READ_CACHE', true),
   };
 }

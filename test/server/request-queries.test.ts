@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 // The statements a request sends to the database, each a round trip (and on PGlite a turn on its
-// only connection): the most-used reads must not grow them per row or per check.
+// only connection): the most-used reads must not grow them per row or per check, and what a
+// server keeps in memory between changes (sessions, roles, issue lists) is not read again.
 
 let server: TestServer;
 let seed: Seed;
@@ -48,8 +49,14 @@ after(async () => {
   await server?.close();
 });
 
+/** Forgets everything the server keeps in memory, as after a restart. */
+function cold(): void {
+  server.app.caches.changed('*');
+}
+
 describe('statements per request', () => {
   test("a project's issue list is read in three statements whatever its length: session and user, workspace and project roles, the page with its count", async () => {
+    cold();
     let response;
     const statements = await statementsDuring(async () => {
       response = await seed.actors.member.get(`${seed.projectUrl}/issues?limit=50`);
@@ -73,8 +80,31 @@ describe('statements per request', () => {
     assert.deepEqual(pages, [[5, '12'], [2, '12'], [0, '12'], [0, '12'], [0, '0'], [3, '3']]);
   });
 
+  test('read again, the list sends no statement; after a change to one of its issues, one: the page', async () => {
+    const read = async () => {
+      let response;
+      const statements = await statementsDuring(async () => {
+        response = await seed.actors.member.get(`${seed.projectUrl}/issues?limit=50`);
+      });
+      return { response: response!, statements };
+    };
+    const first = await read();
+    const again = await read();
+    assert.deepEqual(again.statements, []);
+    assert.equal(again.response.text, first.response.text);
+    assert.equal(again.response.headers.get('x-total-count'), '12');
+    assert.equal(again.response.headers.get('content-type'), first.response.headers.get('content-type'));
+    const issue = first.response.body[0];
+    const renamed = await seed.actors.admin.patch(`${seed.projectUrl}/issues/${issue.id}`, { name: 'Renamed while kept' });
+    assert.equal(renamed.status, 200, renamed.text);
+    const afterChange = await read();
+    assert.equal(afterChange.statements.length, 1, afterChange.statements.join('\n'));
+    assert.equal(afterChange.response.body[0].name, 'Renamed while kept');
+  });
+
   test("an issue's detail is read in three statements: session and user, workspace and project roles, the issue", async () => {
     const list = await seed.actors.member.get(`${seed.projectUrl}/issues?limit=1`);
+    cold();
     let response;
     const statements = await statementsDuring(async () => {
       response = await seed.actors.member.get(`${seed.projectUrl}/issues/${list.body[0].id}`);
@@ -84,11 +114,15 @@ describe('statements per request', () => {
   });
 
   test('a workspace route reads the session and user in one statement, then the workspace role', async () => {
+    cold();
     let response;
     const statements = await statementsDuring(async () => {
       response = await seed.actors.viewer.get(`${seed.workspaceUrl}/members`);
     });
     assert.equal(response!.status, 200);
     assert.equal(statements.length, 3, statements.join('\n'));
+    // Read again: only the members themselves.
+    const again = await statementsDuring(() => seed.actors.viewer.get(`${seed.workspaceUrl}/members`));
+    assert.equal(again.length, 1, again.join('\n'));
   });
 });

@@ -133,6 +133,64 @@ if (!process.env.DATABASE_URL) {
       assert.deepEqual(Buffer.from(await response.arrayBuffer()), PNG);
     });
 
+    test('what each process keeps in memory follows changes made through the other: the writer reads its change back at once; others see an issue list, a role, a sign-out within a second', async (t) => {
+      const listUrl = `${workspaceUrl}/projects/${projectId}/issues?limit=50`;
+      /** Reads through B until `done`, for at most a second; how long it took. */
+      const onBWithin = async (read: () => Promise<boolean>) => {
+        const started = Date.now();
+        while (!(await read())) {
+          assert.ok(Date.now() - started < 1_000, 'the other process still answered from before the change after a second');
+          await sleep(2);
+        }
+        return Date.now() - started;
+      };
+      // Both processes keep the list.
+      for (const client of [onA, onB, onB]) assert.equal((await client.get(listUrl)).status, 200);
+      const created = await onA.post(`${workspaceUrl}/projects/${projectId}/issues`, { name: 'Seen everywhere' });
+      assert.equal(created.status, 201, created.text);
+      // The browser that made a change reads it back from the other process at once, every time
+      // (for a few seconds after a change, its reads wait until the process answering them has
+      // heard every change committed so far).
+      assert.equal(onA.cookie('recent_change'), '1');
+      for (let i = 0; i < 30; i++) {
+        const [writer, other] = i % 2 ? [onB, onA] : [onA, onB];
+        const name = `Read back ${i}`;
+        assert.equal((await writer.patch(`${workspaceUrl}/projects/${projectId}/issues/${created.body.id}`, { name })).status, 200);
+        const readBack = await other.get(listUrl);
+        assert.equal(readBack.body.find((issue: { id: string }) => issue.id === created.body.id)?.name, name, `read back ${i}`);
+      }
+      // Another browser, once the other process has heard of it.
+      const reader = a.client();
+      await reader.signUp({ display_name: 'reader' });
+      const readerUser = reader.user!;
+      assert.equal((await onA.post(`${workspaceUrl}/members`, { email: readerUser.email, role: 5 })).status, 201);
+      assert.equal((await onA.post(`${workspaceUrl}/projects/${projectId}/members`, { user_id: readerUser.id, role: 5 })).status, 201);
+      const readerOnB = reader.on(b);
+      for (let i = 0; i < 2; i++) assert.equal((await readerOnB.get(listUrl)).status, 200);
+      const renamed = await onA.patch(`${workspaceUrl}/projects/${projectId}/issues/${created.body.id}`, { name: 'Renamed everywhere' });
+      assert.equal(renamed.status, 200, renamed.text);
+      const listDelay = await onBWithin(async () =>
+        (await readerOnB.get(listUrl)).body.some((issue: { name: string }) => issue.name === 'Renamed everywhere'),
+      );
+
+      const guest = a.client();
+      const guestUser = await guest.signUp({ display_name: 'guest' });
+      assert.equal((await onA.post(`${workspaceUrl}/members`, { email: guestUser.email, role: 5 })).status, 201);
+      assert.equal((await onA.post(`${workspaceUrl}/projects/${projectId}/members`, { user_id: guestUser.id, role: 5 })).status, 201);
+      const guestOnB = guest.on(b);
+      for (let i = 0; i < 2; i++) assert.equal((await guestOnB.get(listUrl)).status, 200);
+      const removed = await onA.request('DELETE', `${workspaceUrl}/projects/${projectId}/members/${guestUser.id}`);
+      assert.ok(removed.status < 300, removed.text);
+      const roleDelay = await onBWithin(async () => (await guestOnB.get(listUrl)).status === 404);
+
+      const cookie = guest.cookie('session')!;
+      assert.equal((await guestOnB.get('/api/users/me')).status, 200);
+      assert.ok((await guest.post('/api/auth/sign-out')).status < 300);
+      const signOutDelay = await onBWithin(async () => (await fetch(`${b.url}/api/users/me`, { headers: { cookie: `session=${cookie}` } })).status === 401);
+      // Normally the notification is there before the next request: record how long it took.
+      t.diagnostic(`seen by the other process after: list ${listDelay} ms, role ${roleDelay} ms, sign-out ${signOutDelay} ms`);
+    });
+
     test('descriptions saved at once through both processes: one 200, the others 409', async () => {
       const issue = await onA.post(`${workspaceUrl}/projects/${projectId}/issues`, { name: 'Edited everywhere' });
       assert.equal(issue.status, 201, issue.text);

@@ -1,4 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { userScope, type CachedSession } from '../cache/read-caches.js';
+import type { ScopedCache } from '../cache/scoped-cache.js';
 import type { Db } from '../db/index.js';
 import { AUTH_USER_COLUMNS, type AuthUser } from '../users/user-shape.js';
 
@@ -30,23 +32,35 @@ export async function createSession(db: Db, secret: string, userId: string): Pro
 
 /**
  * The user behind a live session token, read with the session in one statement (every signed-in
- * request starts here), and the new expiry when the session was just renewed.
+ * request starts here) or from `cache`, and the new expiry when the session was just renewed.
  */
 export async function findSession(
   db: Db,
   secret: string,
   token: string,
+  cache?: ScopedCache<CachedSession>,
 ): Promise<{ user: AuthUser; renewedUntil: Date | null } | null> {
+  const renewalDue = (expiresAt: number) => expiresAt - Date.now() <= RENEW_BELOW_MS;
+  // Kept by the token itself (memory already holds it with the request): a kept session costs no hashing.
+  const kept = cache?.get(token);
+  // A copy: a route may change its request's user.
+  if (kept && !renewalDue(kept.expiresAt)) return { user: { ...kept.user }, renewedUntil: null };
   const hash = hashSessionToken(secret, token);
-  const row = await db.maybeOne<AuthUser & { session_expires_at: Date }>(
-    `SELECT ${AUTH_USER_COLUMNS}, s.expires_at AS session_expires_at
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    [hash],
-  );
-  if (!row) return null;
-  const { session_expires_at: expiresAt, ...user } = row;
-  if (expiresAt.getTime() - Date.now() > RENEW_BELOW_MS) return { user, renewedUntil: null };
+  const read = async (): Promise<CachedSession | undefined> => {
+    const row = await db.maybeOne<AuthUser & { session_expires_at: Date }>(
+      `SELECT ${AUTH_USER_COLUMNS}, s.expires_at AS session_expires_at
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.expires_at > now()`,
+      [hash],
+    );
+    if (!row) return undefined;
+    const { session_expires_at: expiresAt, ...user } = row;
+    return { user, expiresAt: expiresAt.getTime() };
+  };
+  const session = cache ? await cache.fill(token, (found) => [userScope(found.user.id)], read) : await read();
+  if (!session) return null;
+  const user = { ...session.user };
+  if (!renewalDue(session.expiresAt)) return { user, renewedUntil: null };
   const renewedUntil = new Date(Date.now() + SESSION_TTL_MS);
   await db.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [hash, renewedUntil]);
   return { user, renewedUntil };

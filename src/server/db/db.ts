@@ -29,10 +29,39 @@ export interface Db {
 /** The back-end a database runs on. */
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** What a change listener hears (see `Database.listen`). */
+export interface ChangeHandlers {
+  /** A message sent on the channel by a committed transaction (of any process). */
+  message(payload: string): void;
+  /**
+   * The listener lost its connection: messages may be missed until `restored`. Anything kept
+   * because no message said otherwise must be dropped now.
+   */
+  lost(): void;
+  /** Listening again after `lost`: messages are heard again from now on. */
+  restored(): void;
+}
+
+/** A running change listener. */
+export interface ChangeListener {
+  /**
+   * Resolves once every message of the transactions committed before the call has been handed
+   * to `message` (immediately when listening is down: `lost` was called).
+   */
+  sync(): Promise<void>;
+  /** Stops listening. */
+  close(): Promise<void>;
+}
+
 /** An open database: a Db that can be closed. */
 export interface Database extends Db {
   /** Which back-end this is. */
   readonly kind: DatabaseKind;
+  /**
+   * Hears the messages sent with `pg_notify(channel, …)` by every process on this database, in
+   * commit order; resolves once listening.
+   */
+  listen(channel: string, handlers: ChangeHandlers): Promise<ChangeListener>;
   /** Waits for running work and releases the connection(s) and files. */
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-export type { Database, DatabaseKind, Db, Params, Row } from './db.js';
+export type { ChangeHandlers, ChangeListener, Database, DatabaseKind, Db, Params, Row } from './db.js';
 export { openDatabase, pgliteDir, type DatabaseOptions } from './open.js';
 export { migrate } from './migrate.js';
 export { migrations, type Migration } from './migrations/index.js';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import type { Params, Row } from './db.js';
+import type { ChangeHandlers, ChangeListener, Params, Row } from './db.js';
 import { RootDatabase, type Runner } from './transaction-db.js';
 
 function runnerFor(target: PGlite | Transaction): Runner {
@@ -30,6 +30,19 @@ class PgliteDatabase extends RootDatabase {
   protected withTransaction<T>(fn: (runner: Runner) => Promise<T>): Promise<T> {
     // PGlite has one connection: its transaction() holds a lock that queues every other query until it ends.
     return this.#lite.transaction((tx) => fn(runnerFor(tx)));
+  }
+
+  async listen(channel: string, handlers: ChangeHandlers): Promise<ChangeListener> {
+    const lite = this.#lite;
+    const unlisten = await lite.listen(channel, (payload) => handlers.message(payload));
+    return {
+      // PGlite hands a statement's notifications to listeners before the statement's promise
+      // resolves: whatever committed before this call has been heard already.
+      sync: () => Promise.resolve(),
+      close: async () => {
+        if (!lite.closed) await unlisten();
+      },
+    };
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import type { Params, Row } from './db.js';
+import type { ChangeHandlers, ChangeListener, Params, Row } from './db.js';
+import { listenPostgres } from './postgres-listener.js';
 import { RootDatabase, type Runner } from './transaction-db.js';
 
 const INT8 = 20;
@@ -32,12 +33,20 @@ function runnerFor(target: pg.Pool | pg.PoolClient): Runner {
 class PostgresDatabase extends RootDatabase {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
+  readonly #url: string;
+  readonly #onConnectionError: (error: Error) => void;
   protected readonly runner: Runner;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, url: string, onConnectionError: (error: Error) => void) {
     super();
     this.#pool = pool;
+    this.#url = url;
+    this.#onConnectionError = onConnectionError;
     this.runner = runnerFor(pool);
+  }
+
+  listen(channel: string, handlers: ChangeHandlers): Promise<ChangeListener> {
+    return listenPostgres(this.#url, channel, handlers, this.#onConnectionError);
   }
 
   protected async withTransaction<T>(fn: (runner: Runner) => Promise<T>): Promise<T> {
@@ -71,7 +80,7 @@ export async function openPostgres(url: string, onIdleError: (error: Error) => v
   const pool = new pg.Pool({ connectionString: url, types: typeParsers, max: 10 });
   // Without a listener, an idle connection that drops would crash the process.
   pool.on('error', onIdleError);
-  const database = new PostgresDatabase(pool);
+  const database = new PostgresDatabase(pool, url, onIdleError);
   try {
     await database.query('SELECT 1');
   } catch (error) {

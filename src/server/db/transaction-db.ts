@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Database, DatabaseKind, Db, Params, Row } from './db.js';
+import type { ChangeHandlers, ChangeListener, Database, DatabaseKind, Db, Params, Row } from './db.js';
 
 /** What a back-end provides: one-statement queries and parameterless scripts on one connection or pool. */
 export interface Runner {
@@ -87,6 +87,7 @@ export abstract class RootDatabase implements Database {
   /** Opens a transaction, gives `fn` a runner bound to it, commits or rolls back. */
   protected abstract withTransaction<T>(fn: (runner: Runner) => Promise<T>): Promise<T>;
   abstract close(): Promise<void>;
+  abstract listen(channel: string, handlers: ChangeHandlers): Promise<ChangeListener>;
 
   #check(): void {
     if (this.#inTransaction.getStore()) {

@@ -34,8 +34,8 @@ export async function loadUser(request: FastifyRequest, reply: FastifyReply): Pr
   request.sessionChecked = true;
   const token = sessionToken(request);
   if (!token) return null;
-  const { db, config } = request.server;
-  const session = await findSession(db, config.sessionSecret, token);
+  const { db, config, caches } = request.server;
+  const session = await findSession(db, config.sessionSecret, token, caches.sessions);
   if (!session) return null;
   request.user = session.user;
   if (session.renewedUntil) setSessionCookie(request, reply, token, session.renewedUntil);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RateLimiter } from '../auth/rate-limiter.js';
+import type { ReadCaches } from '../cache/read-caches.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { Mailer } from '../mail/index.js';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** Sends e-mail (by default: writes it to the log). */
     mailer: Mailer;
+    /** Sessions, roles and issue lists kept in memory until the database announces a change. */
+    caches: ReadCaches;
   }
   interface FastifyRequest {
     /** The signed-in user once requireUser (or a role check) ran; null when anonymous. */

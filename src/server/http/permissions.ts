@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { CachedAccess } from '../cache/read-caches.js';
 import { Role, roleName, type RoleValue } from '../roles.js';
 import type { AuthUser } from '../users/user-shape.js';
 import { loadUser } from './auth.js';
@@ -27,17 +28,30 @@ async function signedInUser(request: FastifyRequest, reply: FastifyReply): Promi
 // Missing and not-a-member answer alike, so slugs of other people's workspaces do not leak.
 const workspaceNotFound = () => notFound('Workspace not found.');
 
+/**
+ * `load`'s answer, or the one kept for `key` in the caller's access cache (dropped whenever a
+ * workspace, project or membership changes); a copy, as routes may change theirs.
+ */
+async function keptAccess(request: FastifyRequest, key: string, load: () => Promise<CachedAccess | undefined>): Promise<CachedAccess | undefined> {
+  const access = await request.server.caches.access.through(key, [], load);
+  return access && { workspace: { ...access.workspace }, project: access.project && { ...access.project } };
+}
+
 /** Loads the workspace named by `:slug` with the caller's role; 401 anonymous, 404 non-member. */
 async function loadWorkspace(request: FastifyRequest, reply: FastifyReply): Promise<WorkspaceContext> {
   if (request.workspace) return request.workspace;
   const user = await signedInUser(request, reply);
-  const workspace = await request.server.db.maybeOne<WorkspaceContext>(
-    `SELECT ${WORKSPACE_COLUMNS} FROM ${WORKSPACE_FROM} WHERE w.slug = lower($1)`,
-    [param(request, 'slug'), user.id],
-  );
-  if (!workspace) throw workspaceNotFound();
-  request.workspace = workspace;
-  return workspace;
+  const slug = param(request, 'slug');
+  const access = await keptAccess(request, `w\n${user.id}\n${slug.toLowerCase()}`, async () => {
+    const workspace = await request.server.db.maybeOne<WorkspaceContext>(
+      `SELECT ${WORKSPACE_COLUMNS} FROM ${WORKSPACE_FROM} WHERE w.slug = lower($1)`,
+      [slug, user.id],
+    );
+    return workspace ? { workspace, project: null } : undefined;
+  });
+  if (!access) throw workspaceNotFound();
+  request.workspace = access.workspace;
+  return access.workspace;
 }
 
 type ProjectRow = Omit<ProjectContext, 'role' | 'is_member'> & { member_role: number | null };
@@ -60,19 +74,26 @@ async function loadWorkspaceAndProject(request: FastifyRequest, reply: FastifyRe
     return { workspace, project };
   }
   const user = await signedInUser(request, reply);
-  const row = await request.server.db.maybeOne<WorkspaceContext & { project__id: string | null; project__identifier: string; project__name: string; project__member_role: number | null }>(
-    `SELECT ${WORKSPACE_COLUMNS}, p.id AS project__id, p.identifier AS project__identifier, p.name AS project__name,
-            pm.role AS project__member_role
-       FROM ${WORKSPACE_FROM}
-       LEFT JOIN projects p ON p.id = $3 AND p.workspace_id = w.id
-       LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $2
-      WHERE w.slug = lower($1)`,
-    [param(request, 'slug'), user.id, projectId],
-  );
-  if (!row) throw workspaceNotFound();
-  const { project__id: id, project__identifier: identifier, project__name: name, project__member_role: memberRole, ...workspace } = row;
-  request.workspace = workspace;
-  return { workspace, project: id === null ? null : { id, workspace_id: workspace.id, identifier, name, member_role: memberRole } };
+  const slug = param(request, 'slug');
+  const access = await keptAccess(request, `wp\n${user.id}\n${slug.toLowerCase()}\n${projectId.toLowerCase()}`, async () => {
+    const row = await request.server.db.maybeOne<
+      WorkspaceContext & { project__id: string | null; project__identifier: string; project__name: string; project__member_role: number | null }
+    >(
+      `SELECT ${WORKSPACE_COLUMNS}, p.id AS project__id, p.identifier AS project__identifier, p.name AS project__name,
+              pm.role AS project__member_role
+         FROM ${WORKSPACE_FROM}
+         LEFT JOIN projects p ON p.id = $3 AND p.workspace_id = w.id
+         LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $2
+        WHERE w.slug = lower($1)`,
+      [slug, user.id, projectId],
+    );
+    if (!row) return undefined;
+    const { project__id: id, project__identifier: identifier, project__name: name, project__member_role: memberRole, ...workspace } = row;
+    return { workspace, project: id === null ? null : { id, workspace_id: workspace.id, identifier, name, member_role: memberRole } };
+  });
+  if (!access) throw workspaceNotFound();
+  request.workspace = access.workspace;
+  return access;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { projectScope } from '../cache/read-caches.js';
 import { issueCreateBody, issueUpdateBody } from '../../api-shapes/issue.js';
 import { nextIssueSequenceId, type Db } from '../db/index.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
@@ -125,21 +126,31 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { params: projectParams, querystring: issueListQuery, response: { 200: { type: 'array', items: issueRowSchema } } },
     },
     async (request, reply) => {
-      const params = new SqlParams();
-      const where = `i.project_id = ${params.bind(currentProject(request).id)}${issueFilterSql(request.query, params)}`;
-      const { limit, offset } = pagination(request.query);
-      const count = `SELECT count(*) AS count FROM issues i WHERE ${where}`;
-      // The count rides along with the page (computed once, not per row): one round trip, not two.
-      // Only a page past the end has no row to carry it.
-      const issues = await db.query<IssueRow & { total_count: number }>(
-        `SELECT ${ISSUE_ROW_COLUMNS}, (${count}) AS total_count FROM ${LISTED_ISSUE_FROM}
-          WHERE ${where}
-          ORDER BY i.sequence_id DESC
-          LIMIT ${limit} OFFSET ${offset}`,
-        params.values,
-      );
-      const total = issues.length ? issues[0]!.total_count : offset ? (await db.one<{ count: number }>(count, params.values)).count : 0;
-      return reply.header('x-total-count', String(total)).send(issues);
+      const project = currentProject(request);
+      // Every reader of a project sees the same list: a page is kept per project and query
+      // until the database announces a change to the project's issues (cache/read-caches.ts).
+      // Keyed by the query string as sent: the answer depends on nothing else.
+      const queryAt = request.url.indexOf('?');
+      const key = `${project.id}?${queryAt < 0 ? '' : request.url.slice(queryAt + 1)}`;
+      const page = await app.caches.issueLists.through(key, [projectScope(project.id)], async () => {
+        const params = new SqlParams();
+        const where = `i.project_id = ${params.bind(project.id)}${issueFilterSql(request.query, params)}`;
+        const { limit, offset } = pagination(request.query);
+        const count = `SELECT count(*) AS count FROM issues i WHERE ${where}`;
+        // The count rides along with the page (computed once, not per row): one round trip, not two.
+        // Only a page past the end has no row to carry it.
+        const issues = await db.query<IssueRow & { total_count: number }>(
+          `SELECT ${ISSUE_ROW_COLUMNS}, (${count}) AS total_count FROM ${LISTED_ISSUE_FROM}
+            WHERE ${where}
+            ORDER BY i.sequence_id DESC
+            LIMIT ${limit} OFFSET ${offset}`,
+          params.values,
+        );
+        const total = issues.length ? issues[0]!.total_count : offset ? (await db.one<{ count: number }>(count, params.values)).count : 0;
+        return { body: String(reply.serialize(issues)), total };
+      });
+      // Already serialized with the route's response schema: sent as it is.
+      return (reply as FastifyReply).header('x-total-count', String(page!.total)).type('application/json; charset=utf-8').send(page!.body);
     },
   );
 

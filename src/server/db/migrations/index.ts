@@ -6,6 +6,7 @@ import { issueActivityOrder } from './0005-issue-activity-order.js';
 import { rateLimits } from './0006-rate-limits.js';
 import { storageIntegrityAndSweeps } from './0007-storage-integrity-and-sweeps.js';
 import { exportJobLeases } from './0008-export-job-leases.js';
+import { changeNotifications } from './0009-change-notifications.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   rateLimits,
   storageIntegrityAndSweeps,
   exportJobLeases,
+  changeNotifications,
 ];
