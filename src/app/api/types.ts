@@ -7,27 +7,10 @@ import type { DisplayUser } from '../../api-shapes/user.js';
 export type { DisplayUser, Member, User } from '../../api-shapes/user.js';
 export type { IssueDetail, IssueLabel, IssueRow, ListedIssue, Priority } from '../../api-shapes/issue.js';
 export type { Project, ProjectFeature } from '../../api-shapes/project.js';
-
-/** A workspace, with the caller's role in it. */
-export interface Workspace {
-  id: string;
-  slug: string;
-  name: string;
-  logo: string | null;
-  role: number;
-}
-
-/** A workflow state of a project. */
-export interface State {
-  id: string;
-  project_id: string;
-  name: string;
-  description: string;
-  color: string;
-  group: string;
-  sequence: number;
-  is_default: boolean;
-}
+export type { State, StateGroup } from '../../api-shapes/state.js';
+export type { Label } from '../../api-shapes/label.js';
+export type { Workspace } from '../../api-shapes/workspace.js';
+export type { Comment } from '../../api-shapes/comment.js';
 
 /** The spec's link. */
 export interface Link {
@@ -36,16 +19,6 @@ export interface Link {
   url: string;
   created_by: string | null;
   created_at: string;
-}
-
-/** A comment on an issue. */
-export interface Comment {
-  id: string;
-  issue_id: string;
-  comment_html: string;
-  actor: DisplayUser | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** One row of an issue's activity feed (spec section 3). */
