@@ -127,10 +127,14 @@ function AddMemberForm({ slug }: { slug: string }) {
         <TextField label="Email" type="email" value={email} required onChange={(event) => setEmail(event.target.value)} />
         <div className="app-field">
           <label htmlFor="new-member-role">Role</label>
-          <select id="new-member-role" value={role} onChange={(event) => {
+          <select
+            id="new-member-role"
+            value={role}
+            onChange={(event) => {
               const next = Number(event.target.value);
               if (isRole(next)) setRole(next);
-            }}>
+            }}
+          >
             {ROLES.map((value) => (
               <option key={value} value={value}>
                 {roleName(value)}

@@ -26,6 +26,7 @@ const commentParams = {
   properties: { slug, projectId: uuid, issueId: uuid, commentId: uuid },
 } as const;
 
+/** SELECT list of a comment from `issue_comments c` and its author `users u` (gone: a null actor). */
 const COMMENT_COLUMNS = selectList(commentShape, 'c', { actor: `CASE WHEN u.id IS NULL THEN NULL ELSE ${DISPLAY_USER_JSON} END` });
 
 const COMMENT_SELECT = `SELECT ${COMMENT_COLUMNS} FROM issue_comments c LEFT JOIN users u ON u.id = c.actor_id`;
