@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { boolean, date, integer, nullable, nullableTimestamp, number, optionalFields, string, stringEnum, text, timestamp, uuid } from './fields.js';
+import { editorDocument } from './description.js';
 import { PRIORITIES } from './issue-priority.js';
 import { displayUserShape } from './user.js';
 
@@ -86,8 +87,7 @@ export const MAX_ISSUE_SET = 100;
 export const issueFields = {
   name: text(255),
   description_html: string,
-  // The editor's JSON document; when given it is the one normalised and stored (the HTML follows from it).
-  description_json: Type.Unsafe<Record<string, unknown>>({ type: 'object' }),
+  description_json: editorDocument,
   priority: stringEnum(PRIORITIES),
   state_id: uuid,
   assignee_ids: Type.Array(uuid, { maxItems: MAX_ISSUE_SET }),
