@@ -9,8 +9,6 @@ import { STATE_COUNT_SQL, stateCountsJoin } from '../planning/state-counts.js';
 // The cycle's shapes are defined once in src/api-shapes/cycle.ts (shared with the app); this
 // module gives the server their SQL and row types (timestamps as Dates).
 
-export type { CycleStatus } from '../../api-shapes/cycle.js';
-
 /** A cycle as the API returns it, with its issues counted by state group. */
 export type CycleJson = StaticDecode<typeof cycleShape>;
 

@@ -9,8 +9,6 @@ import { STATE_COUNT_SQL, stateCountsJoin } from '../planning/state-counts.js';
 // The module's shapes are defined once in src/api-shapes/module.ts (shared with the app); this
 // module gives the server their SQL and row types (timestamps as Dates).
 
-export { MODULE_STATUSES, type ModuleStatus } from '../../api-shapes/module.js';
-
 /** A module as the API returns it, with its issues counted by state group. */
 export type ModuleJson = StaticDecode<typeof moduleShape>;
 

@@ -6,7 +6,7 @@ import { slug, uuid } from '../http/schemas.js';
 // The page's shapes are defined once in src/api-shapes/page.ts (shared with the app); this
 // module gives the server their SQL and row types (timestamps as Dates).
 
-export { PAGE_ACCESS, PAGE_LIST_TYPES, type PageAccess, type PageListType } from '../../api-shapes/page.js';
+export type { PageListType } from '../../api-shapes/page.js';
 
 /** A page as listed: everything but its content. */
 export type PageSummary = StaticDecode<typeof pageSummaryShape>;

@@ -4,9 +4,6 @@ import type { IssueGroup } from './issue-group.js';
 
 // The distribution's shape is defined once in src/api-shapes/planning.ts (shared with the app).
 
-export { distributionShape as distributionSchema } from '../../api-shapes/planning.js';
-export type { AssigneeDistribution, CompletionChart, Distribution, LabelDistribution } from '../../api-shapes/planning.js';
-
 /** The longest chart drawn, in days; a longer group is charted from its start for this many days. */
 export const MAX_CHART_DAYS = 400;
 
