@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { boolean, hexColour, number, optionalFields, string, stringEnum, text, timestamp, uuid } from './fields.js';
-import { STATE_GROUPS } from './state-group.js';
+import { STATE_GROUPS } from './state-groups.js';
 
-export { STATE_GROUPS, type StateGroup } from './state-group.js';
+export { STATE_GROUPS, type StateGroup } from './state-groups.js';
 
 /** A workflow state of a project, as the API returns it. */
 export const stateShape = Type.Object({

@@ -6,7 +6,7 @@ import { Value } from 'typebox/value';
 import { commentBody, commentShape } from '../../src/api-shapes/comment.js';
 import { issueLabelShape } from '../../src/api-shapes/issue.js';
 import { labelCreateBody, labelShape, labelUpdateBody } from '../../src/api-shapes/label.js';
-import { STATE_GROUPS } from '../../src/api-shapes/state-group.js';
+import { STATE_GROUPS } from '../../src/api-shapes/state-groups.js';
 import { stateCreateBody, stateShape, stateUpdateBody } from '../../src/api-shapes/state.js';
 import { memberShape } from '../../src/api-shapes/user.js';
 import { workspaceCreateBody, workspaceShape, workspaceUpdateBody } from '../../src/api-shapes/workspace.js';
@@ -161,7 +161,7 @@ describe('the bodies these routes accept are their shapes', () => {
   });
 
   test('the state groups are plain data the app can load without TypeBox', () => {
-    const code = readFileSync(new URL('../../src/api-shapes/state-group.ts', import.meta.url), 'utf8');
+    const code = readFileSync(new URL('../../src/api-shapes/state-groups.ts', import.meta.url), 'utf8');
     assert.doesNotMatch(code, /^import /m);
   });
 });

@@ -1,4 +1,4 @@
-import type { StateGroup } from '../../api-shapes/state-group.js';
+import type { StateGroup } from '../../api-shapes/state-groups.js';
 import type { Db } from '../db/index.js';
 
 /** The states every new project starts with; Backlog is the default for new issues. */

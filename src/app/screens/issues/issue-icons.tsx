@@ -1,5 +1,5 @@
 import { AlertOctagon, Circle, CircleCheck, CircleDashed, CircleDot, CircleX, Minus, SignalHigh, SignalLow, SignalMedium, type LucideIcon } from 'lucide-react';
-import { STATE_GROUPS, type StateGroup } from '../../../api-shapes/state-group.js';
+import { STATE_GROUPS, type StateGroup } from '../../../api-shapes/state-groups.js';
 import type { Priority } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
 import { useStyles } from '../../ui/styles.js';
