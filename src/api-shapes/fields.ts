@@ -31,6 +31,15 @@ export const role = Type.Unsafe<RoleValue>({ type: 'integer', enum: ROLE_VALUES 
  */
 export const imageUrl = Type.String({ maxLength: 2048, pattern: '^(https?://[^\\s]+|/(?![/\\\\])[^\\s]*)$' });
 
+/** A colour as the colour pickers send it: # and 3 or 6 hex digits (a pattern, to build others from). */
+export const HEX_COLOUR_PATTERN = '#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})';
+
+/** A colour: # and 3 or 6 hex digits. */
+export const hexColour = Type.String({ pattern: `^${HEX_COLOUR_PATTERN}$` });
+
+/** The editor's JSON document (checked by the editor's schema when normalised, not here). */
+export const editorDocument = Type.Unsafe<Record<string, unknown>>({ type: 'object' });
+
 /** A string of bounded length. */
 export function text(maxLength: number, minLength = 0) {
   return Type.String({ minLength, maxLength });

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { boolean, date, integer, nullable, nullableTimestamp, number, optionalFields, string, stringEnum, text, timestamp, uuid } from './fields.js';
+import { boolean, date, editorDocument, integer, nullable, nullableTimestamp, number, optionalFields, string, stringEnum, text, timestamp, uuid } from './fields.js';
 import { PRIORITIES } from './issue-priority.js';
+import { labelShape } from './label.js';
 import { displayUserShape } from './user.js';
 
 export { PRIORITIES, type Priority } from './issue-priority.js';
@@ -23,8 +24,8 @@ export const listedIssueShape = Type.Object({
 /** An issue as listed. */
 export type ListedIssue = Static<typeof listedIssueShape>;
 
-/** A label as an issue shows it. */
-export const issueLabelShape = Type.Object({ id: uuid, name: text(255), color: string });
+/** A label as an issue shows it: the label's id, name and colour. */
+export const issueLabelShape = Type.Pick(labelShape, ['id', 'name', 'color']);
 
 /** A label as an issue shows it. */
 export type IssueLabel = Static<typeof issueLabelShape>;
@@ -87,7 +88,7 @@ export const issueFields = {
   name: text(255),
   description_html: string,
   // The editor's JSON document; when given it is the one normalised and stored (the HTML follows from it).
-  description_json: Type.Unsafe<Record<string, unknown>>({ type: 'object' }),
+  description_json: editorDocument,
   priority: stringEnum(PRIORITIES),
   state_id: uuid,
   assignee_ids: Type.Array(uuid, { maxItems: MAX_ISSUE_SET }),

@@ -111,6 +111,27 @@ describe('PATCH /api/workspaces/:slug/members/:userId', () => {
   });
 });
 
+describe('a member removed while their role changes', () => {
+  test('the change answers 404 with a sentence, never an empty member', async () => {
+    const target = await newcomer();
+    const id = target.user!.id;
+    await seed.actors.admin.post(`${seed.workspaceUrl}/members`, { email: target.user!.email, role: 10 });
+    // The member leaves right after the role change, before the answer is read back.
+    await server.db.query(`CREATE FUNCTION leaves_after_role_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN DELETE FROM workspace_members WHERE workspace_id = NEW.workspace_id AND user_id = NEW.user_id; RETURN NULL; END $$`);
+    await server.db.query(`CREATE TRIGGER leaves_meanwhile AFTER UPDATE ON workspace_members
+      FOR EACH ROW WHEN (NEW.user_id = '${id}') EXECUTE FUNCTION leaves_after_role_change()`);
+    try {
+      const changed = await seed.actors.admin.patch(`${seed.workspaceUrl}/members/${id}`, { role: 15 });
+      assert.equal(changed.status, 404, changed.text);
+      assert.deepEqual(changed.body, { error: 'Member not found.' });
+    } finally {
+      await server.db.query('DROP TRIGGER leaves_meanwhile ON workspace_members');
+      await server.db.query('DROP FUNCTION leaves_after_role_change()');
+    }
+  });
+});
+
 describe('the last admin', () => {
   test('cannot be demoted or removed, by themselves or anyone; with a second admin they can', async () => {
     const local = await seedWorkspace(server);

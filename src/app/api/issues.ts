@@ -1,31 +1,13 @@
+import type { DescriptionSave } from '../../api-shapes/description.js';
 import type { IssueCreateBody, IssueUpdateBody } from '../../api-shapes/issue.js';
+import type { IssueListQuery } from '../../api-shapes/issue-list-query.js';
+import type { WorkspaceIssueTab } from '../../api-shapes/issue-tabs.js';
 import type { ApiClient, Query } from './client.js';
 import { projectPath } from './projects.js';
-import type { Description, IssueDetail, ListedIssue, Priority, IssueRow } from './types.js';
+import type { Description, IssueDetail, ListedIssue, IssueRow } from './types.js';
 
-/** The spec's workspace issue tabs. */
-export const WORKSPACE_ISSUE_TABS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
-
-/** One of the workspace issue tabs. */
-export type WorkspaceIssueTab = (typeof WORKSPACE_ISSUE_TABS)[number];
-
-/** Filters and page of an issue list. */
-export interface IssueListQuery {
-  state?: string[];
-  priority?: Priority[];
-  assignee?: string[];
-  label?: string[];
-  /** Target date after / before a day (exclusive), or from / to a day (inclusive); issues without one never match. */
-  target_after?: string;
-  target_before?: string;
-  target_from?: string;
-  target_to?: string;
-  archived?: boolean;
-  /** Text the issue's name or key contains. */
-  search?: string;
-  limit?: number;
-  offset?: number;
-}
+export type { IssueListQuery } from '../../api-shapes/issue-list-query.js';
+export { WORKSPACE_ISSUE_TABS, type WorkspaceIssueTab } from '../../api-shapes/issue-tabs.js';
 
 /** A page of issues and how many match in all. */
 export interface IssuePage<T extends ListedIssue = ListedIssue> {
@@ -90,7 +72,7 @@ export function issuesApi(client: ApiClient) {
     description: (slug: string, projectId: string, issueId: string) =>
       client.request<Description>('GET', `${issuePath(slug, projectId, issueId)}/description`),
     /** Saves a description edited from `version`; a stale version is refused with 409 and the current text in `body.current`. */
-    saveDescription: (slug: string, projectId: string, issueId: string, input: { description_html: string; version: number }) =>
+    saveDescription: (slug: string, projectId: string, issueId: string, input: DescriptionSave) =>
       client.request<Description>('PUT', `${issuePath(slug, projectId, issueId)}/description`, { body: input }),
   };
 }

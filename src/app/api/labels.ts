@@ -1,14 +1,7 @@
+import type { LabelCreateBody } from '../../api-shapes/label.js';
 import type { ApiClient } from './client.js';
 import { projectPath } from './projects.js';
-
-/** A label of a project. */
-export interface Label {
-  id: string;
-  project_id: string;
-  name: string;
-  color: string;
-  sort_order: number;
-}
+import type { Label } from './types.js';
 
 const labelsPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/labels`;
 
@@ -16,7 +9,7 @@ const labelsPath = (slug: string, projectId: string) => `${projectPath(slug, pro
 export function labelsApi(client: ApiClient) {
   return {
     list: (slug: string, projectId: string) => client.request<Label[]>('GET', labelsPath(slug, projectId)),
-    create: (slug: string, projectId: string, input: { name: string; color?: string }) => client.request<Label>('POST', labelsPath(slug, projectId), { body: input }),
+    create: (slug: string, projectId: string, input: LabelCreateBody) => client.request<Label>('POST', labelsPath(slug, projectId), { body: input }),
     remove: (slug: string, projectId: string, labelId: string) => client.request<void>('DELETE', `${labelsPath(slug, projectId)}/${encodeURIComponent(labelId)}`),
   };
 }

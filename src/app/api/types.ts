@@ -7,27 +7,16 @@ import type { DisplayUser } from '../../api-shapes/user.js';
 export type { DisplayUser, Member, User } from '../../api-shapes/user.js';
 export type { IssueDetail, IssueLabel, IssueRow, ListedIssue, Priority } from '../../api-shapes/issue.js';
 export type { Project, ProjectFeature } from '../../api-shapes/project.js';
+export type { State, StateGroup } from '../../api-shapes/state.js';
+export type { Label } from '../../api-shapes/label.js';
+export type { Workspace } from '../../api-shapes/workspace.js';
+export type { Comment } from '../../api-shapes/comment.js';
+export type { Cycle, CycleDetail, CycleStatus } from '../../api-shapes/cycle.js';
+export type { Module, ModuleDetail, ModuleStatus } from '../../api-shapes/module.js';
+export type { AssigneeDistribution, Distribution, LabelDistribution, StateCounts } from '../../api-shapes/planning.js';
+export type { PageAccess, PageDetail, PageListType, PageSummary } from '../../api-shapes/page.js';
+export type { Description } from '../../api-shapes/description.js';
 
-/** A workspace, with the caller's role in it. */
-export interface Workspace {
-  id: string;
-  slug: string;
-  name: string;
-  logo: string | null;
-  role: number;
-}
-
-/** A workflow state of a project. */
-export interface State {
-  id: string;
-  project_id: string;
-  name: string;
-  description: string;
-  color: string;
-  group: string;
-  sequence: number;
-  is_default: boolean;
-}
 
 /** The spec's link. */
 export interface Link {
@@ -36,16 +25,6 @@ export interface Link {
   url: string;
   created_by: string | null;
   created_at: string;
-}
-
-/** A comment on an issue. */
-export interface Comment {
-  id: string;
-  issue_id: string;
-  comment_html: string;
-  actor: DisplayUser | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** One row of an issue's activity feed (spec section 3). */
@@ -70,12 +49,6 @@ export interface Activity {
   created_at: string;
 }
 
-/** An issue description and the version it is at. */
-export interface Description {
-  description_html: string;
-  version: number;
-}
-
 /** The user's custom theme (spec section 3). */
 export interface Theme {
   theme: 'custom';
@@ -92,59 +65,4 @@ export interface Theme {
 export interface UploadedAsset {
   id: string;
   asset: string;
-}
-
-/** Issue counts by state group, as cycles and modules carry them. */
-export interface StateCounts {
-  backlog_issues: number;
-  unstarted_issues: number;
-  started_issues: number;
-  completed_issues: number;
-  cancelled_issues: number;
-  total_issues: number;
-}
-
-/** A cycle's or module's progress by assignee and by label (spec section 3: distribution). */
-export interface Distribution {
-  assignees: Array<{ assignee_id: string | null; display_name: string | null; avatar: string | null; completed_issues: number; total_issues: number }>;
-  labels: Array<{ label_id: string | null; label_name: string | null; color: string | null; completed_issues: number; total_issues: number }>;
-}
-
-/** A cycle of a project. */
-export interface Cycle extends StateCounts {
-  id: string;
-  project_id: string;
-  name: string;
-  description: string;
-  start_date: string | null;
-  end_date: string | null;
-  status: 'draft' | 'upcoming' | 'current' | 'completed';
-  archived_at: string | null;
-  /** Only in the answer for one cycle. */
-  distribution?: Distribution;
-}
-
-/** A module of a project. */
-export interface Module extends StateCounts {
-  id: string;
-  project_id: string;
-  name: string;
-  description: string;
-  status: string;
-  start_date: string | null;
-  target_date: string | null;
-  archived_at: string | null;
-  /** Only in the answer for one module. */
-  distribution?: Distribution;
-}
-
-/** A page as listed. */
-export interface PageSummary {
-  id: string;
-  project_id: string;
-  name: string;
-  access: 'private' | 'public';
-  owned_by: string | null;
-  archived_at: string | null;
-  updated_at: string;
 }

@@ -1,3 +1,9 @@
+import type {
+  WorkspaceCreateBody,
+  WorkspaceMemberCreateBody,
+  WorkspaceMemberUpdateBody,
+  WorkspaceUpdateBody,
+} from '../../api-shapes/workspace.js';
 import type { ApiClient } from './client.js';
 import type { Member, Workspace } from './types.js';
 
@@ -8,12 +14,12 @@ export function workspacesApi(client: ApiClient) {
   return {
     list: () => client.request<Workspace[]>('GET', '/workspaces'),
     get: (slug: string) => client.request<Workspace>('GET', at(slug)),
-    create: (input: { name: string; slug: string }) => client.request<Workspace>('POST', '/workspaces', { body: input }),
+    create: (input: WorkspaceCreateBody) => client.request<Workspace>('POST', '/workspaces', { body: input }),
     members: (slug: string) => client.request<Member[]>('GET', `${at(slug)}/members`),
-    update: (slug: string, input: { name?: string; logo?: string | null }) => client.request<Workspace>('PATCH', at(slug), { body: input }),
-    addMember: (slug: string, input: { email: string; role: number }) => client.request<Member>('POST', `${at(slug)}/members`, { body: input }),
-    setMemberRole: (slug: string, userId: string, role: number) =>
-      client.request<Member>('PATCH', `${at(slug)}/members/${encodeURIComponent(userId)}`, { body: { role } }),
+    update: (slug: string, input: WorkspaceUpdateBody) => client.request<Workspace>('PATCH', at(slug), { body: input }),
+    addMember: (slug: string, input: WorkspaceMemberCreateBody) => client.request<Member>('POST', `${at(slug)}/members`, { body: input }),
+    setMemberRole: (slug: string, userId: string, role: WorkspaceMemberUpdateBody['role']) =>
+      client.request<Member>('PATCH', `${at(slug)}/members/${encodeURIComponent(userId)}`, { body: { role } satisfies WorkspaceMemberUpdateBody }),
     removeMember: (slug: string, userId: string) => client.request<void>('DELETE', `${at(slug)}/members/${encodeURIComponent(userId)}`),
   };
 }

@@ -6,7 +6,7 @@ import { errorMessage } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import type { Member } from '../api/types.js';
 import { useWorkspace, useWorkspaceMembers, useWorkspaceSlug } from '../layout/workspace-data.js';
-import { can, Role, roleName } from '../roles.js';
+import { can, isRole, Role, roleName, type RoleValue } from '../roles.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { Spinner } from '../ui/spinner.js';
@@ -71,7 +71,7 @@ function useMembersChange<T>(slug: string, run: (input: T) => Promise<unknown>, 
 
 function MemberRow({ slug, member, isAdmin }: { slug: string; member: Member; isAdmin: boolean }) {
   const api = useApi();
-  const changeRole = useMembersChange(slug, (role: number) => api.workspaces.setMemberRole(slug, member.id, role), 'Role changed.');
+  const changeRole = useMembersChange(slug, (role: RoleValue) => api.workspaces.setMemberRole(slug, member.id, role), 'Role changed.');
   const remove = useMembersChange(slug, () => api.workspaces.removeMember(slug, member.id), 'Member removed.');
   return (
     <tr>
@@ -82,7 +82,10 @@ function MemberRow({ slug, member, isAdmin }: { slug: string; member: Member; is
             aria-label={`Role of ${member.display_name}`}
             value={member.role}
             disabled={changeRole.isPending}
-            onChange={(event) => changeRole.mutate(Number(event.target.value))}
+            onChange={(event) => {
+              const role = Number(event.target.value);
+              if (isRole(role)) changeRole.mutate(role);
+            }}
           >
             {ROLES.map((role) => (
               <option key={role} value={role}>
@@ -109,7 +112,7 @@ function MemberRow({ slug, member, isAdmin }: { slug: string; member: Member; is
 function AddMemberForm({ slug }: { slug: string }) {
   const api = useApi();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<number>(Role.Member);
+  const [role, setRole] = useState<RoleValue>(Role.Member);
   const add = useMembersChange(slug, () => api.workspaces.addMember(slug, { email: email.trim(), role }), 'Member added.');
   return (
     <>
@@ -124,7 +127,14 @@ function AddMemberForm({ slug }: { slug: string }) {
         <TextField label="Email" type="email" value={email} required onChange={(event) => setEmail(event.target.value)} />
         <div className="app-field">
           <label htmlFor="new-member-role">Role</label>
-          <select id="new-member-role" value={role} onChange={(event) => setRole(Number(event.target.value))}>
+          <select
+            id="new-member-role"
+            value={role}
+            onChange={(event) => {
+              const next = Number(event.target.value);
+              if (isRole(next)) setRole(next);
+            }}
+          >
             {ROLES.map((value) => (
               <option key={value} value={value}>
                 {roleName(value)}

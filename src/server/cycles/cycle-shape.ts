@@ -1,31 +1,19 @@
+import type { StaticDecode } from 'typebox';
+import { cycleDetailShape, cycleShape } from '../../api-shapes/cycle.js';
 import type { Db } from '../db/index.js';
-import { date, nullable, slug, timestamp, uuid } from '../http/schemas.js';
-import { distributionSchema, type Distribution } from '../planning/distribution.js';
+import { selectList } from '../db/select-list.js';
+import { slug, uuid } from '../http/schemas.js';
 import { CYCLE_GROUP } from '../planning/issue-group.js';
-import { STATE_COUNT_COLUMNS, STATE_COUNT_FIELDS, stateCountProperties, stateCountsJoin, type StateCounts } from '../planning/state-counts.js';
+import { STATE_COUNT_SQL, stateCountsJoin } from '../planning/state-counts.js';
 
-/** Where a cycle stands today: no dates yet, not started, running, or over. */
-export type CycleStatus = 'draft' | 'upcoming' | 'current' | 'completed';
+// The cycle's shapes are defined once in src/api-shapes/cycle.ts (shared with the app); this
+// module gives the server their SQL and row types (timestamps as Dates).
 
 /** A cycle as the API returns it, with its issues counted by state group. */
-export interface CycleJson extends StateCounts {
-  id: string;
-  project_id: string;
-  name: string;
-  description: string;
-  start_date: string | null;
-  end_date: string | null;
-  status: CycleStatus;
-  owned_by: string | null;
-  archived_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type CycleJson = StaticDecode<typeof cycleShape>;
 
 /** A cycle with its progress breakdown (GET of one cycle). */
-export interface CycleDetailJson extends CycleJson {
-  distribution: Distribution;
-}
+export type CycleDetailJson = StaticDecode<typeof cycleDetailShape>;
 
 /** Route params of everything under …/cycles/:cycleId. */
 export const cycleParams = {
@@ -34,43 +22,23 @@ export const cycleParams = {
   properties: { slug, projectId: uuid, cycleId: uuid },
 } as const;
 
-const cycleProperties = {
-  id: uuid,
-  project_id: uuid,
-  name: { type: 'string' },
-  description: { type: 'string' },
-  start_date: nullable(date),
-  end_date: nullable(date),
-  status: { type: 'string', enum: ['draft', 'upcoming', 'current', 'completed'] },
-  owned_by: nullable(uuid),
-  archived_at: nullable(timestamp),
-  created_at: timestamp,
-  updated_at: timestamp,
-  ...stateCountProperties,
-} as const;
-
-const cycleRequired = ['id', 'project_id', 'name', 'description', 'start_date', 'end_date', 'status', 'owned_by', 'archived_at', ...STATE_COUNT_FIELDS];
-
 /** Response schema of a cycle. */
-export const cycleSchema = { type: 'object', required: cycleRequired, properties: cycleProperties } as const;
+export const cycleSchema = cycleShape;
 
 /** Response schema of one cycle with its distribution. */
-export const cycleDetailSchema = {
-  type: 'object',
-  required: [...cycleRequired, 'distribution'],
-  properties: { ...cycleProperties, distribution: distributionSchema },
-} as const;
+export const cycleDetailSchema = cycleDetailShape;
 
 /** The message of every "no such cycle here" answer. */
 export const CYCLE_NOT_FOUND = 'Cycle not found.';
 
 const CYCLE_SELECT = `
-  SELECT c.id, c.project_id, c.name, c.description, c.start_date, c.end_date, c.owned_by, c.archived_at, c.created_at, c.updated_at,
-         CASE WHEN c.start_date IS NULL OR c.end_date IS NULL THEN 'draft'
-              WHEN c.end_date < current_date THEN 'completed'
-              WHEN c.start_date > current_date THEN 'upcoming'
-              ELSE 'current' END AS status,
-         ${STATE_COUNT_COLUMNS}
+  SELECT ${selectList(cycleShape, 'c', {
+    status: `CASE WHEN c.start_date IS NULL OR c.end_date IS NULL THEN 'draft'
+                  WHEN c.end_date < current_date THEN 'completed'
+                  WHEN c.start_date > current_date THEN 'upcoming'
+                  ELSE 'current' END`,
+    ...STATE_COUNT_SQL,
+  })}
     FROM cycles c ${stateCountsJoin(CYCLE_GROUP, 'c.id')}`;
 
 /** The cycles of a project, newest dates first (drafts last). */

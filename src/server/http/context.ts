@@ -5,18 +5,10 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { Mailer } from '../mail/index.js';
 import type { AuthUser } from '../users/user-shape.js';
+import type { WorkspaceJson } from '../workspaces/workspace-shape.js';
 
-/** The workspace a route works in, with the caller's role there (set by requireWorkspaceRole). */
-export interface WorkspaceContext {
-  id: string;
-  slug: string;
-  name: string;
-  logo: string | null;
-  created_at: Date;
-  updated_at: Date;
-  /** The caller's workspace role. */
-  role: number;
-}
+/** The workspace a route works in, with the caller's workspace role there (set by requireWorkspaceRole). */
+export type WorkspaceContext = WorkspaceJson;
 
 /** The project a route works in, with the caller's effective project role (set by requireProjectRole). */
 export interface ProjectContext {

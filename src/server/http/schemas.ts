@@ -1,8 +1,11 @@
 // JSON-schema fragments shared by the routes' `schema` options (validated by fastify's ajv).
 // The field fragments the API shapes are made of are defined once, in src/api-shapes/fields.ts.
 import { uuid } from '../../api-shapes/fields.js';
+import { queryInteger } from '../../api-shapes/query-fields.js';
 
 export { date, imageUrl, nullable, role, text, timestamp, uuid } from '../../api-shapes/fields.js';
+// Query values arrive as strings (no coercion): declare them with these, convert in the handler.
+export { queryBoolean, queryInteger } from '../../api-shapes/query-fields.js';
 
 /** A workspace slug as it appears in a URL. */
 export const slug = { type: 'string', minLength: 1, maxLength: 48 } as const;
@@ -20,16 +23,6 @@ export const projectParams = {
   required: ['slug', 'projectId'],
   properties: { slug, projectId: uuid },
 } as const;
-
-/**
- * A whole number (0 to 999,999,999) in a query string. Input is never type-coerced, so query
- * values arrive as strings: declare them with this, read them with `Number(query.x)`, and
- * check or clamp the range yourself.
- */
-export const queryInteger = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
-
-/** A boolean in a query string: 'true' or 'false'; read it with `query.x === 'true'`. */
-export const queryBoolean = { type: 'string', enum: ['true', 'false'] } as const;
 
 /** Query string of a paged list: ?limit=50&offset=0 (read it with `pagination(query)`). */
 export const paginationQuery = {

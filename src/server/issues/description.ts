@@ -1,21 +1,17 @@
+import { descriptionShape, type Description } from '../../api-shapes/description.js';
 import type { Db } from '../db/index.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { recordIssueActivity } from './activity.js';
 import type { IssueRow } from './issue-lookup.js';
 import type { RichText } from '../rich-text/index.js';
 
+// A description's shape (and its save body) is defined once in src/api-shapes/description.ts.
+
 /** A description as the description routes answer it. */
-export interface DescriptionJson {
-  description_html: string;
-  version: number;
-}
+export type DescriptionJson = Description;
 
 /** Response schema of a description. */
-export const descriptionSchema = {
-  type: 'object',
-  required: ['description_html', 'version'],
-  properties: { description_html: { type: 'string' }, version: { type: 'integer' } },
-} as const;
+export const descriptionSchema = descriptionShape;
 
 /** The message of a save that named an older version. */
 export const STALE_DESCRIPTION =

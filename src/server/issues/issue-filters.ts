@@ -1,52 +1,13 @@
-import { date, queryBoolean, queryInteger } from '../http/schemas.js';
-import { PRIORITIES } from './issue-shape.js';
+import { issueListQueryShape, type IssueListQueryText } from '../../api-shapes/issue-list-query.js';
 import type { SqlParams } from './sql-params.js';
 
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+// The query string is defined once in src/api-shapes/issue-list-query.ts (shared with the app).
 
-/** A comma-separated list of ids in a query string (`?state=id1,id2`). */
-const idList = { type: 'string', pattern: `^${UUID}(,${UUID})*$` } as const;
+/** Query string schema of an issue list: filters (any of the given values matches) and a page. */
+export const issueListQuery = issueListQueryShape;
 
-const priorityWord = `(${PRIORITIES.join('|')})`;
-
-/** Query string of an issue list: filters (any of the given values matches) and a page. */
-export const issueListQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    state: idList,
-    priority: { type: 'string', pattern: `^${priorityWord}(,${priorityWord})*$` },
-    assignee: idList,
-    label: idList,
-    /** Target date after (`target_after`, `target_before`: exclusive) or within (`target_from`, `target_to`: inclusive) a day; issues without one never match. */
-    target_after: date,
-    target_before: date,
-    target_from: date,
-    target_to: date,
-    /** 'true': only archived issues; otherwise only the others. */
-    archived: queryBoolean,
-    /** Text the issue's name or key (`IDENT-12`) contains, case-insensitively and literally. */
-    search: { type: 'string', maxLength: 255 },
-    limit: queryInteger,
-    offset: queryInteger,
-  },
-} as const;
-
-/** The filters of an issue list as the query string carries them. */
-export interface IssueListQuery {
-  state?: string;
-  priority?: string;
-  assignee?: string;
-  label?: string;
-  target_after?: string;
-  target_before?: string;
-  target_from?: string;
-  target_to?: string;
-  archived?: 'true' | 'false';
-  search?: string;
-  limit?: string;
-  offset?: string;
-}
+/** The filters of an issue list as the query string carries them (text). */
+export type IssueListQuery = IssueListQueryText;
 
 /** `text` as a LIKE pattern matching itself literally (backslash is LIKE's default escape). */
 export function literalLike(text: string): string {

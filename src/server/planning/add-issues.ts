@@ -1,6 +1,6 @@
+import type { AddIssuesBody } from '../../api-shapes/planning.js';
 import type { Db } from '../db/index.js';
 import { badRequest } from '../http/errors.js';
-import { uuid } from '../http/schemas.js';
 import type { ActivityIssue } from '../issues/activity.js';
 
 /** The spec's text when an issue list to add is empty (section 5). */
@@ -9,17 +9,8 @@ export const SELECT_AT_LEAST_ONE_ISSUE = 'Please select at least one issue.';
 /** The answer when some ids name no live issue of the project. */
 export const ISSUES_NOT_IN_PROJECT = 'Some of the selected issues do not exist in this project.';
 
-/** Body schema of "add these issues": `{ issues: [ids] }` (emptiness is checked by `issuesToAdd`). */
-export const addIssuesBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { issues: { type: 'array', maxItems: 1000, items: uuid } },
-} as const;
-
-/** The body of an add-issues request. */
-export interface AddIssuesBody {
-  issues?: string[];
-}
+// The body's shape is defined once in src/api-shapes/planning.ts (emptiness is checked by `issuesToAdd`).
+export { addIssuesBody, type AddIssuesBody } from '../../api-shapes/planning.js';
 
 /**
  * The live issues of the project named by an add-issues body: 400 with the spec's text when it

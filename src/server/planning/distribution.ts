@@ -1,74 +1,8 @@
+import type { AssigneeDistribution, CompletionChart, Distribution, LabelDistribution } from '../../api-shapes/planning.js';
 import type { Db } from '../db/index.js';
-import { nullable, uuid } from '../http/schemas.js';
 import type { IssueGroup } from './issue-group.js';
 
-/** One assignee's share of a group (spec: assignee_id, display_name, avatar, completed_issues, total_issues). */
-export interface AssigneeDistribution {
-  /** null for the row of unassigned issues. */
-  assignee_id: string | null;
-  display_name: string | null;
-  avatar: string | null;
-  completed_issues: number;
-  total_issues: number;
-}
-
-/** One label's share of a group (spec: label_id, label_name, color, completed_issues, total_issues). */
-export interface LabelDistribution {
-  /** null for the row of unlabelled issues. */
-  label_id: string | null;
-  label_name: string | null;
-  color: string | null;
-  completed_issues: number;
-  total_issues: number;
-}
-
-/** Pending (not completed) issues at the end of each day of the group's dates; null for days still to come. */
-export type CompletionChart = Record<string, number | null>;
-
-/** The progress breakdown of a cycle or module. */
-export interface Distribution {
-  assignees: AssigneeDistribution[];
-  labels: LabelDistribution[];
-  /** Present when the group has both a start and an end date. */
-  completion_chart?: CompletionChart;
-}
-
-/** Response schema of a distribution. */
-export const distributionSchema = {
-  type: 'object',
-  required: ['assignees', 'labels'],
-  properties: {
-    assignees: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['assignee_id', 'display_name', 'avatar', 'completed_issues', 'total_issues'],
-        properties: {
-          assignee_id: nullable(uuid),
-          display_name: nullable({ type: 'string' }),
-          avatar: nullable({ type: 'string' }),
-          completed_issues: { type: 'integer' },
-          total_issues: { type: 'integer' },
-        },
-      },
-    },
-    labels: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['label_id', 'label_name', 'color', 'completed_issues', 'total_issues'],
-        properties: {
-          label_id: nullable(uuid),
-          label_name: nullable({ type: 'string' }),
-          color: nullable({ type: 'string' }),
-          completed_issues: { type: 'integer' },
-          total_issues: { type: 'integer' },
-        },
-      },
-    },
-    completion_chart: { type: 'object', additionalProperties: { type: ['integer', 'null'] } },
-  },
-} as const;
+// The distribution's shape is defined once in src/api-shapes/planning.ts (shared with the app).
 
 /** The longest chart drawn, in days; a longer group is charted from its start for this many days. */
 export const MAX_CHART_DAYS = 400;

@@ -1,10 +1,5 @@
+import type { StateGroup } from '../../api-shapes/state-groups.js';
 import type { Db } from '../db/index.js';
-
-/** The state groups, in workflow order. */
-export const STATE_GROUPS = ['backlog', 'unstarted', 'started', 'completed', 'cancelled'] as const;
-
-/** One of the state groups. */
-export type StateGroup = (typeof STATE_GROUPS)[number];
 
 /** The states every new project starts with; Backlog is the default for new issues. */
 export const DEFAULT_STATES: readonly { name: string; color: string; group: StateGroup; sequence: number; is_default: boolean }[] = [

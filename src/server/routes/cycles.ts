@@ -1,35 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { cycleCreateBody, cycleUpdateBody, type CycleCreateBody, type CycleUpdateBody } from '../../api-shapes/cycle.js';
 import { findCycle, listCycles, CYCLE_NOT_FOUND, cycleDetailSchema, cycleParams, cycleSchema, type CycleDetailJson, type CycleJson } from '../cycles/cycle-shape.js';
 import { recordCycleDeletion } from '../cycles/cycle-issues.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { date, nullable, projectParams, text } from '../http/schemas.js';
+import { projectParams } from '../http/schemas.js';
 import { checkDateOrder, checkedName, patched } from '../planning/dates.js';
 import { groupDistribution } from '../planning/distribution.js';
 import { CYCLE_GROUP } from '../planning/issue-group.js';
 import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
 
-interface CycleBody {
-  name?: string;
-  description?: string;
-  start_date?: string | null;
-  end_date?: string | null;
-}
-
 interface CycleParams {
   slug: string;
   projectId: string;
   cycleId: string;
 }
-
-const cycleFields = {
-  name: text(255, 1),
-  description: text(10_000),
-  start_date: nullable(date),
-  end_date: nullable(date),
-} as const;
 
 /** Role check, then the project's cycle toggle. */
 const cyclesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('cycle_view')];
@@ -46,13 +33,13 @@ export async function cycleRoutes(app: FastifyInstance): Promise<void> {
     listCycles(db, currentProject(request).id),
   );
 
-  app.post<{ Body: CycleBody & { name: string } }>(
+  app.post<{ Body: CycleCreateBody }>(
     base,
     {
       preHandler: cyclesFor(Role.Member),
       schema: {
         params: projectParams,
-        body: { type: 'object', required: ['name'], additionalProperties: false, properties: cycleFields },
+        body: cycleCreateBody,
         response: { 201: cycleSchema },
       },
     },
@@ -80,13 +67,13 @@ export async function cycleRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Params: CycleParams; Body: CycleBody }>(
+  app.patch<{ Params: CycleParams; Body: CycleUpdateBody }>(
     `${base}/:cycleId`,
     {
       preHandler: cyclesFor(Role.Member),
       schema: {
         params: cycleParams,
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: cycleFields },
+        body: cycleUpdateBody,
         response: { 200: cycleSchema },
       },
     },

@@ -1,46 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { Type, type StaticDecode } from 'typebox';
+import { commentBody, commentShape, type CommentBody } from '../../api-shapes/comment.js';
 import type { Db } from '../db/index.js';
+import { selectList } from '../db/select-list.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { slug, timestamp, uuid } from '../http/schemas.js';
+import { slug, uuid } from '../http/schemas.js';
+import { typedRoutes } from '../http/type-provider.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
-import { DISPLAY_USER_JSON, displayUserSchema, issueParams, type DisplayUser } from '../issues/issue-shape.js';
+import { DISPLAY_USER_JSON, issueParams } from '../issues/issue-shape.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
 import type { RichTextPool } from '../rich-text/index.js';
 import { Role } from '../roles.js';
 
-/** A comment as the API returns it. */
-interface CommentJson {
-  id: string;
-  issue_id: string;
-  comment_html: string;
-  actor: DisplayUser | null;
-  created_at: Date;
-  updated_at: Date;
-}
+// The comment shape is defined once in src/api-shapes/comment.ts (shared with the app).
 
-const commentSchema = {
-  type: 'object',
-  required: ['id', 'issue_id', 'comment_html', 'actor', 'created_at', 'updated_at'],
-  properties: {
-    id: uuid,
-    issue_id: uuid,
-    comment_html: { type: 'string' },
-    actor: { anyOf: [displayUserSchema, { type: 'null' }] },
-    created_at: timestamp,
-    updated_at: timestamp,
-  },
-} as const;
-
-const commentBody = {
-  type: 'object',
-  required: ['comment_html'],
-  additionalProperties: false,
-  // The editor's JSON document may come along; when given it is the one normalised and stored.
-  properties: { comment_html: { type: 'string' }, comment_json: { type: 'object' } },
-} as const;
+/** A comment as the server reads it (timestamps as Dates). */
+type CommentJson = StaticDecode<typeof commentShape>;
 
 const commentParams = {
   type: 'object',
@@ -48,17 +26,13 @@ const commentParams = {
   properties: { slug, projectId: uuid, issueId: uuid, commentId: uuid },
 } as const;
 
-interface CommentInput {
-  comment_html: string;
-  comment_json?: Record<string, unknown>;
-}
+/** SELECT list of a comment from `issue_comments c` and its author `users u` (gone: a null actor). */
+const COMMENT_COLUMNS = selectList(commentShape, 'c', { actor: `CASE WHEN u.id IS NULL THEN NULL ELSE ${DISPLAY_USER_JSON} END` });
 
-const COMMENT_SELECT = `SELECT c.id, c.issue_id, c.comment_html, c.created_at, c.updated_at,
-                               CASE WHEN u.id IS NULL THEN NULL ELSE ${DISPLAY_USER_JSON} END AS actor
-                          FROM issue_comments c LEFT JOIN users u ON u.id = c.actor_id`;
+const COMMENT_SELECT = `SELECT ${COMMENT_COLUMNS} FROM issue_comments c LEFT JOIN users u ON u.id = c.actor_id`;
 
 /** The comment normalised through the editor's schema; 400 when it shows nothing. */
-async function checkedComment(pool: RichTextPool, body: CommentInput) {
+async function checkedComment(pool: RichTextPool, body: CommentBody) {
   const richText = await normalisedRichText(pool, { html: body.comment_html, json: body.comment_json }, 'comment');
   if (richText.blank) throw badRequest('The comment cannot be empty.');
   return richText;
@@ -84,21 +58,22 @@ async function ownComment(db: Db, issueId: string, commentId: string, userId: st
  * their author or a project admin edits and deletes them. The HTML goes through the editor's
  * schema, and the feed records each under comment.
  */
-export async function issueCommentRoutes(app: FastifyInstance): Promise<void> {
+export async function issueCommentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typedRoutes(fastify);
   const { db } = app;
 
-  app.get<{ Params: { issueId: string } }>(
+  app.get(
     '/workspaces/:slug/projects/:projectId/issues/:issueId/comments',
-    { preHandler: requireProjectRole(Role.Guest), schema: { params: issueParams, response: { 200: { type: 'array', items: commentSchema } } } },
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: issueParams, response: { 200: Type.Array(commentShape) } } },
     async (request) => {
       const issue = await findIssue(db, currentProject(request).id, request.params.issueId);
       return db.query<CommentJson>(`${COMMENT_SELECT} WHERE c.issue_id = $1 ORDER BY c.created_at, c.id`, [issue.id]);
     },
   );
 
-  app.post<{ Params: { issueId: string }; Body: CommentInput }>(
+  app.post(
     '/workspaces/:slug/projects/:projectId/issues/:issueId/comments',
-    { preHandler: requireProjectRole(Role.Member), schema: { params: issueParams, body: commentBody, response: { 201: commentSchema } } },
+    { preHandler: requireProjectRole(Role.Member), schema: { params: issueParams, body: commentBody, response: { 201: commentShape } } },
     async (request, reply) => {
       const user = currentUser(request);
       const richText = await checkedComment(app.richText, request.body);
@@ -115,9 +90,9 @@ export async function issueCommentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Params: { issueId: string; commentId: string }; Body: CommentInput }>(
+  app.patch(
     '/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId',
-    { preHandler: requireProjectRole(Role.Guest), schema: { params: commentParams, body: commentBody, response: { 200: commentSchema } } },
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: commentParams, body: commentBody, response: { 200: commentShape } } },
     async (request) => {
       const project = currentProject(request);
       const user = currentUser(request);
@@ -147,7 +122,7 @@ export async function issueCommentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { issueId: string; commentId: string } }>(
+  app.delete(
     '/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId',
     { preHandler: requireProjectRole(Role.Guest), schema: { params: commentParams } },
     async (request, reply) => {

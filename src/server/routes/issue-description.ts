@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { descriptionSaveBody, type DescriptionSaveBody } from '../../api-shapes/description.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
@@ -7,12 +8,6 @@ import { findIssue } from '../issues/issue-lookup.js';
 import { issueParams } from '../issues/issue-shape.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
 import { Role } from '../roles.js';
-
-interface DescriptionBody {
-  description_html: string;
-  description_json?: Record<string, unknown>;
-  version?: number;
-}
 
 /**
  * An issue's description with optimistic concurrency: a save names the version it edited (in
@@ -33,18 +28,13 @@ export async function issueDescriptionRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.put<{ Params: { issueId: string }; Body: DescriptionBody }>(
+  app.put<{ Params: { issueId: string }; Body: DescriptionSaveBody }>(
     '/workspaces/:slug/projects/:projectId/issues/:issueId/description',
     {
       preHandler: requireProjectRole(Role.Member),
       schema: {
         params: issueParams,
-        body: {
-          type: 'object',
-          required: ['description_html'],
-          additionalProperties: false,
-          properties: { description_html: { type: 'string' }, description_json: { type: 'object' }, version: { type: 'integer', minimum: 1 } },
-        },
+        body: descriptionSaveBody,
         response: { 200: descriptionSchema },
       },
     },

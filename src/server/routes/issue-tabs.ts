@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { pagination, workspaceParams } from '../http/schemas.js';
-import { issueFilterSql, issueListQuery, type IssueListQuery } from '../issues/issue-filters.js';
+import { workspaceIssueQueryShape, type WorkspaceIssueQueryText } from '../../api-shapes/issue-list-query.js';
+import type { WorkspaceIssueTab } from '../../api-shapes/issue-tabs.js';
+import { issueFilterSql } from '../issues/issue-filters.js';
 import { openableIssueSql, readerOf } from '../issues/issue-access.js';
 import { ISSUE_ROW_COLUMNS, issueRowSchema, LISTED_ISSUE_FROM, type IssueRow } from '../issues/issue-shape.js';
 import { SqlParams } from '../issues/sql-params.js';
 import { Role } from '../roles.js';
 
-/** The spec's workspace issue tabs. */
-const TABS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
-
-type Tab = (typeof TABS)[number];
-
 /** What each tab adds to "issues of the projects I can open", given the user's placeholder. */
-const TAB_SQL: Record<Tab, (user: string) => string> = {
+const TAB_SQL: Record<WorkspaceIssueTab, (user: string) => string> = {
   'all-issues': () => '',
   assigned: (user) => ` AND EXISTS (SELECT 1 FROM issue_assignees ta WHERE ta.issue_id = i.id AND ta.user_id = ${user})`,
   created: (user) => ` AND i.created_by = ${user}`,
@@ -28,13 +25,13 @@ const TAB_SQL: Record<Tab, (user: string) => string> = {
 export async function issueTabRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<{ Querystring: IssueListQuery & { tab?: Tab } }>(
+  app.get<{ Querystring: WorkspaceIssueQueryText }>(
     '/workspaces/:slug/issues',
     {
       preHandler: requireWorkspaceRole(Role.Guest),
       schema: {
         params: workspaceParams,
-        querystring: { ...issueListQuery, properties: { ...issueListQuery.properties, tab: { type: 'string', enum: TABS } } },
+        querystring: workspaceIssueQueryShape,
         response: { 200: { type: 'array', items: issueRowSchema } },
       },
     },

@@ -1,51 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { Type, type StaticDecode } from 'typebox';
+import { labelCreateBody, labelShape, labelUpdateBody } from '../../api-shapes/label.js';
 import { isDatabaseError } from '../db/index.js';
+import { selectList } from '../db/select-list.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { projectParams, slug, text, timestamp, uuid } from '../http/schemas.js';
+import { projectParams, slug, uuid } from '../http/schemas.js';
+import { typedRoutes } from '../http/type-provider.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { Role } from '../roles.js';
 
-/** A label as the API returns it. */
-interface LabelJson {
-  id: string;
-  project_id: string;
-  name: string;
-  color: string;
-  sort_order: number;
-  created_at: Date;
-  updated_at: Date;
-}
+// The label shape is defined once in src/api-shapes/label.ts (shared with the app).
 
-interface LabelBody {
-  name?: string;
-  color?: string;
-  sort_order?: number;
-}
+/** A label as the server reads it (timestamps as Dates). */
+type LabelJson = StaticDecode<typeof labelShape>;
 
-const LABEL_COLUMNS = 'id, project_id, name, color, sort_order, created_at, updated_at';
-
-const labelSchema = {
-  type: 'object',
-  required: ['id', 'project_id', 'name', 'color', 'sort_order'],
-  properties: {
-    id: uuid,
-    project_id: uuid,
-    name: { type: 'string' },
-    color: { type: 'string' },
-    sort_order: { type: 'number' },
-    created_at: timestamp,
-    updated_at: timestamp,
-  },
-} as const;
-
-const labelFields = {
-  name: text(255),
-  // Empty: no colour chosen yet.
-  color: { type: 'string', pattern: '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$' },
-  sort_order: { type: 'number' },
-} as const;
+/** SELECT (or RETURNING) list of a label from `labels l`. */
+const LABEL_COLUMNS = selectList(labelShape, 'l');
 
 const labelParams = {
   type: 'object',
@@ -66,24 +38,25 @@ function nameTaken(error: unknown): never {
 }
 
 /** A project's labels: everyone in the project lists them; members and admins create, change and delete them. */
-export async function labelRoutes(app: FastifyInstance): Promise<void> {
+export async function labelRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typedRoutes(fastify);
   const { db } = app;
 
   app.get(
     '/workspaces/:slug/projects/:projectId/labels',
-    { preHandler: requireProjectRole(Role.Guest), schema: { params: projectParams, response: { 200: { type: 'array', items: labelSchema } } } },
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: projectParams, response: { 200: Type.Array(labelShape) } } },
     async (request) =>
-      db.query<LabelJson>(`SELECT ${LABEL_COLUMNS} FROM labels WHERE project_id = $1 ORDER BY sort_order, lower(name), id`, [currentProject(request).id]),
+      db.query<LabelJson>(`SELECT ${LABEL_COLUMNS} FROM labels l WHERE l.project_id = $1 ORDER BY l.sort_order, lower(l.name), l.id`, [currentProject(request).id]),
   );
 
-  app.post<{ Body: LabelBody & { name: string } }>(
+  app.post(
     '/workspaces/:slug/projects/:projectId/labels',
     {
       preHandler: requireProjectRole(Role.Member),
       schema: {
         params: projectParams,
-        body: { type: 'object', required: ['name'], additionalProperties: false, properties: labelFields },
-        response: { 201: labelSchema },
+        body: labelCreateBody,
+        response: { 201: labelShape },
       },
     },
     async (request, reply) => {
@@ -91,7 +64,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       const label = await db
         .maybeOne<LabelJson>(
-          `INSERT INTO labels (project_id, name, color, sort_order)
+          `INSERT INTO labels AS l (project_id, name, color, sort_order)
            VALUES ($1, $2, $3, COALESCE($4, (SELECT COALESCE(max(sort_order), 0) + 10000 FROM labels WHERE project_id = $1)))
            ON CONFLICT (project_id, name) DO NOTHING
            RETURNING ${LABEL_COLUMNS}`,
@@ -103,22 +76,22 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Params: { labelId: string }; Body: LabelBody }>(
+  app.patch(
     '/workspaces/:slug/projects/:projectId/labels/:labelId',
     {
       preHandler: requireProjectRole(Role.Member),
       schema: {
         params: labelParams,
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: labelFields },
-        response: { 200: labelSchema },
+        body: labelUpdateBody,
+        response: { 200: labelShape },
       },
     },
     async (request) => {
       const body = request.body;
       const label = await db
         .maybeOne<LabelJson>(
-          `UPDATE labels SET name = COALESCE($3, name), color = COALESCE($4, color), sort_order = COALESCE($5, sort_order)
-            WHERE id = $1 AND project_id = $2
+          `UPDATE labels l SET name = COALESCE($3, name), color = COALESCE($4, color), sort_order = COALESCE($5, sort_order)
+            WHERE l.id = $1 AND l.project_id = $2
             RETURNING ${LABEL_COLUMNS}`,
           [request.params.labelId, currentProject(request).id, body.name === undefined ? null : checkedLabelName(body.name), body.color ?? null, body.sort_order ?? null],
         )
@@ -128,7 +101,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { labelId: string } }>(
+  app.delete(
     '/workspaces/:slug/projects/:projectId/labels/:labelId',
     { preHandler: requireProjectRole(Role.Member), schema: { params: labelParams } },
     async (request, reply) => {

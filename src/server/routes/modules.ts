@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { moduleCreateBody, moduleUpdateBody, type ModuleCreateBody, type ModuleUpdateBody } from '../../api-shapes/module.js';
 import type { Db } from '../db/index.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { date, nullable, projectParams, text, uuid } from '../http/schemas.js';
+import { projectParams } from '../http/schemas.js';
 import { recordModuleDeletion } from '../modules/module-issues.js';
 import {
   findModule,
   listModules,
   MODULE_NOT_FOUND,
-  MODULE_STATUSES,
   moduleDetailSchema,
   moduleParams,
   moduleSchema,
   type ModuleDetailJson,
   type ModuleJson,
-  type ModuleStatus,
 } from '../modules/module-shape.js';
 import { checkDateOrder, checkedName, patched } from '../planning/dates.js';
 import { groupDistribution } from '../planning/distribution.js';
@@ -23,29 +22,11 @@ import { MODULE_GROUP } from '../planning/issue-group.js';
 import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
 
-interface ModuleBody {
-  name?: string;
-  description?: string;
-  status?: ModuleStatus;
-  start_date?: string | null;
-  target_date?: string | null;
-  lead_id?: string | null;
-}
-
 interface ModuleParams {
   slug: string;
   projectId: string;
   moduleId: string;
 }
-
-const moduleFields = {
-  name: text(255, 1),
-  description: text(10_000),
-  status: { type: 'string', enum: MODULE_STATUSES },
-  start_date: nullable(date),
-  target_date: nullable(date),
-  lead_id: nullable(uuid),
-} as const;
 
 const modulesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('module_view')];
 
@@ -68,13 +49,13 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     listModules(db, currentProject(request).id),
   );
 
-  app.post<{ Body: ModuleBody & { name: string } }>(
+  app.post<{ Body: ModuleCreateBody }>(
     base,
     {
       preHandler: modulesFor(Role.Member),
       schema: {
         params: projectParams,
-        body: { type: 'object', required: ['name'], additionalProperties: false, properties: moduleFields },
+        body: moduleCreateBody,
         response: { 201: moduleSchema },
       },
     },
@@ -104,13 +85,13 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Params: ModuleParams; Body: ModuleBody }>(
+  app.patch<{ Params: ModuleParams; Body: ModuleUpdateBody }>(
     `${base}/:moduleId`,
     {
       preHandler: modulesFor(Role.Member),
       schema: {
         params: moduleParams,
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: moduleFields },
+        body: moduleUpdateBody,
         response: { 200: moduleSchema },
       },
     },

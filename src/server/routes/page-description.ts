@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { descriptionSaveBody, type DescriptionSaveBody } from '../../api-shapes/description.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
@@ -9,12 +10,6 @@ import { savePageContent } from '../pages/page-content.js';
 import { pageParams } from '../pages/page-shape.js';
 import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role } from '../roles.js';
-
-interface DescriptionBody {
-  description_html: string;
-  description_json?: Record<string, unknown>;
-  version?: number;
-}
 
 /**
  * A page's content with optimistic concurrency, exactly like issue descriptions: a save names
@@ -35,18 +30,13 @@ export async function pageDescriptionRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.put<{ Params: { pageId: string }; Body: DescriptionBody }>(
+  app.put<{ Params: { pageId: string }; Body: DescriptionSaveBody }>(
     path,
     {
       preHandler: [requireProjectRole(Role.Member), requireProjectFeature('page_view')],
       schema: {
         params: pageParams,
-        body: {
-          type: 'object',
-          required: ['description_html'],
-          additionalProperties: false,
-          properties: { description_html: { type: 'string' }, description_json: { type: 'object' }, version: { type: 'integer', minimum: 1 } },
-        },
+        body: descriptionSaveBody,
         response: { 200: descriptionSchema },
       },
     },

@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { pageCreateBody, pageListQuery, pageUpdateBody, type PageCreateBody, type PageListQuery, type PageUpdateBody } from '../../api-shapes/page.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { projectParams, text } from '../http/schemas.js';
+import { projectParams } from '../http/schemas.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
 import { checkCanManage, checkNotArchived, findVisiblePage, visibleTo } from '../pages/page-access.js';
 import {
-  PAGE_ACCESS,
   PAGE_COLUMNS,
-  PAGE_LIST_TYPES,
   PAGE_SUMMARY_COLUMNS,
   pageParams,
   pageSchema,
   pageSummarySchema,
-  type PageAccess,
   type PageJson,
   type PageListType,
   type PageSummary,
@@ -25,18 +23,6 @@ interface PageParams {
   slug: string;
   projectId: string;
   pageId: string;
-}
-
-interface CreateBody {
-  name?: string;
-  access?: PageAccess;
-  description_html?: string;
-  description_json?: Record<string, unknown>;
-}
-
-interface UpdateBody {
-  name?: string;
-  access?: PageAccess;
 }
 
 const pagesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('page_view')];
@@ -58,13 +44,13 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const base = '/workspaces/:slug/projects/:projectId/pages';
 
-  app.get<{ Querystring: { type?: PageListType } }>(
+  app.get<{ Querystring: PageListQuery }>(
     base,
     {
       preHandler: pagesFor(Role.Guest),
       schema: {
         params: projectParams,
-        querystring: { type: 'object', additionalProperties: false, properties: { type: { type: 'string', enum: PAGE_LIST_TYPES } } },
+        querystring: pageListQuery,
         response: { 200: { type: 'array', items: pageSummarySchema } },
       },
     },
@@ -77,17 +63,13 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.post<{ Body: CreateBody }>(
+  app.post<{ Body: PageCreateBody }>(
     base,
     {
       preHandler: pagesFor(Role.Member),
       schema: {
         params: projectParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { name: text(255), access: { type: 'string', enum: PAGE_ACCESS }, description_html: { type: 'string' }, description_json: { type: 'object' } },
-        },
+        body: pageCreateBody,
         response: { 201: pageSchema },
       },
     },
@@ -112,13 +94,13 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Params: PageParams; Body: UpdateBody }>(
+  app.patch<{ Params: PageParams; Body: PageUpdateBody }>(
     `${base}/:pageId`,
     {
       preHandler: pagesFor(Role.Member),
       schema: {
         params: pageParams,
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { name: text(255), access: { type: 'string', enum: PAGE_ACCESS } } },
+        body: pageUpdateBody,
         response: { 200: pageSchema },
       },
     },

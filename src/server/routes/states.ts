@@ -1,65 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { Type, type StaticDecode } from 'typebox';
+import { stateCreateBody, stateShape, stateUpdateBody } from '../../api-shapes/state.js';
 import { isDatabaseError, type Db } from '../db/index.js';
+import { selectList } from '../db/select-list.js';
 import { currentProject } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { projectParams, slug, text, timestamp, uuid } from '../http/schemas.js';
-import { STATE_GROUPS, type StateGroup } from '../projects/default-states.js';
+import { projectParams, slug, uuid } from '../http/schemas.js';
+import { typedRoutes } from '../http/type-provider.js';
 import { Role } from '../roles.js';
 
-/** A state as the API returns it. */
-interface StateJson {
-  id: string;
-  project_id: string;
-  name: string;
-  description: string;
-  color: string;
-  group: StateGroup;
-  sequence: number;
-  is_default: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
+// The state shape is defined once in src/api-shapes/state.ts (shared with the app).
 
-interface StateBody {
-  name?: string;
-  description?: string;
-  color?: string;
-  group?: StateGroup;
-  sequence?: number;
-  is_default?: boolean;
-}
+/** A state as the server reads it (timestamps as Dates). */
+type StateJson = StaticDecode<typeof stateShape>;
 
-const STATE_COLUMNS = 'id, project_id, name, description, color, "group", sequence, is_default, created_at, updated_at';
-
-/** A colour as the colour pickers send it: # and 3 or 6 hex digits. */
-const hexColour = { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' } as const;
-
-const stateSchema = {
-  type: 'object',
-  required: ['id', 'project_id', 'name', 'description', 'color', 'group', 'sequence', 'is_default'],
-  properties: {
-    id: uuid,
-    project_id: uuid,
-    name: { type: 'string' },
-    description: { type: 'string' },
-    color: { type: 'string' },
-    group: { type: 'string', enum: STATE_GROUPS },
-    sequence: { type: 'number' },
-    is_default: { type: 'boolean' },
-    created_at: timestamp,
-    updated_at: timestamp,
-  },
-} as const;
-
-const stateFields = {
-  name: text(255),
-  description: text(10_000),
-  color: hexColour,
-  group: { type: 'string', enum: STATE_GROUPS },
-  sequence: { type: 'number' },
-  is_default: { type: 'boolean' },
-} as const;
+/** SELECT list of a state from `states s`. */
+const STATE_COLUMNS = selectList(stateShape, 's');
 
 const stateParams = {
   type: 'object',
@@ -74,6 +31,11 @@ function checkedStateName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw badRequest('State name is required.');
   return trimmed;
+}
+
+/** One state, as the API returns it. */
+function readState(db: Db, stateId: string): Promise<StateJson> {
+  return db.one<StateJson>(`SELECT ${STATE_COLUMNS} FROM states s WHERE s.id = $1`, [stateId]);
 }
 
 function nameTaken(error: unknown): never {
@@ -99,24 +61,25 @@ async function makeDefault(tx: Db, projectId: string, stateId: string): Promise<
  * change and delete them. A project always has exactly one default state (new issues start
  * there), and a state that issues still use cannot be deleted.
  */
-export async function stateRoutes(app: FastifyInstance): Promise<void> {
+export async function stateRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typedRoutes(fastify);
   const { db } = app;
 
   app.get(
     '/workspaces/:slug/projects/:projectId/states',
-    { preHandler: requireProjectRole(Role.Guest), schema: { params: projectParams, response: { 200: { type: 'array', items: stateSchema } } } },
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: projectParams, response: { 200: Type.Array(stateShape) } } },
     async (request) =>
-      db.query<StateJson>(`SELECT ${STATE_COLUMNS} FROM states WHERE project_id = $1 ORDER BY sequence, lower(name), id`, [currentProject(request).id]),
+      db.query<StateJson>(`SELECT ${STATE_COLUMNS} FROM states s WHERE s.project_id = $1 ORDER BY s.sequence, lower(s.name), s.id`, [currentProject(request).id]),
   );
 
-  app.post<{ Body: StateBody & { name: string; color: string; group: StateGroup } }>(
+  app.post(
     '/workspaces/:slug/projects/:projectId/states',
     {
       preHandler: requireProjectRole(Role.Admin),
       schema: {
         params: projectParams,
-        body: { type: 'object', required: ['name', 'color', 'group'], additionalProperties: false, properties: stateFields },
-        response: { 201: stateSchema },
+        body: stateCreateBody,
+        response: { 201: stateShape },
       },
     },
     async (request, reply) => {
@@ -137,20 +100,20 @@ export async function stateRoutes(app: FastifyInstance): Promise<void> {
           .catch(nameTaken);
         if (!created) throw conflict(NAME_TAKEN);
         if (body.is_default) await makeDefault(tx, project.id, created.id);
-        return tx.one<StateJson>(`SELECT ${STATE_COLUMNS} FROM states WHERE id = $1`, [created.id]);
+        return readState(tx, created.id);
       });
       return reply.code(201).send(state);
     },
   );
 
-  app.patch<{ Params: { stateId: string }; Body: StateBody }>(
+  app.patch(
     '/workspaces/:slug/projects/:projectId/states/:stateId',
     {
       preHandler: requireProjectRole(Role.Admin),
       schema: {
         params: stateParams,
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: stateFields },
-        response: { 200: stateSchema },
+        body: stateUpdateBody,
+        response: { 200: stateShape },
       },
     },
     async (request) => {
@@ -176,12 +139,12 @@ export async function stateRoutes(app: FastifyInstance): Promise<void> {
           )
           .catch(nameTaken);
         if (body.is_default && !state.is_default) await makeDefault(tx, project.id, state.id);
-        return tx.one<StateJson>(`SELECT ${STATE_COLUMNS} FROM states WHERE id = $1`, [state.id]);
+        return readState(tx, state.id);
       });
     },
   );
 
-  app.delete<{ Params: { stateId: string } }>(
+  app.delete(
     '/workspaces/:slug/projects/:projectId/states/:stateId',
     { preHandler: requireProjectRole(Role.Admin), schema: { params: stateParams } },
     async (request, reply) => {

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { workspaceMemberCreateBody, workspaceMemberUpdateBody } from '../../api-shapes/workspace.js';
 import type { Db } from '../db/index.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
-import { role, slug, text, uuid, workspaceParams } from '../http/schemas.js';
-import { Role, type RoleValue } from '../roles.js';
+import { slug, uuid, workspaceParams } from '../http/schemas.js';
+import { typedRoutes } from '../http/type-provider.js';
+import { Role } from '../roles.js';
 import { DISPLAY_USER_COLUMNS, memberSchema, type Member } from '../users/user-shape.js';
 
 const memberParams = {
@@ -14,15 +17,18 @@ const memberParams = {
 } as const;
 
 const LAST_ADMIN = 'A workspace needs at least one admin.';
+const MEMBER_NOT_FOUND = 'Member not found.';
 
-/** One member of a workspace in the display shape, or null. */
-function findMember(db: Db, workspaceId: string, userId: string): Promise<Member | null> {
-  return db.maybeOne<Member>(
+/** One member of a workspace in the display shape; 404 when they left (or were removed) meanwhile. */
+async function readMember(db: Db, workspaceId: string, userId: string): Promise<Member> {
+  const member = await db.maybeOne<Member>(
     `SELECT ${DISPLAY_USER_COLUMNS}, m.role
        FROM workspace_members m JOIN users u ON u.id = m.user_id
       WHERE m.workspace_id = $1 AND m.user_id = $2`,
     [workspaceId, userId],
   );
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  return member;
 }
 
 /**
@@ -39,12 +45,13 @@ async function keepAnAdmin(tx: Db, workspaceId: string, userId: string): Promise
 }
 
 /** Workspace members: everyone may list them; admins add, change roles and remove; anyone may leave. */
-export async function workspaceMemberRoutes(app: FastifyInstance): Promise<void> {
+export async function workspaceMemberRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typedRoutes(fastify);
   const { db } = app;
 
   app.get(
     '/workspaces/:slug/members',
-    { preHandler: requireWorkspaceRole(Role.Guest), schema: { params: workspaceParams, response: { 200: { type: 'array', items: memberSchema } } } },
+    { preHandler: requireWorkspaceRole(Role.Guest), schema: { params: workspaceParams, response: { 200: Type.Array(memberSchema) } } },
     async (request) =>
       db.query<Member>(
         `SELECT ${DISPLAY_USER_COLUMNS}, m.role
@@ -55,13 +62,13 @@ export async function workspaceMemberRoutes(app: FastifyInstance): Promise<void>
       ),
   );
 
-  app.post<{ Body: { email: string; role: RoleValue } }>(
+  app.post(
     '/workspaces/:slug/members',
     {
       preHandler: requireWorkspaceRole(Role.Admin),
       schema: {
         params: workspaceParams,
-        body: { type: 'object', required: ['email', 'role'], additionalProperties: false, properties: { email: text(254, 1), role } },
+        body: workspaceMemberCreateBody,
         response: { 201: memberSchema },
       },
     },
@@ -75,17 +82,17 @@ export async function workspaceMemberRoutes(app: FastifyInstance): Promise<void>
         [workspace.id, user.id, request.body.role],
       );
       if (!added.length) throw conflict('This person is already a member of the workspace.');
-      return reply.code(201).send(await findMember(db, workspace.id, user.id));
+      return reply.code(201).send(await readMember(db, workspace.id, user.id));
     },
   );
 
-  app.patch<{ Params: { userId: string }; Body: { role: RoleValue } }>(
+  app.patch(
     '/workspaces/:slug/members/:userId',
     {
       preHandler: requireWorkspaceRole(Role.Admin),
       schema: {
         params: memberParams,
-        body: { type: 'object', required: ['role'], additionalProperties: false, properties: { role } },
+        body: workspaceMemberUpdateBody,
         response: { 200: memberSchema },
       },
     },
@@ -100,7 +107,7 @@ export async function workspaceMemberRoutes(app: FastifyInstance): Promise<void>
           userId,
           newRole,
         ]);
-        if (!changed.length) throw notFound('Member not found.');
+        if (!changed.length) throw notFound(MEMBER_NOT_FOUND);
         // A project role never exceeds the workspace role.
         await tx.query('UPDATE project_members SET role = $3 WHERE workspace_id = $1 AND user_id = $2 AND role > $3', [
           workspace.id,
@@ -108,11 +115,11 @@ export async function workspaceMemberRoutes(app: FastifyInstance): Promise<void>
           newRole,
         ]);
       });
-      return findMember(db, workspace.id, userId);
+      return readMember(db, workspace.id, userId);
     },
   );
 
-  app.delete<{ Params: { userId: string } }>(
+  app.delete(
     '/workspaces/:slug/members/:userId',
     { preHandler: requireWorkspaceRole(Role.Guest), schema: { params: memberParams } },
     async (request, reply) => {
@@ -128,7 +135,7 @@ export async function workspaceMemberRoutes(app: FastifyInstance): Promise<void>
           workspace.id,
           userId,
         ]);
-        if (!removed.length) throw notFound('Member not found.');
+        if (!removed.length) throw notFound(MEMBER_NOT_FOUND);
       });
       return reply.code(204).send();
     },

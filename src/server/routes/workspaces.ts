@@ -1,23 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { workspaceCreateBody, workspaceUpdateBody } from '../../api-shapes/workspace.js';
 import { requireUser } from '../http/auth.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
-import { imageUrl, nullable, text, workspaceParams } from '../http/schemas.js';
+import { workspaceParams } from '../http/schemas.js';
+import { typedRoutes } from '../http/type-provider.js';
 import { Role } from '../roles.js';
 import { normalizeSlug, slugProblem } from '../workspaces/slug.js';
-import { WORKSPACE_COLUMNS, workspaceSchema, type WorkspaceJson } from '../workspaces/workspace-shape.js';
-
-interface CreateBody {
-  name: string;
-  slug: string;
-  logo?: string | null;
-}
-
-interface UpdateBody {
-  name?: string;
-  logo?: string | null;
-}
+import { WORKSPACE_COLUMNS, workspaceSchema, type WorkspaceJson, type WorkspaceRow } from '../workspaces/workspace-shape.js';
 
 function workspaceName(name: string): string {
   const trimmed = name.trim();
@@ -26,20 +18,16 @@ function workspaceName(name: string): string {
 }
 
 /** Workspaces: create (the creator becomes Admin), list mine, read, rename or change the logo, delete. */
-export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
+export async function workspaceRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typedRoutes(fastify);
   const { db } = app;
 
-  app.post<{ Body: CreateBody }>(
+  app.post(
     '/workspaces',
     {
       preHandler: requireUser,
       schema: {
-        body: {
-          type: 'object',
-          required: ['name', 'slug'],
-          additionalProperties: false,
-          properties: { name: text(80, 1), slug: text(100, 1), logo: nullable(imageUrl) },
-        },
+        body: workspaceCreateBody,
         response: { 201: workspaceSchema },
       },
     },
@@ -50,7 +38,7 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
       const problem = slugProblem(slug);
       if (problem) throw badRequest(problem);
       const workspace = await db.transaction(async (tx) => {
-        const created = await tx.maybeOne<Omit<WorkspaceJson, 'role'>>(
+        const created = await tx.maybeOne<WorkspaceRow>(
           `INSERT INTO workspaces AS w (slug, name, logo, created_by) VALUES ($1, $2, $3, $4)
            ON CONFLICT (slug) DO NOTHING
            RETURNING ${WORKSPACE_COLUMNS}`,
@@ -68,7 +56,7 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/workspaces', { preHandler: requireUser, schema: { response: { 200: { type: 'array', items: workspaceSchema } } } }, async (request) =>
+  app.get('/workspaces', { preHandler: requireUser, schema: { response: { 200: Type.Array(workspaceSchema) } } }, async (request) =>
     db.query<WorkspaceJson>(
       `SELECT ${WORKSPACE_COLUMNS}, m.role
          FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id
@@ -84,25 +72,20 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => currentWorkspace(request),
   );
 
-  app.patch<{ Body: UpdateBody }>(
+  app.patch(
     '/workspaces/:slug',
     {
       preHandler: requireWorkspaceRole(Role.Admin),
       schema: {
         params: workspaceParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          properties: { name: text(80, 1), logo: nullable(imageUrl) },
-        },
+        body: workspaceUpdateBody,
         response: { 200: workspaceSchema },
       },
     },
     async (request) => {
       const workspace = currentWorkspace(request);
       const body = request.body;
-      const updated = await db.one<Omit<WorkspaceJson, 'role'>>(
+      const updated = await db.one<WorkspaceRow>(
         `UPDATE workspaces w SET
            name = COALESCE($2, name),
            logo = CASE WHEN $3::boolean THEN $4 ELSE logo END

@@ -1,5 +1,5 @@
 /** The demo workspace's content: people, projects, labels, issues, a cycle, a module and pages. */
-import type { StateGroup } from '../projects/default-states.js';
+import type { StateGroup } from '../../api-shapes/state-groups.js';
 import { Role } from '../roles.js';
 import { bullets, code, codeBlock, heading, link, mention, numbered, p, quote, strong, table, tasks, text, type MentionTarget } from './rich-html.js';
 

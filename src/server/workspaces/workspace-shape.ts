@@ -1,30 +1,17 @@
-import { imageUrl, nullable, role, timestamp, uuid } from '../http/schemas.js';
+import type { StaticDecode } from 'typebox';
+import { workspaceRowShape, workspaceShape } from '../../api-shapes/workspace.js';
+import { selectList } from '../db/select-list.js';
+
+// The workspace shape is defined once in src/api-shapes/workspace.ts (shared with the app).
 
 /** A workspace as the API returns it, with the caller's role. */
-export interface WorkspaceJson {
-  id: string;
-  slug: string;
-  name: string;
-  logo: string | null;
-  created_at: Date;
-  updated_at: Date;
-  role: number;
-}
+export type WorkspaceJson = StaticDecode<typeof workspaceShape>;
+
+/** A workspace's own columns (without the caller's role). */
+export type WorkspaceRow = StaticDecode<typeof workspaceRowShape>;
 
 /** SELECT list of a workspace from `workspaces w` (add the role yourself). */
-export const WORKSPACE_COLUMNS = 'w.id, w.slug, w.name, w.logo, w.created_at, w.updated_at';
+export const WORKSPACE_COLUMNS = selectList(workspaceRowShape, 'w');
 
 /** Response schema of a workspace. */
-export const workspaceSchema = {
-  type: 'object',
-  required: ['id', 'slug', 'name', 'logo', 'role'],
-  properties: {
-    id: uuid,
-    slug: { type: 'string' },
-    name: { type: 'string' },
-    logo: nullable(imageUrl),
-    created_at: timestamp,
-    updated_at: timestamp,
-    role,
-  },
-} as const;
+export const workspaceSchema = workspaceShape;

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { Cycle, ListedIssue } from '../../../src/app/api/types.js';
+import type { CycleDetail, ListedIssue } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import type { RoleValue } from '../../../src/app/roles.js';
@@ -14,7 +14,7 @@ const CYCLES = '/workspaces/:slug/projects/:projectId/cycles';
 const CYCLE = `${CYCLES}/:cycleId`;
 const CYCLE_ISSUES = `${CYCLE}/cycle-issues`;
 
-function cycle(overrides: Partial<Cycle> = {}): Cycle {
+function cycle(overrides: Partial<CycleDetail> = {}): CycleDetail {
   return {
     id: CYCLE_ID,
     project_id: PROJECT_ID,
@@ -23,7 +23,10 @@ function cycle(overrides: Partial<Cycle> = {}): Cycle {
     start_date: '2025-03-01',
     end_date: '2025-03-14',
     status: 'completed',
+    owned_by: USER_ID,
     archived_at: null,
+    created_at: '2025-02-20T09:00:00.000Z',
+    updated_at: '2025-02-20T09:00:00.000Z',
     backlog_issues: 0,
     unstarted_issues: 1,
     started_issues: 0,

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { Cycle } from '../../../src/app/api/types.js';
+import type { CycleDetail } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { ISSUE_ID, listedIssue, PROJECT_ID } from './fixtures.js';
 import { click, press } from './input.js';
@@ -60,8 +60,9 @@ describe('dialogs give focus back to the button that opened them on Escape', () 
 
   it('the issue picker of a cycle', async () => {
     const { api } = seededApi();
-    const cycle: Cycle = {
-      id: CYCLE_ID, project_id: PROJECT_ID, name: 'Sprint 1', description: '', start_date: null, end_date: null, status: 'draft', archived_at: null,
+    const cycle: CycleDetail = {
+      id: CYCLE_ID, project_id: PROJECT_ID, name: 'Sprint 1', description: '', start_date: null, end_date: null, status: 'draft', owned_by: null,
+      archived_at: null, created_at: '2025-02-20T09:00:00.000Z', updated_at: '2025-02-20T09:00:00.000Z',
       backlog_issues: 0, unstarted_issues: 0, started_issues: 0, completed_issues: 0, cancelled_issues: 0, total_issues: 0,
       distribution: { assignees: [], labels: [] },
     };

@@ -21,8 +21,17 @@ export const user: User = {
   updated_at: '2025-01-01T09:00:00.000Z',
 };
 
-export function workspace(role = 20, overrides: Partial<Workspace> = {}): Workspace {
-  return { id: WORKSPACE_ID, slug: 'acme', name: 'Acme', logo: null, role, ...overrides };
+export function workspace(role: RoleValue = 20, overrides: Partial<Workspace> = {}): Workspace {
+  return {
+    id: WORKSPACE_ID,
+    slug: 'acme',
+    name: 'Acme',
+    logo: null,
+    created_at: '2025-01-01T09:00:00.000Z',
+    updated_at: '2025-01-01T09:00:00.000Z',
+    role,
+    ...overrides,
+  };
 }
 
 export function project(role: RoleValue = 20, overrides: Partial<Project> = {}): Project {

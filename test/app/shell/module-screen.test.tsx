@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { ListedIssue, Module, Project } from '../../../src/app/api/types.js';
+import type { ListedIssue, ModuleDetail, Project } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, PROJECT_ID } from './fixtures.js';
@@ -13,7 +13,7 @@ const MODULES = '/workspaces/:slug/projects/:projectId/modules';
 const MODULE = `${MODULES}/:moduleId`;
 const MODULE_ISSUES = `${MODULE}/module-issues`;
 
-const sample: Module = {
+const sample: ModuleDetail = {
   id: MODULE_ID,
   project_id: PROJECT_ID,
   name: 'Checkout',
@@ -21,7 +21,11 @@ const sample: Module = {
   status: 'in-progress',
   start_date: '2025-03-01',
   target_date: '2025-04-30',
+  lead_id: null,
+  created_by: null,
   archived_at: null,
+  created_at: '2025-02-20T09:00:00.000Z',
+  updated_at: '2025-02-20T09:00:00.000Z',
   backlog_issues: 0,
   unstarted_issues: 0,
   started_issues: 1,

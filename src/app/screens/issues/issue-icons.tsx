@@ -1,15 +1,13 @@
 import { AlertOctagon, Circle, CircleCheck, CircleDashed, CircleDot, CircleX, Minus, SignalHigh, SignalLow, SignalMedium, type LucideIcon } from 'lucide-react';
+import { STATE_GROUPS, type StateGroup } from '../../../api-shapes/state-groups.js';
 import type { Priority } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
 import { useStyles } from '../../ui/styles.js';
 import { screensCss } from '../screens.css.js';
 import { NO_STATE_COLOUR } from './issue-key.js';
 
-/** The spec's state groups, in workflow order. */
-export const STATE_GROUPS = ['backlog', 'unstarted', 'started', 'completed', 'cancelled'] as const;
-
-/** One of the state groups. */
-export type StateGroup = (typeof STATE_GROUPS)[number];
+// The spec's state groups, in workflow order, as the server defines them.
+export { STATE_GROUPS, type StateGroup };
 
 /** Each state group's icon and name: the one mapping every issue row and page uses. */
 export const STATE_GROUP_ICONS: Readonly<Record<StateGroup, { icon: LucideIcon; label: string }>> = {

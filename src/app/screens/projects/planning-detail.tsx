@@ -1,23 +1,14 @@
-import type { Cycle, Module } from '../../api/types.js';
+import { countsByStateGroup } from '../../../api-shapes/state-groups.js';
+import type { CycleDetail, ModuleDetail } from '../../api/types.js';
 import { ProgressBreakdown, type Distribution } from '../../widgets/progress-breakdown/index.js';
 
 /** The breakdown widget's distribution for a cycle or module: the server's assignees and labels, and its counts by state group. */
-export function breakdownOf(item: Cycle | Module): Distribution {
-  return {
-    assignees: item.distribution?.assignees ?? [],
-    labels: item.distribution?.labels ?? [],
-    states: {
-      backlog: item.backlog_issues,
-      unstarted: item.unstarted_issues,
-      started: item.started_issues,
-      completed: item.completed_issues,
-      cancelled: item.cancelled_issues,
-    },
-  };
+export function breakdownOf(item: CycleDetail | ModuleDetail): Distribution {
+  return { assignees: item.distribution.assignees, labels: item.distribution.labels, states: countsByStateGroup(item) };
 }
 
 /** A cycle's or module's facts (status, dates, issues done) and its progress breakdown. */
-export function PlanningFacts({ item, end }: { item: Cycle | Module; end: string | null }) {
+export function PlanningFacts({ item, end }: { item: CycleDetail | ModuleDetail; end: string | null }) {
   return (
     <>
       <dl className="app-facts">

@@ -1,29 +1,12 @@
-/** Progress of one assignee (null assignee: issues nobody is assigned to). */
-export interface AssigneeDistribution {
-  assignee_id: string | null;
-  display_name: string | null;
-  avatar: string | null;
-  completed_issues: number;
-  total_issues: number;
-}
+import type { AssigneeDistribution, LabelDistribution } from '../../../api-shapes/planning.js';
+import { STATE_GROUPS as GROUPS, type StateGroup } from '../../../api-shapes/state-groups.js';
 
-/** Progress of one label (null label: issues without a label). */
-export interface LabelDistribution {
-  label_id: string | null;
-  label_name: string | null;
-  color: string | null;
-  completed_issues: number;
-  total_issues: number;
-}
+// The assignee and label rows are the API's (src/api-shapes/planning.ts); the widget only draws
+// the numbers the server counted.
+export type { AssigneeDistribution, LabelDistribution } from '../../../api-shapes/planning.js';
 
 /** Issues counted by state group. */
-export interface StateDistribution {
-  backlog: number;
-  unstarted: number;
-  started: number;
-  completed: number;
-  cancelled: number;
-}
+export type StateDistribution = Record<StateGroup, number>;
 
 /** The spec's distribution: by assignee, by label, and by state group. */
 export interface Distribution {
@@ -44,14 +27,17 @@ export interface ProgressRow {
   color?: string | null;
 }
 
+/** The names of the state groups. */
+const GROUP_NAMES: Readonly<Record<StateGroup, string>> = {
+  backlog: 'Backlog',
+  unstarted: 'Unstarted',
+  started: 'Started',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
 /** The state groups in workflow order, with their names. */
-export const STATE_GROUPS: { key: keyof StateDistribution; name: string }[] = [
-  { key: 'backlog', name: 'Backlog' },
-  { key: 'unstarted', name: 'Unstarted' },
-  { key: 'started', name: 'Started' },
-  { key: 'completed', name: 'Completed' },
-  { key: 'cancelled', name: 'Cancelled' },
-];
+export const STATE_GROUPS: { key: StateGroup; name: string }[] = GROUPS.map((key) => ({ key, name: GROUP_NAMES[key] }));
 
 /** The whole-number percentage `done` is of `total` (0 when there is nothing). */
 export function percent(done: number, total: number): number {
