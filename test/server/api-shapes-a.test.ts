@@ -10,6 +10,7 @@ import { STATE_GROUPS } from '../../src/api-shapes/state-groups.js';
 import { stateCreateBody, stateShape, stateUpdateBody } from '../../src/api-shapes/state.js';
 import { memberShape } from '../../src/api-shapes/user.js';
 import { workspaceCreateBody, workspaceShape, workspaceUpdateBody } from '../../src/api-shapes/workspace.js';
+import { assertShape } from './shape-check.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -20,25 +21,6 @@ before(async () => {
   seed = await seedWorkspace(server);
 });
 after(() => server.close());
-
-/**
- * `schema` with every object closed (additionalProperties: false): an answer that carries a
- * field its shape does not know is as much a drift as one that lacks a field.
- */
-function closed(schema: unknown): TSchema {
-  if (Array.isArray(schema)) return schema.map(closed) as unknown as TSchema;
-  if (!schema || typeof schema !== 'object') return schema as TSchema;
-  const copy: Record<string, unknown> = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]));
-  const types = ([] as unknown[]).concat(copy.type);
-  if (types.includes('object') && copy.properties) copy.additionalProperties = false;
-  return copy as TSchema;
-}
-
-/** Asserts that `value` is exactly of `shape`, naming every place where it is not. */
-function assertShape(shape: TSchema, value: unknown, what: string): void {
-  const errors = [...Value.Errors(closed(shape), value)].map((error) => `${error.instancePath || '/'} ${error.message}`);
-  assert.deepEqual(errors, [], `${what} does not match its shape`);
-}
 
 /** Asserts that every item of a list answer is of `shape`, and that there is at least one. */
 function assertEach(shape: TSchema, list: unknown, what: string): void {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { cycleDetailShape, cycleShape } from '../../src/api-shapes/cycle.js';
 import { descriptionShape } from '../../src/api-shapes/description.js';
@@ -16,6 +15,7 @@ import { pagesApi } from '../../src/app/api/pages.js';
 import { planningApi } from '../../src/app/api/planning.js';
 import { STATE_COUNT_SQL, stateCountsJoin } from '../../src/server/planning/state-counts.js';
 import { CYCLE_GROUP } from '../../src/server/planning/issue-group.js';
+import { assertShape } from './shape-check.js';
 import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -26,25 +26,6 @@ before(async () => {
   seed = await seedWorkspace(server);
 });
 after(() => server.close());
-
-/**
- * `schema` with every object closed (additionalProperties: false): an answer that carries a
- * field its shape does not know is as much a drift as one that lacks a field.
- */
-function closed(schema: unknown): TSchema {
-  if (Array.isArray(schema)) return schema.map(closed) as unknown as TSchema;
-  if (!schema || typeof schema !== 'object') return schema as TSchema;
-  const copy: Record<string, unknown> = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]));
-  const types = ([] as unknown[]).concat(copy.type);
-  if (types.includes('object') && copy.properties) copy.additionalProperties = false;
-  return copy as TSchema;
-}
-
-/** Asserts that `value` is exactly of `shape`, naming every place where it is not. */
-function assertShape(shape: TSchema, value: unknown, what: string): void {
-  const errors = [...Value.Errors(closed(shape), value)].map((error) => `${error.instancePath || '/'} ${error.message}`);
-  assert.deepEqual(errors, [], `${what} does not match its shape`);
-}
 
 /**
  * The app's own API modules talking to the test server as `actor`: what they send is typed from

@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { TSchema } from 'typebox';
-import { Value } from 'typebox/value';
 import { issueDetailShape, issueRowShape, listedIssueShape } from '../../src/api-shapes/issue.js';
 import { projectShape } from '../../src/api-shapes/project.js';
 import { authUserShape, memberShape } from '../../src/api-shapes/user.js';
 import { selectList } from '../../src/server/db/select-list.js';
+import { assertShape } from './shape-check.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -18,26 +17,6 @@ before(async () => {
   seed = await seedWorkspace(server);
 });
 after(() => server.close());
-
-/**
- * `schema` with every object closed (additionalProperties: false): an answer that carries a
- * field its shape does not know is as much a drift as one that lacks a field.
- */
-function closed(schema: unknown): TSchema {
-  if (Array.isArray(schema)) return schema.map(closed) as unknown as TSchema;
-  if (!schema || typeof schema !== 'object') return schema as TSchema;
-  const copy: Record<string, unknown> = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]));
-  const types = ([] as unknown[]).concat(copy.type);
-  if (types.includes('object') && copy.properties) copy.additionalProperties = false;
-  return copy as TSchema;
-}
-
-/** Asserts that `value` is exactly of `shape`, naming every place where it is not. */
-function assertShape(shape: TSchema, value: unknown, what: string): void {
-  const strict = closed(shape);
-  const errors = [...Value.Errors(strict, value)].map((error) => `${error.instancePath || '/'} ${error.message}`);
-  assert.deepEqual(errors, [], `${what} does not match its shape`);
-}
 
 describe('API answers match the shapes the app is typed with (src/api-shapes)', () => {
   let issueId: string;

@@ -18,6 +18,7 @@ import type { statesApi } from '../../../src/app/api/states.js';
 import type { Comment, IssueLabel, Label, Member, State, StateGroup, Workspace } from '../../../src/app/api/types.js';
 import type { workspacesApi } from '../../../src/app/api/workspaces.js';
 import type { StateGroup as IconStateGroup } from '../../../src/app/screens/issues/issue-icons.js';
+import type { Equal, Expect } from './type-equality.js';
 
 /** The app's calls, as the app makes them. */
 type StatesApi = ReturnType<typeof statesApi>;
@@ -28,11 +29,6 @@ type CommentsApi = ReturnType<typeof issueCommentsApi>;
 /** What a call answers (the type its promise resolves to). */
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
-/** true when A and B are the same type (neither wider nor narrower, property by property). */
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-
-/** Compiles only with `true`. */
-type Expect<T extends true> = T;
 
 /** Types whose drift these lines catch; exported so the compiler checks them without unused-name noise. */
 export type ApiShapeChecksA = [

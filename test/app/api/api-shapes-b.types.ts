@@ -27,6 +27,7 @@ import type {
 } from '../../../src/app/api/types.js';
 import type { targetDateQuery } from '../../../src/app/screens/issues/issue-filters.js';
 import type { AssigneeDistribution, LabelDistribution, StateDistribution } from '../../../src/app/widgets/progress-breakdown/index.js';
+import type { Equal, Expect } from './type-equality.js';
 
 type PlanningApi = ReturnType<typeof planningApi>;
 type PagesApi = ReturnType<typeof pagesApi>;
@@ -35,11 +36,6 @@ type IssuesApi = ReturnType<typeof issuesApi>;
 /** What a call of the app's answers with. */
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
-/** true when A and B are the same type (neither wider nor narrower, property by property). */
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-
-/** Compiles only with `true`. */
-type Expect<T extends true> = T;
 
 /** Types whose drift these lines catch; exported so the compiler checks them without unused-name noise. */
 export type ApiShapeChecksB = [

@@ -14,15 +14,11 @@ import type { IssueChanges, IssueInput } from '../../../src/app/api/issues.js';
 import type { projectsApi } from '../../../src/app/api/projects.js';
 import type { DisplayUser, IssueDetail, IssueRow, ListedIssue, Member, Priority, Project, User } from '../../../src/app/api/types.js';
 import type { ListedIssue as BulkDeleteIssue } from '../../../src/app/widgets/bulk-delete/listed-issue.js';
+import type { Equal, Expect } from './type-equality.js';
 
 /** The app's project calls. */
 type ProjectsApi = ReturnType<typeof projectsApi>;
 
-/** true when A and B are the same type (neither wider nor narrower, property by property). */
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-
-/** Compiles only with `true`. */
-type Expect<T extends true> = T;
 
 /** Types whose drift these lines catch; exported so the compiler checks them without unused-name noise. */
 export type ApiShapeChecks = [
