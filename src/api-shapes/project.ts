@@ -57,3 +57,15 @@ export const projectUpdateBody = Type.Object(optionalFields(projectFields), { ad
 
 /** What changing a project sends. */
 export type ProjectUpdateBody = Static<typeof projectUpdateBody>;
+
+/** POST …/projects/:projectId/members: a workspace member and the project role they get. */
+export const projectMemberCreateBody = Type.Object({ user_id: uuid, role }, { additionalProperties: false });
+
+/** What adding a project member sends. */
+export type ProjectMemberCreateBody = Static<typeof projectMemberCreateBody>;
+
+/** PATCH …/projects/:projectId/members/:userId: the member's new project role. */
+export const projectMemberUpdateBody = Type.Object({ role }, { additionalProperties: false });
+
+/** What changing a project member's role sends. */
+export type ProjectMemberUpdateBody = Static<typeof projectMemberUpdateBody>;

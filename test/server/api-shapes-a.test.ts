@@ -9,6 +9,7 @@ import { labelCreateBody, labelShape, labelUpdateBody } from '../../src/api-shap
 import { STATE_GROUPS } from '../../src/api-shapes/state-groups.js';
 import { stateCreateBody, stateShape, stateUpdateBody } from '../../src/api-shapes/state.js';
 import { memberShape } from '../../src/api-shapes/user.js';
+import { projectMemberCreateBody, projectMemberUpdateBody } from '../../src/api-shapes/project.js';
 import { workspaceCreateBody, workspaceShape, workspaceUpdateBody } from '../../src/api-shapes/workspace.js';
 import { assertShape } from './shape-check.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
@@ -137,6 +138,9 @@ describe('the bodies these routes accept are their shapes', () => {
     assert.ok(fits(labelCreateBody, { name: 'bug', color: '' }));
     assert.ok(!fits(labelUpdateBody, { name: 'bug', colour: '#fff' }));
     assert.ok(fits(workspaceCreateBody, { name: 'Acme', slug: 'acme' }));
+    assert.ok(fits(projectMemberCreateBody, { user_id: '00000000-0000-4000-8000-000000000000', role: 15 }));
+    assert.ok(!fits(projectMemberCreateBody, { user_id: '00000000-0000-4000-8000-000000000000', role: 16 }));
+    assert.ok(!fits(projectMemberUpdateBody, { role: 15, user_id: '00000000-0000-4000-8000-000000000000' }));
     assert.ok(!fits(workspaceUpdateBody, { slug: 'other' }));
     assert.ok(fits(commentBody, { comment_html: '<p>x</p>', comment_json: { type: 'doc' } }));
     assert.ok(!fits(commentBody, { comment_json: { type: 'doc' } }));

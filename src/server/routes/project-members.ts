@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { projectMemberCreateBody, projectMemberUpdateBody } from '../../api-shapes/project.js';
 import type { Db } from '../db/index.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { projectParams, role, slug, uuid } from '../http/schemas.js';
-import { Role, type RoleValue } from '../roles.js';
+import { projectParams, slug, uuid } from '../http/schemas.js';
+import { typedRoutes } from '../http/type-provider.js';
+import { Role } from '../roles.js';
 import { DISPLAY_USER_COLUMNS, memberSchema, type Member } from '../users/user-shape.js';
 
 const memberParams = {
@@ -15,13 +18,18 @@ const memberParams = {
 
 const ABOVE_WORKSPACE_ROLE = "A project role cannot be higher than the member's workspace role.";
 
-function findMember(db: Db, projectId: string, userId: string): Promise<Member | null> {
-  return db.maybeOne<Member>(
+const MEMBER_NOT_FOUND = 'Member not found.';
+
+/** A project member as the API answers it; 404 when they were removed meanwhile. */
+async function readMember(db: Db, projectId: string, userId: string): Promise<Member> {
+  const member = await db.maybeOne<Member>(
     `SELECT ${DISPLAY_USER_COLUMNS}, pm.role
        FROM project_members pm JOIN users u ON u.id = pm.user_id
       WHERE pm.project_id = $1 AND pm.user_id = $2`,
     [projectId, userId],
   );
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  return member;
 }
 
 /** The workspace role of `userId` in the project's workspace, or null when they are not a workspace member. */
@@ -34,12 +42,13 @@ async function workspaceRoleOf(db: Db, workspaceId: string, userId: string): Pro
 }
 
 /** Project members: project members list them; project admins add, change roles and remove; anyone may leave. */
-export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
+export async function projectMemberRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typedRoutes(fastify);
   const { db } = app;
 
   app.get(
     '/workspaces/:slug/projects/:projectId/members',
-    { preHandler: requireProjectRole(Role.Guest), schema: { params: projectParams, response: { 200: { type: 'array', items: memberSchema } } } },
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: projectParams, response: { 200: Type.Array(memberSchema) } } },
     async (request) =>
       db.query<Member>(
         `SELECT ${DISPLAY_USER_COLUMNS}, pm.role
@@ -50,13 +59,13 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.post<{ Body: { user_id: string; role: RoleValue } }>(
+  app.post(
     '/workspaces/:slug/projects/:projectId/members',
     {
       preHandler: requireProjectRole(Role.Admin),
       schema: {
         params: projectParams,
-        body: { type: 'object', required: ['user_id', 'role'], additionalProperties: false, properties: { user_id: uuid, role } },
+        body: projectMemberCreateBody,
         response: { 201: memberSchema },
       },
     },
@@ -72,17 +81,17 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
         [project.id, project.workspace_id, userId, newRole],
       );
       if (!added.length) throw conflict('This person is already a member of the project.');
-      return reply.code(201).send(await findMember(db, project.id, userId));
+      return reply.code(201).send(await readMember(db, project.id, userId));
     },
   );
 
-  app.patch<{ Params: { userId: string }; Body: { role: RoleValue } }>(
+  app.patch(
     '/workspaces/:slug/projects/:projectId/members/:userId',
     {
       preHandler: requireProjectRole(Role.Admin),
       schema: {
         params: memberParams,
-        body: { type: 'object', required: ['role'], additionalProperties: false, properties: { role } },
+        body: projectMemberUpdateBody,
         response: { 200: memberSchema },
       },
     },
@@ -96,12 +105,12 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
         userId,
         request.body.role,
       ]);
-      if (!changed.length) throw notFound('Member not found.');
-      return findMember(db, project.id, userId);
+      if (!changed.length) throw notFound(MEMBER_NOT_FOUND);
+      return readMember(db, project.id, userId);
     },
   );
 
-  app.delete<{ Params: { userId: string } }>(
+  app.delete(
     '/workspaces/:slug/projects/:projectId/members/:userId',
     { preHandler: requireProjectRole(Role.Guest), schema: { params: memberParams } },
     async (request, reply) => {
@@ -114,7 +123,7 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
         project.id,
         userId,
       ]);
-      if (!removed.length) throw notFound('Member not found.');
+      if (!removed.length) throw notFound(MEMBER_NOT_FOUND);
       return reply.code(204).send();
     },
   );
