@@ -22,15 +22,23 @@ export function watchTestPage(page) {
   let checking = false;
   const watchdog = setInterval(async () => {
     if (page.isClosed()) return clearInterval(watchdog);
-    if (checking || Date.now() - started < WATCHDOG_MS || !page.url().includes('wtr-session-id')) return;
+    if (checking || Date.now() - started < WATCHDOG_MS) return;
+    const seconds = Math.round((Date.now() - started) / 1000);
+    if (!page.url().includes('wtr-session-id')) {
+      if (page.url() !== 'about:blank') console.error(`A test page has been on ${page.url()} for ${seconds} s, not on its test file`);
+      return;
+    }
     checking = true;
     const state = await Promise.race([
-      page.evaluate(() => ({ test: window.__currentTest ?? null, done: !!window.__testsDone })).catch(() => null),
+      page.evaluate(() => ({ test: window.__currentTest ?? null, done: !!window.__testsDone })).catch((error) => ({ error: error.message })),
       new Promise((resolve) => setTimeout(() => resolve('stuck'), 10_000)),
     ]);
     checking = false;
-    if (state === null || state?.done) return;
-    const seconds = Math.round((Date.now() - started) / 1000);
+    if (state?.error) return console.error(`A test file has run for ${seconds} s and its page cannot be asked which test it is in: ${state.error} (${page.url()})`);
+    if (state?.done) {
+      clearInterval(watchdog);
+      return console.error(`A test file's tests have ended, but after ${seconds} s the runner has not taken its results (${page.url()})`);
+    }
     if (state !== 'stuck') return console.error(`A test file has run for ${seconds} s, now in "${state.test ?? 'no test yet'}" (${page.url()})`);
     clearInterval(watchdog);
     console.error(`A test page has not answered for 10 s after ${seconds} s (${page.url()}); its script: ${await pausedStack(debug)}`);

@@ -6,7 +6,16 @@ import { seededApi } from './seeded-api.js';
 
 const CYCLE_ID = '88888888-8888-4888-8888-888888888888';
 const MODULE_ID = '99999999-9999-4999-8999-999999999999';
-const counts = { backlog_issues: 0, unstarted_issues: 1, started_issues: 1, completed_issues: 2, cancelled_issues: 0, total_issues: 4 };
+// A cycle's or module's counts and distribution, as their detail answers them.
+const counts = {
+  backlog_issues: 0,
+  unstarted_issues: 1,
+  started_issues: 1,
+  completed_issues: 2,
+  cancelled_issues: 0,
+  total_issues: 4,
+  distribution: { assignees: [], labels: [] },
+};
 
 const heading = (root: HTMLElement) => root.querySelector('h1')?.textContent ?? '';
 
