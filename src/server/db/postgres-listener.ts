@@ -5,6 +5,10 @@ const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 15_000;
 // A message this process sends itself to learn that everything committed before it has arrived.
 const SYNC_PREFIX = '~sync:';
+/** The listening connection's application_name. */
+export const LISTENER_NAME = 'rich-editor change listener';
+// A sync not heard back within this time means the connection is gone without saying so.
+const SYNC_TIMEOUT_MS = 5_000;
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries), kept open:
@@ -22,7 +26,7 @@ class PostgresListener implements ChangeListener {
   #retryTimer: NodeJS.Timeout | null = null;
   #syncCount = 0;
   // Callers waiting for the sync in flight, and those who came after it was sent.
-  #inFlight: { token: string; waiters: (() => void)[] } | null = null;
+  #inFlight: { token: string; waiters: (() => void)[]; timer: NodeJS.Timeout } | null = null;
   #queued: (() => void)[] = [];
 
   constructor(url: string, channel: string, handlers: ChangeHandlers, onError: (error: Error) => void) {
@@ -34,7 +38,8 @@ class PostgresListener implements ChangeListener {
 
   /** Connects and listens; throws when the first attempt fails. */
   async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#url });
+    // Named, so an operator (or a test) can tell it in pg_stat_activity.
+    const client = new pg.Client({ connectionString: this.#url, application_name: LISTENER_NAME });
     client.on('notification', (message) => {
       if (message.channel !== this.#channel) return;
       const payload = message.payload ?? '';
@@ -97,7 +102,15 @@ class PostgresListener implements ChangeListener {
     const client = this.#client;
     if (!client) return this.#releaseAll();
     const token = `${SYNC_PREFIX}${process.pid}:${++this.#syncCount}`;
-    this.#inFlight = { token, waiters: this.#queued };
+    const timer = setTimeout(() => {
+      if (this.#inFlight?.token !== token) return;
+      this.#onError(new Error(`The database change listener did not hear itself within ${SYNC_TIMEOUT_MS} ms; reconnecting`));
+      // Dropped as a lost connection: nothing kept is served until it listens again.
+      this.#dropped(client);
+      void client.end().catch(() => {});
+    }, SYNC_TIMEOUT_MS);
+    timer.unref();
+    this.#inFlight = { token, waiters: this.#queued, timer };
     this.#queued = [];
     client.query('SELECT pg_notify($1, $2)', [this.#channel, token]).catch((error: Error) => {
       // Whether a message was missed is unknown: everything kept is dropped before anyone goes on.
@@ -110,13 +123,15 @@ class PostgresListener implements ChangeListener {
 
   #synced(token: string): void {
     if (this.#inFlight?.token !== token) return;
-    const { waiters } = this.#inFlight;
+    const { waiters, timer } = this.#inFlight;
+    clearTimeout(timer);
     this.#inFlight = null;
     for (const resolve of waiters) resolve();
     if (this.#queued.length) this.#sendSync();
   }
 
   #releaseAll(): void {
+    if (this.#inFlight) clearTimeout(this.#inFlight.timer);
     const waiters = [...(this.#inFlight?.waiters ?? []), ...this.#queued];
     this.#inFlight = null;
     this.#queued = [];
