@@ -183,6 +183,23 @@ export async function startServer(env: Record<string, string> = {}, overrides: P
   return server;
 }
 
+/** Runs `fn` and returns the SQL statements `server` sent to its database meanwhile (each a round trip). */
+export async function statementsDuring(server: TestServer, fn: () => Promise<unknown>): Promise<string[]> {
+  const db = server.db;
+  const original = db.query;
+  const seen: string[] = [];
+  db.query = function (this: typeof db, sql: string, params?: readonly unknown[]) {
+    seen.push(sql.replace(/\s+/g, ' ').trim());
+    return original.call(this, sql, params);
+  } as typeof db.query;
+  try {
+    await fn();
+  } finally {
+    db.query = original;
+  }
+  return seen;
+}
+
 /** A small HTTP client that keeps its own cookies, like one browser. Mutating requests carry the server's Origin, as a browser's would. */
 export class TestClient {
   readonly #server: { readonly url: string };

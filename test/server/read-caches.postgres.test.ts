@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { LISTENER_NAME } from '../../src/server/db/postgres-listener.js';
-import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+import { seedWorkspace, startServer, statementsDuring, type Seed, type TestServer } from './harness.js';
 import { NEEDS_POSTGRES } from './server-processes.js';
 
 if (!process.env.DATABASE_URL) {
@@ -37,28 +37,11 @@ if (!process.env.DATABASE_URL) {
     }
   }
 
-  /** The statements the server sends while `fn` runs. */
-  async function statementsDuring(fn: () => Promise<unknown>): Promise<number> {
-    const db = server.db;
-    const original = db.query;
-    let count = 0;
-    db.query = function (this: typeof db, sql: string, params?: readonly unknown[]) {
-      count++;
-      return original.call(this, sql, params);
-    } as typeof db.query;
-    try {
-      await fn();
-    } finally {
-      db.query = original;
-    }
-    return count;
-  }
-
   const listedName = async () => (await seed.actors.viewer.get(`${seed.projectUrl}/issues`)).body[0].name;
 
   test('a server whose change listener is cut serves nothing it kept, and keeps again once it listens again', async () => {
     assert.equal(await listedName(), 'Before the cut');
-    assert.equal(await statementsDuring(listedName), 0, 'the list is kept');
+    assert.equal((await statementsDuring(server, listedName)).length, 0, 'the list is kept');
     // Cut the listening connection, then change the issue where this server cannot hear it.
     const cut = await elsewhere(
       'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
@@ -74,7 +57,7 @@ if (!process.env.DATABASE_URL) {
     while (!kept && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await listedName();
-      kept = (await statementsDuring(listedName)) === 0;
+      kept = (await statementsDuring(server, listedName)).length === 0;
     }
     assert.ok(kept, 'the list is kept again once the server listens again');
     // And changes are heard again.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { ScopedCache } from '../../src/server/cache/scoped-cache.js';
-import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+import { seedWorkspace, startServer, statementsDuring, type Seed, type TestServer } from './harness.js';
 
 // What a server keeps in memory between changes (sessions, roles, issue lists: see
 // src/server/cache) must never answer with what was there before a change: the change's own
@@ -167,19 +167,10 @@ describe('READ_CACHE=off', () => {
     const uncached = await startServer({ READ_CACHE: 'off' });
     try {
       const own = await seedWorkspace(uncached);
-      const db = uncached.db;
-      const original = db.query;
-      let statements = 0;
-      db.query = function (this: typeof db, sql: string, params?: readonly unknown[]) {
-        statements++;
-        return original.call(this, sql, params);
-      } as typeof db.query;
-      try {
+      const statements = await statementsDuring(uncached, async () => {
         for (let i = 0; i < 3; i++) assert.equal((await own.actors.viewer.get(`${own.projectUrl}/issues`)).status, 200);
-      } finally {
-        db.query = original;
-      }
-      assert.equal(statements, 9);
+      });
+      assert.equal(statements.length, 9);
     } finally {
       await uncached.close();
     }

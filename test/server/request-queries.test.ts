@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+import { seedWorkspace, startServer, statementsDuring, type Seed, type TestServer } from './harness.js';
 
 // The statements a request sends to the database, each a round trip (and on PGlite a turn on its
 // only connection): the most-used reads must not grow them per row or per check, and what a
@@ -8,23 +8,6 @@ import { seedWorkspace, startServer, type Seed, type TestServer } from './harnes
 
 let server: TestServer;
 let seed: Seed;
-
-/** Runs `fn` and returns the SQL statements the server sent meanwhile. */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const db = server.db;
-  const original = db.query;
-  const seen: string[] = [];
-  db.query = function (this: typeof db, sql: string, params?: readonly unknown[]) {
-    seen.push(sql.replace(/\s+/g, ' ').trim());
-    return original.call(this, sql, params);
-  } as typeof db.query;
-  try {
-    await fn();
-  } finally {
-    db.query = original;
-  }
-  return seen;
-}
 
 before(async () => {
   server = await startServer();
@@ -58,7 +41,7 @@ describe('statements per request', () => {
   test("a project's issue list is read in three statements whatever its length: session and user, workspace and project roles, the page with its count", async () => {
     cold();
     let response;
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(server, async () => {
       response = await seed.actors.member.get(`${seed.projectUrl}/issues?limit=50`);
     });
     assert.equal(response!.status, 200);
@@ -83,7 +66,7 @@ describe('statements per request', () => {
   test('read again, the list sends no statement; after a change to one of its issues, one: the page', async () => {
     const read = async () => {
       let response;
-      const statements = await statementsDuring(async () => {
+      const statements = await statementsDuring(server, async () => {
         response = await seed.actors.member.get(`${seed.projectUrl}/issues?limit=50`);
       });
       return { response: response!, statements };
@@ -106,7 +89,7 @@ describe('statements per request', () => {
     const list = await seed.actors.member.get(`${seed.projectUrl}/issues?limit=1`);
     cold();
     let response;
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(server, async () => {
       response = await seed.actors.member.get(`${seed.projectUrl}/issues/${list.body[0].id}`);
     });
     assert.equal(response!.status, 200);
@@ -116,13 +99,13 @@ describe('statements per request', () => {
   test('a workspace route reads the session and user in one statement, then the workspace role', async () => {
     cold();
     let response;
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(server, async () => {
       response = await seed.actors.viewer.get(`${seed.workspaceUrl}/members`);
     });
     assert.equal(response!.status, 200);
     assert.equal(statements.length, 3, statements.join('\n'));
     // Read again: only the members themselves.
-    const again = await statementsDuring(() => seed.actors.viewer.get(`${seed.workspaceUrl}/members`));
+    const again = await statementsDuring(server, () => seed.actors.viewer.get(`${seed.workspaceUrl}/members`));
     assert.equal(again.length, 1, again.join('\n'));
   });
 });
