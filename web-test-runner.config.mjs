@@ -7,6 +7,7 @@ import { findChromium } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
 import { clickThenKeysPlugin } from './scripts/wtr-input.mjs';
 import { bundledPackages } from './scripts/wtr-bundle.mjs';
+import { testProgress } from './scripts/wtr-progress.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -23,6 +24,9 @@ const consoleGuard = {
   },
 };
 
+/** Which test each running file is in: named when a file stalls, and in the list of failures. */
+export const progress = testProgress();
+
 export default {
   files: ['test/**/*.test.ts', 'test/**/*.test.tsx', '!test/server/**', '!test/e2e/**'],
   nodeResolve: { exportConditions: ['browser', 'production'] },
@@ -30,7 +34,8 @@ export default {
   testsFinishTimeout: 300_000,
   browserStartTimeout: 60_000,
   rootDir: '.',
-  reporters: [defaultReporter(), countReporter('.test-results/browser.json')],
+  middleware: [progress.middleware],
+  reporters: [defaultReporter(), progress.reporter, countReporter('.test-results/browser.json', progress)],
   plugins: [
     // React ships CommonJS; the browser gets it as ES modules.
     reactAsEsm(),
@@ -39,6 +44,7 @@ export default {
     // Libraries that read process.env.NODE_ENV (React Query) see "production", as in the app's bundle.
     nodeEnvAsProduction(),
     consoleGuard,
+    progress.plugin,
     clickThenKeysPlugin(),
     esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: [

@@ -4,14 +4,14 @@ import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findFirefox } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
-import base from './web-test-runner.config.mjs';
+import base, { progress } from './web-test-runner.config.mjs';
 
 const executablePath = findFirefox();
 if (!executablePath) throw new Error('Firefox was not found. Run `npm test` (it installs Debian\'s firefox-esr when it can) or set FIREFOX_PATH.');
 
 export default {
   ...base,
-  reporters: [defaultReporter(), countReporter('.test-results/browser-firefox.json')],
+  reporters: [defaultReporter(), progress.reporter, countReporter('.test-results/browser-firefox.json', progress)],
   browsers: [
     puppeteerLauncher({
       // One test file at a time, each in its own window: Firefox gives keyboard focus to one

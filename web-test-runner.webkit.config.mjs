@@ -4,7 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findMiniBrowser, findWebKitDriver } from './scripts/browsers.mjs';
 import { webkitLauncher } from './scripts/wtr-webkit.mjs';
-import base from './web-test-runner.config.mjs';
+import base, { progress } from './web-test-runner.config.mjs';
 
 const driverPath = findWebKitDriver();
 const browserPath = findMiniBrowser();
@@ -31,7 +31,7 @@ const WEBKIT_FILES = [
 export default {
   ...base,
   files: process.env.WEBKIT_ALL === '1' ? base.files : WEBKIT_FILES,
-  reporters: [defaultReporter(), countReporter('.test-results/browser-webkit.json')],
+  reporters: [defaultReporter(), progress.reporter, countReporter('.test-results/browser-webkit.json', progress)],
   // Each test file gets its own MiniBrowser window (one per WebKitWebDriver process). One
   // file at a time: X gives keyboard focus to one window only, so in a second window beside
   // it document.hasFocus() is false and focus, blur, popups and toolbars misbehave.

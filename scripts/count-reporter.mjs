@@ -20,9 +20,9 @@ function countSuite(suite, totals, file, path = []) {
 /**
  * Counts passed, failed and skipped tests, and names each failure (file, test, first line of its
  * error) so the run can list them last; a file that failed to load, errored or timed out counts
- * as one failure.
+ * as one failure, with the test it was in when `progress` (scripts/wtr-progress.mjs) knows it.
  */
-export function countReporter(outFile) {
+export function countReporter(outFile, progress = null) {
   return {
     onTestRunFinished({ sessions }) {
       const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
@@ -33,7 +33,8 @@ export function countReporter(outFile) {
         if (session.errors?.length || (!session.passed && !session.testResults?.tests.length && !session.testResults?.suites.length)) {
           totals.failed += Math.max(1, session.errors?.length ?? 0);
           const errors = session.errors?.length ? session.errors : [{ message: 'the file did not finish (timed out or its page crashed)' }];
-          for (const error of errors) totals.failures.push({ file, test: '(the file)', error: firstLine(error) });
+          const where = progress?.lastStep(session.id) ?? null;
+          for (const error of errors) totals.failures.push({ file, test: '(the file)', error: firstLine(error) + (where ? `; it was ${where}` : '') });
         }
       }
       mkdirSync(dirname(outFile), { recursive: true });

@@ -61,6 +61,7 @@ class DriverSession {
     await Promise.race([this.waitUntilReady(), exited]);
     const created = await this.request('POST', '/session', { capabilities: { alwaysMatch: this.capabilities } }, false);
     this.id = created.sessionId;
+    if (process.env.WTR_WEBKIT_DEBUG) console.error(`WebKit window: ${this.base}/session/${this.id}`);
     await this.setViewport(viewport);
   }
 

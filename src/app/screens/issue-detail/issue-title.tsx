@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../api/api-error.js';
 
 /** The refusal of an empty title. */
@@ -13,8 +13,10 @@ export function IssueTitle({ name, mayEdit, onRename }: { name: string; mayEdit:
   const [editing, setEditing] = useState(false);
   const heading = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
-  // Back from the field, focus returns to the title that opened it.
-  useEffect(() => {
+  // Back from the field, focus returns to the title that opened it, in the same commit: the
+  // field is gone by then, and until a later effect ran, focus would rest on the page's body
+  // (a screen reader announces the page; a key pressed then goes nowhere).
+  useLayoutEffect(() => {
     if (wasEditing.current && !editing) heading.current?.focus();
     wasEditing.current = editing;
   }, [editing]);
