@@ -1,5 +1,5 @@
 // Test harness for the API server: a fresh app per test file on an ephemeral port, over a
-// fresh PGlite data folder, or, when DATABASE_URL is set, over a fresh database on that server.
+// fresh PGlite data folder (a copy of a migrated one, see pglite-template.ts), or, when DATABASE_URL is set, over a fresh database on that server.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,8 +11,10 @@ import { buildApp, type AppServices } from '../../src/server/app.js';
 import { DEFAULT_AUTH_LIMITS } from '../../src/server/auth/auth-limits.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/index.js';
+import { pgliteDir } from '../../src/server/db/open.js';
 import type { MailMessage, Mailer } from '../../src/server/mail/index.js';
 import { Role } from '../../src/server/roles.js';
+import { copyMigratedPglite } from './pglite-template.js';
 import type { AuthUser } from '../../src/server/users/user-shape.js';
 
 /** A running test server. */
@@ -137,6 +139,7 @@ export async function startServer(env: Record<string, string> = {}, overrides: P
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   };
   try {
+    if (!config.databaseUrl) await copyMigratedPglite(pgliteDir(config.dataDir));
     await start();
   } catch (error) {
     await database?.drop();
@@ -183,8 +186,21 @@ export async function startServer(env: Record<string, string> = {}, overrides: P
   return server;
 }
 
-/** Runs `fn` and returns the SQL statements `server` sent to its database meanwhile (each a round trip). */
+/**
+ * The environment of a server whose statements are counted (`statementsDuring`): its export
+ * worker does not look for jobs every second, a statement that would otherwise fall now and
+ * then into the counted window. Its other background work runs at start or minutes apart.
+ */
+export const COUNTED_SERVER_ENV = { JOB_POLL_MS: '600000' } as const;
+
+/**
+ * Runs `fn` and returns the SQL statements `server` sent to its database meanwhile (each a round
+ * trip). The server must be started with `COUNTED_SERVER_ENV`.
+ */
 export async function statementsDuring(server: TestServer, fn: () => Promise<unknown>): Promise<string[]> {
+  if (server.config.jobs.pollMs < Number(COUNTED_SERVER_ENV.JOB_POLL_MS)) {
+    throw new Error('statementsDuring counts every statement of the server: start it with COUNTED_SERVER_ENV, or its job polling is counted too');
+  }
   const db = server.db;
   const original = db.query;
   const seen: string[] = [];

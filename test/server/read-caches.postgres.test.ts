@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { LISTENER_NAME } from '../../src/server/db/postgres-listener.js';
-import { seedWorkspace, startServer, statementsDuring, type Seed, type TestServer } from './harness.js';
+import { COUNTED_SERVER_ENV, seedWorkspace, startServer, statementsDuring, type Seed, type TestServer } from './harness.js';
 import { NEEDS_POSTGRES } from './server-processes.js';
 
 if (!process.env.DATABASE_URL) {
@@ -18,7 +18,7 @@ if (!process.env.DATABASE_URL) {
   let issueId: string;
 
   before(async () => {
-    server = await startServer();
+    server = await startServer(COUNTED_SERVER_ENV);
     seed = await seedWorkspace(server);
     const issue = await seed.actors.admin.post(`${seed.projectUrl}/issues`, { name: 'Before the cut' });
     assert.equal(issue.status, 201, issue.text);

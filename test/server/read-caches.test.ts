@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { ScopedCache } from '../../src/server/cache/scoped-cache.js';
-import { seedWorkspace, startServer, statementsDuring, type Seed, type TestServer } from './harness.js';
+import { COUNTED_SERVER_ENV, seedWorkspace, startServer, statementsDuring, type Seed, type TestServer } from './harness.js';
 
 // What a server keeps in memory between changes (sessions, roles, issue lists: see
 // src/server/cache) must never answer with what was there before a change: the change's own
@@ -14,7 +14,7 @@ let issueId: string;
 let labelId: string;
 
 before(async () => {
-  server = await startServer();
+  server = await startServer(COUNTED_SERVER_ENV);
   seed = await seedWorkspace(server);
   const label = await seed.actors.admin.post(`${seed.projectUrl}/labels`, { name: 'bug', color: '#336699' });
   assert.equal(label.status, 201, label.text);
@@ -164,7 +164,7 @@ describe('sessions and roles, kept between changes', () => {
 
 describe('READ_CACHE=off', () => {
   test('reads the session, the roles and the list from the database on every request', async () => {
-    const uncached = await startServer({ READ_CACHE: 'off' });
+    const uncached = await startServer({ ...COUNTED_SERVER_ENV, READ_CACHE: 'off' });
     try {
       const own = await seedWorkspace(uncached);
       const statements = await statementsDuring(uncached, async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { seedWorkspace, startServer, statementsDuring, type Seed, type TestServer } from './harness.js';
+import { COUNTED_SERVER_ENV, seedWorkspace, startServer, statementsDuring, type Seed, type TestServer } from './harness.js';
 
 // The statements a request sends to the database, each a round trip (and on PGlite a turn on its
 // only connection): the most-used reads must not grow them per row or per check, and what a
@@ -10,7 +10,7 @@ let server: TestServer;
 let seed: Seed;
 
 before(async () => {
-  server = await startServer();
+  server = await startServer(COUNTED_SERVER_ENV);
   seed = await seedWorkspace(server);
   const labels: string[] = [];
   for (const name of ['bug', 'feature', 'docs']) {
