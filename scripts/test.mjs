@@ -11,12 +11,16 @@ const results = join(root, '.test-results');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args, options = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
 
-/** Runs a command with its output held back and printed in one piece when it ends (for commands run side by side). */
-function runHeldBack(cmd, args) {
+/**
+ * Runs a command with its output held back and printed in one piece when it ends (for commands
+ * run side by side); `stdout: false` keeps only its errors.
+ */
+function runHeldBack(cmd, args, { stdout = true } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
+    if (stdout) child.stdout.on('data', (chunk) => output.push(chunk));
+    else child.stdout.resume();
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.once('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
     child.once('close', (code) => {
@@ -119,18 +123,22 @@ mkdirSync(results, { recursive: true });
 const unavailable = new Set(ensureBrowsers());
 totals.failed += unavailable.size;
 
-console.log('Building…');
-if (timed('build', () => run(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] })) !== 0) {
+// The build and the two type checks run side by side (the type checks mostly wait on one core).
+console.log('Building and type-checking…');
+const [buildStatus, typesStatus, serverTypesStatus] = await Promise.all([
+  timed('build', () => runHeldBack(process.execPath, [join(root, 'scripts/build.mjs')], { stdout: false })),
+  timed('types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])),
+  timed('server types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json'])),
+]);
+if (buildStatus !== 0) {
   totals.failed++;
   console.error('The build failed.');
 }
-
-console.log('Type-checking…');
-if (timed('types', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) !== 0) {
+if (typesStatus !== 0) {
   totals.failed++;
   console.error('Type-check failed.');
 }
-if (timed('server types', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json'])) !== 0) {
+if (serverTypesStatus !== 0) {
   totals.failed++;
   console.error('Type-check of the server failed.');
 }
@@ -179,7 +187,8 @@ function countTap(tap, status, label) {
   for (const match of report.matchAll(/^ *not ok \d+ - (.*)$/gm)) {
     const details = report.slice(match.index + match[0].length).split(/^ *\.\.\.$/m)[0];
     if (/failureType: '?subtestsFailed/.test(details)) continue;
-    const error = /^ *error: (.*)$/m.exec(details)?.[1]?.slice(0, 200) ?? '';
+    // A message of several lines is a YAML block (`error: |-`): its first line is the next one.
+    const error = /^ *error: (?:[|>][-+]?\n *)?(.*)$/m.exec(details)?.[1]?.slice(0, 200) ?? '';
     failures.push(`${label}: ${match[1]}${error ? `: ${error}` : ''}`);
   }
   if (status !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
