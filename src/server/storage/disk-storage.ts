@@ -70,7 +70,14 @@ export function createDiskStorage(options: DiskStorageOptions): Storage {
       const sidecar = metaPath(key);
       await writeAtomically(target, async (temp) => {
         const source = body instanceof Uint8Array ? Readable.from([body]) : Readable.from(body);
-        await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
+        const sink = createWriteStream(temp, { flags: 'wx' });
+        try {
+          await pipeline(source, sink);
+        } finally {
+          // On a failed body pipeline answers before the file stream has closed (nodejs/node#51540),
+          // and one still opening its file would create it after the removal that follows.
+          if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
+        }
       });
       const stored: StoredMeta = { contentType: meta.contentType, ...(meta.filename ? { filename: meta.filename } : {}) };
       await writeAtomically(sidecar, (temp) => writeFile(temp, JSON.stringify(stored), { flag: 'wx' }));

@@ -3,6 +3,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { THEME_MODE_KEY } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
+import { focusReturnsTo } from '../../helpers/until.js';
 import { listedIssue, PROJECT_ID } from './fixtures.js';
 import { press, typeInto } from './input.js';
 import { byText, cleanup, renderApp, until } from './render.js';
@@ -63,7 +64,7 @@ describe('command palette', () => {
     expect(activeOption()!.getAttribute('aria-selected')).to.equal('true');
     await press('Escape');
     await until(() => !palette(), 'the palette to close');
-    expect(document.activeElement).to.equal(opener);
+    await focusReturnsTo(opener, 'the button that opened it');
   });
 
   it('puts the issue whose key is typed first, and Enter opens it', async () => {

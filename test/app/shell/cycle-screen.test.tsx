@@ -128,6 +128,7 @@ describe('cycle screen', () => {
     expect(api.sent('PATCH', CYCLE)).to.have.length(0);
     field(dialog, 'Start date').focus();
     await sendKeys({ type: '03/02/2025' });
+    await until(() => field(dialog, 'Start date').value === '2025-03-02', 'the typed start date');
     name.focus();
     await sendKeys({ press: 'End' });
     await sendKeys({ type: 'b' });

@@ -1,6 +1,6 @@
-import { expect } from '@open-wc/testing';
 import type { CycleDetail } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
+import { focusReturnsTo } from '../../helpers/until.js';
 import { ISSUE_ID, listedIssue, PROJECT_ID } from './fixtures.js';
 import { click, press } from './input.js';
 import { button, cleanup, renderApp, until, type Rendered } from './render.js';
@@ -18,8 +18,7 @@ async function escapeReturnsFocus(app: Rendered, label: string): Promise<void> {
   await until(() => open.contains(document.activeElement), 'focus in the dialog');
   await press('Escape');
   await until(() => !dialog(), 'the dialog to close');
-  await until(() => document.activeElement === opener, `focus back on "${label}"`, 2_000);
-  expect(document.activeElement).to.equal(opener);
+  await focusReturnsTo(opener, `"${label}"`);
 }
 
 function issuePageApi() {

@@ -14,27 +14,7 @@ import { appRoutes } from '../../../src/app/router/routes.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { FakeApi, reply } from './fake-api.js';
 
-/**
- * Polls `check` until it returns a truthy value (or stops throwing), then resolves with it.
- * The default wait is long because a file's first screen loads its lazy chunk, which is slow
- * on a busy machine; a condition that is never met still fails well inside the test timeout.
- */
-export async function until<T>(check: () => T, what = 'the condition', timeout = 15_000): Promise<NonNullable<T>> {
-  const started = performance.now();
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = check();
-      if (value) return value as NonNullable<T>;
-    } catch (error) {
-      last = error;
-    }
-    if (performance.now() - started > timeout) {
-      throw new Error(`Timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+export { until } from '../../helpers/until.js';
 
 /** Shows the router's current address, so tests can check where a screen navigated. */
 function LocationProbe() {

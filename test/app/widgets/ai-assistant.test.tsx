@@ -13,14 +13,7 @@ import {
 import { ApiError } from '../../../src/app/api/api-error.js';
 import { click } from '../shell/input.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
-
-async function until(check: () => unknown, timeout = 4000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${check}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { focusReturnsTo, until } from '../../helpers/until.js';
 
 const byText = (text: string, selector = 'button') =>
   [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.textContent?.trim() === text) ?? null;
@@ -193,7 +186,7 @@ describe('AiAssistant', () => {
     taskInput()!.focus();
     await sendKeys({ press: 'Escape' });
     await until(() => popup() === null);
-    expect(document.activeElement).to.equal(byText('AI assistant'));
+    await focusReturnsTo(byText('AI assistant'), 'the AI assistant button');
     await click(byText('AI assistant')!);
     await until(() => popup());
     expect(taskInput()!.value).to.equal('');

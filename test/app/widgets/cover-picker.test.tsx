@@ -10,14 +10,8 @@ import {
   type UnsplashImage,
 } from '../../../src/app/widgets/cover-picker/index.js';
 import { centre, expectAccessible } from '../../helpers/element-ui.js';
+import { until } from '../../helpers/until.js';
 
-async function until(check: () => unknown, timeout = 4000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${check}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A small picture that needs no server, told apart by its colour. */

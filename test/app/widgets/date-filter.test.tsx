@@ -13,14 +13,7 @@ import {
   toIsoDate,
   type DateFilterValue,
 } from '../../../src/app/widgets/date-filter/index.js';
-
-async function until(check: () => boolean, message: string, timeout = 3000): Promise<void> {
-  const end = performance.now() + timeout;
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`Timed out: ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { focusReturnsTo, until } from '../../helpers/until.js';
 
 async function click(element: Element): Promise<void> {
   await sendMouse({ type: 'click', position: centre(element) });
@@ -93,7 +86,7 @@ describe('<DateFilter>', () => {
     await click(apply());
     await until(() => popover() === null, 'the popover closes');
     expect(applied).to.deep.equal([{ after: '2024-01-31', before: '2024-02-29' }]);
-    expect(document.activeElement).to.equal(trigger());
+    await focusReturnsTo(trigger(), 'the trigger');
   });
 
   it('disables Apply with a visible reason while the start date is after the end date', async () => {
@@ -165,7 +158,7 @@ describe('<DateFilter>', () => {
     await click(byText('label', 'After')!);
     await sendKeys({ press: 'Escape' });
     await until(() => popover() === null, 'Escape closes the popover');
-    expect(document.activeElement).to.equal(trigger());
+    await focusReturnsTo(trigger(), 'the trigger');
     expect(applied).to.deep.equal([]);
     await openWithKeyboard();
     expect((popover()!.querySelector('input[value="range"]') as HTMLInputElement).checked).to.equal(true);

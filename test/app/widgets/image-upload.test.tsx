@@ -13,14 +13,7 @@ import {
   type UploadImage,
 } from '../../../src/app/widgets/image-upload/index.js';
 import { centre, expectAccessible } from '../../helpers/element-ui.js';
-
-async function until(check: () => unknown, timeout = 4000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${check}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { until } from '../../helpers/until.js';
 
 const click = (element: Element) => sendMouse({ type: 'click', position: centre(element) });
 const byText = (text: string, selector = 'button') =>

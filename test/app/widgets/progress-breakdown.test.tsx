@@ -4,14 +4,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { centre, expectAccessible } from '../../helpers/element-ui.js';
 import { ProgressBreakdown, percent, type Distribution } from '../../../src/app/widgets/progress-breakdown/index.js';
-
-async function until(check: () => boolean, message: string, timeout = 3000): Promise<void> {
-  const end = performance.now() + timeout;
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`Timed out: ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { until } from '../../helpers/until.js';
 
 const DISTRIBUTION: Distribution = {
   assignees: [

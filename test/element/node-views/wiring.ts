@@ -12,6 +12,7 @@ import { imageUploadKey, imageUploadPlugin } from '../../../src/core/plugins/ima
 import type { RichEditor } from '../../../src/element/index.js';
 import { codeHighlightKey, nodeViewPlugins, nodeViewStyles, uploadPlaceholder } from '../../../src/element/node-views/index.js';
 import { nextFrame } from '../../helpers/editor.js';
+export { until } from '../../helpers/until.js';
 
 /** The element's editable content. */
 export function content(el: RichEditor): HTMLElement {
@@ -72,15 +73,6 @@ export async function pngFile(width: number, height: number, name = 'photo.png')
 export function centre(element: Element): [number, number] {
   const rect = element.getBoundingClientRect();
   return [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)];
-}
-
-/** Waits until `check` passes or fails after `timeout` ms. */
-export async function until(check: () => boolean, message: string, timeout = 3000): Promise<void> {
-  const end = performance.now() + timeout;
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`Timed out: ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** The axe violations inside `root`, as readable lines (empty when it passes). */

@@ -9,6 +9,7 @@ import '../../../src/element/index.js';
 import '../../../src/element/toolbar/toolbar.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { pressWith } from '../../helpers/editor.js';
+export { until } from '../../helpers/until.js';
 
 /** Longer than the toolbar's 250 ms update window, so a pending update has landed. */
 export const SETTLE_MS = 320;
@@ -162,15 +163,6 @@ export async function selectWithKeys(el: RichEditor, text: string, length = text
 /** Moves keyboard focus from the editor to the toolbar (Alt+F10). */
 export async function focusToolbar(): Promise<void> {
   await pressWith('F10', 'Alt');
-}
-
-/** Waits until `check` passes, or fails after `timeout` ms. */
-export async function until(check: () => boolean, message: string, timeout = 3000): Promise<void> {
-  const end = performance.now() + timeout;
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`Timed out: ${message}`);
-    await sleep(10);
-  }
 }
 
 /** The axe violations inside `root`, as readable lines (empty when it passes). */
