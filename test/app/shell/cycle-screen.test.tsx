@@ -5,7 +5,7 @@ import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import type { RoleValue } from '../../../src/app/roles.js';
 import { listedIssue, project, PROJECT_ID, USER_ID } from './fixtures.js';
-import { click, press, typeInto } from './input.js';
+import { click, press, typeDate, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
@@ -126,9 +126,12 @@ describe('cycle screen', () => {
     await click(button(dialog, 'Save'));
     await until(() => byText(dialog, '[role="alert"]', 'The start date cannot be after the end date.'), 'the date rule');
     expect(api.sent('PATCH', CYCLE)).to.have.length(0);
-    field(dialog, 'Start date').focus();
-    await sendKeys({ type: '03/02/2025' });
-    await until(() => field(dialog, 'Start date').value === '2025-03-02', 'the typed start date');
+    await typeDate(field(dialog, 'Start date'), '03/02/2025');
+    await until(() => {
+      const typed = field(dialog, 'Start date').value;
+      if (typed !== '2025-03-02') throw new Error(`it reads "${typed}"`);
+      return true;
+    }, 'the typed start date');
     name.focus();
     await sendKeys({ press: 'End' });
     await sendKeys({ type: 'b' });

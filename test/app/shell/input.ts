@@ -69,3 +69,17 @@ export async function typeInto(element: HTMLElement, text: string): Promise<void
 export async function press(key: string): Promise<void> {
   await sendKeys({ press: key });
 }
+
+/**
+ * Types an en-US date ("MM/DD/YYYY") into a date field from its month part, clicked with the real
+ * mouse near the field's left edge, as a user changing a date does. Focusing the field is not
+ * enough once it has been edited: WebKit puts the caret back in the part last edited (the year),
+ * where the typed digits would all go.
+ */
+export async function typeDate(input: HTMLInputElement, date: string): Promise<void> {
+  const box = input.getBoundingClientRect();
+  const style = getComputedStyle(input);
+  const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+  await sendMouse({ type: 'click', position: [Math.round(left + 6), Math.round(box.top + box.height / 2)] });
+  await sendKeys({ type: date });
+}
