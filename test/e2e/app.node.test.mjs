@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { signUp } from './helpers/api-client.mjs';
 import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
 import { e2eBrowser, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
-import { button, click, deepFind, editorBox, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitForPath, waitForText } from './helpers/ui.mjs';
+import { button, click, deepFind, editorBox, expectFocusBack, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitForPath, waitForText } from './helpers/ui.mjs';
 
 const PASSWORD = 'correct horse battery';
 // A 1×1 PNG: the smallest real image the upload route accepts.
@@ -492,7 +492,7 @@ for (const size of [DESKTOP, PHONE]) {
       assert.equal(await page.evaluate(() => document.activeElement.closest('[role="dialog"]') !== null), true, 'focus moved into the dialog');
       await page.keyboard.press('Escape');
       await dialogGone();
-      assert.equal(await focusedName(page), 'Create issue');
+      await expectFocusBack(page, 'Create issue');
 
       // Delete confirmation on the issue page: Space opens it, Escape closes it, and nothing was deleted.
       await visit(page, appPath.issue(issue.id));
@@ -503,7 +503,7 @@ for (const size of [DESKTOP, PHONE]) {
       await dialogShown();
       await page.keyboard.press('Escape');
       await dialogGone();
-      assert.equal(await focusedName(page), 'Delete issue');
+      await expectFocusBack(page, 'Delete issue');
       const stored = await world.bob.request('GET', `${world.projectPath}/issues/${issue.id}`);
       assert.equal(stored.name, issue.name);
       assert.deepEqual(problems, []);

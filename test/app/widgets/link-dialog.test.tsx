@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { centre, expectAccessible } from '../../helpers/element-ui.js';
 import { LinkDialog, LinkList, type IssueLink, type LinkInput, type LinkToast } from '../../../src/app/widgets/link-dialog/index.js';
+import { LINK_RESET_DELAY_MS } from '../../../src/app/widgets/link-dialog/link-fields.js';
 import { until } from '../../helpers/until.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -138,11 +139,13 @@ describe('<LinkDialog>', () => {
     await typeInto('URL', 'https://example.com/draft');
     await typeInto('Title (optional)', 'Draft');
     await click(button('Cancel'));
+    const closed = performance.now();
     // The closing animation still shows what was typed.
     expect(dialog()!.getAttribute('data-state')).to.equal('closed');
     expect(input('URL').value).to.equal('https://example.com/draft');
     await until(() => dialog() === null, 'the dialog has closed');
-    await sleep(250);
+    // Reopened half the delay after closing (at once if the closing animation took longer on a busy machine).
+    await sleep(closed + LINK_RESET_DELAY_MS / 2 - performance.now());
     flushSync(() => setOpen(true));
     await until(() => openDialog() !== null, 'the dialog opens again');
     expect(input('URL').value).to.equal('https://example.com/draft');
@@ -150,7 +153,7 @@ describe('<LinkDialog>', () => {
 
     await sendKeys({ press: 'Escape' });
     await until(() => dialog() === null, 'Escape closes the dialog');
-    await sleep(600);
+    await sleep(LINK_RESET_DELAY_MS + 100);
     flushSync(() => setOpen(true));
     await until(() => openDialog() !== null, 'the dialog opens a third time');
     expect(input('URL').value).to.equal('');

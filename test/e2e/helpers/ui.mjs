@@ -1,5 +1,6 @@
 // Finding things in the app the way a user does (by label, by button text) and acting on them
 // with real clicks and keys.
+import assert from 'node:assert/strict';
 
 /** Waits until `path` is the page's pathname. */
 export async function waitForPath(page, path) {
@@ -126,6 +127,24 @@ export function focusedName(page) {
     const el = document.activeElement;
     return el && el !== document.body ? (el.getAttribute('aria-label') ?? el.textContent).trim() : null;
   });
+}
+
+/**
+ * Expects focus back on the element named `name` once a dialog has closed: Radix returns it a
+ * task after the dialog goes, so it is waited for (up to `timeout` ms) before the check.
+ */
+export async function expectFocusBack(page, name, { timeout = 2_000 } = {}) {
+  await page
+    .waitForFunction(
+      (wanted) => {
+        const el = document.activeElement;
+        return el && el !== document.body && (el.getAttribute('aria-label') ?? el.textContent).trim() === wanted;
+      },
+      { timeout },
+      name,
+    )
+    .catch(() => {});
+  assert.equal(await focusedName(page), name, `focus back on "${name}"`);
 }
 
 /** Presses Tab (as a keyboard-only user does) until the focused element's name is `name`; fails after `limit` presses. */
