@@ -13,11 +13,11 @@ const run = (cmd, args, options = {}) => spawnSync(cmd, args, { cwd: root, stdio
 
 /**
  * Runs a command with its output held back and printed in one piece when it ends (for commands
- * run side by side); `stdout: false` keeps only its errors.
+ * run side by side), in `env`; `stdout: false` keeps only its errors.
  */
-function runHeldBack(cmd, args, { stdout = true } = {}) {
+function runHeldBack(cmd, args, { stdout = true, env = process.env } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     if (stdout) child.stdout.on('data', (chunk) => output.push(chunk));
     else child.stdout.resume();
@@ -194,38 +194,42 @@ function countTap(tap, status, label) {
   if (status !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
 }
 
-/** Runs `node --test` on `files` (with `preload` modules) and adds its TAP report's counts. */
-function runNodeTests(label, files, { env = process.env, preload = [], report, concurrency = 1 } = {}) {
+/**
+ * Runs `node --test` on `files` (with `preload` modules) and adds its TAP report's counts;
+ * `beside` holds its output back, for a run beside another.
+ */
+async function runNodeTests(label, files, { env = process.env, preload = [], report, concurrency = 1, beside = false } = {}) {
   console.log(`${label} (node --test)…`);
   const tap = join(results, `${report}.tap`);
-  const status = timed(label, () => run(
-    process.execPath,
-    [
-      ...preload.flatMap((module) => ['--import', module]),
-      '--test',
-      `--test-concurrency=${concurrency}`,
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
-      ...files,
-    ],
-    { env },
-  ));
+  const args = [
+    ...preload.flatMap((module) => ['--import', module]),
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    ...files,
+  ];
+  const status = await timed(label, () => (beside ? runHeldBack(process.execPath, args, { env }) : run(process.execPath, args, { env })));
   countTap(tap, status, label);
 }
 
+// The node tests (the build's checks, the package's consumers, the app end to end in Chromium)
+// and the app end to end in Firefox each keep about one core busy: they run side by side.
 const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs'));
-if (nodeTests.length) runNodeTests('Node tests', nodeTests, { report: 'node' });
-
-// The app's end-to-end run goes through Firefox too (the node tests above drive Chromium).
 const firefox = engines.find((engine) => engine.id === 'firefox');
-if (firefox && !unavailable.has(firefox)) {
-  runNodeTests('End-to-end tests of the app in Firefox', [join(root, 'test/e2e/app.node.test.mjs')], {
-    env: { ...process.env, E2E_BROWSER: 'firefox' },
-    report: 'e2e-firefox',
-  });
-}
+const firefoxEndToEnd = firefox && !unavailable.has(firefox);
+await Promise.all([
+  nodeTests.length ? runNodeTests('Node tests', nodeTests, { report: 'node', beside: firefoxEndToEnd }) : null,
+  firefoxEndToEnd
+    ? runNodeTests('End-to-end tests of the app in Firefox', [join(root, 'test/e2e/app.node.test.mjs')], {
+        env: { ...process.env, E2E_BROWSER: 'firefox' },
+        report: 'e2e-firefox',
+        beside: nodeTests.length > 0,
+      })
+    : null,
+]);
 
 // The API server's suite (TypeScript through tsx): always on PGlite, and once more on the
 // PostgreSQL server of DATABASE_URL when it is set (each test file gets its own database there).
@@ -236,11 +240,11 @@ const serverTests = existsSync(serverDir) ? findFiles(serverDir, (name) => name.
 const postgresOnly = (file) => file.endsWith('.postgres.test.ts');
 if (serverTests.length) {
   const { DATABASE_URL: databaseUrl, ...withoutDatabase } = process.env;
-  // Two files at a time: a file spends most of its time starting (TypeScript through tsx, a
-  // fresh database and its migrations), and each file has a database of its own.
-  runNodeTests('Server tests on PGlite', serverTests.filter((file) => !postgresOnly(file)), { env: withoutDatabase, preload: ['tsx'], report: 'server-pglite', concurrency: 2 });
+  // Two files at a time: a file spends much of its time starting (TypeScript through tsx, its
+  // server), and each file has a database of its own.
+  await runNodeTests('Server tests on PGlite', serverTests.filter((file) => !postgresOnly(file)), { env: withoutDatabase, preload: ['tsx'], report: 'server-pglite', concurrency: 2 });
   if (databaseUrl) {
-    runNodeTests('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, preload: ['tsx'], report: 'server-postgresql', concurrency: 2 });
+    await runNodeTests('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, preload: ['tsx'], report: 'server-postgresql', concurrency: 2 });
   } else {
     const notRun = serverTests.filter(postgresOnly);
     totals.failed += notRun.length;
