@@ -33,7 +33,9 @@ export function countReporter(outFile, progress = null) {
         if (session.errors?.length || (!session.passed && !session.testResults?.tests.length && !session.testResults?.suites.length)) {
           totals.failed += Math.max(1, session.errors?.length ?? 0);
           const errors = session.errors?.length ? session.errors : [{ message: 'the file did not finish (timed out or its page crashed)' }];
-          const where = progress?.lastStep(session.id) ?? null;
+          // Where a file that never finished was; one that ended with an error reported it already.
+          const unfinished = !session.errors?.length || session.errors.some((error) => /did not (finish|start)/.test(error.message ?? ''));
+          const where = unfinished ? (progress?.lastStep(session.id) ?? null) : null;
           for (const error of errors) totals.failures.push({ file, test: '(the file)', error: firstLine(error) + (where ? `; it was ${where}` : '') });
         }
       }

@@ -32,8 +32,10 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api.auth.signOut(),
     onSettled: async () => {
-      // Leave the signed-in screens first: they must never render without their user.
-      await navigate(paths.signIn(), { replace: true });
+      // Leave the signed-in screens first: they must never render without their user. The
+      // navigation is committed at once (not in a transition that a slow engine may still be
+      // rendering when the cache is cleared below, re-rendering those screens with no user).
+      await navigate(paths.signIn(), { replace: true, flushSync: true });
       queryClient.clear();
       queryClient.setQueryData(queryKeys.me(), null);
     },

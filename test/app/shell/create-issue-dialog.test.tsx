@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { RichEditorElement } from '../../../src/react/index.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
+import { focusReturnsTo } from '../../helpers/until.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { closed, listbox, option, property } from './pickers.js';
@@ -60,7 +61,7 @@ describe('create issue dialog', () => {
     await press('Home');
     await press('Enter');
     await closed();
-    expect(document.activeElement).to.equal(priority);
+    await focusReturnsTo(priority, 'the Priority picker');
 
     await click(await property(form, 'Assignees'));
     const people = await listbox();

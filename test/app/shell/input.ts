@@ -53,10 +53,22 @@ async function clickablePoint(element: Element, timeout = 5_000): Promise<[numbe
   }
 }
 
-/** Clicks the middle of `element` with the real mouse (scrolled into view, once it can take the click). */
-export async function click(element: Element | null): Promise<void> {
-  if (!element) throw new Error('Nothing to click');
-  await sendMouse({ type: 'click', position: await clickablePoint(element) });
+/**
+ * Clicks the middle of `element` with the real mouse (scrolled into view, once it can take the
+ * click). Given a function, finds the element with it, and again if the one found leaves the page
+ * before it can be clicked (a list drawn again as it opens), as a user clicks what is there.
+ */
+export async function click(element: Element | null | (() => Element | null)): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const target = typeof element === 'function' ? element() : element;
+    if (!target) throw new Error('Nothing to click');
+    try {
+      await sendMouse({ type: 'click', position: await clickablePoint(target) });
+      return;
+    } catch (error) {
+      if (typeof element !== 'function' || target.isConnected || attempt === 3) throw error;
+    }
+  }
 }
 
 /** Focuses `element` and types `text` into it. */

@@ -5,6 +5,7 @@ import { paths } from '../../../src/app/router/paths.js';
 import type { RoleValue } from '../../../src/app/roles.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
+import { focusReturnsTo } from '../../helpers/until.js';
 import { ISSUE_ID, members, OTHER_ID, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
 import { click, press } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
@@ -96,7 +97,7 @@ describe('issue properties', () => {
     await closed();
     await until(() => patches(api).length === 1, 'the state change');
     expect(patches(api)).to.deep.equal([{ state_id: DONE_ID }]);
-    expect(document.activeElement).to.equal(state);
+    await focusReturnsTo(state, 'the State picker');
     await until(() => app.container.querySelector('.app-issue-meta')?.textContent?.includes('Done'), 'the new state name');
     await until(() => app.container.querySelector('ol[aria-label="Activity"]')?.textContent?.includes('state'), 'the state in the activity');
   });
@@ -119,7 +120,7 @@ describe('issue properties', () => {
     await closed();
     await until(() => patches(api).length === 1, 'the priority change');
     expect(patches(api)[0]).to.deep.equal({ priority: 'medium' });
-    expect(document.activeElement).to.equal(priority);
+    await focusReturnsTo(priority, 'the Priority picker');
     await until(() => shown(priority) === 'Medium', 'the new priority');
   });
 
@@ -131,7 +132,7 @@ describe('issue properties', () => {
     await press('ArrowDown');
     await press('Escape');
     await closed();
-    expect(document.activeElement).to.equal(state);
+    await focusReturnsTo(state, 'the State picker');
     expect(patches(api)).to.have.length(0);
   });
 
@@ -158,7 +159,7 @@ describe('issue properties', () => {
     expect(patches(api)[2]).to.deep.equal({ assignee_ids: [USER_ID] });
     await press('Escape');
     await closed();
-    expect(document.activeElement).to.equal(assignees);
+    await focusReturnsTo(assignees, 'the Assignees picker');
     await until(() => shown(assignees) === 'Ada' && assignees.querySelector('.app-avatar')?.getAttribute('data-initials') === 'A', 'the avatar with the initials and the name');
   });
 
@@ -185,7 +186,7 @@ describe('issue properties', () => {
     await press('Enter');
     await until(() => scene.issue.target_date === '2025-03-10', 'the target date saved');
     expect(patches(api)).to.deep.equal([{ target_date: '2025-03-10' }]);
-    expect(document.activeElement).to.equal(target);
+    await focusReturnsTo(target, 'the Target date picker');
     await until(() => shown(target) === 'Mar 10, 2025', 'the date shown');
     const start = await property(app.container, 'Start date');
     await click(start);
@@ -230,7 +231,7 @@ describe('issue properties', () => {
     await click(await until(() => option(list, 'WEB-2 Issue number 2'), 'the parent candidates'));
     await until(() => patches(api).length === 1, 'the parent change');
     expect(patches(api)[0]).to.deep.equal({ parent_id: parentId });
-    expect(document.activeElement).to.equal(parent);
+    await focusReturnsTo(parent, 'the Parent picker');
     await click(parent);
     await press('Home');
     await press('Enter');

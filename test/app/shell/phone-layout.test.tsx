@@ -66,7 +66,7 @@ describe('layout on a phone (390×844)', () => {
     await until(() => !drawer(), 'the drawer to close');
     expect(sidebar()).to.equal(null);
     const menu = menuButton(app.container)!;
-    expect(document.activeElement).to.equal(menu);
+    await focusReturnsTo(menu, 'the menu button');
     expect(menu.getAttribute('aria-expanded')).to.equal('false');
   });
 
@@ -81,7 +81,7 @@ describe('layout on a phone (390×844)', () => {
     await click(menuButton(app.container));
     await until(drawer, 'the drawer');
     // The page already shown closes the drawer too.
-    await click(byText(sidebar()!, 'a', 'Notifications'));
+    await click(() => byText(sidebar()!, 'a', 'Notifications'));
     await until(() => !drawer(), 'the drawer to close on the current entry');
 
     await click(menuButton(app.container));

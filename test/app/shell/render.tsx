@@ -4,7 +4,9 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
+// As in the app (src/app/main.tsx): the DOM RouterProvider, which can commit a navigation at once (flushSync).
+import { RouterProvider } from 'react-router/dom';
 import { createApi } from '../../../src/app/api/index.js';
 import { createApiClient } from '../../../src/app/api/client.js';
 import { queryKeys } from '../../../src/app/api/query-keys.js';
