@@ -39,7 +39,6 @@ class DriverSession {
     this.env = env;
     this.testSessionId = null;
     this.url = null;
-    this.viewport = null;
     this.broken = false;
   }
 
@@ -104,16 +103,30 @@ class DriverSession {
 
   /** Sizes the window so that the page's viewport is `width` × `height` CSS pixels. */
   async setViewport({ width, height }) {
+    const inner = () => this.execute('return [innerWidth, innerHeight]');
     for (let attempt = 0; attempt < 3; attempt++) {
-      const [innerWidth, innerHeight] = await this.execute('return [innerWidth, innerHeight]');
-      if (innerWidth === width && innerHeight === height) break;
+      const [innerWidth, innerHeight] = await inner();
+      if (innerWidth === width && innerHeight === height) return;
+      if (process.env.WTR_WEBKIT_DEBUG) console.error(`WebKit window ${this.id}: page ${innerWidth}×${innerHeight}, sizing to ${width}×${height}`);
       const rect = await this.request('GET', '/window/rect');
       await this.request('POST', '/window/rect', {
         width: rect.width + width - innerWidth,
         height: rect.height + height - innerHeight,
       });
+      // The window manager applies the size after answering: wait for the page to see it
+      // before measuring again, or the next attempt corrects from a stale size.
+      for (let wait = 0; wait < 40; wait++) {
+        const [w, h] = await inner();
+        if (w !== innerWidth || h !== innerHeight) break;
+        await sleep(25);
+      }
     }
-    this.viewport = { width, height };
+    const [innerWidth, innerHeight] = await inner();
+    if (innerWidth !== width || innerHeight !== height) {
+      // A file must never run at a size it did not ask for (a phone-sized page hides what a
+      // wide one shows): the caller replaces this window.
+      throw new Error(`the page stays ${innerWidth}×${innerHeight}, not ${width}×${height}`);
+    }
   }
 
   keys(actions) {
@@ -189,14 +202,18 @@ export function webkitLauncher({ driverPath, browserPath, browserArgs = [], view
     if (reused) return reused;
     displayReady ??= ensureDisplay();
     await displayReady;
-    const driver = new DriverSession({ driverPath, capabilities, env });
-    try {
-      await driver.start(viewport);
-    } catch (error) {
-      await driver.close();
-      throw error;
+    // A window that will not take the asked size (or a driver that will not start) is
+    // replaced by another, twice at most.
+    for (let attempt = 1; ; attempt++) {
+      const driver = new DriverSession({ driverPath, capabilities, env });
+      try {
+        await driver.start(viewport);
+        return driver;
+      } catch (error) {
+        await driver.close();
+        if (attempt === 3) throw error;
+      }
     }
-    return driver;
   }
 
   const launcher = {
@@ -242,9 +259,8 @@ export function webkitLauncher({ driverPath, browserPath, browserArgs = [], view
         if (driver.broken) throw new Error('input state lost');
         await driver.navigate('about:blank');
         await driver.releaseInput();
-        if (driver.viewport.width !== viewport.width || driver.viewport.height !== viewport.height) {
-          await driver.setViewport(viewport);
-        }
+        // Measured, not remembered: one question when the page already has the default size.
+        await driver.setViewport(viewport);
         // A window that ran many files is replaced: late in a long run, one that had run some
         // ninety of them stalled on a file that passes alone in a fresh one.
         driver.filesRun = (driver.filesRun ?? 0) + 1;

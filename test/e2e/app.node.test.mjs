@@ -324,9 +324,11 @@ test('a custom theme from the profile settings changes the app’s colours', asy
     await fill(page, 'Primary color', '#ffb020');
     await fill(page, 'Sidebar background color', '#101522');
     await fill(page, 'Sidebar text color', '#e8e8e8');
-    await click(page, 'Set theme');
+    // The colours show as a preview while typing; the theme is stored once the app says so.
     await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(32, 42, 68)');
     assert.notEqual(before, 'rgb(32, 42, 68)');
+    await click(page, 'Set theme');
+    await waitForText(page, 'Theme saved.');
     const stored = await world.bob.request('GET', '/api/users/me/theme');
     assert.equal(stored.background.toLowerCase(), '#202a44');
     await visit(page, appPath.issues());

@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
 import '../../../src/element/drag-handle/drag-handle.js';
@@ -12,6 +12,7 @@ import {
 } from '../../../src/element/drag-handle/drag-handle.component.js';
 import { nextFrame, pressWith } from '../../helpers/editor.js';
 import { itIn } from '../../helpers/engine.js';
+import { until } from '../../helpers/until.js';
 
 /** Why the tests that drag with the real mouse need the engines they name. */
 const REAL_DRAG = "WebDriver's drags are not a user's: Firefox's end without a drop and put each dragover at the centre of the element under the pointer, WebKit's never start a drop";
@@ -37,12 +38,15 @@ function shown(el: RichEditor): boolean {
 
 /** Where the handle stands now, once it has been shown and positioned next to `target`. */
 async function handleBeside(el: RichEditor, target: HTMLElement): Promise<DOMRect> {
-  await waitUntil(() => {
-    if (!shown(el)) return false;
-    const h = handle(el)!.getBoundingClientRect();
+  await until(() => {
+    // Says where things are when it never comes: a hidden handle and a misplaced one differ.
     const b = target.getBoundingClientRect();
-    return Math.abs(h.right - b.left) < 1 && Math.abs(h.top - b.top) < 1;
-  }, 'the handle stands beside the block');
+    const where = `the block at ${b.left},${b.top} in a ${innerWidth}×${innerHeight} page`;
+    if (!shown(el)) throw new Error(`the handle is hidden (${where})`);
+    const h = handle(el)!.getBoundingClientRect();
+    if (Math.abs(h.right - b.left) < 1 && Math.abs(h.top - b.top) < 1) return true;
+    throw new Error(`the handle ends at ${h.right},${h.top} (${where})`);
+  }, 'the handle beside the block');
   return handle(el)!.getBoundingClientRect();
 }
 
@@ -143,10 +147,11 @@ async function mount(value: string, dragDrop = false): Promise<RichEditor> {
 }
 
 describe('<rich-editor-drag-handle>', () => {
-  let viewport: { width: number; height: number };
+  // Wider than the 600 px at which the handle is hidden (spec), whatever size the page was given.
+  const viewport = { width: 800, height: 600 };
 
-  before(() => {
-    viewport = { width: window.innerWidth, height: window.innerHeight };
+  before(async () => {
+    await setViewport(viewport);
   });
 
   afterEach(async () => {
@@ -219,11 +224,11 @@ describe('<rich-editor-drag-handle>', () => {
       await hover(block(el, 0));
       await handleBeside(el, block(el, 0));
       await sendKeys({ press: 'ArrowRight' });
-      await waitUntil(() => !shown(el), 'hidden after a key press');
+      await until(() => !shown(el), 'hidden after a key press');
       await hover(block(el, 2));
       await handleBeside(el, block(el, 2));
       await sendKeys({ type: 'x' });
-      await waitUntil(() => !shown(el), 'hidden after typing');
+      await until(() => !shown(el), 'hidden after typing');
     });
 
     it('hides when the page scrolls', async () => {
@@ -234,7 +239,7 @@ describe('<rich-editor-drag-handle>', () => {
       await hover(block(el, 0));
       await handleBeside(el, block(el, 0));
       window.scrollBy(0, 5);
-      await waitUntil(() => !shown(el), 'hidden after scrolling');
+      await until(() => !shown(el), 'hidden after scrolling');
       spacer.remove();
     });
 
@@ -247,14 +252,14 @@ describe('<rich-editor-drag-handle>', () => {
       expect(shown(el)).to.equal(true);
       const below = el.getBoundingClientRect();
       await sendMouse({ type: 'move', position: [Math.round(below.left + 20), Math.round(below.bottom + 80)] });
-      await waitUntil(() => !shown(el), 'hidden once no block is hovered');
+      await until(() => !shown(el), 'hidden once no block is hovered');
     });
 
     it('is hidden on screens 600 px wide or narrower', async () => {
       const el = await mount(THREE);
       await setViewport({ width: 600, height: 600 });
       await hover(block(el, 0));
-      await waitUntil(() => handle(el)?.hasAttribute('hidden') === false, 'a block is hovered');
+      await until(() => handle(el)?.hasAttribute('hidden') === false, 'a block is hovered');
       await nextFrame();
       expect(getComputedStyle(handle(el)!).display).to.equal('none');
       expect(shown(el)).to.equal(false);
@@ -278,7 +283,7 @@ describe('<rich-editor-drag-handle>', () => {
       const el = await mount(THREE, true);
       expect(el.shadowRoot!.querySelector('rich-editor-drag-handle')!.hasAttribute('drag-drop')).to.equal(true);
       await dragBlock(el, block(el, 0), block(el, 2));
-      await waitUntil(() => el.getHTML() === '<p>Two</p><p>Three</p><p>One</p>', `moved: ${el.getHTML()}`);
+      await until(() => el.getHTML() === '<p>Two</p><p>Three</p><p>One</p>', `moved: ${el.getHTML()}`);
       expect(shown(el)).to.equal(false);
       content(el).focus();
       await pressWith('z', 'Control');
@@ -289,7 +294,7 @@ describe('<rich-editor-drag-handle>', () => {
       const el = await mount('<ul><li><p>A</p></li><li><p>B</p></li><li><p>C</p></li></ul>', true);
       const items = content(el).querySelectorAll('li');
       await dragBlock(el, items[0], items[2].querySelector('p')!);
-      await waitUntil(() => el.getHTML() === '<ul><li><p>B</p></li><li><p>C</p></li><li><p>A</p></li></ul>', `moved: ${el.getHTML()}`);
+      await until(() => el.getHTML() === '<ul><li><p>B</p></li><li><p>C</p></li><li><p>A</p></li></ul>', `moved: ${el.getHTML()}`);
     });
 
     it('moves a block with the drag events a drop is made of, in one undo step', async () => {
@@ -354,7 +359,7 @@ describe('<rich-editor-drag-handle>', () => {
       const { el, x } = await startLongDrag();
       // Into the bottom 100 px of the 800 px viewport.
       await dragTo(x, 760);
-      await waitUntil(() => window.scrollY >= 3 * AUTO_SCROLL_STEP, 'the page scrolls down');
+      await until(() => window.scrollY >= 3 * AUTO_SCROLL_STEP, 'the page scrolls down');
       expect(window.scrollY % AUTO_SCROLL_STEP).to.equal(0);
       await sendMouse({ type: 'up' });
       // A step already under way may still land, and the drop itself may shift the page (the
@@ -383,7 +388,7 @@ describe('<rich-editor-drag-handle>', () => {
       expect(window.scrollY, 'no scrolling in the middle of the viewport').to.equal(0);
       // Into the bottom 100 px of the 800 px viewport, once: the editor keeps stepping while the pointer stays.
       fire(content(el), 'dragover', 760);
-      await waitUntil(() => window.scrollY >= 3 * AUTO_SCROLL_STEP, 'the page scrolls down');
+      await until(() => window.scrollY >= 3 * AUTO_SCROLL_STEP, 'the page scrolls down');
       expect(window.scrollY % AUTO_SCROLL_STEP).to.equal(0);
       fire(grip, 'dragend', 760);
       const ended = window.scrollY;
@@ -394,7 +399,7 @@ describe('<rich-editor-drag-handle>', () => {
     itIn(['chromium'], REAL_DRAG, 'stops scrolling when the drag leaves the bottom zone', async () => {
       const { x } = await startLongDrag();
       await dragTo(x, 760);
-      await waitUntil(() => window.scrollY >= 2 * AUTO_SCROLL_STEP, 'the page scrolls down');
+      await until(() => window.scrollY >= 2 * AUTO_SCROLL_STEP, 'the page scrolls down');
       // Back to the middle (between 300 px from the top and 100 px from the bottom).
       await dragTo(x, 500);
       await hold(x, 500, 100);
