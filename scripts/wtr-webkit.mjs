@@ -115,7 +115,7 @@ class DriverSession {
       });
       // The window manager applies the size after answering: wait for the page to see it
       // before measuring again, or the next attempt corrects from a stale size.
-      for (let wait = 0; wait < 40; wait++) {
+      for (let wait = 0; wait < 80; wait++) {
         const [w, h] = await inner();
         if (w !== innerWidth || h !== innerHeight) break;
         await sleep(25);
