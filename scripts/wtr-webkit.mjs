@@ -7,7 +7,10 @@
 // keyboard focus); WTR_WEBKIT_DEBUG=1 prints the driver's and browser's own messages and
 // where each window was when its file ended.
 import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { keyValue, mouseButton, pointerClick, pointerMove, pressActions, typeActions } from './webdriver-actions.mjs';
 import { startXvfb } from './xvfb.mjs';
 
@@ -173,6 +176,22 @@ class DriverSession {
 }
 
 /**
+ * A GTK configuration folder whose style lets MiniBrowser's window be as narrow as a phone:
+ * its toolbar's buttons keep the window's page at least 447 px wide otherwise, and a test
+ * asking for 390 would run at 447. Only GTK's own widgets take this style (WebKitGTK draws
+ * the page's controls itself).
+ */
+function narrowChrome() {
+  const home = mkdtempSync(join(tmpdir(), 'rich-editor-webkit-gtk-'));
+  for (const gtk of ['gtk-3.0', 'gtk-4.0']) {
+    mkdirSync(join(home, gtk));
+    writeFileSync(join(home, gtk, 'gtk.css'), 'button { min-width: 0; padding: 0; }\n');
+  }
+  process.once('exit', () => rmSync(home, { recursive: true, force: true }));
+  return home;
+}
+
+/**
  * Web Test Runner's browser launcher for WebKitGTK. Options: `driverPath` (WebKitWebDriver),
  * `browserPath` (MiniBrowser), `browserArgs`, `viewport` (default 800×600, as in Chromium).
  */
@@ -192,9 +211,10 @@ export function webkitLauncher({ driverPath, browserPath, browserArgs = [], view
   let displayReady = null;
 
   async function ensureDisplay() {
+    env = { ...process.env, XDG_CONFIG_HOME: narrowChrome() };
     if (process.env.DISPLAY || process.env.WAYLAND_DISPLAY) return;
     xvfb = await startXvfb();
-    env = { ...process.env, DISPLAY: xvfb.display };
+    env.DISPLAY = xvfb.display;
   }
 
   async function acquire() {
