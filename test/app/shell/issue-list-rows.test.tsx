@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { paths } from '../../../src/app/router/paths.js';
-import { ISSUE_SEARCH_DEBOUNCE_MS } from '../../../src/app/screens/issues/issue-search-box.js';
+import { SEARCH_DEBOUNCE_MS } from '../../../src/app/ui/debounce.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
@@ -61,7 +61,7 @@ describe('issue search', () => {
     field(app.container, 'Search issues').addEventListener('input', () => typed.push(performance.now()));
     await typeInto(field(app.container, 'Search issues'), 'header');
     await until(() => rows(app.container).length === 2, 'the matches');
-    const pauses = typed.slice(1).filter((at, index) => at - typed[index]! >= ISSUE_SEARCH_DEBOUNCE_MS - 10).length;
+    const pauses = typed.slice(1).filter((at, index) => at - typed[index]! >= SEARCH_DEBOUNCE_MS - 10).length;
     const searches = api.sent('GET', ISSUES).filter((request) => request.query.has('search')).map((request) => request.query.get('search'));
     expect(searches.at(-1)).to.equal('header');
     expect(searches.length, `searches ${JSON.stringify(searches)} after ${pauses} pauses in typing`).to.be.at.most(1 + pauses);

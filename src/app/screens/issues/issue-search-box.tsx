@@ -2,10 +2,8 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/button.js';
+import { SEARCH_DEBOUNCE_MS } from '../../ui/debounce.js';
 import { Icon } from '../../ui/icon.js';
-
-/** How long typing rests before the list asks the server again. */
-export const ISSUE_SEARCH_DEBOUNCE_MS = 250;
 
 /** The list's search text, kept in the URL as `?search=` (replacing the entry, so Back leaves the list). */
 export function useIssueSearch(): [string, (search: string) => void] {
@@ -35,7 +33,7 @@ export function IssueSearchBox({ value, onChange }: { value: string; onChange(se
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text.trim() === value) return;
-    const timer = setTimeout(() => latest.current(text.trim()), ISSUE_SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, value]);
   return (

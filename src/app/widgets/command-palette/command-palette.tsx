@@ -4,14 +4,13 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { ListedIssue, PageSummary } from '../../api/types.js';
+import { useDebouncedValue } from '../../ui/debounce.js';
 import { dialogCss } from '../../ui/dialog.css.js';
 import { useReturnFocus } from '../../ui/return-focus.js';
 import { useStyles } from '../../ui/styles.js';
 import { commandPaletteCss } from './command-palette.css.js';
 import { filterItems, issueKeyOf, looksLikeIssueKey, pageItems, rankIssues, type PaletteItem } from './palette-items.js';
 
-/** How long typing pauses before the issue search is sent. */
-export const SEARCH_DEBOUNCE_MS = 150;
 /** The most issues the palette lists (typing more narrows). */
 const MAX_ISSUES = 8;
 
@@ -68,23 +67,13 @@ export function CommandPalette(props: CommandPaletteProps) {
   );
 }
 
-/** `value`, once it has stayed the same for `delay` ms. */
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 function PaletteBody({ slug, searchProjectId, currentProjectId, items, openIssue, openPage, choose }: CommandPaletteProps & { choose(item: PaletteItem): void }) {
   const api = useApi();
   const id = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const typed = query.trim();
-  const debounced = useDebounced(typed, SEARCH_DEBOUNCE_MS);
+  const debounced = useDebouncedValue(typed);
   const listRef = useRef<HTMLDivElement>(null);
 
   // A stale search is cancelled: React Query aborts the signal once no one waits for its key.

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { requestErrorText, type SearchUnsplash, type UnsplashImage } from './cover-sources.js';
 import { ImageGrid } from './image-grid.js';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value.js';
+import { useDebouncedValue } from '../../ui/debounce.js';
 
 type Search = { status: 'idle' } | { status: 'loading' } | { status: 'done'; images: UnsplashImage[] } | { status: 'error'; message: string };
 
@@ -19,7 +19,7 @@ export interface UnsplashTabProps {
 /** Debounced Unsplash search with its results grid, and its idle, loading, empty, failed and unconfigured states. */
 export function UnsplashTab({ search, configured, query, onQueryChange, selected, onChoose }: UnsplashTabProps) {
   const inputId = useId();
-  const debounced = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const debounced = useDebouncedValue(query.trim());
   const [result, setResult] = useState<Search>({ status: 'idle' });
   // The host may pass a new function each render; only the query should start a search.
   const searchRef = useRef(search);

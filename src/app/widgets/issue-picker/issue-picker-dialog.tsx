@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useDebouncedValue } from '../../ui/debounce.js';
 import { useReturnFocus } from '../../ui/return-focus.js';
 import { useStyles } from '../../ui/styles.js';
 import { issuePickerCss } from './issue-picker.css.js';
-import { PICKER_FAILED, SEARCH_DEBOUNCE_MS, SELECT_AT_LEAST_ONE, pickerIssueKey, type IssueSearchParams, type PickerIssue } from './picker-issue.js';
-import { useDebouncedValue } from './use-debounced-value.js';
+import { PICKER_FAILED, SELECT_AT_LEAST_ONE, pickerIssueKey, type IssueSearchParams, type PickerIssue } from './picker-issue.js';
 import { useIssueSearch } from './use-issue-search.js';
 
 /** Props of {@link IssuePickerDialog}. */
@@ -55,7 +55,7 @@ function IssuePickerForm({ search, onSubmit, submitLabel, close }: IssuePickerFo
   const [selected, setSelected] = useState<ReadonlyMap<string, PickerIssue>>(() => new Map());
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const results = useIssueSearch(search, useDebouncedValue(text, SEARCH_DEBOUNCE_MS), workspace);
+  const results = useIssueSearch(search, useDebouncedValue(text), workspace);
   const id = useId();
   const switchLabelId = `${id}-workspace`;
   const problemId = `${id}-problem`;

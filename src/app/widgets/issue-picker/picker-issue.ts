@@ -20,9 +20,6 @@ export function pickerIssueKey(issue: PickerIssue): string {
   return `${issue.project__identifier}-${issue.sequence_id}`;
 }
 
-/** Milliseconds the search waits after the last keystroke (spec: issue search debounce). */
-export const SEARCH_DEBOUNCE_MS = 500;
-
 /** Shown when the picker is submitted with nothing selected. */
 export const SELECT_AT_LEAST_ONE = 'Please select at least one issue.';
 
