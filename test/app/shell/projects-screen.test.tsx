@@ -16,14 +16,22 @@ const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 async function openCoverPicker(form: HTMLElement, label: string) {
   await click(button(form, label));
   const popup = await until(() => document.querySelector<HTMLElement>('.cover-picker__popup'), 'the cover picker');
+  await heldStill(popup);
+  return popup;
+}
+
+/**
+ * Waits until the popup stays in place from one frame to the next: it is placed again when its
+ * content arrives (the covers grow it), which a busy machine may draw a few frames later.
+ */
+async function heldStill(popup: HTMLElement) {
   let last = '';
   for (let tries = 0; tries < 60; tries++) {
     await frame();
     const box = JSON.stringify(popup.getBoundingClientRect());
-    if (box === last) break;
+    if (box === last) return;
     last = box;
   }
-  return popup;
 }
 
 const LONG = 'A description long enough to wrap onto many lines in a card of the projects grid, so that a card without the clamp would be far taller than the ones beside it in the same row.';
@@ -152,14 +160,20 @@ describe('create project dialog: cover', () => {
     await typeInto(field(form, 'Name'), 'Mobile App');
     expect(form.querySelector('[role="img"][aria-label="Default cover"]')).to.not.equal(null);
     await until(() => app.queryClient.getQueryData(['instance']), 'the instance settings');
-    await openCoverPicker(form, 'Choose a cover');
+    const popup = await openCoverPicker(form, 'Choose a cover');
     // Without an Unsplash key the picker opens on the product's images.
     const images = await until(() => {
       const found = document.querySelectorAll<HTMLElement>('.cover-picker__panel[data-state="active"] button');
       return found.length === 2 ? found : null;
     }, 'the covers');
+    await heldStill(popup);
     await click(images[1]!);
-    await until(() => form.querySelector(`img[alt="Chosen cover"]`), 'the chosen cover');
+    await until(() => {
+      const chosen = form.querySelector(`img[alt="Chosen cover"]`);
+      // Says what the click did when the cover never comes.
+      if (!chosen) throw new Error(`the picker is ${popup.isConnected ? 'open' : 'closed'}, covers pressed: ${[...images].map((image) => image.getAttribute('aria-pressed'))}, focus on ${document.activeElement?.outerHTML.slice(0, 80)}`);
+      return chosen;
+    }, 'the chosen cover');
     expect(form.querySelector('img[alt="Chosen cover"]')!.getAttribute('src')).to.equal(cover('#993366'));
     expect(button(form, 'Change cover')).to.not.equal(null);
     await expectAccessible(form);
