@@ -116,12 +116,17 @@ class DriverSession {
         width: rect.width + width - innerWidth,
         height: rect.height + height - innerHeight,
       });
-      // The window manager applies the size after answering: wait for the page to see it
-      // before measuring again, or the next attempt corrects from a stale size.
+      // The window manager applies the size after answering: wait (up to 2 s) for the page to
+      // have the size asked, or a new size that holds for 25 ms, before measuring again; the
+      // next attempt would otherwise correct from a stale or half-applied size.
+      let last = `${innerWidth}×${innerHeight}`;
       for (let wait = 0; wait < 80; wait++) {
-        const [w, h] = await inner();
-        if (w !== innerWidth || h !== innerHeight) break;
         await sleep(25);
+        const [w, h] = await inner();
+        if (w === width && h === height) break;
+        const now = `${w}×${h}`;
+        if (now === last && (w !== innerWidth || h !== innerHeight)) break;
+        last = now;
       }
     }
     const [innerWidth, innerHeight] = await inner();

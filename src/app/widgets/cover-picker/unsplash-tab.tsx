@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useDebouncedValue } from '../../ui/debounce.js';
 import { requestErrorText, type SearchUnsplash, type UnsplashImage } from './cover-sources.js';
 import { ImageGrid } from './image-grid.js';
-import { useDebouncedValue } from '../../ui/debounce.js';
 
 type Search = { status: 'idle' } | { status: 'loading' } | { status: 'done'; images: UnsplashImage[] } | { status: 'error'; message: string };
 
