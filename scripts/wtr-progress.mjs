@@ -3,8 +3,10 @@
 /**
  * Follows each test file's progress: the page reports every test as it starts and ends (the
  * `test-progress` command, not awaited), so a file that stops making progress is named with the
- * test it is in, in every engine and with no debugger attached. The runner itself reports a
- * file's results only when it ends, and a file that times out only as "did not finish".
+ * test it is in, in every engine and with no debugger attached, with the page's last error in
+ * that test (a failure mocha could not report stops its run) and, in WebKit, a command the
+ * browser has not answered. The runner itself reports a file's results only when it ends, and
+ * a file that times out only as "did not finish".
  *
  * `plugin` goes into the config's plugins, `middleware` into its middleware and `reporter` into its
  * reporters (before the one that uses `lastStep`); `lastStep(sessionId)` describes where a file was when
@@ -19,8 +21,14 @@ export function testProgress({ stallMs = Number(process.env.WTR_STALL_MS ?? 60_0
   const reported = new Set();
   /** Requests the dev server has not answered yet. */
   const unanswered = new Set();
-  const describe = (step, now = Date.now()) =>
-    `${step.phase === 'ended' ? 'last ended' : 'in'} "${step.test}" (${step.count} tests started; ${Math.round((now - step.at) / 1000)} s since)`;
+  const describe = (step, now = Date.now()) => {
+    // A launcher that drives its browser itself (WebKit's) says which command it is waiting on.
+    const stuck = step.launcher?.stuckCommand?.(step.sessionId);
+    return (
+      `${step.phase === 'ended' ? 'last ended' : 'in'} "${step.test}" (${step.count} tests started; ${Math.round((now - step.at) / 1000)} s since` +
+      `${stuck ? `; ${stuck}` : ''}${step.problem ? `; the page's last error: ${step.problem}` : ''})`
+    );
+  };
   const describeLoading = (sessionId, now = Date.now()) => {
     const since = loading.get(sessionId)?.since;
     const pending = [...unanswered].filter((request) => now - request.at > 5_000).map((request) => `${request.url} (${Math.round((now - request.at) / 1000)} s)`);
@@ -60,13 +68,22 @@ export function testProgress({ stallMs = Number(process.env.WTR_STALL_MS ?? 60_0
       if (command !== 'test-progress') return undefined;
       loading.delete(session.id);
       const previous = steps.get(session.id);
+      if (payload?.phase === 'problem') {
+        // An error the page saw (a failed test's report that threw, say): kept for a stall's report.
+        if (previous) previous.problem = String(payload.problem ?? '');
+        return true;
+      }
       steps.set(session.id, {
         file: session.testFile.replace(`${process.cwd()}/`, ''),
         browser: session.browser.name,
+        launcher: session.browser,
+        sessionId: session.id,
         test: String(payload?.test ?? ''),
         phase: payload?.phase === 'ended' ? 'ended' : payload?.phase === 'finished' ? 'finished' : 'started',
         finished: payload?.phase === 'finished',
         count: (previous?.count ?? 0) + (payload?.phase === 'started' ? 1 : 0),
+        // The page's last error stays with the test it happened in.
+        problem: payload?.phase === 'started' ? null : (previous?.problem ?? null),
         at: Date.now(),
         warned: 0,
       });

@@ -34,6 +34,18 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How many test files one MiniBrowser window runs before a fresh one takes over. */
 const FILES_PER_WINDOW = 20;
 
+/** A WebDriver command in a few words: the keys typed or the pointer's moves, for a stuck one. */
+function describeRequest(method, path, body) {
+  if (path !== '/actions' || !body?.actions) return `WebDriver ${method} ${path}`;
+  const steps = body.actions.flatMap((source) =>
+    source.actions
+      .filter((action) => action.type !== 'pause')
+      .map((action) => (action.type === 'pointerMove' ? `move ${action.x},${action.y}` : action.type === 'keyDown' ? `key ${JSON.stringify(action.value)}` : action.type)),
+  );
+  const shown = steps.filter((step) => !step.startsWith('keyUp'));
+  return `WebDriver ${method} ${path} (${shown.slice(0, 12).join(', ')}${shown.length > 12 ? ', …' : ''})`;
+}
+
 /** One WebKitWebDriver process and the one browser session it holds. */
 class DriverSession {
   constructor({ driverPath, capabilities, env }) {
@@ -43,6 +55,8 @@ class DriverSession {
     this.testSessionId = null;
     this.url = null;
     this.broken = false;
+    /** The WebDriver commands sent and not answered yet. */
+    this.pending = new Set();
   }
 
   async start(viewport) {
@@ -83,17 +97,29 @@ class DriverSession {
   /** One WebDriver command; resolves to its `value`, throws with the driver's error text. */
   async request(method, path, body, inSession = true) {
     const url = `${this.base}${inSession ? `/session/${this.id}` : ''}${path}`;
-    const response = await fetch(url, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      const { error = response.status, message = '' } = json.value ?? {};
-      throw new Error(`WebDriver ${method} ${path}: ${error}: ${message}`);
+    const pending = { what: describeRequest(method, path, body), at: Date.now() };
+    this.pending.add(pending);
+    try {
+      const response = await fetch(url, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        const { error = response.status, message = '' } = json.value ?? {};
+        throw new Error(`WebDriver ${method} ${path}: ${error}: ${message}`);
+      }
+      return json.value;
+    } finally {
+      this.pending.delete(pending);
     }
-    return json.value;
+  }
+
+  /** The oldest command the driver has not answered for `ms`, described (or null). */
+  unanswered(ms, now = Date.now()) {
+    const oldest = [...this.pending].find((request) => now - request.at >= ms);
+    return oldest ? `${oldest.what} unanswered for ${Math.round((now - oldest.at) / 1000)} s` : null;
   }
 
   execute(script, args = []) {
@@ -267,6 +293,9 @@ export function webkitLauncher({ driverPath, browserPath, browserArgs = [], view
     },
 
     isActive: (sessionId) => busy.has(sessionId),
+
+    /** For test progress: the command a file's window has not answered for 5 s, if any. */
+    stuckCommand: (sessionId) => busy.get(sessionId)?.unanswered(5_000) ?? null,
 
     getBrowserUrl: (sessionId) => busy.get(sessionId)?.url,
 

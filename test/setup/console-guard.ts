@@ -3,6 +3,7 @@
  * error or unhandled rejection fails the test during which it happened. A test that
  * means to provoke an error routes it through the SDK logger (see `captureLog`).
  */
+import { chai } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 
 declare global {
@@ -48,22 +49,69 @@ function makeReportable(suite: Mocha.Suite): void {
   suite.suites.forEach(makeReportable);
 }
 
+/** Whether a value is, or holds at its top level, a DOM node. */
+function holdsNode(value: unknown): boolean {
+  return value instanceof Node || (Array.isArray(value) && value.some((item) => item instanceof Node));
+}
+
+/** A DOM node as its opening tag's HTML, the way a failure message can show it. */
+function describeNode(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(describeNode);
+  if (value instanceof Element) {
+    const html = value.outerHTML;
+    const tag = html.slice(0, html.indexOf('>') + 1) || html;
+    return tag.length > 300 ? `${tag.slice(0, 300)}…` : tag;
+  }
+  return value instanceof Node ? value.nodeName : value;
+}
+
+/**
+ * An assertion that fails on DOM nodes (`expect(document.activeElement).to.equal(button)`) carries
+ * them as its actual and expected values. Mocha's reporter turns both into text for a diff and,
+ * in WebKit, throws on an element's cyclic properties: the failure is never reported, mocha stops
+ * and the file stalls until the runner's timeout. Failed assertions carry the nodes' HTML instead,
+ * which also makes the diff readable.
+ */
+function describeNodesInFailures(): void {
+  const assertion = chai.Assertion.prototype as { assert: (...args: unknown[]) => void };
+  const assert = assertion.assert;
+  assertion.assert = function assertWithReadableNodes(this: unknown, ...args: unknown[]) {
+    try {
+      assert.apply(this, args);
+    } catch (error) {
+      const failure = error as { actual?: unknown; expected?: unknown };
+      if (holdsNode(failure.actual) || holdsNode(failure.expected)) {
+        failure.actual = describeNode(failure.actual);
+        failure.expected = describeNode(failure.expected);
+      }
+      throw error;
+    }
+  };
+}
+
 if (!window.__consoleGuard) {
+  describeNodesInFailures();
   const guard = { problems: [] as string[] };
   window.__consoleGuard = guard;
+  /** Tells the runner where the file is (scripts/wtr-progress.mjs), without waiting for it. */
+  const progress = (phase: 'started' | 'ended' | 'finished' | 'problem', test = '', problem?: string) =>
+    void executeServerCommand('test-progress', { phase, test, problem }).catch(() => {});
+  /** Fails the current test, and tells the runner (a file that stalls after one says why). */
+  const record = (problem: string) => {
+    guard.problems.push(problem);
+    progress('problem', window.__currentTest, problem.slice(0, 500));
+  };
   const original = console.error.bind(console);
   console.error = (...args: unknown[]) => {
-    guard.problems.push(`console.error: ${args.map(describeArg).join(' ')}`);
+    record(`console.error: ${args.map(describeArg).join(' ')}`);
     original(...args);
   };
   window.addEventListener('error', (event) => {
-    guard.problems.push(`uncaught error: ${event.message}`);
+    record(`uncaught error: ${event.message}`);
   });
   window.addEventListener('unhandledrejection', (event) => {
-    guard.problems.push(`unhandled rejection: ${describeArg(event.reason)}`);
+    record(`unhandled rejection: ${describeArg(event.reason)}`);
   });
-  /** Tells the runner where the file is (scripts/wtr-progress.mjs), without waiting for it. */
-  const progress = (phase: 'started' | 'ended' | 'finished', test = '') => void executeServerCommand('test-progress', { phase, test }).catch(() => {});
   beforeEach(function noteTest() {
     window.__currentTest = this.currentTest?.fullTitle();
     progress('started', window.__currentTest);

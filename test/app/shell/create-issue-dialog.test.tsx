@@ -3,7 +3,6 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { RichEditorElement } from '../../../src/react/index.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
-import { focusReturnsTo } from '../../helpers/until.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { closed, listbox, option, property } from './pickers.js';
@@ -51,19 +50,20 @@ describe('create issue dialog', () => {
     (await textbox(description)).focus();
     await sendKeys({ type: 'For the next release.' });
 
-    await click(await property(form, 'State'));
+    const state = await property(form, 'State');
+    await click(state);
     await click(await until(async () => option(await listbox(), 'Todo'), 'the states'));
-    await closed();
+    await closed(state, 'the State picker');
     const priority = await property(form, 'Priority');
     priority.focus();
     await press('Enter');
     await listbox();
     await press('Home');
     await press('Enter');
-    await closed();
-    await focusReturnsTo(priority, 'the Priority picker');
+    await closed(priority, 'the Priority picker');
 
-    await click(await property(form, 'Assignees'));
+    const assignees = await property(form, 'Assignees');
+    await click(assignees);
     const people = await listbox();
     await click(await until(() => option(people, 'Grace'), 'the members'));
     await until(() => option(people, 'Grace')?.getAttribute('aria-selected') === 'true', 'Grace checked');
@@ -71,25 +71,28 @@ describe('create issue dialog', () => {
     await press(' ');
     await until(() => option(people, 'Ada')?.getAttribute('aria-selected') === 'true', 'Ada checked');
     await press('Escape');
-    await closed();
+    await closed(assignees, 'the Assignees picker');
     // Escape closes the picker, not the dialog.
     expect(dialog()).to.exist;
 
-    await click(await property(form, 'Labels'));
+    const labels = await property(form, 'Labels');
+    await click(labels);
     await until(async () => option(await listbox(), 'Bug'), 'the labels');
     await sendKeys({ type: 'bug' });
     await press('Enter');
     await press('Escape');
-    await closed();
+    await closed(labels, 'the Labels picker');
 
-    await click(await property(form, 'Target date'));
+    const target = await property(form, 'Target date');
+    await click(target);
     await until(() => document.activeElement?.getAttribute('type') === 'date', 'the date input');
     await sendKeys({ type: '03/10/2025' });
     await press('Enter');
-    await closed();
-    await click(await property(form, 'Cycle'));
+    await closed(target, 'the Target date picker');
+    const cycle = await property(form, 'Cycle');
+    await click(cycle);
     await click(await until(async () => option(await listbox(), 'Sprint 1'), 'the cycles'));
-    await closed();
+    await closed(cycle, 'the Cycle picker');
     await expectAccessible(form);
 
     await click(button(form, 'Create issue'));
@@ -143,10 +146,11 @@ describe('create issue dialog', () => {
     await typeInto(field(form, 'Title'), 'First');
     (await textbox(description)).focus();
     await sendKeys({ type: 'Some words.' });
-    await click(await property(form, 'Labels'));
+    const labels = await property(form, 'Labels');
+    await click(labels);
     await click(await until(async () => option(await listbox(), 'Bug'), 'the labels'));
     await press('Escape');
-    await closed();
+    await closed(labels, 'the Labels picker');
     await click(button(form, 'Create issue'));
     await until(() => api.sent('POST', CREATE).length === 1, 'the first issue');
     await until(() => document.activeElement === field(form, 'Title') && field(form, 'Title').value === '', 'the emptied title focused');

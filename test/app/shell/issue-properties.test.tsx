@@ -290,7 +290,7 @@ describe('issue properties', () => {
     await click(option(list, 'Billing')!);
     await until(() => shown(modules) === 'Onboarding', 'one module left');
     await press('Escape');
-    await closed();
+    await closed(modules, 'the Modules picker');
     expect(api.sent('POST', MODULE_ISSUES).map((request) => request.path.split('/')[7])).to.deep.equal([billing, onboarding]);
     expect(api.sent('DELETE', `${MODULE_ISSUES}/:issueId`).map((request) => request.path.split('/')[7])).to.deep.equal([billing]);
 

@@ -9,7 +9,8 @@ import '../../../src/element/index.js';
 import '../../../src/element/toolbar/toolbar.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { pressWith } from '../../helpers/editor.js';
-export { until } from '../../helpers/until.js';
+import { until } from '../../helpers/until.js';
+export { until };
 
 /** Longer than the toolbar's 250 ms update window, so a pending update has landed. */
 export const SETTLE_MS = 320;
@@ -149,15 +150,39 @@ export async function drag(from: [number, number], to: [number, number], during?
  * walking there with the arrow keys.
  */
 export async function selectWithKeys(el: RichEditor, text: string, length = text.length, clickBefore?: string): Promise<void> {
+  const whole = content(el).textContent!;
+  // What the selection starts with (it may go on into the next block, one key step to cross).
+  const expected = text.slice(0, length);
+  const trace: string[] = [];
+  const note = async (step: string) => {
+    // The editor reads the page's selection when the browser reports it changed.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    trace.push(`${step}: ${selectionText(el)}`);
+  };
   await clickAt(textPoint(el, clickBefore ?? text, 0));
+  await note(`a click before "${clickBefore ?? text}"`);
   if (clickBefore) {
-    const whole = content(el).textContent!;
     const steps = whole.indexOf(text) - whole.indexOf(clickBefore);
     for (let i = 0; i < steps; i++) await sendKeys({ press: 'ArrowRight' });
+    await note(`${steps} × ArrowRight`);
   }
   await sendKeys({ down: 'Shift' });
   for (let i = 0; i < length; i++) await sendKeys({ press: 'ArrowRight' });
   await sendKeys({ up: 'Shift' });
+  await note(`${length} × Shift+ArrowRight`);
+  const selected = () => {
+    const { from, to } = el.editorView!.state.selection;
+    return el.editorView!.state.doc.textBetween(from, to);
+  };
+  await until(() => selected().startsWith(expected), `"${expected}" selected`, 2_000).catch(() => {
+    throw new Error(`Selecting from "${expected}" with the keys selected something else: ${trace.join('; ')}`);
+  });
+}
+
+/** The editor's selection: its positions and the text it covers. */
+function selectionText(el: RichEditor): string {
+  const { from, to } = el.editorView!.state.selection;
+  return `${from}–${to} "${el.editorView!.state.doc.textBetween(from, to)}"`;
 }
 
 /** Moves keyboard focus from the editor to the toolbar (Alt+F10). */
