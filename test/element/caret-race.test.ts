@@ -4,13 +4,14 @@
  * browser has not yet told the editor that the selection moved (its `selectionchange`
  * event comes as a task of its own, after input that was already queued).
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { clickThenKeys, type KeyStep } from '../helpers/click-then-keys.js';
 import { content } from '../helpers/element-ui.js';
 import { mulberry32 } from '../helpers/random-doc.js';
+import { until } from '../helpers/until.js';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
 
@@ -123,7 +124,7 @@ describe('caret after a click', () => {
     const el = await editorWith(['Hello', 'World']);
     const view = el.editorView!;
     await clickThenKeys(pointBefore(el, 0, 0));
-    await waitUntil(() => view.state.selection.head === 1, 'the caret at the start');
+    await until(() => view.state.selection.head === 1, 'the caret at the start');
     const hello = content(el).children[0].firstChild as Text;
     const selection = (view.root as Document).getSelection()!;
     selection.collapse(hello, 5);

@@ -4,7 +4,7 @@
  * listed as returned (the generic `{ id, label, description }` shape or the spec's), and
  * a failure is only logged. `mentionSuggestions` keeps the spec's title-prefix filter.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
@@ -12,6 +12,7 @@ import { MENTION_SEARCH_DELAY, type MentionItem, type MentionSearch, type Mentio
 import type { RichEditorListboxOption } from '../../src/element/listbox/listbox-option.component.js';
 import { content } from '../helpers/element-ui.js';
 import { captureLog } from '../helpers/log.js';
+import { until } from '../helpers/until.js';
 
 /** The people on the fake server, in the generic shape. */
 const MEMBERS: MentionItem[] = [
@@ -62,7 +63,7 @@ function shown(el: RichEditor): string[] {
 }
 
 async function listed(el: RichEditor, expected: string[], message: string): Promise<void> {
-  await waitUntil(() => JSON.stringify(shown(el)) === JSON.stringify(expected), `${message}: listed ${JSON.stringify(shown(el))}`);
+  await until(() => JSON.stringify(shown(el)) === JSON.stringify(expected), `${message}: listed ${JSON.stringify(shown(el))}`);
 }
 
 async function openEditor(props: { search?: MentionSearch; suggestions?: (query: string) => Promise<MentionItem[]> }): Promise<RichEditor> {
@@ -87,11 +88,11 @@ describe('mentionSearch', () => {
     });
     await sendKeys({ type: '@lidd' });
     // Typing can pause long enough for a search on the way ("li"); the one that counts is the last.
-    await waitUntil(() => queries[queries.length - 1] === 'lidd' && status(el) === '', 'the search for "lidd" answered');
+    await until(() => queries[queries.length - 1] === 'lidd' && status(el) === '', 'the search for "lidd" answered');
     await listed(el, ['Alice Liddell | alice@example.com'], 'Alice is found by her surname');
     expect(status(el)).to.equal('');
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => el.getHTML().includes('data-type="mention"'), 'the mention was inserted');
+    await until(() => el.getHTML().includes('data-type="mention"'), 'the mention was inserted');
     const mention = el.getHTML();
     expect(mention).to.include('data-label="Alice Liddell"');
     expect(mention).to.include('data-id="u1"');
@@ -114,7 +115,7 @@ describe('mentionSearch', () => {
     const host = heldSearch();
     const el = await openEditor({ search: host.search });
     await sendKeys({ type: '@lidd' });
-    await waitUntil(() => host.calls.length > 0, 'the search was asked');
+    await until(() => host.calls.length > 0, 'the search was asked');
     await sleep(MENTION_SEARCH_DELAY * 2);
     expect(host.calls.length).to.be.lessThan(5);
     expect(host.calls[host.calls.length - 1].query).to.equal('lidd');
@@ -131,12 +132,12 @@ describe('mentionSearch', () => {
       const host = heldSearch();
       const el = await openEditor({ search: host.search });
       await sendKeys({ type: '@b' });
-      await waitUntil(() => host.calls.at(-1)?.query === 'b', 'the search was asked for "b"');
+      await until(() => host.calls.at(-1)?.query === 'b', 'the search was asked for "b"');
       const older = host.calls.at(-1)!;
       await sendKeys({ type: 'o' });
       // The older request is aborted as soon as the query changes, before the newer is asked.
       expect(older.signal.aborted).to.equal(true);
-      await waitUntil(() => host.calls.at(-1)?.query === 'bo', 'the search was asked for "bo"');
+      await until(() => host.calls.at(-1)?.query === 'bo', 'the search was asked for "bo"');
       const newer = host.calls.at(-1)!;
       // An old answer arriving first is ignored: the list still waits for "bo".
       older.resolve([{ id: 'u9', label: 'Bea Old' }]);
@@ -159,12 +160,12 @@ describe('mentionSearch', () => {
     const host = heldSearch();
     const el = await openEditor({ search: host.search });
     await sendKeys({ type: '@al' });
-    await waitUntil(() => host.calls.at(-1)?.query === 'al', 'the search was asked');
+    await until(() => host.calls.at(-1)?.query === 'al', 'the search was asked');
     const closed = host.calls.at(-1)!;
     await sendKeys({ press: 'Escape' });
     expect(closed.signal.aborted).to.equal(true);
     await sendKeys({ type: ' @bo' });
-    await waitUntil(() => host.calls.at(-1)?.query === 'bo', 'the search was asked again');
+    await until(() => host.calls.at(-1)?.query === 'bo', 'the search was asked again');
     const removed = host.calls.at(-1)!;
     expect(removed.signal.aborted).to.equal(false);
     el.remove();
@@ -179,7 +180,7 @@ describe('mentionSearch', () => {
       // Set after the editor was created: the callback is read when used.
       el.mentionSearch = () => Promise.reject(failure);
       await sendKeys({ type: '@x' });
-      await waitUntil(() => status(el) === 'No results', 'no results after the failure');
+      await until(() => status(el) === 'No results', 'no results after the failure');
       expect(shown(el)).to.deep.equal([]);
       expect(logged.entries).to.have.length(1);
       expect(logged.entries[0].level).to.equal('error');
@@ -223,7 +224,7 @@ describe('mentionSuggestions (without mentionSearch)', () => {
     await sendKeys({ type: '@lid' });
     await listed(el, ['Lidia Park'], 'Lidia, not Alice, for "lid"');
     await sendKeys({ type: 'd' });
-    await waitUntil(() => status(el) === 'No results', 'nobody\'s title starts with "lidd"');
+    await until(() => status(el) === 'No results', 'nobody\'s title starts with "lidd"');
     expect(shown(el)).to.deep.equal([]);
     // Asked on every keystroke, without a pause.
     expect(queries).to.deep.equal(['', 'l', 'li', 'lid', 'lidd']);

@@ -150,7 +150,7 @@ describe('page editor screen', () => {
     const viewer = await openPage((scene) => (scene.projects = [project(10)]));
     expect(viewer.editor.hasAttribute('readonly')).to.equal(true);
     expect(button(viewer.app.container, 'Delete page')).to.equal(null);
-    expect(viewer.app.container.querySelector('.app-editor-status')).to.equal(null);
+    expect(viewer.app.container.querySelector('.app-editor-status[role="status"]')).to.equal(null);
     cleanup();
     const member = await openPage((scene) => (scene.projects = [project(15)]), pageDetail({ owned_by: OTHER_ID }));
     expect(member.editor.hasAttribute('readonly')).to.equal(false);

@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
 import '../../../src/element/mention-list/mention-list.js';
@@ -6,6 +6,7 @@ import type { RichEditor } from '../../../src/element/index.js';
 import { centre, content, expectAccessible, keysThatSettle } from '../../helpers/element-ui.js';
 import type { MentionItem, MentionSpecItem } from '../../../src/core/plugins/mention.js';
 import type { RichEditorListboxOption } from '../../../src/element/listbox/listbox-option.component.js';
+import { until } from '../../helpers/until.js';
 
 function person(id: string, title: string, avatar?: string): MentionSpecItem {
   return { id, title, avatar, entity_identifier: id, entity_name: 'user_mention', redirect_uri: `/people/${id}` };
@@ -78,7 +79,7 @@ const { type, press } = keysThatSettle(settle);
 /** Types a query and waits for the fake host's answer to be shown. */
 async function typeAndWait(el: RichEditor, text: string): Promise<void> {
   await type(el, text);
-  await waitUntil(() => popup(el) !== null && status(el) !== 'Loading...', 'the suggestions did not arrive');
+  await until(() => popup(el) !== null && status(el) !== 'Loading...', 'the suggestions');
   await settle(el);
 }
 
@@ -103,7 +104,7 @@ describe('<rich-editor-mention-list>', () => {
     expect(options(el).length).to.equal(0);
     expect(content(el).hasAttribute('aria-activedescendant')).to.equal(false);
     host.release();
-    await waitUntil(() => options(el).length === 3, 'the people were not listed');
+    await until(() => options(el).length === 3, 'the people listed');
     await settle(el);
     expect(status(el)).to.equal('');
     expect(names(el)).to.deep.equal(['Ada Lovelace', 'Alan Turing', 'Barbara Liskov']);
@@ -125,12 +126,12 @@ describe('<rich-editor-mention-list>', () => {
     const el = await openEditor(host.search);
     await type(el, '@');
     host.release();
-    await waitUntil(() => options(el).length === 3);
+    await until(() => options(el).length === 3);
     await type(el, 'b');
     expect(status(el)).to.equal('Loading...');
     expect(names(el)).to.deep.equal(['Barbara Liskov']);
     host.release();
-    await waitUntil(() => status(el) === '');
+    await until(() => status(el) === '');
   });
 
   it('says "No results" when nobody matches the query', async () => {
@@ -228,7 +229,7 @@ describe('<rich-editor-mention-list>', () => {
     await type(el, '@');
     await expectAccessible(el);
     host.release();
-    await waitUntil(() => options(el).length === 3);
+    await until(() => options(el).length === 3);
     await settle(el);
     await expectAccessible(el);
     el.setAttribute('theme', 'dark');

@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 // axe-core is a UMD script: in the browser it installs `window.axe` rather than an ES default export.
 import 'axe-core';
@@ -7,6 +7,7 @@ import '../../../src/element/index.js';
 import '../../../src/element/table-controls/table-controls.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { nextFrame, pressWith } from '../../helpers/editor.js';
+import { until } from '../../helpers/until.js';
 
 const ROWS = 3;
 const COLUMNS = 3;
@@ -67,7 +68,7 @@ async function click(target: Element): Promise<void> {
 
 /** Waits until exactly one row handle and one column handle stand on the cell's row and column. */
 async function handlesOn(el: RichEditor, row: number, column: number): Promise<void> {
-  await waitUntil(() => {
+  await until(() => {
     const [rowHandle, columnHandle] = [handles(el, 'Row'), handles(el, 'Column')];
     if (rowHandle.length !== 1 || columnHandle.length !== 1) return false;
     const table = content(el).querySelector('table')!.getBoundingClientRect();
@@ -107,7 +108,7 @@ async function openWithMouse(el: RichEditor, axis: 'Row' | 'Column', row = 1, co
   await hover(cell(el, row, column));
   await handlesOn(el, row, column);
   await click(handles(el, axis)[0]);
-  await waitUntil(() => menu(el), 'the menu opens');
+  await until(() => menu(el), 'the menu opens');
 }
 
 describe('<rich-editor-table-controls>', () => {
@@ -157,12 +158,12 @@ describe('<rich-editor-table-controls>', () => {
       await hover(cell(el, 1, 1));
       await handlesOn(el, 1, 1);
       await hover(content(el).querySelector(':scope > p')!);
-      await waitUntil(() => handles(el, 'Row').length === 0 && handles(el, 'Column').length === 0, 'hidden over a paragraph');
+      await until(() => handles(el, 'Row').length === 0 && handles(el, 'Column').length === 0, 'hidden over a paragraph');
       await hover(cell(el, 0, 0));
       await handlesOn(el, 0, 0);
       const box = el.getBoundingClientRect();
       await sendMouse({ type: 'move', position: [Math.round(box.right + 40), Math.round(box.bottom + 60)] });
-      await waitUntil(() => handles(el, 'Row').length === 0, 'hidden outside the editor');
+      await until(() => handles(el, 'Row').length === 0, 'hidden outside the editor');
     });
 
     it('keeps the handles while the mouse moves onto them', async () => {
@@ -191,7 +192,7 @@ describe('<rich-editor-table-controls>', () => {
       const target = cell(el, 0, 0).getBoundingClientRect();
       await sendMouse({ type: 'move', position: [Math.round(target.right - 2), Math.round(target.top + target.height / 2)] });
       await sendMouse({ type: 'move', position: [Math.round(target.right - 1), Math.round(target.top + target.height / 2)] });
-      await waitUntil(() => content(el).querySelector('.column-resize-handle'), 'the resize handle appears');
+      await until(() => content(el).querySelector('.column-resize-handle'), 'the resize handle appears');
       const handle = content(el).querySelector<HTMLElement>('.column-resize-handle')!;
       expect(handle.checkVisibility()).to.equal(true);
       expect(handle.getBoundingClientRect().width).to.equal(5);
@@ -212,7 +213,7 @@ describe('<rich-editor-table-controls>', () => {
         'Delete table',
       ]);
       await click(item(el, 'Insert row below'));
-      await waitUntil(() => !menu(el), 'the menu closes');
+      await until(() => !menu(el), 'the menu closes');
       expect(rows(el)).to.deep.equal([
         ['r0c0', 'r0c1', 'r0c2'],
         ['r1c0', 'r1c1', 'r1c2'],
@@ -230,7 +231,7 @@ describe('<rich-editor-table-controls>', () => {
       await handlesOn(el, 1, 2);
       handles(el, 'Row')[0].focus();
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => menu(el) && focused(el) === 'Insert row above', 'the first item has focus');
+      await until(() => menu(el) && focused(el) === 'Insert row above', 'the first item has focus');
       await sendKeys({ press: 'ArrowUp' });
       expect(focused(el)).to.equal('Delete table');
       await sendKeys({ press: 'ArrowDown' });
@@ -238,7 +239,7 @@ describe('<rich-editor-table-controls>', () => {
       await sendKeys({ press: 'ArrowDown' });
       expect(focused(el)).to.equal('Insert row below');
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => rows(el).length === 4, 'a row is inserted');
+      await until(() => rows(el).length === 4, 'a row is inserted');
       expect(rows(el)[2]).to.deep.equal(['', '', '']);
       expect(menu(el)).to.equal(null);
     });
@@ -249,9 +250,9 @@ describe('<rich-editor-table-controls>', () => {
       await handlesOn(el, 0, 0);
       handles(el, 'Column')[0].focus();
       await sendKeys({ press: 'ArrowDown' });
-      await waitUntil(() => focused(el) === 'Insert column left', 'the menu opens on ArrowDown');
+      await until(() => focused(el) === 'Insert column left', 'the menu opens on ArrowDown');
       await sendKeys({ press: 'Escape' });
-      await waitUntil(() => !menu(el), 'closed');
+      await until(() => !menu(el), 'closed');
       expect(controlsRoot(el).activeElement).to.equal(handles(el, 'Column')[0]);
       expect(handles(el, 'Column')[0].getAttribute('aria-expanded')).to.equal('false');
       expect(rows(el)).to.have.length(3);
@@ -261,7 +262,7 @@ describe('<rich-editor-table-controls>', () => {
       const el = await mount();
       await openWithMouse(el, 'Column');
       await click(item(el, 'Delete column'));
-      await waitUntil(() => rows(el)[0].length === 2, 'a column is gone');
+      await until(() => rows(el)[0].length === 2, 'a column is gone');
       expect(rows(el)).to.deep.equal([
         ['r0c0', 'r0c1'],
         ['r1c0', 'r1c1'],
@@ -275,13 +276,13 @@ describe('<rich-editor-table-controls>', () => {
       expect(item(el, 'Header row').getAttribute('role')).to.equal('menuitemcheckbox');
       expect(item(el, 'Header row').getAttribute('aria-checked')).to.equal('false');
       await click(item(el, 'Header row'));
-      await waitUntil(() => rows(el)[0][0] === 'th:r0c0', 'the first row is a header');
+      await until(() => rows(el)[0][0] === 'th:r0c0', 'the first row is a header');
       expect(rows(el)[0]).to.deep.equal(['th:r0c0', 'th:r0c1', 'th:r0c2']);
       expect(rows(el)[1]).to.deep.equal(['r1c0', 'r1c1', 'r1c2']);
       await openWithMouse(el, 'Row');
       expect(item(el, 'Header row').getAttribute('aria-checked')).to.equal('true');
       await click(item(el, 'Header row'));
-      await waitUntil(() => rows(el)[0][0] === 'r0c0', 'the header is gone');
+      await until(() => rows(el)[0][0] === 'r0c0', 'the header is gone');
     });
 
     it('colours the row Blue and clears it with None', async () => {
@@ -290,14 +291,14 @@ describe('<rich-editor-table-controls>', () => {
       expect(item(el, 'Blue').getAttribute('role')).to.equal('menuitemradio');
       expect(item(el, 'None').getAttribute('aria-checked')).to.equal('true');
       await click(item(el, 'Blue'));
-      await waitUntil(() => rowColours(el)[1] === '#d6e4fc', 'the row is blue');
+      await until(() => rowColours(el)[1] === '#d6e4fc', 'the row is blue');
       expect(rowColours(el)).to.deep.equal([null, '#d6e4fc', null]);
       expect(getComputedStyle(content(el).querySelectorAll('tr')[1]).backgroundColor).to.equal('rgb(214, 228, 252)');
       await openWithMouse(el, 'Row');
       expect(item(el, 'Blue').getAttribute('aria-checked')).to.equal('true');
       expect(item(el, 'None').getAttribute('aria-checked')).to.equal('false');
       await click(item(el, 'None'));
-      await waitUntil(() => rowColours(el)[1] === null, 'the colour is cleared');
+      await until(() => rowColours(el)[1] === null, 'the colour is cleared');
       expect(el.getHTML()).not.to.contain('data-background');
     });
 
@@ -305,7 +306,7 @@ describe('<rich-editor-table-controls>', () => {
       const el = await mount();
       await openWithMouse(el, 'Column', 0, 1);
       await click(item(el, 'Green'));
-      await waitUntil(() => el.getHTML().includes('#d3f1dc'), 'the column is green');
+      await until(() => el.getHTML().includes('#d3f1dc'), 'the column is green');
       const parsed = new DOMParser().parseFromString(el.getHTML(), 'text/html');
       const colours = Array.from(parsed.querySelectorAll('tr')).map((tr) => Array.from(tr.children).map((c) => c.getAttribute('data-background')));
       expect(colours).to.deep.equal([
@@ -319,9 +320,9 @@ describe('<rich-editor-table-controls>', () => {
       const el = await mount();
       await openWithMouse(el, 'Column');
       await click(item(el, 'Delete table'));
-      await waitUntil(() => !el.getHTML().includes('<table'), 'the table is gone');
+      await until(() => !el.getHTML().includes('<table'), 'the table is gone');
       expect(el.getHTML()).to.equal('<p>After</p>');
-      await waitUntil(() => handles(el, 'Row').length === 0, 'the handles go with it');
+      await until(() => handles(el, 'Row').length === 0, 'the handles go with it');
     });
 
     it('passes an axe check with a menu open', async () => {
