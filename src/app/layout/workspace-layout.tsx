@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
+import { useNavigationStart } from '../router/app-router.js';
 import { interceptLinks } from '../router/intercept-links.js';
 import { isApiError } from '../api/api-error.js';
 import { NotFoundScreen } from '../screens/not-found-screen.js';
@@ -38,10 +39,10 @@ export function WorkspaceLayout() {
   const navigate = useNavigate();
   const phone = useIsPhone();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { key } = useLocation();
-  // Any navigation (an entry, the workspace switcher, a link in the page) closes the drawer, and
-  // a window grown past the phone width leaves it closed for when it shrinks again.
-  useEffect(() => setDrawerOpen(false), [key, phone]);
+  // Any navigation (an entry, the workspace switcher, Back, a link in the page) closes the drawer
+  // as it starts, and a window grown past the phone width leaves it closed for when it shrinks.
+  useNavigationStart(() => setDrawerOpen(false));
+  useEffect(() => setDrawerOpen(false), [phone]);
 
   if (workspace.isPending) return <FullPageMessage busy title="Loading workspace…" />;
   if (workspace.isError) {

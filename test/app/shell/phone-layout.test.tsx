@@ -1,10 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { sendMouse, setViewport } from '@web/test-runner-commands';
+import type { RouteObject } from 'react-router';
 import { SIDEBAR_HIDDEN_KEY } from '../../../src/app/layout/sidebar-state.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { focusReturnsTo } from '../../helpers/until.js';
 import { click, press } from './input.js';
-import { button, byText, cleanup, renderApp, until } from './render.js';
+import { button, byText, cleanup, renderApp, until, withHeldScreen } from './render.js';
 import { seededApi } from './seeded-api.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -25,9 +26,9 @@ describe('layout on a phone (390×844)', () => {
   const menuButton = (root: ParentNode) => button(root, 'Open menu');
 
   /** Renders the app at `url` and waits for its header's menu button. */
-  async function phoneApp(url = '/acme/projects') {
+  async function phoneApp(url = '/acme/projects', routes?: RouteObject[]) {
     const { api } = seededApi();
-    const app = renderApp(url, { api });
+    const app = renderApp(url, { api, routes });
     await until(() => menuButton(app.container), 'the menu button');
     await until(() => byText(app.container, 'h1', 'Projects'), 'the projects screen');
     return app;
@@ -76,8 +77,6 @@ describe('layout on a phone (390×844)', () => {
     await click(byText(sidebar()!, 'a', 'Notifications'));
     await until(() => app.location() === '/acme/notifications', 'the notifications address');
     await until(() => !drawer(), 'the drawer to close');
-    // The router has the new address before React has drawn it (in a transition); landing, it
-    // closes the drawer, so it is opened again only once the page is shown.
     await until(() => byText(app.container, 'h1', 'Notifications'), 'the notifications page');
 
     await click(menuButton(app.container));
@@ -87,9 +86,27 @@ describe('layout on a phone (390×844)', () => {
     await until(() => !drawer(), 'the drawer to close on the current entry');
   });
 
-  // On a page of its own: a navigation still being rendered (React renders it in a transition)
-  // closes the drawer when it lands, and on a busy machine that was after the drawer had been
-  // opened again here, under the click meant for its close button.
+  it('closes the drawer as a navigation starts (Back, a link in the page), and leaves it open if opened again before the page lands', async () => {
+    // The next screen's code loads until released, as on a slow network.
+    const { routes, release } = withHeldScreen('notifications');
+    const app = await phoneApp('/acme/projects', routes);
+    await click(menuButton(app.container));
+    await until(drawer, 'the drawer');
+    void app.router.navigate('/acme/notifications');
+    await until(() => !drawer(), 'the drawer to close as the navigation starts');
+    expect(byText(app.container, 'h1', 'Projects'), 'the page still shown').to.not.equal(null);
+
+    await click(menuButton(app.container));
+    await until(drawer, 'the drawer opened again');
+    release();
+    await until(() => byText(app.container, 'h1', 'Notifications'), 'the notifications page');
+    // Past the landing's effects: the drawer the user opened stays open.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    expect(drawer(), 'the drawer after the page landed').to.not.equal(null);
+    await press('Escape');
+    await until(() => !drawer(), 'the drawer to close');
+  });
+
   it('closes the drawer on its close button and gives focus back to the menu button', async () => {
     const app = await phoneApp();
     await click(menuButton(app.container));

@@ -4,14 +4,13 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
-// As in the app (src/app/main.tsx): the DOM RouterProvider, which can commit a navigation at once (flushSync).
-import { RouterProvider } from 'react-router/dom';
+import { createMemoryRouter, MemoryRouter, Route, Routes, useLocation, type RouteObject } from 'react-router';
 import { createApi } from '../../../src/app/api/index.js';
 import { createApiClient } from '../../../src/app/api/client.js';
 import { queryKeys } from '../../../src/app/api/query-keys.js';
 import type { User } from '../../../src/app/api/types.js';
 import { AppProviders } from '../../../src/app/app-providers.js';
+import { AppRouter } from '../../../src/app/router/app-router.js';
 import { appRoutes } from '../../../src/app/router/routes.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { FakeApi, reply } from './fake-api.js';
@@ -44,6 +43,8 @@ interface RenderOptions {
   themeMode?: ThemeMode;
   /** Signed in as this user (null: signed out; undefined: the answer of GET /users/me decides). */
   user?: User | null;
+  /** renderApp's route table (the app's unless said; see {@link withHeldScreen}). */
+  routes?: RouteObject[];
 }
 
 const mounted: Rendered[] = [];
@@ -103,9 +104,26 @@ export function renderScreen(pattern: string, element: ReactElement, url: string
 
 /** Renders the app's whole route table in a memory router at `url`. */
 export function renderApp(url: string, options: RenderOptions = {}): Rendered & { router: ReturnType<typeof createMemoryRouter> } {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
-  const rendered = mount(() => <RouterProvider router={router} />, options);
+  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [url] });
+  const rendered = mount(() => <AppRouter router={router} />, options);
   return { ...rendered, router, location: () => `${router.state.location.pathname}${router.state.location.search}` };
+}
+
+/**
+ * The app's routes with the screen of the route whose own path is `path` (e.g. "notifications")
+ * loading until `release()`: a navigation there stays on its way, as on a slow network.
+ */
+export function withHeldScreen(path: string): { routes: RouteObject[]; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = (routes: RouteObject[]): RouteObject[] =>
+    routes.map((route) => {
+      const { lazy } = route;
+      const children = route.children ? { children: hold(route.children) } : {};
+      if (route.path !== path || typeof lazy !== 'function') return { ...route, ...children } as RouteObject;
+      return { ...route, ...children, lazy: async () => (await held, lazy()) } as RouteObject;
+    });
+  return { routes: hold(appRoutes), release };
 }
 
 /** The element matching `selector` whose text contains `text`, or null. */
