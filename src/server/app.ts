@@ -92,6 +92,7 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     const storage = createAppStorage(config);
     app.decorate('storage', storage);
     app.addHook('onClose', async () => storage.close?.());
+    await storage.check();
     // Hooks close in reverse order: the sweeper stops before the store and the database.
     const sweeper = startStorageSweeper({
       db,

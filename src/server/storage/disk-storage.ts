@@ -9,7 +9,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } f
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, InvalidStorageKeyError, type ObjectMeta, type PutBody, type PutMeta, type Storage, type StoredObject } from './storage.js';
+import { assertValidKey, InvalidStorageKeyError, type ObjectMeta, type PutBody, type PutMeta, type Storage, StorageUnavailableError, type StoredObject } from './storage.js';
 
 /** Options of the disk store. */
 export interface DiskStorageOptions {
@@ -120,6 +120,23 @@ export function createDiskStorage(options: DiskStorageOptions): Storage {
         } catch (error) {
           if (!isMissing(error)) throw error;
         }
+      }
+    },
+
+    async check(): Promise<void> {
+      // A file written and removed where every put starts: a folder that exists but cannot be
+      // written (read-only, another owner) is found too.
+      const probe = path.join(root, TMP_DIR, `${randomUUID()}.check`);
+      try {
+        await mkdir(path.dirname(probe), { recursive: true });
+        await writeFile(probe, '');
+        await unlink(probe);
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        throw new StorageUnavailableError(
+          `The uploads folder ${root} cannot be written (${reason}): set DATA_DIR to a folder this server may write, or S3_BUCKET to keep files in S3.`,
+          { cause: error },
+        );
       }
     },
 

@@ -3,9 +3,9 @@
  * client. An object is written by one PutObject, which S3 applies whole or not at all, so
  * readers never see a partial object and an interrupted write leaves nothing behind.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import { assertValidKey, type ObjectMeta, type PutBody, type PutMeta, type Storage, type StoredObject } from './storage.js';
+import { assertValidKey, type ObjectMeta, type PutBody, type PutMeta, type Storage, StorageUnavailableError, type StoredObject } from './storage.js';
 
 /** Where the bucket is and how to reach it. */
 export interface S3StorageOptions {
@@ -20,6 +20,9 @@ export interface S3StorageOptions {
   /** Static keys; without them the SDK's default chain is used (AWS_* variables, shared config, instance roles). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
+
+/** How long the start-up check waits for the bucket to answer. */
+const CHECK_TIMEOUT_MS = 10_000;
 
 /** User metadata keeps the upload's name URL-encoded: S3 metadata values are ASCII. */
 const FILENAME_METADATA = 'filename';
@@ -98,6 +101,24 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       assertValidKey(key);
       // S3 answers a delete of a missing object with success too.
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async check(): Promise<void> {
+      const where = `S3 bucket "${Bucket}"${options.endpoint ? ` at ${options.endpoint}` : ''}`;
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const reason = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError' ? `no answer within ${CHECK_TIMEOUT_MS / 1000} s` : (error as Error).message || (error as Error).name;
+        throw new StorageUnavailableError(
+          status === 404
+            ? `The ${where} does not exist: create it, or set S3_BUCKET to one that does.`
+            : status === 401 || status === 403
+              ? `The ${where} refused these credentials (${status}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or the AWS credentials in the environment) and the bucket's policy.`
+              : `The ${where} cannot be reached (${reason}): check S3_ENDPOINT, S3_REGION and the network.`,
+          { cause: error },
+        );
+      }
     },
 
     async exists(key: string): Promise<boolean> {

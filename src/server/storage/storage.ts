@@ -44,8 +44,22 @@ export interface Storage {
    * `olderThan`, and answers how many it removed. Safe to run from several processes at once.
    */
   removeAbandonedWrites(olderThan: Date): Promise<number>;
+  /**
+   * Confirms, at start, that the store can be used: the folder can be written, or the bucket is
+   * there and these credentials may use it. Throws a {@link StorageUnavailableError} saying
+   * what to fix, so a misconfigured server stops at once instead of failing every upload.
+   */
+  check(): Promise<void>;
   /** Releases the store's connections, if it holds any. */
   close?(): void;
+}
+
+/** The store cannot be used as configured; the message says what to change. */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
 }
 
 /** Thrown for a key that is not a plain relative name (a caller's mistake). */
