@@ -24,31 +24,6 @@ function describeArg(arg: unknown): string {
   }
 }
 
-/** A value the runner can send (structuredClone), else a description of it. */
-function reportable(value: unknown): unknown {
-  try {
-    structuredClone(value);
-    return value;
-  } catch {
-    if (value instanceof Element) {
-      const html = value.outerHTML;
-      return html.length > 300 ? `${html.slice(0, 300)}…` : html;
-    }
-    return value instanceof Node ? value.nodeName : describeArg(value);
-  }
-}
-
-/** Makes the assertion values of every failed test under `suite` sendable. */
-function makeReportable(suite: Mocha.Suite): void {
-  for (const test of suite.tests) {
-    const error = test.err as (Error & { actual?: unknown; expected?: unknown }) | undefined;
-    if (!error) continue;
-    if ('actual' in error) error.actual = reportable(error.actual);
-    if ('expected' in error) error.expected = reportable(error.expected);
-  }
-  suite.suites.forEach(makeReportable);
-}
-
 /** Whether a value is, or holds at its top level, a DOM node. */
 function holdsNode(value: unknown): boolean {
   return value instanceof Node || (Array.isArray(value) && value.some((item) => item instanceof Node));
@@ -63,6 +38,27 @@ function describeNode(value: unknown): unknown {
     return tag.length > 300 ? `${tag.slice(0, 300)}…` : tag;
   }
   return value instanceof Node ? value.nodeName : value;
+}
+
+/** A value the runner can send (structuredClone), else a description of it. */
+function reportable(value: unknown): unknown {
+  try {
+    structuredClone(value);
+    return value;
+  } catch {
+    return holdsNode(value) ? describeNode(value) : describeArg(value);
+  }
+}
+
+/** Makes the assertion values of every failed test under `suite` sendable. */
+function makeReportable(suite: Mocha.Suite): void {
+  for (const test of suite.tests) {
+    const error = test.err as (Error & { actual?: unknown; expected?: unknown }) | undefined;
+    if (!error) continue;
+    if ('actual' in error) error.actual = reportable(error.actual);
+    if ('expected' in error) error.expected = reportable(error.expected);
+  }
+  suite.suites.forEach(makeReportable);
 }
 
 /**
