@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
+import { displayUserShape } from '../../src/api-shapes/user.js';
+import { CHANGES_CHANNEL } from '../../src/server/cache/read-caches.js';
 import { ScopedCache } from '../../src/server/cache/scoped-cache.js';
 import { COUNTED_SERVER_ENV, seedWorkspace, startServer, statementsDuring, type Seed, type TestServer } from './harness.js';
 
@@ -159,6 +161,49 @@ describe('sessions and roles, kept between changes', () => {
     const lowered = await seed.actors.admin.patch(`${seed.projectUrl}/members/${seed.users.member.id}`, { role: 10 });
     assert.equal(lowered.status, 200, lowered.text);
     assert.equal((await member.post(`${seed.projectUrl}/issues`, { name: 'Refused' })).status, 403);
+  });
+});
+
+describe("a person's row", () => {
+  /** The change messages the statement announces (see migrations 0009 and 0010). */
+  async function announced(sql: string, params: unknown[]): Promise<string[]> {
+    const heard: string[] = [];
+    const listener = await server.db.listen(CHANGES_CHANNEL, { message: (payload) => heard.push(payload), lost() {}, restored() {} });
+    try {
+      await elsewhere(sql, params);
+      await listener.sync();
+    } finally {
+      await listener.close();
+    }
+    return heard;
+  }
+
+  test("a change the lists do not show (a theme) drops that person's own sessions only; each column they show drops everything", async () => {
+    const person = await server.db.one<{ id: string }>(`INSERT INTO users (email, display_name) VALUES ($1, 'Row') RETURNING id`, [`row-${Date.now()}@example.com`]);
+    assert.deepEqual(await announced(`UPDATE users SET theme = '{"theme":"custom"}'::jsonb WHERE id = $1`, [person.id]), [`u:${person.id}`]);
+    assert.deepEqual(await announced(`UPDATE users SET last_name = 'Else' WHERE id = $1`, [person.id]), [`u:${person.id}`]);
+    // Every column of the display user the issue lists show, from its one definition.
+    const shown = Object.entries(displayUserShape.properties).filter(([column]) => column !== 'id');
+    assert.ok(shown.length >= 4);
+    for (const [column, schema] of shown) {
+      const change = (schema as { type?: string }).type === 'boolean' ? `NOT ${column}` : `COALESCE(${column}, '') || 'x'`;
+      assert.deepEqual(await announced(`UPDATE users SET ${column} = ${change} WHERE id = $1`, [person.id]), [`u:${person.id}`, '*'], column);
+    }
+    assert.deepEqual(await announced('DELETE FROM users WHERE id = $1', [person.id]), [`u:${person.id}`, '*']);
+  });
+
+  test("a person saving their theme leaves everyone else's kept answers kept, and reads their own row afresh", async () => {
+    await list();
+    const before = await seed.actors.admin.get('/api/users/me');
+    assert.equal(before.status, 200, before.text);
+    await elsewhere(`UPDATE users SET theme = '{"theme":"custom"}'::jsonb WHERE id = $1`, [seed.users.admin.id]);
+    const own = await eventually(
+      () => seed.actors.admin.get('/api/users/me'),
+      (response) => response.body.updated_at !== before.body.updated_at,
+    );
+    assert.notEqual(own.body.updated_at, before.body.updated_at, "the admin's session was read again");
+    const statements = await statementsDuring(server, () => list());
+    assert.deepEqual(statements, [], "the viewer's session and the list stay kept");
   });
 });
 

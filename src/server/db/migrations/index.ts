@@ -7,6 +7,7 @@ import { rateLimits } from './0006-rate-limits.js';
 import { storageIntegrityAndSweeps } from './0007-storage-integrity-and-sweeps.js';
 import { exportJobLeases } from './0008-export-job-leases.js';
 import { changeNotifications } from './0009-change-notifications.js';
+import { userChangeNotifications } from './0010-user-change-notifications.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   storageIntegrityAndSweeps,
   exportJobLeases,
   changeNotifications,
+  userChangeNotifications,
 ];
