@@ -1,15 +1,12 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { centre, expectAccessible } from '../../helpers/element-ui.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
 import { BulkDeleteDialog, type ListedIssue, type Toast } from '../../../src/app/widgets/bulk-delete/index.js';
 import { until } from '../../helpers/until.js';
-
-async function click(element: Element): Promise<void> {
-  await sendMouse({ type: 'click', position: centre(element) });
-}
+import { click } from '../shell/input.js';
 
 const ISSUES: ListedIssue[] = [
   { id: 'i1', name: 'Fix login redirect', sequence_id: 1, state_id: 's1', project_id: 'p1', project__identifier: 'WEB', state__color: '#ff0000' },

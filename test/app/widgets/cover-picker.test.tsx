@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import {
@@ -9,8 +9,9 @@ import {
   type CoverPickerProps,
   type UnsplashImage,
 } from '../../../src/app/widgets/cover-picker/index.js';
-import { centre, expectAccessible } from '../../helpers/element-ui.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
 import { until } from '../../helpers/until.js';
+import { click } from '../shell/input.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,7 +27,6 @@ const unsplash = (count: number): UnsplashImage[] =>
   }));
 const COVERS = Array.from({ length: 12 }, (_, i) => picture(`#${(16 + i * 10).toString(16)}0000`));
 
-const click = (element: Element) => sendMouse({ type: 'click', position: centre(element) });
 const tab = (name: string) => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === name)!;
 const activePanel = () => document.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"]')!;
 const gridButtons = () => [...activePanel().querySelectorAll<HTMLButtonElement>('ul button')];

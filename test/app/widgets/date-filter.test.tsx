@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { centre, expectAccessible } from '../../helpers/element-ui.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
 import {
   DATE_MISSING,
   DateFilter,
@@ -14,10 +14,7 @@ import {
   type DateFilterValue,
 } from '../../../src/app/widgets/date-filter/index.js';
 import { focusReturnsTo, until } from '../../helpers/until.js';
-
-async function click(element: Element): Promise<void> {
-  await sendMouse({ type: 'click', position: centre(element) });
-}
+import { click } from '../shell/input.js';
 
 const byText = <T extends Element>(selector: string, text: string): T | undefined =>
   [...document.querySelectorAll<T>(selector)].find((element) => element.textContent?.trim() === text);

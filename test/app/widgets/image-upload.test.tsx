@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
@@ -12,10 +12,10 @@ import {
   type ImageUploadDialogProps,
   type UploadImage,
 } from '../../../src/app/widgets/image-upload/index.js';
-import { centre, expectAccessible } from '../../helpers/element-ui.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
 import { until } from '../../helpers/until.js';
+import { click } from '../shell/input.js';
 
-const click = (element: Element) => sendMouse({ type: 'click', position: centre(element) });
 const byText = (text: string, selector = 'button') =>
   [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.textContent?.trim() === text) ?? null;
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');

@@ -1,10 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { centre, expectAccessible } from '../../helpers/element-ui.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
 import { IssuePickerDialog, type IssueSearchParams, type PickerIssue } from '../../../src/app/widgets/issue-picker/index.js';
+import { click } from '../shell/input.js';
 
 async function until(check: () => boolean, message: string, timeout = 3000): Promise<void> {
   const end = performance.now() + timeout;
@@ -15,10 +16,6 @@ async function until(check: () => boolean, message: string, timeout = 3000): Pro
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function click(element: Element): Promise<void> {
-  await sendMouse({ type: 'click', position: centre(element) });
-}
 
 const issue = (id: string, identifier: string, sequence: number, name: string): PickerIssue => ({
   id,

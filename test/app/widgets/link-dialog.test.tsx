@@ -1,18 +1,15 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { centre, expectAccessible } from '../../helpers/element-ui.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
 import { LinkDialog, LinkList, type IssueLink, type LinkInput, type LinkToast } from '../../../src/app/widgets/link-dialog/index.js';
 import { LINK_RESET_DELAY_MS } from '../../../src/app/widgets/link-dialog/link-fields.js';
 import { until } from '../../helpers/until.js';
+import { click } from '../shell/input.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function click(element: Element): Promise<void> {
-  await sendMouse({ type: 'click', position: centre(element) });
-}
 
 const LINK: IssueLink = { id: 'l1', title: 'Design doc', url: 'https://example.com/design', created_by: 'u1', created_at: '2025-01-01T00:00:00Z' };
 

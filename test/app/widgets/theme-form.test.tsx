@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import {
@@ -11,7 +11,8 @@ import {
   type CustomTheme,
   type ThemeFormProps,
 } from '../../../src/app/widgets/theme-form/index.js';
-import { centre, expectAccessible } from '../../helpers/element-ui.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { click } from '../shell/input.js';
 
 async function until(check: () => unknown, timeout = 4000): Promise<void> {
   const start = performance.now();
@@ -33,7 +34,6 @@ const DEFAULT_THEME: CustomTheme = {
   theme: 'custom',
 };
 
-const click = (element: Element) => sendMouse({ type: 'click', position: centre(element) });
 const field = (label: string) =>
   [...document.querySelectorAll<HTMLInputElement>('form input:not([type])')].find((input) => input.labels?.[0]?.textContent === label)!;
 const swatch = (label: string) => document.querySelector<HTMLInputElement>(`input[type="color"][aria-label="${label} swatch"]`)!;
