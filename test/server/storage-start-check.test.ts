@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { startFakeS3, type FakeS3Server } from './fake-s3-server.js';
 import { startServer } from './harness.js';
 
@@ -67,9 +68,16 @@ describe('the file store is checked at start', () => {
     });
   });
 
-  test('the bucket as configured: the server starts', async () => {
+  test('the bucket as configured: the server starts, leaving nothing in the bucket', async () => {
     const server = await startServer(s3.env);
     await server.close();
+    const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    try {
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+      assert.deepEqual(listed.Contents ?? [], []);
+    } finally {
+      client.destroy();
+    }
   });
 
   test('npm start says it in one line and exits with 1', { timeout: 60_000 }, async () => {

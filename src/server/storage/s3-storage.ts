@@ -3,7 +3,8 @@
  * client. An object is written by one PutObject, which S3 applies whole or not at all, so
  * readers never see a partial object and an interrupted write leaves nothing behind.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { assertValidKey, type ObjectMeta, type PutBody, type PutMeta, type Storage, StorageUnavailableError, type StoredObject } from './storage.js';
 
@@ -23,6 +24,9 @@ export interface S3StorageOptions {
 
 /** How long the start-up check waits for the bucket to answer. */
 const CHECK_TIMEOUT_MS = 10_000;
+
+/** Where the start-up check writes its empty object (removed at once); no upload or export key starts so. */
+const CHECK_PREFIX = 'storage-check';
 
 /** User metadata keeps the upload's name URL-encoded: S3 metadata values are ASCII. */
 const FILENAME_METADATA = 'filename';
@@ -105,8 +109,13 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
     async check(): Promise<void> {
       const where = `S3 bucket "${Bucket}"${options.endpoint ? ` at ${options.endpoint}` : ''}`;
+      // An object written and removed, as every upload needs: credentials allowed only that
+      // (no s3:ListBucket, which HeadBucket would need) pass, and ones that cannot write do not.
+      const probe = `${CHECK_PREFIX}/${randomUUID()}`;
+      const abortSignal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
       try {
-        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+        await client.send(new PutObjectCommand({ Bucket, Key: probe, Body: new Uint8Array(0), ContentLength: 0 }), { abortSignal });
+        await client.send(new DeleteObjectCommand({ Bucket, Key: probe }), { abortSignal });
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         const reason = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError' ? `no answer within ${CHECK_TIMEOUT_MS / 1000} s` : (error as Error).message || (error as Error).name;
@@ -114,7 +123,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           status === 404
             ? `The ${where} does not exist: create it, or set S3_BUCKET to one that does.`
             : status === 401 || status === 403
-              ? `The ${where} refused these credentials (${status}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or the AWS credentials in the environment) and the bucket's policy.`
+              ? `The ${where} refused these credentials (${status}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or the AWS credentials in the environment), and that they may put and delete objects in it.`
               : `The ${where} cannot be reached (${reason}): check S3_ENDPOINT, S3_REGION and the network.`,
           { cause: error },
         );
