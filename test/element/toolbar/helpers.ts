@@ -153,36 +153,36 @@ export async function selectWithKeys(el: RichEditor, text: string, length = text
   const whole = content(el).textContent!;
   // What the selection starts with (it may go on into the next block, one key step to cross).
   const expected = text.slice(0, length);
+  // Where the editor's selection was after each step, read without pausing the keys (as a
+  // user types on at once); the editor may not have read the last key's move yet.
   const trace: string[] = [];
-  const note = async (step: string) => {
-    // The editor reads the page's selection when the browser reports it changed.
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-    trace.push(`${step}: ${selectionText(el)}`);
-  };
+  const note = (step: string) => trace.push(`${step}: ${describeSelection(el)}`);
   await clickAt(textPoint(el, clickBefore ?? text, 0));
-  await note(`a click before "${clickBefore ?? text}"`);
+  note(`a click before "${clickBefore ?? text}"`);
   if (clickBefore) {
     const steps = whole.indexOf(text) - whole.indexOf(clickBefore);
     for (let i = 0; i < steps; i++) await sendKeys({ press: 'ArrowRight' });
-    await note(`${steps} × ArrowRight`);
+    note(`${steps} × ArrowRight`);
   }
   await sendKeys({ down: 'Shift' });
   for (let i = 0; i < length; i++) await sendKeys({ press: 'ArrowRight' });
   await sendKeys({ up: 'Shift' });
-  await note(`${length} × Shift+ArrowRight`);
-  const selected = () => {
-    const { from, to } = el.editorView!.state.selection;
-    return el.editorView!.state.doc.textBetween(from, to);
-  };
-  await until(() => selected().startsWith(expected), `"${expected}" selected`, 2_000).catch(() => {
-    throw new Error(`Selecting from "${expected}" with the keys selected something else: ${trace.join('; ')}`);
+  note(`${length} × Shift+ArrowRight`);
+  await until(() => selectedText(el).startsWith(expected), `"${expected}" selected`, 2_000).catch(() => {
+    throw new Error(`Selecting from "${expected}" with the keys selected something else: ${trace.join('; ')}; at last ${describeSelection(el)}`);
   });
 }
 
-/** The editor's selection: its positions and the text it covers. */
-function selectionText(el: RichEditor): string {
+/** The text the editor's selection covers. */
+function selectedText(el: RichEditor): string {
   const { from, to } = el.editorView!.state.selection;
-  return `${from}–${to} "${el.editorView!.state.doc.textBetween(from, to)}"`;
+  return el.editorView!.state.doc.textBetween(from, to);
+}
+
+/** The editor's selection: its positions and the text it covers. */
+function describeSelection(el: RichEditor): string {
+  const { from, to } = el.editorView!.state.selection;
+  return `${from}–${to} "${selectedText(el)}"`;
 }
 
 /** Moves keyboard focus from the editor to the toolbar (Alt+F10). */
