@@ -65,12 +65,12 @@ export class RateLimiter {
 
   /** Gives back one attempt taken under each of `keys` (an attempt that turned out not to count, such as a success). */
   async giveBack(keys: readonly string[]): Promise<void> {
-    await this.#locked(keys, (tx, stored) => tx.query('UPDATE rate_limit_counters SET count = count - 1 WHERE key = ANY($1::text[]) AND count > 0', [stored]));
+    await this.#locked(keys, (tx, locked) => tx.query('UPDATE rate_limit_counters SET count = count - 1 WHERE key = ANY($1::text[]) AND count > 0', [locked]));
   }
 
   /** Forgets `keys`' counts. */
   async reset(keys: readonly string[]): Promise<void> {
-    await this.#locked(keys, (tx, stored) => tx.query('DELETE FROM rate_limit_counters WHERE key = ANY($1::text[])', [stored]));
+    await this.#locked(keys, (tx, locked) => tx.query('DELETE FROM rate_limit_counters WHERE key = ANY($1::text[])', [locked]));
   }
 
   /** Deletes the counters whose window has ended, and answers how many. Rows an attempt holds are left for the next sweep. */
@@ -86,14 +86,16 @@ export class RateLimiter {
   }
 
   /**
-   * Runs `change` on `keys`' rows after locking them in key order, the order `take` locks in:
-   * locking in any other order lets two attempts each hold a row the other waits for (a deadlock).
+   * Locks `keys`' rows in key order, the order `take` locks in, and runs `change` on the rows it
+   * locked and on no others. A row can appear after the lock (a concurrent attempt starting a
+   * window that had been swept); it belongs to that attempt, and waiting for it here, out of key
+   * order, would let two attempts each hold a row the other waits for (a deadlock).
    */
-  async #locked(keys: readonly string[], change: (tx: Db, stored: string[]) => Promise<unknown>): Promise<void> {
+  async #locked(keys: readonly string[], change: (tx: Db, locked: string[]) => Promise<unknown>): Promise<void> {
     const stored = keys.map(storedKey).sort();
     await this.#db.transaction(async (tx) => {
-      await tx.query('SELECT key FROM rate_limit_counters WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE', [stored]);
-      await change(tx, stored);
+      const rows = await tx.query<{ key: string }>('SELECT key FROM rate_limit_counters WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE', [stored]);
+      if (rows.length) await change(tx, rows.map((row) => row.key));
     });
   }
 
