@@ -40,15 +40,19 @@ function watch(el: RichEditor): { stop(): Seen[] } {
 }
 
 /**
- * Groups changes made within a few milliseconds of each other: one update renders the
- * toolbar and then places it (Floating UI resolves a moment later), two changes the
- * eye sees as one.
+ * How long after an update's first change its later changes may come: one update renders the
+ * toolbar and then places it (Floating UI resolves a moment later, on a loaded machine tens of
+ * milliseconds later). Well under the 200 ms the gaps are held to, so updates that followed
+ * every key press (~30 ms apart) would still be counted one by one and fail.
  */
+const ONE_UPDATE_MS = 120;
+
+/** Groups the changes of one update, each group timed by its first change. */
 function updates(seen: Seen[]): Seen[] {
   const grouped: Seen[] = [];
   for (const change of seen) {
     const last = grouped[grouped.length - 1];
-    if (last && change.at - last.at < 40) last.look = change.look;
+    if (last && change.at - last.at < ONE_UPDATE_MS) last.look = change.look;
     else grouped.push({ ...change });
   }
   return grouped;
