@@ -2,12 +2,14 @@
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
-import { findFirefox } from './scripts/browsers.mjs';
+import { findFirefox, firefoxProblem } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
 import base, { progress } from './web-test-runner.config.mjs';
 
 const executablePath = findFirefox();
 if (!executablePath) throw new Error('Firefox was not found. Run `npm test` (it installs Debian\'s firefox-esr when it can) or set FIREFOX_PATH.');
+const problem = firefoxProblem(executablePath);
+if (problem) throw new Error(`${problem} Run \`npm test\` (it installs Debian's firefox-esr when it can), upgrade it, or set FIREFOX_PATH to a newer one.`);
 
 export default {
   ...base,

@@ -1,4 +1,5 @@
 // Finds the browsers the tests and the benchmark drive: Chromium, Firefox and WebKitGTK's WebDriver.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 function find(envName, candidates) {
@@ -13,6 +14,26 @@ export const findChromium = () =>
 
 /** The path of a Firefox binary (Debian's firefox-esr first), or null. */
 export const findFirefox = () => find('FIREFOX_PATH', ['/usr/bin/firefox-esr', '/usr/bin/firefox']);
+
+/**
+ * The oldest Firefox the tests run in. Puppeteer sends WebDriver BiDi commands with every page
+ * that older versions do not know (Firefox ESR 140 answers "unknown command
+ * emulation.setScreenOrientationOverride" and every test file fails).
+ */
+export const FIREFOX_MIN_VERSION = 153;
+
+/** Why the Firefox at `path` cannot run the tests (too old, or it does not start), or null when it can. */
+export function firefoxProblem(path) {
+  let printed;
+  try {
+    printed = execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch (error) {
+    return `${path} did not say its version (${error instanceof Error ? error.message.split('\n')[0] : error}).`;
+  }
+  const major = Number(/(\d+)\.\d+/.exec(printed)?.[1]);
+  if (!(major >= FIREFOX_MIN_VERSION)) return `${printed.trim().split('\n')[0]} at ${path} is older than Firefox ${FIREFOX_MIN_VERSION}, the oldest the tests run in.`;
+  return null;
+}
 
 /** The path of WebKitGTK's WebDriver (Debian's webkit2gtk-driver), or null. */
 export const findWebKitDriver = () => find('WEBKIT_WEBDRIVER_PATH', ['/usr/bin/WebKitWebDriver']);

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb } from './browsers.mjs';
+import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb, firefoxProblem } from './browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, '.test-results');
@@ -54,7 +54,22 @@ function timed(label, work) {
  */
 const ENGINES = [
   { id: 'chromium', name: 'Chromium', config: null, counts: 'browser.json', found: findChromium, packages: ['chromium'] },
-  { id: 'firefox', name: 'Firefox', config: 'web-test-runner.firefox.config.mjs', counts: 'browser-firefox.json', found: findFirefox, packages: ['firefox-esr'] },
+  {
+    id: 'firefox',
+    name: 'Firefox',
+    config: 'web-test-runner.firefox.config.mjs',
+    counts: 'browser-firefox.json',
+    // An old Firefox counts as missing: apt's install upgrades it.
+    found: () => {
+      const path = findFirefox();
+      return path && !firefoxProblem(path);
+    },
+    problem: () => {
+      const path = findFirefox();
+      return path && firefoxProblem(path);
+    },
+    packages: ['firefox-esr'],
+  },
   {
     id: 'webkit',
     name: 'WebKit',
@@ -85,6 +100,7 @@ function ensureBrowsers() {
     const list = stillMissing.flatMap((engine) => engine.packages).join(' ');
     console.error(
       `The browser tests need ${names} and ${stillMissing.length > 1 ? 'they were' : 'it was'} not found.\n` +
+        stillMissing.map((engine) => engine.problem?.()).filter(Boolean).map((problem) => `${problem}\n`).join('') +
         (hasApt ? `Install with:  sudo apt-get update && sudo apt-get install -y ${list}\n` : `Install ${names} with your system's package manager,\n`) +
         'or point CHROME_PATH, FIREFOX_PATH or WEBKIT_WEBDRIVER_PATH at installed binaries (TEST_ENGINES=chromium,firefox runs fewer engines).',
     );
