@@ -6,6 +6,7 @@ import { queryKeys } from '../api/query-keys.js';
 import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
 import { Button } from '../ui/button.js';
+import { Note } from '../ui/note.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useNotify } from '../ui/toasts.js';
@@ -87,9 +88,7 @@ export function ProjectIssuesScreen() {
         ) : issues.length === 0 && !filtered ? (
           <EmptyState type="all-issues" role={role} onAction={() => setCreating(true)} />
         ) : issues.length === 0 ? (
-          <p className="app-editor-status" role="status">
-            {search ? `No issues match “${search}”.` : 'No issues match the filters.'}
-          </p>
+          <Note announce>{search ? `No issues match “${search}”.` : 'No issues match the filters.'}</Note>
         ) : (
           <>
             {layout === 'board' ? (

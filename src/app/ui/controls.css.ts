@@ -1,4 +1,4 @@
-/** Styles of the shared controls: buttons, form fields, spinner and page header. */
+/** Styles of the shared controls: buttons, form fields, notes, spinner and page header. */
 export const controlsCss = `
 .app-button {
   display: inline-flex; align-items: center; justify-content: center; gap: var(--app-space-2);
@@ -31,6 +31,8 @@ export const controlsCss = `
   border: 1px solid var(--app-border); border-radius: 16px; cursor: pointer;
 }
 .app-fieldset .app-option:has(input:checked) { border-color: var(--app-primary); background: var(--app-surface); }
+.app-note { margin: 6px 0 0; color: var(--app-muted); font-size: var(--app-text-sm); }
+span.app-note { margin: 0; }
 .app-spinner { display: inline-flex; align-items: center; gap: 8px; color: var(--app-muted); }
 .app-spinner-ring {
   width: 16px; height: 16px; border-radius: 50%;

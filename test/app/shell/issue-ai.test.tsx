@@ -111,7 +111,7 @@ describe('issue actions', () => {
     const feedReads = () => api.sent('GET', `${ISSUE_PATH}/activities`).length;
     await until(() => feedReads() === 1, 'the first feed');
     await click(button(app.container, 'Archive'));
-    await until(() => byText(app.container, '.app-editor-status', 'This issue is archived.'), 'the archived note');
+    await until(() => byText(app.container, '.app-note', 'This issue is archived.'), 'the archived note');
     await until(() => feedReads() === 2, 'the feed read again');
     await click(button(app.container, 'Restore'));
     await until(() => button(app.container, 'Archive'), 'the archive button again');

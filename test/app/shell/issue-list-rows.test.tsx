@@ -80,6 +80,12 @@ describe('issue search', () => {
     expect(field(app.container, 'Search issues').value).to.equal('web-2');
     await typeInto(field(app.container, 'Search issues'), 'zzz');
     await until(() => byText(app.container, '[role="status"]', 'No issues match'), 'the empty message');
+    // A muted note, styled by the screen itself (not by styles another screen happened to load).
+    const note = byText(app.container, '[role="status"]', 'No issues match')!;
+    const muted = app.container.appendChild(document.createElement('span'));
+    muted.style.color = 'var(--app-muted)';
+    expect(getComputedStyle(note).color).to.equal(getComputedStyle(muted).color);
+    muted.remove();
   });
 });
 

@@ -4,6 +4,7 @@ import type { IssueDetail } from '../../api/types.js';
 import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
+import { Note } from '../../ui/note.js';
 
 interface ActionsProps {
   issue: IssueDetail;
@@ -49,7 +50,7 @@ export function IssueActions({ issue, mayEdit, onSubscribe, onArchive, onDelete 
             </Button>
           </>
         ) : null}
-        {archived ? <span className="app-editor-status">This issue is archived.</span> : null}
+        {archived ? <Note inline>This issue is archived.</Note> : null}
       </div>
       <FormError message={failure} />
       <AppDialog open={confirming} onOpenChange={setConfirming} title="Delete issue" description={`Delete ${issue.key} "${issue.name}"? This cannot be undone.`}>

@@ -10,6 +10,7 @@ import type { RichEditorElement } from '../../../react/index.js';
 import { can, Role } from '../../roles.js';
 import { Button } from '../../ui/button.js';
 import { FormError } from '../../ui/form-field.js';
+import { Note } from '../../ui/note.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 
@@ -42,7 +43,7 @@ export function IssueComments({ slug, projectId, issueId, role, userId, host }: 
           ))}
         </ol>
       ) : (
-        <p className="app-editor-status">No comments yet.</p>
+        <Note>No comments yet.</Note>
       )}
       {can(role, Role.Member) ? <NewComment {...{ slug, projectId, issueId, host }} /> : null}
     </section>

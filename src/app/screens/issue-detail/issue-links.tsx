@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { Button } from '../../ui/button.js';
+import { Note } from '../../ui/note.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 import { LinkDialog, LinkList, type IssueLink, type LinkInput } from '../../widgets/link-dialog/index.js';
@@ -50,7 +51,7 @@ export function IssueLinks({ slug, projectId, issueId, mayEdit }: { slug: string
       ) : links.isError ? (
         <p role="alert">{links.error.message}</p>
       ) : links.data.length === 0 ? (
-        <p className="app-editor-status">No links yet.</p>
+        <Note>No links yet.</Note>
       ) : (
         <LinkList
           links={links.data}

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/api-error.js';
 import type { ListedIssue } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
 import { Button } from '../../ui/button.js';
+import { Note } from '../../ui/note.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 import { IssuePickerDialog, type IssueSearchParams, type PickerIssue } from '../../widgets/issue-picker/index.js';
@@ -79,7 +80,7 @@ export function PlanningIssues({ slug, noun, queryKey, itemKey, mayEdit, api }: 
       ) : issues.isError ? (
         <p role="alert">{issues.error.message}</p>
       ) : issues.data.length === 0 ? (
-        <p className="app-editor-status">No issues in this {noun} yet.</p>
+        <Note>No issues in this {noun} yet.</Note>
       ) : (
         <ul className="app-issue-list" aria-label={`Issues of the ${noun}`}>
           {issues.data.map((issue) => (
