@@ -10,6 +10,7 @@ import { EmptyState } from '../empty-states/index.js';
 import { can, Role } from '../roles.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
+import { Note } from '../ui/note.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
@@ -102,7 +103,7 @@ function ProjectGeneral({ slug, project }: { slug: string; project: Project }) {
       <TextField label="Identifier" value={project.identifier} readOnly hint="The identifier prefixes every issue key and cannot be changed here." />
       <h3>Cover</h3>
       <div className="app-inline-form">
-        {project.cover_image ? <img src={project.cover_image} alt="Project cover" width={240} height={80} style={{ objectFit: 'cover' }} /> : <p>No cover yet.</p>}
+        {project.cover_image ? <img src={project.cover_image} alt="Project cover" width={240} height={80} style={{ objectFit: 'cover' }} /> : <Note>No cover yet.</Note>}
         {isAdmin ? (
           <>
             <CoverPickerPopover

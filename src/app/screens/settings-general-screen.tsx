@@ -9,6 +9,7 @@ import { useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role, roleName } from '../roles.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
+import { Note } from '../ui/note.js';
 import { useNotify } from '../ui/toasts.js';
 import { ImageUploadDialog } from '../widgets/image-upload/index.js';
 import { useUploadLimit } from '../editor/use-upload-limit.js';
@@ -87,7 +88,7 @@ function WorkspaceForm({ workspace }: { workspace: Workspace }) {
       <FormError message={rename.isError ? errorMessage(rename.error) : null} />
       <h3>Logo</h3>
       <div className="app-inline-form">
-        {workspace.logo ? <img src={workspace.logo} alt="Workspace logo" width={48} height={48} /> : <p>No logo yet.</p>}
+        {workspace.logo ? <img src={workspace.logo} alt="Workspace logo" width={48} height={48} /> : <Note>No logo yet.</Note>}
         <Button onClick={() => setUploading(true)} busy={setLogo.isPending}>
           {workspace.logo ? 'Change logo' : 'Upload logo'}
         </Button>
