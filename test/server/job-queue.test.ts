@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { exportFileKey } from '../../src/server/exports-jobs/export-job-shape.js';
 import { EXPORT_INTERRUPTED, exportQueue } from '../../src/server/exports-jobs/export-jobs.js';
 import { LeaseQueue } from '../../src/server/jobs/lease-queue.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
@@ -120,6 +121,9 @@ describe('export worker on the durable queue', () => {
       const dead = exportQueue(own.config.jobs, 'dead-process');
       assert.equal((await dead.claim(own.db))?.id, id);
       await dead.updateLeased(own.db, id, 'progress = $3', [40]);
+      // It had stored its file and died before recording it.
+      const deadFile = exportFileKey(ownSeed.workspace.id, id, 1, 'csv');
+      await own.app.storage.put(deadFile, Buffer.from('dead,file\n'), { contentType: 'text/csv' });
       await sleep(100);
       assert.equal((await rowOf(id, own)).status, 'processing', 'the live lease is respected');
       let row = await rowOf(id, own);
@@ -134,6 +138,7 @@ describe('export worker on the durable queue', () => {
       const download = await ownSeed.actors.admin.get(`${ownSeed.workspaceUrl}/exports/${id}/download`);
       assert.equal(download.status, 200);
       assert.match(download.text, /SEED-1,Taken over/);
+      assert.equal(await own.app.storage.exists(deadFile), false, "the dead attempt's file is removed");
     } finally {
       await own.close();
     }
@@ -171,6 +176,59 @@ describe('export worker on the durable queue', () => {
     } finally {
       release();
       storage.put = put;
+      await own.close();
+    }
+  });
+
+  test("a worker that lost its lease while storing leaves the file of the worker that took over, and removes its own", async () => {
+    const own = await startServer({ JOB_LEASE_MS: '300', JOB_POLL_MS: '50' });
+    const storage = own.app.storage;
+    const { put, delete: remove } = storage;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const removed: string[] = [];
+    let removedOne!: () => void;
+    const removal = new Promise<void>((resolve) => (removedOne = resolve));
+    storage.put = async (key, body, meta) => {
+      await gate;
+      return put.call(storage, key, body, meta);
+    };
+    storage.delete = async (key) => {
+      await remove.call(storage, key);
+      removed.push(key);
+      removedOne();
+    };
+    try {
+      const ownSeed = await seedWorkspace(own);
+      await createIssue(own.db, ownSeed.project.id, { name: 'Seconds older' });
+      const created = await ownSeed.actors.member.post(`${ownSeed.workspaceUrl}/exports`, { provider: 'csv', project_ids: [ownSeed.project.id] });
+      assert.equal(created.status, 201, created.text);
+      const id: string = created.body.id;
+      let row = await rowOf(id, own);
+      for (let i = 0; i < 200 && row.progress < 90; i++) {
+        await sleep(25);
+        row = await rowOf(id, own);
+      }
+      assert.equal(row.progress, 90, 'the file is written and waits to be stored');
+      // Meanwhile another worker took the job over, stored its file and recorded it.
+      const theirs = exportFileKey(ownSeed.workspace.id, id, 2, 'csv');
+      await put.call(storage, theirs, Buffer.from('the newer file\n'), { contentType: 'text/csv' });
+      await own.db.query(
+        `UPDATE export_jobs SET lease_owner = 'other-worker', attempts = 2, status = 'completed', progress = 100, file_key = $2, completed_at = now(), lease_expires_at = NULL WHERE id = $1`,
+        [id, theirs],
+      );
+      release();
+      await removal;
+      assert.deepEqual(removed, [exportFileKey(ownSeed.workspace.id, id, 1, 'csv')], 'the late worker removes the file it stored');
+      assert.equal(await storage.exists(removed[0]!), false);
+      const download = await ownSeed.actors.admin.get(`${ownSeed.workspaceUrl}/exports/${id}/download`);
+      assert.equal(download.status, 200, download.text);
+      assert.equal(download.text, 'the newer file\n');
+      assert.equal((await rowOf(id, own)).lease_owner, 'other-worker');
+    } finally {
+      release();
+      storage.put = put;
+      storage.delete = remove;
       await own.close();
     }
   });

@@ -46,7 +46,11 @@ export const exportJobParams = {
   properties: { slug, jobId: uuid },
 } as const;
 
-/** The storage key of a finished export file. */
-export function exportFileKey(workspaceId: string, jobId: string, extension: string): string {
-  return `exports/${workspaceId}/${jobId}.${extension}`;
+/**
+ * The storage key of the file an attempt at an export makes. Each attempt writes a file of its
+ * own, so a worker that lost its lease while storing cannot overwrite the file of the worker that
+ * took the job over; the job's row names the one that counts.
+ */
+export function exportFileKey(workspaceId: string, jobId: string, attempt: number, extension: string): string {
+  return `exports/${workspaceId}/${jobId}-${attempt}.${extension}`;
 }

@@ -49,8 +49,9 @@ export function exportQueue(config: JobQueueConfig, workerId: string = newWorker
  * too busy to renew, for longer than the lease, and another worker took the job over), the job
  * stops and writes nothing more. Jobs whose
  * process died mid-job are taken over by any worker once their lease expired, and failed once
- * they used up their attempts. The file's key depends only on the job, so a job run twice
- * writes the same file.
+ * they used up their attempts. Each attempt stores a file of its own (`exportFileKey`): one that
+ * lost its lease deletes its file instead of recording it, and the attempt that is recorded
+ * deletes those of earlier attempts, so one file per job stays.
  */
 export function createExportJobs(db: Db, storage: Storage, config: JobQueueConfig, log: FastifyBaseLogger): ExportJobs {
   const queue = exportQueue(config);
@@ -86,7 +87,7 @@ export function createExportJobs(db: Db, storage: Storage, config: JobQueueConfi
         // The last moment to find out that another worker took the job over before writing its file.
         if (!(await queue.renew(db, job.id))) lease.abort(leaseLost());
         lease.signal.throwIfAborted();
-        const key = exportFileKey(job.workspace_id, job.id, file.extension);
+        const key = exportFileKey(job.workspace_id, job.id, job.attempts, file.extension);
         await storage.put(key, file.bytes, { contentType: file.contentType });
         return key;
       },
@@ -96,7 +97,14 @@ export function createExportJobs(db: Db, storage: Storage, config: JobQueueConfi
       async onComplete(key) {
         stop();
         const recorded = await queue.updateLeased(db, job.id, `status = 'completed', progress = 100, file_key = $3, completed_at = now(), lease_expires_at = NULL`, [key]);
-        if (!recorded) log.warn({ jobId: job.id }, 'export finished after its lease was lost; the worker that took it over records it');
+        if (!recorded) {
+          // The worker that took the job over records its own file; this one is nobody's.
+          log.warn({ jobId: job.id }, 'export finished after its lease was lost; the worker that took it over records it');
+          await storage.delete(key);
+          return;
+        }
+        // Files of earlier attempts whose process died between storing and recording.
+        for (let attempt = 1; attempt < job.attempts; attempt++) await storage.delete(exportFileKey(job.workspace_id, job.id, attempt, job.provider));
       },
       async onFailure(error) {
         stop();
