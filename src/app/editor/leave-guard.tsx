@@ -9,9 +9,9 @@ export const DISCARD_EDITS = { discardEdits: true } as const;
 const discards = (state: unknown) => typeof state === 'object' && state !== null && (state as { discardEdits?: unknown }).discardEdits === true;
 
 /**
- * Keeps unsaved text from being lost on the way out: the browser asks before a reload or a
- * closed tab (`beforeunload`), and an in-app navigation first saves (`save`); only when that
- * fails (offline, a conflict) does the user choose between staying and leaving without saving.
+ * Keeps unsaved text from being lost on an in-app navigation: it first saves (`save`); only when
+ * that fails (offline, a conflict) does the user choose between staying and leaving without
+ * saving. (Before a reload or a closed tab the browser asks: see unload-guard.ts.)
  */
 export function LeaveGuard({ unsaved, save, what }: { unsaved: boolean; save(): Promise<boolean>; what: string }) {
   const unsavedNow = useRef(unsaved);
@@ -39,21 +39,6 @@ export function LeaveGuard({ unsaved, save, what }: { unsaved: boolean; save(): 
     // end-to-end test, a quick hand) can reach the screen as one blocked state: the blocked
     // location's key tells the second navigation from the first.
   }, [blocker.state, blocker.location?.key]);
-
-  useEffect(() => {
-    // Listening only while something is unsaved keeps the page in the back/forward cache
-    // otherwise; the handler asks from what was last rendered (the ref), as the listener goes
-    // only after the screen already shows "Saved".
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!unsavedNow.current) return;
-      event.preventDefault();
-      // Chromium before 119 and Safari ask only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
 
   const stay = () => {
     setAsking(false);

@@ -4,6 +4,7 @@ import type { Description } from '../api/types.js';
 import type { RichEditorElement } from '../../react/index.js';
 import { Button } from '../ui/button.js';
 import { AppEditor } from './app-editor.js';
+import { setUnsavedText } from './unload-guard.js';
 
 /** Saves rich text edited from a version; resolves with what was stored. */
 export type SaveVersioned = (input: { description_html: string; version: number }) => Promise<Description>;
@@ -61,6 +62,8 @@ export function useVersionedSave({
   const conflictNow = useRef<SaveConflict | null>(null);
   // The element last edited: once the screen is gone the ref is cleared, but the element still holds its document.
   const lastEdited = useRef<RichEditorElement | null>(null);
+  // Whether the screen has gone (its last save may still be on its way).
+  const gone = useRef(false);
   const callbacks = useRef({ onSave, onSaved, onReplaced });
   callbacks.current = { onSave, onSaved, onReplaced };
 
@@ -81,6 +84,7 @@ export function useVersionedSave({
   /** Brings the rendered state in line with the counters after a save starts or ends. */
   const settle = (failed = false) => {
     const pending = edits.current !== savedEdits.current;
+    setUnsavedText(edits, pending && !gone.current);
     setUnsaved(pending);
     setSaving(inFlight.current !== null);
     setStatus(inFlight.current ? SaveStatus.saving : failed || conflictNow.current ? '' : pending ? SaveStatus.unsaved : SaveStatus.saved);
@@ -132,18 +136,22 @@ export function useVersionedSave({
   }, []);
 
   // A screen that goes away with a save still waiting for typing to pause saves at once, so
-  // nothing typed is dropped (a guarded navigation has saved already; this is the rest).
-  useEffect(
-    () => () => {
+  // nothing typed is dropped (a guarded navigation has saved already; this is the rest). Its
+  // text is then no longer the browser's to ask about: a guarded navigation has saved or asked.
+  useEffect(() => {
+    gone.current = false;
+    return () => {
+      gone.current = true;
+      setUnsavedText(edits, false);
       if (timer.current) void saveNow();
-    },
-    [],
-  );
+    };
+  }, []);
 
   /** The user changed the text: it is saved once typing pauses (not while a conflict is open). */
   const changed = () => {
     edits.current += 1;
     lastEdited.current = editor.current;
+    setUnsavedText(edits, true);
     setUnsaved(true);
     if (conflictNow.current) return;
     if (inFlight.current === null) setStatus(SaveStatus.unsaved);
