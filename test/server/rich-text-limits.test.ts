@@ -3,9 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { createRichTextPool, RICH_TEXT_MAX_BYTES, RICH_TEXT_MAX_ELEMENTS, type RichTextPool } from '../../src/server/rich-text/index.js';
 import { startServer, type TestClient, type TestServer } from './harness.js';
+import { createIssue } from './planning-fixtures.js';
 
 let server: TestServer;
 let member: TestClient;
+let workspaceUrl: string;
+let projectId: string;
 let projectUrl: string;
 
 before(async () => {
@@ -16,7 +19,9 @@ before(async () => {
   assert.equal((await member.post('/api/workspaces', { name: 'Limits', slug })).status, 201);
   const project = await member.post(`/api/workspaces/${slug}/projects`, { name: 'Limits', identifier: 'LIM' });
   assert.equal(project.status, 201, project.text);
-  projectUrl = `/api/workspaces/${slug}/projects/${project.body.id}`;
+  workspaceUrl = `/api/workspaces/${slug}`;
+  projectId = project.body.id;
+  projectUrl = `${workspaceUrl}/projects/${projectId}`;
 });
 after(async () => {
   await server?.close();
@@ -121,6 +126,38 @@ describe('rich-text limits', () => {
     const during = timings.filter(({ started }) => started < ended - 100).map(({ ms }) => Math.round(ms));
     assert.ok(during.length > 0, `no request could be timed during the save (${timings.length} in all)`);
     assert.ok(Math.min(...during) < 100, `GET /api/users/me took ${during.join(', ')} ms during the save`);
+  });
+});
+
+/** HTML of about `bytes` bytes in short paragraphs, each with two marked words: within the limits, and slow to read. */
+function denseHtml(bytes: number): string {
+  const paragraph = `<p>${'word '.repeat(30)}<strong>bold</strong> and <em>it</em></p>`;
+  return paragraph.repeat(Math.floor(bytes / paragraph.length));
+}
+
+describe('exports of long descriptions', () => {
+  test('while descriptions of the maximum size are read for an export, other requests answer within 500 ms', async () => {
+    // Stored as saved ones are; each takes seconds to read as plain text.
+    const html = denseHtml(RICH_TEXT_MAX_BYTES);
+    assert.equal((await member.put(`${projectUrl}/issues/${await newIssue()}/description`, { description_html: html, version: 1 })).status, 200, 'within the limits');
+    for (const name of ['Long one', 'Long two']) await createIssue(server.db, projectId, { name, description_html: html });
+    const created = await member.post(`${workspaceUrl}/exports`, { provider: 'csv', project_ids: [projectId] });
+    assert.equal(created.status, 201, created.text);
+    const status = async () => (await server.db.one<{ status: string }>('SELECT status FROM export_jobs WHERE id = $1', [created.body.id])).status;
+    const timings: number[] = [];
+    const deadline = Date.now() + 120_000;
+    while (['queued', 'processing'].includes(await status()) && Date.now() < deadline) {
+      const started = performance.now();
+      const me = await member.get('/api/users/me');
+      assert.equal(me.status, 200);
+      timings.push(Math.round(performance.now() - started));
+    }
+    assert.equal(await status(), 'completed');
+    const download = await member.get(`${workspaceUrl}/exports/${created.body.id}/download`);
+    assert.equal(download.status, 200);
+    assert.match(download.text, /,Long one,.*"word word word [^"]*bold and it\r?\nword word/);
+    assert.ok(timings.length > 10, `only ${timings.length} requests were timed during the export`);
+    assert.ok(Math.max(...timings) < 500, `GET /api/users/me took up to ${Math.max(...timings)} ms during the export (${timings.length} requests)`);
   });
 });
 

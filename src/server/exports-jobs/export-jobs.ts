@@ -3,6 +3,7 @@ import type { Db } from '../db/index.js';
 import { createJobRunner, writeExport, type ExportProvider, type JobRunner } from '../exports/index.js';
 import type { JobQueueConfig } from '../config.js';
 import { LeaseQueue, newWorkerId, type Claimed } from '../jobs/lease-queue.js';
+import type { RichTextPool } from '../rich-text/index.js';
 import type { Storage } from '../storage/index.js';
 import { exportFileKey } from './export-job-shape.js';
 import { loadExportRows } from './export-rows.js';
@@ -43,7 +44,8 @@ export function exportQueue(config: JobQueueConfig, workerId: string = newWorker
 /**
  * Starts the app's export worker. It claims jobs from the durable queue (see jobs/lease-queue.ts)
  * whenever it is idle: at once when woken by a request of this process, else every `pollMs`.
- * Each job loads the issues, writes the file in its format, stores it and records progress (0 to
+ * Each job loads the issues (descriptions read as plain text in the rich-text pool, off the event
+ * loop), writes the file in its format, stores it and records progress (0 to
  * 100) and the outcome (completed or failed) in its export_jobs row, renewing its lease every
  * third of the lease length. If the lease is lost (the database was unreachable, or the process
  * too busy to renew, for longer than the lease, and another worker took the job over), the job
@@ -53,7 +55,7 @@ export function exportQueue(config: JobQueueConfig, workerId: string = newWorker
  * lost its lease deletes its file instead of recording it, and the attempt that is recorded
  * deletes those of earlier attempts, so one file per job stays.
  */
-export function createExportJobs(db: Db, storage: Storage, config: JobQueueConfig, log: FastifyBaseLogger): ExportJobs {
+export function createExportJobs(db: Db, storage: Storage, richText: RichTextPool, config: JobQueueConfig, log: FastifyBaseLogger): ExportJobs {
   const queue = exportQueue(config);
   const runner: JobRunner<string> = createJobRunner<string>({
     onError: (error, jobId) => log.error({ err: error, jobId }, 'export job bookkeeping failed'),
@@ -80,7 +82,7 @@ export function createExportJobs(db: Db, storage: Storage, config: JobQueueConfi
         }, config.leaseMs / 3);
       },
       async run(progress) {
-        const rows = await loadExportRows(db, job.workspace_id, job.project_ids);
+        const rows = await loadExportRows(db, richText, job.workspace_id, job.project_ids);
         lease.signal.throwIfAborted();
         progress(LOADED);
         const file = await writeExport(job.provider, rows, { onProgress: (fraction) => progress(LOADED + (WRITTEN - LOADED) * fraction) });

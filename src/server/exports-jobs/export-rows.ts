@@ -1,10 +1,13 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/index.js';
 import type { ExportIssue } from '../exports/index.js';
-import { richTextToPlain } from '../rich-text/index.js';
+import type { RichTextPool } from '../rich-text/index.js';
 
-/** Descriptions converted between two turns of the event loop, so a big export never stalls requests. */
-const ROWS_PER_TURN = 100;
+/**
+ * Descriptions sent to the rich-text pool together, up to about this much HTML: reading a long
+ * description takes seconds (never on the event loop), and a save queued behind an export's
+ * batch waits for no more than one batch.
+ */
+const PLAIN_BATCH_BYTES = 256 * 1024;
 
 type IssueRow = Omit<ExportIssue, 'description'> & { description_html: string };
 
@@ -12,7 +15,7 @@ type IssueRow = Omit<ExportIssue, 'description'> & { description_html: string };
  * The live issues of the projects as export rows (key, name, state and its group, priority,
  * assignees, labels, dates, description as plain text), by project identifier and number.
  */
-export async function loadExportRows(db: Db, workspaceId: string, projectIds: readonly string[]): Promise<ExportIssue[]> {
+export async function loadExportRows(db: Db, richText: RichTextPool, workspaceId: string, projectIds: readonly string[]): Promise<ExportIssue[]> {
   const issues = await db.query<IssueRow>(
     `SELECT p.identifier || '-' || i.sequence_id AS key, i.name, s.name AS state, s."group" AS state_group, i.priority,
             ARRAY(SELECT u.display_name FROM issue_assignees a JOIN users u ON u.id = a.user_id
@@ -27,10 +30,14 @@ export async function loadExportRows(db: Db, workspaceId: string, projectIds: re
       ORDER BY p.identifier, i.sequence_id`,
     [projectIds, workspaceId],
   );
-  const rows: ExportIssue[] = [];
-  for (const { description_html: html, ...issue } of issues) {
-    rows.push({ ...issue, description: richTextToPlain(html) });
-    if (rows.length % ROWS_PER_TURN === 0) await nextTurn();
+  const descriptions: string[] = [];
+  for (let start = 0; start < issues.length; ) {
+    let end = start;
+    for (let bytes = 0; end < issues.length && (end === start || bytes + issues[end]!.description_html.length <= PLAIN_BATCH_BYTES); end++) {
+      bytes += issues[end]!.description_html.length;
+    }
+    descriptions.push(...(await richText.toPlain(issues.slice(start, end).map((issue) => issue.description_html))));
+    start = end;
   }
-  return rows;
+  return issues.map(({ description_html: _html, ...issue }, index) => ({ ...issue, description: descriptions[index]! }));
 }

@@ -43,12 +43,25 @@ export interface RichTextPool {
   normalise(input: RichTextInput, what: string): Promise<RichText>;
   /** Rich text from markdown (an AI answer); over a limit or too slow: a RichTextRefusedError. */
   fromMarkdown(markdown: string): Promise<RichText>;
+  /**
+   * The plain text of stored rich text (see richTextToPlain), in order, for background work such
+   * as exports: when too many documents are waiting it waits its turn instead of refusing.
+   */
+  toPlain(html: ReadonlyArray<string | null>): Promise<string[]>;
   /** Stops the threads; tasks still running are abandoned. */
   close(): Promise<void>;
 }
 
 /** Rich text the pool would not produce: over a limit, unreadable, too slow, or the server too busy. */
 export class RichTextRefusedError extends HttpError {}
+
+/** How long background work waits before asking a full pool again: doubling from the first to the most. */
+const BUSY_RETRY_FIRST_MS = 100;
+const BUSY_RETRY_MAX_MS = 2_000;
+
+function isBusy(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Task queue is at limit';
+}
 
 function isAbort(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'AbortError';
@@ -59,7 +72,8 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
   let pool: Piscina<RichTextTask, RichTextOutcome> | null = null;
   let closed = false;
 
-  async function run(task: RichTextTask, what: string): Promise<RichText> {
+  /** Runs a task on a thread; a full queue throws BUSY, a task over the timeout an AbortError. */
+  function runTask(task: RichTextTask): Promise<RichTextOutcome> {
     if (closed) throw new RichTextRefusedError(503, 'The server is shutting down. Please try again in a moment.');
     pool ??= new Piscina<RichTextTask, RichTextOutcome>({
       filename: WORKER_URL.href,
@@ -68,17 +82,20 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
       maxQueue: MAX_QUEUE,
       idleTimeout: 60_000,
     });
+    return pool.run(task, { signal: AbortSignal.timeout(options.timeoutMs) });
+  }
+
+  async function run(task: RichTextTask, what: string): Promise<RichText> {
     let outcome: RichTextOutcome;
     try {
-      outcome = await pool.run(task, { signal: AbortSignal.timeout(options.timeoutMs) });
+      outcome = await runTask(task);
     } catch (error) {
       if (isAbort(error)) throw new RichTextRefusedError(413, `The ${what} took too long to read. Make it shorter and try again.`);
-      if (error instanceof Error && error.message === 'Task queue is at limit') {
-        throw new RichTextRefusedError(503, 'The server is busy. Please try again in a moment.', { headers: { 'retry-after': '5' } });
-      }
+      if (isBusy(error)) throw new RichTextRefusedError(503, 'The server is busy. Please try again in a moment.', { headers: { 'retry-after': '5' } });
       throw error;
     }
-    if (outcome.ok) return outcome.richText;
+    if ('richText' in outcome) return outcome.richText;
+    if (outcome.ok) throw new Error(`A ${task.kind} task answered plain text`);
     if (outcome.problem === 'unreadable') throw new RichTextRefusedError(400, `The ${what} could not be read as a document.`);
     throw new RichTextRefusedError(413, richTextLimitMessage(what, outcome.problem));
   }
@@ -92,6 +109,18 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
       return run({ kind: 'normalise', input: { html: input.html, json: input.json } }, what);
     },
     fromMarkdown: (markdown) => run({ kind: 'markdown', markdown }, 'answer'),
+    async toPlain(html) {
+      for (let wait = BUSY_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, BUSY_RETRY_MAX_MS)) {
+        try {
+          const outcome = await runTask({ kind: 'plain', html });
+          if (outcome.ok && 'plain' in outcome) return outcome.plain;
+          throw new Error('A plain-text task answered something else');
+        } catch (error) {
+          if (!isBusy(error)) throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    },
     async close() {
       closed = true;
       await pool?.destroy();

@@ -8,13 +8,19 @@
 // .ts source is not available.
 import { parseMarkdownNow } from '../../core/serialize/markdown-parse.js';
 import { htmlOverLimit, jsonOverLimit, type RichTextLimit } from './limits.js';
-import { normaliseRichText, richTextOf, type RichText, type RichTextInput } from './rich-text.js';
+import { normaliseRichText, richTextOf, richTextToPlain, type RichText, type RichTextInput } from './rich-text.js';
 
-/** A job for the worker: clean client rich text, or turn markdown (an AI answer) into rich text. */
-export type RichTextTask = { kind: 'normalise'; input: RichTextInput } | { kind: 'markdown'; markdown: string };
+/**
+ * A job for the worker: clean client rich text, turn markdown (an AI answer) into rich text, or
+ * read stored rich text (already clean) as plain text, several documents at a time.
+ */
+export type RichTextTask =
+  | { kind: 'normalise'; input: RichTextInput }
+  | { kind: 'markdown'; markdown: string }
+  | { kind: 'plain'; html: ReadonlyArray<string | null> };
 
-/** The worker's answer: the rich text, or why there is none (errors do not cross threads intact). */
-export type RichTextOutcome = { ok: true; richText: RichText } | { ok: false; problem: RichTextLimit | 'unreadable' };
+/** The worker's answer: the rich text or the plain texts, or why there are none (errors do not cross threads intact). */
+export type RichTextOutcome = { ok: true; richText: RichText } | { ok: true; plain: string[] } | { ok: false; problem: RichTextLimit | 'unreadable' };
 
 function overLimit(input: RichTextInput): RichTextLimit | null {
   // The JSON document wins when both are given (normaliseRichText); only what is read is measured.
@@ -24,6 +30,7 @@ function overLimit(input: RichTextInput): RichTextLimit | null {
 
 /** Runs one task (piscina calls the default export). */
 export default async function runRichTextTask(task: RichTextTask): Promise<RichTextOutcome> {
+  if (task.kind === 'plain') return { ok: true, plain: task.html.map(richTextToPlain) };
   if (task.kind === 'markdown') {
     // Markdown is measured as text: its size, and any HTML tags it holds.
     const limit = htmlOverLimit(task.markdown);
