@@ -191,4 +191,20 @@ describe('the rich-text pool', () => {
     const richText = await pool.fromMarkdown('# Title\n\n[x](javascript:alert(1)) **bold**');
     assert.equal(richText.html, '<h1>Title</h1><p>x <strong>bold</strong></p>');
   });
+
+  test('stored rich text is read as plain text in order; when the pool is full a save is refused but an export waits its turn', async () => {
+    pool ??= createRichTextPool({ threads: 1, timeoutMs: 60_000 });
+    assert.deepEqual(await pool.toPlain(['<p>one</p><p>two<br>lines</p>', null, '<p><span data-type="mention" data-label="Ada">@Ada</span> hi</p>']), [
+      'one\ntwo\nlines',
+      '',
+      '@Ada hi',
+    ]);
+    // A queue filled past its limit (64 waiting) by saves of long documents.
+    const page = longHtml(256 * 1024);
+    const saves = Array.from({ length: 80 }, () => pool!.normalise({ html: page }, 'page').then(() => 'saved', (error: { statusCode?: number }) => error.statusCode));
+    const plain = pool.toPlain(['<p>exported</p>']);
+    const outcomes = await Promise.all(saves);
+    assert.ok(outcomes.includes(503), `no save was refused: ${outcomes.join(',')}`);
+    assert.deepEqual(await plain, ['exported']);
+  });
 });

@@ -22,8 +22,15 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
   ? new URL('./rich-text-worker.ts', import.meta.url)
   : new URL('./rich-text-worker.mjs', import.meta.url);
 
-/** Tasks that may wait for a thread; past this the server is too busy and says so (503). */
+/**
+ * Tasks that may wait for a thread; past this the server is too busy and says so (503). Counted
+ * here: piscina's own `maxQueue` does not hold tasks given an abort signal (they wait in a queue
+ * of their own), and every task here has one, its timeout.
+ */
 const MAX_QUEUE = 64;
+
+/** A task refused because MAX_QUEUE tasks are already waiting. */
+class PoolFullError extends Error {}
 
 /** How the pool runs. */
 export interface RichTextPoolOptions {
@@ -60,7 +67,7 @@ const BUSY_RETRY_FIRST_MS = 100;
 const BUSY_RETRY_MAX_MS = 2_000;
 
 function isBusy(error: unknown): boolean {
-  return error instanceof Error && error.message === 'Task queue is at limit';
+  return error instanceof PoolFullError;
 }
 
 function isAbort(error: unknown): boolean {
@@ -71,18 +78,25 @@ function isAbort(error: unknown): boolean {
 export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
   let pool: Piscina<RichTextTask, RichTextOutcome> | null = null;
   let closed = false;
+  /** Tasks given to the pool and not settled yet: running or waiting for a thread. */
+  let unsettled = 0;
 
-  /** Runs a task on a thread; a full queue throws BUSY, a task over the timeout an AbortError. */
-  function runTask(task: RichTextTask): Promise<RichTextOutcome> {
+  /** Runs a task on a thread; a full queue throws a PoolFullError, a task over the timeout an AbortError. */
+  async function runTask(task: RichTextTask): Promise<RichTextOutcome> {
     if (closed) throw new RichTextRefusedError(503, 'The server is shutting down. Please try again in a moment.');
+    if (unsettled >= options.threads + MAX_QUEUE) throw new PoolFullError(`${unsettled} rich-text tasks are running or waiting`);
     pool ??= new Piscina<RichTextTask, RichTextOutcome>({
       filename: WORKER_URL.href,
       minThreads: options.threads,
       maxThreads: options.threads,
-      maxQueue: MAX_QUEUE,
       idleTimeout: 60_000,
     });
-    return pool.run(task, { signal: AbortSignal.timeout(options.timeoutMs) });
+    unsettled++;
+    try {
+      return await pool.run(task, { signal: AbortSignal.timeout(options.timeoutMs) });
+    } finally {
+      unsettled--;
+    }
   }
 
   async function run(task: RichTextTask, what: string): Promise<RichText> {
