@@ -176,6 +176,15 @@ describe('the rich-text pool', () => {
     pool = null;
   });
 
+  test("stored rich text read for an export is not held to the saves' timeout", async () => {
+    pool = createRichTextPool({ threads: 1, timeoutMs: 150 });
+    const html = denseHtml(RICH_TEXT_MAX_BYTES / 2);
+    const [plain] = await pool.toPlain([html]);
+    assert.match(plain!, /^word word .*bold and it$/m);
+    await pool.close();
+    pool = null;
+  });
+
   test('a document is cleaned in a worker thread like anywhere else', async () => {
     pool = createRichTextPool({ threads: 1, timeoutMs: 60_000 });
     assert.deepEqual(await pool.normalise({ html: '<p>ok<script>x</script></p>' }, 'page'), {

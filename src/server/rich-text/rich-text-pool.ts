@@ -52,7 +52,8 @@ export interface RichTextPool {
   fromMarkdown(markdown: string): Promise<RichText>;
   /**
    * The plain text of stored rich text (see richTextToPlain), in order, for background work such
-   * as exports: when too many documents are waiting it waits its turn instead of refusing.
+   * as exports: when too many documents are waiting it waits its turn instead of refusing, and
+   * it is given minutes rather than the saves' timeout.
    */
   toPlain(html: ReadonlyArray<string | null>): Promise<string[]>;
   /** Stops the threads; tasks still running are abandoned. */
@@ -61,6 +62,13 @@ export interface RichTextPool {
 
 /** Rich text the pool would not produce: over a limit, unreadable, too slow, or the server too busy. */
 export class RichTextRefusedError extends HttpError {}
+
+/**
+ * How long background work's task may take, waiting for a thread included: stored rich text is
+ * within the limits and reads in a second or two, but may queue behind many saves on a busy
+ * server, and an export should not fail for that.
+ */
+const BACKGROUND_TIMEOUT_MS = 5 * 60_000;
 
 /** How long background work waits before asking a full pool again: doubling from the first to the most. */
 const BUSY_RETRY_FIRST_MS = 100;
@@ -82,7 +90,7 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
   let unsettled = 0;
 
   /** Runs a task on a thread; a full queue throws a PoolFullError, a task over the timeout an AbortError. */
-  async function runTask(task: RichTextTask): Promise<RichTextOutcome> {
+  async function runTask(task: RichTextTask, timeoutMs = options.timeoutMs): Promise<RichTextOutcome> {
     if (closed) throw new RichTextRefusedError(503, 'The server is shutting down. Please try again in a moment.');
     if (unsettled >= options.threads + MAX_QUEUE) throw new PoolFullError(`${unsettled} rich-text tasks are running or waiting`);
     pool ??= new Piscina<RichTextTask, RichTextOutcome>({
@@ -93,7 +101,7 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
     });
     unsettled++;
     try {
-      return await pool.run(task, { signal: AbortSignal.timeout(options.timeoutMs) });
+      return await pool.run(task, { signal: AbortSignal.timeout(timeoutMs) });
     } finally {
       unsettled--;
     }
@@ -126,7 +134,7 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
     async toPlain(html) {
       for (let wait = BUSY_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, BUSY_RETRY_MAX_MS)) {
         try {
-          const outcome = await runTask({ kind: 'plain', html });
+          const outcome = await runTask({ kind: 'plain', html }, Math.max(options.timeoutMs, BACKGROUND_TIMEOUT_MS));
           if (outcome.ok && 'plain' in outcome) return outcome.plain;
           throw new Error('A plain-text task answered something else');
         } catch (error) {
