@@ -28,6 +28,30 @@ export interface PopupOptions {
 }
 
 /**
+ * Places `floating` now (`update`) and again whenever Floating UI's autoUpdate sees its
+ * reference or itself move or resize, until the answered function is called. Later moves wait
+ * for the next frame: autoUpdate also calls from its ResizeObserver, and measuring and moving
+ * there lays the page out inside the observers' own step; in WebKit, content-visibility then
+ * resizes the editor content those observers watch and the loop ends with undelivered
+ * notifications (an error event on the page, which hosts' error monitoring reports).
+ */
+export function follow(reference: VirtualElement | Element, floating: HTMLElement, update: () => unknown): () => void {
+  void update();
+  let frame = 0;
+  const later = () => {
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      void update();
+    });
+  };
+  const stop = autoUpdate(reference, floating, later, { animationFrame: false });
+  return () => {
+    stop();
+    cancelAnimationFrame(frame);
+  };
+}
+
+/**
  * Keeps a popup (inside the element's shadow root, never on `document.body`) next to
  * its reference with Floating UI: flipped and shifted to stay in the viewport, and
  * re-positioned on scroll and resize while shown.
@@ -63,23 +87,7 @@ export class PopupController implements ReactiveController {
         floating.style.top = `${y}px`;
       });
     floating.style.position = 'fixed';
-    void update();
-    // Later moves wait for the next frame: autoUpdate also calls from its ResizeObserver, and
-    // measuring and moving the popup there lays the page out inside the observers' own step;
-    // in WebKit, content-visibility then resizes the editor content those observers watch and
-    // the loop ends with undelivered notifications (an error event on the page).
-    let frame = 0;
-    const later = () => {
-      frame ||= requestAnimationFrame(() => {
-        frame = 0;
-        void update();
-      });
-    };
-    const stop = autoUpdate(reference, floating, later, { animationFrame: false });
-    this.cleanup = () => {
-      stop();
-      cancelAnimationFrame(frame);
-    };
+    this.cleanup = follow(reference, floating, update);
   }
 
   /** Stops following the reference. */

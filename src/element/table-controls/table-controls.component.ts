@@ -1,9 +1,9 @@
-import { autoUpdate, computePosition, offset, shift, type Placement, type VirtualElement } from '@floating-ui/dom';
+import { computePosition, offset, shift, type Placement, type VirtualElement } from '@floating-ui/dom';
 import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import type { EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
-import { PopupController, dismissOn } from '../popup.js';
+import { PopupController, dismissOn, follow } from '../popup.js';
 import { wordsFor } from '../words.js';
 import { TABLE_MENU_ID, moveInMenu, menuItems, tableMenuTemplate } from './table-menu-view.js';
 import { cellContext, cellPosOf, entryStates, runEntry, tableMenu, type TableAxis, type TableMenuEntry } from './table-menu.js';
@@ -272,7 +272,7 @@ export class RichEditorTableControls extends LitElement {
         handle.style.left = `${x}px`;
         handle.style.top = `${y}px`;
       });
-    return autoUpdate(reference, handle, update, { animationFrame: false });
+    return follow(reference, handle, update);
   }
 
   private stopFollowing(): void {

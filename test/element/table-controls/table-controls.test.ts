@@ -117,6 +117,33 @@ describe('<rich-editor-table-controls>', () => {
   });
 
   describe('hover handles', () => {
+    it('follow a table whose size changes, without an error on the page', async () => {
+      const el = await mount();
+      await hover(cell(el, 1, 1));
+      await handlesOn(el, 1, 1);
+      const errors: string[] = [];
+      const onError = (event: ErrorEvent) => errors.push(event.message);
+      window.addEventListener('error', onError);
+      try {
+        // The page rewraps the table as its width changes and grows it as text is typed in the cell:
+        // the handles' observers see the table resize.
+        const wrapper = el.parentElement!;
+        for (const width of [300, 560, 260, 520]) {
+          wrapper.style.width = `${width}px`;
+          await nextFrame();
+        }
+        const view = el.editorView!;
+        const inCell = view.state.doc.resolve(view.posAtDOM(cell(el, 1, 1).querySelector('p')!, 0)).end();
+        view.dispatch(view.state.tr.insertText(' and a longer text that wraps onto more lines', inCell));
+        await nextFrame();
+        await nextFrame();
+        await handlesOn(el, 1, 1);
+      } finally {
+        window.removeEventListener('error', onError);
+      }
+      expect(errors).to.deep.equal([]);
+    });
+
     it('shows one row handle and one column handle for the hovered cell only', async () => {
       const el = await mount();
       expect(controlsRoot(el).querySelector('[part~="table-controls"]')).to.equal(null);
