@@ -28,12 +28,8 @@ export interface PopupOptions {
 }
 
 /**
- * Places `floating` now (`update`) and again whenever Floating UI's autoUpdate sees its
- * reference or itself move or resize, until the answered function is called. Later moves wait
- * for the next frame: autoUpdate also calls from its ResizeObserver, and measuring and moving
- * there lays the page out inside the observers' own step; in WebKit, content-visibility then
- * resizes the editor content those observers watch and the loop ends with undelivered
- * notifications (an error event on the page, which hosts' error monitoring reports).
+ * Runs `update` now and, a frame later, whenever autoUpdate sees a move or resize (its
+ * ResizeObserver calls; moving there makes WebKit end the loop with undelivered notifications).
  */
 export function follow(reference: VirtualElement | Element, floating: HTMLElement, update: () => unknown): () => void {
   void update();
