@@ -4,7 +4,7 @@ import type { RichEditorElement } from '../../../src/react/index.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, STATE_ID } from './fixtures.js';
-import { click, press, typeInto } from './input.js';
+import { click, focusedDateField, press, typeDate, typeInto } from './input.js';
 import { closed, listbox, option, property } from './pickers.js';
 import { button, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -85,8 +85,7 @@ describe('create issue dialog', () => {
 
     const target = await property(form, 'Target date');
     await click(target);
-    await until(() => document.activeElement?.getAttribute('type') === 'date', 'the date input');
-    await sendKeys({ type: '03/10/2025' });
+    await typeDate(await focusedDateField(), '03/10/2025');
     await press('Enter');
     await closed(target, 'the Target date picker');
     const cycle = await property(form, 'Cycle');

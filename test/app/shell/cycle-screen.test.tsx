@@ -121,17 +121,11 @@ describe('cycle screen', () => {
     const name = field(dialog, 'Cycle name');
     expect(name.value).to.equal('Sprint 1');
     expect(field(dialog, 'End date').value).to.equal('2025-03-14');
-    field(dialog, 'Start date').focus();
-    await sendKeys({ type: '03/20/2025' });
+    await typeDate(field(dialog, 'Start date'), '03/20/2025');
     await click(button(dialog, 'Save'));
     await until(() => byText(dialog, '[role="alert"]', 'The start date cannot be after the end date.'), 'the date rule');
     expect(api.sent('PATCH', CYCLE)).to.have.length(0);
     await typeDate(field(dialog, 'Start date'), '03/02/2025');
-    await until(() => {
-      const typed = field(dialog, 'Start date').value;
-      if (typed !== '2025-03-02') throw new Error(`it reads "${typed}"`);
-      return true;
-    }, 'the typed start date');
     name.focus();
     await sendKeys({ press: 'End' });
     await sendKeys({ type: 'b' });
@@ -170,10 +164,8 @@ describe('cycle screen', () => {
     await click(button(app.container, 'Create cycle'));
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the form');
     await typeInto(field(dialog, 'Cycle name'), 'Sprint 2');
-    field(dialog, 'Start date').focus();
-    await sendKeys({ type: '04/01/2025' });
-    field(dialog, 'End date').focus();
-    await sendKeys({ type: '04/14/2025' });
+    await typeDate(field(dialog, 'Start date'), '04/01/2025');
+    await typeDate(field(dialog, 'End date'), '04/14/2025');
     await press('Enter');
     await until(() => api.sent('POST', CYCLES).length === 1, 'the creation');
     expect(api.sent('POST', CYCLES)[0]!.body).to.deep.equal({ name: 'Sprint 2', start_date: '2025-04-01', end_date: '2025-04-14' });

@@ -2,6 +2,7 @@
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 
 import { nextFrame } from '../../helpers/editor.js';
+import { until } from '../../helpers/until.js';
 
 /** The innermost element at a point of the viewport, looking inside open shadow roots. */
 function deepElementAt(x: number, y: number): Element | null {
@@ -25,12 +26,17 @@ function isWithin(node: Node | null, element: Element): boolean {
 const describe = (element: Element) =>
   `<${element.localName}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}>`;
 
+/** A point of a box where a click should land. */
+type Aim = (box: DOMRect) => [number, number];
+const centre: Aim = (box) => [box.left + box.width / 2, box.top + box.height / 2];
+
 /**
- * Where a real click on `element` lands: the centre of its box, once it is laid out, has held
- * still for a frame (no layout shift under the pointer) and is what the pointer would hit there
- * (not covered by an overlay, not made inert by a closing dialog). A user waits for the same.
+ * Where a real click on `element` lands: `aim`'s point of its box (by default the centre), once it
+ * is laid out, has held still for a frame (no layout shift under the pointer) and is what the
+ * pointer would hit there (not covered by an overlay, not made inert by a closing dialog). A user
+ * waits for the same.
  */
-async function clickablePoint(element: Element, timeout = 5_000): Promise<[number, number]> {
+async function clickablePoint(element: Element, aim: Aim = centre, timeout = 5_000): Promise<[number, number]> {
   const started = performance.now();
   let problem = '';
   for (;;) {
@@ -39,8 +45,7 @@ async function clickablePoint(element: Element, timeout = 5_000): Promise<[numbe
     const box = element.getBoundingClientRect();
     await nextFrame();
     const after = element.getBoundingClientRect();
-    const x = Math.round(after.left + after.width / 2);
-    const y = Math.round(after.top + after.height / 2);
+    const [x, y] = aim(after).map(Math.round) as [number, number];
     if (!after.width || !after.height) problem = 'it has no size';
     else if (box.left !== after.left || box.top !== after.top || box.width !== after.width || box.height !== after.height) problem = 'it is moving';
     else {
@@ -84,14 +89,30 @@ export async function press(key: string): Promise<void> {
 
 /**
  * Types an en-US date ("MM/DD/YYYY") into a date field from its month part, clicked with the real
- * mouse near the field's left edge, as a user changing a date does. Focusing the field is not
- * enough once it has been edited: WebKit puts the caret back in the part last edited (the year),
- * where the typed digits would all go.
+ * mouse near the field's left edge, as a user changing a date does, and returns once the field
+ * reads that date. Focusing the field is not enough once it has been edited: WebKit puts the caret
+ * back in the part last edited (the year), where the typed digits would all go.
+ *
+ * WebKit also reads digits typed into a part as one number only while each comes within a second
+ * of the one before: on a loaded machine a key can come later, and "2025" ends as year 5
+ * ("0005-06-01", reproduced with a 1.2 s pause between keys). A user who sees a wrong date types
+ * it again; so does this, three times at most, and then fails naming what the field reads.
  */
 export async function typeDate(input: HTMLInputElement, date: string): Promise<void> {
-  const box = input.getBoundingClientRect();
+  const [month, day, year] = date.split('/');
+  const wanted = `${year}-${month}-${day}`;
   const style = getComputedStyle(input);
-  const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
-  await sendMouse({ type: 'click', position: [Math.round(left + 6), Math.round(box.top + box.height / 2)] });
-  await sendKeys({ type: date });
+  const inset = parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft) + 6;
+  const monthPart: Aim = (box) => [box.left + inset, box.top + box.height / 2];
+  for (let attempt = 1; ; attempt++) {
+    await sendMouse({ type: 'click', position: await clickablePoint(input, monthPart) });
+    await sendKeys({ type: date });
+    await nextFrame();
+    if (input.value === wanted) return;
+    if (attempt === 3) throw new Error(`The date field reads "${input.value}" after ${date} was typed three times`);
+  }
 }
+
+/** The date field a picker focuses as it opens. */
+export const focusedDateField = (): Promise<HTMLInputElement> =>
+  until(() => (document.activeElement instanceof HTMLInputElement && document.activeElement.type === 'date' ? document.activeElement : null), 'the date input');

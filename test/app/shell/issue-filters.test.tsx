@@ -3,7 +3,7 @@ import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { reply } from './fake-api.js';
 import { listedIssue, PROJECT_ID, STATE_ID } from './fixtures.js';
-import { click, press } from './input.js';
+import { click, press, typeDate } from './input.js';
 import { button, cleanup, field, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
@@ -43,11 +43,14 @@ describe('project issue filters', () => {
     await click(chip);
     const popup = await until(() => document.querySelector<HTMLElement>('.df-content'), 'the popup');
     await click(await until(() => [...popup.querySelectorAll('label')].find((label) => label.textContent?.trim() === 'Before') ?? null, 'the Before type'));
-    const date = await until(() => popup.querySelector<HTMLInputElement>('input[type="date"]'), 'the date field');
-    date.focus();
-    await (await import('@web/test-runner-commands')).sendKeys({ type: '06/01/2025' });
+    await until(() => popup.querySelector<HTMLInputElement>('input[value="before"]')?.checked, 'Before is chosen');
+    await typeDate(await until(() => popup.querySelector<HTMLInputElement>('input[type="date"]'), 'the date field'), '06/01/2025');
     await click(button(popup, 'Apply'));
-    await until(() => app.container.querySelectorAll('ul[aria-label="Issues"] li').length === 1, 'the filtered list');
+    await until(() => {
+      const listed = app.container.querySelectorAll('ul[aria-label="Issues"] li').length;
+      if (listed !== 1) throw new Error(`${listed} issues are listed, the filter reads "${chip.textContent}", the list was asked for with ${api.sent('GET', ISSUES).map((request) => `"${request.query}"`).join(', ')}`);
+      return true;
+    }, 'the filtered list');
     expect(app.container.querySelector('ul[aria-label="Issues"] a')!.textContent).to.equal('Issue number 3');
     expect(chip.textContent, 'the applied filter is shown').to.equal('Target date: before 2025-06-01');
     expect(api.sent('GET', ISSUES).some((request) => request.query.get('target_before') === '2025-06-01')).to.equal(true);

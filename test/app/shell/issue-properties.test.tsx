@@ -7,7 +7,7 @@ import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { focusReturnsTo } from '../../helpers/until.js';
 import { ISSUE_ID, members, OTHER_ID, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
-import { click, press } from './input.js';
+import { click, focusedDateField, press, typeDate } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
 import { closed, listbox, option, options, property, shown } from './pickers.js';
 import { seededApi } from './seeded-api.js';
@@ -181,8 +181,7 @@ describe('issue properties', () => {
     const target = await property(app.container, 'Target date');
     expect(shown(target)).to.equal('No date');
     await click(target);
-    await until(() => document.activeElement?.getAttribute('type') === 'date', 'the date input');
-    await sendKeys({ type: '03/10/2025' });
+    await typeDate(await focusedDateField(), '03/10/2025');
     await press('Enter');
     await until(() => scene.issue.target_date === '2025-03-10', 'the target date saved');
     expect(patches(api)).to.deep.equal([{ target_date: '2025-03-10' }]);
@@ -190,8 +189,7 @@ describe('issue properties', () => {
     await until(() => shown(target) === 'Mar 10, 2025', 'the date shown');
     const start = await property(app.container, 'Start date');
     await click(start);
-    await until(() => document.activeElement?.getAttribute('type') === 'date', 'the date input');
-    await sendKeys({ type: '03/20/2025' });
+    await typeDate(await focusedDateField(), '03/20/2025');
     await press('Enter');
     await until(() => byText(app.container, '[role="alert"]', 'The start date cannot be after the target date.'), 'the refusal');
     expect(patches(api)).to.have.length(1);

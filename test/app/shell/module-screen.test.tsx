@@ -1,10 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import type { ListedIssue, ModuleDetail, Project } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, PROJECT_ID } from './fixtures.js';
-import { click } from './input.js';
+import { click, typeDate } from './input.js';
 import { button, byText, cleanup, field, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
@@ -73,8 +72,7 @@ describe('module screen', () => {
     await click(await until(() => button(app.container, 'Edit module'), 'the edit button'));
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the form');
     expect(field(dialog, 'Target date').value).to.equal('2025-04-30');
-    field(dialog, 'Target date').focus();
-    await sendKeys({ type: '05/31/2025' });
+    await typeDate(field(dialog, 'Target date'), '05/31/2025');
     await click(button(dialog, 'Save'));
     await until(() => api.sent('PATCH', MODULE).length === 1, 'the change');
     expect(api.sent('PATCH', MODULE)[0]!.body).to.deep.equal({ name: 'Checkout', start_date: '2025-03-01', target_date: '2025-05-31' });

@@ -14,7 +14,7 @@ import {
   type DateFilterValue,
 } from '../../../src/app/widgets/date-filter/index.js';
 import { focusReturnsTo, until } from '../../helpers/until.js';
-import { click } from '../shell/input.js';
+import { click, typeDate } from '../shell/input.js';
 
 const byText = <T extends Element>(selector: string, text: string): T | undefined =>
   [...document.querySelectorAll<T>(selector)].find((element) => element.textContent?.trim() === text);
@@ -89,11 +89,9 @@ describe('<DateFilter>', () => {
   it('disables Apply with a visible reason while the start date is after the end date', async () => {
     render(<DateFilter today={new Date(2025, 4, 14)} onApply={(value) => applied.push(value)} />);
     await openWithKeyboard();
-    field('Start date')!.focus();
     // An en-US date field takes month, day and year; the slashes move between them in every
     // engine (WebKitGTK does not move on after two digits by itself, Chromium and Firefox do).
-    await sendKeys({ type: '07/01/2025' });
-    await until(() => field('Start date')!.value === '2025-07-01', 'the start date is typed');
+    await typeDate(field('Start date')!, '07/01/2025');
     expect(apply().disabled).to.equal(true);
     expect(reason()).to.equal(START_AFTER_END);
     expect(field('Start date')!.getAttribute('aria-invalid')).to.equal('true');
@@ -102,8 +100,7 @@ describe('<DateFilter>', () => {
     await click(apply());
     expect(applied).to.deep.equal([]);
 
-    field('End date')!.focus();
-    await sendKeys({ type: '07/01/2025' });
+    await typeDate(field('End date')!, '07/01/2025');
     await until(() => !apply().disabled, 'equal dates are a valid range');
     expect(reason()).to.equal(null);
     await sendKeys({ press: 'Enter' });
@@ -130,9 +127,7 @@ describe('<DateFilter>', () => {
     // Arrow keys move through a radio group: before → after.
     await sendKeys({ press: 'ArrowRight' });
     await until(() => (popover()!.querySelector('input[value="after"]') as HTMLInputElement).checked, 'After is chosen');
-    field('Date')!.focus();
-    await sendKeys({ type: '12/25/2025' });
-    await until(() => field('Date')!.value === '2025-12-25', 'the date is typed');
+    await typeDate(field('Date')!, '12/25/2025');
     await click(apply());
     await until(() => popover() === null, 'the popover closes');
     expect(applied[1]).to.deep.equal({ type: 'after', date: '2025-12-25' });
@@ -166,8 +161,7 @@ describe('<DateFilter>', () => {
     await expectAccessible(host);
     await openWithKeyboard();
     await expectAccessible(popover()!);
-    field('Start date')!.focus();
-    await sendKeys({ type: '07/01/2025' });
+    await typeDate(field('Start date')!, '07/01/2025');
     await until(() => reason() === START_AFTER_END, 'the problem shows');
     await expectAccessible(popover()!);
   });
