@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { XLSX_SHEET_NAME } from '../../src/server/exports/index.js';
-import type { PutBody, PutMeta } from '../../src/server/storage/index.js';
+import { EXPORT_ACCESS_LOST } from '../../src/server/exports-jobs/export-rows.js';
 import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 import { createIssue, createLabel } from './planning-fixtures.js';
+import { holdStoring } from './storage-hold.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -83,6 +84,7 @@ function parseCsv(text: string): string[][] {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+const pick = (job: Job) => [job.status, job.error];
 
 describe('POST /api/workspaces/:slug/exports/', () => {
   test('authorization matrix: workspace Member and up', async () => {
@@ -162,14 +164,7 @@ describe('export jobs end to end', () => {
   });
 
   test('progress is visible while a job runs, and the download waits (409) until it completes', async () => {
-    const storage = server.app.storage;
-    const put = storage.put;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    storage.put = async (key: string, body: PutBody, meta: PutMeta) => {
-      await gate;
-      return put.call(storage, key, body, meta);
-    };
+    const { release, restore } = holdStoring(server);
     try {
       const created = await seed.actors.member.post(exportsUrl, { provider: 'csv', project_ids: [seed.project.id] });
       const running = await waitFor(seed.actors.member, created.body.id, (j) => j.status === 'processing' && j.progress === 90);
@@ -181,8 +176,7 @@ describe('export jobs end to end', () => {
       const finished = await waitFor(seed.actors.member, created.body.id, (j) => j.status === 'completed');
       assert.equal(finished.progress, 100);
     } finally {
-      release();
-      storage.put = put;
+      restore();
     }
   });
 
@@ -203,6 +197,45 @@ describe('export jobs end to end', () => {
     } finally {
       storage.put = put;
     }
+  });
+});
+
+describe('the requester\'s access when the export is made', () => {
+  /** Queues an export straight into the table, as requested earlier, and waits for its outcome. */
+  async function exportRequestedEarlier(target: Seed, requestedBy: string | null): Promise<Job> {
+    const row = await server.db.one<{ id: string }>(
+      `INSERT INTO export_jobs (workspace_id, provider, project_ids, requested_by) VALUES ($1, 'csv', $2::uuid[], $3) RETURNING id`,
+      [target.workspace.id, [target.project.id], requestedBy],
+    );
+    return waitFor(target.actors.admin, row.id, (j) => j.status !== 'queued' && j.status !== 'processing', `${target.workspaceUrl}/exports/`);
+  }
+
+  test('a member removed from a project before the export ran gets a failed job with a clear text, and no file', async () => {
+    const other = await seedWorkspace(server);
+    await createIssue(server.db, other.project.id, { name: 'Not for former members' });
+    await server.db.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [other.project.id, other.users.member.id]);
+    const job = await exportRequestedEarlier(other, other.users.member.id);
+    assert.deepEqual(pick(job), ['failed', EXPORT_ACCESS_LOST]);
+    const file = await server.db.one<{ file_key: string | null }>('SELECT file_key FROM export_jobs WHERE id = $1', [job.id]);
+    assert.equal(file.file_key, null);
+  });
+
+  test('so does one who left the workspace, or whose account is gone', async () => {
+    const other = await seedWorkspace(server);
+    await server.db.query('DELETE FROM project_members WHERE user_id = $1', [other.users.member.id]);
+    await server.db.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [other.workspace.id, other.users.member.id]);
+    assert.deepEqual(pick(await exportRequestedEarlier(other, other.users.member.id)), ['failed', EXPORT_ACCESS_LOST]);
+    assert.deepEqual(pick(await exportRequestedEarlier(other, null)), ['failed', EXPORT_ACCESS_LOST]);
+  });
+
+  test("a workspace admin's export of a project they are not a member of is made", async () => {
+    const other = await seedWorkspace(server);
+    await createIssue(server.db, other.project.id, { name: 'Seen by admins' });
+    await server.db.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [other.project.id, other.users.admin.id]);
+    const job = await exportRequestedEarlier(other, other.users.admin.id);
+    assert.deepEqual(pick(job), ['completed', null]);
+    const file = await other.actors.admin.get(`${other.workspaceUrl}/exports/${job.id}/download`);
+    assert.match(file.text, /Seen by admins/);
   });
 });
 
@@ -240,12 +273,12 @@ describe('start-up', () => {
       const ownSeed = await seedWorkspace(own);
       await createIssue(own.db, ownSeed.project.id, { name: 'Left behind' });
       const [expired, queued, elsewhere] = await own.db.query<{ id: string }>(
-        `INSERT INTO export_jobs (workspace_id, provider, status, progress, project_ids, attempts, lease_owner, lease_expires_at, created_at) VALUES
-           ($1, 'csv', 'processing', 40, $2::uuid[], 1, 'a stopped server', now() - interval '1 minute', now() - interval '3 seconds'),
-           ($1, 'json', 'queued', 0, $2::uuid[], 0, NULL, NULL, now() - interval '2 seconds'),
-           ($1, 'csv', 'processing', 40, $2::uuid[], 1, 'another server', now() + interval '1 hour', now() - interval '1 second')
+        `INSERT INTO export_jobs (workspace_id, provider, status, progress, project_ids, requested_by, attempts, lease_owner, lease_expires_at, created_at) VALUES
+           ($1, 'csv', 'processing', 40, $2::uuid[], $3, 1, 'a stopped server', now() - interval '1 minute', now() - interval '3 seconds'),
+           ($1, 'json', 'queued', 0, $2::uuid[], $3, 0, NULL, NULL, now() - interval '2 seconds'),
+           ($1, 'csv', 'processing', 40, $2::uuid[], $3, 1, 'another server', now() + interval '1 hour', now() - interval '1 second')
          RETURNING id`,
-        [ownSeed.workspace.id, [ownSeed.project.id]],
+        [ownSeed.workspace.id, [ownSeed.project.id], ownSeed.users.member.id],
       );
       await own.restart();
       const url = `${ownSeed.workspaceUrl}/exports`;
@@ -270,14 +303,7 @@ describe('closing the app', () => {
       const ownSeed = await seedWorkspace(own);
       await createIssue(own.db, ownSeed.project.id, { name: 'One issue' });
       const url = `${ownSeed.workspaceUrl}/exports`;
-      const storage = own.app.storage;
-      const put = storage.put;
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      storage.put = async (key: string, body: PutBody, meta: PutMeta) => {
-        await gate;
-        return put.call(storage, key, body, meta);
-      };
+      const { release } = holdStoring(own);
       const created = await ownSeed.actors.member.post(url, { provider: 'csv', project_ids: [ownSeed.project.id] });
       await waitFor(ownSeed.actors.member, created.body.id, (j) => j.status === 'processing' && j.progress === 90, url);
       const restarting = own.restart();

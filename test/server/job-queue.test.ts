@@ -5,6 +5,7 @@ import { EXPORT_INTERRUPTED, exportQueue } from '../../src/server/exports-jobs/e
 import { LeaseQueue } from '../../src/server/jobs/lease-queue.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 import { createIssue } from './planning-fixtures.js';
+import { holdStoring } from './storage-hold.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -29,8 +30,8 @@ interface QueueRow {
 /** Queues an export job straight into the table, as a request of another process would. */
 async function queueJob(target: TestServer = server, targetSeed: Seed = seed, fields = `'queued'`): Promise<string> {
   const row = await target.db.one<{ id: string }>(
-    `INSERT INTO export_jobs (workspace_id, provider, project_ids, status) VALUES ($1, 'csv', $2::uuid[], ${fields}) RETURNING id`,
-    [targetSeed.workspace.id, [targetSeed.project.id]],
+    `INSERT INTO export_jobs (workspace_id, provider, project_ids, requested_by, status) VALUES ($1, 'csv', $2::uuid[], $3, ${fields}) RETURNING id`,
+    [targetSeed.workspace.id, [targetSeed.project.id], targetSeed.users.member.id],
   );
   return row.id;
 }
@@ -45,6 +46,20 @@ async function clearQueue(): Promise<void> {
 
 function queue(workerId: string, leaseMs = 60_000, maxAttempts = 3): LeaseQueue {
   return new LeaseQueue({ table: 'export_jobs', workerId, leaseMs, maxAttempts });
+}
+
+/** Starts a CSV export of `targetSeed`'s project and waits until its file is written and held at storing. */
+async function exportHeldAtStoring(target: TestServer, targetSeed: Seed): Promise<string> {
+  const created = await targetSeed.actors.member.post(`${targetSeed.workspaceUrl}/exports`, { provider: 'csv', project_ids: [targetSeed.project.id] });
+  assert.equal(created.status, 201, created.text);
+  const id: string = created.body.id;
+  let row = await rowOf(id, target);
+  for (let i = 0; i < 200 && row.progress < 90; i++) {
+    await sleep(25);
+    row = await rowOf(id, target);
+  }
+  assert.equal(row.progress, 90, 'the file is written and waits to be stored');
+  return id;
 }
 
 describe('LeaseQueue', () => {
@@ -146,25 +161,9 @@ describe('export worker on the durable queue', () => {
 
   test('a worker that lost its lease to another records nothing more', async () => {
     const own = await startServer({ JOB_LEASE_MS: '300', JOB_POLL_MS: '50' });
-    const storage = own.app.storage;
-    const put = storage.put;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    storage.put = async (key, body, meta) => {
-      await gate;
-      return put.call(storage, key, body, meta);
-    };
+    const { release, restore } = holdStoring(own);
     try {
-      const ownSeed = await seedWorkspace(own);
-      const created = await ownSeed.actors.member.post(`${ownSeed.workspaceUrl}/exports`, { provider: 'csv', project_ids: [ownSeed.project.id] });
-      assert.equal(created.status, 201, created.text);
-      const id: string = created.body.id;
-      let row = await rowOf(id, own);
-      for (let i = 0; i < 200 && row.progress < 90; i++) {
-        await sleep(25);
-        row = await rowOf(id, own);
-      }
-      assert.equal(row.progress, 90, 'the file is written and waits to be stored');
+      const id = await exportHeldAtStoring(own, await seedWorkspace(own));
       // Another worker took the job over (as if this one had stalled past its lease).
       await own.db.query(`UPDATE export_jobs SET lease_owner = 'other-worker', attempts = 2, lease_expires_at = now() + interval '1 hour' WHERE id = $1`, [id]);
       await sleep(400);
@@ -174,8 +173,7 @@ describe('export worker on the durable queue', () => {
       const fileKey = await own.db.one<{ file_key: string | null }>('SELECT file_key FROM export_jobs WHERE id = $1', [id]);
       assert.equal(fileKey.file_key, null);
     } finally {
-      release();
-      storage.put = put;
+      restore();
       await own.close();
     }
   });
@@ -183,16 +181,11 @@ describe('export worker on the durable queue', () => {
   test("a worker that lost its lease while storing leaves the file of the worker that took over, and removes its own", async () => {
     const own = await startServer({ JOB_LEASE_MS: '300', JOB_POLL_MS: '50' });
     const storage = own.app.storage;
-    const { put, delete: remove } = storage;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { put, release, restore } = holdStoring(own);
+    const remove = storage.delete;
     const removed: string[] = [];
     let removedOne!: () => void;
     const removal = new Promise<void>((resolve) => (removedOne = resolve));
-    storage.put = async (key, body, meta) => {
-      await gate;
-      return put.call(storage, key, body, meta);
-    };
     storage.delete = async (key) => {
       await remove.call(storage, key);
       removed.push(key);
@@ -201,15 +194,7 @@ describe('export worker on the durable queue', () => {
     try {
       const ownSeed = await seedWorkspace(own);
       await createIssue(own.db, ownSeed.project.id, { name: 'Seconds older' });
-      const created = await ownSeed.actors.member.post(`${ownSeed.workspaceUrl}/exports`, { provider: 'csv', project_ids: [ownSeed.project.id] });
-      assert.equal(created.status, 201, created.text);
-      const id: string = created.body.id;
-      let row = await rowOf(id, own);
-      for (let i = 0; i < 200 && row.progress < 90; i++) {
-        await sleep(25);
-        row = await rowOf(id, own);
-      }
-      assert.equal(row.progress, 90, 'the file is written and waits to be stored');
+      const id = await exportHeldAtStoring(own, ownSeed);
       // Meanwhile another worker took the job over, stored its file and recorded it.
       const theirs = exportFileKey(ownSeed.workspace.id, id, 2, 'csv');
       await put.call(storage, theirs, Buffer.from('the newer file\n'), { contentType: 'text/csv' });
@@ -226,8 +211,7 @@ describe('export worker on the durable queue', () => {
       assert.equal(download.text, 'the newer file\n');
       assert.equal((await rowOf(id, own)).lease_owner, 'other-worker');
     } finally {
-      release();
-      storage.put = put;
+      restore();
       storage.delete = remove;
       await own.close();
     }

@@ -6,7 +6,7 @@ import { LeaseQueue, newWorkerId, type Claimed } from '../jobs/lease-queue.js';
 import type { RichTextPool } from '../rich-text/index.js';
 import type { Storage } from '../storage/index.js';
 import { exportFileKey } from './export-job-shape.js';
-import { loadExportRows } from './export-rows.js';
+import { ExportRefused, loadExportRows, type ExportScope } from './export-rows.js';
 
 /** The error text of a job that failed (details go to the log, not to users). */
 export const EXPORT_FAILED = 'The export could not be completed. Please try again.';
@@ -22,10 +22,8 @@ const WRITTEN = 0.9;
 const EXPORT_QUEUE_TABLE = 'export_jobs';
 
 /** What one export job works on, as claimed from the queue. */
-interface ClaimedExport {
-  workspace_id: string;
+interface ClaimedExport extends ExportScope {
   provider: ExportProvider;
-  project_ids: string[];
 }
 
 /** The app's export worker: takes jobs from the queue in the database, one at a time. */
@@ -82,7 +80,7 @@ export function createExportJobs(db: Db, storage: Storage, richText: RichTextPoo
         }, config.leaseMs / 3);
       },
       async run(progress) {
-        const rows = await loadExportRows(db, richText, job.workspace_id, job.project_ids);
+        const rows = await loadExportRows(db, richText, job);
         lease.signal.throwIfAborted();
         progress(LOADED);
         const file = await writeExport(job.provider, rows, { onProgress: (fraction) => progress(LOADED + (WRITTEN - LOADED) * fraction) });
@@ -114,8 +112,10 @@ export function createExportJobs(db: Db, storage: Storage, richText: RichTextPoo
           log.warn({ jobId: job.id }, 'export stopped: its lease was lost to another worker');
           return;
         }
-        log.error({ err: error, jobId: job.id }, 'export failed');
-        await queue.updateLeased(db, job.id, `status = 'failed', error = $3, lease_expires_at = NULL`, [EXPORT_FAILED]);
+        const refused = error instanceof ExportRefused;
+        if (refused) log.warn({ jobId: job.id, reason: error.message }, 'export refused');
+        else log.error({ err: error, jobId: job.id }, 'export failed');
+        await queue.updateLeased(db, job.id, `status = 'failed', error = $3, lease_expires_at = NULL`, [refused ? error.message : EXPORT_FAILED]);
       },
     });
     // The next job, if any, is claimed as soon as this one is recorded.
@@ -135,7 +135,7 @@ export function createExportJobs(db: Db, storage: Storage, richText: RichTextPoo
         wanted = false;
         const abandoned = await queue.failAbandoned(db, `status = 'failed', error = $2, lease_expires_at = NULL`, [EXPORT_INTERRUPTED]);
         if (abandoned.length) log.warn({ jobIds: abandoned }, 'exports failed: their server stopped while making them on every attempt');
-        const job = await queue.claim<ClaimedExport>(db, 'workspace_id, provider, project_ids', 'progress = 0, error = NULL');
+        const job = await queue.claim<ClaimedExport>(db, 'workspace_id, provider, project_ids, requested_by', 'progress = 0, error = NULL');
         if (job) {
           start(job);
           return;

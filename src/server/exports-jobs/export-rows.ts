@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { ExportIssue } from '../exports/index.js';
+import { canOpenProjects } from '../issues/visible-projects.js';
 import type { RichTextPool } from '../rich-text/index.js';
 
 /**
@@ -9,13 +10,33 @@ import type { RichTextPool } from '../rich-text/index.js';
  */
 const PLAIN_BATCH_BYTES = 256 * 1024;
 
+/** The error text of an export whose requester can no longer open every project it names. */
+export const EXPORT_ACCESS_LOST = 'Some of the selected projects no longer exist or you are no longer a member of them. Please start a new export.';
+
+/** An export refused for a reason its requester can act on: the message is the job's error text. */
+export class ExportRefused extends Error {}
+
+/** What an export job is of: its workspace, its projects and who asked for it. */
+export interface ExportScope {
+  workspace_id: string;
+  project_ids: readonly string[];
+  requested_by: string | null;
+}
+
 type IssueRow = Omit<ExportIssue, 'description'> & { description_html: string };
 
 /**
- * The live issues of the projects as export rows (key, name, state and its group, priority,
- * assignees, labels, dates, description as plain text), by project identifier and number.
+ * The live issues of the job's projects as export rows (key, name, state and its group, priority,
+ * assignees, labels, dates, description as plain text), by project identifier and number. The
+ * requester must still open every project when the export is made, not only when they asked for
+ * it (ExportRefused with EXPORT_ACCESS_LOST otherwise): one removed from a project, gone from the
+ * workspace or whose account was deleted in between gets no file of it.
  */
-export async function loadExportRows(db: Db, richText: RichTextPool, workspaceId: string, projectIds: readonly string[]): Promise<ExportIssue[]> {
+export async function loadExportRows(db: Db, richText: RichTextPool, { workspace_id: workspaceId, project_ids: projectIds, requested_by: requester }: ExportScope): Promise<ExportIssue[]> {
+  const member = requester
+    ? await db.maybeOne<{ role: number }>('SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [workspaceId, requester])
+    : null;
+  if (!member || !(await canOpenProjects(db, workspaceId, requester!, member.role, projectIds))) throw new ExportRefused(EXPORT_ACCESS_LOST);
   const issues = await db.query<IssueRow>(
     `SELECT p.identifier || '-' || i.sequence_id AS key, i.name, s.name AS state, s."group" AS state_group, i.priority,
             ARRAY(SELECT u.display_name FROM issue_assignees a JOIN users u ON u.id = a.user_id

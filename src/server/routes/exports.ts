@@ -6,8 +6,7 @@ import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { pagination, paginationQuery, uuid, workspaceParams } from '../http/schemas.js';
-import { SqlParams } from '../issues/sql-params.js';
-import { visibleProjectSql } from '../issues/visible-projects.js';
+import { canOpenProjects } from '../issues/visible-projects.js';
 import { Role } from '../roles.js';
 
 interface ExportBody {
@@ -51,14 +50,9 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const projectIds = [...new Set((request.body.project_ids ?? []).map((id) => id.toLowerCase()))];
       if (!projectIds.length) throw badRequest('Select at least one project to export.');
-      // Only projects the requester can open: their own, or all of them for a workspace admin.
-      const params = new SqlParams();
-      const visible = await db.query<{ id: string }>(
-        `SELECT p.id FROM projects p
-          WHERE p.id = ANY(${params.bind(projectIds)}::uuid[]) AND ${visibleProjectSql('p.id', params, workspace.id, user.id, workspace.role)}`,
-        params.values,
-      );
-      if (visible.length !== projectIds.length) throw badRequest('Some of the selected projects do not exist or you are not a member of them.');
+      // Only projects the requester can open: their own, or all of them for a workspace admin
+      // (checked again when the export is made).
+      if (!(await canOpenProjects(db, workspace.id, user.id, workspace.role, projectIds))) throw badRequest('Some of the selected projects do not exist or you are not a member of them.');
       const job = await db.one<ExportJobJson>(
         `INSERT INTO export_jobs AS j (workspace_id, provider, project_ids, requested_by) VALUES ($1, $2, $3::uuid[], $4) RETURNING ${EXPORT_JOB_COLUMNS}`,
         [workspace.id, request.body.provider, projectIds, user.id],

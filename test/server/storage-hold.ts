@@ -1,0 +1,34 @@
+import type { TestServer } from './harness.js';
+
+/** A hold on a test server's file storing (see {@link holdStoring}). */
+export interface StoringHold {
+  /** The storage's own `put`, which stores at once. */
+  readonly put: TestServer['app']['storage']['put'];
+  /** Lets the held stores and every later one go through. */
+  release(): void;
+  /** Releases, and gives the storage its own `put` back. */
+  restore(): void;
+}
+
+/**
+ * Holds every file `server` stores until `release()`: an export then waits at storing, with its
+ * file written (progress 90).
+ */
+export function holdStoring(server: TestServer): StoringHold {
+  const storage = server.app.storage;
+  const put = storage.put;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  storage.put = async (key, body, meta) => {
+    await gate;
+    return put.call(storage, key, body, meta);
+  };
+  return {
+    put,
+    release,
+    restore() {
+      release();
+      storage.put = put;
+    },
+  };
+}
