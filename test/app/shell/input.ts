@@ -35,6 +35,11 @@ const centre: Aim = (box) => [box.left + box.width / 2, box.top + box.height / 2
  * is laid out, has held still for a frame (no layout shift under the pointer) and is what the
  * pointer would hit there (not covered by an overlay, not made inert by a closing dialog). A user
  * waits for the same.
+ *
+ * "Held still" is measured after the frame's resize observers, not in its animation-frame
+ * callback, which runs before them: a popover placed by Floating UI moves from its resize
+ * observer, so a popover above its button that shrank (the date filter switched to one date)
+ * moved down a row after the check, and the click meant for its date field chose "Range".
  */
 async function clickablePoint(element: Element, aim: Aim = centre, timeout = 5_000): Promise<[number, number]> {
   const started = performance.now();
@@ -44,6 +49,7 @@ async function clickablePoint(element: Element, aim: Aim = centre, timeout = 5_0
     element.scrollIntoView({ block: 'center' });
     const box = element.getBoundingClientRect();
     await nextFrame();
+    await new Promise((resolve) => setTimeout(resolve));
     const after = element.getBoundingClientRect();
     const [x, y] = aim(after).map(Math.round) as [number, number];
     if (!after.width || !after.height) problem = 'it has no size';
@@ -106,6 +112,8 @@ export async function typeDate(input: HTMLInputElement, date: string): Promise<v
   const monthPart: Aim = (box) => [box.left + inset, box.top + box.height / 2];
   for (let attempt = 1; ; attempt++) {
     await sendMouse({ type: 'click', position: await clickablePoint(input, monthPart) });
+    // A click that landed elsewhere did something else (chose another option…): say so, never type on.
+    if (document.activeElement !== input) throw new Error(`The click meant for the date field left focus on ${document.activeElement ? describe(document.activeElement) : 'nothing'}`);
     await sendKeys({ type: date });
     await nextFrame();
     if (input.value === wanted) return;
