@@ -36,7 +36,7 @@ export async function loadExportRows(db: Db, richText: RichTextPool, { workspace
   const member = requester
     ? await db.maybeOne<{ role: number }>('SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [workspaceId, requester])
     : null;
-  if (!member || !(await canOpenProjects(db, workspaceId, requester!, member.role, projectIds))) throw new ExportRefused(EXPORT_ACCESS_LOST);
+  if (!requester || !member || !(await canOpenProjects(db, workspaceId, requester, member.role, projectIds))) throw new ExportRefused(EXPORT_ACCESS_LOST);
   const issues = await db.query<IssueRow>(
     `SELECT p.identifier || '-' || i.sequence_id AS key, i.name, s.name AS state, s."group" AS state_group, i.priority,
             ARRAY(SELECT u.display_name FROM issue_assignees a JOIN users u ON u.id = a.user_id
