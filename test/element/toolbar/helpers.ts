@@ -157,8 +157,10 @@ export async function selectWithKeys(el: RichEditor, text: string, length = text
   // user types on at once); the editor may not have read the last key's move yet.
   const trace: string[] = [];
   const note = (step: string) => trace.push(`${step}: ${describeSelection(el)}`);
-  await clickAt(textPoint(el, clickBefore ?? text, 0));
-  note(`a click before "${clickBefore ?? text}"`);
+  const point = textPoint(el, clickBefore ?? text, 0);
+  const hit = describeHit(point);
+  await clickAt(point);
+  note(`a click before "${clickBefore ?? text}" at ${point.join(',')} on ${hit}`);
   if (clickBefore) {
     const steps = whole.indexOf(text) - whole.indexOf(clickBefore);
     for (let i = 0; i < steps; i++) await sendKeys({ press: 'ArrowRight' });
@@ -171,6 +173,19 @@ export async function selectWithKeys(el: RichEditor, text: string, length = text
   await until(() => selectedText(el).startsWith(expected), `"${expected}" selected`, 2_000).catch(() => {
     throw new Error(`Selecting from "${expected}" with the keys selected something else: ${trace.join('; ')}; at last ${describeSelection(el)}`);
   });
+}
+
+/** What a click at a viewport point lands on, looking into shadow roots (for failure messages). */
+function describeHit([x, y]: [number, number]): string {
+  let hit: Element | null = document.elementFromPoint(x, y);
+  while (hit?.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  if (!hit) return 'nothing';
+  const classes = typeof hit.className === 'string' && hit.className ? `.${hit.className.trim().split(/\s+/).join('.')}` : '';
+  return `<${hit.tagName.toLowerCase()}${classes}>`;
 }
 
 /** The text the editor's selection covers. */
