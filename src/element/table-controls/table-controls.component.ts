@@ -9,11 +9,13 @@ import { TABLE_MENU_ID, moveInMenu, menuItems, tableMenuTemplate } from './table
 import { cellContext, cellPosOf, entryStates, runEntry, tableMenu, type TableAxis, type TableMenuEntry } from './table-menu.js';
 import { TABLE_HANDLE_THICKNESS, tableControlsStyles } from './table-controls.styles.js';
 
-/** The hovered cell's DOM and the table it is in. */
+/**
+ * The hovered cell's DOM. Its row and table are looked up from it whenever they are measured:
+ * ProseMirror draws a row or table whose attributes change (a row colour, a header row) as a
+ * new element and moves the cells into it, so an element held from before is no longer shown.
+ */
 interface HoveredCell {
   readonly cell: HTMLElement;
-  readonly row: HTMLElement;
-  readonly table: HTMLElement;
 }
 
 /** The open menu: which handle, and the cell it was opened for. */
@@ -214,13 +216,11 @@ export class RichEditorTableControls extends LitElement {
     if (this.menu || !view.editable) return;
     const target = event.target instanceof Element ? event.target : null;
     const cell = target?.closest<HTMLElement>('td, th') ?? null;
-    const row = cell?.parentElement;
-    const table = cell?.closest<HTMLElement>('table');
-    if (!cell || !row || !table || !view.dom.contains(cell)) {
+    if (!cell || !cell.closest('table') || !view.dom.contains(cell)) {
       this.hover = null;
       return;
     }
-    if (this.hover?.cell !== cell) this.hover = { cell, row, table };
+    if (this.hover?.cell !== cell) this.hover = { cell };
   }
 
   private readonly onControlsLeave = (event: MouseEvent): void => {
@@ -239,23 +239,24 @@ export class RichEditorTableControls extends LitElement {
     const rowHandle = this.handleButton('row');
     const columnHandle = this.handleButton('column');
     if (!hover || !rowHandle || !columnHandle) return;
-    const { cell, row, table } = hover;
-    // The row handle sits on the visible left edge (a wide table scrolls inside its wrapper).
-    const clip = table.parentElement ?? table;
+    const { cell } = hover;
+    const tableOf = () => cell.closest<HTMLElement>('table') ?? cell;
     const rowRef: VirtualElement = {
       getBoundingClientRect: () => {
-        const r = row.getBoundingClientRect();
-        const left = Math.max(table.getBoundingClientRect().left, clip.getBoundingClientRect().left);
+        const r = (cell.parentElement ?? cell).getBoundingClientRect();
+        // The row handle sits on the visible left edge (a wide table scrolls inside its wrapper).
+        const table = tableOf();
+        const left = Math.max(table.getBoundingClientRect().left, (table.parentElement ?? table).getBoundingClientRect().left);
         return rect(left, r.top, 0, r.height);
       },
-      contextElement: table,
+      contextElement: cell,
     };
     const columnRef: VirtualElement = {
       getBoundingClientRect: () => {
         const c = cell.getBoundingClientRect();
-        return rect(c.left, table.getBoundingClientRect().top, c.width, 0);
+        return rect(c.left, tableOf().getBoundingClientRect().top, c.width, 0);
       },
-      contextElement: table,
+      contextElement: cell,
     };
     const stops = [this.place(rowRef, rowHandle, 'left'), this.place(columnRef, columnHandle, 'top')];
     this.following = { hover, stop: () => stops.forEach((stop) => stop()) };

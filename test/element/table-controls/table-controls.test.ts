@@ -66,22 +66,27 @@ async function click(target: Element): Promise<void> {
   await sendMouse({ type: 'up' });
 }
 
-/** Waits until exactly one row handle and one column handle stand on the cell's row and column. */
+/** Waits until exactly one row handle and one column handle stand on the cell's row and column; a timeout says where they were. */
 async function handlesOn(el: RichEditor, row: number, column: number): Promise<void> {
+  const round = (n: number) => Math.round(n * 10) / 10;
   await until(() => {
     const [rowHandle, columnHandle] = [handles(el, 'Row'), handles(el, 'Column')];
-    if (rowHandle.length !== 1 || columnHandle.length !== 1) return false;
+    if (rowHandle.length !== 1 || columnHandle.length !== 1) throw new Error(`${rowHandle.length} row and ${columnHandle.length} column handles shown`);
     const table = content(el).querySelector('table')!.getBoundingClientRect();
     const target = cell(el, row, column).getBoundingClientRect();
     const rowRect = content(el).querySelectorAll('tr')[row].getBoundingClientRect();
     const r = rowHandle[0].getBoundingClientRect();
     const c = columnHandle[0].getBoundingClientRect();
-    return (
-      Math.abs(r.top + r.height / 2 - (rowRect.top + rowRect.height / 2)) < 1 &&
-      Math.abs(r.left + r.width / 2 - table.left) < 1 &&
-      Math.abs(c.left + c.width / 2 - (target.left + target.width / 2)) < 1 &&
-      Math.abs(c.top + c.height / 2 - table.top) < 1
-    );
+    const off = [
+      r.top + r.height / 2 - (rowRect.top + rowRect.height / 2),
+      r.left + r.width / 2 - table.left,
+      c.left + c.width / 2 - (target.left + target.width / 2),
+      c.top + c.height / 2 - table.top,
+    ];
+    if (off.some((d) => Math.abs(d) >= 1)) {
+      throw new Error(`the row handle's centre is ${round(off[0])} px below its row's and ${round(off[1])} px right of the table's edge; the column handle's ${round(off[2])} px right of its column's and ${round(off[3])} px below the table's top`);
+    }
+    return true;
   }, `the handles stand on row ${row} and column ${column}`);
 }
 
@@ -268,6 +273,21 @@ describe('<rich-editor-table-controls>', () => {
       await sendKeys({ press: 'Enter' });
       await until(() => rows(el).length === 4, 'a row is inserted');
       expect(rows(el)[2]).to.deep.equal(['', '', '']);
+      expect(menu(el)).to.equal(null);
+    });
+
+    it('keeps the handles on the hovered cell when its row is coloured from the keyboard', async () => {
+      const el = await mount();
+      await hover(cell(el, 1, 2));
+      await handlesOn(el, 1, 2);
+      handles(el, 'Row')[0].focus();
+      await sendKeys({ press: 'Enter' });
+      await until(() => menu(el) && focused(el) === 'Insert row above', 'the first item has focus');
+      for (let i = 0; i < 20 && focused(el)?.replace('✓', '').trim() !== 'Blue'; i++) await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ press: 'Enter' });
+      await until(() => rowColours(el)[1] === '#d6e4fc', 'the row is blue');
+      // The coloured row is a new element holding the same cells: the handles stay with the cell, the mouse unmoved.
+      await handlesOn(el, 1, 2);
       expect(menu(el)).to.equal(null);
     });
 
