@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { XLSX_SHEET_NAME } from '../../src/server/exports/index.js';
-import { EXPORT_ACCESS_LOST } from '../../src/server/exports-jobs/export-rows.js';
+import { EXPORT_ACCESS_LOST, EXPORT_ROLE_LOST } from '../../src/server/exports-jobs/export-rows.js';
+import { Role } from '../../src/server/roles.js';
 import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 import { createIssue, createLabel } from './planning-fixtures.js';
 import { holdStoring } from './storage-hold.js';
@@ -226,6 +227,16 @@ describe('the requester\'s access when the export is made', () => {
     await server.db.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [other.workspace.id, other.users.member.id]);
     assert.deepEqual(pick(await exportRequestedEarlier(other, other.users.member.id)), ['failed', EXPORT_ACCESS_LOST]);
     assert.deepEqual(pick(await exportRequestedEarlier(other, null)), ['failed', EXPORT_ACCESS_LOST]);
+  });
+
+  test('so does one demoted below Member, though still in the project', async () => {
+    const other = await seedWorkspace(server);
+    await createIssue(server.db, other.project.id, { name: 'Not for viewers to export' });
+    await server.db.query('UPDATE workspace_members SET role = $3 WHERE workspace_id = $1 AND user_id = $2', [other.workspace.id, other.users.member.id, Role.Viewer]);
+    const job = await exportRequestedEarlier(other, other.users.member.id);
+    assert.deepEqual(pick(job), ['failed', EXPORT_ROLE_LOST]);
+    const file = await server.db.one<{ file_key: string | null }>('SELECT file_key FROM export_jobs WHERE id = $1', [job.id]);
+    assert.equal(file.file_key, null);
   });
 
   test("a workspace admin's export of a project they are not a member of is made", async () => {

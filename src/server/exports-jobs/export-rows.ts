@@ -2,6 +2,7 @@ import type { Db } from '../db/index.js';
 import type { ExportIssue } from '../exports/index.js';
 import { canOpenProjects } from '../issues/visible-projects.js';
 import type { RichTextPool } from '../rich-text/index.js';
+import { Role } from '../roles.js';
 
 /**
  * Descriptions sent to the rich-text pool together, up to about this much HTML: reading a long
@@ -9,6 +10,12 @@ import type { RichTextPool } from '../rich-text/index.js';
  * batch waits for no more than one batch.
  */
 const PLAIN_BATCH_BYTES = 256 * 1024;
+
+/** The workspace role that asks for, lists and downloads exports (spec: the Exports settings page, Member). */
+export const EXPORTS_ROLE = Role.Member;
+
+/** The error text of an export whose requester's workspace role no longer allows exports. */
+export const EXPORT_ROLE_LOST = 'Your workspace role no longer allows exports. Ask a workspace admin for the Member role, then start a new export.';
 
 /** The error text of an export whose requester can no longer open every project it names. */
 export const EXPORT_ACCESS_LOST = 'Some of the selected projects no longer exist or you are no longer a member of them. Please start a new export.';
@@ -28,15 +35,17 @@ type IssueRow = Omit<ExportIssue, 'description'> & { description_html: string };
 /**
  * The live issues of the job's projects as export rows (key, name, state and its group, priority,
  * assignees, labels, dates, description as plain text), by project identifier and number. The
- * requester must still open every project when the export is made, not only when they asked for
- * it (ExportRefused with EXPORT_ACCESS_LOST otherwise): one removed from a project, gone from the
- * workspace or whose account was deleted in between gets no file of it.
+ * requester must still hold the exports role and open every project when the export is made, not
+ * only when they asked for it (ExportRefused otherwise): one demoted below Member, removed from a
+ * project, gone from the workspace or whose account was deleted in between gets no file of it.
  */
 export async function loadExportRows(db: Db, richText: RichTextPool, { workspace_id: workspaceId, project_ids: projectIds, requested_by: requester }: ExportScope): Promise<ExportIssue[]> {
   const member = requester
     ? await db.maybeOne<{ role: number }>('SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [workspaceId, requester])
     : null;
-  if (!requester || !member || !(await canOpenProjects(db, workspaceId, requester, member.role, projectIds))) throw new ExportRefused(EXPORT_ACCESS_LOST);
+  if (!requester || !member) throw new ExportRefused(EXPORT_ACCESS_LOST);
+  if (member.role < EXPORTS_ROLE) throw new ExportRefused(EXPORT_ROLE_LOST);
+  if (!(await canOpenProjects(db, workspaceId, requester, member.role, projectIds))) throw new ExportRefused(EXPORT_ACCESS_LOST);
   const issues = await db.query<IssueRow>(
     `SELECT p.identifier || '-' || i.sequence_id AS key, i.name, s.name AS state, s."group" AS state_group, i.priority,
             ARRAY(SELECT u.display_name FROM issue_assignees a JOIN users u ON u.id = a.user_id

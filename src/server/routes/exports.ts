@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EXPORT_PROVIDERS, type ExportProvider } from '../exports/index.js';
 import { createExportJobs } from '../exports-jobs/export-jobs.js';
+import { EXPORTS_ROLE } from '../exports-jobs/export-rows.js';
 import { EXPORT_JOB_COLUMNS, exportJobParams, exportJobSchema, type ExportJobJson } from '../exports-jobs/export-job-shape.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
@@ -33,7 +34,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ExportBody }>(
     '/workspaces/:slug/exports',
     {
-      preHandler: requireWorkspaceRole(Role.Member),
+      preHandler: requireWorkspaceRole(EXPORTS_ROLE),
       schema: {
         params: workspaceParams,
         body: {
@@ -65,7 +66,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { limit?: string; offset?: string } }>(
     '/workspaces/:slug/exports',
     {
-      preHandler: requireWorkspaceRole(Role.Member),
+      preHandler: requireWorkspaceRole(EXPORTS_ROLE),
       schema: { params: workspaceParams, querystring: paginationQuery, response: { 200: { type: 'array', items: exportJobSchema } } },
     },
     async (request) => {
@@ -79,7 +80,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { jobId: string } }>(
     '/workspaces/:slug/exports/:jobId/download',
-    { preHandler: requireWorkspaceRole(Role.Member), schema: { params: exportJobParams } },
+    { preHandler: requireWorkspaceRole(EXPORTS_ROLE), schema: { params: exportJobParams } },
     async (request, reply) => {
       const workspace = currentWorkspace(request);
       const user = currentUser(request);
