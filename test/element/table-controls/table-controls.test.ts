@@ -108,6 +108,15 @@ async function mount(value = TABLE): Promise<RichEditor> {
   return el;
 }
 
+/** Hovers the cell, then opens the row handle's menu from the keyboard (focus, Enter): its first item has focus. */
+async function openWithKeyboard(el: RichEditor, row: number, column: number): Promise<void> {
+  await hover(cell(el, row, column));
+  await handlesOn(el, row, column);
+  handles(el, 'Row')[0].focus();
+  await sendKeys({ press: 'Enter' });
+  await until(() => menu(el) && focused(el) === 'Insert row above', 'the first item has focus');
+}
+
 /** Hovers the cell and opens a handle's menu with the mouse. */
 async function openWithMouse(el: RichEditor, axis: 'Row' | 'Column', row = 1, column = 2): Promise<void> {
   await hover(cell(el, row, column));
@@ -259,11 +268,7 @@ describe('<rich-editor-table-controls>', () => {
 
     it('opens the row menu with the keyboard: Enter, arrows with wrap-around, Enter', async () => {
       const el = await mount();
-      await hover(cell(el, 1, 2));
-      await handlesOn(el, 1, 2);
-      handles(el, 'Row')[0].focus();
-      await sendKeys({ press: 'Enter' });
-      await until(() => menu(el) && focused(el) === 'Insert row above', 'the first item has focus');
+      await openWithKeyboard(el, 1, 2);
       await sendKeys({ press: 'ArrowUp' });
       expect(focused(el)).to.equal('Delete table');
       await sendKeys({ press: 'ArrowDown' });
@@ -278,11 +283,7 @@ describe('<rich-editor-table-controls>', () => {
 
     it('keeps the handles on the hovered cell when its row is coloured from the keyboard', async () => {
       const el = await mount();
-      await hover(cell(el, 1, 2));
-      await handlesOn(el, 1, 2);
-      handles(el, 'Row')[0].focus();
-      await sendKeys({ press: 'Enter' });
-      await until(() => menu(el) && focused(el) === 'Insert row above', 'the first item has focus');
+      await openWithKeyboard(el, 1, 2);
       for (let i = 0; i < 20 && focused(el)?.replace('✓', '').trim() !== 'Blue'; i++) await sendKeys({ press: 'ArrowDown' });
       await sendKeys({ press: 'Enter' });
       await until(() => rowColours(el)[1] === '#d6e4fc', 'the row is blue');
