@@ -3,6 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { ACTIVE_BLOCK_CLASS } from '../../src/element/rich-editor/active-block.js';
+import { focusSettled } from '../helpers/editor.js';
 import { content, lastCharRect } from '../helpers/element-ui.js';
 
 /** The texts of the top-level blocks marked as holding the caret. */
@@ -50,6 +51,8 @@ describe('active block', () => {
     let changes = 0;
     el.addEventListener('rich-editor-change', () => changes++);
     await clickText(el, 0);
+    // ArrowUp brings the caret back to where the click put it when the editor took focus.
+    await focusSettled();
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowUp' });
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -61,3 +61,15 @@ export function nextFrame(): Promise<void> {
     });
   });
 }
+
+/**
+ * Waits out ProseMirror's check after the editor gains focus: 20 ms later it puts its own
+ * selection back when the page's still ends where it did at focus time (a browser may restore a
+ * stale one). Keys or a click that bring the caret back to that very point inside the wait,
+ * before the editor has read them (a busy machine runs the check late), are undone. A test that
+ * does so right after focusing waits first; the check, queued earlier with a shorter delay, runs
+ * before this timer.
+ */
+export function focusSettled(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 30));
+}

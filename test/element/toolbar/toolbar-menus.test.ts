@@ -1,7 +1,7 @@
 import { expect, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { RichEditor } from '../../../src/element/index.js';
-import { pressWith } from '../../helpers/editor.js';
+import { focusSettled, pressWith } from '../../helpers/editor.js';
 import {
   SETTLE_MS,
   axeViolations,
@@ -173,12 +173,10 @@ describe('<rich-editor-toolbar>: link input', () => {
     await sendKeys({ type: 'https://new.example' });
     await sendKeys({ press: 'Enter' });
     expect(el.getHTML()).to.include('href="https://new.example"');
-    // Enter gave focus back to the editor. ProseMirror then checks 20 ms later whether the browser
-    // left a stale selection behind and puts its own back: in Firefox the stale one is the start of
-    // the paragraph, so a click there inside that window is undone (the next selection starts
-    // from the link instead). The pause outlasts that check, which was queued first.
+    // Enter gave focus back to the editor while Firefox's selection stood at the start of the
+    // paragraph, where the next click goes.
     await until(() => !linkInput(el) && focused() === content(el), 'link input closed, focus in the editor');
-    await sleep(SETTLE_MS);
+    await focusSettled();
     await selectAndShow(el, 'the docs', undefined, 'Read');
     await click(await editLinkButton(el));
     await until(() => !!linkInput(el), 'link input open');
