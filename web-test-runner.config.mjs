@@ -24,11 +24,21 @@ const consoleGuard = {
   },
 };
 
+/**
+ * The browser tiers. Every engine runs the files where engines can differ: the element and the
+ * core's files that build an editor view, type, click, paste or read layout (ENGINE_FILES).
+ * Chromium alone also runs the app's and the React wrapper's component tests (React screens
+ * against a fake API: nothing in them differs between engines; the app's end-to-end flows run
+ * in Firefox and WebKit too). Pure model code runs once, in Node (`*.node.test.ts`).
+ */
+export const ENGINE_FILES = ['test/core/**/*.test.ts', 'test/element/**/*.test.ts', 'test/setup/**/*.test.ts', '!**/*.node.test.ts'];
+export const CHROMIUM_FILES = [...ENGINE_FILES, 'test/react/**/*.test.ts', 'test/react/**/*.test.tsx', 'test/app/**/*.test.ts', 'test/app/**/*.test.tsx'];
+
 /** Which test each running file is in: named when a file stalls, and in the list of failures. */
 export const progress = testProgress();
 
 export default {
-  files: ['test/**/*.test.ts', 'test/**/*.test.tsx', '!test/server/**', '!test/e2e/**'],
+  files: [...CHROMIUM_FILES],
   nodeResolve: { exportConditions: ['browser', 'production'] },
   concurrency: 2,
   testsFinishTimeout: 300_000,

@@ -4,7 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findMiniBrowser, findWebKitDriver } from './scripts/browsers.mjs';
 import { webkitLauncher } from './scripts/wtr-webkit.mjs';
-import base, { progress } from './web-test-runner.config.mjs';
+import base, { ENGINE_FILES, progress } from './web-test-runner.config.mjs';
 
 const driverPath = findWebKitDriver();
 const browserPath = findMiniBrowser();
@@ -13,24 +13,17 @@ if (!driverPath || !browserPath) {
 }
 
 /**
- * The files npm test runs in WebKit: every file but one. The block pin's tests click the
+ * The files npm test runs in WebKit: the engine tier but one. The block pin's tests click the
  * same spot of a new editor one after another, which WebKit counts as a double click (a
  * word selected, then typed over); its print check needs emulateMedia, which Web Test
  * Runner has only for Chromium's and Playwright's pages (README, "Browsers").
- * WEBKIT_ALL=1 runs every file.
+ * WEBKIT_ALL=1 runs that file too.
  */
-const WEBKIT_FILES = [
-  'test/core/**/*.test.ts',
-  'test/react/**/*.test.ts',
-  'test/react/**/*.test.tsx',
-  'test/element/**/*.test.ts',
-  '!test/element/block-pin.test.ts',
-  'test/app/**/*.test.tsx',
-];
+const WEBKIT_FILES = [...ENGINE_FILES, '!test/element/block-pin.test.ts'];
 
 export default {
   ...base,
-  files: process.env.WEBKIT_ALL === '1' ? base.files : WEBKIT_FILES,
+  files: process.env.WEBKIT_ALL === '1' ? ENGINE_FILES : WEBKIT_FILES,
   reporters: [defaultReporter(), progress.reporter, countReporter('.test-results/browser-webkit.json', progress)],
   // Each test file gets its own MiniBrowser window (one per WebKitWebDriver process). One
   // file at a time: X gives keyboard focus to one window only, so in a second window beside

@@ -7,6 +7,7 @@ const firstLine = (error) => String(error?.message ?? error ?? '').split('\n')[0
 
 function countSuite(suite, totals, file, path = []) {
   for (const test of suite.tests) {
+    totals.durations[file] = (totals.durations[file] ?? 0) + (test.duration ?? 0);
     if (test.skipped) totals.skipped++;
     else if (test.passed) totals.passed++;
     else {
@@ -25,7 +26,7 @@ function countSuite(suite, totals, file, path = []) {
 export function countReporter(outFile, progress = null) {
   return {
     onTestRunFinished({ sessions }) {
-      const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
+      const totals = { passed: 0, failed: 0, skipped: 0, failures: [], durations: {} };
       for (const session of sessions) {
         const file = session.testFile.replace(`${process.cwd()}/`, '');
         if (session.testResults) countSuite(session.testResults, totals, file);

@@ -2,8 +2,8 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { GapCursor } from 'prosemirror-gapcursor';
 import { Plugin } from 'prosemirror-state';
+import { REPLACE_CONTENT_META } from '../../src/core/transaction-meta.js';
 import {
-  REPLACE_CONTENT_META,
   clearContent,
   focusAt,
   insertAtSavedSelection,

@@ -5,7 +5,7 @@
  * such a document and checks the result. Text that must hold a literal `<word>` is
  * passed as a node: `p(schema.text('<b>'))`.
  */
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import type { Attrs, Mark, MarkType, Node as PMNode, NodeType } from 'prosemirror-model';
 import { EditorState, NodeSelection, TextSelection, type Command, type Plugin, type Selection } from 'prosemirror-state';
 import { schema } from '../../src/core/index.js';

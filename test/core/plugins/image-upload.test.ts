@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { EditorState, TextSelection, type Plugin } from 'prosemirror-state';
-import { REPLACE_CONTENT_META } from '../../../src/core/operations.js';
+import { imageUploadKey } from '../../../src/core/commands/choose-image.js';
+import { REPLACE_CONTENT_META } from '../../../src/core/transaction-meta.js';
 import {
   canReplaceContent,
   FILE_TOO_LARGE_MESSAGE,
-  imageUploadKey,
   imageUploadPlugin,
   INVALID_TYPE_MESSAGE,
   isUploading,

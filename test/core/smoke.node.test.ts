@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import { parseHTML, serializeHTML } from '../../src/core/index.js';
 
 describe('smoke', () => {

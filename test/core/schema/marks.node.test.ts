@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import type { Node as PMNode } from 'prosemirror-model';
 import { LINK_REL, parseHTML, schema, serializeHTML } from '../../../src/core/index.js';
 import { a, br, code, doc, em, expectDoc, mention, p, s, strong, u } from '../../helpers/builder.js';

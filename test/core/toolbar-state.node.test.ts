@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import { AllSelection, EditorState, NodeSelection, TextSelection, type Selection } from 'prosemirror-state';
 import { CellSelection } from 'prosemirror-tables';
 import type { Node as PMNode } from 'prosemirror-model';

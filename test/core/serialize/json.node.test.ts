@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import { parseJSON, serializeJSON, type JSONNode } from '../../../src/core/index.js';
 import { a, blockquote, doc, expectDoc, h3, img, li, mention, p, pre, strong, table, td, tr, ul } from '../../helpers/builder.js';
 import { captureLog } from '../../helpers/log.js';

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import { EditorState, TextSelection } from 'prosemirror-state';
 import { insertHorizontalRule } from '../../../src/core/commands/blocks.js';
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import { NodeSelection } from 'prosemirror-state';
 import { fitImageSize, imageAt, insertImageAt, MIN_IMAGE_DIMENSION, resizeImage, setImageSize } from '../../../src/core/commands/image.js';
 import { apply, doc, expectDoc, img, p, stateFor, table, td, th, tr } from '../../helpers/builder.js';

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import type { Node as PMNode } from 'prosemirror-model';
 import { parseHTML, parseJSON, schema, serializeHTML, serializeJSON, TABLE_COLORS } from '../../../src/core/index.js';
 import { canonicalHtmlDoc, mulberry32, randomCorpus, randomDoc, type RandomDocOptions } from '../../helpers/random-doc.js';

@@ -1,4 +1,5 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
+import { parseInertHTML } from '../../../src/core/dom.js';
 import { DOMParser, type Mark, Node as PMNode } from 'prosemirror-model';
 import { EditorState } from 'prosemirror-state';
 import { parseHTML, parseJSON, parseMarkdown, schema, serializeHTML } from '../../../src/core/index.js';
@@ -28,8 +29,7 @@ describe('shared attribute objects and mark sets', () => {
     const html = '<p><strong>a</strong> b <strong><em>c</em></strong></p><p><strong>d</strong> <a href="https://a.example/">e</a> <em><strong>f</strong></em> <a href="https://a.example/">g</a></p>';
     const doc = parseHTML(html);
     // The same document ProseMirror's parser gives, mark for mark.
-    const container = document.createElement('div');
-    container.innerHTML = html;
+    const container = parseInertHTML(`<div>${html}</div>`).body.firstElementChild!;
     expect(doc.eq(DOMParser.fromSchema(schema).parse(container, { preserveWhitespace: true }))).to.equal(true);
     const sets = (from: PMNode) => {
       const found: Record<string, ReadonlyArray<unknown>> = {};
@@ -76,8 +76,7 @@ describe('shared attribute objects and mark sets', () => {
       '<h2>a</h2><h2>b</h2><h3>c</h3><pre><code class="language-js">1</code></pre><pre><code class="language-js">2</code></pre>' +
       '<p><img src="https://a.example/x.png"><img src="https://a.example/x.png"><img src="https://a.example/y.png"></p>';
     const doc = parseHTML(html);
-    const container = document.createElement('div');
-    container.innerHTML = html;
+    const container = parseInertHTML(`<div>${html}</div>`).body.firstElementChild!;
     expect(doc.eq(DOMParser.fromSchema(schema).parse(container, { preserveWhitespace: true })), 'the same document').to.equal(true);
     for (const loaded of [doc, parseJSON(doc.toJSON()), await parseMarkdown('## a\n\n## b\n\n### c\n\n```js\n1\n```\n\n```js\n2\n```')]) {
       const [h2a, h2b, h3] = nodesOf(loaded, 'heading');

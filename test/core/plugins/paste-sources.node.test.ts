@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import { parseHTML, schema, serializeHTML } from '../../../src/core/index.js';
 import { cleanPastedHTML } from '../../../src/core/plugins/paste-html.js';
 

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import {
   cleanLinkHref, imagePath, isValidLinkUrl, LINK_PROTOCOLS, safeColor, safeImageSrc, safeLanguage, safeLinkHref, safeRedirect, TABLE_COLORS,
 } from '../../src/core/url.js';

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import type { Node as PMNode } from 'prosemirror-model';
 import { parseHTML, schema, serializeHTML } from '../../../src/core/index.js';
 import {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import type { Node as PMNode } from 'prosemirror-model';
 import { parseMarkdownNow } from '../../../src/core/serialize/markdown-parse.js';
 import { serializeMarkdown } from '../../../src/core/serialize/markdown.js';

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import { history, redo, undo } from 'prosemirror-history';
 import { EditorState, Selection, TextSelection } from 'prosemirror-state';
 import { EDITING_COMMANDS, pick, type Rng } from '../helpers/editing-commands.js';
