@@ -45,6 +45,7 @@ export {
 } from './url.js';
 export { CODE_LANGUAGES, knownLanguage, PLAIN_LANGUAGE } from './code-languages.js';
 export { setLogger, type Logger } from './log.js';
+export { clock, setClock, type Clock } from './clock.js';
 
 export { headingToParagraphAtStart, joinAcrossListForward, joinIntoListBackward } from './commands/block-joins.js';
 export {
@@ -119,15 +120,13 @@ export {
   type ImageTrackingOptions,
   imageTrackingPlugin,
   type ImageTrackingState,
-  SKIP_IMAGE_TRACKING_META,
 } from './plugins/image-tracking.js';
+export { REPLACE_CONTENT_META, SKIP_IMAGE_TRACKING_META } from './transaction-meta.js';
 export {
   canReplaceContent,
-  chooseImageFile,
   defaultPlaceholder,
   FILE_TOO_LARGE_MESSAGE,
   type ImageRules,
-  imageUploadKey,
   type ImageUploadOptions,
   imageUploadPlugin,
   INVALID_TYPE_MESSAGE,
@@ -144,6 +143,7 @@ export {
   type UploadState,
   validateImageFile,
 } from './plugins/image-upload.js';
+export { chooseImageFile, imageUploadKey } from './commands/choose-image.js';
 export { editorInputRules } from './plugins/input-rules.js';
 export { editorKeymap, selectBlockThenAll, selectDocumentEdge, undoWithInputRules } from './plugins/keymap.js';
 export {
@@ -232,7 +232,6 @@ export {
   focusAt,
   type FocusPosition,
   insertAtSavedSelection,
-  REPLACE_CONTENT_META,
   replaceContentTr,
   savedSelectionKey,
   savedSelectionPlugin,
@@ -262,7 +261,8 @@ export {
   wordsOf,
   wordsWith,
 } from './strings.js';
-export { blockKindCommand, type BlockMenuEntry, selectedBlockKind, setTextBlock, TEXT_BLOCK_ID } from './block-menu.js';
+export { blockKindCommand, setTextBlock } from './block-menu.js';
+export { type BlockMenuEntry, selectedBlockKind, TEXT_BLOCK_ID } from './commands/block-kind.js';
 export { editorSetup, editorSetupKey, editorSetupPlugin, blockMenuOf, BUILTIN_BLOCK_MENU, type EditorSetup, type SetupState } from './extensions/setup.js';
 /** The editor's own node definitions (the same API a host's extensions use), to extend or replace one. */
 import * as blocks from './blocks/index.js';

@@ -3,11 +3,8 @@ import { Plugin, PluginKey, Selection, TextSelection, type EditorState, type Tra
 import type { EditorView } from 'prosemirror-view';
 import { log } from './log.js';
 import { gapCursorAt } from './plugins/gap-cursor.js';
-import { SKIP_IMAGE_TRACKING_META } from './plugins/image-tracking.js';
+import { REPLACE_CONTENT_META, SKIP_IMAGE_TRACKING_META } from './transaction-meta.js';
 import { emptyDoc, parseHTML } from './serialize/html.js';
-
-/** Meta set on transactions that replace the whole document from outside (`setValue`, `clear`). */
-export const REPLACE_CONTENT_META = 'replaceContent';
 
 /** The last selection the user had, kept (and mapped) while the editor is not focused. */
 export const savedSelectionKey = new PluginKey<{ from: number; to: number }>('saved-selection');

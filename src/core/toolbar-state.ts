@@ -1,11 +1,12 @@
 import type { MarkType, Node as PMNode, ResolvedPos } from 'prosemirror-model';
 import { EditorState, NodeSelection, type Command } from 'prosemirror-state';
 import { CellSelection } from 'prosemirror-tables';
-import { selectedBlockKind, type BlockMenuEntry } from './block-menu.js';
+import { selectedBlockKind, type BlockMenuEntry } from './commands/block-kind.js';
 import { schemaBlockMenu } from './extensions/collect.js';
 import { schema as builtinSchema } from './schema/index.js';
 
-export { setTextBlock, type BlockMenuEntry } from './block-menu.js';
+export { setTextBlock } from './block-menu.js';
+export type { BlockMenuEntry } from './commands/block-kind.js';
 
 /** A kind of block the toolbar's dropdown shows: an entry id (the spec's `text` … `code`, or an extension's). */
 export type BlockType = string;

@@ -1,25 +1,51 @@
 // Waiting in browser tests for what the page does next, in one place.
 import { expect } from '@open-wc/testing';
 
+/** How long `until` waits, and what it reports of the page when it gives up. */
+export interface UntilOptions {
+  /** Milliseconds before giving up (default 15,000). */
+  timeout?: number;
+  /** Describes what the page showed instead, for the failure message (default: the check's last value). */
+  saw?: () => unknown;
+}
+
+/** A value as a failure message shows it. */
+function shown(value: unknown): string {
+  if (value instanceof Element) return value.outerHTML.slice(0, 300);
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 300));
+  try {
+    return JSON.stringify(value)?.slice(0, 300) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
 /**
  * Polls `check` every 10 ms until it returns a truthy value (a check that throws counts as not
- * yet), then resolves with it; fails naming `what` after `timeout` ms. The default wait is long
- * because a file's first screen may load a lazy chunk, slow on a busy machine; a condition that
- * is never met still fails well inside a test's 20 s.
+ * yet), then resolves with it; fails naming `what` and what it last saw after the timeout (a
+ * number, or `options.timeout`). The default wait is long because a file's first screen may load
+ * a lazy chunk, slow on a busy machine; a condition that is never met still fails well inside a
+ * test's 20 s.
  */
-export async function until<T>(check: () => T, what = 'the condition', timeout = 15_000): Promise<NonNullable<T>> {
+export async function until<T>(check: () => T, what = 'the condition', options: number | UntilOptions = {}): Promise<NonNullable<T>> {
+  const { timeout = 15_000, saw } = typeof options === 'number' ? { timeout: options } : options;
   const started = performance.now();
   let last: unknown;
+  let lastValue: unknown;
   for (;;) {
     try {
       const value = check();
       if (value) return value as NonNullable<T>;
+      lastValue = value;
+      last = undefined;
     } catch (error) {
       last = error;
     }
     if (performance.now() - started > timeout) {
-      throw new Error(`Timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`);
+      const instead = saw ? shown(saw()) : last instanceof Error ? last.message : shown(lastValue);
+      throw new Error(`Timed out waiting for ${what}; last saw: ${instead}`);
     }
+    // Polling: the condition is read from the page, which announces none of these states.
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

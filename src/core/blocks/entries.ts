@@ -4,7 +4,7 @@
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
-import { blockKindCommand, type BlockMenuEntry } from '../block-menu.js';
+import type { BlockMenuEntry } from '../commands/block-kind.js';
 import type { SlashEntry } from '../extensions/types.js';
 import { ENGLISH, type StringKey } from '../strings.js';
 
@@ -13,9 +13,9 @@ export function slashEntry(id: string, icon: string, terms: readonly string[], c
   return { id, icon, title: ENGLISH[`slash.${id}.title` as StringKey], description: ENGLISH[`slash.${id}.description` as StringKey], terms, command };
 }
 
-/** A block-type menu entry labelled `blockMenu.<id>`: choosing the kind the blocks already are changes nothing. */
+/** A block-type menu entry labelled `blockMenu.<id>` (extensions/collect.ts makes choosing the kind the blocks already are change nothing). */
 export function menuEntry(id: string, matches: ((node: PMNode) => boolean) | undefined, apply: Command): BlockMenuEntry {
-  return { id, label: ENGLISH[`blockMenu.${id}` as StringKey], matches, command: matches ? blockKindCommand(id, apply) : apply };
+  return { id, label: ENGLISH[`blockMenu.${id}` as StringKey], matches, command: apply };
 }
 
 /** Whether a node has this type name. */

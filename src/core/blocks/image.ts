@@ -1,7 +1,7 @@
 /** Images (the `images` feature): an address and a size; uploads come through the image upload plugin. */
 import type { Node as PMNode } from 'prosemirror-model';
 import type { NodeDefinition } from '../extensions/types.js';
-import { chooseImageFile } from '../plugins/image-upload.js';
+import { chooseImageFile } from '../commands/choose-image.js';
 import { destination } from '../serialize/markdown-inline.js';
 import { slashEntry } from './entries.js';
 

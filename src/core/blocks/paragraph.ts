@@ -1,5 +1,6 @@
 /** The paragraph ("Text" in the menus) and the hard line break inside text blocks. */
-import { setTextBlock, TEXT_BLOCK_ID } from '../block-menu.js';
+import { setTextBlock } from '../block-menu.js';
+import { TEXT_BLOCK_ID } from '../commands/block-kind.js';
 import { insertHardBreak, setParagraph } from '../commands/blocks.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import { menuEntry, slashEntry } from './entries.js';

@@ -8,7 +8,7 @@ import { chainCommands } from 'prosemirror-commands';
 import type { InputRule } from 'prosemirror-inputrules';
 import type { NodeType, Schema } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
-import type { BlockMenuEntry } from '../block-menu.js';
+import { kindCommand, type BlockMenuEntry } from '../commands/block-kind.js';
 import { featureOn, type FeatureName, type Features } from '../features.js';
 import { perSchema } from '../per-schema.js';
 import type { SlashItem } from '../plugins/slash-items.js';
@@ -41,7 +41,11 @@ const entries = perSchema((schema: Schema): Entries => {
     for (const entry of slashEntriesOf(def)) {
       slash.push({ id: entry.id, title: entry.title, description: entry.description ?? '', searchTerms: entry.terms ?? [], icon: entry.icon, command: entry.command, feature });
     }
-    for (const entry of def.blockMenu ?? blockMenuEntriesOf(def)) blockMenu.push({ ...entry, feature });
+    for (const entry of def.blockMenu ?? blockMenuEntriesOf(def)) {
+      // Choosing the kind the selected blocks already are changes nothing.
+      const command = entry.matches ? kindCommand(entry.id, entry.command, schemaBlockMenu) : entry.command;
+      blockMenu.push({ ...entry, command, feature });
+    }
   }
   return { slash, blockMenu };
 });

@@ -10,7 +10,7 @@ import { withNodeType } from '../per-schema.js';
 import { attrDefsOf } from '../schema/attr-kinds.js';
 import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from '../schema/attrs.js';
 import { isSafeTag, safeOutputSpec } from '../schema/safe-dom.js';
-import { blockKindCommand, type BlockMenuEntry } from '../block-menu.js';
+import type { BlockMenuEntry } from '../commands/block-kind.js';
 import type { EditorExtension, ExtensionInput, FeatureName, MarkDefinition, MarkdownRule, NodeDefinition, SlashEntry } from './types.js';
 
 /**
@@ -236,10 +236,10 @@ export function slashEntriesOf(def: NodeDefinition): Array<SlashEntry & { id: st
   }));
 }
 
-/** A node's block-menu entries (`toolbar.blockMenu`): one per slash entry; a block in such a node is of its kind. */
+/** A node's block-menu entries (`toolbar.blockMenu`): one per slash entry; a block in such a node is of its kind (extensions/collect.ts makes choosing it again change nothing). */
 export function blockMenuEntriesOf(def: NodeDefinition): BlockMenuEntry[] {
   if (!def.toolbar?.blockMenu) return [];
   const slash = slashEntriesOf(def);
   const entries = slash.length ? slash : [{ id: def.name, title: def.name, command: defaultNodeCommand(def.name) } as SlashEntry & { id: string; command: Command }];
-  return entries.map((entry) => ({ id: entry.id, label: entry.title, matches: nodeMatcher(def.name, entry.attrs), command: blockKindCommand(entry.id, entry.command) }));
+  return entries.map((entry) => ({ id: entry.id, label: entry.title, matches: nodeMatcher(def.name, entry.attrs), command: entry.command }));
 }

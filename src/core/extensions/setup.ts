@@ -10,7 +10,7 @@ import { keymap } from 'prosemirror-keymap';
 import { Schema, type MarkSpec, type NodeSpec } from 'prosemirror-model';
 import { toggleMark } from 'prosemirror-commands';
 import { Plugin, PluginKey, type Command, type EditorState } from 'prosemirror-state';
-import type { BlockMenuEntry } from '../block-menu.js';
+import type { BlockMenuEntry } from '../commands/block-kind.js';
 import { arrange, BUILTIN_MENU_ORDER, type Menus } from '../menus.js';
 import { markActive, type ToolbarItem } from '../toolbar-state.js';
 import type { SlashItem } from '../plugins/slash-items.js';

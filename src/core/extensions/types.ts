@@ -8,7 +8,7 @@
 import type { InputRule } from 'prosemirror-inputrules';
 import type { DOMOutputSpec, MarkType, Node as PMNode, NodeType, Schema, TagParseRule } from 'prosemirror-model';
 import type { Command, Plugin } from 'prosemirror-state';
-import type { BlockMenuEntry } from '../block-menu.js';
+import type { BlockMenuEntry } from '../commands/block-kind.js';
 import type { ToolbarItem } from '../toolbar-state.js';
 import type { FeatureName } from '../features.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
@@ -38,7 +38,7 @@ export interface SlashEntry {
 }
 
 /** An entry of the toolbar's block-type menu (see block-menu.ts). */
-export type { BlockMenuEntry } from '../block-menu.js';
+export type { BlockMenuEntry } from '../commands/block-kind.js';
 
 /** A button of the formatting toolbar (see toolbar-state.ts). */
 export type { ToolbarItem } from '../toolbar-state.js';

@@ -15,6 +15,7 @@ import { Plugin, PluginKey, type Transaction } from 'prosemirror-state';
 import { AttrStep } from 'prosemirror-transform';
 import { log } from '../log.js';
 import { imagePath } from '../url.js';
+import { SKIP_IMAGE_TRACKING_META } from '../transaction-meta.js';
 
 /** The host's file callbacks; each takes an image path and may return a promise. */
 export interface ImageTrackingOptions {
@@ -22,12 +23,6 @@ export interface ImageTrackingOptions {
   restoreFile(path: string): unknown;
 }
 
-/**
- * The transaction meta that keeps a change out of the host's files: set it when the
- * host itself swaps or clears the content (after saving a comment, say), so files
- * still used by the saved text are not deleted.
- */
-export const SKIP_IMAGE_TRACKING_META = 'skipImageTracking';
 
 /** Host calls a transaction asks for; batches are linked newest first. */
 export interface ImageCallBatch {

@@ -8,12 +8,13 @@
  */
 import { closeHistory } from 'prosemirror-history';
 import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
-import { Plugin, PluginKey, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import { Plugin, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import { dropPoint } from 'prosemirror-transform';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 import { insertImageAt } from '../commands/image.js';
+import { imageUploadKey } from '../commands/choose-image.js';
 import { log } from '../log.js';
-import { REPLACE_CONTENT_META } from '../operations.js';
+import { REPLACE_CONTENT_META } from '../transaction-meta.js';
 import { safeImageSrc } from '../url.js';
 import { wordsOf } from '../strings.js';
 import { validateImageFile, type ImageRules } from './image-validation.js';
@@ -49,22 +50,6 @@ export interface ImageUploadOptions {
   /** Opens the host's file chooser (the slash menu's "Image"); the chosen files go to `uploadImages`. */
   chooseFile?: () => void;
 }
-
-/** The upload plugin's key. */
-export const imageUploadKey = new PluginKey<UploadState>('imageUpload');
-
-/**
- * Opens the host's file chooser for an image (the slash menu's "Image"); false where the
- * editor has no upload plugin or no chooser. The upload inserts the image later.
- */
-export const chooseImageFile: Command = (state, dispatch, view) => {
-  // A menu runs its entry on a scratch state without plugins (appendCommand): the view's holds the plugin.
-  const plugin = imageUploadKey.get(state) ?? (view && imageUploadKey.get(view.state));
-  const choose = (plugin?.spec as { chooseFile?: () => void } | undefined)?.chooseFile;
-  if (!choose) return false;
-  if (dispatch) choose();
-  return true;
-};
 
 /** Whether any image upload is running in this state. */
 export function isUploading(state: EditorState): boolean {

@@ -4,6 +4,7 @@ import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { cleanAttrs } from '../schema/attrs.js';
 import type { SafeNodeSpec } from '../schema/nodes.js';
+import { clock } from '../clock.js';
 
 /** A person as the spec's host returns them (spec 7: "mention suggestions"). */
 export interface MentionSpecItem {
@@ -269,7 +270,7 @@ class SuggestionFetcher {
   private latest = 0;
   private asked: string | null = null;
   private destroyed = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: unknown;
   private controller: AbortController | null = null;
 
   constructor(
@@ -291,7 +292,7 @@ class SuggestionFetcher {
     const query = picker.query;
     const search = this.options.search?.();
     if (search) {
-      this.timer = setTimeout(() => this.search(search, query, request), MENTION_SEARCH_DELAY);
+      this.timer = clock.setTimeout(() => this.search(search, query, request), MENTION_SEARCH_DELAY);
       return;
     }
     const suggestions = this.options.suggestions;
@@ -330,7 +331,7 @@ class SuggestionFetcher {
   /** Drops the pending request: its timer is cleared, its search aborted and its answer will be ignored. */
   private cancel(): void {
     this.latest++;
-    clearTimeout(this.timer);
+    clock.clearTimeout(this.timer);
     this.timer = undefined;
     this.controller?.abort();
     this.controller = null;

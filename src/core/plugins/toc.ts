@@ -1,5 +1,6 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
+import { clock } from '../clock.js';
 
 /** One heading of the table of contents. */
 export interface TocEntry {
@@ -73,10 +74,10 @@ function afterScrollEnds(target: Document | Element, run: () => void): void {
     target.removeEventListener('scroll', moved);
     run();
   };
-  let timer = setTimeout(done, SCROLL_STILL_MS);
+  let timer = clock.setTimeout(done, SCROLL_STILL_MS);
   const moved = (): void => {
-    clearTimeout(timer);
-    timer = setTimeout(done, SCROLL_STILL_MS);
+    clock.clearTimeout(timer);
+    timer = clock.setTimeout(done, SCROLL_STILL_MS);
   };
   target.addEventListener('scroll', moved, { passive: true });
 }

@@ -9,6 +9,7 @@ import { CODE_LANGUAGES, PLAIN_LANGUAGE } from '../../core/code-languages.js';
 import { wordsOf } from '../../core/strings.js';
 import { unwatchForHighlighting, watchForHighlighting } from './highlight.js';
 import type { EditableListener, EditableWatch } from './editable-watch.js';
+import { clock } from '../../core/clock.js';
 
 /** How long the copy button shows its confirmation, in milliseconds (spec: code copy confirmation lasts 1000 ms). */
 export const COPY_CONFIRMATION_MS = 1000;
@@ -32,7 +33,7 @@ export class CodeBlockView implements NodeView, EditableListener {
   private readonly status: HTMLElement;
   /** Whether the highlighting plugin watches the block for the viewport (once it has a language). */
   private watched = false;
-  private copiedTimer: ReturnType<typeof setTimeout> | null = null;
+  private copiedTimer: unknown = null;
   /** Counts copy attempts, so a slow clipboard answer cannot undo a newer one. */
   private copyAttempt = 0;
   private destroyed = false;
@@ -114,7 +115,7 @@ export class CodeBlockView implements NodeView, EditableListener {
     this.destroyed = true;
     this.editable.unwatch(this);
     if (this.watched) unwatchForHighlighting(this.view, this.dom);
-    if (this.copiedTimer) clearTimeout(this.copiedTimer);
+    if (this.copiedTimer) clock.clearTimeout(this.copiedTimer);
   }
 
   private get language(): string {
@@ -179,11 +180,11 @@ export class CodeBlockView implements NodeView, EditableListener {
     }
     if (attempt !== this.copyAttempt || this.destroyed) return;
     this.setCopied(true);
-    this.copiedTimer = setTimeout(() => this.setCopied(false), COPY_CONFIRMATION_MS);
+    this.copiedTimer = clock.setTimeout(() => this.setCopied(false), COPY_CONFIRMATION_MS);
   }
 
   private setCopied(copied: boolean): void {
-    if (this.copiedTimer) clearTimeout(this.copiedTimer);
+    if (this.copiedTimer) clock.clearTimeout(this.copiedTimer);
     this.copiedTimer = null;
     this.copyButton.classList.toggle('copied', copied);
     const words = wordsOf(this.view.state);

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
+import { clock } from '../../core/clock.js';
 
 /** How long the form value may lag behind typing (it is refreshed at submit anyway). */
 const FORM_VALUE_DELAY = 300;
@@ -35,7 +36,7 @@ function stopAtShadowRoot(event: Event): void {
 export class FormControl implements ReactiveController {
   /** The element's internals (null where the browser has none). */
   readonly internals: ElementInternals | null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: unknown = null;
   private watchedForm: HTMLFormElement | null = null;
   /** Whether the user changed the document since the last `change` event (or the last value the host set). */
   private uncommitted = false;
@@ -65,7 +66,7 @@ export class FormControl implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) clock.clearTimeout(this.timer);
     this.timer = null;
     this.host.renderRoot.removeEventListener('input', stopAtShadowRoot);
     this.host.removeEventListener('focusout', this.onFocusOut);
@@ -80,8 +81,8 @@ export class FormControl implements ReactiveController {
   documentChanged(byUser: boolean): void {
     this.validate();
     if (this.submits) {
-      if (this.timer) clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.flush(), FORM_VALUE_DELAY);
+      if (this.timer) clock.clearTimeout(this.timer);
+      this.timer = clock.setTimeout(() => this.flush(), FORM_VALUE_DELAY);
     }
     if (!byUser) return;
     this.uncommitted = true;
@@ -95,7 +96,7 @@ export class FormControl implements ReactiveController {
 
   /** Gives the form the current value now. */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) clock.clearTimeout(this.timer);
     this.timer = null;
     if (this.submits) {
       const value = this.source.value();

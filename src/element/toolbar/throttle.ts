@@ -1,13 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { clock } from '../../core/clock.js';
 
 /**
  * Runs a callback at most once per window (leading and trailing): the first request
  * runs at once and opens a window; requests inside the window fold into one run when
  * it ends, so the last state is always the one shown. Cancelled when the host leaves
- * the page.
+ * the page. Timed by the SDK's clock (core/clock.ts).
  */
 export class ThrottleController implements ReactiveController {
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: unknown = null;
   private pending = false;
 
   constructor(
@@ -35,7 +36,7 @@ export class ThrottleController implements ReactiveController {
 
   /** Drops the open window and any pending run. */
   cancel(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
+    if (this.timer !== null) clock.clearTimeout(this.timer);
     this.timer = null;
     this.pending = false;
   }
@@ -49,7 +50,7 @@ export class ThrottleController implements ReactiveController {
   private fire(): void {
     this.pending = false;
     // The window opens before the run, so a run that throws still cannot cause a burst.
-    this.timer = setTimeout(() => {
+    this.timer = clock.setTimeout(() => {
       this.timer = null;
       if (this.pending) this.fire();
     }, this.delay);
