@@ -323,14 +323,6 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
     filterTransaction: (tr, state) => !(tr.getMeta(REPLACE_CONTENT_META) && isUploading(state)),
     props: {
       decorations: (state) => imageUploadKey.getState(state)?.decorations,
-      handlePaste(view, event) {
-        const data = event.clipboardData;
-        const files = data ? Array.from(data.files) : [];
-        if (!data || !files.length || hasTextHTML(data)) return false;
-        if (!view.state.selection.empty) view.dispatch(view.state.tr.deleteSelection().scrollIntoView());
-        spec.startUploads(view, view.state, (tr) => view.dispatch(tr), files, view.state.selection.from);
-        return true;
-      },
       handleDrop(view, event, _slice, moved) {
         const files = event.dataTransfer ? Array.from(event.dataTransfer.files) : [];
         if (moved || !files.length) return false;
@@ -363,6 +355,18 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
       },
     }),
   });
+}
+
+/**
+ * A paste step (plugins/paste.ts lists them in order): files pasted without HTML (a screenshot,
+ * a copied image file) replace the selection and are uploaded there. Not without the upload plugin.
+ */
+export function pasteImageFiles(view: EditorView, event: ClipboardEvent): boolean {
+  const data = event.clipboardData;
+  const files = data ? Array.from(data.files) : [];
+  if (!data || !files.length || hasTextHTML(data) || !imageUploadKey.get(view.state)) return false;
+  if (!view.state.selection.empty) view.dispatch(view.state.tr.deleteSelection().scrollIntoView());
+  return uploadImages(files)(view.state, view.dispatch, view);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Fragment, Slice, type Mark, type MarkType, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { Plugin, PluginKey, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { safeLinkHref } from '../url.js';
 
@@ -161,7 +162,32 @@ function openInNewTab(href: string): void {
   window.open(href, '_blank', 'noopener,noreferrer');
 }
 
-/** Auto-links typed and pasted URLs, links a selection when a URL is pasted over it, and opens links on click. */
+/**
+ * A paste step (plugins/paste.ts lists them in order): a lone address pasted over selected text
+ * (not in code) makes that text a link to it. Only with the link plugin.
+ */
+export function pasteLinkOverSelection(view: EditorView, event: ClipboardEvent): boolean {
+  const { state } = view;
+  if (!linkKey.get(state) || state.selection.empty || state.selection.$from.parent.type.spec.code) return false;
+  const text = event.clipboardData?.getData('text/plain').trim() ?? '';
+  if (!text || /\s/.test(text)) return false;
+  const href = hrefForText(text);
+  if (!href) return false;
+  return setLink(href)(state, view.dispatch);
+}
+
+/** A step of the pasted content (plugins/paste.ts): addresses in pasted text become links. Only with the link plugin. */
+export function linkPastedAddresses(slice: Slice, view: EditorView): Slice {
+  if (!linkKey.get(view.state)) return slice;
+  try {
+    return linkifySlice(slice, view.state.schema);
+  } catch (error) {
+    log.error('Pasted links could not be detected', error);
+    return slice;
+  }
+}
+
+/** Auto-links typed URLs (and, through the paste steps above, pasted ones), and opens links on click. */
 export function linkPlugin(options: LinkOptions = {}): Plugin {
   const open = options.open ?? openInNewTab;
   return new Plugin({
@@ -178,23 +204,6 @@ export function linkPlugin(options: LinkOptions = {}): Plugin {
       return tr.steps.length ? tr : null;
     },
     props: {
-      transformPasted(slice, view) {
-        try {
-          return linkifySlice(slice, view.state.schema);
-        } catch (error) {
-          log.error('Pasted links could not be detected', error);
-          return slice;
-        }
-      },
-      handlePaste(view, event) {
-        const { state } = view;
-        if (state.selection.empty || state.selection.$from.parent.type.spec.code) return false;
-        const text = event.clipboardData?.getData('text/plain').trim() ?? '';
-        if (!text || /\s/.test(text)) return false;
-        const href = hrefForText(text);
-        if (!href) return false;
-        return setLink(href)(state, view.dispatch);
-      },
       handleDOMEvents: {
         click(view, event) {
           if (event.button !== 0 || event.defaultPrevented) return false;

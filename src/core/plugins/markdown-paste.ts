@@ -1,5 +1,6 @@
 import { Slice, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { Plugin, PluginKey } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 
 /** The key of the markdown paste plugin. */
@@ -40,7 +41,7 @@ export function markdownPastePlugin(): Plugin {
         log.warn('The markdown parser could not be loaded (is its chunk beside the editor\'s script?); markdown pastes as text', error);
       });
   };
-  return new Plugin({
+  const plugin: Plugin = new Plugin({
     key: markdownPasteKey,
     view(view) {
       if (view.hasFocus()) load();
@@ -53,22 +54,39 @@ export function markdownPastePlugin(): Plugin {
           return false;
         },
       },
-      handlePaste(view, event) {
-        if (!parse) load();
-        const data = event.clipboardData;
-        if (!parse || !data || data.types.includes('text/html') || data.files.length) return false;
-        const text = data.getData('text/plain');
-        const { $from } = view.state.selection;
-        if (!text || $from.parent.type.spec.code || !looksLikeMarkdown(text)) return false;
-        try {
-          const doc = parse(text, view.state.schema);
-          view.dispatch(view.state.tr.replaceSelection(Slice.maxOpen(doc.content)).scrollIntoView().setMeta('paste', true));
-          return true;
-        } catch (error) {
-          log.error('Pasted markdown could not be read; it was pasted as text', error);
-          return false;
-        }
-      },
     },
   });
+  readers.set(plugin, {
+    parser() {
+      if (!parse) load();
+      return parse;
+    },
+  });
+  return plugin;
+}
+
+/** Each markdown paste plugin's parser, once loaded (asking for it starts the load). */
+const readers = new WeakMap<Plugin, { parser(): Parse | null }>();
+
+/**
+ * A paste step (plugins/paste.ts lists them in order): plain text that reads as markdown, with no
+ * HTML or files beside it and not pasted into code, is pasted as the document it describes. Only
+ * with the markdown paste plugin, once its parser has loaded.
+ */
+export function pasteMarkdown(view: EditorView, event: ClipboardEvent): boolean {
+  const plugin = markdownPasteKey.get(view.state);
+  const parse = plugin ? readers.get(plugin)?.parser() : null;
+  const data = event.clipboardData;
+  if (!parse || !data || data.types.includes('text/html') || data.files.length) return false;
+  const text = data.getData('text/plain');
+  const { $from } = view.state.selection;
+  if (!text || $from.parent.type.spec.code || !looksLikeMarkdown(text)) return false;
+  try {
+    const doc = parse(text, view.state.schema);
+    view.dispatch(view.state.tr.replaceSelection(Slice.maxOpen(doc.content)).scrollIntoView().setMeta('paste', true));
+    return true;
+  } catch (error) {
+    log.error('Pasted markdown could not be read; it was pasted as text', error);
+    return false;
+  }
 }

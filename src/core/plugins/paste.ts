@@ -1,14 +1,18 @@
 /**
- * Paste safety. Whatever arrives on the clipboard ends as schema-clean content: the
- * HTML is read inertly and reshaped from other apps' forms (paste-html.ts), pasted
- * images are removed (spec: "Pasted images in HTML are removed"), and a paste that
- * fails is logged and falls back to plain text (spec: paste handling errors are only
- * logged).
+ * The paste pipeline, in one place and in order (PASTE_HANDLERS, then ProseMirror's own parse
+ * with the HTML and content steps below). Whatever arrives on the clipboard ends as
+ * schema-clean content: the HTML is read inertly and reshaped from other apps' forms
+ * (paste-html.ts), pasted images are removed (spec: "Pasted images in HTML are removed"), and
+ * a paste that fails is logged and falls back to plain text (spec: paste handling errors are
+ * only logged).
  */
 import { Fragment, Slice, type Node as PMNode, type NodeType, type Schema } from 'prosemirror-model';
 import { Plugin, PluginKey } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
+import { pasteImageFiles } from './image-upload.js';
+import { linkPastedAddresses, pasteLinkOverSelection } from './link.js';
+import { pasteMarkdown } from './markdown-paste.js';
 import { allowsChild, cleanPastedHTML, htmlAsText } from './paste-html.js';
 import type { PasteContext } from './paste-sources.js';
 import { parseInertHTML } from '../dom.js';
@@ -146,8 +150,36 @@ function pasteContextOf(data: DataTransfer | null): PasteContext {
 }
 
 /**
- * The paste-safety plugin. Put it first among plugins that listen to DOM `paste`
- * events: it runs the editor's whole paste (its own hooks and every other plugin's)
+ * What takes a paste before ProseMirror parses it, in order: the first that returns true has
+ * handled it. Each applies only where its plugin is in the editor (a feature turned off leaves
+ * it out). prosemirror-tables' own paste of cells over a cell selection comes after these.
+ */
+const PASTE_HANDLERS: ReadonlyArray<(view: EditorView, event: ClipboardEvent) => boolean> = [
+  // Plain text that reads as markdown, without HTML or files: the document it describes.
+  pasteMarkdown,
+  // A lone address over selected text: a link on that text.
+  pasteLinkOverSelection,
+  // Files without HTML (a screenshot, a copied image file): uploaded where the selection is.
+  pasteImageFiles,
+];
+
+/**
+ * What happens to the content ProseMirror parsed from a paste or a drop, in order (HTML has
+ * been cleaned first by cleanPastedHTML, in transformPastedHTML below). An internal drag moves
+ * content already in this document: only the steps marked `onDrag` apply to it.
+ */
+const CONTENT_STEPS: ReadonlyArray<{ step: (slice: Slice, view: EditorView) => Slice; onDrag?: true }> = [
+  // Outer wrappers that cannot hold what they wrap are dropped.
+  { step: (slice) => withFittingWrappers(slice) },
+  // Images in pasted HTML are removed (spec); a dragged image keeps its place in the document.
+  { step: (slice, view) => withoutImages(slice, view.state.schema) },
+  // Addresses in the text become links.
+  { step: linkPastedAddresses, onDrag: true },
+];
+
+/**
+ * The paste plugin. Put it first among plugins that listen to DOM `paste`
+ * events: it runs the editor's whole paste (the steps above and every other plugin's hooks)
  * inside a guard, so a failure anywhere is logged and the paste degrades to text.
  */
 export function pastePlugin(): Plugin {
@@ -180,6 +212,8 @@ export function pastePlugin(): Plugin {
         },
       },
 
+      handlePaste: (view, event) => PASTE_HANDLERS.some((handle) => handle(view, event)),
+
       transformPastedHTML: (html, view) =>
         guarded(
           'HTML',
@@ -188,11 +222,10 @@ export function pastePlugin(): Plugin {
           () => htmlAsText(html),
         ),
 
-      transformPasted: (slice, view) =>
-        // An internal drag moves content that is already in this document: keep its images.
-        view.dragging
-          ? slice
-          : guarded('content', () => withoutImages(withFittingWrappers(slice), view.state.schema), () => Slice.empty),
+      transformPasted: (slice, view) => {
+        const steps = CONTENT_STEPS.filter(({ onDrag }) => onDrag || !view.dragging);
+        return guarded('content', () => steps.reduce((current, { step }) => step(current, view), slice), () => (view.dragging ? slice : Slice.empty));
+      },
     },
   });
 }
