@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { callout } from '../../src/extensions/callout.js';
 import { RichEditor, type RichEditorChangeDetail, type RichEditorElement } from '../../src/react/index.js';
+import { until } from '../helpers/until.js';
 
 // React's production build has no act(); flushSync commits a render synchronously.
 describe('<RichEditor> (React)', () => {
@@ -67,9 +68,8 @@ describe('<RichEditor> (React)', () => {
     await sendKeys({ type: '/' });
     const menu = ref.current!.shadowRoot!.querySelector('rich-editor-slash-menu')!;
     expect(customElements.get('rich-editor-slash-menu'), 'the slash menu is defined').to.not.equal(undefined);
-    const deadline = performance.now() + 3000;
-    while (menu.querySelectorAll('[role="option"]').length === 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(menu.querySelectorAll('[role="option"]').length).to.be.greaterThan(5);
+    const optionCount = () => menu.querySelectorAll('[role="option"]').length;
+    await until(() => optionCount() > 5, 'the slash menu options', { saw: optionCount });
   });
 
   it('maps readOnly to a read-only viewer and back', async () => {

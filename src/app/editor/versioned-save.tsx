@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { clock } from '../../core/index.js';
 import { errorMessage, isApiError } from '../api/api-error.js';
 import type { Description } from '../api/types.js';
 import type { RichEditorElement } from '../../react/index.js';
@@ -58,7 +59,7 @@ export function useVersionedSave({
   const savedEdits = useRef(0);
   const inFlight = useRef<Promise<boolean> | null>(null);
   const queued = useRef<Promise<boolean> | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const timer = useRef<unknown>(null);
   const conflictNow = useRef<SaveConflict | null>(null);
   // The element last edited: once the screen is gone the ref is cleared, but the element still holds its document.
   const lastEdited = useRef<RichEditorElement | null>(null);
@@ -78,7 +79,7 @@ export function useVersionedSave({
     setConflictState(next);
   };
   const cancelTimer = () => {
-    if (timer.current) clearTimeout(timer.current);
+    if (timer.current !== null) clock.clearTimeout(timer.current);
     timer.current = null;
   };
   /** Brings the rendered state in line with the counters after a save starts or ends. */
@@ -143,7 +144,7 @@ export function useVersionedSave({
     return () => {
       gone.current = true;
       setUnsavedText(edits, false);
-      if (timer.current) void saveNow();
+      if (timer.current !== null) void saveNow();
     };
   }, []);
 
@@ -156,7 +157,7 @@ export function useVersionedSave({
     if (conflictNow.current) return;
     if (inFlight.current === null) setStatus(SaveStatus.unsaved);
     cancelTimer();
-    timer.current = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
+    timer.current = clock.setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
   };
 
   /** Ctrl/Cmd+S in the editor saves at once instead of the browser saving the web page. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { clock } from '../../core/index.js';
 
 /**
  * How long a search box waits after the last keystroke before asking the server: the issue
@@ -11,8 +12,8 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export function useDebouncedValue<T>(value: T, delay = SEARCH_DEBOUNCE_MS): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
+    const timer = clock.setTimeout(() => setSettled(value), delay);
+    return () => clock.clearTimeout(timer);
   }, [value, delay]);
   return settled;
 }

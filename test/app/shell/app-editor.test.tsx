@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { AppEditor } from '../../../src/app/editor/app-editor.js';
 import { FakeApi } from './fake-api.js';
 import { renderScreen, until } from './render.js';
+import { settled } from './timing.js';
 
 const IMAGE = '<img src="/api/workspaces/file-assets/w/a1" width="35%">';
 
@@ -29,7 +30,9 @@ describe('AppEditor', () => {
     );
     const element = await until(() => app.container.querySelector('rich-editor'), 'the editor');
     await (element as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The viewer shows the image: an editor reports images to restoreFile as it reads its content.
+    await until(() => element.shadowRoot?.querySelector('[role="textbox"] img'), 'the image in the viewer');
+    await settled();
     expect(calls).to.deep.equal([]);
     expect((element as unknown as { restoreFile?: unknown }).restoreFile).to.equal(undefined);
     app.unmount();

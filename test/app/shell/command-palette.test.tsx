@@ -2,12 +2,14 @@ import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { THEME_MODE_KEY } from '../../../src/app/ui/theme.js';
+import { SEQUENCE_TIMEOUT_MS } from '../../../src/app/widgets/command-palette/shortcuts.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { focusReturnsTo } from '../../helpers/until.js';
 import { listedIssue, PROJECT_ID } from './fixtures.js';
 import { press, typeInto } from './input.js';
 import { byText, cleanup, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { fakeClock, settled } from './timing.js';
 
 /** The seeded workspace, with issue search answering by key prefix or title like the server. */
 function searchableApi() {
@@ -157,6 +159,8 @@ describe('command palette', () => {
   });
 
   it('goes to projects with G then P, and lists the shortcuts with ?', async () => {
+    // Time stands still between the keys, however slowly a busy machine delivers them.
+    fakeClock();
     const app = await openApp(paths.projectIssues('acme', PROJECT_ID));
     (document.getElementById('main') as HTMLElement).focus();
     await sendKeys({ press: 'g' });
@@ -166,5 +170,23 @@ describe('command palette', () => {
     const help = await until(() => byText(document.body, '[role="dialog"]', 'Keyboard shortcuts'), 'the shortcuts help');
     expect(help.textContent).to.contain('Create an issue');
     await expectAccessible(help);
+  });
+
+  it('takes the second key of a "go to" shortcut only within a second of G', async () => {
+    const clock = fakeClock();
+    const issues = paths.projectIssues('acme', PROJECT_ID);
+    const app = await openApp(issues);
+    // Where the router is going: a screen's code loads before its address is the router's.
+    const destination = () => (app.router.state.navigation.location ?? app.router.state.location).pathname;
+    (document.getElementById('main') as HTMLElement).focus();
+    await sendKeys({ press: 'g' });
+    clock.tick(SEQUENCE_TIMEOUT_MS);
+    await sendKeys({ press: 'p' });
+    await settled();
+    expect(destination(), 'P a second after G').to.equal(issues);
+    await sendKeys({ press: 'g' });
+    clock.tick(SEQUENCE_TIMEOUT_MS - 1);
+    await sendKeys({ press: 'p' });
+    await until(() => app.location() === paths.projects('acme'), 'the projects address', { saw: app.location });
   });
 });

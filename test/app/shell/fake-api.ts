@@ -53,6 +53,13 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
   return { pattern: new RegExp(`^${source}/?$`), names };
 }
 
+/** A server answer held back until the test says: a route awaits `opened`, the test calls `open()`. */
+export function gate(): { open: () => void; opened: Promise<void> } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
 const isAnswer = (value: unknown): value is FakeAnswer => typeof value === 'object' && value !== null && ANSWER in value;
 
 /** The fake server: add routes with `on`, hand `fetch` to the API client, read `requests`. */

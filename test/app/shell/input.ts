@@ -59,8 +59,8 @@ async function clickablePoint(element: Element, aim: Aim = centre, timeout = 5_0
       if (hit && isWithin(hit, element)) return [x, y];
       problem = `${hit ? describe(hit) : 'nothing'} is at its centre`;
     }
+    // Another round at the next frame: a box that comes to rest, or an overlay that leaves, announces no event.
     if (performance.now() - started > timeout) throw new Error(`${describe(element)} could not be clicked: ${problem}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

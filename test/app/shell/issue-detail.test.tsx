@@ -6,9 +6,11 @@ import { AUTOSAVE_DELAY_MS } from '../../../src/app/editor/versioned-save.js';
 import { applyCustomTheme, contrast, type ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { issueDetail, ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
+import { gate } from './fake-api.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { advance, fakeClock } from './timing.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const ASSET_ID = '12121212-1212-4212-8212-121212121212';
@@ -16,13 +18,6 @@ const DESCRIPTION = '/workspaces/:slug/projects/:projectId/issues/:issueId/descr
 
 /** What the save status region says. */
 const status = (app: { container: HTMLElement }) => app.container.querySelector('.app-editor-status[role="status"]')?.textContent ?? null;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** A promise the test settles when it chooses (a server answer held back). */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-}
 /** A computed colour (`rgb()`, or `color(srgb …)` for a color-mix) as #rrggbb. */
 function hex(computed: string): string {
   const srgb = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/.exec(computed);
@@ -193,6 +188,7 @@ describe('issue detail screen', () => {
   });
 
   it('saves the description by itself once typing pauses, with the version it was edited from: "Saving…", then "Saved"', async () => {
+    const clock = fakeClock();
     const { app, api, description } = await openIssue();
     const first = gate();
     api.on('PUT', DESCRIPTION, async (request) => {
@@ -202,20 +198,25 @@ describe('issue detail screen', () => {
     });
     expect(status(app)).to.equal('');
     await typeAtEnd(description, ' Again.');
-    expect(api.sent('PUT', DESCRIPTION)).to.have.length(0);
-    await until(() => status(app) === 'Saving…', '"Saving…"');
+    await advance(clock, AUTOSAVE_DELAY_MS - 1);
+    expect(api.sent('PUT', DESCRIPTION), 'nothing saved before typing has paused for the delay').to.have.length(0);
+    expect(status(app)).to.equal('Unsaved changes');
+    clock.tick(1);
+    await until(() => status(app) === 'Saving…', '"Saving…"', { saw: () => status(app) });
     first.open();
     await until(() => status(app) === 'Saved', '"Saved"');
     expect(api.sent('PUT', DESCRIPTION).map((request) => request.body)).to.deep.equal([{ description_html: '<p>The header overlaps the menu. Again.</p>', version: 3 }]);
     // The next save names the new version, and nothing is saved twice.
     await sendKeys({ type: '!' });
-    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && status(app) === 'Saved', 'the second save');
+    clock.tick(AUTOSAVE_DELAY_MS);
+    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && status(app) === 'Saved', 'the second save', { saw: () => status(app) });
     expect(api.sent('PUT', DESCRIPTION)[1]!.body).to.deep.equal({ description_html: '<p>The header overlaps the menu. Again.!</p>', version: 4 });
-    await pause(AUTOSAVE_DELAY_MS + 300);
+    await advance(clock, AUTOSAVE_DELAY_MS);
     expect(api.sent('PUT', DESCRIPTION)).to.have.length(2);
   });
 
   it('saves a pending description when the page goes away before typing has paused, instead of dropping it', async () => {
+    const clock = fakeClock();
     const { app, api, description } = await openIssue();
     api.on('PUT', DESCRIPTION, (request) => {
       const body = request.body as { description_html: string; version: number };
@@ -226,11 +227,12 @@ describe('issue detail screen', () => {
     app.unmount();
     await until(() => api.sent('PUT', DESCRIPTION).length === 1, 'the pending save');
     expect(api.sent('PUT', DESCRIPTION)[0]!.body).to.deep.equal({ description_html: '<p>The header overlaps the menu. Before leaving.</p>', version: 3 });
-    await pause(AUTOSAVE_DELAY_MS + 300);
+    await advance(clock, AUTOSAVE_DELAY_MS);
     expect(api.sent('PUT', DESCRIPTION)).to.have.length(1, 'saved once');
   });
 
   it('queues what is typed during a save: one more save, after it, holding everything', async () => {
+    const clock = fakeClock();
     const { app, api, description } = await openIssue();
     const first = gate();
     let running = 0;
@@ -247,11 +249,12 @@ describe('issue detail screen', () => {
       }
     });
     await typeAtEnd(description, ' One.');
+    clock.tick(AUTOSAVE_DELAY_MS);
     await until(() => api.sent('PUT', DESCRIPTION).length === 1, 'the first save');
     await sendKeys({ type: ' Two.' });
     await sendKeys({ press: 'Enter' });
     await sendKeys({ type: 'Three.' });
-    await pause(AUTOSAVE_DELAY_MS + 300);
+    await advance(clock, AUTOSAVE_DELAY_MS);
     // The next save waits for the one in flight.
     expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
     expect(status(app)).to.equal('Saving…');
@@ -265,6 +268,8 @@ describe('issue detail screen', () => {
   });
 
   it('saves at once with Ctrl+S, instead of the browser saving the web page', async () => {
+    // Time stands still while typing: however slowly a busy machine delivers the keys, only Ctrl+S saves.
+    fakeClock();
     const { app, api, description } = await openIssue();
     api.on('PUT', DESCRIPTION, (request) => ({ description_html: (request.body as { description_html: string }).description_html, version: 4 }));
     let prevented: boolean | null = null;
@@ -286,6 +291,7 @@ describe('issue detail screen', () => {
   });
 
   it("on a conflict (409) stops autosaving, keeps the user's text and offers the server's current one", async () => {
+    const clock = fakeClock();
     const { app, api, description } = await openIssue();
     api.on('PUT', DESCRIPTION, (request) => {
       const body = request.body as { description_html: string; version: number };
@@ -298,6 +304,7 @@ describe('issue detail screen', () => {
       return { description_html: body.description_html, version: body.version + 1 };
     });
     await typeAtEnd(description, ' Mine.');
+    clock.tick(AUTOSAVE_DELAY_MS);
     const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict[role="alert"]'), 'the conflict');
     expect(conflict.textContent).to.contain('Someone else changed this description');
     expect(textbox(description).textContent).to.equal('The header overlaps the menu. Mine.');
@@ -309,7 +316,7 @@ describe('issue detail screen', () => {
     textbox(description).focus();
     await sendKeys({ press: 'End' });
     await sendKeys({ type: ' More.' });
-    await pause(AUTOSAVE_DELAY_MS + 300);
+    await advance(clock, AUTOSAVE_DELAY_MS);
     expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
     await click(button(conflict, 'Save mine over it'));
     await until(() => api.sent('PUT', DESCRIPTION).length === 2 && !app.container.querySelector('.app-conflict'), 'the second save');
@@ -321,18 +328,22 @@ describe('issue detail screen', () => {
   });
 
   it("can take the server's current text instead, and saves nothing more", async () => {
+    const clock = fakeClock();
     const { app, api, description } = await openIssue();
     api.on('PUT', DESCRIPTION, () => reply(409, { error: 'Stale.', current: { description_html: '<p>Their words.</p>', version: 5 } }));
     await typeAtEnd(description, 'x');
+    clock.tick(AUTOSAVE_DELAY_MS);
     const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict'), 'the conflict');
     await click(button(conflict, 'Use the current description'));
     await until(() => textbox(description).textContent === 'Their words.', "the server's text in the editor");
     expect(app.container.querySelector('.app-conflict')).to.equal(null);
-    await pause(AUTOSAVE_DELAY_MS + 300);
+    await advance(clock, AUTOSAVE_DELAY_MS);
     expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
   });
 
   it('saves a pending change before an in-app navigation leaves the issue', async () => {
+    // Time stands still while typing: however slowly a busy machine delivers the keys, the navigation saves.
+    fakeClock();
     const { app, api, description } = await openIssue();
     let whereSaved = '';
     api.on('PUT', DESCRIPTION, (request) => {

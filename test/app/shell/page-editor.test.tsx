@@ -2,17 +2,22 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { RichEditorElement } from '../../../src/react/index.js';
 import { paths } from '../../../src/app/router/paths.js';
+import { AUTOSAVE_DELAY_MS } from '../../../src/app/editor/versioned-save.js';
+import { OUTLINE_DELAY_MS } from '../../../src/app/screens/page-editor/page-body.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
+import { gate } from './fake-api.js';
 import { OTHER_ID, project, PROJECT_ID } from './fixtures.js';
 import { click } from './input.js';
 import { pageDetail, PAGE_ID } from './page-fixtures.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { advance, fakeClock } from './timing.js';
 
 const PAGE_URL = paths.page('acme', PROJECT_ID, PAGE_ID);
 const DESCRIPTION = '/workspaces/:slug/projects/:projectId/pages/:pageId/description';
 const textbox = (editor: RichEditorElement) => editor.shadowRoot!.querySelector<HTMLElement>('[role="textbox"]')!;
 const contents = (root: ParentNode) => [...root.querySelectorAll('nav[aria-label="Contents"] button')].map((entry) => entry.textContent);
+const status = (root: ParentNode) => root.querySelector('.app-editor-status[role="status"]')?.textContent ?? null;
 
 async function openPage(change?: Parameters<typeof seededApi>[0], page = pageDetail()) {
   const seeded = seededApi(change);
@@ -54,10 +59,12 @@ describe('page editor screen', () => {
   });
 
   it('follows the headings as the user types, and saves by itself with the version: "Saving…", then "Saved"', async () => {
+    const clock = fakeClock();
     const { app, api, editor } = await openPage();
+    // The server answers when the test says, so "Saving…" is there to be read.
+    const answer = gate();
     api.on('PUT', DESCRIPTION, async (request) => {
-      // A server that takes a moment, so "Saving…" is there to be read.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await answer.opened;
       const body = request.body as { description_html: string; version: number };
       return { description_html: body.description_html, version: body.version + 1 };
     });
@@ -66,9 +73,15 @@ describe('page editor screen', () => {
     // The caret starts in the first heading.
     await sendKeys({ press: 'End' });
     await sendKeys({ type: 'duction' });
-    await until(() => contents(app.container)[0] === 'Introduction', 'the renamed heading');
-    await until(() => app.container.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saving…', '"Saving…"');
-    await until(() => app.container.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saved', '"Saved"');
+    // The outline is read again once typing pauses, not on every keystroke.
+    await advance(clock, OUTLINE_DELAY_MS - 1);
+    expect(contents(app.container)[0]).to.equal('Intro');
+    clock.tick(1);
+    await until(() => contents(app.container)[0] === 'Introduction', 'the renamed heading', { saw: () => contents(app.container) });
+    clock.tick(AUTOSAVE_DELAY_MS - OUTLINE_DELAY_MS);
+    await until(() => status(app.container) === 'Saving…', '"Saving…"', { saw: () => status(app.container) });
+    answer.open();
+    await until(() => status(app.container) === 'Saved', '"Saved"', { saw: () => status(app.container) });
     expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
     const body = api.sent('PUT', DESCRIPTION)[0]!.body as { description_html: string; version: number };
     expect(body.version).to.equal(2);
@@ -76,6 +89,7 @@ describe('page editor screen', () => {
   });
 
   it('saves a pending change when the page goes away before typing has paused, instead of dropping it', async () => {
+    const clock = fakeClock();
     const { app, api, editor } = await openPage();
     api.on('PUT', DESCRIPTION, (request) => {
       const body = request.body as { description_html: string; version: number };
@@ -90,7 +104,7 @@ describe('page editor screen', () => {
     const body = api.sent('PUT', DESCRIPTION)[0]!.body as { description_html: string; version: number };
     expect(body.version).to.equal(2);
     expect(body.description_html).to.contain('<h1>Introduction</h1>');
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    await advance(clock, AUTOSAVE_DELAY_MS);
     expect(api.sent('PUT', DESCRIPTION)).to.have.length(1, 'saved once');
   });
 

@@ -7,6 +7,7 @@ import { focusReturnsTo } from '../../helpers/until.js';
 import { click, press } from './input.js';
 import { button, byText, cleanup, renderApp, until, withHeldScreen } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { settled } from './timing.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -101,8 +102,9 @@ describe('layout on a phone (390×844)', () => {
     release();
     await until(() => byText(app.container, 'h1', 'Notifications'), 'the notifications page');
     // Past the landing's effects: the drawer the user opened stays open.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))));
-    expect(drawer(), 'the drawer after the page landed').to.not.equal(null);
+    await settled();
+    expect(drawer()?.getAttribute('data-state'), 'the drawer after the page landed').to.equal('open');
+    expect(menuButton(app.container)!.getAttribute('aria-expanded')).to.equal('true');
     await press('Escape');
     await until(() => !drawer(), 'the drawer to close');
   });

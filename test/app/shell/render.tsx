@@ -14,6 +14,7 @@ import { AppRouter } from '../../../src/app/router/app-router.js';
 import { appRoutes } from '../../../src/app/router/routes.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { FakeApi, reply } from './fake-api.js';
+import { restoreClock } from './timing.js';
 
 export { until } from '../../helpers/until.js';
 
@@ -49,9 +50,10 @@ interface RenderOptions {
 
 const mounted: Rendered[] = [];
 
-/** Unmounts everything rendered by the current test (call in afterEach). */
+/** Unmounts everything rendered by the current test, then puts back a clock it faked (call in afterEach). */
 export function cleanup(): void {
   for (const rendered of mounted.splice(0)) rendered.unmount();
+  restoreClock();
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.removeAttribute('style');
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../src/app/widgets/ai-assistant/index.js';
 import { ApiError } from '../../../src/app/api/api-error.js';
 import { click } from '../shell/input.js';
+import { settled } from '../shell/timing.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { focusReturnsTo, until } from '../../helpers/until.js';
 
@@ -201,7 +202,7 @@ describe('AiAssistant', () => {
     await click(byText('Close')!);
     await until(() => popup() === null);
     asked[0].resolve({ response: 'Late', response_html: '<p>Late</p>' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(used).to.deep.equal([]);
     expect(toasts).to.deep.equal([]);
   });

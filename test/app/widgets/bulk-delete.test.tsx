@@ -7,6 +7,7 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { BulkDeleteDialog, type ListedIssue, type Toast } from '../../../src/app/widgets/bulk-delete/index.js';
 import { until } from '../../helpers/until.js';
 import { click } from '../shell/input.js';
+import { settled } from '../shell/timing.js';
 
 const ISSUES: ListedIssue[] = [
   { id: 'i1', name: 'Fix login redirect', sequence_id: 1, state_id: 's1', project_id: 'p1', project__identifier: 'WEB', state__color: '#ff0000' },
@@ -140,7 +141,7 @@ describe('<BulkDeleteDialog>', () => {
     await click(checkbox('WEB-1'));
     await typeSearch('fix');
     await sendKeys({ press: 'Enter' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(deleted).to.deep.equal([]);
     expect(dialog()).to.not.equal(null);
   });

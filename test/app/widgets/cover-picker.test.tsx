@@ -9,11 +9,11 @@ import {
   type CoverPickerProps,
   type UnsplashImage,
 } from '../../../src/app/widgets/cover-picker/index.js';
+import { SEARCH_DEBOUNCE_MS } from '../../../src/app/ui/debounce.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { until } from '../../helpers/until.js';
 import { click } from '../shell/input.js';
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { advance, fakeClock, restoreClock, settled } from '../shell/timing.js';
 
 /** A small picture that needs no server, told apart by its colour. */
 const picture = (colour: string) =>
@@ -37,7 +37,7 @@ describe('CoverPicker', () => {
   let host: HTMLDivElement;
   let root: Root;
   let chosen: string[];
-  let searches: { query: string; at: number }[];
+  let searches: string[];
 
   beforeEach(() => {
     host = document.createElement('div');
@@ -50,6 +50,7 @@ describe('CoverPicker', () => {
   afterEach(() => {
     root.unmount();
     host.remove();
+    restoreClock();
   });
 
   function show(props: Partial<CoverPickerProps> = {}): void {
@@ -57,7 +58,7 @@ describe('CoverPicker', () => {
       root.render(
         <CoverPicker
           searchUnsplash={(query) => {
-            searches.push({ query, at: performance.now() });
+            searches.push(query);
             return Promise.resolve(query === 'nothing' ? [] : unsplash(3));
           }}
           listCovers={() => Promise.resolve(COVERS)}
@@ -95,23 +96,21 @@ describe('CoverPicker', () => {
   });
 
   it('searches once, 500 ms after the last keystroke', async () => {
+    const clock = fakeClock();
     show();
-    // Timed from the last key the page saw (a key's round trip from the test runner can be slow on a busy machine).
-    let lastKey = 0;
-    const onKey = (event: KeyboardEvent) => (lastKey = event.timeStamp);
-    document.addEventListener('keydown', onKey, true);
-    try {
-      await search('sea');
-      await until(() => searches.length === 1);
-    } finally {
-      document.removeEventListener('keydown', onKey, true);
-    }
-    expect(searches[0].query).to.equal('sea');
-    expect(searches[0].at - lastKey).to.be.at.least(450);
+    // Each key starts the wait again: a pause shorter than the delay between two keys searches nothing.
+    await search('se');
+    await advance(clock, SEARCH_DEBOUNCE_MS - 1);
+    await search('a');
+    await advance(clock, SEARCH_DEBOUNCE_MS - 1);
+    expect(searches, 'no search until typing has rested 500 ms').to.deep.equal([]);
+    clock.tick(1);
+    await until(() => searches.length === 1, 'the search', { saw: () => searches });
+    expect(searches).to.deep.equal(['sea']);
     await sendKeys({ type: ' ' });
-    await pause(700);
+    await advance(clock, SEARCH_DEBOUNCE_MS);
     // Trailing spaces do not make a new search.
-    expect(searches.length).to.equal(1);
+    expect(searches).to.deep.equal(['sea']);
   });
 
   it('shows the results with alternative text and chooses the regular size', async () => {
@@ -149,7 +148,7 @@ describe('CoverPicker', () => {
     await sendKeys({ press: 'Backspace' });
     await until(() => panelText().includes('Type a word to search'));
     answer(unsplash(3));
-    await pause(20);
+    await settled();
     expect(gridButtons()).to.deep.equal([]);
   });
 

@@ -15,6 +15,7 @@ import {
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { until } from '../../helpers/until.js';
 import { click } from '../shell/input.js';
+import { settled } from '../shell/timing.js';
 
 const byText = (text: string, selector = 'button') =>
   [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.textContent?.trim() === text) ?? null;
@@ -228,7 +229,7 @@ describe('ImageUploadDialog', () => {
     await click(uploadButton()!);
     await until(() => dialog() === null);
     expect(events).to.deep.equal(['uploaded /assets/new.png', 'open false']);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(deleted).to.deep.equal([]);
   });
 
@@ -239,7 +240,7 @@ describe('ImageUploadDialog', () => {
     await until(() => !uploadButton()!.hasAttribute('disabled'));
     await click(uploadButton()!);
     await until(() => dialog() === null);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(events).to.deep.equal(['uploaded /assets/new.png', 'open false']);
   });
 

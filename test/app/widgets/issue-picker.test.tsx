@@ -5,17 +5,10 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { IssuePickerDialog, type IssueSearchParams, type PickerIssue } from '../../../src/app/widgets/issue-picker/index.js';
+import { SEARCH_DEBOUNCE_MS } from '../../../src/app/ui/debounce.js';
+import { until } from '../../helpers/until.js';
 import { click } from '../shell/input.js';
-
-async function until(check: () => boolean, message: string, timeout = 3000): Promise<void> {
-  const end = performance.now() + timeout;
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`Timed out: ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { advance, fakeClock, restoreClock, settled } from '../shell/timing.js';
 
 const issue = (id: string, identifier: string, sequence: number, name: string): PickerIssue => ({
   id,
@@ -31,7 +24,6 @@ const WORKSPACE = [...PROJECT, issue('i9', 'API', 7, 'Rate limit login')];
 
 interface Call {
   params: IssueSearchParams;
-  at: number;
   resolve(issues: PickerIssue[]): void;
   reject(error: Error): void;
 }
@@ -75,7 +67,7 @@ describe('<IssuePickerDialog>', () => {
         // A new function on every render, as hosts often pass.
         search={(params) =>
           new Promise<PickerIssue[]>((resolve, reject) => {
-            calls.push({ params, at: performance.now(), resolve, reject });
+            calls.push({ params, resolve, reject });
             if (autoAnswer) resolve(answer(params));
           })
         }
@@ -114,6 +106,7 @@ describe('<IssuePickerDialog>', () => {
   afterEach(() => {
     root.unmount();
     host.remove();
+    restoreClock();
   });
 
   it('searches at once on opening and shows Loading… until the answer comes', async () => {
@@ -129,24 +122,23 @@ describe('<IssuePickerDialog>', () => {
   });
 
   it('debounces typing by 500 ms and searches once with the whole text', async () => {
+    const clock = fakeClock();
     await render();
     await until(() => rows().length === 2, 'the first results show');
-    // Timed from the last key the page saw (a key's round trip from the test runner can be slow on a busy machine).
-    let typedAt = 0;
-    const onKey = (event: KeyboardEvent) => (typedAt = event.timeStamp);
-    document.addEventListener('keydown', onKey, true);
-    try {
-      await typeSearch('log');
-      await until(() => calls.length === 2, 'the debounced search runs');
-    } finally {
-      document.removeEventListener('keydown', onKey, true);
-    }
+    const searched = () => calls.map((call) => call.params.search);
+    // Each key starts the wait again: a pause shorter than the delay between two keys searches nothing.
+    await typeSearch('lo');
+    await advance(clock, SEARCH_DEBOUNCE_MS - 1);
+    await typeSearch('g');
+    await advance(clock, SEARCH_DEBOUNCE_MS - 1);
+    expect(searched(), 'no search until typing has rested 500 ms').to.deep.equal(['']);
+    clock.tick(1);
+    await until(() => calls.length === 2, 'the debounced search runs', { saw: searched });
     expect(calls[1].params).to.deep.equal({ search: 'log', workspace_search: false });
-    expect(calls[1].at - typedAt).to.be.at.least(450);
-    await until(() => rows().length === 1, 'the results narrow');
+    await until(() => rows().length === 1, 'the results narrow', { saw: rows });
     expect(rows()).to.deep.equal(['WEB-1Fix login redirect']);
-    await sleep(600);
-    expect(calls.length).to.equal(2);
+    await advance(clock, SEARCH_DEBOUNCE_MS);
+    expect(searched()).to.deep.equal(['', 'log']);
   });
 
   it('says No issues found when the search finds nothing', async () => {
@@ -222,7 +214,7 @@ describe('<IssuePickerDialog>', () => {
     calls[1].resolve([PROJECT[1]]);
     await until(() => rows().length === 1, 'the latest answer shows');
     calls[0].resolve(PROJECT);
-    await sleep(50);
+    await settled();
     expect(rows()).to.deep.equal(['WEB-2Add dark theme']);
   });
 

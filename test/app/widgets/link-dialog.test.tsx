@@ -7,9 +7,9 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { LinkDialog, LinkList, type IssueLink, type LinkInput, type LinkToast } from '../../../src/app/widgets/link-dialog/index.js';
 import { LINK_RESET_DELAY_MS } from '../../../src/app/widgets/link-dialog/link-fields.js';
 import { until } from '../../helpers/until.js';
+import type { FakeClock } from '../../helpers/fake-clock.js';
 import { click } from '../shell/input.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { fakeClock, restoreClock, settled } from '../shell/timing.js';
 
 const LINK: IssueLink = { id: 'l1', title: 'Design doc', url: 'https://example.com/design', created_by: 'u1', created_at: '2025-01-01T00:00:00Z' };
 
@@ -28,6 +28,7 @@ describe('<LinkDialog>', () => {
   let openChanges: boolean[];
   let saveAnswer: () => Promise<void>;
   let setOpen: (open: boolean) => void;
+  let clock: FakeClock;
 
   function Harness({ link, canCreate = true, canEdit = true }: { link?: IssueLink; canCreate?: boolean; canEdit?: boolean }) {
     const [open, setOpenState] = useState(true);
@@ -70,6 +71,8 @@ describe('<LinkDialog>', () => {
   };
 
   beforeEach(() => {
+    // The form's reset after closing waits on the SDK's clock: time moves only when a test says.
+    clock = fakeClock();
     host = document.createElement('div');
     document.body.appendChild(host);
     root = createRoot(host);
@@ -81,6 +84,7 @@ describe('<LinkDialog>', () => {
   afterEach(() => {
     root.unmount();
     host.remove();
+    restoreClock();
   });
 
   it('requires a URL', async () => {
@@ -103,11 +107,12 @@ describe('<LinkDialog>', () => {
     expect(alerts()).to.deep.equal(['Enter a valid URL that begins with http:// or https://']);
     await replaceIn('URL', 'ftp://example.com/file');
     await sendKeys({ press: 'Enter' });
-    await sleep(50);
+    // The submission is checked in promise callbacks, and its outcome drawn by React.
+    await settled();
     expect(alerts()).to.deep.equal(['Enter a valid URL that begins with http:// or https://']);
     await replaceIn('URL', 'https://');
     await sendKeys({ press: 'Enter' });
-    await sleep(50);
+    await settled();
     expect(alerts()).to.deep.equal(['Enter a valid URL that begins with http:// or https://']);
     expect(saved).to.deep.equal([]);
   });
@@ -123,7 +128,6 @@ describe('<LinkDialog>', () => {
 
     flushSync(() => setOpen(true));
     await until(() => openDialog() !== null, 'the dialog opens again');
-    await sleep(600);
     await replaceIn('URL', 'https://example.com/b');
     await typeInto('Title (optional)', 'Spec');
     await sendKeys({ press: 'Enter' });
@@ -136,13 +140,13 @@ describe('<LinkDialog>', () => {
     await typeInto('URL', 'https://example.com/draft');
     await typeInto('Title (optional)', 'Draft');
     await click(button('Cancel'));
-    const closed = performance.now();
     // The closing animation still shows what was typed.
     expect(dialog()!.getAttribute('data-state')).to.equal('closed');
     expect(input('URL').value).to.equal('https://example.com/draft');
     await until(() => dialog() === null, 'the dialog has closed');
-    // Reopened half the delay after closing (at once if the closing animation took longer on a busy machine).
-    await sleep(closed + LINK_RESET_DELAY_MS / 2 - performance.now());
+    // Reopened a moment before the delay is over: the text is still there.
+    clock.tick(LINK_RESET_DELAY_MS - 1);
+    await settled();
     flushSync(() => setOpen(true));
     await until(() => openDialog() !== null, 'the dialog opens again');
     expect(input('URL').value).to.equal('https://example.com/draft');
@@ -150,7 +154,8 @@ describe('<LinkDialog>', () => {
 
     await sendKeys({ press: 'Escape' });
     await until(() => dialog() === null, 'Escape closes the dialog');
-    await sleep(LINK_RESET_DELAY_MS + 100);
+    clock.tick(LINK_RESET_DELAY_MS);
+    await settled();
     flushSync(() => setOpen(true));
     await until(() => openDialog() !== null, 'the dialog opens a third time');
     expect(input('URL').value).to.equal('');
@@ -189,7 +194,7 @@ describe('<LinkDialog>', () => {
     }
     expect(input('URL').matches(':disabled')).to.equal(true);
     await click(button('Update link'));
-    await sleep(50);
+    await settled();
     expect(saved).to.deep.equal([]);
     expect(removed).to.deep.equal([]);
     await expectAccessible(dialog()!);

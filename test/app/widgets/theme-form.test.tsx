@@ -12,15 +12,12 @@ import {
   type ThemeFormProps,
 } from '../../../src/app/widgets/theme-form/index.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
+import { until as waitUntil } from '../../helpers/until.js';
 import { click } from '../shell/input.js';
+import { settled } from '../shell/timing.js';
 
-async function until(check: () => unknown, timeout = 4000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${check}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Waits for `check`; a failure names it by its source and says what it last returned. */
+const until = (check: () => unknown) => waitUntil(check, String(check));
 
 const LABELS = ['Background color', 'Text color', 'Primary color', 'Sidebar background color', 'Sidebar text color'];
 const DEFAULT_THEME: CustomTheme = {
@@ -128,7 +125,7 @@ describe('ThemeForm', () => {
       await until(() => errorOf('Text color') === 'Enter a valid hex code of 6 characters');
     }
     await click(submitButton());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(saved).to.deep.equal([]);
     await retype('Text color', '#AbC');
     await until(() => errorOf('Text color') === null);

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { clock } from '../../../core/index.js';
 import { Button } from '../../ui/button.js';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/debounce.js';
 import { Icon } from '../../ui/icon.js';
@@ -33,8 +34,8 @@ export function IssueSearchBox({ value, onChange }: { value: string; onChange(se
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text.trim() === value) return;
-    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    const timer = clock.setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clock.clearTimeout(timer);
   }, [text, value]);
   return (
     <div className="app-field app-issue-search" role="search">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { clock } from '../../../core/index.js';
 import { AppEditor } from '../../editor/app-editor.js';
 import { LeaveGuard } from '../../editor/leave-guard.js';
 import { ConflictPanel, useVersionedSave, type SaveVersioned } from '../../editor/versioned-save.js';
@@ -13,7 +14,7 @@ import { TableOfContents } from './contents-nav.js';
 export type SavePageBody = SaveVersioned;
 
 /** How long after the last change the table of contents is brought up to date. */
-const OUTLINE_DELAY_MS = 300;
+export const OUTLINE_DELAY_MS = 300;
 
 /**
  * A page's body in the editor (blocks can be dragged), saved automatically with the version it
@@ -52,16 +53,16 @@ export function PageBody({
 
   // The outline is read from the document a moment after typing pauses, not on every
   // keystroke: reading the change event's JSON serialises the whole page.
-  const outlineTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const outlineTimer = useRef<unknown>(null);
   const refreshOutlineSoon = () => {
-    if (outlineTimer.current) clearTimeout(outlineTimer.current);
-    outlineTimer.current = setTimeout(() => {
+    if (outlineTimer.current !== null) clock.clearTimeout(outlineTimer.current);
+    outlineTimer.current = clock.setTimeout(() => {
       outlineTimer.current = null;
       if (editor.current) setHeadings(headingsOf(editor.current.getJSON()));
     }, OUTLINE_DELAY_MS);
   };
   useEffect(() => () => {
-    if (outlineTimer.current) clearTimeout(outlineTimer.current);
+    if (outlineTimer.current !== null) clock.clearTimeout(outlineTimer.current);
   }, []);
 
   useEffect(() => {

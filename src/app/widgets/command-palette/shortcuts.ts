@@ -1,5 +1,6 @@
 // The app's keyboard shortcuts: the list the help dialog shows and the window listener running them.
 import { useEffect, useRef } from 'react';
+import { clock } from '../../../core/index.js';
 
 /** What a shortcut does; the layout gives each one its handler. */
 export type ShortcutAction = 'palette' | 'search' | 'create-issue' | 'go-issues' | 'go-projects' | 'help';
@@ -40,7 +41,7 @@ export function useShortcuts(run: (action: ShortcutAction) => void): void {
   const latest = useRef(run);
   latest.current = run;
   useEffect(() => {
-    let pendingG = 0;
+    let pendingG: number | null = null;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
       const target = event.composedPath()[0] ?? event.target;
@@ -52,12 +53,12 @@ export function useShortcuts(run: (action: ShortcutAction) => void): void {
       }
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(target) || overlayOpen()) return;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-      const afterG = pendingG > 0 && performance.now() - pendingG < SEQUENCE_TIMEOUT_MS;
-      pendingG = 0;
+      const afterG = pendingG !== null && clock.now() - pendingG < SEQUENCE_TIMEOUT_MS;
+      pendingG = null;
       let action: ShortcutAction | null = null;
       if (afterG && key === 'i') action = 'go-issues';
       else if (afterG && key === 'p') action = 'go-projects';
-      else if (key === 'g' && !event.shiftKey) pendingG = performance.now();
+      else if (key === 'g' && !event.shiftKey) pendingG = clock.now();
       else if (key === 'c' && !event.shiftKey) action = 'create-issue';
       else if (key === '/') action = 'search';
       else if (key === '?') action = 'help';

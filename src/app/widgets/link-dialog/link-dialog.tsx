@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { clock } from '../../../core/index.js';
 import { useReturnFocus } from '../../ui/return-focus.js';
 import { useStyles } from '../../ui/styles.js';
 import { linkDialogCss } from './link-dialog.css.js';
@@ -48,7 +49,7 @@ export function LinkDialog({ open, onOpenChange, link, onSubmit, onDelete, canCr
   } = useForm<LinkFormValues>({ defaultValues: EMPTY_LINK_FORM });
   const [failure, setFailure] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const resetTimer = useRef<unknown>(undefined);
   const id = useId();
   const urlErrorId = `${id}-url-error`;
   const noteId = `${id}-note`;
@@ -59,19 +60,19 @@ export function LinkDialog({ open, onOpenChange, link, onSubmit, onDelete, canCr
   const linkUrl = link?.url;
   const linkTitle = link?.title;
   useEffect(() => {
-    clearTimeout(resetTimer.current);
+    clock.clearTimeout(resetTimer.current);
     if (open) {
       // An edited link is shown as it is now, even when the dialog is reopened quickly.
       if (linkId !== undefined) reset(linkFormValues({ id: linkId, url: linkUrl ?? '', title: linkTitle ?? null }));
       return;
     }
     // Reset only once the closing animation is over, so the closing dialog keeps its text.
-    resetTimer.current = setTimeout(() => {
+    resetTimer.current = clock.setTimeout(() => {
       reset(EMPTY_LINK_FORM);
       setFailure(null);
     }, LINK_RESET_DELAY_MS);
   }, [open, linkId, linkUrl, linkTitle, reset]);
-  useEffect(() => () => clearTimeout(resetTimer.current), []);
+  useEffect(() => () => clock.clearTimeout(resetTimer.current), []);
 
   const save = handleSubmit(async (values) => {
     setFailure(null);
