@@ -1,10 +1,20 @@
-// npm test: makes sure the browsers are there (Chromium, Firefox, WebKitGTK), type-checks, runs
-// every test (the browser suite once per engine), prints each engine's totals and ends with one
-// line `tests: N passed, N failed`.
+// npm test: makes sure the browsers and PostgreSQL are there (Chromium, Firefox, WebKitGTK, and
+// Debian's postgresql for a throwaway server when DATABASE_URL is not set), type-checks, runs
+// every test in its tier, prints each tier's totals and time, and ends with one line
+// `tests: N passed, N failed`.
+//
+// The tiers, by what can differ where they run:
+// - Node, once: the core's model code (`test/core/**/*.node.test.ts`), the build and package
+//   checks, the server suite on PGlite and on PostgreSQL.
+// - Chromium only: the app's and the React wrapper's component tests.
+// - Chromium, Firefox and WebKit: the element and the core's files that need an editor view, keys,
+//   selection, clipboard or layout (ENGINE_FILES in web-test-runner.config.mjs).
+// - End to end: the app in Chromium and Firefox, and one flow in WebKit.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb, firefoxProblem } from './browsers.mjs';
+import { ensurePostgres, startThrowawayPostgres } from './postgres.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, '.test-results');
@@ -118,87 +128,68 @@ function findFiles(dir, keep) {
 }
 
 const totals = { passed: 0, failed: 0 };
-/** Each engine's browser totals (filled in as they run). */
-const perEngine = [];
+/** Each tier's totals, in the order they ran: `{ label, passed, failed }`. */
+const perTier = [];
 /** Each failed test, named where it ran, listed again at the very end so a log's tail shows it. */
 const failures = [];
+
+/** Adds one tier's counts to the totals and prints them. */
+function addTier(label, counts) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  perTier.push({ label, ...counts });
+  console.log(`${label}: ${counts.passed} passed, ${counts.failed} failed`);
+}
+
+/** A failure outside any test (a build, a missing tool): counted, and named at the end. */
+function failOutside(label, message) {
+  totals.failed++;
+  failures.push(`${label}: ${message}`);
+  console.error(message);
+}
+
 function summary() {
   if (failures.length) {
     console.log(`Failed (${failures.length}):`);
     for (const line of failures.slice(0, 40)) console.log(`  ${line}`);
     if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
   }
-  console.log(`Time: ${durations.join(' · ')}`);
-  for (const line of perEngine) console.log(`Browser tests in ${line}`);
+  console.log(`Time: ${durations.join(' · ')} · in all ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  console.log('Tests per tier:');
+  for (const { label, passed, failed } of perTier) console.log(`  ${label}: ${passed} passed, ${failed} failed`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 }
 
+const startedAt = Date.now();
+// Ctrl-C or a kill still runs the 'exit' handlers that remove what the run started.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 const unavailable = new Set(ensureBrowsers());
-totals.failed += unavailable.size;
+for (const engine of unavailable) failOutside(engine.name, `The browser tests in ${engine.name} were not run: it is not installed.`);
 
-// The build and the two type checks run side by side (the type checks mostly wait on one core).
-console.log('Building and type-checking…');
-const [buildStatus, typesStatus, serverTypesStatus] = await Promise.all([
-  timed('build', () => runHeldBack(process.execPath, [join(root, 'scripts/build.mjs')], { stdout: false })),
-  timed('types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])),
-  timed('server types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json'])),
-]);
-if (buildStatus !== 0) {
-  totals.failed++;
-  console.error('The build failed.');
-}
-if (typesStatus !== 0) {
-  totals.failed++;
-  console.error('Type-check failed.');
-}
-if (serverTypesStatus !== 0) {
-  totals.failed++;
-  console.error('Type-check of the server failed.');
-}
+// The server suite runs on PGlite and on PostgreSQL: DATABASE_URL's server when it is set,
+// otherwise a throwaway one started here (Debian's postgresql, installed as root with apt) and
+// removed when the run ends. It starts while the build runs.
+let postgresProblem = process.env.DATABASE_URL ? null : ensurePostgres(run);
+const throwawayPostgres =
+  process.env.DATABASE_URL || postgresProblem
+    ? Promise.resolve(null)
+    : startThrowawayPostgres().catch((error) => {
+        postgresProblem = `A throwaway PostgreSQL could not be started: ${error.message}`;
+        return null;
+      });
 
 /**
- * Runs the browser suite in `engine` and resolves to its totals. `beside` runs it beside another
- * engine's: its output is printed in one piece when it ends, and its test server takes `port`.
+ * Adds a TAP report's counts to `counts`; a failing run without a failing test counts as one
+ * failure. Failed tests are named in the closing list, under `label`.
  */
-async function runBrowserTests(engine, { beside = false, port = 0 } = {}) {
-  console.log(`Browser tests in ${engine.name} (Web Test Runner)…`);
-  const countsFile = join(results, engine.counts);
-  const args = [...(engine.config ? ['--config', engine.config] : []), ...(port ? ['--port', String(port)] : [])];
-  const status = await timed(engine.name, () => (beside ? runHeldBack(bin('wtr'), args) : run(bin('wtr'), args)));
-  const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : null;
-  if (!counts) {
-    console.error(`Web Test Runner did not report its results in ${engine.name}.`);
-    return { passed: 0, failed: 1 };
-  }
-  const failed = counts.failed + counts.skipped + (status !== 0 && counts.failed + counts.skipped === 0 ? 1 : 0);
-  for (const { file, test, error } of counts.failures ?? []) failures.push(`${engine.name}: ${file}: ${test}: ${error}`);
-  return { passed: counts.passed, failed };
-}
-function addEngineTotals(engine, counts) {
-  totals.passed += counts.passed;
-  totals.failed += counts.failed;
-  perEngine.push(`${engine.name}: ${counts.passed} passed, ${counts.failed} failed`);
-  console.log(`Browser tests in ${perEngine.at(-1)}`);
-}
-// Chromium runs two files at a time on its own. Firefox and WebKit run one file at a time (each
-// gives keyboard focus to one window), so the two run side by side, each on a core.
-const available = engines.filter((engine) => !unavailable.has(engine));
-for (const engine of available.filter((engine) => engine.id === 'chromium')) addEngineTotals(engine, await runBrowserTests(engine));
-const sideBySide = available.filter((engine) => engine.id !== 'chromium');
-const sideBySideCounts = await Promise.all(
-  sideBySide.map((engine, index) => runBrowserTests(engine, sideBySide.length > 1 ? { beside: true, port: 8100 + 100 * index } : {})),
-);
-sideBySide.forEach((engine, index) => addEngineTotals(engine, sideBySideCounts[index]));
-
-/** Adds a TAP report's counts to the totals; a failing run without a failing test counts as one failure. */
-function countTap(tap, status, label) {
+function countTap(tap, status, label, counts = { passed: 0, failed: 0 }) {
   const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
-  totals.passed += count('pass');
-  totals.failed += count('fail') + count('cancelled') + count('skipped') + count('todo');
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
+  counts.passed += count('pass');
+  counts.failed += count('fail') + count('cancelled') + count('skipped') + count('todo');
   // Leaf failures only: a suite whose subtests failed fails too, and says so.
   for (const match of report.matchAll(/^ *not ok \d+ - (.*)$/gm)) {
     const details = report.slice(match.index + match[0].length).split(/^ *\.\.\.$/m)[0];
@@ -207,11 +198,15 @@ function countTap(tap, status, label) {
     const error = /^ *error: (?:[|>][-+]?\n *)?(.*)$/m.exec(details)?.[1]?.slice(0, 200) ?? '';
     failures.push(`${label}: ${match[1]}${error ? `: ${error}` : ''}`);
   }
-  if (status !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
+  if (status !== 0 && count('fail') + count('cancelled') === 0) {
+    counts.failed++;
+    failures.push(`${label}: the run failed outside any test (exit ${status})`);
+  }
+  return counts;
 }
 
 /**
- * Runs `node --test` on `files` (with `preload` modules) and adds its TAP report's counts;
+ * Runs `node --test` on `files` (with `preload` modules) and resolves to its TAP report's counts;
  * `beside` holds its output back, for a run beside another.
  */
 async function runNodeTests(label, files, { env = process.env, preload = [], report, concurrency = 1, beside = false } = {}) {
@@ -228,48 +223,161 @@ async function runNodeTests(label, files, { env = process.env, preload = [], rep
     ...files,
   ];
   const status = await timed(label, () => (beside ? runHeldBack(process.execPath, args, { env }) : run(process.execPath, args, { env })));
-  countTap(tap, status, label);
+  return countTap(tap, status, label);
 }
 
-// The node tests (the build's checks, the package's consumers, the app end to end in Chromium)
-// and the app end to end in Firefox each keep about one core busy: they run side by side.
-const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs'));
-const firefox = engines.find((engine) => engine.id === 'firefox');
-const firefoxEndToEnd = firefox && !unavailable.has(firefox);
-await Promise.all([
-  nodeTests.length ? runNodeTests('Node tests', nodeTests, { report: 'node', beside: firefoxEndToEnd }) : null,
-  firefoxEndToEnd
-    ? runNodeTests('End-to-end tests of the app in Firefox', [join(root, 'test/e2e/app.node.test.mjs')], {
-        env: { ...process.env, E2E_BROWSER: 'firefox' },
-        report: 'e2e-firefox',
-        beside: nodeTests.length > 0,
-      })
-    : null,
-]);
+/**
+ * Runs the browser suite in `engine` and resolves to its totals. `beside` runs it beside another
+ * engine's: its output is printed in one piece when it ends, and its test server takes `port`.
+ */
+async function runBrowserTests(engine, { beside = false, port = 0 } = {}) {
+  console.log(`Browser tests in ${engine.name} (Web Test Runner)…`);
+  const countsFile = join(results, engine.counts);
+  const args = [...(engine.config ? ['--config', engine.config] : []), ...(port ? ['--port', String(port)] : [])];
+  const status = await timed(engine.name, () => (beside ? runHeldBack(bin('wtr'), args) : run(bin('wtr'), args)));
+  const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : null;
+  if (!counts) {
+    failures.push(`${engine.name}: Web Test Runner did not report its results`);
+    return { passed: 0, failed: 1 };
+  }
+  const failed = counts.failed + counts.skipped + (status !== 0 && counts.failed + counts.skipped === 0 ? 1 : 0);
+  for (const { file, test, error } of counts.failures ?? []) failures.push(`${engine.name}: ${file}: ${test}: ${error}`);
+  return { passed: counts.passed, failed };
+}
 
-// The API server's suite (TypeScript through tsx): always on PGlite, and once more on the
-// PostgreSQL server of DATABASE_URL when it is set (each test file gets its own database there).
-// Files named *.postgres.test.ts (several server processes on one database, which PGlite cannot
-// share) run in the PostgreSQL pass only; without DATABASE_URL they count as failed, with a note.
+
+// Tier 1, with the build: the core's model code in Node (jsdom's parser injected, the browser
+// files' mocha globals; test/setup/node-globals.ts). The build and the two type checks run
+// beside it (the type checks mostly wait on one core).
+console.log('Building and type-checking, and the core\'s model tests in Node…');
+const coreNodeTests = findFiles(join(root, 'test', 'core'), (name) => name.endsWith('.node.test.ts'));
+const [buildStatus, typesStatus, serverTypesStatus, coreCounts] = await Promise.all([
+  timed('build', () => runHeldBack(process.execPath, [join(root, 'scripts/build.mjs')], { stdout: false })),
+  timed('types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])),
+  timed('server types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json'])),
+  runNodeTests('Core model tests in Node', coreNodeTests, { preload: ['tsx', './test/setup/node-globals.ts'], report: 'core-node', concurrency: 2, beside: true }),
+]);
+if (buildStatus !== 0) failOutside('build', 'The build failed.');
+if (typesStatus !== 0) failOutside('types', 'Type-check failed.');
+if (serverTypesStatus !== 0) failOutside('server types', 'Type-check of the server failed.');
+addTier('Core model tests in Node', coreCounts);
+
+/**
+ * A temporary folder for the server tests' data (PGlite folders, uploads): RAM (/dev/shm) when it
+ * has room, where each file's copy of the migrated PGlite (40 MB) takes a tenth of the time.
+ */
+function serverTempDir() {
+  let dir = null;
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize > 4 * 1024 ** 3) dir = mkdtempSync('/dev/shm/rich-editor-tests-');
+  } catch {
+    // No /dev/shm: the system's temporary folder.
+  }
+  // RAM is not freed by a reboot-less machine: the folder goes even when the run is stopped.
+  if (dir) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Runs the server suite's `files` on `workers` Node processes (test/server/run-files.ts: each
+ * loads the server once and takes the next file as it finishes one) and resolves to the counts.
+ */
+async function runServerSuite(label, files, { env, report, workers = 2 }) {
+  console.log(`${label} (${workers} workers)…`);
+  const claims = mkdtempSync(join(results, `${report}-claims-`));
+  const temp = serverTempDir();
+  const workerEnv = { ...env, ...(temp ? { TMPDIR: temp } : {}) };
+  const counts = { passed: 0, failed: 0 };
+  try {
+    await timed(label, () =>
+      Promise.all(
+        Array.from({ length: workers }, async (_, index) => {
+          const tap = join(results, `${report}-${index}.tap`);
+          const args = [
+            '--import',
+            'tsx',
+            '--test-reporter=dot',
+            '--test-reporter-destination=stdout',
+            '--test-reporter=tap',
+            `--test-reporter-destination=${tap}`,
+            join(root, 'test/server/run-files.ts'),
+            '--claims',
+            claims,
+            ...files,
+          ];
+          const status = await runHeldBack(process.execPath, args, { env: workerEnv });
+          countTap(tap, status, label, counts);
+        }),
+      ),
+    );
+  } finally {
+    if (temp) rmSync(temp, { recursive: true, force: true });
+  }
+  return counts;
+}
+
+/**
+ * After the build, two lanes run side by side. The browser lane (Chromium, then Firefox beside
+ * WebKit) mostly waits on the browsers; the Node lane (the server suite on PGlite beside
+ * PostgreSQL, then the build's checks, the package's consumers and the app end to end) keeps the
+ * cores busy meanwhile. Each tier's totals are printed as it ends and listed again at the end.
+ */
+const available = engines.filter((engine) => !unavailable.has(engine));
+
+/** The browser lane: Chromium runs its files a few at a time; Firefox and WebKit one file at a time each (each gives keyboard focus to one window), side by side. */
+async function browserLane() {
+  for (const engine of available.filter((engine) => engine.id === 'chromium')) addTier(`Browser tests in ${engine.name}`, await runBrowserTests(engine, { beside: true }));
+  const sideBySide = available.filter((engine) => engine.id !== 'chromium');
+  const counts = await Promise.all(sideBySide.map((engine, index) => runBrowserTests(engine, { beside: true, port: 8100 + 100 * index })));
+  sideBySide.forEach((engine, index) => addTier(`Browser tests in ${engine.name}`, counts[index]));
+}
+
+// The API server's suite (TypeScript through tsx) on PGlite and on PostgreSQL. Files named
+// *.postgres.test.ts (several server processes on one database, which PGlite cannot share) run
+// in the PostgreSQL pass only.
 const serverDir = join(root, 'test', 'server');
 const serverTests = existsSync(serverDir) ? findFiles(serverDir, (name) => name.endsWith('.test.ts')) : [];
 const postgresOnly = (file) => file.endsWith('.postgres.test.ts');
-if (serverTests.length) {
-  const { DATABASE_URL: databaseUrl, ...withoutDatabase } = process.env;
-  // Two files at a time: a file spends much of its time starting (TypeScript through tsx, its
-  // server), and each file has a database of its own.
-  await runNodeTests('Server tests on PGlite', serverTests.filter((file) => !postgresOnly(file)), { env: withoutDatabase, preload: ['tsx'], report: 'server-pglite', concurrency: 2 });
-  if (databaseUrl) {
-    await runNodeTests('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, preload: ['tsx'], report: 'server-postgresql', concurrency: 2 });
-  } else {
-    const notRun = serverTests.filter(postgresOnly);
-    totals.failed += notRun.length;
-    for (const file of notRun) {
-      failures.push(`Server tests on PostgreSQL: ${file.slice(root.length + 1)}: not run, DATABASE_URL is not set`);
-      console.error(`Not run: ${file.slice(root.length)} needs PostgreSQL (several server processes on one database). Set DATABASE_URL to a PostgreSQL server whose role may create databases.`);
-    }
+
+/** The Node lane: the server suite on both back-ends, then the node tests and the end-to-end runs. */
+async function nodeLane() {
+  const postgres = await throwawayPostgres;
+  const databaseUrl = process.env.DATABASE_URL ?? postgres?.url;
+  if (serverTests.length) {
+    const { DATABASE_URL: _unused, ...withoutDatabase } = process.env;
+    if (!databaseUrl) failOutside('Server tests on PostgreSQL', `Not run: ${postgresProblem}`);
+    const [pgliteCounts, postgresCounts] = await Promise.all([
+      runServerSuite('Server tests on PGlite', serverTests.filter((file) => !postgresOnly(file)), { env: withoutDatabase, report: 'server-pglite' }),
+      databaseUrl ? runServerSuite('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, report: 'server-postgresql' }) : null,
+    ]);
+    addTier('Server tests on PGlite', pgliteCounts);
+    if (postgresCounts) addTier('Server tests on PostgreSQL', postgresCounts);
   }
+  await postgres?.stop();
+
+  // The node tests (the build's checks, the package's consumers, the app end to end in Chromium
+  // and its one flow in WebKit) beside the app end to end in Firefox.
+  const webkitFlow = join(root, 'test/e2e/webkit.node.test.mjs');
+  const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs')).filter((file) => file !== webkitFlow);
+  const ready = (id) => available.some((engine) => engine.id === id);
+  const [nodeCounts, firefoxCounts, webkitCounts] = await Promise.all([
+    nodeTests.length ? runNodeTests('Node tests (build, package, end to end in Chromium)', nodeTests, { report: 'node', beside: true, concurrency: 2 }) : null,
+    ready('firefox')
+      ? runNodeTests('End-to-end tests of the app in Firefox', [join(root, 'test/e2e/app.node.test.mjs')], {
+          env: { ...process.env, E2E_BROWSER: 'firefox' },
+          report: 'e2e-firefox',
+          beside: true,
+        })
+      : null,
+    ready('webkit') && existsSync(webkitFlow) ? runNodeTests('End-to-end flow of the app in WebKit', [webkitFlow], { report: 'e2e-webkit', beside: true }) : null,
+  ]);
+  if (nodeCounts) addTier('Node tests (build, package, end to end in Chromium)', nodeCounts);
+  if (firefoxCounts) addTier('End-to-end tests of the app in Firefox', firefoxCounts);
+  if (webkitCounts) addTier('End-to-end flow of the app in WebKit', webkitCounts);
 }
+
+await Promise.all([browserLane(), nodeLane()]);
 
 summary();
 process.exit(totals.failed ? 1 : 0);

@@ -6,265 +6,31 @@
 // WTR_WEBKIT_CONCURRENCY sets how many windows run at once (default 1: only one window has
 // keyboard focus); WTR_WEBKIT_DEBUG=1 prints the driver's and browser's own messages and
 // where each window was when its file ended.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { keyValue, mouseButton, pointerClick, pointerMove, pressActions, typeActions } from './webdriver-actions.mjs';
-import { startXvfb } from './xvfb.mjs';
-
-const KEYBOARD = 'keyboard';
-const MOUSE = 'mouse';
-
-/** A free TCP port on 127.0.0.1. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { startDriverSession, webkitCapabilities, webkitDisplay } from './webkit-driver.mjs';
 
 /** How many test files one MiniBrowser window runs before a fresh one takes over. */
 const FILES_PER_WINDOW = 20;
-
-/** A WebDriver command in a few words: the keys typed or the pointer's moves, for a stuck one. */
-function describeRequest(method, path, body) {
-  if (path !== '/actions' || !body?.actions) return `WebDriver ${method} ${path}`;
-  const steps = body.actions.flatMap((source) =>
-    source.actions
-      .filter((action) => action.type !== 'pause')
-      .map((action) => (action.type === 'pointerMove' ? `move ${action.x},${action.y}` : action.type === 'keyDown' ? `key ${JSON.stringify(action.value)}` : action.type)),
-  );
-  const shown = steps.filter((step) => !step.startsWith('keyUp'));
-  return `WebDriver ${method} ${path} (${shown.slice(0, 12).join(', ')}${shown.length > 12 ? ', …' : ''})`;
-}
-
-/** One WebKitWebDriver process and the one browser session it holds. */
-class DriverSession {
-  constructor({ driverPath, capabilities, env }) {
-    this.driverPath = driverPath;
-    this.capabilities = capabilities;
-    this.env = env;
-    this.testSessionId = null;
-    this.url = null;
-    this.broken = false;
-    /** The WebDriver commands sent and not answered yet. */
-    this.pending = new Set();
-  }
-
-  async start(viewport) {
-    this.port = await freePort();
-    this.base = `http://127.0.0.1:${this.port}`;
-    this.process = spawn(this.driverPath, [`--port=${this.port}`, '--host=local'], {
-      env: this.env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    this.process.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
-    // WTR_WEBKIT_DEBUG=1 shows what the driver and MiniBrowser say ("WebProcess CRASHED").
-    if (process.env.WTR_WEBKIT_DEBUG) this.process.stderr.pipe(process.stderr);
-    const exited = new Promise((_, reject) =>
-      this.process.once('exit', (code) => reject(new Error(`WebKitWebDriver exited (${code}): ${stderr.trim()}`))),
-    );
-    exited.catch(() => {});
-    await Promise.race([this.waitUntilReady(), exited]);
-    const created = await this.request('POST', '/session', { capabilities: { alwaysMatch: this.capabilities } }, false);
-    this.id = created.sessionId;
-    if (process.env.WTR_WEBKIT_DEBUG) console.error(`WebKit window: ${this.base}/session/${this.id}`);
-    await this.setViewport(viewport);
-  }
-
-  async waitUntilReady() {
-    for (let tries = 0; tries < 200; tries++) {
-      try {
-        const response = await fetch(`${this.base}/status`);
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(50);
-    }
-    throw new Error(`WebKitWebDriver did not answer on ${this.base}`);
-  }
-
-  /** One WebDriver command; resolves to its `value`, throws with the driver's error text. */
-  async request(method, path, body, inSession = true) {
-    const url = `${this.base}${inSession ? `/session/${this.id}` : ''}${path}`;
-    const pending = { what: describeRequest(method, path, body), at: Date.now() };
-    this.pending.add(pending);
-    try {
-      const response = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = await response.json().catch(() => ({}));
-      if (!response.ok) {
-        const { error = response.status, message = '' } = json.value ?? {};
-        throw new Error(`WebDriver ${method} ${path}: ${error}: ${message}`);
-      }
-      return json.value;
-    } finally {
-      this.pending.delete(pending);
-    }
-  }
-
-  /** The oldest command the driver has not answered for `ms`, described (or null). */
-  unanswered(ms, now = Date.now()) {
-    const oldest = [...this.pending].find((request) => now - request.at >= ms);
-    return oldest ? `${oldest.what} unanswered for ${Math.round((now - oldest.at) / 1000)} s` : null;
-  }
-
-  execute(script, args = []) {
-    return this.request('POST', '/execute/sync', { script, args });
-  }
-
-  navigate(url) {
-    return this.request('POST', '/url', { url });
-  }
-
-  /** Sizes the window so that the page's viewport is `width` × `height` CSS pixels. */
-  async setViewport({ width, height }) {
-    const inner = () => this.execute('return [innerWidth, innerHeight]');
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const [innerWidth, innerHeight] = await inner();
-      if (innerWidth === width && innerHeight === height) return;
-      if (process.env.WTR_WEBKIT_DEBUG) console.error(`WebKit window ${this.id}: page ${innerWidth}×${innerHeight}, sizing to ${width}×${height}`);
-      const rect = await this.request('GET', '/window/rect');
-      await this.request('POST', '/window/rect', {
-        width: rect.width + width - innerWidth,
-        height: rect.height + height - innerHeight,
-      });
-      // The window manager applies the size after answering: wait (up to 2 s) for the page to
-      // have the size asked, or a new size that holds for 25 ms, before measuring again; the
-      // next attempt would otherwise correct from a stale or half-applied size.
-      let last = `${innerWidth}×${innerHeight}`;
-      for (let wait = 0; wait < 80; wait++) {
-        await sleep(25);
-        const [w, h] = await inner();
-        if (w === width && h === height) break;
-        const now = `${w}×${h}`;
-        if (now === last && (w !== innerWidth || h !== innerHeight)) break;
-        last = now;
-      }
-    }
-    const [innerWidth, innerHeight] = await inner();
-    if (innerWidth !== width || innerHeight !== height) {
-      // A file must never run at a size it did not ask for (a phone-sized page hides what a
-      // wide one shows): the caller replaces this window.
-      throw new Error(`the page stays ${innerWidth}×${innerHeight}, not ${width}×${height}`);
-    }
-  }
-
-  keys(actions) {
-    return this.actions([], actions);
-  }
-
-  pointer(actions) {
-    return this.actions(actions, []);
-  }
-
-  /**
-   * Pointer actions, then key actions, in one request: the key source waits out the
-   * pointer's ticks, so the keys are queued right behind the last pointer event.
-   */
-  actions(pointer, keys) {
-    const sources = [];
-    const pause = { type: 'pause', duration: 0 };
-    if (pointer.length) {
-      sources.push({ type: 'pointer', id: MOUSE, parameters: { pointerType: 'mouse' }, actions: [...pointer, ...keys.map(() => pause)] });
-    }
-    if (keys.length) sources.push({ type: 'key', id: KEYBOARD, actions: [...pointer.map(() => pause), ...keys] });
-    return this.request('POST', '/actions', { actions: sources }).catch((error) => {
-      // After a failed actions request (a move outside the window, say) WebKitWebDriver's
-      // input state stays wrong for the whole session: keys then lose Shift ("!" types "1")
-      // even after releasing all input. The window is not reused for another file.
-      this.broken = true;
-      throw error;
-    });
-  }
-
-  /** Releases every key and button still held, as a fresh page would find them. */
-  releaseInput() {
-    return this.request('DELETE', '/actions');
-  }
-
-  async close() {
-    try {
-      if (this.id) await this.request('DELETE', '');
-    } catch {
-      // the browser is already gone
-    }
-    this.process?.kill();
-  }
-}
-
-/**
- * A GTK configuration folder whose style lets MiniBrowser's window be as narrow as a phone:
- * its toolbar's buttons keep the window's page at least 447 px wide otherwise, and a test
- * asking for 390 would run at 447. Only GTK's own widgets take this style (WebKitGTK draws
- * the page's controls itself).
- */
-function narrowChrome() {
-  const home = mkdtempSync(join(tmpdir(), 'rich-editor-webkit-gtk-'));
-  for (const gtk of ['gtk-3.0', 'gtk-4.0']) {
-    mkdirSync(join(home, gtk));
-    writeFileSync(join(home, gtk, 'gtk.css'), 'button { min-width: 0; padding: 0; }\n');
-  }
-  process.once('exit', () => rmSync(home, { recursive: true, force: true }));
-  return home;
-}
 
 /**
  * Web Test Runner's browser launcher for WebKitGTK. Options: `driverPath` (WebKitWebDriver),
  * `browserPath` (MiniBrowser), `browserArgs`, `viewport` (default 800×600, as in Chromium).
  */
 export function webkitLauncher({ driverPath, browserPath, browserArgs = [], viewport = { width: 800, height: 600 } }) {
-  const capabilities = {
-    browserName: 'MiniBrowser',
-    'webkitgtk:browserOptions': { binary: browserPath, args: ['--automation', ...browserArgs] },
-    // A test page that opens alert() must not stop every command after it.
-    unhandledPromptBehavior: 'dismiss',
-  };
-  /** @type {DriverSession[]} */
+  const capabilities = webkitCapabilities({ browserPath, browserArgs });
+  /** @type {import('./webkit-driver.mjs').DriverSession[]} */
   const idle = [];
-  /** @type {Map<string, DriverSession>} */
+  /** @type {Map<string, import('./webkit-driver.mjs').DriverSession>} */
   const busy = new Map();
-  let env = process.env;
-  let xvfb = null;
-  let displayReady = null;
-
-  async function ensureDisplay() {
-    env = { ...process.env, XDG_CONFIG_HOME: narrowChrome() };
-    if (process.env.DISPLAY || process.env.WAYLAND_DISPLAY) return;
-    xvfb = await startXvfb();
-    env.DISPLAY = xvfb.display;
-  }
+  /** The display and GTK style every window shares, set up when the first window is. */
+  let display = null;
 
   async function acquire() {
     const reused = idle.pop();
     if (reused) return reused;
-    displayReady ??= ensureDisplay();
-    await displayReady;
-    // A window that will not take the asked size (or a driver that will not start) is
-    // replaced by another, twice at most.
-    for (let attempt = 1; ; attempt++) {
-      const driver = new DriverSession({ driverPath, capabilities, env });
-      try {
-        await driver.start(viewport);
-        return driver;
-      } catch (error) {
-        await driver.close();
-        if (attempt === 3) throw error;
-      }
-    }
+    display ??= webkitDisplay();
+    const { env } = await display;
+    return startDriverSession({ driverPath, capabilities, env, viewport });
   }
 
   const launcher = {
@@ -281,7 +47,7 @@ export function webkitLauncher({ driverPath, browserPath, browserArgs = [], view
       const all = [...idle.splice(0), ...busy.values()];
       busy.clear();
       await Promise.all(all.map((driver) => driver.close()));
-      xvfb?.stop();
+      await (await display?.catch(() => null))?.stop();
     },
 
     async startSession(sessionId, url) {

@@ -1,7 +1,7 @@
 // Test harness for the API server: a fresh app per test file on an ephemeral port, over a
 // fresh PGlite data folder (a copy of a migrated one, see pglite-template.ts), or, when DATABASE_URL is set, over a fresh database on that server.
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,8 @@ import pg from 'pg';
 import { buildApp, type AppServices } from '../../src/server/app.js';
 import { DEFAULT_AUTH_LIMITS } from '../../src/server/auth/auth-limits.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
-import type { Database } from '../../src/server/db/index.js';
+import { migrate, migrations, type Database } from '../../src/server/db/index.js';
+import { openPostgres } from '../../src/server/db/postgres.js';
 import { pgliteDir } from '../../src/server/db/open.js';
 import type { MailMessage, Mailer } from '../../src/server/mail/index.js';
 import { Role } from '../../src/server/roles.js';
@@ -50,7 +51,7 @@ export interface RequestOptions {
 }
 
 /** Runs one statement on DATABASE_URL's server, retrying twice: concurrent CREATE/DROP DATABASE from parallel test files can collide. */
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+async function adminQuery(adminUrl: string, sql: string, attempts = 3): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const client = new pg.Client({ connectionString: adminUrl });
     client.on('error', () => {});
@@ -59,7 +60,7 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
       await client.query(sql);
       return;
     } catch (error) {
-      if (attempt === 3) throw error;
+      if (attempt >= attempts) throw error;
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     } finally {
       await client.end().catch(() => {});
@@ -67,13 +68,78 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** A new, empty database on `adminUrl`'s server (the role needs CREATEDB), and how to drop it. */
-export async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `rich_editor_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+/** `adminUrl` pointing at the database `name` on the same server. */
+function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return url.toString();
+}
+
+/**
+ * A new database on `adminUrl`'s server (the role needs CREATEDB), and how to drop it: empty, or
+ * with `migrated` a copy of the migrated template (see migratedTemplate).
+ */
+export async function createDatabase(adminUrl: string, { migrated = false } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `rich_editor_test_${randomBytes(6).toString('hex')}`;
+  const template = migrated ? ` TEMPLATE ${await migratedTemplate(adminUrl)}` : '';
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template}`);
+  return { url: databaseUrl(adminUrl, name), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * The name of a database on `adminUrl`'s server migrated to this checkout's migrations, which
+ * test servers start from (`CREATE DATABASE … TEMPLATE`, a file copy) instead of migrating a new
+ * database each. Named by a hash of the migrations, so a run after a migration changed builds a
+ * new one; built aside and renamed into place, so no process copies a half-made one (when two
+ * build it at once, the first rename wins and the other drops its copy). Nobody connects to it
+ * once it is in place, as PostgreSQL requires of a template.
+ */
+function migratedTemplate(adminUrl: string): Promise<string> {
+  let template = templates.get(adminUrl);
+  if (!template) {
+    template = buildTemplate(adminUrl);
+    templates.set(adminUrl, template);
+  }
+  return template;
+}
+
+async function buildTemplate(adminUrl: string): Promise<string> {
+  const key = createHash('sha256')
+    .update(JSON.stringify(migrations.map(({ id, sql }) => [id, sql])))
+    .digest('hex')
+    .slice(0, 16);
+  const name = `rich_editor_template_${key}`;
+  const exists = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+  if (await exists()) return name;
+  const building = `rich_editor_template_building_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${building}`);
+  try {
+    const db = await openPostgres(databaseUrl(adminUrl, building));
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+    try {
+      await adminQuery(adminUrl, `ALTER DATABASE ${building} RENAME TO ${name}`, 1);
+    } catch (error) {
+      if (!(await exists())) throw error;
+    }
+  } finally {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+  }
+  return name;
 }
 
 /** A mailer that keeps what it is given; `hold` keeps sends pending until `release()`, `fail` makes them throw. */
@@ -111,7 +177,7 @@ export class RecordingMailer implements Mailer {
  */
 export async function startServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}, services: AppServices = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rich-editor-server-'));
-  const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
+  const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL, { migrated: true }) : null;
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dataDir,

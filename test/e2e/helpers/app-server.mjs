@@ -1,24 +1,13 @@
 // Runs the built API server (dist/server/main.mjs) on a free port with an empty data folder.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The folder holding the built dist/ (the project; E2E_ROOT points elsewhere, e.g. a private build). */
 export const buildRoot = process.env.E2E_ROOT ?? new URL('../../..', import.meta.url).pathname;
 
-/** A TCP port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../../../scripts/free-port.mjs';
 
 /** Throws a clear message when the app or the server has not been built. */
 export function assertBuilt() {
@@ -28,10 +17,11 @@ export function assertBuilt() {
 }
 
 /**
- * Starts `node dist/server/main.mjs` (no demo data unless `seedDemo`), waits until it answers,
- * and returns its base URL and a stop function that also removes the data folder.
+ * Starts `node dist/server/main.mjs` (no demo data unless `seedDemo`), waits (up to
+ * `startTimeout` ms) until it answers, and returns its base URL and a stop function that also
+ * removes the data folder.
  */
-export async function startAppServer({ seedDemo = false } = {}) {
+export async function startAppServer({ seedDemo = false, startTimeout = 60_000 } = {}) {
   assertBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'tracker-e2e-'));
   const port = await freePort();
@@ -54,7 +44,7 @@ export async function startAppServer({ seedDemo = false } = {}) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeout;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
@@ -68,7 +58,7 @@ export async function startAppServer({ seedDemo = false } = {}) {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer within 60 s:\n${output.join('')}`);
+      throw new Error(`the server did not answer within ${startTimeout / 1000} s:\n${output.join('')}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
