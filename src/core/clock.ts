@@ -1,8 +1,9 @@
 /**
  * The SDK's one clock. Every delay the editor waits out (the toolbar's update window, the
  * mention search pause, the form value's delay, the "Copied" label, the toolbar's focus hand-off,
- * a scroll that has come to rest) asks it, so a host's tests, and ours, can put a fake clock in
- * its place and move time on at will instead of waiting for it. Hosts never need to touch it.
+ * a scroll that has come to rest, a drag's auto-scroll steps) asks it, so a host's tests, and
+ * ours, can put a fake clock in its place and move time on at will instead of waiting for it.
+ * Hosts never need to touch it.
  */
 export interface Clock {
   /** Milliseconds from an arbitrary origin, never going back. */

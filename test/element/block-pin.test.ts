@@ -3,6 +3,7 @@ import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { ACTIVE_SERIAL_ATTRIBUTE } from '../../src/element/rich-editor/active-block.js';
+import { focusSettled } from '../helpers/editor.js';
 import { content, lastCharRect } from '../helpers/element-ui.js';
 import { itIn } from '../helpers/engine.js';
 import { until } from '../helpers/until.js';
@@ -113,7 +114,7 @@ describe('the pinned height of the block being edited', () => {
     const el = await twoParagraphs(600);
     // The click's own aftermath first: when focus comes before the caret moves (Firefox),
     // ProseMirror draws its selection again 20 ms after the focus event.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await focusSettled();
     const edited = block(el, 0);
     const text = edited.firstChild;
     const state = el.editorView!.state;

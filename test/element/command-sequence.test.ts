@@ -17,6 +17,7 @@ import type { RichEditor } from '../../src/element/index.js';
 import { setTaskChecked } from '../../src/core/commands/lists.js';
 import { blockTypeCommands } from '../../src/core/toolbar-state.js';
 import { serializeHTML } from '../../src/core/serialize/html.js';
+import { nextFrame, nextTask } from '../helpers/editor.js';
 import { EDITING_COMMANDS, pick, type Rng } from '../helpers/editing-commands.js';
 import { mulberry32, randomDoc } from '../helpers/random-doc.js';
 
@@ -82,8 +83,8 @@ function step(rng: Rng, view: EditorView): string {
   return name;
 }
 
-const settle = (rng: Rng) =>
-  new Promise<void>((resolve) => (rng() < 0.5 ? setTimeout(resolve, 0) : requestAnimationFrame(() => resolve())));
+/** Gives the page a turn: the next task (queued work, promise handlers) or the next frame (observers, rendering), by chance. */
+const settle = (rng: Rng): Promise<void> => (rng() < 0.5 ? nextTask() : nextFrame());
 
 describe('command sequences', function () {
   // Each run takes 2 to 3 s in Chromium and 4 to 5 s in WebKit on a quiet machine (some

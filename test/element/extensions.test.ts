@@ -16,8 +16,18 @@ import { parseMarkdownNow } from '../../src/core/serialize/markdown-parse.js';
 import { callout } from '../../src/extensions/callout.js';
 import { pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
-import { blockButton, click, listbox, selectWithKeys, SETTLE_MS, sleep, toolbarVisible, until } from './toolbar/helpers.js';
+import { blockButton, click, listbox, placedToolbar, selectWithKeys, settle, until } from './toolbar/helpers.js';
 import { clipboardEvent } from '../helpers/clipboard.js';
+import { installFakeClock, type FakeClock } from '../helpers/fake-clock.js';
+
+// The toolbar test runs the toolbar's update window on a fake clock (the other tests keep the real
+// one). This top-level hook runs after @open-wc/testing's fixture cleanup (registered when it is
+// imported), so the elements leave the page while their timers are still on that clock.
+let clock: FakeClock | null = null;
+afterEach(() => {
+  clock?.uninstall();
+  clock = null;
+});
 
 const WARNING = '<aside class="callout" data-kind="warning"><p>Mind the <strong>gap</strong></p></aside>';
 
@@ -64,10 +74,11 @@ describe('an extension block (the callout)', () => {
   });
 
   it('is offered in the toolbar block menu, which names it once chosen', async () => {
+    const fake = (clock = installFakeClock());
     const el = await editor('<p>Plain words</p>');
     await selectWithKeys(el, 'words');
-    await until(() => toolbarVisible(el), 'toolbar visible');
-    await sleep(SETTLE_MS);
+    await settle(el, fake);
+    await placedToolbar(el);
     await click(blockButton(el));
     await until(() => !!listbox(el), 'menu open');
     const entry = Array.from(listbox(el)!.querySelectorAll<HTMLElement>('[role="option"]')).find((o) => o.textContent!.trim() === 'Callout');

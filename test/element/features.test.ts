@@ -9,8 +9,18 @@ import type { RichEditor } from '../../src/element/index.js';
 import type { Features } from '../../src/core/features.js';
 import { pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
-import { selectWithKeys, SETTLE_MS, sleep, until } from './toolbar/helpers.js';
+import { selectWithKeys, until } from './toolbar/helpers.js';
 import { clipboardEvent } from '../helpers/clipboard.js';
+import { installFakeClock, type FakeClock } from '../helpers/fake-clock.js';
+
+// The toolbar test runs the SDK's delays on a fake clock (the other tests keep the real one). This
+// top-level hook runs after @open-wc/testing's fixture cleanup (registered when it is imported), so
+// the elements leave the page while their timers are still on that clock.
+let clock: FakeClock | null = null;
+afterEach(() => {
+  clock?.uninstall();
+  clock = null;
+});
 
 const TABLE = '<table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr></tbody></table>';
 const TASKS = '<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><label contenteditable="false"><input type="checkbox" checked="checked"></label><div><p>done</p></div></li></ul>';
@@ -59,10 +69,13 @@ describe('features turned off', () => {
   });
 
   it('toolbar: a selection shows no toolbar', async () => {
+    const fake = (clock = installFakeClock());
     const el = await editor('<p>Some words</p>', { toolbar: false });
     expect(ui(el, 'rich-editor-toolbar')).to.equal(null);
     await selectWithKeys(el, 'words');
-    await sleep(SETTLE_MS);
+    // Whatever the editor would still do for the selection has run: its timers, then its render.
+    fake.runAll();
+    await el.updateComplete;
     expect(ui(el, 'rich-editor-toolbar')).to.equal(null);
   });
 
@@ -112,14 +125,16 @@ describe('features turned off', () => {
     const data = new DataTransfer();
     data.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' }));
     content(el).dispatchEvent(clipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    await sleep(50);
+    // With images on, the paste itself calls uploadFile (the upload starts before the paste returns).
     expect(uploads).to.equal(0);
     expect(el.getHTML()).to.equal(`${image}<p>x</p>`);
   });
 
   it('markdownPaste: pasted markdown stays text', async () => {
     const el = await editor('<p></p>', { markdownPaste: false });
-    await sleep(100);
+    // Markdown paste, when on, loads its parser (its own chunk) as the editor takes focus and pastes
+    // text until it is in; the paste comes once that chunk has loaded, so only the feature decides.
+    await import('../../src/core/serialize/markdown-parse.js');
     const data = new DataTransfer();
     data.setData('text/plain', '## Title\n\n- one');
     content(el).dispatchEvent(clipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));

@@ -9,6 +9,7 @@ import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { content } from '../helpers/element-ui.js';
 import { clipboardEvent } from '../helpers/clipboard.js';
+import { until } from '../helpers/until.js';
 
 function pasteFiles(el: RichEditor, files: File[]): void {
   const clipboardData = new DataTransfer();
@@ -37,7 +38,7 @@ describe('upload limits', () => {
     expect(el.getHTML()).to.equal('<p>x</p>');
     content(el).focus();
     pasteFiles(el, [png(5242880, 'exact.png')]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The host's callback is asked as the paste is handled.
     expect(uploaded).to.deep.equal(['exact.png']);
   });
 
@@ -61,7 +62,6 @@ describe('upload limits', () => {
     expect(await refusal(el, gif)).to.equal('Invalid file type. Please select an image file.');
     content(el).focus();
     pasteFiles(el, [new File([new Uint8Array(10)], 'a.jpg', { type: 'image/jpeg' })]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(uploaded).to.deep.equal(['image/jpeg']);
   });
 
@@ -73,7 +73,7 @@ describe('upload limits', () => {
       el.uploadFile = async () => 'https://example.com/new.png';
       content(el).focus();
       pasteFiles(el, [png(100)]);
-      for (let i = 0; i < 50 && !el.getHTML().includes('new.png'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => el.getHTML().includes('new.png'), 'the uploaded image in the document', { saw: () => el.getHTML() });
       expect(el.getHTML()).to.contain(`width="${expected}" src="https://example.com/new.png"`);
     }
   });

@@ -5,6 +5,7 @@ import type { RichEditor } from '../../src/element/index.js';
 import { ACTIVE_BLOCK_CLASS } from '../../src/element/rich-editor/active-block.js';
 import { focusSettled } from '../helpers/editor.js';
 import { content, lastCharRect } from '../helpers/element-ui.js';
+import { until } from '../helpers/until.js';
 
 /** The texts of the top-level blocks marked as holding the caret. */
 function active(el: RichEditor): string[] {
@@ -54,8 +55,10 @@ describe('active block', () => {
     // ArrowUp brings the caret back to where the click put it when the editor took focus.
     await focusSettled();
     await sendKeys({ press: 'ArrowDown' });
+    await until(() => active(el)[0] === 'two', 'the caret in "two"', { saw: () => active(el) });
     await sendKeys({ press: 'ArrowUp' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The editor has read the move once it marks the block; a change would have come with it.
+    await until(() => active(el)[0] === 'one', 'the caret back in "one"', { saw: () => active(el) });
     expect(changes).to.equal(0);
     expect(el.getHTML()).to.equal('<p>one</p><p>two</p>');
     expect(active(el)).to.deep.equal(['one']);

@@ -8,9 +8,21 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import type { EditorExtension } from '../../src/core/index.js';
-import { bar, blockButton, click, focused, focusToolbar, listbox, mount, selectWithKeys, SETTLE_MS, sleep, toolbarVisible, until } from './toolbar/helpers.js';
+import { bar, blockButton, click, focused, focusToolbar, listbox, mount, placedToolbar, selectWithKeys, settle, until } from './toolbar/helpers.js';
 import { content } from '../helpers/element-ui.js';
 import { pressWith } from '../helpers/editor.js';
+import { installFakeClock, type FakeClock } from '../helpers/fake-clock.js';
+
+// The toolbar's update window runs on a fake clock, ended by `settle` where a test needs the update
+// it holds back. Top-level hooks run after @open-wc/testing's fixture cleanup (registered when it is
+// imported), so the elements leave the page while their timers are still on this clock.
+let clock: FakeClock;
+beforeEach(() => {
+  clock = installFakeClock();
+});
+afterEach(() => {
+  clock.uninstall();
+});
 
 const slashIds = (el: RichEditor) =>
   Array.from(el.shadowRoot!.querySelector('rich-editor-slash-menu')!.querySelectorAll<HTMLElement>('[role="option"]'), (option) => option.dataset.id);
@@ -63,10 +75,10 @@ describe('menus', () => {
   });
 
   it("orders and hides the toolbar's buttons; arrows walk the arranged order", async () => {
-    const el = await mount(html`<rich-editor value="<p>Some words here</p>" .menus=${{ toolbar: { order: ['link', 'bold'], hide: ['underline', 'code'] } }}></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Some words here</p>" .menus=${{ toolbar: { order: ['link', 'bold'], hide: ['underline', 'code'] } }}></rich-editor>`, clock);
     await selectWithKeys(el, 'words');
-    await until(() => toolbarVisible(el), 'toolbar visible');
-    await sleep(SETTLE_MS);
+    await settle(el, clock);
+    await placedToolbar(el);
     expect(buttonIds(el)).to.deep.equal(['link', 'bold', 'block', 'italic', 'strike']);
     await focusToolbar();
     expect((focused() as HTMLElement).dataset.item).to.equal('link');
@@ -79,10 +91,10 @@ describe('menus', () => {
   });
 
   it("orders and hides the block-type menu's entries", async () => {
-    const el = await mount(html`<rich-editor value="<p>Some words</p>" .menus=${{ blockMenu: { order: ['code'], hide: ['quote', 'heading3'] } }}></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Some words</p>" .menus=${{ blockMenu: { order: ['code'], hide: ['quote', 'heading3'] } }}></rich-editor>`, clock);
     await selectWithKeys(el, 'words');
-    await until(() => toolbarVisible(el), 'toolbar visible');
-    await sleep(SETTLE_MS);
+    await settle(el, clock);
+    await placedToolbar(el);
     await click(blockButton(el));
     await until(() => !!listbox(el), 'block menu open');
     const labels = Array.from(listbox(el)!.querySelectorAll('[role="option"]'), (o) => o.textContent!.trim());
@@ -90,10 +102,10 @@ describe('menus', () => {
   });
 
   it("adds an extension mark's toggle, pressed where the text has it, with its shortcut bound and shown", async () => {
-    const el = await mount(html`<rich-editor value="<p>Some words here</p>" .extensions=${[highlighter]}></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Some words here</p>" .extensions=${[highlighter]}></rich-editor>`, clock);
     await selectWithKeys(el, 'words');
-    await until(() => toolbarVisible(el), 'toolbar visible');
-    await sleep(SETTLE_MS);
+    await settle(el, clock);
+    await placedToolbar(el);
     expect(buttonIds(el)).to.deep.equal(['block', 'bold', 'italic', 'strike', 'underline', 'code', 'highlight', 'stamp', 'link']);
     const highlight = bar(el)!.querySelector<HTMLButtonElement>('[data-item="highlight"]')!;
     expect(highlight.getAttribute('aria-label')).to.equal('Highlight');
@@ -102,7 +114,8 @@ describe('menus', () => {
     expect(highlight.title).to.match(/^Highlight \((Ctrl\+Shift\+H|⌘⇧H)\)$/);
     await click(highlight);
     expect(el.getHTML()).to.equal('<p>Some <mark>words</mark> here</p>');
-    await sleep(SETTLE_MS);
+    // A toolbar button's own result shows at once, in the toolbar's next render.
+    await settle(el, clock);
     expect(bar(el)!.querySelector('[data-item="highlight"]')!.getAttribute('aria-pressed')).to.equal('true');
     // The shortcut is bound to the same toggle.
     await pressWith('KeyH', 'Control', 'Shift');
@@ -117,20 +130,21 @@ describe('menus', () => {
   it('a layout moves and hides extension buttons like built-in ones', async () => {
     const el = await mount(
       html`<rich-editor value="<p>Some words here</p>" .extensions=${[highlighter]} .menus=${{ toolbar: { order: ['highlight'], hide: ['stamp', 'block'] } }}></rich-editor>`,
+      clock,
     );
     await selectWithKeys(el, 'words');
-    await until(() => toolbarVisible(el), 'toolbar visible');
-    await sleep(SETTLE_MS);
+    await settle(el, clock);
+    await placedToolbar(el);
     expect(buttonIds(el)).to.deep.equal(['highlight', 'bold', 'italic', 'strike', 'underline', 'code', 'link']);
     // Groups stay apart: a divider only where the group changes.
     expect(bar(el)!.querySelectorAll('.divider').length).to.equal(1);
   });
 
   it('takes its labels from the strings table by id', async () => {
-    const el = await mount(html`<rich-editor value="<p>Some words here</p>" .extensions=${[highlighter]} .strings=${{ 'toolbar.highlight': 'Surligner' }}></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Some words here</p>" .extensions=${[highlighter]} .strings=${{ 'toolbar.highlight': 'Surligner' }}></rich-editor>`, clock);
     await selectWithKeys(el, 'words');
-    await until(() => toolbarVisible(el), 'toolbar visible');
-    await sleep(SETTLE_MS);
+    await settle(el, clock);
+    await placedToolbar(el);
     expect(bar(el)!.querySelector('[data-item="highlight"]')!.getAttribute('aria-label')).to.equal('Surligner');
   });
 });

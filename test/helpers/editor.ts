@@ -49,27 +49,42 @@ export async function pressWith(key: string, ...modifiers: Array<'Control' | 'Sh
 }
 
 /**
- * Waits for the next frame. Test pages that run side by side may be in background
- * tabs, where Chromium pauses requestAnimationFrame, so a short timer stands in.
+ * Waits for the next frame: the browser's next rendering update (style, layout, resize and
+ * intersection observers, then paint). Every test file has a window of its own (see the
+ * Web Test Runner configs), so frames run; a hidden page runs none, which is said at once
+ * rather than left to the test's timeout.
  */
-export function nextFrame(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 20);
-    requestAnimationFrame(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+export async function nextFrame(): Promise<void> {
+  if (document.visibilityState === 'hidden') throw new Error('The test page is hidden: it runs no animation frames');
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
 }
+
+/**
+ * Waits for the next task: the microtasks queued so far (promise handlers, a host callback's
+ * answer, Lit's update) have all run by then, and so have tasks queued before this one.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** ProseMirror's delay, in ms, between the editor gaining focus and its check of the selection (prosemirror-view's `handlers.focus`). */
+const PROSEMIRROR_FOCUS_CHECK_MS = 20;
 
 /**
  * Waits out ProseMirror's check after the editor gains focus: 20 ms later it puts its own
  * selection back when the page's still ends where it did at focus time (a browser may restore a
  * stale one). Keys or a click that bring the caret back to that very point inside the wait,
  * before the editor has read them (a busy machine runs the check late), are undone. A test that
- * does so right after focusing waits first; the check, queued earlier with a shorter delay, runs
- * before this timer.
+ * does so right after focusing waits first.
+ *
+ * A timer, because nothing else can tell when that check has run: it is a private
+ * `setTimeout` in prosemirror-view that dispatches no transaction and fires no event, and when
+ * the selection it restores is the one already on the page it leaves no trace at all (no
+ * `selectionchange`, no DOM change). The timer is exact rather than a guess because of the order
+ * timers run in: the HTML timer steps run a `setTimeout` only after those set before it with an
+ * equal or shorter timeout, so one set after the check's, for as long, runs after it however late
+ * a busy machine runs both. Call it after the action that gave the editor focus.
  */
 export function focusSettled(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 30));
+  return new Promise((resolve) => setTimeout(resolve, PROSEMIRROR_FOCUS_CHECK_MS));
 }

@@ -2,6 +2,7 @@ import { computePosition } from '@floating-ui/dom';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { NodeSelection, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
+import { clock } from '../../core/clock.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { wordsFor } from '../words.js';
 import { dragHandleStyles } from './drag-handle.styles.js';
@@ -14,11 +15,12 @@ export const AUTO_SCROLL_BOTTOM_ZONE = 100;
 /** Pixels scrolled per auto-scroll step (spec: "70 pixels per step"). */
 export const AUTO_SCROLL_STEP = 70;
 /**
- * Time between steps while the pointer stays in a zone. The spec fixes the step, not
- * the pace; 50 ms is Chromium's own `dragover` cadence, so a still pointer scrolls as
- * fast as a moving one instead of depending on how often the browser reports it.
+ * Time between steps while the pointer stays in a zone, in milliseconds (timed by the SDK's
+ * clock). The spec fixes the step, not the pace; 50 ms is Chromium's own `dragover` cadence, so
+ * a still pointer scrolls as fast as a moving one instead of depending on how often the browser
+ * reports it.
  */
-const AUTO_SCROLL_INTERVAL = 50;
+export const AUTO_SCROLL_INTERVAL = 50;
 
 /** The auto-scroll step for a pointer at `clientY`: -70 near the top, 70 near the bottom, else 0. */
 export function autoScrollStep(clientY: number, viewportHeight: number): number {
@@ -118,7 +120,8 @@ export class RichEditorDragHandle extends LitElement {
     source: EditorView['dragging'];
     scroller: Element;
     pointerY: number;
-    timer: ReturnType<typeof setInterval> | null;
+    /** The next auto-scroll step's timer, while the pointer is in a zone. */
+    timer: unknown;
   } | null = null;
 
   override connectedCallback(): void {
@@ -305,22 +308,18 @@ export class RichEditorDragHandle extends LitElement {
     const drag = this.dragging;
     if (!drag) return;
     drag.pointerY = event.clientY;
-    if (drag.timer === null && autoScrollStep(event.clientY, window.innerHeight) !== 0) {
-      this.scrollStep();
-      drag.timer = setInterval(this.scrollStep, AUTO_SCROLL_INTERVAL);
-    }
+    if (drag.timer === null && autoScrollStep(event.clientY, window.innerHeight) !== 0) this.scrollStep();
   };
 
+  /** Scrolls one step while the pointer is in a zone, and sets the next step's timer; out of the zones, stops. */
   private readonly scrollStep = (): void => {
     const drag = this.dragging;
     if (!drag) return;
+    drag.timer = null;
     const step = autoScrollStep(drag.pointerY, window.innerHeight);
-    if (step === 0) {
-      if (drag.timer !== null) clearInterval(drag.timer);
-      drag.timer = null;
-      return;
-    }
+    if (step === 0) return;
     drag.scroller.scrollBy({ top: step, behavior: 'instant' });
+    drag.timer = clock.setTimeout(this.scrollStep, AUTO_SCROLL_INTERVAL);
   };
 
   private readonly onDragEnd = (): void => {
@@ -334,7 +333,7 @@ export class RichEditorDragHandle extends LitElement {
   private endDrag(): void {
     const drag = this.dragging;
     if (!drag) return;
-    if (drag.timer !== null) clearInterval(drag.timer);
+    if (drag.timer !== null) clock.clearTimeout(drag.timer);
     window.removeEventListener('dragover', this.onDragOver, true);
     this.dragging = null;
   }

@@ -18,7 +18,7 @@ import {
 } from '../../../src/core/plugins/image-upload.js';
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { captureLog } from '../../helpers/log.js';
-import { mountEditor, nextFrame, pressWith, type TestEditor } from '../../helpers/editor.js';
+import { mountEditor, nextFrame, nextTask, pressWith, type TestEditor } from '../../helpers/editor.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
 
 /** One call of the host's `uploadFile`, settled by the test. */
@@ -36,10 +36,8 @@ function png(name = 'a.png', size = 16): File {
   return new File([new Uint8Array(size)], name, { type: 'image/png' });
 }
 
-/** Lets the upload promise's handlers run. */
-function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+/** Lets the upload promise's handlers run: they are a few promise steps deep, all run by the next task. */
+const settle = nextTask;
 
 describe('imageUploadPlugin', () => {
   let editor: TestEditor | null = null;

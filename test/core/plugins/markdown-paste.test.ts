@@ -4,6 +4,7 @@ import { TextSelection } from 'prosemirror-state';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../../helpers/editor.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
+import { until } from '../../helpers/until.js';
 
 function paste(editor: TestEditor, data: Record<string, string>): void {
   const clipboardData = new DataTransfer();
@@ -18,11 +19,11 @@ function paste(editor: TestEditor, data: Record<string, string>): void {
  */
 async function parserLoaded(editor: TestEditor): Promise<void> {
   const { doc, selection } = editor.view.state;
-  for (let i = 0; i < 200; i++) {
+  const probeFormats = () => {
     paste(editor, { 'text/plain': '**probe**' });
-    if (editor.view.state.doc.rangeHasMark(0, editor.view.state.doc.content.size, editor.view.state.schema.marks.bold)) break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+    return editor.view.state.doc.rangeHasMark(0, editor.view.state.doc.content.size, editor.view.state.schema.marks.bold);
+  };
+  await until(probeFormats, 'a markdown paste formatted (the parser loaded)', { saw: () => serializeHTML(editor.view.state.doc) });
   const tr = editor.view.state.tr.replaceWith(0, editor.view.state.doc.content.size, doc.content);
   editor.view.dispatch(tr.setSelection(TextSelection.create(tr.doc, selection.from, selection.to)));
 }

@@ -5,6 +5,7 @@ import '../../../src/element/drag-handle/drag-handle.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import {
   AUTO_SCROLL_BOTTOM_ZONE,
+  AUTO_SCROLL_INTERVAL,
   AUTO_SCROLL_STEP,
   AUTO_SCROLL_TOP_ZONE,
   autoScrollStep,
@@ -12,6 +13,7 @@ import {
 } from '../../../src/element/drag-handle/drag-handle.component.js';
 import { nextFrame, pressWith } from '../../helpers/editor.js';
 import { itIn } from '../../helpers/engine.js';
+import { installFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { until } from '../../helpers/until.js';
 
 /** Why the tests that drag with the real mouse need the engines they name. */
@@ -107,7 +109,8 @@ async function dragBlockByScript(el: RichEditor, from: HTMLElement, to: HTMLElem
 /**
  * Moves a drag to (x, y) until the page has heard a `dragover` there: headless Chromium
  * reports a drag's position to the page late (when a later move arrives), so the pointer
- * jiggles by a pixel until the page sees it.
+ * jiggles by a pixel, a frame apart (Chromium hands input to the page at frames), until the
+ * page sees it.
  */
 async function dragTo(x: number, y: number): Promise<void> {
   let seen = false;
@@ -118,7 +121,7 @@ async function dragTo(x: number, y: number): Promise<void> {
   try {
     for (let i = 0; i < 20 && !seen; i++) {
       await sendMouse({ type: 'move', position: [x + (i % 2), y + (i % 2)] });
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await nextFrame();
     }
   } finally {
     window.removeEventListener('dragover', listener, true);
@@ -126,12 +129,11 @@ async function dragTo(x: number, y: number): Promise<void> {
   if (!seen) throw new Error(`the drag never reached ${x}, ${y}`);
 }
 
-/** Keeps a drag at (x, y) for `ms`, the pointer trembling by a pixel as a hand's does. */
-async function hold(x: number, y: number, ms: number): Promise<void> {
-  const end = performance.now() + ms;
-  for (let i = 0; performance.now() < end; i++) {
+/** Keeps a drag at (x, y) for a few frames, the pointer trembling by a pixel as a hand's does (each move a `dragover`). */
+async function tremble(x: number, y: number): Promise<void> {
+  for (let i = 0; i < 4; i++) {
     await sendMouse({ type: 'move', position: [x + (i % 2), y] });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await nextFrame();
   }
 }
 
@@ -329,6 +331,15 @@ describe('<rich-editor-drag-handle>', () => {
   });
 
   describe('auto-scroll', () => {
+    // The steps' pace is the SDK clock's: time moves only as a test moves it.
+    let clock: FakeClock;
+    beforeEach(() => {
+      clock = installFakeClock();
+    });
+    afterEach(() => {
+      clock.uninstall();
+    });
+
     it('steps 70 px up within 300 px of the top and down within 100 px of the bottom', () => {
       expect([AUTO_SCROLL_TOP_ZONE, AUTO_SCROLL_BOTTOM_ZONE, AUTO_SCROLL_STEP]).to.deep.equal([300, 100, 70]);
       expect(autoScrollStep(0, 1000)).to.equal(-70);
@@ -351,25 +362,32 @@ describe('<rich-editor-drag-handle>', () => {
       await sendMouse({ type: 'down' });
       await sendMouse({ type: 'move', position: [hx + 4, hy + 4] });
       await dragTo(hx + 60, 450);
+      // The press was in the top zone, with nothing above to scroll to: the step due next finds
+      // the pointer in the middle and stops.
+      clock.tick(AUTO_SCROLL_INTERVAL);
       expect(window.scrollY).to.equal(0);
       return { el, x: hx + 80 };
     }
 
     itIn(['chromium'], REAL_DRAG, 'scrolls a long document in 70 px steps while a drag is near the bottom, and stops when the drag ends', async () => {
       const { el, x } = await startLongDrag();
-      // Into the bottom 100 px of the 800 px viewport.
+      // Into the bottom 100 px of the 800 px viewport: a step at once, then one each interval.
       await dragTo(x, 760);
-      await until(() => window.scrollY >= 3 * AUTO_SCROLL_STEP, 'the page scrolls down');
-      expect(window.scrollY % AUTO_SCROLL_STEP).to.equal(0);
+      expect(window.scrollY, 'the first step').to.equal(AUTO_SCROLL_STEP);
+      clock.tick(AUTO_SCROLL_INTERVAL);
+      expect(window.scrollY).to.equal(2 * AUTO_SCROLL_STEP);
+      clock.tick(AUTO_SCROLL_INTERVAL);
+      expect(window.scrollY).to.equal(3 * AUTO_SCROLL_STEP);
       await sendMouse({ type: 'up' });
-      // A step already under way may still land, and the drop itself may shift the page (the
-      // moved block leaves the top: scroll anchoring); then nothing more.
-      await new Promise((resolve) => setTimeout(resolve, 2 * 50));
-      const dropped = window.scrollY;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(window.scrollY).to.equal(dropped);
       // The block was dropped where the drag ended, far down the document.
-      expect(el.getHTML().startsWith('<p>Paragraph 2</p>')).to.equal(true);
+      await until(() => el.getHTML().startsWith('<p>Paragraph 2</p>'), 'the block dropped far down', { saw: () => el.getHTML().slice(0, 80) });
+      // The drop itself may shift the page (the moved block leaves the top: scroll anchoring,
+      // at the next layout); then nothing more, however long the pointer rests.
+      await nextFrame();
+      const dropped = window.scrollY;
+      clock.tick(10 * AUTO_SCROLL_INTERVAL);
+      await nextFrame();
+      expect(window.scrollY).to.equal(dropped);
     });
 
     it('scrolls in 70 px steps while the drag events a drag is made of stay near the bottom, and stops at the drag\'s end', async () => {
@@ -384,29 +402,37 @@ describe('<rich-editor-drag-handle>', () => {
         target.dispatchEvent(new DragEvent(type, { bubbles: true, composed: true, cancelable: true, dataTransfer, clientX: hx + 60, clientY: y }));
       expect(fire(grip, 'dragstart', hy), 'the drag starts').to.equal(true);
       fire(content(el), 'dragover', 450);
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      clock.tick(3 * AUTO_SCROLL_INTERVAL);
       expect(window.scrollY, 'no scrolling in the middle of the viewport').to.equal(0);
       // Into the bottom 100 px of the 800 px viewport, once: the editor keeps stepping while the pointer stays.
       fire(content(el), 'dragover', 760);
-      await until(() => window.scrollY >= 3 * AUTO_SCROLL_STEP, 'the page scrolls down');
-      expect(window.scrollY % AUTO_SCROLL_STEP).to.equal(0);
+      expect(window.scrollY, 'a step at once').to.equal(AUTO_SCROLL_STEP);
+      clock.tick(AUTO_SCROLL_INTERVAL - 1);
+      expect(window.scrollY, 'none before the interval').to.equal(AUTO_SCROLL_STEP);
+      clock.tick(1);
+      expect(window.scrollY, 'the next at the interval').to.equal(2 * AUTO_SCROLL_STEP);
+      clock.tick(AUTO_SCROLL_INTERVAL);
+      expect(window.scrollY).to.equal(3 * AUTO_SCROLL_STEP);
       fire(grip, 'dragend', 760);
-      const ended = window.scrollY;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(window.scrollY).to.equal(ended);
+      clock.tick(10 * AUTO_SCROLL_INTERVAL);
+      expect(window.scrollY, 'no step after the drag ended').to.equal(3 * AUTO_SCROLL_STEP);
     });
 
     itIn(['chromium'], REAL_DRAG, 'stops scrolling when the drag leaves the bottom zone', async () => {
       const { x } = await startLongDrag();
       await dragTo(x, 760);
-      await until(() => window.scrollY >= 2 * AUTO_SCROLL_STEP, 'the page scrolls down');
-      // Back to the middle (between 300 px from the top and 100 px from the bottom).
+      clock.tick(AUTO_SCROLL_INTERVAL);
+      expect(window.scrollY, 'two steps down').to.equal(2 * AUTO_SCROLL_STEP);
+      // Back to the middle (between 300 px from the top and 100 px from the bottom): the next
+      // step finds the pointer out of the zones and stops, and the drag's further dragover
+      // events there start none.
       await dragTo(x, 500);
-      await hold(x, 500, 100);
-      const still = window.scrollY;
-      expect(still % AUTO_SCROLL_STEP).to.equal(0);
-      await hold(x, 500, 250);
-      expect(window.scrollY).to.equal(still);
+      clock.tick(AUTO_SCROLL_INTERVAL);
+      await tremble(x, 500);
+      clock.tick(10 * AUTO_SCROLL_INTERVAL);
+      await tremble(x, 500);
+      clock.tick(10 * AUTO_SCROLL_INTERVAL);
+      expect(window.scrollY).to.equal(2 * AUTO_SCROLL_STEP);
       await sendMouse({ type: 'up' });
     });
   });

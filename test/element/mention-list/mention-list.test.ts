@@ -3,6 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
 import '../../../src/element/mention-list/mention-list.js';
 import type { RichEditor } from '../../../src/element/index.js';
+import { nextTask } from '../../helpers/editor.js';
 import { centre, content, expectAccessible, keysThatSettle } from '../../helpers/element-ui.js';
 import type { MentionItem, MentionSpecItem } from '../../../src/core/plugins/mention.js';
 import type { RichEditorListboxOption } from '../../../src/element/listbox/listbox-option.component.js';
@@ -32,9 +33,12 @@ function heldSearch(people: MentionItem[] = PEOPLE) {
   return { search, queries, release: () => waiting.splice(0).forEach((answer) => answer()) };
 }
 
-/** A fake host search that answers on the next tick. */
+/** A fake host search that answers in the next task, as a host's asynchronous lookup would. */
 function quickSearch(people: MentionItem[] = PEOPLE) {
-  return (_query: string) => new Promise<MentionItem[]>((resolve) => setTimeout(() => resolve(people), 0));
+  return async (_query: string): Promise<MentionItem[]> => {
+    await nextTask();
+    return people;
+  };
 }
 
 function list(el: RichEditor) {

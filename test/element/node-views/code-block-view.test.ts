@@ -4,7 +4,8 @@ import '../../../src/element/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { codeHighlightKey } from '../../../src/element/node-views/index.js';
 import { TextSelection } from 'prosemirror-state';
-import { nextFrame } from '../../helpers/editor.js';
+import { nextFrame, nextTask } from '../../helpers/editor.js';
+import { installFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { axeViolations, centre, content, mount, until } from './wiring.js';
 
 /** Replaces `navigator.clipboard.writeText` for one test (headless clipboard permissions are unreliable). */
@@ -21,10 +22,13 @@ function stubClipboard(write: (text: string) => Promise<void>): { calls: string[
 }
 
 let restoreClipboard: (() => void) | null = null;
+let fakeClock: FakeClock | null = null;
 
 afterEach(async () => {
   restoreClipboard?.();
   restoreClipboard = null;
+  fakeClock?.uninstall();
+  fakeClock = null;
   await resetMouse();
 });
 
@@ -52,19 +56,33 @@ async function click(element: Element): Promise<void> {
   await sendMouse({ type: 'click', position: centre(element) });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until the browser has told the editor which code blocks are near the viewport, and what
+ * a block reported near would have brought has arrived. The reports come in a rendering update
+ * (the intersection observer's entries and the `contentvisibilityautostatechange` events, each
+ * as a task queued by that update): two frames after a change, and a task for what they queued.
+ * A block reported near loads the highlighter with `import()`; once the test's own import of that
+ * module has resolved, so has the editor's earlier one, and a task later its highlighting is in
+ * the document. Without this, "not highlighted yet" would be read before it could be anything else.
+ */
+async function nearBlocksReported(): Promise<void> {
+  await nextFrame();
+  await nextFrame();
+  await nextTask();
+  await import('../../../src/element/node-views/highlighter.js');
+  await nextTask();
+}
 
 /** An editor whose document puts `tail` (holding one code block) after 400 paragraphs, far off screen. */
 async function mountFarDown(tail: string): Promise<RichEditor> {
   const paragraphs = Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
-  const el = await mount(html`<rich-editor .value=${paragraphs + tail}></rich-editor>`);
-  await sleep(300);
-  return el;
+  return mount(html`<rich-editor .value=${paragraphs + tail}></rich-editor>`);
 }
 
 /** The code block stays plain while far off screen, and is highlighted once scrolled into view. */
 async function highlightedOnceScrolledTo(el: RichEditor): Promise<void> {
-  await sleep(200);
+  await nearBlocksReported();
+  expect(codeHighlightKey.getState(el.editorView!.state)!.highlighter, 'no block was reported near: the highlighter was not asked for').to.equal(null);
   expect(code(el).querySelector('.token'), 'not highlighted while far off screen').to.equal(null);
   block(el).scrollIntoView();
   await until(() => !!code(el).querySelector('.token.keyword'), 'highlighted once scrolled to');
@@ -100,37 +118,25 @@ describe('code block node view', () => {
   });
 
   it('copies the code and shows "Copied" for 1000 ms', async () => {
-    // The label's 1000 ms are timed from the clipboard write, which comes just before the label
-    // and its timer: timed from the label's mutation, a busy machine pausing the page between the
-    // two made them look 8 ms short (992 ms, WebKit).
-    let writtenAt = 0;
-    const clipboard = stubClipboard(() => {
-      writtenAt = performance.now();
-      return Promise.resolve();
-    });
+    const clipboard = stubClipboard(() => Promise.resolve());
     restoreClipboard = clipboard.restore;
     const el = await mount(html`<rich-editor value="<pre><code>const answer = 42;</code></pre>"></rich-editor>`);
     const button = copyButton(el);
-    let shownAt = 0;
-    let revertedAt = 0;
-    const watcher = new MutationObserver(() => {
-      if (button.textContent === 'Copied' && !shownAt) shownAt = performance.now();
-      if (button.textContent === 'Copy' && shownAt && !revertedAt) revertedAt = performance.now();
-    });
-    watcher.observe(button, { subtree: true, childList: true, characterData: true });
+    // Time stands still from here: the label's 1000 ms pass only as the test moves the clock.
+    const clock = (fakeClock = installFakeClock());
     await click(button);
-    await until(() => shownAt > 0, 'the confirmation shows');
+    await until(() => button.textContent === 'Copied', 'the confirmation shows');
     expect(clipboard.calls).to.deep.equal(['const answer = 42;']);
     expect(button.classList.contains('copied')).to.equal(true);
     expect(liveRegion(el).textContent).to.equal('Copied');
     expect(button.getAttribute('aria-label')).to.equal('Copy code');
 
-    await sleep(900 - (performance.now() - shownAt));
-    expect(button.textContent, 'at 900 ms').to.equal('Copied');
-    await sleep(1100 - (performance.now() - shownAt));
-    expect(button.textContent, 'at 1100 ms').to.equal('Copy');
-    watcher.disconnect();
-    expect(revertedAt - writtenAt).to.be.within(999, 1100);
+    // The spec's 1000 ms, counted from the confirmation.
+    clock.tick(999);
+    expect(button.textContent, 'at 999 ms').to.equal('Copied');
+    expect(liveRegion(el).textContent).to.equal('Copied');
+    clock.tick(1);
+    expect(button.textContent, 'at 1000 ms').to.equal('Copy');
     expect(button.classList.contains('copied')).to.equal(false);
     expect(liveRegion(el).textContent).to.equal('');
     // The document is untouched by copying.
@@ -143,6 +149,7 @@ describe('code block node view', () => {
     restoreClipboard = clipboard.restore;
     const el = await mount(html`<rich-editor value="<pre><code>x</code></pre>"></rich-editor>`);
     const button = copyButton(el);
+    const clock = (fakeClock = installFakeClock());
     await click(button);
     await until(() => button.textContent === 'Copied', 'the first copy is confirmed');
     refuse = true;
@@ -152,9 +159,10 @@ describe('code block node view', () => {
     expect(button.classList.contains('copied')).to.equal(false);
     expect(liveRegion(el).textContent).to.equal('');
     expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
-    // Nothing comes back later either.
-    await sleep(1100);
+    // Nothing comes back later either: the first copy's timer is gone with its state.
+    clock.runAll();
     expect(button.textContent).to.equal('Copy');
+    expect(liveRegion(el).textContent).to.equal('');
   });
 
   it('lets read-only viewers copy code', async () => {
@@ -178,7 +186,7 @@ describe('code block node view', () => {
     await sendKeys({ press: 'Tab' });
     expect(el.shadowRoot!.activeElement).to.equal(picker(el));
     await sendKeys({ type: 'py' });
-    await nextFrame();
+    await until(() => el.getHTML().includes('data-language="python"'), 'python is chosen', { saw: () => el.getHTML() });
     expect(el.getHTML()).to.contain('<pre data-language="python"><code class="language-python">print(1)</code></pre>');
     expect(picker(el).value).to.equal('python');
     expect(code(el).className).to.equal('language-python');
@@ -190,8 +198,7 @@ describe('code block node view', () => {
     expect(el.shadowRoot!.activeElement).to.equal(picker(el));
     await sendKeys({ type: 'sql' });
     await sendKeys({ press: 'Enter' });
-    await nextFrame();
-    expect(el.getHTML()).to.contain('data-language="sql"');
+    await until(() => el.getHTML().includes('data-language="sql"'), 'sql is chosen', { saw: () => el.getHTML() });
   });
 
   it('shows a language it does not list as it is, without changing it', async () => {
@@ -330,7 +337,7 @@ describe('code block node view', () => {
     const blocks = Array.from({ length: 60 }, (_, i) => `<pre data-language="ts"><code>const n${i} = ${i};</code></pre>`).join('');
     el.setValue(blocks);
     await until(() => !!code(el, 0).querySelector('.token.keyword'), 'the first block is highlighted again');
-    await sleep(200);
+    await nearBlocksReported();
     expect(code(el, 59).querySelector('.token'), 'the last block waits while far off screen').to.equal(null);
     block(el, 59).scrollIntoView();
     await until(() => !!code(el, 59).querySelector('.token.keyword'), 'the last block is highlighted once on screen');
@@ -370,7 +377,7 @@ describe('code block node view', () => {
 
   it('does not load the highlighter for plain text blocks', async () => {
     const el = await mount(html`<rich-editor value="<pre><code>plain words</code></pre>"></rich-editor>`);
-    await sleep(200);
+    await nearBlocksReported();
     expect(codeHighlightKey.getState(el.editorView!.state)!.highlighter).to.equal(null);
     expect(code(el).querySelector('.token')).to.equal(null);
   });

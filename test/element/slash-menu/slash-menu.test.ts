@@ -3,7 +3,9 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
 import '../../../src/element/slash-menu/slash-menu.js';
 import type { RichEditor } from '../../../src/element/index.js';
+import { nextTask } from '../../helpers/editor.js';
 import { centre, content, expectAccessible, keysThatSettle } from '../../helpers/element-ui.js';
+import { until } from '../../helpers/until.js';
 import type { RichEditorListboxOption } from '../../../src/element/listbox/listbox-option.component.js';
 
 const SPEC_COMMANDS = ['Text', 'Heading 1', 'Heading 2', 'Heading 3', 'To do', 'Bullet list', 'Numbered list', 'Table', 'Quote', 'Code', 'Image', 'Divider'];
@@ -52,6 +54,22 @@ function activeDescendantIs(el: RichEditor, index: number): boolean {
 
 async function settle(el: RichEditor): Promise<void> {
   await menu(el).updateComplete;
+}
+
+/**
+ * Returns a wait for the mouse resting over the list to be told that an option slid beneath it:
+ * every engine sends it a `mouseover` when the list scrolls under it (Chromium within the
+ * frame, Firefox some frames later, WebKit a few hundred milliseconds later with a
+ * `pointermove` right behind), and a task later the rest of that input has been dispatched too.
+ * Call before the keys that scroll the list.
+ */
+function hoverAfterScroll(el: RichEditor): () => Promise<void> {
+  let heard = false;
+  menu(el).addEventListener('mouseover', () => (heard = true), { once: true, capture: true });
+  return async () => {
+    await until(() => heard, 'a mouseover at the resting mouse as the list scrolled beneath it');
+    await nextTask();
+  };
 }
 
 async function openEditor(value = ''): Promise<RichEditor> {
@@ -131,9 +149,10 @@ describe('<rich-editor-slash-menu>', () => {
     await sendMouse({ type: 'move', position: centre(options(el)[1]) });
     await settle(el);
     expect(selectedTitle(el)).to.equal('Heading 1');
+    const hovered = hoverAfterScroll(el);
     await press(el, 'ArrowUp');
     await press(el, 'ArrowUp');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await hovered();
     await settle(el);
     expect(selectedTitle(el)).to.equal('Divider');
   });
@@ -189,7 +208,7 @@ describe('<rich-editor-slash-menu>', () => {
     files.items.add(new File([new Uint8Array(100)], 'chosen.png', { type: 'image/png' }));
     chooser!.files = files.files;
     chooser!.dispatchEvent(new Event('change'));
-    for (let i = 0; i < 50 && !el.getHTML().includes('chosen.png'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => el.getHTML().includes('chosen.png'), 'the uploaded image in the document', { saw: () => el.getHTML() });
     expect(el.getHTML()).to.match(/^<p>Intro<\/p><img [^>]*src="https:\/\/example.com\/chosen.png"/);
     expect(el.getHTML()).not.to.contain('/image');
   });

@@ -2,8 +2,8 @@ import { expect, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { RichEditor } from '../../../src/element/index.js';
 import { focusSettled, pressWith } from '../../helpers/editor.js';
+import { installFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import {
-  SETTLE_MS,
   axeViolations,
   bar,
   blockButton,
@@ -15,27 +15,31 @@ import {
   linkInput,
   listbox,
   mount,
+  placedToolbar,
   selectWithKeys,
-  sleep,
+  settle,
   toolbarVisible,
   until,
 } from './helpers.js';
 
+// The toolbar's update window runs on a fake clock, ended by `settle` where a test needs the update
+// it holds back. Top-level hooks run after @open-wc/testing's fixture cleanup (registered when it is
+// imported), so the elements leave the page while their timers are still on this clock.
+let clock: FakeClock;
+beforeEach(() => {
+  clock = installFakeClock();
+});
+afterEach(() => {
+  clock.uninstall();
+});
+
 const DROPDOWN_ENTRIES = ['Text', 'Heading 1', 'Heading 2', 'Heading 3', 'To-do list', 'Bullet list', 'Numbered list', 'Quote', 'Code'];
 
-/** Selects `text` (with the keyboard) and waits for the toolbar's settled state. */
+/** Selects `text` (with the keyboard), lands the toolbar's update for it and waits until the toolbar is placed above it. */
 async function selectAndShow(el: RichEditor, text: string, length?: number, clickBefore?: string): Promise<void> {
   await selectWithKeys(el, text, length, clickBefore);
-  await until(() => toolbarVisible(el), `toolbar visible for "${text}"`);
-  await sleep(SETTLE_MS);
-}
-
-/**
- * The link button named for a selection inside a link, once the toolbar's update has landed
- * (on a busy machine it may land after the settling pause).
- */
-function editLinkButton(el: RichEditor): Promise<HTMLButtonElement> {
-  return until(() => button(el, 'Edit link'), 'the Edit link button');
+  await settle(el, clock);
+  await placedToolbar(el, `the toolbar placed above "${text}"`);
 }
 
 function option(el: RichEditor, label: string): HTMLElement {
@@ -59,7 +63,7 @@ describe('<rich-editor-toolbar>: block-type dropdown', () => {
   });
 
   it('shows the block type, "Multiple" across a heading and a paragraph, and converts both to Heading 2', async () => {
-    const el = await mount(html`<rich-editor value="<h1>Title line</h1><p>Body line</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<h1>Title line</h1><p>Body line</p>"></rich-editor>`, clock);
     await selectAndShow(el, 'Title');
     expect(blockButton(el).textContent!.trim()).to.equal('Heading 1');
     await selectAndShow(el, 'line', 8);
@@ -80,7 +84,7 @@ describe('<rich-editor-toolbar>: block-type dropdown', () => {
   });
 
   it('works from the keyboard: arrows move the highlight with wrap-around, Enter picks, Escape closes', async () => {
-    const el = await mount(html`<rich-editor value="<p>Plain words</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Plain words</p>"></rich-editor>`, clock);
     await selectAndShow(el, 'words');
     await focusToolbar();
     await until(() => focused() === blockButton(el), 'block button focused');
@@ -107,7 +111,7 @@ describe('<rich-editor-toolbar>: block-type dropdown', () => {
   });
 
   it('passes an axe check with the toolbar shown and with the dropdown open, in light and dark', async () => {
-    const el = await mount(html`<rich-editor value="<h2>Heading words</h2>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<h2>Heading words</h2>"></rich-editor>`, clock);
     await selectAndShow(el, 'words');
     expect(await axeViolations(bar(el)!)).to.deep.equal([]);
     await click(blockButton(el));
@@ -130,7 +134,7 @@ describe('<rich-editor-toolbar>: link input', () => {
   });
 
   it('ignores an invalid or empty URL and stays open, then applies a valid one on Enter', async () => {
-    const el = await mount(html`<rich-editor value="<p>Visit our site today</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Visit our site today</p>"></rich-editor>`, clock);
     await selectAndShow(el, 'our site');
     await click(button(el, 'Link'));
     await until(() => focused() === linkInput(el), 'link input focused');
@@ -165,9 +169,9 @@ describe('<rich-editor-toolbar>: link input', () => {
   });
 
   it('shows the current address inside a link, changes it, and removes the link', async () => {
-    const el = await mount(html`<rich-editor value='<p>Read <a href="https://old.example">the docs</a> now</p>'></rich-editor>`);
+    const el = await mount(html`<rich-editor value='<p>Read <a href="https://old.example">the docs</a> now</p>'></rich-editor>`, clock);
     await selectAndShow(el, 'the docs', undefined, 'Read');
-    await click(await editLinkButton(el));
+    await click(button(el, 'Edit link'));
     await until(() => linkInput(el)?.value === 'https://old.example', 'current href shown');
     await pressWith('a', 'Control');
     await sendKeys({ type: 'https://new.example' });
@@ -178,7 +182,7 @@ describe('<rich-editor-toolbar>: link input', () => {
     await until(() => !linkInput(el) && focused() === content(el), 'link input closed, focus in the editor');
     await focusSettled();
     await selectAndShow(el, 'the docs', undefined, 'Read');
-    await click(await editLinkButton(el));
+    await click(button(el, 'Edit link'));
     await until(() => !!linkInput(el), 'link input open');
     await click(button(el, 'Remove link'));
     expect(el.getHTML()).to.equal('<p>Read the docs now</p>');
@@ -186,7 +190,7 @@ describe('<rich-editor-toolbar>: link input', () => {
   });
 
   it('closes on Escape, returning focus to the editor with the selection kept', async () => {
-    const el = await mount(html`<rich-editor value="<p>Keep this selected</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Keep this selected</p>"></rich-editor>`, clock);
     await selectAndShow(el, 'this');
     await click(button(el, 'Link'));
     await until(() => focused() === linkInput(el), 'link input focused');
@@ -198,7 +202,7 @@ describe('<rich-editor-toolbar>: link input', () => {
   });
 
   it('never has the dropdown and the link input open together', async () => {
-    const el = await mount(html`<rich-editor value="<p>Exclusive menus here</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Exclusive menus here</p>"></rich-editor>`, clock);
     await selectAndShow(el, 'menus');
     await click(button(el, 'Link'));
     await until(() => !!linkInput(el), 'link input open');
@@ -213,9 +217,9 @@ describe('<rich-editor-toolbar>: link input', () => {
   });
 
   it('passes an axe check with the link input open, also after a rejected URL', async () => {
-    const el = await mount(html`<rich-editor value='<p>An <a href="https://example.com">existing link</a></p>'></rich-editor>`);
+    const el = await mount(html`<rich-editor value='<p>An <a href="https://example.com">existing link</a></p>'></rich-editor>`, clock);
     await selectAndShow(el, 'existing', undefined, 'An');
-    await click(await editLinkButton(el));
+    await click(button(el, 'Edit link'));
     await until(() => !!linkInput(el), 'link input open');
     expect(await axeViolations(el)).to.deep.equal([]);
     await pressWith('a', 'Control');
@@ -228,7 +232,7 @@ describe('<rich-editor-toolbar>: link input', () => {
 
 describe('<rich-editor-toolbar>: keyboard', () => {
   it('Alt+F10 focuses the toolbar; arrows rove with wrap-around; Escape returns to the editor', async () => {
-    const el = await mount(html`<rich-editor value="<p>Keyboard only</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Keyboard only</p>"></rich-editor>`, clock);
     await selectAndShow(el, 'only');
     await focusToolbar();
     await until(() => focused() === blockButton(el), 'first button focused');
@@ -254,7 +258,7 @@ describe('<rich-editor-toolbar>: keyboard', () => {
   });
 
   it('applies a mark with Enter on its button and returns focus to the editor', async () => {
-    const el = await mount(html`<rich-editor value="<p>Make this italic</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Make this italic</p>"></rich-editor>`, clock);
     await selectAndShow(el, 'italic');
     await focusToolbar();
     await until(() => focused() === blockButton(el), 'toolbar focused');
@@ -270,11 +274,12 @@ describe('<rich-editor-toolbar>: keyboard', () => {
   });
 
   it('does not take focus with Alt+F10 when there is no toolbar', async () => {
-    const el = await mount(html`<rich-editor value="<p>Nothing selected</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Nothing selected</p>"></rich-editor>`, clock);
     content(el).focus();
-    await sleep(SETTLE_MS);
+    await settle(el, clock);
     await focusToolbar();
-    await sleep(50);
+    // Alt+F10 is handled as it is pressed: had the toolbar taken it, it would focus a button after its next render.
+    await settle(el, clock);
     expect(toolbarVisible(el)).to.equal(false);
     expect(focused()).to.equal(content(el));
   });

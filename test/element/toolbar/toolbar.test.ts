@@ -1,8 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import type { RichEditor } from '../../../src/element/index.js';
+import { installFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import {
-  SETTLE_MS,
   bar,
   button,
   click,
@@ -11,23 +10,27 @@ import {
   drag,
   focused,
   mount,
+  placedToolbar,
   pressed,
   selectWithKeys,
-  sleep,
+  selectionBox,
+  settle,
   textPoint,
   toolbarRoot,
   toolbarVisible,
   until,
 } from './helpers.js';
 
-/** The selection's box as the editor draws it. */
-function selectionBox(el: RichEditor): { left: number; right: number; top: number; bottom: number } {
-  const view = el.editorView!;
-  const { from, to } = view.state.selection;
-  const start = view.coordsAtPos(from);
-  const end = view.coordsAtPos(to, -1);
-  return { left: Math.min(start.left, end.left), right: Math.max(start.right, end.right), top: Math.min(start.top, end.top), bottom: Math.max(start.bottom, end.bottom) };
-}
+// The toolbar's update window runs on a fake clock, ended by `settle` where a test needs the update
+// it holds back. Top-level hooks run after @open-wc/testing's fixture cleanup (registered when it is
+// imported), so the elements leave the page while their timers are still on this clock.
+let clock: FakeClock;
+beforeEach(() => {
+  clock = installFakeClock();
+});
+afterEach(() => {
+  clock.uninstall();
+});
 
 describe('<rich-editor-toolbar>: showing and hiding', () => {
   afterEach(async () => {
@@ -35,11 +38,11 @@ describe('<rich-editor-toolbar>: showing and hiding', () => {
   });
 
   it('appears above a selection made with Shift+Arrow, in the spec order of marks', async () => {
-    const el = await mount(html`<rich-editor value="<p>Hello brave world</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Hello brave world</p>"></rich-editor>`, clock);
     await selectWithKeys(el, 'brave');
-    await until(() => toolbarVisible(el), 'toolbar visible');
-    // The first Shift+Arrow shows it at once; the last one lands with the window's trailing update.
-    await sleep(SETTLE_MS);
+    // The keys' changes wait in the update window the click opened; when it ends, the last one shows.
+    await settle(el, clock);
+    await placedToolbar(el);
     const surface = bar(el)!;
     expect(surface.getAttribute('aria-label')).to.equal('Formatting');
     const rect = surface.getBoundingClientRect();
@@ -53,11 +56,11 @@ describe('<rich-editor-toolbar>: showing and hiding', () => {
   });
 
   it('stays hidden while the mouse drags out a selection and shows once it is released', async () => {
-    const el = await mount(html`<rich-editor value="<p>Select these words please</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Select these words please</p>"></rich-editor>`, clock);
     await drag(textPoint(el, 'these', 0), textPoint(el, 'words', 5), async () => {
-      // Longer than an update window: the throttle would have shown it by now if dragging did not hide it.
-      await sleep(SETTLE_MS);
-      expect(el.editorView!.state.selection.empty).to.equal(false);
+      await until(() => !el.editorView!.state.selection.empty, 'a selection dragged out');
+      // The update window ends: the throttle would show it now if dragging did not hide it.
+      await settle(el, clock);
       expect(toolbarVisible(el)).to.equal(false);
     });
     await until(() => toolbarVisible(el), 'toolbar visible after release');
@@ -65,15 +68,19 @@ describe('<rich-editor-toolbar>: showing and hiding', () => {
   });
 
   it('hides for an empty selection and when the user types over the selection', async () => {
-    const el = await mount(html`<rich-editor value="<p>Some words here</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Some words here</p>"></rich-editor>`, clock);
     await clickAt(textPoint(el, 'words', 2));
-    await sleep(SETTLE_MS);
+    await until(() => el.editorView!.hasFocus(), 'the editor focused by the click');
+    await settle(el, clock);
+    expect(el.editorView!.state.selection.empty).to.equal(true);
     expect(toolbarVisible(el)).to.equal(false);
     await selectWithKeys(el, 'words');
+    await settle(el, clock);
     await until(() => toolbarVisible(el), 'toolbar visible');
     await sendKeys({ type: 'x' });
-    await until(() => !toolbarVisible(el), 'toolbar hidden after typing');
-    expect(el.getHTML()).to.equal('<p>Some x here</p>');
+    await until(() => el.getHTML() === '<p>Some x here</p>', 'the typed text', { saw: () => el.getHTML() });
+    await settle(el, clock);
+    expect(toolbarVisible(el)).to.equal(false);
   });
 
   it('hides when the user clicks away from the editor and returns with the selection when focus comes back', async () => {
@@ -84,34 +91,44 @@ describe('<rich-editor-toolbar>: showing and hiding', () => {
     </div>`);
     const [first, second] = Array.from(wrapper.querySelectorAll('rich-editor'));
     for (const el of [first, second]) el.style.margin = '120px 40px 0 320px';
-    await sleep(SETTLE_MS);
+    for (const el of [first, second]) await el.updateComplete;
+    await settle(first, clock);
+    await settle(second, clock);
     await selectWithKeys(first, 'words');
+    await settle(first, clock);
     await until(() => toolbarVisible(first), 'first toolbar visible');
     await selectWithKeys(second, 'editor');
+    await settle(second, clock);
     await until(() => toolbarVisible(second), 'second toolbar visible');
-    expect(toolbarVisible(first)).to.equal(false);
+    // A toolbar re-reads focus a task after focus moves (its focus hand-off), then hides or shows.
+    await until(() => !toolbarVisible(first), 'first toolbar hidden');
     await click(wrapper.querySelector('button')!);
+    await settle(second, clock);
     await until(() => !toolbarVisible(second), 'second toolbar hidden');
     expect(toolbarVisible(first)).to.equal(false);
     content(second).focus();
+    await settle(second, clock);
     await until(() => toolbarVisible(second), 'second toolbar back');
     const view = second.editorView!;
     expect(view.state.doc.textBetween(view.state.selection.from, view.state.selection.to)).to.equal('editor');
   });
 
   it('is not there in read-only mode, and goes away when the editor turns read-only', async () => {
-    const viewer = await mount(html`<rich-editor readonly value="<p>Read only words</p>"></rich-editor>`);
+    const viewer = await mount(html`<rich-editor readonly value="<p>Read only words</p>"></rich-editor>`, clock);
     await drag(textPoint(viewer, 'Read', 0), textPoint(viewer, 'words', 5));
-    await sleep(SETTLE_MS);
+    await until(() => !viewer.editorView!.state.selection.empty, 'a selection dragged out');
+    await settle(viewer, clock);
+    await viewer.updateComplete;
     expect(toolbarRoot(viewer)).to.equal(null);
     expect(toolbarVisible(viewer)).to.equal(false);
 
-    const el = await mount(html`<rich-editor value="<p>Editable words</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Editable words</p>"></rich-editor>`, clock);
     await selectWithKeys(el, 'words');
+    await settle(el, clock);
     await until(() => toolbarVisible(el), 'toolbar visible');
     el.readonly = true;
     await el.updateComplete;
-    await sleep(SETTLE_MS);
+    await settle(el, clock);
     expect(toolbarVisible(el)).to.equal(false);
   });
 
@@ -121,31 +138,36 @@ describe('<rich-editor-toolbar>: showing and hiding', () => {
     canvas.height = 120;
     const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
     const src = URL.createObjectURL(blob);
-    const el = await mount(html`<rich-editor value=${`<p>Above the picture</p><img src="${src}" width="240" height="120"><p>Below the picture</p>`}></rich-editor>`);
+    const el = await mount(html`<rich-editor value=${`<p>Above the picture</p><img src="${src}" width="240" height="120"><p>Below the picture</p>`}></rich-editor>`, clock);
     await selectWithKeys(el, 'picture');
+    await settle(el, clock);
     await until(() => toolbarVisible(el), 'toolbar visible for text');
     const img = content(el).querySelector('img')!;
     await until(() => img.complete && img.getBoundingClientRect().height > 0, 'image laid out');
     await click(img);
-    await sleep(SETTLE_MS);
-    expect(el.editorView!.state.selection.constructor.name).to.equal('NodeSelection');
+    await until(() => el.editorView!.state.selection.constructor.name === 'NodeSelection', 'the image selected as a node', {
+      saw: () => el.editorView!.state.selection.toJSON(),
+    });
+    await settle(el, clock);
     expect(toolbarVisible(el)).to.equal(false);
     URL.revokeObjectURL(src);
   });
 
   it('hides for a selection inside a table', async () => {
-    const el = await mount(html`<rich-editor value="<p>Before</p><table><tr><td><p>cell words</p></td><td><p>other</p></td></tr></table>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Before</p><table><tr><td><p>cell words</p></td><td><p>other</p></td></tr></table>"></rich-editor>`, clock);
     await selectWithKeys(el, 'Before');
+    await settle(el, clock);
     await until(() => toolbarVisible(el), 'toolbar visible outside the table');
     await selectWithKeys(el, 'words');
-    await sleep(SETTLE_MS);
+    await settle(el, clock);
     expect(el.editorView!.state.selection.empty).to.equal(false);
     expect(toolbarVisible(el)).to.equal(false);
   });
 
   it('uses the theme: the toolbar surface follows the dark theme and host overrides', async () => {
-    const el = await mount(html`<rich-editor theme="dark" value="<p>Dark words</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor theme="dark" value="<p>Dark words</p>"></rich-editor>`, clock);
     await selectWithKeys(el, 'words');
+    await settle(el, clock);
     await until(() => toolbarVisible(el), 'toolbar visible');
     expect(getComputedStyle(bar(el)!).backgroundColor).to.equal('rgb(23, 27, 43)');
     el.style.setProperty('--rich-editor-surface', 'rgb(1, 2, 3)');
@@ -160,9 +182,10 @@ describe('<rich-editor-toolbar>: marks', () => {
   });
 
   it('applies bold on click, keeps the selection, returns focus to the editor and presses the button', async () => {
-    const el = await mount(html`<rich-editor value="<p>Hello brave world</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>Hello brave world</p>"></rich-editor>`, clock);
     await selectWithKeys(el, 'brave');
-    await until(() => toolbarVisible(el), 'toolbar visible');
+    await settle(el, clock);
+    await placedToolbar(el);
     const bold = button(el, 'Bold');
     expect(bold.getAttribute('aria-pressed')).to.equal('false');
     await click(bold);
@@ -175,7 +198,7 @@ describe('<rich-editor-toolbar>: marks', () => {
   });
 
   it('applies each mark from its button', async () => {
-    const el = await mount(html`<rich-editor value="<p>one two three four five</p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p>one two three four five</p>"></rich-editor>`, clock);
     const cases: Array<[string, string, string]> = [
       ['one', 'Italic', '<em>one</em>'],
       ['two', 'Strikethrough', '<s>two</s>'],
@@ -184,22 +207,25 @@ describe('<rich-editor-toolbar>: marks', () => {
     ];
     for (const [word, name, expected] of cases) {
       await selectWithKeys(el, word);
-      await until(() => toolbarVisible(el), `toolbar visible for ${word}`);
+      await settle(el, clock);
+      await placedToolbar(el, `the toolbar placed above "${word}"`);
       await click(button(el, name));
       expect(el.getHTML()).to.include(expected);
-      await sleep(SETTLE_MS);
     }
   });
 
   it('reflects the marks of the selected text in aria-pressed', async () => {
-    const el = await mount(html`<rich-editor value="<p><em>slanted</em> plain <strong><u>heavy</u></strong></p>"></rich-editor>`);
+    const el = await mount(html`<rich-editor value="<p><em>slanted</em> plain <strong><u>heavy</u></strong></p>"></rich-editor>`, clock);
     await selectWithKeys(el, 'slanted');
-    await until(() => pressed(el, 'Italic') === 'true', 'Italic pressed');
+    await settle(el, clock);
+    expect(pressed(el, 'Italic')).to.equal('true');
     expect(pressed(el, 'Bold')).to.equal('false');
     await selectWithKeys(el, 'plain');
-    await until(() => pressed(el, 'Italic') === 'false', 'Italic released');
+    await settle(el, clock);
+    expect(pressed(el, 'Italic')).to.equal('false');
     await selectWithKeys(el, 'heavy');
-    await until(() => pressed(el, 'Bold') === 'true', 'Bold pressed');
+    await settle(el, clock);
+    expect(pressed(el, 'Bold')).to.equal('true');
     expect(pressed(el, 'Underline')).to.equal('true');
     expect(pressed(el, 'Italic')).to.equal('false');
   });
