@@ -1,10 +1,22 @@
-import { Type, type Static } from 'typebox';
-import { boolean, date, editorDocument, integer, nullable, nullableTimestamp, number, optionalFields, string, stringEnum, text, timestamp, uuid } from './fields.js';
-import { PRIORITIES } from './issue-priority.js';
+import { Type, type Static, type TUnsafe } from 'typebox';
+import type { XStatic } from 'typebox/schema';
+import { boolean, editorDocument, integer, nullable, nullableTimestamp, number, optionalFields, string, text, timestamp, uuid } from './fields.js';
+import { PLAIN_ISSUE_FIELDS, type PlainIssueField } from './issue-plain-fields.js';
 import { labelShape } from './label.js';
 import { displayUserShape } from './user.js';
 
 export { PRIORITIES, type Priority } from './issue-priority.js';
+export { isPlainIssueField, PLAIN_ISSUE_FIELD_KEYS, PLAIN_ISSUE_FIELDS, type PlainIssueField } from './issue-plain-fields.js';
+
+/** The plain scalar issue fields (PLAIN_ISSUE_FIELDS: one column each, set as given) as TypeBox types. */
+export const plainIssueFields = Object.fromEntries(Object.entries(PLAIN_ISSUE_FIELDS).map(([key, schema]) => [key, Type.Unsafe(schema)])) as {
+  [K in PlainIssueField]: TUnsafe<XStatic<(typeof PLAIN_ISSUE_FIELDS)[K]>>;
+};
+
+// Where answers carry the plain fields: the target date with every listed issue (the spec's
+// "issue as listed"), the start date on the issue's page only, every other one in each row of
+// an issue list (and so on its page too).
+const { target_date: _listed, start_date: _detailOnly, ...rowPlainFields } = plainIssueFields;
 
 /**
  * The spec's "issue as listed" (id, name, sequence_id, state_id, project_id, project__identifier,
@@ -18,7 +30,7 @@ export const listedIssueShape = Type.Object({
   project_id: uuid,
   project__identifier: string,
   state__color: nullable(string),
-  target_date: nullable(date),
+  target_date: plainIssueFields.target_date,
 });
 
 /** An issue as listed. */
@@ -39,7 +51,7 @@ export const issueRowShape = Type.Object({
   ...listedIssueShape.properties,
   state__name: nullable(string),
   state__group: nullable(string),
-  priority: stringEnum(PRIORITIES),
+  ...rowPlainFields,
   assignee_ids: Type.Array(uuid),
   assignees: Type.Array(displayUserShape),
   label_ids: Type.Array(uuid),
@@ -58,7 +70,7 @@ export const issueDetailShape = Type.Object({
   workspace_id: uuid,
   /** `{project identifier}-{sequence_id}`, as the spec shows an issue. */
   key: string,
-  start_date: nullable(date),
+  start_date: plainIssueFields.start_date,
   parent_id: nullable(uuid),
   parent_detail: nullable(parentDetailShape),
   sort_order: number,
@@ -83,18 +95,21 @@ export type IssueDetail = Static<typeof issueDetailShape>;
 /** The most assignees or labels one issue can carry. */
 export const MAX_ISSUE_SET = 100;
 
+// The priority comes before the state and the other plain fields after the labels, as they
+// always have: an update's activity rows follow this order (src/server/issues/issue-update.ts).
+const { priority, ...otherPlainFields } = plainIssueFields;
+
 /** Body fields of an issue creation or update (each optional here; creation requires `name`). */
 export const issueFields = {
   name: text(255),
   description_html: string,
   // The editor's JSON document; when given it is the one normalised and stored (the HTML follows from it).
   description_json: editorDocument,
-  priority: stringEnum(PRIORITIES),
+  priority,
   state_id: uuid,
   assignee_ids: Type.Array(uuid, { maxItems: MAX_ISSUE_SET }),
   label_ids: Type.Array(uuid, { maxItems: MAX_ISSUE_SET }),
-  start_date: nullable(date),
-  target_date: nullable(date),
+  ...otherPlainFields,
   parent_id: nullable(uuid),
   sort_order: number,
 };

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { issueRowShape } from '../../src/api-shapes/issue.js';
 import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 import { activityOf, createIssue, createLabel } from './planning-fixtures.js';
+import { shapeKeys } from './shape-check.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -16,10 +18,7 @@ after(() => server.close());
 
 const ALL_READ = { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 };
 /** A row of an issue list: the listed issue plus its state's name and group, priority, labels and assignees. */
-const ROW_KEYS = [
-  'assignee_ids', 'assignees', 'id', 'label_ids', 'labels', 'name', 'priority', 'project__identifier', 'project_id',
-  'sequence_id', 'state__color', 'state__group', 'state__name', 'state_id', 'target_date',
-];
+const ROW_KEYS = shapeKeys(issueRowShape);
 
 async function newCycle(fields: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
   const response = await seed.actors.member.post(cyclesUrl, { name: `Cycle ${Math.random().toString(36).slice(2, 8)}`, ...fields });

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { activityShape } from '../../src/api-shapes/activity.js';
 import { recordIssueActivity } from '../../src/server/issues/activity.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+import { shapeKeys } from './shape-check.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -13,24 +15,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const ROW_KEYS = [
-  'actor',
-  'created_at',
-  'field',
-  'id',
-  'issue',
-  'issue_detail',
-  'new_hidden',
-  'new_identifier',
-  'new_value',
-  'old_hidden',
-  'old_identifier',
-  'old_value',
-  'project',
-  'project_detail',
-  'verb',
-  'workspace_detail',
-];
+const ROW_KEYS = shapeKeys(activityShape);
 
 async function newIssue(fields: Record<string, unknown> = {}) {
   const response = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: `Issue ${randomUUID().slice(0, 6)}`, ...fields });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { issueRowShape } from '../../src/api-shapes/issue.js';
 import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
+import { shapeKeys } from './shape-check.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -15,9 +17,8 @@ before(async () => {
 });
 after(() => server.close());
 
-const LISTED_KEYS = ['id', 'name', 'project__identifier', 'project_id', 'sequence_id', 'state__color', 'state_id', 'target_date'];
 /** A row of an issue list: the listed issue plus its state's name and group, priority, labels and assignees. */
-const ROW_KEYS = [...LISTED_KEYS, 'assignee_ids', 'assignees', 'label_ids', 'labels', 'priority', 'state__group', 'state__name'].sort();
+const ROW_KEYS = shapeKeys(issueRowShape);
 
 async function createIssue(fields: Record<string, unknown> = {}, url = seed.projectUrl) {
   const response = await seed.actors.member.post(`${url}/issues`, { name: `Issue ${randomUUID().slice(0, 6)}`, ...fields });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { TSchema } from 'typebox';
+import type { TObject, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 
 /**
@@ -19,4 +19,9 @@ export function closed(schema: unknown): TSchema {
 export function assertShape(shape: TSchema, value: unknown, what: string): void {
   const errors = [...Value.Errors(closed(shape), value)].map((error) => `${error.instancePath || '/'} ${error.message}`);
   assert.deepEqual(errors, [], `${what} does not match its shape`);
+}
+
+/** The keys of an object shape, sorted: what `Object.keys(answer).sort()` must equal. */
+export function shapeKeys(shape: TObject): string[] {
+  return Object.keys(shape.properties).sort();
 }

@@ -2,8 +2,7 @@
 
 // Answers whose shape the server defines once (src/api-shapes): the app takes their types from
 // there, never a copy. Types only: the shapes' TypeBox code stays out of the app's bundle.
-import type { DisplayUser } from '../../api-shapes/user.js';
-
+export type { Activity } from '../../api-shapes/activity.js';
 export type { DisplayUser, Member, User } from '../../api-shapes/user.js';
 export type { IssueDetail, IssueLabel, IssueRow, ListedIssue, Priority } from '../../api-shapes/issue.js';
 export type { Project, ProjectFeature } from '../../api-shapes/project.js';
@@ -24,28 +23,6 @@ export interface Link {
   title: string | null;
   url: string;
   created_by: string | null;
-  created_at: string;
-}
-
-/** One row of an issue's activity feed (spec section 3). */
-export interface Activity {
-  id: string;
-  field: string | null;
-  verb: 'created' | 'updated' | 'deleted';
-  old_value: string | null;
-  new_value: string | null;
-  old_identifier: string | null;
-  new_identifier: string | null;
-  /** The old value named an issue the reader cannot open: its key and id are left out. */
-  old_hidden: boolean;
-  /** The new value named an issue the reader cannot open. */
-  new_hidden: boolean;
-  issue: string;
-  issue_detail: { name: string; sequence_id: number } | null;
-  project: string;
-  project_detail: { identifier: string };
-  workspace_detail: { slug: string };
-  actor: DisplayUser | null;
   created_at: string;
 }
 

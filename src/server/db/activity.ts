@@ -1,7 +1,9 @@
+import type { ActivityVerb } from '../../api-shapes/activity.js';
 import type { Db } from './db.js';
+import { insertRow } from './row-writes.js';
+import { SqlParams } from './sql-params.js';
 
-/** The verbs an issue activity entry can carry (spec: created, updated, deleted). */
-export type ActivityVerb = 'created' | 'updated' | 'deleted';
+export type { ActivityVerb } from '../../api-shapes/activity.js';
 
 /** One entry of an issue's activity feed, as a route records it. */
 export interface ActivityEntry {
@@ -22,22 +24,19 @@ export interface ActivityEntry {
 
 /** Appends an activity entry. Call it with the tx of the change it describes, so both commit or neither. */
 export async function recordActivity(tx: Db, entry: ActivityEntry): Promise<void> {
-  await tx.query(
-    `INSERT INTO issue_activities
-       (issue_id, project_id, workspace_id, actor_id, verb, field, old_value, new_value, old_identifier, new_identifier, comment)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      entry.issueId,
-      entry.projectId,
-      entry.workspaceId,
-      entry.actorId,
-      entry.verb,
-      entry.field ?? null,
-      entry.oldValue ?? null,
-      entry.newValue ?? null,
-      entry.oldIdentifier ?? null,
-      entry.newIdentifier ?? null,
-      entry.comment ?? null,
-    ],
-  );
+  const params = new SqlParams();
+  const row = {
+    issue_id: entry.issueId,
+    project_id: entry.projectId,
+    workspace_id: entry.workspaceId,
+    actor_id: entry.actorId,
+    verb: entry.verb,
+    field: entry.field ?? null,
+    old_value: entry.oldValue ?? null,
+    new_value: entry.newValue ?? null,
+    old_identifier: entry.oldIdentifier ?? null,
+    new_identifier: entry.newIdentifier ?? null,
+    comment: entry.comment ?? null,
+  };
+  await tx.query(insertRow('issue_activities', row, params), params.values);
 }

@@ -3,6 +3,12 @@ import type { TObject, TProperties } from 'typebox';
 /** SQL for some of a shape's keys: an expression per key (a column of another table, a subquery…). */
 export type ColumnSql<S extends TObject> = { readonly [K in keyof S['properties']]?: string };
 
+/** `name` as a table or column name in SQL, or a RangeError when it is not a plain one (lower case, digits, `_`). */
+export function sqlName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new RangeError(`"${name}" is not a plain SQL name.`);
+  return name;
+}
+
 /**
  * The SELECT list of an API shape: one column per key of `shape`, in its order, read as
  * `table.key` unless `sql` gives the key its own expression (then `expression AS key`). Adding a
@@ -12,8 +18,7 @@ export function selectList<S extends TObject<TProperties>>(shape: S, table: stri
   const expressions = sql as Record<string, string | undefined>;
   return Object.keys(shape.properties)
     .map((key) => {
-      if (!/^[a-z_][a-z0-9_]*$/.test(key)) throw new RangeError(`"${key}" is not a plain SQL column name.`);
-      const expression = expressions[key];
+      const expression = expressions[sqlName(key)];
       return expression === undefined ? `${table}.${key}` : `${expression} AS ${key}`;
     })
     .join(', ');

@@ -1,31 +1,7 @@
+import type { IssueActivityField } from '../../api-shapes/activity.js';
 import { recordActivity, type ActivityVerb, type Db } from '../db/index.js';
 
-/**
- * The fields an issue activity row can name: the spec's activity feed fields, plus `comment`
- * for the comment thread. `issue` is the issue itself being created or deleted.
- */
-export type IssueActivityField =
-  | 'assignees'
-  | 'archived_at'
-  | 'attachment'
-  | 'description'
-  | 'estimate_point'
-  | 'issue'
-  | 'labels'
-  | 'link'
-  | 'cycles'
-  | 'modules'
-  | 'name'
-  | 'parent'
-  | 'priority'
-  | 'relates_to'
-  | 'blocking'
-  | 'blocked_by'
-  | 'duplicate'
-  | 'state'
-  | 'start_date'
-  | 'target_date'
-  | 'comment';
+export type { IssueActivityField } from '../../api-shapes/activity.js';
 
 /**
  * The fields whose rows name another issue by its key (value) and id (identifier): the parent and

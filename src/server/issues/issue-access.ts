@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
-import { SqlParams } from './sql-params.js';
+import { SqlParams } from '../db/sql-params.js';
 import { visibleProjectSql } from './visible-projects.js';
 
 /**

@@ -1,5 +1,5 @@
 import { issueListQueryShape, type IssueListQueryText } from '../../api-shapes/issue-list-query.js';
-import type { SqlParams } from './sql-params.js';
+import type { SqlParams } from '../db/sql-params.js';
 
 // The query string is defined once in src/api-shapes/issue-list-query.ts (shared with the app).
 

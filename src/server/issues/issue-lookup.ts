@@ -1,27 +1,30 @@
+import { Type, type StaticDecode } from 'typebox';
+import { integer, nullable, nullableTimestamp, string, uuid } from '../../api-shapes/fields.js';
+import { plainIssueFields } from '../../api-shapes/issue.js';
 import type { Db } from '../db/index.js';
+import { selectList } from '../db/select-list.js';
 import { notFound } from '../http/errors.js';
-import type { Priority } from './issue-shape.js';
 
-/** The columns of an issue that changes are checked against and recorded from. */
-export interface IssueRow {
-  id: string;
-  project_id: string;
-  workspace_id: string;
-  sequence_id: number;
-  name: string;
-  state_id: string | null;
-  priority: Priority;
-  start_date: string | null;
-  target_date: string | null;
-  parent_id: string | null;
-  description_html: string;
-  description_version: number;
-  archived_at: Date | null;
-  created_by: string | null;
-}
+/** The columns of an issue that changes are checked against and recorded from (every plain field among them). */
+export const issueLookupShape = Type.Object({
+  id: uuid,
+  project_id: uuid,
+  workspace_id: uuid,
+  sequence_id: integer,
+  name: string,
+  state_id: nullable(uuid),
+  ...plainIssueFields,
+  parent_id: nullable(uuid),
+  description_html: string,
+  description_version: integer,
+  archived_at: nullableTimestamp,
+  created_by: nullable(uuid),
+});
 
-const ISSUE_ROW_COLUMNS =
-  'id, project_id, workspace_id, sequence_id, name, state_id, priority, start_date, target_date, parent_id, description_html, description_version, archived_at, created_by';
+/** An issue as changes check it (see issueLookupShape). */
+export type IssueRow = StaticDecode<typeof issueLookupShape>;
+
+const ISSUE_ROW_COLUMNS = selectList(issueLookupShape, 'issues');
 
 /** The message of every "no such issue here" answer. */
 export const ISSUE_NOT_FOUND = 'Issue not found.';

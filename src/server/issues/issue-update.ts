@@ -1,5 +1,7 @@
-import type { IssueUpdateBody } from '../../api-shapes/issue.js';
+import { issueUpdateBody, PLAIN_ISSUE_FIELD_KEYS, type IssueUpdateBody, type PlainIssueField } from '../../api-shapes/issue.js';
 import type { Db } from '../db/index.js';
+import { sqlExpression, updateSet, type ColumnValues } from '../db/row-writes.js';
+import { SqlParams } from '../db/sql-params.js';
 import { recordIssueActivity, type IssueActivityField } from './activity.js';
 import { checkDates, checkedAssignees, checkedLabels, checkedName, checkedParent, checkedState, type NamedRef } from './issue-references.js';
 import type { IssueRow } from './issue-lookup.js';
@@ -32,70 +34,70 @@ function setActivities(field: 'assignees' | 'labels', current: NamedRef[], next:
   return { added, removed, rows };
 }
 
+/** The update body's fields in order: an update's rows for its name, state, parent and plain fields follow it. */
+const BODY_ORDER = Object.keys(issueUpdateBody.properties);
+
+/** A plain field's value as an activity row keeps it: text, '' for none. */
+function activityText(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** Sets the columns of `values` on the issue `issueId`. */
+async function updateIssue(tx: Db, issueId: string, values: ColumnValues): Promise<void> {
+  const params = new SqlParams();
+  await tx.query(`UPDATE issues SET ${updateSet(values, params)} WHERE id = ${params.bind(issueId)}`, params.values);
+}
+
 /**
  * Checks and applies `changes` to the locked issue `issue` inside `tx`, recording one activity row
  * per changed field (per added or removed assignee and label). Values that do not change are left
  * alone and record nothing. Throws a 400 HttpError for a change that is not allowed.
  */
 export async function applyIssueChanges(tx: Db, issue: IssueRow, changes: IssueChanges, actorId: string): Promise<void> {
-  const activities: Activity[] = [];
-  const next = {
-    name: issue.name,
-    priority: issue.priority,
-    state_id: issue.state_id,
-    start_date: issue.start_date,
-    target_date: issue.target_date,
-    parent_id: issue.parent_id,
-  };
-  let completed: 'keep' | 'set' | 'clear' = 'keep';
+  // The name, state and parent columns that change (the plain fields' in `plain`), and the
+  // activity row of each changed field by its body field.
+  const columns: Record<string, unknown> = {};
+  const fieldRows = new Map<string, Activity>();
 
   if (changes.name !== undefined) {
     const name = checkedName(changes.name);
-    if (name !== issue.name) activities.push({ field: 'name', oldValue: issue.name, newValue: name });
-    next.name = name;
-  }
-  if (changes.priority !== undefined && changes.priority !== issue.priority) {
-    activities.push({ field: 'priority', oldValue: issue.priority, newValue: changes.priority });
-    next.priority = changes.priority;
+    if (name !== issue.name) {
+      fieldRows.set('name', { field: 'name', oldValue: issue.name, newValue: name });
+      columns.name = name;
+    }
   }
   if (changes.state_id !== undefined && changes.state_id !== issue.state_id) {
     const state = await checkedState(tx, issue.project_id, changes.state_id);
     const old = issue.state_id ? await tx.maybeOne<{ name: string }>('SELECT name FROM states WHERE id = $1', [issue.state_id]) : null;
-    activities.push({ field: 'state', oldValue: old?.name ?? '', newValue: state.name, oldIdentifier: issue.state_id, newIdentifier: state.id });
-    next.state_id = state.id;
-    completed = state.group === 'completed' ? 'set' : 'clear';
+    fieldRows.set('state_id', { field: 'state', oldValue: old?.name ?? '', newValue: state.name, oldIdentifier: issue.state_id, newIdentifier: state.id });
+    columns.state_id = state.id;
+    // Entering a completed state marks the issue completed (once); any other state clears it.
+    columns.completed_at = state.group === 'completed' ? sqlExpression('COALESCE(completed_at, now())') : null;
   }
-  for (const field of ['start_date', 'target_date'] as const) {
+  const plain: Partial<Pick<IssueRow, PlainIssueField>> = {};
+  for (const field of PLAIN_ISSUE_FIELD_KEYS) {
     const value = changes[field];
-    if (value !== undefined && value !== issue[field]) {
-      activities.push({ field, oldValue: issue[field] ?? '', newValue: value ?? '' });
-      next[field] = value;
-    }
+    if (value === undefined || value === issue[field]) continue;
+    fieldRows.set(field, { field, oldValue: activityText(issue[field]), newValue: activityText(value) });
+    (plain as Record<string, unknown>)[field] = value;
   }
+  const next = { ...issue, ...plain };
   checkDates(next.start_date, next.target_date);
   if (changes.parent_id !== undefined && changes.parent_id !== issue.parent_id) {
     const parent = changes.parent_id ? await checkedParent(tx, issue.project_id, issue.id, changes.parent_id) : null;
-    activities.push({
+    fieldRows.set('parent_id', {
       field: 'parent',
       oldValue: await keyOf(tx, issue.parent_id),
       newValue: parent?.key ?? '',
       oldIdentifier: issue.parent_id,
       newIdentifier: parent?.id ?? null,
     });
-    next.parent_id = parent?.id ?? null;
+    columns.parent_id = parent?.id ?? null;
   }
+  const activities = BODY_ORDER.flatMap((key) => fieldRows.get(key) ?? []);
 
   const scalarChanged = activities.length > 0 || changes.sort_order !== undefined;
-  if (scalarChanged) {
-    await tx.query(
-      `UPDATE issues SET name = $2, priority = $3, state_id = $4, start_date = $5, target_date = $6, parent_id = $7,
-              sort_order = COALESCE($8, sort_order),
-              completed_at = CASE $9::text WHEN 'set' THEN COALESCE(completed_at, now()) WHEN 'clear' THEN NULL ELSE completed_at END,
-              updated_by = $10
-        WHERE id = $1`,
-      [issue.id, next.name, next.priority, next.state_id, next.start_date, next.target_date, next.parent_id, changes.sort_order ?? null, completed, actorId],
-    );
-  }
+  if (scalarChanged) await updateIssue(tx, issue.id, { ...columns, ...plain, sort_order: changes.sort_order, updated_by: actorId });
 
   if (changes.assignee_ids !== undefined) {
     const wanted = await checkedAssignees(tx, issue.project_id, changes.assignee_ids);
@@ -128,9 +130,7 @@ export async function applyIssueChanges(tx: Db, issue: IssueRow, changes: IssueC
     }
     activities.push(...rows);
   }
-  if (activities.length && !scalarChanged) {
-    await tx.query('UPDATE issues SET updated_by = $2 WHERE id = $1', [issue.id, actorId]);
-  }
+  if (activities.length && !scalarChanged) await updateIssue(tx, issue.id, { updated_by: actorId });
 
   for (const activity of activities) {
     await recordIssueActivity(tx, { issue, actorId, verb: 'updated', ...activity });

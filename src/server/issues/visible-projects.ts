@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { Role } from '../roles.js';
-import { SqlParams } from './sql-params.js';
+import { SqlParams } from '../db/sql-params.js';
 
 /**
  * SQL condition: the project `column` is one the user may open in the workspace where their role

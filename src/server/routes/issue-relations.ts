@@ -8,7 +8,7 @@ import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
 import { HIDDEN_ISSUE, hiddenIssueSchema, openableIssueSql, readerOf, type HiddenIssue, type Reader } from '../issues/issue-access.js';
 import { issueParams, LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, type ListedIssue } from '../issues/issue-shape.js';
-import { SqlParams } from '../issues/sql-params.js';
+import { SqlParams } from '../db/sql-params.js';
 import { Role } from '../roles.js';
 
 /** The relation types of the spec's activity feed. */

@@ -7,7 +7,7 @@ import { canOpenIssue, openableIssueSql, readerOf } from '../issues/issue-access
 import { ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
 import { LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, type ListedIssue } from '../issues/issue-shape.js';
 import { literalLike } from '../issues/issue-filters.js';
-import { SqlParams } from '../issues/sql-params.js';
+import { SqlParams } from '../db/sql-params.js';
 import { Role } from '../roles.js';
 
 /** The most results one search answers (the picker shows the best ones; typing more narrows). */

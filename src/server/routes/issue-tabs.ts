@@ -6,7 +6,7 @@ import type { WorkspaceIssueTab } from '../../api-shapes/issue-tabs.js';
 import { issueFilterSql } from '../issues/issue-filters.js';
 import { openableIssueSql, readerOf } from '../issues/issue-access.js';
 import { ISSUE_ROW_COLUMNS, issueRowSchema, LISTED_ISSUE_FROM, type IssueRow } from '../issues/issue-shape.js';
-import { SqlParams } from '../issues/sql-params.js';
+import { SqlParams } from '../db/sql-params.js';
 import { Role } from '../roles.js';
 
 /** What each tab adds to "issues of the projects I can open", given the user's placeholder. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectScope } from '../cache/read-caches.js';
-import { issueCreateBody, issueUpdateBody } from '../../api-shapes/issue.js';
+import { issueCreateBody, issueUpdateBody, PLAIN_ISSUE_FIELD_KEYS } from '../../api-shapes/issue.js';
 import { nextIssueSequenceId, type Db } from '../db/index.js';
+import { insertRow, sqlExpression, type ColumnValues } from '../db/row-writes.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
@@ -34,7 +35,7 @@ import {
 } from '../issues/issue-shape.js';
 import { applyIssueChanges } from '../issues/issue-update.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
-import { SqlParams } from '../issues/sql-params.js';
+import { SqlParams } from '../db/sql-params.js';
 import { subscribe } from '../issues/subscriptions.js';
 import { Role } from '../roles.js';
 
@@ -81,28 +82,26 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
         // Locks the project row: numbers are handed out one at a time, and the parent cannot move meanwhile.
         const sequenceId = await nextIssueSequenceId(tx, project.id);
         const parent = body.parent_id ? await checkedParent(tx, project.id, null, body.parent_id) : null;
+        const params = new SqlParams();
+        const values: ColumnValues = {
+          project_id: project.id,
+          workspace_id: workspace.id,
+          sequence_id: sequenceId,
+          name,
+          description_html: description?.html,
+          description_json: description ? JSON.stringify(description.json) : undefined,
+          state_id: state?.id ?? null,
+          // The plain fields given; the others take their column defaults.
+          ...Object.fromEntries(PLAIN_ISSUE_FIELD_KEYS.map((field) => [field, body[field]])),
+          parent_id: parent?.id ?? null,
+          sort_order: body.sort_order,
+          completed_at: state?.group === 'completed' ? sqlExpression('now()') : undefined,
+          created_by: user.id,
+          updated_by: user.id,
+        };
         const issue = await tx.one<{ id: string; project_id: string; workspace_id: string }>(
-          `INSERT INTO issues (project_id, workspace_id, sequence_id, name, description_html, description_json, state_id, priority,
-                               start_date, target_date, parent_id, sort_order, completed_at, created_by, updated_by)
-           VALUES ($1, $2, $3, $4, COALESCE($5, '<p></p>'), $6::jsonb, $7, $8, $9, $10, $11, COALESCE($12, 65535),
-                   CASE WHEN $13::boolean THEN now() END, $14, $14)
-           RETURNING id, project_id, workspace_id`,
-          [
-            project.id,
-            workspace.id,
-            sequenceId,
-            name,
-            description?.html ?? null,
-            description ? JSON.stringify(description.json) : null,
-            state?.id ?? null,
-            body.priority ?? 'none',
-            body.start_date ?? null,
-            body.target_date ?? null,
-            parent?.id ?? null,
-            body.sort_order ?? null,
-            state?.group === 'completed',
-            user.id,
-          ],
+          `${insertRow('issues', values, params)} RETURNING id, project_id, workspace_id`,
+          params.values,
         );
         if (assignees.length) {
           await tx.query('INSERT INTO issue_assignees (issue_id, user_id) SELECT $1, unnest($2::uuid[])', [issue.id, assignees.map((a) => a.id)]);

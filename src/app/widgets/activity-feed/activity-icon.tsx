@@ -1,3 +1,5 @@
+import { isDayField, isPlainIssueField } from '../../../api-shapes/issue-plain-fields.js';
+
 /** SVG path data (24×24, stroked) for each kind of change. */
 const PATHS: Record<string, string> = {
   assignees: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
@@ -24,13 +26,17 @@ const ALIASES: Record<string, string> = {
   blocking: 'relation',
   blocked_by: 'relation',
   duplicate: 'relation',
-  start_date: 'date',
-  target_date: 'date',
 };
+
+/** The icon's key of a row about `field`: its own, its alias's, or the calendar for a plain date field. */
+function iconKey(field: string): string {
+  if (isPlainIssueField(field) && isDayField(field)) return 'date';
+  return ALIASES[field] ?? field;
+}
 
 /** The icon of an activity row; its colour comes from the feed's CSS (spec: #6b7280). */
 export function ActivityIcon({ field }: { field: string | null }) {
-  const key = field ? (ALIASES[field] ?? field) : 'name';
+  const key = field ? iconKey(field) : 'name';
   return (
     <svg
       className="af-icon"

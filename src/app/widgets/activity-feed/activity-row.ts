@@ -1,61 +1,18 @@
-/** The person behind an activity row (the spec's display user, with the id profile links need). */
-export interface ActivityActor {
-  id: string;
-  display_name: string;
-  first_name?: string;
-  is_bot?: boolean;
-  avatar?: string | null;
-}
+import type { Activity } from '../../../api-shapes/activity.js';
+import type { DisplayUser } from '../../../api-shapes/user.js';
 
-/** One row of an issue's activity, in the spec's shape plus actor and created_at. */
-export interface ActivityRow {
-  id?: string;
-  field: string | null;
-  verb: 'created' | 'updated' | 'deleted';
-  old_value: string | null;
-  new_value: string | null;
-  old_identifier: string | null;
-  new_identifier: string | null;
-  /** The old value named an issue the reader cannot open: the server left out its key and id. */
-  old_hidden?: boolean;
-  /** The new value named an issue the reader cannot open. */
-  new_hidden?: boolean;
-  /** The issue's id. */
-  issue: string;
-  /** Null once the issue has been deleted. */
-  issue_detail: { name: string; sequence_id: number } | null;
-  /** The project's id. */
-  project: string;
-  project_detail: { identifier: string };
-  workspace_detail: { slug: string };
-  actor: ActivityActor | null;
-  /** When it happened (ISO 8601). */
-  created_at: string;
-}
+export { ACTIVITY_FIELDS } from '../../../api-shapes/activity-fields.js';
 
-/** The fields the feed has a sentence for (spec, section 4). */
-export const ACTIVITY_FIELDS = [
-  'assignees',
-  'archived_at',
-  'attachment',
-  'description',
-  'estimate_point',
-  'issue',
-  'labels',
-  'link',
-  'cycles',
-  'modules',
-  'name',
-  'parent',
-  'priority',
-  'relates_to',
-  'blocking',
-  'blocked_by',
-  'duplicate',
-  'state',
-  'start_date',
-  'target_date',
-] as const;
+/** The person behind an activity row: the API's display user, of which the feed needs the id (for profile links) and the name. */
+export type ActivityActor = Pick<DisplayUser, 'id' | 'display_name'> & Partial<DisplayUser>;
+
+/**
+ * One row of an issue's activity as the feed takes it: the API's row (src/api-shapes/activity.ts),
+ * with what the feed does without optional (id, the hidden flags, most of the actor), so other
+ * hosts can build rows.
+ */
+export type ActivityRow = Omit<Activity, 'id' | 'old_hidden' | 'new_hidden' | 'actor'> &
+  Partial<Pick<Activity, 'id' | 'old_hidden' | 'new_hidden'>> & { actor: ActivityActor | null };
 
 /** Colour of every activity row's icon (spec, section 9). */
 export const ACTIVITY_ICON_COLOR = '#6b7280';

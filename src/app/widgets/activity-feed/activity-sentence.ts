@@ -1,3 +1,4 @@
+import { isDayField, isPlainIssueField, PLAIN_ISSUE_FIELDS, type PlainIssueField } from '../../../api-shapes/issue-plain-fields.js';
 import { cyclePath, issuePath, modulePath, profilePath } from './activity-paths.js';
 import { DELETED_ISSUE_TEXT, HIDDEN_ISSUE_TEXT, type ActivityRow } from './activity-row.js';
 
@@ -58,6 +59,13 @@ const RELATIONS: Record<string, [added: string, removed: string]> = {
   duplicate: ['marked this issue as a duplicate of ', 'removed the duplicate relation to '],
 };
 
+/** A plain issue field set or cleared, named by its title ("set the start date to Jan 5, 2025", "removed the start date"). */
+function plainFieldAction(field: PlainIssueField, value: string | null): SentencePart[] {
+  const { title } = PLAIN_ISSUE_FIELDS[field];
+  if (!value) return [text(`removed the ${title}`)];
+  return [text(`set the ${title} to `), text(isDayField(field) ? formatDay(value) : value)];
+}
+
 /** The part after the actor's name, without the issue and without the final full stop. */
 function action(row: ActivityRow): SentencePart[] {
   const slug = row.workspace_detail.slug;
@@ -110,15 +118,10 @@ function action(row: ActivityRow): SentencePart[] {
     }
     case 'state':
       return [text('set the state to '), text(row.new_value ?? '')];
-    case 'start_date':
-    case 'target_date': {
-      const what = row.field === 'start_date' ? 'start date' : 'target date';
-      return row.new_value ? [text(`set the ${what} to `), text(formatDay(row.new_value))] : [text(`removed the ${what}`)];
-    }
     case 'comment':
       return [text(row.verb === 'created' ? 'added a comment' : row.verb === 'updated' ? 'updated a comment' : 'removed a comment')];
     default:
-      return [text('updated the issue')];
+      return isPlainIssueField(row.field) ? plainFieldAction(row.field, row.new_value) : [text('updated the issue')];
   }
 }
 
