@@ -9,6 +9,11 @@ export const RichEditorEvents = {
   uploadError: 'rich-editor-upload-error',
 } as const;
 
+/** Fires one of the element's events: bubbling and composed, so a host hears it outside the shadow root; false when a listener cancelled it. */
+export function emit<T>(target: EventTarget, name: string, detail: T, cancelable = false): boolean {
+  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
+}
+
 /** The detail of `rich-editor-change`: both values are computed on first read and cached. */
 export interface RichEditorChangeDetail {
   readonly json: JSONNode;

@@ -6,7 +6,8 @@ import './slash-menu/slash-menu.js';
 import './table-controls/table-controls.js';
 import './toolbar/toolbar.js';
 
-export { RichEditor, type UploadFileCallback } from './rich-editor/rich-editor.component.js';
+export { RichEditor } from './rich-editor/rich-editor.component.js';
+export type { UploadFileCallback } from './rich-editor/uploads.js';
 export { RICH_EDITOR_TAG, defineRichEditor } from './rich-editor/rich-editor.js';
 export type { RichEditorAttributes } from './rich-editor/attributes.js';
 export {

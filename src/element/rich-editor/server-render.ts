@@ -13,12 +13,12 @@
 import type { CSSResultGroup } from 'lit';
 import type { Node as PMNode } from 'prosemirror-model';
 import { canParseHTML } from '../../core/dom.js';
-import { editorSetup, type EditorSetup } from '../../core/extensions/setup.js';
+import type { EditorSetup } from '../../core/extensions/setup.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
-import { log } from '../../core/log.js';
 import { emptyDoc, parseHTML } from '../../core/serialize/html.js';
 import { escapeHTMLAttribute, fragmentToHTML } from '../../core/serialize/html-string.js';
 import { wordsWith, type Strings } from '../../core/strings.js';
+import { setupOf } from './configuration.js';
 import { OPEN_END_CLASS } from './open-end.js';
 import { RichEditor } from './rich-editor.component.js';
 
@@ -38,15 +38,6 @@ function cssOf(styles: CSSResultGroup | undefined): string {
   if (!styles) return '';
   if (Array.isArray(styles)) return styles.map((style) => cssOf(style as CSSResultGroup)).join('\n');
   return (styles as { cssText?: string }).cssText ?? '';
-}
-
-function setupOf(extensions: readonly ExtensionInput[] | undefined): EditorSetup {
-  try {
-    return editorSetup(extensions ?? []);
-  } catch (error) {
-    log.error('The extensions could not be set up; the editor runs without them', error);
-    return editorSetup([]);
-  }
 }
 
 /** The document the element will open, or null when it cannot be known here (HTML and no DOM to parse it with). */

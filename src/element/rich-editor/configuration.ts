@@ -1,0 +1,176 @@
+import { supportsAdoptingStyleSheets, type PropertyValues } from 'lit';
+import type { Attrs } from 'prosemirror-model';
+import type { EditorState, Plugin } from 'prosemirror-state';
+import { editingPlugins } from '../../core/editor-state.js';
+import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
+import type { ExtensionInput } from '../../core/extensions/types.js';
+import { featureOn, type FeatureName, type Features } from '../../core/features.js';
+import { log } from '../../core/log.js';
+import { savedSelectionPlugin } from '../../core/operations.js';
+import { linkPlugin } from '../../core/plugins/link.js';
+import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
+import { mentionHighlightsPlugin } from '../../core/plugins/mention-highlights.js';
+import { mentionPlugin } from '../../core/plugins/mention.js';
+import { placeholderPlugin } from '../../core/plugins/placeholder.js';
+import { slashMenuPlugin } from '../../core/plugins/slash-menu.js';
+import { taskListPlugin } from '../../core/plugins/task-list.js';
+import { stringsPlugin, wordsWith } from '../../core/strings.js';
+import { safeRedirect } from '../../core/url.js';
+import { emit, RichEditorEvents, type MentionClickDetail } from '../events.js';
+import { nodeViewPlugins } from '../node-views/index.js';
+import { activeBlockPlugin } from './active-block.js';
+import { openEndPlugin } from './open-end.js';
+import type { RichEditor } from './rich-editor.component.js';
+import type { Uploads } from './uploads.js';
+
+/** The setup the extensions make (the built-in one without extensions); a bad extension is logged and left out. */
+export function setupOf(extensions: readonly ExtensionInput[] | undefined): EditorSetup {
+  try {
+    return editorSetup(extensions ?? []);
+  } catch (error) {
+    log.error('The extensions could not be set up; the editor runs without them', error);
+    return editorSetup([]);
+  }
+}
+
+/** Whether two feature settings turn the same pieces off. */
+function sameFeatures(a: Features | undefined, b: Features | undefined): boolean {
+  const off = (features: Features | undefined) =>
+    Object.entries(features ?? {})
+      .filter(([, value]) => value === false)
+      .map(([name]) => name)
+      .sort()
+      .join();
+  return off(a) === off(b);
+}
+
+/** One constructed sheet per distinct extension CSS, adopted by every editor that uses it. */
+const extensionSheets = new Map<string, CSSStyleSheet>();
+
+function extensionSheet(css: string): CSSStyleSheet {
+  let sheet = extensionSheets.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    extensionSheets.set(css, sheet);
+  }
+  return sheet;
+}
+
+/**
+ * What the element's configuration properties (`extensions`, `features`, `strings`,
+ * `menus`) make of it: the setup, the extensions' CSS, the plugin list, and whether a
+ * change of them needs a new view.
+ */
+export class Configuration {
+  /** The adopted sheet of the extensions' CSS, if any. */
+  private extensionSheet: CSSStyleSheet | null = null;
+
+  constructor(
+    private readonly host: RichEditor,
+    private readonly uploads: Uploads,
+  ) {}
+
+  /** The setup the element's extensions make (the built-in one without extensions); a bad extension is logged and left out. */
+  get setup(): EditorSetup {
+    return setupOf(this.host.extensions);
+  }
+
+  /** Whether a built-in piece is on. */
+  on(name: FeatureName): boolean {
+    return featureOn(this.host.features, name);
+  }
+
+  /**
+   * Whether a property change needs the view rebuilt around its content: a new setup,
+   * other features turned off, other words or another menu arrangement. The first value
+   * of each (before the view) needs nothing.
+   */
+  rebuilds(changed: PropertyValues<RichEditor>, state: EditorState): boolean {
+    const host = this.host;
+    // A new list of the same extensions (React re-rendering `[callout]`) gives the same setup: nothing to rebuild.
+    return (
+      (changed.has('extensions') && changed.get('extensions') !== undefined && this.setup !== editorSetupKey.getState(state)?.setup) ||
+      (changed.has('features') && changed.get('features') !== undefined && !sameFeatures(changed.get('features') as Features, host.features)) ||
+      (changed.has('strings') && changed.get('strings') !== undefined && changed.get('strings') !== host.strings) ||
+      (changed.has('menus') && changed.get('menus') !== undefined && JSON.stringify(changed.get('menus')) !== JSON.stringify(host.menus))
+    );
+  }
+
+  /**
+   * The extensions' content CSS, after the editor's own (an adopted sheet, shared by the
+   * editors of one setup), so a host's rule as specific as a built-in one wins. Where
+   * sheets cannot be adopted, a style element holds it.
+   */
+  showExtensionStyles(css: string): void {
+    const root = this.host.renderRoot as ShadowRoot;
+    const current = this.extensionSheet;
+    if (supportsAdoptingStyleSheets) {
+      const sheet = css ? extensionSheet(css) : null;
+      if (sheet === current) return;
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets.filter((adopted) => adopted !== current), ...(sheet ? [sheet] : [])];
+      this.extensionSheet = sheet;
+      return;
+    }
+    let style = root.querySelector<HTMLStyleElement>('style[data-extensions]');
+    if (!css) {
+      style?.remove();
+      return;
+    }
+    if (!style) {
+      style = document.createElement('style');
+      style.setAttribute('data-extensions', '');
+      root.appendChild(style);
+    }
+    if (style.textContent !== css) style.textContent = css;
+  }
+
+  /** The editor's plugins; host callbacks are read when used, so they may change at any time. */
+  plugins(setup: EditorSetup): Plugin[] {
+    const host = this.host;
+    const features = host.features;
+    const on = (name: FeatureName) => featureOn(features, name);
+    return editingPlugins({
+      schema: setup.schema,
+      features,
+      plugins: [
+        editorSetupPlugin(setup, features, host.menus),
+        stringsPlugin(host.strings),
+        ...setup.plugins(features),
+        activeBlockPlugin(),
+        openEndPlugin(),
+        savedSelectionPlugin(),
+        placeholderPlugin({ text: () => host.placeholder }),
+        linkPlugin(),
+        taskListPlugin(),
+        mentionClickPlugin({ onClick: (attrs) => this.mentionClicked(attrs) }),
+        ...this.uploads.plugins(on('images')),
+        ...(on('slashMenu')
+          ? [slashMenuPlugin({ items: setup.slashItems(features), features, words: wordsWith(host.strings), layout: host.menus.slash })]
+          : []),
+        ...(on('mentions')
+          ? [
+              mentionPlugin({
+                suggestions: (query) => (host.mentionSuggestions ? host.mentionSuggestions(query) : Promise.resolve([])),
+                search: () => host.mentionSearch,
+              }),
+            ]
+          : []),
+        mentionHighlightsPlugin({ highlights: () => (host.mentionHighlights ? host.mentionHighlights() : Promise.resolve([])) }),
+        ...nodeViewPlugins(features),
+      ],
+    });
+  }
+
+  /** A click on a mention: `rich-editor-mention-click`, whose default action goes to the mention's page. */
+  private mentionClicked(attrs: Attrs): void {
+    const detail: MentionClickDetail = {
+      id: attrs.id as string | null,
+      label: attrs.label as string | null,
+      redirect_uri: safeRedirect(attrs.redirect_uri),
+      entity_identifier: attrs.entity_identifier as string | null,
+      entity_name: attrs.entity_name as string | null,
+    };
+    if (emit(this.host, RichEditorEvents.mentionClick, detail, true)) window.location.assign(detail.redirect_uri);
+  }
+}

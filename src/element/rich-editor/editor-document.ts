@@ -1,0 +1,240 @@
+import type { PropertyValues, ReactiveController } from 'lit';
+import type { Node as PMNode } from 'prosemirror-model';
+import { EditorState, type Transaction } from 'prosemirror-state';
+import { EditorView } from 'prosemirror-view';
+import { hasContent } from '../../core/content.js';
+import { log } from '../../core/log.js';
+import { clearContent, setContent } from '../../core/operations.js';
+import { withDomSelection } from '../../core/plugins/dom-selection.js';
+import { canReplaceContent } from '../../core/plugins/image-upload.js';
+import { refreshMentionHighlights } from '../../core/plugins/mention-highlights.js';
+import { parseHTML, serializeHTML } from '../../core/serialize/html.js';
+import { serializeJSON } from '../../core/serialize/json.js';
+import { wordsWith } from '../../core/strings.js';
+import { emit, lazyChangeDetail, RichEditorEvents } from '../events.js';
+import { nodeViews } from '../node-views/index.js';
+import type { Configuration } from './configuration.js';
+import type { FormControl } from './form-control.js';
+import type { RichEditor } from './rich-editor.component.js';
+
+/** What the document reads of its element's state that is not a public property. */
+export interface EditorDocumentHost {
+  /** Whether the user may edit: neither read-only nor disabled. */
+  editable(): boolean;
+  /** Whether the element is disabled, by its attribute or a disabled `<fieldset>`. */
+  disabled(): boolean;
+}
+
+/**
+ * Where the element's document lives and how it changes hands: the ProseMirror view
+ * (built at the first render, rebuilt for a new configuration, destroyed when the element
+ * is removed), the value given before there is a view, the document of a removed element,
+ * and `value`'s rule (setting the value last given does nothing; `setValue()` always
+ * replaces). A document's HTML is serialised once: `value`, the change event and the form share it.
+ */
+export class EditorDocument implements ReactiveController {
+  private liveView: EditorView | null = null;
+  /** The HTML last set as `value` (attribute or property): set again, it changes nothing; a rebuild reads it again. */
+  private given = '';
+  /** The value before there is a view to hold it. */
+  private pendingValue = '';
+  /** The document of a removed element, put back when it is added again. */
+  private detachedDoc: PMNode | null = null;
+  /** The value the element first rendered, restored by a form reset when there is no `value` attribute. */
+  private initialValue: string | null = null;
+  /** The last document serialised, with its HTML. */
+  private htmlCache: { doc: PMNode; html: string } | null = null;
+  /** Above zero while the host changes the document (setValue, clear, focusAt): no native `input` for those. */
+  private hostEdits = 0;
+
+  constructor(
+    private readonly host: RichEditor,
+    private readonly config: Configuration,
+    private readonly formControl: FormControl,
+    private readonly element: EditorDocumentHost,
+  ) {
+    host.addController(this);
+  }
+
+  /** The live view (null before the first render and while the element is removed). */
+  get view(): EditorView | null {
+    return this.liveView;
+  }
+
+  hostConnected(): void {
+    // Re-adding an element that was removed builds a fresh view around its document.
+    if (this.host.hasUpdated && !this.view) this.create(this.detachedDoc ? this.htmlOf(this.detachedDoc) : this.pendingValue);
+    this.detachedDoc = null;
+  }
+
+  hostUpdated(): void {
+    // The first render made the content's mount: the view is built in it.
+    if (!this.host.hasUpdated) this.create();
+  }
+
+  hostDisconnected(): void {
+    this.host.hub.attach(null);
+    // Kept, so the value read meanwhile is the content, as a removed textarea's is.
+    if (this.view) this.detachedDoc = this.view.state.doc;
+    this.view?.destroy();
+    this.liveView = null;
+  }
+
+  /** The document: the view's, a removed element's, or the one the value given before the first render makes. */
+  get current(): PMNode {
+    return this.view?.state.doc ?? this.detachedDoc ?? parseHTML(this.pendingValue, { schema: this.config.setup.schema });
+  }
+
+  /** The document's HTML, leading and trailing empty paragraphs trimmed. */
+  get html(): string {
+    return this.htmlOf(this.current);
+  }
+
+  /** Whether the document holds no text and no atom (an image, a mention). */
+  get empty(): boolean {
+    return !hasContent(this.current);
+  }
+
+  /** `value` was set: as a Lit property would, the value last given changes nothing. */
+  assign(html: string): void {
+    // @lit/react sets every property on every render, and a host's setValue() (taking a
+    // server's text) must not be undone by the next one.
+    const next = html ?? '';
+    if (next === this.given) return;
+    this.given = next;
+    this.host.setValue(next);
+  }
+
+  /** Replaces the document with HTML (no-op when equal; refused and logged while an image upload runs). */
+  replace(htmlValue: string): void {
+    const html = htmlValue ?? '';
+    const view = this.view;
+    if (!view) {
+      this.pendingValue = this.given = html;
+      this.detachedDoc = null;
+      return;
+    }
+    if (html === this.htmlOf(view.state.doc)) return;
+    if (!canReplaceContent(view.state)) {
+      log.warn('The value was not replaced: an image upload is in progress');
+      return;
+    }
+    if (this.asHost(() => setContent(view, html))) this.formControl.valueReplaced();
+  }
+
+  /** Empties the document. */
+  clear(): void {
+    const view = this.view;
+    if (!view) this.host.setValue('');
+    else if (this.asHost(() => clearContent(view))) this.formControl.valueReplaced();
+  }
+
+  /** A form reset: back to the `value` attribute, or the value first rendered. */
+  reset(): void {
+    this.host.setValue(this.host.getAttribute('value') ?? this.initialValue ?? '');
+  }
+
+  /** Runs a change the host asked for: it fires no native `input`. */
+  asHost<T>(change: () => T): T {
+    this.hostEdits++;
+    try {
+      return change();
+    } finally {
+      this.hostEdits--;
+    }
+  }
+
+  /** Brings the view up to date with the element's properties, and rebuilds it for a new configuration. */
+  update(changed: PropertyValues<RichEditor>): void {
+    const view = this.view;
+    if (!view) return;
+    // `formDisabled` (the browser's word, the attribute's too) is private, so not among the keys PropertyValues<RichEditor> lists.
+    if (changed.has('readonly') || changed.has('disabled') || (changed as PropertyValues).has('formDisabled')) {
+      view.setProps({ editable: () => this.element.editable() });
+      this.host.hub.notify(view.state);
+    }
+    if (changed.has('required')) this.formControl.validate();
+    if (changed.has('name')) this.formControl.flush();
+    if (changed.has('placeholder')) view.dispatch(view.state.tr);
+    // A host that sets its highlight list after the element started gets it applied.
+    if (changed.has('mentionHighlights') && changed.get('mentionHighlights') !== this.host.mentionHighlights) refreshMentionHighlights(view.state, view.dispatch);
+    if (this.config.rebuilds(changed, view.state)) this.rebuild();
+  }
+
+  private create(html: string = this.pendingValue): void {
+    const host = this.host;
+    const mount = host.renderRoot.querySelector('.content') as HTMLElement;
+    mount.replaceChildren();
+    const setup = this.config.setup;
+    this.config.showExtensionStyles(setup.styles);
+    this.initialValue ??= html;
+    const label = host.getAttribute('aria-label') ?? wordsWith(host.strings)['editor.label'];
+    // The mount itself becomes the editable root, so `.content > *` are the document's blocks.
+    this.liveView = new EditorView({ mount }, {
+      state: EditorState.create({ doc: parseHTML(html, { schema: setup.schema }), plugins: this.config.plugins(setup) }),
+      editable: () => this.element.editable(),
+      nodeViews: nodeViews(host, host.features),
+      // A read-only viewer is focusable by a click or `focus()` but not by Tab; as the
+      // first focusable element of the shadow root, it is what focus delegation finds.
+      attributes: () => ({
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(host.readonly ? { tabindex: '-1', 'aria-readonly': 'true' } : {}),
+        ...(this.element.disabled() ? { 'aria-disabled': 'true' } : {}),
+      }),
+      dispatchTransaction: (tr) => this.dispatch(tr),
+      handleDOMEvents: {
+        focus: () => {
+          emit(host, RichEditorEvents.focus, undefined);
+          return false;
+        },
+        blur: () => {
+          emit(host, RichEditorEvents.blur, undefined);
+          return false;
+        },
+      },
+    });
+    host.hub.attach(this.liveView);
+    this.formControl.flush();
+    this.formControl.validate();
+  }
+
+  /** Rebuilds the view around its current content, for a new setup (new extensions). */
+  private rebuild(): void {
+    const view = this.view;
+    if (!view) return;
+    // Content not edited since it was set is read again from the value, which the new
+    // schema may read more of (a host block the old one did not know).
+    const pristine = view.state.doc.eq(parseHTML(this.given, { schema: view.state.schema }));
+    const html = pristine ? this.given : this.htmlOf(view.state.doc);
+    const hadFocus = view.hasFocus();
+    this.host.hub.attach(null);
+    view.destroy();
+    this.liveView = null;
+    this.create(html);
+    if (hadFocus) this.view?.focus();
+  }
+
+  private dispatch(transaction: Transaction): void {
+    const view = this.view;
+    if (!view) return;
+    const tr = withDomSelection(view, transaction);
+    const previous = view.state;
+    view.updateState(previous.apply(tr));
+    this.host.hub.notify(previous);
+    if (view.state.doc !== previous.doc) {
+      const doc = view.state.doc;
+      // The HTML of a document that is gone would only hold memory (a long document's HTML is megabytes).
+      this.htmlCache = null;
+      emit(this.host, RichEditorEvents.change, lazyChangeDetail(() => serializeJSON(doc), () => this.htmlOf(doc)));
+      this.formControl.documentChanged(this.hostEdits === 0);
+    }
+  }
+
+  /** A document's HTML, serialised once per document: `value`, the change event and the form share it. */
+  private htmlOf(doc: PMNode): string {
+    if (this.htmlCache?.doc !== doc) this.htmlCache = { doc, html: serializeHTML(doc) };
+    return this.htmlCache.html;
+  }
+}

@@ -1,0 +1,86 @@
+import type { Plugin } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+import { imageTrackingPlugin } from '../../core/plugins/image-tracking.js';
+import { imageUploadPlugin, uploadImages, type UploadContext } from '../../core/plugins/image-upload.js';
+import { emit, RichEditorEvents, type UploadErrorDetail } from '../events.js';
+import { uploadPlaceholder } from '../node-views/index.js';
+import type { RichEditor } from './rich-editor.component.js';
+
+/** Uploads a file and resolves with its address (given an AbortSignal and a progress callback). */
+export type UploadFileCallback = (file: File, context: UploadContext) => Promise<string>;
+
+/**
+ * The element's image uploads: the upload and tracking plugins' host callbacks (read
+ * when used, so a host may change them at any time), the hidden file input behind
+ * `chooseImage()`, and the upload error, shown as an inline alert until dismissed and
+ * announced with `rich-editor-upload-error`.
+ */
+export class Uploads {
+  private shownError: string | null = null;
+  private fileInput: HTMLInputElement | null = null;
+
+  constructor(
+    private readonly host: RichEditor,
+    private readonly view: () => EditorView | null,
+  ) {}
+
+  /** The upload error the element shows (null: none, or dismissed). */
+  get error(): string | null {
+    return this.shownError;
+  }
+
+  /** The image plugins: uploads when the images feature is on, and the tracking of images that leave and come back. */
+  plugins(images: boolean): Plugin[] {
+    const host = this.host;
+    return [
+      ...(images
+        ? [
+            imageUploadPlugin({
+              uploadFile: (file, context) => (host.uploadFile ? host.uploadFile(file, context) : Promise.reject(new Error('No uploadFile callback is set'))),
+              cancelUpload: () => void host.cancelUpload?.(),
+              onError: (message) => this.showError(message),
+              renderPlaceholder: uploadPlaceholder,
+              rules: () => ({ maxSize: host.maxImageSize, types: host.imageTypes }),
+              imageWidth: () => host.imageWidth,
+              chooseFile: () => this.chooseImage(),
+            }),
+          ]
+        : []),
+      imageTrackingPlugin({
+        deleteFile: (path) => host.deleteFile?.(path),
+        restoreFile: (path) => host.restoreFile?.(path),
+      }),
+    ];
+  }
+
+  /** Hides the upload error (its alert's dismiss button). */
+  readonly dismiss = (): void => {
+    this.shownError = null;
+    this.host.requestUpdate();
+  };
+
+  /** Opens the file chooser; the files chosen are uploaded into the editor at its selection. */
+  chooseImage(): void {
+    if (!this.fileInput) {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = 'image/*';
+      input.hidden = true;
+      input.addEventListener('change', () => {
+        const files = Array.from(input.files ?? []);
+        input.value = '';
+        const view = this.view();
+        if (view) uploadImages(files)(view.state, view.dispatch, view);
+      });
+      this.host.renderRoot.appendChild(input);
+      this.fileInput = input;
+    }
+    this.fileInput.click();
+  }
+
+  private showError(message: string): void {
+    this.shownError = message;
+    this.host.requestUpdate();
+    emit<UploadErrorDetail>(this.host, RichEditorEvents.uploadError, { message });
+  }
+}
