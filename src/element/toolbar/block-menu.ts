@@ -1,10 +1,21 @@
 import { html, nothing } from 'lit';
+import { BUILTIN_BLOCK_MENU, blockMenuOf } from '../../core/extensions/setup.js';
 import type { BlockMenuEntry, BlockType } from '../../core/toolbar-state.js';
+import type { EditorHub } from '../editor-controller.js';
 import { PointerMoves } from '../listbox/pointer-moves.js';
+import { wordsFor } from '../words.js';
 import { CHECK_ICON, icon } from './toolbar-items.js';
 
 /** The id of the block-type listbox (unique within the toolbar's shadow root). */
 export const BLOCK_MENU_ID = 'block-menu';
+
+/** The block-type menu's entries (the built-in kinds, then those the editor's extensions add), labelled from the strings table. */
+export function blockMenuEntries(hub: EditorHub | null): readonly BlockMenuEntry[] {
+  const view = hub?.view;
+  const entries = view ? blockMenuOf(view.state) : BUILTIN_BLOCK_MENU;
+  const words = wordsFor(hub);
+  return entries.map((entry) => ({ ...entry, label: words[`blockMenu.${entry.id}`] ?? entry.label }));
+}
 
 /** What the block-type menu asks of the toolbar. */
 export interface BlockMenuHost {
