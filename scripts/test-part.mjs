@@ -19,7 +19,7 @@ const [part, ...rest] = process.argv.slice(2);
 const engineAt = rest.indexOf('--engine');
 const engine = engineAt >= 0 ? rest[engineAt + 1] : 'chromium';
 const postgres = rest.includes('--postgres');
-const args = rest.filter((arg, index) => arg !== '--postgres' && index !== engineAt && index !== engineAt + 1);
+const args = rest.filter((arg, index) => arg !== '--postgres' && (engineAt < 0 || (index !== engineAt && index !== engineAt + 1)));
 
 const CONFIGS = { chromium: null, firefox: 'web-test-runner.firefox.config.mjs', webkit: 'web-test-runner.webkit.config.mjs' };
 if (!(engine in CONFIGS)) throw new Error(`--engine takes chromium, firefox or webkit, not ${engine}`);
