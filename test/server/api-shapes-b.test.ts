@@ -71,34 +71,34 @@ describe('cycle, module, page and description answers match their shapes (src/ap
 
   test('cycles: listed, created, read with their distribution and chart, changed', async () => {
     const app = appApi(seed.actors.member);
-    const dated = await app.planning.createCycle(seed.workspace.slug, seed.project.id, { name: 'Shaped cycle', start_date: '2025-03-01', end_date: '2025-03-05' });
+    const dated = await app.planning.group('cycles').create(seed.workspace.slug, seed.project.id, { name: 'Shaped cycle', start_date: '2025-03-01', end_date: '2025-03-05' });
     assertShape(cycleShape, dated, 'POST cycle');
-    const draft = await app.planning.createCycle(seed.workspace.slug, seed.project.id, { name: 'Draft cycle' });
+    const draft = await app.planning.group('cycles').create(seed.workspace.slug, seed.project.id, { name: 'Draft cycle' });
     assertShape(cycleShape, draft, 'POST draft cycle');
-    const issues = await app.planning.addCycleIssues(seed.workspace.slug, seed.project.id, dated.id, issueIds);
+    const issues = await app.planning.group('cycles').addIssues(seed.workspace.slug, seed.project.id, dated.id, issueIds);
     for (const row of issues) assertShape(issueRowShape, row, `cycle issue ${row.name}`);
 
-    const list = await app.planning.cycles(seed.workspace.slug, seed.project.id);
+    const list = await app.planning.group('cycles').list(seed.workspace.slug, seed.project.id);
     assert.equal(list.length, 2);
     for (const cycle of list) assertShape(cycleShape, cycle, `listed cycle ${cycle.name}`);
 
-    const detail = await app.planning.cycle(seed.workspace.slug, seed.project.id, dated.id);
+    const detail = await app.planning.group('cycles').get(seed.workspace.slug, seed.project.id, dated.id);
     assertShape(cycleDetailShape, detail, 'GET cycle');
     assert.equal(detail.total_issues, 2);
     assert.deepEqual(detail.distribution.assignees.map((row) => row.assignee_id), [seed.users.member.id, null]);
     assert.deepEqual(detail.distribution.labels.map((row) => row.label_name), ['shape-b-label', null]);
     assert.equal(Object.keys(detail.distribution.completion_chart ?? {}).length, 5);
-    const undated = await app.planning.cycle(seed.workspace.slug, seed.project.id, draft.id);
+    const undated = await app.planning.group('cycles').get(seed.workspace.slug, seed.project.id, draft.id);
     assertShape(cycleDetailShape, undated, 'GET draft cycle');
     assert.equal('completion_chart' in undated.distribution, false);
 
-    const changed = await app.planning.updateCycle(seed.workspace.slug, seed.project.id, draft.id, { description: 'Next', end_date: null });
+    const changed = await app.planning.group('cycles').update(seed.workspace.slug, seed.project.id, draft.id, { description: 'Next', end_date: null });
     assertShape(cycleShape, changed, 'PATCH cycle');
   });
 
   test('modules: listed, created with a lead and status, read with their distribution, changed', async () => {
     const app = appApi(seed.actors.member);
-    const created = await app.planning.createModule(seed.workspace.slug, seed.project.id, {
+    const created = await app.planning.group('modules').create(seed.workspace.slug, seed.project.id, {
       name: 'Shaped module',
       status: 'in-progress',
       lead_id: seed.users.member.id,
@@ -106,13 +106,13 @@ describe('cycle, module, page and description answers match their shapes (src/ap
       target_date: '2025-03-03',
     });
     assertShape(moduleShape, created, 'POST module');
-    const issues = await app.planning.addModuleIssues(seed.workspace.slug, seed.project.id, created.id, issueIds);
+    const issues = await app.planning.group('modules').addIssues(seed.workspace.slug, seed.project.id, created.id, issueIds);
     for (const row of issues) assertShape(issueRowShape, row, `module issue ${row.name}`);
-    for (const module of await app.planning.modules(seed.workspace.slug, seed.project.id)) assertShape(moduleShape, module, `listed module ${module.name}`);
-    const detail = await app.planning.module(seed.workspace.slug, seed.project.id, created.id);
+    for (const module of await app.planning.group('modules').list(seed.workspace.slug, seed.project.id)) assertShape(moduleShape, module, `listed module ${module.name}`);
+    const detail = await app.planning.group('modules').get(seed.workspace.slug, seed.project.id, created.id);
     assertShape(moduleDetailShape, detail, 'GET module');
     assert.equal(detail.distribution.assignees.length, 2);
-    const changed = await app.planning.updateModule(seed.workspace.slug, seed.project.id, created.id, { status: 'paused', lead_id: null });
+    const changed = await app.planning.group('modules').update(seed.workspace.slug, seed.project.id, created.id, { status: 'paused', lead_id: null });
     assertShape(moduleShape, changed, 'PATCH module');
     assert.equal(changed.lead_id, null);
   });
@@ -144,8 +144,8 @@ describe('cycle, module, page and description answers match their shapes (src/ap
 
   test('the check itself refuses a cycle that drifted from its shape', async () => {
     const app = appApi(seed.actors.guest);
-    const [listed] = await app.planning.cycles(seed.workspace.slug, seed.project.id);
-    const detail = await app.planning.cycle(seed.workspace.slug, seed.project.id, listed!.id);
+    const [listed] = await app.planning.group('cycles').list(seed.workspace.slug, seed.project.id);
+    const detail = await app.planning.group('cycles').get(seed.workspace.slug, seed.project.id, listed!.id);
     const { owned_by: _, ...missing } = detail;
     assert.throws(() => assertShape(cycleDetailShape, missing, 'missing'), /owned_by/);
     assert.throws(() => assertShape(cycleShape, detail, 'a detail is not a listed cycle'), /additional/i);

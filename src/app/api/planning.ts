@@ -8,49 +8,46 @@ import type { Cycle, CycleDetail, IssueRow, Module, ModuleDetail, PageDetail, Pa
 
 export type { PageListType } from './types.js';
 
-/** What editing a cycle sends (the server's body shape; creating one also needs its name). */
-export type CycleInput = CycleUpdateBody;
+/** The wire types of each kind of group of issues: as listed, as read one by one, and the bodies creating and changing one. */
+export interface PlanningTypes {
+  cycles: { item: Cycle; detail: CycleDetail; create: CycleCreateBody; update: CycleUpdateBody };
+  modules: { item: Module; detail: ModuleDetail; create: ModuleCreateBody; update: ModuleUpdateBody };
+}
 
-/** What editing a module sends (the server's body shape; creating one also needs its name). */
-export type ModuleInput = ModuleUpdateBody;
+/** A kind of group of a project's issues: `cycles` or `modules`, as their paths name them. */
+export type PlanningKindName = keyof PlanningTypes;
 
-/** The body adding issues to a cycle or module. */
-const addIssues = (issueIds: string[]): AddIssuesBody => ({ issues: issueIds });
+/** The path segment of a group's issues. */
+const ISSUES_SEGMENT: Record<PlanningKindName, string> = { cycles: 'cycle-issues', modules: 'module-issues' };
 
-const group = (slug: string, projectId: string, kind: 'cycles' | 'modules', id: string) =>
-  `${projectPath(slug, projectId)}/${kind}/${encodeURIComponent(id)}`;
-const groupIssues = (slug: string, projectId: string, kind: 'cycles' | 'modules', id: string) =>
-  `${group(slug, projectId, kind, id)}/${kind === 'cycles' ? 'cycle-issues' : 'module-issues'}`;
+/** The calls on a project's cycles or modules: the same paths under `…/{kind}`, with the kind's types. */
+function groupApi<K extends PlanningKindName>(client: ApiClient, kind: K) {
+  type Types = PlanningTypes[K];
+  const all = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/${kind}`;
+  const one = (slug: string, projectId: string, id: string) => `${all(slug, projectId)}/${encodeURIComponent(id)}`;
+  const issues = (slug: string, projectId: string, id: string) => `${one(slug, projectId, id)}/${ISSUES_SEGMENT[kind]}`;
+  return {
+    list: (slug: string, projectId: string) => client.request<Types['item'][]>('GET', all(slug, projectId)),
+    get: (slug: string, projectId: string, id: string) => client.request<Types['detail']>('GET', one(slug, projectId, id)),
+    create: (slug: string, projectId: string, input: Types['create']) => client.request<Types['item']>('POST', all(slug, projectId), { body: input }),
+    update: (slug: string, projectId: string, id: string, input: Types['update']) =>
+      client.request<Types['item']>('PATCH', one(slug, projectId, id), { body: input }),
+    remove: (slug: string, projectId: string, id: string) => client.request<void>('DELETE', one(slug, projectId, id)),
+    issues: (slug: string, projectId: string, id: string) => client.request<IssueRow[]>('GET', issues(slug, projectId, id)),
+    addIssues: (slug: string, projectId: string, id: string, issueIds: string[]) =>
+      client.request<IssueRow[]>('POST', issues(slug, projectId, id), { body: { issues: issueIds } satisfies AddIssuesBody }),
+    removeIssue: (slug: string, projectId: string, id: string, issueId: string) =>
+      client.request<void>('DELETE', `${issues(slug, projectId, id)}/${encodeURIComponent(issueId)}`),
+  };
+}
 
-/** A project's cycles, modules and pages, as their list screens read them. */
+/** The calls on one kind of group (a project's cycles or its modules). */
+export type PlanningGroupApi<K extends PlanningKindName> = ReturnType<typeof groupApi<K>>;
+
+/** A project's cycles and modules (`group(kind)`, one set of calls for both), and its pages as their list screen reads them. */
 export function planningApi(client: ApiClient) {
   return {
-    cycles: (slug: string, projectId: string) => client.request<Cycle[]>('GET', `${projectPath(slug, projectId)}/cycles`),
-    cycle: (slug: string, projectId: string, cycleId: string) =>
-      client.request<CycleDetail>('GET', `${projectPath(slug, projectId)}/cycles/${encodeURIComponent(cycleId)}`),
-    createCycle: (slug: string, projectId: string, input: CycleCreateBody) =>
-      client.request<Cycle>('POST', `${projectPath(slug, projectId)}/cycles`, { body: input }),
-    updateCycle: (slug: string, projectId: string, cycleId: string, input: CycleInput) =>
-      client.request<Cycle>('PATCH', group(slug, projectId, 'cycles', cycleId), { body: input }),
-    deleteCycle: (slug: string, projectId: string, cycleId: string) => client.request<void>('DELETE', group(slug, projectId, 'cycles', cycleId)),
-    cycleIssues: (slug: string, projectId: string, cycleId: string) => client.request<IssueRow[]>('GET', groupIssues(slug, projectId, 'cycles', cycleId)),
-    addCycleIssues: (slug: string, projectId: string, cycleId: string, issueIds: string[]) =>
-      client.request<IssueRow[]>('POST', groupIssues(slug, projectId, 'cycles', cycleId), { body: addIssues(issueIds) }),
-    removeCycleIssue: (slug: string, projectId: string, cycleId: string, issueId: string) =>
-      client.request<void>('DELETE', `${groupIssues(slug, projectId, 'cycles', cycleId)}/${encodeURIComponent(issueId)}`),
-    modules: (slug: string, projectId: string) => client.request<Module[]>('GET', `${projectPath(slug, projectId)}/modules`),
-    module: (slug: string, projectId: string, moduleId: string) =>
-      client.request<ModuleDetail>('GET', `${projectPath(slug, projectId)}/modules/${encodeURIComponent(moduleId)}`),
-    createModule: (slug: string, projectId: string, input: ModuleCreateBody) =>
-      client.request<Module>('POST', `${projectPath(slug, projectId)}/modules`, { body: input }),
-    updateModule: (slug: string, projectId: string, moduleId: string, input: ModuleInput) =>
-      client.request<Module>('PATCH', group(slug, projectId, 'modules', moduleId), { body: input }),
-    deleteModule: (slug: string, projectId: string, moduleId: string) => client.request<void>('DELETE', group(slug, projectId, 'modules', moduleId)),
-    moduleIssues: (slug: string, projectId: string, moduleId: string) => client.request<IssueRow[]>('GET', groupIssues(slug, projectId, 'modules', moduleId)),
-    addModuleIssues: (slug: string, projectId: string, moduleId: string, issueIds: string[]) =>
-      client.request<IssueRow[]>('POST', groupIssues(slug, projectId, 'modules', moduleId), { body: addIssues(issueIds) }),
-    removeModuleIssue: (slug: string, projectId: string, moduleId: string, issueId: string) =>
-      client.request<void>('DELETE', `${groupIssues(slug, projectId, 'modules', moduleId)}/${encodeURIComponent(issueId)}`),
+    group: <K extends PlanningKindName>(kind: K): PlanningGroupApi<K> => groupApi(client, kind),
     pages: (slug: string, projectId: string, type?: PageListType) =>
       client.request<PageSummary[]>('GET', `${projectPath(slug, projectId)}/pages`, { query: { type } }),
     createPage: (slug: string, projectId: string, input: PageCreateBody) =>

@@ -1,3 +1,5 @@
+import { layer } from '../ui/layers.js';
+
 /** Styles of the app shell: sidebar (a drawer below 768 px), header, main area and full-page messages. */
 export const layoutCss = `
 .app-full-page {
@@ -8,7 +10,7 @@ export const layoutCss = `
 .app-full-page p { margin: 0; color: var(--app-muted); max-width: 40em; }
 .app-shell { display: flex; min-height: 100vh; }
 .app-skip-link {
-  position: absolute; left: 8px; top: -48px; z-index: 100; padding: 8px 12px; border-radius: 6px;
+  position: absolute; left: 8px; top: -48px; z-index: ${layer.skipLink}; padding: 8px 12px; border-radius: 6px;
   background: var(--app-primary); color: var(--app-primary-text);
 }
 .app-skip-link:focus { top: 8px; }
@@ -57,7 +59,7 @@ export const layoutCss = `
 }
 .app-switcher-name { flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
 .app-menu {
-  min-width: 220px; padding: 6px; border-radius: 8px; z-index: 500;
+  min-width: 220px; padding: 6px; border-radius: 8px; z-index: ${layer.popup};
   background: var(--app-bg); color: var(--app-text); border: 1px solid var(--app-border);
   box-shadow: 0 8px 28px rgb(15 23 42 / 0.2);
 }
@@ -78,9 +80,9 @@ export const layoutCss = `
 .app-content { padding: var(--app-space-4) var(--app-space-5); }
 .app-account-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .app-account-button { min-width: 0; max-width: 45%; }
-.app-drawer-backdrop { position: fixed; inset: 0; z-index: 300; background: rgb(0 0 0 / 0.5); }
+.app-drawer-backdrop { position: fixed; inset: 0; z-index: ${layer.dialog}; background: rgb(0 0 0 / 0.5); }
 .app-drawer {
-  position: fixed; top: 0; bottom: 0; left: 0; z-index: 301; display: flex;
+  position: fixed; top: 0; bottom: 0; left: 0; z-index: ${layer.dialog}; display: flex;
   width: min(320px, 85vw); outline: none; box-shadow: 0 0 32px rgb(0 0 0 / 0.35);
 }
 .app-drawer .app-sidebar { flex: 1; min-width: 0; height: 100%; position: static; border-right: 0; }

@@ -81,10 +81,12 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
   // Cycles and modules hold their issues: joining or leaving goes through their issue routes, then the issue is read again.
   const plan = async ({ cycle_id: cycleId, module_ids: moduleIds }: PlanChanges) => {
     const { project_id: projectId, id } = issue;
-    if (cycleId) await api.planning.addCycleIssues(slug, projectId, cycleId, [id]);
-    else if (cycleId === null && issue.cycle_id) await api.planning.removeCycleIssue(slug, projectId, issue.cycle_id, id);
-    for (const moduleId of moduleIds?.filter((candidate) => !issue.module_ids.includes(candidate)) ?? []) await api.planning.addModuleIssues(slug, projectId, moduleId, [id]);
-    for (const moduleId of issue.module_ids.filter((candidate) => moduleIds && !moduleIds.includes(candidate))) await api.planning.removeModuleIssue(slug, projectId, moduleId, id);
+    const cycles = api.planning.group('cycles');
+    const modules = api.planning.group('modules');
+    if (cycleId) await cycles.addIssues(slug, projectId, cycleId, [id]);
+    else if (cycleId === null && issue.cycle_id) await cycles.removeIssue(slug, projectId, issue.cycle_id, id);
+    for (const moduleId of moduleIds?.filter((candidate) => !issue.module_ids.includes(candidate)) ?? []) await modules.addIssues(slug, projectId, moduleId, [id]);
+    for (const moduleId of issue.module_ids.filter((candidate) => moduleIds && !moduleIds.includes(candidate))) await modules.removeIssue(slug, projectId, moduleId, id);
     await Promise.all([
       show(await api.issues.get(slug, projectId, id)),
       queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, cycleId !== undefined ? 'cycles' : 'modules') }),

@@ -11,8 +11,7 @@ import { can, Role } from '../roles.js';
 import { paths } from '../router/paths.js';
 import { useSignedInUser } from '../session/session.js';
 import { Button } from '../ui/button.js';
-import { AppDialog, DialogClose } from '../ui/dialog.js';
-import { FormError } from '../ui/form-field.js';
+import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
@@ -164,18 +163,13 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
           )
         }
       />
-      <AppDialog open={confirmDelete} onOpenChange={setConfirmDelete} title="Delete page" description={`Delete “${page.name || 'Untitled'}” for good? This cannot be undone.`}>
-        <FormError message={remove.isError ? errorMessage(remove.error) : null} />
-        <div className="app-dialog-actions">
-          <DialogClose asChild>
-            <Button>Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
-            <Icon icon={Trash2} />
-            Delete
-          </Button>
-        </div>
-      </AppDialog>
+      <ConfirmDeleteDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete page"
+        description={`Delete “${page.name || 'Untitled'}” for good? This cannot be undone.`}
+        onDelete={() => remove.mutateAsync()}
+      />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { useOpenRequest } from './empty-state-actions.js';
-import { CreateNamedDialog } from './projects/create-named-dialog.js';
+import { NamedFormDialog } from './projects/named-form-dialog.js';
 import { FeatureGate } from './projects/feature-gate.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
@@ -95,7 +95,15 @@ export function PagesScreen() {
         </Tabs.Root>
       </FeatureGate>
       {mayCreate && enabled ? (
-        <CreateNamedDialog open={creating} onOpenChange={setCreating} title="Create page" description="A page is a document of the project." label="Page name" submitLabel="Create page" onCreate={create} />
+        <NamedFormDialog
+          open={creating}
+          onOpenChange={setCreating}
+          title="Create page"
+          description="A page is a document of the project."
+          nameLabel="Page name"
+          submitLabel="Create page"
+          onSubmit={({ name }) => create(name)}
+        />
       ) : null}
     </>
   );

@@ -4,27 +4,64 @@ import { dialogCss } from './dialog.css.js';
 import { useReturnFocus } from './return-focus.js';
 import { useStyles } from './styles.js';
 
-/** A modal dialog with a title and a description (Radix: focus trapped, Escape and the overlay close it). */
+/** Props of {@link AppDialog}. */
+export interface AppDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: string;
+  /** The title and description for assistive technology only (the command palette shows neither). */
+  headingHidden?: boolean;
+  /** The width: small (30rem), medium (520 px, the default) or large (36rem). */
+  size?: 'small' | 'medium' | 'large';
+  /** Held near the top, for a dialog whose height changes as results come and go; centred by default. */
+  placement?: 'center' | 'top';
+  /** Fades in and out; while it fades out the dialog stays on the page with what it showed. */
+  fade?: boolean;
+  /** A class for the content, for a widget's own layout of the dialog. */
+  className?: string;
+  /** Runs as the dialog has closed, once focus is back on what opened it. */
+  onCloseAutoFocus?(event: Event): void;
+  children: ReactNode;
+}
+
+/**
+ * The app's modal dialog, the one every dialog of the app and of its widgets is built on (Radix:
+ * focus trapped, Escape and the overlay close it, focus goes back to what opened it). Dialogs
+ * stack in the order they open: one opened from another shows and takes input above it.
+ */
 export function AppDialog({
   open,
   onOpenChange,
   title,
   description,
+  headingHidden = false,
+  size = 'medium',
+  placement = 'center',
+  fade = false,
+  className,
+  onCloseAutoFocus,
   children,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
+}: AppDialogProps) {
   useStyles('app-dialog', dialogCss);
   const returnFocus = useReturnFocus();
+  const fading = fade ? { 'data-fade': '' } : {};
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="app-dialog-overlay" />
-        <Dialog.Content className="app-dialog" {...returnFocus}>
+        <Dialog.Overlay className="app-dialog-overlay" {...fading} />
+        <Dialog.Content
+          className={className ? `app-dialog ${className}` : 'app-dialog'}
+          data-size={size}
+          data-placement={placement}
+          data-heading={headingHidden ? 'hidden' : undefined}
+          {...fading}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={(event) => {
+            returnFocus.onCloseAutoFocus(event);
+            onCloseAutoFocus?.(event);
+          }}
+        >
           <Dialog.Title className="app-dialog-title">{title}</Dialog.Title>
           <Dialog.Description className="app-dialog-description">{description}</Dialog.Description>
           {children}
@@ -34,5 +71,5 @@ export function AppDialog({
   );
 }
 
-/** The close button of an AppDialog (Cancel). */
+/** A button (or, with `asChild`, the child) that closes the AppDialog it is in: Cancel. */
 export const DialogClose = Dialog.Close;

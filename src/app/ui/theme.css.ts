@@ -57,6 +57,10 @@ const declarations = (colours: Record<string, string>) =>
     .map(([name, value]) => `${name}: ${value};`)
     .join(' ');
 
+/** Declarations that hide an element from sight but not from assistive technology (a legend, a dialog's hidden title). */
+export const VISUALLY_HIDDEN =
+  'position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;';
+
 /**
  * The app's theme and base styles: colours as `--app-*` custom properties (light on :root,
  * dark on :root[data-theme="dark"] or with a dark system setting unless data-theme="light"),
@@ -88,8 +92,5 @@ rich-editor {
   --rich-editor-border: var(--app-border);
 }
 .app-icon { flex: none; }
-.app-visually-hidden {
-  position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
-  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
-}
+.app-visually-hidden { ${VISUALLY_HIDDEN} }
 `;

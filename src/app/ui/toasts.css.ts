@@ -1,7 +1,9 @@
+import { layer } from './layers.js';
+
 /** Styles of the toast viewport and toasts. */
 export const toastsCss = `
 .app-toast-viewport {
-  position: fixed; right: 0; bottom: 0; z-index: 1000;
+  position: fixed; right: 0; bottom: 0; z-index: ${layer.toast};
   display: flex; flex-direction: column; gap: 8px;
   width: min(380px, 100vw); max-height: 100vh; margin: 0; padding: 16px;
   box-sizing: border-box; list-style: none; outline: none;

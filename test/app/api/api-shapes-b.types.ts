@@ -11,7 +11,7 @@ import type { addIssuesBody, assigneeDistributionShape, distributionShape, label
 import type { StateGroup } from '../../../src/api-shapes/state-groups.js';
 import type { issuesApi, IssueListQuery } from '../../../src/app/api/issues.js';
 import type { pagesApi } from '../../../src/app/api/pages.js';
-import type { planningApi } from '../../../src/app/api/planning.js';
+import type { planningApi, PlanningGroupApi } from '../../../src/app/api/planning.js';
 import type {
   Cycle,
   CycleDetail,
@@ -30,6 +30,8 @@ import type { AssigneeDistribution, LabelDistribution, StateDistribution } from 
 import type { Equal, Expect } from './type-equality.js';
 
 type PlanningApi = ReturnType<typeof planningApi>;
+type CyclesApi = PlanningGroupApi<'cycles'>;
+type ModulesApi = PlanningGroupApi<'modules'>;
 type PagesApi = ReturnType<typeof pagesApi>;
 type IssuesApi = ReturnType<typeof issuesApi>;
 
@@ -50,13 +52,13 @@ export type ApiShapeChecksB = [
   Expect<Equal<PageDetail, Static<typeof pageShape>>>,
   Expect<Equal<Description, Static<typeof descriptionShape>>>,
   // Each call is typed with the answer its route sends: a list, one item with its distribution, a page with content.
-  Expect<Equal<Answer<PlanningApi['cycles']>, Cycle[]>>,
-  Expect<Equal<Answer<PlanningApi['cycle']>, CycleDetail>>,
-  Expect<Equal<Answer<PlanningApi['createCycle']>, Cycle>>,
-  Expect<Equal<Answer<PlanningApi['updateCycle']>, Cycle>>,
-  Expect<Equal<Answer<PlanningApi['modules']>, Module[]>>,
-  Expect<Equal<Answer<PlanningApi['module']>, ModuleDetail>>,
-  Expect<Equal<Answer<PlanningApi['updateModule']>, Module>>,
+  Expect<Equal<Answer<CyclesApi['list']>, Cycle[]>>,
+  Expect<Equal<Answer<CyclesApi['get']>, CycleDetail>>,
+  Expect<Equal<Answer<CyclesApi['create']>, Cycle>>,
+  Expect<Equal<Answer<CyclesApi['update']>, Cycle>>,
+  Expect<Equal<Answer<ModulesApi['list']>, Module[]>>,
+  Expect<Equal<Answer<ModulesApi['get']>, ModuleDetail>>,
+  Expect<Equal<Answer<ModulesApi['update']>, Module>>,
   Expect<Equal<Answer<PlanningApi['pages']>, PageSummary[]>>,
   Expect<Equal<Answer<PlanningApi['createPage']>, PageDetail>>,
   Expect<Equal<Answer<PagesApi['get']>, PageDetail>>,
@@ -70,11 +72,11 @@ export type ApiShapeChecksB = [
   Expect<Equal<LabelDistribution, Static<typeof labelDistributionShape>>>,
   Expect<Equal<keyof StateDistribution, StateGroup>>,
   // What the app sends is what the server accepts.
-  Expect<Equal<Parameters<PlanningApi['createCycle']>[2], Static<typeof cycleCreateBody>>>,
-  Expect<Equal<Parameters<PlanningApi['updateCycle']>[3], Static<typeof cycleUpdateBody>>>,
-  Expect<Equal<Parameters<PlanningApi['createModule']>[2], Static<typeof moduleCreateBody>>>,
-  Expect<Equal<Parameters<PlanningApi['updateModule']>[3], Static<typeof moduleUpdateBody>>>,
-  Expect<{ issues: Parameters<PlanningApi['addCycleIssues']>[3] } extends Static<typeof addIssuesBody> ? true : false>,
+  Expect<Equal<Parameters<CyclesApi['create']>[2], Static<typeof cycleCreateBody>>>,
+  Expect<Equal<Parameters<CyclesApi['update']>[3], Static<typeof cycleUpdateBody>>>,
+  Expect<Equal<Parameters<ModulesApi['create']>[2], Static<typeof moduleCreateBody>>>,
+  Expect<Equal<Parameters<ModulesApi['update']>[3], Static<typeof moduleUpdateBody>>>,
+  Expect<{ issues: Parameters<CyclesApi['addIssues']>[3] } extends Static<typeof addIssuesBody> ? true : false>,
   Expect<Equal<Parameters<PlanningApi['createPage']>[2], Static<typeof pageCreateBody>>>,
   Expect<Equal<Parameters<PagesApi['update']>[3], Static<typeof pageUpdateBody>>>,
   Expect<Equal<PageListType | undefined, Static<typeof pageListQuery>['type']>>,

@@ -82,8 +82,8 @@ describe('<BulkDeleteDialog>', () => {
     await render();
     expect(document.getElementById(dialog()!.getAttribute('aria-labelledby')!)!.textContent).to.equal('Delete issues');
     expect(rowText()).to.deep.equal(['WEB-1Fix login redirect', 'WEB-2Add dark theme', 'WEB-12Write release notes']);
-    expect([...dialog()!.querySelectorAll('.bd-key')].map((key) => key.textContent)).to.deep.equal(['WEB-1', 'WEB-2', 'WEB-12']);
-    const dots = [...dialog()!.querySelectorAll('.bd-dot')].map((dot) => getComputedStyle(dot).backgroundColor);
+    expect([...dialog()!.querySelectorAll('.app-checklist-key')].map((key) => key.textContent)).to.deep.equal(['WEB-1', 'WEB-2', 'WEB-12']);
+    const dots = [...dialog()!.querySelectorAll('.app-checklist-dot')].map((dot) => getComputedStyle(dot).backgroundColor);
     expect(dots).to.deep.equal(['rgb(255, 0, 0)', 'rgb(0, 255, 0)', 'rgb(255, 0, 0)']);
     expect(dialog()!.textContent).to.contain('0 selected');
   });

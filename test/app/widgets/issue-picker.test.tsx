@@ -31,9 +31,9 @@ interface Call {
 const dialog = () => document.querySelector('[role="dialog"]') as HTMLElement | null;
 const search = () => dialog()!.querySelector('input[type="search"]') as HTMLInputElement;
 const toggle = () => dialog()!.querySelector('[role="switch"]') as HTMLButtonElement;
-const rows = () => [...dialog()!.querySelectorAll('.ip-list li')].map((row) => row.textContent);
+const rows = () => [...dialog()!.querySelectorAll('.app-checklist-list li')].map((row) => row.textContent);
 const checkbox = (key: string) =>
-  [...dialog()!.querySelectorAll('.ip-list li')].find((row) => row.textContent!.startsWith(key))!.querySelector('input') as HTMLInputElement;
+  [...dialog()!.querySelectorAll('.app-checklist-list li')].find((row) => row.textContent!.startsWith(key))!.querySelector('input') as HTMLInputElement;
 const button = (text: string) => [...dialog()!.querySelectorAll('button')].find((b) => b.textContent === text) as HTMLButtonElement;
 const status = () => dialog()!.querySelector('[role="status"]')?.textContent ?? null;
 const alert = () => dialog()!.querySelector('[role="alert"]')?.textContent ?? null;

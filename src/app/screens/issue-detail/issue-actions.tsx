@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueDetail } from '../../api/types.js';
 import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { Note } from '../../ui/note.js';
 
@@ -53,37 +53,13 @@ export function IssueActions({ issue, mayEdit, onSubscribe, onArchive, onDelete 
         {archived ? <Note inline>This issue is archived.</Note> : null}
       </div>
       <FormError message={failure} />
-      <AppDialog open={confirming} onOpenChange={setConfirming} title="Delete issue" description={`Delete ${issue.key} "${issue.name}"? This cannot be undone.`}>
-        <ConfirmDelete onDelete={onDelete} />
-      </AppDialog>
+      <ConfirmDeleteDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete issue"
+        description={`Delete ${issue.key} "${issue.name}"? This cannot be undone.`}
+        onDelete={onDelete}
+      />
     </div>
-  );
-}
-
-function ConfirmDelete({ onDelete }: { onDelete(): Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onDelete();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <FormError message={failure} />
-      <div className="app-dialog-actions">
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button variant="danger" busy={busy} onClick={() => void confirm()}>
-          Delete
-        </Button>
-      </div>
-    </>
   );
 }

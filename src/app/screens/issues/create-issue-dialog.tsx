@@ -97,8 +97,8 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
       // Cycles and modules hold their issues, and images uploaded into the description name theirs: all once it exists.
       const images = input.description_html ? assetIdsInHtml(input.description_html) : [];
       await Promise.all([
-        picked.cycle_id ? api.planning.addCycleIssues(slug, projectId, picked.cycle_id, [issue.id]) : null,
-        picked.module_id ? api.planning.addModuleIssues(slug, projectId, picked.module_id, [issue.id]) : null,
+        picked.cycle_id ? api.planning.group('cycles').addIssues(slug, projectId, picked.cycle_id, [issue.id]) : null,
+        picked.module_id ? api.planning.group('modules').addIssues(slug, projectId, picked.module_id, [issue.id]) : null,
         images.length ? api.fileAssets.attachToIssue(slug, projectId, issue.id, images) : null,
       ]);
       await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });

@@ -1,3 +1,5 @@
+import { layer } from '../../ui/layers.js';
+
 /**
  * Styles of the issue board: columns side by side, scrolling sideways inside the board, never the
  * page. The board is positioned so the visually hidden text in its columns (absolutely positioned)
@@ -20,7 +22,7 @@ export const issueBoardCss = `
   background: var(--app-bg); user-select: none; -webkit-user-select: none;
 }
 .app-board-card[data-movable] { cursor: grab; touch-action: none; }
-.app-board-card[data-dragging] { position: relative; z-index: 2; cursor: grabbing; box-shadow: 0 8px 24px rgb(0 0 0 / 0.25); }
+.app-board-card[data-dragging] { position: relative; z-index: ${layer.dragged}; cursor: grabbing; box-shadow: 0 8px 24px rgb(0 0 0 / 0.25); }
 .app-board-card:focus-within { outline: 2px solid var(--app-focus); outline-offset: 1px; }
 .app-board-card a { color: var(--app-text); text-decoration: none; overflow-wrap: anywhere; }
 .app-board-card a:hover { text-decoration: underline; }

@@ -3,6 +3,7 @@ import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Priority, Project } from '../../api/types.js';
 import { Avatar, LabelChip, Picker, PriorityIcon, StateDot } from '../../ui/pickers/index.js';
+import { planningListQuery } from '../planning/planning-kinds.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 
 /** A project's states, members and labels, as the issue pickers list them. */
@@ -18,8 +19,8 @@ type Choices = ReturnType<typeof useProjectChoices>;
 /** A project's cycles and modules, as the cycle and module pickers list them (each only while its feature is on). */
 export function usePlanningChoices(slug: string, projectId: string, project: Pick<Project, 'cycle_view' | 'module_view'> | undefined) {
   const api = useApi();
-  const cycles = useQuery({ queryKey: queryKeys.planning(slug, projectId, 'cycles'), queryFn: () => api.planning.cycles(slug, projectId), enabled: !!project?.cycle_view });
-  const modules = useQuery({ queryKey: queryKeys.planning(slug, projectId, 'modules'), queryFn: () => api.planning.modules(slug, projectId), enabled: !!project?.module_view });
+  const cycles = useQuery({ ...planningListQuery(api, slug, projectId, 'cycles'), enabled: !!project?.cycle_view });
+  const modules = useQuery({ ...planningListQuery(api, slug, projectId, 'modules'), enabled: !!project?.module_view });
   return { cycles: project?.cycle_view ? cycles.data : undefined, modules: project?.module_view ? modules.data : undefined, cycleView: !!project?.cycle_view, moduleView: !!project?.module_view };
 }
 

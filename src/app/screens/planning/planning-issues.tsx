@@ -2,7 +2,9 @@ import { Plus, X } from 'lucide-react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
+import type { PlanningKindName } from '../../api/planning.js';
 import type { ListedIssue } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
 import { Button } from '../../ui/button.js';
@@ -12,38 +14,37 @@ import { useNotify } from '../../ui/toasts.js';
 import { IssuePickerDialog, type IssueSearchParams, type PickerIssue } from '../../widgets/issue-picker/index.js';
 import { IssueKey, issueKey } from '../issues/issue-key.js';
 import { Icon } from '../../ui/icon.js';
+import type { PlanningKind } from './planning-kinds.js';
 
-/** How a cycle's or module's issues are read and changed. */
-export interface GroupIssuesApi {
-  list(): Promise<ListedIssue[]>;
-  add(issueIds: string[]): Promise<ListedIssue[]>;
-  remove(issueId: string): Promise<void>;
-  search(params: IssueSearchParams): Promise<PickerIssue[]>;
-}
-
-interface PlanningIssuesProps {
+interface PlanningIssuesProps<K extends PlanningKindName> {
   slug: string;
-  /** "cycle" or "module", for the texts. */
-  noun: string;
-  queryKey: QueryKey;
+  projectId: string;
+  /** The cycle's or module's id. */
+  id: string;
+  kind: PlanningKind<K>;
   /** Refreshed after a change: the item itself (its counts and progress). */
   itemKey: QueryKey;
   mayEdit: boolean;
-  api: GroupIssuesApi;
 }
 
 /** A cycle's or module's issues: each key (with its state colour) links to the issue; members add existing issues through the picker and remove them. */
-export function PlanningIssues({ slug, noun, queryKey, itemKey, mayEdit, api }: PlanningIssuesProps) {
+export function PlanningIssues<K extends PlanningKindName>({ slug, projectId, id, kind, itemKey, mayEdit }: PlanningIssuesProps<K>) {
+  const api = useApi();
+  const group = api.planning.group(kind.plural);
+  const noun = kind.singular;
+  const queryKey = [...itemKey, 'issues'];
+  // The picker lists only issues not in this cycle or module yet.
+  const search = ({ search, workspace_search }: IssueSearchParams) => api.issues.search(slug, projectId, { search, workspace_search, [kind.excludeParam]: id });
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const issues = useQuery({ queryKey, queryFn: api.list });
+  const issues = useQuery({ queryKey, queryFn: () => group.issues(slug, projectId, id) });
   const [picking, setPicking] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
 
   const refreshItem = () => queryClient.invalidateQueries({ queryKey: itemKey, exact: true });
   const add = async (chosen: PickerIssue[]) => {
     try {
-      queryClient.setQueryData(queryKey, await api.add(chosen.map((issue) => issue.id)));
+      queryClient.setQueryData(queryKey, await group.addIssues(slug, projectId, id, chosen.map((issue) => issue.id)));
     } catch (error) {
       notify({ type: 'error', message: errorMessage(error) });
       throw error;
@@ -54,7 +55,7 @@ export function PlanningIssues({ slug, noun, queryKey, itemKey, mayEdit, api }: 
   const remove = async (issue: ListedIssue) => {
     setRemoving(issue.id);
     try {
-      await api.remove(issue.id);
+      await group.removeIssue(slug, projectId, id, issue.id);
       queryClient.setQueryData<ListedIssue[]>(queryKey, (current) => current?.filter((item) => item.id !== issue.id));
       await refreshItem();
     } catch (error) {
@@ -99,7 +100,7 @@ export function PlanningIssues({ slug, noun, queryKey, itemKey, mayEdit, api }: 
         </ul>
       )}
       {mayEdit ? (
-        <IssuePickerDialog open={picking} onOpenChange={setPicking} search={api.search} onSubmit={add} title="Add existing issues" submitLabel="Add selected issues" />
+        <IssuePickerDialog open={picking} onOpenChange={setPicking} search={search} onSubmit={add} title="Add existing issues" submitLabel="Add selected issues" />
       ) : null}
     </section>
   );

@@ -1,61 +1,47 @@
 import { Plus } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useApi } from '../../api/api-context.js';
-import type { Api } from '../../api/index.js';
-import { queryKeys } from '../../api/query-keys.js';
-import type { EmptyStateActionKey, EmptyStateKey } from '../../empty-states/index.js';
+import type { PlanningKindName } from '../../api/planning.js';
+import type { StateCounts } from '../../api/types.js';
+import { EmptyState } from '../../empty-states/index.js';
 import { can, Role } from '../../roles.js';
 import { Button } from '../../ui/button.js';
+import { Icon } from '../../ui/icon.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useStyles } from '../../ui/styles.js';
-import { EmptyState } from '../../empty-states/index.js';
 import { useOpenRequest } from '../empty-state-actions.js';
 import { FeatureGate } from '../projects/feature-gate.js';
-import { PlanningList, type PlanningItem } from '../projects/planning-list.js';
+import { NamedFormDialog, type NamedValues } from '../projects/named-form-dialog.js';
 import { useCurrentProject } from '../projects/use-current-project.js';
 import { screensCss } from '../screens.css.js';
-import { PlanningFormDialog, type PlanningValues } from './planning-form-dialog.js';
-import { Icon } from '../../ui/icon.js';
-
-/** What differs between the cycles and the modules list: names, routes, the feature toggle and the API calls. */
-export interface PlanningKind {
-  /** 'cycles' or 'modules': the query key and the empty state. */
-  plural: 'cycles' | 'modules';
-  title: string;
-  singular: string;
-  description: string;
-  endLabel: string;
-  feature: 'cycle_view' | 'module_view';
-  notice: EmptyStateKey;
-  createAction: EmptyStateActionKey;
-  list: (api: Api, slug: string, projectId: string) => Promise<PlanningItem[]>;
-  create: (api: Api, slug: string, projectId: string, values: PlanningValues) => Promise<unknown>;
-  href: (slug: string, projectId: string, id: string) => string;
-}
+import { capitalised, cycleKind, moduleKind, planningListQuery, withoutEmptyDates, type PlanningKind } from './planning-kinds.js';
 
 /** A project's cycles or modules (behind the project's toggle); Members create them with a name and dates. */
-export function PlanningListScreen({ kind }: { kind: PlanningKind }) {
+export function PlanningListScreen<K extends PlanningKindName>({ kind }: { kind: PlanningKind<K> }) {
   useStyles('app-screens', screensCss);
   const { slug, projectId, project } = useCurrentProject();
   const api = useApi();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(useOpenRequest(kind.createAction));
   const enabled = !!project?.[kind.feature];
-  const items = useQuery({ queryKey: queryKeys.planning(slug, projectId, kind.plural), queryFn: () => kind.list(api, slug, projectId), enabled });
+  const list = planningListQuery(api, slug, projectId, kind.plural);
+  const items = useQuery({ ...list, enabled });
   if (!project) return null;
   const mayCreate = can(project.role, Role.Member);
+  const title = capitalised(kind.plural);
 
-  const create = async (values: PlanningValues) => {
-    await kind.create(api, slug, projectId, values);
-    await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, kind.plural) });
+  const create = async (values: NamedValues) => {
+    await api.planning.group(kind.plural).create(slug, projectId, withoutEmptyDates(kind.fields(values)));
+    await queryClient.invalidateQueries({ queryKey: list.queryKey });
   };
 
   return (
     <>
       <PageHeader
-        title={kind.title}
+        title={title}
         description={project.name}
         actions={
           enabled ? (
@@ -75,17 +61,17 @@ export function PlanningListScreen({ kind }: { kind: PlanningKind }) {
           ) : items.data.length === 0 ? (
             <EmptyState type={kind.plural} role={project.role} onAction={() => setCreating(true)} />
           ) : (
-            <PlanningList items={items.data} label={kind.title} href={(id) => kind.href(slug, projectId, id)} />
+            <PlanningList items={items.data} label={title} href={(id) => kind.itemPath(slug, projectId, id)} />
           )}
         </FeatureGate>
       </div>
       {mayCreate && enabled ? (
-        <PlanningFormDialog
+        <NamedFormDialog
           open={creating}
           onOpenChange={setCreating}
           title={`Create ${kind.singular}`}
           description={kind.description}
-          nameLabel={`${kind.singular[0]!.toUpperCase()}${kind.singular.slice(1)} name`}
+          nameLabel={`${capitalised(kind.singular)} name`}
           endLabel={kind.endLabel}
           submitLabel={`Create ${kind.singular}`}
           onSubmit={create}
@@ -95,11 +81,33 @@ export function PlanningListScreen({ kind }: { kind: PlanningKind }) {
   );
 }
 
-/** The fields a create request sends: the name, and each date only when given. */
-export function datesOf(values: PlanningValues, endField: 'end_date' | 'target_date') {
-  return {
-    name: values.name,
-    ...(values.start_date ? { start_date: values.start_date } : {}),
-    ...(values.end_date ? { [endField]: values.end_date } : {}),
-  };
+/** A cycle or module as its list shows it. */
+interface PlanningItem extends StateCounts {
+  id: string;
+  name: string;
+  status: string;
 }
+
+/** Cycles or modules as cards: name, status and how many of their issues are done. */
+function PlanningList({ items, label, href }: { items: readonly PlanningItem[]; label: string; href(id: string): string }) {
+  return (
+    <ul className="app-card-list" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <Link className="app-card" to={href(item.id)}>
+            <h2>{item.name}</h2>
+            <p>
+              {item.status.replace(/-/g, ' ')} · {item.completed_issues} of {item.total_issues} issues done
+            </p>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A project's cycles. */
+export const CyclesScreen = () => <PlanningListScreen kind={cycleKind} />;
+
+/** A project's modules. */
+export const ModulesScreen = () => <PlanningListScreen kind={moduleKind} />;

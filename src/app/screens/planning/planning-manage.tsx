@@ -1,28 +1,26 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/api-error.js';
+import type { PlanningKindName } from '../../api/planning.js';
 import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
-import { FormError } from '../../ui/form-field.js';
-import { PlanningFormDialog, type PlanningValues } from './planning-form-dialog.js';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog.js';
 import { Icon } from '../../ui/icon.js';
+import { NamedFormDialog, type NamedValues } from '../projects/named-form-dialog.js';
+import { capitalised, type PlanningKind } from './planning-kinds.js';
 
-interface ManageProps {
-  /** "Cycle" or "Module". */
-  noun: string;
-  endLabel: string;
-  values: PlanningValues;
+interface ManageProps<K extends PlanningKindName> {
+  kind: PlanningKind<K>;
+  values: NamedValues;
   mayEdit: boolean;
   mayDelete: boolean;
-  onEdit(values: PlanningValues): Promise<void>;
+  onEdit(values: NamedValues): Promise<void>;
   onDelete(): Promise<void>;
 }
 
 /** Edit (members) and delete after confirmation (admins) of a cycle or module. */
-export function PlanningManage({ noun, endLabel, values, mayEdit, mayDelete, onEdit, onDelete }: ManageProps) {
+export function PlanningManage<K extends PlanningKindName>({ kind, values, mayEdit, mayDelete, onEdit, onDelete }: ManageProps<K>) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const lower = noun.toLowerCase();
+  const lower = kind.singular;
   return (
     <>
       {mayEdit ? (
@@ -37,49 +35,24 @@ export function PlanningManage({ noun, endLabel, values, mayEdit, mayDelete, onE
           {`Delete ${lower}`}
         </Button>
       ) : null}
-      <PlanningFormDialog
+      <NamedFormDialog
         open={editing}
         onOpenChange={setEditing}
         title={`Edit ${lower}`}
         description={`Change the ${lower}'s name and dates.`}
-        nameLabel={`${noun} name`}
-        endLabel={endLabel}
+        nameLabel={`${capitalised(lower)} name`}
+        endLabel={kind.endLabel}
         submitLabel="Save"
         initial={values}
         onSubmit={onEdit}
       />
-      <AppDialog open={deleting} onOpenChange={setDeleting} title={`Delete ${lower}`} description={`Delete the ${lower} "${values.name}"? Its issues stay in the project.`}>
-        <ConfirmDelete onDelete={onDelete} />
-      </AppDialog>
-    </>
-  );
-}
-
-function ConfirmDelete({ onDelete }: { onDelete(): Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onDelete();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <FormError message={failure} />
-      <div className="app-dialog-actions">
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button variant="danger" busy={busy} onClick={() => void confirm()}>
-          <Icon icon={Trash2} />
-          Delete
-        </Button>
-      </div>
+      <ConfirmDeleteDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={`Delete ${lower}`}
+        description={`Delete the ${lower} "${values.name}"? Its issues stay in the project.`}
+        onDelete={onDelete}
+      />
     </>
   );
 }

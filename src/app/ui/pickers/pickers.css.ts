@@ -1,3 +1,5 @@
+import { layer } from '../layers.js';
+
 /** Styles of the property pickers, their popups and the values they show. */
 export const pickersCss = `
 .app-picker-button {
@@ -11,7 +13,7 @@ export const pickersCss = `
 .app-picker-value { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 6px; min-width: 0; }
 .app-picker-value[data-empty], .app-picker-placeholder { color: var(--app-muted); }
 .app-picker-popup {
-  z-index: 400; min-width: 220px; max-width: 320px; padding: 6px; border: 1px solid var(--app-border); border-radius: 8px;
+  z-index: ${layer.popup}; min-width: 220px; max-width: 320px; padding: 6px; border: 1px solid var(--app-border); border-radius: 8px;
   background: var(--app-bg); color: var(--app-text); box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
 }
 .app-picker-filter {

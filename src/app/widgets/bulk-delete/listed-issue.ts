@@ -1,12 +1,8 @@
 import type { ListedIssue as ApiListedIssue } from '../../../api-shapes/issue.js';
+import { issueKey } from '../issue-checklist/checklist-issue.js';
 
 /** An issue in the spec's "as listed" shape (the API's, without the target date lists add). */
 export type ListedIssue = Omit<ApiListedIssue, 'target_date'>;
-
-/** The key people read an issue by: `{project identifier}-{sequence_id}`. */
-export function issueKey(issue: ListedIssue): string {
-  return `${issue.project__identifier}-${issue.sequence_id}`;
-}
 
 /** Whether the issue's name or key contains `query`, ignoring case and surrounding spaces. */
 export function matchesIssue(issue: ListedIssue, query: string): boolean {

@@ -8,9 +8,6 @@ export interface Toast {
 /** Shows a toast (the app shell maps it to its toasts). */
 export type Notify = (toast: Toast) => void;
 
-/** Shown when the dialog is submitted with nothing selected. */
-export const SELECT_AT_LEAST_ONE = 'Please select at least one issue.';
-
 /** The toast after the issues were deleted. */
 export const DELETED_TOAST: Toast = { type: 'success', title: 'Success!', message: 'Issues deleted successfully!' };
 

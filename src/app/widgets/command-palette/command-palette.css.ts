@@ -1,11 +1,9 @@
 /** Styles of the command palette and the shortcuts help. */
 export const commandPaletteCss = `
-.app-palette {
-  position: fixed; z-index: 301; top: 12vh; left: 50%; transform: translateX(-50%);
-  width: min(640px, calc(100vw - 16px)); max-height: min(520px, 76vh); box-sizing: border-box;
-  display: flex; flex-direction: column; border-radius: 12px; overflow: hidden;
-  background: var(--app-bg); color: var(--app-text); border: 1px solid var(--app-border);
-  box-shadow: 0 16px 48px rgb(0 0 0 / 0.3);
+/* The palette's own layout of its AppDialog: the search box edge to edge over a scrolling list. */
+.app-dialog.app-palette {
+  width: min(640px, calc(100vw - 16px)); max-height: min(520px, 76vh); padding: 0;
+  display: flex; flex-direction: column; overflow: hidden;
 }
 .app-palette-input {
   width: 100%; box-sizing: border-box; padding: 14px 16px; border: 0; border-bottom: 1px solid var(--app-border);

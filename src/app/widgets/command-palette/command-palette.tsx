@@ -1,12 +1,10 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { ListedIssue, PageSummary } from '../../api/types.js';
 import { useDebouncedValue } from '../../ui/debounce.js';
-import { dialogCss } from '../../ui/dialog.css.js';
-import { useReturnFocus } from '../../ui/return-focus.js';
+import { AppDialog } from '../../ui/dialog.js';
 import { useStyles } from '../../ui/styles.js';
 import { commandPaletteCss } from './command-palette.css.js';
 import { filterItems, issueKeyOf, looksLikeIssueKey, pageItems, rankIssues, type PaletteItem } from './palette-items.js';
@@ -34,36 +32,29 @@ export interface CommandPaletteProps {
  * once the dialog has closed and returned focus, so a dialog it opens keeps its focus.
  */
 export function CommandPalette(props: CommandPaletteProps) {
-  useStyles('app-dialog', dialogCss);
   useStyles('app-command-palette', commandPaletteCss);
-  const returnFocus = useReturnFocus();
   const chosen = useRef<PaletteItem | null>(null);
   const choose = (item: PaletteItem) => {
     chosen.current = item;
     props.onOpenChange(false);
   };
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="app-dialog-overlay" />
-        <Dialog.Content
-          className="app-palette"
-          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
-          onCloseAutoFocus={(event) => {
-            returnFocus.onCloseAutoFocus(event);
-            const item = chosen.current;
-            chosen.current = null;
-            item?.run();
-          }}
-        >
-          <Dialog.Title className="app-visually-hidden">Command palette</Dialog.Title>
-          <Dialog.Description className="app-visually-hidden">
-            Search issues, projects, pages and settings, or run an action. Arrow keys move, Enter runs, Escape closes.
-          </Dialog.Description>
-          <PaletteBody {...props} choose={choose} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Command palette"
+      description="Search issues, projects, pages and settings, or run an action. Arrow keys move, Enter runs, Escape closes."
+      headingHidden
+      placement="top"
+      className="app-palette"
+      onCloseAutoFocus={() => {
+        const item = chosen.current;
+        chosen.current = null;
+        item?.run();
+      }}
+    >
+      <PaletteBody {...props} choose={choose} />
+    </AppDialog>
   );
 }
 

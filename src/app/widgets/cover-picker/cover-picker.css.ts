@@ -1,9 +1,11 @@
+import { layer } from '../../ui/layers.js';
+
 /** The cover picker's styles; colours come from the theme's custom properties. */
 export const coverPickerCss = `
 .cover-picker { display: grid; gap: 0.75rem; color: var(--app-text, #1f2937); }
 .cover-picker__popup {
-  /* Above dialogs (z-index 301): the picker also opens from the create-project dialog. */
-  z-index: 500;
+  /* Above dialogs: the picker also opens from the create-project dialog. */
+  z-index: ${layer.popup};
   width: min(36rem, calc(100vw - 2rem)); max-height: min(32rem, calc(100vh - 4rem)); overflow: auto; padding: 1rem;
   border-radius: 0.75rem; border: 1px solid var(--app-border, #9ca3af);
   background: var(--app-bg, #ffffff); color: var(--app-text, #1f2937); box-shadow: 0 10px 30px rgb(0 0 0 / 0.25);

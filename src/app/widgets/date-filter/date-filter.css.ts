@@ -1,3 +1,5 @@
+import { layer } from '../../ui/layers.js';
+
 /** Styles of the date filter: a trigger button and its popover form. */
 export const dateFilterCss = `
 .df-trigger, .df-button {
@@ -23,7 +25,7 @@ export const dateFilterCss = `
   opacity: 0.6;
 }
 .df-content {
-  z-index: 50;
+  z-index: ${layer.popup};
   width: min(22rem, calc(100vw - 16px));
   padding: 16px;
   border: 1px solid var(--app-border, #d1d5db);

@@ -1,4 +1,4 @@
-/** The image uploader's and its dialog's styles; colours come from the theme's custom properties. */
+/** The image uploader's styles; colours come from the theme's custom properties. */
 export const imageUploadCss = `
 .image-upload { display: grid; gap: 0.75rem; color: var(--app-text, #1f2937); font: inherit; }
 .image-upload__zone {
@@ -24,14 +24,4 @@ export const imageUploadCss = `
 .image-upload__button--primary { background: var(--app-primary, #1d4ed8); border-color: var(--app-primary, #1d4ed8); color: var(--app-primary-text, #ffffff); }
 .image-upload__button:disabled { opacity: 0.6; cursor: not-allowed; }
 .image-upload__button:focus-visible { outline: 3px solid var(--app-focus, #2563eb); outline-offset: 2px; }
-.image-upload__overlay { position: fixed; inset: 0; background: rgb(0 0 0 / 0.45); }
-.image-upload__dialog {
-  position: fixed; top: 50%; left: 50%; transform: translate(-50%, -50%);
-  width: min(28rem, calc(100vw - 2rem)); max-height: calc(100vh - 2rem); overflow: auto;
-  padding: 1.25rem; border-radius: 0.75rem; display: grid; gap: 0.75rem;
-  background: var(--app-bg, #ffffff); color: var(--app-text, #1f2937); border: 1px solid var(--app-border, #9ca3af);
-  box-shadow: 0 10px 30px rgb(0 0 0 / 0.25);
-}
-.image-upload__title { margin: 0; font-size: 1.125rem; }
-.image-upload__description { margin: 0; font-size: 0.875rem; color: var(--app-muted, #4b5563); }
 `;

@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { IssueSearchParams, PickerIssue } from './picker-issue.js';
+import type { ChecklistResults } from '../issue-checklist/checklist-issue.js';
+import { PICKER_FAILED, type IssueSearchParams, type PickerIssue } from './picker-issue.js';
 
-/** Where a search stands: running, answered, or failed. */
-export type IssueSearchState = { status: 'loading' } | { status: 'done'; issues: PickerIssue[] } | { status: 'error' };
+/** Where a search stands: running, answered, or failed (with the text that says so). */
+export type IssueSearchState = ChecklistResults<PickerIssue>;
 
 /**
  * Runs `search` whenever `text` or `workspace` changes; only the latest request's answer is
@@ -21,7 +22,7 @@ export function useIssueSearch(search: (params: IssueSearchParams) => Promise<Pi
     // A search that throws at once is a failed search too.
     new Promise<PickerIssue[]>((resolve) => resolve(latestSearch.current({ search: text, workspace_search: workspace }))).then(
       (issues) => current && setState({ status: 'done', issues }),
-      () => current && setState({ status: 'error' }),
+      () => current && setState({ status: 'error', message: PICKER_FAILED }),
     );
     return () => {
       current = false;

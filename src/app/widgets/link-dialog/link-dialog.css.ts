@@ -1,50 +1,5 @@
 /** Styles of the link dialog and the link list. */
 export const linkDialogCss = `
-.ld-overlay {
-  position: fixed;
-  inset: 0;
-  z-index: 40;
-  background: rgb(0 0 0 / 0.45);
-}
-.ld-content {
-  position: fixed;
-  z-index: 41;
-  top: 15vh;
-  left: 50%;
-  transform: translateX(-50%);
-  width: min(30rem, calc(100vw - 32px));
-  padding: 20px;
-  border: 1px solid var(--app-border, #d1d5db);
-  border-radius: 10px;
-  background: var(--app-surface, #ffffff);
-  color: var(--app-text, #1f2937);
-  box-shadow: 0 16px 40px rgb(0 0 0 / 0.25);
-}
-.ld-overlay[data-state="open"], .ld-content[data-state="open"] {
-  animation: ld-fade-in 150ms ease-out;
-}
-.ld-overlay[data-state="closed"], .ld-content[data-state="closed"] {
-  animation: ld-fade-out 150ms ease-in;
-}
-@keyframes ld-fade-in {
-  from { opacity: 0; }
-}
-@keyframes ld-fade-out {
-  to { opacity: 0; }
-}
-@media (prefers-reduced-motion: reduce) {
-  .ld-overlay, .ld-content {
-    animation: none !important;
-  }
-}
-.ld-title {
-  margin: 0;
-  font-size: 1.125rem;
-}
-.ld-description {
-  margin: 4px 0 16px;
-  color: var(--app-muted, #4b5563);
-}
 .ld-form, .ld-fields {
   display: grid;
   gap: 12px;

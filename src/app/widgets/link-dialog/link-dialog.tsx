@@ -1,8 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { clock } from '../../../core/index.js';
-import { useReturnFocus } from '../../ui/return-focus.js';
+import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { useStyles } from '../../ui/styles.js';
 import { linkDialogCss } from './link-dialog.css.js';
 import {
@@ -38,7 +37,6 @@ export interface LinkDialogProps {
 /** A dialog that adds a link to an issue or edits (and deletes) an existing one. */
 export function LinkDialog({ open, onOpenChange, link, onSubmit, onDelete, canCreate, canEdit }: LinkDialogProps) {
   useStyles('link-dialog', linkDialogCss);
-  const returnFocus = useReturnFocus();
   const editing = Boolean(link);
   const allowed = editing ? canEdit : canCreate;
   const {
@@ -102,69 +100,67 @@ export function LinkDialog({ open, onOpenChange, link, onSubmit, onDelete, canCr
   const submitLabel = editing ? (isSubmitting ? 'Updating link…' : 'Update link') : isSubmitting ? 'Adding link…' : 'Add link';
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="ld-overlay" />
-        <Dialog.Content className="ld-content" {...returnFocus}>
-          <Dialog.Title className="ld-title">{editing ? 'Update link' : 'Add link'}</Dialog.Title>
-          <Dialog.Description className="ld-description">
-            {editing ? 'Change the URL or the title of this link.' : 'Add a URL and, if you like, a title to show instead.'}
-          </Dialog.Description>
-          <form className="ld-form" onSubmit={save} noValidate>
-            {!allowed && (
-              <p id={noteId} className="ld-note">
-                {editing ? CANNOT_EDIT_LINKS : CANNOT_ADD_LINKS}
-              </p>
-            )}
-            <fieldset className="ld-fields" disabled={!allowed}>
-              <label className="ld-field">
-                URL
-                <input
-                  type="url"
-                  placeholder="https://example.com"
-                  autoComplete="off"
-                  aria-invalid={errors.url ? true : undefined}
-                  aria-describedby={errors.url ? urlErrorId : undefined}
-                  {...register('url', { validate: (url) => linkUrlProblem(url) ?? true })}
-                />
-              </label>
-              {errors.url && (
-                <p id={urlErrorId} className="ld-error" role="alert">
-                  {errors.url.message}
-                </p>
-              )}
-              <label className="ld-field">
-                Title (optional)
-                <input type="text" placeholder="Shown instead of the URL" autoComplete="off" {...register('title')} />
-              </label>
-            </fieldset>
-            {failure && (
-              <p id={failureId} className="ld-error" role="alert">
-                {failure}
-              </p>
-            )}
-            <div className="ld-actions">
-              {editing && onDelete && (
-                <button
-                  type="button"
-                  className="ld-button ld-danger"
-                  disabled={!allowed || busy}
-                  aria-describedby={allowed ? undefined : noteId}
-                  onClick={remove}
-                >
-                  {deleting ? 'Deleting link…' : 'Delete link'}
-                </button>
-              )}
-              <Dialog.Close type="button" className="ld-button ld-push">
-                Cancel
-              </Dialog.Close>
-              <button type="submit" className="ld-button ld-primary" disabled={!allowed || busy} aria-describedby={allowed ? undefined : noteId}>
-                {submitLabel}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? 'Update link' : 'Add link'}
+      description={editing ? 'Change the URL or the title of this link.' : 'Add a URL and, if you like, a title to show instead.'}
+      size="small"
+      fade
+    >
+      <form className="ld-form" onSubmit={save} noValidate>
+        {!allowed && (
+          <p id={noteId} className="ld-note">
+            {editing ? CANNOT_EDIT_LINKS : CANNOT_ADD_LINKS}
+          </p>
+        )}
+        <fieldset className="ld-fields" disabled={!allowed}>
+          <label className="ld-field">
+            URL
+            <input
+              type="url"
+              placeholder="https://example.com"
+              autoComplete="off"
+              aria-invalid={errors.url ? true : undefined}
+              aria-describedby={errors.url ? urlErrorId : undefined}
+              {...register('url', { validate: (url) => linkUrlProblem(url) ?? true })}
+            />
+          </label>
+          {errors.url && (
+            <p id={urlErrorId} className="ld-error" role="alert">
+              {errors.url.message}
+            </p>
+          )}
+          <label className="ld-field">
+            Title (optional)
+            <input type="text" placeholder="Shown instead of the URL" autoComplete="off" {...register('title')} />
+          </label>
+        </fieldset>
+        {failure && (
+          <p id={failureId} className="ld-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="ld-actions">
+          {editing && onDelete && (
+            <button
+              type="button"
+              className="ld-button ld-danger"
+              disabled={!allowed || busy}
+              aria-describedby={allowed ? undefined : noteId}
+              onClick={remove}
+            >
+              {deleting ? 'Deleting link…' : 'Delete link'}
+            </button>
+          )}
+          <DialogClose type="button" className="ld-button ld-push">
+            Cancel
+          </DialogClose>
+          <button type="submit" className="ld-button ld-primary" disabled={!allowed || busy} aria-describedby={allowed ? undefined : noteId}>
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </AppDialog>
   );
 }

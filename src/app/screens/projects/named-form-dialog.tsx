@@ -6,32 +6,34 @@ import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { START_AFTER_END } from '../../widgets/date-filter/index.js';
 
-/** What the form yields: a name and two optional days (null when empty). */
-export interface PlanningValues {
+/** What the form yields: a name and, with dates, two optional days (null when empty). */
+export interface NamedValues {
   name: string;
   start_date: string | null;
   end_date: string | null;
 }
 
-interface FormDialogProps {
+/** Props of {@link NamedFormDialog}. */
+export interface NamedFormDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   title: string;
   description: string;
-  /** The name field's label ("Cycle name"). */
+  /** The name field's label ("Cycle name", "Page name"). */
   nameLabel: string;
-  /** The end field's label ("End date" or "Target date"). */
-  endLabel: string;
+  /** With dates: the end field's label ("End date" or "Target date"); without, the form asks for the name only. */
+  endLabel?: string;
   submitLabel: string;
-  initial?: PlanningValues;
-  onSubmit(values: PlanningValues): Promise<void>;
+  initial?: NamedValues;
+  /** Saves the values; a rejection's message shows in the dialog, which otherwise closes. */
+  onSubmit(values: NamedValues): Promise<void>;
 }
 
-/** The dialog creating or editing a cycle or a module: name and dates (the start on or before the end). */
-export function PlanningFormDialog({ open, onOpenChange, title, description, ...form }: FormDialogProps) {
+/** The dialog creating or editing something named (a page), or named and dated (a cycle, a module: the start on or before the end). */
+export function NamedFormDialog({ open, onOpenChange, title, description, ...form }: NamedFormDialogProps) {
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
-      <PlanningForm {...form} close={() => onOpenChange(false)} />
+      <NamedForm {...form} close={() => onOpenChange(false)} />
     </AppDialog>
   );
 }
@@ -42,7 +44,9 @@ interface Draft {
   end_date: string;
 }
 
-function PlanningForm({ nameLabel, endLabel, submitLabel, initial, onSubmit, close }: Omit<FormDialogProps, 'open' | 'onOpenChange' | 'title' | 'description'> & { close(): void }) {
+type NamedFormProps = Omit<NamedFormDialogProps, 'open' | 'onOpenChange' | 'title' | 'description'> & { close(): void };
+
+function NamedForm({ nameLabel, endLabel, submitLabel, initial, onSubmit, close }: NamedFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, getValues } = useForm<Draft>({
     defaultValues: { name: initial?.name ?? '', start_date: initial?.start_date ?? '', end_date: initial?.end_date ?? '' },
@@ -60,18 +64,22 @@ function PlanningForm({ nameLabel, endLabel, submitLabel, initial, onSubmit, clo
     <form onSubmit={submit} noValidate aria-label={submitLabel}>
       <FormError message={failure} />
       <TextField label={nameLabel} maxLength={255} error={formState.errors.name?.message} {...register('name', { validate: (v) => v.trim() !== '' || `${nameLabel} is required.` })} />
-      <TextField label="Start date" type="date" {...register('start_date', { deps: ['end_date'] })} />
-      <TextField
-        label={endLabel}
-        type="date"
-        error={formState.errors.end_date?.message}
-        {...register('end_date', {
-          validate: (end) => {
-            const start = getValues('start_date');
-            return !start || !end || start <= end || START_AFTER_END;
-          },
-        })}
-      />
+      {endLabel ? (
+        <>
+          <TextField label="Start date" type="date" {...register('start_date', { deps: ['end_date'] })} />
+          <TextField
+            label={endLabel}
+            type="date"
+            error={formState.errors.end_date?.message}
+            {...register('end_date', {
+              validate: (end) => {
+                const start = getValues('start_date');
+                return !start || !end || start <= end || START_AFTER_END;
+              },
+            })}
+          />
+        </>
+      ) : null}
       <div className="app-dialog-actions">
         <DialogClose asChild>
           <Button>Cancel</Button>

@@ -1,44 +1,16 @@
-/** Styles of the bulk delete dialog. */
-export const bulkDeleteCss = `
-.bd-overlay {
-  position: fixed;
-  inset: 0;
-  z-index: 40;
-  background: rgb(0 0 0 / 0.45);
-}
-.bd-content {
-  position: fixed;
-  z-index: 41;
-  top: 10vh;
-  left: 50%;
-  transform: translateX(-50%);
-  width: min(36rem, calc(100vw - 32px));
-  max-height: 80vh;
-  overflow: auto;
-  padding: 20px;
-  border: 1px solid var(--app-border, #d1d5db);
-  border-radius: 10px;
-  background: var(--app-surface, #ffffff);
-  color: var(--app-text, #1f2937);
-  box-shadow: 0 16px 40px rgb(0 0 0 / 0.25);
-}
-.bd-title {
-  margin: 0;
-  font-size: 1.125rem;
-}
-.bd-description {
-  margin: 4px 0 16px;
-  color: var(--app-muted, #4b5563);
-}
-.bd-form {
+import { VISUALLY_HIDDEN } from '../../ui/theme.css.js';
+
+/** Styles of the issue checklist: its search box, list, count, problem and actions. */
+export const issueChecklistCss = `
+.app-checklist {
   display: grid;
   gap: 12px;
 }
-.bd-search {
+.app-checklist-search {
   display: grid;
   gap: 4px;
 }
-.bd-search input {
+.app-checklist-search input {
   font: inherit;
   padding: 6px 8px;
   border: 1px solid var(--app-border, #d1d5db);
@@ -46,28 +18,23 @@ export const bulkDeleteCss = `
   background: var(--app-bg, #ffffff);
   color: var(--app-text, #1f2937);
 }
-.bd-issues {
+.app-checklist-issues {
   margin: 0;
   padding: 0;
   border: 1px solid var(--app-border, #d1d5db);
   border-radius: 6px;
 }
-.bd-legend {
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+.app-checklist-legend {
+  ${VISUALLY_HIDDEN}
 }
-.bd-list {
+.app-checklist-list {
   list-style: none;
   margin: 0;
   padding: 4px;
   max-height: 20rem;
   overflow: auto;
 }
-.bd-issue {
+.app-checklist-issue {
   display: flex;
   align-items: center;
   gap: 8px;
@@ -75,46 +42,45 @@ export const bulkDeleteCss = `
   border-radius: 4px;
   cursor: pointer;
 }
-.bd-issue:hover {
-  background: var(--app-bg, #f3f4f6);
+.app-checklist-issue:hover {
+  background: var(--app-surface, #f3f4f6);
 }
-.bd-dot {
+.app-checklist-dot {
   flex: none;
   width: 10px;
   height: 10px;
   border-radius: 50%;
   border: 1px solid var(--app-ring, #6b7280);
 }
-.bd-key {
+.app-checklist-key {
   flex: none;
   color: var(--app-muted, #4b5563);
   font-variant-numeric: tabular-nums;
 }
-.bd-name {
+.app-checklist-name {
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
 }
-.bd-empty, .bd-count, .bd-error {
+.app-checklist-note, .app-checklist-count, .app-checklist-error {
   margin: 0;
-  padding: 0 4px;
 }
-.bd-empty {
+.app-checklist-note {
   padding: 12px;
   color: var(--app-muted, #4b5563);
 }
-.bd-count {
+.app-checklist-count {
   color: var(--app-muted, #4b5563);
 }
-.bd-error {
+.app-checklist-error, .app-checklist-note.app-checklist-error {
   color: var(--app-danger, #b91c1c);
 }
-.bd-actions {
+.app-checklist-actions {
   display: flex;
   justify-content: flex-end;
   gap: 8px;
 }
-.bd-button {
+.app-checklist-button {
   font: inherit;
   padding: 6px 12px;
   border: 1px solid var(--app-border, #d1d5db);
@@ -123,16 +89,21 @@ export const bulkDeleteCss = `
   color: var(--app-text, #1f2937);
   cursor: pointer;
 }
-.bd-danger {
+.app-checklist-button[data-kind="primary"] {
+  background: var(--app-primary, #2563eb);
+  border-color: var(--app-primary, #2563eb);
+  color: var(--app-primary-text, #ffffff);
+}
+.app-checklist-button[data-kind="danger"] {
   border-color: var(--app-danger, #b91c1c);
   color: var(--app-danger, #b91c1c);
   font-weight: 600;
 }
-.bd-button:disabled {
+.app-checklist-button:disabled {
   cursor: progress;
   opacity: 0.7;
 }
-.bd-button:focus-visible, .bd-search input:focus-visible, .bd-issue input:focus-visible {
+.app-checklist :is(button, input):focus-visible {
   outline: 2px solid var(--app-focus, #2563eb);
   outline-offset: 2px;
 }
