@@ -13,6 +13,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { startThrowawayPostgres } from './postgres.mjs';
+import { postgresOnly } from '../test/server/backends.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const [part, ...rest] = process.argv.slice(2);
@@ -40,20 +41,20 @@ function findFiles(dir, keep) {
 /** Web Test Runner on `files` (globs) in the chosen engine. */
 const browser = (files) => run(bin('wtr'), [...(CONFIGS[engine] ? ['--config', CONFIGS[engine]] : []), '--files', ...files, ...args.filter((arg) => arg.startsWith('-'))]);
 
-/** Node's test runner on the core's model files, with the browser files' globals and jsdom's parser. */
-const coreNode = (files) => run(process.execPath, ['--import', 'tsx', '--import', './test/setup/node-globals.ts', '--test', '--test-reporter=spec', ...files]);
+/** The core's model files in one Node process (test/setup/run-files.ts), with the browser files' globals and jsdom's parser. */
+const coreNode = (files) => run(process.execPath, ['--import', 'tsx', '--import', './test/setup/node-globals.ts', '--test-reporter=spec', 'test/setup/run-files.ts', ...files]);
 
-/** The server's files on one worker (test/server/run-files.ts), on PGlite or on DATABASE_URL's server. */
+/** The server's files on one worker (test/setup/run-files.ts), on PGlite or on DATABASE_URL's server. */
 function server(files, env) {
-  return run(process.execPath, ['--import', 'tsx', '--test-reporter=spec', 'test/server/run-files.ts', ...files], env);
+  return run(process.execPath, ['--import', 'tsx', '--test-reporter=spec', 'test/setup/run-files.ts', ...files], env);
 }
 
 /** The server's files on PGlite, then (with --postgres) on DATABASE_URL's server or a throwaway one. */
 async function serverSuite(files) {
   const { DATABASE_URL: databaseUrl, ...withoutDatabase } = process.env;
-  const pglite = files.filter((file) => !file.endsWith('.postgres.test.ts'));
+  const pglite = files.filter((file) => !postgresOnly(file));
   let status = pglite.length ? server(pglite, withoutDatabase) : 0;
-  if (!postgres && !files.some((file) => file.endsWith('.postgres.test.ts'))) return status;
+  if (!postgres && !files.some(postgresOnly)) return status;
   const throwaway = databaseUrl ? null : await startThrowawayPostgres();
   try {
     status ||= server(files, { ...withoutDatabase, DATABASE_URL: databaseUrl ?? throwaway.url });

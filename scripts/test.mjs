@@ -5,29 +5,40 @@
 //
 // The tiers, by what can differ where they run:
 // - Node, once: the core's model code (`test/core/**/*.node.test.ts`), the build and package
-//   checks, the server suite on PGlite and on PostgreSQL.
+//   checks, the server suite on PostgreSQL and its back-end-specific files on PGlite
+//   (test/server/backends.mjs).
 // - Chromium only: the app's and the React wrapper's component tests.
 // - Chromium, Firefox and WebKit: the element and the core's files that need an editor view, keys,
 //   selection, clipboard or layout (ENGINE_FILES in web-test-runner.config.mjs).
 // - End to end: the app in Chromium and Firefox, and one flow in WebKit.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb, firefoxProblem } from './browsers.mjs';
 import { ensurePostgres, startThrowawayPostgres } from './postgres.mjs';
+import { postgresOnly, runsOnPglite } from '../test/server/backends.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, '.test-results');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args, options = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
 
+/** GNU time, when the machine has it: how much processor time each part took, children included. */
+const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+/** Processor seconds (user and system) per part, added up over its commands. */
+const cpuSeconds = new Map();
+
 /**
  * Runs a command with its output held back and printed in one piece when it ends (for commands
- * run side by side), in `env`; `stdout: false` keeps only its errors.
+ * run side by side), in `env`; `stdout: false` keeps only its errors. With `cpu`, the processor
+ * time it and its children took is added to that part's.
  */
-function runHeldBack(cmd, args, { stdout = true, env = process.env } = {}) {
+function runHeldBack(cmd, args, { stdout = true, env = process.env, cpu = null } = {}) {
+  const cpuFile = cpu && gnuTime ? join(results, `cpu-${process.hrtime.bigint()}.txt`) : null;
+  const [command, commandArgs] = cpuFile ? [gnuTime, ['-f', '%U %S', '-o', cpuFile, cmd, ...args]] : [cmd, args];
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     if (stdout) child.stdout.on('data', (chunk) => output.push(chunk));
     else child.stdout.resume();
@@ -35,16 +46,33 @@ function runHeldBack(cmd, args, { stdout = true, env = process.env } = {}) {
     child.once('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
     child.once('close', (code) => {
       process.stdout.write(Buffer.concat(output));
+      if (cpuFile && existsSync(cpuFile)) {
+        // The file's last line holds the times (a command killed by a signal says so first).
+        const [user, system] = readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
+        if (Number.isFinite(user + system)) cpuSeconds.set(cpu, (cpuSeconds.get(cpu) ?? 0) + user + system);
+      }
       resolve(code ?? 1);
     });
   });
 }
 
+/** The machine's processor time so far, busy and idle, in clock ticks (Linux; null elsewhere). */
+function machineTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = fields[3] + fields[4];
+    return { busy: fields.slice(0, 8).reduce((sum, value) => sum + value, 0) - idle, idle };
+  } catch {
+    return null;
+  }
+}
+const ticksAtStart = machineTicks();
+
 /** How long each part of the run took, printed with the totals (CI must stay under 30 minutes). */
 const durations = [];
 function timed(label, work) {
   const start = Date.now();
-  const done = () => durations.push(`${label} ${Math.round((Date.now() - start) / 1000)} s`);
+  const done = () => durations.push({ label, seconds: Math.round((Date.now() - start) / 1000) });
   let result;
   try {
     result = work();
@@ -154,7 +182,14 @@ function summary() {
     for (const line of failures.slice(0, 40)) console.log(`  ${line}`);
     if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
   }
-  console.log(`Time: ${durations.join(' · ')} · in all ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  const part = ({ label, seconds }) => `${label} ${seconds} s${cpuSeconds.has(label) ? ` (processor ${Math.round(cpuSeconds.get(label))} s)` : ''}`;
+  console.log(`Time: ${durations.map(part).join(' · ')} · in all ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  const ticks = machineTicks();
+  if (ticks && ticksAtStart) {
+    const busy = ticks.busy - ticksAtStart.busy;
+    const share = Math.round((100 * busy) / (busy + ticks.idle - ticksAtStart.idle));
+    console.log(`The machine's ${availableParallelism()} processors were busy ${share}% of the run (this run and anything else running).`);
+  }
   console.log('Tests per tier:');
   for (const { label, passed, failed } of perTier) console.log(`  ${label}: ${passed} passed, ${failed} failed`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
@@ -222,7 +257,7 @@ async function runNodeTests(label, files, { env = process.env, preload = [], rep
     `--test-reporter-destination=${tap}`,
     ...files,
   ];
-  const status = await timed(label, () => (beside ? runHeldBack(process.execPath, args, { env }) : run(process.execPath, args, { env })));
+  const status = await timed(label, () => (beside ? runHeldBack(process.execPath, args, { env, cpu: label }) : run(process.execPath, args, { env })));
   return countTap(tap, status, label);
 }
 
@@ -234,7 +269,7 @@ async function runBrowserTests(engine, { beside = false, port = 0 } = {}) {
   console.log(`Browser tests in ${engine.name} (Web Test Runner)…`);
   const countsFile = join(results, engine.counts);
   const args = [...(engine.config ? ['--config', engine.config] : []), ...(port ? ['--port', String(port)] : [])];
-  const status = await timed(engine.name, () => (beside ? runHeldBack(bin('wtr'), args) : run(bin('wtr'), args)));
+  const status = await timed(engine.name, () => (beside ? runHeldBack(bin('wtr'), args, { cpu: engine.name }) : run(bin('wtr'), args)));
   const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : null;
   if (!counts) {
     failures.push(`${engine.name}: Web Test Runner did not report its results`);
@@ -252,10 +287,10 @@ async function runBrowserTests(engine, { beside = false, port = 0 } = {}) {
 console.log('Building and type-checking, and the core\'s model tests in Node…');
 const coreNodeTests = findFiles(join(root, 'test', 'core'), (name) => name.endsWith('.node.test.ts'));
 const [buildStatus, typesStatus, serverTypesStatus, coreCounts] = await Promise.all([
-  timed('build', () => runHeldBack(process.execPath, [join(root, 'scripts/build.mjs')], { stdout: false })),
-  timed('types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])),
-  timed('server types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json'])),
-  runNodeTests('Core model tests in Node', coreNodeTests, { preload: ['tsx', './test/setup/node-globals.ts'], report: 'core-node', concurrency: 2, beside: true }),
+  timed('build', () => runHeldBack(process.execPath, [join(root, 'scripts/build.mjs')], { stdout: false, cpu: 'build' })),
+  timed('types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cpu: 'types' })),
+  timed('server types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json'], { cpu: 'server types' })),
+  runInWorkers('Core model tests in Node', coreNodeTests, { preload: ['tsx', './test/setup/node-globals.ts'], report: 'core-node', workers: 1 }),
 ]);
 if (buildStatus !== 0) failOutside('build', 'The build failed.');
 if (typesStatus !== 0) failOutside('types', 'Type-check failed.');
@@ -280,14 +315,15 @@ function serverTempDir() {
 }
 
 /**
- * Runs the server suite's `files` on `workers` Node processes (test/server/run-files.ts: each
- * loads the server once and takes the next file as it finishes one) and resolves to the counts.
+ * Runs `files` on `workers` Node processes (test/setup/run-files.ts: each loads the modules the
+ * files share once and takes the next file as it finishes one), with `preload` modules, and
+ * resolves to the counts. `temp` gives the workers a temporary folder in RAM (the server's data).
  */
-async function runServerSuite(label, files, { env, report, workers = 2 }) {
-  console.log(`${label} (${workers} workers)…`);
+async function runInWorkers(label, files, { env = process.env, report, workers = 2, preload = ['tsx'], temp = false }) {
+  console.log(`${label} (${workers} worker${workers > 1 ? 's' : ''})…`);
   const claims = mkdtempSync(join(results, `${report}-claims-`));
-  const temp = serverTempDir();
-  const workerEnv = { ...env, ...(temp ? { TMPDIR: temp } : {}) };
+  const tempDir = temp ? serverTempDir() : null;
+  const workerEnv = { ...env, ...(tempDir ? { TMPDIR: tempDir } : {}) };
   const counts = { passed: 0, failed: 0 };
   try {
     await timed(label, () =>
@@ -295,27 +331,29 @@ async function runServerSuite(label, files, { env, report, workers = 2 }) {
         Array.from({ length: workers }, async (_, index) => {
           const tap = join(results, `${report}-${index}.tap`);
           const args = [
-            '--import',
-            'tsx',
+            ...preload.flatMap((module) => ['--import', module]),
             '--test-reporter=dot',
             '--test-reporter-destination=stdout',
             '--test-reporter=tap',
             `--test-reporter-destination=${tap}`,
-            join(root, 'test/server/run-files.ts'),
+            join(root, 'test/setup/run-files.ts'),
             '--claims',
             claims,
             ...files,
           ];
-          const status = await runHeldBack(process.execPath, args, { env: workerEnv });
+          const status = await runHeldBack(process.execPath, args, { env: workerEnv, cpu: label });
           countTap(tap, status, label, counts);
         }),
       ),
     );
   } finally {
-    if (temp) rmSync(temp, { recursive: true, force: true });
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   }
   return counts;
 }
+
+/** The server suite's `files` on `workers` processes, in `env` (its DATABASE_URL or none). */
+const runServerSuite = (label, files, { env, report, workers = 2 }) => runInWorkers(label, files, { env, report, workers, temp: true });
 
 /**
  * After the build, two lanes run side by side. The browser lane (Chromium, then Firefox beside
@@ -333,12 +371,11 @@ async function browserLane() {
   sideBySide.forEach((engine, index) => addTier(`Browser tests in ${engine.name}`, counts[index]));
 }
 
-// The API server's suite (TypeScript through tsx) on PGlite and on PostgreSQL. Files named
-// *.postgres.test.ts (several server processes on one database, which PGlite cannot share) run
-// in the PostgreSQL pass only.
+// The API server's suite (TypeScript through tsx): every file on PostgreSQL, and on PGlite the
+// files whose code path differs there (test/server/backends.mjs). Without a PostgreSQL every
+// file but the PostgreSQL-only ones runs on PGlite, and the missing back-end counts as a failure.
 const serverDir = join(root, 'test', 'server');
 const serverTests = existsSync(serverDir) ? findFiles(serverDir, (name) => name.endsWith('.test.ts')) : [];
-const postgresOnly = (file) => file.endsWith('.postgres.test.ts');
 
 /** The Node lane: the server suite on both back-ends, then the node tests and the end-to-end runs. */
 async function nodeLane() {
@@ -347,8 +384,9 @@ async function nodeLane() {
   if (serverTests.length) {
     const { DATABASE_URL: _unused, ...withoutDatabase } = process.env;
     if (!databaseUrl) failOutside('Server tests on PostgreSQL', `Not run: ${postgresProblem}`);
+    const onPglite = serverTests.filter((file) => !postgresOnly(file) && (!databaseUrl || runsOnPglite(file)));
     const [pgliteCounts, postgresCounts] = await Promise.all([
-      runServerSuite('Server tests on PGlite', serverTests.filter((file) => !postgresOnly(file)), { env: withoutDatabase, report: 'server-pglite' }),
+      runServerSuite('Server tests on PGlite', onPglite, { env: withoutDatabase, report: 'server-pglite', workers: databaseUrl ? 1 : 2 }),
       databaseUrl ? runServerSuite('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, report: 'server-postgresql' }) : null,
     ]);
     addTier('Server tests on PGlite', pgliteCounts);

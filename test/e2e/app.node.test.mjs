@@ -604,7 +604,11 @@ async function paletteViolations(page) {
   return violations;
 }
 
-test('every main screen passes axe in light and dark', async () => {
+// What axe finds depends on the DOM, its roles and the computed colours, not on the engine: the
+// accessibility sweeps run in Chromium only (the flows above, and the phone layout below, in both).
+const axeSweep = e2eBrowser === 'chromium' ? test : () => {};
+
+axeSweep('every main screen passes axe in light and dark', async () => {
   const found = [];
   const problemsSeen = [];
   for (const theme of ['light', 'dark']) {
@@ -628,7 +632,7 @@ test('every main screen passes axe in light and dark', async () => {
   assert.deepEqual(problemsSeen, []);
 });
 
-test('every main screen passes axe on a phone (390×844), with the drawer closed and open, in light and dark', async () => {
+axeSweep('every main screen passes axe on a phone (390×844), with the drawer closed and open, in light and dark', async () => {
   const found = [];
   const problemsSeen = [];
   for (const theme of ['light', 'dark']) {

