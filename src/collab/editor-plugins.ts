@@ -6,7 +6,7 @@
  * Loaded by the element only when `collaboration` is set (its own chunk).
  */
 import type { Node as PMNode, Schema } from 'prosemirror-model';
-import { Plugin, PluginKey, type Command, type EditorState } from 'prosemirror-state';
+import { Plugin, PluginKey, Selection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { absolutePositionToRelativePosition, initProseMirrorDoc, redoCommand, undoCommand, yCursorPlugin, ySyncPlugin, ySyncPluginKey, yUndoPlugin } from 'y-prosemirror';
 import * as Y from 'yjs';
@@ -129,3 +129,40 @@ function undoMenuPlugin(): Plugin {
 
 /** Whether a document is the provider's (for a host that checks it has the shared one). */
 export const isShared = (provider: CollabProvider, fragment: Y.XmlFragment): boolean => provider.fragment === fragment;
+
+/** Whether a transaction brings others' changes (or this editor's undo) from the shared document. */
+export function isRemote(tr: Transaction): boolean {
+  return !!(tr.getMeta(ySyncPluginKey) as { isChangeOrigin?: boolean } | undefined)?.isChangeOrigin;
+}
+
+/**
+ * y-prosemirror applies each change from the shared document as one step replacing the whole
+ * document (y-prosemirror#113): every position maps to its end, so upload placeholders,
+ * highlighting, open menus and the saved selection lose their place at each keystroke of a
+ * colleague. This gives the same document through the smallest replace step (the part that
+ * changed), with the selection the binding set and its metas, so everything maps as it does
+ * for local edits. Any other transaction comes back as it is.
+ */
+export function narrowRemote(state: EditorState, tr: Transaction): Transaction {
+  if (!isRemote(tr) || tr.steps.length !== 1) return tr;
+  const before = state.doc;
+  const after = tr.doc;
+  const narrowed = state.tr;
+  const start = before.content.findDiffStart(after.content);
+  if (start !== null) {
+    let { a: endBefore, b: endAfter } = before.content.findDiffEnd(after.content)!;
+    // Where the change is a repeat (typing "aa" after "a"), the ends may cross the start.
+    const overlap = start - Math.min(endBefore, endAfter);
+    if (overlap > 0) {
+      endBefore += overlap;
+      endAfter += overlap;
+    }
+    narrowed.replace(start, endBefore, after.slice(start, endAfter));
+    if (!narrowed.doc.eq(after)) return tr;
+  }
+  narrowed.setSelection(Selection.fromJSON(narrowed.doc, tr.selection.toJSON()));
+  narrowed.setMeta(ySyncPluginKey, tr.getMeta(ySyncPluginKey));
+  narrowed.setMeta('addToHistory', tr.getMeta('addToHistory'));
+  if (tr.scrolledIntoView) narrowed.scrollIntoView();
+  return narrowed;
+}
