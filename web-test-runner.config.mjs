@@ -6,6 +6,7 @@ import { countReporter } from './scripts/count-reporter.mjs';
 import { findChromium } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
 import { clickThenKeysPlugin } from './scripts/wtr-input.mjs';
+import { collabServerPlugin } from './scripts/wtr-collab.mjs';
 import { bundledPackages } from './scripts/wtr-bundle.mjs';
 import { testProgress } from './scripts/wtr-progress.mjs';
 
@@ -56,6 +57,8 @@ export default {
     consoleGuard,
     progress.plugin,
     clickThenKeysPlugin(),
+    // Collaboration servers for the shared-document tests.
+    collabServerPlugin(),
     esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: [
     chromeLauncher({

@@ -47,6 +47,19 @@ function caretElement(user: { name?: unknown; color?: unknown; id?: unknown; ava
   return caret;
 }
 
+/**
+ * y-prosemirror measures the selection with `root.createRange()`, which a shadow root does not
+ * have (yjs/y-prosemirror#196, open): in a custom element every remote change and undo with the
+ * editor focused threw. A shadow root gets one that makes the range in its document.
+ */
+const shadowRootRange: Plugin = new Plugin({
+  view(view) {
+    const root = view.root as (ShadowRoot & { createRange?: () => Range }) | Document;
+    if (!(root instanceof Document) && typeof root.createRange !== 'function') root.createRange = () => root.ownerDocument.createRange();
+    return {};
+  },
+});
+
 /** Keeps this editor's selection in its presence, also while focus is elsewhere (no caret that blinks away on blur). */
 const presenceKey = new PluginKey('collab-presence');
 function presencePlugin(provider: CollabProvider): Plugin {
@@ -86,8 +99,9 @@ export interface CollabEditing {
  */
 export function collabEditing(provider: CollabProvider, schema: Schema, user: CollabUser, { carets = true } = {}): CollabEditing {
   provider.setUser({ ...user, color: caretColor(user) });
-  const { doc, mapping } = initProseMirrorDoc(provider.fragment, schema);
-  const plugins: Plugin[] = [ySyncPlugin(provider.fragment, { mapping })];
+  // An empty shared document shows as one empty paragraph (what ProseMirror fills a document with), written only once typed into.
+  const { doc, mapping } = provider.fragment.length ? initProseMirrorDoc(provider.fragment, schema) : { doc: schema.topNodeType.createAndFill()!, mapping: new Map() };
+  const plugins: Plugin[] = [shadowRootRange, ySyncPlugin(provider.fragment, { mapping })];
   if (carets) {
     plugins.push(
       yCursorPlugin(

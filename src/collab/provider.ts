@@ -40,6 +40,16 @@ export interface CollabUser {
   avatar?: string;
 }
 
+/** What the element's `collaboration` property takes: the shared document's provider, who is editing, and whether others' carets show. */
+export interface Collaboration {
+  /** From `connect()` (one per editor and document). */
+  provider: CollabProvider;
+  /** The person editing, as others see them. */
+  user: CollabUser;
+  /** Others' carets and selections with their names (default true). */
+  carets?: boolean;
+}
+
 /** How to reach the server. */
 export interface CollabProviderOptions {
   /** The server's websocket address, e.g. `wss://example.com/collab`; the document name is added as `/<name>`. */

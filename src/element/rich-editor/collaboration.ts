@@ -1,21 +1,13 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import type { Schema } from 'prosemirror-model';
 import type { EditorState, Transaction } from 'prosemirror-state';
-import type { CollabProvider, CollabState, CollabUser } from '../../collab/provider.js';
+import type { Collaboration, CollabState } from '../../collab/provider.js';
+
+export type { Collaboration };
 import { log } from '../../core/log.js';
 import type { Words } from '../../core/strings.js';
 import { emit, RichEditorEvents } from '../events.js';
 import type { RichEditor } from './rich-editor.component.js';
-
-/** What the `collaboration` property takes: the shared document's provider, who is editing, and whether others' carets show. */
-export interface Collaboration {
-  /** From `connect()` in `rich-editor/collab` (one per editor and document). */
-  provider: CollabProvider;
-  /** The person editing, as others see them. */
-  user: CollabUser;
-  /** Others' carets and selections with their names (default true). */
-  carets?: boolean;
-}
 
 type Chunk = typeof import('../../collab/editor-plugins.js');
 
