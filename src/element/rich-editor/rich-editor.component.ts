@@ -236,7 +236,7 @@ export class RichEditor extends FormAssociatedElement {
     anchor: () => this.doc.view?.dom as HTMLElement | undefined,
   });
   private readonly doc: EditorDocument = new EditorDocument(this, this.config, this.formControl, { editable: () => this.canEdit, disabled: () => this.isDisabled });
-  private readonly collab = this.doc.share(new CollaborationController(this, () => this.doc.rebuild(), () => this.doc.refresh(), () => this.config.setup.schema));
+  private readonly collab = this.doc.share(new CollaborationController(this, { rebuild: () => this.doc.rebuild(), refresh: () => this.doc.refresh(), schema: () => this.config.setup.schema }));
 
   /** The ProseMirror view, for hosts that need it (null while disconnected). */
   get editorView(): EditorView | null {

@@ -139,6 +139,7 @@ describe('editing together', () => {
     bob.el.focus();
     await sendKeys({ type: 'Hi' });
     await until(() => ann.el.shadowRoot!.querySelector('.collab-caret-label')?.textContent === 'Bob', "Bob's caret in Ann's editor");
+    await converged([ann, bob, annAgain], ['Hi']);
     annAgain.el.focusAt('end');
     await sendKeys({ type: '!' });
     await converged([ann, bob, annAgain], ['Hi!']);
