@@ -12,6 +12,7 @@ import { absolutePositionToRelativePosition, initProseMirrorDoc, redoCommand, un
 import * as Y from 'yjs';
 import { safeColor, safeImageSrc } from '../core/url.js';
 import type { CollabProvider, CollabUser } from './provider.js';
+import { adoptCollabStyles } from './styles.js';
 
 /** Caret colours for people who bring none (picked from their id, the same in every editor). */
 const PALETTE = ['#d9480f', '#1971c2', '#2f9e44', '#ae3ec9', '#e8590c', '#0c8599', '#c2255c', '#5f3dc4'];
@@ -56,6 +57,7 @@ const shadowRootRange: Plugin = new Plugin({
   view(view) {
     const root = view.root as (ShadowRoot & { createRange?: () => Range }) | Document;
     if (!(root instanceof Document) && typeof root.createRange !== 'function') root.createRange = () => root.ownerDocument.createRange();
+    adoptCollabStyles(root);
     return {};
   },
 });

@@ -139,6 +139,11 @@ describe('editing together', () => {
     bob.el.focus();
     await sendKeys({ type: 'Hi' });
     await until(() => ann.el.shadowRoot!.querySelector('.collab-caret-label')?.textContent === 'Bob', "Bob's caret in Ann's editor");
+    // The name sits above the line, never over the text typed beside the caret.
+    const caret = ann.el.shadowRoot!.querySelector('.collab-caret')!.getBoundingClientRect();
+    const label = ann.el.shadowRoot!.querySelector('.collab-caret-label')!.getBoundingClientRect();
+    expect(label.bottom, 'the name above the caret').to.be.at.most(caret.top + 1);
+    expect(caret.height, 'the caret spans its line').to.be.greaterThan(8);
     await converged([ann, bob, annAgain], ['Hi']);
     annAgain.el.focusAt('end');
     await sendKeys({ type: '!' });
