@@ -29,7 +29,7 @@ const consoleGuard = {
  * Editing together in depth (a shared document's every case): Chromium; one case of it runs in
  * every engine (collaboration-engines.test.ts), as typing and the view can differ there.
  */
-const CHROMIUM_ONLY_ELEMENT_FILES = 'test/element/collab/collaboration.test.ts';
+const CHROMIUM_ONLY_ELEMENT_FILES = 'test/element/collab/{collaboration,features}.test.ts';
 
 /**
  * The browser tiers. Every engine runs the files where engines can differ: the element and the

@@ -91,6 +91,6 @@ export class CollabBinding {
     // The first sync builds the view around the shared document; later changes (offline and
     // back, read-only, stopped) only change what may be done: the document stays as it is.
     if (!this.bound && state.status === 'synced') this.host.rebuild();
-    else if (before?.readOnly !== state.readOnly || before?.status !== state.status) this.host.refresh();
+    if (before?.readOnly !== state.readOnly || before?.status !== state.status) this.host.refresh();
   }
 }
