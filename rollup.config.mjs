@@ -7,7 +7,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 
-const dependencies = /^(prosemirror-[a-z-]+|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
+const dependencies = /^(prosemirror-[a-z-]+|yjs|y-prosemirror|y-protocols|lib0|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
 
 const typescript = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', sourceMap: true });
 
@@ -35,6 +35,9 @@ const configs = [
       'extensions/callout': 'src/extensions/callout.ts',
       // A complete second locale (words only, no imports).
       'locales/fr': 'src/locales/fr.ts',
+      // Editing together: the browser's provider, and the server's hub (Node).
+      'collab/index': 'src/collab/index.ts',
+      'collab/server': 'src/collab/server.ts',
     },
     external: (id) => dependencies.test(id),
     output: {
@@ -53,7 +56,9 @@ const configs = [
   {
     // The embed bundle: everything but React, minified; lazily loaded parts (the
     // markdown parser) become chunks beside it, fetched only when used.
-    input: { 'rich-editor.min': 'src/element/index.ts' },
+    // The provider for editing together is a second entry: it shares Yjs with the element's own
+    // collaboration chunk, and a page that does not edit together loads neither.
+    input: { 'rich-editor.min': 'src/element/index.ts', 'rich-editor-collab.min': 'src/collab/browser.ts' },
     // Code the lazy chunks share with the entry stays in the entry file (the page's one
     // script) instead of moving into a third file the entry would have to import.
     preserveEntrySignatures: 'allow-extension',

@@ -6,6 +6,7 @@ import { countReporter } from './scripts/count-reporter.mjs';
 import { findChromium } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
 import { clickThenKeysPlugin } from './scripts/wtr-input.mjs';
+import { collabServerPlugin } from './scripts/wtr-collab.mjs';
 import { bundledPackages } from './scripts/wtr-bundle.mjs';
 import { testProgress } from './scripts/wtr-progress.mjs';
 
@@ -25,14 +26,21 @@ const consoleGuard = {
 };
 
 /**
+ * Editing together in depth (a shared document's every case): Chromium; one case of it runs in
+ * every engine (collaboration-engines.test.ts), as typing and the view can differ there.
+ */
+const CHROMIUM_ONLY_ELEMENT_FILES = 'test/element/collab/{collaboration,features}.test.ts';
+
+/**
  * The browser tiers. Every engine runs the files where engines can differ: the element and the
  * core's files that build an editor view, type, click, paste or read layout (ENGINE_FILES).
  * Chromium alone also runs the app's and the React wrapper's component tests (React screens
  * against a fake API: nothing in them differs between engines; the app's end-to-end flows run
  * in Firefox and WebKit too). Pure model code runs once, in Node (`*.node.test.ts`).
  */
-export const ENGINE_FILES = ['test/core/**/*.test.ts', 'test/element/**/*.test.ts', 'test/setup/**/*.test.ts', '!**/*.node.test.ts'];
-export const CHROMIUM_FILES = [...ENGINE_FILES, 'test/react/**/*.test.ts', 'test/react/**/*.test.tsx', 'test/app/**/*.test.ts', 'test/app/**/*.test.tsx'];
+const VIEW_FILES = ['test/core/**/*.test.ts', 'test/element/**/*.test.ts', 'test/setup/**/*.test.ts', '!**/*.node.test.ts'];
+export const ENGINE_FILES = [...VIEW_FILES, `!${CHROMIUM_ONLY_ELEMENT_FILES}`];
+export const CHROMIUM_FILES = [...VIEW_FILES, 'test/react/**/*.test.ts', 'test/react/**/*.test.tsx', 'test/app/**/*.test.ts', 'test/app/**/*.test.tsx'];
 
 /** Which test each running file is in: named when a file stalls, and in the list of failures. */
 export const progress = testProgress();
@@ -56,6 +64,8 @@ export default {
     consoleGuard,
     progress.plugin,
     clickThenKeysPlugin(),
+    // Collaboration servers for the shared-document tests.
+    collabServerPlugin(),
     esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: [
     chromeLauncher({

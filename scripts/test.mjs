@@ -281,11 +281,11 @@ async function runBrowserTests(engine, { beside = false, port = 0 } = {}) {
 }
 
 
-// Tier 1, with the build: the core's model code in Node (jsdom's parser injected, the browser
+// Tier 1, with the build: the core's model code and the collaboration engine (test/collab) in Node (jsdom's parser injected, the browser
 // files' mocha globals; test/setup/node-globals.ts). The build and the two type checks run
 // beside it (the type checks mostly wait on one core).
 console.log('Building and type-checking, and the core\'s model tests in Node…');
-const coreNodeTests = findFiles(join(root, 'test', 'core'), (name) => name.endsWith('.node.test.ts'));
+const coreNodeTests = ['core', 'collab'].flatMap((dir) => findFiles(join(root, 'test', dir), (name) => name.endsWith('.node.test.ts')));
 const [buildStatus, typesStatus, serverTypesStatus, coreCounts] = await Promise.all([
   timed('build', () => runHeldBack(process.execPath, [join(root, 'scripts/build.mjs')], { stdout: false, cpu: 'build' })),
   timed('types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cpu: 'types' })),

@@ -5,7 +5,7 @@ import { EditorState, type Plugin } from 'prosemirror-state';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
 import { gapCursorPlugin } from './plugins/gap-cursor.js';
 import { editorInputRules } from './plugins/input-rules.js';
-import { editorKeymap } from './plugins/keymap.js';
+import { editorKeymap, type UndoCommands } from './plugins/keymap.js';
 import { markdownPastePlugin } from './plugins/markdown-paste.js';
 import { pastePlugin } from './plugins/paste.js';
 import { tabKeyPlugin } from './plugins/tab-key.js';
@@ -22,6 +22,11 @@ export interface EditingOptions {
   plugins?: Plugin[];
   /** Built-in pieces turned off (tables, markdown paste, typography, task lists, markdown shortcuts…). */
   features?: Features;
+  /**
+   * The undo history: ProseMirror's by default; a shared document brings its own (which undoes
+   * only this editor's changes), its plugins and its commands for the keys.
+   */
+  history?: { plugins: Plugin[] } & UndoCommands;
 }
 
 /**
@@ -41,9 +46,9 @@ export function editingPlugins(options: EditingOptions = {}): Plugin[] {
     ...(options.plugins ?? []),
     ...(tables ? tablePlugins(schema) : []),
     editorInputRules(schema, features),
-    ...editorKeymap(schema, features),
+    ...editorKeymap(schema, features, options.history),
     gapCursorPlugin(),
-    history(),
+    ...(options.history ? options.history.plugins : [history()]),
     textInputPlugin(),
     tabKeyPlugin(),
   ];

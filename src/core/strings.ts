@@ -22,6 +22,11 @@ export const ENGLISH = {
   'upload.progress': 'Upload progress',
   'upload.cancel': 'Cancel upload',
 
+  'collab.connecting': 'Connecting to the shared document…',
+  'collab.unauthorized': 'You can no longer edit this document.',
+  'collab.incompatible': 'This document holds content this editor cannot show, so it is read-only here. Nothing has been changed.',
+  'collab.you': 'You',
+
   'slash.label': 'Commands',
   'slash.empty': 'No matching commands',
   'slash.text.title': 'Text',

@@ -1,4 +1,7 @@
+import type { CollabState } from '../collab/provider.js';
 import type { JSONNode } from '../core/serialize/json.js';
+
+export type { CollabState };
 
 /** The names of every event the element fires, declared once. */
 export const RichEditorEvents = {
@@ -7,6 +10,7 @@ export const RichEditorEvents = {
   blur: 'rich-editor-blur',
   mentionClick: 'rich-editor-mention-click',
   uploadError: 'rich-editor-upload-error',
+  collabStatus: 'rich-editor-collab-status',
 } as const;
 
 /** Fires one of the element's events: bubbling and composed, so a host hears it outside the shadow root; false when a listener cancelled it. */
@@ -55,5 +59,6 @@ declare global {
     'rich-editor-blur': CustomEvent<void>;
     'rich-editor-mention-click': CustomEvent<MentionClickDetail>;
     'rich-editor-upload-error': CustomEvent<UploadErrorDetail>;
+    'rich-editor-collab-status': CustomEvent<CollabState>;
   }
 }

@@ -8,6 +8,7 @@ import './toolbar/toolbar.js';
 
 export { RichEditor } from './rich-editor/rich-editor.component.js';
 export type { UploadFileCallback } from './rich-editor/uploads.js';
+export type { Collaboration, CollabState, CollabStatus, CollabUser } from '../collab/provider.js';
 export { RICH_EDITOR_TAG, defineRichEditor } from './rich-editor/rich-editor.js';
 export type { RichEditorAttributes } from './rich-editor/attributes.js';
 export {

@@ -11,6 +11,7 @@ import {
   type MentionClickDetail,
   type RichEditorChangeDetail,
   type UploadErrorDetail,
+  type CollabState,
 } from '../element/events.js';
 import { serverRichEditor } from './server.js';
 
@@ -28,6 +29,7 @@ const Base = createComponent({
     onEditorBlur: RichEditorEvents.blur as EventName<CustomEvent<void>>,
     onMentionClick: RichEditorEvents.mentionClick as EventName<CustomEvent<MentionClickDetail>>,
     onUploadError: RichEditorEvents.uploadError as EventName<CustomEvent<UploadErrorDetail>>,
+    onCollabStatus: RichEditorEvents.collabStatus as EventName<CustomEvent<CollabState>>,
   },
 });
 
@@ -58,7 +60,7 @@ declare module 'react' {
   }
 }
 
-export type { MentionClickDetail, RichEditorChangeDetail, UploadErrorDetail, RichEditorAttributes };
+export type { CollabState, MentionClickDetail, RichEditorChangeDetail, UploadErrorDetail, RichEditorAttributes };
 export type {
   FeatureName,
   Features,
@@ -71,5 +73,7 @@ export type {
   UploadContext,
   UploadFileCallback,
   ExtensionInput,
+  Collaboration,
+  CollabUser,
 } from '../element/index.js';
 export { RichEditorElement };

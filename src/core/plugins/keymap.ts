@@ -41,12 +41,18 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iP(hone|[oa]d)/.test(naviga
 /** Undo that first takes back an input rule the user just triggered (so `--` comes back). */
 export const undoWithInputRules: Command = chainCommands(undoInputRule, undo);
 
+/** Where undo and redo come from: ProseMirror's history by default, a shared document's own undo when editing together. */
+export interface UndoCommands {
+  undo: Command;
+  redo: Command;
+}
+
 /**
  * The editor's key bindings: formatting, undo, selection and the joins at block edges,
  * then each node's own keys from its definition (headings, lists, quotes, code blocks;
  * those of features turned off left out), then the base keys.
  */
-export function editorKeymap(schema: Schema, features?: Features): Plugin[] {
+export function editorKeymap(schema: Schema, features?: Features, history: UndoCommands = { undo, redo }): Plugin[] {
   return [
     keymap({
       'Mod-b': toggleBold,
@@ -54,9 +60,9 @@ export function editorKeymap(schema: Schema, features?: Features): Plugin[] {
       'Mod-u': toggleUnderline,
       'Mod-Shift-s': toggleStrike,
       'Mod-e': toggleCode,
-      'Mod-z': undoWithInputRules,
-      'Shift-Mod-z': redo,
-      'Mod-y': redo,
+      'Mod-z': history.undo === undo ? undoWithInputRules : chainCommands(undoInputRule, history.undo),
+      'Shift-Mod-z': history.redo,
+      'Mod-y': history.redo,
       Backspace: chainCommands(undoInputRule, joinIntoListBackward),
       Delete: joinAcrossListForward,
       'Mod-a': selectBlockThenAll,

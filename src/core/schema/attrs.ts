@@ -74,25 +74,34 @@ export const text: Cleaner<string | null> = (v) => (typeof v === 'string' || typ
 /** A short text value that is never null: the empty string stands in. */
 export const requiredText: Cleaner<string> = (v) => text(v) ?? '';
 
+/**
+ * A raw value as text for a cleaner to read: strings and numbers as they are, anything else as
+ * nothing. (`String(value)` throws on an object whose `toString` is not a function, which JSON
+ * can hold: `{"toString": "x"}`.)
+ */
+function asText(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+}
+
 /** A boolean, also read from the strings `"true"`/`"false"` that DOM attributes carry. */
 export const bool: Cleaner<boolean> = (v) => v === true || v === 'true' || v === '';
 
 /** A heading level, 1 to 3; deeper levels become 3 (spec: headings go from 1 to 3). */
 export const headingLevel: Cleaner<number> = (v) => {
-  const n = typeof v === 'number' ? v : parseInt(String(v), 10);
+  const n = typeof v === 'number' ? v : parseInt(asText(v), 10);
   if (!Number.isFinite(n) || n < 1) return 1;
   return Math.min(3, Math.floor(n));
 };
 
 /** An ordered list's first number. */
 export const listStart: Cleaner<number> = (v) => {
-  const n = typeof v === 'number' ? v : parseInt(String(v), 10);
+  const n = typeof v === 'number' ? v : parseInt(asText(v), 10);
   return Number.isFinite(n) && n >= 0 ? Math.min(Math.floor(n), 999_999_999) : 1;
 };
 
 /** A row or column span, at least 1. */
 export const span: Cleaner<number> = (v) => {
-  const n = typeof v === 'number' ? v : parseInt(String(v), 10);
+  const n = typeof v === 'number' ? v : parseInt(asText(v), 10);
   return Number.isFinite(n) && n >= 1 ? Math.min(Math.floor(n), 1000) : 1;
 };
 
@@ -100,7 +109,7 @@ export const span: Cleaner<number> = (v) => {
 export const colwidth: Cleaner<number[] | null> = (v) => {
   const list = typeof v === 'string' ? v.split(',') : v;
   if (!Array.isArray(list) || list.length === 0 || list.length > 1000) return null;
-  const widths = list.map((w) => (typeof w === 'number' ? w : parseInt(String(w), 10)));
+  const widths = list.map((w) => (typeof w === 'number' ? w : parseInt(asText(w), 10)));
   // prosemirror-tables writes 0 for a column whose width is not set.
   return widths.every((w) => Number.isInteger(w) && w >= 0 && w <= 100_000) ? widths : null;
 };
@@ -109,7 +118,7 @@ export const colwidth: Cleaner<number[] | null> = (v) => {
 export function dimension(fallback: string | null): Cleaner<string | null> {
   return (v) => {
     if (v === null || v === undefined) return fallback;
-    const m = /^\s*(\d{1,5}(?:\.\d{1,3})?)\s*(px|%)?\s*$/.exec(String(v));
+    const m = /^\s*(\d{1,5}(?:\.\d{1,3})?)\s*(px|%)?\s*$/.exec(asText(v));
     if (!m) return fallback;
     const n = Number(m[1]);
     const unit = m[2] ?? 'px';

@@ -1,7 +1,7 @@
 import { supportsAdoptingStyleSheets, type PropertyValues } from 'lit';
 import type { Attrs } from 'prosemirror-model';
 import type { EditorState, Plugin } from 'prosemirror-state';
-import { editingPlugins } from '../../core/editor-state.js';
+import { editingPlugins, type EditingOptions } from '../../core/editor-state.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
 import { featureOn, type FeatureName, type Features } from '../../core/features.js';
@@ -126,14 +126,16 @@ export class Configuration {
   }
 
   /** The editor's plugins; host callbacks are read when used, so they may change at any time. */
-  plugins(setup: EditorSetup): Plugin[] {
+  plugins(setup: EditorSetup, shared: { plugins: Plugin[]; history: NonNullable<EditingOptions['history']> } | null = null): Plugin[] {
     const host = this.host;
     const features = host.features;
     const on = (name: FeatureName) => featureOn(features, name);
     return editingPlugins({
       schema: setup.schema,
       features,
+      history: shared?.history,
       plugins: [
+        ...(shared?.plugins ?? []),
         editorSetupPlugin(setup, features, host.menus),
         stringsPlugin(host.strings),
         ...setup.plugins(features),

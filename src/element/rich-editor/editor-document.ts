@@ -8,11 +8,13 @@ import { clearContent, setContent } from '../../core/operations.js';
 import { withDomSelection } from '../../core/plugins/dom-selection.js';
 import { canReplaceContent } from '../../core/plugins/image-upload.js';
 import { refreshMentionHighlights } from '../../core/plugins/mention-highlights.js';
-import { parseHTML, serializeHTML } from '../../core/serialize/html.js';
+import { emptyDoc, parseHTML, serializeHTML } from '../../core/serialize/html.js';
+import { SKIP_IMAGE_TRACKING_META } from '../../core/transaction-meta.js';
 import { serializeJSON } from '../../core/serialize/json.js';
 import { wordsWith } from '../../core/strings.js';
 import { emit, lazyChangeDetail, RichEditorEvents } from '../events.js';
 import { nodeViews } from '../node-views/index.js';
+import type { CollaborationController } from './collaboration.js';
 import type { Configuration } from './configuration.js';
 import type { FormControl } from './form-control.js';
 import type { RichEditor } from './rich-editor.component.js';
@@ -46,6 +48,8 @@ export class EditorDocument implements ReactiveController {
   private htmlCache: { doc: PMNode; html: string } | null = null;
   /** Above zero while the host changes the document (setValue, clear, focusAt): no native `input` for those. */
   private hostEdits = 0;
+  /** Editing together, when the element does (collaboration.ts). */
+  private collab: CollaborationController | null = null;
 
   constructor(
     private readonly host: RichEditor,
@@ -54,6 +58,12 @@ export class EditorDocument implements ReactiveController {
     private readonly element: EditorDocumentHost,
   ) {
     host.addController(this);
+  }
+
+  /** Takes the collaboration controller, whose shared document the view edits while it is active; returns it. */
+  share(collab: CollaborationController): CollaborationController {
+    this.collab = collab;
+    return collab;
   }
 
   /** The live view (null before the first render and while the element is removed). */
@@ -102,7 +112,8 @@ export class EditorDocument implements ReactiveController {
     const next = html ?? '';
     if (next === this.given) return;
     this.given = next;
-    this.host.setValue(next);
+    // A shared document's content is the server's: a value is never a seed (nothing is duplicated).
+    if (!this.collab?.active) this.host.setValue(next);
   }
 
   /** Replaces the document with HTML (no-op when equal; refused and logged while an image upload runs). */
@@ -168,10 +179,13 @@ export class EditorDocument implements ReactiveController {
     const setup = this.config.setup;
     this.config.showExtensionStyles(setup.styles);
     this.initialValue ??= html;
+    // Editing together: the shared document's content once synced (empty and read-only until then).
+    const shared = this.collab?.active ? this.collab.editing(setup.schema) : null;
+    const doc = this.collab?.active ? (shared?.doc ?? emptyDoc(setup.schema)) : parseHTML(html, { schema: setup.schema });
     const label = host.getAttribute('aria-label') ?? wordsWith(host.strings)['editor.label'];
     // The mount itself becomes the editable root, so `.content > *` are the document's blocks.
     this.liveView = new EditorView({ mount }, {
-      state: EditorState.create({ doc: parseHTML(html, { schema: setup.schema }), plugins: this.config.plugins(setup) }),
+      state: EditorState.create({ doc, plugins: this.config.plugins(setup, shared) }),
       editable: () => this.element.editable(),
       nodeViews: nodeViews(host, host.features),
       // A read-only viewer is focusable by a click or `focus()` but not by Tab; as the
@@ -200,8 +214,17 @@ export class EditorDocument implements ReactiveController {
     this.formControl.validate();
   }
 
-  /** Rebuilds the view around its current content, for a new setup (new extensions). */
-  private rebuild(): void {
+  /** The view takes up what may be done now (editable or not), and the UI pieces follow. */
+  refresh(): void {
+    const view = this.view;
+    this.host.requestUpdate();
+    if (!view) return;
+    view.setProps({ editable: () => this.element.editable() });
+    this.host.hub.notify(view.state);
+  }
+
+  /** Rebuilds the view around its current content (a new setup, or a shared document that arrived or went). */
+  rebuild(): void {
     const view = this.view;
     if (!view) return;
     // Content not edited since it was set is read again from the value, which the new
@@ -219,8 +242,11 @@ export class EditorDocument implements ReactiveController {
   private dispatch(transaction: Transaction): void {
     const view = this.view;
     if (!view) return;
-    const tr = withDomSelection(view, transaction);
     const previous = view.state;
+    const collab = this.collab;
+    // Others' changes: narrowed to what they changed, and never the user's input or files.
+    const remote = !!collab?.isRemote(transaction);
+    const tr = remote ? collab!.narrow(previous, transaction).setMeta(SKIP_IMAGE_TRACKING_META, true) : withDomSelection(view, transaction);
     view.updateState(previous.apply(tr));
     this.host.hub.notify(previous);
     if (view.state.doc !== previous.doc) {
@@ -228,7 +254,7 @@ export class EditorDocument implements ReactiveController {
       // The HTML of a document that is gone would only hold memory (a long document's HTML is megabytes).
       this.htmlCache = null;
       emit(this.host, RichEditorEvents.change, lazyChangeDetail(() => serializeJSON(doc), () => this.htmlOf(doc)));
-      this.formControl.documentChanged(this.hostEdits === 0);
+      this.formControl.documentChanged(this.hostEdits === 0 && !remote);
     }
   }
 

@@ -3,6 +3,8 @@ import { Configuration } from './configuration.js';
 import { EditorDocument } from './editor-document.js';
 import { Uploads, type UploadFileCallback } from './uploads.js';
 import { FormControl } from './form-control.js';
+import { FormAssociatedElement } from './form-associated.js';
+import { CollaborationController, type Collaboration } from './collaboration.js';
 import type { EditorView } from 'prosemirror-view';
 import { schemaStyles } from '../../core/extensions/collect.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
@@ -38,6 +40,7 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * @fires rich-editor-blur - when the content loses focus
  * @fires rich-editor-mention-click - cancelable; by default the page goes to the mention's `redirect_uri`
  * @fires rich-editor-upload-error - an image could not be uploaded; `detail.message` is the spec's text
+ * @fires rich-editor-collab-status - how a shared document stands: `detail.status` (connecting, synced, offline, unauthorized, incompatible), `detail.unsent`, `detail.readOnly`, `detail.reason`
  * @fires input - native-like (bubbles, composed): once per change the user makes to the document, not for changes the host makes (`value`, `setValue`, `clear`, form reset)
  * @fires change - native-like (bubbles): when focus leaves the element after the user changed the document, once
  * @csspart editor - the wrapper of the content and its UI
@@ -79,12 +82,9 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * @cssprop --rich-editor-code-type - syntax colour of types
  * @cssprop --rich-editor-code-attr - syntax colour of attributes
  */
-export class RichEditor extends LitElement {
+export class RichEditor extends FormAssociatedElement {
   // The built-in nodes' CSS comes from their definitions (src/core/blocks), shared by every editor; an extension's is added per editor.
   static override styles = [themeStyles, richEditorStyles, unsafeCSS(schemaStyles(schema)), nodeViewStyles];
-
-  /** Form-associated: inside a `<form>` the element submits its HTML under `name`. */
-  static formAssociated = true;
 
   /** `focus()`, a label's click and Tab reach the editable content. */
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
@@ -112,6 +112,7 @@ export class RichEditor extends LitElement {
     maxImageSize: { type: Number, attribute: 'max-image-size' },
     imageTypes: { attribute: false },
     imageWidth: { type: String, attribute: 'image-width' },
+    collaboration: { attribute: false },
   };
 
   /**
@@ -210,6 +211,13 @@ export class RichEditor extends LitElement {
   imageTypes: readonly string[] = ['image/*'];
   /** The width a new image gets: `35%` (the spec's default) or a size such as `320px`. */
   imageWidth = '35%';
+  /**
+   * Edit a shared document with others (see docs/collaboration.md): `{ provider, user, carets }`,
+   * the provider from `connect()` in `rich-editor/collab`. While set, the server's document is the
+   * content (`value` is not a seed), the editor is read-only until the first sync, and undo takes
+   * back only this editor's changes.
+   */
+  collaboration: Collaboration | null = null;
 
   /** The shared channel between the view and the UI pieces. @internal */
   readonly hub = new EditorHub();
@@ -218,7 +226,7 @@ export class RichEditor extends LitElement {
   private formDisabled = false;
   private readonly uploads: Uploads = new Uploads(this, () => this.doc.view);
   private readonly config: Configuration = new Configuration(this, this.uploads);
-  private readonly formControl: FormControl = new FormControl(this, {
+  protected readonly formControl: FormControl = new FormControl(this, {
     name: () => this.name,
     value: () => this.doc.html,
     empty: () => this.doc.empty,
@@ -228,45 +236,11 @@ export class RichEditor extends LitElement {
     anchor: () => this.doc.view?.dom as HTMLElement | undefined,
   });
   private readonly doc: EditorDocument = new EditorDocument(this, this.config, this.formControl, { editable: () => this.canEdit, disabled: () => this.isDisabled });
+  private readonly collab = this.doc.share(new CollaborationController(this, { rebuild: () => this.doc.rebuild(), refresh: () => this.doc.refresh(), schema: () => this.config.setup.schema }));
 
   /** The ProseMirror view, for hosts that need it (null while disconnected). */
   get editorView(): EditorView | null {
     return this.doc.view;
-  }
-
-  /** The form the element belongs to, if any. */
-  get form(): HTMLFormElement | null {
-    return this.formControl.form;
-  }
-
-  /** The labels of the element (`<label for>` or around it). */
-  get labels(): NodeList | null {
-    return this.formControl.internals?.labels ?? null;
-  }
-
-  /** The element's validity (`valueMissing` when `required` and empty). */
-  get validity(): ValidityState | null {
-    return this.formControl.internals?.validity ?? null;
-  }
-
-  /** The message of the current validity error (the strings table's `form.required`), or empty. */
-  get validationMessage(): string {
-    return this.formControl.internals?.validationMessage ?? '';
-  }
-
-  /** Whether the element takes part in its form's validation (not when disabled or read-only). */
-  get willValidate(): boolean {
-    return this.formControl.internals?.willValidate ?? false;
-  }
-
-  /** Whether the element is valid; an invalid one fires `invalid`. */
-  checkValidity(): boolean {
-    return this.formControl.internals?.checkValidity() ?? true;
-  }
-
-  /** Like `checkValidity()`, and the browser shows the message at the content. */
-  reportValidity(): boolean {
-    return this.formControl.internals?.reportValidity() ?? true;
   }
 
   private get isDisabled(): boolean {
@@ -274,7 +248,7 @@ export class RichEditor extends LitElement {
   }
 
   private get canEdit(): boolean {
-    return !this.readonly && !this.isDisabled;
+    return !this.readonly && !this.isDisabled && this.collab.editable;
   }
 
   /** A shadow root the server wrote (server-render.ts) is the first paint only: the live editor replaces it. */
@@ -296,6 +270,7 @@ export class RichEditor extends LitElement {
             ? html`<rich-editor-drag-handle .hub=${this.hub} ?drag-drop=${this.dragDrop} exportparts="drag-handle"></rich-editor-drag-handle>`
             : nothing}
           ${this.config.on('tables') ? html`<rich-editor-table-controls .hub=${this.hub} exportparts="table-controls, table-menu"></rich-editor-table-controls>` : nothing}`}
+      ${this.collab.notice(wordsWith(this.strings))}
       ${this.uploads.error
         ? html`<div class="alert" role="alert" part="alert">
             <span>${this.uploads.error}</span>
@@ -312,11 +287,6 @@ export class RichEditor extends LitElement {
   /** Opens the file chooser for an image upload (the slash menu's Image entry). */
   chooseImage(): void {
     this.uploads.chooseImage();
-  }
-
-  /** Called by the browser when the element joins or leaves a form. */
-  formAssociatedCallback(): void {
-    this.formControl.formChanged();
   }
 
   /** Called by the browser when its form is reset: back to the `value` attribute, or the value first rendered (no `change`). */

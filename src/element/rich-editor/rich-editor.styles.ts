@@ -94,6 +94,14 @@ export const richEditorStyles = css`
     color: var(--_danger);
     font-size: 0.875em;
   }
+  .collab-notice {
+    margin-bottom: 0.5rem;
+    padding: 0.4rem 0.6rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
   .alert button {
     margin-left: auto;
     font: inherit;

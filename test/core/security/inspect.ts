@@ -1,8 +1,10 @@
 /**
  * Static checks on rendered output: everything an XSS payload needs in the DOM
  * (handlers, script-bearing elements, dangerous URLs, free-form CSS) is reported as a
- * readable problem, so a failing test names what got through and where.
+ * readable problem, so a failing test names what got through and where. Runs in the
+ * browsers and in Node (with the DOM the core is given).
  */
+import { parseInertHTML } from '../../../src/core/dom.js';
 
 /** Elements that run, load or redirect something; none may ever appear in output. */
 export const FORBIDDEN_ELEMENTS = [
@@ -58,7 +60,7 @@ export function isDangerousUrl(value: string): boolean {
   const cleaned = value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '').toLowerCase();
   if (DANGEROUS_SCHEME.test(cleaned)) return true;
   try {
-    return DANGEROUS_SCHEME.test(new URL(value, document.baseURI).protocol);
+    return DANGEROUS_SCHEME.test(new URL(value, typeof document === 'undefined' ? 'http://localhost/' : document.baseURI).protocol);
   } catch {
     return false;
   }
@@ -107,7 +109,8 @@ function allElements(root: ParentNode): Element[] {
     const node = pending.pop()!;
     for (const el of Array.from(node.querySelectorAll('*'))) {
       found.push(el);
-      if (el instanceof HTMLTemplateElement) pending.push(el.content);
+      // A template's content is a fragment of its own (by name: Node's DOMs have no global class).
+      if (el.localName === 'template') pending.push((el as HTMLTemplateElement).content);
     }
   }
   return found;
@@ -120,7 +123,7 @@ export function findUnsafe(root: ParentNode, options: InspectOptions = {}): stri
 
 /** Parses markup without running or loading anything, to judge it with `findUnsafe`. */
 export function inertFragment(html: string): DocumentFragment {
-  const template = document.createElement('template');
+  const template = parseInertHTML('').createElement('template');
   template.innerHTML = html;
   return template.content;
 }

@@ -1,0 +1,161 @@
+/**
+ * Reads a Yjs update before it is applied and says whether it keeps the shared document inside
+ * the editor's schema: every element a node type the schema has, every text format a mark it has,
+ * every attribute one the node declares with a value its cleaner keeps. The server refuses an
+ * update that does not (so no collaborator can lock a document read-only for everyone, or bring an
+ * unsafe address, handler or style to anyone's screen), and each editor checks what arrives again
+ * before its document sees it: y-prosemirror deletes an element it cannot turn into a node
+ * (y-prosemirror#39), which would delete a colleague's content everywhere.
+ */
+import type { AttributeSpec, MarkType, NodeType, Schema } from 'prosemirror-model';
+import * as Y from 'yjs';
+import type { AttrDefs } from '../core/schema/attrs.js';
+
+/** The name of the shared document's one root: the XML fragment the editor is bound to. */
+export const FRAGMENT = 'default';
+
+/** Why an update was refused: a sentence naming what was wrong. */
+export type UpdateProblem = string;
+
+/** What a parent of an item is: the root fragment, or an element, a text, or something the editor never writes. */
+type ParentKind = { kind: 'root' } | { kind: 'element'; nodeName: string } | { kind: 'text' } | { kind: 'other'; what: string };
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** y-prosemirror names a mark that may overlap itself `name--hash`. */
+const markName = (key: string): string => /^(.*)--[a-zA-Z0-9+/=]{8}$/.exec(key)?.[1] ?? key;
+
+function attrDefsOf(type: { spec: unknown }): AttrDefs | undefined {
+  return (type.spec as { attrDefs?: AttrDefs }).attrDefs;
+}
+
+/** Whether `value` is one the attribute keeps as it is (its cleaner changes nothing, a required one is set). */
+function keptValue(type: NodeType | MarkType, key: string, value: unknown): boolean {
+  const spec = (type.spec.attrs as Record<string, AttributeSpec> | undefined)?.[key];
+  if (!spec) return false;
+  const def = attrDefsOf(type)?.[key];
+  if (def) return same(def.clean(value), value) && !(def.required && same(value, def.default));
+  // A host's attribute without a cleaner: its own validate (if any) decides.
+  try {
+    if (typeof spec.validate === 'function') spec.validate(value);
+    else if (typeof spec.validate === 'string' && !spec.validate.split('|').includes(value === null ? 'null' : typeof value)) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The kind of a type as Yjs made it. */
+function kindOfType(type: Y.AbstractType<unknown>): ParentKind {
+  if (type instanceof Y.XmlElement) return { kind: 'element', nodeName: type.nodeName };
+  if (type instanceof Y.XmlText) return { kind: 'text' };
+  // A root is the fragment by its name (a document that only applied updates has not typed its roots yet).
+  if (!type._item) return Y.findRootTypeKey(type) === FRAGMENT ? { kind: 'root' } : { kind: 'other', what: `root "${Y.findRootTypeKey(type)}"` };
+  return { kind: 'other', what: type.constructor.name };
+}
+
+/**
+ * Checks `update` against `schema` and the document it would be applied to (items it refers to
+ * are looked up there); returns null when it may be applied, or the problem.
+ */
+export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): UpdateProblem | null {
+  let decoded: ReturnType<typeof Y.decodeUpdate>;
+  try {
+    decoded = Y.decodeUpdate(update);
+  } catch {
+    return 'The update could not be read.';
+  }
+  const items = decoded.structs.filter((struct): struct is Y.Item => struct instanceof Y.Item);
+  // The update's own items by client, in clock order, to find the one holding an id.
+  const byClient = new Map<number, Y.Item[]>();
+  for (const item of items) {
+    const list = byClient.get(item.id.client) ?? [];
+    list.push(item);
+    byClient.set(item.id.client, list);
+  }
+  const inUpdate = (id: Y.ID): Y.Item | null =>
+    byClient.get(id.client)?.find((item) => item.id.clock <= id.clock && id.clock < item.id.clock + item.length) ?? null;
+  const inDoc = (id: Y.ID): Y.Item | null => {
+    if (Y.getState(doc.store, id.client) <= id.clock) return null;
+    const found = Y.getItem(doc.store, id);
+    return found instanceof Y.Item ? found : null;
+  };
+
+  // Where an item sits: its parent and its attribute key, from its own parent information or
+  // from the item it was inserted beside (Yjs leaves them out when an origin is given).
+  const placed = new Map<Y.Item, { parent: ParentKind; sub: string | null } | null>();
+  const placeOf = (item: Y.Item, depth = 0): { parent: ParentKind; sub: string | null } | null => {
+    if (placed.has(item)) return placed.get(item)!;
+    if (depth > 10_000) return null;
+    let result: { parent: ParentKind; sub: string | null } | null = null;
+    const parent = item.parent as unknown;
+    if (typeof parent === 'string') {
+      result = { parent: parent === FRAGMENT ? { kind: 'root' } : { kind: 'other', what: `root "${parent}"` }, sub: item.parentSub };
+    } else if (parent instanceof Y.ID) {
+      result = { parent: parentKindOfId(parent), sub: item.parentSub };
+    } else if (parent instanceof Y.AbstractType) {
+      result = { parent: kindOfType(parent), sub: item.parentSub };
+    } else {
+      const beside = (item.origin && (inUpdate(item.origin) ?? inDoc(item.origin))) || (item.rightOrigin && (inUpdate(item.rightOrigin) ?? inDoc(item.rightOrigin)));
+      result = beside ? (placed.has(beside) || items.includes(beside) ? placeOf(beside, depth + 1) : placeOfDocItem(beside)) : null;
+    }
+    placed.set(item, result);
+    return result;
+  };
+  const placeOfDocItem = (item: Y.Item): { parent: ParentKind; sub: string | null } | null =>
+    item.parent instanceof Y.AbstractType ? { parent: kindOfType(item.parent as Y.AbstractType<unknown>), sub: item.parentSub } : null;
+  const parentKindOfId = (id: Y.ID): ParentKind => {
+    const holder = inUpdate(id) ?? inDoc(id);
+    if (!holder) return { kind: 'other', what: 'an element the document does not have' };
+    if (!(holder.content instanceof Y.ContentType)) return { kind: 'other', what: 'a value that holds no content' };
+    return kindOfType(holder.content.type as Y.AbstractType<unknown>);
+  };
+
+  for (const item of items) {
+    const place = placeOf(item);
+    if (!place) return 'The update refers to content the document does not have.';
+    const { parent, sub } = place;
+    if (parent.kind === 'other') return `The update writes into ${parent.what}, which the editor does not use.`;
+    const content = item.content;
+    if (sub !== null) {
+      // An attribute of an element (the root and texts have none the editor writes).
+      if (parent.kind !== 'element') return 'The update sets an attribute the editor does not write.';
+      const type = schema.nodes[parent.nodeName];
+      if (!type) return `The update uses the node "${parent.nodeName}", which this editor does not know.`;
+      if (!(content instanceof Y.ContentAny) || content.arr.length !== 1) return `The attribute "${sub}" of "${parent.nodeName}" does not hold one value.`;
+      if (sub === 'ychange') continue;
+      if (!keptValue(type, sub, content.arr[0])) return `The attribute "${sub}" of "${parent.nodeName}" is unknown or has a value its cleaner refuses.`;
+      continue;
+    }
+    if (content instanceof Y.ContentType) {
+      const inner = content.type as Y.AbstractType<unknown>;
+      if (parent.kind === 'text') return 'The update puts an element inside text.';
+      if (inner instanceof Y.XmlElement) {
+        const type: NodeType | undefined = schema.nodes[inner.nodeName];
+        // Its attributes are items of their own in the update, checked as such.
+        if (!type || type === schema.topNodeType) return `The update uses the node "${inner.nodeName}", which this editor does not know.`;
+        continue;
+      }
+      if (inner instanceof Y.XmlText) continue;
+      return `The update writes a ${inner.constructor.name}, which the editor does not use.`;
+    }
+    if (content instanceof Y.ContentString) {
+      if (parent.kind !== 'text') return 'The update puts text outside a text.';
+      continue;
+    }
+    if (content instanceof Y.ContentFormat) {
+      if (parent.kind !== 'text') return 'The update formats something that is not text.';
+      const mark = schema.marks[markName(content.key)];
+      if (!mark) return `The update uses the mark "${markName(content.key)}", which this editor does not know.`;
+      if (content.value === null) continue;
+      if (typeof content.value !== 'object') return `The mark "${mark.name}" has attributes that are not an object.`;
+      for (const [key, value] of Object.entries(content.value as Record<string, unknown>)) {
+        if (!keptValue(mark, key, value)) return `The attribute "${key}" of the mark "${mark.name}" is unknown or has a value its cleaner refuses.`;
+      }
+      continue;
+    }
+    if (content instanceof Y.ContentDeleted) continue;
+    return `The update writes ${content.constructor.name}, which the editor does not use.`;
+  }
+  return null;
+}

@@ -1,0 +1,184 @@
+/**
+ * What an editor needs to edit a shared document: its first content read from the shared
+ * document (never the host's `value`: the server's document wins, nothing is seeded twice), the
+ * binding that keeps the two in step, others' carets and selections with their names, and the
+ * shared document's undo, which takes back only this editor's changes and puts the caret back.
+ * Loaded by the element only when `collaboration` is set (its own chunk).
+ */
+import type { Node as PMNode, Schema } from 'prosemirror-model';
+import { Plugin, PluginKey, Selection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+import { absolutePositionToRelativePosition, initProseMirrorDoc, redoCommand, undoCommand, yCursorPlugin, ySyncPlugin, ySyncPluginKey, yUndoPlugin } from 'y-prosemirror';
+import * as Y from 'yjs';
+import { safeColor, safeImageSrc } from '../core/url.js';
+import type { CollabProvider, CollabUser } from './provider.js';
+import { adoptCollabStyles } from './styles.js';
+
+/** Caret colours for people who bring none (picked from their id, the same in every editor). */
+const PALETTE = ['#d9480f', '#1971c2', '#2f9e44', '#ae3ec9', '#e8590c', '#0c8599', '#c2255c', '#5f3dc4'];
+
+/** A person's caret colour: theirs when it is a plain `#rrggbb`, else one of the palette's by their id. */
+export function caretColor(user: { id?: unknown; color?: unknown }): string {
+  const own = typeof user.color === 'string' && /^#[0-9a-fA-F]{6}$/.test(user.color) ? safeColor(user.color) : null;
+  if (own) return own;
+  const id = String(user.id ?? '');
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return PALETTE[hash % PALETTE.length];
+}
+
+/** Another person's caret: a thin bar in their colour with their name above the line, never over the text typed beside it. */
+function caretElement(user: { name?: unknown; color?: unknown; id?: unknown; avatar?: unknown }): HTMLElement {
+  const caret = document.createElement('span');
+  caret.className = 'collab-caret';
+  caret.style.setProperty('--collab-color', caretColor(user));
+  caret.setAttribute('aria-hidden', 'true');
+  const label = document.createElement('span');
+  label.className = 'collab-caret-label';
+  const avatar = typeof user.avatar === 'string' ? safeImageSrc(user.avatar) : null;
+  if (avatar) {
+    const picture = document.createElement('img');
+    picture.src = avatar;
+    picture.alt = '';
+    label.append(picture);
+  }
+  // Text, never markup: a name is whatever a person typed.
+  label.append(document.createTextNode(String(user.name ?? '').slice(0, 60)));
+  caret.append(label);
+  return caret;
+}
+
+/**
+ * y-prosemirror measures the selection with `root.createRange()`, which a shadow root does not
+ * have (yjs/y-prosemirror#196, open): in a custom element every remote change and undo with the
+ * editor focused threw. A shadow root gets one that makes the range in its document.
+ */
+const shadowRootRange: Plugin = new Plugin({
+  view(view) {
+    const root = view.root as (ShadowRoot & { createRange?: () => Range }) | Document;
+    if (!(root instanceof Document) && typeof root.createRange !== 'function') root.createRange = () => root.ownerDocument.createRange();
+    adoptCollabStyles(root);
+    return {};
+  },
+});
+
+/** Keeps this editor's selection in its presence, also while focus is elsewhere (no caret that blinks away on blur). */
+const presenceKey = new PluginKey('collab-presence');
+function presencePlugin(provider: CollabProvider): Plugin {
+  const send = (state: EditorState) => {
+    const sync = ySyncPluginKey.getState(state);
+    if (!sync?.binding) return;
+    const anchor = absolutePositionToRelativePosition(state.selection.anchor, sync.type, sync.binding.mapping);
+    const head = absolutePositionToRelativePosition(state.selection.head, sync.type, sync.binding.mapping);
+    provider.awareness.setLocalStateField('cursor', { anchor, head });
+  };
+  return new Plugin({
+    key: presenceKey,
+    view(view) {
+      send(view.state);
+      return {
+        update(updated, previous) {
+          if (!updated.state.selection.eq(previous.selection) || updated.state.doc !== previous.doc) send(updated.state);
+        },
+        destroy() {
+          provider.awareness.setLocalStateField('cursor', null);
+        },
+      };
+    },
+  });
+}
+
+/** The editor's first document and plugins for a shared document, and the undo commands for its keys. */
+export interface CollabEditing {
+  doc: PMNode;
+  plugins: Plugin[];
+  history: { plugins: Plugin[]; undo: Command; redo: Command };
+}
+
+/**
+ * Builds the shared-document editing for `schema` (the provider must be synced: its document is
+ * the content). `carets: false` leaves others' carets out (presence still shows in the host's UI).
+ */
+export function collabEditing(provider: CollabProvider, schema: Schema, user: CollabUser, { carets = true } = {}): CollabEditing {
+  provider.setUser({ ...user, color: caretColor(user) });
+  // An empty shared document shows as one empty paragraph (what ProseMirror fills a document with), written only once typed into.
+  const { doc, mapping } = provider.fragment.length ? initProseMirrorDoc(provider.fragment, schema) : { doc: schema.topNodeType.createAndFill()!, mapping: new Map() };
+  const plugins: Plugin[] = [shadowRootRange, ySyncPlugin(provider.fragment, { mapping })];
+  if (carets) {
+    plugins.push(
+      yCursorPlugin(
+        provider.awareness,
+        {
+          // Not this editor, and not the same person in another tab: they are not someone else.
+          awarenessStateFilter: (own: number, other: number, state: { user?: { id?: unknown } }) => own !== other && state.user?.id !== user.id,
+          cursorBuilder: (person: Record<string, unknown>) => caretElement(person),
+          selectionBuilder: (person: Record<string, unknown>) => ({ class: 'collab-selection', style: `--collab-color: ${caretColor(person)}` }),
+        },
+        // y-prosemirror writes its own field here (and empties it on blur); presencePlugin keeps `cursor`.
+        'y-prosemirror-cursor',
+      ),
+      presencePlugin(provider),
+    );
+  }
+  return {
+    doc,
+    plugins,
+    history: { plugins: [yUndoPlugin(), undoMenuPlugin()], undo: undoCommand, redo: redoCommand },
+  };
+}
+
+/** The browser's own Undo and Redo (its Edit menu, a shake on a phone) undo through the shared document too. */
+function undoMenuPlugin(): Plugin {
+  return new Plugin({
+    props: {
+      handleDOMEvents: {
+        beforeinput(view: EditorView, event: InputEvent) {
+          const command = event.inputType === 'historyUndo' ? undoCommand : event.inputType === 'historyRedo' ? redoCommand : null;
+          if (!command) return false;
+          event.preventDefault();
+          return command(view.state, view.dispatch, view);
+        },
+      },
+    },
+  });
+}
+
+/** Whether a document is the provider's (for a host that checks it has the shared one). */
+export const isShared = (provider: CollabProvider, fragment: Y.XmlFragment): boolean => provider.fragment === fragment;
+
+/** Whether a transaction brings others' changes (or this editor's undo) from the shared document. */
+export function isRemote(tr: Transaction): boolean {
+  return !!(tr.getMeta(ySyncPluginKey) as { isChangeOrigin?: boolean } | undefined)?.isChangeOrigin;
+}
+
+/**
+ * y-prosemirror applies each change from the shared document as one step replacing the whole
+ * document (y-prosemirror#113): every position maps to its end, so upload placeholders,
+ * highlighting, open menus and the saved selection lose their place at each keystroke of a
+ * colleague. This gives the same document through the smallest replace step (the part that
+ * changed), with the selection the binding set and its metas, so everything maps as it does
+ * for local edits. Any other transaction comes back as it is.
+ */
+export function narrowRemote(state: EditorState, tr: Transaction): Transaction {
+  if (!isRemote(tr) || tr.steps.length !== 1) return tr;
+  const before = state.doc;
+  const after = tr.doc;
+  const narrowed = state.tr;
+  const start = before.content.findDiffStart(after.content);
+  if (start !== null) {
+    let { a: endBefore, b: endAfter } = before.content.findDiffEnd(after.content)!;
+    // Where the change is a repeat (typing "aa" after "a"), the ends may cross the start.
+    const overlap = start - Math.min(endBefore, endAfter);
+    if (overlap > 0) {
+      endBefore += overlap;
+      endAfter += overlap;
+    }
+    narrowed.replace(start, endBefore, after.slice(start, endAfter));
+    if (!narrowed.doc.eq(after)) return tr;
+  }
+  narrowed.setSelection(Selection.fromJSON(narrowed.doc, tr.selection.toJSON()));
+  narrowed.setMeta(ySyncPluginKey, tr.getMeta(ySyncPluginKey));
+  narrowed.setMeta('addToHistory', tr.getMeta('addToHistory'));
+  if (tr.scrolledIntoView) narrowed.scrollIntoView();
+  return narrowed;
+}

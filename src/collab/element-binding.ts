@@ -1,0 +1,96 @@
+/**
+ * The element's side of editing together, loaded with the shared-document code (its own chunk)
+ * the first time `collaboration` is set: it starts the provider with the editor's schema, tells
+ * the host how it stands (`rich-editor-collab-status`), keeps the editor read-only until the first
+ * sync (and for good when the document holds what this editor cannot show, or access ends), and
+ * has the view rebuilt around the shared document once it is there. The host's `value` is never a seed.
+ */
+import type { Schema } from 'prosemirror-model';
+import type { EditorState, Transaction } from 'prosemirror-state';
+import { log } from '../core/log.js';
+import { emit, RichEditorEvents } from '../element/events.js';
+import { collabEditing, isRemote, narrowRemote, type CollabEditing } from './editor-plugins.js';
+import type { Collaboration, CollabState } from './provider.js';
+
+/** What the binding needs of its element. */
+export interface BindingHost {
+  /** The element, where the status events go. */
+  element: EventTarget;
+  /** Rebuilds the view (the shared document arrived, or the collaboration changed). */
+  rebuild(): void;
+  /** Tells the view and the UI that what may be done changed. */
+  refresh(): void;
+  /** The schema the editor edits with. */
+  schema(): Schema;
+}
+
+/** One element's binding to whichever shared document its `collaboration` names. */
+export class CollabBinding {
+  private attached: Collaboration | null = null;
+  private unsubscribe: (() => void) | null = null;
+  /** Whether the view was built around the shared document (after the first sync). */
+  private bound = false;
+  /** The last state told to the host. */
+  state: CollabState | null = null;
+
+  constructor(private readonly host: BindingHost) {}
+
+  /** Whether the shared document may be edited here: synced, and neither read-only nor stopped. */
+  get editable(): boolean {
+    const state = this.state;
+    return !!state && state.status !== 'connecting' && !state.readOnly && this.attached?.provider.isSynced === true;
+  }
+
+  /** The shared document's first content and plugins for the view once synced (null meanwhile: an empty, read-only editor). */
+  editing(schema: Schema): CollabEditing | null {
+    const collaboration = this.attached;
+    if (!collaboration?.provider.isSynced) return null;
+    this.bound = true;
+    return collabEditing(collaboration.provider, schema, collaboration.user, { carets: collaboration.carets !== false });
+  }
+
+  /** A transaction as the view should apply it: a remote change narrowed to what it changed. */
+  narrow(state: EditorState, tr: Transaction): Transaction {
+    return narrowRemote(state, tr);
+  }
+
+  /** Whether a transaction is another person's change (or an undo through the shared document): not the user's own input. */
+  isRemote(tr: Transaction): boolean {
+    return isRemote(tr);
+  }
+
+  /** Follows the element's `collaboration` (null: none, or the element left the page). */
+  attach(collaboration: Collaboration | null): void {
+    if (collaboration === this.attached) return;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    const had = this.attached;
+    this.attached = collaboration;
+    this.state = null;
+    this.bound = false;
+    if (!collaboration) {
+      if (had) this.host.rebuild();
+      return;
+    }
+    const { provider } = collaboration;
+    if (typeof provider?.subscribe !== 'function') {
+      log.error('collaboration.provider is not a provider from rich-editor/collab; the editor does not edit a shared document');
+      return;
+    }
+    this.unsubscribe = provider.subscribe((state) => this.changed(state));
+    this.changed(provider.current);
+    provider.start(this.host.schema());
+    // Until the shared document is there, the editor shows nothing of the host's value and takes no typing.
+    if (!this.bound) this.host.rebuild();
+  }
+
+  private changed(state: CollabState): void {
+    const before = this.state;
+    this.state = state;
+    emit(this.host.element, RichEditorEvents.collabStatus, state);
+    // The first sync builds the view around the shared document; later changes (offline and
+    // back, read-only, stopped) only change what may be done: the document stays as it is.
+    if (!this.bound && state.status === 'synced') this.host.rebuild();
+    if (before?.readOnly !== state.readOnly || before?.status !== state.status) this.host.refresh();
+  }
+}

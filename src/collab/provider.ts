@@ -1,0 +1,298 @@
+/**
+ * The editor's side of a shared document: a Yjs document kept in step with the collaboration
+ * server over one websocket, reconnecting when the connection drops, telling the host how it
+ * stands (`status`) and how many of this editor's changes the server has not yet stored
+ * (`unsent`), and holding the presence (awareness) of everyone editing.
+ *
+ * What arrives is checked against the editor's schema before the document sees it (as the
+ * server checks what it receives): content this editor cannot show safely is never applied, the
+ * provider stops (`incompatible`) and the editor shows the document read-only. Nothing is deleted.
+ */
+import type { Schema } from 'prosemirror-model';
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
+import * as Y from 'yjs';
+import { clock } from '../core/clock.js';
+import { checkUpdate, FRAGMENT } from './check-update.js';
+import { CloseCode, decodeMessage, encodeMessage, FINAL_CLOSE_CODES, Message, type Welcome } from './protocol.js';
+
+/** How a shared document stands. */
+export type CollabStatus = 'connecting' | 'synced' | 'offline' | 'unauthorized' | 'incompatible';
+
+/** What a status change tells. */
+export interface CollabState {
+  status: CollabStatus;
+  /** This editor's changes the server has not yet stored (made offline, or on their way). */
+  unsent: number;
+  /** Whether this editor may only read (a viewer or guest, or content it cannot show). */
+  readOnly: boolean;
+  /** Why, for `unauthorized` and `incompatible` (a sentence). */
+  reason: string;
+}
+
+/** The person editing, as others see them. */
+export interface CollabUser {
+  /** Their id: the same person in another tab is not shown as someone else. */
+  id: string;
+  name: string;
+  /** A CSS colour for their caret (a safe `#rrggbb` or `rgb()`); one is picked from the id otherwise. */
+  color?: string;
+  /** A picture's address for their avatar. */
+  avatar?: string;
+}
+
+/** What the element's `collaboration` property takes: the shared document's provider, who is editing, and whether others' carets show. */
+export interface Collaboration {
+  /** From `connect()` (one per editor and document). */
+  provider: CollabProvider;
+  /** The person editing, as others see them. */
+  user: CollabUser;
+  /** Others' carets and selections with their names (default true). */
+  carets?: boolean;
+}
+
+/** How to reach the server. */
+export interface CollabProviderOptions {
+  /** The server's websocket address, e.g. `wss://example.com/collab`; the document name is added as `/<name>`. */
+  url: string;
+  /** The document's name, as the server names documents (e.g. `page:42`). */
+  document: string;
+  /** A short-lived token for a server on another origin (added as `?token=`); a function is asked at each connection. */
+  token?: string | (() => string | Promise<string>);
+  /** The WebSocket class (Node's tests give `ws`'s); the page's by default. */
+  WebSocket?: new (url: string) => WebSocket;
+}
+
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+/** A shared document on a collaboration server. Create one per document and editor; `destroy()` when done. */
+export class CollabProvider {
+  /** The shared document (its XML fragment `default` holds the editor's content). */
+  readonly doc = new Y.Doc();
+  /** Everyone's presence. */
+  readonly awareness = new Awareness(this.doc);
+  private schema: Schema | null = null;
+  private socket: WebSocket | null = null;
+  private state: CollabState = { status: 'connecting', unsent: 0, readOnly: true, reason: '' };
+  private listeners = new Set<(state: CollabState) => void>();
+  /** How many local changes each UPDATE sent on this connection covers, in order; `acked` of them are stored. */
+  private sent: number[] = [];
+  private acked = 0;
+  private synced = false;
+  private stopped = false;
+  private attempts = 0;
+  private retry: unknown = null;
+  /** Remote content that was not applied (the editor shows it read-only). */
+  private quarantine: Uint8Array[] = [];
+
+  constructor(readonly options: CollabProviderOptions) {
+    this.doc.on('update', this.onDocUpdate);
+    this.awareness.on('update', this.onAwarenessUpdate);
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', this.onOnline);
+      window.addEventListener('pagehide', this.onPageHide);
+    }
+  }
+
+  /** The fragment the editor binds to. */
+  get fragment(): Y.XmlFragment {
+    return this.doc.getXmlFragment(FRAGMENT);
+  }
+
+  /** How it stands now. */
+  get current(): CollabState {
+    return this.state;
+  }
+
+  /** Whether the first sync with the server is done (the editor may be shown). */
+  get isSynced(): boolean {
+    return this.synced;
+  }
+
+  /** Remote changes that were not applied because the editor cannot show them (kept, never lost). */
+  get unapplied(): readonly Uint8Array[] {
+    return this.quarantine;
+  }
+
+  /** Calls `listener` at each change of state; returns how to stop. */
+  subscribe(listener: (state: CollabState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Starts the connection, checking what arrives against `schema` (the editor calls this with its
+   * own). Calling it again with the same schema does nothing.
+   */
+  start(schema: Schema): void {
+    if (this.schema === schema || this.stopped) return;
+    this.schema = schema;
+    if (!this.socket && this.retry === null) void this.open();
+  }
+
+  /** Sets this editor's presence: its user and, from the editor, its selection. */
+  setUser(user: CollabUser): void {
+    this.awareness.setLocalStateField('user', { id: user.id, name: user.name, color: user.color, avatar: user.avatar });
+  }
+
+  /** Closes the connection for good and forgets the document. */
+  destroy(): void {
+    this.stopped = true;
+    if (this.retry !== null) clock.clearTimeout(this.retry);
+    this.retry = null;
+    removeAwarenessStates(this.awareness, [this.doc.clientID], 'local');
+    this.socket?.close(1000, 'closed');
+    this.socket = null;
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('online', this.onOnline);
+      window.removeEventListener('pagehide', this.onPageHide);
+    }
+    this.awareness.destroy();
+    this.doc.destroy();
+    this.listeners.clear();
+  }
+
+  private set(change: Partial<CollabState>): void {
+    const next = { ...this.state, ...change };
+    if (next.status === this.state.status && next.unsent === this.state.unsent && next.readOnly === this.state.readOnly && next.reason === this.state.reason) return;
+    this.state = next;
+    for (const listener of [...this.listeners]) listener(next);
+  }
+
+  private async open(): Promise<void> {
+    this.retry = null;
+    const token = typeof this.options.token === 'function' ? await this.options.token() : this.options.token;
+    if (this.stopped) return;
+    const base = this.options.url.replace(/\/+$/, '');
+    const url = `${base}/${encodeURIComponent(this.options.document)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+    const Socket = this.options.WebSocket ?? WebSocket;
+    const socket = new Socket(url);
+    socket.binaryType = 'arraybuffer';
+    this.socket = socket;
+    this.sent = [];
+    this.acked = 0;
+    if (this.state.status !== 'connecting' && this.state.status !== 'offline') this.set({ status: 'connecting' });
+    socket.addEventListener('open', () => {
+      if (socket !== this.socket) return;
+      socket.send(encodeMessage(Message.syncStep1, Y.encodeStateVector(this.doc)));
+      if (this.awareness.getLocalState()) socket.send(encodeMessage(Message.awareness, encodeAwarenessUpdate(this.awareness, [this.doc.clientID])));
+    });
+    socket.addEventListener('message', (event) => {
+      if (socket !== this.socket) return;
+      this.receive(new Uint8Array(event.data as ArrayBuffer));
+    });
+    socket.addEventListener('close', (event) => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.closed(event.code, event.reason);
+    });
+  }
+
+  private closed(code: number, reason: string): void {
+    // Others' carets go with the connection that brought them.
+    const others = [...this.awareness.getStates().keys()].filter((id) => id !== this.doc.clientID);
+    removeAwarenessStates(this.awareness, others, 'connection');
+    if (this.stopped || this.state.status === 'incompatible') return;
+    if (FINAL_CLOSE_CODES.has(code)) {
+      const status = code === CloseCode.invalid || code === CloseCode.tooLarge ? 'incompatible' : 'unauthorized';
+      this.set({ status, readOnly: true, reason: reason || (status === 'unauthorized' ? 'You may not open this document.' : 'The server refused a change.') });
+      return;
+    }
+    this.set({ status: 'offline' });
+    // Backed off, with jitter, so a restarted server is not met by every editor at once.
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** this.attempts) * (0.5 + Math.random() / 2);
+    this.attempts++;
+    this.retry = clock.setTimeout(() => void this.open(), delay);
+  }
+
+  private readonly onOnline = (): void => {
+    if (this.retry === null || this.stopped) return;
+    clock.clearTimeout(this.retry);
+    void this.open();
+  };
+
+  /** A closing tab takes its caret with it at once. */
+  private readonly onPageHide = (): void => {
+    removeAwarenessStates(this.awareness, [this.doc.clientID], 'local');
+  };
+
+  private receive(data: Uint8Array): void {
+    let message: ReturnType<typeof decodeMessage>;
+    try {
+      message = decodeMessage(data);
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case Message.welcome: {
+        const welcome = JSON.parse(message.text()) as Welcome;
+        this.set({ readOnly: welcome.readOnly });
+        return;
+      }
+      case Message.syncStep2:
+        if (!this.applyRemote(message.bytes())) return;
+        this.synced = true;
+        this.attempts = 0;
+        this.set({ status: 'synced', reason: '' });
+        return;
+      case Message.serverStep1: {
+        // What this editor made while away (or before the server knew it) goes up as one change.
+        const update = Y.encodeStateAsUpdate(this.doc, message.bytes());
+        this.sendChange(update, this.state.unsent);
+        return;
+      }
+      case Message.remoteUpdate:
+        this.applyRemote(message.bytes());
+        return;
+      case Message.ack: {
+        const stored = message.count();
+        let covered = 0;
+        for (let i = this.acked; i < Math.min(stored, this.sent.length); i++) covered += this.sent[i];
+        this.acked = Math.max(this.acked, stored);
+        this.set({ unsent: Math.max(0, this.state.unsent - covered) });
+        return;
+      }
+      case Message.awareness:
+        applyAwarenessUpdate(this.awareness, message.bytes(), 'remote');
+        return;
+    }
+  }
+
+  /** Applies a change from the server after checking it; false (and `incompatible`) when it is outside the schema. */
+  private applyRemote(update: Uint8Array): boolean {
+    if (this.quarantine.length || !this.schema) {
+      this.quarantine.push(update);
+      return false;
+    }
+    const problem = checkUpdate(update, this.doc, this.schema);
+    if (problem) {
+      this.quarantine.push(update);
+      this.set({ status: 'incompatible', readOnly: true, reason: problem });
+      this.socket?.close(1000, 'incompatible');
+      this.socket = null;
+      return false;
+    }
+    Y.applyUpdate(this.doc, update, this);
+    return true;
+  }
+
+  private sendChange(update: Uint8Array, covers: number): void {
+    if (!this.socket || this.socket.readyState !== 1) return;
+    this.sent.push(covers);
+    this.socket.send(encodeMessage(Message.update, update));
+  }
+
+  /** A change to the document: from this editor (sent, or counted until it can be), or applied from the server. */
+  private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (origin === this) return;
+    this.set({ unsent: this.state.unsent + 1 });
+    // Until the first sync, and while offline, changes wait: the handshake sends them all.
+    if (this.synced && this.socket?.readyState === 1) this.sendChange(update, 1);
+  };
+
+  private readonly onAwarenessUpdate = ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown): void => {
+    if (origin === 'remote' || origin === 'connection') return;
+    const changed = [...added, ...updated, ...removed];
+    if (this.socket?.readyState === 1) this.socket.send(encodeMessage(Message.awareness, encodeAwarenessUpdate(this.awareness, changed)));
+  };
+}

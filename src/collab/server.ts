@@ -1,0 +1,24 @@
+/**
+ * `rich-editor/collab/server`: the collaboration server's parts for a Node host (docs/collaboration.md).
+ * The hub holds open documents and their connections; a store keeps each document's log; the
+ * host authenticates each websocket and hands it over with who is there and whether they may write.
+ */
+import type { Node as PMNode, Schema } from 'prosemirror-model';
+import { prosemirrorToYDoc, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
+import * as Y from 'yjs';
+import { FRAGMENT } from './check-update.js';
+
+export { checkUpdate, FRAGMENT } from './check-update.js';
+export { CollabHub, type CollabHubOptions, type CollabSocket, type CollabStore, type CollabUser } from './hub.js';
+export { MemoryStore } from './memory-store.js';
+export { CloseCode, MAX_MESSAGE_BYTES } from './protocol.js';
+
+/** A document as the first change of a shared document (the server turns stored content into one, once). */
+export function documentToUpdate(doc: PMNode): Uint8Array {
+  return Y.encodeStateAsUpdate(prosemirrorToYDoc(doc, FRAGMENT));
+}
+
+/** The ProseMirror document a shared document holds (to store a plain copy, search it or export it). */
+export function sharedDocument(doc: Y.Doc, schema: Schema): PMNode {
+  return yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(FRAGMENT), schema);
+}

@@ -1,0 +1,185 @@
+import { expect } from 'chai';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
+import * as Y from 'yjs';
+import { CollabHub, type CollabUser } from '../../src/collab/hub.js';
+import { MemoryStore } from '../../src/collab/memory-store.js';
+import { CollabProvider, type CollabState } from '../../src/collab/provider.js';
+import { CloseCode } from '../../src/collab/protocol.js';
+import { schema } from '../../src/core/index.js';
+
+/** A hub on a real websocket server on 127.0.0.1; the user and access come from the query (`?user=ann&ro=1`), as a host's authentication would decide them. */
+async function startHub(store = new MemoryStore()) {
+  const hub = new CollabHub({ schema, store, idleMs: 50, log: () => {} });
+  const http: Server = createServer();
+  const wss = new WebSocketServer({ server: http });
+  wss.on('connection', (socket, request) => {
+    const url = new URL(request.url!, 'http://x');
+    const name = decodeURIComponent(url.pathname.slice(1));
+    const user: CollabUser = { id: url.searchParams.get('token') ?? 'anon', name: url.searchParams.get('token') ?? 'anon' };
+    hub.connect(socket, name, user, { readOnly: user.id.startsWith('viewer') });
+  });
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  const url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  return {
+    hub,
+    store,
+    url,
+    async close() {
+      await hub.close();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      http.close();
+    },
+  };
+}
+
+const providers: CollabProvider[] = [];
+function editor(url: string, user: string, document = 'page:1'): CollabProvider {
+  const provider = new CollabProvider({ url, document, token: user, WebSocket: NodeWebSocket as unknown as new (url: string) => WebSocket });
+  providers.push(provider);
+  provider.start(schema);
+  return provider;
+}
+
+/** Resolves with the first state for which `test` holds (now or later). */
+function until(provider: CollabProvider, test: (state: CollabState) => boolean, what: string): Promise<CollabState> {
+  if (test(provider.current)) return Promise.resolve(provider.current);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}; last saw ${JSON.stringify(provider.current)}`)), 10_000);
+    const stop = provider.subscribe((state) => {
+      if (!test(state)) return;
+      clearTimeout(timer);
+      stop();
+      resolve(state);
+    });
+  });
+}
+
+/** Resolves once the provider's text equals `text`. */
+function untilText(provider: CollabProvider, text: string): Promise<void> {
+  const read = () => provider.fragment.toString();
+  if (read().includes(text)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${text}; last saw ${read()}`)), 10_000);
+    const check = () => {
+      if (!read().includes(text)) return;
+      clearTimeout(timer);
+      provider.doc.off('update', check);
+      resolve();
+    };
+    provider.doc.on('update', check);
+  });
+}
+
+/** Types into the first paragraph, as the editor's binding would change the document. */
+function type(provider: CollabProvider, text: string, at = 0): void {
+  provider.doc.transact(() => {
+    const fragment = provider.fragment;
+    if (fragment.length === 0) {
+      const paragraph = new Y.XmlElement('paragraph');
+      paragraph.insert(0, [new Y.XmlText()]);
+      fragment.insert(0, [paragraph]);
+    }
+    ((fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(at, text);
+  }, 'editor');
+}
+
+describe('collaboration hub and provider', () => {
+  afterEach(() => {
+    for (const provider of providers.splice(0)) provider.destroy();
+  });
+
+  it('syncs two editors, stores each change before acknowledging it, and counts what is unsent', async () => {
+    const server = await startHub();
+    try {
+      const ann = editor(server.url, 'ann');
+      const bob = editor(server.url, 'bob');
+      await until(ann, (s) => s.status === 'synced', 'ann synced');
+      await until(bob, (s) => s.status === 'synced', 'bob synced');
+      expect(ann.current.readOnly).to.equal(false);
+      type(ann, 'hello');
+      expect(ann.current.unsent).to.equal(1);
+      await until(ann, (s) => s.unsent === 0, 'ann acknowledged');
+      expect(server.store.logs.get('page:1')?.length).to.equal(1);
+      await untilText(bob, 'hello');
+      type(bob, ' world', 5);
+      await untilText(ann, 'hello world');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps editing offline and merges on reconnect, nothing lost', async () => {
+    const server = await startHub();
+    try {
+      const ann = editor(server.url, 'ann');
+      const bob = editor(server.url, 'bob');
+      await until(ann, (s) => s.status === 'synced', 'ann synced');
+      await until(bob, (s) => s.status === 'synced', 'bob synced');
+      type(ann, 'base');
+      await untilText(bob, 'base');
+      // Ann's connection drops; both keep typing.
+      const [socket] = [...(await server.hub.loaded())];
+      expect(socket.connections).to.equal(2);
+      server.hub.closeWhere((_name, user) => user.id === 'ann', CloseCode.goingAway, 'test drop');
+      await until(ann, (s) => s.status === 'offline', 'ann offline');
+      type(ann, 'A', 0);
+      type(ann, 'A', 0);
+      type(bob, 'B', 4);
+      expect(ann.current.unsent).to.equal(2);
+      await until(ann, (s) => s.status === 'synced' && s.unsent === 0, 'ann back and acknowledged');
+      await untilText(bob, 'AA');
+      await untilText(ann, 'B');
+      expect(ann.fragment.toString()).to.equal(bob.fragment.toString());
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a change from a read-only connection, and a change outside the schema, storing neither', async () => {
+    const server = await startHub();
+    try {
+      const ann = editor(server.url, 'ann');
+      await until(ann, (s) => s.status === 'synced', 'ann synced');
+      type(ann, 'kept');
+      await until(ann, (s) => s.unsent === 0, 'stored');
+      const viewer = editor(server.url, 'viewer-vic');
+      await until(viewer, (s) => s.status === 'synced', 'viewer synced');
+      expect(viewer.current.readOnly).to.equal(true);
+      type(viewer, 'forged');
+      await until(viewer, (s) => s.status === 'unauthorized', 'viewer refused');
+      const mallory = editor(server.url, 'mallory');
+      await until(mallory, (s) => s.status === 'synced', 'mallory synced');
+      mallory.doc.transact(() => mallory.fragment.insert(0, [new Y.XmlElement('script')]), 'editor');
+      const refused = await until(mallory, (s) => s.status === 'incompatible', 'mallory refused');
+      expect(refused.reason).to.match(/"script"/);
+      expect(server.store.logs.get('page:1')?.length).to.equal(1);
+      expect(ann.fragment.toString()).to.not.match(/forged|script/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a stored change survives the hub: a new hub on the same store gives it back, once', async () => {
+    const store = new MemoryStore();
+    const first = await startHub(store);
+    const ann = editor(first.url, 'ann');
+    await until(ann, (s) => s.status === 'synced', 'synced');
+    type(ann, 'durable');
+    await until(ann, (s) => s.unsent === 0, 'stored');
+    await first.close();
+    const second = await startHub(store);
+    try {
+      const bob = editor(second.url, 'bob');
+      await until(bob, (s) => s.status === 'synced', 'bob synced');
+      expect(bob.fragment.toString()).to.equal(ann.fragment.toString());
+      expect((bob.fragment.toString().match(/durable/g) ?? []).length).to.equal(1);
+    } finally {
+      await second.close();
+    }
+  });
+});

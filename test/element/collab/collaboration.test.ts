@@ -1,0 +1,154 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { TextSelection } from 'prosemirror-state';
+import { pressWith } from '../../helpers/editor.js';
+import { until } from '../../helpers/until.js';
+import { closeAll, converged, sharedEditor, startServer, type SharedEditor } from './helpers.js';
+
+describe('editing together', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  const editors: SharedEditor[] = [];
+
+  beforeEach(async () => {
+    server = await startServer();
+  });
+
+  afterEach(async () => {
+    closeAll(editors.splice(0));
+    await server.stop();
+  });
+
+  async function open(user: string, document = 'page:1'): Promise<SharedEditor> {
+    const editor = await sharedEditor(server.url, user, document);
+    editors.push(editor);
+    return editor;
+  }
+
+  it('two editors typing into the same paragraph end with the same document', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'Hello' });
+    await converged([ann, bob], ['Hello']);
+    bob.el.editorView!.focus();
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, view.state.doc.content.size - 1)));
+    await sendKeys({ type: ' world' });
+    await converged([ann, bob], ['Hello world']);
+    expect(ann.el.getHTML()).to.equal(bob.el.getHTML());
+  });
+
+  it('three editors typing at once converge', async () => {
+    const all = [await open('ann'), await open('bob'), await open('cy')];
+    for (const [index, { el }] of all.entries()) {
+      const view = el.editorView!;
+      view.dispatch(view.state.tr.insertText(`<${index}${'x'.repeat(5)}>`, 1));
+    }
+    await converged(all, ['<0xxxxx>', '<1xxxxx>', '<2xxxxx>']);
+  });
+
+  it("undo takes back only this editor's typing, and puts the caret back", async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'Ann was here.' });
+    await converged([ann, bob], ['Ann was here.']);
+    const view = bob.el.editorView!;
+    view.focus();
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 1)));
+    await sendKeys({ type: 'Bob: ' });
+    await converged([ann, bob], ['Bob: Ann was here.']);
+    await pressWith('z', 'Control');
+    await converged([ann, bob], ['Ann was here.']);
+    expect(bob.el.editorView!.state.doc.textContent).to.equal('Ann was here.');
+    expect(bob.el.editorView!.state.selection.from, 'the caret back where Bob typed').to.equal(1);
+  });
+
+  it("a viewer sees edits and others' presence but cannot edit; a forged change is refused", async () => {
+    const ann = await open('ann');
+    const viewer = await open('viewer-vic');
+    expect(viewer.el.editorView!.editable).to.equal(false);
+    expect(viewer.states.at(-1)?.readOnly).to.equal(true);
+    ann.el.focus();
+    await sendKeys({ type: 'Shared' });
+    await converged([ann, viewer], ['Shared']);
+    // A modified client writes into the shared document anyway.
+    const provider = viewer.el.collaboration!.provider;
+    provider.doc.transact(() => provider.fragment.delete(0, provider.fragment.length));
+    await until(() => viewer.states.at(-1)?.status === 'unauthorized', 'the forged change refused', { saw: () => viewer.states.at(-1) });
+    expect(ann.el.editorView!.state.doc.textContent).to.equal('Shared');
+    expect(viewer.el.shadowRoot!.querySelector('[role="status"]')?.textContent).to.contain('no longer edit');
+  });
+
+  it('a dropped connection keeps editing, counts what waits, and merges on reconnect with nothing lost', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'base' });
+    await converged([ann, bob], ['base']);
+    await executeServerCommand('collab-drop', { id: server.id, user: 'ann' });
+    await until(() => ann.states.some((s) => s.status === 'offline'), 'Ann offline');
+    await sendKeys({ type: ' offline' });
+    expect(ann.el.editorView!.editable, 'still editable offline').to.equal(true);
+    const waiting = Math.max(...ann.states.filter((s) => s.status === 'offline').map((s) => s.unsent));
+    expect(waiting, 'changes waiting while offline').to.be.greaterThan(0);
+    await converged([ann, bob], ['base offline']);
+    await until(() => ann.states.at(-1)?.status === 'synced' && ann.states.at(-1)?.unsent === 0, 'Ann back, everything stored', { saw: () => ann.states.at(-1) });
+  });
+
+  it('a server killed and restarted loses no acknowledged change and duplicates no block', async () => {
+    const ann = await open('ann');
+    ann.el.focus();
+    await sendKeys({ type: 'First' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'Second' });
+    await until(() => ann.states.at(-1)?.unsent === 0, 'everything acknowledged', { saw: () => ann.states.at(-1) });
+    await executeServerCommand('collab-restart', { id: server.id });
+    await until(() => ann.states.some((s) => s.status === 'offline'), 'the connection cut');
+    await until(() => ann.states.at(-1)?.status === 'synced', 'back', { saw: () => ann.states.at(-1) });
+    const bob = await open('bob');
+    await converged([ann, bob], ['FirstSecond']);
+    expect(bob.el.getHTML()).to.equal('<p>First</p><p>Second</p>');
+    const stored = (await executeServerCommand('collab-document', { id: server.id, name: 'page:1' })) as { content: unknown[] };
+    expect(stored.content).to.have.length(2);
+  });
+
+  it('a document with a node this editor does not know is shown read-only, with a message, and kept whole', async () => {
+    const json = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Before' }] }, { type: 'marquee', content: [{ type: 'text', text: 'from a newer editor' }] }] };
+    await executeServerCommand('collab-seed', { id: server.id, name: 'page:new', json, unchecked: true });
+    const states: unknown[] = [];
+    const { fixture, html } = await import('@open-wc/testing');
+    const { connect } = await import('../../../src/collab/index.js');
+    const el = await fixture<import('../../../src/element/index.js').RichEditor>(html`<rich-editor @rich-editor-collab-status=${(e: CustomEvent) => states.push(e.detail)}></rich-editor>`);
+    el.collaboration = { provider: connect({ url: server.url, document: 'page:new', token: 'ann' }), user: { id: 'ann', name: 'Ann' } };
+    try {
+      const notice = await until(() => el.shadowRoot!.querySelector('[role="status"][data-status="incompatible"]'), 'the read-only notice', { saw: () => states });
+      expect(notice.textContent).to.contain('read-only');
+      expect(el.editorView!.editable).to.equal(false);
+      const stored = (await executeServerCommand('collab-xml', { id: server.id, name: 'page:new' })) as string;
+      expect(stored, 'the stored document is untouched').to.equal('<paragraph>Before</paragraph><marquee>from a newer editor</marquee>');
+    } finally {
+      el.collaboration.provider.destroy();
+    }
+  });
+
+  it("shows others' carets with their names, but not the same person's other tab", async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    const annAgain = await open('ann-tab2');
+    bob.el.focus();
+    await sendKeys({ type: 'Hi' });
+    await until(() => ann.el.shadowRoot!.querySelector('.collab-caret-label')?.textContent === 'Bob', "Bob's caret in Ann's editor");
+    // The name sits above the line, never over the text typed beside the caret.
+    const caret = ann.el.shadowRoot!.querySelector('.collab-caret')!.getBoundingClientRect();
+    const label = ann.el.shadowRoot!.querySelector('.collab-caret-label')!.getBoundingClientRect();
+    expect(label.bottom, 'the name above the caret').to.be.at.most(caret.top + 1);
+    expect(caret.height, 'the caret spans its line').to.be.greaterThan(8);
+    await converged([ann, bob, annAgain], ['Hi']);
+    annAgain.el.focusAt('end');
+    await sendKeys({ type: '!' });
+    await converged([ann, bob, annAgain], ['Hi!']);
+    const names = Array.from(ann.el.shadowRoot!.querySelectorAll('.collab-caret-label')).map((label) => label.textContent);
+    expect(names).to.deep.equal(['Bob']);
+  });
+});
