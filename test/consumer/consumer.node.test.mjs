@@ -18,9 +18,9 @@ const root = new URL('../..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 /** The folders of dist/ the package ships; everything else there (the app, the server) stays home. */
-const LIBRARY_DIRS = ['core', 'element', 'react', 'extensions', 'locales', 'vendor', 'browser', 'types'];
+const LIBRARY_DIRS = ['core', 'element', 'react', 'collab', 'extensions', 'locales', 'vendor', 'browser', 'types'];
 /** The sources a shipped source map may hold: the library's own, and the dependencies bundled into the embed bundle. */
-const LIBRARY_SOURCES = /^src\/(core|element|react|extensions|locales)\//;
+const LIBRARY_SOURCES = /^src\/(core|element|react|collab|extensions|locales)\//;
 const isLibrarySource = (path) => LIBRARY_SOURCES.test(path) || path.split('/').includes('node_modules');
 
 let work;

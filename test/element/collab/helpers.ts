@@ -1,9 +1,10 @@
 /** Editors on shared documents, and the collaboration test servers (scripts/wtr-collab.mjs). */
-import { fixture, html } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { connect, type CollabState } from '../../../src/collab/index.js';
+import { pressWith } from '../../helpers/editor.js';
 import { until } from '../../helpers/until.js';
 
 /** A collaboration server for this test; `stop()` in an afterEach. */
@@ -50,4 +51,21 @@ export async function converged(editors: SharedEditor[], texts: string[]): Promi
 /** Destroys the editors' providers (the fixtures leave with the test). */
 export function closeAll(editors: SharedEditor[]): void {
   for (const { el } of editors) el.collaboration?.provider.destroy();
+}
+
+/**
+ * Presses Ctrl+Z in `editor` until its text is `target`: once for typing that came in quick
+ * succession, more often when its keys came further apart than the undo manager's grouping delay
+ * (a busy machine), at most `most` times. After each press the text still holds `kept`: undo
+ * never takes another's text.
+ */
+export async function undoUntil(editor: SharedEditor, target: string, { kept, most }: { kept: string; most: number }): Promise<void> {
+  const text = () => editor.el.editorView!.state.doc.textContent;
+  for (let presses = 0; presses < most && text() !== target; presses++) {
+    const before = text();
+    await pressWith('z', 'Control');
+    await until(() => text() !== before, 'an undo step', { saw: text });
+    expect(text(), 'after an undo').to.contain(kept);
+  }
+  expect(text()).to.equal(target);
 }
