@@ -18,6 +18,19 @@ import { restoreClock } from './timing.js';
 
 export { until } from '../../helpers/until.js';
 
+/** Loads the code of every screen the router loads on demand (each route's `lazy`), once. */
+async function loadScreens(routes: readonly RouteObject[] = appRoutes): Promise<void> {
+  await Promise.all(routes.map(async (route) => Promise.all([typeof route.lazy === 'function' ? route.lazy() : null, loadScreens(route.children ?? [])])));
+}
+
+// Before a file's tests (a root hook of each test page that renders the app): the screens' code
+// loads once, so a test's waits for what a screen shows never include fetching and compiling it,
+// which on a busy machine took longer than a wait for the screen should allow.
+before(async function () {
+  this.timeout(120_000);
+  await loadScreens();
+});
+
 /** Shows the router's current address, so tests can check where a screen navigated. */
 function LocationProbe() {
   const location = useLocation();
