@@ -119,6 +119,8 @@ export function socketClassFor(baseUrl: string, client: TestClient): new (url: s
   return class extends WebSocket {
     constructor(url: string) {
       super(url, { headers: { cookie: `session=${client.cookie('session') ?? ''}`, origin: baseUrl } });
+      // A browser's socket reports a failed connection as a close only; ws's also emits an error, which would be thrown unheard.
+      this.on('error', () => {});
     }
   } as unknown as new (url: string) => globalThis.WebSocket;
 }
@@ -131,10 +133,10 @@ export function editorFor(baseUrl: string, client: TestClient, name: string): Co
 }
 
 /** Resolves with the provider's first state for which `test` holds, now or later. */
-export function until(provider: CollabProvider, test: (state: CollabState) => boolean, what: string): Promise<CollabState> {
+export function until(provider: CollabProvider, test: (state: CollabState) => boolean, what: string, timeoutMs = WAIT_MS): Promise<CollabState> {
   if (test(provider.current)) return Promise.resolve(provider.current);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}; last saw ${JSON.stringify(provider.current)}`)), WAIT_MS);
+    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}; last saw ${JSON.stringify(provider.current)}`)), timeoutMs);
     const stop = provider.subscribe((state) => {
       if (!test(state)) return;
       clearTimeout(timer);
@@ -142,6 +144,15 @@ export function until(provider: CollabProvider, test: (state: CollabState) => bo
       resolve(state);
     });
   });
+}
+
+/** Resolves once `check` answers true, looking again after each turn of the event loop's timers; fails saying what it last saw. */
+export async function waitFor(check: () => Promise<boolean> | boolean, what: string, lastSaw: () => unknown = () => undefined): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last saw ${JSON.stringify(await lastSaw())}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** Resolves once the document's text (its XML) satisfies `test`. */

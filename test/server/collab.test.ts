@@ -3,6 +3,7 @@
 // ends while connected.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { CollabProvider } from '../../src/collab/provider.js';
 import { CloseCode, encodeMessage, MAX_MESSAGE_BYTES, Message } from '../../src/collab/protocol.js';
@@ -130,7 +131,6 @@ describe('read-only connections', () => {
       const reader = connect(issueName, { client: seed.actors[actor] });
       assert.equal(await reader.readOnly(), true, actor);
       const presence = new Y.Doc();
-      const { Awareness, encodeAwarenessUpdate, applyAwarenessUpdate } = await import('y-protocols/awareness');
       const awareness = new Awareness(presence);
       awareness.setLocalStateField('user', { id: 'forged', name: 'Someone else' });
       const from = member.received.length;
@@ -140,6 +140,8 @@ describe('read-only connections', () => {
       applyAwarenessUpdate(theirs, seen.payload, 'test');
       const state = theirs.getStates().get(presence.clientID) as { user: { id: string; name: string } };
       assert.deepEqual(state.user, { id: seed.users[actor].id, name: actor });
+      // An awareness checks for outdated states on an interval until destroyed.
+      theirs.destroy();
       awareness.destroy();
       member.close();
       reader.close();
