@@ -1,11 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAppStorage } from './assets/storage.js';
 import { startStorageSweeper } from './assets/storage-sweep.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { installChangeHooks } from './cache/change-hooks.js';
 import { ReadCaches } from './cache/read-caches.js';
+import { CollabService } from './collab/collab-service.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { installControlCharacterGuard } from './http/control-characters.js';
@@ -16,6 +18,7 @@ import { installPages } from './http/pages.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { LogMailer, type Mailer } from './mail/index.js';
 import { createRichTextPool } from './rich-text/index.js';
+import { CloseCode, MAX_MESSAGE_BYTES } from '../collab/protocol.js';
 import { apiRoutes } from './routes/index.js';
 
 /**
@@ -24,6 +27,9 @@ import { apiRoutes } from './routes/index.js';
  * also bounds what parsing one request may cost.
  */
 export const JSON_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** The largest websocket message read at all (see the websocket plugin's options below). */
+export const WEBSOCKET_MAX_PAYLOAD = 4 * MAX_MESSAGE_BYTES;
 
 // Ended rate-limit windows are deleted this often (by every process; the delete is cheap).
 const RATE_LIMIT_SWEEP_MS = 5 * 60_000;
@@ -109,6 +115,9 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     app.decorate('richText', richText);
     app.addHook('onClose', async () => richText.close());
     app.decorate('mailer', services.mailer ?? new LogMailer(app.log));
+    // One hub per process; its documents are stored in this database, which closes after it.
+    const collab = new CollabService(db, config.collab, app.log);
+    app.decorate('collab', collab);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionChecked', false);
     app.decorateRequest('workspace', null);
@@ -122,6 +131,17 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     installControlCharacterGuard(app);
     await app.register(fastifyCookie);
     await app.register(fastifyMultipart, { limits: { fileSize: config.fileSizeLimit, files: 1, fields: 20 } });
+    await app.register(fastifyWebsocket, {
+      // A message over the hub's cap is read and refused with its own close code (4413, which an
+      // editor does not retry); one several times over it is cut off unread by ws (1009).
+      options: { maxPayload: WEBSOCKET_MAX_PAYLOAD },
+      // Stopping stores what editors sent, then tells them to reconnect (elsewhere).
+      preClose: () => collab.close(app.websocketServer),
+      errorHandler: (error, socket, request) => {
+        request.log.warn({ err: error }, 'collaboration websocket failed');
+        if (socket.readyState === socket.OPEN) socket.close(CloseCode.goingAway, 'The server failed; reconnecting.');
+      },
+    });
     await app.register(apiRoutes, { prefix: '/api' });
     await installPages(app, config.rootDir);
     await app.ready();

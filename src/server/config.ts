@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/auth-limits.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './auth/password.js';
+import type { Limit } from './auth/rate-limiter.js';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface Config {
@@ -57,6 +58,18 @@ export interface Config {
   richText: { threads: number; timeoutMs: number };
   /** Whether sessions, roles and issue lists are kept in memory between requests (READ_CACHE, default on; see cache/read-caches.ts). */
   readCache: boolean;
+  /** The shared documents of editing together (src/server/collab). */
+  collab: CollabConfig;
+}
+
+/** How the collaboration endpoint holds its documents and limits its connections. */
+export interface CollabConfig {
+  /** Connection attempts one user may make (COLLAB_CONNECTS_PER_MINUTE, default 120 a minute). */
+  connectsPerUser: Limit;
+  /** How long a document nobody has open stays in memory (COLLAB_IDLE_MS, default 30000). */
+  idleMs: number;
+  /** Stored changes of a document after which they are compacted into one (COLLAB_COMPACT_AFTER, default 500). */
+  compactAfter: number;
 }
 
 /** How this process takes part in the background job queue. */
@@ -241,5 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       timeoutMs: integer(env, 'RICH_TEXT_TIMEOUT_MS', DEFAULT_RICH_TEXT_TIMEOUT_MS, 100, 600_000),
     },
     readCache: onOff(env, 'READ_CACHE', true),
+    collab: {
+      connectsPerUser: { max: integer(env, 'COLLAB_CONNECTS_PER_MINUTE', 120, 1, 100_000), windowMs: 60_000 },
+      idleMs: integer(env, 'COLLAB_IDLE_MS', 30_000, 0, 86_400_000),
+      compactAfter: integer(env, 'COLLAB_COMPACT_AFTER', 500, 1, 1_000_000),
+    },
   };
 }

@@ -43,7 +43,8 @@ export interface ServerCluster {
   close(): Promise<void>;
 }
 
-function startProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+/** Starts one server process with exactly `env` (tsx, src/server/main.ts) and resolves once it listens. */
+export function startProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RateLimiter } from '../auth/rate-limiter.js';
+import type { CollabService } from '../collab/collab-service.js';
 import type { ReadCaches } from '../cache/read-caches.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Sessions, roles and issue lists kept in memory until the database announces a change. */
     caches: ReadCaches;
+    /** This process's shared documents and their connections (editing together). */
+    collab: CollabService;
   }
   interface FastifyRequest {
     /** The signed-in user once requireUser (or a role check) ran; null when anonymous. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { CachedAccess } from '../cache/read-caches.js';
-import { Role, roleName, type RoleValue } from '../roles.js';
+import { effectiveProjectRole, roleName, type RoleValue } from '../roles.js';
 import type { AuthUser } from '../users/user-shape.js';
 import { loadUser } from './auth.js';
 import type { ProjectContext, WorkspaceContext } from './context.js';
@@ -118,10 +118,9 @@ export function requireWorkspaceRole(min: RoleValue): preHandlerAsyncHookHandler
 export function requireProjectRole(min: RoleValue): preHandlerAsyncHookHandler {
   return async function projectRole(request, reply) {
     const { workspace, project: row } = await loadWorkspaceAndProject(request, reply);
-    const isAdmin = workspace.role >= Role.Admin;
-    if (!row || (row.member_role === null && !isAdmin)) throw notFound('Project not found.');
+    const role = row && effectiveProjectRole(workspace.role, row.member_role);
+    if (!row || role === null) throw notFound('Project not found.');
     const { member_role: memberRole, ...project } = row;
-    const role = isAdmin ? Role.Admin : memberRole!;
     request.project = { ...project, role, is_member: memberRole !== null };
     if (role < min) throw forbidden(`This needs the ${roleName(min)} role or higher in this project.`);
   };

@@ -6,6 +6,7 @@ import { projectParams, uuid } from '../http/schemas.js';
 import { softDeleteIssues } from '../issues/delete-issues.js';
 import { lockIssueTree } from '../issues/issue-references.js';
 import { Role } from '../roles.js';
+import { issueDocumentsOf } from '../collab/collab-service.js';
 
 /** The spec's message when nothing is selected. */
 export const SELECT_AT_LEAST_ONE = 'Please select at least one issue.';
@@ -52,6 +53,7 @@ export async function bulkDeleteRoutes(app: FastifyInstance): Promise<void> {
         }
         return softDeleteIssues(tx, ids, currentUser(request).id);
       });
+      await app.collab.recheck(issueDocumentsOf(project.id));
       return { deleted };
     },
   );

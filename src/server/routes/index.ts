@@ -3,6 +3,7 @@ import { aiRoutes } from './ai.js';
 import { assetFileRoutes } from './asset-files.js';
 import { authRoutes } from './auth.js';
 import { bulkDeleteRoutes } from './bulk-delete.js';
+import { collabRoutes } from './collab.js';
 import { coverRoutes } from './covers.js';
 import { cycleIssueRoutes } from './cycle-issues.js';
 import { cycleRoutes } from './cycles.js';
@@ -72,4 +73,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(unsplashRoutes);
   await app.register(coverRoutes);
   await app.register(exportRoutes);
+  await app.register(collabRoutes);
 }

@@ -38,6 +38,7 @@ import { normalisedRichText } from '../issues/rich-text-input.js';
 import { SqlParams } from '../db/sql-params.js';
 import { subscribe } from '../issues/subscriptions.js';
 import { Role } from '../roles.js';
+import { issueDocumentsOf } from '../collab/collab-service.js';
 
 /** The issue's detail just after a change; 404 when it was deleted meanwhile. */
 async function readLiveIssue(db: Db, issueId: string, userId: string): Promise<IssueDetail> {
@@ -202,6 +203,7 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
         const issue = await findIssue(tx, project.id, request.params.issueId, { lock: true });
         await softDeleteIssues(tx, [issue.id], currentUser(request).id);
       });
+      await app.collab.recheck(issueDocumentsOf(project.id));
       return reply.code(204).send();
     },
   );

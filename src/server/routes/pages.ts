@@ -18,6 +18,7 @@ import {
 import { descriptionEtag } from '../issues/description.js';
 import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
+import { ofDocument } from '../collab/collab-service.js';
 
 interface PageParams {
   slug: string;
@@ -107,7 +108,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const project = currentProject(request);
       const user = currentUser(request);
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
         checkCanManage(page, user.id, project.role);
         checkNotArchived(page);
@@ -116,6 +117,9 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
           [page.id, request.body.name?.trim() ?? null, request.body.access ?? null],
         );
       });
+      // A page made private is its owner's alone.
+      if (request.body.access === 'private') await app.collab.recheck(ofDocument('page', updated.id));
+      return updated;
     },
   );
 
@@ -129,11 +133,14 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const project = currentProject(request);
         const user = currentUser(request);
-        return db.transaction(async (tx) => {
+        const updated = await db.transaction(async (tx) => {
           const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
           checkCanManage(page, user.id, project.role);
           return tx.one<PageJson>(`UPDATE pages pg SET archived_at = ${change} WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`, [page.id]);
         });
+        // An archived page is read-only for everyone; a restored one writable again.
+        await app.collab.recheck(ofDocument('page', updated.id));
+        return updated;
       },
     );
   }
@@ -149,6 +156,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         checkCanManage(page, user.id, project.role);
         await tx.query('DELETE FROM pages WHERE id = $1', [page.id]);
       });
+      await app.collab.recheck(ofDocument('page', request.params.pageId));
       return reply.code(204).send();
     },
   );

@@ -9,6 +9,7 @@ import { projectParams, slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { Role } from '../roles.js';
 import { DISPLAY_USER_COLUMNS, memberSchema, type Member } from '../users/user-shape.js';
+import { inProject } from '../collab/collab-service.js';
 
 const memberParams = {
   type: 'object',
@@ -106,6 +107,8 @@ export async function projectMemberRoutes(fastify: FastifyInstance): Promise<voi
         request.body.role,
       ]);
       if (!changed.length) throw notFound(MEMBER_NOT_FOUND);
+      // Their open documents follow the new role (a viewer's become read-only).
+      await app.collab.recheck(inProject(project.id, userId));
       return readMember(db, project.id, userId);
     },
   );
@@ -124,6 +127,8 @@ export async function projectMemberRoutes(fastify: FastifyInstance): Promise<voi
         userId,
       ]);
       if (!removed.length) throw notFound(MEMBER_NOT_FOUND);
+      // Their connections to the project's documents end now.
+      await app.collab.recheck(inProject(project.id, userId));
       return reply.code(204).send();
     },
   );

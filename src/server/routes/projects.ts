@@ -8,6 +8,7 @@ import { projectParams, workspaceParams } from '../http/schemas.js';
 import { createDefaultStates } from '../projects/default-states.js';
 import { FEATURE_TOGGLES, identifierProblem, normalizeIdentifier, PROJECT_COLUMNS, projectSchema, type ProjectJson } from '../projects/project-shape.js';
 import { Role } from '../roles.js';
+import { inProject } from '../collab/collab-service.js';
 
 const IDENTIFIER_TAKEN = 'This project identifier is already used in the workspace.';
 
@@ -153,6 +154,8 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
         .catch((error: unknown) => {
           throw isDatabaseError(error, '23505') ? conflict(IDENTIFIER_TAKEN) : error;
         });
+      // Pages may have been turned off.
+      if (body.page_view === false) await app.collab.recheck(inProject(project.id));
       return readProject(db, project.id, project.role, project.is_member);
     },
   );
@@ -162,6 +165,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: requireProjectRole(Role.Admin), schema: { params: projectParams } },
     async (request, reply) => {
       await db.query('DELETE FROM projects WHERE id = $1', [currentProject(request).id]);
+      await app.collab.recheck(inProject(currentProject(request).id));
       return reply.code(204).send();
     },
   );

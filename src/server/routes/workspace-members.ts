@@ -9,6 +9,7 @@ import { slug, uuid, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { Role } from '../roles.js';
 import { DISPLAY_USER_COLUMNS, memberSchema, type Member } from '../users/user-shape.js';
+import { inWorkspace } from '../collab/collab-service.js';
 
 const memberParams = {
   type: 'object',
@@ -115,6 +116,7 @@ export async function workspaceMemberRoutes(fastify: FastifyInstance): Promise<v
           newRole,
         ]);
       });
+      await app.collab.recheck(inWorkspace(workspace.id, userId));
       return readMember(db, workspace.id, userId);
     },
   );
@@ -137,6 +139,7 @@ export async function workspaceMemberRoutes(fastify: FastifyInstance): Promise<v
         ]);
         if (!removed.length) throw notFound(MEMBER_NOT_FOUND);
       });
+      await app.collab.recheck(inWorkspace(workspace.id, userId));
       return reply.code(204).send();
     },
   );

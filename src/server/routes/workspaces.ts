@@ -10,6 +10,7 @@ import { typedRoutes } from '../http/type-provider.js';
 import { Role } from '../roles.js';
 import { normalizeSlug, slugProblem } from '../workspaces/slug.js';
 import { WORKSPACE_COLUMNS, workspaceSchema, type WorkspaceJson, type WorkspaceRow } from '../workspaces/workspace-shape.js';
+import { inWorkspace } from '../collab/collab-service.js';
 
 function workspaceName(name: string): string {
   const trimmed = name.trim();
@@ -102,6 +103,7 @@ export async function workspaceRoutes(fastify: FastifyInstance): Promise<void> {
     { preHandler: requireWorkspaceRole(Role.Admin), schema: { params: workspaceParams } },
     async (request, reply) => {
       await db.query('DELETE FROM workspaces WHERE id = $1', [currentWorkspace(request).id]);
+      await app.collab.recheck(inWorkspace(currentWorkspace(request).id));
       return reply.code(204).send();
     },
   );

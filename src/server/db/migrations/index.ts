@@ -8,6 +8,7 @@ import { storageIntegrityAndSweeps } from './0007-storage-integrity-and-sweeps.j
 import { exportJobLeases } from './0008-export-job-leases.js';
 import { changeNotifications } from './0009-change-notifications.js';
 import { userChangeNotifications } from './0010-user-change-notifications.js';
+import { collabUpdates } from './0011-collab-updates.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   exportJobLeases,
   changeNotifications,
   userChangeNotifications,
+  collabUpdates,
 ];

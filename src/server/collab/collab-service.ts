@@ -1,0 +1,199 @@
+/**
+ * Editing together inside the API server: one CollabHub per process (src/collab/hub.ts) over
+ * the server's own database, the live connections it holds with the project each belongs to,
+ * and the ways they end: access revoked (a member removed, a role changed, a page deleted), or
+ * the server stopping. The route (routes/collab.ts) authenticates and authorises each websocket
+ * before it gets here.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket, WebSocketServer } from 'ws';
+import { CollabHub, type CollabSocket, type CollabUser } from '../../collab/hub.js';
+import { CloseCode } from '../../collab/protocol.js';
+import { schema } from '../../core/schema/index.js';
+import type { CollabConfig } from '../config.js';
+import type { Db } from '../db/index.js';
+import { DatabaseCollabStore } from './database-store.js';
+import { documentAccess, isRefusal, NO_SUCH_DOCUMENT, seedDocument, type DocumentAccess, type DocumentName, type Refusal } from './documents.js';
+
+/** Who is on a connection, as the server established it: the user, and where the document belongs. */
+export interface CollabMember extends CollabUser {
+  projectId: string;
+  workspaceId: string;
+  readOnly: boolean;
+}
+
+/** One open websocket and what it was opened for. */
+interface LiveConnection {
+  socket: WebSocket;
+  document: DocumentName;
+  member: CollabMember;
+  /** Set when its access ended: nothing it sends reaches the hub any more, even while it closes. */
+  revoked: boolean;
+}
+
+/** Which connections a check concerns. */
+export type ConnectionFilter = (member: CollabMember, document: DocumentName) => boolean;
+
+/** The reason given to an editor whose access ended while connected. */
+export const ACCESS_ENDED = 'Your access to this document has ended.';
+
+/** How long stopping waits for editors to answer the close before their sockets are cut. */
+const CLOSE_GRACE_MS = 2_000;
+
+/** The hub of this process and the connections it holds. */
+export class CollabService {
+  readonly hub: CollabHub;
+  readonly #live = new Set<LiveConnection>();
+  readonly #db: Db;
+  readonly #log: FastifyBaseLogger;
+  #closing = false;
+
+  constructor(db: Db, config: CollabConfig, log: FastifyBaseLogger) {
+    this.#db = db;
+    this.#log = log;
+    this.hub = new CollabHub({
+      schema,
+      store: new DatabaseCollabStore(db, seedDocument),
+      idleMs: config.idleMs,
+      compactAfter: config.compactAfter,
+      log: (message, cause) => log.error({ err: cause }, `collaboration: ${message}`),
+    });
+  }
+
+  /** The connections open now (for tests and a status page). */
+  get connections(): number {
+    return this.#live.size;
+  }
+
+  /** Hands an accepted websocket to the hub, for `document`, as `member`. */
+  connect(socket: WebSocket, document: DocumentName, member: CollabMember): void {
+    if (this.#closing) {
+      socket.close(CloseCode.goingAway, 'The server is stopping; reconnecting.');
+      return;
+    }
+    const live: LiveConnection = { socket, document, member, revoked: false };
+    this.#live.add(live);
+    socket.on('close', () => this.#live.delete(live));
+    this.hub.connect(guarded(live), document.name, member, { readOnly: member.readOnly });
+  }
+
+  /**
+   * Checks again the access of the connections `which` selects, after a change that may have
+   * ended or narrowed it (a member removed or their role changed, a page made private, archived
+   * or deleted, an issue deleted, a project or workspace gone). A connection that lost its access
+   * is closed at once with CloseCode.forbidden (the editor stops and says why); one whose
+   * read-only state changed with CloseCode.goingAway (it reconnects under its new role). Answers
+   * how many it closed; a failure is logged and leaves the connections as they were.
+   *
+   * This process's connections only. Another process on the same PostgreSQL would learn of the
+   * change from the notification its change listener already hears (migration 0009 announces
+   * `m` on every change to workspaces, projects and memberships); calling `recheck` from there
+   * for every connection it holds ends them too, within the notification's delay.
+   */
+  async recheck(which: ConnectionFilter): Promise<number> {
+    const selected = [...this.#live].filter((live) => !live.revoked && which(live.member, live.document));
+    const verdicts = new Map<string, Promise<DocumentAccess | Refusal>>();
+    let closed = 0;
+    try {
+      for (const live of selected) {
+        const key = `${live.member.id}\n${live.document.name}`;
+        if (!verdicts.has(key)) verdicts.set(key, documentAccess(this.#db, live.document, live.member.id));
+      }
+      for (const live of selected) {
+        const access = await verdicts.get(`${live.member.id}\n${live.document.name}`)!;
+        if (isRefusal(access)) {
+          const reason = access === NO_SUCH_DOCUMENT ? ACCESS_ENDED : access.reason;
+          closed += this.#end([live], CloseCode.forbidden, reason);
+        } else if (access.readOnly !== live.member.readOnly) {
+          closed += this.#end([live], CloseCode.goingAway, 'Your access to this document changed; reconnecting.');
+        }
+      }
+    } catch (error) {
+      this.#log.error({ err: error }, 'collaboration: access could not be checked again');
+    }
+    return closed;
+  }
+
+  /** Closes `lives` with `code` and `reason`; from now on nothing they send reaches the hub. */
+  #end(lives: readonly LiveConnection[], code: number, reason: string): number {
+    const doomed = new Set<CollabUser>();
+    for (const live of lives) {
+      if (live.revoked) continue;
+      live.revoked = true;
+      doomed.add(live.member);
+      // Closed here too: a connection whose document is still loading is not in the hub yet.
+      live.socket.close(code, reason);
+    }
+    if (doomed.size) this.hub.closeWhere((_name, user) => doomed.has(user), code, reason);
+    return doomed.size;
+  }
+
+  /**
+   * Stops: every document's waiting changes are stored and compacted, every editor is told to
+   * reconnect (CloseCode.goingAway), and sockets that do not answer within a moment are cut.
+   */
+  async close(server: WebSocketServer): Promise<void> {
+    this.#closing = true;
+    await this.hub.close();
+    await Promise.all([...server.clients].map((socket) => closeSocket(socket)));
+  }
+}
+
+/** The hub's view of a live connection's socket: what arrives after it was revoked is dropped. */
+function guarded(live: LiveConnection): CollabSocket {
+  const { socket } = live;
+  const adapter = {
+    send: (data: Uint8Array) => socket.send(data),
+    close: (code?: number, reason?: string) => socket.close(code, reason),
+    on(event: 'message' | 'close', listener: (...args: never[]) => void) {
+      if (event === 'message') {
+        const onMessage = listener as (data: Buffer | ArrayBuffer | Buffer[], isBinary?: boolean) => void;
+        socket.on('message', (data, isBinary) => {
+          if (!live.revoked) onMessage(data, isBinary);
+        });
+      } else {
+        socket.on('close', listener as () => void);
+      }
+      return adapter;
+    },
+    get readyState() {
+      return socket.readyState;
+    },
+  };
+  return adapter as CollabSocket;
+}
+
+/** Closes a socket (a no-op when closing already) and resolves once it is closed, cutting it after a grace period. */
+function closeSocket(socket: WebSocket): Promise<void> {
+  if (socket.readyState === socket.CLOSED) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
+    timer.unref();
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.close(CloseCode.goingAway, 'The server is stopping; reconnecting.');
+  });
+}
+
+/** The connections of one project, or of one user in it. */
+export function inProject(projectId: string, userId?: string): ConnectionFilter {
+  return (member) => member.projectId === projectId && (userId === undefined || member.id === userId);
+}
+
+/** The connections of one workspace, or of one user in it. */
+export function inWorkspace(workspaceId: string, userId?: string): ConnectionFilter {
+  return (member) => member.workspaceId === workspaceId && (userId === undefined || member.id === userId);
+}
+
+/** The connections of the documents of an issue or a page. */
+export function ofDocument(kind: DocumentName['kind'], ids: string | readonly string[]): ConnectionFilter {
+  const wanted = new Set((typeof ids === 'string' ? [ids] : ids).map((id) => id.toLowerCase()));
+  return (_member, document) => document.kind === kind && wanted.has(document.id);
+}
+
+/** The connections of a project's issue descriptions (after issues were deleted: their children may have gone too). */
+export function issueDocumentsOf(projectId: string): ConnectionFilter {
+  return (member, document) => member.projectId === projectId && document.kind === 'issue-description';
+}
