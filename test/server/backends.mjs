@@ -12,6 +12,8 @@
 /** Server test files (names under test/server) that also run on PGlite. */
 export const PGLITE_FILES = [
   'auth-limits.test.ts',
+  'collab-durability.test.ts',
+  'collab-store.test.ts',
   'config.test.ts',
   'db.test.ts',
   'job-queue.test.ts',
