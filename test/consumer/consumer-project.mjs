@@ -61,14 +61,22 @@ export async function installConsumer(dir, tarball, dependencies = []) {
     join(dir, 'package-lock.json'),
     JSON.stringify({ name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages: { '': { name: manifest.name, version: manifest.version, dependencies: manifest.dependencies }, ...locked } }, null, 2),
   );
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: dir, timeout: 60_000 });
+  await runIn(dir, 'npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error']);
 }
+
+/**
+ * How long a consumer's command (an install, a type check, a build) may run before it is stopped:
+ * a guard against one that never ends. An offline install takes some 10 s on a quiet machine and
+ * passed a minute beside npm test's browser suites.
+ */
+const COMMAND_RUNAWAY_MS = 300_000;
 
 /** Runs a command in `cwd` and resolves with its output; rejects with its output when it fails. */
 export async function runIn(cwd, command, args, options = {}) {
   try {
-    return await run(command, args, { cwd, timeout: 60_000, maxBuffer: 16 * 1024 * 1024, ...options });
+    return await run(command, args, { cwd, timeout: COMMAND_RUNAWAY_MS, maxBuffer: 16 * 1024 * 1024, ...options });
   } catch (error) {
+    if (error.killed) error.message += ` (stopped after ${COMMAND_RUNAWAY_MS / 1000} s)`;
     error.message += `\n${error.stdout ?? ''}\n${error.stderr ?? ''}`;
     throw error;
   }
