@@ -68,7 +68,7 @@ function machineTicks() {
 }
 const ticksAtStart = machineTicks();
 
-/** How long each part of the run took, printed with the totals (CI must stay under 30 minutes). */
+/** How long each part of the run took, printed with the totals (CI should stay under 15 minutes). */
 const durations = [];
 function timed(label, work) {
   const start = Date.now();
