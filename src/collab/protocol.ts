@@ -55,8 +55,11 @@ export const CloseCode = {
   goingAway: 4503,
 } as const;
 
+/** The websocket's own close code for a message over the server's frame limit (RFC 6455): resending it would fail the same way. */
+export const MESSAGE_TOO_BIG = 1009;
+
 /** Close codes after which reconnecting would only be refused again. */
-export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([CloseCode.unauthorized, CloseCode.forbidden, CloseCode.readOnly, CloseCode.notFound, CloseCode.invalid, CloseCode.tooLarge]);
+export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([CloseCode.unauthorized, CloseCode.forbidden, CloseCode.readOnly, CloseCode.notFound, CloseCode.invalid, CloseCode.tooLarge, MESSAGE_TOO_BIG]);
 
 /** The largest message the server reads (bytes): one change of several megabytes is refused, and the connection closed. */
 export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;

@@ -13,7 +13,7 @@ import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwareness
 import * as Y from 'yjs';
 import { clock } from '../core/clock.js';
 import { checkUpdate, FRAGMENT } from './check-update.js';
-import { CloseCode, decodeMessage, encodeMessage, FINAL_CLOSE_CODES, Message, type Welcome } from './protocol.js';
+import { CloseCode, decodeMessage, encodeMessage, FINAL_CLOSE_CODES, Message, MESSAGE_TOO_BIG, type Welcome } from './protocol.js';
 
 /** How a shared document stands. */
 export type CollabStatus = 'connecting' | 'synced' | 'offline' | 'unauthorized' | 'incompatible';
@@ -194,7 +194,7 @@ export class CollabProvider {
     removeAwarenessStates(this.awareness, others, 'connection');
     if (this.stopped || this.state.status === 'incompatible') return;
     if (FINAL_CLOSE_CODES.has(code)) {
-      const status = code === CloseCode.invalid || code === CloseCode.tooLarge ? 'incompatible' : 'unauthorized';
+      const status = code === CloseCode.invalid || code === CloseCode.tooLarge || code === MESSAGE_TOO_BIG ? 'incompatible' : 'unauthorized';
       this.set({ status, readOnly: true, reason: reason || (status === 'unauthorized' ? 'You may not open this document.' : 'The server refused a change.') });
       return;
     }

@@ -182,4 +182,26 @@ describe('collaboration hub and provider', () => {
       await second.close();
     }
   });
+
+  it('stops after the websocket closes for a message over its frame limit (1009): resending would fail the same way', async () => {
+    const http: Server = createServer();
+    const wss = new WebSocketServer({ server: http });
+    let connections = 0;
+    wss.on('connection', (socket) => {
+      connections++;
+      socket.close(1009, 'Max payload size exceeded');
+    });
+    http.listen(0, '127.0.0.1');
+    await once(http, 'listening');
+    try {
+      const ann = editor(`ws://127.0.0.1:${(http.address() as AddressInfo).port}`, 'ann');
+      const refused = await until(ann, (s) => s.status === 'incompatible', 'the change refused for good');
+      expect(refused.readOnly).to.equal(true);
+      expect(connections).to.equal(1);
+    } finally {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      http.close();
+    }
+  });
 });
