@@ -66,15 +66,30 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
     return 'The update could not be read.';
   }
   const items = decoded.structs.filter((struct): struct is Y.Item => struct instanceof Y.Item);
-  // The update's own items by client, in clock order, to find the one holding an id.
+  const ownItems = new Set(items);
+  // The update's own items by client, in clock order, to find the one holding an id (a whole
+  // document's update holds tens of thousands: each look-up is a binary search).
   const byClient = new Map<number, Y.Item[]>();
   for (const item of items) {
     const list = byClient.get(item.id.client) ?? [];
     list.push(item);
     byClient.set(item.id.client, list);
   }
-  const inUpdate = (id: Y.ID): Y.Item | null =>
-    byClient.get(id.client)?.find((item) => item.id.clock <= id.clock && id.clock < item.id.clock + item.length) ?? null;
+  for (const list of byClient.values()) list.sort((a, b) => a.id.clock - b.id.clock);
+  const inUpdate = (id: Y.ID): Y.Item | null => {
+    const list = byClient.get(id.client);
+    if (!list) return null;
+    let low = 0;
+    let high = list.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const item = list[middle]!;
+      if (id.clock < item.id.clock) high = middle - 1;
+      else if (id.clock >= item.id.clock + item.length) low = middle + 1;
+      else return item;
+    }
+    return null;
+  };
   const inDoc = (id: Y.ID): Y.Item | null => {
     if (Y.getState(doc.store, id.client) <= id.clock) return null;
     const found = Y.getItem(doc.store, id);
@@ -97,7 +112,7 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
       result = { parent: kindOfType(parent), sub: item.parentSub };
     } else {
       const beside = (item.origin && (inUpdate(item.origin) ?? inDoc(item.origin))) || (item.rightOrigin && (inUpdate(item.rightOrigin) ?? inDoc(item.rightOrigin)));
-      result = beside ? (placed.has(beside) || items.includes(beside) ? placeOf(beside, depth + 1) : placeOfDocItem(beside)) : null;
+      result = beside ? (placed.has(beside) || ownItems.has(beside) ? placeOf(beside, depth + 1) : placeOfDocItem(beside)) : null;
     }
     placed.set(item, result);
     return result;
