@@ -107,7 +107,7 @@ export class CollabHub {
    * shares its presence until the socket closes.
    */
   connect(socket: CollabSocket, name: string, user: CollabUser, { readOnly = false } = {}): void {
-    const connection: Connection = { socket, user, readOnly, received: 0, stored: 0, clients: new Set() };
+    const connection: Connection = { socket, user, readOnly, received: 0, stored: 0, clients: new Set(), synced: false };
     // Messages that arrive while the document loads are handled in order once it has.
     let ready = this.open(name);
     let chain: Promise<unknown> = ready.then((shared) => {
@@ -149,6 +149,7 @@ export class CollabHub {
           // What is stored, never more: a change still on its way to the store is sent once stored.
           await shared.settled();
           this.send(connection, encodeMessage(Message.syncStep2, Y.encodeStateAsUpdate(shared.doc, vector)));
+          connection.synced = true;
           this.send(connection, encodeMessage(Message.serverStep1, Y.encodeStateVector(shared.doc)));
           return;
         }

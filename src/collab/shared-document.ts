@@ -14,6 +14,11 @@ export interface Connection {
   stored: number;
   /** The awareness client ids it announced. */
   clients: Set<number>;
+  /**
+   * Whether it has the document (its sync answered): changes are passed on only then. One sent
+   * before would refer to content it does not have yet, and an editor refuses such a change.
+   */
+  synced: boolean;
 }
 
 /** A change waiting to be stored (`update` null: nothing new, only an acknowledgement in turn). */
@@ -86,7 +91,7 @@ export class SharedDocument {
       for (const { update, from } of batch) {
         if (update) {
           const message = encodeMessage(Message.remoteUpdate, update);
-          for (const connection of this.connections) if (connection !== from) this.hub.send(connection, message);
+          for (const connection of this.connections) if (connection !== from && connection.synced) this.hub.send(connection, message);
         }
         if (from) {
           from.stored++;

@@ -7,7 +7,7 @@ import * as Y from 'yjs';
 import { CollabHub, type CollabUser } from '../../src/collab/hub.js';
 import { MemoryStore } from '../../src/collab/memory-store.js';
 import { CollabProvider, type CollabState } from '../../src/collab/provider.js';
-import { CloseCode } from '../../src/collab/protocol.js';
+import { CloseCode, decodeMessage, encodeMessage, Message } from '../../src/collab/protocol.js';
 import { schema } from '../../src/core/index.js';
 
 /** A hub on a real websocket server on 127.0.0.1; the user and access come from the query (`?user=ann&ro=1`), as a host's authentication would decide them. */
@@ -108,6 +108,57 @@ describe('collaboration hub and provider', () => {
       await untilText(bob, 'hello');
       type(bob, ' world', 5);
       await untilText(ann, 'hello world');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('passes changes on to a connection only once it has synced: one who joins while others type gets the document, then the changes', async () => {
+    const server = await startHub();
+    try {
+      const ann = editor(server.url, 'ann');
+      await until(ann, (s) => s.status === 'synced', 'ann synced');
+      type(ann, 'first');
+      await until(ann, (s) => s.unsent === 0, 'ann acknowledged');
+      // Bob's editor is connected (welcomed) but has not asked for the document yet.
+      const bob = new NodeWebSocket(`${server.url}/page%3A1?token=bob`);
+      const received: number[] = [];
+      const messages: Uint8Array[] = [];
+      const welcomed = new Promise<void>((resolve) =>
+        bob.on('message', (data: Buffer) => {
+          const bytes = new Uint8Array(data);
+          const type = decodeMessage(bytes).type;
+          received.push(type);
+          messages.push(bytes);
+          if (type === Message.welcome) resolve();
+        }),
+      );
+      await welcomed;
+      // Ann types on; her change is stored and passed on to everyone synced.
+      type(ann, ' second', 5);
+      await until(ann, (s) => s.unsent === 0, 'ann acknowledged again');
+      expect(received).to.not.include(Message.remoteUpdate);
+      // Bob syncs: the answer holds both, and the changes after it come to him.
+      const answered = new Promise<Uint8Array>((resolve) =>
+        bob.on('message', (data: Buffer) => {
+          const bytes = new Uint8Array(data);
+          if (decodeMessage(bytes).type === Message.syncStep2) resolve(bytes);
+        }),
+      );
+      bob.send(encodeMessage(Message.syncStep1, Y.encodeStateVector(new Y.Doc())));
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, decodeMessage(await answered).bytes());
+      expect(doc.getXmlFragment('default').toString()).to.include('first second');
+      const next = new Promise<Uint8Array>((resolve) =>
+        bob.on('message', (data: Buffer) => {
+          const bytes = new Uint8Array(data);
+          if (decodeMessage(bytes).type === Message.remoteUpdate) resolve(bytes);
+        }),
+      );
+      type(ann, '!', 12);
+      Y.applyUpdate(doc, decodeMessage(await next).bytes());
+      expect(doc.getXmlFragment('default').toString()).to.include('first second!');
+      bob.close();
     } finally {
       await server.close();
     }
