@@ -62,14 +62,30 @@ const shadowRootRange: Plugin = new Plugin({
   },
 });
 
+/**
+ * The presence as y-prosemirror's caret plugin may use it: it reads everyone's, and writes
+ * nothing. Left to write, it sets its field at every change of the document while the editor is
+ * not focused (it tests the `cursor` field whatever field it is given), and each write is a
+ * message to everyone; presencePlugin keeps this editor's caret instead.
+ */
+function watchOnly(awareness: CollabProvider['awareness']): CollabProvider['awareness'] {
+  return Object.create(awareness, { setLocalStateField: { value: () => {} }, setLocalState: { value: () => {} } }) as CollabProvider['awareness'];
+}
+
 /** Keeps this editor's selection in its presence, also while focus is elsewhere (no caret that blinks away on blur). */
 const presenceKey = new PluginKey('collab-presence');
 function presencePlugin(provider: CollabProvider): Plugin {
+  // What was last sent: a position relative to the shared document stays the same when others
+  // change it, so their changes send nothing (with 25 people typing, each editor would otherwise
+  // send its unchanged caret at every keystroke of anyone).
+  let sent: { anchor: Y.RelativePosition; head: Y.RelativePosition } | null = null;
   const send = (state: EditorState) => {
     const sync = ySyncPluginKey.getState(state);
     if (!sync?.binding) return;
     const anchor = absolutePositionToRelativePosition(state.selection.anchor, sync.type, sync.binding.mapping);
     const head = absolutePositionToRelativePosition(state.selection.head, sync.type, sync.binding.mapping);
+    if (sent && Y.compareRelativePositions(sent.anchor, anchor) && Y.compareRelativePositions(sent.head, head)) return;
+    sent = { anchor, head };
     provider.awareness.setLocalStateField('cursor', { anchor, head });
   };
   return new Plugin({
@@ -107,14 +123,14 @@ export function collabEditing(provider: CollabProvider, schema: Schema, user: Co
   if (carets) {
     plugins.push(
       yCursorPlugin(
-        provider.awareness,
+        watchOnly(provider.awareness),
         {
           // Not this editor, and not the same person in another tab: they are not someone else.
           awarenessStateFilter: (own: number, other: number, state: { user?: { id?: unknown } }) => own !== other && state.user?.id !== user.id,
           cursorBuilder: (person: Record<string, unknown>) => caretElement(person),
           selectionBuilder: (person: Record<string, unknown>) => ({ class: 'collab-selection', style: `--collab-color: ${caretColor(person)}` }),
         },
-        // y-prosemirror writes its own field here (and empties it on blur); presencePlugin keeps `cursor`.
+        // Never written (watchOnly): presencePlugin keeps `cursor`, which is what others' editors draw.
         'y-prosemirror-cursor',
       ),
       presencePlugin(provider),

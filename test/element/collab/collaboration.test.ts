@@ -149,4 +149,30 @@ describe('editing together', () => {
     const names = Array.from(ann.el.shadowRoot!.querySelectorAll('.collab-caret-label')).map((label) => label.textContent);
     expect(names).to.deep.equal(['Bob']);
   });
+  it("sends this editor's presence only when its own caret moves: others' typing sends nothing", async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    bob.el.focus();
+    await sendKeys({ type: 'Hello' });
+    await converged([ann, bob], ['Hello']);
+    // (The first paragraph written moves everyone's position once: it was not in the shared document.)
+    let sent = 0;
+    ann.el.collaboration!.provider.awareness.on('update', (_changes: unknown, origin: unknown) => {
+      if (origin === 'local') sent++;
+    });
+    // Ann's editor not focused, Bob typing with real keys.
+    await sendKeys({ type: ' you' });
+    await converged([ann, bob], ['Hello you']);
+    expect(sent, 'presence messages from Ann while Bob typed').to.equal(0);
+    // Ann's caret at the end, Bob writing before it: her position in the shared document stays.
+    ann.el.focusAt('end');
+    await until(() => sent > 0, "Ann's caret moved by her");
+    sent = 0;
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.insertText('Oh. ', 1));
+    await converged([ann, bob], ['Oh. Hello you']);
+    expect(sent, 'presence messages from Ann while Bob wrote before her caret').to.equal(0);
+    await sendKeys({ press: 'ArrowLeft' });
+    await until(() => sent > 0, 'Ann moving her own caret sends it');
+  });
 });
