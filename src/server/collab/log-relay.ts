@@ -72,6 +72,9 @@ export class LogRelay implements LogObserver {
     let seen = this.#seen.get(name);
     if (!seen || loaded) this.#seen.set(name, (seen = new Set()));
     for (const seq of seqs) seen.add(seq);
+    // A row stored by another process while this one read the log is announced before the
+    // document is held here: read once more at once rather than at the next poll.
+    if (loaded) this.#read(name);
   }
 
   /** The document left this process: nothing more to read for it. */
