@@ -21,6 +21,9 @@ import type { LogObserver } from './database-store.js';
 /** The channel of the shared log's notices (migration 0012) and of access that ended. */
 export const COLLAB_CHANNEL = 'rich_editor_collab';
 
+/** The listening connection's application_name (apart from the read caches' change listener). */
+export const RELAY_LISTENER_NAME = 'rich-editor collaboration listener';
+
 /** How often a process reads the log of every document it holds, whatever it heard (milliseconds). */
 export const RELAY_POLL_MS = 5_000;
 
@@ -57,7 +60,7 @@ export class LogRelay implements LogObserver {
       message: (payload) => this.#heard(payload),
       lost: () => this.log.warn('collaboration: lost the shared log listener; documents catch up by polling until it is back'),
       restored: () => this.#readAll(),
-    });
+    }, RELAY_LISTENER_NAME);
     this.#poll = setInterval(() => this.#readAll(), this.options.pollMs ?? RELAY_POLL_MS);
     this.#poll.unref();
   }
