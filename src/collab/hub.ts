@@ -46,8 +46,13 @@ export interface CollabHubOptions {
   idleMs?: number;
   /** Stored changes after which a document is compacted into one (default 500). */
   compactAfter?: number;
-  /** Told of every stored change of a document (to derive a plain copy, say). */
-  onStored?(name: string, doc: Y.Doc): void;
+  /**
+   * Told of every stored change of a document (to derive a plain copy, say), with the users whose
+   * changes they were (none for a change of the server's own or one another process stored).
+   */
+  onStored?(name: string, doc: Y.Doc, by: readonly CollabUser[]): void;
+  /** Told when a document leaves memory (idle, or the hub closing) with everything stored: the last moment to read it. */
+  onUnload?(name: string, doc: Y.Doc): void;
   /** Where failures go (a store that fails, a socket that throws); the console by default. */
   log?(message: string, cause?: unknown): void;
 }
@@ -204,9 +209,12 @@ export class CollabHub {
     if (!shared.connections.delete(connection)) return;
     // A closed tab's caret goes at once (no ghost carets).
     if (connection.clients.size) removeAwarenessStates(shared.awareness, [...connection.clients], 'closed');
-    if (shared.connections.size === 0 && !shared.closed) {
-      shared.idleTimer = setTimeout(() => void this.unloadIdle(shared), this.options.idleMs ?? 30_000);
-    }
+    this.idleLater(shared);
+  }
+
+  private idleLater(shared: SharedDocument): void {
+    if (shared.idleTimer || shared.closed || shared.connections.size) return;
+    shared.idleTimer = setTimeout(() => void this.unloadIdle(shared), this.options.idleMs ?? 30_000);
   }
 
   private async unloadIdle(shared: SharedDocument): Promise<void> {
@@ -214,8 +222,51 @@ export class CollabHub {
     await shared.settled();
     if (shared.connections.size || shared.closed) return;
     await shared.compact();
-    if (shared.connections.size) return;
+    if (shared.connections.size || shared.closed) return;
+    this.options.onUnload?.(shared.name, shared.doc);
     this.unload(shared, CloseCode.goingAway, '');
+  }
+
+  /**
+   * A change the server makes itself (a save through the REST API): `make` answers the update
+   * against the document as it is (loaded if needed; null for no change), which is applied,
+   * stored and passed to every editor. Resolves once stored; rejects when it could not be.
+   */
+  async edit(name: string, make: (doc: Y.Doc) => Uint8Array | null): Promise<void> {
+    const shared = await this.open(name);
+    const update = make(shared.doc);
+    if (update && changes(update, shared.doc)) {
+      Y.applyUpdate(shared.doc, update, this);
+      shared.enqueue({ update, from: null });
+    }
+    await shared.settled();
+    if (shared.closed) throw new Error(`The change to ${name} could not be stored`);
+    // Loaded for this change only: it leaves memory as an idle document would.
+    this.idleLater(shared);
+  }
+
+  /**
+   * Changes that are stored already (by another process on the same database): applied to the
+   * document if it is loaded here and passed to its editors; nothing when it is not loaded.
+   */
+  async applyStored(name: string, updates: readonly Uint8Array[]): Promise<void> {
+    const found = this.documents.get(name);
+    const shared = found && (await found.catch(() => null));
+    if (!shared || shared.closed) return;
+    let applied = false;
+    for (const update of updates) {
+      if (!changes(update, shared.doc)) continue;
+      Y.applyUpdate(shared.doc, update, 'store');
+      applied = true;
+      const message = encodeMessage(Message.remoteUpdate, update);
+      for (const connection of shared.connections) this.send(connection, message);
+    }
+    if (applied) this.options.onStored?.(name, shared.doc, []);
+  }
+
+  /** Whether the document of this name is in memory (or on its way there). */
+  has(name: string): boolean {
+    return this.documents.has(name);
   }
 
   /** Drops a document from memory, closing its connections with `code`. */
@@ -262,6 +313,7 @@ export class CollabHub {
       if (result.status !== 'fulfilled') continue;
       await result.value.settled();
       await result.value.compact();
+      if (!result.value.closed) this.options.onUnload?.(result.value.name, result.value.doc);
       this.unload(result.value, CloseCode.goingAway, 'The server is stopping; reconnecting.');
     }
   }

@@ -4,7 +4,7 @@
  * host authenticates each websocket and hands it over with who is there and whether they may write.
  */
 import type { Node as PMNode, Schema } from 'prosemirror-model';
-import { prosemirrorToYDoc, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
+import { prosemirrorToYDoc, prosemirrorToYXmlFragment, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
 import * as Y from 'yjs';
 import { FRAGMENT } from './check-update.js';
 
@@ -21,4 +21,21 @@ export function documentToUpdate(doc: PMNode): Uint8Array {
 /** The ProseMirror document a shared document holds (to store a plain copy, search it or export it). */
 export function sharedDocument(doc: Y.Doc, schema: Schema): PMNode {
   return yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(FRAGMENT), schema);
+}
+
+/**
+ * The change that makes a shared document hold `content` (a save from outside the editors, such
+ * as a REST API's), as y-prosemirror's binding would make it: only what differs is replaced,
+ * so carets elsewhere stay put and concurrent typing merges. `doc` itself is left unchanged.
+ */
+export function replacementUpdate(doc: Y.Doc, content: PMNode): Uint8Array {
+  const copy = new Y.Doc({ gc: false });
+  try {
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+    const before = Y.encodeStateVector(copy);
+    copy.transact(() => prosemirrorToYXmlFragment(content, copy.getXmlFragment(FRAGMENT)));
+    return Y.encodeStateAsUpdate(copy, before);
+  } finally {
+    copy.destroy();
+  }
 }

@@ -98,7 +98,10 @@ export class SharedDocument {
           this.hub.send(from, encodeMessage(Message.ack, from.stored));
         }
       }
-      if (updates.length) this.hub.options.onStored?.(this.name, this.doc);
+      if (updates.length) {
+        const by = new Set(batch.flatMap(({ update, from }) => (update && from ? [from.user] : [])));
+        this.hub.options.onStored?.(this.name, this.doc, [...by]);
+      }
       if (!this.pending.length && this.sinceCompaction >= this.hub.compactAfter) await this.compact();
     }
   }

@@ -8,6 +8,7 @@ import { RateLimiter } from './auth/rate-limiter.js';
 import { installChangeHooks } from './cache/change-hooks.js';
 import { ReadCaches } from './cache/read-caches.js';
 import { CollabService } from './collab/collab-service.js';
+import type { Timers } from './collab/derived-copies.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { installControlCharacterGuard } from './http/control-characters.js';
@@ -38,6 +39,8 @@ const RATE_LIMIT_SWEEP_MS = 5 * 60_000;
 export interface AppServices {
   /** Sends e-mail; by default messages are written to the log. */
   mailer?: Mailer;
+  /** The timers of the shared documents' plain copies (a test's fake clock); the SDK's clock by default. */
+  collabTimers?: Timers;
 }
 
 /** `/api/x/?q` → `/api/x?q`; other URLs unchanged. */
@@ -116,8 +119,9 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     app.addHook('onClose', async () => richText.close());
     app.decorate('mailer', services.mailer ?? new LogMailer(app.log));
     // One hub per process; its documents are stored in this database, which closes after it.
-    const collab = new CollabService(db, config.collab, app.log);
+    const collab = new CollabService(db, config.collab, { richText, log: app.log, timers: services.collabTimers });
     app.decorate('collab', collab);
+    await collab.start();
     app.decorateRequest('user', null);
     app.decorateRequest('sessionChecked', false);
     app.decorateRequest('workspace', null);

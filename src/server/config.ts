@@ -70,6 +70,8 @@ export interface CollabConfig {
   idleMs: number;
   /** Stored changes of a document after which they are compacted into one (COLLAB_COMPACT_AFTER, default 500). */
   compactAfter: number;
+  /** How often each process reads the shared log of the documents it holds, whatever it heard (COLLAB_POLL_MS, default 5000; PostgreSQL only). */
+  pollMs: number;
 }
 
 /** How this process takes part in the background job queue. */
@@ -258,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       connectsPerUser: { max: integer(env, 'COLLAB_CONNECTS_PER_MINUTE', 120, 1, 100_000), windowMs: 60_000 },
       idleMs: integer(env, 'COLLAB_IDLE_MS', 30_000, 0, 86_400_000),
       compactAfter: integer(env, 'COLLAB_COMPACT_AFTER', 500, 1, 1_000_000),
+      pollMs: integer(env, 'COLLAB_POLL_MS', 5_000, 100, 3_600_000),
     },
   };
 }

@@ -12,6 +12,7 @@
 /** Server test files (names under test/server) that also run on PGlite. */
 export const PGLITE_FILES = [
   'auth-limits.test.ts',
+  'collab-descriptions.test.ts',
   'collab-durability.test.ts',
   'collab-store.test.ts',
   'config.test.ts',

@@ -11,9 +11,15 @@ import { CollabHub, type CollabSocket, type CollabUser } from '../../collab/hub.
 import { CloseCode } from '../../collab/protocol.js';
 import { schema } from '../../core/schema/index.js';
 import type { CollabConfig } from '../config.js';
-import type { Db } from '../db/index.js';
+import type { Database } from '../db/index.js';
+import type { DescriptionJson } from '../issues/description.js';
+import type { RichTextPool } from '../rich-text/index.js';
 import { DatabaseCollabStore } from './database-store.js';
-import { documentAccess, isRefusal, NO_SUCH_DOCUMENT, seedDocument, type DocumentAccess, type DocumentName, type Refusal } from './documents.js';
+import { DerivedCopies, type Timers } from './derived-copies.js';
+import { documentAccess, isRefusal, NO_SUCH_DOCUMENT, seedDocument, type DocumentAccess, type DocumentKind, type DocumentName, type Refusal } from './documents.js';
+import { LogRelay } from './log-relay.js';
+import type { PlainRow } from './plain-copies.js';
+import { saveFromRest, type RestWrite } from './rest-writes.js';
 
 /** Who is on a connection, as the server established it: the user, and where the document belongs. */
 export interface CollabMember extends CollabUser {
@@ -31,8 +37,28 @@ interface LiveConnection {
   revoked: boolean;
 }
 
-/** Which connections a check concerns. */
-export type ConnectionFilter = (member: CollabMember, document: DocumentName) => boolean;
+/**
+ * Which connections a check concerns, as data (it travels to the other processes): those of a
+ * project or a workspace, of one user in it, of some documents. Every field given must match.
+ */
+export interface ConnectionFilter {
+  projectId?: string;
+  workspaceId?: string;
+  userId?: string;
+  kind?: DocumentKind;
+  ids?: string[];
+}
+
+/** Whether a connection is one `filter` selects. */
+function selects(filter: ConnectionFilter, member: CollabMember, document: DocumentName): boolean {
+  return (
+    (filter.projectId === undefined || member.projectId === filter.projectId) &&
+    (filter.workspaceId === undefined || member.workspaceId === filter.workspaceId) &&
+    (filter.userId === undefined || member.id === filter.userId) &&
+    (filter.kind === undefined || document.kind === filter.kind) &&
+    (filter.ids === undefined || filter.ids.includes(document.id))
+  );
+}
 
 /** The reason given to an editor whose access ended while connected. */
 export const ACCESS_ENDED = 'Your access to this document has ended.';
@@ -40,24 +66,56 @@ export const ACCESS_ENDED = 'Your access to this document has ended.';
 /** How long stopping waits for editors to answer the close before their sockets are cut. */
 const CLOSE_GRACE_MS = 2_000;
 
-/** The hub of this process and the connections it holds. */
+/** What the service is built from besides the database and its settings. */
+export interface CollabServiceOptions {
+  richText: RichTextPool;
+  log: FastifyBaseLogger;
+  /** The timers of the plain copies' pause (the SDK's clock by default; a test's fake one). */
+  timers?: Timers;
+}
+
+/**
+ * The hub of this process and the connections it holds, the plain copies it derives from its
+ * documents (derived-copies.ts), the REST saves that go through them (rest-writes.ts) and the
+ * relay of other processes' changes (log-relay.ts).
+ */
 export class CollabService {
   readonly hub: CollabHub;
+  readonly copies: DerivedCopies;
+  readonly relay: LogRelay;
   readonly #live = new Set<LiveConnection>();
-  readonly #db: Db;
+  readonly #db: Database;
   readonly #log: FastifyBaseLogger;
   #closing = false;
 
-  constructor(db: Db, config: CollabConfig, log: FastifyBaseLogger) {
+  constructor(db: Database, config: CollabConfig, { richText, log, timers }: CollabServiceOptions) {
     this.#db = db;
     this.#log = log;
+    this.copies = new DerivedCopies(db, richText, log, { timers });
+    let relay: LogRelay | null = null;
     this.hub = new CollabHub({
       schema,
-      store: new DatabaseCollabStore(db, seedDocument),
+      store: new DatabaseCollabStore(db, seedDocument, { rows: (...args) => relay?.rows(...args) }),
       idleMs: config.idleMs,
       compactAfter: config.compactAfter,
+      onStored: (name, doc, by) => this.copies.changed(name, doc, by),
+      onUnload: (name, doc) => {
+        relay?.forget(name);
+        this.copies.unloaded(name, doc);
+      },
       log: (message, cause) => log.error({ err: cause }, `collaboration: ${message}`),
     });
+    relay = this.relay = new LogRelay(db, this.hub, log, { pollMs: config.pollMs, accessEnded: (filter) => void this.#recheckHere(filter as ConnectionFilter) });
+  }
+
+  /** Starts hearing the other processes on the same database (PostgreSQL). */
+  start(): Promise<void> {
+    return this.relay.start();
+  }
+
+  /** Saves a document's content from the REST API, through its shared document when it has one (rest-writes.ts). */
+  saveFromRest<Row extends PlainRow>(write: RestWrite<Row>): Promise<DescriptionJson> {
+    return saveFromRest(this.#db, this.hub, this.copies, write);
   }
 
   /** The connections open now (for tests and a status page). */
@@ -85,13 +143,17 @@ export class CollabService {
    * read-only state changed with CloseCode.goingAway (it reconnects under its new role). Answers
    * how many it closed; a failure is logged and leaves the connections as they were.
    *
-   * This process's connections only. Another process on the same PostgreSQL would learn of the
-   * change from the notification its change listener already hears (migration 0009 announces
-   * `m` on every change to workspaces, projects and memberships); calling `recheck` from there
-   * for every connection it holds ends them too, within the notification's delay.
+   * This process's connections are checked before it answers; the other processes on the same
+   * PostgreSQL are told through the shared log's channel (log-relay.ts) and check theirs within
+   * the notice's delay (milliseconds).
    */
   async recheck(which: ConnectionFilter): Promise<number> {
-    const selected = [...this.#live].filter((live) => !live.revoked && which(live.member, live.document));
+    await this.relay.publishAccessEnded(which).catch((error: unknown) => this.#log.error({ err: error }, 'collaboration: the other processes could not be told of ended access'));
+    return this.#recheckHere(which);
+  }
+
+  async #recheckHere(which: ConnectionFilter): Promise<number> {
+    const selected = [...this.#live].filter((live) => !live.revoked && selects(which, live.member, live.document));
     const verdicts = new Map<string, Promise<DocumentAccess | Refusal>>();
     let closed = 0;
     try {
@@ -134,7 +196,9 @@ export class CollabService {
    */
   async close(server: WebSocketServer): Promise<void> {
     this.#closing = true;
+    await this.relay.close();
     await this.hub.close();
+    await this.copies.close();
     await Promise.all([...server.clients].map((socket) => closeSocket(socket)));
   }
 }
@@ -179,21 +243,20 @@ function closeSocket(socket: WebSocket): Promise<void> {
 
 /** The connections of one project, or of one user in it. */
 export function inProject(projectId: string, userId?: string): ConnectionFilter {
-  return (member) => member.projectId === projectId && (userId === undefined || member.id === userId);
+  return { projectId, userId };
 }
 
 /** The connections of one workspace, or of one user in it. */
 export function inWorkspace(workspaceId: string, userId?: string): ConnectionFilter {
-  return (member) => member.workspaceId === workspaceId && (userId === undefined || member.id === userId);
+  return { workspaceId, userId };
 }
 
 /** The connections of the documents of an issue or a page. */
-export function ofDocument(kind: DocumentName['kind'], ids: string | readonly string[]): ConnectionFilter {
-  const wanted = new Set((typeof ids === 'string' ? [ids] : ids).map((id) => id.toLowerCase()));
-  return (_member, document) => document.kind === kind && wanted.has(document.id);
+export function ofDocument(kind: DocumentKind, ids: string | readonly string[]): ConnectionFilter {
+  return { kind, ids: (typeof ids === 'string' ? [ids] : ids).map((id) => id.toLowerCase()) };
 }
 
 /** The connections of a project's issue descriptions (after issues were deleted: their children may have gone too). */
 export function issueDocumentsOf(projectId: string): ConnectionFilter {
-  return (member, document) => member.projectId === projectId && document.kind === 'issue-description';
+  return { projectId, kind: 'issue-description' };
 }

@@ -26,11 +26,17 @@ interface UpdateRow {
   update: Uint8Array;
 }
 
+/** Told which log rows a process has: those it loaded, and those it appended. */
+export interface LogObserver {
+  rows(name: string, seqs: readonly number[], loaded: boolean): void;
+}
+
 /** A CollabStore on the server's database; `seed` starts a document that has no log yet (once, under its lock). */
 export class DatabaseCollabStore implements CollabStore {
   constructor(
     private readonly db: Db,
     private readonly seed: DocumentSeed | null = null,
+    private readonly observer: LogObserver | null = null,
   ) {}
 
   async load(name: string): Promise<{ updates: Uint8Array[]; seq: number }> {
@@ -47,6 +53,7 @@ export class DatabaseCollabStore implements CollabStore {
         return tx.query<UpdateRow>('INSERT INTO collab_updates (document, update) VALUES ($1, $2) RETURNING seq, update', [name, first]);
       });
     }
+    this.observer?.rows(name, rows.map((row) => row.seq), true);
     return { updates: rows.map((row) => row.update), seq: rows.at(-1)?.seq ?? 0 };
   }
 
@@ -55,13 +62,15 @@ export class DatabaseCollabStore implements CollabStore {
     // One statement, committed on its own: durable (and visible to every process) when it resolves.
     const values = updates.map((_, index) => `($1, $${index + 2})`).join(', ');
     const rows = await this.db.query<{ seq: number }>(`INSERT INTO collab_updates (document, update) VALUES ${values} RETURNING seq`, [name, ...updates]);
+    this.observer?.rows(name, rows.map((row) => row.seq), false);
     return Math.max(...rows.map((row) => row.seq));
   }
 
   /**
    * Folds the rows up to `seq` into one, under the document's lock. The new row holds `state`
    * merged with every row it replaces, so rows this process never applied (another process's,
-   * on PostgreSQL) are kept in it rather than lost; rows after `seq` stay as they are.
+   * on PostgreSQL) are kept in it rather than lost; rows after `seq` stay as they are. The new
+   * row takes the next number, after those rows.
    */
   async compact(name: string, state: Uint8Array, seq: number): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -74,8 +83,8 @@ export class DatabaseCollabStore implements CollabStore {
           Y.applyUpdate(doc, state);
           for (const row of replaced.sort((a, b) => a.seq - b.seq)) Y.applyUpdate(doc, row.update);
         });
-        const last = replaced.at(-1)!.seq;
-        await tx.query('INSERT INTO collab_updates (document, seq, update) VALUES ($1, $2, $3)', [name, last, Y.encodeStateAsUpdate(doc)]);
+        // A new number (migration 0012): other processes see a row they have not applied.
+        await tx.query('INSERT INTO collab_updates (document, update) VALUES ($1, $2)', [name, Y.encodeStateAsUpdate(doc)]);
       } finally {
         doc.destroy();
       }

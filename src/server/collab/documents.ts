@@ -38,6 +38,16 @@ export function parseDocumentName(name: string): DocumentName | null {
   return { kind, id, name: `${kind}:${id}` };
 }
 
+/** The shared document of an issue's description. */
+export function descriptionDocument(issueId: string): DocumentName {
+  return parseDocumentName(`issue-description:${issueId}`)!;
+}
+
+/** The shared document of a page. */
+export function pageDocument(pageId: string): DocumentName {
+  return parseDocumentName(`page:${pageId}`)!;
+}
+
 /** Where a document belongs, and what the caller may do with it. */
 export interface DocumentAccess {
   projectId: string;

@@ -59,9 +59,10 @@ export interface Database extends Db {
   readonly kind: DatabaseKind;
   /**
    * Hears the messages sent with `pg_notify(channel, …)` by every process on this database, in
-   * commit order; resolves once listening.
+   * commit order; resolves once listening. On PostgreSQL the listening connection is named
+   * `name` in pg_stat_activity (LISTENER_NAME by default).
    */
-  listen(channel: string, handlers: ChangeHandlers): Promise<ChangeListener>;
+  listen(channel: string, handlers: ChangeHandlers, name?: string): Promise<ChangeListener>;
   /** Waits for running work and releases the connection(s) and files. */
   close(): Promise<void>;
 }

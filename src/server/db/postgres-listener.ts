@@ -20,6 +20,7 @@ class PostgresListener implements ChangeListener {
   readonly #channel: string;
   readonly #handlers: ChangeHandlers;
   readonly #onError: (error: Error) => void;
+  readonly #name: string;
   #client: pg.Client | null = null;
   #closed = false;
   #retryMs = RETRY_FIRST_MS;
@@ -29,8 +30,9 @@ class PostgresListener implements ChangeListener {
   #inFlight: { token: string; waiters: (() => void)[]; timer: NodeJS.Timeout } | null = null;
   #queued: (() => void)[] = [];
 
-  constructor(url: string, channel: string, handlers: ChangeHandlers, onError: (error: Error) => void) {
+  constructor(url: string, channel: string, handlers: ChangeHandlers, onError: (error: Error) => void, name: string) {
     this.#url = url;
+    this.#name = name;
     this.#channel = channel;
     this.#handlers = handlers;
     this.#onError = onError;
@@ -39,7 +41,7 @@ class PostgresListener implements ChangeListener {
   /** Connects and listens; throws when the first attempt fails. */
   async connect(): Promise<void> {
     // Named, so an operator (or a test) can tell it in pg_stat_activity.
-    const client = new pg.Client({ connectionString: this.#url, application_name: LISTENER_NAME });
+    const client = new pg.Client({ connectionString: this.#url, application_name: this.#name });
     client.on('notification', (message) => {
       if (message.channel !== this.#channel) return;
       const payload = message.payload ?? '';
@@ -154,8 +156,9 @@ export async function listenPostgres(
   channel: string,
   handlers: ChangeHandlers,
   onError: (error: Error) => void,
+  name = LISTENER_NAME,
 ): Promise<ChangeListener> {
-  const listener = new PostgresListener(url, channel, handlers, onError);
+  const listener = new PostgresListener(url, channel, handlers, onError, name);
   await listener.connect();
   return listener;
 }

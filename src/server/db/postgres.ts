@@ -45,8 +45,8 @@ class PostgresDatabase extends RootDatabase {
     this.runner = runnerFor(pool);
   }
 
-  listen(channel: string, handlers: ChangeHandlers): Promise<ChangeListener> {
-    return listenPostgres(this.#url, channel, handlers, this.#onConnectionError);
+  listen(channel: string, handlers: ChangeHandlers, name?: string): Promise<ChangeListener> {
+    return listenPostgres(this.#url, channel, handlers, this.#onConnectionError, name);
   }
 
   protected async withTransaction<T>(fn: (runner: Runner) => Promise<T>): Promise<T> {

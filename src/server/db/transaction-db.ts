@@ -87,7 +87,7 @@ export abstract class RootDatabase implements Database {
   /** Opens a transaction, gives `fn` a runner bound to it, commits or rolls back. */
   protected abstract withTransaction<T>(fn: (runner: Runner) => Promise<T>): Promise<T>;
   abstract close(): Promise<void>;
-  abstract listen(channel: string, handlers: ChangeHandlers): Promise<ChangeListener>;
+  abstract listen(channel: string, handlers: ChangeHandlers, name?: string): Promise<ChangeListener>;
 
   #check(): void {
     if (this.#inTransaction.getStore()) {

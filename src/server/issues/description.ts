@@ -34,7 +34,8 @@ export function versionFromIfMatch(header: string | undefined): number | null {
 }
 
 /**
- * Saves a new description on the locked issue `issue` if `version` is still its current one:
+ * Saves a new description on the locked issue `issue` if `version` is still its current one
+ * (`actorId` null: the system, for a plain copy of a shared document no user of this process changed):
  * `richText` comes from normalisedRichText (cleaned before the transaction), the version goes
  * up by one and a 'description' activity row records old and new versions. A save
  * that changes nothing keeps the version. A stale version is refused with a 409 whose body
@@ -45,7 +46,7 @@ export async function saveDescription(
   issue: IssueRow,
   richText: RichText,
   version: number,
-  actorId: string,
+  actorId: string | null,
 ): Promise<DescriptionJson> {
   if (version !== issue.description_version) {
     const current = { description_html: issue.description_html, version: issue.description_version };

@@ -42,6 +42,11 @@ export async function findIssue(db: Db, projectId: string, issueId: string, opti
   return issue;
 }
 
+/** The live issue `issueId` wherever it is, locked as with findIssue's `lock`; null when there is none. */
+export function findLiveIssue(db: Db, issueId: string): Promise<IssueRow | null> {
+  return db.maybeOne<IssueRow>(`SELECT ${ISSUE_ROW_COLUMNS} FROM issues WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`, [issueId]);
+}
+
 /** The spec's issue key: `{project identifier}-{sequence_id}`. */
 export function issueKey(identifier: string, sequenceId: number): string {
   return `${identifier}-${sequenceId}`;

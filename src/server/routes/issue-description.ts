@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { descriptionSaveBody, type DescriptionSaveBody } from '../../api-shapes/description.js';
+import { descriptionDocument } from '../collab/documents.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
@@ -10,7 +11,8 @@ import { normalisedRichText } from '../issues/rich-text-input.js';
 import { Role } from '../roles.js';
 
 /**
- * An issue's description with optimistic concurrency: a save names the version it edited (in
+ * An issue's description with optimistic concurrency (a description being edited together is
+ * saved through its shared document: src/server/collab/rest-writes.ts): a save names the version it edited (in
  * the body or as `If-Match: "<version>"`); a stale one gets 409 with the current description to
  * merge, and the stored text stays. Every answer carries the version as its ETag.
  */
@@ -49,9 +51,15 @@ export async function issueDescriptionRoutes(app: FastifyInstance): Promise<void
         throw new HttpError(428, 'Say which version you edited: send version in the body or an If-Match header.');
       }
       const description = await normalisedRichText(app.richText, { html: request.body.description_html, json: request.body.description_json }, 'description');
-      const saved = await db.transaction(async (tx) => {
-        const issue = await findIssue(tx, currentProject(request).id, request.params.issueId, { lock: true });
-        return saveDescription(tx, issue, description, version, currentUser(request).id);
+      const actorId = currentUser(request).id;
+      const issue = await findIssue(db, currentProject(request).id, request.params.issueId);
+      const saved = await app.collab.saveFromRest({
+        document: descriptionDocument(issue.id),
+        version,
+        content: description,
+        actorId,
+        begin: (tx) => findIssue(tx, issue.project_id, issue.id, { lock: true }),
+        save: (tx, locked, content, edited) => saveDescription(tx, locked, content, edited, actorId),
       });
       return reply.header('etag', descriptionEtag(saved.version)).send(saved);
     },

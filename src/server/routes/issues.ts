@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectScope } from '../cache/read-caches.js';
+import { descriptionDocument } from '../collab/documents.js';
 import { issueCreateBody, issueUpdateBody, PLAIN_ISSUE_FIELD_KEYS } from '../../api-shapes/issue.js';
 import { nextIssueSequenceId, type Db } from '../db/index.js';
 import { insertRow, sqlExpression, type ColumnValues } from '../db/row-writes.js';
@@ -182,13 +183,26 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
       const hasDescription = html !== undefined || json !== undefined;
       if (hasDescription && version === undefined) throw badRequest('Description version is required with the description.');
       const description = hasDescription ? await normalisedRichText(app.richText, { html: html ?? '', json }, 'description') : null;
-      await db.transaction(async (tx) => {
+      const begin = async (tx: Db) => {
         // The project lock comes first, as in creations, so the two never wait on each other in a circle.
         if (changes.parent_id) await lockIssueTree(tx, project.id);
         const issue = await findIssue(tx, project.id, request.params.issueId, { lock: true });
         await applyIssueChanges(tx, issue, changes, user.id);
-        if (description) await saveDescription(tx, issue, description, version!, user.id);
-      });
+        return issue;
+      };
+      if (!description) await db.transaction(begin);
+      else {
+        // With the other changes in the same transaction, unless the description is edited together (src/server/collab/rest-writes.ts).
+        const { id } = await findIssue(db, project.id, request.params.issueId);
+        await app.collab.saveFromRest({
+          document: descriptionDocument(id),
+          version: version!,
+          content: description,
+          actorId: user.id,
+          begin,
+          save: (tx, issue, content, edited) => saveDescription(tx, issue, content, edited, user.id),
+        });
+      }
       return readLiveIssue(db, request.params.issueId, user.id);
     },
   );

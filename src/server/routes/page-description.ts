@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { descriptionSaveBody, type DescriptionSaveBody } from '../../api-shapes/description.js';
+import { pageDocument } from '../collab/documents.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
@@ -12,7 +13,8 @@ import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role } from '../roles.js';
 
 /**
- * A page's content with optimistic concurrency, exactly like issue descriptions: a save names
+ * A page's content with optimistic concurrency, exactly like issue descriptions (and, like them,
+ * saved through its shared document when it is edited together): a save names
  * the version it edited (in the body or as `If-Match: "<version>"`); a stale one gets 409 with
  * the current content to merge, and the stored text stays. Every answer carries the version as
  * its ETag. Members who can see the page edit it, unless it is archived.
@@ -49,10 +51,19 @@ export async function pageDescriptionRoutes(app: FastifyInstance): Promise<void>
       const version = bodyVersion ?? headerVersion;
       if (version === null) throw new HttpError(428, 'Say which version you edited: send version in the body or an If-Match header.');
       const content = await normalisedRichText(app.richText, { html: request.body.description_html, json: request.body.description_json }, 'page');
-      const saved = await db.transaction(async (tx) => {
-        const page = await findVisiblePage(tx, currentProject(request).id, request.params.pageId, currentUser(request).id, { lock: true });
-        checkNotArchived(page);
-        return savePageContent(tx, page, content, version);
+      const user = currentUser(request);
+      const page = await findVisiblePage(db, currentProject(request).id, request.params.pageId, user.id);
+      const saved = await app.collab.saveFromRest({
+        document: pageDocument(page.id),
+        version,
+        content,
+        actorId: user.id,
+        begin: async (tx) => {
+          const locked = await findVisiblePage(tx, page.project_id, page.id, user.id, { lock: true });
+          checkNotArchived(locked);
+          return locked;
+        },
+        save: savePageContent,
       });
       return reply.header('etag', descriptionEtag(saved.version)).send(saved);
     },

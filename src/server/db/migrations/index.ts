@@ -9,6 +9,7 @@ import { exportJobLeases } from './0008-export-job-leases.js';
 import { changeNotifications } from './0009-change-notifications.js';
 import { userChangeNotifications } from './0010-user-change-notifications.js';
 import { collabUpdates } from './0011-collab-updates.js';
+import { collabUpdateNotifications } from './0012-collab-update-notifications.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   changeNotifications,
   userChangeNotifications,
   collabUpdates,
+  collabUpdateNotifications,
 ];
