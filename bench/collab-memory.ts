@@ -1,7 +1,7 @@
 // The collaboration server's memory per loaded document, the time to load one, and how long a
 // change takes to be stored (it is acknowledged only then), on the server's own store.
 //
-//   npm run bench:collab [-- --db pglite|postgres]
+//   node --expose-gc --import tsx bench/collab-memory.ts [--db pglite|postgres]   (part of `npm run bench:collab`)
 //
 // PGlite in a temporary folder by default; `--db postgres` uses DATABASE_URL (a database it may
 // write to; a test cluster started with fsync off says nothing about a durable commit's time). Documents are loaded into a CollabHub as the server loads them (one connection each,

@@ -3,14 +3,15 @@
 //   - keystroke in one editor to its render in another (two Chromium pages, real keys), p50/p95;
 //   - the same with 25 writers typing into one 1,000-block document (24 simulated editors in
 //     Node through the package's provider, and the measured pair in the browser);
-//   - the hub's memory per loaded document: a small one and one of 10,000 blocks;
-//   - time to open a 10,000-block shared document until it can be edited.
+//   - time to open a 10,000-block shared document until it can be edited;
+//   - the server's memory per loaded document (a small one and one of 10,000 blocks), the time
+//     to load one and to store a change, from bench/collab-memory.ts on the server's own store.
+// The two editors of a pair are in two browsers (two Chromium processes), as two people are.
 // It runs the built package: `npm run build` first (done here when dist/ is missing).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import puppeteer from 'puppeteer-core';
 import { WebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
@@ -76,30 +77,26 @@ const PAGE = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,
   const editor = document.getElementById('editor');
   window.arrivals = [];
   window.opened = performance.now();
-  editor.addEventListener('rich-editor-collab-status', ({ detail }) => {
-    if (detail.status === 'synced' && !window.syncedAt) window.syncedAt = performance.now();
-  });
-  editor.collaboration = { provider: connect({ url: params.get('ws'), document: params.get('doc'), token: params.get('user') }), user: { id: params.get('user'), name: params.get('user') } };
-  new MutationObserver(() => {
-    const text = editor.shadowRoot?.querySelector('[role="textbox"]')?.textContent ?? '';
+  // Counts each marker character the first time it shows (the observer starts once the element has its shadow root).
+  // The writer types at the end of the document: only its last block is read (reading a
+  // 1,000-block document's text at each change would cost more than what is measured).
+  window.watchArrivals = () => new MutationObserver(() => {
+    const text = editor.shadowRoot.querySelector('[role="textbox"]').lastElementChild?.textContent ?? '';
     const count = (text.match(/§/g) ?? []).length;
     while (window.arrivals.length < count) window.arrivals.push(performance.timeOrigin + performance.now());
-  }).observe(editor.shadowRoot ?? editor, { subtree: true, childList: true, characterData: true });
+  }).observe(editor.shadowRoot, { subtree: true, childList: true, characterData: true });
+  editor.addEventListener('rich-editor-collab-status', ({ detail }) => {
+    if (detail.status === 'synced' && !window.syncedAt) window.syncedAt = performance.now();
+    window.lastStatus = detail;
+  });
+  editor.collaboration = { provider: connect({ url: params.get('ws'), document: params.get('doc'), token: params.get('user') }), user: { id: params.get('user'), name: params.get('user') } };
 </script>`;
 
 async function openEditor(browser, server, doc, user) {
   const page = await browser.newPage();
   await page.goto(`${server.base}/?ws=${encodeURIComponent(server.ws)}&doc=${encodeURIComponent(doc)}&user=${user}`);
   await page.waitForFunction(() => document.getElementById('editor').editorView?.editable === true, { timeout: 120_000 });
-  // The MutationObserver watches the shadow root once the element has one.
-  await page.evaluate(() => {
-    const editor = document.getElementById('editor');
-    new MutationObserver(() => {
-      const text = editor.shadowRoot.querySelector('[role="textbox"]').textContent;
-      const count = (text.match(/§/g) ?? []).length;
-      while (window.arrivals.length < count) window.arrivals.push(performance.timeOrigin + performance.now());
-    }).observe(editor.shadowRoot, { subtree: true, childList: true, characterData: true });
-  });
+  await page.evaluate(() => window.watchArrivals());
   return page;
 }
 
@@ -111,7 +108,10 @@ async function keystrokeLatency(writer, reader, count) {
     const before = await reader.evaluate(() => window.arrivals.length);
     const sent = await writer.evaluate(() => performance.timeOrigin + performance.now());
     await writer.keyboard.type('§');
-    await reader.waitForFunction((n) => window.arrivals.length > n, { timeout: 10_000 }, before);
+    await reader.waitForFunction((n) => window.arrivals.length > n, { timeout: 10_000 }, before).catch(async (error) => {
+      const status = (page) => page.evaluate(() => JSON.stringify({ ...window.lastStatus, arrivals: window.arrivals.length, focused: document.getElementById('editor').matches(':focus-within'), editable: document.getElementById('editor').editorView.editable }));
+      throw new Error(`Keystroke ${i} did not arrive: writer ${await status(writer)}, reader ${await status(reader)}`, { cause: error });
+    });
     const arrived = await reader.evaluate((n) => window.arrivals[n], before);
     latencies.push(arrived - sent);
   }
@@ -125,7 +125,7 @@ function simulatedWriter(server, doc, name, at, everyMs) {
   let timer = null;
   return {
     async start() {
-      while (!provider.isSynced) await sleep(20);
+      if (!provider.isSynced) await new Promise((resolve) => { const stop = provider.subscribe(() => provider.isSynced && (stop(), resolve())); });
       timer = setInterval(() => {
         const paragraph = provider.fragment.get(at);
         const text = paragraph?.get(0);
@@ -140,13 +140,17 @@ function simulatedWriter(server, doc, name, at, everyMs) {
 }
 
 const results = {};
-const browser = await puppeteer.launch({ executablePath: findChromium(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
+const step = (message) => console.error(`bench:collab: ${message}`);
+const launch = () => puppeteer.launch({ executablePath: findChromium(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
+const browser = await launch();
+const other = await launch();
 try {
   // 1. Two editors.
   {
+    step('two editors');
     const server = await startServer();
     const a = await openEditor(browser, server, 'pair', 'ann');
-    const b = await openEditor(browser, server, 'pair', 'bob');
+    const b = await openEditor(other, server, 'pair', 'bob');
     await keystrokeLatency(a, b, 10);
     const latencies = await keystrokeLatency(a, b, 200);
     results.pair = { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
@@ -156,14 +160,17 @@ try {
   }
   // 2. 25 writers on a 1,000-block document.
   {
+    step('25 writers on a 1,000-block document');
     const server = await startServer();
     const doc = parseHTML(generateDocument(1_000), { schema });
     await server.store.append('crowd', [documentToUpdate(doc)]);
     const a = await openEditor(browser, server, 'crowd', 'ann');
-    const b = await openEditor(browser, server, 'crowd', 'bob');
+    const b = await openEditor(other, server, 'crowd', 'bob');
+    step('  the pair is open');
     // 23 more writers, each typing five characters a second somewhere in the document.
     const writers = Array.from({ length: 23 }, (_, i) => simulatedWriter(server, 'crowd', `writer${i}`, 10 + i * 40, 200));
     await Promise.all(writers.map((writer) => writer.start()));
+    step('  23 writers are typing');
     await keystrokeLatency(a, b, 10);
     const latencies = await keystrokeLatency(a, b, 150);
     results.crowd = { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
@@ -174,6 +181,7 @@ try {
   }
   // 3. Opening a 10,000-block shared document.
   {
+    step('opening a 10,000-block document');
     const server = await startServer();
     await server.store.append('large', [documentToUpdate(parseHTML(generateDocument(10_000), { schema }))]);
     const times = [];
@@ -189,51 +197,36 @@ try {
   }
 } finally {
   await browser.close();
+  await other.close();
 }
 
-// 4. The hub's memory per loaded document (this process, after garbage collection).
-{
-  const gc = globalThis.gc;
-  const heap = () => {
-    gc?.();
-    gc?.();
-    return process.memoryUsage().heapUsed;
-  };
-  for (const [label, blocks, count] of [['small', 10, 200], ['10,000 blocks', 10_000, 3]]) {
-    const store = new MemoryStore();
-    const update = documentToUpdate(parseHTML(generateDocument(blocks), { schema }));
-    for (let i = 0; i < count; i++) await store.append(`d${i}`, [update]);
-    const hub = new CollabHub({ schema, store, idleMs: 3_600_000, log: () => {} });
-    const before = heap();
-    // A socket that is never open: the document loads and stays, nothing is sent.
-    const sockets = Array.from({ length: count }, () => ({ readyState: 3, send() {}, close() {}, on() {} }));
-    sockets.forEach((socket, i) => hub.connect(socket, `d${i}`, { id: 'm', name: 'm' }));
-    while ((await hub.loaded()).length < count) await sleep(10);
-    results[`memory ${label}`] = (heap() - before) / count;
-    await hub.close();
-  }
-}
+// 4. The server's memory per loaded document, load and store times, on its own store (PGlite).
+step('server memory');
+const memory = JSON.parse(
+  execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'bench/collab-memory.ts')], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+);
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
 const table = [
   '| measure | figure | target |',
   '|---|---|---|',
   `| keystroke to render in another editor, 2 editors, p50 / p95 | ${ms(results.pair.p50)} / ${ms(results.pair.p95)} | p95 under 100 ms |`,
   `| the same with 25 writers on a 1,000-block document, p50 / p95 | ${ms(results.crowd.p50)} / ${ms(results.crowd.p95)} | p95 under 250 ms |`,
   `| opening a 10,000-block shared document until it can be edited (median of 3) | ${ms(results.open10k.median)} | under 2 s |`,
-  `| hub memory per loaded document, small | ${kb(results['memory small'])} | |`,
-  `| hub memory per loaded document, 10,000 blocks | ${kb(results['memory 10,000 blocks'])} | |`,
+  `| server memory per loaded document, one paragraph (load time) | ${memory.smallDocument.kilobytesEach} KiB (${memory.smallDocument.loadMsEach} ms) | |`,
+  `| server memory per loaded document, ${memory.largeDocument.blocks.toLocaleString('en')} blocks (load time) | ${memory.largeDocument.megabytesEach} MiB (${memory.largeDocument.loadMsEach} ms) | |`,
+  `| storing a change before it is acknowledged (${memory.database}), p50 / p95 | ${memory.appendMs.p50} ms / ${memory.appendMs.p95} ms | |`,
 ].join('\n');
 console.log(table);
 
 const section = `## Editing together
 
 \`npm run bench:collab\` (bench/collab.mjs), ${new Date().toISOString().slice(0, 10)}, on this machine (${process.platform}, Node ${process.version}, Chromium headless):
-two pages of one browser, each with an editor on one shared document through the package's hub on
-127.0.0.1; a keystroke is timed from just before the key in one page to the moment its character
+two browsers (two Chromium processes), each with an editor on one shared document through the
+package's hub on 127.0.0.1; a keystroke is timed from just before the key in one page to the moment its character
 appears in the other (both on the same clock). The 25 writers are the measured pair and 23
 simulated editors in Node typing five characters a second each into their own paragraphs.
-Memory is the hub's heap per loaded document after garbage collection (Node, \`--expose-gc\`).
+Memory is the server's heap per loaded document after garbage collection (bench/collab-memory.ts:
+the hub on the server's own database store, PGlite in a temporary folder).
 
 ${table}
 `;

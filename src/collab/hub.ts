@@ -259,7 +259,8 @@ export class CollabHub {
       Y.applyUpdate(shared.doc, update, 'store');
       applied = true;
       const message = encodeMessage(Message.remoteUpdate, update);
-      for (const connection of shared.connections) this.send(connection, message);
+      // A connection not yet synced gets it in its sync answer.
+      for (const connection of shared.connections) if (connection.synced) this.send(connection, message);
     }
     if (applied) this.options.onStored?.(name, shared.doc, []);
   }
