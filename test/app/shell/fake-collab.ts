@@ -140,10 +140,14 @@ export class FakeCollab {
     if (socket.readyState !== 0) return;
     const server = new ServerEnd(socket);
     socket.server = server;
-    socket.readyState = 1;
     this.sockets.add(socket);
     server.on('close', () => this.sockets.delete(socket));
-    socket.dispatchEvent(new Event('open'));
+    // Opened on a later task (the provider listens once its constructor call returns), before anything the server sends.
+    later(() => {
+      if (socket.readyState !== 0) return;
+      socket.readyState = 1;
+      socket.dispatchEvent(new Event('open'));
+    });
     const access = this.closedForGood ? { refuse: 4401, reason: 'The test is over.' } : this.access(name, url.searchParams.get('token'));
     if ('refuse' in access) server.close(access.refuse, access.reason);
     else this.hub.connect(server, name, access.user, { readOnly: access.readOnly });
