@@ -3,6 +3,7 @@ import type { CollabProvider, CollabState } from '../../collab/index.js';
 import type { Collaboration } from '../../react/index.js';
 import { useApi } from '../api/api-context.js';
 import type { User } from '../api/types.js';
+import { personColor } from './person-color.js';
 import { setUnsavedText } from './unload-guard.js';
 
 /** Someone else with the document open, as their presence says (one entry per person, however many tabs). */
@@ -100,7 +101,7 @@ export function useCollaborativeDocument(name: string, user: Pick<User, 'id' | '
   }, [api, name, user.id]);
 
   const collaboration = useMemo<Collaboration | null>(
-    () => (provider ? { provider, user: { id: user.id, name: user.display_name, ...(user.avatar ? { avatar: user.avatar } : {}) } } : null),
+    () => (provider ? { provider, user: { id: user.id, name: user.display_name, color: personColor(user.id), ...(user.avatar ? { avatar: user.avatar } : {}) } } : null),
     [provider, user.id, user.display_name, user.avatar],
   );
   return { collaboration, state, present, edited };

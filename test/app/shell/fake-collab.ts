@@ -5,6 +5,7 @@
 // person a test's second editor names with `token`.
 import { CollabHub, type CollabSocket, type CollabUser } from '../../../src/collab/hub.js';
 import { MemoryStore } from '../../../src/collab/memory-store.js';
+import { personColor } from '../../../src/app/editor/person-color.js';
 import { connect, type CollabProvider } from '../../../src/collab/index.js';
 import { documentToUpdate } from '../../../src/collab/server.js';
 import { parseHTML, schema } from '../../../src/core/index.js';
@@ -119,7 +120,8 @@ export class FakeCollab {
   colleague(name: string, person: string): CollabProvider {
     const provider = connect({ url: 'ws://app.test/api/collab', document: name, token: person, WebSocket: this.WebSocket });
     this.providers.push(provider);
-    provider.setUser({ id: person, name: person });
+    // Their colour as their app gives it.
+    provider.setUser({ id: person, name: person, color: personColor(person) });
     provider.start(schema);
     return provider;
   }
