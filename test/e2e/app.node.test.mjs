@@ -272,8 +272,8 @@ test('a member edits a page and jumps through its table of contents', async () =
     await visit(page, appPath.pages());
     await click(page, 'Handbook', { link: true, timeout: 5000 });
     await waitForPath(page, new RegExp(`/pages/${world.page.id}$`));
-    const box = await page.waitForFunction(() => document.querySelector('rich-editor')?.shadowRoot?.querySelector('[role="textbox"]') ?? null);
-    await box.asElement().click();
+    const box = await editorBox(page, 'Page content');
+    await box.click();
     await page.keyboard.down('Control');
     await page.keyboard.press('End');
     await page.keyboard.up('Control');
