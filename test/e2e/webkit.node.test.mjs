@@ -97,8 +97,15 @@ test('a member signs in, opens an issue from the project’s list, writes its de
     await editorBox('Description');
     await waitForEditorText('Description', SENTENCE);
 
-    const stored = await ada.request('GET', `${projectPath}/issues/${issue.id}`);
-    assert.match(stored.description_html, new RegExp(`<p>${SENTENCE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</p>`), 'the server holds the typed sentence');
+    // The stored description follows the shared document on the server (derived a moment after the last change): polled, bounded.
+    const sentence = new RegExp(`<p>${SENTENCE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</p>`);
+    const deadline = Date.now() + 20_000;
+    let stored = await ada.request('GET', `${projectPath}/issues/${issue.id}`);
+    while (!sentence.test(stored.description_html) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      stored = await ada.request('GET', `${projectPath}/issues/${issue.id}`);
+    }
+    assert.match(stored.description_html, sentence, 'the server holds the typed sentence');
     // One last look at the page, so that what it recorded since the last wait is counted.
     await page.evaluate(() => null);
     assert.deepEqual(page.problems, [], 'no page errors, unhandled rejections or console errors');

@@ -27,6 +27,8 @@ export interface ApiClient {
   request<T>(method: Method, path: string, options?: RequestOptions): Promise<T>;
   /** Like request, with the answer's headers. */
   requestWithHeaders<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** The websocket address of a path under /api (`ws:`/`wss:` on the page's own host), and the class that opens it. */
+  socket: { url(path: string): string; WebSocket?: new (url: string) => WebSocket };
 }
 
 /** How to build a client: tests pass their own fetch. */
@@ -34,6 +36,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Prefix of every path; '/api' by default. */
   baseUrl?: string;
+  /** The WebSocket class for live documents (tests give an in-process one); the page's by default. */
+  WebSocket?: new (url: string) => WebSocket;
 }
 
 /** A path with its query string (arrays joined by commas, as the server's filters read them). */
@@ -103,8 +107,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return { data: json as T, headers: response.headers };
   }
 
+  const socketUrl = (path: string): string => {
+    const url = new URL(`${base}${path}`, typeof location === 'undefined' ? 'http://localhost' : location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return url.href;
+  };
+
   return {
     requestWithHeaders,
+    socket: { url: socketUrl, ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}) },
     async request<T>(method: Method, path: string, request?: RequestOptions) {
       return (await requestWithHeaders<T>(method, path, request)).data;
     },

@@ -1,6 +1,7 @@
 import { aiAssistantApi } from './ai-assistant.js';
 import { authApi } from './auth.js';
 import { createApiClient, type ApiClient } from './client.js';
+import { collabApi } from './collab.js';
 import { coversApi } from './covers.js';
 import { exportsApi } from './exports.js';
 import { fileAssetsApi } from './file-assets.js';
@@ -37,6 +38,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     pages: pagesApi(client),
     covers: coversApi(client),
     instance: instanceApi(client),
+    collab: collabApi(client),
   };
 }
 
@@ -46,4 +48,5 @@ export type Api = ReturnType<typeof createApi>;
 export { ApiError, errorMessage, GENERIC_ERROR, isApiError, NETWORK_ERROR } from './api-error.js';
 export { createApiClient, withQuery, type ApiClient, type ApiClientOptions } from './client.js';
 export { assetIdFromUrl } from './file-assets.js';
+export { sharedDocumentName } from './collab.js';
 export type * from './types.js';

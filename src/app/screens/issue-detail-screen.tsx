@@ -5,7 +5,6 @@ import { isApiError } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import type { IssueChanges } from '../api/issues.js';
 import type { IssueDetail } from '../api/types.js';
-import { DISCARD_EDITS } from '../editor/leave-guard.js';
 import { useEditorHost } from '../editor/use-editor-host.js';
 import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
@@ -102,7 +101,7 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
     await api.issues.remove(slug, issue.project_id, issue.id);
     notify({ type: 'success', message: `Issue ${issue.key} deleted.` });
     await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, issue.project_id), exact: true });
-    navigate(paths.projectIssues(slug, issue.project_id), { state: DISCARD_EDITS });
+    navigate(paths.projectIssues(slug, issue.project_id));
   };
 
   return (
@@ -123,18 +122,10 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
         <section className="app-issue-section app-issue-main" aria-labelledby="issue-description-heading">
           <h2 id="issue-description-heading">Description</h2>
           <IssueDescription
-            html={issue.description_html}
-            version={issue.description_version}
+            slug={slug}
+            issueId={issue.id}
             mayEdit={mayEdit}
             host={host}
-            onSave={(input) => api.issues.saveDescription(slug, issue.project_id, issue.id, input)}
-            onSaved={(saved) => {
-              // Coming back to the issue shows what was saved, not the text it was opened with.
-              queryClient.setQueryData<IssueDetail>(issueKey, (current) =>
-                current ? { ...current, description_html: saved.description_html, description_version: saved.version } : current,
-              );
-              void queryClient.invalidateQueries({ queryKey: [...issueKey, 'activities'] });
-            }}
             ask={(request) => api.ai.ask(slug, issue.project_id, request)}
             notify={notify}
           />

@@ -19,7 +19,6 @@ import { issueDetailCss } from './issue-detail/issue-detail.css.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { pageEditorCss } from './page-editor/page-editor.css.js';
 import { PageBody } from './page-editor/page-body.js';
-import { DISCARD_EDITS } from '../editor/leave-guard.js';
 import { FeatureGate } from './projects/feature-gate.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
@@ -89,7 +88,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
       queryClient.removeQueries({ queryKey: key });
       await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'pages') });
       notify({ type: 'success', message: 'Page deleted.' });
-      navigate(paths.pages(slug, projectId), { state: DISCARD_EDITS });
+      navigate(paths.pages(slug, projectId));
     },
   });
 
@@ -150,19 +149,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
         {page.access === 'private' ? 'Private: only you can see this page.' : 'Public: everyone in the project can see this page.'}
         {archived ? ' This page is archived; restore it to edit it.' : ''}
       </p>
-      <PageBody
-        html={page.description_html}
-        version={page.description_version}
-        mayEdit={mayEdit}
-        host={host}
-        onSave={(input) => api.pages.saveDescription(slug, projectId, page.id, input)}
-        // Coming back to the page shows what was saved, not the text it was opened with.
-        onSaved={(saved) =>
-          queryClient.setQueryData<PageDetail>(key, (current) =>
-            current ? { ...current, description_html: saved.description_html, description_version: saved.version } : current,
-          )
-        }
-      />
+      <PageBody slug={slug} pageId={page.id} mayEdit={mayEdit} host={host} />
       <ConfirmDeleteDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

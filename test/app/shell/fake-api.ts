@@ -1,5 +1,7 @@
 // A fake API server for the app's tests: routes matched by method and path pattern, answered
-// with JSON (or nothing), and every request recorded, so a screen runs without any server.
+// with JSON (or nothing), and every request recorded, so a screen runs without any server. Its
+// `collab` serves the shared documents (issue descriptions, pages) in the test page.
+import { FakeCollab } from './fake-collab.js';
 
 /** A request the fake received. */
 export interface FakeRequest {
@@ -65,6 +67,8 @@ const isAnswer = (value: unknown): value is FakeAnswer => typeof value === 'obje
 /** The fake server: add routes with `on`, hand `fetch` to the API client, read `requests`. */
 export class FakeApi {
   readonly requests: FakeRequest[] = [];
+  /** The collaboration server (`/api/collab/<name>`), for the app's API client's `WebSocket`. */
+  readonly collab = new FakeCollab();
   private readonly routes: Route[] = [];
 
   /** Answers `method path` (path under /api, with :params) with `handler`'s result: a `reply(...)`, or a body for 200 (undefined: 204). */

@@ -1,17 +1,16 @@
 import { expect } from '@open-wc/testing';
-import type { RichEditorElement } from '../../../src/react/index.js';
+import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
-import { ISSUE_ID, PROJECT_ID } from './fixtures.js';
+import { ISSUE_ID, OTHER_ID, PROJECT_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { statusOf, syncedEditor, textbox } from './shared-editors.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const ISSUE_PATH = '/workspaces/:slug/projects/:projectId/issues/:issueId';
 const AI_PATH = '/workspaces/:slug/projects/:projectId/ai-assistant';
-
-const textbox = (editor: RichEditorElement) => editor.shadowRoot!.querySelector<HTMLElement>('[role="textbox"]')!;
 
 async function openIssue(setup: (api: ReturnType<typeof seededApi>['api'], scene: ReturnType<typeof seededApi>['scene']) => void = () => {}) {
   const seeded = seededApi();
@@ -22,19 +21,16 @@ async function openIssue(setup: (api: ReturnType<typeof seededApi>['api'], scene
   setup(seeded.api, seeded.scene);
   const app = renderApp(ISSUE_URL, { api: seeded.api });
   await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
-  const description = await until(() => app.container.querySelector<RichEditorElement>('rich-editor[aria-label="Description"]'), 'the description');
-  await description.updateComplete;
-  await until(() => textbox(description), 'the editor content');
+  const description = await syncedEditor(app.container, 'Description');
   return { ...seeded, app, description };
 }
 
 describe('issue AI assistant', () => {
   afterEach(cleanup);
 
-  it("asks with the description's text and inserts the chosen response, then saves it", async () => {
+  it("asks with the description's text and inserts the chosen response into the shared description, stored as any change", async () => {
     const { app, api, description } = await openIssue((fake) => {
       fake.on('POST', AI_PATH, () => ({ response: 'Shorter.', response_html: '<p>Shorter.</p>' }));
-      fake.on('PUT', `${ISSUE_PATH}/description`, (request) => ({ description_html: (request.body as { description_html: string }).description_html, version: 4 }));
     });
     await click(button(app.container, 'AI assistant'));
     const task = await until(() => document.querySelector<HTMLInputElement>('.ai-assistant input'), 'the task field');
@@ -48,12 +44,12 @@ describe('issue AI assistant', () => {
     expect(asked[0]!.body).to.deep.equal({ prompt: 'The header overlaps the menu.', task: 'Make it shorter' });
     await click(use);
     await until(() => textbox(description).textContent?.includes('Shorter.'), 'the inserted response');
-    await until(() => api.sent('PUT', `${ISSUE_PATH}/description`).length === 1, 'the save');
-    const saved = api.sent('PUT', `${ISSUE_PATH}/description`)[0]!.body as { description_html: string; version: number };
-    expect(saved.version).to.equal(3);
-    expect(saved.description_html).to.contain('Shorter.');
-    expect(saved.description_html).to.contain('The header overlaps the menu.');
-    await until(() => app.container.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saved', 'the saved note');
+    await until(() => statusOf(app.container) === CollabWords.saved, 'the saved note', { saw: () => statusOf(app.container) });
+    const stored = api.collab.colleague(`issue-description:${ISSUE_ID}`, OTHER_ID);
+    await until(() => stored.current.status === 'synced', 'a second editor synced');
+    const text = stored.fragment.toDOM().textContent ?? '';
+    expect(text).to.contain('Shorter.');
+    expect(text).to.contain('The header overlaps the menu.');
   });
 
   it("shows the server's refusal from the assistant", async () => {

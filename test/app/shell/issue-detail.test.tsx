@@ -1,23 +1,18 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import type { RichEditorElement } from '../../../src/react/index.js';
 import { paths } from '../../../src/app/router/paths.js';
-import { AUTOSAVE_DELAY_MS } from '../../../src/app/editor/versioned-save.js';
+import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { applyCustomTheme, contrast, type ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { issueDetail, ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
-import { gate } from './fake-api.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
-import { advance, fakeClock } from './timing.js';
+import { colleagueSynced, editorNamed, presentNames, statusOf, syncedEditor, textbox } from './shared-editors.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const ASSET_ID = '12121212-1212-4212-8212-121212121212';
-const DESCRIPTION = '/workspaces/:slug/projects/:projectId/issues/:issueId/description';
 
-/** What the save status region says. */
-const status = (app: { container: HTMLElement }) => app.container.querySelector('.app-editor-status[role="status"]')?.textContent ?? null;
 /** A computed colour (`rgb()`, or `color(srgb …)` for a color-mix) as #rrggbb. */
 function hex(computed: string): string {
   const srgb = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/.exec(computed);
@@ -28,24 +23,6 @@ const PALETTE_TABLE =
   '<table><tbody><tr><th data-background="#d6e4fc"><p>Area</p></th><th data-background="#fde3cf"><p>Owner</p></th></tr>' +
   '<tr data-background="#fdf1c4"><td><p>Header</p></td><td><p>Ada</p></td></tr>' +
   '<tr><td data-background="#d3f1dc"><p>See <a href="https://example.com/spec">the spec</a></p></td><td data-background="#e8e8ea"><p>Use <code>z-index</code></p></td></tr></tbody></table>';
-
-/** Whether the page asks before it unloads (a beforeunload listener cancels the event). */
-function unloadPrevented(): boolean {
-  const event = new Event('beforeunload', { cancelable: true });
-  window.dispatchEvent(event);
-  return event.defaultPrevented;
-}
-
-const textbox = (editor: RichEditorElement) => editor.shadowRoot!.querySelector<HTMLElement>('[role="textbox"]')!;
-const editorNamed = (root: ParentNode, name: string) =>
-  [...root.querySelectorAll<RichEditorElement>('rich-editor')].find((editor) => editor.getAttribute('aria-label') === name) ?? null;
-
-/** Puts the caret at the end of the description's first line and types `text`. */
-async function typeAtEnd(description: RichEditorElement, text: string) {
-  textbox(description).focus();
-  await sendKeys({ press: 'End' });
-  await sendKeys({ type: text });
-}
 
 /**
  * The focused element at the moment an element matching `selector` appears in `root`, checked
@@ -70,9 +47,7 @@ async function openIssue(change?: Parameters<typeof seededApi>[0], setup: (api: 
   setup(seeded.api);
   const app = renderApp(ISSUE_URL, { api: seeded.api, ...(themeMode ? { themeMode } : {}) });
   await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
-  const description = await until(() => editorNamed(app.container, 'Description'), 'the description editor');
-  await description.updateComplete;
-  await until(() => textbox(description), 'the editor content');
+  const description = await syncedEditor(app.container, 'Description');
   return { ...seeded, app, description };
 }
 
@@ -187,233 +162,12 @@ describe('issue detail screen', () => {
     await until(() => byText(app.container, '[role="alert"]', 'Issue name is required.'), 'the refusal');
   });
 
-  it('saves the description by itself once typing pauses, with the version it was edited from: "Saving…", then "Saved"', async () => {
-    const clock = fakeClock();
-    const { app, api, description } = await openIssue();
-    const first = gate();
-    api.on('PUT', DESCRIPTION, async (request) => {
-      const body = request.body as { description_html: string; version: number };
-      if (body.version === 3) await first.opened;
-      return { description_html: body.description_html, version: body.version + 1 };
-    });
-    expect(status(app)).to.equal('');
-    await typeAtEnd(description, ' Again.');
-    await advance(clock, AUTOSAVE_DELAY_MS - 1);
-    expect(api.sent('PUT', DESCRIPTION), 'nothing saved before typing has paused for the delay').to.have.length(0);
-    expect(status(app)).to.equal('Unsaved changes');
-    clock.tick(1);
-    await until(() => status(app) === 'Saving…', '"Saving…"', { saw: () => status(app) });
-    first.open();
-    await until(() => status(app) === 'Saved', '"Saved"');
-    expect(api.sent('PUT', DESCRIPTION).map((request) => request.body)).to.deep.equal([{ description_html: '<p>The header overlaps the menu. Again.</p>', version: 3 }]);
-    // The next save names the new version, and nothing is saved twice.
-    await sendKeys({ type: '!' });
-    clock.tick(AUTOSAVE_DELAY_MS);
-    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && status(app) === 'Saved', 'the second save', { saw: () => status(app) });
-    expect(api.sent('PUT', DESCRIPTION)[1]!.body).to.deep.equal({ description_html: '<p>The header overlaps the menu. Again.!</p>', version: 4 });
-    await advance(clock, AUTOSAVE_DELAY_MS);
-    expect(api.sent('PUT', DESCRIPTION)).to.have.length(2);
-  });
-
-  it('saves a pending description when the page goes away before typing has paused, instead of dropping it', async () => {
-    const clock = fakeClock();
-    const { app, api, description } = await openIssue();
-    api.on('PUT', DESCRIPTION, (request) => {
-      const body = request.body as { description_html: string; version: number };
-      return { description_html: body.description_html, version: body.version + 1 };
-    });
-    await typeAtEnd(description, ' Before leaving.');
-    expect(api.sent('PUT', DESCRIPTION)).to.have.length(0);
-    app.unmount();
-    await until(() => api.sent('PUT', DESCRIPTION).length === 1, 'the pending save');
-    expect(api.sent('PUT', DESCRIPTION)[0]!.body).to.deep.equal({ description_html: '<p>The header overlaps the menu. Before leaving.</p>', version: 3 });
-    await advance(clock, AUTOSAVE_DELAY_MS);
-    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1, 'saved once');
-  });
-
-  it('queues what is typed during a save: one more save, after it, holding everything', async () => {
-    const clock = fakeClock();
-    const { app, api, description } = await openIssue();
-    const first = gate();
-    let running = 0;
-    let most = 0;
-    api.on('PUT', DESCRIPTION, async (request) => {
-      running += 1;
-      most = Math.max(most, running);
-      try {
-        const body = request.body as { description_html: string; version: number };
-        if (body.version === 3) await first.opened;
-        return { description_html: body.description_html, version: body.version + 1 };
-      } finally {
-        running -= 1;
-      }
-    });
-    await typeAtEnd(description, ' One.');
-    clock.tick(AUTOSAVE_DELAY_MS);
-    await until(() => api.sent('PUT', DESCRIPTION).length === 1, 'the first save');
-    await sendKeys({ type: ' Two.' });
-    await sendKeys({ press: 'Enter' });
-    await sendKeys({ type: 'Three.' });
-    await advance(clock, AUTOSAVE_DELAY_MS);
-    // The next save waits for the one in flight.
-    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
-    expect(status(app)).to.equal('Saving…');
-    first.open();
-    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && status(app) === 'Saved', 'the queued save');
-    expect(api.sent('PUT', DESCRIPTION).map((request) => request.body)).to.deep.equal([
-      { description_html: '<p>The header overlaps the menu. One.</p>', version: 3 },
-      { description_html: '<p>The header overlaps the menu. One. Two.</p><p>Three.</p>', version: 4 },
-    ]);
-    expect(most).to.equal(1);
-  });
-
-  it('saves at once with Ctrl+S, instead of the browser saving the web page', async () => {
-    // Time stands still while typing: however slowly a busy machine delivers the keys, only Ctrl+S saves.
-    fakeClock();
-    const { app, api, description } = await openIssue();
-    api.on('PUT', DESCRIPTION, (request) => ({ description_html: (request.body as { description_html: string }).description_html, version: 4 }));
-    let prevented: boolean | null = null;
-    const spy = (event: KeyboardEvent) => {
-      if (event.key === 's') prevented = event.defaultPrevented;
-    };
-    window.addEventListener('keydown', spy);
-    try {
-      await typeAtEnd(description, ' Now.');
-      await sendKeys({ down: 'Control' });
-      await sendKeys({ press: 's' });
-      await sendKeys({ up: 'Control' });
-      expect(prevented).to.equal(true);
-      await until(() => status(app) === 'Saved', '"Saved"');
-      expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
-    } finally {
-      window.removeEventListener('keydown', spy);
-    }
-  });
-
-  it("on a conflict (409) stops autosaving, keeps the user's text and offers the server's current one", async () => {
-    const clock = fakeClock();
-    const { app, api, description } = await openIssue();
-    api.on('PUT', DESCRIPTION, (request) => {
-      const body = request.body as { description_html: string; version: number };
-      if (body.version === 3) {
-        return reply(409, {
-          error: 'Someone else changed this description since you opened it. Your text was not saved: merge it with the current version and save again.',
-          current: { description_html: '<p>Their words.</p>', version: 5 },
-        });
-      }
-      return { description_html: body.description_html, version: body.version + 1 };
-    });
-    await typeAtEnd(description, ' Mine.');
-    clock.tick(AUTOSAVE_DELAY_MS);
-    const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict[role="alert"]'), 'the conflict');
-    expect(conflict.textContent).to.contain('Someone else changed this description');
-    expect(textbox(description).textContent).to.equal('The header overlaps the menu. Mine.');
-    const theirs = editorNamed(conflict, 'The current description')!;
-    await theirs.updateComplete;
-    await until(() => textbox(theirs)?.textContent === 'Their words.', "the server's text");
-    await expectAccessible(app.container);
-    // While the conflict is open, typing saves nothing.
-    textbox(description).focus();
-    await sendKeys({ press: 'End' });
-    await sendKeys({ type: ' More.' });
-    await advance(clock, AUTOSAVE_DELAY_MS);
-    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
-    await click(button(conflict, 'Save mine over it'));
-    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && !app.container.querySelector('.app-conflict'), 'the second save');
-    expect(api.sent('PUT', DESCRIPTION)[1]!.body).to.deep.equal({
-      description_html: '<p>The header overlaps the menu. Mine. More.</p>',
-      version: 5,
-    });
-    await until(() => status(app) === 'Saved', '"Saved"');
-  });
-
-  it("can take the server's current text instead, and saves nothing more", async () => {
-    const clock = fakeClock();
-    const { app, api, description } = await openIssue();
-    api.on('PUT', DESCRIPTION, () => reply(409, { error: 'Stale.', current: { description_html: '<p>Their words.</p>', version: 5 } }));
-    await typeAtEnd(description, 'x');
-    clock.tick(AUTOSAVE_DELAY_MS);
-    const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict'), 'the conflict');
-    await click(button(conflict, 'Use the current description'));
-    await until(() => textbox(description).textContent === 'Their words.', "the server's text in the editor");
-    expect(app.container.querySelector('.app-conflict')).to.equal(null);
-    await advance(clock, AUTOSAVE_DELAY_MS);
-    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
-  });
-
-  it('saves a pending change before an in-app navigation leaves the issue', async () => {
-    // Time stands still while typing: however slowly a busy machine delivers the keys, the navigation saves.
-    fakeClock();
-    const { app, api, description } = await openIssue();
-    let whereSaved = '';
-    api.on('PUT', DESCRIPTION, (request) => {
-      whereSaved = app.location();
-      return { description_html: (request.body as { description_html: string }).description_html, version: 4 };
-    });
-    await typeAtEnd(description, ' Bye.');
-    void app.router.navigate(paths.projectIssues('acme', PROJECT_ID));
-    await until(() => app.location() === paths.projectIssues('acme', PROJECT_ID), 'the issue list');
-    expect(whereSaved).to.equal(ISSUE_URL);
-    expect(api.sent('PUT', DESCRIPTION).map((request) => request.body)).to.deep.equal([{ description_html: '<p>The header overlaps the menu. Bye.</p>', version: 3 }]);
-  });
-
-  it('asks before leaving when the change cannot be saved: Stay keeps the issue, Leave without saving goes', async () => {
-    const { app, api, description } = await openIssue();
-    api.on('PUT', DESCRIPTION, () => reply(503, { error: 'The server is not answering.' }));
-    await typeAtEnd(description, ' Lost?');
-    const list = paths.projectIssues('acme', PROJECT_ID);
-    void app.router.navigate(list);
-    const dialog = await until(() => byText(document.body, '[role="dialog"]', 'Leave without saving?'), 'the question');
-    expect(dialog.textContent).to.contain('Your changes to this description could not be saved.');
-    await expectAccessible(dialog);
-    await click(button(dialog, 'Stay'));
-    await until(() => !document.querySelector('[role="dialog"]'), 'the closed question');
-    expect(app.location()).to.equal(ISSUE_URL);
-    expect(textbox(description).textContent).to.equal('The header overlaps the menu. Lost?');
-    void app.router.navigate(list);
-    expect(unloadPrevented(), 'the browser asks too while the text is unsaved').to.equal(true);
-    await click(await until(() => button(document.body, 'Leave without saving'), 'the question again'));
-    await until(() => app.location() === list, 'the issue list');
-    // Once the issue's screen has gone (the list may land a moment before it does).
-    await until(() => !unloadPrevented(), 'left without saving: the browser no longer asks');
-  });
-
-  it('has the browser ask before unloading the page while a change is unsaved', async () => {
-    const { app, api, description } = await openIssue();
-    // The save is answered when the test says: typing on a busy machine can outlast the autosave delay.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    api.on('PUT', DESCRIPTION, async (request) => {
-      await answered;
-      return { description_html: (request.body as { description_html: string }).description_html, version: 4 };
-    });
-    expect(unloadPrevented()).to.equal(false);
-    await typeAtEnd(description, ' Wait.');
-    expect(unloadPrevented()).to.equal(true);
-    answer();
-    await until(() => status(app) === 'Saved', '"Saved"');
-    expect(unloadPrevented()).to.equal(false);
-  });
-
-  it('has the browser ask from the moment the text changes, before the screen has drawn the change', async () => {
-    const { app, description } = await openIssue();
-    // A change outside any input event (as text the editor reads from the page is): React draws
-    // it in a later task, and a tab closed before that must still be asked about.
-    const seen = await new Promise<{ asked: boolean; drawn: boolean }>((resolve) =>
-      setTimeout(() => {
-        const view = description.editorView!;
-        view.dispatch(view.state.tr.insertText('!', view.state.doc.content.size - 1));
-        resolve({ asked: unloadPrevented(), drawn: status(app) === 'Unsaved changes' });
-      }),
-    );
-    expect(seen).to.deep.equal({ asked: true, drawn: false });
-    await until(() => status(app) === 'Unsaved changes', 'the drawn change');
-  });
-
   for (const theme of ['light', 'dark'] as const) {
-    it(`passes axe, colour contrast included, in the ${theme} theme with coloured table cells in the description`, async () => {
-      const { app, description } = await openIssue((scene) => (scene.issue = issueDetail({ description_html: `<p>Areas:</p>${PALETTE_TABLE}` })), undefined, theme);
+    it(`passes axe, colour contrast included, in the ${theme} theme with coloured table cells in the description and a colleague present`, async () => {
+      const { app, api, description } = await openIssue((scene) => (scene.issue = issueDetail({ description_html: `<p>Areas:</p>${PALETTE_TABLE}` })), undefined, theme);
       await until(() => textbox(description).querySelector('td code'), 'the table');
+      await colleagueSynced(api.collab.colleague(`issue-description:${ISSUE_ID}`, OTHER_ID));
+      await until(() => presentNames(app.container).join() === 'Grace', 'Grace present');
       expect(document.documentElement.dataset.theme).to.equal(theme);
       await expectAccessible(app.container);
     });
@@ -551,11 +305,16 @@ describe('issue detail screen', () => {
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1')[0]!.body).to.deep.equal({ comment_html: '<p>First! (edited)</p>' });
   });
 
-  it('is read-only for a viewer: no saving, no new comment, no adding links', async () => {
-    const { app, description } = await openIssue((scene) => (scene.projects = [project(10)]));
+  it('is read-only for a viewer, who is present all the same: "Read-only", no new comment, no adding links', async () => {
+    const { app, api, description } = await openIssue((scene) => (scene.projects = [project(10)]));
     await until(() => description.readonly, 'a read-only description');
-    // No save status under the description (the links' and comments' empty notes look alike).
-    expect(status(app)).to.equal(null);
+    expect(statusOf(app.container)).to.equal(CollabWords.readOnly);
+    expect(textbox(description).getAttribute('contenteditable')).to.equal('false');
+    // A colleague on the issue sees the viewer among those present.
+    const grace = api.collab.colleague(`issue-description:${ISSUE_ID}`, OTHER_ID);
+    await colleagueSynced(grace);
+    await until(() => [...grace.awareness.getStates().values()].some((state) => (state as { user?: { id?: string } }).user?.id === USER_ID), 'the viewer present for Grace');
+    await until(() => presentNames(app.container).join() === 'Grace', 'Grace present for the viewer', { saw: () => presentNames(app.container) });
     expect(app.container.querySelector('h1 button')).to.equal(null);
     expect(editorNamed(app.container, 'New comment')).to.equal(null);
     await until(() => button(app.container, 'Add link'), 'the links');

@@ -1,31 +1,27 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { RichEditorElement } from '../../../src/react/index.js';
 import { paths } from '../../../src/app/router/paths.js';
-import { AUTOSAVE_DELAY_MS } from '../../../src/app/editor/versioned-save.js';
+import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { OUTLINE_DELAY_MS } from '../../../src/app/screens/page-editor/page-body.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
-import { gate } from './fake-api.js';
 import { OTHER_ID, project, PROJECT_ID } from './fixtures.js';
 import { click } from './input.js';
 import { pageDetail, PAGE_ID } from './page-fixtures.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { statusOf, syncedEditor, textbox } from './shared-editors.js';
 import { advance, fakeClock } from './timing.js';
 
 const PAGE_URL = paths.page('acme', PROJECT_ID, PAGE_ID);
-const DESCRIPTION = '/workspaces/:slug/projects/:projectId/pages/:pageId/description';
-const textbox = (editor: RichEditorElement) => editor.shadowRoot!.querySelector<HTMLElement>('[role="textbox"]')!;
 const contents = (root: ParentNode) => [...root.querySelectorAll('nav[aria-label="Contents"] button')].map((entry) => entry.textContent);
-const status = (root: ParentNode) => root.querySelector('.app-editor-status[role="status"]')?.textContent ?? null;
 
 async function openPage(change?: Parameters<typeof seededApi>[0], page = pageDetail()) {
   const seeded = seededApi(change);
   seeded.api.on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => page);
+  // The page's shared document starts from its stored content, as on the server.
+  seeded.api.collab.content = (name) => (name === `page:${page.id}` ? page.description_html : null);
   const app = renderApp(PAGE_URL, { api: seeded.api });
-  const editor = await until(() => app.container.querySelector<RichEditorElement>('rich-editor[aria-label="Page content"]'), 'the page editor', 15000);
-  await editor.updateComplete;
-  await until(() => textbox(editor), 'the editor content');
+  const editor = await syncedEditor(app.container, 'Page content');
   return { ...seeded, app, editor };
 }
 
@@ -58,16 +54,9 @@ describe('page editor screen', () => {
     ]);
   });
 
-  it('follows the headings as the user types, and saves by itself with the version: "Saving…", then "Saved"', async () => {
+  it('follows the headings as anyone types: the outline is read again once changes pause', async () => {
     const clock = fakeClock();
-    const { app, api, editor } = await openPage();
-    // The server answers when the test says, so "Saving…" is there to be read.
-    const answer = gate();
-    api.on('PUT', DESCRIPTION, async (request) => {
-      await answer.opened;
-      const body = request.body as { description_html: string; version: number };
-      return { description_html: body.description_html, version: body.version + 1 };
-    });
+    const { app, editor } = await openPage();
     await until(() => contents(app.container).length === 4, 'the contents');
     textbox(editor).focus();
     // The caret starts in the first heading.
@@ -78,52 +67,7 @@ describe('page editor screen', () => {
     expect(contents(app.container)[0]).to.equal('Intro');
     clock.tick(1);
     await until(() => contents(app.container)[0] === 'Introduction', 'the renamed heading', { saw: () => contents(app.container) });
-    clock.tick(AUTOSAVE_DELAY_MS - OUTLINE_DELAY_MS);
-    await until(() => status(app.container) === 'Saving…', '"Saving…"', { saw: () => status(app.container) });
-    answer.open();
-    await until(() => status(app.container) === 'Saved', '"Saved"', { saw: () => status(app.container) });
-    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1);
-    const body = api.sent('PUT', DESCRIPTION)[0]!.body as { description_html: string; version: number };
-    expect(body.version).to.equal(2);
-    expect(body.description_html).to.contain('<h1>Introduction</h1>');
-  });
-
-  it('saves a pending change when the page goes away before typing has paused, instead of dropping it', async () => {
-    const clock = fakeClock();
-    const { app, api, editor } = await openPage();
-    api.on('PUT', DESCRIPTION, (request) => {
-      const body = request.body as { description_html: string; version: number };
-      return { description_html: body.description_html, version: body.version + 1 };
-    });
-    textbox(editor).focus();
-    await sendKeys({ press: 'End' });
-    await sendKeys({ type: 'duction' });
-    expect(api.sent('PUT', DESCRIPTION)).to.have.length(0);
-    app.unmount();
-    await until(() => api.sent('PUT', DESCRIPTION).length === 1, 'the pending save');
-    const body = api.sent('PUT', DESCRIPTION)[0]!.body as { description_html: string; version: number };
-    expect(body.version).to.equal(2);
-    expect(body.description_html).to.contain('<h1>Introduction</h1>');
-    await advance(clock, AUTOSAVE_DELAY_MS);
-    expect(api.sent('PUT', DESCRIPTION)).to.have.length(1, 'saved once');
-  });
-
-  it("on a conflict (409) keeps the user's text and offers the server's", async () => {
-    const { app, api, editor } = await openPage();
-    api.on('PUT', DESCRIPTION, (request) =>
-      (request.body as { version: number }).version === 2
-        ? reply(409, { error: 'Someone else changed this page.', current: { description_html: '<h1>Theirs</h1>', version: 6 } })
-        : { description_html: (request.body as { description_html: string }).description_html, version: 7 },
-    );
-    textbox(editor).focus();
-    await sendKeys({ press: 'End' });
-    await sendKeys({ type: '!' });
-    const conflict = await until(() => app.container.querySelector<HTMLElement>('.app-conflict[role="alert"]'), 'the conflict');
-    expect(conflict.textContent).to.contain('Someone else changed this page.');
-    expect(textbox(editor).textContent).to.contain('Intro!');
-    await click(button(conflict, 'Save mine over it'));
-    await until(() => api.sent('PUT', DESCRIPTION).length === 2 && !app.container.querySelector('.app-conflict'), 'the second save');
-    expect((api.sent('PUT', DESCRIPTION)[1]!.body as { version: number }).version).to.equal(6);
+    await until(() => statusOf(app.container) === CollabWords.saved, '"Saved"', { saw: () => statusOf(app.container) });
   });
 
   it('uploads images through the file assets', async () => {
@@ -150,6 +94,7 @@ describe('page editor screen', () => {
     await click(button(app.container, 'Archive page'));
     await until(() => button(app.container, 'Restore page'), 'the archived page');
     await until(() => app.container.querySelector('rich-editor[aria-label="Page content"]')?.hasAttribute('readonly'), 'a read-only body');
+    await until(() => statusOf(app.container) === CollabWords.readOnly, '"Read-only" on the archived page');
     await click(button(app.container, 'Restore page'));
     await until(() => button(app.container, 'Archive page'), 'the restored page');
     await click(button(app.container, 'Delete page'));
@@ -164,7 +109,7 @@ describe('page editor screen', () => {
     const viewer = await openPage((scene) => (scene.projects = [project(10)]));
     expect(viewer.editor.hasAttribute('readonly')).to.equal(true);
     expect(button(viewer.app.container, 'Delete page')).to.equal(null);
-    expect(viewer.app.container.querySelector('.app-editor-status[role="status"]')).to.equal(null);
+    expect(statusOf(viewer.app.container)).to.equal(CollabWords.readOnly);
     cleanup();
     const member = await openPage((scene) => (scene.projects = [project(15)]), pageDetail({ owned_by: OTHER_ID }));
     expect(member.editor.hasAttribute('readonly')).to.equal(false);

@@ -78,7 +78,7 @@ function mount(element: (parts: { queryClient: QueryClient; api: FakeApi }) => R
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root: Root = createRoot(container);
-  const api = createApi(createApiClient({ fetch: fake.fetch }));
+  const api = createApi(createApiClient({ fetch: fake.fetch, WebSocket: fake.collab.WebSocket }));
   flushSync(() =>
     root.render(
       <AppProviders api={api} queryClient={queryClient} themeMode={options.themeMode ?? 'light'}>
@@ -95,6 +95,7 @@ function mount(element: (parts: { queryClient: QueryClient; api: FakeApi }) => R
       root.unmount();
       container.remove();
       queryClient.clear();
+      void fake.collab.close();
     },
   };
   mounted.push(rendered);

@@ -1,5 +1,6 @@
 // A fake API answering like a small workspace: one project with issues, members, a signed-in user.
 import type { Activity, IssueDetail, IssueRow, Project, Workspace } from '../../../src/app/api/types.js';
+import { sharedDocumentName } from '../../../src/app/api/collab.js';
 import { FakeApi, reply } from './fake-api.js';
 import { issueDetail, listedIssue, members, project, user, workspace, PROJECT_ID, STATE_ID } from './fixtures.js';
 
@@ -54,5 +55,16 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     .on('GET', '/workspaces/:slug/projects/:projectId/modules', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/pages', () => [])
     .on('GET', '/workspaces/:slug/exports', () => []);
+  // Shared documents: the issue's starts from its description; the signed-in user writes as a
+  // member and up (as the server decides from the session), and a colleague (a test's second
+  // editor, `token` their member id) as their workspace role says.
+  api.collab.content = (name) => (name === sharedDocumentName.issueDescription(scene.issue.id) ? scene.issue.description_html : null);
+  api.collab.access = (_name, token) => {
+    if (token === null) {
+      return scene.signedIn ? { user: { id: user.id, name: user.display_name }, readOnly: (scene.projects[0]?.role ?? 0) < 15 } : { refuse: 4401, reason: 'Sign in to open this document.' };
+    }
+    const member = members.find((candidate) => candidate.id === token);
+    return member ? { user: { id: member.id, name: member.display_name }, readOnly: member.role < 15 } : { refuse: 4404, reason: 'This document does not exist, or you cannot open it.' };
+  };
   return { api, scene };
 }

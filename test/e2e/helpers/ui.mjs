@@ -77,10 +77,14 @@ export async function isDisabled(page, name, options) {
   return target.evaluate((el) => el.disabled === true || el.getAttribute('aria-disabled') === 'true');
 }
 
-/** The editable box inside the <rich-editor> labelled `label` (in its shadow root). */
+/** The editable box inside the <rich-editor> labelled `label` (in its shadow root), once it takes typing. */
 export async function editorBox(page, label) {
+  // Once it can be typed in: an editor on a shared document takes no keys until its document has arrived.
   const handle = await page.waitForFunction(
-    (wanted) => [...document.querySelectorAll('rich-editor')].find((el) => el.getAttribute('aria-label') === wanted)?.shadowRoot?.querySelector('[role="textbox"]') ?? null,
+    (wanted) => {
+      const box = [...document.querySelectorAll('rich-editor')].find((el) => el.getAttribute('aria-label') === wanted)?.shadowRoot?.querySelector('[role="textbox"]');
+      return box?.getAttribute('contenteditable') === 'true' ? box : null;
+    },
     {},
     label,
   );

@@ -1,52 +1,32 @@
 import { useRef, useState } from 'react';
-import type { Description } from '../../api/types.js';
-import { AppEditor } from '../../editor/app-editor.js';
-import { LeaveGuard } from '../../editor/leave-guard.js';
-import { ConflictPanel, useVersionedSave, type SaveVersioned } from '../../editor/versioned-save.js';
+import { sharedDocumentName } from '../../api/collab.js';
+import { CollaborativeBody } from '../../editor/collaborative-body.js';
 import type { EditorHost } from '../../editor/use-editor-host.js';
 import type { RichEditorElement } from '../../../react/index.js';
-import { FormError } from '../../ui/form-field.js';
 import { AiAssistant, type AiErrorToast, type AskAi } from '../../widgets/ai-assistant/index.js';
 
-/** Saves a description edited from a version; resolves with what was stored. */
-export type SaveDescription = SaveVersioned;
-
 /**
- * An issue's description in the editor, saved automatically with the version it was edited from
- * (a moment after typing pauses, on blur, with Ctrl/Cmd+S, and before leaving). When someone
- * else saved first (409), the user's text stays in the editor and the server's current text is
- * shown beside it, to take instead or to overwrite knowingly.
+ * An issue's description, edited together: everyone on the issue types into one shared document
+ * that the server stores as it changes (see CollaborativeBody), with the AI assistant for members.
  */
 export function IssueDescription({
-  html,
-  version: initialVersion,
+  slug,
+  issueId,
   mayEdit,
   host,
-  onSave,
-  onSaved,
   ask,
   notify,
 }: {
-  html: string;
-  version: number;
+  slug: string;
+  issueId: string;
   mayEdit: boolean;
   host: EditorHost;
-  onSave: SaveDescription;
-  onSaved?(saved: Description): void;
   /** Asks the AI assistant (members only); left out, no assistant is offered. */
   ask?: AskAi;
   /** Shows the assistant's failures as toasts. */
   notify?(toast: AiErrorToast): void;
 }) {
   const editor = useRef<RichEditorElement>(null);
-  // The editor's starting value only: the document lives in the element, never mirrored here.
-  const [initialHtml] = useState(html);
-  const { unsaved, saving, status, failure, conflict, saveNow, changed, onKeyDown, takeTheirs, keepMine } = useVersionedSave({
-    editor,
-    version: initialVersion,
-    onSave,
-    ...(onSaved ? { onSaved } : {}),
-  });
   const [aiOpen, setAiOpen] = useState(false);
   const [aiPrompt, setAiPrompt] = useState({ markdown: '', html: '' });
 
@@ -56,42 +36,23 @@ export function IssueDescription({
     if (open) setAiPrompt({ markdown: descriptionText(editor.current), html: editor.current?.getHTML() ?? '' });
     setAiOpen(open);
   };
-  const useAiResponse = (responseHtml: string) => {
-    editor.current?.insertHTML(responseHtml);
-    changed();
-    void saveNow();
-  };
+  // Inserted into the shared document like typing: stored and shown to everyone as any change.
+  const useAiResponse = (responseHtml: string) => editor.current?.insertHTML(responseHtml);
 
   return (
-    <>
-      {mayEdit && ask ? (
-        <div className="app-editor-toolbar">
+    <CollaborativeBody
+      slug={slug}
+      document={sharedDocumentName.issueDescription(issueId)}
+      label="Description"
+      mayEdit={mayEdit}
+      host={host}
+      editorRef={editor}
+      tools={
+        mayEdit && ask ? (
           <AiAssistant ask={ask} prompt={aiPrompt.markdown} contentHtml={aiPrompt.html} open={aiOpen} onOpenChange={openAi} onUseResponse={useAiResponse} {...(notify ? { notify } : {})} />
-        </div>
-      ) : null}
-      <div className="app-editor-box" onKeyDown={mayEdit ? onKeyDown : undefined}>
-        <AppEditor
-          ref={editor}
-          value={initialHtml}
-          readOnly={!mayEdit}
-          aria-label="Description"
-          {...(mayEdit ? {} : { placeholder: '' })}
-          onChange={changed}
-          onEditorBlur={() => void saveNow()}
-          {...host}
-        />
-      </div>
-      {conflict ? (
-        <ConflictPanel conflict={conflict} what="description" saving={saving} mentionHighlights={host.mentionHighlights} onTakeTheirs={takeTheirs} onKeepMine={keepMine} />
-      ) : null}
-      {mayEdit ? (
-        <p className="app-editor-status" role="status">
-          {status}
-        </p>
-      ) : null}
-      <FormError message={failure} />
-      {mayEdit ? <LeaveGuard unsaved={unsaved} save={saveNow} what="description" /> : null}
-    </>
+        ) : null
+      }
+    />
   );
 }
 

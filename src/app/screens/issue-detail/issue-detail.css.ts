@@ -16,9 +16,6 @@ export const issueDetailCss = `
 .app-editor-box { border: 1px solid var(--app-border); border-radius: 8px; padding: 4px 10px; background: var(--app-bg); }
 .app-editor-actions { display: flex; align-items: center; gap: 10px; margin-top: 8px; }
 .app-editor-status { color: var(--app-muted); font-size: 13px; margin: 6px 0 0; min-height: 1.5em; }
-.app-conflict { margin: 12px 0; padding: 12px 14px; border: 1px solid var(--app-danger); border-radius: 8px; }
-.app-conflict p { margin: 0 0 8px; }
-.app-conflict h3 { margin: 8px 0 6px; font-size: 14px; }
 .app-comment-list { list-style: none; margin: 0 0 16px; padding: 0; display: flex; flex-direction: column; gap: 12px; }
 .app-comment { border: 1px solid var(--app-border); border-radius: 8px; padding: 8px 12px; }
 .app-comment header { display: flex; align-items: center; gap: 8px; color: var(--app-muted); font-size: 13px; }
