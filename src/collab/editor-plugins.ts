@@ -14,8 +14,8 @@ import { safeColor, safeImageSrc } from '../core/url.js';
 import type { CollabProvider, CollabUser } from './provider.js';
 import { adoptCollabStyles } from './styles.js';
 
-/** Caret colours for people who bring none (picked from their id, the same in every editor). */
-const PALETTE = ['#d9480f', '#1971c2', '#2f9e44', '#ae3ec9', '#e8590c', '#0c8599', '#c2255c', '#5f3dc4'];
+/** Caret colours for people who bring none (picked from their id, the same in every editor); each carries a white name at 5:1 or more. */
+const PALETTE = ['#c2410c', '#1971c2', '#2b7a3b', '#9c36b5', '#b35309', '#0b7285', '#c2255c', '#5f3dc4'];
 
 /** A person's caret colour: theirs when it is a plain `#rrggbb`, else one of the palette's by their id. */
 export function caretColor(user: { id?: unknown; color?: unknown }): string {
