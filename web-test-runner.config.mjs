@@ -7,7 +7,7 @@ import { findChromium } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
 import { clickThenKeysPlugin } from './scripts/wtr-input.mjs';
 import { collabServerPlugin } from './scripts/wtr-collab.mjs';
-import { bundledPackages } from './scripts/wtr-bundle.mjs';
+import { bundledPackages, bundledTestFiles } from './scripts/wtr-bundle.mjs';
 import { testProgress } from './scripts/wtr-progress.mjs';
 
 const executablePath = findChromium();
@@ -15,12 +15,15 @@ if (!executablePath) {
   throw new Error('Chromium was not found. Run `npm test` (it installs Debian\'s chromium when it can) or set CHROME_PATH.');
 }
 
-/** Every test file first loads the console guard, so unexpected errors fail the test that caused them. */
+/** Loaded first by every test file, so unexpected errors fail the test that caused them. */
+const CONSOLE_GUARD = 'test/setup/console-guard.ts';
+
+/** The console guard for test files served one module at a time (WTR_BUNDLE=0; bundles load it themselves). */
 const consoleGuard = {
   name: 'console-guard',
   transform(context) {
     if (/\/test\/.*\.test\.tsx?$/.test(context.path)) {
-      return { body: `import '/test/setup/console-guard.ts';\n${context.body}` };
+      return { body: `import '/${CONSOLE_GUARD}';\n${context.body}` };
     }
   },
 };
@@ -45,6 +48,9 @@ export const CHROMIUM_FILES = [...VIEW_FILES, 'test/react/**/*.test.ts', 'test/r
 /** Which test each running file is in: named when a file stalls, and in the list of failures. */
 export const progress = testProgress();
 
+/** The dev server's middleware for a run of `files`: progress notes, and each test file served as a bundle (scripts/wtr-bundle.mjs). */
+export const middlewareFor = (files) => [progress.middleware, bundledTestFiles({ files, prelude: CONSOLE_GUARD })];
+
 export default {
   files: [...CHROMIUM_FILES],
   nodeResolve: { exportConditions: ['browser', 'production'] },
@@ -52,7 +58,7 @@ export default {
   testsFinishTimeout: 300_000,
   browserStartTimeout: 60_000,
   rootDir: '.',
-  middleware: [progress.middleware],
+  middleware: middlewareFor(CHROMIUM_FILES),
   reporters: [defaultReporter(), progress.reporter, countReporter('.test-results/browser.json', progress)],
   plugins: [
     // React ships CommonJS; the browser gets it as ES modules.

@@ -4,7 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findFirefox, firefoxProblem } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
-import base, { ENGINE_FILES, progress } from './web-test-runner.config.mjs';
+import base, { ENGINE_FILES, middlewareFor, progress } from './web-test-runner.config.mjs';
 
 const executablePath = findFirefox();
 if (!executablePath) throw new Error('Firefox was not found. Run `npm test` (it installs Debian\'s firefox-esr when it can) or set FIREFOX_PATH.');
@@ -14,6 +14,7 @@ if (problem) throw new Error(`${problem} Run \`npm test\` (it installs Debian's 
 export default {
   ...base,
   files: ENGINE_FILES,
+  middleware: middlewareFor(ENGINE_FILES),
   reporters: [defaultReporter(), progress.reporter, countReporter('.test-results/browser-firefox.json', progress)],
   browsers: [
     puppeteerLauncher({

@@ -4,7 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findMiniBrowser, findWebKitDriver } from './scripts/browsers.mjs';
 import { webkitLauncher } from './scripts/wtr-webkit.mjs';
-import base, { ENGINE_FILES, progress } from './web-test-runner.config.mjs';
+import base, { ENGINE_FILES, middlewareFor, progress } from './web-test-runner.config.mjs';
 
 const driverPath = findWebKitDriver();
 const browserPath = findMiniBrowser();
@@ -24,6 +24,7 @@ const WEBKIT_FILES = [...ENGINE_FILES, '!test/element/block-pin.test.ts'];
 export default {
   ...base,
   files: process.env.WEBKIT_ALL === '1' ? ENGINE_FILES : WEBKIT_FILES,
+  middleware: middlewareFor(process.env.WEBKIT_ALL === '1' ? ENGINE_FILES : WEBKIT_FILES),
   reporters: [defaultReporter(), progress.reporter, countReporter('.test-results/browser-webkit.json', progress)],
   // Each test file gets its own MiniBrowser window (one per WebKitWebDriver process). One
   // file at a time: X gives keyboard focus to one window only, so in a second window beside

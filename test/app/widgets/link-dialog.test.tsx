@@ -139,10 +139,25 @@ describe('<LinkDialog>', () => {
     await render();
     await typeInto('URL', 'https://example.com/draft');
     await typeInto('Title (optional)', 'Draft');
+    // The closing animation (150 ms) is held at its start until it has been looked at: on a busy
+    // machine the click's round trip alone can outlast it.
+    const closing = dialog()!;
+    const held = new Promise<Animation[]>((resolve) => {
+      const hold = (event: AnimationEvent) => {
+        if (event.target !== closing || closing.getAttribute('data-state') !== 'closed') return;
+        closing.removeEventListener('animationstart', hold);
+        const animations = closing.getAnimations();
+        for (const animation of animations) animation.pause();
+        resolve(animations);
+      };
+      closing.addEventListener('animationstart', hold);
+    });
     await click(button('Cancel'));
+    const animations = await held;
     // The closing animation still shows what was typed.
     expect(dialog()!.getAttribute('data-state')).to.equal('closed');
     expect(input('URL').value).to.equal('https://example.com/draft');
+    for (const animation of animations) animation.finish();
     await until(() => dialog() === null, 'the dialog has closed');
     // Reopened a moment before the delay is over: the text is still there.
     clock.tick(LINK_RESET_DELAY_MS - 1);

@@ -1,8 +1,9 @@
-// Runs the built API server (dist/server/main.mjs) on a free port with an empty data folder.
+// Runs the built API server (dist/server/main.mjs) on a free port with a data folder of its own.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** The folder holding the built dist/ (the project; E2E_ROOT points elsewhere, e.g. a private build). */
 export const buildRoot = process.env.E2E_ROOT ?? new URL('../../..', import.meta.url).pathname;
@@ -19,13 +20,25 @@ export function assertBuilt() {
 /**
  * Starts `node dist/server/main.mjs` (no demo data unless `seedDemo`), waits (up to
  * `startTimeout` ms) until it answers, and returns its base URL and a stop function that also
- * removes the data folder. A start creates and migrates a new PGlite database: 7 s on a quiet
- * machine, 15 s for three at once, and past a minute while npm test runs the other browsers'
- * suites beside it; the deadline only stops a server that never answers.
+ * removes the data folder. Its database is a copy of one this build's server created and
+ * migrated once (migratedPglite): a new PGlite database is initdb in WebAssembly and every
+ * migration, 7 s of processor time on a quiet machine and past a minute while npm test runs the
+ * browsers beside it. The deadline only stops a server that never answers.
  */
 export async function startAppServer({ seedDemo = false, startTimeout = 240_000 } = {}) {
   assertBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'tracker-e2e-'));
+  try {
+    cpSync(await migratedPglite(startTimeout), join(dataDir, 'pglite'), { recursive: true });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return runServer(dataDir, { seedDemo, startTimeout });
+}
+
+/** Runs the built server on `dataDir` until it answers; its stop function removes the folder. */
+async function runServer(dataDir, { seedDemo, startTimeout }) {
   const port = await freePort();
   const output = [];
   const child = spawn(process.execPath, [join(buildRoot, 'dist/server/main.mjs')], {
@@ -37,14 +50,14 @@ export async function startAppServer({ seedDemo = false, startTimeout = 240_000 
   child.stderr.on('data', (chunk) => output.push(String(chunk)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + startTimeout;
   for (;;) {
@@ -65,4 +78,70 @@ export async function startAppServer({ seedDemo = false, startTimeout = 240_000 
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   return { base, stop, output };
+}
+
+/**
+ * The PGlite folder of a server of this build started once on an empty data folder (created,
+ * migrated, stopped cleanly), kept in dist/ per build and PGlite version. The
+ * end-to-end runs of one npm test (Chromium, Firefox, WebKit) start together: one process makes
+ * it while the others wait on its lock; a lock whose process has died is taken over.
+ */
+async function migratedPglite(startTimeout) {
+  const pgliteVersion = JSON.parse(readFileSync(join(buildRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+  const key = createHash('sha256').update(pgliteVersion).update(readFileSync(join(buildRoot, 'dist/server/main.mjs'))).digest('hex').slice(0, 16);
+  // Beside the build it belongs to: the next build's clean removes it.
+  const home = join(buildRoot, 'dist', '.e2e-pglite', key);
+  mkdirSync(dirname(home), { recursive: true });
+  const ready = join(home, 'pglite');
+  const lock = `${home}.lock`;
+  const deadline = Date.now() + startTimeout;
+  for (;;) {
+    if (existsSync(join(home, 'ready'))) return ready;
+    try {
+      mkdirSync(lock);
+    } catch {
+      if (!lockHolderAlive(lock)) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`another process held ${lock} for ${startTimeout / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      if (existsSync(join(home, 'ready'))) return ready;
+      const building = mkdtempSync(`${home}-building-`);
+      try {
+        const server = await runServer(building, { seedDemo: false, startTimeout });
+        await server.stop({ keepData: true });
+        rmSync(home, { recursive: true, force: true });
+        mkdirSync(home);
+        renameSync(join(building, 'pglite'), ready);
+        writeFileSync(join(home, 'ready'), `${pgliteVersion}\n`);
+      } finally {
+        rmSync(building, { recursive: true, force: true });
+      }
+      return ready;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Whether the process that took `lock` still runs (a lock made in the last 10 s may not name it yet). */
+function lockHolderAlive(lock) {
+  let pid;
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    try {
+      return Date.now() - statSync(lock).mtimeMs < 10_000;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
