@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { signUp } from './helpers/api-client.mjs';
 import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
 import { e2eBrowser, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
-import { button, click, deepFind, editorBox, expectFocusBack, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitForPath, waitForText } from './helpers/ui.mjs';
+import { button, click, deepFind, editorBox, expectFocusBack, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
 
 const PASSWORD = 'correct horse battery';
 // A 1×1 PNG: the smallest real image the upload route accepts.
@@ -261,10 +261,10 @@ test('a member creates a cycle, adds existing issues with the issue picker and s
     await waitForPath(page, /\/cycles\/[0-9a-f-]+$/);
     await click(page, 'Add existing issues', { timeout: 5000 });
     await fill(page, 'Search issues', 'launch');
-    const pick = await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] label')].find((label) => label.textContent.includes('Write the launch notes'))?.querySelector('input') ?? null);
+    const pick = await waitFor(page, 'the picker to offer "Write the launch notes"', () => [...document.querySelectorAll('[role="dialog"] label')].find((label) => label.textContent.includes('Write the launch notes'))?.querySelector('input') ?? null);
     await pick.asElement().click();
     await click(page, 'Add selected issues');
-    await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+    await waitFor(page, 'the picker to close', () => !document.querySelector('[role="dialog"]'));
     await button(page, /Write the launch notes/, { link: true });
     await waitForText(page, '0 of 1 done');
     await click(page, 'States');

@@ -61,7 +61,9 @@ export async function openPage(browser, { theme = 'light', width = 1280, height 
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   if (e2eBrowser === 'chromium') await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
   await page.setViewport({ width, height });
-  page.setDefaultTimeout(10_000);
+  // Every wait polls for a rendered state, so a long bound costs a passing test nothing; it only
+  // has to outlast a machine busy with the other suites (10 s did not, in Firefox under CI load).
+  page.setDefaultTimeout(30_000);
   return { page, problems, close: () => context.close() };
 }
 

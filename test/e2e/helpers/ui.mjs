@@ -2,15 +2,30 @@
 // with real clicks and keys.
 import assert from 'node:assert/strict';
 
+/**
+ * `page.waitForFunction`, whose failure names what was awaited (`what`), so a timeout in a long
+ * flow says which step gave up, not only "Waiting failed".
+ */
+export async function waitFor(page, what, fn, options, ...args) {
+  try {
+    return await page.waitForFunction(fn, options ?? {}, ...args);
+  } catch (error) {
+    error.message = `waiting for ${what}: ${error.message}`;
+    throw error;
+  }
+}
+
 /** Waits until `path` is the page's pathname. */
 export async function waitForPath(page, path) {
   const pattern = path instanceof RegExp ? path.source : `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-  await page.waitForFunction((source) => new RegExp(source).test(location.pathname), {}, pattern);
+  await waitFor(page, `the address ${pattern}`, (source) => new RegExp(source).test(location.pathname), {}, pattern);
 }
 
 /** The visible form control labelled `label` (its <label>'s text, or aria-label). */
 export async function field(page, label) {
-  const handle = await page.waitForFunction(
+  const handle = await waitFor(
+    page,
+    `the field "${label}"`,
     (wanted) => {
       const visible = (el) => el && el.getClientRects().length > 0;
       for (const element of document.querySelectorAll('label')) {
@@ -38,7 +53,9 @@ export async function fill(page, label, value) {
 
 /** The visible button (or link, with `{ link: true }`) whose name is `name` (a string or RegExp). */
 export async function button(page, name, { link = false, within = 'body', timeout } = {}) {
-  const handle = await page.waitForFunction(
+  const handle = await waitFor(
+    page,
+    `the ${link ? 'link' : 'button'} ${name}${within === 'body' ? '' : ` in ${within}`}`,
     (source, flags, isLink, scope) => {
       const wanted = new RegExp(source, flags);
       const root = document.querySelector(scope);
@@ -63,7 +80,9 @@ export async function click(page, name, options) {
 
 /** Waits until the page shows `text` (a string or RegExp) in its visible text. */
 export async function waitForText(page, text, { timeout } = {}) {
-  await page.waitForFunction(
+  await waitFor(
+    page,
+    `the text ${text}`,
     (source, flags) => new RegExp(source, flags).test(document.body.innerText),
     timeout === undefined ? {} : { timeout },
     text instanceof RegExp ? text.source : text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
@@ -80,7 +99,9 @@ export async function isDisabled(page, name, options) {
 /** The editable box inside the <rich-editor> labelled `label` (in its shadow root), once it takes typing. */
 export async function editorBox(page, label) {
   // Once it can be typed in: an editor on a shared document takes no keys until its document has arrived.
-  const handle = await page.waitForFunction(
+  const handle = await waitFor(
+    page,
+    `the editor "${label}" to take typing`,
     (wanted) => {
       const box = [...document.querySelectorAll('rich-editor')].find((el) => el.getAttribute('aria-label') === wanted)?.shadowRoot?.querySelector('[role="textbox"]');
       return box?.getAttribute('contenteditable') === 'true' ? box : null;
@@ -97,12 +118,14 @@ export async function signInThroughUi(page, base, { email, password }) {
   await fill(page, 'Email', email);
   await fill(page, 'Password', password);
   await click(page, 'Sign in', { within: 'form' });
-  await page.waitForFunction(() => !location.pathname.startsWith('/accounts/'));
+  await waitFor(page, 'the app to leave the sign-in screen', () => !location.pathname.startsWith('/accounts/'));
 }
 
 /** Waits for an element matching `selector` whose text matches `text`, searching every shadow root too. */
 export async function deepFind(page, selector, text = /[\s\S]*/) {
-  const handle = await page.waitForFunction(
+  const handle = await waitFor(
+    page,
+    `${selector} showing ${text}`,
     (css, source, flags) => {
       const wanted = new RegExp(source, flags);
       const roots = [document];
