@@ -77,6 +77,21 @@ async function visit(page, path) {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .app-spinner'), { timeout: 10_000 }).catch(() => {});
 }
 
+/**
+ * Goes to `path` inside the running app, as a click on a link does (the router takes the new
+ * address; nothing reloads), and waits for it to settle. The sweeps below walk every screen
+ * this way: loading the whole app again for each was most of their time.
+ */
+async function navigate(page, path) {
+  await page.evaluate((to) => {
+    history.pushState(history.state, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  await waitFor(page, `the app to show ${path}`, (to) => location.pathname + location.search === to && !document.querySelector('[aria-busy="true"], .app-spinner'), {}, path);
+  await page.waitForNetworkIdle({ idleTime: 300 });
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .app-spinner'));
+}
+
 /** Waits until the description or page says its text is saved (its save status region). */
 function waitForSaved(page) {
   return page.waitForFunction(() => document.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saved', { timeout: 15_000 });
@@ -593,7 +608,8 @@ const AXE_SOURCE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js'
 /** Runs axe-core on the whole page; answers its violations as short lines. */
 async function axeViolations(page) {
   // Evaluated rather than added as a <script>: the app's CSP refuses inline scripts, as it should.
-  await page.evaluate(AXE_SOURCE);
+  // Once per loaded page: the sweeps move through the app without reloading it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
   return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`).slice(0, 3).join('; ')})`);
 }
@@ -622,7 +638,7 @@ axeSweep('every main screen passes axe in light and dark', async () => {
   for (const theme of ['light', 'dark']) {
     const { page, problems, close } = await signedIn('ada@example.com', { theme });
     for (const [name, path] of SCREENS) {
-      await visit(page, path());
+      await navigate(page, path());
       assert.equal(await drawnDark(page), theme === 'dark', `${name} is drawn in the ${theme} theme`);
       for (const violation of await axeViolations(page)) found.push(`${name} (${theme}): ${violation}`);
     }
@@ -647,7 +663,7 @@ axeSweep('every main screen passes axe on a phone (390×844), with the drawer cl
     const session = await signedIn('ada@example.com', { theme, ...PHONE });
     await onPage(session, async (page) => {
       for (const [name, path] of SCREENS) {
-        await visit(page, path());
+        await navigate(page, path());
         assert.equal(await drawnDark(page), theme === 'dark', `${name} is drawn in the ${theme} theme`);
         assert.equal(await page.$('aside.app-sidebar'), null, `${name} starts with the drawer closed`);
         for (const violation of await axeViolations(page)) found.push(`${name}, drawer closed (${theme}): ${violation}`);
@@ -735,7 +751,7 @@ test('every main screen fits a phone (390×844) without scrolling sideways, in l
     const session = await signedIn('ada@example.com', { theme, width: 390, height: 844 });
     await onPage(session, async (page) => {
       for (const [name, path] of screens) {
-        await visit(page, path());
+        await navigate(page, path());
         await page.waitForFunction(() => document.querySelector('main')?.innerText.trim());
         assert.equal(await drawnDark(page), theme === 'dark', `${name} is drawn in the ${theme} theme`);
         if (path().startsWith('/acme')) {
