@@ -4,12 +4,11 @@
 // reload, and the REST API's description holds both (derived on the server from the shared document).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { signUp } from './helpers/api-client.mjs';
+import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
 import { launchBrowser, openPage } from './helpers/browser.mjs';
 import { editorBox, signInThroughUi } from './helpers/ui.mjs';
 
-const PASSWORD = 'correct horse battery';
 /** How long the REST API may take to show what the editors show (the server derives it debounced). */
 const DERIVED_WITHIN_MS = 20_000;
 
@@ -24,18 +23,7 @@ before(
     server = await startAppServer();
     browser = await launchBrowser();
     const base = server.base;
-    const [ada, bob, gus] = await Promise.all([
-      signUp(base, { email: 'ada@example.com', password: PASSWORD, display_name: 'Ada Lovelace' }),
-      signUp(base, { email: 'bob@example.com', password: PASSWORD, display_name: 'Bob Member' }),
-      signUp(base, { email: 'gus@example.com', password: PASSWORD, display_name: 'Gus Guest' }),
-    ]);
-    await ada.request('POST', '/api/workspaces', { name: 'Acme', slug: 'acme' });
-    await ada.request('POST', '/api/workspaces/acme/members', { email: 'bob@example.com', role: 15 });
-    await ada.request('POST', '/api/workspaces/acme/members', { email: 'gus@example.com', role: 5 });
-    const project = await ada.request('POST', '/api/workspaces/acme/projects', { name: 'Website', identifier: 'WEB' });
-    const projectPath = `/api/workspaces/acme/projects/${project.id}`;
-    await ada.request('POST', `${projectPath}/members`, { user_id: bob.user.id, role: 15 });
-    await ada.request('POST', `${projectPath}/members`, { user_id: gus.user.id, role: 5 });
+    const { ada, bob, gus, project, projectPath } = await seedTeam(base);
     const issue = await ada.request('POST', `${projectPath}/issues`, { name: 'Plan the launch', description_html: '<p>Scope.</p><p>Dates.</p>' });
     const page = await ada.request('POST', `${projectPath}/pages`, { name: 'Runbook', description_html: '<h1>Steps</h1><p>Check the build.</p>' });
     Object.assign(world, { ada, bob, gus, project, projectPath, issue, page });

@@ -5,12 +5,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { signUp } from './helpers/api-client.mjs';
+import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
 import { e2eBrowser, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
 import { button, click, deepFind, editorBox, expectFocusBack, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
 
-const PASSWORD = 'correct horse battery';
 // A 1×1 PNG: the smallest real image the upload route accepts.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -29,18 +28,7 @@ before(async () => {
   base = server.base;
   browser = await launchBrowser();
 
-  const [ada, bob, gus] = await Promise.all([
-    signUp(base, { email: 'ada@example.com', password: PASSWORD, display_name: 'Ada Lovelace' }),
-    signUp(base, { email: 'bob@example.com', password: PASSWORD, display_name: 'Bob Member' }),
-    signUp(base, { email: 'gus@example.com', password: PASSWORD, display_name: 'Gus Guest' }),
-  ]);
-  await ada.request('POST', '/api/workspaces', { name: 'Acme', slug: 'acme' });
-  await ada.request('POST', '/api/workspaces/acme/members', { email: 'bob@example.com', role: 15 });
-  await ada.request('POST', '/api/workspaces/acme/members', { email: 'gus@example.com', role: 5 });
-  const project = await ada.request('POST', '/api/workspaces/acme/projects', { name: 'Website', identifier: 'WEB' });
-  const projectPath = `/api/workspaces/acme/projects/${project.id}`;
-  await ada.request('POST', `${projectPath}/members`, { user_id: bob.user.id, role: 15 });
-  await ada.request('POST', `${projectPath}/members`, { user_id: gus.user.id, role: 5 });
+  const { ada, bob, gus, project, projectPath } = await seedTeam(base);
   const issue = await ada.request('POST', `${projectPath}/issues`, { name: 'Write the launch notes' });
   const cycle = await ada.request('POST', `${projectPath}/cycles`, { name: 'Launch week' });
   const page = await ada.request('POST', `${projectPath}/pages`, {

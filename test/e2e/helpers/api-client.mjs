@@ -44,3 +44,27 @@ export async function signIn(base, { email, password }) {
   client.user = await client.request('POST', '/api/auth/sign-in', { email, password });
   return client;
 }
+
+/** The password of the accounts `seedTeam` makes. */
+export const TEAM_PASSWORD = 'correct horse battery';
+
+/**
+ * The team most end-to-end tests start from, made through the API at `base`: Ada (admin of the
+ * workspace `acme`), Bob (member) and Gus (guest), and the project "Website" (WEB) with Bob and
+ * Gus in it as member and guest. Answers `{ ada, bob, gus, project, projectPath }`.
+ */
+export async function seedTeam(base) {
+  const [ada, bob, gus] = await Promise.all([
+    signUp(base, { email: 'ada@example.com', password: TEAM_PASSWORD, display_name: 'Ada Lovelace' }),
+    signUp(base, { email: 'bob@example.com', password: TEAM_PASSWORD, display_name: 'Bob Member' }),
+    signUp(base, { email: 'gus@example.com', password: TEAM_PASSWORD, display_name: 'Gus Guest' }),
+  ]);
+  await ada.request('POST', '/api/workspaces', { name: 'Acme', slug: 'acme' });
+  await ada.request('POST', '/api/workspaces/acme/members', { email: 'bob@example.com', role: 15 });
+  await ada.request('POST', '/api/workspaces/acme/members', { email: 'gus@example.com', role: 5 });
+  const project = await ada.request('POST', '/api/workspaces/acme/projects', { name: 'Website', identifier: 'WEB' });
+  const projectPath = `/api/workspaces/acme/projects/${project.id}`;
+  await ada.request('POST', `${projectPath}/members`, { user_id: bob.user.id, role: 15 });
+  await ada.request('POST', `${projectPath}/members`, { user_id: gus.user.id, role: 5 });
+  return { ada, bob, gus, project, projectPath };
+}
