@@ -215,6 +215,8 @@ export class CollabHub {
   private idleLater(shared: SharedDocument): void {
     if (shared.idleTimer || shared.closed || shared.connections.size) return;
     shared.idleTimer = setTimeout(() => void this.unloadIdle(shared), this.options.idleMs ?? 30_000);
+    // What it does (a compaction) can wait for the next start: it never keeps the process alive.
+    shared.idleTimer.unref?.();
   }
 
   private async unloadIdle(shared: SharedDocument): Promise<void> {

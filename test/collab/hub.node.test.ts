@@ -88,6 +88,29 @@ function type(provider: CollabProvider, text: string, at = 0): void {
   }, 'editor');
 }
 
+describe('collaboration hub: an idle document', () => {
+  it('does not keep the process alive: its unload timer is not among what holds the event loop', async () => {
+    const hub = new CollabHub({ schema, store: new MemoryStore(), idleMs: 60_000, log: () => {} });
+    const listeners = new Map<string, (data?: unknown) => void>();
+    const socket = {
+      readyState: 1,
+      send: () => {},
+      close: () => {},
+      on: (event: string, listener: (data?: unknown) => void) => listeners.set(event, listener),
+    };
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    hub.connect(socket, 'page:idle', { id: 'ann', name: 'Ann' });
+    await hub.loaded();
+    const before = timers();
+    listeners.get('close')!();
+    // The disconnect is handled once the document's load has settled.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect((await hub.loaded()).find((doc) => doc.name === 'page:idle')?.connections).to.equal(0);
+    expect(timers()).to.equal(before);
+    await hub.close();
+  });
+});
+
 describe('collaboration hub and provider', () => {
   afterEach(() => {
     for (const provider of providers.splice(0)) provider.destroy();
