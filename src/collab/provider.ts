@@ -84,9 +84,6 @@ export class CollabProvider {
   private retry: unknown = null;
   /** Remote content that was not applied (the editor shows it read-only). */
   private quarantine: Uint8Array[] = [];
-  /** Others' changes received and not applied yet: applied together once the messages waiting now are read. */
-  private incoming: Uint8Array[] = [];
-  private incomingTimer: unknown = null;
 
   constructor(readonly options: CollabProviderOptions) {
     this.doc.on('update', this.onDocUpdate);
@@ -143,9 +140,6 @@ export class CollabProvider {
     this.stopped = true;
     if (this.retry !== null) clock.clearTimeout(this.retry);
     this.retry = null;
-    if (this.incomingTimer !== null) clock.clearTimeout(this.incomingTimer);
-    this.incomingTimer = null;
-    this.incoming = [];
     removeAwarenessStates(this.awareness, [this.doc.clientID], 'local');
     this.socket?.close(1000, 'closed');
     this.socket = null;
@@ -236,7 +230,6 @@ export class CollabProvider {
         return;
       }
       case Message.syncStep2:
-        this.applyIncoming();
         if (!this.applyRemote(message.bytes())) return;
         this.synced = true;
         this.attempts = 0;
@@ -249,10 +242,7 @@ export class CollabProvider {
         return;
       }
       case Message.remoteUpdate:
-        // Many people typing send many small changes; each applied alone would redraw the
-        // editor once per change. Those that arrive while the page is busy go in as one.
-        this.incoming.push(message.bytes());
-        this.incomingTimer ??= clock.setTimeout(this.applyIncoming, 0);
+        this.applyRemote(message.bytes());
         return;
       case Message.ack: {
         const stored = message.count();
@@ -267,15 +257,6 @@ export class CollabProvider {
         return;
     }
   }
-
-  /** Applies the changes from others received so far, merged into one. */
-  private readonly applyIncoming = (): void => {
-    if (this.incomingTimer !== null) clock.clearTimeout(this.incomingTimer);
-    this.incomingTimer = null;
-    const updates = this.incoming.splice(0);
-    if (this.stopped || !updates.length) return;
-    this.applyRemote(updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates));
-  };
 
   /** Applies a change from the server after checking it; false (and `incompatible`) when it is outside the schema. */
   private applyRemote(update: Uint8Array): boolean {

@@ -111,52 +111,6 @@ describe('collaboration hub: an idle document', () => {
   });
 });
 
-describe('collaboration provider: changes from others', () => {
-  it('applies the changes that arrive together as one, in one document update (one redraw of the editor)', async () => {
-    /** A socket the test plays the server on. */
-    class ScriptedSocket extends EventTarget {
-      static last: ScriptedSocket;
-      binaryType = 'arraybuffer';
-      readyState = 1;
-      sent: Uint8Array[] = [];
-      constructor(readonly url: string) {
-        super();
-        ScriptedSocket.last = this;
-      }
-      send(data: Uint8Array) {
-        this.sent.push(data);
-      }
-      close() {}
-      deliver(message: Uint8Array) {
-        this.dispatchEvent(Object.assign(new Event('message'), { data: message.slice().buffer }));
-      }
-    }
-    const provider = new CollabProvider({ url: 'ws://server', document: 'page:1', token: 'ann', WebSocket: ScriptedSocket as unknown as new (url: string) => WebSocket });
-    providers.push(provider);
-    provider.start(schema);
-    const socket = ScriptedSocket.last;
-    socket.dispatchEvent(new Event('open'));
-    // The server's document: one paragraph; then two people's changes, sent one message each.
-    const server = new Y.Doc();
-    const paragraph = new Y.XmlElement('paragraph');
-    paragraph.insert(0, [new Y.XmlText('middle')]);
-    server.getXmlFragment('default').insert(0, [paragraph]);
-    socket.deliver(encodeMessage(Message.syncStep2, Y.encodeStateAsUpdate(server)));
-    expect(provider.current.status).to.equal('synced');
-    const changes: Uint8Array[] = [];
-    server.on('update', (update: Uint8Array) => changes.push(update));
-    (paragraph.get(0) as Y.XmlText).insert(0, 'start ');
-    (paragraph.get(0) as Y.XmlText).insert(12, ' end');
-    expect(changes).to.have.length(2);
-    const applied: string[] = [];
-    provider.doc.on('update', () => applied.push(provider.fragment.toString()));
-    const first = new Promise<void>((resolve) => provider.doc.once('update', () => resolve()));
-    for (const change of changes) socket.deliver(encodeMessage(Message.remoteUpdate, change));
-    await first;
-    expect(applied).to.deep.equal(['<paragraph>start middle end</paragraph>']);
-  });
-});
-
 describe('collaboration hub and provider', () => {
   afterEach(() => {
     for (const provider of providers.splice(0)) provider.destroy();
