@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
-import { CollabHub, type CollabUser } from '../../src/collab/hub.js';
+import { CollabHub, type CollabSocket, type CollabUser } from '../../src/collab/hub.js';
 import { MemoryStore } from '../../src/collab/memory-store.js';
 import { CollabProvider, type CollabState } from '../../src/collab/provider.js';
 import { CloseCode, decodeMessage, encodeMessage, Message } from '../../src/collab/protocol.js';
@@ -91,18 +91,18 @@ function type(provider: CollabProvider, text: string, at = 0): void {
 describe('collaboration hub: an idle document', () => {
   it('does not keep the process alive: its unload timer is not among what holds the event loop', async () => {
     const hub = new CollabHub({ schema, store: new MemoryStore(), idleMs: 60_000, log: () => {} });
-    const listeners = new Map<string, (data?: unknown) => void>();
-    const socket = {
+    const listeners = new Map<string, (...args: never[]) => void>();
+    const socket: CollabSocket = {
       readyState: 1,
       send: () => {},
       close: () => {},
-      on: (event: string, listener: (data?: unknown) => void) => listeners.set(event, listener),
+      on: (event: string, listener: (...args: never[]) => void) => listeners.set(event, listener),
     };
     const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
     hub.connect(socket, 'page:idle', { id: 'ann', name: 'Ann' });
     await hub.loaded();
     const before = timers();
-    listeners.get('close')!();
+    (listeners.get('close') as () => void)();
     // The disconnect is handled once the document's load has settled.
     await new Promise<void>((resolve) => setImmediate(resolve));
     expect((await hub.loaded()).find((doc) => doc.name === 'page:idle')?.connections).to.equal(0);
