@@ -34,8 +34,7 @@ export class RawConnection {
   readonly socket: WebSocket;
   /** 'open' once upgraded, or the HTTP status of a refused upgrade. */
   readonly opened: Promise<'open' | number>;
-  /** The close code and reason, once closed. */
-  readonly closed: Promise<{ code: number; reason: string }>;
+  readonly #closed: Promise<{ code: number; reason: string }>;
   readonly received: Received[] = [];
   #waiters: Array<() => void> = [];
 
@@ -55,7 +54,7 @@ export class RawConnection {
         this.socket.terminate();
       });
     });
-    this.closed = new Promise((resolve) => this.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.#closed = new Promise((resolve) => this.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     this.socket.on('error', () => {});
     this.socket.on('message', (data: Buffer) => {
       const message = decodeMessage(new Uint8Array(data));
@@ -66,6 +65,14 @@ export class RawConnection {
       this.received.push(received);
       for (const wake of this.#waiters.splice(0)) wake();
     });
+  }
+
+  /** The close code and reason, once closed; an error naming what arrived if it is still open after WAIT_MS. */
+  get closed(): Promise<{ code: number; reason: string }> {
+    const late = new Promise<never>((_resolve, reject) =>
+      setTimeout(() => reject(new Error(`Still open after ${WAIT_MS / 1000} s; received ${JSON.stringify(this.received.map((m) => m.type))}`)), WAIT_MS).unref(),
+    );
+    return Promise.race([this.#closed, late]);
   }
 
   /** Sends a message of `type` with `payload`. */

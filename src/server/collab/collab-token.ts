@@ -41,8 +41,10 @@ export function signCollabToken(sessionSecret: string, claims: CollabTokenClaims
 export function verifyCollabToken(sessionSecret: string, token: string, now = Date.now()): CollabTokenClaims | null {
   const [prefix, body, signed, ...rest] = token.split('.');
   if (prefix !== PREFIX || !body || !signed || rest.length) return null;
-  const expected = signature(sessionSecret, body);
-  const given = Buffer.from(signed, 'base64url');
+  // Compared as written, not as decoded: the signature's last character carries two bits that
+  // decoding drops, so a token changed there would otherwise still be accepted.
+  const expected = Buffer.from(signature(sessionSecret, body).toString('base64url'));
+  const given = Buffer.from(signed);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   let parsed: unknown;
   try {
