@@ -64,14 +64,15 @@ export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([CloseCode.unautho
 /** The largest message the server reads (bytes): one change of several megabytes is refused, and the connection closed. */
 export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 
-/** A message: its type and raw payload. */
-export function encodeMessage(type: number, payload?: Uint8Array | string | number | null): Uint8Array {
+/** A message: its type and raw payload (in a buffer of its own, as `WebSocket.send` takes). */
+export function encodeMessage(type: number, payload?: Uint8Array | string | number | null): Uint8Array<ArrayBuffer> {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, type);
   if (payload instanceof Uint8Array) encoding.writeVarUint8Array(encoder, payload);
   else if (typeof payload === 'string') encoding.writeVarString(encoder, payload);
   else if (typeof payload === 'number') encoding.writeVarUint(encoder, payload);
-  return encoding.toUint8Array(encoder);
+  // lib0 types its result loosely; it is always a new Uint8Array over an ArrayBuffer.
+  return encoding.toUint8Array(encoder) as Uint8Array<ArrayBuffer>;
 }
 
 /** A decoded message; `read*` read its payload. Throws a RangeError on a message that cannot be read. */
