@@ -17,6 +17,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb, firefoxProblem } from './browsers.mjs';
 import { ensurePostgres, startThrowawayPostgres } from './postgres.mjs';
+import { killTree } from './process-tree.mjs';
 import { postgresOnly, runsOnPglite } from '../test/server/backends.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -30,9 +31,18 @@ const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const cpuSeconds = new Map();
 
 /**
+ * How long one part may run before it is stopped as hung: far past its longest run on a loaded
+ * machine (the server suite on PostgreSQL, ~11 minutes), so only a test that waits forever meets it.
+ */
+const PART_LIMIT_MS = Number(process.env.TEST_PART_LIMIT_MS ?? 40 * 60_000);
+/** The exit status of a part stopped at PART_LIMIT_MS (as timeout(1) has it). */
+const HUNG = 124;
+
+/**
  * Runs a command with its output held back and printed in one piece when it ends (for commands
  * run side by side), in `env`; `stdout: false` keeps only its errors. With `cpu`, the processor
- * time it and its children took is added to that part's.
+ * time it and its children took is added to that part's. After PART_LIMIT_MS the command and
+ * everything it started are killed and it resolves to HUNG.
  */
 function runHeldBack(cmd, args, { stdout = true, env = process.env, cpu = null } = {}) {
   const cpuFile = cpu && gnuTime ? join(results, `cpu-${process.hrtime.bigint()}.txt`) : null;
@@ -44,14 +54,21 @@ function runHeldBack(cmd, args, { stdout = true, env = process.env, cpu = null }
     else child.stdout.resume();
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.once('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    let hung = false;
+    const limit = setTimeout(() => {
+      hung = true;
+      output.push(Buffer.from(`\nStopped after ${Math.round(PART_LIMIT_MS / 60_000)} minutes: a test did not finish (${[cmd, ...args].join(' ').slice(0, 200)}).\n`));
+      killTree(child.pid);
+    }, PART_LIMIT_MS);
     child.once('close', (code) => {
+      clearTimeout(limit);
       process.stdout.write(Buffer.concat(output));
       if (cpuFile && existsSync(cpuFile)) {
         // The file's last line holds the times (a command killed by a signal says so first).
         const [user, system] = readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
         if (Number.isFinite(user + system)) cpuSeconds.set(cpu, (cpuSeconds.get(cpu) ?? 0) + user + system);
       }
-      resolve(code ?? 1);
+      resolve(hung ? HUNG : (code ?? 1));
     });
   });
 }
@@ -232,6 +249,13 @@ function countTap(tap, status, label, counts = { passed: 0, failed: 0 }) {
     // A message of several lines is a YAML block (`error: |-`): its first line is the next one.
     const error = /^ *error: (?:[|>][-+]?\n *)?(.*)$/m.exec(details)?.[1]?.slice(0, 200) ?? '';
     failures.push(`${label}: ${match[1]}${error ? `: ${error}` : ''}`);
+  }
+  if (status === HUNG) {
+    // The last file a worker started is the one that hung (files enter the report as they begin).
+    const started = [...report.matchAll(/^# Subtest: (\S+)$/gm)].at(-1)?.[1];
+    counts.failed++;
+    failures.push(`${label}: stopped after ${Math.round(PART_LIMIT_MS / 60_000)} minutes${started ? `, in ${started}` : ''}: a test did not finish`);
+    return counts;
   }
   if (status !== 0 && count('fail') + count('cancelled') === 0) {
     counts.failed++;
