@@ -197,9 +197,13 @@ describe('mentionSearch', () => {
       await sendKeys({ type: '@x' });
       await until(() => status(el) === 'No results', 'no results after the failure');
       expect(shown(el)).to.deep.equal([]);
-      expect(logged.entries).to.have.length(1);
-      expect(logged.entries[0].level).to.equal('error');
-      expect(logged.entries[0].cause).to.equal(failure);
+      // One search per pause in typing: on a busy machine '@' and 'x' may each get one, so each
+      // rejected search is logged once, as an error carrying the failure (never thrown).
+      expect(logged.entries.length).to.be.within(1, 2);
+      for (const entry of logged.entries) {
+        expect(entry.level).to.equal('error');
+        expect(entry.cause).to.equal(failure);
+      }
       expect(el.getHTML()).to.equal('<p>Hi @x</p>');
     } finally {
       logged.restore();
