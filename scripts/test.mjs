@@ -14,7 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb, firefoxProblem } from './browsers.mjs';
 import { ensurePostgres, startThrowawayPostgres } from './postgres.mjs';
 import { killTree } from './process-tree.mjs';
@@ -37,6 +37,11 @@ const cpuSeconds = new Map();
 const PART_LIMIT_MS = Number(process.env.TEST_PART_LIMIT_MS ?? 40 * 60_000);
 /** The exit status of a part stopped at PART_LIMIT_MS (as timeout(1) has it). */
 const HUNG = 124;
+/** The commands running now, stopped with everything they started when npm test is stopped. */
+const running = new Set();
+process.once('exit', () => {
+  for (const pid of running) killTree(pid);
+});
 
 /**
  * Runs a command with its output held back and printed in one piece when it ends (for commands
@@ -49,6 +54,7 @@ function runHeldBack(cmd, args, { stdout = true, env = process.env, cpu = null }
   const [command, commandArgs] = cpuFile ? [gnuTime, ['-f', '%U %S', '-o', cpuFile, cmd, ...args]] : [cmd, args];
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child.pid);
     const output = [];
     if (stdout) child.stdout.on('data', (chunk) => output.push(chunk));
     else child.stdout.resume();
@@ -61,6 +67,7 @@ function runHeldBack(cmd, args, { stdout = true, env = process.env, cpu = null }
       killTree(child.pid);
     }, PART_LIMIT_MS);
     child.once('close', (code) => {
+      running.delete(child.pid);
       clearTimeout(limit);
       process.stdout.write(Buffer.concat(output));
       if (cpuFile && existsSync(cpuFile)) {
@@ -235,9 +242,10 @@ const throwawayPostgres =
 
 /**
  * Adds a TAP report's counts to `counts`; a failing run without a failing test counts as one
- * failure. Failed tests are named in the closing list, under `label`.
+ * failure. Failed tests are named in the closing list, under `label`. A run stopped as hung is a
+ * failure naming `hungIn` (the files it was in) when known, else the last file its report named.
  */
-function countTap(tap, status, label, counts = { passed: 0, failed: 0 }) {
+function countTap(tap, status, label, counts = { passed: 0, failed: 0 }, hungIn = null) {
   const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
   counts.passed += count('pass');
@@ -251,10 +259,10 @@ function countTap(tap, status, label, counts = { passed: 0, failed: 0 }) {
     failures.push(`${label}: ${match[1]}${error ? `: ${error}` : ''}`);
   }
   if (status === HUNG) {
-    // The last file a worker started is the one that hung (files enter the report as they begin).
-    const started = [...report.matchAll(/^# Subtest: (\S+)$/gm)].at(-1)?.[1];
+    const reported = [...report.matchAll(/^# Subtest: (\S+)$/gm)].at(-1)?.[1];
+    const where = hungIn?.length ? `, in ${hungIn.join(', ')}` : reported ? `, after ${reported}` : '';
     counts.failed++;
-    failures.push(`${label}: stopped after ${Math.round(PART_LIMIT_MS / 60_000)} minutes${started ? `, in ${started}` : ''}: a test did not finish`);
+    failures.push(`${label}: stopped after ${Math.round(PART_LIMIT_MS / 60_000)} minutes${where}: a test did not finish`);
     return counts;
   }
   if (status !== 0 && count('fail') + count('cancelled') === 0) {
@@ -338,6 +346,13 @@ function serverTempDir() {
   return dir;
 }
 
+/** The files claimed in `claims` (test/setup/run-files.ts) that never finished, relative to the project. */
+function unfinished(claims, files) {
+  return readdirSync(claims)
+    .filter((index) => !existsSync(join(claims, index, 'done')))
+    .map((index) => relative(root, files[Number(index)]));
+}
+
 /**
  * Runs `files` on `workers` Node processes (test/setup/run-files.ts: each loads the modules the
  * files share once and takes the next file as it finishes one), with `preload` modules, and
@@ -366,7 +381,7 @@ async function runInWorkers(label, files, { env = process.env, report, workers =
             ...files,
           ];
           const status = await runHeldBack(process.execPath, args, { env: workerEnv, cpu: label });
-          countTap(tap, status, label, counts);
+          countTap(tap, status, label, counts, status === HUNG ? unfinished(claims, files) : null);
         }),
       ),
     );
