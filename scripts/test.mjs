@@ -14,9 +14,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb, firefoxProblem } from './browsers.mjs';
 import { ensurePostgres, startThrowawayPostgres } from './postgres.mjs';
+import { killTree } from './process-tree.mjs';
 import { postgresOnly, runsOnPglite } from '../test/server/backends.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -30,28 +31,51 @@ const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const cpuSeconds = new Map();
 
 /**
+ * How long one part may run before it is stopped as hung: far past its longest run on a loaded
+ * machine (the server suite on PostgreSQL, ~11 minutes), so only a test that waits forever meets it.
+ */
+const PART_LIMIT_MS = Number(process.env.TEST_PART_LIMIT_MS ?? 40 * 60_000);
+/** The exit status of a part stopped at PART_LIMIT_MS (as timeout(1) has it). */
+const HUNG = 124;
+/** The commands running now, stopped with everything they started when npm test is stopped. */
+const running = new Set();
+process.once('exit', () => {
+  for (const pid of running) killTree(pid);
+});
+
+/**
  * Runs a command with its output held back and printed in one piece when it ends (for commands
  * run side by side), in `env`; `stdout: false` keeps only its errors. With `cpu`, the processor
- * time it and its children took is added to that part's.
+ * time it and its children took is added to that part's. After PART_LIMIT_MS the command and
+ * everything it started are killed and it resolves to HUNG.
  */
 function runHeldBack(cmd, args, { stdout = true, env = process.env, cpu = null } = {}) {
   const cpuFile = cpu && gnuTime ? join(results, `cpu-${process.hrtime.bigint()}.txt`) : null;
   const [command, commandArgs] = cpuFile ? [gnuTime, ['-f', '%U %S', '-o', cpuFile, cmd, ...args]] : [cmd, args];
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child.pid);
     const output = [];
     if (stdout) child.stdout.on('data', (chunk) => output.push(chunk));
     else child.stdout.resume();
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.once('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    let hung = false;
+    const limit = setTimeout(() => {
+      hung = true;
+      output.push(Buffer.from(`\nStopped after ${Math.round(PART_LIMIT_MS / 60_000)} minutes: a test did not finish (${[cmd, ...args].join(' ').slice(0, 200)}).\n`));
+      killTree(child.pid);
+    }, PART_LIMIT_MS);
     child.once('close', (code) => {
+      running.delete(child.pid);
+      clearTimeout(limit);
       process.stdout.write(Buffer.concat(output));
       if (cpuFile && existsSync(cpuFile)) {
         // The file's last line holds the times (a command killed by a signal says so first).
         const [user, system] = readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
         if (Number.isFinite(user + system)) cpuSeconds.set(cpu, (cpuSeconds.get(cpu) ?? 0) + user + system);
       }
-      resolve(code ?? 1);
+      resolve(hung ? HUNG : (code ?? 1));
     });
   });
 }
@@ -218,9 +242,10 @@ const throwawayPostgres =
 
 /**
  * Adds a TAP report's counts to `counts`; a failing run without a failing test counts as one
- * failure. Failed tests are named in the closing list, under `label`.
+ * failure. Failed tests are named in the closing list, under `label`. A run stopped as hung is a
+ * failure naming `hungIn` (the files it was in) when known, else the last file its report named.
  */
-function countTap(tap, status, label, counts = { passed: 0, failed: 0 }) {
+function countTap(tap, status, label, counts = { passed: 0, failed: 0 }, hungIn = null) {
   const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
   counts.passed += count('pass');
@@ -232,6 +257,13 @@ function countTap(tap, status, label, counts = { passed: 0, failed: 0 }) {
     // A message of several lines is a YAML block (`error: |-`): its first line is the next one.
     const error = /^ *error: (?:[|>][-+]?\n *)?(.*)$/m.exec(details)?.[1]?.slice(0, 200) ?? '';
     failures.push(`${label}: ${match[1]}${error ? `: ${error}` : ''}`);
+  }
+  if (status === HUNG) {
+    const reported = [...report.matchAll(/^# Subtest: (\S+)$/gm)].at(-1)?.[1];
+    const where = hungIn?.length ? `, in ${hungIn.join(', ')}` : reported ? `, after ${reported}` : '';
+    counts.failed++;
+    failures.push(`${label}: stopped after ${Math.round(PART_LIMIT_MS / 60_000)} minutes${where}: a test did not finish`);
+    return counts;
   }
   if (status !== 0 && count('fail') + count('cancelled') === 0) {
     counts.failed++;
@@ -314,6 +346,13 @@ function serverTempDir() {
   return dir;
 }
 
+/** The files claimed in `claims` (test/setup/run-files.ts) that never finished, relative to the project. */
+function unfinished(claims, files) {
+  return readdirSync(claims)
+    .filter((index) => !existsSync(join(claims, index, 'done')))
+    .map((index) => relative(root, files[Number(index)]));
+}
+
 /**
  * Runs `files` on `workers` Node processes (test/setup/run-files.ts: each loads the modules the
  * files share once and takes the next file as it finishes one), with `preload` modules, and
@@ -342,7 +381,7 @@ async function runInWorkers(label, files, { env = process.env, report, workers =
             ...files,
           ];
           const status = await runHeldBack(process.execPath, args, { env: workerEnv, cpu: label });
-          countTap(tap, status, label, counts);
+          countTap(tap, status, label, counts, status === HUNG ? unfinished(claims, files) : null);
         }),
       ),
     );

@@ -10,6 +10,8 @@
  * Workers share the list: before running a file a worker claims its index by creating a folder
  * in `--claims` (atomic: one worker wins it), so the files spread over the workers as they
  * finish, the long ones and the short ones alike. Without `--claims` it runs every file given.
+ * A finished file's claim gets a `done` folder inside it, so a claim without one names the file a
+ * stopped worker was in (npm test reports it when it stops a part that hangs).
  */
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -38,4 +40,5 @@ for (const [index, file] of files.entries()) {
   await describe(relative(process.cwd(), file), async () => {
     await import(pathToFileURL(file).href);
   });
+  if (claims) mkdirSync(join(claims, String(index), 'done'));
 }
