@@ -421,7 +421,9 @@ async function nodeLane() {
   const postgres = await throwawayPostgres;
   const databaseUrl = process.env.DATABASE_URL ?? postgres?.url;
   if (serverTests.length) {
-    const { DATABASE_URL: _unused, ...withoutDatabase } = process.env;
+    const { DATABASE_URL: _unused, ...env } = process.env;
+    // The server processes the suite starts run the server just built (test/server/server-processes.ts).
+    const withoutDatabase = buildStatus === 0 ? { ...env, RICH_EDITOR_SERVER_ENTRY: join(root, 'dist/server/main.mjs') } : env;
     if (!databaseUrl) failOutside('Server tests on PostgreSQL', `Not run: ${postgresProblem}`);
     const onPglite = serverTests.filter((file) => !postgresOnly(file) && (!databaseUrl || runsOnPglite(file)));
     const [pgliteCounts, postgresCounts] = await Promise.all([

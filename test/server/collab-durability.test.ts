@@ -1,7 +1,7 @@
 // A change acknowledged to an editor survives the server process being killed (SIGKILL: no
 // shutdown, nothing flushed), and the editor that kept typing meanwhile catches up after the
-// restart without any block doubled. A real server process (src/server/main.ts) on PGlite in a
-// data folder, or on a new database of DATABASE_URL's server.
+// restart without any block doubled. A real server process (the server npm start runs, see
+// serverCommand) on PGlite in a data folder, or on a new database of DATABASE_URL's server.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

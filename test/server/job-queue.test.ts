@@ -5,7 +5,7 @@ import { EXPORT_INTERRUPTED } from '../../src/server/exports-jobs/export-jobs.js
 import { LeaseQueue } from '../../src/server/jobs/lease-queue.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 import { createIssue } from './planning-fixtures.js';
-import { holdStoring } from './storage-hold.js';
+import { holdStoring, type StoringHold } from './storage-hold.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -48,16 +48,18 @@ function queue(workerId: string, leaseMs = 60_000, maxAttempts = 3): LeaseQueue 
   return new LeaseQueue({ table: 'export_jobs', workerId, leaseMs, maxAttempts });
 }
 
-/** Starts a CSV export of `targetSeed`'s project and waits until its file is written and held at storing. */
-async function exportHeldAtStoring(target: TestServer, targetSeed: Seed): Promise<string> {
+/**
+ * Starts a CSV export of `targetSeed`'s project and waits until its file is written and held at
+ * storing (`hold`), with its progress recorded.
+ */
+async function exportHeldAtStoring(target: TestServer, targetSeed: Seed, hold: StoringHold): Promise<string> {
   const created = await targetSeed.actors.member.post(`${targetSeed.workspaceUrl}/exports`, { provider: 'csv', project_ids: [targetSeed.project.id] });
   assert.equal(created.status, 201, created.text);
   const id: string = created.body.id;
+  await hold.reached;
+  // The progress write may land just after the store began: the row is read until it shows it.
   let row = await rowOf(id, target);
-  for (let i = 0; i < 200 && row.progress < 90; i++) {
-    await sleep(25);
-    row = await rowOf(id, target);
-  }
+  while (row.progress < 90 && row.status === 'processing') row = await rowOf(id, target);
   assert.equal(row.progress, 90, 'the file is written and waits to be stored');
   return id;
 }
@@ -161,9 +163,10 @@ describe('export worker on the durable queue', () => {
 
   test('a worker that lost its lease to another records nothing more', async () => {
     const own = await startServer({ JOB_LEASE_MS: '300', JOB_POLL_MS: '50' });
-    const { release, restore } = holdStoring(own);
+    const hold = holdStoring(own);
+    const { release, restore } = hold;
     try {
-      const id = await exportHeldAtStoring(own, await seedWorkspace(own));
+      const id = await exportHeldAtStoring(own, await seedWorkspace(own), hold);
       // Another worker took the job over (as if this one had stalled past its lease).
       await own.db.query(`UPDATE export_jobs SET lease_owner = 'other-worker', attempts = 2, lease_expires_at = now() + interval '1 hour' WHERE id = $1`, [id]);
       await sleep(400);
@@ -181,7 +184,8 @@ describe('export worker on the durable queue', () => {
   test("a worker that lost its lease while storing leaves the file of the worker that took over, and removes its own", async () => {
     const own = await startServer({ JOB_LEASE_MS: '300', JOB_POLL_MS: '50' });
     const storage = own.app.storage;
-    const { put, release, restore } = holdStoring(own);
+    const hold = holdStoring(own);
+    const { put, release, restore } = hold;
     const remove = storage.delete;
     const removed: string[] = [];
     let removedOne!: () => void;
@@ -194,7 +198,7 @@ describe('export worker on the durable queue', () => {
     try {
       const ownSeed = await seedWorkspace(own);
       await createIssue(own.db, ownSeed.project.id, { name: 'Seconds older' });
-      const id = await exportHeldAtStoring(own, ownSeed);
+      const id = await exportHeldAtStoring(own, ownSeed, hold);
       // Meanwhile another worker took the job over, stored its file and recorded it.
       const theirs = exportFileKey(ownSeed.workspace.id, id, 2, 'csv');
       await put.call(storage, theirs, Buffer.from('the newer file\n'), { contentType: 'text/csv' });

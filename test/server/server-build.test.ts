@@ -1,5 +1,8 @@
 // The bundled server (what `npm start` runs) cleans rich text in its worker threads too, and
-// stops promptly on SIGTERM with the pool closed.
+// stops promptly on SIGTERM with the pool closed. On PGlite it starts on an empty data folder, as
+// a first `npm start` does (the bundle finds PGlite's files and creates the database); with
+// DATABASE_URL, on a new database of that server (the bundle's PostgreSQL driver), instead of
+// creating the same PGlite database a second time in npm test's PostgreSQL pass.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -7,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { TestClient, uniqueEmail } from './harness.js';
+import { createDatabase, TestClient, uniqueEmail } from './harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -25,8 +28,10 @@ test('the built server cleans rich text in its worker and exits on SIGTERM', { t
 
   const dataDir = await mkdtemp(join(tmpdir(), 'rich-editor-built-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL, { migrated: true }) : null;
+  if (database) cleanups.push(() => database.drop());
   const child = spawn(process.execPath, [join(buildRoot, 'dist/server/main.mjs')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATABASE_URL: '', NODE_OPTIONS: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATABASE_URL: database?.url ?? '', NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

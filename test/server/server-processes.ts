@@ -1,5 +1,5 @@
-// Several real server processes (src/server/main.ts through tsx, as `npm start` runs the built
-// one) on one PostgreSQL database and one data folder, like instances behind a load balancer.
+// Several real server processes (the server `npm start` runs, see serverCommand) on one
+// PostgreSQL database and one data folder, like instances behind a load balancer.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +13,18 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** How long a process may take to compile, migrate and listen on a loaded machine. */
 const START_TIMEOUT_MS = 120_000;
+
+/**
+ * The arguments to `node` that start the API server: the bundle npm test has just built
+ * (RICH_EDITOR_SERVER_ENTRY, the absolute path of its dist/server/main.mjs; scripts/test.mjs sets
+ * it after a successful build), which starts with a second less of processor time than the
+ * sources through tsx; otherwise src/server/main.ts through tsx, so a file run on its own tests
+ * the sources as they are. Every test that spawns the server starts it from here.
+ */
+export function serverCommand(): string[] {
+  const built = process.env.RICH_EDITOR_SERVER_ENTRY;
+  return built ? [built] : ['--import', 'tsx', join(ROOT, 'src/server/main.ts')];
+}
 
 /** Why the multi-process tests cannot run on PGlite, as they report it. */
 export const NEEDS_POSTGRES =
@@ -43,9 +55,9 @@ export interface ServerCluster {
   close(): Promise<void>;
 }
 
-/** Starts one server process with exactly `env` (tsx, src/server/main.ts) and resolves once it listens. */
+/** Starts one server process (serverCommand) with exactly `env` and resolves once it listens. */
 export function startProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

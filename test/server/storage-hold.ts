@@ -4,6 +4,8 @@ import type { TestServer } from './harness.js';
 export interface StoringHold {
   /** The storage's own `put`, which stores at once. */
   readonly put: TestServer['app']['storage']['put'];
+  /** Resolves with the key of the first file held: a job has written its file and waits at storing. */
+  readonly reached: Promise<string>;
   /** Lets the held stores and every later one go through. */
   release(): void;
   /** Releases, and gives the storage its own `put` back. */
@@ -19,12 +21,16 @@ export function holdStoring(server: TestServer): StoringHold {
   const put = storage.put;
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
+  let held!: (key: string) => void;
+  const reached = new Promise<string>((resolve) => (held = resolve));
   storage.put = async (key, body, meta) => {
+    held(key);
     await gate;
     return put.call(storage, key, body, meta);
   };
   return {
     put,
+    reached,
     release,
     restore() {
       release();

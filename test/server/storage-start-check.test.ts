@@ -9,18 +9,26 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { pgliteDir } from '../../src/server/db/open.js';
 import { startFakeS3, type FakeS3Server } from './fake-s3-server.js';
 import { startServer } from './harness.js';
+import { copyMigratedPglite } from './pglite-template.js';
+import { serverCommand } from './server-processes.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let s3: FakeS3Server;
-/** A data folder whose `uploads` is a file, so the uploads folder cannot be made. */
+/**
+ * A data folder whose `uploads` is a file, so the uploads folder cannot be made. It holds a
+ * migrated PGlite database, as a server's data folder does after its first start, so a server
+ * process started on it reaches the file store's check without creating a database first.
+ */
 let blockedDataDir: string;
 
 before(async () => {
   s3 = await startFakeS3();
   blockedDataDir = await mkdtemp(join(tmpdir(), 'rich-editor-blocked-'));
   await writeFile(join(blockedDataDir, 'uploads'), 'not a folder');
+  await copyMigratedPglite(pgliteDir(blockedDataDir));
 });
 after(async () => {
   await s3.close();
@@ -81,7 +89,7 @@ describe('the file store is checked at start', () => {
   });
 
   test('npm start says it in one line and exits with 1', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
+    const child = spawn(process.execPath, serverCommand(), {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: blockedDataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATABASE_URL: '', NODE_OPTIONS: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
