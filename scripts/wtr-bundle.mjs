@@ -61,6 +61,11 @@ export function bundledPackages(names) {
  * package.json's `sideEffects` is ignored (it describes dist/, and a test imports src/ for its
  * side effects). Linked source maps let the runner report failures at their TypeScript lines.
  *
+ * A test page's own document (a fixture an iframe loads, such as test/fixtures/form/restore.html)
+ * loads its script as a `*.page.ts` module: it is bundled the same way, without the console
+ * guard (the page is not a test), so a page that loads the editor asks for a few chunks the run
+ * already has, not 300 modules (Firefox on a busy machine once took over 20 s for them).
+ *
  * `files` are the config's globs; files named on the command line (`--files`, as test-part.mjs
  * passes them) replace them, as they do for the runner. A file asked for outside them is added
  * and everything rebuilt; a change to any source file is picked up by the next test page.
@@ -78,8 +83,8 @@ export function bundledTestFiles({ files, prelude, root = process.cwd(), conditi
   const outputs = new Map();
 
   const entryFiles = async () => {
-    const listed = await globby(namedFiles() ?? files, { cwd: root });
-    return [...new Set([...listed, ...extraEntries])].filter((file) => /\.test\.tsx?$/.test(file)).sort();
+    const listed = await globby([...(namedFiles() ?? files), 'test/**/*.page.ts'], { cwd: root });
+    return [...new Set([...listed, ...extraEntries])].filter((file) => BUNDLED_ENTRY.test(`/${file}`)).sort();
   };
 
   const rebuild = async () => {
@@ -119,7 +124,7 @@ export function bundledTestFiles({ files, prelude, root = process.cwd(), conditi
               setup(esbuild) {
                 esbuild.onResolve({ filter: new RegExp(`^${ENTRY}`) }, (args) => ({ path: args.path.slice(ENTRY.length), namespace: 'test-entry' }));
                 esbuild.onLoad({ filter: /.*/, namespace: 'test-entry' }, (args) => ({
-                  contents: `import ${JSON.stringify(`./${prelude}`)};\nimport ${JSON.stringify(`./${args.path}`)};\n`,
+                  contents: `${PAGE_ENTRY.test(args.path) ? '' : `import ${JSON.stringify(`./${prelude}`)};\n`}import ${JSON.stringify(`./${args.path}`)};\n`,
                   resolveDir: root,
                   loader: 'js',
                 }));
@@ -168,7 +173,7 @@ export function bundledTestFiles({ files, prelude, root = process.cwd(), conditi
 
   return async function testBundles(context, next) {
     const path = decodeURIComponent(context.path);
-    const testFile = /^\/test\/.*\.test\.tsx?$/.test(path) && !path.endsWith('.node.test.ts') ? path.slice(1) : null;
+    const testFile = BUNDLED_ENTRY.test(path) && !path.endsWith('.node.test.ts') ? path.slice(1) : null;
     if (testFile) {
       current ??= rebuild();
       let built = await current;
@@ -232,4 +237,8 @@ function sourcesInLazyChunkUrls(metafile, outputs) {
 }
 
 const ENTRY = 'test-entry:';
+/** A test page's script: a fixture page's own module, bundled without the console guard. */
+const PAGE_ENTRY = /\.page\.ts$/;
+/** The addresses served as bundles: test files, and test pages' scripts. */
+const BUNDLED_ENTRY = /^\/test\/.*(\.test\.tsx?|\.page\.ts)$/;
 const CHUNKS = '__wtr-bundle__/';

@@ -42,6 +42,13 @@ function focusedInContent(el: RichEditor): boolean {
 afterEach(() => resetMouse());
 
 describe('<rich-editor> as a form control', () => {
+  // A test page's frame goes with its test, even one that timed out (it would cover the next test's clicks).
+  let frame: HTMLIFrameElement | null = null;
+  afterEach(() => {
+    frame?.remove();
+    frame = null;
+  });
+
   it('submits the typed content under its name', async () => {
     const form = await fixture<HTMLFormElement>(html`<form>
       <rich-editor name="description"></rich-editor>
@@ -118,41 +125,37 @@ describe('<rich-editor> as a form control', () => {
   });
 
   it('gets its typed value back when the user comes back to the page', async () => {
-    const frame = document.createElement('iframe');
+    const page = (frame = document.createElement('iframe'));
     // At the page's top left corner, so the frame's coordinates are the page's for sendMouse.
-    frame.style.cssText = 'width: 600px; height: 300px; border: 0; position: fixed; top: 0; left: 0;';
-    document.body.appendChild(frame);
-    try {
-      const loaded = () => new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
-      const editorIn = async (): Promise<RichEditor> => {
-        const win = frame.contentWindow!;
-        await win.customElements.whenDefined('rich-editor');
-        const el = frame.contentDocument!.querySelector('rich-editor') as RichEditor;
-        await el.updateComplete;
-        return el;
-      };
-      let load = loaded();
-      frame.src = '/test/fixtures/form/restore.html';
-      await load;
-      const el = await editorIn();
-      await clickInto(el);
-      await sendKeys({ type: ' again' });
-      expect(el.value).to.equal('<p>Start again</p>');
-      // The user leaves the field, then the page.
-      el.blur();
-      load = loaded();
-      frame.contentWindow!.location.href = 'about:blank';
-      await load;
-      // Back in the frame: a new document, whose form the browser restores (bfcache is for top-level pages).
-      load = loaded();
-      frame.contentWindow!.history.back();
-      await load;
-      const restored = await editorIn();
-      expect(restored === el).to.equal(false);
-      expect(restored.value).to.equal('<p>Start again</p>');
-    } finally {
-      frame.remove();
-    }
+    page.style.cssText = 'width: 600px; height: 300px; border: 0; position: fixed; top: 0; left: 0;';
+    document.body.appendChild(page);
+    const loaded = () => new Promise<void>((resolve) => page.addEventListener('load', () => resolve(), { once: true }));
+    const editorIn = async (): Promise<RichEditor> => {
+      const win = page.contentWindow!;
+      await win.customElements.whenDefined('rich-editor');
+      const el = page.contentDocument!.querySelector('rich-editor') as RichEditor;
+      await el.updateComplete;
+      return el;
+    };
+    let load = loaded();
+    page.src = '/test/fixtures/form/restore.html';
+    await load;
+    const el = await editorIn();
+    await clickInto(el);
+    await sendKeys({ type: ' again' });
+    expect(el.value).to.equal('<p>Start again</p>');
+    // The user leaves the field, then the page.
+    el.blur();
+    load = loaded();
+    page.contentWindow!.location.href = 'about:blank';
+    await load;
+    // Back in the frame: a new document, whose form the browser restores (bfcache is for top-level pages).
+    load = loaded();
+    page.contentWindow!.history.back();
+    await load;
+    const restored = await editorIn();
+    expect(restored === el).to.equal(false);
+    expect(restored.value).to.equal('<p>Start again</p>');
   });
 
   it('is invalid while required and empty, with the message from the strings, and follows typing', async () => {

@@ -68,8 +68,20 @@ function selectionAt(view: EditorView, point: DomPoint, doc: PMNode): Selection 
   return view.someProp('createSelectionBetween', (create) => create(view, $anchor, $head)) ?? TextSelection.between($anchor, $head);
 }
 
-/** Per view: what the DOM selection was when the state's selection was last drawn or read. */
+/**
+ * Per view: what the DOM selection was when the state's selection was last drawn or read; null
+ * when unknown (the selection is then compared by position, which is always right, only slower).
+ */
 const drawn = new WeakMap<EditorView, DomPoint | null>();
+
+/**
+ * Notes where the DOM selection is after the view drew, when the view has focus. Without focus
+ * the view draws no selection, and reading the browser's would only lay the page out early: on a
+ * new 10,000-block document that is a whole layout before the first paint, in Chromium.
+ */
+function noteDrawn(view: EditorView): void {
+  drawn.set(view, view.hasFocus() ? readDomSelection(view) : null);
+}
 
 /** The browser's selection when it moved since the view last drew or read it, else null. */
 function movedDomSelection(view: EditorView): Selection | null {
@@ -118,9 +130,9 @@ export function domSelectionPlugin(): Plugin {
   return new Plugin({
     key: domSelectionKey,
     view(view) {
-      drawn.set(view, readDomSelection(view));
+      noteDrawn(view);
       return {
-        update: () => drawn.set(view, readDomSelection(view)),
+        update: () => noteDrawn(view),
         destroy: () => drawn.delete(view),
       };
     },
