@@ -40,6 +40,11 @@ async function rowOf(id: string, target: TestServer = server): Promise<QueueRow>
   return target.db.one<QueueRow>('SELECT status, attempts, lease_owner, error, progress FROM export_jobs WHERE id = $1', [id]);
 }
 
+/** Ends a job's lease now, as the time of a holder that stalled or died. */
+async function expireLease(id: string): Promise<void> {
+  await server.db.query(`UPDATE export_jobs SET lease_expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+}
+
 async function clearQueue(): Promise<void> {
   await server.db.query(`UPDATE export_jobs SET status = 'failed' WHERE status IN ('queued', 'processing')`);
 }
@@ -91,12 +96,13 @@ describe('LeaseQueue', () => {
   test("a job whose lease expired is claimed by another worker; the first worker's renewals and writes are refused", async () => {
     await clearQueue();
     const id = await queueJob();
-    const dead = queue('dead-worker', 150);
+    const dead = queue('dead-worker');
     assert.equal((await dead.claim(server.db))?.id, id);
     assert.equal(await dead.renew(server.db, id), true, 'the holder renews its lease');
-    const other = queue('other-worker', 150);
+    const other = queue('other-worker');
     assert.equal(await other.claim(server.db), null, 'not while the lease is alive');
-    await sleep(300);
+    // The holder stalls past its lease (written as such: a short lease could run out on a busy machine before the check above).
+    await expireLease(id);
     const taken = await other.claim(server.db);
     assert.equal(taken?.id, id);
     assert.equal(taken?.attempts, 2);
@@ -109,12 +115,13 @@ describe('LeaseQueue', () => {
   test('a job whose process died on every attempt is no longer claimed, and is failed', async () => {
     await clearQueue();
     const id = await queueJob();
-    const workers = [queue('w1', 100, 2), queue('w2', 100, 2)];
+    const workers = [queue('w1', 60_000, 2), queue('w2', 60_000, 2)];
     for (const worker of workers) {
       assert.equal((await worker.claim(server.db))?.id, id);
-      await sleep(200);
+      // Its process dies: the lease runs out.
+      await expireLease(id);
     }
-    const last = queue('w3', 100, 2);
+    const last = queue('w3', 60_000, 2);
     assert.equal(await last.claim(server.db), null, 'two attempts used up');
     assert.deepEqual(await last.failAbandoned(server.db, `status = 'failed', error = $2`, ['gone']), [id]);
     assert.deepEqual(await rowOf(id), { status: 'failed', attempts: 2, lease_owner: 'w2', error: 'gone', progress: 0 });

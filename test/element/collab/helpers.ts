@@ -44,7 +44,8 @@ export async function converged(editors: SharedEditor[], texts: string[]): Promi
       return shown.every((text) => text === shown[0]) && texts.every((text) => shown[0].includes(text));
     },
     `the editors to show the same text with ${texts.join(', ')}`,
-    { saw: () => editors.map(({ el }) => el.editorView!.state.doc.textContent) },
+    // Each editor's text, and how its connection stands (a wait that gives up says whether it was offline or waiting to send).
+    { saw: () => editors.map(({ el }) => ({ text: el.editorView!.state.doc.textContent, ...el.collaboration?.provider.current })) },
   );
 }
 
