@@ -33,6 +33,8 @@ const configs = [
       'react/index': 'src/react/index.ts',
       // An example extension, shipped apart from the editor (plain data, no imports).
       'extensions/callout': 'src/extensions/callout.ts',
+      // An interactive one (a node view, keys, edge hooks), also without imports: the editor hands it ProseMirror.
+      'extensions/details': 'src/extensions/details.ts',
       // A complete second locale (words only, no imports).
       'locales/fr': 'src/locales/fr.ts',
       // Editing together: the browser's provider, and the server's hub (Node).
@@ -58,7 +60,7 @@ const configs = [
     // markdown parser) become chunks beside it, fetched only when used.
     // The provider for editing together is a second entry: it shares Yjs with the element's own
     // collaboration chunk, and a page that does not edit together loads neither.
-    input: { 'rich-editor.min': 'src/element/index.ts', 'rich-editor-collab.min': 'src/collab/browser.ts' },
+    input: { 'rich-editor.min': 'src/element/browser.ts', 'rich-editor-collab.min': 'src/collab/browser.ts' },
     // Code the lazy chunks share with the entry stays in the entry file (the page's one
     // script) instead of moving into a third file the entry would have to import.
     preserveEntrySignatures: 'allow-extension',

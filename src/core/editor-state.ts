@@ -20,6 +20,8 @@ export interface EditingOptions {
   schema?: Schema;
   /** Plugins that run before the built-in ones (their keys win). */
   plugins?: Plugin[];
+  /** Plugins after every built-in one (extensions' keys at a priority of 50 or below: only keys the editor leaves alone). */
+  fallback?: Plugin[];
   /** Built-in pieces turned off (tables, markdown paste, typography, task lists, markdown shortcuts…). */
   features?: Features;
   /**
@@ -51,6 +53,7 @@ export function editingPlugins(options: EditingOptions = {}): Plugin[] {
     ...(options.history ? options.history.plugins : [history()]),
     textInputPlugin(),
     tabKeyPlugin(),
+    ...(options.fallback ?? []),
   ];
 }
 

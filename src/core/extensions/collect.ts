@@ -12,22 +12,44 @@ import { kindCommand, type BlockMenuEntry } from '../commands/block-kind.js';
 import { featureOn, type FeatureName, type Features } from '../features.js';
 import { perSchema } from '../per-schema.js';
 import type { SlashItem } from '../plugins/slash-items.js';
-import { blockMenuEntriesOf, definitionOf, featureOf, slashEntriesOf } from './define.js';
+import { edgeKeys } from './edges.js';
+import { BUILTIN_PRIORITY, blockMenuEntriesOf, definitionOf, featureOf, slashEntriesOf, type ExtensionNodeSpec } from './define.js';
 import type { NodeDefinition } from './types.js';
 
-/** A node type with the definition it was made from and the feature it belongs to. */
+/**
+ * Where a node's keys and input rules run: the built-in nodes' with the editor's keymap; a
+ * host's node above the built-in priority before every built-in binding, at or below it after
+ * them (extensions/setup.ts places those two).
+ */
+export type KeyBand = 'before' | 'builtin' | 'after';
+
+/** The band a priority runs in (none: a built-in node). */
+export function bandOf(priority: number | undefined): KeyBand {
+  return priority === undefined ? 'builtin' : priority > BUILTIN_PRIORITY ? 'before' : 'after';
+}
+
+/** A node type with the definition it was made from, the feature it belongs to and where its keys run. */
 interface Defined {
   readonly type: NodeType;
   readonly def: NodeDefinition;
   readonly feature: FeatureName | undefined;
+  readonly priority: number | undefined;
 }
 
+/** The schema's defined nodes, in schema order. */
 const defined = perSchema((schema: Schema): readonly Defined[] =>
   Object.values(schema.nodes).flatMap((type) => {
     const def = definitionOf(type);
-    return def ? [{ type, def, feature: featureOf(type) }] : [];
+    return def ? [{ type, def, feature: featureOf(type), priority: (type.spec as ExtensionNodeSpec).priority }] : [];
   }),
 );
+
+/** The defined nodes whose feature is on and whose keys run in `band`, the higher priority first (schema order between equals). */
+function inBand(schema: Schema, features: Features | undefined, band: KeyBand): Defined[] {
+  return defined(schema)
+    .filter((entry) => featureOn(features, entry.feature) && bandOf(entry.priority) === band)
+    .sort((a, b) => (b.priority ?? BUILTIN_PRIORITY) - (a.priority ?? BUILTIN_PRIORITY));
+}
 
 interface Entries {
   readonly slash: ReadonlyArray<SlashItem & { feature?: FeatureName }>;
@@ -60,23 +82,42 @@ export function schemaBlockMenu(schema: Schema, features?: Features): BlockMenuE
   return entries(schema).blockMenu.filter((entry) => featureOn(features, entry.feature));
 }
 
-/**
- * The schema's nodes' key bindings for the features that are on. Nodes that bind the same
- * key are tried in schema order (a code block's Tab before a list item's).
- */
-export function schemaKeys(schema: Schema, features?: Features): Record<string, Command> {
+/** Key bindings from several sources, one command per key: those that bind the same key are tried in order. */
+export function chainBindings(sources: ReadonlyArray<Readonly<Record<string, Command>> | undefined>): Record<string, Command> {
   const bound: Record<string, Command[]> = {};
-  for (const { type, def, feature } of defined(schema)) {
-    if (!def.keys || !featureOn(features, feature)) continue;
-    for (const [key, command] of Object.entries(def.keys(type))) (bound[key] ??= []).push(command);
-  }
+  for (const source of sources) for (const [key, command] of Object.entries(source ?? {})) (bound[key] ??= []).push(command);
   return Object.fromEntries(Object.entries(bound).map(([key, commands]) => [key, commands.length === 1 ? commands[0] : chainCommands(...commands)]));
 }
 
-/** The schema's nodes' input rules (markdown shortcuts) for the features that are on. */
-export function schemaInputRules(schema: Schema, features?: Features): InputRule[] {
-  if (!featureOn(features, 'markdownShortcuts')) return [];
-  return defined(schema).flatMap(({ type, def, feature }) => (def.inputRules && featureOn(features, feature) ? def.inputRules(type) : []));
+/** Keys and input rules of one source (a node, an extension), with the priority they run at. */
+export interface Bindings {
+  readonly priority: number;
+  readonly keys?: Readonly<Record<string, Command>>;
+  readonly rules?: readonly InputRule[];
+}
+
+/**
+ * The schema's nodes' keys and input rules in `band` for the features that are on, the higher
+ * priority first, schema order between equals (a code block's Tab before a list item's).
+ * Input rules only with the markdown shortcuts on.
+ */
+export function schemaBindings(schema: Schema, features: Features | undefined, band: KeyBand): Bindings[] {
+  const shortcuts = featureOn(features, 'markdownShortcuts');
+  return inBand(schema, features, band).map(({ type, def, priority }) => ({
+    priority: priority ?? BUILTIN_PRIORITY,
+    keys: def.edges ? chainBindings([def.keys?.(type), edgeKeys(def, type)]) : def.keys?.(type),
+    rules: shortcuts ? def.inputRules?.(type) : undefined,
+  }));
+}
+
+/** The schema's nodes' key bindings in `band` (the built-in nodes' by default). */
+export function schemaKeys(schema: Schema, features?: Features, band: KeyBand = 'builtin'): Record<string, Command> {
+  return chainBindings(schemaBindings(schema, features, band).map((source) => source.keys));
+}
+
+/** The schema's nodes' input rules (markdown shortcuts) in `band` (the built-in nodes' by default). */
+export function schemaInputRules(schema: Schema, features?: Features, band: KeyBand = 'builtin'): InputRule[] {
+  return schemaBindings(schema, features, band).flatMap((source) => source.rules ?? []);
 }
 
 /** The schema's nodes' content CSS, in schema order. */

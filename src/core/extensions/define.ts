@@ -7,6 +7,7 @@ import { setBlockType, wrapIn } from 'prosemirror-commands';
 import type { DOMOutputSpec, MarkSpec, Node as PMNode, NodeSpec, NodeType, TagParseRule } from 'prosemirror-model';
 import type { Command, EditorState } from 'prosemirror-state';
 import { withNodeType } from '../per-schema.js';
+import { pm } from '../pm.js';
 import { attrDefsOf } from '../schema/attr-kinds.js';
 import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from '../schema/attrs.js';
 import { isSafeTag, safeOutputSpec } from '../schema/safe-dom.js';
@@ -24,6 +25,8 @@ export interface ExtensionNodeSpec extends NodeSpec {
   markdown?: MarkdownRule;
   definition?: NodeDefinition;
   feature?: FeatureName;
+  /** Where the node's keys and input rules run (none for the built-in nodes: `BUILTIN_PRIORITY`). */
+  priority?: number;
 }
 
 /** The definition a node type was made from (none for `doc` and `text`). */
@@ -37,7 +40,17 @@ export function featureOf(type: NodeType): FeatureName | undefined {
 }
 
 /** Spec fields `spec` may not set: they come from the definition's own fields. */
-const OWN_FIELDS = new Set(['attrs', 'parseDOM', 'toDOM', 'attrDefs', 'markdown', 'definition', 'feature']);
+const OWN_FIELDS = new Set(['attrs', 'parseDOM', 'toDOM', 'attrDefs', 'markdown', 'definition', 'feature', 'priority']);
+
+/** The priority of the editor's own keys and input rules. */
+export const BUILTIN_PRIORITY = 50;
+/** An extension's priority unless it gives one: its keys and rules run before the built-in ones. */
+export const EXTENSION_PRIORITY = 100;
+
+/** The priority a node type's keys and rules run at. */
+export function priorityOf(type: NodeType): number {
+  return (type.spec as ExtensionNodeSpec).priority ?? BUILTIN_PRIORITY;
+}
 
 const NAME = /^[a-z][a-z0-9_]*$/i;
 
@@ -48,7 +61,7 @@ function checkName(what: string, name: unknown): string {
 
 /** An extension from what a host passed: a function is called, a single node definition becomes an extension of one node. */
 export function normalizeExtension(input: ExtensionInput): EditorExtension {
-  const value = typeof input === 'function' ? input() : input;
+  const value = typeof input === 'function' ? input(pm) : input;
   if (!value || typeof value !== 'object') throw new RangeError('An extension is an object (or a function returning one)');
   const isNode = !('nodes' in value || 'marks' in value) && ['content', 'group', 'inline', 'html', 'toDOM', 'parseDOM', 'attrs'].some((key) => key in value);
   if (!isNode) {
@@ -61,12 +74,18 @@ export function normalizeExtension(input: ExtensionInput): EditorExtension {
 
 // ---------------------------------------------------------------- HTML
 
-/** DOM attribute names a data-form mapping may use: data attributes and a few plain ones; addresses only for address kinds. */
+/** HTML boolean attributes a `boolean` attribute may be kept in: present is true, absent false (`<details open>`). */
+const BOOLEAN_DOM_ATTRIBUTES: ReadonlySet<string> = new Set(['open', 'reversed', 'hidden']);
+
+/** DOM attribute names a data-form mapping may use: data attributes and a few plain ones; addresses only for address kinds, HTML boolean attributes for booleans. */
 function checkDomAttribute(node: string, attr: string, domName: string, kind: string): void {
   const plain = /^data-[a-z0-9-]+$/.test(domName) || ['title', 'lang', 'dir'].includes(domName);
   const address = (domName === 'href' && kind === 'url') || (domName === 'src' && kind === 'image');
-  if (!plain && !address) {
-    throw new RangeError(`${node}.${attr} cannot be kept in the DOM attribute "${domName}": use a data- attribute (or href for a url, src for an image)`);
+  const flag = kind === 'boolean' && BOOLEAN_DOM_ATTRIBUTES.has(domName);
+  if (!plain && !address && !flag) {
+    throw new RangeError(
+      `${node}.${attr} cannot be kept in the DOM attribute "${domName}": use a data- attribute (or href for a url, src for an image, open, reversed or hidden for a boolean)`,
+    );
   }
 }
 
@@ -109,7 +128,10 @@ function dataFormRules(name: string, html: HtmlForm, defs: AttrDefs, kinds: Read
       if (html.class) dom.class = html.class;
       for (const [attr, domName] of mapping) {
         const value = attrs[attr];
-        if (value !== null && value !== undefined) dom[domName] = String(value);
+        // An HTML boolean attribute is there when true (`<details open>`), absent when false.
+        if (BOOLEAN_DOM_ATTRIBUTES.has(domName)) {
+          if (value === true) dom[domName] = '';
+        } else if (value !== null && value !== undefined) dom[domName] = String(value);
       }
       return hole ? [tag, dom, 0] : [tag, dom];
     },
@@ -137,12 +159,13 @@ function cleanedRules(rules: readonly TagParseRule[], defs: AttrDefs): TagParseR
 
 const SPEC_FIELDS = ['content', 'group', 'inline', 'atom', 'marks', 'defining', 'isolating', 'code', 'selectable', 'draggable', 'whitespace'] as const;
 
-/** The ProseMirror spec of a node definition (of the extension that belongs to `feature`). */
-export function nodeSpecOf(def: NodeDefinition, feature?: FeatureName): ExtensionNodeSpec {
+/** The ProseMirror spec of a node definition (of the extension that belongs to `feature`; a host's node runs its keys at `priority`). */
+export function nodeSpecOf(def: NodeDefinition, feature?: FeatureName, priority?: number): ExtensionNodeSpec {
   const name = checkName('Node', def.name);
   const kinds = def.attrs ?? {};
   const defs = attrDefsOf(kinds);
-  const spec: ExtensionNodeSpec = { attrs: attrSpecs(defs), attrDefs: defs, definition: def, feature };
+  if (priority !== undefined && !Number.isFinite(priority)) throw new RangeError(`Node ${name}'s priority must be a number`);
+  const spec: ExtensionNodeSpec = { attrs: attrSpecs(defs), attrDefs: defs, definition: def, feature, ...(priority === undefined ? {} : { priority }) };
   for (const [field, value] of Object.entries(def.spec ?? {})) if (!OWN_FIELDS.has(field)) (spec as Record<string, unknown>)[field] = value;
   for (const field of SPEC_FIELDS) if (def[field] !== undefined) (spec as Record<string, unknown>)[field] = def[field];
   const hole = !!def.content;

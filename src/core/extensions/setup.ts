@@ -5,7 +5,7 @@
  * host that passes the same extensions again builds nothing) and is plain data the
  * element's pieces read through `editorSetupKey`.
  */
-import { InputRule, inputRules } from 'prosemirror-inputrules';
+import { inputRules } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
 import { Schema, type MarkSpec, type NodeSpec } from 'prosemirror-model';
 import { toggleMark } from 'prosemirror-commands';
@@ -15,8 +15,8 @@ import { arrange, BUILTIN_MENU_ORDER, type Menus } from '../menus.js';
 import { markActive, type ToolbarItem } from '../toolbar-state.js';
 import type { SlashItem } from '../plugins/slash-items.js';
 import { schema as builtinSchema } from '../schema/index.js';
-import { schemaBlockMenu } from './collect.js';
-import { markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
+import { bandOf, chainBindings, schemaBindings, schemaBlockMenu, type Bindings, type KeyBand } from './collect.js';
+import { EXTENSION_PRIORITY, markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
 import { featureOn, type Features } from '../features.js';
 import type { EditorExtension, ExtensionInput } from './types.js';
 
@@ -34,8 +34,13 @@ export interface EditorSetup {
   blockMenu(features?: Features): BlockMenuEntry[];
   /** The toolbar buttons the extensions add (their marks' toggles, then their own). */
   toolbarItems(features?: Features): ToolbarItem[];
-  /** The extensions' own keys, input rules and plugins (their nodes' come with the schema), for the features that are on. */
+  /**
+   * The extensions' plugins, and the keys and input rules (theirs and their nodes') that run
+   * before the built-in ones (priority above 50), for the features that are on.
+   */
   plugins(features?: Features): Plugin[];
+  /** The keys and input rules of extensions at priority 50 or below: after every built-in binding. */
+  fallbackPlugins(features?: Features): Plugin[];
   /** The extensions' content CSS. */
   readonly styles: string;
 }
@@ -50,17 +55,38 @@ function byName<T extends { name: string }>(items: readonly T[]): T[] {
 }
 
 function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
-  const nodes = byName(extensions.flatMap((ext) => (ext.nodes ?? []).map((def) => ({ name: def.name, def, feature: ext.feature }))));
+  const nodes = byName(extensions.flatMap((ext) => (ext.nodes ?? []).map((def) => ({ name: def.name, def, feature: ext.feature, priority: def.priority ?? ext.priority ?? EXTENSION_PRIORITY }))));
   const marks = byName(extensions.flatMap((ext) => ext.marks ?? []));
   let schema = builtinSchema;
   if (nodes.length || marks.length) {
     let nodeSpecs = builtinSchema.spec.nodes;
-    for (const { def, feature } of nodes) nodeSpecs = nodeSpecs.update(def.name, nodeSpecOf(def, feature) as NodeSpec);
+    for (const { def, feature, priority } of nodes) nodeSpecs = nodeSpecs.update(def.name, nodeSpecOf(def, feature, priority) as NodeSpec);
     let markSpecs = builtinSchema.spec.marks;
     for (const def of marks) markSpecs = markSpecs.update(def.name, markSpecOf(def) as MarkSpec);
     schema = new Schema({ nodes: nodeSpecs, marks: markSpecs, topNode: builtinSchema.spec.topNode });
   }
   const on = (ext: EditorExtension, features?: Features) => featureOn(features, ext.feature);
+  /** The extensions' and their nodes' keys and input rules in `band`, as an input-rules plugin and a keymap (the higher priority first). */
+  const bindingPlugins = (band: KeyBand, features?: Features): Plugin[] => {
+    const context = { schema };
+    const sources: Bindings[] = [...schemaBindings(schema, features, band)];
+    for (const ext of extensions) {
+      const priority = ext.priority ?? EXTENSION_PRIORITY;
+      if (!on(ext, features) || bandOf(priority) !== band) continue;
+      const keys: Record<string, Command> = { ...ext.keys?.(context) };
+      for (const def of ext.marks ?? []) {
+        const type = schema.marks[def.name];
+        if (def.toolbar?.shortcut) keys[def.toolbar.shortcut] = toggleMark(type);
+        Object.assign(keys, def.keys?.(type));
+      }
+      sources.push({ priority, keys, rules: ext.inputRules?.(context) });
+    }
+    // A stable sort: equal priorities keep nodes first, then the extensions' order.
+    sources.sort((a, b) => b.priority - a.priority);
+    const rules = sources.flatMap((source) => source.rules ?? []);
+    const keys = chainBindings(sources.map((source) => source.keys));
+    return [...(rules.length ? [inputRules({ rules })] : []), ...(Object.keys(keys).length ? [keymap(keys)] : [])];
+  };
   return {
     schema,
     extensions,
@@ -97,23 +123,10 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
     },
     plugins(features) {
       const context = { schema };
-      const plugins: Plugin[] = [];
-      const rules: InputRule[] = [];
-      const keys: Record<string, Command> = {};
-      for (const ext of extensions) {
-        if (!on(ext, features)) continue;
-        plugins.push(...(ext.plugins?.(context) ?? []));
-        rules.push(...(ext.inputRules?.(context) ?? []));
-        Object.assign(keys, ext.keys?.(context));
-        for (const def of ext.marks ?? []) {
-          const type = schema.marks[def.name];
-          if (def.toolbar?.shortcut) keys[def.toolbar.shortcut] = toggleMark(type);
-          Object.assign(keys, def.keys?.(type));
-        }
-      }
-      if (Object.keys(keys).length) plugins.unshift(keymap(keys));
-      if (rules.length) plugins.unshift(inputRules({ rules }));
-      return plugins;
+      return [...bindingPlugins('before', features), ...extensions.filter((ext) => on(ext, features)).flatMap((ext) => ext.plugins?.(context) ?? [])];
+    },
+    fallbackPlugins(features) {
+      return bindingPlugins('after', features);
     },
   };
 }

@@ -7,11 +7,14 @@
  */
 import type { InputRule } from 'prosemirror-inputrules';
 import type { DOMOutputSpec, MarkType, Node as PMNode, NodeType, Schema, TagParseRule } from 'prosemirror-model';
-import type { Command, Plugin } from 'prosemirror-state';
+import type { Command, EditorState, Plugin, Transaction } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
 import type { BlockMenuEntry } from '../commands/block-kind.js';
 import type { ToolbarItem } from '../toolbar-state.js';
 import type { FeatureName } from '../features.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
+import type { NodeViewFactory } from './node-view.js';
+import type { ProseMirror } from '../pm.js';
 
 export type { FeatureName } from '../features.js';
 
@@ -115,6 +118,14 @@ export interface RenderedBlock {
   lines: string[];
 }
 
+/** A node's behaviour at one of its edges: a command that also gets the node and where it starts. */
+export type EdgeHook = (
+  state: EditorState,
+  dispatch: ((tr: Transaction) => void) | undefined,
+  at: { readonly node: PMNode; readonly pos: number },
+  view?: EditorView,
+) => boolean;
+
 /** A node an extension adds. ProseMirror's node spec fields sit at the top level. */
 export interface NodeDefinition {
   /** The node type's name: a letter, then letters, digits and underscores. */
@@ -160,6 +171,31 @@ export interface NodeDefinition {
   inputRules?: (type: NodeType) => readonly InputRule[];
   /** Key bindings for the node. */
   keys?: (type: NodeType) => Readonly<Record<string, Command>>;
+  /**
+   * What the node does at its edges (tried after its own `keys` for the same key): Enter with
+   * the caret at its end, Backspace at its start (each gets the node and its position and
+   * returns whether it acted, like a command), and `selectAllInside`: Mod-A selects the
+   * node's content first, the next press the document.
+   */
+  edges?: {
+    enterAtEnd?: EdgeHook;
+    backspaceAtStart?: EdgeHook;
+    selectAllInside?: boolean;
+  };
+  /**
+   * Where the node's keys and input rules run among the others (see `EditorExtension.priority`);
+   * the extension's priority by default.
+   */
+  priority?: number;
+  /**
+   * Its interactive view in the editor: ProseMirror's `NodeView` (plain DOM: `dom`,
+   * `contentDOM`, `update`, `selectNode`, `stopEvent`, `ignoreMutation`, `destroy`), with
+   * a fifth argument of what a block needs besides (the node now, `selected`,
+   * `updateAttributes`, `deleteNode`, a signal aborted on destroy, `subscribe`). A view
+   * without `update` is kept when the node's attributes or content change. HTML, markdown
+   * and copying still use `html`/`toDOM`: the view is only what the editor shows.
+   */
+  nodeView?: NodeViewFactory;
   /** Content CSS for the node (`.content` is the editable root). */
   styles?: string;
 }
@@ -199,6 +235,14 @@ export interface EditorExtension {
   name: string;
   /** The feature the extension belongs to: turning the feature off removes its keys, rules, menu entries and plugins. */
   feature?: FeatureName;
+  /**
+   * Where its keys and input rules run: the built-in ones have priority 50 (`BUILTIN_PRIORITY`),
+   * an extension 100 (`EXTENSION_PRIORITY`) unless it says otherwise. Above 50, before every
+   * built-in binding (tables', lists', the base editing keys); 50 or below, after them, so
+   * only keys the editor leaves alone reach it. Between extensions, the higher first, then
+   * in the order of the list.
+   */
+  priority?: number;
   nodes?: readonly NodeDefinition[];
   marks?: readonly MarkDefinition[];
   plugins?: (context: ExtensionContext) => readonly Plugin[];
@@ -211,5 +255,10 @@ export interface EditorExtension {
   styles?: string;
 }
 
-/** What a host passes: an extension, a single node definition (the simple case), or a function returning one. */
-export type ExtensionInput = EditorExtension | NodeDefinition | (() => EditorExtension | NodeDefinition);
+/**
+ * What a host passes: an extension, a single node definition (the simple case), or a
+ * function returning one, called with ProseMirror's modules as the editor runs them (`pm`:
+ * `state`, `model`, `view`, `transform`, `commands`, `keymap`, `inputrules`, `history`), so
+ * an extension written without a bundler builds selections and slices the editor accepts.
+ */
+export type ExtensionInput = EditorExtension | NodeDefinition | ((pm: ProseMirror) => EditorExtension | NodeDefinition);

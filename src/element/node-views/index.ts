@@ -1,6 +1,8 @@
+import type { Schema } from 'prosemirror-model';
 import type { Plugin } from 'prosemirror-state';
 import type { EditorView, NodeViewConstructor } from 'prosemirror-view';
 import { featureOn, type Features } from '../../core/features.js';
+import { schemaNodeViews } from '../../core/extensions/node-view.js';
 import type { EditorHub } from '../editor-controller.js';
 import { CodeBlockView } from './code-block-view.js';
 import { EditableWatch } from './editable-watch.js';
@@ -22,8 +24,12 @@ export interface NodeViewHost {
   readonly hub: EditorHub;
 }
 
-/** The element's node views by node type name (interactive DOM lives here, never in toDOM). */
-export function nodeViews(host: NodeViewHost, features?: Features): Record<string, NodeViewConstructor> {
+/**
+ * The node views by node type name (interactive DOM lives here, never in toDOM): the
+ * element's own, and those the schema's node definitions bring (a host's node view of a
+ * built-in node replaces ours).
+ */
+export function nodeViews(host: NodeViewHost, schema: Schema, features?: Features): Record<string, NodeViewConstructor> {
   // One per view: two editors on a page share nothing.
   const editable = new EditableWatch(host.hub);
   const sizes = new SizeWatch();
@@ -31,6 +37,7 @@ export function nodeViews(host: NodeViewHost, features?: Features): Record<strin
     // Without the images feature, images show as the schema draws them: no resize handle.
     ...(featureOn(features, 'images') ? { image: (node, view, getPos) => new ImageView(node, view, getPos, editable, sizes) } : {}),
     code_block: (node, view, getPos) => new CodeBlockView(node, view, getPos, editable),
+    ...schemaNodeViews(schema, features),
   } as Record<string, NodeViewConstructor>;
 }
 

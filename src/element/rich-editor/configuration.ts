@@ -134,11 +134,11 @@ export class Configuration {
       schema: setup.schema,
       features,
       history: shared?.history,
+      fallback: setup.fallbackPlugins(features),
       plugins: [
         ...(shared?.plugins ?? []),
         editorSetupPlugin(setup, features, host.menus),
         stringsPlugin(host.strings),
-        ...setup.plugins(features),
         activeBlockPlugin(),
         openEndPlugin(),
         savedSelectionPlugin(),
@@ -158,6 +158,8 @@ export class Configuration {
               }),
             ]
           : []),
+        // The extensions' keys after the open menus' (Enter chooses an entry) and before every built-in binding.
+        ...setup.plugins(features),
         mentionHighlightsPlugin({ highlights: () => (host.mentionHighlights ? host.mentionHighlights() : Promise.resolve([])) }),
         ...nodeViewPlugins(features),
       ],

@@ -1,0 +1,170 @@
+/**
+ * Node views of extensions: a node definition's `nodeView` returns a plain ProseMirror
+ * `NodeView` (`dom`, `contentDOM`, `update`, `selectNode`…), and gets besides what a block
+ * needs to be interactive without knowing ProseMirror's transactions: the node as it is now,
+ * whether it is selected, `updateAttributes`, `deleteNode`, a signal aborted when the view
+ * goes, and `subscribe` (a small store per view, so a framework re-renders only the views a
+ * change touched). A view without `update` is kept when only the node's attributes or
+ * content change (ProseMirror's default would destroy and build it again); it hears of the
+ * new node through `subscribe`.
+ */
+import type { Node as PMNode, Schema } from 'prosemirror-model';
+import type { Decoration, DecorationSource, EditorView, NodeView, NodeViewConstructor, ViewMutationRecord } from 'prosemirror-view';
+import { featureOn, type Features } from '../features.js';
+import { perSchema } from '../per-schema.js';
+import { definitionOf, featureOf } from './define.js';
+
+/** What a node view gets besides ProseMirror's arguments. One per view; it lives as long as the view. */
+export interface NodeViewContext {
+  /** The node as it is now (it changes when attributes or content change and the view is kept). */
+  readonly node: PMNode;
+  /** Whether the node is selected as a whole (a click on an atom, Escape from inside…). */
+  readonly selected: boolean;
+  /** Whether the editor accepts input now. */
+  readonly editable: boolean;
+  /** Aborted when the view is destroyed: give it to `addEventListener`, `fetch`… */
+  readonly signal: AbortSignal;
+  /** The node's position in the document (undefined once it is gone). */
+  getPos(): number | undefined;
+  /** Sets some of the node's attributes (they go through the attributes' cleaners), as one undo step. */
+  updateAttributes(attrs: Readonly<Record<string, unknown>>): void;
+  /** Removes the node. */
+  deleteNode(): void;
+  /** Calls `listener` after `node` or `selected` changed; returns the call that stops it. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** A node definition's view: ProseMirror's node view constructor, with the context as a fifth argument. */
+export type NodeViewFactory = (
+  node: PMNode,
+  view: EditorView,
+  getPos: () => number | undefined,
+  decorations: readonly Decoration[],
+  context: NodeViewContext,
+) => NodeView;
+
+class ViewContext implements NodeViewContext {
+  private readonly listeners = new Set<() => void>();
+  private readonly controller = new AbortController();
+  selected = false;
+
+  constructor(
+    public node: PMNode,
+    private readonly view: EditorView,
+    readonly getPos: () => number | undefined,
+  ) {}
+
+  get editable(): boolean {
+    return this.view.editable;
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  updateAttributes(attrs: Readonly<Record<string, unknown>>): void {
+    const pos = this.getPos();
+    if (pos === undefined) return;
+    const { state } = this.view;
+    const node = state.doc.nodeAt(pos);
+    if (!node) return;
+    const next = node.type.create({ ...node.attrs, ...attrs }, node.content, node.marks);
+    if (!next.sameMarkup(node)) this.view.dispatch(state.tr.setNodeMarkup(pos, undefined, next.attrs, node.marks));
+  }
+
+  deleteNode(): void {
+    const pos = this.getPos();
+    const node = pos === undefined ? null : this.view.state.doc.nodeAt(pos);
+    if (pos !== undefined && node) this.view.dispatch(this.view.state.tr.delete(pos, pos + node.nodeSize).scrollIntoView());
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells the listeners (a listener that throws does not keep the others from hearing). */
+  changed(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  destroy(): void {
+    this.listeners.clear();
+    this.controller.abort();
+  }
+}
+
+/** ProseMirror's own selection look for a node view that has no `selectNode` of its own. */
+function markSelected(dom: Node, node: PMNode, contentDOM: Node | null | undefined, on: boolean): void {
+  if (!(dom instanceof HTMLElement)) return;
+  dom.classList.toggle('ProseMirror-selectednode', on);
+  if (contentDOM || !node.type.spec.draggable) {
+    if (on) dom.draggable = true;
+    else dom.removeAttribute('draggable');
+  }
+}
+
+/**
+ * Whether a change in a view's DOM is the view's own business: anything outside its content
+ * (its controls, its own attributes) is; the selection and the content are the editor's.
+ */
+function ownDomChanged(mutation: ViewMutationRecord, contentDOM: Node | null | undefined): boolean {
+  if (mutation.type === 'selection') return false;
+  if (!contentDOM) return true;
+  if (mutation.target === contentDOM) return mutation.type === 'attributes';
+  return !contentDOM.contains(mutation.target);
+}
+
+/** A ProseMirror node view constructor around a definition's `nodeView`. */
+export function definedNodeView(factory: NodeViewFactory): NodeViewConstructor {
+  return (node, view, getPos, decorations) => {
+    const context = new ViewContext(node, view, getPos);
+    const own = factory(node, view, getPos, decorations, context);
+    const wrapped: NodeView = {
+      dom: own.dom,
+      contentDOM: own.contentDOM,
+      update(next: PMNode, outer: readonly Decoration[], inner: DecorationSource) {
+        if (next.type !== context.node.type) return false;
+        if (own.update && !own.update(next, outer, inner)) return false;
+        if (next !== context.node) {
+          context.node = next;
+          context.changed();
+        }
+        return true;
+      },
+      selectNode() {
+        context.selected = true;
+        if (own.selectNode) own.selectNode();
+        else markSelected(own.dom, context.node, own.contentDOM, true);
+        context.changed();
+      },
+      deselectNode() {
+        context.selected = false;
+        if (own.deselectNode) own.deselectNode();
+        else markSelected(own.dom, context.node, own.contentDOM, false);
+        context.changed();
+      },
+      destroy() {
+        context.destroy();
+        own.destroy?.();
+      },
+    };
+    // ProseMirror looks at whether these exist, so only the view's own are passed on.
+    if (own.setSelection) wrapped.setSelection = own.setSelection.bind(own);
+    if (own.stopEvent) wrapped.stopEvent = own.stopEvent.bind(own);
+    wrapped.ignoreMutation = own.ignoreMutation ? (mutation: ViewMutationRecord) => own.ignoreMutation!(mutation) : (mutation) => ownDomChanged(mutation, own.contentDOM);
+    return wrapped;
+  };
+}
+
+const definedViews = perSchema((schema: Schema) =>
+  Object.values(schema.nodes).flatMap((type) => {
+    const factory = definitionOf(type)?.nodeView;
+    return factory ? [{ name: type.name, feature: featureOf(type), view: definedNodeView(factory) }] : [];
+  }),
+);
+
+/** The node views the schema's node definitions bring, by node name, for the features that are on. */
+export function schemaNodeViews(schema: Schema, features?: Features): Record<string, NodeViewConstructor> {
+  return Object.fromEntries(definedViews(schema).filter(({ feature }) => featureOn(features, feature)).map(({ name, view }) => [name, view]));
+}

@@ -1,0 +1,198 @@
+/**
+ * Interactive blocks of extensions: the details example (src/extensions/details.ts: a node
+ * view with a toggle button, its own keys, edge hooks, an HTML boolean attribute), a
+ * plain-JS node view built with the `pm` an extension function gets (updateAttributes,
+ * deleteNode, selected, subscribe, the abort signal), and where an extension's keys run
+ * among the built-in ones. Driven with real keys and clicks.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/element/index.js';
+import type { RichEditor } from '../../src/element/index.js';
+import type { EditorExtension, ExtensionInput } from '../../src/core/extensions/types.js';
+import type { NodeViewContext } from '../../src/core/extensions/node-view.js';
+import { pm as editorPm } from '../../src/core/pm.js';
+import { parseMarkdownNow } from '../../src/core/serialize/markdown-parse.js';
+import { details } from '../../src/extensions/details.js';
+import { pressWith } from '../helpers/editor.js';
+import { content } from '../helpers/element-ui.js';
+import { click, clickAt, textPoint, until } from './toolbar/helpers.js';
+
+/** As HTML is written (innerHTML's form of a boolean attribute); `<details open>` reads the same. */
+const OPEN = '<details open=""><summary>Title</summary><p>Inside</p></details>';
+const CLOSED = '<details><summary>Title</summary><p>Inside</p></details>';
+
+async function editor(value: string, extensions: readonly ExtensionInput[] = [details]): Promise<RichEditor> {
+  const el = await fixture<RichEditor>(html`<rich-editor .extensions=${extensions} .value=${value} aria-label="Notes"></rich-editor>`);
+  await el.updateComplete;
+  return el;
+}
+
+const section = (el: RichEditor) => content(el).querySelector<HTMLElement>('.details')!;
+const toggleButton = (el: RichEditor) => section(el).querySelector<HTMLButtonElement>('.details-toggle')!;
+const body = (el: RichEditor) => section(el).querySelector<HTMLElement>('.details-content > p')!;
+
+/** Puts the caret at the end of the first element matching `selector`, by ProseMirror's own position. */
+function caretAtEnd(el: RichEditor, selector: string): void {
+  const view = el.editorView!;
+  const target = content(el).querySelector(selector)!;
+  const pos = view.posAtDOM(target, target.childNodes.length);
+  view.focus();
+  view.dispatch(view.state.tr.setSelection(editorPm.state.TextSelection.create(view.state.doc, pos)));
+}
+
+describe('an interactive block (the details example)', () => {
+  it('round-trips <details open> and <details> as an HTML boolean attribute, in HTML and markdown', async () => {
+    const el = await editor(`${OPEN.replace('open=""', 'open')}${CLOSED}`);
+    expect(el.getHTML()).to.equal(`${OPEN}${CLOSED}`);
+    const doc = el.editorView!.state.doc;
+    expect([doc.child(0).attrs.open, doc.child(1).attrs.open]).to.deep.equal([true, false]);
+    const markdown = el.getMarkdown();
+    expect(parseMarkdownNow(markdown, el.editorView!.state.schema).eq(doc), 'markdown keeps the section as its HTML, which reads back').to.equal(true);
+  });
+
+  it('opens and closes with a click on its toggle, keeps its view, and undoes as one step', async () => {
+    const el = await editor(`<p>before</p>${OPEN}`);
+    const view = section(el);
+    expect(toggleButton(el).getAttribute('aria-expanded')).to.equal('true');
+    expect(body(el).offsetHeight).to.be.greaterThan(0);
+    content(el).focus();
+    await click(toggleButton(el));
+    expect(el.getHTML()).to.equal(`<p>before</p>${CLOSED}`);
+    expect(toggleButton(el).getAttribute('aria-expanded')).to.equal('false');
+    expect(body(el).offsetHeight, 'the inside is hidden').to.equal(0);
+    expect(section(el), 'the same view, kept when only the attribute changed').to.equal(view);
+    await pressWith('z', 'Control');
+    expect(el.getHTML()).to.equal(`<p>before</p>${OPEN}`);
+    expect(body(el).offsetHeight).to.be.greaterThan(0);
+  });
+
+  it('is made from the slash menu; Enter at the summary goes inside; its Mod-Enter beats the built-in line break', async () => {
+    const el = await editor('<p></p>');
+    content(el).focus();
+    await sendKeys({ type: '/toggle' });
+    await until(() => !!el.shadowRoot!.querySelector('rich-editor-slash-menu [role="option"]'), 'the slash menu offers the section');
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'Title' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'Inside' });
+    expect(el.getHTML(), 'the empty paragraph the section was made with takes the text').to.equal(OPEN);
+    // Mod-Enter inside the section closes it (the paragraph's own Mod-Enter would break the line), and the caret goes to the summary.
+    await pressWith('Enter', 'Control');
+    expect(el.getHTML()).to.equal(CLOSED);
+    await sendKeys({ type: '!' });
+    expect(el.getHTML()).to.equal('<details><summary>Title!</summary><p>Inside</p></details>');
+    // Enter at the end of a closed section's summary starts a paragraph after it.
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'after' });
+    expect(el.getHTML()).to.equal('<details><summary>Title!</summary><p>Inside</p></details><p>after</p>');
+  });
+
+  it('Backspace at the start of the summary turns the section back into plain blocks', async () => {
+    const el = await editor(OPEN);
+    // A click just inside the left edge of the summary's first letter puts the caret before it.
+    await clickAt(textPoint(el, 'Title', 0));
+    await sendKeys({ press: 'Backspace' });
+    expect(el.getHTML()).to.equal('<p>Title</p><p>Inside</p>');
+    await sendKeys({ type: 'A ' });
+    expect(el.getHTML()).to.equal('<p>A Title</p><p>Inside</p>');
+  });
+});
+
+/** A star rating built in plain JS, as a page without a bundler writes it: an atom whose view has buttons. */
+function rating(log: string[]): ExtensionInput {
+  return (pm) => ({
+    name: 'rating',
+    nodes: [
+      {
+        name: 'rating',
+        group: 'block',
+        atom: true,
+        attrs: { stars: { type: 'number', default: 0, min: 0, max: 5, integer: true } },
+        html: { tag: 'div', attrs: { stars: 'data-stars' }, class: 'rating' },
+        nodeView(node, _view, _getPos, _decorations, context: NodeViewContext) {
+          log.push(`create ${node.attrs.stars} ${pm === editorPm ? 'same pm' : 'other pm'}`);
+          const dom = document.createElement('div');
+          dom.className = 'rating-view';
+          const buttons = [1, 2, 3, 4, 5].map((stars) => {
+            const button = document.createElement('button');
+            button.type = 'button';
+            button.textContent = String(stars);
+            button.addEventListener('click', () => context.updateAttributes({ stars }), { signal: context.signal });
+            return button;
+          });
+          const remove = document.createElement('button');
+          remove.type = 'button';
+          remove.className = 'remove';
+          remove.textContent = 'Remove';
+          remove.addEventListener('click', () => context.deleteNode(), { signal: context.signal });
+          dom.append(...buttons, remove);
+          const show = () => {
+            dom.dataset.stars = String(context.node.attrs.stars);
+            dom.dataset.selected = String(context.selected);
+          };
+          show();
+          context.subscribe(show);
+          context.signal.addEventListener('abort', () => log.push('destroyed'));
+          return { dom, stopEvent: (event) => event.target instanceof HTMLButtonElement };
+        },
+      },
+    ],
+  });
+}
+
+describe('a node view in plain JS, with pm', () => {
+  it('sets attributes and removes its node through its context; selection and attributes reach it without a rebuild', async () => {
+    const log: string[] = [];
+    const el = await editor('<p>a</p><div class="rating" data-stars="2"></div><p>b</p>', [rating(log)]);
+    const view = content(el).querySelector<HTMLElement>('.rating-view')!;
+    expect(log).to.deep.equal(['create 2 same pm']);
+    expect(view.dataset.stars).to.equal('2');
+    await click(view.querySelectorAll('button')[3]);
+    expect(el.getHTML()).to.equal('<p>a</p><div class="rating" data-stars="4"></div><p>b</p>');
+    expect(view.dataset.stars, 'the kept view heard of the new attributes').to.equal('4');
+    expect(log, 'no second view').to.deep.equal(['create 2 same pm']);
+    // Selecting the atom with the keys: ArrowDown from the paragraph before it selects it as a node.
+    const pmView = el.editorView!;
+    pmView.focus();
+    pmView.dispatch(pmView.state.tr.setSelection(editorPm.state.NodeSelection.create(pmView.state.doc, 3)));
+    expect(view.dataset.selected).to.equal('true');
+    expect(view.classList.contains('ProseMirror-selectednode'), 'ProseMirror\'s own selected look').to.equal(true);
+    await sendKeys({ press: 'ArrowUp' });
+    expect(view.dataset.selected).to.equal('false');
+    await click(view.querySelector('.remove')!);
+    expect(el.getHTML()).to.equal('<p>a</p><p>b</p>');
+    expect(log).to.deep.equal(['create 2 same pm', 'destroyed']);
+  });
+});
+
+describe("where an extension's keys run", () => {
+  const marker = (priority?: number): EditorExtension => ({
+    name: 'marker',
+    ...(priority === undefined ? {} : { priority }),
+    keys: () => ({ 'Mod-Enter': (state, dispatch) => (dispatch?.(state.tr.insertText('¶')), true) }),
+  });
+
+  it("before the built-in ones by default: its Mod-Enter wins over the paragraph's line break", async () => {
+    const el = await editor('<p>one</p>', [marker()]);
+    caretAtEnd(el, 'p');
+    await pressWith('Enter', 'Control');
+    expect(el.getHTML()).to.equal('<p>one¶</p>');
+  });
+
+  it('after them at a priority of 50 or below: the line break wins, and a key the editor leaves alone reaches it', async () => {
+    const late: EditorExtension = {
+      ...marker(10),
+      keys: () => ({
+        'Mod-Enter': (state, dispatch) => (dispatch?.(state.tr.insertText('¶')), true),
+        'Mod-Alt-y': (state, dispatch) => (dispatch?.(state.tr.insertText('§')), true),
+      }),
+    };
+    const el = await editor('<p>one</p>', [late]);
+    caretAtEnd(el, 'p');
+    await pressWith('Enter', 'Control');
+    expect(el.getHTML()).to.equal('<p>one<br></p>');
+    await pressWith('y', 'Control', 'Alt');
+    expect(el.getHTML()).to.equal('<p>one<br>§</p>');
+  });
+});
