@@ -12,7 +12,7 @@ const HAST_MARK = 'ariaActiveDescendant';
 
 test('the element bundle loads markdown-it and the highlighter only on demand', async () => {
   const result = await build({
-    entryPoints: { 'rich-editor': 'src/element/index.ts' },
+    entryPoints: { 'rich-editor': 'src/element/browser.ts' },
     bundle: true,
     splitting: true,
     format: 'esm',

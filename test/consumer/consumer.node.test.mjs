@@ -125,6 +125,75 @@ test('a plain HTML page loads the embed bundle with one script and edits', async
   );
 });
 
+test('a plain page adds interactive blocks: the shipped details section, and a node view of its own built with pm', async () => {
+  const dir = join(work, 'plain');
+  writeFileSync(
+    join(dir, 'blocks.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Blocks</title>
+<rich-editor></rich-editor>
+<script type="module">
+  import { pm } from '/node_modules/rich-editor/dist/browser/rich-editor.min.js';
+  import { details } from '/node_modules/rich-editor/dist/extensions/details.js';
+  // A stamp: Mod-Alt-s inserts it, its own button removes it.
+  const stamp = (editorPm) => ({
+    name: 'stamp',
+    nodes: [{
+      name: 'stamp', group: 'block', atom: true, html: { tag: 'div', class: 'stamp' },
+      nodeView(node, view, getPos, decorations, context) {
+        const dom = document.createElement('div');
+        dom.className = 'stamp-view';
+        const remove = document.createElement('button');
+        remove.textContent = 'Remove';
+        remove.addEventListener('click', () => context.deleteNode(), { signal: context.signal });
+        dom.append('Stamped ', remove);
+        return { dom, stopEvent: (event) => event.target === remove };
+      },
+    }],
+    keys: () => ({
+      'Mod-Alt-s': (state, dispatch) => {
+        if (dispatch) {
+          const tr = state.tr.replaceSelectionWith(state.schema.nodes.stamp.create());
+          dispatch(tr.setSelection(pm.state.TextSelection.near(tr.doc.resolve(tr.selection.to))));
+        }
+        return true;
+      },
+    }),
+    samePm: editorPm === pm,
+  });
+  const editor = document.querySelector('rich-editor');
+  editor.extensions = [details, stamp];
+  editor.value = '<details open><summary>Title</summary><p>Inside</p></details>';
+  window.samePm = stamp(pm).samePm && Object.isFrozen(pm) && typeof pm.model.Fragment === 'function';
+</script>`,
+  );
+  await served(dir, (base) =>
+    inPage(async (page) => {
+      await page.goto(`${base}/blocks.html`);
+      const inEditor = (selector) => page.waitForFunction((s) => document.querySelector('rich-editor').shadowRoot.querySelector(s), {}, selector);
+      const html = () => page.evaluate(() => document.querySelector('rich-editor').getHTML());
+      assert.equal(await page.evaluate(() => window.samePm), true, 'the extension gets the pm the bundle exports');
+      // The section's toggle closes it; typing at the end of its summary goes into the summary.
+      await (await inEditor('.details-toggle')).click();
+      assert.equal(await html(), '<details><summary>Title</summary><p>Inside</p></details>');
+      await (await inEditor('.details-summary')).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type('!');
+      assert.equal(await html(), '<details><summary>Title!</summary><p>Inside</p></details>');
+      // Enter past the closed section, then the stamp's own key and its own button.
+      await page.keyboard.press('Enter');
+      await page.keyboard.down('Control');
+      await page.keyboard.down('Alt');
+      await page.keyboard.press('s');
+      await page.keyboard.up('Alt');
+      await page.keyboard.up('Control');
+      await inEditor('.stamp-view');
+      assert.match(await html(), /<\/details><div class="stamp"><\/div>/);
+      await (await inEditor('.stamp-view button')).click();
+      assert.doesNotMatch(await html(), /stamp/);
+    }),
+  );
+});
+
 test('the embed bundle copied without its chunks still edits, with one warning per missing chunk', async () => {
   const dir = join(work, 'lonely');
   mkdirSync(dir);
