@@ -3,4 +3,4 @@
  * modules as `pm` for extensions written on a plain page (a bundler user imports them itself).
  */
 export * from './index.js';
-export { pm, type ProseMirror } from '../core/pm.js';
+export { pm } from '../core/pm.js';

@@ -77,3 +77,5 @@ export type {
   CollabUser,
 } from '../element/index.js';
 export { RichEditorElement };
+
+export { reactNodeView, type ReactNodeViewOptions, type ReactNodeViewProps } from './node-view.js';
