@@ -1,8 +1,8 @@
 /**
  * Every place a user can see can be reached with the keyboard and typed in: before and
  * after rules, images, tables and code blocks at the document's edges, out of a table
- * that ends the document, and the joins Backspace and Delete make at block edges.
- * Keys are real key presses; clicks are real clicks.
+ * that ends the document, Tab in tables, and the joins Backspace and Delete make at block
+ * edges. Keys are real key presses; clicks are real clicks.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
@@ -108,15 +108,6 @@ describe('block edges', () => {
       expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
     });
 
-    it('is left with Tab from its last cell', async () => {
-      const el = await editor(`<p>text</p>${TABLE}`);
-      await clickText(el, 'tr:last-child td:last-child p', 'end');
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ type: 'out' });
-      expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
-      expect(el.shadowRoot!.activeElement).to.equal(content(el));
-    });
-
     it('is left by clicking below it', async () => {
       const el = await editor(`<p>text</p>${TABLE}`);
       const table = content(el).querySelector('table')!.getBoundingClientRect();
@@ -171,6 +162,20 @@ describe('block edges', () => {
       expect(el.getHTML()).to.equal('<ul><li><p>one</p></li></ul><p>after</p>');
       await pressWith('Tab', 'Shift');
       expect(el.shadowRoot!.activeElement, 'Shift-Tab lifts the item and keeps focus').to.equal(content(el));
+    });
+
+    it('in a table\'s last cell adds a row and types in its first cell; Shift-Tab in the first cell changes nothing', async () => {
+      const el = await editor(`<p>text</p>${TABLE}`);
+      await clickText(el, 'tr:last-child td:last-child p', 'end');
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ type: 'a3' });
+      const grown = TABLE.replace('</tbody>', '<tr><td><p>a3</p></td><td><p></p></td></tr></tbody>');
+      expect(el.getHTML()).to.equal(`<p>text</p>${grown}`);
+      await clickText(el, 'tr:first-child td:first-child p', 'start');
+      await pressWith('Tab', 'Shift');
+      expect(el.shadowRoot!.activeElement, 'focus stays in the editor').to.equal(content(el));
+      await sendKeys({ type: '|' });
+      expect(el.getHTML()).to.equal(`<p>text</p>${grown.replace('<p>a1</p>', '<p>|a1</p>')}`);
     });
 
     it('in a paragraph keeps focus in the editor', async () => {
