@@ -16,8 +16,11 @@ const TABLE = '<table><tbody><tr><td><p>a1</p></td><td><p>b1</p></td></tr><tr><t
 const IMAGE = '<img src="https://example.com/cat.png" width="35%" style="width: 35%; height: auto;">';
 const RULE = '<hr>';
 
-async function editor(value: string): Promise<RichEditor> {
-  const wrapper = await fixture<HTMLDivElement>(html`<div style="padding: 20px 40px; width: 500px"><rich-editor .value=${value} aria-label="Notes"></rich-editor></div>`);
+/** An editor in a 500 px column; `hostStyle` styles the element as a host page would (its height, padding, border). */
+async function editor(value: string, hostStyle = ''): Promise<RichEditor> {
+  const wrapper = await fixture<HTMLDivElement>(
+    html`<div style="padding: 20px 40px; width: 500px"><rich-editor .value=${value} style=${hostStyle} aria-label="Notes"></rich-editor></div>`,
+  );
   const el = wrapper.querySelector('rich-editor')!;
   await el.updateComplete;
   // Blocks take their drawn size (content-visibility) in the first frame.
@@ -114,6 +117,38 @@ describe('block edges', () => {
       await sendMouse({ type: 'click', position: [Math.round(table.left + 30), Math.round(table.bottom + 6)] });
       await sendKeys({ type: 'out' });
       expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
+    });
+
+    // A page that makes the editor taller than its text (a min-height, padding, as the demo does).
+    const TALL = 'min-height: 14rem; padding: 12px 16px; border: 1px solid';
+    const places: Array<[string, (el: RichEditor) => number]> = [
+      ['in the room the page leaves below the content', (el) => content(el).getBoundingClientRect().bottom + 30],
+      ["in the element's bottom padding", (el) => el.getBoundingClientRect().bottom - 6],
+    ];
+    for (const [where, y] of places) {
+      it(`is left by clicking ${where} of an editor taller than its text`, async () => {
+        const el = await editor(`<p>text</p>${TABLE}`, TALL);
+        expect(el.getBoundingClientRect().bottom - content(el).getBoundingClientRect().bottom, 'room below the content').to.be.above(60);
+        await clickText(el, 'tr:last-child td:last-child p', 'end');
+        await sendMouse({ type: 'click', position: [Math.round(el.getBoundingClientRect().left + 60), Math.round(y(el))] });
+        expect(el.getHTML(), 'a click changes nothing').to.equal(`<p>text</p>${TABLE}`);
+        expect(el.shadowRoot!.activeElement).to.equal(content(el));
+        await sendKeys({ type: 'out' });
+        expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
+      });
+    }
+
+    it('that is the whole document is left by a click below it or Arrow Down in an editor taller than its text', async () => {
+      const el = await editor(TABLE, TALL);
+      await clickText(el, 'tr:last-child td:last-child p', 'end');
+      const box = el.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(box.left + 60), Math.round(box.bottom - 30)] });
+      await sendKeys({ type: 'one' });
+      expect(shape(el)).to.equal(`${TABLE}<p>one</p>`);
+      await clickText(el, 'tr:last-child td:last-child p', 'end');
+      await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ type: 'two' });
+      expect(shape(el)).to.equal(`${TABLE}<p>twoone</p>`);
     });
   });
 
