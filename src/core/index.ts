@@ -35,6 +35,7 @@ export {
   imagePath,
   isValidLinkUrl,
   LINK_PROTOCOLS,
+  linkHrefFromInput,
   type PaletteColor,
   safeColor,
   safeImageSrc,
