@@ -58,17 +58,26 @@ export interface ToolbarContext {
 /** The toolbar's marks, by the names the schema gives them. */
 const TOOLBAR_MARKS: readonly ToolbarMark[] = ['bold', 'italic', 'underline', 'strike', 'code'];
 
-function inTable($pos: ResolvedPos): boolean {
-  for (let d = $pos.depth; d > 0; d--) if ($pos.node(d).type.spec.tableRole === 'table') return true;
-  return false;
+/** The position of the innermost table cell around `$pos`, or -1 outside tables. */
+function cellAround($pos: ResolvedPos): number {
+  for (let d = $pos.depth; d > 0; d--) {
+    const role = $pos.node(d).type.spec.tableRole;
+    if (role === 'cell' || role === 'header_cell') return $pos.before(d);
+  }
+  return -1;
 }
 
-/** Spec 4: shown only for a non-empty selection in an editable editor that is not an image, a node selection or table-related. */
+/**
+ * Spec 4: shown only for a non-empty selection in an editable editor that is not an image,
+ * a node selection or table-related. Table-related is a selection of cells, or text that
+ * crosses a cell's edge (into a table, or from one cell to another); text selected inside
+ * one cell is text like any other, and gets the toolbar.
+ */
 function isVisible(state: EditorState, editable: boolean): boolean {
   const { selection } = state;
   if (!editable || selection.empty) return false;
   if (selection instanceof NodeSelection || selection instanceof CellSelection) return false;
-  return !inTable(selection.$from) && !inTable(selection.$to);
+  return cellAround(selection.$from) === cellAround(selection.$to);
 }
 
 /**

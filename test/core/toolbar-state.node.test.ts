@@ -43,8 +43,13 @@ describe('toolbar state', () => {
       expect(toolbarState(state, editable).visible).to.equal(false);
     });
 
-    it('hides for a text selection inside a table cell', () => {
-      const state = stateOf('<table><tr><td><p>abc</p></td></tr></table>', text(4, 6));
+    it('shows for a text selection inside a table cell, also across its paragraphs', () => {
+      expect(toolbarState(stateOf('<table><tr><td><p>abc</p></td></tr></table>', text(4, 6)), editable).visible).to.equal(true);
+      expect(toolbarState(stateOf('<table><tr><th><p>ab</p><p>cd</p></th></tr></table>', text(4, 9)), editable).visible).to.equal(true);
+    });
+
+    it('hides for a text selection from one cell into another', () => {
+      const state = stateOf('<table><tr><td><p>ab</p></td><td><p>cd</p></td></tr></table>', text(4, 10));
       expect(toolbarState(state, editable).visible).to.equal(false);
     });
 

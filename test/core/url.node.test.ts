@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  cleanLinkHref, imagePath, isValidLinkUrl, LINK_PROTOCOLS, safeColor, safeImageSrc, safeLanguage, safeLinkHref, safeRedirect, TABLE_COLORS,
+  cleanLinkHref, imagePath, isValidLinkUrl, LINK_PROTOCOLS, linkHrefFromInput, safeColor, safeImageSrc, safeLanguage, safeLinkHref, safeRedirect, TABLE_COLORS,
 } from '../../src/core/url.js';
 
 /** `javascript:` as attackers write it: case, whitespace and invisible characters that browsers ignore. */
@@ -84,6 +84,44 @@ describe('url safety', () => {
       const long = `https://example.com/${'a'.repeat(8192)}`;
       expect(safeLinkHref(long)).to.equal(null);
       expect(safeLinkHref(long.slice(0, 8192))).to.equal(long.slice(0, 8192));
+    });
+  });
+
+  describe('linkHrefFromInput (what a link field takes)', () => {
+    it('gives a bare domain https://', () => {
+      const cases: Array<[string, string]> = [
+        ['example.com', 'https://example.com'],
+        ['  example.com ', 'https://example.com'],
+        ['www.example.com', 'https://www.example.com'],
+        ['docs.example.co.uk/guide?q=1#top', 'https://docs.example.co.uk/guide?q=1#top'],
+        ['example.com:8080/x', 'https://example.com:8080/x'],
+        ['例え.jp', 'https://例え.jp'],
+        ['xn--r8jz45g.jp', 'https://xn--r8jz45g.jp'],
+        ['192.168.0.1/admin', 'https://192.168.0.1/admin'],
+      ];
+      for (const [typed, href] of cases) expect(linkHrefFromInput(typed), typed).to.equal(href);
+    });
+
+    it('keeps http and https URLs as safeLinkHref does', () => {
+      for (const url of ['https://example.com', 'http://example.com/a?b=1#c', 'HTTPS://EXAMPLE.COM/X']) expect(linkHrefFromInput(url), url).to.equal(safeLinkHref(url));
+    });
+
+    it('still refuses javascript:, data:, vbscript: and every other scheme', () => {
+      for (const url of [...JAVASCRIPT_DISGUISES, ...OTHER_BAD_SCHEMES]) expect(linkHrefFromInput(url), JSON.stringify(url)).to.equal(null);
+    });
+
+    it('refuses what names no host: words, paths, email addresses, a scheme with a dot', () => {
+      const refused = ['', '   ', 'nope', 'not a url', 'example', 'example.c', 'exa mple.com', '/path', './a.html', '//example.com', '#top', '?q=1',
+        'me@example.com', 'user:pass@example.com', 'javascript.com:alert(1)', 'example.com:99999', '.example.com', 'example..com', '-example.com', '1.2.3.4.5'];
+      for (const value of refused) expect(linkHrefFromInput(value), value).to.equal(null);
+      for (const value of [null, undefined, 42, {}]) expect(linkHrefFromInput(value)).to.equal(null);
+    });
+
+    it('gives what safeLinkHref keeps, so a stored link is judged the same way', () => {
+      for (const typed of ['example.com', 'www.example.com/a\\b', 'example.com:8080']) {
+        const href = linkHrefFromInput(typed)!;
+        expect(safeLinkHref(href), typed).to.equal(href);
+      }
     });
   });
 

@@ -1,8 +1,8 @@
 /**
  * Every place a user can see can be reached with the keyboard and typed in: before and
  * after rules, images, tables and code blocks at the document's edges, out of a table
- * that ends the document, and the joins Backspace and Delete make at block edges.
- * Keys are real key presses; clicks are real clicks.
+ * that ends the document, Tab in tables, and the joins Backspace and Delete make at block
+ * edges. Keys are real key presses; clicks are real clicks.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
@@ -16,8 +16,11 @@ const TABLE = '<table><tbody><tr><td><p>a1</p></td><td><p>b1</p></td></tr><tr><t
 const IMAGE = '<img src="https://example.com/cat.png" width="35%" style="width: 35%; height: auto;">';
 const RULE = '<hr>';
 
-async function editor(value: string): Promise<RichEditor> {
-  const wrapper = await fixture<HTMLDivElement>(html`<div style="padding: 20px 40px; width: 500px"><rich-editor .value=${value} aria-label="Notes"></rich-editor></div>`);
+/** An editor in a 500 px column; `hostStyle` styles the element as a host page would (its height, padding, border). */
+async function editor(value: string, hostStyle = ''): Promise<RichEditor> {
+  const wrapper = await fixture<HTMLDivElement>(
+    html`<div style="padding: 20px 40px; width: 500px"><rich-editor .value=${value} style=${hostStyle} aria-label="Notes"></rich-editor></div>`,
+  );
   const el = wrapper.querySelector('rich-editor')!;
   await el.updateComplete;
   // Blocks take their drawn size (content-visibility) in the first frame.
@@ -108,21 +111,44 @@ describe('block edges', () => {
       expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
     });
 
-    it('is left with Tab from its last cell', async () => {
-      const el = await editor(`<p>text</p>${TABLE}`);
-      await clickText(el, 'tr:last-child td:last-child p', 'end');
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ type: 'out' });
-      expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
-      expect(el.shadowRoot!.activeElement).to.equal(content(el));
-    });
-
     it('is left by clicking below it', async () => {
       const el = await editor(`<p>text</p>${TABLE}`);
       const table = content(el).querySelector('table')!.getBoundingClientRect();
       await sendMouse({ type: 'click', position: [Math.round(table.left + 30), Math.round(table.bottom + 6)] });
       await sendKeys({ type: 'out' });
       expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
+    });
+
+    // A page that makes the editor taller than its text (a min-height, padding, as the demo does).
+    const TALL = 'min-height: 14rem; padding: 12px 16px; border: 1px solid';
+    const places: Array<[string, (el: RichEditor) => number]> = [
+      ['in the room the page leaves below the content', (el) => content(el).getBoundingClientRect().bottom + 30],
+      ["in the element's bottom padding", (el) => el.getBoundingClientRect().bottom - 6],
+    ];
+    for (const [where, y] of places) {
+      it(`is left by clicking ${where} of an editor taller than its text`, async () => {
+        const el = await editor(`<p>text</p>${TABLE}`, TALL);
+        expect(el.getBoundingClientRect().bottom - content(el).getBoundingClientRect().bottom, 'room below the content').to.be.above(60);
+        await clickText(el, 'tr:last-child td:last-child p', 'end');
+        await sendMouse({ type: 'click', position: [Math.round(el.getBoundingClientRect().left + 60), Math.round(y(el))] });
+        expect(el.getHTML(), 'a click changes nothing').to.equal(`<p>text</p>${TABLE}`);
+        expect(el.shadowRoot!.activeElement).to.equal(content(el));
+        await sendKeys({ type: 'out' });
+        expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
+      });
+    }
+
+    it('that is the whole document is left by a click below it or Arrow Down in an editor taller than its text', async () => {
+      const el = await editor(TABLE, TALL);
+      await clickText(el, 'tr:last-child td:last-child p', 'end');
+      const box = el.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(box.left + 60), Math.round(box.bottom - 30)] });
+      await sendKeys({ type: 'one' });
+      expect(shape(el)).to.equal(`${TABLE}<p>one</p>`);
+      await clickText(el, 'tr:last-child td:last-child p', 'end');
+      await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ type: 'two' });
+      expect(shape(el)).to.equal(`${TABLE}<p>twoone</p>`);
     });
   });
 
@@ -171,6 +197,20 @@ describe('block edges', () => {
       expect(el.getHTML()).to.equal('<ul><li><p>one</p></li></ul><p>after</p>');
       await pressWith('Tab', 'Shift');
       expect(el.shadowRoot!.activeElement, 'Shift-Tab lifts the item and keeps focus').to.equal(content(el));
+    });
+
+    it('in a table\'s last cell adds a row and types in its first cell; Shift-Tab in the first cell changes nothing', async () => {
+      const el = await editor(`<p>text</p>${TABLE}`);
+      await clickText(el, 'tr:last-child td:last-child p', 'end');
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ type: 'a3' });
+      const grown = TABLE.replace('</tbody>', '<tr><td><p>a3</p></td><td><p></p></td></tr></tbody>');
+      expect(el.getHTML()).to.equal(`<p>text</p>${grown}`);
+      await clickText(el, 'tr:first-child td:first-child p', 'start');
+      await pressWith('Tab', 'Shift');
+      expect(el.shadowRoot!.activeElement, 'focus stays in the editor').to.equal(content(el));
+      await sendKeys({ type: '|' });
+      expect(el.getHTML()).to.equal(`<p>text</p>${grown.replace('<p>a1</p>', '<p>|a1</p>')}`);
     });
 
     it('in a paragraph keeps focus in the editor', async () => {

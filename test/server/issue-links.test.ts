@@ -44,14 +44,20 @@ describe('POST …/issues/:issueId/links', () => {
     assert.deepEqual(rows.slice(-3)[0], ['created', null, 'https://example.com/spec', null, response.body.id]);
   });
 
-  test('refuses a missing URL ("URL is required") and anything but http:// or https://', async () => {
+  test('takes a bare domain as https://', async () => {
+    const response = await seed.actors.member.post(`${issueUrl}/links`, { url: ' example.com/spec ' });
+    assert.equal(response.status, 201, response.text);
+    assert.equal(response.body.url, 'https://example.com/spec');
+  });
+
+  test('refuses a missing URL ("URL is required") and anything but http://, https:// or a bare domain', async () => {
     const cases: [unknown, string][] = [
       [{}, 'URL is required'],
       [{ url: '' }, 'URL is required'],
       [{ url: '   ', title: 'x' }, 'URL is required'],
       [{ url: 'javascript:alert(1)' }, 'Enter a valid URL that begins with http:// or https://'],
       [{ url: 'ftp://example.com' }, 'Enter a valid URL that begins with http:// or https://'],
-      [{ url: 'example.com' }, 'Enter a valid URL that begins with http:// or https://'],
+      [{ url: 'not a host' }, 'Enter a valid URL that begins with http:// or https://'],
       [{ url: 'https://' }, 'Enter a valid URL that begins with http:// or https://'],
       [{ url: 'https://example.com', title: 'x'.repeat(256) }, 'Title must NOT have more than 255 characters'],
       [{ url: 'https://example.com', note: 'x' }, 'Body has an unknown field "note"'],

@@ -7,10 +7,11 @@
  * paragraphs (new header cells, added beside a header row, start as one paragraph).
  */
 import type { Node as PMNode, ResolvedPos, Schema } from 'prosemirror-model';
-import { TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import { Selection, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import {
   addColumnAfter as pmAddColumnAfter,
   addColumnBefore as pmAddColumnBefore,
+  addRow,
   addRowAfter as pmAddRowAfter,
   addRowBefore as pmAddRowBefore,
   deleteColumn as pmDeleteColumn,
@@ -18,6 +19,7 @@ import {
   deleteTable as pmDeleteTable,
   isInTable,
   selectedRect,
+  TableMap,
   tableNodeTypes,
 } from 'prosemirror-tables';
 
@@ -90,6 +92,22 @@ export const insertTable: Command = (state, dispatch) => {
 export const addRowBefore: Command = pmAddRowBefore;
 /** Adds a row below the selected rows. */
 export const addRowAfter: Command = pmAddRowAfter;
+/**
+ * Adds a row at the end of the table at `tablePos`, shaped as prosemirror-tables adds one
+ * below the last row (same cell kinds), and puts the caret in its first cell. Null when the
+ * table is not there.
+ */
+export function addRowAtEnd(tr: Transaction, tablePos: number): Transaction | null {
+  const table = tr.doc.nodeAt(tablePos);
+  if (table?.type.spec.tableRole !== 'table') return null;
+  const map = TableMap.get(table);
+  addRow(tr, { map, tableStart: tablePos + 1, table, left: 0, top: 0, right: map.width, bottom: map.height }, map.height);
+  const grown = tr.doc.nodeAt(tablePos)!;
+  const rowPos = tablePos + grown.content.size - grown.lastChild!.nodeSize + 1;
+  const first = Selection.findFrom(tr.doc.resolve(rowPos + 1), 1, true);
+  return first ? tr.setSelection(first) : tr;
+}
+
 /** Adds a column left of the selected columns. */
 export const addColumnBefore: Command = pmAddColumnBefore;
 /** Adds a column right of the selected columns. */

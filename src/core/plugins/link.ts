@@ -2,7 +2,7 @@ import { Fragment, Slice, type Mark, type MarkType, type Node as PMNode, type Sc
 import { Plugin, PluginKey, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
-import { safeLinkHref } from '../url.js';
+import { linkHrefFromInput, safeLinkHref } from '../url.js';
 
 /** The schema's link mark (named `link`), or null in a schema without links. */
 function linkMark(schema: Schema): MarkType | null {
@@ -56,11 +56,13 @@ export function linkRangeAt(state: EditorState, pos: number): { from: number; to
 
 /**
  * Links the selection (or, with an empty selection inside a link, updates that link)
- * to `href`. Refuses (returns false, changes nothing) an empty or invalid URL.
+ * to `href`: an http(s) URL, or a bare domain as typed in the link field, which gets
+ * `https://` (see `linkHrefFromInput`). Refuses (returns false, changes nothing) an
+ * empty or invalid URL.
  */
 export function setLink(href: string): Command {
   return (state, dispatch) => {
-    const safe = safeLinkHref(typeof href === 'string' ? href.trim() : href);
+    const safe = linkHrefFromInput(href);
     const linkType = linkMark(state.schema);
     if (!safe || !linkType) return false;
     const { from, to, empty } = state.selection;

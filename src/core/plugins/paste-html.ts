@@ -4,9 +4,9 @@
  * parser checks the page's Content-Security-Policy for each, so a page that forbids
  * inline script would get a violation report from a paste); the markup is then parsed
  * in an inert document (a DOMParser document's template: no script runs, no image
- * loads), scripts dropped, ProseMirror's own clipboard context cleaned and other apps'
- * structures reshaped (paste-sources.ts). ProseMirror then reads the result through
- * the schema.
+ * loads), scripts dropped, ProseMirror's own clipboard context cleaned, other apps'
+ * structures reshaped (paste-sources.ts) and images removed. ProseMirror then reads the
+ * result through the schema.
  */
 import type { ContentMatch, NodeType, Schema } from 'prosemirror-model';
 import { cleanAttrs, type AttrDefs } from '../schema/attrs.js';
@@ -155,6 +155,38 @@ function inlinePastedStyles(root: DocumentFragment): void {
   }
 }
 
+// ---------------------------------------------------------------- images
+
+/** The elements under `root` the schema reads as its `image` node (by the image's parse rules). */
+function imagesIn(root: DocumentFragment, image: NodeType): Set<Element> {
+  const found = new Set<Element>();
+  for (const rule of image.spec.parseDOM ?? []) {
+    if (!rule.tag) continue;
+    let matches: Element[];
+    try {
+      matches = Array.from(root.querySelectorAll(rule.tag));
+    } catch {
+      continue; // a tag rule that is no CSS selector querySelectorAll takes
+    }
+    for (const el of matches) if (!rule.getAttrs || rule.getAttrs(el as HTMLElement) !== false) found.add(el);
+  }
+  return found;
+}
+
+/**
+ * Pasted images are removed (spec: "Pasted images in HTML are removed"), here before
+ * ProseMirror reads the markup: an image node is a block, so an `<img>` inside a paragraph
+ * (as Google Docs, Word and web pages put it) would end the paragraph there and start
+ * another after it, and taking the image out of the parsed content (paste.ts) would leave
+ * the paragraph split in two. An image that carries the slice marker (a copy that starts
+ * with an image) stays for paste.ts to remove, so the marker is kept.
+ */
+function dropImages(root: DocumentFragment, schema: Schema): void {
+  const image = schema.nodes.image;
+  if (!image) return;
+  for (const el of imagesIn(root, image)) if (!el.hasAttribute(SLICE_ATTR)) el.remove();
+}
+
 /** Pasted (or dropped) HTML, made safe to parse and reshaped from other apps' forms. */
 export function cleanPastedHTML(html: string, schema: Schema, context: PasteContext = {}): string {
   const template = inertTemplate(html);
@@ -165,6 +197,7 @@ export function cleanPastedHTML(html: string, schema: Schema, context: PasteCont
     normalizeSources(template.content, context);
     inlinePastedStyles(template.content);
   }
+  dropImages(template.content, schema);
   return template.innerHTML;
 }
 

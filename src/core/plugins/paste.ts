@@ -171,7 +171,8 @@ const PASTE_HANDLERS: ReadonlyArray<(view: EditorView, event: ClipboardEvent) =>
 const CONTENT_STEPS: ReadonlyArray<{ step: (slice: Slice, view: EditorView) => Slice; onDrag?: true }> = [
   // Outer wrappers that cannot hold what they wrap are dropped.
   { step: (slice) => withFittingWrappers(slice) },
-  // Images in pasted HTML are removed (spec); a dragged image keeps its place in the document.
+  // Images in pasted HTML are removed (spec): those the HTML step left (a copy that starts with
+  // one); a dragged image keeps its place in the document.
   { step: (slice, view) => withoutImages(slice, view.state.schema) },
   // Addresses in the text become links.
   { step: linkPastedAddresses, onDrag: true },

@@ -1,9 +1,9 @@
 /**
  * Table editing: cell selection and table repair (prosemirror-tables `tableEditing`),
- * column resizing, the table keys (Tab between cells, arrows out of the table) and
- * the clipboard (clean HTML, tab-separated text). Key handling errors are caught and
- * logged (spec: table key handling errors are only logged), so a bug in a key
- * handler never escapes into the page.
+ * column resizing, the table keys (Tab between cells and on into a new row, arrows out
+ * of the table) and the clipboard (clean HTML, tab-separated text). Key handling errors
+ * are caught and logged (spec: table key handling errors are only logged), so a bug in
+ * a key handler never escapes into the page.
  */
 import { keymap } from 'prosemirror-keymap';
 import type { Node as PMNode, ResolvedPos, Schema } from 'prosemirror-model';
@@ -11,6 +11,7 @@ import { Plugin, TextSelection, type Command, type EditorState, type Transaction
 import { CellSelection, columnResizing, goToNextCell, isInTable, tableEditing, TableMap } from 'prosemirror-tables';
 import type { EditorView } from 'prosemirror-view';
 import { liftItem, sinkItem } from '../commands/lists.js';
+import { addRowAtEnd } from '../commands/table.js';
 import { log } from '../log.js';
 import { selectionBeyond } from './gap-cursor.js';
 import { tableClipboard } from './table-clipboard.js';
@@ -82,23 +83,27 @@ function leaveTableAt(state: EditorState, tablePos: number, table: PMNode, dir: 
 }
 
 /**
- * Tab in a table: the next cell; in the last cell the caret leaves the table (to the
- * text after it, or the gap after a table that ends the document), so Tab never traps
- * the caret in a table. Rows are added from the table's handles.
+ * Tab in a table: the next cell; in the last cell a new row is added below and the caret
+ * goes to its first cell, as in Word, Google Docs and Notion. (Arrow Down, or Escape then
+ * Tab, leaves the table.)
  */
-export const nextCellOrLeave: Command = (state, dispatch, view) => {
+export const nextCellOrNewRow: Command = (state, dispatch) => {
   if (!isInTable(state) || blockWantsTab(state, 1)) return false;
   if (goToNextCell(1)(state, dispatch)) return true;
   const table = tableAround(state);
-  return !!table && leaveTableAt(state, table.pos, table.node, 1, dispatch, view);
+  if (!table) return false;
+  if (dispatch) {
+    const tr = addRowAtEnd(state.tr, table.pos);
+    if (tr) dispatch(tr.scrollIntoView());
+  }
+  return true;
 };
 
-/** Shift-Tab in a table: the previous cell; in the first cell the caret leaves the table before it. */
-export const previousCell: Command = (state, dispatch, view) => {
+/** Shift-Tab in a table: the previous cell; in the first cell nothing happens (the key is still taken, so focus stays). */
+export const previousCell: Command = (state, dispatch) => {
   if (!isInTable(state) || blockWantsTab(state, -1)) return false;
-  if (goToNextCell(-1)(state, dispatch)) return true;
-  const table = tableAround(state);
-  return !!table && leaveTableAt(state, table.pos, table.node, -1, dispatch, view);
+  goToNextCell(-1)(state, dispatch);
+  return true;
 };
 
 /** The depth of the cell whose edge the caret is at, in the given direction, or -1. */
@@ -166,7 +171,7 @@ export function tablePlugins(schema: Schema): Plugin[] {
   return [
     columnResizing({ cellMinWidth: TABLE_CELL_MIN_WIDTH, defaultCellMinWidth: TABLE_CELL_MIN_WIDTH, handleWidth: TABLE_RESIZE_HANDLE_WIDTH }),
     keymap({
-      Tab: loggedKey('Tab', nextCellOrLeave),
+      Tab: loggedKey('Tab', nextCellOrNewRow),
       'Shift-Tab': loggedKey('Shift-Tab', previousCell),
       ArrowDown: loggedKey('ArrowDown', leaveTable('down')),
       ArrowUp: loggedKey('ArrowUp', leaveTable('up')),

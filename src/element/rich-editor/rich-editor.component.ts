@@ -4,6 +4,7 @@ import { EditorDocument } from './editor-document.js';
 import { Uploads, type UploadFileCallback } from './uploads.js';
 import { FormControl } from './form-control.js';
 import { FormAssociatedElement } from './form-associated.js';
+import { pressBelowContent } from './open-end.js';
 import { CollaborationController, type Collaboration } from './collaboration.js';
 import type { EditorView } from 'prosemirror-view';
 import { schemaStyles } from '../../core/extensions/collect.js';
@@ -237,6 +238,12 @@ export class RichEditor extends FormAssociatedElement {
   });
   private readonly doc: EditorDocument = new EditorDocument(this, this.config, this.formControl, { editable: () => this.canEdit, disabled: () => this.isDisabled });
   private readonly collab = this.doc.share(new CollaborationController(this, { rebuild: () => this.doc.rebuild(), refresh: () => this.doc.refresh(), schema: () => this.config.setup.schema }));
+
+  constructor() {
+    super();
+    // A press below the content (a host taller than its text) puts the caret at the end.
+    pressBelowContent(this, () => this.doc.view);
+  }
 
   /** The ProseMirror view, for hosts that need it (null while disconnected). */
   get editorView(): EditorView | null {

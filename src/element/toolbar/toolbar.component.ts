@@ -88,7 +88,7 @@ export class RichEditorToolbar extends LitElement {
     changed: () => this.panelVersion++,
   });
   private readonly linkField = new LinkField({
-    // Spec 5: only a valid URL is accepted; core's setLink refuses anything else and the field stays open.
+    // Spec 5: only a valid URL (or a bare domain, given https://) is accepted; core's setLink refuses anything else and the field stays open.
     apply: (value) => {
       const view = this.hub?.view;
       if (!view || !setLink(value)(view.state)) return false;

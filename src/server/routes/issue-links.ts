@@ -8,6 +8,7 @@ import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
 import { issueParams } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
+import { linkHrefFromInput } from '../../core/url.js';
 
 /** The spec's link: id, title (optional), url, created_by, created_at. */
 interface LinkJson {
@@ -41,17 +42,16 @@ export const URL_REQUIRED = 'URL is required';
 /** The message for a URL that is not http(s). */
 export const URL_NOT_HTTP = 'Enter a valid URL that begins with http:// or https://';
 
-/** The URL trimmed, or 400: required, and only http:// or https:// with a host (spec: link protocols are http and https). */
+/**
+ * The URL as stored, or 400: required, and an http(s) address or a bare domain, which gets
+ * https:// (spec: link protocols are http and https; the address "must begin with http:// or
+ * {host}"), judged by the editor's own rule.
+ */
 function checkedUrl(url: string | undefined): string {
-  const trimmed = url?.trim() ?? '';
-  if (!trimmed) throw badRequest(URL_REQUIRED);
-  if (!/^https?:\/\//i.test(trimmed)) throw badRequest(URL_NOT_HTTP);
-  try {
-    if (!new URL(trimmed).hostname) throw new Error('no host');
-  } catch {
-    throw badRequest(URL_NOT_HTTP);
-  }
-  return trimmed;
+  if (!url?.trim()) throw badRequest(URL_REQUIRED);
+  const href = linkHrefFromInput(url);
+  if (!href) throw badRequest(URL_NOT_HTTP);
+  return href;
 }
 
 function checkedTitle(title: string | null | undefined): string | null {

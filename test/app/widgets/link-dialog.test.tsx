@@ -99,9 +99,9 @@ describe('<LinkDialog>', () => {
     await expectAccessible(dialog()!);
   });
 
-  it('accepts only URLs that begin with http:// or https://', async () => {
+  it('accepts only URLs that begin with http:// or https://, or a bare domain', async () => {
     await render();
-    await typeInto('URL', 'example.com');
+    await typeInto('URL', 'example com');
     await sendKeys({ press: 'Enter' });
     await until(() => alerts().length === 1, 'the error shows');
     expect(alerts()).to.deep.equal(['Enter a valid URL that begins with http:// or https://']);
@@ -115,6 +115,14 @@ describe('<LinkDialog>', () => {
     await settled();
     expect(alerts()).to.deep.equal(['Enter a valid URL that begins with http:// or https://']);
     expect(saved).to.deep.equal([]);
+  });
+
+  it('saves a bare domain as an https:// address', async () => {
+    await render();
+    await typeInto('URL', 'example.com/docs');
+    await sendKeys({ press: 'Enter' });
+    await until(() => saved.length === 1, 'the link is saved');
+    expect(saved[0]).to.deep.equal({ url: 'https://example.com/docs', title: null });
   });
 
   it('creates a link with an optional title and closes', async () => {

@@ -115,11 +115,18 @@ describe('links', () => {
     expect(html()).to.equal('<p>one two</p>');
   });
 
+  it('links to a bare domain with https://', () => {
+    mount('<p>one two</p>');
+    select(5, 8);
+    expect(setLink('example.com/docs')(editor!.view.state, editor!.view.dispatch)).to.equal(true);
+    expect(html()).to.equal(`<p>one ${A('https://example.com/docs', 'two')}</p>`);
+  });
+
   it('refuses an empty or invalid URL and changes nothing', () => {
     mount('<p>one two</p>');
     select(5, 8);
     const before = editor!.view.state.doc;
-    for (const bad of ['', '   ', 'not a url', 'javascript:alert(1)', 'data:text/html,x', 'example.com']) {
+    for (const bad of ['', '   ', 'not a url', 'javascript:alert(1)', 'data:text/html,x', '/relative', 'me@example.com']) {
       expect(setLink(bad)(editor!.view.state, editor!.view.dispatch), bad).to.equal(false);
     }
     expect(editor!.view.state.doc.eq(before)).to.equal(true);

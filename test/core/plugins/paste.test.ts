@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { EditorState, NodeSelection, Plugin } from 'prosemirror-state';
+import { EditorState, NodeSelection, Plugin, TextSelection } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { parseHTML, serializeHTML } from '../../../src/core/index.js';
 import { pasteKey, pastePlugin } from '../../../src/core/plugins/paste.js';
@@ -76,6 +76,19 @@ describe('pastePlugin', () => {
       const view = editor('<p></p>');
       paste(view, { html: `<p>before</p><img src="${IMG}"><p>after</p>`, text: 'before\nafter' });
       expect(html(view)).to.equal('<p>before</p><p>after</p>');
+    });
+
+    it('keeps a paragraph whole when an image sat inside its text', () => {
+      const view = editor('<p></p>');
+      paste(view, { html: `<p>before <img src="${IMG}"> after</p><p>next</p>`, text: 'before  after\nnext' });
+      expect(html(view)).to.equal('<p>before after</p><p>next</p>');
+    });
+
+    it('joins a paragraph with an image inside it into the paragraph the caret is in', () => {
+      const view = editor('<p>[]</p>');
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 2)));
+      paste(view, { html: `<p>a <span><img src="${IMG}" width="20"></span>b</p>`, text: 'a b' });
+      expect(html(view)).to.equal('<p>[a b]</p>');
     });
 
     it('leaves a table cell that held only an image with an empty paragraph', () => {

@@ -53,39 +53,43 @@ describe('table keys', () => {
     ]);
   });
 
-  it('Tab in the last cell leaves the table for the block after it', async () => {
+  it('Tab in the last cell adds a row below and puts the caret in its first cell', async () => {
     mount(`${twoByTwo}<p>after</p>`);
     caretInCell(view(), 1, 1, 'end');
     await sendKeys({ press: 'Tab' });
-    await sendKeys({ type: '!' });
+    expect(caretCell(view())).to.deep.equal([2, 0]);
+    await sendKeys({ type: 'new' });
     expect(grid(doc())).to.deep.equal([
       ['a', 'b'],
       ['c', 'd'],
+      ['new', ''],
     ]);
-    expect(doc().lastChild!.textContent).to.equal('!after');
+    expect(doc().lastChild!.textContent).to.equal('after');
     expect(view().hasFocus()).to.equal(true);
   });
 
-  it('Tab in the last cell of a table that ends the document stops after it, and typing there makes a paragraph', async () => {
-    mount(`<p>top</p>${twoByTwo}`);
-    caretInCell(view(), 1, 1, 'end');
-    const before = doc();
+  it('Tab in the last cell under a header row adds a row of ordinary cells', async () => {
+    mount('<table><tr><th><p>h1</p></th><th><p>h2</p></th></tr></table>');
+    caretInCell(view(), 0, 1, 'end');
     await sendKeys({ press: 'Tab' });
-    expect(doc(), 'moving the caret changes nothing').to.equal(before);
-    await sendKeys({ type: 'new' });
-    expect(doc().childCount).to.equal(3);
-    expect(doc().child(1).eq(before.child(1))).to.equal(true);
-    expect(doc().lastChild!.textContent).to.equal('new');
-    expect(view().hasFocus()).to.equal(true);
+    expect(cellTags(doc())).to.deep.equal([
+      ['th', 'th'],
+      ['td', 'td'],
+    ]);
+    expect(caretCell(view())).to.deep.equal([1, 0]);
   });
 
-  it('Shift-Tab in the first cell leaves the table for the block before it, keeping the focus', async () => {
+  it('Shift-Tab in the first cell leaves the table, the text and the caret as they are', async () => {
     mount(`<p>before</p>${twoByTwo}`);
-    caretInCell(view(), 0, 0);
+    caretInCell(view(), 0, 0, 'end');
+    const before = doc();
     await pressWith('Tab', 'Shift');
-    await sendKeys({ type: '!' });
-    expect(doc().firstChild!.textContent).to.equal('before!');
+    expect(doc()).to.equal(before);
+    expect(caretCell(view())).to.deep.equal([0, 0]);
     expect(view().hasFocus()).to.equal(true);
+    await sendKeys({ type: '!' });
+    expect(grid(doc())[0][0]).to.equal('a!');
+    expect(doc().firstChild!.textContent).to.equal('before');
   });
 
   it('Tab in a list inside a cell nests the item instead of leaving the cell', async () => {

@@ -168,6 +168,23 @@ describe('<rich-editor-toolbar>: link input', () => {
     expect(focused()).to.equal(content(el));
   });
 
+  it('accepts a bare domain as an https:// address and still refuses javascript:', async () => {
+    const el = await mount(html`<rich-editor value="<p>Visit our site today</p>"></rich-editor>`, clock);
+    await selectAndShow(el, 'our site');
+    await click(button(el, 'Link'));
+    await until(() => focused() === linkInput(el), 'link input focused');
+    await sendKeys({ type: 'javascript:alert(1)' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => linkInput(el)!.getAttribute('aria-invalid') === 'true', 'the address marked invalid');
+    expect(el.getHTML()).to.equal('<p>Visit our site today</p>');
+    await pressWith('a', 'Control');
+    await sendKeys({ type: 'example.com' });
+    await sendKeys({ press: 'Enter' });
+    expect(el.getHTML()).to.match(/^<p>Visit <a [^>]*href="https:\/\/example\.com"[^>]*>our site<\/a> today<\/p>$/);
+    await until(() => !linkInput(el), 'link input closed');
+    expect(focused()).to.equal(content(el));
+  });
+
   it('shows the current address inside a link, changes it, and removes the link', async () => {
     const el = await mount(html`<rich-editor value='<p>Read <a href="https://old.example">the docs</a> now</p>'></rich-editor>`, clock);
     await selectAndShow(el, 'the docs', undefined, 'Read');

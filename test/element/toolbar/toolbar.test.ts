@@ -153,14 +153,20 @@ describe('<rich-editor-toolbar>: showing and hiding', () => {
     URL.revokeObjectURL(src);
   });
 
-  it('hides for a selection inside a table', async () => {
+  it('appears above text selected inside a table cell, formats it, and hides for a selection of cells', async () => {
     const el = await mount(html`<rich-editor value="<p>Before</p><table><tr><td><p>cell words</p></td><td><p>other</p></td></tr></table>"></rich-editor>`, clock);
-    await selectWithKeys(el, 'Before');
-    await settle(el, clock);
-    await until(() => toolbarVisible(el), 'toolbar visible outside the table');
     await selectWithKeys(el, 'words');
     await settle(el, clock);
-    expect(el.editorView!.state.selection.empty).to.equal(false);
+    await placedToolbar(el, 'the toolbar placed above "words" in the cell');
+    await click(button(el, 'Bold'));
+    await until(() => el.getHTML().includes('<td><p>cell <strong>words</strong></p></td>'), 'the cell\'s words made bold', { saw: () => el.getHTML() });
+    await until(() => focused() === content(el), 'focus back in the editor');
+    // Shift+Right at the cell's end selects cells (prosemirror-tables): no text toolbar for those.
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ up: 'Shift' });
+    await until(() => el.editorView!.state.selection.constructor.name === 'CellSelection', 'cells selected', { saw: () => el.editorView!.state.selection.toJSON() });
+    await settle(el, clock);
     expect(toolbarVisible(el)).to.equal(false);
   });
 

@@ -1,3 +1,5 @@
+import { linkHrefFromInput } from '../../../core/index.js';
+
 /** A link of an issue (spec: id, title (optional), url, created_by, created_at). */
 export interface IssueLink {
   id: string;
@@ -40,21 +42,15 @@ export const LINK_RESET_DELAY_MS = 500;
 /** The form's empty state. */
 export const EMPTY_LINK_FORM: LinkFormValues = { url: '', title: '' };
 
-/** The problem with a typed URL, or null when it is a usable http(s) address. */
+/** The problem with a typed URL, or null when it is an http(s) address or a bare domain (spec: "must begin with http:// or {host}"). */
 export function linkUrlProblem(url: string): string | null {
-  const trimmed = url.trim();
-  if (!trimmed) return URL_REQUIRED;
-  if (!/^https?:\/\//i.test(trimmed)) return URL_NOT_HTTP;
-  try {
-    return new URL(trimmed).hostname ? null : URL_NOT_HTTP;
-  } catch {
-    return URL_NOT_HTTP;
-  }
+  if (!url.trim()) return URL_REQUIRED;
+  return linkHrefFromInput(url) ? null : URL_NOT_HTTP;
 }
 
-/** The input to hand over for valid form values. */
+/** The input to hand over for valid form values: a bare domain gets https://, as the editor's link field gives it. */
 export function linkInput(values: LinkFormValues): LinkInput {
-  return { url: values.url.trim(), title: values.title.trim() || null };
+  return { url: linkHrefFromInput(values.url) ?? values.url.trim(), title: values.title.trim() || null };
 }
 
 /** The form values that show an existing link. */
