@@ -15,6 +15,7 @@
  *   which breaks a line);
  * - edge hooks: Enter at the end of the summary goes into the section (or past it when it
  *   is closed; into an empty first paragraph rather than a new one), Backspace at the summary's start turns the section back into plain blocks;
+ * - markdown: a `:::details{open} Summary` … `:::` container of its own (a markdown-it rule);
  * - HTML: `<details open><summary>…</summary>…</details>` (`open` is an HTML boolean attribute);
  *   in the editor both are plain blocks drawn by node views.
  */
@@ -107,6 +108,44 @@ export function details(pm: ProseMirror): EditorExtension {
     return true;
   };
 
+  /**
+   * The markdown-it block rule for `:::details` … `:::` (sections may nest: an inner
+   * `:::details` needs its own `:::`). The summary is the rest of the opening line.
+   */
+  function detailsContainer(state: BlockState, startLine: number, endLine: number, silent: boolean): boolean {
+    if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+    const opening = OPENING.exec(lineAt(state, startLine));
+    if (!opening) return false;
+    if (silent) return true;
+    let closing = startLine;
+    for (let depth = 1; depth > 0; ) {
+      closing++;
+      if (closing >= endLine) break;
+      if (state.sCount[closing] < state.blkIndent) break;
+      const text = lineAt(state, closing);
+      if (OPENING.test(text)) depth++;
+      else if (text === ':::') depth--;
+    }
+    const [parentType, lineMax] = [state.parentType, state.lineMax];
+    state.parentType = 'details';
+    state.lineMax = closing;
+    const open = state.push('details_open', 'details', 1);
+    open.info = opening[1] ? 'open' : '';
+    open.map = [startLine, closing];
+    state.push('details_summary_open', 'summary', 1);
+    const inline = state.push('inline', '', 0);
+    inline.content = (opening[2] ?? '').trim();
+    inline.map = [startLine, startLine + 1];
+    inline.children = [];
+    state.push('details_summary_close', 'summary', -1);
+    state.md.block.tokenize(state, startLine + 1, closing);
+    state.push('details_close', 'details', -1);
+    state.parentType = parentType;
+    state.lineMax = lineMax;
+    state.line = Math.min(closing + 1, endLine);
+    return true;
+  }
+
   return {
     name: 'details',
     nodes: [
@@ -119,6 +158,20 @@ export function details(pm: ProseMirror): EditorExtension {
         html: { tag: 'details', attrs: { open: 'open' } },
         slash: { id: 'details', title: 'Toggle section', description: 'A summary that shows or hides what is inside.', terms: ['details', 'collapse', 'toggle', 'accordion'], icon: 'list', command: insertSection },
         keys: () => ({ 'Mod-Enter': toggleHere }),
+        markdown: {
+          // :::details{open} Summary text
+          // the blocks inside
+          // :::
+          serialize: (node, helpers) => {
+            const summary = helpers.inline(node.firstChild!).join(' ');
+            return [`:::details${node.attrs.open ? '{open}' : ''}${summary ? ` ${summary}` : ''}`, ...helpers.join(helpers.children(node, 1)), ':::'];
+          },
+          syntax: (md) => md.block.ruler.before('fence', 'details', detailsContainer, { alt: ['paragraph', 'reference', 'blockquote', 'list'] }),
+          parse: {
+            details: { block: 'details', getAttrs: (token) => ({ open: token.info === 'open' }) },
+            details_summary: { block: 'details_summary' },
+          },
+        },
         nodeView(_node, view, getPos, _decorations, context) {
           const dom = document.createElement('div');
           dom.className = 'details';
@@ -182,4 +235,27 @@ export function details(pm: ProseMirror): EditorExtension {
       },
     ],
   };
+}
+
+/** An opening line: `:::details`, `{open}` when it shows open, then the summary. */
+const OPENING = /^:::details(\{open\})?(?:[ \t]+(.*))?$/;
+
+/** The part of markdown-it's block state the container rule uses. */
+interface BlockState {
+  src: string;
+  bMarks: number[];
+  eMarks: number[];
+  tShift: number[];
+  sCount: number[];
+  blkIndent: number;
+  line: number;
+  lineMax: number;
+  parentType: string;
+  md: { block: { tokenize(state: BlockState, startLine: number, endLine: number): void } };
+  push(type: string, tag: string, nesting: -1 | 0 | 1): { info: string; map: [number, number] | null; content: string; children: unknown[] | null };
+}
+
+/** Line `line` of the source, without its indentation and trailing spaces. */
+function lineAt(state: BlockState, line: number): string {
+  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]).trimEnd();
 }

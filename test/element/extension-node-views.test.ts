@@ -42,13 +42,20 @@ function caretAtEnd(el: RichEditor, selector: string): void {
 }
 
 describe('an interactive block (the details example)', () => {
-  it('round-trips <details open> and <details> as an HTML boolean attribute, in HTML and markdown', async () => {
+  it('round-trips <details open> and <details> as an HTML boolean attribute, and its own markdown container', async () => {
     const el = await editor(`${OPEN.replace('open=""', 'open')}${CLOSED}`);
     expect(el.getHTML()).to.equal(`${OPEN}${CLOSED}`);
     const doc = el.editorView!.state.doc;
     expect([doc.child(0).attrs.open, doc.child(1).attrs.open]).to.deep.equal([true, false]);
     const markdown = el.getMarkdown();
-    expect(parseMarkdownNow(markdown, el.editorView!.state.schema).eq(doc), 'markdown keeps the section as its HTML, which reads back').to.equal(true);
+    expect(markdown, 'its own markdown container').to.equal(':::details{open} Title\nInside\n:::\n\n:::details Title\nInside\n:::');
+    const schema = el.editorView!.state.schema;
+    expect(parseMarkdownNow(markdown, schema).eq(doc), 'which reads back').to.equal(true);
+    // Sections nest, and the blocks inside are markdown as anywhere.
+    const nested = parseMarkdownNow(':::details Outer **bold**\n- one\n\n:::details{open} Inner\ntext\n:::\n:::\n\nafter', schema);
+    expect(nested.toString()).to.equal(
+      'doc(details(details_summary("Outer ", bold("bold")), bullet_list(list_item(paragraph("one"))), details(details_summary("Inner"), paragraph("text"))), paragraph("after"))',
+    );
   });
 
   it('opens and closes with a click on its toggle, keeps its view, and undoes as one step', async () => {

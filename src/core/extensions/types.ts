@@ -67,11 +67,33 @@ export interface MarkdownRule {
    */
   markers?: readonly [string, string];
   /**
+   * Syntax of the node's own (a `:::details` container, a `[[wiki link]]`): called with the
+   * markdown-it instance the editor parses with, to add block, inline or core rules (the
+   * form markdown-it plugins take), whose tokens `parse` then maps onto the schema. Loaded with
+   * the markdown parser, only when markdown is read.
+   */
+  syntax?: (md: MarkdownSyntax) => void;
+  /**
    * What reads the node back: markdown-it token names and how each maps onto the schema
    * (prosemirror-markdown's parse specs). The attributes `getAttrs` returns go through the
    * node's cleaners.
    */
   parse?: Readonly<Record<string, MarkdownTokenRule>>;
+}
+
+/** A markdown-it rule chain (`md.block.ruler`, `md.inline.ruler`, `md.core.ruler`): where a rule goes. */
+export interface MarkdownRuler {
+  before(beforeName: string, ruleName: string, rule: (...args: never[]) => unknown, options?: { alt?: string[] }): void;
+  after(afterName: string, ruleName: string, rule: (...args: never[]) => unknown, options?: { alt?: string[] }): void;
+  push(ruleName: string, rule: (...args: never[]) => unknown, options?: { alt?: string[] }): void;
+}
+
+/** The markdown-it instance a `syntax` hook gets (the members rules are added through; markdown-it's own types describe the rest). */
+export interface MarkdownSyntax {
+  block: { ruler: MarkdownRuler; tokenize(state: unknown, startLine: number, endLine: number): void };
+  inline: { ruler: MarkdownRuler };
+  core: { ruler: MarkdownRuler };
+  use(plugin: (md: never, ...params: never[]) => void, ...params: unknown[]): MarkdownSyntax;
 }
 
 /** How one markdown-it token maps onto the schema (prosemirror-markdown's `ParseSpec`). */

@@ -10,7 +10,7 @@ import { Transform } from 'prosemirror-transform';
 import { log } from '../log.js';
 import { perSchema } from '../per-schema.js';
 import { cleanAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
-import type { MarkdownRule, MarkdownTokenRule } from '../extensions/types.js';
+import type { MarkdownRule, MarkdownSyntax, MarkdownTokenRule } from '../extensions/types.js';
 import { shareMarkSets } from '../schema/shared-marks.js';
 import { isNoDomError } from '../dom.js';
 import { emptyDoc, parseHTML, textToDoc } from './html.js';
@@ -46,6 +46,8 @@ function tokenizer(schema: Schema): MarkdownIt {
   // markdown-it percent-encodes addresses; keeping them as written lets our markdown round-trip.
   md.normalizeLink = (url: string) => url;
   addSchemaRules(md, alertForms(schema));
+  // Nodes with syntax of their own add their rules (an extension's container, say).
+  for (const type of Object.values(schema.nodes)) (type.spec as { markdown?: MarkdownRule }).markdown?.syntax?.(md as unknown as MarkdownSyntax);
   md.core.ruler.push('rich_editor_html', holdHtmlFences);
   return md;
 }
