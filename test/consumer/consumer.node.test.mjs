@@ -221,7 +221,7 @@ test('the embed bundle copied without its chunks still edits, with one warning p
   );
 });
 
-test('a Vite + React 19 app in strict TypeScript uses rich-editor/react, and Node imports every entry', async () => {
+test('a Vite + React 19 app in strict TypeScript uses rich-editor/react (a React node view too), and Node imports every entry', async () => {
   const dir = join(work, 'react');
   await installConsumer(dir, tarball, ['react', 'react-dom', '@types/react', '@types/react-dom']);
   mkdirSync(join(dir, 'src'));
@@ -243,12 +243,33 @@ export default { plugins: [react()], logLevel: 'warn' };`,
     join(dir, 'src/main.tsx'),
     `import { StrictMode, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RichEditor, type RichEditorChangeDetail, type RichEditorElement } from 'rich-editor/react';
+import { RichEditor, reactNodeView, type ReactNodeViewProps, type RichEditorChangeDetail, type RichEditorElement } from 'rich-editor/react';
+import type { EditorExtension } from 'rich-editor';
 
 declare global {
   interface Window { changes: string[] }
 }
 window.changes = [];
+
+// A block drawn by a React component: a button that flips its tone, and its editable body.
+function Card({ node, updateAttributes, contentRef }: ReactNodeViewProps) {
+  const tone = String(node.attrs.tone);
+  return (
+    <div className="card-view">
+      <button type="button" contentEditable={false} onClick={() => updateAttributes({ tone: tone === 'calm' ? 'loud' : 'calm' })}>{tone}</button>
+      <div ref={contentRef} className="card-body" />
+    </div>
+  );
+}
+const cards: EditorExtension[] = [{
+  name: 'cards',
+  nodes: [{
+    name: 'card', group: 'block', content: 'paragraph+',
+    attrs: { tone: { type: 'enum', values: ['calm', 'loud'], default: 'calm' } },
+    html: { tag: 'section', attrs: { tone: 'data-tone' }, class: 'card' },
+    nodeView: reactNodeView(Card),
+  }],
+}];
 
 function App() {
   const ref = useRef<RichEditorElement>(null);
@@ -256,6 +277,7 @@ function App() {
     <StrictMode>
       <RichEditor ref={ref} value="<p>Hello</p>" placeholder="Write" onChange={(event) => { const detail: RichEditorChangeDetail = event.detail; window.changes.push(detail.html); }} />
       <rich-editor value="<p>Viewer</p>" readonly theme="dark" className="viewer"></rich-editor>
+      <RichEditor className="cards" extensions={cards} value={'<section class="card" data-tone="calm"><p>Body</p></section>'} />
       {/* @ts-expect-error: the element's attributes are typed */}
       <rich-editor theme="blue"></rich-editor>
     </StrictMode>
@@ -291,6 +313,13 @@ export function listen(editor: RichEditor): void {
       const changes = await page.evaluate(() => window.changes);
       assert.ok(changes.at(-1)?.includes('Hello from React'), 'onChange reported the typing');
       assert.equal(await page.evaluate(() => document.querySelector('rich-editor.viewer')?.getHTML()), '<p>Viewer</p>', 'the JSX intrinsic element renders');
+      // The React node view: its button sets the attribute, its body takes typing.
+      const inCards = (selector) => page.waitForFunction((s) => document.querySelector('rich-editor.cards').shadowRoot.querySelector(s), {}, selector);
+      await (await inCards('.card-view button')).click();
+      await (await inCards('.card-body p')).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' typed');
+      assert.equal(await page.evaluate(() => document.querySelector('rich-editor.cards').getHTML()), '<section class="card" data-tone="loud"><p>Body typed</p></section>');
     }),
   );
   // Node (no DOM), as a server-side renderer imports the package: every entry of the exports map.
