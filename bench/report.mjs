@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
 import { join } from 'node:path';
+import { nodeViewSection } from './node-views-report.mjs';
 import { storedServerSection } from './server-report.mjs';
 
 const NAMES = { ours: 'ours', tiptap: 'TipTap', prosemirror: 'ProseMirror', contenteditable: 'contenteditable' };
@@ -255,7 +256,7 @@ ${readFileSync(join(root, 'bench/NOTES.md'), 'utf8').trim()}
 
 ${sameFeaturesSection(results)}
 ${firefoxSection(firefox)}
-${storedServerSection(root)}## Targets
+${nodeViewSection(root)}${storedServerSection(root)}## Targets
 
 - **ours**: \`<rich-editor>\` loaded from \`dist/browser/rich-editor.min.js\` with one module script, as a host page loads it.
 - **TipTap** ${env.packages['@tiptap/core']}: starter kit (with underline and link), table kit, task list and item, image, mention, placeholder, typography; headless (no menus or CSS).

@@ -1,5 +1,6 @@
 // npm run bench: our <rich-editor> side by side with TipTap, raw ProseMirror and a bare
 // contenteditable, in one headless Chromium, targets interleaved, medians over reps.
+// Then the React node-view row (bench/node-views.mjs, Chromium only).
 // Flags: --reps N (default 3), --stress (adds the 100,000-block document), --quick
 // (1,000 and 10,000 blocks only), --targets a,b (a subset, e.g. ours,tiptap), --build
 // (runs `npm run build` first; otherwise dist/ is built only when missing), --browser
@@ -447,3 +448,7 @@ if (chromiumResults) {
   console.log(`\nwrote ${resultsFile} and docs/benchmarks.md`);
 } else console.log(`\nwrote ${resultsFile}; docs/benchmarks.md waits for a Chromium run`);
 if (problems.length) console.log(`problems:\n  ${problems.join('\n  ')}`);
+// The React node-view row (its own pages and section of docs/benchmarks.md), in the Chromium run.
+if (BROWSER === 'chromium' && !TARGETS.every((target) => target === 'contenteditable')) {
+  execFileSync(process.execPath, [join(root, 'bench/node-views.mjs'), '--reps', String(REPS)], { cwd: root, stdio: 'inherit' });
+}
