@@ -4,7 +4,7 @@ import { createRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { callout } from '../../src/extensions/callout.js';
-import { RichEditor, type RichEditorChangeDetail, type RichEditorElement } from '../../src/react/index.js';
+import { RichEditor, type Features, type RichEditorChangeDetail, type RichEditorElement } from '../../src/react/index.js';
 import { until } from '../helpers/until.js';
 
 // React's production build has no act(); flushSync commits a render synchronously.
@@ -102,6 +102,32 @@ describe('<RichEditor> (React)', () => {
     const rect = textbox(ref.current!).querySelector('.mention')!.getBoundingClientRect();
     await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
     expect(routed).to.deep.equal(['/ws/profile/u']);
+  });
+
+  it("takes a feature of its extensions in features, whatever the props' order", async () => {
+    const ref = createRef<RichEditorElement>();
+    const stamp = { name: 'stamp', feature: 'stamps', slash: [{ id: 'stamp', title: 'Stamp' }] };
+    // `features` comes before `extensions` here: the wrapper sets the extensions first.
+    const features = { stamps: false } as Features;
+    flushSync(() => root.render(<RichEditor ref={ref} features={features} extensions={[stamp]} value="<p></p>" />));
+    await ref.current!.updateComplete;
+    expect(ref.current!.features).to.equal(features);
+    textbox(ref.current!).focus();
+    await sendKeys({ type: '/' });
+    const menu = ref.current!.shadowRoot!.querySelector('rich-editor-slash-menu')!;
+    const ids = () => Array.from(menu.querySelectorAll<HTMLElement>('[role="option"]'), (option) => option.dataset.id);
+    await until(() => ids().length > 5, 'the slash menu options', { saw: ids });
+    expect(ids()).to.include('heading1').and.not.include('stamp');
+  });
+
+  it('types feature names as a closed union', () => {
+    // Type-checked, never rendered (a misspelt name throws a RangeError at runtime).
+    const misspelt = () => (
+      // @ts-expect-error: `tablez` is not a feature
+      <RichEditor features={{ tablez: false }} />
+    );
+    const valid = () => <RichEditor features={{ tables: false, slashMenu: false }} />;
+    expect([misspelt, valid].length).to.equal(2);
   });
 
   it('passes host callbacks as properties', async () => {

@@ -11,7 +11,8 @@ import { attrDefsOf } from '../schema/attr-kinds.js';
 import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from '../schema/attrs.js';
 import { isSafeTag, safeOutputSpec } from '../schema/safe-dom.js';
 import type { BlockMenuEntry } from '../commands/block-kind.js';
-import type { EditorExtension, ExtensionInput, FeatureName, MarkDefinition, MarkdownRule, NodeDefinition, SlashEntry } from './types.js';
+import type { ExtensionFeatureName } from '../features.js';
+import type { EditorExtension, ExtensionInput, MarkDefinition, MarkdownRule, NodeDefinition, SlashEntry } from './types.js';
 
 /**
  * A node spec as the editor builds it. The attribute definitions, the markdown rule, the
@@ -23,7 +24,7 @@ export interface ExtensionNodeSpec extends NodeSpec {
   attrDefs?: AttrDefs;
   markdown?: MarkdownRule;
   definition?: NodeDefinition;
-  feature?: FeatureName;
+  feature?: ExtensionFeatureName;
 }
 
 /** The definition a node type was made from (none for `doc` and `text`). */
@@ -32,7 +33,7 @@ export function definitionOf(type: NodeType): NodeDefinition | undefined {
 }
 
 /** The feature a node type belongs to, if any. */
-export function featureOf(type: NodeType): FeatureName | undefined {
+export function featureOf(type: NodeType): ExtensionFeatureName | undefined {
   return (type.spec as ExtensionNodeSpec).feature;
 }
 
@@ -138,7 +139,7 @@ function cleanedRules(rules: readonly TagParseRule[], defs: AttrDefs): TagParseR
 const SPEC_FIELDS = ['content', 'group', 'inline', 'atom', 'marks', 'defining', 'isolating', 'code', 'selectable', 'draggable', 'whitespace'] as const;
 
 /** The ProseMirror spec of a node definition (of the extension that belongs to `feature`). */
-export function nodeSpecOf(def: NodeDefinition, feature?: FeatureName): ExtensionNodeSpec {
+export function nodeSpecOf(def: NodeDefinition, feature?: ExtensionFeatureName): ExtensionNodeSpec {
   const name = checkName('Node', def.name);
   const kinds = def.attrs ?? {};
   const defs = attrDefsOf(kinds);

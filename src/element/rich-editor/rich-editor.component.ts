@@ -8,7 +8,7 @@ import { CollaborationController, type Collaboration } from './collaboration.js'
 import type { EditorView } from 'prosemirror-view';
 import { schemaStyles } from '../../core/extensions/collect.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
-import type { Features } from '../../core/features.js';
+import { checkFeatures, type Features } from '../../core/features.js';
 import type { Menus } from '../../core/menus.js';
 import { focusAt, insertAtSavedSelection, type FocusPosition } from '../../core/operations.js';
 import { MAX_IMAGE_FILE_SIZE } from '../../core/plugins/image-validation.js';
@@ -106,7 +106,8 @@ export class RichEditor extends FormAssociatedElement {
     mentionSearch: { attribute: false },
     mentionHighlights: { attribute: false },
     extensions: { attribute: false },
-    features: { attribute: false },
+    // Checked when set (its accessor below): a name the editor does not have throws.
+    features: { attribute: false, noAccessor: true },
     strings: { attribute: false },
     menus: { attribute: false },
     maxImageSize: { type: Number, attribute: 'max-image-size' },
@@ -190,9 +191,21 @@ export class RichEditor extends FormAssociatedElement {
    * turned off loses its UI, keys, input rules and menu entries; content of that kind
    * still loads and round-trips. Names: tables, images, mentions, taskLists,
    * codeHighlighting, dragHandle, slashMenu, toolbar, markdownPaste, typography,
-   * markdownShortcuts.
+   * markdownShortcuts, and the features the element's `extensions` declare (their
+   * `feature`; set `extensions` first). Any other name throws a RangeError naming the
+   * valid ones. In TypeScript the names are a closed union: a host's own feature is added
+   * to the `CustomFeatures` interface by declaration merging.
    */
-  features: Features = {};
+  get features(): Features {
+    return this.featureSettings;
+  }
+
+  set features(features: Features) {
+    checkFeatures(features, this.config.setup.featureNames);
+    const old = this.featureSettings;
+    this.featureSettings = features ?? {};
+    this.requestUpdate('features', old);
+  }
   /**
    * Words: every word the editor shows or announces, by key (see `ENGLISH` in
    * `rich-editor/core`); the keys given replace the English ones. A locale is such a
@@ -224,6 +237,8 @@ export class RichEditor extends FormAssociatedElement {
 
   /** Disabled by a disabled `<fieldset>` (or the attribute), as the browser says. */
   private formDisabled = false;
+  /** The value of `features`, checked. */
+  private featureSettings: Features = {};
   private readonly uploads: Uploads = new Uploads(this, () => this.doc.view);
   private readonly config: Configuration = new Configuration(this, this.uploads);
   protected readonly formControl: FormControl = new FormControl(this, {
