@@ -1,6 +1,6 @@
 /**
  * `<RichEditor>` as a server renders it (react-dom/server): the element tag with its
- * `value`, `readonly`, `placeholder` and `name` as attributes, and as its content the
+ * `value` (or `defaultValue`), `readonly`, `placeholder` and `name` as attributes, and as its content the
  * element's declarative shadow root (the cleaned content and the editor's styles), so
  * the text shows before hydration with the box it will keep. The browser turns the
  * template into the shadow root while parsing, so the element has no light children
@@ -27,8 +27,11 @@ export function serverRichEditor(tag: string, props: Readonly<Record<string, unk
     if ((isProperty && ATTRIBUTE_PROPERTIES.has(key) && typeof value === 'string') || (!isProperty && !key.startsWith('on'))) attributes[key] = value;
   }
   if (readOnly) attributes.readonly = '';
+  // `defaultValue` is the `value` attribute (the element's default value), and the first content when no value is given.
+  const value = typeof props.value === 'string' ? props.value : typeof props.defaultValue === 'string' ? props.defaultValue : null;
+  if (typeof props.defaultValue === 'string' && attributes.value === undefined) attributes.value = props.defaultValue;
   const shadow = richEditorShadowHTML({
-    value: typeof props.value === 'string' ? props.value : null,
+    value,
     readonly: !!readOnly,
     extensions: props.extensions as RichEditorElement['extensions'],
     strings: props.strings as RichEditorElement['strings'],

@@ -26,8 +26,9 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * `<rich-editor>`: a rich-text editor any page can embed with one tag.
  *
  * A native form control: inside a `<form>` it submits its HTML under `name`, is checked
- * for `required`, can be `disabled` (or by a disabled `<fieldset>`), resets with its form
- * and is restored with the page; `focus()` focuses its content.
+ * for `required` and the host's own error (`setCustomValidity()`), can be `disabled` (or by
+ * a disabled `<fieldset>`), resets with its form to `defaultValue` and is restored with the
+ * page; `focus()` focuses its content.
  *
  * Keyboard: Tab indents lists and code and moves between table cells, and never moves
  * focus out of an editable editor on its own; Escape, then Tab (or Shift+Tab) within two
@@ -108,7 +109,8 @@ export class RichEditor extends FormAssociatedElement {
     extensions: { attribute: false },
     // Checked when set (its accessor below): a name the editor does not have throws.
     features: { attribute: false, noAccessor: true },
-    strings: { attribute: false },
+    // Set through its accessor below: the validity message follows at once.
+    strings: { attribute: false, noAccessor: true },
     menus: { attribute: false },
     maxImageSize: { type: Number, attribute: 'max-image-size' },
     imageTypes: { attribute: false },
@@ -121,7 +123,7 @@ export class RichEditor extends FormAssociatedElement {
    * version). Setting it replaces the document (refused while an image uploads); setting
    * the value it was last given does nothing, so a framework that sets the same starting
    * value on every render keeps the user's typing (`setValue()` always replaces). The
-   * `value` attribute is also the value a form reset restores.
+   * `value` attribute is the default value (`defaultValue`), which a form reset restores.
    */
   get value(): string {
     return this.getHTML();
@@ -134,12 +136,27 @@ export class RichEditor extends FormAssociatedElement {
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    if (name === 'value') this.value = value ?? '';
+    if (name === 'value') this.doc.assignDefault(value ?? '');
     else super.attributeChangedCallback(name, old, value);
   }
 
   set value(html: string) {
     this.doc.assign(html);
+  }
+
+  /**
+   * The value a form reset returns to, as an `<input>`'s: the `value` attribute, or without
+   * one the value the editor first rendered. Setting it sets the attribute; the content
+   * follows while it has not been changed since it started or was reset (by the user, or
+   * through `value`, `setValue()` or `clear()`), so `defaultValue` alone starts the editor
+   * with it and the user's typing is never replaced.
+   */
+  get defaultValue(): string {
+    return this.getAttribute('value') ?? this.doc.firstValue;
+  }
+
+  set defaultValue(html: string) {
+    this.setAttribute('value', html ?? '');
   }
 
   /** A read-only viewer when set (its value is still submitted with its form). */
@@ -209,9 +226,20 @@ export class RichEditor extends FormAssociatedElement {
   /**
    * Words: every word the editor shows or announces, by key (see `ENGLISH` in
    * `rich-editor/core`); the keys given replace the English ones. A locale is such a
-   * table: `import { fr } from 'rich-editor/locales/fr'`.
+   * table: `import { fr } from 'rich-editor/locales/fr'`. `validationMessage` is in the
+   * new words as soon as they are set.
    */
-  strings: Strings = {};
+  get strings(): Strings {
+    return this.words;
+  }
+
+  set strings(strings: Strings) {
+    const old = this.words;
+    this.words = strings ?? {};
+    this.requestUpdate('strings', old);
+    // Now, not at the next render: a form checked in the same task shows the message in these words.
+    this.formControl.validate();
+  }
   /**
    * The menus' arrangement, by item id: `{ slash: { order: ['heading1', 'todo'], hide: ['divider'] },
    * toolbar: { hide: ['underline'] }, blockMenu: { order: [...] } }`. Listed ids come first in
@@ -239,6 +267,8 @@ export class RichEditor extends FormAssociatedElement {
   private formDisabled = false;
   /** The value of `features`, checked. */
   private featureSettings: Features = {};
+  /** The value of `strings`. */
+  private words: Strings = {};
   private readonly uploads: Uploads = new Uploads(this, () => this.doc.view);
   private readonly config: Configuration = new Configuration(this, this.uploads);
   protected readonly formControl: FormControl = new FormControl(this, {
@@ -304,7 +334,7 @@ export class RichEditor extends FormAssociatedElement {
     this.uploads.chooseImage();
   }
 
-  /** Called by the browser when its form is reset: back to the `value` attribute, or the value first rendered (no `change`). */
+  /** Called by the browser when its form is reset: back to `defaultValue` (no `change`). */
   formResetCallback(): void {
     this.doc.reset();
   }
