@@ -33,7 +33,11 @@ const Base = createComponent({
   },
 });
 
-/** The props of `<RichEditor>`: the element's properties and callbacks, its events as `on…`, and `readOnly`. */
+/**
+ * The props of `<RichEditor>`: the element's properties and callbacks (every attribute's
+ * too: `theme`, `required`, `disabled`, `name`, `placeholder`, `dragDrop`, `maxImageSize`,
+ * `imageWidth`, `defaultValue`…), its events as `on…`, and `readOnly`.
+ */
 export type RichEditorProps = Omit<React.ComponentProps<typeof Base>, 'readonly' | 'ref'> & {
   /** A read-only viewer when true (the element's `readonly`). */
   readOnly?: boolean;

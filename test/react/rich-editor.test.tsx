@@ -120,14 +120,35 @@ describe('<RichEditor> (React)', () => {
     expect(ids()).to.include('heading1').and.not.include('stamp');
   });
 
-  it('types feature names as a closed union', () => {
+  it('types feature names as a closed union, and the theme', () => {
     // Type-checked, never rendered (a misspelt name throws a RangeError at runtime).
     const misspelt = () => (
       // @ts-expect-error: `tablez` is not a feature
       <RichEditor features={{ tablez: false }} />
     );
-    const valid = () => <RichEditor features={{ tables: false, slashMenu: false }} />;
-    expect([misspelt, valid].length).to.equal(2);
+    const valid = () => <RichEditor features={{ tables: false, slashMenu: false }} theme="dark" />;
+    // @ts-expect-error: a theme is light or dark
+    const blue = () => <RichEditor theme="blue" />;
+    expect([misspelt, valid, blue].length).to.equal(3);
+  });
+
+  it("takes the element's attributes as props: theme, defaultValue, required", async () => {
+    const ref = createRef<RichEditorElement>();
+    const render = (theme: 'light' | 'dark') =>
+      flushSync(() => root.render(<RichEditor ref={ref} theme={theme} defaultValue="<p>Start</p>" required name="notes" aria-label="Notes" />));
+    render('dark');
+    const el = ref.current!;
+    await el.updateComplete;
+    expect(el.getAttribute('theme')).to.equal('dark');
+    // The dark theme's background (#0d101b), whatever the page's colour scheme.
+    expect(getComputedStyle(el).backgroundColor).to.equal('rgb(13, 16, 27)');
+    expect(el.getHTML()).to.equal('<p>Start</p>');
+    expect(el.getAttribute('value'), 'defaultValue is the value attribute').to.equal('<p>Start</p>');
+    expect(el.required).to.equal(true);
+    render('light');
+    await el.updateComplete;
+    expect(el.getAttribute('theme')).to.equal('light');
+    expect(getComputedStyle(el).backgroundColor).to.equal('rgb(255, 255, 255)');
   });
 
   it('passes host callbacks as properties', async () => {

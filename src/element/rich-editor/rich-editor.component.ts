@@ -35,7 +35,6 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * seconds, moves focus on as the browser would.
  *
  * @tagname rich-editor
- * @attr {'light' | 'dark'} theme - the colour scheme; without it the element follows `prefers-color-scheme`
  * @fires rich-editor-change - after every document change; `detail.json` and `detail.html` are computed on first read
  * @fires rich-editor-focus - when the content gains focus
  * @fires rich-editor-blur - when the content loses focus
@@ -97,6 +96,7 @@ export class RichEditor extends FormAssociatedElement {
     disabled: { type: Boolean, noAccessor: true },
     formDisabled: { state: true, attribute: false },
     placeholder: { type: String },
+    theme: { type: String, reflect: true },
     dragDrop: { type: Boolean, attribute: 'drag-drop', reflect: true },
     name: { type: String, reflect: true },
     uploadFile: { attribute: false },
@@ -175,6 +175,8 @@ export class RichEditor extends FormAssociatedElement {
   }
   /** Text shown while the document is empty (the strings table's `placeholder` when not set: the spec's "Press '/' for commands..."). */
   placeholder?: string;
+  /** The colour scheme, `light` or `dark` (the `theme` attribute); without it the element follows `prefers-color-scheme`. */
+  theme?: 'light' | 'dark';
   /** Enables moving blocks by dragging their handle. */
   dragDrop = false;
   /** The form field name the HTML is submitted under. */
