@@ -70,7 +70,9 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * @cssprop --rich-editor-cell-link - link colour on a coloured table cell
  * @cssprop --rich-editor-danger - errors and destructive menu items
  * @cssprop --rich-editor-shadow - the shadow of menus and the toolbar
- * @cssprop --rich-editor-font - the content font
+ * @cssprop --rich-editor-font-family - the content font's family (`Georgia, serif`); system-ui by default
+ * @cssprop --rich-editor-font-size - the content font's size (16px by default)
+ * @cssprop --rich-editor-font - a `font` shorthand for the content font, size and family together with an optional line height (`15px/1.5 Georgia, serif`); when set it wins over the two above, and a value that is not a whole shorthand (a family alone) is ignored by the browser
  * @cssprop --rich-editor-code-font - the code font
  * @cssprop --rich-editor-radius - corner radius
  * @cssprop --rich-editor-disabled-opacity - the opacity of a disabled editor (0.55)

@@ -42,7 +42,10 @@ export const themeStyles = css`
     --_danger: var(--rich-editor-danger, #b42318);
     --_shadow: var(--rich-editor-shadow, 0 6px 24px rgb(15 23 42 / 0.14), 0 1px 3px rgb(15 23 42 / 0.12));
     --_radius: var(--rich-editor-radius, 6px);
-    --_font: var(--rich-editor-font, 16px/1.6 system-ui, -apple-system, 'Segoe UI', sans-serif);
+    /* The content font from its family and size (each a property of its own), or from the font shorthand, which wins when set. */
+    --_font-family: var(--rich-editor-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
+    --_font-size: var(--rich-editor-font-size, 16px);
+    --_font: var(--rich-editor-font, var(--_font-size) / 1.6 var(--_font-family));
     --_code-font: var(--rich-editor-code-font, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
   }
   @media (prefers-color-scheme: dark) {
