@@ -62,8 +62,6 @@ export function checkFeatures(features: Features | null | undefined, known: read
   if (!features || typeof features !== 'object') return;
   const unknown = Object.keys(features).filter((name) => !known.includes(name));
   if (!unknown.length) return;
-  const names = unknown.map((name) => `"${name}"`).join(', ');
-  throw new RangeError(
-    `Unknown feature${unknown.length > 1 ? 's' : ''} ${names} in features; the features are: ${known.join(', ')} (a host's own feature is one an extension in \`extensions\` declares)`,
-  );
+  // An extension's own feature counts once the extension is in `extensions`, hence the hint.
+  throw new RangeError(`Unknown feature "${unknown.join('", "')}"; the features are ${known.join(', ')} and those of the extensions`);
 }

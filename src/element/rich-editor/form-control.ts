@@ -40,8 +40,8 @@ export class FormControl implements ReactiveController {
   private watchedForm: HTMLFormElement | null = null;
   /** Whether the user changed the document since the last `change` event (or the last value the host set). */
   private uncommitted = false;
-  /** The validity last given to the browser (null: none yet), so a keystroke that keeps it sets nothing. */
-  private given: { missing: boolean; custom: string; message: string } | null = null;
+  /** The validity last given to the browser (its flags and message; null: none yet), so a keystroke that keeps it sets nothing. */
+  private given: string | null = null;
   /** The host's own error (`setCustomValidity`); empty when there is none. */
   private custom = '';
 
@@ -126,9 +126,9 @@ export class FormControl implements ReactiveController {
     const missing = this.source.required() && this.source.empty();
     // As a native control's, the host's own message is the one shown when there are both.
     const message = custom || (missing ? this.source.valueMissingMessage() : '');
-    const given = this.given;
-    if (given && given.missing === missing && given.custom === custom && given.message === message) return;
-    this.given = { missing, custom, message };
+    const given = `${+missing}${+!!custom}${message}`;
+    if (given === this.given) return;
+    this.given = given;
     if (message) internals.setValidity({ valueMissing: missing, customError: !!custom }, message, this.source.anchor());
     else internals.setValidity({});
   }

@@ -21,7 +21,8 @@ const darkTheme = css`
 /**
  * The element's theme: every colour, font and radius is a `--rich-editor-*` custom
  * property with a light and a dark default. Dark follows `prefers-color-scheme`
- * unless the host sets `theme="light"` or `theme="dark"`.
+ * unless the host sets `theme="light"` or `theme="dark"`. The content font is made of its
+ * family and size (a property each), unless the `font` shorthand is set, which wins.
  */
 export const themeStyles = css`
   :host {
@@ -42,7 +43,6 @@ export const themeStyles = css`
     --_danger: var(--rich-editor-danger, #b42318);
     --_shadow: var(--rich-editor-shadow, 0 6px 24px rgb(15 23 42 / 0.14), 0 1px 3px rgb(15 23 42 / 0.12));
     --_radius: var(--rich-editor-radius, 6px);
-    /* The content font from its family and size (each a property of its own), or from the font shorthand, which wins when set. */
     --_font-family: var(--rich-editor-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
     --_font-size: var(--rich-editor-font-size, 16px);
     --_font: var(--rich-editor-font, var(--_font-size) / 1.6 var(--_font-family));
