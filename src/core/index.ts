@@ -250,7 +250,16 @@ export {
   type ToolbarState,
 } from './toolbar-state.js';
 
-export { FEATURE_NAMES, type FeatureName, featureOn, type Features } from './features.js';
+export {
+  type BuiltinFeatureName,
+  checkFeatures,
+  type CustomFeatures,
+  type ExtensionFeatureName,
+  FEATURE_NAMES,
+  type FeatureName,
+  featureOn,
+  type Features,
+} from './features.js';
 export { arrange, BUILTIN_MENU_ORDER, type MenuLayout, type Menus } from './menus.js';
 export {
   ENGLISH,

@@ -23,7 +23,7 @@ export type { JSONNode } from '../core/serialize/json.js';
 export type { FocusPosition } from '../core/operations.js';
 export type { MentionGenericItem, MentionItem, MentionSearch, MentionSpecItem } from '../core/plugins/mention.js';
 export type { UploadContext } from '../core/plugins/upload-placeholder.js';
-export type { FeatureName, Features } from '../core/features.js';
+export type { BuiltinFeatureName, CustomFeatures, ExtensionFeatureName, FeatureName, Features } from '../core/features.js';
 export type { MenuLayout, Menus } from '../core/menus.js';
 export type { Strings } from '../core/strings.js';
 export type { EdgeHook, EditorExtension, ExtensionInput, MarkDefinition, NodeDefinition } from '../core/extensions/types.js';

@@ -33,7 +33,11 @@ const Base = createComponent({
   },
 });
 
-/** The props of `<RichEditor>`: the element's properties and callbacks, its events as `on…`, and `readOnly`. */
+/**
+ * The props of `<RichEditor>`: the element's properties and callbacks (every attribute's
+ * too: `theme`, `required`, `disabled`, `name`, `placeholder`, `dragDrop`, `maxImageSize`,
+ * `imageWidth`, `defaultValue`…), its events as `on…`, and `readOnly`.
+ */
 export type RichEditorProps = Omit<React.ComponentProps<typeof Base>, 'readonly' | 'ref'> & {
   /** A read-only viewer when true (the element's `readonly`). */
   readOnly?: boolean;
@@ -46,7 +50,9 @@ export type RichEditorProps = Omit<React.ComponentProps<typeof Base>, 'readonly'
 export const RichEditor = React.forwardRef<RichEditorElement, RichEditorProps>(function RichEditor({ readOnly, ...props }, ref) {
   // On a server (no document) the element is written with its content in a declarative shadow root (server.ts).
   if (typeof document === 'undefined') return serverRichEditor(RICH_EDITOR_TAG, { ...props, readOnly });
-  return React.createElement(Base, { ...props, readonly: readOnly ?? false, ref });
+  // The element's properties are set in the props' order: `extensions` first, so `features` may name the features they declare.
+  const ordered = 'extensions' in props ? { extensions: props.extensions, ...props } : props;
+  return React.createElement(Base, { ...ordered, readonly: readOnly ?? false, ref });
 });
 
 /** `<rich-editor>` written directly in JSX: React's HTML attributes with the element's own. */
@@ -62,6 +68,8 @@ declare module 'react' {
 
 export type { CollabState, MentionClickDetail, RichEditorChangeDetail, UploadErrorDetail, RichEditorAttributes };
 export type {
+  BuiltinFeatureName,
+  CustomFeatures,
   FeatureName,
   Features,
   FocusPosition,

@@ -275,7 +275,7 @@ function App() {
   const ref = useRef<RichEditorElement>(null);
   return (
     <StrictMode>
-      <RichEditor ref={ref} value="<p>Hello</p>" placeholder="Write" onChange={(event) => { const detail: RichEditorChangeDetail = event.detail; window.changes.push(detail.html); }} />
+      <RichEditor ref={ref} value="<p>Hello</p>" placeholder="Write" theme="light" features={{ tables: false }} onChange={(event) => { const detail: RichEditorChangeDetail = event.detail; window.changes.push(detail.html); }} />
       <rich-editor value="<p>Viewer</p>" readonly theme="dark" className="viewer"></rich-editor>
       <RichEditor className="cards" extensions={cards} value={'<section class="card" data-tone="calm"><p>Body</p></section>'} />
       {/* @ts-expect-error: the element's attributes are typed */}
@@ -292,7 +292,16 @@ createRoot(document.getElementById('root')!).render(<App />);
   // The types a host needs, from the main entry.
   writeFileSync(
     join(dir, 'src/host-types.ts'),
-    `import type { JSONNode, MentionClickDetail, MentionItem, RichEditor, RichEditorChangeDetail, UploadContext, UploadErrorDetail, UploadFileCallback } from 'rich-editor';
+    `import type { EditorExtension, Features, JSONNode, MentionClickDetail, MentionItem, RichEditor, RichEditorChangeDetail, UploadContext, UploadErrorDetail, UploadFileCallback } from 'rich-editor';
+
+// A host's own feature, declared where its extension is: \`features\` then takes it.
+declare module 'rich-editor' {
+  interface CustomFeatures { stamps: true }
+}
+export const stamps: EditorExtension = { name: 'stamps', feature: 'stamps' };
+export const features: Features = { tables: false, stamps: false };
+// @ts-expect-error: feature names are a closed union
+export const misspelt: Features = { tablez: false };
 
 export const upload: UploadFileCallback = async (file: File, context: UploadContext) => { context.signal.throwIfAborted(); return URL.createObjectURL(file); };
 export const people: MentionItem[] = [];

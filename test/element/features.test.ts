@@ -5,8 +5,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
-import type { RichEditor } from '../../src/element/index.js';
-import type { Features } from '../../src/core/features.js';
+import type { EditorExtension, RichEditor } from '../../src/element/index.js';
+import { FEATURE_NAMES, type Features } from '../../src/core/features.js';
 import { pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
 import { selectWithKeys, until } from './toolbar/helpers.js';
@@ -21,6 +21,13 @@ afterEach(() => {
   clock?.uninstall();
   clock = null;
 });
+
+// A host's own feature, typed as a host declares it: `features` then takes `stamps` in TypeScript too.
+declare module '../../src/element/index.js' {
+  interface CustomFeatures {
+    stamps: true;
+  }
+}
 
 const TABLE = '<table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr></tbody></table>';
 const TASKS = '<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><label contenteditable="false"><input type="checkbox" checked="checked"></label><div><p>done</p></div></li></ul>';
@@ -149,5 +156,53 @@ describe('features turned off', () => {
     expect(ui(el, 'rich-editor-toolbar')).to.equal(null);
     expect(ui(el, 'rich-editor-slash-menu')).to.equal(null);
     expect(el.getHTML()).to.equal('<p>kept</p>');
+  });
+});
+
+describe('feature names', () => {
+  /** A host's extension that declares its own feature: a slash entry inserting a stamp. */
+  const stamp: EditorExtension = {
+    name: 'stamp',
+    feature: 'stamps',
+    slash: [{ id: 'stamp', title: 'Stamp', command: (state, dispatch) => (dispatch?.(state.tr.insertText('[stamped]')), true) }],
+  };
+
+  it('refuses a name the editor does not have with a RangeError naming the valid ones, and keeps its features', async () => {
+    const el = await editor('<p>x</p>', { tables: false });
+    let error: unknown = null;
+    try {
+      // @ts-expect-error: feature names are a closed union, so a misspelt one does not type-check
+      el.features = { tablez: false };
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).to.be.instanceOf(RangeError);
+    const message = (error as RangeError).message;
+    expect(message).to.contain('"tablez"');
+    for (const name of FEATURE_NAMES) expect(message).to.contain(name);
+    expect(el.features).to.deep.equal({ tables: false });
+    await el.updateComplete;
+    expect(ui(el, 'rich-editor-table-controls'), 'tables are still off').to.equal(null);
+  });
+
+  it("takes the features its extensions declare, once they are set, and turns them off", async () => {
+    const el = await editor('<p></p>', {});
+    expect(() => (el.features = { stamps: false }), 'no extension declares stamps yet').to.throw(RangeError, /"stamps"/);
+    el.extensions = [stamp];
+    el.features = { stamps: false };
+    await el.updateComplete;
+    content(el).focus();
+    await sendKeys({ type: '/' });
+    await until(() => slashIds(el).length > 0, 'the slash menu opens');
+    expect(slashIds(el)).to.include('heading1').and.not.include('stamp');
+    await sendKeys({ press: 'Escape' });
+    el.features = {};
+    await el.updateComplete;
+    content(el).focus();
+    await pressWith('End', 'Control');
+    await sendKeys({ type: ' /stam' });
+    await until(() => slashIds(el).includes('stamp'), 'the slash menu offers the stamp');
+    await sendKeys({ press: 'Enter' });
+    expect(el.getHTML()).to.contain('[stamped]');
   });
 });

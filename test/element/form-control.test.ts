@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
+import { ENGLISH } from '../../src/core/strings.js';
 import { fr } from '../../src/locales/fr.js';
 import { pressWith } from '../helpers/editor.js';
 import { centre, content } from '../helpers/element-ui.js';
@@ -203,6 +204,101 @@ describe('<rich-editor> as a form control', () => {
     el.setAttribute('required', '');
     await el.updateComplete;
     expect(el.checkValidity()).to.equal(false);
+  });
+
+  it("blocks its form's submit with the message given to setCustomValidity, until it is cleared with ''", async () => {
+    const form = await fixture<HTMLFormElement>(html`<form>
+      <rich-editor name="description" value="<p>Crash on save</p>"></rich-editor>
+      <button type="submit">Save</button>
+    </form>`);
+    const el = form.querySelector('rich-editor')!;
+    await el.updateComplete;
+    const submitted: Array<string | null> = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      submitted.push(new FormData(form).get('description') as string | null);
+    });
+    const counts = countEvents(el, ['invalid']);
+    el.setCustomValidity('Say which version crashes');
+    expect(el.validity!.customError).to.equal(true);
+    expect(el.validationMessage).to.equal('Say which version crashes');
+    expect(el.matches(':invalid')).to.equal(true);
+
+    await clickAway(form.querySelector('button')!);
+    expect(submitted, 'the submit button did not submit').to.deep.equal([]);
+    expect(counts.invalid).to.equal(1);
+    expect(el.reportValidity()).to.equal(false);
+    expect(counts.invalid).to.equal(2);
+
+    // The user edits: the host's error stays until the host clears it.
+    await clickInto(el);
+    await sendKeys({ type: ' in 2.1' });
+    expect(el.validationMessage).to.equal('Say which version crashes');
+    el.setCustomValidity('');
+    expect(el.validity!.valid).to.equal(true);
+    expect(el.validationMessage).to.equal('');
+    await clickAway(form.querySelector('button')!);
+    expect(submitted).to.deep.equal(['<p>Crash on save in 2.1</p>']);
+  });
+
+  it('says its own message before the missing value, and the missing value once its own is cleared', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor required></rich-editor>`);
+    el.setCustomValidity('Describe the bug');
+    expect(el.validity!.customError).to.equal(true);
+    expect(el.validity!.valueMissing).to.equal(true);
+    expect(el.validationMessage).to.equal('Describe the bug');
+    el.setCustomValidity('');
+    expect(el.validity!.customError).to.equal(false);
+    expect(el.validationMessage).to.equal(ENGLISH['form.required']);
+  });
+
+  it('says the missing value in the words just set, in the same task', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><rich-editor name="description" required></rich-editor></form>`);
+    const el = form.querySelector('rich-editor')!;
+    await el.updateComplete;
+    expect(el.validationMessage).to.equal(ENGLISH['form.required']);
+    el.strings = fr;
+    expect(el.validationMessage).to.equal(fr['form.required']);
+    const messages: string[] = [];
+    el.addEventListener('invalid', () => messages.push(el.validationMessage));
+    expect(form.reportValidity()).to.equal(false);
+    expect(messages).to.deep.equal([fr['form.required']]);
+    el.strings = {};
+    expect(el.validationMessage).to.equal(ENGLISH['form.required']);
+  });
+
+  it('starts with defaultValue and returns to it with its form, never replacing what the user typed', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><rich-editor name="description"></rich-editor></form>`);
+    const el = form.querySelector('rich-editor')!;
+    await el.updateComplete;
+    el.defaultValue = '<p>Steps:</p>';
+    expect(el.value, 'untouched, the content follows its default').to.equal('<p>Steps:</p>');
+    expect(el.getAttribute('value')).to.equal('<p>Steps:</p>');
+    await clickInto(el);
+    await sendKeys({ type: ' open it' });
+    el.defaultValue = '<p>Steps to reproduce:</p>';
+    expect(el.value).to.equal('<p>Steps: open it</p>');
+    expect(el.defaultValue).to.equal('<p>Steps to reproduce:</p>');
+    form.reset();
+    expect(el.value).to.equal('<p>Steps to reproduce:</p>');
+    expect(new FormData(form).get('description')).to.equal('<p>Steps to reproduce:</p>');
+    // Reset, the content is untouched again: it follows its default.
+    el.defaultValue = '<p>Expected:</p>';
+    expect(el.value).to.equal('<p>Expected:</p>');
+  });
+
+  it('reads its value attribute as defaultValue, or without one the value it first rendered', async () => {
+    const byAttribute = await fixture<RichEditor>(html`<rich-editor value="<p>Start</p>"></rich-editor>`);
+    expect(byAttribute.defaultValue).to.equal('<p>Start</p>');
+    const byProperty = document.createElement('rich-editor');
+    byProperty.value = '<p>From the host</p>';
+    expect(byProperty.defaultValue).to.equal('<p>From the host</p>');
+    await fixture(html`<div>${byProperty}</div>`);
+    byProperty.value = '<p>Later</p>';
+    expect(byProperty.defaultValue).to.equal('<p>From the host</p>');
+    // Set through `value`, the content is the host's: a new default leaves it.
+    byProperty.defaultValue = '<p>Default</p>';
+    expect(byProperty.value).to.equal('<p>Later</p>');
   });
 
   it('cannot be typed in, focused by Tab or submitted while disabled, and can again once enabled', async () => {

@@ -230,6 +230,29 @@ describe('<rich-editor> public API', () => {
     expect(colour()).to.equal('rgb(1, 2, 3)');
   });
 
+  it('takes its font from --rich-editor-font-family and --rich-editor-font-size, in the content and its menus', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p></p>"></rich-editor>`);
+    const font = (element: Element) => getComputedStyle(element);
+    const defaultSize = font(content(el)).fontSize;
+    el.style.setProperty('--rich-editor-font-family', 'Georgia, serif');
+    expect(font(content(el)).fontFamily).to.equal('Georgia, serif');
+    expect(font(content(el)).fontSize, 'the size stays the default').to.equal(defaultSize);
+    el.style.setProperty('--rich-editor-font-size', '20px');
+    expect(font(content(el)).fontSize).to.equal('20px');
+    expect(font(content(el)).fontFamily).to.equal('Georgia, serif');
+    // The slash menu a user opens is in the same font.
+    content(el).focus();
+    await sendKeys({ type: '/' });
+    const popup = () => el.shadowRoot!.querySelector('rich-editor-slash-menu')?.shadowRoot?.querySelector('.popup') ?? null;
+    await until(() => popup() !== null, 'the slash menu opens', { saw: () => el.shadowRoot!.querySelector('rich-editor-slash-menu')?.shadowRoot?.innerHTML });
+    expect(font(popup()!).fontFamily).to.equal('Georgia, serif');
+    await sendKeys({ press: 'Escape' });
+    // The shorthand (size and family, as CSS `font` takes them) wins when set.
+    el.style.setProperty('--rich-editor-font', '14px/1.4 monospace');
+    expect(font(content(el)).fontSize).to.equal('14px');
+    expect(font(content(el)).fontFamily).to.equal('monospace');
+  });
+
   it('calls the host back when an image is deleted and restored by undo', async () => {
     const calls: string[] = [];
     const el = document.createElement('rich-editor');

@@ -4,7 +4,7 @@ import { createRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { callout } from '../../src/extensions/callout.js';
-import { RichEditor, type RichEditorChangeDetail, type RichEditorElement } from '../../src/react/index.js';
+import { RichEditor, type Features, type RichEditorChangeDetail, type RichEditorElement } from '../../src/react/index.js';
 import { until } from '../helpers/until.js';
 
 // React's production build has no act(); flushSync commits a render synchronously.
@@ -102,6 +102,53 @@ describe('<RichEditor> (React)', () => {
     const rect = textbox(ref.current!).querySelector('.mention')!.getBoundingClientRect();
     await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
     expect(routed).to.deep.equal(['/ws/profile/u']);
+  });
+
+  it("takes a feature of its extensions in features, whatever the props' order", async () => {
+    const ref = createRef<RichEditorElement>();
+    const stamp = { name: 'stamp', feature: 'stamps', slash: [{ id: 'stamp', title: 'Stamp' }] };
+    // `features` comes before `extensions` here: the wrapper sets the extensions first.
+    const features = { stamps: false } as Features;
+    flushSync(() => root.render(<RichEditor ref={ref} features={features} extensions={[stamp]} value="<p></p>" />));
+    await ref.current!.updateComplete;
+    expect(ref.current!.features).to.equal(features);
+    textbox(ref.current!).focus();
+    await sendKeys({ type: '/' });
+    const menu = ref.current!.shadowRoot!.querySelector('rich-editor-slash-menu')!;
+    const ids = () => Array.from(menu.querySelectorAll<HTMLElement>('[role="option"]'), (option) => option.dataset.id);
+    await until(() => ids().length > 5, 'the slash menu options', { saw: ids });
+    expect(ids()).to.include('heading1').and.not.include('stamp');
+  });
+
+  it('types feature names as a closed union, and the theme', () => {
+    // Type-checked, never rendered (a misspelt name throws a RangeError at runtime).
+    const misspelt = () => (
+      // @ts-expect-error: `tablez` is not a feature
+      <RichEditor features={{ tablez: false }} />
+    );
+    const valid = () => <RichEditor features={{ tables: false, slashMenu: false }} theme="dark" />;
+    // @ts-expect-error: a theme is light or dark
+    const blue = () => <RichEditor theme="blue" />;
+    expect([misspelt, valid, blue].length).to.equal(3);
+  });
+
+  it("takes the element's attributes as props: theme, defaultValue, required", async () => {
+    const ref = createRef<RichEditorElement>();
+    const render = (theme: 'light' | 'dark') =>
+      flushSync(() => root.render(<RichEditor ref={ref} theme={theme} defaultValue="<p>Start</p>" required name="notes" aria-label="Notes" />));
+    render('dark');
+    const el = ref.current!;
+    await el.updateComplete;
+    expect(el.getAttribute('theme')).to.equal('dark');
+    // The dark theme's background (#0d101b), whatever the page's colour scheme.
+    expect(getComputedStyle(el).backgroundColor).to.equal('rgb(13, 16, 27)');
+    expect(el.getHTML()).to.equal('<p>Start</p>');
+    expect(el.getAttribute('value'), 'defaultValue is the value attribute').to.equal('<p>Start</p>');
+    expect(el.required).to.equal(true);
+    render('light');
+    await el.updateComplete;
+    expect(el.getAttribute('theme')).to.equal('light');
+    expect(getComputedStyle(el).backgroundColor).to.equal('rgb(255, 255, 255)');
   });
 
   it('passes host callbacks as properties', async () => {

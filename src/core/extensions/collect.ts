@@ -9,7 +9,7 @@ import type { InputRule } from 'prosemirror-inputrules';
 import type { NodeType, Schema } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
 import { kindCommand, type BlockMenuEntry } from '../commands/block-kind.js';
-import { featureOn, type FeatureName, type Features } from '../features.js';
+import { featureOn, type ExtensionFeatureName, type Features } from '../features.js';
 import { perSchema } from '../per-schema.js';
 import type { SlashItem } from '../plugins/slash-items.js';
 import { edgeKeys } from './edges.js';
@@ -32,7 +32,7 @@ export function bandOf(priority: number | undefined): KeyBand {
 interface Defined {
   readonly type: NodeType;
   readonly def: NodeDefinition;
-  readonly feature: FeatureName | undefined;
+  readonly feature: ExtensionFeatureName | undefined;
   readonly priority: number | undefined;
 }
 
@@ -52,13 +52,13 @@ function inBand(schema: Schema, features: Features | undefined, band: KeyBand): 
 }
 
 interface Entries {
-  readonly slash: ReadonlyArray<SlashItem & { feature?: FeatureName }>;
-  readonly blockMenu: ReadonlyArray<BlockMenuEntry & { feature?: FeatureName }>;
+  readonly slash: ReadonlyArray<SlashItem & { feature?: ExtensionFeatureName }>;
+  readonly blockMenu: ReadonlyArray<BlockMenuEntry & { feature?: ExtensionFeatureName }>;
 }
 
 const entries = perSchema((schema: Schema): Entries => {
-  const slash: Array<SlashItem & { feature?: FeatureName }> = [];
-  const blockMenu: Array<BlockMenuEntry & { feature?: FeatureName }> = [];
+  const slash: Array<SlashItem & { feature?: ExtensionFeatureName }> = [];
+  const blockMenu: Array<BlockMenuEntry & { feature?: ExtensionFeatureName }> = [];
   for (const { def, feature } of defined(schema)) {
     for (const entry of slashEntriesOf(def)) {
       slash.push({ id: entry.id, title: entry.title, description: entry.description ?? '', searchTerms: entry.terms ?? [], icon: entry.icon, command: entry.command, feature });

@@ -12,7 +12,8 @@ import { attrDefsOf } from '../schema/attr-kinds.js';
 import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from '../schema/attrs.js';
 import { isSafeTag, safeOutputSpec } from '../schema/safe-dom.js';
 import type { BlockMenuEntry } from '../commands/block-kind.js';
-import type { EditorExtension, ExtensionInput, FeatureName, MarkDefinition, MarkdownRule, NodeDefinition, SlashEntry } from './types.js';
+import type { ExtensionFeatureName } from '../features.js';
+import type { EditorExtension, ExtensionInput, MarkDefinition, MarkdownRule, NodeDefinition, SlashEntry } from './types.js';
 
 /**
  * A node spec as the editor builds it. The attribute definitions, the markdown rule, the
@@ -24,7 +25,7 @@ export interface ExtensionNodeSpec extends NodeSpec {
   attrDefs?: AttrDefs;
   markdown?: MarkdownRule;
   definition?: NodeDefinition;
-  feature?: FeatureName;
+  feature?: ExtensionFeatureName;
   /** Where the node's keys and input rules run (none for the built-in nodes: `BUILTIN_PRIORITY`). */
   priority?: number;
 }
@@ -35,7 +36,7 @@ export function definitionOf(type: NodeType): NodeDefinition | undefined {
 }
 
 /** The feature a node type belongs to, if any. */
-export function featureOf(type: NodeType): FeatureName | undefined {
+export function featureOf(type: NodeType): ExtensionFeatureName | undefined {
   return (type.spec as ExtensionNodeSpec).feature;
 }
 
@@ -160,7 +161,7 @@ function cleanedRules(rules: readonly TagParseRule[], defs: AttrDefs): TagParseR
 const SPEC_FIELDS = ['content', 'group', 'inline', 'atom', 'marks', 'defining', 'isolating', 'code', 'selectable', 'draggable', 'whitespace'] as const;
 
 /** The ProseMirror spec of a node definition (of the extension that belongs to `feature`; a host's node runs its keys at `priority`). */
-export function nodeSpecOf(def: NodeDefinition, feature?: FeatureName, priority?: number): ExtensionNodeSpec {
+export function nodeSpecOf(def: NodeDefinition, feature?: ExtensionFeatureName, priority?: number): ExtensionNodeSpec {
   const name = checkName('Node', def.name);
   const kinds = def.attrs ?? {};
   const defs = attrDefsOf(kinds);

@@ -17,7 +17,7 @@ import type { SlashItem } from '../plugins/slash-items.js';
 import { schema as builtinSchema } from '../schema/index.js';
 import { bandOf, chainBindings, schemaBindings, schemaBlockMenu, type Bindings, type KeyBand } from './collect.js';
 import { EXTENSION_PRIORITY, markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
-import { featureOn, type Features } from '../features.js';
+import { FEATURE_NAMES, featureOn, type Features } from '../features.js';
 import type { EditorExtension, ExtensionInput } from './types.js';
 
 export { featureOn, type Features } from '../features.js';
@@ -28,6 +28,8 @@ export interface EditorSetup {
   readonly schema: Schema;
   /** The extensions, normalised, in order (a later one of the same name replaced the earlier). */
   readonly extensions: readonly EditorExtension[];
+  /** The features `features` may name: the built-in ones, then those the extensions declare. */
+  readonly featureNames: readonly string[];
   /** The slash menu's entries the extensions add besides their nodes' (which the schema's node types carry). */
   slashItems(features?: Features): SlashItem[];
   /** The block-type menu: the schema's nodes' entries (the built-in ones first, in the spec's order), then the extensions' own. */
@@ -90,6 +92,7 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
   return {
     schema,
     extensions,
+    featureNames: [...new Set<string>([...FEATURE_NAMES, ...extensions.flatMap((ext) => (ext.feature ? [ext.feature] : []))])],
     styles: extensions
       .flatMap((ext) => [ext.styles, ...(ext.nodes ?? []).map((def) => def.styles), ...(ext.marks ?? []).map((def) => def.styles)])
       .filter(Boolean)

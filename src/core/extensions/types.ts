@@ -11,12 +11,12 @@ import type { Command, EditorState, Plugin, Transaction } from 'prosemirror-stat
 import type { EditorView } from 'prosemirror-view';
 import type { BlockMenuEntry } from '../commands/block-kind.js';
 import type { ToolbarItem } from '../toolbar-state.js';
-import type { FeatureName } from '../features.js';
+import type { ExtensionFeatureName } from '../features.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
 import type { NodeViewFactory } from './node-view.js';
 import type { ProseMirror } from '../pm.js';
 
-export type { FeatureName } from '../features.js';
+export type { CustomFeatures, ExtensionFeatureName, FeatureName } from '../features.js';
 
 /** An entry of the slash menu. */
 export interface SlashEntry {
@@ -255,8 +255,13 @@ export interface ExtensionContext {
 export interface EditorExtension {
   /** A unique name; a later extension of the same name replaces an earlier one. */
   name: string;
-  /** The feature the extension belongs to: turning the feature off removes its keys, rules, menu entries and plugins. */
-  feature?: FeatureName;
+  /**
+   * The feature the extension belongs to: turning the feature off removes its keys, rules,
+   * menu entries and plugins. A built-in feature's name, or a name of the host's own, which
+   * the extension declares: `features` takes it while the extension is in `extensions`
+   * (and, in TypeScript, once it is added to `CustomFeatures`).
+   */
+  feature?: ExtensionFeatureName;
   /**
    * Where its keys and input rules run: the built-in ones have priority 50 (`BUILTIN_PRIORITY`),
    * an extension 100 (`EXTENSION_PRIORITY`) unless it says otherwise. Above 50, before every

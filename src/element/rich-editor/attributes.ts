@@ -4,10 +4,14 @@
  * the element or the React wrapper.
  */
 export interface RichEditorAttributes {
-  /** The initial content, as HTML. */
+  /** The initial content, as HTML: the default value, which a form reset restores. */
   value?: string;
   /** A read-only viewer when present. */
   readonly?: boolean;
+  /** A value must be given: an empty document makes the form invalid. */
+  required?: boolean;
+  /** Not editable, not focusable and not submitted. */
+  disabled?: boolean;
   /** Text shown while the document is empty. */
   placeholder?: string;
   /** Enables moving blocks by dragging their handle. */

@@ -46,6 +46,12 @@ export class EditorDocument implements ReactiveController {
   private initialValue: string | null = null;
   /** The last document serialised, with its HTML. */
   private htmlCache: { doc: PMNode; html: string } | null = null;
+  /**
+   * Whether the content was changed since it started or was reset, by the user or through
+   * `value`, `setValue()` or `clear()` (a `<textarea>`'s dirty flag): a new default value
+   * then leaves it as it is.
+   */
+  private dirty = false;
   /** Above zero while the host changes the document (setValue, clear, focusAt): no native `input` for those. */
   private hostEdits = 0;
   /** Editing together, when the element does (collaboration.ts). */
@@ -116,8 +122,24 @@ export class EditorDocument implements ReactiveController {
     if (!this.collab?.active) this.host.setValue(next);
   }
 
+  /**
+   * The default value (the `value` attribute) was set: the content becomes it while it is
+   * not dirty, as an `<input>`'s; either way a form reset returns to it.
+   */
+  assignDefault(html: string): void {
+    if (this.dirty) return;
+    this.assign(html);
+    this.dirty = false;
+  }
+
+  /** The value the element first rendered (or will render first): the default value when there is no `value` attribute. */
+  get firstValue(): string {
+    return this.initialValue ?? this.pendingValue;
+  }
+
   /** Replaces the document with HTML (no-op when equal; refused and logged while an image upload runs). */
   replace(htmlValue: string): void {
+    this.dirty = true;
     const html = htmlValue ?? '';
     const view = this.view;
     if (!view) {
@@ -135,14 +157,16 @@ export class EditorDocument implements ReactiveController {
 
   /** Empties the document. */
   clear(): void {
+    this.dirty = true;
     const view = this.view;
     if (!view) this.host.setValue('');
     else if (this.asHost(() => clearContent(view))) this.formControl.valueReplaced();
   }
 
-  /** A form reset: back to the `value` attribute, or the value first rendered. */
+  /** A form reset: back to the default value (the `value` attribute, or the value first rendered); the content is no longer dirty. */
   reset(): void {
-    this.host.setValue(this.host.getAttribute('value') ?? this.initialValue ?? '');
+    this.host.setValue(this.host.defaultValue);
+    this.dirty = false;
   }
 
   /** Runs a change the host asked for: it fires no native `input`. */
@@ -254,7 +278,9 @@ export class EditorDocument implements ReactiveController {
       // The HTML of a document that is gone would only hold memory (a long document's HTML is megabytes).
       this.htmlCache = null;
       emit(this.host, RichEditorEvents.change, lazyChangeDetail(() => serializeJSON(doc), () => this.htmlOf(doc)));
-      this.formControl.documentChanged(this.hostEdits === 0 && !remote);
+      const byUser = this.hostEdits === 0 && !remote;
+      if (byUser) this.dirty = true;
+      this.formControl.documentChanged(byUser);
     }
   }
 

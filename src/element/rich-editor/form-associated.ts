@@ -22,14 +22,27 @@ export abstract class FormAssociatedElement extends LitElement {
     return this.formControl.internals?.labels ?? null;
   }
 
-  /** The element's validity (`valueMissing` when `required` and empty). */
+  /** The element's validity (`valueMissing` when `required` and empty, `customError` after `setCustomValidity(message)`). */
   get validity(): ValidityState | null {
     return this.formControl.internals?.validity ?? null;
   }
 
-  /** The message of the current validity error (the strings table's `form.required`), or empty. */
+  /**
+   * The message of the current validity error, or empty: the one given to
+   * `setCustomValidity()`, else the strings table's `form.required` (in the words set now,
+   * even right after `strings` changed).
+   */
   get validationMessage(): string {
     return this.formControl.internals?.validationMessage ?? '';
+  }
+
+  /**
+   * Makes the element invalid with a message of the host's own, as a `<textarea>`'s
+   * `setCustomValidity()`: a form is not submitted, and `reportValidity()` shows the
+   * message at the content, until it is cleared with `''`.
+   */
+  setCustomValidity(message: string): void {
+    this.formControl.setCustomValidity(message);
   }
 
   /** Whether the element takes part in its form's validation (not when disabled or read-only). */

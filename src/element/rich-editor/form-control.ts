@@ -30,7 +30,7 @@ function stopAtShadowRoot(event: Event): void {
 /**
  * The element as a native form control (through `ElementInternals`): the value its form
  * submits (refreshed once typing pauses, and always current at submit), its validity
- * (`required`), and the native events: one `input` per change the user makes and one
+ * (`required` and the host's own error), and the native events: one `input` per change the user makes and one
  * `change` when focus leaves the element after such changes, as a `<textarea>` fires them.
  */
 export class FormControl implements ReactiveController {
@@ -40,9 +40,10 @@ export class FormControl implements ReactiveController {
   private watchedForm: HTMLFormElement | null = null;
   /** Whether the user changed the document since the last `change` event (or the last value the host set). */
   private uncommitted = false;
-  /** The validity last given to the browser (null: none yet), so a keystroke that keeps it sets nothing. */
-  private missing: boolean | null = null;
-  private message = '';
+  /** The validity last given to the browser (its flags and message; null: none yet), so a keystroke that keeps it sets nothing. */
+  private given: string | null = null;
+  /** The host's own error (`setCustomValidity`); empty when there is none. */
+  private custom = '';
 
   constructor(
     private readonly host: ReactiveElement,
@@ -104,16 +105,31 @@ export class FormControl implements ReactiveController {
     }
   }
 
-  /** Sets the validity from `required` and the document (a missing value points at the content). */
+  /**
+   * The host's own error, as a `<textarea>`'s `setCustomValidity()`: a non-empty message
+   * makes the element invalid with it (a submit is blocked and the browser shows it); `''`
+   * clears it.
+   */
+  setCustomValidity(message: string): void {
+    this.custom = String(message);
+    this.validate();
+  }
+
+  /**
+   * Sets the validity from the host's own error, `required` and the document, at once (the
+   * message of a missing value in the current words); an error points at the content.
+   */
   validate(): void {
     const internals = this.internals;
     if (!internals) return;
+    const custom = this.custom;
     const missing = this.source.required() && this.source.empty();
-    const message = missing ? this.source.valueMissingMessage() : '';
-    if (missing === this.missing && message === this.message) return;
-    this.missing = missing;
-    this.message = message;
-    if (missing) internals.setValidity({ valueMissing: true }, message, this.source.anchor());
+    // As a native control's, the host's own message is the one shown when there are both.
+    const message = custom || (missing ? this.source.valueMissingMessage() : '');
+    const given = `${+missing}${+!!custom}${message}`;
+    if (given === this.given) return;
+    this.given = given;
+    if (message) internals.setValidity({ valueMissing: missing, customError: !!custom }, message, this.source.anchor());
     else internals.setValidity({});
   }
 

@@ -9,7 +9,7 @@ import { CollaborationController, type Collaboration } from './collaboration.js'
 import type { EditorView } from 'prosemirror-view';
 import { schemaStyles } from '../../core/extensions/collect.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
-import type { Features } from '../../core/features.js';
+import { checkFeatures, type Features } from '../../core/features.js';
 import type { Menus } from '../../core/menus.js';
 import { focusAt, insertAtSavedSelection, type FocusPosition } from '../../core/operations.js';
 import { MAX_IMAGE_FILE_SIZE } from '../../core/plugins/image-validation.js';
@@ -27,15 +27,15 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * `<rich-editor>`: a rich-text editor any page can embed with one tag.
  *
  * A native form control: inside a `<form>` it submits its HTML under `name`, is checked
- * for `required`, can be `disabled` (or by a disabled `<fieldset>`), resets with its form
- * and is restored with the page; `focus()` focuses its content.
+ * for `required` and the host's own error (`setCustomValidity()`), can be `disabled` (or by
+ * a disabled `<fieldset>`), resets with its form to `defaultValue` and is restored with the
+ * page; `focus()` focuses its content.
  *
  * Keyboard: Tab indents lists and code and moves between table cells, and never moves
  * focus out of an editable editor on its own; Escape, then Tab (or Shift+Tab) within two
  * seconds, moves focus on as the browser would.
  *
  * @tagname rich-editor
- * @attr {'light' | 'dark'} theme - the colour scheme; without it the element follows `prefers-color-scheme`
  * @fires rich-editor-change - after every document change; `detail.json` and `detail.html` are computed on first read
  * @fires rich-editor-focus - when the content gains focus
  * @fires rich-editor-blur - when the content loses focus
@@ -71,7 +71,9 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * @cssprop --rich-editor-cell-link - link colour on a coloured table cell
  * @cssprop --rich-editor-danger - errors and destructive menu items
  * @cssprop --rich-editor-shadow - the shadow of menus and the toolbar
- * @cssprop --rich-editor-font - the content font
+ * @cssprop --rich-editor-font-family - the content font's family (`Georgia, serif`); system-ui by default
+ * @cssprop --rich-editor-font-size - the content font's size (16px by default)
+ * @cssprop --rich-editor-font - a `font` shorthand for the content font, size and family together with an optional line height (`15px/1.5 Georgia, serif`); when set it wins over the two above, and a value that is not a whole shorthand (a family alone) is ignored by the browser
  * @cssprop --rich-editor-code-font - the code font
  * @cssprop --rich-editor-radius - corner radius
  * @cssprop --rich-editor-disabled-opacity - the opacity of a disabled editor (0.55)
@@ -97,6 +99,7 @@ export class RichEditor extends FormAssociatedElement {
     disabled: { type: Boolean, noAccessor: true },
     formDisabled: { state: true, attribute: false },
     placeholder: { type: String },
+    theme: { type: String, reflect: true },
     dragDrop: { type: Boolean, attribute: 'drag-drop', reflect: true },
     name: { type: String, reflect: true },
     uploadFile: { attribute: false },
@@ -107,8 +110,10 @@ export class RichEditor extends FormAssociatedElement {
     mentionSearch: { attribute: false },
     mentionHighlights: { attribute: false },
     extensions: { attribute: false },
-    features: { attribute: false },
-    strings: { attribute: false },
+    // Checked when set (its accessor below): a name the editor does not have throws.
+    features: { attribute: false, noAccessor: true },
+    // Set through its accessor below: the validity message follows at once.
+    strings: { attribute: false, noAccessor: true },
     menus: { attribute: false },
     maxImageSize: { type: Number, attribute: 'max-image-size' },
     imageTypes: { attribute: false },
@@ -121,7 +126,7 @@ export class RichEditor extends FormAssociatedElement {
    * version). Setting it replaces the document (refused while an image uploads); setting
    * the value it was last given does nothing, so a framework that sets the same starting
    * value on every render keeps the user's typing (`setValue()` always replaces). The
-   * `value` attribute is also the value a form reset restores.
+   * `value` attribute is the default value (`defaultValue`), which a form reset restores.
    */
   get value(): string {
     return this.getHTML();
@@ -134,12 +139,27 @@ export class RichEditor extends FormAssociatedElement {
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    if (name === 'value') this.value = value ?? '';
+    if (name === 'value') this.doc.assignDefault(value ?? '');
     else super.attributeChangedCallback(name, old, value);
   }
 
   set value(html: string) {
     this.doc.assign(html);
+  }
+
+  /**
+   * The value a form reset returns to, as an `<input>`'s: the `value` attribute, or without
+   * one the value the editor first rendered. Setting it sets the attribute; the content
+   * follows while it has not been changed since it started or was reset (by the user, or
+   * through `value`, `setValue()` or `clear()`), so `defaultValue` alone starts the editor
+   * with it and the user's typing is never replaced.
+   */
+  get defaultValue(): string {
+    return this.getAttribute('value') ?? this.doc.firstValue;
+  }
+
+  set defaultValue(html: string) {
+    this.setAttribute('value', html ?? '');
   }
 
   /** A read-only viewer when set (its value is still submitted with its form). */
@@ -158,6 +178,8 @@ export class RichEditor extends FormAssociatedElement {
   }
   /** Text shown while the document is empty (the strings table's `placeholder` when not set: the spec's "Press '/' for commands..."). */
   placeholder?: string;
+  /** The colour scheme, `light` or `dark` (the `theme` attribute); without it the element follows `prefers-color-scheme`. */
+  theme?: 'light' | 'dark';
   /** Enables moving blocks by dragging their handle. */
   dragDrop = false;
   /** The form field name the HTML is submitted under. */
@@ -191,15 +213,38 @@ export class RichEditor extends FormAssociatedElement {
    * turned off loses its UI, keys, input rules and menu entries; content of that kind
    * still loads and round-trips. Names: tables, images, mentions, taskLists,
    * codeHighlighting, dragHandle, slashMenu, toolbar, markdownPaste, typography,
-   * markdownShortcuts.
+   * markdownShortcuts, and the features the element's `extensions` declare (their
+   * `feature`; set `extensions` first). Any other name throws a RangeError naming the
+   * valid ones. In TypeScript the names are a closed union: a host's own feature is added
+   * to the `CustomFeatures` interface by declaration merging.
    */
-  features: Features = {};
+  get features(): Features {
+    return this.featureSettings;
+  }
+
+  set features(features: Features) {
+    checkFeatures(features, this.config.setup.featureNames);
+    const old = this.featureSettings;
+    this.featureSettings = features ?? {};
+    this.requestUpdate('features', old);
+  }
   /**
    * Words: every word the editor shows or announces, by key (see `ENGLISH` in
    * `rich-editor/core`); the keys given replace the English ones. A locale is such a
-   * table: `import { fr } from 'rich-editor/locales/fr'`.
+   * table: `import { fr } from 'rich-editor/locales/fr'`. `validationMessage` is in the
+   * new words as soon as they are set.
    */
-  strings: Strings = {};
+  get strings(): Strings {
+    return this.words;
+  }
+
+  set strings(strings: Strings) {
+    const old = this.words;
+    this.words = strings ?? {};
+    this.requestUpdate('strings', old);
+    // Now, not at the next render: a form checked in the same task shows the message in these words.
+    this.formControl.validate();
+  }
   /**
    * The menus' arrangement, by item id: `{ slash: { order: ['heading1', 'todo'], hide: ['divider'] },
    * toolbar: { hide: ['underline'] }, blockMenu: { order: [...] } }`. Listed ids come first in
@@ -225,6 +270,10 @@ export class RichEditor extends FormAssociatedElement {
 
   /** Disabled by a disabled `<fieldset>` (or the attribute), as the browser says. */
   private formDisabled = false;
+  /** The value of `features`, checked. */
+  private featureSettings: Features = {};
+  /** The value of `strings`. */
+  private words: Strings = {};
   private readonly uploads: Uploads = new Uploads(this, () => this.doc.view);
   private readonly config: Configuration = new Configuration(this, this.uploads);
   protected readonly formControl: FormControl = new FormControl(this, {
@@ -296,7 +345,7 @@ export class RichEditor extends FormAssociatedElement {
     this.uploads.chooseImage();
   }
 
-  /** Called by the browser when its form is reset: back to the `value` attribute, or the value first rendered (no `change`). */
+  /** Called by the browser when its form is reset: back to `defaultValue` (no `change`). */
   formResetCallback(): void {
     this.doc.reset();
   }

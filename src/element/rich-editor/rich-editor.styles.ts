@@ -21,7 +21,8 @@ const darkTheme = css`
 /**
  * The element's theme: every colour, font and radius is a `--rich-editor-*` custom
  * property with a light and a dark default. Dark follows `prefers-color-scheme`
- * unless the host sets `theme="light"` or `theme="dark"`.
+ * unless the host sets `theme="light"` or `theme="dark"`. The content font is made of its
+ * family and size (a property each), unless the `font` shorthand is set, which wins.
  */
 export const themeStyles = css`
   :host {
@@ -42,7 +43,9 @@ export const themeStyles = css`
     --_danger: var(--rich-editor-danger, #b42318);
     --_shadow: var(--rich-editor-shadow, 0 6px 24px rgb(15 23 42 / 0.14), 0 1px 3px rgb(15 23 42 / 0.12));
     --_radius: var(--rich-editor-radius, 6px);
-    --_font: var(--rich-editor-font, 16px/1.6 system-ui, -apple-system, 'Segoe UI', sans-serif);
+    --_font-family: var(--rich-editor-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
+    --_font-size: var(--rich-editor-font-size, 16px);
+    --_font: var(--rich-editor-font, var(--_font-size) / 1.6 var(--_font-family));
     --_code-font: var(--rich-editor-code-font, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
   }
   @media (prefers-color-scheme: dark) {

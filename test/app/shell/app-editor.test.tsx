@@ -38,6 +38,14 @@ describe('AppEditor', () => {
     app.unmount();
   });
 
+  it("follows the app's light or dark mode, whatever the system's", async () => {
+    const app = renderScreen('/', <AppEditor value="<p>x</p>" aria-label="Body" />, '/', { themeMode: 'dark' });
+    const element = (await until(() => app.container.querySelector('rich-editor'), 'the editor')) as HTMLElement & { updateComplete: Promise<unknown> };
+    await element.updateComplete;
+    expect(element.getAttribute('theme')).to.equal('dark');
+    app.unmount();
+  });
+
   it("checks image files against the server's published upload limit, not 5 MB", async () => {
     const api = new FakeApi().on('GET', '/instance', () => ({ file_size_limit: 1048576 }));
     const app = renderScreen('/', <AppEditor value="<p>x</p>" aria-label="Body" />, '/', { api });
