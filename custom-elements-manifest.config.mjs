@@ -32,7 +32,8 @@ const publicSurface = () => ({
 });
 
 export default {
-  globs: ['src/element/rich-editor/rich-editor.component.ts'],
+  // The element, and the base class that holds the host's callbacks (its members are the element's).
+  globs: ['src/element/rich-editor/rich-editor.component.ts', 'src/element/rich-editor/host-callbacks.ts'],
   outdir: '.',
   litelement: true,
   plugins: [publicSurface()],

@@ -67,7 +67,10 @@ test("custom-elements.json lists exactly the element's attributes, properties an
 test("custom-elements.json lists exactly the element's CSS parts, custom properties and slots", async () => {
   const { modules, RichEditor } = await load();
   const element = modules[0].declarations.find((declaration) => declaration.tagName);
-  const template = RichEditor.prototype.render.toString();
+  // The element's template, with the pieces its controllers draw into it (the UI pieces, the upload alert).
+  const { Configuration } = await import(join(root, 'dist/element/rich-editor/configuration.js'));
+  const { Uploads } = await import(join(root, 'dist/element/rich-editor/uploads.js'));
+  const template = [RichEditor.prototype.render, Configuration.prototype.pieces, Uploads.prototype.alert].map(String).join('\n');
   const parts = [...template.matchAll(/\b(?:part|exportparts)="([^"$]+)"/g)].flatMap((match) => match[1].split(/[\s,]+/).filter(Boolean));
   assert.deepEqual(sorted((element.cssParts ?? []).map((part) => part.name)), sorted(parts));
   const css = RichEditor.elementStyles.map((style) => style.cssText ?? '').join('\n');

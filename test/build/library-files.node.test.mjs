@@ -41,3 +41,21 @@ test('the library files import only what dist/ holds, and nothing under node_mod
   }
   assert.deepEqual(missing, [], 'every relative import resolves inside dist/, outside any node_modules directory');
 });
+
+test("a host's bundler says nothing about the library: esbuild bundles every entry without a warning", async () => {
+  const { build } = await import('esbuild');
+  const entries = ['element/index.js', 'react/index.js', 'core/index.js', 'collab/index.js', 'extensions/callout.js', 'extensions/details.js', 'locales/fr.js'];
+  const result = await build({
+    stdin: { contents: entries.map((entry) => `export * from './dist/${entry}';`).join('\n'), resolveDir: root, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  assert.deepEqual(
+    result.warnings.map((warning) => `${warning.location?.file ?? ''}: ${warning.text}`),
+    [],
+    'no warning (each was a bare import in dist/ of a module package.json marks free of side effects)',
+  );
+});

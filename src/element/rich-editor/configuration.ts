@@ -1,4 +1,4 @@
-import { supportsAdoptingStyleSheets, type PropertyValues } from 'lit';
+import { html, nothing, supportsAdoptingStyleSheets, type PropertyValues, type TemplateResult } from 'lit';
 import type { Attrs } from 'prosemirror-model';
 import type { EditorState, Plugin } from 'prosemirror-state';
 import { editingPlugins, type EditingOptions } from '../../core/editor-state.js';
@@ -79,6 +79,16 @@ export class Configuration {
   /** Whether a built-in piece is on. */
   on(name: FeatureName): boolean {
     return featureOn(this.host.features, name);
+  }
+
+  /** The UI pieces of the features that are on (an editable editor's), each given the element's hub. */
+  pieces(): TemplateResult {
+    const { hub, dragDrop } = this.host;
+    return html`${this.on('toolbar') ? html`<rich-editor-toolbar .hub=${hub} exportparts="toolbar"></rich-editor-toolbar>` : nothing}
+      ${this.on('slashMenu') ? html`<rich-editor-slash-menu .hub=${hub} exportparts="slash-menu"></rich-editor-slash-menu>` : nothing}
+      ${this.on('mentions') ? html`<rich-editor-mention-list .hub=${hub} exportparts="mention-list"></rich-editor-mention-list>` : nothing}
+      ${this.on('dragHandle') ? html`<rich-editor-drag-handle .hub=${hub} ?drag-drop=${dragDrop} exportparts="drag-handle"></rich-editor-drag-handle>` : nothing}
+      ${this.on('tables') ? html`<rich-editor-table-controls .hub=${hub} exportparts="table-controls, table-menu"></rich-editor-table-controls>` : nothing}`;
   }
 
   /**

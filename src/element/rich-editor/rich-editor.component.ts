@@ -1,9 +1,9 @@
-import { LitElement, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, unsafeCSS, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { Configuration } from './configuration.js';
 import { EditorDocument } from './editor-document.js';
-import { Uploads, type UploadFileCallback } from './uploads.js';
+import { Uploads } from './uploads.js';
 import { FormControl } from './form-control.js';
-import { FormAssociatedElement } from './form-associated.js';
+import { HostCallbacks } from './host-callbacks.js';
 import { pressBelowContent } from './open-end.js';
 import { CollaborationController, type Collaboration } from './collaboration.js';
 import type { EditorView } from 'prosemirror-view';
@@ -13,7 +13,6 @@ import { checkFeatures, type Features } from '../../core/features.js';
 import type { Menus } from '../../core/menus.js';
 import { focusAt, insertAtSavedSelection, type FocusPosition } from '../../core/operations.js';
 import { MAX_IMAGE_FILE_SIZE } from '../../core/plugins/image-validation.js';
-import type { MentionItem, MentionSearch } from '../../core/plugins/mention.js';
 import { scrollToHeading as scrollToHeadingCommand } from '../../core/plugins/toc.js';
 import { schema } from '../../core/schema/index.js';
 import { serializeJSON, type JSONNode } from '../../core/serialize/json.js';
@@ -85,14 +84,14 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * @cssprop --rich-editor-code-type - syntax colour of types
  * @cssprop --rich-editor-code-attr - syntax colour of attributes
  */
-export class RichEditor extends FormAssociatedElement {
+export class RichEditor extends HostCallbacks {
   // The built-in nodes' CSS comes from their definitions (src/core/blocks), shared by every editor; an extension's is added per editor.
   static override styles = [themeStyles, richEditorStyles, unsafeCSS(schemaStyles(schema)), nodeViewStyles];
 
   /** `focus()`, a label's click and Tab reach the editable content. */
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
-  static override properties = {
+  static override properties: PropertyDeclarations = {
     readonly: { type: Boolean, reflect: true },
     required: { type: Boolean, reflect: true },
     // The attribute itself, as a native control's: the browser's `formDisabledCallback` follows at once.
@@ -102,13 +101,6 @@ export class RichEditor extends FormAssociatedElement {
     theme: { type: String, reflect: true },
     dragDrop: { type: Boolean, attribute: 'drag-drop', reflect: true },
     name: { type: String, reflect: true },
-    uploadFile: { attribute: false },
-    deleteFile: { attribute: false },
-    restoreFile: { attribute: false },
-    cancelUpload: { attribute: false },
-    mentionSuggestions: { attribute: false },
-    mentionSearch: { attribute: false },
-    mentionHighlights: { attribute: false },
     extensions: { attribute: false },
     // Checked when set (its accessor below): a name the editor does not have throws.
     features: { attribute: false, noAccessor: true },
@@ -184,24 +176,6 @@ export class RichEditor extends FormAssociatedElement {
   dragDrop = false;
   /** The form field name the HTML is submitted under. */
   name = '';
-  /** Uploads an image file; resolves with its address. */
-  uploadFile?: UploadFileCallback;
-  /** Told the path of an image that left the document. */
-  deleteFile?: (path: string) => unknown;
-  /** Told the path of an image that came back (undo), or was present at creation. */
-  restoreFile?: (path: string) => unknown;
-  /** Told when the user cancels an upload. */
-  cancelUpload?: () => unknown;
-  /** Suggests people to mention for a query; the editor lists those whose label (or title) starts with it. */
-  mentionSuggestions?: (query: string) => Promise<MentionItem[]>;
-  /**
-   * Searches people to mention, instead of `mentionSuggestions` when set: asked once typing
-   * pauses, with a signal aborted when the query changes or the list closes; its answer is
-   * listed as returned, in its order.
-   */
-  mentionSearch?: MentionSearch;
-  /** The entity identifiers whose mentions are highlighted. */
-  mentionHighlights?: () => Promise<string[]>;
   /**
    * Extensions: nodes, marks, keys, input rules, plugins, slash and block-menu entries and
    * styles a host adds (see docs/extensions.md). Setting a new list rebuilds the editor
@@ -317,22 +291,9 @@ export class RichEditor extends FormAssociatedElement {
     // Disabled: inert, so neither the mouse, Tab nor a click on a label reaches it.
     return html`<div class="editor" part="editor" ?inert=${this.isDisabled}>
       <div class="content" part="content"></div>
-      ${!this.canEdit
-        ? nothing
-        : html`${this.config.on('toolbar') ? html`<rich-editor-toolbar .hub=${this.hub} exportparts="toolbar"></rich-editor-toolbar>` : nothing}
-          ${this.config.on('slashMenu') ? html`<rich-editor-slash-menu .hub=${this.hub} exportparts="slash-menu"></rich-editor-slash-menu>` : nothing}
-          ${this.config.on('mentions') ? html`<rich-editor-mention-list .hub=${this.hub} exportparts="mention-list"></rich-editor-mention-list>` : nothing}
-          ${this.config.on('dragHandle')
-            ? html`<rich-editor-drag-handle .hub=${this.hub} ?drag-drop=${this.dragDrop} exportparts="drag-handle"></rich-editor-drag-handle>`
-            : nothing}
-          ${this.config.on('tables') ? html`<rich-editor-table-controls .hub=${this.hub} exportparts="table-controls, table-menu"></rich-editor-table-controls>` : nothing}`}
+      ${this.canEdit ? this.config.pieces() : nothing}
       ${this.collab.notice(wordsWith(this.strings))}
-      ${this.uploads.error
-        ? html`<div class="alert" role="alert" part="alert">
-            <span>${this.uploads.error}</span>
-            <button type="button" @click=${this.uploads.dismiss}>${wordsWith(this.strings)['upload.dismiss']}</button>
-          </div>`
-        : nothing}
+      ${this.uploads.alert(wordsWith(this.strings)['upload.dismiss'])}
     </div>`;
   }
 

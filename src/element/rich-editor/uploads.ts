@@ -1,3 +1,4 @@
+import { html, nothing, type TemplateResult } from 'lit';
 import type { Plugin } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { imageTrackingPlugin } from '../../core/plugins/image-tracking.js';
@@ -51,6 +52,15 @@ export class Uploads {
         restoreFile: (path) => host.restoreFile?.(path),
       }),
     ];
+  }
+
+  /** The upload error's inline alert, with its dismiss button (nothing when there is none). */
+  alert(dismissLabel: string): TemplateResult | typeof nothing {
+    if (!this.shownError) return nothing;
+    return html`<div class="alert" role="alert" part="alert">
+      <span>${this.shownError}</span>
+      <button type="button" @click=${this.dismiss}>${dismissLabel}</button>
+    </div>`;
   }
 
   /** Hides the upload error (its alert's dismiss button). */
