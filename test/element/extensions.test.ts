@@ -152,6 +152,22 @@ describe('the built-in blocks, written with the same API', () => {
   });
 });
 
+describe('a built-in block with options', () => {
+  it('heading.configure({ levels: [1, 2] }): `## ` makes a heading, `### ` stays text, the slash menu offers two', async () => {
+    const el = await editor('<p></p>', [{ name: 'headings', nodes: [blocks.heading.configure({ levels: [1, 2] })] }]);
+    content(el).focus();
+    await sendKeys({ type: '## Two' });
+    expect(el.getHTML()).to.equal('<h2>Two</h2>');
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: '### Three' });
+    expect(el.getHTML()).to.equal('<h2>Two</h2><p>### Three</p>');
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: '/head' });
+    await until(() => slashOptions(el).length > 0, 'the slash menu opens');
+    expect(slashOptions(el)).to.deep.equal(['Heading 1', 'Heading 2']);
+  });
+});
+
 describe('extension safety', () => {
   it('cleans a host node\'s attributes by their kinds, and its render through the safe-DOM rules', async () => {
     const card: NodeDefinition = {

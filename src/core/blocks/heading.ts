@@ -1,4 +1,7 @@
-/** Headings, levels 1 to 3 (deeper levels are read as 3). */
+/**
+ * Headings, levels 1 to 3 (deeper levels are read as 3). `heading.configure({ levels: [1, 2] })`
+ * makes the block with fewer levels: menus, keys, markdown shortcuts and reading all follow.
+ */
 import { setBlockType } from 'prosemirror-commands';
 import { textblockTypeInputRule } from 'prosemirror-inputrules';
 import type { Node as PMNode } from 'prosemirror-model';
@@ -8,10 +11,25 @@ import { withNodeType } from '../per-schema.js';
 import { inlineLines } from '../serialize/markdown-inline.js';
 import { menuEntry, slashEntry } from './entries.js';
 
-const LEVELS = [1, 2, 3] as const;
+/** A heading level the block can offer. */
+export type HeadingLevel = 1 | 2 | 3;
+
+/** Options of the heading block. */
+export interface HeadingOptions {
+  /** The levels offered (1, 2 and 3 by default); a heading read at another level takes the nearest deeper one offered, or the deepest. */
+  levels?: readonly HeadingLevel[];
+}
+
+/** The heading block's definition, which can be made again with other options. */
+export interface HeadingDefinition extends NodeDefinition {
+  /** The options it was made with. */
+  readonly options: Required<HeadingOptions>;
+  /** The heading block with these options (the others as they are). */
+  configure(options: HeadingOptions): HeadingDefinition;
+}
 
 const isHeading = (level: number) => (node: PMNode) => node.type.name === 'heading' && node.attrs.level === level;
-const setHeading = (level: 1 | 2 | 3) => withNodeType('heading', (type) => setBlockType(type, { level }));
+const setHeading = (level: HeadingLevel) => withNodeType('heading', (type) => setBlockType(type, { level }));
 
 function headingLines(node: PMNode): string[] {
   const level = node.attrs.level as number;
@@ -24,22 +42,33 @@ function headingLines(node: PMNode): string[] {
 
 const TERMS: Record<number, string[]> = { 1: ['h1', 'title', 'big', 'large'], 2: ['h2', 'subtitle', 'medium'], 3: ['h3', 'subtitle', 'small'] };
 
-export const heading: NodeDefinition = {
-  name: 'heading',
-  content: 'inline*',
-  group: 'block',
-  defining: true,
-  attrs: { level: { type: 'number', default: 1, min: 1, max: 3, integer: true } },
-  parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level } })),
-  toDOM: (node) => [`h${node.attrs.level as number}`, 0],
-  markdown: {
-    serialize: headingLines,
-    parse: { heading: { block: 'heading', getAttrs: (token) => ({ level: Number(token.tag.slice(1)) }) } },
-  },
-  slash: LEVELS.map((level) => slashEntry(`heading${level}`, `heading-${level}`, TERMS[level], setHeading(level))),
-  blockMenu: LEVELS.map((level) => menuEntry(`heading${level}`, isHeading(level), setHeading(level))),
-  inputRules: (type) => [textblockTypeInputRule(/^(#{1,3})\s$/, type, (match) => ({ level: match[1].length }))],
-  keys: () => Object.fromEntries(LEVELS.map((level) => [`Mod-Alt-${level}`, toggleHeading(level)])),
+/** The heading block offering `options.levels`. */
+export function headingBlock(options: HeadingOptions = {}): HeadingDefinition {
+  const levels = [...new Set(options.levels ?? [1, 2, 3])].sort() as HeadingLevel[];
+  if (!levels.length || levels.some((level) => ![1, 2, 3].includes(level))) throw new RangeError(`Heading levels are some of 1, 2 and 3, not ${JSON.stringify(options.levels)}`);
+  const deepest = levels[levels.length - 1];
+  /** The level offered for a heading read at `level`: itself, the nearest deeper one offered, or the deepest. */
+  const offered = (level: number): HeadingLevel => levels.find((l) => l >= level) ?? deepest;
+  // `#` marks for the levels offered, longest first (`##` is not read as `#` then `#`).
+  const marks = levels.map((level) => '#'.repeat(level)).reverse();
+  return {
+    name: 'heading',
+    content: 'inline*',
+    group: 'block',
+    defining: true,
+    attrs: { level: { type: 'number', default: levels[0], min: levels[0], max: deepest, integer: true } },
+    parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level: offered(level) } })),
+    toDOM: (node) => [`h${node.attrs.level as number}`, 0],
+    markdown: {
+      serialize: headingLines,
+      parse: { heading: { block: 'heading', getAttrs: (token) => ({ level: offered(Number(token.tag.slice(1))) }) } },
+    },
+    slash: levels.map((level) => slashEntry(`heading${level}`, `heading-${level}`, TERMS[level], setHeading(level))),
+    blockMenu: levels.map((level) => menuEntry(`heading${level}`, isHeading(level), setHeading(level))),
+    inputRules: (type) => [textblockTypeInputRule(new RegExp(`^(${marks.join('|')})\\s$`), type, (match) => ({ level: match[1].length }))],
+    keys: () => Object.fromEntries(levels.map((level) => [`Mod-Alt-${level}`, toggleHeading(level)])),
+    options: { levels },
+    configure: (next) => headingBlock({ levels, ...next }),
   styles: `
     .content h1 {
       font-size: 1.75em;
@@ -56,4 +85,8 @@ export const heading: NodeDefinition = {
       line-height: 1.35;
       margin: 0.6em 0 0.25em;
     }`,
-};
+  };
+}
+
+/** The heading block as the editor has it: levels 1, 2 and 3. */
+export const heading: HeadingDefinition = headingBlock();
