@@ -1,4 +1,7 @@
-/** The code block: plain text in a language, highlighted by the element. */
+/**
+ * The code block: plain text in a language, highlighted by the element.
+ * `codeBlock.configure({ languages: ['typescript', 'sql'] })` offers fewer languages in its picker.
+ */
 import { exitCode, setBlockType } from 'prosemirror-commands';
 import { textblockTypeInputRule } from 'prosemirror-inputrules';
 import type { Node as PMNode } from 'prosemirror-model';
@@ -8,6 +11,7 @@ import type { NodeDefinition } from '../extensions/types.js';
 import { withNodeType } from '../per-schema.js';
 import { longestRun } from '../serialize/markdown-inline.js';
 import { safeLanguage } from '../url.js';
+import { CODE_LANGUAGES, PLAIN_LANGUAGE } from '../code-languages.js';
 import { isNamed, menuEntry, slashEntry } from './entries.js';
 
 /** Opening a code fence: three backticks or tildes, an optional language, then a space. */
@@ -66,7 +70,43 @@ function codeLanguage(dom: HTMLElement): string | undefined {
 
 const setCode = withNodeType('code_block', (type) => setBlockType(type));
 
-export const codeBlock: NodeDefinition = {
+/** Options of the code block. */
+export interface CodeBlockOptions {
+  /**
+   * The languages its picker offers, by id (`typescript`), or as `[id, label]` for one the
+   * editor does not know (it is then not highlighted). Plain text is always offered first; a
+   * block in another language keeps it and shows it too. All the known ones by default.
+   */
+  languages?: ReadonlyArray<string | readonly [string, string]>;
+}
+
+/** The code block's definition, which can be made again with other options. */
+export interface CodeBlockDefinition extends NodeDefinition {
+  /** The options it was made with: the picker's languages as [id, label]. */
+  readonly options: { readonly languages: ReadonlyArray<readonly [string, string]> };
+  /** The code block with these options. */
+  configure(options: CodeBlockOptions): CodeBlockDefinition;
+}
+
+/** The picker's languages for `languages`: known ids with their labels, plain text first. */
+function pickerLanguages(languages: CodeBlockOptions['languages']): ReadonlyArray<readonly [string, string]> {
+  if (!languages) return CODE_LANGUAGES;
+  const chosen = languages.map((entry): readonly [string, string] => {
+    if (typeof entry !== 'string') return [safeLanguage(entry[0]), String(entry[1])];
+    const known = CODE_LANGUAGES.find(([id]) => id === entry);
+    if (!known) throw new RangeError(`"${entry}" is not a language the editor knows (${CODE_LANGUAGES.map(([id]) => id).join(', ')}); give [id, label] for another`);
+    return known;
+  });
+  return [CODE_LANGUAGES[0], ...chosen.filter(([id]) => id !== PLAIN_LANGUAGE)];
+}
+
+/** The code block offering `options.languages` in its picker. */
+export function codeBlockBlock(options: CodeBlockOptions = {}): CodeBlockDefinition {
+  const languages = pickerLanguages(options.languages);
+  return { ...CODE_BLOCK, options: { languages }, configure: (next) => codeBlockBlock({ languages, ...next }) };
+}
+
+const CODE_BLOCK: NodeDefinition = {
   name: 'code_block',
   content: 'text*',
   marks: '',
@@ -117,3 +157,6 @@ export const codeBlock: NodeDefinition = {
       font-size: 0.875em;
     }`,
 };
+
+/** The code block as the editor has it: every known language. */
+export const codeBlock: CodeBlockDefinition = codeBlockBlock();

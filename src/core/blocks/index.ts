@@ -22,6 +22,8 @@ import { taskItem, taskList } from './task-list.js';
 export { blockquote, bulletList, codeBlock, hardBreak, heading, horizontalRule, image, listItem, mention, orderedList, paragraph, table, tableCell, tableHeader, tableRow, taskItem, taskList };
 export { CODE_FENCE, codeBlockTab, codeBlockUntab, fenceOnEnter } from './code-block.js';
 export { setList } from './lists.js';
+export { headingBlock, type HeadingDefinition, type HeadingLevel, type HeadingOptions } from './heading.js';
+export { codeBlockBlock, type CodeBlockDefinition, type CodeBlockOptions } from './code-block.js';
 
 /** The editor's nodes, grouped by the feature that turns their keys, rules and menu entries off. */
 export const BUILTIN_EXTENSIONS: readonly EditorExtension[] = [

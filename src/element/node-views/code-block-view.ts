@@ -6,6 +6,8 @@ import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView, ViewMutationRecord } from 'prosemirror-view';
 import { safeLanguage } from '../../core/url.js';
 import { CODE_LANGUAGES, PLAIN_LANGUAGE } from '../../core/code-languages.js';
+import type { CodeBlockDefinition } from '../../core/blocks/code-block.js';
+import { definitionOf } from '../../core/extensions/define.js';
 import { wordsOf } from '../../core/strings.js';
 import { unwatchForHighlighting, watchForHighlighting } from './highlight.js';
 import type { EditableListener, EditableWatch } from './editable-watch.js';
@@ -136,18 +138,24 @@ export class CodeBlockView implements NodeView, EditableListener {
     this.select.value = this.language;
   }
 
-  /** Offers every language (plus the block's own when it is not in the list). */
+  /** The languages the block's definition offers (`codeBlock.configure({ languages })`), every known one by default. */
+  private get languages(): ReadonlyArray<readonly [string, string]> {
+    return (definitionOf(this.node.type) as CodeBlockDefinition | undefined)?.options?.languages ?? CODE_LANGUAGES;
+  }
+
+  /** Offers the block's languages (plus the block's own when it is not in the list). */
   private fillLanguages(): void {
     if (this.filled) return;
     this.filled = true;
     const language = this.language;
-    this.setOptions(CODE_LANGUAGES.some(([value]) => value === language) ? CODE_LANGUAGES : [[language, language], ...CODE_LANGUAGES]);
+    const languages = this.languages;
+    this.setOptions(languages.some(([value]) => value === language) ? languages : [[language, language], ...languages]);
   }
 
   /** Shows the block's language in the picker and on the code, and asks for highlighting when it has one. */
   private showLanguage(): void {
     const language = this.language;
-    const known = CODE_LANGUAGES.find(([value]) => value === language);
+    const known = this.languages.find(([value]) => value === language) ?? CODE_LANGUAGES.find(([value]) => value === language);
     if (this.filled) {
       this.filled = false;
       this.fillLanguages();

@@ -1,6 +1,7 @@
 import { expect, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
+import { blocks } from '../../../src/core/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { codeHighlightKey } from '../../../src/element/node-views/index.js';
 import { TextSelection } from 'prosemirror-state';
@@ -353,6 +354,17 @@ describe('code block node view', () => {
     expect(picker(el).value).to.equal('rust');
     await sendKeys({ press: 'ArrowDown' });
     await until(() => el.getHTML().includes('data-language="shell"'), 'the next language is chosen from the keyboard');
+  });
+
+  it('offers only the languages of a configured code block (codeBlock.configure), plain text first', async () => {
+    const code = blocks.codeBlock.configure({ languages: ['typescript', 'sql', ['mermaid', 'Mermaid']] });
+    const el = await mount(html`<rich-editor .extensions=${[{ name: 'code', nodes: [code] }]} value="<pre data-language=&quot;sql&quot;><code>SELECT 1;</code></pre>"></rich-editor>`);
+    picker(el).focus();
+    expect([...picker(el).options].map((option) => option.textContent)).to.deep.equal(['Plain text', 'TypeScript', 'SQL', 'Mermaid']);
+    expect(picker(el).value).to.equal('sql');
+    await sendKeys({ press: 'ArrowDown' });
+    await until(() => el.getHTML().includes('data-language="mermaid"'), 'the next language offered is chosen from the keyboard');
+    expect(() => blocks.codeBlock.configure({ languages: ['klingon'] })).to.throw(RangeError, /klingon/);
   });
 
   it('fetches a language\'s grammar only when a block in it is shown, then highlights the block', async () => {
