@@ -32,8 +32,8 @@ const publicSurface = () => ({
 });
 
 export default {
-  // The element, and the base class that holds the host's callbacks (its members are the element's).
-  globs: ['src/element/rich-editor/rich-editor.component.ts', 'src/element/rich-editor/host-callbacks.ts'],
+  // The element, and its base classes of settings and the host's callbacks (their members are the element's).
+  globs: ['src/element/rich-editor/rich-editor.component.ts', 'src/element/rich-editor/editor-settings.ts', 'src/element/rich-editor/host-callbacks.ts'],
   outdir: '.',
   litelement: true,
   plugins: [publicSurface()],

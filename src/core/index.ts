@@ -279,15 +279,23 @@ export { editorSetup, editorSetupKey, editorSetupPlugin, blockMenuOf, BUILTIN_BL
 import * as blocks from './blocks/index.js';
 export { blocks };
 export type {
+  CommandFactory,
+  EdgeHook,
+  EditorCommands,
   EditorExtension,
   ExtensionContext,
   ExtensionInput,
   MarkDefinition,
   MarkdownHelpers,
   MarkdownRule,
+  MarkdownSyntax,
   NodeDefinition,
   SlashEntry,
 } from './extensions/types.js';
+// Extensions' interactive blocks: node views, and ProseMirror's modules as the editor runs them.
+export { definedNodeView, schemaNodeViews, type NodeViewContext, type NodeViewFactory } from './extensions/node-view.js';
+export { BUILTIN_PRIORITY, EXTENSION_PRIORITY } from './extensions/define.js';
+export { pm, type ProseMirror } from './pm.js';
 export { attrDefOf, attrDefsOf, type AttrKind } from './schema/attr-kinds.js';
 
 // Node and server rendering: a DOM for HTML parsing where there is none, HTML written without one.

@@ -11,6 +11,7 @@
  *
  * - a node view: a toggle button beside the section (a click opens or closes it, as one
  *   undo step; the section is kept, not rebuilt, when it opens or closes);
+ * - commands: `editor.run('details.insert')` and `editor.run('details.toggle')`;
  * - keys: Mod-Enter inside the section opens or closes it (before the built-in Mod-Enter,
  *   which breaks a line);
  * - edge hooks: Enter at the end of the summary goes into the section (or past it when it
@@ -23,6 +24,14 @@ import type { EditorExtension, EdgeHook } from '../core/extensions/types.js';
 import type { ProseMirror } from '../core/pm.js';
 import type { Node as PMNode } from 'prosemirror-model';
 import type { Command, EditorState, Transaction } from 'prosemirror-state';
+
+// Its commands, typed for `editor.run()` wherever this module is imported.
+declare module '../core/extensions/types.js' {
+  interface EditorCommands {
+    'details.toggle': [];
+    'details.insert': [];
+  }
+}
 
 /** The collapsible section, given the editor's ProseMirror modules. */
 export function details(pm: ProseMirror): EditorExtension {
@@ -158,6 +167,8 @@ export function details(pm: ProseMirror): EditorExtension {
         html: { tag: 'details', attrs: { open: 'open' } },
         slash: { id: 'details', title: 'Toggle section', description: 'A summary that shows or hides what is inside.', terms: ['details', 'collapse', 'toggle', 'accordion'], icon: 'list', command: insertSection },
         keys: () => ({ 'Mod-Enter': toggleHere }),
+        // editor.run('details.toggle') and editor.run('details.insert').
+        commands: { toggle: () => toggleHere, insert: () => insertSection },
         markdown: {
           // :::details{open} Summary text
           // the blocks inside

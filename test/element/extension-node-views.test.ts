@@ -203,3 +203,37 @@ describe("where an extension's keys run", () => {
     expect(el.getHTML()).to.equal('<p>one<br>§</p>');
   });
 });
+
+describe('commands by name: run()', () => {
+  it("runs the built-in blocks' and an extension's commands at the selection, each one undo step", async () => {
+    const el = await editor('<p>Title</p><p>Item</p>');
+    caretAtEnd(el, 'p');
+    expect(el.run('heading.set', 2)).to.equal(true);
+    expect(el.getHTML()).to.equal('<h2>Title</h2><p>Item</p>');
+    caretAtEnd(el, 'p');
+    expect(el.run('bullet_list.toggle')).to.equal(true);
+    expect(el.getHTML()).to.equal('<h2>Title</h2><ul><li><p>Item</p></li></ul>');
+    await pressWith('z', 'Control');
+    expect(el.getHTML(), 'one undo step').to.equal('<h2>Title</h2><p>Item</p>');
+    expect(el.run('table.insert', 2, 4)).to.equal(true);
+    const table = content(el).querySelector('table')!;
+    expect([table.rows.length, table.rows[0].cells.length], 'two rows of four columns').to.deep.equal([2, 4]);
+    expect(el.run('details.insert'), "the details extension's own command").to.equal(true);
+    expect(el.getHTML()).to.contain('<details open=""><summary></summary><p></p></details>');
+  });
+
+  it('refuses an unknown name with the names there are, and does nothing while read-only', async () => {
+    const el = await editor('<p>Title</p>');
+    caretAtEnd(el, 'p');
+    // @ts-expect-error: not a command the editor has
+    expect(() => el.run('heading.explode')).to.throw(RangeError, /heading\.set/);
+    // Type checks only (never called): heading.set takes a level.
+    // @ts-expect-error: a level is missing
+    const untyped = () => el.run('heading.set');
+    void untyped;
+    el.readonly = true;
+    await el.updateComplete;
+    expect(el.run('heading.set', 1)).to.equal(false);
+    expect(el.getHTML()).to.equal('<p>Title</p>');
+  });
+});

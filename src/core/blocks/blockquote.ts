@@ -26,6 +26,7 @@ export const blockquote: NodeDefinition = {
   blockMenu: [menuEntry('quote', isNamed('blockquote'), quote)],
   inputRules: (type) => [wrappingInputRule(/^\s*>\s$/, type)],
   keys: () => ({ 'Mod-Shift-b': toggleBlockquote }),
+  commands: { toggle: () => toggleBlockquote },
   styles: `
     .content > blockquote:not(.re-active) {
       contain-intrinsic-size: auto 3em;

@@ -138,6 +138,7 @@ const CODE_BLOCK: NodeDefinition = {
     'Shift-Tab': codeBlockUntab,
     'Mod-Enter': exitCode,
   }),
+  commands: { toggle: () => toggleCodeBlock },
   styles: `
     .content > .code-block:not(.re-active) {
       contain-intrinsic-size: auto 8em;

@@ -67,6 +67,7 @@ export function headingBlock(options: HeadingOptions = {}): HeadingDefinition {
     blockMenu: levels.map((level) => menuEntry(`heading${level}`, isHeading(level), setHeading(level))),
     inputRules: (type) => [textblockTypeInputRule(new RegExp(`^(${marks.join('|')})\\s$`), type, (match) => ({ level: match[1].length }))],
     keys: () => Object.fromEntries(levels.map((level) => [`Mod-Alt-${level}`, toggleHeading(level)])),
+    commands: { set: (level: HeadingLevel) => setHeading(offered(level)), toggle: (level: HeadingLevel) => toggleHeading(offered(level)) },
     options: { levels },
     configure: (next) => headingBlock({ levels, ...next }),
   styles: `

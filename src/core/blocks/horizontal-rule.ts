@@ -11,6 +11,7 @@ export const horizontalRule: NodeDefinition = {
   toDOM: () => ['hr'],
   markdown: { serialize: () => ['---'], parse: { hr: { node: 'horizontal_rule' } } },
   slash: slashEntry('divider', 'divider', ['line', 'hr', 'horizontal', 'rule', 'separator'], insertHorizontalRule),
+  commands: { insert: () => insertHorizontalRule },
   // `---` or `___` alone in a paragraph (`—-` once typography turned `--` into a dash).
   inputRules: (rule) => [
     new InputRule(/^(?:---|—-|___)$/, (state, _match, start, end) => {

@@ -81,6 +81,7 @@ export const bulletList: NodeDefinition = {
   blockMenu: [menuEntry('bullet', isNamed('bullet_list'), setList('bullet_list'))],
   inputRules: (type) => [wrappingInputRule(/^\s*([-+*])\s$/, type)],
   keys: () => ({ 'Mod-Shift-8': toggleBulletList }),
+  commands: { toggle: () => toggleBulletList },
   styles: LIST_STYLES,
 };
 
@@ -108,6 +109,7 @@ export const orderedList: NodeDefinition = {
     ),
   ],
   keys: () => ({ 'Mod-Shift-7': toggleOrderedList }),
+  commands: { toggle: () => toggleOrderedList },
 };
 
 export const listItem: NodeDefinition = {

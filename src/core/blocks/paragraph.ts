@@ -19,6 +19,7 @@ export const paragraph: NodeDefinition = {
   // Text is what a block is when no other entry claims it: an entry without `matches`.
   blockMenu: [menuEntry(TEXT_BLOCK_ID, undefined, setTextBlock)],
   keys: () => ({ 'Mod-Alt-0': setParagraph }),
+  commands: { set: () => setParagraph },
   styles: `
     .content p {
       margin: 0.25em 0;

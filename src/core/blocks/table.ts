@@ -1,6 +1,6 @@
 /** Tables (the `tables` feature): rows, cells and header cells with colours and column widths. */
 import { DOMParser, Fragment, type DOMOutputSpec, type Node as PMNode, type Schema } from 'prosemirror-model';
-import { insertTable } from '../commands/table.js';
+import { insertTable, insertTableOf } from '../commands/table.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
 import { cellInline, codeSpan, destination } from '../serialize/markdown-inline.js';
@@ -112,6 +112,7 @@ export const table: NodeDefinition = {
   toDOM: () => ['table', ['tbody', 0]],
   markdown: { serialize: tableLines, parse: { table: { block: 'table' }, thead: { ignore: true }, tbody: { ignore: true } } },
   slash: slashEntry('table', 'table', ['cell', 'db', 'data', 'tabular', 'grid'], insertTable),
+  commands: { insert: (rows?: number, columns?: number) => insertTableOf(rows, columns) },
   styles: `
     .content > :is(.tableWrapper, table):not(.re-active) {
       contain-intrinsic-size: auto 10em;

@@ -40,6 +40,7 @@ export const taskList: NodeDefinition = {
   blockMenu: [menuEntry('todo', isNamed('task_list'), setList('task_list'))],
   inputRules: (type) => [taskListRule(type)],
   keys: () => ({ 'Mod-Shift-9': toggleTaskList }),
+  commands: { toggle: () => toggleTaskList },
   styles: `
     .content ul[data-type='taskList'] {
       list-style: none;

@@ -79,14 +79,19 @@ export function insertTableAtSelection(tr: Transaction, rows?: number, columns?:
   return tr.scrollIntoView();
 }
 
+/** Inserts a table of `rows` by `columns` (3 x 3) without a header row, caret in the first cell; refused inside a table. */
+export function insertTableOf(rows?: number, columns?: number): Command {
+  return (state, dispatch) => {
+    if (isInTable(state)) return false;
+    const tr = insertTableAtSelection(state.tr, rows, columns);
+    if (!tr.docChanged || !insideTable(tr.selection.$from)) return false;
+    if (dispatch) dispatch(tr);
+    return true;
+  };
+}
+
 /** Inserts a 3 x 3 table without a header row, caret in the first cell; refused inside a table. */
-export const insertTable: Command = (state, dispatch) => {
-  if (isInTable(state)) return false;
-  const tr = insertTableAtSelection(state.tr);
-  if (!tr.docChanged || !insideTable(tr.selection.$from)) return false;
-  if (dispatch) dispatch(tr);
-  return true;
-};
+export const insertTable: Command = insertTableOf();
 
 /** Adds a row above the selected rows. */
 export const addRowBefore: Command = pmAddRowBefore;

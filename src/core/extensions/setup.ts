@@ -16,9 +16,9 @@ import { markActive, type ToolbarItem } from '../toolbar-state.js';
 import type { SlashItem } from '../plugins/slash-items.js';
 import { schema as builtinSchema } from '../schema/index.js';
 import { bandOf, chainBindings, schemaBindings, schemaBlockMenu, type Bindings, type KeyBand } from './collect.js';
-import { EXTENSION_PRIORITY, markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
+import { definitionOf, EXTENSION_PRIORITY, markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
 import { FEATURE_NAMES, featureOn, type Features } from '../features.js';
-import type { EditorExtension, ExtensionInput } from './types.js';
+import type { CommandFactory, EditorExtension, ExtensionInput } from './types.js';
 
 export { featureOn, type Features } from '../features.js';
 
@@ -45,6 +45,8 @@ export interface EditorSetup {
   fallbackPlugins(features?: Features): Plugin[];
   /** The extensions' content CSS. */
   readonly styles: string;
+  /** The named commands `run()` takes: each node's (`heading.set`) and each extension's own (`<extension>.<key>`). */
+  readonly commands: ReadonlyMap<string, CommandFactory>;
 }
 
 function byName<T extends { name: string }>(items: readonly T[]): T[] {
@@ -89,9 +91,13 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
     const keys = chainBindings(sources.map((source) => source.keys));
     return [...(rules.length ? [inputRules({ rules })] : []), ...(Object.keys(keys).length ? [keymap(keys)] : [])];
   };
+  const commands = new Map<string, CommandFactory>();
+  for (const type of Object.values(schema.nodes)) for (const [key, factory] of Object.entries(definitionOf(type)?.commands ?? {})) commands.set(`${type.name}.${key}`, factory);
+  for (const ext of extensions) for (const [key, factory] of Object.entries(ext.commands ?? {})) commands.set(`${ext.name}.${key}`, factory);
   return {
     schema,
     extensions,
+    commands,
     featureNames: [...new Set<string>([...FEATURE_NAMES, ...extensions.flatMap((ext) => (ext.feature ? [ext.feature] : []))])],
     styles: extensions
       .flatMap((ext) => [ext.styles, ...(ext.nodes ?? []).map((def) => def.styles), ...(ext.marks ?? []).map((def) => def.styles)])

@@ -148,6 +148,28 @@ export type EdgeHook = (
   view?: EditorView,
 ) => boolean;
 
+/** A named command of a block or extension: called with the command's arguments, it gives the ProseMirror command to run. */
+export type CommandFactory = (...args: never[]) => Command;
+
+/**
+ * The commands `run()` knows, by name, with their arguments: the built-in blocks' below, and
+ * those a host's blocks bring, which it adds by declaration merging:
+ * `declare module 'rich-editor' { interface EditorCommands { 'callout.toggle': [] } }`.
+ * A name is the node's (or extension's) name, a dot, and the command's key in its `commands`.
+ */
+export interface EditorCommands {
+  'paragraph.set': [];
+  'heading.set': [level: 1 | 2 | 3];
+  'heading.toggle': [level: 1 | 2 | 3];
+  'blockquote.toggle': [];
+  'code_block.toggle': [];
+  'bullet_list.toggle': [];
+  'ordered_list.toggle': [];
+  'task_list.toggle': [];
+  'horizontal_rule.insert': [];
+  'table.insert': [rows?: number, columns?: number];
+}
+
 /** A node an extension adds. ProseMirror's node spec fields sit at the top level. */
 export interface NodeDefinition {
   /** The node type's name: a letter, then letters, digits and underscores. */
@@ -191,6 +213,8 @@ export interface NodeDefinition {
   spec?: Readonly<Record<string, unknown>>;
   /** Input rules for the node (markdown shortcuts). */
   inputRules?: (type: NodeType) => readonly InputRule[];
+  /** Its named commands (`toggle`, `insert`…), run by name from the element: `run('<node name>.<key>', …args)`. */
+  commands?: Readonly<Record<string, CommandFactory>>;
   /** Key bindings for the node. */
   keys?: (type: NodeType) => Readonly<Record<string, Command>>;
   /**
@@ -272,6 +296,8 @@ export interface EditorExtension {
   priority?: number;
   nodes?: readonly NodeDefinition[];
   marks?: readonly MarkDefinition[];
+  /** Its named commands, run by name from the element: `run('<extension name>.<key>', …args)`. */
+  commands?: Readonly<Record<string, CommandFactory>>;
   plugins?: (context: ExtensionContext) => readonly Plugin[];
   keys?: (context: ExtensionContext) => Readonly<Record<string, Command>>;
   inputRules?: (context: ExtensionContext) => readonly InputRule[];

@@ -1,6 +1,7 @@
 import type { PropertyValues, ReactiveController } from 'lit';
 import type { Node as PMNode } from 'prosemirror-model';
-import { EditorState, type Transaction } from 'prosemirror-state';
+import { closeHistory } from 'prosemirror-history';
+import { EditorState, type Command, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { hasContent } from '../../core/content.js';
 import { log } from '../../core/log.js';
@@ -167,6 +168,18 @@ export class EditorDocument implements ReactiveController {
   reset(): void {
     this.host.setValue(this.host.defaultValue);
     this.dirty = false;
+  }
+
+  /** Runs a named command of a block or extension at the selection (`RichEditor.run`); false where it does not apply or the editor takes no input. */
+  run(name: string, args: readonly unknown[]): boolean {
+    const { commands } = this.config.setup;
+    const factory = commands.get(name);
+    if (!factory) throw new RangeError(`The editor has no command "${name}"; it has ${[...commands.keys()].sort().join(', ')}`);
+    const view = this.view;
+    if (!view || !this.element.editable()) return false;
+    const command = (factory as (...given: readonly unknown[]) => Command)(...args);
+    // Its own undo step, even right after typing or another command.
+    return this.asHost(() => command(view.state, (tr) => view.dispatch(closeHistory(tr)), view));
   }
 
   /** Runs a change the host asked for: it fires no native `input`. */

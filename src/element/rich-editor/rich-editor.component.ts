@@ -3,13 +3,12 @@ import { Configuration } from './configuration.js';
 import { EditorDocument } from './editor-document.js';
 import { Uploads } from './uploads.js';
 import { FormControl } from './form-control.js';
-import { HostCallbacks } from './host-callbacks.js';
+import { EditorSettings } from './editor-settings.js';
 import { pressBelowContent } from './open-end.js';
 import { CollaborationController, type Collaboration } from './collaboration.js';
 import type { EditorView } from 'prosemirror-view';
 import { schemaStyles } from '../../core/extensions/collect.js';
-import type { ExtensionInput } from '../../core/extensions/types.js';
-import { checkFeatures, type Features } from '../../core/features.js';
+import type { EditorCommands, ExtensionInput } from '../../core/extensions/types.js';
 import type { Menus } from '../../core/menus.js';
 import { focusAt, insertAtSavedSelection, type FocusPosition } from '../../core/operations.js';
 import { MAX_IMAGE_FILE_SIZE } from '../../core/plugins/image-validation.js';
@@ -17,7 +16,7 @@ import { scrollToHeading as scrollToHeadingCommand } from '../../core/plugins/to
 import { schema } from '../../core/schema/index.js';
 import { serializeJSON, type JSONNode } from '../../core/serialize/json.js';
 import { serializeMarkdown } from '../../core/serialize/markdown.js';
-import { wordsWith, type Strings } from '../../core/strings.js';
+import { wordsWith } from '../../core/strings.js';
 import { EditorHub } from '../editor-controller.js';
 import { nodeViewStyles } from '../node-views/index.js';
 import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
@@ -84,7 +83,7 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * @cssprop --rich-editor-code-type - syntax colour of types
  * @cssprop --rich-editor-code-attr - syntax colour of attributes
  */
-export class RichEditor extends HostCallbacks {
+export class RichEditor extends EditorSettings {
   // The built-in nodes' CSS comes from their definitions (src/core/blocks), shared by every editor; an extension's is added per editor.
   static override styles = [themeStyles, richEditorStyles, unsafeCSS(schemaStyles(schema)), nodeViewStyles];
 
@@ -102,10 +101,6 @@ export class RichEditor extends HostCallbacks {
     dragDrop: { type: Boolean, attribute: 'drag-drop', reflect: true },
     name: { type: String, reflect: true },
     extensions: { attribute: false },
-    // Checked when set (its accessor below): a name the editor does not have throws.
-    features: { attribute: false, noAccessor: true },
-    // Set through its accessor below: the validity message follows at once.
-    strings: { attribute: false, noAccessor: true },
     menus: { attribute: false },
     maxImageSize: { type: Number, attribute: 'max-image-size' },
     imageTypes: { attribute: false },
@@ -183,43 +178,6 @@ export class RichEditor extends HostCallbacks {
    */
   extensions: readonly ExtensionInput[] = [];
   /**
-   * Built-in pieces turned off, by name: `{ tables: false, slashMenu: false }`. A piece
-   * turned off loses its UI, keys, input rules and menu entries; content of that kind
-   * still loads and round-trips. Names: tables, images, mentions, taskLists,
-   * codeHighlighting, dragHandle, slashMenu, toolbar, markdownPaste, typography,
-   * markdownShortcuts, and the features the element's `extensions` declare (their
-   * `feature`; set `extensions` first). Any other name throws a RangeError naming the
-   * valid ones. In TypeScript the names are a closed union: a host's own feature is added
-   * to the `CustomFeatures` interface by declaration merging.
-   */
-  get features(): Features {
-    return this.featureSettings;
-  }
-
-  set features(features: Features) {
-    checkFeatures(features, this.config.setup.featureNames);
-    const old = this.featureSettings;
-    this.featureSettings = features ?? {};
-    this.requestUpdate('features', old);
-  }
-  /**
-   * Words: every word the editor shows or announces, by key (see `ENGLISH` in
-   * `rich-editor/core`); the keys given replace the English ones. A locale is such a
-   * table: `import { fr } from 'rich-editor/locales/fr'`. `validationMessage` is in the
-   * new words as soon as they are set.
-   */
-  get strings(): Strings {
-    return this.words;
-  }
-
-  set strings(strings: Strings) {
-    const old = this.words;
-    this.words = strings ?? {};
-    this.requestUpdate('strings', old);
-    // Now, not at the next render: a form checked in the same task shows the message in these words.
-    this.formControl.validate();
-  }
-  /**
    * The menus' arrangement, by item id: `{ slash: { order: ['heading1', 'todo'], hide: ['divider'] },
    * toolbar: { hide: ['underline'] }, blockMenu: { order: [...] } }`. Listed ids come first in
    * that order, the rest follow; items are added by extensions.
@@ -244,10 +202,6 @@ export class RichEditor extends HostCallbacks {
 
   /** Disabled by a disabled `<fieldset>` (or the attribute), as the browser says. */
   private formDisabled = false;
-  /** The value of `features`, checked. */
-  private featureSettings: Features = {};
-  /** The value of `strings`. */
-  private words: Strings = {};
   private readonly uploads: Uploads = new Uploads(this, () => this.doc.view);
   private readonly config: Configuration = new Configuration(this, this.uploads);
   protected readonly formControl: FormControl = new FormControl(this, {
@@ -261,6 +215,10 @@ export class RichEditor extends HostCallbacks {
   });
   private readonly doc: EditorDocument = new EditorDocument(this, this.config, this.formControl, { editable: () => this.canEdit, disabled: () => this.isDisabled });
   private readonly collab = this.doc.share(new CollaborationController(this, { rebuild: () => this.doc.rebuild(), refresh: () => this.doc.refresh(), schema: () => this.config.setup.schema }));
+
+  protected featureNames(): readonly string[] {
+    return this.config.setup.featureNames;
+  }
 
   constructor() {
     super();
@@ -375,6 +333,17 @@ export class RichEditor extends HostCallbacks {
   /** The document as markdown (GFM tables and task lists). */
   getMarkdown(): string {
     return serializeMarkdown(this.doc.current);
+  }
+
+  /**
+   * Runs a block's or an extension's command by name at the selection, as one undo step:
+   * `run('heading.set', 2)`, `run('bullet_list.toggle')`, `run('table.insert', 2, 4)`,
+   * `run('details.toggle')` (docs/extensions.md lists them). False where it does not apply,
+   * or while the editor takes no input; an unknown name throws a RangeError naming the
+   * commands there are. In TypeScript the names and arguments are typed (`EditorCommands`).
+   */
+  run<K extends keyof EditorCommands>(name: K, ...args: EditorCommands[K]): boolean {
+    return this.doc.run(name, args);
   }
 
   /** Scrolls smoothly to the `sequence`-th heading (1-based) of a level; false when there is none. */
