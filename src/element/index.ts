@@ -7,6 +7,7 @@ import './table-controls/table-controls.js';
 import './toolbar/toolbar.js';
 
 export { RichEditor } from './rich-editor/rich-editor.component.js';
+export { litNodeView, type LitNodeViewProps } from './node-views/lit-node-view.js';
 export type { UploadFileCallback } from './rich-editor/uploads.js';
 export type { Collaboration, CollabState, CollabStatus, CollabUser } from '../collab/provider.js';
 export { RICH_EDITOR_TAG, defineRichEditor } from './rich-editor/rich-editor.js';
@@ -27,5 +28,5 @@ export type { BuiltinFeatureName, CustomFeatures, ExtensionFeatureName, FeatureN
 export type { MenuLayout, Menus } from '../core/menus.js';
 export type { Strings } from '../core/strings.js';
 export type { CommandFactory, EdgeHook, EditorCommands, EditorExtension, ExtensionInput, MarkDefinition, NodeDefinition } from '../core/extensions/types.js';
-export type { NodeViewContext, NodeViewFactory } from '../core/extensions/node-view.js';
+export { stopControlEvents, type NodeViewContext, type NodeViewFactory } from '../core/extensions/node-view.js';
 export type { ProseMirror } from '../core/pm.js';

@@ -13,7 +13,7 @@
 import { createElement, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Node as PMNode } from 'prosemirror-model';
-import type { NodeViewContext, NodeViewFactory } from '../element/index.js';
+import { stopControlEvents, type NodeViewContext, type NodeViewFactory } from '../element/index.js';
 
 /** What the component gets. */
 export interface ReactNodeViewProps {
@@ -44,9 +44,6 @@ export interface ReactNodeViewOptions {
   /** Wraps every view's element, e.g. in the host's context providers. */
   wrap?: (children: ReactNode) => ReactNode;
 }
-
-/** Events in the view's own controls are the view's; the editor handles the rest (a click on an atom selects it). */
-const CONTROL = 'button, input, textarea, select, option, label, a[href], [contenteditable="true"]';
 
 interface Snapshot {
   readonly node: PMNode;
@@ -97,11 +94,7 @@ export function reactNodeView(component: ComponentType<ReactNodeViewProps>, opti
     return {
       dom,
       contentDOM,
-      stopEvent: (event: Event) => {
-        const target = event.target as Element | null;
-        if (!target || (contentDOM && contentDOM.contains(target))) return false;
-        return !!target.closest?.(CONTROL) && dom.contains(target.closest(CONTROL));
-      },
+      stopEvent: stopControlEvents(dom, contentDOM),
       // Unmounted after the transaction that removed the node, never inside a React render.
       destroy: () => queueMicrotask(() => root.unmount()),
     };

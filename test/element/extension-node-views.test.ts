@@ -7,8 +7,9 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { ref } from 'lit/directives/ref.js';
 import '../../src/element/index.js';
-import type { RichEditor } from '../../src/element/index.js';
+import { litNodeView, type RichEditor } from '../../src/element/index.js';
 import type { EditorExtension, ExtensionInput } from '../../src/core/extensions/types.js';
 import type { NodeViewContext } from '../../src/core/extensions/node-view.js';
 import { pm as editorPm } from '../../src/core/pm.js';
@@ -170,6 +171,46 @@ describe('a node view in plain JS, with pm', () => {
     await click(view.querySelector('.remove')!);
     expect(el.getHTML()).to.equal('<p>a</p><p>b</p>');
     expect(log).to.deep.equal(['create 2 same pm', 'destroyed']);
+  });
+});
+
+describe('a node view written as a Lit template (litNodeView)', () => {
+  it('redraws on its node, sets attributes from its button, and takes typing in its body', async () => {
+    let draws = 0;
+    const cards: EditorExtension = {
+      name: 'cards',
+      nodes: [
+        {
+          name: 'card',
+          group: 'block',
+          content: 'paragraph+',
+          attrs: { tone: { type: 'enum', values: ['calm', 'loud'], default: 'calm' } },
+          html: { tag: 'section', attrs: { tone: 'data-tone' }, class: 'card' },
+          nodeView: litNodeView((props) => {
+            draws++;
+            const tone = String(props.node.attrs.tone);
+            return html`<div class="card-view">
+              <button type="button" contenteditable="false" @click=${() => props.updateAttributes({ tone: tone === 'calm' ? 'loud' : 'calm' })}>${tone}</button>
+              <div class="card-body" ${ref(props.contentRef)}></div>
+            </div>`;
+          }),
+        },
+      ],
+    };
+    const el = await editor('<p>before</p><section class="card" data-tone="calm"><p>Body</p></section>', [cards]);
+    const button = content(el).querySelector<HTMLButtonElement>('.card-view button')!;
+    expect(content(el).querySelector('.card-body p')!.textContent, 'the content is in its place in the template').to.equal('Body');
+    const drawn = draws;
+    await click(button);
+    expect(el.getHTML()).to.equal('<p>before</p><section class="card" data-tone="loud"><p>Body</p></section>');
+    expect(button.textContent, 'the same button, redrawn').to.equal('loud');
+    expect(draws).to.equal(drawn + 1);
+    await clickAt(textPoint(el, 'before', 6));
+    await sendKeys({ type: '!' });
+    expect(draws, 'typing elsewhere draws nothing').to.equal(drawn + 1);
+    await clickAt(textPoint(el, 'Body', 4));
+    await sendKeys({ type: ' typed' });
+    expect(el.getHTML()).to.equal('<p>before!</p><section class="card" data-tone="loud"><p>Body typed</p></section>');
   });
 });
 

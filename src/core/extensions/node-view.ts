@@ -94,6 +94,23 @@ class ViewContext implements NodeViewContext {
   }
 }
 
+/** Elements whose events are a view's own. */
+const CONTROL = 'button, input, textarea, select, option, label, a[href], [contenteditable="true"]';
+
+/**
+ * A `stopEvent` for a view with controls: events in its buttons, fields and links are the
+ * view's own; the editor handles the rest (its content's, and a click elsewhere on an atom,
+ * which selects it).
+ */
+export function stopControlEvents(dom: Element, contentDOM: Element | null): (event: Event) => boolean {
+  return (event) => {
+    const target = event.target as Element | null;
+    if (!target || (contentDOM && contentDOM.contains(target))) return false;
+    const control = target.closest?.(CONTROL);
+    return !!control && dom.contains(control);
+  };
+}
+
 /** ProseMirror's own selection look for a node view that has no `selectNode` of its own. */
 function markSelected(dom: Node, node: PMNode, contentDOM: Node | null | undefined, on: boolean): void {
   if (!(dom instanceof HTMLElement)) return;
