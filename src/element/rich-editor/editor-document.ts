@@ -209,9 +209,23 @@ export class EditorDocument implements ReactiveController {
     if (this.config.rebuilds(changed, view.state)) this.rebuild();
   }
 
+  /** Whether a view was ever mounted (the next one gets a fresh element). */
+  private mounted = false;
+
   private create(html: string = this.pendingValue): void {
     const host = this.host;
-    const mount = host.renderRoot.querySelector('.content') as HTMLElement;
+    let mount = host.renderRoot.querySelector('.content') as HTMLElement;
+    // A view after the first (a rebuild, a reconnect) gets an element of its own: the view just
+    // destroyed may still have ProseMirror's focus timer pending, which reads the selection of
+    // its element through the view's (now gone) document in WebKit when that element has focus.
+    if (this.mounted) {
+      const fresh = mount.ownerDocument.createElement('div');
+      fresh.className = 'content';
+      fresh.setAttribute('part', 'content');
+      mount.replaceWith(fresh);
+      mount = fresh;
+    }
+    this.mounted = true;
     mount.replaceChildren();
     const setup = this.config.setup;
     this.config.showExtensionStyles(setup.styles);
