@@ -293,7 +293,7 @@ export type {
   SlashEntry,
 } from './extensions/types.js';
 // Extensions' interactive blocks: node views, and ProseMirror's modules as the editor runs them.
-export { definedNodeView, schemaNodeViews, stopControlEvents, type NodeViewContext, type NodeViewFactory } from './extensions/node-view.js';
+export { definedNodeView, nodeViewShell, schemaNodeViews, stopControlEvents, type NodeViewContext, type NodeViewFactory, type NodeViewProps, type NodeViewShell } from './extensions/node-view.js';
 export { BUILTIN_PRIORITY, EXTENSION_PRIORITY } from './extensions/define.js';
 export { pm, type ProseMirror } from './pm.js';
 export { attrDefOf, attrDefsOf, type AttrKind } from './schema/attr-kinds.js';

@@ -28,5 +28,5 @@ export type { BuiltinFeatureName, CustomFeatures, ExtensionFeatureName, FeatureN
 export type { MenuLayout, Menus } from '../core/menus.js';
 export type { Strings } from '../core/strings.js';
 export type { CommandFactory, EdgeHook, EditorCommands, EditorExtension, ExtensionInput, MarkDefinition, NodeDefinition } from '../core/extensions/types.js';
-export { stopControlEvents, type NodeViewContext, type NodeViewFactory } from '../core/extensions/node-view.js';
+export { nodeViewShell, stopControlEvents, type NodeViewContext, type NodeViewFactory, type NodeViewProps, type NodeViewShell } from '../core/extensions/node-view.js';
 export type { ProseMirror } from '../core/pm.js';

@@ -15,6 +15,7 @@ import type { NodeViewContext } from '../../src/core/extensions/node-view.js';
 import { pm as editorPm } from '../../src/core/pm.js';
 import { parseMarkdownNow } from '../../src/core/serialize/markdown-parse.js';
 import { details } from '../../src/extensions/details.js';
+import { cardBlock } from '../helpers/card-block.js';
 import { pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
 import { click, clickAt, textPoint, until } from './toolbar/helpers.js';
@@ -177,26 +178,16 @@ describe('a node view in plain JS, with pm', () => {
 describe('a node view written as a Lit template (litNodeView)', () => {
   it('redraws on its node, sets attributes from its button, and takes typing in its body', async () => {
     let draws = 0;
-    const cards: EditorExtension = {
-      name: 'cards',
-      nodes: [
-        {
-          name: 'card',
-          group: 'block',
-          content: 'paragraph+',
-          attrs: { tone: { type: 'enum', values: ['calm', 'loud'], default: 'calm' } },
-          html: { tag: 'section', attrs: { tone: 'data-tone' }, class: 'card' },
-          nodeView: litNodeView((props) => {
-            draws++;
-            const tone = String(props.node.attrs.tone);
-            return html`<div class="card-view">
-              <button type="button" contenteditable="false" @click=${() => props.updateAttributes({ tone: tone === 'calm' ? 'loud' : 'calm' })}>${tone}</button>
-              <div class="card-body" ${ref(props.contentRef)}></div>
-            </div>`;
-          }),
-        },
-      ],
-    };
+    const cards = cardBlock(
+      litNodeView((props) => {
+        draws++;
+        const tone = String(props.node.attrs.tone);
+        return html`<div class="card-view">
+          <button type="button" contenteditable="false" @click=${() => props.updateAttributes({ tone: tone === 'calm' ? 'loud' : 'calm' })}>${tone}</button>
+          <div class="card-body" ${ref(props.contentRef)}></div>
+        </div>`;
+      }),
+    );
     const el = await editor('<p>before</p><section class="card" data-tone="calm"><p>Body</p></section>', [cards]);
     const button = content(el).querySelector<HTMLButtonElement>('.card-view button')!;
     expect(content(el).querySelector('.card-body p')!.textContent, 'the content is in its place in the template').to.equal('Body');

@@ -9,7 +9,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { useEffect } from 'react';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
-import type { EditorExtension } from '../../src/core/extensions/types.js';
+import { cardBlock } from '../helpers/card-block.js';
 import { reactNodeView, type ReactNodeViewProps } from '../../src/react/index.js';
 import { click, clickAt, textPoint } from '../element/toolbar/helpers.js';
 import { until } from '../helpers/until.js';
@@ -36,19 +36,7 @@ function Card({ node, updateAttributes, contentRef }: ReactNodeViewProps) {
   );
 }
 
-const cards: EditorExtension = {
-  name: 'cards',
-  nodes: [
-    {
-      name: 'card',
-      group: 'block',
-      content: 'paragraph+',
-      attrs: { label: { type: 'text', default: '' }, tone: { type: 'enum', values: ['calm', 'loud'], default: 'calm' } },
-      html: { tag: 'section', attrs: { label: 'data-label', tone: 'data-tone' }, class: 'card' },
-      nodeView: reactNodeView(Card),
-    },
-  ],
-};
+const cards = cardBlock(reactNodeView(Card));
 
 const card = (label: string, text = label) => `<section class="card" data-label="${label}" data-tone="calm"><p>${text}</p></section>`;
 

@@ -185,3 +185,53 @@ const definedViews = perSchema((schema: Schema) =>
 export function schemaNodeViews(schema: Schema, features?: Features): Record<string, NodeViewConstructor> {
   return Object.fromEntries(definedViews(schema).filter(({ feature }) => featureOn(features, feature)).map(({ name, view }) => [name, view]));
 }
+
+/** What a template or component drawing a node view gets (litNodeView, reactNodeView). */
+export interface NodeViewProps {
+  /** The node as it is now. */
+  node: PMNode;
+  /** Whether the node is selected as a whole. */
+  selected: boolean;
+  /** Whether the editor accepts input. */
+  editable: boolean;
+  /** Sets some of the node's attributes (one undo step). */
+  updateAttributes(attrs: Readonly<Record<string, unknown>>): void;
+  /** Removes the node. */
+  deleteNode(): void;
+  /** Where the node starts in the document. */
+  getPos(): number | undefined;
+  /** For a node with content: the ref of the element its editable content goes in (React's `ref`, Lit's `ref()`). */
+  contentRef(element?: Element | null): void;
+}
+
+/** A drawn node view's elements: its outer element, the element ProseMirror fills with the content (none for a leaf), and the props to draw it with. */
+export interface NodeViewShell {
+  dom: HTMLElement;
+  contentDOM: HTMLElement | null;
+  /** The props as they are now (a new object after each change the context tells of). */
+  props(): NodeViewProps;
+}
+
+/**
+ * The elements of a node view a template or component draws: `tag` (a `div`, or a `span` for an
+ * inline node) and, for a node with content, its content element, made now so ProseMirror
+ * fills it before anything is drawn; `contentRef` moves it where the drawing puts the ref.
+ */
+export function nodeViewShell(node: PMNode, view: EditorView, getPos: () => number | undefined, context: NodeViewContext, options: { tag?: string; className?: string } = {}): NodeViewShell {
+  const inline = node.isInline;
+  const dom = document.createElement(options.tag ?? (inline ? 'span' : 'div'));
+  if (options.className) dom.className = options.className;
+  dom.setAttribute('data-node-view', node.type.name);
+  const contentDOM = node.isLeaf ? null : document.createElement(inline ? 'span' : 'div');
+  contentDOM?.setAttribute('data-node-view-content', '');
+  const contentRef = (element?: Element | null) => {
+    if (contentDOM && element && contentDOM.parentNode !== element) element.append(contentDOM);
+  };
+  const actions = {
+    updateAttributes: (attrs: Readonly<Record<string, unknown>>) => context.updateAttributes(attrs),
+    deleteNode: () => context.deleteNode(),
+    getPos,
+    contentRef,
+  };
+  return { dom, contentDOM, props: () => ({ ...actions, node: context.node, selected: context.selected, editable: view.editable }) };
+}
