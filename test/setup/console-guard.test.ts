@@ -45,3 +45,62 @@ describe('the test pages\' guard', () => {
     expect(failure.expected).to.deep.equal({ a: 2 });
   });
 });
+
+/** Frames until `done`, at most `limit` of them. */
+async function framesUntil(done: () => boolean, limit = 60): Promise<void> {
+  for (let frame = 0; frame < limit && !done(); frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
+/**
+ * An observer of a box inside another that, when told of the inner box, resizes the outer one
+ * (shallower than what it was told of, so the browser defers that notice to the next frame and
+ * reports the deferral): `times` times, or for ever.
+ */
+function resizeLoop(times: number): { stop(): void } {
+  const outer = document.createElement('div');
+  const inner = document.createElement('div');
+  outer.style.width = '100px';
+  inner.style.height = '10px';
+  outer.append(inner);
+  document.body.append(outer);
+  let left = times;
+  const observer = new ResizeObserver((entries) => {
+    if (!entries.some((entry) => entry.target === inner) || left-- <= 0) return;
+    outer.style.width = `${outer.offsetWidth + 10}px`;
+    inner.style.height = `${inner.offsetHeight + 1}px`;
+  });
+  observer.observe(outer);
+  observer.observe(inner);
+  return {
+    stop() {
+      observer.disconnect();
+      outer.remove();
+    },
+  };
+}
+
+describe('the test pages\' guard on ResizeObserver notices', () => {
+  it('lets one notification deferred to the next frame pass', async () => {
+    const loop = resizeLoop(1);
+    try {
+      await framesUntil(() => window.__consoleGuard!.resizeNotices >= 1);
+      expect(window.__consoleGuard!.resizeNotices, 'the browser deferred a notification').to.equal(1);
+      await framesUntil(() => false, 3);
+      expect(window.__consoleGuard!.problems).to.deep.equal([]);
+    } finally {
+      loop.stop();
+    }
+  });
+
+  it('fails a test whose observers loop frame after frame', async () => {
+    const loop = resizeLoop(Number.POSITIVE_INFINITY);
+    try {
+      await framesUntil(() => window.__consoleGuard!.problems.length > 0);
+      const problems = window.__consoleGuard!.problems.splice(0);
+      expect(problems).to.have.length(1);
+      expect(problems[0]).to.contain('a resize loop');
+    } finally {
+      loop.stop();
+    }
+  });
+});

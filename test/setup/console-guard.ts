@@ -8,7 +8,8 @@ import { executeServerCommand } from '@web/test-runner-commands';
 
 declare global {
   interface Window {
-    __consoleGuard?: { problems: string[] };
+    /** What the guard holds against the running test; `resizeNotices`: deferred ResizeObserver notifications let through. */
+    __consoleGuard?: { problems: string[]; resizeNotices: number };
     /** The test running now, for the runner's report on a file that stops answering. */
     __currentTest?: string;
   }
@@ -85,9 +86,14 @@ function describeNodesInFailures(): void {
   };
 }
 
+/** What browsers report when a ResizeObserver notification waits for the next frame. */
+const RESIZE_LOOP_NOTICE = 'ResizeObserver loop completed with undelivered notifications.';
+/** Notices in one test that make it a loop rather than one deferred notification. */
+const RESIZE_LOOPS_FAILING = 3;
+
 if (!window.__consoleGuard) {
   describeNodesInFailures();
-  const guard = { problems: [] as string[] };
+  const guard = { problems: [] as string[], resizeNotices: 0 };
   window.__consoleGuard = guard;
   /** Tells the runner where the file is (scripts/wtr-progress.mjs), without waiting for it. */
   const progress = (phase: 'started' | 'ended' | 'finished' | 'problem', test = '', problem?: string) =>
@@ -99,9 +105,27 @@ if (!window.__consoleGuard) {
   };
   const original = console.error.bind(console);
   console.error = (...args: unknown[]) => {
-    record(`console.error: ${args.map(describeArg).join(' ')}`);
+    // The runner's own listener logs an uncaught error's `error`: null for a resize notice.
+    const event = window.event;
+    const resizeNotice = event instanceof ErrorEvent && event.message === RESIZE_LOOP_NOTICE && args.length === 1 && args[0] === null;
+    if (!resizeNotice) record(`console.error: ${args.map(describeArg).join(' ')}`);
     original(...args);
   };
+  // A ResizeObserver notification deferred to the next frame is reported as an error event on the
+  // window, which mocha would count as the running test's failure. WebKit reports it now and then
+  // with no loop in any observer (a paste into a new editor, 1 run in 6 beside other suites; see
+  // VS Code's microsoft/vscode#135833): a notice is let through; a loop that keeps going, one notice
+  // frame after frame, still fails the test.
+  window.addEventListener(
+    'error',
+    (event) => {
+      if (event.message !== RESIZE_LOOP_NOTICE) return;
+      event.stopImmediatePropagation();
+      event.preventDefault();
+      if (++guard.resizeNotices === RESIZE_LOOPS_FAILING) record(`uncaught error: ${event.message} (${RESIZE_LOOPS_FAILING} times in one test: a resize loop)`);
+    },
+    { capture: true },
+  );
   window.addEventListener('error', (event) => {
     record(`uncaught error: ${event.message}`);
   });
@@ -109,6 +133,7 @@ if (!window.__consoleGuard) {
     record(`unhandled rejection: ${describeArg(event.reason)}`);
   });
   beforeEach(function noteTest() {
+    guard.resizeNotices = 0;
     window.__currentTest = this.currentTest?.fullTitle();
     progress('started', window.__currentTest);
   });
