@@ -5,6 +5,7 @@
 import { setBlockType } from 'prosemirror-commands';
 import { textblockTypeInputRule } from 'prosemirror-inputrules';
 import type { Node as PMNode } from 'prosemirror-model';
+import { headingToParagraphAtStart } from '../commands/block-joins.js';
 import { toggleHeading } from '../commands/blocks.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import { withNodeType } from '../per-schema.js';
@@ -67,6 +68,8 @@ export function headingBlock(options: HeadingOptions = {}): HeadingDefinition {
     blockMenu: levels.map((level) => menuEntry(`heading${level}`, isHeading(level), setHeading(level))),
     inputRules: (type) => [textblockTypeInputRule(new RegExp(`^(${marks.join('|')})\\s$`), type, (match) => ({ level: match[1].length }))],
     keys: () => Object.fromEntries(levels.map((level) => [`Mod-Alt-${level}`, toggleHeading(level)])),
+    // With nothing before it to join, Backspace takes its level away, as it would a list's bullet.
+    edges: { backspaceAtStart: (state, dispatch, _at, view) => headingToParagraphAtStart(state, dispatch, view) },
     commands: { set: (level: HeadingLevel) => setHeading(offered(level)), toggle: (level: HeadingLevel) => toggleHeading(offered(level)) },
     options: { levels },
     configure: (next) => headingBlock({ levels, ...next }),

@@ -4,9 +4,9 @@ import { undoInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
 import type { Schema } from 'prosemirror-model';
 import { AllSelection, Selection, TextSelection, type Command, type Plugin } from 'prosemirror-state';
-import { headingToParagraphAtStart, joinAcrossListForward, joinIntoListBackward } from '../commands/block-joins.js';
+import { joinAcrossListForward, joinIntoListBackward } from '../commands/block-joins.js';
 import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
-import { schemaKeys } from '../extensions/collect.js';
+import { chainBindings, schemaKeys } from '../extensions/collect.js';
 import type { Features } from '../features.js';
 
 /** Mod-a: the first press selects the current block's text, the next the whole document. */
@@ -53,35 +53,32 @@ export interface UndoCommands {
  * those of features turned off left out), then the base keys.
  */
 export function editorKeymap(schema: Schema, features?: Features, history: UndoCommands = { undo, redo }): Plugin[] {
-  return [
-    keymap({
-      'Mod-b': toggleBold,
-      'Mod-i': toggleItalic,
-      'Mod-u': toggleUnderline,
-      'Mod-Shift-s': toggleStrike,
-      'Mod-e': toggleCode,
-      'Mod-z': history.undo === undo ? undoWithInputRules : chainCommands(undoInputRule, history.undo),
-      'Shift-Mod-z': history.redo,
-      'Mod-y': history.redo,
-      Backspace: chainCommands(undoInputRule, joinIntoListBackward),
-      Delete: joinAcrossListForward,
-      'Mod-a': selectBlockThenAll,
-      'Mod-Home': selectDocumentEdge('start'),
-      'Mod-End': selectDocumentEdge('end'),
-      'Shift-Mod-Home': selectDocumentEdge('start', true),
-      'Shift-Mod-End': selectDocumentEdge('end', true),
-      ...(MAC
-        ? {
-            'Mod-ArrowUp': selectDocumentEdge('start'),
-            'Mod-ArrowDown': selectDocumentEdge('end'),
-            'Shift-Mod-ArrowUp': selectDocumentEdge('start', true),
-            'Shift-Mod-ArrowDown': selectDocumentEdge('end', true),
-          }
-        : {}),
-      ...schemaKeys(schema, features),
-    }),
-    keymap(baseKeymap),
-    // After the base keys' joins: a heading with nothing before it to join becomes a paragraph.
-    keymap({ Backspace: headingToParagraphAtStart }),
-  ];
+  const editing: Record<string, Command> = {
+    'Mod-b': toggleBold,
+    'Mod-i': toggleItalic,
+    'Mod-u': toggleUnderline,
+    'Mod-Shift-s': toggleStrike,
+    'Mod-e': toggleCode,
+    'Mod-z': history.undo === undo ? undoWithInputRules : chainCommands(undoInputRule, history.undo),
+    'Shift-Mod-z': history.redo,
+    'Mod-y': history.redo,
+    Backspace: chainCommands(undoInputRule, joinIntoListBackward),
+    Delete: joinAcrossListForward,
+    'Mod-a': selectBlockThenAll,
+    'Mod-Home': selectDocumentEdge('start'),
+    'Mod-End': selectDocumentEdge('end'),
+    'Shift-Mod-Home': selectDocumentEdge('start', true),
+    'Shift-Mod-End': selectDocumentEdge('end', true),
+    ...(MAC
+      ? {
+          'Mod-ArrowUp': selectDocumentEdge('start'),
+          'Mod-ArrowDown': selectDocumentEdge('end'),
+          'Shift-Mod-ArrowUp': selectDocumentEdge('start', true),
+          'Shift-Mod-ArrowDown': selectDocumentEdge('end', true),
+        }
+      : {}),
+  };
+  // A node's key runs after the editor's own for the same key (its edges: a heading's Backspace
+  // after the list joins), never instead of it.
+  return [keymap(chainBindings([editing, schemaKeys(schema, features)])), keymap(baseKeymap)];
 }
