@@ -29,6 +29,8 @@ const configs = [
   {
     input: {
       'core/index': 'src/core/index.ts',
+      // The parts the element is assembled from, for hosts that assemble their own (no stability promise).
+      'core/unstable': 'src/core/unstable.ts',
       'element/index': 'src/element/index.ts',
       'react/index': 'src/react/index.ts',
       // An example extension, shipped apart from the editor (plain data, no imports).

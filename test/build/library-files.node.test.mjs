@@ -44,7 +44,7 @@ test('the library files import only what dist/ holds, and nothing under node_mod
 
 test("a host's bundler says nothing about the library: esbuild bundles every entry without a warning", async () => {
   const { build } = await import('esbuild');
-  const entries = ['element/index.js', 'react/index.js', 'core/index.js', 'collab/index.js', 'extensions/callout.js', 'extensions/details.js', 'locales/fr.js'];
+  const entries = ['element/index.js', 'react/index.js', 'core/index.js', 'core/unstable.js', 'collab/index.js', 'extensions/callout.js', 'extensions/details.js', 'locales/fr.js'];
   const result = await build({
     stdin: { contents: entries.map((entry) => `export * from './dist/${entry}';`).join('\n'), resolveDir: root, loader: 'js' },
     bundle: true,

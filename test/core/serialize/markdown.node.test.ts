@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { Node as PMNode } from 'prosemirror-model';
 import { parseMarkdownNow } from '../../../src/core/serialize/markdown-parse.js';
 import { parseMarkdown, serializeMarkdown } from '../../../src/core/serialize/markdown.js';
-import { editorSetup, emptyDoc, parseHTML, serializeHTML, type NodeDefinition } from '../../../src/core/index.js';
+import { emptyDoc, parseHTML, serializeHTML, type NodeDefinition } from '../../../src/core/index.js';
+import { editorSetup } from '../../../src/core/unstable.js';
 import {
   a,
   blockquote,
