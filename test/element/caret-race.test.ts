@@ -68,8 +68,15 @@ async function editorWith(lines: string[]): Promise<RichEditor> {
   return el;
 }
 
+/**
+ * A bound for the tests that make dozens of real clicks and keys: each is a WebDriver action
+ * in WebKit, about 0.3 s on a busy 2-core machine, so 50 rounds overran the suite's 20 s.
+ */
+const MANY_INTERACTIONS_MS = 90_000;
+
 describe('caret after a click', () => {
-  it('types where each of 50 clicks put the caret, with no pause between click and typing', async () => {
+  it('types where each of 50 clicks put the caret, with no pause between click and typing', async function () {
+    this.timeout(MANY_INTERACTIONS_MS);
     const expected = paragraphs(12);
     const el = await editorWith(expected);
     const random = mulberry32(1601);
@@ -91,7 +98,8 @@ describe('caret after a click', () => {
     expect(el.getHTML()).to.equal(expected.map((line) => `<p>${line}</p>`).join(''));
   });
 
-  it('moves from the clicked place with Home, End and the arrow keys pressed at once', async () => {
+  it('moves from the clicked place with Home, End and the arrow keys pressed at once', async function () {
+    this.timeout(MANY_INTERACTIONS_MS);
     const lines = paragraphs(8);
     const el = await editorWith(lines);
     const random = mulberry32(77);
