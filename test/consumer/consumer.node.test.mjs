@@ -221,7 +221,7 @@ test('the embed bundle copied without its chunks still edits, with one warning p
   );
 });
 
-test('a Vite + React 19 app in strict TypeScript uses rich-editor/react (a React node view too), and Node imports every entry', async () => {
+test('a Vite + React 19 app in strict TypeScript uses rich-editor/react (a React node view too) and ProseMirror of its own, and Node imports every entry', async () => {
   const dir = join(work, 'react');
   await installConsumer(dir, tarball, ['react', 'react-dom', '@types/react', '@types/react-dom']);
   mkdirSync(join(dir, 'src'));
@@ -245,11 +245,16 @@ export default { plugins: [react()], logLevel: 'warn' };`,
 import { createRoot } from 'react-dom/client';
 import { RichEditor, reactNodeView, type ReactNodeViewProps, type RichEditorChangeDetail, type RichEditorElement } from 'rich-editor/react';
 import type { EditorExtension } from 'rich-editor';
+import { pm } from 'rich-editor/core';
+import { Fragment } from 'prosemirror-model';
+import { TextSelection } from 'prosemirror-state';
 
 declare global {
-  interface Window { changes: string[] }
+  interface Window { changes: string[]; oneProseMirror: boolean }
 }
 window.changes = [];
+// The host's own ProseMirror imports resolve to the copies the editor runs (docs/extensions.md).
+window.oneProseMirror = pm.state.TextSelection === TextSelection && pm.model.Fragment === Fragment;
 
 // A block drawn by a React component: a button that flips its tone, and its editable body.
 function Card({ node, updateAttributes, contentRef }: ReactNodeViewProps) {
@@ -322,6 +327,7 @@ export function listen(editor: RichEditor): void {
       const changes = await page.evaluate(() => window.changes);
       assert.ok(changes.at(-1)?.includes('Hello from React'), 'onChange reported the typing');
       assert.equal(await page.evaluate(() => document.querySelector('rich-editor.viewer')?.getHTML()), '<p>Viewer</p>', 'the JSX intrinsic element renders');
+      assert.equal(await page.evaluate(() => window.oneProseMirror), true, "the host's prosemirror-state and -model are the editor's");
       // The React node view: its button sets the attribute, its body takes typing.
       const inCards = (selector) => page.waitForFunction((s) => document.querySelector('rich-editor.cards').shadowRoot.querySelector(s), {}, selector);
       await (await inCards('.card-view button')).click();
