@@ -11,6 +11,7 @@ import { pastePlugin } from './plugins/paste.js';
 import { tabKeyPlugin } from './plugins/tab-key.js';
 import { tablePlugins } from './plugins/table.js';
 import { textInputPlugin } from './plugins/text-input.js';
+import { nodeViewEditabilityPlugin } from './extensions/node-view.js';
 import { schema as defaultSchema } from './schema/index.js';
 import { emptyDoc } from './serialize/html.js';
 
@@ -53,6 +54,7 @@ export function editingPlugins(options: EditingOptions = {}): Plugin[] {
     ...(options.history ? options.history.plugins : [history()]),
     textInputPlugin(),
     tabKeyPlugin(),
+    nodeViewEditabilityPlugin(),
     ...(options.fallback ?? []),
   ];
 }

@@ -39,4 +39,4 @@ export { stringsKey, stringsPlugin, wordsWith } from './strings.js';
 export { blockKindCommand, setTextBlock } from './block-menu.js';
 export { type BlockMenuEntry, selectedBlockKind, TEXT_BLOCK_ID } from './commands/block-kind.js';
 export { editorSetup, editorSetupKey, editorSetupPlugin, blockMenuOf, BUILTIN_BLOCK_MENU, type EditorSetup, type SetupState } from './extensions/setup.js';
-export { definedNodeView, schemaNodeViews } from './extensions/node-view.js';
+export { definedNodeView, nodeViewEditabilityPlugin, schemaNodeViews } from './extensions/node-view.js';

@@ -205,6 +205,35 @@ describe('a node view written as a Lit template (litNodeView)', () => {
   });
 });
 
+describe('a node view told when the editor turns read-only', () => {
+  it('redraws a Lit view with the new editable, and only then', async () => {
+    let draws = 0;
+    const cards = cardBlock(
+      litNodeView((props) => {
+        draws++;
+        return html`<div class="card-view">
+          <button type="button" contenteditable="false" ?disabled=${!props.editable}>tone</button>
+          <div class="card-body" ${ref(props.contentRef)}></div>
+        </div>`;
+      }),
+    );
+    const el = await editor('<section class="card" data-tone="calm"><p>Body</p></section>', [cards]);
+    const button = content(el).querySelector<HTMLButtonElement>('.card-view button')!;
+    expect(button.disabled).to.equal(false);
+    const drawn = draws;
+    el.readonly = true;
+    await el.updateComplete;
+    expect(button.disabled, 'read-only: the control is off').to.equal(true);
+    expect(draws).to.equal(drawn + 1);
+    el.readonly = false;
+    await el.updateComplete;
+    expect(button.disabled, 'editable again').to.equal(false);
+    el.placeholder = 'Write';
+    await el.updateComplete;
+    expect(draws, 'another property changes nothing the view shows').to.equal(drawn + 2);
+  });
+});
+
 describe("where an extension's keys run", () => {
   const marker = (priority?: number): EditorExtension => ({
     name: 'marker',

@@ -17,7 +17,7 @@ import { until } from '../helpers/until.js';
 const renders = new Map<string, number>();
 let mounts = 0;
 
-function Card({ node, updateAttributes, contentRef }: ReactNodeViewProps) {
+function Card({ node, editable, updateAttributes, contentRef }: ReactNodeViewProps) {
   const label = String(node.attrs.label);
   renders.set(label, (renders.get(label) ?? 0) + 1);
   useEffect(() => {
@@ -27,7 +27,7 @@ function Card({ node, updateAttributes, contentRef }: ReactNodeViewProps) {
   return (
     <div className="card-view" data-tone={tone}>
       <div contentEditable={false}>
-        <button type="button" onClick={() => updateAttributes({ tone: tone === 'calm' ? 'loud' : 'calm' })}>
+        <button type="button" disabled={!editable} onClick={() => updateAttributes({ tone: tone === 'calm' ? 'loud' : 'calm' })}>
           {label}: {tone}
         </button>
       </div>
@@ -67,6 +67,18 @@ describe('a React node view', () => {
     await sendKeys({ type: ' text' });
     expect(el.getHTML()).to.equal('<section class="card" data-label="A" data-tone="loud"><p>Body text</p></section><p>after</p>');
     expect(el.shadowRoot!.querySelector('.card-body')!.textContent, 'the body is inside the component').to.equal('Body text');
+  });
+
+  it('renders again with editable false when the editor turns read-only, and true when it is editable again', async () => {
+    const el = await editor(`${card('A', 'Body')}<p>after</p>`);
+    await until(() => views(el).length === 1 && mounts === 1, 'the card is mounted');
+    const button = el.shadowRoot!.querySelector<HTMLButtonElement>('.card-view button')!;
+    expect(button.disabled).to.equal(false);
+    el.readonly = true;
+    await until(() => button.disabled, 'the button is off while read-only');
+    el.readonly = false;
+    await until(() => !button.disabled, 'the button is on again');
+    expect(mounts, 'the same component throughout').to.equal(1);
   });
 
   it('renders no untouched view on a keystroke, and only the touched one when typing inside a card', async () => {

@@ -9,6 +9,7 @@
  * new node through `subscribe`.
  */
 import type { Node as PMNode, Schema } from 'prosemirror-model';
+import { Plugin } from 'prosemirror-state';
 import type { Decoration, DecorationSource, EditorView, NodeView, NodeViewConstructor, ViewMutationRecord } from 'prosemirror-view';
 import { featureOn, type Features } from '../features.js';
 import { perSchema } from '../per-schema.js';
@@ -30,7 +31,7 @@ export interface NodeViewContext {
   updateAttributes(attrs: Readonly<Record<string, unknown>>): void;
   /** Removes the node. */
   deleteNode(): void;
-  /** Calls `listener` after `node` or `selected` changed; returns the call that stops it. */
+  /** Calls `listener` after `node`, `selected` or `editable` changed; returns the call that stops it. */
   subscribe(listener: () => void): () => void;
 }
 
@@ -43,6 +44,9 @@ export type NodeViewFactory = (
   context: NodeViewContext,
 ) => NodeView;
 
+/** The contexts of each editor view's node views, told when the view turns read-only or editable (nodeViewEditabilityPlugin). */
+const contextsOf = new WeakMap<EditorView, Set<ViewContext>>();
+
 class ViewContext implements NodeViewContext {
   private readonly listeners = new Set<() => void>();
   private readonly controller = new AbortController();
@@ -52,7 +56,11 @@ class ViewContext implements NodeViewContext {
     public node: PMNode,
     private readonly view: EditorView,
     readonly getPos: () => number | undefined,
-  ) {}
+  ) {
+    let contexts = contextsOf.get(view);
+    if (!contexts) contextsOf.set(view, (contexts = new Set()));
+    contexts.add(this);
+  }
 
   get editable(): boolean {
     return this.view.editable;
@@ -89,9 +97,30 @@ class ViewContext implements NodeViewContext {
   }
 
   destroy(): void {
+    contextsOf.get(this.view)?.delete(this);
     this.listeners.clear();
     this.controller.abort();
   }
+}
+
+/**
+ * Tells the node views of definitions (their `subscribe` listeners) when the editor turns
+ * read-only or editable again: ProseMirror redraws no node view for that, their node and
+ * decorations being the same. Part of the editing plugins.
+ */
+export function nodeViewEditabilityPlugin(): Plugin {
+  return new Plugin({
+    view(view) {
+      let editable = view.editable;
+      return {
+        update(current) {
+          if (current.editable === editable) return;
+          editable = current.editable;
+          for (const context of [...(contextsOf.get(current) ?? [])]) context.changed();
+        },
+      };
+    },
+  });
 }
 
 /** Elements whose events are a view's own. */
