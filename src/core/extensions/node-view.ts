@@ -49,7 +49,9 @@ const contextsOf = new WeakMap<EditorView, Set<ViewContext>>();
 
 class ViewContext implements NodeViewContext {
   private readonly listeners = new Set<() => void>();
-  private readonly controller = new AbortController();
+  /** Made when a view first asks for its signal (most of a long document's views never do). */
+  private controller: AbortController | null = null;
+  private destroyed = false;
   selected = false;
 
   constructor(
@@ -67,6 +69,10 @@ class ViewContext implements NodeViewContext {
   }
 
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.destroyed) this.controller.abort();
+    }
     return this.controller.signal;
   }
 
@@ -98,8 +104,9 @@ class ViewContext implements NodeViewContext {
 
   destroy(): void {
     contextsOf.get(this.view)?.delete(this);
+    this.destroyed = true;
     this.listeners.clear();
-    this.controller.abort();
+    this.controller?.abort();
   }
 }
 

@@ -10,7 +10,7 @@ import type { CodeBlockDefinition } from '../../core/blocks/code-block.js';
 import { definitionOf } from '../../core/extensions/define.js';
 import { wordsOf } from '../../core/strings.js';
 import { unwatchForHighlighting, watchForHighlighting } from './highlight.js';
-import type { EditableListener, EditableWatch } from './editable-watch.js';
+import type { NodeViewContext } from '../../core/extensions/node-view.js';
 import { clock } from '../../core/clock.js';
 
 /** How long the copy button shows its confirmation, in milliseconds (spec: code copy confirmation lasts 1000 ms). */
@@ -21,10 +21,11 @@ export { CODE_LANGUAGES } from '../../core/code-languages.js';
 
 /**
  * A code block with a copy button and a language picker; only the `<code>` is editable.
- * The view is its own event and editability listener (`handleEvent`, `setEditable`):
- * a long document's code blocks hold no closures each.
+ * Built through the node-view hook extensions use (`definedNodeView`): its context says when
+ * the editor turns read-only. The view is its own event listener (`handleEvent`): a long
+ * document's code blocks hold one closure each, the context's.
  */
-export class CodeBlockView implements NodeView, EditableListener {
+export class CodeBlockView implements NodeView {
   readonly dom: HTMLElement;
   readonly contentDOM: HTMLElement;
   private readonly header: HTMLElement;
@@ -46,7 +47,7 @@ export class CodeBlockView implements NodeView, EditableListener {
     private node: PMNode,
     private readonly view: EditorView,
     private readonly getPos: () => number | undefined,
-    private readonly editable: EditableWatch,
+    context: NodeViewContext,
   ) {
     const doc = view.dom.ownerDocument;
     this.dom = doc.createElement('div');
@@ -82,8 +83,8 @@ export class CodeBlockView implements NodeView, EditableListener {
     this.contentDOM = this.pre.appendChild(doc.createElement('code'));
 
     this.showLanguage();
-    this.setEditable(view.editable);
-    editable.watch(view, this);
+    this.setEditable(context.editable);
+    context.subscribe(() => this.setEditable(context.editable));
   }
 
   /** The header's controls: the picker (filled on first reach, then changed) and the copy button. */
@@ -115,7 +116,6 @@ export class CodeBlockView implements NodeView, EditableListener {
 
   destroy(): void {
     this.destroyed = true;
-    this.editable.unwatch(this);
     if (this.watched) unwatchForHighlighting(this.view, this.dom);
     if (this.copiedTimer) clock.clearTimeout(this.copiedTimer);
   }
@@ -165,7 +165,7 @@ export class CodeBlockView implements NodeView, EditableListener {
     if (language !== PLAIN_LANGUAGE && !this.watched) this.watched = watchForHighlighting(this.view, this.dom, this.getPos);
   }
 
-  setEditable(editable: boolean): void {
+  private setEditable(editable: boolean): void {
     // Read-only viewers may still copy code, but not change its language.
     this.select.disabled = !editable;
   }

@@ -10,7 +10,7 @@ import type { EditorView, NodeView } from 'prosemirror-view';
 import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '../../core/commands/image.js';
 import { NODE_CONTROL_ATTRIBUTE } from '../../core/plugins/tab-key.js';
 import { fill, wordsOf } from '../../core/strings.js';
-import type { EditableListener, EditableWatch } from './editable-watch.js';
+import type { NodeViewContext } from '../../core/extensions/node-view.js';
 import type { SizeListener, SizeWatch } from './size-watch.js';
 
 /** How far one arrow key press resizes an image, in pixels. */
@@ -30,11 +30,12 @@ interface Drag {
 const GROW_KEYS: Record<string, number> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 };
 
 /**
- * An image node with a resize handle in editable editors. The view is its own event,
- * size and editability listener (`handleEvent`, `onSize`, `setEditable`): a long
- * document's images hold no closures each.
+ * An image node with a resize handle in editable editors. Built through the node-view hook
+ * extensions use (`definedNodeView`): its context says when the editor turns read-only. The
+ * view is its own event and size listener (`handleEvent`, `onSize`): a long document's images
+ * hold one closure each, the context's.
  */
-export class ImageView implements NodeView, EditableListener, SizeListener {
+export class ImageView implements NodeView, SizeListener {
   readonly dom: HTMLElement;
   private readonly frame: HTMLElement;
   private readonly img: HTMLImageElement;
@@ -47,7 +48,7 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
     private node: PMNode,
     private readonly view: EditorView,
     private readonly getPos: () => number | undefined,
-    private readonly editable: EditableWatch,
+    context: NodeViewContext,
     private readonly sizes: SizeWatch,
   ) {
     const doc = view.dom.ownerDocument;
@@ -62,8 +63,8 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
     // Its natural size is known once it loads: a relative width is capped at it then.
     this.img.addEventListener('load', this);
     this.render();
-    this.setEditable(view.editable);
-    editable.watch(view, this);
+    this.setEditable(context.editable);
+    context.subscribe(() => this.setEditable(context.editable));
   }
 
   update(node: PMNode): boolean {
@@ -92,7 +93,6 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
   }
 
   destroy(): void {
-    this.editable.unwatch(this);
     this.stopSizes();
     this.drag = null;
   }
@@ -117,7 +117,7 @@ export class ImageView implements NodeView, EditableListener, SizeListener {
     return natural && relative && (!height || height === 'auto') ? `min(100%, ${natural}px)` : '';
   }
 
-  setEditable(editable: boolean): void {
+  private setEditable(editable: boolean): void {
     if (editable && !this.handle) {
       this.handle = this.frame.appendChild(this.createHandle());
       this.sizes.observe(this.img, this);

@@ -238,7 +238,7 @@ export class EditorDocument implements ReactiveController {
     this.liveView = new EditorView({ mount }, {
       state: EditorState.create({ doc, plugins: this.config.plugins(setup, shared) }),
       editable: () => this.element.editable(),
-      nodeViews: nodeViews(host, setup.schema, host.features),
+      nodeViews: nodeViews(setup.schema, host.features),
       // A read-only viewer is focusable by a click or `focus()` but not by Tab; as the
       // first focusable element of the shadow root, it is what focus delegation finds.
       attributes: () => ({
