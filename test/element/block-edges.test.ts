@@ -196,28 +196,6 @@ describe('block edges', () => {
     });
   });
 
-  describe('Enter at the end of a code block', () => {
-    it('keeps two empty lines in the code, and the third Enter leaves it for a paragraph where the typing goes', async () => {
-      const el = await editor(`${CODE}<p>next</p>`);
-      await clickText(el, 'pre', 'end');
-      await sendKeys({ press: 'End' });
-      await sendKeys({ press: 'Enter' });
-      await sendKeys({ press: 'Enter' });
-      expect(el.getHTML()).to.equal('<pre data-language="plaintext"><code class="language-plaintext">let x = 1;\n\n</code></pre><p>next</p>');
-      await sendKeys({ press: 'Enter' });
-      await sendKeys({ type: 'after' });
-      expect(shape(el)).to.equal(`${SHORT_CODE}<p>after</p><p>next</p>`);
-    });
-
-    it('with the caret before the empty lines makes a new line in the code', async () => {
-      const el = await editor('<pre><code>let x = 1;\n\n</code></pre>');
-      await clickText(el, 'pre', 'start');
-      await sendKeys({ press: 'Home' });
-      await sendKeys({ press: 'Enter' });
-      expect(shape(el)).to.equal('<pre><code>\nlet x = 1;\n\n</code></pre>');
-    });
-  });
-
   describe('Tab', () => {
     it('on the first list item keeps focus in the editor and types nothing', async () => {
       const el = await editor('<ul><li><p>one</p></li></ul><p>after</p>');

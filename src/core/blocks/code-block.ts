@@ -5,9 +5,9 @@
 import { exitCode, setBlockType } from 'prosemirror-commands';
 import { textblockTypeInputRule } from 'prosemirror-inputrules';
 import type { Node as PMNode } from 'prosemirror-model';
-import { TextSelection, type Command } from 'prosemirror-state';
+import type { Command } from 'prosemirror-state';
 import { toggleCodeBlock } from '../commands/blocks.js';
-import type { EdgeHook, NodeDefinition } from '../extensions/types.js';
+import type { NodeDefinition } from '../extensions/types.js';
 import { withNodeType } from '../per-schema.js';
 import { longestRun } from '../serialize/markdown-inline.js';
 import { safeLanguage } from '../url.js';
@@ -31,26 +31,6 @@ export const codeBlockUntab: Command = (state, dispatch) => {
   const lineStart = $from.parent.textBetween(0, $from.parentOffset).lastIndexOf('\n') + 1;
   const indent = /^(\t| {1,2})/.exec($from.parent.textContent.slice(lineStart));
   if (indent && dispatch) dispatch(state.tr.delete($from.start() + lineStart, $from.start() + lineStart + indent[1].length));
-  return true;
-};
-
-/**
- * Enter at the end of a code block that already ends in two empty lines leaves it (the third
- * Enter, as in Notion and TipTap): the empty lines go and the caret starts a paragraph after
- * the block. Mod-Enter leaves at once.
- */
-export const leaveAfterEmptyLines: EdgeHook = (state, dispatch, { node, pos }) => {
-  const paragraph = state.schema.nodes.paragraph;
-  if (!paragraph || !node.textContent.endsWith('\n\n')) return false;
-  const $after = state.doc.resolve(pos + node.nodeSize);
-  if (!$after.parent.canReplaceWith($after.index(), $after.index(), paragraph)) return false;
-  if (dispatch) {
-    const contentEnd = pos + 1 + node.content.size;
-    const tr = state.tr.delete(contentEnd - 2, contentEnd);
-    const at = pos + node.nodeSize - 2;
-    tr.insert(at, paragraph.create());
-    dispatch(tr.setSelection(TextSelection.create(tr.doc, at + 1)).scrollIntoView());
-  }
   return true;
 };
 
@@ -158,7 +138,6 @@ const CODE_BLOCK: NodeDefinition = {
     'Shift-Tab': codeBlockUntab,
     'Mod-Enter': exitCode,
   }),
-  edges: { enterAtEnd: leaveAfterEmptyLines },
   commands: { toggle: () => toggleCodeBlock },
   styles: `
     .content > .code-block:not(.re-active) {
