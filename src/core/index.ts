@@ -66,10 +66,24 @@ export type {
   NodeDefinition,
   SlashEntry,
 } from './extensions/types.js';
-export { nodeViewShell, stopControlEvents, type NodeViewContext, type NodeViewFactory, type NodeViewProps, type NodeViewShell } from './extensions/node-view.js';
+export {
+  nodeViewShell,
+  stopControlEvents,
+  type NodeViewContext,
+  type NodeViewFactory,
+  type NodeViewProps,
+  type NodeViewShell,
+} from './extensions/node-view.js';
 export { BUILTIN_PRIORITY, EXTENSION_PRIORITY } from './extensions/define.js';
 export { pm, type ProseMirror } from './pm.js';
-export { type BuiltinFeatureName, type CustomFeatures, type ExtensionFeatureName, FEATURE_NAMES, type FeatureName, type Features } from './features.js';
+export {
+  type BuiltinFeatureName,
+  type CustomFeatures,
+  type ExtensionFeatureName,
+  FEATURE_NAMES,
+  type FeatureName,
+  type Features,
+} from './features.js';
 export { arrange, BUILTIN_MENU_ORDER, type MenuLayout, type Menus } from './menus.js';
 export { ENGLISH, fill, type StringKey, type Strings, type Words, wordsOf } from './strings.js';
 export type { SlashItem, SlashItemOptions } from './plugins/slash-items.js';
@@ -90,7 +104,17 @@ export {
   toggleCodeBlock,
   toggleHeading,
 } from './commands/blocks.js';
-export { liftItem, setTaskChecked, sinkItem, splitItem, toggleBulletList, toggleList, toggleListNamed, toggleOrderedList, toggleTaskList } from './commands/lists.js';
+export {
+  liftItem,
+  setTaskChecked,
+  sinkItem,
+  splitItem,
+  toggleBulletList,
+  toggleList,
+  toggleListNamed,
+  toggleOrderedList,
+  toggleTaskList,
+} from './commands/lists.js';
 export {
   addColumnAfter,
   addColumnBefore,
@@ -111,7 +135,15 @@ export { setColumnColor, setRowColor } from './commands/table-color.js';
 export { toggleHeaderColumn, toggleHeaderRow } from './commands/table-header.js';
 export { CellSelection } from './plugins/table.js';
 export { removeLink, setLink } from './plugins/link.js';
-export { fitImageSize, type ImageSize, insertImageAt, MAX_IMAGE_DIMENSION, MIN_IMAGE_DIMENSION, resizeImage, setImageSize } from './commands/image.js';
+export {
+  fitImageSize,
+  type ImageSize,
+  insertImageAt,
+  MAX_IMAGE_DIMENSION,
+  MIN_IMAGE_DIMENSION,
+  resizeImage,
+  setImageSize,
+} from './commands/image.js';
 export { clearContent, focusAt, type FocusPosition, insertAtSavedSelection, setContent } from './operations.js';
 
 // Images a user uploads: the spec's checks and messages, and uploading files into a view.
