@@ -79,6 +79,12 @@ export class CollabProvider {
   private sent: number[] = [];
   private acked = 0;
   private synced = false;
+  /**
+   * Whether this connection's handshake is done: what was made before it (offline, or while it
+   * was opening) went up as one change. Until then a new change waits for that one: sent alone,
+   * it would build on content the server does not have yet, and be refused.
+   */
+  private live = false;
   private stopped = false;
   private attempts = 0;
   private retry: unknown = null;
@@ -171,6 +177,7 @@ export class CollabProvider {
     this.socket = socket;
     this.sent = [];
     this.acked = 0;
+    this.live = false;
     if (this.state.status !== 'connecting' && this.state.status !== 'offline') this.set({ status: 'connecting' });
     socket.addEventListener('open', () => {
       if (socket !== this.socket) return;
@@ -239,6 +246,7 @@ export class CollabProvider {
         // What this editor made while away (or before the server knew it) goes up as one change.
         const update = Y.encodeStateAsUpdate(this.doc, message.bytes());
         this.sendChange(update, this.state.unsent);
+        this.live = true;
         return;
       }
       case Message.remoteUpdate:
@@ -286,8 +294,8 @@ export class CollabProvider {
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
     if (origin === this) return;
     this.set({ unsent: this.state.unsent + 1 });
-    // Until the first sync, and while offline, changes wait: the handshake sends them all.
-    if (this.synced && this.socket?.readyState === 1) this.sendChange(update, 1);
+    // Until the handshake (the first one, and each after a reconnect) and while offline, changes wait: the handshake sends them all.
+    if (this.live && this.socket?.readyState === 1) this.sendChange(update, 1);
   };
 
   private readonly onAwarenessUpdate = ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown): void => {

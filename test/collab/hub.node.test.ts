@@ -214,6 +214,46 @@ describe('collaboration hub and provider', () => {
     }
   });
 
+  it('a change made while the connection comes back waits for the handshake: it is not sent ahead of the offline ones it builds on', async () => {
+    const server = await startHub();
+    // Ann types in the moment her editor's connection opens again, before the handshake.
+    let opened = 0;
+    let onReopen = (): void => {};
+    class Socket extends NodeWebSocket {
+      constructor(url: string) {
+        super(url);
+        this.on('open', () => {
+          if (++opened === 2) onReopen();
+        });
+      }
+    }
+    const ann = new CollabProvider({ url: server.url, document: 'page:1', token: 'ann', WebSocket: Socket as unknown as new (url: string) => WebSocket });
+    providers.push(ann);
+    try {
+      ann.start(schema);
+      const bob = editor(server.url, 'bob');
+      await until(ann, (s) => s.status === 'synced', 'ann synced');
+      type(ann, 'base');
+      await untilText(bob, 'base');
+      server.hub.closeWhere((_name, user) => user.id === 'ann', CloseCode.goingAway, 'test drop');
+      await until(ann, (s) => s.status === 'offline', 'ann offline');
+      type(ann, 'off ', 0);
+      const reopened = new Promise<void>((resolve) => {
+        onReopen = () => {
+          type(ann, 'on ', 0);
+          resolve();
+        };
+      });
+      await reopened;
+      const settled = await until(ann, (s) => (s.status === 'synced' && s.unsent === 0) || s.status === 'incompatible', 'everything acknowledged, or refused');
+      expect(settled, 'no change refused').to.include({ status: 'synced', readOnly: false, reason: '' });
+      await untilText(bob, 'on off base');
+      expect(ann.fragment.toString()).to.equal(bob.fragment.toString());
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses a change from a read-only connection, and a change outside the schema, storing neither', async () => {
     const server = await startHub();
     try {

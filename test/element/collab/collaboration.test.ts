@@ -87,7 +87,7 @@ describe('editing together', () => {
     await executeServerCommand('collab-drop', { id: server.id, user: 'ann' });
     await until(() => ann.states.some((s) => s.status === 'offline'), 'Ann offline');
     await sendKeys({ type: ' offline' });
-    expect(ann.el.editorView!.editable, 'still editable offline').to.equal(true);
+    expect(ann.el.editorView!.editable, `still editable offline (last state ${JSON.stringify(ann.states.at(-1))})`).to.equal(true);
     const waiting = Math.max(...ann.states.filter((s) => s.status === 'offline').map((s) => s.unsent));
     expect(waiting, 'changes waiting while offline').to.be.greaterThan(0);
     await converged([ann, bob], ['base offline']);
