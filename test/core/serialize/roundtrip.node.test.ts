@@ -1,58 +1,11 @@
 import { expect } from 'chai';
-import type { Node as PMNode } from 'prosemirror-model';
 import { parseHTML, parseJSON, schema, serializeHTML, serializeJSON, TABLE_COLORS } from '../../../src/core/index.js';
-import { canonicalHtmlDoc, mulberry32, randomCorpus, randomDoc, type RandomDocOptions } from '../../helpers/random-doc.js';
+import { canonicalHtmlDoc, mulberry32, randomCorpus, randomDoc } from '../../helpers/random-doc.js';
+import { everyNode, expectSameDoc, forAll, isDefault } from './corpus-properties.js';
 
 // A failure prints the seed of its document.
 const FULL = randomCorpus({});
 const MARKDOWN = randomCorpus({ markdownSubset: true });
-
-/** The path and values of the first difference between two JSON values, or null. */
-function firstDifference(actual: unknown, expected: unknown, path = '$'): string | null {
-  if (Object.is(actual, expected)) return null;
-  if (typeof actual !== 'object' || typeof expected !== 'object' || actual === null || expected === null) {
-    return `${path}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`;
-  }
-  const keys = new Set([...Object.keys(actual), ...Object.keys(expected)]);
-  for (const key of keys) {
-    const found = firstDifference((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}.${key}`);
-    if (found) return found;
-  }
-  return null;
-}
-
-function expectSameDoc(actual: PMNode, expected: PMNode): void {
-  if (actual.eq(expected)) return;
-  const where = firstDifference(actual.toJSON(), expected.toJSON()) ?? `same JSON, different nodes: ${actual.toString()}`;
-  throw new Error(`documents differ at ${where}`);
-}
-
-/** Checks `property` on every document of `docs`, naming the seed of the first failure. */
-function forAll(docs: ReadonlyArray<{ seed: number; doc: PMNode }>, options: RandomDocOptions, property: (doc: PMNode) => void): void {
-  for (const { seed, doc } of docs) {
-    try {
-      property(doc);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new Error(
-        `Property failed for seed ${seed}: randomDoc(mulberry32(${seed}), ${JSON.stringify(options)})\n${message}\n` +
-          `Document: ${JSON.stringify(doc.toJSON())}`,
-      );
-    }
-  }
-}
-
-/** Every node of every document in `docs`, with its parent. */
-function everyNode(docs: ReadonlyArray<{ doc: PMNode }>, visit: (node: PMNode, parent: PMNode | null) => void): void {
-  for (const { doc } of docs) {
-    visit(doc, null);
-    doc.descendants((node, _pos, parent) => visit(node, parent));
-  }
-}
-
-function isDefault(value: unknown, fallback: unknown): boolean {
-  return JSON.stringify(value) === JSON.stringify(fallback);
-}
 
 describe('serialisation round trips over random documents', function () {
   this.timeout(60_000);
@@ -136,15 +89,6 @@ describe('serialisation round trips over random documents', function () {
       const json = serializeJSON(doc);
       expectSameDoc(parseJSON(json), doc);
       expectSameDoc(parseJSON(JSON.stringify(json)), doc);
-    });
-  });
-
-  it('HTML round trip gives the document with its outer empty paragraphs trimmed, and stable HTML', () => {
-    forAll(FULL, {}, (doc) => {
-      const html = serializeHTML(doc);
-      const parsed = parseHTML(html);
-      expectSameDoc(parsed, canonicalHtmlDoc(doc));
-      expect(serializeHTML(parsed), 'serialising the parsed document').to.equal(html);
     });
   });
 

@@ -103,7 +103,7 @@ test('parseHTML with linkedom injected reads HTML as the browser does', async ()
     // list without repeated names (a browser keeps them), the one difference between the two.
     // Every fifth document: linkedom compiles each of ProseMirror's tag rules on every match
     // (a minute of processor time for all 1,000). The whole corpus reads back through jsdom in
-    // roundtrip.node.test.ts; what linkedom must get right (entities, attributes, classes,
+    // roundtrip-html.node.test.ts; what linkedom must get right (entities, attributes, classes,
     // every node type) is in any 200 of its documents.
     const oneOfEach = (html) => html.replace(/ class="([^"]*)"/g, (_, names) => ` class="${[...new Set(names.split(' '))].join(' ')}"`);
     fixture.html.forEach((html, i) => {
