@@ -21,6 +21,13 @@ before(async () => {
   await writeFile(join(root, 'demo', 'index.html'), '<!doctype html><title>embed page</title><script type="module" src="./demo.js"></script>');
   await writeFile(join(root, 'demo', 'demo.js'), 'export const demo = 1;');
   await writeFile(join(root, 'dist', 'browser', 'rich-editor.min.js'), 'export const editor = 1;');
+  // What the build puts beside the browser's bundles and no browser needs: the server itself.
+  await mkdir(join(root, 'dist', 'server'), { recursive: true });
+  await writeFile(join(root, 'dist', 'server', 'main.mjs'), 'const secret = 1;');
+  await writeFile(join(root, 'dist', 'server', 'main.mjs.map'), '{"sourcesContent":["const secret = 1;"]}');
+  // The library's modules, for a host's bundler: nothing a page loads from this server.
+  await mkdir(join(root, 'dist', 'core'), { recursive: true });
+  await writeFile(join(root, 'dist', 'core', 'index.js'), 'export const secret = 1;');
   server = await startServer({}, { rootDir: root });
 });
 after(async () => {
@@ -192,6 +199,16 @@ describe('pages', () => {
     const bundle = await client.get('/dist/browser/rich-editor.min.js');
     assert.equal(bundle.status, 200);
     assert.match(bundle.headers.get('content-type') ?? '', /javascript/);
+  });
+
+  test("the server's own bundle and its source map are not served: /dist/ holds the browser's files only", async () => {
+    const client = server.client();
+    for (const path of ['/dist/server/main.mjs', '/dist/server/main.mjs.map', '/dist/server/', '/dist/core/index.js']) {
+      const response = await client.get(path);
+      assert.equal(response.status, 404, path);
+      assert.doesNotMatch(response.text, /secret/, path);
+    }
+    assert.equal((await client.get('/dist/browser/rich-editor.min.js')).status, 200);
   });
 
   test('app routes load the app page once it exists; other unknown paths stay 404', async () => {
