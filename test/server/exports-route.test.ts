@@ -268,6 +268,22 @@ describe('GET …/exports/ and …/exports/:jobId/download', () => {
     assert.equal(missing.status, 404);
   });
 
+  test('a finished export is no longer downloadable once its requester lost access to one of its projects', async () => {
+    const other = await seedWorkspace(server);
+    await createIssue(server.db, other.project.id, { name: 'Not for former members' });
+    const url = `${other.workspaceUrl}/exports/`;
+    const created = await other.actors.member.post(url, { provider: 'csv', project_ids: [other.project.id] });
+    await waitFor(other.actors.member, created.body.id, (j) => j.status === 'completed', url);
+    assert.equal((await other.actors.member.get(`${url}${created.body.id}/download`)).status, 200);
+    await server.db.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [other.project.id, other.users.member.id]);
+    const refused = await other.actors.member.get(`${url}${created.body.id}/download`);
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.error, EXPORT_ACCESS_LOST);
+    assert.doesNotMatch(refused.text, /Not for former members/);
+    // An admin still downloads it: they open every project of the workspace.
+    assert.equal((await other.actors.admin.get(`${url}${created.body.id}/download`)).status, 200);
+  });
+
   test("another workspace's jobs are neither listed nor downloadable", async () => {
     const other = await seedWorkspace(server);
     const created = await other.actors.admin.post(`${other.workspaceUrl}/exports`, { provider: 'csv', project_ids: [other.project.id] });

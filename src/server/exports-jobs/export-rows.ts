@@ -30,6 +30,21 @@ export interface ExportScope {
   requested_by: string | null;
 }
 
+/**
+ * Why `userId` may not have an export of `projectIds` in the workspace now (the error text), or
+ * null when they may: they must hold the exports role and open every project. Checked when the
+ * export is made and again at each download, so access lost in between ends access to the file.
+ */
+export async function exportAccessProblem(db: Db, workspaceId: string, userId: string | null, projectIds: readonly string[]): Promise<string | null> {
+  const member = userId
+    ? await db.maybeOne<{ role: number }>('SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId])
+    : null;
+  if (!userId || !member) return EXPORT_ACCESS_LOST;
+  if (member.role < EXPORTS_ROLE) return EXPORT_ROLE_LOST;
+  if (!(await canOpenProjects(db, workspaceId, userId, member.role, projectIds))) return EXPORT_ACCESS_LOST;
+  return null;
+}
+
 type IssueRow = Omit<ExportIssue, 'description'> & { description_html: string };
 
 /**
@@ -40,12 +55,8 @@ type IssueRow = Omit<ExportIssue, 'description'> & { description_html: string };
  * project, gone from the workspace or whose account was deleted in between gets no file of it.
  */
 export async function loadExportRows(db: Db, richText: RichTextPool, { workspace_id: workspaceId, project_ids: projectIds, requested_by: requester }: ExportScope): Promise<ExportIssue[]> {
-  const member = requester
-    ? await db.maybeOne<{ role: number }>('SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [workspaceId, requester])
-    : null;
-  if (!requester || !member) throw new ExportRefused(EXPORT_ACCESS_LOST);
-  if (member.role < EXPORTS_ROLE) throw new ExportRefused(EXPORT_ROLE_LOST);
-  if (!(await canOpenProjects(db, workspaceId, requester, member.role, projectIds))) throw new ExportRefused(EXPORT_ACCESS_LOST);
+  const problem = await exportAccessProblem(db, workspaceId, requester, projectIds);
+  if (problem) throw new ExportRefused(problem);
   const issues = await db.query<IssueRow>(
     `SELECT p.identifier || '-' || i.sequence_id AS key, i.name, s.name AS state, s."group" AS state_group, i.priority,
             ARRAY(SELECT u.display_name FROM issue_assignees a JOIN users u ON u.id = a.user_id

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EXPORT_PROVIDERS, type ExportProvider } from '../exports/index.js';
 import { createExportJobs } from '../exports-jobs/export-jobs.js';
-import { EXPORTS_ROLE } from '../exports-jobs/export-rows.js';
+import { exportAccessProblem, EXPORTS_ROLE } from '../exports-jobs/export-rows.js';
 import { EXPORT_JOB_COLUMNS, exportJobParams, exportJobSchema, type ExportJobJson } from '../exports-jobs/export-job-shape.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
@@ -84,13 +84,17 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const workspace = currentWorkspace(request);
       const user = currentUser(request);
-      const job = await db.maybeOne<{ provider: ExportProvider; status: string; file_key: string | null; requested_by: string | null; created_at: Date }>(
-        'SELECT provider, status, file_key, requested_by, created_at FROM export_jobs WHERE id = $1 AND workspace_id = $2',
+      const job = await db.maybeOne<{ provider: ExportProvider; status: string; file_key: string | null; requested_by: string | null; project_ids: string[]; created_at: Date }>(
+        'SELECT provider, status, file_key, requested_by, project_ids, created_at FROM export_jobs WHERE id = $1 AND workspace_id = $2',
         [request.params.jobId, workspace.id],
       );
       if (!job) throw notFound(EXPORT_NOT_FOUND);
       // The file holds issues of the requester's projects, which other members may not see.
       if (job.requested_by !== user.id && workspace.role < Role.Admin) throw forbidden('Only the member who requested this export or a workspace admin can download it.');
+      // Access is checked again as the export was made: one removed from a project since (or
+      // demoted below Member) no longer gets its issues through a file made earlier.
+      const problem = await exportAccessProblem(db, workspace.id, user.id, job.project_ids);
+      if (problem) throw forbidden(problem);
       if (job.status === 'failed') throw conflict('This export failed. Please start a new one.');
       if (job.status === 'completed' && !job.file_key) throw notFound(EXPORT_FILE_GONE);
       if (job.status !== 'completed' || !job.file_key) throw conflict('This export is not finished yet.');
