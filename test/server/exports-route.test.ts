@@ -140,6 +140,21 @@ describe('export jobs end to end', () => {
     assert.equal(sheet.getRow(3).getCell(2).value, 'Second');
   });
 
+  test('XLSX: a name stored with the noncharacters U+FFFE and U+FFFF (which XML cannot hold) is written without them', async () => {
+    const other = await seedWorkspace(server);
+    await createIssue(server.db, other.project.id, { name: 'Odd \uFFFEname\uFFFF here' });
+    const url = `${other.workspaceUrl}/exports/`;
+    const created = await other.actors.member.post(url, { provider: 'xlsx', project_ids: [other.project.id] });
+    await waitFor(other.actors.member, created.body.id, (j) => j.status === 'completed', url);
+    const response = await fetch(`${server.url}${url}${created.body.id}/download`, { headers: { cookie: `session=${other.actors.member.cookie('session')}` } });
+    assert.equal(response.status, 200);
+    const { default: JSZip } = await import('jszip');
+    const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
+    const strings = await zip.file('xl/sharedStrings.xml')!.async('string');
+    assert.doesNotMatch(strings, /[\uFFFE\uFFFF]/);
+    assert.match(strings, /Odd name here/);
+  });
+
   test('JSON: completes and parses back with lists as arrays', async () => {
     const { file } = await exportOf('json');
     assert.equal(file.headers.get('content-type'), 'application/json; charset=utf-8');

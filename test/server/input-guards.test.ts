@@ -105,11 +105,56 @@ describe('control characters in text', () => {
     assert.equal(name.body.error, 'The file name cannot contain control characters (only tabs and line breaks are allowed).');
   });
 
+  test('the noncharacters U+FFFE and U+FFFF (which no XML export can hold) are refused with 400 naming the field', async () => {
+    for (const name of ['An issue \uFFFF', '\uFFFEreversed']) {
+      const response = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name });
+      assert.equal(response.status, 400, response.text);
+      assert.equal(response.body.error, 'Name cannot contain the noncharacters U+FFFE or U+FFFF.');
+    }
+    const deep = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: 'Deep', description_json: paragraphDoc('x\uFFFFy') });
+    assert.equal(deep.body.error, 'Description json cannot contain the noncharacters U+FFFE or U+FFFF.');
+  });
+
   test('tabs and line breaks stay allowed in text', async () => {
     const issue = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: 'Tabs\tand breaks', description_json: paragraphDoc('one\ttwo') });
     assert.equal(issue.status, 201, issue.text);
     const comment = await seed.actors.member.post(`${seed.projectUrl}/issues/${issue.body.id}/comments`, { comment_html: '<p>line\r\nnext\tcolumn</p>' });
     assert.equal(comment.status, 201, comment.text);
+  });
+});
+
+describe('deeply nested JSON', () => {
+  /** `leaf` inside `levels` arrays. */
+  const nested = (levels: number, leaf: unknown): unknown => {
+    let value = leaf;
+    for (let i = 0; i < levels; i++) value = [value];
+    return value;
+  };
+  /** A document of `levels` blockquotes, one inside the other, around a paragraph of `text`. */
+  const quotes = (levels: number, text: string) => {
+    let node: Record<string, unknown> = { type: 'paragraph', content: [{ type: 'text', text }] };
+    for (let i = 0; i < levels; i++) node = { type: 'blockquote', content: [node] };
+    return { type: 'doc', content: [node] };
+  };
+  const TOO_DEEP = 'The request is nested too deeply: JSON may nest at most 256 levels.';
+
+  test('a body nested past the limit is refused with 400 before anything reads it, even with a NUL at the bottom', async () => {
+    const response = await seed.actors.member.patch('/api/users/me', { display_name: nested(300, 'a\u0000b') });
+    assert.equal(response.status, 400, response.text);
+    assert.equal(response.body.error, TOO_DEEP);
+  });
+
+  test('a description of 2,000 nested blocks is a 400 with a sentence, never a 500, and no issue is made', async () => {
+    const before = await server.db.one<{ n: number }>('SELECT count(*)::int AS n FROM issues');
+    const response = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: 'Nested', description_json: quotes(2_000, 'deep') });
+    assert.equal(response.status, 400, response.text);
+    assert.equal(response.body.error, TOO_DEEP);
+    assert.equal((await server.db.one<{ n: number }>('SELECT count(*)::int AS n FROM issues')).n, before.n);
+  });
+
+  test('a description nested as deep as people write (20 quotes in lists) is kept', async () => {
+    const response = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: 'Quoted', description_json: quotes(20, 'kept') });
+    assert.equal(response.status, 201, response.text);
   });
 });
 

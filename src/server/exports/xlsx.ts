@@ -3,6 +3,7 @@
  * column, and dates as real date cells so they sort and filter as dates. exceljs is
  * large, so it is loaded on the first XLSX export only.
  */
+import { withoutXmlNoncharacters } from '../http/control-characters.js';
 import { cellText, EXPORT_COLUMNS, type ExportIssue } from './export-issue.js';
 import type { RowsWritten } from './progress.js';
 
@@ -20,8 +21,10 @@ function cellValue(row: ExportIssue, column: (typeof EXPORT_COLUMNS)[number]): s
     const date = new Date(text);
     if (!Number.isNaN(date.getTime())) return date;
   }
-  // Cells are typed as strings, so text like "=1+1" is shown, never run as a formula.
-  return text.length > MAX_CELL_TEXT ? text.slice(0, MAX_CELL_TEXT) : text;
+  // Cells are typed as strings, so text like "=1+1" is shown, never run as a formula. XML cannot
+  // hold U+FFFE or U+FFFF, refused in new text but perhaps stored before: they are left out.
+  const cell = withoutXmlNoncharacters(text);
+  return cell.length > MAX_CELL_TEXT ? cell.slice(0, MAX_CELL_TEXT) : cell;
 }
 
 /** The XLSX file of the rows; `written` is told after each row. */
