@@ -135,6 +135,20 @@ describe('<rich-editor> public API', () => {
     history.replaceState(null, '', location.pathname + location.search);
   });
 
+  it("never follows a mention to another site by default: the event fires, the page stays", async () => {
+    for (const target of ['https://evil.example/phish', '//evil.example/x']) {
+      const el = await fixture<RichEditor>(html`<rich-editor value=${MENTION.replace('#profile-ada', target)}></rich-editor>`);
+      const rect = content(el).querySelector('.mention')!.getBoundingClientRect();
+      const clicked = oneEvent(el, 'rich-editor-mention-click');
+      const page = location.href;
+      await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
+      const { detail, defaultPrevented } = await clicked;
+      expect(detail.redirect_uri, 'the host still learns where it points').to.equal(target);
+      expect(defaultPrevented).to.equal(false);
+      expect(location.href).to.equal(page);
+    }
+  });
+
   it('makes mentions not clickable in read-only mode', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor readonly value=${MENTION}></rich-editor>`);
     let clicks = 0;

@@ -41,7 +41,7 @@ function assertClean(html: string, name: string): void {
       assert.ok(ALLOWED[tag].includes(attr.name), `${name}: ${attr.name} on <${tag}> must not be stored`);
       if (attr.name === 'href') assert.ok(attr.value === '' || isWebAddress(attr.value, false), `${name}: href ${attr.value}`);
       if (attr.name === 'src') assert.ok(isWebAddress(attr.value, true) && !/^\s*(javascript|data|vbscript):/i.test(attr.value), `${name}: src ${attr.value}`);
-      if (attr.name === 'data-redirect-uri') assert.ok(isWebAddress(attr.value, true), `${name}: redirect ${attr.value}`);
+      if (attr.name === 'data-redirect-uri') assert.ok(attr.value.startsWith('/') && !/^\/[/\\]/.test(attr.value), `${name}: redirect ${attr.value} is not a path of the app`);
       if (attr.name === 'style') assert.match(attr.value, SAFE_STYLE, `${name}: style`);
       if (attr.name === 'type' && tag === 'input') assert.equal(attr.value, 'checkbox');
     }
@@ -232,8 +232,27 @@ describe('normaliseRichText: backslashes in addresses', () => {
     });
     assert.match(html, /<img [^>]*src="\/\/evil\.example\/x\.png"/);
     assert.match(html, /<a href="https:\/\/evil\.example\/a"/);
-    assert.match(html, /data-redirect-uri="\/\/evil\.example\/u"/);
+    // A mention's target stays on the app: read as a browser reads it, this one leaves, so it is gone.
+    assert.match(html, /data-redirect-uri="\/"/);
     assert.doesNotMatch(JSON.stringify(json), /\\\\/);
+  });
+});
+
+describe('normaliseRichText: mention targets', () => {
+  const mention = (target: string) => `<p><span data-type="mention" data-id="1" data-label="ann" data-redirect-uri="${target}">@ann</span></p>`;
+
+  it("stay on the app's own paths: another site's address, in any spelling, becomes /", () => {
+    for (const target of ['https://evil.com/phish', '//evil.com/x', '/\\evil.com/x', 'HTTPS://EVIL.COM', ' //evil.com', 'http://localhost:3000/acme']) {
+      const { html, json } = normaliseRichText({ html: mention(target) });
+      assert.match(html, /data-redirect-uri="\/"/, target);
+      assert.doesNotMatch(JSON.stringify(json), /evil|localhost/, target);
+    }
+  });
+
+  it('keep a path of the app with its query and fragment, from HTML and from JSON', () => {
+    assert.match(normaliseRichText({ html: mention('/acme/profile/42?tab=activity#top') }).html, /data-redirect-uri="\/acme\/profile\/42\?tab=activity#top"/);
+    const json = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'mention', attrs: { id: '1', label: 'ann', redirect_uri: 'https://evil.com/phish' } }] }] };
+    assert.match(normaliseRichText({ json }).html, /data-redirect-uri="\/"/);
   });
 });
 

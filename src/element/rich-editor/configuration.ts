@@ -176,7 +176,12 @@ export class Configuration {
     });
   }
 
-  /** A click on a mention: `rich-editor-mention-click`, whose default action goes to the mention's page. */
+  /**
+   * A click on a mention: `rich-editor-mention-click`, whose default action goes to the mention's
+   * page when it is on this page's origin. A target on another site is never followed by default
+   * (a stored mention must not send whoever clicks it to a phishing page); a host that links
+   * mentions elsewhere cancels the event and navigates itself.
+   */
   private mentionClicked(attrs: Attrs): void {
     const detail: MentionClickDetail = {
       id: attrs.id as string | null,
@@ -185,6 +190,8 @@ export class Configuration {
       entity_identifier: attrs.entity_identifier as string | null,
       entity_name: attrs.entity_name as string | null,
     };
-    if (emit(this.host, RichEditorEvents.mentionClick, detail, true)) window.location.assign(detail.redirect_uri);
+    if (emit(this.host, RichEditorEvents.mentionClick, detail, true) && new URL(detail.redirect_uri, location.href).origin === location.origin) {
+      window.location.assign(detail.redirect_uri);
+    }
   }
 }

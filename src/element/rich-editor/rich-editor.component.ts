@@ -37,7 +37,7 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * @fires rich-editor-change - after every document change; `detail.json` and `detail.html` are computed on first read
  * @fires rich-editor-focus - when the content gains focus
  * @fires rich-editor-blur - when the content loses focus
- * @fires rich-editor-mention-click - cancelable; by default the page goes to the mention's `redirect_uri`
+ * @fires rich-editor-mention-click - cancelable; by default the page goes to the mention's `redirect_uri` when it is on the page's own origin (never to another site)
  * @fires rich-editor-upload-error - an image could not be uploaded; `detail.message` is the spec's text
  * @fires rich-editor-collab-status - how a shared document stands: `detail.status` (connecting, synced, offline, unauthorized, incompatible), `detail.unsent`, `detail.readOnly`, `detail.reason`
  * @fires input - native-like (bubbles, composed): once per change the user makes to the document, not for changes the host makes (`value`, `setValue`, `clear`, form reset)

@@ -18,7 +18,7 @@ const XML_NONCHARACTER = /[\uFFFE\uFFFF]/;
 
 /**
  * How deep a JSON value may nest (objects and arrays). An editor document takes two levels per
- * block (the node and its `content`), so this leaves room for a list 100 levels deep.
+ * block (the node and its `content`), so this leaves room for lists nested about 60 deep.
  */
 export const MAX_JSON_DEPTH = 256;
 

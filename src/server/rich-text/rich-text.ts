@@ -5,6 +5,7 @@
  * browser applies (scripts, handlers, unsafe links and image addresses disappear).
  */
 import type { Node as PMNode } from 'prosemirror-model';
+import { Transform } from 'prosemirror-transform';
 import { parseHTML, serializeHTML } from '../../core/serialize/html.js';
 import { parseJSON, serializeJSON, type JSONNode } from '../../core/serialize/json.js';
 import { parseMarkdown } from '../../core/serialize/markdown.js';
@@ -29,10 +30,41 @@ function richTextIn(doc: PMNode): RichText {
   return { html: serializeHTML(doc), json };
 }
 
+/** An origin no address of ours has: what resolves to it from a path is a path of this app. */
+const APP_BASE = 'https://app.invalid/';
+
+/**
+ * A mention's target as the app stores it: a path of the app (`/acme/profile/…`), with its query
+ * and fragment. Another site's address, protocol-relative ones (`//host`, `/\host`) included,
+ * becomes `/`: a stored mention never sends whoever clicks it off-site.
+ */
+export function appPath(target: unknown): string {
+  if (typeof target !== 'string') return '/';
+  let url: URL;
+  try {
+    url = new URL(target, APP_BASE);
+  } catch {
+    return '/';
+  }
+  return url.origin === new URL(APP_BASE).origin ? `${url.pathname}${url.search}${url.hash}` : '/';
+}
+
+/** `doc` with every mention's `redirect_uri` on the app's own paths (appPath). */
+function mentionsInApp(doc: PMNode): PMNode {
+  const tr = new Transform(doc);
+  doc.descendants((node, pos) => {
+    if (node.type.name !== 'mention') return true;
+    const target = appPath(node.attrs.redirect_uri);
+    if (target !== node.attrs.redirect_uri) tr.setNodeAttribute(pos, 'redirect_uri', target);
+    return false;
+  });
+  return tr.doc;
+}
+
 function parseIn(input: RichTextInput, env: ServerDomEnvironment): PMNode {
   // The JSON document is what the editor edits; its HTML is derived from it and may lag.
-  if (input.json !== undefined && input.json !== null) return parseJSON(input.json, env);
-  return parseHTML(input.html, env);
+  const doc = input.json !== undefined && input.json !== null ? parseJSON(input.json, env) : parseHTML(input.html, env);
+  return mentionsInApp(doc);
 }
 
 /** Both stored forms of a parsed document. */
