@@ -59,14 +59,14 @@ export const boolean = Type.Boolean();
 
 /**
  * `schema`, or null. Written as `type: [t, 'null']` rather than `anyOf`, so a wrong value gets
- * one error naming the field ("Target date must be string,null") and the serialiser stays fast.
+ * one error naming the field ("Target date must be text or null") and the serialiser stays fast.
  * Timestamps use `nullableTimestamp` instead (their row type is a Date).
  */
 export function nullable<S extends TSchema & { type: string }>(schema: S): TUnsafe<Static<S> | null> {
   return Type.Unsafe<Static<S> | null>({ ...schema, type: [schema.type, 'null'] });
 }
 
-/** One of `values`, as a string enum (`{ type: 'string', enum }`: a number is "must be string"). */
+/** One of `values`, as a string enum (`{ type: 'string', enum }`: a number is "must be text"). */
 export function stringEnum<const V extends readonly string[]>(values: V): TUnsafe<V[number]> {
   return Type.Unsafe<V[number]>({ type: 'string', enum: values });
 }

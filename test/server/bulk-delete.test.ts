@@ -80,7 +80,7 @@ describe('DELETE …/bulk-delete-issues', () => {
     }
     const bad = await seed.actors.member.delete(bulkUrl, { issue_ids: ['nope'] });
     assert.equal(bad.status, 400);
-    assert.deepEqual(bad.body, { error: 'Issue ids.0 is not valid' });
+    assert.deepEqual(bad.body, { error: 'Item 1 of issue ids is not valid' });
     const unknown = await seed.actors.member.delete(bulkUrl, { issue_ids: [randomUUID()], all: true });
     assert.equal(unknown.status, 400);
   });

@@ -250,7 +250,7 @@ describe('…/cycles/:cycleId/cycle-issues', () => {
     assert.equal(refused.status, 400);
     assert.equal(refused.body.error, 'Some of the selected issues do not exist in this project.');
     assert.deepEqual((await seed.actors.member.get(url)).body, [], 'nothing was added');
-    assert.equal((await seed.actors.member.post(url, { issues: ['nope'] })).body.error, 'Issues.0 is not valid');
+    assert.equal((await seed.actors.member.post(url, { issues: ['nope'] })).body.error, 'Item 1 of issues is not valid');
   });
 
   test('an issue is in at most one cycle: moving it records cycles updated with both identifiers', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { stripApiTrailingSlash } from '../../src/server/app.js';
 import { isSameSiteRequest } from '../../src/server/http/cross-site.js';
+import { formatSchemaErrors } from '../../src/server/http/error-handler.js';
 import Fastify from 'fastify';
 import { installSecurityHeaders } from '../../src/server/http/security-headers.js';
 import { startServer, uniqueEmail, type TestResponse, type TestServer } from './harness.js';
@@ -57,6 +58,25 @@ describe('error answers', () => {
       assert.equal(response.status, 404);
       assert.deepEqual(response.body, { error: 'Not found.' });
     }
+  });
+
+  test("schema errors read as sentences, never as the validator's words", () => {
+    const say = (error: Record<string, unknown>) => formatSchemaErrors([{ schemaPath: '#', message: 'raw', ...error } as never], 'body').message;
+    assert.equal(say({ keyword: 'type', instancePath: '/title', params: { type: ['string', 'null'] } }), 'Title must be text or null');
+    assert.equal(say({ keyword: 'type', instancePath: '/title', params: { type: 'string,null' } }), 'Title must be text or null');
+    assert.equal(say({ keyword: 'type', instancePath: '/version', params: { type: 'integer' } }), 'Version must be a whole number');
+    assert.equal(say({ keyword: 'pattern', instancePath: '/issue_ids/0', params: {} }), 'Item 1 of issue ids is not valid');
+    assert.equal(say({ keyword: 'format', instancePath: '/cycles/2/start_date', params: {} }), 'Start date of item 3 of cycles is not valid');
+    assert.equal(say({ keyword: 'minLength', instancePath: '/name', params: { limit: 1 } }), 'Name cannot be empty');
+    assert.equal(say({ keyword: 'maxLength', instancePath: '/name', params: { limit: 255 } }), 'Name cannot be longer than 255 characters');
+    assert.equal(say({ keyword: 'maxItems', instancePath: '/issue_ids', params: { limit: 100 } }), 'Issue ids can hold at most 100 items');
+    assert.equal(say({ keyword: 'const', instancePath: '', params: {} }), 'Body is not valid');
+  });
+
+  test('a wrong type in a real request is answered in words', async () => {
+    const response = await server.client().post('/api/auth/sign-in', { email: ['a@example.com'], password: 'whatever' });
+    assert.equal(response.status, 400);
+    assert.deepEqual(response.body, { error: 'Email must be text' });
   });
 
   test('malformed JSON is a 400 with an error text', async () => {

@@ -54,7 +54,7 @@ describe('POST …/issues/:issueId/comments', () => {
       [{ comment_html: '<script>alert(1)</script>' }, 'The comment cannot be empty.'],
       [{ comment_html: '<p><br></p>' }, 'The comment cannot be empty.'],
       [{}, 'Comment html is required'],
-      [{ comment_html: 5 }, 'Comment html must be string'],
+      [{ comment_html: 5 }, 'Comment html must be text'],
       [{ comment_html: '<p>x</p>', actor_id: seed.users.admin.id }, 'Body has an unknown field "actor_id"'],
     ];
     for (const [body, error] of cases) {

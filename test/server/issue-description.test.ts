@@ -120,8 +120,8 @@ describe('PUT …/issues/:issueId/description', () => {
     const cases: [unknown, Record<string, string>, number, string][] = [
       [{ version: 1 }, {}, 400, 'Description html is required'],
       [{ description_html: '<p>x</p>' }, {}, 428, 'Say which version you edited: send version in the body or an If-Match header.'],
-      [{ description_html: '<p>x</p>', version: 0 }, {}, 400, 'Version must be >= 1'],
-      [{ description_html: '<p>x</p>', version: '1' }, {}, 400, 'Version must be integer'],
+      [{ description_html: '<p>x</p>', version: 0 }, {}, 400, 'Version must be at least 1'],
+      [{ description_html: '<p>x</p>', version: '1' }, {}, 400, 'Version must be a whole number'],
       [{ description_html: '<p>x</p>', version: 1 }, { 'if-match': '"2"' }, 400, 'The version in the body and the If-Match header differ.'],
       [{ description_html: '<p>x</p>' }, { 'if-match': '*' }, 400, 'If-Match must name one description version, e.g. "3".'],
       [{ description_html: '<p>x</p>', version: 1, name: 'x' }, {}, 400, 'Body has an unknown field "name"'],

@@ -59,7 +59,7 @@ describe('POST …/issues/:issueId/links', () => {
       [{ url: 'ftp://example.com' }, 'Enter a valid URL that begins with http:// or https://'],
       [{ url: 'not a host' }, 'Enter a valid URL that begins with http:// or https://'],
       [{ url: 'https://' }, 'Enter a valid URL that begins with http:// or https://'],
-      [{ url: 'https://example.com', title: 'x'.repeat(256) }, 'Title must NOT have more than 255 characters'],
+      [{ url: 'https://example.com', title: 'x'.repeat(256) }, 'Title cannot be longer than 255 characters'],
       [{ url: 'https://example.com', note: 'x' }, 'Body has an unknown field "note"'],
     ];
     for (const [body, error] of cases) {

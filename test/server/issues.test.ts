@@ -125,7 +125,7 @@ describe('POST …/issues', () => {
     const cases: [unknown, string][] = [
       [{}, 'Name is required'],
       [{ name: '   ' }, 'Name is required'],
-      [{ name: 'x'.repeat(256) }, 'Name must NOT have more than 255 characters'],
+      [{ name: 'x'.repeat(256) }, 'Name cannot be longer than 255 characters'],
       [{ name: 'p', priority: 'critical' }, 'Priority must be one of urgent, high, medium, low, none'],
       [{ name: 'd', start_date: '2024-02-02', target_date: '2024-02-01' }, 'The start date cannot be after the target date.'],
       [{ name: 'd', start_date: '2024-13-45' }, 'Start date is not valid'],

@@ -42,7 +42,7 @@ describe('POST …/labels', () => {
       [{}, 'Name is required'],
       [{ name: '   ' }, 'Label name is required.'],
       [{ name: 'x', color: 'blue' }, 'Color is not valid'],
-      [{ name: 'x'.repeat(256) }, 'Name must NOT have more than 255 characters'],
+      [{ name: 'x'.repeat(256) }, 'Name cannot be longer than 255 characters'],
       [{ name: 'x', parent: null }, 'Body has an unknown field "parent"'],
     ];
     for (const [body, error] of cases) {

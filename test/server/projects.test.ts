@@ -87,9 +87,9 @@ describe('POST /api/workspaces/:slug/projects', () => {
       [{ name: 'No id' }, 'Identifier is required'],
       [{ name: ' ', identifier: 'BLANK' }, 'Project name is required.'],
       [{ name: 'Dash', identifier: 'A-B' }, 'Project identifier can only contain letters and numbers, at most 12.'],
-      [{ name: 'Long', identifier: 'ABCDEFGHIJKLM' }, 'Identifier must NOT have more than 12 characters'],
+      [{ name: 'Long', identifier: 'ABCDEFGHIJKLM' }, 'Identifier cannot be longer than 12 characters'],
       [{ name: 'Cover', identifier: 'COV', cover_image: 'data:image/png;base64,AAAA' }, 'Cover image is not valid'],
-      [{ name: 'Toggle', identifier: 'TOG', inbox_view: 'sometimes' }, 'Inbox view must be boolean'],
+      [{ name: 'Toggle', identifier: 'TOG', inbox_view: 'sometimes' }, 'Inbox view must be true or false'],
       [{ name: 'Extra', identifier: 'EXT', network: 2 }, 'Body has an unknown field "network"'],
     ];
     for (const [body, error] of cases) {

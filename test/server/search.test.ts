@@ -120,7 +120,7 @@ describe('GET …/search-issues', () => {
       ['workspace_search=yes', 'Workspace search must be one of true, false'],
       ['parent=true', 'Issue id is required with the parent, sub_issue and issue_relation filters.'],
       ['issue_id=nope', 'Issue id is not valid'],
-      [`search=${'x'.repeat(256)}`, 'Search must NOT have more than 255 characters'],
+      [`search=${'x'.repeat(256)}`, 'Search cannot be longer than 255 characters'],
       ['q=x', 'Querystring has an unknown field "q"'],
     ];
     for (const [query, error] of cases) {

@@ -42,13 +42,13 @@ describe('PATCH /api/users/me', () => {
   test('refuses bad input with 400', async () => {
     const cases: [unknown, string][] = [
       [{}, 'Body needs at least one field'],
-      [{ display_name: '' }, 'Display name must NOT have fewer than 1 characters'],
+      [{ display_name: '' }, 'Display name cannot be empty'],
       [{ display_name: '   ' }, 'Display name is required.'],
       [{ avatar: 'javascript:alert(1)' }, 'Avatar is not valid'],
       [{ avatar: '//evil.example/a.png' }, 'Avatar is not valid'],
       [{ email: 'new@example.com' }, 'Body has an unknown field "email"'],
       [{ is_bot: true }, 'Body has an unknown field "is_bot"'],
-      [{ first_name: 'x'.repeat(256) }, 'First name must NOT have more than 255 characters'],
+      [{ first_name: 'x'.repeat(256) }, 'First name cannot be longer than 255 characters'],
     ];
     for (const [body, error] of cases) {
       const response = await client.patch('/api/users/me', body);

@@ -59,7 +59,7 @@ describe('POST /api/workspaces', () => {
       [{ slug: freshSlug() }, 'Name is required'],
       [{ name: 'No slug' }, 'Slug is required'],
       [{ name: '   ', slug: freshSlug() }, 'Workspace name is required.'],
-      [{ name: 'x'.repeat(81), slug: freshSlug() }, 'Name must NOT have more than 80 characters'],
+      [{ name: 'x'.repeat(81), slug: freshSlug() }, 'Name cannot be longer than 80 characters'],
       [{ name: 'Spaces', slug: 'has space' }, 'Workspace URL can only contain letters, numbers, hyphens and underscores, and must start with a letter or number.'],
       [{ name: 'Dot', slug: 'a.b' }, 'Workspace URL can only contain letters, numbers, hyphens and underscores, and must start with a letter or number.'],
       [{ name: 'Dash', slug: '-lead' }, 'Workspace URL can only contain letters, numbers, hyphens and underscores, and must start with a letter or number.'],

@@ -9,20 +9,80 @@ export function humanize(path: string): string {
   return path.replaceAll('_', ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
+/** JSON Schema type names in words: "Title must be text or null", never "must be string,null". */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
+/** Where an ajv error is, in words: `/issue_ids/0` → "item 1 of issue ids", `/cycles/2/start_date` → "start date of item 3 of cycles". */
+function placeOf(instancePath: string, dataVar: SchemaContext): string {
+  const segments = instancePath.split('/').filter(Boolean);
+  if (!segments.length) return humanize(dataVar);
+  return segments.slice(1).reduce((place, segment) => (/^\d+$/.test(segment) ? `item ${Number(segment) + 1} of ${place}` : `${humanize(segment)} of ${place}`), humanize(segments[0]!));
+}
+
 /** fastify's schemaErrorFormatter: one readable sentence for the first ajv error ("Display name is required"). */
 export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: SchemaContext): Error {
   const first = errors[0];
   if (!first) return new Error(`Invalid ${dataVar}`);
-  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const where = humanize(path || dataVar);
+  const where = placeOf(first.instancePath, dataVar);
   const params = first.params as Record<string, unknown>;
+  const limit = Number(params.limit);
   let message: string;
-  if (first.keyword === 'required') message = `${humanize(path ? `${path}.${String(params.missingProperty)}` : String(params.missingProperty))} is required`;
-  else if (first.keyword === 'additionalProperties') message = `${where} has an unknown field "${String(params.additionalProperty)}"`;
-  else if (first.keyword === 'minProperties') message = `${where} needs at least one field`;
-  else if (first.keyword === 'enum') message = `${where} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
-  else if (first.keyword === 'pattern' || first.keyword === 'format') message = `${where} is not valid`;
-  else message = `${where} ${first.message ?? 'is not valid'}`;
+  switch (first.keyword) {
+    case 'required': {
+      const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      message = `${humanize(path ? `${path}.${String(params.missingProperty)}` : String(params.missingProperty))} is required`;
+      break;
+    }
+    case 'additionalProperties':
+      message = `${where} has an unknown field "${String(params.additionalProperty)}"`;
+      break;
+    case 'minProperties':
+      message = `${where} needs at least one field`;
+      break;
+    case 'enum':
+      message = `${where} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+      break;
+    case 'pattern':
+    case 'format':
+      message = `${where} is not valid`;
+      break;
+    case 'type': {
+      const types = Array.isArray(params.type) ? params.type : String(params.type).split(',');
+      message = `${where} must be ${types.map((type) => TYPE_WORDS[String(type)] ?? String(type)).join(' or ')}`;
+      break;
+    }
+    case 'minLength':
+      message = limit === 1 ? `${where} cannot be empty` : `${where} must have at least ${limit} characters`;
+      break;
+    case 'maxLength':
+      message = `${where} cannot be longer than ${limit} characters`;
+      break;
+    case 'minimum':
+      message = `${where} must be at least ${limit}`;
+      break;
+    case 'maximum':
+      message = `${where} must be at most ${limit}`;
+      break;
+    case 'minItems':
+      message = limit === 1 ? `${where} needs at least one item` : `${where} needs at least ${limit} items`;
+      break;
+    case 'maxItems':
+      message = `${where} can hold at most ${limit} items`;
+      break;
+    case 'uniqueItems':
+      message = `${where} cannot hold the same item twice`;
+      break;
+    default:
+      message = `${where} is not valid`;
+  }
   return new Error(message.charAt(0).toUpperCase() + message.slice(1));
 }
 
