@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { createRichTextPool, RICH_TEXT_MAX_BYTES, RICH_TEXT_MAX_ELEMENTS, type RichTextPool } from '../../src/server/rich-text/index.js';
 import { startServer, type TestClient, type TestServer } from './harness.js';
@@ -67,6 +68,33 @@ describe('rich-text limits', () => {
     const response = await member.put(`${projectUrl}/issues/${issueId}/description`, { description_html: 'x'.repeat(10 * 1024 * 1024), version: 1 });
     assert.equal(response.status, 413);
     assert.deepEqual(response.body, { error: 'The request size cannot exceed 10 MB.' });
+  });
+
+  test('a body over 10 MB streamed without a length (chunked) gets the 413 sentence too, not a dropped connection', async () => {
+    const { port } = new URL(server.url);
+    const total = 30 * 1024 * 1024;
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const headers = { 'content-type': 'application/json', cookie: `session=${member.cookie('session')}`, origin: server.url };
+      const req = request({ host: '127.0.0.1', port, path: '/api/users/me', method: 'PATCH', headers }, (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.write('{"display_name":"');
+      const chunk = 'x'.repeat(1024 * 1024);
+      let sent = 0;
+      const pump = (): void => {
+        while (sent < total) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end('"}');
+      };
+      pump();
+    });
+    assert.equal(answer.status, 413);
+    assert.deepEqual(JSON.parse(answer.text), { error: 'The request size cannot exceed 10 MB.' });
   });
 
   test('multi-byte text counts in bytes', async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { isDatabaseError, type DatabaseError } from '../db/index.js';
 import { HttpError } from './errors.js';
@@ -110,12 +111,42 @@ function fromDatabase(error: DatabaseError): { status: number; message: string }
   }
 }
 
+/** How much of a refused body is still read (and dropped) so the client gets to its answer. */
+const DRAIN_MAX_BYTES = 256 * 1024 * 1024;
+/** How long a refused body is read for at most before the answer goes anyway. */
+const DRAIN_MAX_MS = 30_000;
+
+/**
+ * Reads the rest of a refused request body and drops it, until it ends (at most DRAIN_MAX_BYTES,
+ * DRAIN_MAX_MS). A client still sending when the answer comes and the connection closes fails
+ * with a broken pipe and never reads the answer (a body without a length, streamed, always did);
+ * having sent everything, it reads the 413. Like a proxy's lingering close, bounded.
+ */
+function drainBody(raw: IncomingMessage): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', count).off('end', done).off('close', done).off('error', done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > DRAIN_MAX_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MAX_MS);
+    raw.on('data', count).once('end', done).once('close', done).once('error', done);
+    raw.resume();
+  });
+}
+
 /**
  * Every error answer is JSON `{ error: "…" }`: validation and client errors keep their message,
  * HttpErrors keep theirs whatever the status, anything else is a 500 without details (logged).
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ ...error.details, error: error.message });
     }
@@ -124,6 +155,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (mapped) return reply.code(mapped.status).send({ error: mapped.message });
     }
     if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      await drainBody(request.raw);
       return reply.code(413).send({ error: `The request size cannot exceed ${Math.round(request.routeOptions.bodyLimit / 1024 / 1024)} MB.` });
     }
     if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
