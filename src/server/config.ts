@@ -54,7 +54,7 @@ export interface Config {
   jobs: JobQueueConfig;
   /** Where uploads and export files are kept, and how long files nobody needs stay. */
   storage: StorageConfig;
-  /** The rich-text worker pool: threads (RICH_TEXT_THREADS) and the time one document may take (RICH_TEXT_TIMEOUT_MS). */
+  /** The rich-text worker pool: threads (RICH_TEXT_THREADS) and the time one document may take once a thread has it (RICH_TEXT_TIMEOUT_MS). */
   richText: { threads: number; timeoutMs: number };
   /** Whether sessions, roles and issue lists are kept in memory between requests (READ_CACHE, default on; see cache/read-caches.ts). */
   readCache: boolean;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { createRichTextPool, RICH_TEXT_MAX_BYTES, RICH_TEXT_MAX_ELEMENTS, type RichTextPool } from '../../src/server/rich-text/index.js';
+import { createRichTextPool, MAX_PENDING_PER_USER, MAX_PENDING_PER_WORKSPACE, RICH_TEXT_MAX_BYTES, RICH_TEXT_MAX_ELEMENTS, TOO_MANY_DOCUMENTS, type RichTextPool } from '../../src/server/rich-text/index.js';
 import { startServer, type TestClient, type TestServer } from './harness.js';
 import { createIssue } from './planning-fixtures.js';
 
@@ -265,6 +265,48 @@ describe('the rich-text pool', () => {
     pool ??= createRichTextPool({ threads: 1, timeoutMs: 60_000 });
     const richText = await pool.fromMarkdown('# Title\n\n[x](javascript:alert(1)) **bold**');
     assert.equal(richText.html, '<h1>Title</h1><p>x <strong>bold</strong></p>');
+  });
+
+  test("one account's flood neither holds another workspace's save nor gets past its share: 429 with Retry-After", async () => {
+    const own = createRichTextPool({ threads: 1, timeoutMs: 60_000 });
+    try {
+      const flooder = { workspace: 'w-flood', user: 'u-flood' };
+      const finished: string[] = [];
+      const page = longHtml(200 * 1024);
+      const floods = Array.from({ length: MAX_PENDING_PER_USER }, (_, i) => own.normalise({ html: page }, 'description', flooder).then(() => finished.push(`flood ${i + 1}`)));
+      const refused = (await own.normalise({ html: page }, 'description', flooder).catch((e: unknown) => e)) as { statusCode?: number; message: string; headers?: Record<string, string> };
+      assert.equal(refused.statusCode, 429);
+      assert.equal(refused.message, TOO_MANY_DOCUMENTS);
+      assert.equal(refused.headers?.['retry-after'], '5');
+      // Another workspace's one-line comment takes the next turn, not the last.
+      const comment = own.normalise({ html: '<p>a one-line comment</p>' }, 'comment', { workspace: 'w-victim', user: 'u-victim' }).then(() => finished.push('comment'));
+      await Promise.all([...floods, comment]);
+      assert.ok(finished.indexOf('comment') <= 2, `the comment waited for ${finished.indexOf('comment')} of the flood's documents: ${finished.join(', ')}`);
+      // A workspace's share holds across its users.
+      const members = Array.from({ length: MAX_PENDING_PER_WORKSPACE / MAX_PENDING_PER_USER }, (_, i) => ({ workspace: 'w-team', user: `u-team-${i}` }));
+      const team = members.flatMap((owner) => Array.from({ length: MAX_PENDING_PER_USER }, () => own.normalise({ html: '<p>x</p>' }, 'comment', owner)));
+      const over = await own.normalise({ html: '<p>x</p>' }, 'comment', { workspace: 'w-team', user: 'u-team-new' }).catch((e: { statusCode?: number }) => e.statusCode);
+      assert.equal(over, 429);
+      await Promise.all(team);
+      assert.deepEqual(await own.normalise({ html: '<p>x</p>' }, 'comment', { workspace: 'w-team', user: 'u-team-new' }).then((r) => r.html), '<p>x</p>');
+    } finally {
+      await own.close();
+    }
+  });
+
+  test('the timeout counts the time a document is read, not the time it waited for a thread', async () => {
+    const own = createRichTextPool({ threads: 1, timeoutMs: 1_500 });
+    try {
+      // Forty documents of about a tenth of a second each here, from forty workspaces: the last
+      // waits nearly four seconds for the others, past the timeout; each is read well within it.
+      const page = longHtml(256 * 1024);
+      const outcomes = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => own.normalise({ html: page }, 'page', { workspace: `w-${i}`, user: `u-${i}` }).then(() => 'saved', (error: { statusCode?: number; message: string }) => `${error.statusCode} ${error.message}`)),
+      );
+      assert.deepEqual([...new Set(outcomes)], ['saved']);
+    } finally {
+      await own.close();
+    }
   });
 
   test('stored rich text is read as plain text in order; when the pool is full a save is refused but an export waits its turn', async () => {

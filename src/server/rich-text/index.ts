@@ -3,5 +3,5 @@ export { markdownToRichText, normaliseRichText, parseRichText, richTextOf, richT
 export { createServerDomEnvironment, parseInertDocument, type ServerDomEnvironment } from './server-dom.js';
 export { RICH_TEXT_MAX_BYTES, RICH_TEXT_MAX_ELEMENTS, richTextLimitMessage, type RichTextLimit } from './limits.js';
 export {
-  createRichTextPool, RichTextRefusedError, type RichTextPool, type RichTextPoolOptions,
+  createRichTextPool, MAX_PENDING_PER_USER, MAX_PENDING_PER_WORKSPACE, RichTextRefusedError, TOO_MANY_DOCUMENTS, type RichTextOwner, type RichTextPool, type RichTextPoolOptions,
 } from './rich-text-pool.js';

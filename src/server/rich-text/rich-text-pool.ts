@@ -23,20 +23,39 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
   : new URL('./rich-text-worker.mjs', import.meta.url);
 
 /**
- * Tasks that may wait for a thread; past this the server is too busy and says so (503). Counted
- * here: piscina's own `maxQueue` does not hold tasks given an abort signal (they wait in a queue
- * of their own), and every task here has one, its timeout.
+ * Tasks that may wait for a thread; past this the server is too busy and says so (503). Tasks
+ * wait in the pool's own queue and go to piscina only when a thread is free, so that a task's
+ * timeout counts the time it is read, never the time it waited (waiting is not its fault).
  */
 const MAX_QUEUE = 64;
 
+/** Documents one user may have waiting or being read at once; past this their saves get 429. */
+export const MAX_PENDING_PER_USER = 4;
+
+/** Documents one workspace may have waiting or being read at once; past this its saves get 429. */
+export const MAX_PENDING_PER_WORKSPACE = 12;
+
+/** The answer to a user or workspace over its share of the pool. */
+export const TOO_MANY_DOCUMENTS = 'Too many documents are being saved at once. Please wait a moment and try again.';
+
 /** A task refused because MAX_QUEUE tasks are already waiting. */
 class PoolFullError extends Error {}
+
+/**
+ * Whom a document is read for. Waiting tasks take turns by workspace (round robin), so a
+ * workspace flooding the pool delays another's save by at most one task per thread, and each
+ * user and workspace has a cap on what it may have pending.
+ */
+export interface RichTextOwner {
+  workspace: string;
+  user: string;
+}
 
 /** How the pool runs. */
 export interface RichTextPoolOptions {
   /** Worker threads (RICH_TEXT_THREADS). */
   threads: number;
-  /** Milliseconds a task may take, queue time included (RICH_TEXT_TIMEOUT_MS). */
+  /** Milliseconds a task may take to be read once a thread has it (RICH_TEXT_TIMEOUT_MS). */
   timeoutMs: number;
 }
 
@@ -45,11 +64,12 @@ export interface RichTextPool {
   /**
    * Client rich text normalised through the editor's schema (see normaliseRichText). Throws a
    * 413 naming `what` when it is over a limit (limits.ts) or takes too long, a 400 when it
-   * cannot be read as a document, a 503 when too many documents are waiting.
+   * cannot be read as a document, a 429 when `owner` has too many documents pending, a 503
+   * when too many documents are waiting.
    */
-  normalise(input: RichTextInput, what: string): Promise<RichText>;
+  normalise(input: RichTextInput, what: string, owner?: RichTextOwner | null): Promise<RichText>;
   /** Rich text from markdown (an AI answer); over a limit or too slow: a RichTextRefusedError. */
-  fromMarkdown(markdown: string): Promise<RichText>;
+  fromMarkdown(markdown: string, owner?: RichTextOwner | null): Promise<RichText>;
   /**
    * The plain text of stored rich text (see richTextToPlain), in order, for background work such
    * as exports: when too many documents are waiting it waits its turn instead of refusing, and
@@ -64,15 +84,17 @@ export interface RichTextPool {
 export class RichTextRefusedError extends HttpError {}
 
 /**
- * How long background work's task may take, waiting for a thread included: stored rich text is
- * within the limits and reads in a second or two, but may queue behind many saves on a busy
- * server, and an export should not fail for that.
+ * How long background work's task may take: stored rich text is within the limits and reads in
+ * a second or two, but the machine may be busy, and an export should not fail for that.
  */
 const BACKGROUND_TIMEOUT_MS = 5 * 60_000;
 
 /** How long background work waits before asking a full pool again: doubling from the first to the most. */
 const BUSY_RETRY_FIRST_MS = 100;
 const BUSY_RETRY_MAX_MS = 2_000;
+
+/** The turn background work and the server's own tasks take among the workspaces. */
+const SERVER_LANE = '';
 
 function isBusy(error: unknown): boolean {
   return error instanceof PoolFullError;
@@ -82,35 +104,91 @@ function isAbort(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'AbortError';
 }
 
+/** A task waiting for a thread. */
+interface Waiting {
+  task: RichTextTask;
+  timeoutMs: number;
+  resolve(outcome: RichTextOutcome): void;
+  reject(error: unknown): void;
+}
+
 /** A pool whose threads start on first use. */
 export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
   let pool: Piscina<RichTextTask, RichTextOutcome> | null = null;
   let closed = false;
-  /** Tasks given to the pool and not settled yet: running or waiting for a thread. */
-  let unsettled = 0;
+  /** Waiting tasks by workspace (SERVER_LANE for the server's own), and the workspaces in turn order. */
+  const lanes = new Map<string, Waiting[]>();
+  const turns: string[] = [];
+  let waiting = 0;
+  let running = 0;
+  /** Tasks pending (waiting or running) per user and per workspace. */
+  const perUser = new Map<string, number>();
+  const perWorkspace = new Map<string, number>();
+  const add = (counts: Map<string, number>, key: string, by: number) => {
+    const next = (counts.get(key) ?? 0) + by;
+    if (next) counts.set(key, next);
+    else counts.delete(key);
+  };
 
-  /** Runs a task on a thread; a full queue throws a PoolFullError, a task over the timeout an AbortError. */
-  async function runTask(task: RichTextTask, timeoutMs = options.timeoutMs): Promise<RichTextOutcome> {
-    if (closed) throw new RichTextRefusedError(503, 'The server is shutting down. Please try again in a moment.');
-    if (unsettled >= options.threads + MAX_QUEUE) throw new PoolFullError(`${unsettled} rich-text tasks are running or waiting`);
-    pool ??= new Piscina<RichTextTask, RichTextOutcome>({
-      filename: WORKER_URL.href,
-      minThreads: options.threads,
-      maxThreads: options.threads,
-      idleTimeout: 60_000,
-    });
-    unsettled++;
-    try {
-      return await pool.run(task, { signal: AbortSignal.timeout(timeoutMs) });
-    } finally {
-      unsettled--;
+  /** Gives waiting tasks to free threads, a workspace at a time in turn. */
+  function dispatch(): void {
+    while (!closed && running < options.threads && waiting > 0) {
+      const lane = turns.shift()!;
+      const queue = lanes.get(lane)!;
+      const next = queue.shift()!;
+      if (queue.length) turns.push(lane);
+      else lanes.delete(lane);
+      waiting--;
+      running++;
+      pool ??= new Piscina<RichTextTask, RichTextOutcome>({ filename: WORKER_URL.href, minThreads: options.threads, maxThreads: options.threads, idleTimeout: 60_000 });
+      pool
+        .run(next.task, { signal: AbortSignal.timeout(next.timeoutMs) })
+        .then(next.resolve, next.reject)
+        .finally(() => {
+          running--;
+          dispatch();
+        });
     }
   }
 
-  async function run(task: RichTextTask, what: string): Promise<RichText> {
+  /**
+   * Runs a task on a thread once one is free and it is its workspace's turn: a full queue throws
+   * a PoolFullError, an owner over its share a 429, a task read for longer than `timeoutMs` an AbortError.
+   */
+  async function runTask(task: RichTextTask, owner: RichTextOwner | null, timeoutMs = options.timeoutMs): Promise<RichTextOutcome> {
+    if (closed) throw new RichTextRefusedError(503, 'The server is shutting down. Please try again in a moment.');
+    if (owner && ((perUser.get(owner.user) ?? 0) >= MAX_PENDING_PER_USER || (perWorkspace.get(owner.workspace) ?? 0) >= MAX_PENDING_PER_WORKSPACE)) {
+      throw new RichTextRefusedError(429, TOO_MANY_DOCUMENTS, { headers: { 'retry-after': '5' } });
+    }
+    if (waiting >= MAX_QUEUE) throw new PoolFullError(`${waiting} rich-text tasks are waiting`);
+    const lane = owner?.workspace ?? SERVER_LANE;
+    if (owner) {
+      add(perUser, owner.user, 1);
+      add(perWorkspace, owner.workspace, 1);
+    }
+    try {
+      return await new Promise<RichTextOutcome>((resolve, reject) => {
+        const queue = lanes.get(lane);
+        if (queue) queue.push({ task, timeoutMs, resolve, reject });
+        else {
+          lanes.set(lane, [{ task, timeoutMs, resolve, reject }]);
+          turns.push(lane);
+        }
+        waiting++;
+        dispatch();
+      });
+    } finally {
+      if (owner) {
+        add(perUser, owner.user, -1);
+        add(perWorkspace, owner.workspace, -1);
+      }
+    }
+  }
+
+  async function run(task: RichTextTask, what: string, owner: RichTextOwner | null): Promise<RichText> {
     let outcome: RichTextOutcome;
     try {
-      outcome = await runTask(task);
+      outcome = await runTask(task, owner);
     } catch (error) {
       if (isAbort(error)) throw new RichTextRefusedError(413, `The ${what} took too long to read. Make it shorter and try again.`);
       if (isBusy(error)) throw new RichTextRefusedError(503, 'The server is busy. Please try again in a moment.', { headers: { 'retry-after': '5' } });
@@ -123,18 +201,18 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
   }
 
   return {
-    async normalise(input, what) {
+    async normalise(input, what, owner = null) {
       // A string longer than the limit in UTF-16 units is over it in bytes: refused without copying it to a thread.
       if (typeof input.html === 'string' && (input.json === undefined || input.json === null) && input.html.length > RICH_TEXT_MAX_BYTES) {
         throw new RichTextRefusedError(413, richTextLimitMessage(what, 'size'));
       }
-      return run({ kind: 'normalise', input: { html: input.html, json: input.json } }, what);
+      return run({ kind: 'normalise', input: { html: input.html, json: input.json } }, what, owner);
     },
-    fromMarkdown: (markdown) => run({ kind: 'markdown', markdown }, 'answer'),
+    fromMarkdown: (markdown, owner = null) => run({ kind: 'markdown', markdown }, 'answer', owner),
     async toPlain(html) {
       for (let wait = BUSY_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, BUSY_RETRY_MAX_MS)) {
         try {
-          const outcome = await runTask({ kind: 'plain', html }, Math.max(options.timeoutMs, BACKGROUND_TIMEOUT_MS));
+          const outcome = await runTask({ kind: 'plain', html }, null, Math.max(options.timeoutMs, BACKGROUND_TIMEOUT_MS));
           if (outcome.ok && 'plain' in outcome) return outcome.plain;
           throw new Error('A plain-text task answered something else');
         } catch (error) {
@@ -145,6 +223,10 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
     },
     async close() {
       closed = true;
+      for (const queue of lanes.values()) for (const task of queue) task.reject(new RichTextRefusedError(503, 'The server is shutting down. Please try again in a moment.'));
+      lanes.clear();
+      turns.length = 0;
+      waiting = 0;
       await pool?.destroy();
       pool = null;
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type StaticDecode } from 'typebox';
 import { commentBody, commentShape, type CommentBody } from '../../api-shapes/comment.js';
 import type { Db } from '../db/index.js';
@@ -12,7 +12,6 @@ import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
 import { DISPLAY_USER_JSON, issueParams } from '../issues/issue-shape.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
-import type { RichTextPool } from '../rich-text/index.js';
 import { Role } from '../roles.js';
 
 // The comment shape is defined once in src/api-shapes/comment.ts (shared with the app).
@@ -32,8 +31,8 @@ const COMMENT_COLUMNS = selectList(commentShape, 'c', { actor: `CASE WHEN u.id I
 const COMMENT_SELECT = `SELECT ${COMMENT_COLUMNS} FROM issue_comments c LEFT JOIN users u ON u.id = c.actor_id`;
 
 /** The comment normalised through the editor's schema; 400 when it shows nothing. */
-async function checkedComment(pool: RichTextPool, body: CommentBody) {
-  const richText = await normalisedRichText(pool, { html: body.comment_html, json: body.comment_json }, 'comment');
+async function checkedComment(request: FastifyRequest, body: CommentBody) {
+  const richText = await normalisedRichText(request, { html: body.comment_html, json: body.comment_json }, 'comment');
   if (richText.blank) throw badRequest('The comment cannot be empty.');
   return richText;
 }
@@ -76,7 +75,7 @@ export async function issueCommentRoutes(fastify: FastifyInstance): Promise<void
     { preHandler: requireProjectRole(Role.Member), schema: { params: issueParams, body: commentBody, response: { 201: commentShape } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const richText = await checkedComment(app.richText, request.body);
+      const richText = await checkedComment(request, request.body);
       const comment = await db.transaction(async (tx) => {
         const issue = await findIssue(tx, currentProject(request).id, request.params.issueId);
         const created = await tx.one<{ id: string }>(
@@ -96,7 +95,7 @@ export async function issueCommentRoutes(fastify: FastifyInstance): Promise<void
     async (request) => {
       const project = currentProject(request);
       const user = currentUser(request);
-      const richText = await checkedComment(app.richText, request.body);
+      const richText = await checkedComment(request, request.body);
       return db.transaction(async (tx) => {
         const issue = await findIssue(tx, project.id, request.params.issueId);
         const comment = await ownComment(tx, issue.id, request.params.commentId, user.id, project.role);

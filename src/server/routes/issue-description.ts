@@ -50,7 +50,7 @@ export async function issueDescriptionRoutes(app: FastifyInstance): Promise<void
       if (version === null) {
         throw new HttpError(428, 'Say which version you edited: send version in the body or an If-Match header.');
       }
-      const description = await normalisedRichText(app.richText, { html: request.body.description_html, json: request.body.description_json }, 'description');
+      const description = await normalisedRichText(request, { html: request.body.description_html, json: request.body.description_json }, 'description');
       const actorId = currentUser(request).id;
       const issue = await findIssue(db, currentProject(request).id, request.params.issueId);
       const saved = await app.collab.saveFromRest({

@@ -75,7 +75,7 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
       checkDates(body.start_date ?? null, body.target_date ?? null);
       const description =
         body.description_html !== undefined || body.description_json !== undefined
-          ? await normalisedRichText(app.richText, { html: body.description_html, json: body.description_json }, 'description')
+          ? await normalisedRichText(request, { html: body.description_html, json: body.description_json }, 'description')
           : null;
       const issueId = await db.transaction(async (tx) => {
         const state = body.state_id ? await checkedState(tx, project.id, body.state_id) : await defaultState(tx, project.id);
@@ -182,7 +182,7 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
       const { description_html: html, description_json: json, description_version: version, ...changes } = request.body;
       const hasDescription = html !== undefined || json !== undefined;
       if (hasDescription && version === undefined) throw badRequest('Description version is required with the description.');
-      const description = hasDescription ? await normalisedRichText(app.richText, { html: html ?? '', json }, 'description') : null;
+      const description = hasDescription ? await normalisedRichText(request, { html: html ?? '', json }, 'description') : null;
       const begin = async (tx: Db) => {
         // The project lock comes first, as in creations, so the two never wait on each other in a circle.
         if (changes.parent_id) await lockIssueTree(tx, project.id);

@@ -50,7 +50,7 @@ export async function pageDescriptionRoutes(app: FastifyInstance): Promise<void>
       }
       const version = bodyVersion ?? headerVersion;
       if (version === null) throw new HttpError(428, 'Say which version you edited: send version in the body or an If-Match header.');
-      const content = await normalisedRichText(app.richText, { html: request.body.description_html, json: request.body.description_json }, 'page');
+      const content = await normalisedRichText(request, { html: request.body.description_html, json: request.body.description_json }, 'page');
       const user = currentUser(request);
       const page = await findVisiblePage(db, currentProject(request).id, request.params.pageId, user.id);
       const saved = await app.collab.saveFromRest({

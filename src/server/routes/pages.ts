@@ -76,7 +76,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body ?? {};
-      const content = await normalisedRichText(app.richText, { html: body.description_html ?? '', json: body.description_json }, 'page');
+      const content = await normalisedRichText(request, { html: body.description_html ?? '', json: body.description_json }, 'page');
       const page = await db.one<PageJson>(
         `INSERT INTO pages AS pg (project_id, name, access, description_html, description_json, owned_by)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING ${PAGE_COLUMNS}`,
