@@ -57,6 +57,8 @@ export interface RichTextPoolOptions {
   threads: number;
   /** Milliseconds a task may take to be read once a thread has it (RICH_TEXT_TIMEOUT_MS). */
   timeoutMs: number;
+  /** Makes the signal that ends a task after `ms` (AbortSignal.timeout; tests see when timeouts start). */
+  timeoutSignal?: (ms: number) => AbortSignal;
 }
 
 /** The rich-text worker pool. */
@@ -116,6 +118,7 @@ interface Waiting {
 export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
   let pool: Piscina<RichTextTask, RichTextOutcome> | null = null;
   let closed = false;
+  const timeoutSignal = options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
   /** Waiting tasks by workspace (SERVER_LANE for the server's own), and the workspaces in turn order. */
   const lanes = new Map<string, Waiting[]>();
   const turns: string[] = [];
@@ -142,7 +145,7 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
       running++;
       pool ??= new Piscina<RichTextTask, RichTextOutcome>({ filename: WORKER_URL.href, minThreads: options.threads, maxThreads: options.threads, idleTimeout: 60_000 });
       pool
-        .run(next.task, { signal: AbortSignal.timeout(next.timeoutMs) })
+        .run(next.task, { signal: timeoutSignal(next.timeoutMs) })
         .then(next.resolve, next.reject)
         .finally(() => {
           running--;
