@@ -65,6 +65,16 @@ async function exportOf(provider: string): Promise<{ job: Job; file: Awaited<Ret
   return { job, file };
 }
 
+/** A new workspace whose project holds one issue named `issueName`, and its member's finished export of it. */
+async function finishedExportElsewhere(issueName: string, provider: string): Promise<{ other: Seed; url: string; jobId: string }> {
+  const other = await seedWorkspace(server);
+  await createIssue(server.db, other.project.id, { name: issueName });
+  const url = `${other.workspaceUrl}/exports/`;
+  const created = await other.actors.member.post(url, { provider, project_ids: [other.project.id] });
+  await waitFor(other.actors.member, created.body.id, (j) => j.status === 'completed', url);
+  return { other, url, jobId: created.body.id };
+}
+
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -141,12 +151,8 @@ describe('export jobs end to end', () => {
   });
 
   test('XLSX: a name stored with the noncharacters U+FFFE and U+FFFF (which XML cannot hold) is written without them', async () => {
-    const other = await seedWorkspace(server);
-    await createIssue(server.db, other.project.id, { name: 'Odd \uFFFEname\uFFFF here' });
-    const url = `${other.workspaceUrl}/exports/`;
-    const created = await other.actors.member.post(url, { provider: 'xlsx', project_ids: [other.project.id] });
-    await waitFor(other.actors.member, created.body.id, (j) => j.status === 'completed', url);
-    const response = await fetch(`${server.url}${url}${created.body.id}/download`, { headers: { cookie: `session=${other.actors.member.cookie('session')}` } });
+    const { other, url, jobId } = await finishedExportElsewhere('Odd \uFFFEname\uFFFF here', 'xlsx');
+    const response = await fetch(`${server.url}${url}${jobId}/download`, { headers: { cookie: `session=${other.actors.member.cookie('session')}` } });
     assert.equal(response.status, 200);
     const { default: JSZip } = await import('jszip');
     const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
@@ -284,19 +290,15 @@ describe('GET …/exports/ and …/exports/:jobId/download', () => {
   });
 
   test('a finished export is no longer downloadable once its requester lost access to one of its projects', async () => {
-    const other = await seedWorkspace(server);
-    await createIssue(server.db, other.project.id, { name: 'Not for former members' });
-    const url = `${other.workspaceUrl}/exports/`;
-    const created = await other.actors.member.post(url, { provider: 'csv', project_ids: [other.project.id] });
-    await waitFor(other.actors.member, created.body.id, (j) => j.status === 'completed', url);
-    assert.equal((await other.actors.member.get(`${url}${created.body.id}/download`)).status, 200);
+    const { other, url, jobId } = await finishedExportElsewhere('Not for former members', 'csv');
+    assert.equal((await other.actors.member.get(`${url}${jobId}/download`)).status, 200);
     await server.db.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [other.project.id, other.users.member.id]);
-    const refused = await other.actors.member.get(`${url}${created.body.id}/download`);
+    const refused = await other.actors.member.get(`${url}${jobId}/download`);
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error, EXPORT_ACCESS_LOST);
     assert.doesNotMatch(refused.text, /Not for former members/);
     // An admin still downloads it: they open every project of the workspace.
-    assert.equal((await other.actors.admin.get(`${url}${created.body.id}/download`)).status, 200);
+    assert.equal((await other.actors.admin.get(`${url}${jobId}/download`)).status, 200);
   });
 
   test("another workspace's jobs are neither listed nor downloadable", async () => {
