@@ -397,19 +397,37 @@ async function runInWorkers(label, files, { env = process.env, report, workers =
 const runServerSuite = (label, files, { env, report, workers = 2 }) => runInWorkers(label, files, { env, report, workers, temp: true });
 
 /**
- * After the build, two lanes run side by side. The browser lane (Chromium, then Firefox beside
- * WebKit) mostly waits on the browsers; the Node lane (the server suite on PGlite beside
- * PostgreSQL, then the build's checks, the package's consumers and the app end to end) keeps the
- * cores busy meanwhile. Each tier's totals are printed as it ends and listed again at the end.
+ * After the build, two lanes run side by side. The browser lane (Chromium, then Firefox and the
+ * app end to end in Firefox beside WebKit) mostly waits on the browsers; the Node lane (the server
+ * suite on PGlite beside PostgreSQL, then the build's checks, the package's consumers and the app
+ * end to end in Chromium and WebKit) keeps the cores busy meanwhile. Each tier's totals are
+ * printed as it ends and listed again at the end.
  */
 const available = engines.filter((engine) => !unavailable.has(engine));
 
-/** The browser lane: Chromium runs its files a few at a time; Firefox and WebKit one file at a time each (each gives keyboard focus to one window), side by side. */
+/** The app end to end in Firefox (test/e2e/app.node.test.mjs with E2E_BROWSER=firefox), its output held back. */
+const firefoxEndToEnd = () =>
+  runNodeTests('End-to-end tests of the app in Firefox', [join(root, 'test/e2e/app.node.test.mjs')], {
+    env: { ...process.env, E2E_BROWSER: 'firefox' },
+    report: 'e2e-firefox',
+    beside: true,
+  });
+
+/**
+ * The browser lane: Chromium runs its files a few at a time; Firefox and WebKit one file at a
+ * time each (each gives keyboard focus to one window), side by side. Firefox's suite ends long
+ * before WebKit's, so the app end to end in Firefox follows it there (it needs only the build).
+ */
 async function browserLane() {
   for (const engine of available.filter((engine) => engine.id === 'chromium')) addTier(`Browser tests in ${engine.name}`, await runBrowserTests(engine, { beside: true }));
   const sideBySide = available.filter((engine) => engine.id !== 'chromium');
-  const counts = await Promise.all(sideBySide.map((engine, index) => runBrowserTests(engine, { beside: true, port: 8100 + 100 * index })));
-  sideBySide.forEach((engine, index) => addTier(`Browser tests in ${engine.name}`, counts[index]));
+  await Promise.all(
+    sideBySide.map(async (engine, index) => {
+      const suite = await runBrowserTests(engine, { beside: true, port: 8100 + 100 * index });
+      addTier(`Browser tests in ${engine.name}`, suite);
+      if (engine.id === 'firefox' && buildStatus === 0) addTier('End-to-end tests of the app in Firefox', await firefoxEndToEnd());
+    }),
+  );
 }
 
 // The API server's suite (TypeScript through tsx): every file on PostgreSQL, and on PGlite the
@@ -437,24 +455,16 @@ async function nodeLane() {
   }
   await postgres?.stop();
 
-  // The node tests (the build's checks, the package's consumers, the app end to end in Chromium
-  // and its one flow in WebKit) beside the app end to end in Firefox.
+  // The node tests (the build's checks, the package's consumers, the app end to end in Chromium)
+  // beside the app's one flow in WebKit; the app end to end in Firefox runs in the browser lane.
   const webkitFlow = join(root, 'test/e2e/webkit.node.test.mjs');
   const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs')).filter((file) => file !== webkitFlow);
   const ready = (id) => available.some((engine) => engine.id === id);
-  const [nodeCounts, firefoxCounts, webkitCounts] = await Promise.all([
+  const [nodeCounts, webkitCounts] = await Promise.all([
     nodeTests.length ? runNodeTests('Node tests (build, package, end to end in Chromium)', nodeTests, { report: 'node', beside: true, concurrency: 2 }) : null,
-    ready('firefox')
-      ? runNodeTests('End-to-end tests of the app in Firefox', [join(root, 'test/e2e/app.node.test.mjs')], {
-          env: { ...process.env, E2E_BROWSER: 'firefox' },
-          report: 'e2e-firefox',
-          beside: true,
-        })
-      : null,
     ready('webkit') && existsSync(webkitFlow) ? runNodeTests('End-to-end flow of the app in WebKit', [webkitFlow], { report: 'e2e-webkit', beside: true }) : null,
   ]);
   if (nodeCounts) addTier('Node tests (build, package, end to end in Chromium)', nodeCounts);
-  if (firefoxCounts) addTier('End-to-end tests of the app in Firefox', firefoxCounts);
   if (webkitCounts) addTier('End-to-end flow of the app in WebKit', webkitCounts);
 }
 
