@@ -17,17 +17,15 @@ type Body = ((this: typeof mochaContext) => void | Promise<void>) | undefined;
 /** Calls a mocha-style body with the mocha context as `this` (Node's own has none). */
 const withContext = (body: Body): (() => void | Promise<void>) | undefined => (body ? () => body.call(mochaContext) : undefined);
 
+// No describe.skip, describe.only, it.skip or it.only: a skipped or focused test is a defect here,
+// so a file using one fails to load in the Node tier.
 function describe(name: string, body: Body): void {
   void nodeTest.describe(name, withContext(body));
 }
-describe.skip = (name: string, body: Body) => void nodeTest.describe.skip(name, withContext(body));
-describe.only = (name: string, body: Body) => void nodeTest.describe.only(name, withContext(body));
 
 function it(name: string, body: Body): void {
   void nodeTest.it(name, withContext(body));
 }
-it.skip = (name: string, body: Body) => void nodeTest.it.skip(name, withContext(body));
-it.only = (name: string, body: Body) => void nodeTest.it.only(name, withContext(body));
 
 const hook = (register: (fn: () => void | Promise<void>) => void) => (body: Body) => register(withContext(body)!);
 
