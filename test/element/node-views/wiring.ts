@@ -4,15 +4,13 @@
  * them exactly as the element will, and does nothing more when they are there.
  */
 import { fixture } from '@open-wc/testing';
-// axe-core is a UMD script: in the browser it installs `window.axe` rather than an ES default export.
-import 'axe-core';
-import type Axe from 'axe-core';
 import type { TemplateResult } from 'lit';
 import { imageUploadKey } from '../../../src/core/commands/choose-image.js';
 import { imageUploadPlugin } from '../../../src/core/plugins/image-upload.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { codeHighlightKey, nodeViewPlugins, nodeViewStyles, uploadPlaceholder } from '../../../src/element/node-views/index.js';
 import { nextFrame } from '../../helpers/editor.js';
+export { axeViolations } from '../../helpers/element-ui.js';
 export { until } from '../../helpers/until.js';
 
 /** The element's editable content. */
@@ -76,12 +74,6 @@ export function centre(element: Element): [number, number] {
   return [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)];
 }
 
-/** The axe violations inside `root`, as readable lines (empty when it passes). */
-export async function axeViolations(root: Element): Promise<string[]> {
-  const { axe } = window as unknown as { axe: typeof Axe };
-  const result = await axe.run(root);
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** The attributes of the document's first image, as `getHTML()` gives them. */
 export function imageAttrs(el: RichEditor): Record<string, string> {

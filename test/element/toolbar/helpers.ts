@@ -1,9 +1,6 @@
 /** Helpers for the toolbar tests: a real `<rich-editor>`, real keys and a real mouse. */
 import { fixture } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-// axe-core is a UMD script: in the browser it installs `window.axe` rather than an ES default export.
-import 'axe-core';
-import type Axe from 'axe-core';
 import type { TemplateResult } from 'lit';
 import '../../../src/element/index.js';
 import '../../../src/element/toolbar/toolbar.js';
@@ -12,6 +9,7 @@ import type { RichEditorToolbar } from '../../../src/element/toolbar/toolbar.js'
 import { pressWith } from '../../helpers/editor.js';
 import { until } from '../../helpers/until.js';
 import type { FakeClock } from '../../helpers/fake-clock.js';
+export { axeViolations } from '../../helpers/element-ui.js';
 export { until };
 
 /**
@@ -275,11 +273,4 @@ function describeSelection(el: RichEditor): string {
 /** Moves keyboard focus from the editor to the toolbar (Alt+F10). */
 export async function focusToolbar(): Promise<void> {
   await pressWith('F10', 'Alt');
-}
-
-/** The axe violations inside `root`, as readable lines (empty when it passes). */
-export async function axeViolations(root: Element): Promise<string[]> {
-  const { axe } = window as unknown as { axe: typeof Axe };
-  const result = await axe.run(root);
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
