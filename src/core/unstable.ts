@@ -78,6 +78,7 @@ export {
 } from './plugins/slash-menu.js';
 export {
   columnResizingPluginKey,
+  enterTableFromGap,
   leaveTable,
   nextCellOrNewRow,
   previousCell,

@@ -68,6 +68,16 @@ describe('block edges', () => {
         expect(shape(el)).to.equal(`<p>new</p>${shown}<p>text</p>`);
       });
     }
+
+    it('Delete in the place before a table goes into its first cell, keeping every cell', async () => {
+      const el = await editor(`${TABLE}<p>text</p>`);
+      await clickText(el, 'tr:first-child td:first-child p', 'start');
+      await sendKeys({ press: 'ArrowUp' });
+      await sendKeys({ press: 'Delete' });
+      expect(el.getHTML(), 'Delete changes nothing').to.equal(`${TABLE}<p>text</p>`);
+      await sendKeys({ type: '!' });
+      expect(el.getHTML()).to.equal(`${TABLE.replace('<p>a1</p>', '<p>!a1</p>')}<p>text</p>`);
+    });
   });
 
   describe('after a block that ends the document', () => {
@@ -109,6 +119,16 @@ describe('block edges', () => {
       await sendKeys({ press: 'ArrowDown' });
       await sendKeys({ type: 'out' });
       expect(shape(el)).to.equal(`<p>text</p>${TABLE}<p>out</p>`);
+    });
+
+    it('is entered again with Backspace from the place after it, keeping every cell', async () => {
+      const el = await editor(`<p>text</p>${TABLE}`);
+      await clickText(el, 'tr:last-child td:last-child p', 'end');
+      await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ press: 'Backspace' });
+      expect(el.getHTML(), 'Backspace changes nothing').to.equal(`<p>text</p>${TABLE}`);
+      await sendKeys({ type: '!' });
+      expect(el.getHTML()).to.equal(`<p>text</p>${TABLE.replace('<p>b2</p>', '<p>b2!</p>')}`);
     });
 
     it('is left by clicking below it', async () => {

@@ -1,19 +1,20 @@
 /**
  * Table editing: cell selection and table repair (prosemirror-tables `tableEditing`),
  * column resizing, the table keys (Tab between cells and on into a new row, arrows out
- * of the table) and the clipboard (clean HTML, tab-separated text). Key handling errors
- * are caught and logged (spec: table key handling errors are only logged), so a bug in
- * a key handler never escapes into the page.
+ * of the table, Backspace and Delete from the place beside it back in) and the clipboard
+ * (clean HTML, tab-separated text). Key handling errors are caught and logged (spec: table
+ * key handling errors are only logged), so a bug in a key handler never escapes into the
+ * page.
  */
 import { keymap } from 'prosemirror-keymap';
 import type { Node as PMNode, ResolvedPos, Schema } from 'prosemirror-model';
-import { Plugin, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import { Plugin, Selection, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import { CellSelection, columnResizing, goToNextCell, isInTable, tableEditing, TableMap } from 'prosemirror-tables';
 import type { EditorView } from 'prosemirror-view';
 import { liftItem, sinkItem } from '../commands/lists.js';
 import { addRowAtEnd } from '../commands/table.js';
 import { log } from '../log.js';
-import { selectionBeyond } from './gap-cursor.js';
+import { GapCursor, selectionBeyond } from './gap-cursor.js';
 import { tableClipboard } from './table-clipboard.js';
 
 /** prosemirror-tables' cell selection and plugin keys, for table controls that read their state. */
@@ -141,6 +142,30 @@ export function leaveTable(direction: 'up' | 'down'): Command {
   };
 }
 
+/**
+ * Backspace in the place after a table (the gap cursor there) puts the caret at the end of
+ * its last cell; Delete in the place before one, at the start of its first cell. That is what
+ * Backspace in an empty paragraph after a table does (prosemirror-commands' `joinBackward`),
+ * and what Word and Google Docs do; the gap stands where that paragraph would be.
+ * ProseMirror's fallback, `selectNodeBackward`, would select the table, which
+ * prosemirror-tables turns into a selection of every cell: the next key typed would empty
+ * them all and land in a cell.
+ */
+export function enterTableFromGap(direction: 'backward' | 'forward'): Command {
+  const dir = direction === 'backward' ? -1 : 1;
+  return (state, dispatch) => {
+    const { selection } = state;
+    if (!(selection instanceof GapCursor)) return false;
+    const { pos } = selection.$head;
+    const table = dir < 0 ? selection.$head.nodeBefore : selection.$head.nodeAfter;
+    if (table?.type.spec.tableRole !== 'table') return false;
+    const inside = Selection.findFrom(state.doc.resolve(pos + dir), dir, true);
+    if (!inside) return false;
+    if (dispatch) dispatch(state.tr.setSelection(inside).scrollIntoView());
+    return true;
+  };
+}
+
 /** `tableEditing` with its key handler (arrows, Backspace and Delete on cells) guarded by the logger. */
 function guardedTableEditing(): Plugin {
   const plugin = tableEditing();
@@ -175,6 +200,8 @@ export function tablePlugins(schema: Schema): Plugin[] {
       'Shift-Tab': loggedKey('Shift-Tab', previousCell),
       ArrowDown: loggedKey('ArrowDown', leaveTable('down')),
       ArrowUp: loggedKey('ArrowUp', leaveTable('up')),
+      Backspace: loggedKey('Backspace', enterTableFromGap('backward')),
+      Delete: loggedKey('Delete', enterTableFromGap('forward')),
     }),
     tableClipboard(schema),
     guardedTableEditing(),
