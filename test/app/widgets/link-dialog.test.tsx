@@ -117,6 +117,17 @@ describe('<LinkDialog>', () => {
     expect(saved).to.deep.equal([]);
   });
 
+  for (const unsafe of ['javascript:alert(1)', 'javascript://example.com/%0aalert(1)', 'data:text/html,<b>x</b>', 'vbscript:msgbox(1)']) {
+    it(`refuses ${unsafe} with the same message`, async () => {
+      await render();
+      await typeInto('URL', unsafe);
+      await sendKeys({ press: 'Enter' });
+      await until(() => alerts().length === 1, 'the error shows');
+      expect(alerts()).to.deep.equal(['Enter a valid URL that begins with http:// or https://']);
+      expect(saved).to.deep.equal([]);
+    });
+  }
+
   it('saves a bare domain as an https:// address', async () => {
     await render();
     await typeInto('URL', 'example.com/docs');
