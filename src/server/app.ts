@@ -114,7 +114,7 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     });
     app.decorate('storageSweeper', sweeper);
     app.addHook('onClose', () => sweeper.close());
-    const richText = createRichTextPool(config.richText);
+    const richText = createRichTextPool({ ...config.richText, imageOrigins: config.imageOrigins });
     app.decorate('richText', richText);
     app.addHook('onClose', async () => richText.close());
     app.decorate('mailer', services.mailer ?? new LogMailer(app.log));
@@ -128,7 +128,7 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     app.decorateRequest('project', null);
 
     installErrorHandler(app);
-    installSecurityHeaders(app);
+    installSecurityHeaders(app, config.imageOrigins);
     installHostCheck(app, config.publicUrl);
     // The public URL is this server's own origin, also when a proxy in front rewrites Host.
     installCrossSiteProtection(app, config.publicUrl ? [config.publicUrl, ...config.allowedOrigins] : config.allowedOrigins);

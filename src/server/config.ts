@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/auth-limits.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './auth/password.js';
 import type { Limit } from './auth/rate-limiter.js';
+import { imageOrigins } from './http/image-policy.js';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface Config {
@@ -42,6 +43,11 @@ export interface Config {
   publicUrl: string | null;
   /** Origins besides the request's own host allowed to send mutating requests (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
+  /**
+   * Where images may come from besides this server's own paths (http/image-policy.ts): the
+   * IMAGE_HOSTS origins, Unsplash's when it is configured, and PUBLIC_URL's.
+   */
+  imageOrigins: string[];
   /** Sign-in and sign-up attempts allowed per client address and per email before 429. */
   authLimits: AuthLimits;
   /** scrypt cost for new password hashes. */
@@ -224,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (sessionSecret !== null && sessionSecret.length < 32) {
     throw new Error('SESSION_SECRET must be at least 32 characters long');
   }
+  const ownOrigin = publicUrl(text(env, 'PUBLIC_URL'));
   return {
     port: integer(env, 'PORT', 3000, 0, 65_535),
     host: text(env, 'HOST') ?? 'localhost',
@@ -236,11 +243,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     unsplashAccessKey: text(env, 'UNSPLASH_ACCESS_KEY'),
     sessionSecret: sessionSecret ?? storedSessionSecret(dataDir),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
-    publicUrl: publicUrl(text(env, 'PUBLIC_URL')),
+    publicUrl: ownOrigin,
     allowedOrigins: (text(env, 'ALLOWED_ORIGINS') ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
+    imageOrigins: [
+      ...imageOrigins(text(env, 'IMAGE_HOSTS'), text(env, 'UNSPLASH_ACCESS_KEY') !== null),
+      ...(ownOrigin ? [ownOrigin] : []),
+    ],
     authLimits: DEFAULT_AUTH_LIMITS,
     passwordCost: DEFAULT_PASSWORD_COST,
     rootDir: PROJECT_ROOT,

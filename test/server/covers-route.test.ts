@@ -8,7 +8,8 @@ let server: TestServer;
 let seed: Seed;
 
 before(async () => {
-  server = await startServer();
+  // With Unsplash's cover search configured (no search is made here), its image hosts are allowed.
+  server = await startServer({ UNSPLASH_ACCESS_KEY: 'a-key-no-test-here-uses' });
   seed = await seedWorkspace(server);
 });
 after(() => server.close());
@@ -42,12 +43,13 @@ describe('GET /api/project-covers/', () => {
     }
   });
 
-  test('a project accepts a cover URL, an uploaded image URL or an https Unsplash URL as its cover', async () => {
+  test('a project accepts a cover URL, an uploaded image URL or an https Unsplash URL as its cover, not another site', async () => {
     for (const cover of ['/api/project-covers/files/peaks.svg', `/api/workspaces/file-assets/${seed.workspace.id}/00000000-0000-4000-8000-000000000000`, 'https://images.unsplash.com/photo-1?w=1080']) {
       const response = await seed.actors.admin.patch(seed.projectUrl, { cover_image: cover });
       assert.equal(response.status, 200, response.text);
       assert.equal(response.body.cover_image, cover);
     }
     assert.equal((await seed.actors.admin.patch(seed.projectUrl, { cover_image: 'javascript:alert(1)' })).status, 400);
+    assert.equal((await seed.actors.admin.patch(seed.projectUrl, { cover_image: 'https://images.example.com/cover.jpg' })).status, 400);
   });
 });

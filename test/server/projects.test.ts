@@ -160,7 +160,7 @@ describe('PATCH /api/workspaces/:slug/projects/:projectId', () => {
       page_view: false,
       issue_views_view: false,
       inbox_view: true,
-      cover_image: 'https://images.example.com/cover.jpg',
+      cover_image: '/api/project-covers/files/peaks.svg',
       identifier: 'tgl2',
     });
     assert.equal(response.status, 200);
@@ -168,7 +168,7 @@ describe('PATCH /api/workspaces/:slug/projects/:projectId', () => {
       [response.body.cycle_view, response.body.module_view, response.body.page_view, response.body.issue_views_view, response.body.inbox_view],
       [false, false, false, false, true],
     );
-    assert.equal(response.body.cover_image, 'https://images.example.com/cover.jpg');
+    assert.equal(response.body.cover_image, '/api/project-covers/files/peaks.svg');
     assert.equal(response.body.identifier, 'TGL2');
     assert.equal(response.body.name, 'Toggles');
     const cleared = await seed.actors.admin.patch(url, { cover_image: null });

@@ -4,6 +4,9 @@ import { DOMParser } from 'linkedom';
 import { markdownToRichText, normaliseRichText, richTextToPlain } from '../../src/server/rich-text/index.js';
 import { CORPUS } from '../core/security/corpus.js';
 
+/** The image host EVERY_NODE's second image is on, allowed as IMAGE_HOSTS would (http/image-policy.ts). */
+const IMAGE_HOSTS = ['https://cdn.example.com'];
+
 type Json = Record<string, unknown>;
 
 /** Tags and attributes the schema's `toDOM` can produce; anything else in stored HTML is a leak. */
@@ -46,7 +49,7 @@ function assertClean(html: string, name: string): void {
       if (attr.name === 'type' && tag === 'input') assert.equal(attr.value, 'checkbox');
     }
   }
-  assert.equal(normaliseRichText({ html }).html, html, `${name}: normalising stored HTML again changes nothing`);
+  assert.equal(normaliseRichText({ html }, IMAGE_HOSTS).html, html, `${name}: normalising stored HTML again changes nothing`);
 }
 
 const MALICIOUS: Array<[string, string]> = [
@@ -192,19 +195,19 @@ const EVERY_NODE: Json = {
 
 describe('normaliseRichText: valid documents', () => {
   it('a document of every node type round-trips unchanged through JSON', () => {
-    assert.deepEqual(normaliseRichText({ json: EVERY_NODE }).json, EVERY_NODE);
+    assert.deepEqual(normaliseRichText({ json: EVERY_NODE }, IMAGE_HOSTS).json, EVERY_NODE);
   });
 
   it('its HTML round-trips unchanged and parses back to the same document', () => {
-    const { html } = normaliseRichText({ json: EVERY_NODE });
-    const again = normaliseRichText({ html });
+    const { html } = normaliseRichText({ json: EVERY_NODE }, IMAGE_HOSTS);
+    const again = normaliseRichText({ html }, IMAGE_HOSTS);
     assert.equal(again.html, html);
     assert.deepEqual(again.json, EVERY_NODE);
     assertClean(html, 'every node');
   });
 
   it('writes attributes in the order the schema declares them', () => {
-    const { html } = normaliseRichText({ json: EVERY_NODE });
+    const { html } = normaliseRichText({ json: EVERY_NODE }, IMAGE_HOSTS);
     assert.match(html, /<a href="https:\/\/example.com\/a\?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow"><strong><em>all<\/em><\/strong><\/a>/);
     assert.match(html, /<li data-type="taskItem" data-checked="true"><label contenteditable="false"><input type="checkbox" checked="checked"><\/label><div><p>done<\/p><\/div><\/li>/);
     assert.match(html, /<pre data-language="typescript"><code class="language-typescript">const a = 1;\n {2}if \(a &lt; 2\) \{\}<\/code><\/pre>/);
@@ -217,7 +220,7 @@ describe('normaliseRichText: valid documents', () => {
     const html =
       '<table><tbody><tr data-background="#d6e4fc" style="background-color: rgb(214, 228, 252);"><th data-colwidth="120" data-background="#fde3cf" style="background-color: rgb(253, 227, 207);"><p>h</p></th></tr></tbody></table>' +
       '<img width="35%" src="/a.png" style="width: 35%; height: auto;">';
-    const { json } = normaliseRichText({ html });
+    const { json } = normaliseRichText({ html }, IMAGE_HOSTS);
     const [table, image] = json.content ?? [];
     assert.deepEqual(table.content?.[0].attrs, rowAttrs({ background: '#d6e4fc' }));
     assert.deepEqual(table.content?.[0].content?.[0].attrs, cellAttrs({ colwidth: [120], background: '#fde3cf' }));
@@ -230,7 +233,9 @@ describe('normaliseRichText: backslashes in addresses', () => {
     const { html, json } = normaliseRichText({
       html: '<p><img src="/\\evil.example/x.png"><a href="https:\\\\evil.example\\a">l</a><span data-type="mention" data-id="1" data-label="x" data-redirect-uri="/\\evil.example/u">@x</span></p>',
     });
-    assert.match(html, /<img [^>]*src="\/\/evil\.example\/x\.png"/);
+    // The image's address is another site's (//evil.example): kept as its address, not loaded.
+    assert.doesNotMatch(html, /<img/);
+    assert.match(html, /<p>\/\/evil\.example\/x\.png/);
     assert.match(html, /<a href="https:\/\/evil\.example\/a"/);
     // A mention's target stays on the app: read as a browser reads it, this one leaves, so it is gone.
     assert.match(html, /data-redirect-uri="\/"/);

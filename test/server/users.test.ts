@@ -26,12 +26,12 @@ const theme = {
 
 describe('PATCH /api/users/me', () => {
   test('updates the given fields and keeps the others', async () => {
-    const response = await client.patch('/api/users/me', { first_name: 'Ada', last_name: 'Lovelace', avatar: 'https://example.com/ada.png' });
+    const response = await client.patch('/api/users/me', { first_name: 'Ada', last_name: 'Lovelace', avatar: '/api/users/me/assets/ada.png' });
     assert.equal(response.status, 200);
     assert.equal(response.body.display_name, 'Ada');
     assert.equal(response.body.first_name, 'Ada');
     assert.equal(response.body.last_name, 'Lovelace');
-    assert.equal(response.body.avatar, 'https://example.com/ada.png');
+    assert.equal(response.body.avatar, '/api/users/me/assets/ada.png');
     const renamed = await client.patch('/api/users/me', { display_name: ' Countess ', avatar: null });
     assert.equal(renamed.body.display_name, 'Countess');
     assert.equal(renamed.body.avatar, null);

@@ -19,11 +19,11 @@ describe('POST /api/workspaces', () => {
     const client = server.client();
     const user = await client.signUp();
     const slug = freshSlug();
-    const response = await client.post('/api/workspaces', { name: '  Acme  ', slug, logo: 'https://example.com/logo.png' });
+    const response = await client.post('/api/workspaces', { name: '  Acme  ', slug, logo: '/api/workspaces/file-assets/logo.png' });
     assert.equal(response.status, 201);
     assert.equal(response.body.slug, slug);
     assert.equal(response.body.name, 'Acme');
-    assert.equal(response.body.logo, 'https://example.com/logo.png');
+    assert.equal(response.body.logo, '/api/workspaces/file-assets/logo.png');
     assert.equal(response.body.role, 20);
     const members = await client.get(`/api/workspaces/${slug}/members`);
     assert.deepEqual(members.body.map((m: { id: string; role: number }) => [m.id, m.role]), [[user.id, 20]]);

@@ -59,6 +59,8 @@ export interface RichTextPoolOptions {
   timeoutMs: number;
   /** Makes the signal that ends a task after `ms` (AbortSignal.timeout; tests see when timeouts start). */
   timeoutSignal?: (ms: number) => AbortSignal;
+  /** The hosts client rich text may show images from (config.imageOrigins); others become links. None by default. */
+  imageOrigins?: readonly string[];
 }
 
 /** The rich-text worker pool. */
@@ -118,6 +120,7 @@ interface Waiting {
 export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
   let pool: Piscina<RichTextTask, RichTextOutcome> | null = null;
   let closed = false;
+  const imageOrigins = options.imageOrigins ?? [];
   const timeoutSignal = options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
   /** Waiting tasks by workspace (SERVER_LANE for the server's own), and the workspaces in turn order. */
   const lanes = new Map<string, Waiting[]>();
@@ -209,9 +212,9 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
       if (typeof input.html === 'string' && (input.json === undefined || input.json === null) && input.html.length > RICH_TEXT_MAX_BYTES) {
         throw new RichTextRefusedError(413, richTextLimitMessage(what, 'size'));
       }
-      return run({ kind: 'normalise', input: { html: input.html, json: input.json } }, what, owner);
+      return run({ kind: 'normalise', input: { html: input.html, json: input.json }, imageOrigins }, what, owner);
     },
-    fromMarkdown: (markdown, owner = null) => run({ kind: 'markdown', markdown }, 'answer', owner),
+    fromMarkdown: (markdown, owner = null) => run({ kind: 'markdown', markdown, imageOrigins }, 'answer', owner),
     async toPlain(html) {
       for (let wait = BUSY_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, BUSY_RETRY_MAX_MS)) {
         try {

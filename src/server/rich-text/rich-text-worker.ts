@@ -8,15 +8,16 @@
 // .ts source is not available.
 import { parseMarkdownNow } from '../../core/serialize/markdown-parse.js';
 import { htmlOverLimit, jsonOverLimit, type RichTextLimit } from './limits.js';
-import { normaliseRichText, richTextOf, richTextToPlain, type RichText, type RichTextInput } from './rich-text.js';
+import { normaliseRichText, remoteImagesAsLinks, richTextOf, richTextToPlain, type RichText, type RichTextInput } from './rich-text.js';
 
 /**
  * A job for the worker: clean client rich text, turn markdown (an AI answer) into rich text, or
- * read stored rich text (already clean) as plain text, several documents at a time.
+ * read stored rich text (already clean) as plain text, several documents at a time. Images from
+ * hosts outside `imageOrigins` become links (http/image-policy.ts).
  */
 export type RichTextTask =
-  | { kind: 'normalise'; input: RichTextInput }
-  | { kind: 'markdown'; markdown: string }
+  | { kind: 'normalise'; input: RichTextInput; imageOrigins: readonly string[] }
+  | { kind: 'markdown'; markdown: string; imageOrigins: readonly string[] }
   | { kind: 'plain'; html: ReadonlyArray<string | null> };
 
 /** The worker's answer: the rich text or the plain texts, or why there are none (errors do not cross threads intact). */
@@ -35,12 +36,12 @@ export default async function runRichTextTask(task: RichTextTask): Promise<RichT
     // Markdown is measured as text: its size, and any HTML tags it holds.
     const limit = htmlOverLimit(task.markdown);
     if (limit) return { ok: false, problem: limit };
-    return { ok: true, richText: richTextOf(parseMarkdownNow(task.markdown)) };
+    return { ok: true, richText: richTextOf(remoteImagesAsLinks(parseMarkdownNow(task.markdown), task.imageOrigins)) };
   }
   const limit = overLimit(task.input);
   if (limit) return { ok: false, problem: limit };
   try {
-    return { ok: true, richText: normaliseRichText(task.input) };
+    return { ok: true, richText: normaliseRichText(task.input, task.imageOrigins) };
   } catch {
     return { ok: false, problem: 'unreadable' };
   }

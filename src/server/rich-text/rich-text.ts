@@ -9,6 +9,8 @@ import { Transform } from 'prosemirror-transform';
 import { parseHTML, serializeHTML } from '../../core/serialize/html.js';
 import { parseJSON, serializeJSON, type JSONNode } from '../../core/serialize/json.js';
 import { parseMarkdown } from '../../core/serialize/markdown.js';
+import { safeLinkHref } from '../../core/url.js';
+import { isAllowedImageSource } from '../http/image-policy.js';
 import { createServerDomEnvironment, type ServerDomEnvironment } from './server-dom.js';
 
 /** Rich text in both stored forms: the editor's HTML (empty edge paragraphs trimmed) and its JSON document. */
@@ -61,6 +63,29 @@ function mentionsInApp(doc: PMNode): PMNode {
   return tr.doc;
 }
 
+/**
+ * `doc` with each image from a host outside `imageOrigins` (http/image-policy.ts) turned into a
+ * paragraph linking to its address: the reader can still open it, but no viewer's browser loads
+ * it on its own (another site's image is a tracking pixel).
+ */
+export function remoteImagesAsLinks(doc: PMNode, imageOrigins: readonly string[]): PMNode {
+  const { paragraph } = doc.type.schema.nodes;
+  const link = doc.type.schema.marks.link;
+  const tr = new Transform(doc);
+  doc.descendants((node, pos) => {
+    if (node.type.name !== 'image') return true;
+    const src = String(node.attrs.src ?? '');
+    if (isAllowedImageSource(src, imageOrigins)) return false;
+    // The address as a link where a link may go there (http, https), else as text.
+    const href = safeLinkHref(src);
+    const text = src ? doc.type.schema.text(src, link && href ? [link.create({ href })] : []) : null;
+    const from = tr.mapping.map(pos);
+    tr.replaceWith(from, tr.mapping.map(pos + node.nodeSize), paragraph.create(null, text));
+    return false;
+  });
+  return tr.doc;
+}
+
 function parseIn(input: RichTextInput, env: ServerDomEnvironment): PMNode {
   // The JSON document is what the editor edits; its HTML is derived from it and may lag.
   const doc = input.json !== undefined && input.json !== null ? parseJSON(input.json, env) : parseHTML(input.html, env);
@@ -79,11 +104,12 @@ export function parseRichText(input: RichTextInput): PMNode {
 
 /**
  * Normalises rich text for storage: parsed with the editor's schema and serialised
- * again, so the result is schema-valid and sanitised. JSON input is preferred when
- * both forms are given; empty input gives the empty document (HTML `''`).
+ * again, so the result is schema-valid and sanitised, with images from hosts outside
+ * `imageOrigins` as links (remoteImagesAsLinks). JSON input is preferred when both
+ * forms are given; empty input gives the empty document (HTML `''`).
  */
-export function normaliseRichText(input: RichTextInput): RichText {
-  return richTextIn(parseIn(input, createServerDomEnvironment()));
+export function normaliseRichText(input: RichTextInput, imageOrigins: readonly string[] = []): RichText {
+  return richTextIn(remoteImagesAsLinks(parseIn(input, createServerDomEnvironment()), imageOrigins));
 }
 
 /**

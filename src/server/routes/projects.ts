@@ -3,6 +3,7 @@ import { projectCreateBody, projectUpdateBody, type ProjectCreateBody, type Proj
 import { isDatabaseError, type Db } from '../db/index.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict } from '../http/errors.js';
+import { requireAllowedImage } from '../http/image-policy.js';
 import { requireProjectRole, requireWorkspaceRole } from '../http/permissions.js';
 import { projectParams, workspaceParams } from '../http/schemas.js';
 import { createDefaultStates } from '../projects/default-states.js';
@@ -56,6 +57,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       const name = checkedName(body.name);
       const identifier = checkedIdentifier(body.identifier);
+      requireAllowedImage(body.cover_image, app.config.imageOrigins, 'cover image');
       const project = await db.transaction(async (tx) => {
         const created = await tx.maybeOne<{ id: string }>(
           `INSERT INTO projects (workspace_id, identifier, name, description, cover_image, created_by,
@@ -128,6 +130,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       const project = currentProject(request);
       const body = request.body;
       const identifier = body.identifier === undefined ? null : checkedIdentifier(body.identifier);
+      requireAllowedImage(body.cover_image, app.config.imageOrigins, 'cover image');
       await db
         .query(
         `UPDATE projects SET

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../http/context.js';
 import { requireUser } from '../http/auth.js';
 import { badRequest } from '../http/errors.js';
+import { requireAllowedImage } from '../http/image-policy.js';
 import { imageUrl, nullable, text } from '../http/schemas.js';
 import { AUTH_USER_COLUMNS, authUserSchema, type AuthUser } from '../users/user-shape.js';
 
@@ -44,6 +45,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       const displayName = body.display_name?.trim();
       if (displayName === '') throw badRequest('Display name is required.');
+      requireAllowedImage(body.avatar, app.config.imageOrigins, 'avatar');
       return db.one<AuthUser>(
         `UPDATE users u SET
            display_name = COALESCE($2, display_name),

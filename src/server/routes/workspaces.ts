@@ -4,6 +4,7 @@ import { workspaceCreateBody, workspaceUpdateBody } from '../../api-shapes/works
 import { requireUser } from '../http/auth.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict } from '../http/errors.js';
+import { requireAllowedImage } from '../http/image-policy.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
@@ -38,6 +39,7 @@ export async function workspaceRoutes(fastify: FastifyInstance): Promise<void> {
       const slug = normalizeSlug(request.body.slug);
       const problem = slugProblem(slug);
       if (problem) throw badRequest(problem);
+      requireAllowedImage(request.body.logo, app.config.imageOrigins, 'logo');
       const workspace = await db.transaction(async (tx) => {
         const created = await tx.maybeOne<WorkspaceRow>(
           `INSERT INTO workspaces AS w (slug, name, logo, created_by) VALUES ($1, $2, $3, $4)
@@ -86,6 +88,7 @@ export async function workspaceRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const workspace = currentWorkspace(request);
       const body = request.body;
+      requireAllowedImage(body.logo, app.config.imageOrigins, 'logo');
       const updated = await db.one<WorkspaceRow>(
         `UPDATE workspaces w SET
            name = COALESCE($2, name),
