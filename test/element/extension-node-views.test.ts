@@ -263,6 +263,42 @@ describe("where an extension's keys run", () => {
     await pressWith('y', 'Control', 'Alt');
     expect(el.getHTML()).to.equal('<p>one<br>§</p>');
   });
+
+  // The built-in typography turns `--` into an em dash; an extension's rule for the same text makes an en dash.
+  const enDash = (priority?: number): EditorExtension => ({
+    name: 'en_dash',
+    ...(priority === undefined ? {} : { priority }),
+    inputRules: () => [new editorPm.inputrules.InputRule(/--$/, '–')],
+  });
+
+  it("its input rules before the built-in ones by default: its `--` wins over the typography's", async () => {
+    const el = await editor('<p>a</p>', [enDash()]);
+    caretAtEnd(el, 'p');
+    await sendKeys({ type: ' -- b' });
+    expect(el.getHTML()).to.equal('<p>a – b</p>');
+  });
+
+  it('its input rules after them at a priority of 50 or below: the typography wins', async () => {
+    const el = await editor('<p>a</p>', [enDash(10)]);
+    caretAtEnd(el, 'p');
+    await sendKeys({ type: ' -- b' });
+    expect(el.getHTML()).to.equal('<p>a — b</p>');
+  });
+
+  it("a node's selectAllInside edge: Mod-A selects the block's inside first, the whole document on the next press", async () => {
+    const box: EditorExtension = {
+      name: 'boxes',
+      nodes: [{ name: 'box', group: 'block', content: 'paragraph+', html: { tag: 'section', class: 'box' }, edges: { selectAllInside: true } }],
+    };
+    const el = await editor('<p>before</p><section class="box"><p>one</p><p>two</p></section><p>after</p>', [box]);
+    caretAtEnd(el, '.box p');
+    await pressWith('a', 'Control');
+    const { selection, doc } = el.editorView!.state;
+    expect(doc.textBetween(selection.from, selection.to, '|'), 'the box inside').to.equal('one|two');
+    await pressWith('a', 'Control');
+    const all = el.editorView!.state.selection;
+    expect([all.from, all.to], 'then the document').to.deep.equal([0, el.editorView!.state.doc.content.size]);
+  });
 });
 
 describe('commands by name: run()', () => {
