@@ -9,6 +9,8 @@ const MARKDOWN_IT_MARK = 'Input data should be a String';
 const PRISM_MARK = '" has no grammar.';
 /** A name only property-information's tables hold (hastscript's, which refractor's hast output needs and we do not). */
 const HAST_MARK = 'ariaActiveDescendant';
+/** Strings only the shipped example extensions hold (their styles), by the entry a host imports them from. */
+const EXTENSION_MARKS = { 'rich-editor/extensions/callout': '--rich-editor-callout-info', 'rich-editor/extensions/details': 'details-toggle' };
 
 test('the element bundle loads markdown-it and the highlighter only on demand', async () => {
   const result = await build({
@@ -31,4 +33,24 @@ test('the element bundle loads markdown-it and the highlighter only on demand', 
   // Highlighting keeps Prism's tokens as class ranges: the hast layer's attribute tables
   // (about 0.2 MiB of heap once evaluated) are not loaded at all.
   assert.ok(!result.outputFiles.some((file) => file.text.includes(HAST_MARK)), 'no chunk holds hastscript or property-information');
+});
+
+test('the shipped extensions (callout, details) add nothing to the element bundle: a host imports them from their own entries', async () => {
+  const result = await build({
+    entryPoints: { 'rich-editor': 'src/element/browser.ts' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: 'out',
+    write: false,
+    minify: true,
+    logLevel: 'silent',
+  });
+  for (const [entry, mark] of Object.entries(EXTENSION_MARKS)) {
+    assert.deepEqual(
+      result.outputFiles.filter((file) => file.text.includes(mark)).map((file) => file.path.split('/').pop()),
+      [],
+      `${entry} is in no file of the embed bundle, lazy chunks included`,
+    );
+  }
 });
