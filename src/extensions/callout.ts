@@ -10,10 +10,43 @@
  *
  * It reads and writes `<aside class="callout" data-kind="…">` in HTML and GitHub's alert
  * quotes in markdown (`> [!NOTE]`, `> [!WARNING]`, `> [!TIP]`), is offered in the slash
- * menu and the toolbar's block menu, and brings its own styles, built on the editor's
- * theme properties so it follows light and dark.
+ * menu and the toolbar's block menu, has a command (`editor.run('callout.toggle')`), and
+ * brings its own styles, built on the editor's theme properties so it follows light and dark.
  */
 import type { NodeDefinition } from '../core/extensions/types.js';
+import type { Command } from 'prosemirror-state';
+
+// Its command, typed for `editor.run()` wherever this module is imported.
+declare module '../core/extensions/types.js' {
+  interface EditorCommands {
+    'callout.toggle': [];
+  }
+}
+
+/**
+ * Lifts the selected blocks out of the callout around them, or wraps them in one. Written
+ * with the state's own methods only, so the file still needs no import on a plain page.
+ */
+const toggleCallout: Command = (state, dispatch) => {
+  const type = state.schema.nodes.callout;
+  const { $from, $to } = state.selection;
+  // The blocks the selection touches, among the children of the innermost callout around it.
+  const inside = $from.blockRange($to, (node) => node.type === type);
+  const range = inside ?? $from.blockRange($to);
+  if (!range) return false;
+  const base = range.$from.start(range.depth);
+  const content = range.parent.content.cut(range.start - base, range.end - base);
+  if (inside) {
+    // Out to where the callout is: its parent must take the blocks there (the callout is split around them).
+    const depth = range.depth - 1;
+    if (depth < 0 || !$from.node(depth).canReplace($from.index(depth), $to.indexAfter(depth), content)) return false;
+    if (dispatch) dispatch(state.tr.lift(range, depth).scrollIntoView());
+    return true;
+  }
+  if (!range.parent.canReplaceWith(range.startIndex, range.endIndex, type) || !type.validContent(content)) return false;
+  if (dispatch) dispatch(state.tr.wrap(range, [{ type }]).scrollIntoView());
+  return true;
+};
 
 /** The callout block. */
 export const callout: NodeDefinition = {
@@ -28,6 +61,7 @@ export const callout: NodeDefinition = {
   markdown: { blockquoteAlert: { info: 'NOTE', warning: 'WARNING', success: 'TIP' } },
   slash: { id: 'callout', title: 'Callout', description: 'A highlighted note.', terms: ['note', 'tip', 'warning', 'alert'], icon: 'info' },
   toolbar: { blockMenu: true },
+  commands: { toggle: () => toggleCallout },
   styles: `
     .content aside.callout {
       margin: 0.5em 0;

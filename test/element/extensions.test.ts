@@ -2,7 +2,7 @@
  * A host's block through the extension API: the example callout (src/extensions/callout.ts)
  * on a <rich-editor>, driven with real keys, clicks and ClipboardEvents. It round-trips
  * HTML, JSON and markdown, is inserted from the slash menu and the toolbar's block menu,
- * undoes as one step and survives copy and paste.
+ * toggles by name (run('callout.toggle')), undoes as one step and survives copy and paste.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
@@ -14,6 +14,7 @@ import type { NodeDefinition } from '../../src/core/extensions/types.js';
 import { parseJSON } from '../../src/core/serialize/json.js';
 import { parseMarkdownNow } from '../../src/core/serialize/markdown-parse.js';
 import { callout } from '../../src/extensions/callout.js';
+import { TextSelection } from 'prosemirror-state';
 import { pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
 import { blockButton, click, listbox, placedToolbar, selectWithKeys, settle, until } from './toolbar/helpers.js';
@@ -71,6 +72,30 @@ describe('an extension block (the callout)', () => {
     await pressWith('z', 'Control');
     await pressWith('z', 'Control');
     expect(el.getHTML(), 'one undo for the typing, one for the callout').to.equal('<p>Remember this /call</p>');
+  });
+
+  it("toggles by name: run('callout.toggle') wraps the selected blocks, lifts them out again, one undo step each", async () => {
+    const el = await editor('<p>one</p><p>two</p><p>three</p>');
+    const view = el.editorView!;
+    view.focus();
+    // From inside "one" to inside "two".
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 2, 7)));
+    expect(el.run('callout.toggle')).to.equal(true);
+    expect(el.getHTML()).to.equal('<aside class="callout" data-kind="info"><p>one</p><p>two</p></aside><p>three</p>');
+    // The caret at the end of "two" alone: the callout is split around it.
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 10)));
+    expect(el.run('callout.toggle')).to.equal(true);
+    expect(el.getHTML()).to.equal('<aside class="callout" data-kind="info"><p>one</p></aside><p>two</p><p>three</p>');
+    await pressWith('z', 'Control');
+    expect(el.getHTML(), 'one undo step').to.equal('<aside class="callout" data-kind="info"><p>one</p><p>two</p></aside><p>three</p>');
+    await sendKeys({ type: '!' });
+    expect(el.getHTML(), 'the caret stayed in its text').to.equal('<aside class="callout" data-kind="info"><p>one</p><p>two!</p></aside><p>three</p>');
+    // Where a callout cannot go (a list item starts with its paragraph), it does not apply.
+    el.value = '<ul><li><p>item</p></li></ul>';
+    await el.updateComplete;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 4)));
+    expect(el.run('callout.toggle')).to.equal(false);
+    expect(el.getHTML()).to.equal('<ul><li><p>item</p></li></ul>');
   });
 
   it('is offered in the toolbar block menu, which names it once chosen', async () => {

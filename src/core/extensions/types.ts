@@ -154,7 +154,7 @@ export type CommandFactory = (...args: never[]) => Command;
 /**
  * The commands `run()` knows, by name, with their arguments: the built-in blocks' below, and
  * those a host's blocks bring, which it adds by declaration merging:
- * `declare module 'rich-editor' { interface EditorCommands { 'callout.toggle': [] } }`.
+ * `declare module 'rich-editor' { interface EditorCommands { 'rating.set': [stars: number] } }`.
  * A name is the node's (or extension's) name, a dot, and the command's key in its `commands`.
  */
 export interface EditorCommands {
