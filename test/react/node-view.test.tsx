@@ -3,13 +3,18 @@
  * button and an editable body. Each view is re-rendered only when its own node changes, kept
  * (not remounted) when its attributes change, takes typing in its body, and thousands of them
  * made by one transaction mount without a React warning (the suite fails on console errors).
+ * And the shipped details section with its view drawn by React, as docs/extensions.md shows it.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { useEffect } from 'react';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
+import type { EditorExtension } from '../../src/core/extensions/types.js';
+import { pm } from '../../src/core/pm.js';
+import { details } from '../../src/extensions/details.js';
 import { cardBlock } from '../helpers/card-block.js';
+import { pressWith } from '../helpers/editor.js';
 import { reactNodeView, type ReactNodeViewProps } from '../../src/react/index.js';
 import { click, clickAt, textPoint } from '../element/toolbar/helpers.js';
 import { until } from '../helpers/until.js';
@@ -102,5 +107,76 @@ describe('a React node view', () => {
     el.setValue(Array.from({ length: 2000 }, (_, i) => card(`m${i}`)).join(''));
     await until(() => mounts === 2000, 'every view mounted', { timeout: 60_000 });
     expect(views(el).length).to.equal(2000);
+  });
+});
+
+// The details section drawn by React, as docs/extensions.md writes it ("The details section in
+// React"): the shipped extension's nodes, keys, commands and markdown, with a component as the
+// section's view.
+function Section({ node, editable, updateAttributes, contentRef }: ReactNodeViewProps) {
+  const open = node.attrs.open === true;
+  return (
+    <div className={open ? 'section open' : 'section'}>
+      <button
+        type="button"
+        contentEditable={false}
+        aria-expanded={open}
+        aria-label="Show or hide the section"
+        disabled={!editable}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => updateAttributes({ open: !open })}
+      >
+        {open ? '▾' : '▸'}
+      </button>
+      <div ref={contentRef} className="section-body" />
+    </div>
+  );
+}
+
+const shipped = details(pm);
+const [section, summary] = shipped.nodes!;
+const reactDetails: EditorExtension = {
+  ...shipped,
+  nodes: [
+    {
+      ...section,
+      nodeView: reactNodeView(Section),
+      styles: `
+        .content .section { display: flex; gap: 0.25em; }
+        .content .section > button { flex: none; border: 0; background: none; color: inherit; cursor: pointer; }
+        .content .section-body { flex: 1; min-width: 0; }
+        .content .section:not(.open) > .section-body > [data-node-view-content] > :not(:first-child) { display: none; }
+      `,
+    },
+    summary,
+  ],
+};
+
+describe('the details section in React (docs/extensions.md)', () => {
+  it('opens and closes from its button without remounting, hides its blocks while closed, and keeps the shipped keys and commands', async () => {
+    const el = await fixture<RichEditor>(
+      html`<rich-editor .extensions=${[reactDetails]} .value=${'<details><summary>Title</summary><p>Inside</p></details><p>after</p>'} aria-label="Notes"></rich-editor>`,
+    );
+    await el.updateComplete;
+    const root = el.shadowRoot!;
+    await until(() => root.querySelector('.section button'), 'the section is drawn');
+    const button = root.querySelector<HTMLButtonElement>('.section button')!;
+    const inside = () => [...root.querySelectorAll('.section-body p')].find((p) => p.textContent === 'Inside')!;
+    expect(getComputedStyle(inside()).display, 'closed: its blocks are hidden').to.equal('none');
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    await click(button);
+    await until(() => button.getAttribute('aria-expanded') === 'true', 'the section shows open');
+    expect(el.getHTML()).to.equal('<details open=""><summary>Title</summary><p>Inside</p></details><p>after</p>');
+    expect(getComputedStyle(inside()).display, 'open: its blocks show').to.equal('block');
+    expect(root.querySelectorAll('.section button')[0], 'the same button: the component was not remounted').to.equal(button);
+    await clickAt(textPoint(el, 'Inside', 6));
+    await sendKeys({ type: ' text' });
+    expect(el.getHTML()).to.equal('<details open=""><summary>Title</summary><p>Inside text</p></details><p>after</p>');
+    // The shipped Mod-Enter closes it again; the shipped markdown writes it.
+    await pressWith('Enter', 'Control');
+    await until(() => button.getAttribute('aria-expanded') === 'false', 'Mod-Enter closes it');
+    expect(el.getMarkdown()).to.equal(':::details Title\nInside text\n:::\n\nafter');
+    expect(el.run('details.toggle'), "the shipped command runs where the caret is").to.equal(true);
+    await until(() => button.getAttribute('aria-expanded') === 'true', 'run() opens it');
   });
 });
