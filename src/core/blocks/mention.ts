@@ -1,5 +1,9 @@
 /** Mentions of people (the `mentions` feature): `@label` linking to the person's page. */
 import type { NodeDefinition } from '../extensions/types.js';
+import type { JSONNode } from '../serialize/json.js';
+
+/** The entity name of a mention of a person (a suggestion that names no other). */
+export const USER_MENTION_ENTITY = 'user_mention';
 
 /** A mention's attributes as its element carries them (`data-redirect-uri` for `redirect_uri`). */
 function mentionAttrsFrom(dom: HTMLElement): Record<string, unknown> {
@@ -56,3 +60,25 @@ export const mention: NodeDefinition = {
       background: var(--_highlight);
     }`,
 };
+
+/**
+ * The `entity_identifier`s of the mentions of `entityName` (people by default) in a document in
+ * its stored JSON form, each once, in document order. A walk of the JSON, not a parse: a server
+ * reads the people a saved description or comment mentions without building the document again.
+ */
+export function mentionedEntities(doc: JSONNode | null | undefined, entityName = USER_MENTION_ENTITY): string[] {
+  const found = new Set<string>();
+  const stack: unknown[] = doc ? [doc] : [];
+  while (stack.length) {
+    const node = stack.pop() as Partial<JSONNode> | null;
+    if (!node || typeof node !== 'object') continue;
+    if (node.type === mention.name) {
+      const attrs = node.attrs ?? {};
+      const id = attrs.entity_identifier;
+      if (typeof id === 'string' && id && (attrs.entity_name ?? USER_MENTION_ENTITY) === entityName) found.add(id);
+      continue;
+    }
+    if (Array.isArray(node.content)) for (let i = node.content.length - 1; i >= 0; i--) stack.push(node.content[i]);
+  }
+  return [...found];
+}

@@ -5,6 +5,7 @@ import { log } from '../log.js';
 import { cleanAttrs } from '../schema/attrs.js';
 import type { SafeNodeSpec } from '../schema/nodes.js';
 import { clock } from '../clock.js';
+import { USER_MENTION_ENTITY } from '../blocks/mention.js';
 
 /** A person as the spec's host returns them (spec 7: "mention suggestions"). */
 export interface MentionSpecItem {
@@ -52,7 +53,7 @@ export type MentionSearch = (query: string, options: { signal: AbortSignal }) =>
 export const MENTION_SEARCH_DELAY = 150;
 
 /** The entity name of a mention whose item names none. */
-const DEFAULT_ENTITY_NAME = 'user_mention';
+const DEFAULT_ENTITY_NAME = USER_MENTION_ENTITY;
 
 /** The picker's state; the element renders "Loading..." while `loading` and "No results" when open, not loading and empty. */
 export interface MentionState {

@@ -2,6 +2,7 @@ import { descriptionShape, type Description } from '../../api-shapes/description
 import type { Db } from '../db/index.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { recordIssueActivity } from './activity.js';
+import { notifyMentions } from '../notifications/notify.js';
 import type { IssueRow } from './issue-lookup.js';
 import type { RichText } from '../rich-text/index.js';
 
@@ -53,11 +54,14 @@ export async function saveDescription(
     throw new HttpError(409, STALE_DESCRIPTION, { details: { current }, headers: { etag: descriptionEtag(current.version) } });
   }
   if (richText.html === issue.description_html) return { description_html: issue.description_html, version };
-  const saved = await tx.one<{ description_version: number }>(
-    `UPDATE issues SET description_html = $2, description_json = $3::jsonb, description_version = description_version + 1, updated_by = $4
-      WHERE id = $1 RETURNING description_version`,
+  // The statement's snapshot is taken before its UPDATE: `earlier` reads the description it replaces.
+  const saved = await tx.one<{ description_version: number; earlier: unknown }>(
+    `WITH earlier AS (SELECT description_json FROM issues WHERE id = $1)
+     UPDATE issues SET description_html = $2, description_json = $3::jsonb, description_version = description_version + 1, updated_by = $4
+      WHERE id = $1 RETURNING description_version, (SELECT description_json FROM earlier) AS earlier`,
     [issue.id, richText.html, JSON.stringify(richText.json), actorId],
   );
+  await notifyMentions(tx, { issue, actorId, kind: 'mentioned', document: richText.json, before: saved.earlier });
   await recordIssueActivity(tx, {
     issue,
     actorId,

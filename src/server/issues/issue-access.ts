@@ -3,6 +3,7 @@ import type { Db } from '../db/index.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { SqlParams } from '../db/sql-params.js';
 import { visibleProjectSql } from './visible-projects.js';
+import { Role } from '../roles.js';
 
 /**
  * Who reads: the user and their role in the workspace the read happens in. Every read that
@@ -29,6 +30,16 @@ export function readerOf(request: FastifyRequest): Reader {
  */
 export function openableIssueSql(alias: string, params: SqlParams, reader: Reader): string {
   return `(${alias}.workspace_id = ${params.bind(reader.workspaceId)} AND ${visibleProjectSql(`${alias}.project_id`, params, reader.workspaceId, reader.userId, reader.workspaceRole)})`;
+}
+
+/**
+ * The same rule seen from the other side, as an SQL condition on a user id `userColumn`: that user
+ * can open the issues of project `projectId` in workspace `workspaceId` (a member of the project,
+ * or an admin of the workspace). Who is told about an issue (notifications) is checked with it.
+ */
+export function opensProjectIssuesSql(userColumn: string, params: SqlParams, workspaceId: string, projectId: string): string {
+  return `(EXISTS (SELECT 1 FROM project_members rm WHERE rm.project_id = ${params.bind(projectId)} AND rm.user_id = ${userColumn})
+    OR EXISTS (SELECT 1 FROM workspace_members rw WHERE rw.workspace_id = ${params.bind(workspaceId)} AND rw.user_id = ${userColumn} AND rw.role >= ${Role.Admin}))`;
 }
 
 /** Whether the reader can open issue `issueId` (openableIssueSql for one issue). */

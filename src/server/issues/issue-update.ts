@@ -6,6 +6,7 @@ import { recordIssueActivity, type IssueActivityField } from './activity.js';
 import { checkDates, checkedAssignees, checkedLabels, checkedName, checkedParent, checkedState, type NamedRef } from './issue-references.js';
 import type { IssueRow } from './issue-lookup.js';
 import { subscribe } from './subscriptions.js';
+import { notify } from '../notifications/notify.js';
 
 /** The fields of an issue an update may change (each optional; null clears a nullable one). */
 export type IssueChanges = Omit<IssueUpdateBody, 'description_html' | 'description_json' | 'description_version'>;
@@ -110,6 +111,7 @@ export async function applyIssueChanges(tx: Db, issue: IssueRow, changes: IssueC
       await tx.query('INSERT INTO issue_assignees (issue_id, user_id) SELECT $1, unnest($2::uuid[])', [issue.id, added.map((user) => user.id)]);
       // Assignees follow the issues they work on, as its creator does.
       await subscribe(tx, issue.id, added.map((user) => user.id));
+      await notify(tx, { issue, actorId, kind: 'assigned', to: added.map((user) => user.id) });
     }
     if (removed.length) {
       await tx.query('DELETE FROM issue_assignees WHERE issue_id = $1 AND user_id = ANY($2::uuid[])', [issue.id, removed.map((user) => user.id)]);
@@ -135,4 +137,6 @@ export async function applyIssueChanges(tx: Db, issue: IssueRow, changes: IssueC
   for (const activity of activities) {
     await recordIssueActivity(tx, { issue, actorId, verb: 'updated', ...activity });
   }
+  const stateChange = fieldRows.get('state_id');
+  if (stateChange) await notify(tx, { issue, actorId, kind: 'state_changed', to: 'followers', detail: stateChange.newValue });
 }

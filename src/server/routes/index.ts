@@ -24,6 +24,7 @@ import { issueRoutes } from './issues.js';
 import { labelRoutes } from './labels.js';
 import { moduleIssueRoutes } from './module-issues.js';
 import { moduleRoutes } from './modules.js';
+import { notificationRoutes } from './notifications.js';
 import { pageDescriptionRoutes } from './page-description.js';
 import { pageRoutes } from './pages.js';
 import { projectMemberRoutes } from './project-members.js';
@@ -74,4 +75,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(coverRoutes);
   await app.register(exportRoutes);
   await app.register(collabRoutes);
+  await app.register(notificationRoutes);
 }

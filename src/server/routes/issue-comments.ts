@@ -12,6 +12,7 @@ import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
 import { DISPLAY_USER_JSON, issueParams } from '../issues/issue-shape.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
+import { notify, notifyMentions } from '../notifications/notify.js';
 import { Role } from '../roles.js';
 
 // The comment shape is defined once in src/api-shapes/comment.ts (shared with the app).
@@ -42,9 +43,9 @@ function readComment(db: Db, commentId: string): Promise<CommentJson> {
 }
 
 /** The comment of the issue, locked, or 404; 403 unless the caller wrote it or is a project admin. */
-async function ownComment(db: Db, issueId: string, commentId: string, userId: string, role: number): Promise<{ id: string; comment_html: string }> {
-  const comment = await db.maybeOne<{ id: string; comment_html: string; actor_id: string | null }>(
-    'SELECT id, comment_html, actor_id FROM issue_comments WHERE id = $1 AND issue_id = $2 FOR UPDATE',
+async function ownComment(db: Db, issueId: string, commentId: string, userId: string, role: number): Promise<{ id: string; comment_html: string; comment_json: unknown }> {
+  const comment = await db.maybeOne<{ id: string; comment_html: string; comment_json: unknown; actor_id: string | null }>(
+    'SELECT id, comment_html, comment_json, actor_id FROM issue_comments WHERE id = $1 AND issue_id = $2 FOR UPDATE',
     [commentId, issueId],
   );
   if (!comment) throw notFound('Comment not found.');
@@ -83,6 +84,9 @@ export async function issueCommentRoutes(fastify: FastifyInstance): Promise<void
           [issue.id, richText.html, JSON.stringify(richText.json), user.id],
         );
         await recordIssueActivity(tx, { issue, actorId: user.id, field: 'comment', verb: 'created', newValue: richText.html, newIdentifier: created.id });
+        // Those the comment mentions hear of it once, as a mention.
+        const mentioned = await notifyMentions(tx, { issue, actorId: user.id, kind: 'mentioned_in_comment', document: richText.json });
+        await notify(tx, { issue, actorId: user.id, kind: 'commented', to: 'followers', except: mentioned });
         return readComment(tx, created.id);
       });
       return reply.code(201).send(comment);
@@ -115,6 +119,7 @@ export async function issueCommentRoutes(fastify: FastifyInstance): Promise<void
             oldIdentifier: comment.id,
             newIdentifier: comment.id,
           });
+          await notifyMentions(tx, { issue, actorId: user.id, kind: 'mentioned_in_comment', document: richText.json, before: comment.comment_json });
         }
         return readComment(tx, comment.id);
       });

@@ -38,6 +38,7 @@ import { applyIssueChanges } from '../issues/issue-update.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
 import { SqlParams } from '../db/sql-params.js';
 import { subscribe } from '../issues/subscriptions.js';
+import { notify, notifyMentions } from '../notifications/notify.js';
 import { Role } from '../roles.js';
 import { issueDocumentsOf } from '../collab/collab-service.js';
 
@@ -114,6 +115,8 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
         // The creator and the assignees follow the issue from the start.
         await subscribe(tx, issue.id, [user.id, ...assignees.map((a) => a.id)]);
         await recordIssueActivity(tx, { issue, actorId: user.id, field: 'issue', verb: 'created', newValue: name });
+        await notify(tx, { issue, actorId: user.id, kind: 'assigned', to: assignees.map((a) => a.id) });
+        if (description) await notifyMentions(tx, { issue, actorId: user.id, kind: 'mentioned', document: description.json });
         return issue.id;
       });
       return reply.code(201).send(await readLiveIssue(db, issueId, user.id));

@@ -10,6 +10,7 @@ import { changeNotifications } from './0009-change-notifications.js';
 import { userChangeNotifications } from './0010-user-change-notifications.js';
 import { collabUpdates } from './0011-collab-updates.js';
 import { collabUpdateNotifications } from './0012-collab-update-notifications.js';
+import { notifications } from './0013-notifications.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   userChangeNotifications,
   collabUpdates,
   collabUpdateNotifications,
+  notifications,
 ];
