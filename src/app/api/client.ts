@@ -19,6 +19,8 @@ export interface RequestOptions {
 export interface ApiResponse<T> {
   data: T;
   headers: Headers;
+  /** The HTTP status: 304 (nothing in `data`) answers a conditional request whose copy is still current. */
+  status: number;
 }
 
 /** The typed fetch client every API module goes through. */
@@ -99,12 +101,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(0, NETWORK_ERROR);
     }
     const json = await readJson(response);
-    if (!response.ok) {
+    // 304: the caller's If-None-Match still names the current answer, which it already holds.
+    if (!response.ok && response.status !== 304) {
       const answer = json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
       const text = typeof answer?.error === 'string' && answer.error ? answer.error : GENERIC_ERROR;
       throw new ApiError(response.status, text, answer);
     }
-    return { data: json as T, headers: response.headers };
+    return { data: json as T, headers: response.headers, status: response.status };
   }
 
   const socketUrl = (path: string): string => {

@@ -11,6 +11,7 @@ import { issueCommentsApi } from './issue-comments.js';
 import { issueLinksApi } from './issue-links.js';
 import { issuesApi } from './issues.js';
 import { labelsApi } from './labels.js';
+import { notificationsApi } from './notifications.js';
 import { pagesApi } from './pages.js';
 import { planningApi } from './planning.js';
 import { projectsApi } from './projects.js';
@@ -39,6 +40,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     covers: coversApi(client),
     instance: instanceApi(client),
     collab: collabApi(client),
+    notifications: notificationsApi(client),
   };
 }
 

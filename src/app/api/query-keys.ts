@@ -17,4 +17,6 @@ export const queryKeys = {
   issue: (slug: string, projectId: string, issueId: string) => ['workspaces', slug, 'projects', projectId, 'issues', issueId] as const,
   workspaceIssues: (slug: string, tab: string) => ['workspaces', slug, 'issues', tab] as const,
   planning: (slug: string, projectId: string, kind: string) => ['workspaces', slug, 'projects', projectId, kind] as const,
+  notifications: (slug: string) => ['workspaces', slug, 'notifications'] as const,
+  unreadCount: (slug: string) => ['workspaces', slug, 'notifications', 'unread-count'] as const,
 };

@@ -15,6 +15,7 @@ export type { Module, ModuleDetail, ModuleStatus } from '../../api-shapes/module
 export type { AssigneeDistribution, Distribution, LabelDistribution, StateCounts } from '../../api-shapes/planning.js';
 export type { PageAccess, PageDetail, PageListType, PageSummary } from '../../api-shapes/page.js';
 export type { Description } from '../../api-shapes/description.js';
+export type { Notification, NotificationKind, NotificationListQuery, NotificationTab, NotificationUpdateBody } from '../../api-shapes/notification.js';
 
 
 /** The spec's link. */

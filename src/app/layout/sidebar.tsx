@@ -26,6 +26,7 @@ import { paths } from '../router/paths.js';
 import { featureOn } from '../screens/projects/project-features.js';
 import { Icon } from '../ui/icon.js';
 import { WorkspaceSwitcher } from './workspace-switcher.js';
+import { UnreadCount } from '../screens/notifications/unread-count.js';
 
 /** The project sections, in the order the sidebar lists them, with the feature each needs turned on. */
 export const PROJECT_SECTIONS: ReadonlyArray<{ label: string; icon: LucideIcon; to: (slug: string, projectId: string) => string; feature?: ProjectFeature }> = [
@@ -145,6 +146,7 @@ export function Sidebar({
             <NavLink className="app-sidebar-link" to={paths.notifications(slug)}>
               <Icon icon={Bell} />
               Notifications
+              <UnreadCount slug={slug} />
             </NavLink>
           </li>
           <li>

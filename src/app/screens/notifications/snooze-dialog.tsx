@@ -1,0 +1,60 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api/index.js';
+import { AppDialog } from '../../ui/dialog.js';
+import { Button } from '../../ui/button.js';
+import { FormError } from '../../ui/form-field.js';
+import { NOTIFICATION_WORDS } from './notification-words.js';
+
+/** The day after today as `YYYY-MM-DD` in local time: the first day a snooze can end on. */
+function tomorrow(): string {
+  const day = new Date();
+  day.setDate(day.getDate() + 1);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}
+
+/** The start of `day` (`YYYY-MM-DD`) in local time, as the server takes it (ISO 8601). */
+function startOf(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, month! - 1, date!).toISOString();
+}
+
+/**
+ * Asks for the day a notification should come back on and snoozes it until that day starts;
+ * the server's refusal (a day already begun, a date it cannot read) stays in the dialog.
+ */
+export function SnoozeDialog({ open, onOpenChange, onSnooze }: { open: boolean; onOpenChange(open: boolean): void; onSnooze(till: string): Promise<unknown> }) {
+  const id = useId();
+  const [day, setDay] = useState(tomorrow);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onSnooze(startOf(day));
+      onOpenChange(false);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AppDialog open={open} onOpenChange={onOpenChange} title={NOTIFICATION_WORDS.snoozeTitle} description={NOTIFICATION_WORDS.snoozeDescription} size="small">
+      <form onSubmit={submit} noValidate>
+        <div className="app-field">
+          <label htmlFor={id}>{NOTIFICATION_WORDS.snoozeUntil}</label>
+          <input id={id} type="date" required min={tomorrow()} value={day} onChange={(event) => setDay(event.target.value)} />
+        </div>
+        <FormError message={failure} />
+        <div className="app-dialog-actions">
+          <Button onClick={() => onOpenChange(false)}>{NOTIFICATION_WORDS.cancel}</Button>
+          <Button type="submit" variant="primary" busy={busy} disabled={!day}>
+            {NOTIFICATION_WORDS.snooze}
+          </Button>
+        </div>
+      </form>
+    </AppDialog>
+  );
+}
