@@ -107,6 +107,17 @@ describe('seedDemoData on a fresh database', () => {
     assert.equal(await count("SELECT count(*) AS n FROM issue_activities WHERE field = 'modules' AND verb = 'created'"), 5);
   });
 
+  test('the admin has unread notifications from the others: assigned, mentioned and a comment', async () => {
+    const admin = server.client();
+    const account = seeded.accounts.find((a) => a.role === 'Admin')!;
+    await admin.post('/api/auth/sign-in', { email: account.email, password: account.password });
+    const listed = (await admin.get('/api/workspaces/acme/notifications')).body as { kind: string; actor: { id: string } | null }[];
+    assert.deepEqual([...new Set(listed.map((row) => row.kind))].sort(), ['assigned', 'commented', 'mentioned']);
+    const me = (await admin.get('/api/users/me')).body.id as string;
+    assert.ok(listed.every((row) => row.actor && row.actor.id !== me));
+    assert.equal((await admin.get('/api/workspaces/acme/notifications/unread-count')).body.unread, listed.length);
+  });
+
   test('a public and a private page, and the empty screens stay empty', async () => {
     const pages = await server.db.query<{ access: string; archived: boolean; owner: string }>(
       'SELECT pg.access, pg.archived_at IS NOT NULL AS archived, u.email AS owner FROM pages pg JOIN users u ON u.id = pg.owned_by ORDER BY pg.access',

@@ -7,6 +7,7 @@ import { addIssuesToCycle } from '../cycles/cycle-issues.js';
 import { nextIssueSequenceId, type Db } from '../db/index.js';
 import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
 import { subscribe } from '../issues/subscriptions.js';
+import { notify, notifyMentions } from '../notifications/notify.js';
 import { addIssuesToModule } from '../modules/module-issues.js';
 import { createDefaultStates } from '../projects/default-states.js';
 import { normaliseRichText } from '../rich-text/index.js';
@@ -89,6 +90,9 @@ async function createIssue(tx: Db, ctx: ProjectContext, demo: DemoIssue): Promis
   if (labels.length) await tx.query('INSERT INTO issue_labels (issue_id, label_id) SELECT $1, unnest($2::uuid[])', [issue.id, labels]);
   await subscribe(tx, issue.id, [creator, ...assignees]);
   await recordIssueActivity(tx, { issue, actorId: creator, field: 'issue', verb: 'created', newValue: demo.name });
+  // The demo's people are told as the API's changes tell them, so a fresh start has notifications to show.
+  await notify(tx, { issue, actorId: creator, kind: 'assigned', to: assignees });
+  await notifyMentions(tx, { issue, actorId: creator, kind: 'mentioned', document: description.json });
   for (const link of demo.links ?? []) {
     const created = await tx.one<{ id: string }>('INSERT INTO issue_links (issue_id, title, url, created_by) VALUES ($1, $2, $3, $4) RETURNING id', [
       issue.id,
@@ -108,6 +112,8 @@ async function createIssue(tx: Db, ctx: ProjectContext, demo: DemoIssue): Promis
       author,
     ]);
     await recordIssueActivity(tx, { issue, actorId: author, field: 'comment', verb: 'created', newValue: body.html, newIdentifier: created.id });
+    const mentioned = await notifyMentions(tx, { issue, actorId: author, kind: 'mentioned_in_comment', document: body.json });
+    await notify(tx, { issue, actorId: author, kind: 'commented', to: 'followers', except: mentioned });
   }
   return issue;
 }
