@@ -60,8 +60,11 @@ type ProjectRow = Omit<ProjectContext, 'role' | 'is_member'> & { member_role: nu
  * Loads the workspace (as loadWorkspace) and the project `:projectId` in it with the caller's
  * project membership, in one statement; the project is null when the workspace has no such project.
  */
-async function loadWorkspaceAndProject(request: FastifyRequest, reply: FastifyReply): Promise<{ workspace: WorkspaceContext; project: ProjectRow | null }> {
-  const projectId = param(request, 'projectId');
+async function loadWorkspaceAndProject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  projectId: string,
+): Promise<{ workspace: WorkspaceContext; project: ProjectRow | null }> {
   if (request.workspace || !UUID.test(projectId)) {
     const workspace = await loadWorkspace(request, reply);
     if (!UUID.test(projectId)) return { workspace, project: null };
@@ -117,11 +120,20 @@ export function requireWorkspaceRole(min: RoleValue): preHandlerAsyncHookHandler
  */
 export function requireProjectRole(min: RoleValue): preHandlerAsyncHookHandler {
   return async function projectRole(request, reply) {
-    const { workspace, project: row } = await loadWorkspaceAndProject(request, reply);
-    const role = row && effectiveProjectRole(workspace.role, row.member_role);
-    if (!row || role === null) throw notFound('Project not found.');
-    const { member_role: memberRole, ...project } = row;
-    request.project = { ...project, role, is_member: memberRole !== null };
-    if (role < min) throw forbidden(`This needs the ${roleName(min)} role or higher in this project.`);
+    await checkProjectRole(request, reply, param(request, 'projectId'), min);
   };
+}
+
+/**
+ * What requireProjectRole checks, for a project named elsewhere than the path (a draft's): the
+ * same 401, 404 and 403 with the same texts. Afterwards `currentProject(request)` is that project.
+ */
+export async function checkProjectRole(request: FastifyRequest, reply: FastifyReply, projectId: string, min: RoleValue): Promise<ProjectContext> {
+  const { workspace, project: row } = await loadWorkspaceAndProject(request, reply, projectId);
+  const role = row && effectiveProjectRole(workspace.role, row.member_role);
+  if (!row || role === null) throw notFound('Project not found.');
+  const { member_role: memberRole, ...project } = row;
+  request.project = { ...project, role, is_member: memberRole !== null };
+  if (role < min) throw forbidden(`This needs the ${roleName(min)} role or higher in this project.`);
+  return request.project;
 }

@@ -14,6 +14,7 @@ import { issueActivityRoutes } from './issue-activities.js';
 import { issueArchiveRoutes } from './issue-archive.js';
 import { issueCommentRoutes } from './issue-comments.js';
 import { issueDescriptionRoutes } from './issue-description.js';
+import { issueDraftRoutes } from './issue-drafts.js';
 import { issueAssetRoutes } from './issue-assets.js';
 import { issueLinkRoutes } from './issue-links.js';
 import { issueRelationRoutes } from './issue-relations.js';
@@ -60,6 +61,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueSubscriptionRoutes);
   await app.register(issueSearchRoutes);
   await app.register(issueTabRoutes);
+  await app.register(issueDraftRoutes);
   await app.register(bulkDeleteRoutes);
   await app.register(cycleRoutes);
   await app.register(cycleIssueRoutes);

@@ -1,29 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectScope } from '../cache/read-caches.js';
 import { descriptionDocument } from '../collab/documents.js';
-import { issueCreateBody, issueUpdateBody, PLAIN_ISSUE_FIELD_KEYS } from '../../api-shapes/issue.js';
-import { nextIssueSequenceId, type Db } from '../db/index.js';
-import { insertRow, sqlExpression, type ColumnValues } from '../db/row-writes.js';
+import { issueCreateBody, issueUpdateBody } from '../../api-shapes/issue.js';
+import type { Db } from '../db/index.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { pagination, projectParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
-import { recordIssueActivity } from '../issues/activity.js';
 import { softDeleteIssues } from '../issues/delete-issues.js';
 import { saveDescription } from '../issues/description.js';
 import { issueFilterSql, issueListQuery } from '../issues/issue-filters.js';
 import { findIssue, ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
-import {
-  checkDates,
-  checkedAssignees,
-  checkedLabels,
-  checkedName,
-  checkedParent,
-  checkedState,
-  defaultState,
-  lockIssueTree,
-} from '../issues/issue-references.js';
+import { checkedCreationFromClient, insertIssue } from '../issues/create-issue.js';
+import { lockIssueTree } from '../issues/issue-references.js';
 import {
   issueDetailSchema,
   issueParams,
@@ -37,8 +27,6 @@ import {
 import { applyIssueChanges } from '../issues/issue-update.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
 import { SqlParams } from '../db/sql-params.js';
-import { subscribe } from '../issues/subscriptions.js';
-import { notify, notifyMentions } from '../notifications/notify.js';
 import { Role } from '../roles.js';
 import { issueDocumentsOf } from '../collab/collab-service.js';
 
@@ -71,55 +59,9 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
       const project = currentProject(request);
       const workspace = currentWorkspace(request);
       const user = currentUser(request);
-      const body = request.body;
-      const name = checkedName(body.name);
-      checkDates(body.start_date ?? null, body.target_date ?? null);
-      const description =
-        body.description_html !== undefined || body.description_json !== undefined
-          ? await normalisedRichText(request, { html: body.description_html, json: body.description_json }, 'description')
-          : null;
-      const issueId = await db.transaction(async (tx) => {
-        const state = body.state_id ? await checkedState(tx, project.id, body.state_id) : await defaultState(tx, project.id);
-        const assignees = await checkedAssignees(tx, project.id, body.assignee_ids ?? []);
-        const labels = await checkedLabels(tx, project.id, body.label_ids ?? []);
-        // Locks the project row: numbers are handed out one at a time, and the parent cannot move meanwhile.
-        const sequenceId = await nextIssueSequenceId(tx, project.id);
-        const parent = body.parent_id ? await checkedParent(tx, project.id, null, body.parent_id) : null;
-        const params = new SqlParams();
-        const values: ColumnValues = {
-          project_id: project.id,
-          workspace_id: workspace.id,
-          sequence_id: sequenceId,
-          name,
-          description_html: description?.html,
-          description_json: description ? JSON.stringify(description.json) : undefined,
-          state_id: state?.id ?? null,
-          // The plain fields given; the others take their column defaults.
-          ...Object.fromEntries(PLAIN_ISSUE_FIELD_KEYS.map((field) => [field, body[field]])),
-          parent_id: parent?.id ?? null,
-          sort_order: body.sort_order,
-          completed_at: state?.group === 'completed' ? sqlExpression('now()') : undefined,
-          created_by: user.id,
-          updated_by: user.id,
-        };
-        const issue = await tx.one<{ id: string; project_id: string; workspace_id: string }>(
-          `${insertRow('issues', values, params)} RETURNING id, project_id, workspace_id`,
-          params.values,
-        );
-        if (assignees.length) {
-          await tx.query('INSERT INTO issue_assignees (issue_id, user_id) SELECT $1, unnest($2::uuid[])', [issue.id, assignees.map((a) => a.id)]);
-        }
-        if (labels.length) {
-          await tx.query('INSERT INTO issue_labels (issue_id, label_id) SELECT $1, unnest($2::uuid[])', [issue.id, labels.map((l) => l.id)]);
-        }
-        // The creator and the assignees follow the issue from the start.
-        await subscribe(tx, issue.id, [user.id, ...assignees.map((a) => a.id)]);
-        await recordIssueActivity(tx, { issue, actorId: user.id, field: 'issue', verb: 'created', newValue: name });
-        await notify(tx, { issue, actorId: user.id, kind: 'assigned', to: assignees.map((a) => a.id) });
-        if (description) await notifyMentions(tx, { issue, actorId: user.id, kind: 'mentioned', document: description.json });
-        return issue.id;
-      });
-      return reply.code(201).send(await readLiveIssue(db, issueId, user.id));
+      const creation = await checkedCreationFromClient(request, request.body);
+      const issue = await db.transaction((tx) => insertIssue(tx, { projectId: project.id, workspaceId: workspace.id, userId: user.id }, creation));
+      return reply.code(201).send(await readLiveIssue(db, issue.id, user.id));
     },
   );
 

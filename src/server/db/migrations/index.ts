@@ -11,6 +11,7 @@ import { userChangeNotifications } from './0010-user-change-notifications.js';
 import { collabUpdates } from './0011-collab-updates.js';
 import { collabUpdateNotifications } from './0012-collab-update-notifications.js';
 import { notifications } from './0013-notifications.js';
+import { issueDrafts } from './0014-issue-drafts.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   collabUpdates,
   collabUpdateNotifications,
   notifications,
+  issueDrafts,
 ];
