@@ -8,6 +8,7 @@ import { fileAssetsApi } from './file-assets.js';
 import { instanceApi } from './instance.js';
 import { issueActivitiesApi } from './issue-activities.js';
 import { issueCommentsApi } from './issue-comments.js';
+import { issueDraftsApi } from './issue-drafts.js';
 import { issueLinksApi } from './issue-links.js';
 import { issuesApi } from './issues.js';
 import { labelsApi } from './labels.js';
@@ -27,6 +28,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     workspaces: workspacesApi(client),
     projects: projectsApi(client),
     issues: issuesApi(client),
+    drafts: issueDraftsApi(client),
     links: issueLinksApi(client),
     comments: issueCommentsApi(client),
     activities: issueActivitiesApi(client),

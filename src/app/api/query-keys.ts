@@ -15,6 +15,7 @@ export const queryKeys = {
   states: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'states'] as const,
   issues: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'issues'] as const,
   issue: (slug: string, projectId: string, issueId: string) => ['workspaces', slug, 'projects', projectId, 'issues', issueId] as const,
+  drafts: (slug: string) => ['workspaces', slug, 'drafts'] as const,
   workspaceIssues: (slug: string, tab: string) => ['workspaces', slug, 'issues', tab] as const,
   planning: (slug: string, projectId: string, kind: string) => ['workspaces', slug, 'projects', projectId, kind] as const,
   notifications: (slug: string) => ['workspaces', slug, 'notifications'] as const,

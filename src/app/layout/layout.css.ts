@@ -42,6 +42,11 @@ export const layoutCss = `
 .app-sidebar-sublist { padding-left: var(--app-space-3) !important; }
 .app-sidebar-link .app-icon { color: color-mix(in srgb, var(--app-sidebar-text) 75%, var(--app-sidebar-bg)); }
 .app-sidebar-link[aria-current="page"] .app-icon { color: var(--app-sidebar-text); }
+.app-sidebar-count {
+  margin-left: auto; min-width: 1.5em; padding: 0 6px; border-radius: 999px; box-sizing: border-box; text-align: center;
+  font-size: var(--app-text-xs); font-weight: 600; font-variant-numeric: tabular-nums;
+  background: color-mix(in srgb, var(--app-sidebar-text) 14%, transparent); color: var(--app-sidebar-text);
+}
 .app-sidebar-chevron { margin-left: auto; transition: transform 0.15s; }
 .app-sidebar-toggle[aria-expanded="true"] .app-sidebar-chevron { transform: rotate(90deg); }
 .app-project-key {

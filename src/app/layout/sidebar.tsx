@@ -25,6 +25,7 @@ import type { Project, ProjectFeature, Workspace } from '../api/types.js';
 import { paths } from '../router/paths.js';
 import { featureOn } from '../screens/projects/project-features.js';
 import { Icon } from '../ui/icon.js';
+import { useDrafts } from './workspace-data.js';
 import { WorkspaceSwitcher } from './workspace-switcher.js';
 import { UnreadCount } from '../screens/notifications/unread-count.js';
 
@@ -67,6 +68,19 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
   const next =
     event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : (index + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
   items[next]?.focus();
+}
+
+/** How many drafts the user keeps in the workspace, beside the Drafts entry (nothing when none). */
+function DraftCount({ slug }: { slug: string }) {
+  const count = useDrafts(slug).data?.length ?? 0;
+  if (!count) return null;
+  return (
+    <span className="app-sidebar-count">
+      <span className="app-visually-hidden">: </span>
+      {count}
+      <span className="app-visually-hidden">{count === 1 ? ' draft' : ' drafts'}</span>
+    </span>
+  );
 }
 
 function ProjectEntry({ slug, project, expanded, onToggle }: { slug: string; project: Project; expanded: boolean; onToggle: () => void }) {
@@ -153,6 +167,7 @@ export function Sidebar({
             <NavLink className="app-sidebar-link" to={paths.drafts(slug)}>
               <Icon icon={FilePenLine} />
               Drafts
+              <DraftCount slug={slug} />
             </NavLink>
           </li>
         </ul>

@@ -37,3 +37,9 @@ export function useWorkspaceMembers(slug: string) {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.members(slug), queryFn: () => api.workspaces.members(slug), enabled: !!slug, staleTime: 5 * 60_000 });
 }
+
+/** The signed-in user's issue drafts in workspace `slug`, last edited first (the Drafts screen and the sidebar's count). */
+export function useDrafts(slug: string) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.drafts(slug), queryFn: () => api.drafts.list(slug), enabled: !!slug });
+}

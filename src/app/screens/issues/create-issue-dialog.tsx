@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type { RichEditorElement } from '../../../react/index.js';
 import { useApi } from '../../api/api-context.js';
@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/api-error.js';
 import type { IssueInput } from '../../api/issues.js';
 import { assetIdsInHtml } from '../../api/file-assets.js';
 import { queryKeys } from '../../api/query-keys.js';
-import type { Priority } from '../../api/types.js';
+import type { IssueDraft } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
 import { useEditorHost } from '../../editor/use-editor-host.js';
 import { useProject } from '../../layout/workspace-data.js';
@@ -18,6 +18,8 @@ import { FormError, TextField } from '../../ui/form-field.js';
 import { DatePicker } from '../../ui/pickers/index.js';
 import { useNotify } from '../../ui/toasts.js';
 import { AssigneePicker, LabelPicker, OptionalPicker, PriorityPicker, StatePicker, usePlanningChoices, useProjectChoices } from './issue-pickers.js';
+import { isBlank, NOTHING_PICKED, pickedOf, type DialogContent, type Picked } from './issue-draft-content.js';
+import { useDraftKeeping } from './use-draft-keeping.js';
 import { issueKey } from './issue-key.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 
@@ -26,37 +28,45 @@ export { PRIORITY_OPTIONS };
 /** The refusal of a start date after the target date (the server's words). */
 export const START_AFTER_TARGET = 'The start date cannot be after the target date.';
 
-/** The properties the dialog's pickers hold (the title is a form field). */
-interface Picked {
-  state_id: string | null;
-  priority: Priority;
-  assignee_ids: string[];
-  label_ids: string[];
-  start_date: string | null;
-  target_date: string | null;
-  cycle_id: string | null;
-  module_id: string | null;
+/** Props of {@link CreateIssueDialog}. */
+export interface CreateIssueDialogProps {
+  slug: string;
+  projectId: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** A kept draft to go on with: closing again updates it, creating the issue publishes it. */
+  draft?: IssueDraft;
 }
-
-const NOTHING_PICKED: Picked = { state_id: null, priority: 'none', assignee_ids: [], label_ids: [], start_date: null, target_date: null, cycle_id: null, module_id: null };
-
-/** Whether the editor's HTML holds nothing (only empty paragraphs). */
-const isBlank = (html: string) => html.replace(/<p><\/p>|<p><br><\/p>/g, '').trim() === '';
 
 /**
  * The dialog creating an issue in a project: title, description, and the same pickers as the
  * issue page (state, priority, assignees, labels, dates, cycle, module). "Create more" keeps it
- * open, emptied, for the next one.
+ * open, emptied, for the next one. Closed with something in it (Cancel, Escape, outside), it
+ * keeps what it holds as a draft on the server first; should that fail, it says so and stays open.
  */
-export function CreateIssueDialog({ slug, projectId, open, onOpenChange }: { slug: string; projectId: string; open: boolean; onOpenChange(open: boolean): void }) {
+export function CreateIssueDialog({ slug, projectId, open, onOpenChange, draft }: CreateIssueDialogProps) {
+  // The form decides how the dialog closes: it may have a draft to keep first.
+  const requestClose = useRef<(() => void) | null>(null);
+  const change = (next: boolean) => (next || !requestClose.current ? onOpenChange(next) : requestClose.current());
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title="Create issue" description="The issue gets the next number of the project.">
-      <CreateIssueForm slug={slug} projectId={projectId} close={() => onOpenChange(false)} />
+    <AppDialog open={open} onOpenChange={change} title="Create issue" description={draft ? DRAFT_DESCRIPTION : 'The issue gets the next number of the project.'}>
+      <CreateIssueForm slug={slug} projectId={projectId} draft={draft} requestClose={requestClose} close={() => onOpenChange(false)} />
     </AppDialog>
   );
 }
 
-function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: string; close(): void }) {
+/** The dialog's description while it holds a kept draft. */
+export const DRAFT_DESCRIPTION = 'A draft you kept. Creating the issue removes it from your drafts.';
+
+interface FormProps {
+  slug: string;
+  projectId: string;
+  draft: IssueDraft | undefined;
+  requestClose: RefObject<(() => void) | null>;
+  close(): void;
+}
+
+function CreateIssueForm({ slug, projectId, draft, requestClose, close }: FormProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -66,16 +76,22 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
   const choices = useProjectChoices(slug, projectId);
   const planning = usePlanningChoices(slug, projectId, project);
   const editor = useRef<RichEditorElement>(null);
-  const [picked, setPicked] = useState<Picked>(NOTHING_PICKED);
+  const [picked, setPicked] = useState<Picked>(() => (draft ? pickedOf(draft) : NOTHING_PICKED));
   const [createMore, setCreateMore] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset, setFocus } = useForm<{ name: string }>({ defaultValues: { name: '' } });
+  const { register, handleSubmit, formState, reset, setFocus, getValues } = useForm<{ name: string }>({ defaultValues: { name: draft?.name ?? '' } });
+  const content = (): DialogContent => ({ name: getValues('name'), html: editor.current?.getHTML() ?? '', picked });
+  const keeping = useDraftKeeping({ slug, projectId, draft, close });
+  requestClose.current = () => void keeping.close(content());
   // After an issue made with "Create more", the emptied form takes the next title.
   const [created, setCreated] = useState(0);
   useEffect(() => {
     if (created) setFocus('name');
   }, [created, setFocus]);
-  const pick = (changes: Partial<Picked>) => setPicked((current) => ({ ...current, ...changes }));
+  const pick = (changes: Partial<Picked>) => {
+    keeping.touch();
+    setPicked((current) => ({ ...current, ...changes }));
+  };
   const datesBackwards = !!(picked.start_date && picked.target_date && picked.start_date > picked.target_date);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -93,12 +109,14 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
       ...(picked.target_date ? { target_date: picked.target_date } : {}),
     };
     try {
-      const issue = await api.issues.create(slug, projectId, input);
+      // A kept draft is saved as the dialog holds it, then published: the server puts the issue in its cycle and module.
+      const fromDraft = keeping.draftId !== null;
+      const issue = fromDraft ? await keeping.publish(content()) : await api.issues.create(slug, projectId, input);
       // Cycles and modules hold their issues, and images uploaded into the description name theirs: all once it exists.
       const images = input.description_html ? assetIdsInHtml(input.description_html) : [];
       await Promise.all([
-        picked.cycle_id ? api.planning.group('cycles').addIssues(slug, projectId, picked.cycle_id, [issue.id]) : null,
-        picked.module_id ? api.planning.group('modules').addIssues(slug, projectId, picked.module_id, [issue.id]) : null,
+        picked.cycle_id && !fromDraft ? api.planning.group('cycles').addIssues(slug, projectId, picked.cycle_id, [issue.id]) : null,
+        picked.module_id && !fromDraft ? api.planning.group('modules').addIssues(slug, projectId, picked.module_id, [issue.id]) : null,
         images.length ? api.fileAssets.attachToIssue(slug, projectId, issue.id, images) : null,
       ]);
       await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });
@@ -106,6 +124,7 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
       if (!createMore) return close();
       reset({ name: '' });
       setPicked(NOTHING_PICKED);
+      keeping.forget();
       editor.current?.clear();
       setCreated((count) => count + 1);
     } catch (error) {
@@ -115,17 +134,17 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create issue" className="app-create-issue">
-      <FormError message={serverError} />
+      <FormError message={serverError ?? keeping.error} />
       <TextField
         label="Title"
         maxLength={255}
         error={formState.errors.name?.message}
-        {...register('name', { validate: (value) => value.trim() !== '' || 'Issue title is required.' })}
+        {...register('name', { validate: (value) => value.trim() !== '' || 'Issue title is required.', onChange: keeping.touch })}
       />
       <div className="app-field">
         <span>Description</span>
         <div className="app-editor-box">
-          <AppEditor ref={editor} value="" aria-label="Description" placeholder="Add a description…" {...host} />
+          <AppEditor ref={editor} value={draft?.description_html ?? ''} onChange={keeping.touch} aria-label="Description" placeholder="Add a description…" {...host} />
         </div>
       </div>
       <div className="app-create-issue-properties" role="group" aria-label="Properties">
@@ -143,8 +162,9 @@ function CreateIssueForm({ slug, projectId, close }: { slug: string; projectId: 
           <input type="checkbox" role="switch" checked={createMore} onChange={(event) => setCreateMore(event.target.checked)} />
           Create more
         </label>
+        {keeping.error ? <Button onClick={close}>Discard</Button> : null}
         <DialogClose asChild>
-          <Button>Cancel</Button>
+          <Button busy={keeping.saving}>Cancel</Button>
         </DialogClose>
         <Button type="submit" variant="primary" busy={formState.isSubmitting}>
           Create issue
