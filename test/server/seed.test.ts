@@ -129,6 +129,19 @@ describe('seedDemoData on a fresh database', () => {
     for (const table of ['export_jobs', 'ai_requests', 'api_tokens', 'webhooks']) assert.equal(await count(`SELECT count(*) AS n FROM ${table}`), 0, table);
   });
 
+  test('the admin has a draft of an issue in the Website project, which the Drafts screen lists', async () => {
+    const admin = server.client();
+    const account = seeded.accounts.find((a) => a.role === 'Admin')!;
+    await admin.post('/api/auth/sign-in', { email: account.email, password: account.password });
+    const drafts = (await admin.get('/api/workspaces/acme/issue-drafts')).body as { name: string; project__identifier: string; label_ids: string[]; description_html: string }[];
+    assert.deepEqual(
+      drafts.map((draft) => [draft.name, draft.project__identifier, draft.label_ids.length]),
+      [['Show a cookie notice only where the law asks for one', 'WEB', 1]],
+    );
+    assert.equal(normaliseRichText({ html: drafts[0]!.description_html }).html, drafts[0]!.description_html);
+    assert.equal(await count('SELECT count(*) AS n FROM issue_drafts'), 1);
+  });
+
   test('the workspace logo is an uploaded image that members can load', async () => {
     const { logo } = await server.db.one<{ logo: string }>("SELECT logo FROM workspaces WHERE slug = 'acme'");
     const guest = server.client();

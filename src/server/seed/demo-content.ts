@@ -50,6 +50,15 @@ export interface DemoPage {
   html: string;
 }
 
+/** A demo issue draft: what a person kept of the create-issue dialog without creating the issue. */
+export interface DemoDraft {
+  owner: DemoPerson;
+  name: string;
+  priority: DemoIssue['priority'];
+  labels: string[];
+  html: string;
+}
+
 /** A demo project with everything in it. */
 export interface DemoProject {
   identifier: string;
@@ -61,6 +70,7 @@ export interface DemoProject {
   cycle?: { name: string; description: string; startDay: number; endDay: number };
   module?: { name: string; description: string; status: 'in-progress'; lead: DemoPerson; startDay: number; targetDay: number };
   pages?: DemoPage[];
+  drafts?: DemoDraft[];
 }
 
 /** The projects, their issues and pages; `people` gives the mention of each demo person. */
@@ -82,6 +92,15 @@ export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoPro
       ],
       cycle: { name: 'Sprint 12', description: 'Sign-up polish and the pricing page.', startDay: -7, endDay: 7 },
       module: { name: 'Launch', description: 'Everything the public launch needs.', status: 'in-progress', lead: 'member', startDay: -14, targetDay: 30 },
+      drafts: [
+        {
+          owner: 'admin',
+          name: 'Show a cookie notice only where the law asks for one',
+          priority: 'medium',
+          labels: ['Design'],
+          html: p(text('Visitors from outside the EU should not see the banner. ')) + p(text('Still to check: which analytics need consent.')),
+        },
+      ],
       issues: [
         {
           name: 'Sign-up form rejects valid e-mail addresses',

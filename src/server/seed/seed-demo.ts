@@ -5,6 +5,8 @@ import { hashPassword } from '../auth/password.js';
 import type { Config } from '../config.js';
 import { addIssuesToCycle } from '../cycles/cycle-issues.js';
 import { nextIssueSequenceId, type Db } from '../db/index.js';
+import { insertRow } from '../db/row-writes.js';
+import { SqlParams } from '../db/sql-params.js';
 import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
 import { subscribe } from '../issues/subscriptions.js';
 import { notify, notifyMentions } from '../notifications/notify.js';
@@ -164,6 +166,21 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
     );
     await addIssuesToModule(tx, { id: row.id, name: module.name }, moduleIssues, adminId);
   }
+  for (const draft of project.drafts ?? []) {
+    const content = normaliseRichText({ html: draft.html });
+    const params = new SqlParams();
+    const values = {
+      workspace_id: workspaceId,
+      project_id: id,
+      user_id: people[draft.owner],
+      name: draft.name,
+      priority: draft.priority,
+      label_ids: draft.labels.map((name) => labels.get(name)!),
+      description_html: content.html,
+      description_json: JSON.stringify(content.json),
+    };
+    await tx.query(insertRow('issue_drafts', values, params), params.values);
+  }
   for (const page of project.pages ?? []) {
     const content = normaliseRichText({ html: page.html });
     await tx.query('INSERT INTO pages (project_id, name, description_html, description_json, access, owned_by) VALUES ($1, $2, $3, $4::jsonb, $5, $6)', [
@@ -180,7 +197,8 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
 /**
  * Fills a fresh database with the demo workspace `acme` ("Acme"): an account of each role with
  * a generated password (printed once), three projects (one left without issues), labels, about
- * twenty issues with rich descriptions, links and comments, a cycle, a module and two pages.
+ * twenty issues with rich descriptions, links and comments, a cycle, a module, two pages and
+ * the admin's draft of an issue.
  * Does nothing (and returns null) when any user exists. Everything is written in one
  * transaction through the same helpers the routes use; the users table is locked meanwhile, so
  * two servers starting on one empty database seed it once.
