@@ -1,0 +1,64 @@
+// Drafts end to end: the built app on the real API server in a real browser. A create-issue
+// dialog closed with something in it comes back from the Drafts screen and is published as the
+// issue. Fails on any page or console error.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
+import { startAppServer } from './helpers/app-server.mjs';
+import { launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { button, click, editorBox, field, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
+
+let server;
+let browser;
+const world = {};
+
+before(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+  Object.assign(world, await seedTeam(server.base));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a closed create-issue dialog comes back as a draft and is published', async () => {
+  const session = await openPage(browser);
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
+    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, { waitUntil: 'networkidle0' });
+    await click(page, 'Create issue');
+    await fill(page, 'Title', 'Draft the release notes');
+    const box = await editorBox(page, 'Description');
+    await box.click();
+    await page.keyboard.type('Started on the train.');
+    await page.keyboard.press('Escape');
+    await waitFor(page, 'the dialog closed', () => !document.querySelector('[role="dialog"]'));
+    await waitForText(page, 'Saved to your drafts.');
+    const [kept] = await world.bob.request('GET', '/api/workspaces/acme/issue-drafts');
+    assert.equal(kept.name, 'Draft the release notes');
+    assert.equal(kept.description_html, '<p>Started on the train.</p>');
+
+    // The sidebar counts it; the Drafts screen lists it and opens it in the dialog, as it was left.
+    await waitFor(page, 'the draft count', () => [...document.querySelectorAll('.app-sidebar-link')].some((link) => link.textContent === 'Drafts: 1 draft'));
+    await click(page, /^Drafts/, { link: true });
+    await click(page, 'Draft the release notes');
+    assert.equal(await (await field(page, 'Title')).evaluate((input) => input.value), 'Draft the release notes');
+    await waitFor(page, 'the kept description', () =>
+      [...document.querySelectorAll('rich-editor')].some((editor) => editor.getHTML?.() === '<p>Started on the train.</p>'),
+    );
+    await click(page, 'Create issue', { within: '[role="dialog"]' });
+    await waitForText(page, 'Issue WEB-1 created.');
+    await waitForText(page, 'No draft issues yet');
+    await button(page, 'Drafts', { link: true });
+
+    const issues = await world.bob.request('GET', `${world.projectPath}/issues`);
+    assert.deepEqual(issues.map((issue) => issue.name), ['Draft the release notes']);
+    const issue = await world.bob.request('GET', `${world.projectPath}/issues/${issues[0].id}`);
+    assert.equal(issue.description_html, '<p>Started on the train.</p>');
+    assert.deepEqual(await world.bob.request('GET', '/api/workspaces/acme/issue-drafts'), []);
+    assert.deepEqual(problems, []);
+  });
+});
