@@ -12,8 +12,9 @@ const HAST_MARK = 'ariaActiveDescendant';
 /** Strings only the shipped example extensions hold (their styles), by the entry a host imports them from. */
 const EXTENSION_MARKS = { 'rich-editor/extensions/callout': '--rich-editor-callout-info', 'rich-editor/extensions/details': 'details-toggle' };
 
-test('the element bundle loads markdown-it and the highlighter only on demand', async () => {
-  const result = await build({
+/** The embed bundle's entry and its lazy chunks, minified, in memory. */
+const buildElementBundle = () =>
+  build({
     entryPoints: { 'rich-editor': 'src/element/browser.ts' },
     bundle: true,
     splitting: true,
@@ -23,6 +24,9 @@ test('the element bundle loads markdown-it and the highlighter only on demand', 
     minify: true,
     logLevel: 'silent',
   });
+
+test('the element bundle loads markdown-it and the highlighter only on demand', async () => {
+  const result = await buildElementBundle();
   const entry = result.outputFiles.find((file) => file.path.endsWith('/rich-editor.js'));
   assert.ok(entry, 'the entry is built');
   const lazy = result.outputFiles.filter((file) => file !== entry && file.path.endsWith('.js'));
@@ -36,16 +40,7 @@ test('the element bundle loads markdown-it and the highlighter only on demand', 
 });
 
 test('the shipped extensions (callout, details) add nothing to the element bundle: a host imports them from their own entries', async () => {
-  const result = await build({
-    entryPoints: { 'rich-editor': 'src/element/browser.ts' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    outdir: 'out',
-    write: false,
-    minify: true,
-    logLevel: 'silent',
-  });
+  const result = await buildElementBundle();
   for (const [entry, mark] of Object.entries(EXTENSION_MARKS)) {
     assert.deepEqual(
       result.outputFiles.filter((file) => file.text.includes(mark)).map((file) => file.path.split('/').pop()),
