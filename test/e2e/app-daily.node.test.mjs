@@ -1,6 +1,7 @@
-// Drafts end to end: the built app on the real API server in a real browser. A create-issue
-// dialog closed with something in it comes back from the Drafts screen and is published as the
-// issue. Fails on any page or console error.
+// The tracker's daily flows end to end: the built app on the real API server in a real browser.
+// A create-issue dialog closed with something in it comes back from the Drafts screen and is
+// published as the issue; an issue assigned to someone raises their unread count without a
+// reload, and opening the notification reads it. Fails on any page or console error.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
@@ -59,6 +60,34 @@ test('a closed create-issue dialog comes back as a draft and is published', asyn
     const issue = await world.bob.request('GET', `${world.projectPath}/issues/${issues[0].id}`);
     assert.equal(issue.description_html, '<p>Started on the train.</p>');
     assert.deepEqual(await world.bob.request('GET', '/api/workspaces/acme/issue-drafts'), []);
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('an assignment raises the unread count without a reload, and opening the notification reads it', async () => {
+  const session = await openPage(browser);
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
+    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, { waitUntil: 'networkidle0' });
+    assert.equal(await page.$('[data-unread-count]'), null, 'no unread count before anything happened');
+
+    // Ada assigns Bob an issue through the API, from another browser as it were.
+    const issue = await world.ada.request('POST', `${world.projectPath}/issues`, { name: 'Check the footer links', assignee_ids: [world.bob.user.id] });
+    // The sidebar asks again on its own (every 15 s) and when the tab is shown: no reload here.
+    await waitFor(page, 'the unread count to show 1', () => document.querySelector('[data-unread-count]')?.getAttribute('data-unread-count') === '1');
+    const [unread] = await world.bob.request('GET', '/api/workspaces/acme/notifications');
+    assert.equal(unread.kind, 'assigned');
+    assert.equal(unread.read_at, null);
+
+    await click(page, /^Notifications/, { link: true });
+    await click(page, /Ada Lovelace assigned you/, { link: true });
+    await waitFor(page, 'the issue to open', () => document.querySelector('h1, [aria-label="Title"]') !== null && location.pathname.includes('/issues/'));
+    await waitForText(page, 'Check the footer links');
+    assert.ok(page.url().endsWith(issue.id), page.url());
+    await waitFor(page, 'the unread count to go', () => document.querySelector('[data-unread-count]') === null);
+    const [read] = await world.bob.request('GET', '/api/workspaces/acme/notifications');
+    assert.notEqual(read.read_at, null);
     assert.deepEqual(problems, []);
   });
 });
