@@ -19,9 +19,15 @@ function queryList<T extends string>(word: string) {
     .Encode((values: readonly T[]) => values.join(','));
 }
 
+/** How an issue list can be ordered (`order_by`, named as Plane names them); newest first when absent. */
+export const ISSUE_ORDERS = ['-created_at', '-updated_at', 'priority', 'target_date'] as const;
+
+/** One of the orders of an issue list. */
+export type IssueOrder = (typeof ISSUE_ORDERS)[number];
+
 const priorityWord = `(${PRIORITIES.join('|')})`;
 
-/** Query string of an issue list: filters (any of the given values matches) and a page. */
+/** Query string of an issue list: filters (any of the given values matches), an order and a page. */
 export const issueListQueryShape = Type.Object(
   {
     state: Type.Optional(queryList<string>(UUID)),
@@ -37,6 +43,7 @@ export const issueListQueryShape = Type.Object(
     archived: Type.Optional(queryBoolean),
     /** Text the issue's name or key (`IDENT-12`) contains, case-insensitively and literally. */
     search: Type.Optional(Type.String({ maxLength: 255 })),
+    order_by: Type.Optional(stringEnum(ISSUE_ORDERS)),
     limit: Type.Optional(queryInteger),
     offset: Type.Optional(queryInteger),
   },

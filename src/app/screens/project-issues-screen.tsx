@@ -13,12 +13,14 @@ import { useNotify } from '../ui/toasts.js';
 import { BulkDeleteDialog } from '../widgets/bulk-delete/index.js';
 import { useOpenRequest } from './empty-state-actions.js';
 import { CreateIssueDialog } from './issues/create-issue-dialog.js';
-import { IssueFilters, NO_FILTERS, targetDateQuery, type IssueFilterValues } from './issues/issue-filters.js';
+import { NO_FILTERS, targetDateQuery, type IssueFilterValues } from './issues/issue-filters.js';
 import { IssueBoard } from './issues/issue-board.js';
-import { IssueLayoutSwitch, useIssueLayout } from './issues/issue-layout.js';
-import { GroupBySelect, GroupedIssueList, useIssueGrouping } from './issues/issue-groups.js';
+import { useIssueOrdering } from './issues/issue-display.js';
+import { useIssueLayout } from './issues/issue-layout.js';
+import { GroupedIssueList, useIssueGrouping } from './issues/issue-groups.js';
 import { IssueList } from './issues/issue-list.js';
-import { IssueSearchBox, useIssueSearch } from './issues/issue-search-box.js';
+import { useIssueSearch } from './issues/issue-search-box.js';
+import { IssueToolbar } from './issues/issue-toolbar.js';
 import { useMoveIssue } from './issues/use-move-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
@@ -34,18 +36,21 @@ export function ProjectIssuesScreen() {
   const [filters, setFilters] = useState<IssueFilterValues>(NO_FILTERS);
   const [search, setSearch] = useIssueSearch();
   const [grouping, setGrouping] = useIssueGrouping();
+  const [order, setOrder] = useIssueOrdering();
   const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
   const serverFilters = {
-    state: filters.state ? [filters.state] : undefined,
-    priority: filters.priority ? [filters.priority] : undefined,
+    state: filters.state.length ? filters.state : undefined,
+    priority: filters.priority.length ? filters.priority : undefined,
     ...targetDateQuery(filters.targetDate),
     search: search || undefined,
   };
-  const filtered = !!(filters.state || filters.priority || filters.targetDate || search);
-  const listKey = filtered ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId);
+  const filtered = !!(serverFilters.state || serverFilters.priority || filters.targetDate || search);
+  const ordered = order !== '-created_at';
+  const listKey =
+    filtered || ordered ? [...queryKeys.issues(slug, projectId), 'filtered', { ...serverFilters, order_by: ordered ? order : undefined }] : queryKeys.issues(slug, projectId);
   const { query, issues, total } = useIssuePages(
     listKey,
-    (offset) => api.issues.list(slug, projectId, { ...serverFilters, limit: ISSUE_PAGE_SIZE, offset }),
+    (offset) => api.issues.list(slug, projectId, { ...serverFilters, ...(ordered ? { order_by: order } : {}), limit: ISSUE_PAGE_SIZE, offset }),
   );
   const [creating, setCreating] = useState(useOpenRequest('create-issue'));
   const [deleting, setDeleting] = useState(false);
@@ -77,10 +82,19 @@ export function ProjectIssuesScreen() {
         }
       />
       <div className="app-content">
-        <IssueLayoutSwitch value={layout} onChange={setLayout} />
-        {layout === 'list' ? <GroupBySelect value={grouping} onChange={setGrouping} /> : null}
-        <IssueSearchBox value={search} onChange={setSearch} />
-        <IssueFilters states={states.data ?? []} value={filters} onChange={setFilters} />
+        <IssueToolbar
+          states={states.data ?? []}
+          layout={layout}
+          onLayoutChange={setLayout}
+          filters={filters}
+          onFiltersChange={setFilters}
+          grouping={grouping}
+          onGroupingChange={setGrouping}
+          order={order}
+          onOrderChange={setOrder}
+          search={search}
+          onSearchChange={setSearch}
+        />
         {query.isPending ? (
           <Spinner label="Loading issues…" />
         ) : query.isError ? (

@@ -1,4 +1,5 @@
-import { issueListQueryShape, type IssueListQueryText } from '../../api-shapes/issue-list-query.js';
+import { issueListQueryShape, type IssueListQueryText, type IssueOrder } from '../../api-shapes/issue-list-query.js';
+import { PRIORITIES } from '../../api-shapes/issue-priority.js';
 import type { SqlParams } from '../db/sql-params.js';
 
 // The query string is defined once in src/api-shapes/issue-list-query.ts (shared with the app).
@@ -41,4 +42,17 @@ export function issueFilterSql(query: IssueListQuery, params: SqlParams): string
     if (day) sql += ` AND i.target_date ${operator} ${bind(day)}::date`;
   }
   return sql;
+}
+
+/** Each order's sort key over `issues i`: priorities most pressing first, issues without a target date last. */
+const ORDER_SQL: Readonly<Record<IssueOrder, string>> = {
+  '-created_at': 'i.created_at DESC',
+  '-updated_at': 'i.updated_at DESC',
+  priority: `array_position(ARRAY[${PRIORITIES.map((priority) => `'${priority}'`).join(', ')}]::text[], i.priority)`,
+  target_date: 'i.target_date ASC NULLS LAST',
+};
+
+/** The ORDER BY list of an issue list: the asked order, then the route's own (`tiebreak`) so pages never overlap. */
+export function issueOrderSql(query: Pick<IssueListQuery, 'order_by'>, tiebreak: string): string {
+  return query.order_by ? `${ORDER_SQL[query.order_by]}, ${tiebreak}` : tiebreak;
 }

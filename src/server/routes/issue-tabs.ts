@@ -3,7 +3,7 @@ import { requireWorkspaceRole } from '../http/permissions.js';
 import { pagination, workspaceParams } from '../http/schemas.js';
 import { workspaceIssueQueryShape, type WorkspaceIssueQueryText } from '../../api-shapes/issue-list-query.js';
 import type { WorkspaceIssueTab } from '../../api-shapes/issue-tabs.js';
-import { issueFilterSql } from '../issues/issue-filters.js';
+import { issueFilterSql, issueOrderSql } from '../issues/issue-filters.js';
 import { openableIssueSql, readerOf } from '../issues/issue-access.js';
 import { ISSUE_ROW_COLUMNS, issueRowSchema, LISTED_ISSUE_FROM, type IssueRow } from '../issues/issue-shape.js';
 import { SqlParams } from '../db/sql-params.js';
@@ -48,7 +48,7 @@ export async function issueTabRoutes(app: FastifyInstance): Promise<void> {
       const issues = await db.query<IssueRow>(
         `SELECT ${ISSUE_ROW_COLUMNS} FROM ${LISTED_ISSUE_FROM}
           WHERE ${where}
-          ORDER BY i.created_at DESC, i.id
+          ORDER BY ${issueOrderSql(request.query, 'i.created_at DESC, i.id')}
           LIMIT ${limit} OFFSET ${offset}`,
         params.values,
       );

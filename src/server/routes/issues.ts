@@ -10,7 +10,7 @@ import { pagination, projectParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { softDeleteIssues } from '../issues/delete-issues.js';
 import { saveDescription } from '../issues/description.js';
-import { issueFilterSql, issueListQuery } from '../issues/issue-filters.js';
+import { issueFilterSql, issueListQuery, issueOrderSql } from '../issues/issue-filters.js';
 import { findIssue, ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
 import { checkedCreationFromClient, insertIssue } from '../issues/create-issue.js';
 import { lockIssueTree } from '../issues/issue-references.js';
@@ -88,7 +88,7 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
         const issues = await db.query<IssueRow & { total_count: number }>(
           `SELECT ${ISSUE_ROW_COLUMNS}, (${count}) AS total_count FROM ${LISTED_ISSUE_FROM}
             WHERE ${where}
-            ORDER BY i.sequence_id DESC
+            ORDER BY ${issueOrderSql(request.query, 'i.sequence_id DESC')}
             LIMIT ${limit} OFFSET ${offset}`,
           params.values,
         );

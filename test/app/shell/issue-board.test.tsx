@@ -242,7 +242,9 @@ describe('project issue board', () => {
       const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api: boardApi() });
       await until(() => app.container.querySelector('ul[aria-label="Issues"]'), 'the list');
       const pageWidth = document.documentElement.scrollWidth;
-      await click(button(app.container, 'Board'));
+      // A phone's toolbar is one button that shows the layout switch with the other controls.
+      await click(button(app.container, 'Filters and display'));
+      await click(await until(() => button(app.container, 'Board'), 'the layout switch'));
       const board = await until(() => (column(app.container, 'In Progress') ? app.container.querySelector<HTMLElement>('.app-board') : null), 'the board');
       expect(board.scrollWidth, 'the columns overflow the board').to.be.greaterThan(board.clientWidth);
       expect(board.getBoundingClientRect().right, 'the board stays inside its column').to.be.at.most(board.parentElement!.getBoundingClientRect().right);

@@ -4,26 +4,54 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { reply } from './fake-api.js';
 import { listedIssue, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press, typeDate } from './input.js';
-import { button, cleanup, field, renderApp, until } from './render.js';
+import { closed, listbox, option, options, shown } from './pickers.js';
+import { button, cleanup, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
 const ISSUES = '/workspaces/:slug/projects/:projectId/issues';
 
+/** The chip (a labelled group) of a filter in use, e.g. "State filter". */
+const chip = (root: ParentNode, name: string) => root.querySelector<HTMLElement>(`.app-filter-chip[aria-label="${name}"]`);
+
+/** Chooses `name` in the toolbar's Filter menu. */
+async function addFilter(root: HTMLElement, name: string): Promise<void> {
+  await click(button(root, 'Filter'));
+  const menu = await until(() => document.querySelector<HTMLElement>('[role="menu"]'), 'the Filter menu');
+  await click(await until(() => [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === name) ?? null, `the ${name} item`));
+  await until(() => !document.querySelector('[role="menu"]'), 'the menu closed');
+}
+
 describe('project issue filters', () => {
   afterEach(cleanup);
 
-  it('filters by state and priority through the list route', async () => {
+  it('adds state and priority filters from the Filter menu as chips, sent to the list route, and removes them', async () => {
     const { api } = seededApi();
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => app.container.querySelector('ul[aria-label="Issues"]'), 'the issues');
-    const state = await until(() => (field<HTMLSelectElement>(app.container, 'State').options.length === 2 ? field<HTMLSelectElement>(app.container, 'State') : null), 'the states');
-    state.focus();
-    await press('ArrowDown');
+    await addFilter(app.container, 'State');
+    // The chosen filter's picker opens at once, its filter box focused: arrows and Enter pick.
+    const states = await listbox();
+    await until(() => document.activeElement?.getAttribute('role') === 'combobox', 'the picker focused');
+    expect(options(states).map((item) => item.textContent)).to.deep.equal(['Todo']);
+    await press('Enter');
     await until(() => api.sent('GET', ISSUES).some((request) => request.query.get('state') === STATE_ID), 'the state filter');
-    field<HTMLSelectElement>(app.container, 'Priority').focus();
-    await press('ArrowDown');
-    await until(() => api.sent('GET', ISSUES).some((request) => request.query.get('priority') === 'urgent' && request.query.get('state') === STATE_ID), 'both filters');
+    await press('Escape');
+    await closed();
+    expect(shown(chip(app.container, 'State filter')!)).to.equal('State:Todo');
+    await addFilter(app.container, 'Priority');
+    await click(option(await listbox(), 'Urgent'));
+    await click(option(await listbox(), 'High'));
+    await until(() => api.sent('GET', ISSUES).some((request) => request.query.get('priority') === 'urgent,high' && request.query.get('state') === STATE_ID), 'both filters');
+    await press('Escape');
+    await closed();
+    expect(shown(chip(app.container, 'Priority filter')!)).to.equal('Priority:Urgent, High');
     await expectAccessible(app.container);
+    await click(button(app.container, 'Remove state filter'));
+    await until(() => !chip(app.container, 'State filter'), 'the state chip gone');
+    await until(() => {
+      const last = api.sent('GET', ISSUES).at(-1)!;
+      return !last.query.has('state') && last.query.get('priority') === 'urgent,high';
+    }, 'the list without the state filter');
   });
 
   it('filters by target date on the server, without reading each issue', async () => {
@@ -38,26 +66,27 @@ describe('project issue filters', () => {
     });
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => app.container.querySelectorAll('ul[aria-label="Issues"] li').length === 3, 'the issues');
-    const chip = await until(() => [...app.container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Target date')) ?? null, 'the date filter');
-    expect(chip.textContent, 'no range is shown while the filter is off').to.equal('Target date');
-    await click(chip);
+    await addFilter(app.container, 'Target date');
+    // Added from the menu, the date filter opens at once.
     const popup = await until(() => document.querySelector<HTMLElement>('.df-content'), 'the popup');
+    const dateChip = chip(app.container, 'Target date filter')!.querySelector('button')!;
+    expect(dateChip.textContent, 'no range is shown until one is applied').to.equal('Target date');
     await click(await until(() => [...popup.querySelectorAll('label')].find((label) => label.textContent?.trim() === 'Before') ?? null, 'the Before type'));
     await until(() => popup.querySelector<HTMLInputElement>('input[value="before"]')?.checked, 'Before is chosen');
     await typeDate(await until(() => popup.querySelector<HTMLInputElement>('input[type="date"]'), 'the date field'), '06/01/2025');
     await click(button(popup, 'Apply'));
     await until(() => {
       const listed = app.container.querySelectorAll('ul[aria-label="Issues"] li').length;
-      if (listed !== 1) throw new Error(`${listed} issues are listed, the filter reads "${chip.textContent}", the list was asked for with ${api.sent('GET', ISSUES).map((request) => `"${request.query}"`).join(', ')}`);
+      if (listed !== 1) throw new Error(`${listed} issues are listed, the filter reads "${dateChip.textContent}", the list was asked for with ${api.sent('GET', ISSUES).map((request) => `"${request.query}"`).join(', ')}`);
       return true;
     }, 'the filtered list');
     expect(app.container.querySelector('ul[aria-label="Issues"] a')!.textContent).to.equal('Issue number 3');
-    expect(chip.textContent, 'the applied filter is shown').to.equal('Target date: before 2025-06-01');
+    expect(dateChip.textContent, 'the applied filter is shown').to.equal('Target date: before 2025-06-01');
     expect(api.sent('GET', ISSUES).some((request) => request.query.get('target_before') === '2025-06-01')).to.equal(true);
     expect(api.sent('GET', `${ISSUES}/:issueId`), 'no issue is read one by one').to.deep.equal([]);
-    await click(button(app.container, 'Clear date filter'));
+    await click(button(app.container, 'Remove target date filter'));
     await until(() => app.container.querySelectorAll('ul[aria-label="Issues"] li').length === 3, 'all issues again');
-    expect(chip.textContent).to.equal('Target date');
+    expect(chip(app.container, 'Target date filter'), 'the chip goes with its filter').to.equal(null);
   });
 
   it("shows each issue's target date in its row", async () => {

@@ -109,6 +109,12 @@ function groupingApi() {
   return api;
 }
 
+/** Opens the toolbar's Display popover and returns it. */
+async function openDisplay(root: HTMLElement): Promise<HTMLElement> {
+  await click(button(root, 'Display'));
+  return until(() => document.querySelector<HTMLElement>('.app-display-popup'), 'the display options');
+}
+
 const headings = (root: ParentNode) => [...root.querySelectorAll<HTMLButtonElement>('.app-issue-group-toggle')];
 const headingTexts = (root: ParentNode) => headings(root).map((heading) => heading.textContent);
 
@@ -119,7 +125,7 @@ describe('issue grouping', () => {
     const api = groupingApi();
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => rows(app.container).length === 4, 'the issues');
-    const groupBy = field<HTMLSelectElement>(app.container, 'Group by');
+    const groupBy = field<HTMLSelectElement>(await openDisplay(app.container), 'Group by');
     expect([...groupBy.options].map((option) => option.textContent)).to.deep.equal(['None', 'State', 'Priority', 'Assignee']);
     const choose = async (value: string) => {
       groupBy.value = value;
@@ -144,7 +150,7 @@ describe('issue grouping', () => {
     expect(stateIcons.map((icon) => icon?.getAttribute('data-group'))).to.deep.equal(['unstarted', 'started']);
     expect(stateIcons.map((icon) => icon?.getAttribute('aria-label') ?? null)).to.deep.equal([null, null]);
     expect(stateIcons[1]!.querySelector('svg')!.getAttribute('stroke')).to.equal('#3b82f6');
-    const field = app.container.querySelector<HTMLSelectElement>('select')!;
+    const field = (await openDisplay(app.container)).querySelector<HTMLSelectElement>('select')!;
     field.value = 'priority';
     field.dispatchEvent(new Event('change', { bubbles: true }));
     await until(() => headingTexts(app.container).join() === 'Urgent · 1,High · 1,No priority · 2', 'the priority groups');

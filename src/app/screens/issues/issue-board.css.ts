@@ -6,7 +6,6 @@ import { layer } from '../../ui/layers.js';
  * is clipped by its scroller instead of widening the page.
  */
 export const issueBoardCss = `
-.app-layout-switch { display: inline-flex; gap: 4px; padding: 3px; border: 1px solid var(--app-border); border-radius: 8px; margin: 0 0 12px; }
 .app-board-hint { margin: 0 0 10px; color: var(--app-muted); font-size: 13px; }
 .app-board { position: relative; display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; min-width: 0; max-width: 100%; padding-bottom: 8px; }
 .app-board-column {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
-import type { Priority, Project } from '../../api/types.js';
-import { Avatar, LabelChip, Picker, PriorityIcon, StateDot } from '../../ui/pickers/index.js';
+import type { Priority, Project, State } from '../../api/types.js';
+import { Avatar, LabelChip, Picker, PriorityIcon, StateDot, type PickerOption } from '../../ui/pickers/index.js';
 import { planningListQuery } from '../planning/planning-kinds.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 
@@ -26,6 +26,12 @@ export function usePlanningChoices(slug: string, projectId: string, project: Pic
 
 const toggled = (list: readonly string[], id: string) => (list.includes(id) ? list.filter((item) => item !== id) : [...list, id]);
 
+/** A project's states as picker options, each with its colour dot. */
+export const stateOptions = (states: readonly State[]): PickerOption[] => states.map((state) => ({ id: state.id, label: state.name, icon: <StateDot color={state.color} /> }));
+
+/** The priorities as picker options, most pressing first, each with its icon. */
+export const priorityOptions = (): PickerOption[] => PRIORITY_OPTIONS.map((option) => ({ id: option.value, label: option.label, icon: <PriorityIcon priority={option.value} /> }));
+
 /** The state picker: the project's states with their colour dots. */
 export function StatePicker({ choices, value, fallback, onChange }: { choices: Choices; value: string | null; fallback?: string; onChange(id: string): void }) {
   const states = choices.states ?? [];
@@ -34,7 +40,7 @@ export function StatePicker({ choices, value, fallback, onChange }: { choices: C
     <Picker
       label="State"
       value={current ? <><StateDot color={current.color} />{current.name}</> : <span className="app-picker-placeholder">{fallback ?? 'No state'}</span>}
-      options={states.map((state) => ({ id: state.id, label: state.name, icon: <StateDot color={state.color} /> }))}
+      options={stateOptions(states)}
       selected={value ? [value] : []}
       onPick={onChange}
       emptyText={choices.states ? 'No matching states' : 'Loading…'}
@@ -49,7 +55,7 @@ export function PriorityPicker({ value, onChange }: { value: Priority; onChange(
     <Picker
       label="Priority"
       value={<><PriorityIcon priority={value} />{label}</>}
-      options={PRIORITY_OPTIONS.map((option) => ({ id: option.value, label: option.label, icon: <PriorityIcon priority={option.value} /> }))}
+      options={priorityOptions()}
       selected={[value]}
       onPick={(id) => onChange(id as Priority)}
     />

@@ -39,8 +39,10 @@ export function IssueSearchBox({ value, onChange }: { value: string; onChange(se
   }, [text, value]);
   return (
     <div className="app-field app-issue-search" role="search">
-      <label htmlFor={id}>Search issues</label>
-      <input ref={input} id={id} type="search" value={text} placeholder="Name or key" onChange={(event) => setText(event.target.value)} />
+      <label htmlFor={id} className="app-visually-hidden">
+        Search issues
+      </label>
+      <input ref={input} id={id} type="search" value={text} placeholder="Search issues" onChange={(event) => setText(event.target.value)} />
       {text ? (
         <Button
           size="small"

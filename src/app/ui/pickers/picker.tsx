@@ -25,16 +25,18 @@ export interface PickerProps {
   onPick(id: string): void;
   /** Shown in the list while its options load or when none match. */
   emptyText?: string;
+  /** Opens the list as the picker appears (a filter just added from a menu). */
+  defaultOpen?: boolean;
 }
 
 /**
  * A property button showing its value that opens a filterable listbox: type to filter, arrows to
  * move, Enter (or Space while the filter is empty) to pick, Escape to close back to the button.
  */
-export function Picker({ label, value, options, selected, multiple = false, onPick, emptyText = 'No matches' }: PickerProps) {
+export function Picker({ label, value, options, selected, multiple = false, onPick, emptyText = 'No matches', defaultOpen = false }: PickerProps) {
   useStyles('app-pickers', pickersCss);
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [filter, setFilter] = useState('');
   const [active, setActive] = useState(0);
   const query = filter.trim().toLowerCase();

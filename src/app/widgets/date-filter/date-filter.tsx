@@ -27,6 +27,8 @@ export interface DateFilterProps {
   today?: Date;
   /** The visible name of the button that opens the filter. */
   label?: string;
+  /** Opens the popover as the filter appears (a filter just added from a menu). */
+  defaultOpen?: boolean;
 }
 
 interface Draft {
@@ -48,13 +50,13 @@ function draftOf(value: DateFilterValue, fallback: { after: string; before: stri
 }
 
 /** A popover that picks a date filter (before, after or a range) and applies it. */
-export function DateFilter({ onApply, value, defaultValue, today, label = 'Date' }: DateFilterProps) {
+export function DateFilter({ onApply, value, defaultValue, today, label = 'Date', defaultOpen = false }: DateFilterProps) {
   useStyles('date-filter', dateFilterCss);
   const [fallback] = useState(() => defaultDateFilter(today));
   const [own, setOwn] = useState<DateFilterValue>(() => defaultValue ?? fallback);
   const applied = value === undefined ? own : value;
   const [draft, setDraft] = useState<Draft>(() => draftOf(applied ?? fallback, fallback));
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const id = useId();
   const problem = dateFilterProblem(draft.type, draft.after, draft.before, draft.date);
   const reasonId = `${id}-reason`;
