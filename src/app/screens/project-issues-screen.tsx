@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
+import type { IssueRow, Priority } from '../api/types.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
@@ -21,7 +22,7 @@ import { GroupedIssueList, useIssueGrouping } from './issues/issue-groups.js';
 import { IssueList } from './issues/issue-list.js';
 import { useIssueSearch } from './issues/issue-search-box.js';
 import { IssueToolbar } from './issues/issue-toolbar.js';
-import { useMoveIssue } from './issues/use-move-issue.js';
+import { useMoveIssue, useSetPriority } from './issues/use-change-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
 
@@ -59,6 +60,9 @@ export function ProjectIssuesScreen() {
   const notAllowed = mayEdit ? undefined : 'Only members and admins can change issues.';
   const [layout, setLayout] = useIssueLayout(projectId);
   const moveIssue = useMoveIssue(slug, projectId, listKey);
+  const setPriority = useSetPriority(slug, projectId, listKey);
+  // Rows and cards offer the priority picker only once the role is known to allow it.
+  const onPriorityChange = mayEdit ? (issue: IssueRow, priority: Priority) => void setPriority(issue, priority) : undefined;
 
   const deleteIssues = async (ids: string[]) => {
     await api.issues.bulkDelete(slug, projectId, ids);
@@ -106,11 +110,11 @@ export function ProjectIssuesScreen() {
         ) : (
           <>
             {layout === 'board' ? (
-              <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} />
+              <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} onPriorityChange={onPriorityChange} />
             ) : grouping !== 'none' ? (
-              <GroupedIssueList slug={slug} issues={issues} by={grouping} states={states.data} total={total} />
+              <GroupedIssueList slug={slug} issues={issues} by={grouping} states={states.data} total={total} onPriorityChange={onPriorityChange} />
             ) : (
-              <IssueList slug={slug} issues={issues} total={total} label="Issues" />
+              <IssueList slug={slug} issues={issues} total={total} label="Issues" onPriorityChange={onPriorityChange} />
             )}
             {query.hasNextPage ? (
               <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

@@ -42,6 +42,8 @@ export const screensCss = `
   grid-template-columns: var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 10em 4.5em 6.5em;
 }
 .app-issue-grid-row > * { min-width: 0; }
+/* A row's priority picker is its icon in a 24 px target, overhanging its 16 px column rather than widening every row. */
+.app-issue-grid-row .app-picker-button { justify-content: center; min-width: 24px; min-height: 24px; margin: -4px; padding: 0; }
 .app-state-icon, .app-priority-icon, .app-issue-cell { display: inline-flex; align-items: center; justify-content: center; }
 .app-priority-icon { color: var(--app-muted); }
 .app-issue-state { display: inline-flex; align-items: center; gap: var(--app-space-1); }

@@ -6,6 +6,7 @@ import { reply, type FakeApi } from './fake-api.js';
 import type { Priority, IssueRow } from '../../../src/app/api/types.js';
 import { issueDetail, listedIssue, members, OTHER_ID, project, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
 import { click } from './input.js';
+import { shown } from './pickers.js';
 import { button, cleanup, renderApp, until } from './render.js';
 import { seededApi, type Scene } from './seeded-api.js';
 
@@ -105,11 +106,12 @@ describe('project issue board', () => {
     const app = await openBoard(boardApi());
     const urgent = card(app.container, 'WEB-2')!;
     expect(urgent.querySelector('a')!.textContent).to.equal('Issue number 2');
-    expect(urgent.querySelector('.app-board-priority')!.textContent).to.equal('Priority Urgent');
+    // A member's card shows its priority as the side panel's picker.
+    expect(shown(urgent.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('Urgent');
     await until(() => urgent.querySelectorAll('.app-board-avatar').length === 2, 'the assignees');
     expect(urgent.querySelector('.app-board-assignees .app-visually-hidden')!.textContent).to.equal('Assigned to Ada, Grace');
     expect([...urgent.querySelectorAll('.app-board-avatar')].map((avatar) => avatar.textContent)).to.deep.equal(['AD', 'GR']);
-    expect(card(app.container, 'WEB-1')!.querySelector('.app-board-priority'), 'no priority, no badge').to.equal(null);
+    expect(shown(card(app.container, 'WEB-1')!.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('None');
   });
 
   it('remembers the board for the project', async () => {

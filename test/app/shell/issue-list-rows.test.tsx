@@ -5,6 +5,7 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { click, typeInto } from './input.js';
+import { shown } from './pickers.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { advance, fakeClock } from './timing.js';
@@ -25,8 +26,9 @@ describe('issue list rows', () => {
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => rows(app.container).length === 2, 'the issues');
     const [first, second] = rows(app.container);
-    expect(first!.querySelector('.app-priority-icon')!.getAttribute('aria-label')).to.equal('Priority: Urgent');
-    expect(second!.querySelector('.app-priority-icon')!.getAttribute('aria-label')).to.equal('Priority: None');
+    // An admin's rows show the priority as its picker, named "Priority" with the value.
+    expect(shown(first!.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('Urgent');
+    expect(shown(second!.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('None');
     expect(first!.querySelector('.app-state-icon')!.getAttribute('aria-label')).to.equal('State: Todo');
     expect(first!.querySelector('.app-issue-labels')!.textContent).to.equal('frontend');
     expect([...first!.querySelectorAll('.app-avatar')].map((avatar) => avatar.textContent)).to.deep.equal(['A', 'G']);

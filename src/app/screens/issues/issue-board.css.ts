@@ -28,6 +28,7 @@ export const issueBoardCss = `
 .app-board-card a:focus-visible { outline: none; }
 .app-board-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; font-size: 12px; color: var(--app-muted); }
 .app-board-meta:empty { display: none; }
+.app-board-meta .app-picker-button { min-height: 24px; padding: 1px 6px; border-color: var(--app-border); font-size: 12px; }
 .app-board-priority { padding: 1px 6px; border: 1px solid var(--app-border); border-radius: 4px; }
 .app-board-assignees { display: inline-flex; gap: 2px; margin-left: auto; }
 .app-board-avatar {

@@ -11,7 +11,8 @@ import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
 import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
 import { IssueKey, issueKey, NO_STATE_COLOUR } from './issue-key.js';
-import { ListFooter } from './issue-list.js';
+import { ListFooter, type PriorityChange } from './issue-list.js';
+import { PriorityPicker } from './issue-pickers.js';
 
 /** How the board tells keyboard and pointer users how to move a card. */
 export const BOARD_HINT = 'Drag a card to another column, or focus it and press Shift+Left Arrow or Shift+Right Arrow to move it to the previous or next column.';
@@ -34,6 +35,8 @@ interface BoardProps {
   notAllowed?: string;
   /** Moves an issue to a state; resolves to whether the move stuck. */
   onMove(issue: IssueRow, state: State): Promise<boolean>;
+  /** Changes a card's priority through the side panel's picker (members and admins). */
+  onPriorityChange?: PriorityChange;
 }
 
 interface Drag {
@@ -58,7 +61,7 @@ function columnAt(x: number, y: number, card: Element): string | null {
 }
 
 /** A project's issues as a board: one column per state in the states' order; cards move between columns by pointer or keyboard. */
-export function IssueBoard({ slug, projectId, states, issues, total, notAllowed, onMove }: BoardProps) {
+export function IssueBoard({ slug, projectId, states, issues, total, notAllowed, onMove, onPriorityChange }: BoardProps) {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-board', issueBoardCss);
   const api = useApi();
@@ -110,7 +113,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
   useEffect(() => () => stopFollowing.current?.(), []);
 
   const pointerDown = (issue: IssueRow) => (event: PointerEvent<HTMLLIElement>) => {
-    if (notAllowed || event.button !== 0 || !event.isPrimary) return;
+    if (notAllowed || event.button !== 0 || !event.isPrimary || fromControl(event)) return;
     const card = event.currentTarget;
     const pointerId = event.pointerId;
     update({ issue, pointerId, x: event.clientX, y: event.clientY, dx: 0, dy: 0, moved: false, over: null });
@@ -170,7 +173,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
   };
 
   const keyDown = (issue: IssueRow) => (event: KeyboardEvent<HTMLLIElement>) => {
-    if (!event.shiftKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+    if (!event.shiftKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') || fromControl(event)) return;
     event.preventDefault();
     if (notAllowed) {
       setAnnouncement(notAllowed);
@@ -225,7 +228,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
                       >
                         {issue.name}
                       </Link>
-                      <CardMeta issue={issue} members={members.data ?? []} />
+                      <CardMeta issue={issue} members={members.data ?? []} onPriorityChange={onPriorityChange} />
                     </li>
                   );
                 })}
@@ -250,12 +253,23 @@ function initials(user: DisplayUser): string {
   return (user.display_name || user.first_name).slice(0, 2).toUpperCase();
 }
 
+/**
+ * Whether a press or key comes from a control of the card (its priority picker) or from a popup
+ * opened from it: React passes a portal's events up through the card, where they move nothing.
+ */
+function fromControl(event: { target: EventTarget; currentTarget: Element }): boolean {
+  const target = event.target as Element;
+  return !event.currentTarget.contains(target) || !!target.closest?.('button');
+}
+
 /** A card's second line: priority, target date and assignees (their names for screen readers, initials on screen). */
-function CardMeta({ issue, members }: { issue: IssueRow; members: readonly DisplayUser[] }) {
+function CardMeta({ issue, members, onPriorityChange }: { issue: IssueRow; members: readonly DisplayUser[]; onPriorityChange?: PriorityChange }) {
   const assignees = issue.assignee_ids.map((id) => members.find((member) => member.id === id)).filter((user): user is DisplayUser => !!user);
   return (
     <div className="app-board-meta">
-      {issue.priority !== 'none' ? (
+      {onPriorityChange ? (
+        <PriorityPicker value={issue.priority} onChange={(priority) => onPriorityChange(issue, priority)} />
+      ) : issue.priority !== 'none' ? (
         <span className="app-board-priority" data-priority={issue.priority}>
           <span className="app-visually-hidden">Priority </span>
           {PRIORITY_LABELS.get(issue.priority)}

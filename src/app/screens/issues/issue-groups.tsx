@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { IssueRow, Priority, State } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
-import { IssueList, ListFooter } from './issue-list.js';
+import { IssueList, ListFooter, type PriorityChange } from './issue-list.js';
 import { PRIORITY_ICONS, PriorityIcon, STATE_GROUPS, StateIcon } from './issue-icons.js';
 
 /** What a list can be grouped by. */
@@ -95,7 +95,21 @@ export function GroupBySelect({ value, onChange }: { value: IssueGrouping; onCha
 }
 
 /** The loaded rows under collapsible headings ("In Progress · 3"), each heading a button telling whether its rows show. */
-export function GroupedIssueList({ slug, issues, by, states, total }: { slug: string; issues: readonly IssueRow[]; by: Exclude<IssueGrouping, 'none'>; states?: readonly State[]; total?: number }) {
+export function GroupedIssueList({
+  slug,
+  issues,
+  by,
+  states,
+  total,
+  onPriorityChange,
+}: {
+  slug: string;
+  issues: readonly IssueRow[];
+  by: Exclude<IssueGrouping, 'none'>;
+  states?: readonly State[];
+  total?: number;
+  onPriorityChange?: PriorityChange;
+}) {
   const id = useId();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
@@ -120,7 +134,7 @@ export function GroupedIssueList({ slug, issues, by, states, total }: { slug: st
               </button>
             </h2>
             <div id={body} hidden={!open}>
-              {open ? <IssueList slug={slug} issues={group.issues} label={group.title} /> : null}
+              {open ? <IssueList slug={slug} issues={group.issues} label={group.title} onPriorityChange={onPriorityChange} /> : null}
             </div>
           </section>
         );

@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
-import type { IssueRow } from '../../api/types.js';
+import type { IssueRow, Priority } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
 import { PriorityIcon, StateIcon } from './issue-icons.js';
 import { issueKey } from './issue-key.js';
+import { PriorityPicker } from './issue-pickers.js';
+
+/** Changes a listed issue's priority (members and admins); without it the row only shows the priority. */
+export type PriorityChange = (issue: IssueRow, priority: Priority) => void;
 
 /** The initials of a name, for an avatar without a picture. */
 const initials = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
@@ -13,9 +17,9 @@ const initials = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
 /**
  * A list of issues as listed, in aligned columns: state icon (in the state's colour), priority
  * icon, key, name (a link to the issue's page, cut short with the full name in its title),
- * labels, assignees and target date.
+ * labels, assignees and target date. Given `onPriorityChange`, the priority is the side panel's picker.
  */
-export function IssueList({ slug, issues, label, total }: { slug: string; issues: readonly IssueRow[]; label: string; total?: number }) {
+export function IssueList({ slug, issues, label, total, onPriorityChange }: { slug: string; issues: readonly IssueRow[]; label: string; total?: number; onPriorityChange?: PriorityChange }) {
   useStyles('app-screens', screensCss);
   return (
     <>
@@ -24,7 +28,7 @@ export function IssueList({ slug, issues, label, total }: { slug: string; issues
           <li key={issue.id} className="app-issue-row app-issue-grid-row">
             <StateIcon group={issue.state__group} color={issue.state__color} name={issue.state__name} />
             <span className="app-issue-cell">
-              <PriorityIcon priority={issue.priority} />
+              {onPriorityChange ? <PriorityPicker compact value={issue.priority} onChange={(priority) => onPriorityChange(issue, priority)} /> : <PriorityIcon priority={issue.priority} />}
             </span>
             <span className="app-issue-key">{issueKey(issue)}</span>
             <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name}>

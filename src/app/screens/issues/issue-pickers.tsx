@@ -48,13 +48,13 @@ export function StatePicker({ choices, value, fallback, onChange }: { choices: C
   );
 }
 
-/** The priority picker, most pressing first. */
-export function PriorityPicker({ value, onChange }: { value: Priority; onChange(priority: Priority): void }) {
+/** The priority picker, most pressing first; `compact` shows only the icon (a list row), the name staying for assistive technology. */
+export function PriorityPicker({ value, onChange, compact = false }: { value: Priority; onChange(priority: Priority): void; compact?: boolean }) {
   const label = PRIORITY_OPTIONS.find((option) => option.value === value)?.label ?? value;
   return (
     <Picker
       label="Priority"
-      value={<><PriorityIcon priority={value} />{label}</>}
+      value={<><PriorityIcon priority={value} />{compact ? <span className="app-visually-hidden">{label}</span> : label}</>}
       options={priorityOptions()}
       selected={[value]}
       onPick={(id) => onChange(id as Priority)}
