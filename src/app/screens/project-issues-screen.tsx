@@ -21,7 +21,9 @@ import { useIssueLayout } from './issues/issue-layout.js';
 import { GroupedIssueList, useIssueGrouping } from './issues/issue-groups.js';
 import { IssueList } from './issues/issue-list.js';
 import { useIssueSearch } from './issues/issue-search-box.js';
+import { IssueSelectionBar } from './issues/issue-selection-bar.js';
 import { IssueToolbar } from './issues/issue-toolbar.js';
+import { useRowSelection } from './issues/use-row-selection.js';
 import { useMoveIssue, useSetPriority } from './issues/use-change-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
@@ -62,6 +64,12 @@ export function ProjectIssuesScreen() {
   const moveIssue = useMoveIssue(slug, projectId, listKey);
   const setPriority = useSetPriority(slug, projectId, listKey);
   // Rows and cards offer the priority picker only once the role is known to allow it.
+  const rowSelection = useRowSelection(issues.map((issue) => issue.id));
+  const selection = mayEdit && layout === 'list' ? rowSelection : undefined;
+  const moveSelected = (stateId: string) => {
+    const state = states.data?.find((candidate) => candidate.id === stateId);
+    if (state) for (const issue of issues.filter((listed) => rowSelection.selected.has(listed.id))) void moveIssue(issue, state);
+  };
   const onPriorityChange = mayEdit ? (issue: IssueRow, priority: Priority) => void setPriority(issue, priority) : undefined;
 
   const deleteIssues = async (ids: string[]) => {
@@ -109,12 +117,15 @@ export function ProjectIssuesScreen() {
           <Note announce>{search ? `No issues match “${search}”.` : 'No issues match the filters.'}</Note>
         ) : (
           <>
+            {selection?.selected.size ? (
+              <IssueSelectionBar slug={slug} projectId={projectId} count={selection.selected.size} onState={moveSelected} onClear={selection.clear} />
+            ) : null}
             {layout === 'board' ? (
               <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} onPriorityChange={onPriorityChange} />
             ) : grouping !== 'none' ? (
-              <GroupedIssueList slug={slug} issues={issues} by={grouping} states={states.data} total={total} onPriorityChange={onPriorityChange} />
+              <GroupedIssueList slug={slug} issues={issues} by={grouping} states={states.data} total={total} onPriorityChange={onPriorityChange} selection={selection} />
             ) : (
-              <IssueList slug={slug} issues={issues} total={total} label="Issues" onPriorityChange={onPriorityChange} />
+              <IssueList slug={slug} issues={issues} total={total} label="Issues" onPriorityChange={onPriorityChange} selection={selection} />
             )}
             {query.hasNextPage ? (
               <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

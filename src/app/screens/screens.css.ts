@@ -42,6 +42,15 @@ export const screensCss = `
   grid-template-columns: var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 10em 4.5em 6.5em;
 }
 .app-issue-grid-row > * { min-width: 0; }
+/* Selectable rows start with a checkbox column. */
+.app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 10em 4.5em 6.5em; }
+.app-issue-select { width: 16px; height: 16px; margin: 0; accent-color: var(--app-primary); }
+.app-issue-row:has(.app-issue-select:checked) { background: var(--app-surface); }
+.app-selection-bar {
+  display: flex; flex-wrap: wrap; align-items: center; gap: var(--app-space-2); margin: 0 0 var(--app-space-2); padding: var(--app-space-1) var(--app-space-3);
+  border: 1px solid var(--app-primary); border-radius: 8px; background: var(--app-surface);
+}
+.app-selection-count { margin: 0 var(--app-space-2) 0 0; font-weight: 600; font-size: var(--app-text-sm); }
 /* A row's priority picker is its icon in a 24 px target, overhanging its 16 px column rather than widening every row. */
 .app-issue-grid-row .app-picker-button { justify-content: center; min-width: 24px; min-height: 24px; margin: -4px; padding: 0; }
 .app-state-icon, .app-priority-icon, .app-issue-cell { display: inline-flex; align-items: center; justify-content: center; }
@@ -101,6 +110,8 @@ export const screensCss = `
   .app-issue-grid-row .app-issue-labels { grid-column: 4; justify-content: flex-start; flex-wrap: wrap; }
   .app-issue-grid-row .app-issue-labels:empty, .app-issue-grid-row .app-issue-assignees:empty, .app-issue-grid-row .app-issue-date:empty { display: none; }
   .app-issue-grid-row .app-issue-assignees, .app-issue-grid-row .app-issue-date { grid-column: 4; justify-content: flex-start; text-align: left; }
+  .app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr); }
+  .app-issue-list[data-selectable] > .app-issue-grid-row > :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) { grid-column: 5; }
   .app-settings-page { padding: 12px 16px; }
   .app-settings-page > .app-content, .app-settings-page > .app-page-header { padding-left: 0; padding-right: 0; }
   .app-tabs-list { padding: 0 8px; }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { IssueRow, Priority, State } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
 import { IssueList, ListFooter, type PriorityChange } from './issue-list.js';
+import type { RowSelectionControls } from './use-row-selection.js';
 import { PRIORITY_ICONS, PriorityIcon, STATE_GROUPS, StateIcon } from './issue-icons.js';
 
 /** What a list can be grouped by. */
@@ -102,6 +103,7 @@ export function GroupedIssueList({
   states,
   total,
   onPriorityChange,
+  selection,
 }: {
   slug: string;
   issues: readonly IssueRow[];
@@ -109,6 +111,7 @@ export function GroupedIssueList({
   states?: readonly State[];
   total?: number;
   onPriorityChange?: PriorityChange;
+  selection?: RowSelectionControls;
 }) {
   const id = useId();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -134,7 +137,7 @@ export function GroupedIssueList({
               </button>
             </h2>
             <div id={body} hidden={!open}>
-              {open ? <IssueList slug={slug} issues={group.issues} label={group.title} onPriorityChange={onPriorityChange} /> : null}
+              {open ? <IssueList slug={slug} issues={group.issues} label={group.title} onPriorityChange={onPriorityChange} selection={selection} /> : null}
             </div>
           </section>
         );

@@ -7,6 +7,7 @@ import { screensCss } from '../screens.css.js';
 import { PriorityIcon, StateIcon } from './issue-icons.js';
 import { issueKey } from './issue-key.js';
 import { PriorityPicker } from './issue-pickers.js';
+import type { RowSelectionControls } from './use-row-selection.js';
 
 /** Changes a listed issue's priority (members and admins); without it the row only shows the priority. */
 export type PriorityChange = (issue: IssueRow, priority: Priority) => void;
@@ -19,13 +20,37 @@ const initials = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
  * icon, key, name (a link to the issue's page, cut short with the full name in its title),
  * labels, assignees and target date. Given `onPriorityChange`, the priority is the side panel's picker.
  */
-export function IssueList({ slug, issues, label, total, onPriorityChange }: { slug: string; issues: readonly IssueRow[]; label: string; total?: number; onPriorityChange?: PriorityChange }) {
+export function IssueList({
+  slug,
+  issues,
+  label,
+  total,
+  onPriorityChange,
+  selection,
+}: {
+  slug: string;
+  issues: readonly IssueRow[];
+  label: string;
+  total?: number;
+  onPriorityChange?: PriorityChange;
+  /** Given, each row starts with a checkbox (Shift-click selects a range). */
+  selection?: RowSelectionControls;
+}) {
   useStyles('app-screens', screensCss);
   return (
     <>
-      <ul className="app-issue-list" aria-label={label}>
+      <ul className="app-issue-list" aria-label={label} data-selectable={selection ? '' : undefined}>
         {issues.map((issue) => (
           <li key={issue.id} className="app-issue-row app-issue-grid-row">
+            {selection ? (
+              <input
+                type="checkbox"
+                className="app-issue-select"
+                aria-label={`Select ${issueKey(issue)}`}
+                checked={selection.selected.has(issue.id)}
+                onChange={(event) => selection.click(issue.id, (event.nativeEvent as MouseEvent).shiftKey === true)}
+              />
+            ) : null}
             <StateIcon group={issue.state__group} color={issue.state__color} name={issue.state__name} />
             <span className="app-issue-cell">
               {onPriorityChange ? <PriorityPicker compact value={issue.priority} onChange={(priority) => onPriorityChange(issue, priority)} /> : <PriorityIcon priority={issue.priority} />}

@@ -36,7 +36,8 @@ export function useChangeIssue(slug: string, projectId: string, listKey: QueryKe
 /** Moves a listed issue to another state (the board's drag and keys). */
 export function useMoveIssue(slug: string, projectId: string, listKey: QueryKey) {
   const change = useChangeIssue(slug, projectId, listKey);
-  return (issue: IssueRow, state: State) => change(issue, { state_id: state.id }, { state_id: state.id, state__color: state.color });
+  return (issue: IssueRow, state: State) =>
+    change(issue, { state_id: state.id }, { state_id: state.id, state__color: state.color, state__name: state.name, state__group: state.group });
 }
 
 /** Gives a listed issue another priority (the picker in its row or card). */
