@@ -1,5 +1,6 @@
 import { Type, type Static, type StaticDecode } from 'typebox';
 import { date, stringEnum } from './fields.js';
+import { ISSUE_ORDERINGS } from './issue-display.js';
 import { PRIORITIES, type Priority } from './issue-priority.js';
 import { WORKSPACE_ISSUE_TABS } from './issue-tabs.js';
 import { queryBoolean, queryInteger } from './query-fields.js';
@@ -19,12 +20,6 @@ function queryList<T extends string>(word: string) {
     .Encode((values: readonly T[]) => values.join(','));
 }
 
-/** How an issue list can be ordered (`order_by`, named as Plane names them); newest first when absent. */
-export const ISSUE_ORDERS = ['-created_at', '-updated_at', 'priority', 'target_date'] as const;
-
-/** One of the orders of an issue list. */
-export type IssueOrder = (typeof ISSUE_ORDERS)[number];
-
 const priorityWord = `(${PRIORITIES.join('|')})`;
 
 /** Query string of an issue list: filters (any of the given values matches), an order and a page. */
@@ -43,7 +38,8 @@ export const issueListQueryShape = Type.Object(
     archived: Type.Optional(queryBoolean),
     /** Text the issue's name or key (`IDENT-12`) contains, case-insensitively and literally. */
     search: Type.Optional(Type.String({ maxLength: 255 })),
-    order_by: Type.Optional(stringEnum(ISSUE_ORDERS)),
+    /** The order of the list; newest first when absent. */
+    order: Type.Optional(stringEnum(ISSUE_ORDERINGS)),
     limit: Type.Optional(queryInteger),
     offset: Type.Optional(queryInteger),
   },

@@ -9,7 +9,7 @@ before(async () => {
 });
 after(() => server.close());
 
-describe('GET …/issues?order_by=', () => {
+describe('GET …/issues?order=', () => {
   test('orders by priority, target date, last update or creation, the route’s own order breaking ties', async () => {
     const local = await seedWorkspace(server);
     const make = async (fields: Record<string, unknown>) => (await local.actors.member.post(`${local.projectUrl}/issues`, fields)).body as { id: string };
@@ -25,18 +25,18 @@ describe('GET …/issues?order_by=', () => {
       return response.body.map((issue: { name: string }) => issue.name);
     };
     assert.deepEqual(await names(''), ['D', 'C', 'B2', 'A'], 'newest first without an order');
-    assert.deepEqual(await names('order_by=-created_at'), ['D', 'C', 'B2', 'A']);
-    assert.deepEqual(await names('order_by=priority'), ['B2', 'C', 'A', 'D'], 'most pressing first, newest first within a priority');
-    assert.deepEqual(await names('order_by=target_date'), ['C', 'D', 'A', 'B2'], 'no target date last');
-    assert.deepEqual(await names('order_by=-updated_at'), ['B2', 'D', 'C', 'A']);
-    assert.deepEqual(await names('order_by=priority&limit=2&offset=2'), ['A', 'D'], 'pages follow the order');
-    assert.deepEqual(await names('order_by=priority', `${local.workspaceUrl}/issues`), ['B2', 'C', 'A', 'D'], 'the workspace tabs order too');
+    assert.deepEqual(await names('order=newest'), ['D', 'C', 'B2', 'A']);
+    assert.deepEqual(await names('order=priority'), ['B2', 'C', 'A', 'D'], 'most pressing first, newest first within a priority');
+    assert.deepEqual(await names('order=target_date'), ['C', 'D', 'A', 'B2'], 'no target date last');
+    assert.deepEqual(await names('order=updated'), ['B2', 'D', 'C', 'A']);
+    assert.deepEqual(await names('order=priority&limit=2&offset=2'), ['A', 'D'], 'pages follow the order');
+    assert.deepEqual(await names('order=priority', `${local.workspaceUrl}/issues`), ['B2', 'C', 'A', 'D'], 'the workspace tabs order too');
   });
 
   test('refuses an unknown order with 400', async () => {
     const local = await seedWorkspace(server);
-    const response = await local.actors.guest.get(`${local.projectUrl}/issues?order_by=name`);
+    const response = await local.actors.guest.get(`${local.projectUrl}/issues?order=name`);
     assert.equal(response.status, 400);
-    assert.match(response.body.error, /Order by/);
+    assert.match(response.body.error, /Order/);
   });
 });

@@ -48,12 +48,12 @@ export function ProjectIssuesScreen() {
     search: search || undefined,
   };
   const filtered = !!(serverFilters.state || serverFilters.priority || filters.targetDate || search);
-  const ordered = order !== '-created_at';
+  const ordered = order !== 'newest';
   const listKey =
-    filtered || ordered ? [...queryKeys.issues(slug, projectId), 'filtered', { ...serverFilters, order_by: ordered ? order : undefined }] : queryKeys.issues(slug, projectId);
+    filtered || ordered ? [...queryKeys.issues(slug, projectId), 'filtered', { ...serverFilters, order: ordered ? order : undefined }] : queryKeys.issues(slug, projectId);
   const { query, issues, total } = useIssuePages(
     listKey,
-    (offset) => api.issues.list(slug, projectId, { ...serverFilters, ...(ordered ? { order_by: order } : {}), limit: ISSUE_PAGE_SIZE, offset }),
+    (offset) => api.issues.list(slug, projectId, { ...serverFilters, ...(ordered ? { order } : {}), limit: ISSUE_PAGE_SIZE, offset }),
   );
   const [creating, setCreating] = useState(useOpenRequest('create-issue'));
   const [deleting, setDeleting] = useState(false);

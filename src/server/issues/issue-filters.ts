@@ -1,4 +1,5 @@
-import { issueListQueryShape, type IssueListQueryText, type IssueOrder } from '../../api-shapes/issue-list-query.js';
+import { issueListQueryShape, type IssueListQueryText } from '../../api-shapes/issue-list-query.js';
+import type { IssueOrdering } from '../../api-shapes/issue-display.js';
 import { PRIORITIES } from '../../api-shapes/issue-priority.js';
 import type { SqlParams } from '../db/sql-params.js';
 
@@ -44,15 +45,14 @@ export function issueFilterSql(query: IssueListQuery, params: SqlParams): string
   return sql;
 }
 
-/** Each order's sort key over `issues i`: priorities most pressing first, issues without a target date last. */
-const ORDER_SQL: Readonly<Record<IssueOrder, string>> = {
-  '-created_at': 'i.created_at DESC',
-  '-updated_at': 'i.updated_at DESC',
+/** The ORDER BY list of each ordering but the default; ties fall back to the list's default order. */
+const ORDER_SQL: Record<Exclude<IssueOrdering, 'newest'>, string> = {
+  updated: 'i.updated_at DESC',
   priority: `array_position(ARRAY[${PRIORITIES.map((priority) => `'${priority}'`).join(', ')}]::text[], i.priority)`,
   target_date: 'i.target_date ASC NULLS LAST',
 };
 
-/** The ORDER BY list of an issue list: the asked order, then the route's own (`tiebreak`) so pages never overlap. */
-export function issueOrderSql(query: Pick<IssueListQuery, 'order_by'>, tiebreak: string): string {
-  return query.order_by ? `${ORDER_SQL[query.order_by]}, ${tiebreak}` : tiebreak;
+/** The ORDER BY list for `order` over `issues i`; `newest` is the list's own default order. */
+export function issueOrderSql(order: IssueOrdering | undefined, newest: string): string {
+  return !order || order === 'newest' ? newest : `${ORDER_SQL[order]}, ${newest}`;
 }

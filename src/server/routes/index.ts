@@ -30,6 +30,7 @@ import { pageDescriptionRoutes } from './page-description.js';
 import { pageRoutes } from './pages.js';
 import { projectMemberRoutes } from './project-members.js';
 import { projectRoutes } from './projects.js';
+import { savedViewRoutes } from './saved-views.js';
 import { stateRoutes } from './states.js';
 import { themeRoutes } from './theme.js';
 import { unsplashRoutes } from './unsplash.js';
@@ -62,6 +63,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueSearchRoutes);
   await app.register(issueTabRoutes);
   await app.register(issueDraftRoutes);
+  await app.register(savedViewRoutes);
   await app.register(bulkDeleteRoutes);
   await app.register(cycleRoutes);
   await app.register(cycleIssueRoutes);

@@ -48,7 +48,7 @@ export async function issueTabRoutes(app: FastifyInstance): Promise<void> {
       const issues = await db.query<IssueRow>(
         `SELECT ${ISSUE_ROW_COLUMNS} FROM ${LISTED_ISSUE_FROM}
           WHERE ${where}
-          ORDER BY ${issueOrderSql(request.query, 'i.created_at DESC, i.id')}
+          ORDER BY ${issueOrderSql(request.query.order, 'i.created_at DESC, i.id')}
           LIMIT ${limit} OFFSET ${offset}`,
         params.values,
       );

@@ -88,7 +88,7 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
         const issues = await db.query<IssueRow & { total_count: number }>(
           `SELECT ${ISSUE_ROW_COLUMNS}, (${count}) AS total_count FROM ${LISTED_ISSUE_FROM}
             WHERE ${where}
-            ORDER BY ${issueOrderSql(request.query, 'i.sequence_id DESC')}
+            ORDER BY ${issueOrderSql(request.query.order, 'i.sequence_id DESC')}
             LIMIT ${limit} OFFSET ${offset}`,
           params.values,
         );

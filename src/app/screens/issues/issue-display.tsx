@@ -2,29 +2,29 @@ import * as Popover from '@radix-ui/react-popover';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { ISSUE_ORDERS, type IssueOrder } from '../../../api-shapes/issue-list-query.js';
+import { ISSUE_ORDERINGS, type IssueOrdering } from '../../../api-shapes/issue-display.js';
 import { Button } from '../../ui/button.js';
 import { Icon } from '../../ui/icon.js';
 import { GroupBySelect, type IssueGrouping } from './issue-groups.js';
 
 /** Each order's name in the Display popover, newest first being the default. */
-const ORDER_LABELS: Readonly<Record<IssueOrder, string>> = {
-  '-created_at': 'Newest',
-  '-updated_at': 'Last updated',
+const ORDER_LABELS: Readonly<Record<IssueOrdering, string>> = {
+  newest: 'Newest',
+  updated: 'Last updated',
   priority: 'Priority',
   target_date: 'Target date',
 };
 
 /** The list's order, kept in the URL as `?order=` (absent for newest first, the server's default). */
-export function useIssueOrdering(): [IssueOrder, (order: IssueOrder) => void] {
+export function useIssueOrdering(): [IssueOrdering, (order: IssueOrdering) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('order');
-  const order = ISSUE_ORDERS.find((item) => item === asked) ?? '-created_at';
-  const choose = (next: IssueOrder) =>
+  const order = ISSUE_ORDERINGS.find((item) => item === asked) ?? 'newest';
+  const choose = (next: IssueOrdering) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        if (next === '-created_at') updated.delete('order');
+        if (next === 'newest') updated.delete('order');
         else updated.set('order', next);
         return updated;
       },
@@ -36,8 +36,8 @@ export function useIssueOrdering(): [IssueOrder, (order: IssueOrder) => void] {
 interface DisplayProps {
   /** The grouping, offered only where the layout groups (the list); absent on the board. */
   grouping?: { value: IssueGrouping; onChange(grouping: IssueGrouping): void };
-  order: IssueOrder;
-  onOrderChange(order: IssueOrder): void;
+  order: IssueOrdering;
+  onOrderChange(order: IssueOrdering): void;
 }
 
 /** The "Display" button and its popover: how the list is grouped and ordered. */
@@ -56,8 +56,8 @@ export function IssueDisplayOptions({ grouping, order, onOrderChange }: DisplayP
           {grouping ? <GroupBySelect value={grouping.value} onChange={grouping.onChange} /> : null}
           <div className="app-field">
             <label htmlFor={`${id}-order`}>Order by</label>
-            <select id={`${id}-order`} value={order} onChange={(event) => onOrderChange(event.target.value as IssueOrder)}>
-              {ISSUE_ORDERS.map((item) => (
+            <select id={`${id}-order`} value={order} onChange={(event) => onOrderChange(event.target.value as IssueOrdering)}>
+              {ISSUE_ORDERINGS.map((item) => (
                 <option key={item} value={item}>
                   {ORDER_LABELS[item]}
                 </option>

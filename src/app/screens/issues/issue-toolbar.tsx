@@ -1,6 +1,6 @@
 import { ListFilter } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { IssueOrder } from '../../../api-shapes/issue-list-query.js';
+import type { IssueOrdering } from '../../../api-shapes/issue-display.js';
 import type { State } from '../../api/types.js';
 import { useIsPhone } from '../../layout/viewport.js';
 import { Button } from '../../ui/button.js';
@@ -23,8 +23,8 @@ export interface IssueToolbarProps {
   onFiltersChange(filters: IssueFilterValues): void;
   grouping: IssueGrouping;
   onGroupingChange(grouping: IssueGrouping): void;
-  order: IssueOrder;
-  onOrderChange(order: IssueOrder): void;
+  order: IssueOrdering;
+  onOrderChange(order: IssueOrdering): void;
   search: string;
   onSearchChange(search: string): void;
 }

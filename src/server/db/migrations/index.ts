@@ -12,6 +12,7 @@ import { collabUpdates } from './0011-collab-updates.js';
 import { collabUpdateNotifications } from './0012-collab-update-notifications.js';
 import { notifications } from './0013-notifications.js';
 import { issueDrafts } from './0014-issue-drafts.js';
+import { savedViews } from './0015-saved-views.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   collabUpdateNotifications,
   notifications,
   issueDrafts,
+  savedViews,
 ];
