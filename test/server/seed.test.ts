@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Value } from 'typebox/value';
+import { savedViewQueryShape } from '../../src/api-shapes/saved-view.js';
 import { passwordProblem } from '../../src/server/auth/password-rules.js';
 import { normaliseRichText } from '../../src/server/rich-text/index.js';
 import { DEMO_PEOPLE, demoProjects, seedDemoData, type DemoSeed } from '../../src/server/seed/index.js';
@@ -140,6 +142,17 @@ describe('seedDemoData on a fresh database', () => {
     );
     assert.equal(normaliseRichText({ html: drafts[0]!.description_html }).html, drafts[0]!.description_html);
     assert.equal(await count('SELECT count(*) AS n FROM issue_drafts'), 1);
+  });
+
+  test('the Website project holds a shared saved view, a board, that the viewer sees', async () => {
+    const viewer = server.client();
+    const account = seeded.accounts.find((a) => a.role === 'Viewer')!;
+    await viewer.post('/api/auth/sign-in', { email: account.email, password: account.password });
+    const { id: projectId } = await server.db.one<{ id: string }>("SELECT id FROM projects WHERE identifier = 'WEB'");
+    const views = (await viewer.get(`/api/workspaces/acme/views?project_id=${projectId}`)).body as { name: string; shared: boolean; query: unknown }[];
+    assert.deepEqual(views.map((view) => [view.name, view.shared]), [['Urgent and high, by state', true]]);
+    assert.ok(Value.Check(savedViewQueryShape, views[0]!.query), 'the saved list has the shape the API checks');
+    assert.equal(await count('SELECT count(*) AS n FROM saved_views'), 1);
   });
 
   test('the workspace logo is an uploaded image that members can load', async () => {

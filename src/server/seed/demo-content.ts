@@ -1,4 +1,5 @@
 /** The demo workspace's content: people, projects, labels, issues, a cycle, a module and pages. */
+import type { SavedViewQuery } from '../../api-shapes/saved-view.js';
 import type { StateGroup } from '../../api-shapes/state-groups.js';
 import { Role } from '../roles.js';
 import { bullets, code, codeBlock, heading, link, mention, numbered, p, quote, strong, table, tasks, text, type MentionTarget } from './rich-html.js';
@@ -59,6 +60,14 @@ export interface DemoDraft {
   html: string;
 }
 
+/** A saved view of a demo project's issues. */
+export interface DemoView {
+  owner: DemoPerson;
+  name: string;
+  shared: boolean;
+  query: SavedViewQuery;
+}
+
 /** A demo project with everything in it. */
 export interface DemoProject {
   identifier: string;
@@ -71,6 +80,7 @@ export interface DemoProject {
   module?: { name: string; description: string; status: 'in-progress'; lead: DemoPerson; startDay: number; targetDay: number };
   pages?: DemoPage[];
   drafts?: DemoDraft[];
+  views?: DemoView[];
 }
 
 /** The projects, their issues and pages; `people` gives the mention of each demo person. */
@@ -92,6 +102,14 @@ export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoPro
       ],
       cycle: { name: 'Sprint 12', description: 'Sign-up polish and the pricing page.', startDay: -7, endDay: 7 },
       module: { name: 'Launch', description: 'Everything the public launch needs.', status: 'in-progress', lead: 'member', startDay: -14, targetDay: 30 },
+      views: [
+        {
+          owner: 'member',
+          name: 'Urgent and high, by state',
+          shared: true,
+          query: { filters: { priority: 'urgent,high' }, order: 'priority', group_by: 'state', display: ['priority', 'key', 'assignees', 'target_date'], layout: 'board' },
+        },
+      ],
       drafts: [
         {
           owner: 'admin',

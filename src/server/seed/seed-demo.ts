@@ -181,6 +181,11 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
     };
     await tx.query(insertRow('issue_drafts', values, params), params.values);
   }
+  for (const view of project.views ?? []) {
+    const params = new SqlParams();
+    const values = { workspace_id: workspaceId, project_id: id, owner_id: people[view.owner], name: view.name, shared: view.shared, query: JSON.stringify(view.query) };
+    await tx.query(insertRow('saved_views', values, params), params.values);
+  }
   for (const page of project.pages ?? []) {
     const content = normaliseRichText({ html: page.html });
     await tx.query('INSERT INTO pages (project_id, name, description_html, description_json, access, owned_by) VALUES ($1, $2, $3, $4::jsonb, $5, $6)', [
@@ -197,8 +202,8 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
 /**
  * Fills a fresh database with the demo workspace `acme` ("Acme"): an account of each role with
  * a generated password (printed once), three projects (one left without issues), labels, about
- * twenty issues with rich descriptions, links and comments, a cycle, a module, two pages and
- * the admin's draft of an issue.
+ * twenty issues with rich descriptions, links and comments, a cycle, a module, two pages,
+ * the admin's draft of an issue and a shared saved view.
  * Does nothing (and returns null) when any user exists. Everything is written in one
  * transaction through the same helpers the routes use; the users table is locked meanwhile, so
  * two servers starting on one empty database seed it once.
