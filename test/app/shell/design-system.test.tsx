@@ -119,7 +119,10 @@ describe('design system', () => {
     const title = first!.querySelector('a')!;
     expect(title.getAttribute('title')).to.equal(richIssues()[0]!.name);
     expect(title.scrollWidth).to.be.greaterThan(title.clientWidth);
-    expect(first!.querySelector('.app-priority-icon')!.getAttribute('aria-label')).to.equal('Priority: Urgent');
+    // A member changes the priority in place: the row's picker is named by the field and its value.
+    const picker = first!.querySelector('.app-issue-cell .app-picker-button')!;
+    const pickerName = picker.getAttribute('aria-labelledby')!.split(' ').map((id) => document.getElementById(id)!.textContent!.trim());
+    expect(pickerName).to.deep.equal(['Priority', 'Urgent']);
     expect(first!.querySelector('.app-state-icon')!.getAttribute('aria-label')).to.equal('State: In Progress');
     expect(first!.querySelector('.app-issue-assignees')!.textContent).to.contain('Assignees: Ada');
     expect(first!.querySelector('.app-issue-labels')!.textContent).to.equal('Bug');
