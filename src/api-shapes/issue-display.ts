@@ -30,3 +30,6 @@ export const ISSUE_DISPLAY_PROPERTIES = ['priority', 'key', 'labels', 'assignees
 
 /** One of the display properties. */
 export type IssueDisplayProperty = (typeof ISSUE_DISPLAY_PROPERTIES)[number];
+
+/** The longest name a saved view of a list can have. */
+export const VIEW_NAME_MAX = 255;

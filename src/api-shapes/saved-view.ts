@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { boolean, nullable, string, stringEnum, text, timestamp, uuid } from './fields.js';
-import { ISSUE_DISPLAY_PROPERTIES, ISSUE_GROUPINGS, ISSUE_LAYOUTS, ISSUE_ORDERINGS } from './issue-display.js';
+import { ISSUE_DISPLAY_PROPERTIES, ISSUE_GROUPINGS, ISSUE_LAYOUTS, ISSUE_ORDERINGS, VIEW_NAME_MAX } from './issue-display.js';
 import { issueListQueryShape } from './issue-list-query.js';
 
 // A saved view is an issue list as someone arranged it, under a name: its filters, order,
@@ -8,11 +8,12 @@ import { issueListQueryShape } from './issue-list-query.js';
 // for its owner alone (private) or shown to everyone who can see its project or workspace
 // (shared).
 
-const { limit: _limit, offset: _offset, order: _order, ...filterFields } = issueListQueryShape.properties;
+const { limit: _limit, offset: _offset, order: _order, archived: _archived, ...filterFields } = issueListQueryShape.properties;
 
 /**
- * A view's filters: the issue list's own query fields but its page and order, as the list's
- * query string carries them (`state: 'id1,id2'`), checked by the same patterns.
+ * A view's filters: the issue list's own query fields but its page, order and archive switch (a
+ * view is of the open issues), as the list's query string carries them (`state: 'id1,id2'`),
+ * checked by the same patterns.
  */
 export const savedViewFiltersShape = Type.Object(filterFields, { additionalProperties: false });
 
@@ -30,9 +31,6 @@ export const savedViewQueryShape = Type.Object(
 
 /** What a view saves of a list. */
 export type SavedViewQuery = Static<typeof savedViewQueryShape>;
-
-/** The longest name a view can have. */
-export const VIEW_NAME_MAX = 255;
 
 const viewName = text(VIEW_NAME_MAX, 1);
 

@@ -72,6 +72,7 @@ describe('POST …/views', () => {
       [query({ filters: { priority: 'soon' } }), 'Priority of filters of query is not valid'],
       [query({ filters: { state: 'not-an-id' } }), 'State of filters of query is not valid'],
       [query({ filters: { limit: '10' } }), 'Filters of query has an unknown field "limit"'],
+      [query({ filters: { archived: 'true' } }), 'Filters of query has an unknown field "archived"'],
       [query({ filters: { target_before: '2030-13-01' } }), 'Target before of filters of query is not valid'],
     ];
     const before = await viewCount();

@@ -9,6 +9,7 @@ import { instanceApi } from './instance.js';
 import { issueActivitiesApi } from './issue-activities.js';
 import { issueCommentsApi } from './issue-comments.js';
 import { issueDraftsApi } from './issue-drafts.js';
+import { savedViewsApi } from './saved-views.js';
 import { issueLinksApi } from './issue-links.js';
 import { issuesApi } from './issues.js';
 import { labelsApi } from './labels.js';
@@ -29,6 +30,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     projects: projectsApi(client),
     issues: issuesApi(client),
     drafts: issueDraftsApi(client),
+    views: savedViewsApi(client),
     links: issueLinksApi(client),
     comments: issueCommentsApi(client),
     activities: issueActivitiesApi(client),

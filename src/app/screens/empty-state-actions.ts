@@ -32,12 +32,13 @@ export function useWorkspaceCreate(slug: string): (action: EmptyStateActionKey) 
     if (action === 'create-cycle') return void open(paths.cycles(slug, first.id));
     if (action === 'create-module') return void open(paths.modules(slug, first.id));
     if (action === 'create-page') return void open(paths.pages(slug, first.id));
+    // A view is saved from the issue list, as it is arranged there.
+    if (action === 'create-view') return void navigate(paths.projectIssues(slug, first.id));
     unavailable(action);
   };
 }
 
 const UNAVAILABLE: Partial<Record<EmptyStateActionKey, string>> = {
-  'create-view': 'Saved views are not available yet.',
   'create-api-token': 'API tokens are not available yet.',
   'create-webhook': 'Webhooks are not available yet.',
   'create-label': 'Labels are managed in the project settings, which are not available yet.',

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
 import type { IssueRow, Priority } from '../api/types.js';
 import { queryKeys } from '../api/query-keys.js';
@@ -14,9 +14,10 @@ import { useNotify } from '../ui/toasts.js';
 import { BulkDeleteDialog } from '../widgets/bulk-delete/index.js';
 import { useOpenRequest } from './empty-state-actions.js';
 import { CreateIssueDialog } from './issues/create-issue-dialog.js';
-import { NO_FILTERS, targetDateQuery, type IssueFilterValues } from './issues/issue-filters.js';
+import { filterValuesOf, listQueryOf, savedQueryOf, useIssueListParams, viewSearch } from './issues/issue-list-params.js';
+import { SaveViewDialog, type SaveViewValues } from './issues/save-view-dialog.js';
+import { paths } from '../router/paths.js';
 import { IssueBoard } from './issues/issue-board.js';
-import { useIssueOrdering } from './issues/issue-display.js';
 import { useIssueLayout } from './issues/issue-layout.js';
 import { GroupedIssueList, useIssueGrouping } from './issues/issue-groups.js';
 import { IssueList } from './issues/issue-list.js';
@@ -28,7 +29,11 @@ import { useMoveIssue, useSetPriority } from './issues/use-change-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
 
-/** A project's issues, newest first, as a list or a board, filtered by state, priority and target date: create one, move one between states, or delete several at once (Members and Admins). */
+/**
+ * A project's issues as a list or a board, filtered by state, priority and target date, in an order, with
+ * the properties chosen: create one, move one between states, delete several at once, or save the list
+ * as a view (Members and Admins). Opened from a view (`?view=`), it is titled with the view's name.
+ */
 export function ProjectIssuesScreen() {
   const slug = useWorkspaceSlug();
   const { projectId = '' } = useParams();
@@ -36,27 +41,22 @@ export function ProjectIssuesScreen() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const project = useProject(slug, projectId);
-  const [filters, setFilters] = useState<IssueFilterValues>(NO_FILTERS);
+  const navigate = useNavigate();
+  const { filters, setFilterValues, order, setOrder, display, setDisplay, viewId } = useIssueListParams();
+  const view = useQuery({ queryKey: queryKeys.view(slug, viewId ?? ''), queryFn: () => api.views.get(slug, viewId!), enabled: !!viewId });
   const [search, setSearch] = useIssueSearch();
   const [grouping, setGrouping] = useIssueGrouping();
-  const [order, setOrder] = useIssueOrdering();
   const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
-  const serverFilters = {
-    state: filters.state.length ? filters.state : undefined,
-    priority: filters.priority.length ? filters.priority : undefined,
-    ...targetDateQuery(filters.targetDate),
-    search: search || undefined,
-  };
-  const filtered = !!(serverFilters.state || serverFilters.priority || filters.targetDate || search);
-  const ordered = order !== 'newest';
-  const listKey =
-    filtered || ordered ? [...queryKeys.issues(slug, projectId), 'filtered', { ...serverFilters, order: ordered ? order : undefined }] : queryKeys.issues(slug, projectId);
+  const serverFilters = { ...listQueryOf(filters), order: order === 'newest' ? undefined : order };
+  const filtered = Object.keys(filters).length > 0;
+  const listKey = filtered || serverFilters.order ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId);
   const { query, issues, total } = useIssuePages(
     listKey,
-    (offset) => api.issues.list(slug, projectId, { ...serverFilters, ...(ordered ? { order } : {}), limit: ISSUE_PAGE_SIZE, offset }),
+    (offset) => api.issues.list(slug, projectId, { ...serverFilters, limit: ISSUE_PAGE_SIZE, offset }),
   );
   const [creating, setCreating] = useState(useOpenRequest('create-issue'));
   const [deleting, setDeleting] = useState(false);
+  const [saving, setSaving] = useState(false);
   const role = project.data?.role;
   const mayEdit = can(role, Role.Member);
   const notAllowed = mayEdit ? undefined : 'Only members and admins can change issues.';
@@ -72,6 +72,14 @@ export function ProjectIssuesScreen() {
   };
   const onPriorityChange = mayEdit ? (issue: IssueRow, priority: Priority) => void setPriority(issue, priority) : undefined;
 
+  const saveView = async ({ name, shared }: SaveViewValues) => {
+    const saved = await api.views.create(slug, { name, shared, project_id: projectId, query: savedQueryOf(filters, order, grouping, display, layout) });
+    queryClient.setQueryData(queryKeys.view(slug, saved.id), saved);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.views(slug, projectId) });
+    notify({ type: 'success', message: `View “${saved.name}” saved.` });
+    void navigate({ search: viewSearch(saved.query, saved.id) }, { replace: true });
+  };
+
   const deleteIssues = async (ids: string[]) => {
     await api.issues.bulkDelete(slug, projectId, ids);
     await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });
@@ -80,10 +88,11 @@ export function ProjectIssuesScreen() {
   return (
     <>
       <PageHeader
-        title="Issues"
-        description={project.data?.name}
+        title={viewId ? (view.data?.name ?? (view.isError ? 'View not found' : 'Loading view…')) : 'Issues'}
+        description={viewId ? `A saved view of ${project.data?.name ?? 'the project'}’s issues` : project.data?.name}
         actions={
           <>
+            {viewId ? <Button onClick={() => void navigate(paths.views(slug, projectId))}>All views</Button> : null}
             <Button disabled={!mayEdit || issues.length === 0} title={notAllowed} onClick={() => setDeleting(true)}>
               Delete issues
             </Button>
@@ -98,15 +107,20 @@ export function ProjectIssuesScreen() {
           states={states.data ?? []}
           layout={layout}
           onLayoutChange={setLayout}
-          filters={filters}
-          onFiltersChange={setFilters}
+          filters={filterValuesOf(filters)}
+          onFiltersChange={setFilterValues}
           grouping={grouping}
           onGroupingChange={setGrouping}
           order={order}
           onOrderChange={setOrder}
+          display={display}
+          onDisplayChange={setDisplay}
           search={search}
           onSearchChange={setSearch}
+          onSaveView={() => setSaving(true)}
+          saveRefused={mayEdit ? undefined : 'Only members and admins can save views.'}
         />
+        {view.isError ? <p role="alert">{view.error.message}</p> : null}
         {query.isPending ? (
           <Spinner label="Loading issues…" />
         ) : query.isError ? (
@@ -121,11 +135,11 @@ export function ProjectIssuesScreen() {
               <IssueSelectionBar slug={slug} projectId={projectId} count={selection.selected.size} onState={moveSelected} onClear={selection.clear} />
             ) : null}
             {layout === 'board' ? (
-              <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} onPriorityChange={onPriorityChange} />
+              <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} onPriorityChange={onPriorityChange} display={display} />
             ) : grouping !== 'none' ? (
-              <GroupedIssueList slug={slug} issues={issues} by={grouping} states={states.data} total={total} onPriorityChange={onPriorityChange} selection={selection} />
+              <GroupedIssueList slug={slug} issues={issues} by={grouping} states={states.data} total={total} onPriorityChange={onPriorityChange} selection={selection} display={display} />
             ) : (
-              <IssueList slug={slug} issues={issues} total={total} label="Issues" onPriorityChange={onPriorityChange} selection={selection} />
+              <IssueList slug={slug} issues={issues} total={total} label="Issues" onPriorityChange={onPriorityChange} selection={selection} display={display} />
             )}
             {query.hasNextPage ? (
               <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
@@ -137,6 +151,7 @@ export function ProjectIssuesScreen() {
       </div>
       {mayEdit ? (
         <>
+          <SaveViewDialog open={saving} onOpenChange={setSaving} onSave={saveView} />
           <CreateIssueDialog slug={slug} projectId={projectId} open={creating} onOpenChange={setCreating} />
           <BulkDeleteDialog open={deleting} onOpenChange={setDeleting} issues={issues} onDelete={deleteIssues} notify={notify} />
         </>

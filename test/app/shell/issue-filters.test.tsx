@@ -4,6 +4,7 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { reply } from './fake-api.js';
 import { listedIssue, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press, typeDate } from './input.js';
+import { addFilter } from './issue-toolbar-input.js';
 import { closed, listbox, option, options, shown } from './pickers.js';
 import { button, cleanup, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -13,13 +14,6 @@ const ISSUES = '/workspaces/:slug/projects/:projectId/issues';
 /** The chip (a labelled group) of a filter in use, e.g. "State filter". */
 const chip = (root: ParentNode, name: string) => root.querySelector<HTMLElement>(`.app-filter-chip[aria-label="${name}"]`);
 
-/** Chooses `name` in the toolbar's Filter menu. */
-async function addFilter(root: HTMLElement, name: string): Promise<void> {
-  await click(button(root, 'Filter'));
-  const menu = await until(() => document.querySelector<HTMLElement>('[role="menu"]'), 'the Filter menu');
-  await click(await until(() => [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === name) ?? null, `the ${name} item`));
-  await until(() => !document.querySelector('[role="menu"]'), 'the menu closed');
-}
 
 describe('project issue filters', () => {
   afterEach(cleanup);

@@ -9,6 +9,7 @@ import { shown } from './pickers.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { advance, fakeClock } from './timing.js';
+import { openDisplay } from './issue-toolbar-input.js';
 
 const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-issue-row')];
 const LABEL = { id: '99999999-9999-4999-8999-999999999999', name: 'frontend', color: '#ef4444' };
@@ -111,11 +112,6 @@ function groupingApi() {
   return api;
 }
 
-/** Opens the toolbar's Display popover and returns it. */
-async function openDisplay(root: HTMLElement): Promise<HTMLElement> {
-  await click(button(root, 'Display'));
-  return until(() => document.querySelector<HTMLElement>('.app-display-popup'), 'the display options');
-}
 
 const headings = (root: ParentNode) => [...root.querySelectorAll<HTMLButtonElement>('.app-issue-group-toggle')];
 const headingTexts = (root: ParentNode) => headings(root).map((heading) => heading.textContent);

@@ -13,6 +13,7 @@ import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
 import { IssueKey, issueKey, NO_STATE_COLOUR } from './issue-key.js';
 import { ListFooter, type PriorityChange } from './issue-list.js';
 import { PriorityPicker } from './issue-pickers.js';
+import { ISSUE_DISPLAY_PROPERTIES, type IssueDisplayProperty } from '../../../api-shapes/issue-display.js';
 
 /** How the board tells keyboard and pointer users how to move a card. */
 export const BOARD_HINT = 'Drag a card to another column, or focus it and press Shift+Left Arrow or Shift+Right Arrow to move it to the previous or next column.';
@@ -37,6 +38,8 @@ interface BoardProps {
   onMove(issue: IssueRow, state: State): Promise<boolean>;
   /** Changes a card's priority through the side panel's picker (members and admins). */
   onPriorityChange?: PriorityChange;
+  /** The properties cards show (all when absent). */
+  display?: readonly IssueDisplayProperty[];
 }
 
 interface Drag {
@@ -61,7 +64,7 @@ function columnAt(x: number, y: number, card: Element): string | null {
 }
 
 /** A project's issues as a board: one column per state in the states' order; cards move between columns by pointer or keyboard. */
-export function IssueBoard({ slug, projectId, states, issues, total, notAllowed, onMove, onPriorityChange }: BoardProps) {
+export function IssueBoard({ slug, projectId, states, issues, total, notAllowed, onMove, onPriorityChange, display = ISSUE_DISPLAY_PROPERTIES }: BoardProps) {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-board', issueBoardCss);
   const api = useApi();
@@ -219,7 +222,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
                       onKeyDown={keyDown(issue)}
                       onClickCapture={(event) => suppressClick.current && event.preventDefault()}
                     >
-                      <IssueKey issue={issue} />
+                      {display.includes('key') ? <IssueKey issue={issue} /> : null}
                       <Link
                         to={paths.issue(slug, issue.project_id, issue.id)}
                         aria-label={`${issueKey(issue)} ${issue.name}`}
@@ -228,7 +231,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
                       >
                         {issue.name}
                       </Link>
-                      <CardMeta issue={issue} members={members.data ?? []} onPriorityChange={onPriorityChange} />
+                      <CardMeta issue={issue} members={members.data ?? []} onPriorityChange={onPriorityChange} display={display} />
                     </li>
                   );
                 })}
@@ -263,11 +266,21 @@ function fromControl(event: { target: EventTarget; currentTarget: Element }): bo
 }
 
 /** A card's second line: priority, target date and assignees (their names for screen readers, initials on screen). */
-function CardMeta({ issue, members, onPriorityChange }: { issue: IssueRow; members: readonly DisplayUser[]; onPriorityChange?: PriorityChange }) {
-  const assignees = issue.assignee_ids.map((id) => members.find((member) => member.id === id)).filter((user): user is DisplayUser => !!user);
+function CardMeta({
+  issue,
+  members,
+  onPriorityChange,
+  display,
+}: {
+  issue: IssueRow;
+  members: readonly DisplayUser[];
+  onPriorityChange?: PriorityChange;
+  display: readonly IssueDisplayProperty[];
+}) {
+  const assignees = !display.includes('assignees') ? [] : issue.assignee_ids.map((id) => members.find((member) => member.id === id)).filter((user): user is DisplayUser => !!user);
   return (
     <div className="app-board-meta">
-      {onPriorityChange ? (
+      {!display.includes('priority') ? null : onPriorityChange ? (
         <PriorityPicker value={issue.priority} onChange={(priority) => onPriorityChange(issue, priority)} />
       ) : issue.priority !== 'none' ? (
         <span className="app-board-priority" data-priority={issue.priority}>
@@ -275,7 +288,7 @@ function CardMeta({ issue, members, onPriorityChange }: { issue: IssueRow; membe
           {PRIORITY_LABELS.get(issue.priority)}
         </span>
       ) : null}
-      {issue.target_date ? (
+      {issue.target_date && display.includes('target_date') ? (
         <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
           <span className="app-visually-hidden">Target date </span>
           {formatDay(issue.target_date)}

@@ -1,8 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
-import { ISSUE_ORDERINGS, type IssueOrdering } from '../../../api-shapes/issue-display.js';
+import { ISSUE_DISPLAY_PROPERTIES, ISSUE_ORDERINGS, type IssueDisplayProperty, type IssueOrdering } from '../../../api-shapes/issue-display.js';
 import { Button } from '../../ui/button.js';
 import { Icon } from '../../ui/icon.js';
 import { GroupBySelect, type IssueGrouping } from './issue-groups.js';
@@ -15,34 +14,24 @@ const ORDER_LABELS: Readonly<Record<IssueOrdering, string>> = {
   target_date: 'Target date',
 };
 
-/** The list's order, kept in the URL as `?order=` (absent for newest first, the server's default). */
-export function useIssueOrdering(): [IssueOrdering, (order: IssueOrdering) => void] {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('order');
-  const order = ISSUE_ORDERINGS.find((item) => item === asked) ?? 'newest';
-  const choose = (next: IssueOrdering) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'newest') updated.delete('order');
-        else updated.set('order', next);
-        return updated;
-      },
-      { replace: true },
-    );
-  return [order, choose];
-}
-
 interface DisplayProps {
   /** The grouping, offered only where the layout groups (the list); absent on the board. */
   grouping?: { value: IssueGrouping; onChange(grouping: IssueGrouping): void };
   order: IssueOrdering;
   onOrderChange(order: IssueOrdering): void;
+  /** The properties rows and cards show. */
+  display: readonly IssueDisplayProperty[];
+  onDisplayChange(display: IssueDisplayProperty[]): void;
 }
 
-/** The "Display" button and its popover: how the list is grouped and ordered. */
-export function IssueDisplayOptions({ grouping, order, onOrderChange }: DisplayProps) {
+/** How each property a row can show reads. */
+const PROPERTY_LABELS: Readonly<Record<IssueDisplayProperty, string>> = { priority: 'Priority', key: 'Key', labels: 'Labels', assignees: 'Assignees', target_date: 'Target date' };
+
+/** The "Display" button and its popover: how the list is grouped and ordered, and what its rows show. */
+export function IssueDisplayOptions({ grouping, order, onOrderChange, display, onDisplayChange }: DisplayProps) {
   const id = useId();
+  const toggle = (property: IssueDisplayProperty, on: boolean) =>
+    onDisplayChange(ISSUE_DISPLAY_PROPERTIES.filter((item) => (item === property ? on : display.includes(item))));
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
@@ -64,6 +53,14 @@ export function IssueDisplayOptions({ grouping, order, onOrderChange }: DisplayP
               ))}
             </select>
           </div>
+          <fieldset className="app-field app-display-properties">
+            <legend>Properties</legend>
+            {ISSUE_DISPLAY_PROPERTIES.map((property) => (
+              <label key={property}>
+                <input type="checkbox" checked={display.includes(property)} onChange={(event) => toggle(property, event.target.checked)} /> {PROPERTY_LABELS[property]}
+              </label>
+            ))}
+          </fieldset>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -7,8 +7,10 @@ import { IssueList, ListFooter, type PriorityChange } from './issue-list.js';
 import type { RowSelectionControls } from './use-row-selection.js';
 import { PRIORITY_ICONS, PriorityIcon, STATE_GROUPS, StateIcon } from './issue-icons.js';
 
-/** What a list can be grouped by. */
-export type IssueGrouping = 'none' | 'state' | 'priority' | 'assignee';
+import type { IssueDisplayProperty, IssueGrouping } from '../../../api-shapes/issue-display.js';
+
+/** What a list can be grouped by (the shared list a saved view is checked against). */
+export type { IssueGrouping };
 
 const GROUPINGS: ReadonlyArray<{ value: IssueGrouping; label: string }> = [
   { value: 'none', label: 'None' },
@@ -104,6 +106,7 @@ export function GroupedIssueList({
   total,
   onPriorityChange,
   selection,
+  display,
 }: {
   slug: string;
   issues: readonly IssueRow[];
@@ -112,6 +115,7 @@ export function GroupedIssueList({
   total?: number;
   onPriorityChange?: PriorityChange;
   selection?: RowSelectionControls;
+  display?: readonly IssueDisplayProperty[];
 }) {
   const id = useId();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -137,7 +141,7 @@ export function GroupedIssueList({
               </button>
             </h2>
             <div id={body} hidden={!open}>
-              {open ? <IssueList slug={slug} issues={group.issues} label={group.title} onPriorityChange={onPriorityChange} selection={selection} /> : null}
+              {open ? <IssueList slug={slug} issues={group.issues} label={group.title} onPriorityChange={onPriorityChange} selection={selection} display={display} /> : null}
             </div>
           </section>
         );

@@ -1,8 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/button.js';
 
-/** How a project's issues are laid out. */
-export type IssueLayout = 'list' | 'board';
+import type { IssueLayout } from '../../../api-shapes/issue-display.js';
+
+/** How a project's issues are laid out (the shared list a saved view is checked against). */
+export type { IssueLayout };
 
 const LAYOUTS: ReadonlyArray<{ value: IssueLayout; label: string }> = [
   { value: 'list', label: 'List' },

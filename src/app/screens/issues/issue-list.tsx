@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ISSUE_DISPLAY_PROPERTIES, type IssueDisplayProperty } from '../../../api-shapes/issue-display.js';
 import type { IssueRow, Priority } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
 import { useStyles } from '../../ui/styles.js';
@@ -18,7 +19,8 @@ const initials = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
 /**
  * A list of issues as listed, in aligned columns: state icon (in the state's colour), priority
  * icon, key, name (a link to the issue's page, cut short with the full name in its title),
- * labels, assignees and target date. Given `onPriorityChange`, the priority is the side panel's picker.
+ * labels, assignees and target date; those `display` leaves out keep their column, empty. Given
+ * `onPriorityChange`, the priority is the side panel's picker.
  */
 export function IssueList({
   slug,
@@ -27,6 +29,7 @@ export function IssueList({
   total,
   onPriorityChange,
   selection,
+  display = ISSUE_DISPLAY_PROPERTIES,
 }: {
   slug: string;
   issues: readonly IssueRow[];
@@ -35,8 +38,10 @@ export function IssueList({
   onPriorityChange?: PriorityChange;
   /** Given, each row starts with a checkbox (Shift-click selects a range). */
   selection?: RowSelectionControls;
+  display?: readonly IssueDisplayProperty[];
 }) {
   useStyles('app-screens', screensCss);
+  const shows = (property: IssueDisplayProperty) => display.includes(property);
   return (
     <>
       <ul className="app-issue-list" aria-label={label} data-selectable={selection ? '' : undefined}>
@@ -53,14 +58,18 @@ export function IssueList({
             ) : null}
             <StateIcon group={issue.state__group} color={issue.state__color} name={issue.state__name} />
             <span className="app-issue-cell">
-              {onPriorityChange ? <PriorityPicker compact value={issue.priority} onChange={(priority) => onPriorityChange(issue, priority)} /> : <PriorityIcon priority={issue.priority} />}
+              {!shows('priority') ? null : onPriorityChange ? (
+                <PriorityPicker compact value={issue.priority} onChange={(priority) => onPriorityChange(issue, priority)} />
+              ) : (
+                <PriorityIcon priority={issue.priority} />
+              )}
             </span>
-            <span className="app-issue-key">{issueKey(issue)}</span>
+            <span className="app-issue-key">{shows('key') ? issueKey(issue) : null}</span>
             <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name}>
               {issue.name}
             </Link>
             <span className="app-issue-labels">
-              {issue.labels.map((item) => (
+              {(shows('labels') ? issue.labels : []).map((item) => (
                 <span key={item.id} className="app-issue-label">
                   <span className="app-state-dot" aria-hidden="true" style={{ background: item.color }} />
                   {item.name}
@@ -68,7 +77,7 @@ export function IssueList({
               ))}
             </span>
             <span className="app-issue-assignees">
-              {issue.assignees.length ? (
+              {issue.assignees.length && shows('assignees') ? (
                 <>
                   <span className="app-visually-hidden">Assignees: {issue.assignees.map((user) => user.display_name).join(', ')}</span>
                   {issue.assignees.slice(0, 3).map((user) => (
@@ -79,7 +88,7 @@ export function IssueList({
                 </>
               ) : null}
             </span>
-            {issue.target_date ? (
+            {issue.target_date && shows('target_date') ? (
               <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
                 <span className="app-visually-hidden">Target date </span>
                 {formatDay(issue.target_date)}

@@ -1,6 +1,6 @@
 import { ListFilter } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { IssueOrdering } from '../../../api-shapes/issue-display.js';
+import type { IssueDisplayProperty, IssueOrdering } from '../../../api-shapes/issue-display.js';
 import type { State } from '../../api/types.js';
 import { useIsPhone } from '../../layout/viewport.js';
 import { Button } from '../../ui/button.js';
@@ -14,7 +14,7 @@ import { IssueLayoutSwitch, type IssueLayout } from './issue-layout.js';
 import { IssueSearchBox } from './issue-search-box.js';
 import { issueToolbarCss } from './issue-toolbar.css.js';
 
-/** What the toolbar shows and changes: the list's layout, filters, grouping, order and search. */
+/** What the toolbar shows and changes: the list's layout, filters, grouping, order, shown properties and search. */
 export interface IssueToolbarProps {
   states: readonly State[];
   layout: IssueLayout;
@@ -25,8 +25,13 @@ export interface IssueToolbarProps {
   onGroupingChange(grouping: IssueGrouping): void;
   order: IssueOrdering;
   onOrderChange(order: IssueOrdering): void;
+  display: readonly IssueDisplayProperty[];
+  onDisplayChange(display: IssueDisplayProperty[]): void;
   search: string;
   onSearchChange(search: string): void;
+  /** Saves the list as arranged as a view; with `saveRefused`, the button says why it cannot. */
+  onSaveView(): void;
+  saveRefused?: string;
 }
 
 /**
@@ -68,14 +73,17 @@ export function IssueToolbar(props: IssueToolbarProps) {
 }
 
 /** The toolbar's controls, the same on a laptop's row and in a phone's panel. */
-function ToolbarControls({ states, layout, onLayoutChange, filters, onFiltersChange, grouping, onGroupingChange, order, onOrderChange, search, onSearchChange }: IssueToolbarProps) {
+function ToolbarControls({ states, layout, onLayoutChange, filters, onFiltersChange, grouping, onGroupingChange, order, onOrderChange, display, onDisplayChange, search, onSearchChange, onSaveView, saveRefused }: IssueToolbarProps) {
   return (
     <>
       <IssueLayoutSwitch value={layout} onChange={onLayoutChange} />
       <IssueFilters states={states} value={filters} onChange={onFiltersChange} />
       <div className="app-issue-toolbar-end">
-        <IssueDisplayOptions grouping={layout === 'list' ? { value: grouping, onChange: onGroupingChange } : undefined} order={order} onOrderChange={onOrderChange} />
+        <IssueDisplayOptions grouping={layout === 'list' ? { value: grouping, onChange: onGroupingChange } : undefined} order={order} onOrderChange={onOrderChange} display={display} onDisplayChange={onDisplayChange} />
         <IssueSearchBox value={search} onChange={onSearchChange} />
+        <Button size="small" disabled={!!saveRefused} title={saveRefused} onClick={onSaveView}>
+          Save view
+        </Button>
       </div>
     </>
   );

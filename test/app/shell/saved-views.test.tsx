@@ -1,0 +1,173 @@
+import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import type { SavedView, SavedViewQuery } from '../../../src/app/api/types.js';
+import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { OTHER_ID, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
+import { click, press, typeInto } from './input.js';
+import { addFilter, displayPopup, openDisplay } from './issue-toolbar-input.js';
+import { closed, listbox, option } from './pickers.js';
+import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+import type { FakeApi, FakeRequest } from './fake-api.js';
+
+const VIEWS = '/workspaces/:slug/views';
+const VIEW = '/workspaces/:slug/views/:viewId';
+const ISSUES = '/workspaces/:slug/projects/:projectId/issues';
+const dialog = () => document.querySelector<HTMLElement>('.app-dialog[role="dialog"]');
+const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-view-row')];
+const heading = (root: ParentNode) => root.querySelector('h1')?.textContent;
+
+/** Urgent and high issues on a board, by priority, showing only their keys. */
+const BOARD: SavedViewQuery = { filters: { priority: 'urgent,high' }, order: 'priority', group_by: 'state', display: ['key'], layout: 'board' };
+
+function view(n: number, fields: Partial<SavedView> = {}): SavedView {
+  return {
+    id: `eeeeeeee-eeee-4eee-8eee-00000000000${n}`,
+    workspace_id: WORKSPACE_ID,
+    project_id: PROJECT_ID,
+    owner_id: USER_ID,
+    owner__display_name: 'Ada Lovelace',
+    name: `View ${n}`,
+    shared: false,
+    query: BOARD,
+    created_at: '2025-01-01T09:00:00.000Z',
+    updated_at: '2025-01-01T09:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** The seeded workspace with a views store behind the views routes, as the server keeps them. */
+function viewsApi(kept: SavedView[] = []): { api: FakeApi; views: SavedView[] } {
+  const { api } = seededApi();
+  const views = [...kept];
+  const find = (request: FakeRequest) => views.findIndex((candidate) => candidate.id === request.params.viewId);
+  api
+    .on('GET', VIEWS, () => views)
+    .on('GET', VIEW, (request) => views[find(request)] ?? reply(404, { error: 'View not found.' }))
+    .on('POST', VIEWS, (request) => {
+      const saved = view(9 - views.length, request.body as Partial<SavedView>);
+      views.push(saved);
+      return reply(201, saved);
+    })
+    .on('PATCH', VIEW, (request) => {
+      const at = find(request);
+      views[at] = { ...views[at]!, ...(request.body as Partial<SavedView>) };
+      return views[at];
+    })
+    .on('DELETE', VIEW, (request) => void views.splice(find(request), 1));
+  return { api, views };
+}
+
+describe('saved views', () => {
+  afterEach(cleanup);
+
+  it('saves the list as it is arranged, shared, and then titles it with the view’s name', async () => {
+    const { api } = viewsApi();
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?layout=list`, { api });
+    await until(() => app.container.querySelectorAll('.app-issue-row').length === 3, 'the issues');
+    // Each change waits for the list to have rendered the one before (its request), as a user's next click would.
+    const asked = (check: (query: URLSearchParams) => boolean, what: string) => until(() => api.sent('GET', ISSUES).some((request) => check(request.query)), what);
+    await addFilter(app.container, 'Priority');
+    await click(option(await listbox(), 'High'));
+    await asked((query) => query.get('priority') === 'high', 'the filtered list');
+    await press('Escape');
+    await closed();
+    const order = field<HTMLSelectElement>(await openDisplay(app.container), 'Order by');
+    order.value = 'target_date';
+    order.dispatchEvent(new Event('change', { bubbles: true }));
+    await asked((query) => query.get('priority') === 'high' && query.get('order') === 'target_date', 'the list asked as arranged');
+    await click(field(await openDisplay(app.container), 'Labels'));
+    await until(() => app.location().includes('display=') && !field(displayPopup()!, 'Labels').checked, 'the labels hidden');
+    await press('Escape');
+    await until(() => !displayPopup(), 'the display options closed');
+    // The layout stays the list: choosing Board would remember it for the project in this
+    // browser's storage, which the app test files running beside this one share.
+    await click(button(app.container, 'Save view'));
+    const form = await until(() => dialog(), 'the dialog');
+    await click(button(form, 'Save view'));
+    await until(() => byText(form, '.app-field-error, [role="alert"]', 'View name is required.'), 'the missing name');
+    await typeInto(field(form, 'View name'), 'High, soonest first');
+    await click(field(form, 'Shared: everyone in the project'));
+    await click(button(form, 'Save view'));
+    await until(() => !dialog(), 'the dialog closed');
+    expect(api.sent('POST', VIEWS)[0]!.body).to.deep.equal({
+      name: 'High, soonest first',
+      shared: true,
+      project_id: PROJECT_ID,
+      query: { filters: { priority: 'high' }, order: 'target_date', group_by: 'none', display: ['priority', 'key', 'assignees', 'target_date'], layout: 'list' },
+    });
+    await until(() => heading(app.container) === 'High, soonest first', 'the view’s name as the title');
+    expect(app.location()).to.contain('view=eeeeeeee-eeee-4eee-8eee-000000000009');
+  });
+
+  it('opens a view from the Views screen as saved: its board, filters, order and properties', async () => {
+    const { api } = viewsApi([view(1, { name: 'Urgent board', shared: true })]);
+    const app = renderApp(paths.views('acme', PROJECT_ID), { api });
+    const [row] = await until(() => (rows(app.container).length === 1 ? rows(app.container) : null), 'the view listed');
+    expect(row!.textContent).to.contain('Shared');
+    await click(byText(row!, 'a', 'Urgent board'));
+    await until(() => heading(app.container) === 'Urgent board', 'the view’s name as the title');
+    await until(() => app.container.querySelector('.app-board'), 'the board');
+    const asked = api.sent('GET', ISSUES).at(-1)!.query;
+    expect([asked.get('priority'), asked.get('order')]).to.deep.equal(['urgent,high', 'priority']);
+    const display = await openDisplay(app.container);
+    expect(field<HTMLSelectElement>(display, 'Order by').value).to.equal('priority');
+    expect(field(display, 'Labels').checked).to.equal(false);
+    expect(field(display, 'Key').checked).to.equal(true);
+    await press('Escape');
+    await until(() => !displayPopup(), 'the display options closed');
+    await until(() => app.container.querySelector('.app-board-column .app-issue-key'), 'a card with its key');
+    expect(app.container.querySelector('.app-board-priority')).to.equal(null);
+  });
+
+  it('renames and deletes a view after asking; another’s shared view cannot be changed', async () => {
+    const { api, views } = viewsApi([view(1, { name: 'Mine' }), view(2, { name: 'Theirs', shared: true, owner_id: OTHER_ID, owner__display_name: 'Grace' })]);
+    const app = renderApp(paths.views('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 2, 'the views');
+    expect(button(app.container, 'Rename view Theirs')!.disabled).to.equal(false, 'an admin may change it');
+    await click(button(app.container, 'Rename view Mine'));
+    const form = await until(() => dialog(), 'the rename dialog');
+    const name = field(form, 'View name');
+    name.select();
+    await typeInto(name, 'Renamed');
+    await click(button(form, 'Rename'));
+    await until(() => byText(app.container, '.app-view-open', 'Renamed'), 'the new name listed');
+    expect(api.sent('PATCH', VIEW)[0]!.body).to.deep.equal({ name: 'Renamed' });
+    await click(button(app.container, 'Delete view Renamed'));
+    const confirm = await until(() => dialog(), 'the confirmation');
+    expect(confirm.textContent).to.contain('The view Renamed will be deleted');
+    await click(button(confirm, 'Delete'));
+    await until(() => rows(app.container).length === 1, 'one view left');
+    expect(views.map((kept) => kept.name)).to.deep.equal(['Theirs']);
+  });
+
+  it('shows the spec’s empty state without views, and a failure with a retry; axe-clean in both themes at phone width', async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      for (const themeMode of ['light', 'dark'] as const) {
+        const { api } = viewsApi([view(1, { name: 'A view with a long name that has to wrap on a phone screen' })]);
+        const app = renderApp(paths.views('acme', PROJECT_ID), { api, themeMode });
+        await until(() => rows(app.container).length === 1, 'the view');
+        await expectAccessible(app.container);
+        cleanup();
+      }
+      const { api } = viewsApi();
+      const empty = renderApp(paths.views('acme', PROJECT_ID), { api, themeMode: 'dark' });
+      await until(() => byText(empty.container, 'h2, h3', EMPTY_STATES.views.title), 'the empty state');
+      await expectAccessible(empty.container);
+      cleanup();
+      let fail = true;
+      const failing = viewsApi().api.on('GET', VIEWS, () => (fail ? reply(503, { error: 'The server is busy.' }) : []));
+      const app = renderApp(paths.views('acme', PROJECT_ID), { api: failing });
+      const alert = await until(() => app.container.querySelector('[role="alert"]'), 'the failure');
+      expect(alert.textContent).to.contain('The server is busy.');
+      fail = false;
+      await click(button(alert as HTMLElement, 'Try again'));
+      await until(() => byText(app.container, 'h2, h3', EMPTY_STATES.views.title), 'the empty state after the retry');
+    } finally {
+      await setViewport({ width: 1280, height: 800 });
+    }
+  });
+});
