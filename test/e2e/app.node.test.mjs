@@ -192,7 +192,9 @@ test('a member writes a description with an uploaded image and a mention, adds a
 
     // Saved by itself once typing pauses.
     await waitForSaved(page);
-    await page.reload({ waitUntil: 'networkidle0' });
+    // The editor's readiness is what to wait for after the reload (editorBox waits until it takes
+    // keys): a loaded run once spent the whole navigation bound waiting for the network to rest.
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await editorBox(page, 'Description');
     await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"] img'));
     const saved = await editorHtml(page, 'Description');
@@ -230,7 +232,9 @@ inChromium('autosave survives a reload', async () => {
     await box.click();
     await page.keyboard.type('Questions people ask before buying');
     await waitForSaved(page);
-    await page.reload({ waitUntil: 'networkidle0' });
+    // The editor's readiness is what to wait for after the reload (editorBox waits until it takes
+    // keys): a loaded run once spent the whole navigation bound waiting for the network to rest.
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await editorBox(page, 'Description');
     await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"]').textContent === 'Questions people ask before buying');
     assert.deepEqual(problems, []);

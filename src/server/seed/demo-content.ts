@@ -1,14 +1,12 @@
 /** The demo workspace's content: people, projects, labels, issues, a cycle, a module and pages. */
-import type { SavedViewQuery } from '../../api-shapes/saved-view.js';
-import type { StateGroup } from '../../api-shapes/state-groups.js';
 import { Role } from '../roles.js';
+import type { DemoPerson, DemoProject } from './demo-types.js';
 import { bullets, code, codeBlock, heading, link, mention, numbered, p, quote, strong, table, tasks, text, type MentionTarget } from './rich-html.js';
+
+export type { DemoComment, DemoDraft, DemoIssue, DemoPage, DemoPerson, DemoProject, DemoView } from './demo-types.js';
 
 /** The demo workspace (spec: slug acme, name Acme). */
 export const DEMO_WORKSPACE = { slug: 'acme', name: 'Acme' } as const;
-
-/** The demo people, one of each role. */
-export type DemoPerson = 'admin' | 'member' | 'viewer' | 'guest';
 
 /** The demo accounts: each role's e-mail, name and role (in the workspace and every project). */
 export const DEMO_PEOPLE: ReadonlyArray<{ key: DemoPerson; email: string; firstName: string; lastName: string; role: number }> = [
@@ -18,70 +16,6 @@ export const DEMO_PEOPLE: ReadonlyArray<{ key: DemoPerson; email: string; firstN
   { key: 'guest', email: 'guest@acme.test', firstName: 'Grace', lastName: 'Guest', role: Role.Guest },
 ];
 
-/** A comment on a demo issue. */
-export interface DemoComment {
-  by: DemoPerson;
-  html: string;
-}
-
-/** A demo issue. Day offsets count from today. */
-export interface DemoIssue {
-  name: string;
-  group: StateGroup;
-  priority: 'urgent' | 'high' | 'medium' | 'low' | 'none';
-  createdBy: DemoPerson;
-  assignees: DemoPerson[];
-  labels: string[];
-  description: string;
-  startDay?: number;
-  targetDay?: number;
-  /** For completed issues: how many days ago. */
-  completedDaysAgo?: number;
-  links?: Array<{ title: string | null; url: string }>;
-  comments?: DemoComment[];
-  inCycle?: boolean;
-  inModule?: boolean;
-}
-
-/** A demo page. */
-export interface DemoPage {
-  name: string;
-  access: 'private' | 'public';
-  owner: DemoPerson;
-  html: string;
-}
-
-/** A demo issue draft: what a person kept of the create-issue dialog without creating the issue. */
-export interface DemoDraft {
-  owner: DemoPerson;
-  name: string;
-  priority: DemoIssue['priority'];
-  labels: string[];
-  html: string;
-}
-
-/** A saved view of a demo project's issues. */
-export interface DemoView {
-  owner: DemoPerson;
-  name: string;
-  shared: boolean;
-  query: SavedViewQuery;
-}
-
-/** A demo project with everything in it. */
-export interface DemoProject {
-  identifier: string;
-  name: string;
-  description: string;
-  cover: string | null;
-  labels: Array<{ name: string; color: string }>;
-  issues: DemoIssue[];
-  cycle?: { name: string; description: string; startDay: number; endDay: number };
-  module?: { name: string; description: string; status: 'in-progress'; lead: DemoPerson; startDay: number; targetDay: number };
-  pages?: DemoPage[];
-  drafts?: DemoDraft[];
-  views?: DemoView[];
-}
 
 /** The projects, their issues and pages; `people` gives the mention of each demo person. */
 export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoProject[] {

@@ -1,0 +1,71 @@
+/** The shapes of the demo workspace's content (demo-content.ts holds the content itself). */
+import type { SavedViewQuery } from '../../api-shapes/saved-view.js';
+import type { StateGroup } from '../../api-shapes/state-groups.js';
+
+/** The demo people, one of each role. */
+export type DemoPerson = 'admin' | 'member' | 'viewer' | 'guest';
+
+/** A comment on a demo issue. */
+export interface DemoComment {
+  by: DemoPerson;
+  html: string;
+}
+
+/** A demo issue. Day offsets count from today. */
+export interface DemoIssue {
+  name: string;
+  group: StateGroup;
+  priority: 'urgent' | 'high' | 'medium' | 'low' | 'none';
+  createdBy: DemoPerson;
+  assignees: DemoPerson[];
+  labels: string[];
+  description: string;
+  startDay?: number;
+  targetDay?: number;
+  /** For completed issues: how many days ago. */
+  completedDaysAgo?: number;
+  links?: Array<{ title: string | null; url: string }>;
+  comments?: DemoComment[];
+  inCycle?: boolean;
+  inModule?: boolean;
+}
+
+/** A demo page. */
+export interface DemoPage {
+  name: string;
+  access: 'private' | 'public';
+  owner: DemoPerson;
+  html: string;
+}
+
+/** A demo issue draft: what a person kept of the create-issue dialog without creating the issue. */
+export interface DemoDraft {
+  owner: DemoPerson;
+  name: string;
+  priority: DemoIssue['priority'];
+  labels: string[];
+  html: string;
+}
+
+/** A saved view of a demo project's issues. */
+export interface DemoView {
+  owner: DemoPerson;
+  name: string;
+  shared: boolean;
+  query: SavedViewQuery;
+}
+
+/** A demo project with everything in it. */
+export interface DemoProject {
+  identifier: string;
+  name: string;
+  description: string;
+  cover: string | null;
+  labels: Array<{ name: string; color: string }>;
+  issues: DemoIssue[];
+  cycle?: { name: string; description: string; startDay: number; endDay: number };
+  module?: { name: string; description: string; status: 'in-progress'; lead: DemoPerson; startDay: number; targetDay: number };
+  pages?: DemoPage[];
+  drafts?: DemoDraft[];
+  views?: DemoView[];
+}
