@@ -6,14 +6,23 @@ import type { UploadedAsset } from './types.js';
  * absolute or not), or null when the address is not one of ours (an image pasted from elsewhere).
  */
 export function assetIdFromUrl(src: string): string | null {
-  let path = src;
+  return idInAddress(src, /^\/api\/workspaces\/file-assets\/[0-9a-f-]{36}\/([0-9a-f-]{36})\/?$/i);
+}
+
+/** The asset id in a user's own upload's address (`/api/users/file-assets/{assetId}`), or null when it is not one. */
+export function userAssetIdFromUrl(src: string): string | null {
+  return idInAddress(src, /^\/api\/users\/file-assets\/([0-9a-f-]{36})\/?$/i);
+}
+
+/** The first group of `pattern` matched against the path of `src` (absolute or not), or null. */
+function idInAddress(src: string, pattern: RegExp): string | null {
+  let path: string;
   try {
     path = new URL(src, 'http://app.invalid').pathname;
   } catch {
     return null;
   }
-  const match = /^\/api\/workspaces\/file-assets\/[0-9a-f-]{36}\/([0-9a-f-]{36})\/?$/i.exec(path);
-  return match ? match[1]! : null;
+  return pattern.exec(path)?.[1] ?? null;
 }
 
 /** The ids of our uploaded images in rich text (parsed inert: nothing in it loads or runs). */

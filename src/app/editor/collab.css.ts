@@ -12,7 +12,6 @@ export const collabCss = `
 .app-collab-tools { margin-left: auto; display: flex; gap: 8px; }
 .app-presence { display: flex; align-items: center; margin: 0; padding: 0 0 0 4px; list-style: none; }
 .app-presence > li { display: inline-flex; margin-left: -4px; border: 2px solid var(--app-border); border-radius: 50%; background: var(--app-bg); }
-.app-presence .app-avatar { width: 24px; height: 24px; font-size: 10px; }
 .app-presence-more { align-items: center; justify-content: center; width: 24px; height: 24px; font-size: 11px; font-weight: 600; color: var(--app-text); background: var(--app-surface); }
 /* Until the first sync the box keeps the height of a short text, so the page does not jump. */
 .app-collab .app-editor-box { min-height: 72px; }

@@ -1,5 +1,5 @@
 import type { Member } from '../api/types.js';
-import { Avatar } from '../ui/pickers/values.js';
+import { Avatar } from '../ui/avatar.js';
 import type { Present } from './use-collaborative-document.js';
 
 /** How many faces show before the rest are counted ("+2"). */
@@ -19,7 +19,7 @@ export function PresenceList({ people, members }: { people: Present[]; members: 
     <ul className="app-presence" aria-label="Also here">
       {shown.map((person) => (
         <li key={person.id} className="app-presence-person" title={person.name} style={person.color ? { borderColor: person.color } : undefined}>
-          <Avatar name={person.name} src={pictureOf(person.id)} />
+          <Avatar name={person.name} src={pictureOf(person.id)} size="medium" />
           <span className="app-visually-hidden">{person.name}</span>
         </li>
       ))}

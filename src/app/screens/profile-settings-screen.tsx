@@ -20,6 +20,7 @@ import { applyCustomTheme, clearCustomTheme, type ThemeMode } from '../ui/theme.
 import { useTheme } from '../ui/theme-provider.js';
 import { useNotify } from '../ui/toasts.js';
 import { ThemeForm, type CustomTheme } from '../widgets/theme-form/index.js';
+import { ProfilePicture } from './profile-picture.js';
 import { screensCss } from './screens.css.js';
 
 const THEME_MODES: ReadonlyArray<{ mode: ThemeMode; label: string }> = [
@@ -110,6 +111,8 @@ export function ProfileSettingsScreen() {
       <div className="app-content">
         <section aria-labelledby="profile-heading">
           <h2 id="profile-heading">Profile</h2>
+          <h3>Profile picture</h3>
+          <ProfilePicture />
           <ProfileForm />
         </section>
         <section aria-labelledby="theme-heading">

@@ -63,10 +63,6 @@ export const screensCss = `
   border-radius: 999px; font-size: var(--app-text-xs); white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
 }
 .app-issue-assignees { display: flex; justify-content: flex-end; }
-.app-avatar {
-  display: inline-flex; align-items: center; justify-content: center; width: 20px; height: 20px; margin-left: -4px; border-radius: 50%;
-  background: var(--app-surface); color: var(--app-text); border: 1px solid var(--app-bg); font-size: var(--app-text-xs); font-weight: 600;
-}
 .app-issue-grid-row .app-issue-date { text-align: right; }
 .app-state-dot { width: 10px; height: 10px; border-radius: 50%; flex: 0 0 10px; border: 1px solid var(--app-ring); box-sizing: border-box; }
 /* More tabs than a phone's width scroll on their own, not the page. */

@@ -108,9 +108,10 @@ describe('project issue board', () => {
     expect(urgent.querySelector('a')!.textContent).to.equal('Issue number 2');
     // A member's card shows its priority as the side panel's picker.
     expect(shown(urgent.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('Urgent');
-    await until(() => urgent.querySelectorAll('.app-board-avatar').length === 2, 'the assignees');
+    await until(() => urgent.querySelectorAll('.app-avatar').length === 2, 'the assignees');
     expect(urgent.querySelector('.app-board-assignees .app-visually-hidden')!.textContent).to.equal('Assigned to Ada, Grace');
-    expect([...urgent.querySelectorAll('.app-board-avatar')].map((avatar) => avatar.textContent)).to.deep.equal(['AD', 'GR']);
+    // The same avatar as everywhere else: the initials drawn from the name, in the app's one style.
+    expect([...urgent.querySelectorAll('.app-avatar')].map((avatar) => avatar.getAttribute('data-initials'))).to.deep.equal(['A', 'G']);
     expect(shown(card(app.container, 'WEB-1')!.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('None');
   });
 

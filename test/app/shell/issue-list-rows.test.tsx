@@ -32,7 +32,7 @@ describe('issue list rows', () => {
     expect(shown(second!.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('None');
     expect(first!.querySelector('.app-state-icon')!.getAttribute('aria-label')).to.equal('State: Todo');
     expect(first!.querySelector('.app-issue-labels')!.textContent).to.equal('frontend');
-    expect([...first!.querySelectorAll('.app-avatar')].map((avatar) => avatar.textContent)).to.deep.equal(['A', 'G']);
+    expect([...first!.querySelectorAll('.app-avatar')].map((avatar) => avatar.getAttribute('data-initials'))).to.deep.equal(['A', 'G']);
     expect(first!.querySelector('.app-issue-assignees')!.textContent).to.contain('Assignees: Ada, Grace');
     await expectAccessible(app.container);
   });

@@ -84,6 +84,46 @@ describe('profile settings screen', () => {
     expect(api.sent('PATCH', '/users/me')[0]!.body).to.deep.equal({ display_name: 'Ada', first_name: 'Ada', last_name: 'Lovelace-King' });
   });
 
+  it('uploads a profile picture, then deletes the one it replaces', async () => {
+    const OLD = '/api/users/file-assets/99999999-9999-4999-8999-999999999999';
+    const NEW = '/api/users/file-assets/88888888-8888-4888-8888-888888888888';
+    const api = new FakeApi()
+      .on('POST', '/users/file-assets', () => reply(201, { id: '88888888-8888-4888-8888-888888888888', asset: NEW }))
+      .on('PATCH', '/users/me', (request) => ({ ...user, avatar: OLD, ...(request.body as object) }))
+      .on('DELETE', '/users/file-assets/:assetId', () => undefined);
+    const app = renderScreen('/profile', <ProfileSettingsScreen />, '/profile', { api, user: { ...user, avatar: OLD } });
+    expect(app.container.querySelector('.app-profile-picture .app-avatar img')!.getAttribute('src')).to.equal(OLD);
+    await click(button(app.container, 'Change picture'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the upload dialog');
+    expect(dialog.querySelector('h2')!.textContent).to.equal('Upload profile picture');
+    const input = await until(() => dialog.querySelector<HTMLInputElement>('input[type="file"]'), 'the file input');
+    const files = new DataTransfer();
+    files.items.add(new File(['png'], 'me.png', { type: 'image/png' }));
+    input.files = files.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await click(await until(() => [...dialog.querySelectorAll('button')].find((b) => /upload/i.test(b.textContent ?? '') && !b.disabled) ?? null, 'the upload button'));
+    await until(() => api.sent('DELETE', '/users/file-assets/:assetId').length === 1, 'the old picture deleted');
+    expect(api.sent('PATCH', '/users/me')[0]!.body).to.deep.equal({ avatar: NEW });
+    expect(api.sent('DELETE', '/users/file-assets/:assetId')[0]!.path).to.contain('99999999-9999-4999-8999-999999999999');
+    await until(() => byText(document, '.app-toast', 'Profile picture updated.'), 'the toast');
+    await until(() => app.container.querySelector('.app-profile-picture .app-avatar img')?.getAttribute('src') === NEW, 'the new picture shown');
+    await expectAccessible(app.container);
+  });
+
+  it('offers an upload when there is no picture, and removes one', async () => {
+    const OLD = '/api/users/file-assets/99999999-9999-4999-8999-999999999999';
+    const api = new FakeApi()
+      .on('PATCH', '/users/me', (request) => ({ ...user, ...(request.body as object) }))
+      .on('DELETE', '/users/file-assets/:assetId', () => undefined);
+    const app = renderScreen('/profile', <ProfileSettingsScreen />, '/profile', { api, user: { ...user, avatar: OLD } });
+    await click(button(app.container, 'Remove picture'));
+    await until(() => byText(document, '.app-toast', 'Profile picture removed.'), 'the toast');
+    expect(api.sent('PATCH', '/users/me')[0]!.body).to.deep.equal({ avatar: null });
+    expect(api.sent('DELETE', '/users/file-assets/:assetId')).to.have.length(1);
+    await until(() => button(app.container, 'Upload picture'), 'the upload button');
+    expect(byText(app.container, 'p', 'No profile picture yet.')).to.not.equal(null);
+  });
+
   it('switches the theme mode, and edits and saves a custom theme', async () => {
     const stored = { theme: 'custom', background: '#0d101b', text: '#c5c5c5', primary: '#3f76ff', sidebarBackground: '#0d101b', sidebarText: '#c5c5c5', darkPalette: false, palette: '#0d101b,#c5c5c5,#3f76ff,#0d101b,#c5c5c5' };
     const api = new FakeApi()

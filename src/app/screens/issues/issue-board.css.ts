@@ -31,9 +31,5 @@ export const issueBoardCss = `
 .app-board-meta .app-picker-button { min-height: 24px; padding: 1px 6px; border-color: var(--app-border); font-size: 12px; }
 .app-board-priority { padding: 1px 6px; border: 1px solid var(--app-border); border-radius: 4px; }
 .app-board-assignees { display: inline-flex; gap: 2px; margin-left: auto; }
-.app-board-avatar {
-  display: inline-grid; place-items: center; width: 22px; height: 22px; border-radius: 50%;
-  background: var(--app-surface); border: 1px solid var(--app-border); color: var(--app-text); font-size: 10px; font-weight: 600;
-}
 .app-board-placeholder { border: 2px dashed var(--app-primary); border-radius: 8px; min-height: 40px; }
 `;

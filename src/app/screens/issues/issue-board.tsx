@@ -5,6 +5,7 @@ import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { DisplayUser, IssueRow, State } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
+import { AvatarGroup } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
@@ -251,11 +252,6 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
 
 const PRIORITY_LABELS = new Map(PRIORITY_OPTIONS.map((option) => [option.value, option.label]));
 
-/** Initials for an assignee's badge. */
-function initials(user: DisplayUser): string {
-  return (user.display_name || user.first_name).slice(0, 2).toUpperCase();
-}
-
 /**
  * Whether a press or key comes from a control of the card (its priority picker) or from a popup
  * opened from it: React passes a portal's events up through the card, where they move nothing.
@@ -265,7 +261,7 @@ function fromControl(event: { target: EventTarget; currentTarget: Element }): bo
   return !event.currentTarget.contains(target) || !!target.closest?.('button');
 }
 
-/** A card's second line: priority, target date and assignees (their names for screen readers, initials on screen). */
+/** A card's second line: priority, target date and assignees (their names for screen readers, avatars on screen). */
 function CardMeta({
   issue,
   members,
@@ -296,12 +292,7 @@ function CardMeta({
       ) : null}
       {assignees.length ? (
         <span className="app-board-assignees">
-          <span className="app-visually-hidden">Assigned to {assignees.map((user) => user.display_name).join(', ')}</span>
-          {assignees.map((user) => (
-            <span key={user.id} className="app-board-avatar" aria-hidden="true" title={user.display_name}>
-              {initials(user)}
-            </span>
-          ))}
+          <AvatarGroup people={assignees} label="Assigned to" />
         </span>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ISSUE_DISPLAY_PROPERTIES, type IssueDisplayProperty } from '../../../api-shapes/issue-display.js';
 import type { IssueRow, Priority } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
+import { AvatarGroup } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
@@ -13,8 +14,6 @@ import type { RowSelectionControls } from './use-row-selection.js';
 /** Changes a listed issue's priority (members and admins); without it the row only shows the priority. */
 export type PriorityChange = (issue: IssueRow, priority: Priority) => void;
 
-/** The initials of a name, for an avatar without a picture. */
-const initials = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
 
 /**
  * A list of issues as listed, in aligned columns: state icon (in the state's colour), priority
@@ -78,14 +77,7 @@ export function IssueList({
             </span>
             <span className="app-issue-assignees">
               {issue.assignees.length && shows('assignees') ? (
-                <>
-                  <span className="app-visually-hidden">Assignees: {issue.assignees.map((user) => user.display_name).join(', ')}</span>
-                  {issue.assignees.slice(0, 3).map((user) => (
-                    <span key={user.id} className="app-avatar" aria-hidden="true" title={user.display_name}>
-                      {initials(user.display_name)}
-                    </span>
-                  ))}
-                </>
+                <AvatarGroup people={issue.assignees} label="Assignees:" />
               ) : null}
             </span>
             {issue.target_date && shows('target_date') ? (

@@ -80,7 +80,7 @@ export function AssigneePicker({ choices, value, onChange }: { choices: Choices;
           <span className="app-picker-placeholder">No assignees</span>
         )
       }
-      options={members.map((member) => ({ id: member.id, label: member.display_name, icon: <Avatar name={member.display_name} src={member.avatar} /> }))}
+      options={members.map((member) => ({ id: member.id, label: member.display_name, icon: <Avatar name={member.display_name} src={member.avatar} size="medium" /> }))}
       selected={value}
       onPick={(id) => onChange(toggled(value, id))}
       emptyText={choices.members ? 'No matching members' : 'Loading…'}

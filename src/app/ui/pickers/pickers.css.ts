@@ -31,13 +31,6 @@ export const pickersCss = `
 .app-date-popup input { font: inherit; color: var(--app-text); background: var(--app-bg); border: 1px solid var(--app-border); border-radius: 6px; padding: 6px 8px; }
 .app-priority-icon { flex: none; color: var(--app-muted); }
 .app-priority-icon[data-priority="urgent"] { color: var(--app-danger); }
-.app-avatar {
-  display: inline-grid; place-items: center; flex: none; width: 22px; height: 22px; border-radius: 50%; overflow: hidden;
-  font-size: 10px; font-weight: 700; background: var(--app-primary); color: var(--app-primary-text);
-}
-.app-avatar[data-initials]::before { content: attr(data-initials); }
-.app-avatar img { width: 100%; height: 100%; object-fit: cover; }
-.app-avatar + .app-avatar { margin-left: -8px; box-shadow: 0 0 0 2px var(--app-bg); }
 .app-label-chip {
   display: inline-flex; align-items: center; gap: 5px; padding: 1px 8px; border: 1px solid var(--app-border); border-radius: 12px; font-size: 13px;
 }

@@ -29,24 +29,6 @@ export function PriorityIcon({ priority }: { priority: Priority }) {
   );
 }
 
-/** A person's initials (one or two letters) for an avatar. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return ((words[0]?.[0] ?? '') + (words.length > 1 ? words[words.length - 1]![0] : '')).toUpperCase() || '?';
-}
-
-/**
- * A round avatar: the picture when there is one, else the initials, drawn by CSS so that a
- * button's visible words stay its accessible name (WCAG 2.5.3, label in name).
- */
-export function Avatar({ name, src }: { name: string; src?: string | null }) {
-  return (
-    <span className="app-avatar" aria-hidden="true" data-initials={src ? undefined : initials(name)}>
-      {src ? <img src={src} alt="" /> : null}
-    </span>
-  );
-}
-
 /** A label as a chip with its colour. */
 export function LabelChip({ name, color }: { name: string; color: string }) {
   return (

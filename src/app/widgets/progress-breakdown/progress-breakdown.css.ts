@@ -56,20 +56,6 @@ export const progressBreakdownCss = `
   text-overflow: ellipsis;
   white-space: nowrap;
 }
-.pb-avatar {
-  flex: none;
-  width: 20px;
-  height: 20px;
-  border-radius: 50%;
-  object-fit: cover;
-}
-.pb-initial {
-  display: inline-grid;
-  place-items: center;
-  font-size: 0.75rem;
-  background: var(--app-border, #d1d5db);
-  color: var(--app-text, #1f2937);
-}
 .pb-dot {
   flex: none;
   width: 10px;

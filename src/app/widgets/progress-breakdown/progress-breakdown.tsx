@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId } from 'react';
+import { Avatar } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
 import { assigneeRows, labelRows, percent, stateRows, type Distribution, type ProgressRow } from './distribution.js';
 import { progressBreakdownCss } from './progress-breakdown.css.js';
@@ -17,14 +18,7 @@ function Bar({ row }: { row: ProgressRow }) {
   return (
     <li className="pb-row">
       <span className="pb-name">
-        {row.avatar !== undefined &&
-          (row.avatar ? (
-            <img className="pb-avatar" src={row.avatar} alt="" />
-          ) : (
-            <span className="pb-avatar pb-initial" aria-hidden="true">
-              {row.name.charAt(0).toUpperCase()}
-            </span>
-          ))}
+        {row.avatar !== undefined && <Avatar name={row.name} src={row.avatar} />}
         {row.color !== undefined && <span className="pb-dot" style={{ backgroundColor: row.color ?? 'transparent' }} aria-hidden="true" />}
         <span id={nameId}>{row.name}</span>
       </span>
