@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { RichEditorElement } from '../../../src/react/index.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, focusedDateField, press, typeDate, typeInto } from './input.js';
-import { closed, listbox, option, property } from './pickers.js';
+import { closed, listbox, option, property, shown } from './pickers.js';
 import { button, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
@@ -83,11 +83,12 @@ describe('create issue dialog', () => {
     await press('Escape');
     await closed(labels, 'the Labels picker');
 
-    const target = await property(form, 'Target date');
+    const target = await property(form, 'Due date');
     await click(target);
     await typeDate(await focusedDateField(), '03/10/2025');
     await press('Enter');
-    await closed(target, 'the Target date picker');
+    await closed(target, 'the Due date picker');
+    expect(target.textContent).to.equal('Due dateMar 10, 2025');
     const cycle = await property(form, 'Cycle');
     await click(cycle);
     await click(await until(async () => option(await listbox(), 'Sprint 1'), 'the cycles'));
@@ -166,6 +167,39 @@ describe('create issue dialog', () => {
     await until(() => rows(app.container).length === 5, 'both new issues in the list');
     expect(dialog()).to.exist;
   });
+
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    it(`names its property chips and wraps them clear of the buttons at ${width}x${height}`, async () => {
+      await setViewport({ width, height });
+      try {
+        const { form } = await openDialog();
+        const chips = await until(() => {
+          const found = [...form.querySelectorAll<HTMLElement>('.app-create-issue-properties .app-picker-button')];
+          return found.length >= 7 ? found : null;
+        }, 'the property chips');
+        // Each empty date chip says which date it is, in words and as its name.
+        expect(shown(await property(form, 'Start date'))).to.equal('Start date');
+        expect(shown(await property(form, 'Due date'))).to.equal('Due date');
+        expect(chips.map((chip) => shown(chip))).to.not.include('No date');
+        const create = button(form, 'Create issue')!.getBoundingClientRect();
+        const box = form.closest('.app-dialog')!.getBoundingClientRect();
+        expect(create.right, 'the Create button inside the dialog').to.be.at.most(box.right + 0.5);
+        expect(create.bottom, 'the Create button on screen').to.be.at.most(window.innerHeight + 0.5);
+        for (const chip of chips) {
+          const rect = chip.getBoundingClientRect();
+          expect(rect.right, `${shown(chip)} inside the dialog`).to.be.at.most(box.right + 0.5);
+          const overlaps = rect.left < create.right && rect.right > create.left && rect.top < create.bottom && rect.bottom > create.top;
+          expect(overlaps, `${shown(chip)} clear of the Create button`).to.equal(false);
+        }
+        await expectAccessible(form);
+      } finally {
+        await setViewport({ width: 1280, height: 800 });
+      }
+    });
+  }
 
   it('refuses an empty title', async () => {
     const { api, form } = await openDialog();

@@ -8,6 +8,7 @@ import {
   DATE_MISSING,
   DateFilter,
   START_AFTER_END,
+  YEAR_TOO_LONG,
   addMonthsClamped,
   defaultDateFilter,
   toIsoDate,
@@ -142,6 +143,28 @@ describe('<DateFilter>', () => {
     await until(() => field('Date')!.value === '', 'the date is cleared');
     expect(apply().disabled).to.equal(true);
     expect(reason()).to.equal(DATE_MISSING);
+  });
+
+  it('says a five-digit year is the problem, in a single date and in a range', async () => {
+    render(<DateFilter today={new Date(2025, 4, 14)} onApply={(value) => applied.push(value)} />);
+    await openWithKeyboard();
+    await click(byText('label', 'Before')!);
+    const date = field('Date')!;
+    // Typing on past four digits makes a date field's year longer (it takes up to six).
+    await typeDate(date, '07/01/20255');
+    expect(reason()).to.equal(YEAR_TOO_LONG);
+    expect(apply().disabled).to.equal(true);
+    expect(date.getAttribute('aria-invalid')).to.equal('true');
+    await click(byText('label', 'Range')!);
+    await typeDate(field('End date')!, '07/01/20255');
+    // Not "the start date cannot be after the end date": the year is what is wrong.
+    expect(reason()).to.equal(YEAR_TOO_LONG);
+    expect(field('End date')!.getAttribute('aria-invalid')).to.equal('true');
+    expect(field('Start date')!.hasAttribute('aria-invalid')).to.equal(false);
+    await typeDate(field('End date')!, '07/01/2025');
+    await until(() => !apply().disabled, 'a four-digit year applies');
+    expect(reason()).to.equal(null);
+    await expectAccessible(popover()!);
   });
 
   it('closes on Escape without applying and reopens on the applied filter', async () => {

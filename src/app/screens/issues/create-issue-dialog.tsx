@@ -152,8 +152,8 @@ function CreateIssueForm({ slug, projectId, draft, requestClose, close }: FormPr
         <PriorityPicker value={picked.priority} onChange={(priority) => pick({ priority })} />
         <AssigneePicker choices={choices} value={picked.assignee_ids} onChange={(ids) => pick({ assignee_ids: ids })} />
         <LabelPicker choices={choices} value={picked.label_ids} onChange={(ids) => pick({ label_ids: ids })} />
-        <DatePicker label="Start date" value={picked.start_date} invalid={datesBackwards} onPick={(day) => pick({ start_date: day })} />
-        <DatePicker label="Target date" value={picked.target_date} invalid={datesBackwards} onPick={(day) => pick({ target_date: day })} />
+        <DatePicker label="Start date" namedWhenEmpty value={picked.start_date} invalid={datesBackwards} onPick={(day) => pick({ start_date: day })} />
+        <DatePicker label="Due date" namedWhenEmpty value={picked.target_date} invalid={datesBackwards} onPick={(day) => pick({ target_date: day })} />
         {planning.cycleView ? <OptionalPicker label="Cycle" none="No cycle" items={planning.cycles} value={picked.cycle_id} onChange={(cycleId) => pick({ cycle_id: cycleId })} /> : null}
         {planning.moduleView ? <OptionalPicker label="Module" none="No module" items={planning.modules} value={picked.module_id} onChange={(moduleId) => pick({ module_id: moduleId })} /> : null}
       </div>

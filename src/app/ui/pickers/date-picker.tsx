@@ -19,7 +19,20 @@ export function formatDay(day: string): string {
  * A property button showing a day that opens a native date input: Enter (or clicking away) sets
  * the day, "Remove date" clears it, Escape closes without a change.
  */
-export function DatePicker({ label, value, onPick, invalid }: { label: string; value: string | null; onPick(day: string | null): void; invalid?: boolean }) {
+export function DatePicker({
+  label,
+  value,
+  onPick,
+  invalid,
+  namedWhenEmpty = false,
+}: {
+  label: string;
+  value: string | null;
+  onPick(day: string | null): void;
+  invalid?: boolean;
+  /** Shows the label instead of "No date" while empty, where nothing else on screen says what the chip is (the create dialog). */
+  namedWhenEmpty?: boolean;
+}) {
   useStyles('app-pickers', pickersCss);
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -34,12 +47,16 @@ export function DatePicker({ label, value, onPick, invalid }: { label: string; v
   };
   return (
     <Popover.Root open={open} onOpenChange={openChange}>
-      <Popover.Trigger className="app-picker-button" aria-labelledby={`${id}-label ${id}-value`} aria-invalid={invalid || undefined}>
+      <Popover.Trigger
+        className="app-picker-button"
+        aria-labelledby={!value && namedWhenEmpty ? `${id}-value` : `${id}-label ${id}-value`}
+        aria-invalid={invalid || undefined}
+      >
         <span id={`${id}-label`} className="app-visually-hidden">
           {label}
         </span>
         <span id={`${id}-value`} className="app-picker-value" data-empty={value ? undefined : true}>
-          {value ? formatDay(value) : 'No date'}
+          {value ? formatDay(value) : namedWhenEmpty ? label : 'No date'}
         </span>
       </Popover.Trigger>
       <Popover.Portal>

@@ -61,6 +61,8 @@ export function DateFilter({ onApply, value, defaultValue, today, label = 'Date'
   const problem = dateFilterProblem(draft.type, draft.after, draft.before, draft.date);
   const reasonId = `${id}-reason`;
   const backwards = problem === START_AFTER_END;
+  /** Whether a field's own value is wrong (a year of five or six digits), not only the range. */
+  const wrongYear = (day: string) => !!day && !/^\d{4}-/.test(day);
 
   const openChange = (next: boolean) => {
     // Reopening starts from what is applied: an unapplied draft is abandoned on close.
@@ -109,7 +111,7 @@ export function DateFilter({ onApply, value, defaultValue, today, label = 'Date'
                     type="date"
                     value={draft.after}
                     max={draft.before || undefined}
-                    aria-invalid={backwards || undefined}
+                    aria-invalid={backwards || wrongYear(draft.after) || undefined}
                     aria-describedby={problem ? reasonId : undefined}
                     onChange={(event) => update({ after: event.target.value })}
                   />
@@ -120,7 +122,7 @@ export function DateFilter({ onApply, value, defaultValue, today, label = 'Date'
                     type="date"
                     value={draft.before}
                     min={draft.after || undefined}
-                    aria-invalid={backwards || undefined}
+                    aria-invalid={backwards || wrongYear(draft.before) || undefined}
                     aria-describedby={problem ? reasonId : undefined}
                     onChange={(event) => update({ before: event.target.value })}
                   />
@@ -133,6 +135,7 @@ export function DateFilter({ onApply, value, defaultValue, today, label = 'Date'
                   <input
                     type="date"
                     value={draft.date}
+                    aria-invalid={wrongYear(draft.date) || undefined}
                     aria-describedby={problem ? reasonId : undefined}
                     onChange={(event) => update({ date: event.target.value })}
                   />

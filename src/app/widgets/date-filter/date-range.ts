@@ -10,6 +10,9 @@ export const START_AFTER_END = 'The start date cannot be after the end date.';
 /** Said when Apply is disabled because a date is missing or incomplete. */
 export const DATE_MISSING = 'Enter a date to apply the filter.';
 
+/** Said when a date field holds a year of more than four digits (a date field takes up to six). */
+export const YEAR_TOO_LONG = 'The year must have four digits.';
+
 /** A local calendar day as `YYYY-MM-DD` (the format of `<input type="date">`), never shifted by the time zone. */
 export function toIsoDate(date: Date): string {
   const pad = (value: number, width: number) => String(value).padStart(width, '0');
@@ -31,9 +34,10 @@ export function defaultDateFilter(today: Date = new Date()): { after: string; be
 
 /** Why the filter cannot be applied yet, or null when it can. ISO days compare as strings. */
 export function dateFilterProblem(type: DateFilterType, after: string, before: string, date: string): string | null {
-  if (type !== 'range') return date ? null : DATE_MISSING;
-  if (!after || !before) return DATE_MISSING;
-  return after > before ? START_AFTER_END : null;
+  const dates = type === 'range' ? [after, before] : [date];
+  if (dates.some((day) => !day)) return DATE_MISSING;
+  if (dates.some((day) => !/^\d{4}-/.test(day))) return YEAR_TOO_LONG;
+  return type === 'range' && after > before ? START_AFTER_END : null;
 }
 
 /** The value to emit for a draft that has no problem. */

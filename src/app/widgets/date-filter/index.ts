@@ -2,6 +2,7 @@ export { DateFilter, type DateFilterProps } from './date-filter.js';
 export {
   DATE_MISSING,
   START_AFTER_END,
+  YEAR_TOO_LONG,
   addMonthsClamped,
   dateFilterProblem,
   dateFilterValue,
