@@ -1,10 +1,19 @@
 import type { Db } from '../db/index.js';
+import { notFound } from '../http/errors.js';
 import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
+import { CYCLE_NOT_FOUND } from './cycle-shape.js';
 
 /** The cycle issues are added to or removed from. */
 export interface CycleRef {
   id: string;
   name: string;
+}
+
+/** The project's cycle `cycleId` (locked with `lock`, so it cannot be deleted meanwhile); 404 when there is none. */
+export async function cycleOf(db: Db, projectId: string, cycleId: string, lock = false): Promise<CycleRef> {
+  const cycle = await db.maybeOne<CycleRef>(`SELECT id, name FROM cycles WHERE id = $1 AND project_id = $2${lock ? ' FOR UPDATE' : ''}`, [cycleId, projectId]);
+  if (!cycle) throw notFound(CYCLE_NOT_FOUND);
+  return cycle;
 }
 
 /**

@@ -1,10 +1,19 @@
 import type { Db } from '../db/index.js';
+import { notFound } from '../http/errors.js';
 import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
+import { MODULE_NOT_FOUND } from './module-shape.js';
 
 /** The module issues are added to or removed from. */
 export interface ModuleRef {
   id: string;
   name: string;
+}
+
+/** The project's module `moduleId` (locked with `lock`, so it cannot be deleted meanwhile); 404 when there is none. */
+export async function moduleOf(db: Db, projectId: string, moduleId: string, lock = false): Promise<ModuleRef> {
+  const module = await db.maybeOne<ModuleRef>(`SELECT id, name FROM modules WHERE id = $1 AND project_id = $2${lock ? ' FOR UPDATE' : ''}`, [moduleId, projectId]);
+  if (!module) throw notFound(MODULE_NOT_FOUND);
+  return module;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/index.js';
 import { currentProject } from '../http/context.js';
 import { forbidden } from '../http/errors.js';
 
@@ -23,9 +24,13 @@ export function featureDisabledMessage(feature: ProjectFeature): string {
  */
 export function requireProjectFeature(feature: ProjectFeature): preHandlerAsyncHookHandler {
   return async function projectFeature(request) {
-    const project = currentProject(request);
-    // `feature` is one of three fixed column names, never client input.
-    const row = await request.server.db.one<{ enabled: boolean }>(`SELECT ${feature} AS enabled FROM projects WHERE id = $1`, [project.id]);
-    if (!row.enabled) throw forbidden(featureDisabledMessage(feature));
+    await requireFeatureOn(request.server.db, currentProject(request).id, feature);
   };
+}
+
+/** 403 with the "disabled" text when the project has `feature` turned off (for a route where only some requests need it). */
+export async function requireFeatureOn(db: Db, projectId: string, feature: ProjectFeature): Promise<void> {
+  // `feature` is one of three fixed column names, never client input.
+  const row = await db.one<{ enabled: boolean }>(`SELECT ${feature} AS enabled FROM projects WHERE id = $1`, [projectId]);
+  if (!row.enabled) throw forbidden(featureDisabledMessage(feature));
 }

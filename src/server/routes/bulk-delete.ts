@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_ISSUES_ADDED } from '../../api-shapes/planning.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams, uuid } from '../http/schemas.js';
 import { softDeleteIssues } from '../issues/delete-issues.js';
+import { SELECT_AT_LEAST_ONE_ISSUE } from '../planning/add-issues.js';
 import { lockIssueTree } from '../issues/issue-references.js';
 import { Role } from '../roles.js';
 import { issueDocumentsOf } from '../collab/collab-service.js';
 
-/** The spec's message when nothing is selected. */
-export const SELECT_AT_LEAST_ONE = 'Please select at least one issue.';
-
-/** The most issues one request deletes. */
-const MAX_BULK = 1000;
 
 /**
  * The bulk delete dialog: members and admins delete several issues of the project at once, all
@@ -29,13 +26,13 @@ export async function bulkDeleteRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: projectParams,
         // issue_ids is checked below rather than `required`, so its absence gets the spec's message.
-        body: { type: ['object', 'null'], additionalProperties: false, properties: { issue_ids: { type: 'array', maxItems: MAX_BULK, items: uuid } } },
+        body: { type: ['object', 'null'], additionalProperties: false, properties: { issue_ids: { type: 'array', maxItems: MAX_ISSUES_ADDED, items: uuid } } },
         response: { 200: { type: 'object', required: ['deleted'], properties: { deleted: { type: 'integer' } } } },
       },
     },
     async (request) => {
       const ids = [...new Set(request.body?.issue_ids ?? [])];
-      if (!ids.length) throw badRequest(SELECT_AT_LEAST_ONE);
+      if (!ids.length) throw badRequest(SELECT_AT_LEAST_ONE_ISSUE);
       const project = currentProject(request);
       const deleted = await db.transaction(async (tx) => {
         await lockIssueTree(tx, project.id);

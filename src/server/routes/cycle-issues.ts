@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { addIssuesToCycle, removeIssueFromCycle, type CycleRef } from '../cycles/cycle-issues.js';
-import { CYCLE_NOT_FOUND, cycleParams } from '../cycles/cycle-shape.js';
-import type { Db } from '../db/index.js';
+import { addIssuesToCycle, cycleOf, removeIssueFromCycle } from '../cycles/cycle-issues.js';
+import { cycleParams } from '../cycles/cycle-shape.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
@@ -28,12 +27,6 @@ const cycleIssueParams = {
 const issueList = { type: 'array', items: issueRowSchema } as const;
 
 const cyclesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('cycle_view')];
-
-async function cycleOf(db: Db, projectId: string, cycleId: string, lock = false): Promise<CycleRef> {
-  const cycle = await db.maybeOne<CycleRef>(`SELECT id, name FROM cycles WHERE id = $1 AND project_id = $2${lock ? ' FOR UPDATE' : ''}`, [cycleId, projectId]);
-  if (!cycle) throw notFound(CYCLE_NOT_FOUND);
-  return cycle;
-}
 
 /** The issues of a cycle: listed by everyone in the project, added and removed by Members. */
 export async function cycleIssueRoutes(app: FastifyInstance): Promise<void> {

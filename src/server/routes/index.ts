@@ -3,6 +3,7 @@ import { aiRoutes } from './ai.js';
 import { assetFileRoutes } from './asset-files.js';
 import { authRoutes } from './auth.js';
 import { bulkDeleteRoutes } from './bulk-delete.js';
+import { bulkUpdateRoutes } from './bulk-update.js';
 import { collabRoutes } from './collab.js';
 import { coverRoutes } from './covers.js';
 import { cycleIssueRoutes } from './cycle-issues.js';
@@ -65,6 +66,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueDraftRoutes);
   await app.register(savedViewRoutes);
   await app.register(bulkDeleteRoutes);
+  await app.register(bulkUpdateRoutes);
   await app.register(cycleRoutes);
   await app.register(cycleIssueRoutes);
   await app.register(moduleRoutes);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { addIssuesToModule, removeIssueFromModule, type ModuleRef } from '../modules/module-issues.js';
-import { MODULE_NOT_FOUND, moduleParams } from '../modules/module-shape.js';
-import type { Db } from '../db/index.js';
+import { addIssuesToModule, moduleOf, removeIssueFromModule } from '../modules/module-issues.js';
+import { moduleParams } from '../modules/module-shape.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
@@ -28,12 +27,6 @@ const moduleIssueParams = {
 const issueList = { type: 'array', items: issueRowSchema } as const;
 
 const modulesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('module_view')];
-
-async function moduleOf(db: Db, projectId: string, moduleId: string, lock = false): Promise<ModuleRef> {
-  const module = await db.maybeOne<ModuleRef>(`SELECT id, name FROM modules WHERE id = $1 AND project_id = $2${lock ? ' FOR UPDATE' : ''}`, [moduleId, projectId]);
-  if (!module) throw notFound(MODULE_NOT_FOUND);
-  return module;
-}
 
 /** The issues of a module: listed by everyone in the project, added and removed by Members. */
 export async function moduleIssueRoutes(app: FastifyInstance): Promise<void> {

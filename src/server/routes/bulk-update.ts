@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { bulkIssueUpdateBody, type BulkIssueChange, type BulkIssueUpdate } from '../../api-shapes/issue-bulk.js';
+import { addIssuesToCycle, cycleOf, removeIssueFromCycle } from '../cycles/cycle-issues.js';
+import type { Db } from '../db/index.js';
+import { currentProject, currentUser } from '../http/context.js';
+import { badRequest } from '../http/errors.js';
+import { requireProjectRole } from '../http/permissions.js';
+import { projectParams } from '../http/schemas.js';
+import type { ActivityIssue } from '../issues/activity.js';
+import { findIssue } from '../issues/issue-lookup.js';
+import { applyIssueChanges, type IssueChanges } from '../issues/issue-update.js';
+import { addIssuesToModule, moduleOf } from '../modules/module-issues.js';
+import { issuesToAdd } from '../planning/add-issues.js';
+import { requireFeatureOn } from '../planning/project-feature.js';
+import { Role } from '../roles.js';
+
+/** Said when a bulk update names issues but no change. */
+export const CHOOSE_A_CHANGE = 'Choose a change to make to the selected issues.';
+
+/** The issue fields a bulk change sets through the issue's own update (its checks and activity rows). */
+async function issueChangesFor(tx: Db, issueId: string, change: BulkIssueChange): Promise<IssueChanges> {
+  const changes: IssueChanges = {};
+  if (change.state_id !== undefined) changes.state_id = change.state_id;
+  if (change.priority !== undefined) changes.priority = change.priority;
+  if (change.assignee_ids !== undefined) changes.assignee_ids = change.assignee_ids;
+  if (change.add_label_ids?.length) {
+    const current = await tx.query<{ label_id: string }>('SELECT label_id FROM issue_labels WHERE issue_id = $1', [issueId]);
+    changes.label_ids = [...new Set([...current.map((row) => row.label_id), ...change.add_label_ids])];
+  }
+  return changes;
+}
+
+/** Takes each issue out of the cycle it is in, if any. */
+async function leaveCycles(tx: Db, projectId: string, issues: readonly ActivityIssue[], actorId: string): Promise<void> {
+  const rows = await tx.query<{ issue_id: string; cycle_id: string }>('SELECT issue_id, cycle_id FROM cycle_issues WHERE issue_id = ANY($1::uuid[])', [issues.map((issue) => issue.id)]);
+  for (const row of rows) await removeIssueFromCycle(tx, await cycleOf(tx, projectId, row.cycle_id, true), row.issue_id, actorId);
+}
+
+/**
+ * The selection bar of the issue list: members and admins change the state, priority, assignees,
+ * labels, cycle or module of several issues of the project at once, all or none (one transaction;
+ * an id that is not a live issue of this project, or a change one issue refuses, refuses the whole
+ * request). Each issue records its own activity, as if changed on its page. Answers `{ updated }`.
+ */
+export async function bulkUpdateRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.post<{ Body: BulkIssueUpdate }>(
+    '/workspaces/:slug/projects/:projectId/bulk-update-issues',
+    {
+      preHandler: requireProjectRole(Role.Member),
+      schema: {
+        params: projectParams,
+        body: bulkIssueUpdateBody,
+        response: { 200: { type: 'object', required: ['updated'], properties: { updated: { type: 'integer' } } } },
+      },
+    },
+    async (request) => {
+      const { issue_ids: ids = [], ...change } = request.body;
+      const project = currentProject(request);
+      const user = currentUser(request);
+      if (ids.length && !Object.keys(change).length) throw badRequest(CHOOSE_A_CHANGE);
+      if (change.cycle_id !== undefined) await requireFeatureOn(db, project.id, 'cycle_view');
+      if (change.module_id !== undefined) await requireFeatureOn(db, project.id, 'module_view');
+      const updated = await db.transaction(async (tx) => {
+        // Empty ids get the spec's text; the issues come in one order, so two bulk changes lock them in turn.
+        const issues = await issuesToAdd(tx, project.id, { issues: ids });
+        for (const { id } of issues) {
+          const changes = await issueChangesFor(tx, id, change);
+          if (Object.keys(changes).length) await applyIssueChanges(tx, await findIssue(tx, project.id, id, { lock: true }), changes, user.id);
+        }
+        if (change.cycle_id === null) await leaveCycles(tx, project.id, issues, user.id);
+        else if (change.cycle_id) await addIssuesToCycle(tx, await cycleOf(tx, project.id, change.cycle_id, true), issues, user.id);
+        if (change.module_id) await addIssuesToModule(tx, await moduleOf(tx, project.id, change.module_id, true), issues, user.id);
+        return issues.length;
+      });
+      return { updated };
+    },
+  );
+}
