@@ -1,3 +1,4 @@
+import type { BulkIssueChange } from '../../api-shapes/issue-bulk.js';
 import type { DescriptionSave } from '../../api-shapes/description.js';
 import type { IssueCreateBody, IssueUpdateBody } from '../../api-shapes/issue.js';
 import type { IssueListQuery } from '../../api-shapes/issue-list-query.js';
@@ -65,6 +66,9 @@ export function issuesApi(client: ApiClient) {
       client.request<{ subscribed: boolean }>('POST', `${issuePath(slug, projectId, issueId)}/subscribe`),
     unsubscribe: (slug: string, projectId: string, issueId: string) =>
       client.request<{ subscribed: boolean }>('DELETE', `${issuePath(slug, projectId, issueId)}/subscribe`),
+    /** Makes one change to several issues at once, all or none (src/api-shapes/issue-bulk.ts). */
+    bulkUpdate: (slug: string, projectId: string, issueIds: string[], change: BulkIssueChange) =>
+      client.request<{ updated: number }>('POST', `${projectPath(slug, projectId)}/bulk-update-issues`, { body: { issue_ids: issueIds, ...change } }),
     bulkDelete: (slug: string, projectId: string, issueIds: string[]) =>
       client.request<{ deleted: number }>('DELETE', `${projectPath(slug, projectId)}/bulk-delete-issues`, { body: { issue_ids: issueIds } }),
     search: (slug: string, projectId: string, query: IssueSearchQuery, signal?: AbortSignal) =>

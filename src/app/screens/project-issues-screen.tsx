@@ -66,10 +66,9 @@ export function ProjectIssuesScreen() {
   // Rows and cards offer the priority picker only once the role is known to allow it.
   const rowSelection = useRowSelection(issues.map((issue) => issue.id));
   const selection = mayEdit && layout === 'list' ? rowSelection : undefined;
-  const moveSelected = (stateId: string) => {
-    const state = states.data?.find((candidate) => candidate.id === stateId);
-    if (state) for (const issue of issues.filter((listed) => rowSelection.selected.has(listed.id))) void moveIssue(issue, state);
-  };
+  // Rows that left the list (filtered out, deleted) are not changed behind the user's back.
+  const selectedIds = issues.filter((issue) => rowSelection.selected.has(issue.id)).map((issue) => issue.id);
+  const [deletingSelected, setDeletingSelected] = useState(false);
   const onPriorityChange = mayEdit ? (issue: IssueRow, priority: Priority) => void setPriority(issue, priority) : undefined;
 
   const saveView = async ({ name, shared }: SaveViewValues) => {
@@ -131,8 +130,8 @@ export function ProjectIssuesScreen() {
           <Note announce>{search ? `No issues match “${search}”.` : 'No issues match the filters.'}</Note>
         ) : (
           <>
-            {selection?.selected.size ? (
-              <IssueSelectionBar slug={slug} projectId={projectId} count={selection.selected.size} onState={moveSelected} onClear={selection.clear} />
+            {selection && selectedIds.length ? (
+              <IssueSelectionBar slug={slug} projectId={projectId} project={project.data} selected={selectedIds} onDelete={() => setDeletingSelected(true)} onClear={selection.clear} />
             ) : null}
             {layout === 'board' ? (
               <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} onPriorityChange={onPriorityChange} display={display} />
@@ -154,6 +153,17 @@ export function ProjectIssuesScreen() {
           <SaveViewDialog open={saving} onOpenChange={setSaving} onSave={saveView} />
           <CreateIssueDialog slug={slug} projectId={projectId} open={creating} onOpenChange={setCreating} />
           <BulkDeleteDialog open={deleting} onOpenChange={setDeleting} issues={issues} onDelete={deleteIssues} notify={notify} />
+          <BulkDeleteDialog
+            open={deletingSelected}
+            onOpenChange={setDeletingSelected}
+            issues={issues}
+            initialSelected={selectedIds}
+            onDelete={async (ids) => {
+              await deleteIssues(ids);
+              rowSelection.clear();
+            }}
+            notify={notify}
+          />
         </>
       ) : null}
     </>

@@ -2,29 +2,52 @@ import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
-import { issueDetail, listedIssue, project, PROJECT_ID, STATE_ID } from './fixtures.js';
+import type { Priority } from '../../../src/app/api/types.js';
+import { listedIssue, members, project, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press } from './input.js';
 import { listbox, option, property } from './pickers.js';
-import { button, cleanup, renderApp, until } from './render.js';
+import { button, byText, cleanup, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
-const ISSUE = '/workspaces/:slug/projects/:projectId/issues/:issueId';
+const BULK = '/workspaces/:slug/projects/:projectId/bulk-update-issues';
+const BULK_DELETE = '/workspaces/:slug/projects/:projectId/bulk-delete-issues';
 const DONE = '77777777-7777-4777-8777-777777777775';
 // The list layout asked for in the address: a layout another test remembered for the project does not apply.
 const LIST = `${paths.projectIssues('acme', PROJECT_ID)}?layout=list`;
 const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-issue-row')];
 const box = (root: ParentNode, key: string) => root.querySelector<HTMLInputElement>(`input[aria-label="Select ${key}"]`)!;
 const bar = () => document.querySelector<HTMLElement>('[role="region"][aria-label="Selected issues"]');
+const DONE_STATE = { id: DONE, project_id: PROJECT_ID, name: 'Done', description: '', color: '#16a34a', group: 'completed', sequence: 2, is_default: false } as const;
 
-/** The seeded project with a Done state, whose PATCH route keeps the state it is sent. */
+/** The seeded project with a Done state and its members, whose bulk routes change and delete the listed issues as the server would. */
 function selectionApi(role: 20 | 10 = 20) {
-  const { api } = seededApi((scene) => (scene.projects = [project(role)]));
+  const { api, scene } = seededApi((s) => (s.projects = [project(role)]));
   return api
     .on('GET', '/workspaces/:slug/projects/:projectId/states', () => [
       { id: STATE_ID, project_id: PROJECT_ID, name: 'Todo', description: '', color: '#f59e0b', group: 'unstarted', sequence: 1, is_default: true },
-      { id: DONE, project_id: PROJECT_ID, name: 'Done', description: '', color: '#16a34a', group: 'completed', sequence: 2, is_default: false },
+      DONE_STATE,
     ])
-    .on('PATCH', ISSUE, (request) => issueDetail({ id: request.params.issueId!, state_id: (request.body as { state_id: string }).state_id }));
+    .on('GET', '/workspaces/:slug/projects/:projectId/members', () => members)
+    .on('POST', BULK, (request) => {
+      const { issue_ids: ids, ...change } = request.body as { issue_ids: string[]; state_id?: string; priority?: Priority; assignee_ids?: string[] };
+      scene.issues = scene.issues.map((issue) => {
+        if (!ids.includes(issue.id)) return issue;
+        const next = { ...issue };
+        if (change.state_id === DONE) Object.assign(next, { state_id: DONE, state__name: 'Done', state__color: DONE_STATE.color, state__group: 'completed' });
+        if (change.priority) next.priority = change.priority;
+        if (change.assignee_ids) {
+          next.assignee_ids = change.assignee_ids;
+          next.assignees = members.filter((member) => change.assignee_ids!.includes(member.id));
+        }
+        return next;
+      });
+      return { updated: ids.length };
+    })
+    .on('DELETE', BULK_DELETE, (request) => {
+      const ids = (request.body as { issue_ids: string[] }).issue_ids;
+      scene.issues = scene.issues.filter((issue) => !ids.includes(issue.id));
+      return { deleted: ids.length };
+    });
 }
 
 /** Clicks `element` with Shift held. */
@@ -51,14 +74,59 @@ describe('selecting several rows', () => {
     expect(['WEB-3', 'WEB-2', 'WEB-1'].map((key) => box(app.container, key).checked)).to.deep.equal([true, true, true]);
     await click(await property(bar()!, 'State'));
     await click(option(await listbox(), 'Done'));
-    await until(() => api.sent('PATCH', ISSUE).length === 3, 'three updates');
-    expect(api.sent('PATCH', ISSUE).map((request) => request.body)).to.deep.equal([{ state_id: DONE }, { state_id: DONE }, { state_id: DONE }]);
-    expect(new Set(api.sent('PATCH', ISSUE).map((request) => request.params.issueId))).to.deep.equal(new Set([3, 2, 1].map((n) => listedIssue(n).id)));
+    // One request for all three, not one per issue.
+    await until(() => api.sent('POST', BULK).length === 1, 'the bulk update');
+    expect(api.sent('POST', BULK)[0]!.body).to.deep.equal({ issue_ids: [3, 2, 1].map((n) => listedIssue(n).id), state_id: DONE });
     await until(() => rows(app.container).every((row) => row.querySelector('.app-state-icon')?.getAttribute('aria-label') === 'State: Done'), 'every row in Done');
+    await until(() => byText(document, '.app-toast', 'State set on 3 issues.'), 'the toast');
+    // The selection stays for the next change.
+    expect(bar()?.querySelector('[role="status"]')?.textContent).to.equal('3 selected');
     // Shift-click on a selected row clears the range from the last row clicked (WEB-1) to it.
     await shiftClick(box(app.container, 'WEB-2'));
     await until(() => bar()?.querySelector('[role="status"]')?.textContent === '1 selected', 'one left selected');
     expect(['WEB-3', 'WEB-2', 'WEB-1'].map((key) => box(app.container, key).checked)).to.deep.equal([true, false, false]);
+  });
+
+  it('sets the priority and the assignee of the selected rows, and deletes them after one more click', async () => {
+    const api = selectionApi();
+    const app = renderApp(LIST, { api });
+    await until(() => box(app.container, 'WEB-3'), 'the selectable issues');
+    await click(box(app.container, 'WEB-3'));
+    await click(box(app.container, 'WEB-1'));
+    await until(() => bar()?.querySelector('[role="status"]')?.textContent === '2 selected', 'two selected');
+    const ids = [listedIssue(3).id, listedIssue(1).id];
+
+    await click(await property(bar()!, 'Priority'));
+    await click(option(await listbox(), 'High'));
+    await until(() => api.sent('POST', BULK).length === 1, 'the priority change');
+    expect(api.sent('POST', BULK)[0]!.body).to.deep.equal({ issue_ids: ids, priority: 'high' });
+    await until(() => byText(document, '.app-toast', 'Priority set on 2 issues.'), 'the priority toast');
+
+    await click(await property(bar()!, 'Assignees'));
+    await click(await until(async () => option(await listbox(), 'Grace'), 'the members'));
+    await until(() => api.sent('POST', BULK).length === 2, 'the assignee change');
+    expect(api.sent('POST', BULK)[1]!.body).to.deep.equal({ issue_ids: ids, assignee_ids: [members[1]!.id] });
+    await until(() => rows(app.container)[0]!.querySelector('.app-issue-assignees')?.textContent?.includes('Grace'), 'the assignee shown');
+
+    await click(button(bar()!, 'Delete…'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the delete dialog');
+    // The dialog opens on the selection: two checked, named by their keys.
+    await until(() => dialog.querySelectorAll('input[type="checkbox"]:checked').length === 2, 'the selection checked');
+    await click(button(dialog, 'Delete selected issues'));
+    await until(() => api.sent('DELETE', BULK_DELETE).length === 1, 'the delete');
+    expect(api.sent('DELETE', BULK_DELETE)[0]!.body).to.deep.equal({ issue_ids: ids });
+    await until(() => rows(app.container).length === 1 && !bar(), 'one row left, and no bar');
+  });
+
+  it('says why a change was refused and leaves the rows as they were', async () => {
+    const api = selectionApi().on('POST', BULK, () => reply(400, { error: 'Some of the selected issues do not exist in this project.' }));
+    const app = renderApp(LIST, { api });
+    await until(() => box(app.container, 'WEB-2'), 'the selectable issues');
+    await click(box(app.container, 'WEB-2'));
+    await click(await until(() => bar() && property(bar()!, 'Priority'), 'the bar'));
+    await click(option(await listbox(), 'Urgent'));
+    await until(() => byText(document, '.app-toast', 'Some of the selected issues do not exist in this project.'), 'the refusal');
+    expect(rows(app.container).map((row) => row.querySelector('.app-picker-button')?.textContent)).to.deep.equal(['None', 'None', 'None'].map((p) => `Priority${p}`));
   });
 
   it('selects from the keyboard and clears the selection', async () => {

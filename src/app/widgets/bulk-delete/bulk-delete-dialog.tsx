@@ -13,10 +13,12 @@ export interface BulkDeleteDialogProps {
   /** Deletes the issues with these ids; rejects when that failed. */
   onDelete(ids: string[]): Promise<void>;
   notify: Notify;
+  /** The ids checked when it opens (the list's selection), so deleting them takes one more click. */
+  initialSelected?: readonly string[];
 }
 
 /** A dialog to pick several of a project's issues and delete them at once. */
-export function BulkDeleteDialog({ open, onOpenChange, issues, onDelete, notify }: BulkDeleteDialogProps) {
+export function BulkDeleteDialog({ open, onOpenChange, issues, onDelete, notify, initialSelected = [] }: BulkDeleteDialogProps) {
   return (
     <AppDialog
       open={open}
@@ -26,22 +28,23 @@ export function BulkDeleteDialog({ open, onOpenChange, issues, onDelete, notify 
       size="large"
       placement="top"
     >
-      {/* Mounted only while open, so every opening starts with an empty search and selection. */}
-      <BulkDeleteForm issues={issues} onDelete={onDelete} notify={notify} close={() => onOpenChange(false)} />
+      {/* Mounted only while open, so every opening starts with an empty search and the given selection. */}
+      <BulkDeleteForm issues={issues} initialSelected={initialSelected} onDelete={onDelete} notify={notify} close={() => onOpenChange(false)} />
     </AppDialog>
   );
 }
 
 interface BulkDeleteFormProps {
   issues: ListedIssue[];
+  initialSelected: readonly string[];
   onDelete(ids: string[]): Promise<void>;
   notify: Notify;
   close(): void;
 }
 
-function BulkDeleteForm({ issues, onDelete, notify, close }: BulkDeleteFormProps) {
+function BulkDeleteForm({ issues, initialSelected, onDelete, notify, close }: BulkDeleteFormProps) {
   const [query, setQuery] = useState('');
-  const checklist = useIssueChecklist<ListedIssue>();
+  const checklist = useIssueChecklist<ListedIssue>(issues.filter((issue) => initialSelected.includes(issue.id)));
   // Issues that left the list while selected are not deleted behind the user's back.
   const chosen = issues.filter((issue) => checklist.selected.has(issue.id));
 

@@ -21,9 +21,9 @@ export interface ChecklistState<T extends ChecklistIssue> {
   submit(chosen: readonly T[], send: (chosen: T[]) => void | Promise<void>): Promise<boolean>;
 }
 
-/** The state of an issue checklist: what is chosen, the problem to show, and one submission at a time. */
-export function useIssueChecklist<T extends ChecklistIssue>(): ChecklistState<T> {
-  const [selected, setSelected] = useState<ReadonlyMap<string, T>>(() => new Map());
+/** The state of an issue checklist: what is chosen (at first `initial`), the problem to show, and one submission at a time. */
+export function useIssueChecklist<T extends ChecklistIssue>(initial: readonly T[] = []): ChecklistState<T> {
+  const [selected, setSelected] = useState<ReadonlyMap<string, T>>(() => new Map(initial.map((issue) => [issue.id, issue])));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return {
