@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { attachmentShape } from '../../src/api-shapes/attachment.js';
 import {
@@ -154,6 +156,30 @@ describe('POST …/issues/:issueId/attachments', () => {
     assert.equal((await seed.actors.admin.delete(doomedUrl)).status, 204);
     assert.equal((await seed.actors.member.get(`${doomedUrl}/attachments`)).status, 404);
     assert.equal((await seed.actors.member.get(attachment.download_url)).status, 404);
+  });
+
+  test('a file written for an upload whose transaction then fails is removed again', async () => {
+    const folder = join(server.config.dataDir, 'uploads', 'workspaces', seed.workspace.id);
+    const files = async () => (await readdir(folder)).sort();
+    await attach('member');
+    const before = [await files(), await storedCount()];
+    const db = server.db;
+    const transaction = db.transaction;
+    // The transaction writes the row and the activity, then fails as a lost connection would at commit.
+    db.transaction = async function (this: typeof db, fn: Parameters<typeof db.transaction>[0]) {
+      await transaction.call(this, async (tx) => {
+        await fn(tx);
+        throw new Error('connection lost at commit');
+      });
+      throw new Error('unreachable');
+    } as typeof db.transaction;
+    try {
+      const response = await seed.actors.member.post(attachmentsUrl, form('lost', 'lost.txt'));
+      assert.equal(response.status, 500);
+    } finally {
+      db.transaction = transaction;
+    }
+    assert.deepEqual([await files(), await storedCount()], before);
   });
 
   test('authorization matrix: members and admins upload; guests and viewers cannot', async () => {
