@@ -7,6 +7,7 @@ import { exportsApi } from './exports.js';
 import { fileAssetsApi } from './file-assets.js';
 import { instanceApi } from './instance.js';
 import { issueActivitiesApi } from './issue-activities.js';
+import { issueAttachmentsApi } from './issue-attachments.js';
 import { issueCommentsApi } from './issue-comments.js';
 import { issueDraftsApi } from './issue-drafts.js';
 import { savedViewsApi } from './saved-views.js';
@@ -32,6 +33,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     drafts: issueDraftsApi(client),
     views: savedViewsApi(client),
     links: issueLinksApi(client),
+    attachments: issueAttachmentsApi(client),
     comments: issueCommentsApi(client),
     activities: issueActivitiesApi(client),
     states: statesApi(client),

@@ -12,6 +12,7 @@ export type { State, StateGroup } from '../../api-shapes/state.js';
 export type { Label } from '../../api-shapes/label.js';
 export type { Workspace } from '../../api-shapes/workspace.js';
 export type { Comment } from '../../api-shapes/comment.js';
+export type { Attachment } from '../../api-shapes/attachment.js';
 export type { Cycle, CycleDetail, CycleStatus } from '../../api-shapes/cycle.js';
 export type { Module, ModuleDetail, ModuleStatus } from '../../api-shapes/module.js';
 export type { AssigneeDistribution, Distribution, LabelDistribution, StateCounts } from '../../api-shapes/planning.js';

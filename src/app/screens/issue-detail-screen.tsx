@@ -15,6 +15,7 @@ import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
 import { IssueActions } from './issue-detail/issue-actions.js';
 import { IssueActivity } from './issue-detail/issue-activity.js';
+import { IssueAttachments } from './issue-detail/issue-attachments.js';
 import { IssueComments } from './issue-detail/issue-comments.js';
 import { IssueDescription } from './issue-detail/issue-description.js';
 import { issueDetailCss } from './issue-detail/issue-detail.css.js';
@@ -26,7 +27,7 @@ import { PriorityIcon, StateIcon } from './issues/issue-icons.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { screensCss } from './screens.css.js';
 
-/** An issue's page: its title and actions; the description (with the AI assistant), links, comments and activity beside the properties panel. */
+/** An issue's page: its title and actions; the description (with the AI assistant), links, attachments, comments and activity beside the properties panel. */
 export function IssueDetailScreen() {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-detail', issueDetailCss);
@@ -133,6 +134,7 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
         <IssueProperties slug={slug} issue={issue} mayEdit={mayEdit} onChange={change} onPlan={plan} />
         <div className="app-issue-main app-issue-rest">
           <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayEdit} />
+          <IssueAttachments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} />
           <IssueComments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} host={host} />
           <IssueActivity slug={slug} projectId={issue.project_id} issueId={issue.id} />
         </div>

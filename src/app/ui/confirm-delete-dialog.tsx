@@ -16,12 +16,14 @@ export interface ConfirmDeleteDialogProps {
   description: string;
   /** Deletes (the caller moves on when it is done); a rejection's message shows in the dialog. */
   onDelete(): Promise<unknown>;
+  /** Runs as the dialog has closed (see AppDialog): where focus goes when what opened it is gone. */
+  onCloseAutoFocus?(event: Event): void;
 }
 
 /** The dialog asking before something is deleted: Cancel, or Delete (busy while it runs; a failure is shown and the dialog stays). */
-export function ConfirmDeleteDialog({ open, onOpenChange, title, description, onDelete }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ open, onOpenChange, title, description, onDelete, onCloseAutoFocus }: ConfirmDeleteDialogProps) {
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+    <AppDialog open={open} onOpenChange={onOpenChange} title={title} description={description} {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
       <ConfirmDelete onDelete={onDelete} />
     </AppDialog>
   );

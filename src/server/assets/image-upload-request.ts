@@ -1,99 +1,34 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { checkImageUpload, imageSizeMessage, type ImageUploadAccepted } from '../uploads/index.js';
+import { readUploadParts } from './upload-parts.js';
 
-/** The multipart field holding the file (spec section 7: multipart asset). */
-export const ASSET_FIELD = 'asset';
+export { ASSET_FIELD, NO_FILE_MESSAGE, ONE_FILE_MESSAGE } from './upload-parts.js';
 
-/** The answer when a request carries no file. */
-export const NO_FILE_MESSAGE = 'No file selected. Please select a file to upload.';
-
-/** The answer when a request carries more than one file (spec: one file only). */
-export const ONE_FILE_MESSAGE = 'Upload one file at a time.';
-
-/** Longest `attributes` JSON kept with an upload, in characters. */
-const MAX_ATTRIBUTES_LENGTH = 4096;
-
-/** An accepted image upload, ready to store. */
-export interface ImageUpload extends ImageUploadAccepted {
+/** An accepted upload, ready to store (storeAsset): its bytes, type, key extension, name and attributes. */
+export interface StoredUpload {
+  bytes: Uint8Array;
+  /** The type it is recorded (and, for images, served) with. */
+  contentType: string;
+  /** The storage key's extension. */
+  extension: string;
   /** The name the client gave the file (kept for downloads), at most 255 characters. */
   filename: string;
   /** The upload's `attributes` field: a JSON object, `{}` when absent. */
   attributes: Record<string, unknown>;
 }
 
-function parseAttributes(value: unknown): Record<string, unknown> {
-  let parsed = value;
-  if (typeof value === 'string') {
-    if (value.length > MAX_ATTRIBUTES_LENGTH) throw badRequest(`Attributes can have at most ${MAX_ATTRIBUTES_LENGTH} characters.`);
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      parsed = null;
-    }
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('Attributes must be a JSON object.');
-  return parsed as Record<string, unknown>;
-}
-
-/** The HTTP answer for one of @fastify/multipart's own errors, or null for any other error. */
-function multipartRefusal(error: unknown, limit: number): HttpError | null {
-  switch ((error as { code?: unknown } | null)?.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, imageSizeMessage(limit));
-    case 'FST_FILES_LIMIT':
-      return badRequest(ONE_FILE_MESSAGE);
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return badRequest(`Send only the ${ASSET_FIELD} file and its attributes.`);
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest('Attributes must be a JSON object.');
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest('The upload could not be read.');
-    default:
-      return null;
-  }
-}
+/** An accepted image upload, ready to store. */
+export interface ImageUpload extends ImageUploadAccepted, StoredUpload {}
 
 /**
- * Reads one image from a multipart request: the file in the `asset` field (at most `limit`
- * bytes: a bigger one is cut off by the parser, never buffered whole, and answered 413 with the
- * spec's text), optional `attributes` JSON, nothing else. The image passes checkImageUpload
- * (type by content; SVG sanitised): 415 with the spec's text otherwise.
+ * Reads one image from a multipart request (readUploadParts: 413 with the spec's text over
+ * `limit`). The image passes checkImageUpload (type by content; SVG sanitised): 415 with the
+ * spec's text otherwise.
  */
 export async function readImageUpload(request: FastifyRequest, limit: number): Promise<ImageUpload> {
-  if (!request.isMultipart()) throw badRequest(`Send the image as multipart/form-data in the "${ASSET_FIELD}" field.`);
-  let file: { bytes: Buffer; filename: string; mimetype: string } | null = null;
-  let attributes: Record<string, unknown> = {};
-  let problem: HttpError | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 5 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== ASSET_FIELD) {
-          // Read to its end so the parser moves on and the request finishes normally.
-          part.file.resume();
-          await new Promise((resolve) => part.file.once('end', resolve).once('close', resolve));
-          problem ??= badRequest(`Send the image in the "${ASSET_FIELD}" field.`);
-          continue;
-        }
-        file = { bytes: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype };
-      } else if (part.fieldname === 'attributes') {
-        try {
-          attributes = parseAttributes(part.value);
-        } catch (error) {
-          problem ??= error as HttpError;
-        }
-      } else {
-        problem ??= badRequest(`Unknown field "${part.fieldname}": send the ${ASSET_FIELD} file and optional attributes.`);
-      }
-    }
-  } catch (error) {
-    throw multipartRefusal(error, limit) ?? error;
-  }
-  if (problem) throw problem;
-  if (!file) throw badRequest(NO_FILE_MESSAGE);
+  const file = await readUploadParts(request, { limit, sizeMessage: imageSizeMessage, noun: 'image' });
   const checked = checkImageUpload({ bytes: file.bytes, filename: file.filename, declaredType: file.mimetype, limit });
   if (!checked.ok) throw new HttpError(checked.status, checked.error);
-  return { ...checked, filename: (file.filename ?? '').slice(0, 255), attributes };
+  return { ...checked, filename: file.filename.slice(0, 255), attributes: file.attributes };
 }

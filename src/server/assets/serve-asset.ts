@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream';
 import { HttpError } from '../http/errors.js';
 import type { Storage } from '../storage/index.js';
 import { cacheHeadersFor, IMAGE_CONTENT_TYPES, imageResponseHeaders, type ImageType } from '../uploads/index.js';
+import { attachmentDisposition } from './attachment-name.js';
 import { digestCheck } from './digest-check.js';
 
 /** The message of every "no such file" answer (also for files of workspaces one is not in, and deleted ones). */
@@ -26,12 +27,31 @@ export const SERVED_ASSET_COLUMNS = 'fa.storage_key, fa.content_type, fa.size, f
 
 const TYPE_OF_CONTENT = new Map(Object.entries(IMAGE_CONTENT_TYPES).map(([type, contentType]) => [contentType, type as ImageType]));
 
+/**
+ * Headers of a download (an issue attachment): any type, so always saved, never shown: no type a
+ * browser renders, no sniffing, and a sandbox in case one opens it anyway.
+ */
+function downloadHeaders(name: string): Record<string, string> {
+  return {
+    'Content-Type': 'application/octet-stream',
+    'Content-Disposition': attachmentDisposition(name),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+  };
+}
+
+/** How sendAsset answers. */
+export interface SendAssetOptions {
+  /** Send the file as a download under this name (attachments) instead of as an image. */
+  download?: string;
+}
+
 /** Headers that would let a client keep the answer; an error answer must not carry them. */
 const CACHING_HEADERS = ['cache-control', 'etag', 'content-length'];
 
 /**
- * Streams a stored upload with its stored content type, the image headers (SVGs sandboxed) and
- * year-long private caching: every upload has a key of its own, so its bytes never change.
+ * Streams a stored upload with its stored content type, the image headers (SVGs sandboxed), or
+ * with `download` as a file to save (downloadHeaders), and year-long private caching: every upload has a key of its own, so its bytes never change.
  * A matching If-None-Match gets 304 without reading the file.
  *
  * The stored bytes are checked against the row: a missing file or another size is a 500 with
@@ -40,10 +60,14 @@ const CACHING_HEADERS = ['cache-control', 'etag', 'content-length'];
  * gets the same answer; a longer one, whose headers are already sent, is cut off before its last
  * bytes (a transfer no client or cache keeps as complete). Every mismatch is logged.
  */
-export async function sendAsset(request: FastifyRequest, reply: FastifyReply, storage: Storage, asset: ServedAsset) {
+export async function sendAsset(request: FastifyRequest, reply: FastifyReply, storage: Storage, asset: ServedAsset, options: SendAssetOptions = {}) {
   const type = TYPE_OF_CONTENT.get(asset.content_type);
   const headers = {
-    ...(type ? imageResponseHeaders(type) : { 'Content-Type': 'application/octet-stream', 'X-Content-Type-Options': 'nosniff' }),
+    ...(options.download !== undefined
+      ? downloadHeaders(options.download)
+      : type
+        ? imageResponseHeaders(type)
+        : { 'Content-Type': 'application/octet-stream', 'X-Content-Type-Options': 'nosniff' }),
     ...cacheHeadersFor(asset.storage_key),
   };
   if (request.headers['if-none-match'] === headers.ETag) return reply.code(304).headers(headers).send();

@@ -8,7 +8,8 @@ import { uuid } from '../http/schemas.js';
 /**
  * Serves uploaded files at the URLs uploads answer. A workspace's files only to its members
  * (404 to anyone else, as for a missing file); a user's files (avatars, shown beside their
- * name in shared workspaces) to anyone signed in. Deleted files are 404.
+ * name in shared workspaces) to anyone signed in. Deleted files are 404, and so are issue
+ * attachments, which download only through their issue (routes/issue-attachments.ts).
  */
 export async function assetFileRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -20,7 +21,7 @@ export async function assetFileRoutes(app: FastifyInstance): Promise<void> {
       const asset = await db.maybeOne<ServedAsset>(
         `SELECT ${SERVED_ASSET_COLUMNS}
            FROM file_assets fa JOIN workspace_members m ON m.workspace_id = fa.workspace_id AND m.user_id = $3
-          WHERE fa.id = $2 AND fa.workspace_id = $1 AND fa.deleted_at IS NULL`,
+          WHERE fa.id = $2 AND fa.workspace_id = $1 AND fa.issue_id IS NULL AND fa.deleted_at IS NULL`,
         [request.params.workspaceId, request.params.assetId, currentUser(request).id],
       );
       if (!asset) throw notFound(ASSET_NOT_FOUND);

@@ -26,7 +26,8 @@ export const FILES_NEED_MEMBER = 'Guests and viewers cannot change files.';
 
 /**
  * The workspace file `assetId` (in `workspaceId` when given) as the user may change it: 404 when
- * there is none or the user is not a member of its workspace, 403 below Member. Any member may
+ * there is none, the user is not a member of its workspace or it is an issue attachment (those
+ * have their own rules: routes/issue-attachments.ts), 403 below Member. Any member may
  * delete and restore: editing a description that holds a teammate's image deletes that image
  * when it is removed and restores it on undo, and a delete is soft (restorable) anyway.
  */
@@ -34,7 +35,7 @@ async function manageableAsset(db: Db, userId: string, assetId: string, workspac
   const asset = await db.maybeOne<{ id: string; role: number | null }>(
     `SELECT fa.id, m.role
        FROM file_assets fa LEFT JOIN workspace_members m ON m.workspace_id = fa.workspace_id AND m.user_id = $2
-      WHERE fa.id = $1 AND fa.workspace_id IS NOT NULL AND ($3::uuid IS NULL OR fa.workspace_id = $3)`,
+      WHERE fa.id = $1 AND fa.workspace_id IS NOT NULL AND fa.issue_id IS NULL AND ($3::uuid IS NULL OR fa.workspace_id = $3)`,
     [assetId, userId, workspaceId ?? null],
   );
   if (!asset || asset.role === null) throw notFound(ASSET_NOT_FOUND);

@@ -17,6 +17,7 @@ import { issueCommentRoutes } from './issue-comments.js';
 import { issueDescriptionRoutes } from './issue-description.js';
 import { issueDraftRoutes } from './issue-drafts.js';
 import { issueAssetRoutes } from './issue-assets.js';
+import { issueAttachmentRoutes } from './issue-attachments.js';
 import { issueLinkRoutes } from './issue-links.js';
 import { issueRelationRoutes } from './issue-relations.js';
 import { issueSearchRoutes } from './issue-search.js';
@@ -58,6 +59,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueActivityRoutes);
   await app.register(issueLinkRoutes);
   await app.register(issueAssetRoutes);
+  await app.register(issueAttachmentRoutes);
   await app.register(issueRelationRoutes);
   await app.register(issueCommentRoutes);
   await app.register(issueSubscriptionRoutes);

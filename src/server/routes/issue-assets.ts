@@ -31,7 +31,7 @@ export async function issueAssetRoutes(app: FastifyInstance): Promise<void> {
       const issue = await findIssue(db, currentProject(request).id, request.params.issueId);
       const tied = await db.query<{ id: string }>(
         `UPDATE file_assets SET attributes = attributes || jsonb_build_object('entity_identifier', $1::text)
-          WHERE id = ANY($2::uuid[]) AND workspace_id = $3 AND created_by = $4 AND deleted_at IS NULL
+          WHERE id = ANY($2::uuid[]) AND workspace_id = $3 AND created_by = $4 AND issue_id IS NULL AND deleted_at IS NULL
           RETURNING id`,
         [issue.id, request.body.asset_ids, issue.workspace_id, currentUser(request).id],
       );

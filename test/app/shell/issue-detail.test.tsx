@@ -54,7 +54,7 @@ async function openIssue(change?: Parameters<typeof seededApi>[0], setup: (api: 
 describe('issue detail screen', () => {
   afterEach(cleanup);
 
-  it('shows the key with its state, the title, the description, links, comments and activity', async () => {
+  it('shows the key with its state, the title, the description, links, attachments, comments and activity', async () => {
     const { app, description } = await openIssue((scene) => {
       scene.activities = [
         {
@@ -98,7 +98,7 @@ describe('issue detail screen', () => {
     });
     expect(app.container.querySelector('.app-issue-meta')!.textContent).to.equal('WEB-7In Progress');
     expect(textbox(description).textContent).to.equal('The header overlaps the menu.');
-    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Properties', 'Links', 'Comments', 'Activity']);
+    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Properties', 'Links', 'Attachments', 'Comments', 'Activity']);
     await until(() => app.container.querySelector('ol[aria-label="Activity"]')?.textContent?.includes('created the issue'), 'the activity feed');
     const sentences = [...app.container.querySelectorAll('ol[aria-label="Activity"] li p')].map((p) => p.textContent);
     expect(sentences[1]).to.match(/^Ada marked this issue as related to an issue you cannot open\. /);

@@ -49,10 +49,11 @@ function browserForTheme(browser, theme) {
 
 /**
  * A new page in its own browser context (its own cookies), light or dark, recording page errors
- * and console errors in `problems`.
+ * and console errors in `problems`. With `downloadPath`, files the page downloads are saved there.
  */
-export async function openPage(browser, { theme = 'light', width = 1280, height = 900 } = {}) {
-  const context = await (await browserForTheme(browser, theme)).createBrowserContext();
+export async function openPage(browser, { theme = 'light', width = 1280, height = 900, downloadPath } = {}) {
+  const downloads = downloadPath ? { downloadBehavior: { policy: 'allow', downloadPath } } : {};
+  const context = await (await browserForTheme(browser, theme)).createBrowserContext(downloads);
   const page = await context.newPage();
   const problems = [];
   page.on('console', (message) => {
