@@ -60,7 +60,7 @@ async function apiTokenOwner(request: FastifyRequest, token: string, slug: strin
   const found = await findApiToken(db, token);
   if (!found) throw refusedToken(INVALID_API_TOKEN_MESSAGE);
   if (found.expired) throw refusedToken(EXPIRED_API_TOKEN_MESSAGE);
-  const wait = await rateLimiter.take([{ key: `api-token:requests:${found.id}`, limit: config.apiTokenRequests }]);
+  const wait = await rateLimiter.hit({ key: `api-token:requests:${found.id}`, limit: config.apiTokenRequests });
   if (wait > 0) {
     throw new HttpError(429, `Too many requests with this API token. Please try again in ${wait} second${wait === 1 ? '' : 's'}.`, {
       headers: { 'retry-after': String(wait) },
