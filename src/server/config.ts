@@ -50,6 +50,8 @@ export interface Config {
   imageOrigins: string[];
   /** Sign-in and sign-up attempts allowed per client address and per email before 429. */
   authLimits: AuthLimits;
+  /** Requests one personal API token may make (API_TOKEN_REQUESTS_PER_MINUTE, default 600 a minute) before 429. */
+  apiTokenRequests: Limit;
   /** scrypt cost for new password hashes. */
   passwordCost: PasswordCost;
   /** Folder holding the built `dist/` and the `demo/` pages. */
@@ -253,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       ...(ownOrigin ? [ownOrigin] : []),
     ],
     authLimits: DEFAULT_AUTH_LIMITS,
+    apiTokenRequests: { max: integer(env, 'API_TOKEN_REQUESTS_PER_MINUTE', 600, 1, 1_000_000), windowMs: 60_000 },
     passwordCost: DEFAULT_PASSWORD_COST,
     rootDir: PROJECT_ROOT,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',

@@ -1,4 +1,5 @@
 import { aiAssistantApi } from './ai-assistant.js';
+import { apiTokensApi } from './api-tokens.js';
 import { authApi } from './auth.js';
 import { createApiClient, type ApiClient } from './client.js';
 import { collabApi } from './collab.js';
@@ -32,6 +33,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     issues: issuesApi(client),
     drafts: issueDraftsApi(client),
     views: savedViewsApi(client),
+    apiTokens: apiTokensApi(client),
     links: issueLinksApi(client),
     attachments: issueAttachmentsApi(client),
     comments: issueCommentsApi(client),

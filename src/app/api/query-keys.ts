@@ -18,6 +18,7 @@ export const queryKeys = {
   drafts: (slug: string) => ['workspaces', slug, 'drafts'] as const,
   views: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'views'] as const,
   view: (slug: string, viewId: string) => ['workspaces', slug, 'views', viewId] as const,
+  apiTokens: (slug: string) => ['workspaces', slug, 'api-tokens'] as const,
   workspaceIssues: (slug: string, tab: string) => ['workspaces', slug, 'issues', tab] as const,
   planning: (slug: string, projectId: string, kind: string) => ['workspaces', slug, 'projects', projectId, kind] as const,
   notifications: (slug: string) => ['workspaces', slug, 'notifications'] as const,

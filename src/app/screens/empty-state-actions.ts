@@ -39,7 +39,6 @@ export function useWorkspaceCreate(slug: string): (action: EmptyStateActionKey) 
 }
 
 const UNAVAILABLE: Partial<Record<EmptyStateActionKey, string>> = {
-  'create-api-token': 'API tokens are not available yet.',
   'create-webhook': 'Webhooks are not available yet.',
   'create-label': 'Labels are managed in the project settings, which are not available yet.',
   'create-estimate': 'Estimates are not available yet.',

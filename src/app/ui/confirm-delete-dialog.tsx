@@ -16,20 +16,22 @@ export interface ConfirmDeleteDialogProps {
   description: string;
   /** Deletes (the caller moves on when it is done); a rejection's message shows in the dialog. */
   onDelete(): Promise<unknown>;
+  /** The confirming button's word ("Delete" unless said, "Revoke" for a token). */
+  confirmLabel?: string;
   /** Runs as the dialog has closed (see AppDialog): where focus goes when what opened it is gone. */
   onCloseAutoFocus?(event: Event): void;
 }
 
 /** The dialog asking before something is deleted: Cancel, or Delete (busy while it runs; a failure is shown and the dialog stays). */
-export function ConfirmDeleteDialog({ open, onOpenChange, title, description, onDelete, onCloseAutoFocus }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ open, onOpenChange, title, description, onDelete, confirmLabel = 'Delete', onCloseAutoFocus }: ConfirmDeleteDialogProps) {
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title={title} description={description} {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
-      <ConfirmDelete onDelete={onDelete} />
+      <ConfirmDelete onDelete={onDelete} confirmLabel={confirmLabel} />
     </AppDialog>
   );
 }
 
-function ConfirmDelete({ onDelete }: { onDelete(): Promise<unknown> }) {
+function ConfirmDelete({ onDelete, confirmLabel }: { onDelete(): Promise<unknown>; confirmLabel: string }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = async () => {
@@ -51,7 +53,7 @@ function ConfirmDelete({ onDelete }: { onDelete(): Promise<unknown> }) {
         </DialogClose>
         <Button variant="danger" busy={busy} onClick={() => void confirm()}>
           <Icon icon={Trash2} />
-          Delete
+          {confirmLabel}
         </Button>
       </div>
     </>

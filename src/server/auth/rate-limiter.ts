@@ -63,6 +63,25 @@ export class RateLimiter {
     });
   }
 
+  /**
+   * Counts one request under a single key in one statement, and answers 0 while the window holds
+   * at most `limit.max` of them, else the seconds until it ends. For a limit on every request (an
+   * API token's), where take()'s transaction would cost more than the request: refused requests
+   * are counted too (the window's end does not move, so they cannot prolong a refusal), which
+   * needs no second statement. Atomic all the same: the upsert locks the key's row.
+   */
+  async hit({ key, limit }: LimitedKey): Promise<number> {
+    const row = await this.#db.one<{ count: number; seconds_left: number }>(
+      `INSERT INTO rate_limit_counters AS c (key, count, window_ends_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN c.window_ends_at <= now() THEN 1 ELSE c.count + 1 END,
+         window_ends_at = CASE WHEN c.window_ends_at <= now() THEN excluded.window_ends_at ELSE c.window_ends_at END
+       RETURNING count, ceil(extract(epoch FROM window_ends_at - now()))::int AS seconds_left`,
+      [storedKey(key), limit.windowMs],
+    );
+    return row.count > limit.max ? Math.max(1, row.seconds_left) : 0;
+  }
+
   /** Gives back one attempt taken under each of `keys` (an attempt that turned out not to count, such as a success). */
   async giveBack(keys: readonly string[]): Promise<void> {
     await this.#locked(keys, (tx, locked) => tx.query('UPDATE rate_limit_counters SET count = count - 1 WHERE key = ANY($1::text[]) AND count > 0', [locked]));

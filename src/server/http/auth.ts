@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findApiToken, recordApiTokenUse } from '../auth/api-tokens.js';
 import { findSession, SESSION_COOKIE } from '../auth/sessions.js';
 import type { AuthUser } from '../users/user-shape.js';
-import { unauthorized } from './errors.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
 
 /** Sends the session cookie: httpOnly, SameSite=Lax, Secure over HTTPS. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date): void {
@@ -19,19 +20,73 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
 }
 
-/** The session cookie's token, if the request carries one. */
+/**
+ * The personal API token of an `Authorization: Bearer …` header ('' when the header names the
+ * scheme but no single token), or null without one. A request authenticates one way: with a
+ * bearer token its cookies are not read.
+ */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined || !/^bearer(\s|$)/i.test(header)) return null;
+  return /^bearer +([^\s]{1,200}) *$/i.exec(header)?.[1] ?? '';
+}
+
+/** The session cookie's token, if the request carries one (and no API token). */
 export function sessionToken(request: FastifyRequest): string | null {
+  if (bearerToken(request) !== null) return null;
   const token = request.cookies[SESSION_COOKIE];
   return token && token.length <= 200 ? token : null;
 }
 
+/** 401 for an API token on a route that needs a session (account, sign-out, tokens, anything outside a workspace). */
+export const SESSION_ONLY_MESSAGE = 'API tokens cannot be used for this request: sign in to the app to do it.';
+/** 401 for a token that is not (or no longer) one. */
+export const INVALID_API_TOKEN_MESSAGE = 'This API token is not valid: it may have been revoked, or its owner may have left the workspace.';
+/** 401 for a token past its expiry. */
+export const EXPIRED_API_TOKEN_MESSAGE = 'This API token has expired. Create a new one in the workspace settings.';
+/** 403 for a token used on another workspace's routes. */
+export const OTHER_WORKSPACE_MESSAGE = 'This API token works only in the workspace it was created in.';
+
+// RFC 6750: a refused bearer token is named as such, so clients can tell it from a missing session.
+const refusedToken = (message: string) => new HttpError(401, message, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+
 /**
- * Looks up the signed-in user once per request (null when anonymous) and stores it on
- * `request.user`; renews a half-expired session by sending the cookie again.
+ * The owner of the API token `token` for a request to workspace `slug`'s routes: 401 when the token
+ * is not valid or has expired, 429 past its rate limit, 403 for another workspace. The use is
+ * counted against the token's limit, and recorded at most once a minute.
  */
-export async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser | null> {
+async function apiTokenOwner(request: FastifyRequest, token: string, slug: string): Promise<AuthUser> {
+  const { db, config, rateLimiter } = request.server;
+  const found = await findApiToken(db, token);
+  if (!found) throw refusedToken(INVALID_API_TOKEN_MESSAGE);
+  if (found.expired) throw refusedToken(EXPIRED_API_TOKEN_MESSAGE);
+  const wait = await rateLimiter.hit({ key: `api-token:requests:${found.id}`, limit: config.apiTokenRequests });
+  if (wait > 0) {
+    throw new HttpError(429, `Too many requests with this API token. Please try again in ${wait} second${wait === 1 ? '' : 's'}.`, {
+      headers: { 'retry-after': String(wait) },
+    });
+  }
+  if (found.workspaceSlug !== slug.toLowerCase()) throw forbidden(OTHER_WORKSPACE_MESSAGE);
+  if (found.useDue) await recordApiTokenUse(db, found.id);
+  return found.user;
+}
+
+/**
+ * Looks up the caller once per request (null when anonymous) and stores it on `request.user`:
+ * the session cookie's user, renewing a half-expired session by sending the cookie again; or,
+ * for a request with an API token, the token's owner. A token works only on the routes of its
+ * own workspace, so only a workspace route's check passes `workspaceSlug` (its `:slug`); anywhere
+ * else a token is refused with 401, whatever the route.
+ */
+export async function loadUser(request: FastifyRequest, reply: FastifyReply, workspaceSlug?: string): Promise<AuthUser | null> {
   if (request.sessionChecked) return request.user;
   request.sessionChecked = true;
+  const bearer = bearerToken(request);
+  if (bearer !== null) {
+    if (workspaceSlug === undefined) throw unauthorized(SESSION_ONLY_MESSAGE);
+    request.user = await apiTokenOwner(request, bearer, workspaceSlug);
+    return request.user;
+  }
   const token = sessionToken(request);
   if (!token) return null;
   const { db, config, caches } = request.server;
@@ -42,7 +97,12 @@ export async function loadUser(request: FastifyRequest, reply: FastifyReply): Pr
   return request.user;
 }
 
-/** preHandler: 401 unless someone is signed in; afterwards `currentUser(request)` is the user. */
+/**
+ * preHandler: 401 unless signed in with a session; afterwards `currentUser(request)` is the user.
+ * API tokens are refused here (401): routes of the account and of sessions, and any route that
+ * is not a workspace's, need a session. Put it before a workspace role check to make a
+ * workspace route session-only (the API token routes).
+ */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!(await loadUser(request, reply))) throw unauthorized();
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from './auth.js';
 import { HttpError } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -27,12 +28,15 @@ export function isSameSiteRequest(request: FastifyRequest, allowedOrigins: reado
 /**
  * Cross-site request forgery protection, on top of the SameSite session cookie: mutating
  * requests from another origin get 403, and bodies are accepted only as JSON or multipart
- * (text/plain is a type a cross-site form could send, so its parser is removed: 415).
+ * (text/plain is a type a cross-site form could send, so its parser is removed: 415). A request
+ * with an API token (`Authorization: Bearer`) is let through from anywhere: it is authenticated by
+ * that header alone, never by cookies, and a page elsewhere cannot make a browser send the header
+ * (it is not a CORS-safelisted header and this server allows no cross-origin requests).
  */
 export function installCrossSiteProtection(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || bearerToken(request) !== null) return;
     if (!isSameSiteRequest(request, allowedOrigins)) throw new HttpError(403, 'Cross-site request refused.');
   });
 }

@@ -18,9 +18,9 @@ function param(request: FastifyRequest, name: string): string {
 const WORKSPACE_COLUMNS = 'w.id, w.slug, w.name, w.logo, w.created_at, w.updated_at, m.role';
 const WORKSPACE_FROM = 'workspaces w JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2';
 
-/** The signed-in caller, else 401. */
-async function signedInUser(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser> {
-  const user = await loadUser(request, reply);
+/** The caller of a route of workspace `slug` (signed in, or with an API token of that workspace), else 401. */
+async function signedInUser(request: FastifyRequest, reply: FastifyReply, slug: string): Promise<AuthUser> {
+  const user = await loadUser(request, reply, slug);
   if (!user) throw unauthorized();
   return user;
 }
@@ -40,8 +40,8 @@ async function keptAccess(request: FastifyRequest, key: string, load: () => Prom
 /** Loads the workspace named by `:slug` with the caller's role; 401 anonymous, 404 non-member. */
 async function loadWorkspace(request: FastifyRequest, reply: FastifyReply): Promise<WorkspaceContext> {
   if (request.workspace) return request.workspace;
-  const user = await signedInUser(request, reply);
   const slug = param(request, 'slug');
+  const user = await signedInUser(request, reply, slug);
   const access = await keptAccess(request, `w\n${user.id}\n${slug.toLowerCase()}`, async () => {
     const workspace = await request.server.db.maybeOne<WorkspaceContext>(
       `SELECT ${WORKSPACE_COLUMNS} FROM ${WORKSPACE_FROM} WHERE w.slug = lower($1)`,
@@ -76,8 +76,8 @@ async function loadWorkspaceAndProject(
     );
     return { workspace, project };
   }
-  const user = await signedInUser(request, reply);
   const slug = param(request, 'slug');
+  const user = await signedInUser(request, reply, slug);
   const access = await keptAccess(request, `wp\n${user.id}\n${slug.toLowerCase()}\n${projectId.toLowerCase()}`, async () => {
     const row = await request.server.db.maybeOne<
       WorkspaceContext & { project__id: string | null; project__identifier: string; project__name: string; project__member_role: number | null }

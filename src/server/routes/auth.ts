@@ -3,7 +3,7 @@ import { signInKeys, signUpKeys, tooManyAttempts } from '../auth/auth-limits.js'
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../auth/password-rules.js';
 import { createSession, deleteExpiredSessions, deleteSession } from '../auth/sessions.js';
-import { clearSessionCookie, sessionToken, setSessionCookie } from '../http/auth.js';
+import { bearerToken, clearSessionCookie, SESSION_ONLY_MESSAGE, sessionToken, setSessionCookie } from '../http/auth.js';
 import { badRequest, unauthorized } from '../http/errors.js';
 import { text } from '../http/schemas.js';
 import type { MailMessage } from '../mail/index.js';
@@ -145,8 +145,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Signing out without a session is not an error: the result (signed out) is the same.
+  // Signing out without a session is not an error: the result (signed out) is the same. An API
+  // token is not signed out (it is revoked in the workspace settings).
   app.post('/auth/sign-out', async (request, reply) => {
+    if (bearerToken(request) !== null) throw unauthorized(SESSION_ONLY_MESSAGE);
     const token = sessionToken(request);
     if (token) await deleteSession(db, config.sessionSecret, token);
     clearSessionCookie(request, reply);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { aiRoutes } from './ai.js';
+import { apiTokenRoutes } from './api-tokens.js';
 import { assetFileRoutes } from './asset-files.js';
 import { authRoutes } from './auth.js';
 import { bulkDeleteRoutes } from './bulk-delete.js';
@@ -67,6 +68,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueTabRoutes);
   await app.register(issueDraftRoutes);
   await app.register(savedViewRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(bulkDeleteRoutes);
   await app.register(bulkUpdateRoutes);
   await app.register(cycleRoutes);

@@ -13,6 +13,7 @@ import { collabUpdateNotifications } from './0012-collab-update-notifications.js
 import { notifications } from './0013-notifications.js';
 import { issueDrafts } from './0014-issue-drafts.js';
 import { savedViews } from './0015-saved-views.js';
+import { apiTokens } from './0016-api-tokens.js';
 import { issueAttachments } from './0020-issue-attachments.js';
 import type { Migration } from './migration.js';
 
@@ -35,5 +36,6 @@ export const migrations: readonly Migration[] = [
   notifications,
   issueDrafts,
   savedViews,
+  apiTokens,
   issueAttachments,
 ];

@@ -1,0 +1,178 @@
+import { Copy, TriangleAlert } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { API_TOKEN_LABEL_MAX } from '../../../api-shapes/api-token-limits.js';
+import { errorMessage } from '../../api/api-error.js';
+import type { ApiTokenCreateBody } from '../../../api-shapes/api-token.js';
+import type { CreatedApiToken } from '../../api/types.js';
+import { Button } from '../../ui/button.js';
+import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { FormError, TextField } from '../../ui/form-field.js';
+import { Icon } from '../../ui/icon.js';
+import { DEFAULT_EXPIRY, EXPIRY_CHOICES, expiresAt, expiryProblem, firstExpiryDay, type ExpiryChoice } from './token-expiry.js';
+
+/** The words of the dialog, for its two steps. */
+export const CREATE_TOKEN_WORDS = {
+  title: 'Create API token',
+  description: 'A token lets a script or another service use the API as you, with your role in this workspace.',
+  shownTitle: 'Copy your new API token',
+  shownDescription: 'Store it somewhere safe, such as a password manager or your CI’s secrets.',
+  warning: 'This is the only time the token is shown. Copy it now: once this dialog closes, nobody can see it again. Anyone who has it can act as you in this workspace.',
+  labelRequired: 'Label is required.',
+  copied: 'Token copied to the clipboard.',
+  copyFailed: 'The token could not be copied: select it and copy it yourself.',
+} as const;
+
+/** Props of {@link CreateApiTokenDialog}. */
+export interface CreateApiTokenDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Makes the token; a rejection's message shows in the dialog. */
+  onCreate(body: ApiTokenCreateBody): Promise<CreatedApiToken>;
+}
+
+/**
+ * Asks for a token's label and expiry (7, 30 or 90 days, never, or a day), makes it, then shows
+ * its secret once with a Copy button and a warning that it will not be shown again. The secret
+ * lives in this dialog's state only: closing the dialog forgets it.
+ */
+export function CreateApiTokenDialog({ open, onOpenChange, onCreate }: CreateApiTokenDialogProps) {
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={created ? CREATE_TOKEN_WORDS.shownTitle : CREATE_TOKEN_WORDS.title}
+      description={created ? CREATE_TOKEN_WORDS.shownDescription : CREATE_TOKEN_WORDS.description}
+    >
+      {created ? <ShownToken token={created.token} onDone={() => onOpenChange(false)} /> : <TokenForm onCreate={async (body) => setCreated(await onCreate(body))} />}
+    </AppDialog>
+  );
+}
+
+function TokenForm({ onCreate }: { onCreate(body: ApiTokenCreateBody): Promise<void> }) {
+  const id = useId();
+  const labelRef = useRef<HTMLInputElement>(null);
+  const dayRef = useRef<HTMLInputElement>(null);
+  const [label, setLabel] = useState('');
+  const [choice, setChoice] = useState<ExpiryChoice>(DEFAULT_EXPIRY);
+  const [day, setDay] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const now = new Date();
+  const labelError = tried && !label.trim() ? CREATE_TOKEN_WORDS.labelRequired : undefined;
+  const dayError = tried ? (expiryProblem(choice, day, now) ?? undefined) : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!label.trim()) return labelRef.current?.focus();
+    if (expiryProblem(choice, day, new Date())) return dayRef.current?.focus();
+    setBusy(true);
+    setFailure(null);
+    try {
+      const expires = expiresAt(choice, day, new Date());
+      await onCreate({ label: label.trim(), ...(expires ? { expires_at: expires } : {}) });
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={CREATE_TOKEN_WORDS.title}>
+      <FormError message={failure} />
+      <TextField
+        ref={labelRef}
+        label="Label"
+        hint="What the token is for, so you can tell it from your others."
+        maxLength={API_TOKEN_LABEL_MAX}
+        autoComplete="off"
+        value={label}
+        error={labelError}
+        onChange={(event) => setLabel(event.target.value)}
+      />
+      <fieldset className="app-fieldset">
+        <legend>Expires</legend>
+        <div className="app-options">
+          {EXPIRY_CHOICES.map((option) => (
+            <label key={option.value} className="app-option">
+              <input type="radio" name={`${id}-expiry`} value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {choice === 'date' ? (
+        <TextField ref={dayRef} label="Expiry date" type="date" min={firstExpiryDay(now)} value={day} error={dayError} onChange={(event) => setDay(event.target.value)} />
+      ) : null}
+      <div className="app-dialog-actions">
+        <DialogClose asChild>
+          <Button>Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="primary" busy={busy}>
+          Create token
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+async function copy(text: string): Promise<void> {
+  // navigator.clipboard is missing outside secure contexts; that is a failed copy too.
+  if (!navigator.clipboard) throw new Error('The clipboard is not available.');
+  await navigator.clipboard.writeText(text);
+}
+
+function ShownToken({ token, onDone }: { token: string; onDone(): void }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<string>('');
+  // The form that had focus is gone: the token takes it, selected, so Ctrl+C copies it too.
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
+  return (
+    <div className="app-token-shown">
+      <p className="app-token-warning" role="alert" id={`${id}-warning`}>
+        <Icon icon={TriangleAlert} />
+        <span>{CREATE_TOKEN_WORDS.warning}</span>
+      </p>
+      <div className="app-field">
+        <label htmlFor={`${id}-token`}>Your new API token</label>
+        <div className="app-token-copy">
+          <input
+            ref={input}
+            id={`${id}-token`}
+            className="app-token-value"
+            readOnly
+            value={token}
+            spellCheck={false}
+            aria-describedby={`${id}-warning`}
+            onFocus={(event) => event.target.select()}
+          />
+          <Button
+            onClick={() =>
+              void copy(token).then(
+                () => setCopied(CREATE_TOKEN_WORDS.copied),
+                () => setCopied(CREATE_TOKEN_WORDS.copyFailed),
+              )
+            }
+          >
+            <Icon icon={Copy} />
+            Copy
+          </Button>
+        </div>
+        <p className="app-note" role="status">
+          {copied}
+        </p>
+      </div>
+      <div className="app-dialog-actions">
+        <Button variant="primary" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type StaticDecode } from 'typebox';
+import { apiTokenCreateBody, apiTokenShape, createdApiTokenShape } from '../../api-shapes/api-token.js';
+import { newApiToken } from '../auth/api-tokens.js';
+import { insertRow } from '../db/row-writes.js';
+import { selectList } from '../db/select-list.js';
+import { SqlParams } from '../db/sql-params.js';
+import { requireUser } from '../http/auth.js';
+import { currentUser, currentWorkspace } from '../http/context.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { requireWorkspaceRole } from '../http/permissions.js';
+import { slug, uuid, workspaceParams } from '../http/schemas.js';
+import { typedRoutes } from '../http/type-provider.js';
+import { Role } from '../roles.js';
+
+/** The role that makes API tokens: those who create things in the workspace (the issue's "admins and members"). */
+const MAKES_TOKENS = Role.Member;
+
+const TOKEN_COLUMNS = selectList(apiTokenShape, 't');
+
+/** A token as the server reads it (timestamps as Dates). */
+type ApiTokenRow = StaticDecode<typeof apiTokenShape>;
+
+const tokenParams = { type: 'object', required: ['slug', 'tokenId'], properties: { slug, tokenId: uuid } } as const;
+
+/**
+ * Personal API tokens: members and admins make them for themselves in a workspace, with a label
+ * and an optional expiry; the secret is in the answer once and only its hash is kept. Everyone
+ * lists and revokes their own tokens (a member demoted to viewer can still revoke theirs), never
+ * another person's (404). Session-only: a token cannot make, list or revoke tokens.
+ */
+export async function apiTokenRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typedRoutes(fastify);
+  const { db } = app;
+  const path = '/workspaces/:slug/api-tokens';
+
+  app.get(
+    path,
+    { preHandler: [requireUser, requireWorkspaceRole(Role.Guest)], schema: { params: workspaceParams, response: { 200: Type.Array(apiTokenShape) } } },
+    async (request) =>
+      db.query<ApiTokenRow>(`SELECT ${TOKEN_COLUMNS} FROM api_tokens t WHERE t.workspace_id = $1 AND t.user_id = $2 ORDER BY t.created_at DESC, t.id`, [
+        currentWorkspace(request).id,
+        currentUser(request).id,
+      ]),
+  );
+
+  app.post(
+    path,
+    {
+      preHandler: [requireUser, requireWorkspaceRole(MAKES_TOKENS)],
+      schema: { params: workspaceParams, body: apiTokenCreateBody, response: { 201: createdApiTokenShape } },
+    },
+    async (request, reply) => {
+      const label = request.body.label.trim();
+      if (!label) throw badRequest('Label cannot be empty');
+      const expiresAt = request.body.expires_at === undefined ? null : new Date(request.body.expires_at);
+      if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expires at must be in the future.');
+      const { token, hash, prefix } = newApiToken();
+      const params = new SqlParams();
+      const values = { workspace_id: currentWorkspace(request).id, user_id: currentUser(request).id, label, token_hash: hash, token_prefix: prefix, expires_at: expiresAt };
+      const created = await db.one<ApiTokenRow>(`WITH t AS (${insertRow('api_tokens', values, params)} RETURNING *) SELECT ${TOKEN_COLUMNS} FROM t`, params.values);
+      return reply.code(201).send({ ...created, token });
+    },
+  );
+
+  app.delete(
+    `${path}/:tokenId`,
+    { preHandler: [requireUser, requireWorkspaceRole(Role.Guest)], schema: { params: tokenParams } },
+    async (request, reply) => {
+      const revoked = await db.maybeOne('DELETE FROM api_tokens WHERE id = $1 AND workspace_id = $2 AND user_id = $3 RETURNING id', [
+        request.params.tokenId,
+        currentWorkspace(request).id,
+        currentUser(request).id,
+      ]);
+      if (!revoked) throw notFound('API token not found.');
+      return reply.code(204).send();
+    },
+  );
+}

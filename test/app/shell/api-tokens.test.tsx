@@ -1,0 +1,184 @@
+import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import type { ApiToken, CreatedApiToken } from '../../../src/app/api/types.js';
+import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { CREATE_TOKEN_WORDS } from '../../../src/app/screens/api-tokens/create-api-token-dialog.js';
+import { EXPIRY_DAY_PROBLEM } from '../../../src/app/screens/api-tokens/token-expiry.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import type { FakeApi } from './fake-api.js';
+import { click, press, typeDate, typeInto } from './input.js';
+import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+
+const TOKENS = '/workspaces/:slug/api-tokens';
+const TOKEN = '/workspaces/:slug/api-tokens/:tokenId';
+const SECRET = 're_pat_Abcd1234efgh5678ijkl9012mnop3456qrst7890uvw';
+const dialog = () => document.querySelector<HTMLElement>('.app-dialog[role="dialog"]');
+const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-token-row')];
+const EMPTY = EMPTY_STATES['settings-api-tokens'];
+
+function token(n: number, fields: Partial<ApiToken> = {}): ApiToken {
+  return {
+    id: `aaaaaaaa-aaaa-4aaa-8aaa-00000000000${n}`,
+    label: `Token ${n}`,
+    token_prefix: `re_pat_T0k${n}`,
+    expires_at: null,
+    last_used_at: null,
+    created_at: '2025-01-05T09:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** The seeded workspace (an admin in "acme") with a token store behind the token routes, as the server keeps them. */
+function tokensApi(kept: ApiToken[] = []): { api: FakeApi; tokens: ApiToken[] } {
+  const { api } = seededApi();
+  const tokens = [...kept];
+  api
+    .on('GET', TOKENS, () => tokens)
+    .on('POST', TOKENS, (request) => {
+      const body = request.body as { label: string; expires_at?: string };
+      const made: CreatedApiToken = { ...token(9 - tokens.length, { label: body.label, expires_at: body.expires_at ?? null, token_prefix: SECRET.slice(0, 11) }), token: SECRET };
+      const { token: _secret, ...listed } = made;
+      tokens.unshift(listed);
+      return reply(201, made);
+    })
+    .on('DELETE', TOKEN, (request) => {
+      const at = tokens.findIndex((candidate) => candidate.id === request.params.tokenId);
+      if (at < 0) return reply(404, { error: 'API token not found.' });
+      tokens.splice(at, 1);
+      return undefined;
+    });
+  return { api, tokens };
+}
+
+describe('settings: API tokens', () => {
+  afterEach(cleanup);
+
+  it('creates a token from the empty state, shows it once with Copy, lists it, and revokes it after asking', async () => {
+    const { api } = tokensApi();
+    const written: string[] = [];
+    const original = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator.clipboard), 'writeText')!;
+    Object.defineProperty(navigator.clipboard, 'writeText', { configurable: true, value: async (text: string) => void written.push(text) });
+    try {
+      const app = renderApp(paths.settings('acme', 'api-tokens'), { api });
+      await click(await until(() => button(app.container, EMPTY.actions[0]!.label), 'the empty state’s button'));
+      await until(() => dialog()?.querySelector('form'), 'the create dialog');
+      await expectAccessible(dialog()!);
+      await typeInto(field(dialog()!, 'Label'), 'Deploy bot');
+      await click(field(dialog()!, '7 days'));
+      const before = Date.now();
+      await click(button(dialog()!, 'Create token'));
+
+      const shown = await until(() => field(dialog()!, 'Your new API token'), 'the token, shown');
+      expect(shown.value).to.equal(SECRET);
+      expect(document.activeElement).to.equal(shown);
+      expect(byText(dialog()!, '[role="alert"]', CREATE_TOKEN_WORDS.warning)).to.not.equal(null);
+      const sent = api.sent('POST', TOKENS)[0]!.body as { label: string; expires_at: string };
+      expect(sent.label).to.equal('Deploy bot');
+      const week = Date.parse(sent.expires_at) - before;
+      expect(week).to.be.within(7 * 86_400_000 - 60_000, 7 * 86_400_000 + 60_000);
+      await expectAccessible(dialog()!);
+      await click(button(dialog()!, 'Copy'));
+      await until(() => byText(dialog()!, '[role="status"]', CREATE_TOKEN_WORDS.copied), 'the copy confirmed');
+      expect(written).to.deep.equal([SECRET]);
+      await click(button(dialog()!, 'Done'));
+      await until(() => !dialog(), 'the dialog closed');
+
+      const [row] = await until(() => (rows(app.container).length === 1 ? rows(app.container) : null), 'the listed token');
+      expect(row!.querySelector('.app-token-label')!.textContent).to.equal('Deploy bot');
+      expect(row!.querySelector('.app-token-prefix')!.textContent).to.equal('re_pat_Abcd…');
+      expect([...row!.querySelectorAll('dt')].map((dt) => dt.textContent)).to.deep.equal(['Created', 'Expires', 'Last used']);
+      expect(row!.querySelectorAll('dd')[2]!.textContent).to.equal('Never');
+      expect(document.body.innerHTML).to.not.contain(SECRET.slice(11), 'the secret is gone from the page');
+      await expectAccessible(app.container);
+
+      await click(button(app.container, 'Revoke Deploy bot'));
+      const confirm = await until(() => dialog(), 'the confirmation');
+      expect(confirm.textContent).to.contain('Programs using Deploy bot will be refused from now on.');
+      await click(button(confirm, 'Revoke'));
+      await until(() => byText(app.container, 'h2, h3', EMPTY.title), 'the empty state again');
+      expect(api.sent('DELETE', TOKEN)[0]!.params.tokenId).to.equal('aaaaaaaa-aaaa-4aaa-8aaa-000000000009');
+      await until(() => byText(document, '.app-toast', 'API token Deploy bot revoked.'), 'the toast');
+      await until(() => document.activeElement === button(app.container, EMPTY.actions[0]!.label), 'focus on the empty state’s button');
+    } finally {
+      Object.defineProperty(navigator.clipboard, 'writeText', original);
+      delete (navigator.clipboard as unknown as Record<string, unknown>).writeText;
+    }
+  });
+
+  it('works from the keyboard: opens, picks an expiry with the arrows, is told what is missing, and closes with Escape', async () => {
+    const { api } = tokensApi([token(1)]);
+    const app = renderApp(paths.settings('acme', 'api-tokens'), { api });
+    button(await until(() => (rows(app.container).length ? app.container : null), 'the list'), 'Create token')!.focus();
+    await press('Enter');
+    const label = await until(() => (dialog() ? field(dialog()!, 'Label') : null), 'the form');
+    await until(() => document.activeElement === label, 'focus in the label');
+    await press('Enter');
+    await until(() => byText(dialog()!, '.app-field-error', CREATE_TOKEN_WORDS.labelRequired), 'the missing label');
+    expect(document.activeElement).to.equal(label);
+    await typeInto(label, 'Nightly export');
+    field(dialog()!, '90 days').focus();
+    await press('ArrowDown');
+    await press('ArrowDown');
+    expect(field(dialog()!, 'On a date').checked).to.equal(true);
+    const day = await until(() => field(dialog()!, 'Expiry date'), 'the date field');
+    button(dialog()!, 'Create token')!.focus();
+    await press('Enter');
+    await until(() => byText(dialog()!, '.app-field-error', EXPIRY_DAY_PROBLEM), 'the missing day');
+    expect(document.activeElement).to.equal(day);
+    expect(api.sent('POST', TOKENS)).to.have.length(0);
+    await press('Escape');
+    await until(() => !dialog(), 'the dialog closed');
+    await until(() => document.activeElement === button(app.container, 'Create token'), 'focus back on Create token');
+  });
+
+  it('sends the end of a chosen day, and shows the server’s refusal in the dialog', async () => {
+    const { api } = tokensApi([token(1)]);
+    api.on('POST', TOKENS, () => reply(400, { error: 'Expires at must be in the future.' }));
+    const app = renderApp(paths.settings('acme', 'api-tokens'), { api });
+    await click(await until(() => button(app.container, 'Create token'), 'the button'));
+    await typeInto(await until(() => (dialog() ? field(dialog()!, 'Label') : null), 'the form'), 'Backup');
+    await click(field(dialog()!, 'On a date'));
+    const day = await until(() => field(dialog()!, 'Expiry date'), 'the date field');
+    const next = new Date();
+    next.setDate(next.getDate() + 3);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await typeDate(day, `${pad(next.getMonth() + 1)}/${pad(next.getDate())}/${next.getFullYear()}`);
+    await click(button(dialog()!, 'Create token'));
+    await until(() => byText(dialog()!, '.app-form-error', 'Expires at must be in the future.'), 'the refusal');
+    const sent = api.sent('POST', TOKENS)[0]!.body as { expires_at: string };
+    expect(sent.expires_at).to.equal(new Date(next.getFullYear(), next.getMonth(), next.getDate() + 1).toISOString());
+    expect(button(dialog()!, 'Create token')!.disabled).to.equal(false);
+  });
+
+  it('shows expiry and last use, marks an expired token, and stays usable and axe-clean at phone width in both themes', async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      for (const themeMode of ['light', 'dark'] as const) {
+        const { api } = tokensApi([
+          token(1, { label: 'A token with a long label that has to wrap on a phone screen', expires_at: '2099-03-01T12:00:00.000Z', last_used_at: '2025-01-06T10:32:00.000Z' }),
+          token(2, { expires_at: '2020-01-01T12:00:00.000Z' }),
+        ]);
+        const app = renderApp(paths.settings('acme', 'api-tokens'), { api, themeMode });
+        await until(() => rows(app.container).length === 2, 'the tokens');
+        const [first, second] = rows(app.container).map((row) => [...row.querySelectorAll('dd')]);
+        expect(first![1]!.textContent).to.equal('Mar 1, 2099');
+        expect(first![2]!.textContent).to.match(/^Jan 6, 2025, \d{1,2}:\d{2}\s?[AP]M$/);
+        expect(second![1]!.textContent).to.equal('Expired Jan 1, 2020');
+        expect(second![1]!.hasAttribute('data-expired')).to.equal(true);
+        expect(document.documentElement.scrollWidth).to.be.at.most(390);
+        expect(button(app.container, 'Revoke Token 2')!.getBoundingClientRect().height).to.be.at.least(44);
+        await expectAccessible(app.container);
+        cleanup();
+      }
+      const { api } = tokensApi();
+      api.on('GET', TOKENS, () => reply(500, { error: 'The server failed.' }));
+      const failed = renderApp(paths.settings('acme', 'api-tokens'), { api, themeMode: 'dark' });
+      await until(() => byText(failed.container, '[role="alert"]', 'The server failed.'), 'the failure');
+      await expectAccessible(failed.container);
+    } finally {
+      await setViewport({ width: 1280, height: 800 });
+    }
+  });
+});
