@@ -1,30 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { boolean, integer, nullable, nullableTimestamp, string, stringEnum, text, timestamp, uuid } from './fields.js';
+import { WEBHOOK_ACTIONS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from './webhook-events.js';
+
+export * from './webhook-events.js';
 
 // A webhook: an address a workspace admin registers to be told, by a signed JSON POST, when
 // issues, comments, cycles, modules or pages of the workspace change. Shared by the server's
 // routes and the app's settings screen.
-
-/** The kinds of change a webhook can be told about, in the order the app lists them. */
-export const WEBHOOK_EVENTS = ['issue', 'comment', 'cycle', 'module', 'page'] as const;
-
-/** One kind of change a webhook can be told about. */
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-/** What happened to the thing an event is about. */
-export const WEBHOOK_ACTIONS = ['created', 'updated', 'deleted'] as const;
-
-/** What happened to the thing an event is about. */
-export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];
-
-/** Where a delivery stands: waiting (a first try or a retry), being sent, delivered, or failed for good. */
-export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'processing', 'delivered', 'failed'] as const;
-
-/** Where a delivery stands. */
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
-
-/** The longest webhook address accepted. */
-export const WEBHOOK_URL_MAX = 2048;
 
 const webhookUrl = text(WEBHOOK_URL_MAX, 1);
 const webhookEvents = Type.Array(stringEnum(WEBHOOK_EVENTS), { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true });
