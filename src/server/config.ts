@@ -68,6 +68,23 @@ export interface Config {
   readCache: boolean;
   /** The shared documents of editing together (src/server/collab). */
   collab: CollabConfig;
+  /** Webhook deliveries (src/server/webhooks). */
+  webhooks: WebhookConfig;
+}
+
+/** How webhooks are checked and delivered. */
+export interface WebhookConfig {
+  /**
+   * Whether webhooks may target private-network, loopback and link-local addresses, and plain
+   * http:// (WEBHOOK_ALLOW_PRIVATE=1; default 0: only public HTTPS receivers). For local receivers.
+   */
+  allowPrivate: boolean;
+  /** How long one try may take, answer included (WEBHOOK_TIMEOUT_MS, default 10000). */
+  timeoutMs: number;
+  /** Tries per delivery before it is failed for good (WEBHOOK_MAX_ATTEMPTS, default 6). */
+  maxAttempts: number;
+  /** The wait before the first retry, doubled for each one after (WEBHOOK_RETRY_BASE_MS, default 30000; at most an hour). */
+  retryBaseMs: number;
 }
 
 /** How the collaboration endpoint holds its documents and limits its connections. */
@@ -151,6 +168,13 @@ function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
   if (raw === null) return fallback;
   if (raw !== 'on' && raw !== 'off') throw new Error(`${name} must be on or off, not "${raw}"`);
   return raw === 'on';
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (raw !== '1' && raw !== '0') throw new Error(`${name} must be 1 or 0, not "${raw}"`);
+  return raw === '1';
 }
 
 function publicUrl(value: string | null): string | null {
@@ -275,6 +299,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       idleMs: integer(env, 'COLLAB_IDLE_MS', 30_000, 0, 86_400_000),
       compactAfter: integer(env, 'COLLAB_COMPACT_AFTER', 500, 1, 1_000_000),
       pollMs: integer(env, 'COLLAB_POLL_MS', 5_000, 100, 3_600_000),
+    },
+    webhooks: {
+      allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 10, 120_000),
+      maxAttempts: integer(env, 'WEBHOOK_MAX_ATTEMPTS', 6, 1, 20),
+      retryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 0, 3_600_000),
     },
   };
 }

@@ -21,6 +21,7 @@ import { planningApi } from './planning.js';
 import { projectsApi } from './projects.js';
 import { statesApi } from './states.js';
 import { usersApi } from './users.js';
+import { webhooksApi } from './webhooks.js';
 import { workspacesApi } from './workspaces.js';
 
 /** Every API module over one client. */
@@ -49,6 +50,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     instance: instanceApi(client),
     collab: collabApi(client),
     notifications: notificationsApi(client),
+    webhooks: webhooksApi(client),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { IssueActivityField } from '../../api-shapes/activity.js';
 import { recordActivity, type ActivityVerb, type Db } from '../db/index.js';
+import { recordEvent, type WorkspaceEvent } from '../webhooks/events.js';
 
 export type { IssueActivityField } from '../../api-shapes/activity.js';
 
@@ -46,6 +47,9 @@ export interface IssueActivityInput {
  * - cycles and modules: added to one is verb 'created' (`newValue: name`, `newIdentifier: id`),
  *   moved from one cycle to another is 'updated' (old and new), removed is 'deleted'
  *   (`oldValue: name`, `oldIdentifier: id`).
+ *
+ * Each row is also the issue's (or, for field 'comment', its comment's) webhook event
+ * (webhooks/events.ts), queued in the same transaction.
  */
 export async function recordIssueActivity(tx: Db, input: IssueActivityInput): Promise<void> {
   await recordActivity(tx, {
@@ -61,4 +65,27 @@ export async function recordIssueActivity(tx: Db, input: IssueActivityInput): Pr
     newIdentifier: input.newIdentifier ?? null,
     comment: input.comment ?? null,
   });
+  await recordEvent(tx, activityEvent(input));
+}
+
+/** The webhook event an activity row tells: a comment's, the issue's creation or deletion, or a change to one of its fields. */
+function activityEvent(input: IssueActivityInput): WorkspaceEvent {
+  const { issue, actorId, verb } = input;
+  const base = { project_id: issue.project_id, actor_id: actorId };
+  if (input.field === 'comment') {
+    const data = { id: input.newIdentifier ?? input.oldIdentifier ?? null, issue_id: issue.id, ...base, comment_html: verb === 'deleted' ? null : (input.newValue ?? null) };
+    return { workspaceId: issue.workspace_id, event: 'comment', action: verb, data };
+  }
+  if (input.field === 'issue') {
+    return { workspaceId: issue.workspace_id, event: 'issue', action: verb, data: { id: issue.id, ...base, name: input.newValue || input.oldValue || null } };
+  }
+  const change = {
+    field: input.field,
+    verb,
+    old_value: input.oldValue ?? null,
+    new_value: input.newValue ?? null,
+    old_identifier: input.oldIdentifier ?? null,
+    new_identifier: input.newIdentifier ?? null,
+  };
+  return { workspaceId: issue.workspace_id, event: 'issue', action: 'updated', data: { id: issue.id, ...base, change } };
 }

@@ -29,6 +29,11 @@ export interface LeaseQueueOptions {
   leaseMs: number;
   /** Claims allowed per job: a job whose lease expired this many times is no longer claimed. */
   maxAttempts: number;
+  /**
+   * A timestamp column before which a queued job is not claimed (a retry waiting out its
+   * backoff); none claims queued jobs at once.
+   */
+  notBefore?: string;
 }
 
 /** A claimed job: its row's `returning` columns, with the attempt this claim counts. */
@@ -48,6 +53,7 @@ export class LeaseQueue {
 
   constructor(options: LeaseQueueOptions) {
     if (!/^[a-z_][a-z0-9_]*$/.test(options.table)) throw new RangeError(`Not a table name: ${options.table}`);
+    if (options.notBefore !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.notBefore)) throw new RangeError(`Not a column name: ${options.notBefore}`);
     if (!(options.leaseMs > 0) || !Number.isInteger(options.maxAttempts) || options.maxAttempts < 1) {
       throw new RangeError('A lease queue needs a positive lease length and at least one attempt');
     }
@@ -55,18 +61,19 @@ export class LeaseQueue {
   }
 
   /**
-   * Claims the oldest job that is queued, or processing with an expired lease and attempts left:
+   * Claims the oldest job that is queued (and due, with `notBefore`), or processing with an expired lease and attempts left:
    * sets it processing under this worker's lease, counts the attempt and returns the `returning`
    * columns (a SELECT list of the table's columns), or null when nothing is waiting. `set` adds
    * assignments made at claim time (e.g. `progress = 0`).
    */
   async claim<T extends object = object>(db: Db, returning = 'id', set = ''): Promise<Claimed<T> | null> {
-    const { table, workerId, leaseMs, maxAttempts } = this.options;
+    const { table, workerId, leaseMs, maxAttempts, notBefore } = this.options;
+    const queued = notBefore ? `(status = 'queued' AND ${notBefore} <= now())` : `status = 'queued'`;
     return db.maybeOne<Claimed<T>>(
       `UPDATE ${table} SET status = 'processing', attempts = attempts + 1, lease_owner = $1,
               lease_expires_at = now() + $2::integer * interval '1 millisecond'${set ? `, ${set}` : ''}
         WHERE id = (SELECT id FROM ${table}
-                     WHERE (status = 'queued' OR (${LEASE_EXPIRED})) AND attempts < $3
+                     WHERE (${queued} OR (${LEASE_EXPIRED})) AND attempts < $3
                      ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING ${returning === 'id' ? 'id' : `id, ${returning}`}, attempts`,
       [workerId, Math.ceil(leaseMs), maxAttempts],

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { cycleCreateBody, cycleUpdateBody, type CycleCreateBody, type CycleUpdateBody } from '../../api-shapes/cycle.js';
 import { findCycle, listCycles, CYCLE_NOT_FOUND, cycleDetailSchema, cycleParams, cycleSchema, type CycleDetailJson, type CycleJson } from '../cycles/cycle-shape.js';
 import { recordCycleDeletion } from '../cycles/cycle-issues.js';
-import { currentProject, currentUser } from '../http/context.js';
+import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams } from '../http/schemas.js';
@@ -11,6 +11,7 @@ import { groupDistribution } from '../planning/distribution.js';
 import { CYCLE_GROUP } from '../planning/issue-group.js';
 import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
+import { recordEvent } from '../webhooks/events.js';
 
 interface CycleParams {
   slug: string;
@@ -48,11 +49,16 @@ export async function cycleRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       const name = checkedName(body.name, 'Cycle');
       checkDateOrder(body.start_date ?? null, body.end_date ?? null);
-      const created = await db.one<{ id: string }>(
-        `INSERT INTO cycles (project_id, name, description, start_date, end_date, owned_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [project.id, name, body.description?.trim() ?? '', body.start_date ?? null, body.end_date ?? null, currentUser(request).id],
-      );
-      return reply.code(201).send(await findCycle(db, project.id, created.id));
+      const cycle = await db.transaction(async (tx) => {
+        const created = await tx.one<{ id: string }>(
+          `INSERT INTO cycles (project_id, name, description, start_date, end_date, owned_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [project.id, name, body.description?.trim() ?? '', body.start_date ?? null, body.end_date ?? null, currentUser(request).id],
+        );
+        const found = (await findCycle(tx, project.id, created.id))!;
+        await recordEvent(tx, { workspaceId: currentWorkspace(request).id, event: 'cycle', action: 'created', data: { ...found, actor_id: currentUser(request).id } });
+        return found;
+      });
+      return reply.code(201).send(cycle);
     },
   );
 
@@ -85,11 +91,13 @@ export async function cycleRoutes(app: FastifyInstance): Promise<void> {
       const start = patched(body, 'start_date', cycle.start_date);
       const end = patched(body, 'end_date', cycle.end_date);
       checkDateOrder(start, end);
-      await db.query(
-        `UPDATE cycles SET name = $2, description = $3, start_date = $4, end_date = $5 WHERE id = $1`,
-        [cycle.id, body.name === undefined ? cycle.name : checkedName(body.name, 'Cycle'), body.description?.trim() ?? cycle.description, start, end],
-      );
-      return (await findCycle(db, project.id, cycle.id))!;
+      const name = body.name === undefined ? cycle.name : checkedName(body.name, 'Cycle');
+      return db.transaction(async (tx) => {
+        await tx.query(`UPDATE cycles SET name = $2, description = $3, start_date = $4, end_date = $5 WHERE id = $1`, [cycle.id, name, body.description?.trim() ?? cycle.description, start, end]);
+        const updated = (await findCycle(tx, project.id, cycle.id))!;
+        await recordEvent(tx, { workspaceId: currentWorkspace(request).id, event: 'cycle', action: 'updated', data: { ...updated, actor_id: currentUser(request).id } });
+        return updated;
+      });
     },
   );
 
@@ -107,6 +115,8 @@ export async function cycleRoutes(app: FastifyInstance): Promise<void> {
         if (!cycle) throw notFound(CYCLE_NOT_FOUND);
         await recordCycleDeletion(tx, cycle, user.id);
         await tx.query('DELETE FROM cycles WHERE id = $1', [cycle.id]);
+        const data = { id: cycle.id, project_id: project.id, name: cycle.name, actor_id: user.id };
+        await recordEvent(tx, { workspaceId: currentWorkspace(request).id, event: 'cycle', action: 'deleted', data });
       });
       return reply.code(204).send();
     },

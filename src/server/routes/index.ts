@@ -39,6 +39,7 @@ import { themeRoutes } from './theme.js';
 import { unsplashRoutes } from './unsplash.js';
 import { userAssetRoutes } from './user-assets.js';
 import { userRoutes } from './users.js';
+import { webhookRoutes } from './webhooks.js';
 import { workspaceMemberRoutes } from './workspace-members.js';
 import { workspaceRoutes } from './workspaces.js';
 
@@ -86,4 +87,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(exportRoutes);
   await app.register(collabRoutes);
   await app.register(notificationRoutes);
+  await app.register(webhookRoutes);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { moduleCreateBody, moduleUpdateBody, type ModuleCreateBody, type ModuleUpdateBody } from '../../api-shapes/module.js';
 import type { Db } from '../db/index.js';
-import { currentProject, currentUser } from '../http/context.js';
+import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams } from '../http/schemas.js';
@@ -21,6 +21,7 @@ import { groupDistribution } from '../planning/distribution.js';
 import { MODULE_GROUP } from '../planning/issue-group.js';
 import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
+import { recordEvent } from '../webhooks/events.js';
 
 interface ModuleParams {
   slug: string;
@@ -65,12 +66,17 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
       const name = checkedName(body.name, 'Module');
       checkDateOrder(body.start_date ?? null, body.target_date ?? null);
       await checkLead(db, project.id, body.lead_id);
-      const created = await db.one<{ id: string }>(
-        `INSERT INTO modules (project_id, name, description, status, start_date, target_date, lead_id, created_by)
-         VALUES ($1, $2, $3, COALESCE($4, 'planned'), $5, $6, $7, $8) RETURNING id`,
-        [project.id, name, body.description?.trim() ?? '', body.status ?? null, body.start_date ?? null, body.target_date ?? null, body.lead_id ?? null, currentUser(request).id],
-      );
-      return reply.code(201).send(await findModule(db, project.id, created.id));
+      const module = await db.transaction(async (tx) => {
+        const created = await tx.one<{ id: string }>(
+          `INSERT INTO modules (project_id, name, description, status, start_date, target_date, lead_id, created_by)
+           VALUES ($1, $2, $3, COALESCE($4, 'planned'), $5, $6, $7, $8) RETURNING id`,
+          [project.id, name, body.description?.trim() ?? '', body.status ?? null, body.start_date ?? null, body.target_date ?? null, body.lead_id ?? null, currentUser(request).id],
+        );
+        const found = (await findModule(tx, project.id, created.id))!;
+        await recordEvent(tx, { workspaceId: currentWorkspace(request).id, event: 'module', action: 'created', data: { ...found, actor_id: currentUser(request).id } });
+        return found;
+      });
+      return reply.code(201).send(module);
     },
   );
 
@@ -105,19 +111,21 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
       checkDateOrder(start, target);
       const lead = patched(body, 'lead_id', module.lead_id);
       if (lead !== module.lead_id) await checkLead(db, project.id, lead);
-      await db.query(
-        `UPDATE modules SET name = $2, description = $3, status = $4, start_date = $5, target_date = $6, lead_id = $7 WHERE id = $1`,
-        [
+      const name = body.name === undefined ? module.name : checkedName(body.name, 'Module');
+      return db.transaction(async (tx) => {
+        await tx.query(`UPDATE modules SET name = $2, description = $3, status = $4, start_date = $5, target_date = $6, lead_id = $7 WHERE id = $1`, [
           module.id,
-          body.name === undefined ? module.name : checkedName(body.name, 'Module'),
+          name,
           body.description?.trim() ?? module.description,
           body.status ?? module.status,
           start,
           target,
           lead,
-        ],
-      );
-      return (await findModule(db, project.id, module.id))!;
+        ]);
+        const updated = (await findModule(tx, project.id, module.id))!;
+        await recordEvent(tx, { workspaceId: currentWorkspace(request).id, event: 'module', action: 'updated', data: { ...updated, actor_id: currentUser(request).id } });
+        return updated;
+      });
     },
   );
 
@@ -135,6 +143,8 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
         if (!module) throw notFound(MODULE_NOT_FOUND);
         await recordModuleDeletion(tx, module, user.id);
         await tx.query('DELETE FROM modules WHERE id = $1', [module.id]);
+        const data = { id: module.id, project_id: project.id, name: module.name, actor_id: user.id };
+        await recordEvent(tx, { workspaceId: currentWorkspace(request).id, event: 'module', action: 'deleted', data });
       });
       return reply.code(204).send();
     },

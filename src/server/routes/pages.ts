@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageCreateBody, pageListQuery, pageUpdateBody, type PageCreateBody, type PageListQuery, type PageUpdateBody } from '../../api-shapes/page.js';
-import { currentProject, currentUser } from '../http/context.js';
+import type { WebhookAction } from '../../api-shapes/webhook.js';
+import type { Db } from '../db/index.js';
+import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams } from '../http/schemas.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
@@ -19,6 +21,7 @@ import { descriptionEtag } from '../issues/description.js';
 import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
 import { ofDocument } from '../collab/collab-service.js';
+import { recordEvent } from '../webhooks/events.js';
 
 interface PageParams {
   slug: string;
@@ -35,6 +38,16 @@ const LIST_CONDITIONS: Record<PageListType | 'all', string> = {
   archived: 'pg.archived_at IS NOT NULL',
   all: 'pg.archived_at IS NULL',
 };
+
+/**
+ * Tells webhooks of a change to a page (webhooks/events.ts), without its content: a private page
+ * is its owner's alone, so its changes are not told.
+ */
+async function pageEvent(tx: Db, request: FastifyRequest, action: WebhookAction, page: PageJson): Promise<void> {
+  if (page.access === 'private') return;
+  const { description_html: _content, ...summary } = page;
+  await recordEvent(tx, { workspaceId: currentWorkspace(request).id, event: 'page', action, data: { ...summary, actor_id: currentUser(request).id } });
+}
 
 /**
  * A project's pages (when its pages feature is on). Everyone in the project reads the public
@@ -77,11 +90,15 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body ?? {};
       const content = await normalisedRichText(request, { html: body.description_html ?? '', json: body.description_json }, 'page');
-      const page = await db.one<PageJson>(
-        `INSERT INTO pages AS pg (project_id, name, access, description_html, description_json, owned_by)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING ${PAGE_COLUMNS}`,
-        [currentProject(request).id, body.name?.trim() ?? '', body.access ?? 'public', content.html, JSON.stringify(content.json), currentUser(request).id],
-      );
+      const page = await db.transaction(async (tx) => {
+        const created = await tx.one<PageJson>(
+          `INSERT INTO pages AS pg (project_id, name, access, description_html, description_json, owned_by)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING ${PAGE_COLUMNS}`,
+          [currentProject(request).id, body.name?.trim() ?? '', body.access ?? 'public', content.html, JSON.stringify(content.json), currentUser(request).id],
+        );
+        await pageEvent(tx, request, 'created', created);
+        return created;
+      });
       return reply.code(201).header('etag', descriptionEtag(page.description_version)).send(page);
     },
   );
@@ -112,10 +129,12 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
         checkCanManage(page, user.id, project.role);
         checkNotArchived(page);
-        return tx.one<PageJson>(
+        const changed = await tx.one<PageJson>(
           `UPDATE pages pg SET name = COALESCE($2, name), access = COALESCE($3, access) WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`,
           [page.id, request.body.name?.trim() ?? null, request.body.access ?? null],
         );
+        await pageEvent(tx, request, 'updated', changed);
+        return changed;
       });
       // A page made private is its owner's alone.
       if (request.body.access === 'private') await app.collab.recheck(ofDocument('page', updated.id));
@@ -136,7 +155,9 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         const updated = await db.transaction(async (tx) => {
           const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
           checkCanManage(page, user.id, project.role);
-          return tx.one<PageJson>(`UPDATE pages pg SET archived_at = ${change} WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`, [page.id]);
+          const changed = await tx.one<PageJson>(`UPDATE pages pg SET archived_at = ${change} WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`, [page.id]);
+          await pageEvent(tx, request, 'updated', changed);
+          return changed;
         });
         // An archived page is read-only for everyone; a restored one writable again.
         await app.collab.recheck(ofDocument('page', updated.id));
@@ -155,6 +176,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
         checkCanManage(page, user.id, project.role);
         await tx.query('DELETE FROM pages WHERE id = $1', [page.id]);
+        await pageEvent(tx, request, 'deleted', page);
       });
       await app.collab.recheck(ofDocument('page', request.params.pageId));
       return reply.code(204).send();

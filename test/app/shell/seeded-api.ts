@@ -60,7 +60,8 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     .on('GET', '/workspaces/:slug/notifications/unread-count', () => reply(200, { unread: 0 }, { etag: 'W/"0-0"' }))
     .on('GET', '/workspaces/:slug/issue-drafts', inWorkspace(() => []))
     .on('GET', '/workspaces/:slug/views', inWorkspace(() => []))
-    .on('GET', '/workspaces/:slug/api-tokens', inWorkspace(() => []));
+    .on('GET', '/workspaces/:slug/api-tokens', inWorkspace(() => []))
+    .on('GET', '/workspaces/:slug/webhooks', inWorkspace(() => []));
   // Shared documents: the issue's starts from its description; the signed-in user writes as a
   // member and up (as the server decides from the session), and a colleague (a test's second
   // editor, `token` their member id) as their workspace role says.

@@ -18,14 +18,14 @@ export function assertBuilt() {
 }
 
 /**
- * Starts `node dist/server/main.mjs` (no demo data unless `seedDemo`), waits (up to
+ * Starts `node dist/server/main.mjs` (no demo data unless `seedDemo`; `env` adds settings), waits (up to
  * `startTimeout` ms) until it answers, and returns its base URL and a stop function that also
  * removes the data folder. Its database is a copy of one this build's server created and
  * migrated once (migratedPglite): a new PGlite database is initdb in WebAssembly and every
  * migration, 7 s of processor time on a quiet machine and past a minute while npm test runs the
  * browsers beside it. The deadline only stops a server that never answers.
  */
-export async function startAppServer({ seedDemo = false, startTimeout = 240_000 } = {}) {
+export async function startAppServer({ seedDemo = false, startTimeout = 240_000, env = {} } = {}) {
   assertBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'tracker-e2e-'));
   try {
@@ -34,16 +34,16 @@ export async function startAppServer({ seedDemo = false, startTimeout = 240_000 
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  return runServer(dataDir, { seedDemo, startTimeout });
+  return runServer(dataDir, { seedDemo, startTimeout, env });
 }
 
 /** Runs the built server on `dataDir` until it answers; its stop function removes the folder. */
-async function runServer(dataDir, { seedDemo, startTimeout }) {
+async function runServer(dataDir, { seedDemo, startTimeout, env = {} }) {
   const port = await freePort();
   const output = [];
   const child = spawn(process.execPath, [join(buildRoot, 'dist/server/main.mjs')], {
     cwd: buildRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: seedDemo ? 'true' : 'false', LOG_LEVEL: 'silent', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: seedDemo ? 'true' : 'false', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => output.push(String(chunk)));

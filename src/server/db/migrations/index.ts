@@ -14,6 +14,7 @@ import { notifications } from './0013-notifications.js';
 import { issueDrafts } from './0014-issue-drafts.js';
 import { savedViews } from './0015-saved-views.js';
 import { apiTokens } from './0016-api-tokens.js';
+import { webhooks } from './0017-webhooks.js';
 import { issueAttachments } from './0020-issue-attachments.js';
 import type { Migration } from './migration.js';
 
@@ -37,5 +38,6 @@ export const migrations: readonly Migration[] = [
   issueDrafts,
   savedViews,
   apiTokens,
+  webhooks,
   issueAttachments,
 ];

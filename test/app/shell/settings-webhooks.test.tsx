@@ -1,0 +1,173 @@
+import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import type { Webhook, WebhookDelivery, WebhookWithSecret } from '../../../src/app/api/types.js';
+import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { expectAccessible } from '../../helpers/element-ui.js';
+import { workspace } from './fixtures.js';
+import { click, press, typeInto } from './input.js';
+import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+import type { FakeApi, FakeRequest } from './fake-api.js';
+
+const HOOKS = '/workspaces/:slug/webhooks';
+const HOOK = '/workspaces/:slug/webhooks/:webhookId';
+const dialog = () => document.querySelector<HTMLElement>('.app-dialog[role="dialog"]');
+const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-webhook-row')];
+const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+
+function hook(n: number, fields: Partial<Webhook> = {}): Webhook {
+  return {
+    id: `aaaaaaaa-aaaa-4aaa-8aaa-00000000000${n}`,
+    url: `https://hooks.example.com/${n}`,
+    events: ['issue'],
+    is_active: true,
+    created_at: '2025-01-01T09:00:00.000Z',
+    updated_at: '2025-01-01T09:00:00.000Z',
+    ...fields,
+  };
+}
+
+const DELIVERIES: WebhookDelivery[] = [
+  { id: 'd2', event: 'issue', action: 'updated', status: 'delivered', attempts: 2, response_status: 204, last_error: null, created_at: '2025-01-02T10:00:00.000Z', last_attempt_at: '2025-01-02T10:00:05.000Z', next_attempt_at: null },
+  { id: 'd1', event: 'comment', action: 'created', status: 'failed', attempts: 3, response_status: 500, last_error: 'The receiver answered 500.', created_at: '2025-01-02T09:00:00.000Z', last_attempt_at: '2025-01-02T09:30:00.000Z', next_attempt_at: null },
+];
+
+/** The seeded workspace with a webhooks store behind the webhook routes, as the server keeps them. */
+function hooksApi(kept: Webhook[] = []): { api: FakeApi; hooks: Webhook[] } {
+  const { api } = seededApi();
+  const hooks = [...kept];
+  const find = (request: FakeRequest) => hooks.findIndex((candidate) => candidate.id === request.params.webhookId);
+  api
+    .on('GET', HOOKS, () => hooks)
+    .on('POST', HOOKS, (request) => {
+      const body = request.body as { url: string };
+      if (!body.url.startsWith('https://')) return reply(400, { error: 'The address must start with https://.' });
+      const created: WebhookWithSecret = { ...hook(9 - hooks.length, request.body as Partial<Webhook>), secret: SECRET };
+      const { secret: _secret, ...listed } = created;
+      hooks.push(listed);
+      return reply(201, created);
+    })
+    .on('PATCH', HOOK, (request) => {
+      const at = find(request);
+      hooks[at] = { ...hooks[at]!, ...(request.body as Partial<Webhook>) };
+      return hooks[at];
+    })
+    .on('POST', `${HOOK}/secret`, (request) => ({ ...hooks[find(request)]!, secret: `${SECRET}2` }))
+    .on('DELETE', HOOK, (request) => void hooks.splice(find(request), 1))
+    .on('GET', `${HOOK}/deliveries`, () => DELIVERIES);
+  return { api, hooks };
+}
+
+describe('settings: webhooks', () => {
+  afterEach(cleanup);
+
+  it('adds a webhook from the empty state, shows the server’s refusal, then the secret once with Copy', async () => {
+    const written: string[] = [];
+    Object.defineProperty(navigator.clipboard, 'writeText', { configurable: true, value: async (text: string) => void written.push(text) });
+    try {
+      const { api, hooks } = hooksApi();
+      const app = renderApp(paths.settings('acme', 'webhooks'), { api });
+      const empty = await until(() => app.container.querySelector<HTMLElement>('[data-empty-state="settings-webhooks"]'), 'the empty state');
+      await click(button(empty, 'Add a webhook'));
+      const form = await until(dialog, 'the dialog');
+      await expectAccessible(form);
+      const url = field(form, 'Payload URL');
+      await typeInto(url, 'http://hooks.example.com/in');
+      await click(field(form, 'Comments'));
+      await press('Enter');
+      await until(() => byText(form, '[role="alert"]', 'The address must start with https://.'), 'the refusal');
+      url.select();
+      await typeInto(url, 'https://hooks.example.com/in');
+      await click(button(form, 'Add webhook'));
+      const shown = await until(() => (dialog()?.textContent?.includes('Webhook secret') ? dialog() : null), 'the secret');
+      expect(field(shown, 'Signing secret').value).to.equal(SECRET);
+      await click(button(shown, 'Copy'));
+      await until(() => byText(document, '.app-toast', 'Copied to clipboard'), 'the copy toast');
+      expect(written).to.deep.equal([SECRET]);
+      await click(button(shown, 'Done'));
+      await until(() => rows(app.container).length === 1, 'the webhook listed');
+      expect(api.sent('POST', '/workspaces/acme/webhooks').at(-1)!.body).to.deep.equal({ url: 'https://hooks.example.com/in', events: ['issue', 'comment'], is_active: true });
+      expect(rows(app.container)[0]!.textContent).to.contain('Issues, Comments');
+      expect(app.container.textContent).to.not.contain(SECRET);
+      expect(hooks).to.have.length(1);
+    } finally {
+      delete (navigator.clipboard as unknown as Record<string, unknown>).writeText;
+    }
+  });
+
+  it('turns a webhook off from the keyboard, edits it, makes a new secret and deletes it after confirming', async () => {
+    const { api, hooks } = hooksApi([hook(1), hook(2, { events: ['page', 'cycle'] })]);
+    const app = renderApp(paths.settings('acme', 'webhooks'), { api });
+    await until(() => rows(app.container).length === 2, 'the webhooks');
+    const toggle = app.container.querySelector<HTMLInputElement>('input[aria-label="Active: https://hooks.example.com/1"]')!;
+    toggle.focus();
+    await press('Space');
+    await until(() => hooks[0]!.is_active === false && !toggle.checked, 'turned off');
+    expect(api.sent('PATCH', '/workspaces/acme/webhooks/:webhookId')[0]!.body).to.deep.equal({ is_active: false });
+
+    await click(button(app.container, 'Edit https://hooks.example.com/2'));
+    const form = await until(dialog, 'the edit dialog');
+    expect(field<HTMLInputElement>(form, 'Pages').checked).to.equal(true);
+    await click(field(form, 'Pages'));
+    await click(button(form, 'Save webhook'));
+    await until(() => byText(document, '.app-toast', 'Webhook saved.'), 'saved');
+    expect(hooks[1]!.events).to.deep.equal(['cycle']);
+
+    await click(button(app.container, 'New secret for https://hooks.example.com/2'));
+    const secret = await until(() => (dialog()?.textContent?.includes('Webhook secret') ? dialog() : null), 'the new secret');
+    expect(field(secret, 'Signing secret').value).to.equal(`${SECRET}2`);
+    await press('Escape');
+    await until(() => !dialog(), 'the secret dialog closed');
+
+    await click(button(app.container, 'Delete https://hooks.example.com/2'));
+    const confirm = await until(dialog, 'the confirmation');
+    expect(confirm.textContent).to.contain('The webhook to https://hooks.example.com/2 and its delivery log will be deleted');
+    await click(button(confirm, 'Delete'));
+    await until(() => rows(app.container).length === 1, 'one webhook left');
+  });
+
+  it('shows a webhook’s deliveries: event, status, response code, attempts and time', async () => {
+    const { api } = hooksApi([hook(1)]);
+    const app = renderApp(paths.settings('acme', 'webhooks'), { api });
+    await until(() => rows(app.container).length === 1, 'the webhook');
+    await click(button(app.container, 'Deliveries of https://hooks.example.com/1'));
+    const log = await until(() => dialog()?.querySelector('table') ?? null, 'the delivery log');
+    const cells = [...log.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent));
+    expect(cells).to.deep.equal([
+      ['Issues updated', 'Delivered', '204', '2'],
+      ['Comments created', 'FailedThe receiver answered 500.', '500', '3'],
+    ]);
+    expect(log.querySelector('time')!.getAttribute('datetime')).to.equal('2025-01-02T10:00:05.000Z');
+    await expectAccessible(dialog()!);
+  });
+
+  it('is axe-clean in both themes at phone width, with a loading failure and a retry; refused to a member', async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      for (const themeMode of ['light', 'dark'] as const) {
+        const { api } = hooksApi([hook(1, { url: 'https://hooks.example.com/a/very/long/path/that/has/to/wrap/on/a/phone/screen', events: ['issue', 'comment', 'cycle', 'module', 'page'] })]);
+        const app = renderApp(paths.settings('acme', 'webhooks'), { api, themeMode });
+        await until(() => rows(app.container).length === 1, 'the webhook');
+        expect(document.documentElement.scrollWidth).to.be.at.most(390);
+        await expectAccessible(app.container);
+        cleanup();
+      }
+      let fail = true;
+      const failing = hooksApi().api.on('GET', HOOKS, () => (fail ? reply(503, { error: 'The server is busy.' }) : []));
+      const app = renderApp(paths.settings('acme', 'webhooks'), { api: failing, themeMode: 'dark' });
+      const alert = await until(() => byText(app.container, '[role="alert"]', 'The server is busy.'), 'the failure');
+      fail = false;
+      await click(button(alert, 'Try again'));
+      await until(() => byText(app.container, 'h2, h3', EMPTY_STATES['settings-webhooks'].title), 'the empty state after the retry');
+      await expectAccessible(app.container);
+      cleanup();
+      const { api } = seededApi((scene) => (scene.workspace = workspace(15)));
+      const member = renderApp(paths.settings('acme', 'webhooks'), { api });
+      await until(() => byText(member.container, '[role="alert"]', 'You do not have access to Webhooks'), 'the refusal');
+      expect(api.sent('GET', HOOKS)).to.deep.equal([]);
+    } finally {
+      await setViewport({ width: 1280, height: 800 });
+    }
+  });
+});
