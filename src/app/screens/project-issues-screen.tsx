@@ -21,6 +21,7 @@ import { IssueBoard } from './issues/issue-board.js';
 import { useIssueLayout } from './issues/issue-layout.js';
 import { GroupedIssueList, useIssueGrouping } from './issues/issue-groups.js';
 import { IssueList } from './issues/issue-list.js';
+import { IssuePeek, PeekProvider, usePeekState } from './issues/issue-peek.js';
 import { useIssueSearch } from './issues/issue-search-box.js';
 import { IssueSelectionBar } from './issues/issue-selection-bar.js';
 import { IssueToolbar } from './issues/issue-toolbar.js';
@@ -45,6 +46,7 @@ export function ProjectIssuesScreen() {
   const { filters, setFilterValues, order, setOrder, display, setDisplay, viewId } = useIssueListParams();
   const view = useQuery({ queryKey: queryKeys.view(slug, viewId ?? ''), queryFn: () => api.views.get(slug, viewId!), enabled: !!viewId });
   const [search, setSearch] = useIssueSearch();
+  const peek = usePeekState();
   const [grouping, setGrouping] = useIssueGrouping();
   const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
   const serverFilters = { ...listQueryOf(filters), order: order === 'newest' ? undefined : order };
@@ -129,7 +131,9 @@ export function ProjectIssuesScreen() {
         ) : issues.length === 0 ? (
           <Note announce>{search ? `No issues match “${search}”.` : 'No issues match the filters.'}</Note>
         ) : (
-          <>
+          <PeekProvider peek={peek}>
+            <div className={peek.issueId ? 'app-issues-with-peek' : undefined}>
+            <div>
             {selection && selectedIds.length ? (
               <IssueSelectionBar slug={slug} projectId={projectId} project={project.data} selected={selectedIds} onDelete={() => setDeletingSelected(true)} onClear={selection.clear} />
             ) : null}
@@ -145,7 +149,10 @@ export function ProjectIssuesScreen() {
                 Show more issues
               </Button>
             ) : null}
-          </>
+            </div>
+            {peek.issueId ? <IssuePeek key={peek.issueId} slug={slug} projectId={projectId} issueId={peek.issueId} onClose={peek.close} /> : null}
+            </div>
+          </PeekProvider>
         )}
       </div>
       {mayEdit ? (

@@ -8,6 +8,7 @@ import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
 import { PriorityIcon, StateIcon } from './issue-icons.js';
 import { issueKey } from './issue-key.js';
+import { PeekButton } from './issue-peek.js';
 import { PriorityPicker } from './issue-pickers.js';
 import type { RowSelectionControls } from './use-row-selection.js';
 
@@ -64,9 +65,12 @@ export function IssueList({
               )}
             </span>
             <span className="app-issue-key">{shows('key') ? issueKey(issue) : null}</span>
-            <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name}>
-              {issue.name}
-            </Link>
+            <span className="app-issue-title-cell">
+              <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name}>
+                {issue.name}
+              </Link>
+              <PeekButton issue={issue} />
+            </span>
             <span className="app-issue-labels">
               {(shows('labels') ? issue.labels : []).map((item) => (
                 <span key={item.id} className="app-issue-label">
