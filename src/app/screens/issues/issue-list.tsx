@@ -6,6 +6,7 @@ import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
 import { PriorityIcon, StateIcon } from './issue-icons.js';
+import { EstimateChip } from './issue-estimate.js';
 import { issueKey } from './issue-key.js';
 import { PriorityPicker } from './issue-pickers.js';
 import type { RowSelectionControls } from './use-row-selection.js';
@@ -19,7 +20,7 @@ const initials = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
 /**
  * A list of issues as listed, in aligned columns: state icon (in the state's colour), priority
  * icon, key, name (a link to the issue's page, cut short with the full name in its title),
- * labels, assignees and target date; those `display` leaves out keep their column, empty. Given
+ * estimate and labels, assignees and target date; those `display` leaves out keep their column, empty. Given
  * `onPriorityChange`, the priority is the side panel's picker.
  */
 export function IssueList({
@@ -69,6 +70,7 @@ export function IssueList({
               {issue.name}
             </Link>
             <span className="app-issue-labels">
+              {issue.estimate_point && shows('estimate') ? <EstimateChip value={issue.estimate_point} /> : null}
               {(shows('labels') ? issue.labels : []).map((item) => (
                 <span key={item.id} className="app-issue-label">
                   <span className="app-state-dot" aria-hidden="true" style={{ background: item.color }} />
