@@ -84,6 +84,20 @@ describe('estimates in the project settings', () => {
     expect(api.sent('PATCH', ESTIMATE)).to.deep.equal([]);
   });
 
+  it('back on the saved type, the form has the saved values again, so saving keeps them on their issues', async () => {
+    const saved = estimate(true, 'points', ['1', '2', '4']);
+    const { api } = withEstimate(saved);
+    const app = renderApp(SETTINGS_URL, { api });
+    const section = await until(() => estimateSection(app.container)?.querySelector<HTMLElement>('form[aria-label="Estimates"]'), 'the estimate form');
+    await click(field(section, 'Categories'));
+    await until(() => section.textContent?.includes('A new type replaces every value: issues lose their estimates.'), 'the warning');
+    await click(field(section, 'Points'));
+    await until(() => field(section, 'Value 3').value === '4', 'the saved values');
+    await click(button(section, 'Save estimates'));
+    await until(() => api.sent('PATCH', ESTIMATE).length === 1, 'the estimate saved');
+    expect((api.sent('PATCH', ESTIMATE)[0]!.body as { points: unknown }).points).to.deep.equal(saved.points.map(({ id, value }) => ({ id, value })));
+  });
+
   it('shows a viewer the estimates without the form', async () => {
     const { api } = withEstimate(estimate(true, 'categories'), 10);
     const app = renderApp(SETTINGS_URL, { api });

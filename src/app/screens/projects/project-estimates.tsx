@@ -102,8 +102,9 @@ function EstimateForm({ slug, estimate }: { slug: string; estimate: Estimate }) 
   });
   const changeType = (next: EstimateType) => {
     setType(next);
-    // A type's values do not fit the other: start from the new type's own.
-    setRows(rowsOf(DEFAULT_ESTIMATE_VALUES[next].map((value) => ({ value }))));
+    // A type's values do not fit the other: start from the new type's own, or, back on the saved
+    // type, from the saved values (so their issues keep them).
+    setRows(rowsOf(next === estimate.type && !fresh ? estimate.points : DEFAULT_ESTIMATE_VALUES[next].map((value) => ({ value }))));
     setProblem(null);
   };
   const setValue = (key: number, value: string) => setRows(rows.map((row) => (row.key === key ? { ...row, value } : row)));
@@ -170,7 +171,11 @@ function EstimateForm({ slug, estimate }: { slug: string; estimate: Estimate }) 
           Add a value
         </Button>
       </fieldset>
-      {fresh ? null : <p className="app-field-hint">Removing a value takes it off the issues that have it.</p>}
+      {fresh ? null : (
+        <p className="app-field-hint">
+          {type === estimate.type ? 'Removing a value takes it off the issues that have it.' : 'A new type replaces every value: issues lose their estimates.'}
+        </p>
+      )}
       <FormError message={problem ?? (save.isError ? errorMessage(save.error) : null)} />
       <Button type="submit" variant="primary" busy={save.isPending}>
         Save estimates
