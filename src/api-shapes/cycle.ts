@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { date, nullable, nullableTimestamp, optionalFields, string, stringEnum, text, timestamp, uuid } from './fields.js';
-import { distributionShape, stateCountsShape } from './planning.js';
+import { distributionShape, estimateTotalsShape, stateCountsShape } from './planning.js';
 
 /** Where a cycle stands today: no dates yet, not started, running, or over. */
 export const CYCLE_STATUSES = ['draft', 'upcoming', 'current', 'completed'] as const;
@@ -8,7 +8,7 @@ export const CYCLE_STATUSES = ['draft', 'upcoming', 'current', 'completed'] as c
 /** One of the cycle statuses. */
 export type CycleStatus = (typeof CYCLE_STATUSES)[number];
 
-/** A cycle of a project, with its issues counted by state group (lists, creation, changes). */
+/** A cycle of a project, with its issues counted by state group and its estimate totals (lists, creation, changes). */
 export const cycleShape = Type.Object({
   id: uuid,
   project_id: uuid,
@@ -22,6 +22,7 @@ export const cycleShape = Type.Object({
   created_at: timestamp,
   updated_at: timestamp,
   ...stateCountsShape.properties,
+  ...estimateTotalsShape.properties,
 });
 
 /** A cycle of a project. */

@@ -25,8 +25,11 @@ export const ISSUE_ORDERINGS = ['newest', 'updated', 'priority', 'target_date'] 
 /** One of the orderings. */
 export type IssueOrdering = (typeof ISSUE_ORDERINGS)[number];
 
-/** The properties a row or card can show beside the state and the name (all by default). */
-export const ISSUE_DISPLAY_PROPERTIES = ['priority', 'key', 'labels', 'assignees', 'target_date'] as const;
+/**
+ * The properties a row or card can show beside the state and the name (all by default). The
+ * estimate shows only while its project's estimates are on (src/api-shapes/estimate.ts).
+ */
+export const ISSUE_DISPLAY_PROPERTIES = ['priority', 'key', 'labels', 'assignees', 'target_date', 'estimate'] as const;
 
 /** One of the display properties. */
 export type IssueDisplayProperty = (typeof ISSUE_DISPLAY_PROPERTIES)[number];

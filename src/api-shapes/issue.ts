@@ -1,5 +1,6 @@
 import { Type, type Static, type TUnsafe } from 'typebox';
 import type { XStatic } from 'typebox/schema';
+import { ESTIMATE_VALUE_MAX_LENGTH } from './estimate-values.js';
 import { boolean, editorDocument, integer, nullable, nullableTimestamp, number, optionalFields, string, text, timestamp, uuid } from './fields.js';
 import { PLAIN_ISSUE_FIELDS, type PlainIssueField } from './issue-plain-fields.js';
 import { labelShape } from './label.js';
@@ -44,8 +45,8 @@ export type IssueLabel = Static<typeof issueLabelShape>;
 
 /**
  * A row of an issue list (a project's list and board, the workspace tabs, cycle and module
- * lists): the listed issue plus what a row shows, its state's name and group, priority, labels
- * and assignees, so every row is complete whichever projects it mixes.
+ * lists): the listed issue plus what a row shows, its state's name and group, priority, labels,
+ * assignees and estimate, so every row is complete whichever projects it mixes.
  */
 export const issueRowShape = Type.Object({
   ...listedIssueShape.properties,
@@ -56,6 +57,8 @@ export const issueRowShape = Type.Object({
   assignees: Type.Array(displayUserShape),
   label_ids: Type.Array(uuid),
   labels: Type.Array(issueLabelShape),
+  /** The value of the project's estimate system the issue has; null for none or while the project's estimates are off. */
+  estimate_point: nullable(string),
 });
 
 /** A row of an issue list. */
@@ -109,6 +112,8 @@ export const issueFields = {
   state_id: uuid,
   assignee_ids: Type.Array(uuid, { maxItems: MAX_ISSUE_SET }),
   label_ids: Type.Array(uuid, { maxItems: MAX_ISSUE_SET }),
+  // A value of the project's estimate system (src/api-shapes/estimate.ts), or null for none.
+  estimate_point: nullable(text(ESTIMATE_VALUE_MAX_LENGTH)),
   ...otherPlainFields,
   parent_id: nullable(uuid),
   sort_order: number,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { date, nullable, nullableTimestamp, optionalFields, string, stringEnum, text, timestamp, uuid } from './fields.js';
-import { distributionShape, stateCountsShape } from './planning.js';
+import { distributionShape, estimateTotalsShape, stateCountsShape } from './planning.js';
 
 /** The statuses a module can have; new modules are planned. */
 export const MODULE_STATUSES = ['backlog', 'planned', 'in-progress', 'paused', 'completed', 'cancelled'] as const;
@@ -8,7 +8,7 @@ export const MODULE_STATUSES = ['backlog', 'planned', 'in-progress', 'paused', '
 /** One of the module statuses. */
 export type ModuleStatus = (typeof MODULE_STATUSES)[number];
 
-/** A module of a project, with its issues counted by state group (lists, creation, changes). */
+/** A module of a project, with its issues counted by state group and its estimate totals (lists, creation, changes). */
 export const moduleShape = Type.Object({
   id: uuid,
   project_id: uuid,
@@ -23,6 +23,7 @@ export const moduleShape = Type.Object({
   created_at: timestamp,
   updated_at: timestamp,
   ...stateCountsShape.properties,
+  ...estimateTotalsShape.properties,
 });
 
 /** A module of a project. */

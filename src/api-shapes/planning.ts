@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { integer, nullable, string, uuid } from './fields.js';
+import { integer, nullable, number, string, uuid } from './fields.js';
 import { STATE_GROUPS, stateCountKey, type StateCountKey } from './state-groups.js';
 
 // What cycles and modules share: their issues counted by state group, their progress by
@@ -13,6 +13,27 @@ export const stateCountsShape = Type.Object({
 
 /** Issue counts by state group, as cycles and modules carry them. */
 export type StateCounts = Static<typeof stateCountsShape>;
+
+/** A category of the project's estimates and how many of a group's live issues have it (and are completed). */
+export const estimateCategoryCountShape = Type.Object({ value: string, completed_issues: integer, total_issues: integer });
+
+/** A category's count in a cycle or module. */
+export type EstimateCategoryCount = Static<typeof estimateCategoryCountShape>;
+
+/**
+ * A group's estimate (src/api-shapes/estimate-values.ts): with points, the sum of its live
+ * issues' points and of those completed (state group completed); with categories, the issues
+ * counted per category, every category in order (the sums are then null, as sizes do not add
+ * up). While the project's estimates are off: null, null and no categories.
+ */
+export const estimateTotalsShape = Type.Object({
+  total_estimate: nullable(number),
+  completed_estimate: nullable(number),
+  estimate_categories: Type.Array(estimateCategoryCountShape),
+});
+
+/** A cycle's or module's estimate totals. */
+export type EstimateTotals = Static<typeof estimateTotalsShape>;
 
 /** One assignee's share of a group; the row of unassigned issues has a null id. */
 export const assigneeDistributionShape = Type.Object({

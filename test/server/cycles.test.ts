@@ -232,6 +232,7 @@ describe('…/cycles/:cycleId/cycle-issues', () => {
       assignees: [],
       label_ids: [],
       labels: [],
+      estimate_point: null,
     });
   });
 

@@ -68,7 +68,7 @@ describe('POST …/views', () => {
       [query({ group_by: 'label' }), 'Group by of query must be one of none, state, priority, assignee'],
       [query({ order: 'random' }), 'Order of query must be one of newest, updated, priority, target_date'],
       [query({ display: ['key', 'key'] }), 'Display of query cannot hold the same item twice'],
-      [query({ display: ['colour'] }), 'Item 1 of display of query must be one of priority, key, labels, assignees, target_date'],
+      [query({ display: ['colour'] }), 'Item 1 of display of query must be one of priority, key, labels, assignees, target_date, estimate'],
       [query({ filters: { priority: 'soon' } }), 'Priority of filters of query is not valid'],
       [query({ filters: { state: 'not-an-id' } }), 'State of filters of query is not valid'],
       [query({ filters: { limit: '10' } }), 'Filters of query has an unknown field "limit"'],

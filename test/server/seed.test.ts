@@ -155,6 +155,24 @@ describe('seedDemoData on a fresh database', () => {
     assert.equal(await count('SELECT count(*) AS n FROM saved_views'), 1);
   });
 
+  test('the Website estimates in points, which its cycle and module add up; the Mobile App in categories', async () => {
+    const viewer = server.client();
+    const account = seeded.accounts.find((a) => a.role === 'Viewer')!;
+    await viewer.post('/api/auth/sign-in', { email: account.email, password: account.password });
+    const projects = await server.db.query<{ id: string; identifier: string }>("SELECT id, identifier FROM projects WHERE identifier IN ('WEB', 'MOB') ORDER BY identifier");
+    const [mob, web] = projects.map((project) => `/api/workspaces/acme/projects/${project.id}`);
+    const webEstimate = (await viewer.get(`${web}/estimate`)).body;
+    assert.deepEqual([webEstimate.enabled, webEstimate.type], [true, 'points']);
+    const [cycle] = (await viewer.get(`${web}/cycles`)).body;
+    assert.deepEqual([cycle.name, cycle.total_estimate, cycle.completed_estimate], ['Sprint 12', 21, 3]);
+    const [module] = (await viewer.get(`${web}/modules`)).body;
+    assert.deepEqual([module.name, module.total_estimate, module.completed_estimate], ['Launch', 22, 1]);
+    assert.equal((await viewer.get(`${mob}/estimate`)).body.type, 'categories');
+    const sizes = ((await viewer.get(`${mob}/issues?order=priority`)).body as { estimate_point: string | null }[]).map((issue) => issue.estimate_point);
+    assert.deepEqual(sizes.filter(Boolean).sort(), ['L', 'M', 'S', 'S', 'XL']);
+    assert.equal(await count("SELECT count(*) AS n FROM issue_activities WHERE field = 'estimate_point'"), 13, 'each estimate is on its issue’s feed');
+  });
+
   test('the workspace logo is an uploaded image that members can load', async () => {
     const { logo } = await server.db.one<{ logo: string }>("SELECT logo FROM workspaces WHERE slug = 'acme'");
     const guest = server.client();

@@ -2,6 +2,7 @@ import { aiAssistantApi } from './ai-assistant.js';
 import { apiTokensApi } from './api-tokens.js';
 import { authApi } from './auth.js';
 import { createApiClient, type ApiClient } from './client.js';
+import { estimatesApi } from './estimates.js';
 import { collabApi } from './collab.js';
 import { coversApi } from './covers.js';
 import { exportsApi } from './exports.js';
@@ -44,6 +45,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     planning: planningApi(client),
     exports: exportsApi(client),
     labels: labelsApi(client),
+    estimates: estimatesApi(client),
     ai: aiAssistantApi(client),
     pages: pagesApi(client),
     covers: coversApi(client),

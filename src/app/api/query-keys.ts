@@ -12,6 +12,7 @@ export const queryKeys = {
   projects: (slug: string) => ['workspaces', slug, 'projects'] as const,
   project: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId] as const,
   projectMembers: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'members'] as const,
+  estimate: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'estimate'] as const,
   states: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'states'] as const,
   issues: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'issues'] as const,
   issue: (slug: string, projectId: string, issueId: string) => ['workspaces', slug, 'projects', projectId, 'issues', issueId] as const,

@@ -12,12 +12,13 @@ export type { Webhook, WebhookDelivery, WebhookEvent, WebhookWithSecret } from '
 export type { Project, ProjectFeature } from '../../api-shapes/project.js';
 export type { State, StateGroup } from '../../api-shapes/state.js';
 export type { Label } from '../../api-shapes/label.js';
+export type { Estimate, EstimatePoint, EstimateType } from '../../api-shapes/estimate.js';
 export type { Workspace } from '../../api-shapes/workspace.js';
 export type { Comment } from '../../api-shapes/comment.js';
 export type { Attachment } from '../../api-shapes/attachment.js';
 export type { Cycle, CycleDetail, CycleStatus } from '../../api-shapes/cycle.js';
 export type { Module, ModuleDetail, ModuleStatus } from '../../api-shapes/module.js';
-export type { AssigneeDistribution, Distribution, LabelDistribution, StateCounts } from '../../api-shapes/planning.js';
+export type { AssigneeDistribution, Distribution, EstimateCategoryCount, EstimateTotals, LabelDistribution, StateCounts } from '../../api-shapes/planning.js';
 export type { PageAccess, PageDetail, PageListType, PageSummary } from '../../api-shapes/page.js';
 export type { Description } from '../../api-shapes/description.js';
 export type { Notification, NotificationKind, NotificationListQuery, NotificationTab, NotificationUpdateBody } from '../../api-shapes/notification.js';

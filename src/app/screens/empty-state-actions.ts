@@ -41,7 +41,6 @@ export function useWorkspaceCreate(slug: string): (action: EmptyStateActionKey) 
 const UNAVAILABLE: Partial<Record<EmptyStateActionKey, string>> = {
   'create-webhook': 'Webhooks are not available yet.',
   'create-label': 'Labels are managed in the project settings, which are not available yet.',
-  'create-estimate': 'Estimates are not available yet.',
 };
 
 /** Tells the user, in a toast, that what an empty state's button offers is not built yet (the server has no such routes). */

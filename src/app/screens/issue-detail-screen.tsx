@@ -76,7 +76,13 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
       queryClient.invalidateQueries({ queryKey: [...issueKey, 'activities'] }),
     ]);
   };
-  const change = async (changes: IssueChanges) => show(await api.issues.update(slug, issue.project_id, issue.id, changes));
+  const change = async (changes: IssueChanges) => {
+    await show(await api.issues.update(slug, issue.project_id, issue.id, changes));
+    // The cycles' and modules' estimate totals count the issue's estimate and whether it is done.
+    if (changes.estimate_point !== undefined || changes.state_id !== undefined) {
+      await Promise.all(['cycles', 'modules'].map((kind) => queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, issue.project_id, kind) })));
+    }
+  };
   const rename = (name: string) => change({ name });
   // Cycles and modules hold their issues: joining or leaving goes through their issue routes, then the issue is read again.
   const plan = async ({ cycle_id: cycleId, module_ids: moduleIds }: PlanChanges) => {

@@ -18,6 +18,7 @@ import { filterValuesOf, listQueryOf, savedQueryOf, useIssueListParams, viewSear
 import { SaveViewDialog, type SaveViewValues } from './issues/save-view-dialog.js';
 import { paths } from '../router/paths.js';
 import { IssueBoard } from './issues/issue-board.js';
+import { useEstimate } from './issues/issue-estimate.js';
 import { useIssueLayout } from './issues/issue-layout.js';
 import { GroupedIssueList, useIssueGrouping } from './issues/issue-groups.js';
 import { IssueList } from './issues/issue-list.js';
@@ -49,6 +50,7 @@ export function ProjectIssuesScreen() {
   const peek = usePeekState();
   const [grouping, setGrouping] = useIssueGrouping();
   const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
+  const estimates = !!useEstimate(slug, projectId).data?.enabled;
   const serverFilters = { ...listQueryOf(filters), order: order === 'newest' ? undefined : order };
   const filtered = Object.keys(filters).length > 0;
   const listKey = filtered || serverFilters.order ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId);
@@ -116,6 +118,7 @@ export function ProjectIssuesScreen() {
           onOrderChange={setOrder}
           display={display}
           onDisplayChange={setDisplay}
+          estimates={estimates}
           search={search}
           onSearchChange={setSearch}
           onSaveView={() => setSaving(true)}

@@ -17,7 +17,7 @@ import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
 import { CoverPickerPopover } from '../widgets/cover-picker/index.js';
 import { useUnsplashConfigured, useUploadLimit } from '../editor/use-upload-limit.js';
-import { useUnavailableAction } from './empty-state-actions.js';
+import { ProjectEstimates } from './projects/project-estimates.js';
 import { PROJECT_FEATURES } from './projects/project-features.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
@@ -25,8 +25,8 @@ import { Icon } from '../ui/icon.js';
 
 /**
  * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
- * its labels (members); and the empty states of integrations and estimates, which the product
- * does not offer yet.
+ * its labels (members); the empty state of integrations, which the product does not offer yet;
+ * and its estimates (project admins).
  */
 export function ProjectSettingsScreen() {
   useStyles('app-screens', screensCss);
@@ -40,6 +40,7 @@ export function ProjectSettingsScreen() {
         <ProjectFeatures slug={slug} project={project} />
         <ProjectLabels slug={slug} project={project} />
         <Integrations project={project} />
+        <ProjectEstimates slug={slug} project={project} />
       </div>
     </>
   );
@@ -241,17 +242,10 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
 }
 
 function Integrations({ project }: { project: Project }) {
-  const unavailable = useUnavailableAction();
   return (
-    <>
-      <section aria-labelledby="project-integrations">
-        <h2 id="project-integrations">Integrations</h2>
-        <EmptyState type="project-settings-integrations" role={project.role} headingLevel={3} />
-      </section>
-      <section aria-labelledby="project-estimates">
-        <h2 id="project-estimates">Estimates</h2>
-        <EmptyState type="project-settings-estimates" role={project.role} headingLevel={3} onAction={unavailable} />
-      </section>
-    </>
+    <section aria-labelledby="project-integrations">
+      <h2 id="project-integrations">Integrations</h2>
+      <EmptyState type="project-settings-integrations" role={project.role} headingLevel={3} />
+    </section>
   );
 }

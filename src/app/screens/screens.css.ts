@@ -75,6 +75,9 @@ export const screensCss = `
 .app-facts { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 0; }
 .app-facts dt { font-weight: 600; }
 .app-facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+.app-estimate-values { margin: 0 0 var(--app-space-2); padding: 0; list-style: none; }
+.app-estimate-values .app-inline-form { margin-bottom: var(--app-space-2); }
+.app-estimate-counts { display: flex; flex-wrap: wrap; gap: 0 var(--app-space-3); margin: 0; padding: 0; list-style: none; }
 .app-table { border-collapse: collapse; width: 100%; margin-top: 12px; }
 /* A table wider than a phone scrolls inside this box, not the page. */
 .app-table-scroll { overflow-x: auto; margin-top: 12px; }

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
 import { slug, uuid } from '../http/schemas.js';
 import { CYCLE_GROUP } from '../planning/issue-group.js';
+import { ESTIMATE_TOTAL_SQL, estimateTotalsJoin } from '../planning/estimate-totals.js';
 import { STATE_COUNT_SQL, stateCountsJoin } from '../planning/state-counts.js';
 
 // The cycle's shapes are defined once in src/api-shapes/cycle.ts (shared with the app); this
@@ -38,8 +39,9 @@ const CYCLE_SELECT = `
                   WHEN c.start_date > current_date THEN 'upcoming'
                   ELSE 'current' END`,
     ...STATE_COUNT_SQL,
+    ...ESTIMATE_TOTAL_SQL,
   })}
-    FROM cycles c ${stateCountsJoin(CYCLE_GROUP, 'c.id')}`;
+    FROM cycles c ${stateCountsJoin(CYCLE_GROUP, 'c.id')} ${estimateTotalsJoin(CYCLE_GROUP, 'c.id', 'c.project_id')}`;
 
 /** The cycles of a project, newest dates first (drafts last). */
 export function listCycles(db: Db, projectId: string): Promise<CycleJson[]> {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { PLAIN_ISSUE_FIELD_KEYS, type IssueCreateBody } from '../../api-shapes/issue.js';
 import { nextIssueSequenceId, type Db } from '../db/index.js';
+import { checkedEstimatePoint } from '../estimates/estimate-system.js';
 import { insertRow, sqlExpression, type ColumnValues } from '../db/row-writes.js';
 import { SqlParams } from '../db/sql-params.js';
 import { notify, notifyMentions } from '../notifications/notify.js';
@@ -55,7 +56,7 @@ export async function checkedIssueReferences(
 }
 
 /**
- * Creates the issue inside `tx`: references checked, the next number of the project, its
+ * Creates the issue inside `tx`: references (and the estimate) checked, the next number of the project, its
  * assignees, labels, subscribers (the creator and the assignees), its "created" activity and the
  * notifications it causes (its assignees, the people its description mentions).
  * Every issue creation comes through here (the create route, publishing a draft).
@@ -66,6 +67,7 @@ export async function insertIssue(tx: Db, creator: IssueCreator, creation: Check
   // Locks the project row: numbers are handed out one at a time, and the parent cannot move meanwhile.
   const sequenceId = await nextIssueSequenceId(tx, creator.projectId);
   const parent = body.parent_id ? await checkedParent(tx, creator.projectId, null, body.parent_id) : null;
+  const estimate = body.estimate_point === undefined ? null : await checkedEstimatePoint(tx, creator.projectId, body.estimate_point);
   const params = new SqlParams();
   const values: ColumnValues = {
     project_id: creator.projectId,
@@ -78,6 +80,7 @@ export async function insertIssue(tx: Db, creator: IssueCreator, creation: Check
     // The plain fields given; the others take their column defaults.
     ...Object.fromEntries(PLAIN_ISSUE_FIELD_KEYS.map((field) => [field, body[field]])),
     parent_id: parent?.id ?? null,
+    estimate_point_id: estimate?.id ?? null,
     sort_order: body.sort_order,
     completed_at: state?.group === 'completed' ? sqlExpression('now()') : undefined,
     created_by: creator.userId,

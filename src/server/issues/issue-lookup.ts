@@ -15,6 +15,7 @@ export const issueLookupShape = Type.Object({
   state_id: nullable(uuid),
   ...plainIssueFields,
   parent_id: nullable(uuid),
+  estimate_point_id: nullable(uuid),
   description_html: string,
   description_version: integer,
   archived_at: nullableTimestamp,

@@ -8,6 +8,7 @@ import {
 } from '../../api-shapes/issue.js';
 import { displayUserShape } from '../../api-shapes/user.js';
 import type { Db } from '../db/index.js';
+import { ISSUE_ESTIMATE_SQL } from '../estimates/estimate-system.js';
 import { jsonObject, selectList, type ColumnSql } from '../db/select-list.js';
 import { slug, uuid } from '../http/schemas.js';
 
@@ -65,6 +66,7 @@ const issueRowSql: ColumnSql<typeof issueRowShape> = {
   label_ids: `COALESCE((SELECT array_agg(il.label_id ORDER BY il.label_id) FROM issue_labels il WHERE il.issue_id = i.id), '{}')`,
   labels: `COALESCE((SELECT json_agg(${jsonObject(issueLabelShape, 'l')} ORDER BY l.sort_order, lower(l.name))
               FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id), '[]'::json)`,
+  estimate_point: ISSUE_ESTIMATE_SQL,
 };
 
 /** SELECT list of an issue row, read from LISTED_ISSUE_FROM. */

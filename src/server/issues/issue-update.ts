@@ -1,5 +1,6 @@
 import { issueUpdateBody, PLAIN_ISSUE_FIELD_KEYS, type IssueUpdateBody, type PlainIssueField } from '../../api-shapes/issue.js';
 import type { Db } from '../db/index.js';
+import { checkedEstimatePoint, estimateValue } from '../estimates/estimate-system.js';
 import { sqlExpression, updateSet, type ColumnValues } from '../db/row-writes.js';
 import { SqlParams } from '../db/sql-params.js';
 import { recordIssueActivity, type IssueActivityField } from './activity.js';
@@ -55,7 +56,7 @@ async function updateIssue(tx: Db, issueId: string, values: ColumnValues): Promi
  * alone and record nothing. Throws a 400 HttpError for a change that is not allowed.
  */
 export async function applyIssueChanges(tx: Db, issue: IssueRow, changes: IssueChanges, actorId: string): Promise<void> {
-  // The name, state and parent columns that change (the plain fields' in `plain`), and the
+  // The name, state, estimate and parent columns that change (the plain fields' in `plain`), and the
   // activity row of each changed field by its body field.
   const columns: Record<string, unknown> = {};
   const fieldRows = new Map<string, Activity>();
@@ -74,6 +75,20 @@ export async function applyIssueChanges(tx: Db, issue: IssueRow, changes: IssueC
     columns.state_id = state.id;
     // Entering a completed state marks the issue completed (once); any other state clears it.
     columns.completed_at = state.group === 'completed' ? sqlExpression('COALESCE(completed_at, now())') : null;
+  }
+  if (changes.estimate_point !== undefined) {
+    const point = await checkedEstimatePoint(tx, issue.project_id, changes.estimate_point);
+    if ((point?.id ?? null) !== issue.estimate_point_id) {
+      const oldValue = await estimateValue(tx, issue.estimate_point_id);
+      fieldRows.set('estimate_point', {
+        field: 'estimate_point',
+        oldValue,
+        newValue: point?.value ?? '',
+        oldIdentifier: issue.estimate_point_id,
+        newIdentifier: point?.id ?? null,
+      });
+      columns.estimate_point_id = point?.id ?? null;
+    }
   }
   const plain: Partial<Pick<IssueRow, PlainIssueField>> = {};
   for (const field of PLAIN_ISSUE_FIELD_KEYS) {

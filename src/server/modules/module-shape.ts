@@ -4,6 +4,7 @@ import type { Db } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
 import { slug, uuid } from '../http/schemas.js';
 import { MODULE_GROUP } from '../planning/issue-group.js';
+import { ESTIMATE_TOTAL_SQL, estimateTotalsJoin } from '../planning/estimate-totals.js';
 import { STATE_COUNT_SQL, stateCountsJoin } from '../planning/state-counts.js';
 
 // The module's shapes are defined once in src/api-shapes/module.ts (shared with the app); this
@@ -32,8 +33,8 @@ export const moduleDetailSchema = moduleDetailShape;
 export const MODULE_NOT_FOUND = 'Module not found.';
 
 const MODULE_SELECT = `
-  SELECT ${selectList(moduleShape, 'm', STATE_COUNT_SQL)}
-    FROM modules m ${stateCountsJoin(MODULE_GROUP, 'm.id')}`;
+  SELECT ${selectList(moduleShape, 'm', { ...STATE_COUNT_SQL, ...ESTIMATE_TOTAL_SQL })}
+    FROM modules m ${stateCountsJoin(MODULE_GROUP, 'm.id')} ${estimateTotalsJoin(MODULE_GROUP, 'm.id', 'm.project_id')}`;
 
 /** The modules of a project, by name. */
 export function listModules(db: Db, projectId: string): Promise<ModuleJson[]> {

@@ -9,6 +9,7 @@ import { collabRoutes } from './collab.js';
 import { coverRoutes } from './covers.js';
 import { cycleIssueRoutes } from './cycle-issues.js';
 import { cycleRoutes } from './cycles.js';
+import { estimateRoutes } from './estimates.js';
 import { exportRoutes } from './exports.js';
 import { fileAssetRoutes } from './file-assets.js';
 import { instanceRoutes } from './instance.js';
@@ -55,6 +56,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(projectMemberRoutes);
   await app.register(stateRoutes);
   await app.register(labelRoutes);
+  await app.register(estimateRoutes);
   await app.register(issueRoutes);
   await app.register(issueArchiveRoutes);
   await app.register(issueDescriptionRoutes);

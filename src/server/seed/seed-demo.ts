@@ -5,9 +5,12 @@ import { hashPassword } from '../auth/password.js';
 import type { Config } from '../config.js';
 import { addIssuesToCycle } from '../cycles/cycle-issues.js';
 import { nextIssueSequenceId, type Db } from '../db/index.js';
+import { applyEstimateUpdate } from '../estimates/estimate-update.js';
 import { insertRow } from '../db/row-writes.js';
 import { SqlParams } from '../db/sql-params.js';
 import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
+import { findIssue } from '../issues/issue-lookup.js';
+import { applyIssueChanges } from '../issues/issue-update.js';
 import { subscribe } from '../issues/subscriptions.js';
 import { notify, notifyMentions } from '../notifications/notify.js';
 import { addIssuesToModule } from '../modules/module-issues.js';
@@ -17,6 +20,7 @@ import { roleName } from '../roles.js';
 import type { Storage } from '../storage/index.js';
 import { checkImageUpload } from '../uploads/index.js';
 import { DEMO_PEOPLE, DEMO_WORKSPACE, demoProjects, type DemoIssue, type DemoPerson, type DemoProject } from './demo-content.js';
+import { DEMO_ESTIMATES } from './demo-estimates.js';
 import type { MentionTarget } from './rich-html.js';
 
 /** A demo account and its generated password. */
@@ -144,8 +148,14 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
   const ctx: ProjectContext = { project, id, workspaceId, people, states, labels };
   const cycleIssues: ActivityIssue[] = [];
   const moduleIssues: ActivityIssue[] = [];
+  const estimate = DEMO_ESTIMATES[project.identifier];
+  // The estimate system is turned on as its admin would, with the type's default values.
+  if (estimate) await applyEstimateUpdate(tx, id, { enabled: true, type: estimate.type }, adminId);
   for (const demo of project.issues) {
     const issue = await createIssue(tx, ctx, demo);
+    const value = estimate?.issues[demo.name];
+    // Estimated as its creator would from the side panel (an activity row says so).
+    if (value) await applyIssueChanges(tx, await findIssue(tx, id, issue.id, { lock: true }), { estimate_point: value }, ctx.people[demo.createdBy]);
     if (demo.inCycle) cycleIssues.push(issue);
     if (demo.inModule) moduleIssues.push(issue);
   }
@@ -202,7 +212,8 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
 /**
  * Fills a fresh database with the demo workspace `acme` ("Acme"): an account of each role with
  * a generated password (printed once), three projects (one left without issues), labels, about
- * twenty issues with rich descriptions, links and comments, a cycle, a module, two pages,
+ * twenty issues with rich descriptions, links and comments, estimates (points on the website,
+ * categories on the mobile app), a cycle, a module, two pages,
  * the admin's draft of an issue and a shared saved view.
  * Does nothing (and returns null) when any user exists. Everything is written in one
  * transaction through the same helpers the routes use; the users table is locked meanwhile, so

@@ -33,6 +33,9 @@ function cycle(overrides: Partial<CycleDetail> = {}): CycleDetail {
     completed_issues: 1,
     cancelled_issues: 0,
     total_issues: 2,
+    total_estimate: null,
+    completed_estimate: null,
+    estimate_categories: [],
     distribution: {
       assignees: [{ assignee_id: USER_ID, display_name: 'Ada', avatar: null, completed_issues: 1, total_issues: 2 }],
       labels: [],

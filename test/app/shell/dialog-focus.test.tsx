@@ -63,6 +63,7 @@ describe('dialogs give focus back to the button that opened them on Escape', () 
       id: CYCLE_ID, project_id: PROJECT_ID, name: 'Sprint 1', description: '', start_date: null, end_date: null, status: 'draft', owned_by: null,
       archived_at: null, created_at: '2025-02-20T09:00:00.000Z', updated_at: '2025-02-20T09:00:00.000Z',
       backlog_issues: 0, unstarted_issues: 0, started_issues: 0, completed_issues: 0, cancelled_issues: 0, total_issues: 0,
+      total_estimate: null, completed_estimate: null, estimate_categories: [],
       distribution: { assignees: [], labels: [] },
     };
     api

@@ -74,6 +74,7 @@ export function listedIssue(sequence: number, overrides: Partial<IssueRow> = {})
     assignees: [],
     label_ids: [],
     labels: [],
+    estimate_point: null,
     ...overrides,
   };
 }

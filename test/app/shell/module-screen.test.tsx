@@ -31,6 +31,9 @@ const sample: ModuleDetail = {
   completed_issues: 0,
   cancelled_issues: 0,
   total_issues: 1,
+  total_estimate: null,
+  completed_estimate: null,
+  estimate_categories: [],
   distribution: { assignees: [], labels: [{ label_id: null, label_name: null, color: null, completed_issues: 0, total_issues: 1 }] },
 };
 

@@ -14,6 +14,9 @@ const counts = {
   completed_issues: 2,
   cancelled_issues: 0,
   total_issues: 4,
+  total_estimate: null,
+  completed_estimate: null,
+  estimate_categories: [],
   distribution: { assignees: [], labels: [] },
 };
 

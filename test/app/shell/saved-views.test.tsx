@@ -96,7 +96,7 @@ describe('saved views', () => {
       name: 'High, soonest first',
       shared: true,
       project_id: PROJECT_ID,
-      query: { filters: { priority: 'high' }, order: 'target_date', group_by: 'none', display: ['priority', 'key', 'assignees', 'target_date'], layout: 'list' },
+      query: { filters: { priority: 'high' }, order: 'target_date', group_by: 'none', display: ['priority', 'key', 'assignees', 'target_date', 'estimate'], layout: 'list' },
     });
     await until(() => heading(app.container) === 'High, soonest first', 'the view’s name as the title');
     expect(app.location()).to.contain('view=eeeeeeee-eeee-4eee-8eee-000000000009');

@@ -9,6 +9,7 @@ import { FormError } from '../../ui/form-field.js';
 import { Avatar, DatePicker, formatDay, LabelChip, PriorityIcon, StateDot } from '../../ui/pickers/index.js';
 import { useProject } from '../../layout/workspace-data.js';
 import { AssigneePicker, LabelPicker, ModulesPicker, OptionalPicker, PriorityPicker, StatePicker, usePlanningChoices, useProjectChoices } from '../issues/issue-pickers.js';
+import { estimateLabel, EstimatePicker, useEstimate } from '../issues/issue-estimate.js';
 import { issueKey } from '../issues/issue-key.js';
 import { PRIORITY_OPTIONS } from '../issues/priorities.js';
 
@@ -34,8 +35,9 @@ export interface PlanChanges {
 }
 
 /**
- * An issue's properties as a side panel of pickers (state, priority, assignees, labels, dates,
- * parent, and the cycle and modules while those features are on): each pick sends its change at once; refusals show under the panel. Guests and viewers
+ * An issue's properties as a side panel of pickers (state, priority, the estimate while the
+ * project's estimates are on, assignees, labels, dates, parent, and the cycle and modules while
+ * those features are on): each pick sends its change at once; refusals show under the panel. Guests and viewers
  * see the values and the reason they cannot change them.
  */
 export function IssueProperties({ slug, issue, mayEdit, onChange, onPlan }: PropertiesProps) {
@@ -44,6 +46,7 @@ export function IssueProperties({ slug, issue, mayEdit, onChange, onPlan }: Prop
   const projectId = issue.project_id;
   const choices = useProjectChoices(slug, projectId);
   const planning = usePlanningChoices(slug, projectId, useProject(slug, projectId).data);
+  const estimate = useEstimate(slug, projectId).data;
   const parents = useQuery({
     queryKey: [...queryKeys.issue(slug, projectId, issue.id), 'parent-candidates'],
     queryFn: () => api.issues.search(slug, projectId, { parent: 'true', issue_id: issue.id }),
@@ -107,6 +110,17 @@ export function IssueProperties({ slug, issue, mayEdit, onChange, onPlan }: Prop
             </>
           )}
         </Property>
+        {estimate?.enabled ? (
+          <Property label="Estimate">
+            {mayEdit ? (
+              <EstimatePicker estimate={estimate} value={issue.estimate_point} onChange={(value) => void send({ estimate_point: value })} />
+            ) : issue.estimate_point ? (
+              estimateLabel(estimate.type, issue.estimate_point)
+            ) : (
+              'No estimate'
+            )}
+          </Property>
+        ) : null}
         <Property label="Assignees">
           {mayEdit ? (
             <AssigneePicker choices={choices} value={issue.assignee_ids} onChange={(ids) => void send({ assignee_ids: ids })} />

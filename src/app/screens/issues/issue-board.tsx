@@ -11,6 +11,7 @@ import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
 import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
+import { EstimateChip } from './issue-estimate.js';
 import { IssueKey, issueKey, NO_STATE_COLOUR } from './issue-key.js';
 import { ListFooter, type PriorityChange } from './issue-list.js';
 import { PriorityPicker } from './issue-pickers.js';
@@ -261,7 +262,7 @@ function fromControl(event: { target: EventTarget; currentTarget: Element }): bo
   return !event.currentTarget.contains(target) || !!target.closest?.('button');
 }
 
-/** A card's second line: priority, target date and assignees (their names for screen readers, avatars on screen). */
+/** A card's second line: priority, estimate, target date and assignees (their names for screen readers, avatars on screen). */
 function CardMeta({
   issue,
   members,
@@ -284,6 +285,7 @@ function CardMeta({
           {PRIORITY_LABELS.get(issue.priority)}
         </span>
       ) : null}
+      {issue.estimate_point && display.includes('estimate') ? <EstimateChip value={issue.estimate_point} /> : null}
       {issue.target_date && display.includes('target_date') ? (
         <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
           <span className="app-visually-hidden">Target date </span>

@@ -22,13 +22,22 @@ interface DisplayProps {
   /** The properties rows and cards show. */
   display: readonly IssueDisplayProperty[];
   onDisplayChange(display: IssueDisplayProperty[]): void;
+  /** Whether the project's estimates are on: the estimate is offered only then. */
+  estimates?: boolean;
 }
 
 /** How each property a row can show reads. */
-const PROPERTY_LABELS: Readonly<Record<IssueDisplayProperty, string>> = { priority: 'Priority', key: 'Key', labels: 'Labels', assignees: 'Assignees', target_date: 'Target date' };
+const PROPERTY_LABELS: Readonly<Record<IssueDisplayProperty, string>> = {
+  priority: 'Priority',
+  key: 'Key',
+  labels: 'Labels',
+  assignees: 'Assignees',
+  target_date: 'Target date',
+  estimate: 'Estimate',
+};
 
 /** The "Display" button and its popover: how the list is grouped and ordered, and what its rows show. */
-export function IssueDisplayOptions({ grouping, order, onOrderChange, display, onDisplayChange }: DisplayProps) {
+export function IssueDisplayOptions({ grouping, order, onOrderChange, display, onDisplayChange, estimates = false }: DisplayProps) {
   const id = useId();
   const toggle = (property: IssueDisplayProperty, on: boolean) =>
     onDisplayChange(ISSUE_DISPLAY_PROPERTIES.filter((item) => (item === property ? on : display.includes(item))));
@@ -55,7 +64,7 @@ export function IssueDisplayOptions({ grouping, order, onOrderChange, display, o
           </div>
           <fieldset className="app-field app-display-properties">
             <legend>Properties</legend>
-            {ISSUE_DISPLAY_PROPERTIES.map((property) => (
+            {ISSUE_DISPLAY_PROPERTIES.filter((property) => estimates || property !== 'estimate').map((property) => (
               <label key={property}>
                 <input type="checkbox" checked={display.includes(property)} onChange={(event) => toggle(property, event.target.checked)} /> {PROPERTY_LABELS[property]}
               </label>

@@ -7,6 +7,7 @@ import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
 import { PriorityIcon, StateIcon } from './issue-icons.js';
+import { EstimateChip } from './issue-estimate.js';
 import { issueKey } from './issue-key.js';
 import { PeekButton } from './issue-peek.js';
 import { PriorityPicker } from './issue-pickers.js';
@@ -19,7 +20,7 @@ export type PriorityChange = (issue: IssueRow, priority: Priority) => void;
 /**
  * A list of issues as listed, in aligned columns: state icon (in the state's colour), priority
  * icon, key, name (a link to the issue's page, cut short with the full name in its title),
- * labels, assignees and target date; those `display` leaves out keep their column, empty. Given
+ * estimate and labels, assignees and target date; those `display` leaves out keep their column, empty. Given
  * `onPriorityChange`, the priority is the side panel's picker.
  */
 export function IssueList({
@@ -72,6 +73,7 @@ export function IssueList({
               <PeekButton issue={issue} />
             </span>
             <span className="app-issue-labels">
+              {issue.estimate_point && shows('estimate') ? <EstimateChip value={issue.estimate_point} /> : null}
               {(shows('labels') ? issue.labels : []).map((item) => (
                 <span key={item.id} className="app-issue-label">
                   <span className="app-state-dot" aria-hidden="true" style={{ background: item.color }} />

@@ -27,6 +27,8 @@ export interface IssueToolbarProps {
   onOrderChange(order: IssueOrdering): void;
   display: readonly IssueDisplayProperty[];
   onDisplayChange(display: IssueDisplayProperty[]): void;
+  /** Whether the project's estimates are on (the Display popover then offers the estimate). */
+  estimates?: boolean;
   search: string;
   onSearchChange(search: string): void;
   /** Saves the list as arranged as a view; with `saveRefused`, the button says why it cannot. */
@@ -73,13 +75,13 @@ export function IssueToolbar(props: IssueToolbarProps) {
 }
 
 /** The toolbar's controls, the same on a laptop's row and in a phone's panel. */
-function ToolbarControls({ states, layout, onLayoutChange, filters, onFiltersChange, grouping, onGroupingChange, order, onOrderChange, display, onDisplayChange, search, onSearchChange, onSaveView, saveRefused }: IssueToolbarProps) {
+function ToolbarControls({ states, layout, onLayoutChange, filters, onFiltersChange, grouping, onGroupingChange, order, onOrderChange, display, onDisplayChange, estimates, search, onSearchChange, onSaveView, saveRefused }: IssueToolbarProps) {
   return (
     <>
       <IssueLayoutSwitch value={layout} onChange={onLayoutChange} />
       <IssueFilters states={states} value={filters} onChange={onFiltersChange} />
       <div className="app-issue-toolbar-end">
-        <IssueDisplayOptions grouping={layout === 'list' ? { value: grouping, onChange: onGroupingChange } : undefined} order={order} onOrderChange={onOrderChange} display={display} onDisplayChange={onDisplayChange} />
+        <IssueDisplayOptions grouping={layout === 'list' ? { value: grouping, onChange: onGroupingChange } : undefined} order={order} onOrderChange={onOrderChange} display={display} onDisplayChange={onDisplayChange} estimates={estimates} />
         <IssueSearchBox value={search} onChange={onSearchChange} />
         <Button size="small" disabled={!!saveRefused} title={saveRefused} onClick={onSaveView}>
           Save view

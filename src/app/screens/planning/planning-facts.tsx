@@ -1,5 +1,5 @@
 import { countsByStateGroup } from '../../../api-shapes/state-groups.js';
-import type { CycleDetail, ModuleDetail } from '../../api/types.js';
+import type { CycleDetail, EstimateTotals, ModuleDetail } from '../../api/types.js';
 import { ProgressBreakdown, type Distribution } from '../../widgets/progress-breakdown/index.js';
 
 /** The breakdown widget's distribution for a cycle or module: the server's assignees and labels, and its counts by state group. */
@@ -7,7 +7,43 @@ export function breakdownOf(item: CycleDetail | ModuleDetail): Distribution {
   return { assignees: item.distribution.assignees, labels: item.distribution.labels, states: countsByStateGroup(item) };
 }
 
-/** A cycle's or module's facts (status, dates, issues done) and its progress breakdown. */
+const pointsFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
+/** A group's points as its facts and card say them ("3 of 8 points done"); null unless the project estimates in points. */
+export function pointsDone(totals: EstimateTotals): string | null {
+  if (totals.total_estimate === null || totals.completed_estimate === null) return null;
+  return `${pointsFormat.format(totals.completed_estimate)} of ${pointsFormat.format(totals.total_estimate)} ${totals.total_estimate === 1 ? 'point' : 'points'} done`;
+}
+
+/** A cycle's or module's estimate: its points done, or each category's issues done ("M: 1 of 2 done"); nothing while estimates are off. */
+function EstimateFacts({ totals }: { totals: EstimateTotals }) {
+  const points = pointsDone(totals);
+  if (points) {
+    return (
+      <>
+        <dt>Estimate</dt>
+        <dd>{points}</dd>
+      </>
+    );
+  }
+  if (!totals.estimate_categories.length) return null;
+  return (
+    <>
+      <dt>Estimates</dt>
+      <dd>
+        <ul className="app-estimate-counts" aria-label="Issues by estimate">
+          {totals.estimate_categories.map((category) => (
+            <li key={category.value}>
+              {category.value}: {category.completed_issues} of {category.total_issues} done
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </>
+  );
+}
+
+/** A cycle's or module's facts (status, dates, issues done, estimate) and its progress breakdown. */
 export function PlanningFacts({ item, end }: { item: CycleDetail | ModuleDetail; end: string | null }) {
   return (
     <>
@@ -20,6 +56,7 @@ export function PlanningFacts({ item, end }: { item: CycleDetail | ModuleDetail;
         <dd>
           {item.completed_issues} of {item.total_issues} done
         </dd>
+        <EstimateFacts totals={item} />
       </dl>
       <h2>Progress</h2>
       <ProgressBreakdown distribution={breakdownOf(item)} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../../api/api-context.js';
 import type { PlanningKindName } from '../../api/planning.js';
-import type { StateCounts } from '../../api/types.js';
+import type { EstimateTotals, StateCounts } from '../../api/types.js';
 import { EmptyState } from '../../empty-states/index.js';
 import { can, Role } from '../../roles.js';
 import { Button } from '../../ui/button.js';
@@ -17,6 +17,7 @@ import { FeatureGate } from '../projects/feature-gate.js';
 import { NamedFormDialog, type NamedValues } from '../projects/named-form-dialog.js';
 import { useCurrentProject } from '../projects/use-current-project.js';
 import { screensCss } from '../screens.css.js';
+import { pointsDone } from './planning-facts.js';
 import { capitalised, cycleKind, moduleKind, planningListQuery, withoutEmptyDates, type PlanningKind } from './planning-kinds.js';
 
 /** A project's cycles or modules (behind the project's toggle); Members create them with a name and dates. */
@@ -82,13 +83,13 @@ export function PlanningListScreen<K extends PlanningKindName>({ kind }: { kind:
 }
 
 /** A cycle or module as its list shows it. */
-interface PlanningItem extends StateCounts {
+interface PlanningItem extends StateCounts, EstimateTotals {
   id: string;
   name: string;
   status: string;
 }
 
-/** Cycles or modules as cards: name, status and how many of their issues are done. */
+/** Cycles or modules as cards: name, status, how many of their issues are done and, with points, how many points. */
 function PlanningList({ items, label, href }: { items: readonly PlanningItem[]; label: string; href(id: string): string }) {
   return (
     <ul className="app-card-list" aria-label={label}>
@@ -98,6 +99,7 @@ function PlanningList({ items, label, href }: { items: readonly PlanningItem[]; 
             <h2>{item.name}</h2>
             <p>
               {item.status.replace(/-/g, ' ')} · {item.completed_issues} of {item.total_issues} issues done
+              {pointsDone(item) ? ` · ${pointsDone(item)}` : null}
             </p>
           </Link>
         </li>

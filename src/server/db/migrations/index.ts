@@ -15,6 +15,7 @@ import { issueDrafts } from './0014-issue-drafts.js';
 import { savedViews } from './0015-saved-views.js';
 import { apiTokens } from './0016-api-tokens.js';
 import { webhooks } from './0017-webhooks.js';
+import { estimates } from './0019-estimates.js';
 import { issueAttachments } from './0020-issue-attachments.js';
 import type { Migration } from './migration.js';
 
@@ -39,5 +40,6 @@ export const migrations: readonly Migration[] = [
   savedViews,
   apiTokens,
   webhooks,
+  estimates,
   issueAttachments,
 ];
