@@ -7,6 +7,7 @@ import { softDeleteIssues } from '../issues/delete-issues.js';
 import { lockIssueTree } from '../issues/issue-references.js';
 import { Role } from '../roles.js';
 import { issueDocumentsOf } from '../collab/collab-service.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 /** The spec's message when nothing is selected. */
 export const SELECT_AT_LEAST_ONE = 'Please select at least one issue.';
@@ -40,7 +41,7 @@ export async function bulkDeleteRoutes(app: FastifyInstance): Promise<void> {
       const deleted = await db.transaction(async (tx) => {
         await lockIssueTree(tx, project.id);
         const found = await tx.query<{ id: string }>(
-          'SELECT id FROM issues WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL FOR NO KEY UPDATE',
+          `SELECT id FROM issues WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL AND ${notInIntakeSql('issues')} FOR NO KEY UPDATE`,
           [project.id, ids],
         );
         const missing = ids.length - found.length;

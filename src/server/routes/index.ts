@@ -10,6 +10,7 @@ import { cycleRoutes } from './cycles.js';
 import { exportRoutes } from './exports.js';
 import { fileAssetRoutes } from './file-assets.js';
 import { instanceRoutes } from './instance.js';
+import { intakeIssueRoutes } from './intake-issues.js';
 import { issueActivityRoutes } from './issue-activities.js';
 import { issueArchiveRoutes } from './issue-archive.js';
 import { issueCommentRoutes } from './issue-comments.js';
@@ -63,6 +64,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueSearchRoutes);
   await app.register(issueTabRoutes);
   await app.register(issueDraftRoutes);
+  await app.register(intakeIssueRoutes);
   await app.register(savedViewRoutes);
   await app.register(bulkDeleteRoutes);
   await app.register(cycleRoutes);
