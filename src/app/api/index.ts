@@ -6,6 +6,7 @@ import { coversApi } from './covers.js';
 import { exportsApi } from './exports.js';
 import { fileAssetsApi } from './file-assets.js';
 import { instanceApi } from './instance.js';
+import { intakeApi } from './intake.js';
 import { issueActivitiesApi } from './issue-activities.js';
 import { issueCommentsApi } from './issue-comments.js';
 import { issueDraftsApi } from './issue-drafts.js';
@@ -31,6 +32,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     issues: issuesApi(client),
     drafts: issueDraftsApi(client),
     views: savedViewsApi(client),
+    intake: intakeApi(client),
     links: issueLinksApi(client),
     comments: issueCommentsApi(client),
     activities: issueActivitiesApi(client),

@@ -17,6 +17,7 @@ export const queryKeys = {
   issue: (slug: string, projectId: string, issueId: string) => ['workspaces', slug, 'projects', projectId, 'issues', issueId] as const,
   drafts: (slug: string) => ['workspaces', slug, 'drafts'] as const,
   views: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'views'] as const,
+  intake: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'intake'] as const,
   view: (slug: string, viewId: string) => ['workspaces', slug, 'views', viewId] as const,
   workspaceIssues: (slug: string, tab: string) => ['workspaces', slug, 'issues', tab] as const,
   planning: (slug: string, projectId: string, kind: string) => ['workspaces', slug, 'projects', projectId, kind] as const,

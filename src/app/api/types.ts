@@ -7,6 +7,7 @@ export type { DisplayUser, Member, User } from '../../api-shapes/user.js';
 export type { IssueDetail, IssueLabel, IssueRow, ListedIssue, Priority } from '../../api-shapes/issue.js';
 export type { IssueDraft } from '../../api-shapes/issue-draft.js';
 export type { SavedView, SavedViewQuery } from '../../api-shapes/saved-view.js';
+export type { IntakeDecision, IntakeIssue, IntakeStatus, IntakeTab } from '../../api-shapes/intake.js';
 export type { Project, ProjectFeature } from '../../api-shapes/project.js';
 export type { State, StateGroup } from '../../api-shapes/state.js';
 export type { Label } from '../../api-shapes/label.js';
