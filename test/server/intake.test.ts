@@ -165,6 +165,8 @@ describe('GET …/intake-issues', () => {
 describe('PATCH …/intake-issues/:id', () => {
   test('accepting makes it a normal issue in the default state, in every list, with its activity', async () => {
     const intake = await file('guest', { name: 'Accept me please' });
+    // The list is read (and kept by the server) while the request waits: accepting must refresh it.
+    assert.ok(!ids((await seed.actors.viewer.get(`${seed.projectUrl}/issues?limit=100`)).body).includes(intake.issue_id));
     const response = await decide(intake.id, { status: 'accepted' });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.status, 'accepted');
