@@ -29,6 +29,9 @@ const OWN_SENTENCE_FIELDS = [
   'blocked_by',
   'duplicate',
   'state',
+  // The inbox: filed, accepted or declined (the status), snoozed until a time.
+  'intake',
+  'snoozed_till',
 ] as const;
 
 /** A field the activity feed has a sentence for. */

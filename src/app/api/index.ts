@@ -8,6 +8,7 @@ import { coversApi } from './covers.js';
 import { exportsApi } from './exports.js';
 import { fileAssetsApi } from './file-assets.js';
 import { instanceApi } from './instance.js';
+import { intakeApi } from './intake.js';
 import { issueActivitiesApi } from './issue-activities.js';
 import { issueAttachmentsApi } from './issue-attachments.js';
 import { issueCommentsApi } from './issue-comments.js';
@@ -36,6 +37,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     drafts: issueDraftsApi(client),
     views: savedViewsApi(client),
     apiTokens: apiTokensApi(client),
+    intake: intakeApi(client),
     links: issueLinksApi(client),
     attachments: issueAttachmentsApi(client),
     comments: issueCommentsApi(client),

@@ -20,6 +20,7 @@ export const queryKeys = {
   webhooks: (slug: string) => ['workspaces', slug, 'webhooks'] as const,
   webhookDeliveries: (slug: string, webhookId: string) => ['workspaces', slug, 'webhooks', webhookId, 'deliveries'] as const,
   views: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'views'] as const,
+  intake: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'intake'] as const,
   view: (slug: string, viewId: string) => ['workspaces', slug, 'views', viewId] as const,
   apiTokens: (slug: string) => ['workspaces', slug, 'api-tokens'] as const,
   workspaceIssues: (slug: string, tab: string) => ['workspaces', slug, 'issues', tab] as const,

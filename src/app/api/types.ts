@@ -9,6 +9,7 @@ export type { IssueDraft } from '../../api-shapes/issue-draft.js';
 export type { SavedView, SavedViewQuery } from '../../api-shapes/saved-view.js';
 export type { ApiToken, CreatedApiToken } from '../../api-shapes/api-token.js';
 export type { Webhook, WebhookDelivery, WebhookEvent, WebhookWithSecret } from '../../api-shapes/webhook.js';
+export type { IntakeDecision, IntakeIssue, IntakeStatus, IntakeTab } from '../../api-shapes/intake.js';
 export type { Project, ProjectFeature } from '../../api-shapes/project.js';
 export type { State, StateGroup } from '../../api-shapes/state.js';
 export type { Label } from '../../api-shapes/label.js';

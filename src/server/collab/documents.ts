@@ -12,6 +12,7 @@ import { visibleTo } from '../pages/page-access.js';
 import { featureDisabledMessage } from '../planning/project-feature.js';
 import { parseRichText } from '../rich-text/index.js';
 import { effectiveProjectRole, Role } from '../roles.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 /** The kinds of shared document, as the first part of their names. */
 export const DOCUMENT_KINDS = ['issue-description', 'page'] as const;
@@ -84,7 +85,7 @@ const ACCESS_SQL: Record<DocumentKind, string> = {
       JOIN projects p ON p.id = i.project_id
       JOIN workspace_members wm ON wm.workspace_id = p.workspace_id AND wm.user_id = $2
       LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $2
-     WHERE i.id = $1 AND i.deleted_at IS NULL`,
+     WHERE i.id = $1 AND i.deleted_at IS NULL AND ${notInIntakeSql('i')}`,
   page: `
     SELECT pg.project_id, p.workspace_id, wm.role AS workspace_role, pm.role AS member_role,
            pg.archived_at IS NOT NULL AS archived, p.page_view AS pages_enabled

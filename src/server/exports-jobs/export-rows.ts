@@ -3,6 +3,7 @@ import type { ExportIssue } from '../exports/index.js';
 import { canOpenProjects } from '../issues/visible-projects.js';
 import type { RichTextPool } from '../rich-text/index.js';
 import { Role } from '../roles.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 /**
  * Descriptions sent to the rich-text pool together, up to about this much HTML: reading a long
@@ -67,7 +68,7 @@ export async function loadExportRows(db: Db, richText: RichTextPool, { workspace
        FROM issues i
        JOIN projects p ON p.id = i.project_id
        LEFT JOIN states s ON s.id = i.state_id
-      WHERE i.project_id = ANY($1::uuid[]) AND p.workspace_id = $2 AND i.deleted_at IS NULL
+      WHERE i.project_id = ANY($1::uuid[]) AND p.workspace_id = $2 AND i.deleted_at IS NULL AND ${notInIntakeSql('i')}
       ORDER BY p.identifier, i.sequence_id`,
     [projectIds, workspaceId],
   );

@@ -4,6 +4,7 @@ import { currentUser, currentWorkspace } from '../http/context.js';
 import { SqlParams } from '../db/sql-params.js';
 import { visibleProjectSql } from './visible-projects.js';
 import { Role } from '../roles.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 /**
  * Who reads: the user and their role in the workspace the read happens in. Every read that
@@ -25,11 +26,11 @@ export function readerOf(request: FastifyRequest): Reader {
  * The access rule of issues, as an SQL condition on the issue row `alias` (a table alias of
  * `issues`): the reader can open it. That is an issue of the reader's workspace in a project they
  * can open (a member of it, or any project for a workspace admin); a project's guests and viewers
- * open all of its issues. Deleted issues are each read's own concern. Every read that lists or
- * embeds issues (relations, activity, search, the workspace tabs…) uses this one condition.
+ * open all of its issues, but none still waiting in its inbox (notInIntakeSql). Deleted issues
+ * are each read's own concern. Every read that lists or embeds issues (relations, activity, search, the workspace tabs…) uses this one condition.
  */
 export function openableIssueSql(alias: string, params: SqlParams, reader: Reader): string {
-  return `(${alias}.workspace_id = ${params.bind(reader.workspaceId)} AND ${visibleProjectSql(`${alias}.project_id`, params, reader.workspaceId, reader.userId, reader.workspaceRole)})`;
+  return `(${alias}.workspace_id = ${params.bind(reader.workspaceId)} AND ${notInIntakeSql(alias)} AND ${visibleProjectSql(`${alias}.project_id`, params, reader.workspaceId, reader.userId, reader.workspaceRole)})`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { issueListQueryShape, type IssueListQueryText } from '../../api-shapes/i
 import type { IssueOrdering } from '../../api-shapes/issue-display.js';
 import { PRIORITIES } from '../../api-shapes/issue-priority.js';
 import type { SqlParams } from '../db/sql-params.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 // The query string is defined once in src/api-shapes/issue-list-query.ts (shared with the app).
 
@@ -18,12 +19,12 @@ export function literalLike(text: string): string {
 
 /**
  * SQL conditions (each starting with AND) for the filters of `query` over `issues i`, binding
- * their values in `params`. Deleted issues never match; archived ones only with archived=true.
+ * their values in `params`. Deleted issues and those waiting in an inbox never match; archived ones only with archived=true.
  */
 export function issueFilterSql(query: IssueListQuery, params: SqlParams): string {
   const list = (value: string) => [...new Set(value.split(','))];
   const bind = (value: unknown) => params.bind(value);
-  let sql = ' AND i.deleted_at IS NULL';
+  let sql = ` AND i.deleted_at IS NULL AND ${notInIntakeSql('i')}`;
   sql += query.archived === 'true' ? ' AND i.archived_at IS NOT NULL' : ' AND i.archived_at IS NULL';
   if (query.state) sql += ` AND i.state_id = ANY(${bind(list(query.state))}::uuid[])`;
   if (query.priority) sql += ` AND i.priority = ANY(${bind(list(query.priority))}::text[])`;

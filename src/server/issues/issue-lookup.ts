@@ -4,6 +4,7 @@ import { plainIssueFields } from '../../api-shapes/issue.js';
 import type { Db } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
 import { notFound } from '../http/errors.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 /** The columns of an issue that changes are checked against and recorded from (every plain field among them). */
 export const issueLookupShape = Type.Object({
@@ -36,7 +37,7 @@ export const ISSUE_NOT_FOUND = 'Issue not found.';
  */
 export async function findIssue(db: Db, projectId: string, issueId: string, options: { lock?: boolean } = {}): Promise<IssueRow> {
   const issue = await db.maybeOne<IssueRow>(
-    `SELECT ${ISSUE_ROW_COLUMNS} FROM issues WHERE id = $1 AND project_id = $2 AND deleted_at IS NULL${options.lock ? ' FOR NO KEY UPDATE' : ''}`,
+    `SELECT ${ISSUE_ROW_COLUMNS} FROM issues WHERE id = $1 AND project_id = $2 AND deleted_at IS NULL AND ${notInIntakeSql('issues')}${options.lock ? ' FOR NO KEY UPDATE' : ''}`,
     [issueId, projectId],
   );
   if (!issue) throw notFound(ISSUE_NOT_FOUND);
@@ -45,7 +46,7 @@ export async function findIssue(db: Db, projectId: string, issueId: string, opti
 
 /** The live issue `issueId` wherever it is, locked as with findIssue's `lock`; null when there is none. */
 export function findLiveIssue(db: Db, issueId: string): Promise<IssueRow | null> {
-  return db.maybeOne<IssueRow>(`SELECT ${ISSUE_ROW_COLUMNS} FROM issues WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`, [issueId]);
+  return db.maybeOne<IssueRow>(`SELECT ${ISSUE_ROW_COLUMNS} FROM issues WHERE id = $1 AND deleted_at IS NULL AND ${notInIntakeSql('issues')} FOR NO KEY UPDATE`, [issueId]);
 }
 
 /** The spec's issue key: `{project identifier}-{sequence_id}`. */

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { badRequest } from '../http/errors.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 /** A state as an issue change needs it. */
 export interface StateRef {
@@ -77,7 +78,7 @@ export async function checkedParent(db: Db, projectId: string, issueId: string |
   const parent = await db.maybeOne<ParentRef>(
     `SELECT i.id, p.identifier || '-' || i.sequence_id AS key
        FROM issues i JOIN projects p ON p.id = i.project_id
-      WHERE i.id = $1 AND i.project_id = $2 AND i.deleted_at IS NULL`,
+      WHERE i.id = $1 AND i.project_id = $2 AND i.deleted_at IS NULL AND ${notInIntakeSql('i')}`,
     [parentId, projectId],
   );
   if (!parent) throw badRequest('The parent must be an issue of the same project.');

@@ -11,6 +11,7 @@ import type { Db } from '../db/index.js';
 import { ISSUE_ESTIMATE_SQL } from '../estimates/estimate-system.js';
 import { jsonObject, selectList, type ColumnSql } from '../db/select-list.js';
 import { slug, uuid } from '../http/schemas.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 // The shapes themselves are defined once in src/api-shapes/issue.ts (shared with the app); this
 // module gives the server their SQL and their row types (timestamps as Dates).
@@ -94,7 +95,7 @@ export async function readIssueDetail(db: Db, issueId: string, userId: string): 
   return db.maybeOne<IssueDetail>(
     `SELECT ${ISSUE_DETAIL_COLUMNS}
        FROM ${LISTED_ISSUE_FROM}
-      WHERE i.id = $1 AND i.deleted_at IS NULL`,
+      WHERE i.id = $1 AND i.deleted_at IS NULL AND ${notInIntakeSql('i')}`,
     [issueId, userId],
   );
 }

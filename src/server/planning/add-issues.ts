@@ -2,6 +2,7 @@ import type { AddIssuesBody } from '../../api-shapes/planning.js';
 import type { Db } from '../db/index.js';
 import { badRequest } from '../http/errors.js';
 import type { ActivityIssue } from '../issues/activity.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 /** The spec's text when an issue list to add is empty (section 5). */
 export const SELECT_AT_LEAST_ONE_ISSUE = 'Please select at least one issue.';
@@ -21,7 +22,7 @@ export async function issuesToAdd(db: Db, projectId: string, body: AddIssuesBody
   if (!ids.length) throw badRequest(SELECT_AT_LEAST_ONE_ISSUE);
   const issues = await db.query<ActivityIssue>(
     `SELECT id, project_id, workspace_id FROM issues
-      WHERE id = ANY($1::uuid[]) AND project_id = $2 AND deleted_at IS NULL
+      WHERE id = ANY($1::uuid[]) AND project_id = $2 AND deleted_at IS NULL AND ${notInIntakeSql('issues')}
       ORDER BY sequence_id`,
     [ids, projectId],
   );

@@ -9,6 +9,7 @@ import { SELECT_AT_LEAST_ONE_ISSUE } from '../planning/add-issues.js';
 import { lockIssueTree } from '../issues/issue-references.js';
 import { Role } from '../roles.js';
 import { issueDocumentsOf } from '../collab/collab-service.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 
 /**
@@ -37,7 +38,7 @@ export async function bulkDeleteRoutes(app: FastifyInstance): Promise<void> {
       const deleted = await db.transaction(async (tx) => {
         await lockIssueTree(tx, project.id);
         const found = await tx.query<{ id: string }>(
-          'SELECT id FROM issues WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL FOR NO KEY UPDATE',
+          `SELECT id FROM issues WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL AND ${notInIntakeSql('issues')} FOR NO KEY UPDATE`,
           [project.id, ids],
         );
         const missing = ids.length - found.length;

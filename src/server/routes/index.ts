@@ -13,6 +13,7 @@ import { estimateRoutes } from './estimates.js';
 import { exportRoutes } from './exports.js';
 import { fileAssetRoutes } from './file-assets.js';
 import { instanceRoutes } from './instance.js';
+import { intakeIssueRoutes } from './intake-issues.js';
 import { issueActivityRoutes } from './issue-activities.js';
 import { issueArchiveRoutes } from './issue-archive.js';
 import { issueCommentRoutes } from './issue-comments.js';
@@ -70,6 +71,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueSearchRoutes);
   await app.register(issueTabRoutes);
   await app.register(issueDraftRoutes);
+  await app.register(intakeIssueRoutes);
   await app.register(savedViewRoutes);
   await app.register(apiTokenRoutes);
   await app.register(bulkDeleteRoutes);

@@ -7,6 +7,7 @@ import { readerOf } from '../issues/issue-access.js';
 import { ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
 import { issueParams } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 /**
  * An issue's activity feed, oldest first, for everyone in the project. A deleted issue's feed
@@ -21,7 +22,7 @@ export async function issueActivityRoutes(app: FastifyInstance): Promise<void> {
     '/workspaces/:slug/projects/:projectId/issues/:issueId/activities',
     { preHandler: requireProjectRole(Role.Guest), schema: { params: issueParams, response: { 200: { type: 'array', items: activitySchema } } } },
     async (request) => {
-      const issue = await db.maybeOne('SELECT id FROM issues WHERE id = $1 AND project_id = $2', [request.params.issueId, currentProject(request).id]);
+      const issue = await db.maybeOne(`SELECT id FROM issues WHERE id = $1 AND project_id = $2 AND ${notInIntakeSql('issues')}`, [request.params.issueId, currentProject(request).id]);
       if (!issue) throw notFound(ISSUE_NOT_FOUND);
       return listActivities(db, request.params.issueId, readerOf(request));
     },

@@ -9,6 +9,7 @@ import { LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, type Listed
 import { literalLike } from '../issues/issue-filters.js';
 import { SqlParams } from '../db/sql-params.js';
 import { Role } from '../roles.js';
+import { notInIntakeSql } from '../intake/intake-sql.js';
 
 /** The most results one search answers (the picker shows the best ones; typing more narrows). */
 export const SEARCH_LIMIT = 50;
@@ -123,7 +124,7 @@ export async function issueSearchRoutes(app: FastifyInstance): Promise<void> {
       const { match, exact } = search ? matchSql(search, params) : { match: 'true', exact: null };
       return db.query<ListedIssue>(
         `SELECT ${LISTED_ISSUE_COLUMNS} FROM ${LISTED_ISSUE_FROM}
-          WHERE ${scope} AND i.deleted_at IS NULL AND i.archived_at IS NULL AND ${match}${exclusionSql(query, params)}
+          WHERE ${scope} AND i.deleted_at IS NULL AND i.archived_at IS NULL AND ${notInIntakeSql('i')} AND ${match}${exclusionSql(query, params)}
           ORDER BY ${exact ? `${exact} DESC, ` : ''}i.created_at DESC, i.id
           LIMIT ${SEARCH_LIMIT}`,
         params.values,

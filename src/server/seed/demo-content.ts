@@ -1,9 +1,10 @@
 /** The demo workspace's content: people, projects, labels, issues, a cycle, a module and pages. */
 import { Role } from '../roles.js';
+import { WEBSITE_INTAKE } from './demo-intake.js';
 import type { DemoPerson, DemoProject } from './demo-types.js';
 import { bullets, code, codeBlock, heading, link, mention, numbered, p, quote, strong, table, tasks, text, type MentionTarget } from './rich-html.js';
 
-export type { DemoComment, DemoDraft, DemoIssue, DemoPage, DemoPerson, DemoProject, DemoView } from './demo-types.js';
+export type { DemoComment, DemoDraft, DemoIntake, DemoIssue, DemoPage, DemoPerson, DemoProject, DemoView } from './demo-types.js';
 
 /** The demo workspace (spec: slug acme, name Acme). */
 export const DEMO_WORKSPACE = { slug: 'acme', name: 'Acme' } as const;
@@ -35,6 +36,7 @@ export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoPro
         { name: 'Docs', color: '#10b981' },
       ],
       cycle: { name: 'Sprint 12', description: 'Sign-up polish and the pricing page.', startDay: -7, endDay: 7 },
+      intake: WEBSITE_INTAKE,
       module: { name: 'Launch', description: 'Everything the public launch needs.', status: 'in-progress', lead: 'member', startDay: -14, targetDay: 30 },
       views: [
         {

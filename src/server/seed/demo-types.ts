@@ -1,4 +1,5 @@
 /** The shapes of the demo workspace's content (demo-content.ts holds the content itself). */
+import type { IntakeDecision } from '../../api-shapes/intake.js';
 import type { SavedViewQuery } from '../../api-shapes/saved-view.js';
 import type { StateGroup } from '../../api-shapes/state-groups.js';
 
@@ -55,6 +56,15 @@ export interface DemoView {
   query: SavedViewQuery;
 }
 
+/** A request in a demo project's inbox, and the decision a member took on it (none: still pending). */
+export interface DemoIntake {
+  name: string;
+  html: string;
+  by: DemoPerson;
+  /** snoozeDays: until that many days from now; duplicateOf: the name of an issue of the project. */
+  decision?: { status: IntakeDecision; by: DemoPerson; snoozeDays?: number; duplicateOf?: string };
+}
+
 /** A demo project with everything in it. */
 export interface DemoProject {
   identifier: string;
@@ -68,4 +78,6 @@ export interface DemoProject {
   pages?: DemoPage[];
   drafts?: DemoDraft[];
   views?: DemoView[];
+  /** Its inbox (the project's inbox feature is turned on when it has one). */
+  intake?: DemoIntake[];
 }

@@ -14,12 +14,13 @@ import { applyIssueChanges } from '../issues/issue-update.js';
 import { subscribe } from '../issues/subscriptions.js';
 import { notify, notifyMentions } from '../notifications/notify.js';
 import { addIssuesToModule } from '../modules/module-issues.js';
+import { decideIntakeIssue, fileIntakeIssue } from '../intake/intake-issues.js';
 import { createDefaultStates } from '../projects/default-states.js';
 import { normaliseRichText } from '../rich-text/index.js';
 import { roleName } from '../roles.js';
 import type { Storage } from '../storage/index.js';
 import { checkImageUpload } from '../uploads/index.js';
-import { DEMO_PEOPLE, DEMO_WORKSPACE, demoProjects, type DemoIssue, type DemoPerson, type DemoProject } from './demo-content.js';
+import { DEMO_PEOPLE, DEMO_WORKSPACE, demoProjects, type DemoIntake, type DemoIssue, type DemoPerson, type DemoProject } from './demo-content.js';
 import { DEMO_ESTIMATES } from './demo-estimates.js';
 import type { MentionTarget } from './rich-html.js';
 
@@ -124,6 +125,23 @@ async function createIssue(tx: Db, ctx: ProjectContext, demo: DemoIssue): Promis
   return issue;
 }
 
+/** Files the project's inbox requests and takes their decisions, through the inbox's own helpers, and turns its inbox on. */
+async function createIntake(tx: Db, ctx: ProjectContext, intakes: readonly DemoIntake[]): Promise<void> {
+  await tx.query('UPDATE projects SET inbox_view = true WHERE id = $1', [ctx.id]);
+  for (const demo of intakes) {
+    const filer = { projectId: ctx.id, workspaceId: ctx.workspaceId, userId: ctx.people[demo.by] };
+    const intakeId = await fileIntakeIssue(tx, filer, demo.name, normaliseRichText({ html: demo.html }));
+    const decision = demo.decision;
+    if (!decision) continue;
+    const duplicate = decision.duplicateOf
+      ? await tx.one<{ id: string }>('SELECT id FROM issues WHERE project_id = $1 AND name = $2', [ctx.id, decision.duplicateOf])
+      : null;
+    const snoozedTill = decision.snoozeDays === undefined ? undefined : new Date(Date.now() + decision.snoozeDays * 86_400_000).toISOString();
+    const body = { status: decision.status, ...(snoozedTill ? { snoozed_till: snoozedTill } : {}), ...(duplicate ? { duplicate_of: duplicate.id } : {}) };
+    await decideIntakeIssue(tx, ctx.id, intakeId, body, ctx.people[decision.by]);
+  }
+}
+
 async function createProject(tx: Db, project: DemoProject, workspaceId: string, people: Record<DemoPerson, string>): Promise<void> {
   const adminId = people.admin;
   const { id } = await tx.one<{ id: string }>(
@@ -159,6 +177,7 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
     if (demo.inCycle) cycleIssues.push(issue);
     if (demo.inModule) moduleIssues.push(issue);
   }
+  if (project.intake) await createIntake(tx, ctx, project.intake);
   if (project.cycle) {
     const { cycle } = project;
     const row = await tx.one<{ id: string }>(
@@ -213,8 +232,8 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
  * Fills a fresh database with the demo workspace `acme` ("Acme"): an account of each role with
  * a generated password (printed once), three projects (one left without issues), labels, about
  * twenty issues with rich descriptions, links and comments, estimates (points on the website,
- * categories on the mobile app), a cycle, a module, two pages,
- * the admin's draft of an issue and a shared saved view.
+ * categories on the mobile app), a cycle, a module, two pages, the admin's draft of an issue, a
+ * shared saved view and requests in the Website project's inbox.
  * Does nothing (and returns null) when any user exists. Everything is written in one
  * transaction through the same helpers the routes use; the users table is locked meanwhile, so
  * two servers starting on one empty database seed it once.

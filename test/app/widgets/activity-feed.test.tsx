@@ -85,6 +85,14 @@ describe('activitySentence', () => {
     expect(say({ ...created, issue_detail: null })).to.equal('Bo created the issue. This issue has been deleted.');
   });
 
+  it('tells the inbox steps: filed, accepted, declined, snoozed until a day and marked as a duplicate', () => {
+    expect(say({ field: 'intake', verb: 'created', old_value: null, new_value: 'pending' })).to.equal('Bo filed this issue in the inbox.');
+    expect(say({ field: 'intake', old_value: 'pending', new_value: 'accepted' })).to.equal('Bo accepted this issue from the inbox.');
+    expect(say({ field: 'intake', old_value: 'snoozed', new_value: 'declined' })).to.equal('Bo declined this issue.');
+    expect(say({ field: 'snoozed_till', old_value: '', new_value: '2025-03-10T12:00:00.000Z' })).to.equal('Bo snoozed this issue until Mar 10, 2025.');
+    expect(say({ field: 'duplicate', old_value: '', new_value: 'WEB-1', new_identifier: 'i9' })).to.equal('Bo marked this issue as a duplicate of WEB-1.');
+  });
+
   it('adds and removes labels', () => {
     expect(say({ field: 'labels', old_value: '', new_value: 'bug', new_identifier: 'l1' })).to.equal('Bo added a new label bug.');
     expect(say({ field: 'labels', old_value: 'bug', new_value: '', old_identifier: 'l1' })).to.equal('Bo removed the label bug.');

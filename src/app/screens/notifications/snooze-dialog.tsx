@@ -19,10 +19,23 @@ function startOf(day: string): string {
 }
 
 /**
- * Asks for the day a notification should come back on and snoozes it until that day starts;
+ * Asks for the day a notification (or an inbox request) should come back on and snoozes it until that day starts;
  * the server's refusal (a day already begun, a date it cannot read) stays in the dialog.
  */
-export function SnoozeDialog({ open, onOpenChange, onSnooze }: { open: boolean; onOpenChange(open: boolean): void; onSnooze(till: string): Promise<unknown> }) {
+export function SnoozeDialog({
+  open,
+  onOpenChange,
+  onSnooze,
+  title = NOTIFICATION_WORDS.snoozeTitle,
+  description = NOTIFICATION_WORDS.snoozeDescription,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onSnooze(till: string): Promise<unknown>;
+  /** The dialog's title and description: a notification's by default (the inbox snoozes its requests with it too). */
+  title?: string;
+  description?: string;
+}) {
   const id = useId();
   const [day, setDay] = useState(tomorrow);
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,7 +54,7 @@ export function SnoozeDialog({ open, onOpenChange, onSnooze }: { open: boolean; 
     }
   };
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title={NOTIFICATION_WORDS.snoozeTitle} description={NOTIFICATION_WORDS.snoozeDescription} size="small">
+    <AppDialog open={open} onOpenChange={onOpenChange} title={title} description={description} size="small">
       <form onSubmit={submit} noValidate>
         <div className="app-field">
           <label htmlFor={id}>{NOTIFICATION_WORDS.snoozeUntil}</label>

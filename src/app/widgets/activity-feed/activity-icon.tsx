@@ -19,6 +19,7 @@ const PATHS: Record<string, string> = {
   state: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 8v4l3 2',
   date: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   comment: 'M4 5h16v11H9l-5 4z',
+  intake: 'M3 13h5l1 3h6l1-3h5M5 5h14l2 8v6H3v-6z',
 };
 
 const ALIASES: Record<string, string> = {
@@ -26,6 +27,7 @@ const ALIASES: Record<string, string> = {
   blocking: 'relation',
   blocked_by: 'relation',
   duplicate: 'relation',
+  snoozed_till: 'date',
 };
 
 /** The icon's key of a row about `field`: its own, its alias's, or the calendar for a plain date field. */

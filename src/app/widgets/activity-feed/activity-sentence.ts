@@ -26,6 +26,14 @@ export function formatDay(value: string): string {
   return day ? DAY.format(new Date(`${day}T00:00:00Z`)) : value;
 }
 
+const LOCAL_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** A moment (ISO 8601) as the day it falls on where the reader is: "Mar 10, 2025" (a snooze's end). */
+export function formatLocalDay(value: string): string {
+  const moment = new Date(value);
+  return Number.isNaN(moment.getTime()) ? value : LOCAL_DAY.format(moment);
+}
+
 /** HIDDEN_ISSUE_TEXT inside a sentence. */
 const HIDDEN_ISSUE_PHRASE = HIDDEN_ISSUE_TEXT.charAt(0).toLowerCase() + HIDDEN_ISSUE_TEXT.slice(1);
 
@@ -57,6 +65,12 @@ const RELATIONS: Record<string, [added: string, removed: string]> = {
   blocking: ['marked this issue as blocking ', 'removed the blocking relation to '],
   blocked_by: ['marked this issue as blocked by ', 'removed the blocked-by relation to '],
   duplicate: ['marked this issue as a duplicate of ', 'removed the duplicate relation to '],
+};
+
+/** What an inbox decision row says (the row's new status); a duplicate has its own row, as a relation's. */
+const INTAKE_DECISIONS: Record<string, string> = {
+  accepted: 'accepted this issue from the inbox',
+  declined: 'declined this issue',
 };
 
 /** A plain issue field set or cleared, named by its title ("set the start date to Jan 5, 2025", "removed the start date"). */
@@ -118,6 +132,10 @@ function action(row: ActivityRow): SentencePart[] {
     }
     case 'state':
       return [text('set the state to '), text(row.new_value ?? '')];
+    case 'intake':
+      return [text(row.verb === 'created' ? 'filed this issue in the inbox' : (INTAKE_DECISIONS[row.new_value ?? ''] ?? 'updated the issue in the inbox'))];
+    case 'snoozed_till':
+      return [text('snoozed this issue until '), text(formatLocalDay(row.new_value ?? ''))];
     case 'comment':
       return [text(row.verb === 'created' ? 'added a comment' : row.verb === 'updated' ? 'updated a comment' : 'removed a comment')];
     default:

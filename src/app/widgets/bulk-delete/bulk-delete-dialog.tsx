@@ -44,7 +44,7 @@ interface BulkDeleteFormProps {
 
 function BulkDeleteForm({ issues, initialSelected, onDelete, notify, close }: BulkDeleteFormProps) {
   const [query, setQuery] = useState('');
-  const checklist = useIssueChecklist<ListedIssue>(issues.filter((issue) => initialSelected.includes(issue.id)));
+  const checklist = useIssueChecklist<ListedIssue>({ initial: issues.filter((issue) => initialSelected.includes(issue.id)) });
   // Issues that left the list while selected are not deleted behind the user's back.
   const chosen = issues.filter((issue) => checklist.selected.has(issue.id));
 

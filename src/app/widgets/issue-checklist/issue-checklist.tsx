@@ -21,8 +21,11 @@ export interface ChecklistState<T extends ChecklistIssue> {
   submit(chosen: readonly T[], send: (chosen: T[]) => void | Promise<void>): Promise<boolean>;
 }
 
-/** The state of an issue checklist: what is chosen (at first `initial`), the problem to show, and one submission at a time. */
-export function useIssueChecklist<T extends ChecklistIssue>(initial: readonly T[] = []): ChecklistState<T> {
+/**
+ * The state of an issue checklist: what is chosen (at first `initial`), the problem to show, and
+ * one submission at a time. With `single`, choosing an issue replaces the one chosen before.
+ */
+export function useIssueChecklist<T extends ChecklistIssue>({ single = false, initial = [] }: { single?: boolean; initial?: readonly T[] } = {}): ChecklistState<T> {
   const [selected, setSelected] = useState<ReadonlyMap<string, T>>(() => new Map(initial.map((issue) => [issue.id, issue])));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,7 +37,7 @@ export function useIssueChecklist<T extends ChecklistIssue>(initial: readonly T[
     toggle(issue) {
       setProblem(null);
       setSelected((current) => {
-        const next = new Map(current);
+        const next = new Map(single ? [...current].filter(([id]) => id === issue.id) : current);
         if (!next.delete(issue.id)) next.set(issue.id, issue);
         return next;
       });

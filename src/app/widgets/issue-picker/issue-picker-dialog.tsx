@@ -20,15 +20,17 @@ export interface IssuePickerDialogProps {
   title?: string;
   /** The submit button's label. */
   submitLabel?: string;
+  /** One issue at most (choosing another replaces it), from this project only (no workspace-level search). */
+  single?: boolean;
 }
 
 /** A dialog that searches issues and lets the user choose several of them. */
 export function IssuePickerDialog(props: IssuePickerDialogProps) {
-  const { open, onOpenChange, search, onSubmit, title = 'Add issues', submitLabel = 'Add selected issues' } = props;
+  const { open, onOpenChange, search, onSubmit, title = 'Add issues', submitLabel = 'Add selected issues', single = false } = props;
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title={title} description="Search by name or key and select the issues." size="large" placement="top">
       {/* Mounted only while open, so every opening starts with an empty search and selection. */}
-      <IssuePickerForm search={search} onSubmit={onSubmit} submitLabel={submitLabel} close={() => onOpenChange(false)} />
+      <IssuePickerForm search={search} onSubmit={onSubmit} submitLabel={submitLabel} single={single} close={() => onOpenChange(false)} />
     </AppDialog>
   );
 }
@@ -37,14 +39,15 @@ interface IssuePickerFormProps {
   search(params: IssueSearchParams): Promise<PickerIssue[]>;
   onSubmit(issues: PickerIssue[]): void | Promise<void>;
   submitLabel: string;
+  single: boolean;
   close(): void;
 }
 
-function IssuePickerForm({ search, onSubmit, submitLabel, close }: IssuePickerFormProps) {
+function IssuePickerForm({ search, onSubmit, submitLabel, single, close }: IssuePickerFormProps) {
   useStyles('issue-picker', issuePickerCss);
   const [text, setText] = useState('');
   const [workspace, setWorkspace] = useState(false);
-  const checklist = useIssueChecklist<PickerIssue>();
+  const checklist = useIssueChecklist<PickerIssue>({ single });
   const results = useIssueSearch(search, useDebouncedValue(text), workspace);
   const switchLabelId = `${useId()}-workspace`;
   const chosen = [...checklist.selected.values()];
@@ -71,19 +74,21 @@ function IssuePickerForm({ search, onSubmit, submitLabel, close }: IssuePickerFo
       kind="primary"
       onSubmit={() => void submit()}
     >
-      <div className="ip-toggle">
-        <span id={switchLabelId}>Workspace-level search</span>
-        <button
-          type="button"
-          role="switch"
-          className="ip-switch"
-          aria-checked={workspace}
-          aria-labelledby={switchLabelId}
-          onClick={() => setWorkspace((current) => !current)}
-        >
-          <span className="ip-thumb" aria-hidden="true" />
-        </button>
-      </div>
+      {single ? null : (
+        <div className="ip-toggle">
+          <span id={switchLabelId}>Workspace-level search</span>
+          <button
+            type="button"
+            role="switch"
+            className="ip-switch"
+            aria-checked={workspace}
+            aria-labelledby={switchLabelId}
+            onClick={() => setWorkspace((current) => !current)}
+          >
+            <span className="ip-thumb" aria-hidden="true" />
+          </button>
+        </div>
+      )}
       {chosen.length > 0 && (
         <ul className="ip-chosen" aria-label="Selected issues">
           {chosen.map((issue) => (

@@ -17,6 +17,7 @@ import { apiTokens } from './0016-api-tokens.js';
 import { webhooks } from './0017-webhooks.js';
 import { estimates } from './0019-estimates.js';
 import { issueAttachments } from './0020-issue-attachments.js';
+import { intake } from './0021-intake.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   webhooks,
   estimates,
   issueAttachments,
+  intake,
 ];

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.js';
+import { queryKeys } from '../../api/query-keys.js';
+import type { IntakeTab, Project } from '../../api/types.js';
+import { EmptyState } from '../../empty-states/index.js';
+import { Button } from '../../ui/button.js';
+import { Spinner } from '../../ui/spinner.js';
+import { IntakeDetail } from './intake-detail.js';
+import { IntakeList } from './intake-list.js';
+import { INBOX_TABS, INBOX_WORDS } from './inbox-words.js';
+
+/** Props of {@link InboxPane}. */
+export interface InboxPaneProps {
+  slug: string;
+  project: Project;
+  tab: IntakeTab;
+  /** The request shown beside the list (the newest when none or one no longer on the tab). */
+  selectedId: string | null;
+  onSelect(id: string): void;
+  /** The moment relative times count from (tests pin it); now by default. */
+  now?: Date;
+}
+
+/** One inbox tab: loading, its failure, its empty state, or its requests beside the chosen one. */
+export function InboxPane({ slug, project, tab, selectedId, onSelect, now = new Date() }: InboxPaneProps) {
+  const api = useApi();
+  const intakes = useQuery({ queryKey: [...queryKeys.intake(slug, project.id), tab], queryFn: () => api.intake.list(slug, project.id, tab) });
+  if (intakes.isPending) return <Spinner label={INBOX_WORDS.loading} />;
+  if (intakes.isError) {
+    return (
+      <div role="alert" className="app-inline-form">
+        <p>{intakes.error.message}</p>
+        <Button onClick={() => void intakes.refetch()}>{INBOX_WORDS.tryAgain}</Button>
+      </div>
+    );
+  }
+  if (!intakes.data.length) return <EmptyState type={tab === 'open' ? 'inbox-open' : 'inbox-closed'} role={project.role} />;
+  const selected = intakes.data.find((intake) => intake.id === selectedId) ?? intakes.data[0]!;
+  const label = INBOX_TABS.find((option) => option.value === tab)!.list;
+  return (
+    <div className="app-inbox">
+      <IntakeList intakes={intakes.data} label={label} selectedId={selected.id} onSelect={(intake) => onSelect(intake.id)} now={now} />
+      <IntakeDetail slug={slug} projectId={project.id} intake={selected} role={project.role} now={now} />
+    </div>
+  );
+}
