@@ -9,6 +9,7 @@ import { cycleIssueRoutes } from './cycle-issues.js';
 import { cycleRoutes } from './cycles.js';
 import { exportRoutes } from './exports.js';
 import { fileAssetRoutes } from './file-assets.js';
+import { importRoutes } from './imports.js';
 import { instanceRoutes } from './instance.js';
 import { issueActivityRoutes } from './issue-activities.js';
 import { issueArchiveRoutes } from './issue-archive.js';
@@ -78,6 +79,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(unsplashRoutes);
   await app.register(coverRoutes);
   await app.register(exportRoutes);
+  await app.register(importRoutes);
   await app.register(collabRoutes);
   await app.register(notificationRoutes);
 }

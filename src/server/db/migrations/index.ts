@@ -13,6 +13,7 @@ import { collabUpdateNotifications } from './0012-collab-update-notifications.js
 import { notifications } from './0013-notifications.js';
 import { issueDrafts } from './0014-issue-drafts.js';
 import { savedViews } from './0015-saved-views.js';
+import { importJobs } from './0018-import-jobs.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   notifications,
   issueDrafts,
   savedViews,
+  importJobs,
 ];
