@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { IMPORT_FILE_MAX_BYTES, importJobShape } from '../../src/api-shapes/import-job.js';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_TOO_LARGE, importJobShape } from '../../src/api-shapes/import-job.js';
 import { IMPORT_FAILED } from '../../src/server/imports/import-jobs.js';
 import { IMPORT_ACCESS_LOST } from '../../src/server/imports/run-import.js';
 import { RICH_TEXT_MAX_BYTES } from '../../src/server/rich-text/index.js';
-import { IMPORT_TOO_LARGE } from '../../src/server/routes/imports.js';
 import { githubIssuesJson, jiraCsv } from './import-fixtures.js';
 import { seedWorkspace, type Seed, type TestClient, type TestServer, startServer } from './harness.js';
 

@@ -5,6 +5,7 @@ import { collabApi } from './collab.js';
 import { coversApi } from './covers.js';
 import { exportsApi } from './exports.js';
 import { fileAssetsApi } from './file-assets.js';
+import { importsApi } from './imports.js';
 import { instanceApi } from './instance.js';
 import { issueActivitiesApi } from './issue-activities.js';
 import { issueCommentsApi } from './issue-comments.js';
@@ -38,6 +39,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     fileAssets: fileAssetsApi(client),
     planning: planningApi(client),
     exports: exportsApi(client),
+    imports: importsApi(client),
     labels: labelsApi(client),
     ai: aiAssistantApi(client),
     pages: pagesApi(client),

@@ -16,6 +16,7 @@ export const queryKeys = {
   issues: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'issues'] as const,
   issue: (slug: string, projectId: string, issueId: string) => ['workspaces', slug, 'projects', projectId, 'issues', issueId] as const,
   drafts: (slug: string) => ['workspaces', slug, 'drafts'] as const,
+  importJob: (slug: string, projectId: string, importId: string) => ['workspaces', slug, 'projects', projectId, 'imports', importId] as const,
   views: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'views'] as const,
   view: (slug: string, viewId: string) => ['workspaces', slug, 'views', viewId] as const,
   workspaceIssues: (slug: string, tab: string) => ['workspaces', slug, 'issues', tab] as const,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { IMPORT_FILE_MAX_BYTES, IMPORT_SOURCES, importJobShape, type ImportSource } from '../../api-shapes/import-job.js';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_SOURCES, IMPORT_TOO_LARGE, importJobShape, type ImportSource } from '../../api-shapes/import-job.js';
 import { controlCharacterMessage, refusedIn } from '../http/control-characters.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
@@ -13,9 +13,6 @@ import { IMPORTS_ROLE } from '../imports/run-import.js';
 /** The multipart fields of an import: the tracker it comes from, and the file. */
 const SOURCE_FIELD = 'source';
 const FILE_FIELD = 'file';
-
-/** The answer to a file over IMPORT_FILE_MAX_BYTES. */
-export const IMPORT_TOO_LARGE = `The file is too large: an import file can be at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB.`;
 
 const importParams = Type.Object({ slug: Type.Unsafe<string>(slug), projectId: uuid, importId: uuid });
 
