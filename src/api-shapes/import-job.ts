@@ -1,23 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { integer, nullable, nullableTimestamp, string, stringEnum, timestamp, uuid } from './fields.js';
+import { IMPORT_SOURCES, IMPORT_STATUSES } from './import-sources.js';
+
+export { IMPORT_FILE_MAX_BYTES, IMPORT_SOURCES, IMPORT_STATUSES, IMPORT_TOO_LARGE, type ImportSource } from './import-sources.js';
 
 // An import job: a file another tracker exported (GitHub issues as JSON, Jira as CSV), read in
 // the background into one project's issues, all of them or none.
-
-/** The trackers whose export files can be imported (spec: integration providers github and jira, import). */
-export const IMPORT_SOURCES = ['github', 'jira'] as const;
-
-/** One of the import sources. */
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
-
-/** The largest file an import accepts, in bytes (5 MiB; a 413 beyond). */
-export const IMPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The answer to a file over IMPORT_FILE_MAX_BYTES (the server's 413, the app's check before sending). */
-export const IMPORT_TOO_LARGE = `The file is too large: an import file can be at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB.`;
-
-/** Where an import job stands: failed when the file had problems (nothing imported) or the job could not run. */
-export const IMPORT_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 
 /** A row of the file and what about it: a problem that kept the file out, or a note on what was not matched. */
 export const importRowNoteShape = Type.Object({ row: nullable(integer), reason: string });

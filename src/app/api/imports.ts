@@ -1,7 +1,9 @@
-import type { ImportJob, ImportSource } from '../../api-shapes/import-job.js';
+import type { ImportJob } from '../../api-shapes/import-job.js';
+import type { ImportSource } from '../../api-shapes/import-sources.js';
 import type { ApiClient } from './client.js';
 
-export { IMPORT_FILE_MAX_BYTES, IMPORT_SOURCES, IMPORT_TOO_LARGE, type ImportJob, type ImportReport, type ImportRowNote, type ImportSource } from '../../api-shapes/import-job.js';
+export type { ImportJob, ImportReport, ImportRowNote } from '../../api-shapes/import-job.js';
+export { IMPORT_FILE_MAX_BYTES, IMPORT_SOURCES, IMPORT_TOO_LARGE, type ImportSource } from '../../api-shapes/import-sources.js';
 
 const importsPath = (slug: string, projectId: string, importId?: string) =>
   `/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(projectId)}/imports${importId ? `/${encodeURIComponent(importId)}` : ''}`;
