@@ -7,6 +7,7 @@ import { collabApi } from './collab.js';
 import { coversApi } from './covers.js';
 import { exportsApi } from './exports.js';
 import { fileAssetsApi } from './file-assets.js';
+import { importsApi } from './imports.js';
 import { instanceApi } from './instance.js';
 import { intakeApi } from './intake.js';
 import { issueActivitiesApi } from './issue-activities.js';
@@ -46,6 +47,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     fileAssets: fileAssetsApi(client),
     planning: planningApi(client),
     exports: exportsApi(client),
+    imports: importsApi(client),
     labels: labelsApi(client),
     estimates: estimatesApi(client),
     ai: aiAssistantApi(client),

@@ -19,6 +19,7 @@ export const queryKeys = {
   drafts: (slug: string) => ['workspaces', slug, 'drafts'] as const,
   webhooks: (slug: string) => ['workspaces', slug, 'webhooks'] as const,
   webhookDeliveries: (slug: string, webhookId: string) => ['workspaces', slug, 'webhooks', webhookId, 'deliveries'] as const,
+  importJob: (slug: string, projectId: string, importId: string) => ['workspaces', slug, 'projects', projectId, 'imports', importId] as const,
   views: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'views'] as const,
   intake: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'intake'] as const,
   view: (slug: string, viewId: string) => ['workspaces', slug, 'views', viewId] as const,

@@ -13,6 +13,7 @@ export type EmptyStateActionKey =
   | 'create-estimate'
   | 'create-api-token'
   | 'create-webhook'
+  | 'import-issues'
   | 'manage-features';
 
 /** A button of an empty state and the lowest role that may use it. */
@@ -86,7 +87,9 @@ const CONTENT = {
     create('create-webhook', 'Add a webhook'),
   ]),
   'settings-export': entry('No exports yet', 'Each export you make is kept here, ready to download again.', 'export'),
-  'settings-import': entry('No imports yet', 'Your imports from GitHub and Jira are listed here with their status.', 'import'),
+  'settings-import': entry('No imports yet', 'Import the issues of a GitHub (JSON) or Jira (CSV) export file into a project.', 'import', [
+    create('import-issues', 'Import issues'),
+  ]),
 
   'profile-summary': entry('Nothing to show yet', 'A summary of this member’s issues appears here once they have some.', 'profile'),
   'profile-assigned': entry('No issues assigned', 'Issues assigned to this member show up here.', 'profile'),

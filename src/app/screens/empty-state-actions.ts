@@ -17,7 +17,7 @@ export function useOpenRequest(action: EmptyStateActionKey): boolean {
 
 /**
  * The handler of a workspace-level empty state's buttons: creating needs a project, so an issue,
- * cycle or module is created in the workspace's first project (its screen opens the dialog),
+ * cycle or module is created (issues imported) in the workspace's first project (its screen opens the dialog),
  * and without any project the user is taken to create one.
  */
 export function useWorkspaceCreate(slug: string): (action: EmptyStateActionKey) => void {
@@ -28,7 +28,8 @@ export function useWorkspaceCreate(slug: string): (action: EmptyStateActionKey) 
     const first = projects.data?.[0];
     const open = (to: string) => navigate(to, { state: { open: action } satisfies OpenRequest });
     if (action === 'create-project' || !first) return void navigate(paths.projects(slug), { state: { open: 'create-project' } satisfies OpenRequest });
-    if (action === 'create-issue') return void open(paths.projectIssues(slug, first.id));
+    // Issues are imported from the project's issue list.
+    if (action === 'create-issue' || action === 'import-issues') return void open(paths.projectIssues(slug, first.id));
     if (action === 'create-cycle') return void open(paths.cycles(slug, first.id));
     if (action === 'create-module') return void open(paths.modules(slug, first.id));
     if (action === 'create-page') return void open(paths.pages(slug, first.id));

@@ -14,6 +14,7 @@ import { useNotify } from '../ui/toasts.js';
 import { BulkDeleteDialog } from '../widgets/bulk-delete/index.js';
 import { useOpenRequest } from './empty-state-actions.js';
 import { CreateIssueDialog } from './issues/create-issue-dialog.js';
+import { ImportIssuesDialog } from './issues/import-issues-dialog.js';
 import { filterValuesOf, listQueryOf, savedQueryOf, useIssueListParams, viewSearch } from './issues/issue-list-params.js';
 import { SaveViewDialog, type SaveViewValues } from './issues/save-view-dialog.js';
 import { paths } from '../router/paths.js';
@@ -59,6 +60,7 @@ export function ProjectIssuesScreen() {
     (offset) => api.issues.list(slug, projectId, { ...serverFilters, limit: ISSUE_PAGE_SIZE, offset }),
   );
   const [creating, setCreating] = useState(useOpenRequest('create-issue'));
+  const [importing, setImporting] = useState(useOpenRequest('import-issues'));
   const [deleting, setDeleting] = useState(false);
   const [saving, setSaving] = useState(false);
   const role = project.data?.role;
@@ -96,6 +98,9 @@ export function ProjectIssuesScreen() {
         actions={
           <>
             {viewId ? <Button onClick={() => void navigate(paths.views(slug, projectId))}>All views</Button> : null}
+            <Button disabled={!mayEdit} title={notAllowed} onClick={() => setImporting(true)}>
+              Import issues
+            </Button>
             <Button disabled={!mayEdit || issues.length === 0} title={notAllowed} onClick={() => setDeleting(true)}>
               Delete issues
             </Button>
@@ -162,6 +167,7 @@ export function ProjectIssuesScreen() {
         <>
           <SaveViewDialog open={saving} onOpenChange={setSaving} onSave={saveView} />
           <CreateIssueDialog slug={slug} projectId={projectId} open={creating} onOpenChange={setCreating} />
+          <ImportIssuesDialog slug={slug} projectId={projectId} open={importing} onOpenChange={setImporting} />
           <BulkDeleteDialog open={deleting} onOpenChange={setDeleting} issues={issues} onDelete={deleteIssues} notify={notify} />
           <BulkDeleteDialog
             open={deletingSelected}

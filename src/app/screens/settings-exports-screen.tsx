@@ -10,16 +10,18 @@ import { Spinner } from '../ui/spinner.js';
 import { useNotify } from '../ui/toasts.js';
 import { SettingsGuard } from './settings-layout.js';
 import { EmptyState } from '../empty-states/index.js';
+import { useWorkspaceCreate } from './empty-state-actions.js';
 
 const unfinished = (jobs: readonly ExportJob[] | undefined) => !!jobs?.some((job) => job.status === 'queued' || job.status === 'processing');
 
-/** Settings, Exports (members): export the issues of chosen projects as CSV, XLSX or JSON, follow the job, download it; and the imports' empty state. */
+/** Settings, Exports (members): export the issues of chosen projects as CSV, XLSX or JSON, follow the job, download it; and the imports' empty state, whose button starts an import. */
 export function SettingsExportsScreen() {
   const slug = useWorkspaceSlug();
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const workspace = useWorkspace(slug);
+  const workspaceAction = useWorkspaceCreate(slug);
   const [provider, setProvider] = useState<ExportProvider>('csv');
   const projects = useProjects(slug);
   const [projectIds, setProjectIds] = useState<readonly string[]>([]);
@@ -120,8 +122,8 @@ export function SettingsExportsScreen() {
       )}
       <section aria-labelledby="settings-imports">
         <h3 id="settings-imports">Imports</h3>
-        {/* The product has no importer yet: the workspace's imports (GitHub, Jira) would be listed here. */}
-        <EmptyState type="settings-import" role={workspace.data?.role} headingLevel={3} />
+        {/* Imports go into one project: the button opens the first project's issue list with its import dialog. */}
+        <EmptyState type="settings-import" role={workspace.data?.role} headingLevel={3} onAction={workspaceAction} />
       </section>
     </SettingsGuard>
   );

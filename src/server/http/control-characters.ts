@@ -36,7 +36,7 @@ export function controlCharacterMessage(field: string, refused: Refused = 'contr
 }
 
 /** Which character `value` holds that text may not (null when none). */
-function refusedIn(value: string): Refused | null {
+export function refusedIn(value: string): Refused | null {
   if (CONTROL_CHARACTER.test(value)) return 'control';
   if (XML_NONCHARACTER.test(value)) return 'noncharacter';
   return null;

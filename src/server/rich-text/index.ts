@@ -5,3 +5,4 @@ export { RICH_TEXT_MAX_BYTES, RICH_TEXT_MAX_ELEMENTS, richTextLimitMessage, type
 export {
   createRichTextPool, MAX_PENDING_PER_USER, MAX_PENDING_PER_WORKSPACE, RichTextRefusedError, TOO_MANY_DOCUMENTS, type RichTextOwner, type RichTextPool, type RichTextPoolOptions,
 } from './rich-text-pool.js';
+export type { MarkdownDocument } from './rich-text-worker.js';

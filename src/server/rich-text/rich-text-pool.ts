@@ -8,7 +8,7 @@ import { Piscina } from 'piscina';
 import { HttpError } from '../http/errors.js';
 import { RICH_TEXT_MAX_BYTES, richTextLimitMessage } from './limits.js';
 import type { RichText, RichTextInput } from './rich-text.js';
-import type { RichTextOutcome, RichTextTask } from './rich-text-worker.js';
+import type { MarkdownDocument, RichTextOutcome, RichTextTask } from './rich-text-worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +80,11 @@ export interface RichTextPool {
    * it is given minutes rather than the saves' timeout.
    */
   toPlain(html: ReadonlyArray<string | null>): Promise<string[]>;
+  /**
+   * Rich text from several markdown texts, in order, for background work such as imports: it
+   * waits its turn like toPlain; each answer is the rich text or the limit its text is over.
+   */
+  fromMarkdownBatch(markdown: readonly string[]): Promise<MarkdownDocument[]>;
   /** Stops the threads; tasks still running are abandoned. */
   close(): Promise<void>;
 }
@@ -206,6 +211,18 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
     throw new RichTextRefusedError(413, richTextLimitMessage(what, outcome.problem));
   }
 
+  /** Runs background work's task in the server's turn, asking again while the pool is full. */
+  async function inBackground(task: RichTextTask): Promise<RichTextOutcome> {
+    for (let wait = BUSY_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, BUSY_RETRY_MAX_MS)) {
+      try {
+        return await runTask(task, null, Math.max(options.timeoutMs, BACKGROUND_TIMEOUT_MS));
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
   return {
     async normalise(input, what, owner = null) {
       // A string longer than the limit in UTF-16 units is over it in bytes: refused without copying it to a thread.
@@ -216,16 +233,14 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
     },
     fromMarkdown: (markdown, owner = null) => run({ kind: 'markdown', markdown, imageOrigins }, 'answer', owner),
     async toPlain(html) {
-      for (let wait = BUSY_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, BUSY_RETRY_MAX_MS)) {
-        try {
-          const outcome = await runTask({ kind: 'plain', html }, null, Math.max(options.timeoutMs, BACKGROUND_TIMEOUT_MS));
-          if (outcome.ok && 'plain' in outcome) return outcome.plain;
-          throw new Error('A plain-text task answered something else');
-        } catch (error) {
-          if (!isBusy(error)) throw error;
-        }
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
+      const outcome = await inBackground({ kind: 'plain', html });
+      if (outcome.ok && 'plain' in outcome) return outcome.plain;
+      throw new Error('A plain-text task answered something else');
+    },
+    async fromMarkdownBatch(markdown) {
+      const outcome = await inBackground({ kind: 'markdown-batch', markdown, imageOrigins });
+      if (outcome.ok && 'documents' in outcome) return outcome.documents;
+      throw new Error('A markdown batch answered something else');
     },
     async close() {
       closed = true;

@@ -18,10 +18,25 @@ import { normaliseRichText, remoteImagesAsLinks, richTextOf, richTextToPlain, ty
 export type RichTextTask =
   | { kind: 'normalise'; input: RichTextInput; imageOrigins: readonly string[] }
   | { kind: 'markdown'; markdown: string; imageOrigins: readonly string[] }
+  | { kind: 'markdown-batch'; markdown: readonly string[]; imageOrigins: readonly string[] }
   | { kind: 'plain'; html: ReadonlyArray<string | null> };
 
 /** The worker's answer: the rich text or the plain texts, or why there are none (errors do not cross threads intact). */
-export type RichTextOutcome = { ok: true; richText: RichText } | { ok: true; plain: string[] } | { ok: false; problem: RichTextLimit | 'unreadable' };
+export type RichTextOutcome =
+  | { ok: true; richText: RichText }
+  | { ok: true; plain: string[] }
+  | { ok: true; documents: MarkdownDocument[] }
+  | { ok: false; problem: RichTextLimit | 'unreadable' };
+
+/** One markdown text of a batch read: its rich text, or the limit it is over. */
+export type MarkdownDocument = { richText: RichText } | { problem: RichTextLimit };
+
+/** Markdown as rich text, measured as text first: its size, and any HTML tags it holds. */
+function fromMarkdown(markdown: string, imageOrigins: readonly string[]): MarkdownDocument {
+  const limit = htmlOverLimit(markdown);
+  if (limit) return { problem: limit };
+  return { richText: richTextOf(remoteImagesAsLinks(parseMarkdownNow(markdown), imageOrigins)) };
+}
 
 function overLimit(input: RichTextInput): RichTextLimit | null {
   // The JSON document wins when both are given (normaliseRichText); only what is read is measured.
@@ -32,11 +47,10 @@ function overLimit(input: RichTextInput): RichTextLimit | null {
 /** Runs one task (piscina calls the default export). */
 export default async function runRichTextTask(task: RichTextTask): Promise<RichTextOutcome> {
   if (task.kind === 'plain') return { ok: true, plain: task.html.map(richTextToPlain) };
+  if (task.kind === 'markdown-batch') return { ok: true, documents: task.markdown.map((markdown) => fromMarkdown(markdown, task.imageOrigins)) };
   if (task.kind === 'markdown') {
-    // Markdown is measured as text: its size, and any HTML tags it holds.
-    const limit = htmlOverLimit(task.markdown);
-    if (limit) return { ok: false, problem: limit };
-    return { ok: true, richText: richTextOf(remoteImagesAsLinks(parseMarkdownNow(task.markdown), task.imageOrigins)) };
+    const document = fromMarkdown(task.markdown, task.imageOrigins);
+    return 'problem' in document ? { ok: false, problem: document.problem } : { ok: true, richText: document.richText };
   }
   const limit = overLimit(task.input);
   if (limit) return { ok: false, problem: limit };

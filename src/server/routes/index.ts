@@ -12,6 +12,7 @@ import { cycleRoutes } from './cycles.js';
 import { estimateRoutes } from './estimates.js';
 import { exportRoutes } from './exports.js';
 import { fileAssetRoutes } from './file-assets.js';
+import { importRoutes } from './imports.js';
 import { instanceRoutes } from './instance.js';
 import { intakeIssueRoutes } from './intake-issues.js';
 import { issueActivityRoutes } from './issue-activities.js';
@@ -89,6 +90,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(unsplashRoutes);
   await app.register(coverRoutes);
   await app.register(exportRoutes);
+  await app.register(importRoutes);
   await app.register(collabRoutes);
   await app.register(notificationRoutes);
   await app.register(webhookRoutes);

@@ -15,6 +15,7 @@ import { issueDrafts } from './0014-issue-drafts.js';
 import { savedViews } from './0015-saved-views.js';
 import { apiTokens } from './0016-api-tokens.js';
 import { webhooks } from './0017-webhooks.js';
+import { importJobs } from './0018-import-jobs.js';
 import { estimates } from './0019-estimates.js';
 import { issueAttachments } from './0020-issue-attachments.js';
 import { intake } from './0021-intake.js';
@@ -41,6 +42,7 @@ export const migrations: readonly Migration[] = [
   savedViews,
   apiTokens,
   webhooks,
+  importJobs,
   estimates,
   issueAttachments,
   intake,
