@@ -34,6 +34,8 @@ export const screensCss = `
 .app-issue-row:first-child { border-top: 0; }
 .app-issue-row a { color: var(--app-text); text-decoration: none; flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .app-issue-row a:hover { text-decoration: underline; }
+/* The title cell: the title's link, then the row's preview button (issue-peek.tsx). */
+.app-issue-title-cell { display: flex; align-items: center; gap: var(--app-space-1); min-width: 0; }
 .app-issue-key { display: inline-flex; align-items: center; gap: var(--app-space-2); color: var(--app-muted); font-size: var(--app-text-sm); font-variant-numeric: tabular-nums; white-space: nowrap; }
 .app-issue-date { color: var(--app-muted); font-size: var(--app-text-sm); font-variant-numeric: tabular-nums; white-space: nowrap; }
 /* Issue list rows share one column template, so state, priority, key, labels, assignees and date line up row to row; the title takes the rest. */
@@ -57,11 +59,12 @@ export const screensCss = `
 .app-priority-icon { color: var(--app-muted); }
 .app-issue-state { display: inline-flex; align-items: center; gap: var(--app-space-1); }
 .app-priority-icon[data-priority="urgent"] { color: var(--app-danger); }
-.app-issue-labels { display: flex; gap: var(--app-space-1); overflow: hidden; justify-content: flex-end; }
+.app-issue-labels { display: flex; align-items: center; gap: var(--app-space-1); justify-content: flex-end; }
 .app-issue-label {
   display: inline-flex; align-items: center; gap: var(--app-space-1); padding: 0 var(--app-space-2); border: 1px solid var(--app-border);
-  border-radius: 999px; font-size: var(--app-text-xs); white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+  border-radius: 999px; font-size: var(--app-text-xs); overflow-wrap: anywhere; min-width: 0;
 }
+.app-issue-label-more { flex: none; white-space: nowrap; color: var(--app-muted); }
 .app-issue-assignees { display: flex; justify-content: flex-end; }
 .app-issue-grid-row .app-issue-date { text-align: right; }
 .app-state-dot { width: 10px; height: 10px; border-radius: 50%; flex: 0 0 10px; border: 1px solid var(--app-ring); box-sizing: border-box; }

@@ -17,6 +17,25 @@ const LABEL = { id: '99999999-9999-4999-8999-999999999999', name: 'frontend', co
 describe('issue list rows', () => {
   afterEach(cleanup);
 
+  it('never cut a label’s name: the first shows whole, the others are counted and named', async () => {
+    const long = { id: '99999999-9999-4999-8999-999999999998', name: 'needs-design-review-before-release', color: '#2563eb' };
+    const third = { id: '99999999-9999-4999-8999-999999999997', name: 'backend', color: '#16a34a' };
+    const { api } = seededApi((scene) => {
+      scene.issues = [listedIssue(2, { label_ids: [long.id, LABEL.id, third.id], labels: [long, LABEL, third] }), listedIssue(1)];
+    });
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?layout=list`, { api });
+    await until(() => rows(app.container).length === 2, 'the issues');
+    const cell = rows(app.container)[0]!.querySelector<HTMLElement>('.app-issue-labels')!;
+    const [chip, more] = [...cell.querySelectorAll<HTMLElement>('.app-issue-label')];
+    expect(chip!.textContent).to.equal(long.name);
+    expect(chip!.scrollWidth, 'the whole name is drawn').to.be.at.most(chip!.clientWidth);
+    expect(chip!.getBoundingClientRect().right, 'inside its column').to.be.at.most(cell.getBoundingClientRect().right + 0.5);
+    expect(chip!.getBoundingClientRect().left, 'inside its column').to.be.at.least(cell.getBoundingClientRect().left - 0.5);
+    expect(more!.getAttribute('title')).to.equal('frontend, backend');
+    expect(more!.textContent).to.equal('+2, frontend, backend');
+    await expectAccessible(app.container);
+  });
+
   it('show the priority icon, labels and assignee initials the server sends', async () => {
     const { api } = seededApi((scene) => {
       scene.issues = [

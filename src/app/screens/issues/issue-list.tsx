@@ -17,6 +17,30 @@ import type { RowSelectionControls } from './use-row-selection.js';
 export type PriorityChange = (issue: IssueRow, priority: Priority) => void;
 
 
+/** Labels shown whole in a row before the rest are counted ("+2"): a name is never cut short. */
+const ROW_LABELS_SHOWN = 1;
+
+/** A row's labels: the first whole (wrapping when it is longer than the column), then "+N" naming the others on hover and for screen readers. */
+function RowLabels({ labels }: { labels: IssueRow['labels'] }) {
+  const rest = labels.slice(ROW_LABELS_SHOWN);
+  return (
+    <>
+      {labels.slice(0, ROW_LABELS_SHOWN).map((item) => (
+        <span key={item.id} className="app-issue-label">
+          <span className="app-state-dot" aria-hidden="true" style={{ background: item.color }} />
+          {item.name}
+        </span>
+      ))}
+      {rest.length ? (
+        <span className="app-issue-label app-issue-label-more" title={rest.map((item) => item.name).join(', ')}>
+          <span aria-hidden="true">+{rest.length}</span>
+          <span className="app-visually-hidden">{`, ${rest.map((item) => item.name).join(', ')}`}</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * A list of issues as listed, in aligned columns: state icon (in the state's colour), priority
  * icon, key, name (a link to the issue's page, cut short with the full name in its title),
@@ -74,12 +98,7 @@ export function IssueList({
             </span>
             <span className="app-issue-labels">
               {issue.estimate_point && shows('estimate') ? <EstimateChip value={issue.estimate_point} /> : null}
-              {(shows('labels') ? issue.labels : []).map((item) => (
-                <span key={item.id} className="app-issue-label">
-                  <span className="app-state-dot" aria-hidden="true" style={{ background: item.color }} />
-                  {item.name}
-                </span>
-              ))}
+              {shows('labels') ? <RowLabels labels={issue.labels} /> : null}
             </span>
             <span className="app-issue-assignees">
               {issue.assignees.length && shows('assignees') ? (

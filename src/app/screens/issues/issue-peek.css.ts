@@ -13,7 +13,6 @@ export const issuePeekCss = `
 .app-issue-peek dd { margin: 0; display: flex; flex-wrap: wrap; align-items: center; gap: var(--app-space-1); }
 .app-issue-peek-open { white-space: nowrap; }
 .app-issue-peek-person { display: inline-flex; align-items: center; gap: var(--app-space-1); margin-right: var(--app-space-2); }
-.app-issue-title-cell { display: flex; align-items: center; gap: var(--app-space-1); min-width: 0; }
 .app-issue-peek-button {
   flex: none; display: inline-grid; place-items: center; width: 24px; height: 24px; padding: 0; border: 0; border-radius: 4px;
   background: none; color: var(--app-muted); cursor: pointer;

@@ -54,6 +54,7 @@ export function PeekProvider({ peek, children }: { peek: Peek; children: ReactNo
 
 /** A row's preview button, where a preview is offered (a PeekProvider above); pressed while its issue is shown. */
 export function PeekButton({ issue }: { issue: IssueRow }) {
+  useStyles('app-issue-peek', issuePeekCss);
   const peek = useContext(PeekContext);
   if (!peek) return null;
   const shown = peek.issueId === issue.id;
