@@ -57,6 +57,7 @@ const JIRA = `\uFEFF${[
 async function importThroughDialog(page, source, name, text, report) {
   const path = join(folder, name);
   await writeFile(path, text);
+  await click(page, 'More issue actions');
   await click(page, 'Import issues');
   await waitFor(page, 'the import dialog', () => document.querySelector('[role="dialog"] input[type="file"]'));
   const radio = await waitFor(page, `the ${source} source`, (wanted) => [...document.querySelectorAll('[role="dialog"] label')].find((label) => label.textContent.trim() === wanted)?.querySelector('input') ?? null, {}, source);

@@ -248,6 +248,7 @@ inChromium('a member deletes several issues at once from the project list', asyn
   await onPage(session, async () => {
     await visit(page, appPath.issues());
     await button(page, /Old idea two$/, { link: true });
+    await click(page, 'More issue actions');
     await click(page, 'Delete issues');
     await click(page, 'Delete selected issues');
     await waitForText(page, 'Please select at least one issue.');
@@ -391,7 +392,9 @@ inChromium('a guest sees the forbidden actions disabled, and the server refuses 
     await visit(page, appPath.issues());
     await button(page, /Write the launch notes/, { link: true });
     assert.equal(await isDisabled(page, 'Create issue'), true);
+    await click(page, 'More issue actions');
     assert.equal(await isDisabled(page, 'Delete issues'), true);
+    await page.keyboard.press('Escape');
     await visit(page, appPath.issue(illustrated.id));
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Explain the release diagram');
     await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]')?.shadowRoot?.querySelector('[role="textbox"] img'));

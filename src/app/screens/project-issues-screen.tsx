@@ -8,6 +8,7 @@ import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
 import { Button } from '../ui/button.js';
 import { Note } from '../ui/note.js';
+import { OverflowMenu } from '../ui/overflow-menu.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useNotify } from '../ui/toasts.js';
@@ -98,12 +99,13 @@ export function ProjectIssuesScreen() {
         actions={
           <>
             {viewId ? <Button onClick={() => void navigate(paths.views(slug, projectId))}>All views</Button> : null}
-            <Button disabled={!mayEdit} title={notAllowed} onClick={() => setImporting(true)}>
-              Import issues
-            </Button>
-            <Button disabled={!mayEdit || issues.length === 0} title={notAllowed} onClick={() => setDeleting(true)}>
-              Delete issues
-            </Button>
+            <OverflowMenu
+              label="More issue actions"
+              actions={[
+                { label: 'Import issues', onSelect: () => setImporting(true), disabledReason: notAllowed },
+                { label: 'Delete issues', onSelect: () => setDeleting(true), disabledReason: notAllowed ?? (issues.length === 0 ? 'There are no issues to delete.' : undefined), danger: true },
+              ]}
+            />
             <Button variant="primary" disabled={!mayEdit} title={notAllowed} onClick={() => setCreating(true)}>
               Create issue
             </Button>

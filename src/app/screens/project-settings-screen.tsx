@@ -22,6 +22,7 @@ import { PROJECT_FEATURES } from './projects/project-features.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
 import { Icon } from '../ui/icon.js';
+import { StateDot } from '../ui/pickers/index.js';
 
 /**
  * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
@@ -225,7 +226,7 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
         <ul className="app-issue-list" aria-label="Labels">
           {labels.data.map((label) => (
             <li key={label.id} className="app-issue-row">
-              <span className="app-state-dot" style={{ background: label.color || '#6b7280' }} aria-hidden="true" />
+              <StateDot color={label.color || '#6b7280'} />
               <span style={{ flex: 1 }}>{label.name}</span>
               {mayChange ? (
                 <Button variant="danger" size="small" aria-label={`Delete label ${label.name}`} busy={remove.isPending && remove.variables === label.id} onClick={() => remove.mutate(label.id)}>

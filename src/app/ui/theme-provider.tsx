@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useApi } from '../api/api-context.js';
 import { queryKeys } from '../api/query-keys.js';
-import { themeCss } from './theme.css.js';
-import { applyCustomTheme, clearCustomTheme, storedThemeMode, storeThemeMode, type ThemeMode } from './theme.js';
+import { DARK_COLOURS, LIGHT_COLOURS, themeCss } from './theme.css.js';
+import { applyCustomTheme, clearCustomTheme, storedThemeMode, storeThemeMode, withContrast, type ThemeMode } from './theme.js';
 import { useStyles } from './styles.js';
 
 /** The theme as components need it. */
@@ -72,4 +72,15 @@ export function ThemeProvider({ children, initialMode }: { children: ReactNode; 
 /** The current theme (light when no ThemeProvider is above, as in isolated component tests). */
 export function useTheme(): ThemeState {
   return useContext(ThemeContext) ?? { mode: 'system', resolved: 'light', setMode: () => {} };
+}
+
+/**
+ * A colour chosen by people (a state's, a label's) as it is drawn on the app's background in the
+ * current theme: at least 3:1 against it (withContrast), so a dark grey state still shows in the
+ * dark theme. A custom theme's background is the one set on :root.
+ */
+export function useVisibleColour(colour: string): string {
+  const { resolved } = useTheme();
+  const custom = typeof document === 'undefined' ? '' : document.documentElement.style.getPropertyValue('--app-bg').trim();
+  return withContrast(colour, custom || (resolved === 'dark' ? DARK_COLOURS : LIGHT_COLOURS)['--app-bg']);
 }

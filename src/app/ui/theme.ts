@@ -67,6 +67,25 @@ export function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/**
+ * `colour` made to stand out from `background` by at least `minimum` (WCAG's 3:1 for icons and
+ * other non-text marks): mixed toward white on a dark background, toward black on a light one,
+ * in 5% steps, only as far as needed. A colour that already does, or is not #rgb/#rrggbb, is kept.
+ */
+export function withContrast(colour: string, background: string, minimum = 3): string {
+  const from = channels(colour);
+  if (!from || !channels(background) || contrast(colour, background) >= minimum) return colour;
+  const target = readableOn(background) === '#ffffff' ? 255 : 0;
+  const hex = (value: number) => Math.round(value).toString(16).padStart(2, '0');
+  let mixed = colour;
+  for (let step = 1; step <= 20; step++) {
+    const amount = step / 20;
+    mixed = `#${from.map((channel) => hex(channel + (target - channel) * amount)).join('')}`;
+    if (contrast(mixed, background) >= minimum) break;
+  }
+  return mixed;
+}
+
 /** Black or white, whichever reads better on `background`. */
 export function readableOn(background: string): '#000000' | '#ffffff' {
   return contrast(background, '#000000') >= contrast(background, '#ffffff') ? '#000000' : '#ffffff';

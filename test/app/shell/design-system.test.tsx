@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import type { Priority } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
-import { PRIORITY_ICONS, PriorityIcon, STATE_GROUPS, StateIcon } from '../../../src/app/screens/issues/issue-icons.js';
+import { PriorityIcon, STATE_GROUPS, StateIcon } from '../../../src/app/screens/issues/issue-icons.js';
+import { PRIORITY_OPTIONS } from '../../../src/app/screens/issues/priorities.js';
 import { ICON_SIZE } from '../../../src/app/ui/icon.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, PROJECT_ID } from './fixtures.js';
@@ -76,17 +77,14 @@ describe('design system', () => {
 
   it('gives each priority its icon, named "Priority: …"', () => {
     const expected: Record<Priority, string> = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low', none: 'None' };
-    const priorities = Object.keys(PRIORITY_ICONS) as Priority[];
+    const priorities = PRIORITY_OPTIONS.map((option) => option.value);
     expect(priorities).to.deep.equal(['urgent', 'high', 'medium', 'low', 'none']);
     const app = renderScreen('/', <p>{priorities.map((priority) => <PriorityIcon key={priority} priority={priority} />)}</p>, '/');
     const icons = [...app.container.querySelectorAll<HTMLElement>('.app-priority-icon')];
     expect(icons.map((icon) => icon.getAttribute('aria-label'))).to.deep.equal(priorities.map((priority) => `Priority: ${expected[priority]}`));
-    const classes = icons.map((icon) => icon.querySelector('svg')!.getAttribute('class'));
-    expect(classes[0]).to.match(/lucide-octagon/);
-    expect(classes[1]).to.contain('lucide-signal-high');
-    expect(classes[2]).to.contain('lucide-signal-medium');
-    expect(classes[3]).to.contain('lucide-signal-low');
-    expect(classes[4]).to.contain('lucide-minus');
+    // One drawing of priorities everywhere: the glyph the pickers show, bars filled up to the level.
+    expect(icons.map((icon) => icon.querySelector('svg.app-priority-glyph')?.getAttribute('data-priority'))).to.deep.equal(priorities);
+    expect(icons.map((icon) => icon.querySelectorAll('rect[opacity="1"]').length)).to.deep.equal([0, 3, 2, 1, 0]);
   });
 
   it('puts an icon hidden from assistive technology on every sidebar entry, the text staying the name', async () => {

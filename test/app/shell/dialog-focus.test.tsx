@@ -2,7 +2,7 @@ import type { CycleDetail } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { focusReturnsTo } from '../../helpers/until.js';
 import { ISSUE_ID, listedIssue, PROJECT_ID } from './fixtures.js';
-import { click, press } from './input.js';
+import { chooseMenuItem, click, press } from './input.js';
 import { button, cleanup, renderApp, until, type Rendered } from './render.js';
 import { seededApi } from './seeded-api.js';
 
@@ -39,10 +39,16 @@ describe('dialogs give focus back to the button that opened them on Escape', () 
     await escapeReturnsFocus(app, 'Create issue');
   });
 
-  it('bulk delete', async () => {
+  it('bulk delete, from the "…" menu', async () => {
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api: seededApi().api });
     await until(() => app.container.querySelector('ul[aria-label="Issues"]'), 'the issues');
-    await escapeReturnsFocus(app, 'Delete issues');
+    const opener = await until(() => app.container.querySelector<HTMLElement>('button[aria-label="More issue actions"]'), 'the menu button');
+    await chooseMenuItem(app.container, 'More issue actions', 'Delete issues');
+    const open = await until(() => dialog(), 'the delete dialog');
+    await until(() => open.contains(document.activeElement), 'focus in the dialog');
+    await press('Escape');
+    await until(() => !dialog(), 'the dialog to close');
+    await focusReturnsTo(opener, 'the menu button');
   });
 
   it('the link dialog and the delete confirmation of an issue', async () => {

@@ -4,7 +4,7 @@ import type { ImportJob } from '../../../src/app/api/imports.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { PROJECT_ID, project, USER_ID, workspace } from './fixtures.js';
-import { click, press } from './input.js';
+import { chooseMenuItem, click, openMenuItem, press } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 import type { FakeApi } from './fake-api.js';
@@ -42,7 +42,7 @@ function importsApi(stage: () => ImportJob): FakeApi {
 /** Opens the project's issue list and its Import issues dialog. */
 async function openDialog(api: FakeApi, themeMode: 'light' | 'dark' = 'light'): Promise<HTMLElement> {
   const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api, themeMode });
-  await click(await until(() => button(app.container, 'Import issues'), 'the Import issues button'));
+  await chooseMenuItem(app.container, 'More issue actions', 'Import issues');
   return until(() => (byText(document.body, '[role="dialog"] h2', 'Import issues') ? dialog() : null), 'the import dialog');
 }
 
@@ -140,9 +140,10 @@ describe('importing issues', () => {
       scene.projects = [project(10)];
     });
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
-    const importButton = await until(() => button(app.container, 'Import issues'), 'the Import issues button');
-    await until(() => importButton.disabled, 'the button disabled once the role is known');
-    expect(importButton.title).to.equal('Only members and admins can change issues.');
+    await until(() => app.container.querySelector('.app-issue-row'), 'the issues');
+    const importItem = await openMenuItem(app.container, 'More issue actions', 'Import issues');
+    await until(() => importItem.getAttribute('aria-disabled') === 'true', 'the item disabled once the role is known');
+    expect(importItem.title).to.equal('Only members and admins can change issues.');
   });
 
   it('fits a 390 px wide phone screen', async () => {

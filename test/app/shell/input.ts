@@ -124,3 +124,19 @@ export async function typeDate(input: HTMLInputElement, date: string): Promise<v
 /** The date field a picker focuses as it opens. */
 export const focusedDateField = (): Promise<HTMLInputElement> =>
   until(() => (document.activeElement instanceof HTMLInputElement && document.activeElement.type === 'date' ? document.activeElement : null), 'the date input');
+
+/** The open menu's item named `name` (menus are drawn in a portal, outside the app's container). */
+export const menuItem = (name: string): Promise<HTMLElement> =>
+  until(() => [...document.querySelectorAll<HTMLElement>('[role="menu"] [role="menuitem"]')].find((item) => item.textContent === name) ?? null, `the menu item ${name}`);
+
+/** Opens the "…" menu named `menuLabel` inside `root` and returns its item `name`. */
+export async function openMenuItem(root: ParentNode, menuLabel: string, name: string): Promise<HTMLElement> {
+  const trigger = await until(() => root.querySelector<HTMLElement>(`button[aria-label="${menuLabel}"]`), `the ${menuLabel} button`);
+  await click(trigger);
+  return menuItem(name);
+}
+
+/** Chooses `name` in the "…" menu named `menuLabel` inside `root`. */
+export async function chooseMenuItem(root: ParentNode, menuLabel: string, name: string): Promise<void> {
+  await click(await openMenuItem(root, menuLabel, name));
+}

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, project, PROJECT_ID, workspace } from './fixtures.js';
-import { click, typeInto } from './input.js';
+import { chooseMenuItem, click, menuItem, openMenuItem, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
@@ -76,7 +76,8 @@ describe('project issues screen', () => {
     const keys = rows(app.container).map((row) => row.querySelector('.app-issue-key')!.textContent);
     expect(keys).to.deep.equal(['WEB-3', 'WEB-2', 'WEB-1']);
     const stateIcon = (row: HTMLElement) => getComputedStyle(row.querySelector('.app-state-icon svg')!).stroke;
-    expect(stateIcon(rows(app.container)[0]!)).to.equal('rgb(245, 158, 11)');
+    // The state's amber, darkened just enough to keep 3:1 on the light background.
+    expect(stateIcon(rows(app.container)[0]!)).to.equal('rgb(196, 126, 9)');
     // Without a state, the spec's grey.
     expect(stateIcon(rows(app.container)[2]!)).to.equal('rgb(107, 114, 128)');
     expect(rows(app.container)[0]!.querySelector('a')!.getAttribute('href')).to.equal(paths.issue('acme', PROJECT_ID, listedIssue(3).id));
@@ -92,7 +93,7 @@ describe('project issues screen', () => {
     });
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => rows(app.container).length === 3, 'the issues');
-    await click(button(app.container, 'Delete issues'));
+    await chooseMenuItem(app.container, 'More issue actions', 'Delete issues');
     const form = await until(() => dialog(), 'the dialog');
     const checkboxes = await until(() => {
       const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
@@ -115,7 +116,7 @@ describe('project issues screen', () => {
     api.on('DELETE', '/workspaces/:slug/projects/:projectId/bulk-delete-issues', () => reply(500, { error: 'Boom.' }));
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => rows(app.container).length === 3, 'the issues');
-    await click(button(app.container, 'Delete issues'));
+    await chooseMenuItem(app.container, 'More issue actions', 'Delete issues');
     const form = await until(() => dialog(), 'the dialog');
     await click(await until(() => form.querySelector('input[type="checkbox"]'), 'a checkbox'));
     await click(form.querySelector('button[type="submit"]'));
@@ -129,7 +130,11 @@ describe('project issues screen', () => {
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => rows(app.container).length === 3, 'the issues');
     expect(button(app.container, 'Create issue')!.disabled).to.equal(true);
-    expect(button(app.container, 'Delete issues')!.disabled).to.equal(true);
+    const remove = await openMenuItem(app.container, 'More issue actions', 'Delete issues');
+    expect(remove.getAttribute('aria-disabled')).to.equal('true');
+    expect(remove.getAttribute('title')).to.equal('Only members and admins can change issues.');
+    const importing = await menuItem('Import issues');
+    expect(importing.getAttribute('aria-disabled')).to.equal('true');
   });
 
   it('loads more issues page by page', async () => {

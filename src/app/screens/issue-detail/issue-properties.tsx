@@ -6,7 +6,7 @@ import type { IssueChanges } from '../../api/issues.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { IssueDetail } from '../../api/types.js';
 import { FormError } from '../../ui/form-field.js';
-import { Avatar, DatePicker, formatDay, LabelChip, PriorityIcon, StateDot } from '../../ui/pickers/index.js';
+import { Avatar, DatePicker, formatDay, LabelChip, PriorityGlyph, StateDot } from '../../ui/pickers/index.js';
 import { useProject } from '../../layout/workspace-data.js';
 import { AssigneePicker, LabelPicker, ModulesPicker, OptionalPicker, PriorityPicker, StatePicker, usePlanningChoices, useProjectChoices } from '../issues/issue-pickers.js';
 import { estimateLabel, EstimatePicker, useEstimate } from '../issues/issue-estimate.js';
@@ -105,7 +105,7 @@ export function IssueProperties({ slug, issue, mayEdit, onChange, onPlan }: Prop
             <PriorityPicker value={issue.priority} onChange={(priority) => void send({ priority })} />
           ) : (
             <>
-              <PriorityIcon priority={issue.priority} />
+              <PriorityGlyph priority={issue.priority} />
               {PRIORITY_OPTIONS.find((option) => option.value === issue.priority)?.label}
             </>
           )}

@@ -5,6 +5,7 @@ import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { DisplayUser, IssueRow, State } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
+import { StateDot } from '../../ui/pickers/index.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
@@ -202,7 +203,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
           return (
             <section key={state.id ?? ''} className="app-board-column" data-state-id={state.id ?? undefined} data-drop-target={over ? '' : undefined} aria-labelledby={headingId}>
               <h2 id={headingId}>
-                <span className="app-state-dot" aria-hidden="true" style={{ background: state.color }} />
+                <StateDot color={state.color} />
                 {state.name}
                 <span className="app-board-count">
                   {cards.length}

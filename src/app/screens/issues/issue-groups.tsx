@@ -5,7 +5,7 @@ import type { IssueRow, Priority, State } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
 import { IssueList, ListFooter, type PriorityChange } from './issue-list.js';
 import type { RowSelectionControls } from './use-row-selection.js';
-import { PRIORITY_ICONS, PriorityIcon, STATE_GROUPS, StateIcon } from './issue-icons.js';
+import { PRIORITY_LABELS, PriorityIcon, STATE_GROUPS, StateIcon } from './issue-icons.js';
 
 import type { IssueDisplayProperty, IssueGrouping } from '../../../api-shapes/issue-display.js';
 
@@ -53,7 +53,7 @@ export function groupIssues(issues: readonly IssueRow[], by: Exclude<IssueGroupi
       else add('', 'No state', '1', issue, { state: { group: null, color: null } });
     } else if (by === 'priority') {
       const rank = PRIORITY_ORDER.indexOf(issue.priority);
-      if (rank >= 0) add(issue.priority, PRIORITY_ICONS[issue.priority].label, `0${rank}`, issue, { priority: issue.priority });
+      if (rank >= 0) add(issue.priority, PRIORITY_LABELS.get(issue.priority)!, `0${rank}`, issue, { priority: issue.priority });
       else add('none', 'No priority', '1', issue, { priority: 'none' });
     } else if (issue.assignees.length) {
       for (const user of issue.assignees) add(user.id, user.display_name, `0${user.display_name.toLowerCase()}`, issue);

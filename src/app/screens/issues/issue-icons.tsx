@@ -1,10 +1,13 @@
-import { AlertOctagon, Circle, CircleCheck, CircleDashed, CircleDot, CircleX, Minus, SignalHigh, SignalLow, SignalMedium, type LucideIcon } from 'lucide-react';
+import { Circle, CircleCheck, CircleDashed, CircleDot, CircleX, type LucideIcon } from 'lucide-react';
 import { STATE_GROUPS, type StateGroup } from '../../../api-shapes/state-groups.js';
 import type { Priority } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
+import { PriorityGlyph } from '../../ui/pickers/index.js';
+import { useVisibleColour } from '../../ui/theme-provider.js';
 import { useStyles } from '../../ui/styles.js';
 import { screensCss } from '../screens.css.js';
 import { NO_STATE_COLOUR } from './issue-key.js';
+import { PRIORITY_OPTIONS } from './priorities.js';
 
 // The spec's state groups, in workflow order, as the server defines them.
 export { STATE_GROUPS, type StateGroup };
@@ -18,14 +21,8 @@ export const STATE_GROUP_ICONS: Readonly<Record<StateGroup, { icon: LucideIcon; 
   cancelled: { icon: CircleX, label: 'Cancelled' },
 };
 
-/** Each priority's icon and name, most pressing first. */
-export const PRIORITY_ICONS: Readonly<Record<Priority, { icon: LucideIcon; label: string }>> = {
-  urgent: { icon: AlertOctagon, label: 'Urgent' },
-  high: { icon: SignalHigh, label: 'High' },
-  medium: { icon: SignalMedium, label: 'Medium' },
-  low: { icon: SignalLow, label: 'Low' },
-  none: { icon: Minus, label: 'None' },
-};
+/** Each priority's name ("Urgent"), from the one list of priorities. */
+export const PRIORITY_LABELS: ReadonlyMap<Priority, string> = new Map(PRIORITY_OPTIONS.map((option) => [option.value, option.label]));
 
 const isStateGroup = (group: string | null | undefined): group is StateGroup => !!group && (STATE_GROUPS as readonly string[]).includes(group);
 
@@ -46,11 +43,12 @@ export function StateIcon({
   decorative?: boolean;
 }) {
   useStyles('app-screens', screensCss);
+  const visible = useVisibleColour(color ?? NO_STATE_COLOUR);
   const known = isStateGroup(group) ? STATE_GROUP_ICONS[group] : null;
   const label = decorative ? undefined : known ? `State: ${name ?? known.label}` : name ? `State: ${name}` : undefined;
   return (
     <span className="app-state-icon" role={label ? 'img' : undefined} aria-label={label} title={label} data-group={known ? group : undefined}>
-      <Icon icon={known?.icon ?? Circle} size="small" color={color ?? NO_STATE_COLOUR} />
+      <Icon icon={known?.icon ?? Circle} size="small" color={visible} />
     </span>
   );
 }
@@ -58,11 +56,11 @@ export function StateIcon({
 /** An issue's priority as an icon, named "Priority: {name}" for assistive technology; `decorative` drops the name where the priority's name is written beside it. */
 export function PriorityIcon({ priority, decorative = false }: { priority: Priority; decorative?: boolean }) {
   useStyles('app-screens', screensCss);
-  const { icon, label } = PRIORITY_ICONS[priority] ?? PRIORITY_ICONS.none;
+  const label = PRIORITY_LABELS.get(priority) ?? 'None';
   const name = decorative ? undefined : `Priority: ${label}`;
   return (
     <span className="app-priority-icon" role={name ? 'img' : undefined} aria-label={name} title={name} data-priority={priority}>
-      <Icon icon={icon} size="small" />
+      <PriorityGlyph priority={priority} />
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { StateDot } from '../../ui/pickers/index.js';
 import type { ListedIssue } from '../../api/types.js';
 
 /** How the spec shows an issue: `{project identifier}-{sequence_id}`. */
@@ -12,7 +13,7 @@ export const NO_STATE_COLOUR = '#6b7280';
 export function IssueKey({ issue }: { issue: Pick<ListedIssue, 'project__identifier' | 'sequence_id' | 'state__color'> }) {
   return (
     <span className="app-issue-key">
-      <span className="app-state-dot" aria-hidden="true" style={{ background: issue.state__color ?? NO_STATE_COLOUR }} />
+      <StateDot color={issue.state__color ?? NO_STATE_COLOUR} />
       {issueKey(issue)}
     </span>
   );

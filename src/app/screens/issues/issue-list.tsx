@@ -3,6 +3,7 @@ import { ISSUE_DISPLAY_PROPERTIES, type IssueDisplayProperty } from '../../../ap
 import type { IssueRow, Priority } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
 import { AvatarGroup } from '../../ui/avatar.js';
+import { StateDot } from '../../ui/pickers/index.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
@@ -27,7 +28,7 @@ function RowLabels({ labels }: { labels: IssueRow['labels'] }) {
     <>
       {labels.slice(0, ROW_LABELS_SHOWN).map((item) => (
         <span key={item.id} className="app-issue-label">
-          <span className="app-state-dot" aria-hidden="true" style={{ background: item.color }} />
+          <StateDot color={item.color} />
           {item.name}
         </span>
       ))}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Priority, Project, State } from '../../api/types.js';
-import { Avatar, LabelChip, Picker, PriorityIcon, StateDot, type PickerOption } from '../../ui/pickers/index.js';
+import { Avatar, LabelChip, Picker, PriorityGlyph, StateDot, type PickerOption } from '../../ui/pickers/index.js';
 import { planningListQuery } from '../planning/planning-kinds.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 
@@ -30,7 +30,7 @@ const toggled = (list: readonly string[], id: string) => (list.includes(id) ? li
 export const stateOptions = (states: readonly State[]): PickerOption[] => states.map((state) => ({ id: state.id, label: state.name, icon: <StateDot color={state.color} /> }));
 
 /** The priorities as picker options, most pressing first, each with its icon. */
-export const priorityOptions = (): PickerOption[] => PRIORITY_OPTIONS.map((option) => ({ id: option.value, label: option.label, icon: <PriorityIcon priority={option.value} /> }));
+export const priorityOptions = (): PickerOption[] => PRIORITY_OPTIONS.map((option) => ({ id: option.value, label: option.label, icon: <PriorityGlyph priority={option.value} /> }));
 
 /** The state picker: the project's states with their colour dots. */
 export function StatePicker({ choices, value, fallback, onChange }: { choices: Choices; value: string | null; fallback?: string; onChange(id: string): void }) {
@@ -54,7 +54,7 @@ export function PriorityPicker({ value, onChange, compact = false }: { value: Pr
   return (
     <Picker
       label="Priority"
-      value={<><PriorityIcon priority={value} />{compact ? <span className="app-visually-hidden">{label}</span> : label}</>}
+      value={<><PriorityGlyph priority={value} />{compact ? <span className="app-visually-hidden">{label}</span> : label}</>}
       options={priorityOptions()}
       selected={[value]}
       onPick={(id) => onChange(id as Priority)}

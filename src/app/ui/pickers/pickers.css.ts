@@ -29,8 +29,8 @@ export const pickersCss = `
 .app-date-popup { display: flex; flex-direction: column; gap: 8px; padding: 10px; }
 .app-date-popup label { font-size: 13px; font-weight: 600; }
 .app-date-popup input { font: inherit; color: var(--app-text); background: var(--app-bg); border: 1px solid var(--app-border); border-radius: 6px; padding: 6px 8px; }
-.app-priority-icon { flex: none; color: var(--app-muted); }
-.app-priority-icon[data-priority="urgent"] { color: var(--app-danger); }
+.app-priority-glyph { flex: none; color: var(--app-muted); }
+.app-priority-glyph[data-priority="urgent"] { color: var(--app-danger); }
 .app-label-chip {
   display: inline-flex; align-items: center; gap: 5px; padding: 1px 8px; border: 1px solid var(--app-border); border-radius: 12px; font-size: 13px;
 }

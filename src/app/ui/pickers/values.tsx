@@ -1,17 +1,18 @@
+import { useVisibleColour } from '../theme-provider.js';
 import type { Priority } from '../../api/types.js';
 
 /** A state's colour dot. */
 export function StateDot({ color }: { color: string }) {
-  return <span className="app-state-dot" aria-hidden="true" style={{ background: color }} />;
+  return <span className="app-state-dot" aria-hidden="true" style={{ background: useVisibleColour(color) }} />;
 }
 
 const PRIORITY_LEVEL: Record<Priority, number> = { urgent: 4, high: 3, medium: 2, low: 1, none: 0 };
 
-/** A priority's icon: three bars filled up to its level, a marked square for urgent, a dash for none. */
-export function PriorityIcon({ priority }: { priority: Priority }) {
+/** A priority's glyph (the one drawing of priorities): three bars filled up to its level, a marked square for urgent, a dash for none. */
+export function PriorityGlyph({ priority }: { priority: Priority }) {
   const level = PRIORITY_LEVEL[priority];
   return (
-    <svg className="app-priority-icon" data-priority={priority} width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+    <svg className="app-priority-glyph" data-priority={priority} width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
       {level === 4 ? (
         <>
           <rect x="1" y="1" width="12" height="12" rx="3" fill="currentColor" />
@@ -33,7 +34,7 @@ export function PriorityIcon({ priority }: { priority: Priority }) {
 export function LabelChip({ name, color }: { name: string; color: string }) {
   return (
     <span className="app-label-chip">
-      <span className="app-state-dot" aria-hidden="true" style={{ background: color }} />
+      <StateDot color={color} />
       {name}
     </span>
   );
