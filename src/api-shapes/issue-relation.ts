@@ -1,12 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { stringEnum, uuid } from './fields.js';
 import { issueSummaryShape } from './issue.js';
+import { RELATION_TYPES } from './relation-types.js';
 
-/** The relation types between two issues (the spec's activity fields), each as seen from one side. */
-export const RELATION_TYPES = ['relates_to', 'blocking', 'blocked_by', 'duplicate'] as const;
-
-/** A relation type. */
-export type RelationType = (typeof RELATION_TYPES)[number];
+export { INVERSE_RELATION, RELATION_TYPES, type RelationType } from './relation-types.js';
 
 /** What stands where an answer would embed an issue the reader cannot open: `{ "hidden": true }` and no field of it. */
 export const hiddenIssueShape = Type.Unsafe<{ hidden: true }>({

@@ -13,6 +13,7 @@ import { issueCommentsApi } from './issue-comments.js';
 import { issueDraftsApi } from './issue-drafts.js';
 import { savedViewsApi } from './saved-views.js';
 import { issueLinksApi } from './issue-links.js';
+import { issueRelationsApi } from './issue-relations.js';
 import { issuesApi } from './issues.js';
 import { labelsApi } from './labels.js';
 import { notificationsApi } from './notifications.js';
@@ -36,6 +37,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     views: savedViewsApi(client),
     apiTokens: apiTokensApi(client),
     links: issueLinksApi(client),
+    relations: issueRelationsApi(client),
     attachments: issueAttachmentsApi(client),
     comments: issueCommentsApi(client),
     activities: issueActivitiesApi(client),

@@ -73,6 +73,7 @@ export const layoutCss = `
   cursor: pointer; outline: none; color: inherit; text-decoration: none;
 }
 .app-menu-item[data-highlighted] { background: var(--app-surface); outline: 2px solid var(--app-focus); outline-offset: -2px; }
+.app-menu-item[data-danger] { color: var(--app-danger); }
 .app-menu-label { padding: var(--app-space-1) var(--app-space-2); font-size: var(--app-text-xs); color: var(--app-muted); }
 .app-menu-separator { height: 1px; margin: var(--app-space-1) 0; background: var(--app-border); }
 .app-main-column { flex: 1; min-width: 0; display: flex; flex-direction: column; }

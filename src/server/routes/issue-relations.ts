@@ -8,12 +8,9 @@ import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
 import { HIDDEN_ISSUE, openableIssueSql, readerOf, type Reader } from '../issues/issue-access.js';
 import { issueParams, ISSUE_SUMMARY_COLUMNS, LISTED_ISSUE_FROM, type IssueSummary } from '../issues/issue-shape.js';
-import { issueRelationShape, relationCreateBody, type IssueRelation, type RelationCreateBody, type RelationType } from '../../api-shapes/issue-relation.js';
+import { INVERSE_RELATION as INVERSE, issueRelationShape, relationCreateBody, type IssueRelation, type RelationCreateBody, type RelationType } from '../../api-shapes/issue-relation.js';
 import { SqlParams } from '../db/sql-params.js';
 import { Role } from '../roles.js';
-
-/** The same relation seen from the other issue. */
-const INVERSE: Record<RelationType, RelationType> = { relates_to: 'relates_to', blocking: 'blocked_by', blocked_by: 'blocking', duplicate: 'duplicate' };
 
 const relationParams = {
   type: 'object',

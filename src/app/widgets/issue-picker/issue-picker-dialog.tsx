@@ -20,15 +20,17 @@ export interface IssuePickerDialogProps {
   title?: string;
   /** The submit button's label. */
   submitLabel?: string;
+  /** Offers the workspace-level search switch (yes unless said: issues of one project only need none). */
+  workspaceSearch?: boolean;
 }
 
 /** A dialog that searches issues and lets the user choose several of them. */
 export function IssuePickerDialog(props: IssuePickerDialogProps) {
-  const { open, onOpenChange, search, onSubmit, title = 'Add issues', submitLabel = 'Add selected issues' } = props;
+  const { open, onOpenChange, search, onSubmit, title = 'Add issues', submitLabel = 'Add selected issues', workspaceSearch = true } = props;
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title={title} description="Search by name or key and select the issues." size="large" placement="top">
       {/* Mounted only while open, so every opening starts with an empty search and selection. */}
-      <IssuePickerForm search={search} onSubmit={onSubmit} submitLabel={submitLabel} close={() => onOpenChange(false)} />
+      <IssuePickerForm search={search} onSubmit={onSubmit} submitLabel={submitLabel} workspaceSearch={workspaceSearch} close={() => onOpenChange(false)} />
     </AppDialog>
   );
 }
@@ -37,10 +39,11 @@ interface IssuePickerFormProps {
   search(params: IssueSearchParams): Promise<PickerIssue[]>;
   onSubmit(issues: PickerIssue[]): void | Promise<void>;
   submitLabel: string;
+  workspaceSearch: boolean;
   close(): void;
 }
 
-function IssuePickerForm({ search, onSubmit, submitLabel, close }: IssuePickerFormProps) {
+function IssuePickerForm({ search, onSubmit, submitLabel, workspaceSearch, close }: IssuePickerFormProps) {
   useStyles('issue-picker', issuePickerCss);
   const [text, setText] = useState('');
   const [workspace, setWorkspace] = useState(false);
@@ -71,19 +74,21 @@ function IssuePickerForm({ search, onSubmit, submitLabel, close }: IssuePickerFo
       kind="primary"
       onSubmit={() => void submit()}
     >
-      <div className="ip-toggle">
-        <span id={switchLabelId}>Workspace-level search</span>
-        <button
-          type="button"
-          role="switch"
-          className="ip-switch"
-          aria-checked={workspace}
-          aria-labelledby={switchLabelId}
-          onClick={() => setWorkspace((current) => !current)}
-        >
-          <span className="ip-thumb" aria-hidden="true" />
-        </button>
-      </div>
+      {workspaceSearch ? (
+        <div className="ip-toggle">
+          <span id={switchLabelId}>Workspace-level search</span>
+          <button
+            type="button"
+            role="switch"
+            className="ip-switch"
+            aria-checked={workspace}
+            aria-labelledby={switchLabelId}
+            onClick={() => setWorkspace((current) => !current)}
+          >
+            <span className="ip-thumb" aria-hidden="true" />
+          </button>
+        </div>
+      ) : null}
       {chosen.length > 0 && (
         <ul className="ip-chosen" aria-label="Selected issues">
           {chosen.map((issue) => (
