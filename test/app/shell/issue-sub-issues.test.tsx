@@ -30,11 +30,11 @@ describe('issue page: sub-issues', () => {
     const { app } = await openIssuePage({ subIssues: FIVE });
     expect(progress(app.container)).to.equal('2 of 5 done');
     expect(rows(app.container)).to.deep.equal([
-      'WEB-1Issue number 1Done',
-      'WEB-2Issue number 2Todo',
-      'WEB-3Issue number 3Cancelled',
-      'WEB-4Issue number 4In Progress',
-      'WEB-5Issue number 5Backlog',
+      'WEB-1 Issue number 1Done',
+      'WEB-2 Issue number 2Todo',
+      'WEB-3 Issue number 3Cancelled',
+      'WEB-4 Issue number 4In Progress',
+      'WEB-5 Issue number 5Backlog',
     ]);
     await click(byText(section(app.container, 'Sub-issues'), 'a', 'Issue number 4'));
     await until(() => app.location() === paths.issue('acme', PROJECT_ID, listedIssue(4).id), 'the sub-issue');
@@ -104,7 +104,7 @@ describe('issue page: sub-issues', () => {
     await until(() => !dialog(), 'the dialog closed');
     expect(api.sent('POST', CREATE)[0]!.body).to.deep.include({ name: 'Fix the footer too', parent_id: ISSUE_ID });
     await until(() => rows(app.container).length === 1, 'the new sub-issue listed');
-    expect(rows(app.container)).to.deep.equal(['WEB-8Fix the footer tooTodo']);
+    expect(rows(app.container)).to.deep.equal(['WEB-8 Fix the footer tooTodo']);
   });
 
   it("takes a sub-issue out: the sub-issue's parent is cleared", async () => {

@@ -27,10 +27,9 @@ export const issueDetailCss = `
 .app-issue-section h3 { margin: 12px 0 4px; font-size: 13px; font-weight: 600; color: var(--app-muted); }
 .app-linked-issues { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; }
 .app-linked-issue { display: flex; align-items: center; gap: 8px; min-height: 36px; padding: 2px 4px; border-bottom: 1px solid var(--app-border); }
-.app-linked-issue-link { display: flex; align-items: center; gap: 8px; flex: 1; min-width: 0; color: inherit; text-decoration: none; }
+.app-linked-issue-link { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: inherit; text-decoration: none; }
 .app-linked-issue-link:hover .app-linked-issue-name { text-decoration: underline; }
-.app-linked-issue-link .app-issue-key { flex: none; color: var(--app-muted); font-size: 13px; }
-.app-linked-issue-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.app-linked-issue-link .app-issue-key { margin-right: 2px; color: var(--app-muted); font-size: 13px; vertical-align: baseline; }
 .app-linked-issue-state { display: inline-flex; align-items: center; gap: 4px; flex: none; font-size: 13px; color: var(--app-muted); }
 .app-linked-issue-hidden { flex: 1; color: var(--app-muted); font-style: italic; }
 .app-sub-issue-progress { display: flex; align-items: center; gap: 8px; margin: 0 0 8px; font-size: 13px; color: var(--app-muted); }

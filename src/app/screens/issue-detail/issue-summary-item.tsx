@@ -9,9 +9,9 @@ import { IssueKey, issueKey } from '../issues/issue-key.js';
 export function IssueSummaryItem({ slug, issue, action }: { slug: string; issue: IssueSummary; action?: ReactNode }) {
   return (
     <li className="app-linked-issue">
+      {/* Inline, with a real space: the link's name reads "WEB-3 Fix the footer", and a long title ends in an ellipsis. */}
       <Link to={paths.issue(slug, issue.project_id, issue.id)} className="app-linked-issue-link">
-        <IssueKey issue={issue} />
-        <span className="app-linked-issue-name">{issue.name}</span>
+        <IssueKey issue={issue} /> <span className="app-linked-issue-name">{issue.name}</span>
       </Link>
       {issue.state__name ? (
         <span className="app-linked-issue-state">
