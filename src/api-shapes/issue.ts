@@ -44,14 +44,25 @@ export const issueLabelShape = Type.Pick(labelShape, ['id', 'name', 'color']);
 export type IssueLabel = Static<typeof issueLabelShape>;
 
 /**
+ * An issue as another issue's page lists it (its sub-issues, its relations): the listed issue
+ * with its state's name and group, so the page shows the state and counts what is done.
+ */
+export const issueSummaryShape = Type.Object({
+  ...listedIssueShape.properties,
+  state__name: nullable(string),
+  state__group: nullable(string),
+});
+
+/** An issue as another issue's page lists it. */
+export type IssueSummary = Static<typeof issueSummaryShape>;
+
+/**
  * A row of an issue list (a project's list and board, the workspace tabs, cycle and module
  * lists): the listed issue plus what a row shows, its state's name and group, priority, labels,
  * assignees and estimate, so every row is complete whichever projects it mixes.
  */
 export const issueRowShape = Type.Object({
-  ...listedIssueShape.properties,
-  state__name: nullable(string),
-  state__group: nullable(string),
+  ...issueSummaryShape.properties,
   ...rowPlainFields,
   assignee_ids: Type.Array(uuid),
   assignees: Type.Array(displayUserShape),

@@ -21,3 +21,11 @@ export function stateCountKey<G extends StateGroup>(group: G): `${G}_issues` {
 export function countsByStateGroup(counts: Readonly<Record<StateCountKey, number>>): Record<StateGroup, number> {
   return Object.fromEntries(STATE_GROUPS.map((group) => [group, counts[stateCountKey(group)]])) as Record<StateGroup, number>;
 }
+
+/** The groups whose issues are done with: completed or cancelled (a parent's sub-issue progress counts them). */
+export const DONE_STATE_GROUPS: readonly StateGroup[] = ['completed', 'cancelled'];
+
+/** Whether an issue in state group `group` (null: no state) is done with. */
+export function isDoneGroup(group: string | null): boolean {
+  return (DONE_STATE_GROUPS as readonly string[]).includes(group ?? '');
+}

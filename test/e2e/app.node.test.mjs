@@ -539,16 +539,21 @@ for (const size of [DESKTOP, PHONE]) {
       await dialogGone();
       await expectFocusBack(page, 'Create issue');
 
-      // Delete confirmation on the issue page: Space opens it, Escape closes it, and nothing was deleted.
+      // Delete confirmation on the issue page, from the "Issue actions" menu: Space opens the menu,
+      // End and Enter choose "Delete issue", Escape closes the confirmation, and nothing was deleted.
       await visit(page, appPath.issue(issue.id));
       await page.waitForFunction((name) => document.querySelector('h1')?.textContent === name, {}, issue.name);
-      await tabTo(page, 'Delete issue', { limit: 120 });
+      await tabTo(page, 'Issue actions', { limit: 120 });
       // ' ' is the space bar's key in both CDP and WebDriver BiDi (BiDi knows no "Space").
       await page.keyboard.press(' ');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+      await page.keyboard.press('End');
+      assert.equal(await focusedName(page), 'Delete issue');
+      await page.keyboard.press('Enter');
       await dialogShown();
       await page.keyboard.press('Escape');
       await dialogGone();
-      await expectFocusBack(page, 'Delete issue');
+      await expectFocusBack(page, 'Issue actions');
       const stored = await world.bob.request('GET', `${world.projectPath}/issues/${issue.id}`);
       assert.equal(stored.name, issue.name);
       assert.deepEqual(problems, []);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { listedIssueShape } from '../../src/api-shapes/issue.js';
+import { issueSummaryShape } from '../../src/api-shapes/issue.js';
 import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 import { shapeKeys } from './shape-check.js';
 
@@ -35,7 +35,7 @@ describe('issue relations', () => {
     assert.equal(response.body.length, 1);
     assert.equal(response.body[0].relation_type, 'blocked_by');
     assert.equal(response.body[0].issue.id, b.id);
-    assert.deepEqual(Object.keys(response.body[0].issue).sort(), shapeKeys(listedIssueShape));
+    assert.deepEqual(Object.keys(response.body[0].issue).sort(), shapeKeys(issueSummaryShape));
     const fromB = (await seed.actors.guest.get(`${urlOf(b)}/relations`)).body;
     assert.deepEqual(fromB.map((r: { relation_type: string; issue: { id: string } }) => [r.relation_type, r.issue.id]), [['blocking', a.id]]);
     assert.deepEqual(await relationRows(a), [['blocked_by', 'created', '', `SEED-${b.sequence_id}`, null, b.id]]);

@@ -16,6 +16,7 @@ import { issueCommentsApi } from './issue-comments.js';
 import { issueDraftsApi } from './issue-drafts.js';
 import { savedViewsApi } from './saved-views.js';
 import { issueLinksApi } from './issue-links.js';
+import { issueRelationsApi } from './issue-relations.js';
 import { issuesApi } from './issues.js';
 import { labelsApi } from './labels.js';
 import { notificationsApi } from './notifications.js';
@@ -40,6 +41,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     apiTokens: apiTokensApi(client),
     intake: intakeApi(client),
     links: issueLinksApi(client),
+    relations: issueRelationsApi(client),
     attachments: issueAttachmentsApi(client),
     comments: issueCommentsApi(client),
     activities: issueActivitiesApi(client),

@@ -4,7 +4,8 @@
 // there, never a copy. Types only: the shapes' TypeBox code stays out of the app's bundle.
 export type { Activity } from '../../api-shapes/activity.js';
 export type { DisplayUser, Member, User } from '../../api-shapes/user.js';
-export type { IssueDetail, IssueLabel, IssueRow, ListedIssue, Priority } from '../../api-shapes/issue.js';
+export type { IssueDetail, IssueLabel, IssueRow, IssueSummary, ListedIssue, Priority } from '../../api-shapes/issue.js';
+export type { HiddenIssue, IssueRelation, RelationType } from '../../api-shapes/issue-relation.js';
 export type { IssueDraft } from '../../api-shapes/issue-draft.js';
 export type { SavedView, SavedViewQuery } from '../../api-shapes/saved-view.js';
 export type { ApiToken, CreatedApiToken } from '../../api-shapes/api-token.js';

@@ -15,19 +15,24 @@ import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
 import { IssueActions } from './issue-detail/issue-actions.js';
 import { IssueActivity } from './issue-detail/issue-activity.js';
+import { IssueBreadcrumb } from './issue-detail/issue-breadcrumb.js';
 import { IssueAttachments } from './issue-detail/issue-attachments.js';
 import { IssueComments } from './issue-detail/issue-comments.js';
 import { IssueDescription } from './issue-detail/issue-description.js';
 import { issueDetailCss } from './issue-detail/issue-detail.css.js';
 import { IssueLinks } from './issue-detail/issue-links.js';
 import { IssueProperties, type PlanChanges } from './issue-detail/issue-properties.js';
+import { IssueRelations } from './issue-detail/issue-relations.js';
+import { IssueSubIssues } from './issue-detail/issue-sub-issues.js';
 import { IssueTitle } from './issue-detail/issue-title.js';
-import { IssueKey } from './issues/issue-key.js';
 import { PriorityIcon, StateIcon } from './issues/issue-icons.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { screensCss } from './screens.css.js';
 
-/** An issue's page: its title and actions; the description (with the AI assistant), links, attachments, comments and activity beside the properties panel. */
+/**
+ * An issue's page: where it is (breadcrumb), its title and actions; the description (with the AI
+ * assistant), sub-issues, relations, links, attachments, comments and activity beside the properties panel.
+ */
 export function IssueDetailScreen() {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-detail', issueDetailCss);
@@ -113,8 +118,8 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
 
   return (
     <div className="app-content app-issue-page">
+      <IssueBreadcrumb slug={slug} issue={issue} />
       <p className="app-issue-meta">
-        <IssueKey issue={issue} />
         {issue.state__name ? (
           <span className="app-issue-state">
             <StateIcon group={issue.state__group} color={issue.state__color} decorative />
@@ -124,7 +129,15 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
         <PriorityIcon priority={issue.priority} />
       </p>
       <IssueTitle name={issue.name} mayEdit={mayEdit} onRename={rename} />
-      <IssueActions issue={issue} mayEdit={mayEdit} onSubscribe={subscribe} onArchive={archive} onDelete={remove} />
+      <IssueActions
+        issue={issue}
+        mayEdit={mayEdit}
+        link={new URL(paths.issue(slug, issue.project_id, issue.id), window.location.href).href}
+        notify={notify}
+        onSubscribe={subscribe}
+        onArchive={archive}
+        onDelete={remove}
+      />
       <div className="app-issue-layout">
         <section className="app-issue-section app-issue-main" aria-labelledby="issue-description-heading">
           <h2 id="issue-description-heading">Description</h2>
@@ -139,6 +152,8 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
         </section>
         <IssueProperties slug={slug} issue={issue} mayEdit={mayEdit} onChange={change} onPlan={plan} />
         <div className="app-issue-main app-issue-rest">
+          <IssueSubIssues slug={slug} issue={issue} mayEdit={mayEdit} />
+          <IssueRelations slug={slug} issue={issue} mayEdit={mayEdit} />
           <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayEdit} />
           <IssueAttachments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} />
           <IssueComments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} host={host} />

@@ -1,3 +1,4 @@
+import { Ellipsis } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -8,7 +9,8 @@ import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
 import { Button } from '../ui/button.js';
 import { Note } from '../ui/note.js';
-import { OverflowMenu } from '../ui/overflow-menu.js';
+import { ActionMenu } from '../ui/action-menu.js';
+import { Icon } from '../ui/icon.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useNotify } from '../ui/toasts.js';
@@ -99,13 +101,17 @@ export function ProjectIssuesScreen() {
         actions={
           <>
             {viewId ? <Button onClick={() => void navigate(paths.views(slug, projectId))}>All views</Button> : null}
-            <OverflowMenu
+            <ActionMenu
               label="More issue actions"
+              variant="secondary"
+              size="normal"
               actions={[
                 { label: 'Import issues', onSelect: () => setImporting(true), disabledReason: notAllowed },
                 { label: 'Delete issues', onSelect: () => setDeleting(true), disabledReason: notAllowed ?? (issues.length === 0 ? 'There are no issues to delete.' : undefined), danger: true },
               ]}
-            />
+            >
+              <Icon icon={Ellipsis} size="small" />
+            </ActionMenu>
             <Button variant="primary" disabled={!mayEdit} title={notAllowed} onClick={() => setCreating(true)}>
               Create issue
             </Button>

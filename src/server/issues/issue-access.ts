@@ -5,6 +5,7 @@ import { SqlParams } from '../db/sql-params.js';
 import { visibleProjectSql } from './visible-projects.js';
 import { Role } from '../roles.js';
 import { notInIntakeSql } from '../intake/intake-sql.js';
+import { hiddenIssueShape, type HiddenIssue } from '../../api-shapes/issue-relation.js';
 
 /**
  * Who reads: the user and their role in the workspace the read happens in. Every read that
@@ -51,17 +52,10 @@ export async function canOpenIssue(db: Db, issueId: string, reader: Reader): Pro
 }
 
 /** What stands where a read would embed an issue the reader cannot open: no field of it. */
-export interface HiddenIssue {
-  hidden: true;
-}
+export type { HiddenIssue } from '../../api-shapes/issue-relation.js';
 
 /** The one value of a hidden issue. */
 export const HIDDEN_ISSUE: HiddenIssue = Object.freeze({ hidden: true });
 
 /** Response schema of a hidden issue: `{ "hidden": true }` and nothing else. */
-export const hiddenIssueSchema = {
-  type: 'object',
-  required: ['hidden'],
-  additionalProperties: false,
-  properties: { hidden: { type: 'boolean', enum: [true] } },
-} as const;
+export const hiddenIssueSchema = hiddenIssueShape;

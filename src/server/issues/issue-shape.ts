@@ -3,6 +3,7 @@ import {
   issueDetailShape,
   issueLabelShape,
   issueRowShape,
+  issueSummaryShape,
   listedIssueShape,
   parentDetailShape,
 } from '../../api-shapes/issue.js';
@@ -39,6 +40,17 @@ const listedIssueSql: ColumnSql<typeof listedIssueShape> = { project__identifier
 /** SELECT list of a listed issue from LISTED_ISSUE_FROM. */
 export const LISTED_ISSUE_COLUMNS = selectList(listedIssueShape, 'i', listedIssueSql);
 
+/** An issue as another issue's page lists it (sub-issues, relations), as the server reads it. */
+export type IssueSummary = StaticDecode<typeof issueSummaryShape>;
+
+/** Response schema of an issue summary. */
+export const issueSummarySchema = issueSummaryShape;
+
+const issueSummarySql: ColumnSql<typeof issueSummaryShape> = { ...listedIssueSql, state__name: 's.name', state__group: 's."group"' };
+
+/** SELECT list of an issue summary from LISTED_ISSUE_FROM. */
+export const ISSUE_SUMMARY_COLUMNS = selectList(issueSummaryShape, 'i', issueSummarySql);
+
 /** A user in the spec's display shape. */
 export type DisplayUser = StaticDecode<typeof displayUserShape>;
 
@@ -58,9 +70,7 @@ export type IssueRow = StaticDecode<typeof issueRowShape>;
 export const issueRowSchema = issueRowShape;
 
 const issueRowSql: ColumnSql<typeof issueRowShape> = {
-  ...listedIssueSql,
-  state__name: 's.name',
-  state__group: 's."group"',
+  ...issueSummarySql,
   assignee_ids: `COALESCE((SELECT array_agg(a.user_id ORDER BY a.user_id) FROM issue_assignees a WHERE a.issue_id = i.id), '{}')`,
   assignees: `COALESCE((SELECT json_agg(${DISPLAY_USER_JSON} ORDER BY lower(u.display_name), u.id)
               FROM issue_assignees a JOIN users u ON u.id = a.user_id WHERE a.issue_id = i.id), '[]'::json)`,

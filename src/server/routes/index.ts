@@ -38,6 +38,7 @@ import { projectMemberRoutes } from './project-members.js';
 import { projectRoutes } from './projects.js';
 import { savedViewRoutes } from './saved-views.js';
 import { stateRoutes } from './states.js';
+import { subIssueRoutes } from './sub-issues.js';
 import { themeRoutes } from './theme.js';
 import { unsplashRoutes } from './unsplash.js';
 import { userAssetRoutes } from './user-assets.js';
@@ -67,6 +68,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueAssetRoutes);
   await app.register(issueAttachmentRoutes);
   await app.register(issueRelationRoutes);
+  await app.register(subIssueRoutes);
   await app.register(issueCommentRoutes);
   await app.register(issueSubscriptionRoutes);
   await app.register(issueSearchRoutes);

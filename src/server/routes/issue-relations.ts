@@ -6,34 +6,11 @@ import { requireProjectRole } from '../http/permissions.js';
 import { slug, uuid } from '../http/schemas.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
-import { HIDDEN_ISSUE, hiddenIssueSchema, openableIssueSql, readerOf, type HiddenIssue, type Reader } from '../issues/issue-access.js';
-import { issueParams, LISTED_ISSUE_COLUMNS, LISTED_ISSUE_FROM, listedIssueSchema, type ListedIssue } from '../issues/issue-shape.js';
+import { HIDDEN_ISSUE, openableIssueSql, readerOf, type Reader } from '../issues/issue-access.js';
+import { issueParams, ISSUE_SUMMARY_COLUMNS, LISTED_ISSUE_FROM, type IssueSummary } from '../issues/issue-shape.js';
+import { INVERSE_RELATION as INVERSE, issueRelationShape, relationCreateBody, type IssueRelation, type RelationCreateBody, type RelationType } from '../../api-shapes/issue-relation.js';
 import { SqlParams } from '../db/sql-params.js';
 import { Role } from '../roles.js';
-
-/** The relation types of the spec's activity feed. */
-const RELATION_TYPES = ['relates_to', 'blocking', 'blocked_by', 'duplicate'] as const;
-
-type RelationType = (typeof RELATION_TYPES)[number];
-
-/** The same relation seen from the other issue. */
-const INVERSE: Record<RelationType, RelationType> = { relates_to: 'relates_to', blocking: 'blocked_by', blocked_by: 'blocking', duplicate: 'duplicate' };
-
-/** The most issues one request relates at once. */
-const MAX_RELATED = 50;
-
-/** A relation as seen from one issue; the other issue is `{ hidden: true }` when the reader cannot open it. */
-interface RelationJson {
-  id: string;
-  relation_type: RelationType;
-  issue: ListedIssue | HiddenIssue;
-}
-
-const relationSchema = {
-  type: 'object',
-  required: ['id', 'relation_type', 'issue'],
-  properties: { id: uuid, relation_type: { type: 'string', enum: RELATION_TYPES }, issue: { anyOf: [listedIssueSchema, hiddenIssueSchema] } },
-} as const;
 
 const relationParams = {
   type: 'object',
@@ -56,12 +33,12 @@ const KEYED = "i.id, i.project_id, i.workspace_id, p.identifier || '-' || i.sequ
  * issue the reader cannot open stays listed (it exists, and members may remove it), as
  * `{ hidden: true }` without any field of that issue.
  */
-async function listRelations(db: Db, issueId: string, reader: Reader): Promise<RelationJson[]> {
+async function listRelations(db: Db, issueId: string, reader: Reader): Promise<IssueRelation[]> {
   const params = new SqlParams();
   const base = params.bind(issueId);
-  const rows = await db.query<ListedIssue & { relation_id: string; relation_type: RelationType; mirrored: boolean; openable: boolean }>(
+  const rows = await db.query<IssueSummary & { relation_id: string; relation_type: RelationType; mirrored: boolean; openable: boolean }>(
     `SELECT r.id AS relation_id, r.relation_type, r.issue_id <> ${base} AS mirrored, ${openableIssueSql('i', params, reader)} AS openable,
-            ${LISTED_ISSUE_COLUMNS}
+            ${ISSUE_SUMMARY_COLUMNS}
        FROM issue_relations r
        JOIN ${LISTED_ISSUE_FROM} ON i.id = CASE WHEN r.issue_id = ${base} THEN r.related_issue_id ELSE r.issue_id END
       WHERE (r.issue_id = ${base} OR r.related_issue_id = ${base}) AND i.deleted_at IS NULL
@@ -105,26 +82,21 @@ export async function issueRelationRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { issueId: string } }>(
     '/workspaces/:slug/projects/:projectId/issues/:issueId/relations',
-    { preHandler: requireProjectRole(Role.Guest), schema: { params: issueParams, response: { 200: { type: 'array', items: relationSchema } } } },
+    { preHandler: requireProjectRole(Role.Guest), schema: { params: issueParams, response: { 200: { type: 'array', items: issueRelationShape } } } },
     async (request) => {
       const issue = await findIssue(db, currentProject(request).id, request.params.issueId);
       return listRelations(db, issue.id, readerOf(request));
     },
   );
 
-  app.post<{ Params: { issueId: string }; Body: { relation_type: RelationType; issue_ids: string[] } }>(
+  app.post<{ Params: { issueId: string }; Body: RelationCreateBody }>(
     '/workspaces/:slug/projects/:projectId/issues/:issueId/relations',
     {
       preHandler: requireProjectRole(Role.Member),
       schema: {
         params: issueParams,
-        body: {
-          type: 'object',
-          required: ['relation_type', 'issue_ids'],
-          additionalProperties: false,
-          properties: { relation_type: { type: 'string', enum: RELATION_TYPES }, issue_ids: { type: 'array', maxItems: MAX_RELATED, items: uuid } },
-        },
-        response: { 201: { type: 'array', items: relationSchema } },
+        body: relationCreateBody,
+        response: { 201: { type: 'array', items: issueRelationShape } },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { CycleDetail } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { focusReturnsTo } from '../../helpers/until.js';
+import { chooseFromMenu } from './action-menus.js';
 import { ISSUE_ID, listedIssue, PROJECT_ID } from './fixtures.js';
 import { chooseMenuItem, click, press } from './input.js';
 import { button, cleanup, renderApp, until, type Rendered } from './render.js';
@@ -54,8 +55,17 @@ describe('dialogs give focus back to the button that opened them on Escape', () 
   it('the link dialog and the delete confirmation of an issue', async () => {
     const app = renderApp(paths.issue('acme', PROJECT_ID, ISSUE_ID), { api: issuePageApi() });
     await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
+    // The sections above the links have loaded: the button stays where it is.
+    await until(() => ['No sub-issues yet.', 'No relations yet.', 'No links yet.'].every((words) => app.container.textContent?.includes(words)), 'the sections');
     await escapeReturnsFocus(app, 'Add link');
-    await escapeReturnsFocus(app, 'Delete issue');
+    // The confirmation opens from the "Issue actions" menu: focus goes back to the menu's button.
+    const menuButton = button(app.container, 'Issue actions')!;
+    await chooseFromMenu(app.container, 'Issue actions', 'Delete issue');
+    const open = await until(() => dialog(), 'the delete confirmation');
+    await until(() => open.contains(document.activeElement), 'focus in the dialog');
+    await press('Escape');
+    await until(() => !dialog(), 'the dialog to close');
+    await focusReturnsTo(menuButton, '"Issue actions"');
   });
 
   it('the image upload of the workspace logo', async () => {

@@ -3,6 +3,7 @@ import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { ISSUE_ID, OTHER_ID, PROJECT_ID } from './fixtures.js';
+import { chooseFromMenu, menuEntries, openActionMenu } from './action-menus.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -106,23 +107,25 @@ describe('issue actions', () => {
     });
     const feedReads = () => api.sent('GET', `${ISSUE_PATH}/activities`).length;
     await until(() => feedReads() === 1, 'the first feed');
-    await click(button(app.container, 'Archive'));
+    await chooseFromMenu(app.container, 'Issue actions', 'Archive');
     await until(() => byText(app.container, '.app-note', 'This issue is archived.'), 'the archived note');
     await until(() => feedReads() === 2, 'the feed read again');
-    await click(button(app.container, 'Restore'));
-    await until(() => button(app.container, 'Archive'), 'the archive button again');
+    await chooseFromMenu(app.container, 'Issue actions', 'Restore');
+    await until(() => !byText(app.container, '.app-note', 'This issue is archived.'), 'the archived note gone');
     expect(scene.issue.archived_at).to.equal(null);
+    expect(menuEntries(await openActionMenu(app.container, 'Issue actions'))).to.deep.equal(['Copy link', 'Archive', 'Delete issue']);
+    await press('Escape');
   });
 
   it('deletes after confirmation and goes back to the issues', async () => {
     const { app, api } = await openIssue((fake) => fake.on('DELETE', ISSUE_PATH, () => undefined));
-    await click(button(app.container, 'Delete issue'));
+    await chooseFromMenu(app.container, 'Issue actions', 'Delete issue');
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
     expect(dialog.textContent).to.contain('Delete WEB-7 "Fix the header"?');
     await press('Escape');
     await until(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
     expect(api.sent('DELETE', ISSUE_PATH)).to.have.length(0);
-    await click(button(app.container, 'Delete issue'));
+    await chooseFromMenu(app.container, 'Issue actions', 'Delete issue');
     await click(await until(() => button(document.querySelector('[role="dialog"]')!, 'Delete'), 'the delete button'));
     await until(() => app.location() === paths.projectIssues('acme', PROJECT_ID), 'the issue list');
     expect(api.sent('DELETE', ISSUE_PATH)).to.have.length(1);

@@ -4,6 +4,7 @@ import { paths } from '../../../src/app/router/paths.js';
 import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { applyCustomTheme, contrast, type ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
+import { openActionMenu } from './action-menus.js';
 import { issueDetail, ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
@@ -96,9 +97,10 @@ describe('issue detail screen', () => {
         },
       ];
     });
-    expect(app.container.querySelector('.app-issue-meta')!.textContent).to.equal('WEB-7In Progress');
+    expect(app.container.querySelector('nav[aria-label="Breadcrumb"]')!.textContent).to.equal('AcmeWebsiteWEB-7');
+    expect(app.container.querySelector('.app-issue-meta')!.textContent).to.equal('In Progress');
     expect(textbox(description).textContent).to.equal('The header overlaps the menu.');
-    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Properties', 'Links', 'Attachments', 'Comments', 'Activity']);
+    expect([...app.container.querySelectorAll('.app-issue-page h2')].map((h) => h.textContent)).to.deep.equal(['Description', 'Properties', 'Sub-issues', 'Relations', 'Links', 'Attachments', 'Comments', 'Activity']);
     await until(() => app.container.querySelector('ol[aria-label="Activity"]')?.textContent?.includes('created the issue'), 'the activity feed');
     const sentences = [...app.container.querySelectorAll('ol[aria-label="Activity"] li p')].map((p) => p.textContent);
     expect(sentences[1]).to.match(/^Ada marked this issue as related to an issue you cannot open\. /);
@@ -173,19 +175,23 @@ describe('issue detail screen', () => {
     });
   }
 
-  it('on a dark custom theme keeps Delete issue readable (hovered too), rings the grey state dot and darkens the sidebar scrollbar', async () => {
+  it('on a dark custom theme keeps Delete issue in its menu readable (highlighted too), rings the grey state dot and darkens the sidebar scrollbar', async () => {
     const { app } = await openIssue(undefined, undefined, 'dark');
     applyCustomTheme({ theme: 'custom', background: '#1e1e2e', text: '#cdd6f4', primary: '#89b4fa', sidebarBackground: '#181825', sidebarText: '#cdd6f4', darkPalette: true, palette: '' });
     const page = hex(getComputedStyle(document.body).backgroundColor);
-    const remove = button(app.container, 'Delete issue')!;
-    const readable = () => contrast(hex(getComputedStyle(remove).color), hex(getComputedStyle(remove).backgroundColor));
+    const menu = await openActionMenu(app.container, 'Issue actions');
+    const remove = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === 'Delete issue')!;
+    const backdrop = (element: HTMLElement) => getComputedStyle(element).backgroundColor === 'rgba(0, 0, 0, 0)' ? getComputedStyle(menu).backgroundColor : getComputedStyle(element).backgroundColor;
+    const readable = () => contrast(hex(getComputedStyle(remove).color), hex(backdrop(remove)));
     expect(readable(), 'Delete issue').to.be.at.least(4.5);
     const box = remove.getBoundingClientRect();
     await sendMouse({ type: 'move', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
-    expect(remove.matches(':hover')).to.equal(true);
-    expect(readable(), 'Delete issue, hovered').to.be.at.least(4.5);
+    await until(() => remove.hasAttribute('data-highlighted'), 'Delete issue highlighted');
+    expect(readable(), 'Delete issue, highlighted').to.be.at.least(4.5);
     await sendMouse({ type: 'move', position: [0, 0] });
-    const dot = app.container.querySelector<HTMLElement>('.app-issue-meta .app-state-dot')!;
+    await press('Escape');
+    await until(() => !document.querySelector('[role="menu"]'), 'the menu closed');
+    const dot = app.container.querySelector<HTMLElement>('nav[aria-label="Breadcrumb"] .app-state-dot')!;
     expect(contrast(hex(getComputedStyle(dot).borderTopColor), page), 'the state dot ring').to.be.at.least(3);
     const sidebar = app.container.querySelector<HTMLElement>('.app-sidebar')!;
     expect(getComputedStyle(document.documentElement).colorScheme).to.equal('dark');

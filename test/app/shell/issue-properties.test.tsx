@@ -6,6 +6,7 @@ import type { RoleValue } from '../../../src/app/roles.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { focusReturnsTo } from '../../helpers/until.js';
+import { menuEntries, openActionMenu } from './action-menus.js';
 import { ISSUE_ID, members, OTHER_ID, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
 import { click, focusedDateField, press, typeDate } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
@@ -307,9 +308,11 @@ describe('issue properties', () => {
     expect(panel.querySelectorAll('button')).to.have.length(0);
     expect(panel.textContent).to.contain('Only members and admins can change issues.');
     expect(panel.textContent).to.contain('High');
-    expect(button(app.container, 'Delete issue')).to.equal(null);
     expect(button(app.container, 'Unsubscribe')).to.exist;
     await expectAccessible(app.container);
+    // The issue's menu offers a viewer the link only: no archive, no delete.
+    expect(menuEntries(await openActionMenu(app.container, 'Issue actions'))).to.deep.equal(['Copy link']);
+    await press('Escape');
   });
 
   for (const theme of ['light', 'dark'] as const) {

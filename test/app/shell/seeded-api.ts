@@ -46,6 +46,8 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
       request.params.issueId === scene.issue.id ? scene.issue : reply(404, { error: 'Issue not found.' }),
     )
     .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/links', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/relations', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/sub-issues', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/attachments', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/comments', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/activities', () => scene.activities)

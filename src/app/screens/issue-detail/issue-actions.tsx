@@ -1,22 +1,35 @@
+import { Archive, ArchiveRestore, Ellipsis, Link2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueDetail } from '../../api/types.js';
+import { ActionMenu, type MenuAction } from '../../ui/action-menu.js';
 import { Button } from '../../ui/button.js';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog.js';
 import { FormError } from '../../ui/form-field.js';
+import { Icon } from '../../ui/icon.js';
 import { Note } from '../../ui/note.js';
+import type { Notify } from '../../ui/toasts.js';
 
 interface ActionsProps {
   issue: IssueDetail;
   mayEdit: boolean;
+  /** The issue page's full address, which "Copy link" puts on the clipboard. */
+  link: string;
+  notify: Notify;
   onSubscribe(subscribe: boolean): Promise<void>;
   onArchive(archive: boolean): Promise<void>;
   /** Deletes the issue (after the user confirmed). */
   onDelete(): Promise<void>;
 }
 
-/** An issue's actions: subscribe or unsubscribe (everyone), archive or restore and delete (members, delete after confirmation). */
-export function IssueActions({ issue, mayEdit, onSubscribe, onArchive, onDelete }: ActionsProps) {
+/** The spec's words after a copy (section 8). */
+const COPIED = 'Copied to clipboard';
+
+/**
+ * An issue's actions: subscribe or unsubscribe (everyone) as a button, and the "Issue actions"
+ * menu: copy its link (everyone), archive or restore and delete (members, delete after confirmation).
+ */
+export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArchive, onDelete }: ActionsProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -33,6 +46,25 @@ export function IssueActions({ issue, mayEdit, onSubscribe, onArchive, onDelete 
       setBusy(null);
     }
   };
+  const copyLink = async () => {
+    try {
+      // navigator.clipboard is missing outside secure contexts: that is a failed copy too.
+      if (!navigator.clipboard) throw new Error('The clipboard is not available.');
+      await navigator.clipboard.writeText(link);
+      notify({ type: 'success', message: COPIED });
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error) });
+    }
+  };
+  const actions: MenuAction[] = [
+    { label: 'Copy link', icon: Link2, onSelect: () => void copyLink() },
+    ...(mayEdit
+      ? [
+          { label: archived ? 'Restore' : 'Archive', icon: archived ? ArchiveRestore : Archive, onSelect: () => void run('archive', () => onArchive(!archived)) },
+          { label: 'Delete issue', icon: Trash2, danger: true, onSelect: () => setConfirming(true) },
+        ]
+      : []),
+  ];
 
   return (
     <div className="app-issue-actions">
@@ -40,17 +72,10 @@ export function IssueActions({ issue, mayEdit, onSubscribe, onArchive, onDelete 
         <Button size="small" busy={busy === 'subscribe'} aria-pressed={issue.is_subscribed} onClick={() => void run('subscribe', () => onSubscribe(!issue.is_subscribed))}>
           {issue.is_subscribed ? 'Unsubscribe' : 'Subscribe'}
         </Button>
-        {mayEdit ? (
-          <>
-            <Button size="small" busy={busy === 'archive'} onClick={() => void run('archive', () => onArchive(!archived))}>
-              {archived ? 'Restore' : 'Archive'}
-            </Button>
-            <Button size="small" variant="danger" onClick={() => setConfirming(true)}>
-              Delete issue
-            </Button>
-          </>
-        ) : null}
-        {archived ? <Note inline>This issue is archived.</Note> : null}
+        <ActionMenu label="Issue actions" actions={actions}>
+          <Icon icon={Ellipsis} />
+        </ActionMenu>
+        {busy === 'archive' ? <Note inline>{archived ? 'Restoring…' : 'Archiving…'}</Note> : archived ? <Note inline>This issue is archived.</Note> : null}
       </div>
       <FormError message={failure} />
       <ConfirmDeleteDialog

@@ -1,6 +1,16 @@
 /** Styles of the issue page. */
 export const issueDetailCss = `
 .app-issue-page { max-width: 1180px; }
+/* One line: the names give way (ellipsis) before the key does, so a phone keeps the title near the top. */
+.app-breadcrumb { margin: 0 0 6px; font-size: 13px; color: var(--app-muted); }
+.app-breadcrumb ol { display: flex; align-items: center; min-width: 0; margin: 0; padding: 0; list-style: none; white-space: nowrap; }
+.app-breadcrumb li { display: flex; align-items: center; min-width: 0; }
+.app-breadcrumb li:not(:last-child) { flex: 0 1 auto; overflow: hidden; }
+.app-breadcrumb li:last-child { flex: none; }
+.app-breadcrumb li + li::before { content: "/"; flex: none; padding: 0 6px; color: var(--app-muted); }
+.app-breadcrumb a { overflow: hidden; text-overflow: ellipsis; color: inherit; }
+.app-breadcrumb a:hover { color: var(--app-text); }
+.app-breadcrumb [aria-current="page"] { color: var(--app-text); }
 .app-issue-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 0 0 8px; color: var(--app-muted); }
 .app-issue-title { display: flex; align-items: flex-start; gap: 10px; margin: 0 0 20px; }
 .app-issue-title h1 { margin: 0; font-size: 24px; flex: 1; overflow-wrap: anywhere; }
@@ -13,6 +23,18 @@ export const issueDetailCss = `
 .app-issue-section > h2 { margin: 0 0 10px; font-size: 16px; }
 .app-issue-section-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin: 0 0 10px; }
 .app-issue-section-head h2 { margin: 0; font-size: 16px; }
+.app-issue-section-actions { display: flex; flex-wrap: wrap; gap: 6px; justify-content: flex-end; }
+.app-issue-section h3 { margin: 12px 0 4px; font-size: 13px; font-weight: 600; color: var(--app-muted); }
+.app-linked-issues { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; }
+.app-linked-issue { display: flex; align-items: center; gap: 8px; min-height: 36px; padding: 2px 4px; border-bottom: 1px solid var(--app-border); }
+.app-linked-issue-link { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: inherit; text-decoration: none; }
+.app-linked-issue-link:hover .app-linked-issue-name { text-decoration: underline; }
+.app-linked-issue-link .app-issue-key { margin-right: 2px; color: var(--app-muted); font-size: 13px; vertical-align: baseline; }
+.app-linked-issue-state { display: inline-flex; align-items: center; gap: 4px; flex: none; font-size: 13px; color: var(--app-muted); }
+.app-linked-issue-hidden { flex: 1; color: var(--app-muted); font-style: italic; }
+.app-sub-issue-progress { display: flex; align-items: center; gap: 8px; margin: 0 0 8px; font-size: 13px; color: var(--app-muted); }
+.app-sub-issue-bar { flex: 0 1 160px; height: 6px; border-radius: 3px; background: var(--app-surface); border: 1px solid var(--app-border); overflow: hidden; }
+.app-sub-issue-bar > span { display: block; height: 100%; background: var(--app-primary); }
 .app-editor-box { border: 1px solid var(--app-border); border-radius: 8px; padding: 4px 10px; background: var(--app-bg); }
 .app-editor-actions { display: flex; align-items: center; gap: 10px; margin-top: 8px; }
 .app-editor-status { color: var(--app-muted); font-size: 13px; margin: 6px 0 0; min-height: 1.5em; }

@@ -36,6 +36,8 @@ export interface CreateIssueDialogProps {
   onOpenChange(open: boolean): void;
   /** A kept draft to go on with: closing again updates it, creating the issue publishes it. */
   draft?: IssueDraft;
+  /** The issue the new one is a sub-issue of (from that issue's page). */
+  parentId?: string;
 }
 
 /**
@@ -44,16 +46,19 @@ export interface CreateIssueDialogProps {
  * open, emptied, for the next one. Closed with something in it (Cancel, Escape, outside), it
  * keeps what it holds as a draft on the server first; should that fail, it says so and stays open.
  */
-export function CreateIssueDialog({ slug, projectId, open, onOpenChange, draft }: CreateIssueDialogProps) {
+export function CreateIssueDialog({ slug, projectId, open, onOpenChange, draft, parentId }: CreateIssueDialogProps) {
   // The form decides how the dialog closes: it may have a draft to keep first.
   const requestClose = useRef<(() => void) | null>(null);
   const change = (next: boolean) => (next || !requestClose.current ? onOpenChange(next) : requestClose.current());
   return (
-    <AppDialog open={open} onOpenChange={change} title="Create issue" description={draft ? DRAFT_DESCRIPTION : 'The issue gets the next number of the project.'}>
-      <CreateIssueForm slug={slug} projectId={projectId} draft={draft} requestClose={requestClose} close={() => onOpenChange(false)} />
+    <AppDialog open={open} onOpenChange={change} title="Create issue" description={draft ? DRAFT_DESCRIPTION : parentId ? SUB_ISSUE_DESCRIPTION : 'The issue gets the next number of the project.'}>
+      <CreateIssueForm slug={slug} projectId={projectId} draft={draft} parentId={parentId} requestClose={requestClose} close={() => onOpenChange(false)} />
     </AppDialog>
   );
 }
+
+/** The dialog's description when it creates a sub-issue. */
+export const SUB_ISSUE_DESCRIPTION = 'The new issue is a sub-issue of this one and gets the next number of the project.';
 
 /** The dialog's description while it holds a kept draft. */
 export const DRAFT_DESCRIPTION = 'A draft you kept. Creating the issue removes it from your drafts.';
@@ -62,11 +67,12 @@ interface FormProps {
   slug: string;
   projectId: string;
   draft: IssueDraft | undefined;
+  parentId: string | undefined;
   requestClose: RefObject<(() => void) | null>;
   close(): void;
 }
 
-function CreateIssueForm({ slug, projectId, draft, requestClose, close }: FormProps) {
+function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close }: FormProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -107,6 +113,7 @@ function CreateIssueForm({ slug, projectId, draft, requestClose, close }: FormPr
       ...(picked.label_ids.length ? { label_ids: picked.label_ids } : {}),
       ...(picked.start_date ? { start_date: picked.start_date } : {}),
       ...(picked.target_date ? { target_date: picked.target_date } : {}),
+      ...(parentId ? { parent_id: parentId } : {}),
     };
     try {
       // A kept draft is saved as the dialog holds it, then published: the server puts the issue in its cycle and module.

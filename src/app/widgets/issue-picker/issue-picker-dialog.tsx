@@ -22,15 +22,17 @@ export interface IssuePickerDialogProps {
   submitLabel?: string;
   /** One issue at most (choosing another replaces it), from this project only (no workspace-level search). */
   single?: boolean;
+  /** Offers the workspace-level search switch (yes unless said: issues of one project only need none). */
+  workspaceSearch?: boolean;
 }
 
 /** A dialog that searches issues and lets the user choose several of them. */
 export function IssuePickerDialog(props: IssuePickerDialogProps) {
-  const { open, onOpenChange, search, onSubmit, title = 'Add issues', submitLabel = 'Add selected issues', single = false } = props;
+  const { open, onOpenChange, search, onSubmit, title = 'Add issues', submitLabel = 'Add selected issues', single = false, workspaceSearch = true } = props;
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title={title} description="Search by name or key and select the issues." size="large" placement="top">
       {/* Mounted only while open, so every opening starts with an empty search and selection. */}
-      <IssuePickerForm search={search} onSubmit={onSubmit} submitLabel={submitLabel} single={single} close={() => onOpenChange(false)} />
+      <IssuePickerForm search={search} onSubmit={onSubmit} submitLabel={submitLabel} single={single} workspaceSearch={workspaceSearch && !single} close={() => onOpenChange(false)} />
     </AppDialog>
   );
 }
@@ -40,10 +42,11 @@ interface IssuePickerFormProps {
   onSubmit(issues: PickerIssue[]): void | Promise<void>;
   submitLabel: string;
   single: boolean;
+  workspaceSearch: boolean;
   close(): void;
 }
 
-function IssuePickerForm({ search, onSubmit, submitLabel, single, close }: IssuePickerFormProps) {
+function IssuePickerForm({ search, onSubmit, submitLabel, single, workspaceSearch, close }: IssuePickerFormProps) {
   useStyles('issue-picker', issuePickerCss);
   const [text, setText] = useState('');
   const [workspace, setWorkspace] = useState(false);
@@ -74,7 +77,7 @@ function IssuePickerForm({ search, onSubmit, submitLabel, single, close }: Issue
       kind="primary"
       onSubmit={() => void submit()}
     >
-      {single ? null : (
+      {workspaceSearch ? (
         <div className="ip-toggle">
           <span id={switchLabelId}>Workspace-level search</span>
           <button
@@ -88,7 +91,7 @@ function IssuePickerForm({ search, onSubmit, submitLabel, single, close }: Issue
             <span className="ip-thumb" aria-hidden="true" />
           </button>
         </div>
-      )}
+      ) : null}
       {chosen.length > 0 && (
         <ul className="ip-chosen" aria-label="Selected issues">
           {chosen.map((issue) => (
