@@ -38,10 +38,12 @@ function Bar({ row }: { row: ProgressRow }) {
   );
 }
 
-function Bars({ rows, empty }: { rows: ProgressRow[]; empty: string }) {
+/** Bars of "done of total", one per row (the `empty` text when there are none); `label` names the list. */
+export function ProgressBars({ rows, empty, label }: { rows: ProgressRow[]; empty: string; label?: string }) {
+  useStyles('progress-breakdown', progressBreakdownCss);
   if (!rows.length) return <p className="pb-empty">{empty}</p>;
   return (
-    <ul className="pb-list">
+    <ul className="pb-list" aria-label={label}>
       {rows.map((row) => (
         <Bar key={row.key} row={row} />
       ))}
@@ -63,13 +65,13 @@ export function ProgressBreakdown({ distribution }: ProgressBreakdownProps) {
         ))}
       </Tabs.List>
       <Tabs.Content value="Assignees" className="pb-panel">
-        <Bars rows={assigneeRows(distribution.assignees)} empty="No assignees yet." />
+        <ProgressBars rows={assigneeRows(distribution.assignees)} empty="No assignees yet." />
       </Tabs.Content>
       <Tabs.Content value="Labels" className="pb-panel">
-        <Bars rows={labelRows(distribution.labels)} empty="No labels yet." />
+        <ProgressBars rows={labelRows(distribution.labels)} empty="No labels yet." />
       </Tabs.Content>
       <Tabs.Content value="States" className="pb-panel">
-        <Bars rows={stateRows(distribution.states)} empty="No issues yet." />
+        <ProgressBars rows={stateRows(distribution.states)} empty="No issues yet." />
       </Tabs.Content>
     </Tabs.Root>
   );
