@@ -4,6 +4,7 @@ import { storeAsset } from '../assets/store-asset.js';
 import { hashPassword } from '../auth/password.js';
 import type { Config } from '../config.js';
 import { addIssuesToCycle } from '../cycles/cycle-issues.js';
+import { backdateCycleHistory, type CycleHistoryEntry } from './cycle-history.js';
 import { nextIssueSequenceId, type Db } from '../db/index.js';
 import { insertRow } from '../db/row-writes.js';
 import { SqlParams } from '../db/sql-params.js';
@@ -142,11 +143,11 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
     labels.set(label.name, row.id);
   }
   const ctx: ProjectContext = { project, id, workspaceId, people, states, labels };
-  const cycleIssues: ActivityIssue[] = [];
+  const cycleIssues: CycleHistoryEntry[] = [];
   const moduleIssues: ActivityIssue[] = [];
   for (const demo of project.issues) {
     const issue = await createIssue(tx, ctx, demo);
-    if (demo.inCycle) cycleIssues.push(issue);
+    if (demo.inCycle) cycleIssues.push({ issue, demo });
     if (demo.inModule) moduleIssues.push(issue);
   }
   if (project.cycle) {
@@ -155,7 +156,9 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
       'INSERT INTO cycles (project_id, name, description, start_date, end_date, owned_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
       [id, cycle.name, cycle.description, day(cycle.startDay), day(cycle.endDay), adminId],
     );
-    await addIssuesToCycle(tx, { id: row.id, name: cycle.name }, cycleIssues, adminId);
+    await addIssuesToCycle(tx, { id: row.id, name: cycle.name }, cycleIssues.map((entry) => entry.issue), adminId);
+    const named = await tx.query<{ id: string; name: string; group: string }>('SELECT id, name, "group" FROM states WHERE project_id = $1', [id]);
+    await backdateCycleHistory(tx, row.id, cycle.startDay, cycleIssues, new Map(named.map((state) => [state.group, state])), adminId);
   }
   if (project.module) {
     const { module } = project;
