@@ -228,6 +228,8 @@ describe('current cycle panels', () => {
     }, 'the cycles');
     expect(cards.map((card) => card.querySelector('p')!.textContent)).to.deep.equal(['Current · Mar 2, 2026 – Mar 15, 2026', 'Draft · Not scheduled']);
     expect(cards.map((card) => card.querySelector('[role="progressbar"]')!.getAttribute('aria-valuetext'))).to.deep.equal(['3 of 6 (50%)', '0 of 0 (0%)']);
+    expect(cards.map((card) => card.querySelector('.app-card-progress > span')!.textContent)).to.deep.equal(['3 of 6 issues done', '0 of 0 issues done']);
+    await expectAccessible(app.container);
     cards[0]!.focus();
     await press('Enter');
     await until(() => app.location() === paths.cycle('acme', PROJECT_ID, CYCLE_ID), 'the cycle page');

@@ -3,7 +3,7 @@ export const myIssuesCss = `
 .app-my-issues {
   display: grid;
   gap: var(--app-space-3, 12px);
-  margin-block-end: var(--app-space-6, 32px);
+  margin-block-end: var(--app-space-4, 16px);
 }
 .app-my-issues > h2 { margin: 0; }
 .app-my-issues-tabs { padding: 0; }

@@ -16,7 +16,7 @@ import { FeatureGate } from '../projects/feature-gate.js';
 import { NamedFormDialog, type NamedValues } from '../projects/named-form-dialog.js';
 import { useCurrentProject } from '../projects/use-current-project.js';
 import { screensCss } from '../screens.css.js';
-import { ProgressBars } from '../../widgets/progress-breakdown/index.js';
+import { ProgressMeter } from '../../widgets/progress-breakdown/index.js';
 import { statusName } from './planning-facts.js';
 import { capitalised, cycleKind, dateRange, moduleKind, planningListQuery, withoutEmptyDates, type PlanningKind } from './planning-kinds.js';
 
@@ -93,7 +93,12 @@ function PlanningList<K extends PlanningKindName>({ items, kind, label, href }: 
             <p>
               {statusName(kind, item)} · {dateRange(item.start_date, kind.end(item))}
             </p>
-            <ProgressBars rows={[{ key: 'done', name: 'Issues done', done: item.completed_issues, total: item.total_issues }]} empty="" />
+            <span className="app-card-progress">
+              <ProgressMeter done={item.completed_issues} total={item.total_issues} label="Issues done" />
+              <span>
+                {item.completed_issues} of {item.total_issues} issues done
+              </span>
+            </span>
           </Link>
         </li>
       ))}

@@ -13,7 +13,6 @@ export interface ProgressBreakdownProps {
 
 function Bar({ row }: { row: ProgressRow }) {
   const nameId = useId();
-  const value = percent(row.done, row.total);
   const amount = `${row.done} of ${row.total}`;
   return (
     <li className="pb-row">
@@ -22,19 +21,29 @@ function Bar({ row }: { row: ProgressRow }) {
         {row.color !== undefined && <span className="pb-dot" style={{ backgroundColor: row.color ?? 'transparent' }} aria-hidden="true" />}
         <span id={nameId}>{row.name}</span>
       </span>
-      <div
-        className="pb-bar"
-        role="progressbar"
-        aria-labelledby={nameId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value}
-        aria-valuetext={`${amount} (${value}%)`}
-      >
-        <div className="pb-fill" style={{ width: `${value}%` }} />
-      </div>
+      <ProgressMeter done={row.done} total={row.total} labelledBy={nameId} />
       <span className="pb-amount">{amount}</span>
     </li>
+  );
+}
+
+/** One bar of "done of total", named by the element `labelledBy` or by `label`; assistive technology reads "3 of 6 (50%)". */
+export function ProgressMeter({ done, total, labelledBy, label }: { done: number; total: number; labelledBy?: string; label?: string }) {
+  useStyles('progress-breakdown', progressBreakdownCss);
+  const value = percent(done, total);
+  return (
+    <div
+      className="pb-bar"
+      role="progressbar"
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-valuetext={`${done} of ${total} (${value}%)`}
+    >
+      <div className="pb-fill" style={{ width: `${value}%` }} />
+    </div>
   );
 }
 
