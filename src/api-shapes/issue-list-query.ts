@@ -3,6 +3,7 @@ import { date, stringEnum } from './fields.js';
 import { ISSUE_ORDERINGS } from './issue-display.js';
 import { PRIORITIES, type Priority } from './issue-priority.js';
 import { WORKSPACE_ISSUE_TABS } from './issue-tabs.js';
+import { STATE_GROUPS, type StateGroup } from './state-groups.js';
 import { queryBoolean, queryInteger } from './query-fields.js';
 
 // The query string of an issue list (a project's list, the workspace issue tabs). On the wire every
@@ -21,11 +22,14 @@ function queryList<T extends string>(word: string) {
 }
 
 const priorityWord = `(${PRIORITIES.join('|')})`;
+const stateGroupWord = `(${STATE_GROUPS.join('|')})`;
 
 /** Query string of an issue list: filters (any of the given values matches), an order and a page. */
 export const issueListQueryShape = Type.Object(
   {
     state: Type.Optional(queryList<string>(UUID)),
+    /** State groups (`started,completed`): issues whose state is in one of them. */
+    state_group: Type.Optional(queryList<StateGroup>(stateGroupWord)),
     priority: Type.Optional(queryList<Priority>(priorityWord)),
     assignee: Type.Optional(queryList<string>(UUID)),
     label: Type.Optional(queryList<string>(UUID)),

@@ -8,11 +8,11 @@ import { issueListQueryShape } from './issue-list-query.js';
 // for its owner alone (private) or shown to everyone who can see its project or workspace
 // (shared).
 
-const { limit: _limit, offset: _offset, order: _order, archived: _archived, ...filterFields } = issueListQueryShape.properties;
+const { limit: _limit, offset: _offset, order: _order, archived: _archived, state_group: _stateGroup, ...filterFields } = issueListQueryShape.properties;
 
 /**
  * A view's filters: the issue list's own query fields but its page, order and archive switch (a
- * view is of the open issues), as the list's query string carries them (`state: 'id1,id2'`),
+ * view is of the open issues) and the state-group filter (a view filters by the project's states), as the list's query string carries them (`state: 'id1,id2'`),
  * checked by the same patterns.
  */
 export const savedViewFiltersShape = Type.Object(filterFields, { additionalProperties: false });

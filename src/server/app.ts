@@ -41,6 +41,8 @@ export interface AppServices {
   mailer?: Mailer;
   /** The timers of the shared documents' plain copies (a test's fake clock); the SDK's clock by default. */
   collabTimers?: Timers;
+  /** The wall clock the server reads "today" from (a test's fixed day); the system's by default. */
+  clock?: () => Date;
 }
 
 /** `/api/x/?q` → `/api/x?q`; other URLs unchanged. */
@@ -92,6 +94,7 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
       await db.close();
     });
     app.decorate('config', config);
+    app.decorate('clock', services.clock ?? (() => new Date()));
     const caches = new ReadCaches();
     await caches.start(db, app.log, config.readCache);
     app.decorate('caches', caches);

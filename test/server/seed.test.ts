@@ -130,6 +130,33 @@ describe('seedDemoData on a fresh database', () => {
     assert.equal(await count("SELECT count(*) AS n FROM issue_activities WHERE field = 'modules' AND verb = 'created'"), 5);
   });
 
+  test("the cycle has a history: issues joined on several days and were completed on others, so its burn-down has a shape", async () => {
+    const admin = server.client();
+    const account = seeded.accounts.find((a) => a.role === 'Admin')!;
+    await admin.post('/api/auth/sign-in', { email: account.email, password: account.password });
+    const web = await server.db.one<{ id: string }>("SELECT id FROM projects WHERE identifier = 'WEB'");
+    const [cycle] = (await admin.get(`/api/workspaces/acme/projects/${web.id}/cycles`)).body;
+    const progress = (await admin.get(`/api/workspaces/acme/projects/${web.id}/cycles/${cycle.id}/progress`)).body;
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    assert.deepEqual(
+      progress.days,
+      [
+        [3, 0],
+        [3, 0],
+        [4, 0],
+        [5, 1],
+        [5, 1],
+        [6, 2],
+        [6, 2],
+        [6, 2],
+      ].map(([scope, completed], index) => ({ date: day(index - 7), scope, completed })),
+    );
+    const feed = await server.db.query<{ field: string }>(
+      `SELECT a.field FROM issue_activities a JOIN issues i ON i.id = a.issue_id WHERE i.name = 'Home page loads a 2 MB hero image' AND a.field IN ('issue', 'cycles', 'state') ORDER BY a.created_at`,
+    );
+    assert.deepEqual(feed.map((row) => row.field), ['issue', 'cycles', 'state']);
+  });
+
   test('the admin has unread notifications from the others: assigned, mentioned and a comment', async () => {
     const admin = server.client();
     const account = seeded.accounts.find((a) => a.role === 'Admin')!;

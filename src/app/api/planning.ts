@@ -4,7 +4,7 @@ import type { PageCreateBody } from '../../api-shapes/page.js';
 import type { AddIssuesBody } from '../../api-shapes/planning.js';
 import type { ApiClient } from './client.js';
 import { projectPath } from './projects.js';
-import type { Cycle, CycleDetail, IssueRow, Module, ModuleDetail, PageDetail, PageListType, PageSummary } from './types.js';
+import type { Cycle, CycleDetail, CycleProgress, IssueRow, Module, ModuleDetail, PageDetail, PageListType, PageSummary } from './types.js';
 
 export type { PageListType } from './types.js';
 
@@ -48,6 +48,9 @@ export type PlanningGroupApi<K extends PlanningKindName> = ReturnType<typeof gro
 export function planningApi(client: ApiClient) {
   return {
     group: <K extends PlanningKindName>(kind: K): PlanningGroupApi<K> => groupApi(client, kind),
+    /** A cycle's burn-down (scope and completed issues per day) and its issues by priority. */
+    cycleProgress: (slug: string, projectId: string, cycleId: string) =>
+      client.request<CycleProgress>('GET', `${projectPath(slug, projectId)}/cycles/${encodeURIComponent(cycleId)}/progress`),
     pages: (slug: string, projectId: string, type?: PageListType) =>
       client.request<PageSummary[]>('GET', `${projectPath(slug, projectId)}/pages`, { query: { type } }),
     createPage: (slug: string, projectId: string, input: PageCreateBody) =>

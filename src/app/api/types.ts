@@ -19,6 +19,7 @@ export type { Workspace } from '../../api-shapes/workspace.js';
 export type { Comment } from '../../api-shapes/comment.js';
 export type { Attachment } from '../../api-shapes/attachment.js';
 export type { Cycle, CycleDetail, CycleStatus } from '../../api-shapes/cycle.js';
+export type { CycleDay, CycleProgress, PriorityCounts } from '../../api-shapes/cycle-progress.js';
 export type { Module, ModuleDetail, ModuleStatus } from '../../api-shapes/module.js';
 export type { AssigneeDistribution, Distribution, EstimateCategoryCount, EstimateTotals, LabelDistribution, StateCounts } from '../../api-shapes/planning.js';
 export type { PageAccess, PageDetail, PageListType, PageSummary } from '../../api-shapes/page.js';

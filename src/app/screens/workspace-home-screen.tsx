@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useProjects, useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
-import { paths } from '../router/paths.js';
 import { useSignedInUser } from '../session/session.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
+import { MyIssues } from './home/my-issues.js';
 import { CreateProjectDialog } from './projects/create-project-dialog.js';
 import { ProjectCard } from './projects/project-card.js';
 import { screensCss } from './screens.css.js';
 import { EmptyState } from '../empty-states/index.js';
 
-/** The workspace's home (dashboard): its empty state until there is a project, then the projects and the user's issues. */
+/** The workspace's home (dashboard): its empty state until there is a project, then "My issues" (assigned, created, subscribed; by state group) and the projects. */
 export function WorkspaceHomeScreen() {
   useStyles('app-screens', screensCss);
   const slug = useWorkspaceSlug();
@@ -34,6 +33,7 @@ export function WorkspaceHomeScreen() {
           <EmptyState type="dashboard" role={role} onAction={() => setCreating(true)} />
         ) : (
           <>
+            <MyIssues slug={slug} role={role} />
             <h2>Your projects</h2>
             <ul className="app-project-grid" aria-label="Your projects">
               {projects.data.map((project) => (
@@ -42,9 +42,6 @@ export function WorkspaceHomeScreen() {
                 </li>
               ))}
             </ul>
-            <p>
-              <Link to={paths.workspaceIssues(slug, 'assigned')}>Issues assigned to you</Link>
-            </p>
           </>
         )}
       </div>

@@ -29,6 +29,8 @@ declare module 'fastify' {
     db: Database;
     /** The configuration the app was built with. */
     config: Config;
+    /** Now, as the server reads it for "today" (replaceable through AppServices.clock). */
+    clock: () => Date;
     /** Attempt counters (sign-in, sign-up limits) shared by every process on the database. */
     rateLimiter: RateLimiter;
     /** Sends e-mail (by default: writes it to the log). */

@@ -27,6 +27,9 @@ export function issueFilterSql(query: IssueListQuery, params: SqlParams): string
   let sql = ` AND i.deleted_at IS NULL AND ${notInIntakeSql('i')}`;
   sql += query.archived === 'true' ? ' AND i.archived_at IS NOT NULL' : ' AND i.archived_at IS NULL';
   if (query.state) sql += ` AND i.state_id = ANY(${bind(list(query.state))}::uuid[])`;
+  if (query.state_group) {
+    sql += ` AND EXISTS (SELECT 1 FROM states fs WHERE fs.id = i.state_id AND fs."group" = ANY(${bind(list(query.state_group))}::text[]))`;
+  }
   if (query.priority) sql += ` AND i.priority = ANY(${bind(list(query.priority))}::text[])`;
   if (query.assignee) {
     sql += ` AND EXISTS (SELECT 1 FROM issue_assignees fa WHERE fa.issue_id = i.id AND fa.user_id = ANY(${bind(list(query.assignee))}::uuid[]))`;

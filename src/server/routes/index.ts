@@ -8,6 +8,7 @@ import { bulkUpdateRoutes } from './bulk-update.js';
 import { collabRoutes } from './collab.js';
 import { coverRoutes } from './covers.js';
 import { cycleIssueRoutes } from './cycle-issues.js';
+import { cycleProgressRoutes } from './cycle-progress.js';
 import { cycleRoutes } from './cycles.js';
 import { estimateRoutes } from './estimates.js';
 import { exportRoutes } from './exports.js';
@@ -81,6 +82,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(bulkUpdateRoutes);
   await app.register(cycleRoutes);
   await app.register(cycleIssueRoutes);
+  await app.register(cycleProgressRoutes);
   await app.register(moduleRoutes);
   await app.register(moduleIssueRoutes);
   await app.register(pageRoutes);

@@ -91,6 +91,7 @@ export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoPro
           labels: ['Feature', 'Design'],
           targetDay: 6,
           inCycle: true,
+          cycleDay: -5,
           inModule: true,
           description:
             heading(1, 'Pricing page') +
@@ -161,6 +162,7 @@ export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoPro
           labels: ['Feature'],
           completedDaysAgo: 2,
           inCycle: true,
+          cycleDay: -4,
           inModule: true,
           description: p(text('A single e-mail field with a confirmation message. Sends to the marketing list through the existing form endpoint.')),
           links: [{ title: null, url: 'https://example.com/newsletter' }],
@@ -209,6 +211,7 @@ export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoPro
           startDay: -1,
           targetDay: 3,
           inCycle: true,
+          cycleDay: -2,
           description: p(text('Preload the two font files used above the fold and set '), code('font-display: swap'), text('.')),
         },
         {

@@ -28,6 +28,8 @@ export interface DemoIssue {
   links?: Array<{ title: string | null; url: string }>;
   comments?: DemoComment[];
   inCycle?: boolean;
+  /** The day it joined the cycle (its history, which the burn-down draws); the cycle's start when absent. */
+  cycleDay?: number;
   inModule?: boolean;
 }
 

@@ -4,6 +4,7 @@ import { storeAsset } from '../assets/store-asset.js';
 import { hashPassword } from '../auth/password.js';
 import type { Config } from '../config.js';
 import { addIssuesToCycle } from '../cycles/cycle-issues.js';
+import { backdateCycleHistory, type CycleHistoryEntry } from './cycle-history.js';
 import { nextIssueSequenceId, type Db } from '../db/index.js';
 import { applyEstimateUpdate } from '../estimates/estimate-update.js';
 import { insertRow } from '../db/row-writes.js';
@@ -164,7 +165,7 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
     labels.set(label.name, row.id);
   }
   const ctx: ProjectContext = { project, id, workspaceId, people, states, labels };
-  const cycleIssues: ActivityIssue[] = [];
+  const cycleIssues: CycleHistoryEntry[] = [];
   const moduleIssues: ActivityIssue[] = [];
   const estimate = DEMO_ESTIMATES[project.identifier];
   // The estimate system is turned on as its admin would, with the type's default values.
@@ -174,7 +175,7 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
     const value = estimate?.issues[demo.name];
     // Estimated as its creator would from the side panel (an activity row says so).
     if (value) await applyIssueChanges(tx, await findIssue(tx, id, issue.id, { lock: true }), { estimate_point: value }, ctx.people[demo.createdBy]);
-    if (demo.inCycle) cycleIssues.push(issue);
+    if (demo.inCycle) cycleIssues.push({ issue, demo });
     if (demo.inModule) moduleIssues.push(issue);
   }
   if (project.intake) await createIntake(tx, ctx, project.intake);
@@ -184,7 +185,9 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
       'INSERT INTO cycles (project_id, name, description, start_date, end_date, owned_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
       [id, cycle.name, cycle.description, day(cycle.startDay), day(cycle.endDay), adminId],
     );
-    await addIssuesToCycle(tx, { id: row.id, name: cycle.name }, cycleIssues, adminId);
+    await addIssuesToCycle(tx, { id: row.id, name: cycle.name }, cycleIssues.map((entry) => entry.issue), adminId);
+    const named = await tx.query<{ id: string; name: string; group: string }>('SELECT id, name, "group" FROM states WHERE project_id = $1', [id]);
+    await backdateCycleHistory(tx, row.id, cycle.startDay, cycleIssues, new Map(named.map((state) => [state.group, state])), adminId);
   }
   if (project.module) {
     const { module } = project;

@@ -1,6 +1,8 @@
 import { countsByStateGroup } from '../../../api-shapes/state-groups.js';
+import type { PlanningKindName, PlanningTypes } from '../../api/planning.js';
 import type { CycleDetail, EstimateTotals, ModuleDetail } from '../../api/types.js';
 import { ProgressBreakdown, type Distribution } from '../../widgets/progress-breakdown/index.js';
+import { dateRange, type PlanningKind } from './planning-kinds.js';
 
 /** The breakdown widget's distribution for a cycle or module: the server's assignees and labels, and its counts by state group. */
 export function breakdownOf(item: CycleDetail | ModuleDetail): Distribution {
@@ -43,21 +45,32 @@ function EstimateFacts({ totals }: { totals: EstimateTotals }) {
   );
 }
 
-/** A cycle's or module's facts (status, dates, issues done, estimate) and its progress breakdown. */
-export function PlanningFacts({ item, end }: { item: CycleDetail | ModuleDetail; end: string | null }) {
+/** A cycle's or module's status by its name ("In Progress"). */
+export function statusName<K extends PlanningKindName>(kind: PlanningKind<K>, item: PlanningTypes[K]['item']): string {
+  return kind.statusNames[item.status as keyof PlanningKind<K>['statusNames']];
+}
+
+/** A cycle's or module's facts: its status by name, its dates in the app's date format, how many of its issues are done, and its estimate. */
+export function PlanningFacts<K extends PlanningKindName>({ item, kind }: { item: PlanningTypes[K]['detail']; kind: PlanningKind<K> }) {
+  return (
+    <dl className="app-facts">
+      <dt>Status</dt>
+      <dd>{statusName(kind, item)}</dd>
+      <dt>Dates</dt>
+      <dd>{dateRange(item.start_date, kind.end(item))}</dd>
+      <dt>Issues</dt>
+      <dd>
+        {item.completed_issues} of {item.total_issues} done
+      </dd>
+      <EstimateFacts totals={item} />
+    </dl>
+  );
+}
+
+/** A cycle's or module's progress breakdown (by assignee, label and state group) under its heading. */
+export function PlanningBreakdown({ item }: { item: CycleDetail | ModuleDetail }) {
   return (
     <>
-      <dl className="app-facts">
-        <dt>Status</dt>
-        <dd>{item.status.replace(/-/g, ' ')}</dd>
-        <dt>Dates</dt>
-        <dd>{item.start_date && end ? `${item.start_date} to ${end}` : 'Not scheduled'}</dd>
-        <dt>Issues</dt>
-        <dd>
-          {item.completed_issues} of {item.total_issues} done
-        </dd>
-        <EstimateFacts totals={item} />
-      </dl>
       <h2>Progress</h2>
       <ProgressBreakdown distribution={breakdownOf(item)} />
     </>

@@ -14,6 +14,7 @@ import { useNotify } from '../../ui/toasts.js';
 import { IssuePickerDialog, type IssueSearchParams, type PickerIssue } from '../../widgets/issue-picker/index.js';
 import { IssueKey, issueKey } from '../issues/issue-key.js';
 import { Icon } from '../../ui/icon.js';
+import { cycleProgressKey } from './cycle-panels.js';
 import type { PlanningKind } from './planning-kinds.js';
 
 interface PlanningIssuesProps<K extends PlanningKindName> {
@@ -41,7 +42,9 @@ export function PlanningIssues<K extends PlanningKindName>({ slug, projectId, id
   const [picking, setPicking] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
 
-  const refreshItem = () => queryClient.invalidateQueries({ queryKey: itemKey, exact: true });
+  // The item's counts, and a current cycle's progress panels, change with its issues.
+  const refreshItem = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: itemKey, exact: true }), queryClient.invalidateQueries({ queryKey: cycleProgressKey(itemKey), exact: true })]);
   const add = async (chosen: PickerIssue[]) => {
     try {
       queryClient.setQueryData(queryKey, await group.addIssues(slug, projectId, id, chosen.map((issue) => issue.id)));

@@ -4,6 +4,7 @@ import { queryKeys } from '../../api/query-keys.js';
 import type { ProjectFeature } from '../../api/types.js';
 import type { EmptyStateActionKey, EmptyStateKey } from '../../empty-states/index.js';
 import { paths } from '../../router/paths.js';
+import { formatDay } from '../../widgets/activity-feed/index.js';
 import type { NamedValues } from '../projects/named-form-dialog.js';
 
 // Cycles and modules are one concept to the screens, a group of a project's issues with a name,
@@ -32,6 +33,8 @@ export interface PlanningKind<K extends PlanningKindName = PlanningKindName> {
   itemPath(slug: string, projectId: string, id: string): string;
   /** One's end date, from its own field. */
   end(item: PlanningTypes[K]['item']): string | null;
+  /** Each status as people read it ("In Progress"), never the API's value ('in-progress'). */
+  statusNames: Readonly<Record<PlanningTypes[K]['item']['status'], string>>;
   /** The body creating or changing one from the form's values (empty dates as null). */
   fields(values: NamedValues): PlanningTypes[K]['create'] & PlanningTypes[K]['update'];
 }
@@ -50,6 +53,7 @@ export const cycleKind: PlanningKind<'cycles'> = {
   listPath: paths.cycles,
   itemPath: paths.cycle,
   end: (cycle) => cycle.end_date,
+  statusNames: { draft: 'Draft', upcoming: 'Upcoming', current: 'Current', completed: 'Completed' },
   fields: ({ name, start_date, end_date }) => ({ name, start_date, end_date }),
 };
 
@@ -67,8 +71,14 @@ export const moduleKind: PlanningKind<'modules'> = {
   listPath: paths.modules,
   itemPath: paths.module,
   end: (module) => module.target_date,
+  statusNames: { backlog: 'Backlog', planned: 'Planned', 'in-progress': 'In Progress', paused: 'Paused', completed: 'Completed', cancelled: 'Cancelled' },
   fields: ({ name, start_date, end_date }) => ({ name, start_date, target_date: end_date }),
 };
+
+/** A start and an end day in the app's one date format ("Mar 2, 2026 – Mar 15, 2026"), or "Not scheduled" without both. */
+export function dateRange(start: string | null, end: string | null): string {
+  return start && end ? `${formatDay(start)} – ${formatDay(end)}` : 'Not scheduled';
+}
 
 /** The word capitalised, as a title or a label starts: "cycle" → "Cycle". */
 export const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;

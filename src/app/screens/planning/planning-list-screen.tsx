@@ -3,8 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../../api/api-context.js';
-import type { PlanningKindName } from '../../api/planning.js';
-import type { EstimateTotals, StateCounts } from '../../api/types.js';
+import type { PlanningKindName, PlanningTypes } from '../../api/planning.js';
 import { EmptyState } from '../../empty-states/index.js';
 import { can, Role } from '../../roles.js';
 import { Button } from '../../ui/button.js';
@@ -17,8 +16,9 @@ import { FeatureGate } from '../projects/feature-gate.js';
 import { NamedFormDialog, type NamedValues } from '../projects/named-form-dialog.js';
 import { useCurrentProject } from '../projects/use-current-project.js';
 import { screensCss } from '../screens.css.js';
-import { pointsDone } from './planning-facts.js';
-import { capitalised, cycleKind, moduleKind, planningListQuery, withoutEmptyDates, type PlanningKind } from './planning-kinds.js';
+import { ProgressMeter } from '../../widgets/progress-breakdown/index.js';
+import { pointsDone, statusName } from './planning-facts.js';
+import { capitalised, cycleKind, dateRange, moduleKind, planningListQuery, withoutEmptyDates, type PlanningKind } from './planning-kinds.js';
 
 /** A project's cycles or modules (behind the project's toggle); Members create them with a name and dates. */
 export function PlanningListScreen<K extends PlanningKindName>({ kind }: { kind: PlanningKind<K> }) {
@@ -62,7 +62,7 @@ export function PlanningListScreen<K extends PlanningKindName>({ kind }: { kind:
           ) : items.data.length === 0 ? (
             <EmptyState type={kind.plural} role={project.role} onAction={() => setCreating(true)} />
           ) : (
-            <PlanningList items={items.data} label={title} href={(id) => kind.itemPath(slug, projectId, id)} />
+            <PlanningList items={items.data} kind={kind} label={title} href={(id) => kind.itemPath(slug, projectId, id)} />
           )}
         </FeatureGate>
       </div>
@@ -82,15 +82,8 @@ export function PlanningListScreen<K extends PlanningKindName>({ kind }: { kind:
   );
 }
 
-/** A cycle or module as its list shows it. */
-interface PlanningItem extends StateCounts, EstimateTotals {
-  id: string;
-  name: string;
-  status: string;
-}
-
-/** Cycles or modules as cards: name, status, how many of their issues are done and, with points, how many points. */
-function PlanningList({ items, label, href }: { items: readonly PlanningItem[]; label: string; href(id: string): string }) {
+/** Cycles or modules as cards: name, status by name, dates in the app's date format, a bar of their issues done and, with points, how many points. */
+function PlanningList<K extends PlanningKindName>({ items, kind, label, href }: { items: readonly PlanningTypes[K]['item'][]; kind: PlanningKind<K>; label: string; href(id: string): string }) {
   return (
     <ul className="app-card-list" aria-label={label}>
       {items.map((item) => (
@@ -98,9 +91,15 @@ function PlanningList({ items, label, href }: { items: readonly PlanningItem[]; 
           <Link className="app-card" to={href(item.id)}>
             <h2>{item.name}</h2>
             <p>
-              {item.status.replace(/-/g, ' ')} · {item.completed_issues} of {item.total_issues} issues done
-              {pointsDone(item) ? ` · ${pointsDone(item)}` : null}
+              {statusName(kind, item)} · {dateRange(item.start_date, kind.end(item))}
             </p>
+            <span className="app-card-progress">
+              <ProgressMeter done={item.completed_issues} total={item.total_issues} label="Issues done" />
+              <span>
+                {item.completed_issues} of {item.total_issues} issues done
+                {pointsDone(item) ? ` · ${pointsDone(item)}` : null}
+              </span>
+            </span>
           </Link>
         </li>
       ))}

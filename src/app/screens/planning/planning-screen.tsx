@@ -4,6 +4,7 @@ import { useApi } from '../../api/api-context.js';
 import { isApiError } from '../../api/api-error.js';
 import type { PlanningKindName } from '../../api/planning.js';
 import { queryKeys } from '../../api/query-keys.js';
+import type { CycleDetail, ModuleDetail } from '../../api/types.js';
 import { can, Role } from '../../roles.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { Spinner } from '../../ui/spinner.js';
@@ -15,11 +16,12 @@ import { FeatureGate } from '../projects/feature-gate.js';
 import { useCurrentProject } from '../projects/use-current-project.js';
 import { screensCss } from '../screens.css.js';
 import { capitalised, cycleKind, moduleKind, type PlanningKind } from './planning-kinds.js';
-import { PlanningFacts } from './planning-facts.js';
+import { CyclePanels } from './cycle-panels.js';
+import { PlanningBreakdown, PlanningFacts } from './planning-facts.js';
 import { PlanningIssues } from './planning-issues.js';
 import { PlanningManage } from './planning-manage.js';
 
-/** A cycle's or module's page: its status, dates and progress, its issues (add existing ones, remove), edit and delete. */
+/** A cycle's or module's page: its status, dates and progress (the current cycle's as panels with a burn-down), its issues (add existing ones, remove), edit and delete. */
 export function PlanningScreen<K extends PlanningKindName>({ kind }: { kind: PlanningKind<K> }) {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-detail', issueDetailCss);
@@ -75,7 +77,12 @@ export function PlanningScreen<K extends PlanningKindName>({ kind }: { kind: Pla
             <p role="alert">{item.error.message}</p>
           ) : (
             <>
-              <PlanningFacts item={item.data} end={kind.end(item.data)} />
+              <PlanningFacts item={item.data} kind={kind} />
+              {isCurrentCycle(item.data) ? (
+                <CyclePanels slug={slug} projectId={projectId} cycle={item.data} itemKey={itemKey} role={project.role} />
+              ) : (
+                <PlanningBreakdown item={item.data} />
+              )}
               <PlanningIssues slug={slug} projectId={projectId} id={id} kind={kind} itemKey={itemKey} mayEdit={mayEdit} />
             </>
           )}
@@ -83,6 +90,11 @@ export function PlanningScreen<K extends PlanningKindName>({ kind }: { kind: Pla
       </div>
     </>
   );
+}
+
+/** Whether the item is the project's current cycle (today between its dates), which shows its panels. */
+function isCurrentCycle(item: CycleDetail | ModuleDetail): item is CycleDetail {
+  return 'end_date' in item && item.status === 'current';
 }
 
 /** A cycle's page. */

@@ -1,4 +1,4 @@
-export { ProgressBreakdown, type ProgressBreakdownProps } from './progress-breakdown.js';
+export { ProgressBars, ProgressBreakdown, ProgressMeter, type ProgressBreakdownProps } from './progress-breakdown.js';
 export {
   STATE_GROUPS,
   assigneeRows,

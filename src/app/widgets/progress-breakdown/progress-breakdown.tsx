@@ -13,7 +13,6 @@ export interface ProgressBreakdownProps {
 
 function Bar({ row }: { row: ProgressRow }) {
   const nameId = useId();
-  const value = percent(row.done, row.total);
   const amount = `${row.done} of ${row.total}`;
   return (
     <li className="pb-row">
@@ -22,26 +21,38 @@ function Bar({ row }: { row: ProgressRow }) {
         {row.color !== undefined && <span className="pb-dot" style={{ backgroundColor: row.color ?? 'transparent' }} aria-hidden="true" />}
         <span id={nameId}>{row.name}</span>
       </span>
-      <div
-        className="pb-bar"
-        role="progressbar"
-        aria-labelledby={nameId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value}
-        aria-valuetext={`${amount} (${value}%)`}
-      >
-        <div className="pb-fill" style={{ width: `${value}%` }} />
-      </div>
+      <ProgressMeter done={row.done} total={row.total} labelledBy={nameId} />
       <span className="pb-amount">{amount}</span>
     </li>
   );
 }
 
-function Bars({ rows, empty }: { rows: ProgressRow[]; empty: string }) {
+/** One bar of "done of total", named by the element `labelledBy` or by `label`; assistive technology reads "3 of 6 (50%)". */
+export function ProgressMeter({ done, total, labelledBy, label }: { done: number; total: number; labelledBy?: string; label?: string }) {
+  useStyles('progress-breakdown', progressBreakdownCss);
+  const value = percent(done, total);
+  return (
+    <div
+      className="pb-bar"
+      role="progressbar"
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-valuetext={`${done} of ${total} (${value}%)`}
+    >
+      <div className="pb-fill" style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+/** Bars of "done of total", one per row (the `empty` text when there are none); `label` names the list. */
+export function ProgressBars({ rows, empty, label }: { rows: ProgressRow[]; empty: string; label?: string }) {
+  useStyles('progress-breakdown', progressBreakdownCss);
   if (!rows.length) return <p className="pb-empty">{empty}</p>;
   return (
-    <ul className="pb-list">
+    <ul className="pb-list" aria-label={label}>
       {rows.map((row) => (
         <Bar key={row.key} row={row} />
       ))}
@@ -63,13 +74,13 @@ export function ProgressBreakdown({ distribution }: ProgressBreakdownProps) {
         ))}
       </Tabs.List>
       <Tabs.Content value="Assignees" className="pb-panel">
-        <Bars rows={assigneeRows(distribution.assignees)} empty="No assignees yet." />
+        <ProgressBars rows={assigneeRows(distribution.assignees)} empty="No assignees yet." />
       </Tabs.Content>
       <Tabs.Content value="Labels" className="pb-panel">
-        <Bars rows={labelRows(distribution.labels)} empty="No labels yet." />
+        <ProgressBars rows={labelRows(distribution.labels)} empty="No labels yet." />
       </Tabs.Content>
       <Tabs.Content value="States" className="pb-panel">
-        <Bars rows={stateRows(distribution.states)} empty="No issues yet." />
+        <ProgressBars rows={stateRows(distribution.states)} empty="No issues yet." />
       </Tabs.Content>
     </Tabs.Root>
   );
