@@ -82,7 +82,8 @@ describe('cycle screen', () => {
     const rows = [...app.container.querySelectorAll('ul[aria-label="Issues of the cycle"] li')];
     expect(rows.map((row) => row.querySelector('a')!.textContent)).to.deep.equal(['WEB-2 Issue number 2', 'WEB-1 Issue number 1']);
     expect(rows[0]!.querySelector('a')!.getAttribute('href')).to.equal(paths.issue('acme', PROJECT_ID, listedIssue(2).id));
-    expect((rows[0]!.querySelector('.app-state-dot') as HTMLElement).style.background).to.equal('rgb(245, 158, 11)');
+    // The state's amber, darkened just enough to keep 3:1 on the light background.
+    expect((rows[0]!.querySelector('.app-state-dot') as HTMLElement).style.background).to.equal('rgb(196, 126, 9)');
     expect((rows[1]!.querySelector('.app-state-dot') as HTMLElement).style.background).to.equal('rgb(107, 114, 128)');
     const bar = app.container.querySelector('[role="progressbar"]')!;
     expect(bar.getAttribute('aria-valuetext')).to.equal('1 of 2 (50%)');
