@@ -8,9 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { startAppServer } from './helpers/app-server.mjs';
-import { launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
+import { onPage, openPage } from './helpers/browser.mjs';
+import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { button, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
@@ -19,15 +19,12 @@ let folder;
 const world = {};
 
 before(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  Object.assign(world, await seedTeam(server.base));
+  ({ server, browser } = await startTeamApp(world));
   folder = mkdtempSync(join(tmpdir(), 'tracker-attachments-'));
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopTeamApp({ server, browser });
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 

@@ -4,9 +4,9 @@
 // grouped by state group. Fails on any page or console error.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { startAppServer } from './helpers/app-server.mjs';
-import { launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
+import { onPage, openPage } from './helpers/browser.mjs';
+import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { click, signInThroughUi, waitFor, waitForPath } from './helpers/ui.mjs';
 
 let server;
@@ -17,9 +17,7 @@ const world = {};
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 before(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  Object.assign(world, await seedTeam(server.base));
+  ({ server, browser } = await startTeamApp(world));
   const { ada, bob, projectPath } = world;
   world.cycle = await ada.request('POST', `${projectPath}/cycles`, { name: 'Sprint 1', start_date: day(-2), end_date: day(7) });
   const issue = (name) => ada.request('POST', `${projectPath}/issues`, { name, assignee_ids: [bob.user.id] });
@@ -30,10 +28,7 @@ before(async () => {
   await ada.request('PATCH', `${projectPath}/issues/${world.issues[0].id}`, { state_id: done.id });
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => stopTeamApp({ server, browser }));
 
 test("the current cycle's burn-down and the assignee's home show the same issues", async () => {
   const session = await openPage(browser);

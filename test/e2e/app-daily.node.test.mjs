@@ -4,9 +4,9 @@
 // reload, and opening the notification reads it. Fails on any page or console error.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { startAppServer } from './helpers/app-server.mjs';
-import { launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
+import { onPage, openPage } from './helpers/browser.mjs';
+import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { button, click, editorBox, field, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
@@ -14,15 +14,10 @@ let browser;
 const world = {};
 
 before(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  Object.assign(world, await seedTeam(server.base));
+  ({ server, browser } = await startTeamApp(world));
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => stopTeamApp({ server, browser }));
 
 test('a closed create-issue dialog comes back as a draft and is published', async () => {
   const session = await openPage(browser);

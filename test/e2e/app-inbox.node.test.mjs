@@ -3,9 +3,9 @@
 // project's issue list. Fails on any page or console error.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { startAppServer } from './helpers/app-server.mjs';
-import { launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
+import { onPage, openPage } from './helpers/browser.mjs';
+import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { click, editorBox, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
@@ -13,16 +13,11 @@ let browser;
 const world = {};
 
 before(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  Object.assign(world, await seedTeam(server.base));
+  ({ server, browser } = await startTeamApp(world));
   await world.ada.request('PATCH', world.projectPath, { inbox_view: true });
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => stopTeamApp({ server, browser }));
 
 test('a guest files an inbox request, a member accepts it, and it joins the project’s issues', async () => {
   const guest = await openPage(browser);

@@ -4,9 +4,9 @@
 // the issue through its "Issue actions" menu. Fails on any page or console error.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { startAppServer } from './helpers/app-server.mjs';
-import { launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
+import { onPage, openPage } from './helpers/browser.mjs';
+import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { click, signInThroughUi, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
 
 let server;
@@ -14,9 +14,7 @@ let browser;
 const world = {};
 
 before(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  Object.assign(world, await seedTeam(server.base));
+  ({ server, browser } = await startTeamApp(world));
   world.issues = {};
   for (const [key, name] of [
     ['epic', 'Launch the new pricing'],
@@ -27,10 +25,7 @@ before(async () => {
   }
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => stopTeamApp({ server, browser }));
 
 const issueUrl = (issue) => `${server.base}/acme/projects/${world.project.id}/issues/${issue.id}`;
 

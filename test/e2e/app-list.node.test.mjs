@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { startAppServer } from './helpers/app-server.mjs';
-import { launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
+import { onPage, openPage } from './helpers/browser.mjs';
+import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { button, click, deepFind, editorBox, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -22,9 +22,7 @@ const world = {};
 before(async () => {
   files = mkdtempSync(join(tmpdir(), 'tracker-e2e-list-'));
   writeFileSync(join(files, 'pixel.png'), PNG);
-  server = await startAppServer();
-  browser = await launchBrowser();
-  Object.assign(world, await seedTeam(server.base));
+  ({ server, browser } = await startTeamApp(world));
   for (const [name, priority] of [
     ['Fix the footer', 'none'],
     ['Ship the pricing page', 'high'],
@@ -36,10 +34,7 @@ before(async () => {
   world.states = await world.ada.request('GET', `${world.projectPath}/states`);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => stopTeamApp({ server, browser }));
 
 /** Bob, signed in, on the project's issues in `layout`. */
 async function bobOnIssues(session, layout) {

@@ -3,9 +3,9 @@
 // the app the same call is refused. Fails on any page or console error.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { startAppServer } from './helpers/app-server.mjs';
-import { launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
+import { onPage, openPage } from './helpers/browser.mjs';
+import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { click, field, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
@@ -13,15 +13,10 @@ let browser;
 const world = {};
 
 before(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  Object.assign(world, await seedTeam(server.base));
+  ({ server, browser } = await startTeamApp(world));
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => stopTeamApp({ server, browser }));
 
 /** A program's request: the token in the Authorization header, nothing else a browser would send. */
 async function withToken(token, method, path, body) {
