@@ -25,18 +25,24 @@ async function screens(api) {
   for (const project of projects) {
     const at = `/api/workspaces/acme/projects/${project.id}`;
     for (const kind of ['issues', 'cycles', 'pages']) {
-      const [item] = await api.request('GET', `${at}/${kind}`);
+      const items = await api.request('GET', `${at}/${kind}`);
+      // The cycle under way, whose panels draw a burn-down, rather than any cycle.
+      const item = kind === 'cycles' ? items.find((cycle) => cycle.status === 'current') : items[0];
       if (item && !first[kind]) first[kind] = `/acme/projects/${project.id}/${kind}/${item.id}`;
       if (kind === 'issues' && item && !first.list) first.list = `/acme/projects/${project.id}/issues`;
     }
+    if (project.inbox_view && !first.inbox) first.inbox = `/acme/projects/${project.id}/inbox`;
   }
   return [
+    ['home', '/acme'],
     ['projects', '/acme/projects'],
     ['issues', first.list],
     ['board', `${first.list}?layout=board`],
     ['issue', first.issues],
     ['palette', first.list, openPalette],
     ['cycle', first.cycles],
+    ['notifications', '/acme/notifications'],
+    ['inbox', first.inbox],
     ['page-editor', first.pages],
     ['settings', '/acme/settings'],
   ];

@@ -231,6 +231,9 @@ inChromium('autosave survives a reload', async () => {
     const box = await editorBox(page, 'Description');
     await box.click();
     await page.keyboard.type('Questions people ask before buying');
+    // Saved once the editor holds every key typed: a "Saved" for the text before the last keys
+    // were read would leave them unsent, and the reload would rightly ask before leaving.
+    await page.waitForFunction(() => document.querySelector('rich-editor[aria-label="Description"]').shadowRoot.querySelector('[role="textbox"]').textContent === 'Questions people ask before buying');
     await waitForSaved(page);
     // The editor's readiness is what to wait for after the reload (editorBox waits until it takes
     // keys): a loaded run once spent the whole navigation bound waiting for the network to rest.

@@ -60,6 +60,12 @@ export async function openPage(browser, { theme = 'light', width = 1280, height 
     if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location()?.url ?? ''})`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // A dialog nobody expected (the "Leave site?" question over unsaved text, an alert) would hold
+  // the page, and every later step would wait out its bound: it is a problem, accepted at once.
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.type()} ${dialog.message()}`.trim());
+    dialog.accept().catch(() => {});
+  });
   if (e2eBrowser === 'chromium') await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
   await page.setViewport({ width, height });
   // Every wait polls for a rendered state, so a long bound costs a passing test nothing; it only
