@@ -69,7 +69,7 @@ export function ProjectIssuesScreen() {
   const mayEdit = can(role, Role.Member);
   const notAllowed = mayEdit ? undefined : 'Only members and admins can change issues.';
   const [layout, setLayout] = useIssueLayout(projectId);
-  const rowChange = useIssueRowChange(slug, projectId, listKey);
+  const rowChange = useIssueRowChange(slug, projectId, listKey, mayEdit);
   // Rows and cards offer their pickers (and cards move) only once the role is known to allow it.
   const editing = mayEdit ? rowChange : undefined;
   const rowSelection = useRowSelection(issues.map((issue) => issue.id));

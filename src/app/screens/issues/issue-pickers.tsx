@@ -10,12 +10,12 @@ import { StateIcon } from './issue-icons.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 import { RowLabels } from './row-labels.js';
 
-/** A project's states, members and labels, as the issue pickers list them. */
-export function useProjectChoices(slug: string, projectId: string) {
+/** A project's states, members and labels, as the issue pickers list them (asked for only while `enabled`). */
+export function useProjectChoices(slug: string, projectId: string, enabled = true) {
   const api = useApi();
-  const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
-  const members = useQuery({ queryKey: queryKeys.projectMembers(slug, projectId), queryFn: () => api.projects.members(slug, projectId) });
-  const labels = useQuery({ queryKey: [...queryKeys.project(slug, projectId), 'labels'], queryFn: () => api.labels.list(slug, projectId) });
+  const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId), enabled });
+  const members = useQuery({ queryKey: queryKeys.projectMembers(slug, projectId), queryFn: () => api.projects.members(slug, projectId), enabled });
+  const labels = useQuery({ queryKey: [...queryKeys.project(slug, projectId), 'labels'], queryFn: () => api.labels.list(slug, projectId), enabled });
   return { states: states.data, members: members.data, labels: labels.data };
 }
 /** A project's states, members and labels as the pickers take them (each undefined while it loads). */

@@ -43,12 +43,13 @@ export function shownChanges(issue: IssueRow, changes: RowChanges, choices: Proj
  * Changes a project's listed issues in place through the issue's PATCH route (as the side panel
  * does): the list (`listKey`) shows the change at once and takes it back, with the server's
  * refusal as an error toast, when the server refuses. The one path of the rows', cards' and board's changes.
+ * The project's choices are asked for only while `enabled` (the user may change issues).
  */
-export function useIssueRowChange(slug: string, projectId: string, listKey: QueryKey): RowEditing {
+export function useIssueRowChange(slug: string, projectId: string, listKey: QueryKey, enabled = true): RowEditing {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const choices = useProjectChoices(slug, projectId);
+  const choices = useProjectChoices(slug, projectId, enabled);
   const onIssueChange: IssueChange = async (issue, changes) => {
     const shown = shownChanges(issue, changes, choices);
     await queryClient.cancelQueries({ queryKey: listKey });
