@@ -265,7 +265,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
 const PRIORITY_LABELS = new Map(PRIORITY_OPTIONS.map((option) => [option.value, option.label]));
 
 /**
- * Whether a press or key comes from a control of the card (its priority picker) or from a popup
+ * Whether a press or key comes from a control of the card (its pickers) or from a popup
  * opened from it: React passes a portal's events up through the card, where they move nothing.
  */
 function fromControl(event: { target: EventTarget; currentTarget: Element }): boolean {
