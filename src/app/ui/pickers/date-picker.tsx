@@ -60,7 +60,7 @@ export function DatePicker({
       >
         <PickerName id={`${id}-label`} label={label} compact={compact} />
         <span id={`${id}-value`} className="app-picker-value" data-empty={value ? undefined : true}>
-          {value ? formatDay(value) : compact ? <><Icon icon={CalendarDays} size="small" /><span className="app-visually-hidden">No date</span></> : namedWhenEmpty ? label : 'No date'}
+          {value ? (compact ? <time dateTime={value}>{formatDay(value)}</time> : formatDay(value)) : compact ? <><Icon icon={CalendarDays} size="small" /><span className="app-visually-hidden">No date</span></> : namedWhenEmpty ? label : 'No date'}
         </span>
       </Popover.Trigger>
       <Popover.Portal>
