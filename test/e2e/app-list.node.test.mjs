@@ -87,10 +87,12 @@ test("a row's priority changes in place, without leaving the list", async () => 
     await bobOnIssues(session, 'list');
     const address = await page.evaluate(() => location.href);
     const row = await waitFor(page, 'the first issue row', () => [...document.querySelectorAll('.app-issue-row')].find((el) => el.textContent.includes('Fix the footer')) ?? null);
-    await (await row.asElement().$('.app-picker-button')).click();
+    // The row's priority button: its hidden name reads "Priority: …".
+    const priority = await row.evaluateHandle((el) => [...el.querySelectorAll('.app-picker-button')].find((button) => button.textContent.startsWith('Priority:')));
+    await priority.asElement().click();
     await pickOption(page, 'Urgent');
     await waitFor(page, 'the row showing Urgent', () =>
-      [...document.querySelectorAll('.app-issue-row')].some((el) => el.textContent.includes('Fix the footer') && el.querySelector('.app-picker-button')?.textContent.includes('Urgent')),
+      [...document.querySelectorAll('.app-issue-row')].some((el) => el.textContent.includes('Fix the footer') && el.textContent.includes('Priority: Urgent')),
     );
     assert.equal((await issueByName('Fix the footer')).priority, 'urgent');
     assert.equal(await page.evaluate(() => location.href), address);

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
-import type { IssueRow, Priority } from '../api/types.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
@@ -31,7 +30,7 @@ import { useIssueSearch } from './issues/issue-search-box.js';
 import { IssueSelectionBar } from './issues/issue-selection-bar.js';
 import { IssueToolbar } from './issues/issue-toolbar.js';
 import { useRowSelection } from './issues/use-row-selection.js';
-import { useMoveIssue, useSetPriority } from './issues/use-change-issue.js';
+import { useIssueRowChange } from './issues/use-change-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
 
@@ -70,15 +69,14 @@ export function ProjectIssuesScreen() {
   const mayEdit = can(role, Role.Member);
   const notAllowed = mayEdit ? undefined : 'Only members and admins can change issues.';
   const [layout, setLayout] = useIssueLayout(projectId);
-  const moveIssue = useMoveIssue(slug, projectId, listKey);
-  const setPriority = useSetPriority(slug, projectId, listKey);
-  // Rows and cards offer the priority picker only once the role is known to allow it.
+  const rowChange = useIssueRowChange(slug, projectId, listKey, mayEdit);
+  // Rows and cards offer their pickers (and cards move) only once the role is known to allow it.
+  const editing = mayEdit ? rowChange : undefined;
   const rowSelection = useRowSelection(issues.map((issue) => issue.id));
   const selection = mayEdit && layout === 'list' ? rowSelection : undefined;
   // Rows that left the list (filtered out, deleted) are not changed behind the user's back.
   const selectedIds = issues.filter((issue) => rowSelection.selected.has(issue.id)).map((issue) => issue.id);
   const [deletingSelected, setDeletingSelected] = useState(false);
-  const onPriorityChange = mayEdit ? (issue: IssueRow, priority: Priority) => void setPriority(issue, priority) : undefined;
 
   const saveView = async ({ name, shared }: SaveViewValues) => {
     const saved = await api.views.create(slug, { name, shared, project_id: projectId, query: savedQueryOf(filters, order, grouping, display, layout) });
@@ -154,11 +152,11 @@ export function ProjectIssuesScreen() {
               <IssueSelectionBar slug={slug} projectId={projectId} project={project.data} selected={selectedIds} onDelete={() => setDeletingSelected(true)} onClear={selection.clear} />
             ) : null}
             {layout === 'board' ? (
-              <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} onMove={moveIssue} onPriorityChange={onPriorityChange} display={display} />
+              <IssueBoard slug={slug} projectId={projectId} states={states.data ?? []} issues={issues} total={total} notAllowed={project.data ? notAllowed : 'Loading your role…'} editing={editing} display={display} />
             ) : grouping !== 'none' ? (
-              <GroupedIssueList slug={slug} issues={issues} by={grouping} states={states.data} total={total} onPriorityChange={onPriorityChange} selection={selection} display={display} />
+              <GroupedIssueList slug={slug} issues={issues} by={grouping} states={states.data} total={total} editing={editing} selection={selection} display={display} />
             ) : (
-              <IssueList slug={slug} issues={issues} total={total} label="Issues" onPriorityChange={onPriorityChange} selection={selection} display={display} />
+              <IssueList slug={slug} issues={issues} total={total} label="Issues" editing={editing} selection={selection} display={display} />
             )}
             {query.hasNextPage ? (
               <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

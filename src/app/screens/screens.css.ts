@@ -56,6 +56,11 @@ export const screensCss = `
 .app-selection-count { margin: 0 var(--app-space-2) 0 0; font-weight: 600; font-size: var(--app-text-sm); }
 /* A row's priority picker is its icon in a 24 px target, overhanging its 16 px column rather than widening every row. */
 .app-issue-grid-row .app-picker-button { justify-content: center; min-width: 24px; min-height: 24px; margin: -4px; padding: 0; }
+/* Labels, assignees and target date pickers keep to their column, their value at its end as the read-only row shows it. */
+.app-issue-grid-row :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) .app-picker-button { justify-content: flex-end; margin: -4px -4px -4px 0; padding: 0 4px; }
+.app-issue-grid-row .app-issue-labels .app-picker-value { gap: var(--app-space-1); justify-content: flex-end; }
+.app-issue-date .app-picker-button { font-size: var(--app-text-sm); color: var(--app-muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
+.app-issue-row:hover .app-picker-button[data-compact][data-empty] .app-picker-value { opacity: 1; }
 .app-state-icon, .app-priority-icon, .app-issue-cell { display: inline-flex; align-items: center; justify-content: center; }
 .app-priority-icon { color: var(--app-muted); }
 .app-issue-state { display: inline-flex; align-items: center; gap: var(--app-space-1); }
@@ -66,7 +71,7 @@ export const screensCss = `
   border-radius: 999px; font-size: var(--app-text-xs); overflow-wrap: anywhere; min-width: 0;
 }
 .app-issue-label-more { flex: none; white-space: nowrap; color: var(--app-muted); }
-.app-issue-assignees { display: flex; justify-content: flex-end; }
+.app-issue-assignees, .app-issue-grid-row .app-issue-date { display: flex; justify-content: flex-end; }
 .app-issue-grid-row .app-issue-date { text-align: right; }
 .app-state-dot { width: 10px; height: 10px; border-radius: 50%; flex: 0 0 10px; border: 1px solid var(--app-ring); box-sizing: border-box; }
 /* More tabs than a phone's width scroll on their own, not the page. */
@@ -112,6 +117,8 @@ export const screensCss = `
   .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr); row-gap: var(--app-space-1); }
   .app-issue-grid-row .app-issue-labels { grid-column: 4; justify-content: flex-start; flex-wrap: wrap; }
   .app-issue-grid-row .app-issue-labels:empty, .app-issue-grid-row .app-issue-assignees:empty, .app-issue-grid-row .app-issue-date:empty { display: none; }
+  /* Nothing to hover on a phone: an empty picker leaves no line (its property is set from the issue's page). */
+  .app-issue-grid-row :is(.app-issue-labels, .app-issue-assignees, .app-issue-date):has(> .app-picker-button[data-empty]:only-child) { display: none; }
   .app-issue-grid-row .app-issue-assignees, .app-issue-grid-row .app-issue-date { grid-column: 4; justify-content: flex-start; text-align: left; }
   .app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr); }
   .app-issue-list[data-selectable] > .app-issue-grid-row > :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) { grid-column: 5; }

@@ -38,13 +38,13 @@ export function Avatar({ name, src, size = 'small' }: { name: string; src?: stri
   );
 }
 
-/** Up to `max` people's avatars, overlapping, with their names for screen readers (`label` before them). */
-export function AvatarGroup({ people, max = 3, label }: { people: readonly Pick<DisplayUser, 'id' | 'display_name' | 'avatar'>[]; max?: number; label: string }) {
+/** Up to `max` people's avatars, overlapping, with their names for screen readers (`label`, when given, before them). */
+export function AvatarGroup({ people, max = 3, label }: { people: readonly Pick<DisplayUser, 'id' | 'display_name' | 'avatar'>[]; max?: number; label?: string }) {
   useStyles('app-avatar', avatarCss);
   const hidden = people.length - max;
   return (
     <span className="app-avatar-group">
-      <span className="app-visually-hidden">{`${label} ${people.map((person) => person.display_name).join(', ')}`}</span>
+      <span className="app-visually-hidden">{[label, people.map((person) => person.display_name).join(', ')].filter(Boolean).join(' ')}</span>
       {people.slice(0, max).map((person) => (
         <Avatar key={person.id} name={person.display_name} src={person.avatar} />
       ))}

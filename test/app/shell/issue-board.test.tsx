@@ -6,7 +6,7 @@ import { reply, type FakeApi } from './fake-api.js';
 import type { Priority, IssueRow } from '../../../src/app/api/types.js';
 import { issueDetail, listedIssue, members, OTHER_ID, project, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
 import { click } from './input.js';
-import { shown } from './pickers.js';
+import { nameOf, property, shown } from './pickers.js';
 import { button, cleanup, renderApp, until } from './render.js';
 import { seededApi, type Scene } from './seeded-api.js';
 
@@ -106,13 +106,14 @@ describe('project issue board', () => {
     const app = await openBoard(boardApi());
     const urgent = card(app.container, 'WEB-2')!;
     expect(urgent.querySelector('a')!.textContent).to.equal('Issue number 2');
-    // A member's card shows its priority as the side panel's picker.
-    expect(shown(urgent.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('Urgent');
+    // A member's card shows its properties as the side panel's pickers, the assignees as avatars named for screen readers.
+    expect(shown(await property(urgent, 'Priority'))).to.equal('Urgent');
     await until(() => urgent.querySelectorAll('.app-avatar').length === 2, 'the assignees');
-    expect(urgent.querySelector('.app-board-assignees .app-visually-hidden')!.textContent).to.equal('Assigned to Ada, Grace');
+    expect(nameOf(await property(urgent, 'Assignees'))).to.equal('Assignees: Ada, Grace');
+    expect(nameOf(await property(urgent, 'State'))).to.equal('State: Todo');
     // The same avatar as everywhere else: the initials drawn from the name, in the app's one style.
     expect([...urgent.querySelectorAll('.app-avatar')].map((avatar) => avatar.getAttribute('data-initials'))).to.deep.equal(['A', 'G']);
-    expect(shown(card(app.container, 'WEB-1')!.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('None');
+    expect(shown(await property(card(app.container, 'WEB-1')!, 'Priority'))).to.equal('None');
   });
 
   it('remembers the board for the project', async () => {

@@ -5,7 +5,7 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { click, typeInto } from './input.js';
-import { shown } from './pickers.js';
+import { nameOf, property, shown } from './pickers.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { advance, fakeClock } from './timing.js';
@@ -46,13 +46,11 @@ describe('issue list rows', () => {
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => rows(app.container).length === 2, 'the issues');
     const [first, second] = rows(app.container);
-    // An admin's rows show the priority as its picker, named "Priority" with the value.
-    expect(shown(first!.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('Urgent');
-    expect(shown(second!.querySelector<HTMLElement>('.app-picker-button')!)).to.equal('None');
-    expect(first!.querySelector('.app-state-icon')!.getAttribute('aria-label')).to.equal('State: Todo');
-    expect(first!.querySelector('.app-issue-labels')!.textContent).to.equal('frontend');
+    // An admin's rows show each property as its picker, named by the field and the value.
+    expect([...first!.querySelectorAll('.app-picker-button')].map(nameOf)).to.deep.equal(['State: Todo', 'Priority: Urgent', 'Labels: frontend', 'Assignees: Ada, Grace', 'Target date: No date']);
+    expect(shown(await property(second!, 'Priority'))).to.equal('None');
+    expect(first!.querySelector('.app-issue-labels')!.textContent).to.contain('frontend');
     expect([...first!.querySelectorAll('.app-avatar')].map((avatar) => avatar.getAttribute('data-initials'))).to.deep.equal(['A', 'G']);
-    expect(first!.querySelector('.app-issue-assignees')!.textContent).to.contain('Assignees: Ada, Grace');
     await expectAccessible(app.container);
   });
 });

@@ -5,7 +5,7 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import type { Priority } from '../../../src/app/api/types.js';
 import { listedIssue, members, project, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press } from './input.js';
-import { listbox, option, property } from './pickers.js';
+import { listbox, nameOf, option, property } from './pickers.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
@@ -77,7 +77,7 @@ describe('selecting several rows', () => {
     // One request for all three, not one per issue.
     await until(() => api.sent('POST', BULK).length === 1, 'the bulk update');
     expect(api.sent('POST', BULK)[0]!.body).to.deep.equal({ issue_ids: [3, 2, 1].map((n) => listedIssue(n).id), state_id: DONE });
-    await until(() => rows(app.container).every((row) => row.querySelector('.app-state-icon')?.getAttribute('aria-label') === 'State: Done'), 'every row in Done');
+    await until(() => rows(app.container).every((row) => nameOf(row.querySelector('.app-picker-button')!) === 'State: Done'), 'every row in Done');
     await until(() => byText(document, '.app-toast', 'State set on 3 issues.'), 'the toast');
     // The selection stays for the next change.
     expect(bar()?.querySelector('[role="status"]')?.textContent).to.equal('3 selected');
@@ -126,7 +126,7 @@ describe('selecting several rows', () => {
     await click(await until(() => bar() && property(bar()!, 'Priority'), 'the bar'));
     await click(option(await listbox(), 'Urgent'));
     await until(() => byText(document, '.app-toast', 'Some of the selected issues do not exist in this project.'), 'the refusal');
-    expect(rows(app.container).map((row) => row.querySelector('.app-picker-button')?.textContent)).to.deep.equal(['None', 'None', 'None'].map((p) => `Priority${p}`));
+    expect(await Promise.all(rows(app.container).map(async (row) => nameOf(await property(row, 'Priority'))))).to.deep.equal(['None', 'None', 'None'].map((p) => `Priority: ${p}`));
   });
 
   it('selects from the keyboard and clears the selection', async () => {

@@ -2,15 +2,31 @@
 import { focusReturnsTo } from '../../helpers/until.js';
 import { until } from './render.js';
 
-/** The property button of the side panel named `name` (its hidden label), once it is there. */
+/** The property button named `name` (its hidden label; "Name:" in a row or card), once it is there. */
 export const property = (root: ParentNode, name: string) =>
   until(
     () =>
       [...root.querySelectorAll<HTMLButtonElement>('.app-picker-button')].find(
-        (candidate) => document.getElementById(candidate.getAttribute('aria-labelledby')!.split(' ')[0]!)?.textContent === name,
+        (candidate) => document.getElementById(candidate.getAttribute('aria-labelledby')!.split(' ')[0]!)?.textContent?.trim().replace(/:$/, '') === name,
       ),
     `the ${name} button`,
   );
+/** A picker button's accessible name, from the parts its aria-labelledby names ("Assignees: Ada, Grace"). */
+export const nameOf = (button: Element) =>
+  button
+    .getAttribute('aria-labelledby')!
+    .split(' ')
+    .map((id) => textOf(document.getElementById(id)!))
+    .join(' ');
+/** An element's text without what is hidden from assistive technology (aria-hidden). */
+function textOf(element: Element): string {
+  let text = '';
+  for (const node of element.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE) text += node.textContent;
+    else if (node instanceof Element && node.getAttribute('aria-hidden') !== 'true') text += textOf(node);
+  }
+  return text.trim().replace(/\s+/g, ' ');
+}
 /** The open picker's listbox. */
 export const listbox = () => until(() => document.querySelector<HTMLElement>('.app-picker-popup [role="listbox"]'), 'the list');
 /** The options of a listbox. */

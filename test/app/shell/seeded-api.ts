@@ -54,6 +54,8 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     .on('GET', '/workspaces/:slug/projects/:projectId/states', () => [
       { id: STATE_ID, project_id: PROJECT_ID, name: 'Todo', description: '', color: '#f59e0b', group: 'unstarted', sequence: 1, is_default: true },
     ])
+    .on('GET', '/workspaces/:slug/projects/:projectId/members', () => members)
+    .on('GET', '/workspaces/:slug/projects/:projectId/labels', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/estimate', (request) => ({ project_id: request.params.projectId, enabled: false, type: 'points', points: [] }))
     .on('GET', '/workspaces/:slug/projects/:projectId/cycles', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/modules', () => [])

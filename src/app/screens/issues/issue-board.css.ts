@@ -29,6 +29,10 @@ export const issueBoardCss = `
 .app-board-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; font-size: 12px; color: var(--app-muted); }
 .app-board-meta:empty { display: none; }
 .app-board-meta .app-picker-button { min-height: 24px; padding: 1px 6px; border-color: var(--app-border); font-size: 12px; }
+/* The compact pickers (state, labels, date, assignees) draw their border only when pointed at or open. */
+.app-board-meta .app-picker-button[data-compact] { padding: 1px 4px; border-color: transparent; }
+.app-board-meta .app-picker-button[data-compact]:is(:hover, [aria-expanded="true"]) { border-color: var(--app-border); }
+.app-board-card:hover .app-picker-button[data-compact][data-empty] .app-picker-value { opacity: 1; }
 .app-board-priority { padding: 1px 6px; border: 1px solid var(--app-border); border-radius: 4px; }
 .app-board-assignees { display: inline-flex; gap: 2px; margin-left: auto; }
 .app-board-placeholder { border: 2px dashed var(--app-primary); border-radius: 8px; min-height: 40px; }

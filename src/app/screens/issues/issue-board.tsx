@@ -5,7 +5,7 @@ import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { DisplayUser, IssueRow, State } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
-import { StateDot } from '../../ui/pickers/index.js';
+import { DatePicker, StateDot } from '../../ui/pickers/index.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
@@ -14,8 +14,10 @@ import { issueBoardCss } from './issue-board.css.js';
 import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
 import { EstimateChip } from './issue-estimate.js';
 import { IssueKey, issueKey, NO_STATE_COLOUR } from './issue-key.js';
-import { ListFooter, type PriorityChange } from './issue-list.js';
-import { PriorityPicker } from './issue-pickers.js';
+import { ListFooter } from './issue-list.js';
+import { AssigneePicker, LabelPicker, PriorityPicker, StatePicker } from './issue-pickers.js';
+import { RowLabels } from './row-labels.js';
+import type { RowChanges, RowEditing } from './use-change-issue.js';
 import { ISSUE_DISPLAY_PROPERTIES, type IssueDisplayProperty } from '../../../api-shapes/issue-display.js';
 
 /** How the board tells keyboard and pointer users how to move a card. */
@@ -37,10 +39,8 @@ interface BoardProps {
   total?: number;
   /** Why cards cannot be moved (viewers and guests); absent when they can. */
   notAllowed?: string;
-  /** Moves an issue to a state; resolves to whether the move stuck. */
-  onMove(issue: IssueRow, state: State): Promise<boolean>;
-  /** Changes a card's priority through the side panel's picker (members and admins). */
-  onPriorityChange?: PriorityChange;
+  /** Moves cards (drag, keys) and changes their properties in place through the side panel's pickers (members and admins). */
+  editing?: RowEditing;
   /** The properties cards show (all when absent). */
   display?: readonly IssueDisplayProperty[];
 }
@@ -67,7 +67,7 @@ function columnAt(x: number, y: number, card: Element): string | null {
 }
 
 /** A project's issues as a board: one column per state in the states' order; cards move between columns by pointer or keyboard. */
-export function IssueBoard({ slug, projectId, states, issues, total, notAllowed, onMove, onPriorityChange, display = ISSUE_DISPLAY_PROPERTIES }: BoardProps) {
+export function IssueBoard({ slug, projectId, states, issues, total, notAllowed, editing, display = ISSUE_DISPLAY_PROPERTIES }: BoardProps) {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-board', issueBoardCss);
   const api = useApi();
@@ -108,9 +108,9 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
   };
 
   const move = async (issue: IssueRow, state: State, how: 'keyboard' | 'pointer') => {
-    if (issue.state_id === state.id) return;
+    if (issue.state_id === state.id || !editing) return;
     refocus.current = how === 'keyboard' ? issue.id : null;
-    const moved = await onMove(issue, state);
+    const moved = await editing.onIssueChange(issue, { state_id: state.id });
     setAnnouncement(moved ? `${issueKey(issue)} moved to ${state.name}` : `${issueKey(issue)} stayed in its column`);
   };
 
@@ -234,7 +234,17 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
                       >
                         {issue.name}
                       </Link>
-                      <CardMeta issue={issue} members={members.data ?? []} onPriorityChange={onPriorityChange} display={display} />
+                      <CardMeta
+                        issue={issue}
+                        members={members.data ?? []}
+                        editing={editing}
+                        // A new state moves the card to its column, focus going with it, as Shift+Arrow does.
+                        onChange={(changes) => {
+                          const state = ordered.find((candidate) => candidate.id === changes.state_id);
+                          void (state ? move(issue, state, 'keyboard') : editing?.onIssueChange(issue, changes));
+                        }}
+                        display={display}
+                      />
                     </li>
                   );
                 })}
@@ -255,7 +265,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
 const PRIORITY_LABELS = new Map(PRIORITY_OPTIONS.map((option) => [option.value, option.label]));
 
 /**
- * Whether a press or key comes from a control of the card (its priority picker) or from a popup
+ * Whether a press or key comes from a control of the card (its pickers) or from a popup
  * opened from it: React passes a portal's events up through the card, where they move nothing.
  */
 function fromControl(event: { target: EventTarget; currentTarget: Element }): boolean {
@@ -263,31 +273,54 @@ function fromControl(event: { target: EventTarget; currentTarget: Element }): bo
   return !event.currentTarget.contains(target) || !!target.closest?.('button');
 }
 
-/** A card's second line: priority, estimate, target date and assignees (their names for screen readers, avatars on screen). */
+/** A card's second line: state, priority, estimate, labels, target date and assignees (their names for screen readers, avatars on screen); pickers given `editing`. */
 function CardMeta({
   issue,
   members,
-  onPriorityChange,
+  editing,
+  onChange,
   display,
 }: {
   issue: IssueRow;
   members: readonly DisplayUser[];
-  onPriorityChange?: PriorityChange;
+  editing?: RowEditing;
+  onChange(changes: RowChanges): void;
   display: readonly IssueDisplayProperty[];
 }) {
-  const assignees = !display.includes('assignees') ? [] : issue.assignee_ids.map((id) => members.find((member) => member.id === id)).filter((user): user is DisplayUser => !!user);
+  const shows = (property: IssueDisplayProperty) => display.includes(property);
+  if (editing) {
+    const { choices } = editing;
+    return (
+      <div className="app-board-meta">
+        <StatePicker compact choices={choices} value={issue.state_id} known={issue} onChange={(stateId) => onChange({ state_id: stateId })} />
+        {shows('priority') ? <PriorityPicker value={issue.priority} onChange={(priority) => onChange({ priority })} /> : null}
+        {issue.estimate_point && shows('estimate') ? <EstimateChip value={issue.estimate_point} /> : null}
+        {shows('labels') ? <LabelPicker compact choices={choices} value={issue.label_ids} known={issue.labels} onChange={(ids) => onChange({ label_ids: ids })} /> : null}
+        {shows('target_date') ? <DatePicker compact label="Target date" value={issue.target_date} onPick={(day) => onChange({ target_date: day })} /> : null}
+        {shows('assignees') ? (
+          <span className="app-board-assignees">
+            <AssigneePicker compact choices={choices} value={issue.assignee_ids} known={issue.assignees} onChange={(ids) => onChange({ assignee_ids: ids })} />
+          </span>
+        ) : null}
+      </div>
+    );
+  }
+  const assignees = !shows('assignees') ? [] : issue.assignee_ids.map((id) => members.find((member) => member.id === id)).filter((user): user is DisplayUser => !!user);
   return (
     <div className="app-board-meta">
-      {!display.includes('priority') ? null : onPriorityChange ? (
-        <PriorityPicker value={issue.priority} onChange={(priority) => onPriorityChange(issue, priority)} />
-      ) : issue.priority !== 'none' ? (
+      {shows('priority') && issue.priority !== 'none' ? (
         <span className="app-board-priority" data-priority={issue.priority}>
           <span className="app-visually-hidden">Priority </span>
           {PRIORITY_LABELS.get(issue.priority)}
         </span>
       ) : null}
-      {issue.estimate_point && display.includes('estimate') ? <EstimateChip value={issue.estimate_point} /> : null}
-      {issue.target_date && display.includes('target_date') ? (
+      {issue.estimate_point && shows('estimate') ? <EstimateChip value={issue.estimate_point} /> : null}
+      {issue.labels.length && shows('labels') ? (
+        <span className="app-board-labels">
+          <RowLabels labels={issue.labels} />
+        </span>
+      ) : null}
+      {issue.target_date && shows('target_date') ? (
         <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
           <span className="app-visually-hidden">Target date </span>
           {formatDay(issue.target_date)}

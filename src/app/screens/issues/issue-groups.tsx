@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { IssueRow, Priority, State } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
-import { IssueList, ListFooter, type PriorityChange } from './issue-list.js';
+import { IssueList, ListFooter } from './issue-list.js';
+import type { RowEditing } from './use-change-issue.js';
 import type { RowSelectionControls } from './use-row-selection.js';
 import { PRIORITY_LABELS, PriorityIcon, STATE_GROUPS, StateIcon } from './issue-icons.js';
 
@@ -104,7 +105,7 @@ export function GroupedIssueList({
   by,
   states,
   total,
-  onPriorityChange,
+  editing,
   selection,
   display,
 }: {
@@ -113,7 +114,7 @@ export function GroupedIssueList({
   by: Exclude<IssueGrouping, 'none'>;
   states?: readonly State[];
   total?: number;
-  onPriorityChange?: PriorityChange;
+  editing?: RowEditing;
   selection?: RowSelectionControls;
   display?: readonly IssueDisplayProperty[];
 }) {
@@ -141,7 +142,7 @@ export function GroupedIssueList({
               </button>
             </h2>
             <div id={body} hidden={!open}>
-              {open ? <IssueList slug={slug} issues={group.issues} label={group.title} onPriorityChange={onPriorityChange} selection={selection} display={display} /> : null}
+              {open ? <IssueList slug={slug} issues={group.issues} label={group.title} editing={editing} selection={selection} display={display} /> : null}
             </div>
           </section>
         );

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ISSUE_DISPLAY_PROPERTIES, type IssueDisplayProperty } from '../../../api-shapes/issue-display.js';
-import type { IssueRow, Priority } from '../../api/types.js';
+import type { IssueRow } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
 import { AvatarGroup } from '../../ui/avatar.js';
-import { StateDot } from '../../ui/pickers/index.js';
+import { DatePicker } from '../../ui/pickers/index.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
@@ -11,49 +11,24 @@ import { PriorityIcon, StateIcon } from './issue-icons.js';
 import { EstimateChip } from './issue-estimate.js';
 import { issueKey } from './issue-key.js';
 import { PeekButton } from './issue-peek.js';
-import { PriorityPicker } from './issue-pickers.js';
+import { AssigneePicker, LabelPicker, PriorityPicker, StatePicker } from './issue-pickers.js';
+import { RowLabels } from './row-labels.js';
+import type { RowChanges, RowEditing } from './use-change-issue.js';
 import type { RowSelectionControls } from './use-row-selection.js';
-
-/** Changes a listed issue's priority (members and admins); without it the row only shows the priority. */
-export type PriorityChange = (issue: IssueRow, priority: Priority) => void;
-
-
-/** Labels shown whole in a row before the rest are counted ("+2"): a name is never cut short. */
-const ROW_LABELS_SHOWN = 1;
-
-/** A row's labels: the first whole (wrapping when it is longer than the column), then "+N" naming the others on hover and for screen readers. */
-function RowLabels({ labels }: { labels: IssueRow['labels'] }) {
-  const rest = labels.slice(ROW_LABELS_SHOWN);
-  return (
-    <>
-      {labels.slice(0, ROW_LABELS_SHOWN).map((item) => (
-        <span key={item.id} className="app-issue-label">
-          <StateDot color={item.color} />
-          {item.name}
-        </span>
-      ))}
-      {rest.length ? (
-        <span className="app-issue-label app-issue-label-more" title={rest.map((item) => item.name).join(', ')}>
-          <span aria-hidden="true">+{rest.length}</span>
-          <span className="app-visually-hidden">{`, ${rest.map((item) => item.name).join(', ')}`}</span>
-        </span>
-      ) : null}
-    </>
-  );
-}
 
 /**
  * A list of issues as listed, in aligned columns: state icon (in the state's colour), priority
  * icon, key, name (a link to the issue's page, cut short with the full name in its title),
  * estimate and labels, assignees and target date; those `display` leaves out keep their column, empty. Given
- * `onPriorityChange`, the priority is the side panel's picker.
+ * `editing` (members and admins), state, priority, labels, assignees and target date are the side
+ * panel's pickers, compact, each change made in place.
  */
 export function IssueList({
   slug,
   issues,
   label,
   total,
-  onPriorityChange,
+  editing,
   selection,
   display = ISSUE_DISPLAY_PROPERTIES,
 }: {
@@ -61,7 +36,7 @@ export function IssueList({
   issues: readonly IssueRow[];
   label: string;
   total?: number;
-  onPriorityChange?: PriorityChange;
+  editing?: RowEditing;
   /** Given, each row starts with a checkbox (Shift-click selects a range). */
   selection?: RowSelectionControls;
   display?: readonly IssueDisplayProperty[];
@@ -82,42 +57,67 @@ export function IssueList({
                 onChange={(event) => selection.click(issue.id, (event.nativeEvent as MouseEvent).shiftKey === true)}
               />
             ) : null}
-            <StateIcon group={issue.state__group} color={issue.state__color} name={issue.state__name} />
-            <span className="app-issue-cell">
-              {!shows('priority') ? null : onPriorityChange ? (
-                <PriorityPicker compact value={issue.priority} onChange={(priority) => onPriorityChange(issue, priority)} />
-              ) : (
-                <PriorityIcon priority={issue.priority} />
-              )}
-            </span>
-            <span className="app-issue-key">{shows('key') ? issueKey(issue) : null}</span>
-            <span className="app-issue-title-cell">
-              <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name}>
-                {issue.name}
-              </Link>
-              <PeekButton issue={issue} />
-            </span>
-            <span className="app-issue-labels">
-              {issue.estimate_point && shows('estimate') ? <EstimateChip value={issue.estimate_point} /> : null}
-              {shows('labels') ? <RowLabels labels={issue.labels} /> : null}
-            </span>
-            <span className="app-issue-assignees">
-              {issue.assignees.length && shows('assignees') ? (
-                <AvatarGroup people={issue.assignees} label="Assignees:" />
-              ) : null}
-            </span>
-            {issue.target_date && shows('target_date') ? (
-              <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
-                <span className="app-visually-hidden">Target date </span>
-                {formatDay(issue.target_date)}
-              </time>
-            ) : (
-              <span className="app-issue-date" />
-            )}
+            <IssueRowCells slug={slug} issue={issue} editing={editing} shows={shows} />
           </li>
         ))}
       </ul>
       <ListFooter shown={issues.length} total={total} />
+    </>
+  );
+}
+
+/** A row's cells after its checkbox: state, priority, key, title, estimate and labels, assignees, target date. */
+function IssueRowCells({ slug, issue, editing, shows }: { slug: string; issue: IssueRow; editing?: RowEditing; shows(property: IssueDisplayProperty): boolean }) {
+  const choices = editing?.choices;
+  const change = editing && ((changes: RowChanges) => void editing.onIssueChange(issue, changes));
+  return (
+    <>
+      <span className="app-issue-cell">
+        {choices && change ? (
+          <StatePicker compact choices={choices} value={issue.state_id} known={issue} onChange={(stateId) => change({ state_id: stateId })} />
+        ) : (
+          <StateIcon group={issue.state__group} color={issue.state__color} name={issue.state__name} />
+        )}
+      </span>
+      <span className="app-issue-cell">
+        {!shows('priority') ? null : change ? (
+          <PriorityPicker compact value={issue.priority} onChange={(priority) => change({ priority })} />
+        ) : (
+          <PriorityIcon priority={issue.priority} />
+        )}
+      </span>
+      <span className="app-issue-key">{shows('key') ? issueKey(issue) : null}</span>
+      <span className="app-issue-title-cell">
+        <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name}>
+          {issue.name}
+        </Link>
+        <PeekButton issue={issue} />
+      </span>
+      <span className="app-issue-labels">
+        {issue.estimate_point && shows('estimate') ? <EstimateChip value={issue.estimate_point} /> : null}
+        {!shows('labels') ? null : choices && change ? (
+          <LabelPicker compact choices={choices} value={issue.label_ids} known={issue.labels} onChange={(ids) => change({ label_ids: ids })} />
+        ) : (
+          <RowLabels labels={issue.labels} />
+        )}
+      </span>
+      <span className="app-issue-assignees">
+        {!shows('assignees') ? null : choices && change ? (
+          <AssigneePicker compact choices={choices} value={issue.assignee_ids} known={issue.assignees} onChange={(ids) => change({ assignee_ids: ids })} />
+        ) : issue.assignees.length ? (
+          <AvatarGroup people={issue.assignees} label="Assignees:" />
+        ) : null}
+      </span>
+      <span className="app-issue-date">
+        {!shows('target_date') ? null : change ? (
+          <DatePicker compact label="Target date" value={issue.target_date} onPick={(day) => change({ target_date: day })} />
+        ) : issue.target_date ? (
+          <time dateTime={issue.target_date} title="Target date">
+            <span className="app-visually-hidden">Target date </span>
+            {formatDay(issue.target_date)}
+          </time>
+        ) : null}
+      </span>
     </>
   );
 }

@@ -1,20 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
-import type { Priority, Project, State } from '../../api/types.js';
-import { Avatar, LabelChip, Picker, PriorityGlyph, StateDot, type PickerOption } from '../../ui/pickers/index.js';
+import { CircleUserRound, Tag } from 'lucide-react';
+import type { DisplayUser, IssueLabel, IssueRow, Priority, Project, State } from '../../api/types.js';
+import { Icon } from '../../ui/icon.js';
+import { Avatar, AvatarGroup, LabelChip, Picker, PriorityGlyph, StateDot, type PickerOption } from '../../ui/pickers/index.js';
 import { planningListQuery } from '../planning/planning-kinds.js';
+import { StateIcon } from './issue-icons.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
+import { RowLabels } from './row-labels.js';
 
-/** A project's states, members and labels, as the issue pickers list them. */
-export function useProjectChoices(slug: string, projectId: string) {
+/** A project's states, members and labels, as the issue pickers list them (asked for only while `enabled`). */
+export function useProjectChoices(slug: string, projectId: string, enabled = true) {
   const api = useApi();
-  const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
-  const members = useQuery({ queryKey: queryKeys.projectMembers(slug, projectId), queryFn: () => api.projects.members(slug, projectId) });
-  const labels = useQuery({ queryKey: [...queryKeys.project(slug, projectId), 'labels'], queryFn: () => api.labels.list(slug, projectId) });
+  const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId), enabled });
+  const members = useQuery({ queryKey: queryKeys.projectMembers(slug, projectId), queryFn: () => api.projects.members(slug, projectId), enabled });
+  const labels = useQuery({ queryKey: [...queryKeys.project(slug, projectId), 'labels'], queryFn: () => api.labels.list(slug, projectId), enabled });
   return { states: states.data, members: members.data, labels: labels.data };
 }
-type Choices = ReturnType<typeof useProjectChoices>;
+/** A project's states, members and labels as the pickers take them (each undefined while it loads). */
+export type ProjectChoices = ReturnType<typeof useProjectChoices>;
+type Choices = ProjectChoices;
+
+/** The ids' items, in the ids' order: as the row already carries them, else from the project's list (one just picked). */
+export const chosenOf = <T extends { id: string }>(ids: readonly string[], listed: readonly T[] | undefined, known: readonly T[]): T[] =>
+  ids.map((id) => known.find((item) => item.id === id) ?? listed?.find((item) => item.id === id)).filter((item): item is T => !!item);
+
+/** A compact picker's empty look: an icon, shown on hover and focus, and the words for assistive technology. */
+const EmptyAffordance = ({ icon, text }: { icon: typeof Tag; text: string }) => (
+  <>
+    <Icon icon={icon} size="small" />
+    <span className="app-visually-hidden">{text}</span>
+  </>
+);
 
 /** A project's cycles and modules, as the cycle and module pickers list them (each only while its feature is on). */
 export function usePlanningChoices(slug: string, projectId: string, project: Pick<Project, 'cycle_view' | 'module_view'> | undefined) {
@@ -32,14 +50,49 @@ export const stateOptions = (states: readonly State[]): PickerOption[] => states
 /** The priorities as picker options, most pressing first, each with its icon. */
 export const priorityOptions = (): PickerOption[] => PRIORITY_OPTIONS.map((option) => ({ id: option.value, label: option.label, icon: <PriorityGlyph priority={option.value} /> }));
 
-/** The state picker: the project's states with their colour dots. */
-export function StatePicker({ choices, value, fallback, onChange }: { choices: Choices; value: string | null; fallback?: string; onChange(id: string): void }) {
+/**
+ * The state picker: the project's states with their colour dots. `compact` shows only the state's
+ * icon in its colour (a row or card), the name staying for assistive technology; `known` is the
+ * issue's state as its row carries it, shown until the project's states load.
+ */
+export function StatePicker({
+  choices,
+  value,
+  fallback,
+  onChange,
+  compact = false,
+  known,
+}: {
+  choices: Choices;
+  value: string | null;
+  fallback?: string;
+  onChange(id: string): void;
+  compact?: boolean;
+  known?: Pick<IssueRow, 'state__name' | 'state__group' | 'state__color'>;
+}) {
   const states = choices.states ?? [];
   const current = states.find((state) => state.id === value);
+  // A row shows its own state (changed at once when picked); the project's list names it otherwise.
+  const name = known?.state__name ?? current?.name ?? fallback ?? 'No state';
   return (
     <Picker
       label="State"
-      value={current ? <><StateDot color={current.color} />{current.name}</> : <span className="app-picker-placeholder">{fallback ?? 'No state'}</span>}
+      compact={compact}
+      value={
+        compact ? (
+          <>
+            <StateIcon group={known ? known.state__group : current?.group} color={known ? known.state__color : current?.color} decorative />
+            <span className="app-visually-hidden">{name}</span>
+          </>
+        ) : current ? (
+          <>
+            <StateDot color={current.color} />
+            {current.name}
+          </>
+        ) : (
+          <span className="app-picker-placeholder">{fallback ?? 'No state'}</span>
+        )
+      }
       options={stateOptions(states)}
       selected={value ? [value] : []}
       onPick={onChange}
@@ -54,6 +107,7 @@ export function PriorityPicker({ value, onChange, compact = false }: { value: Pr
   return (
     <Picker
       label="Priority"
+      compact={compact}
       value={<><PriorityGlyph priority={value} />{compact ? <span className="app-visually-hidden">{label}</span> : label}</>}
       options={priorityOptions()}
       selected={[value]}
@@ -62,16 +116,36 @@ export function PriorityPicker({ value, onChange, compact = false }: { value: Pr
   );
 }
 
-/** The assignees picker (several at once): the project's members with their avatars. */
-export function AssigneePicker({ choices, value, onChange }: { choices: Choices; value: readonly string[]; onChange(ids: string[]): void }) {
+/**
+ * The assignees picker (several at once): the project's members with their avatars. `compact`
+ * shows only the avatars (a row or card), the names staying for assistive technology; `known` are
+ * the people the row already names, shown until the project's members load.
+ */
+export function AssigneePicker({
+  choices,
+  value,
+  onChange,
+  compact = false,
+  known = [],
+}: {
+  choices: Choices;
+  value: readonly string[];
+  onChange(ids: string[]): void;
+  compact?: boolean;
+  known?: readonly DisplayUser[];
+}) {
   const members = choices.members ?? [];
-  const chosen = members.filter((member) => value.includes(member.id));
+  const chosen = compact ? chosenOf(value, choices.members, known) : members.filter((member) => value.includes(member.id));
   return (
     <Picker
       label="Assignees"
       multiple
+      compact={compact}
+      empty={!chosen.length}
       value={
-        chosen.length ? (
+        compact ? (
+          chosen.length ? <AvatarGroup people={chosen} /> : <EmptyAffordance icon={CircleUserRound} text="No assignees" />
+        ) : chosen.length ? (
           <>
             {chosen.map((member) => <Avatar key={member.id} name={member.display_name} src={member.avatar} />)}
             {chosen.map((member) => member.display_name).join(', ')}
@@ -88,15 +162,33 @@ export function AssigneePicker({ choices, value, onChange }: { choices: Choices;
   );
 }
 
-/** The labels picker (several at once): the project's labels as coloured chips. */
-export function LabelPicker({ choices, value, onChange }: { choices: Choices; value: readonly string[]; onChange(ids: string[]): void }) {
+/**
+ * The labels picker (several at once): the project's labels as coloured chips. `compact` shows
+ * them as a row does (the first whole, then "+N"); `known` are the labels the row already carries,
+ * shown until the project's labels load.
+ */
+export function LabelPicker({
+  choices,
+  value,
+  onChange,
+  compact = false,
+  known = [],
+}: {
+  choices: Choices;
+  value: readonly string[];
+  onChange(ids: string[]): void;
+  compact?: boolean;
+  known?: readonly IssueLabel[];
+}) {
   const labels = choices.labels ?? [];
-  const chosen = labels.filter((label) => value.includes(label.id));
+  const chosen = compact ? chosenOf(value, choices.labels, known) : labels.filter((label) => value.includes(label.id));
   return (
     <Picker
       label="Labels"
       multiple
-      value={chosen.length ? chosen.map((label) => <LabelChip key={label.id} name={label.name} color={label.color} />) : <span className="app-picker-placeholder">No labels</span>}
+      compact={compact}
+      empty={!chosen.length}
+      value={compact ? (chosen.length ? <RowLabels labels={chosen} /> : <EmptyAffordance icon={Tag} text="No labels" />) : chosen.length ? chosen.map((label) => <LabelChip key={label.id} name={label.name} color={label.color} />) : <span className="app-picker-placeholder">No labels</span>}
       options={labels.map((label) => ({ id: label.id, label: label.name, icon: <StateDot color={label.color} /> }))}
       selected={value}
       onPick={(id) => onChange(toggled(value, id))}

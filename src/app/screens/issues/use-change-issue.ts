@@ -2,18 +2,56 @@ import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/reac
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueChanges, IssuePage } from '../../api/issues.js';
-import type { IssueRow, Priority, State } from '../../api/types.js';
+import { queryKeys } from '../../api/query-keys.js';
+import type { IssueRow } from '../../api/types.js';
 import { useNotify } from '../../ui/toasts.js';
+import { chosenOf, useProjectChoices, type ProjectChoices } from './issue-pickers.js';
+
+/** The properties a row or card changes in place, as the issue's PATCH route takes them. */
+export type RowChanges = Pick<IssueChanges, 'state_id' | 'priority' | 'assignee_ids' | 'label_ids' | 'start_date' | 'target_date'>;
+
+/** Changes a listed issue in place (a row's or card's picker, the board's drag); resolves to whether the change stuck. */
+export type IssueChange = (issue: IssueRow, changes: RowChanges) => Promise<boolean>;
+
+/** What rows and cards need to change their issue in place (members and admins): the project's choices and the change. */
+export interface RowEditing {
+  choices: ProjectChoices;
+  onIssueChange: IssueChange;
+}
+
+/** How a row shows `changes` at once: the ids and what the row draws from them (the state's look, the people, the labels). */
+export function shownChanges(issue: IssueRow, changes: RowChanges, choices: ProjectChoices): Partial<IssueRow> {
+  const shown: Partial<IssueRow> = {};
+  if (changes.state_id !== undefined) {
+    const state = choices.states?.find((candidate) => candidate.id === changes.state_id);
+    Object.assign(shown, { state_id: changes.state_id }, state && { state__color: state.color, state__name: state.name, state__group: state.group });
+  }
+  if (changes.priority !== undefined) shown.priority = changes.priority;
+  if (changes.target_date !== undefined) shown.target_date = changes.target_date;
+  if (changes.assignee_ids !== undefined) {
+    shown.assignee_ids = changes.assignee_ids;
+    shown.assignees = chosenOf(changes.assignee_ids, choices.members, issue.assignees).map(({ id, display_name, first_name, is_bot, avatar }) => ({ id, display_name, first_name, is_bot, avatar }));
+  }
+  if (changes.label_ids !== undefined) {
+    shown.label_ids = changes.label_ids;
+    shown.labels = chosenOf(changes.label_ids, choices.labels, issue.labels).map(({ id, name, color }) => ({ id, name, color }));
+  }
+  return shown;
+}
 
 /**
- * Changes a listed issue through the issue's PATCH route (as the side panel does): the list shows
- * `shown` at once and takes it back, with an error toast, when the server refuses. Resolves to whether it stuck.
+ * Changes a project's listed issues in place through the issue's PATCH route (as the side panel
+ * does): the list (`listKey`) shows the change at once and takes it back, with the server's
+ * refusal as an error toast, when the server refuses. The one path of the rows', cards' and board's changes.
+ * The project's choices are asked for only while `enabled` (the user may change issues).
  */
-export function useChangeIssue(slug: string, projectId: string, listKey: QueryKey) {
+export function useIssueRowChange(slug: string, projectId: string, listKey: QueryKey, enabled = true): RowEditing {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  return async (issue: IssueRow, changes: IssueChanges, shown: Partial<IssueRow>): Promise<boolean> => {
+  const choices = useProjectChoices(slug, projectId, enabled);
+  const onIssueChange: IssueChange = async (issue, changes) => {
+    const shown = shownChanges(issue, changes, choices);
     await queryClient.cancelQueries({ queryKey: listKey });
     const previous = queryClient.getQueryData<InfiniteData<IssuePage<IssueRow>>>(listKey);
     queryClient.setQueryData<InfiniteData<IssuePage<IssueRow>>>(listKey, (data) =>
@@ -24,6 +62,8 @@ export function useChangeIssue(slug: string, projectId: string, listKey: QueryKe
     );
     try {
       await api.issues.update(slug, projectId, issue.id, changes);
+      // The issue's own page or preview, when open, shows the change too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.issue(slug, projectId, issue.id) });
       return true;
     } catch (error) {
       queryClient.setQueryData(listKey, previous);
@@ -31,17 +71,5 @@ export function useChangeIssue(slug: string, projectId: string, listKey: QueryKe
       return false;
     }
   };
-}
-
-/** Moves a listed issue to another state (the board's drag and keys). */
-export function useMoveIssue(slug: string, projectId: string, listKey: QueryKey) {
-  const change = useChangeIssue(slug, projectId, listKey);
-  return (issue: IssueRow, state: State) =>
-    change(issue, { state_id: state.id }, { state_id: state.id, state__color: state.color, state__name: state.name, state__group: state.group });
-}
-
-/** Gives a listed issue another priority (the picker in its row or card). */
-export function useSetPriority(slug: string, projectId: string, listKey: QueryKey) {
-  const change = useChangeIssue(slug, projectId, listKey);
-  return (issue: IssueRow, priority: Priority) => change(issue, { priority }, { priority });
+  return { choices, onIssueChange };
 }

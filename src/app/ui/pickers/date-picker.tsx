@@ -1,9 +1,10 @@
 import * as Popover from '@radix-ui/react-popover';
-import { Trash2 } from 'lucide-react';
+import { CalendarDays, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../button.js';
 import { Icon } from '../icon.js';
 import { useStyles } from '../styles.js';
+import { PickerName } from './picker.js';
 import { pickersCss } from './pickers.css.js';
 
 /** The words of the date picker's clearing button. */
@@ -25,6 +26,7 @@ export function DatePicker({
   onPick,
   invalid,
   namedWhenEmpty = false,
+  compact = false,
 }: {
   label: string;
   value: string | null;
@@ -32,6 +34,8 @@ export function DatePicker({
   invalid?: boolean;
   /** Shows the label instead of "No date" while empty, where nothing else on screen says what the chip is (the create dialog). */
   namedWhenEmpty?: boolean;
+  /** In a row or card: the day alone, or a calendar icon while empty (shown on hover and focus), named "{label}: {day}". */
+  compact?: boolean;
 }) {
   useStyles('app-pickers', pickersCss);
   const id = useId();
@@ -51,12 +55,12 @@ export function DatePicker({
         className="app-picker-button"
         aria-labelledby={!value && namedWhenEmpty ? `${id}-value` : `${id}-label ${id}-value`}
         aria-invalid={invalid || undefined}
+        data-compact={compact || undefined}
+        data-empty={(compact && !value) || undefined}
       >
-        <span id={`${id}-label`} className="app-visually-hidden">
-          {label}
-        </span>
+        <PickerName id={`${id}-label`} label={label} compact={compact} />
         <span id={`${id}-value`} className="app-picker-value" data-empty={value ? undefined : true}>
-          {value ? formatDay(value) : namedWhenEmpty ? label : 'No date'}
+          {value ? (compact ? <time dateTime={value}>{formatDay(value)}</time> : formatDay(value)) : compact ? <><Icon icon={CalendarDays} size="small" /><span className="app-visually-hidden">No date</span></> : namedWhenEmpty ? label : 'No date'}
         </span>
       </Popover.Trigger>
       <Popover.Portal>

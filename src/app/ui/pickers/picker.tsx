@@ -27,13 +27,17 @@ export interface PickerProps {
   emptyText?: string;
   /** Opens the list as the picker appears (a filter just added from a menu). */
   defaultOpen?: boolean;
+  /** In a row or card: named "{label}: {value}" for assistive technology, as the row's read-only icons are. */
+  compact?: boolean;
+  /** No value chosen: a compact picker then shows its affordance only on hover and focus. */
+  empty?: boolean;
 }
 
 /**
  * A property button showing its value that opens a filterable listbox: type to filter, arrows to
  * move, Enter (or Space while the filter is empty) to pick, Escape to close back to the button.
  */
-export function Picker({ label, value, options, selected, multiple = false, onPick, emptyText = 'No matches', defaultOpen = false }: PickerProps) {
+export function Picker({ label, value, options, selected, multiple = false, onPick, emptyText = 'No matches', defaultOpen = false, compact = false, empty = false }: PickerProps) {
   useStyles('app-pickers', pickersCss);
   const id = useId();
   const [open, setOpen] = useState(defaultOpen);
@@ -75,10 +79,14 @@ export function Picker({ label, value, options, selected, multiple = false, onPi
 
   return (
     <Popover.Root open={open} onOpenChange={openChange}>
-      <Popover.Trigger className="app-picker-button" aria-haspopup="listbox" aria-labelledby={`${id}-label ${id}-value`}>
-        <span id={`${id}-label`} className="app-visually-hidden">
-          {label}
-        </span>
+      <Popover.Trigger
+        className="app-picker-button"
+        aria-haspopup="listbox"
+        aria-labelledby={`${id}-label ${id}-value`}
+        data-compact={compact || undefined}
+        data-empty={empty || undefined}
+      >
+        <PickerName id={`${id}-label`} label={label} compact={compact} />
         <span id={`${id}-value`} className="app-picker-value">
           {value}
         </span>
@@ -130,5 +138,14 @@ export function Picker({ label, value, options, selected, multiple = false, onPi
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/** A picker button's hidden name, "{label}:" when compact so it reads as the row's read-only values do ("Priority: High"). */
+export function PickerName({ id, label, compact }: { id: string; label: string; compact: boolean }) {
+  return (
+    <span id={id} className="app-visually-hidden">
+      {compact ? `${label}: ` : label}
+    </span>
   );
 }

@@ -12,6 +12,9 @@ export const pickersCss = `
 .app-picker-button[aria-invalid="true"] { border-color: var(--app-danger); }
 .app-picker-value { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 6px; min-width: 0; }
 .app-picker-value[data-empty], .app-picker-placeholder { color: var(--app-muted); }
+/* A compact picker left empty (a row's assignees, labels or date) shows its icon only when pointed at or focused. */
+.app-picker-button[data-compact][data-empty] .app-picker-value { opacity: 0; }
+.app-picker-button[data-compact][data-empty]:is(:hover, :focus-visible, [aria-expanded="true"]) .app-picker-value { opacity: 1; }
 .app-picker-popup {
   z-index: ${layer.popup}; min-width: 220px; max-width: 320px; padding: 6px; border: 1px solid var(--app-border); border-radius: 8px;
   background: var(--app-bg); color: var(--app-text); box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
