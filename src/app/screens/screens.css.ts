@@ -42,11 +42,11 @@ export const screensCss = `
 /* Issue list rows share one column template, so state, priority, key, labels, assignees and date line up row to row; the title takes the rest. */
 .app-issue-grid-row {
   display: grid; gap: var(--app-space-3);
-  grid-template-columns: var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 10em 4.5em 6.5em;
+  grid-template-columns: var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 12em 4.5em 6.5em;
 }
 .app-issue-grid-row > * { min-width: 0; }
 /* Selectable rows start with a checkbox column. */
-.app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 10em 4.5em 6.5em; }
+.app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 12em 4.5em 6.5em; }
 .app-issue-select { width: 16px; height: 16px; margin: 0; accent-color: var(--app-primary); }
 .app-issue-row:has(.app-issue-select:checked) { background: var(--app-surface); }
 .app-selection-bar {
@@ -68,9 +68,11 @@ export const screensCss = `
 .app-issue-labels { display: flex; align-items: center; gap: var(--app-space-1); justify-content: flex-end; }
 .app-issue-label {
   display: inline-flex; align-items: center; gap: var(--app-space-1); padding: 0 var(--app-space-2); border: 1px solid var(--app-border);
-  border-radius: 999px; font-size: var(--app-text-xs); overflow-wrap: anywhere; min-width: 0;
+  border-radius: 999px; font-size: var(--app-text-xs); flex: none; white-space: nowrap;
 }
-.app-issue-label-more { flex: none; white-space: nowrap; color: var(--app-muted); }
+/* Only a label's own chip gives way, and only by wrapping a name too long for the column: a word is never broken while it fits. */
+.app-issue-label:not(.app-issue-label-more, .app-issue-estimate) { flex: 0 1 auto; min-width: 0; white-space: normal; overflow-wrap: break-word; }
+.app-issue-label-more { color: var(--app-muted); }
 .app-issue-assignees, .app-issue-grid-row .app-issue-date { display: flex; justify-content: flex-end; }
 .app-issue-grid-row .app-issue-date { text-align: right; }
 .app-state-dot { width: 10px; height: 10px; border-radius: 50%; flex: 0 0 10px; border: 1px solid var(--app-ring); box-sizing: border-box; }

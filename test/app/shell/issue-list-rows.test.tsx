@@ -21,10 +21,17 @@ describe('issue list rows', () => {
     const long = { id: '99999999-9999-4999-8999-999999999998', name: 'needs-design-review-before-release', color: '#2563eb' };
     const third = { id: '99999999-9999-4999-8999-999999999997', name: 'backend', color: '#16a34a' };
     const { api } = seededApi((scene) => {
-      scene.issues = [listedIssue(2, { label_ids: [long.id, LABEL.id, third.id], labels: [long, LABEL, third] }), listedIssue(1)];
+      scene.issues = [
+        listedIssue(2, { label_ids: [long.id, LABEL.id, third.id], labels: [long, LABEL, third] }),
+        listedIssue(1, { label_ids: [LABEL.id, third.id, long.id], labels: [LABEL, third, long] }),
+      ];
     });
     const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?layout=list`, { api });
     await until(() => rows(app.container).length === 2, 'the issues');
+    // A short name stays on one line beside the count: no word is broken while it fits.
+    const [short, count] = [...rows(app.container)[1]!.querySelectorAll<HTMLElement>('.app-issue-labels .app-issue-label')];
+    expect(short!.textContent).to.equal('frontend');
+    expect(short!.getBoundingClientRect().height, 'one line').to.be.at.most(count!.getBoundingClientRect().height + 0.5);
     const cell = rows(app.container)[0]!.querySelector<HTMLElement>('.app-issue-labels')!;
     const [chip, more] = [...cell.querySelectorAll<HTMLElement>('.app-issue-label')];
     expect(chip!.textContent).to.equal(long.name);
