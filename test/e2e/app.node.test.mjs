@@ -549,8 +549,10 @@ for (const size of [DESKTOP, PHONE]) {
       await tabTo(page, 'Issue actions', { limit: 120 });
       // ' ' is the space bar's key in both CDP and WebDriver BiDi (BiDi knows no "Space").
       await page.keyboard.press(' ');
-      await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+      // The menu opened from the keyboard puts focus on its first entry once it is drawn; End then moves to the last.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent.trim() === 'Copy link');
       await page.keyboard.press('End');
+      await page.waitForFunction(() => document.activeElement?.textContent.trim() === 'Delete issue', { timeout: 5_000 });
       assert.equal(await focusedName(page), 'Delete issue');
       await page.keyboard.press('Enter');
       await dialogShown();
