@@ -17,9 +17,9 @@ declare module 'fastify' {
   }
 }
 
-/** The worker file: the TypeScript source when running from sources (tsx), the bundle's sibling once built (dist/server/). */
+/** The worker file: an entry that imports the TypeScript sources as ES modules when running from sources (tsx), the bundle's sibling once built (dist/server/). */
 const WORKER_URL = import.meta.url.endsWith('.ts')
-  ? new URL('./rich-text-worker.ts', import.meta.url)
+  ? new URL('./rich-text-worker-entry.mjs', import.meta.url)
   : new URL('./rich-text-worker.mjs', import.meta.url);
 
 /**

@@ -3,9 +3,8 @@
  * the server's event loop. Limits are checked here too, so what is costly to measure (a JSON
  * document's size and node count) is measured off the event loop as well.
  */
-// markdown-parse is imported directly, not through parseMarkdown's lazy import(): a worker
-// started from TypeScript sources (tests) loads modules through require, where import() of a
-// .ts source is not available.
+// markdown-parse is imported directly, not through parseMarkdown's lazy import(): the worker
+// reads markdown for AI answers and imports, so it may as well load it with the rest.
 import { parseMarkdownNow } from '../../core/serialize/markdown-parse.js';
 import { htmlOverLimit, jsonOverLimit, type RichTextLimit } from './limits.js';
 import { normaliseRichText, remoteImagesAsLinks, richTextOf, richTextToPlain, type RichText, type RichTextInput } from './rich-text.js';
