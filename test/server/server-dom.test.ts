@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { schema } from '../../src/core/schema/index.js';
-import { parseInertDocument, simpleMatcher } from '../../src/server/rich-text/server-dom.js';
+import { parseHTML } from '../../src/core/serialize/html.js';
+import { createServerDomEnvironment, parseInertDocument, simpleMatcher } from '../../src/server/rich-text/server-dom.js';
 
 const markup = [
   '<p id="a">x</p>',
@@ -54,5 +55,39 @@ describe('server DOM selector matching', () => {
     assert.equal(body.querySelector('input')!.matches('input[type="checkbox"]'), true);
     assert.equal(body.querySelector('p')!.matches('p'), true);
     assert.equal(body.querySelector('div')!.matches('p'), false);
+  });
+});
+
+describe('server DOM inline styles', () => {
+  test('an element without a style attribute has an empty style that cannot be written', () => {
+    const p = parseInertDocument('<p>x</p>').body.querySelector('p') as HTMLElement;
+    assert.equal(p.style.length, 0);
+    assert.equal(p.style.whiteSpace, '');
+    assert.equal(p.style.getPropertyValue('font-weight'), '');
+    assert.throws(() => (p.style.color = 'red'), TypeError);
+    assert.throws(() => p.style.setProperty('color', 'red'), TypeError);
+    assert.equal(p.getAttribute('style'), null);
+  });
+
+  test('an element with a style attribute reads it, also after the attribute changes', () => {
+    const body = parseInertDocument('<p style="white-space: pre; font-weight: 700">x</p><b>y</b>').body;
+    const p = body.querySelector('p') as HTMLElement;
+    assert.equal(p.style.whiteSpace, 'pre');
+    assert.equal(p.style.getPropertyValue('font-weight'), '700');
+    const b = body.querySelector('b') as HTMLElement;
+    b.setAttribute('style', 'font-weight: normal');
+    assert.equal(b.style.fontWeight, 'normal');
+    b.removeAttribute('style');
+    assert.equal(b.style.fontWeight, '');
+  });
+
+  test('parse rules still read styles on the server: style marks, Google Docs\' normal <b>, cell colours, image sizes', () => {
+    const env = createServerDomEnvironment();
+    const json = (html: string) => JSON.stringify(parseHTML(html, env).toJSON());
+    assert.match(json('<p><span style="font-weight: bold">a</span> <span style="font-style: italic">b</span></p>'), /"bold".*"italic"/);
+    assert.doesNotMatch(json('<b style="font-weight:normal"><p>plain</p></b>'), /bold/);
+    assert.match(json('<p><b>bold</b></p>'), /bold/);
+    assert.match(json('<table><tr><td style="background-color: #ff0000; color: #00ff00">c</td></tr></table>'), /"background":"#ff0000".*"textColor":"#00ff00"/);
+    assert.match(json('<p><img src="/a.png" style="width: 120px; height: 80px"></p>'), /"width":"120px","height":"80px"/);
   });
 });

@@ -48,8 +48,7 @@ export function simpleMatcher(selector: string): Matcher | null {
  * rest still go to linkedom. Installed once per process, on linkedom's element class.
  */
 function installCachedMatches(): void {
-  let owner: object | null = parseInertDocument('').createElement('p');
-  while (owner && !Object.prototype.hasOwnProperty.call(owner, 'matches')) owner = Object.getPrototypeOf(owner);
+  const owner = elementPrototypeWith('matches');
   if (!owner) return;
   const original = (owner as Element).matches;
   const cache = new Map<string, Matcher | null>();
@@ -68,4 +67,54 @@ function installCachedMatches(): void {
   });
 }
 
+/** The prototype of linkedom's elements that defines `name` (its Element class). */
+function elementPrototypeWith(name: string): object | null {
+  let owner: object | null = parseInertDocument('').createElement('p');
+  while (owner && !Object.prototype.hasOwnProperty.call(owner, name)) owner = Object.getPrototypeOf(owner);
+  return owner;
+}
+
+function refuseStyleWrite(): never {
+  throw new TypeError('The server DOM does not write inline styles through element.style; set the style attribute instead.');
+}
+
+const answerNothing = () => '';
+
+/**
+ * The style declaration of every element without a `style` attribute: empty, shared, and read
+ * only. No server code writes styles through `element.style` (ProseMirror's serialiser sets the
+ * attribute), so a write is a mistake and throws rather than being lost.
+ */
+const NO_STYLE: CSSStyleDeclaration = new Proxy(Object.create(null) as CSSStyleDeclaration, {
+  get(_target, name) {
+    if (name === 'length') return 0;
+    if (name === 'getPropertyValue' || name === 'getPropertyPriority' || name === 'item') return answerNothing;
+    if (name === 'setProperty' || name === 'removeProperty') return refuseStyleWrite;
+    return typeof name === 'string' ? '' : undefined;
+  },
+  set: refuseStyleWrite,
+  defineProperty: refuseStyleWrite,
+  deleteProperty: refuseStyleWrite,
+});
+
+/**
+ * ProseMirror's DOMParser reads `element.style` of every element (its `white-space`, and its
+ * declarations for the style rules), and linkedom builds a style object for each element asked
+ * (a Map behind a Proxy, kept in a WeakMap): a fifth of a long document's reading on the server,
+ * most of it in garbage collection. Elements without a `style` attribute, nearly all of them,
+ * answer with one shared empty declaration (NO_STYLE); the others with linkedom's own.
+ */
+function installEmptyStyles(): void {
+  const owner = elementPrototypeWith('style');
+  const linkedomStyle = owner && Object.getOwnPropertyDescriptor(owner, 'style')?.get;
+  if (!owner || !linkedomStyle) return;
+  Object.defineProperty(owner, 'style', {
+    configurable: true,
+    get(this: Element): CSSStyleDeclaration {
+      return this.hasAttribute('style') ? linkedomStyle.call(this) : NO_STYLE;
+    },
+  });
+}
+
 installCachedMatches();
+installEmptyStyles();
