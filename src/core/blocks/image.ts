@@ -2,6 +2,7 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import type { NodeDefinition } from '../extensions/types.js';
 import { chooseImageFile } from '../commands/choose-image.js';
+import { inlineStyle } from '../schema/inline-style.js';
 import { destination } from '../serialize/markdown-inline.js';
 import { slashEntry } from './entries.js';
 
@@ -22,11 +23,14 @@ export const image: NodeDefinition = {
   parseDOM: [
     {
       tag: 'img[src]',
-      getAttrs: (dom) => ({
-        src: dom.getAttribute('src'),
-        width: dom.getAttribute('width') ?? (dom.style.width || undefined),
-        height: dom.getAttribute('height') ?? (dom.style.height && dom.style.height !== 'auto' ? dom.style.height : undefined),
-      }),
+      getAttrs: (dom) => {
+        const height = inlineStyle(dom, 'height');
+        return {
+          src: dom.getAttribute('src'),
+          width: dom.getAttribute('width') ?? (inlineStyle(dom, 'width') || undefined),
+          height: dom.getAttribute('height') ?? (height && height !== 'auto' ? height : undefined),
+        };
+      },
     },
   ],
   toDOM: (node) => {

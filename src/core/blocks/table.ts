@@ -3,6 +3,7 @@ import { DOMParser, Fragment, type DOMOutputSpec, type Node as PMNode, type Sche
 import { insertTable, insertTableOf } from '../commands/table.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
+import { inlineStyle } from '../schema/inline-style.js';
 import { cellInline, codeSpan, destination } from '../serialize/markdown-inline.js';
 import { slashEntry } from './entries.js';
 
@@ -20,8 +21,8 @@ const CELL_ATTRS: Readonly<Record<string, AttrKind>> = {
 
 function colorsFrom(dom: HTMLElement): { background: unknown; textColor: unknown } {
   return {
-    background: dom.getAttribute('data-background') ?? (dom.style.backgroundColor || undefined),
-    textColor: dom.getAttribute('data-text-color') ?? (dom.style.color || undefined),
+    background: dom.getAttribute('data-background') ?? (inlineStyle(dom, 'backgroundColor') || undefined),
+    textColor: dom.getAttribute('data-text-color') ?? (inlineStyle(dom, 'color') || undefined),
   };
 }
 

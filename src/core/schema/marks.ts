@@ -1,6 +1,7 @@
 import type { MarkSpec } from 'prosemirror-model';
 import * as a from './attrs.js';
 import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from './attrs.js';
+import { inlineStyle } from './inline-style.js';
 
 /** A mark spec whose attributes are declared with cleaners (see `SafeNodeSpec`). */
 export interface SafeMarkSpec extends MarkSpec {
@@ -50,7 +51,7 @@ export const marks: Record<string, SafeMarkSpec> = {
     parseDOM: [
       { tag: 'strong' },
       // Google Docs wraps whole documents in <b style="font-weight:normal">.
-      { tag: 'b', getAttrs: (dom) => dom.style.fontWeight !== 'normal' && null },
+      { tag: 'b', getAttrs: (dom) => inlineStyle(dom, 'fontWeight') !== 'normal' && null },
       { style: 'font-weight', getAttrs: (value) => weight(value) && null },
     ],
     toDOM: () => ['strong', 0],

@@ -7,7 +7,7 @@
 import { Piscina } from 'piscina';
 import { HttpError } from '../http/errors.js';
 import { RICH_TEXT_MAX_BYTES, richTextLimitMessage } from './limits.js';
-import type { RichText, RichTextInput } from './rich-text.js';
+import { richTextFrom, type RichText, type RichTextInput } from './rich-text.js';
 import type { MarkdownDocument, RichTextOutcome, RichTextTask } from './rich-text-worker.js';
 
 declare module 'fastify' {
@@ -17,9 +17,9 @@ declare module 'fastify' {
   }
 }
 
-/** The worker file: the TypeScript source when running from sources (tsx), the bundle's sibling once built (dist/server/). */
+/** The worker file: an entry that imports the TypeScript sources as ES modules when running from sources (tsx), the bundle's sibling once built (dist/server/). */
 const WORKER_URL = import.meta.url.endsWith('.ts')
-  ? new URL('./rich-text-worker.ts', import.meta.url)
+  ? new URL('./rich-text-worker-entry.mjs', import.meta.url)
   : new URL('./rich-text-worker.mjs', import.meta.url);
 
 /**
@@ -205,7 +205,7 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
       if (isBusy(error)) throw new RichTextRefusedError(503, 'The server is busy. Please try again in a moment.', { headers: { 'retry-after': '5' } });
       throw error;
     }
-    if ('richText' in outcome) return outcome.richText;
+    if ('richText' in outcome) return richTextFrom(outcome.richText);
     if (outcome.ok) throw new Error(`A ${task.kind} task answered plain text`);
     if (outcome.problem === 'unreadable') throw new RichTextRefusedError(400, `The ${what} could not be read as a document.`);
     throw new RichTextRefusedError(413, richTextLimitMessage(what, outcome.problem));

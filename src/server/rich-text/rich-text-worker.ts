@@ -3,12 +3,12 @@
  * the server's event loop. Limits are checked here too, so what is costly to measure (a JSON
  * document's size and node count) is measured off the event loop as well.
  */
-// markdown-parse is imported directly, not through parseMarkdown's lazy import(): a worker
-// started from TypeScript sources (tests) loads modules through require, where import() of a
-// .ts source is not available.
+import type { Node as PMNode } from 'prosemirror-model';
+// markdown-parse is imported directly, not through parseMarkdown's lazy import(): the worker
+// reads markdown for AI answers and imports, so it may as well load it with the rest.
 import { parseMarkdownNow } from '../../core/serialize/markdown-parse.js';
 import { htmlOverLimit, jsonOverLimit, type RichTextLimit } from './limits.js';
-import { normaliseRichText, remoteImagesAsLinks, richTextOf, richTextToPlain, type RichText, type RichTextInput } from './rich-text.js';
+import { normaliseSerialised, remoteImagesAsLinks, richTextOf, richTextToPlain, serialisedOf, type RichText, type RichTextInput, type SerialisedRichText } from './rich-text.js';
 
 /**
  * A job for the worker: clean client rich text, turn markdown (an AI answer) into rich text, or
@@ -21,9 +21,12 @@ export type RichTextTask =
   | { kind: 'markdown-batch'; markdown: readonly string[]; imageOrigins: readonly string[] }
   | { kind: 'plain'; html: ReadonlyArray<string | null> };
 
-/** The worker's answer: the rich text or the plain texts, or why there are none (errors do not cross threads intact). */
+/**
+ * The worker's answer: the rich text (its JSON as text, SerialisedRichText) or the plain texts,
+ * or why there are none (errors do not cross threads intact).
+ */
 export type RichTextOutcome =
-  | { ok: true; richText: RichText }
+  | { ok: true; richText: SerialisedRichText }
   | { ok: true; plain: string[] }
   | { ok: true; documents: MarkdownDocument[] }
   | { ok: false; problem: RichTextLimit | 'unreadable' };
@@ -31,11 +34,15 @@ export type RichTextOutcome =
 /** One markdown text of a batch read: its rich text, or the limit it is over. */
 export type MarkdownDocument = { richText: RichText } | { problem: RichTextLimit };
 
-/** Markdown as rich text, measured as text first: its size, and any HTML tags it holds. */
-function fromMarkdown(markdown: string, imageOrigins: readonly string[]): MarkdownDocument {
+/** Markdown as a document, or the limit it is over, measured as text first: its size, and any HTML tags it holds. */
+function markdownIn(markdown: string, imageOrigins: readonly string[]): PMNode | RichTextLimit {
   const limit = htmlOverLimit(markdown);
-  if (limit) return { problem: limit };
-  return { richText: richTextOf(remoteImagesAsLinks(parseMarkdownNow(markdown), imageOrigins)) };
+  return limit ?? remoteImagesAsLinks(parseMarkdownNow(markdown), imageOrigins);
+}
+
+function fromMarkdown(markdown: string, imageOrigins: readonly string[]): MarkdownDocument {
+  const doc = markdownIn(markdown, imageOrigins);
+  return typeof doc === 'string' ? { problem: doc } : { richText: richTextOf(doc) };
 }
 
 function overLimit(input: RichTextInput): RichTextLimit | null {
@@ -49,13 +56,13 @@ export default async function runRichTextTask(task: RichTextTask): Promise<RichT
   if (task.kind === 'plain') return { ok: true, plain: task.html.map(richTextToPlain) };
   if (task.kind === 'markdown-batch') return { ok: true, documents: task.markdown.map((markdown) => fromMarkdown(markdown, task.imageOrigins)) };
   if (task.kind === 'markdown') {
-    const document = fromMarkdown(task.markdown, task.imageOrigins);
-    return 'problem' in document ? { ok: false, problem: document.problem } : { ok: true, richText: document.richText };
+    const doc = markdownIn(task.markdown, task.imageOrigins);
+    return typeof doc === 'string' ? { ok: false, problem: doc } : { ok: true, richText: serialisedOf(doc) };
   }
   const limit = overLimit(task.input);
   if (limit) return { ok: false, problem: limit };
   try {
-    return { ok: true, richText: normaliseRichText(task.input, task.imageOrigins) };
+    return { ok: true, richText: normaliseSerialised(task.input, task.imageOrigins) };
   } catch {
     return { ok: false, problem: 'unreadable' };
   }

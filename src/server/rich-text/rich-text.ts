@@ -25,11 +25,25 @@ export interface RichTextInput {
   json?: unknown;
 }
 
-/** Both stored forms; the HTML is written without a DOM, byte for byte as the browser's editor writes it. */
-function richTextIn(doc: PMNode): RichText {
-  // ProseMirror's attribute objects have no prototype; stored and compared data should be plain JSON.
-  const json = JSON.parse(JSON.stringify(serializeJSON(doc))) as JSONNode;
-  return { html: serializeHTML(doc), json };
+/**
+ * Rich text with its JSON document as text: what a worker thread sends back. Copying a large
+ * document's objects between threads (structured clone) costs about twice writing and reading
+ * its JSON text, and the text is written anyway to leave ProseMirror's prototype-less
+ * attribute objects behind.
+ */
+export interface SerialisedRichText {
+  html: string;
+  json: string;
+}
+
+/** Both stored forms of a document, the JSON as text; the HTML is written without a DOM, byte for byte as the browser's editor writes it. */
+export function serialisedOf(doc: PMNode): SerialisedRichText {
+  return { html: serializeHTML(doc), json: JSON.stringify(serializeJSON(doc)) };
+}
+
+/** Rich text from its serialised form: the JSON read back as plain data (no prototype-less objects). */
+export function richTextFrom(serialised: SerialisedRichText): RichText {
+  return { html: serialised.html, json: JSON.parse(serialised.json) as JSONNode };
 }
 
 /** An origin no address of ours has: what resolves to it from a path is a path of this app. */
@@ -94,7 +108,7 @@ function parseIn(input: RichTextInput, env: ServerDomEnvironment): PMNode {
 
 /** Both stored forms of a parsed document. */
 export function richTextOf(doc: PMNode): RichText {
-  return richTextIn(doc);
+  return richTextFrom(serialisedOf(doc));
 }
 
 /** Parses input into a document of the editor's schema; JSON, when given, wins over HTML. */
@@ -109,7 +123,12 @@ export function parseRichText(input: RichTextInput): PMNode {
  * forms are given; empty input gives the empty document (HTML `''`).
  */
 export function normaliseRichText(input: RichTextInput, imageOrigins: readonly string[] = []): RichText {
-  return richTextIn(remoteImagesAsLinks(parseIn(input, createServerDomEnvironment()), imageOrigins));
+  return richTextFrom(normaliseSerialised(input, imageOrigins));
+}
+
+/** normaliseRichText with the JSON document left as text (SerialisedRichText), for a worker's answer. */
+export function normaliseSerialised(input: RichTextInput, imageOrigins: readonly string[] = []): SerialisedRichText {
+  return serialisedOf(remoteImagesAsLinks(parseIn(input, createServerDomEnvironment()), imageOrigins));
 }
 
 /**

@@ -20,3 +20,101 @@ export function parseInertDocument(html: string): Document {
 export function createServerDomEnvironment(): ServerDomEnvironment {
   return { parseDocument: parseInertDocument, document: parseInertDocument('') };
 }
+
+type Matcher = (element: Element) => boolean;
+
+/**
+ * A parse rule's selector as a plain test, for the simple shapes the schema's rules use:
+ * `tag`, `tag[attr]` and `tag[data-x="value"]`. Other selectors get null and go to
+ * linkedom's own matching. Only `data-` attributes are compared by value: HTML compares a
+ * few other attributes' values (`type`, `lang`…) without regard to case.
+ */
+export function simpleMatcher(selector: string): Matcher | null {
+  const parts = /^([a-z][a-z0-9-]*)(?:\[([a-z][a-z0-9-]*)(?:="([^"\\]*)")?\])?$/.exec(selector);
+  if (!parts) return null;
+  const [, tag, attribute, value] = parts;
+  if (value !== undefined && !attribute.startsWith('data-')) return null;
+  // HTML documents' tag names match in any case, as in linkedom's matching.
+  const isTag: Matcher = (element) => element.localName.toLowerCase() === tag;
+  if (!attribute) return isTag;
+  if (value === undefined) return (element) => isTag(element) && element.hasAttribute(attribute);
+  return (element) => isTag(element) && element.getAttribute(attribute) === value;
+}
+
+/**
+ * ProseMirror's DOMParser asks `element.matches(rule.tag)` for every rule on every element,
+ * and linkedom parses the selector again on each call: a long document spends a third of its
+ * reading there. Simple selectors are turned into a test once (simpleMatcher) and kept; the
+ * rest still go to linkedom. Installed once per process, on linkedom's element class.
+ */
+function installCachedMatches(): void {
+  const owner = elementPrototypeWith('matches');
+  if (!owner) return;
+  const original = (owner as Element).matches;
+  const cache = new Map<string, Matcher | null>();
+  Object.defineProperty(owner, 'matches', {
+    configurable: true,
+    writable: true,
+    value(this: Element, selector: string): boolean {
+      let matcher = cache.get(selector);
+      if (matcher === undefined) {
+        matcher = simpleMatcher(selector);
+        // Bounded: the selectors asked are the schema's, a few dozen.
+        if (cache.size < 256) cache.set(selector, matcher);
+      }
+      return matcher ? matcher(this) : original.call(this, selector);
+    },
+  });
+}
+
+/** The prototype of linkedom's elements that defines `name` (its Element class). */
+function elementPrototypeWith(name: string): object | null {
+  let owner: object | null = parseInertDocument('').createElement('p');
+  while (owner && !Object.prototype.hasOwnProperty.call(owner, name)) owner = Object.getPrototypeOf(owner);
+  return owner;
+}
+
+function refuseStyleWrite(): never {
+  throw new TypeError('The server DOM does not write inline styles through element.style; set the style attribute instead.');
+}
+
+const answerNothing = () => '';
+
+/**
+ * The style declaration of every element without a `style` attribute: empty, shared, and read
+ * only. No server code writes styles through `element.style` (ProseMirror's serialiser sets the
+ * attribute), so a write is a mistake and throws rather than being lost.
+ */
+const NO_STYLE: CSSStyleDeclaration = new Proxy(Object.create(null) as CSSStyleDeclaration, {
+  get(_target, name) {
+    if (name === 'length') return 0;
+    if (name === 'getPropertyValue' || name === 'getPropertyPriority' || name === 'item') return answerNothing;
+    if (name === 'setProperty' || name === 'removeProperty') return refuseStyleWrite;
+    return typeof name === 'string' ? '' : undefined;
+  },
+  set: refuseStyleWrite,
+  defineProperty: refuseStyleWrite,
+  deleteProperty: refuseStyleWrite,
+});
+
+/**
+ * ProseMirror's DOMParser reads `element.style` of every element (its `white-space`, and its
+ * declarations for the style rules), and linkedom builds a style object for each element asked
+ * (a Map behind a Proxy, kept in a WeakMap): a fifth of a long document's reading on the server,
+ * most of it in garbage collection. Elements without a `style` attribute, nearly all of them,
+ * answer with one shared empty declaration (NO_STYLE); the others with linkedom's own.
+ */
+function installEmptyStyles(): void {
+  const owner = elementPrototypeWith('style');
+  const linkedomStyle = owner && Object.getOwnPropertyDescriptor(owner, 'style')?.get;
+  if (!owner || !linkedomStyle) return;
+  Object.defineProperty(owner, 'style', {
+    configurable: true,
+    get(this: Element): CSSStyleDeclaration {
+      return this.hasAttribute('style') ? linkedomStyle.call(this) : NO_STYLE;
+    },
+  });
+}
+
+installCachedMatches();
+installEmptyStyles();
