@@ -59,14 +59,23 @@ describe('server DOM selector matching', () => {
 });
 
 describe('server DOM inline styles', () => {
-  test('an element without a style attribute has an empty style that cannot be written', () => {
-    const p = parseInertDocument('<p>x</p>').body.querySelector('p') as HTMLElement;
+  test('an element without a style attribute reads an empty style, and a write goes through as in a browser', () => {
+    const body = parseInertDocument('<p>x</p><h2>y</h2><b>z</b>').body;
+    const p = body.querySelector('p') as HTMLElement;
     assert.equal(p.style.length, 0);
     assert.equal(p.style.whiteSpace, '');
     assert.equal(p.style.getPropertyValue('font-weight'), '');
-    assert.throws(() => (p.style.color = 'red'), TypeError);
-    assert.throws(() => p.style.setProperty('color', 'red'), TypeError);
     assert.equal(p.getAttribute('style'), null);
+    p.style.color = 'red';
+    assert.equal(p.style.color, 'red');
+    assert.match(p.getAttribute('style') ?? '', /color:\s*red/);
+    const heading = body.querySelector('h2') as HTMLElement;
+    heading.style.setProperty('font-weight', '400');
+    assert.equal(heading.style.fontWeight, '400');
+    // Removing from an empty style changes nothing, as paste cleaning does to every heading.
+    const bold = body.querySelector('b') as HTMLElement;
+    bold.style.removeProperty('font-weight');
+    assert.equal(bold.style.length, 0);
   });
 
   test('an element with a style attribute reads it, also after the attribute changes', () => {

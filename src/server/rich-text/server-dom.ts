@@ -74,44 +74,49 @@ function elementPrototypeWith(name: string): object | null {
   return owner;
 }
 
-function refuseStyleWrite(): never {
-  throw new TypeError('The server DOM does not write inline styles through element.style; set the style attribute instead.');
-}
-
 const answerNothing = () => '';
 
+/** linkedom's own style getter (its CSSStyleDeclaration of an element), found by installEmptyStyles. */
+let linkedomStyleOf: ((element: Element) => CSSStyleDeclaration) | null = null;
+
 /**
- * The style declaration of every element without a `style` attribute: empty, shared, and read
- * only. No server code writes styles through `element.style` (ProseMirror's serialiser sets the
- * attribute), so a write is a mistake and throws rather than being lost.
+ * The style declaration of an element without a `style` attribute: reads answer empty at once;
+ * a write (rare on the server: ProseMirror's serialiser sets the attribute) goes to linkedom's
+ * own declaration of the element, as it would have without this, and the element has a style from
+ * then on. One small proxy per element read, sharing this handler, instead of linkedom's map.
  */
-const NO_STYLE: CSSStyleDeclaration = new Proxy(Object.create(null) as CSSStyleDeclaration, {
-  get(_target, name) {
+const emptyStyle: ProxyHandler<{ element: Element }> = {
+  get(target, name) {
     if (name === 'length') return 0;
     if (name === 'getPropertyValue' || name === 'getPropertyPriority' || name === 'item') return answerNothing;
-    if (name === 'setProperty' || name === 'removeProperty') return refuseStyleWrite;
+    if (name === 'setProperty' || name === 'removeProperty') {
+      const real = linkedomStyleOf!(target.element);
+      return real[name].bind(real);
+    }
     return typeof name === 'string' ? '' : undefined;
   },
-  set: refuseStyleWrite,
-  defineProperty: refuseStyleWrite,
-  deleteProperty: refuseStyleWrite,
-});
+  set(target, name, value) {
+    (linkedomStyleOf!(target.element) as unknown as Record<string | symbol, unknown>)[name] = value;
+    return true;
+  },
+};
 
 /**
  * ProseMirror's DOMParser reads `element.style` of every element (its `white-space`, and its
  * declarations for the style rules), and linkedom builds a style object for each element asked
  * (a Map behind a Proxy, kept in a WeakMap): a fifth of a long document's reading on the server,
  * most of it in garbage collection. Elements without a `style` attribute, nearly all of them,
- * answer with one shared empty declaration (NO_STYLE); the others with linkedom's own.
+ * answer with a light empty declaration (emptyStyle) that hands any write to linkedom's own; the others get linkedom's own.
  */
 function installEmptyStyles(): void {
   const owner = elementPrototypeWith('style');
   const linkedomStyle = owner && Object.getOwnPropertyDescriptor(owner, 'style')?.get;
   if (!owner || !linkedomStyle) return;
+  linkedomStyleOf = (element) => linkedomStyle.call(element) as CSSStyleDeclaration;
   Object.defineProperty(owner, 'style', {
     configurable: true,
     get(this: Element): CSSStyleDeclaration {
-      return this.hasAttribute('style') ? linkedomStyle.call(this) : NO_STYLE;
+      return this.hasAttribute('style') ? linkedomStyle.call(this) : (new Proxy({ element: this }, emptyStyle) as unknown as CSSStyleDeclaration);
     },
   });
 }
