@@ -42,11 +42,11 @@ export const screensCss = `
 /* Issue list rows share one column template, so state, priority, key, labels, assignees and date line up row to row; the title takes the rest. */
 .app-issue-grid-row {
   display: grid; gap: var(--app-space-3);
-  grid-template-columns: var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 12em 4.5em 6.5em;
+  grid-template-columns: var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 14em 4.5em 6.5em;
 }
 .app-issue-grid-row > * { min-width: 0; }
 /* Selectable rows start with a checkbox column. */
-.app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 12em 4.5em 6.5em; }
+.app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 14em 4.5em 6.5em; }
 .app-issue-select { width: 16px; height: 16px; margin: 0; accent-color: var(--app-primary); }
 .app-issue-row:has(.app-issue-select:checked) { background: var(--app-surface); }
 .app-selection-bar {
@@ -58,7 +58,7 @@ export const screensCss = `
 .app-issue-grid-row .app-picker-button { justify-content: center; min-width: 24px; min-height: 24px; margin: -4px; padding: 0; }
 /* Labels, assignees and target date pickers keep to their column, their value at its end as the read-only row shows it. */
 .app-issue-grid-row :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) .app-picker-button { justify-content: flex-end; margin: -4px -4px -4px 0; padding: 0 4px; }
-.app-issue-grid-row .app-issue-labels .app-picker-value { gap: var(--app-space-1); justify-content: flex-end; }
+.app-issue-grid-row .app-issue-labels .app-picker-value { gap: var(--app-space-1); justify-content: flex-end; flex-wrap: nowrap; }
 .app-issue-date .app-picker-button { font-size: var(--app-text-sm); color: var(--app-muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
 .app-issue-row:hover .app-picker-button[data-compact][data-empty] .app-picker-value { opacity: 1; }
 .app-state-icon, .app-priority-icon, .app-issue-cell { display: inline-flex; align-items: center; justify-content: center; }
