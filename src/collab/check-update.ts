@@ -119,11 +119,29 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
   };
   const placeOfDocItem = (item: Y.Item): { parent: ParentKind; sub: string | null } | null =>
     item.parent instanceof Y.AbstractType ? { parent: kindOfType(item.parent as Y.AbstractType<unknown>), sub: item.parentSub } : null;
+  // Each element's kind, found once for all its children and attributes.
+  const kinds = new Map<Y.Item, ParentKind>();
   const parentKindOfId = (id: Y.ID): ParentKind => {
     const holder = inUpdate(id) ?? inDoc(id);
     if (!holder) return { kind: 'other', what: 'an element the document does not have' };
-    if (!(holder.content instanceof Y.ContentType)) return { kind: 'other', what: 'a value that holds no content' };
-    return kindOfType(holder.content.type as Y.AbstractType<unknown>);
+    let kind = kinds.get(holder);
+    if (!kind) {
+      kind = holder.content instanceof Y.ContentType ? kindOfType(holder.content.type as Y.AbstractType<unknown>) : { kind: 'other', what: 'a value that holds no content' };
+      kinds.set(holder, kind);
+    }
+    return kind;
+  };
+  // An attribute's verdict per value: a whole document repeats the same few values thousands of times.
+  const verdicts = new Map<NodeType | MarkType, Map<string, Map<unknown, boolean>>>();
+  const kept = (type: NodeType | MarkType, key: string, value: unknown): boolean => {
+    if (typeof value === 'object' && value !== null) return keptValue(type, key, value);
+    let byKey = verdicts.get(type);
+    if (!byKey) verdicts.set(type, (byKey = new Map()));
+    let byValue = byKey.get(key);
+    if (!byValue) byKey.set(key, (byValue = new Map()));
+    let verdict = byValue.get(value);
+    if (verdict === undefined) byValue.set(value, (verdict = keptValue(type, key, value)));
+    return verdict;
   };
 
   for (const item of items) {
@@ -139,7 +157,7 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
       if (!type) return `The update uses the node "${parent.nodeName}", which this editor does not know.`;
       if (!(content instanceof Y.ContentAny) || content.arr.length !== 1) return `The attribute "${sub}" of "${parent.nodeName}" does not hold one value.`;
       if (sub === 'ychange') continue;
-      if (!keptValue(type, sub, content.arr[0])) return `The attribute "${sub}" of "${parent.nodeName}" is unknown or has a value its cleaner refuses.`;
+      if (!kept(type, sub, content.arr[0])) return `The attribute "${sub}" of "${parent.nodeName}" is unknown or has a value its cleaner refuses.`;
       continue;
     }
     if (content instanceof Y.ContentType) {
@@ -165,7 +183,7 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
       if (content.value === null) continue;
       if (typeof content.value !== 'object') return `The mark "${mark.name}" has attributes that are not an object.`;
       for (const [key, value] of Object.entries(content.value as Record<string, unknown>)) {
-        if (!keptValue(mark, key, value)) return `The attribute "${key}" of the mark "${mark.name}" is unknown or has a value its cleaner refuses.`;
+        if (!kept(mark, key, value)) return `The attribute "${key}" of the mark "${mark.name}" is unknown or has a value its cleaner refuses.`;
       }
       continue;
     }

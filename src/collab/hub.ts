@@ -153,7 +153,7 @@ export class CollabHub {
           const vector = message.bytes();
           // What is stored, never more: a change still on its way to the store is sent once stored.
           await shared.settled();
-          this.send(connection, encodeMessage(Message.syncStep2, Y.encodeStateAsUpdate(shared.doc, vector)));
+          this.send(connection, shared.syncAnswer(vector));
           connection.synced = true;
           this.send(connection, encodeMessage(Message.serverStep1, Y.encodeStateVector(shared.doc)));
           return;

@@ -39,6 +39,8 @@ export class SharedDocument {
   private flushing: Promise<void> | null = null;
   idleTimer: ReturnType<typeof setTimeout> | null = null;
   closed = false;
+  /** The sync answer holding the whole document, kept for the next editor that joins with nothing (null once it changed). */
+  private wholeAnswer: Uint8Array | null = null;
 
   constructor(
     readonly name: string,
@@ -46,6 +48,10 @@ export class SharedDocument {
   ) {
     // The root the editor binds to, typed as such (the server reads it, part of checking changes).
     this.doc.getXmlFragment(FRAGMENT);
+    // Any change makes the kept encoding stale (a transaction that changed nothing too: rare, and safe).
+    this.doc.on('afterTransaction', () => {
+      this.wholeAnswer = null;
+    });
     this.awareness = new Awareness(this.doc);
     // The hub holds no presence of its own.
     this.awareness.setLocalState(null);
@@ -60,6 +66,17 @@ export class SharedDocument {
       const message = encodeMessage(Message.awareness, encodeAwarenessUpdate(this.awareness, changed));
       for (const connection of this.connections) if (connection !== from) this.hub.send(connection, message);
     });
+  }
+
+  /**
+   * The sync answer for an editor whose document holds `vector`: what it lacks. An editor that
+   * joins with nothing (nearly all of them) gets the whole document, encoded once per version of
+   * it: encoding a 10,000-block document (4.7 MB) takes 0.1-0.4 s, at every join otherwise.
+   */
+  syncAnswer(vector: Uint8Array): Uint8Array {
+    if (Y.decodeStateVector(vector).size) return encodeMessage(Message.syncStep2, Y.encodeStateAsUpdate(this.doc, vector));
+    this.wholeAnswer ??= encodeMessage(Message.syncStep2, Y.encodeStateAsUpdate(this.doc));
+    return this.wholeAnswer;
   }
 
   /** Queues a change (or an acknowledgement in turn) for storing, and starts a flush if none runs. */

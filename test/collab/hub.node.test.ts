@@ -136,6 +136,30 @@ describe('collaboration hub and provider', () => {
     }
   });
 
+  it('gives each editor that joins with nothing the document as it is then: the whole-document answer kept between joins follows every change', async () => {
+    const server = await startHub();
+    try {
+      const ann = editor(server.url, 'ann');
+      await until(ann, (s) => s.status === 'synced', 'ann synced');
+      type(ann, 'one');
+      await until(ann, (s) => s.unsent === 0, 'ann acknowledged');
+      const bob = editor(server.url, 'bob');
+      await until(bob, (s) => s.status === 'synced', 'bob synced');
+      expect(bob.fragment.toString()).to.include('one');
+      // The answer bob got is kept; a change after it must not be missing from the next one's.
+      type(ann, ' two', 3);
+      await until(ann, (s) => s.unsent === 0, 'the second change acknowledged');
+      const carol = editor(server.url, 'carol');
+      await until(carol, (s) => s.status === 'synced', 'carol synced');
+      expect(carol.fragment.toString()).to.include('one two');
+      const dave = editor(server.url, 'dave');
+      await until(dave, (s) => s.status === 'synced', 'dave synced');
+      expect(dave.fragment.toString()).to.equal(carol.fragment.toString());
+    } finally {
+      await server.close();
+    }
+  });
+
   it('passes changes on to a connection only once it has synced: one who joins while others type gets the document, then the changes', async () => {
     const server = await startHub();
     try {
