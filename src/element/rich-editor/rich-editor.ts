@@ -1,11 +1,8 @@
 import { RichEditor } from './rich-editor.component.js';
-// The element renders these pieces in its shadow root: whatever defines <rich-editor>
-// (the element's entry, the React wrapper, a host importing this module) defines them too.
-// Each defines its tag only where customElements exists, so this stays safe on a server.
-import '../drag-handle/drag-handle.js';
-import '../mention-list/mention-list.js';
-import '../slash-menu/slash-menu.js';
-import '../table-controls/table-controls.js';
+// The element renders its toolbar in its shadow root from the first paint: whatever defines
+// <rich-editor> defines it too. The pieces shown on demand (../pieces.ts) are imported by the
+// library's entries and fetched by the element itself otherwise (on-demand.ts). Each defines
+// its tag only where customElements exists, so this stays safe on a server.
 import '../toolbar/toolbar.js';
 
 /** The element's tag name. */
