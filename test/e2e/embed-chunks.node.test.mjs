@@ -60,6 +60,8 @@ async function open({ pieces = 'continue', noIdle = false } = {}) {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.setRequestInterception(true);
+  let asked = () => {};
+  const askedFor = new Promise((resolve) => (asked = resolve));
   let release = () => {};
   const released = new Promise((resolve) => (release = resolve));
   page.on('request', (request) => {
@@ -68,6 +70,7 @@ async function open({ pieces = 'continue', noIdle = false } = {}) {
     if (url.pathname === '/favicon.ico') return void request.respond({ status: 204 });
     if (!PIECES.test(url.pathname)) return void request.continue();
     requested.push(url.pathname);
+    asked();
     if (pieces === 'abort') return void request.abort('failed');
     if (pieces === 'hold') return void (held = released.then(() => request.continue()));
     request.continue();
@@ -76,7 +79,7 @@ async function open({ pieces = 'continue', noIdle = false } = {}) {
   await page.setViewport({ width: 1000, height: 800 });
   await page.goto(`${base}/embed.html`);
   await page.waitForFunction(() => document.getElementById('editor')?.shadowRoot?.querySelector('[role="textbox"] table'));
-  return { page, problems, warnings, warning, requested, release, held: () => held };
+  return { page, problems, warnings, warning, requested, askedFor, release, held: () => held };
 }
 
 const piecesDefined = (page) => page.evaluate(() => !!customElements.get('rich-editor-slash-menu'));
@@ -106,11 +109,12 @@ async function slashToPaint(page) {
 }
 
 test('the entry alone paints the document and takes typing while the pieces chunk is held back', async () => {
-  const { page, problems, requested, release, held } = await open({ pieces: 'hold' });
+  const { page, problems, requested, askedFor, release, held } = await open({ pieces: 'hold' });
   await page.evaluate(() => document.getElementById('editor').focusAt('end'));
   await page.keyboard.type('Typed first');
   assert.match(await text(page), /<p>AfterTyped first<\/p>/);
   assert.equal(await piecesDefined(page), false, 'no piece is defined before its chunk arrives');
+  await askedFor;
   assert.equal(requested.length, 1, 'the chunk was asked for once (focus or idle)');
   release();
   await held();
@@ -138,12 +142,13 @@ test('after the idle prefetch, "/" opens the slash menu and a hovered table show
 });
 
 test('without the idle prefetch, focus fetches the chunk and "/" typed at once still opens the menu', async () => {
-  const { page, problems, requested } = await open({ noIdle: true });
+  const { page, problems, requested, askedFor } = await open({ noIdle: true });
   assert.equal(await piecesDefined(page), false, 'nothing fetched the chunk before a need');
   await page.evaluate(() => document.getElementById('editor').focusAt('end'));
   await page.keyboard.press('Enter');
   const delay = await slashToPaint(page);
   console.log(`"/" to the painted slash menu, chunk fetched on focus only: ${delay.toFixed(1)} ms`);
+  await askedFor;
   assert.equal(requested.length, 1);
   assert.deepEqual(problems, []);
   await page.close();
