@@ -1,4 +1,4 @@
-// The embed bundle's on-demand pieces (slash menu, mention list, drag handle, table handles) in a
+// The embed bundle's on-demand pieces (toolbar, slash menu, mention list, drag handle, table handles) in a
 // real Chromium: the entry alone paints and takes typing while their chunk is held back, each
 // piece works on first use once the idle prefetch brought it, a chunk that cannot be fetched
 // gives the clear warning and leaves the editor working, and the time from "/" to the painted
@@ -123,7 +123,7 @@ test('the entry alone paints the document and takes typing while the pieces chun
   await page.close();
 });
 
-test('after the idle prefetch, "/" opens the slash menu and a hovered table shows its handles', async () => {
+test('after the idle prefetch, "/" opens the slash menu, a hovered table shows its handles and selected text the toolbar', async () => {
   const { page, problems } = await open();
   await page.waitForFunction(() => customElements.get('rich-editor-slash-menu'));
   await page.evaluate(() => document.getElementById('editor').focusAt('end'));
@@ -137,6 +137,10 @@ test('after the idle prefetch, "/" opens the slash menu and a hovered table show
   await page.waitForFunction(() =>
     [...document.getElementById('editor').shadowRoot.querySelector('rich-editor-table-controls').shadowRoot.querySelectorAll('button[aria-label="Row options"]')].some((b) => b.checkVisibility()),
   );
+  const hello = await page.evaluateHandle(() => document.getElementById('editor').shadowRoot.querySelector('[role="textbox"] p'));
+  const word = await hello.boundingBox();
+  await page.mouse.click(word.x + 12, word.y + word.height / 2, { clickCount: 2 });
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.querySelector('rich-editor-toolbar').shadowRoot.querySelector('[part="toolbar"]')?.checkVisibility());
   assert.deepEqual(problems, []);
   await page.close();
 });

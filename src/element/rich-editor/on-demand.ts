@@ -9,12 +9,12 @@ let loading: Promise<void> | null = null;
  * Loads the on-demand UI pieces (../pieces.ts). Until they arrive their tags sit in the
  * shadow root undefined and show nothing; on arrival the browser upgrades them and each
  * shows what the editor's state already holds (a menu opened by "/" before the chunk came).
- * A chunk that cannot be fetched leaves typing and the toolbar working, with a warning.
+ * A chunk that cannot be fetched leaves typing and the keyboard shortcuts working, with a warning.
  */
 export function loadPieces(): Promise<void> {
   loading ??= import('../pieces.js').then(
     () => undefined,
-    (error: unknown) => log.warn('The editor\'s menus and handles could not be loaded (is their chunk beside the editor\'s script?); typing and the toolbar still work', error),
+    (error: unknown) => log.warn('The editor\'s menus and handles could not be loaded (is their chunk beside the editor\'s script?); typing and keyboard shortcuts still work', error),
   );
   return loading;
 }

@@ -1,9 +1,8 @@
 import { RichEditor } from './rich-editor.component.js';
-// The element renders its toolbar in its shadow root from the first paint: whatever defines
-// <rich-editor> defines it too. The pieces shown on demand (../pieces.ts) are imported by the
-// library's entries and fetched by the element itself otherwise (on-demand.ts). Each defines
-// its tag only where customElements exists, so this stays safe on a server.
-import '../toolbar/toolbar.js';
+// The UI pieces the element renders in its shadow root (../pieces.ts: toolbar, menus, handles)
+// are imported by the library's entries and fetched by the element itself otherwise
+// (on-demand.ts), so this module defines <rich-editor> alone. Each piece defines its tag only
+// where customElements exists, so this stays safe on a server.
 
 /** The element's tag name. */
 export const RICH_EDITOR_TAG = 'rich-editor';
