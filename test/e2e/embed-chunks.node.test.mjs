@@ -10,9 +10,9 @@ import puppeteer from 'puppeteer-core';
 import { findChromium } from '../../scripts/browsers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
-const PAGE = `<!doctype html><meta charset="utf-8"><title>Embed</title>
+const html = (attributes = '') => `<!doctype html><meta charset="utf-8"><title>Embed</title>
 <script type="module" src="/dist/browser/rich-editor.min.js"></script>
-<rich-editor id="editor" value="<p>Hello</p><table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr><tr><td><p>c</p></td><td><p>d</p></td></tr></tbody></table><p>After</p>"></rich-editor>`;
+<rich-editor id="editor" ${attributes} value="<p>Hello</p><table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr><tr><td><p>c</p></td><td><p>d</p></td></tr></tbody></table><p>After</p>"></rich-editor>`;
 /** The chunk the pieces shown on demand are in. */
 const PIECES = /\/dist\/browser\/pieces-[\w-]+\.min\.js$/;
 const WARNING = "[rich-editor] The editor's menus and handles could not be loaded";
@@ -42,7 +42,7 @@ after(async () => {
  * `release()`, or `abort`); `noIdle` takes requestIdleCallback away and the fallback's timer with it
  * (no prefetch: the chunk is fetched on first need only).
  */
-async function open({ pieces = 'continue', noIdle = false } = {}) {
+async function open({ pieces = 'continue', noIdle = false, attributes = '' } = {}) {
   const page = await browser.newPage();
   const problems = [];
   const warnings = [];
@@ -66,7 +66,7 @@ async function open({ pieces = 'continue', noIdle = false } = {}) {
   const released = new Promise((resolve) => (release = resolve));
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname === '/embed.html') return void request.respond({ status: 200, contentType: 'text/html', body: PAGE });
+    if (url.pathname === '/embed.html') return void request.respond({ status: 200, contentType: 'text/html', body: html(attributes) });
     if (url.pathname === '/favicon.ico') return void request.respond({ status: 204 });
     if (!PIECES.test(url.pathname)) return void request.continue();
     requested.push(url.pathname);
@@ -154,6 +154,18 @@ test('without the idle prefetch, focus fetches the chunk and "/" typed at once s
   console.log(`"/" to the painted slash menu, chunk fetched on focus only: ${delay.toFixed(1)} ms`);
   await askedFor;
   assert.equal(requested.length, 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a read-only viewer never fetches the pieces chunk, which it does not show', async () => {
+  const { page, problems, requested } = await open({ attributes: 'readonly' });
+  // Two idle periods after the first paint: where an editable editor's prefetch has run.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+  await page.evaluate(() => document.getElementById('editor').editorView.focus());
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  assert.deepEqual(requested, []);
+  assert.equal(await piecesDefined(page), false);
   assert.deepEqual(problems, []);
   await page.close();
 });

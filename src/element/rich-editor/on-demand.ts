@@ -29,19 +29,24 @@ function whenIdle(task: () => void): void {
 const NEEDS = ['pointerover', 'focusin'] as const;
 
 /**
- * Fetches the on-demand pieces after the editor's first paint, when the browser is idle, so
- * that "/" or a hovered table finds them there; a pointer or focus reaching the editor
- * before then fetches them at once.
+ * Fetches the on-demand pieces after the first paint of an editor that shows them, when the
+ * browser is idle, so that "/" or a hovered table finds them there; a pointer or focus
+ * reaching the editor before then fetches them at once.
  */
 export class OnDemandPieces implements ReactiveController {
   private scheduled = false;
 
   private readonly need = (): void => {
+    if (!this.shows()) return;
     for (const type of NEEDS) this.host.removeEventListener(type, this.need);
     void loadPieces();
   };
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+  /** `shows`: whether the element renders the pieces now (an editable editor; a read-only viewer never fetches them). */
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly shows: () => boolean,
+  ) {
     host.addController(this);
   }
 
@@ -55,7 +60,7 @@ export class OnDemandPieces implements ReactiveController {
   }
 
   hostUpdated(): void {
-    if (this.scheduled || loading) return;
+    if (this.scheduled || loading || !this.shows()) return;
     this.scheduled = true;
     whenIdle(() => void loadPieces());
   }
