@@ -269,7 +269,7 @@ blocks; images with relative paths; a table every 200 blocks.
 
 ## What is measured
 
-- **bundle**: minified and gzipped bytes a page loads up front. Ours is the embed bundle with its UI (toolbar, menus), lazy chunks (markdown parser, highlighter and its per-language grammars) excluded; the others are their adapters bundled and minified with esbuild. The row \"TipTap with the same features\" is the TipTap target plus the extensions listed under \"TipTap with the same features\".
+- **bundle**: minified and gzipped bytes a page loads up front. Ours is the embed bundle's entry and the chunk of UI pieces it fetches once painted (toolbar, menus, handles), the other lazy chunks (markdown parser, highlighter and its per-language grammars) excluded; the others are their adapters bundled and minified with esbuild. The row \"TipTap with the same features\" is the TipTap target plus the extensions listed under \"TipTap with the same features\".
 - **React wrapper**: the wrapper's own bytes on top of the editor (ours: \`rich-editor/react\` with \`@lit/react\`; TipTap: \`@tiptap/react\`), the editor and React left out.
 - **paste**: into the 1,000-block document at a paragraph in the middle, a paste event carrying 1 MB of generated HTML (seed 7), then, with the caret back in the middle, 5,000 blocks (seed 8); each timed from dispatch to the next painted frame. The bare contenteditable pastes with \`insertHTML\` (a synthetic paste event has no default action).
 - **getMarkdown**: ours only; TipTap and raw ProseMirror as configured have no markdown serialiser for tables and task lists.

@@ -1,5 +1,6 @@
 // The embed bundle keeps heavy, rarely used code out of the file every page loads.
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { build } from 'esbuild';
 
@@ -9,6 +10,8 @@ const MARKDOWN_IT_MARK = 'Input data should be a String';
 const PRISM_MARK = '" has no grammar.';
 /** A name only property-information's tables hold (hastscript's, which refractor's hast output needs and we do not). */
 const HAST_MARK = 'ariaActiveDescendant';
+/** The tag of the menus' options, which only the pieces shown on demand (slash menu, mention list) define and render. */
+const PIECES_MARK = 'rich-editor-listbox-option';
 /** Strings only the shipped example extensions hold (their styles), by the entry a host imports them from. */
 const EXTENSION_MARKS = { 'rich-editor/extensions/callout': '--rich-editor-callout-info', 'rich-editor/extensions/details': 'details-toggle' };
 
@@ -37,6 +40,16 @@ test('the element bundle loads markdown-it and the highlighter only on demand', 
   // Highlighting keeps Prism's tokens as class ranges: the hast layer's attribute tables
   // (about 0.2 MiB of heap once evaluated) are not loaded at all.
   assert.ok(!result.outputFiles.some((file) => file.text.includes(HAST_MARK)), 'no chunk holds hastscript or property-information');
+});
+
+// Read from the built bundle (rollup keeps our own modules' bare imports, which esbuild drops
+// by package.json's sideEffects, written for dist/).
+test('the built embed bundle leaves the pieces shown on demand (menus, handles) to a chunk of their own', () => {
+  assert.ok(existsSync('dist/browser/rich-editor.min.js'), 'dist/ is built (npm run build)');
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(PIECES_MARK), 'the menus are not in the entry');
+  const chunks = readdirSync('dist/browser').filter((name) => /^pieces-[\w-]+\.min\.js$/.test(name));
+  assert.equal(chunks.length, 1, 'one pieces chunk');
+  assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(PIECES_MARK), 'the menus are in the pieces chunk');
 });
 
 test('the shipped extensions (callout, details) add nothing to the element bundle: a host imports them from their own entries', async () => {

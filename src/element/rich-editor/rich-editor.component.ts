@@ -6,6 +6,7 @@ import { FormControl } from './form-control.js';
 import { EditorSettings } from './editor-settings.js';
 import { pressBelowContent } from './open-end.js';
 import { CollaborationController, type Collaboration } from './collaboration.js';
+import { OnDemandPieces } from './on-demand.js';
 import type { EditorView } from 'prosemirror-view';
 import { schemaStyles } from '../../core/extensions/collect.js';
 import type { EditorCommands, ExtensionInput } from '../../core/extensions/types.js';
@@ -224,6 +225,7 @@ export class RichEditor extends EditorSettings {
     super();
     // A press below the content (a host taller than its text) puts the caret at the end.
     pressBelowContent(this, () => this.doc.view);
+    new OnDemandPieces(this, () => this.canEdit);
   }
 
   /** The ProseMirror view, for hosts that need it (null while disconnected). */

@@ -1,12 +1,8 @@
 import { RichEditor } from './rich-editor.component.js';
-// The element renders these pieces in its shadow root: whatever defines <rich-editor>
-// (the element's entry, the React wrapper, a host importing this module) defines them too.
-// Each defines its tag only where customElements exists, so this stays safe on a server.
-import '../drag-handle/drag-handle.js';
-import '../mention-list/mention-list.js';
-import '../slash-menu/slash-menu.js';
-import '../table-controls/table-controls.js';
-import '../toolbar/toolbar.js';
+// The UI pieces the element renders in its shadow root (../pieces.ts: toolbar, menus, handles)
+// are imported by the library's entries and fetched by the element itself otherwise
+// (on-demand.ts), so this module defines <rich-editor> alone. Each piece defines its tag only
+// where customElements exists, so this stays safe on a server.
 
 /** The element's tag name. */
 export const RICH_EDITOR_TAG = 'rich-editor';
