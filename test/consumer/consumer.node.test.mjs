@@ -65,6 +65,15 @@ async function served(folder, use) {
 }
 
 /** Clicks into the editable content of the `nth` `<rich-editor>`, types `text` on the keyboard, and resolves with the element's HTML. */
+/** Resolves once `warnings` holds `count` entries (the page's console pushes them); fails after 10 s naming what it saw. */
+async function waitForWarnings(warnings, count) {
+  const deadline = Date.now() + 10_000;
+  while (warnings.length < count) {
+    if (Date.now() > deadline) throw new Error(`expected ${count} warnings, saw ${JSON.stringify(warnings)}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 async function typeInto(page, text, nth = 0) {
   await page.waitForFunction((index) => document.querySelectorAll('rich-editor')[index]?.shadowRoot?.querySelector('[contenteditable="true"]'), {}, nth);
   const content = await page.evaluateHandle((index) => document.querySelectorAll('rich-editor')[index].shadowRoot.querySelector('[contenteditable="true"]'), nth);
@@ -208,16 +217,20 @@ test('the embed bundle copied without its chunks still edits, with one warning p
       page.on('console', (message) => message.type() === 'warn' && warnings.push(message.text()));
       await page.goto(`${base}/`);
       const value = await typeInto(page, ' and more');
+      // Each missing chunk is asked for (and warned about) once it is first needed: wait for the three warnings the page emits.
+      await waitForWarnings(warnings, 3);
       await page.keyboard.type(' and more again');
       await page.evaluate(() => document.querySelector('rich-editor').blur());
       await typeInto(page, '!');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Typing on and focusing again asks for no chunk again (a failed one stays failed): still three, each once.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       assert.match(value, /<p>Hello and more<\/p>/);
-      // The markdown parser (loaded on focus) and the highlighter (a code block) are missing: one warning each, however much the user types.
-      assert.equal(warnings.length, 2, `one warning per missing chunk: ${JSON.stringify(warnings)}`);
+      // The markdown parser (loaded on focus), the highlighter (a code block) and the on-demand UI
+      // (menus and handles, fetched when idle or on focus) are missing: one warning each, however much the user types.
+      assert.equal(warnings.length, 3, `one warning per missing chunk: ${JSON.stringify(warnings)}`);
       assert.equal(new Set(warnings).size, warnings.length, 'no warning twice');
-      for (const warning of warnings) assert.match(warning, /^\[rich-editor\] .*could not be loaded \(is its chunk beside the editor's script\?\)/);
-    }, (problem) => /^console: Failed to load resource: .*\/(markdown-parse|highlighter)-[\w-]+\.min\.js\)$/.test(problem)),
+      for (const warning of warnings) assert.match(warning, /^\[rich-editor\] .*could not be loaded \(is (its|their) chunk beside the editor's script\?\)/);
+    }, (problem) => /^console: Failed to load resource: .*\/(markdown-parse|highlighter|pieces)-[\w-]+\.min\.js\)$/.test(problem)),
   );
 });
 
