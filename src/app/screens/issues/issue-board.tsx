@@ -11,7 +11,7 @@ import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
 import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
-import { PRIORITY_OPTIONS } from './create-issue-dialog.js';
+import { PRIORITY_LABELS } from './issue-icons.js';
 import { EstimateChip } from './issue-estimate.js';
 import { IssueKey, issueKey, NO_STATE_COLOUR } from './issue-key.js';
 import { ListFooter } from './issue-list.js';
@@ -261,8 +261,6 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
     </>
   );
 }
-
-const PRIORITY_LABELS = new Map(PRIORITY_OPTIONS.map((option) => [option.value, option.label]));
 
 /**
  * Whether a press or key comes from a control of the card (its pickers) or from a popup

@@ -14,8 +14,7 @@ import { Spinner } from '../../ui/spinner.js';
 import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../widgets/activity-feed/index.js';
 import { issuePeekCss } from './issue-peek.css.js';
-import { PRIORITY_OPTIONS } from './priorities.js';
-import { PriorityIcon, StateIcon } from './issue-icons.js';
+import { PRIORITY_LABELS, PriorityIcon, StateIcon } from './issue-icons.js';
 import { issueKey } from './issue-key.js';
 
 /** The address parameter naming the previewed issue, so a reload or a shared link keeps the preview open. */
@@ -71,8 +70,6 @@ export function PeekButton({ issue }: { issue: IssueRow }) {
     </button>
   );
 }
-
-const PRIORITY_LABELS = new Map(PRIORITY_OPTIONS.map((option) => [option.value, option.label]));
 
 /**
  * The preview of one issue beside the list (over it on a phone): key, title, state, priority,
