@@ -8,7 +8,7 @@
 // default, no heap figures, results in latest-firefox.json and the Firefox table of
 // docs/benchmarks.md; the targets are judged on Chromium).
 import { createServer } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -98,7 +98,7 @@ async function reactWrapperSizes() {
     const code = result.outputFiles[0].contents;
     return { minified: code.length, gzipped: gz(code) };
   };
-  const below = /^(react|react-dom|lit|lit-html|lit-element|@lit\/reactive-element|prosemirror-.*|@tiptap\/(core|pm)(\/.*)?)$/;
+  const below = /^((react|react-dom|lit|lit-html|lit-element|@lit\/reactive-element)(\/.*)?|prosemirror-.*|@tiptap\/(core|pm)(\/.*)?)$/;
   return {
     ours: {
       ...(await measure("export * from './src/react/index.ts';", (path) => below.test(path) || /\/(element|core)\//.test(path))),
@@ -133,22 +133,40 @@ async function sameFeaturesSizes() {
   return { minified: whole.length, gzipped: gz(whole), base, features, withoutLargest, note: `bench/.build/${SAME_FEATURES}.js: the TipTap target plus the extensions in bench/tiptap-features.mjs (esbuild, minified)` };
 }
 
-/** Minified and gzipped bytes of what a page loads up front for each target. */
+/**
+ * The files of dist/browser/ the pages of ours had fetched once the 10,000-block document was
+ * open and the page settled, before anything was typed, pasted or opened in it, by name.
+ */
+const defaultEditorFiles = new Set();
+
+/**
+ * Minified and gzipped bytes of what a page loads for each target. Ours: every file of the
+ * embed bundle a default editable editor fetched (the entry, and the chunks it loads for the
+ * document and when idle), each gzipped, with the entry on its own beside the total.
+ */
 function bundleSizes() {
   const sizes = {};
   for (const target of TARGETS) {
     const adapter = readFileSync(join(buildDir, `${target}.js`));
     if (target === 'ours') {
-      // The entry and the chunk of UI pieces it fetches once painted: what an editable editor loads with the UI included.
-      const files = ['rich-editor.min.js', ...readdirSync(join(root, 'dist/browser')).filter((name) => /^pieces-[\w-]+\.min\.js$/.test(name))].map((name) => readFileSync(join(root, 'dist/browser', name)));
+      const names = ['rich-editor.min.js', ...[...defaultEditorFiles].filter((name) => name !== 'rich-editor.min.js').sort()];
+      const files = names.map((name) => readFileSync(join(root, 'dist/browser', name)));
       sizes[target] = {
         minified: files.reduce((sum, file) => sum + file.length, 0),
         gzipped: files.reduce((sum, file) => sum + gz(file), 0),
-        note: 'dist/browser/rich-editor.min.js and its pieces-*.min.js chunk, each gzipped (the other lazy chunks excluded)',
+        entry: gz(files[0]),
+        files: Object.fromEntries(names.map((name, i) => [name, gz(files[i])])),
+        note: `dist/browser/: ${names.join(', ')}, each gzipped (what the 10,000-block page fetched before any input)`,
       };
     } else sizes[target] = { minified: adapter.length, gzipped: gz(adapter), note: `bench/.build/${target}.js (esbuild, minified)` };
   }
   return sizes;
+}
+
+/** The npm tarball, packed, in bytes (what `npm pack` would write; the build is current). */
+function packageSize() {
+  const [result] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--loglevel=error'], { cwd: root, encoding: 'utf8' }));
+  return { packed: result.size, unpacked: result.unpackedSize, files: result.entryCount };
 }
 
 // ---------------------------------------------------------------- server
@@ -210,12 +228,18 @@ async function openPage(target, size) {
   page.setDefaultTimeout(PAGE_TIMEOUT);
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error.message ?? error)));
+  // What the page fetches of the embed bundle (the entry and the chunks it loads), for the bundle rows.
+  const fetched = new Set();
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/dist/browser/') && path.endsWith('.js')) fetched.add(path.slice('/dist/browser/'.length));
+  });
   await page.goto(`${origin}/bench/pages/target.html?target=${target}`);
   await page.evaluate(() => window.bench.ready);
   await page.evaluate((n) => window.bench.fetchDoc(n), size);
   // The heap figures come from CDP, which Firefox does not speak.
   const cdp = BROWSER === 'chromium' ? await page.createCDPSession() : null;
-  return { page, cdp, errors, context };
+  return { page, cdp, errors, context, fetched };
 }
 
 /**
@@ -268,7 +292,10 @@ async function blinkHeap(cdp) {
   return success && size?.units === 'bytes' ? parseInt(size.value, 16) : null;
 }
 
-/** Focuses the middle of the document, then times each of `keys` keystrokes (the first is the first key after focus). */
+/**
+ * Focuses the middle of the document, then times each of `keys` keystrokes (the first is the
+ * first key after focus): `{ nextFrame, afterPaint }` in ms from each keydown.
+ */
 async function typing(page, keys) {
   await page.evaluate(() => window.bench.focusMiddle());
   const latencies = [];
@@ -305,7 +332,7 @@ const add = (metric, target, value) => {
   samples[metric] ??= {};
   (samples[metric][target] ??= []).push(value);
 };
-// keystrokes[size][target] = one array of per-key latencies per rep, in the order typed.
+// keystrokes[size][target] = one array per rep of each key's { nextFrame, afterPaint } in ms, in the order typed.
 const keystrokes = {};
 const problems = [];
 const fidelity = {};
@@ -371,17 +398,23 @@ for (let rep = 0; rep < REPS; rep++) {
         }
         if (size === TYPING_SIZE || size === 100_000) {
           await settled(page);
+          // What a default editor loads: what the page fetched by now, the document open and nothing done in it yet.
+          if (target === 'ours' && size === TYPING_SIZE) for (const name of session.fetched) defaultEditorFiles.add(name);
           if (cdp) {
             const memory = await heapAfterGC(cdp);
             add(`heap ${size}`, target, memory.heap);
             add(`dom nodes ${size}`, target, memory.domNodes);
           }
-          const latencies = await typing(page, TYPING_SETTLING_KEYS + TYPING_STEADY_KEYS[size]);
-          ((keystrokes[size] ??= {})[target] ??= []).push(latencies);
-          add(`typing first key ${size}`, target, latencies[0]);
-          const steady = latencies.slice(TYPING_SETTLING_KEYS);
-          add(`typing steady p50 ${size}`, target, percentile(steady, 50));
-          add(`typing steady p95 ${size}`, target, percentile(steady, 95));
+          const keys = await typing(page, TYPING_SETTLING_KEYS + TYPING_STEADY_KEYS[size]);
+          ((keystrokes[size] ??= {})[target] ??= []).push(keys);
+          add(`typing first key ${size}`, target, keys[0].afterPaint);
+          const steady = keys.slice(TYPING_SETTLING_KEYS);
+          const nextFrame = steady.map((key) => key.nextFrame);
+          const afterPaint = steady.map((key) => key.afterPaint);
+          add(`typing next frame p50 ${size}`, target, percentile(nextFrame, 50));
+          add(`typing next frame p95 ${size}`, target, percentile(nextFrame, 95));
+          add(`typing steady p50 ${size}`, target, percentile(afterPaint, 50));
+          add(`typing steady p95 ${size}`, target, percentile(afterPaint, 95));
           // One call on the document the typing just changed: an editor that keeps the HTML
           // of an unchanged document (ours does, for \`value\`) serialises here like the others.
           const { times, length } = await page.evaluate(() => window.bench.getHTML(1));
@@ -427,6 +460,7 @@ const results = {
   typing: { settlingKeys: TYPING_SETTLING_KEYS, steadyKeys: TYPING_STEADY_KEYS },
   environment: await environment(root, executablePath),
   bundle: bundleSizes(),
+  package: packageSize(),
   bundleSameFeatures: { ...(await sameFeaturesSizes()), check: sameFeaturesCheck },
   reactWrapper: await reactWrapperSizes(),
   medians: Object.fromEntries(Object.entries(samples).map(([metric, byTarget]) => [metric, Object.fromEntries(Object.entries(byTarget).map(([t, xs]) => [t, median(xs)]))])),

@@ -6,16 +6,19 @@ const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 let html = '';
 let pendingKey = null;
 
-// Keydown to the next painted frame: the rAF callback runs before that frame's style,
-// layout and paint, and a message posted from it is handled once the frame is done.
+// Two times per key, both from the keydown's timestamp: to the next frame (the rAF callback,
+// which runs once the key's own work is done and before that frame's style, layout and
+// paint) and to after paint (a message posted from that callback is handled once the frame
+// is done).
 addEventListener('keydown', (event) => {
   const waiting = pendingKey;
   if (!waiting) return;
   pendingKey = null;
   const start = event.timeStamp;
   requestAnimationFrame(() => {
+    const nextFrame = performance.now() - start;
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => waiting.resolve(performance.now() - start);
+    channel.port1.onmessage = () => waiting.resolve({ nextFrame, afterPaint: performance.now() - start });
     channel.port2.postMessage(0);
   });
 }, true);

@@ -119,6 +119,8 @@ test('the results table has the first key and the steady percentiles as separate
     ...results({
       medians: {
         'typing first key 10000': { ours: 61, tiptap: 190, prosemirror: 170, contenteditable: 130 },
+        'typing next frame p50 10000': { ours: 9, tiptap: 101, prosemirror: 88, contenteditable: 80 },
+        'typing next frame p95 10000': { ours: 15, tiptap: 140, prosemirror: 120, contenteditable: 100 },
         'typing steady p50 10000': { ours: 31, tiptap: 149, prosemirror: 119, contenteditable: 115 },
         'typing steady p95 10000': { ours: 34, tiptap: 165, prosemirror: 151, contenteditable: 122 },
       },
@@ -128,13 +130,60 @@ test('the results table has the first key and the steady percentiles as separate
   });
   const row = (label) => table.split('\n').find((line) => line.startsWith(label))?.split(/\s{2,}/);
   assert.deepEqual(row('typing, first key after focus, 10,000 blocks'), ['typing, first key after focus, 10,000 blocks', 'ms', '61.0', '190', '170', '130', '0.32x', '0.36x']);
-  assert.deepEqual(row('typing p50, steady, 10,000 blocks'), ['typing p50, steady, 10,000 blocks', 'ms', '31.0', '149', '119', '115', '0.21x', '0.26x']);
-  assert.deepEqual(row('typing p95, steady, 10,000 blocks'), ['typing p95, steady, 10,000 blocks', 'ms', '34.0', '165', '151', '122', '0.21x', '0.23x']);
+  assert.deepEqual(row('typing p50, keydown to next frame, 10,000 blocks'), ['typing p50, keydown to next frame, 10,000 blocks', 'ms', '9.00', '101', '88.0', '80.0', '0.09x', '0.10x']);
+  assert.deepEqual(row('typing p95, keydown to next frame, 10,000 blocks'), ['typing p95, keydown to next frame, 10,000 blocks', 'ms', '15.0', '140', '120', '100', '0.11x', '0.13x']);
+  assert.deepEqual(row('typing p50, keydown to after paint, 10,000 blocks'), ['typing p50, keydown to after paint, 10,000 blocks', 'ms', '31.0', '149', '119', '115', '0.21x', '0.26x']);
+  assert.deepEqual(row('typing p95, keydown to after paint, 10,000 blocks'), ['typing p95, keydown to after paint, 10,000 blocks', 'ms', '34.0', '165', '151', '122', '0.21x', '0.23x']);
 });
 
 test('the docs say which keys each typing row is over', () => {
   const text = typingMeasured({ typing: { settlingKeys: 5, steadyKeys: { 10000: 200, 100000: 50 } } });
   assert.match(text, /\*\*first key after focus\*\*: the first of these keys alone/);
   assert.match(text, /percentiles \(nearest rank\) of the keys that follow the first 5 \(200 at 10,000 blocks, 50 at 100,000 blocks\); keys 2 to 5 are in neither figure/);
-  assert.match(text, /judged on the steady p95/);
+  assert.match(text, /\*\*keydown to next frame\*\*/);
+  assert.match(text, /\*\*keydown to after paint\*\*/);
+  assert.match(text, /judged on these steady p95s/);
+});
+
+const check = (r, start) => targetChecks(r).find(([what]) => what.startsWith(start));
+
+test('typing is judged on both steady p95s at 10,000 blocks: next frame at most 16.7 ms, after paint at most 60 ms', () => {
+  const at = (frame, paint) => results({ medians: { 'typing next frame p95 10000': { ours: frame, tiptap: 140 }, 'typing steady p95 10000': { ours: paint, tiptap: 400 } } });
+  assert.equal(check(at(16.7, 60), 'typing at 10,000 blocks: keydown to next frame')[1], true);
+  assert.equal(check(at(16.8, 60), 'typing at 10,000 blocks: keydown to next frame')[1], false);
+  assert.equal(check(at(10, 60), 'typing at 10,000 blocks: keydown to after paint')[1], true);
+  assert.equal(check(at(10, 61), 'typing at 10,000 blocks: keydown to after paint')[1], false);
+  assert.match(check(at(10, 61), 'typing at 10,000 blocks: keydown to after paint')[2], /^61\.0 ms \(TipTap 400 ms\)$/);
+  assert.equal(check(results(), 'typing at 10,000 blocks: keydown to next frame')[1], null);
+});
+
+test('the first load is judged on the entry alone and on everything a default editor fetched, and the tarball on its packed size', () => {
+  const r = { ...results({ ours: 160 * kib }), package: { packed: 1_499_999, unpacked: 4e6, files: 300 } };
+  r.bundle.ours.entry = 110 * kib;
+  r.bundle.ours.files = { 'rich-editor.min.js': 110 * kib, 'pieces-x.min.js': 50 * kib };
+  assert.equal(check(r, 'embed bundle entry')[1], true);
+  assert.equal(check(r, 'everything a default editor loads')[1], true);
+  assert.match(check(r, 'everything a default editor loads')[2], /rich-editor\.min\.js 110\.0 KiB, pieces-x\.min\.js 50\.0 KiB/);
+  assert.equal(check(r, 'npm tarball')[1], true);
+  r.bundle.ours.entry += 1;
+  r.bundle.ours.gzipped += 1;
+  r.package.packed = 1_500_000;
+  assert.equal(check(r, 'embed bundle entry')[1], false);
+  assert.equal(check(r, 'everything a default editor loads')[1], false);
+  assert.equal(check(r, 'npm tarball')[1], false);
+});
+
+test('load and getHTML at 10,000 blocks are judged against raw ProseMirror at 0.5x', () => {
+  const r = results({ medians: { 'load 10000': { ours: 500, prosemirror: 1000 }, 'getHTML 10000': { ours: 51, prosemirror: 100 } } });
+  assert.equal(check(r, 'load at 10,000 blocks: at most 0.5x')[1], true);
+  assert.equal(check(r, 'getHTML')[1], false);
+  assert.match(check(r, 'getHTML')[2], /^0\.51x: 51\.0 vs 100 ms$/);
+});
+
+test('typing at 100,000 blocks is judged on its after-paint p95 under 100 ms', () => {
+  const r = results({ medians: { 'load 100000': { ours: 9000 }, 'typing steady p95 100000': { ours: 99.9 }, 'typing next frame p95 100000': { ours: 40 }, 'getHTML 100000': { ours: 800 } } });
+  assert.equal(check(r, 'typing at 100,000 blocks')[1], true);
+  r.medians['typing steady p95 100000'].ours = 100;
+  assert.equal(check(r, 'typing at 100,000 blocks')[1], false);
+  assert.equal(check(results(), 'typing at 100,000 blocks')[1], null);
 });
