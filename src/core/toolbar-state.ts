@@ -1,6 +1,5 @@
 import type { MarkType, Node as PMNode, ResolvedPos } from 'prosemirror-model';
-import { EditorState, NodeSelection, type Command } from 'prosemirror-state';
-import { CellSelection } from 'prosemirror-tables';
+import { EditorState, NodeSelection, type Command, type Selection } from 'prosemirror-state';
 import { selectedBlockKind, type BlockMenuEntry } from './commands/block-kind.js';
 import { schemaBlockMenu } from './extensions/collect.js';
 import { schema as builtinSchema } from './schema/index.js';
@@ -68,6 +67,14 @@ function cellAround($pos: ResolvedPos): number {
 }
 
 /**
+ * Whether the selection is prosemirror-tables' cell selection, known by its anchor cell: the
+ * embed bundle's entry, which holds this module, leaves prosemirror-tables to the table chunk.
+ */
+function isCellSelection(selection: Selection): boolean {
+  return '$anchorCell' in selection;
+}
+
+/**
  * Spec 4: shown only for a non-empty selection in an editable editor that is not an image,
  * a node selection or table-related. Table-related is a selection of cells, or text that
  * crosses a cell's edge (into a table, or from one cell to another); text selected inside
@@ -76,7 +83,7 @@ function cellAround($pos: ResolvedPos): number {
 function isVisible(state: EditorState, editable: boolean): boolean {
   const { selection } = state;
   if (!editable || selection.empty) return false;
-  if (selection instanceof NodeSelection || selection instanceof CellSelection) return false;
+  if (selection instanceof NodeSelection || isCellSelection(selection)) return false;
   return cellAround(selection.$from) === cellAround(selection.$to);
 }
 

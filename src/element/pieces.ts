@@ -3,8 +3,10 @@
  * and block menu, the slash menu, the mention list, the drag handle, the table handles and
  * menu): each defines its tag on import. The embed bundle loads
  * this module as a chunk of its own after the first paint (rich-editor/on-demand.ts); the
- * library entries import it with the element, so a host's bundler decides.
+ * library entries import it with the element, so a host's bundler decides. The table handles
+ * and menu use table editing, so this chunk brings its chunk too (../tables.ts).
  */
+import './tables.js';
 import './drag-handle/drag-handle.js';
 import './mention-list/mention-list.js';
 import './slash-menu/slash-menu.js';

@@ -12,6 +12,8 @@ const PRISM_MARK = '" has no grammar.';
 const HAST_MARK = 'ariaActiveDescendant';
 /** The tag of the menus' options, which only the pieces shown on demand (slash menu, mention list) define and render. */
 const PIECES_MARK = 'rich-editor-listbox-option';
+/** The name of prosemirror-tables' column resizing plugin key: only table editing's chunk holds it. */
+const TABLES_MARK = 'tableColumnResizing';
 /** Strings only the shipped example extensions hold (their styles), by the entry a host imports them from. */
 const EXTENSION_MARKS = { 'rich-editor/extensions/callout': '--rich-editor-callout-info', 'rich-editor/extensions/details': 'details-toggle' };
 
@@ -50,6 +52,14 @@ test('the built embed bundle leaves the pieces shown on demand (menus, handles) 
   const chunks = readdirSync('dist/browser').filter((name) => /^pieces-[\w-]+\.min\.js$/.test(name));
   assert.equal(chunks.length, 1, 'one pieces chunk');
   assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(PIECES_MARK), 'the menus are in the pieces chunk');
+});
+
+test('the built embed bundle leaves table editing (prosemirror-tables, the table keys, column resizing) to a chunk of its own', () => {
+  assert.ok(existsSync('dist/browser/rich-editor.min.js'), 'dist/ is built (npm run build)');
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(TABLES_MARK), 'prosemirror-tables is not in the entry');
+  const chunks = readdirSync('dist/browser').filter((name) => /^tables-[\w-]+\.min\.js$/.test(name));
+  assert.equal(chunks.length, 1, 'one table chunk');
+  assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(TABLES_MARK), 'prosemirror-tables is in the table chunk');
 });
 
 test('the shipped extensions (callout, details) add nothing to the element bundle: a host imports them from their own entries', async () => {

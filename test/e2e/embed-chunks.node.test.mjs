@@ -1,8 +1,11 @@
-// The embed bundle's on-demand pieces (toolbar, slash menu, mention list, drag handle, table handles) in a
-// real Chromium: the entry alone paints and takes typing while their chunk is held back, each
-// piece works on first use once the idle prefetch brought it, a chunk that cannot be fetched
-// gives the clear warning and leaves the editor working, and the time from "/" to the painted
-// menu is measured with and without the prefetch (printed; docs/benchmarks.md records it).
+// The embed bundle's on-demand chunks in a real Chromium: the pieces (toolbar, slash menu, mention
+// list, drag handle, table handles) and table editing (prosemirror-tables, the table keys,
+// clipboard and column resizing). The entry alone paints and takes typing (in a table's cells
+// too) while both are held back, each piece works on first use once the idle prefetch brought it,
+// a read-only viewer fetches only table editing and only for a table, a chunk that cannot be
+// fetched gives its clear warning and leaves the editor working, and the time from "/" to the
+// painted menu and from focus to working table keys is measured with and without the prefetch
+// (printed; docs/benchmarks.md records it).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -10,12 +13,14 @@ import puppeteer from 'puppeteer-core';
 import { findChromium } from '../../scripts/browsers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
-const html = (attributes = '') => `<!doctype html><meta charset="utf-8"><title>Embed</title>
+const TABLE = '<table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr><tr><td><p>c</p></td><td><p>d</p></td></tr></tbody></table>';
+const html = (attributes = '', value = `<p>Hello</p>${TABLE}<p>After</p>`) => `<!doctype html><meta charset="utf-8"><title>Embed</title>
 <script type="module" src="/dist/browser/rich-editor.min.js"></script>
-<rich-editor id="editor" ${attributes} value="<p>Hello</p><table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr><tr><td><p>c</p></td><td><p>d</p></td></tr></tbody></table><p>After</p>"></rich-editor>`;
-/** The chunk the pieces shown on demand are in. */
-const PIECES = /\/dist\/browser\/pieces-[\w-]+\.min\.js$/;
+<rich-editor id="editor" ${attributes} value="${value}"></rich-editor>`;
+/** The chunks loaded on demand, by name. */
+const CHUNKS = { pieces: /\/dist\/browser\/pieces-[\w-]+\.min\.js$/, tables: /\/dist\/browser\/tables-[\w-]+\.min\.js$/ };
 const WARNING = "[rich-editor] The editor's menus and handles could not be loaded";
+const TABLES_WARNING = "[rich-editor] The editor's table editing could not be loaded";
 
 let server;
 let browser;
@@ -38,11 +43,13 @@ after(async () => {
 });
 
 /**
- * Opens the page with the pieces' chunk handled by `pieces` (`continue`, `hold` until the returned
- * `release()`, or `abort`); `noIdle` takes requestIdleCallback away and the fallback's timer with it
- * (no prefetch: the chunk is fetched on first need only).
+ * Opens the page with the pieces' chunk handled by `pieces` and table editing's by `tables`
+ * (`continue`, `hold` until the returned `release()`, or `abort`); `noIdle` takes
+ * requestIdleCallback away and the fallback's timer with it (no prefetch: the chunks are fetched
+ * on first need only). `requested` lists the chunks asked for, by name.
  */
-async function open({ pieces = 'continue', noIdle = false, attributes = '' } = {}) {
+async function open({ pieces = 'continue', tables = pieces, noIdle = false, attributes = '', value, shows = 'table' } = {}) {
+  const handling = { pieces, tables };
   const page = await browser.newPage();
   const problems = [];
   const warnings = [];
@@ -53,10 +60,10 @@ async function open({ pieces = 'continue', noIdle = false, attributes = '' } = {
   page.on('console', (message) => {
     if (message.type() === 'warn' || message.type() === 'warning') {
       warnings.push(message.text());
-      if (message.text().startsWith(WARNING)) warned();
+      if (message.text().startsWith(pieces === 'abort' ? WARNING : TABLES_WARNING)) warned();
     }
     // The aborted chunk's own network line is expected there; any other error is not.
-    else if (message.type() === 'error' && !(pieces === 'abort' && message.text().includes('net::ERR_FAILED'))) problems.push(message.text());
+    else if (message.type() === 'error' && !((pieces === 'abort' || tables === 'abort') && message.text().includes('net::ERR_FAILED'))) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.setRequestInterception(true);
@@ -64,22 +71,25 @@ async function open({ pieces = 'continue', noIdle = false, attributes = '' } = {
   const askedFor = new Promise((resolve) => (asked = resolve));
   let release = () => {};
   const released = new Promise((resolve) => (release = resolve));
+  const holding = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname === '/embed.html') return void request.respond({ status: 200, contentType: 'text/html', body: html(attributes) });
+    if (url.pathname === '/embed.html') return void request.respond({ status: 200, contentType: 'text/html', body: html(attributes, value) });
     if (url.pathname === '/favicon.ico') return void request.respond({ status: 204 });
-    if (!PIECES.test(url.pathname)) return void request.continue();
-    requested.push(url.pathname);
+    const name = Object.keys(CHUNKS).find((chunk) => CHUNKS[chunk].test(url.pathname));
+    if (!name) return void request.continue();
+    requested.push(name);
     asked();
-    if (pieces === 'abort') return void request.abort('failed');
-    if (pieces === 'hold') return void (held = released.then(() => request.continue()));
+    if (handling[name] === 'abort') return void request.abort('failed');
+    if (handling[name] === 'hold') return void holding.push(released.then(() => request.continue()));
     request.continue();
   });
+  held = () => Promise.all(holding);
   if (noIdle) await page.evaluateOnNewDocument(() => Object.defineProperty(window, 'requestIdleCallback', { value: () => 0 }));
   await page.setViewport({ width: 1000, height: 800 });
   await page.goto(`${base}/embed.html`);
-  await page.waitForFunction(() => document.getElementById('editor')?.shadowRoot?.querySelector('[role="textbox"] table'));
-  return { page, problems, warnings, warning, requested, askedFor, release, held: () => held };
+  await page.waitForFunction((selector) => document.getElementById('editor')?.shadowRoot?.querySelector(`[role="textbox"] ${selector}`), {}, shows);
+  return { page, problems, warnings, warning, requested, askedFor, release, held };
 }
 
 const piecesDefined = (page) => page.evaluate(() => !!customElements.get('rich-editor-slash-menu'));
@@ -108,24 +118,75 @@ async function slashToPaint(page) {
   );
 }
 
-test('the entry alone paints the document and takes typing while the pieces chunk is held back', async () => {
+/** Whether the editor's state has table editing (its column resizing plugin: the table chunk arrived and was taken in). */
+const tableEditing = (page) =>
+  page.evaluate(() => document.getElementById('editor').editorView.state.plugins.some((plugin) => plugin.key.startsWith('tableColumnResizing')));
+const waitForTableEditing = (page) =>
+  page.waitForFunction(() => document.getElementById('editor').editorView.state.plugins.some((plugin) => plugin.key.startsWith('tableColumnResizing')));
+const rows = (page) => page.evaluate(() => document.getElementById('editor').shadowRoot.querySelectorAll('[role="textbox"] tr').length);
+
+/** Clicks at the end of the text of the last table cell. */
+async function clickLastCell(page) {
+  const cell = await page.evaluateHandle(() => [...document.getElementById('editor').shadowRoot.querySelectorAll('[role="textbox"] td p')].pop());
+  const box = await cell.boundingBox();
+  await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+}
+
+/** Presses Tab in the last cell (the caret there) and returns the time from the keydown to the frame after the new row showed. */
+async function tabToNewRow(page) {
+  const before = await rows(page);
+  await page.evaluate(() => {
+    window.tabAt = null;
+    addEventListener('keydown', (event) => event.key === 'Tab' && (window.tabAt = performance.now()), { capture: true, once: true });
+  });
+  await page.keyboard.press('Tab');
+  return page.evaluate(
+    (count) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (document.getElementById('editor').shadowRoot.querySelectorAll('[role="textbox"] tr').length > count) requestAnimationFrame((paintedAt) => resolve(paintedAt - window.tabAt));
+          else if (performance.now() - window.tabAt > 10000) reject(new Error('no row was added within 10 s of Tab'));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    before,
+  );
+}
+
+test('the entry alone paints the document and takes typing, in a table too, while the on-demand chunks are held back', async () => {
   const { page, problems, requested, askedFor, release, held } = await open({ pieces: 'hold' });
   await page.evaluate(() => document.getElementById('editor').focusAt('end'));
   await page.keyboard.type('Typed first');
   assert.match(await text(page), /<p>AfterTyped first<\/p>/);
+  await clickLastCell(page);
+  await page.keyboard.type('x');
+  assert.match(await text(page), /<td><p>dx<\/p><\/td>/, 'a table cell takes text before table editing arrives');
   assert.equal(await piecesDefined(page), false, 'no piece is defined before its chunk arrives');
+  assert.equal(await tableEditing(page), false, 'no table plugin before its chunk arrives');
   await askedFor;
-  assert.equal(requested.length, 1, 'the chunk was asked for once (focus or idle)');
+  assert.deepEqual([...requested].sort(), ['pieces', 'tables'], 'each chunk was asked for once (focus or idle)');
   release();
   await held();
   await page.waitForFunction(() => customElements.get('rich-editor-table-controls'));
+  await waitForTableEditing(page);
+  // Column resizing's table view now draws the table (its scrolling wrapper); the text typed is kept.
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.querySelector('[role="textbox"] .tableWrapper table'));
+  assert.match(await text(page), /<td><p>dx<\/p><\/td>/);
+  assert.equal(await rows(page), 2);
+  await page.keyboard.press('Tab');
+  assert.equal(await rows(page), 3, 'Tab in the last cell adds a row once table editing arrived');
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-test('after the idle prefetch, "/" opens the slash menu, a hovered table shows its handles and selected text the toolbar', async () => {
+test('after the idle prefetch, "/" opens the slash menu, Tab in the last cell adds a row, a hovered table shows its handles and selected text the toolbar', async () => {
   const { page, problems } = await open();
   await page.waitForFunction(() => customElements.get('rich-editor-slash-menu'));
+  await waitForTableEditing(page);
+  await clickLastCell(page);
+  const tab = await tabToNewRow(page);
+  console.log(`Tab in the last cell to the painted new row, table chunk prefetched when idle: ${tab.toFixed(1)} ms`);
   await page.evaluate(() => document.getElementById('editor').focusAt('end'));
   await page.keyboard.press('Enter');
   const delay = await slashToPaint(page);
@@ -145,39 +206,80 @@ test('after the idle prefetch, "/" opens the slash menu, a hovered table shows i
   await page.close();
 });
 
-test('without the idle prefetch, focus fetches the chunk and "/" typed at once still opens the menu', async () => {
+test('without the idle prefetch, focus fetches the chunks and "/" typed at once still opens the menu', async () => {
   const { page, problems, requested, askedFor } = await open({ noIdle: true });
   assert.equal(await piecesDefined(page), false, 'nothing fetched the chunk before a need');
-  await page.evaluate(() => document.getElementById('editor').focusAt('end'));
+  assert.deepEqual(requested, []);
+  // Each frame from focus on, until the state has table editing: when its keys start to work.
+  await page.evaluate(() => {
+    const editor = document.getElementById('editor');
+    const focusedAt = performance.now();
+    const check = () => {
+      if (editor.editorView.state.plugins.some((plugin) => plugin.key.startsWith('tableColumnResizing'))) window.tablesAfter = performance.now() - focusedAt;
+      else requestAnimationFrame(check);
+    };
+    editor.focusAt('end');
+    check();
+  });
   await page.keyboard.press('Enter');
   const delay = await slashToPaint(page);
   console.log(`"/" to the painted slash menu, chunk fetched on focus only: ${delay.toFixed(1)} ms`);
+  await page.waitForFunction(() => window.tablesAfter !== undefined);
+  console.log(`focus to working table keys, table chunk fetched on focus only: ${(await page.evaluate(() => window.tablesAfter)).toFixed(1)} ms`);
   await askedFor;
-  assert.equal(requested.length, 1);
+  assert.deepEqual([...requested].sort(), ['pieces', 'tables']);
+  await clickLastCell(page);
+  const tab = await tabToNewRow(page);
+  console.log(`Tab in the last cell to the painted new row, table chunk fetched on focus: ${tab.toFixed(1)} ms`);
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-test('a read-only viewer never fetches the pieces chunk, which it does not show', async () => {
-  const { page, problems, requested } = await open({ attributes: 'readonly' });
-  // Two idle periods after the first paint: where an editable editor's prefetch has run.
+/** Two idle periods after the first paint (where an editable editor's prefetch has run), focus, one more. */
+async function idleAndFocus(page) {
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
   await page.evaluate(() => document.getElementById('editor').editorView.focus());
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-  assert.deepEqual(requested, []);
+}
+
+test('a read-only viewer never fetches the pieces chunk, which it does not show, and fetches table editing only for a table', async () => {
+  const { page, problems, requested } = await open({ attributes: 'readonly' });
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.querySelector('[role="textbox"] .tableWrapper table'));
+  await idleAndFocus(page);
+  assert.deepEqual(requested, ['tables'], 'the table chunk draws its column widths and scrolling wrapper');
   assert.equal(await piecesDefined(page), false);
   assert.deepEqual(problems, []);
   await page.close();
+  const plain = await open({ attributes: 'readonly', value: '<p>Hello</p><p>After</p>', shows: 'p' });
+  await idleAndFocus(plain.page);
+  assert.deepEqual(plain.requested, [], 'a viewer without a table fetches nothing more');
+  assert.deepEqual(plain.problems, []);
+  await plain.page.close();
 });
 
 test('a pieces chunk that cannot be fetched gives the clear warning and the editor keeps working', async () => {
-  const { page, problems, warnings, warning } = await open({ pieces: 'abort' });
+  const { page, problems, warnings, warning } = await open({ pieces: 'abort', tables: 'continue' });
   await page.evaluate(() => document.getElementById('editor').focusAt('end'));
   await warning;
   await page.keyboard.type(' still typing /');
   assert.match(await text(page), /<p>After still typing \/<\/p>/);
   assert.equal(await piecesDefined(page), false);
   assert.equal(warnings.filter((w) => w.startsWith(WARNING)).length, 1, `warnings: ${warnings.join(' | ')}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a table chunk that cannot be fetched gives its clear warning once, and tables take text', async () => {
+  const { page, problems, warnings, warning } = await open({ pieces: 'continue', tables: 'abort' });
+  await page.evaluate(() => document.getElementById('editor').focusAt('end'));
+  await warning;
+  await clickLastCell(page);
+  await page.keyboard.type(' still typing');
+  assert.match(await text(page), /<td><p>d still typing<\/p><\/td>/);
+  assert.equal(await tableEditing(page), false);
+  // The pieces chunk imports table editing's, so it cannot run either: its own warning, once.
+  assert.equal(warnings.filter((w) => w.startsWith(TABLES_WARNING)).length, 1, `warnings: ${warnings.join(' | ')}`);
+  assert.ok(warnings.filter((w) => w.startsWith(WARNING)).length <= 1, `warnings: ${warnings.join(' | ')}`);
   assert.deepEqual(problems, []);
   await page.close();
 });

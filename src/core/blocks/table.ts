@@ -1,6 +1,6 @@
 /** Tables (the `tables` feature): rows, cells and header cells with colours and column widths. */
 import { DOMParser, Fragment, type DOMOutputSpec, type Node as PMNode, type Schema } from 'prosemirror-model';
-import { insertTable, insertTableOf } from '../commands/table.js';
+import { insertTable, insertTableOf } from '../commands/table-insert.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
 import { inlineStyle } from '../schema/inline-style.js';

@@ -6,8 +6,7 @@
  * become header cells through `setCellTypes`, which keeps header content to
  * paragraphs (new header cells, added beside a header row, start as one paragraph).
  */
-import type { Node as PMNode, ResolvedPos, Schema } from 'prosemirror-model';
-import { Selection, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import { Selection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import {
   addColumnAfter as pmAddColumnAfter,
   addColumnBefore as pmAddColumnBefore,
@@ -20,78 +19,13 @@ import {
   isInTable,
   selectedRect,
   TableMap,
-  tableNodeTypes,
 } from 'prosemirror-tables';
 
+export { createTable, insertTable, insertTableAtSelection, insertTableOf, NEW_TABLE_COLUMNS, NEW_TABLE_ROWS } from './table-insert.js';
 export { paragraphsOf, setCellTypes, toggleHeaderColumn, toggleHeaderRow } from './table-header.js';
 export { setColumnColor, setRowColor, tableColorAttrs, type TableColorAttrs } from './table-color.js';
 /** Whether the selection is inside a table (prosemirror-tables' test, for toolbar and menu rules). */
 export { isInTable };
-
-/** Rows of a new table (spec: "A new table is 3 rows by 3 columns with no header row"). */
-export const NEW_TABLE_ROWS = 3;
-/** Columns of a new table. */
-export const NEW_TABLE_COLUMNS = 3;
-
-/** A table of the schema's ordinary cells (no header row), each holding its smallest content (an empty paragraph). */
-export function createTable(schema: Schema, rows: number = NEW_TABLE_ROWS, columns: number = NEW_TABLE_COLUMNS): PMNode {
-  if (!Number.isInteger(rows) || !Number.isInteger(columns) || rows < 1 || columns < 1) {
-    throw new RangeError(`A table needs at least one row and one column, not ${String(rows)} x ${String(columns)}`);
-  }
-  const types = tableNodeTypes(schema);
-  const row = () => types.row.create(null, Array.from({ length: columns }, () => types.cell.createAndFill()!));
-  return types.table.create(null, Array.from({ length: rows }, row));
-}
-
-/** Whether a position is inside a table's row (prosemirror-tables' `isInTable`, for any position). */
-function insideTable($pos: ResolvedPos): boolean {
-  for (let d = $pos.depth; d > 0; d--) if ($pos.node(d).type.spec.tableRole === 'row') return true;
-  return false;
-}
-
-/**
- * Replaces the selection with a new table and puts the caret in its first cell.
- * The transaction is left unchanged where no table can go (a code block, a table).
- */
-export function insertTableAtSelection(tr: Transaction, rows?: number, columns?: number): Transaction {
-  const { selection } = tr;
-  const { $from } = selection;
-  if ($from.parent.type.spec.code || insideTable($from)) return tr;
-  const steps = tr.steps.length;
-  const tableType = tableNodeTypes(tr.doc.type.schema).table;
-  tr.replaceSelectionWith(createTable(tr.doc.type.schema, rows, columns));
-  if (tr.steps.length === steps) return tr;
-  // The last step's new range holds the table (ProseMirror may place it before or after the caret's block).
-  let start = 0;
-  let end = 0;
-  tr.mapping.maps[tr.mapping.maps.length - 1].forEach((_oldStart, _oldEnd, newStart, newEnd) => {
-    start = newStart;
-    end = newEnd;
-  });
-  let tablePos = -1;
-  tr.doc.nodesBetween(start, end, (node, pos) => {
-    if (tablePos >= 0) return false;
-    if (node.type === tableType) tablePos = pos;
-    return node.type !== tableType;
-  });
-  // Table, row, cell and paragraph openings put the first cell's text at tablePos + 4.
-  if (tablePos >= 0) tr.setSelection(TextSelection.create(tr.doc, tablePos + 4));
-  return tr.scrollIntoView();
-}
-
-/** Inserts a table of `rows` by `columns` (3 x 3) without a header row, caret in the first cell; refused inside a table. */
-export function insertTableOf(rows?: number, columns?: number): Command {
-  return (state, dispatch) => {
-    if (isInTable(state)) return false;
-    const tr = insertTableAtSelection(state.tr, rows, columns);
-    if (!tr.docChanged || !insideTable(tr.selection.$from)) return false;
-    if (dispatch) dispatch(tr);
-    return true;
-  };
-}
-
-/** Inserts a 3 x 3 table without a header row, caret in the first cell; refused inside a table. */
-export const insertTable: Command = insertTableOf();
 
 /** Adds a row above the selected rows. */
 export const addRowBefore: Command = pmAddRowBefore;

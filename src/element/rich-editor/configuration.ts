@@ -1,7 +1,7 @@
 import { html, nothing, supportsAdoptingStyleSheets, type PropertyValues, type TemplateResult } from 'lit';
 import type { Attrs } from 'prosemirror-model';
 import type { EditorState, Plugin } from 'prosemirror-state';
-import { editingPlugins, type EditingOptions } from '../../core/editor-state.js';
+import { editingSlots, type EditingOptions, type PluginSlots } from '../../core/editing-slots.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
 import { featureOn, type FeatureName, type Features } from '../../core/features.js';
@@ -135,12 +135,15 @@ export class Configuration {
     if (style.textContent !== css) style.textContent = css;
   }
 
-  /** The editor's plugins; host callbacks are read when used, so they may change at any time. */
-  plugins(setup: EditorSetup, shared: { plugins: Plugin[]; history: NonNullable<EditingOptions['history']> } | null = null): Plugin[] {
+  /**
+   * The editor's plugins, with the slots of the parts that may arrive later (table editing);
+   * host callbacks are read when used, so they may change at any time.
+   */
+  plugins(setup: EditorSetup, shared: { plugins: Plugin[]; history: NonNullable<EditingOptions['history']> } | null = null): PluginSlots {
     const host = this.host;
     const features = host.features;
     const on = (name: FeatureName) => featureOn(features, name);
-    return editingPlugins({
+    return editingSlots({
       schema: setup.schema,
       features,
       history: shared?.history,

@@ -15,6 +15,8 @@ import { serializeJSON } from '../../core/serialize/json.js';
 import { wordsWith } from '../../core/strings.js';
 import { emit, lazyChangeDetail, RichEditorEvents } from '../events.js';
 import { nodeViews } from '../node-views/index.js';
+import { fillSlots, type PluginSlots } from '../../core/editing-slots.js';
+import { editingParts, onPartsArrived } from './on-demand.js';
 import type { CollaborationController } from './collaboration.js';
 import type { Configuration } from './configuration.js';
 import type { FormControl } from './form-control.js';
@@ -57,6 +59,10 @@ export class EditorDocument implements ReactiveController {
   private hostEdits = 0;
   /** Editing together, when the element does (collaboration.ts). */
   private collab: CollaborationController | null = null;
+  /** The view's plugins, with the slots of the parts that may arrive later (table editing). */
+  private slots: PluginSlots = [];
+  /** Stops listening for arriving parts (while connected). */
+  private stopListening: (() => void) | null = null;
 
   constructor(
     private readonly host: RichEditor,
@@ -79,6 +85,7 @@ export class EditorDocument implements ReactiveController {
   }
 
   hostConnected(): void {
+    this.stopListening = onPartsArrived(() => this.partsArrived());
     // Re-adding an element that was removed builds a fresh view around its document.
     if (this.host.hasUpdated && !this.view) this.create(this.detachedDoc ? this.htmlOf(this.detachedDoc) : this.pendingValue);
     this.detachedDoc = null;
@@ -90,6 +97,8 @@ export class EditorDocument implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    this.stopListening?.();
+    this.stopListening = null;
     this.host.hub.attach(null);
     // Kept, so the value read meanwhile is the content, as a removed textarea's is.
     if (this.view) this.detachedDoc = this.view.state.doc;
@@ -236,7 +245,7 @@ export class EditorDocument implements ReactiveController {
     const label = host.getAttribute('aria-label') ?? wordsWith(host.strings)['editor.label'];
     // The mount itself becomes the editable root, so `.content > *` are the document's blocks.
     this.liveView = new EditorView({ mount }, {
-      state: EditorState.create({ doc, plugins: this.config.plugins(setup, shared) }),
+      state: EditorState.create({ doc, plugins: fillSlots((this.slots = this.config.plugins(setup, shared)), editingParts()) }),
       editable: () => this.element.editable(),
       nodeViews: nodeViews(setup.schema, host.features),
       // A read-only viewer is focusable by a click or `focus()` but not by Tab; as the
@@ -263,6 +272,31 @@ export class EditorDocument implements ReactiveController {
     host.hub.attach(this.liveView);
     this.formControl.flush();
     this.formControl.validate();
+  }
+
+  /**
+   * A part loaded on demand arrived (table editing): the state takes its plugins in their
+   * slots, around the same plugins as before, so their state (history, open menus, a shared
+   * document's) is kept.
+   */
+  private partsArrived(): void {
+    const view = this.view;
+    if (!view) return;
+    const plugins = fillSlots(this.slots, editingParts());
+    if (plugins.length === view.state.plugins.length) return;
+    const previous = view.state;
+    view.updateState(previous.reconfigure({ plugins }));
+    this.host.hub.notify(previous);
+  }
+
+  /** Whether the document holds a table (a viewer then fetches what displays its column widths). */
+  get holdsTable(): boolean {
+    let found = false;
+    this.current.descendants((node) => {
+      if (node.type.spec.tableRole === 'table') found = true;
+      return !found && !node.isTextblock;
+    });
+    return found;
   }
 
   /** The view takes up what may be done now (editable or not), and the UI pieces follow. */

@@ -1,0 +1,90 @@
+/**
+ * The editing plugins in their order, with a slot where a part that may come later goes:
+ * the embed bundle's entry holds what a first paint and typing need, and fills the slots
+ * when the parts' chunk arrives (`state.reconfigure` with the same plugins around them, so
+ * their state is kept). `editingPlugins` (editor-state.ts) fills every slot at once.
+ */
+import { history } from 'prosemirror-history';
+import type { Schema } from 'prosemirror-model';
+import type { Plugin } from 'prosemirror-state';
+import { featureOn, type Features } from './features.js';
+import { domSelectionPlugin } from './plugins/dom-selection.js';
+import { gapCursorPlugin } from './plugins/gap-cursor.js';
+import { editorInputRules } from './plugins/input-rules.js';
+import { editorKeymap, type UndoCommands } from './plugins/keymap.js';
+import { markdownPastePlugin } from './plugins/markdown-paste.js';
+import { pastePlugin } from './plugins/paste.js';
+import { tabKeyPlugin } from './plugins/tab-key.js';
+import { textInputPlugin } from './plugins/text-input.js';
+import { nodeViewEditabilityPlugin } from './extensions/node-view.js';
+import { schema as defaultSchema } from './schema/index.js';
+
+/** Options for the editing plugins. */
+export interface EditingOptions {
+  /** The schema the plugins work on (the built-in one by default). */
+  schema?: Schema;
+  /** Plugins that run before the built-in ones (their keys win). */
+  plugins?: Plugin[];
+  /** Plugins after every built-in one (extensions' keys at a priority of 50 or below: only keys the editor leaves alone). */
+  fallback?: Plugin[];
+  /** Built-in pieces turned off (tables, markdown paste, typography, task lists, markdown shortcuts…). */
+  features?: Features;
+  /**
+   * The undo history: ProseMirror's by default; a shared document brings its own (which undoes
+   * only this editor's changes), its plugins and its commands for the keys.
+   */
+  history?: { plugins: Plugin[] } & UndoCommands;
+}
+
+/** The parts that may come later, each making its plugins for a schema. */
+export interface EditingParts {
+  /** Table editing: cell selection, column resizing, the table keys and clipboard (plugins/table.ts). */
+  tables: (schema: Schema) => Plugin[];
+}
+
+/** Where a part's plugins go. */
+export interface PartSlot {
+  readonly part: keyof EditingParts;
+  readonly schema: Schema;
+}
+
+/** The editing plugins, and the slots of the parts that may come later. */
+export type PluginSlots = ReadonlyArray<Plugin | PartSlot>;
+
+/**
+ * The editing behaviour of the editor: a pending browser selection read before any input
+ * handler runs, paste safety (it wraps ProseMirror's own paste handling), tables (their keys
+ * come before the general keymap so Tab and the arrows reach them first), input rules,
+ * keymaps and history.
+ */
+export function editingSlots(options: EditingOptions = {}): PluginSlots {
+  const schema = options.schema ?? defaultSchema;
+  const { features } = options;
+  // prosemirror-tables needs table node types (found by their tableRole).
+  const tables = featureOn(features, 'tables') && Object.values(schema.nodes).some((type) => type.spec.tableRole === 'table');
+  return [
+    domSelectionPlugin(),
+    pastePlugin(),
+    ...(featureOn(features, 'markdownPaste') ? [markdownPastePlugin()] : []),
+    ...(options.plugins ?? []),
+    ...(tables ? [{ part: 'tables', schema } as const] : []),
+    editorInputRules(schema, features),
+    ...editorKeymap(schema, features, options.history),
+    gapCursorPlugin(),
+    ...(options.history ? options.history.plugins : [history()]),
+    textInputPlugin(),
+    tabKeyPlugin(),
+    nodeViewEditabilityPlugin(),
+    ...(options.fallback ?? []),
+  ];
+}
+
+/** The plugins of `slots`, each slot filled by its part where `parts` has it (left empty where it does not yet). */
+export function fillSlots(slots: PluginSlots, parts: Partial<EditingParts>): Plugin[] {
+  return slots.flatMap((slot) => ('part' in slot ? (parts[slot.part]?.(slot.schema) ?? []) : [slot]));
+}
+
+/** Whether `slots` has a slot for `part`. */
+export function hasSlot(slots: PluginSlots, part: keyof EditingParts): boolean {
+  return slots.some((slot) => 'part' in slot && slot.part === part);
+}
