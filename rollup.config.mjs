@@ -7,7 +7,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild, { minify as esbuildMinify } from 'rollup-plugin-esbuild';
 
-const dependencies = /^(prosemirror-[a-z-]+|yjs|y-prosemirror|y-protocols|lib0|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
+const dependencies = /^(prosemirror-[a-z-]+|yjs|y-protocols|lib0|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
 
 /**
  * The embed bundle's source maps keep our own sources and only the mappings of the dependencies'

@@ -4,12 +4,14 @@
  * every attribute one the node declares with a value its cleaner keeps. The server refuses an
  * update that does not (so no collaborator can lock a document read-only for everyone, or bring an
  * unsafe address, handler or style to anyone's screen), and each editor checks what arrives again
- * before its document sees it: y-prosemirror deletes an element it cannot turn into a node
- * (y-prosemirror#39), which would delete a colleague's content everywhere.
+ * before its document sees it: an element the editor cannot turn into a node would be missing from
+ * its document, and its next change would delete it everywhere (y-prosemirror#39). The marks of a
+ * node that is not text (its element's `marks` attribute) are checked as marks of text are.
  */
 import type { AttributeSpec, MarkType, NodeType, Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
 import type { AttrDefs } from '../core/schema/attrs.js';
+import { MARKS_ATTRIBUTE, markNameOf as markName } from './binding/encoding.js';
 
 /** The name of the shared document's one root: the XML fragment the editor is bound to. */
 export const FRAGMENT = 'default';
@@ -21,9 +23,6 @@ export type UpdateProblem = string;
 type ParentKind = { kind: 'root' } | { kind: 'element'; nodeName: string } | { kind: 'text' } | { kind: 'other'; what: string };
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/** y-prosemirror names a mark that may overlap itself `name--hash`. */
-const markName = (key: string): string => /^(.*)--[a-zA-Z0-9+/=]{8}$/.exec(key)?.[1] ?? key;
 
 function attrDefsOf(type: { spec: unknown }): AttrDefs | undefined {
   return (type.spec as { attrDefs?: AttrDefs }).attrDefs;
@@ -144,6 +143,27 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
     return verdict;
   };
 
+  // The marks of a node that is not text: a list of marks the schema has, with attributes their cleaners keep.
+  const marksProblem = (value: unknown, nodeName: string): UpdateProblem | null => {
+    const refused = `The marks of "${nodeName}" are not a list of marks this editor knows.`;
+    if (!Array.isArray(value) || !value.length) return refused;
+    for (const json of value) {
+      if (typeof json !== 'object' || json === null) return refused;
+      const { type: name, attrs = {}, ...rest } = json as { type?: unknown; attrs?: unknown };
+      const mark = typeof name === 'string' ? schema.marks[name] : undefined;
+      if (!mark || Object.keys(rest).length || typeof attrs !== 'object' || attrs === null) return refused;
+      for (const [key, attr] of Object.entries(attrs)) {
+        if (!kept(mark, key, attr)) return `The attribute "${key}" of the mark "${mark.name}" is unknown or has a value its cleaner refuses.`;
+      }
+      try {
+        schema.markFromJSON(json as Parameters<Schema['markFromJSON']>[0]);
+      } catch {
+        return refused;
+      }
+    }
+    return null;
+  };
+
   for (const item of items) {
     const place = placeOf(item);
     if (!place) return 'The update refers to content the document does not have.';
@@ -157,6 +177,11 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
       if (!type) return `The update uses the node "${parent.nodeName}", which this editor does not know.`;
       if (!(content instanceof Y.ContentAny) || content.arr.length !== 1) return `The attribute "${sub}" of "${parent.nodeName}" does not hold one value.`;
       if (sub === 'ychange') continue;
+      if (sub === MARKS_ATTRIBUTE) {
+        const problem = marksProblem(content.arr[0], parent.nodeName);
+        if (problem) return problem;
+        continue;
+      }
       if (!kept(type, sub, content.arr[0])) return `The attribute "${sub}" of "${parent.nodeName}" is unknown or has a value its cleaner refuses.`;
       continue;
     }

@@ -8,9 +8,12 @@
 import type { Node as PMNode, Schema } from 'prosemirror-model';
 import { Plugin, PluginKey, Selection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
-import { absolutePositionToRelativePosition, initProseMirrorDoc, redoCommand, undoCommand, yCursorPlugin, ySyncPlugin, ySyncPluginKey, yUndoPlugin } from 'y-prosemirror';
 import * as Y from 'yjs';
 import { safeColor, safeImageSrc } from '../core/url.js';
+import { caretsPlugin } from './binding/carets.js';
+import { toRelative } from './binding/positions.js';
+import { bindFragment, syncKey, syncPlugin, type SyncBinding, type SyncMeta } from './binding/sync.js';
+import { redoCommand, undoCommand, undoPlugin } from './binding/undo.js';
 import type { CollabProvider, CollabUser } from './provider.js';
 import { adoptCollabStyles } from './styles.js';
 
@@ -48,42 +51,24 @@ function caretElement(user: { name?: unknown; color?: unknown; id?: unknown; ava
   return caret;
 }
 
-/**
- * y-prosemirror measures the selection with `root.createRange()`, which a shadow root does not
- * have (yjs/y-prosemirror#196, open): in a custom element every remote change and undo with the
- * editor focused threw. A shadow root gets one that makes the range in its document.
- */
-const shadowRootRange: Plugin = new Plugin({
+/** Others' carets' styles, in the editor's shadow root. */
+const caretStyles: Plugin = new Plugin({
   view(view) {
-    const root = view.root as (ShadowRoot & { createRange?: () => Range }) | Document;
-    if (!(root instanceof Document) && typeof root.createRange !== 'function') root.createRange = () => root.ownerDocument.createRange();
-    adoptCollabStyles(root);
+    adoptCollabStyles(view.root);
     return {};
   },
 });
 
-/**
- * The presence as y-prosemirror's caret plugin may use it: it reads everyone's, and writes
- * nothing. Left to write, it sets its field at every change of the document while the editor is
- * not focused (it tests the `cursor` field whatever field it is given), and each write is a
- * message to everyone; presencePlugin keeps this editor's caret instead.
- */
-function watchOnly(awareness: CollabProvider['awareness']): CollabProvider['awareness'] {
-  return Object.create(awareness, { setLocalStateField: { value: () => {} }, setLocalState: { value: () => {} } }) as CollabProvider['awareness'];
-}
-
 /** Keeps this editor's selection in its presence, also while focus is elsewhere (no caret that blinks away on blur). */
 const presenceKey = new PluginKey('collab-presence');
-function presencePlugin(provider: CollabProvider): Plugin {
+function presencePlugin(provider: CollabProvider, binding: SyncBinding): Plugin {
   // What was last sent: a position relative to the shared document stays the same when others
   // change it, so their changes send nothing (with 25 people typing, each editor would otherwise
   // send its unchanged caret at every keystroke of anyone).
   let sent: { anchor: Y.RelativePosition; head: Y.RelativePosition } | null = null;
   const send = (state: EditorState) => {
-    const sync = ySyncPluginKey.getState(state);
-    if (!sync?.binding) return;
-    const anchor = absolutePositionToRelativePosition(state.selection.anchor, sync.type, sync.binding.mapping);
-    const head = absolutePositionToRelativePosition(state.selection.head, sync.type, sync.binding.mapping);
+    const anchor = toRelative(state.selection.anchor, binding.fragment, binding.mapping);
+    const head = toRelative(state.selection.head, binding.fragment, binding.mapping);
     if (sent && Y.compareRelativePositions(sent.anchor, anchor) && Y.compareRelativePositions(sent.head, head)) return;
     sent = { anchor, head };
     provider.awareness.setLocalStateField('cursor', { anchor, head });
@@ -118,28 +103,23 @@ export interface CollabEditing {
 export function collabEditing(provider: CollabProvider, schema: Schema, user: CollabUser, { carets = true } = {}): CollabEditing {
   provider.setUser({ ...user, color: caretColor(user) });
   // An empty shared document shows as one empty paragraph (what ProseMirror fills a document with), written only once typed into.
-  const { doc, mapping } = provider.fragment.length ? initProseMirrorDoc(provider.fragment, schema) : { doc: schema.topNodeType.createAndFill()!, mapping: new Map() };
-  const plugins: Plugin[] = [shadowRootRange, ySyncPlugin(provider.fragment, { mapping })];
+  const binding = bindFragment(provider.fragment, schema);
+  const plugins: Plugin[] = [caretStyles, syncPlugin(binding)];
   if (carets) {
     plugins.push(
-      yCursorPlugin(
-        watchOnly(provider.awareness),
-        {
-          // Not this editor, and not the same person in another tab: they are not someone else.
-          awarenessStateFilter: (own: number, other: number, state: { user?: { id?: unknown } }) => own !== other && state.user?.id !== user.id,
-          cursorBuilder: (person: Record<string, unknown>) => caretElement(person),
-          selectionBuilder: (person: Record<string, unknown>) => ({ class: 'collab-selection', style: `--collab-color: ${caretColor(person)}` }),
-        },
-        // Never written (watchOnly): presencePlugin keeps `cursor`, which is what others' editors draw.
-        'y-prosemirror-cursor',
-      ),
-      presencePlugin(provider),
+      caretsPlugin(binding, provider.awareness, {
+        // Not the same person in another tab: they are not someone else.
+        shows: (presence) => presence.user?.id !== user.id,
+        caret: (person) => caretElement(person),
+        selection: (person) => ({ class: 'collab-selection', style: `--collab-color: ${caretColor(person)}` }),
+      }),
+      presencePlugin(provider, binding),
     );
   }
   return {
-    doc,
+    doc: binding.document,
     plugins,
-    history: { plugins: [yUndoPlugin(), undoMenuPlugin()], undo: undoCommand, redo: redoCommand },
+    history: { plugins: [undoPlugin(binding), undoMenuPlugin()], undo: undoCommand, redo: redoCommand },
   };
 }
 
@@ -164,12 +144,12 @@ export const isShared = (provider: CollabProvider, fragment: Y.XmlFragment): boo
 
 /** Whether a transaction brings others' changes (or this editor's undo) from the shared document. */
 export function isRemote(tr: Transaction): boolean {
-  return !!(tr.getMeta(ySyncPluginKey) as { isChangeOrigin?: boolean } | undefined)?.isChangeOrigin;
+  return !!(tr.getMeta(syncKey) as SyncMeta | undefined)?.isChangeOrigin;
 }
 
 /**
- * y-prosemirror applies each change from the shared document as one step replacing the whole
- * document (y-prosemirror#113): every position maps to its end, so upload placeholders,
+ * The binding applies each change from the shared document as one step replacing the whole
+ * document (as y-prosemirror does, y-prosemirror#113): every position maps to its end, so upload placeholders,
  * highlighting, open menus and the saved selection lose their place at each keystroke of a
  * colleague. This gives the same document through the smallest replace step (the part that
  * changed), with the selection the binding set and its metas, so everything maps as it does
@@ -193,7 +173,7 @@ export function narrowRemote(state: EditorState, tr: Transaction): Transaction {
     if (!narrowed.doc.eq(after)) return tr;
   }
   narrowed.setSelection(Selection.fromJSON(narrowed.doc, tr.selection.toJSON()));
-  narrowed.setMeta(ySyncPluginKey, tr.getMeta(ySyncPluginKey));
+  narrowed.setMeta(syncKey, tr.getMeta(syncKey));
   narrowed.setMeta('addToHistory', tr.getMeta('addToHistory'));
   if (tr.scrolledIntoView) narrowed.scrollIntoView();
   return narrowed;

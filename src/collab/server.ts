@@ -4,8 +4,9 @@
  * host authenticates each websocket and hands it over with who is there and whether they may write.
  */
 import type { Node as PMNode, Schema } from 'prosemirror-model';
-import { prosemirrorToYDoc, prosemirrorToYXmlFragment, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
 import * as Y from 'yjs';
+import { readFragment } from './binding/encoding.js';
+import { writeNode } from './binding/update.js';
 import { FRAGMENT } from './check-update.js';
 
 export { checkUpdate, FRAGMENT } from './check-update.js';
@@ -15,17 +16,24 @@ export { CloseCode, MAX_MESSAGE_BYTES } from './protocol.js';
 
 /** A document as the first change of a shared document (the server turns stored content into one, once). */
 export function documentToUpdate(doc: PMNode): Uint8Array {
-  return Y.encodeStateAsUpdate(prosemirrorToYDoc(doc, FRAGMENT));
+  const shared = new Y.Doc();
+  try {
+    const fragment = shared.getXmlFragment(FRAGMENT);
+    shared.transact(() => writeNode(fragment, doc, new Map()));
+    return Y.encodeStateAsUpdate(shared);
+  } finally {
+    shared.destroy();
+  }
 }
 
 /** The ProseMirror document a shared document holds (to store a plain copy, search it or export it). */
 export function sharedDocument(doc: Y.Doc, schema: Schema): PMNode {
-  return yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(FRAGMENT), schema);
+  return readFragment(doc.getXmlFragment(FRAGMENT), schema);
 }
 
 /**
  * The change that makes a shared document hold `content` (a save from outside the editors, such
- * as a REST API's), as y-prosemirror's binding would make it: only what differs is replaced,
+ * as a REST API's), as an editor's binding would make it: only what differs is replaced,
  * so carets elsewhere stay put and concurrent typing merges. `doc` itself is left unchanged.
  */
 export function replacementUpdate(doc: Y.Doc, content: PMNode): Uint8Array {
@@ -33,7 +41,8 @@ export function replacementUpdate(doc: Y.Doc, content: PMNode): Uint8Array {
   try {
     Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
     const before = Y.encodeStateVector(copy);
-    copy.transact(() => prosemirrorToYXmlFragment(content, copy.getXmlFragment(FRAGMENT)));
+    const fragment = copy.getXmlFragment(FRAGMENT);
+    copy.transact(() => writeNode(fragment, content, new Map()));
     return Y.encodeStateAsUpdate(copy, before);
   } finally {
     copy.destroy();

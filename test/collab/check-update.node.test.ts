@@ -1,13 +1,15 @@
 import { expect } from 'chai';
-import { prosemirrorJSONToYDoc } from 'y-prosemirror';
 import * as Y from 'yjs';
 import { schema } from '../../src/core/index.js';
 import { checkUpdate, FRAGMENT } from '../../src/collab/check-update.js';
-import { parseHTML, serializeJSON } from '../../src/core/index.js';
+import { documentToUpdate } from '../../src/collab/server.js';
+import { parseHTML } from '../../src/core/index.js';
 
 /** A shared document holding `html`, as the server makes one. */
 function sharedDoc(html: string): Y.Doc {
-  return prosemirrorJSONToYDoc(schema, serializeJSON(parseHTML(html)), FRAGMENT);
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, documentToUpdate(parseHTML(html)));
+  return doc;
 }
 
 /** The update a change made on a copy of `doc` sends. */

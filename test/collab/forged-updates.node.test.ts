@@ -6,11 +6,10 @@
  */
 import { expect } from 'chai';
 import type { MarkType, NodeType, Schema } from 'prosemirror-model';
-import { prosemirrorJSONToYDoc } from 'y-prosemirror';
 import * as Y from 'yjs';
 import { checkUpdate, FRAGMENT } from '../../src/collab/check-update.js';
-import { sharedDocument } from '../../src/collab/server.js';
-import { serializeHTML, serializeJSON } from '../../src/core/index.js';
+import { documentToUpdate, sharedDocument } from '../../src/collab/server.js';
+import { serializeHTML } from '../../src/core/index.js';
 import { parseHTML } from '../../src/core/serialize/html.js';
 import { findUnsafe, inertFragment } from '../core/security/inspect.js';
 import { SCHEMAS } from '../core/security/schemas.js';
@@ -81,7 +80,8 @@ function keeps(type: NodeType | MarkType, key: string, value: unknown): boolean 
 
 for (const [schemaName, schema] of SCHEMAS as ReadonlyArray<readonly [string, Schema, unknown]>) {
   describe(`forged shared-document updates (${schemaName})`, () => {
-    const base = prosemirrorJSONToYDoc(schema, serializeJSON(parseHTML(SAMPLE, { schema })), FRAGMENT);
+    const base = new Y.Doc();
+    Y.applyUpdate(base, documentToUpdate(parseHTML(SAMPLE, { schema })));
 
     it('the sample holds every node with attributes the schema has', () => {
       const names = new Set(elements(base.getXmlFragment(FRAGMENT)).map((element) => element.nodeName));

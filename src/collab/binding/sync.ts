@@ -1,0 +1,218 @@
+/**
+ * Keeps an editor and a shared fragment in step. The editor's changes are written as the
+ * smallest change of the shared types (update.ts), under this binding's own origin; others'
+ * changes (and undo, which the shared document does) rebuild the editor's document from the
+ * nodes of every element they left alone, and are applied as one transaction marked with
+ * `syncKey`, the selection kept on its characters through relative positions.
+ */
+import type { Node as PMNode, Schema } from 'prosemirror-model';
+import { AllSelection, NodeSelection, Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+import * as Y from 'yjs';
+import { readFragment, type Mapping, type SharedType } from './encoding.js';
+import { toAbsolute, toRelative } from './positions.js';
+import { writeNode } from './update.js';
+
+/** What a transaction from the shared document carries under `syncKey`. */
+export interface SyncMeta {
+  /** Others' changes, or this editor's undo or redo. */
+  isChangeOrigin: true;
+  /** This editor's undo or redo. */
+  isUndoRedoOperation: boolean;
+}
+
+/** The key of the sync plugin; its meta marks transactions that bring the shared document's changes. */
+export const syncKey = new PluginKey<SyncState>('collab-sync');
+
+/** The sync plugin's state: whether the latest transaction may be undone (its `addToHistory` meta). */
+export interface SyncState {
+  addToHistory: boolean;
+}
+
+/** A selection as positions relative to the shared document. */
+export interface RelativeSelection {
+  type: string;
+  anchor: Y.RelativePosition;
+  head: Y.RelativePosition;
+}
+
+/** One editor's binding to a shared fragment: the mapping between its types and the editor's nodes, and the two directions of change. */
+export class SyncBinding {
+  /** The origin of this editor's own changes (what its undo manager tracks). */
+  readonly origin = this;
+  readonly doc: Y.Doc;
+  private view: EditorView | null = null;
+  /** The document the shared fragment holds as this editor last wrote or read it. */
+  private synced: PMNode;
+  /** The editor's first document: what the fragment held when bound. */
+  readonly document: PMNode;
+  /** Set while a change of the shared document is applied to the editor (nothing is written back then). */
+  private applying = false;
+  /** The selection before the shared document's current transaction, restored after it. */
+  private selectionBefore: RelativeSelection | null = null;
+  /** The selection before the shared document's current transaction (for the undo step it makes). */
+  get selectionBeforeTransaction(): RelativeSelection | null {
+    return this.selectionBefore;
+  }
+  /** The selection an undo or redo about to run puts back. */
+  pendingSelection: RelativeSelection | null = null;
+  /** The editor's selection before its latest change, for the undo step that change makes. */
+  selectionBeforeChange: RelativeSelection | null = null;
+  /** Whether this editor wrote its document once (an empty fragment is filled only once typed into). */
+  private written: boolean;
+  /** The undo manager of this editor's changes, once there. */
+  undoManager: Y.UndoManager | null = null;
+
+  constructor(
+    readonly fragment: Y.XmlFragment,
+    readonly mapping: Mapping,
+    doc: PMNode,
+  ) {
+    this.doc = fragment.doc!;
+    this.synced = doc;
+    this.document = doc;
+    this.written = fragment.length > 0;
+  }
+
+  /** The editor's selection relative to the shared document (as it stands for the document the mapping knows). */
+  relativeSelection(state: EditorState): RelativeSelection {
+    const { selection } = state;
+    return {
+      type: (selection.toJSON() as { type: string }).type,
+      anchor: toRelative(selection.anchor, this.fragment, this.mapping),
+      head: toRelative(selection.head, this.fragment, this.mapping),
+    };
+  }
+
+  /** A relative position in the editor's document now (null when its place is gone). */
+  absolute(position: Y.RelativePosition): number | null {
+    return toAbsolute(this.doc, this.fragment, position, this.mapping);
+  }
+
+  attach(view: EditorView): void {
+    this.view = view;
+    this.doc.on('beforeAllTransactions', this.beforeAll);
+    this.doc.on('afterAllTransactions', this.afterAll);
+    this.fragment.observeDeep(this.changed);
+  }
+
+  detach(): void {
+    this.view = null;
+    this.fragment.unobserveDeep(this.changed);
+    this.doc.off('beforeAllTransactions', this.beforeAll);
+    this.doc.off('afterAllTransactions', this.afterAll);
+  }
+
+  private beforeAll = (): void => {
+    if (this.selectionBefore === null && this.view && !this.applying) this.selectionBefore = this.relativeSelection(this.view.state);
+  };
+
+  private afterAll = (): void => {
+    this.selectionBefore = null;
+  };
+
+  /** Writes the editor's document into the shared fragment when it differs from what the fragment holds. */
+  update(view: EditorView, previous: EditorState): void {
+    const doc = view.state.doc;
+    if (this.applying || doc === this.synced) return;
+    // An untouched empty document is not written: the fragment stays empty until someone types.
+    if (!this.written && doc.eq(doc.type.createAndFill()!)) return;
+    this.written = true;
+    const addToHistory = syncKey.getState(view.state)?.addToHistory !== false;
+    // A change kept out of the history also ends the undo step being gathered.
+    if (!addToHistory) this.undoManager?.stopCapturing();
+    // The selection before the change, measured while the shared document still matches it.
+    if (previous.doc === this.synced) this.selectionBeforeChange = this.relativeSelection(previous);
+    this.doc.transact((tr) => {
+      tr.meta.set('addToHistory', addToHistory);
+      writeNode(this.fragment, doc, this.mapping);
+    }, this.origin);
+    this.synced = doc;
+  }
+
+  /** A change of the shared fragment: the editor's document rebuilt from the nodes of unchanged elements. */
+  private changed = (events: Y.YEvent<Y.AbstractType<unknown>>[], transaction: Y.Transaction): void => {
+    const view = this.view;
+    if (!view || transaction.origin === this.origin || events.length === 0) return;
+    Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
+      if (struct instanceof Y.Item && struct.content instanceof Y.ContentType) this.mapping.delete(struct.content.type as Y.XmlFragment);
+    });
+    for (const type of transaction.changed.keys()) this.mapping.delete(type as unknown as SharedType);
+    for (const type of transaction.changedParentTypes.keys()) this.mapping.delete(type as unknown as SharedType);
+    const schema = view.state.schema;
+    let doc = readFragment(this.fragment, schema, { mapping: this.mapping, beforeText: (text) => this.joinNextText(text) });
+    // A fragment emptied by concurrent deletions shows one empty block until typed into.
+    if (!doc.childCount) doc = schema.topNodeType.createAndFill()!;
+    const tr = view.state.tr.replaceWith(0, view.state.doc.content.size, doc.content);
+    const selection = this.pendingSelection ?? this.selectionBefore;
+    this.pendingSelection = null;
+    if (selection) restoreSelection(tr, selection, this);
+    tr.setMeta(syncKey, { isChangeOrigin: true, isUndoRedoOperation: transaction.origin instanceof Y.UndoManager } satisfies SyncMeta);
+    tr.setMeta('addToHistory', false);
+    this.synced = doc;
+    this.applying = true;
+    try {
+      view.dispatch(tr);
+      // The view's document is a copy (narrowed to the change); what a plugin added to it after is written at the next update.
+      if (view.state.doc.eq(doc)) this.synced = view.state.doc;
+    } finally {
+      this.applying = false;
+    }
+  };
+
+  /**
+   * Two texts side by side (each editor started one at the same place): this editor's next one is
+   * joined into the first, or every keystroke would show its characters twice (y-prosemirror#160).
+   */
+  private joinNextText(text: Y.XmlText): void {
+    const next = (text._item?.right?.content as Y.ContentType | undefined)?.type;
+    if (!(next instanceof Y.XmlText) || next._item!.deleted || next._item!.id.client !== this.doc.clientID) return;
+    this.doc.transact((tr) => {
+      tr.meta.set('addToHistory', false);
+      text.applyDelta([{ retain: text.length }, ...(next.toDelta() as object[])]);
+      next._item!.delete(tr);
+    }, this.origin);
+  }
+}
+
+/** Puts a selection kept as relative positions back into `tr`'s document. */
+function restoreSelection(tr: Transaction, selection: RelativeSelection, binding: SyncBinding): void {
+  if (selection.type === 'all') {
+    tr.setSelection(new AllSelection(tr.doc));
+    return;
+  }
+  const anchor = binding.absolute(selection.anchor);
+  const head = binding.absolute(selection.head);
+  if (anchor === null || head === null || anchor > tr.doc.content.size || head > tr.doc.content.size) return;
+  if (selection.type === 'node' && tr.doc.resolve(anchor).nodeAfter) tr.setSelection(NodeSelection.create(tr.doc, anchor));
+  else tr.setSelection(TextSelection.between(tr.doc.resolve(anchor), tr.doc.resolve(head)));
+}
+
+/** The plugin that keeps the editor and `binding`'s fragment in step. */
+export function syncPlugin(binding: SyncBinding): Plugin {
+  return new Plugin({
+    key: syncKey,
+    state: {
+      init: (): SyncState => ({ addToHistory: true }),
+      apply: (tr, value): SyncState => {
+        const addToHistory = tr.getMeta('addToHistory') !== false;
+        return addToHistory === value.addToHistory ? value : { addToHistory };
+      },
+    },
+    view(view) {
+      binding.attach(view);
+      return {
+        update: (updated, previous) => binding.update(updated, previous),
+        destroy: () => binding.detach(),
+      };
+    },
+  });
+}
+
+/** A binding for `fragment` and the document it holds for `schema` (an empty fragment: one empty block). */
+export function bindFragment(fragment: Y.XmlFragment, schema: Schema): SyncBinding {
+  const mapping: Mapping = new Map();
+  let doc = readFragment(fragment, schema, { mapping });
+  if (!doc.childCount) doc = schema.topNodeType.createAndFill()!;
+  return new SyncBinding(fragment, mapping, doc);
+}

@@ -1,0 +1,173 @@
+/**
+ * Writes a ProseMirror node into the shared type that stands for it, changing only what differs
+ * (y-prosemirror's `updateYFragment`, with the marks of nodes that are not text): children that
+ * are the same at both ends are kept, a changed child of the same type is updated in place, and
+ * only the rest is replaced. Unchanged content keeps its identity in the shared document, so
+ * others' carets stay put and concurrent typing elsewhere merges.
+ */
+import { simpleDiff } from 'lib0/diff';
+import type { Mark, Node as PMNode } from 'prosemirror-model';
+import * as Y from 'yjs';
+import { elementAttributes, marksToFormat, markNameOf, sharedChildren, sharedTypeOf, type Mapping, type SharedChild, type SharedType } from './encoding.js';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** Whether two JSON values are equal, a key holding null being the same as no key (as Yjs keeps attributes). */
+export function sameJSON(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a).filter((key) => a[key] !== null && a[key] !== undefined);
+  if (keys.length !== Object.keys(b).filter((key) => b[key] !== null && b[key] !== undefined).length) return false;
+  return keys.every((key) => sameJSON(a[key], b[key]));
+}
+
+/** Whether a text's formats stand for `marks`. */
+function sameFormat(format: Record<string, unknown> | undefined, marks: readonly Mark[]): boolean {
+  const keys = Object.keys(format ?? {});
+  return keys.length === marks.length && keys.every((key) => sameJSON(format![key], marks.find((mark) => mark.type.name === markNameOf(key))?.attrs));
+}
+
+/** Whether a shared text holds exactly these text nodes. */
+function sameText(text: Y.XmlText, nodes: PMNode[]): boolean {
+  const delta = text.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[];
+  return delta.length === nodes.length && delta.every((run, i) => run.insert === nodes[i]!.text && sameFormat(run.attributes, nodes[i]!.marks));
+}
+
+/** Whether a shared type holds exactly a child (its name, attributes, marks and content). */
+export function sameContent(type: SharedType, child: SharedChild): boolean {
+  if (Array.isArray(child)) return type instanceof Y.XmlText && sameText(type, child);
+  if (!(type instanceof Y.XmlElement) || type.nodeName !== child.type.name) return false;
+  const children = sharedChildren(child);
+  return (
+    type.length === children.length &&
+    sameJSON(type.getAttributes(), elementAttributes(child)) &&
+    type.toArray().every((grandchild, i) => sameContent(grandchild, children[i]!))
+  );
+}
+
+/** Whether the mapping already records `child` for `type` (the same node, or the same text nodes). */
+function mapped(known: PMNode | PMNode[] | undefined, child: SharedChild): boolean {
+  if (known === child) return true;
+  return Array.isArray(known) && Array.isArray(child) && known.length === child.length && known.every((node, i) => node === child[i]);
+}
+
+/** How many children of an element match a node's from either end, and whether one of them is known to the mapping. */
+function likeness(type: Y.XmlElement, node: PMNode, mapping: Mapping): { matched: number; known: boolean } {
+  const ours = type.toArray() as SharedType[];
+  const theirs = sharedChildren(node);
+  const least = Math.min(ours.length, theirs.length);
+  let left = 0;
+  let right = 0;
+  let known = false;
+  for (; left < least; left++) {
+    if (mapped(mapping.get(ours[left]!), theirs[left]!)) known = true;
+    else if (!sameContent(ours[left]!, theirs[left]!)) break;
+  }
+  for (; left + right < least; right++) {
+    const a = ours[ours.length - right - 1]!;
+    const b = theirs[theirs.length - right - 1]!;
+    if (mapped(mapping.get(a), b)) known = true;
+    else if (!sameContent(a, b)) break;
+  }
+  return { matched: left + right, known };
+}
+
+/** Makes a shared text hold `nodes`: the changed stretch of characters replaced, then every run's formats set. */
+function writeText(text: Y.XmlText, nodes: PMNode[], mapping: Mapping): void {
+  mapping.set(text, nodes);
+  let before = '';
+  // Every format the text has is cleared where the new runs do not set it.
+  const cleared: Record<string, null> = {};
+  for (let item = text._start; item; item = item.right) {
+    if (item.deleted) continue;
+    if (item.countable && item.content instanceof Y.ContentString) before += item.content.str;
+    else if (item.content instanceof Y.ContentFormat) cleared[item.content.key] = null;
+  }
+  const runs = nodes.map((node) => ({ insert: node.text!, attributes: { ...cleared, ...marksToFormat(node.marks) } }));
+  const { index, remove, insert } = simpleDiff(before, runs.map((run) => run.insert).join(''));
+  text.delete(index, remove);
+  text.insert(index, insert);
+  text.applyDelta(runs.map((run) => ({ retain: run.insert.length, attributes: run.attributes })));
+}
+
+/** Makes an element's attributes those of `node` (marks included). */
+function writeAttributes(element: Y.XmlElement, node: PMNode): void {
+  const wanted = elementAttributes(node);
+  const present = element.getAttributes() as Record<string, unknown>;
+  for (const key in wanted) if (!sameJSON(present[key], wanted[key])) element.setAttribute(key, wanted[key] as string);
+  for (const key in present) if (!(key in wanted)) element.removeAttribute(key);
+}
+
+/**
+ * Makes `type` (the fragment, or the element standing for `node`) hold `node`, recording in
+ * `mapping` which node each type now stands for. Call it inside a transaction of the document.
+ */
+export function writeNode(type: Y.XmlFragment, node: PMNode, mapping: Mapping): void {
+  if (type instanceof Y.XmlElement) {
+    if (type.nodeName !== node.type.name) throw new RangeError(`The element ${type.nodeName} cannot hold a ${node.type.name} node`);
+    writeAttributes(type, node);
+  }
+  mapping.set(type, node);
+  const theirs = sharedChildren(node);
+  const ours = type.toArray() as SharedType[];
+  const least = Math.min(theirs.length, ours.length);
+  let left = 0;
+  let right = 0;
+  for (; left < least; left++) {
+    if (mapped(mapping.get(ours[left]!), theirs[left]!)) continue;
+    if (!sameContent(ours[left]!, theirs[left]!)) break;
+    mapping.set(ours[left]!, theirs[left]!);
+  }
+  for (; left + right < least; right++) {
+    const a = ours[ours.length - right - 1]!;
+    const b = theirs[theirs.length - right - 1]!;
+    if (mapped(mapping.get(a), b)) continue;
+    if (!sameContent(a, b)) break;
+    mapping.set(a, b);
+  }
+  // The differing middle: a text or an element of the same type is updated in place, from the
+  // end whose children match it more; anything else is replaced.
+  while (ours.length - left - right > 0 && theirs.length - left - right > 0) {
+    const leftOurs = ours[left]!;
+    const leftTheirs = theirs[left]!;
+    const rightOurs = ours[ours.length - right - 1]!;
+    const rightTheirs = theirs[theirs.length - right - 1]!;
+    if (leftOurs instanceof Y.XmlText && Array.isArray(leftTheirs)) {
+      if (!sameText(leftOurs, leftTheirs)) writeText(leftOurs, leftTheirs, mapping);
+      else mapping.set(leftOurs, leftTheirs);
+      left++;
+      continue;
+    }
+    let updateLeft = leftOurs instanceof Y.XmlElement && !Array.isArray(leftTheirs) && leftOurs.nodeName === leftTheirs.type.name;
+    let updateRight = rightOurs instanceof Y.XmlElement && !Array.isArray(rightTheirs) && rightOurs.nodeName === rightTheirs.type.name;
+    if (updateLeft && updateRight) {
+      const atLeft = likeness(leftOurs as Y.XmlElement, leftTheirs as PMNode, mapping);
+      const atRight = likeness(rightOurs as Y.XmlElement, rightTheirs as PMNode, mapping);
+      if (atLeft.known !== atRight.known) updateRight = atRight.known;
+      else updateRight = atLeft.matched < atRight.matched;
+      updateLeft = !updateRight;
+    }
+    if (updateLeft) {
+      writeNode(leftOurs as Y.XmlElement, leftTheirs as PMNode, mapping);
+      left++;
+    } else if (updateRight) {
+      writeNode(rightOurs as Y.XmlElement, rightTheirs as PMNode, mapping);
+      right++;
+    } else {
+      mapping.delete(leftOurs);
+      type.delete(left, 1);
+      type.insert(left, [sharedTypeOf(leftTheirs, mapping)]);
+      left++;
+    }
+  }
+  const removed = ours.length - left - right;
+  if (ours.length === 1 && theirs.length === 0 && ours[0] instanceof Y.XmlText) {
+    // Only the text's content, so a colleague's typing into the same text survives (y-prosemirror#108).
+    mapping.delete(ours[0]);
+    ours[0].delete(0, ours[0].length);
+  } else if (removed > 0) {
+    for (const gone of ours.slice(left, left + removed)) mapping.delete(gone);
+    type.delete(left, removed);
+  }
+  if (left + right < theirs.length) type.insert(left, theirs.slice(left, theirs.length - right).map((child) => sharedTypeOf(child, mapping)));
+}

@@ -1,0 +1,85 @@
+/**
+ * Marks on nodes that are not text (a bold mention, a link over a line break) travel through the
+ * shared document both ways and stay in what the server stores (y-prosemirror dropped them,
+ * yjs/y-prosemirror#47).
+ */
+import { expect } from '@open-wc/testing';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import type { Node as PMNode } from 'prosemirror-model';
+import { pressWith } from '../../helpers/editor.js';
+import { until } from '../../helpers/until.js';
+import { closeAll, converged, sharedEditor, startServer, type SharedEditor } from './helpers.js';
+
+/** The marks of the first node of type `name` in an editor's document. */
+function marksOf(editor: SharedEditor, name: string): string[] {
+  let found: PMNode | null = null;
+  editor.el.editorView!.state.doc.descendants((node) => {
+    if (!found && node.type.name === name) found = node;
+    return !found;
+  });
+  return found ? (found as PMNode).marks.map((mark) => mark.type.name) : ['(no node)'];
+}
+
+const mention = { type: 'mention', attrs: { entity_identifier: 'u1', entity_name: 'Ada', label: 'Ada', target: 'users' } };
+
+describe('marks on mentions and line breaks in a shared document', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  const editors: SharedEditor[] = [];
+
+  beforeEach(async () => {
+    server = await startServer();
+  });
+
+  afterEach(async () => {
+    closeAll(editors.splice(0));
+    await server.stop();
+  });
+
+  async function open(user: string, document: string): Promise<SharedEditor> {
+    const editor = await sharedEditor(server.url, user, document);
+    editors.push(editor);
+    return editor;
+  }
+
+  it('Ann bolds a range holding a mention and Bob sees the mention bold; Bob unbolds it and Ann sees it plain', async () => {
+    const json = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Ask ' }, mention, { type: 'text', text: ' today' }] }] };
+    await executeServerCommand('collab-seed', { id: server.id, name: 'page:mention', json });
+    const ann = await open('ann', 'page:mention');
+    const bob = await open('bob', 'page:mention');
+    ann.el.focus();
+    await pressWith('a', 'Control');
+    await pressWith('b', 'Control');
+    await until(() => marksOf(bob, 'mention').includes('bold'), "the mention bold in Bob's editor", { saw: () => marksOf(bob, 'mention') });
+    expect(marksOf(ann, 'mention')).to.deep.equal(['bold']);
+    expect(bob.el.getHTML()).to.equal(ann.el.getHTML());
+    bob.el.focus();
+    await pressWith('a', 'Control');
+    await pressWith('b', 'Control');
+    await until(() => marksOf(ann, 'mention').length === 0, "the mention plain again in Ann's editor", { saw: () => marksOf(ann, 'mention') });
+    expect(ann.el.getHTML()).to.equal(bob.el.getHTML());
+    await until(() => bob.states.at(-1)?.unsent === 0, 'everything stored', { saw: () => bob.states.at(-1) });
+    const stored = (await executeServerCommand('collab-document', { id: server.id, name: 'page:mention' })) as { content: { content: { type: string; marks?: unknown[] }[] }[] };
+    expect(stored.content[0]!.content.find((node) => node.type === 'mention')).not.to.have.property('marks');
+  });
+
+  it('a link over a line break survives a reload from the shared document', async () => {
+    const ann = await open('ann', 'page:link');
+    ann.el.focusAt('end');
+    await sendKeys({ type: 'one' });
+    await pressWith('Enter', 'Shift');
+    await sendKeys({ type: 'two' });
+    const view = ann.el.editorView!;
+    const { schema } = view.state;
+    view.dispatch(view.state.tr.addMark(1, view.state.doc.content.size - 1, schema.marks.link!.create({ href: 'https://example.com/a' })));
+    expect(marksOf(ann, 'hard_break')).to.deep.equal(['link']);
+    await until(() => ann.states.at(-1)?.unsent === 0, 'everything stored', { saw: () => ann.states.at(-1) });
+    closeAll(editors.splice(0));
+    const again = await open('ann-tab2', 'page:link');
+    await converged([again], ['onetwo']);
+    expect(marksOf(again, 'hard_break')).to.deep.equal(['link']);
+    expect(again.el.getHTML()).to.equal(ann.el.getHTML());
+    const stored = (await executeServerCommand('collab-document', { id: server.id, name: 'page:link' })) as { content: { content: { type: string; marks?: { type: string; attrs: { href: string } }[] }[] }[] };
+    const marks = stored.content[0]!.content.find((node) => node.type === 'hard_break')?.marks;
+    expect(marks?.map((mark) => `${mark.type} ${mark.attrs.href}`)).to.deep.equal(['link https://example.com/a']);
+  });
+});
