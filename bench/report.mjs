@@ -317,7 +317,7 @@ blocks; images with relative paths; a table every 200 blocks.
 
 ## What is measured
 
-- **bundle**: minified and gzipped bytes a page loads up front. Ours is the embed bundle's entry and the chunk of UI pieces it fetches once painted (toolbar, menus, handles), the other lazy chunks (markdown parser, highlighter and its per-language grammars) excluded; the others are their adapters bundled and minified with esbuild. The row \"TipTap with the same features\" is the TipTap target plus the extensions listed under \"TipTap with the same features\".
+- **bundle**: minified and gzipped bytes a page loads. Ours: every file of the embed bundle the 10,000-block page had fetched once the document was open and the page settled, before any input (the entry, and the chunks an editable editor fetches when idle: UI pieces, table editing, the highlighter and the grammars the document's code blocks use; the markdown parser, fetched only for pasted markdown, is not among them), each gzipped; the **bundle entry** row is the entry alone. The others are their adapters bundled and minified with esbuild, loaded whole. The row \"TipTap with the same features\" is the TipTap target plus the extensions listed under \"TipTap with the same features\".
 - **React wrapper**: the wrapper's own bytes on top of the editor (ours: \`rich-editor/react\` with \`@lit/react\`; TipTap: \`@tiptap/react\`), the editor and React left out.
 - **paste**: into the 1,000-block document at a paragraph in the middle, a paste event carrying 1 MB of generated HTML (seed 7), then, with the caret back in the middle, 5,000 blocks (seed 8); each timed from dispatch to the next painted frame. The bare contenteditable pastes with \`insertHTML\` (a synthetic paste event has no default action).
 - **getMarkdown**: ours only; TipTap and raw ProseMirror as configured have no markdown serialiser for tables and task lists.
@@ -335,7 +335,7 @@ ${results.notMeasured.map((m) => `- ${m}`).join('\n')}
 
 - CPU: ${env.cpu}; memory: ${env.memory}; OS: ${env.os}; Node ${env.node}
 - Browser: ${env.browser}
-- Commit: ${env.commit}; run time ${results.durationSeconds} s
+- Commit: ${env.commit}; run time ${results.durationSeconds} s${env.loadAverage ? `; load average at the start ${env.loadAverage}` : ''}
 - Packages: ${Object.entries(env.packages).map(([k, v]) => `${k} ${v}`).join(', ')}
 ${results.problems.length ? `\n## Problems in this run\n\n${results.problems.map((p) => `- ${p}`).join('\n')}\n` : ''}`;
   mkdirSync(join(root, 'docs'), { recursive: true });

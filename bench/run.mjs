@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
@@ -345,6 +346,8 @@ function checkFidelity(target, size, kept) {
   }
 }
 const started = Date.now();
+// How busy the machine was when the run began (1, 5 and 15 minutes): figures from a busy machine run long.
+const loadAtStart = loadavg().map((value) => value.toFixed(2)).join(', ');
 
 // The same-features TipTap bundle is only measured for size; loading the 1,000-block
 // document with it once shows that what is measured is a working editor.
@@ -458,7 +461,7 @@ const results = {
   sizes: SIZES,
   targets: TARGETS,
   typing: { settlingKeys: TYPING_SETTLING_KEYS, steadyKeys: TYPING_STEADY_KEYS },
-  environment: await environment(root, executablePath),
+  environment: { ...(await environment(root, executablePath)), loadAverage: loadAtStart },
   bundle: bundleSizes(),
   package: packageSize(),
   bundleSameFeatures: { ...(await sameFeaturesSizes()), check: sameFeaturesCheck },
