@@ -7,6 +7,8 @@
 import { history } from 'prosemirror-history';
 import type { Schema } from 'prosemirror-model';
 import type { Plugin } from 'prosemirror-state';
+import type { mentionPlugin } from './plugins/mention.js';
+import type { slashMenuPlugin } from './plugins/slash-menu.js';
 import { featureOn, type Features } from './features.js';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
 import { gapCursorPlugin } from './plugins/gap-cursor.js';
@@ -23,8 +25,8 @@ import { schema as defaultSchema } from './schema/index.js';
 export interface EditingOptions {
   /** The schema the plugins work on (the built-in one by default). */
   schema?: Schema;
-  /** Plugins that run before the built-in ones (their keys win). */
-  plugins?: Plugin[];
+  /** Plugins that run before the built-in ones (their keys win), with the slots of parts that may come later. */
+  plugins?: PluginSlots;
   /** Plugins after every built-in one (extensions' keys at a priority of 50 or below: only keys the editor leaves alone). */
   fallback?: Plugin[];
   /** Built-in pieces turned off (tables, markdown paste, typography, task lists, markdown shortcuts…). */
@@ -36,20 +38,30 @@ export interface EditingOptions {
   history?: { plugins: Plugin[] } & UndoCommands;
 }
 
-/** The parts that may come later, each making its plugins for a schema. */
+/** The parts that may come later, each what makes its plugins. */
 export interface EditingParts {
   /** Table editing: cell selection, column resizing, the table keys and clipboard (plugins/table.ts). */
   tables: (schema: Schema) => Plugin[];
+  /** The suggestion menus' plugins, which come with the menus that show them (element/pieces.ts). */
+  menus: { slashMenuPlugin: typeof slashMenuPlugin; mentionPlugin: typeof mentionPlugin };
 }
 
-/** Where a part's plugins go. */
+/** Where a part's plugins go, and how they are made from it. */
 export interface PartSlot {
   readonly part: keyof EditingParts;
-  readonly schema: Schema;
+  readonly make: (provided: never) => Plugin[];
+}
+
+/** The slot of `part`, whose plugins `make` makes from it once it has arrived. */
+export function partSlot<K extends keyof EditingParts>(part: K, make: (provided: EditingParts[K]) => Plugin[]): PartSlot {
+  return { part, make };
 }
 
 /** The editing plugins, and the slots of the parts that may come later. */
 export type PluginSlots = ReadonlyArray<Plugin | PartSlot>;
+
+/** The plugins each filled slot got: a slot is filled once, so a later part's arrival keeps an earlier part's plugins (and their views). */
+const filled = new WeakMap<PartSlot, Plugin[]>();
 
 /**
  * The editing behaviour of the editor: a pending browser selection read before any input
@@ -67,7 +79,7 @@ export function editingSlots(options: EditingOptions = {}): PluginSlots {
     pastePlugin(),
     ...(featureOn(features, 'markdownPaste') ? [markdownPastePlugin()] : []),
     ...(options.plugins ?? []),
-    ...(tables ? [{ part: 'tables', schema } as const] : []),
+    ...(tables ? [partSlot('tables', (tablePlugins) => tablePlugins(schema))] : []),
     editorInputRules(schema, features),
     ...editorKeymap(schema, features, options.history),
     gapCursorPlugin(),
@@ -81,7 +93,14 @@ export function editingSlots(options: EditingOptions = {}): PluginSlots {
 
 /** The plugins of `slots`, each slot filled by its part where `parts` has it (left empty where it does not yet). */
 export function fillSlots(slots: PluginSlots, parts: Partial<EditingParts>): Plugin[] {
-  return slots.flatMap((slot) => ('part' in slot ? (parts[slot.part]?.(slot.schema) ?? []) : [slot]));
+  return slots.flatMap((slot) => {
+    if (!('part' in slot)) return [slot];
+    const provided = parts[slot.part];
+    if (!provided) return [];
+    let plugins = filled.get(slot);
+    if (!plugins) filled.set(slot, (plugins = slot.make(provided as never)));
+    return plugins;
+  });
 }
 
 /** Whether `slots` has a slot for `part`. */

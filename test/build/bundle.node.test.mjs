@@ -14,6 +14,8 @@ const HAST_MARK = 'ariaActiveDescendant';
 const PIECES_MARK = 'rich-editor-listbox-option';
 /** The name of prosemirror-tables' column resizing plugin key: only table editing's chunk holds it. */
 const TABLES_MARK = 'tableColumnResizing';
+/** Strings only the suggestion menus' plugins hold (their failure logs): they come with the pieces. */
+const MENU_PLUGIN_MARKS = { 'the slash menu plugin': 'Slash menu item "', 'the mention plugin': 'Mention suggestions failed' };
 /** Strings only the shipped example extensions hold (their styles), by the entry a host imports them from. */
 const EXTENSION_MARKS = { 'rich-editor/extensions/callout': '--rich-editor-callout-info', 'rich-editor/extensions/details': 'details-toggle' };
 
@@ -52,6 +54,10 @@ test('the built embed bundle leaves the pieces shown on demand (menus, handles) 
   const chunks = readdirSync('dist/browser').filter((name) => /^pieces-[\w-]+\.min\.js$/.test(name));
   assert.equal(chunks.length, 1, 'one pieces chunk');
   assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(PIECES_MARK), 'the menus are in the pieces chunk');
+  for (const [name, mark] of Object.entries(MENU_PLUGIN_MARKS)) {
+    assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(mark), `${name} is not in the entry`);
+    assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(mark), `${name} is in the pieces chunk`);
+  }
 });
 
 test('the built embed bundle leaves table editing (prosemirror-tables, the table keys, column resizing) to a chunk of its own', () => {

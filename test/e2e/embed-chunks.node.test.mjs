@@ -235,6 +235,33 @@ test('without the idle prefetch, focus fetches the chunks and "/" typed at once 
   await page.close();
 });
 
+test('"/" and "@" typed while the pieces are held back open their menus when the chunk arrives', async () => {
+  for (const [typed, part, key, query] of [['/hea', 'slash-menu', 'slashMenu$', 'hea'], ['@', 'mention-list', 'mention$', '']]) {
+    const { page, problems, release, held } = await open({ pieces: 'hold', noIdle: true });
+    await page.evaluate(() => document.getElementById('editor').focusAt('end'));
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(typed);
+    assert.equal(await piecesDefined(page), false, 'typed before the chunk arrived');
+    release();
+    await held();
+    await page.waitForFunction(
+      (name) => document.getElementById('editor').shadowRoot.querySelector(`rich-editor-${name}`)?.shadowRoot?.querySelector(`[part="${name}"]`)?.checkVisibility(),
+      {},
+      part,
+    );
+    const menu = await page.evaluate((name) => {
+      const { state } = document.getElementById('editor').editorView;
+      const { open, query, items } = state.plugins.find((plugin) => plugin.key === name).getState(state);
+      return { open, query, some: items.length > 0 };
+    }, key);
+    assert.deepEqual(menu, { open: true, query, some: typed === '/hea' }, 'the menu follows the query typed meanwhile');
+    await page.keyboard.press('Escape');
+    assert.ok(await page.evaluate((text) => document.getElementById('editor').getHTML().includes(`<p>${text}</p>`), typed), 'the text typed is kept');
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
 /** Two idle periods after the first paint (where an editable editor's prefetch has run), focus, one more. */
 async function idleAndFocus(page) {
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));

@@ -1,7 +1,7 @@
 import { html, nothing, supportsAdoptingStyleSheets, type PropertyValues, type TemplateResult } from 'lit';
 import type { Attrs } from 'prosemirror-model';
 import type { EditorState, Plugin } from 'prosemirror-state';
-import { editingSlots, type EditingOptions, type PluginSlots } from '../../core/editing-slots.js';
+import { editingSlots, partSlot, type EditingOptions, type PluginSlots } from '../../core/editing-slots.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
 import { featureOn, type FeatureName, type Features } from '../../core/features.js';
@@ -10,9 +10,8 @@ import { savedSelectionPlugin } from '../../core/operations.js';
 import { linkPlugin } from '../../core/plugins/link.js';
 import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
 import { mentionHighlightsPlugin } from '../../core/plugins/mention-highlights.js';
-import { mentionPlugin } from '../../core/plugins/mention.js';
+import { menuTriggersPlugin, type Trigger } from '../../core/plugins/menu-triggers.js';
 import { placeholderPlugin } from '../../core/plugins/placeholder.js';
-import { slashMenuPlugin } from '../../core/plugins/slash-menu.js';
 import { taskListPlugin } from '../../core/plugins/task-list.js';
 import { stringsPlugin, wordsWith } from '../../core/strings.js';
 import { safeRedirect } from '../../core/url.js';
@@ -143,6 +142,7 @@ export class Configuration {
     const host = this.host;
     const features = host.features;
     const on = (name: FeatureName) => featureOn(features, name);
+    const triggers: Trigger[] = [...(on('slashMenu') ? (['/'] as const) : []), ...(on('mentions') ? (['@'] as const) : [])];
     return editingSlots({
       schema: setup.schema,
       features,
@@ -160,17 +160,19 @@ export class Configuration {
         taskListPlugin(),
         mentionClickPlugin({ onClick: (attrs) => this.mentionClicked(attrs) }),
         ...this.uploads.plugins(on('images')),
-        ...(on('slashMenu')
-          ? [slashMenuPlugin({ items: setup.slashItems(features), features, words: wordsWith(host.strings), layout: host.menus.slash })]
-          : []),
-        ...(on('mentions')
-          ? [
-              mentionPlugin({
-                suggestions: (query) => (host.mentionSuggestions ? host.mentionSuggestions(query) : Promise.resolve([])),
-                search: () => host.mentionSearch,
-              }),
-            ]
-          : []),
+        // The menus' plugins come with the menus (the pieces' chunk); a "/" or "@" typed before opens its menu then.
+        menuTriggersPlugin(triggers),
+        partSlot('menus', ({ slashMenuPlugin, mentionPlugin }) => [
+          ...(on('slashMenu') ? [slashMenuPlugin({ items: setup.slashItems(features), features, words: wordsWith(host.strings), layout: host.menus.slash })] : []),
+          ...(on('mentions')
+            ? [
+                mentionPlugin({
+                  suggestions: (query) => (host.mentionSuggestions ? host.mentionSuggestions(query) : Promise.resolve([])),
+                  search: () => host.mentionSearch,
+                }),
+              ]
+            : []),
+        ]),
         // The extensions' keys after the open menus' (Enter chooses an entry) and before every built-in binding.
         ...setup.plugins(features),
         mentionHighlightsPlugin({ highlights: () => (host.mentionHighlights ? host.mentionHighlights() : Promise.resolve([])) }),

@@ -59,7 +59,7 @@ export class EditorDocument implements ReactiveController {
   private hostEdits = 0;
   /** Editing together, when the element does (collaboration.ts). */
   private collab: CollaborationController | null = null;
-  /** The view's plugins, with the slots of the parts that may arrive later (table editing). */
+  /** The view's plugins, with the slots of the parts that may arrive later (table editing, the menus' plugins). */
   private slots: PluginSlots = [];
   /** Stops listening for arriving parts (while connected). */
   private stopListening: (() => void) | null = null;
@@ -275,7 +275,7 @@ export class EditorDocument implements ReactiveController {
   }
 
   /**
-   * A part loaded on demand arrived (table editing): the state takes its plugins in their
+   * A part loaded on demand arrived (table editing, the menus' plugins): the state takes its plugins in their
    * slots, around the same plugins as before, so their state (history, open menus, a shared
    * document's) is kept.
    */

@@ -7,7 +7,7 @@ import { log } from '../../core/log.js';
 let loadingPieces: Promise<void> | null = null;
 let loadingTables: Promise<void> | null = null;
 
-/** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts). */
+/** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts, ../pieces.ts). */
 const parts: Partial<EditingParts> = {};
 /** The editors' documents, told when a part arrives (they fill its slots). */
 const listeners = new Set<() => void>();
