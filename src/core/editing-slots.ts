@@ -7,15 +7,16 @@
 import { history } from 'prosemirror-history';
 import type { Schema } from 'prosemirror-model';
 import type { Plugin } from 'prosemirror-state';
+import type { imageUploadPlugin, uploadImages } from './plugins/image-upload.js';
+import type { markdownPastePlugin } from './plugins/markdown-paste.js';
 import type { mentionPlugin } from './plugins/mention.js';
+import type { pastePlugin } from './plugins/paste.js';
 import type { slashMenuPlugin } from './plugins/slash-menu.js';
 import { featureOn, type Features } from './features.js';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
 import { gapCursorPlugin } from './plugins/gap-cursor.js';
 import { editorInputRules } from './plugins/input-rules.js';
 import { editorKeymap, type UndoCommands } from './plugins/keymap.js';
-import { markdownPastePlugin } from './plugins/markdown-paste.js';
-import { pastePlugin } from './plugins/paste.js';
 import { tabKeyPlugin } from './plugins/tab-key.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { nodeViewEditabilityPlugin } from './extensions/node-view.js';
@@ -44,6 +45,10 @@ export interface EditingParts {
   tables: (schema: Schema) => Plugin[];
   /** The suggestion menus' plugins, which come with the menus that show them (element/pieces.ts). */
   menus: { slashMenuPlugin: typeof slashMenuPlugin; mentionPlugin: typeof mentionPlugin };
+  /** The paste pipeline (plugins/paste.ts, with markdown paste): what cleans pasted and dropped content. */
+  paste: { pastePlugin: typeof pastePlugin; markdownPastePlugin: typeof markdownPastePlugin };
+  /** Image uploads (plugins/image-upload.ts): pasted, dropped or chosen image files. */
+  uploads: { imageUploadPlugin: typeof imageUploadPlugin; uploadImages: typeof uploadImages };
 }
 
 /** Where a part's plugins go, and how they are made from it. */
@@ -76,8 +81,7 @@ export function editingSlots(options: EditingOptions = {}): PluginSlots {
   const tables = featureOn(features, 'tables') && Object.values(schema.nodes).some((type) => type.spec.tableRole === 'table');
   return [
     domSelectionPlugin(),
-    pastePlugin(),
-    ...(featureOn(features, 'markdownPaste') ? [markdownPastePlugin()] : []),
+    partSlot('paste', ({ pastePlugin, markdownPastePlugin }) => [pastePlugin(), ...(featureOn(features, 'markdownPaste') ? [markdownPastePlugin()] : [])]),
     ...(options.plugins ?? []),
     ...(tables ? [partSlot('tables', (tablePlugins) => tablePlugins(schema))] : []),
     editorInputRules(schema, features),

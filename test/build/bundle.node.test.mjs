@@ -15,7 +15,13 @@ const PIECES_MARK = 'rich-editor-listbox-option';
 /** The name of prosemirror-tables' column resizing plugin key: only table editing's chunk holds it. */
 const TABLES_MARK = 'tableColumnResizing';
 /** Strings only the suggestion menus' plugins hold (their failure logs): they come with the pieces. */
-const MENU_PLUGIN_MARKS = { 'the slash menu plugin': 'Slash menu item "', 'the mention plugin': 'Mention suggestions failed' };
+const MENU_PLUGIN_MARKS = {
+  'the slash menu plugin': 'Slash menu item "',
+  'the mention plugin': 'Mention suggestions failed',
+  // The paste pipeline and image uploads (their failure logs) come with them too.
+  'the paste pipeline': 'Paste could not be handled',
+  'image uploads': 'The uploaded image could not be inserted',
+};
 /** Strings only the shipped example extensions hold (their styles), by the entry a host imports them from. */
 const EXTENSION_MARKS = { 'rich-editor/extensions/callout': '--rich-editor-callout-info', 'rich-editor/extensions/details': 'details-toggle' };
 

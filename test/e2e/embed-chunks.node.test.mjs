@@ -262,6 +262,72 @@ test('"/" and "@" typed while the pieces are held back open their menus when the
   }
 });
 
+/** Pasted HTML with what the paste pipeline removes or reshapes (a script, an event handler, a script address, an image). */
+const DIRTY = '<p class="MsoNormal">Pasted <b>bold</b><img src="/nowhere.png" onerror="window.pwned = 1"><script>window.pwned = 2</script> <a href="javascript:window.pwned = 3">js</a> https://example.com/b</p>';
+
+/** Pastes `html` with a real paste event on the editor's content, at its end. */
+const pasteAtEnd = (page, html) =>
+  page.evaluate((markup) => {
+    const editor = document.getElementById('editor');
+    editor.focusAt('end');
+    const data = new DataTransfer();
+    data.setData('text/html', markup);
+    data.setData('text/plain', 'Pasted bold js https://example.com/b');
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+    editor.shadowRoot.querySelector('[role="textbox"]').dispatchEvent(event);
+    return event.defaultPrevented;
+  }, html);
+
+test('a paste before the pieces arrive is held, and pasted through the paste pipeline (cleaned as always) once they do', async () => {
+  const control = await open({ noIdle: true, value: '<p>Hello</p>', shows: 'p' });
+  await control.page.evaluate(() => document.getElementById('editor').focusAt('end'));
+  await control.page.waitForFunction(() => customElements.get('rich-editor-slash-menu'));
+  await pasteAtEnd(control.page, DIRTY);
+  const expected = await text(control.page);
+  assert.match(expected, /<strong>bold<\/strong>/, 'the paste pipeline pasted the HTML');
+  assert.doesNotMatch(expected, /script|onerror|javascript|<img/);
+  await control.page.close();
+
+  const { page, problems, release, held, requested } = await open({ pieces: 'hold', noIdle: true, value: '<p>Hello</p>', shows: 'p' });
+  assert.equal(await pasteAtEnd(page, DIRTY), true, 'the browser does not paste it itself');
+  assert.equal(await text(page), '<p>Hello</p>', 'nothing is pasted before the pipeline arrives');
+  assert.ok(requested.includes('pieces'), 'the paste asks for the pieces at once');
+  release();
+  await held();
+  await page.waitForFunction((html) => document.getElementById('editor').getHTML() === html, {}, expected);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a paste held while the pieces chunk fails is pasted as its plain text, with the one warning', async () => {
+  const { page, problems, warnings, warning } = await open({ pieces: 'abort', tables: 'continue', noIdle: true, value: '<p>Hello</p>', shows: 'p' });
+  await pasteAtEnd(page, DIRTY);
+  await warning;
+  await page.waitForFunction(() => document.getElementById('editor').getHTML() !== '<p>Hello</p>');
+  assert.equal(await text(page), '<p>HelloPasted bold js https://example.com/b</p>');
+  assert.equal(warnings.filter((w) => w.startsWith(WARNING)).length, 1, `warnings: ${warnings.join(' | ')}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a code block is highlighted, and its images\' files are not restored again, when the chunks\' plugins join the state', async () => {
+  const code = '<pre><code class=&quot;language-js&quot;>const a = 1;</code></pre><img src=&quot;/files/a.png&quot;>';
+  const { page, problems, release, held } = await open({ pieces: 'hold', value: `<p>Hello</p>${code}`, shows: 'pre' });
+  await page.evaluate(() => {
+    window.restored = [];
+    document.getElementById('editor').restoreFile = (path) => window.restored.push(path);
+  });
+  release();
+  await held();
+  await waitForTableEditing(page);
+  await page.waitForFunction(() => customElements.get('rich-editor-slash-menu'));
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.querySelector('[role="textbox"] pre .token'));
+  assert.deepEqual(await page.evaluate(() => window.restored), [], 'set after the first render: no plugin view made the creation calls again');
+  assert.deepEqual(problems.filter((p) => !p.includes('404')), []);
+  await page.close();
+});
+
 /** Two idle periods after the first paint (where an editable editor's prefetch has run), focus, one more. */
 async function idleAndFocus(page) {
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));

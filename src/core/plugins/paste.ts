@@ -7,7 +7,8 @@
  * only logged).
  */
 import { Fragment, Slice, type Node as PMNode, type NodeType, type Schema } from 'prosemirror-model';
-import { Plugin, PluginKey } from 'prosemirror-state';
+import { Plugin } from 'prosemirror-state';
+import { pasteKey } from './held-paste.js';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { pasteImageFiles } from './image-upload.js';
@@ -17,8 +18,7 @@ import { allowsChild, cleanPastedHTML, htmlAsText } from './paste-html.js';
 import type { PasteContext } from './paste-sources.js';
 import { parseInertHTML } from '../dom.js';
 
-/** The paste plugin's key (the plugin keeps no state; the key identifies it). */
-export const pasteKey = new PluginKey('paste');
+export { pasteKey } from './held-paste.js';
 
 /** Whether every child of the node is a type its content expression can hold at all. */
 function holdsItsChildren(node: PMNode): boolean {

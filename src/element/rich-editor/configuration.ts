@@ -10,6 +10,7 @@ import { savedSelectionPlugin } from '../../core/operations.js';
 import { linkPlugin } from '../../core/plugins/link.js';
 import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
 import { mentionHighlightsPlugin } from '../../core/plugins/mention-highlights.js';
+import { heldPastePlugin } from '../../core/plugins/held-paste.js';
 import { menuTriggersPlugin, type Trigger } from '../../core/plugins/menu-triggers.js';
 import { placeholderPlugin } from '../../core/plugins/placeholder.js';
 import { taskListPlugin } from '../../core/plugins/task-list.js';
@@ -18,6 +19,7 @@ import { safeRedirect } from '../../core/url.js';
 import { emit, RichEditorEvents, type MentionClickDetail } from '../events.js';
 import { nodeViewPlugins } from '../node-views/index.js';
 import { activeBlockPlugin } from './active-block.js';
+import { loadPieces } from './on-demand.js';
 import { openEndPlugin } from './open-end.js';
 import type { RichEditor } from './rich-editor.component.js';
 import type { Uploads } from './uploads.js';
@@ -135,7 +137,8 @@ export class Configuration {
   }
 
   /**
-   * The editor's plugins, with the slots of the parts that may arrive later (table editing);
+   * The editor's plugins, with the slots of the parts that may arrive later (table editing,
+   * the menus', paste and upload plugins);
    * host callbacks are read when used, so they may change at any time.
    */
   plugins(setup: EditorSetup, shared: { plugins: Plugin[]; history: NonNullable<EditingOptions['history']> } | null = null): PluginSlots {
@@ -150,6 +153,8 @@ export class Configuration {
       fallback: setup.fallbackPlugins(features),
       plugins: [
         ...(shared?.plugins ?? []),
+        // The paste pipeline comes with the pieces: a paste or drop before it is held, and replayed through it.
+        heldPastePlugin({ settled: loadPieces }),
         editorSetupPlugin(setup, features, host.menus),
         stringsPlugin(host.strings),
         activeBlockPlugin(),

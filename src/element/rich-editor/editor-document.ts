@@ -7,7 +7,7 @@ import { hasContent } from '../../core/content.js';
 import { log } from '../../core/log.js';
 import { clearContent, setContent } from '../../core/operations.js';
 import { withDomSelection } from '../../core/plugins/dom-selection.js';
-import { canReplaceContent } from '../../core/plugins/image-upload.js';
+import { canReplaceContent } from '../../core/commands/choose-image.js';
 import { refreshMentionHighlights } from '../../core/plugins/mention-highlights.js';
 import { emptyDoc, parseHTML, serializeHTML } from '../../core/serialize/html.js';
 import { SKIP_IMAGE_TRACKING_META } from '../../core/transaction-meta.js';
