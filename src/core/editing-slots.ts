@@ -47,19 +47,20 @@ export interface EditingParts {
   menus: { slashMenuPlugin: typeof slashMenuPlugin; mentionPlugin: typeof mentionPlugin };
   /** The paste pipeline (plugins/paste.ts, with markdown paste): what cleans pasted and dropped content. */
   paste: { pastePlugin: typeof pastePlugin; markdownPastePlugin: typeof markdownPastePlugin };
-  /** Image uploads (plugins/image-upload.ts): pasted, dropped or chosen image files. */
+  /** Image uploads (plugins/image-upload.ts): pasted, dropped or chosen image files (element/image-uploads.ts). */
   uploads: { imageUploadPlugin: typeof imageUploadPlugin; uploadImages: typeof uploadImages };
 }
 
-/** Where a part's plugins go, and how they are made from it. */
+/** Where a part's plugins go, how they are made from it, and what stands in for them until then. */
 export interface PartSlot {
   readonly part: keyof EditingParts;
   readonly make: (provided: never) => Plugin[];
+  readonly waiting: readonly Plugin[];
 }
 
-/** The slot of `part`, whose plugins `make` makes from it once it has arrived. */
-export function partSlot<K extends keyof EditingParts>(part: K, make: (provided: EditingParts[K]) => Plugin[]): PartSlot {
-  return { part, make };
+/** The slot of `part`, whose plugins `make` makes from it once it has arrived; `waiting` (none by default) are there until then. */
+export function partSlot<K extends keyof EditingParts>(part: K, make: (provided: EditingParts[K]) => Plugin[], waiting: readonly Plugin[] = []): PartSlot {
+  return { part, make, waiting };
 }
 
 /** The editing plugins, and the slots of the parts that may come later. */
@@ -100,7 +101,7 @@ export function fillSlots(slots: PluginSlots, parts: Partial<EditingParts>): Plu
   return slots.flatMap((slot) => {
     if (!('part' in slot)) return [slot];
     const provided = parts[slot.part];
-    if (!provided) return [];
+    if (!provided) return [...slot.waiting];
     let plugins = filled.get(slot);
     if (!plugins) filled.set(slot, (plugins = slot.make(provided as never)));
     return plugins;

@@ -314,6 +314,8 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
     filterTransaction: (tr, state) => !(tr.getMeta(REPLACE_CONTENT_META) && isUploading(state)),
     props: {
       decorations: (state) => imageUploadKey.getState(state)?.decorations,
+      // After the paste pipeline's own steps (plugins/paste.ts), which leave files alone.
+      handlePaste: (view, event) => pasteImageFiles(view, event),
       handleDrop(view, event, _slice, moved) {
         const files = event.dataTransfer ? Array.from(event.dataTransfer.files) : [];
         if (moved || !files.length) return false;
@@ -349,8 +351,8 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
 }
 
 /**
- * A paste step (plugins/paste.ts lists them in order): files pasted without HTML (a screenshot,
- * a copied image file) replace the selection and are uploaded there. Not without the upload plugin.
+ * The upload plugin's paste: files pasted without HTML (a screenshot, a copied image file)
+ * replace the selection and are uploaded there. Not without the upload plugin.
  */
 export function pasteImageFiles(view: EditorView, event: ClipboardEvent): boolean {
   const data = event.clipboardData;

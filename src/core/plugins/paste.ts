@@ -11,7 +11,6 @@ import { Plugin } from 'prosemirror-state';
 import { pasteKey } from './held-paste.js';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
-import { pasteImageFiles } from './image-upload.js';
 import { linkPastedAddresses, pasteLinkOverSelection } from './link.js';
 import { pasteMarkdown } from './markdown-paste.js';
 import { allowsChild, cleanPastedHTML, htmlAsText } from './paste-html.js';
@@ -159,8 +158,8 @@ const PASTE_HANDLERS: ReadonlyArray<(view: EditorView, event: ClipboardEvent) =>
   pasteMarkdown,
   // A lone address over selected text: a link on that text.
   pasteLinkOverSelection,
-  // Files without HTML (a screenshot, a copied image file): uploaded where the selection is.
-  pasteImageFiles,
+  // Files without HTML (a screenshot, a copied image file) are the upload plugin's own paste,
+  // after these (plugins/image-upload.ts): none of these takes files.
 ];
 
 /**

@@ -10,7 +10,8 @@ import { savedSelectionPlugin } from '../../core/operations.js';
 import { linkPlugin } from '../../core/plugins/link.js';
 import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
 import { mentionHighlightsPlugin } from '../../core/plugins/mention-highlights.js';
-import { heldPastePlugin } from '../../core/plugins/held-paste.js';
+import { imageUploadKey } from '../../core/commands/choose-image.js';
+import { heldPastePlugin, pasteNeed } from '../../core/plugins/held-paste.js';
 import { menuTriggersPlugin, type Trigger } from '../../core/plugins/menu-triggers.js';
 import { placeholderPlugin } from '../../core/plugins/placeholder.js';
 import { taskListPlugin } from '../../core/plugins/task-list.js';
@@ -19,7 +20,7 @@ import { safeRedirect } from '../../core/url.js';
 import { emit, RichEditorEvents, type MentionClickDetail } from '../events.js';
 import { nodeViewPlugins } from '../node-views/index.js';
 import { activeBlockPlugin } from './active-block.js';
-import { loadPieces } from './on-demand.js';
+import { loadPieces, loadUploads } from './on-demand.js';
 import { openEndPlugin } from './open-end.js';
 import type { RichEditor } from './rich-editor.component.js';
 import type { Uploads } from './uploads.js';
@@ -153,8 +154,21 @@ export class Configuration {
       fallback: setup.fallbackPlugins(features),
       plugins: [
         ...(shared?.plugins ?? []),
-        // The paste pipeline comes with the pieces: a paste or drop before it is held, and replayed through it.
-        heldPastePlugin({ settled: loadPieces }),
+        // The paste pipeline comes with the pieces, image uploads on first need: a paste or drop
+        // before what it needs is held, and replayed through it.
+        heldPastePlugin([
+          pasteNeed(loadPieces),
+          ...(on('images')
+            ? [
+                {
+                  // The upload plugin's state (its stand-in has none).
+                  ready: (state: EditorState) => imageUploadKey.getState(state) !== undefined,
+                  needed: (_type: string, types: readonly string[]) => types.includes('Files'),
+                  settled: loadUploads,
+                },
+              ]
+            : []),
+        ]),
         editorSetupPlugin(setup, features, host.menus),
         stringsPlugin(host.strings),
         activeBlockPlugin(),

@@ -283,7 +283,8 @@ export class EditorDocument implements ReactiveController {
     const view = this.view;
     if (!view) return;
     const plugins = fillSlots(this.slots, editingParts());
-    if (plugins.length === view.state.plugins.length) return;
+    // The same plugins (the part has no slot here): nothing to do. A stand-in replaced keeps the count.
+    if (plugins.length === view.state.plugins.length && plugins.every((plugin, i) => plugin === view.state.plugins[i])) return;
     const previous = view.state;
     view.updateState(previous.reconfigure({ plugins }));
     this.host.hub.notify(previous);

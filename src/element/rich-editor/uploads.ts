@@ -1,11 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { Plugin } from 'prosemirror-state';
+import { imageUploadKey } from '../../core/commands/choose-image.js';
 import { partSlot, type PluginSlots } from '../../core/editing-slots.js';
 import type { EditorView } from 'prosemirror-view';
 import { imageTrackingPlugin } from '../../core/plugins/image-tracking.js';
 import type { UploadContext } from '../../core/plugins/upload-placeholder.js';
 import { emit, RichEditorEvents, type UploadErrorDetail } from '../events.js';
 import { uploadPlaceholder } from '../node-views/index.js';
-import { editingParts, loadPieces } from './on-demand.js';
+import { editingParts, loadUploads } from './on-demand.js';
 import type { RichEditor } from './rich-editor.component.js';
 
 /** Uploads a file and resolves with its address (given an AbortSignal and a progress callback). */
@@ -33,7 +35,8 @@ export class Uploads {
 
   /**
    * The image plugins: uploads when the images feature is on (a slot: the embed bundle fetches
-   * them with the pieces), and the tracking of images that leave and come back.
+   * them on first need; until then a stand-in under the upload plugin's key offers the file
+   * chooser to the menus), and the tracking of images that leave and come back.
    */
   plugins(images: boolean): PluginSlots {
     const host = this.host;
@@ -50,7 +53,7 @@ export class Uploads {
                 imageWidth: () => host.imageWidth,
                 chooseFile: () => this.chooseImage(),
               }),
-            ]),
+            ], [new Plugin({ key: imageUploadKey, chooseFile: () => this.chooseImage() })]),
           ]
         : []),
       imageTrackingPlugin({
@@ -87,11 +90,13 @@ export class Uploads {
         input.value = '';
         // Files chosen before the uploads arrived (the pieces' chunk) wait for them.
         if (editingParts().uploads) this.upload(files);
-        else void loadPieces().then(() => this.upload(files));
+        else void loadUploads().then(() => this.upload(files));
       });
       this.host.renderRoot.appendChild(input);
       this.fileInput = input;
     }
+    // Fetched while the user picks (the chooser takes longer than the chunk).
+    void loadUploads();
     this.fileInput.click();
   }
 

@@ -2,7 +2,8 @@ import { expect } from '@open-wc/testing';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { parseHTML, serializeHTML } from '../../../src/core/index.js';
-import { heldPastePlugin } from '../../../src/core/plugins/held-paste.js';
+import { heldPastePlugin, pasteNeed, type PasteNeed } from '../../../src/core/plugins/held-paste.js';
+import { imageUploadKey } from '../../../src/core/commands/choose-image.js';
 import { imageUploadPlugin } from '../../../src/core/plugins/image-upload.js';
 import { pastePlugin } from '../../../src/core/plugins/paste.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
@@ -51,7 +52,7 @@ describe('held paste', () => {
     paste(direct, { 'text/html': DIRTY, 'text/plain': 'Hi bold js ok' });
     const load = loading();
     let asked = 0;
-    const view = editor([heldPastePlugin({ settled: () => (asked++, load.settled) })]);
+    const view = editor([heldPastePlugin([pasteNeed(() => (asked++, load.settled))])]);
     const event = paste(view, { 'text/html': DIRTY, 'text/plain': 'Hi bold js ok' });
     expect(event.defaultPrevented, 'the browser does not paste it').to.equal(true);
     expect(serializeHTML(view.state.doc)).to.equal('<p>x</p>');
@@ -66,7 +67,7 @@ describe('held paste', () => {
 
   it('holds two pastes in their order, and leaves pastes to the paste plugin once it is there', async () => {
     const load = loading();
-    const view = editor([heldPastePlugin({ settled: () => load.settled })], '<p></p>');
+    const view = editor([heldPastePlugin([pasteNeed(() => load.settled)])], '<p></p>');
     paste(view, { 'text/plain': 'one ' });
     paste(view, { 'text/plain': 'two' });
     arrive(view, pastePlugin());
@@ -77,29 +78,66 @@ describe('held paste', () => {
     expect(serializeHTML(view.state.doc)).to.equal('<p>one two three</p>');
   });
 
-  it('holds a dropped image file until uploads arrive, then uploads it where it was dropped', async () => {
+  /** Image uploads as a need: waited for by pastes and drops that carry files. */
+  const uploadsNeed = (settled: () => Promise<void>): PasteNeed => ({
+    ready: (state) => imageUploadKey.getState(state) !== undefined,
+    needed: (_type, types) => types.includes('Files'),
+    settled,
+  });
+  const uploader = (uploaded: string[]) =>
+    imageUploadPlugin({ uploadFile: (file) => (uploaded.push(file.name), Promise.resolve(`https://img.invalid/${file.name}`)), onError: () => {} });
+  const png = (name: string) => new File([new Uint8Array(16)], name, { type: 'image/png' });
+  const names = (view: EditorView) => {
+    const found: string[] = [];
+    view.state.doc.forEach((node) => found.push(node.type.name === 'image' ? 'image' : node.textContent));
+    return found;
+  };
+
+  it('holds a dropped image file until uploads arrive (asked for when files are dragged over), then uploads it where it was dropped', async () => {
     const load = loading();
-    const view = editor([heldPastePlugin({ settled: () => load.settled })], '<p>first</p><p>second</p>');
+    let asked = 0;
+    const view = editor([heldPastePlugin([pasteNeed(() => Promise.resolve()), uploadsNeed(() => (asked++, load.settled))]), pastePlugin()], '<p>first</p><p>second</p>');
     const box = (view.dom.children[1] as HTMLElement).getBoundingClientRect();
     const transfer = new DataTransfer();
-    transfer.items.add(new File([new Uint8Array(16)], 'drop.png', { type: 'image/png' }));
+    transfer.items.add(png('drop.png'));
+    view.dom.dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    expect(asked, 'files dragged over ask for uploads').to.equal(1);
     const event = new DragEvent('drop', { dataTransfer: transfer, clientX: box.left + 2, clientY: box.top + 2, bubbles: true, cancelable: true });
     view.dom.dispatchEvent(event);
     expect(event.defaultPrevented).to.equal(true);
     const uploaded: string[] = [];
-    arrive(view, pastePlugin(), imageUploadPlugin({ uploadFile: (file) => (uploaded.push(file.name), Promise.resolve('https://img.invalid/drop.png')), onError: () => {} }));
+    arrive(view, uploader(uploaded));
     load.settle();
     await nextTask();
     await nextTask();
     expect(uploaded).to.deep.equal(['drop.png']);
-    const names: string[] = [];
-    view.state.doc.forEach((node) => names.push(node.type.name === 'image' ? 'image' : node.textContent));
-    expect(names).to.deep.equal(['first', 'image', 'second']);
+    expect(names(view)).to.deep.equal(['first', 'image', 'second']);
+  });
+
+  it('holds pasted image files until uploads arrive while text pastes go on, and keeps the order of what follows them', async () => {
+    const load = loading();
+    const view = editor([heldPastePlugin([pasteNeed(() => Promise.resolve()), uploadsNeed(() => load.settled)]), pastePlugin()], '<p></p>');
+    paste(view, { 'text/plain': 'a' });
+    expect(serializeHTML(view.state.doc), 'text needs no uploads').to.equal('<p>a</p>');
+    const transfer = new DataTransfer();
+    transfer.items.add(png('shot.png'));
+    const filePaste = clipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
+    view.dom.dispatchEvent(filePaste);
+    expect(filePaste.defaultPrevented).to.equal(true);
+    paste(view, { 'text/plain': 'b' });
+    expect(serializeHTML(view.state.doc), 'what follows a held paste waits behind it').to.equal('<p>a</p>');
+    const uploaded: string[] = [];
+    arrive(view, uploader(uploaded));
+    load.settle();
+    await nextTask();
+    await nextTask();
+    expect(uploaded).to.deep.equal(['shot.png']);
+    expect(names(view)).to.deep.equal(['a', 'image', 'b']);
   });
 
   it('pastes a held paste as its plain text when the pipeline cannot arrive, and every later one at once', async () => {
     const load = loading();
-    const view = editor([heldPastePlugin({ settled: () => load.settled })], '<p></p>');
+    const view = editor([heldPastePlugin([pasteNeed(() => load.settled)])], '<p></p>');
     paste(view, { 'text/html': DIRTY, 'text/plain': 'plain words' });
     load.settle();
     await nextTask();
