@@ -7,13 +7,16 @@
 import { history } from 'prosemirror-history';
 import type { Schema } from 'prosemirror-model';
 import type { Plugin } from 'prosemirror-state';
+import type { imageUploadPlugin, uploadImages } from './plugins/image-upload.js';
+import type { markdownPastePlugin } from './plugins/markdown-paste.js';
+import type { mentionPlugin } from './plugins/mention.js';
+import type { pastePlugin } from './plugins/paste.js';
+import type { slashMenuPlugin } from './plugins/slash-menu.js';
 import { featureOn, type Features } from './features.js';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
 import { gapCursorPlugin } from './plugins/gap-cursor.js';
 import { editorInputRules } from './plugins/input-rules.js';
 import { editorKeymap, type UndoCommands } from './plugins/keymap.js';
-import { markdownPastePlugin } from './plugins/markdown-paste.js';
-import { pastePlugin } from './plugins/paste.js';
 import { tabKeyPlugin } from './plugins/tab-key.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { nodeViewEditabilityPlugin } from './extensions/node-view.js';
@@ -23,8 +26,8 @@ import { schema as defaultSchema } from './schema/index.js';
 export interface EditingOptions {
   /** The schema the plugins work on (the built-in one by default). */
   schema?: Schema;
-  /** Plugins that run before the built-in ones (their keys win). */
-  plugins?: Plugin[];
+  /** Plugins that run before the built-in ones (their keys win), with the slots of parts that may come later. */
+  plugins?: PluginSlots;
   /** Plugins after every built-in one (extensions' keys at a priority of 50 or below: only keys the editor leaves alone). */
   fallback?: Plugin[];
   /** Built-in pieces turned off (tables, markdown paste, typography, task lists, markdown shortcuts…). */
@@ -36,20 +39,35 @@ export interface EditingOptions {
   history?: { plugins: Plugin[] } & UndoCommands;
 }
 
-/** The parts that may come later, each making its plugins for a schema. */
+/** The parts that may come later, each what makes its plugins. */
 export interface EditingParts {
   /** Table editing: cell selection, column resizing, the table keys and clipboard (plugins/table.ts). */
   tables: (schema: Schema) => Plugin[];
+  /** The suggestion menus' plugins, which come with the menus that show them (element/pieces.ts). */
+  menus: { slashMenuPlugin: typeof slashMenuPlugin; mentionPlugin: typeof mentionPlugin };
+  /** The paste pipeline (plugins/paste.ts, with markdown paste): what cleans pasted and dropped content. */
+  paste: { pastePlugin: typeof pastePlugin; markdownPastePlugin: typeof markdownPastePlugin };
+  /** Image uploads (plugins/image-upload.ts): pasted, dropped or chosen image files (element/image-uploads.ts). */
+  uploads: { imageUploadPlugin: typeof imageUploadPlugin; uploadImages: typeof uploadImages };
 }
 
-/** Where a part's plugins go. */
+/** Where a part's plugins go, how they are made from it, and what stands in for them until then. */
 export interface PartSlot {
   readonly part: keyof EditingParts;
-  readonly schema: Schema;
+  readonly make: (provided: never) => Plugin[];
+  readonly waiting: readonly Plugin[];
+}
+
+/** The slot of `part`, whose plugins `make` makes from it once it has arrived; `waiting` (none by default) are there until then. */
+export function partSlot<K extends keyof EditingParts>(part: K, make: (provided: EditingParts[K]) => Plugin[], waiting: readonly Plugin[] = []): PartSlot {
+  return { part, make, waiting };
 }
 
 /** The editing plugins, and the slots of the parts that may come later. */
 export type PluginSlots = ReadonlyArray<Plugin | PartSlot>;
+
+/** The plugins each filled slot got: a slot is filled once, so a later part's arrival keeps an earlier part's plugins (and their views). */
+const filled = new WeakMap<PartSlot, Plugin[]>();
 
 /**
  * The editing behaviour of the editor: a pending browser selection read before any input
@@ -64,10 +82,9 @@ export function editingSlots(options: EditingOptions = {}): PluginSlots {
   const tables = featureOn(features, 'tables') && Object.values(schema.nodes).some((type) => type.spec.tableRole === 'table');
   return [
     domSelectionPlugin(),
-    pastePlugin(),
-    ...(featureOn(features, 'markdownPaste') ? [markdownPastePlugin()] : []),
+    partSlot('paste', ({ pastePlugin, markdownPastePlugin }) => [pastePlugin(), ...(featureOn(features, 'markdownPaste') ? [markdownPastePlugin()] : [])]),
     ...(options.plugins ?? []),
-    ...(tables ? [{ part: 'tables', schema } as const] : []),
+    ...(tables ? [partSlot('tables', (tablePlugins) => tablePlugins(schema))] : []),
     editorInputRules(schema, features),
     ...editorKeymap(schema, features, options.history),
     gapCursorPlugin(),
@@ -81,7 +98,14 @@ export function editingSlots(options: EditingOptions = {}): PluginSlots {
 
 /** The plugins of `slots`, each slot filled by its part where `parts` has it (left empty where it does not yet). */
 export function fillSlots(slots: PluginSlots, parts: Partial<EditingParts>): Plugin[] {
-  return slots.flatMap((slot) => ('part' in slot ? (parts[slot.part]?.(slot.schema) ?? []) : [slot]));
+  return slots.flatMap((slot) => {
+    if (!('part' in slot)) return [slot];
+    const provided = parts[slot.part];
+    if (!provided) return [...slot.waiting];
+    let plugins = filled.get(slot);
+    if (!plugins) filled.set(slot, (plugins = slot.make(provided as never)));
+    return plugins;
+  });
 }
 
 /** Whether `slots` has a slot for `part`. */

@@ -1,6 +1,8 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { editingSlots, fillSlots, type EditingOptions } from './editing-slots.js';
+import { markdownPastePlugin } from './plugins/markdown-paste.js';
+import { pastePlugin } from './plugins/paste.js';
 import { tablePlugins } from './plugins/table.js';
 import { schema as defaultSchema } from './schema/index.js';
 import { emptyDoc } from './serialize/html.js';
@@ -13,7 +15,7 @@ export type { EditingOptions } from './editing-slots.js';
  * keymap so Tab and the arrows reach them first), input rules, keymaps and history.
  */
 export function editingPlugins(options: EditingOptions = {}): Plugin[] {
-  return fillSlots(editingSlots(options), { tables: tablePlugins });
+  return fillSlots(editingSlots(options), { tables: tablePlugins, paste: { pastePlugin, markdownPastePlugin } });
 }
 
 /** A fresh editor state over the schema with the editing plugins. */

@@ -1,4 +1,5 @@
 /** `<rich-editor>`: importing this module defines the element and its UI pieces. */
 import './rich-editor/rich-editor.js';
 import './pieces.js';
+import './image-uploads.js';
 export * from './api.js';

@@ -5,8 +5,9 @@ import { RICH_EDITOR_TAG, defineRichEditor } from '../element/rich-editor/rich-e
 // Kept as a side-effect import so the declarations keep it too: importing only this entry
 // still types `document.querySelector('rich-editor')` as the element class.
 import '../element/rich-editor/rich-editor.js';
-// The pieces shown on demand too, as the element's entry does: the host's bundler splits them if it wants.
+// The pieces shown on demand and image uploads too, as the element's entry does: the host's bundler splits them if it wants.
 import '../element/pieces.js';
+import '../element/image-uploads.js';
 import type { RichEditorAttributes } from '../element/rich-editor/attributes.js';
 import {
   RichEditorEvents,

@@ -14,6 +14,15 @@ const HAST_MARK = 'ariaActiveDescendant';
 const PIECES_MARK = 'rich-editor-listbox-option';
 /** The name of prosemirror-tables' column resizing plugin key: only table editing's chunk holds it. */
 const TABLES_MARK = 'tableColumnResizing';
+/** Strings only the suggestion menus' plugins hold (their failure logs): they come with the pieces. */
+const MENU_PLUGIN_MARKS = {
+  'the slash menu plugin': 'Slash menu item "',
+  'the mention plugin': 'Mention suggestions failed',
+  // The paste pipeline (its failure log) comes with them too.
+  'the paste pipeline': 'Paste could not be handled',
+};
+/** A string only the image upload plugin holds (a failure log): its chunk is fetched on first need. */
+const UPLOADS_MARK = 'The uploaded image could not be inserted';
 /** Strings only the shipped example extensions hold (their styles), by the entry a host imports them from. */
 const EXTENSION_MARKS = { 'rich-editor/extensions/callout': '--rich-editor-callout-info', 'rich-editor/extensions/details': 'details-toggle' };
 
@@ -52,6 +61,10 @@ test('the built embed bundle leaves the pieces shown on demand (menus, handles) 
   const chunks = readdirSync('dist/browser').filter((name) => /^pieces-[\w-]+\.min\.js$/.test(name));
   assert.equal(chunks.length, 1, 'one pieces chunk');
   assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(PIECES_MARK), 'the menus are in the pieces chunk');
+  for (const [name, mark] of Object.entries(MENU_PLUGIN_MARKS)) {
+    assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(mark), `${name} is not in the entry`);
+    assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(mark), `${name} is in the pieces chunk`);
+  }
 });
 
 test('the built embed bundle leaves table editing (prosemirror-tables, the table keys, column resizing) to a chunk of its own', () => {
@@ -60,6 +73,13 @@ test('the built embed bundle leaves table editing (prosemirror-tables, the table
   const chunks = readdirSync('dist/browser').filter((name) => /^tables-[\w-]+\.min\.js$/.test(name));
   assert.equal(chunks.length, 1, 'one table chunk');
   assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(TABLES_MARK), 'prosemirror-tables is in the table chunk');
+});
+
+test('the built embed bundle leaves image uploads to a chunk of their own, fetched on first need', () => {
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(UPLOADS_MARK), 'image uploads are not in the entry');
+  const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(UPLOADS_MARK));
+  assert.equal(chunks.length, 1, 'in one chunk');
+  assert.match(chunks[0], /^image-uploads-[\w-]+\.min\.js$/, 'their own');
 });
 
 test('the shipped extensions (callout, details) add nothing to the element bundle: a host imports them from their own entries', async () => {

@@ -1,11 +1,13 @@
 // The embed bundle's on-demand chunks in a real Chromium: the pieces (toolbar, slash menu, mention
-// list, drag handle, table handles) and table editing (prosemirror-tables, the table keys,
-// clipboard and column resizing). The entry alone paints and takes typing (in a table's cells
-// too) while both are held back, each piece works on first use once the idle prefetch brought it,
-// a read-only viewer fetches only table editing and only for a table, a chunk that cannot be
-// fetched gives its clear warning and leaves the editor working, and the time from "/" to the
-// painted menu and from focus to working table keys is measured with and without the prefetch
-// (printed; docs/benchmarks.md records it).
+// list, drag handle, table handles, with the menus' plugins and the paste pipeline), table editing
+// (prosemirror-tables, the table keys, clipboard and column resizing) and image uploads. The entry
+// alone paints and takes typing (in a table's cells too) while they are held back; "/" and "@"
+// typed meanwhile open their menus when the pieces arrive, a paste or a drop meanwhile is held and
+// replayed through the pipeline, each piece works on first use once the idle prefetch brought it,
+// image uploads come on first need, a read-only viewer fetches only table editing and only for a
+// table, a chunk that cannot be fetched gives its clear warning and leaves the editor working, and
+// the time from "/" to the painted menu and from focus to working table keys is measured with and
+// without the prefetch (printed; docs/benchmarks.md records it).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -18,9 +20,14 @@ const html = (attributes = '', value = `<p>Hello</p>${TABLE}<p>After</p>`) => `<
 <script type="module" src="/dist/browser/rich-editor.min.js"></script>
 <rich-editor id="editor" ${attributes} value="${value}"></rich-editor>`;
 /** The chunks loaded on demand, by name. */
-const CHUNKS = { pieces: /\/dist\/browser\/pieces-[\w-]+\.min\.js$/, tables: /\/dist\/browser\/tables-[\w-]+\.min\.js$/ };
+const CHUNKS = {
+  pieces: /\/dist\/browser\/pieces-[\w-]+\.min\.js$/,
+  tables: /\/dist\/browser\/tables-[\w-]+\.min\.js$/,
+  uploads: /\/dist\/browser\/image-uploads-[\w-]+\.min\.js$/,
+};
 const WARNING = "[rich-editor] The editor's menus and handles could not be loaded";
 const TABLES_WARNING = "[rich-editor] The editor's table editing could not be loaded";
+const UPLOADS_WARNING = "[rich-editor] The editor's image uploads could not be loaded";
 
 let server;
 let browser;
@@ -48,8 +55,8 @@ after(async () => {
  * requestIdleCallback away and the fallback's timer with it (no prefetch: the chunks are fetched
  * on first need only). `requested` lists the chunks asked for, by name.
  */
-async function open({ pieces = 'continue', tables = pieces, noIdle = false, attributes = '', value, shows = 'table' } = {}) {
-  const handling = { pieces, tables };
+async function open({ pieces = 'continue', tables = pieces, uploads = 'continue', noIdle = false, attributes = '', value, shows = 'table' } = {}) {
+  const handling = { pieces, tables, uploads };
   const page = await browser.newPage();
   const problems = [];
   const warnings = [];
@@ -60,15 +67,23 @@ async function open({ pieces = 'continue', tables = pieces, noIdle = false, attr
   page.on('console', (message) => {
     if (message.type() === 'warn' || message.type() === 'warning') {
       warnings.push(message.text());
-      if (message.text().startsWith(pieces === 'abort' ? WARNING : TABLES_WARNING)) warned();
+      if (message.text().startsWith(pieces === 'abort' ? WARNING : uploads === 'abort' ? UPLOADS_WARNING : TABLES_WARNING)) warned();
     }
     // The aborted chunk's own network line is expected there; any other error is not.
-    else if (message.type() === 'error' && !((pieces === 'abort' || tables === 'abort') && message.text().includes('net::ERR_FAILED'))) problems.push(message.text());
+    else if (message.type() === 'error' && !(Object.values(handling).includes('abort') && message.text().includes('net::ERR_FAILED'))) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.setRequestInterception(true);
   let asked = () => {};
   const askedFor = new Promise((resolve) => (asked = resolve));
+  /** Per chunk: resolves when it is asked for. */
+  const askedOne = Object.fromEntries(
+    Object.keys(CHUNKS).map((name) => {
+      let resolve = () => {};
+      const promise = new Promise((done) => (resolve = done));
+      return [name, { promise, resolve }];
+    }),
+  );
   let release = () => {};
   const released = new Promise((resolve) => (release = resolve));
   const holding = [];
@@ -80,6 +95,7 @@ async function open({ pieces = 'continue', tables = pieces, noIdle = false, attr
     if (!name) return void request.continue();
     requested.push(name);
     asked();
+    askedOne[name].resolve();
     if (handling[name] === 'abort') return void request.abort('failed');
     if (handling[name] === 'hold') return void holding.push(released.then(() => request.continue()));
     request.continue();
@@ -89,7 +105,8 @@ async function open({ pieces = 'continue', tables = pieces, noIdle = false, attr
   await page.setViewport({ width: 1000, height: 800 });
   await page.goto(`${base}/embed.html`);
   await page.waitForFunction((selector) => document.getElementById('editor')?.shadowRoot?.querySelector(`[role="textbox"] ${selector}`), {}, shows);
-  return { page, problems, warnings, warning, requested, askedFor, release, held };
+  const chunkAsked = (name) => askedOne[name].promise;
+  return { page, problems, warnings, warning, requested, askedFor, chunkAsked, release, held };
 }
 
 const piecesDefined = (page) => page.evaluate(() => !!customElements.get('rich-editor-slash-menu'));
@@ -231,6 +248,143 @@ test('without the idle prefetch, focus fetches the chunks and "/" typed at once 
   await clickLastCell(page);
   const tab = await tabToNewRow(page);
   console.log(`Tab in the last cell to the painted new row, table chunk fetched on focus: ${tab.toFixed(1)} ms`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('"/" and "@" typed while the pieces are held back open their menus when the chunk arrives', async () => {
+  for (const [typed, part, key, query] of [['/hea', 'slash-menu', 'slashMenu$', 'hea'], ['@', 'mention-list', 'mention$', '']]) {
+    const { page, problems, release, held } = await open({ pieces: 'hold', noIdle: true });
+    await page.evaluate(() => document.getElementById('editor').focusAt('end'));
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(typed);
+    assert.equal(await piecesDefined(page), false, 'typed before the chunk arrived');
+    release();
+    await held();
+    await page.waitForFunction(
+      (name) => document.getElementById('editor').shadowRoot.querySelector(`rich-editor-${name}`)?.shadowRoot?.querySelector(`[part="${name}"]`)?.checkVisibility(),
+      {},
+      part,
+    );
+    const menu = await page.evaluate((name) => {
+      const { state } = document.getElementById('editor').editorView;
+      const { open, query, items } = state.plugins.find((plugin) => plugin.key === name).getState(state);
+      return { open, query, some: items.length > 0 };
+    }, key);
+    assert.deepEqual(menu, { open: true, query, some: typed === '/hea' }, 'the menu follows the query typed meanwhile');
+    await page.keyboard.press('Escape');
+    assert.ok(await page.evaluate((text) => document.getElementById('editor').getHTML().includes(`<p>${text}</p>`), typed), 'the text typed is kept');
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+/** Pasted HTML with what the paste pipeline removes or reshapes (a script, an event handler, a script address, an image). */
+const DIRTY = '<p class="MsoNormal">Pasted <b>bold</b><img src="/nowhere.png" onerror="window.pwned = 1"><script>window.pwned = 2</script> <a href="javascript:window.pwned = 3">js</a> https://example.com/b</p>';
+
+/** Pastes `html` with a real paste event on the editor's content, at its end. */
+const pasteAtEnd = (page, html) =>
+  page.evaluate((markup) => {
+    const editor = document.getElementById('editor');
+    editor.focusAt('end');
+    const data = new DataTransfer();
+    data.setData('text/html', markup);
+    data.setData('text/plain', 'Pasted bold js https://example.com/b');
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+    editor.shadowRoot.querySelector('[role="textbox"]').dispatchEvent(event);
+    return event.defaultPrevented;
+  }, html);
+
+test('a paste before the pieces arrive is held, and pasted through the paste pipeline (cleaned as always) once they do', async () => {
+  const control = await open({ noIdle: true, value: '<p>Hello</p>', shows: 'p' });
+  await control.page.evaluate(() => document.getElementById('editor').focusAt('end'));
+  await control.page.waitForFunction(() => customElements.get('rich-editor-slash-menu'));
+  await pasteAtEnd(control.page, DIRTY);
+  const expected = await text(control.page);
+  assert.match(expected, /<strong>bold<\/strong>/, 'the paste pipeline pasted the HTML');
+  assert.doesNotMatch(expected, /script|onerror|javascript|<img/);
+  await control.page.close();
+
+  const { page, problems, release, held, chunkAsked } = await open({ pieces: 'hold', noIdle: true, value: '<p>Hello</p>', shows: 'p' });
+  assert.equal(await pasteAtEnd(page, DIRTY), true, 'the browser does not paste it itself');
+  assert.equal(await text(page), '<p>Hello</p>', 'nothing is pasted before the pipeline arrives');
+  await chunkAsked('pieces');
+  release();
+  await held();
+  await page.waitForFunction((html) => document.getElementById('editor').getHTML() === html, {}, expected);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a paste held while the pieces chunk fails is pasted as its plain text, with the one warning', async () => {
+  const { page, problems, warnings, warning } = await open({ pieces: 'abort', tables: 'continue', noIdle: true, value: '<p>Hello</p>', shows: 'p' });
+  await pasteAtEnd(page, DIRTY);
+  await warning;
+  await page.waitForFunction(() => document.getElementById('editor').getHTML() !== '<p>Hello</p>');
+  assert.equal(await text(page), '<p>HelloPasted bold js https://example.com/b</p>');
+  assert.equal(warnings.filter((w) => w.startsWith(WARNING)).length, 1, `warnings: ${warnings.join(' | ')}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a code block is highlighted, and its images\' files are not restored again, when the chunks\' plugins join the state', async () => {
+  const code = '<pre><code class=&quot;language-js&quot;>const a = 1;</code></pre><img src=&quot;/files/a.png&quot;>';
+  const { page, problems, release, held } = await open({ pieces: 'hold', value: `<p>Hello</p>${code}`, shows: 'pre' });
+  await page.evaluate(() => {
+    window.restored = [];
+    document.getElementById('editor').restoreFile = (path) => window.restored.push(path);
+  });
+  release();
+  await held();
+  await waitForTableEditing(page);
+  await page.waitForFunction(() => customElements.get('rich-editor-slash-menu'));
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.querySelector('[role="textbox"] pre .token'));
+  assert.deepEqual(await page.evaluate(() => window.restored), [], 'set after the first render: no plugin view made the creation calls again');
+  assert.deepEqual(problems.filter((p) => !p.includes('404')), []);
+  await page.close();
+});
+
+test('image uploads are fetched on first need: a file dragged over asks for them, and its drop is held until they arrive, then uploaded there', async () => {
+  const { page, problems, requested, release, held, chunkAsked } = await open({ uploads: 'hold', value: '<p>Hello</p><p>After</p>', shows: 'p' });
+  await page.waitForFunction(() => customElements.get('rich-editor-slash-menu'));
+  assert.ok(!requested.includes('uploads'), 'not fetched with the pieces');
+  await page.evaluate(() => {
+    const editor = document.getElementById('editor');
+    editor.uploadFile = async (file) => `/files/${file.name}`;
+    const target = editor.shadowRoot.querySelectorAll('[role="textbox"] p')[1];
+    const box = target.getBoundingClientRect();
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(16)], 'drop.png', { type: 'image/png' }));
+    const init = { dataTransfer: data, bubbles: true, cancelable: true, composed: true, clientX: box.left + 2, clientY: box.top + 2 };
+    target.dispatchEvent(new DragEvent('dragenter', init));
+    target.dispatchEvent(new DragEvent('dragover', init));
+    window.dropPrevented = !target.dispatchEvent(new DragEvent('drop', init));
+  });
+  await chunkAsked('uploads');
+  assert.equal(await page.evaluate(() => window.dropPrevented), true, 'the browser does not take the drop');
+  assert.equal(await text(page), '<p>Hello</p><p>After</p>');
+  release();
+  await held();
+  await page.waitForFunction(() => /<p>Hello<\/p><img [^>]*src="\/files\/drop.png"[^>]*><p>After<\/p>/.test(document.getElementById('editor').getHTML()));
+  assert.deepEqual(problems.filter((p) => !p.includes('404')), []);
+  await page.close();
+});
+
+test('an uploads chunk that cannot be fetched gives its clear warning, and the editor keeps working', async () => {
+  const { page, problems, warnings, warning } = await open({ uploads: 'abort', value: '<p>Hello</p>', shows: 'p' });
+  await page.evaluate(() => document.getElementById('editor').focusAt('end'));
+  await page.waitForFunction(() => customElements.get('rich-editor-slash-menu'));
+  await page.evaluate(() => {
+    const content = document.getElementById('editor').shadowRoot.querySelector('[role="textbox"]');
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(16)], 'shot.png', { type: 'image/png' }));
+    content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+  });
+  await warning;
+  await page.keyboard.type(' typed');
+  await page.waitForFunction(() => document.getElementById('editor').getHTML() === '<p>Hello typed</p>');
+  assert.equal(warnings.filter((w) => w.startsWith(UPLOADS_WARNING)).length, 1, `warnings: ${warnings.join(' | ')}`);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -1,12 +1,23 @@
 /**
- * The image upload plugin's key and the command that opens the host's file chooser: in a leaf
- * module, so a block's menu entry (blocks/image.ts) can offer it without importing the plugin.
+ * The image upload plugin's key, whether an upload runs, and the command that opens the host's
+ * file chooser: in a leaf module, so a block's menu entry (blocks/image.ts) and the element can
+ * ask without importing the plugin.
  */
-import { PluginKey, type Command } from 'prosemirror-state';
+import { PluginKey, type Command, type EditorState } from 'prosemirror-state';
 import type { UploadState } from '../plugins/image-upload.js';
 
 /** The upload plugin's key. */
 export const imageUploadKey = new PluginKey<UploadState>('imageUpload');
+
+/** Whether any image upload is running in this state. */
+export function isUploading(state: EditorState): boolean {
+  return (imageUploadKey.getState(state)?.uploads.size ?? 0) > 0;
+}
+
+/** Whether the host may replace the content now (spec: blocked while an upload is in progress). */
+export function canReplaceContent(state: EditorState): boolean {
+  return !isUploading(state);
+}
 
 /**
  * Opens the host's file chooser for an image (the slash menu's "Image"); false where the

@@ -13,6 +13,7 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey, type Transaction } from 'prosemirror-state';
 import { AttrStep } from 'prosemirror-transform';
+import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { imagePath } from '../url.js';
 import { SKIP_IMAGE_TRACKING_META } from '../transaction-meta.js';
@@ -144,6 +145,8 @@ function callHost(what: 'delete' | 'restore', callback: (path: string) => unknow
 export function imageTrackingPlugin(options: ImageTrackingOptions): Plugin<ImageTrackingState> {
   const remove = (src: string) => callHost('delete', (path) => options.deleteFile(path), src);
   const restore = (src: string) => callHost('restore', (path) => options.restoreFile(path), src);
+  /** The newest batch of calls made, by editor. */
+  const seenBy = new WeakMap<EditorView, ImageCallBatch | null>();
   return new Plugin<ImageTrackingState>({
     key: imageTrackingKey,
     state: {
@@ -151,17 +154,22 @@ export function imageTrackingPlugin(options: ImageTrackingOptions): Plugin<Image
       apply: applyTracking,
     },
     view(editorView) {
-      const initial = imageTrackingKey.getState(editorView.state);
-      let seen = initial?.calls ?? null;
-      // Images present at creation (spec): their files may have been deleted by an earlier session.
-      initial?.counts.forEach((_count, src) => restore(src));
+      // New plugins for the same editor (state.reconfigure: a part that arrived on demand) make a
+      // new plugin view: it goes on from the calls the last one made, and restores nothing again.
+      if (!seenBy.has(editorView)) {
+        const initial = imageTrackingKey.getState(editorView.state);
+        seenBy.set(editorView, initial?.calls ?? null);
+        // Images present at creation (spec): their files may have been deleted by an earlier session.
+        initial?.counts.forEach((_count, src) => restore(src));
+      }
       return {
         update(view) {
           const now = imageTrackingKey.getState(view.state);
+          const seen = seenBy.get(view) ?? null;
           if (!now || now.calls === seen) return;
           const pending: ImageCallBatch[] = [];
           for (let batch = now.calls; batch && batch !== seen; batch = batch.before) pending.push(batch);
-          seen = now.calls;
+          seenBy.set(view, now.calls);
           // Oldest first: a delete and the undo that restores it arrive in that order.
           for (const batch of pending.reverse()) {
             batch.deleted.forEach(remove);

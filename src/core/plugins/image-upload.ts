@@ -12,7 +12,8 @@ import { Plugin, type Command, type EditorState, type Transaction } from 'prosem
 import { dropPoint } from 'prosemirror-transform';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 import { insertImageAt } from '../commands/image.js';
-import { imageUploadKey } from '../commands/choose-image.js';
+import { imageUploadKey, isUploading } from '../commands/choose-image.js';
+export { canReplaceContent, isUploading } from '../commands/choose-image.js';
 import { log } from '../log.js';
 import { REPLACE_CONTENT_META } from '../transaction-meta.js';
 import { safeImageSrc } from '../url.js';
@@ -49,16 +50,6 @@ export interface ImageUploadOptions {
   imageWidth?: () => string | null | undefined;
   /** Opens the host's file chooser (the slash menu's "Image"); the chosen files go to `uploadImages`. */
   chooseFile?: () => void;
-}
-
-/** Whether any image upload is running in this state. */
-export function isUploading(state: EditorState): boolean {
-  return (imageUploadKey.getState(state)?.uploads.size ?? 0) > 0;
-}
-
-/** Whether the host may replace the content now (spec: blocked while an upload is in progress). */
-export function canReplaceContent(state: EditorState): boolean {
-  return !isUploading(state);
 }
 
 /** Changes to the state, carried as the plugin key's meta. `done` rides on the image insertion. */
@@ -323,6 +314,8 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
     filterTransaction: (tr, state) => !(tr.getMeta(REPLACE_CONTENT_META) && isUploading(state)),
     props: {
       decorations: (state) => imageUploadKey.getState(state)?.decorations,
+      // After the paste pipeline's own steps (plugins/paste.ts), which leave files alone.
+      handlePaste: (view, event) => pasteImageFiles(view, event),
       handleDrop(view, event, _slice, moved) {
         const files = event.dataTransfer ? Array.from(event.dataTransfer.files) : [];
         if (moved || !files.length) return false;
@@ -358,8 +351,8 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
 }
 
 /**
- * A paste step (plugins/paste.ts lists them in order): files pasted without HTML (a screenshot,
- * a copied image file) replace the selection and are uploaded there. Not without the upload plugin.
+ * The upload plugin's paste: files pasted without HTML (a screenshot, a copied image file)
+ * replace the selection and are uploaded there. Not without the upload plugin.
  */
 export function pasteImageFiles(view: EditorView, event: ClipboardEvent): boolean {
   const data = event.clipboardData;

@@ -1,11 +1,12 @@
-import type { ResolvedPos, Schema } from 'prosemirror-model';
-import { Plugin, PluginKey, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import type { Schema } from 'prosemirror-model';
+import { Plugin, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { cleanAttrs } from '../schema/attrs.js';
 import type { SafeNodeSpec } from '../schema/nodes.js';
 import { clock } from '../clock.js';
 import { USER_MENTION_ENTITY } from '../blocks/mention.js';
+import { mentionCanOpenAt, mentionKey, pendingTrigger } from './menu-triggers.js';
 
 /** A person as the spec's host returns them (spec 7: "mention suggestions"). */
 export interface MentionSpecItem {
@@ -85,8 +86,7 @@ export interface MentionOptions {
   search?: () => MentionSearch | null | undefined;
 }
 
-/** The key of the mention plugin and its state. */
-export const mentionKey = new PluginKey<MentionState>('mention');
+export { mentionCanOpenAt, mentionKey } from './menu-triggers.js';
 
 type MentionMeta =
   | { type: 'open'; from: number }
@@ -137,18 +137,6 @@ export function mentionItemOf(raw: MentionItem): MentionEntry | null {
 function entriesOf(answer: unknown): MentionEntry[] {
   if (!Array.isArray(answer)) return [];
   return answer.map((raw: MentionItem) => mentionItemOf(raw)).filter((entry): entry is MentionEntry => entry !== null);
-}
-
-/** `@` opens the picker at a word start (block start or after white space) where a mention may stand. */
-export function mentionCanOpenAt($pos: ResolvedPos): boolean {
-  const parent = $pos.parent;
-  if (!parent.isTextblock || parent.type.spec.code) return false;
-  const mention = $pos.doc.type.schema.nodes.mention;
-  if (!mention || !parent.canReplaceWith($pos.index(), $pos.index(), mention)) return false;
-  const before = $pos.nodeBefore;
-  if (!before) return true;
-  if (before.isText) return /\s$/.test(before.text ?? '');
-  return before.type.name === 'hard_break';
 }
 
 /**
@@ -277,7 +265,10 @@ class SuggestionFetcher {
   constructor(
     private readonly view: EditorView,
     private readonly options: MentionOptions,
-  ) {}
+  ) {
+    // A picker open as the plugin arrives (an "@" typed before) asks at once.
+    this.update();
+  }
 
   update(): void {
     const picker = mentionKey.getState(this.view.state);
@@ -353,7 +344,11 @@ export function mentionPlugin(options: MentionOptions): Plugin<MentionState> {
   return new Plugin<MentionState>({
     key: mentionKey,
     state: {
-      init: () => CLOSED,
+      // Arriving after an "@" was typed (the embed bundle's chunk), it opens there.
+      init(_config, state) {
+        const from = pendingTrigger(state, '@');
+        return from === null ? CLOSED : opened(CLOSED, state, from, state.selection.from);
+      },
       apply(tr, prev, _old, state) {
         const action = tr.getMeta(mentionKey) as MentionMeta | undefined;
         if (action?.type === 'close') return CLOSED;

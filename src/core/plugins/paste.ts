@@ -7,18 +7,17 @@
  * only logged).
  */
 import { Fragment, Slice, type Node as PMNode, type NodeType, type Schema } from 'prosemirror-model';
-import { Plugin, PluginKey } from 'prosemirror-state';
+import { Plugin } from 'prosemirror-state';
+import { pasteKey } from './held-paste.js';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
-import { pasteImageFiles } from './image-upload.js';
 import { linkPastedAddresses, pasteLinkOverSelection } from './link.js';
 import { pasteMarkdown } from './markdown-paste.js';
 import { allowsChild, cleanPastedHTML, htmlAsText } from './paste-html.js';
 import type { PasteContext } from './paste-sources.js';
 import { parseInertHTML } from '../dom.js';
 
-/** The paste plugin's key (the plugin keeps no state; the key identifies it). */
-export const pasteKey = new PluginKey('paste');
+export { pasteKey } from './held-paste.js';
 
 /** Whether every child of the node is a type its content expression can hold at all. */
 function holdsItsChildren(node: PMNode): boolean {
@@ -159,8 +158,8 @@ const PASTE_HANDLERS: ReadonlyArray<(view: EditorView, event: ClipboardEvent) =>
   pasteMarkdown,
   // A lone address over selected text: a link on that text.
   pasteLinkOverSelection,
-  // Files without HTML (a screenshot, a copied image file): uploaded where the selection is.
-  pasteImageFiles,
+  // Files without HTML (a screenshot, a copied image file) are the upload plugin's own paste,
+  // after these (plugins/image-upload.ts): none of these takes files.
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { closeHistory } from 'prosemirror-history';
-import type { ResolvedPos, Schema } from 'prosemirror-model';
-import { Plugin, PluginKey, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import type { Schema } from 'prosemirror-model';
+import { Plugin, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { appendCommand } from '../commands/chain.js';
@@ -9,6 +9,7 @@ import type { Features } from '../features.js';
 import { arrange, BUILTIN_MENU_ORDER, type MenuLayout } from '../menus.js';
 import { perSchema } from '../per-schema.js';
 import { ENGLISH, type Words } from '../strings.js';
+import { pendingTrigger, slashCanOpenAt, slashMenuKey } from './menu-triggers.js';
 import { filterSlashItems, imageCommand, inWords, type SlashItem, type SlashItemOptions } from './slash-items.js';
 
 export { filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';
@@ -42,23 +43,11 @@ export interface SlashMenuOptions extends SlashItemOptions {
  */
 export const SLASH_MISSES_BEFORE_CLOSE = 3;
 
-/** The key of the slash menu plugin and its state. */
-export const slashMenuKey = new PluginKey<SlashMenuState>('slashMenu');
+export { slashCanOpenAt, slashMenuKey } from './menu-triggers.js';
 
 type SlashMeta = { type: 'open'; from: number } | { type: 'close' } | { type: 'highlight'; index: number };
 
 const CLOSED: SlashMenuState = { open: false, query: '', range: null, items: [], highlighted: 0 };
-
-/** Spec 4: the slash opens a menu at a word start (block start or after white space), outside code blocks and tables. */
-export function slashCanOpenAt($pos: ResolvedPos): boolean {
-  const parent = $pos.parent;
-  if (!parent.isTextblock || parent.type.spec.code) return false;
-  for (let d = $pos.depth; d > 0; d--) if ($pos.node(d).type.spec.tableRole) return false;
-  const before = $pos.nodeBefore;
-  if (!before) return true;
-  if (before.isText) return /\s$/.test(before.text ?? '');
-  return before.type.name === 'hard_break';
-}
 
 function opened(state: EditorState, catalogue: readonly SlashItem[], from: number, to: number, highlighted = 0): SlashMenuState {
   const query = state.doc.textBetween(from + 1, to, '\n', '\ufffc');
@@ -197,7 +186,11 @@ export function slashMenuPlugin(options: SlashMenuOptions = {}): Plugin<SlashMen
   return new Plugin<SlashMenuState>({
     key: slashMenuKey,
     state: {
-      init: () => CLOSED,
+      // Arriving after a "/" was typed (the embed bundle's chunk), it opens there.
+      init(_config, state) {
+        const from = pendingTrigger(state, '/');
+        return from === null ? CLOSED : opened(state, catalogueFor(state.schema), from, state.selection.from);
+      },
       apply(tr, prev, _old, state) {
         const meta = tr.getMeta(slashMenuKey) as SlashMeta | undefined;
         if (meta?.type === 'close') return CLOSED;

@@ -245,9 +245,15 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
           });
         },
         destroy: () => {
-          views.delete(view);
           cancelAnimationFrame(frame);
-          watchers.get(view)?.destroy();
+          // New plugins for the same editor (state.reconfigure: a part that arrived on demand)
+          // replace every plugin view while the code blocks stay watched: only the editor's own
+          // end, which marks it destroyed once its plugin views are gone, ends the watching.
+          queueMicrotask(() => {
+            if (!view.isDestroyed) return;
+            views.delete(view);
+            watchers.get(view)?.destroy();
+          });
         },
       };
     },

@@ -1,7 +1,7 @@
 import { html, nothing, supportsAdoptingStyleSheets, type PropertyValues, type TemplateResult } from 'lit';
 import type { Attrs } from 'prosemirror-model';
 import type { EditorState, Plugin } from 'prosemirror-state';
-import { editingSlots, type EditingOptions, type PluginSlots } from '../../core/editing-slots.js';
+import { editingSlots, partSlot, type EditingOptions, type PluginSlots } from '../../core/editing-slots.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
 import { featureOn, type FeatureName, type Features } from '../../core/features.js';
@@ -10,15 +10,17 @@ import { savedSelectionPlugin } from '../../core/operations.js';
 import { linkPlugin } from '../../core/plugins/link.js';
 import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
 import { mentionHighlightsPlugin } from '../../core/plugins/mention-highlights.js';
-import { mentionPlugin } from '../../core/plugins/mention.js';
+import { imageUploadKey } from '../../core/commands/choose-image.js';
+import { heldPastePlugin, pasteNeed } from '../../core/plugins/held-paste.js';
+import { menuTriggersPlugin, type Trigger } from '../../core/plugins/menu-triggers.js';
 import { placeholderPlugin } from '../../core/plugins/placeholder.js';
-import { slashMenuPlugin } from '../../core/plugins/slash-menu.js';
 import { taskListPlugin } from '../../core/plugins/task-list.js';
 import { stringsPlugin, wordsWith } from '../../core/strings.js';
 import { safeRedirect } from '../../core/url.js';
 import { emit, RichEditorEvents, type MentionClickDetail } from '../events.js';
 import { nodeViewPlugins } from '../node-views/index.js';
 import { activeBlockPlugin } from './active-block.js';
+import { loadPieces, loadUploads } from './on-demand.js';
 import { openEndPlugin } from './open-end.js';
 import type { RichEditor } from './rich-editor.component.js';
 import type { Uploads } from './uploads.js';
@@ -136,13 +138,15 @@ export class Configuration {
   }
 
   /**
-   * The editor's plugins, with the slots of the parts that may arrive later (table editing);
+   * The editor's plugins, with the slots of the parts that may arrive later (table editing,
+   * the menus', paste and upload plugins);
    * host callbacks are read when used, so they may change at any time.
    */
   plugins(setup: EditorSetup, shared: { plugins: Plugin[]; history: NonNullable<EditingOptions['history']> } | null = null): PluginSlots {
     const host = this.host;
     const features = host.features;
     const on = (name: FeatureName) => featureOn(features, name);
+    const triggers: Trigger[] = [...(on('slashMenu') ? (['/'] as const) : []), ...(on('mentions') ? (['@'] as const) : [])];
     return editingSlots({
       schema: setup.schema,
       features,
@@ -150,6 +154,21 @@ export class Configuration {
       fallback: setup.fallbackPlugins(features),
       plugins: [
         ...(shared?.plugins ?? []),
+        // The paste pipeline comes with the pieces, image uploads on first need: a paste or drop
+        // before what it needs is held, and replayed through it.
+        heldPastePlugin([
+          pasteNeed(loadPieces),
+          ...(on('images')
+            ? [
+                {
+                  // The upload plugin's state (its stand-in has none).
+                  ready: (state: EditorState) => imageUploadKey.getState(state) !== undefined,
+                  needed: (_type: string, types: readonly string[]) => types.includes('Files'),
+                  settled: loadUploads,
+                },
+              ]
+            : []),
+        ]),
         editorSetupPlugin(setup, features, host.menus),
         stringsPlugin(host.strings),
         activeBlockPlugin(),
@@ -160,17 +179,19 @@ export class Configuration {
         taskListPlugin(),
         mentionClickPlugin({ onClick: (attrs) => this.mentionClicked(attrs) }),
         ...this.uploads.plugins(on('images')),
-        ...(on('slashMenu')
-          ? [slashMenuPlugin({ items: setup.slashItems(features), features, words: wordsWith(host.strings), layout: host.menus.slash })]
-          : []),
-        ...(on('mentions')
-          ? [
-              mentionPlugin({
-                suggestions: (query) => (host.mentionSuggestions ? host.mentionSuggestions(query) : Promise.resolve([])),
-                search: () => host.mentionSearch,
-              }),
-            ]
-          : []),
+        // The menus' plugins come with the menus (the pieces' chunk); a "/" or "@" typed before opens its menu then.
+        menuTriggersPlugin(triggers),
+        partSlot('menus', ({ slashMenuPlugin, mentionPlugin }) => [
+          ...(on('slashMenu') ? [slashMenuPlugin({ items: setup.slashItems(features), features, words: wordsWith(host.strings), layout: host.menus.slash })] : []),
+          ...(on('mentions')
+            ? [
+                mentionPlugin({
+                  suggestions: (query) => (host.mentionSuggestions ? host.mentionSuggestions(query) : Promise.resolve([])),
+                  search: () => host.mentionSearch,
+                }),
+              ]
+            : []),
+        ]),
         // The extensions' keys after the open menus' (Enter chooses an entry) and before every built-in binding.
         ...setup.plugins(features),
         mentionHighlightsPlugin({ highlights: () => (host.mentionHighlights ? host.mentionHighlights() : Promise.resolve([])) }),

@@ -7,7 +7,7 @@ import { hasContent } from '../../core/content.js';
 import { log } from '../../core/log.js';
 import { clearContent, setContent } from '../../core/operations.js';
 import { withDomSelection } from '../../core/plugins/dom-selection.js';
-import { canReplaceContent } from '../../core/plugins/image-upload.js';
+import { canReplaceContent } from '../../core/commands/choose-image.js';
 import { refreshMentionHighlights } from '../../core/plugins/mention-highlights.js';
 import { emptyDoc, parseHTML, serializeHTML } from '../../core/serialize/html.js';
 import { SKIP_IMAGE_TRACKING_META } from '../../core/transaction-meta.js';
@@ -59,7 +59,7 @@ export class EditorDocument implements ReactiveController {
   private hostEdits = 0;
   /** Editing together, when the element does (collaboration.ts). */
   private collab: CollaborationController | null = null;
-  /** The view's plugins, with the slots of the parts that may arrive later (table editing). */
+  /** The view's plugins, with the slots of the parts that may arrive later (table editing, the menus' plugins). */
   private slots: PluginSlots = [];
   /** Stops listening for arriving parts (while connected). */
   private stopListening: (() => void) | null = null;
@@ -275,7 +275,7 @@ export class EditorDocument implements ReactiveController {
   }
 
   /**
-   * A part loaded on demand arrived (table editing): the state takes its plugins in their
+   * A part loaded on demand arrived (table editing, the menus' plugins): the state takes its plugins in their
    * slots, around the same plugins as before, so their state (history, open menus, a shared
    * document's) is kept.
    */
@@ -283,7 +283,8 @@ export class EditorDocument implements ReactiveController {
     const view = this.view;
     if (!view) return;
     const plugins = fillSlots(this.slots, editingParts());
-    if (plugins.length === view.state.plugins.length) return;
+    // The same plugins (the part has no slot here): nothing to do. A stand-in replaced keeps the count.
+    if (plugins.length === view.state.plugins.length && plugins.every((plugin, i) => plugin === view.state.plugins[i])) return;
     const previous = view.state;
     view.updateState(previous.reconfigure({ plugins }));
     this.host.hub.notify(previous);

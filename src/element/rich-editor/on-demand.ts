@@ -6,8 +6,9 @@ import { log } from '../../core/log.js';
 // once, so a missing chunk warns once.
 let loadingPieces: Promise<void> | null = null;
 let loadingTables: Promise<void> | null = null;
+let loadingUploads: Promise<void> | null = null;
 
-/** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts). */
+/** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts, ../pieces.ts). */
 const parts: Partial<EditingParts> = {};
 /** The editors' documents, told when a part arrives (they fill its slots). */
 const listeners = new Set<() => void>();
@@ -53,6 +54,18 @@ export function loadTables(): Promise<void> {
     (error: unknown) => log.warn('The editor\'s table editing could not be loaded (is its chunk beside the editor\'s script?); tables still show and take text', error),
   );
   return loadingTables;
+}
+
+/**
+ * Loads image uploads (../image-uploads.ts), on first need only: files dragged over, pasted
+ * into or dropped on an editor (held until then), or an image chosen.
+ */
+export function loadUploads(): Promise<void> {
+  loadingUploads ??= import('../image-uploads.js').then(
+    () => undefined,
+    (error: unknown) => log.warn('The editor\'s image uploads could not be loaded (is their chunk beside the editor\'s script?); images are not uploaded', error),
+  );
+  return loadingUploads;
 }
 
 /** Runs `task` when the browser is idle; WebKit has no requestIdleCallback, so a task after the next frame there. */

@@ -1,10 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Plugin } from 'prosemirror-state';
+import { Plugin } from 'prosemirror-state';
+import { imageUploadKey } from '../../core/commands/choose-image.js';
+import { partSlot, type PluginSlots } from '../../core/editing-slots.js';
 import type { EditorView } from 'prosemirror-view';
 import { imageTrackingPlugin } from '../../core/plugins/image-tracking.js';
-import { imageUploadPlugin, uploadImages, type UploadContext } from '../../core/plugins/image-upload.js';
+import type { UploadContext } from '../../core/plugins/upload-placeholder.js';
 import { emit, RichEditorEvents, type UploadErrorDetail } from '../events.js';
 import { uploadPlaceholder } from '../node-views/index.js';
+import { editingParts, loadUploads } from './on-demand.js';
 import type { RichEditor } from './rich-editor.component.js';
 
 /** Uploads a file and resolves with its address (given an AbortSignal and a progress callback). */
@@ -30,21 +33,27 @@ export class Uploads {
     return this.shownError;
   }
 
-  /** The image plugins: uploads when the images feature is on, and the tracking of images that leave and come back. */
-  plugins(images: boolean): Plugin[] {
+  /**
+   * The image plugins: uploads when the images feature is on (a slot: the embed bundle fetches
+   * them on first need; until then a stand-in under the upload plugin's key offers the file
+   * chooser to the menus), and the tracking of images that leave and come back.
+   */
+  plugins(images: boolean): PluginSlots {
     const host = this.host;
     return [
       ...(images
         ? [
-            imageUploadPlugin({
-              uploadFile: (file, context) => (host.uploadFile ? host.uploadFile(file, context) : Promise.reject(new Error('No uploadFile callback is set'))),
-              cancelUpload: () => void host.cancelUpload?.(),
-              onError: (message) => this.showError(message),
-              renderPlaceholder: uploadPlaceholder,
-              rules: () => ({ maxSize: host.maxImageSize, types: host.imageTypes }),
-              imageWidth: () => host.imageWidth,
-              chooseFile: () => this.chooseImage(),
-            }),
+            partSlot('uploads', ({ imageUploadPlugin }) => [
+              imageUploadPlugin({
+                uploadFile: (file, context) => (host.uploadFile ? host.uploadFile(file, context) : Promise.reject(new Error('No uploadFile callback is set'))),
+                cancelUpload: () => void host.cancelUpload?.(),
+                onError: (message) => this.showError(message),
+                renderPlaceholder: uploadPlaceholder,
+                rules: () => ({ maxSize: host.maxImageSize, types: host.imageTypes }),
+                imageWidth: () => host.imageWidth,
+                chooseFile: () => this.chooseImage(),
+              }),
+            ], [new Plugin({ key: imageUploadKey, chooseFile: () => this.chooseImage() })]),
           ]
         : []),
       imageTrackingPlugin({
@@ -79,13 +88,22 @@ export class Uploads {
       input.addEventListener('change', () => {
         const files = Array.from(input.files ?? []);
         input.value = '';
-        const view = this.view();
-        if (view) uploadImages(files)(view.state, view.dispatch, view);
+        // Files chosen before the uploads arrived (the pieces' chunk) wait for them.
+        if (editingParts().uploads) this.upload(files);
+        else void loadUploads().then(() => this.upload(files));
       });
       this.host.renderRoot.appendChild(input);
       this.fileInput = input;
     }
+    // Fetched while the user picks (the chooser takes longer than the chunk).
+    void loadUploads();
     this.fileInput.click();
+  }
+
+  private upload(files: File[]): void {
+    const view = this.view();
+    const uploads = editingParts().uploads;
+    if (view && uploads) uploads.uploadImages(files)(view.state, view.dispatch, view);
   }
 
   private showError(message: string): void {

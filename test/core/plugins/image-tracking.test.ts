@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { Node as PMNode } from 'prosemirror-model';
-import { NodeSelection, TextSelection } from 'prosemirror-state';
+import { NodeSelection, Plugin, TextSelection } from 'prosemirror-state';
 import { resizeImage } from '../../../src/core/commands/image.js';
 import { imageTrackingKey, imageTrackingPlugin, type ImageTrackingOptions } from '../../../src/core/plugins/image-tracking.js';
 import { SKIP_IMAGE_TRACKING_META } from '../../../src/core/transaction-meta.js';
@@ -73,6 +73,18 @@ describe('imageTrackingPlugin', () => {
   it('restores each image present at creation once', () => {
     mount(`<p>x</p>${img(A)}${img(B)}${img(A)}`);
     expect(calls).to.deep.equal(['restore /workspace/a.png', 'restore /workspace/b.png']);
+  });
+
+  it('makes no call again when new plugins join the state (a part arriving on demand): the new plugin view goes on from the last', async () => {
+    mount(`<p>x</p>${img(A)}<p>y</p>`);
+    const reconfigure = () => view().updateState(view().state.reconfigure({ plugins: [...view().state.plugins, new Plugin({})] }));
+    reconfigure();
+    expect(calls).to.deep.equal(['restore /workspace/a.png']);
+    selectNode(3);
+    await sendKeys({ press: 'Backspace' });
+    reconfigure();
+    view().dispatch(view().state.tr.insertText('z', 1));
+    expect(calls).to.deep.equal(['restore /workspace/a.png', 'delete /workspace/a.png']);
   });
 
   it('deletes the file of an image the user deletes, with its path', async () => {

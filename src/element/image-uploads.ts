@@ -1,0 +1,10 @@
+/**
+ * Image uploads (validation, placeholders, paste and drop of image files): the embed bundle
+ * loads this module as a chunk of its own the first time files are dragged over, pasted into
+ * or dropped on an editor, or an image is chosen (rich-editor/on-demand.ts), and every editor's
+ * state takes the upload plugin then; the library entries import it with the element.
+ */
+import { imageUploadPlugin, uploadImages } from '../core/plugins/image-upload.js';
+import { provideParts } from './rich-editor/on-demand.js';
+
+provideParts({ uploads: { imageUploadPlugin, uploadImages } });
