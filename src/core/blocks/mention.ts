@@ -21,6 +21,14 @@ function mentionAttrsFrom(dom: HTMLElement): Record<string, unknown> {
 
 const labelOf = (node: { attrs: Record<string, unknown> }) => `@${(node.attrs.label as string | null) ?? ''}`;
 
+/** Each attribute's element attribute (`data-redirect-uri` for `redirect_uri`), made once: a long document renders thousands of mentions. */
+const dataNames = new Map<string, string>();
+function dataName(name: string): string {
+  let found = dataNames.get(name);
+  if (found === undefined) dataNames.set(name, (found = `data-${name.replace(/_/g, '-')}`));
+  return found;
+}
+
 export const mention: NodeDefinition = {
   name: 'mention',
   inline: true,
@@ -40,8 +48,9 @@ export const mention: NodeDefinition = {
   parseDOM: [{ tag: 'span[data-type="mention"]', getAttrs: mentionAttrsFrom }],
   toDOM: (node) => {
     const attrs: Record<string, string> = { 'data-type': 'mention', class: 'mention' };
-    for (const [name, value] of Object.entries(node.attrs)) {
-      if (value !== null && value !== undefined) attrs[`data-${name.replace(/_/g, '-')}`] = String(value);
+    for (const name of Object.keys(node.attrs)) {
+      const value = node.attrs[name];
+      if (value !== null && value !== undefined) attrs[dataName(name)] = String(value);
     }
     return ['span', attrs, labelOf(node)];
   },

@@ -61,22 +61,45 @@ const ADDRESS_ATTRIBUTES: Readonly<Record<string, (value: unknown) => string | n
 /** Attributes never written: handlers, and those that point elsewhere without passing the URL rules. */
 const REFUSED_ATTRIBUTE = /^(?:on|formaction$|action$|srcset$|srcdoc$|xlink:|xmlns|ping$|background$|poster$|data$|codebase$|manifest$)/i;
 
+/** What the rules do with an attribute, by its name. */
+type AttributeRule = 'refused' | 'href' | 'src' | 'style' | 'contenteditable' | 'kept';
+
+/**
+ * The rule of each attribute name met so far: every node and mark renders through
+ * `safeAttributes` (the editor's view too), a few dozen names in all. Bounded, for a render
+ * function that makes names up.
+ */
+const attributeRules = new Map<string, AttributeRule>();
+const MAX_ATTRIBUTE_RULES = 1024;
+
+function attributeRule(name: string): AttributeRule {
+  let rule = attributeRules.get(name);
+  if (rule !== undefined) return rule;
+  const lower = name.toLowerCase();
+  if (REFUSED_ATTRIBUTE.test(name) || !/^[a-z][\w:-]*$/i.test(name)) rule = 'refused';
+  else if (lower === 'href' || lower === 'src' || lower === 'style' || lower === 'contenteditable') rule = lower;
+  else rule = 'kept';
+  if (attributeRules.size < MAX_ATTRIBUTE_RULES) attributeRules.set(name, rule);
+  return rule;
+}
+
 /** A safe copy of the attributes a node or mark renders. */
 export function safeAttributes(attrs: Readonly<Record<string, unknown>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(attrs)) {
-    if (raw === null || raw === undefined || raw === false || REFUSED_ATTRIBUTE.test(name) || !/^[a-z][\w:-]*$/i.test(name)) continue;
-    const value = String(raw);
-    if (name.toLowerCase() in ADDRESS_ATTRIBUTES) {
-      const safe = ADDRESS_ATTRIBUTES[name.toLowerCase()](value);
+  for (const name of Object.keys(attrs)) {
+    const raw = attrs[name];
+    if (raw === null || raw === undefined || raw === false) continue;
+    const rule = attributeRule(name);
+    if (rule === 'kept') {
+      out[name] = String(raw);
+    } else if (rule === 'href' || rule === 'src') {
+      const safe = ADDRESS_ATTRIBUTES[rule](String(raw));
       if (safe) out[name] = safe;
-    } else if (name.toLowerCase() === 'style') {
-      const safe = safeStyle(value);
+    } else if (rule === 'style') {
+      const safe = safeStyle(String(raw));
       if (safe) out[name] = safe;
-    } else if (name.toLowerCase() === 'contenteditable') {
+    } else if (rule === 'contenteditable') {
       out[name] = 'false';
-    } else {
-      out[name] = value;
     }
   }
   return out;
@@ -105,15 +128,17 @@ export function safeOutputSpec(spec: DOMOutputSpec, inline: boolean): DOMOutputS
     if (maybe.dom !== undefined) throw new RangeError('A node or mark of an extension renders to an array spec, not to DOM nodes');
     return [fallbackTag, String(typeof spec === 'string' ? spec : (maybe.textContent ?? ''))];
   }
-  const [rawTag, ...rest] = spec as unknown as [string, ...unknown[]];
+  const parts = spec as readonly unknown[];
+  const rawTag = parts[0];
   // Most nodes render a plain tag and their content hole (`['p', 0]`, `['hr']`): already safe.
-  if (typeof rawTag === 'string' && SAFE_TAGS.has(rawTag) && rest.every((part) => part === 0)) return spec;
-  const nameParts = String(rawTag).split(' ');
-  const tag = nameParts[nameParts.length - 1].toLowerCase();
+  if (typeof rawTag === 'string' && SAFE_TAGS.has(rawTag) && (parts.length === 1 || (parts.length === 2 && parts[1] === 0))) return spec;
+  const name = String(rawTag);
+  const tag = (name.includes(' ') ? name.slice(name.lastIndexOf(' ') + 1) : name).toLowerCase();
   const safeTag = SAFE_TAGS.has(tag) ? tag : fallbackTag;
   const out: unknown[] = [safeTag];
-  rest.forEach((part, i) => {
-    if (i === 0 && isAttrs(part)) {
+  for (let i = 1; i < parts.length; i++) {
+    const part = parts[i];
+    if (i === 1 && isAttrs(part)) {
       const attrs = safeAttributes(part);
       // An input renders only as the checkbox a to-do item shows, never a control that submits or loads.
       if (safeTag === 'input') attrs.type = 'checkbox';
@@ -124,7 +149,7 @@ export function safeOutputSpec(spec: DOMOutputSpec, inline: boolean): DOMOutputS
     } else {
       out.push(safeChild(part, inline));
     }
-  });
+  }
   return out as unknown as DOMOutputSpec;
 }
 
