@@ -360,6 +360,11 @@ function writeNode(node: PMNode, sink: Sink, options: FragmentHTMLOptions): void
   sink.push(markup.close);
 }
 
+/** Adds the markup of a node that has no marks (a document's top-level block) to `pieces`. */
+export function writeNodeHTML(node: PMNode, pieces: string[]): void {
+  writeNode(node, pieces, {});
+}
+
 /**
  * The HTML of a fragment, written from its nodes' and marks' render specs without a DOM.
  * Byte for byte what `innerHTML` gives for ProseMirror's DOMSerializer output in a browser.
