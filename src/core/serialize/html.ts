@@ -48,14 +48,28 @@ export function textToDoc(text: string, schema: Schema = defaultSchema): PMNode 
   return paragraphs.length ? schema.topNodeType.create(null, paragraphs) : emptyDoc(schema);
 }
 
-/** Walks the tree without recursion and reports whether it is too deep or too large to parse richly. */
+/**
+ * Walks the tree without recursion and reports whether it is too deep or too large to parse
+ * richly. It steps from element to element (first child, next sibling, back up), holding no
+ * list of its own: a long document has a hundred thousand elements.
+ */
 function tooComplex(root: Element): boolean {
   let count = 0;
-  const stack: Array<[Element, number]> = [[root, 0]];
-  while (stack.length) {
-    const [el, depth] = stack.pop()!;
+  let depth = 0;
+  let el: Element | null = root;
+  while (el) {
     if (depth > MAX_HTML_DEPTH || ++count > MAX_HTML_ELEMENTS) return true;
-    for (let child = el.firstElementChild; child; child = child.nextElementSibling) stack.push([child, depth + 1]);
+    const child: Element | null = el.firstElementChild;
+    if (child) {
+      el = child;
+      depth++;
+      continue;
+    }
+    while (el && el !== root && !el.nextElementSibling) {
+      el = el.parentElement;
+      depth--;
+    }
+    el = el && el !== root ? el.nextElementSibling : null;
   }
   return false;
 }
