@@ -61,27 +61,12 @@ const ADDRESS_ATTRIBUTES: Readonly<Record<string, (value: unknown) => string | n
 /** Attributes never written: handlers, and those that point elsewhere without passing the URL rules. */
 const REFUSED_ATTRIBUTE = /^(?:on|formaction$|action$|srcset$|srcdoc$|xlink:|xmlns|ping$|background$|poster$|data$|codebase$|manifest$)/i;
 
-/** What the rules do with an attribute, by its name. */
-type AttributeRule = 'refused' | 'href' | 'src' | 'style' | 'contenteditable' | 'kept';
-
 /**
- * The rule of each attribute name met so far: every node and mark renders through
- * `safeAttributes` (the editor's view too), a few dozen names in all. Bounded, for a render
- * function that makes names up.
+ * The rule of each attribute name met so far (`''` for refused, else its lower-case name):
+ * every node and mark renders through `safeAttributes` (the editor's view too), a few dozen
+ * names in all. Bounded, for a render function that makes names up.
  */
-const attributeRules = new Map<string, AttributeRule>();
-const MAX_ATTRIBUTE_RULES = 1024;
-
-function attributeRule(name: string): AttributeRule {
-  let rule = attributeRules.get(name);
-  if (rule !== undefined) return rule;
-  const lower = name.toLowerCase();
-  if (REFUSED_ATTRIBUTE.test(name) || !/^[a-z][\w:-]*$/i.test(name)) rule = 'refused';
-  else if (lower === 'href' || lower === 'src' || lower === 'style' || lower === 'contenteditable') rule = lower;
-  else rule = 'kept';
-  if (attributeRules.size < MAX_ATTRIBUTE_RULES) attributeRules.set(name, rule);
-  return rule;
-}
+const attributeRules = new Map<string, string>();
 
 /** A safe copy of the attributes a node or mark renders. */
 export function safeAttributes(attrs: Readonly<Record<string, unknown>>): Record<string, string> {
@@ -89,17 +74,18 @@ export function safeAttributes(attrs: Readonly<Record<string, unknown>>): Record
   for (const name of Object.keys(attrs)) {
     const raw = attrs[name];
     if (raw === null || raw === undefined || raw === false) continue;
-    const rule = attributeRule(name);
-    if (rule === 'kept') {
-      out[name] = String(raw);
-    } else if (rule === 'href' || rule === 'src') {
-      const safe = ADDRESS_ATTRIBUTES[rule](String(raw));
+    let rule = attributeRules.get(name);
+    if (rule === undefined) {
+      rule = REFUSED_ATTRIBUTE.test(name) || !/^[a-z][\w:-]*$/i.test(name) ? '' : name.toLowerCase();
+      if (attributeRules.size < 1024) attributeRules.set(name, rule);
+    }
+    if (!rule) continue;
+    const value = String(raw);
+    if (rule === 'href' || rule === 'src' || rule === 'style') {
+      const safe = rule === 'style' ? safeStyle(value) : ADDRESS_ATTRIBUTES[rule](value);
       if (safe) out[name] = safe;
-    } else if (rule === 'style') {
-      const safe = safeStyle(String(raw));
-      if (safe) out[name] = safe;
-    } else if (rule === 'contenteditable') {
-      out[name] = 'false';
+    } else {
+      out[name] = rule === 'contenteditable' ? 'false' : value;
     }
   }
   return out;
