@@ -9,23 +9,6 @@ import esbuild, { minify as esbuildMinify } from 'rollup-plugin-esbuild';
 
 const dependencies = /^(prosemirror-[a-z-]+|yjs|y-protocols|lib0|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
 
-/**
- * The embed bundle's source maps keep our own sources and only the mappings of the dependencies'
- * (ProseMirror, Lit, Yjs…: published on npm as they are), which were half of the npm package's
- * unpacked size. A stack trace still names each dependency's file and line.
- */
-const ownSourcesOnly = () => ({
-  name: 'own-sources-only',
-  generateBundle(_options, bundle) {
-    for (const file of Object.values(bundle)) {
-      if (file.type !== 'asset' || !file.fileName.endsWith('.map')) continue;
-      const map = JSON.parse(String(file.source));
-      map.sourcesContent = map.sources.map((source, index) => (source.includes('node_modules/') ? null : map.sourcesContent?.[index] ?? null));
-      file.source = JSON.stringify(map);
-    }
-  },
-});
-
 const typescript = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', sourceMap: true });
 
 /**
@@ -71,6 +54,9 @@ const configs = [
       preserveModules: true,
       preserveModulesRoot: 'src',
       sourcemap: true,
+      // Each map names its sources (../../src/…, which the package ships) instead of holding a
+      // copy of them: one copy of our sources in the tarball (package.json "files"), not one per map.
+      sourcemapExcludeSources: true,
     },
     // What package.json's sideEffects says of dist/: only the element's modules (each defines its
     // tag) and the React entry have effects. Without this, rollup keeps a bare `import 'x'` of a
@@ -94,13 +80,15 @@ const configs = [
       entryFileNames: '[name].js',
       // Syntax grammars (one chunk per language) are named apart from the markdown parser's chunk.
       chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes('/refractor/lang/') ? 'grammar-[name]-[hash].min.js' : '[name]-[hash].min.js'),
+      // Our sources from the package's src/, the dependencies' from their own packages on npm: a
+      // stack trace still names each file and line.
       sourcemap: true,
+      sourcemapExcludeSources: true,
     },
     plugins: [
       resolve({ ignoreSideEffectsForRoot: true, extensions: ['.ts', '.js'], exportConditions: ['browser', 'production'] }),
       typescript(),
       terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
-      ownSourcesOnly(),
     ],
   },
   {

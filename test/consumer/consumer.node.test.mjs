@@ -19,7 +19,7 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 /** The folders of dist/ the package ships; everything else there (the app, the server) stays home. */
 const LIBRARY_DIRS = ['core', 'element', 'react', 'collab', 'extensions', 'locales', 'vendor', 'browser', 'types'];
-/** The sources a shipped source map may hold: the library's own, and the dependencies bundled into the embed bundle. */
+/** The sources a shipped source map may name: the library's own (shipped under src/), and the dependencies bundled into the embed bundle. */
 const LIBRARY_SOURCES = /^src\/(core|element|react|collab|extensions|locales)\//;
 const isLibrarySource = (path) => LIBRARY_SOURCES.test(path) || path.split('/').includes('node_modules');
 
@@ -85,9 +85,10 @@ async function typeInto(page, text, nth = 0) {
 
 test('the tarball holds the library only: no app or server file, no source map with other sources', () => {
   const unexpected = packedFiles.filter(
-    (path) => !['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(path) && !LIBRARY_DIRS.some((dir) => path.startsWith(`dist/${dir}/`)),
+    (path) =>
+      !['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(path) && !LIBRARY_DIRS.some((dir) => path.startsWith(`dist/${dir}/`)) && !LIBRARY_SOURCES.test(path),
   );
-  assert.deepEqual(unexpected, [], 'only the library, its types, the manifest, README and LICENSE are packed');
+  assert.deepEqual(unexpected, [], 'only the library, its sources, its types, the manifest, README and LICENSE are packed');
   for (const required of ['LICENSE', 'README.md', 'custom-elements.json', 'dist/browser/rich-editor.min.js', 'dist/types/element/index.d.ts', 'dist/types/react/index.d.ts']) {
     assert.ok(packedFiles.includes(required), `${required} is packed`);
   }
@@ -101,6 +102,22 @@ test('the tarball holds the library only: no app or server file, no source map w
     }
   }
   assert.deepEqual(foreign, [], 'every source map holds library sources and bundled dependencies only');
+});
+
+test('the source maps name our sources, which the tarball holds once, instead of each map carrying a copy', () => {
+  const missing = [];
+  let maps = 0;
+  for (const path of packedFiles.filter((file) => file.endsWith('.map'))) {
+    const map = JSON.parse(readFileSync(join(root, path), 'utf8'));
+    maps += 1;
+    assert.ok((map.sourcesContent ?? []).every((content) => content == null), `${path} holds no copy of a source`);
+    for (const source of map.sources) {
+      const resolved = normalize(join(dirname(path), source));
+      if (LIBRARY_SOURCES.test(resolved) && !packedFiles.includes(resolved)) missing.push(`${path}: ${resolved}`);
+    }
+  }
+  assert.ok(maps > 100, 'the library modules and the embed bundle ship their maps');
+  assert.deepEqual(missing, [], 'every source a map names is in the tarball');
 });
 
 /** A page that loads the embed bundle from `src` with one script, around an editor holding text and code. */

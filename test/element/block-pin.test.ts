@@ -81,14 +81,26 @@ describe('the pinned height of the block being edited', () => {
     expect(pinned(block(el, 0))).to.equal(true);
   });
 
-  it('pins the block once an editor created hidden is shown', async () => {
+  it('pins the block once an editor created hidden is shown and focused', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor hidden style="width: 320px" value="<p>${WORDS}</p><p>${WORDS}</p>"></rich-editor>`);
     expect(block(el, 0).classList.contains('re-active'), 'the caret starts in the first block').to.equal(true);
     expect(pinned(block(el, 0)), 'nothing to measure while hidden').to.equal(false);
     el.hidden = false;
     await frames();
+    expect(pinned(block(el, 0)), 'nothing measured without focus').to.equal(false);
+    el.focus();
+    await frames();
     expect(pinned(block(el, 0))).to.equal(true);
     expect(height(block(el, 0))).to.be.closeTo(height(block(el, 1)), 0.01);
+  });
+
+  it('measures nothing while the editor has no focus, and pins the block the caret is in when focus comes without a click', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor style="width: 320px" value="<p>${WORDS}</p><p>${WORDS}</p>"></rich-editor>`);
+    await frames();
+    expect(pinned(block(el, 0)), 'a new editor is laid out with its first paint, not before').to.equal(false);
+    el.focus();
+    await frames();
+    expect(pinned(block(el, 0)), 'focus alone moves no caret and dispatches nothing').to.equal(true);
   });
 
   it('moves to the next block with the caret and leaves no trace on the last', async () => {

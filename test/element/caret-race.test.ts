@@ -150,4 +150,27 @@ describe('caret after a click', () => {
     await sendKeys({ type: 'X' });
     expect(texts(el)).to.deep.equal(['HelloX', 'World!']);
   });
+
+  it('reads no browser selection for a change dispatched while the editor has no focus', async () => {
+    // Reading it lays the page out: a change arriving as a long document opens (mention
+    // highlights, a grammar) would lay the whole document out before its first paint.
+    const el = await editorWith(['Hello', 'World']);
+    const view = el.editorView!;
+    const root = view.root as Document;
+    const own = root.getSelection.bind(root);
+    // Ours only: ProseMirror reads it too when it draws a state, as it does in any editor.
+    let reads = 0;
+    const ours = (): boolean => /withDomSelection/.test(new Error().stack ?? '');
+    Object.defineProperty(root, 'getSelection', { configurable: true, value: () => ((reads += ours() ? 1 : 0), own()) });
+    try {
+      view.dispatch(view.state.tr.insertText('!', view.state.doc.content.size - 1));
+      expect(reads, 'unfocused').to.equal(0);
+      view.focus();
+      view.dispatch(view.state.tr.insertText('?', view.state.doc.content.size - 1));
+      expect(reads, 'focused: a click may have moved the caret').to.be.greaterThan(0);
+    } finally {
+      delete (root as { getSelection?: unknown }).getSelection;
+    }
+    expect(texts(el)).to.deep.equal(['Hello', 'World!?']);
+  });
 });

@@ -85,8 +85,12 @@ function noteDrawn(view: EditorView): void {
 
 /** The browser's selection when it moved since the view last drew or read it, else null. */
 function movedDomSelection(view: EditorView): Selection | null {
+  // Without focus no caret of the user's is in the view, and reading the browser's selection
+  // lays the page out: a transaction that arrives as a new long document opens (mention
+  // highlights, a grammar) would lay it all out before its first paint.
+  if (!view.editable || view.composing || !view.hasFocus()) return null;
   const now = readDomSelection(view);
-  if (!now || !view.editable || view.composing || samePoint(now, drawn.get(view) ?? null)) return null;
+  if (!now || samePoint(now, drawn.get(view) ?? null)) return null;
   const selection = selectionAt(view, now, view.state.doc);
   const { anchor, head } = view.state.selection;
   // Compared by position: the DOM cannot tell a selected node from the same range of text.

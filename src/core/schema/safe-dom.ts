@@ -61,22 +61,31 @@ const ADDRESS_ATTRIBUTES: Readonly<Record<string, (value: unknown) => string | n
 /** Attributes never written: handlers, and those that point elsewhere without passing the URL rules. */
 const REFUSED_ATTRIBUTE = /^(?:on|formaction$|action$|srcset$|srcdoc$|xlink:|xmlns|ping$|background$|poster$|data$|codebase$|manifest$)/i;
 
+/**
+ * The rule of each attribute name met so far (`''` for refused, else its lower-case name):
+ * every node and mark renders through `safeAttributes` (the editor's view too), a few dozen
+ * names in all. Bounded, for a render function that makes names up.
+ */
+const attributeRules = new Map<string, string>();
+
 /** A safe copy of the attributes a node or mark renders. */
 export function safeAttributes(attrs: Readonly<Record<string, unknown>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(attrs)) {
-    if (raw === null || raw === undefined || raw === false || REFUSED_ATTRIBUTE.test(name) || !/^[a-z][\w:-]*$/i.test(name)) continue;
+  for (const name of Object.keys(attrs)) {
+    const raw = attrs[name];
+    if (raw === null || raw === undefined || raw === false) continue;
+    let rule = attributeRules.get(name);
+    if (rule === undefined) {
+      rule = REFUSED_ATTRIBUTE.test(name) || !/^[a-z][\w:-]*$/i.test(name) ? '' : name.toLowerCase();
+      if (attributeRules.size < 1024) attributeRules.set(name, rule);
+    }
+    if (!rule) continue;
     const value = String(raw);
-    if (name.toLowerCase() in ADDRESS_ATTRIBUTES) {
-      const safe = ADDRESS_ATTRIBUTES[name.toLowerCase()](value);
+    if (rule === 'href' || rule === 'src' || rule === 'style') {
+      const safe = rule === 'style' ? safeStyle(value) : ADDRESS_ATTRIBUTES[rule](value);
       if (safe) out[name] = safe;
-    } else if (name.toLowerCase() === 'style') {
-      const safe = safeStyle(value);
-      if (safe) out[name] = safe;
-    } else if (name.toLowerCase() === 'contenteditable') {
-      out[name] = 'false';
     } else {
-      out[name] = value;
+      out[name] = rule === 'contenteditable' ? 'false' : value;
     }
   }
   return out;
@@ -105,15 +114,17 @@ export function safeOutputSpec(spec: DOMOutputSpec, inline: boolean): DOMOutputS
     if (maybe.dom !== undefined) throw new RangeError('A node or mark of an extension renders to an array spec, not to DOM nodes');
     return [fallbackTag, String(typeof spec === 'string' ? spec : (maybe.textContent ?? ''))];
   }
-  const [rawTag, ...rest] = spec as unknown as [string, ...unknown[]];
+  const parts = spec as readonly unknown[];
+  const rawTag = parts[0];
   // Most nodes render a plain tag and their content hole (`['p', 0]`, `['hr']`): already safe.
-  if (typeof rawTag === 'string' && SAFE_TAGS.has(rawTag) && rest.every((part) => part === 0)) return spec;
-  const nameParts = String(rawTag).split(' ');
-  const tag = nameParts[nameParts.length - 1].toLowerCase();
+  if (typeof rawTag === 'string' && SAFE_TAGS.has(rawTag) && (parts.length === 1 || (parts.length === 2 && parts[1] === 0))) return spec;
+  const name = String(rawTag);
+  const tag = (name.includes(' ') ? name.slice(name.lastIndexOf(' ') + 1) : name).toLowerCase();
   const safeTag = SAFE_TAGS.has(tag) ? tag : fallbackTag;
   const out: unknown[] = [safeTag];
-  rest.forEach((part, i) => {
-    if (i === 0 && isAttrs(part)) {
+  for (let i = 1; i < parts.length; i++) {
+    const part = parts[i];
+    if (i === 1 && isAttrs(part)) {
       const attrs = safeAttributes(part);
       // An input renders only as the checkbox a to-do item shows, never a control that submits or loads.
       if (safeTag === 'input') attrs.type = 'checkbox';
@@ -124,7 +135,7 @@ export function safeOutputSpec(spec: DOMOutputSpec, inline: boolean): DOMOutputS
     } else {
       out.push(safeChild(part, inline));
     }
-  });
+  }
   return out as unknown as DOMOutputSpec;
 }
 

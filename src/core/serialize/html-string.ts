@@ -50,7 +50,18 @@ function namespacedAttributeName(ns: string, qualified: string): string {
 
 /** Arrays held in a node's attributes: a render spec must never be one of them (ProseMirror refuses it as an injection). */
 const suspiciousCache = new WeakMap<object, unknown[]>();
-function suspiciousArrays(attrs: object): unknown[] {
+const NO_ARRAYS: readonly unknown[] = [];
+function suspiciousArrays(attrs: object): readonly unknown[] {
+  let holdsObjects = false;
+  for (const key in attrs) {
+    const value = (attrs as Record<string, unknown>)[key];
+    if (value && typeof value === 'object') {
+      holdsObjects = true;
+      break;
+    }
+  }
+  // Most attributes are strings, numbers and booleans: nothing to look into or remember.
+  if (!holdsObjects) return NO_ARRAYS;
   let found = suspiciousCache.get(attrs);
   if (found) return found;
   found = [];
@@ -91,6 +102,51 @@ interface Hole {
   inVoid: boolean;
 }
 
+/**
+ * A render spec's attributes as written, each as ` name="value"`. Names written as given (lower
+ * case on an HTML element, no namespace, not `style`) go straight out; the others take the
+ * rules of the DOM they would be set on (`attributeMarkupInOrder`).
+ */
+function attributeMarkup(attrs: Record<string, unknown>, xmlNS: string | null, html: boolean): string {
+  let out = '';
+  for (const key in attrs) {
+    const value = attrs[key];
+    if (value == null) continue;
+    if (key === 'style' || key.indexOf(' ') >= 0 || (html && key !== key.toLowerCase())) return attributeMarkupInOrder(attrs, xmlNS, html);
+    out += ` ${key}="${escapeHTMLAttribute(String(value))}"`;
+  }
+  return out;
+}
+
+/** Attributes as the DOM orders and names them: namespaced names, `style` through the CSSOM, one of `A` and `a`. */
+function attributeMarkupInOrder(attrs: Record<string, unknown>, xmlNS: string | null, html: boolean): string {
+  const attributes = new Map<string, string>();
+  const hasStyle = html || xmlNS === SVG_NS || xmlNS === MATHML_NS;
+  // A style set through the CSSOM (`style.cssText`) becomes an attribute only when the
+  // element is written (Chromium syncs it lazily): after the others, unless one was there.
+  let cssStyle: string | null = null;
+  for (const key in attrs) {
+    const value = attrs[key];
+    if (value == null) continue;
+    const attrSpace = key.indexOf(' ');
+    if (attrSpace > 0) {
+      attributes.set(namespacedAttributeName(key.slice(0, attrSpace), key.slice(attrSpace + 1)), String(value));
+    } else if (key === 'style' && hasStyle) {
+      if (attributes.has('style')) attributes.set('style', cssText(String(value)));
+      else cssStyle = cssText(String(value));
+    } else {
+      // Set twice under one name (`A` and `a` on an HTML element), an attribute keeps its first place.
+      const name = html ? key.toLowerCase() : key;
+      attributes.set(name, String(value));
+      if (name === 'style') cssStyle = null;
+    }
+  }
+  if (cssStyle !== null) attributes.set('style', cssStyle);
+  let out = '';
+  for (const [key, value] of attributes) out += ` ${key}="${escapeHTMLAttribute(value)}"`;
+  return out;
+}
+
 /** Writes the markup of the DOM one render spec (or a DOM node from a render function) describes. */
 class SpecWriter {
   private out = '';
@@ -98,11 +154,11 @@ class SpecWriter {
   /** The end of the top element's children: a mark's content goes there when its spec has no hole. */
   private topEnd: Hole | null = null;
 
-  private constructor(private readonly blockArraysIn: object) {}
+  private constructor(private readonly blocked: readonly unknown[]) {}
 
   /** Renders `spec`; for a mark (`topIsHole`), the top element holds the content when there is no hole. */
   static render(spec: DOMOutputSpec, attrs: object, topIsHole: boolean): Rendered {
-    const writer = new SpecWriter(attrs);
+    const writer = new SpecWriter(suspiciousArrays(attrs));
     writer.spec(spec, null, false, 0);
     const hole = writer.hole ?? (topIsHole ? writer.topEnd : null);
     if (!hole) return { open: writer.out, close: null, drop: false };
@@ -121,7 +177,7 @@ class SpecWriter {
     const array = structure as readonly unknown[];
     let tagName = array[0];
     if (typeof tagName !== 'string') throw new RangeError('Invalid array passed to renderSpec');
-    if (suspiciousArrays(this.blockArraysIn).includes(array)) {
+    if (this.blocked.length && this.blocked.includes(array)) {
       throw new RangeError('Using an array from an attribute object as a DOM spec. This may be an attempted cross site scripting attack.');
     }
     const space = tagName.indexOf(' ');
@@ -131,35 +187,13 @@ class SpecWriter {
     }
     const name = writtenTagName(xmlNS, tagName as string);
     const html = !xmlNS || xmlNS === HTML_NS;
-    const attributes = new Map<string, string>();
     const attrs = array[1];
     let first = 1;
+    this.out += `<${name}`;
     if (attrs && typeof attrs === 'object' && !isDomNode(attrs) && !Array.isArray(attrs)) {
       first = 2;
-      const hasStyle = html || xmlNS === SVG_NS || xmlNS === MATHML_NS;
-      // A style set through the CSSOM (`style.cssText`) becomes an attribute only when the
-      // element is written (Chromium syncs it lazily): after the others, unless one was there.
-      let cssStyle: string | null = null;
-      for (const key in attrs) {
-        const value = (attrs as Record<string, unknown>)[key];
-        if (value == null) continue;
-        const attrSpace = key.indexOf(' ');
-        if (attrSpace > 0) {
-          attributes.set(namespacedAttributeName(key.slice(0, attrSpace), key.slice(attrSpace + 1)), String(value));
-        } else if (key === 'style' && hasStyle) {
-          if (attributes.has('style')) attributes.set('style', cssText(String(value)));
-          else cssStyle = cssText(String(value));
-        } else {
-          // Set twice under one name (`A` and `a` on an HTML element), an attribute keeps its first place.
-          const name = html ? key.toLowerCase() : key;
-          attributes.set(name, String(value));
-          if (name === 'style') cssStyle = null;
-        }
-      }
-      if (cssStyle !== null) attributes.set('style', cssStyle);
+      this.out += attributeMarkup(attrs as Record<string, unknown>, xmlNS, html);
     }
-    this.out += `<${name}`;
-    for (const [key, value] of attributes) this.out += ` ${key}="${escapeHTMLAttribute(value)}"`;
     this.out += '>';
     const isVoid = html && VOID_ELEMENTS.has(name);
     const raw = html && RAW_TEXT_ELEMENTS.has(name);
@@ -214,10 +248,43 @@ class SpecWriter {
   }
 }
 
-/** Where markup is written: one string grown in place (the fastest way to build a long string in V8). */
-interface Sink {
-  out: string;
+/** The markup of a spec that is a bare HTML tag and its content hole (`['p', 0]`, most nodes and marks), by tag. */
+const bareTags = new Map<string, Rendered>();
+
+/** `spec` rendered, through `bareTags` when it is a bare HTML tag with a hole. */
+function renderSpec(spec: DOMOutputSpec, attrs: object, topIsHole: boolean): Rendered {
+  if (Array.isArray(spec) && spec.length === 2 && spec[1] === 0 && typeof spec[0] === 'string' && !suspiciousArrays(attrs).includes(spec)) {
+    const found = bareTags.get(spec[0]);
+    if (found) return found;
+    const rendered = SpecWriter.render(spec, attrs, topIsHole);
+    if (/^[a-z][a-z0-9]*$/.test(spec[0]) && bareTags.size < 256) bareTags.set(spec[0], rendered);
+    return rendered;
+  }
+  return SpecWriter.render(spec, attrs, topIsHole);
 }
+
+/**
+ * Each mark's markup, inline and not: a mark is immutable and its render spec depends on it
+ * alone, and parsed documents share one Mark per type and attributes (shared-marks.ts), so a
+ * long document renders each of its links or colours once.
+ */
+const markMarkup = [new WeakMap<Mark, Rendered>(), new WeakMap<Mark, Rendered>()];
+
+function renderMark(mark: Mark, inline: boolean): Rendered | null {
+  const toDOM = mark.type.spec.toDOM;
+  if (!toDOM) return null;
+  const cache = markMarkup[inline ? 1 : 0];
+  let rendered = cache.get(mark);
+  if (!rendered) cache.set(mark, (rendered = renderSpec(toDOM(mark, inline), mark.attrs, true)));
+  return rendered;
+}
+
+/**
+ * Where markup is written: its pieces, joined once at the end. Most pieces already exist (a
+ * text node's text, a tag's cached markup), so writing allocates next to nothing, where
+ * `+=` would make a rope of a few hundred thousand cells that the garbage collector copies.
+ */
+type Sink = string[];
 
 /** How a fragment is written. */
 export interface FragmentHTMLOptions {
@@ -239,7 +306,8 @@ function needsViewBreak(node: PMNode): boolean {
 function writeFragment(fragment: Fragment, sink: Sink, options: FragmentHTMLOptions): void {
   const active: Array<{ mark: Mark; close: string; sink: Sink }> = [];
   let target = sink;
-  fragment.forEach((node) => {
+  for (let index = 0; index < fragment.childCount; index++) {
+    const node = fragment.child(index);
     if (active.length || node.marks.length) {
       let keep = 0;
       let rendered = 0;
@@ -256,41 +324,45 @@ function writeFragment(fragment: Fragment, sink: Sink, options: FragmentHTMLOpti
       while (keep < active.length) target = closeMark(active.pop()!);
       while (rendered < node.marks.length) {
         const mark = node.marks[rendered++];
-        const toDOM = mark.type.spec.toDOM;
-        if (!toDOM) continue;
-        const markup = SpecWriter.render(toDOM(mark, node.isInline), mark.attrs, true);
-        target.out += markup.open;
+        const markup = renderMark(mark, node.isInline);
+        if (!markup) continue;
+        target.push(markup.open);
         active.push({ mark, close: markup.close ?? '', sink: target });
         // Content inside a void element is never written: it goes to a sink that is thrown away.
-        if (markup.drop) target = { out: '' };
+        if (markup.drop) target = [];
       }
     }
     writeNode(node, target, options);
-  });
+  }
   while (active.length) target = closeMark(active.pop()!);
 }
 
 /** Closes a mark: back to the sink it was opened in. */
 function closeMark(entry: { close: string; sink: Sink }): Sink {
-  entry.sink.out += entry.close;
+  entry.sink.push(entry.close);
   return entry.sink;
 }
 
 function writeNode(node: PMNode, sink: Sink, options: FragmentHTMLOptions): void {
   if (node.isText) {
-    sink.out += escapeHTMLText(node.text!);
+    sink.push(escapeHTMLText(node.text!));
     return;
   }
   const toDOM = node.type.spec.toDOM;
   if (!toDOM) throw new RangeError(`The node type ${node.type.name} has no toDOM`);
-  const markup = SpecWriter.render(toDOM(node), node.attrs, false);
-  sink.out += markup.open;
+  const markup = renderSpec(toDOM(node), node.attrs, false);
+  sink.push(markup.open);
   if (markup.close === null) return;
   if (node.isLeaf) throw new RangeError('Content hole not allowed in a leaf node spec');
-  const content = markup.drop ? { out: '' } : sink;
+  const content = markup.drop ? [] : sink;
   writeFragment(node.content, content, options);
-  if (options.viewBreaks && node.isTextblock && needsViewBreak(node)) content.out += '<br class="ProseMirror-trailingBreak">';
-  sink.out += markup.close;
+  if (options.viewBreaks && node.isTextblock && needsViewBreak(node)) content.push('<br class="ProseMirror-trailingBreak">');
+  sink.push(markup.close);
+}
+
+/** Adds the markup of a node that has no marks (a document's top-level block) to `pieces`. */
+export function writeNodeHTML(node: PMNode, pieces: string[]): void {
+  writeNode(node, pieces, {});
 }
 
 /**
@@ -298,7 +370,7 @@ function writeNode(node: PMNode, sink: Sink, options: FragmentHTMLOptions): void
  * Byte for byte what `innerHTML` gives for ProseMirror's DOMSerializer output in a browser.
  */
 export function fragmentToHTML(fragment: Fragment, options: FragmentHTMLOptions = {}): string {
-  const sink: Sink = { out: '' };
+  const sink: Sink = [];
   writeFragment(fragment, sink, options);
-  return sink.out;
+  return sink.join('');
 }

@@ -1,6 +1,6 @@
 import { DOMParser as PMDOMParser, DOMSerializer, Fragment, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { NO_DOM_MESSAGE, canParseHTML, parseInertHTML } from '../dom.js';
-import { fragmentToHTML } from './html-string.js';
+import { fragmentToHTML, writeNodeHTML } from './html-string.js';
 import { withoutInlineHandlers } from './inline-handlers.js';
 import { log } from '../log.js';
 import { schema as defaultSchema } from '../schema/index.js';
@@ -48,14 +48,28 @@ export function textToDoc(text: string, schema: Schema = defaultSchema): PMNode 
   return paragraphs.length ? schema.topNodeType.create(null, paragraphs) : emptyDoc(schema);
 }
 
-/** Walks the tree without recursion and reports whether it is too deep or too large to parse richly. */
+/**
+ * Walks the tree without recursion and reports whether it is too deep or too large to parse
+ * richly. It steps from element to element (first child, next sibling, back up), holding no
+ * list of its own: a long document has a hundred thousand elements.
+ */
 function tooComplex(root: Element): boolean {
   let count = 0;
-  const stack: Array<[Element, number]> = [[root, 0]];
-  while (stack.length) {
-    const [el, depth] = stack.pop()!;
+  let depth = 0;
+  let el: Element | null = root;
+  while (el) {
     if (depth > MAX_HTML_DEPTH || ++count > MAX_HTML_ELEMENTS) return true;
-    for (let child = el.firstElementChild; child; child = child.nextElementSibling) stack.push([child, depth + 1]);
+    const child: Element | null = el.firstElementChild;
+    if (child) {
+      el = child;
+      depth++;
+      continue;
+    }
+    while (el && el !== root && !el.nextElementSibling) {
+      el = el.parentElement;
+      depth--;
+    }
+    el = el && el !== root ? el.nextElementSibling : null;
   }
   return false;
 }
@@ -170,4 +184,40 @@ export function serializeDOM(content: PMNode | Fragment, env: DomEnvironment = {
  */
 export function serializeHTML(doc: PMNode): string {
   return fragmentToHTML(trimEmptyParagraphs(doc));
+}
+
+/** A document's HTML as `serializeHTML` writes it, with its top-level blocks and where each one's markup ends in it. */
+export interface DocumentHTML {
+  readonly doc: PMNode;
+  readonly html: string;
+  readonly blocks: readonly PMNode[];
+  readonly ends: readonly number[];
+}
+
+/**
+ * `serializeHTML`, taking the markup of each top-level block that `previous` also had (the
+ * same node: nodes never change) from `previous`'s HTML instead of writing it again. An
+ * editor serialised after every change (an autosave) writes only the blocks that changed.
+ */
+export function serializeHTMLAfter(doc: PMNode, previous: DocumentHTML | null): DocumentHTML {
+  if (previous?.doc === doc) return previous;
+  const content = trimEmptyParagraphs(doc);
+  const blocks: PMNode[] = [];
+  content.forEach((block) => blocks.push(block));
+  // A block with marks is written inside them, beside its neighbours: its markup does not stand alone.
+  if (blocks.some((block) => block.marks.length)) return { doc, html: fragmentToHTML(content), blocks: [], ends: [] };
+  const known = new Map<PMNode, number>();
+  previous?.blocks.forEach((block, index) => known.set(block, index));
+  const pieces: string[] = [];
+  const ends: number[] = [];
+  let length = 0;
+  for (const block of blocks) {
+    const at = known.get(block);
+    const from = pieces.length;
+    if (at === undefined) writeNodeHTML(block, pieces);
+    else pieces.push(previous!.html.slice(at ? previous!.ends[at - 1] : 0, previous!.ends[at]));
+    for (let i = from; i < pieces.length; i++) length += pieces[i].length;
+    ends.push(length);
+  }
+  return { doc, html: pieces.join(''), blocks, ends };
 }

@@ -60,6 +60,8 @@ export class ImageView implements NodeView, SizeListener {
     // The schema keeps no description of images; an empty alt at least keeps readers from spelling out the address.
     this.img.alt = '';
     this.img.draggable = false;
+    // Fetched when it comes near the viewport: a long document does not fetch every image it holds as it opens.
+    this.img.loading = 'lazy';
     // Its natural size is known once it loads: a relative width is capped at it then.
     this.img.addEventListener('load', this);
     this.render();

@@ -112,13 +112,23 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
       const pin = new BlockPin(view.dom, view.root);
       const update = (): void => {
         const active = activeBlockKey.getState(view.state);
-        const dom = active?.pos == null ? null : view.nodeDOM(active.pos);
+        // The pin is for typing: without focus nothing is measured. Measuring lays the page out
+        // at once, which on a new 10,000-block document is a whole layout before its first paint.
+        const dom = active?.pos == null || !view.hasFocus() ? null : view.nodeDOM(active.pos);
         const block = dom instanceof HTMLElement && dom.parentNode === view.dom ? dom : null;
         // The class as well as the serial: the pin's rule outranks any block type's own rule for the active block.
         pin.follow(block, `[${PIN_SCOPE_ATTRIBUTE}="${scope}"] > .${ACTIVE_BLOCK_CLASS}[${ACTIVE_SERIAL_ATTRIBUTE}="${active?.serial}"]`);
       };
+      // Focus that moves no caret (Tab, focus()) dispatches nothing: the pin comes with it all the same.
+      view.dom.addEventListener('focus', update);
       update();
-      return { update, destroy: () => pin.destroy() };
+      return {
+        update,
+        destroy: () => {
+          view.dom.removeEventListener('focus', update);
+          pin.destroy();
+        },
+      };
     },
   });
 }

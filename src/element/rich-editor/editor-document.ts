@@ -9,7 +9,7 @@ import { clearContent, setContent } from '../../core/operations.js';
 import { withDomSelection } from '../../core/plugins/dom-selection.js';
 import { canReplaceContent } from '../../core/commands/choose-image.js';
 import { refreshMentionHighlights } from '../../core/plugins/mention-highlights.js';
-import { emptyDoc, parseHTML, serializeHTML } from '../../core/serialize/html.js';
+import { type DocumentHTML, emptyDoc, parseHTML, serializeHTMLAfter } from '../../core/serialize/html.js';
 import { SKIP_IMAGE_TRACKING_META } from '../../core/transaction-meta.js';
 import { serializeJSON } from '../../core/serialize/json.js';
 import { wordsWith } from '../../core/strings.js';
@@ -47,8 +47,12 @@ export class EditorDocument implements ReactiveController {
   private detachedDoc: PMNode | null = null;
   /** The value the element first rendered, restored by a form reset when there is no `value` attribute. */
   private initialValue: string | null = null;
-  /** The last document serialised, with its HTML. */
-  private htmlCache: { doc: PMNode; html: string } | null = null;
+  /**
+   * The last document serialised, with its HTML: the value while the document is unchanged,
+   * and after a change the markup of the blocks the change left alone (one document's HTML
+   * is held, as when nothing changed).
+   */
+  private htmlCache: DocumentHTML | null = null;
   /**
    * Whether the content was changed since it started or was reset, by the user or through
    * `value`, `setValue()` or `clear()` (a `<textarea>`'s dirty flag): a new default value
@@ -337,8 +341,6 @@ export class EditorDocument implements ReactiveController {
     this.host.hub.notify(previous);
     if (view.state.doc !== previous.doc) {
       const doc = view.state.doc;
-      // The HTML of a document that is gone would only hold memory (a long document's HTML is megabytes).
-      this.htmlCache = null;
       emit(this.host, RichEditorEvents.change, lazyChangeDetail(() => serializeJSON(doc), () => this.htmlOf(doc)));
       const byUser = this.hostEdits === 0 && !remote;
       if (byUser) this.dirty = true;
@@ -346,9 +348,13 @@ export class EditorDocument implements ReactiveController {
     }
   }
 
-  /** A document's HTML, serialised once per document: `value`, the change event and the form share it. */
+  /**
+   * A document's HTML, serialised once per document: `value`, the change event and the form
+   * share it. The blocks it shares with the document serialised last are not written again
+   * (an autosave that reads the HTML after each change writes the blocks that changed).
+   */
   private htmlOf(doc: PMNode): string {
-    if (this.htmlCache?.doc !== doc) this.htmlCache = { doc, html: serializeHTML(doc) };
+    this.htmlCache = serializeHTMLAfter(doc, this.htmlCache);
     return this.htmlCache.html;
   }
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { parseInertHTML } from '../../../src/core/dom.js';
-import { emptyDoc, parseHTML, schema, serializeDOM, serializeHTML } from '../../../src/core/index.js';
+import { MAX_HTML_DEPTH, emptyDoc, parseHTML, schema, serializeDOM, serializeHTML } from '../../../src/core/index.js';
 import { blockquote, br, doc, expectDoc, img, p, pre, strong } from '../../helpers/builder.js';
 import { captureLog } from '../../helpers/log.js';
 
@@ -65,6 +65,20 @@ describe('HTML serialisation', () => {
       const parsed = parseHTML('<p>&lt;b&gt; &amp; &quot;</p>');
       expectDoc(parsed, doc(p(schema.text('<b> & "'))));
       expect(serializeHTML(parsed)).to.equal('<p>&lt;b&gt; &amp; "</p>');
+    });
+
+    it('a tree deeper than the limit (a parser nesting more than the markup says) is read as its text; a wide one is parsed', () => {
+      const nested = (depth: number) => (html: string) => {
+        const parsed = parseInertHTML(html);
+        let at: Element = parsed.body.firstElementChild!;
+        for (let i = 0; i < depth; i++) at = at.appendChild(parsed.createElement('div'));
+        at.append('deep');
+        return parsed;
+      };
+      expectDoc(parseHTML('<p>a</p><p>b</p>', { parseDocument: nested(MAX_HTML_DEPTH + 1) }), doc(p('adeepb')));
+      expectDoc(parseHTML('<p>a</p><p>b</p>', { parseDocument: nested(10) }), doc(p('a'), p('deep'), p('b')));
+      const wide = parseHTML(Array.from({ length: 2_000 }, (_, i) => `<p>${i}</p>`).join(''));
+      expect(wide.childCount).to.equal(2_000);
     });
 
     it('text outside any block becomes paragraphs', () => {

@@ -54,6 +54,7 @@ describe('image node view', () => {
     expect(image(el).getBoundingClientRect().width).to.be.closeTo(width * 0.35, 1);
     expect(size(el).height).to.be.closeTo((width * 0.35 * 400) / 300, 1);
     expect(imageAttrs(el)).to.include({ width: '35%', style: 'width: 35%; height: auto;' });
+    expect(image(el).loading, 'fetched as it nears the viewport, not all at once as a long document opens').to.equal('lazy');
   });
 
   it('shows a small image at its natural width rather than stretching it to 35%, keeping the stored size', async () => {
