@@ -4,7 +4,13 @@
  * paint (rich-editor/on-demand.ts), and every editor's state takes its plugins then; the
  * library entries import it with the element, so a host's bundler decides.
  */
-import { tablePlugins } from '../core/plugins/table.js';
+import type { Schema } from 'prosemirror-model';
+import { TableView } from 'prosemirror-tables';
+import { TABLE_CELL_MIN_WIDTH, tablePlugins } from '../core/plugins/table.js';
+import { provideTableView, tableRedraw } from './node-views/table-view.js';
 import { provideParts } from './rich-editor/on-demand.js';
 
-provideParts({ tables: tablePlugins });
+// The editor's own table node view (always in its set) draws with prosemirror-tables' view from
+// now on, and the tables already drawn take it (node-views/table-view.ts).
+provideTableView((node) => new TableView(node, TABLE_CELL_MIN_WIDTH));
+provideParts({ tables: (schema: Schema) => [...tablePlugins(schema), tableRedraw()] });

@@ -197,6 +197,31 @@ test('the entry alone paints the document and takes typing, in a table too, whil
   await page.close();
 });
 
+test('when the chunks arrive only the tables are drawn again: the other blocks keep their DOM, and a table drawn before takes table editing\'s view', async () => {
+  const { page, problems, askedFor, release, held } = await open({ pieces: 'hold' });
+  await page.evaluate(() => {
+    const root = document.getElementById('editor').shadowRoot.querySelector('[role="textbox"]');
+    window.before = { first: root.children[0], last: root.lastElementChild, table: root.querySelector('table') };
+  });
+  assert.equal(await page.evaluate(() => window.before.table.parentElement.getAttribute('role')), 'textbox', 'before table editing the table is drawn as the schema draws it');
+  await askedFor;
+  release();
+  await held();
+  await waitForTableEditing(page);
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.querySelector('[role="textbox"] .tableWrapper table'));
+  assert.deepEqual(
+    await page.evaluate(() => {
+      const root = document.getElementById('editor').shadowRoot.querySelector('[role="textbox"]');
+      return [window.before.first === root.children[0], window.before.last === root.lastElementChild, window.before.table.isConnected];
+    }),
+    [true, true, false],
+    'the paragraphs around the table are the same elements; the table alone was drawn again',
+  );
+  assert.match(await text(page), /^<p>Hello<\/p><table>.*<\/table><p>After<\/p>$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('after the idle prefetch, "/" opens the slash menu, Tab in the last cell adds a row, a hovered table shows its handles and selected text the toolbar', async () => {
   const { page, problems } = await open();
   await page.waitForFunction(() => customElements.get('rich-editor-slash-menu'));
