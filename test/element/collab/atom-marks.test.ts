@@ -8,7 +8,7 @@ import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { Node as PMNode } from 'prosemirror-model';
 import { pressWith } from '../../helpers/editor.js';
 import { until } from '../../helpers/until.js';
-import { closeAll, converged, sharedEditor, startServer, type SharedEditor } from './helpers.js';
+import { closeAll, converged, sharedEditor, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
 
 /** The marks of the first node of type `name` in an editor's document. */
 function marksOf(editor: SharedEditor, name: string): string[] {
@@ -23,17 +23,10 @@ function marksOf(editor: SharedEditor, name: string): string[] {
 const mention = { type: 'mention', attrs: { entity_identifier: 'u1', entity_name: 'Ada', label: 'Ada', target: 'users' } };
 
 describe('marks on mentions and line breaks in a shared document', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: CollabTestServer;
   const editors: SharedEditor[] = [];
 
-  beforeEach(async () => {
-    server = await startServer();
-  });
-
-  afterEach(async () => {
-    closeAll(editors.splice(0));
-    await server.stop();
-  });
+  serverPerTest(editors, (started) => (server = started));
 
   async function open(user: string, document: string): Promise<SharedEditor> {
     const editor = await sharedEditor(server.url, user, document);

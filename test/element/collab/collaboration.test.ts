@@ -2,20 +2,13 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { TextSelection } from 'prosemirror-state';
 import { until } from '../../helpers/until.js';
-import { closeAll, converged, sharedEditor, startServer, undoUntil, type SharedEditor } from './helpers.js';
+import { converged, sharedEditor, undoUntil, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
 
 describe('editing together', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: CollabTestServer;
   const editors: SharedEditor[] = [];
 
-  beforeEach(async () => {
-    server = await startServer();
-  });
-
-  afterEach(async () => {
-    closeAll(editors.splice(0));
-    await server.stop();
-  });
+  serverPerTest(editors, (started) => (server = started));
 
   async function open(user: string, document = 'page:1'): Promise<SharedEditor> {
     const editor = await sharedEditor(server.url, user, document);

@@ -5,7 +5,7 @@ import { TextSelection } from 'prosemirror-state';
 import { callout } from '../../../src/extensions/callout.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
 import { until } from '../../helpers/until.js';
-import { closeAll, converged, sharedEditor, startServer, type SharedEditor } from './helpers.js';
+import { converged, sharedEditor, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
 
 /** Pastes image files into the editor, as a screenshot paste does. */
 function pasteFiles(editor: SharedEditor, files: File[]): void {
@@ -15,17 +15,10 @@ function pasteFiles(editor: SharedEditor, files: File[]): void {
 }
 
 describe('features on a shared document', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: CollabTestServer;
   const editors: SharedEditor[] = [];
 
-  beforeEach(async () => {
-    server = await startServer();
-  });
-
-  afterEach(async () => {
-    closeAll(editors.splice(0));
-    await server.stop();
-  });
+  serverPerTest(editors, (started) => (server = started));
 
   async function open(user: string, extra: Parameters<typeof sharedEditor>[3] = {}): Promise<SharedEditor> {
     const editor = await sharedEditor(server.url, user, 'page:1', extra);

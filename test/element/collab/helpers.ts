@@ -13,6 +13,26 @@ export async function startServer(): Promise<{ id: number; url: string; stop(): 
   return { id, url, stop: async () => void (await executeServerCommand('collab-stop', { id })) };
 }
 
+/** A started collaboration test server. */
+export type CollabTestServer = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * Starts a collaboration server before each test of the describe it is called in (handed to
+ * `started`) and, after each, closes the editors in `editors` and stops it.
+ */
+export function serverPerTest(editors: SharedEditor[], started: (server: CollabTestServer) => void): void {
+  let server: CollabTestServer | null = null;
+  beforeEach(async () => {
+    server = await startServer();
+    started(server);
+  });
+  afterEach(async () => {
+    closeAll(editors.splice(0));
+    await server?.stop();
+    server = null;
+  });
+}
+
 /** What a test knows of one editor on a shared document. */
 export interface SharedEditor {
   el: RichEditor;
