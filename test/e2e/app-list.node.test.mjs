@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { button, click, deepFind, editorBox, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
+import { button, click, deepFind, editorBox, fill, nextIssuePatch, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -89,8 +89,11 @@ test("a row's priority changes in place, without leaving the list", async () => 
     const row = await waitFor(page, 'the first issue row', () => [...document.querySelectorAll('.app-issue-row')].find((el) => el.textContent.includes('Fix the footer')) ?? null);
     // The row's priority button: its hidden name reads "Priority: …".
     const priority = await row.evaluateHandle((el) => [...el.querySelectorAll('.app-picker-button')].find((button) => button.textContent.startsWith('Priority:')));
+    // The row shows the change at once; the API has it once the PATCH is answered.
+    const patched = nextIssuePatch(page);
     await priority.asElement().click();
     await pickOption(page, 'Urgent');
+    assert.equal((await patched).status(), 200, 'the priority change kept');
     await waitFor(page, 'the row showing Urgent', () =>
       [...document.querySelectorAll('.app-issue-row')].some((el) => el.textContent.includes('Fix the footer') && el.textContent.includes('Priority: Urgent')),
     );

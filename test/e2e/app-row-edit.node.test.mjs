@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { signInThroughUi, waitFor } from './helpers/ui.mjs';
+import { nextIssuePatch, signInThroughUi, waitFor } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -54,8 +54,6 @@ async function pickOption(page, name) {
 }
 
 /** The PATCH of an issue the page sends next, answered. */
-const nextPatch = (page) => page.waitForResponse((response) => response.request().method() === 'PATCH' && /\/issues\/[^/]+$/.test(new URL(response.url()).pathname));
-
 const issueByName = async (name) => (await world.bob.request('GET', `${world.projectPath}/issues`)).find((issue) => issue.name === name);
 
 test("a member changes a row's state, assignee and label in place, and the API keeps them", async () => {
@@ -72,7 +70,7 @@ test("a member changes a row's state, assignee and label in place, and the API k
       ['Assignees', 'Ada Lovelace', 'Assignees: Ada Lovelace'],
       ['Labels', 'Bug', 'Labels: Bug'],
     ]) {
-      const patched = nextPatch(page);
+      const patched = nextIssuePatch(page);
       await (await rowPicker(page, name)).asElement().click();
       await pickOption(page, option);
       assert.equal((await patched).status(), 200, `the ${name} change kept`);

@@ -186,3 +186,6 @@ export async function tabTo(page, name, { limit = 80 } = {}) {
   }
   throw new Error(`Tab never reached ${wanted} in ${limit} presses; it went through: ${seen.slice(0, 40).join(' | ')}`);
 }
+
+/** The response to the next PATCH of one issue the page sends (an in-place change is shown before the server has it). */
+export const nextIssuePatch = (page) => page.waitForResponse((response) => response.request().method() === 'PATCH' && /\/issues\/[^/]+$/.test(new URL(response.url()).pathname));
