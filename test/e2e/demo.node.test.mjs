@@ -4,8 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import puppeteer from 'puppeteer-core';
-import { findChromium } from '../../scripts/browsers.mjs';
+import { launchChromium } from './helpers/browser.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
 let server;
@@ -16,11 +15,7 @@ before(async () => {
   assert.ok(existsSync('dist/browser/rich-editor.min.js'), 'npm test builds dist/ first');
   server = await serve(0);
   base = `http://127.0.0.1:${server.address().port}`;
-  browser = await puppeteer.launch({
-    executablePath: findChromium(),
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

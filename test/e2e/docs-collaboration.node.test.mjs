@@ -8,8 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import puppeteer from 'puppeteer-core';
-import { findChromium } from '../../scripts/browsers.mjs';
+import { launchChromium } from './helpers/browser.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -52,11 +51,7 @@ before(async () => {
     });
   });
   base = `http://127.0.0.1:${port}`;
-  browser = await puppeteer.launch({
-    executablePath: findChromium(),
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -13,6 +13,11 @@ export function launchBrowser() {
     if (!executablePath) throw new Error('Firefox is missing: install it (apt-get install firefox-esr) or set FIREFOX_PATH');
     return launchFirefox(executablePath, 'light');
   }
+  return launchChromium();
+}
+
+/** Launches Chromium headless, whatever E2E_BROWSER says (for tests of what only Chromium measures or intercepts). */
+export function launchChromium() {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium is missing: install it (apt-get install chromium) or set CHROME_PATH');
   return puppeteer.launch({
