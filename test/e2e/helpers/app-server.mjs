@@ -8,8 +8,6 @@ import { dirname, join } from 'node:path';
 /** The folder holding the built dist/ (the project; E2E_ROOT points elsewhere, e.g. a private build). */
 export const buildRoot = process.env.E2E_ROOT ?? new URL('../../..', import.meta.url).pathname;
 
-import { freePort } from '../../../scripts/free-port.mjs';
-
 /** Throws a clear message when the app or the server has not been built. */
 export function assertBuilt() {
   for (const file of ['dist/app/main.js', 'dist/server/main.mjs']) {
@@ -39,17 +37,18 @@ export async function startAppServer({ seedDemo = false, startTimeout = 240_000,
 
 /** Runs the built server on `dataDir` until it answers; its stop function removes the folder. */
 async function runServer(dataDir, { seedDemo, startTimeout, env = {} }) {
-  const port = await freePort();
   const output = [];
+  // PORT 0: the server takes a free port itself and prints it (a port found free beforehand can be
+  // taken by another test before the server binds it).
   const child = spawn(process.execPath, [join(buildRoot, 'dist/server/main.mjs')], {
     cwd: buildRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: seedDemo ? 'true' : 'false', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: seedDemo ? 'true' : 'false', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => output.push(String(chunk)));
   child.stderr.on('data', (chunk) => output.push(String(chunk)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const base = `http://127.0.0.1:${port}`;
+  let base;
   const stop = async ({ keepData = false } = {}) => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
@@ -65,7 +64,9 @@ async function runServer(dataDir, { seedDemo, startTimeout, env = {} }) {
       await stop();
       throw new Error(`the server stopped at start (exit ${child.exitCode}):\n${output.join('')}`);
     }
+    base ??= listeningOn(output.join(''));
     try {
+      if (base === undefined) throw new Error('not listening yet');
       const response = await fetch(`${base}/api/users/me`);
       if (response.status === 200 || response.status === 401) break;
     } catch {
@@ -78,6 +79,12 @@ async function runServer(dataDir, { seedDemo, startTimeout, env = {} }) {
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   return { base, stop, output };
+}
+
+/** The base URL from the server's start line (`rich-editor: http://localhost:PORT/ …`), once printed. */
+function listeningOn(printed) {
+  const port = /rich-editor: http:\/\/localhost:(\d+)\//.exec(printed)?.[1];
+  return port === undefined ? undefined : `http://127.0.0.1:${port}`;
 }
 
 /**
