@@ -3,6 +3,7 @@ import type { Db } from '../db/index.js';
 import { createJobRunner, writeExport, type ExportProvider, type JobRunner } from '../exports/index.js';
 import type { JobQueueConfig } from '../config.js';
 import { LeaseQueue, newWorkerId, type Claimed } from '../jobs/lease-queue.js';
+import { startLeaseWorker } from '../jobs/lease-worker.js';
 import type { RichTextPool } from '../rich-text/index.js';
 import type { Storage } from '../storage/index.js';
 import { exportFileKey } from './export-job-shape.js';
@@ -17,6 +18,9 @@ export const EXPORT_INTERRUPTED = 'The server restarted before this export finis
 /** Share of the progress bar for loading the issues; writing the file fills it up to 90%. */
 const LOADED = 0.1;
 const WRITTEN = 0.9;
+
+/** Thrown when the final renewal before storing finds the job taken over by another worker. */
+class LeaseLost extends Error {}
 
 /** The export queue's table. */
 const EXPORT_QUEUE_TABLE = 'export_jobs';
@@ -58,35 +62,22 @@ export function createExportJobs(db: Db, storage: Storage, richText: RichTextPoo
   const runner: JobRunner<string> = createJobRunner<string>({
     onError: (error, jobId) => log.error({ err: error, jobId }, 'export job bookkeeping failed'),
   });
-  let closed = false;
-  let claiming = false;
-  let wanted = false;
+  const leaseLost = (job: Claimed<ClaimedExport>) => new LeaseLost(`export job ${job.id} lost its lease`);
 
-  function start(job: Claimed<ClaimedExport>): void {
-    const lease = new AbortController();
-    let heartbeat: NodeJS.Timeout | undefined;
-    const stop = () => clearInterval(heartbeat);
-    const leaseLost = () => new Error(`export job ${job.id} lost its lease`);
+  /** Makes one export: loads, writes and stores its file, and records the outcome under the lease. */
+  function run(job: Claimed<ClaimedExport>, lease: AbortSignal): Promise<void> {
+    // Lost to another worker: nothing more is written (the one that took it over records it).
+    const lost = (error: unknown) => lease.aborted || error instanceof LeaseLost;
     runner.enqueue({
       id: job.id,
-      onStart() {
-        heartbeat = setInterval(() => {
-          queue.renew(db, job.id).then(
-            (held) => {
-              if (!held) lease.abort(leaseLost());
-            },
-            (error: unknown) => log.warn({ err: error, jobId: job.id }, 'export job lease renewal failed'),
-          );
-        }, config.leaseMs / 3);
-      },
       async run(progress) {
         const rows = await loadExportRows(db, richText, job);
-        lease.signal.throwIfAborted();
+        lease.throwIfAborted();
         progress(LOADED);
         const file = await writeExport(job.provider, rows, { onProgress: (fraction) => progress(LOADED + (WRITTEN - LOADED) * fraction) });
         // The last moment to find out that another worker took the job over before writing its file.
-        if (!(await queue.renew(db, job.id))) lease.abort(leaseLost());
-        lease.signal.throwIfAborted();
+        if (!(await queue.renew(db, job.id))) throw leaseLost(job);
+        lease.throwIfAborted();
         const key = exportFileKey(job.workspace_id, job.id, job.attempts, file.extension);
         await storage.put(key, file.bytes, { contentType: file.contentType });
         return key;
@@ -95,7 +86,6 @@ export function createExportJobs(db: Db, storage: Storage, richText: RichTextPoo
         await queue.updateLeased(db, job.id, 'progress = $3', [Math.round(fraction * 100)]);
       },
       async onComplete(key) {
-        stop();
         const recorded = await queue.updateLeased(db, job.id, `status = 'completed', progress = 100, file_key = $3, completed_at = now(), lease_expires_at = NULL`, [key]);
         if (!recorded) {
           // The worker that took the job over records its own file; this one is nobody's.
@@ -107,8 +97,7 @@ export function createExportJobs(db: Db, storage: Storage, richText: RichTextPoo
         for (let attempt = 1; attempt < job.attempts; attempt++) await storage.delete(exportFileKey(job.workspace_id, job.id, attempt, job.provider));
       },
       async onFailure(error) {
-        stop();
-        if (lease.signal.aborted) {
+        if (lost(error)) {
           log.warn({ jobId: job.id }, 'export stopped: its lease was lost to another worker');
           return;
         }
@@ -118,50 +107,24 @@ export function createExportJobs(db: Db, storage: Storage, richText: RichTextPoo
         await queue.updateLeased(db, job.id, `status = 'failed', error = $3, lease_expires_at = NULL`, [refused ? error.message : EXPORT_FAILED]);
       },
     });
-    // The next job, if any, is claimed as soon as this one is recorded.
-    void runner.idle().then(poll);
+    return runner.idle();
   }
 
-  /** Claims a job when none is running here; runs again if woken while claiming. */
-  async function claimNext(): Promise<void> {
-    if (closed || runner.pending) return;
-    if (claiming) {
-      wanted = true;
-      return;
-    }
-    claiming = true;
-    try {
-      do {
-        wanted = false;
-        const abandoned = await queue.failAbandoned(db, `status = 'failed', error = $2, lease_expires_at = NULL`, [EXPORT_INTERRUPTED]);
-        if (abandoned.length) log.warn({ jobIds: abandoned }, 'exports failed: their server stopped while making them on every attempt');
-        const job = await queue.claim<ClaimedExport>(db, 'workspace_id, provider, project_ids, requested_by', 'progress = 0, error = NULL');
-        if (job) {
-          start(job);
-          return;
-        }
-      } while (wanted && !closed);
-    } finally {
-      claiming = false;
-    }
-  }
-
-  function poll(): void {
-    claimNext().catch((error: unknown) => {
-      if (!closed) log.error({ err: error }, 'could not look for export jobs');
-    });
-  }
-
-  const timer = setInterval(poll, config.pollMs);
-  timer.unref();
-  setImmediate(poll);
+  const worker = startLeaseWorker<ClaimedExport>({
+    db,
+    queue,
+    pollMs: config.pollMs,
+    log,
+    name: 'export',
+    claim: { returning: 'workspace_id, provider, project_ids, requested_by', set: 'progress = 0, error = NULL' },
+    abandoned: { set: `status = 'failed', error = $2, lease_expires_at = NULL`, params: [EXPORT_INTERRUPTED] },
+    run,
+  });
 
   return {
-    wake: () => setImmediate(poll),
+    wake: worker.wake,
     async close() {
-      closed = true;
-      clearInterval(timer);
-      while (claiming) await new Promise((resolve) => setTimeout(resolve, 5));
+      await worker.close();
       await runner.close();
     },
   };

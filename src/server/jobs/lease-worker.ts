@@ -8,6 +8,13 @@ export interface LeaseWorkerOptions<T extends object> {
   queue: LeaseQueue;
   /** How often an idle worker looks for jobs queued by other processes, in milliseconds. */
   pollMs: number;
+  /** Jobs this process runs at once (1 by default). */
+  concurrency?: number;
+  /**
+   * Whether the lease is renewed every third of its length while a job runs (the default). A
+   * queue whose lease outlasts any one run (a webhook try and its timeout) needs no renewal.
+   */
+  renew?: boolean;
   log: FastifyBaseLogger;
   /** What the jobs are, for the log ("import"). */
   name: string;
@@ -28,32 +35,37 @@ export interface LeaseWorkerOptions<T extends object> {
 export interface LeaseWorker {
   /** Tells the worker a job was queued, so it looks now instead of at its next poll. */
   wake(): void;
-  /** Stops taking jobs and waits for the running one. */
+  /** Stops taking jobs and waits for the running ones. */
   close(): Promise<void>;
 }
 
 /**
- * Takes jobs from a durable lease queue (see lease-queue.ts) one at a time: at once when woken
- * by a request of this process, else every `pollMs`, and the next one as soon as one ends. While
- * a job runs its lease is renewed every third of the lease length. Jobs whose lease expired with
- * no attempt left are failed (`abandoned`) before each claim.
+ * Takes jobs from a durable lease queue (see lease-queue.ts), up to `concurrency` at a time: at
+ * once when woken by a request of this process, else every `pollMs`, and the next one as soon as
+ * one ends. While a job runs its lease is renewed every third of the lease length (unless
+ * `renew` is false). Jobs whose lease expired with no attempt left are failed (`abandoned`)
+ * before each round of claims.
  */
 export function startLeaseWorker<T extends object>(options: LeaseWorkerOptions<T>): LeaseWorker {
-  const { db, queue, log, name } = options;
+  const { db, queue, log, name, concurrency = 1 } = options;
+  const running = new Set<Promise<void>>();
   let closed = false;
-  let busy: Promise<void> | null = null;
+  let claiming: Promise<void> | null = null;
   let wanted = false;
 
   async function runJob(job: Claimed<T>): Promise<void> {
     const lease = new AbortController();
-    const heartbeat = setInterval(() => {
-      queue.renew(db, job.id).then(
-        (held) => {
-          if (!held) lease.abort(new Error(`${name} job ${job.id} lost its lease`));
-        },
-        (error: unknown) => log.warn({ err: error, jobId: job.id }, `${name} job lease renewal failed`),
-      );
-    }, queue.options.leaseMs / 3);
+    const heartbeat =
+      options.renew === false
+        ? undefined
+        : setInterval(() => {
+            queue.renew(db, job.id).then(
+              (held) => {
+                if (!held) lease.abort(new Error(`${name} job ${job.id} lost its lease`));
+              },
+              (error: unknown) => log.warn({ err: error, jobId: job.id }, `${name} job lease renewal failed`),
+            );
+          }, queue.options.leaseMs / 3);
     try {
       await options.run(job, lease.signal);
     } catch (error) {
@@ -64,32 +76,41 @@ export function startLeaseWorker<T extends object>(options: LeaseWorkerOptions<T
     }
   }
 
-  /** Claims and runs jobs until none is waiting; runs again if woken meanwhile. */
-  async function work(): Promise<void> {
+  function start(job: Claimed<T>): void {
+    const done = runJob(job).finally(() => {
+      running.delete(done);
+      // The next job, if any, as soon as this one has ended.
+      poll();
+    });
+    running.add(done);
+  }
+
+  /** Claims jobs while there is room and some are waiting; runs again if woken meanwhile. */
+  async function claim(): Promise<void> {
     do {
       wanted = false;
       const abandoned = await queue.failAbandoned(db, options.abandoned.set, options.abandoned.params);
       if (abandoned.length) log.warn({ jobIds: abandoned }, `${name} jobs failed: their server stopped while running them on every attempt`);
-      const job = await queue.claim<T>(db, options.claim.returning, options.claim.set);
-      if (job) {
-        await runJob(job);
-        wanted = true;
+      while (!closed && running.size < concurrency) {
+        const job = await queue.claim<T>(db, options.claim.returning, options.claim.set);
+        if (!job) break;
+        start(job);
       }
     } while (wanted && !closed);
   }
 
   function poll(): void {
     if (closed) return;
-    if (busy) {
+    if (claiming) {
       wanted = true;
       return;
     }
-    busy = work()
+    claiming = claim()
       .catch((error: unknown) => {
         if (!closed) log.error({ err: error }, `could not look for ${name} jobs`);
       })
       .finally(() => {
-        busy = null;
+        claiming = null;
       });
   }
 
@@ -102,7 +123,8 @@ export function startLeaseWorker<T extends object>(options: LeaseWorkerOptions<T
     async close() {
       closed = true;
       clearInterval(timer);
-      await busy;
+      await claiming;
+      await Promise.all(running);
     },
   };
 }

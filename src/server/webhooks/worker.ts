@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueueConfig, WebhookConfig } from '../config.js';
 import type { Db } from '../db/index.js';
 import { LeaseQueue, newWorkerId, type Claimed } from '../jobs/lease-queue.js';
+import { startLeaseWorker } from '../jobs/lease-worker.js';
 import { sendDelivery } from './send.js';
 import { TargetRefused, type Resolver } from './target.js';
 
@@ -72,11 +73,7 @@ export function startWebhookWorker(db: Db, jobs: JobQueueConfig, config: Webhook
   });
   const backoff = options.backoff ?? ((attempt: number) => backoffMs(config.retryBaseMs, attempt));
   const stopping = new AbortController();
-  const inFlight = new Set<Promise<void>>();
   const retryTimers = new Set<NodeJS.Timeout>();
-  let closed = false;
-  let claiming = false;
-  let wanted = false;
 
   async function deliver(job: Claimed<ClaimedDelivery>): Promise<void> {
     const target = await db.maybeOne<Target>(
@@ -142,65 +139,34 @@ export function startWebhookWorker(db: Db, jobs: JobQueueConfig, config: Webhook
     );
     const timer = setTimeout(() => {
       retryTimers.delete(timer);
-      poll();
+      worker.wake();
     }, delay);
     timer.unref();
     retryTimers.add(timer);
   }
 
-  function start(job: Claimed<ClaimedDelivery>): void {
-    const running = deliver(job)
-      .catch((error: unknown) => log.error({ err: error, deliveryId: job.id }, 'webhook delivery bookkeeping failed'))
-      .finally(() => {
-        inFlight.delete(running);
-        poll();
-      });
-    inFlight.add(running);
-  }
-
-  /** Claims due deliveries while there is room; runs again if woken while claiming. */
-  async function claimDue(): Promise<void> {
-    if (closed) return;
-    if (claiming) {
-      wanted = true;
-      return;
-    }
-    claiming = true;
-    try {
-      do {
-        wanted = false;
-        const abandoned = await queue.failAbandoned(db, `status = 'failed', last_error = $2, lease_expires_at = NULL`, [DELIVERY_INTERRUPTED]);
-        if (abandoned.length) log.warn({ deliveryIds: abandoned }, 'webhook deliveries failed: their server stopped while sending them on every try');
-        while (!closed && inFlight.size < CONCURRENCY) {
-          const job = await queue.claim<ClaimedDelivery>(db, 'webhook_id, event, action, data');
-          if (!job) break;
-          start(job);
-        }
-      } while (wanted && !closed);
-    } finally {
-      claiming = false;
-    }
-  }
-
-  function poll(): void {
-    claimDue().catch((error: unknown) => {
-      if (!closed) log.error({ err: error }, 'could not look for webhook deliveries');
-    });
-  }
-
-  const timer = setInterval(poll, jobs.pollMs);
-  timer.unref();
-  setImmediate(poll);
+  const worker = startLeaseWorker<ClaimedDelivery>({
+    db,
+    queue,
+    pollMs: jobs.pollMs,
+    log,
+    name: 'webhook delivery',
+    concurrency: CONCURRENCY,
+    // The lease outlasts a try and its timeout: a try is never taken over while it runs.
+    renew: false,
+    claim: { returning: 'webhook_id, event, action, data' },
+    abandoned: { set: `status = 'failed', last_error = $2, lease_expires_at = NULL`, params: [DELIVERY_INTERRUPTED] },
+    run: deliver,
+  });
 
   return {
-    wake: () => setImmediate(poll),
+    wake: worker.wake,
     async close() {
-      closed = true;
-      clearInterval(timer);
+      const closing = worker.close();
       for (const retry of retryTimers) clearTimeout(retry);
+      // Cuts the tries in flight: each is queued again, due at once, on its attempt count.
       stopping.abort();
-      while (claiming) await new Promise((resolve) => setTimeout(resolve, 5));
-      await Promise.all(inFlight);
+      await closing;
     },
   };
 }
