@@ -6,6 +6,15 @@ export const STATE_GROUPS = ['backlog', 'unstarted', 'started', 'completed', 'ca
 /** One of the state groups. */
 export type StateGroup = (typeof STATE_GROUPS)[number];
 
+/** Each state group's name, as every screen shows it. */
+export const STATE_GROUP_NAMES: Readonly<Record<StateGroup, string>> = {
+  backlog: 'Backlog',
+  unstarted: 'Unstarted',
+  started: 'Started',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
 /** The field of a cycle or module counting its issues in one state group (`started_issues`). */
 export type StateCountKey = `${StateGroup}_issues`;
 

@@ -4,7 +4,7 @@ import { paths } from '../../../src/app/router/paths.js';
 import { PriorityIcon, STATE_GROUPS, StateIcon } from '../../../src/app/screens/issues/issue-icons.js';
 import { PRIORITY_OPTIONS } from '../../../src/app/screens/issues/priorities.js';
 import { ICON_SIZE } from '../../../src/app/ui/icon.js';
-import { formatDay } from '../../../src/app/ui/pickers/index.js';
+import { formatDay } from '../../../src/app/ui/dates.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, PROJECT_ID } from './fixtures.js';
 import { nameOf } from './pickers.js';

@@ -1,5 +1,5 @@
 import type { IntakeIssue, IntakeTab } from '../../api/types.js';
-import { formatLocalDay } from '../../widgets/activity-feed/index.js';
+import { formatLocalDay } from '../../ui/dates.js';
 
 /** The words of the inbox screen. */
 export const INBOX_WORDS = {

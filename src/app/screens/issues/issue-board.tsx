@@ -8,7 +8,7 @@ import { paths } from '../../router/paths.js';
 import { DatePicker, StateDot } from '../../ui/pickers/index.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
-import { formatDay } from '../../widgets/activity-feed/index.js';
+import { formatDay } from '../../ui/dates.js';
 import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
 import { PRIORITY_LABELS } from './issue-icons.js';

@@ -1,5 +1,5 @@
 import { Circle, CircleCheck, CircleDashed, CircleDot, CircleX, type LucideIcon } from 'lucide-react';
-import { STATE_GROUPS, type StateGroup } from '../../../api-shapes/state-groups.js';
+import { STATE_GROUP_NAMES, STATE_GROUPS, type StateGroup } from '../../../api-shapes/state-groups.js';
 import type { Priority } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
 import { PriorityGlyph } from '../../ui/pickers/index.js';
@@ -14,11 +14,11 @@ export { STATE_GROUPS, type StateGroup };
 
 /** Each state group's icon and name: the one mapping every issue row and page uses. */
 export const STATE_GROUP_ICONS: Readonly<Record<StateGroup, { icon: LucideIcon; label: string }>> = {
-  backlog: { icon: CircleDashed, label: 'Backlog' },
-  unstarted: { icon: Circle, label: 'Unstarted' },
-  started: { icon: CircleDot, label: 'Started' },
-  completed: { icon: CircleCheck, label: 'Completed' },
-  cancelled: { icon: CircleX, label: 'Cancelled' },
+  backlog: { icon: CircleDashed, label: STATE_GROUP_NAMES.backlog },
+  unstarted: { icon: Circle, label: STATE_GROUP_NAMES.unstarted },
+  started: { icon: CircleDot, label: STATE_GROUP_NAMES.started },
+  completed: { icon: CircleCheck, label: STATE_GROUP_NAMES.completed },
+  cancelled: { icon: CircleX, label: STATE_GROUP_NAMES.cancelled },
 };
 
 /** Each priority's name ("Urgent"), from the one list of priorities. */

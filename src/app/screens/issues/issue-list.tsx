@@ -5,7 +5,7 @@ import { paths } from '../../router/paths.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { DatePicker } from '../../ui/pickers/index.js';
 import { useStyles } from '../../ui/styles.js';
-import { formatDay } from '../../widgets/activity-feed/index.js';
+import { formatDay } from '../../ui/dates.js';
 import { screensCss } from '../screens.css.js';
 import { PriorityIcon, StateIcon } from './issue-icons.js';
 import { EstimateChip } from './issue-estimate.js';

@@ -12,7 +12,7 @@ import { Icon } from '../../ui/icon.js';
 import { LabelChip } from '../../ui/pickers/index.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useStyles } from '../../ui/styles.js';
-import { formatDay } from '../../widgets/activity-feed/index.js';
+import { formatDay } from '../../ui/dates.js';
 import { issuePeekCss } from './issue-peek.css.js';
 import { PRIORITY_LABELS, PriorityIcon, StateIcon } from './issue-icons.js';
 import { issueKey } from './issue-key.js';

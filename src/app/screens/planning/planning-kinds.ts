@@ -4,7 +4,7 @@ import { queryKeys } from '../../api/query-keys.js';
 import type { ProjectFeature } from '../../api/types.js';
 import type { EmptyStateActionKey, EmptyStateKey } from '../../empty-states/index.js';
 import { paths } from '../../router/paths.js';
-import { formatDay } from '../../widgets/activity-feed/index.js';
+import { formatDay } from '../../ui/dates.js';
 import type { NamedValues } from '../projects/named-form-dialog.js';
 
 // Cycles and modules are one concept to the screens, a group of a project's issues with a name,

@@ -2,6 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { CalendarDays, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../button.js';
+import { formatDay } from '../dates.js';
 import { Icon } from '../icon.js';
 import { useStyles } from '../styles.js';
 import { PickerName } from './picker.js';
@@ -9,12 +10,6 @@ import { pickersCss } from './pickers.css.js';
 
 /** The words of the date picker's clearing button. */
 export const REMOVE_DATE = 'Remove date';
-
-/** A day as the button shows it ("Mar 10, 2025"), from its ISO form. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(year!, month! - 1, date!).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-}
 
 /**
  * A property button showing a day that opens a native date input: Enter (or clicking away) sets

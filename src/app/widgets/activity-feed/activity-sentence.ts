@@ -1,4 +1,5 @@
 import { isDayField, isPlainIssueField, PLAIN_ISSUE_FIELDS, type PlainIssueField } from '../../../api-shapes/issue-plain-fields.js';
+import { formatDay, formatLocalDay } from '../../ui/dates.js';
 import { cyclePath, issuePath, modulePath, profilePath } from './activity-paths.js';
 import { DELETED_ISSUE_TEXT, HIDDEN_ISSUE_TEXT, type ActivityRow } from './activity-row.js';
 
@@ -17,22 +18,6 @@ export interface SentenceOptions {
 
 const text = (value: string): SentencePart => ({ text: value });
 const link = (value: string, href: string | null): SentencePart => (href ? { text: value, href } : { text: value });
-
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** A stored calendar day (`YYYY-MM-DD`, possibly with a time) as people read it: "Jan 5, 2025". */
-export function formatDay(value: string): string {
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
-  return day ? DAY.format(new Date(`${day}T00:00:00Z`)) : value;
-}
-
-const LOCAL_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** A moment (ISO 8601) as the day it falls on where the reader is: "Mar 10, 2025" (a snooze's end). */
-export function formatLocalDay(value: string): string {
-  const moment = new Date(value);
-  return Number.isNaN(moment.getTime()) ? value : LOCAL_DAY.format(moment);
-}
 
 /** HIDDEN_ISSUE_TEXT inside a sentence. */
 const HIDDEN_ISSUE_PHRASE = HIDDEN_ISSUE_TEXT.charAt(0).toLowerCase() + HIDDEN_ISSUE_TEXT.slice(1);

@@ -1,6 +1,6 @@
 import type { CycleDay } from '../../../api-shapes/cycle-progress.js';
 import { useStyles } from '../../ui/styles.js';
-import { formatDay } from '../activity-feed/index.js';
+import { formatDay } from '../../ui/dates.js';
 import { burnDownCss } from './burn-down.css.js';
 import { burnDownLines, type ChartPoint } from './geometry.js';
 

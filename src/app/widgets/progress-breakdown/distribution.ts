@@ -1,5 +1,5 @@
 import type { AssigneeDistribution, LabelDistribution } from '../../../api-shapes/planning.js';
-import { STATE_GROUPS as GROUPS, type StateGroup } from '../../../api-shapes/state-groups.js';
+import { STATE_GROUP_NAMES, STATE_GROUPS as GROUPS, type StateGroup } from '../../../api-shapes/state-groups.js';
 
 // The assignee and label rows are the API's (src/api-shapes/planning.ts); the widget only draws
 // the numbers the server counted.
@@ -27,17 +27,8 @@ export interface ProgressRow {
   color?: string | null;
 }
 
-/** The names of the state groups. */
-const GROUP_NAMES: Readonly<Record<StateGroup, string>> = {
-  backlog: 'Backlog',
-  unstarted: 'Unstarted',
-  started: 'Started',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-
 /** The state groups in workflow order, with their names. */
-export const STATE_GROUPS: { key: StateGroup; name: string }[] = GROUPS.map((key) => ({ key, name: GROUP_NAMES[key] }));
+export const STATE_GROUPS: { key: StateGroup; name: string }[] = GROUPS.map((key) => ({ key, name: STATE_GROUP_NAMES[key] }));
 
 /** The whole-number percentage `done` is of `total` (0 when there is nothing). */
 export function percent(done: number, total: number): number {
