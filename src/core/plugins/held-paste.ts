@@ -4,10 +4,11 @@
  * and image uploads on first need): the clipboard's or the drop's data is copied, the event
  * stopped and what it needs asked for at once; once that has arrived the event is replayed
  * through it, so the content is cleaned exactly as any paste's and files are uploaded where
- * they were dropped. Should the paste pipeline never arrive, a held paste or drop, and every one
- * after it, is pasted as its plain text.
+ * they were dropped. A held paste lands where it was made (its selection is mapped through the
+ * changes made meanwhile) and a plain-text paste (Ctrl+Shift+V) stays plain. Should the paste
+ * pipeline never arrive, a held paste or drop, and every one after it, is pasted as its plain text.
  */
-import { Plugin, PluginKey, type EditorState } from 'prosemirror-state';
+import { Plugin, PluginKey, type EditorState, type SelectionBookmark } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 
 /** The paste plugin's key (the plugin keeps no state; the key identifies it). */
@@ -16,6 +17,8 @@ export const pasteKey = new PluginKey('paste');
 /** A paste or an outside drop held until what it needs arrives, with a copy of its data. */
 interface Held {
   readonly type: 'paste' | 'drop';
+  /** A paste with Shift held (Ctrl+Shift+V, not Shift+Insert): its text only, as ProseMirror pastes it. */
+  readonly plain: boolean;
   readonly data: DataTransfer;
   readonly clientX: number;
   readonly clientY: number;
@@ -35,6 +38,15 @@ export interface PasteNeed {
 export function pasteNeed(settled: () => Promise<void>): PasteNeed {
   return { ready: (state) => !!pasteKey.get(state), settled };
 }
+
+/**
+ * Where the held pastes were made, in the order held, mapped through every change since (the
+ * state of `heldKey`): a paste is replayed at its own place, not where the caret went meanwhile.
+ */
+const heldKey = new PluginKey<readonly SelectionBookmark[]>('heldPaste');
+
+/** Keys that tell a plain paste, as ProseMirror reads them: Shift down, and Insert (Shift+Insert pastes richly). */
+const INSERT_KEY = 45;
 
 /** A copy of the data, readable after its event (the browser empties an event's own once it is over). */
 function copyOf(data: DataTransfer): DataTransfer {
@@ -66,7 +78,7 @@ function pastePlain(view: EditorView, data: DataTransfer): void {
 
 /**
  * Holds pastes and outside drops while a need of theirs is not in the editor's state, and
- * replays them, in order, once every need of the held ones has settled. The first need is the
+ * replays them, in order and each at its own selection, once every need of the held ones has settled. The first need is the
  * paste pipeline's (pasteNeed). Files dragged over the editor ask for what their drop will need.
  */
 export function heldPastePlugin(needs: readonly PasteNeed[]): Plugin {
@@ -76,6 +88,8 @@ export function heldPastePlugin(needs: readonly PasteNeed[]): Plugin {
   const gone = new Set<PasteNeed>();
   /** The events replayed: never held again. */
   const replayed = new WeakSet<Event>();
+  /** Per view, whether Shift is down and the last key pressed (ProseMirror's rule for a plain paste). */
+  const keys = new WeakMap<EditorView, { shift: boolean; last: number }>();
 
   const missing = (view: EditorView, type: Held['type'], types: readonly string[]) =>
     needs.filter((need) => !gone.has(need) && !need.ready(view.state) && (need.needed?.(type, types) ?? true));
@@ -86,15 +100,20 @@ export function heldPastePlugin(needs: readonly PasteNeed[]): Plugin {
     if (view.isDestroyed) return;
     const failed = [...waited].filter((need) => !need.ready(view.state));
     for (const need of failed) gone.add(need);
-    for (const entry of queue) {
+    queue.forEach((entry, i) => {
+      if (view.isDestroyed) return;
       // Files alone that nothing arrived to take (their warning said why): nothing to paste.
-      if (failed.length && entry.data.types.every((type) => type === 'Files')) continue;
-      if (pipeline.ready(view.state)) {
+      if (failed.length && entry.data.types.every((type) => type === 'Files')) return;
+      const place = heldKey.getState(view.state)?.[i];
+      if (entry.type === 'paste' && place) view.dispatch(view.state.tr.setSelection(place.resolve(view.state.doc)));
+      if (entry.plain) pastePlain(view, entry.data);
+      else if (pipeline.ready(view.state)) {
         const event = eventOf(entry);
         replayed.add(event);
         view.dispatchEvent(event);
       } else pastePlain(view, entry.data);
-    }
+    });
+    if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(heldKey, 'replayed'));
   };
 
   const hold = (view: EditorView, event: Event, type: Held['type'], data: DataTransfer | null): boolean => {
@@ -112,7 +131,10 @@ export function heldPastePlugin(needs: readonly PasteNeed[]): Plugin {
     if (!waits.length && !pending) return false;
     event.preventDefault();
     const { clientX = 0, clientY = 0 } = event as Partial<DragEvent>;
-    const entry = { type, data: copyOf(data), clientX, clientY };
+    const pressed = keys.get(view);
+    const plain = type === 'paste' && !!pressed?.shift && pressed.last !== INSERT_KEY;
+    const entry = { type, plain, data: copyOf(data), clientX, clientY };
+    view.dispatch(view.state.tr.setMeta(heldKey, view.state.selection.getBookmark()));
     const settled = Promise.all([pending?.settled, ...waits.map((need) => need.settled())]);
     if (pending) {
       pending.queue.push(entry);
@@ -124,9 +146,32 @@ export function heldPastePlugin(needs: readonly PasteNeed[]): Plugin {
     return true;
   };
 
-  return new Plugin({
+  return new Plugin<readonly SelectionBookmark[]>({
+    key: heldKey,
+    state: {
+      init: () => [],
+      apply(tr, places) {
+        const meta = tr.getMeta(heldKey) as SelectionBookmark | 'replayed' | undefined;
+        if (meta === 'replayed') return [];
+        // Text typed at a held paste's place comes after it (the place stays before an insertion
+        // there); of held pastes made at one place, each lands after the one before it.
+        const side = ['paste', 'drop'].includes(tr.getMeta('uiEvent') as string) ? 1 : -1;
+        const mapping = { map: (pos: number) => tr.mapping.map(pos, side), mapResult: (pos: number) => tr.mapping.mapResult(pos, side) };
+        const mapped = tr.docChanged ? places.map((place) => place.map(mapping)) : places;
+        return meta ? [...mapped, meta] : mapped;
+      },
+    },
     props: {
       handleDOMEvents: {
+        keydown(view, event) {
+          keys.set(view, { shift: event.keyCode === 16 || event.shiftKey, last: event.keyCode });
+          return false;
+        },
+        keyup(view, event) {
+          const pressed = keys.get(view);
+          if (pressed && event.keyCode === 16) pressed.shift = false;
+          return false;
+        },
         paste: (view, event) => hold(view, event, 'paste', event.clipboardData),
         drop: (view, event) => hold(view, event, 'drop', event.dataTransfer),
         dragenter(view, event) {

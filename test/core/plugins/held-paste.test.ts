@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { EditorState, type Plugin } from 'prosemirror-state';
+import { sendKeys } from '@web/test-runner-commands';
+import { EditorState, TextSelection, type Plugin } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { parseHTML, serializeHTML } from '../../../src/core/index.js';
 import { heldPastePlugin, pasteNeed, type PasteNeed } from '../../../src/core/plugins/held-paste.js';
@@ -133,6 +134,36 @@ describe('held paste', () => {
     await nextTask();
     expect(uploaded).to.deep.equal(['shot.png']);
     expect(names(view)).to.deep.equal(['a', 'image', 'b']);
+  });
+
+  it('replays a held paste where it was made, before what was typed after it, wherever the caret went meanwhile', async () => {
+    const load = loading();
+    const view = editor([heldPastePlugin([pasteNeed(() => load.settled)])], '<p>ab</p><p>cd</p>');
+    // The caret between a and b; the paste is held there.
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 2)));
+    paste(view, { 'text/html': '<b>X</b>', 'text/plain': 'X' });
+    // Before the pipeline arrives the user types on, at the start too, then puts the caret in the second paragraph.
+    await sendKeys({ type: '1' });
+    view.dispatch(view.state.tr.insertText('0', 1));
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, view.state.doc.content.size - 1)));
+    arrive(view, pastePlugin());
+    load.settle();
+    await nextTask();
+    expect(serializeHTML(view.state.doc)).to.equal('<p>0a<strong>X</strong>1b</p><p>cd</p>');
+  });
+
+  it('keeps a held Ctrl+Shift+V paste plain, and a held Shift+Insert paste rich', async () => {
+    const load = loading();
+    const view = editor([heldPastePlugin([pasteNeed(() => load.settled)])], '<p></p>');
+    await sendKeys({ down: 'Shift' });
+    paste(view, { 'text/html': '<b>plain</b>', 'text/plain': 'plain' });
+    await sendKeys({ press: 'Insert' });
+    paste(view, { 'text/html': '<b>rich</b>', 'text/plain': 'rich' });
+    await sendKeys({ up: 'Shift' });
+    arrive(view, pastePlugin());
+    load.settle();
+    await nextTask();
+    expect(serializeHTML(view.state.doc)).to.equal('<p>plain<strong>rich</strong></p>');
   });
 
   it('pastes a held paste as its plain text when the pipeline cannot arrive, and every later one at once', async () => {
