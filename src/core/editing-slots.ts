@@ -11,6 +11,7 @@ import type { imageUploadPlugin, uploadImages } from './plugins/image-upload.js'
 import type { markdownPastePlugin } from './plugins/markdown-paste.js';
 import type { mentionPlugin } from './plugins/mention.js';
 import type { pastePlugin } from './plugins/paste.js';
+import type { PlaceholderRenderer } from './plugins/upload-placeholder.js';
 import type { slashMenuPlugin } from './plugins/slash-menu.js';
 import { featureOn, type Features } from './features.js';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
@@ -48,7 +49,9 @@ export interface EditingParts {
   /** The paste pipeline (plugins/paste.ts, with markdown paste): what cleans pasted and dropped content. */
   paste: { pastePlugin: typeof pastePlugin; markdownPastePlugin: typeof markdownPastePlugin };
   /** Image uploads (plugins/image-upload.ts): pasted, dropped or chosen image files (element/image-uploads.ts). */
-  uploads: { imageUploadPlugin: typeof imageUploadPlugin; uploadImages: typeof uploadImages };
+  uploads: { imageUploadPlugin: typeof imageUploadPlugin; uploadImages: typeof uploadImages; uploadPlaceholder: PlaceholderRenderer };
+  /** The code block's and the image's views' plugins (syntax highlighting), which come with the views (element/block-views.ts). */
+  views: (features?: Features) => Plugin[];
 }
 
 /** Where a part's plugins go, how they are made from it, and what stands in for them until then. */

@@ -5,6 +5,7 @@
  * state takes the upload plugin then; the library entries import it with the element.
  */
 import { imageUploadPlugin, uploadImages } from '../core/plugins/image-upload.js';
+import { uploadPlaceholder } from './node-views/upload-placeholder.js';
 import { provideParts } from './rich-editor/on-demand.js';
 
-provideParts({ uploads: { imageUploadPlugin, uploadImages } });
+provideParts({ uploads: { imageUploadPlugin, uploadImages, uploadPlaceholder } });

@@ -1,5 +1,7 @@
 /** `<rich-editor>`: importing this module defines the element and its UI pieces. */
 import './rich-editor/rich-editor.js';
 import './pieces.js';
+import './tables.js';
+import './block-views.js';
 import './image-uploads.js';
 export * from './api.js';

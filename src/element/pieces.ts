@@ -1,14 +1,13 @@
 /**
  * The UI pieces an editor shows only when asked (the selection toolbar with its link field
- * and block menu, the slash menu, the mention list, the drag handle, the table handles and
- * menu): each defines its tag on import; and the plugins an editable editor needs soon after
- * focus, which join every editor's state when they arrive: the suggestion menus' (slash menu,
- * mentions) and the paste pipeline (a paste or drop before it is held and replayed). The embed bundle loads
- * this module as a chunk of its own after the first paint (rich-editor/on-demand.ts); the
- * library entries import it with the element, so a host's bundler decides. The table handles
- * and menu use table editing, so this chunk brings its chunk too (../tables.ts).
+ * and block menu, the slash menu, the mention list, the drag handle): each defines its tag on
+ * import; and the plugins an editable editor needs soon after focus, which join every editor's
+ * state when they arrive: the suggestion menus' (slash menu, mentions) and the paste pipeline
+ * (a paste or drop before it is held and replayed). The embed bundle loads this module as a
+ * chunk of its own after the first paint (rich-editor/on-demand.ts); the library entries import
+ * it with the element, so a host's bundler decides. The table handles come with table editing
+ * (../tables.ts), which only a table asks for.
  */
-import './tables.js';
 import { markdownPastePlugin } from '../core/plugins/markdown-paste.js';
 import { mentionPlugin } from '../core/plugins/mention.js';
 import { pastePlugin } from '../core/plugins/paste.js';
@@ -17,7 +16,6 @@ import { provideParts } from './rich-editor/on-demand.js';
 import './drag-handle/drag-handle.js';
 import './mention-list/mention-list.js';
 import './slash-menu/slash-menu.js';
-import './table-controls/table-controls.js';
 import './toolbar/toolbar.js';
 
 provideParts({

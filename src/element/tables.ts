@@ -1,14 +1,16 @@
 /**
  * Table editing (prosemirror-tables' cell selection and repair, column resizing, the table keys
- * and clipboard): the embed bundle loads this module as a chunk of its own after the first
- * paint (rich-editor/on-demand.ts), and every editor's state takes its plugins then; the
- * library entries import it with the element, so a host's bundler decides.
+ * and clipboard) and the table handles and menu: the embed bundle loads this module as a chunk
+ * of its own when an editor first draws a table (node-views/table-view.ts), and every editor's
+ * state takes its plugins then; the library entries import it with the element, so a host's
+ * bundler decides.
  */
 import type { Schema } from 'prosemirror-model';
 import { TableView } from 'prosemirror-tables';
 import { TABLE_CELL_MIN_WIDTH, tablePlugins } from '../core/plugins/table.js';
 import { provideTableView, tableRedraw } from './node-views/table-view.js';
 import { provideParts } from './rich-editor/on-demand.js';
+import './table-controls/table-controls.js';
 
 // The editor's own table node view (always in its set) draws with prosemirror-tables' view from
 // now on, and the tables already drawn take it (node-views/table-view.ts).

@@ -14,6 +14,14 @@ const HAST_MARK = 'ariaActiveDescendant';
 const PIECES_MARK = 'rich-editor-listbox-option';
 /** The name of prosemirror-tables' column resizing plugin key: only table editing's chunk holds it. */
 const TABLES_MARK = 'tableColumnResizing';
+/** The table handles' part, which come with table editing (a table asks for both). */
+const TABLE_CONTROLS_MARK = 'part="table-controls ';
+/** Strings only the code block's and the image's views hold: they come in a chunk of their own, which the first such block asks for. */
+const BLOCK_VIEW_MARKS = {
+  "the code block's language picker": 'code-block-language',
+  "the image's resize handle": 'aria-orientation',
+  'syntax highlighting': 'Highlighting ',
+};
 /** Strings only the suggestion menus' plugins hold (their failure logs): they come with the pieces. */
 const MENU_PLUGIN_MARKS = {
   'the slash menu plugin': 'Slash menu item "',
@@ -73,6 +81,22 @@ test('the built embed bundle leaves table editing (prosemirror-tables, the table
   const chunks = readdirSync('dist/browser').filter((name) => /^tables-[\w-]+\.min\.js$/.test(name));
   assert.equal(chunks.length, 1, 'one table chunk');
   assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(TABLES_MARK), 'prosemirror-tables is in the table chunk');
+  assert.deepEqual(
+    readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(TABLE_CONTROLS_MARK)),
+    [chunks[0]],
+    'the table handles are in the table chunk alone (not the pieces, which every editable editor fetches)',
+  );
+});
+
+test('the built embed bundle leaves the code block and image views, with syntax highlighting, to a chunk of their own', () => {
+  const entry = readFileSync('dist/browser/rich-editor.min.js', 'utf8');
+  const chunks = readdirSync('dist/browser').filter((name) => /^block-views-[\w-]+\.min\.js$/.test(name));
+  assert.equal(chunks.length, 1, 'one block views chunk');
+  const chunk = readFileSync(`dist/browser/${chunks[0]}`, 'utf8');
+  for (const [name, mark] of Object.entries(BLOCK_VIEW_MARKS)) {
+    assert.ok(!entry.includes(mark), `${name} is not in the entry`);
+    assert.ok(chunk.includes(mark), `${name} is in the block views chunk`);
+  }
 });
 
 test('the built embed bundle leaves image uploads to a chunk of their own, fetched on first need', () => {

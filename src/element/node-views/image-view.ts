@@ -11,6 +11,7 @@ import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '
 import { NODE_CONTROL_ATTRIBUTE } from '../../core/plugins/tab-key.js';
 import { fill, wordsOf } from '../../core/strings.js';
 import type { NodeViewContext } from '../../core/extensions/node-view.js';
+import { showImageSize } from './block-stand-ins.js';
 import type { SizeListener, SizeWatch } from './size-watch.js';
 
 /** How far one arrow key press resizes an image, in pixels. */
@@ -101,22 +102,7 @@ export class ImageView implements NodeView, SizeListener {
 
   /** Shows the node's stored size: `width` (35% by default) and `height` (auto by default). */
   private render(): void {
-    const { src, width, height } = this.node.attrs as { src: string | null; width: string | null; height: string | null };
-    if (src && this.img.getAttribute('src') !== src) this.img.src = src;
-    this.frame.style.width = width ?? '';
-    this.frame.style.maxWidth = this.naturalCap(width, height);
-    this.img.style.height = height ?? 'auto';
-  }
-
-  /**
-   * A relative width (the default 35%) never scales an image above its natural width, so a
-   * small image shows at its own size; a width in pixels is the user's choice and is kept.
-   * Only the view's style: the stored attributes and the HTML are unchanged.
-   */
-  private naturalCap(width: string | null, height: string | null): string {
-    const natural = this.img.complete ? this.img.naturalWidth : 0;
-    const relative = !width || width.endsWith('%');
-    return natural && relative && (!height || height === 'auto') ? `min(100%, ${natural}px)` : '';
+    showImageSize(this.frame, this.img, this.node.attrs as { src: string | null; width: string | null; height: string | null });
   }
 
   private setEditable(editable: boolean): void {
@@ -218,7 +204,7 @@ export class ImageView implements NodeView, SizeListener {
 
   private preview(size: ImageSize): void {
     this.frame.style.width = `${size.width}px`;
-    // A width in pixels is what the drag commits, and it is not capped (see naturalCap).
+    // A width in pixels is what the drag commits, and it is not capped (see block-stand-ins.ts's naturalCap).
     this.frame.style.maxWidth = '';
     this.img.style.height = `${size.height}px`;
     this.describeSize(size);

@@ -18,7 +18,6 @@ import { taskListPlugin } from '../../core/plugins/task-list.js';
 import { stringsPlugin, wordsWith } from '../../core/strings.js';
 import { safeRedirect } from '../../core/url.js';
 import { emit, RichEditorEvents, type MentionClickDetail } from '../events.js';
-import { nodeViewPlugins } from '../node-views/index.js';
 import { activeBlockPlugin } from './active-block.js';
 import { loadPieces, loadUploads } from './on-demand.js';
 import { openEndPlugin } from './open-end.js';
@@ -195,7 +194,8 @@ export class Configuration {
         // The extensions' keys after the open menus' (Enter chooses an entry) and before every built-in binding.
         ...setup.plugins(features),
         mentionHighlightsPlugin({ highlights: () => (host.mentionHighlights ? host.mentionHighlights() : Promise.resolve([])) }),
-        ...nodeViewPlugins(features),
+        // The code block's and the image's views' plugins (syntax highlighting) come with those views.
+        partSlot('views', (views) => views(features)),
       ],
     });
   }

@@ -294,16 +294,6 @@ export class EditorDocument implements ReactiveController {
     this.host.hub.notify(previous);
   }
 
-  /** Whether the document holds a table (a viewer then fetches what displays its column widths). */
-  get holdsTable(): boolean {
-    let found = false;
-    this.current.descendants((node) => {
-      if (node.type.spec.tableRole === 'table') found = true;
-      return !found && !node.isTextblock;
-    });
-    return found;
-  }
-
   /** The view takes up what may be done now (editable or not), and the UI pieces follow. */
   refresh(): void {
     const view = this.view;

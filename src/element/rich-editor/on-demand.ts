@@ -7,8 +7,9 @@ import { log } from '../../core/log.js';
 let loadingPieces: Promise<void> | null = null;
 let loadingTables: Promise<void> | null = null;
 let loadingUploads: Promise<void> | null = null;
+let loadingBlockViews: Promise<void> | null = null;
 
-/** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts, ../pieces.ts). */
+/** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts, ../pieces.ts, ../block-views.ts). */
 const parts: Partial<EditingParts> = {};
 /** The editors' documents, told when a part arrives (they fill its slots). */
 const listeners = new Set<() => void>();
@@ -46,7 +47,9 @@ export function loadPieces(): Promise<void> {
 
 /**
  * Loads table editing (../tables.ts: prosemirror-tables, the table keys, clipboard and column
- * resizing). Until it arrives a table shows as the schema draws it and its cells take text.
+ * resizing, and the table handles), on first need: the first table an editor draws (a
+ * document's, one inserted, pasted or received) asks for it (node-views/table-view.ts). Until
+ * it arrives a table shows as the schema draws it and its cells take text.
  */
 export function loadTables(): Promise<void> {
   loadingTables ??= import('../tables.js').then(
@@ -54,6 +57,20 @@ export function loadTables(): Promise<void> {
     (error: unknown) => log.warn('The editor\'s table editing could not be loaded (is its chunk beside the editor\'s script?); tables still show and take text', error),
   );
   return loadingTables;
+}
+
+/**
+ * Loads the code block's and the image's views, with syntax highlighting (../block-views.ts),
+ * on first need: the first code block or image an editor draws asks for them
+ * (node-views/index.ts). Until they arrive, stand-ins draw them without their controls.
+ */
+export function loadBlockViews(): Promise<void> {
+  loadingBlockViews ??= import('../block-views.js').then(
+    () => undefined,
+    (error: unknown) =>
+      log.warn('The editor\'s code block and image views could not be loaded (is their chunk beside the editor\'s script?); code blocks and images still show, without their controls', error),
+  );
+  return loadingBlockViews;
 }
 
 /**
@@ -77,32 +94,26 @@ function whenIdle(task: () => void): void {
 /** What shows the first need of the pieces: the pointer over the editor, or focus in it. */
 const NEEDS = ['pointerover', 'focusin'] as const;
 
-/** What an editor asks of its on-demand parts. */
-export interface OnDemandNeeds {
-  /** Whether the element renders the pieces now (an editable editor; a read-only viewer never fetches them). */
-  shows(): boolean;
-  /** Whether a viewer that shows no pieces displays a table (column widths and the scrolling wrapper come with table editing). */
-  showsTable(): boolean;
-}
-
 /**
- * Fetches the on-demand pieces and table editing after the first paint of an editor that
- * shows them, when the browser is idle, so that "/" or a hovered table finds them there; a
- * pointer or focus reaching the editor before then fetches them at once. A read-only viewer
- * fetches table editing only, and only when it displays a table.
+ * Fetches the on-demand pieces after the first paint of an editor that shows them (an editable
+ * one; a read-only viewer never fetches them), when the browser is idle, so that "/" or a
+ * selection finds them there; a pointer or focus reaching the editor before then fetches them at
+ * once. Table editing and the code block and image views are fetched by the first such block
+ * drawn, not here.
  */
 export class OnDemandPieces implements ReactiveController {
   private scheduled = false;
 
   private readonly need = (): void => {
-    if (!this.needs.shows()) return;
+    if (!this.shows()) return;
     for (const type of NEEDS) this.host.removeEventListener(type, this.need);
-    loadAll();
+    void loadPieces();
   };
 
+  /** `shows`: whether the element renders the pieces now. */
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly needs: OnDemandNeeds,
+    private readonly shows: () => boolean,
   ) {
     host.addController(this);
   }
@@ -117,15 +128,8 @@ export class OnDemandPieces implements ReactiveController {
   }
 
   hostUpdated(): void {
-    if (this.scheduled || loadingPieces) return;
-    if (this.needs.shows()) {
-      this.scheduled = true;
-      whenIdle(loadAll);
-    } else if (!loadingTables && this.needs.showsTable()) whenIdle(() => void loadTables());
+    if (this.scheduled || loadingPieces || !this.shows()) return;
+    this.scheduled = true;
+    whenIdle(() => void loadPieces());
   }
-}
-
-function loadAll(): void {
-  void loadTables();
-  void loadPieces();
 }

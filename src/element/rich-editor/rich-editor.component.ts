@@ -225,7 +225,7 @@ export class RichEditor extends EditorSettings {
     super();
     // A press below the content (a host taller than its text) puts the caret at the end.
     pressBelowContent(this, () => this.doc.view);
-    new OnDemandPieces(this, { shows: () => this.canEdit, showsTable: () => this.config.on('tables') && this.doc.holdsTable });
+    new OnDemandPieces(this, () => this.canEdit);
   }
 
   /** The ProseMirror view, for hosts that need it (null while disconnected). */

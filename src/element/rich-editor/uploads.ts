@@ -6,7 +6,6 @@ import type { EditorView } from 'prosemirror-view';
 import { imageTrackingPlugin } from '../../core/plugins/image-tracking.js';
 import type { UploadContext } from '../../core/plugins/upload-placeholder.js';
 import { emit, RichEditorEvents, type UploadErrorDetail } from '../events.js';
-import { uploadPlaceholder } from '../node-views/index.js';
 import { editingParts, loadUploads } from './on-demand.js';
 import type { RichEditor } from './rich-editor.component.js';
 
@@ -43,7 +42,7 @@ export class Uploads {
     return [
       ...(images
         ? [
-            partSlot('uploads', ({ imageUploadPlugin }) => [
+            partSlot('uploads', ({ imageUploadPlugin, uploadPlaceholder }) => [
               imageUploadPlugin({
                 uploadFile: (file, context) => (host.uploadFile ? host.uploadFile(file, context) : Promise.reject(new Error('No uploadFile callback is set'))),
                 cancelUpload: () => void host.cancelUpload?.(),

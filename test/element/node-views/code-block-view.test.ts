@@ -3,7 +3,7 @@ import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
 import { blocks } from '../../../src/core/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
-import { codeHighlightKey } from '../../../src/element/node-views/index.js';
+import { codeHighlightKey } from '../../../src/element/node-views/highlight.js';
 import { TextSelection } from 'prosemirror-state';
 import { nextFrame, nextTask } from '../../helpers/editor.js';
 import { installFakeClock, type FakeClock } from '../../helpers/fake-clock.js';

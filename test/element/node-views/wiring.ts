@@ -8,7 +8,9 @@ import type { TemplateResult } from 'lit';
 import { imageUploadKey } from '../../../src/core/commands/choose-image.js';
 import { imageUploadPlugin } from '../../../src/core/plugins/image-upload.js';
 import type { RichEditor } from '../../../src/element/index.js';
-import { codeHighlightKey, nodeViewPlugins, nodeViewStyles, uploadPlaceholder } from '../../../src/element/node-views/index.js';
+import { codeHighlightKey, codeHighlightPlugin } from '../../../src/element/node-views/highlight.js';
+import { nodeViewStyles } from '../../../src/element/node-views/index.js';
+import { uploadPlaceholder } from '../../../src/element/node-views/upload-placeholder.js';
 import { nextFrame } from '../../helpers/editor.js';
 export { axeViolations } from '../../helpers/element-ui.js';
 export { until } from '../../helpers/until.js';
@@ -22,7 +24,7 @@ export function content(el: RichEditor): HTMLElement {
 export function wireHighlighting(el: RichEditor): void {
   const view = el.editorView!;
   if (codeHighlightKey.get(view.state)) return;
-  view.updateState(view.state.reconfigure({ plugins: [...view.state.plugins, ...nodeViewPlugins()] }));
+  view.updateState(view.state.reconfigure({ plugins: [...view.state.plugins, codeHighlightPlugin()] }));
 }
 
 /** Gives the element's upload plugin the node views' placeholder, with the element's own callbacks. */

@@ -1,0 +1,65 @@
+/**
+ * What draws code blocks and images until their views arrive (../block-views.ts, a chunk of its
+ * own in the embed bundle, stand-in.ts): the same elements the views draw, with the same
+ * classes, sizes and the code block header's height, but no controls, so nothing moves when
+ * the views take over.
+ */
+import { wordsOf } from '../../core/strings.js';
+import { schemaDrawing, type StandIn } from './stand-in.js';
+
+/** A code block as the schema draws it (`pre[data-language] > code`), in the view's frame under a header of the view's height. */
+export const codeBlockStandIn: StandIn = (node, view) => {
+  const doc = view.dom.ownerDocument;
+  const dom = doc.createElement('div');
+  dom.className = 'code-block';
+  const header = dom.appendChild(doc.createElement('div'));
+  header.className = 'code-block-header';
+  header.contentEditable = 'false';
+  header.setAttribute('aria-hidden', 'true');
+  // The copy button's text, unseen and out of reach, holds the header's height until the controls come.
+  const hold = header.appendChild(doc.createElement('button'));
+  hold.type = 'button';
+  hold.tabIndex = -1;
+  hold.style.visibility = 'hidden';
+  hold.textContent = wordsOf(view.state)['code.copy'];
+  const drawn = schemaDrawing(node, view);
+  dom.append(drawn.dom);
+  return { ...drawn, dom, ignoreMutation: (mutation) => mutation.type !== 'selection' && header.contains(mutation.target) };
+};
+
+/**
+ * A relative width (the default 35%) never scales an image above its natural width, so a
+ * small image shows at its own size; a width in pixels is the user's choice and is kept.
+ * Only the view's style: the stored attributes and the HTML are unchanged.
+ */
+export function naturalCap(img: HTMLImageElement, width: string | null, height: string | null): string {
+  const natural = img.complete ? img.naturalWidth : 0;
+  const relative = !width || width.endsWith('%');
+  return natural && relative && (!height || height === 'auto') ? `min(100%, ${natural}px)` : '';
+}
+
+/** Shows an image node's stored size in its frame: `width` (35% by default) and `height` (auto by default). */
+export function showImageSize(frame: HTMLElement, img: HTMLImageElement, attrs: { src: string | null; width: string | null; height: string | null }): void {
+  const { src, width, height } = attrs;
+  if (src && img.getAttribute('src') !== src) img.src = src;
+  frame.style.width = width ?? '';
+  frame.style.maxWidth = naturalCap(img, width, height);
+  img.style.height = height ?? 'auto';
+}
+
+/** An image in the view's frame at its stored size, without the resize handle. */
+export const imageStandIn: StandIn = (node, view) => {
+  const doc = view.dom.ownerDocument;
+  const dom = doc.createElement('div');
+  dom.className = 'image-view';
+  const frame = dom.appendChild(doc.createElement('span'));
+  frame.className = 'image-frame';
+  const img = frame.appendChild(doc.createElement('img'));
+  img.alt = '';
+  img.draggable = false;
+  img.loading = 'lazy';
+  const show = () => showImageSize(frame, img, node.attrs as { src: string | null; width: string | null; height: string | null });
+  img.addEventListener('load', show);
+  show();
+  return { dom, update: (updated) => updated.sameMarkup(node), ignoreMutation: () => true };
+};

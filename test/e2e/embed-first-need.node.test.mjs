@@ -1,0 +1,173 @@
+// What the embed bundle fetches for which document, in a real Chromium: an editable editor on a
+// document of text fetches the pieces alone before any input; table editing (with the table
+// handles) comes with the first table drawn, one inserted included, and the code block and image
+// views (with syntax highlighting) with the first code block or image. Until the views arrive,
+// stand-ins draw those blocks where the views will, so nothing moves when they do and only those
+// blocks are drawn again; a views chunk that cannot be fetched gives its clear warning and the
+// blocks still show and take text.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { launchChromium } from './helpers/browser.mjs';
+import { serve } from '../../scripts/serve.mjs';
+
+const CHUNKS = {
+  pieces: /\/dist\/browser\/pieces-[\w-]+\.min\.js$/,
+  tables: /\/dist\/browser\/tables-[\w-]+\.min\.js$/,
+  views: /\/dist\/browser\/block-views-[\w-]+\.min\.js$/,
+};
+const VIEWS_WARNING = "[rich-editor] The editor's code block and image views could not be loaded";
+const BLOCKS = '<p>Hello</p><pre><code class="language-js">const a = 1;</code></pre><p>Between</p><img src="/files/a.png" width="120px" height="80px"><p>After</p>';
+
+let server;
+let browser;
+let base;
+
+before(async () => {
+  assert.ok(existsSync('dist/browser/rich-editor.min.js'), 'npm test builds dist/ first');
+  server = await serve(0);
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/** Opens an editor on `value`, each chunk handled as `handling` says (`continue` by default, `hold` until `release()`, or `abort`). */
+async function open(value, handling = {}) {
+  const page = await browser.newPage();
+  const problems = [];
+  const warnings = [];
+  const requested = [];
+  const holding = [];
+  let release = () => {};
+  const released = new Promise((resolve) => (release = resolve));
+  const resolvers = () => {
+    let resolve = () => {};
+    const promise = new Promise((done) => (resolve = done));
+    return { promise, resolve };
+  };
+  const asked = Object.fromEntries(Object.keys(CHUNKS).map((name) => [name, resolvers()]));
+  const warned = resolvers();
+  page.on('console', (message) => {
+    if (message.type() === 'warn' || message.type() === 'warning') {
+      warnings.push(message.text());
+      warned.resolve();
+    }
+    else if (message.type() === 'error' && !(message.text().includes('net::ERR_FAILED') || message.text().includes('404'))) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/embed.html') {
+      const body = `<!doctype html><meta charset="utf-8"><title>Embed</title><script type="module" src="/dist/browser/rich-editor.min.js"></script><rich-editor id="editor"></rich-editor>`;
+      return void request.respond({ status: 200, contentType: 'text/html', body });
+    }
+    if (url.pathname === '/favicon.ico' || url.pathname.startsWith('/files/')) return void request.respond({ status: 404 });
+    const name = Object.keys(CHUNKS).find((chunk) => CHUNKS[chunk].test(url.pathname));
+    if (!name) return void request.continue();
+    requested.push(name);
+    asked[name].resolve();
+    if (handling[name] === 'abort') return void request.abort('failed');
+    if (handling[name] === 'hold') return void holding.push(released.then(() => request.continue()));
+    request.continue();
+  });
+  await page.setViewport({ width: 1000, height: 800 });
+  await page.goto(`${base}/embed.html`);
+  await page.waitForFunction(() => customElements.get('rich-editor'));
+  await page.evaluate((html) => document.getElementById('editor').setValue(html), value);
+  const chunkAsked = (name) => asked[name].promise;
+  return { page, problems, warnings, warning: warned.promise, requested, chunkAsked, release: async () => (release(), Promise.all(holding)) };
+}
+
+/** Two idle periods after the first paint (where the pieces' prefetch has run), focus, one more. */
+async function idleAndFocus(page) {
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+  await page.evaluate(() => document.getElementById('editor').focusAt('end'));
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+}
+
+const root = (page) => page.evaluateHandle(() => document.getElementById('editor').shadowRoot.querySelector('[role="textbox"]'));
+
+test('an editable editor on a document of text fetches the pieces alone before any input; tables, code blocks and images bring their own chunks', async () => {
+  const plain = await open('<p>Hello</p><p>After</p>');
+  await idleAndFocus(plain.page);
+  await plain.chunkAsked('pieces');
+  assert.deepEqual(plain.requested, ['pieces']);
+  assert.deepEqual(plain.problems, []);
+  await plain.page.close();
+
+  const rich = await open(`${BLOCKS}<table><tbody><tr><td><p>a</p></td></tr></tbody></table>`);
+  await idleAndFocus(rich.page);
+  await Promise.all([rich.chunkAsked('pieces'), rich.chunkAsked('tables'), rich.chunkAsked('views')]);
+  assert.deepEqual([...rich.requested].sort(), ['pieces', 'tables', 'views'], 'each once');
+  assert.deepEqual(rich.problems, []);
+  await rich.page.close();
+});
+
+test('a table inserted into a document without one fetches table editing, and Tab in its last cell adds a row', async () => {
+  const { page, problems, requested, chunkAsked } = await open('<p>Hello</p>');
+  await idleAndFocus(page);
+  assert.ok(!requested.includes('tables'));
+  await page.evaluate(() => document.getElementById('editor').run('table.insert', 2, 2));
+  await chunkAsked('tables');
+  await page.waitForFunction(() => document.getElementById('editor').editorView.state.plugins.some((plugin) => plugin.key.startsWith('tableColumnResizing')));
+  await page.waitForFunction(() => customElements.get('rich-editor-table-controls'));
+  const rows = () => page.evaluate(() => document.getElementById('editor').shadowRoot.querySelectorAll('[role="textbox"] tr').length);
+  const before = await rows();
+  const cells = await page.evaluate(() => document.getElementById('editor').shadowRoot.querySelectorAll('[role="textbox"] td, [role="textbox"] th').length);
+  for (let i = 0; i < cells; i++) await page.keyboard.press('Tab');
+  assert.equal(await rows(), before + 1, 'Tab through every cell and on from the last adds a row');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('code blocks and images drawn before their views arrive take them in place: nothing moves, the other blocks keep their DOM, text typed meanwhile is kept', async () => {
+  const { page, problems, chunkAsked, release } = await open(BLOCKS, { views: 'hold' });
+  await chunkAsked('views');
+  const content = await root(page);
+  await page.waitForFunction((el) => el.querySelector('.code-block pre code') && el.querySelector('.image-view img'), {}, content);
+  const layout = () =>
+    page.evaluate((el) => [...el.children].map((child) => [child.tagName, Math.round(child.getBoundingClientRect().top), Math.round(child.getBoundingClientRect().height)]), content);
+  const drawn = await layout();
+  assert.equal(await page.evaluate((el) => !!el.querySelector('.code-block-language, .image-resize-handle'), content), false, 'no control before the views arrive');
+  await page.evaluate((el) => (window.kept = [el.children[0], el.children[2], el.children[4]]), content);
+  // Typing in the code block before its view arrives.
+  const code = await page.evaluateHandle((el) => el.querySelector('code'), content);
+  const box = await code.boundingBox();
+  await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
+  await page.keyboard.type(' // typed');
+  await release();
+  await page.waitForFunction((el) => el.querySelector('.code-block-language') && el.querySelector('.image-resize-handle'), {}, content);
+  assert.deepEqual(await layout(), drawn, 'every block where it was');
+  assert.deepEqual(await page.evaluate((el) => window.kept.map((p, i) => p === el.children[i * 2]), content), [true, true, true], 'the paragraphs are the same elements');
+  assert.match(await page.evaluate(() => document.getElementById('editor').getHTML()), /const a = 1; \/\/ typed<\/code><\/pre>/);
+  // The language picker works on first use.
+  await page.evaluate((el) => {
+    const select = el.querySelector('.code-block-language');
+    select.dispatchEvent(new Event('focus'));
+    select.value = 'python';
+    select.dispatchEvent(new Event('change'));
+  }, content);
+  assert.match(await page.evaluate(() => document.getElementById('editor').getHTML()), /<code class="language-python">const a = 1; \/\/ typed/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a views chunk that cannot be fetched gives its clear warning once; code blocks and images still show and take text', async () => {
+  const { page, problems, warnings, warning } = await open(BLOCKS, { views: 'abort' });
+  await warning;
+  const content = await root(page);
+  const code = await page.evaluateHandle((el) => el.querySelector('code'), content);
+  const box = await code.boundingBox();
+  await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
+  await page.keyboard.type('!');
+  assert.match(await page.evaluate(() => document.getElementById('editor').getHTML()), /const a = 1;!<\/code><\/pre>/);
+  assert.ok(await page.evaluate((el) => !!el.querySelector('.image-view img'), content), 'the image shows');
+  assert.equal(warnings.filter((w) => w.startsWith(VIEWS_WARNING)).length, 1, `warnings: ${warnings.join(' | ')}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
