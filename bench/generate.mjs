@@ -22,8 +22,12 @@ const PEOPLE = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Edsger Dijkstra'
 /** Escapes text for HTML content and attributes. */
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Builds an HTML document of `blocks` top-level blocks from `seed`. */
-export function generateDocument(blocks, seed = 42) {
+/**
+ * Builds an HTML document of `blocks` top-level blocks from `seed`. `text`: a document of text
+ * only (paragraphs, headings, lists, quotes, marks, links and mentions: what most descriptions
+ * are), without the tables, code blocks and images the benchmark's documents mix in.
+ */
+export function generateDocument(blocks, seed = 42, { text = false } = {}) {
   const rnd = random(seed);
   const int = (min, max) => min + Math.floor(rnd() * (max - min + 1));
   const pick = (list) => list[Math.floor(rnd() * list.length)];
@@ -81,7 +85,7 @@ export function generateDocument(blocks, seed = 42) {
 
   const out = [];
   for (let i = 0; i < blocks; i++) {
-    if (i % 200 === 199) {
+    if (i % 200 === 199 && !text) {
       out.push(table());
       continue;
     }
@@ -94,6 +98,7 @@ export function generateDocument(blocks, seed = 42) {
     else if (r < 0.71) out.push(list('ordered'));
     else if (r < 0.76) out.push(list('task'));
     else if (r < 0.82) out.push(`<blockquote><p>${inline(2, 5)}</p></blockquote>`);
+    else if (r < 0.9 && text) out.push(`<p>${inline(2, 8)}</p>`);
     else if (r < 0.87) out.push(code());
     else if (r < 0.9) out.push(`<img src="/bench/img/figure-${int(1, 40)}.png" alt="${esc(words(2, 4))}">`);
     else out.push(`<p>${inline(6, 16)}</p>`);

@@ -143,6 +143,10 @@ async function sameFeaturesSizes() {
  * open and the page settled, before anything was typed, pasted or opened in it, by name.
  */
 const defaultEditorFiles = new Set();
+/** The same for a default editable editor on a document of text (DEFAULT_EDITOR_DOC): the default editor's row. */
+const textEditorFiles = new Set();
+/** The document the default editor's row opens: 200 blocks of text, as a description or a page is. */
+const DEFAULT_EDITOR_DOC = '200-text';
 
 /**
  * Minified and gzipped bytes of what a page loads for each target. Ours: every file of the
@@ -154,14 +158,20 @@ function bundleSizes() {
   for (const target of TARGETS) {
     const adapter = readFileSync(join(buildDir, `${target}.js`));
     if (target === 'ours') {
-      const names = ['rich-editor.min.js', ...[...defaultEditorFiles].filter((name) => name !== 'rich-editor.min.js').sort()];
-      const files = names.map((name) => readFileSync(join(root, 'dist/browser', name)));
+      const fetched = (set) => {
+        const names = ['rich-editor.min.js', ...[...set].filter((name) => name !== 'rich-editor.min.js').sort()];
+        const files = names.map((name) => readFileSync(join(root, 'dist/browser', name)));
+        return { names, files, gzipped: files.reduce((sum, file) => sum + gz(file), 0), sizes: Object.fromEntries(names.map((name, i) => [name, gz(files[i])])) };
+      };
+      const page = fetched(defaultEditorFiles);
+      const text = textEditorFiles.size ? fetched(textEditorFiles) : null;
       sizes[target] = {
-        minified: files.reduce((sum, file) => sum + file.length, 0),
-        gzipped: files.reduce((sum, file) => sum + gz(file), 0),
-        entry: gz(files[0]),
-        files: Object.fromEntries(names.map((name, i) => [name, gz(files[i])])),
-        note: `dist/browser/: ${names.join(', ')}, each gzipped (what the 10,000-block page fetched before any input)`,
+        minified: page.files.reduce((sum, file) => sum + file.length, 0),
+        gzipped: page.gzipped,
+        entry: gz(page.files[0]),
+        files: page.sizes,
+        ...(text && { defaultEditor: { gzipped: text.gzipped, files: text.sizes, document: DEFAULT_EDITOR_DOC } }),
+        note: `dist/browser/: ${page.names.join(', ')}, each gzipped (what the 10,000-block page fetched before any input)`,
       };
     } else sizes[target] = { minified: adapter.length, gzipped: gz(adapter), note: `bench/.build/${target}.js (esbuild, minified)` };
   }
@@ -177,13 +187,16 @@ function packageSize() {
 // ---------------------------------------------------------------- server
 
 const docs = new Map();
-/** The document of `size` blocks from `seed`; size '1mb' is the first document of at least 1,000,000 bytes. */
+/**
+ * The document of `size` blocks from `seed`; size '1mb' is the first document of at least
+ * 1,000,000 bytes, 'N-text' a document of N blocks of text only.
+ */
 const docFor = (size, seed = 42) => {
   const key = `${size}/${seed}`;
   if (!docs.has(key)) {
     let html = '';
     if (size === '1mb') for (let n = 3000; html.length < 1_000_000; n += 50) html = generateDocument(n, seed);
-    else html = generateDocument(Number(size), seed);
+    else html = generateDocument(Number.parseInt(size, 10), seed, { text: size.endsWith('-text') });
     docs.set(key, html);
   }
   return docs.get(key);
@@ -194,7 +207,7 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/ja
 const server = createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   const path = decodeURIComponent(url.pathname);
-  const doc = path.match(/^\/bench\/doc\/(\d+|1mb)\.html$/);
+  const doc = path.match(/^\/bench\/doc\/(\d+(?:-text)?|1mb)\.html$/);
   if (doc) return res.writeHead(200, { 'content-type': 'text/html' }).end(docFor(doc[1], Number(url.searchParams.get('seed') ?? 42)));
   if (path.startsWith('/bench/img/')) return res.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'max-age=3600' }).end(GIF);
   const file = join(root, normalize(path));
@@ -372,6 +385,22 @@ let sameFeaturesCheck = null;
     await session?.context.close().catch(() => {});
   }
   console.log(`${SAME_FEATURES}: loads the 1,000-block document: ${JSON.stringify(sameFeaturesCheck)}`);
+}
+
+// What a default editable editor loads on a document of text, before any input.
+if (TARGETS.includes('ours')) {
+  let session;
+  try {
+    session = await openPage('ours', DEFAULT_EDITOR_DOC);
+    await session.page.evaluate(() => window.bench.load());
+    await settled(session.page);
+    for (const name of session.fetched) textEditorFiles.add(name);
+    if (session.errors.length) problems.push(`ours on a document of text: page errors: ${session.errors.join('; ')}`);
+  } catch (error) {
+    problems.push(`ours on a document of text: ${error.message}`);
+  } finally {
+    await session?.context.close().catch(() => {});
+  }
 }
 
 for (let rep = 0; rep < REPS; rep++) {
