@@ -6,6 +6,7 @@ import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild, { minify as esbuildMinify } from 'rollup-plugin-esbuild';
+import { cssWhitespace } from './scripts/rollup-css-whitespace.mjs';
 
 const dependencies = /^(prosemirror-[a-z-]+|yjs|y-protocols|lib0|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
 
@@ -87,6 +88,8 @@ const configs = [
     },
     plugins: [
       resolve({ ignoreSideEffectsForRoot: true, extensions: ['.ts', '.js'], exportConditions: ['browser', 'production'] }),
+      // Terser keeps strings as written: the CSS in them is tightened before.
+      cssWhitespace(),
       typescript(),
       terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
     ],
