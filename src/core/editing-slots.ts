@@ -38,6 +38,8 @@ export interface EditingOptions {
    * only this editor's changes), its plugins and its commands for the keys.
    */
   history?: { plugins: Plugin[] } & UndoCommands;
+  /** What stands in for table editing until it arrives (its slot's `waiting` plugins: the held Tab, plugins/held-table-keys.ts). */
+  tablesWaiting?: readonly Plugin[];
 }
 
 /** The parts that may come later, each what makes its plugins. */
@@ -87,7 +89,7 @@ export function editingSlots(options: EditingOptions = {}): PluginSlots {
     domSelectionPlugin(),
     partSlot('paste', ({ pastePlugin, markdownPastePlugin }) => [pastePlugin(), ...(featureOn(features, 'markdownPaste') ? [markdownPastePlugin()] : [])]),
     ...(options.plugins ?? []),
-    ...(tables ? [partSlot('tables', (tablePlugins) => tablePlugins(schema))] : []),
+    ...(tables ? [partSlot('tables', (tablePlugins) => tablePlugins(schema), options.tablesWaiting)] : []),
     editorInputRules(schema, features),
     ...editorKeymap(schema, features, options.history),
     gapCursorPlugin(),

@@ -35,8 +35,12 @@ after(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-/** Opens an editor on `value`, each chunk handled as `handling` says (`continue` by default, `hold` until `release()`, or `abort`). */
-async function open(value, handling = {}) {
+/**
+ * Opens an editor on `value`, each chunk handled as `handling` says (`continue` by default, `hold`
+ * until `release()`, or `abort`); `attributes` go on the element, and `features` are set before it
+ * first renders.
+ */
+async function open(value, handling = {}, { attributes = '', features } = {}) {
   const page = await browser.newPage();
   const problems = [];
   const warnings = [];
@@ -63,7 +67,8 @@ async function open(value, handling = {}) {
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/embed.html') {
-      const body = `<!doctype html><meta charset="utf-8"><title>Embed</title><script type="module" src="/dist/browser/rich-editor.min.js"></script><rich-editor id="editor"></rich-editor>`;
+      const setup = features ? `<script>document.getElementById('editor').features = ${JSON.stringify(features)};</script>` : '';
+      const body = `<!doctype html><meta charset="utf-8"><title>Embed</title><script type="module" src="/dist/browser/rich-editor.min.js"></script><rich-editor id="editor" ${attributes}></rich-editor>${setup}`;
       return void request.respond({ status: 200, contentType: 'text/html', body });
     }
     if (url.pathname === '/favicon.ico' || url.pathname.startsWith('/files/')) return void request.respond({ status: 404 });
@@ -168,6 +173,40 @@ test('a views chunk that cannot be fetched gives its clear warning once; code bl
   assert.match(await page.evaluate(() => document.getElementById('editor').getHTML()), /const a = 1;!<\/code><\/pre>/);
   assert.ok(await page.evaluate((el) => !!el.querySelector('.image-view img'), content), 'the image shows');
   assert.equal(warnings.filter((w) => w.startsWith(VIEWS_WARNING)).length, 1, `warnings: ${warnings.join(' | ')}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a read-only viewer with the tables feature off shows a table as the schema draws it and never fetches table editing', async () => {
+  const { page, problems, requested } = await open('<p>Hello</p><table><tbody><tr><td><p>a</p></td></tr></tbody></table>', {}, { attributes: 'readonly', features: { tables: false } });
+  const content = await root(page);
+  await page.waitForFunction((el) => el.querySelector('table td'), {}, content);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+  assert.deepEqual(requested, [], 'nothing fetched');
+  assert.equal(await page.evaluate((el) => !!el.querySelector('.tableWrapper'), content), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Tab and Shift+Tab pressed in a table before table editing arrives are held with the keys after them, and replayed in order when it does', async () => {
+  const { page, problems, chunkAsked, release } = await open('<table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr><tr><td><p>c</p></td><td><p>d</p></td></tr></tbody></table><p>After</p>', { tables: 'hold' });
+  await chunkAsked('tables');
+  const content = await root(page);
+  const cell = await page.evaluateHandle((el) => el.querySelectorAll('td p')[1], content);
+  const box = await cell.boundingBox();
+  await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('x');
+  await page.keyboard.down('Shift');
+  await page.keyboard.press('Tab');
+  await page.keyboard.up('Shift');
+  await page.keyboard.type('y');
+  const html = () => page.evaluate(() => document.getElementById('editor').getHTML());
+  assert.match(await html(), /<td><p>a<\/p><\/td><td><p>b<\/p><\/td><\/tr><tr><td><p>c<\/p><\/td><td><p>d<\/p><\/td>/, 'nothing typed before table editing arrives');
+  await release();
+  await page.waitForFunction(() => document.getElementById('editor').editorView.state.plugins.some((plugin) => plugin.key.startsWith('tableColumnResizing')));
+  // Tab from "b" selects "c" (typed over with "x"); Shift+Tab back selects "b" (typed over with "y").
+  await page.waitForFunction(() => /<td><p>a<\/p><\/td><td><p>y<\/p><\/td><\/tr><tr><td><p>x<\/p><\/td><td><p>d<\/p><\/td>/.test(document.getElementById('editor').getHTML()));
   assert.deepEqual(problems, []);
   await page.close();
 });

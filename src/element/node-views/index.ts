@@ -32,7 +32,8 @@ export function nodeViews(schema: Schema, features?: Features): Record<string, N
     // Without the images feature, images show as the schema draws them: no resize handle.
     ...(featureOn(features, 'images') ? { image: image.view } : {}),
     code_block: codeBlock.view,
-    ...(table ? { [table]: tableNodeView } : {}),
+    // Without the tables feature, tables show as the schema draws them, and never fetch table editing.
+    ...(table && featureOn(features, 'tables') ? { [table]: tableNodeView } : {}),
     ...schemaNodeViews(schema, features),
   };
 }

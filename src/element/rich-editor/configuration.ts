@@ -12,6 +12,7 @@ import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
 import { mentionHighlightsPlugin } from '../../core/plugins/mention-highlights.js';
 import { imageUploadKey } from '../../core/commands/choose-image.js';
 import { heldPastePlugin, pasteNeed } from '../../core/plugins/held-paste.js';
+import { heldTableKeysPlugin } from '../../core/plugins/held-table-keys.js';
 import { menuTriggersPlugin, type Trigger } from '../../core/plugins/menu-triggers.js';
 import { placeholderPlugin } from '../../core/plugins/placeholder.js';
 import { taskListPlugin } from '../../core/plugins/task-list.js';
@@ -19,7 +20,7 @@ import { stringsPlugin, wordsWith } from '../../core/strings.js';
 import { safeRedirect } from '../../core/url.js';
 import { emit, RichEditorEvents, type MentionClickDetail } from '../events.js';
 import { activeBlockPlugin } from './active-block.js';
-import { loadPieces, loadUploads } from './on-demand.js';
+import { loadPieces, loadTables, loadUploads } from './on-demand.js';
 import { openEndPlugin } from './open-end.js';
 import type { RichEditor } from './rich-editor.component.js';
 import type { Uploads } from './uploads.js';
@@ -150,6 +151,8 @@ export class Configuration {
       schema: setup.schema,
       features,
       history: shared?.history,
+      // A Tab pressed in a table before table editing arrives is held, with what follows it, and replayed then.
+      tablesWaiting: [heldTableKeysPlugin(loadTables)],
       fallback: setup.fallbackPlugins(features),
       plugins: [
         ...(shared?.plugins ?? []),
