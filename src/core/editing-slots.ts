@@ -8,6 +8,7 @@ import { history } from 'prosemirror-history';
 import type { Schema } from 'prosemirror-model';
 import type { Plugin } from 'prosemirror-state';
 import type { imageUploadPlugin, uploadImages } from './plugins/image-upload.js';
+import type { gapCursorPlugin } from './plugins/gap-cursor.js';
 import type { markdownPastePlugin } from './plugins/markdown-paste.js';
 import type { mentionPlugin } from './plugins/mention.js';
 import type { pastePlugin } from './plugins/paste.js';
@@ -15,7 +16,6 @@ import type { PlaceholderRenderer } from './plugins/upload-placeholder.js';
 import type { slashMenuPlugin } from './plugins/slash-menu.js';
 import { featureOn, type Features } from './features.js';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
-import { gapCursorPlugin } from './plugins/gap-cursor.js';
 import { editorInputRules } from './plugins/input-rules.js';
 import { editorKeymap, type UndoCommands } from './plugins/keymap.js';
 import { tabKeyPlugin } from './plugins/tab-key.js';
@@ -54,6 +54,8 @@ export interface EditingParts {
   uploads: { imageUploadPlugin: typeof imageUploadPlugin; uploadImages: typeof uploadImages; uploadPlaceholder: PlaceholderRenderer };
   /** The code block's and the image's views' plugins (syntax highlighting), which come with the views (element/block-views.ts). */
   views: (features?: Features) => Plugin[];
+  /** The gap cursor (plugins/gap-cursor.ts), which comes with the first block drawn that a gap can stand beside (element/gaps.ts). */
+  gapCursor: typeof gapCursorPlugin;
 }
 
 /** Where a part's plugins go, how they are made from it, and what stands in for them until then. */
@@ -92,7 +94,7 @@ export function editingSlots(options: EditingOptions = {}): PluginSlots {
     ...(tables ? [partSlot('tables', (tablePlugins) => tablePlugins(schema), options.tablesWaiting)] : []),
     editorInputRules(schema, features),
     ...editorKeymap(schema, features, options.history),
-    gapCursorPlugin(),
+    partSlot('gapCursor', (gapCursorPlugin) => [gapCursorPlugin()]),
     ...(options.history ? options.history.plugins : [history()]),
     textInputPlugin(),
     tabKeyPlugin(),

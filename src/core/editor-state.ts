@@ -1,6 +1,7 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { editingSlots, fillSlots, type EditingOptions } from './editing-slots.js';
+import { gapCursorPlugin } from './plugins/gap-cursor.js';
 import { markdownPastePlugin } from './plugins/markdown-paste.js';
 import { pastePlugin } from './plugins/paste.js';
 import { tablePlugins } from './plugins/table.js';
@@ -15,7 +16,7 @@ export type { EditingOptions } from './editing-slots.js';
  * keymap so Tab and the arrows reach them first), input rules, keymaps and history.
  */
 export function editingPlugins(options: EditingOptions = {}): Plugin[] {
-  return fillSlots(editingSlots(options), { tables: tablePlugins, paste: { pastePlugin, markdownPastePlugin } });
+  return fillSlots(editingSlots(options), { tables: tablePlugins, paste: { pastePlugin, markdownPastePlugin }, gapCursor: gapCursorPlugin });
 }
 
 /** A fresh editor state over the schema with the editing plugins. */

@@ -2,7 +2,7 @@ import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey, Selection, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { log } from './log.js';
-import { gapCursorAt } from './plugins/gap-cursor.js';
+import { gapCursorAt } from './plugins/gap-places.js';
 import { REPLACE_CONTENT_META, SKIP_IMAGE_TRACKING_META } from './transaction-meta.js';
 import { emptyDoc, parseHTML } from './serialize/html.js';
 

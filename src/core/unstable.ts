@@ -11,7 +11,8 @@ export { convertList, findList, isListType, itemTypeOf, listTypes } from './comm
 export { tableColorAttrs, type TableColorAttrs } from './commands/table-color.js';
 export { paragraphsOf, setCellTypes } from './commands/table-header.js';
 export { domSelectionKey, domSelectionPlugin, withDomSelection } from './plugins/dom-selection.js';
-export { GapCursor, gapCursorAt, gapCursorPlugin, selectionBeyond, typeBesideBlock } from './plugins/gap-cursor.js';
+export { GapCursor, gapCursorPlugin, selectionBeyond } from './plugins/gap-cursor.js';
+export { gapCursorAt, isGapCursor, typeBesideBlock } from './plugins/gap-places.js';
 export {
   type ImageCallBatch,
   imageTrackingKey,

@@ -3,5 +3,6 @@ import './rich-editor/rich-editor.js';
 import './pieces.js';
 import './tables.js';
 import './block-views.js';
+import './gaps.js';
 import './image-uploads.js';
 export * from './api.js';

@@ -29,6 +29,8 @@ const MENU_PLUGIN_MARKS = {
   // The paste pipeline (its failure log) comes with them too.
   'the paste pipeline': 'Paste could not be handled',
 };
+/** A string only prosemirror-gapcursor holds (its JSON check): the gap cursor comes with the first block drawn that a gap can stand beside. */
+const GAP_CURSOR_MARK = 'Invalid input for GapCursor.fromJSON';
 /** A string only the image upload plugin holds (a failure log): its chunk is fetched on first need. */
 const UPLOADS_MARK = 'The uploaded image could not be inserted';
 /** Strings only the shipped example extensions hold (their styles), by the entry a host imports them from. */
@@ -97,6 +99,13 @@ test('the built embed bundle leaves the code block and image views, with syntax 
     assert.ok(!entry.includes(mark), `${name} is not in the entry`);
     assert.ok(chunk.includes(mark), `${name} is in the block views chunk`);
   }
+});
+
+test('the built embed bundle leaves the gap cursor to a chunk of its own, which table editing shares', () => {
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(GAP_CURSOR_MARK), 'the gap cursor is not in the entry');
+  const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(GAP_CURSOR_MARK));
+  assert.equal(chunks.length, 1, 'in one chunk');
+  assert.match(chunks[0], /^gap-cursor-[\w-]+\.min\.js$/, 'its own');
 });
 
 test('the built embed bundle leaves image uploads to a chunk of their own, fetched on first need', () => {

@@ -15,6 +15,7 @@ const CHUNKS = {
   pieces: /\/dist\/browser\/pieces-[\w-]+\.min\.js$/,
   tables: /\/dist\/browser\/tables-[\w-]+\.min\.js$/,
   views: /\/dist\/browser\/block-views-[\w-]+\.min\.js$/,
+  gaps: /\/dist\/browser\/gaps-[\w-]+\.min\.js$/,
 };
 const VIEWS_WARNING = "[rich-editor] The editor's code block and image views could not be loaded";
 const BLOCKS = '<p>Hello</p><pre><code class="language-js">const a = 1;</code></pre><p>Between</p><img src="/files/a.png" width="120px" height="80px"><p>After</p>';
@@ -107,8 +108,8 @@ test('an editable editor on a document of text fetches the pieces alone before a
 
   const rich = await open(`${BLOCKS}<table><tbody><tr><td><p>a</p></td></tr></tbody></table>`);
   await idleAndFocus(rich.page);
-  await Promise.all([rich.chunkAsked('pieces'), rich.chunkAsked('tables'), rich.chunkAsked('views')]);
-  assert.deepEqual([...rich.requested].sort(), ['pieces', 'tables', 'views'], 'each once');
+  await Promise.all([rich.chunkAsked('pieces'), rich.chunkAsked('tables'), rich.chunkAsked('views'), rich.chunkAsked('gaps')]);
+  assert.deepEqual([...rich.requested].sort(), ['gaps', 'pieces', 'tables', 'views'], 'each once');
   assert.deepEqual(rich.problems, []);
   await rich.page.close();
 });
@@ -182,7 +183,7 @@ test('a read-only viewer with the tables feature off shows a table as the schema
   const content = await root(page);
   await page.waitForFunction((el) => el.querySelector('table td'), {}, content);
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
-  assert.deepEqual(requested, [], 'nothing fetched');
+  assert.deepEqual(requested, ['gaps'], 'the gap cursor (a table is a block a gap can stand beside), and no table editing');
   assert.equal(await page.evaluate((el) => !!el.querySelector('.tableWrapper'), content), false);
   assert.deepEqual(problems, []);
   await page.close();
@@ -207,6 +208,23 @@ test('Tab and Shift+Tab pressed in a table before table editing arrives are held
   await page.waitForFunction(() => document.getElementById('editor').editorView.state.plugins.some((plugin) => plugin.key.startsWith('tableColumnResizing')));
   // Tab from "b" selects "c" (typed over with "x"); Shift+Tab back selects "b" (typed over with "y").
   await page.waitForFunction(() => /<td><p>a<\/p><\/td><td><p>y<\/p><\/td><\/tr><tr><td><p>x<\/p><\/td><td><p>d<\/p><\/td>/.test(document.getElementById('editor').getHTML()));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the first block drawn that a gap can stand beside (a rule) fetches the gap cursor, and the caret then stops beside it', async () => {
+  const { page, problems, requested, chunkAsked } = await open('<p>Hello</p><hr>');
+  await chunkAsked('gaps');
+  assert.deepEqual(requested.filter((name) => name !== 'pieces'), ['gaps'], 'nothing else');
+  // The gap after the rule, as focusAt finds it once the gap cursor is in the state.
+  await page.waitForFunction(() => {
+    const view = document.getElementById('editor').editorView;
+    const $end = view.state.doc.resolve(view.state.doc.content.size);
+    return view.someProp('createSelectionBetween', (create) => create(view, $end, $end))?.toJSON().type === 'gapcursor';
+  });
+  await page.evaluate(() => document.getElementById('editor').focusAt('end'));
+  await page.keyboard.type('x');
+  assert.equal(await page.evaluate(() => document.getElementById('editor').getHTML()), '<p>Hello</p><hr><p>x</p>');
   assert.deepEqual(problems, []);
   await page.close();
 });

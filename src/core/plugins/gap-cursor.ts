@@ -3,12 +3,14 @@
  * block that starts the document, after one that ends it, between two of them. The gap
  * cursor (prosemirror-gapcursor) lets the arrows and a click stop there; typing there
  * starts a paragraph. Code blocks ask for a gap cursor beside them (`createGapCursor`
- * in their spec): their text is code, so the place beside one is not in it.
+ * in their spec): their text is code, so the place beside one is not in it. What the rest of
+ * the editor asks of it without loading it is in gap-places.ts; the embed bundle fetches this
+ * module when an editor first draws a block a gap can stand beside (element/gaps.ts).
  */
 import { gapCursor, GapCursor } from 'prosemirror-gapcursor';
-import type { ResolvedPos } from 'prosemirror-model';
-import { NodeSelection, Plugin, Selection, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
+import { Plugin, Selection, TextSelection, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
+import { gapCursorAt } from './gap-places.js';
 
 export { GapCursor };
 
@@ -42,44 +44,6 @@ export function gapCursorPlugin(): Plugin {
       },
     },
   });
-}
-
-/** The text block a container would create at `$pos` (a paragraph, as a rule), or null. */
-function textblockAt($pos: ResolvedPos) {
-  const type = $pos.parent.contentMatchAt($pos.index()).defaultType;
-  return type?.isTextblock ? type : null;
-}
-
-/**
- * Typing with the caret between blocks (a gap cursor) or with a whole block selected
- * (an image, a rule, a block chosen with its handle) starts a new paragraph there with
- * the text, instead of replacing the block: a stray key never deletes a block. Answers
- * null for other selections.
- */
-export function typeBesideBlock(state: EditorState, text: string): Transaction | null {
-  const { selection } = state;
-  let pos: number;
-  if (selection instanceof GapCursor) pos = selection.head;
-  else if (selection instanceof NodeSelection && selection.node.isBlock) pos = selection.to;
-  else return null;
-  const $pos = state.doc.resolve(pos);
-  const type = textblockAt($pos);
-  if (!type) return null;
-  const marks = state.storedMarks ?? [];
-  const block = type.createAndFill(null, state.schema.text(text, marks));
-  if (!block) return null;
-  const tr = state.tr.insert(pos, block);
-  return tr.setSelection(TextSelection.create(tr.doc, pos + 1 + text.length)).scrollIntoView();
-}
-
-/**
- * The gap cursor at `$pos` when one may stand there, asked of the view's gap cursor plugin
- * (its `createSelectionBetween` answers one for a collapsed selection at a valid gap).
- */
-export function gapCursorAt(view: EditorView | undefined, $pos: ResolvedPos): GapCursor | null {
-  if (!view) return null;
-  const found = view.someProp('createSelectionBetween', (create) => create(view, $pos, $pos));
-  return found instanceof GapCursor ? found : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Plugin, PluginKey, TextSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
-import { typeBesideBlock } from './gap-cursor.js';
+import { typeBesideBlock } from './gap-places.js';
 
 /** The key of the text input plugin. */
 export const textInputKey = new PluginKey('textInput');

@@ -1,10 +1,10 @@
-import type { Schema } from 'prosemirror-model';
+import type { NodeType, Schema } from 'prosemirror-model';
 import type { NodeViewConstructor } from 'prosemirror-view';
 import { featureOn, type Features } from '../../core/features.js';
 import { schemaNodeViews } from '../../core/extensions/node-view.js';
-import { loadBlockViews } from '../rich-editor/on-demand.js';
+import { loadBlockViews, loadGapCursor } from '../rich-editor/on-demand.js';
 import { codeBlockStandIn, imageStandIn } from './block-stand-ins.js';
-import { laterView } from './stand-in.js';
+import { laterView, schemaDrawing } from './stand-in.js';
 import { tableNodeView } from './table-view.js';
 
 export { nodeViewStyles } from './node-views.styles.js';
@@ -28,7 +28,7 @@ export function provideBlockViews(views: { codeBlock: NodeViewConstructor; image
  */
 export function nodeViews(schema: Schema, features?: Features): Record<string, NodeViewConstructor> {
   const table = tableType(schema);
-  return {
+  const views: Record<string, NodeViewConstructor> = {
     // Without the images feature, images show as the schema draws them: no resize handle.
     ...(featureOn(features, 'images') ? { image: image.view } : {}),
     code_block: codeBlock.view,
@@ -36,6 +36,22 @@ export function nodeViews(schema: Schema, features?: Features): Record<string, N
     ...(table && featureOn(features, 'tables') ? { [table]: tableNodeView } : {}),
     ...schemaNodeViews(schema, features),
   };
+  // The first block drawn that a gap can stand beside asks for the gap cursor.
+  for (const type of Object.values(schema.nodes).filter(takesGap)) {
+    // One without a view of its own (a rule) is drawn as the schema draws it.
+    const view = views[type.name] ?? schemaDrawing;
+    views[type.name] = (...args) => (void loadGapCursor(), view(...args));
+  }
+  return views;
+}
+
+/**
+ * Whether the gap cursor can stand beside a block of this type (prosemirror-gapcursor's rule):
+ * an atom, an isolating block or one that asks for it. A table's rows and cells are only ever
+ * drawn with their table.
+ */
+function takesGap(type: NodeType): boolean {
+  return type.isBlock && !/row|cell/.test(String(type.spec.tableRole)) && !!(type.isAtom || type.spec.isolating || type.spec.createGapCursor);
 }
 
 /** The name of the schema's table node type (prosemirror-tables finds it by its table role), if it has one. */

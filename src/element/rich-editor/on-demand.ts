@@ -8,8 +8,9 @@ let loadingPieces: Promise<void> | null = null;
 let loadingTables: Promise<void> | null = null;
 let loadingUploads: Promise<void> | null = null;
 let loadingBlockViews: Promise<void> | null = null;
+let loadingGapCursor: Promise<void> | null = null;
 
-/** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts, ../pieces.ts, ../block-views.ts). */
+/** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts, ../pieces.ts, ../block-views.ts, ../gaps.ts). */
 const parts: Partial<EditingParts> = {};
 /** The editors' documents, told when a part arrives (they fill its slots). */
 const listeners = new Set<() => void>();
@@ -71,6 +72,20 @@ export function loadBlockViews(): Promise<void> {
       log.warn('The editor\'s code block and image views could not be loaded (is their chunk beside the editor\'s script?); code blocks and images still show, without their controls', error),
   );
   return loadingBlockViews;
+}
+
+/**
+ * Loads the gap cursor (../gaps.ts), on first need: the first block an editor draws that
+ * a gap can stand beside (a table, an image, a code block, a rule: node-views/index.ts). Until
+ * it arrives the caret goes where ProseMirror alone puts it (into the block, or selecting it).
+ */
+export function loadGapCursor(): Promise<void> {
+  loadingGapCursor ??= import('../gaps.js').then(
+    () => undefined,
+    (error: unknown) =>
+      log.warn('The editor\'s gap cursor could not be loaded (is its chunk beside the editor\'s script?); the caret does not stop beside tables, images and rules', error),
+  );
+  return loadingGapCursor;
 }
 
 /**
