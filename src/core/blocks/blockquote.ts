@@ -14,6 +14,7 @@ export const blockquote: NodeDefinition = {
   group: 'block',
   defining: true,
   parseDOM: [{ tag: 'blockquote' }],
+  rendersFromAttrs: true,
   toDOM: () => ['blockquote', 0],
   markdown: {
     serialize: (node, { blocks }) => {

@@ -117,6 +117,7 @@ const CODE_BLOCK: NodeDefinition = {
   spec: { createGapCursor: true },
   attrs: { language: { type: 'language' } },
   parseDOM: [{ tag: 'pre', preserveWhitespace: 'full', getAttrs: (dom) => ({ language: codeLanguage(dom) }) }],
+  rendersFromAttrs: true,
   toDOM: (node) => {
     const language = node.attrs.language as string;
     return ['pre', { 'data-language': language }, ['code', { class: `language-${language}` }, 0]];

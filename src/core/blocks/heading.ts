@@ -59,6 +59,7 @@ export function headingBlock(options: HeadingOptions = {}): HeadingDefinition {
     defining: true,
     attrs: { level: { type: 'number', default: levels[0], min: levels[0], max: deepest, integer: true } },
     parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level: offered(level) } })),
+    rendersFromAttrs: true,
     toDOM: (node) => [`h${node.attrs.level as number}`, 0],
     markdown: {
       serialize: headingLines,

@@ -8,6 +8,7 @@ export const horizontalRule: NodeDefinition = {
   name: 'horizontal_rule',
   group: 'block',
   parseDOM: [{ tag: 'hr' }],
+  rendersFromAttrs: true,
   toDOM: () => ['hr'],
   markdown: { serialize: () => ['---'], parse: { hr: { node: 'horizontal_rule' } } },
   slash: slashEntry('divider', 'divider', ['line', 'hr', 'horizontal', 'rule', 'separator'], insertHorizontalRule),

@@ -33,6 +33,7 @@ export const image: NodeDefinition = {
       },
     },
   ],
+  rendersFromAttrs: true,
   toDOM: (node) => {
     const { src, width, height } = node.attrs;
     const attrs: Record<string, string> = { width: String(width), style: sizeStyle(width, height) };

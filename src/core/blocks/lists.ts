@@ -75,6 +75,7 @@ export const bulletList: NodeDefinition = {
   group: 'block',
   spec: { listRole: 'list' },
   parseDOM: [{ tag: 'ul' }],
+  rendersFromAttrs: true,
   toDOM: () => ['ul', 0],
   markdown: { markers: ['-', '*'], serialize: listLines, parse: { bullet_list: { block: 'bullet_list' } } },
   slash: slashEntry('bullet', 'bullet-list', ['unordered', 'point', 'ul'], setList('bullet_list')),
@@ -92,6 +93,7 @@ export const orderedList: NodeDefinition = {
   spec: { listRole: 'list' },
   attrs: { start: { type: 'number', default: 1, min: 0, max: MAX_LIST_NUMBER, integer: true, outOfRange: 'default' } },
   parseDOM: [{ tag: 'ol', getAttrs: (dom) => ({ start: dom.getAttribute('start') ?? undefined }) }],
+  rendersFromAttrs: true,
   toDOM: (node) => (node.attrs.start === 1 ? ['ol', 0] : ['ol', { start: String(node.attrs.start) }, 0]),
   markdown: {
     markers: ['.', ')'],
@@ -118,6 +120,7 @@ export const listItem: NodeDefinition = {
   defining: true,
   spec: { listRole: 'item' },
   parseDOM: [{ tag: 'li' }],
+  rendersFromAttrs: true,
   toDOM: () => ['li', 0],
   markdown: { parse: { list_item: { block: 'list_item' } } },
   // Enter, Tab and Shift-Tab work on the items of every list kind (found by their listRole).

@@ -43,6 +43,7 @@ export const mention: NodeDefinition = {
   attrs: ATTRS,
   spec: { leafText: labelOf },
   parseDOM: [{ tag: 'span[data-type="mention"]', getAttrs: mentionAttrsFrom }],
+  rendersFromAttrs: true,
   toDOM: (node) => {
     const attrs: Record<string, string> = { 'data-type': 'mention', class: 'mention' };
     for (const [name, data] of DATA_NAMES) {

@@ -10,6 +10,7 @@ export const paragraph: NodeDefinition = {
   content: 'inline*',
   group: 'block',
   parseDOM: [{ tag: 'p' }],
+  rendersFromAttrs: true,
   toDOM: () => ['p', 0],
   markdown: {
     serialize: (node, { inline }) => inline(node),
@@ -33,6 +34,7 @@ export const hardBreak: NodeDefinition = {
   selectable: false,
   spec: { linebreakReplacement: true },
   parseDOM: [{ tag: 'br' }],
+  rendersFromAttrs: true,
   toDOM: () => ['br'],
   markdown: { parse: { hardbreak: { node: 'hard_break' } } },
   // Mod-Enter leaves a code block first (the code block's key), then breaks the line.

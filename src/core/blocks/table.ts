@@ -110,6 +110,7 @@ export const table: NodeDefinition = {
   isolating: true,
   spec: { tableRole: 'table' },
   parseDOM: [{ tag: 'table' }],
+  rendersFromAttrs: true,
   toDOM: () => ['table', ['tbody', 0]],
   markdown: { serialize: tableLines, parse: { table: { block: 'table' }, thead: { ignore: true }, tbody: { ignore: true } } },
   slash: slashEntry('table', 'table', ['cell', 'db', 'data', 'tabular', 'grid'], insertTable),
@@ -146,6 +147,7 @@ export const tableRow: NodeDefinition = {
   spec: { tableRole: 'row' },
   attrs: COLOURS,
   parseDOM: [{ tag: 'tr', getAttrs: colorsFrom }],
+  rendersFromAttrs: true,
   toDOM: (node) => ['tr', colorAttrs(node.attrs.background, node.attrs.textColor, {}), 0],
   markdown: { parse: { tr: { block: 'table_row' } } },
 };
@@ -157,6 +159,7 @@ export const tableCell: NodeDefinition = {
   spec: { tableRole: 'cell' },
   attrs: CELL_ATTRS,
   parseDOM: [{ tag: 'td', getAttrs: cellAttrsFrom }],
+  rendersFromAttrs: true,
   toDOM: cellToDOM('td'),
   markdown: { parse: { td: { block: 'table_cell' } } },
   styles: `
@@ -203,6 +206,7 @@ export const tableHeader: NodeDefinition = {
   spec: { tableRole: 'header_cell' },
   attrs: CELL_ATTRS,
   parseDOM: [{ tag: 'th', getAttrs: cellAttrsFrom, getContent: headerContent }],
+  rendersFromAttrs: true,
   toDOM: cellToDOM('th'),
   markdown: { parse: { th: { block: 'table_header' } } },
   styles: `

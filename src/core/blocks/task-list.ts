@@ -34,6 +34,7 @@ export const taskList: NodeDefinition = {
   group: 'block',
   spec: { listRole: 'list' },
   parseDOM: [{ tag: 'ul[data-type="taskList"]', priority: 60 }],
+  rendersFromAttrs: true,
   toDOM: () => ['ul', { 'data-type': 'taskList' }, 0],
   markdown: { markers: ['-', '*'], serialize: listLines, parse: { task_list: { block: 'task_list' } } },
   slash: slashEntry('todo', 'todo', ['todo', 'task', 'list', 'check', 'checkbox'], setList('task_list')),
@@ -62,6 +63,7 @@ export const taskItem: NodeDefinition = {
       contentElement: (dom) => (dom as HTMLElement).querySelector(':scope > div') ?? dom,
     },
   ],
+  rendersFromAttrs: true,
   toDOM: (node) => [
     'li',
     { 'data-type': 'taskItem', 'data-checked': node.attrs.checked ? 'true' : 'false' },

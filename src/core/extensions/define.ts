@@ -158,7 +158,7 @@ function cleanedRules(rules: readonly TagParseRule[], defs: AttrDefs): TagParseR
 
 // ---------------------------------------------------------------- nodes and marks
 
-const SPEC_FIELDS = ['content', 'group', 'inline', 'atom', 'marks', 'defining', 'isolating', 'code', 'selectable', 'draggable', 'whitespace'] as const;
+const SPEC_FIELDS = ['content', 'group', 'inline', 'atom', 'marks', 'defining', 'isolating', 'code', 'selectable', 'draggable', 'whitespace', 'rendersFromAttrs'] as const;
 
 /** The ProseMirror spec of a node definition (of the extension that belongs to `feature`; a host's node runs its keys at `priority`). */
 export function nodeSpecOf(def: NodeDefinition, feature?: ExtensionFeatureName, priority?: number): ExtensionNodeSpec {
@@ -177,6 +177,7 @@ export function nodeSpecOf(def: NodeDefinition, feature?: ExtensionFeatureName, 
     const form = dataFormRules(name, def.html, defs, kinds);
     parse.push(form.parse);
     render = (node) => form.render(node.attrs, hole);
+    if (!def.toDOM) spec.rendersFromAttrs = true;
   }
   if (def.parseDOM) parse.push(...cleanedRules(def.parseDOM, defs));
   if (def.toDOM) {

@@ -197,6 +197,12 @@ export interface NodeDefinition {
   parseDOM?: readonly TagParseRule[];
   /** ProseMirror's own render function; its output goes through the same safety as the data form. */
   toDOM?: (node: PMNode) => DOMOutputSpec;
+  /**
+   * `toDOM` reads nothing of the node but its attributes (as ProseMirror's view assumes when
+   * it keeps a node's DOM while its attributes stay the same), so the HTML writer renders each
+   * attributes object once. Always so for the data form (`html`).
+   */
+  rendersFromAttrs?: boolean;
   /** Its markdown (see `MarkdownRule`). */
   markdown?: MarkdownRule;
   /** Its slash-menu entry (or entries). */

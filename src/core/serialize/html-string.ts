@@ -5,263 +5,10 @@
  * `innerHTML` gives it). So a server, a worker or a build script writes the same bytes
  * as the page, and the page writes them without building a throwaway DOM tree.
  */
-import type { DOMOutputSpec, Fragment, Mark, Node as PMNode } from 'prosemirror-model';
-import { cssText } from './css-text.js';
+import type { Fragment, Mark, NodeType, Node as PMNode } from 'prosemirror-model';
+import { escapeHTMLText, renderSpec, type Rendered } from './spec-markup.js';
 
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
-const SVG_NS = 'http://www.w3.org/2000/svg';
-const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
-const XLINK_NS = 'http://www.w3.org/1999/xlink';
-
-/** HTML elements written without content or end tag (HTML standard, "serializes as void"). */
-const VOID_ELEMENTS = new Set('area base basefont bgsound br col embed frame hr img input keygen link meta param source track wbr'.split(' '));
-/** HTML elements whose text is written as is (scripting is off in the documents we serialise, so not `noscript`). */
-const RAW_TEXT_ELEMENTS = new Set('style script xmp iframe noembed noframes plaintext'.split(' '));
-
-const TEXT_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '\u00a0': '&nbsp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-/** Text as `innerHTML` writes it: `&`, `<`, `>` and no-break spaces escaped. */
-export function escapeHTMLText(text: string): string {
-  return /[&<>\u00a0]/.test(text) ? text.replace(/[&<>\u00a0]/g, (c) => TEXT_ESCAPES[c]) : text;
-}
-
-/** An attribute value as `innerHTML` writes it: `&`, `"`, no-break spaces, and (as browsers do since 2025) `<` and `>`. */
-export function escapeHTMLAttribute(value: string): string {
-  return /[&<>"\u00a0]/.test(value) ? value.replace(/[&<>"\u00a0]/g, (c) => TEXT_ESCAPES[c]) : value;
-}
-
-/** An element's written name: its local name in the HTML, SVG and MathML namespaces, its qualified name elsewhere. */
-function writtenTagName(ns: string | null, tag: string): string {
-  if (!ns || ns === HTML_NS) return ns ? tag : tag.toLowerCase();
-  const colon = tag.indexOf(':');
-  return (ns === SVG_NS || ns === MATHML_NS) && colon >= 0 ? tag.slice(colon + 1) : tag;
-}
-
-/** A namespaced attribute's written name (HTML standard, "serializing HTML fragments"). */
-function namespacedAttributeName(ns: string, qualified: string): string {
-  const local = qualified.slice(qualified.indexOf(':') + 1);
-  if (ns === XML_NS) return `xml:${local}`;
-  if (ns === XMLNS_NS) return local === 'xmlns' ? 'xmlns' : `xmlns:${local}`;
-  if (ns === XLINK_NS) return `xlink:${local}`;
-  return qualified;
-}
-
-/** Arrays held in a node's attributes: a render spec must never be one of them (ProseMirror refuses it as an injection). */
-const suspiciousCache = new WeakMap<object, unknown[]>();
-const NO_ARRAYS: readonly unknown[] = [];
-function suspiciousArrays(attrs: object): readonly unknown[] {
-  let holdsObjects = false;
-  for (const key in attrs) {
-    const value = (attrs as Record<string, unknown>)[key];
-    if (value && typeof value === 'object') {
-      holdsObjects = true;
-      break;
-    }
-  }
-  // Most attributes are strings, numbers and booleans: nothing to look into or remember.
-  if (!holdsObjects) return NO_ARRAYS;
-  let found = suspiciousCache.get(attrs);
-  if (found) return found;
-  found = [];
-  const scan = (value: unknown): void => {
-    if (!value || typeof value !== 'object') return;
-    if (Array.isArray(value)) {
-      if (typeof value[0] === 'string') found!.push(value);
-      else value.forEach(scan);
-    } else {
-      for (const key in value) scan((value as Record<string, unknown>)[key]);
-    }
-  };
-  scan(attrs);
-  suspiciousCache.set(attrs, found);
-  return found;
-}
-
-interface DomLike {
-  nodeType: number;
-}
-
-function isDomNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as DomLike).nodeType === 'number';
-}
-
-/** Markup rendered from one spec: `open`, then the content, then `close`. */
-interface Rendered {
-  open: string;
-  /** Null when the spec has no content hole (a node's content then has nowhere to go). */
-  close: string | null;
-  /** The content's place is inside a void element: it exists in the DOM but is never written. */
-  drop: boolean;
-}
-
-/** Where a render's content goes: the output length there, and whether it is inside a void element. */
-interface Hole {
-  at: number;
-  inVoid: boolean;
-}
-
-/**
- * A render spec's attributes as written, each as ` name="value"`. Names written as given (lower
- * case on an HTML element, no namespace, not `style`) go straight out; the others take the
- * rules of the DOM they would be set on (`attributeMarkupInOrder`).
- */
-function attributeMarkup(attrs: Record<string, unknown>, xmlNS: string | null, html: boolean): string {
-  let out = '';
-  for (const key in attrs) {
-    const value = attrs[key];
-    if (value == null) continue;
-    if (key === 'style' || key.indexOf(' ') >= 0 || (html && key !== key.toLowerCase())) return attributeMarkupInOrder(attrs, xmlNS, html);
-    out += ` ${key}="${escapeHTMLAttribute(String(value))}"`;
-  }
-  return out;
-}
-
-/** Attributes as the DOM orders and names them: namespaced names, `style` through the CSSOM, one of `A` and `a`. */
-function attributeMarkupInOrder(attrs: Record<string, unknown>, xmlNS: string | null, html: boolean): string {
-  const attributes = new Map<string, string>();
-  const hasStyle = html || xmlNS === SVG_NS || xmlNS === MATHML_NS;
-  // A style set through the CSSOM (`style.cssText`) becomes an attribute only when the
-  // element is written (Chromium syncs it lazily): after the others, unless one was there.
-  let cssStyle: string | null = null;
-  for (const key in attrs) {
-    const value = attrs[key];
-    if (value == null) continue;
-    const attrSpace = key.indexOf(' ');
-    if (attrSpace > 0) {
-      attributes.set(namespacedAttributeName(key.slice(0, attrSpace), key.slice(attrSpace + 1)), String(value));
-    } else if (key === 'style' && hasStyle) {
-      if (attributes.has('style')) attributes.set('style', cssText(String(value)));
-      else cssStyle = cssText(String(value));
-    } else {
-      // Set twice under one name (`A` and `a` on an HTML element), an attribute keeps its first place.
-      const name = html ? key.toLowerCase() : key;
-      attributes.set(name, String(value));
-      if (name === 'style') cssStyle = null;
-    }
-  }
-  if (cssStyle !== null) attributes.set('style', cssStyle);
-  let out = '';
-  for (const [key, value] of attributes) out += ` ${key}="${escapeHTMLAttribute(value)}"`;
-  return out;
-}
-
-/** Writes the markup of the DOM one render spec (or a DOM node from a render function) describes. */
-class SpecWriter {
-  private out = '';
-  private hole: Hole | null = null;
-  /** The end of the top element's children: a mark's content goes there when its spec has no hole. */
-  private topEnd: Hole | null = null;
-
-  private constructor(private readonly blocked: readonly unknown[]) {}
-
-  /** Renders `spec`; for a mark (`topIsHole`), the top element holds the content when there is no hole. */
-  static render(spec: DOMOutputSpec, attrs: object, topIsHole: boolean): Rendered {
-    const writer = new SpecWriter(suspiciousArrays(attrs));
-    writer.spec(spec, null, false, 0);
-    const hole = writer.hole ?? (topIsHole ? writer.topEnd : null);
-    if (!hole) return { open: writer.out, close: null, drop: false };
-    return { open: writer.out.slice(0, hole.at), close: writer.out.slice(hole.at), drop: hole.inVoid };
-  }
-
-  private markHole(inVoid: boolean): void {
-    if (this.hole) throw new RangeError('Multiple content holes');
-    this.hole = { at: this.out.length, inVoid };
-  }
-
-  private spec(structure: DOMOutputSpec, xmlNS: string | null, inVoid: boolean, depth: number): void {
-    if (isDomNode(structure)) return this.dom(structure, null, inVoid, depth);
-    const wrapped = structure as { dom?: unknown; contentDOM?: Node | null };
-    if (!Array.isArray(structure) && isDomNode(wrapped.dom) && wrapped.dom.nodeType === 1) return this.dom(wrapped.dom, wrapped.contentDOM ?? null, inVoid, depth);
-    const array = structure as readonly unknown[];
-    let tagName = array[0];
-    if (typeof tagName !== 'string') throw new RangeError('Invalid array passed to renderSpec');
-    if (this.blocked.length && this.blocked.includes(array)) {
-      throw new RangeError('Using an array from an attribute object as a DOM spec. This may be an attempted cross site scripting attack.');
-    }
-    const space = tagName.indexOf(' ');
-    if (space > 0) {
-      xmlNS = tagName.slice(0, space);
-      tagName = tagName.slice(space + 1);
-    }
-    const name = writtenTagName(xmlNS, tagName as string);
-    const html = !xmlNS || xmlNS === HTML_NS;
-    const attrs = array[1];
-    let first = 1;
-    this.out += `<${name}`;
-    if (attrs && typeof attrs === 'object' && !isDomNode(attrs) && !Array.isArray(attrs)) {
-      first = 2;
-      this.out += attributeMarkup(attrs as Record<string, unknown>, xmlNS, html);
-    }
-    this.out += '>';
-    const isVoid = html && VOID_ELEMENTS.has(name);
-    const raw = html && RAW_TEXT_ELEMENTS.has(name);
-    const childrenAt = this.out.length;
-    for (let i = first; i < array.length; i++) {
-      const child = array[i];
-      if (child === 0) {
-        if (i < array.length - 1 || i > first) throw new RangeError('Content hole must be the only child of its parent node');
-        this.markHole(inVoid || isVoid);
-      } else if (typeof child === 'string') {
-        this.out += raw ? child : escapeHTMLText(child);
-      } else {
-        this.spec(child as DOMOutputSpec, xmlNS, inVoid || isVoid, depth + 1);
-      }
-    }
-    if (isVoid) {
-      // A void element's children exist in the DOM but are never written.
-      this.out = this.out.slice(0, childrenAt);
-      if (this.hole && this.hole.at > childrenAt) this.hole.at = childrenAt;
-    }
-    if (depth === 0) this.topEnd = { at: this.out.length, inVoid: inVoid || isVoid };
-    if (!isVoid) this.out += `</${name}>`;
-  }
-
-  /** A DOM node from a render function, written as `innerHTML` would; `contentDOM` is where the content goes. */
-  private dom(node: Node, contentDOM: Node | null, inVoid: boolean, depth: number): void {
-    if (node.nodeType === 3) {
-      const parent = node.parentNode as Element | null;
-      const raw = parent?.nodeType === 1 && parent.namespaceURI === HTML_NS && RAW_TEXT_ELEMENTS.has(parent.localName);
-      this.out += raw ? (node.nodeValue ?? '') : escapeHTMLText(node.nodeValue ?? '');
-      return;
-    }
-    if (node.nodeType === 8) {
-      this.out += `<!--${node.nodeValue ?? ''}-->`;
-      return;
-    }
-    if (node.nodeType !== 1) return;
-    const element = node as Element;
-    const ns = element.namespaceURI;
-    const name = ns === HTML_NS || ns === SVG_NS || ns === MATHML_NS ? element.localName : element.tagName;
-    this.out += `<${name}`;
-    for (const attr of Array.from(element.attributes)) {
-      this.out += ` ${attr.namespaceURI ? namespacedAttributeName(attr.namespaceURI, attr.name) : attr.name}="${escapeHTMLAttribute(attr.value)}"`;
-    }
-    this.out += '>';
-    const isVoid = ns === HTML_NS && VOID_ELEMENTS.has(name);
-    if (!isVoid) for (let child = element.firstChild; child; child = child.nextSibling) this.dom(child, contentDOM, inVoid, depth + 1);
-    // Content goes after the content element's own children, as appendChild puts it.
-    if (node === contentDOM) this.markHole(inVoid || isVoid);
-    if (depth === 0) this.topEnd = { at: this.out.length, inVoid: inVoid || isVoid };
-    if (!isVoid) this.out += `</${name}>`;
-  }
-}
-
-/** The markup of a spec that is a bare HTML tag and its content hole (`['p', 0]`, most nodes and marks), by tag. */
-const bareTags = new Map<string, Rendered>();
-
-/** `spec` rendered, through `bareTags` when it is a bare HTML tag with a hole. */
-function renderSpec(spec: DOMOutputSpec, attrs: object, topIsHole: boolean): Rendered {
-  if (Array.isArray(spec) && spec.length === 2 && spec[1] === 0 && typeof spec[0] === 'string' && !suspiciousArrays(attrs).includes(spec)) {
-    const found = bareTags.get(spec[0]);
-    if (found) return found;
-    const rendered = SpecWriter.render(spec, attrs, topIsHole);
-    if (/^[a-z][a-z0-9]*$/.test(spec[0]) && bareTags.size < 256) bareTags.set(spec[0], rendered);
-    return rendered;
-  }
-  return SpecWriter.render(spec, attrs, topIsHole);
-}
+export { escapeHTMLAttribute, escapeHTMLText } from './spec-markup.js';
 
 /**
  * Each mark's markup, inline and not: a mark is immutable and its render spec depends on it
@@ -280,11 +27,23 @@ function renderMark(mark: Mark, inline: boolean): Rendered | null {
 }
 
 /**
- * Where markup is written: its pieces, joined once at the end. Most pieces already exist (a
- * text node's text, a tag's cached markup), so writing allocates next to nothing, where
- * `+=` would make a rope of a few hundred thousand cells that the garbage collector copies.
+ * Each node's markup by its attributes object, for node types whose markup comes from their
+ * attributes alone (`rendersFromAttrs`): nodes with equal attributes share one object (the
+ * type's defaults, or shared-marks.ts on load), so a long document renders each kind once.
  */
-type Sink = string[];
+const nodeMarkup = new WeakMap<object, { type: NodeType; rendered: Rendered }>();
+
+function renderNode(node: PMNode): Rendered {
+  const type = node.type;
+  const toDOM = type.spec.toDOM;
+  if (!toDOM) throw new RangeError(`The node type ${type.name} has no toDOM`);
+  if (type.spec.rendersFromAttrs !== true) return renderSpec(toDOM(node), node.attrs, false);
+  const known = nodeMarkup.get(node.attrs);
+  if (known !== undefined && known.type === type) return known.rendered;
+  const rendered = renderSpec(toDOM(node), node.attrs, false);
+  nodeMarkup.set(node.attrs, { type, rendered });
+  return rendered;
+}
 
 /** How a fragment is written. */
 export interface FragmentHTMLOptions {
@@ -302,67 +61,93 @@ function needsViewBreak(node: PMNode): boolean {
   return !last || !last.isText || /\n$/.test(last.text!);
 }
 
-/** Writes a fragment's nodes, marks grouped as ProseMirror's DOMSerializer groups them. */
-function writeFragment(fragment: Fragment, sink: Sink, options: FragmentHTMLOptions): void {
-  const active: Array<{ mark: Mark; close: string; sink: Sink }> = [];
-  let target = sink;
-  for (let index = 0; index < fragment.childCount; index++) {
-    const node = fragment.child(index);
-    if (active.length || node.marks.length) {
-      let keep = 0;
-      let rendered = 0;
-      while (keep < active.length && rendered < node.marks.length) {
-        const next = node.marks[rendered];
-        if (!next.type.spec.toDOM) {
-          rendered++;
-          continue;
-        }
-        if (!next.eq(active[keep].mark) || next.type.spec.spanning === false) break;
-        keep++;
-        rendered++;
-      }
-      while (keep < active.length) target = closeMark(active.pop()!);
-      while (rendered < node.marks.length) {
-        const mark = node.marks[rendered++];
-        const markup = renderMark(mark, node.isInline);
-        if (!markup) continue;
-        target.push(markup.open);
-        active.push({ mark, close: markup.close ?? '', sink: target });
-        // Content inside a void element is never written: it goes to a sink that is thrown away.
-        if (markup.drop) target = [];
-      }
+/**
+ * Writes nodes' markup into one string. `+=` leaves V8 a rope that the final read flattens
+ * once, with no array of pieces to grow and keep alive. Marks open across a fragment's
+ * nodes sit on one stack for the whole write: a fragment closes those it opened.
+ */
+class MarkupWriter {
+  out = '';
+  private readonly marks: Mark[] = [];
+  private readonly closes: string[] = [];
+  /** For each open mark, the output before its content when that content is never written (inside a void element), else null. */
+  private readonly kept: Array<string | null> = [];
+
+  constructor(private readonly viewBreaks: boolean) {}
+
+  /** A fragment's nodes, marks grouped as ProseMirror's DOMSerializer groups them. */
+  fragment(fragment: Fragment): void {
+    const base = this.marks.length;
+    const nodes = fragment.content;
+    for (let index = 0; index < nodes.length; index++) {
+      const node = nodes[index];
+      if (node.marks.length || this.marks.length > base) this.syncMarks(node.marks, base, node.isInline);
+      this.node(node);
     }
-    writeNode(node, target, options);
+    this.closeMarks(base);
   }
-  while (active.length) target = closeMark(active.pop()!);
-}
 
-/** Closes a mark: back to the sink it was opened in. */
-function closeMark(entry: { close: string; sink: Sink }): Sink {
-  entry.sink.push(entry.close);
-  return entry.sink;
-}
-
-function writeNode(node: PMNode, sink: Sink, options: FragmentHTMLOptions): void {
-  if (node.isText) {
-    sink.push(escapeHTMLText(node.text!));
-    return;
+  /** Keeps the open marks a node shares with the last one (from `base` on), closes the others and opens the node's. */
+  private syncMarks(marks: readonly Mark[], base: number, inline: boolean): void {
+    let keep = base;
+    let next = 0;
+    while (keep < this.marks.length && next < marks.length) {
+      const mark = marks[next];
+      if (!mark.type.spec.toDOM) {
+        next++;
+        continue;
+      }
+      if (!mark.eq(this.marks[keep]) || mark.type.spec.spanning === false) break;
+      keep++;
+      next++;
+    }
+    this.closeMarks(keep);
+    while (next < marks.length) {
+      const mark = marks[next++];
+      const markup = renderMark(mark, inline);
+      if (!markup) continue;
+      this.out += markup.open;
+      this.marks.push(mark);
+      this.closes.push(markup.close ?? '');
+      this.kept.push(markup.drop ? this.out : null);
+      if (markup.drop) this.out = '';
+    }
   }
-  const toDOM = node.type.spec.toDOM;
-  if (!toDOM) throw new RangeError(`The node type ${node.type.name} has no toDOM`);
-  const markup = renderSpec(toDOM(node), node.attrs, false);
-  sink.push(markup.open);
-  if (markup.close === null) return;
-  if (node.isLeaf) throw new RangeError('Content hole not allowed in a leaf node spec');
-  const content = markup.drop ? [] : sink;
-  writeFragment(node.content, content, options);
-  if (options.viewBreaks && node.isTextblock && needsViewBreak(node)) content.push('<br class="ProseMirror-trailingBreak">');
-  sink.push(markup.close);
+
+  /** Closes open marks down to `depth`, each in the output it was opened in. */
+  private closeMarks(depth: number): void {
+    while (this.marks.length > depth) {
+      this.marks.pop();
+      const kept = this.kept.pop()!;
+      if (kept !== null) this.out = kept;
+      this.out += this.closes.pop()!;
+    }
+  }
+
+  node(node: PMNode): void {
+    if (node.isText) {
+      this.out += escapeHTMLText(node.text!);
+      return;
+    }
+    const markup = renderNode(node);
+    this.out += markup.open;
+    if (markup.close === null) return;
+    if (node.isLeaf) throw new RangeError('Content hole not allowed in a leaf node spec');
+    // Content inside a void element is never written.
+    const kept = markup.drop ? this.out : null;
+    this.fragment(node.content);
+    if (this.viewBreaks && node.isTextblock && needsViewBreak(node)) this.out += '<br class="ProseMirror-trailingBreak">';
+    if (kept !== null) this.out = kept;
+    this.out += markup.close;
+  }
 }
 
-/** Adds the markup of a node that has no marks (a document's top-level block) to `pieces`. */
-export function writeNodeHTML(node: PMNode, pieces: string[]): void {
-  writeNode(node, pieces, {});
+/** Adds the markup of a node that has no marks (a document's top-level block) to `html`. */
+export function appendNodeHTML(html: string, node: PMNode): string {
+  const writer = new MarkupWriter(false);
+  writer.out = html;
+  writer.node(node);
+  return writer.out;
 }
 
 /**
@@ -370,7 +155,17 @@ export function writeNodeHTML(node: PMNode, pieces: string[]): void {
  * Byte for byte what `innerHTML` gives for ProseMirror's DOMSerializer output in a browser.
  */
 export function fragmentToHTML(fragment: Fragment, options: FragmentHTMLOptions = {}): string {
-  const sink: Sink = [];
-  writeFragment(fragment, sink, options);
-  return sink.join('');
+  const writer = new MarkupWriter(!!options.viewBreaks);
+  writer.fragment(fragment);
+  return flattened(writer.out);
+}
+
+/**
+ * `text` made one flat string: what `+=` builds stays a rope of all its pieces until it is
+ * first read (reading one character flattens it, in V8 as in the other engines), and a
+ * string that is kept (a document's HTML, cached) should not hold a cell per piece.
+ */
+export function flattened(text: string): string {
+  text.charCodeAt(0);
+  return text;
 }

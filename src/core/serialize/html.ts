@@ -1,6 +1,6 @@
 import { DOMParser as PMDOMParser, DOMSerializer, Fragment, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { NO_DOM_MESSAGE, canParseHTML, parseInertHTML } from '../dom.js';
-import { fragmentToHTML, writeNodeHTML } from './html-string.js';
+import { appendNodeHTML, flattened, fragmentToHTML } from './html-string.js';
 import { withoutInlineHandlers } from './inline-handlers.js';
 import { log } from '../log.js';
 import { schema as defaultSchema } from '../schema/index.js';
@@ -208,16 +208,13 @@ export function serializeHTMLAfter(doc: PMNode, previous: DocumentHTML | null): 
   if (blocks.some((block) => block.marks.length)) return { doc, html: fragmentToHTML(content), blocks: [], ends: [] };
   const known = new Map<PMNode, number>();
   previous?.blocks.forEach((block, index) => known.set(block, index));
-  const pieces: string[] = [];
+  let html = '';
   const ends: number[] = [];
-  let length = 0;
   for (const block of blocks) {
     const at = known.get(block);
-    const from = pieces.length;
-    if (at === undefined) writeNodeHTML(block, pieces);
-    else pieces.push(previous!.html.slice(at ? previous!.ends[at - 1] : 0, previous!.ends[at]));
-    for (let i = from; i < pieces.length; i++) length += pieces[i].length;
-    ends.push(length);
+    if (at === undefined) html = appendNodeHTML(html, block);
+    else html += previous!.html.slice(at ? previous!.ends[at - 1] : 0, previous!.ends[at]);
+    ends.push(html.length);
   }
-  return { doc, html: pieces.join(''), blocks, ends };
+  return { doc, html: flattened(html), blocks, ends };
 }
