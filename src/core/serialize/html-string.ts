@@ -75,16 +75,28 @@ class MarkupWriter {
 
   constructor(private readonly viewBreaks: boolean) {}
 
-  /** A fragment's nodes, marks grouped as ProseMirror's DOMSerializer groups them. */
-  fragment(fragment: Fragment): void {
+  /** A fragment's nodes, marks grouped as ProseMirror's DOMSerializer groups them; `top` for a document's blocks. */
+  fragment(fragment: Fragment, top = false): void {
     const base = this.marks.length;
     const nodes = fragment.content;
     for (let index = 0; index < nodes.length; index++) {
       const node = nodes[index];
       if (node.marks.length || this.marks.length > base) this.syncMarks(node.marks, base, node.isInline);
-      this.node(node);
+      if (top && this.marks.length === 0) this.flatNode(node);
+      else this.node(node);
     }
     this.closeMarks(base);
+  }
+
+  /**
+   * A top-level node outside any mark, written apart and flattened: its pieces die young, where
+   * a rope of a long document's every piece would outlive the garbage collector's young generation.
+   */
+  private flatNode(node: PMNode): void {
+    const before = this.out;
+    this.out = '';
+    this.node(node);
+    this.out = before + flattened(this.out);
   }
 
   /** Keeps the open marks a node shares with the last one (from `base` on), closes the others and opens the node's. */
@@ -142,12 +154,11 @@ class MarkupWriter {
   }
 }
 
-/** Adds the markup of a node that has no marks (a document's top-level block) to `html`. */
-export function appendNodeHTML(html: string, node: PMNode): string {
+/** The markup of a node that has no marks (a document's top-level block), as one flat string. */
+export function nodeToHTML(node: PMNode): string {
   const writer = new MarkupWriter(false);
-  writer.out = html;
   writer.node(node);
-  return writer.out;
+  return flattened(writer.out);
 }
 
 /**
@@ -156,7 +167,7 @@ export function appendNodeHTML(html: string, node: PMNode): string {
  */
 export function fragmentToHTML(fragment: Fragment, options: FragmentHTMLOptions = {}): string {
   const writer = new MarkupWriter(!!options.viewBreaks);
-  writer.fragment(fragment);
+  writer.fragment(fragment, true);
   return flattened(writer.out);
 }
 

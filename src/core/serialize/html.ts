@@ -1,6 +1,6 @@
 import { DOMParser as PMDOMParser, DOMSerializer, Fragment, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { NO_DOM_MESSAGE, canParseHTML, parseInertHTML } from '../dom.js';
-import { appendNodeHTML, flattened, fragmentToHTML } from './html-string.js';
+import { flattened, fragmentToHTML, nodeToHTML } from './html-string.js';
 import { withoutInlineHandlers } from './inline-handlers.js';
 import { log } from '../log.js';
 import { schema as defaultSchema } from '../schema/index.js';
@@ -212,7 +212,9 @@ export function serializeHTMLAfter(doc: PMNode, previous: DocumentHTML | null): 
   const ends: number[] = [];
   for (const block of blocks) {
     const at = known.get(block);
-    if (at === undefined) html = appendNodeHTML(html, block);
+    // Each block's markup is flattened on its own: the pieces of one block die young, where a
+    // rope of the whole document's pieces would outlive the garbage collector's young generation.
+    if (at === undefined) html += nodeToHTML(block);
     else html += previous!.html.slice(at ? previous!.ends[at - 1] : 0, previous!.ends[at]);
     ends.push(html.length);
   }
