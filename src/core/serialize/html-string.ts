@@ -61,9 +61,41 @@ function needsViewBreak(node: PMNode): boolean {
   return !last || !last.isText || /\n$/.test(last.text!);
 }
 
+/** How long a chunk of a document's markup grows before it is flattened (in UTF-16 units). */
+const CHUNK_LENGTH = 32_768;
+
 /**
- * Writes nodes' markup into one string. `+=` leaves V8 a rope that the final read flattens
- * once, with no array of pieces to grow and keep alive. Marks open across a fragment's
+ * A long string built from top-level blocks' markup: `+=` makes a rope, flattened one chunk
+ * at a time. Pieces of a chunk then die young, where a rope of a long document's every
+ * piece would outlive the garbage collector's young generation and be copied to the old
+ * one (at 100,000 blocks, more than a hundred megabytes per write).
+ */
+export class ChunkedHTML {
+  private done = '';
+  /** The chunk being written. */
+  chunk = '';
+
+  /** The length written so far. */
+  get length(): number {
+    return this.done.length + this.chunk.length;
+  }
+
+  /** Ends the chunk once it is long enough: call it between top-level blocks. */
+  blockEnded(): void {
+    if (this.chunk.length < CHUNK_LENGTH) return;
+    this.done += flattened(this.chunk);
+    this.chunk = '';
+  }
+
+  /** Everything written, as one flat string. */
+  text(): string {
+    return flattened(this.done + this.chunk);
+  }
+}
+
+/**
+ * Writes nodes' markup into a string. `+=` leaves V8 a rope that is flattened once (per
+ * chunk), with no array of pieces to grow and keep alive. Marks open across a fragment's
  * nodes sit on one stack for the whole write: a fragment closes those it opened.
  */
 class MarkupWriter {
@@ -73,7 +105,10 @@ class MarkupWriter {
   /** For each open mark, the output before its content when that content is never written (inside a void element), else null. */
   private readonly kept: Array<string | null> = [];
 
-  constructor(private readonly viewBreaks: boolean) {}
+  constructor(
+    private readonly viewBreaks: boolean,
+    private readonly chunks = new ChunkedHTML(),
+  ) {}
 
   /** A fragment's nodes, marks grouped as ProseMirror's DOMSerializer groups them; `top` for a document's blocks. */
   fragment(fragment: Fragment, top = false): void {
@@ -82,21 +117,15 @@ class MarkupWriter {
     for (let index = 0; index < nodes.length; index++) {
       const node = nodes[index];
       if (node.marks.length || this.marks.length > base) this.syncMarks(node.marks, base, node.isInline);
-      if (top && this.marks.length === 0) this.flatNode(node);
-      else this.node(node);
+      this.node(node);
+      // Between top-level nodes outside any mark, the output so far is final: a chunk may end there.
+      if (top && this.marks.length === 0 && this.out.length >= CHUNK_LENGTH) {
+        this.chunks.chunk = this.out;
+        this.chunks.blockEnded();
+        this.out = this.chunks.chunk;
+      }
     }
     this.closeMarks(base);
-  }
-
-  /**
-   * A top-level node outside any mark, written apart and flattened: its pieces die young, where
-   * a rope of a long document's every piece would outlive the garbage collector's young generation.
-   */
-  private flatNode(node: PMNode): void {
-    const before = this.out;
-    this.out = '';
-    this.node(node);
-    this.out = before + flattened(this.out);
   }
 
   /** Keeps the open marks a node shares with the last one (from `base` on), closes the others and opens the node's. */
@@ -154,11 +183,13 @@ class MarkupWriter {
   }
 }
 
-/** The markup of a node that has no marks (a document's top-level block), as one flat string. */
-export function nodeToHTML(node: PMNode): string {
+/** Adds the markup of a node that has no marks (a document's top-level block) to `html`, and ends the block there. */
+export function writeBlockHTML(node: PMNode, html: ChunkedHTML): void {
   const writer = new MarkupWriter(false);
+  writer.out = html.chunk;
   writer.node(node);
-  return flattened(writer.out);
+  html.chunk = writer.out;
+  html.blockEnded();
 }
 
 /**
@@ -166,9 +197,11 @@ export function nodeToHTML(node: PMNode): string {
  * Byte for byte what `innerHTML` gives for ProseMirror's DOMSerializer output in a browser.
  */
 export function fragmentToHTML(fragment: Fragment, options: FragmentHTMLOptions = {}): string {
-  const writer = new MarkupWriter(!!options.viewBreaks);
+  const html = new ChunkedHTML();
+  const writer = new MarkupWriter(!!options.viewBreaks, html);
   writer.fragment(fragment, true);
-  return flattened(writer.out);
+  html.chunk = writer.out;
+  return html.text();
 }
 
 /**
@@ -176,7 +209,7 @@ export function fragmentToHTML(fragment: Fragment, options: FragmentHTMLOptions 
  * first read (reading one character flattens it, in V8 as in the other engines), and a
  * string that is kept (a document's HTML, cached) should not hold a cell per piece.
  */
-export function flattened(text: string): string {
+function flattened(text: string): string {
   text.charCodeAt(0);
   return text;
 }

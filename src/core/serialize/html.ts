@@ -1,6 +1,6 @@
 import { DOMParser as PMDOMParser, DOMSerializer, Fragment, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { NO_DOM_MESSAGE, canParseHTML, parseInertHTML } from '../dom.js';
-import { flattened, fragmentToHTML, nodeToHTML } from './html-string.js';
+import { ChunkedHTML, fragmentToHTML, writeBlockHTML } from './html-string.js';
 import { withoutInlineHandlers } from './inline-handlers.js';
 import { log } from '../log.js';
 import { schema as defaultSchema } from '../schema/index.js';
@@ -208,15 +208,16 @@ export function serializeHTMLAfter(doc: PMNode, previous: DocumentHTML | null): 
   if (blocks.some((block) => block.marks.length)) return { doc, html: fragmentToHTML(content), blocks: [], ends: [] };
   const known = new Map<PMNode, number>();
   previous?.blocks.forEach((block, index) => known.set(block, index));
-  let html = '';
+  const html = new ChunkedHTML();
   const ends: number[] = [];
   for (const block of blocks) {
     const at = known.get(block);
-    // Each block's markup is flattened on its own: the pieces of one block die young, where a
-    // rope of the whole document's pieces would outlive the garbage collector's young generation.
-    if (at === undefined) html += nodeToHTML(block);
-    else html += previous!.html.slice(at ? previous!.ends[at - 1] : 0, previous!.ends[at]);
+    if (at === undefined) writeBlockHTML(block, html);
+    else {
+      html.chunk += previous!.html.slice(at ? previous!.ends[at - 1] : 0, previous!.ends[at]);
+      html.blockEnded();
+    }
     ends.push(html.length);
   }
-  return { doc, html: flattened(html), blocks, ends };
+  return { doc, html: html.text(), blocks, ends };
 }

@@ -20,14 +20,16 @@ const RAW_TEXT_ELEMENTS = new Set('style script xmp iframe noembed noframes plai
 
 const TEXT_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '\u00a0': '&nbsp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
+const escapeCharacter = (c: string): string => TEXT_ESCAPES[c];
+
 /** Text as `innerHTML` writes it: `&`, `<`, `>` and no-break spaces escaped. */
 export function escapeHTMLText(text: string): string {
-  return /[&<>\u00a0]/.test(text) ? text.replace(/[&<>\u00a0]/g, (c) => TEXT_ESCAPES[c]) : text;
+  return /[&<>\u00a0]/.test(text) ? text.replace(/[&<>\u00a0]/g, escapeCharacter) : text;
 }
 
 /** An attribute value as `innerHTML` writes it: `&`, `"`, no-break spaces, and (as browsers do since 2025) `<` and `>`. */
 export function escapeHTMLAttribute(value: string): string {
-  return /[&<>"\u00a0]/.test(value) ? value.replace(/[&<>"\u00a0]/g, (c) => TEXT_ESCAPES[c]) : value;
+  return /[&<>"\u00a0]/.test(value) ? value.replace(/[&<>"\u00a0]/g, escapeCharacter) : value;
 }
 
 /** An element's written name: its local name in the HTML, SVG and MathML namespaces, its qualified name elsewhere. */

@@ -65,6 +65,20 @@ describe('HTML serialisation after an earlier one (serializeHTMLAfter)', () => {
     expect(serializeHTMLAfter(second, after), 'the same document: the same answer').to.equal(after);
   });
 
+  it('writes a long document, flattened a chunk at a time, as its blocks written one by one', () => {
+    const blocks = Array.from({ length: 4000 }, (_, i) =>
+      i % 3 ? p(`block ${i} with some text & more`, strong(` bold ${i}`)) : ul(li(p(`item ${i} <one>`)), li(p('two'))),
+    );
+    const long = doc(...blocks);
+    const oneByOne = blocks.map((block) => serializeHTML(doc(block))).join('');
+    expect(oneByOne.length, 'several chunks long').to.be.above(200_000);
+    expect(serializeHTML(long)).to.equal(oneByOne);
+    const first = serializeHTMLAfter(long, null);
+    expect(first.html).to.equal(oneByOne);
+    const second = edited(long, (tr) => tr.insertText('!', Math.floor(long.content.size / 2)));
+    expect(serializeHTMLAfter(second, first).html).to.equal(serializeHTML(second));
+  });
+
   it('writes top-level blocks that carry marks together, as serializeHTML groups them', () => {
     const marked = new Schema({
       nodes: {
