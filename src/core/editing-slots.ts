@@ -11,6 +11,7 @@ import type { imageUploadPlugin, uploadImages } from './plugins/image-upload.js'
 import type { gapCursorPlugin } from './plugins/gap-cursor.js';
 import type { markdownPastePlugin } from './plugins/markdown-paste.js';
 import type { mentionPlugin } from './plugins/mention.js';
+import type { mentionHighlightsPlugin, refreshMentionHighlights } from './plugins/mention-highlights.js';
 import type { pastePlugin } from './plugins/paste.js';
 import type { PlaceholderRenderer } from './plugins/upload-placeholder.js';
 import type { slashMenuPlugin } from './plugins/slash-menu.js';
@@ -56,6 +57,8 @@ export interface EditingParts {
   views: (features?: Features) => Plugin[];
   /** The gap cursor (plugins/gap-cursor.ts), which comes with the first block drawn that a gap can stand beside (element/gaps.ts). */
   gapCursor: typeof gapCursorPlugin;
+  /** Mention highlights (plugins/mention-highlights.ts), which come once a host gives its list (element/highlights.ts). */
+  highlights: { mentionHighlightsPlugin: typeof mentionHighlightsPlugin; refreshMentionHighlights: typeof refreshMentionHighlights };
 }
 
 /** Where a part's plugins go, how they are made from it, and what stands in for them until then. */

@@ -172,7 +172,8 @@ export {
   toolbarState,
   type ToolbarState,
 } from './toolbar-state.js';
-export { scrollToHeading, tableOfContents, type TocEntry } from './plugins/toc.js';
+export { tableOfContents, type TocEntry } from './plugins/toc.js';
+export { scrollToHeading } from './plugins/scroll-to-heading.js';
 
 // Where the editor logs, and the clock its delays run on (tests put a fake one in its place).
 export { setLogger, type Logger } from './log.js';

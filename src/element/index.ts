@@ -5,4 +5,5 @@ import './tables.js';
 import './block-views.js';
 import './gaps.js';
 import './image-uploads.js';
+import './highlights.js';
 export * from './api.js';

@@ -33,6 +33,10 @@ const MENU_PLUGIN_MARKS = {
 const GAP_CURSOR_MARK = 'Invalid input for GapCursor.fromJSON';
 /** A string only the image upload plugin holds (a failure log): its chunk is fetched on first need. */
 const UPLOADS_MARK = 'The uploaded image could not be inserted';
+/** A string only the mention highlights plugin holds (a failure log): its chunk is fetched once a host gives its list. */
+const HIGHLIGHTS_MARK = 'Mention highlights failed';
+/** A property name only the scrolling to a heading reads (whether a browser has `scrollend`): its chunk is fetched on the first `scrollToHeading`. */
+const SCROLLING_MARK = 'onscrollend';
 /** Strings only the shipped example extensions hold (their styles), by the entry a host imports them from. */
 const EXTENSION_MARKS = { 'rich-editor/extensions/callout': '--rich-editor-callout-info', 'rich-editor/extensions/details': 'details-toggle' };
 
@@ -113,6 +117,20 @@ test('the built embed bundle leaves image uploads to a chunk of their own, fetch
   const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(UPLOADS_MARK));
   assert.equal(chunks.length, 1, 'in one chunk');
   assert.match(chunks[0], /^image-uploads-[\w-]+\.min\.js$/, 'their own');
+});
+
+test('the built embed bundle leaves mention highlights to a chunk of their own, fetched once a host gives its list', () => {
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(HIGHLIGHTS_MARK), 'mention highlights are not in the entry');
+  const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(HIGHLIGHTS_MARK));
+  assert.equal(chunks.length, 1, 'in one chunk');
+  assert.match(chunks[0], /^highlights-[\w-]+\.min\.js$/, 'their own');
+});
+
+test('the built embed bundle leaves the scrolling to a heading to a chunk of its own, fetched on the first scrollToHeading', () => {
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(SCROLLING_MARK), 'the scrolling is not in the entry');
+  const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(SCROLLING_MARK));
+  assert.equal(chunks.length, 1, 'in one chunk');
+  assert.match(chunks[0], /^scroll-to-heading-[\w-]+\.min\.js$/, 'its own');
 });
 
 test('the shipped extensions (callout, details) add nothing to the element bundle: a host imports them from their own entries', async () => {

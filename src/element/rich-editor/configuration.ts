@@ -9,7 +9,6 @@ import { log } from '../../core/log.js';
 import { savedSelectionPlugin } from '../../core/operations.js';
 import { linkPlugin } from '../../core/plugins/link.js';
 import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
-import { mentionHighlightsPlugin } from '../../core/plugins/mention-highlights.js';
 import { imageUploadKey } from '../../core/commands/choose-image.js';
 import { heldPastePlugin, pasteNeed } from '../../core/plugins/held-paste.js';
 import { heldTableKeysPlugin } from '../../core/plugins/held-table-keys.js';
@@ -196,7 +195,10 @@ export class Configuration {
         ]),
         // The extensions' keys after the open menus' (Enter chooses an entry) and before every built-in binding.
         ...setup.plugins(features),
-        mentionHighlightsPlugin({ highlights: () => (host.mentionHighlights ? host.mentionHighlights() : Promise.resolve([])) }),
+        // Mention highlights come once the host gives its list (editor-document.ts asks for them then).
+        partSlot('highlights', ({ mentionHighlightsPlugin }) => [
+          mentionHighlightsPlugin({ highlights: () => (host.mentionHighlights ? host.mentionHighlights() : Promise.resolve([])) }),
+        ]),
         // The code block's and the image's views' plugins (syntax highlighting) come with those views.
         partSlot('views', (views) => views(features)),
       ],

@@ -8,7 +8,6 @@ import { log } from '../../core/log.js';
 import { clearContent, setContent } from '../../core/operations.js';
 import { withDomSelection } from '../../core/plugins/dom-selection.js';
 import { canReplaceContent } from '../../core/commands/choose-image.js';
-import { refreshMentionHighlights } from '../../core/plugins/mention-highlights.js';
 import { type DocumentHTML, emptyDoc, parseHTML, serializeHTMLAfter } from '../../core/serialize/html.js';
 import { SKIP_IMAGE_TRACKING_META } from '../../core/transaction-meta.js';
 import { serializeJSON } from '../../core/serialize/json.js';
@@ -16,7 +15,7 @@ import { wordsWith } from '../../core/strings.js';
 import { emit, lazyChangeDetail, RichEditorEvents } from '../events.js';
 import { nodeViews } from '../node-views/index.js';
 import { fillSlots, type PluginSlots } from '../../core/editing-slots.js';
-import { editingParts, onPartsArrived } from './on-demand.js';
+import { editingParts, loadHighlights, onPartsArrived } from './on-demand.js';
 import type { CollaborationController } from './collaboration.js';
 import type { Configuration } from './configuration.js';
 import type { FormControl } from './form-control.js';
@@ -207,6 +206,8 @@ export class EditorDocument implements ReactiveController {
 
   /** Brings the view up to date with the element's properties, and rebuilds it for a new configuration. */
   update(changed: PropertyValues<RichEditor>): void {
+    // Mention highlights load once the host gives its list (the first update has it when given before).
+    if (changed.has('mentionHighlights') && this.host.mentionHighlights) void loadHighlights();
     const view = this.view;
     if (!view) return;
     // `formDisabled` (the browser's word, the attribute's too) is private, so not among the keys PropertyValues<RichEditor> lists.
@@ -217,8 +218,10 @@ export class EditorDocument implements ReactiveController {
     if (changed.has('required')) this.formControl.validate();
     if (changed.has('name')) this.formControl.flush();
     if (changed.has('placeholder')) view.dispatch(view.state.tr);
-    // A host that sets its highlight list after the element started gets it applied.
-    if (changed.has('mentionHighlights') && changed.get('mentionHighlights') !== this.host.mentionHighlights) refreshMentionHighlights(view.state, view.dispatch);
+    // A host that sets its highlight list after the element started gets it applied (highlights that
+    // have not arrived yet ask for the list when they do).
+    const highlights = editingParts().highlights;
+    if (highlights && changed.has('mentionHighlights') && changed.get('mentionHighlights') !== this.host.mentionHighlights) highlights.refreshMentionHighlights(view.state, view.dispatch);
     if (this.config.rebuilds(changed, view.state)) this.rebuild();
   }
 

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { EditingParts } from '../../core/editing-slots.js';
+import type { scrollToHeading } from '../../core/plugins/scroll-to-heading.js';
 import { log } from '../../core/log.js';
 
 // The fetched code is the one thing editors on a page share: one load of each chunk, tried
@@ -9,8 +10,10 @@ let loadingTables: Promise<void> | null = null;
 let loadingUploads: Promise<void> | null = null;
 let loadingBlockViews: Promise<void> | null = null;
 let loadingGapCursor: Promise<void> | null = null;
+let loadingHighlights: Promise<void> | null = null;
+let loadingScrolling: Promise<typeof scrollToHeading | null> | null = null;
 
-/** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts, ../pieces.ts, ../block-views.ts, ../gaps.ts). */
+/** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts, ../pieces.ts, ../block-views.ts, ../gaps.ts, ../highlights.ts). */
 const parts: Partial<EditingParts> = {};
 /** The editors' documents, told when a part arrives (they fill its slots). */
 const listeners = new Set<() => void>();
@@ -86,6 +89,34 @@ export function loadGapCursor(): Promise<void> {
       log.warn('The editor\'s gap cursor could not be loaded (is its chunk beside the editor\'s script?); the caret does not stop beside tables, images and rules', error),
   );
   return loadingGapCursor;
+}
+
+/**
+ * Loads mention highlights (../highlights.ts), on first need: a host setting an editor's
+ * `mentionHighlights` (editor-document.ts). Until they arrive mentions show unhighlighted.
+ */
+export function loadHighlights(): Promise<void> {
+  loadingHighlights ??= import('../highlights.js').then(
+    () => undefined,
+    (error: unknown) =>
+      log.warn('The editor\'s mention highlights could not be loaded (is their chunk beside the editor\'s script?); mentions show without highlights', error),
+  );
+  return loadingHighlights;
+}
+
+/**
+ * Loads the scrolling to a heading (core/plugins/scroll-to-heading.ts), on the first
+ * `scrollToHeading`: its command, or null (with the warning) when it cannot be fetched.
+ */
+export function loadScrolling(): Promise<typeof scrollToHeading | null> {
+  loadingScrolling ??= import('../../core/plugins/scroll-to-heading.js').then(
+    (module) => module.scrollToHeading,
+    (error: unknown) => {
+      log.warn('The editor\'s scrolling to a heading could not be loaded (is its chunk beside the editor\'s script?); the page does not scroll to it', error);
+      return null;
+    },
+  );
+  return loadingScrolling;
 }
 
 /**

@@ -6,14 +6,14 @@ import { FormControl } from './form-control.js';
 import { EditorSettings } from './editor-settings.js';
 import { pressBelowContent } from './open-end.js';
 import { CollaborationController, type Collaboration } from './collaboration.js';
-import { OnDemandPieces } from './on-demand.js';
+import { loadScrolling, OnDemandPieces } from './on-demand.js';
 import type { EditorView } from 'prosemirror-view';
 import { schemaStyles } from '../../core/extensions/collect.js';
 import type { EditorCommands, ExtensionInput } from '../../core/extensions/types.js';
 import type { Menus } from '../../core/menus.js';
 import { focusAt, insertAtSavedSelection, type FocusPosition } from '../../core/operations.js';
 import { MAX_IMAGE_FILE_SIZE } from '../../core/plugins/image-validation.js';
-import { scrollToHeading as scrollToHeadingCommand } from '../../core/plugins/toc.js';
+import { headingEntry } from '../../core/plugins/toc.js';
 import { schema } from '../../core/schema/index.js';
 import { serializeJSON, type JSONNode } from '../../core/serialize/json.js';
 import { serializeMarkdown } from '../../core/serialize/markdown.js';
@@ -348,9 +348,18 @@ export class RichEditor extends EditorSettings {
     return this.doc.run(name, args);
   }
 
-  /** Scrolls smoothly to the `sequence`-th heading (1-based) of a level; false when there is none. */
+  /**
+   * Scrolls smoothly to the `sequence`-th heading (1-based) of a level; false when there is none.
+   * The scrolling comes with its module, fetched on the first call (the embed bundle's
+   * `scroll-to-heading` chunk), and finds the heading again in the document of then.
+   */
   scrollToHeading(level: number, sequence: number): boolean {
     const view = this.doc.view;
-    return !!view && scrollToHeadingCommand(level, sequence)(view.state, undefined, view);
+    if (!view || !headingEntry(view.state.doc, level, sequence)) return false;
+    void loadScrolling().then((scrollTo) => {
+      const now = this.doc.view;
+      if (scrollTo && now) scrollTo(level, sequence)(now.state, undefined, now);
+    });
+    return true;
   }
 }

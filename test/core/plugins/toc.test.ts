@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { scrollToHeading, tableOfContents } from '../../../src/core/plugins/toc.js';
+import { scrollToHeading } from '../../../src/core/plugins/scroll-to-heading.js';
+import { tableOfContents } from '../../../src/core/plugins/toc.js';
 import { parseHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, nextFrame, type TestEditor } from '../../helpers/editor.js';
 

@@ -1,0 +1,110 @@
+// Parts of the embed bundle an editor fetches only when a host first uses them, in a real
+// Chromium: mention highlights once a host gives its list (an editor without one never fetches
+// them), highlighting the mentions as soon as they arrive; a highlights chunk that cannot be
+// fetched gives its clear warning and the mentions still show. The scrolling to a heading comes
+// with the first scrollToHeading, which answers at once and scrolls when it arrives.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { launchChromium } from './helpers/browser.mjs';
+import { serve } from '../../scripts/serve.mjs';
+
+const CHUNKS = {
+  highlights: /\/dist\/browser\/highlights-[\w-]+\.min\.js$/,
+  scrolling: /\/dist\/browser\/scroll-to-heading-[\w-]+\.min\.js$/,
+};
+const HIGHLIGHTS_WARNING = "[rich-editor] The editor's mention highlights could not be loaded";
+const MENTIONS = '<p>Hi <span data-type="mention" data-id="m1" data-label="Ada" data-entity-identifier="u1" data-entity-name="user_mention">@Ada</span> and <span data-type="mention" data-id="m2" data-label="Bob" data-entity-identifier="u2" data-entity-name="user_mention">@Bob</span></p>';
+
+let server;
+let browser;
+let base;
+
+before(async () => {
+  assert.ok(existsSync('dist/browser/rich-editor.min.js'), 'npm test builds dist/ first');
+  server = await serve(0);
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/** Opens a read-only editor on `value`, each chunk named in CHUNKS handled as `handling` says (`continue` by default, or `abort`). */
+async function open(value, handling = {}) {
+  const page = await browser.newPage();
+  const problems = [];
+  const warnings = [];
+  const requested = [];
+  let warned = () => {};
+  const warning = new Promise((resolve) => (warned = resolve));
+  page.on('console', (message) => {
+    if (message.type() === 'warn' || message.type() === 'warning') {
+      warnings.push(message.text());
+      warned();
+    } else if (message.type() === 'error' && !(message.text().includes('net::ERR_FAILED') || message.text().includes('404'))) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/embed.html') {
+      const body = '<!doctype html><meta charset="utf-8"><title>Embed</title><script type="module" src="/dist/browser/rich-editor.min.js"></script><rich-editor id="editor" readonly></rich-editor>';
+      return void request.respond({ status: 200, contentType: 'text/html', body });
+    }
+    if (url.pathname === '/favicon.ico') return void request.respond({ status: 404 });
+    const name = Object.keys(CHUNKS).find((chunk) => CHUNKS[chunk].test(url.pathname));
+    if (name) requested.push(name);
+    if (name && handling[name] === 'abort') return void request.abort('failed');
+    request.continue();
+  });
+  await page.goto(`${base}/embed.html`);
+  await page.waitForFunction(() => customElements.get('rich-editor'));
+  await page.evaluate((html) => document.getElementById('editor').setValue(html), value);
+  return { page, problems, warnings, warning, requested };
+}
+
+const highlighted = (page) =>
+  page.evaluate(() => [...document.getElementById('editor').shadowRoot.querySelectorAll('.mention.mention-highlight')].map((mention) => mention.textContent));
+
+test('mention highlights are fetched once a host gives its list, and highlight its mentions when they arrive', async () => {
+  const { page, problems, requested } = await open(MENTIONS);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+  assert.deepEqual(requested, [], 'an editor without a list fetches nothing for it');
+  assert.deepEqual(await highlighted(page), []);
+  await page.evaluate(() => (document.getElementById('editor').mentionHighlights = () => Promise.resolve(['u2'])));
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.querySelector('.mention.mention-highlight'));
+  assert.deepEqual(await highlighted(page), ['@Bob']);
+  assert.deepEqual(requested, ['highlights']);
+  // A new list after they arrived is asked for at once.
+  await page.evaluate(() => (document.getElementById('editor').mentionHighlights = () => Promise.resolve(['u1'])));
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.querySelector('.mention.mention-highlight')?.textContent === '@Ada');
+  assert.deepEqual(await highlighted(page), ['@Ada']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a highlights chunk that cannot be fetched gives its clear warning once; the mentions still show', async () => {
+  const { page, problems, warnings, warning } = await open(MENTIONS, { highlights: 'abort' });
+  await page.evaluate(() => (document.getElementById('editor').mentionHighlights = () => Promise.resolve(['u1'])));
+  await warning;
+  assert.equal(warnings.filter((w) => w.startsWith(HIGHLIGHTS_WARNING)).length, 1, `warnings: ${warnings.join(' | ')}`);
+  assert.equal(await page.evaluate(() => document.getElementById('editor').shadowRoot.querySelectorAll('.mention').length), 2);
+  assert.deepEqual(await highlighted(page), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the first scrollToHeading answers at once, fetches the scrolling and scrolls the heading to the top; a heading that is not there fetches nothing', async () => {
+  const filler = '<p>text</p>'.repeat(150);
+  const { page, problems, requested } = await open(`<h2>One</h2>${filler}<h2>Two</h2>${filler}`);
+  assert.equal(await page.evaluate(() => document.getElementById('editor').scrollToHeading(1, 1)), false);
+  assert.deepEqual(requested, []);
+  assert.equal(await page.evaluate(() => document.getElementById('editor').scrollToHeading(2, 2)), true);
+  await page.waitForFunction(() => Math.abs(document.getElementById('editor').shadowRoot.querySelectorAll('h2')[1].getBoundingClientRect().top) <= 2);
+  assert.deepEqual(requested, ['scrolling']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
