@@ -1,10 +1,12 @@
-import type { MarkType, Node as PMNode, ResolvedPos } from 'prosemirror-model';
+import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
 import { EditorState, NodeSelection, type Command, type Selection } from 'prosemirror-state';
 import { selectedBlockKind, type BlockMenuEntry } from './commands/block-kind.js';
+import { markActive } from './commands/marks.js';
 import { schemaBlockMenu } from './extensions/collect.js';
 import { schema as builtinSchema } from './schema/index.js';
 
 export { setTextBlock } from './block-menu.js';
+export { markActive } from './commands/marks.js';
 export type { BlockMenuEntry } from './commands/block-kind.js';
 
 /** A kind of block the toolbar's dropdown shows: an entry id (the spec's `text` … `code`, or an extension's). */
@@ -85,28 +87,6 @@ function isVisible(state: EditorState, editable: boolean): boolean {
   if (!editable || selection.empty) return false;
   if (selection instanceof NodeSelection || isCellSelection(selection)) return false;
   return cellAround(selection.$from) === cellAround(selection.$to);
-}
-
-/**
- * Whether a mark's button is pressed. It follows what the toggle commands do: bold,
- * italic, underline and strike are removed when any selected text has them, inline
- * code (toggled with `removeWhenPresent: false`) only when all of it has.
- */
-export function markActive(state: EditorState, type: MarkType): boolean {
-  const { empty, from, to, $from } = state.selection;
-  if (empty) return !!type.isInSet(state.storedMarks ?? $from.marks());
-  if (!type.spec.code) return state.doc.rangeHasMark(from, to, type);
-  let sawText = false;
-  let all = true;
-  state.doc.nodesBetween(from, to, (node) => {
-    if (!all) return false;
-    if (node.isText) {
-      sawText = true;
-      if (!type.isInSet(node.marks)) all = false;
-    }
-    return true;
-  });
-  return sawText && all;
 }
 
 /** The first link mark in the selection (or at the caret). */
