@@ -28,6 +28,10 @@ const MENU_PLUGIN_MARKS = {
   'the mention plugin': 'Mention suggestions failed',
   // The paste pipeline (its failure log) comes with them too.
   'the paste pipeline': 'Paste could not be handled',
+  // And what the link plugin does to pasted content (its failure log).
+  'the links of pasted content': 'Pasted links could not be detected',
+  // The toolbar's state (its test of prosemirror-tables' cell selection).
+  "the toolbar's state": '"$anchorCell"in',
 };
 /** A string only prosemirror-gapcursor holds (its JSON check): the gap cursor comes with the first block drawn that a gap can stand beside. */
 const GAP_CURSOR_MARK = 'Invalid input for GapCursor.fromJSON';

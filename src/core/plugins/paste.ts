@@ -11,7 +11,7 @@ import { Plugin } from 'prosemirror-state';
 import { pasteKey } from './held-paste.js';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
-import { linkPastedAddresses, pasteLinkOverSelection } from './link.js';
+import { linkPastedAddresses, pasteLinkOverSelection } from './link-paste.js';
 import { pasteMarkdown } from './markdown-paste.js';
 import { allowsChild, cleanPastedHTML, htmlAsText } from './paste-html.js';
 import type { PasteContext } from './paste-sources.js';
