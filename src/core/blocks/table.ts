@@ -1,11 +1,12 @@
 /** Tables (the `tables` feature): rows, cells and header cells with colours and column widths. */
-import { DOMParser, Fragment, type DOMOutputSpec, type Node as PMNode, type Schema } from 'prosemirror-model';
+import type { DOMOutputSpec, Node as PMNode } from 'prosemirror-model';
 import { insertTable, insertTableOf } from '../commands/table-insert.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
 import { inlineStyle } from '../schema/inline-style.js';
 import { cellInline, codeSpan, destination } from '../serialize/markdown-inline.js';
 import { slashEntry } from './entries.js';
+import { headerContent } from './header-content.js';
 
 const COLOURS: Readonly<Record<string, AttrKind>> = {
   background: { type: 'color', role: 'background' },
@@ -59,22 +60,6 @@ function cellToDOM(tag: 'td' | 'th') {
     if (colwidth) attrs['data-colwidth'] = (colwidth as number[]).join(',');
     return [tag, colorAttrs(background, textColor, attrs), 0];
   };
-}
-
-/** Header cells hold paragraphs only (spec section 5): blocks inside a <th> become paragraphs, text kept. */
-function headerContent(dom: Node, schema: Schema): Fragment {
-  const paragraphs: PMNode[] = [];
-  DOMParser.fromSchema(schema)
-    .parse(dom, { preserveWhitespace: true })
-    .descendants((node) => {
-      if (!node.isTextblock) return true;
-      const content = node.type.spec.code
-        ? node.textContent.split('\n').flatMap((line, i) => [...(i ? [schema.nodes.hard_break.create()] : []), ...(line ? [schema.text(line)] : [])])
-        : node.content;
-      paragraphs.push(schema.nodes.paragraph.create(null, content));
-      return false;
-    });
-  return Fragment.from(paragraphs.length ? paragraphs : [schema.nodes.paragraph.create()]);
 }
 
 /** A table cell as one line of inline markdown: GFM cells hold no blocks and no breaks. */

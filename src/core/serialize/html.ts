@@ -1,6 +1,7 @@
 import { DOMParser as PMDOMParser, DOMSerializer, Fragment, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { NO_DOM_MESSAGE, canParseHTML, parseInertHTML } from '../dom.js';
 import { ChunkedHTML, fragmentToHTML, writeBlockHTML } from './html-string.js';
+import { readOwnHTML } from './html-own.js';
 import { withoutInlineHandlers } from './inline-handlers.js';
 import { log } from '../log.js';
 import { schema as defaultSchema } from '../schema/index.js';
@@ -133,13 +134,17 @@ function foldLineBreaks(root: Element): void {
  * Parses an HTML string into a document of the schema. Unknown elements and
  * attributes are dropped and every attribute is cleaned by its node's rules. Input
  * too deep or too large to parse in bounded time becomes plain paragraphs; bad input
- * never throws. Outside a browser it needs a DOM (`setDOMImplementation`); without one
+ * never throws. Markup the editor wrote is read without a DOM (html-own.ts); outside a browser it needs a DOM (`setDOMImplementation`); without one
  * it throws a RangeError naming that function.
  */
 export function parseHTML(html: string | null | undefined, env: DomEnvironment = {}): PMNode {
   const schema = env.schema ?? defaultSchema;
   if (typeof html !== 'string' || !html.trim()) return emptyDoc(schema);
   if (!env.parseDocument && !canParseHTML()) throw new RangeError(NO_DOM_MESSAGE);
+  // The editor's own markup is read straight from the string (html-own.ts): the same document
+  // the DOM path gives, without building and walking a DOM tree. Other markup takes the DOM path.
+  const own = env.parseDocument ? null : readOwnHTML(html, schema);
+  if (own) return own;
   let body: HTMLElement | null = null;
   try {
     if (tooDeepMarkup(html)) return textToDoc(markupText(html, env), schema);

@@ -1,0 +1,144 @@
+/**
+ * A strict reader of the markup the editor writes (html-string.ts) into a light tree of
+ * elements and text, for `readOwnHTML` (html-own.ts). It accepts only markup whose tree a
+ * browser's HTML parser builds exactly as written: known tags, well nested, in places where
+ * the parser neither closes, moves nor adds an element (no `<ul>` in a `<p>`, no text in a
+ * `<table>`, no `<li>` outside a list), quoted attribute values, and the entities the writer
+ * uses. For anything else it returns null, and the caller parses with the DOM as before.
+ */
+
+/** An element of the tree: its tag, its attributes as name/value pairs, its children. */
+export interface OwnElement {
+  readonly tag: string;
+  readonly attrs: readonly string[];
+  readonly children: OwnNode[];
+}
+
+/** Text (entities decoded), or an element. */
+export type OwnNode = string | OwnElement;
+
+/** Deeper or larger than this, the DOM path decides (it reads such markup as text). */
+const MAX_DEPTH = 200;
+const MAX_ELEMENTS = 1_000_000;
+
+const VOID = new Set(['br', 'img', 'input', 'hr']);
+/** Tags read inside text: they never close a paragraph or a heading. */
+const PHRASING = new Set('a b br code del em i img input ins kbd label mark s small span strike strong sub sup u'.split(' '));
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const FLOW = new Set(['p', ...HEADINGS, 'ul', 'ol', 'li', 'blockquote', 'pre', 'table', 'tbody', 'tr', 'td', 'th', 'hr', 'div']);
+/** Elements that may hold only phrasing content here. */
+const PHRASING_ONLY = new Set(['p', ...HEADINGS, 'pre', ...PHRASING]);
+/** Each table or list part and the one parent it may have. */
+const PARENT_OF: Readonly<Record<string, string | readonly string[]>> = { li: ['ul', 'ol'], tbody: 'table', tr: 'tbody', td: 'tr', th: 'tr' };
+/** Each of these holds only one kind of child: no text, nothing else. */
+const ONLY_CHILD: Readonly<Record<string, string | readonly string[]>> = { ul: 'li', ol: 'li', table: 'tbody', tbody: 'tr', tr: ['td', 'th'] };
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: '\u00a0', '#39': "'" };
+/** Every `&`, with the entity it starts when it is one of ours. */
+const AMPERSAND = /&(?:(amp|lt|gt|quot|nbsp|#39);)?/g;
+
+class Refused extends Error {}
+const REFUSED = new Refused();
+
+/** Text with its entities decoded; refused if an `&` starts anything else. */
+function decode(text: string): string {
+  if (text.indexOf('&') < 0) return text;
+  return text.replace(AMPERSAND, (_, name: string | undefined) => {
+    if (!name) throw REFUSED;
+    return ENTITIES[name];
+  });
+}
+
+function allowed(child: string, parent: string): boolean {
+  const only = ONLY_CHILD[parent];
+  if (only) return typeof only === 'string' ? only === child : only.includes(child);
+  const needs = PARENT_OF[child];
+  if (needs) return typeof needs === 'string' ? needs === parent : needs.includes(parent);
+  if (PHRASING_ONLY.has(parent)) return PHRASING.has(child);
+  return FLOW.has(child) || PHRASING.has(child);
+}
+
+const OPEN_TAG = /<([a-z][a-z0-9]*)/y;
+const ATTRIBUTE = /[ \t\n\f]+([a-z][a-z0-9-]*)(?:[ \t\n\f]*=[ \t\n\f]*(?:"([^"]*)"|'([^']*)'))?/y;
+const TAG_END = /[ \t\n\f]*>/y;
+const CLOSE_TAG = /<\/([a-z][a-z0-9]*)>/y;
+/** Characters a browser's parser changes or drops (NUL, carriage returns) and unpaired surrogates. */
+const UNREAD = /[\0\r]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The tree of `html`, or null when it is not markup this reader takes (see the file's comment). */
+export function tokenizeOwnHTML(html: string): OwnNode[] | null {
+  if (UNREAD.test(html)) return null;
+  try {
+    return tokenize(html);
+  } catch (error) {
+    if (error === REFUSED) return null;
+    throw error;
+  }
+}
+
+function tokenize(html: string): OwnNode[] {
+  const root: OwnElement = { tag: 'body', attrs: [], children: [] };
+  const stack: OwnElement[] = [root];
+  let links = 0;
+  let count = 0;
+  let pos = 0;
+  while (pos < html.length) {
+    const top = stack[stack.length - 1];
+    const lt = html.indexOf('<', pos);
+    const end = lt < 0 ? html.length : lt;
+    if (end > pos) {
+      const text = decode(html.slice(pos, end));
+      if (ONLY_CHILD[top.tag]) throw REFUSED;
+      // A newline right after `<pre>` is dropped by the HTML parser.
+      if (top.tag === 'pre' && !top.children.length && text.charCodeAt(0) === 10) throw REFUSED;
+      top.children.push(text);
+      pos = end;
+      continue;
+    }
+    if (html.charCodeAt(pos + 1) === 47 /* / */) {
+      CLOSE_TAG.lastIndex = pos;
+      const close = CLOSE_TAG.exec(html);
+      if (!close || close[1] !== top.tag || stack.length === 1) throw REFUSED;
+      stack.pop();
+      if (top.tag === 'a') links--;
+      pos = CLOSE_TAG.lastIndex;
+      continue;
+    }
+    OPEN_TAG.lastIndex = pos;
+    const open = OPEN_TAG.exec(html);
+    if (!open) throw REFUSED;
+    const tag = open[1];
+    if (!allowed(tag, top.tag) || (tag === 'a' && links > 0) || ++count > MAX_ELEMENTS) throw REFUSED;
+    const attrs: string[] = [];
+    let at = OPEN_TAG.lastIndex;
+    for (;;) {
+      ATTRIBUTE.lastIndex = at;
+      const attr = ATTRIBUTE.exec(html);
+      if (!attr) break;
+      const name = attr[1];
+      // Handlers are stripped before the DOM path parses; repeated names keep the first there.
+      if (name.startsWith('on')) throw REFUSED;
+      for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === name) throw REFUSED;
+      attrs.push(name, decode(attr[2] ?? attr[3] ?? ''));
+      at = ATTRIBUTE.lastIndex;
+    }
+    TAG_END.lastIndex = at;
+    if (!TAG_END.exec(html)) throw REFUSED;
+    pos = TAG_END.lastIndex;
+    const element: OwnElement = { tag, attrs, children: [] };
+    top.children.push(element);
+    if (VOID.has(tag)) continue;
+    if (stack.length > MAX_DEPTH) throw REFUSED;
+    stack.push(element);
+    if (tag === 'a') links++;
+  }
+  if (stack.length !== 1) throw REFUSED;
+  return root.children;
+}
+
+/** An element's attribute, or null. */
+export function ownAttribute(element: OwnElement, name: string): string | null {
+  const attrs = element.attrs;
+  for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === name) return attrs[i + 1];
+  return null;
+}
