@@ -92,9 +92,11 @@ class OwnReader {
 
   /** The rule ProseMirror would apply to `element`, or null when none matches. */
   private match(element: OwnElement): Match | null {
+    // Styles can give marks on the DOM path (ProseMirror reads them on every element): only ones no rule reads pass.
+    const style = ownAttribute(element, 'style');
+    if (style !== null && !ownStyle(style)) throw REFUSED;
     const candidates = this.rules.get(element.tag);
     if (!candidates) return null;
-    if (ownAttribute(element, 'style') !== null && !ownStyle(ownAttribute(element, 'style')!)) throw REFUSED;
     const key = `${element.tag}\u0000${element.attrs.join('\u0000')}`;
     const known = this.matches.get(key);
     if (known !== undefined) return known;
