@@ -59,7 +59,11 @@ function allowed(child: string, parent: string): boolean {
 }
 
 const OPEN_TAG = /<([a-z][a-z0-9]*)/y;
-const ATTRIBUTE = /[ \t\n\f]+([a-z][a-z0-9-]*)(?:[ \t\n\f]*=[ \t\n\f]*(?:"([^"]*)"|'([^']*)'))?/y;
+/**
+ * An attribute. A value holds no `<` (the writer escapes it): the DOM path takes handler-like
+ * text after a `<` out of the markup wherever it stands, values included (inline-handlers.ts).
+ */
+const ATTRIBUTE = /[ \t\n\f]+([a-z][a-z0-9-]*)(?:[ \t\n\f]*=[ \t\n\f]*(?:"([^"<]*)"|'([^'<]*)'))?/y;
 const TAG_END = /[ \t\n\f]*>/y;
 const CLOSE_TAG = /<\/([a-z][a-z0-9]*)>/y;
 /** Characters a browser's parser changes or drops (NUL, carriage returns) and unpaired surrogates. */
