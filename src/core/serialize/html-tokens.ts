@@ -71,7 +71,8 @@ const UNREAD = /[\0\r]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 
 /** The tree of `html`, or null when it is not markup this reader takes (see the file's comment). */
 export function tokenizeOwnHTML(html: string): OwnNode[] | null {
-  if (UNREAD.test(html)) return null;
+  // The first test is the quick one: most documents hold no surrogate at all.
+  if (/[\0\r\uD800-\uDFFF]/.test(html) && UNREAD.test(html)) return null;
   try {
     return tokenize(html);
   } catch (error) {

@@ -136,6 +136,7 @@ describe('reading the editor\'s own HTML without a DOM', function () {
       '<p>a\r\nb</p>',
       '<p>a\nb</p>',
       '<p>a\u0000b</p>',
+      '<p>a\ud800b</p>',
       '<table><tbody style="font-weight: bold"><tr><td><p>a</p></td></tr></tbody></table>',
       '<p><span style="font-style: italic">a</span></p>',
       '\n<p>a</p>',
