@@ -47,6 +47,13 @@ export interface OwnDomReads {
 
 const elements = new WeakMap<object, OwnElement>();
 
+function refuse(): never {
+  throw OWN_DOM_REFUSED;
+}
+
+/** What a light element does not answer: its class (`instanceof`), `in`, its keys, and any change. */
+const UNANSWERED: ProxyHandler<object> = { getPrototypeOf: refuse, has: refuse, ownKeys: refuse, set: refuse, defineProperty: refuse, deleteProperty: refuse };
+
 /** The tree element behind an object `ownDom` made (what `contentElement` returned). */
 export function elementOf(dom: unknown): OwnElement {
   const element = typeof dom === 'object' && dom ? elements.get(dom) : undefined;
@@ -81,6 +88,7 @@ export function ownDom(element: OwnElement, reads: OwnDomReads): HTMLElement {
       if (typeof key === 'string' && key in target) return target[key as keyof typeof target];
       throw OWN_DOM_REFUSED;
     },
+    ...UNANSWERED,
   });
   elements.set(dom, element);
   return dom as unknown as HTMLElement;
@@ -112,6 +120,7 @@ function styleOf(element: OwnElement): object {
         if (!STYLE_VALUE[property].test(value)) throw OWN_DOM_REFUSED;
         return value;
       },
+      ...UNANSWERED,
     },
   );
 }

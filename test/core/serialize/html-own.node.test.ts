@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Node as PMNode, Schema } from 'prosemirror-model';
+import { Schema, type Node as PMNode } from 'prosemirror-model';
 import { parseInertHTML } from '../../../src/core/dom.js';
 import { parseHTML, schema, serializeHTML } from '../../../src/core/index.js';
 import { readOwnHTML } from '../../../src/core/serialize/html-own.js';
@@ -194,5 +194,19 @@ describe('reading the editor\'s own HTML without a DOM', function () {
       }
     }
     expect(taken).to.be.greaterThan(0);
+  });
+
+  it('a schema\'s own rules are followed, and rules it cannot answer for leave the markup to the DOM path', () => {
+    const withMark = (spec: object) => new Schema({ nodes: schema.spec.nodes, marks: schema.spec.marks.addToEnd('highlight', { toDOM: () => ['mark', 0], ...spec }) });
+    const plain = withMark({ parseDOM: [{ tag: 'mark' }] });
+    expect(sameAsDOM('<p>a <mark>b <strong>c</strong></mark></p>', plain)).to.equal(true);
+    const byClass = withMark({ parseDOM: [{ tag: 'mark', getAttrs: (dom: HTMLElement) => (dom instanceof HTMLElement && dom.classList.contains('x') ? null : false) }] });
+    expect(sameAsDOM('<p><mark class="x">b</mark></p>', byClass)).to.equal(false);
+    const byId = withMark({ parseDOM: [{ tag: 'mark', getAttrs: (dom: HTMLElement) => (dom.id ? null : false) }] });
+    expect(sameAsDOM('<p><mark id="x">b</mark></p>', byId)).to.equal(false);
+    const byStyle = withMark({ parseDOM: [{ style: 'color' }] });
+    expect(sameAsDOM('<p>b</p>', byStyle)).to.equal(false);
+    const inContext = withMark({ parseDOM: [{ tag: 'mark', context: 'paragraph/' }] });
+    expect(sameAsDOM('<p><mark>b</mark></p>', inContext)).to.equal(false);
   });
 });
