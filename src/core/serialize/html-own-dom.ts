@@ -45,53 +45,64 @@ export interface OwnDomReads {
   beyondAttributes: boolean;
 }
 
-const elements = new WeakMap<object, OwnElement>();
-
 function refuse(): never {
   throw OWN_DOM_REFUSED;
 }
 
+/** An element as a rule sees it: the tree element and what reading it tells. */
+interface Target {
+  readonly element: OwnElement;
+  readonly reads: OwnDomReads;
+}
+
+/** The members a rule may read, each answered from the target. */
+const MEMBERS: Readonly<Record<string, (target: Target) => unknown>> = {
+  nodeType: () => 1,
+  nodeName: ({ element }) => element.tag.toUpperCase(),
+  tagName: ({ element }) => element.tag.toUpperCase(),
+  getAttribute: ({ element }) => (name: string) => ownAttribute(element, String(name).toLowerCase()),
+  hasAttribute: ({ element }) => (name: string) => ownAttribute(element, String(name).toLowerCase()) !== null,
+  textContent: ({ element, reads }) => {
+    reads.beyondAttributes = true;
+    return textOf(element);
+  },
+  querySelector: ({ element, reads }) => (selector: string) => {
+    reads.beyondAttributes = true;
+    const found = querySelector(element, String(selector));
+    return found ? ownDom(found, reads) : null;
+  },
+  style: ({ element, reads }) => {
+    reads.beyondAttributes = true;
+    return styleOf(element);
+  },
+};
+
 /** What a light element does not answer: its class (`instanceof`), `in`, its keys, and any change. */
 const UNANSWERED: ProxyHandler<object> = { getPrototypeOf: refuse, has: refuse, ownKeys: refuse, set: refuse, defineProperty: refuse, deleteProperty: refuse };
 
+/** Where the tree element of a light element is kept (no rule can name it). */
+const ELEMENT = Symbol('element');
+
+const HANDLER: ProxyHandler<Target> = {
+  get(target, key) {
+    if (key === ELEMENT) return target.element;
+    const member = typeof key === 'string' && Object.hasOwn(MEMBERS, key) ? MEMBERS[key] : null;
+    if (!member) throw OWN_DOM_REFUSED;
+    return member(target);
+  },
+  ...(UNANSWERED as ProxyHandler<Target>),
+};
+
 /** The tree element behind an object `ownDom` made (what `contentElement` returned). */
 export function elementOf(dom: unknown): OwnElement {
-  const element = typeof dom === 'object' && dom ? elements.get(dom) : undefined;
+  const element = typeof dom === 'object' && dom ? (dom as Record<symbol, OwnElement | undefined>)[ELEMENT] : undefined;
   if (!element) throw OWN_DOM_REFUSED;
   return element;
 }
 
 /** An element of the tree as a rule sees it. */
 export function ownDom(element: OwnElement, reads: OwnDomReads): HTMLElement {
-  const members = {
-    nodeType: 1,
-    nodeName: element.tag.toUpperCase(),
-    tagName: element.tag.toUpperCase(),
-    getAttribute: (name: string) => ownAttribute(element, String(name).toLowerCase()),
-    hasAttribute: (name: string) => ownAttribute(element, String(name).toLowerCase()) !== null,
-    get textContent() {
-      reads.beyondAttributes = true;
-      return textOf(element);
-    },
-    querySelector: (selector: string) => {
-      reads.beyondAttributes = true;
-      const found = querySelector(element, String(selector));
-      return found ? ownDom(found, reads) : null;
-    },
-    get style() {
-      reads.beyondAttributes = true;
-      return styleOf(element);
-    },
-  };
-  const dom = new Proxy(members, {
-    get(target, key) {
-      if (typeof key === 'string' && key in target) return target[key as keyof typeof target];
-      throw OWN_DOM_REFUSED;
-    },
-    ...UNANSWERED,
-  });
-  elements.set(dom, element);
-  return dom as unknown as HTMLElement;
+  return new Proxy<Target>({ element, reads }, HANDLER) as unknown as HTMLElement;
 }
 
 function textOf(element: OwnElement): string {
@@ -170,9 +181,16 @@ function pathMatches(path: readonly OwnElement[], list: ReturnType<typeof parseS
   });
 }
 
+/** Selectors read so far (rules use a handful). */
+const selectors = new Map<string, ReturnType<typeof parseSelector>>();
+
 /** The first descendant of `root` in document order matching `selector`. */
 function querySelector(root: OwnElement, selector: string): OwnElement | null {
-  const list = parseSelector(selector);
+  let list = selectors.get(selector);
+  if (list === undefined) {
+    list = parseSelector(selector);
+    if (selectors.size < 64) selectors.set(selector, list);
+  }
   if (!list) throw OWN_DOM_REFUSED;
   const path: OwnElement[] = [root];
   const visit = (element: OwnElement): OwnElement | null => {
