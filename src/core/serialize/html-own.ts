@@ -74,6 +74,13 @@ interface Match {
  */
 const TRANSPARENT = new Set(['tbody', 'span', 'label', 'b', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'kbd', 'strike', 'em', 'strong', 'code', 'a']);
 
+/** Mark elements around a place, outermost first, with the set they give there, and the paths one deeper. */
+interface MarkPath {
+  readonly marks: readonly Mark[];
+  set: readonly Mark[] | null;
+  next: Map<Mark, MarkPath> | null;
+}
+
 /** Distinct attribute sets remembered per parse (beyond, rules run again). */
 const MAX_REMEMBERED = 4096;
 
@@ -81,6 +88,8 @@ const MAX_REMEMBERED = 4096;
 class OwnReader {
   private readonly matches = new Map<string, Match | null>();
   private readonly sets = new Map<string, readonly Mark[]>();
+  /** The mark paths of each text block type, from no marks. */
+  private readonly paths = new Map<NodeType, MarkPath>();
   private readonly markIds = new Map<Mark, number>();
   private readonly marksByType = new Map<MarkType, Map<string, Mark>>();
   private readonly reads: OwnDomReads = { beyondAttributes: false };
@@ -97,7 +106,7 @@ class OwnReader {
     if (style !== null && !ownStyle(style)) throw REFUSED;
     const candidates = this.rules.get(element.tag);
     if (!candidates) return null;
-    const key = `${element.tag}\u0000${element.attrs.join('\u0000')}`;
+    const key = element.attrs.length ? `${element.tag}\u0000${element.attrs.join('\u0000')}` : element.tag;
     const known = this.matches.get(key);
     if (known !== undefined) return known;
     this.reads.beyondAttributes = false;
@@ -132,18 +141,24 @@ class OwnReader {
     return (match.made = mark);
   }
 
-  /** The marks a node in `parent` takes from the marks around it, as ProseMirror's `insertNode` sets them; one array per set. */
-  private markSet(marks: readonly Mark[], parent: NodeType): readonly Mark[] {
-    if (!marks.length) return Mark.none;
+  /** The marks a node in a text block takes from the mark elements around it, as ProseMirror's `insertNode` sets them; one array per set. */
+  private markSet(path: MarkPath, parent: NodeType): readonly Mark[] {
+    if (path.set) return path.set;
+    let built: readonly Mark[] = Mark.none;
+    for (const mark of path.marks) if (parent.allowsMarkType(mark.type)) built = mark.addToSet(built);
     let key = parent.name;
-    for (const mark of marks) key += `,${this.markIds.get(mark)}`;
+    for (const mark of built) key += `,${this.markIds.get(mark)}`;
     let set = this.sets.get(key);
-    if (!set) {
-      let built: readonly Mark[] = Mark.none;
-      for (const mark of marks) if (parent.allowsMarkType(mark.type)) built = mark.addToSet(built);
-      this.sets.set(key, (set = built));
-    }
-    return set;
+    if (!set) this.sets.set(key, (set = built));
+    return (path.set = set);
+  }
+
+  /** The path of mark elements one deeper. */
+  private static deeper(path: MarkPath, mark: Mark): MarkPath {
+    path.next ??= new Map();
+    let next = path.next.get(mark);
+    if (!next) path.next.set(mark, (next = { marks: [...path.marks, mark], set: null, next: null }));
+    return next;
   }
 
   private node(match: Match, type: NodeType, content: Fragment | null): PMNode {
@@ -200,7 +215,7 @@ class OwnReader {
     let content: Fragment;
     if (type.inlineContent) {
       const nodes: PMNode[] = [];
-      const end = this.inline(children, type, type.contentMatch, Mark.none, full, inPre, nodes);
+      const end = this.inline(children, type, type.contentMatch, this.rootPath(type), full, inPre, nodes);
       if (!end.validEnd) throw REFUSED;
       content = Fragment.from(nodes);
     } else {
@@ -214,7 +229,13 @@ class OwnReader {
   }
 
   /** Inline content (text, marks, inline leaves) of a text block of `parent`, added to `nodes`; returns the content match after it. */
-  private inline(children: readonly OwnNode[], parent: NodeType, start: ContentMatch, marks: readonly Mark[], full: boolean, inPre: boolean, nodes: PMNode[]) {
+  private rootPath(parent: NodeType): MarkPath {
+    let path = this.paths.get(parent);
+    if (!path) this.paths.set(parent, (path = { marks: Mark.none, set: Mark.none, next: null }));
+    return path;
+  }
+
+  private inline(children: readonly OwnNode[], parent: NodeType, start: ContentMatch, marks: MarkPath, full: boolean, inPre: boolean, nodes: PMNode[]) {
     let match = start;
     for (const child of children) {
       let node: PMNode;
@@ -230,7 +251,7 @@ class OwnReader {
           continue;
         }
         if (found.rule.mark) {
-          match = this.inline(this.contentOf(child, found.rule), parent, match, [...marks, this.mark(found)], full, inPre || child.tag === 'pre', nodes);
+          match = this.inline(this.contentOf(child, found.rule), parent, match, OwnReader.deeper(marks, this.mark(found)), full, inPre || child.tag === 'pre', nodes);
           continue;
         }
         const type = this.schema.nodes[found.rule.node!];

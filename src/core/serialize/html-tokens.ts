@@ -58,14 +58,12 @@ function allowed(child: string, parent: string): boolean {
   return FLOW.has(child) || PHRASING.has(child);
 }
 
-const OPEN_TAG = /<([a-z][a-z0-9]*)/y;
 /**
  * An attribute. A value holds no `<` (the writer escapes it): the DOM path takes handler-like
  * text after a `<` out of the markup wherever it stands, values included (inline-handlers.ts).
  */
 const ATTRIBUTE = /[ \t\n\f]+([a-z][a-z0-9-]*)(?:[ \t\n\f]*=[ \t\n\f]*(?:"([^"<]*)"|'([^'<]*)'))?/y;
 const TAG_END = /[ \t\n\f]*>/y;
-const CLOSE_TAG = /<\/([a-z][a-z0-9]*)>/y;
 /** Characters a browser's parser changes or drops (NUL, carriage returns) and unpaired surrogates. */
 const UNREAD = /[\0\r]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -101,22 +99,23 @@ function tokenize(html: string): OwnNode[] {
       continue;
     }
     if (html.charCodeAt(pos + 1) === 47 /* / */) {
-      CLOSE_TAG.lastIndex = pos;
-      const close = CLOSE_TAG.exec(html);
-      if (!close || close[1] !== top.tag || stack.length === 1) throw REFUSED;
+      // Only the open element's end tag may come: anything else the HTML parser would mend.
+      const after = pos + 2 + top.tag.length;
+      if (stack.length === 1 || !html.startsWith(top.tag, pos + 2) || html.charCodeAt(after) !== 62 /* > */) throw REFUSED;
       stack.pop();
       if (top.tag === 'a') links--;
-      pos = CLOSE_TAG.lastIndex;
+      pos = after + 1;
       continue;
     }
-    OPEN_TAG.lastIndex = pos;
-    const open = OPEN_TAG.exec(html);
-    if (!open) throw REFUSED;
-    const tag = open[1];
+    let nameEnd = pos + 1;
+    for (let c = html.charCodeAt(nameEnd); (c >= 97 && c <= 122) || (nameEnd > pos + 1 && c >= 48 && c <= 57); c = html.charCodeAt(++nameEnd));
+    if (nameEnd === pos + 1) throw REFUSED;
+    const tag = html.slice(pos + 1, nameEnd);
     if (!allowed(tag, top.tag) || (tag === 'a' && links > 0) || ++count > MAX_ELEMENTS) throw REFUSED;
     const attrs: string[] = [];
-    let at = OPEN_TAG.lastIndex;
-    for (;;) {
+    let at = nameEnd;
+    // Most tags have no attributes: `<p>`, `</p>`, `<strong>`.
+    while (html.charCodeAt(at) !== 62) {
       ATTRIBUTE.lastIndex = at;
       const attr = ATTRIBUTE.exec(html);
       if (!attr) break;
@@ -127,9 +126,13 @@ function tokenize(html: string): OwnNode[] {
       attrs.push(name, decode(attr[2] ?? attr[3] ?? ''));
       at = ATTRIBUTE.lastIndex;
     }
-    TAG_END.lastIndex = at;
-    if (!TAG_END.exec(html)) throw REFUSED;
-    pos = TAG_END.lastIndex;
+    if (html.charCodeAt(at) === 62) {
+      pos = at + 1;
+    } else {
+      TAG_END.lastIndex = at;
+      if (!TAG_END.exec(html)) throw REFUSED;
+      pos = TAG_END.lastIndex;
+    }
     const element: OwnElement = { tag, attrs, children: [] };
     top.children.push(element);
     if (VOID.has(tag)) continue;
