@@ -54,10 +54,40 @@ function hasScheme(value: string): boolean {
 }
 
 /**
+ * A cleaner's answers for the strings it read last: a document's reader cleans each address
+ * once in its parse rule and again when the node's attributes are validated, and long
+ * documents repeat addresses. The cleaners are pure functions of the string.
+ */
+function remembered<T>(clean: (raw: unknown) => T): (raw: unknown) => T {
+  const answers = new Map<string, T>();
+  return (raw) => {
+    if (typeof raw !== 'string') return clean(raw);
+    let answer = answers.get(raw);
+    if (answer === undefined && !answers.has(raw)) {
+      answer = clean(raw);
+      if (answers.size >= 512) answers.clear();
+      answers.set(raw, answer);
+    }
+    return answer as T;
+  };
+}
+
+/**
  * A link's `href`: an absolute http(s) URL that parses, or `null` when the value is
  * anything else (`javascript:`, `data:`, `vbscript:`, relative, malformed).
  */
-export function safeLinkHref(raw: unknown): string | null {
+export const safeLinkHref: (raw: unknown) => string | null = remembered(safeLinkHrefOf);
+
+/**
+ * An image `src`: http(s), a relative address, or a `blob:` URL (local previews);
+ * `null` for anything else, `data:` included.
+ */
+export const safeImageSrc: (raw: unknown) => string | null = remembered(safeImageSrcOf);
+
+/** A mention's `redirect_uri`: a relative path or an http(s) URL, otherwise `/`. */
+export const safeRedirect: (raw: unknown) => string = remembered(safeRedirectOf);
+
+function safeLinkHrefOf(raw: unknown): string | null {
   const value = normaliseUrl(raw);
   if (!value || !hasScheme(value)) return null;
   const url = parseUrl(value);
@@ -108,7 +138,7 @@ export function cleanLinkHref(raw: unknown): string {
  * An image `src`: http(s), a relative address, or a `blob:` URL (local previews);
  * `null` for anything else, `data:` included.
  */
-export function safeImageSrc(raw: unknown): string | null {
+function safeImageSrcOf(raw: unknown): string | null {
   const value = normaliseUrl(raw);
   if (!value) return null;
   if (/^blob:/i.test(value)) {
@@ -120,7 +150,7 @@ export function safeImageSrc(raw: unknown): string | null {
 }
 
 /** A mention's `redirect_uri`: a relative path or an http(s) URL, otherwise `/`. */
-export function safeRedirect(raw: unknown): string {
+function safeRedirectOf(raw: unknown): string {
   const value = normaliseUrl(raw);
   return value && resolvesToWeb(value) ? asBrowsersRead(value) : '/';
 }
