@@ -45,7 +45,8 @@ export {
   safeRedirect,
   TABLE_COLORS,
 } from './url.js';
-export { CODE_LANGUAGES, knownLanguage, PLAIN_LANGUAGE } from './code-languages.js';
+export { CODE_LANGUAGES, PLAIN_LANGUAGE } from './code-languages.js';
+export { knownLanguage } from './code-language-names.js';
 
 // Extensions: the built-in blocks as definitions, the definition types, node views, priorities,
 // ProseMirror's modules as the editor runs them, features, menus and words.

@@ -102,9 +102,8 @@ export {
   editorSetup,
   editorSetupKey,
   editorSetupPlugin,
-  blockMenuOf,
-  BUILTIN_BLOCK_MENU,
   type EditorSetup,
   type SetupState,
 } from './extensions/setup.js';
+export { blockMenuOf, BUILTIN_BLOCK_MENU } from './extensions/setup-menus.js';
 export { definedNodeView, nodeViewEditabilityPlugin, schemaNodeViews } from './extensions/node-view.js';

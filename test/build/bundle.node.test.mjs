@@ -32,6 +32,8 @@ const MENU_PLUGIN_MARKS = {
   'the links of pasted content': 'Pasted links could not be detected',
   // The toolbar's state (its test of prosemirror-tables' cell selection).
   "the toolbar's state": '"$anchorCell"in',
+  // Other apps' names for code languages, which only pasted code is read with.
+  "other apps' names for code languages": 'shellsession',
 };
 /** A string only prosemirror-gapcursor holds (its JSON check): the gap cursor comes with the first block drawn that a gap can stand beside. */
 const GAP_CURSOR_MARK = 'Invalid input for GapCursor.fromJSON';

@@ -11,9 +11,8 @@ import type { Command } from 'prosemirror-state';
 import { kindCommand, type BlockMenuEntry } from '../commands/block-kind.js';
 import { featureOn, type ExtensionFeatureName, type Features } from '../features.js';
 import { perSchema } from '../per-schema.js';
-import type { SlashItem } from '../plugins/slash-items.js';
 import { edgeKeys } from './edges.js';
-import { BUILTIN_PRIORITY, blockMenuEntriesOf, definitionOf, featureOf, slashEntriesOf, type ExtensionNodeSpec } from './define.js';
+import { BUILTIN_PRIORITY, blockMenuEntriesOf, definitionOf, featureOf, type ExtensionNodeSpec } from './define.js';
 import type { NodeDefinition } from './types.js';
 
 /**
@@ -29,7 +28,7 @@ export function bandOf(priority: number | undefined): KeyBand {
 }
 
 /** A node type with the definition it was made from, the feature it belongs to and where its keys run. */
-interface Defined {
+export interface Defined {
   readonly type: NodeType;
   readonly def: NodeDefinition;
   readonly feature: ExtensionFeatureName | undefined;
@@ -37,7 +36,7 @@ interface Defined {
 }
 
 /** The schema's defined nodes, in schema order. */
-const defined = perSchema((schema: Schema): readonly Defined[] =>
+export const defined = perSchema((schema: Schema): readonly Defined[] =>
   Object.values(schema.nodes).flatMap((type) => {
     const def = definitionOf(type);
     return def ? [{ type, def, feature: featureOf(type), priority: (type.spec as ExtensionNodeSpec).priority }] : [];
@@ -51,35 +50,20 @@ function inBand(schema: Schema, features: Features | undefined, band: KeyBand): 
     .sort((a, b) => (b.priority ?? BUILTIN_PRIORITY) - (a.priority ?? BUILTIN_PRIORITY));
 }
 
-interface Entries {
-  readonly slash: ReadonlyArray<SlashItem & { feature?: ExtensionFeatureName }>;
-  readonly blockMenu: ReadonlyArray<BlockMenuEntry & { feature?: ExtensionFeatureName }>;
-}
-
-const entries = perSchema((schema: Schema): Entries => {
-  const slash: Array<SlashItem & { feature?: ExtensionFeatureName }> = [];
-  const blockMenu: Array<BlockMenuEntry & { feature?: ExtensionFeatureName }> = [];
-  for (const { def, feature } of defined(schema)) {
-    for (const entry of slashEntriesOf(def)) {
-      slash.push({ id: entry.id, title: entry.title, description: entry.description ?? '', searchTerms: entry.terms ?? [], icon: entry.icon, command: entry.command, feature });
-    }
-    for (const entry of def.blockMenu ?? blockMenuEntriesOf(def)) {
+/** The block-type menu entries of the schema's nodes, each with the feature it belongs to. */
+const blockMenuEntries = perSchema((schema: Schema): ReadonlyArray<BlockMenuEntry & { feature?: ExtensionFeatureName }> =>
+  defined(schema).flatMap(({ def, feature }) =>
+    (def.blockMenu ?? blockMenuEntriesOf(def)).map((entry) => {
       // Choosing the kind the selected blocks already are changes nothing.
       const command = entry.matches ? kindCommand(entry.id, entry.command, schemaBlockMenu) : entry.command;
-      blockMenu.push({ ...entry, command, feature });
-    }
-  }
-  return { slash, blockMenu };
-});
-
-/** The slash entries of the schema's nodes whose feature is on, in schema order. */
-export function schemaSlashItems(schema: Schema, features?: Features): SlashItem[] {
-  return entries(schema).slash.filter((entry) => featureOn(features, entry.feature));
-}
+      return { ...entry, command, feature };
+    }),
+  ),
+);
 
 /** The block-type menu entries of the schema's nodes whose feature is on, in schema order. */
 export function schemaBlockMenu(schema: Schema, features?: Features): BlockMenuEntry[] {
-  return entries(schema).blockMenu.filter((entry) => featureOn(features, entry.feature));
+  return blockMenuEntries(schema).filter((entry) => featureOn(features, entry.feature));
 }
 
 /** Key bindings from several sources, one command per key: those that bind the same key are tried in order. */

@@ -9,7 +9,7 @@ import { inputRules } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
 import { Schema, type MarkSpec, type NodeSpec } from 'prosemirror-model';
 import { toggleMark } from 'prosemirror-commands';
-import { Plugin, PluginKey, type Command, type EditorState } from 'prosemirror-state';
+import { Plugin, PluginKey, type Command } from 'prosemirror-state';
 import type { BlockMenuEntry } from '../commands/block-kind.js';
 import { arrange, BUILTIN_MENU_ORDER, type Menus } from '../menus.js';
 import { markActive } from '../commands/marks.js';
@@ -180,24 +180,6 @@ export interface SetupState {
 
 /** The key of the plugin that holds an editor's setup. */
 export const editorSetupKey = new PluginKey<SetupState>('editorSetup');
-
-/** The block-type menu of an editor's state (its schema's, in the spec's order, where no setup is held). */
-export function blockMenuOf(state: EditorState): readonly BlockMenuEntry[] {
-  return editorSetupKey.getState(state)?.blockMenu ?? arrange(schemaBlockMenu(state.schema), BUILTIN_MENU_ORDER, (entry) => entry.id);
-}
-
-/** The built-in block-type menu (spec 9), in its order. */
-export const BUILTIN_BLOCK_MENU: readonly BlockMenuEntry[] = BUILTIN_SETUP.blockMenu();
-
-/** The extensions' toolbar buttons in an editor's state. */
-export function toolbarItemsOf(state: EditorState): readonly ToolbarItem[] {
-  return editorSetupKey.getState(state)?.toolbar ?? [];
-}
-
-/** The host's menu layout in an editor's state. */
-export function menusOf(state: EditorState): Menus {
-  return editorSetupKey.getState(state)?.menus ?? {};
-}
 
 /** Holds the setup, features and menu layout in the editor's state, for the element's pieces (menus, toolbar) to read. */
 export function editorSetupPlugin(setup: EditorSetup, features: Features = {}, menus: Menus = {}): Plugin<SetupState> {

@@ -1,8 +1,8 @@
 /** Checks on image files before upload, with the spec's exact messages (editor image upload). */
 import { ENGLISH, fill, type Words } from '../strings.js';
+import { MAX_IMAGE_FILE_SIZE } from './image-limit.js';
 
-/** The largest image file the editor uploads by default, in bytes (spec: 5242880 bytes, 5 MB). */
-export const MAX_IMAGE_FILE_SIZE = 5242880;
+export { MAX_IMAGE_FILE_SIZE } from './image-limit.js';
 
 /** The alert when no file was given (spec, editor image upload). */
 export const NO_FILE_MESSAGE = ENGLISH['upload.noFile'];

@@ -6,7 +6,8 @@ import { cleanAttrs } from '../schema/attrs.js';
 import type { SafeNodeSpec } from '../schema/nodes.js';
 import { clock } from '../clock.js';
 import { USER_MENTION_ENTITY } from '../blocks/mention.js';
-import { mentionCanOpenAt, mentionKey, pendingTrigger } from './menu-triggers.js';
+import { mentionCanOpenAt, mentionKey } from './menu-triggers.js';
+import { pendingTrigger } from './pending-trigger.js';
 
 /** A person as the spec's host returns them (spec 7: "mention suggestions"). */
 export interface MentionSpecItem {

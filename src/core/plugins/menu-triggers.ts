@@ -2,10 +2,11 @@
  * The keys of the suggestion menus (the slash menu, the mention picker), and what keeps a "/"
  * or "@" typed before their plugins arrive: the embed bundle fetches those plugins with the
  * menus that show them (element/pieces.ts), and each opens, on arrival, at the trigger typed
- * meanwhile when the caret is still after it (its state's `init` reads `pendingTrigger`).
+ * meanwhile when the caret is still after it (its state's `init` reads `pendingTrigger`, in
+ * pending-trigger.ts, which comes with them).
  */
 import type { ResolvedPos } from 'prosemirror-model';
-import { Plugin, PluginKey, type EditorState } from 'prosemirror-state';
+import { Plugin, PluginKey } from 'prosemirror-state';
 import type { MentionState } from './mention.js';
 import type { SlashMenuState } from './slash-menu.js';
 
@@ -49,21 +50,10 @@ const TRIGGERS = {
 export type Trigger = keyof typeof TRIGGERS;
 
 /** Where each trigger typed before its plugin arrived stands now (mapped through every change). */
-type Pending = Readonly<Partial<Record<Trigger, number>>>;
+export type Pending = Readonly<Partial<Record<Trigger, number>>>;
 
-const triggersKey = new PluginKey<Pending>('menuTriggers');
-
-/**
- * Where `trigger` was typed before its menu's plugin arrived, when it is still there, the
- * selection is a caret after it in the same textblock, and the editor has focus; null otherwise.
- */
-export function pendingTrigger(state: EditorState, trigger: Trigger): number | null {
-  const from = triggersKey.getState(state)?.[trigger];
-  if (from === undefined) return null;
-  const { selection, doc } = state;
-  if (!selection.empty || selection.from <= from || doc.textBetween(from, from + 1, '', '\ufffc') !== trigger) return null;
-  return selection.$from.start() <= from ? from : null;
-}
+/** The key of the plugin that notes the triggers typed before their menus' plugins arrived. */
+export const triggersKey = new PluginKey<Pending>('menuTriggers');
 
 /**
  * Notes each of `triggers` typed where its menu may open while the menu's plugin is not in the

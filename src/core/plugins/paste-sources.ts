@@ -7,7 +7,7 @@
  * turns one of those into the plain HTML it stands for, in place, on an inert copy of
  * the pasted markup (see paste-html.ts); anything it does not recognise is left alone.
  */
-import { knownLanguage } from '../code-languages.js';
+import { knownLanguage } from '../code-language-names.js';
 
 /** What a paste carries besides its HTML. */
 export interface PasteContext {

@@ -4,12 +4,13 @@ import { Plugin, type Command, type EditorState, type Transaction } from 'prosem
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { appendCommand } from '../commands/chain.js';
-import { schemaSlashItems } from '../extensions/collect.js';
+import { schemaSlashItems } from '../extensions/collect-slash.js';
 import type { Features } from '../features.js';
 import { arrange, BUILTIN_MENU_ORDER, type MenuLayout } from '../menus.js';
 import { perSchema } from '../per-schema.js';
 import { ENGLISH, type Words } from '../strings.js';
-import { pendingTrigger, slashCanOpenAt, slashMenuKey } from './menu-triggers.js';
+import { slashCanOpenAt, slashMenuKey } from './menu-triggers.js';
+import { pendingTrigger } from './pending-trigger.js';
 import { filterSlashItems, imageCommand, inWords, type SlashItem, type SlashItemOptions } from './slash-items.js';
 
 export { filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';

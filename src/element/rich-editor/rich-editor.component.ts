@@ -12,7 +12,7 @@ import { schemaStyles } from '../../core/extensions/collect.js';
 import type { EditorCommands, ExtensionInput } from '../../core/extensions/types.js';
 import type { Menus } from '../../core/menus.js';
 import { focusAt, insertAtSavedSelection, type FocusPosition } from '../../core/operations.js';
-import { MAX_IMAGE_FILE_SIZE } from '../../core/plugins/image-validation.js';
+import { MAX_IMAGE_FILE_SIZE } from '../../core/plugins/image-limit.js';
 import { headingEntry } from '../../core/plugins/toc.js';
 import { schema } from '../../core/schema/index.js';
 import { serializeJSON, type JSONNode } from '../../core/serialize/json.js';

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { BUILTIN_BLOCK_MENU, blockMenuOf } from '../../core/extensions/setup.js';
+import { BUILTIN_BLOCK_MENU, blockMenuOf } from '../../core/extensions/setup-menus.js';
 import type { BlockMenuEntry, BlockType } from '../../core/toolbar-state.js';
 import type { EditorHub } from '../editor-controller.js';
 import { PointerMoves } from '../listbox/pointer-moves.js';

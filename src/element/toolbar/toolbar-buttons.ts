@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Command } from 'prosemirror-state';
-import { menusOf, toolbarItemsOf } from '../../core/extensions/setup.js';
+import { menusOf, toolbarItemsOf } from '../../core/extensions/setup-menus.js';
 import { arrange } from '../../core/menus.js';
 import type { ToolbarItem, ToolbarState } from '../../core/toolbar-state.js';
 import type { EditorHub } from '../editor-controller.js';

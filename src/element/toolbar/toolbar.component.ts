@@ -3,7 +3,7 @@ import type { Command } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { removeLink, setLink } from '../../core/plugins/link.js';
 import { toolbarState } from '../../core/toolbar-state.js';
-import { blockMenuOf, toolbarItemsOf } from '../../core/extensions/setup.js';
+import { blockMenuOf, toolbarItemsOf } from '../../core/extensions/setup-menus.js';
 import { wordsFor } from '../words.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { BLOCK_MENU_ID, BlockMenu, blockMenuEntries } from './block-menu.js';
