@@ -15,6 +15,7 @@ import type { mentionHighlightsPlugin, refreshMentionHighlights } from './plugin
 import type { pastePlugin } from './plugins/paste.js';
 import type { PlaceholderRenderer } from './plugins/upload-placeholder.js';
 import type { slashMenuPlugin } from './plugins/slash-menu.js';
+import type { setupSlashItems } from './extensions/setup-menus.js';
 import { featureOn, type Features } from './features.js';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
 import { editorInputRules } from './plugins/input-rules.js';
@@ -48,7 +49,7 @@ export interface EditingParts {
   /** Table editing: cell selection, column resizing, the table keys and clipboard (plugins/table.ts). */
   tables: (schema: Schema) => Plugin[];
   /** The suggestion menus' plugins, which come with the menus that show them (element/pieces.ts). */
-  menus: { slashMenuPlugin: typeof slashMenuPlugin; mentionPlugin: typeof mentionPlugin };
+  menus: { slashMenuPlugin: typeof slashMenuPlugin; mentionPlugin: typeof mentionPlugin; setupSlashItems: typeof setupSlashItems };
   /** The paste pipeline (plugins/paste.ts, with markdown paste): what cleans pasted and dropped content. */
   paste: { pastePlugin: typeof pastePlugin; markdownPastePlugin: typeof markdownPastePlugin };
   /** Image uploads (plugins/image-upload.ts): pasted, dropped or chosen image files (element/image-uploads.ts). */

@@ -8,6 +8,7 @@
  * it with the element, so a host's bundler decides. The table handles come with table editing
  * (../tables.ts), which only a table asks for.
  */
+import { setupSlashItems } from '../core/extensions/setup-menus.js';
 import { markdownPastePlugin } from '../core/plugins/markdown-paste.js';
 import { mentionPlugin } from '../core/plugins/mention.js';
 import { pastePlugin } from '../core/plugins/paste.js';
@@ -19,6 +20,6 @@ import './slash-menu/slash-menu.js';
 import './toolbar/toolbar.js';
 
 provideParts({
-  menus: { slashMenuPlugin, mentionPlugin },
+  menus: { slashMenuPlugin, mentionPlugin, setupSlashItems },
   paste: { pastePlugin, markdownPastePlugin },
 });

@@ -1,6 +1,6 @@
 /**
  * One editor's setup: the built-in schema and pieces plus the host's extensions, each
- * turned into what the editor runs (schema, plugins, menu entries, styles). A setup is
+ * turned into what the editor runs (schema, plugins, styles; setup-menus.ts makes its menus). A setup is
  * made once per list of extensions (the same list objects give the same setup, so a
  * host that passes the same extensions again builds nothing) and is plain data the
  * element's pieces read through `editorSetupKey`.
@@ -10,13 +10,9 @@ import { keymap } from 'prosemirror-keymap';
 import { Schema, type MarkSpec, type NodeSpec } from 'prosemirror-model';
 import { toggleMark } from 'prosemirror-commands';
 import { Plugin, PluginKey, type Command } from 'prosemirror-state';
-import type { BlockMenuEntry } from '../commands/block-kind.js';
-import { arrange, BUILTIN_MENU_ORDER, type Menus } from '../menus.js';
-import { markActive } from '../commands/marks.js';
-import type { ToolbarItem } from '../toolbar-state.js';
-import type { SlashItem } from '../plugins/slash-items.js';
+import type { Menus } from '../menus.js';
 import { schema as builtinSchema } from '../schema/index.js';
-import { bandOf, chainBindings, schemaBindings, schemaBlockMenu, type Bindings, type KeyBand } from './collect.js';
+import { bandOf, chainBindings, schemaBindings, type Bindings, type KeyBand } from './collect.js';
 import { definitionOf, EXTENSION_PRIORITY, markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
 import { FEATURE_NAMES, featureOn, type Features } from '../features.js';
 import type { CommandFactory, EditorExtension, ExtensionInput } from './types.js';
@@ -31,12 +27,6 @@ export interface EditorSetup {
   readonly extensions: readonly EditorExtension[];
   /** The features `features` may name: the built-in ones, then those the extensions declare. */
   readonly featureNames: readonly string[];
-  /** The slash menu's entries the extensions add besides their nodes' (which the schema's node types carry). */
-  slashItems(features?: Features): SlashItem[];
-  /** The block-type menu: the schema's nodes' entries (the built-in ones first, in the spec's order), then the extensions' own. */
-  blockMenu(features?: Features): BlockMenuEntry[];
-  /** The toolbar buttons the extensions add (their marks' toggles, then their own). */
-  toolbarItems(features?: Features): ToolbarItem[];
   /**
    * The extensions' plugins, and the keys and input rules (theirs and their nodes') that run
    * before the built-in ones (priority above 50), for the features that are on.
@@ -104,33 +94,6 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
       .flatMap((ext) => [ext.styles, ...(ext.nodes ?? []).map((def) => def.styles), ...(ext.marks ?? []).map((def) => def.styles)])
       .filter(Boolean)
       .join('\n'),
-    slashItems(features) {
-      const items: SlashItem[] = [];
-      for (const ext of extensions) {
-        if (!on(ext, features)) continue;
-        for (const entry of ext.slash ?? []) {
-          items.push({ id: entry.id, title: entry.title, description: entry.description ?? '', searchTerms: entry.terms ?? [], icon: entry.icon, command: entry.command ?? (() => false) });
-        }
-      }
-      return items;
-    },
-    blockMenu(features) {
-      const own = extensions.filter((ext) => on(ext, features)).flatMap((ext) => ext.blockMenu ?? []);
-      return arrange([...schemaBlockMenu(schema, features), ...own], BUILTIN_MENU_ORDER, (entry) => entry.id);
-    },
-    toolbarItems(features) {
-      const items: ToolbarItem[] = [];
-      for (const ext of extensions) {
-        if (!on(ext, features)) continue;
-        for (const def of ext.marks ?? []) {
-          if (!def.toolbar) continue;
-          const type = schema.marks[def.name];
-          items.push({ id: def.name, ...def.toolbar, command: toggleMark(type), active: (state) => markActive(state, type) });
-        }
-        items.push(...(ext.toolbar ?? []));
-      }
-      return items;
-    },
     plugins(features) {
       const context = { schema };
       return [...bindingPlugins('before', features), ...extensions.filter((ext) => on(ext, features)).flatMap((ext) => ext.plugins?.(context) ?? [])];
@@ -167,15 +130,11 @@ export function editorSetup(inputs: readonly ExtensionInput[] = []): EditorSetup
   return node.setup;
 }
 
-/** What the element's pieces read: the setup, the features that are on, the host's menu layout, and the menus they give. */
+/** What the element's pieces read: the setup, the features that are on and the host's menu layout (extensions/setup-menus.ts makes the menus of them). */
 export interface SetupState {
   readonly setup: EditorSetup;
   readonly features: Features;
   readonly menus: Menus;
-  /** The block-type menu, arranged. */
-  readonly blockMenu: readonly BlockMenuEntry[];
-  /** The extensions' toolbar buttons (the toolbar arranges them with its own). */
-  readonly toolbar: readonly ToolbarItem[];
 }
 
 /** The key of the plugin that holds an editor's setup. */
@@ -183,12 +142,6 @@ export const editorSetupKey = new PluginKey<SetupState>('editorSetup');
 
 /** Holds the setup, features and menu layout in the editor's state, for the element's pieces (menus, toolbar) to read. */
 export function editorSetupPlugin(setup: EditorSetup, features: Features = {}, menus: Menus = {}): Plugin<SetupState> {
-  const value: SetupState = {
-    setup,
-    features,
-    menus,
-    blockMenu: arrange(setup.blockMenu(features), menus.blockMenu, (entry) => entry.id),
-    toolbar: setup.toolbarItems(features),
-  };
+  const value: SetupState = { setup, features, menus };
   return new Plugin<SetupState>({ key: editorSetupKey, state: { init: () => value, apply: (_tr, current) => current } });
 }

@@ -182,8 +182,8 @@ export class Configuration {
         ...this.uploads.plugins(on('images')),
         // The menus' plugins come with the menus (the pieces' chunk); a "/" or "@" typed before opens its menu then.
         menuTriggersPlugin(triggers),
-        partSlot('menus', ({ slashMenuPlugin, mentionPlugin }) => [
-          ...(on('slashMenu') ? [slashMenuPlugin({ items: setup.slashItems(features), features, words: wordsWith(host.strings), layout: host.menus.slash })] : []),
+        partSlot('menus', ({ slashMenuPlugin, mentionPlugin, setupSlashItems }) => [
+          ...(on('slashMenu') ? [slashMenuPlugin({ items: setupSlashItems(setup, features), features, words: wordsWith(host.strings), layout: host.menus.slash })] : []),
           ...(on('mentions')
             ? [
                 mentionPlugin({
