@@ -2,36 +2,21 @@
 // works, and nothing is logged as an error. Screenshots of it, light and dark, go to
 // .test-results/, or to docs/ (the README's pictures) with UPDATE_SCREENSHOTS=1.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { launchChromium } from './helpers/browser.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { mkdirSync } from 'node:fs';
+import { test } from 'node:test';
+import { servingBuild } from './helpers/built-site.mjs';
 
-let server;
-let browser;
-let base;
-
-before(async () => {
-  assert.ok(existsSync('dist/browser/rich-editor.min.js'), 'npm test builds dist/ first');
-  server = await serve(0);
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-});
+const site = servingBuild();
 
 async function openDemo(theme) {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const problems = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
   await page.setViewport({ width: 1200, height: 900 });
-  await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
+  await page.goto(`${site.base}/`, { waitUntil: 'networkidle0' });
   await page.waitForFunction(() => document.getElementById('html')?.textContent?.includes('Release notes'));
   return { page, problems };
 }

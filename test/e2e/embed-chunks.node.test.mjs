@@ -11,10 +11,8 @@
 // the time from "/" to the painted menu and from focus to working table keys is measured with and
 // without the prefetch (printed; docs/benchmarks.md records it).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { launchChromium } from './helpers/browser.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { test } from 'node:test';
+import { chunkPattern, servingBuild } from './helpers/built-site.mjs';
 
 const TABLE = '<table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr><tr><td><p>c</p></td><td><p>d</p></td></tr></tbody></table>';
 const html = (attributes = '', value = `<p>Hello</p>${TABLE}<p>After</p>`) => `<!doctype html><meta charset="utf-8"><title>Embed</title>
@@ -22,29 +20,15 @@ const html = (attributes = '', value = `<p>Hello</p>${TABLE}<p>After</p>`) => `<
 <rich-editor id="editor" ${attributes} value="${value}"></rich-editor>`;
 /** The chunks loaded on demand, by name. */
 const CHUNKS = {
-  pieces: /\/dist\/browser\/pieces-[\w-]+\.min\.js$/,
-  tables: /\/dist\/browser\/tables-[\w-]+\.min\.js$/,
-  uploads: /\/dist\/browser\/image-uploads-[\w-]+\.min\.js$/,
+  pieces: chunkPattern('pieces'),
+  tables: chunkPattern('tables'),
+  uploads: chunkPattern('image-uploads'),
 };
 const WARNING = "[rich-editor] The editor's menus and handles could not be loaded";
 const TABLES_WARNING = "[rich-editor] The editor's table editing could not be loaded";
 const UPLOADS_WARNING = "[rich-editor] The editor's image uploads could not be loaded";
 
-let server;
-let browser;
-let base;
-
-before(async () => {
-  assert.ok(existsSync('dist/browser/rich-editor.min.js'), 'npm test builds dist/ first');
-  server = await serve(0);
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-});
+const site = servingBuild();
 
 /**
  * Opens the page with the pieces' chunk handled by `pieces` and table editing's by `tables`
@@ -54,7 +38,7 @@ after(async () => {
  */
 async function open({ pieces = 'continue', tables = pieces, uploads = 'continue', noIdle = false, attributes = '', value, shows = 'table' } = {}) {
   const handling = { pieces, tables, uploads };
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const problems = [];
   const warnings = [];
   const requested = [];
@@ -100,7 +84,7 @@ async function open({ pieces = 'continue', tables = pieces, uploads = 'continue'
   held = () => Promise.all(holding);
   if (noIdle) await page.evaluateOnNewDocument(() => Object.defineProperty(window, 'requestIdleCallback', { value: () => 0 }));
   await page.setViewport({ width: 1000, height: 800 });
-  await page.goto(`${base}/embed.html`);
+  await page.goto(`${site.base}/embed.html`);
   await page.waitForFunction((selector) => document.getElementById('editor')?.shadowRoot?.querySelector(`[role="textbox"] ${selector}`), {}, shows);
   const chunkAsked = (name) => askedOne[name].promise;
   return { page, problems, warnings, warning, requested, askedFor, chunkAsked, release, held };

@@ -6,35 +6,19 @@
 // blocks are drawn again; a views chunk that cannot be fetched gives its clear warning and the
 // blocks still show and take text.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { launchChromium } from './helpers/browser.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { test } from 'node:test';
+import { chunkPattern, servingBuild } from './helpers/built-site.mjs';
 
 const CHUNKS = {
-  pieces: /\/dist\/browser\/pieces-[\w-]+\.min\.js$/,
-  tables: /\/dist\/browser\/tables-[\w-]+\.min\.js$/,
-  views: /\/dist\/browser\/block-views-[\w-]+\.min\.js$/,
-  gaps: /\/dist\/browser\/gaps-[\w-]+\.min\.js$/,
+  pieces: chunkPattern('pieces'),
+  tables: chunkPattern('tables'),
+  views: chunkPattern('block-views'),
+  gaps: chunkPattern('gaps'),
 };
 const VIEWS_WARNING = "[rich-editor] The editor's code block and image views could not be loaded";
 const BLOCKS = '<p>Hello</p><pre><code class="language-js">const a = 1;</code></pre><p>Between</p><img src="/files/a.png" width="120px" height="80px"><p>After</p>';
 
-let server;
-let browser;
-let base;
-
-before(async () => {
-  assert.ok(existsSync('dist/browser/rich-editor.min.js'), 'npm test builds dist/ first');
-  server = await serve(0);
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-});
+const site = servingBuild();
 
 /**
  * Opens an editor on `value`, each chunk handled as `handling` says (`continue` by default, `hold`
@@ -42,7 +26,7 @@ after(async () => {
  * first renders.
  */
 async function open(value, handling = {}, { attributes = '', features } = {}) {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const problems = [];
   const warnings = [];
   const requested = [];
@@ -82,7 +66,7 @@ async function open(value, handling = {}, { attributes = '', features } = {}) {
     request.continue();
   });
   await page.setViewport({ width: 1000, height: 800 });
-  await page.goto(`${base}/embed.html`);
+  await page.goto(`${site.base}/embed.html`);
   await page.waitForFunction(() => customElements.get('rich-editor'));
   await page.evaluate((html) => document.getElementById('editor').setValue(html), value);
   const chunkAsked = (name) => asked[name].promise;

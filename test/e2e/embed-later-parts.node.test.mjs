@@ -4,37 +4,21 @@
 // fetched gives its clear warning and the mentions still show. The scrolling to a heading comes
 // with the first scrollToHeading, which answers at once and scrolls when it arrives.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { launchChromium } from './helpers/browser.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { test } from 'node:test';
+import { chunkPattern, servingBuild } from './helpers/built-site.mjs';
 
 const CHUNKS = {
-  highlights: /\/dist\/browser\/highlights-[\w-]+\.min\.js$/,
-  scrolling: /\/dist\/browser\/scroll-to-heading-[\w-]+\.min\.js$/,
+  highlights: chunkPattern('highlights'),
+  scrolling: chunkPattern('scroll-to-heading'),
 };
 const HIGHLIGHTS_WARNING = "[rich-editor] The editor's mention highlights could not be loaded";
 const MENTIONS = '<p>Hi <span data-type="mention" data-id="m1" data-label="Ada" data-entity-identifier="u1" data-entity-name="user_mention">@Ada</span> and <span data-type="mention" data-id="m2" data-label="Bob" data-entity-identifier="u2" data-entity-name="user_mention">@Bob</span></p>';
 
-let server;
-let browser;
-let base;
-
-before(async () => {
-  assert.ok(existsSync('dist/browser/rich-editor.min.js'), 'npm test builds dist/ first');
-  server = await serve(0);
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-});
+const site = servingBuild();
 
 /** Opens a read-only editor on `value`, each chunk named in CHUNKS handled as `handling` says (`continue` by default, or `abort`). */
 async function open(value, handling = {}) {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const problems = [];
   const warnings = [];
   const requested = [];
@@ -60,7 +44,7 @@ async function open(value, handling = {}) {
     if (name && handling[name] === 'abort') return void request.abort('failed');
     request.continue();
   });
-  await page.goto(`${base}/embed.html`);
+  await page.goto(`${site.base}/embed.html`);
   await page.waitForFunction(() => customElements.get('rich-editor'));
   await page.evaluate((html) => document.getElementById('editor').setValue(html), value);
   return { page, problems, warnings, warning, requested };
