@@ -242,13 +242,15 @@ test('the embed bundle copied without its chunks still edits, with one warning p
       // Typing on and focusing again asks for no chunk again (a failed one stays failed): still three, each once.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       assert.match(value, /<p>Hello and more<\/p>/);
-      // The highlighter (a code block), the on-demand UI (menus, handles and the paste pipeline) and
-      // table editing (both fetched when idle or on focus) are missing: one warning each, however much
-      // the user types. The markdown parser is asked for by markdown paste, which comes with the pieces.
+      // The code block's view (with the highlighter it would fetch), the gap cursor (a code block is a
+      // block to stand beside) and the on-demand UI (menus, handles and the paste pipeline, fetched
+      // when idle or on focus) are missing: one warning each, however much the user types. The
+      // markdown parser is asked for by markdown paste, which comes with the pieces; the document
+      // has no table, so table editing is never asked for.
       assert.equal(warnings.length, 3, `one warning per missing chunk: ${JSON.stringify(warnings)}`);
       assert.equal(new Set(warnings).size, warnings.length, 'no warning twice');
       for (const warning of warnings) assert.match(warning, /^\[rich-editor\] .*could not be loaded \(is (its|their) chunk beside the editor's script\?\)/);
-    }, (problem) => /^console: Failed to load resource: .*\/(markdown-parse|highlighter|pieces|tables)-[\w-]+\.min\.js\)$/.test(problem)),
+    }, (problem) => /^console: Failed to load resource: .*\/(markdown-parse|highlighter|pieces|tables|block-views|gaps)-[\w-]+\.min\.js\)$/.test(problem)),
   );
 });
 

@@ -100,7 +100,8 @@ test('parseHTML with linkedom injected reads HTML as the browser does', async ()
     const html = '<h2>Title</h2><p>a &amp; b&nbsp;c <strong>bold</strong> <a href="https://example.com/?a=1&amp;b=2">link</a></p><ul data-type="taskList"><li data-type="taskItem" data-checked="true"><label><input type="checkbox" checked></label><div><p>done</p></div></li></ul><pre data-language="ts"><code>x &lt; y</code></pre>';
     assert.equal(serializeHTML(parseHTML(html)), '<h2>Title</h2><p>a &amp; b&nbsp;c <strong>bold</strong> <a href="https://example.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow">link</a></p><ul data-type="taskList"><li data-type="taskItem" data-checked="true"><label contenteditable="false"><input type="checkbox" checked="checked"></label><div><p>done</p></div></li></ul><pre data-language="ts"><code class="language-ts">x &lt; y</code></pre>');
     // The corpus's HTML reads back and is written again unchanged. linkedom keeps a class
-    // list without repeated names (a browser keeps them), the one difference between the two.
+    // list without repeated names (a browser keeps them), the one difference between the two;
+    // markup the fast reader takes (html-own.ts) never goes through linkedom and keeps them.
     // Every fifth document: linkedom compiles each of ProseMirror's tag rules on every match
     // (a minute of processor time for all 1,000). The whole corpus reads back through jsdom in
     // roundtrip-html.node.test.ts; what linkedom must get right (entities, attributes, classes,
@@ -108,7 +109,8 @@ test('parseHTML with linkedom injected reads HTML as the browser does', async ()
     const oneOfEach = (html) => html.replace(/ class="([^"]*)"/g, (_, names) => ` class="${[...new Set(names.split(' '))].join(' ')}"`);
     fixture.html.forEach((html, i) => {
       if (i % 5 !== 0) return;
-      const difference = firstDifference(serializeHTML(parseHTML(html)), oneOfEach(html));
+      const written = serializeHTML(parseHTML(html));
+      const difference = written === html ? null : firstDifference(written, oneOfEach(html));
       if (difference) assert.fail(`document ${i} read back and written again: ${difference}`);
     });
   });
