@@ -55,11 +55,17 @@ export function laterView(standIn: StandIn, need: () => void = () => {}): LaterV
   };
 }
 
+/** The meta of the transaction that drops a redraw plugin's marks: the view has drawn them. */
+const DRAWN = 'drawn';
+
 /**
  * Marks each node `redraws` picks in the document when it is created (a part arrived and its
  * plugins joined the state) with an empty node decoration: a node whose decorations change gets
  * an update from ProseMirror, and one a stand-in drew answers it by giving way to the
- * implementation. The marks add nothing to the DOM and follow their nodes.
+ * implementation. The marks add nothing to the DOM, and are dropped once the view has drawn
+ * them (in a microtask after): kept, every later update would look through them for each block
+ * of the document (ProseMirror's decorations at one level are a flat list), a cost on every
+ * keystroke that grows with the number of such blocks.
  */
 export function redrawPlugin(name: string, redraws: (node: PMNode) => boolean): Plugin {
   const key = new PluginKey<DecorationSet>(name);
@@ -75,8 +81,17 @@ export function redrawPlugin(name: string, redraws: (node: PMNode) => boolean): 
         });
         return DecorationSet.create(doc, marks);
       },
-      apply: (tr, marks) => (tr.docChanged ? marks.map(tr.mapping, tr.doc) : marks),
+      apply: (tr, marks) => (tr.getMeta(key) === DRAWN ? DecorationSet.empty : tr.docChanged ? marks.map(tr.mapping, tr.doc) : marks),
     },
     props: { decorations: (state) => key.getState(state) },
+    // Created once the view has drawn the state that added this plugin, so with the marks.
+    view(editorView) {
+      if (key.getState(editorView.state) !== DecorationSet.empty) {
+        queueMicrotask(() => {
+          if (!editorView.isDestroyed && key.getState(editorView.state) !== DecorationSet.empty) editorView.dispatch(editorView.state.tr.setMeta(key, DRAWN));
+        });
+      }
+      return {};
+    },
   });
 }
