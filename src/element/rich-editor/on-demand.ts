@@ -3,15 +3,20 @@ import type { EditingParts } from '../../core/editing-slots.js';
 import type { scrollToHeading } from '../../core/plugins/scroll-to-heading.js';
 import { log } from '../../core/log.js';
 
-// The fetched code is the one thing editors on a page share: one load of each chunk, tried
-// once, so a missing chunk warns once.
-let loadingPieces: Promise<void> | null = null;
-let loadingTables: Promise<void> | null = null;
-let loadingUploads: Promise<void> | null = null;
-let loadingBlockViews: Promise<void> | null = null;
-let loadingGapCursor: Promise<void> | null = null;
-let loadingHighlights: Promise<void> | null = null;
-let loadingScrolling: Promise<typeof scrollToHeading | null> | null = null;
+/**
+ * A chunk's load, started by the first call and shared by every later one: the fetched code is
+ * the one thing editors on a page share, each chunk is tried once, so a missing chunk warns once
+ * (`warning`) and its load then gives `failed`.
+ */
+function onFirstCall<T>(load: () => Promise<T>, warning: string, failed: T): (() => Promise<T>) & { readonly asked: boolean } {
+  let loading: Promise<T> | null = null;
+  const start = () =>
+    (loading ??= load().catch((error: unknown) => {
+      log.warn(warning, error);
+      return failed;
+    }));
+  return Object.defineProperty(start, 'asked', { get: () => loading !== null }) as typeof start & { readonly asked: boolean };
+}
 
 /** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts, ../pieces.ts, ../block-views.ts, ../gaps.ts, ../highlights.ts). */
 const parts: Partial<EditingParts> = {};
@@ -41,13 +46,11 @@ export function onPartsArrived(listener: () => void): () => void {
  * shows what the editor's state already holds (a menu opened by "/" before the chunk came).
  * A chunk that cannot be fetched leaves typing and the keyboard shortcuts working, with a warning.
  */
-export function loadPieces(): Promise<void> {
-  loadingPieces ??= import('../pieces.js').then(
-    () => undefined,
-    (error: unknown) => log.warn('The editor\'s menus and handles could not be loaded (is their chunk beside the editor\'s script?); typing and keyboard shortcuts still work', error),
-  );
-  return loadingPieces;
-}
+export const loadPieces: (() => Promise<void>) & { readonly asked: boolean } = onFirstCall(
+  () => import('../pieces.js').then(() => undefined),
+  'The editor\'s menus and handles could not be loaded (is their chunk beside the editor\'s script?); typing and keyboard shortcuts still work',
+  undefined,
+);
 
 /**
  * Loads table editing (../tables.ts: prosemirror-tables, the table keys, clipboard and column
@@ -55,81 +58,63 @@ export function loadPieces(): Promise<void> {
  * document's, one inserted, pasted or received) asks for it (node-views/table-view.ts). Until
  * it arrives a table shows as the schema draws it and its cells take text.
  */
-export function loadTables(): Promise<void> {
-  loadingTables ??= import('../tables.js').then(
-    () => undefined,
-    (error: unknown) => log.warn('The editor\'s table editing could not be loaded (is its chunk beside the editor\'s script?); tables still show and take text', error),
-  );
-  return loadingTables;
-}
+export const loadTables: () => Promise<void> = onFirstCall(
+  () => import('../tables.js').then(() => undefined),
+  'The editor\'s table editing could not be loaded (is its chunk beside the editor\'s script?); tables still show and take text',
+  undefined,
+);
 
 /**
  * Loads the code block's and the image's views, with syntax highlighting (../block-views.ts),
  * on first need: the first code block or image an editor draws asks for them
  * (node-views/index.ts). Until they arrive, stand-ins draw them without their controls.
  */
-export function loadBlockViews(): Promise<void> {
-  loadingBlockViews ??= import('../block-views.js').then(
-    () => undefined,
-    (error: unknown) =>
-      log.warn('The editor\'s code block and image views could not be loaded (is their chunk beside the editor\'s script?); code blocks and images still show, without their controls', error),
-  );
-  return loadingBlockViews;
-}
+export const loadBlockViews: () => Promise<void> = onFirstCall(
+  () => import('../block-views.js').then(() => undefined),
+  'The editor\'s code block and image views could not be loaded (is their chunk beside the editor\'s script?); code blocks and images still show, without their controls',
+  undefined,
+);
 
 /**
  * Loads the gap cursor (../gaps.ts), on first need: the first block an editor draws that
  * a gap can stand beside (a table, an image, a code block, a rule: node-views/index.ts). Until
  * it arrives the caret goes where ProseMirror alone puts it (into the block, or selecting it).
  */
-export function loadGapCursor(): Promise<void> {
-  loadingGapCursor ??= import('../gaps.js').then(
-    () => undefined,
-    (error: unknown) =>
-      log.warn('The editor\'s gap cursor could not be loaded (is its chunk beside the editor\'s script?); the caret does not stop beside tables, images and rules', error),
-  );
-  return loadingGapCursor;
-}
+export const loadGapCursor: () => Promise<void> = onFirstCall(
+  () => import('../gaps.js').then(() => undefined),
+  'The editor\'s gap cursor could not be loaded (is its chunk beside the editor\'s script?); the caret does not stop beside tables, images and rules',
+  undefined,
+);
 
 /**
  * Loads mention highlights (../highlights.ts), on first need: a host setting an editor's
  * `mentionHighlights` (editor-document.ts). Until they arrive mentions show unhighlighted.
  */
-export function loadHighlights(): Promise<void> {
-  loadingHighlights ??= import('../highlights.js').then(
-    () => undefined,
-    (error: unknown) =>
-      log.warn('The editor\'s mention highlights could not be loaded (is their chunk beside the editor\'s script?); mentions show without highlights', error),
-  );
-  return loadingHighlights;
-}
+export const loadHighlights: () => Promise<void> = onFirstCall(
+  () => import('../highlights.js').then(() => undefined),
+  'The editor\'s mention highlights could not be loaded (is their chunk beside the editor\'s script?); mentions show without highlights',
+  undefined,
+);
 
 /**
  * Loads the scrolling to a heading (core/plugins/scroll-to-heading.ts), on the first
  * `scrollToHeading`: its command, or null (with the warning) when it cannot be fetched.
  */
-export function loadScrolling(): Promise<typeof scrollToHeading | null> {
-  loadingScrolling ??= import('../../core/plugins/scroll-to-heading.js').then(
-    (module) => module.scrollToHeading,
-    (error: unknown) => {
-      log.warn('The editor\'s scrolling to a heading could not be loaded (is its chunk beside the editor\'s script?); the page does not scroll to it', error);
-      return null;
-    },
-  );
-  return loadingScrolling;
-}
+export const loadScrolling: () => Promise<typeof scrollToHeading | null> = onFirstCall(
+  () => import('../../core/plugins/scroll-to-heading.js').then((module) => module.scrollToHeading),
+  'The editor\'s scrolling to a heading could not be loaded (is its chunk beside the editor\'s script?); the page does not scroll to it',
+  null,
+);
 
 /**
  * Loads image uploads (../image-uploads.ts), on first need only: files dragged over, pasted
  * into or dropped on an editor (held until then), or an image chosen.
  */
-export function loadUploads(): Promise<void> {
-  loadingUploads ??= import('../image-uploads.js').then(
-    () => undefined,
-    (error: unknown) => log.warn('The editor\'s image uploads could not be loaded (is their chunk beside the editor\'s script?); images are not uploaded', error),
-  );
-  return loadingUploads;
-}
+export const loadUploads: () => Promise<void> = onFirstCall(
+  () => import('../image-uploads.js').then(() => undefined),
+  'The editor\'s image uploads could not be loaded (is their chunk beside the editor\'s script?); images are not uploaded',
+  undefined,
+);
 
 /** Runs `task` when the browser is idle; WebKit has no requestIdleCallback, so a task after the next frame there. */
 function whenIdle(task: () => void): void {
@@ -165,7 +150,7 @@ export class OnDemandPieces implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (loadingPieces) return;
+    if (loadPieces.asked) return;
     for (const type of NEEDS) this.host.addEventListener(type, this.need);
   }
 
@@ -174,7 +159,7 @@ export class OnDemandPieces implements ReactiveController {
   }
 
   hostUpdated(): void {
-    if (this.scheduled || loadingPieces || !this.shows()) return;
+    if (this.scheduled || loadPieces.asked || !this.shows()) return;
     this.scheduled = true;
     whenIdle(() => void loadPieces());
   }
