@@ -1,8 +1,9 @@
 // npm run bench -- profile: where one target spends its time loading a document.
 // Records a CPU profile (Chromium's Profiler domain, through CDP) around load, then
 // prints the functions with the most self time, the DOM's element histogram, and typing.
-// Our element is bundled from src/ without minifying, so names are readable.
-// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--paste N] [--stacks fnA,fnB] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)] [--heap file.json (a heap snapshot after GC, summed by kind) [--owners 'kind' (who refers to that kind)] [--snapshot file.heapsnapshot (the raw snapshot)]]
+// Our element is bundled from src/ without minifying, so names are readable, from the embed
+// bundle's entry and with its chunks apart, so what it loads on demand arrives later as there.
+// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--create (only the creation, not the frames after)] [--inclusive (also time including callees)] [--paste N] [--stacks fnA,fnB] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)] [--heap file.json (a heap snapshot after GC, summed by kind) [--owners 'kind' (who refers to that kind)] [--snapshot file.heapsnapshot (the raw snapshot)]]
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -24,7 +25,11 @@ const traceFile = option('trace', null);
 
 await build({
   entryPoints: [join(root, 'bench/adapters', `${target}.js`)],
-  outfile: join(root, 'bench/.build', `${target}.js`),
+  // Chunks as the embed bundle has them: what it loads on demand arrives as it does there, later.
+  outdir: join(root, 'bench/.build'),
+  entryNames: '[name]',
+  chunkNames: 'profile-chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   minify: false,
   format: 'esm',
@@ -37,7 +42,7 @@ await build({
   plugins: [{
     name: 'element-from-source',
     setup(b) {
-      b.onResolve({ filter: /^\/dist\/browser\/rich-editor\.min\.js$/ }, () => ({ path: join(root, 'src/element/index.ts') }));
+      b.onResolve({ filter: /^\/dist\/browser\/rich-editor\.min\.js$/ }, () => ({ path: join(root, 'src/element/browser.ts') }));
     },
   }],
 });
@@ -74,8 +79,37 @@ const cdp = await page.createCDPSession();
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 await cdp.send('Profiler.start');
-const load = await page.evaluate(() => window.bench.load());
-const { profile } = await cdp.send('Profiler.stop');
+let load, profile;
+if (args.includes('--create')) {
+  // Only the element's creation (the document read and drawn), not the frames after it.
+  await cdp.send('Profiler.stop');
+  const got = new Promise((r) => cdp.once('Profiler.consoleProfileFinished', (e) => r(e.profile)));
+  load = await page.evaluate(async () => { const h = await (await fetch('/bench/doc/x.html')).text(); console.profile('c'); const t = performance.now(); await window.benchAdapter.create(document.body, h); const ms = performance.now() - t; console.profileEnd('c'); return ms; });
+  profile = await got;
+} else {
+  load = await page.evaluate(() => window.bench.load());
+  ({ profile } = await cdp.send('Profiler.stop'));
+}
+
+/** Prints the functions with the most time spent in them or in what they call (each sample counted once per function on its stack). */
+function printInclusive(prof) {
+  const nodes = new Map(prof.nodes.map((n) => [n.id, n]));
+  const parents = new Map();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parents.set(c, n.id);
+  const total = new Map();
+  prof.samples.forEach((id, i) => {
+    const seen = new Set();
+    for (let p = id; p; p = parents.get(p)) {
+      const f = nodes.get(p).callFrame;
+      const key = `${f.functionName || '(anonymous)'}  ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      total.set(key, (total.get(key) ?? 0) + (prof.timeDeltas[i] ?? 0) / 1000);
+    }
+  });
+  console.log('\ninclusive time:');
+  for (const [k, v] of [...total].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
+}
 
 /** Prints the call chains that lead to the functions named in --stacks (comma-separated). */
 function printStacks(prof, label) {
@@ -107,6 +141,7 @@ profile.samples.forEach((id, i) => {
   self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
 });
 printStacks(profile, 'load');
+if (args.includes('--inclusive')) printInclusive(profile);
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 console.log(`${target} load ${size}: ${load.toFixed(0)} ms (profile ${total.toFixed(0)} ms)`);
 for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
