@@ -14,6 +14,11 @@ import { generateDocument } from './generate.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  // The usage is the comment at the top of this file.
+  console.log(readFileSync(new URL(import.meta.url), 'utf8').match(/^\/\/ Usage: (.*)$/m)[1]);
+  process.exit(0);
+}
 const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
