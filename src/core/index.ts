@@ -36,7 +36,6 @@ export {
   imagePath,
   isValidLinkUrl,
   LINK_PROTOCOLS,
-  linkHrefFromInput,
   type PaletteColor,
   safeColor,
   safeImageSrc,
@@ -45,6 +44,7 @@ export {
   safeRedirect,
   TABLE_COLORS,
 } from './url.js';
+export { linkHrefFromInput } from './url-input.js';
 export { CODE_LANGUAGES, PLAIN_LANGUAGE } from './code-languages.js';
 export { knownLanguage } from './code-language-names.js';
 
@@ -135,7 +135,7 @@ export {
 export { setColumnColor, setRowColor } from './commands/table-color.js';
 export { toggleHeaderColumn, toggleHeaderRow } from './commands/table-header.js';
 export { CellSelection } from './plugins/table.js';
-export { removeLink, setLink } from './plugins/link.js';
+export { removeLink, setLink } from './plugins/link-commands.js';
 export {
   fitImageSize,
   type ImageSize,

@@ -2,7 +2,8 @@
  * URL and attribute-value safety, in one place. Every parser (HTML, paste, JSON,
  * markdown), every serialiser and every command that takes a URL or a colour from
  * outside goes through these functions, so a value is judged the same way wherever
- * it enters the editor.
+ * it enters the editor. (An address typed into a link field is read by url-input.ts,
+ * on these rules.)
  */
 
 /** The protocols a link may use (spec: "Link protocols are http and https"). */
@@ -19,7 +20,7 @@ const RELATIVE_BASE = 'https://relative.invalid/';
  * spaces at its ends (WHATWG URL parsing), so `java\tscript:` runs as `javascript:`.
  * We remove the same characters, plus invisible format characters, before judging.
  */
-function normaliseUrl(raw: unknown): string | null {
+export function normaliseUrl(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
   // eslint-disable-next-line no-control-regex
   const cleaned = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020\u00a0\u200b-\u200f\u2028\u2029\u2060\ufeff]+|[\u0000-\u0020\u00a0\u200b-\u200f\u2028\u2029\u2060\ufeff]+$/g, '');
@@ -99,31 +100,6 @@ function safeLinkHrefOf(raw: unknown): string | null {
 /** Whether a link target is acceptable: an absolute http or https URL. */
 export function isValidLinkUrl(raw: unknown): boolean {
   return safeLinkHref(raw) !== null;
-}
-
-/** A host name as people type one without a scheme: dotted labels ending in a top-level domain (`example.com`, `docs.example.co.uk`). */
-const BARE_HOST = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu;
-/** An IPv4 address written as four numbers. */
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
-
-/**
- * A link address as a person types it into a link field: an http(s) URL as `safeLinkHref`
- * takes it, or a bare domain (`example.com`, `example.com:8080/docs?q=1`) which gets
- * `https://` (spec 5: the address "must begin with http:// or {host}"). Null for anything
- * else: another scheme (`javascript:`, `data:`, `mailto:`), a relative path, an email
- * address, text that names no host.
- */
-export function linkHrefFromInput(raw: unknown): string | null {
-  const value = normaliseUrl(raw);
-  if (!value) return null;
-  const safe = safeLinkHref(value);
-  if (safe) return safe;
-  // The host part of a bare domain ends at its port, path, query or fragment.
-  const host = /^[^/?#:\\]*/.exec(value)![0];
-  const rest = value.slice(host.length);
-  // A scheme (`javascript:`) is no host; a colon may only start a port.
-  if (!(BARE_HOST.test(host) || IPV4.test(host)) || (rest.startsWith(':') && !/^:\d{1,5}(?:[/?#]|$)/.test(rest))) return null;
-  return safeLinkHref(`https://${value}`);
 }
 
 /**

@@ -30,6 +30,8 @@ const MENU_PLUGIN_MARKS = {
   'the paste pipeline': 'Paste could not be handled',
   // And what the link plugin does to pasted content (its failure log).
   'the links of pasted content': 'Pasted links could not be detected',
+  // The link field's reading of a typed address (its bare host names, punycode ones included).
+  "the link field's reading of an address": 'xn--[a-z0-9-]{1,59}',
   // The toolbar's state (its test of prosemirror-tables' cell selection).
   "the toolbar's state": '"$anchorCell"in',
   // Other apps' names for code languages, which only pasted code is read with.

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import {
-  cleanLinkHref, imagePath, isValidLinkUrl, LINK_PROTOCOLS, linkHrefFromInput, safeColor, safeImageSrc, safeLanguage, safeLinkHref, safeRedirect, TABLE_COLORS,
+  cleanLinkHref, imagePath, isValidLinkUrl, LINK_PROTOCOLS, safeColor, safeImageSrc, safeLanguage, safeLinkHref, safeRedirect, TABLE_COLORS,
 } from '../../src/core/url.js';
+import { linkHrefFromInput } from '../../src/core/url-input.js';
 
 /** `javascript:` as attackers write it: case, whitespace and invisible characters that browsers ignore. */
 const JAVASCRIPT_DISGUISES = [

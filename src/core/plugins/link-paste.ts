@@ -6,7 +6,8 @@
 import { Fragment, Slice, type Node as PMNode, type Schema } from 'prosemirror-model';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
-import { findUrls, hrefForText, linkKey, linkMark, setLink } from './link.js';
+import { findUrls, hrefForText, linkKey, linkMark } from './link.js';
+import { setLink } from './link-commands.js';
 
 /** Links the URLs in pasted plain text (text that already carries a link keeps it). */
 function linkifySlice(slice: Slice, schema: Schema): Slice {

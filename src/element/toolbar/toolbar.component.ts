@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { Command } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
-import { removeLink, setLink } from '../../core/plugins/link.js';
+import { removeLink, setLink } from '../../core/plugins/link-commands.js';
 import { toolbarState } from '../../core/toolbar-state.js';
 import { blockMenuOf, toolbarItemsOf } from '../../core/extensions/setup-menus.js';
 import { wordsFor } from '../words.js';

@@ -8,7 +8,7 @@ import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
 import { issueParams } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
-import { linkHrefFromInput } from '../../core/url.js';
+import { linkHrefFromInput } from '../../core/url-input.js';
 
 /** The spec's link: id, title (optional), url, created_by, created_at. */
 interface LinkJson {

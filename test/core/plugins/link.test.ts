@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { TextSelection } from 'prosemirror-state';
-import { linkPlugin, removeLink, setLink } from '../../../src/core/plugins/link.js';
+import { linkPlugin } from '../../../src/core/plugins/link.js';
+import { removeLink, setLink } from '../../../src/core/plugins/link-commands.js';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../../helpers/editor.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
