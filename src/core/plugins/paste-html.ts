@@ -11,6 +11,7 @@
 import type { ContentMatch, NodeType, Schema } from 'prosemirror-model';
 import { cleanAttrs, type AttrDefs } from '../schema/attrs.js';
 import { withoutInlineHandlers } from '../serialize/inline-handlers.js';
+import { escapeHTMLText } from '../serialize/spec-markup.js';
 import { normalizeSources, type PasteContext } from './paste-sources.js';
 import { parseInertHTML } from '../dom.js';
 
@@ -204,9 +205,8 @@ export function cleanPastedHTML(html: string, schema: Schema, context: PasteCont
 /** The text of markup as escaped paragraphs, for when it cannot be cleaned (nothing in it survives as markup). */
 export function htmlAsText(html: string): string {
   const text = parseInertHTML(html).body.textContent ?? '';
-  const escape = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return text
     .split(/\r?\n/)
-    .map((line) => `<p>${escape(line)}</p>`)
+    .map((line) => `<p>${escapeHTMLText(line)}</p>`)
     .join('');
 }

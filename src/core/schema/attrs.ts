@@ -71,9 +71,6 @@ function printable(value: string): string {
 /** A short text value (ids, labels, names), or `null`. */
 export const text: Cleaner<string | null> = (v) => (typeof v === 'string' || typeof v === 'number' ? printable(String(v)) : null);
 
-/** A short text value that is never null: the empty string stands in. */
-export const requiredText: Cleaner<string> = (v) => text(v) ?? '';
-
 /**
  * A raw value as text for a cleaner to read: strings and numbers as they are, anything else as
  * nothing. (`String(value)` throws on an object whose `toString` is not a function, which JSON
@@ -91,12 +88,6 @@ export const headingLevel: Cleaner<number> = (v) => {
   const n = typeof v === 'number' ? v : parseInt(asText(v), 10);
   if (!Number.isFinite(n) || n < 1) return 1;
   return Math.min(3, Math.floor(n));
-};
-
-/** An ordered list's first number. */
-export const listStart: Cleaner<number> = (v) => {
-  const n = typeof v === 'number' ? v : parseInt(asText(v), 10);
-  return Number.isFinite(n) && n >= 0 ? Math.min(Math.floor(n), 999_999_999) : 1;
 };
 
 /** A row or column span, at least 1. */

@@ -2,21 +2,18 @@
  * The element a parse rule's `getAttrs` or `contentElement` sees when the fast reader
  * (html-own.ts) reads markup: the few DOM members rules use (attributes, text, a small
  * `querySelector`, simple inline styles), answered as a browser would for the markup the
- * tokenizer accepts. Any other member, selector or style throws `OWN_DOM_REFUSED`, and the
+ * tokenizer accepts. Any other member, selector or style throws `OWN_REFUSED`, and the
  * document is read through the DOM instead: a rule never sees a wrong answer.
  */
-import { ownAttribute, type OwnElement } from './html-tokens.js';
+import { OWN_REFUSED, ownAttribute, type OwnElement } from './html-tokens.js';
 
-/** Thrown where the light element cannot answer as a browser would. */
-export const OWN_DOM_REFUSED = new Error('markup the fast reader does not take');
+/** A size as a browser gives it back: `auto`, or pixels or a percentage in their shortest form. */
+const SIZE = /^(?:auto|(?:0|[1-9]\d{0,4})(?:\.\d{0,2}[1-9])?(?:px|%))$/;
+/** A colour as a browser gives it back: `rgb(r, g, b)`, each from 0 to 255. */
+const RGB = /^rgb\((?:0|[1-9]\d?|1\d\d|2[0-4]\d|25[0-5])(?:, (?:0|[1-9]\d?|1\d\d|2[0-4]\d|25[0-5])){2}\)$/;
 
 /** Style properties the reader answers, when written in the form a browser gives back. */
-const STYLE_VALUE: Readonly<Record<string, RegExp>> = {
-  width: /^(?:auto|(?:0|[1-9]\d{0,4})(?:\.\d{0,2}[1-9])?(?:px|%))$/,
-  height: /^(?:auto|(?:0|[1-9]\d{0,4})(?:\.\d{0,2}[1-9])?(?:px|%))$/,
-  color: /^rgb\((?:0|[1-9]\d?|1\d\d|2[0-4]\d|25[0-5])(?:, (?:0|[1-9]\d?|1\d\d|2[0-4]\d|25[0-5])){2}\)$/,
-  'background-color': /^rgb\((?:0|[1-9]\d?|1\d\d|2[0-4]\d|25[0-5])(?:, (?:0|[1-9]\d?|1\d\d|2[0-4]\d|25[0-5])){2}\)$/,
-};
+const STYLE_VALUE: Readonly<Record<string, RegExp>> = { width: SIZE, height: SIZE, color: RGB, 'background-color': RGB };
 
 /** The style properties an element may declare for the fast reader. */
 export const OWN_STYLE_PROPERTIES: readonly string[] = Object.keys(STYLE_VALUE);
@@ -46,7 +43,7 @@ export interface OwnDomReads {
 }
 
 function refuse(): never {
-  throw OWN_DOM_REFUSED;
+  throw OWN_REFUSED;
 }
 
 /** An element as a rule sees it: the tree element and what reading it tells. */
@@ -87,7 +84,7 @@ const HANDLER: ProxyHandler<Target> = {
   get(target, key) {
     if (key === ELEMENT) return target.element;
     const member = typeof key === 'string' && Object.hasOwn(MEMBERS, key) ? MEMBERS[key] : null;
-    if (!member) throw OWN_DOM_REFUSED;
+    if (!member) throw OWN_REFUSED;
     return member(target);
   },
   ...(UNANSWERED as ProxyHandler<Target>),
@@ -96,7 +93,7 @@ const HANDLER: ProxyHandler<Target> = {
 /** The tree element behind an object `ownDom` made (what `contentElement` returned). */
 export function elementOf(dom: unknown): OwnElement {
   const element = typeof dom === 'object' && dom ? (dom as Record<symbol, OwnElement | undefined>)[ELEMENT] : undefined;
-  if (!element) throw OWN_DOM_REFUSED;
+  if (!element) throw OWN_REFUSED;
   return element;
 }
 
@@ -115,20 +112,20 @@ function textOf(element: OwnElement): string {
 function styleOf(element: OwnElement): object {
   const attribute = ownAttribute(element, 'style');
   const declarations = attribute === null ? new Map<string, string>() : ownStyle(attribute);
-  if (!declarations) throw OWN_DOM_REFUSED;
+  if (!declarations) throw OWN_REFUSED;
   return new Proxy(
     {},
     {
       get(_, key) {
-        if (typeof key !== 'string') throw OWN_DOM_REFUSED;
+        if (typeof key !== 'string') throw OWN_REFUSED;
         const property = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
         if (!declarations.size) return '';
         const value = declarations.get(property);
         if (value === undefined) {
           if (property in STYLE_VALUE) return '';
-          throw OWN_DOM_REFUSED;
+          throw OWN_REFUSED;
         }
-        if (!STYLE_VALUE[property].test(value)) throw OWN_DOM_REFUSED;
+        if (!STYLE_VALUE[property].test(value)) throw OWN_REFUSED;
         return value;
       },
       ...UNANSWERED,
@@ -191,7 +188,7 @@ function querySelector(root: OwnElement, selector: string): OwnElement | null {
     list = parseSelector(selector);
     if (selectors.size < 64) selectors.set(selector, list);
   }
-  if (!list) throw OWN_DOM_REFUSED;
+  if (!list) throw OWN_REFUSED;
   const path: OwnElement[] = [root];
   const visit = (element: OwnElement): OwnElement | null => {
     for (const child of element.children) {

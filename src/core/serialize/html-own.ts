@@ -11,8 +11,8 @@
  */
 import { DOMParser as PMDOMParser, Fragment, type ContentMatch, Mark, type MarkType, type Node as PMNode, type NodeType, type Schema, type TagParseRule } from 'prosemirror-model';
 import { headerContent } from '../blocks/header-content.js';
-import { OWN_DOM_REFUSED, OWN_STYLE_PROPERTIES, elementOf, ownDom, ownStyle, type OwnDomReads } from './html-own-dom.js';
-import { ownAttribute, tokenizeOwnHTML, type OwnElement, type OwnNode } from './html-tokens.js';
+import { OWN_STYLE_PROPERTIES, elementOf, ownDom, ownStyle, type OwnDomReads } from './html-own-dom.js';
+import { OWN_REFUSED, PHRASING, VOID, ownAttribute, tokenizeOwnHTML, type OwnElement, type OwnNode } from './html-tokens.js';
 
 /** A tag rule with its selector read: the attribute it needs, and the value if one. */
 interface TagRule {
@@ -57,9 +57,6 @@ function compile(schema: Schema): Rules | null {
 
 const compiled = new WeakMap<Schema, Rules | null>();
 
-class Refused extends Error {}
-const REFUSED = new Refused();
-
 /** An element's rule and the attributes it gives (as ProseMirror's `matchTag`), with the node made once per attributes. */
 interface Match {
   readonly rule: TagParseRule;
@@ -70,9 +67,10 @@ interface Match {
 
 /**
  * Elements that, when no rule takes them, ProseMirror reads through (their content in their
- * place): not among its block tags, which it handles otherwise, and none that it ignores.
+ * place): a table's `<tbody>` and the tokenizer's phrasing elements that hold content, none
+ * of them among its block tags, which it handles otherwise, nor among those it ignores.
  */
-const TRANSPARENT = new Set(['tbody', 'span', 'label', 'b', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'kbd', 'strike', 'em', 'strong', 'code', 'a']);
+const TRANSPARENT = new Set(['tbody', ...[...PHRASING].filter((tag) => !VOID.has(tag))]);
 
 /** Mark elements around a place, outermost first, with the set they give there, and the paths one deeper. */
 interface MarkPath {
@@ -103,7 +101,7 @@ class OwnReader {
   private match(element: OwnElement): Match | null {
     // Styles can give marks on the DOM path (ProseMirror reads them on every element): only ones no rule reads pass.
     const style = ownAttribute(element, 'style');
-    if (style !== null && !ownStyle(style)) throw REFUSED;
+    if (style !== null && !ownStyle(style)) throw OWN_REFUSED;
     const candidates = this.rules.get(element.tag);
     if (!candidates) return null;
     const key = element.attrs.length ? `${element.tag}\u0000${element.attrs.join('\u0000')}` : element.tag;
@@ -181,25 +179,25 @@ class OwnReader {
   /** Block content of a node of `type`, which must take it as it stands. */
   blocks(children: readonly OwnNode[], type: NodeType, full: boolean, inPre: boolean): Fragment {
     const nodes: PMNode[] = [];
-    if (!this.addBlocks(children, type.contentMatch, full, inPre, nodes).validEnd) throw REFUSED;
+    if (!this.addBlocks(children, type.contentMatch, full, inPre, nodes).validEnd) throw OWN_REFUSED;
     return Fragment.from(nodes);
   }
 
   private addBlocks(children: readonly OwnNode[], start: ContentMatch, full: boolean, inPre: boolean, nodes: PMNode[]): ContentMatch {
     let match = start;
     for (const child of children) {
-      if (typeof child === 'string') throw REFUSED;
+      if (typeof child === 'string') throw OWN_REFUSED;
       const found = this.match(child);
       if (!found) {
         // ProseMirror reads the content of an element no rule takes (a table's `<tbody>`) in its place.
-        if (!TRANSPARENT.has(child.tag) || !child.children.length) throw REFUSED;
+        if (!TRANSPARENT.has(child.tag) || !child.children.length) throw OWN_REFUSED;
         match = this.addBlocks(child.children, match, full, inPre, nodes);
         continue;
       }
-      if (!found.rule.node) throw REFUSED;
+      if (!found.rule.node) throw OWN_REFUSED;
       const nodeType = this.schema.nodes[found.rule.node];
       const next = match.matchType(nodeType);
-      if (!next) throw REFUSED;
+      if (!next) throw OWN_REFUSED;
       match = next;
       nodes.push(this.element(child, found, nodeType, full, inPre));
     }
@@ -216,14 +214,14 @@ class OwnReader {
     if (type.inlineContent) {
       const nodes: PMNode[] = [];
       const end = this.inline(children, type, type.contentMatch, this.rootPath(type), full, inPre, nodes);
-      if (!end.validEnd) throw REFUSED;
+      if (!end.validEnd) throw OWN_REFUSED;
       content = Fragment.from(nodes);
     } else {
       content = this.blocks(children, type, full, inPre);
     }
     // A header cell's content is read again as a document and kept as its paragraphs: the same nodes when it holds only paragraphs.
     if (rule.getContent) content.forEach((child) => {
-      if (child.type !== this.schema.nodes.paragraph) throw REFUSED;
+      if (child.type !== this.schema.nodes.paragraph) throw OWN_REFUSED;
     });
     return this.node(found, type, content);
   }
@@ -241,12 +239,12 @@ class OwnReader {
       let node: PMNode;
       if (typeof child === 'string') {
         // Line breaks outside `<pre>` are folded (or become hard breaks) on the DOM path.
-        if (child.indexOf('\n') >= 0 && !(full && inPre)) throw REFUSED;
+        if (child.indexOf('\n') >= 0 && !(full && inPre)) throw OWN_REFUSED;
         node = this.schema.text(child);
       } else {
         const found = this.match(child);
         if (!found) {
-          if (!TRANSPARENT.has(child.tag) || !child.children.length) throw REFUSED;
+          if (!TRANSPARENT.has(child.tag) || !child.children.length) throw OWN_REFUSED;
           match = this.inline(child.children, parent, match, marks, full, inPre, nodes);
           continue;
         }
@@ -255,11 +253,11 @@ class OwnReader {
           continue;
         }
         const type = this.schema.nodes[found.rule.node!];
-        if (!type.isInline || !type.isLeaf) throw REFUSED;
+        if (!type.isInline || !type.isLeaf) throw OWN_REFUSED;
         node = this.node(found, type, null);
       }
       const next = match.matchType(node.type);
-      if (!next) throw REFUSED;
+      if (!next) throw OWN_REFUSED;
       match = next;
       const set = this.markSet(marks, parent);
       nodes.push(set.length ? node.mark(set) : node);
@@ -281,9 +279,9 @@ export function readOwnHTML(html: string, schema: Schema): PMNode | null {
   try {
     const top = schema.topNodeType;
     return top.create(null, new OwnReader(schema, rules).blocks(tree, top, false, false));
-  } catch (error) {
-    if (error === REFUSED || error === OWN_DOM_REFUSED) return null;
-    // A rule that throws on this markup is left to the DOM path, which reports it as it always did.
+  } catch {
+    // Markup the reader does not take (`OWN_REFUSED`), or a rule that throws on it: the DOM
+    // path reads it, and reports such a rule as it always did.
     return null;
   }
 }

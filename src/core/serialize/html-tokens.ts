@@ -21,9 +21,10 @@ export type OwnNode = string | OwnElement;
 const MAX_DEPTH = 200;
 const MAX_ELEMENTS = 1_000_000;
 
-const VOID = new Set(['br', 'img', 'input', 'hr']);
+/** Tags without content or end tag. */
+export const VOID = new Set(['br', 'img', 'input', 'hr']);
 /** Tags read inside text: they never close a paragraph or a heading. */
-const PHRASING = new Set('a b br code del em i img input ins kbd label mark s small span strike strong sub sup u'.split(' '));
+export const PHRASING: ReadonlySet<string> = new Set('a b br code del em i img input ins kbd label mark s small span strike strong sub sup u'.split(' '));
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const FLOW = new Set(['p', ...HEADINGS, 'ul', 'ol', 'li', 'blockquote', 'pre', 'table', 'tbody', 'tr', 'td', 'th', 'hr', 'div']);
 /** Elements that may hold only phrasing content here. */
@@ -37,14 +38,14 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
 /** Every `&`, with the entity it starts when it is one of ours. */
 const AMPERSAND = /&(?:(amp|lt|gt|quot|nbsp|#39);)?/g;
 
-class Refused extends Error {}
-const REFUSED = new Refused();
+/** Thrown, anywhere in the fast reader (this file, html-own.ts, html-own-dom.ts), where markup is not one it takes. */
+export const OWN_REFUSED = new Error('markup the fast reader does not take');
 
 /** Text with its entities decoded; refused if an `&` starts anything else. */
 function decode(text: string): string {
   if (text.indexOf('&') < 0) return text;
   return text.replace(AMPERSAND, (_, name: string | undefined) => {
-    if (!name) throw REFUSED;
+    if (!name) throw OWN_REFUSED;
     return ENTITIES[name];
   });
 }
@@ -74,7 +75,7 @@ export function tokenizeOwnHTML(html: string): OwnNode[] | null {
   try {
     return tokenize(html);
   } catch (error) {
-    if (error === REFUSED) return null;
+    if (error === OWN_REFUSED) return null;
     throw error;
   }
 }
@@ -91,9 +92,9 @@ function tokenize(html: string): OwnNode[] {
     const end = lt < 0 ? html.length : lt;
     if (end > pos) {
       const text = decode(html.slice(pos, end));
-      if (ONLY_CHILD[top.tag]) throw REFUSED;
+      if (ONLY_CHILD[top.tag]) throw OWN_REFUSED;
       // A newline right after `<pre>` is dropped by the HTML parser.
-      if (top.tag === 'pre' && !top.children.length && text.charCodeAt(0) === 10) throw REFUSED;
+      if (top.tag === 'pre' && !top.children.length && text.charCodeAt(0) === 10) throw OWN_REFUSED;
       top.children.push(text);
       pos = end;
       continue;
@@ -101,7 +102,7 @@ function tokenize(html: string): OwnNode[] {
     if (html.charCodeAt(pos + 1) === 47 /* / */) {
       // Only the open element's end tag may come: anything else the HTML parser would mend.
       const after = pos + 2 + top.tag.length;
-      if (stack.length === 1 || !html.startsWith(top.tag, pos + 2) || html.charCodeAt(after) !== 62 /* > */) throw REFUSED;
+      if (stack.length === 1 || !html.startsWith(top.tag, pos + 2) || html.charCodeAt(after) !== 62 /* > */) throw OWN_REFUSED;
       stack.pop();
       if (top.tag === 'a') links--;
       pos = after + 1;
@@ -109,9 +110,9 @@ function tokenize(html: string): OwnNode[] {
     }
     let nameEnd = pos + 1;
     for (let c = html.charCodeAt(nameEnd); (c >= 97 && c <= 122) || (nameEnd > pos + 1 && c >= 48 && c <= 57); c = html.charCodeAt(++nameEnd));
-    if (nameEnd === pos + 1) throw REFUSED;
+    if (nameEnd === pos + 1) throw OWN_REFUSED;
     const tag = html.slice(pos + 1, nameEnd);
-    if (!allowed(tag, top.tag) || (tag === 'a' && links > 0) || ++count > MAX_ELEMENTS) throw REFUSED;
+    if (!allowed(tag, top.tag) || (tag === 'a' && links > 0) || ++count > MAX_ELEMENTS) throw OWN_REFUSED;
     const attrs: string[] = [];
     let at = nameEnd;
     // Most tags have no attributes: `<p>`, `</p>`, `<strong>`.
@@ -121,8 +122,8 @@ function tokenize(html: string): OwnNode[] {
       if (!attr) break;
       const name = attr[1];
       // Handlers are stripped before the DOM path parses; repeated names keep the first there.
-      if (name.startsWith('on')) throw REFUSED;
-      for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === name) throw REFUSED;
+      if (name.startsWith('on')) throw OWN_REFUSED;
+      for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === name) throw OWN_REFUSED;
       attrs.push(name, decode(attr[2] ?? attr[3] ?? ''));
       at = ATTRIBUTE.lastIndex;
     }
@@ -130,17 +131,17 @@ function tokenize(html: string): OwnNode[] {
       pos = at + 1;
     } else {
       TAG_END.lastIndex = at;
-      if (!TAG_END.exec(html)) throw REFUSED;
+      if (!TAG_END.exec(html)) throw OWN_REFUSED;
       pos = TAG_END.lastIndex;
     }
     const element: OwnElement = { tag, attrs, children: [] };
     top.children.push(element);
     if (VOID.has(tag)) continue;
-    if (stack.length > MAX_DEPTH) throw REFUSED;
+    if (stack.length > MAX_DEPTH) throw OWN_REFUSED;
     stack.push(element);
     if (tag === 'a') links++;
   }
-  if (stack.length !== 1) throw REFUSED;
+  if (stack.length !== 1) throw OWN_REFUSED;
   return root.children;
 }
 

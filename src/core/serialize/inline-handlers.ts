@@ -8,6 +8,7 @@
  *
  * Everything but the handler attributes is kept exactly as written.
  */
+import { escapeHTMLText } from './spec-markup.js';
 
 const SPACE = /[\t\n\f\r ]/;
 
@@ -89,5 +90,5 @@ export function withoutInlineHandlers(html: string): string {
     current = next;
   }
   // Markup built to keep producing handlers: keep only its text, escaped.
-  return current.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escapeHTMLText(current);
 }
