@@ -11,6 +11,46 @@ function isEmpty(attrs: object): boolean {
 }
 
 /**
+ * One Mark per type and attribute values (marks without attributes already are one per type;
+ * equal links or colours become one mark), and one array per set of such marks: what a
+ * document's reader (`shareMarkSets`, the fast HTML reader) hands out, so equal marks and
+ * mark sets share their memory.
+ */
+export class SharedMarks {
+  private readonly byType = new Map<MarkType, Map<string, Mark>>();
+  /** Each shared mark and its number, in the order they were met. */
+  private readonly ids = new Map<Mark, number>();
+  private readonly sets = new Map<string, readonly Mark[]>();
+
+  /** The shared mark equal to `mark`. */
+  mark(mark: Mark): Mark {
+    if (this.ids.has(mark)) return mark;
+    let byAttrs = this.byType.get(mark.type);
+    if (!byAttrs) this.byType.set(mark.type, (byAttrs = new Map()));
+    const key = JSON.stringify(mark.attrs);
+    const known = byAttrs.get(key);
+    if (known) return known;
+    byAttrs.set(key, mark);
+    this.ids.set(mark, this.ids.size);
+    return mark;
+  }
+
+  /** The shared array of a set of marks, made of shared marks. */
+  set(marks: readonly Mark[]): readonly Mark[] {
+    if (!marks.length) return Mark.none;
+    let key = '';
+    for (const mark of marks) key += `${this.ids.get(this.mark(mark))},`;
+    let known = this.sets.get(key);
+    if (!known) {
+      // An exact-size copy: ProseMirror's parsers build sets with room to grow.
+      known = marks.map((mark) => this.mark(mark));
+      this.sets.set(key, known);
+    }
+    return known;
+  }
+}
+
+/**
  * A loaded document with equal mark sets as one array, and equal node attributes as one object.
  *
  * ProseMirror's parsers build each text node's marks with `Mark.addToSet`, whose `push`
@@ -21,36 +61,7 @@ function isEmpty(attrs: object): boolean {
  * was replaced, and is otherwise returned as it was.
  */
 export function shareMarkSets(doc: PMNode): PMNode {
-  // One Mark per type and attribute values: marks without attributes are already one
-  // instance per type, and equal links or colours become one mark (and one attribute object).
-  const canonical = new Map<MarkType, Map<string, Mark>>();
-  const ids = new Map<Mark, number>();
-  const sets = new Map<string, readonly Mark[]>();
-
-  const canonicalMark = (mark: Mark): Mark => {
-    let byAttrs = canonical.get(mark.type);
-    if (!byAttrs) canonical.set(mark.type, (byAttrs = new Map()));
-    const key = JSON.stringify(mark.attrs);
-    let known = byAttrs.get(key);
-    if (!known) {
-      byAttrs.set(key, mark);
-      ids.set(mark, ids.size);
-      known = mark;
-    }
-    return known;
-  };
-
-  const sharedSet = (marks: readonly Mark[]): readonly Mark[] => {
-    let key = '';
-    for (const mark of marks) key += `${ids.get(canonicalMark(mark))},`;
-    let known = sets.get(key);
-    if (!known) {
-      // An exact-size copy of canonical marks: the parser's array carries room to grow.
-      known = marks.map(canonicalMark);
-      sets.set(key, known);
-    }
-    return known;
-  };
+  const shared = new SharedMarks();
 
   // One attribute object per node type and values (heading levels, task states, code
   // languages): `copy` of the first node with those values keeps its attributes object, and
@@ -85,7 +96,7 @@ export function shareMarkSets(doc: PMNode): PMNode {
       if (children) result = node.copy(Fragment.from(children));
     }
     if (result.marks.length) {
-      const set = sharedSet(result.marks);
+      const set = shared.set(result.marks);
       if (set !== result.marks) result = result.mark(set);
     }
     return withSharedAttrs(result);

@@ -12,6 +12,7 @@
 import { DOMParser as PMDOMParser, Fragment, type ContentMatch, Mark, type MarkType, type Node as PMNode, type NodeType, type Schema, type TagParseRule } from 'prosemirror-model';
 import { headerContent } from '../blocks/header-content.js';
 import { OWN_STYLE_PROPERTIES, elementOf, ownDom, ownStyle, type OwnDomReads } from './html-own-dom.js';
+import { SharedMarks } from '../schema/shared-marks.js';
 import { OWN_REFUSED, PHRASING, VOID, ownAttribute, tokenizeOwnHTML, type OwnElement, type OwnNode } from './html-tokens.js';
 
 /** A tag rule with its selector read: the attribute it needs, and the value if one. */
@@ -85,11 +86,9 @@ const MAX_REMEMBERED = 4096;
 /** One reading of a tree into a schema's document. */
 class OwnReader {
   private readonly matches = new Map<string, Match | null>();
-  private readonly sets = new Map<string, readonly Mark[]>();
   /** The mark paths of each text block type, from no marks. */
   private readonly paths = new Map<NodeType, MarkPath>();
-  private readonly markIds = new Map<Mark, number>();
-  private readonly marksByType = new Map<MarkType, Map<string, Mark>>();
+  private readonly shared = new SharedMarks();
   private readonly reads: OwnDomReads = { beyondAttributes: false };
 
   constructor(
@@ -128,15 +127,7 @@ class OwnReader {
   private mark(match: Match): Mark {
     if (match.made) return match.made as Mark;
     const type: MarkType = this.schema.marks[match.rule.mark!];
-    const mark = type.create(match.attrs);
-    const key = JSON.stringify(mark.attrs);
-    let byAttrs = this.marksByType.get(type);
-    if (!byAttrs) this.marksByType.set(type, (byAttrs = new Map()));
-    const known = byAttrs.get(key);
-    if (known) return (match.made = known);
-    byAttrs.set(key, mark);
-    this.markIds.set(mark, this.markIds.size);
-    return (match.made = mark);
+    return (match.made = this.shared.mark(type.create(match.attrs)));
   }
 
   /** The marks a node in a text block takes from the mark elements around it, as ProseMirror's `insertNode` sets them; one array per set. */
@@ -144,11 +135,7 @@ class OwnReader {
     if (path.set) return path.set;
     let built: readonly Mark[] = Mark.none;
     for (const mark of path.marks) if (parent.allowsMarkType(mark.type)) built = mark.addToSet(built);
-    let key = parent.name;
-    for (const mark of built) key += `,${this.markIds.get(mark)}`;
-    let set = this.sets.get(key);
-    if (!set) this.sets.set(key, (set = built));
-    return (path.set = set);
+    return (path.set = this.shared.set(built));
   }
 
   /** The path of mark elements one deeper. */
