@@ -21,6 +21,8 @@ const BLOCK_VIEW_MARKS = {
   "the code block's language picker": 'code-block-language',
   "the image's resize handle": 'aria-orientation',
   'syntax highlighting': 'Highlighting ',
+  // What only the arrived views' controls and tokens are styled with (the syntax colours' properties).
+  "the views' own styles": '--_hl-keyword',
 };
 /** Strings only the suggestion menus' plugins hold (their failure logs): they come with the pieces. */
 const MENU_PLUGIN_MARKS = {
@@ -41,6 +43,8 @@ const MENU_PLUGIN_MARKS = {
 const GAP_CURSOR_MARK = 'Invalid input for GapCursor.fromJSON';
 /** A string only the image upload plugin holds (a failure log): its chunk is fetched on first need. */
 const UPLOADS_MARK = 'The uploaded image could not be inserted';
+/** A CSS value only the upload placeholder's styles hold (its percentage's figures): they come with image uploads. */
+const UPLOAD_STYLES_MARK = 'tabular-nums';
 /** A string only the mention highlights plugin holds (a failure log): its chunk is fetched once a host gives its list. */
 const HIGHLIGHTS_MARK = 'Mention highlights failed';
 /** A property name only the scrolling to a heading reads (whether a browser has `scrollend`): its chunk is fetched on the first `scrollToHeading`. */
@@ -125,6 +129,13 @@ test('the built embed bundle leaves image uploads to a chunk of their own, fetch
   const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(UPLOADS_MARK));
   assert.equal(chunks.length, 1, 'in one chunk');
   assert.match(chunks[0], /^image-uploads-[\w-]+\.min\.js$/, 'their own');
+});
+
+test("the built embed bundle leaves the upload placeholder's styles to image uploads' chunk", () => {
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(UPLOAD_STYLES_MARK), 'not in the entry');
+  const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(UPLOAD_STYLES_MARK));
+  assert.equal(chunks.length, 1, 'in one chunk');
+  assert.match(chunks[0], /^image-uploads-[\w-]+\.min\.js$/, "image uploads' own");
 });
 
 test('the built embed bundle leaves mention highlights to a chunk of their own, fetched once a host gives its list', () => {

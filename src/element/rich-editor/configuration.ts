@@ -19,7 +19,7 @@ import { stringsPlugin, wordsWith } from '../../core/strings.js';
 import { safeRedirect } from '../../core/url.js';
 import { emit, RichEditorEvents, type MentionClickDetail } from '../events.js';
 import { activeBlockPlugin } from './active-block.js';
-import { loadPieces, loadTables, loadUploads } from './on-demand.js';
+import { loadPieces, loadTables, loadUploads, partStyles } from './on-demand.js';
 import { openEndPlugin } from './open-end.js';
 import type { RichEditor } from './rich-editor.component.js';
 import type { Uploads } from './uploads.js';
@@ -45,15 +45,15 @@ function sameFeatures(a: Features | undefined, b: Features | undefined): boolean
   return off(a) === off(b);
 }
 
-/** One constructed sheet per distinct extension CSS, adopted by every editor that uses it. */
-const extensionSheets = new Map<string, CSSStyleSheet>();
+/** One constructed sheet per distinct CSS (a part's, an extension's), adopted by every editor that shows it. */
+const sheets = new Map<string, CSSStyleSheet>();
 
-function extensionSheet(css: string): CSSStyleSheet {
-  let sheet = extensionSheets.get(css);
+function sheetOf(css: string): CSSStyleSheet {
+  let sheet = sheets.get(css);
   if (!sheet) {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
-    extensionSheets.set(css, sheet);
+    sheets.set(css, sheet);
   }
   return sheet;
 }
@@ -64,8 +64,10 @@ function extensionSheet(css: string): CSSStyleSheet {
  * change of them needs a new view.
  */
 export class Configuration {
-  /** The adopted sheet of the extensions' CSS, if any. */
-  private extensionSheet: CSSStyleSheet | null = null;
+  /** The sheets added to the editor's own (showStyles), in their order. */
+  private addedSheets: readonly CSSStyleSheet[] = [];
+  /** The extensions' content CSS last shown. */
+  private extensionCss = '';
 
   constructor(
     private readonly host: RichEditor,
@@ -109,31 +111,35 @@ export class Configuration {
   }
 
   /**
-   * The extensions' content CSS, after the editor's own (an adopted sheet, shared by the
-   * editors of one setup), so a host's rule as specific as a built-in one wins. Where
-   * sheets cannot be adopted, a style element holds it.
+   * The CSS added to the editor's own: that of the parts arrived so far (on-demand.ts), then
+   * the extensions' content CSS (the last given when none is), so a host's rule as
+   * specific as a built-in one wins. Adopted sheets, each shared by the editors that show it;
+   * where sheets cannot be adopted, a style element holds it.
    */
-  showExtensionStyles(css: string): void {
+  showStyles(css: string = this.extensionCss): void {
+    this.extensionCss = css;
+    const added = [...partStyles(), ...(css ? [css] : [])];
     const root = this.host.renderRoot as ShadowRoot;
-    const current = this.extensionSheet;
     if (supportsAdoptingStyleSheets) {
-      const sheet = css ? extensionSheet(css) : null;
-      if (sheet === current) return;
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets.filter((adopted) => adopted !== current), ...(sheet ? [sheet] : [])];
-      this.extensionSheet = sheet;
+      const current = this.addedSheets;
+      const sheets = added.map(sheetOf);
+      if (sheets.length === current.length && sheets.every((sheet, i) => sheet === current[i])) return;
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets.filter((adopted) => !current.includes(adopted)), ...sheets];
+      this.addedSheets = sheets;
       return;
     }
-    let style = root.querySelector<HTMLStyleElement>('style[data-extensions]');
-    if (!css) {
+    let style = root.querySelector<HTMLStyleElement>('style[data-added]');
+    if (!added.length) {
       style?.remove();
       return;
     }
     if (!style) {
       style = document.createElement('style');
-      style.setAttribute('data-extensions', '');
+      style.setAttribute('data-added', '');
       root.appendChild(style);
     }
-    if (style.textContent !== css) style.textContent = css;
+    const text = added.join('\n');
+    if (style.textContent !== text) style.textContent = text;
   }
 
   /**

@@ -244,7 +244,7 @@ export class EditorDocument implements ReactiveController {
     this.mounted = true;
     mount.replaceChildren();
     const setup = this.config.setup;
-    this.config.showExtensionStyles(setup.styles);
+    this.config.showStyles(setup.styles);
     this.initialValue ??= html;
     // Editing together: the shared document's content once synced (empty and read-only until then).
     const shared = this.collab?.active ? this.collab.editing(setup.schema) : null;
@@ -289,6 +289,8 @@ export class EditorDocument implements ReactiveController {
   private partsArrived(): void {
     const view = this.view;
     if (!view) return;
+    // The part's own CSS, before anything is drawn with it.
+    this.config.showStyles();
     const plugins = fillSlots(this.slots, editingParts());
     // The same plugins (the part has no slot here): nothing to do. A stand-in replaced keeps the count.
     if (plugins.length === view.state.plugins.length && plugins.every((plugin, i) => plugin === view.state.plugins[i])) return;

@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { CSSResult, ReactiveController, ReactiveControllerHost } from 'lit';
 import type { EditingParts } from '../../core/editing-slots.js';
 import type { scrollToHeading } from '../../core/plugins/scroll-to-heading.js';
 import { log } from '../../core/log.js';
@@ -20,18 +20,29 @@ function onFirstCall<T>(load: () => Promise<T>, warning: string, failed: T): (()
 
 /** The editing parts that have arrived: each part's module provides itself when it runs (../tables.ts, ../pieces.ts, ../block-views.ts, ../gaps.ts, ../highlights.ts). */
 const parts: Partial<EditingParts> = {};
+/** The CSS that came with the arrived parts, in the order they came. */
+const styles: string[] = [];
 /** The editors' documents, told when a part arrives (they fill its slots). */
 const listeners = new Set<() => void>();
 
-/** Called by a part's module as it runs: its plugins join every editor's, now and later. */
-export function provideParts(arrived: Partial<EditingParts>): void {
+/**
+ * Called by a part's module as it runs: its plugins join every editor's, now and later, and
+ * every editor's shadow root adopts its CSS (what only the part's own UI uses) before it draws with the part.
+ */
+export function provideParts(arrived: Partial<EditingParts>, css?: CSSResult): void {
   Object.assign(parts, arrived);
+  if (css) styles.push(css.cssText);
   for (const listener of listeners) listener();
 }
 
 /** The editing parts that have arrived so far. */
 export function editingParts(): Partial<EditingParts> {
   return parts;
+}
+
+/** The CSS of the parts that have arrived so far (rich-editor/configuration.ts adds it to each editor's). */
+export function partStyles(): readonly string[] {
+  return styles;
 }
 
 /** Runs `listener` whenever a part arrives, until the returned function is called. */

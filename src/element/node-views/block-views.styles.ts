@@ -1,0 +1,147 @@
+import { css } from 'lit';
+
+/**
+ * Styles that only the arrived code block and image views use: the image's resize handle, the
+ * code block header's language picker and copy button in their states, and the syntax tokens.
+ * They come with the views (../block-views.ts, a chunk of its own in the embed bundle), and every
+ * editor's shadow root adopts them then (rich-editor/configuration.ts); the frames both the views
+ * and their stand-ins draw are styled from the start (node-views.styles.ts).
+ */
+export const blockViewStyles = css`
+  :host {
+    --_hl-keyword: var(--rich-editor-code-keyword, #cf222e);
+    --_hl-string: var(--rich-editor-code-string, #0a3069);
+    --_hl-number: var(--rich-editor-code-number, #0550ae);
+    --_hl-comment: var(--rich-editor-code-comment, #57606a);
+    --_hl-title: var(--rich-editor-code-title, #8250df);
+    --_hl-type: var(--rich-editor-code-type, #953800);
+    --_hl-attr: var(--rich-editor-code-attr, #116329);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      --_hl-keyword: var(--rich-editor-code-keyword, #ff7b72);
+      --_hl-string: var(--rich-editor-code-string, #a5d6ff);
+      --_hl-number: var(--rich-editor-code-number, #79c0ff);
+      --_hl-comment: var(--rich-editor-code-comment, #8b949e);
+      --_hl-title: var(--rich-editor-code-title, #d2a8ff);
+      --_hl-type: var(--rich-editor-code-type, #ffa657);
+      --_hl-attr: var(--rich-editor-code-attr, #7ee787);
+    }
+  }
+  :host([theme='dark']) {
+    --_hl-keyword: var(--rich-editor-code-keyword, #ff7b72);
+    --_hl-string: var(--rich-editor-code-string, #a5d6ff);
+    --_hl-number: var(--rich-editor-code-number, #79c0ff);
+    --_hl-comment: var(--rich-editor-code-comment, #8b949e);
+    --_hl-title: var(--rich-editor-code-title, #d2a8ff);
+    --_hl-type: var(--rich-editor-code-type, #ffa657);
+    --_hl-attr: var(--rich-editor-code-attr, #7ee787);
+  }
+
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+
+  .content .image-resize-handle {
+    position: absolute;
+    right: -6px;
+    bottom: -6px;
+    width: 14px;
+    height: 14px;
+    box-sizing: border-box;
+    border: 2px solid var(--_bg);
+    border-radius: 50%;
+    background: var(--_accent);
+    cursor: nwse-resize;
+    touch-action: none;
+    opacity: 0;
+  }
+  .content .image-view:hover .image-resize-handle,
+  .content .image-view.ProseMirror-selectednode .image-resize-handle,
+  .content .image-resize-handle:focus-visible {
+    opacity: 1;
+  }
+  .content .image-resize-handle:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+
+  .content .code-block-header select:hover,
+  .content .code-block-header button:hover {
+    background: var(--_surface-hover);
+  }
+  .content .code-block-header select:disabled {
+    cursor: default;
+    appearance: none;
+    background: transparent;
+  }
+  .content .code-block-header select:focus-visible,
+  .content .code-block-header button:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
+  /* Not the accent colour: on the code background it is under 4.5:1. */
+  .content .code-block-copy.copied {
+    font-weight: 600;
+  }
+
+  /* Syntax tokens: Prism's class names, applied as ProseMirror decorations. */
+  .content code .token.keyword,
+  .content code .token.atrule,
+  .content code .token.important,
+  .content code .token.deleted {
+    color: var(--_hl-keyword);
+  }
+  .content code .token.string,
+  .content code .token.char,
+  .content code .token.regex,
+  .content code .token.template-string,
+  .content code .token.url {
+    color: var(--_hl-string);
+  }
+  .content code .token.number,
+  .content code .token.boolean,
+  .content code .token.constant,
+  .content code .token.symbol,
+  .content code .token.variable {
+    color: var(--_hl-number);
+  }
+  .content code .token.comment,
+  .content code .token.prolog,
+  .content code .token.doctype,
+  .content code .token.cdata {
+    color: var(--_hl-comment);
+    font-style: italic;
+  }
+  .content code .token.function,
+  .content code .token.selector,
+  .content code .token.title {
+    color: var(--_hl-title);
+  }
+  .content code .token.class-name,
+  .content code .token.builtin,
+  .content code .token.namespace {
+    color: var(--_hl-type);
+  }
+  .content code .token.property,
+  .content code .token.tag,
+  .content code .token.attr-name,
+  .content code .token.key,
+  .content code .token.inserted {
+    color: var(--_hl-attr);
+  }
+  .content code .token.attr-value {
+    color: var(--_hl-string);
+  }
+  .content code .token.italic {
+    font-style: italic;
+  }
+  .content code .token.bold {
+    font-weight: 600;
+  }
+`;

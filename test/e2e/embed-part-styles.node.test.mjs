@@ -1,0 +1,68 @@
+// The CSS that only a part's own UI uses comes with the part, in a real Chromium: the code block
+// and image views' controls and syntax colours with the views' chunk, the upload placeholder's
+// with image uploads'. Before, the entry holds none of it; once the part is there, what it draws
+// is styled (the resize handle hidden until hovered, keywords in their colour).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { servingBuild } from './helpers/built-site.mjs';
+
+const site = servingBuild();
+
+/** Opens a light-themed editor on `value`; `problems` collects the page's errors. */
+async function open(value) {
+  const page = await site.browser.newPage();
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/embed.html') {
+      const body = '<!doctype html><meta charset="utf-8"><title>Embed</title><script type="module" src="/dist/browser/rich-editor.min.js"></script><rich-editor id="editor" theme="light"></rich-editor>';
+      return void request.respond({ status: 200, contentType: 'text/html', body });
+    }
+    if (url.pathname === '/favicon.ico' || url.pathname.startsWith('/files/')) return void request.respond({ status: 404 });
+    request.continue();
+  });
+  await page.goto(`${site.base}/embed.html`);
+  await page.waitForFunction(() => customElements.get('rich-editor'));
+  await page.evaluate((html) => document.getElementById('editor').setValue(html), value);
+  return { page, problems };
+}
+
+/** Whether a sheet the editor's shadow root adopts has a rule whose text holds `text`. */
+const adopts = (page, text) =>
+  page.evaluate((text) => document.getElementById('editor').shadowRoot.adoptedStyleSheets.some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes(text))), text);
+
+test("the views' controls and syntax colours are styled once the views arrive", async () => {
+  const { page, problems } = await open('<pre><code class="language-js">const a = 1;</code></pre><img src="/files/a.png" width="120px" height="80px">');
+  const content = await page.evaluateHandle(() => document.getElementById('editor').shadowRoot.querySelector('[role="textbox"]'));
+  await page.waitForFunction((el) => el.querySelector('.image-resize-handle') && el.querySelector('code .token.keyword'), {}, content);
+  const styled = await page.evaluate((el) => {
+    const handle = getComputedStyle(el.querySelector('.image-resize-handle'));
+    return {
+      handle: [handle.position, handle.opacity, handle.cursor],
+      keyword: getComputedStyle(el.querySelector('code .token.keyword')).color,
+      status: getComputedStyle(el.querySelector('.code-block .visually-hidden')).position,
+    };
+  }, content);
+  assert.deepEqual(styled, { handle: ['absolute', '0', 'nwse-resize'], keyword: 'rgb(207, 34, 46)', status: 'absolute' });
+  assert.equal(await adopts(page, '.upload-placeholder'), false, "no upload placeholder's styles before image uploads are needed");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the upload placeholder's styles come with image uploads, fetched when files are dragged over", async () => {
+  const { page, problems } = await open('<p>Hello</p>');
+  assert.equal(await adopts(page, '.upload-placeholder'), false);
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['x'], 'a.png', { type: 'image/png' }));
+    document.getElementById('editor').shadowRoot.querySelector('[role="textbox"]').dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.adoptedStyleSheets.some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('.upload-placeholder'))));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
