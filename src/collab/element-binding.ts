@@ -5,17 +5,19 @@
  * sync (and for good when the document holds what this editor cannot show, or access ends), and
  * has the view rebuilt around the shared document once it is there. The host's `value` is never a seed.
  */
+import type { ReactiveController } from 'lit';
 import type { Schema } from 'prosemirror-model';
 import type { EditorState, Transaction } from 'prosemirror-state';
 import { log } from '../core/log.js';
 import { emit, RichEditorEvents } from '../element/events.js';
+import type { RichEditor } from '../element/rich-editor/rich-editor.component.js';
 import { collabEditing, isRemote, narrowRemote, type CollabEditing } from './editor-plugins.js';
 import type { Collaboration, CollabState } from './provider.js';
 
 /** What the binding needs of its element. */
 export interface BindingHost {
-  /** The element, where the status events go. */
-  element: EventTarget;
+  /** The element: its `collaboration` is followed, and the status events go to it. */
+  element: RichEditor;
   /** Rebuilds the view (the shared document arrived, or the collaboration changed). */
   rebuild(): void;
   /** Tells the view and the UI that what may be done changed. */
@@ -24,8 +26,11 @@ export interface BindingHost {
   schema(): Schema;
 }
 
-/** One element's binding to whichever shared document its `collaboration` names. */
-export class CollabBinding {
+/**
+ * One element's binding to whichever shared document its `collaboration` names: a controller of
+ * the element's, following that property while the element is on the page.
+ */
+export class CollabBinding implements ReactiveController {
   private attached: Collaboration | null = null;
   private unsubscribe: (() => void) | null = null;
   /** Whether the view was built around the shared document (after the first sync). */
@@ -33,7 +38,22 @@ export class CollabBinding {
   /** The last state told to the host. */
   state: CollabState | null = null;
 
-  constructor(private readonly host: BindingHost) {}
+  constructor(private readonly host: BindingHost) {
+    // Connected already (it is made once `collaboration` is set): hostConnected runs at once.
+    host.element.addController(this);
+  }
+
+  hostConnected(): void {
+    this.follow();
+  }
+
+  hostUpdated(): void {
+    this.follow();
+  }
+
+  hostDisconnected(): void {
+    this.attach(null);
+  }
 
   /** Whether the shared document may be edited here: synced, and neither read-only nor stopped. */
   get editable(): boolean {
@@ -59,8 +79,13 @@ export class CollabBinding {
     return isRemote(tr);
   }
 
+  private follow(): void {
+    const { element } = this.host;
+    this.attach(element.isConnected ? (element.collaboration ?? null) : null);
+  }
+
   /** Follows the element's `collaboration` (null: none, or the element left the page). */
-  attach(collaboration: Collaboration | null): void {
+  private attach(collaboration: Collaboration | null): void {
     if (collaboration === this.attached) return;
     this.unsubscribe?.();
     this.unsubscribe = null;

@@ -1,7 +1,5 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
-import type { Schema } from 'prosemirror-model';
-import type { EditorState, Transaction } from 'prosemirror-state';
-import type { CollabBinding } from '../../collab/element-binding.js';
+import type { BindingHost, CollabBinding } from '../../collab/element-binding.js';
 import type { Collaboration } from '../../collab/provider.js';
 import { log } from '../../core/log.js';
 import type { Words } from '../../core/strings.js';
@@ -11,9 +9,10 @@ export type { Collaboration };
 
 /**
  * Editing together, as far as the editor's own file must know it: whether it is on, whether the
- * user may type, and the notice that says why not. Everything else (the provider's states, the
- * shared document's plugins) loads with the collaboration chunk the first time `collaboration`
- * is set (src/collab/element-binding.ts), so a page that never edits together loads none of it.
+ * user may type, and the notice that says why not. Everything else (following `collaboration`,
+ * the provider's states, the shared document's plugins) loads with the collaboration chunk the
+ * first time `collaboration` is set (src/collab/element-binding.ts), so a page that never edits
+ * together loads none of it.
  */
 export class CollaborationController implements ReactiveController {
   private binding: CollabBinding | null = null;
@@ -21,7 +20,7 @@ export class CollaborationController implements ReactiveController {
 
   constructor(
     private readonly host: RichEditor,
-    private readonly view: { rebuild(): void; refresh(): void; schema(): Schema },
+    private readonly view: Omit<BindingHost, 'element'>,
   ) {
     host.addController(this);
   }
@@ -36,19 +35,9 @@ export class CollaborationController implements ReactiveController {
     return !this.active || !!this.binding?.editable;
   }
 
-  /** The shared document's content and plugins for the view, once there (null: an empty, read-only editor meanwhile). */
-  editing(schema: Schema): ReturnType<CollabBinding['editing']> {
-    return this.active && this.binding ? this.binding.editing(schema) : null;
-  }
-
-  /** A remote change narrowed to what it changed; anything else as it is. */
-  narrow(state: EditorState, tr: Transaction): Transaction {
-    return this.active && this.binding ? this.binding.narrow(state, tr) : tr;
-  }
-
-  /** Whether a transaction is another person's change, not the user's own input. */
-  isRemote(tr: Transaction): boolean {
-    return this.active && !!this.binding?.isRemote(tr);
+  /** The shared document's binding while the editor edits one and its code is there: the view's content, plugins and remote changes come from it. */
+  get shared(): CollabBinding | null {
+    return this.active ? this.binding : null;
   }
 
   /** Why the shared document cannot be edited here, as a live region (nothing when it can). */
@@ -60,29 +49,17 @@ export class CollaborationController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.follow();
+    this.hostUpdated();
   }
 
   hostUpdated(): void {
-    this.follow();
-  }
-
-  hostDisconnected(): void {
-    this.binding?.attach(null);
-  }
-
-  private follow(): void {
-    const wanted = this.host.isConnected ? (this.host.collaboration ?? null) : null;
-    if (this.binding) return this.binding.attach(wanted);
-    if (!wanted || this.loading) return;
+    if (this.loading || !this.active || !this.host.isConnected) return;
     this.loading = true;
     // Read-only and empty until the shared document is there.
     this.view.rebuild();
+    // The binding follows `collaboration` from then on (a controller of the element's).
     import('../../collab/element-binding.js')
-      .then(({ CollabBinding }) => {
-        this.binding = new CollabBinding({ element: this.host, ...this.view });
-        this.follow();
-      })
+      .then(({ CollabBinding }) => void (this.binding = new CollabBinding({ element: this.host, ...this.view })))
       .catch((error: unknown) => log.error('The collaboration code could not be loaded (is its chunk beside the editor\'s script?); the editor stays read-only', error));
   }
 }

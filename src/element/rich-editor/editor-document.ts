@@ -247,7 +247,7 @@ export class EditorDocument implements ReactiveController {
     this.config.showStyles(setup.styles);
     this.initialValue ??= html;
     // Editing together: the shared document's content once synced (empty and read-only until then).
-    const shared = this.collab?.active ? this.collab.editing(setup.schema) : null;
+    const shared = this.collab?.shared?.editing(setup.schema) ?? null;
     const doc = this.collab?.active ? (shared?.doc ?? emptyDoc(setup.schema)) : parseHTML(html, { schema: setup.schema });
     const label = host.getAttribute('aria-label') ?? wordsWith(host.strings)['editor.label'];
     // The mount itself becomes the editable root, so `.content > *` are the document's blocks.
@@ -328,10 +328,10 @@ export class EditorDocument implements ReactiveController {
     const view = this.view;
     if (!view) return;
     const previous = view.state;
-    const collab = this.collab;
+    const shared = this.collab?.shared;
     // Others' changes: narrowed to what they changed, and never the user's input or files.
-    const remote = !!collab?.isRemote(transaction);
-    const tr = remote ? collab!.narrow(previous, transaction).setMeta(SKIP_IMAGE_TRACKING_META, true) : withDomSelection(view, transaction);
+    const remote = !!shared?.isRemote(transaction);
+    const tr = remote ? shared!.narrow(previous, transaction).setMeta(SKIP_IMAGE_TRACKING_META, true) : withDomSelection(view, transaction);
     view.updateState(previous.apply(tr));
     this.host.hub.notify(previous);
     if (view.state.doc !== previous.doc) {
