@@ -40,7 +40,7 @@ export interface EditingOptions {
    * only this editor's changes), its plugins and its commands for the keys.
    */
   history?: { plugins: Plugin[] } & UndoCommands;
-  /** What stands in for table editing until it arrives (its slot's `waiting` plugins: the held Tab, plugins/held-table-keys.ts). */
+  /** What stands in for table editing until it arrives (its slot's `waiting` plugins: the held Tab, plugins/held-input.ts). */
   tablesWaiting?: readonly Plugin[];
 }
 

@@ -8,7 +8,7 @@
  */
 import { Fragment, Slice, type Node as PMNode, type NodeType, type Schema } from 'prosemirror-model';
 import { Plugin } from 'prosemirror-state';
-import { pasteKey } from './held-paste.js';
+import { pasteKey } from './held-input.js';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { linkPastedAddresses, pasteLinkOverSelection } from './link-paste.js';
@@ -17,7 +17,7 @@ import { allowsChild, cleanPastedHTML, htmlAsText } from './paste-html.js';
 import type { PasteContext } from './paste-sources.js';
 import { parseInertHTML } from '../dom.js';
 
-export { pasteKey } from './held-paste.js';
+export { pasteKey } from './held-input.js';
 
 /** Whether every child of the node is a type its content expression can hold at all. */
 function holdsItsChildren(node: PMNode): boolean {

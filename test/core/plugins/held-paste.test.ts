@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { EditorState, TextSelection, type Plugin } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { parseHTML, serializeHTML } from '../../../src/core/index.js';
-import { heldPastePlugin, pasteNeed, type PasteNeed } from '../../../src/core/plugins/held-paste.js';
+import { heldPastePlugin, pasteNeed, type PasteNeed } from '../../../src/core/plugins/held-input.js';
 import { imageUploadKey } from '../../../src/core/commands/choose-image.js';
 import { imageUploadPlugin } from '../../../src/core/plugins/image-upload.js';
 import { pastePlugin } from '../../../src/core/plugins/paste.js';

@@ -4,7 +4,7 @@ import type { Schema } from 'prosemirror-model';
 import { EditorState } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { editingSlots, fillSlots } from '../../../src/core/editing-slots.js';
-import { heldTableKeysPlugin } from '../../../src/core/plugins/held-table-keys.js';
+import { heldTableKeysPlugin } from '../../../src/core/plugins/held-input.js';
 import { tablePlugins } from '../../../src/core/plugins/table.js';
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { nextTask, pressWith } from '../../helpers/editor.js';
