@@ -6,7 +6,7 @@
  */
 import { imageUploadPlugin, uploadImages } from '../core/plugins/image-upload.js';
 import { uploadPlaceholder } from './node-views/upload-placeholder.js';
-import { uploadPlaceholderStyles } from './node-views/upload-placeholder.styles.js';
+import { imageUploadStyles } from './image-uploads.styles.js';
 import { provideParts } from './rich-editor/on-demand.js';
 
-provideParts({ uploads: { imageUploadPlugin, uploadImages, uploadPlaceholder } }, uploadPlaceholderStyles);
+provideParts({ uploads: { imageUploadPlugin, uploadImages, uploadPlaceholder } }, imageUploadStyles);

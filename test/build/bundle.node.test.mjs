@@ -43,8 +43,10 @@ const MENU_PLUGIN_MARKS = {
 const GAP_CURSOR_MARK = 'Invalid input for GapCursor.fromJSON';
 /** A string only the image upload plugin holds (a failure log): its chunk is fetched on first need. */
 const UPLOADS_MARK = 'The uploaded image could not be inserted';
-/** A CSS value only the upload placeholder's styles hold (its percentage's figures): they come with image uploads. */
-const UPLOAD_STYLES_MARK = 'tabular-nums';
+/** CSS only what image uploads draw is styled with (the placeholder's percentage figures, the upload error's alert): it comes with them. */
+const UPLOAD_STYLES_MARKS = { "the upload placeholder's styles": 'tabular-nums', "the upload error's styles": '.alert{' };
+/** The gap cursor's blinking (its styles), which comes with its part's module (gaps-*). */
+const GAP_CURSOR_STYLES_MARK = 're-gapcursor-blink';
 /** A string only the mention highlights plugin holds (a failure log): its chunk is fetched once a host gives its list. */
 const HIGHLIGHTS_MARK = 'Mention highlights failed';
 /** A property name only the scrolling to a heading reads (whether a browser has `scrollend`): its chunk is fetched on the first `scrollToHeading`. */
@@ -131,11 +133,19 @@ test('the built embed bundle leaves image uploads to a chunk of their own, fetch
   assert.match(chunks[0], /^image-uploads-[\w-]+\.min\.js$/, 'their own');
 });
 
-test("the built embed bundle leaves the upload placeholder's styles to image uploads' chunk", () => {
-  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(UPLOAD_STYLES_MARK), 'not in the entry');
-  const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(UPLOAD_STYLES_MARK));
-  assert.equal(chunks.length, 1, 'in one chunk');
-  assert.match(chunks[0], /^image-uploads-[\w-]+\.min\.js$/, "image uploads' own");
+test("the built embed bundle leaves the styles of what image uploads draw to their chunk", () => {
+  for (const [name, mark] of Object.entries(UPLOAD_STYLES_MARKS)) {
+    assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(mark), `${name} are not in the entry`);
+    const chunks = readdirSync('dist/browser').filter((file) => file.endsWith('.min.js') && readFileSync(`dist/browser/${file}`, 'utf8').includes(mark));
+    assert.equal(chunks.length, 1, `${name} are in one chunk`);
+    assert.match(chunks[0], /^image-uploads-[\w-]+\.min\.js$/, `${name} are in image uploads' own`);
+  }
+});
+
+test("the built embed bundle leaves the gap cursor's styles to its part's chunk", () => {
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(GAP_CURSOR_STYLES_MARK), 'not in the entry');
+  const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(GAP_CURSOR_STYLES_MARK));
+  assert.deepEqual(chunks.map((name) => name.replace(/-[\w-]+\.min\.js$/, '')), ['gaps']);
 });
 
 test('the built embed bundle leaves mention highlights to a chunk of their own, fetched once a host gives its list', () => {

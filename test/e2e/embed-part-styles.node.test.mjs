@@ -1,7 +1,8 @@
 // The CSS that only a part's own UI uses comes with the part, in a real Chromium: the code block
 // and image views' controls and syntax colours with the views' chunk, the upload placeholder's
-// with image uploads'. Before, the entry holds none of it; once the part is there, what it draws
-// is styled (the resize handle hidden until hovered, keywords in their colour).
+// and the upload error's with image uploads', the gap cursor's with the gap cursor. Before, the
+// entry holds none of it; once the part is there, what it draws is styled (the resize handle
+// hidden until hovered, keywords in their colour, the alert a row, the gap cursor shown).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { servingBuild } from './helpers/built-site.mjs';
@@ -54,15 +55,39 @@ test("the views' controls and syntax colours are styled once the views arrive", 
   await page.close();
 });
 
-test("the upload placeholder's styles come with image uploads, fetched when files are dragged over", async () => {
+test("the upload placeholder's and the upload error's styles come with image uploads", async () => {
   const { page, problems } = await open('<p>Hello</p>');
   assert.equal(await adopts(page, '.upload-placeholder'), false);
+  assert.equal(await adopts(page, '.alert'), false);
+  // A file too large, dropped before image uploads are there: held, then refused with the alert.
   await page.evaluate(() => {
+    const editor = document.getElementById('editor');
+    editor.maxImageSize = 1;
     const data = new DataTransfer();
-    data.items.add(new File(['x'], 'a.png', { type: 'image/png' }));
-    document.getElementById('editor').shadowRoot.querySelector('[role="textbox"]').dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true, cancelable: true }));
+    data.items.add(new File(['too large'], 'a.png', { type: 'image/png' }));
+    const { x, y } = editor.shadowRoot.querySelector('p').getBoundingClientRect();
+    editor.shadowRoot.querySelector('[role="textbox"]').dispatchEvent(new DragEvent('drop', { dataTransfer: data, clientX: x + 1, clientY: y + 1, bubbles: true, cancelable: true }));
   });
-  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.adoptedStyleSheets.some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('.upload-placeholder'))));
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.querySelector('.alert'));
+  assert.equal(await adopts(page, '.upload-placeholder'), true);
+  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('editor').shadowRoot.querySelector('.alert')).display), 'flex');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the gap cursor's styles come with it", async () => {
+  const { page, problems } = await open('<p>Hello</p><hr>');
+  await page.waitForFunction(() => {
+    const view = document.getElementById('editor').editorView;
+    const $end = view.state.doc.resolve(view.state.doc.content.size);
+    return view.someProp('createSelectionBetween', (create) => create(view, $end, $end))?.toJSON().type === 'gapcursor';
+  });
+  await page.evaluate(() => document.getElementById('editor').focusAt('end'));
+  const shown = await page.evaluate(() => {
+    const cursor = getComputedStyle(document.getElementById('editor').shadowRoot.querySelector('.ProseMirror-gapcursor'));
+    return [cursor.display, cursor.position];
+  });
+  assert.deepEqual(shown, ['block', 'absolute']);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -5,7 +5,7 @@ import { css } from 'lit';
  * them until the views arrive (block-stand-ins.ts) both draw them: the element adds these to its
  * `static styles`, so nothing moves when the views take over. What only the arrived views' own
  * controls and syntax highlighting use comes with them (block-views.styles.ts), and the upload
- * placeholder's with image uploads (upload-placeholder.styles.ts). They use the theme's private
+ * placeholder's with image uploads (../image-uploads.styles.ts). They use the theme's private
  * custom properties.
  */
 export const nodeViewStyles = css`

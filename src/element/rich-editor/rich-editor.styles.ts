@@ -62,7 +62,8 @@ export const themeStyles = css`
  * The element's own layout and what every document shares: top-level blocks use
  * `content-visibility: auto` so a long document only lays out what is on screen (each
  * node's definition gives a closer size estimate with its own CSS, src/core/blocks), and
- * marks, placeholders, selections and the gap cursor. Selectors stay shallow so a
+ * marks, placeholders and selections (the gap cursor's and the upload error's come with their
+ * parts: ../gap-cursor.styles.ts, ../image-uploads.styles.ts). Selectors stay shallow so a
  * keystroke restyles little.
  */
 export const richEditorStyles = css`
@@ -86,17 +87,6 @@ export const richEditorStyles = css`
   :host(:disabled) .editor {
     opacity: var(--rich-editor-disabled-opacity, 0.55);
   }
-  .alert {
-    display: flex;
-    gap: 0.5rem;
-    align-items: center;
-    margin-top: 0.5rem;
-    padding: 0.4rem 0.6rem;
-    border: 1px solid var(--_danger);
-    border-radius: var(--_radius);
-    color: var(--_danger);
-    font-size: 0.875em;
-  }
   .collab-notice {
     margin-bottom: 0.5rem;
     padding: 0.4rem 0.6rem;
@@ -104,15 +94,6 @@ export const richEditorStyles = css`
     border-radius: var(--_radius);
     color: var(--_muted);
     font-size: 0.875em;
-  }
-  .alert button {
-    margin-left: auto;
-    font: inherit;
-    color: inherit;
-    background: none;
-    border: 0;
-    cursor: pointer;
-    text-decoration: underline;
   }
   .content {
     outline: none;
@@ -175,35 +156,5 @@ export const richEditorStyles = css`
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
     border-radius: 2px;
-  }
-  /* The caret between two blocks that hold none (prosemirror-gapcursor): a blinking
-     line where a new paragraph would start. It takes no room of its own. */
-  .content .ProseMirror-gapcursor {
-    display: none;
-    position: absolute;
-    pointer-events: none;
-    content-visibility: visible;
-  }
-  .content .ProseMirror-gapcursor::after {
-    content: '';
-    display: block;
-    position: absolute;
-    top: -2px;
-    width: 20px;
-    border-top: 2px solid var(--_text);
-    animation: re-gapcursor-blink 1.1s steps(2, start) infinite;
-  }
-  .content.ProseMirror-focused .ProseMirror-gapcursor {
-    display: block;
-  }
-  @keyframes re-gapcursor-blink {
-    to {
-      visibility: hidden;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .content .ProseMirror-gapcursor::after {
-      animation: none;
-    }
   }
 `;

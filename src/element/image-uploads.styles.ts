@@ -1,11 +1,34 @@
 import { css } from 'lit';
 
 /**
- * The upload placeholder's styles (upload-placeholder.ts): they come with image uploads
- * (../image-uploads.ts, a chunk of its own in the embed bundle), which alone draws one, and
- * every editor's shadow root adopts them then (rich-editor/configuration.ts).
+ * The styles of what only image uploads draw, the upload placeholder (node-views/upload-placeholder.ts)
+ * and the upload error's alert (rich-editor/uploads.ts): they come with image uploads
+ * (image-uploads.ts, a chunk of its own in the embed bundle), and every editor's shadow root
+ * adopts them then (rich-editor/configuration.ts).
  */
-export const uploadPlaceholderStyles = css`
+export const imageUploadStyles = css`
+  .alert {
+    display: flex;
+    gap: 0.5rem;
+    align-items: center;
+    margin-top: 0.5rem;
+    padding: 0.4rem 0.6rem;
+    border: 1px solid var(--_danger);
+    border-radius: var(--_radius);
+    color: var(--_danger);
+    font-size: 0.875em;
+  }
+  .alert button {
+    margin-left: auto;
+    font: inherit;
+    color: inherit;
+    background: none;
+    border: 0;
+    cursor: pointer;
+    text-decoration: underline;
+  }
+
+  /* ---------------------------------------------------------------- upload placeholder */
   .content .upload-placeholder {
     display: flex;
     align-items: center;
