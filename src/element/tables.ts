@@ -10,9 +10,10 @@ import { TableView } from 'prosemirror-tables';
 import { TABLE_CELL_MIN_WIDTH, tablePlugins } from '../core/plugins/table.js';
 import { provideTableView, tableRedraw } from './node-views/table-view.js';
 import { provideParts } from './rich-editor/on-demand.js';
+import { tableEditingStyles } from './table-editing.styles.js';
 import './table-controls/table-controls.js';
 
 // The editor's own table node view (always in its set) draws with prosemirror-tables' view from
 // now on, and the tables already drawn take it (node-views/table-view.ts).
 provideTableView((node) => new TableView(node, TABLE_CELL_MIN_WIDTH));
-provideParts({ tables: (schema: Schema) => [...tablePlugins(schema), tableRedraw()] });
+provideParts({ tables: (schema: Schema) => [...tablePlugins(schema), tableRedraw()] }, tableEditingStyles);

@@ -16,6 +16,8 @@ const PIECES_MARK = 'rich-editor-listbox-option';
 const TABLES_MARK = 'tableColumnResizing';
 /** The table handles' part, which come with table editing (a table asks for both). */
 const TABLE_CONTROLS_MARK = 'part="table-controls ';
+/** What table editing draws in the content (column resizing's handle), styled by rules that come with it. */
+const TABLE_EDITING_STYLES_MARK = '.column-resize-handle{';
 /** Strings only the code block's and the image's views hold: they come in a chunk of their own, which the first such block asks for. */
 const BLOCK_VIEW_MARKS = {
   "the code block's language picker": 'code-block-language',
@@ -106,6 +108,8 @@ test('the built embed bundle leaves table editing (prosemirror-tables, the table
     [chunks[0]],
     'the table handles are in the table chunk alone (not the pieces, which every editable editor fetches)',
   );
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(TABLE_EDITING_STYLES_MARK), 'the styles of what table editing draws are not in the entry');
+  assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(TABLE_EDITING_STYLES_MARK), 'they are in the table chunk');
 });
 
 test('the built embed bundle leaves the code block and image views, with syntax highlighting, to a chunk of their own', () => {

@@ -91,3 +91,35 @@ test("the gap cursor's styles come with it", async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("what table editing draws (a cell selection, the column resize handle) is styled once it arrives", async () => {
+  const { page, problems } = await open('<table><tbody><tr><td><p>One</p></td><td><p>Two</p></td></tr></tbody></table><p>After</p>');
+  assert.equal(await adopts(page, '.selectedCell'), false, 'no table editing styles before a table is drawn');
+  const content = await page.evaluateHandle(() => document.getElementById('editor').shadowRoot.querySelector('[role="textbox"]'));
+  await page.waitForFunction(() => document.getElementById('editor').shadowRoot.querySelector('.tableWrapper'));
+  // A drag from the first cell into the second selects both cells.
+  const [first, second] = await page.evaluate((el) => [...el.querySelectorAll('td')].map((cell) => {
+    const { x, y, width, height } = cell.getBoundingClientRect();
+    return { x: x + width / 2, y: y + height / 2, right: x + width - 1 };
+  }), content);
+  await page.mouse.move(first.x, first.y);
+  await page.mouse.down();
+  await page.mouse.move(second.x, second.y, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForFunction((el) => el.querySelectorAll('td.selectedCell').length === 2, {}, content);
+  const selected = await page.evaluate((el) => {
+    const after = getComputedStyle(el.querySelector('td.selectedCell'), '::after');
+    return [after.content, after.position];
+  }, content);
+  assert.deepEqual(selected, ['""', 'absolute']);
+  // The pointer at the first cell's right edge shows the column's resize handle.
+  await page.mouse.move(first.right, first.y, { steps: 3 });
+  await page.waitForFunction((el) => el.querySelector('.column-resize-handle'), {}, content);
+  const handle = await page.evaluate((el) => {
+    const style = getComputedStyle(el.querySelector('.column-resize-handle'));
+    return [style.position, style.width];
+  }, content);
+  assert.deepEqual(handle, ['absolute', '5px']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -111,18 +111,6 @@ export const table: NodeDefinition = {
     .content table {
       border-collapse: collapse;
       table-layout: fixed;
-    }
-    .content .column-resize-handle {
-      position: absolute;
-      right: -2px;
-      top: 0;
-      bottom: 0;
-      width: 5px;
-      background: var(--_accent);
-      pointer-events: none;
-    }
-    .content.resize-cursor {
-      cursor: col-resize;
     }`,
 };
 
@@ -173,14 +161,6 @@ export const tableCell: NodeDefinition = {
     .content td > p,
     .content th > p {
       margin: 0;
-    }
-    .content .selectedCell::after {
-      content: '';
-      position: absolute;
-      inset: 0;
-      background: var(--_selection);
-      opacity: 0.5;
-      pointer-events: none;
     }`,
 };
 
