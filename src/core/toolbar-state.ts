@@ -2,7 +2,7 @@ import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
 import { EditorState, NodeSelection, type Command, type Selection } from 'prosemirror-state';
 import { selectedBlockKind, type BlockMenuEntry } from './commands/block-kind.js';
 import { markActive } from './commands/marks.js';
-import { schemaBlockMenu } from './extensions/collect.js';
+import { schemaBlockMenu } from './extensions/collect-menus.js';
 import { schema as builtinSchema } from './schema/index.js';
 
 export { setTextBlock } from './block-menu.js';

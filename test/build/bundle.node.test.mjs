@@ -40,6 +40,8 @@ const MENU_PLUGIN_MARKS = {
   "the toolbar's state": '"$anchorCell"in',
   // Other apps' names for code languages, which only pasted code is read with.
   "other apps' names for code languages": 'shellsession',
+  // The built-in blocks' menu entries (the table's slash search terms), which only the menus read.
+  "the built-in blocks' menu entries": '"tabular","grid"',
 };
 /** A string only prosemirror-gapcursor holds (its JSON check): the gap cursor comes with the first block drawn that a gap can stand beside. */
 const GAP_CURSOR_MARK = 'Invalid input for GapCursor.fromJSON';

@@ -1,12 +1,8 @@
 /** The quote. */
-import { wrapIn } from 'prosemirror-commands';
 import { wrappingInputRule } from 'prosemirror-inputrules';
 import { toggleBlockquote } from '../commands/blocks.js';
+import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
-import { withNodeType } from '../per-schema.js';
-import { isNamed, menuEntry, slashEntry } from './entries.js';
-
-const quote = withNodeType('blockquote', (type) => wrapIn(type));
 
 export const blockquote: NodeDefinition = {
   name: 'blockquote',
@@ -23,8 +19,7 @@ export const blockquote: NodeDefinition = {
     },
     parse: { blockquote: { block: 'blockquote' } },
   },
-  slash: slashEntry('quote', 'quote', ['blockquote'], quote),
-  blockMenu: [menuEntry('quote', isNamed('blockquote'), quote)],
+  [BUILTIN_MENUS]: 'blockquote',
   inputRules: (type) => [wrappingInputRule(/^\s*>\s$/, type)],
   keys: () => ({ 'Mod-Shift-b': toggleBlockquote }),
   commands: { toggle: () => toggleBlockquote },

@@ -2,17 +2,16 @@
  * The code block: plain text in a language, highlighted by the element.
  * `codeBlock.configure({ languages: ['typescript', 'sql'] })` offers fewer languages in its picker.
  */
-import { exitCode, setBlockType } from 'prosemirror-commands';
+import { exitCode } from 'prosemirror-commands';
 import { textblockTypeInputRule } from 'prosemirror-inputrules';
 import type { Node as PMNode } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
 import { toggleCodeBlock } from '../commands/blocks.js';
+import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
-import { withNodeType } from '../per-schema.js';
 import { longestRun } from '../serialize/markdown-inline.js';
 import { safeLanguage } from '../url.js';
 import { CODE_LANGUAGES, PLAIN_LANGUAGE } from '../code-languages.js';
-import { isNamed, menuEntry, slashEntry } from './entries.js';
 
 /** Opening a code fence: three backticks or tildes, an optional language, then a space. */
 export const CODE_FENCE = /^(?:```|~~~)([\w+#.-]*)\s$/;
@@ -67,8 +66,6 @@ function codeLanguage(dom: HTMLElement): string | undefined {
   const cls = (code?.getAttribute('class') ?? dom.getAttribute('class') ?? '').match(/(?:^|\s)language-(\S+)/);
   return cls ? cls[1] : undefined;
 }
-
-const setCode = withNodeType('code_block', (type) => setBlockType(type));
 
 /** Options of the code block. */
 export interface CodeBlockOptions {
@@ -129,8 +126,7 @@ const CODE_BLOCK: NodeDefinition = {
       fence: { block: 'code_block', noCloseToken: true, getAttrs: (token) => ({ language: token.info.trim().split(/\s+/)[0] || undefined }) },
     },
   },
-  slash: slashEntry('code', 'code', ['codeblock', 'pre'], setCode),
-  blockMenu: [menuEntry('code', isNamed('code_block'), setCode)],
+  [BUILTIN_MENUS]: 'code_block',
   inputRules: (type) => [textblockTypeInputRule(CODE_FENCE, type, (match) => ({ language: safeLanguage(match[1] || 'plaintext') }))],
   keys: () => ({
     'Mod-Alt-c': toggleCodeBlock,

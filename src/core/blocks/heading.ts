@@ -5,12 +5,13 @@
 import { setBlockType } from 'prosemirror-commands';
 import { textblockTypeInputRule } from 'prosemirror-inputrules';
 import type { Node as PMNode } from 'prosemirror-model';
+import type { Command } from 'prosemirror-state';
 import { headingToParagraphAtStart } from '../commands/block-joins.js';
 import { toggleHeading } from '../commands/blocks.js';
+import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import { withNodeType } from '../per-schema.js';
 import { inlineLines } from '../serialize/markdown-inline.js';
-import { menuEntry, slashEntry } from './entries.js';
 
 /** A heading level the block can offer. */
 export type HeadingLevel = 1 | 2 | 3;
@@ -29,8 +30,8 @@ export interface HeadingDefinition extends NodeDefinition {
   configure(options: HeadingOptions): HeadingDefinition;
 }
 
-const isHeading = (level: number) => (node: PMNode) => node.type.name === 'heading' && node.attrs.level === level;
-const setHeading = (level: HeadingLevel) => withNodeType('heading', (type) => setBlockType(type, { level }));
+/** Makes the selected text blocks headings of this level. */
+export const setHeading = (level: HeadingLevel): Command => withNodeType('heading', (type) => setBlockType(type, { level }));
 
 function headingLines(node: PMNode): string[] {
   const level = node.attrs.level as number;
@@ -41,9 +42,7 @@ function headingLines(node: PMNode): string[] {
   return [text ? `${'#'.repeat(level)} ${text}` : '#'.repeat(level)];
 }
 
-const TERMS: Record<number, string[]> = { 1: ['h1', 'title', 'big', 'large'], 2: ['h2', 'subtitle', 'medium'], 3: ['h3', 'subtitle', 'small'] };
-
-/** The heading block offering `options.levels`. */
+/** The heading block offering `options.levels` (its menu entries, one per level, are made from them: blocks/menus.ts). */
 export function headingBlock(options: HeadingOptions = {}): HeadingDefinition {
   const levels = [...new Set(options.levels ?? [1, 2, 3])].sort() as HeadingLevel[];
   if (!levels.length || levels.some((level) => ![1, 2, 3].includes(level))) throw new RangeError(`Heading levels are some of 1, 2 and 3, not ${JSON.stringify(options.levels)}`);
@@ -65,8 +64,7 @@ export function headingBlock(options: HeadingOptions = {}): HeadingDefinition {
       serialize: headingLines,
       parse: { heading: { block: 'heading', getAttrs: (token) => ({ level: offered(Number(token.tag.slice(1))) }) } },
     },
-    slash: levels.map((level) => slashEntry(`heading${level}`, `heading-${level}`, TERMS[level], setHeading(level))),
-    blockMenu: levels.map((level) => menuEntry(`heading${level}`, isHeading(level), setHeading(level))),
+    [BUILTIN_MENUS]: 'heading',
     inputRules: (type) => [textblockTypeInputRule(new RegExp(`^(${marks.join('|')})\\s$`), type, (match) => ({ level: match[1].length }))],
     keys: () => Object.fromEntries(levels.map((level) => [`Mod-Alt-${level}`, toggleHeading(level)])),
     // With nothing before it to join, Backspace takes its level away, as it would a list's bullet.

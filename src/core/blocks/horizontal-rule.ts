@@ -1,8 +1,8 @@
 /** The horizontal rule ("Divider" in the slash menu). */
 import { InputRule } from 'prosemirror-inputrules';
 import { insertHorizontalRule } from '../commands/blocks.js';
+import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
-import { slashEntry } from './entries.js';
 
 export const horizontalRule: NodeDefinition = {
   name: 'horizontal_rule',
@@ -11,7 +11,7 @@ export const horizontalRule: NodeDefinition = {
   rendersFromAttrs: true,
   toDOM: () => ['hr'],
   markdown: { serialize: () => ['---'], parse: { hr: { node: 'horizontal_rule' } } },
-  slash: slashEntry('divider', 'divider', ['line', 'hr', 'horizontal', 'rule', 'separator'], insertHorizontalRule),
+  [BUILTIN_MENUS]: 'horizontal_rule',
   commands: { insert: () => insertHorizontalRule },
   // `---` or `___` alone in a paragraph (`—-` once typography turned `--` into a dash).
   inputRules: (rule) => [

@@ -1,10 +1,9 @@
 /** Images (the `images` feature): an address and a size; uploads come through the image upload plugin. */
 import type { Node as PMNode } from 'prosemirror-model';
+import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
-import { chooseImageFile } from '../commands/choose-image.js';
 import { inlineStyle } from '../schema/inline-style.js';
 import { destination } from '../serialize/markdown-inline.js';
-import { slashEntry } from './entries.js';
 
 function sizeStyle(width: unknown, height: unknown): string {
   return `width: ${String(width)}; height: ${height ? String(height) : 'auto'};`;
@@ -45,7 +44,7 @@ export const image: NodeDefinition = {
     serialize: (node: PMNode) => (node.attrs.src ? [`![](${destination(node.attrs.src as string)})`] : []),
     parse: { image: { node: 'image', getAttrs: (token) => ({ src: token.attrGet('src') }) } },
   },
-  slash: slashEntry('image', 'image', ['img', 'photo', 'picture', 'media', 'upload'], chooseImageFile),
+  [BUILTIN_MENUS]: 'image',
   styles: `
     .content > .image-view:not(.re-active) {
       contain-intrinsic-size: auto 10em;

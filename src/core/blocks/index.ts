@@ -1,9 +1,10 @@
 /**
  * The editor's own nodes, written as extensions the way a host writes one
  * (docs/extensions.md): each definition is the one home of its node's spec, HTML and
- * markdown rules, commands, input rules, keys, menu entries and content CSS. The
- * schema, the keymap, the input rules, the menus, the markdown writer and parser and the
- * element's styles all read them from here (through the schema's node types).
+ * markdown rules, commands, input rules, keys and content CSS, and names its menu entries
+ * (`BUILTIN_MENUS`: the entries are in ./menus.ts, which come with the menus). The schema, the
+ * keymap, the input rules, the menus, the markdown writer and parser and the element's styles
+ * all read them from here (through the schema's node types).
  */
 import type { NodeSpec } from 'prosemirror-model';
 import { nodeSpecOf, type ExtensionNodeSpec } from '../extensions/define.js';

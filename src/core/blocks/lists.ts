@@ -3,9 +3,9 @@ import { wrappingInputRule } from 'prosemirror-inputrules';
 import type { Node as PMNode } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
 import { findList, liftItem, sinkItem, splitItem, toggleBulletList, toggleList, toggleOrderedList } from '../commands/lists.js';
+import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { MarkdownHelpers, NodeDefinition, RenderedBlock } from '../extensions/types.js';
 import { withNodeType } from '../per-schema.js';
-import { isNamed, menuEntry, slashEntry } from './entries.js';
 
 /** Ordered list numbers have at most nine digits (CommonMark 5.2). */
 const MAX_LIST_NUMBER = 999_999_999;
@@ -78,8 +78,7 @@ export const bulletList: NodeDefinition = {
   rendersFromAttrs: true,
   toDOM: () => ['ul', 0],
   markdown: { markers: ['-', '*'], serialize: listLines, parse: { bullet_list: { block: 'bullet_list' } } },
-  slash: slashEntry('bullet', 'bullet-list', ['unordered', 'point', 'ul'], setList('bullet_list')),
-  blockMenu: [menuEntry('bullet', isNamed('bullet_list'), setList('bullet_list'))],
+  [BUILTIN_MENUS]: 'bullet_list',
   inputRules: (type) => [wrappingInputRule(/^\s*([-+*])\s$/, type)],
   keys: () => ({ 'Mod-Shift-8': toggleBulletList }),
   commands: { toggle: () => toggleBulletList },
@@ -100,8 +99,7 @@ export const orderedList: NodeDefinition = {
     serialize: listLines,
     parse: { ordered_list: { block: 'ordered_list', getAttrs: (token) => ({ start: token.attrGet('start') ?? 1 }) } },
   },
-  slash: slashEntry('numbered', 'numbered-list', ['ordered', 'ol'], setList('ordered_list')),
-  blockMenu: [menuEntry('numbered', isNamed('ordered_list'), setList('ordered_list'))],
+  [BUILTIN_MENUS]: 'ordered_list',
   inputRules: (type) => [
     wrappingInputRule(
       /^(\d+)\.\s$/,

@@ -1,9 +1,7 @@
 /** The paragraph ("Text" in the menus) and the hard line break inside text blocks. */
-import { setTextBlock } from '../block-menu.js';
-import { TEXT_BLOCK_ID } from '../commands/block-kind.js';
 import { insertHardBreak, setParagraph } from '../commands/blocks.js';
+import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
-import { menuEntry, slashEntry } from './entries.js';
 
 export const paragraph: NodeDefinition = {
   name: 'paragraph',
@@ -16,9 +14,7 @@ export const paragraph: NodeDefinition = {
     serialize: (node, { inline }) => inline(node),
     parse: { paragraph: { block: 'paragraph' } },
   },
-  slash: slashEntry(TEXT_BLOCK_ID, 'text', ['p', 'paragraph'], setTextBlock),
-  // Text is what a block is when no other entry claims it: an entry without `matches`.
-  blockMenu: [menuEntry(TEXT_BLOCK_ID, undefined, setTextBlock)],
+  [BUILTIN_MENUS]: 'paragraph',
   keys: () => ({ 'Mod-Alt-0': setParagraph }),
   commands: { set: () => setParagraph },
   styles: `

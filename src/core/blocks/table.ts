@@ -1,11 +1,11 @@
 /** Tables (the `tables` feature): rows, cells and header cells with colours and column widths. */
 import type { DOMOutputSpec, Node as PMNode } from 'prosemirror-model';
-import { insertTable, insertTableOf } from '../commands/table-insert.js';
+import { insertTableOf } from '../commands/table-insert.js';
+import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
 import { inlineStyle } from '../schema/inline-style.js';
 import { cellInline, codeSpan, destination } from '../serialize/markdown-inline.js';
-import { slashEntry } from './entries.js';
 import { headerContent } from './header-content.js';
 
 const COLOURS: Readonly<Record<string, AttrKind>> = {
@@ -98,7 +98,7 @@ export const table: NodeDefinition = {
   rendersFromAttrs: true,
   toDOM: () => ['table', ['tbody', 0]],
   markdown: { serialize: tableLines, parse: { table: { block: 'table' }, thead: { ignore: true }, tbody: { ignore: true } } },
-  slash: slashEntry('table', 'table', ['cell', 'db', 'data', 'tabular', 'grid'], insertTable),
+  [BUILTIN_MENUS]: 'table',
   commands: { insert: (rows?: number, columns?: number) => insertTableOf(rows, columns) },
   styles: `
     .content > :is(.tableWrapper, table):not(.re-active) {

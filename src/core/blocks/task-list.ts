@@ -3,9 +3,9 @@ import { InputRule } from 'prosemirror-inputrules';
 import type { NodeType } from 'prosemirror-model';
 import { findWrapping } from 'prosemirror-transform';
 import { toggleTaskList } from '../commands/lists.js';
+import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
-import { isNamed, menuEntry, slashEntry } from './entries.js';
-import { listLines, setList } from './lists.js';
+import { listLines } from './lists.js';
 
 /** `[ ] ` or `[x] ` at the start of a paragraph: a to-do list (checked for `x`). */
 function taskListRule(list: NodeType): InputRule {
@@ -37,8 +37,7 @@ export const taskList: NodeDefinition = {
   rendersFromAttrs: true,
   toDOM: () => ['ul', { 'data-type': 'taskList' }, 0],
   markdown: { markers: ['-', '*'], serialize: listLines, parse: { task_list: { block: 'task_list' } } },
-  slash: slashEntry('todo', 'todo', ['todo', 'task', 'list', 'check', 'checkbox'], setList('task_list')),
-  blockMenu: [menuEntry('todo', isNamed('task_list'), setList('task_list'))],
+  [BUILTIN_MENUS]: 'task_list',
   inputRules: (type) => [taskListRule(type)],
   keys: () => ({ 'Mod-Shift-9': toggleTaskList }),
   commands: { toggle: () => toggleTaskList },

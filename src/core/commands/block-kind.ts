@@ -1,11 +1,16 @@
 /**
  * What kind of block the selection is in, by the block-type menu's entries (each claims the nodes
  * its `matches` accepts; the innermost claimed node decides), and the command wrapper that makes
- * choosing the kind the blocks already are change nothing. A leaf: the menu's entries come in as
- * arguments, so the modules that build them (extensions/collect.ts) can use it.
+ * choosing the kind the blocks already are change nothing, and the "Text" entry's command. The
+ * menu's entries come in as arguments, so the modules that build them (extensions/collect-menus.ts,
+ * blocks/menus.ts) can use it.
  */
+import { lift } from 'prosemirror-commands';
 import type { Node as PMNode, ResolvedPos, Schema } from 'prosemirror-model';
 import type { Command, EditorState } from 'prosemirror-state';
+import { isInside, setParagraph } from './blocks.js';
+import { appendCommand, scratch } from './chain.js';
+import { findList, liftItem } from './lists.js';
 
 /** An entry of the toolbar's block-type menu. */
 export interface BlockMenuEntry {
@@ -55,4 +60,29 @@ export function selectedBlockKind(state: EditorState, entries: readonly BlockMen
 /** An entry's command: true without change when the selected blocks already are its kind among `menuOf(schema)`'s entries. */
 export function kindCommand(id: string, apply: Command, menuOf: (schema: Schema) => readonly BlockMenuEntry[]): Command {
   return (state, dispatch, view) => selectedBlockKind(state, menuOf(state.schema)) === id || apply(state, dispatch, view);
+}
+
+/** More lifts than any real nesting needs; stops a lift that applies without making progress from looping. */
+const MAX_LIFTS = 32;
+
+/** Lifts the selected blocks out of lists and quotes (all levels, one undo step), then turns headings and code into paragraphs. */
+const toParagraphs: Command = (state, dispatch) => {
+  const tr = state.tr;
+  let changed = false;
+  for (let i = 0; i < MAX_LIFTS; i++) {
+    const current = scratch(tr);
+    const quote = current.schema.nodes.blockquote;
+    const outOf = findList(current) ? liftItem : quote && isInside(current, quote) ? lift : null;
+    if (!outOf || !appendCommand(tr, outOf)) break;
+    changed = true;
+  }
+  if (appendCommand(tr, setParagraph)) changed = true;
+  if (!changed) return false;
+  if (dispatch) dispatch(tr.scrollIntoView());
+  return true;
+};
+
+/** Makes the selected blocks plain paragraphs ("Text"); true without change when they already are Text among `menuOf(schema)`'s entries. */
+export function textBlockCommand(menuOf: (schema: Schema) => readonly BlockMenuEntry[]): Command {
+  return kindCommand(TEXT_BLOCK_ID, toParagraphs, menuOf);
 }

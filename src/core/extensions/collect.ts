@@ -1,18 +1,17 @@
 /**
  * What a schema's nodes bring besides their spec: each node type made from a definition
- * (the editor's own in src/core/blocks, or a host's) carries it, so keys, input rules,
- * menu entries and styles are collected from the schema itself, the same way for every
- * node. Collections are made once per schema.
+ * (the editor's own in src/core/blocks, or a host's) carries it, so keys, input rules and
+ * styles are collected from the schema itself, the same way for every node (menu entries:
+ * collect-menus.ts). Collections are made once per schema.
  */
 import { chainCommands } from 'prosemirror-commands';
 import type { InputRule } from 'prosemirror-inputrules';
 import type { NodeType, Schema } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
-import { kindCommand, type BlockMenuEntry } from '../commands/block-kind.js';
 import { featureOn, type ExtensionFeatureName, type Features } from '../features.js';
 import { perSchema } from '../per-schema.js';
 import { edgeKeys } from './edges.js';
-import { BUILTIN_PRIORITY, blockMenuEntriesOf, definitionOf, featureOf, type ExtensionNodeSpec } from './define.js';
+import { BUILTIN_PRIORITY, definitionOf, featureOf, type ExtensionNodeSpec } from './define.js';
 import type { NodeDefinition } from './types.js';
 
 /**
@@ -48,22 +47,6 @@ function inBand(schema: Schema, features: Features | undefined, band: KeyBand): 
   return defined(schema)
     .filter((entry) => featureOn(features, entry.feature) && bandOf(entry.priority) === band)
     .sort((a, b) => (b.priority ?? BUILTIN_PRIORITY) - (a.priority ?? BUILTIN_PRIORITY));
-}
-
-/** The block-type menu entries of the schema's nodes, each with the feature it belongs to. */
-const blockMenuEntries = perSchema((schema: Schema): ReadonlyArray<BlockMenuEntry & { feature?: ExtensionFeatureName }> =>
-  defined(schema).flatMap(({ def, feature }) =>
-    (def.blockMenu ?? blockMenuEntriesOf(def)).map((entry) => {
-      // Choosing the kind the selected blocks already are changes nothing.
-      const command = entry.matches ? kindCommand(entry.id, entry.command, schemaBlockMenu) : entry.command;
-      return { ...entry, command, feature };
-    }),
-  ),
-);
-
-/** The block-type menu entries of the schema's nodes whose feature is on, in schema order. */
-export function schemaBlockMenu(schema: Schema, features?: Features): BlockMenuEntry[] {
-  return blockMenuEntries(schema).filter((entry) => featureOn(features, entry.feature));
 }
 
 /** Key bindings from several sources, one command per key: those that bind the same key are tried in order. */

@@ -1,19 +1,15 @@
 /**
- * Turning what an extension declares into ProseMirror specs, commands and menu entries.
+ * Turning what an extension declares into ProseMirror specs (its menu entries: collect-menus.ts).
  * Every attribute gets its kind's cleaner, every parse rule cleans what it reads, and
  * every render goes through the safe-DOM rules, so a host's node is as safe as ours.
  */
-import { setBlockType, wrapIn } from 'prosemirror-commands';
 import type { DOMOutputSpec, MarkSpec, Node as PMNode, NodeSpec, NodeType, TagParseRule } from 'prosemirror-model';
-import type { Command, EditorState } from 'prosemirror-state';
-import { withNodeType } from '../per-schema.js';
 import { pm } from '../pm.js';
 import { attrDefsOf } from '../schema/attr-kinds.js';
 import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from '../schema/attrs.js';
 import { isSafeTag, safeOutputSpec } from '../schema/safe-dom.js';
-import type { BlockMenuEntry } from '../commands/block-kind.js';
 import type { ExtensionFeatureName } from '../features.js';
-import type { EditorExtension, ExtensionInput, MarkDefinition, MarkdownRule, NodeDefinition, SlashEntry } from './types.js';
+import type { EditorExtension, ExtensionInput, MarkDefinition, MarkdownRule, NodeDefinition } from './types.js';
 
 /**
  * A node spec as the editor builds it. The attribute definitions, the markdown rule, the
@@ -216,55 +212,4 @@ export function markSpecOf(def: MarkDefinition): MarkSpec & { attrDefs?: AttrDef
   spec.parseDOM = parse;
   spec.toDOM = (mark, inline) => safeOutputSpec(toDOM(mark.attrs, inline), true);
   return spec;
-}
-
-// ---------------------------------------------------------------- commands and menus
-
-/** Whether a node of the type can go at the selection (at some depth around it). */
-function canInsertAt(state: EditorState, type: NodeType): boolean {
-  const { $from } = state.selection;
-  for (let d = $from.depth; d >= 0; d--) {
-    const index = $from.index(d);
-    if ($from.node(d).canReplaceWith(index, index, type)) return true;
-  }
-  return false;
-}
-
-/** What a node's menu entry does by default: make the blocks this text block, wrap them in this container, or insert this leaf. */
-export function defaultNodeCommand(name: string, attrs?: Readonly<Record<string, unknown>>): Command {
-  return withNodeType(name, (type) => {
-    if (type.isTextblock) return setBlockType(type, attrs);
-    if (type.isLeaf || type.isAtom) {
-      return (state, dispatch) => {
-        const node = type.createAndFill(attrs);
-        if (!node || !canInsertAt(state, type)) return false;
-        if (dispatch) dispatch(state.tr.replaceSelectionWith(node).scrollIntoView());
-        return true;
-      };
-    }
-    return wrapIn(type, attrs);
-  });
-}
-
-/** Whether a node is of this type (with these attributes). */
-function nodeMatcher(name: string, attrs?: Readonly<Record<string, unknown>>) {
-  return (node: PMNode): boolean => node.type.name === name && (!attrs || Object.entries(attrs).every(([key, value]) => node.attrs[key] === value));
-}
-
-/** A node's slash entries, with ids and commands filled in. */
-export function slashEntriesOf(def: NodeDefinition): Array<SlashEntry & { id: string; command: Command }> {
-  const entries: readonly SlashEntry[] = !def.slash ? [] : Array.isArray(def.slash) ? (def.slash as readonly SlashEntry[]) : [def.slash as SlashEntry];
-  return entries.map((entry, i) => ({
-    ...entry,
-    id: entry.id ?? (i ? `${def.name}${i + 1}` : def.name),
-    command: entry.command ?? defaultNodeCommand(def.name, entry.attrs),
-  }));
-}
-
-/** A node's block-menu entries (`toolbar.blockMenu`): one per slash entry; a block in such a node is of its kind (extensions/collect.ts makes choosing it again change nothing). */
-export function blockMenuEntriesOf(def: NodeDefinition): BlockMenuEntry[] {
-  if (!def.toolbar?.blockMenu) return [];
-  const slash = slashEntriesOf(def);
-  const entries = slash.length ? slash : [{ id: def.name, title: def.name, command: defaultNodeCommand(def.name) } as SlashEntry & { id: string; command: Command }];
-  return entries.map((entry) => ({ id: entry.id, label: entry.title, matches: nodeMatcher(def.name, entry.attrs), command: entry.command }));
 }

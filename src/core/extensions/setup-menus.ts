@@ -12,7 +12,7 @@ import { featureOn, type Features } from '../features.js';
 import { arrange, BUILTIN_MENU_ORDER, type Menus } from '../menus.js';
 import type { SlashItem } from '../plugins/slash-items.js';
 import type { ToolbarItem } from '../toolbar-state.js';
-import { schemaBlockMenu } from './collect.js';
+import { schemaBlockMenu } from './collect-menus.js';
 import { editorSetup, editorSetupKey, type EditorSetup, type SetupState } from './setup.js';
 import type { EditorExtension } from './types.js';
 

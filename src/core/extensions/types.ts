@@ -13,6 +13,7 @@ import type { BlockMenuEntry } from '../commands/block-kind.js';
 import type { ToolbarItem } from '../toolbar-state.js';
 import type { ExtensionFeatureName } from '../features.js';
 import type { AttrKind } from '../schema/attr-kinds.js';
+import type { BUILTIN_MENUS, BuiltinMenusName } from './builtin-menus.js';
 import type { NodeViewFactory } from './node-view.js';
 import type { ProseMirror } from '../pm.js';
 
@@ -205,12 +206,24 @@ export interface NodeDefinition {
   rendersFromAttrs?: boolean;
   /** Its markdown (see `MarkdownRule`). */
   markdown?: MarkdownRule;
-  /** Its slash-menu entry (or entries). */
+  /**
+   * Its slash-menu entry (or entries). The editor's own blocks leave it out (`blocks.heading.slash`
+   * is undefined): they name their entries (`BUILTIN_MENUS`), which come with the menus; a
+   * definition that sets it (`[]` for none) has these instead.
+   */
   slash?: SlashEntry | readonly SlashEntry[];
   /** Toolbar: `blockMenu: true` lists the node in the block-type menu under its slash entry's title. */
   toolbar?: { blockMenu?: boolean };
-  /** Block-type menu entries of its own, when they are not its slash entries (other labels, another command). */
+  /**
+   * Block-type menu entries of its own, when they are not its slash entries (other labels, another
+   * command). As with `slash`, the editor's own blocks name theirs instead; setting it replaces them.
+   */
   blockMenu?: readonly BlockMenuEntry[];
+  /**
+   * The built-in menu entries the definition has where it sets no `slash` or `blockMenu`: set by
+   * the editor's own blocks (a copy made by spreading one keeps it). A node without it has none.
+   */
+  readonly [BUILTIN_MENUS]?: BuiltinMenusName;
   /**
    * More of ProseMirror's node spec, for what the fields above have no word for
    * (`tableRole`, `listRole`, `createGapCursor`, `linebreakReplacement`, `leafText`).

@@ -4,7 +4,7 @@ import { Plugin, type Command, type EditorState, type Transaction } from 'prosem
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { appendCommand } from '../commands/chain.js';
-import { schemaSlashItems } from '../extensions/collect-slash.js';
+import { schemaSlashItems } from '../extensions/collect-menus.js';
 import type { Features } from '../features.js';
 import { arrange, BUILTIN_MENU_ORDER, type MenuLayout } from '../menus.js';
 import { perSchema } from '../per-schema.js';

@@ -5,8 +5,8 @@
  */
 import { expect } from 'chai';
 import { blocks } from '../../../src/core/index.js';
-import { schemaBlockMenu, schemaKeys } from '../../../src/core/extensions/collect.js';
-import { schemaSlashItems } from '../../../src/core/extensions/collect-slash.js';
+import { schemaKeys } from '../../../src/core/extensions/collect.js';
+import { schemaBlockMenu, schemaSlashItems } from '../../../src/core/extensions/collect-menus.js';
 import { editorSetup } from '../../../src/core/extensions/setup.js';
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { parseMarkdownNow } from '../../../src/core/serialize/markdown-parse.js';
