@@ -47,14 +47,16 @@ export function attrSpecs(defs: AttrDefs): Record<string, AttributeSpec> {
  * was refused (it cleaned to its default), and the node or mark must then be dropped.
  */
 export function hasRequiredAttrs(defs: AttrDefs | undefined, attrs: Record<string, unknown>): boolean {
-  return !defs || Object.entries(defs).every(([name, def]) => !def.required || !same(attrs[name], def.default));
+  // Loops over names (not `Object.entries`): readers call this for every element with attributes.
+  for (const name in defs) if (defs[name].required && same(attrs[name], defs[name].default)) return false;
+  return true;
 }
 
 /** Cleans raw attribute values (missing ones take their default). */
 export function cleanAttrs(defs: AttrDefs | undefined, raw: Record<string, unknown> | null | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (!defs) return out;
-  for (const [name, def] of Object.entries(defs)) {
+  for (const name in defs) {
+    const def = defs[name];
     const value = raw ? raw[name] : undefined;
     out[name] = value === undefined ? def.default : def.clean(value);
   }

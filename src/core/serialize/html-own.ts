@@ -85,11 +85,14 @@ const MAX_REMEMBERED = 4096;
 
 /** One reading of a tree into a schema's document. */
 class OwnReader {
-  private readonly matches = new Map<string, Match | null>();
+  /** Keyed by tag, or for an element with attributes by their array, which the tokenizer shares between equal open tags. */
+  private readonly matches = new Map<string | readonly string[], Match | null>();
   /** The mark paths of each text block type, from no marks. */
   private readonly paths = new Map<NodeType, MarkPath>();
   private readonly shared = new SharedMarks();
   private readonly reads: OwnDomReads = { beyondAttributes: false };
+  /** The nodes of the contents being read, innermost last: each content takes its own off the end when complete. */
+  private readonly nodes: PMNode[] = [];
 
   constructor(
     private readonly schema: Schema,
@@ -103,7 +106,7 @@ class OwnReader {
     if (style !== null && !ownStyle(style)) throw OWN_REFUSED;
     const candidates = this.rules.get(element.tag);
     if (!candidates) return null;
-    const key = element.attrs.length ? `${element.tag}\u0000${element.attrs.join('\u0000')}` : element.tag;
+    const key = element.attrs.length ? element.attrs : element.tag;
     const known = this.matches.get(key);
     if (known !== undefined) return known;
     this.reads.beyondAttributes = false;
@@ -165,12 +168,17 @@ class OwnReader {
 
   /** Block content of a node of `type`, which must take it as it stands. */
   blocks(children: readonly OwnNode[], type: NodeType, full: boolean, inPre: boolean): Fragment {
-    const nodes: PMNode[] = [];
-    if (!this.addBlocks(children, type.contentMatch, full, inPre, nodes).validEnd) throw OWN_REFUSED;
-    return Fragment.from(nodes);
+    const start = this.nodes.length;
+    if (!this.addBlocks(children, type.contentMatch, full, inPre).validEnd) throw OWN_REFUSED;
+    return this.fragment(start);
   }
 
-  private addBlocks(children: readonly OwnNode[], start: ContentMatch, full: boolean, inPre: boolean, nodes: PMNode[]): ContentMatch {
+  /** The nodes added from `start` on, taken off the list as one fragment (its array exactly their number). */
+  private fragment(start: number): Fragment {
+    return Fragment.from(this.nodes.splice(start));
+  }
+
+  private addBlocks(children: readonly OwnNode[], start: ContentMatch, full: boolean, inPre: boolean): ContentMatch {
     let match = start;
     for (const child of children) {
       if (typeof child === 'string') throw OWN_REFUSED;
@@ -178,7 +186,7 @@ class OwnReader {
       if (!found) {
         // ProseMirror reads the content of an element no rule takes (a table's `<tbody>`) in its place.
         if (!TRANSPARENT.has(child.tag) || !child.children.length) throw OWN_REFUSED;
-        match = this.addBlocks(child.children, match, full, inPre, nodes);
+        match = this.addBlocks(child.children, match, full, inPre);
         continue;
       }
       if (!found.rule.node) throw OWN_REFUSED;
@@ -186,7 +194,7 @@ class OwnReader {
       const next = match.matchType(nodeType);
       if (!next) throw OWN_REFUSED;
       match = next;
-      nodes.push(this.element(child, found, nodeType, full, inPre));
+      this.nodes.push(this.element(child, found, nodeType, full, inPre));
     }
     return match;
   }
@@ -199,10 +207,9 @@ class OwnReader {
     const children = this.contentOf(element, rule);
     let content: Fragment;
     if (type.inlineContent) {
-      const nodes: PMNode[] = [];
-      const end = this.inline(children, type, type.contentMatch, this.rootPath(type), full, inPre, nodes);
-      if (!end.validEnd) throw OWN_REFUSED;
-      content = Fragment.from(nodes);
+      const start = this.nodes.length;
+      if (!this.inline(children, type, type.contentMatch, this.rootPath(type), full, inPre).validEnd) throw OWN_REFUSED;
+      content = this.fragment(start);
     } else {
       content = this.blocks(children, type, full, inPre);
     }
@@ -213,14 +220,15 @@ class OwnReader {
     return this.node(found, type, content);
   }
 
-  /** Inline content (text, marks, inline leaves) of a text block of `parent`, added to `nodes`; returns the content match after it. */
+  /** The path of no marks in a text block of `parent`. */
   private rootPath(parent: NodeType): MarkPath {
     let path = this.paths.get(parent);
     if (!path) this.paths.set(parent, (path = { marks: Mark.none, set: Mark.none, next: null }));
     return path;
   }
 
-  private inline(children: readonly OwnNode[], parent: NodeType, start: ContentMatch, marks: MarkPath, full: boolean, inPre: boolean, nodes: PMNode[]) {
+  /** Inline content (text, marks, inline leaves) of a text block of `parent`, added to the nodes being read; returns the content match after it. */
+  private inline(children: readonly OwnNode[], parent: NodeType, start: ContentMatch, marks: MarkPath, full: boolean, inPre: boolean): ContentMatch {
     let match = start;
     for (const child of children) {
       let node: PMNode;
@@ -232,11 +240,11 @@ class OwnReader {
         const found = this.match(child);
         if (!found) {
           if (!TRANSPARENT.has(child.tag) || !child.children.length) throw OWN_REFUSED;
-          match = this.inline(child.children, parent, match, marks, full, inPre, nodes);
+          match = this.inline(child.children, parent, match, marks, full, inPre);
           continue;
         }
         if (found.rule.mark) {
-          match = this.inline(this.contentOf(child, found.rule), parent, match, OwnReader.deeper(marks, this.mark(found)), full, inPre || child.tag === 'pre', nodes);
+          match = this.inline(this.contentOf(child, found.rule), parent, match, OwnReader.deeper(marks, this.mark(found)), full, inPre || child.tag === 'pre');
           continue;
         }
         const type = this.schema.nodes[found.rule.node!];
@@ -247,7 +255,7 @@ class OwnReader {
       if (!next) throw OWN_REFUSED;
       match = next;
       const set = this.markSet(marks, parent);
-      nodes.push(set.length ? node.mark(set) : node);
+      this.nodes.push(set.length ? node.mark(set) : node);
     }
     return match;
   }

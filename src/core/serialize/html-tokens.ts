@@ -11,8 +11,12 @@
 export interface OwnElement {
   readonly tag: string;
   readonly attrs: readonly string[];
-  readonly children: OwnNode[];
+  /** Set when the element closes, as an array of exactly its children (most have one or two). */
+  children: readonly OwnNode[];
 }
+
+/** The attributes of an element without any, and the children of one not closed yet or void: one shared empty array. */
+const NONE: readonly never[] = [];
 
 /** Text (entities decoded), or an element. */
 export type OwnNode = string | OwnElement;
@@ -20,6 +24,8 @@ export type OwnNode = string | OwnElement;
 /** Deeper or larger than this, the DOM path decides (it reads such markup as text). */
 const MAX_DEPTH = 200;
 const MAX_ELEMENTS = 1_000_000;
+/** Distinct open tags with attributes whose reading is kept, per document. */
+const MAX_KNOWN_TAGS = 4096;
 
 /** Tags without content or end tag. */
 export const VOID = new Set(['br', 'img', 'input', 'hr']);
@@ -69,7 +75,7 @@ const TAG_END = /[ \t\n\f]*>/y;
 const UNREAD = /[\0\r]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The tree of `html`, or null when it is not markup this reader takes (see the file's comment). */
-export function tokenizeOwnHTML(html: string): OwnNode[] | null {
+export function tokenizeOwnHTML(html: string): readonly OwnNode[] | null {
   // The first test is the quick one: most documents hold no surrogate at all.
   if (/[\0\r\uD800-\uDFFF]/.test(html) && UNREAD.test(html)) return null;
   try {
@@ -80,9 +86,13 @@ export function tokenizeOwnHTML(html: string): OwnNode[] | null {
   }
 }
 
-function tokenize(html: string): OwnNode[] {
-  const root: OwnElement = { tag: 'body', attrs: [], children: [] };
+function tokenize(html: string): readonly OwnNode[] {
+  const root: OwnElement = { tag: 'body', attrs: NONE, children: NONE };
   const stack: OwnElement[] = [root];
+  // The children of the open elements, one after the other; `starts` holds where each element's begin.
+  const pending: OwnNode[] = [];
+  const starts: number[] = [0];
+  const read = new Map<string, readonly string[]>();
   let links = 0;
   let count = 0;
   let pos = 0;
@@ -94,8 +104,8 @@ function tokenize(html: string): OwnNode[] {
       const text = decode(html.slice(pos, end));
       if (ONLY_CHILD[top.tag]) throw OWN_REFUSED;
       // A newline right after `<pre>` is dropped by the HTML parser.
-      if (top.tag === 'pre' && !top.children.length && text.charCodeAt(0) === 10) throw OWN_REFUSED;
-      top.children.push(text);
+      if (top.tag === 'pre' && pending.length === starts[starts.length - 1] && text.charCodeAt(0) === 10) throw OWN_REFUSED;
+      pending.push(text);
       pos = end;
       continue;
     }
@@ -104,6 +114,7 @@ function tokenize(html: string): OwnNode[] {
       const after = pos + 2 + top.tag.length;
       if (stack.length === 1 || !html.startsWith(top.tag, pos + 2) || html.charCodeAt(after) !== 62 /* > */) throw OWN_REFUSED;
       stack.pop();
+      top.children = pending.splice(starts.pop()!);
       if (top.tag === 'a') links--;
       pos = after + 1;
       continue;
@@ -113,36 +124,59 @@ function tokenize(html: string): OwnNode[] {
     if (nameEnd === pos + 1) throw OWN_REFUSED;
     const tag = html.slice(pos + 1, nameEnd);
     if (!allowed(tag, top.tag) || (tag === 'a' && links > 0) || ++count > MAX_ELEMENTS) throw OWN_REFUSED;
-    const attrs: string[] = [];
-    let at = nameEnd;
+    let attrs: readonly string[] = NONE;
     // Most tags have no attributes: `<p>`, `</p>`, `<strong>`.
-    while (html.charCodeAt(at) !== 62) {
-      ATTRIBUTE.lastIndex = at;
-      const attr = ATTRIBUTE.exec(html);
-      if (!attr) break;
-      const name = attr[1];
-      // Handlers are stripped before the DOM path parses; repeated names keep the first there.
-      if (name.startsWith('on')) throw OWN_REFUSED;
-      for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === name) throw OWN_REFUSED;
-      attrs.push(name, decode(attr[2] ?? attr[3] ?? ''));
-      at = ATTRIBUTE.lastIndex;
-    }
-    if (html.charCodeAt(at) === 62) {
-      pos = at + 1;
+    if (html.charCodeAt(nameEnd) === 62 /* > */) {
+      pos = nameEnd + 1;
     } else {
-      TAG_END.lastIndex = at;
-      if (!TAG_END.exec(html)) throw OWN_REFUSED;
-      pos = TAG_END.lastIndex;
+      const close = tagEnd(html, nameEnd);
+      // Equal open tags (a task list's items, a document's repeated links) are read once and share their attributes' array.
+      const source = html.slice(pos + 1, close);
+      const known = read.get(source);
+      attrs = known ?? attributes(html, nameEnd, close);
+      if (!known && read.size < MAX_KNOWN_TAGS) read.set(source, attrs);
+      pos = close + 1;
     }
-    const element: OwnElement = { tag, attrs, children: [] };
-    top.children.push(element);
+    const element: OwnElement = { tag, attrs, children: NONE };
+    pending.push(element);
     if (VOID.has(tag)) continue;
     if (stack.length > MAX_DEPTH) throw OWN_REFUSED;
     stack.push(element);
+    starts.push(pending.length);
     if (tag === 'a') links++;
   }
   if (stack.length !== 1) throw OWN_REFUSED;
-  return root.children;
+  return pending;
+}
+
+/** Where the open tag whose attributes start at `from` ends (its `>`), past quoted values; refused when it does not. */
+function tagEnd(html: string, from: number): number {
+  for (let at = from; at < html.length; at++) {
+    const c = html.charCodeAt(at);
+    if (c === 62 /* > */) return at;
+    if (c === 34 /* " */ || c === 39 /* ' */) {
+      at = html.indexOf(c === 34 ? '"' : "'", at + 1);
+      if (at < 0) break;
+    }
+  }
+  throw OWN_REFUSED;
+}
+
+/** The attributes of the open tag from `from` to its `>` at `end`, as name/value pairs; refused unless all of it is attributes. */
+function attributes(html: string, from: number, end: number): readonly string[] {
+  let attrs: string[] | null = null;
+  let at = from;
+  for (let attr; (ATTRIBUTE.lastIndex = at), (attr = ATTRIBUTE.exec(html)); at = ATTRIBUTE.lastIndex) {
+    const name = attr[1];
+    // Handlers are stripped before the DOM path parses; repeated names keep the first there.
+    if (name.startsWith('on')) throw OWN_REFUSED;
+    attrs ??= [];
+    for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === name) throw OWN_REFUSED;
+    attrs.push(name, decode(attr[2] ?? attr[3] ?? ''));
+  }
+  TAG_END.lastIndex = at;
+  if (!TAG_END.exec(html) || TAG_END.lastIndex !== end + 1) throw OWN_REFUSED;
+  return attrs ?? NONE;
 }
 
 /** An element's attribute, or null. */
