@@ -60,10 +60,11 @@ const configs = [
       sourcemapExcludeSources: true,
     },
     // What package.json's sideEffects says of dist/: only the element's modules (each defines its
-    // tag) and the React entry have effects. Without this, rollup keeps a bare `import 'x'` of a
-    // module whose bindings a file no longer uses (prosemirror-*, core/strings.js…), and a host's
-    // bundler warns about each one it then drops.
-    treeshake: { moduleSideEffects: (id, external) => !external && /\/src\/(element|react)\//.test(id) },
+    // tag), the React entry and core/serialize/string-writer.js (it puts the HTML string writer in
+    // use) have effects. Without this, rollup keeps a bare `import 'x'` of a module whose bindings
+    // a file no longer uses (prosemirror-*, core/strings.js…), and a host's bundler warns about
+    // each one it then drops.
+    treeshake: { moduleSideEffects: (id, external) => !external && /\/src\/(element\/|react\/|core\/serialize\/string-writer\.ts$)/.test(id) },
     plugins: [resolve({ ignoreSideEffectsForRoot: true, extensions: ['.ts', '.js'] }), typescript()],
   },
   {

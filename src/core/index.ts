@@ -29,6 +29,8 @@ export {
 } from './serialize/index.js';
 export { setDOMImplementation, type DomImplementation } from './dom.js';
 export { fragmentToHTML, type FragmentHTMLOptions } from './serialize/html-string.js';
+// Everything here writes HTML with the string writer, with no DOM (serialize/html-writer.ts).
+import './serialize/string-writer.js';
 
 // URL and value safety: what a link, an image, a colour or a code language may be.
 export {

@@ -4,6 +4,8 @@
  * assembles its own editor from the parts; any of it may change in a minor version. The
  * stable API is `rich-editor/core`.
  */
+// What writes HTML here writes it with the string writer, with no DOM (serialize/html-writer.ts).
+import './serialize/string-writer.js';
 export { attrSpecs, cleanAttrs, type Cleaner, hasRequiredAttrs, type SafeMarkSpec, type SafeNodeSpec } from './schema/index.js';
 export { headingToParagraphAtStart, joinAcrossListForward, joinIntoListBackward } from './commands/block-joins.js';
 export { imageAt } from './commands/image.js';

@@ -8,6 +8,8 @@ import '../element/rich-editor/rich-editor.js';
 // The pieces shown on demand and image uploads too, as the element's entry does: the host's bundler splits them if it wants.
 import '../element/pieces.js';
 import '../element/image-uploads.js';
+// The HTML string writer too, as the element's entry has it (core/serialize/html-writer.ts).
+import '../core/serialize/string-writer.js';
 import type { RichEditorAttributes } from '../element/rich-editor/attributes.js';
 import {
   RichEditorEvents,

@@ -55,6 +55,8 @@ const GAP_CURSOR_STYLES_MARK = 're-gapcursor-blink';
 const HIGHLIGHTS_MARK = 'Mention highlights failed';
 /** A property name only the scrolling to a heading reads (whether a browser has `scrollend`): its chunk is fetched on the first `scrollToHeading`. */
 const SCROLLING_MARK = 'onscrollend';
+/** The HTML elements the string writer writes without an end tag (its list): it comes in a chunk of its own, fetched at idle. */
+const STRING_WRITER_MARK = 'basefont bgsound';
 /** Strings only the shipped example extensions hold (their styles), by the entry a host imports them from. */
 const EXTENSION_MARKS = { 'rich-editor/extensions/callout': '--rich-editor-callout-info', 'rich-editor/extensions/details': 'details-toggle' };
 
@@ -166,6 +168,13 @@ test('the built embed bundle leaves the scrolling to a heading to a chunk of its
   const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(SCROLLING_MARK));
   assert.equal(chunks.length, 1, 'in one chunk');
   assert.match(chunks[0], /^scroll-to-heading-[\w-]+\.min\.js$/, 'its own');
+});
+
+test('the built embed bundle leaves the HTML string writer to a chunk of its own, fetched when the browser is idle', () => {
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(STRING_WRITER_MARK), 'the string writer is not in the entry');
+  const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(STRING_WRITER_MARK));
+  assert.equal(chunks.length, 1, 'in one chunk');
+  assert.match(chunks[0], /^string-writer-[\w-]+\.min\.js$/, 'its own');
 });
 
 test('the shipped extensions (callout, details) add nothing to the element bundle: a host imports them from their own entries', async () => {

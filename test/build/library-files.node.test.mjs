@@ -59,3 +59,29 @@ test("a host's bundler says nothing about the library: esbuild bundles every ent
     'no warning (each was a bare import in dist/ of a module package.json marks free of side effects)',
   );
 });
+
+test("a host's bundler keeps the HTML string writer: a bundle that uses only serializeHTML writes HTML on Node, with no DOM", async () => {
+  const { build } = await import('esbuild');
+  for (const entry of ['core/index.js', 'element/index.js']) {
+    const imported = entry === 'core/index.js' ? "import { serializeHTML, schema } from './dist/core/index.js';" : "import './dist/element/index.js';\nimport { serializeHTML } from './dist/core/serialize/html.js';\nimport { schema } from './dist/core/schema/index.js';";
+    const result = await build({
+      stdin: {
+        contents: `${imported}\nconsole.log(serializeHTML(schema.node('doc', null, [schema.node('paragraph', null, [schema.text('a < b')])])));`,
+        resolveDir: root,
+        loader: 'js',
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      external: ['prosemirror-*', 'lit', 'lit/*', '@lit/*', 'markdown-it', 'refractor', 'refractor/*', '@floating-ui/*', 'yjs', 'y-protocols/*', 'lib0/*'],
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles[0].text;
+    assert.ok(code.includes('useStringWriter('), `${entry}: the bundle puts the string writer in use`);
+    if (entry !== 'core/index.js') continue;
+    const { execFileSync } = await import('node:child_process');
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });
+    assert.equal(out.trim(), '<p>a &lt; b</p>');
+  }
+});

@@ -234,23 +234,24 @@ test('the embed bundle copied without its chunks still edits, with one warning p
       page.on('console', (message) => message.type() === 'warn' && warnings.push(message.text()));
       await page.goto(`${base}/`);
       const value = await typeInto(page, ' and more');
-      // Each missing chunk is asked for (and warned about) once it is first needed: wait for the three warnings the page emits.
-      await waitForWarnings(warnings, 3);
+      // Each missing chunk is asked for (and warned about) once it is first needed: wait for the four warnings the page emits.
+      await waitForWarnings(warnings, 4);
       await page.keyboard.type(' and more again');
       await page.evaluate(() => document.querySelector('rich-editor').blur());
       await typeInto(page, '!');
-      // Typing on and focusing again asks for no chunk again (a failed one stays failed): still three, each once.
+      // Typing on and focusing again asks for no chunk again (a failed one stays failed): still four, each once.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       assert.match(value, /<p>Hello and more<\/p>/);
       // The code block's view (with the highlighter it would fetch), the gap cursor (a code block is a
-      // block to stand beside) and the on-demand UI (menus, handles and the paste pipeline, fetched
-      // when idle or on focus) are missing: one warning each, however much the user types. The
+      // block to stand beside), the on-demand UI (menus, handles and the paste pipeline, fetched
+      // when idle or on focus) and the HTML string writer (fetched when idle; the HTML is written
+      // through the DOM instead) are missing: one warning each, however much the user types. The
       // markdown parser is asked for by markdown paste, which comes with the pieces; the document
       // has no table, so table editing is never asked for.
-      assert.equal(warnings.length, 3, `one warning per missing chunk: ${JSON.stringify(warnings)}`);
+      assert.equal(warnings.length, 4, `one warning per missing chunk: ${JSON.stringify(warnings)}`);
       assert.equal(new Set(warnings).size, warnings.length, 'no warning twice');
       for (const warning of warnings) assert.match(warning, /^\[rich-editor\] .*could not be loaded \(is (its|their) chunk beside the editor's script\?\)/);
-    }, (problem) => /^console: Failed to load resource: .*\/(markdown-parse|highlighter|pieces|tables|block-views|gaps)-[\w-]+\.min\.js\)$/.test(problem)),
+    }, (problem) => /^console: Failed to load resource: .*\/(markdown-parse|highlighter|pieces|tables|block-views|gaps|string-writer)-[\w-]+\.min\.js\)$/.test(problem)),
   );
 });
 

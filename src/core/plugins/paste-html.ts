@@ -11,7 +11,7 @@
 import type { ContentMatch, NodeType, Schema } from 'prosemirror-model';
 import { cleanAttrs, type AttrDefs } from '../schema/attrs.js';
 import { withoutInlineHandlers } from '../serialize/inline-handlers.js';
-import { escapeHTMLText } from '../serialize/spec-markup.js';
+import { escapeHTMLText } from '../serialize/html-escape.js';
 import { normalizeSources, type PasteContext } from './paste-sources.js';
 import { parseInertHTML } from '../dom.js';
 

@@ -6,9 +6,8 @@
  * as the page, and the page writes them without building a throwaway DOM tree.
  */
 import type { Fragment, Mark, NodeType, Node as PMNode } from 'prosemirror-model';
-import { escapeHTMLText, renderSpec, type Rendered } from './spec-markup.js';
-
-export { escapeHTMLAttribute, escapeHTMLText } from './spec-markup.js';
+import { escapeHTMLText } from './html-escape.js';
+import { renderSpec, type Rendered } from './spec-markup.js';
 
 /**
  * Each mark's markup, inline and not: a mark is immutable and its render spec depends on it

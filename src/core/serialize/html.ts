@@ -1,6 +1,6 @@
 import { DOMParser as PMDOMParser, DOMSerializer, Fragment, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { NO_DOM_MESSAGE, canParseHTML, parseInertHTML } from '../dom.js';
-import { ChunkedHTML, fragmentToHTML, writeBlockHTML } from './html-string.js';
+import { stringWriter, writeFragmentHTML } from './html-writer.js';
 import { readOwnHTML } from './html-own.js';
 import { withoutInlineHandlers } from './inline-handlers.js';
 import { log } from '../log.js';
@@ -185,10 +185,11 @@ export function serializeDOM(content: PMNode | Fragment, env: DomEnvironment = {
 /**
  * The document as an HTML string, with leading and trailing empty paragraphs trimmed
  * (spec: the change callback's HTML). Written from the document model, with no DOM:
- * the same bytes in a browser and on Node (see html-string.ts).
+ * the same bytes in a browser and on Node (see html-string.ts, and html-writer.ts for the
+ * embed bundle before the string writer arrives).
  */
 export function serializeHTML(doc: PMNode): string {
-  return fragmentToHTML(trimEmptyParagraphs(doc));
+  return writeFragmentHTML(trimEmptyParagraphs(doc));
 }
 
 /** A document's HTML as `serializeHTML` writes it, with its top-level blocks and where each one's markup ends in it. */
@@ -209,15 +210,17 @@ export function serializeHTMLAfter(doc: PMNode, previous: DocumentHTML | null): 
   const content = trimEmptyParagraphs(doc);
   const blocks: PMNode[] = [];
   content.forEach((block) => blocks.push(block));
+  const writer = stringWriter();
   // A block with marks is written inside them, beside its neighbours: its markup does not stand alone.
-  if (blocks.some((block) => block.marks.length)) return { doc, html: fragmentToHTML(content), blocks: [], ends: [] };
+  // Without the string writer (the embed bundle before it arrives) the document is written whole, and nothing is kept to reuse.
+  if (!writer || blocks.some((block) => block.marks.length)) return { doc, html: writeFragmentHTML(content), blocks: [], ends: [] };
   const known = new Map<PMNode, number>();
   previous?.blocks.forEach((block, index) => known.set(block, index));
-  const html = new ChunkedHTML();
+  const html = new writer.ChunkedHTML();
   const ends: number[] = [];
   for (const block of blocks) {
     const at = known.get(block);
-    if (at === undefined) writeBlockHTML(block, html);
+    if (at === undefined) writer.writeBlockHTML(block, html);
     else {
       html.chunk += previous!.html.slice(at ? previous!.ends[at - 1] : 0, previous!.ends[at]);
       html.blockEnded();

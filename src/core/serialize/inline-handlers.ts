@@ -8,7 +8,7 @@
  *
  * Everything but the handler attributes is kept exactly as written.
  */
-import { escapeHTMLText } from './spec-markup.js';
+import { escapeHTMLText } from './html-escape.js';
 
 const SPACE = /[\t\n\f\r ]/;
 

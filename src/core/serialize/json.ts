@@ -3,7 +3,7 @@ import { log } from '../log.js';
 import { cleanAttrs, hasRequiredAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
 import { shareMarkSets } from '../schema/shared-marks.js';
 import { emptyDoc, parseHTML, textToDoc, type DomEnvironment } from './html.js';
-import { fragmentToHTML } from './html-string.js';
+import { writeFragmentHTML } from './html-writer.js';
 
 /** A node as stored in JSON (ProseMirror's `Node.toJSON()` shape). */
 export interface JSONNode {
@@ -108,7 +108,7 @@ export function parseJSON(json: unknown, env: DomEnvironment = {}): PMNode {
     return top.childCount ? shareMarkSets(top) : emptyDoc(schema);
   } catch {
     // Mend through the DOM parser, which knows how to wrap and lift misplaced content.
-    return parseHTML(fragmentToHTML(top.content), env);
+    return parseHTML(writeFragmentHTML(top.content), env);
   }
 }
 

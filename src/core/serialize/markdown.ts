@@ -6,7 +6,7 @@
  * code would pull ~100 KB into the base bundle, and `getMarkdown()` only needs this writer.
  */
 import { Fragment, type Node as PMNode } from 'prosemirror-model';
-import { fragmentToHTML } from './html-string.js';
+import { writeFragmentHTML } from './html-writer.js';
 import type { MarkdownHelpers, MarkdownRule, RenderedBlock } from '../extensions/types.js';
 import { inlineLines, longestRun } from './markdown-inline.js';
 
@@ -41,7 +41,7 @@ function blockLines(node: PMNode, marker: string): string[] {
   const rule = ruleOf(node);
   if (rule?.serialize) return rule.serialize(node, marker ? helpers(marker) : NO_MARKER);
   if (rule?.blockquoteAlert) return alertLines(node, rule);
-  const html = fragmentToHTML(Fragment.from(node));
+  const html = writeFragmentHTML(Fragment.from(node));
   const fence = '`'.repeat(Math.max(3, longestRun(html, '`') + 1));
   return [`${fence}${HTML_FENCE_INFO}`, ...html.split('\n'), fence];
 }

@@ -5,6 +5,7 @@
  */
 import type { DOMOutputSpec } from 'prosemirror-model';
 import { cssText } from './css-text.js';
+import { escapeHTMLAttribute, escapeHTMLText } from './html-escape.js';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -17,20 +18,6 @@ const XLINK_NS = 'http://www.w3.org/1999/xlink';
 const VOID_ELEMENTS = new Set('area base basefont bgsound br col embed frame hr img input keygen link meta param source track wbr'.split(' '));
 /** HTML elements whose text is written as is (scripting is off in the documents we serialise, so not `noscript`). */
 const RAW_TEXT_ELEMENTS = new Set('style script xmp iframe noembed noframes plaintext'.split(' '));
-
-const TEXT_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '\u00a0': '&nbsp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-const escapeCharacter = (c: string): string => TEXT_ESCAPES[c];
-
-/** Text as `innerHTML` writes it: `&`, `<`, `>` and no-break spaces escaped. */
-export function escapeHTMLText(text: string): string {
-  return /[&<>\u00a0]/.test(text) ? text.replace(/[&<>\u00a0]/g, escapeCharacter) : text;
-}
-
-/** An attribute value as `innerHTML` writes it: `&`, `"`, no-break spaces, and (as browsers do since 2025) `<` and `>`. */
-export function escapeHTMLAttribute(value: string): string {
-  return /[&<>"\u00a0]/.test(value) ? value.replace(/[&<>"\u00a0]/g, escapeCharacter) : value;
-}
 
 /** An element's written name: its local name in the HTML, SVG and MathML namespaces, its qualified name elsewhere. */
 function writtenTagName(ns: string | null, tag: string): string {

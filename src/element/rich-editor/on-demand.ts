@@ -2,6 +2,7 @@ import type { CSSResult, ReactiveController, ReactiveControllerHost } from 'lit'
 import type { EditingParts } from '../../core/editing-slots.js';
 import type { scrollToHeading } from '../../core/plugins/scroll-to-heading.js';
 import { log } from '../../core/log.js';
+import { stringWriter } from '../../core/serialize/html-writer.js';
 
 /**
  * A chunk's load, started by the first call and shared by every later one: the fetched code is
@@ -127,6 +128,18 @@ export const loadUploads: () => Promise<void> = onFirstCall(
   undefined,
 );
 
+/**
+ * Loads the HTML string writer (core/serialize/string-writer.ts), fetched when the browser is
+ * idle after any editor's first paint (`OnDemandPieces`). Until it arrives, and if it cannot be
+ * fetched, `getHTML`, the change event's `html` and the form value are written the browser's
+ * way (core/serialize/html-writer.ts), with the same bytes.
+ */
+export const loadStringWriter: () => Promise<void> = onFirstCall(
+  () => import('../../core/serialize/string-writer.js').then(() => undefined),
+  'The editor\'s HTML writer could not be loaded (is its chunk beside the editor\'s script?); HTML is still written, through the browser\'s DOM',
+  undefined,
+);
+
 /** Runs `task` when the browser is idle; WebKit has no requestIdleCallback, so a task after the next frame there. */
 function whenIdle(task: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
@@ -141,10 +154,12 @@ const NEEDS = ['pointerover', 'focusin'] as const;
  * one; a read-only viewer never fetches them), when the browser is idle, so that "/" or a
  * selection finds them there; a pointer or focus reaching the editor before then fetches them at
  * once. Table editing and the code block and image views are fetched by the first such block
- * drawn, not here.
+ * drawn, not here. The HTML string writer is fetched at idle after any editor's first paint,
+ * read-only too (where the library entries have put it in use already, it is not).
  */
 export class OnDemandPieces implements ReactiveController {
   private scheduled = false;
+  private writerScheduled = false;
 
   private readonly need = (): void => {
     if (!this.shows()) return;
@@ -170,6 +185,10 @@ export class OnDemandPieces implements ReactiveController {
   }
 
   hostUpdated(): void {
+    if (!this.writerScheduled && !stringWriter()) {
+      this.writerScheduled = true;
+      whenIdle(() => void loadStringWriter());
+    }
     if (this.scheduled || loadPieces.asked || !this.shows()) return;
     this.scheduled = true;
     whenIdle(() => void loadPieces());

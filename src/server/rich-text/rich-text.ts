@@ -7,6 +7,8 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import { Transform } from 'prosemirror-transform';
 import { parseHTML, serializeHTML } from '../../core/serialize/html.js';
+// HTML is written with the string writer, with no DOM (core/serialize/html-writer.ts).
+import '../../core/serialize/string-writer.js';
 import { parseJSON, serializeJSON, type JSONNode } from '../../core/serialize/json.js';
 import { parseMarkdown } from '../../core/serialize/markdown.js';
 import { safeLinkHref } from '../../core/url.js';
