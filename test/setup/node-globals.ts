@@ -3,11 +3,14 @@
  * `node --test` through tsx): the same mocha globals the browser files use (`describe`, `it`,
  * `before`, `after`, `beforeEach`, `afterEach`) mapped onto Node's test runner, the DOM parser
  * the core takes for HTML (jsdom's, through `setDOMImplementation`, as a host's server would),
- * and the console guard's rule: an unexpected `console.error` fails the file.
+ * the string writer in use (as the library entries put it, which these files, importing the
+ * core's modules directly, do not load), and the console guard's rule: an unexpected
+ * `console.error` fails the file.
  */
 import { JSDOM } from 'jsdom';
 import * as nodeTest from 'node:test';
 import { setDOMImplementation } from '../../src/core/dom.js';
+import '../../src/core/serialize/string-writer.js';
 
 /** What a mocha test or suite function may ask of `this`: only timeouts, which Node does not impose. */
 const mochaContext = { timeout: () => mochaContext, slow: () => mochaContext, retries: () => mochaContext };
