@@ -7,7 +7,7 @@
 // blocks still show and take text.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chunkPattern, servingBuild } from './helpers/built-site.mjs';
+import { chunkPattern, openEmbed, servingBuild } from './helpers/built-site.mjs';
 
 const CHUNKS = {
   pieces: chunkPattern('pieces'),
@@ -26,51 +26,10 @@ const site = servingBuild();
  * first renders.
  */
 async function open(value, handling = {}, { attributes = '', features } = {}) {
-  const page = await site.browser.newPage();
-  const problems = [];
-  const warnings = [];
-  const requested = [];
-  const holding = [];
-  let release = () => {};
-  const released = new Promise((resolve) => (release = resolve));
-  const resolvers = () => {
-    let resolve = () => {};
-    const promise = new Promise((done) => (resolve = done));
-    return { promise, resolve };
-  };
-  const asked = Object.fromEntries(Object.keys(CHUNKS).map((name) => [name, resolvers()]));
-  const warned = resolvers();
-  page.on('console', (message) => {
-    if (message.type() === 'warn' || message.type() === 'warning') {
-      warnings.push(message.text());
-      warned.resolve();
-    }
-    else if (message.type() === 'error' && !(message.text().includes('net::ERR_FAILED') || message.text().includes('404'))) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.setRequestInterception(true);
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/embed.html') {
-      const setup = features ? `<script>document.getElementById('editor').features = ${JSON.stringify(features)};</script>` : '';
-      const body = `<!doctype html><meta charset="utf-8"><title>Embed</title><script type="module" src="/dist/browser/rich-editor.min.js"></script><rich-editor id="editor" ${attributes}></rich-editor>${setup}`;
-      return void request.respond({ status: 200, contentType: 'text/html', body });
-    }
-    if (url.pathname === '/favicon.ico' || url.pathname.startsWith('/files/')) return void request.respond({ status: 404 });
-    const name = Object.keys(CHUNKS).find((chunk) => CHUNKS[chunk].test(url.pathname));
-    if (!name) return void request.continue();
-    requested.push(name);
-    asked[name].resolve();
-    if (handling[name] === 'abort') return void request.abort('failed');
-    if (handling[name] === 'hold') return void holding.push(released.then(() => request.continue()));
-    request.continue();
-  });
-  await page.setViewport({ width: 1000, height: 800 });
-  await page.goto(`${site.base}/embed.html`);
-  await page.waitForFunction(() => customElements.get('rich-editor'));
-  await page.evaluate((html) => document.getElementById('editor').setValue(html), value);
-  const chunkAsked = (name) => asked[name].promise;
-  return { page, problems, warnings, warning: warned.promise, requested, chunkAsked, release: async () => (release(), Promise.all(holding)) };
+  const script = features ? `document.getElementById('editor').features = ${JSON.stringify(features)};` : '';
+  const opened = await openEmbed(site, { attributes, script, chunks: CHUNKS, handling, viewport: { width: 1000, height: 800 } });
+  await opened.page.evaluate((html) => document.getElementById('editor').setValue(html), value);
+  return opened;
 }
 
 /** Two idle periods after the first paint (where the pieces' prefetch has run), focus, one more. */

@@ -4,7 +4,7 @@
 // one clear warning while getHTML keeps working.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chunkPattern, servingBuild } from './helpers/built-site.mjs';
+import { chunkPattern, openEmbed, servingBuild } from './helpers/built-site.mjs';
 
 const WRITER = chunkPattern('string-writer');
 const WRITER_WARNING = "[rich-editor] The editor's HTML writer could not be loaded";
@@ -19,42 +19,9 @@ const site = servingBuild();
 
 /** Opens a page with a read-only editor on RICH; the writer's chunk is held until `release()`, or refused with `abort`. */
 async function open({ abort = false } = {}) {
-  const page = await site.browser.newPage();
-  const problems = [];
-  const warnings = [];
-  let held = null;
-  let warned = () => {};
-  const warning = new Promise((resolve) => (warned = resolve));
-  let requested = () => {};
-  const writerRequested = new Promise((resolve) => (requested = resolve));
-  page.on('console', (message) => {
-    if (message.type() === 'warn' || message.type() === 'warning') {
-      warnings.push(message.text());
-      warned();
-    }
-    else if (message.type() === 'error' && !(message.text().includes('net::ERR_FAILED') || message.text().includes('404'))) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.setRequestInterception(true);
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/embed.html') {
-      const body = '<!doctype html><meta charset="utf-8"><title>Embed</title><script type="module" src="/dist/browser/rich-editor.min.js"></script><rich-editor id="editor" readonly></rich-editor>';
-      return void request.respond({ status: 200, contentType: 'text/html', body });
-    }
-    if (url.pathname === '/favicon.ico' || url.pathname === '/dist/none.png') return void request.respond({ status: 404 });
-    if (WRITER.test(url.pathname)) {
-      requested(url.href);
-      if (abort) return void request.abort('failed');
-      held = request;
-      return;
-    }
-    request.continue();
-  });
-  await page.goto(`${site.base}/embed.html`);
-  await page.waitForFunction(() => customElements.get('rich-editor'));
-  await page.evaluate((html) => document.getElementById('editor').setValue(html), RICH);
-  return { page, problems, warnings, warning, writerRequested, release: () => held.continue() };
+  const opened = await openEmbed(site, { attributes: 'readonly', chunks: { writer: WRITER }, handling: { writer: abort ? 'abort' : 'hold' } });
+  await opened.page.evaluate((html) => document.getElementById('editor').setValue(html), RICH);
+  return { ...opened, writerRequested: opened.chunkAsked('writer') };
 }
 
 /** getHTML of the editor set to RICH anew (a document the writer in use has not written yet). */

@@ -5,7 +5,7 @@
 // with the first scrollToHeading, which answers at once and scrolls when it arrives.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chunkPattern, servingBuild } from './helpers/built-site.mjs';
+import { chunkPattern, openEmbed, servingBuild } from './helpers/built-site.mjs';
 
 const CHUNKS = {
   highlights: chunkPattern('highlights'),
@@ -18,36 +18,9 @@ const site = servingBuild();
 
 /** Opens a read-only editor on `value`, each chunk named in CHUNKS handled as `handling` says (`continue` by default, or `abort`). */
 async function open(value, handling = {}) {
-  const page = await site.browser.newPage();
-  const problems = [];
-  const warnings = [];
-  const requested = [];
-  let warned = () => {};
-  const warning = new Promise((resolve) => (warned = resolve));
-  page.on('console', (message) => {
-    if (message.type() === 'warn' || message.type() === 'warning') {
-      warnings.push(message.text());
-      warned();
-    } else if (message.type() === 'error' && !(message.text().includes('net::ERR_FAILED') || message.text().includes('404'))) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.setRequestInterception(true);
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/embed.html') {
-      const body = '<!doctype html><meta charset="utf-8"><title>Embed</title><script type="module" src="/dist/browser/rich-editor.min.js"></script><rich-editor id="editor" readonly></rich-editor>';
-      return void request.respond({ status: 200, contentType: 'text/html', body });
-    }
-    if (url.pathname === '/favicon.ico') return void request.respond({ status: 404 });
-    const name = Object.keys(CHUNKS).find((chunk) => CHUNKS[chunk].test(url.pathname));
-    if (name) requested.push(name);
-    if (name && handling[name] === 'abort') return void request.abort('failed');
-    request.continue();
-  });
-  await page.goto(`${site.base}/embed.html`);
-  await page.waitForFunction(() => customElements.get('rich-editor'));
-  await page.evaluate((html) => document.getElementById('editor').setValue(html), value);
-  return { page, problems, warnings, warning, requested };
+  const opened = await openEmbed(site, { attributes: 'readonly', chunks: CHUNKS, handling });
+  await opened.page.evaluate((html) => document.getElementById('editor').setValue(html), value);
+  return opened;
 }
 
 const highlighted = (page) =>

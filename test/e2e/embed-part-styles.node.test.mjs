@@ -5,32 +5,15 @@
 // hidden until hovered, keywords in their colour, the alert a row, the gap cursor shown).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { servingBuild } from './helpers/built-site.mjs';
+import { openEmbed, servingBuild } from './helpers/built-site.mjs';
 
 const site = servingBuild();
 
 /** Opens a light-themed editor on `value`; `problems` collects the page's errors. */
 async function open(value) {
-  const page = await site.browser.newPage();
-  const problems = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.setRequestInterception(true);
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/embed.html') {
-      const body = '<!doctype html><meta charset="utf-8"><title>Embed</title><script type="module" src="/dist/browser/rich-editor.min.js"></script><rich-editor id="editor" theme="light"></rich-editor>';
-      return void request.respond({ status: 200, contentType: 'text/html', body });
-    }
-    if (url.pathname === '/favicon.ico' || url.pathname.startsWith('/files/')) return void request.respond({ status: 404 });
-    request.continue();
-  });
-  await page.goto(`${site.base}/embed.html`);
-  await page.waitForFunction(() => customElements.get('rich-editor'));
-  await page.evaluate((html) => document.getElementById('editor').setValue(html), value);
-  return { page, problems };
+  const opened = await openEmbed(site, { attributes: 'theme="light"' });
+  await opened.page.evaluate((html) => document.getElementById('editor').setValue(html), value);
+  return opened;
 }
 
 /** Whether a sheet the editor's shadow root adopts has a rule whose text holds `text`. */
