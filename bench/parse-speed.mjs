@@ -8,23 +8,16 @@
 // are checked equal first.
 // Usage: node bench/parse-speed.mjs [--size 10000] [--runs 15] [--base REV (e.g. HEAD, main)]
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
 import { findChromium } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
+import { commandLine } from './args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const args = process.argv.slice(2);
-if (args.includes('--help') || args.includes('-h')) {
-  console.log(readFileSync(new URL(import.meta.url), 'utf8').match(/^\/\/ Usage: (.*)$/m)[1]);
-  process.exit(0);
-}
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
+const { option } = commandLine(import.meta.url);
 const size = Number(option('size', 10_000));
 const runs = Number(option('runs', 15));
 const base = option('base', null);

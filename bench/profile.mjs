@@ -11,18 +11,10 @@ import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
 import { findChromium } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
+import { commandLine } from './args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const args = process.argv.slice(2);
-if (args.includes('--help') || args.includes('-h')) {
-  // The usage is the comment at the top of this file.
-  console.log(readFileSync(new URL(import.meta.url), 'utf8').match(/^\/\/ Usage: (.*)$/m)[1]);
-  process.exit(0);
-}
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
+const { args, option } = commandLine(import.meta.url);
 const target = option('target', 'ours');
 const size = Number(option('size', 10_000));
 const top = Number(option('top', 25));

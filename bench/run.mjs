@@ -20,14 +20,10 @@ import { findChromium, findFirefox } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
 import { environment, printTable, writeDocs } from './report.mjs';
 import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';
+import { commandLine } from './args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const args = process.argv.slice(2);
-const flag = (name) => args.includes(`--${name}`);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
+const { args, flag, option } = commandLine(import.meta.url);
 const REPS = Number(option('reps', 3));
 // Typing: the first key after focus is its own figure; the next keys up to
 // TYPING_SETTLING_KEYS are in neither figure; the steady figures are over the keys after

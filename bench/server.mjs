@@ -23,14 +23,10 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { printServerTable, serverEnvironment, serverTargetChecks, writeServerDocs } from './server-report.mjs';
+import { commandLine } from './args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const args = process.argv.slice(2);
-const flag = (name) => args.includes(`--${name}`);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
+const { flag, option } = commandLine(import.meta.url);
 
 const QUICK = flag('quick');
 const DURATION = QUICK ? 3 : 10;
