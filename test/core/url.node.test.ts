@@ -48,6 +48,28 @@ describe('url safety', () => {
       }
     });
 
+    it("gives every address the URL parser's verdict, plain ones included (which are judged without it)", () => {
+      // The parser's verdict: an http(s) URL with a host (no space in it), kept as a browser reads it.
+      const parsed = (value: string) => {
+        try {
+          const url = new URL(value);
+          return LINK_PROTOCOLS.includes(url.protocol) && !!url.hostname && !/\s|%20/.test(url.hostname);
+        } catch {
+          return false;
+        }
+      };
+      const asRead = (value: string) => value.replace(/^[^?#]*/, (part) => part.replaceAll('\\', '/'));
+      const schemes = ['http://', 'https://', 'HTTPS://', 'ftp://', 'http:/', 'http:'];
+      // Hosts a plain-address check could misjudge: IPv4 forms, punycode, hyphens, dots, users, ports, spaces.
+      const hosts = ['example.com', 'Example.COM', 'a-b.c-d.org', 'a--b.com', 'xn--a.com', 'xn--nxasmq6b.com', '-a.com', 'a-.com', '1.2.3.4', '1.2.3.999', '999999999999', 'example.123', 'example.0x1f', '0x7f.1', 'localhost', 'a..b', 'example.com.', '.example.com', 'user@example.com', 'example.com:8080', 'example.com:99999', '[::1]', 'exa mple.com', 'exa%20mple.com', 'ex_ample.com', 'exämple.com', ''];
+      const rests = ['', '/', '/a/b?c=d#e', '?q', '#f', '/\\evil', '\\evil', '/a b', '/%zz', '/ü', ':80/x', '@other.com', '.', '..'];
+      for (const scheme of schemes) for (const host of hosts) for (const rest of rests) {
+        const value = scheme + host + rest;
+        expect(safeLinkHref(value), value).to.equal(parsed(value) ? asRead(value) : null);
+        expect(safeImageSrc(value), value).to.equal(parsed(value) ? asRead(value) : null);
+      }
+    });
+
     it('trims surrounding whitespace', () => {
       expect(safeLinkHref('  https://example.com/a \n')).to.equal('https://example.com/a');
     });
