@@ -21,6 +21,7 @@ import { activeBlockPlugin } from './active-block.js';
 import { loadPieces, loadTables, loadUploads, partStyles } from './on-demand.js';
 import { openEndPlugin } from './open-end.js';
 import type { RichEditor } from './rich-editor.component.js';
+import { selectionStyles } from './selection-colour.js';
 import type { Uploads } from './uploads.js';
 
 /** The setup the extensions make (the built-in one without extensions); a bad extension is logged and left out. */
@@ -110,15 +111,16 @@ export class Configuration {
   }
 
   /**
-   * The CSS added to the editor's own: that of the parts arrived so far (on-demand.ts), then
+   * The CSS added to the editor's own: the selection's where the engine needs it
+   * (selection-colour.ts), that of the parts arrived so far (on-demand.ts), then
    * the extensions' content CSS (the last given when none is), so a host's rule as
    * specific as a built-in one wins. Adopted sheets, each shared by the editors that show it;
    * where sheets cannot be adopted, a style element holds it.
    */
   showStyles(css: string = this.extensionCss): void {
     this.extensionCss = css;
-    const added = [...partStyles(), ...(css ? [css] : [])];
     const root = this.host.renderRoot as ShadowRoot;
+    const added = [...selectionStyles(root.ownerDocument), ...partStyles(), ...(css ? [css] : [])];
     if (supportsAdoptingStyleSheets) {
       const current = this.addedSheets;
       const sheets = added.map(sheetOf);

@@ -120,7 +120,8 @@ export const richEditorStyles = css`
   .content > :first-child + * {
     content-visibility: visible;
   }
-  .content ::selection {
+  /* Selected text: engines that do not pass this on to the elements inside get a rule for each (selection-colour.ts). */
+  .content::selection {
     background: var(--_selection);
   }
   .content > :first-child {
