@@ -48,7 +48,8 @@ const toggled = <T extends string>(list: readonly T[], item: T) => (list.include
 interface FiltersProps {
   states: readonly State[];
   value: IssueFilterValues;
-  onChange(value: IssueFilterValues): void;
+  /** Given how to make the new values from the latest: picks made in quick succession each build on the last. */
+  onChange(change: (current: IssueFilterValues) => IssueFilterValues): void;
 }
 
 /**
@@ -64,7 +65,7 @@ export function IssueFilters({ states, value, onChange }: FiltersProps) {
   const shown = ISSUE_FILTERS.filter(({ kind }) => added.has(kind) || isSet(value, kind));
   const remove = (kind: IssueFilterKind) => {
     setAdded((current) => new Set([...current].filter((other) => other !== kind)));
-    onChange({ ...value, [kind]: NO_FILTERS[kind] });
+    onChange((current) => ({ ...current, [kind]: NO_FILTERS[kind] }));
   };
   const chip = (kind: IssueFilterKind) => {
     const open = opening?.kind === kind;
@@ -78,7 +79,7 @@ export function IssueFilters({ states, value, onChange }: FiltersProps) {
           value={<ChipValue name="State" value={names.length ? names.join(', ') : null} none="Any state" />}
           options={stateOptions(states)}
           selected={value.state}
-          onPick={(id) => onChange({ ...value, state: toggled(value.state, id) })}
+          onPick={(id) => onChange((current) => ({ ...current, state: toggled(current.state, id) }))}
           emptyText="No matching states"
         />
       );
@@ -93,11 +94,11 @@ export function IssueFilters({ states, value, onChange }: FiltersProps) {
           value={<ChipValue name="Priority" value={names.length ? names.join(', ') : null} none="Any priority" />}
           options={priorityOptions()}
           selected={value.priority}
-          onPick={(id) => onChange({ ...value, priority: toggled(value.priority, id as Priority) })}
+          onPick={(id) => onChange((current) => ({ ...current, priority: toggled(current.priority, id as Priority) }))}
         />
       );
     }
-    return <DateFilter label="Target date" defaultOpen={open} value={value.targetDate} onApply={(targetDate) => onChange({ ...value, targetDate })} />;
+    return <DateFilter label="Target date" defaultOpen={open} value={value.targetDate} onApply={(targetDate) => onChange((current) => ({ ...current, targetDate }))} />;
   };
   return (
     <>

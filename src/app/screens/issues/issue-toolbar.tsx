@@ -20,7 +20,7 @@ export interface IssueToolbarProps {
   layout: IssueLayout;
   onLayoutChange(layout: IssueLayout): void;
   filters: IssueFilterValues;
-  onFiltersChange(filters: IssueFilterValues): void;
+  onFiltersChange(change: (current: IssueFilterValues) => IssueFilterValues): void;
   grouping: IssueGrouping;
   onGroupingChange(grouping: IssueGrouping): void;
   order: IssueOrdering;
