@@ -1,0 +1,121 @@
+// The bench's load figure for two builds of the embed bundle, in turns in one headless Chromium,
+// so a busy machine weighs on both alike: a change's effect on load is a few percent, less than
+// the spread between two runs of `npm run bench`. Builds the working tree's embed bundle and,
+// with --base REV, that revision's (its files unpacked beside, with this tree's node_modules),
+// then loads the generated document in a fresh browser context per load, as the bench does
+// (creation to the frame after the one that paints the document), alternating the order, and
+// prints each build's median and every load, and raw ProseMirror's with --prosemirror (the
+// ratio the issue's target is set in).
+// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror]
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { build } from 'esbuild';
+import puppeteer from 'puppeteer-core';
+import { findChromium } from '../scripts/browsers.mjs';
+import { generateDocument } from './generate.mjs';
+import { commandLine } from './args.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const { flag, option } = commandLine(import.meta.url);
+const size = Number(option('size', 10_000));
+const runs = Number(option('runs', 10));
+const base = option('base', null);
+const out = join(root, 'bench/.build/load-ab');
+
+/** Builds the embed bundle of the project at `dir` and keeps it in `out/<name>`. */
+function buildEmbed(dir, name) {
+  execFileSync('npx', ['rollup', '-c', '--configLibrary', '--silent'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  rmSync(join(out, name), { recursive: true, force: true });
+  execFileSync('cp', ['-r', join(dir, 'dist/browser'), join(out, name)]);
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const builds = [];
+if (base) {
+  const dir = join(out, 'base-tree');
+  mkdirSync(dir);
+  execFileSync('sh', ['-c', `git -C "${root}" archive "${base}" src rollup.config.mjs tsconfig.json package.json scripts | tar -x -C "${dir}"`]);
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  buildEmbed(dir, 'base');
+  builds.push({ name: 'base', label: `${base} (${execFileSync('git', ['-C', root, 'rev-parse', '--short', base]).toString().trim()})` });
+}
+buildEmbed(root, 'work');
+builds.push({ name: 'work', label: 'working tree' });
+
+// Each build's adapter: the bench's own (bench/adapters/ours.js), importing that build's entry.
+const adapter = readFileSync(join(root, 'bench/adapters/ours.js'), 'utf8');
+const targets = builds.map(({ name }) => `ours-${name}`);
+for (const { name } of builds) {
+  await build({
+    stdin: { contents: adapter.replace('/dist/browser/', `/bench/.build/load-ab/${name}/`), resolveDir: join(root, 'bench/adapters'), loader: 'js' },
+    outfile: join(root, 'bench/.build', `ours-${name}.js`),
+    external: ['/bench/.build/load-ab/*'],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
+}
+if (flag('prosemirror')) {
+  await build({ entryPoints: [join(root, 'bench/adapters/prosemirror.js')], outfile: join(root, 'bench/.build/prosemirror.js'), bundle: true, minify: true, format: 'esm', target: 'es2022', logLevel: 'warning' });
+  targets.push('prosemirror');
+}
+
+const html = generateDocument(size);
+// A 1x1 transparent GIF for the document's image paths.
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json' };
+const server = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  if (path.startsWith('/bench/doc/')) return res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+  if (path.startsWith('/bench/img/')) return res.writeHead(200, { 'content-type': 'image/gif' }).end(GIF);
+  const file = join(root, normalize(path));
+  if (!file.startsWith(join(root, 'bench')) || !existsSync(file)) return res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+const browser = await puppeteer.launch({
+  executablePath: findChromium(),
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--window-size=1280,900'],
+  defaultViewport: { width: 1280, height: 900 },
+  protocolTimeout: 600_000,
+});
+const loads = Object.fromEntries(targets.map((target) => [target, []]));
+try {
+  for (let run = 0; run < runs; run++) {
+    for (const target of run % 2 ? [...targets].reverse() : targets) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.log(`${target}: page error: ${error.message}`));
+      await page.goto(`${origin}/bench/pages/target.html?target=${target}`);
+      await page.evaluate(() => window.bench.ready);
+      await page.evaluate((n) => window.bench.fetchDoc(n), size);
+      loads[target].push(await page.evaluate(() => window.bench.load()));
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const labelOf = (target) => builds.find(({ name }) => `ours-${name}` === target)?.label ?? 'ProseMirror';
+const pm = loads.prosemirror ? median(loads.prosemirror) : null;
+console.log(`load at ${size} blocks, ${runs} loads each, in turns; median, then every load (ms)`);
+for (const target of targets) {
+  const mid = median(loads[target]);
+  const ratio = pm && target !== 'prosemirror' ? `  ${(mid / pm).toFixed(3)}x ProseMirror` : '';
+  console.log(`${labelOf(target).padEnd(24)} ${mid.toFixed(0).padStart(6)}${ratio}   ${loads[target].map((ms) => ms.toFixed(0)).join(' ')}`);
+}
