@@ -8,14 +8,12 @@
 // ratio the issue's target is set in).
 // Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror]
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
-import puppeteer from 'puppeteer-core';
-import { findChromium } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
 import { commandLine } from './args.mjs';
+import { launchChromium, servePages } from './page-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { flag, option } = commandLine(import.meta.url);
@@ -66,27 +64,8 @@ if (flag('prosemirror')) {
 }
 
 const html = generateDocument(size);
-// A 1x1 transparent GIF for the document's image paths.
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json' };
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  if (path.startsWith('/bench/doc/')) return res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-  if (path.startsWith('/bench/img/')) return res.writeHead(200, { 'content-type': 'image/gif' }).end(GIF);
-  const file = join(root, normalize(path));
-  if (!file.startsWith(join(root, 'bench')) || !existsSync(file)) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-
-const browser = await puppeteer.launch({
-  executablePath: findChromium(),
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--window-size=1280,900'],
-  defaultViewport: { width: 1280, height: 900 },
-  protocolTimeout: 600_000,
-});
+const { origin, server } = await servePages(() => html);
+const browser = await launchChromium({ protocolTimeout: 600_000 });
 const loads = Object.fromEntries(targets.map((target) => [target, []]));
 try {
   for (let run = 0; run < runs; run++) {

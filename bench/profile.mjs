@@ -4,14 +4,12 @@
 // Our element is bundled from src/ without minifying, so names are readable, from the embed
 // bundle's entry and with its chunks apart, so what it loads on demand arrives later as there.
 // Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--create (only the creation, not the frames after)] [--inclusive (also time including callees)] [--paste N] [--stacks fnA,fnB] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)] [--heap file.json (a heap snapshot after GC, summed by kind) [--owners 'kind' (who refers to that kind)] [--snapshot file.heapsnapshot (the raw snapshot)]]
-import { createServer } from 'node:http';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
-import puppeteer from 'puppeteer-core';
-import { findChromium } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
 import { commandLine } from './args.mjs';
+import { launchChromium, servePages } from './page-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { args, option } = commandLine(import.meta.url);
@@ -45,27 +43,9 @@ await build({
 });
 
 const html = generateDocument(size);
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  const pasteDoc = path.match(/^\/bench\/doc\/(\d+)\.html$/);
-  const seed = new URL(req.url, 'http://x').searchParams.get('seed');
-  if (pasteDoc && seed) return res.writeHead(200, { 'content-type': 'text/html' }).end(generateDocument(Number(pasteDoc[1]), Number(seed)));
-  if (path.startsWith('/bench/doc/')) return res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-  if (path.startsWith('/bench/img/')) return res.writeHead(200, { 'content-type': 'image/gif' }).end(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
-  const file = join(root, normalize(path));
-  if (!existsSync(file)) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': extname(file) === '.html' ? 'text/html' : 'text/javascript' }).end(readFileSync(file));
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-
-const browser = await puppeteer.launch({
-  executablePath: findChromium(),
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--window-size=1280,900'],
-  defaultViewport: { width: 1280, height: 900 },
-  protocolTimeout: 300_000,
-});
+// A document asked for with a seed (a paste's) is generated from it; any other is the one loaded.
+const { origin, server } = await servePages((name, seed) => (seed === null ? html : generateDocument(Number(name), seed)));
+const browser = await launchChromium();
 const page = await browser.newPage();
 page.on('pageerror', (e) => console.log('page error:', e.message));
 await page.goto(`${origin}/bench/pages/target.html?target=${target}`);

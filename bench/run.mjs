@@ -8,9 +8,8 @@
 // firefox (Debian's Firefox ESR over WebDriver BiDi: ours, TipTap and raw ProseMirror by
 // default, no heap figures, results in latest-firefox.json and the Firefox table of
 // docs/benchmarks.md; the targets are judged on Chromium).
-import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +20,7 @@ import { generateDocument } from './generate.mjs';
 import { environment, printTable, writeDocs } from './report.mjs';
 import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';
 import { commandLine } from './args.mjs';
+import { launchChromium, servePages } from './page-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { args, flag, option } = commandLine(import.meta.url);
@@ -197,38 +197,16 @@ const docFor = (size, seed = 42) => {
   }
   return docs.get(key);
 };
-// A 1x1 transparent GIF for the documents' relative image paths.
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
-const server = createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  const path = decodeURIComponent(url.pathname);
-  const doc = path.match(/^\/bench\/doc\/(\d+(?:-text)?|1mb)\.html$/);
-  if (doc) return res.writeHead(200, { 'content-type': 'text/html' }).end(docFor(doc[1], Number(url.searchParams.get('seed') ?? 42)));
-  if (path.startsWith('/bench/img/')) return res.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'max-age=3600' }).end(GIF);
-  const file = join(root, normalize(path));
-  const allowed = file.startsWith(join(root, 'dist')) || file.startsWith(join(root, 'bench'));
-  if (!allowed || !existsSync(file)) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
+const { origin, server } = await servePages((name, seed) => (/^(\d+(-text)?|1mb)$/.test(name) ? docFor(name, seed ?? 42) : null));
 
 // ---------------------------------------------------------------- browser
 
 const executablePath = BROWSER === 'firefox' ? findFirefox() : findChromium();
 if (!executablePath) throw new Error(BROWSER === 'firefox' ? 'no Firefox found (apt-get install firefox-esr, or set FIREFOX_PATH)' : 'no Chromium found (set CHROME_PATH)');
-const browser = await puppeteer.launch(
+const browser =
   BROWSER === 'firefox'
-    ? { browser: 'firefox', executablePath, headless: true, defaultViewport: { width: 1280, height: 900 }, protocolTimeout: PAGE_TIMEOUT }
-    : {
-        executablePath,
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--window-size=1280,900'],
-        defaultViewport: { width: 1280, height: 900 },
-        protocolTimeout: PAGE_TIMEOUT,
-      },
-);
+    ? await puppeteer.launch({ browser: 'firefox', executablePath, headless: true, defaultViewport: { width: 1280, height: 900 }, protocolTimeout: PAGE_TIMEOUT })
+    : await launchChromium({ protocolTimeout: PAGE_TIMEOUT });
 
 /**
  * Opens a fresh page on `target` with the document of `size` blocks fetched. Each page
