@@ -6,6 +6,7 @@ import { PROJECT_ID } from './fixtures.js';
 import { click, press } from './input.js';
 import { button, cleanup, field, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { openDisplay } from './issue-toolbar-input.js';
 
 // The list layout asked for in the address: a layout another test remembered for the project does not apply.
 const LIST = `${paths.projectIssues('acme', PROJECT_ID)}?layout=list`;
@@ -67,4 +68,17 @@ describe('issue list toolbar', () => {
       await until(() => toggle.getAttribute('aria-expanded') === 'false', 'the panel closed');
     });
   }
+  it('keeps both of two shown properties turned off before the list shows the first', async () => {
+    const { api } = seededApi();
+    const app = renderApp(LIST, { api });
+    await until(() => rows(app.container).length, 'the issues');
+    const popup = await openDisplay(app.container);
+    const box = (name: string) => [...popup.querySelectorAll('label')].find((label) => label.textContent?.trim() === name)!.querySelector('input')!;
+    // Both in one task, as a busy page delivers queued clicks before the router has shown the first.
+    box('Priority').click();
+    box('Labels').click();
+    const display = () => new URL(app.location(), 'http://x').searchParams.get('display');
+    await until(() => display() === 'key,assignees,target_date,estimate', 'both properties off', { saw: display });
+    await until(() => !box('Priority').checked && !box('Labels').checked, 'both boxes unchecked');
+  });
 });

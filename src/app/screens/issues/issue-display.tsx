@@ -21,7 +21,8 @@ interface DisplayProps {
   onOrderChange(order: IssueOrdering): void;
   /** The properties rows and cards show. */
   display: readonly IssueDisplayProperty[];
-  onDisplayChange(display: IssueDisplayProperty[]): void;
+  /** Given how to make the shown properties from the latest: toggles made in quick succession each build on the last. */
+  onDisplayChange(change: (current: readonly IssueDisplayProperty[]) => IssueDisplayProperty[]): void;
   /** Whether the project's estimates are on: the estimate is offered only then. */
   estimates?: boolean;
 }
@@ -40,7 +41,7 @@ const PROPERTY_LABELS: Readonly<Record<IssueDisplayProperty, string>> = {
 export function IssueDisplayOptions({ grouping, order, onOrderChange, display, onDisplayChange, estimates = false }: DisplayProps) {
   const id = useId();
   const toggle = (property: IssueDisplayProperty, on: boolean) =>
-    onDisplayChange(ISSUE_DISPLAY_PROPERTIES.filter((item) => (item === property ? on : display.includes(item))));
+    onDisplayChange((current) => ISSUE_DISPLAY_PROPERTIES.filter((item) => (item === property ? on : current.includes(item))));
   return (
     <Popover.Root>
       <Popover.Trigger asChild>

@@ -62,6 +62,12 @@ export function filterValuesOf(filters: SavedFilters): IssueFilterValues {
   };
 }
 
+/** The properties the list's rows show (`?display=`; all of them when it is not given). */
+function displayOf(params: URLSearchParams): readonly IssueDisplayProperty[] {
+  const shown = params.get('display');
+  return shown === null ? ISSUE_DISPLAY_PROPERTIES : ISSUE_DISPLAY_PROPERTIES.filter((item) => shown.split(',').includes(item));
+}
+
 /** The toolbar's filter values as saved filters' text (the search is kept apart). */
 function savedFiltersOf(values: IssueFilterValues): SavedFilters {
   const date = values.targetDate;
@@ -106,8 +112,6 @@ export function useIssueListParams() {
   };
   const asked = params.get('order');
   const order: IssueOrdering = ISSUE_ORDERINGS.find((item) => item === asked) ?? 'newest';
-  const shown = params.get('display');
-  const display: readonly IssueDisplayProperty[] = shown === null ? ISSUE_DISPLAY_PROPERTIES : ISSUE_DISPLAY_PROPERTIES.filter((item) => shown.split(',').includes(item));
   return {
     filters: filtersOf(params),
     /** Sets the filters to what `next` makes of the latest ones. */
@@ -119,9 +123,14 @@ export function useIssueListParams() {
       }),
     order,
     setOrder: (next: IssueOrdering) => change((updated) => (next === 'newest' ? updated.delete('order') : updated.set('order', next))),
-    display,
-    setDisplay: (next: readonly IssueDisplayProperty[]) =>
-      change((updated) => (next.length === ISSUE_DISPLAY_PROPERTIES.length ? updated.delete('display') : updated.set('display', next.join(',')))),
+    display: displayOf(params),
+    /** Sets the shown properties to what `next` makes of the latest ones. */
+    setDisplay: (next: (current: readonly IssueDisplayProperty[]) => readonly IssueDisplayProperty[]) =>
+      change((updated) => {
+        const shown = next(displayOf(updated));
+        if (shown.length === ISSUE_DISPLAY_PROPERTIES.length) updated.delete('display');
+        else updated.set('display', shown.join(','));
+      }),
     /** The saved view the list was opened from (`?view=`), if any. */
     viewId: params.get('view'),
   };

@@ -26,7 +26,7 @@ export interface IssueToolbarProps {
   order: IssueOrdering;
   onOrderChange(order: IssueOrdering): void;
   display: readonly IssueDisplayProperty[];
-  onDisplayChange(display: IssueDisplayProperty[]): void;
+  onDisplayChange(change: (current: readonly IssueDisplayProperty[]) => IssueDisplayProperty[]): void;
   /** Whether the project's estimates are on (the Display popover then offers the estimate). */
   estimates?: boolean;
   search: string;
