@@ -16,6 +16,11 @@ export function AppRouter({ router }: { router: DataRouter }) {
   );
 }
 
+/** The app's router, when the component is drawn by {@link AppRouter} (null under another router). */
+export function useAppRouter(): DataRouter | null {
+  return useContext(RouterContext);
+}
+
 /**
  * Calls `onStart` as each navigation begins: a link, Back or Forward, or the app's own
  * `navigate`. The page a navigation leads to is drawn later, once its screen's code has loaded

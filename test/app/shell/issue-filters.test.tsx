@@ -67,6 +67,24 @@ describe('project issue filters', () => {
     expect(sentPriorities(), 'no request for High alone').to.not.include('high');
   });
 
+  it('keeps a pick and a layout switch made before the list shows either', async () => {
+    const { api } = seededApi();
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?layout=list`, { api });
+    await until(() => app.container.querySelector('ul[aria-label="Issues"]'), 'the issues');
+    await addFilter(app.container, 'Priority');
+    const list = await listbox();
+    // In one task: the layout's change is made before the router has shown the filter's.
+    option(list, 'Urgent')!.click();
+    button(app.container, 'Board')!.click();
+    const query = () => new URL(app.location(), 'http://x').searchParams;
+    await until(() => query().get('layout') === 'board' && query().get('priority') === 'urgent', 'the filter and the board', { saw: () => `${query()}` });
+    // The layout chosen is remembered for the project: the list again, as the other tests expect.
+    await press('Escape');
+    await closed();
+    await click(button(app.container, 'List'));
+    await until(() => query().get('layout') === 'list' && query().get('priority') === 'urgent', 'the list again');
+  });
+
   it('filters by target date on the server, without reading each issue', async () => {
     const { api } = seededApi();
     const dates: Record<number, string | null> = { 3: '2025-05-20', 2: '2025-06-10', 1: null };

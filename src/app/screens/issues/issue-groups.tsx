@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamEdits } from '../../router/search-param-edits.js';
 import type { IssueRow, Priority, State } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
 import { IssueList, ListFooter } from './issue-list.js';
@@ -65,19 +65,10 @@ export function groupIssues(issues: readonly IssueRow[], by: Exclude<IssueGroupi
 
 /** The list's grouping, kept in the URL as `?group=`. */
 export function useIssueGrouping(): [IssueGrouping, (grouping: IssueGrouping) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, edit] = useSearchParamEdits();
   const asked = params.get('group');
   const grouping = GROUPINGS.find((item) => item.value === asked)?.value ?? 'none';
-  const choose = (next: IssueGrouping) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'none') updated.delete('group');
-        else updated.set('group', next);
-        return updated;
-      },
-      { replace: true },
-    );
+  const choose = (next: IssueGrouping) => edit((updated) => (next === 'none' ? updated.delete('group') : updated.set('group', next)));
   return [grouping, choose];
 }
 

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParamEdits } from '../../router/search-param-edits.js';
 import { Button } from '../../ui/button.js';
 
 import type { IssueLayout } from '../../../api-shapes/issue-display.js';
@@ -24,7 +24,7 @@ function stored(projectId: string): IssueLayout {
 
 /** The layout of a project's issues: `?layout=` when given, else the one last chosen for the project. */
 export function useIssueLayout(projectId: string): [IssueLayout, (layout: IssueLayout) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, edit] = useSearchParamEdits();
   const asked = params.get('layout');
   const layout: IssueLayout = asked === 'board' || asked === 'list' ? asked : stored(projectId);
   const choose = (next: IssueLayout) => {
@@ -33,14 +33,7 @@ export function useIssueLayout(projectId: string): [IssueLayout, (layout: IssueL
     } catch {
       // Remembered in the URL only.
     }
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set('layout', next);
-        return updated;
-      },
-      { replace: true },
-    );
+    edit((updated) => updated.set('layout', next));
   };
   return [layout, choose];
 }

@@ -1,9 +1,8 @@
-import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { ISSUE_DISPLAY_PROPERTIES, ISSUE_ORDERINGS, type IssueDisplayProperty, type IssueGrouping, type IssueLayout, type IssueOrdering } from '../../../api-shapes/issue-display.js';
 import type { IssueListQuery } from '../../api/issues.js';
 import type { Priority, SavedViewQuery } from '../../api/types.js';
 import type { IssueFilterValues } from './issue-filters.js';
+import { useSearchParamEdits } from '../../router/search-param-edits.js';
 
 // The issue list keeps what it shows in its address (`?priority=high&order=priority&layout=board`),
 // with the filters in the issue list query's own text form: so a saved view opens as a link built
@@ -78,38 +77,9 @@ function savedFiltersOf(values: IssueFilterValues): SavedFilters {
   };
 }
 
-/**
- * The address's query as the list's last change left it. A change builds on the one before it
- * even when the router has not shown that one yet: two quick picks in a filter's list would
- * otherwise each be made from the address before either, and the second would undo the first.
- * An address these changes did not make (a link, Back, a saved view) is taken as it comes.
- */
-function useLatestParams(params: URLSearchParams): { latest(): URLSearchParams; made(updated: URLSearchParams): void } {
-  const changes = useRef({ shown: params.toString(), pending: [] as string[] });
-  const shown = params.toString();
-  const current = changes.current;
-  if (shown !== current.shown) {
-    // The router caught up with a change (those before it are shown too), or the address changed elsewhere.
-    const caughtUp = current.pending.indexOf(shown);
-    current.pending = caughtUp >= 0 ? current.pending.slice(caughtUp + 1) : [];
-    current.shown = shown;
-  }
-  return {
-    latest: () => new URLSearchParams(current.pending.at(-1) ?? current.shown),
-    made: (updated) => void current.pending.push(updated.toString()),
-  };
-}
-
 /** The list's filters, order and shown properties, from the address, with their setters (each replacing the entry). */
 export function useIssueListParams() {
-  const [params, setParams] = useSearchParams();
-  const changes = useLatestParams(params);
-  const change = (edit: (updated: URLSearchParams) => void) => {
-    const updated = changes.latest();
-    edit(updated);
-    changes.made(updated);
-    setParams(updated, { replace: true });
-  };
+  const [params, change] = useSearchParamEdits();
   const asked = params.get('order');
   const order: IssueOrdering = ISSUE_ORDERINGS.find((item) => item === asked) ?? 'newest';
   return {

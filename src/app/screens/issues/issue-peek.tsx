@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { X, PanelRightOpen } from 'lucide-react';
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { IssueRow } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
 import { paths } from '../../router/paths.js';
+import { useSearchParamEdits } from '../../router/search-param-edits.js';
 import { Avatar } from '../../ui/avatar.js';
 import { Icon } from '../../ui/icon.js';
 import { LabelChip } from '../../ui/pickers/index.js';
@@ -31,18 +32,9 @@ const PeekContext = createContext<Peek | null>(null);
 
 /** The preview's state, kept in the address (`?peek=`): open one issue, close it. */
 export function usePeekState(): Peek {
-  const [params, setParams] = useSearchParams();
+  const [params, edit] = useSearchParamEdits();
   const issueId = params.get(PEEK_PARAM);
-  const set = (id: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set(PEEK_PARAM, id);
-        else next.delete(PEEK_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (id: string | null) => edit((updated) => (id ? updated.set(PEEK_PARAM, id) : updated.delete(PEEK_PARAM)));
   return { issueId, open: (issue) => set(issue.id), close: () => set(null) };
 }
 

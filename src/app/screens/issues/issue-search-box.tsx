@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamEdits } from '../../router/search-param-edits.js';
 import { clock } from '../../../core/index.js';
 import { Button } from '../../ui/button.js';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/debounce.js';
@@ -8,18 +8,9 @@ import { Icon } from '../../ui/icon.js';
 
 /** The list's search text, kept in the URL as `?search=` (replacing the entry, so Back leaves the list). */
 export function useIssueSearch(): [string, (search: string) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, edit] = useSearchParamEdits();
   const search = params.get('search') ?? '';
-  const change = (next: string) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next) updated.set('search', next);
-        else updated.delete('search');
-        return updated;
-      },
-      { replace: true },
-    );
+  const change = (next: string) => edit((updated) => (next ? updated.set('search', next) : updated.delete('search')));
   return [search, change];
 }
 
