@@ -65,7 +65,7 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  * @cssprop --rich-editor-mention-background - mention background
  * @cssprop --rich-editor-mention-text - mention text colour
  * @cssprop --rich-editor-mention-highlight - highlighted mention background (yellow by default)
- * @cssprop --rich-editor-selection - selected cells and blocks
+ * @cssprop --rich-editor-selection - selected text, cells and blocks
  * @cssprop --rich-editor-cell-text - text colour on a coloured table cell (dark, as the palette's backgrounds are light in both themes)
  * @cssprop --rich-editor-cell-link - link colour on a coloured table cell
  * @cssprop --rich-editor-danger - errors and destructive menu items
