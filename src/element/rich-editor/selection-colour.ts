@@ -19,16 +19,20 @@ let inherits: boolean | undefined;
  */
 function highlightsInherit(doc: Document): boolean {
   if (inherits !== undefined) return inherits;
+  // The document's own window: a sheet made by another document's cannot be adopted here.
+  const win = doc.defaultView;
+  // A document without a window (not shown) is not asked: the rule for each element is always right.
+  if (!win) return false;
   if (!supportsAdoptingStyleSheets) return (inherits = false);
   const probe = doc.createElement('div');
   probe.style.cssText = 'position: fixed; visibility: hidden';
   const root = probe.attachShadow({ mode: 'open' });
-  const sheet = new CSSStyleSheet();
+  const sheet = new win.CSSStyleSheet();
   sheet.replaceSync('p::selection { background-color: rgb(1, 2, 3) }');
   root.adoptedStyleSheets = [sheet];
   const inner = root.appendChild(doc.createElement('p')).appendChild(doc.createElement('span'));
   doc.documentElement.append(probe);
-  inherits = getComputedStyle(inner, '::selection').backgroundColor === 'rgb(1, 2, 3)';
+  inherits = win.getComputedStyle(inner, '::selection').backgroundColor === 'rgb(1, 2, 3)';
   probe.remove();
   return inherits;
 }

@@ -99,7 +99,9 @@ describe('issue search', () => {
     expect(new URL(app.location(), 'http://x').searchParams.get('search')).to.equal('header');
     await expectAccessible(app.container);
     await click(button(app.container, 'Clear search'));
-    await until(() => rows(app.container).length === 3, 'all issues again');
+    // What it saw, if it fails: whether the click cleared the box, the address and the rows.
+    const cleared = () => ({ box: field(app.container, 'Search issues').value, location: app.location(), rows: rows(app.container).length, searches: searches() });
+    await until(() => rows(app.container).length === 3, 'all issues again', { saw: cleared });
     expect(field(app.container, 'Search issues').value).to.equal('');
   });
 
