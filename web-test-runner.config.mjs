@@ -76,8 +76,11 @@ export default {
   browsers: [
     chromeLauncher({
       // Each test file gets its own window: a tab behind another would not animate
-      // (smooth scrolling, requestAnimationFrame) while the other runs.
-      createPage: async ({ context }) => watchTestPage(await context.newPage({ type: 'window' })),
+      // (smooth scrolling, requestAnimationFrame) while the other runs. And each of the pages
+      // running side by side has its own storage (a browser context of its own, as two users'
+      // browsers): in one context, a board chosen by a file's test was the layout of the other
+      // file's list at its next render.
+      createPage: async ({ browser }) => watchTestPage(await (await browser.createBrowserContext()).newPage({ type: 'window' })),
       launchOptions: {
         executablePath,
         headless: true,

@@ -5,14 +5,18 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { reply, type FakeApi } from './fake-api.js';
 import type { Priority, IssueRow } from '../../../src/app/api/types.js';
 import { issueDetail, listedIssue, members, OTHER_ID, project, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
-import { click } from './input.js';
+import { layoutStorageKey } from '../../../src/app/screens/issues/issue-layout.js';
+import { SEARCH_DEBOUNCE_MS } from '../../../src/app/ui/debounce.js';
+import { click, typeInto } from './input.js';
 import { nameOf, property, shown } from './pickers.js';
-import { button, cleanup, renderApp, until } from './render.js';
+import { button, cleanup, field, renderApp, until } from './render.js';
+import { advance, fakeClock } from './timing.js';
 import { seededApi, type Scene } from './seeded-api.js';
 
 const BACKLOG = '77777777-7777-4777-8777-777777777771';
 const DOING = '77777777-7777-4777-8777-777777777773';
 const ISSUE = '/workspaces/:slug/projects/:projectId/issues/:issueId';
+const ISSUES = '/workspaces/:slug/projects/:projectId/issues';
 
 const states = [
   { id: DOING, project_id: PROJECT_ID, name: 'In Progress', description: '', color: '#3b82f6', group: 'started', sequence: 3, is_default: false },
@@ -83,7 +87,6 @@ describe('project issue board', () => {
   afterEach(async () => {
     await resetMouse();
     cleanup();
-    localStorage.clear();
   });
 
   it('switches from the list to a board with one column per state, in order, with counts', async () => {
@@ -123,6 +126,23 @@ describe('project issue board', () => {
     cleanup();
     const again = renderApp(paths.projectIssues('acme', PROJECT_ID), { api: boardApi() });
     await until(() => cardKeys(again.container, 'Todo').length === 2, 'the board again');
+  });
+
+  it('stays a list when another tab picks the board for the project, and opens on the board next time', async () => {
+    const clock = fakeClock();
+    const first = renderApp(paths.projectIssues('acme', PROJECT_ID), { api: boardApi() });
+    await until(() => first.container.querySelector('ul[aria-label="Issues"]'), 'the list');
+    // The app in another tab, on the same project, switches to the board.
+    localStorage.setItem(layoutStorageKey(PROJECT_ID), 'board');
+    // This tab draws its list again (a search): it does not turn into a board under the user.
+    await typeInto(field(first.container, 'Search issues'), 'WEB');
+    await advance(clock, SEARCH_DEBOUNCE_MS);
+    await until(() => first.api.sent('GET', ISSUES).some((request) => request.query.get('search') === 'WEB'), 'the search');
+    const drawn = await until(() => first.container.querySelector('ul[aria-label="Issues"]') ?? column(first.container, 'Todo'), 'the issues found');
+    expect(drawn.matches('ul[aria-label="Issues"]'), 'still the list').to.equal(true);
+    cleanup();
+    const again = renderApp(paths.projectIssues('acme', PROJECT_ID), { api: boardApi() });
+    await until(() => cardKeys(again.container, 'Todo').length === 2, 'the board on the next visit');
   });
 
   it('moves a card to the column it is dragged to with one update of its state', async () => {

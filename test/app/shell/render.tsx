@@ -31,6 +31,11 @@ before(async function () {
   await loadScreens();
 });
 
+// After each test: what it left in the browser's storage (a layout, a hidden sidebar) is gone,
+// so the next test starts as a first visit. (Files running side by side have their own storage:
+// web-test-runner.config.mjs.)
+afterEach(() => localStorage.clear());
+
 /** Shows the router's current address, so tests can check where a screen navigated. */
 function LocationProbe() {
   const location = useLocation();

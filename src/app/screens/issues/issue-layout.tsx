@@ -1,5 +1,6 @@
 import { useSearchParamEdits } from '../../router/search-param-edits.js';
 import { Button } from '../../ui/button.js';
+import { useStoredChoice } from '../../ui/stored-choice.js';
 
 import type { IssueLayout } from '../../../api-shapes/issue-display.js';
 
@@ -11,28 +12,19 @@ const LAYOUTS: ReadonlyArray<{ value: IssueLayout; label: string }> = [
   { value: 'board', label: 'Board' },
 ];
 
-const storageKey = (projectId: string) => `issue-layout:${projectId}`;
+/** Where the browser remembers the layout last chosen for a project. */
+export const layoutStorageKey = (projectId: string) => `issue-layout:${projectId}`;
 
-function stored(projectId: string): IssueLayout {
-  try {
-    return localStorage.getItem(storageKey(projectId)) === 'board' ? 'board' : 'list';
-  } catch {
-    // Storage can be refused (private modes, sandboxed frames): the list is the default then.
-    return 'list';
-  }
-}
+const layoutOf = (stored: string | null): IssueLayout => (stored === 'board' ? 'board' : 'list');
 
-/** The layout of a project's issues: `?layout=` when given, else the one last chosen for the project. */
+/** The layout of a project's issues: `?layout=` when given, else the one last chosen for the project (list by default). */
 export function useIssueLayout(projectId: string): [IssueLayout, (layout: IssueLayout) => void] {
   const [params, edit] = useSearchParamEdits();
+  const [remembered, remember] = useStoredChoice(layoutStorageKey(projectId), layoutOf);
   const asked = params.get('layout');
-  const layout: IssueLayout = asked === 'board' || asked === 'list' ? asked : stored(projectId);
+  const layout: IssueLayout = asked === 'board' || asked === 'list' ? asked : remembered;
   const choose = (next: IssueLayout) => {
-    try {
-      localStorage.setItem(storageKey(projectId), next);
-    } catch {
-      // Remembered in the URL only.
-    }
+    remember(next);
     edit((updated) => updated.set('layout', next));
   };
   return [layout, choose];

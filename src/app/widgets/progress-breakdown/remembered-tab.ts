@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { readStored, useStoredChoice } from '../../ui/stored-choice.js';
 
 /** The tabs of the breakdown, by the names they are remembered under. */
 export const BREAKDOWN_TABS = ['Assignees', 'Labels', 'States'] as const;
@@ -13,27 +13,15 @@ function isTab(value: unknown): value is BreakdownTab {
   return BREAKDOWN_TABS.includes(value as BreakdownTab);
 }
 
+const tabOf = (stored: string | null): BreakdownTab => (isTab(stored) ? stored : 'Assignees');
+
 /** The remembered tab, or Assignees when none (or something else) is stored or storage is unavailable. */
 export function readRememberedTab(): BreakdownTab {
-  try {
-    const stored = localStorage.getItem(TAB_STORAGE_KEY);
-    return isTab(stored) ? stored : 'Assignees';
-  } catch {
-    return 'Assignees';
-  }
+  return tabOf(readStored(TAB_STORAGE_KEY));
 }
 
-/** The chosen tab, restored on mount and remembered on every change. */
+/** The chosen tab, restored on mount and remembered on every change (a name that is no tab is ignored). */
 export function useRememberedTab(): [BreakdownTab, (tab: string) => void] {
-  const [tab, setTab] = useState<BreakdownTab>(readRememberedTab);
-  const choose = (next: string) => {
-    if (!isTab(next)) return;
-    setTab(next);
-    try {
-      localStorage.setItem(TAB_STORAGE_KEY, next);
-    } catch {
-      // Storage can be full or blocked; the tab still changes for this visit.
-    }
-  };
-  return [tab, choose];
+  const [tab, choose] = useStoredChoice(TAB_STORAGE_KEY, tabOf);
+  return [tab, (next) => (isTab(next) ? choose(next) : undefined)];
 }
