@@ -5,21 +5,25 @@
 // then loads the generated document in a fresh browser context per load, as the bench does
 // (creation to the frame after the one that paints the document), alternating the order, and
 // prints each build's median and every load, and raw ProseMirror's with --prosemirror (the
-// ratio the issue's target is set in).
-// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror]
+// ratio the issue's target is set in). With --after MS, each load is followed by MS ms of frames,
+// and the longest frame and the time blocked beyond 50 ms a frame are printed too (what a target
+// does after its first paint); --browser firefox loads in headless Firefox.
+// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror] [--after 6000] [--browser chromium|firefox]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { generateDocument } from './generate.mjs';
 import { commandLine } from './args.mjs';
-import { launchChromium, servePages } from './page-server.mjs';
+import { launchChromium, launchFirefox, servePages } from './page-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { flag, option } = commandLine(import.meta.url);
 const size = Number(option('size', 10_000));
 const runs = Number(option('runs', 10));
 const base = option('base', null);
+const after = Number(option('after', 0));
+const engine = option('browser', 'chromium');
 const out = join(root, 'bench/.build/load-ab');
 
 /** Builds the embed bundle of the project at `dir` and keeps it in `out/<name>`. */
@@ -65,8 +69,9 @@ if (flag('prosemirror')) {
 
 const html = generateDocument(size);
 const { origin, server } = await servePages(() => html);
-const browser = await launchChromium({ protocolTimeout: 600_000 });
+const browser = engine === 'firefox' ? await launchFirefox({ protocolTimeout: 600_000 }) : await launchChromium({ protocolTimeout: 600_000 });
 const loads = Object.fromEntries(targets.map((target) => [target, []]));
+const afterLoads = Object.fromEntries(targets.map((target) => [target, []]));
 try {
   for (let run = 0; run < runs; run++) {
     for (const target of run % 2 ? [...targets].reverse() : targets) {
@@ -77,6 +82,7 @@ try {
       await page.evaluate(() => window.bench.ready);
       await page.evaluate((n) => window.bench.fetchDoc(n), size);
       loads[target].push(await page.evaluate(() => window.bench.load()));
+      if (after) afterLoads[target].push(await page.evaluate((ms) => window.bench.afterLoad(ms), after));
       await context.close();
     }
   }
@@ -92,9 +98,17 @@ const median = (list) => {
 };
 const labelOf = (target) => builds.find(({ name }) => `ours-${name}` === target)?.label ?? 'ProseMirror';
 const pm = loads.prosemirror ? median(loads.prosemirror) : null;
-console.log(`load at ${size} blocks, ${runs} loads each, in turns; median, then every load (ms)`);
+console.log(`load at ${size} blocks in ${engine}, ${runs} loads each, in turns; median, then every load (ms)`);
 for (const target of targets) {
   const mid = median(loads[target]);
   const ratio = pm && target !== 'prosemirror' ? `  ${(mid / pm).toFixed(3)}x ProseMirror` : '';
   console.log(`${labelOf(target).padEnd(24)} ${mid.toFixed(0).padStart(6)}${ratio}   ${loads[target].map((ms) => ms.toFixed(0)).join(' ')}`);
+}
+if (after) {
+  console.log(`the ${after} ms after each load: longest frame and time blocked beyond 50 ms a frame; medians, then every load (ms)`);
+  for (const target of targets) {
+    const longest = afterLoads[target].map((one) => one.longest);
+    const blocked = afterLoads[target].map((one) => one.blocked);
+    console.log(`${labelOf(target).padEnd(24)} longest ${median(longest).toFixed(0).padStart(6)}  blocked ${median(blocked).toFixed(0).padStart(6)}   ${afterLoads[target].map((one) => `${one.longest.toFixed(0)}/${one.blocked.toFixed(0)}`).join(' ')}`);
+  }
 }

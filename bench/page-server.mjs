@@ -1,12 +1,12 @@
 // The bench scripts' page server and Chromium, one home: the harness page (bench/pages/), the
 // adapters' bundles (bench/.build/), the embed bundle (dist/), generated documents and a 1x1
 // image for their image paths, on 127.0.0.1; and headless Chromium set up as every script
-// measures it (no background work, a 1280x900 window).
+// measures it (no background work, a 1280x900 window), and headless Firefox likewise.
 import { createServer } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { findChromium } from '../scripts/browsers.mjs';
+import { findChromium, findFirefox } from '../scripts/browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 // A 1x1 transparent GIF for the documents' relative image paths.
@@ -45,4 +45,11 @@ export function launchChromium({ protocolTimeout = 300_000, extraArgs = [] } = {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium found (set CHROME_PATH)');
   return puppeteer.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs], defaultViewport: { width: 1280, height: 900 }, protocolTimeout });
+}
+
+/** Headless Firefox (Debian's Firefox ESR, over WebDriver BiDi) with the bench's 1280x900 viewport. */
+export function launchFirefox({ protocolTimeout = 300_000 } = {}) {
+  const executablePath = findFirefox();
+  if (!executablePath) throw new Error('no Firefox found (apt-get install firefox-esr, or set FIREFOX_PATH)');
+  return puppeteer.launch({ browser: 'firefox', executablePath, headless: true, defaultViewport: { width: 1280, height: 900 }, protocolTimeout });
 }

@@ -14,13 +14,11 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import puppeteer from 'puppeteer-core';
-import { findChromium, findFirefox } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
 import { environment, printTable, writeDocs } from './report.mjs';
 import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';
 import { commandLine } from './args.mjs';
-import { launchChromium, servePages } from './page-server.mjs';
+import { launchChromium, launchFirefox, servePages } from './page-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { args, flag, option } = commandLine(import.meta.url);
@@ -201,12 +199,7 @@ const { origin, server } = await servePages((name, seed) => (/^(\d+(-text)?|1mb)
 
 // ---------------------------------------------------------------- browser
 
-const executablePath = BROWSER === 'firefox' ? findFirefox() : findChromium();
-if (!executablePath) throw new Error(BROWSER === 'firefox' ? 'no Firefox found (apt-get install firefox-esr, or set FIREFOX_PATH)' : 'no Chromium found (set CHROME_PATH)');
-const browser =
-  BROWSER === 'firefox'
-    ? await puppeteer.launch({ browser: 'firefox', executablePath, headless: true, defaultViewport: { width: 1280, height: 900 }, protocolTimeout: PAGE_TIMEOUT })
-    : await launchChromium({ protocolTimeout: PAGE_TIMEOUT });
+const browser = BROWSER === 'firefox' ? await launchFirefox({ protocolTimeout: PAGE_TIMEOUT }) : await launchChromium({ protocolTimeout: PAGE_TIMEOUT });
 
 /**
  * Opens a fresh page on `target` with the document of `size` blocks fetched. Each page

@@ -317,7 +317,7 @@ async function runBrowserTests(engine, { beside = false, port = 0 } = {}) {
 // files' mocha globals; test/setup/node-globals.ts). The build and the two type checks run
 // beside it (the type checks mostly wait on one core).
 console.log('Building and type-checking, and the core\'s model tests in Node…');
-const coreNodeTests = ['core', 'collab'].flatMap((dir) => findFiles(join(root, 'test', dir), (name) => name.endsWith('.node.test.ts')));
+const coreNodeTests = ['core', 'collab', 'element'].flatMap((dir) => findFiles(join(root, 'test', dir), (name) => name.endsWith('.node.test.ts')));
 const [buildStatus, typesStatus, serverTypesStatus, coreCounts] = await Promise.all([
   timed('build', () => runHeldBack(process.execPath, [join(root, 'scripts/build.mjs')], { stdout: false, cpu: 'build' })),
   timed('types', () => runHeldBack(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cpu: 'types' })),

@@ -84,6 +84,25 @@ window.bench = {
   },
   /** Waits until frames come steadily (work a target scheduled after load has run). */
   settle,
+  /**
+   * Right after `load`: the frames of the next `ms` milliseconds, as a user waiting for the page
+   * to answer feels them: the longest time between two frames, and the time spent in frames
+   * longer than 50 ms beyond those 50 (work a target does after its first paint).
+   */
+  async afterLoad(ms) {
+    const end = performance.now() + ms;
+    let last = performance.now();
+    let longest = 0;
+    let blocked = 0;
+    while (last < end) {
+      await frame();
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      blocked += Math.max(0, now - last - 50);
+      last = now;
+    }
+    return { longest, blocked };
+  },
   /** Times `reps` getHTML() calls, in ms each. */
   getHTML(reps) {
     const times = [];

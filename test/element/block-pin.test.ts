@@ -164,6 +164,38 @@ describe('the pinned height of the block being edited', () => {
     expect(same, 'no block redrawn').to.equal(true);
   });
 
+  it('keeps its stylesheet when the plugins change (a part arrived), and gives it up with the editor', async () => {
+    const el = await twoParagraphs();
+    await frames();
+    expect(pinned(block(el, 0))).to.equal(true);
+    const root = el.shadowRoot!;
+    const pinSheet = root.adoptedStyleSheets.find((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('contain: size')));
+    expect(pinSheet, "the pin's sheet").to.not.equal(undefined);
+    // Setting a shadow root's sheets makes Firefox style every element in it again: counted here.
+    let sets = 0;
+    const accessor = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'adoptedStyleSheets')!;
+    Object.defineProperty(root, 'adoptedStyleSheets', {
+      configurable: true,
+      get: () => accessor.get!.call(root),
+      set: (sheets: CSSStyleSheet[]) => {
+        sets++;
+        accessor.set!.call(root, sheets);
+      },
+    });
+    try {
+      // New plugins (as when a part arrives): ProseMirror makes every plugin's view again.
+      const view = el.editorView!;
+      view.updateState(view.state.reconfigure({ plugins: [...view.state.plugins] }));
+      await frames();
+      expect(sets, 'the shadow root keeps its sheets').to.equal(0);
+      expect(pinned(block(el, 0)), 'still pinned').to.equal(true);
+    } finally {
+      delete (root as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+    }
+    el.remove();
+    await until(() => !root.adoptedStyleSheets.includes(pinSheet!), "the pin's sheet gone with the editor");
+  });
+
   it('leaves a table unpinned: its columns can be resized with no transaction', async () => {
     const el = await fixture<RichEditor>(
       html`<rich-editor value="<table><tbody><tr><td><p>cell</p></td></tr></tbody></table><p>after</p>"></rich-editor>`,

@@ -1,4 +1,5 @@
 import type { EditorView } from 'prosemirror-view';
+import { visibilityEvents } from './stand-in.js';
 
 /**
  * How far outside the viewport a code block starts being highlighted, so it is
@@ -13,13 +14,6 @@ export interface BlockWatcherPlugin {
   /** Highlights the code blocks at these positions, which came near the viewport. */
   show(view: EditorView, visible: number[]): void;
 }
-
-/**
- * Whether the browser tells when a `content-visibility: auto` element starts or stops
- * being skipped (Chromium 108, Firefox 125, Safari 18): top-level blocks have that style,
- * so for them the browser's own tracking says which are near the viewport.
- */
-const visibilityEvents = typeof globalThis.ContentVisibilityAutoStateChangeEvent === 'function';
 
 /**
  * Watches one view's code blocks and reports those that come near the viewport to the

@@ -1,6 +1,6 @@
 import type { EditorState, Transaction } from 'prosemirror-state';
 import { Plugin, PluginKey } from 'prosemirror-state';
-import { Decoration, DecorationSet } from 'prosemirror-view';
+import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 import { BlockPin } from './block-pin.js';
 
 /** The class on the top-level block that holds the selection. */
@@ -77,6 +77,34 @@ function sameBlock(tr: Transaction, prev: ActiveBlock, pos: number | null, befor
 /** A name for one editor's pin rule, unique on its page (editors can share a document root). */
 const scopeName = (): string => `p${Math.random().toString(36).slice(2, 10)}`;
 
+/** Each view's pin, and how many of the plugin's views use it now. */
+const pins = new WeakMap<EditorView, { pin: BlockPin; users: number }>();
+
+/**
+ * The view's pin, kept while the view lives: ProseMirror makes every plugin's view again when
+ * the state's plugins change (a part arrived), and a new pin would take its stylesheet out of
+ * the shadow root and put one back in, which Firefox answers by working out the style of every
+ * element there again (about 250 ms at 10,000 blocks). Given up a microtask after the last
+ * plugin view using it is destroyed, unless another took it up meanwhile.
+ */
+function pinOf(view: EditorView): { pin: BlockPin; release(): void } {
+  let held = pins.get(view);
+  if (!held) pins.set(view, (held = { pin: new BlockPin(view.dom, view.root), users: 0 }));
+  held.users++;
+  const kept = held;
+  return {
+    pin: kept.pin,
+    release() {
+      kept.users--;
+      queueMicrotask(() => {
+        if (kept.users > 0 || pins.get(view) !== kept) return;
+        pins.delete(view);
+        kept.pin.destroy();
+      });
+    },
+  };
+}
+
 /**
  * Marks the top-level block holding the caret. Top-level blocks use
  * `content-visibility: auto` so long documents lay out only what is on screen, but
@@ -109,7 +137,7 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
       attributes: { [PIN_SCOPE_ATTRIBUTE]: scope },
     },
     view(view) {
-      const pin = new BlockPin(view.dom, view.root);
+      const { pin, release } = pinOf(view);
       const update = (): void => {
         const active = activeBlockKey.getState(view.state);
         // The pin is for typing: without focus nothing is measured. Measuring lays the page out
@@ -126,7 +154,7 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
         update,
         destroy: () => {
           view.dom.removeEventListener('focus', update);
-          pin.destroy();
+          release();
         },
       };
     },

@@ -4,18 +4,32 @@ import type { scrollToHeading } from '../../core/plugins/scroll-to-heading.js';
 import { log } from '../../core/log.js';
 import { stringWriter } from '../../core/serialize/html-writer.js';
 
+/** Loads of parts (chunks that call `provideParts`) on their way. */
+let partsOnTheirWay = 0;
+/** A part arrived while others were on their way: the editors are told once the last has come or failed. */
+let arrivedUntold = false;
+
 /**
  * A chunk's load, started by the first call and shared by every later one: the fetched code is
  * the one thing editors on a page share, each chunk is tried once, so a missing chunk warns once
- * (`warning`) and its load then gives `failed`.
+ * (`warning`) and its load then gives `failed`. A `part`'s load counts among the parts on their
+ * way, and its end (arrived or failed) may tell the editors of the parts that came meanwhile.
  */
-function onFirstCall<T>(load: () => Promise<T>, warning: string, failed: T): (() => Promise<T>) & { readonly asked: boolean } {
+export function onFirstCall<T>(load: () => Promise<T>, warning: string, failed: T, part = false): (() => Promise<T>) & { readonly asked: boolean } {
   let loading: Promise<T> | null = null;
-  const start = () =>
-    (loading ??= load().catch((error: unknown) => {
-      log.warn(warning, error);
-      return failed;
-    }));
+  const start = () => {
+    if (loading) return loading;
+    if (part) partsOnTheirWay++;
+    loading = load()
+      .catch((error: unknown) => {
+        log.warn(warning, error);
+        return failed;
+      })
+      .finally(() => {
+        if (part && --partsOnTheirWay === 0 && arrivedUntold) tellArrival();
+      });
+    return loading;
+  };
   return Object.defineProperty(start, 'asked', { get: () => loading !== null }) as typeof start & { readonly asked: boolean };
 }
 
@@ -28,11 +42,26 @@ const listeners = new Set<() => void>();
 
 /**
  * Called by a part's module as it runs: its plugins join every editor's, now and later, and
- * every editor's shadow root adopts its CSS (what only the part's own UI uses) before it draws with the part.
+ * every editor's shadow root adopts its CSS (what only the part's own UI uses) before it draws
+ * with the part.
+ *
+ * Parts asked for together (a document's first blocks ask for table editing, the block views
+ * and the gap cursor; the menus come at idle) are told to the editors together, once the last
+ * has come or failed: each time an editor takes parts, its shadow root adopts their CSS and its
+ * plugins' views are made again, and Firefox then works out the style of every element in the
+ * shadow root again (about 250 ms at 10,000 blocks), whatever the CSS. A part that arrives with
+ * none on their way (the library entries import them all) is told at once.
  */
 export function provideParts(arrived: Partial<EditingParts>, css?: CSSResult): void {
   Object.assign(parts, arrived);
   if (css) styles.push(css.cssText);
+  if (partsOnTheirWay > 0) arrivedUntold = true;
+  else tellArrival();
+}
+
+/** Tells every editor that parts arrived. */
+function tellArrival(): void {
+  arrivedUntold = false;
   for (const listener of listeners) listener();
 }
 
@@ -62,6 +91,7 @@ export const loadPieces: (() => Promise<void>) & { readonly asked: boolean } = o
   () => import('../pieces.js').then(() => undefined),
   'The editor\'s menus and handles could not be loaded (is their chunk beside the editor\'s script?); typing and keyboard shortcuts still work',
   undefined,
+  true,
 );
 
 /**
@@ -74,6 +104,7 @@ export const loadTables: () => Promise<void> = onFirstCall(
   () => import('../tables.js').then(() => undefined),
   'The editor\'s table editing could not be loaded (is its chunk beside the editor\'s script?); tables still show and take text',
   undefined,
+  true,
 );
 
 /**
@@ -85,6 +116,7 @@ export const loadBlockViews: () => Promise<void> = onFirstCall(
   () => import('../block-views.js').then(() => undefined),
   'The editor\'s code block and image views could not be loaded (is their chunk beside the editor\'s script?); code blocks and images still show, without their controls',
   undefined,
+  true,
 );
 
 /**
@@ -96,6 +128,7 @@ export const loadGapCursor: () => Promise<void> = onFirstCall(
   () => import('../gaps.js').then(() => undefined),
   'The editor\'s gap cursor could not be loaded (is its chunk beside the editor\'s script?); the caret does not stop beside tables, images and rules',
   undefined,
+  true,
 );
 
 /**
@@ -106,6 +139,7 @@ export const loadHighlights: () => Promise<void> = onFirstCall(
   () => import('../highlights.js').then(() => undefined),
   'The editor\'s mention highlights could not be loaded (is their chunk beside the editor\'s script?); mentions show without highlights',
   undefined,
+  true,
 );
 
 /**
@@ -126,6 +160,7 @@ export const loadUploads: () => Promise<void> = onFirstCall(
   () => import('../image-uploads.js').then(() => undefined),
   'The editor\'s image uploads could not be loaded (is their chunk beside the editor\'s script?); images are not uploaded',
   undefined,
+  true,
 );
 
 /**

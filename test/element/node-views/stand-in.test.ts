@@ -1,8 +1,22 @@
 import { expect } from '@open-wc/testing';
-import { EditorState } from 'prosemirror-state';
+import { EditorState, TextSelection } from 'prosemirror-state';
 import { DecorationSet, EditorView, type NodeView } from 'prosemirror-view';
+import type { Node as PMNode } from 'prosemirror-model';
 import { parseHTML } from '../../../src/core/index.js';
-import { laterView, redrawPlugin, schemaDrawing } from '../../../src/element/node-views/stand-in.js';
+import { laterView, redrawPlugin, schemaDrawing, visibilityEvents } from '../../../src/element/node-views/stand-in.js';
+import { nextFrame } from '../../helpers/editor.js';
+import { until } from '../../helpers/until.js';
+
+/** An implementation of the code block's view that says it is one. */
+function realCodeBlock(node: PMNode): NodeView {
+  const dom = document.createElement('pre');
+  dom.dataset.real = '';
+  const contentDOM = dom.appendChild(document.createElement('code'));
+  return { dom, contentDOM, update: (updated) => updated.type === node.type };
+}
+
+/** The marks a redraw plugin has on the view now. */
+const marks = (plugin: ReturnType<typeof redrawPlugin>, state: EditorState) => (plugin.getState(state) as { now: DecorationSet }).now.find();
 
 // A node view whose implementation arrives later (a chunk of the embed bundle): stand-ins draw
 // its nodes until then, and when it arrives only those nodes are drawn again.
@@ -26,25 +40,68 @@ describe('a node view that arrives later', () => {
     const paragraphs = [...view.dom.querySelectorAll('p')];
     expect(view.dom.querySelectorAll('pre[data-real]')).to.have.length(0);
 
-    later.provide((node): NodeView => {
-      const dom = document.createElement('pre');
-      dom.dataset.real = '';
-      const contentDOM = dom.appendChild(document.createElement('code'));
-      return { dom, contentDOM, update: (updated) => updated.type === node.type };
-    });
+    later.provide(realCodeBlock);
     const redraw = redrawPlugin('test-redraw', (node) => node.type.name === 'code_block');
     view.updateState(view.state.reconfigure({ plugins: [...view.state.plugins, redraw] }));
-    expect(view.dom.querySelectorAll('pre[data-real]'), 'the code blocks are drawn by the implementation').to.have.length(2);
+    // Both are drawn now (nothing here is skipped by content-visibility): redrawn before the next frame.
+    await until(() => view!.dom.querySelectorAll('pre[data-real]').length === 2, 'the code blocks drawn by the implementation');
     expect([...view.dom.querySelectorAll('p')], 'the paragraphs keep their DOM').to.deep.equal(paragraphs);
     const drawn = [...view.dom.querySelectorAll('pre')];
-    expect((redraw.getState(view.state) as DecorationSet).find()).to.have.length(2);
-
     // Once drawn, the marks go (kept, every update would look through them for each block).
+    await until(() => marks(redraw, view!.state).length === 0, 'no marks');
     await Promise.resolve();
-    expect((redraw.getState(view.state) as DecorationSet).find()).to.have.length(0);
     expect([...view.dom.querySelectorAll('pre')], 'dropping the marks draws nothing again').to.deep.equal(drawn);
     view.dispatch(view.state.tr.insertText('!', 1));
-    expect((redraw.getState(view.state) as DecorationSet).find()).to.have.length(0);
+    expect(marks(redraw, view.state)).to.have.length(0);
     expect(view.dom.querySelector('p')!.textContent).to.equal('!one');
   });
+
+  // A long document: the blocks far from the viewport are skipped by content-visibility, as in the element.
+  it('draws again at once only the nodes near the viewport; the others as they come near or take the caret', async () => {
+    const later = laterView(schemaDrawing);
+    const blocks = Array.from({ length: 400 }, (_, i) => (i % 40 === 3 || i === 398 ? `<pre><code>code ${i}</code></pre>` : `<p>paragraph ${i}</p>`));
+    const box = document.body.appendChild(document.createElement('div'));
+    box.style.cssText = 'height: 300px; overflow: auto';
+    const style = box.appendChild(document.createElement('style'));
+    style.textContent = '.far-test > * { content-visibility: auto; contain-intrinsic-size: auto 20px; margin: 0; }';
+    view = new EditorView(box, { state: EditorState.create({ doc: parseHTML(blocks.join('')) }), nodeViews: { code_block: later.view }, attributes: { class: 'far-test' } });
+    // The implementation arrives after the document's first frames (a chunk's load): the browser has said which blocks it skips.
+    await nextFrame();
+    await nextFrame();
+    later.provide(realCodeBlock);
+    const redraw = redrawPlugin('test-redraw', (node) => node.type.name === 'code_block');
+    view.updateState(view.state.reconfigure({ plugins: [...view.state.plugins, redraw] }));
+    const real = () => [...view!.dom.querySelectorAll('pre[data-real]')].map((pre) => pre.textContent);
+    await until(() => real().includes('code 3'), 'the first code block, in view, drawn by the implementation');
+    if (!visibilityEvents) {
+      // A browser that does not tell which blocks are skipped: all of them at once.
+      await until(() => real().length === 11, 'every code block drawn by the implementation');
+      return;
+    }
+    await until(() => marks(redraw, view!.state).length === 0, 'the marks of those drawn dropped');
+    // Near: within a viewport's height of it (blocks are 20px tall here); the far ones keep their stand-ins.
+    expect(real(), 'those near the viewport').to.include('code 3');
+    expect(real().filter((text) => Number(text!.slice(5)) >= 123), 'none far from it').to.deep.equal([]);
+
+    // Scrolled to the end: the last one comes near.
+    box.scrollTop = box.scrollHeight;
+    await until(() => real().includes('code 398'), 'the last code block drawn as it came near');
+    expect(real()).to.not.include('code 203');
+
+    // The caret put in a far one without scrolling there (a host's setSelection): drawn too.
+    const pos = positionOf(view.state.doc, 'code 203');
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, pos)));
+    await until(() => real().includes('code 203'), 'the code block with the caret drawn by the implementation');
+    expect(real()).to.not.include('code 123');
+    box.remove();
+  });
 });
+
+/** The position inside the block whose text is `text`. */
+function positionOf(doc: PMNode, text: string): number {
+  let found = -1;
+  doc.forEach((node, offset) => {
+    if (node.textContent === text) found = offset + 1;
+  });
+  return found;
+}
