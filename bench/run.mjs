@@ -19,6 +19,7 @@ import { environment, printTable, writeDocs } from './report.mjs';
 import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';
 import { commandLine } from './args.mjs';
 import { launchChromium, launchFirefox, servePages } from './page-server.mjs';
+import { findChromium, findFirefox } from '../scripts/browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { args, flag, option } = commandLine(import.meta.url);
@@ -199,6 +200,7 @@ const { origin, server } = await servePages((name, seed) => (/^(\d+(-text)?|1mb)
 
 // ---------------------------------------------------------------- browser
 
+const executablePath = BROWSER === 'firefox' ? findFirefox() : findChromium();
 const browser = BROWSER === 'firefox' ? await launchFirefox({ protocolTimeout: PAGE_TIMEOUT }) : await launchChromium({ protocolTimeout: PAGE_TIMEOUT });
 
 /**

@@ -13,7 +13,7 @@ import { ImageView } from './node-views/image-view.js';
 import { blockViewStyles } from './node-views/block-views.styles.js';
 import { provideBlockViews } from './node-views/index.js';
 import { SizeWatch } from './node-views/size-watch.js';
-import { redrawPlugin } from './node-views/stand-in.js';
+import { redrawPlugin } from './node-views/redraw.js';
 import { provideParts } from './rich-editor/on-demand.js';
 
 /** One size watch per editor view: two editors on a page share nothing. */

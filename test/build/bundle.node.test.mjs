@@ -51,6 +51,8 @@ const UPLOADS_MARK = 'The uploaded image could not be inserted';
 const UPLOAD_STYLES_MARKS = { "the upload placeholder's styles": 'tabular-nums', "the upload error's styles": '.alert{' };
 /** The gap cursor's blinking (its styles), which comes with its part's module (gaps-*). */
 const GAP_CURSOR_STYLES_MARK = 're-gapcursor-blink';
+/** A name only the redraw of blocks drawn before their views arrived reads (whether a browser tells what content-visibility skips). */
+const REDRAW_MARK = 'ContentVisibilityAutoStateChangeEvent';
 /** A string only the mention highlights plugin holds (a failure log): its chunk is fetched once a host gives its list. */
 const HIGHLIGHTS_MARK = 'Mention highlights failed';
 /** A property name only the scrolling to a heading reads (whether a browser has `scrollend`): its chunk is fetched on the first `scrollToHeading`. */
@@ -114,6 +116,16 @@ test('the built embed bundle leaves table editing (prosemirror-tables, the table
   );
   assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(TABLE_EDITING_STYLES_MARK), 'the styles of what table editing draws are not in the entry');
   assert.ok(readFileSync(`dist/browser/${chunks[0]}`, 'utf8').includes(TABLE_EDITING_STYLES_MARK), 'they are in the table chunk');
+});
+
+test('the built embed bundle leaves the redraw of blocks drawn before their views arrived to a chunk the block views and table editing share', () => {
+  assert.ok(!readFileSync('dist/browser/rich-editor.min.js', 'utf8').includes(REDRAW_MARK), 'it is not in the entry');
+  const chunks = readdirSync('dist/browser').filter((name) => name.endsWith('.min.js') && readFileSync(`dist/browser/${name}`, 'utf8').includes(REDRAW_MARK));
+  assert.equal(chunks.length, 1, 'one chunk holds it');
+  for (const part of ['block-views', 'tables']) {
+    const [chunk] = readdirSync('dist/browser').filter((name) => new RegExp(`^${part}-[\\w-]+\\.min\\.js$`).test(name));
+    assert.ok(chunk && readFileSync(`dist/browser/${chunk}`, 'utf8').includes(chunks[0]), `${part} imports it`);
+  }
 });
 
 test('the built embed bundle leaves the code block and image views, with syntax highlighting, to a chunk of their own', () => {

@@ -1,5 +1,5 @@
 import type { EditorView } from 'prosemirror-view';
-import { visibilityEvents } from './stand-in.js';
+import { visibilityEvents } from './redraw.js';
 
 /**
  * How far outside the viewport a code block starts being highlighted, so it is

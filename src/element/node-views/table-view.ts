@@ -4,11 +4,10 @@
  * view's set of node views. Until table editing arrives a table is drawn as the schema draws it
  * and its cells take text; the first table drawn asks for table editing, so a document without
  * a table never fetches it. After, tables are drawn with prosemirror-tables' view (column widths
- * and the scrolling wrapper), and `tableRedraw` has the tables drawn before take it.
+ * and the scrolling wrapper), and ../tables.ts has the tables drawn before take it (redraw.ts).
  */
-import type { Plugin } from 'prosemirror-state';
 import { loadTables } from '../rich-editor/on-demand.js';
-import { laterView, redrawPlugin, schemaDrawing } from './stand-in.js';
+import { laterView, schemaDrawing } from './stand-in.js';
 
 const table = laterView(schemaDrawing, () => void loadTables());
 
@@ -17,8 +16,3 @@ export const tableNodeView = table.view;
 
 /** Table editing provides the view its tables are drawn with from now on (../tables.ts). */
 export const provideTableView = table.provide;
-
-/** Has each table drawn before table editing arrived take its view (stand-in.ts). */
-export function tableRedraw(): Plugin {
-  return redrawPlugin('table-redraw', (node) => node.type.spec.tableRole === 'table');
-}

@@ -1,7 +1,7 @@
 import type { EditorState, Transaction } from 'prosemirror-state';
 import { Plugin, PluginKey } from 'prosemirror-state';
-import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
-import { BlockPin } from './block-pin.js';
+import { Decoration, DecorationSet } from 'prosemirror-view';
+import { BlockPin, type Pin } from './block-pin.js';
 
 /** The class on the top-level block that holds the selection. */
 export const ACTIVE_BLOCK_CLASS = 're-active';
@@ -15,8 +15,11 @@ export const ACTIVE_BLOCK_CLASS = 're-active';
  */
 export const LEFT_BLOCK_CLASS = 're-left';
 
-/** The attribute on the editable that names the editor for its block pin's stylesheet rule. */
-export const PIN_SCOPE_ATTRIBUTE = 'data-re-pin-scope';
+/** The attribute on the active block while its height is pinned (block-pin.ts); the height is its custom property {@link PINNED_HEIGHT}. */
+export const PINNED_ATTRIBUTE = 'data-re-pinned';
+
+/** The custom property holding the pinned block's height, which the element's stylesheet applies (rich-editor.styles.ts). */
+export const PINNED_HEIGHT = '--re-pinned-height';
 
 /**
  * The attribute on the active block that tells one block from the next: it changes
@@ -25,11 +28,13 @@ export const PIN_SCOPE_ATTRIBUTE = 'data-re-pin-scope';
  */
 export const ACTIVE_SERIAL_ATTRIBUTE = 'data-re-active';
 
-/** Where the active block is (and the one before it), and the decorations that mark them. */
+/** Where the active block is (and the one before it), its pinned height, and the decorations that mark them. */
 interface ActiveBlock {
   pos: number | null;
   left: number | null;
   serial: number;
+  /** The pin measured for this block (its serial), or null. */
+  pin: Pin | null;
   decorations: DecorationSet;
 }
 
@@ -44,16 +49,18 @@ function activeBlockPos(state: EditorState): number | null {
   return $head.nodeBefore ? $head.pos - $head.nodeBefore.nodeSize : null;
 }
 
-/** The active block of `state` (and `left`, the one before it), marked with node decorations. */
-function activeBlock(state: EditorState, serial: number, left: number | null): ActiveBlock {
+/** The active block of `state` (and `left`, the one before it, and its pin if measured for `serial`), marked with node decorations. */
+function activeBlock(state: EditorState, serial: number, left: number | null, measured: Pin | null): ActiveBlock {
   const pos = activeBlockPos(state);
   const decorations: Decoration[] = [];
   const node = pos === null ? null : state.doc.nodeAt(pos);
-  if (pos !== null && node) decorations.push(Decoration.node(pos, pos + node.nodeSize, { class: ACTIVE_BLOCK_CLASS, [ACTIVE_SERIAL_ATTRIBUTE]: String(serial) }));
+  const pin = node && measured?.serial === serial ? measured : null;
+  const pinned = pin ? { [PINNED_ATTRIBUTE]: '', style: `${PINNED_HEIGHT}: ${pin.height}px` } : {};
+  if (pos !== null && node) decorations.push(Decoration.node(pos, pos + node.nodeSize, { class: ACTIVE_BLOCK_CLASS, [ACTIVE_SERIAL_ATTRIBUTE]: String(serial), ...pinned }));
   // Only a top-level block (a mapped position can end up inside one after an edit).
   const leftNode = left === null || left === pos || state.doc.resolve(left).depth > 0 ? null : state.doc.nodeAt(left);
   if (left !== null && leftNode) decorations.push(Decoration.node(left, left + leftNode.nodeSize, { class: LEFT_BLOCK_CLASS }));
-  return { pos: node ? pos : null, left: leftNode ? left : null, serial, decorations: DecorationSet.create(state.doc, decorations) };
+  return { pos: node ? pos : null, left: leftNode ? left : null, serial, pin, decorations: DecorationSet.create(state.doc, decorations) };
 }
 
 /** Where `pos` is after `tr`, or null when its block was deleted. */
@@ -74,37 +81,6 @@ function sameBlock(tr: Transaction, prev: ActiveBlock, pos: number | null, befor
   return !!was && !!is && was.sameMarkup(is);
 }
 
-/** A name for one editor's pin rule, unique on its page (editors can share a document root). */
-const scopeName = (): string => `p${Math.random().toString(36).slice(2, 10)}`;
-
-/** Each view's pin, and how many of the plugin's views use it now. */
-const pins = new WeakMap<EditorView, { pin: BlockPin; users: number }>();
-
-/**
- * The view's pin, kept while the view lives: ProseMirror makes every plugin's view again when
- * the state's plugins change (a part arrived), and a new pin would take its stylesheet out of
- * the shadow root and put one back in, which Firefox answers by working out the style of every
- * element there again (about 250 ms at 10,000 blocks). Given up a microtask after the last
- * plugin view using it is destroyed, unless another took it up meanwhile.
- */
-function pinOf(view: EditorView): { pin: BlockPin; release(): void } {
-  let held = pins.get(view);
-  if (!held) pins.set(view, (held = { pin: new BlockPin(view.dom, view.root), users: 0 }));
-  held.users++;
-  const kept = held;
-  return {
-    pin: kept.pin,
-    release() {
-      kept.users--;
-      queueMicrotask(() => {
-        if (kept.users > 0 || pins.get(view) !== kept) return;
-        pins.delete(view);
-        kept.pin.destroy();
-      });
-    },
-  };
-}
-
 /**
  * Marks the top-level block holding the caret. Top-level blocks use
  * `content-visibility: auto` so long documents lay out only what is on screen, but
@@ -113,50 +89,35 @@ function pinOf(view: EditorView): { pin: BlockPin; release(): void } {
  * block being edited is exempted.
  *
  * The mark is a node decoration, so ProseMirror writes the class itself. The marked block
- * keeps the layout containment its neighbours have under `content-visibility`, and its
- * height is pinned (see BlockPin) by a stylesheet rule of this editor's, outside the
- * document's DOM, so a keystroke lays out that block alone.
+ * keeps the layout containment its neighbours have under `content-visibility`, and once
+ * the plugin's view has measured it (BlockPin), the same decoration pins its height, so a
+ * keystroke lays out that block alone.
  */
 export function activeBlockPlugin(): Plugin<ActiveBlock> {
-  const scope = scopeName();
   return new Plugin<ActiveBlock>({
     key: activeBlockKey,
     state: {
-      init: (_, state) => activeBlock(state, 0, null),
+      init: (_, state) => activeBlock(state, 0, null, null),
       apply: (tr, prev, before, after) => {
+        // A pin measured (or dropped) by the plugin's view: kept only for the block it was measured for.
+        const measured = tr.getMeta(activeBlockKey) as Pin | null | undefined;
+        const pin = measured === undefined ? prev.pin : measured;
         const pos = activeBlockPos(after);
-        if (!tr.docChanged && pos === prev.pos) return prev;
-        if (sameBlock(tr, prev, pos, before, after)) return activeBlock(after, prev.serial, mapped(tr, prev.left));
-        // Another block, or the same one redrawn: the one the caret leaves keeps its exemption.
+        if (!tr.docChanged && pos === prev.pos) return pin === prev.pin ? prev : activeBlock(after, prev.serial, prev.left, pin);
+        if (sameBlock(tr, prev, pos, before, after)) return activeBlock(after, prev.serial, mapped(tr, prev.left), pin);
+        // Another block, or the same one redrawn: the one the caret leaves keeps its exemption, and its pin goes.
         const moved = mapped(tr, prev.pos) !== pos;
-        return activeBlock(after, prev.serial + 1, moved ? mapped(tr, prev.pos) : mapped(tr, prev.left));
+        return activeBlock(after, prev.serial + 1, moved ? mapped(tr, prev.pos) : mapped(tr, prev.left), null);
       },
     },
     props: {
       decorations: (state) => activeBlockKey.getState(state)?.decorations,
-      attributes: { [PIN_SCOPE_ATTRIBUTE]: scope },
     },
-    view(view) {
-      const { pin, release } = pinOf(view);
-      const update = (): void => {
-        const active = activeBlockKey.getState(view.state);
-        // The pin is for typing: without focus nothing is measured. Measuring lays the page out
-        // at once, which on a new 10,000-block document is a whole layout before its first paint.
-        const dom = active?.pos == null || !view.hasFocus() ? null : view.nodeDOM(active.pos);
-        const block = dom instanceof HTMLElement && dom.parentNode === view.dom ? dom : null;
-        // The class as well as the serial: the pin's rule outranks any block type's own rule for the active block.
-        pin.follow(block, `[${PIN_SCOPE_ATTRIBUTE}="${scope}"] > .${ACTIVE_BLOCK_CLASS}[${ACTIVE_SERIAL_ATTRIBUTE}="${active?.serial}"]`);
-      };
-      // Focus that moves no caret (Tab, focus()) dispatches nothing: the pin comes with it all the same.
-      view.dom.addEventListener('focus', update);
-      update();
-      return {
-        update,
-        destroy: () => {
-          view.dom.removeEventListener('focus', update);
-          release();
-        },
-      };
-    },
+    view: (view) =>
+      new BlockPin(
+        view,
+        () => activeBlockKey.getState(view.state)!,
+        (pin) => view.dispatch(view.state.tr.setMeta(activeBlockKey, pin).setMeta('addToHistory', false)),
+      ),
   });
 }

@@ -1,8 +1,24 @@
+import type { EditorView } from 'prosemirror-view';
+
 /**
  * Content that can change size with no transaction (media loading, table columns being
  * dragged): a block holding any is left unpinned.
  */
 const RESIZES_ON_ITS_OWN = 'table, img:not(.ProseMirror-separator), video, audio, iframe, object, embed, canvas';
+
+/** The pinned height of the block being edited: measured for the block of `serial`, whose content ended `end` px below its top then. */
+export interface Pin {
+  serial: number;
+  height: number;
+  end: number;
+}
+
+/** What the pin reads of the active block: where it is, its serial, and its pin (null until measured). */
+export interface PinnedBlock {
+  pos: number | null;
+  serial: number;
+  pin: Pin | null;
+}
 
 /**
  * Where a block's content ends, measured from the block's top edge. Adding or removing a
@@ -15,7 +31,7 @@ function contentEnd(block: HTMLElement): number {
   if (last instanceof Element) {
     bottom = last.getBoundingClientRect().bottom;
   } else {
-    const range = document.createRange();
+    const range = block.ownerDocument.createRange();
     const length = last.textContent?.length ?? 0;
     range.setStart(last, Math.max(0, length - 1));
     range.setEnd(last, length);
@@ -25,108 +41,88 @@ function contentEnd(block: HTMLElement): number {
 }
 
 /**
- * Pins the height of the block being edited to its laid-out height, with size and layout
- * containment, so the block is a relayout boundary: Chromium then lays out a keystroke's
- * block alone instead of stepping through every top-level block of the document (about
- * 7 ms a key at 10,000 blocks, growing with the document).
+ * Measures the height to pin the block being edited at, so it can be laid out with size and
+ * layout containment: a relayout boundary, so Chromium lays out a keystroke's block alone
+ * instead of stepping through every top-level block of the document (about 7 ms a key at
+ * 10,000 blocks, growing with the document).
  *
- * The pin is one rule for the block the given selector matches, in a stylesheet of its own adopted
- * by the editable's root (the element's shadow root): nothing is written to the
- * document's DOM, which ProseMirror owns and watches. A printed page lays the block out
- * freely. Where constructed stylesheets are missing, blocks are not pinned.
+ * The pin itself is the active block's decoration (active-block.ts): ProseMirror writes the
+ * height to the block as a custom property beside its class, and one rule of the element's
+ * stylesheet (rich-editor.styles.ts) applies it, not in print. The shadow root's sheets never
+ * change with it: Firefox works out the style of every element in a shadow root again
+ * whenever its sheets change (about 250 ms a caret move at 10,000 blocks when the pin was a
+ * rule of its own), and an attribute of one block restyles that block alone.
  *
- * The pinned height follows the content: after each update the block is re-measured when
- * a line came or went (its content's end moved, or the content overflows), when the
- * editor's width changes, and when web fonts finish loading. Blocks whose content can
- * resize on its own (images, tables) are never pinned.
+ * A block is measured unpinned when the caret comes to it (its new serial has no pin yet),
+ * and after each update, a change of the editor's width or web fonts loading, its content's
+ * end is compared with the one it was pinned at: a line that came or went changes the pin by
+ * as much, with no unpinned measure again. Measuring waits for a microtask after an update,
+ * so it never dispatches while the view is drawing, and comes before the next frame. Blocks
+ * whose content can resize on its own (images, tables) are never pinned, and without focus
+ * nothing is measured (a new document's first layout is its first paint's).
  */
 export class BlockPin {
-  private block: HTMLElement | null = null;
-  private pinned = false;
-  private end = 0;
+  private scheduled = false;
   private width = -1;
   private frame = 0;
-  private readonly sheet: CSSStyleSheet | null;
   private readonly resizeObserver: ResizeObserver;
-  private readonly refit = (): void => {
-    if (this.block) this.repin();
+  private readonly soon = (): void => {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(this.check);
   };
 
-  private selector = '';
-
   constructor(
-    private readonly editable: HTMLElement,
-    private readonly root: Document | ShadowRoot,
+    private readonly view: EditorView,
+    private readonly active: () => PinnedBlock,
+    private readonly setPin: (pin: Pin | null) => void,
   ) {
-    this.sheet = 'adoptedStyleSheets' in root && typeof CSSStyleSheet.prototype.replaceSync === 'function' ? new CSSStyleSheet() : null;
-    if (this.sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.sheet];
-    // A new width rewraps the block's lines. Re-measuring inside the observer's callback
-    // would resize what it observes (a "loop completed" error), so it waits a frame.
+    // A new width rewraps the block's lines: measured a frame after it is observed.
     this.resizeObserver = new ResizeObserver((entries) => {
-      const width = entries[entries.length - 1].contentRect.width;
-      const first = this.width < 0;
+      const width = entries[entries.length - 1]!.contentRect.width;
       if (width === this.width) return;
       this.width = width;
-      // The first report is the width the block was just measured at, unless it was hidden.
-      if (!this.block || this.frame || (first && this.pinned)) return;
-      this.frame = requestAnimationFrame(() => {
-        this.frame = 0;
-        this.refit();
-      });
+      cancelAnimationFrame(this.frame);
+      this.frame = requestAnimationFrame(this.soon);
     });
-    this.resizeObserver.observe(editable);
-    document.fonts?.addEventListener('loadingdone', this.refit);
+    this.resizeObserver.observe(view.dom);
+    view.dom.ownerDocument.fonts?.addEventListener('loadingdone', this.soon);
+    // Focus that moves no caret (Tab, focus()) dispatches nothing: the pin comes with it all the same.
+    view.dom.addEventListener('focus', this.soon);
+    this.soon();
   }
 
-  /**
-   * Pins `block` (the active block, or none), which `selector` matches and no other
-   * block, or re-measures it if its lines changed.
-   */
-  follow(block: HTMLElement | null, selector: string): void {
-    if (block !== this.block || selector !== this.selector) {
-      this.unpin();
-      this.block = block;
-      this.selector = selector;
-      if (block) this.pin(block);
-    } else if (block && this.pinned && this.stale(block)) {
-      this.repin();
-    }
+  /** After each update of the view. */
+  update(): void {
+    this.soon();
   }
 
-  /** Unpins, stops watching and gives its stylesheet up. */
   destroy(): void {
-    this.unpin();
-    this.block = null;
     this.resizeObserver.disconnect();
-    document.fonts?.removeEventListener('loadingdone', this.refit);
+    this.view.dom.ownerDocument.fonts?.removeEventListener('loadingdone', this.soon);
+    this.view.dom.removeEventListener('focus', this.soon);
     cancelAnimationFrame(this.frame);
-    if (this.sheet) this.root.adoptedStyleSheets = this.root.adoptedStyleSheets.filter((sheet) => sheet !== this.sheet);
   }
 
-  private stale(block: HTMLElement): boolean {
-    return Math.abs(contentEnd(block) - this.end) > 0.5 || block.scrollHeight > block.clientHeight + 1;
-  }
-
-  private repin(): void {
-    const block = this.block;
-    this.unpin();
-    if (block) this.pin(block);
-  }
-
-  private pin(block: HTMLElement): void {
-    if (!this.sheet || block.parentNode !== this.editable || block.matches(RESIZES_ON_ITS_OWN) || block.querySelector(RESIZES_ON_ITS_OWN)) return;
-    // Measured unpinned but with the layout containment the pinned block keeps, so the
-    // content inside lays out the same either way.
+  private check = (): void => {
+    this.scheduled = false;
+    const { view } = this;
+    if (view.isDestroyed) return;
+    const { pos, serial, pin } = this.active();
+    const dom = pos === null || !view.hasFocus() ? null : view.nodeDOM(pos);
+    const block = dom instanceof HTMLElement && dom.parentNode === view.dom && !dom.matches(RESIZES_ON_ITS_OWN) && !dom.querySelector(RESIZES_ON_ITS_OWN) ? dom : null;
+    if (!block) {
+      if (pin) this.setPin(null);
+      return;
+    }
+    if (pin) {
+      const end = contentEnd(block);
+      if (Math.abs(end - pin.end) > 0.5) this.setPin({ serial, height: pin.height + end - pin.end, end });
+      return;
+    }
+    // Unpinned (the active block has no pin yet), with the layout containment the pinned block keeps.
     const box = block.getBoundingClientRect();
-    if (!box.width) return; // Not rendered (a hidden editor): the width observer pins it once shown.
-    this.end = contentEnd(block);
-    this.sheet.replaceSync(`@media not print { ${this.selector} { contain: size layout style; box-sizing: border-box; height: ${box.height}px; } }`);
-    this.pinned = true;
-  }
-
-  private unpin(): void {
-    if (!this.pinned) return;
-    this.pinned = false;
-    this.sheet?.replaceSync('');
-  }
+    if (!box.width) return; // Not rendered (a hidden editor): the width observer checks again once shown.
+    this.setPin({ serial, height: box.height, end: contentEnd(block) });
+  };
 }

@@ -107,10 +107,18 @@ export const richEditorStyles = css`
     content-visibility: auto;
     contain-intrinsic-size: auto 1.6em;
   }
-  /* The block being edited: the containment content-visibility gives its neighbours (and
-     while pinned, block-pin.ts adds size containment and a fixed height in a rule of its own). */
+  /* The block being edited: the containment content-visibility gives its neighbours, and
+     once measured, its height pinned (block-pin.ts; the attribute and property are
+     active-block.ts's PINNED_ATTRIBUTE and PINNED_HEIGHT). A printed page lays it out freely. */
   .content > .re-active {
     contain: layout style;
+  }
+  @media not print {
+    .content > .re-active[data-re-pinned] {
+      contain: size layout style;
+      box-sizing: border-box;
+      height: var(--re-pinned-height);
+    }
   }
   /* WebKitGTK 2.50's web process crashes laying out a document whose first block is a heading
      or a quote followed by a paragraph, while that paragraph is under content-visibility: auto
