@@ -156,6 +156,11 @@ function rows(results) {
     if (m[`typing next frame p95 ${size}`]) out.push([`typing p95, keydown to next frame, ${k} blocks`, 'ms', m[`typing next frame p95 ${size}`]]);
     if (m[`typing steady p50 ${size}`]) out.push([`typing p50, keydown to after paint, ${k} blocks`, 'ms', m[`typing steady p50 ${size}`]]);
     if (m[`typing steady p95 ${size}`]) out.push([`typing p95, keydown to after paint, ${k} blocks`, 'ms', m[`typing steady p95 ${size}`]]);
+    if (m[`caret down p50 ${size}`]) out.push([`caret down a line or block (ArrowDown) p50, keydown to after paint, ${k} blocks`, 'ms', m[`caret down p50 ${size}`]]);
+    if (m[`caret down p95 ${size}`]) out.push([`caret down a line or block (ArrowDown) p95, keydown to after paint, ${k} blocks`, 'ms', m[`caret down p95 ${size}`]]);
+    const afterLoad = `the ${(results.afterLoadMs ?? 4000) / 1000} s after load`;
+    if (m[`after load longest ${size}`]) out.push([`${afterLoad}: longest frame, ${k} blocks`, 'ms', m[`after load longest ${size}`]]);
+    if (m[`after load blocked ${size}`]) out.push([`${afterLoad}: time in frames beyond 50 ms, ${k} blocks`, 'ms', m[`after load blocked ${size}`]]);
     if (m[`getHTML ${size}`]) out.push([`getHTML, ${k} blocks`, 'ms', m[`getHTML ${size}`]]);
     if (m[`markdown ${size}`]) out.push([`getMarkdown, ${k} blocks`, 'ms', m[`markdown ${size}`]]);
     for (const popup of ['slash menu open', 'slash menu filter', 'mention list open']) if (m[`${popup} ${size}`]) out.push([`${popup}, ${k} blocks`, 'ms', m[`${popup} ${size}`]]);

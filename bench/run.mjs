@@ -30,6 +30,9 @@ const REPS = Number(option('reps', 3));
 const TYPING_SETTLING_KEYS = 5;
 const TYPING_STEADY_KEYS = { 10_000: 200, 100_000: 50 };
 const TYPING_SIZE = 10_000;
+// The frames timed after the 10,000-block document's load, and the caret moves timed after its typing.
+const AFTER_LOAD_MS = 4_000;
+const CARET_MOVES = 24;
 const PASTE_SIZE = 1_000;
 const SIZES = [1_000, 10_000, ...(flag('quick') ? [] : [30_000]), ...(flag('stress') ? [100_000] : [])];
 // The 100,000-block document runs in the first rep only (--stress-reps N for more): a rep of it
@@ -295,6 +298,23 @@ async function typing(page, keys) {
   return latencies;
 }
 
+/**
+ * Moves the caret down `moves` times from the middle of the document (ArrowDown: onto the next
+ * block, or the next line of a wrapped one), letting the page settle after each: the times from
+ * each keydown to after paint.
+ */
+async function caretMoves(page, moves) {
+  await page.evaluate(() => window.bench.focusMiddle());
+  const times = [];
+  for (let i = 0; i < moves; i++) {
+    await page.evaluate(() => window.bench.armKey());
+    await page.keyboard.press('ArrowDown');
+    times.push((await page.evaluate(() => window.bench.keyResult())).afterPaint);
+    await page.evaluate(() => window.bench.settle());
+  }
+  return times;
+}
+
 /** Slash menu open and filter, and mention list open: keydown to the painted frame that shows them. */
 async function popups(page) {
   const timed = async (kind, keys) => {
@@ -384,6 +404,12 @@ for (let rep = 0; rep < REPS; rep++) {
         session = await openPage(target, size);
         const { page, cdp } = session;
         add(`load ${size}`, target, await page.evaluate(() => window.bench.load()));
+        if (size === TYPING_SIZE) {
+          // What the first seconds after the first paint are like (work a target does then: views, styles, chunks).
+          const after = await page.evaluate((ms) => window.bench.afterLoad(ms), AFTER_LOAD_MS);
+          add(`after load longest ${size}`, target, after.longest);
+          add(`after load blocked ${size}`, target, after.blocked);
+        }
         const kept = await page.evaluate(() => window.bench.blocks());
         if (rep === 0) checkFidelity(target, size, kept);
         if (size === PASTE_SIZE) {
@@ -427,6 +453,11 @@ for (let rep = 0; rep < REPS; rep++) {
           add(`html length ${size}`, target, length);
           const markdown = await page.evaluate(() => window.bench.markdown(3));
           if (markdown) add(`markdown ${size}`, target, median(markdown.times));
+          if (size === TYPING_SIZE) {
+            const moves = await caretMoves(page, CARET_MOVES);
+            add(`caret down p50 ${size}`, target, percentile(moves, 50));
+            add(`caret down p95 ${size}`, target, percentile(moves, 95));
+          }
           if (size === TYPING_SIZE && (await page.evaluate(() => window.bench.hasPopups()))) {
             const shown = await popups(page);
             for (const [name, ms] of Object.entries({ 'slash menu open': shown.slashOpen, 'slash menu filter': shown.slashFilter, 'mention list open': shown.mentionOpen })) {
@@ -458,6 +489,7 @@ server.close();
 const results = {
   date: new Date().toISOString(),
   browser: BROWSER,
+  afterLoadMs: AFTER_LOAD_MS,
   durationSeconds: Math.round((Date.now() - started) / 1000),
   reps: REPS,
   stressReps: flag('stress') ? Math.min(STRESS_REPS, REPS) : 0,

@@ -221,6 +221,18 @@ describe('code block node view', () => {
     expect(picker(el).disabled).to.equal(true);
   });
 
+  it('colours tokens by the theme, and by the colours a host sets', async () => {
+    const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>const total = 1;</code></pre>"></rich-editor>`);
+    await until(() => !!code(el).querySelector('.token.keyword'), 'keywords are highlighted');
+    const keyword = () => getComputedStyle(code(el).querySelector('.token.keyword')!).color;
+    el.setAttribute('theme', 'light');
+    expect(keyword(), 'the light theme').to.equal('rgb(207, 34, 46)');
+    el.setAttribute('theme', 'dark');
+    expect(keyword(), 'the dark theme').to.equal('rgb(255, 123, 114)');
+    el.style.setProperty('--rich-editor-code-keyword', 'rgb(1, 2, 3)');
+    expect(keyword(), "the host's colour").to.equal('rgb(1, 2, 3)');
+  });
+
   it('highlights a ts block after loading the highlighter lazily, and typing keeps the text intact', async () => {
     const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>const total: number = 1;</code></pre>"></rich-editor>`);
     await until(() => !!code(el).querySelector('.token.keyword'), 'keywords are highlighted');
