@@ -59,10 +59,10 @@ function blocksNearViewport(editable: HTMLElement): Element[] {
  * the next frame); the others wait, drawn by their stand-ins, until their top-level block comes
  * near (the browser's `content-visibility` events tell), holds the caret, or is the second block
  * (which `content-visibility` leaves alone, so no event tells). Replacing every such node at once
- * cost a long document's first seconds in Firefox: 1,680 code blocks and images in a
- * 10,000-block document took about 3.9 s of main-thread work there (each replacement and the
- * layout after it walk the editor's top-level blocks), about 260 ms in Chromium. Where the
- * events are missing, every node is drawn again at once.
+ * was a good part of a long document's first seconds in Firefox: in a 10,000-block document, the
+ * removal and insertion of its 1,680 code blocks and images took about 2.6 s of a 3.9 s profile
+ * (with the profiler on; the rest, restyling: ../rich-editor/on-demand.ts), about 260 ms of
+ * script in Chromium. Where the events are missing, every node is drawn again at once.
  */
 export function redrawPlugin(name: string, redraws: (node: PMNode) => boolean): Plugin {
   const key = new PluginKey<Redraws>(name);
