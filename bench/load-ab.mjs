@@ -7,8 +7,11 @@
 // prints each build's median and every load, and raw ProseMirror's with --prosemirror (the
 // ratio the issue's target is set in). With --after MS, each load is followed by MS ms of frames,
 // and the longest frame and the time blocked beyond 50 ms a frame are printed too (what a target
-// does after its first paint); --browser firefox loads in headless Firefox.
-// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror] [--after 6000] [--browser chromium|firefox]
+// does after its first paint); with --typing KEYS, each load is followed by the bench's typing
+// (the page settled, the caret in the middle, the settling keys and then KEYS keys timed) and
+// each build's p50 and p95 (next frame, after paint) are printed as medians over the loads;
+// --browser firefox loads in headless Firefox.
+// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror] [--after 6000] [--typing 200] [--browser chromium|firefox]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +19,7 @@ import { build } from 'esbuild';
 import { generateDocument } from './generate.mjs';
 import { commandLine } from './args.mjs';
 import { launchChromium, launchFirefox, servePages } from './page-server.mjs';
+import { TYPING_SETTLING_KEYS, median, settled, typing, typingFigures } from './steps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { flag, option } = commandLine(import.meta.url);
@@ -23,6 +27,7 @@ const size = Number(option('size', 10_000));
 const runs = Number(option('runs', 10));
 const base = option('base', null);
 const after = Number(option('after', 0));
+const typed = Number(option('typing', 0));
 const engine = option('browser', 'chromium');
 const out = join(root, 'bench/.build/load-ab');
 
@@ -72,6 +77,7 @@ const { origin, server } = await servePages(() => html);
 const browser = engine === 'firefox' ? await launchFirefox({ protocolTimeout: 600_000 }) : await launchChromium({ protocolTimeout: 600_000 });
 const loads = Object.fromEntries(targets.map((target) => [target, []]));
 const afterLoads = Object.fromEntries(targets.map((target) => [target, []]));
+const typings = Object.fromEntries(targets.map((target) => [target, []]));
 try {
   for (let run = 0; run < runs; run++) {
     for (const target of run % 2 ? [...targets].reverse() : targets) {
@@ -83,6 +89,10 @@ try {
       await page.evaluate((n) => window.bench.fetchDoc(n), size);
       loads[target].push(await page.evaluate(() => window.bench.load()));
       if (after) afterLoads[target].push(await page.evaluate((ms) => window.bench.afterLoad(ms), after));
+      if (typed) {
+        await settled(page);
+        typings[target].push(typingFigures(await typing(page, TYPING_SETTLING_KEYS + typed)));
+      }
       await context.close();
     }
   }
@@ -91,11 +101,6 @@ try {
   server.close();
 }
 
-const median = (list) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const labelOf = (target) => builds.find(({ name }) => `ours-${name}` === target)?.label ?? 'ProseMirror';
 const pm = loads.prosemirror ? median(loads.prosemirror) : null;
 console.log(`load at ${size} blocks in ${engine}, ${runs} loads each, in turns; median, then every load (ms)`);
@@ -110,5 +115,13 @@ if (after) {
     const longest = afterLoads[target].map((one) => one.longest);
     const blocked = afterLoads[target].map((one) => one.blocked);
     console.log(`${labelOf(target).padEnd(24)} longest ${median(longest).toFixed(0).padStart(6)}  blocked ${median(blocked).toFixed(0).padStart(6)}   ${afterLoads[target].map((one) => `${one.longest.toFixed(0)}/${one.blocked.toFixed(0)}`).join(' ')}`);
+  }
+}
+if (typed) {
+  console.log(`typing ${typed} keys after each load (the page settled): p50 and p95 from keydown to the next frame and to after paint; medians over the loads (ms)`);
+  for (const target of targets) {
+    const figure = (name) => median(typings[target].map((one) => one[name])).toFixed(1).padStart(6);
+    const each = typings[target].map((one) => `${one.nextFrameP95.toFixed(1)}/${one.afterPaintP95.toFixed(1)}`).join(' ');
+    console.log(`${labelOf(target).padEnd(24)} next frame ${figure('nextFrameP50')} ${figure('nextFrameP95')}  after paint ${figure('afterPaintP50')} ${figure('afterPaintP95')}   p95s ${each}`);
   }
 }

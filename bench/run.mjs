@@ -19,15 +19,14 @@ import { environment, printTable, writeDocs } from './report.mjs';
 import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';
 import { commandLine } from './args.mjs';
 import { launchChromium, launchFirefox, servePages } from './page-server.mjs';
+import { TYPING_SETTLING_KEYS, caretMoves, median, percentile, settled, typing, typingFigures } from './steps.mjs';
 import { findChromium, findFirefox } from '../scripts/browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { args, flag, option } = commandLine(import.meta.url);
 const REPS = Number(option('reps', 3));
-// Typing: the first key after focus is its own figure; the next keys up to
-// TYPING_SETTLING_KEYS are in neither figure; the steady figures are over the keys after
-// them (fewer at 100,000 blocks, where a key takes a second or two in the other targets).
-const TYPING_SETTLING_KEYS = 5;
+// Typing: the steady figures are over the keys after TYPING_SETTLING_KEYS (bench/steps.mjs;
+// fewer at 100,000 blocks, where a key takes a second or two in the other targets).
 const TYPING_STEADY_KEYS = { 10_000: 200, 100_000: 50 };
 const TYPING_SIZE = 10_000;
 // The frames timed after the 10,000-block document's load, and the caret moves timed after its typing.
@@ -43,14 +42,6 @@ if (BROWSER !== 'chromium' && BROWSER !== 'firefox') throw new Error(`--browser 
 const TARGETS = option('targets', BROWSER === 'firefox' ? 'ours,tiptap,prosemirror' : 'ours,tiptap,prosemirror,contenteditable').split(',');
 const PAGE_TIMEOUT = 180_000;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
-};
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : null;
-};
 const gz = (code) => gzipSync(code, { level: 9 }).length;
 
 // ---------------------------------------------------------------- build
@@ -232,16 +223,6 @@ async function openPage(target, size) {
   return { page, cdp, errors, context, fetched };
 }
 
-/**
- * Waits for the page to settle after load: what a target does then (ours fetches the
- * highlighter and highlights the code blocks near the viewport) is in the heap figures
- * and out of the typing, whether or not it had finished two frames after load.
- */
-async function settled(page) {
-  await page.waitForNetworkIdle({ idleTime: 300 });
-  await page.evaluate(() => window.bench.settle());
-}
-
 /** JS heap and DOM nodes after forced GC (Chromium). */
 async function heapAfterGC(cdp) {
   await cdp.send('HeapProfiler.enable');
@@ -280,39 +261,6 @@ async function blinkHeap(cdp) {
   const dump = events.find((event) => event.ph === 'v' && event.pid === pid && event.args?.dumps?.allocators?.['blink_gc/main/allocated_objects']);
   const size = dump?.args.dumps.allocators['blink_gc/main/allocated_objects'].attrs?.size;
   return success && size?.units === 'bytes' ? parseInt(size.value, 16) : null;
-}
-
-/**
- * Focuses the middle of the document, then times each of `keys` keystrokes (the first is the
- * first key after focus): `{ nextFrame, afterPaint }` in ms from each keydown.
- */
-async function typing(page, keys) {
-  await page.evaluate(() => window.bench.focusMiddle());
-  const latencies = [];
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  for (let i = 0; i < keys; i++) {
-    await page.evaluate(() => window.bench.armKey());
-    await page.keyboard.press(letters[i % letters.length]);
-    latencies.push(await page.evaluate(() => window.bench.keyResult()));
-  }
-  return latencies;
-}
-
-/**
- * Moves the caret down `moves` times from the middle of the document (ArrowDown: onto the next
- * block, or the next line of a wrapped one), letting the page settle after each: the times from
- * each keydown to after paint.
- */
-async function caretMoves(page, moves) {
-  await page.evaluate(() => window.bench.focusMiddle());
-  const times = [];
-  for (let i = 0; i < moves; i++) {
-    await page.evaluate(() => window.bench.armKey());
-    await page.keyboard.press('ArrowDown');
-    times.push((await page.evaluate(() => window.bench.keyResult())).afterPaint);
-    await page.evaluate(() => window.bench.settle());
-  }
-  return times;
 }
 
 /** Slash menu open and filter, and mention list open: keydown to the painted frame that shows them. */
@@ -439,13 +387,11 @@ for (let rep = 0; rep < REPS; rep++) {
           const keys = await typing(page, TYPING_SETTLING_KEYS + TYPING_STEADY_KEYS[size]);
           ((keystrokes[size] ??= {})[target] ??= []).push(keys);
           add(`typing first key ${size}`, target, keys[0].afterPaint);
-          const steady = keys.slice(TYPING_SETTLING_KEYS);
-          const nextFrame = steady.map((key) => key.nextFrame);
-          const afterPaint = steady.map((key) => key.afterPaint);
-          add(`typing next frame p50 ${size}`, target, percentile(nextFrame, 50));
-          add(`typing next frame p95 ${size}`, target, percentile(nextFrame, 95));
-          add(`typing steady p50 ${size}`, target, percentile(afterPaint, 50));
-          add(`typing steady p95 ${size}`, target, percentile(afterPaint, 95));
+          const figures = typingFigures(keys);
+          add(`typing next frame p50 ${size}`, target, figures.nextFrameP50);
+          add(`typing next frame p95 ${size}`, target, figures.nextFrameP95);
+          add(`typing steady p50 ${size}`, target, figures.afterPaintP50);
+          add(`typing steady p95 ${size}`, target, figures.afterPaintP95);
           // One call on the document the typing just changed: an editor that keeps the HTML
           // of an unchanged document (ours does, for \`value\`) serialises here like the others.
           const { times, length } = await page.evaluate(() => window.bench.getHTML(1));
