@@ -7,16 +7,21 @@ import type { Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey } from 'prosemirror-state';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 
-/** What a redraw plugin keeps: the nodes to draw again now, and those to draw once they come near the viewport. */
+/** What a redraw plugin keeps. */
 interface Redraws {
-  /** Marked with an empty node decoration until the view has drawn them. */
+  /** The nodes to draw again now, marked with an empty node decoration until the view has drawn them. */
   now: DecorationSet;
-  /** Not marked yet: far from the viewport, a stand-in's drawing stands until they come near. */
-  later: DecorationSet;
+  /**
+   * The top-level blocks holding nodes a stand-in drew that wait to be drawn again, until they
+   * come near the viewport. Kept as the blocks' nodes, which stay the same objects while nothing
+   * in them changes: typing elsewhere costs the set nothing (a set of positions or decorations
+   * would be mapped through every transaction, a cost per key that grows with the document).
+   */
+  waiting: ReadonlySet<PMNode>;
 }
 
-/** The meta of a redraw plugin's transactions: the marks are drawn (drop them), or these waiting nodes came near (mark them). */
-type RedrawMeta = { drawn: true } | { near: Decoration[] };
+/** The meta of a redraw plugin's transactions: the marks are drawn (drop them), or these waiting blocks came near (mark their nodes). */
+type RedrawMeta = { drawn: true } | { near: readonly PMNode[]; marks: Decoration[] };
 
 /**
  * Whether the browser tells when a `content-visibility: auto` element starts or stops being
@@ -56,7 +61,8 @@ function blocksNearViewport(editable: HTMLElement): Element[] {
  * keystroke that grows with the number of such blocks.
  *
  * Only the nodes near the viewport are drawn again when the part arrives (in a microtask, before
- * the next frame); the others wait, drawn by their stand-ins, until their top-level block comes
+ * the next frame); the others wait (their top-level blocks are kept, not marks: see `Redraws`),
+ * drawn by their stand-ins, until their top-level block comes
  * near (the browser's `content-visibility` events tell), holds the caret, or is the second block
  * (which `content-visibility` leaves alone, so no event tells). Replacing every such node at once
  * was a good part of a long document's first seconds in Firefox: in a 10,000-block document, the
@@ -66,38 +72,82 @@ function blocksNearViewport(editable: HTMLElement): Element[] {
  */
 export function redrawPlugin(name: string, redraws: (node: PMNode) => boolean): Plugin {
   const key = new PluginKey<Redraws>(name);
+  /** Whether `block` holds a node `redraws` picks (or is one). */
+  const holds = (block: PMNode): boolean => {
+    let found = redraws(block);
+    if (!found && !block.isTextblock) block.descendants((node) => !(found ||= redraws(node)) && !node.isTextblock);
+    return found;
+  };
   return new Plugin({
     key,
     state: {
-      init(_, { doc }) {
-        const marks: Decoration[] = [];
-        doc.descendants((node, pos) => {
-          const picked = redraws(node);
-          if (picked) marks.push(Decoration.node(pos, pos + node.nodeSize, {}));
-          return !picked && !node.isTextblock;
-        });
-        const all = DecorationSet.create(doc, marks);
-        return visibilityEvents ? { now: DecorationSet.empty, later: all } : { now: all, later: DecorationSet.empty };
+      init(_, { doc }): Redraws {
+        if (visibilityEvents) {
+          const waiting = new Set<PMNode>();
+          doc.forEach((block) => holds(block) && waiting.add(block));
+          return { now: DecorationSet.empty, waiting };
+        }
+        return { now: DecorationSet.create(doc, marksIn(doc, 0, doc.content.size, redraws)), waiting: new Set<PMNode>() };
       },
-      apply(tr, { now, later }) {
+      apply(tr, { now, waiting }) {
         if (tr.docChanged) {
           now = now.map(tr.mapping, tr.doc);
-          later = later.map(tr.mapping, tr.doc);
+          if (waiting.size) waiting = carried(tr.before, tr.doc, waiting, holds);
         }
         const meta = tr.getMeta(key) as RedrawMeta | undefined;
         if (meta && 'drawn' in meta) now = DecorationSet.empty;
         else if (meta) {
-          // Copies: both take the decorations they place out of the array they are given.
-          now = now.add(tr.doc, [...meta.near]);
-          later = later.remove([...meta.near]);
+          // A copy: `add` takes the decorations it places out of the array it is given.
+          now = now.add(tr.doc, [...meta.marks]);
+          const left = new Set(waiting);
+          for (const block of meta.near) left.delete(block);
+          waiting = left;
         }
-        return { now, later };
+        return { now, waiting };
       },
     },
     props: { decorations: (state) => key.getState(state)!.now },
     // Created once the view has drawn the state that added this plugin.
-    view: (editorView) => new NearRedraws(editorView, key),
+    view: (editorView) => new NearRedraws(editorView, key, redraws),
   });
+}
+
+/** Empty node decorations on the nodes `redraws` picks between `from` and `to`. */
+function marksIn(doc: PMNode, from: number, to: number, redraws: (node: PMNode) => boolean): Decoration[] {
+  const marks: Decoration[] = [];
+  doc.nodesBetween(from, to, (node, pos) => {
+    const picked = redraws(node);
+    if (picked) marks.push(Decoration.node(pos, pos + node.nodeSize, {}));
+    return !picked && !node.isTextblock;
+  });
+  return marks;
+}
+
+/**
+ * The waiting set after a change from `before` to `after`: a waiting block the change replaced
+ * (its content or attributes changed, it was joined, wrapped or split) is followed by the blocks
+ * put in its place that hold nodes to draw again. ProseMirror keeps a node view whose node is
+ * unchanged when its parent changes, so a stand-in inside a changed block is still there. The
+ * replaced blocks are found by the nodes' identity from both ends (unchanged blocks stay the same
+ * objects): a comparison per block, nothing allocated unless a waiting block changed.
+ */
+function carried(before: PMNode, after: PMNode, waiting: ReadonlySet<PMNode>, holds: (block: PMNode) => boolean): ReadonlySet<PMNode> {
+  let start = 0;
+  const shorter = Math.min(before.childCount, after.childCount);
+  while (start < shorter && before.child(start) === after.child(start)) start++;
+  let endBefore = before.childCount;
+  let endAfter = after.childCount;
+  while (endBefore > start && endAfter > start && before.child(endBefore - 1) === after.child(endAfter - 1)) {
+    endBefore--;
+    endAfter--;
+  }
+  let carried: Set<PMNode> | null = null;
+  for (let index = start; index < endBefore; index++) {
+    const block = before.child(index);
+    if (waiting.has(block)) (carried ??= new Set(waiting)).delete(block);
+  }
+  if (carried) for (let index = start; index < endAfter; index++) if (holds(after.child(index))) carried.add(after.child(index));
+  return carried ?? waiting;
 }
 
 /** A redraw plugin's watch over one view: marks the waiting nodes that came near, and drops marks once drawn. */
@@ -112,8 +162,9 @@ class NearRedraws {
   constructor(
     private readonly view: EditorView,
     private readonly key: PluginKey<Redraws>,
+    private readonly redraws: (node: PMNode) => boolean,
   ) {
-    if (key.getState(view.state)!.later !== DecorationSet.empty) {
+    if (key.getState(view.state)!.waiting.size) {
       view.dom.addEventListener('contentvisibilityautostatechange', this, true);
       this.listening = true;
       this.first = true;
@@ -121,8 +172,12 @@ class NearRedraws {
     this.schedule();
   }
 
+  /** Marks to drop, or the caret in a waiting block: a look a microtask later. A key typed elsewhere costs a set lookup. */
   update(): void {
-    this.schedule();
+    const { now, waiting } = this.key.getState(this.view.state)!;
+    if (now !== DecorationSet.empty) return this.schedule();
+    const caret = waiting.size ? this.caretBlock().node : null;
+    if (caret && waiting.has(caret)) this.schedule();
   }
 
   /** A top-level block stopped being skipped: its waiting nodes are drawn again. */
@@ -148,38 +203,43 @@ class NearRedraws {
     this.scheduled = false;
     const { view, key } = this;
     if (view.isDestroyed) return;
-    const { now, later } = key.getState(view.state)!;
+    const { now, waiting } = key.getState(view.state)!;
     if (now !== DecorationSet.empty) {
       view.dispatch(view.state.tr.setMeta(key, { drawn: true } satisfies RedrawMeta));
       return;
     }
-    if (later === DecorationSet.empty) return this.stopListening();
+    if (!waiting.size) return this.stopListening();
     if (this.first) {
       this.first = false;
       this.arrived.push(...blocksNearViewport(view.dom));
     }
-    const near = this.nearNodes(later);
+    const { doc } = view.state;
+    // The blocks reported near, the block with the caret, and the second block (which
+    // content-visibility leaves alone, so no event tells when it comes near).
+    const blocks = this.arrived.filter((block) => block.isConnected).map((block) => this.blockAt(view.posAtDOM(block, 0)));
     this.arrived = [];
-    // Only marks that leave the waiting set: each dispatch here is followed by another settle.
-    if (near.length && later.remove([...near]) !== later) view.dispatch(view.state.tr.setMeta(key, { near } satisfies RedrawMeta));
+    blocks.push(this.caretBlock());
+    if (doc.childCount > 1) blocks.push(this.blockAt(doc.child(0).nodeSize));
+    const near: PMNode[] = [];
+    const marks: Decoration[] = [];
+    for (const { node, start } of blocks) {
+      if (!node || !waiting.has(node) || near.includes(node)) continue;
+      near.push(node);
+      marks.push(...marksIn(doc, start, start + node.nodeSize, this.redraws));
+    }
+    // Each dispatch here is followed by another settle: only blocks that leave the waiting set.
+    if (near.length) view.dispatch(view.state.tr.setMeta(key, { near, marks } satisfies RedrawMeta));
   };
 
-  /** The waiting nodes in the blocks reported near, the block with the caret and the second block. */
-  private nearNodes(later: DecorationSet): Decoration[] {
-    const { doc, selection } = this.view.state;
-    const ranges: Array<[number, number]> = [];
-    const blockAt = (pos: number) => {
-      const $pos = doc.resolve(pos);
-      const start = $pos.depth ? $pos.before(1) : pos;
-      const node = doc.nodeAt(start);
-      if (node) ranges.push([start, start + node.nodeSize]);
-    };
-    for (const block of this.arrived) if (block.isConnected) blockAt(this.view.posAtDOM(block, 0));
-    blockAt(selection.head);
-    if (doc.childCount > 1) blockAt(doc.child(0).nodeSize);
-    const near = new Set<Decoration>();
-    for (const [from, to] of ranges) for (const mark of later.find(from, to)) near.add(mark);
-    return [...near];
+  /** The top-level block at `pos` (inside it, or right before it), and where it starts. */
+  private blockAt(pos: number): { node: PMNode | null; start: number } {
+    const $pos = this.view.state.doc.resolve(pos);
+    const index = $pos.index(0);
+    return { node: $pos.node(0).maybeChild(index), start: $pos.posAtIndex(index, 0) };
+  }
+
+  private caretBlock(): { node: PMNode | null; start: number } {
+    return this.blockAt(this.view.state.selection.head);
   }
 
   private stopListening(): void {

@@ -16,8 +16,10 @@ function realCodeBlock(node: PMNode): NodeView {
   return { dom, contentDOM, update: (updated) => updated.type === node.type };
 }
 
+/** What a redraw plugin keeps. */
+const redrawState = (plugin: ReturnType<typeof redrawPlugin>, state: EditorState) => plugin.getState(state) as { now: DecorationSet; waiting: ReadonlySet<PMNode> };
 /** The marks a redraw plugin has on the view now. */
-const marks = (plugin: ReturnType<typeof redrawPlugin>, state: EditorState) => (plugin.getState(state) as { now: DecorationSet }).now.find();
+const marks = (plugin: ReturnType<typeof redrawPlugin>, state: EditorState) => redrawState(plugin, state).now.find();
 
 // A node view whose implementation arrives later (a chunk of the embed bundle): stand-ins draw
 // its nodes until then, and when it arrives only those nodes are drawn again.
@@ -61,7 +63,7 @@ describe('a node view that arrives later', () => {
   // A long document: the blocks far from the viewport are skipped by content-visibility, as in the element.
   it('draws again at once only the nodes near the viewport; the others as they come near or take the caret', async () => {
     const later = laterView(schemaDrawing);
-    const blocks = Array.from({ length: 400 }, (_, i) => (i % 40 === 3 ? `<pre><code>code ${i}</code></pre>` : i === 398 ? `<blockquote><pre><code>code ${i}</code></pre></blockquote>` : `<p>paragraph ${i}</p>`));
+    const blocks = Array.from({ length: 400 }, (_, i) => (i % 40 === 3 ? `<pre><code>code ${i}</code></pre>` : i === 398 ? `<blockquote><p>quote</p><pre><code>code ${i}</code></pre></blockquote>` : `<p>paragraph ${i}</p>`));
     const box = document.body.appendChild(document.createElement('div'));
     box.style.cssText = 'height: 300px; overflow: auto';
     const style = box.appendChild(document.createElement('style'));
@@ -84,6 +86,18 @@ describe('a node view that arrives later', () => {
     // Near: within a viewport's height of it (blocks are 20px tall here); the far ones keep their stand-ins.
     expect(real(), 'those near the viewport').to.include('code 3');
     expect(real().filter((text) => Number(text!.slice(5)) >= 123), 'none far from it').to.deep.equal([]);
+
+    // Typing in a block that waits for nothing leaves the waiting blocks as they were: nothing
+    // about them is worked out again per key.
+    const waiting = redrawState(redraw, view.state).waiting;
+    expect(waiting.size, 'the blocks holding far code blocks (all but those within about 600px)').to.be.within(8, 10);
+    view.dispatch(view.state.tr.insertText('typed ', positionOf(view.state.doc, 'paragraph 200')));
+    expect(redrawState(redraw, view.state).waiting).to.equal(waiting);
+    // Typing in the quote that holds the last code block: the quote is a new node, and its code
+    // block, whose view ProseMirror keeps, still waits.
+    view.dispatch(view.state.tr.insertText('typed ', positionOf(view.state.doc, 'quotecode 398') + 1));
+    expect(redrawState(redraw, view.state).waiting).to.not.equal(waiting);
+    expect(redrawState(redraw, view.state).waiting.size).to.equal(waiting.size);
 
     // Scrolled to the end: the last one comes near.
     box.scrollTop = box.scrollHeight;
