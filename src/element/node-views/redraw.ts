@@ -220,15 +220,15 @@ class NearRedraws {
     this.arrived = [];
     blocks.push(this.caretBlock());
     if (doc.childCount > 1) blocks.push(this.blockAt(doc.child(0).nodeSize));
-    const near: PMNode[] = [];
+    const near = new Set<PMNode>();
     const marks: Decoration[] = [];
     for (const { node, start } of blocks) {
-      if (!node || !waiting.has(node) || near.includes(node)) continue;
-      near.push(node);
+      if (!node || !waiting.has(node) || near.has(node)) continue;
+      near.add(node);
       marks.push(...marksIn(doc, start, start + node.nodeSize, this.redraws));
     }
     // Each dispatch here is followed by another settle: only blocks that leave the waiting set.
-    if (near.length) view.dispatch(view.state.tr.setMeta(key, { near, marks } satisfies RedrawMeta));
+    if (near.size) view.dispatch(view.state.tr.setMeta(key, { near: [...near], marks } satisfies RedrawMeta));
   };
 
   /** The top-level block at `pos` (inside it, or right before it), and where it starts. */
