@@ -42,13 +42,14 @@ async function twoParagraphs(width = 320): Promise<RichEditor> {
     html`<rich-editor style="width: ${width}px" value="<p>${WORDS}</p><p>${WORDS}</p><p>after</p>"></rich-editor>`,
   );
   await clickEnd(el, 0);
+  // The block the caret came to is measured once the frame that shows it has painted.
+  await until(() => pinned(block(el, 0)), 'the clicked block pinned');
   return el;
 }
 
 describe('the pinned height of the block being edited', () => {
   it('pins the edited block at the height its twin has unpinned', async () => {
     const el = await twoParagraphs();
-    // A click's block is measured at once: the browser lays the page out for the click anyway.
     expect(pinned(block(el, 0))).to.equal(true);
     expect(pinned(block(el, 1))).to.equal(false);
     expect(height(block(el, 0))).to.be.greaterThan(0);
@@ -90,8 +91,7 @@ describe('the pinned height of the block being edited', () => {
     await frames();
     expect(pinned(block(el, 0)), 'nothing measured without focus').to.equal(false);
     el.focus();
-    await frames();
-    expect(pinned(block(el, 0))).to.equal(true);
+    await until(() => pinned(block(el, 0)), 'the block pinned once shown and focused');
     expect(height(block(el, 0))).to.be.closeTo(height(block(el, 1)), 0.01);
   });
 
@@ -100,8 +100,7 @@ describe('the pinned height of the block being edited', () => {
     await frames();
     expect(pinned(block(el, 0)), 'a new editor is laid out with its first paint, not before').to.equal(false);
     el.focus();
-    await frames();
-    expect(pinned(block(el, 0)), 'focus alone moves no caret and dispatches nothing').to.equal(true);
+    await until(() => pinned(block(el, 0)), 'the block pinned on focus alone, which moves no caret and dispatches nothing');
   });
 
   it('moves to the next block with the caret and leaves no trace on the last', async () => {
@@ -118,7 +117,7 @@ describe('the pinned height of the block being edited', () => {
     expect(block(el, 0).className).to.equal('');
   });
 
-  it('measures the block the caret comes to by a key after the frame that shows the move, not before it', async () => {
+  it('measures the block the caret comes to after the frame that shows the move, not before it', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor style="width: 320px" value="<p>one</p><p>two</p><p>three</p>"></rich-editor>`);
     el.focus();
     await until(() => pinned(block(el, 0)), 'the first block pinned on focus');

@@ -58,13 +58,10 @@ function contentEnd(block: HTMLElement): number {
  * end is compared with the one it was pinned at: a line that came or went changes the pin by
  * as much, with no unpinned measure again. Checking waits for a microtask after an update,
  * so it never dispatches while the view is drawing, and comes before the next frame. A block
- * the caret came to by a key is measured once the frame that shows it has painted: measured
- * before it, the pin laid the document out for itself alone ahead of that frame (an ArrowDown
- * onto the next block at 10,000 blocks painted 11 ms later), and a key typed meanwhile lays
- * out unpinned, as every key did before pins. A click's block is measured at once: the
- * browser lays the page out for the click anyway, and WebKitGTK, with that layout left to the
- * next frame between press and release, sometimes put a click at the end of a paragraph's last
- * line at the start of the next block. Blocks
+ * the caret came to is measured once the frame that shows it has painted: measured before it,
+ * the pin laid the document out for itself alone ahead of that frame (an ArrowDown onto the
+ * next block at 10,000 blocks painted 11 ms later), and a key typed meanwhile lays out
+ * unpinned, as every key did before pins. Blocks
  * whose content can resize on its own (images, tables) are never pinned, and without focus
  * nothing is measured (a new document's first layout is its first paint's).
  */
@@ -72,8 +69,6 @@ export class BlockPin {
   private scheduled = false;
   private width = -1;
   private frame = 0;
-  /** Whether the caret last moved by a key rather than a pointer. */
-  private byKey = false;
   /** The wait for the next frame to have painted, and the serial of the block active once it had. */
   private paint = { frame: 0, task: 0 as ReturnType<typeof setTimeout> | 0, serial: -1 };
   private readonly resizeObserver: ResizeObserver;
@@ -100,14 +95,7 @@ export class BlockPin {
     view.dom.ownerDocument.fonts?.addEventListener('loadingdone', this.soon);
     // Focus that moves no caret (Tab, focus()) dispatches nothing: the pin comes with it all the same.
     view.dom.addEventListener('focus', this.soon);
-    view.dom.addEventListener('keydown', this, true);
-    view.dom.addEventListener('pointerdown', this, true);
     this.soon();
-  }
-
-  /** A key or a pointer pressed in the editor: how the caret's next move comes. */
-  handleEvent(event: Event): void {
-    this.byKey = event.type === 'keydown';
   }
 
   /** After each update of the view. */
@@ -119,8 +107,6 @@ export class BlockPin {
     this.resizeObserver.disconnect();
     this.view.dom.ownerDocument.fonts?.removeEventListener('loadingdone', this.soon);
     this.view.dom.removeEventListener('focus', this.soon);
-    this.view.dom.removeEventListener('keydown', this, true);
-    this.view.dom.removeEventListener('pointerdown', this, true);
     cancelAnimationFrame(this.frame);
     cancelAnimationFrame(this.paint.frame);
     clearTimeout(this.paint.task);
@@ -157,7 +143,7 @@ export class BlockPin {
       return;
     }
     // Unpinned (the active block has no pin yet), with the layout containment the pinned block keeps.
-    if (this.byKey && this.paint.serial !== serial) return this.afterPaint();
+    if (this.paint.serial !== serial) return this.afterPaint();
     const box = block.getBoundingClientRect();
     if (!box.width) return; // Not rendered (a hidden editor): the width observer checks again once shown.
     this.setPin({ serial, height: box.height, end: contentEnd(block) });
