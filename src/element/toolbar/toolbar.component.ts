@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { Command } from 'prosemirror-state';
+import type { Command, EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { removeLink, setLink } from '../../core/plugins/link-commands.js';
 import { toolbarState } from '../../core/toolbar-state.js';
@@ -63,7 +63,7 @@ export class RichEditorToolbar extends LitElement {
   private focused = false;
   private focusTimer: ReturnType<typeof setTimeout> | null = null;
 
-  private readonly editor = new EditorStateController(this, (view) => this.heard(view));
+  private readonly editor = new EditorStateController(this, (view, previous) => this.heard(view, previous));
   private readonly throttle = new ThrottleController(this, TOOLBAR_UPDATE_DELAY, () => this.refresh());
   private readonly content = new ContentWatchController(this, {
     press: () => {
@@ -168,9 +168,16 @@ export class RichEditorToolbar extends LitElement {
 
   // ------------------------------------------------------------ editor state
 
-  /** Every editor update: follow the view's content and ask for a (throttled) refresh. */
-  private heard(view: EditorView | null): void {
+  /**
+   * Every editor update: follow the view's content and ask for a (throttled) refresh, unless the
+   * document, the selection and the stored marks are all as they were (a plugin's own
+   * transaction, such as the block pin's after the caret's frame): such an update shows nothing
+   * new, and opening the throttle's window for it would hold back the user's next change.
+   */
+  private heard(view: EditorView | null, previous?: EditorState | null): void {
     this.content.attach(view?.dom ?? null);
+    const state = view?.state;
+    if (state && previous && state.doc === previous.doc && state.selection.eq(previous.selection) && state.storedMarks === previous.storedMarks) return;
     this.throttle.request();
   }
 

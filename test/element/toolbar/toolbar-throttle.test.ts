@@ -138,4 +138,22 @@ describe('<rich-editor-toolbar>: update delay', () => {
     expect(clock.now(), 'no time has gone by').to.equal(started);
     expect(toolbarVisible(el)).to.equal(true);
   });
+
+  it('opens no window for an update that changes neither the document nor the selection (a plugin\'s own transaction)', async () => {
+    const el = await mount(html`<rich-editor value="<p>quick response</p>"></rich-editor>`, clock);
+    await clickAt(textPoint(el, 'quick', 0));
+    await until(() => el.editorView!.hasFocus(), 'the editor focused by the click');
+    await settle(el, clock);
+    // What the block pin does once the caret's frame has painted: a transaction of its own.
+    el.editorView!.dispatch(el.editorView!.state.tr.setMeta('plugin-own', true));
+    const started = clock.now();
+    await sendKeys({ down: 'Shift' });
+    try {
+      await step(el, 'ArrowRight', 'q');
+    } finally {
+      await sendKeys({ up: 'Shift' });
+    }
+    expect(clock.now(), 'no time has gone by').to.equal(started);
+    expect(toolbarVisible(el), 'the selection shown at once').to.equal(true);
+  });
 });
