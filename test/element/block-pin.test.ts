@@ -108,7 +108,7 @@ describe('the pinned height of the block being edited', () => {
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowDown' });
-    // A block the caret came to by a key is measured once the frame that shows it has painted.
+    // The block the caret came to is measured once the frame that shows it has painted.
     await until(() => pinned(block(el, 2)), 'the block the caret came to pinned');
     expect([...content(el).children].map((b) => pinned(b))).to.deep.equal([false, false, true]);
     // ProseMirror takes a decoration's style off property by property: an empty style stays.

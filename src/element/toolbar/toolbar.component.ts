@@ -169,15 +169,17 @@ export class RichEditorToolbar extends LitElement {
   // ------------------------------------------------------------ editor state
 
   /**
-   * Every editor update: follow the view's content and ask for a (throttled) refresh, unless the
-   * document, the selection and the stored marks are all as they were (a plugin's own
-   * transaction, such as the block pin's after the caret's frame): such an update shows nothing
-   * new, and opening the throttle's window for it would hold back the user's next change.
+   * Every editor update: follow the view's content and ask for a (throttled) refresh, unless a
+   * transaction left the document, the selection, the stored marks and the plugins as they
+   * were (a plugin's own, such as the block pin's after the caret's frame): such an update shows
+   * nothing new, and opening the throttle's window for it would hold back the user's next
+   * change. A notice with the same state (editable or not changed) or new plugins still asks.
    */
   private heard(view: EditorView | null, previous?: EditorState | null): void {
     this.content.attach(view?.dom ?? null);
     const state = view?.state;
-    if (state && previous && state.doc === previous.doc && state.selection.eq(previous.selection) && state.storedMarks === previous.storedMarks) return;
+    const unchanged = !!state && !!previous && previous !== state && state.plugins === previous.plugins && state.doc === previous.doc && state.selection.eq(previous.selection) && state.storedMarks === previous.storedMarks;
+    if (unchanged) return;
     this.throttle.request();
   }
 
