@@ -156,7 +156,7 @@ if (extraCss) {
 if (args.includes('--typing')) {
   // Keydown to the next frame and to after paint, as npm run bench measures them, with a CPU profile around them.
   await page.evaluate(() => window.bench.focusMiddle());
-  if (traceFile) await page.tracing.start({ path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8.execute'] });
+  if (traceFile) await page.tracing.start({ path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'blink', 'v8.execute'] });
   await cdp.send('Profiler.start');
   const latencies = [];
   const KEYS = Number(option('keys', 50));

@@ -6,7 +6,7 @@ import type { EditorView } from 'prosemirror-view';
 export const domSelectionKey = new PluginKey('domSelection');
 
 /** Where the browser's selection stood: its four DOM coordinates. */
-interface DomPoint {
+export interface DomPoint {
   anchorNode: Node | null;
   anchorOffset: number;
   focusNode: Node | null;
@@ -18,7 +18,8 @@ type ComposedRanges = (options: { shadowRoots: ShadowRoot[] }) => StaticRange[];
 /** The DOM's Selection (the name `Selection` is ProseMirror's here), with the newer members. */
 type DomSelection = NonNullable<ReturnType<Document['getSelection']>> & { getComposedRanges?: ComposedRanges; direction?: string };
 
-function readDomSelection(view: EditorView): DomPoint | null {
+/** Where the browser's selection is in the view's root (inside its shadow root where it is in one), or null when it has none. */
+export function readDomSelection(view: EditorView): DomPoint | null {
   // ProseMirror's `root` gives shadow roots a getSelection where the browser lacks one.
   const root = view.root;
   const selection: DomSelection | null | undefined = (root as Document).getSelection?.();
@@ -81,6 +82,15 @@ const drawn = new WeakMap<EditorView, DomPoint | null>();
  */
 function noteDrawn(view: EditorView): void {
   drawn.set(view, view.hasFocus() ? readDomSelection(view) : null);
+}
+
+/**
+ * Notes that an edit of the editor's own carried the browser's caret to `node` at `offset`
+ * (text typed into the DOM for the view to read back): not a move of the user's, which a
+ * transaction dispatched before the view has read the edit would otherwise take for one.
+ */
+export function noteCaretCarried(view: EditorView, node: Node, offset: number): void {
+  drawn.set(view, { anchorNode: node, anchorOffset: offset, focusNode: node, focusOffset: offset });
 }
 
 /** The browser's selection when it moved since the view last drew or read it, else null. */

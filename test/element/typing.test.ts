@@ -1,0 +1,145 @@
+/**
+ * Typing printable characters: inside text the character is written into the DOM, which
+ * carries the caret past it, and ProseMirror reads it back, so neither the editor nor the
+ * browser sets the selection on each key (in Chromium that costs a walk over the whole
+ * editable's text while a key is handled). Everything else a key types goes as a
+ * transaction. Either way the document, the DOM and the caret agree, marks follow
+ * ProseMirror's rules, input rules apply and a host's plugin can refuse the change.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { Plugin, TextSelection } from 'prosemirror-state';
+import '../../src/element/index.js';
+import type { RichEditor } from '../../src/element/index.js';
+import { focusSettled, pressWith } from '../helpers/editor.js';
+import { content } from '../helpers/element-ui.js';
+
+async function editor(value: string, extensions: unknown[] = []): Promise<RichEditor> {
+  const el = await fixture<RichEditor>(html`<rich-editor .extensions=${extensions} .value=${value} aria-label="Notes"></rich-editor>`);
+  await el.updateComplete;
+  return el;
+}
+
+/** Focuses the editor with the caret after `text`'s first occurrence in the document. */
+async function caretAfter(el: RichEditor, text: string): Promise<void> {
+  const view = el.editorView!;
+  let at = -1;
+  view.state.doc.descendants((node, pos) => {
+    if (at < 0 && node.isText && node.text!.includes(text)) at = pos + node.text!.indexOf(text) + text.length;
+  });
+  expect(at, `"${text}" in the document`).to.be.greaterThan(0);
+  view.focus();
+  view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, at)));
+  await focusSettled();
+}
+
+/**
+ * The DOM selection's focus as a document position, and whether it is collapsed. Read through
+ * the composed range where the browser has one: WebKit gives the document's selection with its
+ * ends moved out of the shadow tree.
+ */
+function domCaret(el: RichEditor): { head: number; collapsed: boolean } {
+  const view = el.editorView!;
+  const root = view.root as ShadowRoot;
+  const selection = document.getSelection()! as Selection & { getComposedRanges?: (options: { shadowRoots: ShadowRoot[] }) => StaticRange[] };
+  const range: AbstractRange = selection.getComposedRanges?.({ shadowRoots: [root] })[0] ?? (root as unknown as Document).getSelection()!.getRangeAt(0);
+  return { head: view.posAtDOM(range.endContainer, range.endOffset), collapsed: range.collapsed };
+}
+
+const SETTERS = ['collapse', 'setPosition', 'setBaseAndExtent', 'addRange', 'removeAllRanges', 'extend', 'collapseToStart', 'collapseToEnd', 'selectAllChildren'] as const;
+
+/** Counts the calls that set the DOM selection while `act` runs. */
+async function selectionSets(act: () => Promise<void>): Promise<string[]> {
+  const calls: string[] = [];
+  const proto = Selection.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const originals = SETTERS.map((name) => [name, proto[name]] as const);
+  for (const [name, original] of originals) {
+    proto[name] = function (this: Selection, ...args: unknown[]) {
+      calls.push(name);
+      return original.apply(this, args);
+    };
+  }
+  try {
+    await act();
+  } finally {
+    for (const [name, original] of originals) proto[name] = original;
+  }
+  return calls;
+}
+
+describe('typing', () => {
+  it('types inside text without setting the selection, the caret carried past each character', async () => {
+    const el = await editor('<p>Hello world</p><p>Second <em>line</em> here</p>');
+    await caretAfter(el, 'Hello');
+    const view = el.editorView!;
+    const sets = await selectionSets(() => sendKeys({ type: ', dear' }));
+    expect(sets, 'selection setters called').to.deep.equal([]);
+    expect(el.getHTML()).to.equal('<p>Hello, dear world</p><p>Second <em>line</em> here</p>');
+    expect(content(el).children[0].textContent).to.equal('Hello, dear world');
+    expect(view.state.selection.head).to.equal(1 + 'Hello, dear'.length);
+    expect(domCaret(el)).to.deep.equal({ head: view.state.selection.head, collapsed: true });
+    // Inside a mark, at the end of its text: the characters join it.
+    await caretAfter(el, 'line');
+    const inMark = await selectionSets(() => sendKeys({ type: 'ks' }));
+    expect(inMark, 'selection setters called in a mark').to.deep.equal([]);
+    expect(el.getHTML()).to.equal('<p>Hello, dear world</p><p>Second <em>lineks</em> here</p>');
+    expect(domCaret(el).head).to.equal(view.state.selection.head);
+    // Still one document the two agree on: the next keys go on from there.
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: 'e' });
+    expect(el.getHTML()).to.equal('<p>Hello, dear world</p><p>Second <em>lineke</em> here</p>');
+  });
+
+  it('undoes typed text as one step and redoes it', async () => {
+    const el = await editor('<p>Hello world</p>');
+    await caretAfter(el, 'Hello');
+    await sendKeys({ type: ' there' });
+    expect(el.getHTML()).to.equal('<p>Hello there world</p>');
+    await pressWith('z', 'Control');
+    expect(el.getHTML()).to.equal('<p>Hello world</p>');
+    await pressWith('z', 'Control', 'Shift');
+    expect(el.getHTML()).to.equal('<p>Hello there world</p>');
+    expect(domCaret(el).head).to.equal(el.editorView!.state.selection.head);
+  });
+
+  it('types after a link outside it, and with marks asked for before the first character', async () => {
+    const el = await editor('<p>see <a href="https://example.com/">link</a> now</p>');
+    await caretAfter(el, 'link');
+    await sendKeys({ type: 's' });
+    const link = content(el).querySelector('a')!;
+    expect(link.textContent, 'the link not extended').to.equal('link');
+    expect(content(el).children[0].textContent).to.equal('see links now');
+    await caretAfter(el, 'now');
+    await pressWith('b', 'Control');
+    await sendKeys({ type: '!!' });
+    expect(content(el).querySelector('strong')?.textContent).to.equal('!!');
+    expect(content(el).children[0].textContent).to.equal('see links now!!');
+    expect(domCaret(el).head).to.equal(el.editorView!.state.selection.head);
+  });
+
+  it('applies typography and input rules to text typed inside a paragraph', async () => {
+    const el = await editor('<p>Hello world</p>');
+    await caretAfter(el, 'Hello');
+    await sendKeys({ type: ' -- (c)x' });
+    expect(el.getHTML()).to.equal('<p>Hello — ©x world</p>');
+    expect(domCaret(el).head).to.equal(el.editorView!.state.selection.head);
+    await sendKeys({ type: 'y' });
+    expect(el.getHTML()).to.equal('<p>Hello — ©xy world</p>');
+  });
+
+  it('leaves text and caret as they were when a plugin of the host refuses the change', async () => {
+    let refuse = false;
+    const guard = { name: 'guard', plugins: () => [new Plugin({ filterTransaction: (tr) => !(refuse && tr.docChanged) })] };
+    const el = await editor('<p>Hello world</p>', [guard]);
+    await caretAfter(el, 'Hello');
+    refuse = true;
+    await sendKeys({ type: 'abc' });
+    expect(el.getHTML()).to.equal('<p>Hello world</p>');
+    expect(content(el).children[0].textContent, 'the text on the page').to.equal('Hello world');
+    expect(domCaret(el)).to.deep.equal({ head: 6, collapsed: true });
+    refuse = false;
+    await sendKeys({ type: 'd' });
+    expect(el.getHTML()).to.equal('<p>Hellod world</p>');
+    expect(content(el).children[0].textContent).to.equal('Hellod world');
+  });
+});
