@@ -85,6 +85,17 @@ function noteDrawn(view: EditorView): void {
 }
 
 /**
+ * The browser's caret, collapsed where the view last drew the state's selection or read it into
+ * the state: the DOM place of the state's caret, found without a walk over the document. Null
+ * for a range, or a caret moved since (a click not yet read), or a view that drew without focus.
+ */
+export function drawnCaret(view: EditorView): { node: Node; offset: number } | null {
+  const point = readDomSelection(view);
+  if (!point?.focusNode || !samePoint(point, drawn.get(view) ?? null)) return null;
+  return point.anchorNode === point.focusNode && point.anchorOffset === point.focusOffset ? { node: point.focusNode, offset: point.focusOffset } : null;
+}
+
+/**
  * Notes that an edit of the editor's own carried the browser's caret to `node` at `offset`
  * (text typed into the DOM for the view to read back): not a move of the user's, which a
  * transaction dispatched before the view has read the edit would otherwise take for one.
