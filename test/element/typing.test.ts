@@ -91,6 +91,22 @@ describe('typing', () => {
     expect(el.getHTML()).to.equal('<p>Hello, dear world</p><p>Second <em>lineke</em> here</p>');
   });
 
+  it('types inside a heading, a list item, a quote, a table cell and a code block', async () => {
+    const el = await editor(
+      '<h2>Title</h2><ul><li><p>item</p></li></ul><blockquote><p>quoted</p></blockquote>' +
+        '<table><tbody><tr><td><p>cell</p></td><td><p>next</p></td></tr></tbody></table>' +
+        '<pre><code>let code</code></pre><p>end</p>',
+    );
+    for (const [after, typed] of [['Tit', 'XY'], ['ite', 'XY'], ['quo', 'XY'], ['cel', 'XY'], ['let', 'XY']]) {
+      await caretAfter(el, after);
+      await sendKeys({ type: typed });
+      expect(domCaret(el).head, `the caret after typing in "${after}"`).to.equal(el.editorView!.state.selection.head);
+    }
+    const texts = [...content(el).querySelectorAll('h2, li, blockquote, td, pre')].map((node) => node.textContent);
+    expect(texts).to.deep.equal(['TitXYle', 'iteXYm', 'quoXYted', 'celXYl', 'next', 'letXY code']);
+    expect(el.editorView!.state.doc.textContent).to.equal('TitXYleiteXYmquoXYtedcelXYlnextletXY codeend');
+  });
+
   it('undoes typed text as one step and redoes it', async () => {
     const el = await editor('<p>Hello world</p>');
     await caretAfter(el, 'Hello');
