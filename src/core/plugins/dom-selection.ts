@@ -6,7 +6,7 @@ import type { EditorView } from 'prosemirror-view';
 export const domSelectionKey = new PluginKey('domSelection');
 
 /** Where the browser's selection stood: its four DOM coordinates. */
-export interface DomPoint {
+interface DomPoint {
   anchorNode: Node | null;
   anchorOffset: number;
   focusNode: Node | null;
@@ -18,8 +18,7 @@ type ComposedRanges = (options: { shadowRoots: ShadowRoot[] }) => StaticRange[];
 /** The DOM's Selection (the name `Selection` is ProseMirror's here), with the newer members. */
 type DomSelection = NonNullable<ReturnType<Document['getSelection']>> & { getComposedRanges?: ComposedRanges; direction?: string };
 
-/** Where the browser's selection is in the view's root (inside its shadow root where it is in one), or null when it has none. */
-export function readDomSelection(view: EditorView): DomPoint | null {
+function readDomSelection(view: EditorView): DomPoint | null {
   // ProseMirror's `root` gives shadow roots a getSelection where the browser lacks one.
   const root = view.root;
   const selection: DomSelection | null | undefined = (root as Document).getSelection?.();
