@@ -13,18 +13,13 @@ if (!driverPath || !browserPath) {
 }
 
 /**
- * The files npm test runs in WebKit: the engine tier but one. The block pin's tests click the
- * same spot of a new editor one after another, which WebKit counts as a double click (a
- * word selected, then typed over); its print check needs emulateMedia, which Web Test
- * Runner has only for Chromium's and Playwright's pages (README, "Browsers").
- * WEBKIT_ALL=1 runs that file too.
+ * The files npm test runs in WebKit: the whole engine tier (tests that need what WebKit's
+ * WebDriver lacks, such as print media, say so through `itIn`).
  */
-const WEBKIT_FILES = [...ENGINE_FILES, '!test/element/block-pin.test.ts'];
-
 export default {
   ...base,
-  files: process.env.WEBKIT_ALL === '1' ? ENGINE_FILES : WEBKIT_FILES,
-  middleware: middlewareFor(process.env.WEBKIT_ALL === '1' ? ENGINE_FILES : WEBKIT_FILES),
+  files: ENGINE_FILES,
+  middleware: middlewareFor(ENGINE_FILES),
   reporters: [defaultReporter(), progress.reporter, countReporter('.test-results/browser-webkit.json', progress)],
   // Each test file gets its own MiniBrowser window (one per WebKitWebDriver process). One
   // file at a time: X gives keyboard focus to one window only, so in a second window beside
