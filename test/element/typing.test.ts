@@ -107,6 +107,21 @@ describe('typing', () => {
     expect(el.editorView!.state.doc.textContent).to.equal('TitXYleiteXYmquoXYtedcelXYlnextletXY codeend');
   });
 
+  it('turns a paragraph into a heading, a list, a numbered list and a quote as their markdown is typed', async () => {
+    const el = await editor('<p>start</p>');
+    await caretAfter(el, 'start');
+    await sendKeys({ press: 'Enter' });
+    // Each line, then the Enters that leave its block for a new paragraph (one after a heading, two out of a list).
+    for (const [line, enters] of [['## Title', 1], ['- item', 2], ['1. first', 2], ['> quoted', 0]] as const) {
+      await sendKeys({ type: line });
+      expect(domCaret(el).head, `the caret after "${line}"`).to.equal(el.editorView!.state.selection.head);
+      for (let i = 0; i < enters; i++) await sendKeys({ press: 'Enter' });
+    }
+    expect(el.getHTML()).to.equal(
+      '<p>start</p><h2>Title</h2><ul><li><p>item</p></li></ul><ol><li><p>first</p></li></ol><blockquote><p>quoted</p></blockquote>',
+    );
+  });
+
   it('undoes typed text as one step and redoes it', async () => {
     const el = await editor('<p>Hello world</p>');
     await caretAfter(el, 'Hello');
