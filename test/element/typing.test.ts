@@ -122,6 +122,15 @@ describe('typing', () => {
     );
   });
 
+  it('types after a character of two code units (an emoji) before the caret', async () => {
+    const el = await editor('<p>a👍b</p>');
+    await caretAfter(el, 'a👍');
+    await sendKeys({ type: 'xy' });
+    expect(el.getHTML()).to.equal('<p>a👍xyb</p>');
+    expect(content(el).children[0].textContent).to.equal('a👍xyb');
+    expect(domCaret(el).head).to.equal(el.editorView!.state.selection.head);
+  });
+
   it('undoes typed text as one step and redoes it', async () => {
     const el = await editor('<p>Hello world</p>');
     await caretAfter(el, 'Hello');
