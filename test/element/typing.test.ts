@@ -47,6 +47,11 @@ function domCaret(el: RichEditor): { head: number; collapsed: boolean } {
   return { head: view.posAtDOM(range.endContainer, range.endOffset), collapsed: range.collapsed };
 }
 
+/** The DOM caret is where the state's selection is. */
+function expectCaretInPlace(el: RichEditor, what = 'the DOM caret'): void {
+  expect(domCaret(el).head, what).to.equal(el.editorView!.state.selection.head);
+}
+
 const SETTERS = ['collapse', 'setPosition', 'setBaseAndExtent', 'addRange', 'removeAllRanges', 'extend', 'collapseToStart', 'collapseToEnd', 'selectAllChildren'] as const;
 
 /** Counts the calls that set the DOM selection while `act` runs. */
@@ -84,7 +89,7 @@ describe('typing', () => {
     const inMark = await selectionSets(() => sendKeys({ type: 'ks' }));
     expect(inMark, 'selection setters called in a mark').to.deep.equal([]);
     expect(el.getHTML()).to.equal('<p>Hello, dear world</p><p>Second <em>lineks</em> here</p>');
-    expect(domCaret(el).head).to.equal(view.state.selection.head);
+    expectCaretInPlace(el);
     // Still one document the two agree on: the next keys go on from there.
     await sendKeys({ press: 'Backspace' });
     await sendKeys({ type: 'e' });
@@ -100,7 +105,7 @@ describe('typing', () => {
     for (const [after, typed] of [['Tit', 'XY'], ['ite', 'XY'], ['quo', 'XY'], ['cel', 'XY'], ['let', 'XY']]) {
       await caretAfter(el, after);
       await sendKeys({ type: typed });
-      expect(domCaret(el).head, `the caret after typing in "${after}"`).to.equal(el.editorView!.state.selection.head);
+      expectCaretInPlace(el, `the caret after typing in "${after}"`);
     }
     const texts = [...content(el).querySelectorAll('h2, li, blockquote, td, pre')].map((node) => node.textContent);
     expect(texts).to.deep.equal(['TitXYle', 'iteXYm', 'quoXYted', 'celXYl', 'next', 'letXY code']);
@@ -114,7 +119,7 @@ describe('typing', () => {
     // Each line, then the Enters that leave its block for a new paragraph (one after a heading, two out of a list).
     for (const [line, enters] of [['## Title', 1], ['- item', 2], ['1. first', 2], ['> quoted', 0]] as const) {
       await sendKeys({ type: line });
-      expect(domCaret(el).head, `the caret after "${line}"`).to.equal(el.editorView!.state.selection.head);
+      expectCaretInPlace(el, `the caret after "${line}"`);
       for (let i = 0; i < enters; i++) await sendKeys({ press: 'Enter' });
     }
     expect(el.getHTML()).to.equal(
@@ -128,7 +133,7 @@ describe('typing', () => {
     await sendKeys({ type: 'xy' });
     expect(el.getHTML()).to.equal('<p>a👍xyb</p>');
     expect(content(el).children[0].textContent).to.equal('a👍xyb');
-    expect(domCaret(el).head).to.equal(el.editorView!.state.selection.head);
+    expectCaretInPlace(el);
   });
 
   it('undoes typed text as one step and redoes it', async () => {
@@ -140,7 +145,7 @@ describe('typing', () => {
     expect(el.getHTML()).to.equal('<p>Hello world</p>');
     await pressWith('z', 'Control', 'Shift');
     expect(el.getHTML()).to.equal('<p>Hello there world</p>');
-    expect(domCaret(el).head).to.equal(el.editorView!.state.selection.head);
+    expectCaretInPlace(el);
   });
 
   it('types after a link outside it, and with marks asked for before the first character', async () => {
@@ -155,7 +160,7 @@ describe('typing', () => {
     await sendKeys({ type: '!!' });
     expect(content(el).querySelector('strong')?.textContent).to.equal('!!');
     expect(content(el).children[0].textContent).to.equal('see links now!!');
-    expect(domCaret(el).head).to.equal(el.editorView!.state.selection.head);
+    expectCaretInPlace(el);
   });
 
   it('applies typography and input rules to text typed inside a paragraph', async () => {
@@ -163,7 +168,7 @@ describe('typing', () => {
     await caretAfter(el, 'Hello');
     await sendKeys({ type: ' -- (c)x' });
     expect(el.getHTML()).to.equal('<p>Hello — ©x world</p>');
-    expect(domCaret(el).head).to.equal(el.editorView!.state.selection.head);
+    expectCaretInPlace(el);
     await sendKeys({ type: 'y' });
     expect(el.getHTML()).to.equal('<p>Hello — ©xy world</p>');
   });
