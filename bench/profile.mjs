@@ -3,7 +3,7 @@
 // prints the functions with the most self time, the DOM's element histogram, and typing.
 // Our element is bundled from src/ without minifying, so names are readable, from the embed
 // bundle's entry and with its chunks apart, so what it loads on demand arrives later as there.
-// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--create (only the creation, not the frames after)] [--inclusive (also time including callees)] [--paste N] [--stacks fnA,fnB] [--typing] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)] [--heap file.json (a heap snapshot after GC, summed by kind) [--owners 'kind' (who refers to that kind)] [--snapshot file.heapsnapshot (the raw snapshot)]]
+// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--create (only the creation, not the frames after)] [--inclusive (also time including callees)] [--paste N] [--stacks fnA,fnB] [--typing] [--press KEY (KEY instead of typing, the page settling after each)] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)] [--heap file.json (a heap snapshot after GC, summed by kind) [--owners 'kind' (who refers to that kind)] [--snapshot file.heapsnapshot (the raw snapshot)]]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -153,7 +153,9 @@ if (extraCss) {
   }, extraCss);
 }
 
-if (args.includes('--typing')) {
+const press = option('press', null);
+if (args.includes('--typing') || press) {
+  // With --press KEY, that key (ArrowDown, Enter…) instead of letters, the page settling after each, as the bench's caret moves.
   // Keydown to the next frame and to after paint, as npm run bench measures them, with a CPU profile around them.
   await page.evaluate(() => window.bench.focusMiddle());
   if (traceFile) await page.tracing.start({ path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'blink', 'v8.execute'] });
@@ -162,8 +164,9 @@ if (args.includes('--typing')) {
   const KEYS = Number(option('keys', 50));
   for (let i = 0; i < KEYS; i++) {
     await page.evaluate(() => window.bench.armKey());
-    await page.keyboard.press('abcdefghijklmnopqrstuvwxyz'[i % 26]);
+    await page.keyboard.press(press ?? 'abcdefghijklmnopqrstuvwxyz'[i % 26]);
     latencies.push(await page.evaluate(() => window.bench.keyResult()));
+    if (press) await page.evaluate(() => window.bench.settle());
   }
   const typed = (await cdp.send('Profiler.stop')).profile;
   if (traceFile) {
@@ -183,7 +186,7 @@ if (args.includes('--typing')) {
   for (const kind of ['nextFrame', 'afterPaint']) {
     const times = latencies.map((key) => key[kind]);
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`\ntyping, keydown to ${kind === 'nextFrame' ? 'next frame' : 'after paint'}: p50 ${sorted[Math.floor(KEYS / 2)].toFixed(1)} ms, p95 ${sorted[Math.ceil(KEYS * 0.95) - 1].toFixed(1)} ms; all: ${times.map((x) => x.toFixed(0)).join(' ')}`);
+    console.log(`\n${press ?? 'typing'}, keydown to ${kind === 'nextFrame' ? 'next frame' : 'after paint'}: p50 ${sorted[Math.floor(KEYS / 2)].toFixed(1)} ms, p95 ${sorted[Math.ceil(KEYS * 0.95) - 1].toFixed(1)} ms; all: ${times.map((x) => x.toFixed(0)).join(' ')}`);
   }
   const typedSelf = new Map();
   const typedById = new Map(typed.nodes.map((n) => [n.id, n]));

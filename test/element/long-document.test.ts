@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
-import { ACTIVE_BLOCK_CLASS } from '../../src/element/rich-editor/active-block.js';
+import { ACTIVE_BLOCK_CLASS, SECOND_BLOCK_CLASS } from '../../src/element/rich-editor/active-block.js';
 import { focusSettled } from '../helpers/editor.js';
 import { content, lastCharRect } from '../helpers/element-ui.js';
 import { until } from '../helpers/until.js';
@@ -62,6 +62,55 @@ describe('active block', () => {
     expect(changes).to.equal(0);
     expect(el.getHTML()).to.equal('<p>one</p><p>two</p>');
     expect(active(el)).to.deep.equal(['one']);
+  });
+
+  it('keeps the document\'s second block out of content-visibility as blocks come and go before it', async () => {
+    // The shape WebKitGTK's web process crashed laying out with the paragraph under content-visibility.
+    const el = await fixture<RichEditor>(html`<rich-editor value="<h2>T</h2><p>x</p><p>y</p><p>z</p>"></rich-editor>`);
+    const second = (): string[] => [...content(el).children].filter((block) => block.classList.contains(SECOND_BLOCK_CLASS)).map((block) => block.textContent ?? '');
+    await clickText(el, 3);
+    expect(second()).to.deep.equal(['x']);
+    expect(getComputedStyle(content(el).children[1]).contentVisibility, 'neither edited nor just left').to.equal('visible');
+    expect(getComputedStyle(content(el).children[2]).contentVisibility).to.equal('auto');
+
+    // A block put before the first one: the heading is second now, and the paragraph is not.
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'Home' });
+    await sendKeys({ up: 'Control' });
+    // Enter at the heading's start puts an empty block before it and leaves the caret in it.
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    await until(() => active(el)[0] === 'y', 'the caret in "y"', { saw: () => active(el) });
+    expect([...content(el).children].map((block) => block.textContent)).to.deep.equal(['', 'T', 'x', 'y', 'z']);
+    expect(second()).to.deep.equal(['T']);
+    expect(getComputedStyle(content(el).children[1]).contentVisibility).to.equal('visible');
+    expect(getComputedStyle(content(el).children[4]).contentVisibility).to.equal('auto');
+
+    // And taken away again.
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'Home' });
+    await sendKeys({ up: 'Control' });
+    await sendKeys({ press: 'Delete' });
+    await until(() => second()[0] === 'x', 'the paragraph second again', { saw: second });
+    expect(el.getHTML()).to.equal('<h2>T</h2><p>x</p><p>y</p><p>z</p>');
+  });
+
+  it('styles the top-level blocks by no sibling or position, which a block inserted or removed would restyle all of', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>one</p>"></rich-editor>`);
+    const selectors: string[] = [];
+    const collect = (rules: CSSRuleList): void => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) selectors.push(...rule.selectorText.split(','));
+        else if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    const root = el.shadowRoot!;
+    for (const sheet of [...root.adoptedStyleSheets, ...[...root.querySelectorAll('style')].map((style) => style.sheet!)]) collect(sheet.cssRules);
+    expect(selectors.length, 'the element\'s rules were read').to.be.above(50);
+    // `.content > :first-child` alone is fine: an insertion restyles only the old and new first child.
+    const positional = selectors.filter((selector) => /\.content\s*>\s*\S*(:nth-|:first-child\s*[+~]|\s[+~]\s)/.test(selector));
+    expect(positional).to.deep.equal([]);
   });
 
   it('keeps the mark on a block whose element is redrawn', async () => {

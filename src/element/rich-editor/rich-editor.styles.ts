@@ -103,7 +103,9 @@ export const richEditorStyles = css`
     min-height: 1.6em;
     caret-color: var(--_text);
   }
-  .content > :not(.re-active, .re-left) {
+  /* Top-level blocks are laid out only near the viewport; exempt: the block being edited, the one
+     the caret just left, and the second block (a WebKit crash): active-block.ts's classes. */
+  .content > :not(.re-active, .re-left, .re-second) {
     content-visibility: auto;
     contain-intrinsic-size: auto 1.6em;
   }
@@ -119,14 +121,6 @@ export const richEditorStyles = css`
       box-sizing: border-box;
       height: var(--re-pinned-height);
     }
-  }
-  /* WebKitGTK 2.50's web process crashes laying out a document whose first block is a heading
-     or a quote followed by a paragraph, while that paragraph is under content-visibility: auto
-     (a document that starts "<h2>T</h2><p>x</p>"), whatever the margins, contain-intrinsic-size,
-     containment or caret; no feature test tells. The second block stays visible: one block
-     more laid out, whatever the document's length. */
-  .content > :first-child + * {
-    content-visibility: visible;
   }
   /* Selected text: engines that do not pass this on to the elements inside get a rule for each (selection-colour.ts). */
   .content::selection {

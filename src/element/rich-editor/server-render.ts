@@ -34,6 +34,13 @@ export interface RichEditorServerOptions {
   label?: string | null;
 }
 
+/**
+ * The live editor keeps its second block out of `content-visibility` with a class
+ * (active-block.ts's SECOND_BLOCK_CLASS, for a WebKit crash); this paint, whose blocks never
+ * move, does it by the block's place.
+ */
+const SECOND_BLOCK_BY_PLACE = '.content > :first-child + * { content-visibility: visible; }';
+
 /** The text of a style group (the element's `static styles`). */
 function cssOf(styles: CSSResultGroup | undefined): string {
   if (!styles) return '';
@@ -63,6 +70,6 @@ export function richEditorShadowHTML(options: RichEditorServerOptions = {}): str
     `class="content${openEnd} ProseMirror" part="content" contenteditable="${options.readonly ? 'false' : 'true'}" ` +
     `translate="no" role="textbox" aria-multiline="true" aria-label="${escapeHTMLAttribute(label)}"`;
   // A style element ends at the first `</style`, whatever CSS an extension brings.
-  const css = `${cssOf(RichEditor.styles)}\n${setup.styles}`.replace(/<\/(style)/gi, '<\\/$1');
+  const css = `${cssOf(RichEditor.styles)}\n${SECOND_BLOCK_BY_PLACE}\n${setup.styles}`.replace(/<\/(style)/gi, '<\\/$1');
   return `<template shadowrootmode="open"><style>${css}</style><div class="editor" part="editor"><div ${attributes}>${content}</div></div></template>`;
 }
