@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
-import { ACTIVE_SERIAL_ATTRIBUTE, PINNED_ATTRIBUTE } from '../../src/element/rich-editor/active-block.js';
+import { ACTIVE_SERIAL_ATTRIBUTE, LEFT_BLOCK_CLASS, PINNED_ATTRIBUTE } from '../../src/element/rich-editor/active-block.js';
 import { focusSettled } from '../helpers/editor.js';
 import { content, lastCharRect } from '../helpers/element-ui.js';
 import { itIn } from '../helpers/engine.js';
@@ -130,7 +130,8 @@ describe('the pinned height of the block being edited', () => {
     // ProseMirror takes a decoration's style off property by property: an empty style stays.
     expect(block(el, 0).getAttribute('style') ?? '').to.equal('');
     expect(block(el, 0).hasAttribute(PINNED_ATTRIBUTE)).to.equal(false);
-    expect(block(el, 0).className).to.equal('');
+    // Still kept out of content-visibility for having held the caret, until the editor rests (active-block.ts).
+    expect(block(el, 0).className).to.equal(LEFT_BLOCK_CLASS);
   });
 
   it('measures the block the caret comes to after the frame that shows the move, not before it', async () => {

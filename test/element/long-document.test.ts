@@ -2,7 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
-import { ACTIVE_BLOCK_CLASS, SECOND_BLOCK_CLASS } from '../../src/element/rich-editor/active-block.js';
+import { ACTIVE_BLOCK_CLASS, LEFT_BLOCK_CLASS, LEFT_BLOCKS_REST_MS, SECOND_BLOCK_CLASS } from '../../src/element/rich-editor/active-block.js';
+import { installFakeClock } from '../helpers/fake-clock.js';
 import { focusSettled } from '../helpers/editor.js';
 import { content, lastCharRect } from '../helpers/element-ui.js';
 import { until } from '../helpers/until.js';
@@ -64,11 +65,47 @@ describe('active block', () => {
     expect(active(el)).to.deep.equal(['one']);
   });
 
+  it('keeps the blocks the caret left out of content-visibility until the editor rests, then all but the last', async () => {
+    const clock = installFakeClock();
+    try {
+      const el = await fixture<RichEditor>(html`<rich-editor value="<p>a</p><p>b</p><p>c</p><p>d</p><p>e</p><p>f</p><p>g</p>"></rich-editor>`);
+      let changes = 0;
+      el.addEventListener('rich-editor-change', () => changes++);
+      const left = (): string[] => [...content(el).children].filter((block) => block.classList.contains(LEFT_BLOCK_CLASS)).map((block) => block.textContent ?? '');
+      const visibility = (text: string): string => getComputedStyle([...content(el).children].find((block) => block.textContent === text)!).contentVisibility;
+      await clickText(el, 2);
+      await focusSettled();
+      await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ press: 'ArrowDown' });
+      await until(() => active(el)[0] === 'e', 'the caret in "e"', { saw: () => active(el) });
+      // The caret was in "a" before the click.
+      expect(left()).to.deep.equal(['a', 'c', 'd']);
+      expect([visibility('c'), visibility('d'), visibility('e')], 'left and active').to.deep.equal(['visible', 'visible', 'visible']);
+      expect([visibility('f'), visibility('g')]).to.deep.equal(['auto', 'auto']);
+
+      // Each update starts the wait again.
+      clock.tick(LEFT_BLOCKS_REST_MS - 100);
+      await sendKeys({ press: 'ArrowDown' });
+      await until(() => active(el)[0] === 'f', 'the caret in "f"', { saw: () => active(el) });
+      clock.tick(LEFT_BLOCKS_REST_MS - 1);
+      expect(left()).to.deep.equal(['a', 'c', 'd', 'e']);
+      clock.tick(1);
+      expect(left(), 'the last block left keeps its exemption').to.deep.equal(['e']);
+      expect([visibility('a'), visibility('c'), visibility('d'), visibility('e'), visibility('f')]).to.deep.equal(['auto', 'auto', 'auto', 'visible', 'visible']);
+      expect(changes, 'no document change').to.equal(0);
+      expect(el.getHTML()).to.equal('<p>a</p><p>b</p><p>c</p><p>d</p><p>e</p><p>f</p><p>g</p>');
+      expect(clock.pending, 'nothing more to wait for').to.equal(0);
+    } finally {
+      clock.uninstall();
+    }
+  });
+
   it('keeps the document\'s second block out of content-visibility as blocks come and go before it', async () => {
     // The shape WebKitGTK's web process crashed laying out with the paragraph under content-visibility.
-    const el = await fixture<RichEditor>(html`<rich-editor value="<h2>T</h2><p>x</p><p>y</p><p>z</p>"></rich-editor>`);
+    const el = await fixture<RichEditor>(html`<rich-editor value="<h2>T</h2><p>x</p><p>y</p><p>z</p><p>w</p>"></rich-editor>`);
     const second = (): string[] => [...content(el).children].filter((block) => block.classList.contains(SECOND_BLOCK_CLASS)).map((block) => block.textContent ?? '');
     await clickText(el, 3);
+    await focusSettled();
     expect(second()).to.deep.equal(['x']);
     expect(getComputedStyle(content(el).children[1]).contentVisibility, 'neither edited nor just left').to.equal('visible');
     expect(getComputedStyle(content(el).children[2]).contentVisibility).to.equal('auto');
@@ -81,11 +118,12 @@ describe('active block', () => {
     await sendKeys({ press: 'Enter' });
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowDown' });
-    await until(() => active(el)[0] === 'y', 'the caret in "y"', { saw: () => active(el) });
-    expect([...content(el).children].map((block) => block.textContent)).to.deep.equal(['', 'T', 'x', 'y', 'z']);
+    await until(() => active(el)[0] === 'y', 'the caret in "y"', { saw: () => [...active(el), el.getHTML()] });
+    expect([...content(el).children].map((block) => block.textContent)).to.deep.equal(['', 'T', 'x', 'y', 'z', 'w']);
     expect(second()).to.deep.equal(['T']);
     expect(getComputedStyle(content(el).children[1]).contentVisibility).to.equal('visible');
-    expect(getComputedStyle(content(el).children[4]).contentVisibility).to.equal('auto');
+    expect(getComputedStyle(content(el).children[5]).contentVisibility, 'a block the caret never visited').to.equal('auto');
+    expect(content(el).children[2].classList.contains(LEFT_BLOCK_CLASS), 'the former second block waits for the editor to rest').to.equal(true);
 
     // And taken away again.
     await sendKeys({ down: 'Control' });
@@ -93,7 +131,7 @@ describe('active block', () => {
     await sendKeys({ up: 'Control' });
     await sendKeys({ press: 'Delete' });
     await until(() => second()[0] === 'x', 'the paragraph second again', { saw: second });
-    expect(el.getHTML()).to.equal('<h2>T</h2><p>x</p><p>y</p><p>z</p>');
+    expect(el.getHTML()).to.equal('<h2>T</h2><p>x</p><p>y</p><p>z</p><p>w</p>');
   });
 
   it('styles the top-level blocks by no sibling or position, which a block inserted or removed would restyle all of', async () => {

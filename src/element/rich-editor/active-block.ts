@@ -1,19 +1,32 @@
 import type { EditorState, Transaction } from 'prosemirror-state';
 import { Plugin, PluginKey } from 'prosemirror-state';
 import { Decoration, DecorationSet } from 'prosemirror-view';
+import { clock } from '../../core/clock.js';
 import { BlockPin, type Pin } from './block-pin.js';
 
 /** The class on the top-level block that holds the selection. */
 export const ACTIVE_BLOCK_CLASS = 're-active';
 
 /**
- * The class on the block that held the selection before the active one, until the
- * selection moves to yet another block. Chromium resolves a DOM selection that
- * ProseMirror sets while the block the caret was in has just come under
- * `content-visibility: auto` back into that block (Arrow Down from a paragraph onto the
- * image after it went nowhere), so that block keeps its exemption a little longer.
+ * The class on the blocks the selection has left since the editor last rested (and on one
+ * that stopped being the document's second block in that time). They keep
+ * their exemption from `content-visibility: auto` until then, for two reasons:
+ * - Chromium resolves a DOM selection that ProseMirror sets while the block the caret was
+ *   in has just come under `content-visibility: auto` back into that block (Arrow Down from
+ *   a paragraph onto the image after it went nowhere), so the last one keeps it even then,
+ *   until the selection moves to yet another block.
+ * - A block coming back under it costs Chromium a second pass over the frame's style,
+ *   layout and intersection checks (whether it is on screen is only known after the first):
+ *   at 10,000 blocks, 130 ms more after an Enter, and about as much after an Arrow Down onto
+ *   the next block. Left until the editor rests, the blocks come back in one frame then.
  */
 export const LEFT_BLOCK_CLASS = 're-left';
+
+/** How long the editor goes without an update before the blocks the caret left come back under `content-visibility` (all but the last one), in ms. */
+export const LEFT_BLOCKS_REST_MS = 1000;
+
+/** The most blocks kept exempt for having held the caret: beyond, the one left longest ago comes back under `content-visibility` at once. */
+const LEFT_BLOCKS_KEPT = 64;
 
 /**
  * The class on the document's second top-level block, which stays out of
@@ -43,12 +56,16 @@ export const ACTIVE_SERIAL_ATTRIBUTE = 'data-re-active';
 /** Where the active block is (and the one before it), its pinned height, and the decorations that mark them and the second block. */
 interface ActiveBlock {
   pos: number | null;
-  left: number | null;
+  /** The top-level blocks the selection has left since the editor last rested, the last one last (a former second block first). */
+  left: readonly number[];
   serial: number;
   /** The pin measured for this block (its serial), or null. */
   pin: Pin | null;
   decorations: DecorationSet;
 }
+
+/** What the plugin's view tells it: a pin measured for the active block (or dropped), or that the editor has rested. */
+type ActiveBlockMeta = { pin: Pin | null } | { rest: true };
 
 /** The key of the active-block plugin. */
 export const activeBlockKey = new PluginKey<ActiveBlock>('active-block');
@@ -61,23 +78,41 @@ function activeBlockPos(state: EditorState): number | null {
   return $head.nodeBefore ? $head.pos - $head.nodeBefore.nodeSize : null;
 }
 
-/** The active block of `state` (and `left`, the one before it, and its pin if measured for `serial`), marked with node decorations, as is the document's second block. */
-function activeBlock(state: EditorState, serial: number, left: number | null, measured: Pin | null): ActiveBlock {
+/** The active block of `state` (and the blocks `left`, and its pin if measured for `serial`), marked with node decorations, as is the document's second block. */
+function activeBlock(state: EditorState, serial: number, left: readonly number[], measured: Pin | null): ActiveBlock {
   const pos = activeBlockPos(state);
   const decorations: Decoration[] = [];
   const node = pos === null ? null : state.doc.nodeAt(pos);
   const pin = node && measured?.serial === serial ? measured : null;
   const pinned = pin ? { [PINNED_ATTRIBUTE]: '', style: `${PINNED_HEIGHT}: ${pin.height}px` } : {};
   if (pos !== null && node) decorations.push(Decoration.node(pos, pos + node.nodeSize, { class: ACTIVE_BLOCK_CLASS, [ACTIVE_SERIAL_ATTRIBUTE]: String(serial), ...pinned }));
-  // Only a top-level block (a mapped position can end up inside one after an edit).
-  const leftNode = left === null || left === pos || state.doc.resolve(left).depth > 0 ? null : state.doc.nodeAt(left);
-  if (left !== null && leftNode) decorations.push(Decoration.node(left, left + leftNode.nodeSize, { class: LEFT_BLOCK_CLASS }));
-  const second = state.doc.maybeChild(1);
-  if (second) {
-    const start = state.doc.child(0).nodeSize;
-    decorations.push(Decoration.node(start, start + second.nodeSize, { class: SECOND_BLOCK_CLASS }));
+  const kept: number[] = [];
+  for (const at of left) {
+    // Only a top-level block (a mapped position can end up inside one after an edit), and each once.
+    const leftNode = at === pos || kept.includes(at) || state.doc.resolve(at).depth > 0 ? null : state.doc.nodeAt(at);
+    if (!leftNode) continue;
+    kept.push(at);
+    decorations.push(Decoration.node(at, at + leftNode.nodeSize, { class: LEFT_BLOCK_CLASS }));
   }
-  return { pos: node ? pos : null, left: leftNode ? left : null, serial, pin, decorations: DecorationSet.create(state.doc, decorations) };
+  const second = secondPos(state);
+  if (second !== null) decorations.push(Decoration.node(second, second + state.doc.child(1).nodeSize, { class: SECOND_BLOCK_CLASS }));
+  return { pos: node ? pos : null, left: kept, serial, pin, decorations: DecorationSet.create(state.doc, decorations) };
+}
+
+/** Where the document's second top-level block starts, if it has one. */
+function secondPos(state: EditorState): number | null {
+  return state.doc.childCount > 1 ? state.doc.child(0).nodeSize : null;
+}
+
+/** The positions of the blocks `left` after `tr`, those deleted left out. */
+function mappedAll(tr: Transaction, left: readonly number[]): readonly number[] {
+  if (!tr.docChanged || !left.length) return left;
+  const after: number[] = [];
+  for (const at of left) {
+    const pos = mapped(tr, at);
+    if (pos !== null) after.push(pos);
+  }
+  return after;
 }
 
 /** Where `pos` is after `tr`, or null when its block was deleted. */
@@ -114,27 +149,52 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
   return new Plugin<ActiveBlock>({
     key: activeBlockKey,
     state: {
-      init: (_, state) => activeBlock(state, 0, null, null),
+      init: (_, state) => activeBlock(state, 0, [], null),
       apply: (tr, prev, before, after) => {
+        const meta = tr.getMeta(activeBlockKey) as ActiveBlockMeta | undefined;
         // A pin measured (or dropped) by the plugin's view: kept only for the block it was measured for.
-        const measured = tr.getMeta(activeBlockKey) as Pin | null | undefined;
-        const pin = measured === undefined ? prev.pin : measured;
+        const pin = meta && 'pin' in meta ? meta.pin : prev.pin;
+        // Rested: the blocks left come back under content-visibility, all but the last.
+        let left = meta && 'rest' in meta ? prev.left.slice(-1) : mappedAll(tr, prev.left);
+        // A block that stops being the second waits for the rest too (Firefox's caret passes over
+        // a block just come under content-visibility: Arrow Down after an Enter at the top went past it).
+        const second = tr.docChanged ? mapped(tr, secondPos(before)) : null;
+        if (second !== null && second !== secondPos(after)) left = [second, ...left];
         const pos = activeBlockPos(after);
-        if (!tr.docChanged && pos === prev.pos) return pin === prev.pin ? prev : activeBlock(after, prev.serial, prev.left, pin);
-        if (sameBlock(tr, prev, pos, before, after)) return activeBlock(after, prev.serial, mapped(tr, prev.left), pin);
+        if (!tr.docChanged && pos === prev.pos) return pin === prev.pin && left === prev.left ? prev : activeBlock(after, prev.serial, left, pin);
+        if (sameBlock(tr, prev, pos, before, after)) return activeBlock(after, prev.serial, left, pin);
         // Another block, or the same one redrawn: the one the caret leaves keeps its exemption, and its pin goes.
-        const moved = mapped(tr, prev.pos) !== pos;
-        return activeBlock(after, prev.serial + 1, moved ? mapped(tr, prev.pos) : mapped(tr, prev.left), null);
+        const was = mapped(tr, prev.pos);
+        return activeBlock(after, prev.serial + 1, was !== pos && was !== null ? [...left, was].slice(-LEFT_BLOCKS_KEPT) : left, null);
       },
     },
     props: {
       decorations: (state) => activeBlockKey.getState(state)?.decorations,
     },
-    view: (view) =>
-      new BlockPin(
-        view,
-        () => activeBlockKey.getState(view.state)!,
-        (pin) => view.dispatch(view.state.tr.setMeta(activeBlockKey, pin).setMeta('addToHistory', false)),
-      ),
+    view: (view) => {
+      const tell = (meta: ActiveBlockMeta): void => view.dispatch(view.state.tr.setMeta(activeBlockKey, meta).setMeta('addToHistory', false));
+      const pin = new BlockPin(view, () => activeBlockKey.getState(view.state)!, (measured) => tell({ pin: measured }));
+      // The editor rests once it has gone LEFT_BLOCKS_REST_MS without an update (the clock's timer, set again by each).
+      let rest: unknown = null;
+      const stop = (): void => {
+        if (rest !== null) clock.clearTimeout(rest);
+        rest = null;
+      };
+      const rested = (): void => {
+        rest = null;
+        if (!view.isDestroyed) tell({ rest: true });
+      };
+      return {
+        update: () => {
+          pin.update();
+          stop();
+          if (activeBlockKey.getState(view.state)!.left.length > 1) rest = clock.setTimeout(rested, LEFT_BLOCKS_REST_MS);
+        },
+        destroy: () => {
+          pin.destroy();
+          stop();
+        },
+      };
+    },
   });
 }
