@@ -25,8 +25,12 @@ export const LEFT_BLOCK_CLASS = 're-left';
 /** How long the editor goes without an update before the blocks the caret left come back under `content-visibility` (all but the last one), in ms. */
 export const LEFT_BLOCKS_REST_MS = 1000;
 
-/** The most blocks kept exempt for having held the caret: beyond, the one left longest ago comes back under `content-visibility` at once. */
-const LEFT_BLOCKS_KEPT = 64;
+/**
+ * The most blocks kept exempt for having held the caret: beyond, the one left longest ago comes
+ * back under `content-visibility` at once. Each is a decoration, which costs a look through the
+ * top-level blocks whenever the marks are made anew (each move to another block).
+ */
+const LEFT_BLOCKS_KEPT = 16;
 
 /**
  * The class on the document's second top-level block, which stays out of
@@ -159,10 +163,15 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
         // A block that stops being the second waits for the rest too (Firefox's caret passes over
         // a block just come under content-visibility: Arrow Down after an Enter at the top went past it).
         const second = tr.docChanged ? mapped(tr, secondPos(before)) : null;
-        if (second !== null && second !== secondPos(after)) left = [second, ...left];
+        const secondChanged = second !== null && second !== secondPos(after);
+        if (secondChanged) left = [second, ...left];
         const pos = activeBlockPos(after);
         if (!tr.docChanged && pos === prev.pos) return pin === prev.pin && left === prev.left ? prev : activeBlock(after, prev.serial, left, pin);
-        if (sameBlock(tr, prev, pos, before, after)) return activeBlock(after, prev.serial, left, pin);
+        if (sameBlock(tr, prev, pos, before, after)) {
+          // Typing: the same marks where they were, mapped (made anew, each would look through every top-level block).
+          if (pin === prev.pin && !secondChanged && left.length === prev.left.length) return { ...prev, pos, left, decorations: prev.decorations.map(tr.mapping, tr.doc) };
+          return activeBlock(after, prev.serial, left, pin);
+        }
         // Another block, or the same one redrawn: the one the caret leaves keeps its exemption, and its pin goes.
         const was = mapped(tr, prev.pos);
         return activeBlock(after, prev.serial + 1, was !== pos && was !== null ? [...left, was].slice(-LEFT_BLOCKS_KEPT) : left, null);
