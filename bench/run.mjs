@@ -19,7 +19,7 @@ import { environment, printTable, writeDocs } from './report.mjs';
 import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';
 import { commandLine } from './args.mjs';
 import { launchChromium, launchFirefox, servePages } from './page-server.mjs';
-import { TYPING_SETTLING_KEYS, caretMoves, median, percentile, settled, typing, typingFigures } from './steps.mjs';
+import { TYPING_SETTLING_KEYS, caretMoves, median, percentile, presses, settled, typing, typingFigures } from './steps.mjs';
 import { findChromium, findFirefox } from '../scripts/browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -32,6 +32,8 @@ const TYPING_SIZE = 10_000;
 // The frames timed after the 10,000-block document's load, and the caret moves timed after its typing.
 const AFTER_LOAD_MS = 4_000;
 const CARET_MOVES = 24;
+/** Enter pressed where the caret moves left it (a new block in the middle of the document), the page settling after each. */
+const ENTERS = 12;
 const PASTE_SIZE = 1_000;
 const SIZES = [1_000, 10_000, ...(flag('quick') ? [] : [30_000]), ...(flag('stress') ? [100_000] : [])];
 // The 100,000-block document runs in the first rep only (--stress-reps N for more): a rep of it
@@ -403,6 +405,9 @@ for (let rep = 0; rep < REPS; rep++) {
             const moves = await caretMoves(page, CARET_MOVES);
             add(`caret down p50 ${size}`, target, percentile(moves, 50));
             add(`caret down p95 ${size}`, target, percentile(moves, 95));
+            const enters = await presses(page, 'Enter', ENTERS);
+            add(`enter p50 ${size}`, target, percentile(enters, 50));
+            add(`enter p95 ${size}`, target, percentile(enters, 95));
           }
           if (size === TYPING_SIZE && (await page.evaluate(() => window.bench.hasPopups()))) {
             const shown = await popups(page);
@@ -436,6 +441,8 @@ const results = {
   date: new Date().toISOString(),
   browser: BROWSER,
   afterLoadMs: AFTER_LOAD_MS,
+  caretMoves: CARET_MOVES,
+  enters: ENTERS,
   durationSeconds: Math.round((Date.now() - started) / 1000),
   reps: REPS,
   stressReps: flag('stress') ? Math.min(STRESS_REPS, REPS) : 0,

@@ -55,18 +55,26 @@ export function typingFigures(keys) {
 }
 
 /**
+ * Presses `key` `count` times where the caret is, letting the page settle after each: the times
+ * from each keydown to after paint.
+ */
+export async function presses(page, key, count) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    await page.evaluate(() => window.bench.armKey());
+    await page.keyboard.press(key);
+    times.push((await page.evaluate(() => window.bench.keyResult())).afterPaint);
+    await page.evaluate(() => window.bench.settle());
+  }
+  return times;
+}
+
+/**
  * Moves the caret down `moves` times from the middle of the document (ArrowDown: onto the next
  * block, or the next line of a wrapped one), letting the page settle after each: the times from
  * each keydown to after paint.
  */
 export async function caretMoves(page, moves) {
   await page.evaluate(() => window.bench.focusMiddle());
-  const times = [];
-  for (let i = 0; i < moves; i++) {
-    await page.evaluate(() => window.bench.armKey());
-    await page.keyboard.press('ArrowDown');
-    times.push((await page.evaluate(() => window.bench.keyResult())).afterPaint);
-    await page.evaluate(() => window.bench.settle());
-  }
-  return times;
+  return presses(page, 'ArrowDown', moves);
 }
