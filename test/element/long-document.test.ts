@@ -23,6 +23,13 @@ async function clickText(el: RichEditor, index: number): Promise<void> {
   await sendMouse({ type: 'click', position: [Math.round(rect.right - 1), Math.round(rect.top + rect.height / 2)] });
 }
 
+/** Presses `key` with Control held. */
+async function withControl(key: string): Promise<void> {
+  await sendKeys({ down: 'Control' });
+  await sendKeys({ press: key });
+  await sendKeys({ up: 'Control' });
+}
+
 describe('active block', () => {
   it('exempts only the top-level block holding the caret from content-visibility, following the caret', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor value="<p>one</p><ul><li><p>two</p></li></ul><p>three</p>"></rich-editor>`);
@@ -111,9 +118,7 @@ describe('active block', () => {
     expect(getComputedStyle(content(el).children[2]).contentVisibility).to.equal('auto');
 
     // A block put before the first one: the heading is second now, and the paragraph is not.
-    await sendKeys({ down: 'Control' });
-    await sendKeys({ press: 'Home' });
-    await sendKeys({ up: 'Control' });
+    await withControl('Home');
     // Enter at the heading's start puts an empty block before it and leaves the caret in it.
     await sendKeys({ press: 'Enter' });
     await sendKeys({ press: 'ArrowDown' });
@@ -126,9 +131,7 @@ describe('active block', () => {
     expect(content(el).children[2].classList.contains(LEFT_BLOCK_CLASS), 'the former second block waits for the editor to rest').to.equal(true);
 
     // And taken away again.
-    await sendKeys({ down: 'Control' });
-    await sendKeys({ press: 'Home' });
-    await sendKeys({ up: 'Control' });
+    await withControl('Home');
     await sendKeys({ press: 'Delete' });
     await until(() => second()[0] === 'x', 'the paragraph second again', { saw: second });
     expect(el.getHTML()).to.equal('<h2>T</h2><p>x</p><p>y</p><p>z</p><p>w</p>');
