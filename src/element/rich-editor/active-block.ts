@@ -183,21 +183,25 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
     view: (view) => {
       const tell = (meta: ActiveBlockMeta): void => view.dispatch(view.state.tr.setMeta(activeBlockKey, meta).setMeta('addToHistory', false));
       const pin = new BlockPin(view, () => activeBlockKey.getState(view.state)!, (measured) => tell({ pin: measured }));
-      // The editor rests once it has gone LEFT_BLOCKS_REST_MS without an update (the clock's timer, set again by each).
+      // The editor rests once it has gone LEFT_BLOCKS_REST_MS without an update: one clock timer, which an
+      // update that came meanwhile sets again for the time left (an update itself only notes the time).
       let rest: unknown = null;
+      let updated = 0;
       const stop = (): void => {
         if (rest !== null) clock.clearTimeout(rest);
         rest = null;
       };
       const rested = (): void => {
-        rest = null;
-        if (!view.isDestroyed) tell({ rest: true });
+        const left = updated + LEFT_BLOCKS_REST_MS - clock.now();
+        rest = left > 0 ? clock.setTimeout(rested, left) : null;
+        if (left <= 0 && !view.isDestroyed) tell({ rest: true });
       };
       return {
         update: () => {
           pin.update();
-          stop();
-          if (activeBlockKey.getState(view.state)!.left.length > 1) rest = clock.setTimeout(rested, LEFT_BLOCKS_REST_MS);
+          updated = clock.now();
+          if (activeBlockKey.getState(view.state)!.left.length < 2) stop();
+          else rest ??= clock.setTimeout(rested, LEFT_BLOCKS_REST_MS);
         },
         destroy: () => {
           pin.destroy();
