@@ -3,7 +3,7 @@
 // prints the functions with the most self time, the DOM's element histogram, and typing.
 // Our element is bundled from src/ without minifying, so names are readable, from the embed
 // bundle's entry and with its chunks apart, so what it loads on demand arrives later as there.
-// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--create (only the creation, not the frames after)] [--inclusive (also time including callees)] [--paste N] [--stacks fnA,fnB] [--typing] [--press KEY (KEY instead of typing, the page settling after each)] [--css 'rules'] [--trace file.json (with --typing: a trace of the keystrokes)] [--heap file.json (a heap snapshot after GC, summed by kind) [--owners 'kind' (who refers to that kind)] [--snapshot file.heapsnapshot (the raw snapshot)]]
+// Usage: node bench/profile.mjs [--target ours] [--size 10000] [--top 25] [--create (only the creation, not the frames after)] [--inclusive (also time including callees)] [--paste N] [--stacks fnA,fnB] [--typing] [--press KEY (KEY instead of typing, the page settling after each)] [--css 'rules'] [--trace file.json (with --typing or --press: a trace of the keys; TRACE_INVALIDATIONS=1 adds what invalidated style and layout, with the script that did)] [--heap file.json (a heap snapshot after GC, summed by kind) [--owners 'kind' (who refers to that kind)] [--snapshot file.heapsnapshot (the raw snapshot)]]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -158,7 +158,7 @@ if (args.includes('--typing') || press) {
   // With --press KEY, that key (ArrowDown, Enter…) instead of letters, the page settling after each, as the bench's caret moves.
   // Keydown to the next frame and to after paint, as npm run bench measures them, with a CPU profile around them.
   await page.evaluate(() => window.bench.focusMiddle());
-  if (traceFile) await page.tracing.start({ path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'blink', 'v8.execute'] });
+  if (traceFile) await page.tracing.start({ path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'blink', 'v8.execute', ...(process.env.TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])] });
   await cdp.send('Profiler.start');
   const latencies = [];
   const KEYS = Number(option('keys', 50));

@@ -70,7 +70,7 @@ async function signedIn(email, options) {
 /** Goes to `path` and waits for the app to settle (no requests in flight, the lazy screen drawn). */
 async function visit(page, path) {
   await page.goto(base + path, { waitUntil: 'networkidle0' });
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .app-spinner'), { timeout: 10_000 }).catch(() => {});
+  await waitFor(page, `${path} drawn, with no spinner or busy region`, () => !document.querySelector('[aria-busy="true"], .app-spinner'));
 }
 
 /**
