@@ -31,9 +31,9 @@ after(async () => {
 
 const keys = (shape: { properties: object }) => Object.keys(shape.properties).sort();
 
-/** A webhook registered by the admin to the fake receiver at `path`, for `events`. */
-async function newWebhook(path = `/${randomUUID()}`, events: string[] = ['issue']) {
-  const response = await seed.actors.admin.post(hooksUrl, { url: `${receiver.url}${path}`, events });
+/** A webhook registered by the admin (of `on`, the shared server's workspace by default) to the fake receiver at `path`, for `events`. */
+async function newWebhook(path = `/${randomUUID()}`, events: string[] = ['issue'], on: Seed = seed) {
+  const response = await on.actors.admin.post(`${on.workspaceUrl}/webhooks`, { url: `${receiver.url}${path}`, events });
   assert.equal(response.status, 201, response.text);
   return { ...(response.body as { id: string; secret: string; url: string }), path };
 }
@@ -41,14 +41,14 @@ async function newWebhook(path = `/${randomUUID()}`, events: string[] = ['issue'
 /** The requests the receiver got at `path`. */
 const receivedAt = (path: string) => receiver.requests.filter((request) => request.url === path);
 
-async function deliveries(webhookId: string) {
-  const response = await seed.actors.admin.get(`${hooksUrl}/${webhookId}/deliveries`);
+async function deliveries(webhookId: string, on: Seed = seed) {
+  const response = await on.actors.admin.get(`${on.workspaceUrl}/webhooks/${webhookId}/deliveries`);
   assert.equal(response.status, 200, response.text);
   return response.body as Array<{ status: string; attempts: number; response_status: number | null; last_error: string | null; event: string; action: string }>;
 }
 
-async function newIssue(name = 'Webhook issue') {
-  const response = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name });
+async function newIssue(name = 'Webhook issue', on: Seed = seed) {
+  const response = await on.actors.member.post(`${on.projectUrl}/issues`, { name });
   assert.equal(response.status, 201, response.text);
   return response.body as { id: string };
 }
@@ -252,24 +252,21 @@ describe('a hanging receiver', () => {
   after(() => quick.close());
 
   test('never delays the request that caused the event, and its try times out', async () => {
-    const url = `${quickSeed.workspaceUrl}/webhooks`;
-    const path = `/${randomUUID()}`;
-    const hook = await quickSeed.actors.admin.post(url, { url: `${receiver.url}${path}`, events: ['issue'] });
-    assert.equal(hook.status, 201, hook.text);
+    const hook = await newWebhook(undefined, undefined, quickSeed);
     const held: Array<() => void> = [];
     receiver.handle((request, response) => {
-      if (request.url === path) held.push(() => response.writeHead(204).end());
+      if (request.url === hook.path) held.push(() => response.writeHead(204).end());
       else response.writeHead(204).end();
     });
     try {
-      const issue = await quickSeed.actors.member.post(`${quickSeed.projectUrl}/issues`, { name: 'Held issue' });
-      assert.equal(issue.status, 201, issue.text);
-      await waitFor(() => held.length === 1, 'the receiver holding the first delivery');
+      const issue = await newIssue('Held issue', quickSeed);
+      // At least one: a try cut before it reached the receiver on a busy machine is tried again at once.
+      await waitFor(() => held.length >= 1, 'the receiver holding the first delivery');
       // While the receiver holds it, another change is answered at once.
-      const changed = await quickSeed.actors.member.patch(`${quickSeed.projectUrl}/issues/${issue.body.id}`, { name: 'Changed while held' });
+      const changed = await quickSeed.actors.member.patch(`${quickSeed.projectUrl}/issues/${issue.id}`, { name: 'Changed while held' });
       assert.equal(changed.status, 200, changed.text);
-      assert.equal(held.length >= 1 && receivedAt(path).length >= 1, true);
-      const logged = async () => (await quickSeed.actors.admin.get(`${url}/${hook.body.id}/deliveries`)).body as Array<{ last_error: string | null }>;
+      assert.equal(held.length >= 1 && receivedAt(hook.path).length >= 1, true);
+      const logged = () => deliveries(hook.id, quickSeed);
       await waitFor(async () => (await logged()).some((d) => d.last_error === 'The receiver did not answer within 0.3 seconds.'), 'the try timed out', logged);
     } finally {
       for (const release of held) release();
