@@ -5,7 +5,7 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { ISSUE_ID, OTHER_ID, PROJECT_ID } from './fixtures.js';
 import { chooseFromMenu, menuEntries, openActionMenu } from './action-menus.js';
 import { click, press, typeInto } from './input.js';
-import { button, byText, cleanup, renderApp, reply, until } from './render.js';
+import { button, byText, cleanup, renderApp, reply, until, untilFocusedIn } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { statusOf, syncedEditor, textbox } from './shared-editors.js';
 
@@ -120,7 +120,7 @@ describe('issue actions', () => {
   it('deletes after confirmation and goes back to the issues', async () => {
     const { app, api } = await openIssue((fake) => fake.on('DELETE', ISSUE_PATH, () => undefined));
     await chooseFromMenu(app.container, 'Issue actions', 'Delete issue');
-    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    const dialog = await untilFocusedIn(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
     expect(dialog.textContent).to.contain('Delete WEB-7 "Fix the header"?');
     await press('Escape');
     await until(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');

@@ -8,7 +8,7 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { gate } from './fake-api.js';
 import { ISSUE_ID, OTHER_ID, project, PROJECT_ID, USER_ID } from './fixtures.js';
 import { click, press } from './input.js';
-import { button, byText, cleanup, renderApp, reply, until } from './render.js';
+import { button, byText, cleanup, renderApp, reply, until, untilFocusedIn } from './render.js';
 import { seededApi } from './seeded-api.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
@@ -159,7 +159,7 @@ describe('issue attachments', () => {
     const { api, section } = await openIssue([mine, theirs], { role: 15 });
     expect(button(section, 'Delete theirs.txt'), "a member cannot delete someone else's").to.equal(null);
     await click(button(section, 'Delete mine.txt'));
-    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    const dialog = await untilFocusedIn(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
     expect(dialog.textContent).to.contain('Delete attachment');
     expect(dialog.textContent).to.contain('"mine.txt" will be deleted for everyone who can see this issue.');
     await press('Escape');

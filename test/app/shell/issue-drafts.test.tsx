@@ -9,7 +9,7 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, PROJECT_ID, WORKSPACE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { listbox, option, property, closed } from './pickers.js';
-import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { button, byText, cleanup, field, renderApp, reply, until, untilFocusedIn } from './render.js';
 import { seededApi } from './seeded-api.js';
 import type { FakeApi, FakeRequest } from './fake-api.js';
 
@@ -225,7 +225,7 @@ describe('issue drafts', () => {
     const remove = button(app.container, 'Delete draft Not needed')!;
     remove.focus();
     await press('Enter');
-    const confirm = await until(() => dialog(), 'the confirmation');
+    const confirm = await untilFocusedIn(dialog, 'the confirmation');
     expect(confirm.querySelector('h2')!.textContent).to.equal('Delete draft');
     await press('Escape');
     await until(() => !dialog(), 'the confirmation cancelled');

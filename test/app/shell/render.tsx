@@ -13,10 +13,10 @@ import { AppProviders } from '../../../src/app/app-providers.js';
 import { AppRouter } from '../../../src/app/router/app-router.js';
 import { appRoutes } from '../../../src/app/router/routes.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
+import { until } from '../../helpers/until.js';
 import { FakeApi, reply } from './fake-api.js';
 import { restoreClock } from './timing.js';
 
-export { until } from '../../helpers/until.js';
 
 /** Loads the code of every screen the router loads on demand (each route's `lazy`), once. */
 async function loadScreens(routes: readonly RouteObject[] = appRoutes): Promise<void> {
@@ -168,4 +168,15 @@ export function field<T extends HTMLElement = HTMLInputElement>(root: ParentNode
   return control as unknown as T;
 }
 
-export { FakeApi, reply };
+/**
+ * Waits for the layer `find` returns (a dialog, a drawer) and for focus inside it, and resolves with
+ * the layer. Its Escape and focus trap are set up with its focus, after it is drawn: a key sent the
+ * moment it is visible can reach the page behind it.
+ */
+export async function untilFocusedIn(find: () => HTMLElement | null, what: string): Promise<HTMLElement> {
+  const layer = await until(find, what);
+  await until(() => layer.contains(document.activeElement), `focus in ${what}`, { saw: () => document.activeElement });
+  return layer;
+}
+
+export { FakeApi, reply, until };

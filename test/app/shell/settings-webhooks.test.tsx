@@ -6,7 +6,7 @@ import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { workspace } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
-import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { button, byText, cleanup, field, renderApp, reply, until, untilFocusedIn } from './render.js';
 import { seededApi } from './seeded-api.js';
 import type { FakeApi, FakeRequest } from './fake-api.js';
 
@@ -115,7 +115,7 @@ describe('settings: webhooks', () => {
     expect(hooks[1]!.events).to.deep.equal(['cycle']);
 
     await click(button(app.container, 'New secret for https://hooks.example.com/2'));
-    const secret = await until(() => (dialog()?.textContent?.includes('Webhook secret') ? dialog() : null), 'the new secret');
+    const secret = await untilFocusedIn(() => (dialog()?.textContent?.includes('Webhook secret') ? dialog() : null), 'the new secret');
     expect(field(secret, 'Signing secret').value).to.equal(`${SECRET}2`);
     await press('Escape');
     await until(() => !dialog(), 'the secret dialog closed');
