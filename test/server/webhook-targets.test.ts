@@ -88,6 +88,31 @@ describe('sendDelivery', () => {
     );
     assert.equal(receiver.requests.length, before);
   });
+
+  test('a try the server stops while its address is checked ends as stopped, sending nothing and throwing nothing later', async () => {
+    const before = receiver.requests.length;
+    const stopping = new AbortController();
+    // The server stops while the name is resolved; the try starts after.
+    const resolve = async () => {
+      stopping.abort();
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const url = `http://receiver.test:${new URL(receiver.url).port}/in`;
+      const result = await sendDelivery({ url, body: '{}', secret: 's', deliveryId: 'd', event: 'issue', timeoutMs: 5_000, allowPrivate: true, resolve, signal: stopping.signal });
+      assert.deepEqual(result, { status: null, error: 'The server stopped before the receiver answered.' });
+      // What a destroyed request emits comes on a later turn.
+      await new Promise((settle) => setImmediate(settle));
+      await new Promise((settle) => setImmediate(settle));
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    assert.deepEqual(uncaught, []);
+    assert.equal(receiver.requests.length, before);
+  });
 });
 
 describe('backoffMs', () => {

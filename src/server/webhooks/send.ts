@@ -67,6 +67,9 @@ export async function sendDelivery(out: Outgoing): Promise<SendResult> {
       [EVENT_HEADER]: out.event,
     },
   };
+  const stopped: SendResult = { status: null, error: 'The server stopped before the receiver answered.' };
+  // The server may have stopped while the address was checked: nothing is sent then.
+  if (out.signal?.aborted) return stopped;
   return new Promise<SendResult>((resolve) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, options);
@@ -79,10 +82,12 @@ export async function sendDelivery(out: Outgoing): Promise<SendResult> {
       request.destroy();
       resolve(result);
     };
+    // Listened for before anything can end the try: every ending destroys the request, which then
+    // emits an error ("socket hang up") that, unheard, would stop the process.
+    request.on('error', (failure: NodeJS.ErrnoException) => finish({ status: null, error: `Could not reach the receiver (${failure.code ?? failure.message}).` }));
     const timer = setTimeout(() => finish({ status: null, error: `The receiver did not answer within ${out.timeoutMs / 1000} seconds.` }), out.timeoutMs);
-    const abort = () => finish({ status: null, error: 'The server stopped before the receiver answered.' });
+    const abort = () => finish(stopped);
     out.signal?.addEventListener('abort', abort);
-    if (out.signal?.aborted) return abort();
     request.on('response', (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
       const error = status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? `The receiver answered ${status}, a redirect, which is not followed.` : `The receiver answered ${status}.`;
@@ -94,7 +99,6 @@ export async function sendDelivery(out: Outgoing): Promise<SendResult> {
       response.on('end', () => finish({ status, error }));
       response.on('error', () => finish({ status, error }));
     });
-    request.on('error', (failure: NodeJS.ErrnoException) => finish({ status: null, error: `Could not reach the receiver (${failure.code ?? failure.message}).` }));
     request.end(out.body);
   });
 }

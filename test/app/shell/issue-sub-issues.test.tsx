@@ -64,7 +64,7 @@ describe('issue page: sub-issues', () => {
     expect(picker.querySelector('[role="switch"]'), 'no workspace-level search').to.equal(null);
     // Nothing chosen: the spec's words, and nothing sent.
     await click(button(picker, 'Add sub-issues'));
-    await until(() => byText(picker, '[role="alert"], p', 'Please select at least one issue.'), 'the selection message');
+    await until(() => byText(picker, '[role="alert"], p', 'Please select at least one issue.'), 'the selection message', { saw: () => [picker.isConnected, document.activeElement?.outerHTML.slice(0, 200), picker.textContent] });
     for (const key of ['WEB-2', 'WEB-3']) {
       (await until(() => byText(picker, 'label', key), key)).querySelector('input')!.focus();
       await press('Space');
