@@ -34,8 +34,21 @@ function inertDocument(html: string, env: DomEnvironment): Document {
   // so `<img onerror>` cannot fire while we read the markup. Handlers go before the parser
   // sees them: it would check the page's Content-Security-Policy for each one.
   const markup = withoutInlineHandlers(html);
-  return parseInertHTML(`<!doctype html><html><head></head><body>${markup}</body></html>`);
+  const parse = (body: string) => parseInertHTML(`<!doctype html><html><head></head><body>${body}</body></html>`);
+  try {
+    return parse(markup);
+  } catch (error) {
+    // A DOM that throws on a style it cannot read (jsdom's CSS parser on `calc(1px + url(…))`,
+    // set as a host's DOM in Node) is given the markup again without its style attributes: the
+    // document keeps its structure and marks, and loses only those styles.
+    const unstyled = markup.replace(INLINE_STYLE, '$1');
+    if (unstyled === markup) throw error;
+    return parse(unstyled);
+  }
 }
+
+/** A `style` attribute of a tag, quoted or not. */
+const INLINE_STYLE = /(<[a-z][^>]*?)\sstyle\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi;
 
 /** The document that holds nothing: one empty paragraph (spec: an empty value). */
 export function emptyDoc(schema: Schema = defaultSchema): PMNode {

@@ -148,6 +148,24 @@ describe('HTML serialisation', () => {
       expect(log.entries.map((entry) => [entry.level, entry.message])).to.deep.equal([['warn', 'HTML could not be parsed; it was loaded as plain text']]);
       expect((log.entries[0].cause as Error).message).to.equal('no DOM here');
     });
+
+    it('a style the DOM cannot read (jsdom throws on it while parsing) loses only the styles, not the document', () => {
+      const html =
+        '<p><strong>bold</strong> words</p><p style=\'color: red\'>red <em style=color:blue>and blue</em></p>' +
+        '<p><img src="https://example.test/a.png" alt="A" style="height: calc(1px + url(javascript:alert(1)))"></p>';
+      expect(() => parseInertHTML(html), 'the DOM these tests run on throws on the style').to.throw();
+      const log = captureLog();
+      let parsed;
+      try {
+        parsed = parseHTML(html);
+      } finally {
+        log.restore();
+      }
+      expect(log.entries).to.deep.equal([]);
+      const unstyled = '<p><strong>bold</strong> words</p><p>red <em>and blue</em></p><p><img src="https://example.test/a.png" alt="A"></p>';
+      expect(serializeHTML(parsed)).to.equal(serializeHTML(parseHTML(unstyled)));
+      expect(serializeHTML(parsed)).to.contain('<p>red <em>and blue</em></p>').and.to.contain('src="https://example.test/a.png"');
+    });
   });
 
 });
