@@ -62,6 +62,9 @@ describe('issue page: sub-issues', () => {
     expect(query.get('issue_id')).to.equal(ISSUE_ID);
     expect(query.has('workspace_search')).to.equal(false);
     expect(picker.querySelector('[role="switch"]'), 'no workspace-level search').to.equal(null);
+    // The candidates listed first, as a user sees them: their arrival moves the button down, and a
+    // click aimed before it would land on a candidate.
+    await until(() => byText(picker, 'label', 'WEB-3'), 'the candidates');
     // Nothing chosen: the spec's words, and nothing sent.
     await click(button(picker, 'Add sub-issues'));
     await until(() => byText(picker, '[role="alert"], p', 'Please select at least one issue.'), 'the selection message', { saw: () => [picker.isConnected, document.activeElement?.outerHTML.slice(0, 200), picker.textContent] });
