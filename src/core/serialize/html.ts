@@ -29,20 +29,18 @@ export const MAX_HTML_DEPTH = 256;
 export const MAX_HTML_ELEMENTS = 2_000_000;
 
 function inertDocument(html: string, env: DomEnvironment): Document {
-  if (env.parseDocument) return env.parseDocument(html);
   // DOMParser documents have no browsing context: scripts never run and images never load,
   // so `<img onerror>` cannot fire while we read the markup. Handlers go before the parser
   // sees them: it would check the page's Content-Security-Policy for each one.
-  const markup = withoutInlineHandlers(html);
-  const parse = (body: string) => parseInertHTML(`<!doctype html><html><head></head><body>${body}</body></html>`);
+  const parse = env.parseDocument ?? ((markup: string) => parseInertHTML(`<!doctype html><html><head></head><body>${withoutInlineHandlers(markup)}</body></html>`));
   try {
-    return parse(markup);
+    return parse(html);
   } catch (error) {
     // A DOM that throws on a style it cannot read (jsdom's CSS parser on `calc(1px + url(…))`,
     // set as a host's DOM in Node) is given the markup again without its style attributes: the
     // document keeps its structure and marks, and loses only those styles.
-    const unstyled = markup.replace(INLINE_STYLE, '$1');
-    if (unstyled === markup) throw error;
+    const unstyled = html.replace(INLINE_STYLE, '$1');
+    if (unstyled === html) throw error;
     return parse(unstyled);
   }
 }
