@@ -105,9 +105,9 @@ export function bundledTestFiles({ files, prelude, root = process.cwd(), conditi
           target: 'es2022',
           conditions,
           ignoreAnnotations: true,
-          // No keepNames: it wraps every function and class in a \`__name\` call made as each module
+          // No keepNames: it wraps every function and class in a `__name` call made as each module
           // loads (about 4% of an app test page's script time), and the built bundles do not keep
-          // names either. Tests tell selections apart by \`toJSON().type\`, not by class name.
+          // names either. Tests tell selections apart by `toJSON().type`, not by class name.
           write: false,
           metafile: true,
           entryNames: '[dir]/[name]-[hash]',

@@ -17,7 +17,6 @@ import { until } from '../../helpers/until.js';
 import { FakeApi, reply } from './fake-api.js';
 import { restoreClock } from './timing.js';
 
-
 /** Loads the code of every screen the router loads on demand (each route's `lazy`), once. */
 async function loadScreens(routes: readonly RouteObject[] = appRoutes): Promise<void> {
   await Promise.all(routes.map(async (route) => Promise.all([typeof route.lazy === 'function' ? route.lazy() : null, loadScreens(route.children ?? [])])));
