@@ -61,8 +61,9 @@ describe('image node view', () => {
     const small = URL.createObjectURL(await pngFile(32, 32));
     try {
       const el = await mount(html`<rich-editor style="width: 800px" .value=${`<p>Icon</p><img src="${small}">`}></rich-editor>`);
-      await until(() => image(el).complete && image(el).naturalWidth === 32, 'the image loads');
-      await nextFrame();
+      // `complete` turns true before the load event's task runs, and the cap comes with that
+      // event: wait for the drawn size (a timeout here is the failure), not only the loaded file.
+      await until(() => image(el).complete && size(el).width === 32, 'the small image drawn at its natural width');
       expect(content(el).clientWidth * 0.35, '35% would be wider').to.be.greaterThan(100);
       expect(size(el)).to.deep.equal({ width: 32, height: 32 });
       expect(imageAttrs(el)).to.include({ width: '35%', style: 'width: 35%; height: auto;' });
