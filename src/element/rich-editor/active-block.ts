@@ -1,14 +1,14 @@
 import type { EditorState, Transaction } from 'prosemirror-state';
 import { Plugin, PluginKey } from 'prosemirror-state';
-import { Decoration, DecorationSet } from 'prosemirror-view';
+import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 import { clock } from '../../core/clock.js';
 import { BlockPin, type Pin } from './block-pin.js';
 
-/** The class on the top-level block that holds the selection. */
+/** The class on the top-level block being edited: the one that holds the selection, from the first input after the caret came to it (see activeBlockPlugin). */
 export const ACTIVE_BLOCK_CLASS = 're-active';
 
 /**
- * The class on the blocks the selection has left since the editor last rested (and on one
+ * The class on the blocks the mark has left since the editor last rested (and on one
  * that stopped being the document's second block in that time). They keep
  * their exemption from `content-visibility: auto` until then, for two reasons:
  * - Chromium resolves a DOM selection that ProseMirror sets while the block the caret was
@@ -22,7 +22,7 @@ export const ACTIVE_BLOCK_CLASS = 're-active';
  */
 export const LEFT_BLOCK_CLASS = 're-left';
 
-/** How long the editor goes without an update before the blocks the caret left come back under `content-visibility` (all but the last one), in ms. */
+/** How long the editor goes without an update before the mark comes to the caret's block and the blocks it left come back under `content-visibility` (all but the last one), in ms. */
 export const LEFT_BLOCKS_REST_MS = 1000;
 
 /**
@@ -60,7 +60,7 @@ export const ACTIVE_SERIAL_ATTRIBUTE = 'data-re-active';
 /** Where the active block is (and the one before it), its pinned height, and the decorations that mark them and the second block. */
 interface ActiveBlock {
   pos: number | null;
-  /** The top-level blocks the selection has left since the editor last rested, the last one last (a former second block first). */
+  /** The top-level blocks the mark has left since the editor last rested, the last one last (a former second block first). */
   left: readonly number[];
   serial: number;
   /** The pin measured for this block (its serial), or null. */
@@ -68,8 +68,18 @@ interface ActiveBlock {
   decorations: DecorationSet;
 }
 
-/** What the plugin's view tells it: a pin measured for the active block (or dropped), or that the editor has rested. */
-type ActiveBlockMeta = { pin: Pin | null } | { rest: true };
+/**
+ * What the plugin's view tells it: a pin measured for the active block (or dropped), that input
+ * is coming (the mark follows the caret), or that the editor has rested.
+ */
+type ActiveBlockMeta = { pin: Pin | null } | { follow: true } | { rest: true };
+
+/**
+ * Keys that only move the caret or the selection (with or without modifiers), and modifiers
+ * alone, by the start of their names (ArrowDown, PageUp, AltGraph): the mark does not follow
+ * the caret for them (see activeBlockPlugin).
+ */
+const MOVING_KEYS = /^(Arrow|Home|End|Page|Shift|Control|Alt|Meta)/;
 
 /** The key of the active-block plugin. */
 export const activeBlockKey = new PluginKey<ActiveBlock>('active-block');
@@ -82,9 +92,8 @@ function activeBlockPos(state: EditorState): number | null {
   return $head.nodeBefore ? $head.pos - $head.nodeBefore.nodeSize : null;
 }
 
-/** The active block of `state` (and the blocks `left`, and its pin if measured for `serial`), marked with node decorations, as is the document's second block. */
-function activeBlock(state: EditorState, serial: number, left: readonly number[], measured: Pin | null): ActiveBlock {
-  const pos = activeBlockPos(state);
+/** The active block at `pos` in `state` (and the blocks `left`, and its pin if measured for `serial`), marked with node decorations, as is the document's second block. */
+function activeBlock(state: EditorState, pos: number | null, serial: number, left: readonly number[], measured: Pin | null): ActiveBlock {
   const decorations: Decoration[] = [];
   const node = pos === null ? null : state.doc.nodeAt(pos);
   const pin = node && measured?.serial === serial ? measured : null;
@@ -106,6 +115,19 @@ function activeBlock(state: EditorState, serial: number, left: readonly number[]
 /** Where the document's second top-level block starts, if it has one. */
 function secondPos(state: EditorState): number | null {
   return state.doc.childCount > 1 ? state.doc.child(0).nodeSize : null;
+}
+
+/** Whether the caret is in another block than the one marked (it moved since the last input). */
+function lags(state: EditorState): boolean {
+  return activeBlockPos(state) !== activeBlockKey.getState(state)!.pos;
+}
+
+/** Moves the mark to the caret's block before input that will edit there (`event`: any key but a moving one, `beforeinput`, `compositionstart`). */
+function follow(view: EditorView, event: Event): boolean {
+  if (!(event instanceof KeyboardEvent && MOVING_KEYS.test(event.key)) && lags(view.state)) {
+    view.dispatch(view.state.tr.setMeta(activeBlockKey, { follow: true } satisfies ActiveBlockMeta).setMeta('addToHistory', false));
+  }
+  return false;
 }
 
 /** The positions of the blocks `left` after `tr`, those deleted left out. */
@@ -138,53 +160,64 @@ function sameBlock(tr: Transaction, prev: ActiveBlock, pos: number | null, befor
 }
 
 /**
- * Marks the top-level block holding the caret. Top-level blocks use
- * `content-visibility: auto` so long documents lay out only what is on screen, but
- * Chromium mis-places the caret when typing into a block under that containment (the
- * first character typed into a fresh paragraph ends up after the next ones), so the
- * block being edited is exempted.
+ * Marks the top-level block being edited. Top-level blocks use `content-visibility: auto`
+ * so long documents lay out only what is on screen, but Chromium mis-places the caret when
+ * typing into a block under that containment (the first character typed into a fresh
+ * paragraph ends up after the next ones), so the block being edited is exempted.
  *
  * The mark is a node decoration, so ProseMirror writes the class itself. The marked block
  * keeps the layout containment its neighbours have under `content-visibility`, and once
  * the plugin's view has measured it (BlockPin), the same decoration pins its height, so a
  * keystroke lays out that block alone.
+ *
+ * The mark follows the caret before input, not with each move: on any key but a moving
+ * one, on `beforeinput` and `compositionstart` (what the browser inserts itself), with any
+ * change to the document, and when the editor rests. Moved with the caret, it changed two
+ * blocks' classes on every Arrow key, and Chromium then brought style and layout up to date
+ * as ProseMirror read the selection, and checked every block's intersection again in a
+ * frame of its own: at 10,000 blocks an Arrow Down onto the next block took about 62 ms to
+ * paint, ProseMirror alone 35.
  */
 export function activeBlockPlugin(): Plugin<ActiveBlock> {
   return new Plugin<ActiveBlock>({
     key: activeBlockKey,
     state: {
-      init: (_, state) => activeBlock(state, 0, [], null),
+      init: (_, state) => activeBlock(state, activeBlockPos(state), 0, [], null),
       apply: (tr, prev, before, after) => {
         const meta = tr.getMeta(activeBlockKey) as ActiveBlockMeta | undefined;
         // A pin measured (or dropped) by the plugin's view: kept only for the block it was measured for.
         const pin = meta && 'pin' in meta ? meta.pin : prev.pin;
-        // Rested: the blocks left come back under content-visibility, all but the last.
-        let left = meta && 'rest' in meta ? prev.left.slice(-1) : mappedAll(tr, prev.left);
+        const rest = !!meta && 'rest' in meta;
+        // The mark follows the caret when the document changes, when input is coming, and when the editor rests.
+        const pos = tr.docChanged || rest || (!!meta && 'follow' in meta) ? activeBlockPos(after) : prev.pos;
+        // Rested: the blocks left come back under content-visibility, all but the last (the one the mark leaves now, if it moves).
+        let left = rest ? (pos === prev.pos ? prev.left.slice(-1) : []) : mappedAll(tr, prev.left);
         // A block that stops being the second waits for the rest too (Firefox's caret passes over
         // a block just come under content-visibility: Arrow Down after an Enter at the top went past it).
         const second = tr.docChanged ? mapped(tr, secondPos(before)) : null;
         const secondChanged = second !== null && second !== secondPos(after);
         if (secondChanged) left = [second, ...left];
-        const pos = activeBlockPos(after);
-        if (!tr.docChanged && pos === prev.pos) return pin === prev.pin && left === prev.left ? prev : activeBlock(after, prev.serial, left, pin);
+        if (!tr.docChanged && pos === prev.pos) return pin === prev.pin && left === prev.left ? prev : activeBlock(after, pos, prev.serial, left, pin);
         if (sameBlock(tr, prev, pos, before, after)) {
           // Typing: the same marks where they were, mapped (made anew, each would look through every top-level block).
           if (pin === prev.pin && !secondChanged && left.length === prev.left.length) return { ...prev, pos, left, decorations: prev.decorations.map(tr.mapping, tr.doc) };
-          return activeBlock(after, prev.serial, left, pin);
+          return activeBlock(after, pos, prev.serial, left, pin);
         }
         // Another block, or the same one redrawn: the one the caret leaves keeps its exemption, and its pin goes.
         const was = mapped(tr, prev.pos);
-        return activeBlock(after, prev.serial + 1, was !== pos && was !== null ? [...left, was].slice(-LEFT_BLOCKS_KEPT) : left, null);
+        return activeBlock(after, pos, prev.serial + 1, was !== pos && was !== null ? [...left, was].slice(-LEFT_BLOCKS_KEPT) : left, null);
       },
     },
     props: {
       decorations: (state) => activeBlockKey.getState(state)?.decorations,
+      handleDOMEvents: { keydown: follow, beforeinput: follow, compositionstart: follow },
     },
     view: (view) => {
       const tell = (meta: ActiveBlockMeta): void => view.dispatch(view.state.tr.setMeta(activeBlockKey, meta).setMeta('addToHistory', false));
       const pin = new BlockPin(view, () => activeBlockKey.getState(view.state)!, (measured) => tell({ pin: measured }));
-      // The editor rests once it has gone LEFT_BLOCKS_REST_MS without an update: one clock timer, which an
-      // update that came meanwhile sets again for the time left (an update itself only notes the time).
+      // The editor rests once it has gone LEFT_BLOCKS_REST_MS without an update: one clock timer (while blocks
+      // left wait, or the caret is in another block than the mark), which an update that came meanwhile sets
+      // again for the time left (an update itself only notes the time).
       let rest: unknown = null;
       let updated = 0;
       const stop = (): void => {
@@ -200,7 +233,7 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
         update: () => {
           pin.update();
           updated = clock.now();
-          if (activeBlockKey.getState(view.state)!.left.length < 2) stop();
+          if (activeBlockKey.getState(view.state)!.left.length < 2 && !lags(view.state)) stop();
           else rest ??= clock.setTimeout(rested, LEFT_BLOCKS_REST_MS);
         },
         destroy: () => {

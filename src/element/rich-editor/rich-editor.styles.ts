@@ -103,8 +103,8 @@ export const richEditorStyles = css`
     min-height: 1.6em;
     caret-color: var(--_text);
   }
-  /* Top-level blocks are laid out only near the viewport; exempt: the block being edited, those the
-     caret left since the editor last rested, and the second block (a WebKit crash): active-block.ts's
+  /* Top-level blocks are laid out only near the viewport; exempt: the block being edited, those it
+     left since the editor last rested, and the second block (a WebKit crash): active-block.ts's
      classes. */
   .content > :not(.re-active, .re-left, .re-second) {
     content-visibility: auto;
