@@ -3,6 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { applyCustomTheme, contrast, type ThemeMode } from '../../../src/app/ui/theme.js';
+import { focusSettled } from '../../helpers/editor.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { openActionMenu } from './action-menus.js';
 import { issueDetail, ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
@@ -304,6 +305,8 @@ describe('issue detail screen', () => {
     }, 'the editable comment');
     await editing.updateComplete;
     textbox(editing).focus();
+    // ProseMirror's selection check after focus would undo an End it has not read yet.
+    await focusSettled();
     await sendKeys({ press: 'End' });
     await sendKeys({ type: ' (edited)' });
     await click(button(app.container, 'Save comment'));
