@@ -122,11 +122,14 @@ function lags(state: EditorState): boolean {
   return activeBlockPos(state) !== activeBlockKey.getState(state)!.pos;
 }
 
+/** Tells the plugin `meta` in a transaction of its own, which changes no document. */
+function tell(view: EditorView, meta: ActiveBlockMeta): void {
+  view.dispatch(view.state.tr.setMeta(activeBlockKey, meta).setMeta('addToHistory', false));
+}
+
 /** Moves the mark to the caret's block before input that will edit there (`event`: any key but a moving one, `beforeinput`, `compositionstart`). */
 function follow(view: EditorView, event: Event): boolean {
-  if (!(event instanceof KeyboardEvent && MOVING_KEYS.test(event.key)) && lags(view.state)) {
-    view.dispatch(view.state.tr.setMeta(activeBlockKey, { follow: true } satisfies ActiveBlockMeta).setMeta('addToHistory', false));
-  }
+  if (!(event instanceof KeyboardEvent && MOVING_KEYS.test(event.key)) && lags(view.state)) tell(view, { follow: true });
   return false;
 }
 
@@ -213,8 +216,7 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
       handleDOMEvents: { keydown: follow, beforeinput: follow, compositionstart: follow },
     },
     view: (view) => {
-      const tell = (meta: ActiveBlockMeta): void => view.dispatch(view.state.tr.setMeta(activeBlockKey, meta).setMeta('addToHistory', false));
-      const pin = new BlockPin(view, () => activeBlockKey.getState(view.state)!, (measured) => tell({ pin: measured }));
+      const pin = new BlockPin(view, () => activeBlockKey.getState(view.state)!, (measured) => tell(view, { pin: measured }));
       // The editor rests once it has gone LEFT_BLOCKS_REST_MS without an update: one clock timer (while blocks
       // left wait, or the caret is in another block than the mark), which an update that came meanwhile sets
       // again for the time left (an update itself only notes the time).
@@ -227,7 +229,7 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
       const rested = (): void => {
         const left = updated + LEFT_BLOCKS_REST_MS - clock.now();
         rest = left > 0 ? clock.setTimeout(rested, left) : null;
-        if (left <= 0 && !view.isDestroyed) tell({ rest: true });
+        if (left <= 0 && !view.isDestroyed) tell(view, { rest: true });
       };
       return {
         update: () => {

@@ -3,7 +3,6 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { applyCustomTheme, contrast, type ThemeMode } from '../../../src/app/ui/theme.js';
-import { focusSettled } from '../../helpers/editor.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { openActionMenu } from './action-menus.js';
 import { issueDetail, ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
@@ -305,9 +304,10 @@ describe('issue detail screen', () => {
     }, 'the editable comment');
     await editing.updateComplete;
     textbox(editing).focus();
-    // ProseMirror's selection check after focus would undo an End it has not read yet.
-    await focusSettled();
     await sendKeys({ press: 'End' });
+    // Typed once the editor has read the End (see shared-documents.test.tsx's typeAtEnd).
+    const end = editing.editorView!.state.doc.firstChild!.nodeSize - 1;
+    await until(() => editing.editorView!.state.selection.head === end, 'the caret at the end of the comment', { saw: () => editing.editorView!.state.selection.toJSON() });
     await sendKeys({ type: ' (edited)' });
     await click(button(app.container, 'Save comment'));
     await until(() => api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1').length === 1, 'the comment save');

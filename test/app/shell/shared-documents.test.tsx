@@ -4,6 +4,7 @@ import { sharedDocumentName } from '../../../src/app/api/collab.js';
 import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { PRESENCE_SHOWN } from '../../../src/app/editor/presence-list.js';
 import { paths } from '../../../src/app/router/paths.js';
+import type { RichEditorElement } from '../../../src/react/index.js';
 import { focusSettled } from '../../helpers/editor.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { ISSUE_ID, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
@@ -36,14 +37,17 @@ async function issueScreen(setup: (api: ReturnType<typeof seededApi>['api']) => 
 }
 
 /**
- * Types `text` at the end of the editor's first block. ProseMirror checks the selection 20 ms
- * after focus and puts the caret back where its state has it if the browser's differs; an End
- * whose move it has not read by then is undone (on a busy machine, the text went to the start).
+ * Types `text` at the end of the editor's first block, once the editor has read the End (a busy
+ * full run once typed "!" at the start of the description here; a wait that gives up says where
+ * the caret was).
  */
-async function typeAtEnd(editor: HTMLElement & { shadowRoot: ShadowRoot | null }, text: string) {
-  textbox(editor as never).focus();
+async function typeAtEnd(editor: RichEditorElement, text: string) {
+  textbox(editor).focus();
   await focusSettled();
   await sendKeys({ press: 'End' });
+  const { state } = editor.editorView!;
+  const end = state.doc.firstChild!.nodeSize - 1;
+  await until(() => editor.editorView!.state.selection.head === end, 'the caret at the end of the first block', { saw: () => editor.editorView!.state.selection.toJSON() });
   await sendKeys({ type: text });
 }
 
