@@ -53,6 +53,21 @@ describe('active block', () => {
     expect(getComputedStyle(content(el).children[2]).contentVisibility).to.equal('visible');
   });
 
+  it('comes with a caret placed by a click or by the host at once, before any key', async () => {
+    // The SDK's clock held: the editor never rests here, so only the click or the call can bring the mark.
+    const clock = installFakeClock();
+    try {
+      const el = await fixture<RichEditor>(html`<rich-editor value="<p>one</p><p>two</p><p>three</p>"></rich-editor>`);
+      await clickText(el, 1);
+      await until(() => active(el)[0] === 'two', 'the mark on the block clicked', { saw: () => active(el) });
+      el.focusAt('end');
+      await until(() => active(el)[0] === 'three', 'the mark where the host put the caret', { saw: () => active(el) });
+      expect(el.getHTML()).to.equal('<p>one</p><p>two</p><p>three</p>');
+    } finally {
+      clock.uninstall();
+    }
+  });
+
   it('marks a fresh paragraph at once, so text typed into it keeps its order', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor value="<p>first</p><p>second</p>"></rich-editor>`);
     await clickText(el, 1);
@@ -64,11 +79,15 @@ describe('active block', () => {
     expect(el.getHTML()).to.equal('<p>first</p><p>second</p><p>third line</p>');
   });
 
-  it('brings the mark before the first character typed right after a click into a block under content-visibility, which keeps its order', async () => {
+  it('brings the mark before the first character typed right after keys moved the caret into a block under content-visibility, which keeps its order', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor .value=${`<p>start</p>${Array.from({ length: 40 }, (_, i) => `<p>block ${i}</p>`).join('')}`}></rich-editor>`);
     const target = content(el).children[30];
+    await clickText(el, 29);
+    await until(() => active(el)[0] === 'block 28', 'the mark on the block clicked');
+    await sendKeys({ press: 'ArrowDown' });
+    await until(() => el.editorView!.state.selection.$head.parent.textContent === 'block 29', 'the move read');
+    expect(active(el), 'the mark stays behind a move by key').to.deep.equal(['block 28']);
     expect(getComputedStyle(target).contentVisibility).to.equal('auto');
-    await clickText(el, 30);
     // What reached the block first: the mark, or the text.
     const order: string[] = [];
     const observer = new MutationObserver((records) => {

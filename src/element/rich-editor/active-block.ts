@@ -127,9 +127,18 @@ function tell(view: EditorView, meta: ActiveBlockMeta): void {
   view.dispatch(view.state.tr.setMeta(activeBlockKey, meta).setMeta('addToHistory', false));
 }
 
-/** Moves the mark to the caret's block before input that will edit there (`event`: any key but a moving one, `beforeinput`, `compositionstart`). */
+/** The views whose last key (since the last pointer press or input) moved the caret: the mark stays behind the moves it makes. */
+const keyMoves = new WeakSet<EditorView>();
+
+/**
+ * Notes whether `event` (a key, a pointer press, `beforeinput`, `compositionstart`) moves the
+ * caret by key, and moves the mark to the caret's block before input that will edit there.
+ */
 function follow(view: EditorView, event: Event): boolean {
-  if (!(event instanceof KeyboardEvent && MOVING_KEYS.test(event.key)) && lags(view.state)) tell(view, { follow: true });
+  const moving = event instanceof KeyboardEvent && MOVING_KEYS.test(event.key);
+  if (moving) keyMoves.add(view);
+  else keyMoves.delete(view);
+  if (!moving && event.type !== 'pointerdown' && lags(view.state)) tell(view, { follow: true });
   return false;
 }
 
@@ -173,13 +182,14 @@ function sameBlock(tr: Transaction, prev: ActiveBlock, pos: number | null, befor
  * the plugin's view has measured it (BlockPin), the same decoration pins its height, so a
  * keystroke lays out that block alone.
  *
- * The mark follows the caret before input, not with each move: on any key but a moving
- * one, on `beforeinput` and `compositionstart` (what the browser inserts itself), with any
- * change to the document, and when the editor rests. Moved with the caret, it changed two
- * blocks' classes on every Arrow key, and Chromium then brought style and layout up to date
- * as ProseMirror read the selection, and checked every block's intersection again in a
- * frame of its own: at 10,000 blocks an Arrow Down onto the next block took about 62 ms to
- * paint, ProseMirror alone 35.
+ * The mark stays behind the caret while keys move it, and comes to its block before input:
+ * on any key but a moving one, on `beforeinput` and `compositionstart` (what the browser
+ * inserts itself), with any change to the document, and when the editor rests. Moved with
+ * the caret, it changed two blocks' classes on every Arrow key, and Chromium then brought
+ * style and layout up to date as ProseMirror read the selection, and checked every block's
+ * intersection again in a frame of its own: at 10,000 blocks an Arrow Down onto the next
+ * block took about 62 ms to paint, ProseMirror alone 35. A caret placed otherwise (a click,
+ * the host) takes the mark at once, as the first key typed there would pay for it.
  */
 export function activeBlockPlugin(): Plugin<ActiveBlock> {
   return new Plugin<ActiveBlock>({
@@ -213,7 +223,7 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
     },
     props: {
       decorations: (state) => activeBlockKey.getState(state)?.decorations,
-      handleDOMEvents: { keydown: follow, beforeinput: follow, compositionstart: follow },
+      handleDOMEvents: { keydown: follow, pointerdown: follow, beforeinput: follow, compositionstart: follow },
     },
     view: (view) => {
       const pin = new BlockPin(view, () => activeBlockKey.getState(view.state)!, (measured) => tell(view, { pin: measured }));
@@ -235,6 +245,8 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
         update: () => {
           pin.update();
           updated = clock.now();
+          // A caret placed by a click or by the host (not moved by keys): the mark follows it at once, after this update.
+          if (!keyMoves.has(view) && lags(view.state)) queueMicrotask(() => !view.isDestroyed && lags(view.state) && tell(view, { follow: true }));
           if (activeBlockKey.getState(view.state)!.left.length < 2 && !lags(view.state)) stop();
           else rest ??= clock.setTimeout(rested, LEFT_BLOCKS_REST_MS);
         },
