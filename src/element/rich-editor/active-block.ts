@@ -4,7 +4,7 @@ import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 import { clock } from '../../core/clock.js';
 import { BlockPin, type Pin } from './block-pin.js';
 
-/** The class on the top-level block being edited: the one that holds the selection, from the first input after the caret came to it (see activeBlockPlugin). */
+/** The class on the top-level block being edited: the one that holds the selection (after keys moved the caret, from the next input: see activeBlockPlugin). */
 export const ACTIVE_BLOCK_CLASS = 're-active';
 
 /**
@@ -117,7 +117,7 @@ function secondPos(state: EditorState): number | null {
   return state.doc.childCount > 1 ? state.doc.child(0).nodeSize : null;
 }
 
-/** Whether the caret is in another block than the one marked (it moved since the last input). */
+/** Whether the caret is in another block than the one marked (keys moved it since the last input). */
 function lags(state: EditorState): boolean {
   return activeBlockPos(state) !== activeBlockKey.getState(state)!.pos;
 }
