@@ -97,7 +97,7 @@ describe('active block', () => {
       }
     });
     observer.observe(target, { attributes: true, attributeFilter: ['class'], childList: true, characterData: true, subtree: true });
-    // As a host's end-to-end test types: no pause after the click.
+    // As a host's end-to-end test types: no pause after the move.
     await sendKeys({ type: 'abc' });
     observer.disconnect();
     expect(order[0], 'the mark before the first character').to.equal('mark');

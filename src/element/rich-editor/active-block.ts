@@ -245,9 +245,10 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
         update: () => {
           pin.update();
           updated = clock.now();
+          const lagging = lags(view.state);
           // A caret placed by a click or by the host (not moved by keys): the mark follows it at once, after this update.
-          if (!keyMoves.has(view) && lags(view.state)) queueMicrotask(() => !view.isDestroyed && lags(view.state) && tell(view, { follow: true }));
-          if (activeBlockKey.getState(view.state)!.left.length < 2 && !lags(view.state)) stop();
+          if (lagging && !keyMoves.has(view)) queueMicrotask(() => !view.isDestroyed && lags(view.state) && tell(view, { follow: true }));
+          if (activeBlockKey.getState(view.state)!.left.length < 2 && !lagging) stop();
           else rest ??= clock.setTimeout(rested, LEFT_BLOCKS_REST_MS);
         },
         destroy: () => {

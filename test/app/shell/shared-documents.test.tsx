@@ -5,7 +5,6 @@ import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { PRESENCE_SHOWN } from '../../../src/app/editor/presence-list.js';
 import { paths } from '../../../src/app/router/paths.js';
 import type { RichEditorElement } from '../../../src/react/index.js';
-import { focusSettled } from '../../helpers/editor.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { ISSUE_ID, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import { pageDetail, PAGE_ID } from './page-fixtures.js';
@@ -43,7 +42,6 @@ async function issueScreen(setup: (api: ReturnType<typeof seededApi>['api']) => 
  */
 async function typeAtEnd(editor: RichEditorElement, text: string) {
   textbox(editor).focus();
-  await focusSettled();
   await sendKeys({ press: 'End' });
   const { state } = editor.editorView!;
   const end = state.doc.firstChild!.nodeSize - 1;
