@@ -225,6 +225,27 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+/**
+ * Every temporary folder of the run in RAM (/dev/shm) when it has room: the browsers' profiles,
+ * the throwaway PostgreSQL's cluster, each server test's and end-to-end server's copy of the
+ * migrated PGlite (40 MB), the package consumers' installs. On disk their writes kept the kernel's
+ * writeback busy on a machine whose cores the run already fills (a full run here: 912 -> 871 s,
+ * the PostgreSQL suite 474 -> 422 s). Children take it through TMPDIR, and the folder goes when
+ * the run ends, even when it is stopped (RAM is not freed by a machine that is not rebooted).
+ */
+function useRamForTemporaryFiles() {
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize < 4 * 1024 ** 3) return;
+    const dir = mkdtempSync('/dev/shm/rich-editor-tests-');
+    process.env.TMPDIR = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  } catch {
+    // No /dev/shm: the system's temporary folder.
+  }
+}
+useRamForTemporaryFiles();
+
 const unavailable = new Set(ensureBrowsers());
 for (const engine of unavailable) failOutside(engine.name, `The browser tests in ${engine.name} were not run: it is not installed.`);
 
@@ -331,23 +352,6 @@ if (typesStatus !== 0) failOutside('types', 'Type-check failed.');
 if (serverTypesStatus !== 0) failOutside('server types', 'Type-check of the server failed.');
 addTier('Core model tests in Node', coreCounts);
 
-/**
- * A temporary folder for the server tests' data (PGlite folders, uploads): RAM (/dev/shm) when it
- * has room, where each file's copy of the migrated PGlite (40 MB) takes a tenth of the time.
- */
-function serverTempDir() {
-  let dir = null;
-  try {
-    const { bavail, bsize } = statfsSync('/dev/shm');
-    if (bavail * bsize > 4 * 1024 ** 3) dir = mkdtempSync('/dev/shm/rich-editor-tests-');
-  } catch {
-    // No /dev/shm: the system's temporary folder.
-  }
-  // RAM is not freed by a reboot-less machine: the folder goes even when the run is stopped.
-  if (dir) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 /** The files claimed in `claims` (test/setup/run-files.ts) that never finished, relative to the project. */
 function unfinished(claims, files) {
   return readdirSync(claims)
@@ -358,49 +362,40 @@ function unfinished(claims, files) {
 /**
  * Runs `files` on `workers` Node processes (test/setup/run-files.ts: each loads the modules the
  * files share once and takes the next file as it finishes one), with `preload` modules, and
- * resolves to the counts. `temp` gives the workers a temporary folder in RAM (the server's data).
+ * resolves to the counts.
  */
-async function runInWorkers(label, files, { env = process.env, report, workers = 2, preload = ['tsx'], temp = false }) {
+async function runInWorkers(label, files, { env = process.env, report, workers = 2, preload = ['tsx'] }) {
   console.log(`${label} (${workers} worker${workers > 1 ? 's' : ''})…`);
   const claims = mkdtempSync(join(results, `${report}-claims-`));
-  const tempDir = temp ? serverTempDir() : null;
-  const workerEnv = { ...env, ...(tempDir ? { TMPDIR: tempDir } : {}) };
   const counts = { passed: 0, failed: 0 };
-  try {
-    await timed(label, () =>
-      Promise.all(
-        Array.from({ length: workers }, async (_, index) => {
-          const tap = join(results, `${report}-${index}.tap`);
-          const args = [
-            ...preload.flatMap((module) => ['--import', module]),
-            '--test-reporter=dot',
-            '--test-reporter-destination=stdout',
-            '--test-reporter=tap',
-            `--test-reporter-destination=${tap}`,
-            join(root, 'test/setup/run-files.ts'),
-            '--claims',
-            claims,
-            ...files,
-          ];
-          const status = await runHeldBack(process.execPath, args, { env: workerEnv, cpu: label });
-          countTap(tap, status, label, counts, status === HUNG ? unfinished(claims, files) : null);
-        }),
-      ),
-    );
-  } finally {
-    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-  }
+  await timed(label, () =>
+    Promise.all(
+      Array.from({ length: workers }, async (_, index) => {
+        const tap = join(results, `${report}-${index}.tap`);
+        const args = [
+          ...preload.flatMap((module) => ['--import', module]),
+          '--test-reporter=dot',
+          '--test-reporter-destination=stdout',
+          '--test-reporter=tap',
+          `--test-reporter-destination=${tap}`,
+          join(root, 'test/setup/run-files.ts'),
+          '--claims',
+          claims,
+          ...files,
+        ];
+        const status = await runHeldBack(process.execPath, args, { env, cpu: label });
+        countTap(tap, status, label, counts, status === HUNG ? unfinished(claims, files) : null);
+      }),
+    ),
+  );
   return counts;
 }
-
-/** The server suite's `files` on `workers` processes, in `env` (its DATABASE_URL or none). */
-const runServerSuite = (label, files, { env, report, workers = 2 }) => runInWorkers(label, files, { env, report, workers, temp: true });
 
 /**
  * After the build, two lanes run side by side. The browser lane (Chromium, then Firefox and the
  * app end to end in Firefox beside WebKit) mostly waits on the browsers; the Node lane (the server
- * suite on PGlite beside PostgreSQL, then the build's checks, the package's consumers and the app
- * end to end in Chromium and WebKit) keeps the cores busy meanwhile. Each tier's totals are
+ * suite on PGlite beside PostgreSQL, then, beside the rest of PostgreSQL's, the build's checks, the
+ * package's consumers and the app end to end in Chromium and WebKit) keeps the cores busy meanwhile. Each tier's totals are
  * printed as it ends and listed again at the end.
  */
 const available = engines.filter((engine) => !unavailable.has(engine));
@@ -436,24 +431,28 @@ async function browserLane() {
 const serverDir = join(root, 'test', 'server');
 const serverTests = existsSync(serverDir) ? findFiles(serverDir, (name) => name.endsWith('.test.ts')) : [];
 
-/** The Node lane: the server suite on both back-ends, then the node tests and the end-to-end runs. */
+/**
+ * The Node lane: the server suite on both back-ends; the node tests and the end-to-end runs start
+ * when the PGlite files end, beside the rest of the PostgreSQL suite (which runs every file, so it
+ * ends last: waiting for it left a core idle for the last minutes of the run).
+ */
 async function nodeLane() {
   const postgres = await throwawayPostgres;
   const databaseUrl = process.env.DATABASE_URL ?? postgres?.url;
+  let postgresSuite = Promise.resolve();
   if (serverTests.length) {
     const { DATABASE_URL: _unused, ...env } = process.env;
     // The server processes the suite starts run the server just built (test/server/server-processes.ts).
     const withoutDatabase = buildStatus === 0 ? { ...env, RICH_EDITOR_SERVER_ENTRY: join(root, 'dist/server/main.mjs') } : env;
     if (!databaseUrl) failOutside('Server tests on PostgreSQL', `Not run: ${postgresProblem}`);
     const onPglite = serverTests.filter((file) => !postgresOnly(file) && (!databaseUrl || runsOnPglite(file)));
-    const [pgliteCounts, postgresCounts] = await Promise.all([
-      runServerSuite('Server tests on PGlite', onPglite, { env: withoutDatabase, report: 'server-pglite', workers: databaseUrl ? 1 : 2 }),
-      databaseUrl ? runServerSuite('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, report: 'server-postgresql' }) : null,
-    ]);
-    addTier('Server tests on PGlite', pgliteCounts);
-    if (postgresCounts) addTier('Server tests on PostgreSQL', postgresCounts);
+    if (databaseUrl) {
+      postgresSuite = runInWorkers('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, report: 'server-postgresql' }).then((counts) =>
+        addTier('Server tests on PostgreSQL', counts),
+      );
+    }
+    addTier('Server tests on PGlite', await runInWorkers('Server tests on PGlite', onPglite, { env: withoutDatabase, report: 'server-pglite', workers: databaseUrl ? 1 : 2 }));
   }
-  await postgres?.stop();
 
   // The node tests (the build's checks, the package's consumers, the app end to end in Chromium)
   // beside the app's one flow in WebKit; the app end to end in Firefox runs in the browser lane.
@@ -463,6 +462,7 @@ async function nodeLane() {
   const [nodeCounts, webkitCounts] = await Promise.all([
     nodeTests.length ? runNodeTests('Node tests (build, package, end to end in Chromium)', nodeTests, { report: 'node', beside: true, concurrency: 2 }) : null,
     ready('webkit') && existsSync(webkitFlow) ? runNodeTests('End-to-end flow of the app in WebKit', [webkitFlow], { report: 'e2e-webkit', beside: true }) : null,
+    postgresSuite.finally(() => postgres?.stop()),
   ]);
   if (nodeCounts) addTier('Node tests (build, package, end to end in Chromium)', nodeCounts);
   if (webkitCounts) addTier('End-to-end flow of the app in WebKit', webkitCounts);

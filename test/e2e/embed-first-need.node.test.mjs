@@ -82,6 +82,8 @@ test('code blocks and images drawn before their views arrive take them in place:
   const layout = () =>
     page.evaluate((el) => [...el.children].map((child) => [child.tagName, Math.round(child.getBoundingClientRect().top), Math.round(child.getBoundingClientRect().height)]), content);
   const drawn = await layout();
+  // What the image's stand-in was when measured, named should its size ever differ from the view's (once, 160 px instead of 80, under a loaded full run).
+  const standIn = await page.evaluate((el) => el.querySelector('.image-view').outerHTML, content);
   assert.equal(await page.evaluate((el) => !!el.querySelector('.code-block-language, .image-resize-handle'), content), false, 'no control before the views arrive');
   await page.evaluate((el) => (window.kept = [el.children[0], el.children[2], el.children[4]]), content);
   // Typing in the code block before its view arrives.
@@ -91,7 +93,7 @@ test('code blocks and images drawn before their views arrive take them in place:
   await page.keyboard.type(' // typed');
   await release();
   await page.waitForFunction((el) => el.querySelector('.code-block-language') && el.querySelector('.image-resize-handle'), {}, content);
-  assert.deepEqual(await layout(), drawn, 'every block where it was');
+  assert.deepEqual(await layout(), drawn, `every block where it was (the image's stand-in: ${standIn}; its view: ${await page.evaluate((el) => el.querySelector('.image-view').outerHTML, content)})`);
   assert.deepEqual(await page.evaluate((el) => window.kept.map((p, i) => p === el.children[i * 2]), content), [true, true, true], 'the paragraphs are the same elements');
   assert.match(await page.evaluate(() => document.getElementById('editor').getHTML()), /const a = 1; \/\/ typed<\/code><\/pre>/);
   // The language picker works on first use.
