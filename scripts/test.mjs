@@ -12,7 +12,7 @@
 //   selection, clipboard or layout (ENGINE_FILES in web-test-runner.config.mjs).
 // - End to end: the app in Chromium and Firefox, and one flow in WebKit.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb, firefoxProblem } from './browsers.mjs';
@@ -238,6 +238,8 @@ function useRamForTemporaryFiles() {
     const { bavail, bsize } = statfsSync('/dev/shm');
     if (bavail * bsize < 4 * 1024 ** 3) return;
     const dir = mkdtempSync('/dev/shm/rich-editor-tests-');
+    // Open to pass through (as /tmp is): the throwaway PostgreSQL's cluster inside belongs to the postgres user.
+    chmodSync(dir, 0o755);
     process.env.TMPDIR = dir;
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   } catch {
