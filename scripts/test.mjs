@@ -12,7 +12,7 @@
 //   selection, clipboard or layout (ENGINE_FILES in web-test-runner.config.mjs).
 // - End to end: the app in Chromium and Firefox, and one flow in WebKit.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb, firefoxProblem } from './browsers.mjs';
@@ -296,22 +296,14 @@ function countTap(tap, status, label, counts = { passed: 0, failed: 0 }, hungIn 
 }
 
 /**
- * Runs `node --test` on `files` (with `preload` modules) and resolves to its TAP report's counts;
+ * Runs the Node test `files`, `concurrency` at a time in the order given (scripts/node-test-files.mjs:
+ * each in its own process, as `node --test` does), and resolves to its TAP report's counts;
  * `beside` holds its output back, for a run beside another.
  */
-async function runNodeTests(label, files, { env = process.env, preload = [], report, concurrency = 1, beside = false } = {}) {
-  console.log(`${label} (node --test)…`);
+async function runNodeTests(label, files, { env = process.env, report, concurrency = 1, beside = false } = {}) {
+  console.log(`${label} (node:test)…`);
   const tap = join(results, `${report}.tap`);
-  const args = [
-    ...preload.flatMap((module) => ['--import', module]),
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${tap}`,
-    ...files,
-  ];
+  const args = [join(root, 'scripts/node-test-files.mjs'), '--concurrency', String(concurrency), '--tap', tap, ...files];
   const status = await timed(label, () => (beside ? runHeldBack(process.execPath, args, { env, cpu: label }) : run(process.execPath, args, { env })));
   return countTap(tap, status, label);
 }
@@ -396,9 +388,9 @@ async function runInWorkers(label, files, { env = process.env, report, workers =
 /**
  * After the build, two lanes run side by side. The browser lane (Chromium, then Firefox and the
  * app end to end in Firefox beside WebKit) mostly waits on the browsers; the Node lane (the server
- * suite on PGlite beside PostgreSQL, then the build's checks, the package's consumers and the app
- * end to end in Chromium and WebKit) keeps the cores busy meanwhile. Each tier's totals are
- * printed as it ends and listed again at the end.
+ * suite on PGlite beside PostgreSQL, then, beside the rest of PostgreSQL's, the build's checks,
+ * the package's consumers and the app end to end in Chromium and WebKit) keeps the cores busy
+ * meanwhile. Each tier's totals are printed as it ends and listed again at the end.
  */
 const available = engines.filter((engine) => !unavailable.has(engine));
 
@@ -433,33 +425,50 @@ async function browserLane() {
 const serverDir = join(root, 'test', 'server');
 const serverTests = existsSync(serverDir) ? findFiles(serverDir, (name) => name.endsWith('.test.ts')) : [];
 
-/** The Node lane: the server suite on both back-ends, then the node tests and the end-to-end runs. */
+/**
+ * The node test files, the longest first: the app's end-to-end files and the package's consumers
+ * (each starts a server, a browser or an install; the largest file, the app's main flows, takes
+ * about 3 minutes on its own), then the rest, which fill in beside them. In the order found, the
+ * main flows started last and ran alone for the part's last minutes.
+ */
+function longestFirst(files) {
+  const heavy = (file) => /\/test\/(e2e\/app[^/]*|consumer\/[^/]*)$/.test(file);
+  const size = (file) => statSync(file).size;
+  return [...files].sort((a, b) => Number(heavy(b)) - Number(heavy(a)) || size(b) - size(a));
+}
+
+/**
+ * The Node lane: the server suite on both back-ends; the node tests and the end-to-end runs start
+ * when the PGlite files end, beside the rest of the PostgreSQL suite (which runs every file, so it
+ * ends last: waiting for it left a core idle for the last minutes of the run).
+ */
 async function nodeLane() {
   const postgres = await throwawayPostgres;
   const databaseUrl = process.env.DATABASE_URL ?? postgres?.url;
+  let postgresSuite = Promise.resolve();
   if (serverTests.length) {
     const { DATABASE_URL: _unused, ...env } = process.env;
     // The server processes the suite starts run the server just built (test/server/server-processes.ts).
     const withoutDatabase = buildStatus === 0 ? { ...env, RICH_EDITOR_SERVER_ENTRY: join(root, 'dist/server/main.mjs') } : env;
     if (!databaseUrl) failOutside('Server tests on PostgreSQL', `Not run: ${postgresProblem}`);
     const onPglite = serverTests.filter((file) => !postgresOnly(file) && (!databaseUrl || runsOnPglite(file)));
-    const [pgliteCounts, postgresCounts] = await Promise.all([
-      runInWorkers('Server tests on PGlite', onPglite, { env: withoutDatabase, report: 'server-pglite', workers: databaseUrl ? 1 : 2 }),
-      databaseUrl ? runInWorkers('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, report: 'server-postgresql' }) : null,
-    ]);
-    addTier('Server tests on PGlite', pgliteCounts);
-    if (postgresCounts) addTier('Server tests on PostgreSQL', postgresCounts);
+    if (databaseUrl) {
+      postgresSuite = runInWorkers('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, report: 'server-postgresql' }).then((counts) =>
+        addTier('Server tests on PostgreSQL', counts),
+      );
+    }
+    addTier('Server tests on PGlite', await runInWorkers('Server tests on PGlite', onPglite, { env: withoutDatabase, report: 'server-pglite', workers: databaseUrl ? 1 : 2 }));
   }
-  await postgres?.stop();
 
   // The node tests (the build's checks, the package's consumers, the app end to end in Chromium)
   // beside the app's one flow in WebKit; the app end to end in Firefox runs in the browser lane.
   const webkitFlow = join(root, 'test/e2e/webkit.node.test.mjs');
-  const nodeTests = findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs')).filter((file) => file !== webkitFlow);
+  const nodeTests = longestFirst(findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs')).filter((file) => file !== webkitFlow));
   const ready = (id) => available.some((engine) => engine.id === id);
   const [nodeCounts, webkitCounts] = await Promise.all([
     nodeTests.length ? runNodeTests('Node tests (build, package, end to end in Chromium)', nodeTests, { report: 'node', beside: true, concurrency: 2 }) : null,
     ready('webkit') && existsSync(webkitFlow) ? runNodeTests('End-to-end flow of the app in WebKit', [webkitFlow], { report: 'e2e-webkit', beside: true }) : null,
+    postgresSuite.finally(() => postgres?.stop()),
   ]);
   if (nodeCounts) addTier('Node tests (build, package, end to end in Chromium)', nodeCounts);
   if (webkitCounts) addTier('End-to-end flow of the app in WebKit', webkitCounts);
