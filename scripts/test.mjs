@@ -388,9 +388,9 @@ async function runInWorkers(label, files, { env = process.env, report, workers =
 /**
  * After the build, two lanes run side by side. The browser lane (Chromium, then Firefox and the
  * app end to end in Firefox beside WebKit) mostly waits on the browsers; the Node lane (the server
- * suite on PGlite beside PostgreSQL, then, beside the rest of PostgreSQL's, the build's checks,
- * the package's consumers and the app end to end in Chromium and WebKit) keeps the cores busy
- * meanwhile. Each tier's totals are printed as it ends and listed again at the end.
+ * suite on PGlite beside PostgreSQL, then the build's checks, the package's consumers and the app
+ * end to end in Chromium and WebKit) keeps the cores busy meanwhile. Each tier's totals are
+ * printed as it ends and listed again at the end.
  */
 const available = engines.filter((engine) => !unavailable.has(engine));
 
@@ -438,27 +438,28 @@ function longestFirst(files) {
 }
 
 /**
- * The Node lane: the server suite on both back-ends; the node tests and the end-to-end runs start
- * when the PGlite files end, beside the rest of the PostgreSQL suite (which runs every file, so it
- * ends last: waiting for it left a core idle for the last minutes of the run).
+ * The Node lane: the server suite on both back-ends, then the node tests and the end-to-end runs.
+ * (Starting those when the PGlite files end, beside the rest of the PostgreSQL suite, made the
+ * run longer, 1,192 s against 1,030-1,116: every part slowed on the shared cores, and the
+ * suite's test of rich text under load ran past its read timeout.)
  */
 async function nodeLane() {
   const postgres = await throwawayPostgres;
   const databaseUrl = process.env.DATABASE_URL ?? postgres?.url;
-  let postgresSuite = Promise.resolve();
   if (serverTests.length) {
     const { DATABASE_URL: _unused, ...env } = process.env;
     // The server processes the suite starts run the server just built (test/server/server-processes.ts).
     const withoutDatabase = buildStatus === 0 ? { ...env, RICH_EDITOR_SERVER_ENTRY: join(root, 'dist/server/main.mjs') } : env;
     if (!databaseUrl) failOutside('Server tests on PostgreSQL', `Not run: ${postgresProblem}`);
     const onPglite = serverTests.filter((file) => !postgresOnly(file) && (!databaseUrl || runsOnPglite(file)));
-    if (databaseUrl) {
-      postgresSuite = runInWorkers('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, report: 'server-postgresql' }).then((counts) =>
-        addTier('Server tests on PostgreSQL', counts),
-      );
-    }
-    addTier('Server tests on PGlite', await runInWorkers('Server tests on PGlite', onPglite, { env: withoutDatabase, report: 'server-pglite', workers: databaseUrl ? 1 : 2 }));
+    const [pgliteCounts, postgresCounts] = await Promise.all([
+      runInWorkers('Server tests on PGlite', onPglite, { env: withoutDatabase, report: 'server-pglite', workers: databaseUrl ? 1 : 2 }),
+      databaseUrl ? runInWorkers('Server tests on PostgreSQL', serverTests, { env: { ...withoutDatabase, DATABASE_URL: databaseUrl }, report: 'server-postgresql' }) : null,
+    ]);
+    addTier('Server tests on PGlite', pgliteCounts);
+    if (postgresCounts) addTier('Server tests on PostgreSQL', postgresCounts);
   }
+  await postgres?.stop();
 
   // The node tests (the build's checks, the package's consumers, the app end to end in Chromium)
   // beside the app's one flow in WebKit; the app end to end in Firefox runs in the browser lane.
@@ -468,7 +469,6 @@ async function nodeLane() {
   const [nodeCounts, webkitCounts] = await Promise.all([
     nodeTests.length ? runNodeTests('Node tests (build, package, end to end in Chromium)', nodeTests, { report: 'node', beside: true, concurrency: 2 }) : null,
     ready('webkit') && existsSync(webkitFlow) ? runNodeTests('End-to-end flow of the app in WebKit', [webkitFlow], { report: 'e2e-webkit', beside: true }) : null,
-    postgresSuite.finally(() => postgres?.stop()),
   ]);
   if (nodeCounts) addTier('Node tests (build, package, end to end in Chromium)', nodeCounts);
   if (webkitCounts) addTier('End-to-end flow of the app in WebKit', webkitCounts);
