@@ -21,11 +21,22 @@ function shown(value: unknown): string {
 }
 
 /**
+ * Milliseconds left before the running test's own timeout, less a margin for the failure to be
+ * reported (the test and its start come from test/setup/console-guard.ts; a test that raised
+ * its timeout counts with the new one). Infinity outside a test or with the timeout turned off.
+ */
+export function testTimeLeft(): number {
+  const running = globalThis.__runningTest;
+  const limit = running?.test.timeout();
+  return running && limit ? running.started + limit - performance.now() - 500 : Infinity;
+}
+
+/**
  * Polls `check` every 10 ms until it returns a truthy value (a check that throws counts as not
  * yet), then resolves with it; fails naming `what` and what it last saw after the timeout (a
- * number, or `options.timeout`). The default wait is long because a file's first screen may load
- * a lazy chunk, slow on a busy machine; a condition that is never met still fails well inside a
- * test's 20 s.
+ * number, or `options.timeout`), or sooner when the test's own time is running out (a test's
+ * timeout says only that it took too long; this says which wait did). The default wait is long
+ * because a file's first screen may load a lazy chunk, slow on a busy machine.
  */
 export async function until<T>(check: () => T, what = 'the condition', options: number | UntilOptions = {}): Promise<NonNullable<T>> {
   const { timeout = 15_000, saw } = typeof options === 'number' ? { timeout: options } : options;
@@ -41,9 +52,11 @@ export async function until<T>(check: () => T, what = 'the condition', options: 
     } catch (error) {
       last = error;
     }
-    if (performance.now() - started > timeout) {
+    const testEnding = testTimeLeft() <= 0;
+    if (performance.now() - started > timeout || testEnding) {
       const instead = saw ? shown(saw()) : last instanceof Error ? last.message : shown(lastValue);
-      throw new Error(`Timed out waiting for ${what}; last saw: ${instead}`);
+      const after = `${Math.round(performance.now() - started)} ms${testEnding ? ", when the test's own time ran out" : ''}`;
+      throw new Error(`Timed out waiting for ${what} (${after}); last saw: ${instead}`);
     }
     // Polling: the condition is read from the page, which announces none of these states.
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { testTimeLeft, until } from '../helpers/until.js';
 
 /** The assertion error `check` throws. */
 function failureOf(check: () => void): Error & { actual?: unknown; expected?: unknown } {
@@ -102,5 +103,29 @@ describe('the test pages\' guard on ResizeObserver notices', () => {
     } finally {
       loop.stop();
     }
+  });
+});
+
+describe('waiting in a test (until)', () => {
+  it('gives up before the test\'s own timeout, naming what it waited for', async function () {
+    this.timeout(1_500);
+    const started = performance.now();
+    let failure: Error | null = null;
+    try {
+      await until(() => false, 'a state that never comes', 15_000);
+    } catch (error) {
+      failure = error as Error;
+    }
+    expect(failure?.message).to.match(/^Timed out waiting for a state that never comes \(\d+ ms, when the test's own time ran out\); last saw: false$/);
+    expect(performance.now() - started).to.be.below(1_500);
+  });
+
+  it('counts a timeout the test raised, and none when the test turned it off', function () {
+    this.timeout(600);
+    expect(testTimeLeft()).to.be.within(0, 600);
+    this.timeout(20_000);
+    expect(testTimeLeft()).to.be.within(18_000, 20_000);
+    this.timeout(0);
+    expect(testTimeLeft()).to.equal(Number.POSITIVE_INFINITY);
   });
 });

@@ -13,6 +13,9 @@ declare global {
     /** The test running now, for the runner's report on a file that stops answering. */
     __currentTest?: string;
   }
+  /** The test running now and when it started (by performance.now()): `until` gives up before its timeout. */
+  // eslint-disable-next-line no-var
+  var __runningTest: { started: number; test: { timeout(): number } } | undefined;
 }
 
 function describeArg(arg: unknown): string {
@@ -135,6 +138,8 @@ if (!window.__consoleGuard) {
   beforeEach(function noteTest() {
     guard.resizeNotices = 0;
     window.__currentTest = this.currentTest?.fullTitle();
+    // When it started, for waits that must give up (naming what they waited for) before its time does.
+    globalThis.__runningTest = this.currentTest && { started: performance.now(), test: this.currentTest };
     progress('started', window.__currentTest);
   });
   after(function reportableFailures() {
