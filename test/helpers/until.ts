@@ -23,12 +23,14 @@ function shown(value: unknown): string {
 /**
  * Milliseconds left before the running test's own timeout, less a margin for the failure to be
  * reported (the test and its start come from test/setup/console-guard.ts; a test that raised
- * its timeout counts with the new one). Infinity outside a test or with the timeout turned off.
+ * its timeout counts with the new one). Infinity outside a test, once it ended, or with its timeout off.
  */
 export function testTimeLeft(): number {
   const running = globalThis.__runningTest;
-  const limit = running?.test.timeout();
-  return running && limit ? running.started + limit - performance.now() - 500 : Infinity;
+  // A test with a state has ended: a hook after it (or a later suite's `before`) has time of its own.
+  if (!running || running.test.state) return Infinity;
+  const limit = running.test.timeout();
+  return limit ? running.started + limit - performance.now() - 500 : Infinity;
 }
 
 /**

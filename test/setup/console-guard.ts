@@ -15,7 +15,7 @@ declare global {
   }
   /** The test running now and when it started (by performance.now()): `until` gives up before its timeout. */
   // eslint-disable-next-line no-var
-  var __runningTest: { started: number; test: { timeout(): number } } | undefined;
+  var __runningTest: { started: number; test: { timeout(): number; state?: string } } | undefined;
 }
 
 function describeArg(arg: unknown): string {
