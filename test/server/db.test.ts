@@ -143,6 +143,25 @@ describe('transactions', () => {
     assert.deepEqual(await db.one('SELECT 1 AS still_works'), { still_works: 1 });
   });
 
+  test("another database's root Db may be queried inside a transaction, and the guard still holds inside the other's", async () => {
+    const other = await startServer();
+    try {
+      const seen = await db.transaction(async (tx) => {
+        const inOther = await other.db.transaction(async (otherTx) => {
+          await assert.rejects(db.query('SELECT 1'), /not the root Db/);
+          await assert.rejects(other.db.query('SELECT 1'), /not the root Db/);
+          return otherTx.one<{ n: number }>('SELECT 2 AS n');
+        });
+        await assert.rejects(db.query('SELECT 1'), /not the root Db/);
+        const root = await other.db.one<{ n: number }>('SELECT 3 AS n');
+        return [inOther.n, root.n, (await tx.one<{ n: number }>('SELECT 1 AS n')).n];
+      });
+      assert.deepEqual(seen, [2, 3, 1]);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('a tx kept after its transaction ended refuses to run', async () => {
     let kept: Db | null = null;
     await db.transaction(async (tx) => {

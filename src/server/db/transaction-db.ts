@@ -75,12 +75,19 @@ export class TransactionDb implements Db {
   }
 }
 
+/**
+ * The root databases whose transaction callback the running code is in. A root query from inside
+ * its own database's callback would run outside the transaction (node-postgres) or wait forever
+ * for it (PGlite's single connection), so it throws. One storage for every database: each
+ * AsyncLocalStorage a process has used stays in Node's list for good and adds work to every
+ * promise the process makes (one per database made a worker of the server's tests spend a
+ * seventh of its time there).
+ */
+const inTransactionOf = new AsyncLocalStorage<readonly RootDatabase[]>();
+
 /** The shared half of a back-end: helpers, and a guard against using the root Db inside its own transaction. */
 export abstract class RootDatabase implements Database {
   abstract readonly kind: DatabaseKind;
-  // Set while a transaction callback runs. A root query from inside it would run outside the
-  // transaction (node-postgres) or wait forever for it (PGlite's single connection), so it throws.
-  readonly #inTransaction = new AsyncLocalStorage<true>();
 
   /** Runs statements outside any transaction. */
   protected abstract readonly runner: Runner;
@@ -90,7 +97,7 @@ export abstract class RootDatabase implements Database {
   abstract listen(channel: string, handlers: ChangeHandlers, name?: string): Promise<ChangeListener>;
 
   #check(): void {
-    if (this.#inTransaction.getStore()) {
+    if (inTransactionOf.getStore()?.includes(this)) {
       throw new Error('Inside transaction(), query through the tx it gives, not the root Db');
     }
   }
@@ -115,7 +122,7 @@ export abstract class RootDatabase implements Database {
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     this.#check();
-    return this.#inTransaction.run(true, () =>
+    return inTransactionOf.run([...(inTransactionOf.getStore() ?? []), this], () =>
       this.withTransaction(async (runner) => {
         const tx = new TransactionDb(runner);
         try {
