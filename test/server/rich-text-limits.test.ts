@@ -294,23 +294,30 @@ describe('the rich-text pool', () => {
     }
   });
 
-  test('the timeout counts the time a document is read, not the time it waited for a thread', async () => {
-    // Each task's timeout starts when a thread takes it: with one thread, ten documents given at
-    // once have one timeout running, and the others start theirs in turn.
-    const started: number[] = [];
+  test('the timeout counts the time a document is read, not the time it waited for a thread or the thread took to start', async () => {
+    // Each task's timeout starts when a thread has loaded the reader and taken it: with one
+    // thread, ten documents given at once are timed one after another, each once the one before
+    // it was read, and none before the thread has started.
+    const started: Array<{ ms: number; saved: number }> = [];
+    let saved = 0;
     const own = createRichTextPool({
       threads: 1,
       timeoutMs: 60_000,
       timeoutSignal: (ms) => {
-        started.push(ms);
+        started.push({ ms, saved });
         return AbortSignal.timeout(ms);
       },
     });
     try {
-      const saves = Array.from({ length: 10 }, (_, i) => own.normalise({ html: `<p>page ${i}</p>` }, 'page', { workspace: `w-${i}`, user: `u-${i}` }));
-      assert.equal(started.length, 1, 'only the document a thread has is timed');
-      assert.deepEqual((await Promise.all(saves)).map((saved) => saved.html), Array.from({ length: 10 }, (_, i) => `<p>page ${i}</p>`));
-      assert.deepEqual(started, Array.from({ length: 10 }, () => 60_000));
+      const saves = Array.from({ length: 10 }, (_, i) =>
+        own.normalise({ html: `<p>page ${i}</p>` }, 'page', { workspace: `w-${i}`, user: `u-${i}` }).then((page) => {
+          saved++;
+          return page.html;
+        }),
+      );
+      assert.equal(started.length, 0, 'a document was timed before the thread had it');
+      assert.deepEqual(await Promise.all(saves), Array.from({ length: 10 }, (_, i) => `<p>page ${i}</p>`));
+      assert.deepEqual(started, Array.from({ length: 10 }, (_, i) => ({ ms: 60_000, saved: i })));
     } finally {
       await own.close();
     }

@@ -4,11 +4,12 @@
  * that long. The pool is small (the server's other work needs the cores too), starts its
  * threads on first use, gives up on a task after a timeout, and is closed with the app.
  */
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { HttpError } from '../http/errors.js';
 import { RICH_TEXT_MAX_BYTES, richTextLimitMessage } from './limits.js';
 import { richTextFrom, type RichText, type RichTextInput } from './rich-text.js';
-import type { MarkdownDocument, RichTextOutcome, RichTextTask } from './rich-text-worker.js';
+import type { MarkdownDocument, RichTextOutcome, RichTextTask, TakenPort } from './rich-text-worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,7 +56,7 @@ export interface RichTextOwner {
 export interface RichTextPoolOptions {
   /** Worker threads (RICH_TEXT_THREADS). */
   threads: number;
-  /** Milliseconds a task may take to be read once a thread has it (RICH_TEXT_TIMEOUT_MS). */
+  /** Milliseconds a task may take to be read once a thread has it, its start not counted (RICH_TEXT_TIMEOUT_MS). */
   timeoutMs: number;
   /** Makes the signal that ends a task after `ms` (AbortSignal.timeout; tests see when timeouts start). */
   timeoutSignal?: (ms: number) => AbortSignal;
@@ -123,7 +124,7 @@ interface Waiting {
 
 /** A pool whose threads start on first use. */
 export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
-  let pool: Piscina<RichTextTask, RichTextOutcome> | null = null;
+  let pool: Piscina<RichTextTask & TakenPort, RichTextOutcome> | null = null;
   let closed = false;
   const imageOrigins = options.imageOrigins ?? [];
   const timeoutSignal = options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
@@ -151,11 +152,24 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
       else lanes.delete(lane);
       waiting--;
       running++;
-      pool ??= new Piscina<RichTextTask, RichTextOutcome>({ filename: WORKER_URL.href, minThreads: options.threads, maxThreads: options.threads, idleTimeout: 60_000 });
+      pool ??= new Piscina<RichTextTask & TakenPort, RichTextOutcome>({ filename: WORKER_URL.href, minThreads: options.threads, maxThreads: options.threads, idleTimeout: 60_000 });
+      // The timeout starts when a thread says it has the task, not before: a thread's start (its
+      // modules load in seconds on a busy machine: the first task after the server starts, or
+      // after a thread was replaced) is not the document's time.
+      const abort = new AbortController();
+      const { port1: taken, port2 } = new MessageChannel();
+      taken.once('message', () => {
+        const signal = timeoutSignal(next.timeoutMs);
+        if (signal.aborted) abort.abort(signal.reason);
+        else signal.addEventListener('abort', () => abort.abort(signal.reason), { once: true });
+      });
       pool
-        .run(next.task, { signal: timeoutSignal(next.timeoutMs) })
+        // (piscina types its transfer list from postMessage's last overload, an options object
+        // in these Node types; at run time it is the list postMessage takes.)
+        .run({ ...next.task, taken: port2 }, { signal: abort.signal, transferList: [port2] as never })
         .then(next.resolve, next.reject)
         .finally(() => {
+          taken.close();
           running--;
           dispatch();
         });

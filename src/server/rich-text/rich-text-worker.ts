@@ -3,6 +3,7 @@
  * the server's event loop. Limits are checked here too, so what is costly to measure (a JSON
  * document's size and node count) is measured off the event loop as well.
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { Node as PMNode } from 'prosemirror-model';
 // markdown-parse is imported directly, not through parseMarkdown's lazy import(): the worker
 // reads markdown for AI answers and imports, so it may as well load it with the rest.
@@ -20,6 +21,11 @@ export type RichTextTask =
   | { kind: 'markdown'; markdown: string; imageOrigins: readonly string[] }
   | { kind: 'markdown-batch'; markdown: readonly string[]; imageOrigins: readonly string[] }
   | { kind: 'plain'; html: ReadonlyArray<string | null> };
+
+/** A port the pool sends with a task, told when a thread takes the task (the pool's timeout starts then). */
+export interface TakenPort {
+  taken?: MessagePort;
+}
 
 /**
  * The worker's answer: the rich text (its JSON as text, SerialisedRichText) or the plain texts,
@@ -52,7 +58,10 @@ function overLimit(input: RichTextInput): RichTextLimit | null {
 }
 
 /** Runs one task (piscina calls the default export). */
-export default async function runRichTextTask(task: RichTextTask): Promise<RichTextOutcome> {
+export default async function runRichTextTask(task: RichTextTask & TakenPort): Promise<RichTextOutcome> {
+  // The pool times a task from here: this thread has loaded the reader and has the task.
+  task.taken?.postMessage(null);
+  task.taken?.close();
   if (task.kind === 'plain') return { ok: true, plain: task.html.map(richTextToPlain) };
   if (task.kind === 'markdown-batch') return { ok: true, documents: task.markdown.map((markdown) => fromMarkdown(markdown, task.imageOrigins)) };
   if (task.kind === 'markdown') {
