@@ -155,7 +155,8 @@ export function createRichTextPool(options: RichTextPoolOptions): RichTextPool {
       pool ??= new Piscina<RichTextTask & TakenPort, RichTextOutcome>({ filename: WORKER_URL.href, minThreads: options.threads, maxThreads: options.threads, idleTimeout: 60_000 });
       // The timeout starts when a thread says it has the task, not before: a thread's start (its
       // modules load in seconds on a busy machine: the first task after the server starts, or
-      // after a thread was replaced) is not the document's time.
+      // after a thread was replaced) is not the document's time. A task read before the word
+      // arrives (the result comes on piscina's own port) is never timed: it is done.
       const abort = new AbortController();
       const { port1: taken, port2 } = new MessageChannel();
       taken.once('message', () => {
