@@ -2,6 +2,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
+/** How test/setup/file-group.ts names the suite of each file on a page of several. */
+const FILE_SUITE_PREFIX = 'file: ';
+
 /** The first line of an error's message, for the run's closing list of failures. */
 const firstLine = (error) => String(error?.message ?? error ?? '').split('\n')[0].slice(0, 200);
 
@@ -29,7 +32,12 @@ export function countReporter(outFile, progress = null) {
       const totals = { passed: 0, failed: 0, skipped: 0, failures: [], durations: {} };
       for (const session of sessions) {
         const file = session.testFile.replace(`${process.cwd()}/`, '');
-        if (session.testResults) countSuite(session.testResults, totals, file);
+        if (session.testResults) {
+          // A page of several files (scripts/wtr-groups.mjs) has a suite per file, named after it.
+          const { suites, tests } = session.testResults;
+          countSuite({ suites: suites.filter((suite) => !suite.name.startsWith(FILE_SUITE_PREFIX)), tests }, totals, file);
+          for (const suite of suites.filter((suite) => suite.name.startsWith(FILE_SUITE_PREFIX))) countSuite(suite, totals, suite.name.slice(FILE_SUITE_PREFIX.length));
+        }
         // Errors outside any test (a file that does not load, a failing hook) have no test of their own.
         if (session.errors?.length || (!session.passed && !session.testResults?.tests.length && !session.testResults?.suites.length)) {
           totals.failed += Math.max(1, session.errors?.length ?? 0);

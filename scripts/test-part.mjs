@@ -91,9 +91,12 @@ switch (part) {
   case 'element':
     status = browser(['test/element/**/*.test.ts', 'test/core/**/*.test.ts', '!**/*.node.test.ts']);
     break;
-  case 'app':
-    status = browser(['test/app/**/*.test.tsx', 'test/app/**/*.test.ts', 'test/react/**/*.test.tsx', 'test/react/**/*.test.ts']);
+  case 'app': {
+    // Several files to a page, as npm test runs them.
+    const { appTestPages } = await import('../web-test-runner.config.mjs');
+    status = browser(appTestPages());
     break;
+  }
   case 'server': {
     // The server tests' data folders in RAM when there is room, as npm test does.
     const temp = (() => {

@@ -240,6 +240,6 @@ function sourcesInLazyChunkUrls(metafile, outputs) {
 const ENTRY = 'test-entry:';
 /** A test page's script: a fixture page's own module, bundled without the console guard. */
 const PAGE_ENTRY = /\.page\.ts$/;
-/** The addresses served as bundles: test files, and test pages' scripts. */
-const BUNDLED_ENTRY = /^\/test\/.*(\.test\.tsx?|\.page\.ts)$/;
+/** The addresses served as bundles: test files, the entries of pages running several (scripts/wtr-groups.mjs), and test pages' scripts. */
+const BUNDLED_ENTRY = /^\/(test|\.test-results\/groups)\/.*(\.test\.tsx?|\.page\.ts)$/;
 const CHUNKS = '__wtr-bundle__/';
