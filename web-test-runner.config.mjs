@@ -53,7 +53,34 @@ export const APP_FILES = ['test/react/**/*.test.ts', 'test/react/**/*.test.tsx',
  * has run yet keeps its own: server-rendered markup is checked before `<rich-editor>` is defined.
  */
 export const appTestPages = () => groupedTestPages(APP_FILES, { name: 'app', size: 6, alone: ['test/react/ssr-hydration.test.tsx'] });
-export const CHROMIUM_FILES = [...VIEW_FILES, ...appTestPages()];
+
+/**
+ * The view files that keep a page of their own. Those that need one: a part's CSS provided to
+ * the page stays for every editor after it (part-styles), the markdown parser must not have been
+ * fetched yet (markdown-paste-lazy), a test types into a read-only editor, which in Firefox opens
+ * the window's quick find and leaves it holding keys the next file presses (rich-editor-api).
+ * And the longest (10-50 s a file in WebKit), beside which a page's price is small.
+ */
+const VIEW_ALONE = [
+  'test/element/part-styles.test.ts',
+  'test/core/plugins/markdown-paste-lazy.test.ts',
+  'test/element/rich-editor-api.test.ts',
+  'test/element/command-sequence.test.ts',
+  'test/core/serialize/html.test.ts',
+  'test/core/serialize/html-writer.test.ts',
+  'test/core/serialize/html-string.test.ts',
+  'test/core/serialize/html-own.test.ts',
+  'test/element/block-edges.test.ts',
+  'test/element/caret-race.test.ts',
+  'test/element/toolbar/toolbar-menus.test.ts',
+  'test/element/block-pin.test.ts',
+  'test/core/plugins/image-tracking.test.ts',
+];
+/** The view files, the rest six to a page: `name` keeps each tier's pages apart. */
+const viewTestPages = (files, name) => groupedTestPages(files, { name, size: 6, alone: VIEW_ALONE });
+/** The engine tier's pages (Firefox and WebKit). */
+export const engineTestPages = () => viewTestPages(ENGINE_FILES, 'engine');
+export const CHROMIUM_FILES = [...viewTestPages(VIEW_FILES, 'view'), ...appTestPages()];
 
 /** Which test each running file is in: named when a file stalls, and in the list of failures. */
 export const progress = testProgress();
@@ -85,8 +112,9 @@ export default {
     esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: [
     chromeLauncher({
-      // Each test file gets its own window: a tab behind another would not animate
-      // (smooth scrolling, requestAnimationFrame) while the other runs. And each of the pages
+      // Each test page (a file, or several: scripts/wtr-groups.mjs) gets its own window: a tab
+      // behind another would not animate (smooth scrolling, requestAnimationFrame) while the
+      // other runs. And each of the pages
       // running side by side has its own storage (a browser context of its own, as two users'
       // browsers): in one context, a board chosen by a file's test was the layout of the other
       // file's list at its next render.

@@ -4,7 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { findMiniBrowser, findWebKitDriver } from './scripts/browsers.mjs';
 import { webkitLauncher } from './scripts/wtr-webkit.mjs';
-import base, { ENGINE_FILES, middlewareFor, progress } from './web-test-runner.config.mjs';
+import base, { engineTestPages, middlewareFor, progress } from './web-test-runner.config.mjs';
 
 const driverPath = findWebKitDriver();
 const browserPath = findMiniBrowser();
@@ -16,13 +16,16 @@ if (!driverPath || !browserPath) {
  * The files npm test runs in WebKit: the whole engine tier (tests that need what WebKit's
  * WebDriver lacks, such as print media, say so through `itIn`).
  */
+/** The engine tier, several files to a page (web-test-runner.config.mjs). */
+const pages = engineTestPages();
+
 export default {
   ...base,
-  files: ENGINE_FILES,
-  middleware: middlewareFor(ENGINE_FILES),
+  files: pages,
+  middleware: middlewareFor(pages),
   reporters: [defaultReporter(), progress.reporter, countReporter('.test-results/browser-webkit.json', progress)],
-  // Each test file gets its own MiniBrowser window (one per WebKitWebDriver process). One
-  // file at a time: X gives keyboard focus to one window only, so in a second window beside
+  // Each test page gets its own MiniBrowser window (one per WebKitWebDriver process). One
+  // page at a time: X gives keyboard focus to one window only, so in a second window beside
   // it document.hasFocus() is false and focus, blur, popups and toolbars misbehave.
   concurrency: Number(process.env.WTR_WEBKIT_CONCURRENCY ?? 1),
   browsers: [webkitLauncher({ driverPath, browserPath })],

@@ -16,16 +16,18 @@ import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { until } from '../../helpers/until.js';
 import { FakeApi, reply } from './fake-api.js';
 import { restoreClock } from './timing.js';
+import { PAGE_HOOK } from '../../setup/file-group.js';
 
 /** Loads the code of every screen the router loads on demand (each route's `lazy`), once. */
 async function loadScreens(routes: readonly RouteObject[] = appRoutes): Promise<void> {
   await Promise.all(routes.map(async (route) => Promise.all([typeof route.lazy === 'function' ? route.lazy() : null, loadScreens(route.children ?? [])])));
 }
 
-// Before a file's tests (a root hook of each test page that renders the app): the screens' code
-// loads once, so a test's waits for what a screen shows never include fetching and compiling it,
-// which on a busy machine took longer than a wait for the screen should allow.
-before(async function () {
+// Before a page's tests (a root hook of each test page that renders the app, for every file
+// on it: test/setup/file-group.ts): the screens' code loads once, so a test's waits for what a
+// screen shows never include fetching and compiling it, which on a busy machine took longer than
+// a wait for the screen should allow.
+before(`${PAGE_HOOK}the screens' code loaded`, async function () {
   this.timeout(120_000);
   await loadScreens();
 });
@@ -33,7 +35,7 @@ before(async function () {
 // After each test: what it left in the browser's storage (a layout, a hidden sidebar) is gone,
 // so the next test starts as a first visit. (Files running side by side have their own storage:
 // web-test-runner.config.mjs.)
-afterEach(() => localStorage.clear());
+afterEach(`${PAGE_HOOK}storage cleared`, () => localStorage.clear());
 
 /** Shows the router's current address, so tests can check where a screen navigated. */
 function LocationProbe() {
