@@ -52,7 +52,11 @@ export interface Config {
   authLimits: AuthLimits;
   /** Requests one personal API token may make (API_TOKEN_REQUESTS_PER_MINUTE, default 600 a minute) before 429. */
   apiTokenRequests: Limit;
-  /** scrypt cost for new password hashes. */
+  /**
+   * scrypt cost for new password hashes: OWASP's (DEFAULT_PASSWORD_COST) with its CPU/memory cost
+   * N from PASSWORD_SCRYPT_N. Each hash records its own cost, so a change leaves existing
+   * passwords valid.
+   */
   passwordCost: PasswordCost;
   /** Folder holding the built `dist/` and the `demo/` pages. */
   rootDir: string;
@@ -160,6 +164,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   if (!/^\d+$/.test(raw) || value < min || value > max) {
     throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   }
+  return value;
+}
+
+/** A power of two from `min` to `max` (`integer` with that one more rule). */
+function powerOfTwo(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = integer(env, name, fallback, min, max);
+  if (!Number.isInteger(Math.log2(value))) throw new Error(`${name} must be a power of two from ${min} to ${max}, not "${value}"`);
   return value;
 }
 
@@ -280,7 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     ],
     authLimits: DEFAULT_AUTH_LIMITS,
     apiTokenRequests: { max: integer(env, 'API_TOKEN_REQUESTS_PER_MINUTE', 600, 1, 1_000_000), windowMs: 60_000 },
-    passwordCost: DEFAULT_PASSWORD_COST,
+    passwordCost: { ...DEFAULT_PASSWORD_COST, N: powerOfTwo(env, 'PASSWORD_SCRYPT_N', DEFAULT_PASSWORD_COST.N, 2 ** 10, 2 ** 20) },
     rootDir: PROJECT_ROOT,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     jobs: {

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
     assert.deepEqual(config.allowedOrigins, []);
     assert.equal(config.trustProxy, false);
     assert.deepEqual(config.jobs, { leaseMs: 30_000, pollMs: 1_000, maxAttempts: 3 });
+    assert.deepEqual(config.passwordCost, { N: 32_768, r: 8, p: 3 });
   });
 
   test('TRUST_PROXY takes true or a list of addresses', () => {
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
         JOB_LEASE_MS: '5000',
         JOB_POLL_MS: '250',
         JOB_MAX_ATTEMPTS: '5',
+        PASSWORD_SCRYPT_N: '1024',
       },
       cwd,
     );
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
     assert.equal(config.sessionSecret, 's'.repeat(40));
     assert.deepEqual(config.allowedOrigins, ['https://a.example', 'https://b.example']);
     assert.equal(config.logLevel, 'warn');
+    assert.deepEqual(config.passwordCost, { N: 1_024, r: 8, p: 3 });
   });
 
   test('refuses invalid values with a clear message', () => {
@@ -79,6 +82,8 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ JOB_LEASE_MS: '50' }, cwd), /JOB_LEASE_MS must be a whole number from 100 to 3600000, not "50"/);
     assert.throws(() => loadConfig({ JOB_POLL_MS: 'often' }, cwd), /JOB_POLL_MS must be a whole number/);
     assert.throws(() => loadConfig({ JOB_MAX_ATTEMPTS: '0' }, cwd), /JOB_MAX_ATTEMPTS must be a whole number from 1 to 100/);
+    assert.throws(() => loadConfig({ PASSWORD_SCRYPT_N: '3000' }, cwd), /PASSWORD_SCRYPT_N must be a power of two from 1024 to 1048576, not "3000"/);
+    assert.throws(() => loadConfig({ PASSWORD_SCRYPT_N: '512' }, cwd), /PASSWORD_SCRYPT_N must be a whole number from 1024 to 1048576, not "512"/);
   });
 
   test('without SESSION_SECRET, creates one in the data folder (owner-only) and reuses it', async () => {
