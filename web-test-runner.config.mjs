@@ -114,10 +114,9 @@ export default {
     chromeLauncher({
       // Each test page (a file, or several: scripts/wtr-groups.mjs) gets its own window: a tab
       // behind another would not animate (smooth scrolling, requestAnimationFrame) while the
-      // other runs. And each of the pages
-      // running side by side has its own storage (a browser context of its own, as two users'
-      // browsers): in one context, a board chosen by a file's test was the layout of the other
-      // file's list at its next render.
+      // other runs. And each of the pages running side by side has its own storage (a browser
+      // context of its own, as two users' browsers): in one context, a board chosen by a file's
+      // test was the layout of the other file's list at its next render.
       createPage: async ({ browser }) => watchTestPage(await (await browser.createBrowserContext()).newPage({ type: 'window' })),
       launchOptions: {
         executablePath,

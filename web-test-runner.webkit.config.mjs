@@ -13,10 +13,10 @@ if (!driverPath || !browserPath) {
 }
 
 /**
- * The files npm test runs in WebKit: the whole engine tier (tests that need what WebKit's
- * WebDriver lacks, such as print media, say so through `itIn`).
+ * The files npm test runs in WebKit: the whole engine tier, several files to a page
+ * (web-test-runner.config.mjs). Tests that need what WebKit's WebDriver lacks, such as print
+ * media, say so through `itIn`.
  */
-/** The engine tier, several files to a page (web-test-runner.config.mjs). */
 const pages = engineTestPages();
 
 export default {

@@ -41,7 +41,12 @@ export async function testFiles(files: readonly GroupedFile[]): Promise<void> {
     file.beforeAll('a fresh page', () => freshPage(viewport));
     const suitesBefore = root.suites.length;
     const testsBefore = root.tests.length;
-    await withOwnHooks(file, load);
+    try {
+      await withOwnHooks(file, load);
+    } catch (error) {
+      // A file that does not load fails under its own name; the page's other files still run.
+      file.addTest(new Mocha.Test('loads', () => Promise.reject(error)));
+    }
     const suites = root.suites.splice(suitesBefore);
     const tests = root.tests.splice(testsBefore);
     // Moved as they are: addSuite and addTest would give them the new suite's timeout.
