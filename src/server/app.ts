@@ -7,6 +7,7 @@ import { startStorageSweeper } from './assets/storage-sweep.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { installChangeHooks } from './cache/change-hooks.js';
 import { ReadCaches } from './cache/read-caches.js';
+import { JobSignals } from './jobs/job-signals.js';
 import { CollabService } from './collab/collab-service.js';
 import type { Timers } from './collab/derived-copies.js';
 import type { Config } from './config.js';
@@ -101,6 +102,11 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     // Hooks close in reverse order: the listener stops before the database closes.
     app.addHook('onClose', () => caches.close());
     installChangeHooks(app, caches);
+    // Before the routes that start the job workers, whose close hooks then run first.
+    const jobSignals = new JobSignals();
+    await jobSignals.start(db, app.log);
+    app.decorate('jobSignals', jobSignals);
+    app.addHook('onClose', () => jobSignals.close());
     const storage = createAppStorage(config);
     app.decorate('storage', storage);
     app.addHook('onClose', async () => storage.close?.());

@@ -107,7 +107,7 @@ export interface CollabConfig {
 export interface JobQueueConfig {
   /** How long a worker holds a job between renewals; a dead process's job is taken over after it (JOB_LEASE_MS, default 30000). */
   leaseMs: number;
-  /** How often an idle worker looks for jobs queued by other processes (JOB_POLL_MS, default 1000). */
+  /** How often an idle worker looks for jobs while it cannot hear the job notifications (JOB_POLL_MS, default 1000). */
   pollMs: number;
   /** Claims per job: a job whose process died this many times is failed (JOB_MAX_ATTEMPTS, default 3). */
   maxAttempts: number;

@@ -316,15 +316,19 @@ describe('start-up', () => {
     try {
       const ownSeed = await seedWorkspace(own);
       await createIssue(own.db, ownSeed.project.id, { name: 'Left behind' });
-      const [expired, queued, elsewhere] = await own.db.query<{ id: string }>(
-        `INSERT INTO export_jobs (workspace_id, provider, status, progress, project_ids, requested_by, attempts, lease_owner, lease_expires_at, created_at) VALUES
-           ($1, 'csv', 'processing', 40, $2::uuid[], $3, 1, 'a stopped server', now() - interval '1 minute', now() - interval '3 seconds'),
-           ($1, 'json', 'queued', 0, $2::uuid[], $3, 0, NULL, NULL, now() - interval '2 seconds'),
-           ($1, 'csv', 'processing', 40, $2::uuid[], $3, 1, 'another server', now() + interval '1 hour', now() - interval '1 second')
-         RETURNING id`,
-        [ownSeed.workspace.id, [ownSeed.project.id], ownSeed.users.member.id],
-      );
-      await own.restart();
+      // Written while no server runs (a running one would hear of them and take them at once).
+      let left: { id: string }[] = [];
+      await own.restart(async (db) => {
+        left = await db.query<{ id: string }>(
+          `INSERT INTO export_jobs (workspace_id, provider, status, progress, project_ids, requested_by, attempts, lease_owner, lease_expires_at, created_at) VALUES
+             ($1, 'csv', 'processing', 40, $2::uuid[], $3, 1, 'a stopped server', now() - interval '1 minute', now() - interval '3 seconds'),
+             ($1, 'json', 'queued', 0, $2::uuid[], $3, 0, NULL, NULL, now() - interval '2 seconds'),
+             ($1, 'csv', 'processing', 40, $2::uuid[], $3, 1, 'another server', now() + interval '1 hour', now() - interval '1 second')
+           RETURNING id`,
+          [ownSeed.workspace.id, [ownSeed.project.id], ownSeed.users.member.id],
+        );
+      });
+      const [expired, queued, elsewhere] = left;
       const url = `${ownSeed.workspaceUrl}/exports`;
       for (const job of [expired!, queued!]) {
         const done = await waitFor(ownSeed.actors.admin, job.id, (j) => j.status !== 'queued' && j.status !== 'processing', url);

@@ -12,7 +12,7 @@ import { DEFAULT_AUTH_LIMITS } from '../../src/server/auth/auth-limits.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { migrate, migrations, type Database } from '../../src/server/db/index.js';
 import { openPostgres } from '../../src/server/db/postgres.js';
-import { pgliteDir } from '../../src/server/db/open.js';
+import { openDatabase, pgliteDir } from '../../src/server/db/open.js';
 import type { MailMessage, Mailer } from '../../src/server/mail/index.js';
 import { Role } from '../../src/server/roles.js';
 import { copyMigratedPglite } from './pglite-template.js';
@@ -30,8 +30,11 @@ export interface TestServer {
   readonly kind: Database['kind'];
   /** A new anonymous client with its own cookies. */
   client(): TestClient;
-  /** Stops the app and starts a new one on the same data folder / database. */
-  restart(): Promise<void>;
+  /**
+   * Stops the app and starts a new one on the same data folder / database. `whileStopped` runs in
+   * between on the database opened by itself, as what a stopped server left behind.
+   */
+  restart(whileStopped?: (db: Database) => Promise<void>): Promise<void>;
   /** Stops the app and removes its data folder (and database). */
   close(): Promise<void>;
 }
@@ -262,9 +265,17 @@ export async function startServer(env: Record<string, string> = {}, overrides: P
       return running().db.kind;
     },
     client: () => new TestClient(server),
-    async restart() {
+    async restart(whileStopped) {
       await running().close();
       app = null;
+      if (whileStopped) {
+        const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+        try {
+          await whileStopped(db);
+        } finally {
+          await db.close();
+        }
+      }
       await start();
     },
     async close() {
@@ -284,9 +295,10 @@ export async function startServer(env: Record<string, string> = {}, overrides: P
 }
 
 /**
- * The environment of a server whose statements are counted (`statementsDuring`): its export
- * worker does not look for jobs every second, a statement that would otherwise fall now and
- * then into the counted window. Its other background work runs at start or minutes apart.
+ * The environment of a server whose statements are counted (`statementsDuring`): its job workers,
+ * which look for jobs only when told or due, never poll either (they would every second, should
+ * their listener be lost), a statement that would fall into the counted window. Its other
+ * background work runs at start or minutes apart.
  */
 export const COUNTED_SERVER_ENV = { JOB_POLL_MS: '600000' } as const;
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { exportFileKey } from '../../src/server/exports-jobs/export-job-shape.js';
 import { EXPORT_INTERRUPTED } from '../../src/server/exports-jobs/export-jobs.js';
@@ -10,10 +11,17 @@ import { holdStoring, type StoringHold } from './storage-hold.js';
 let server: TestServer;
 let seed: Seed;
 
+/**
+ * The LeaseQueue tests' table: export_jobs' columns, defaults, checks and indexes, without its
+ * trigger (migration 0022) or any worker of the app watching it, so the queues the tests make are
+ * its only claimers.
+ */
+const TEST_TABLE = 'lease_queue_jobs';
+
 before(async () => {
-  // The app's own worker polls rarely here, so the queues made by the tests are the only claimers.
-  server = await startServer({ JOB_POLL_MS: '600000' });
+  server = await startServer();
   seed = await seedWorkspace(server);
+  await server.db.exec(`CREATE TABLE ${TEST_TABLE} (LIKE export_jobs INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES)`);
 });
 after(() => server.close());
 
@@ -27,17 +35,39 @@ interface QueueRow {
   progress: number;
 }
 
-/** Queues an export job straight into the table, as a request of another process would. */
-async function queueJob(target: TestServer = server, targetSeed: Seed = seed, fields = `'queued'`): Promise<string> {
-  const row = await target.db.one<{ id: string }>(
-    `INSERT INTO export_jobs (workspace_id, provider, project_ids, requested_by, status) VALUES ($1, 'csv', $2::uuid[], $3, ${fields}) RETURNING id`,
-    [targetSeed.workspace.id, [targetSeed.project.id], targetSeed.users.member.id],
+/** A queued job in the LeaseQueue tests' table. */
+async function queueJob(): Promise<string> {
+  const row = await server.db.one<{ id: string }>(
+    `INSERT INTO ${TEST_TABLE} (workspace_id, provider, project_ids, requested_by) VALUES ($1, 'csv', $2::uuid[], $3) RETURNING id`,
+    [seed.workspace.id, [seed.project.id], seed.users.member.id],
   );
   return row.id;
 }
 
-async function rowOf(id: string, target: TestServer = server): Promise<QueueRow> {
-  return target.db.one<QueueRow>('SELECT status, attempts, lease_owner, error, progress FROM export_jobs WHERE id = $1', [id]);
+/**
+ * An export job written straight into the table in one statement, as a process that then died
+ * left it: claimed (attempt `attempts`) by `owner`, whose lease ran out a second ago. `id` may be
+ * chosen beforehand (to store the file it left before the row exists).
+ */
+async function leftByDeadProcess(target: TestServer, targetSeed: Seed, { id = randomUUID(), attempts = 1, progress = 0 } = {}): Promise<string> {
+  await target.db.query(
+    `INSERT INTO export_jobs (id, workspace_id, provider, project_ids, requested_by, status, attempts, progress, lease_owner, lease_expires_at)
+     VALUES ($1, $2, 'csv', $3::uuid[], $4, 'processing', $5, $6, 'dead-process', now() - interval '1 second')`,
+    [id, targetSeed.workspace.id, [targetSeed.project.id], targetSeed.users.member.id, attempts, progress],
+  );
+  return id;
+}
+
+const ROW_COLUMNS = 'status, attempts, lease_owner, error, progress';
+
+/** A job of the LeaseQueue tests' table. */
+async function testRow(id: string): Promise<QueueRow> {
+  return server.db.one<QueueRow>(`SELECT ${ROW_COLUMNS} FROM ${TEST_TABLE} WHERE id = $1`, [id]);
+}
+
+/** An export job of `target`'s app. */
+async function rowOf(id: string, target: TestServer): Promise<QueueRow> {
+  return target.db.one<QueueRow>(`SELECT ${ROW_COLUMNS} FROM export_jobs WHERE id = $1`, [id]);
 }
 
 /**
@@ -63,15 +93,15 @@ const WORKER = { JOB_LEASE_MS: '60000', JOB_POLL_MS: '50' };
 
 /** Ends a job's lease now, as the time of a holder that stalled or died. */
 async function expireLease(id: string): Promise<void> {
-  await server.db.query(`UPDATE export_jobs SET lease_expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+  await server.db.query(`UPDATE ${TEST_TABLE} SET lease_expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
 }
 
 async function clearQueue(): Promise<void> {
-  await server.db.query(`UPDATE export_jobs SET status = 'failed' WHERE status IN ('queued', 'processing')`);
+  await server.db.query(`UPDATE ${TEST_TABLE} SET status = 'failed' WHERE status IN ('queued', 'processing')`);
 }
 
 function queue(workerId: string, leaseMs = 60_000, maxAttempts = 3): LeaseQueue {
-  return new LeaseQueue({ table: 'export_jobs', workerId, leaseMs, maxAttempts });
+  return new LeaseQueue({ table: TEST_TABLE, workerId, leaseMs, maxAttempts });
 }
 
 /**
@@ -97,7 +127,7 @@ describe('LeaseQueue', () => {
     const a = queue('worker-a');
     const claimed = await a.claim<{ provider: string }>(server.db, 'provider');
     assert.deepEqual(claimed && { id: claimed.id, attempts: claimed.attempts, provider: claimed.provider }, { id: first, attempts: 1, provider: 'csv' });
-    assert.deepEqual(await rowOf(first), { status: 'processing', attempts: 1, lease_owner: 'worker-a', error: null, progress: 0 });
+    assert.deepEqual(await testRow(first), { status: 'processing', attempts: 1, lease_owner: 'worker-a', error: null, progress: 0 });
     const next = await queue('worker-b').claim(server.db);
     assert.equal(next?.id, second, 'the job under a live lease is passed over');
     assert.equal(await queue('worker-c').claim(server.db), null, 'nothing else is waiting');
@@ -129,7 +159,7 @@ describe('LeaseQueue', () => {
     assert.equal(await dead.renew(server.db, id), false);
     assert.equal(await dead.updateLeased(server.db, id, 'progress = $3', [50]), false);
     assert.equal(await other.updateLeased(server.db, id, 'progress = $3', [50]), true);
-    assert.deepEqual(await rowOf(id), { status: 'processing', attempts: 2, lease_owner: 'other-worker', error: null, progress: 50 });
+    assert.deepEqual(await testRow(id), { status: 'processing', attempts: 2, lease_owner: 'other-worker', error: null, progress: 50 });
   });
 
   test('a job whose process died on every attempt is no longer claimed, and is failed', async () => {
@@ -144,7 +174,7 @@ describe('LeaseQueue', () => {
     const last = queue('w3', 60_000, 2);
     assert.equal(await last.claim(server.db), null, 'two attempts used up');
     assert.deepEqual(await last.failAbandoned(server.db, `status = 'failed', error = $2`, ['gone']), [id]);
-    assert.deepEqual(await rowOf(id), { status: 'failed', attempts: 2, lease_owner: 'w2', error: 'gone', progress: 0 });
+    assert.deepEqual(await testRow(id), { status: 'failed', attempts: 2, lease_owner: 'w2', error: 'gone', progress: 0 });
   });
 
   test('refuses a table name that is not a plain identifier, and an empty lease', () => {
@@ -155,19 +185,35 @@ describe('LeaseQueue', () => {
 });
 
 describe('export worker on the durable queue', () => {
+  test('a job queued by another process (written straight into the table) starts at once, with no polling', async () => {
+    // Ten minutes between polls: only the table's announcement can start the job within the test.
+    const own = await startServer({ JOB_POLL_MS: '600000' });
+    try {
+      const ownSeed = await seedWorkspace(own);
+      const { id } = await own.db.one<{ id: string }>(
+        `INSERT INTO export_jobs (workspace_id, provider, project_ids, requested_by) VALUES ($1, 'csv', $2::uuid[], $3) RETURNING id`,
+        [ownSeed.workspace.id, [ownSeed.project.id], ownSeed.users.member.id],
+      );
+      const row = await rowWhen(id, own, (job) => job.status === 'completed' || job.status === 'failed', 'ended');
+      assert.deepEqual([row.status, row.attempts, row.progress], ['completed', 1, 100]);
+    } finally {
+      await own.close();
+    }
+  });
+
   test('finishes a job whose worker died mid-job once its lease expired, counting the second attempt', async () => {
     const own = await startServer(WORKER);
     try {
       const ownSeed = await seedWorkspace(own);
       await createIssue(own.db, ownSeed.project.id, { name: 'Taken over' });
       // Claimed by a worker of a process that then died mid-job (processing, 40%, its lease run
-      // out), written as one row, so this process's worker cannot take it as a queued one. That a
-      // live lease is passed over is LeaseQueue's test above.
-      const id = await queueJob(own, ownSeed, `'processing'`);
-      // It had stored its file and died before recording it.
+      // out), which had stored its file and died before recording it. The file is there before the
+      // row, which this process's worker hears of at once. That a live lease is passed over is
+      // LeaseQueue's test above.
+      const id = randomUUID();
       const deadFile = exportFileKey(ownSeed.workspace.id, id, 1, 'csv');
       await own.app.storage.put(deadFile, Buffer.from('dead,file\n'), { contentType: 'text/csv' });
-      await own.db.query(`UPDATE export_jobs SET lease_owner = 'dead-process', attempts = 1, progress = 40, lease_expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+      await leftByDeadProcess(own, ownSeed, { id, progress: 40 });
       const row = await rowWhen(id, own, (job) => job.status !== 'processing', 'ended');
       assert.equal(row.status, 'completed');
       assert.equal(row.attempts, 2);
@@ -256,8 +302,7 @@ describe('export worker on the durable queue', () => {
     const own = await startServer({ ...WORKER, JOB_MAX_ATTEMPTS: '1' });
     try {
       const ownSeed = await seedWorkspace(own);
-      const id = await queueJob(own, ownSeed, `'processing'`);
-      await own.db.query(`UPDATE export_jobs SET attempts = 1, lease_owner = 'dead-process', lease_expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+      const id = await leftByDeadProcess(own, ownSeed);
       const row = await rowWhen(id, own, (job) => job.status !== 'processing', 'ended');
       assert.equal(row.status, 'failed');
       assert.equal(row.error, EXPORT_INTERRUPTED);

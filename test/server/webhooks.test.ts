@@ -10,8 +10,10 @@ import { seedWorkspace, startServer, type Seed, type TestServer } from './harnes
 // three times; the fake receiver on 127.0.0.1 answers 204 unless told. A try is cut after 10 s,
 // which a receiver answering at once never meets, however busy the machine (a try cut while the
 // request was still being made reached no receiver, and was counted as an attempt). The hanging
-// receiver's test has a server of its own whose tries are cut after 300 ms.
-const ENV = { WEBHOOK_ALLOW_PRIVATE: '1', JOB_POLL_MS: '50', WEBHOOK_RETRY_BASE_MS: '0', WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_TIMEOUT_MS: '10000' };
+// receiver's test has a server of its own whose tries are cut after 300 ms. Polling every ten
+// minutes: a delivery goes out because its table announces it (migration 0022), a retry when it
+// falls due.
+const ENV = { WEBHOOK_ALLOW_PRIVATE: '1', JOB_POLL_MS: '600000', WEBHOOK_RETRY_BASE_MS: '0', WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_TIMEOUT_MS: '10000' };
 
 let server: TestServer;
 let seed: Seed;
@@ -279,7 +281,7 @@ describe('private targets', () => {
   let strict: TestServer;
   let strictSeed: Seed;
   before(async () => {
-    strict = await startServer({ JOB_POLL_MS: '50', WEBHOOK_MAX_ATTEMPTS: '1' });
+    strict = await startServer({ JOB_POLL_MS: '600000', WEBHOOK_MAX_ATTEMPTS: '1' });
     strictSeed = await seedWorkspace(strict);
   });
   after(() => strict.close());

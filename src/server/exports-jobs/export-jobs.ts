@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
 import { createJobRunner, writeExport, type ExportProvider, type JobRunner } from '../exports/index.js';
 import type { JobQueueConfig } from '../config.js';
+import type { JobSignals } from '../jobs/job-signals.js';
 import { LeaseQueue, newWorkerId, type Claimed } from '../jobs/lease-queue.js';
 import { startLeaseWorker } from '../jobs/lease-worker.js';
 import type { RichTextPool } from '../rich-text/index.js';
@@ -45,7 +46,8 @@ export function exportQueue(config: JobQueueConfig, workerId: string = newWorker
 
 /**
  * Starts the app's export worker. It claims jobs from the durable queue (see jobs/lease-queue.ts)
- * whenever it is idle: at once when woken by a request of this process, else every `pollMs`.
+ * whenever it is idle: at once when woken by a request of this process or told by `signals` of a
+ * job queued elsewhere, and when a lease it waits on runs out (every `pollMs` while it cannot hear).
  * Each job loads the issues (descriptions read as plain text in the rich-text pool, off the event
  * loop), writes the file in its format, stores it and records progress (0 to
  * 100) and the outcome (completed or failed) in its export_jobs row, renewing its lease every
@@ -57,7 +59,7 @@ export function exportQueue(config: JobQueueConfig, workerId: string = newWorker
  * lost its lease deletes its file instead of recording it, and the attempt that is recorded
  * deletes those of earlier attempts, so one file per job stays.
  */
-export function createExportJobs(db: Db, storage: Storage, richText: RichTextPool, config: JobQueueConfig, log: FastifyBaseLogger): ExportJobs {
+export function createExportJobs(db: Db, storage: Storage, richText: RichTextPool, config: JobQueueConfig, log: FastifyBaseLogger, signals?: JobSignals): ExportJobs {
   const queue = exportQueue(config);
   const runner: JobRunner<string> = createJobRunner<string>({
     onError: (error, jobId) => log.error({ err: error, jobId }, 'export job bookkeeping failed'),
@@ -113,6 +115,7 @@ export function createExportJobs(db: Db, storage: Storage, richText: RichTextPoo
   const worker = startLeaseWorker<ClaimedExport>({
     db,
     queue,
+    signals,
     pollMs: config.pollMs,
     log,
     name: 'export',

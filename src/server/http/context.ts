@@ -4,6 +4,7 @@ import type { CollabService } from '../collab/collab-service.js';
 import type { ReadCaches } from '../cache/read-caches.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+import type { JobSignals } from '../jobs/job-signals.js';
 import type { Mailer } from '../mail/index.js';
 import type { AuthUser } from '../users/user-shape.js';
 import type { WorkspaceJson } from '../workspaces/workspace-shape.js';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     caches: ReadCaches;
     /** This process's shared documents and their connections (editing together). */
     collab: CollabService;
+    /** Tells this process's job workers of jobs queued or changed by any process. */
+    jobSignals: JobSignals;
   }
   interface FastifyRequest {
     /** The signed-in user once requireUser (or a role check) ran; null when anonymous. */

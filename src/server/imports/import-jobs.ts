@@ -3,6 +3,7 @@ import { importJobShape, type ImportJob } from '../../api-shapes/import-job.js';
 import type { JobQueueConfig } from '../config.js';
 import type { Db } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
+import type { JobSignals } from '../jobs/job-signals.js';
 import { LeaseQueue, newWorkerId } from '../jobs/lease-queue.js';
 import { startLeaseWorker, type LeaseWorker } from '../jobs/lease-worker.js';
 import type { RichTextPool } from '../rich-text/index.js';
@@ -34,11 +35,12 @@ export function importQueue(config: JobQueueConfig, workerId: string = newWorker
  * is run again from the start by another worker once its lease expired (its transaction was
  * rolled back, so nothing of it was kept), and failed once it used up its attempts.
  */
-export function startImportJobs(db: Db, richText: RichTextPool, config: JobQueueConfig, log: FastifyBaseLogger): LeaseWorker {
+export function startImportJobs(db: Db, richText: RichTextPool, config: JobQueueConfig, log: FastifyBaseLogger, signals?: JobSignals): LeaseWorker {
   const queue = importQueue(config);
   return startLeaseWorker<Omit<ClaimedImport, 'id'>>({
     db,
     queue,
+    signals,
     pollMs: config.pollMs,
     log,
     name: 'import',

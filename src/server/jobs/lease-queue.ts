@@ -80,6 +80,22 @@ export class LeaseQueue {
     );
   }
 
+  /**
+   * How long until the earliest job can be claimed or failed, by the database's clock, in
+   * milliseconds (0 or less: now; null: no job is waiting or held). A queued job with attempts
+   * left falls due at once (or at its `notBefore` time), a processing one when its lease expires.
+   */
+  async nextDueMs(db: Db): Promise<number | null> {
+    const { table, maxAttempts, notBefore } = this.options;
+    const row = await db.one<{ ms: number | null }>(
+      `SELECT (extract(epoch FROM min(due) - now()) * 1000)::float8 AS ms FROM (
+         SELECT CASE WHEN status = 'queued' THEN ${notBefore ?? 'now()'} ELSE coalesce(lease_expires_at, now()) END AS due
+           FROM ${table} WHERE (status = 'queued' AND attempts < $1) OR status = 'processing') pending`,
+      [maxAttempts],
+    );
+    return row.ms;
+  }
+
   /** Extends this worker's lease on job `id`; false when the lease was lost (expired and taken, or the job finished). */
   async renew(db: Db, id: string): Promise<boolean> {
     const rows = await db.query(

@@ -1,13 +1,45 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Params } from '../db/index.js';
+import type { JobSignals } from './job-signals.js';
 import type { Claimed, LeaseQueue } from './lease-queue.js';
+
+/** The timer functions a worker schedules its next look with (the global ones; tests give fakes). */
+export interface WorkerTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(timer: unknown): void;
+}
+
+const GLOBAL_TIMERS: WorkerTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+};
+
+/**
+ * The longest an idle worker goes without looking, whatever it was told: a bound on anything
+ * unforeseen (and under setTimeout's limit), one look an hour.
+ */
+export const IDLE_LOOK_MAX_MS = 3_600_000;
+
+/**
+ * The shortest pause before a worker looks again when a job was due but not claimable (another
+ * worker was claiming it in the same moment): its next look sees it held, with its lease's end.
+ */
+export const DUE_AGAIN_MIN_MS = 100;
 
 /** How a lease worker finds, runs and gives up its jobs. */
 export interface LeaseWorkerOptions<T extends object> {
   db: Db;
   queue: LeaseQueue;
-  /** How often an idle worker looks for jobs queued by other processes, in milliseconds. */
+  /**
+   * What tells the worker of jobs queued or changed by any process (migration 0022). While it
+   * hears them (and with none given, never), the worker looks only when told, when woken, and
+   * when the earliest retry or lease falls due.
+   */
+  signals?: JobSignals;
+  /** How often an idle worker looks for jobs while it cannot hear the signals, in milliseconds. */
   pollMs: number;
+  /** Timers for the next look (the global ones by default). */
+  timers?: WorkerTimers;
   /** Jobs this process runs at once (1 by default). */
   concurrency?: number;
   /**
@@ -41,17 +73,20 @@ export interface LeaseWorker {
 
 /**
  * Takes jobs from a durable lease queue (see lease-queue.ts), up to `concurrency` at a time: at
- * once when woken by a request of this process, else every `pollMs`, and the next one as soon as
- * one ends. While a job runs its lease is renewed every third of the lease length (unless
+ * once when woken by a request of this process or told by the job signals of a change to its
+ * table, when the earliest job waiting (a retry's time, a lease's end) falls due, and the next
+ * one as soon as one ends; while the signals cannot be heard, also every `pollMs`. An idle worker
+ * with nothing due sends the database nothing. While a job runs its lease is renewed every third of the lease length (unless
  * `renew` is false). Jobs whose lease expired with no attempt left are failed (`abandoned`)
  * before each round of claims.
  */
 export function startLeaseWorker<T extends object>(options: LeaseWorkerOptions<T>): LeaseWorker {
-  const { db, queue, log, name, concurrency = 1 } = options;
+  const { db, queue, log, name, concurrency = 1, signals, timers = GLOBAL_TIMERS } = options;
   const running = new Set<Promise<void>>();
   let closed = false;
   let claiming: Promise<void> | null = null;
   let wanted = false;
+  let nextLook: unknown = null;
 
   async function runJob(job: Claimed<T>): Promise<void> {
     const lease = new AbortController();
@@ -97,6 +132,17 @@ export function startLeaseWorker<T extends object>(options: LeaseWorkerOptions<T
         start(job);
       }
     } while (wanted && !closed);
+    // With every slot taken, the next look comes when a job ends.
+    if (closed || running.size >= concurrency) return;
+    const due = await queue.nextDueMs(db);
+    if (closed || wanted) return;
+    const untilDue = due === null ? Infinity : due > 0 ? Math.ceil(due) : DUE_AGAIN_MIN_MS;
+    lookIn(Math.min(untilDue, signals?.hearing ? IDLE_LOOK_MAX_MS : options.pollMs));
+  }
+
+  function lookIn(ms: number): void {
+    if (nextLook !== null) timers.clearTimeout(nextLook);
+    nextLook = timers.setTimeout(poll, ms);
   }
 
   function poll(): void {
@@ -105,24 +151,30 @@ export function startLeaseWorker<T extends object>(options: LeaseWorkerOptions<T
       wanted = true;
       return;
     }
+    if (nextLook !== null) timers.clearTimeout(nextLook);
+    nextLook = null;
     claiming = claim()
       .catch((error: unknown) => {
-        if (!closed) log.error({ err: error }, `could not look for ${name} jobs`);
+        if (closed) return;
+        log.error({ err: error }, `could not look for ${name} jobs`);
+        lookIn(options.pollMs);
       })
       .finally(() => {
         claiming = null;
+        // Woken while it was finding its next look: look again now.
+        if (wanted) poll();
       });
   }
 
-  const timer = setInterval(poll, options.pollMs);
-  timer.unref();
+  const unsubscribe = signals?.subscribe(queue.options.table, { wake: () => setImmediate(poll), hearingChanged: poll });
   setImmediate(poll);
 
   return {
     wake: () => setImmediate(poll),
     async close() {
       closed = true;
-      clearInterval(timer);
+      unsubscribe?.();
+      if (nextLook !== null) timers.clearTimeout(nextLook);
       await claiming;
       await Promise.all(running);
     },

@@ -28,7 +28,7 @@ const EXPORT_FILE_GONE = 'The export file is no longer available. Please start a
  */
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const jobs = createExportJobs(db, app.storage, app.richText, app.config.jobs, app.log);
+  const jobs = createExportJobs(db, app.storage, app.richText, app.config.jobs, app.log, app.jobSignals);
   app.addHook('onClose', () => jobs.close());
 
   app.post<{ Body: ExportBody }>(

@@ -87,7 +87,7 @@ async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> 
 export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typedRoutes(fastify);
   const { db } = app;
-  const worker = startImportJobs(db, app.richText, app.config.jobs, app.log);
+  const worker = startImportJobs(db, app.richText, app.config.jobs, app.log, app.jobSignals);
   app.addHook('onClose', () => worker.close());
   const path = '/workspaces/:slug/projects/:projectId/imports';
 

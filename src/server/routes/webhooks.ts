@@ -37,7 +37,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typedRoutes(fastify);
   const { db } = app;
   const { webhooks: settings } = app.config;
-  const worker = startWebhookWorker(db, app.config.jobs, settings, app.log);
+  const worker = startWebhookWorker(db, app.config.jobs, settings, app.log, { signals: app.jobSignals });
   app.addHook('onClose', () => worker.close());
   const path = '/workspaces/:slug/webhooks';
   const admins = { preHandler: requireWorkspaceRole(MANAGES_WEBHOOKS) };

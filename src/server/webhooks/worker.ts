@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueueConfig, WebhookConfig } from '../config.js';
 import type { Db } from '../db/index.js';
+import type { JobSignals } from '../jobs/job-signals.js';
 import { LeaseQueue, newWorkerId, type Claimed } from '../jobs/lease-queue.js';
 import { startLeaseWorker } from '../jobs/lease-worker.js';
 import { sendDelivery } from './send.js';
@@ -29,6 +30,8 @@ export interface WebhookWorkerOptions {
   resolve?: Resolver;
   /** The wait before retry `attempt` + 1, in milliseconds (WEBHOOK_RETRY_BASE_MS's exponential backoff by default). */
   backoff?: (attempt: number) => number;
+  /** What tells the worker of deliveries queued by any process (see jobs/job-signals.ts). */
+  signals?: JobSignals;
 }
 
 /** The running worker. */
@@ -56,8 +59,8 @@ interface Target {
 
 /**
  * Starts this process's webhook worker: it claims due deliveries from the durable queue (see
- * jobs/lease-queue.ts; every process on the database shares it) every `pollMs` and when woken,
- * up to CONCURRENCY at once, POSTs each (webhooks/send.ts) and records the outcome: delivered on
+ * jobs/lease-queue.ts; every process on the database shares it) when one is queued or falls due
+ * (jobs/lease-worker.ts), up to CONCURRENCY at once, POSTs each (webhooks/send.ts) and records the outcome: delivered on
  * a 2xx; else queued again after the backoff while attempts remain, failed after the last one (or
  * at once for a private target, which will not change). The lease outlasts one try's timeout, so
  * a try is never taken over while it runs; a process that died mid-try has its delivery tried
@@ -73,7 +76,6 @@ export function startWebhookWorker(db: Db, jobs: JobQueueConfig, config: Webhook
   });
   const backoff = options.backoff ?? ((attempt: number) => backoffMs(config.retryBaseMs, attempt));
   const stopping = new AbortController();
-  const retryTimers = new Set<NodeJS.Timeout>();
 
   async function deliver(job: Claimed<ClaimedDelivery>): Promise<void> {
     const target = await db.maybeOne<Target>(
@@ -137,17 +139,12 @@ export function startWebhookWorker(db: Db, jobs: JobQueueConfig, config: Webhook
        next_attempt_at = now() + $5::integer * interval '1 millisecond'`,
       [result.status, result.error, delay],
     );
-    const timer = setTimeout(() => {
-      retryTimers.delete(timer);
-      worker.wake();
-    }, delay);
-    timer.unref();
-    retryTimers.add(timer);
   }
 
   const worker = startLeaseWorker<ClaimedDelivery>({
     db,
     queue,
+    signals: options.signals,
     pollMs: jobs.pollMs,
     log,
     name: 'webhook delivery',
@@ -163,7 +160,6 @@ export function startWebhookWorker(db: Db, jobs: JobQueueConfig, config: Webhook
     wake: worker.wake,
     async close() {
       const closing = worker.close();
-      for (const retry of retryTimers) clearTimeout(retry);
       // Cuts the tries in flight: each is queued again, due at once, on its attempt count.
       stopping.abort();
       await closing;

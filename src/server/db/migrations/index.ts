@@ -19,6 +19,7 @@ import { importJobs } from './0018-import-jobs.js';
 import { estimates } from './0019-estimates.js';
 import { issueAttachments } from './0020-issue-attachments.js';
 import { intake } from './0021-intake.js';
+import { jobNotifications } from './0022-job-notifications.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   estimates,
   issueAttachments,
   intake,
+  jobNotifications,
 ];
