@@ -19,7 +19,7 @@ import { formatSchemaErrors, installErrorHandler } from './http/error-handler.js
 import { installPages } from './http/pages.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { LogMailer, type Mailer } from './mail/index.js';
-import { createRichTextPool } from './rich-text/index.js';
+import { createRichTextPool, type RichTextPool } from './rich-text/index.js';
 import { CloseCode, MAX_MESSAGE_BYTES } from '../collab/protocol.js';
 import { apiRoutes } from './routes/index.js';
 
@@ -44,6 +44,11 @@ export interface AppServices {
   collabTimers?: Timers;
   /** The wall clock the server reads "today" from (a test's fixed day); the system's by default. */
   clock?: () => Date;
+  /**
+   * A rich-text pool shared with other apps of this process (the test harness's, whose servers
+   * would each start threads of their own); the app neither makes its own nor closes this one.
+   */
+  richText?: RichTextPool;
 }
 
 /** `/api/x/?q` → `/api/x?q`; other URLs unchanged. */
@@ -123,9 +128,9 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     });
     app.decorate('storageSweeper', sweeper);
     app.addHook('onClose', () => sweeper.close());
-    const richText = createRichTextPool({ ...config.richText, imageOrigins: config.imageOrigins });
+    const richText = services.richText ?? createRichTextPool({ ...config.richText, imageOrigins: config.imageOrigins });
     app.decorate('richText', richText);
-    app.addHook('onClose', async () => richText.close());
+    if (!services.richText) app.addHook('onClose', async () => richText.close());
     app.decorate('mailer', services.mailer ?? new LogMailer(app.log));
     // One hub per process; its documents are stored in this database, which closes after it.
     const collab = new CollabService(db, config.collab, { richText, log: app.log, timers: services.collabTimers });

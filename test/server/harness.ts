@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppServices } from '../../src/server/app.js';
+import { createRichTextPool, type RichTextPool } from '../../src/server/rich-text/index.js';
 import { DEFAULT_AUTH_LIMITS } from '../../src/server/auth/auth-limits.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { migrate, migrations, type Database } from '../../src/server/db/index.js';
@@ -203,11 +204,29 @@ export class RecordingMailer implements Mailer {
 }
 
 /**
+ * The rich-text pools the servers of this process share, by their settings: each server's own
+ * would start its threads anew, and a thread's start (tsx's loader and the editor's modules in a
+ * fresh isolate) cost 1.5 to 2 processor-seconds, a third of the suite's time on PostgreSQL. A
+ * test of the pool itself makes its own (rich-text-limits.test.ts). Its threads hold nothing up
+ * when idle; the process's end stops them.
+ */
+const sharedRichText = new Map<string, RichTextPool>();
+
+function sharedRichTextPool(config: Config): RichTextPool {
+  const options = { ...config.richText, imageOrigins: config.imageOrigins };
+  const key = JSON.stringify(options);
+  let pool = sharedRichText.get(key);
+  if (!pool) sharedRichText.set(key, (pool = createRichTextPool(options)));
+  return pool;
+}
+
+/**
  * Starts a fresh server: a new temporary data folder (PGlite there, or a new database on
  * DATABASE_URL's server), port 0 on 127.0.0.1, logging off, cheap password hashing, and a
  * sign-up limit per client address high enough for the many accounts a test file makes from
  * 127.0.0.1 (test/server/auth-limits.test.ts tests the real limits). `env` adds or overrides
- * environment variables, `overrides` configuration fields, `services` the app's services.
+ * environment variables, `overrides` configuration fields, `services` the app's services (the
+ * rich-text pool is one the process's servers of the same settings share, unless given).
  */
 export async function startServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}, services: AppServices = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rich-editor-server-'));
@@ -233,7 +252,7 @@ export async function startServer(env: Record<string, string> = {}, overrides: P
   let app: FastifyInstance | null = null;
   let url = '';
   const start = async () => {
-    app = await buildApp(config, services);
+    app = await buildApp(config, { richText: sharedRichTextPool(config), ...services });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
