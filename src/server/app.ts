@@ -112,7 +112,7 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     await jobSignals.start(db, app.log);
     app.decorate('jobSignals', jobSignals);
     app.addHook('onClose', () => jobSignals.close());
-    const storage = createAppStorage(config);
+    const storage = await createAppStorage(config);
     app.decorate('storage', storage);
     app.addHook('onClose', async () => storage.close?.());
     await storage.check();

@@ -15,7 +15,7 @@ before(async () => {
   s3 = await startFakeS3();
   server = await startServer(s3.env);
   seed = await seedWorkspace(server);
-  bucket = createS3Storage({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  bucket = await createS3Storage({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 });
 after(async () => {
   bucket.close?.();

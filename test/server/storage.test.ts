@@ -58,7 +58,7 @@ const implementations: Implementation[] = [
     name: 'S3 storage (s3rver)',
     async open() {
       const s3: FakeS3Server = await startFakeS3();
-      const storage = createS3Storage({
+      const storage = await createS3Storage({
         bucket: s3.bucket,
         region: 'us-east-1',
         endpoint: s3.endpoint,

@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** The app's file store: the S3 bucket when S3_BUCKET is set, else `uploads/` in the data folder. */
-export function createAppStorage(config: Pick<Config, 'dataDir' | 'storage'>): Storage {
+export async function createAppStorage(config: Pick<Config, 'dataDir' | 'storage'>): Promise<Storage> {
   const s3 = config.storage.s3;
   if (!s3) return createDiskStorage({ root: join(config.dataDir, 'uploads') });
   return createS3Storage({

@@ -1,9 +1,10 @@
 /**
  * A store in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…) through the official AWS SDK v3
  * client. An object is written by one PutObject, which S3 applies whole or not at all, so
- * readers never see a partial object and an interrupted write leaves nothing behind.
+ * readers never see a partial object and an interrupted write leaves nothing behind. The SDK is
+ * loaded when a store is made: a server keeping its files on disk never loads it (a third of a
+ * second of a core at each start, and its warnings).
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { assertValidKey, type ObjectMeta, type PutBody, type PutMeta, type Storage, StorageUnavailableError, type StoredObject } from './storage.js';
@@ -54,7 +55,8 @@ async function bytesOf(body: PutBody): Promise<Uint8Array> {
 }
 
 /** A store of objects in `options.bucket`. */
-export function createS3Storage(options: S3StorageOptions): Storage {
+export async function createS3Storage(options: S3StorageOptions): Promise<Storage> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
