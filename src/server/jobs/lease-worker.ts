@@ -76,9 +76,9 @@ export interface LeaseWorker {
  * once when woken by a request of this process or told by the job signals of a change to its
  * table, when the earliest job waiting (a retry's time, a lease's end) falls due, and the next
  * one as soon as one ends; while the signals cannot be heard, also every `pollMs`. An idle worker
- * with nothing due sends the database nothing. While a job runs its lease is renewed every third of the lease length (unless
- * `renew` is false). Jobs whose lease expired with no attempt left are failed (`abandoned`)
- * before each round of claims.
+ * with nothing due sends the database nothing. While a job runs its lease is renewed every third
+ * of the lease length (unless `renew` is false). Jobs whose lease expired with no attempt left
+ * are failed (`abandoned`) before each round of claims.
  */
 export function startLeaseWorker<T extends object>(options: LeaseWorkerOptions<T>): LeaseWorker {
   const { db, queue, log, name, concurrency = 1, signals, timers = GLOBAL_TIMERS } = options;
