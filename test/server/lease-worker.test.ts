@@ -236,6 +236,8 @@ test('woken while it works out its next look, it looks again at once', async () 
       signalled = true;
       queue.waiting.push('late');
       heard().message('test_jobs');
+      // The wake's turn comes while this question is still unanswered.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return nextDueMs();
   };
