@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { click, signInThroughUi, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
+import { chooseSearchResult, click, signInThroughUi, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -49,9 +49,7 @@ const sectionText = (page, heading) =>
 async function pickIssue(page, issue, submit) {
   const dialog = await waitFor(page, 'the issue picker', () => document.querySelector('[role="dialog"]'));
   await (await dialog.asElement().$('input[type="search"], input[type="text"], input:not([type])')).type(issue.name);
-  const key = `WEB-${issue.sequence_id}`;
-  const result = await waitFor(page, `the result ${key}`, (wanted) => [...document.querySelectorAll('[role="dialog"] label')].find((label) => label.textContent.includes(wanted)) ?? null, {}, key);
-  await result.asElement().click();
+  await chooseSearchResult(page, issue.name, `WEB-${issue.sequence_id}`);
   await click(page, submit, { within: '[role="dialog"]' });
   await waitFor(page, 'the picker closed', () => !document.querySelector('[role="dialog"]'));
 }

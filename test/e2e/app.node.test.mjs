@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
 import { e2eBrowser, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
-import { button, click, deepFind, editorBox, expectFocusBack, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
+import { button, chooseSearchResult, click, deepFind, editorBox, expectFocusBack, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
 
 // A 1×1 PNG: the smallest real image the upload route accepts.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -280,24 +280,7 @@ inChromium('a member creates a cycle, adds existing issues with the issue picker
     await waitForPath(page, /\/cycles\/[0-9a-f-]+$/);
     await click(page, 'Add existing issues', { timeout: 5000 });
     await fill(page, 'Search issues', 'launch');
-    // The search's own results, not the list shown before the search ran (which a loaded machine
-    // may still show, and which the results then replace): every issue offered matches. The list
-    // is drawn again when a search starts, so a check box that went with it is looked up again.
-    const offered = () =>
-      waitFor(page, 'the picker to offer "Write the launch notes" among its search results', () => {
-        const list = document.querySelector('[role="dialog"] .app-checklist-issues:not([aria-busy="true"])');
-        const labels = [...(list?.querySelectorAll('label.app-checklist-issue') ?? [])];
-        if (!labels.length || !labels.every((label) => /launch/i.test(label.textContent))) return null;
-        return labels.find((label) => label.textContent.includes('Write the launch notes'))?.querySelector('input') ?? null;
-      });
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await (await offered()).asElement().click();
-        break;
-      } catch (error) {
-        if (attempt === 3 || !/detached/i.test(String(error?.message))) throw error;
-      }
-    }
+    await chooseSearchResult(page, 'launch', 'Write the launch notes');
     await waitFor(page, 'the issue to be ticked', () => document.querySelector('[role="dialog"] [aria-label="Selected issues"]'));
     await click(page, 'Add selected issues');
     await waitFor(page, 'the picker to close', () => !document.querySelector('[role="dialog"]'));

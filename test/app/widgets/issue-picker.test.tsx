@@ -218,6 +218,46 @@ describe('<IssuePickerDialog>', () => {
     expect(rows()).to.deep.equal(['WEB-2Add dark theme']);
   });
 
+  it('keeps the last results listed, and a choice made in them, while the next search runs', async () => {
+    autoAnswer = false;
+    await render();
+    await until(() => calls.length === 1, 'the first search runs');
+    calls[0].resolve(PROJECT);
+    await until(() => rows().length === 2, 'the first results show');
+    const busy = () => dialog()!.querySelector('fieldset')!.getAttribute('aria-busy');
+    expect(busy()).to.equal('false');
+    const listed = dialog()!.querySelector('.app-checklist-list li')!;
+    await typeSearch('dark');
+    await until(() => calls.length === 2, 'the next search runs');
+    // Not "Loading…": the rows stay where the pointer is, and the list says it is busy.
+    expect(rows()).to.deep.equal(['WEB-1Fix login redirect', 'WEB-2Add dark theme']);
+    expect(status()).to.equal(null);
+    expect(busy()).to.equal('true');
+    await click(checkbox('WEB-2'));
+    await until(() => checkbox('WEB-2').checked, 'a click during the search selects the issue');
+    calls[1].resolve([PROJECT[1]]);
+    await until(() => rows().length === 1, 'the answer replaces the list');
+    expect(busy()).to.equal('false');
+    expect(checkbox('WEB-2').checked).to.equal(true);
+    expect(dialog()!.textContent).to.contain('1 selected');
+    // The issue listed in both answers keeps its row; the one that left took its row with it.
+    expect(listed.isConnected).to.equal(false);
+    expect(dialog()!.querySelector('.app-checklist-list li')!.textContent).to.equal('WEB-2Add dark theme');
+  });
+
+  it('says Loading… again when the last search found nothing to keep', async () => {
+    autoAnswer = false;
+    await render();
+    await until(() => calls.length === 1, 'the first search runs');
+    calls[0].resolve([]);
+    await until(() => status() === 'No issues found', 'the empty state shows');
+    await typeSearch('fix');
+    await until(() => calls.length === 2, 'the next search runs');
+    expect(status()).to.equal('Loading…');
+    calls[1].resolve([PROJECT[0]]);
+    await until(() => rows().length === 1, 'the answer shows');
+  });
+
   it('says so when the search fails, and keeps the dialog open when submitting fails', async () => {
     autoAnswer = false;
     await render();

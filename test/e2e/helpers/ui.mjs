@@ -90,6 +90,30 @@ export async function waitForText(page, text, { timeout } = {}) {
   );
 }
 
+/**
+ * In an open issue picker whose search box holds `query`: once the search's own answer is listed
+ * (not busy, every issue offered matching the query: the list shown before it may still be up,
+ * as the search waits for typing to rest), ticks the issue whose row includes `wanted` (its name
+ * or key) and waits until it is ticked.
+ */
+export async function chooseSearchResult(page, query, wanted) {
+  const row = await waitFor(
+    page,
+    `the picker's answer to "${query}" offering ${wanted}`,
+    (query, wanted) => {
+      const list = document.querySelector('[role="dialog"] .app-checklist-issues:not([aria-busy="true"])');
+      const labels = [...(list?.querySelectorAll('label.app-checklist-issue') ?? [])];
+      if (!labels.length || !labels.every((label) => label.textContent.toLowerCase().includes(query.toLowerCase()))) return null;
+      return labels.find((label) => label.textContent.includes(wanted))?.querySelector('input') ?? null;
+    },
+    {},
+    query,
+    wanted,
+  );
+  await row.asElement().click();
+  await waitFor(page, `${wanted} ticked`, (wanted) => [...document.querySelectorAll('[role="dialog"] label.app-checklist-issue')].find((label) => label.textContent.includes(wanted))?.querySelector('input')?.checked, {}, wanted);
+}
+
 /** Whether the visible button named `name` is disabled. */
 export async function isDisabled(page, name, options) {
   const target = await button(page, name, options);

@@ -11,5 +11,12 @@ export function issueKey(issue: Pick<ChecklistIssue, 'project__identifier' | 'se
 /** Shown when a checklist is submitted with nothing selected (spec: bulk delete and issue add). */
 export const SELECT_AT_LEAST_ONE = 'Please select at least one issue.';
 
-/** The issues a checklist lists, or where their search stands. */
-export type ChecklistResults<T extends ChecklistIssue> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; issues: readonly T[] };
+/**
+ * The issues a checklist lists, or where their search stands. While a search runs, `previous`
+ * holds the last answer, which stays listed until the new one comes (the list does not flash to
+ * "Loading…" under the pointer at every search).
+ */
+export type ChecklistResults<T extends ChecklistIssue> =
+  | { status: 'loading'; previous?: readonly T[] }
+  | { status: 'error'; message: string }
+  | { status: 'done'; issues: readonly T[] };

@@ -129,7 +129,9 @@ export function IssueChecklist<T extends ChecklistIssue>(props: IssueChecklistPr
 }
 
 function ChecklistItems<T extends ChecklistIssue>({ results, selected, toggle }: { results: ChecklistResults<T>; selected: ReadonlyMap<string, T>; toggle(issue: T): void }) {
-  if (results.status === 'loading') {
+  // A search under way keeps the last answer's list (the fieldset says it is busy); with none to keep, it says so.
+  const issues = results.status === 'done' ? results.issues : results.status === 'loading' ? results.previous : undefined;
+  if (results.status === 'loading' && !issues?.length) {
     return (
       <p className="app-checklist-note" role="status">
         Loading…
@@ -143,7 +145,7 @@ function ChecklistItems<T extends ChecklistIssue>({ results, selected, toggle }:
       </p>
     );
   }
-  if (!results.issues.length) {
+  if (!issues?.length) {
     return (
       <p className="app-checklist-note" role="status">
         No issues found
@@ -152,7 +154,7 @@ function ChecklistItems<T extends ChecklistIssue>({ results, selected, toggle }:
   }
   return (
     <ul className="app-checklist-list">
-      {results.issues.map((issue) => (
+      {issues.map((issue) => (
         <li key={issue.id}>
           <label className="app-checklist-issue">
             <input type="checkbox" checked={selected.has(issue.id)} onChange={() => toggle(issue)} />

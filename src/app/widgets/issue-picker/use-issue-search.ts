@@ -7,7 +7,8 @@ export type IssueSearchState = ChecklistResults<PickerIssue>;
 
 /**
  * Runs `search` whenever `text` or `workspace` changes; only the latest request's answer is
- * shown, so a slow earlier search never overwrites a later one.
+ * shown, so a slow earlier search never overwrites a later one. While a search runs, the last
+ * answer is kept as `previous`.
  */
 export function useIssueSearch(search: (params: IssueSearchParams) => Promise<PickerIssue[]>, text: string, workspace: boolean): IssueSearchState {
   const [state, setState] = useState<IssueSearchState>({ status: 'loading' });
@@ -18,7 +19,7 @@ export function useIssueSearch(search: (params: IssueSearchParams) => Promise<Pi
   });
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
+    setState((last) => ({ status: 'loading', previous: last.status === 'done' ? last.issues : last.status === 'loading' ? last.previous : undefined }));
     // A search that throws at once is a failed search too.
     new Promise<PickerIssue[]>((resolve) => resolve(latestSearch.current({ search: text, workspace_search: workspace }))).then(
       (issues) => current && setState({ status: 'done', issues }),
