@@ -139,6 +139,25 @@ describe('CoverPicker', () => {
     expect(activePanel().querySelector('[role="alert"]')!.textContent).to.equal('Unsplash did not answer.');
   });
 
+  it('keeps the last images while the next search runs, and they can still be chosen', async () => {
+    const answers: Array<(images: UnsplashImage[]) => void> = [];
+    show({ searchUnsplash: () => new Promise((resolve) => answers.push(resolve)) });
+    await search('sea');
+    await until(() => answers.length === 1, 'the first search');
+    answers[0](unsplash(3));
+    await until(() => gridButtons().length === 3, 'the first images');
+    const first = gridButtons()[1];
+    await search(' shore');
+    await until(() => answers.length === 2, 'the next search');
+    expect(panelText()).to.contain('Searching Unsplash...');
+    expect(gridButtons().length, 'the grid stays while searching').to.equal(3);
+    await click(first);
+    expect(chosen).to.deep.equal([unsplash(3)[1].urls.regular]);
+    answers[1](unsplash(2));
+    await until(() => gridButtons().length === 2, 'the new images replace them');
+    expect(panelText()).to.not.contain('Searching Unsplash...');
+  });
+
   it('drops results for a query that is no longer typed', async () => {
     let answer!: (images: UnsplashImage[]) => void;
     show({ searchUnsplash: () => new Promise((resolve) => (answer = resolve)) });

@@ -3,7 +3,8 @@ import { useDebouncedValue } from '../../ui/debounce.js';
 import { requestErrorText, type SearchUnsplash, type UnsplashImage } from './cover-sources.js';
 import { ImageGrid } from './image-grid.js';
 
-type Search = { status: 'idle' } | { status: 'loading' } | { status: 'done'; images: UnsplashImage[] } | { status: 'error'; message: string };
+/** Where the search stands; while one runs, the last answer's images stay in the grid (`previous`) until the new one comes. */
+type Search = { status: 'idle' } | { status: 'loading'; previous?: UnsplashImage[] } | { status: 'done'; images: UnsplashImage[] } | { status: 'error'; message: string };
 
 /** The props of `<UnsplashTab>`. */
 export interface UnsplashTabProps {
@@ -31,7 +32,7 @@ export function UnsplashTab({ search, configured, query, onQueryChange, selected
       return;
     }
     let current = true;
-    setResult({ status: 'loading' });
+    setResult((last) => ({ status: 'loading', previous: last.status === 'done' ? last.images : last.status === 'loading' ? last.previous : undefined }));
     searchRef.current(debounced).then(
       (images) => current && setResult({ status: 'done', images }),
       (error) => current && setResult({ status: 'error', message: requestErrorText(error) }),
@@ -41,6 +42,8 @@ export function UnsplashTab({ search, configured, query, onQueryChange, selected
     };
   }, [debounced, configured]);
 
+  // The grid of the answer, or of the last answer while the next search runs (no flash under the pointer).
+  const shown = result.status === 'done' ? result.images : result.status === 'loading' ? result.previous : undefined;
   if (!configured) {
     return <p className="cover-picker__message">Unsplash search is not set up on this server. Choose one of the images or upload your own.</p>;
   }
@@ -74,12 +77,12 @@ export function UnsplashTab({ search, configured, query, onQueryChange, selected
           No images found for “{debounced}”.
         </p>
       )}
-      {result.status === 'done' && result.images.length > 0 && (
+      {shown && shown.length > 0 && (
         <ImageGrid
           label="Unsplash images"
           selected={selected}
           onChoose={onChoose}
-          images={result.images.map((image, index) => ({
+          images={shown.map((image, index) => ({
             id: image.id,
             src: image.urls.small,
             alt: image.alt_description?.trim() || `Unsplash image ${index + 1}`,
