@@ -41,11 +41,19 @@ async function issueScreen(setup: (api: ReturnType<typeof seededApi>['api']) => 
  * the caret was).
  */
 async function typeAtEnd(editor: RichEditorElement, text: string) {
+  const focused = editor.editorView!;
   textbox(editor).focus();
   await sendKeys({ press: 'End' });
   const { state } = editor.editorView!;
   const end = state.doc.firstChild!.nodeSize - 1;
-  await until(() => editor.editorView!.state.selection.head === end, 'the caret at the end of the first block', { saw: () => editor.editorView!.state.selection.toJSON() });
+  // What a wait that gives up saw: the caret, and whether the view End went to is still the editor's and has focus.
+  const saw = () => ({
+    selection: editor.editorView!.state.selection.toJSON(),
+    sameView: editor.editorView === focused,
+    focused: editor.editorView!.hasFocus(),
+    active: (editor.shadowRoot?.activeElement ?? document.activeElement)?.localName,
+  });
+  await until(() => editor.editorView!.state.selection.head === end, 'the caret at the end of the first block', { saw });
   await sendKeys({ type: text });
 }
 
