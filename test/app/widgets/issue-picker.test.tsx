@@ -226,7 +226,7 @@ describe('<IssuePickerDialog>', () => {
     await until(() => rows().length === 2, 'the first results show');
     const busy = () => dialog()!.querySelector('fieldset')!.getAttribute('aria-busy');
     expect(busy()).to.equal('false');
-    const listed = dialog()!.querySelector('.app-checklist-list li')!;
+    const [leaving, staying] = dialog()!.querySelectorAll('.app-checklist-list li');
     await typeSearch('dark');
     await until(() => calls.length === 2, 'the next search runs');
     // Not "Loading…": the rows stay where the pointer is, and the list says it is busy.
@@ -241,8 +241,9 @@ describe('<IssuePickerDialog>', () => {
     expect(checkbox('WEB-2').checked).to.equal(true);
     expect(dialog()!.textContent).to.contain('1 selected');
     // The issue listed in both answers keeps its row; the one that left took its row with it.
-    expect(listed.isConnected).to.equal(false);
-    expect(dialog()!.querySelector('.app-checklist-list li')!.textContent).to.equal('WEB-2Add dark theme');
+    expect(leaving.isConnected).to.equal(false);
+    // Compared as a boolean: a failing comparison of React-owned elements is very slow to print.
+    expect(dialog()!.querySelector('.app-checklist-list li') === staying, 'WEB-2 keeps its row').to.equal(true);
   });
 
   it('says Loading… again when the last search found nothing to keep', async () => {
