@@ -229,10 +229,11 @@ describe('<IssuePickerDialog>', () => {
     const [leaving, staying] = dialog()!.querySelectorAll('.app-checklist-list li');
     await typeSearch('dark');
     await until(() => calls.length === 2, 'the next search runs');
-    // Not "Loading…": the rows stay where the pointer is, and the list says it is busy.
+    // The search starts in the same effect that marks the list busy; the render follows.
+    await until(() => busy() === 'true', 'the list says it is busy', { saw: busy });
+    // Not "Loading…": the rows stay where the pointer is.
     expect(rows()).to.deep.equal(['WEB-1Fix login redirect', 'WEB-2Add dark theme']);
     expect(status()).to.equal(null);
-    expect(busy()).to.equal('true');
     await click(checkbox('WEB-2'));
     await until(() => checkbox('WEB-2').checked, 'a click during the search selects the issue');
     calls[1].resolve([PROJECT[1]]);
@@ -254,7 +255,8 @@ describe('<IssuePickerDialog>', () => {
     await until(() => status() === 'No issues found', 'the empty state shows');
     await typeSearch('fix');
     await until(() => calls.length === 2, 'the next search runs');
-    expect(status()).to.equal('Loading…');
+    // The search starts in the same effect that marks the list loading; the render follows.
+    await until(() => status() === 'Loading…', 'Loading… shows', { saw: status });
     calls[1].resolve([PROJECT[0]]);
     await until(() => rows().length === 1, 'the answer shows');
   });
