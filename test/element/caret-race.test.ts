@@ -6,6 +6,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { TextSelection } from 'prosemirror-state';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { clickThenKeys, type KeyStep } from '../helpers/click-then-keys.js';
@@ -147,6 +148,24 @@ describe('caret after a click', () => {
     const range = composed?.call(selection, { shadowRoots: [el.shadowRoot!] })[0];
     const caret = range ? [range.endContainer, range.endOffset] : [selection.focusNode, selection.focusOffset];
     expect(caret, 'the caret stays').to.deep.equal([hello, 5]);
+    await sendKeys({ type: 'X' });
+    expect(texts(el)).to.deep.equal(['HelloX', 'World!']);
+  });
+
+  it('keeps the caret where the browser moved it when, before the editor heard of the move, the view took new properties and then redrew', async () => {
+    // Editing together: the connection's state changes (the view takes new properties, drawing
+    // nothing), then a colleague's caret is redrawn, all before the End key's selectionchange.
+    const el = await editorWith(['Hello', 'World']);
+    const view = el.editorView!;
+    // Not a click: one on the spot the test before clicked would be a double click in WebKit.
+    view.focus();
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 1)));
+    const hello = content(el).children[0].firstChild as Text;
+    (view.root as Document).getSelection()!.collapse(hello, 5);
+    view.setProps({ editable: () => true });
+    expect(view.state.selection.head, 'a property change reads nothing').to.equal(1);
+    view.dispatch(view.state.tr.insertText('!', view.state.doc.content.size - 1));
+    expect(view.state.selection.head, 'the state follows the browser').to.equal(6);
     await sendKeys({ type: 'X' });
     expect(texts(el)).to.deep.equal(['HelloX', 'World!']);
   });

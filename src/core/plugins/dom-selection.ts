@@ -123,11 +123,24 @@ function movedDomSelection(view: EditorView): Selection | null {
  * pending (a highlighter or an image arriving right after a click or an End key), carries
  * the browser's selection. Otherwise drawing it would put the caret back where the state
  * last had it, and the next keys would type there.
+ *
+ * `others: true` for another person's change (editing together): it sets the selection only to
+ * keep the user's where it was, as the state last had it, so a move still pending wins over it.
  */
-export function withDomSelection(view: EditorView, tr: Transaction): Transaction {
-  if (tr.selectionSet || tr.before !== view.state.doc) return tr;
+export function withDomSelection(view: EditorView, tr: Transaction, { others = false } = {}): Transaction {
+  if ((tr.selectionSet && !others) || tr.before !== view.state.doc) return tr;
   const selection = movedDomSelection(view);
   return selection ? tr.setSelection(selection.map(tr.doc, tr.mapping)).setMeta('pointer', true) : tr;
+}
+
+/**
+ * Reads a browser selection the view has not heard of yet into the state: for an update that
+ * does not go through `dispatch` (new plugins, new properties), which would otherwise draw the
+ * state's selection over it.
+ */
+export function readMovedSelection(view: EditorView): void {
+  const selection = movedDomSelection(view);
+  if (selection) view.dispatch(view.state.tr.setSelection(selection).setMeta('pointer', true));
 }
 
 /**
@@ -156,7 +169,13 @@ export function domSelectionPlugin(): Plugin {
     view(view) {
       noteDrawn(view);
       return {
-        update: () => noteDrawn(view),
+        update: (_view, previous) => {
+          // An update with the same document and selection (new properties, a redraw) drew no
+          // selection: the browser's is where it was, moved by the user or not. Noting it now
+          // would hide a move whose selectionchange is still to come from the next transaction.
+          if (previous.doc === view.state.doc && previous.selection.eq(view.state.selection)) return;
+          noteDrawn(view);
+        },
         destroy: () => drawn.delete(view),
       };
     },

@@ -6,7 +6,7 @@ import { EditorView } from 'prosemirror-view';
 import { hasContent } from '../../core/content.js';
 import { log } from '../../core/log.js';
 import { clearContent, setContent } from '../../core/operations.js';
-import { withDomSelection } from '../../core/plugins/dom-selection.js';
+import { readMovedSelection, withDomSelection } from '../../core/plugins/dom-selection.js';
 import { canReplaceContent } from '../../core/commands/choose-image.js';
 import { type DocumentHTML, emptyDoc, parseHTML, serializeHTMLAfter } from '../../core/serialize/html.js';
 import { SKIP_IMAGE_TRACKING_META } from '../../core/transaction-meta.js';
@@ -294,6 +294,7 @@ export class EditorDocument implements ReactiveController {
     const plugins = fillSlots(this.slots, editingParts());
     // The same plugins (the part has no slot here): nothing to do. A stand-in replaced keeps the count.
     if (plugins.length === view.state.plugins.length && plugins.every((plugin, i) => plugin === view.state.plugins[i])) return;
+    readMovedSelection(view);
     const previous = view.state;
     view.updateState(previous.reconfigure({ plugins }));
     this.host.hub.notify(previous);
@@ -304,6 +305,7 @@ export class EditorDocument implements ReactiveController {
     const view = this.view;
     this.host.requestUpdate();
     if (!view) return;
+    readMovedSelection(view);
     view.setProps({ editable: () => this.element.editable() });
     this.host.hub.notify(view.state);
   }
@@ -331,7 +333,7 @@ export class EditorDocument implements ReactiveController {
     const shared = this.collab?.shared;
     // Others' changes: narrowed to what they changed, and never the user's input or files.
     const remote = !!shared?.isRemote(transaction);
-    const tr = remote ? shared!.narrow(previous, transaction).setMeta(SKIP_IMAGE_TRACKING_META, true) : withDomSelection(view, transaction);
+    const tr = remote ? withDomSelection(view, shared!.narrow(previous, transaction).setMeta(SKIP_IMAGE_TRACKING_META, true), { others: true }) : withDomSelection(view, transaction);
     view.updateState(previous.apply(tr));
     this.host.hub.notify(previous);
     if (view.state.doc !== previous.doc) {

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { TextSelection } from 'prosemirror-state';
+import * as Y from 'yjs';
 import { until } from '../../helpers/until.js';
 import { converged, sharedEditor, undoUntil, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
 
@@ -167,5 +168,31 @@ describe('editing together', () => {
     expect(sent, 'presence messages from Ann while Bob wrote before her caret').to.equal(0);
     await sendKeys({ press: 'ArrowLeft' });
     await until(() => sent > 0, 'Ann moving her own caret sends it');
+  });
+
+  it("keeps the caret where the user's key moved it when a colleague's change arrives before the editor heard of the move", async () => {
+    const ann = await open('ann');
+    ann.el.focus();
+    await sendKeys({ type: 'Hello' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'World' });
+    const view = ann.el.editorView!;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 1)));
+    // Bob's change, made on a copy of the shared document as it is now (his editor, offline).
+    const shared = ann.el.collaboration!.provider.doc;
+    const bob = new Y.Doc();
+    Y.applyUpdate(bob, Y.encodeStateAsUpdate(shared));
+    const known = Y.encodeStateVector(bob);
+    ((bob.getXmlFragment('default').get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(5, '!');
+    const change = Y.encodeStateAsUpdate(bob, known);
+    // The End key's move, and Bob's change arriving in the same task, before its selectionchange.
+    const hello = ann.content.children[0].firstChild as Text;
+    (view.root as Document).getSelection()!.collapse(hello, 5);
+    Y.applyUpdate(shared, change, 'network');
+    expect(view.state.doc.textContent, "Bob's change shown").to.equal('HelloWorld!');
+    expect(view.state.selection.head, 'the caret where the key put it').to.equal(6);
+    await sendKeys({ type: 'X' });
+    expect(view.state.doc.textContent).to.equal('HelloXWorld!');
+    bob.destroy();
   });
 });
