@@ -182,7 +182,11 @@ export class CollabProvider {
     socket.addEventListener('open', () => {
       if (socket !== this.socket) return;
       socket.send(encodeMessage(Message.syncStep1, Y.encodeStateVector(this.doc)));
-      if (this.awareness.getLocalState()) socket.send(encodeMessage(Message.awareness, encodeAwarenessUpdate(this.awareness, [this.doc.clientID])));
+      // This editor's presence, as a newer version of itself (sent by the update listener): the
+      // server and the others dropped it with the last connection but remember its version, and
+      // take a state only when its version is newer than the one they know.
+      const presence = this.awareness.getLocalState();
+      if (presence) this.awareness.setLocalState(presence);
     });
     socket.addEventListener('message', (event) => {
       if (socket !== this.socket) return;
@@ -199,6 +203,9 @@ export class CollabProvider {
     // Others' carets go with the connection that brought them.
     const others = [...this.awareness.getStates().keys()].filter((id) => id !== this.doc.clientID);
     removeAwarenessStates(this.awareness, others, 'connection');
+    // Forgotten with their versions: the next connection brings them back as they are then, at
+    // versions this editor may have seen already (a state is taken only when newer than the one known).
+    for (const id of this.awareness.meta.keys()) if (id !== this.doc.clientID) this.awareness.meta.delete(id);
     if (this.stopped || this.state.status === 'incompatible') return;
     if (FINAL_CLOSE_CODES.has(code)) {
       const status = code === CloseCode.invalid || code === CloseCode.tooLarge || code === MESSAGE_TOO_BIG ? 'incompatible' : 'unauthorized';

@@ -75,6 +75,21 @@ function untilText(provider: CollabProvider, text: string): Promise<void> {
   });
 }
 
+/** Resolves once `test` holds for `provider`'s presence (now or after a presence change). */
+function untilPresence(provider: CollabProvider, test: () => boolean, what: string): Promise<void> {
+  if (test()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), 10_000);
+    const check = () => {
+      if (!test()) return;
+      clearTimeout(timer);
+      provider.awareness.off('change', check);
+      resolve();
+    };
+    provider.awareness.on('change', check);
+  });
+}
+
 /** Types into the first paragraph, as the editor's binding would change the document. */
 function type(provider: CollabProvider, text: string, at = 0): void {
   provider.doc.transact(() => {
@@ -233,6 +248,35 @@ describe('collaboration hub and provider', () => {
       await untilText(bob, 'AA');
       await untilText(ann, 'B');
       expect(ann.fragment.toString()).to.equal(bob.fragment.toString());
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('brings presence back both ways when an editor reconnects: its own to the others, and theirs to it', async () => {
+    const server = await startHub();
+    try {
+      const ann = editor(server.url, 'ann');
+      const bob = editor(server.url, 'bob');
+      ann.setUser({ id: 'ann', name: 'Ann' });
+      bob.setUser({ id: 'bob', name: 'Bob' });
+      await until(ann, (s) => s.status === 'synced', 'ann synced');
+      await until(bob, (s) => s.status === 'synced', 'bob synced');
+      const annAtBob = () => bob.awareness.getStates().has(ann.doc.clientID);
+      const bobAtAnn = () => ann.awareness.getStates().has(bob.doc.clientID);
+      await untilPresence(bob, annAtBob, 'ann present for bob');
+      await untilPresence(ann, bobAtAnn, 'bob present for ann');
+      server.hub.closeWhere((_name, user) => user.id === 'ann', CloseCode.goingAway, 'test drop');
+      await until(ann, (s) => s.status === 'offline', 'ann offline');
+      await untilPresence(bob, () => !annAtBob(), 'ann gone for bob');
+      expect(bobAtAnn(), 'others go with the connection').to.equal(false);
+      // Back with the presence each had: neither changed it meanwhile. The server sends the others'
+      // presence before its sync answer, and an editor's comes ahead of its changes on one socket.
+      await until(ann, (s) => s.status === 'synced', 'ann back');
+      expect(bobAtAnn(), 'bob present for ann again, by the time she is synced').to.equal(true);
+      type(ann, 'back');
+      await untilText(bob, 'back');
+      expect(annAtBob(), 'ann present for bob again, by the time her change arrived').to.equal(true);
     } finally {
       await server.close();
     }
