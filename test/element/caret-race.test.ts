@@ -6,10 +6,12 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { TextSelection } from 'prosemirror-state';
+import { NodeSelection, TextSelection } from 'prosemirror-state';
+import { serializeHTML } from '../../src/core/index.js';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { clickThenKeys, type KeyStep } from '../helpers/click-then-keys.js';
+import { mountEditor } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
 import { mulberry32 } from '../helpers/random-doc.js';
 import { until } from '../helpers/until.js';
@@ -168,6 +170,23 @@ describe('caret after a click', () => {
     expect(view.state.selection.head, 'the state follows the browser').to.equal(6);
     await sendKeys({ type: 'X' });
     expect(texts(el)).to.deep.equal(['HelloX', 'World!']);
+  });
+
+  it('keeps a selected node selected for a key pressed after focus, when the node was selected before the editor had focus', async () => {
+    // With focus only now, nothing says where the view last drew the selection: the browser's
+    // is compared by position, and a selected node's range is not a moved caret.
+    const editor = mountEditor('<p>x</p><hr>');
+    try {
+      const { view } = editor;
+      view.dom.blur();
+      view.dispatch(view.state.tr.setSelection(NodeSelection.create(view.state.doc, 3)));
+      expect(view.hasFocus()).to.equal(false);
+      view.focus();
+      await sendKeys({ press: 'Backspace' });
+      expect(serializeHTML(view.state.doc)).to.equal('<p>x</p>');
+    } finally {
+      editor.destroy();
+    }
   });
 
   it('reads no browser selection for a change dispatched while the editor has no focus', async () => {

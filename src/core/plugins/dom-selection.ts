@@ -49,8 +49,8 @@ function samePoint(a: DomPoint | null, b: DomPoint | null): boolean {
   return a.anchorNode === b.anchorNode && a.anchorOffset === b.anchorOffset && a.focusNode === b.focusNode && a.focusOffset === b.focusOffset;
 }
 
-/** The document selection for a DOM selection inside the view, or null when it is not in it. */
-function selectionAt(view: EditorView, point: DomPoint, doc: PMNode): Selection | null {
+/** The document positions of a DOM selection inside the view, or null when it is not in it. */
+function positionsAt(view: EditorView, point: DomPoint, doc: PMNode): { anchor: number; head: number } | null {
   const { anchorNode, focusNode } = point;
   if (!anchorNode || !focusNode || !view.dom.contains(anchorNode) || !view.dom.contains(focusNode)) return null;
   let anchor: number;
@@ -62,9 +62,13 @@ function selectionAt(view: EditorView, point: DomPoint, doc: PMNode): Selection 
     return null;
   }
   if (anchor < 0 || head < 0 || anchor > doc.content.size || head > doc.content.size) return null;
+  return { anchor, head };
+}
+
+/** The document selection between two positions, by the view's own rule first (the gap cursor's), as ProseMirror reads the DOM. */
+function selectionBetween(view: EditorView, { anchor, head }: { anchor: number; head: number }, doc: PMNode): Selection {
   const $anchor = doc.resolve(anchor);
   const $head = doc.resolve(head);
-  // The view's own rule first (the gap cursor's), as ProseMirror does when it reads the DOM.
   return view.someProp('createSelectionBetween', (create) => create(view, $anchor, $head)) ?? TextSelection.between($anchor, $head);
 }
 
@@ -111,10 +115,13 @@ function movedDomSelection(view: EditorView): Selection | null {
   if (!view.editable || view.composing || !view.hasFocus()) return null;
   const now = readDomSelection(view);
   if (!now || samePoint(now, drawn.get(view) ?? null)) return null;
-  const selection = selectionAt(view, now, view.state.doc);
+  const positions = positionsAt(view, now, view.state.doc);
   const { anchor, head } = view.state.selection;
-  // Compared by position: the DOM cannot tell a selected node from the same range of text.
-  return selection && (selection.anchor !== anchor || selection.head !== head) ? selection : null;
+  // Compared by position: the DOM cannot tell a selected node from the same range of text. The
+  // DOM's own positions first: a selected node's range, read as a text selection, would move.
+  if (!positions || (positions.anchor === anchor && positions.head === head)) return null;
+  const selection = selectionBetween(view, positions, view.state.doc);
+  return selection.anchor !== anchor || selection.head !== head ? selection : null;
 }
 
 /**
@@ -173,7 +180,8 @@ export function domSelectionPlugin(): Plugin {
           // An update with the same document and selection (new properties, a redraw) drew no
           // selection: the browser's is where it was, moved by the user or not. Noting it now
           // would hide a move whose selectionchange is still to come from the next transaction.
-          if (previous.doc === view.state.doc && previous.selection.eq(view.state.selection)) return;
+          // (Unless nothing is noted yet: the view drew without focus, and has it now.)
+          if (drawn.get(view) && previous.doc === view.state.doc && previous.selection.eq(view.state.selection)) return;
           noteDrawn(view);
         },
         destroy: () => drawn.delete(view),
