@@ -1,4 +1,3 @@
-import type { Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey, Selection, TextSelection, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 
@@ -49,9 +48,15 @@ function samePoint(a: DomPoint | null, b: DomPoint | null): boolean {
   return a.anchorNode === b.anchorNode && a.anchorOffset === b.anchorOffset && a.focusNode === b.focusNode && a.focusOffset === b.focusOffset;
 }
 
-/** The document positions of a DOM selection inside the view, or null when it is not in it. */
-function positionsAt(view: EditorView, point: DomPoint, doc: PMNode): { anchor: number; head: number } | null {
+/**
+ * The document selection for a DOM selection inside the view when it is not the state's, else
+ * null (also when it is not in the view). Compared by position: the DOM cannot tell a selected
+ * node from the same range of text. The DOM's own positions first: a selected node's range,
+ * read as a text selection, would move.
+ */
+function movedTo(view: EditorView, point: DomPoint): Selection | null {
   const { anchorNode, focusNode } = point;
+  const { doc, selection } = view.state;
   if (!anchorNode || !focusNode || !view.dom.contains(anchorNode) || !view.dom.contains(focusNode)) return null;
   let anchor: number;
   let head: number;
@@ -61,15 +66,12 @@ function positionsAt(view: EditorView, point: DomPoint, doc: PMNode): { anchor: 
   } catch {
     return null;
   }
-  if (anchor < 0 || head < 0 || anchor > doc.content.size || head > doc.content.size) return null;
-  return { anchor, head };
-}
-
-/** The document selection between two positions, by the view's own rule first (the gap cursor's), as ProseMirror reads the DOM. */
-function selectionBetween(view: EditorView, { anchor, head }: { anchor: number; head: number }, doc: PMNode): Selection {
+  if (anchor < 0 || head < 0 || anchor > doc.content.size || head > doc.content.size || (anchor === selection.anchor && head === selection.head)) return null;
   const $anchor = doc.resolve(anchor);
   const $head = doc.resolve(head);
-  return view.someProp('createSelectionBetween', (create) => create(view, $anchor, $head)) ?? TextSelection.between($anchor, $head);
+  // The view's own rule first (the gap cursor's), as ProseMirror does when it reads the DOM.
+  const moved = view.someProp('createSelectionBetween', (create) => create(view, $anchor, $head)) ?? TextSelection.between($anchor, $head);
+  return moved.anchor !== selection.anchor || moved.head !== selection.head ? moved : null;
 }
 
 /**
@@ -114,14 +116,7 @@ function movedDomSelection(view: EditorView): Selection | null {
   // highlights, a grammar) would lay it all out before its first paint.
   if (!view.editable || view.composing || !view.hasFocus()) return null;
   const now = readDomSelection(view);
-  if (!now || samePoint(now, drawn.get(view) ?? null)) return null;
-  const positions = positionsAt(view, now, view.state.doc);
-  const { anchor, head } = view.state.selection;
-  // Compared by position: the DOM cannot tell a selected node from the same range of text. The
-  // DOM's own positions first: a selected node's range, read as a text selection, would move.
-  if (!positions || (positions.anchor === anchor && positions.head === head)) return null;
-  const selection = selectionBetween(view, positions, view.state.doc);
-  return selection.anchor !== anchor || selection.head !== head ? selection : null;
+  return !now || samePoint(now, drawn.get(view) ?? null) ? null : movedTo(view, now);
 }
 
 /**
@@ -131,10 +126,10 @@ function movedDomSelection(view: EditorView): Selection | null {
  * the browser's selection. Otherwise drawing it would put the caret back where the state
  * last had it, and the next keys would type there.
  *
- * `others: true` for another person's change (editing together): it sets the selection only to
+ * `others` for another person's change (editing together): it sets the selection only to
  * keep the user's where it was, as the state last had it, so a move still pending wins over it.
  */
-export function withDomSelection(view: EditorView, tr: Transaction, { others = false } = {}): Transaction {
+export function withDomSelection(view: EditorView, tr: Transaction, others = false): Transaction {
   if ((tr.selectionSet && !others) || tr.before !== view.state.doc) return tr;
   const selection = movedDomSelection(view);
   return selection ? tr.setSelection(selection.map(tr.doc, tr.mapping)).setMeta('pointer', true) : tr;
@@ -164,10 +159,8 @@ export function readMovedSelection(view: EditorView): void {
  */
 export function domSelectionPlugin(): Plugin {
   const sync = (view: EditorView): boolean => {
-    const selection = movedDomSelection(view);
+    readMovedSelection(view);
     drawn.set(view, readDomSelection(view));
-    if (!selection) return false;
-    view.dispatch(view.state.tr.setSelection(selection).setMeta('pointer', true));
     // Not handled: the event goes on to the next handler, which now sees the caret where the user put it.
     return false;
   };
@@ -177,12 +170,11 @@ export function domSelectionPlugin(): Plugin {
       noteDrawn(view);
       return {
         update: (_view, previous) => {
-          // An update with the same document and selection (new properties, a redraw) drew no
-          // selection: the browser's is where it was, moved by the user or not. Noting it now
-          // would hide a move whose selectionchange is still to come from the next transaction.
-          // (Unless nothing is noted yet: the view drew without focus, and has it now.)
-          if (drawn.get(view) && previous.doc === view.state.doc && previous.selection.eq(view.state.selection)) return;
-          noteDrawn(view);
+          // An update with the same selection (new properties, a redraw, others' changes after
+          // it) drew none of its own: the browser's is where it was, moved by the user or not.
+          // Noting it would hide a move whose selectionchange is still to come from the next
+          // transaction; left as it was, the next is compared by position when it differs.
+          if (!previous.selection.eq(view.state.selection)) noteDrawn(view);
         },
         destroy: () => drawn.delete(view),
       };

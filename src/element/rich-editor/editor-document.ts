@@ -305,7 +305,6 @@ export class EditorDocument implements ReactiveController {
     const view = this.view;
     this.host.requestUpdate();
     if (!view) return;
-    readMovedSelection(view);
     view.setProps({ editable: () => this.element.editable() });
     this.host.hub.notify(view.state);
   }
@@ -333,7 +332,8 @@ export class EditorDocument implements ReactiveController {
     const shared = this.collab?.shared;
     // Others' changes: narrowed to what they changed, and never the user's input or files.
     const remote = !!shared?.isRemote(transaction);
-    const tr = remote ? withDomSelection(view, shared!.narrow(previous, transaction).setMeta(SKIP_IMAGE_TRACKING_META, true), { others: true }) : withDomSelection(view, transaction);
+    // A move of the user's caret still unread goes with any of them (their selection only keeps the state's).
+    const tr = withDomSelection(view, remote ? shared!.narrow(previous, transaction).setMeta(SKIP_IMAGE_TRACKING_META, true) : transaction, remote);
     view.updateState(previous.apply(tr));
     this.host.hub.notify(previous);
     if (view.state.doc !== previous.doc) {
