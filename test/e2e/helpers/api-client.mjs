@@ -12,8 +12,26 @@ export async function signUp(base, { email, password, display_name }) {
 export class ApiClient {
   constructor(base) {
     this.base = base;
-    this.cookie = '';
+    /** The cookies the server set, by name, as a browser keeps them (each answer sets some, not all). */
+    this.cookies = new Map();
     this.user = null;
+  }
+
+  /** The Cookie header for the next request. */
+  get cookie() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** Takes an answer's Set-Cookie lines: each sets its cookie, or clears it when it expires now. */
+  keepCookies(lines) {
+    for (const line of lines) {
+      const [pair, ...attributes] = line.split(';').map((part) => part.trim());
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      const expired = attributes.some((attribute) => /^max-age=(0|-\d+)$/i.test(attribute) || (/^expires=/i.test(attribute) && Date.parse(attribute.slice(8)) <= Date.now()));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(at + 1));
+    }
   }
 
   /** Uploads `bytes` as the multipart field `asset` (the file-asset routes) and answers the parsed body. */
@@ -29,8 +47,7 @@ export class ApiClient {
     const isForm = body instanceof FormData;
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
     const response = await fetch(this.base + path, { method, headers, body: body === undefined || isForm ? body : JSON.stringify(body) });
-    const setCookie = response.headers.getSetCookie?.() ?? [];
-    if (setCookie.length) this.cookie = setCookie.map((line) => line.split(';')[0]).join('; ');
+    this.keepCookies(response.headers.getSetCookie());
     const text = await response.text();
     const data = text ? JSON.parse(text) : null;
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${data?.error ?? text}`);
