@@ -88,6 +88,8 @@ export class CollabProvider {
   private stopped = false;
   private attempts = 0;
   private retry: unknown = null;
+  /** This editor's presence when the page was hidden (given back if the page is shown again). */
+  private hidden: Record<string, unknown> | null = null;
   /** Remote content that was not applied (the editor shows it read-only). */
   private quarantine: Uint8Array[] = [];
 
@@ -97,6 +99,7 @@ export class CollabProvider {
     if (typeof window !== 'undefined') {
       window.addEventListener('online', this.onOnline);
       window.addEventListener('pagehide', this.onPageHide);
+      window.addEventListener('pageshow', this.onPageShow);
     }
   }
 
@@ -152,6 +155,7 @@ export class CollabProvider {
     if (typeof window !== 'undefined') {
       window.removeEventListener('online', this.onOnline);
       window.removeEventListener('pagehide', this.onPageHide);
+      window.removeEventListener('pageshow', this.onPageShow);
     }
     this.awareness.destroy();
     this.doc.destroy();
@@ -227,7 +231,18 @@ export class CollabProvider {
 
   /** A closing tab takes its caret with it at once. */
   private readonly onPageHide = (): void => {
+    this.hidden = this.awareness.getLocalState();
     removeAwarenessStates(this.awareness, [this.doc.clientID], 'local');
+  };
+
+  /**
+   * A page that comes back from the browser's back-forward cache brings its presence back: a
+   * presence once removed takes no new field (the caret), so the user would stay invisible.
+   */
+  private readonly onPageShow = (event: PageTransitionEvent): void => {
+    const hidden = this.hidden;
+    this.hidden = null;
+    if (event.persisted && hidden && !this.stopped && this.awareness.getLocalState() === null) this.awareness.setLocalState(hidden);
   };
 
   private receive(data: Uint8Array): void {

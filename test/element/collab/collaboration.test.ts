@@ -195,4 +195,20 @@ describe('editing together', () => {
     expect(view.state.doc.textContent).to.equal('HelloXWorld!');
     bob.destroy();
   });
+
+  it('brings the presence back, with its caret, when the page comes back from the back-forward cache', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    const annAtBob = () => [...bob.el.collaboration!.provider.awareness.getStates().values()].find((state) => (state as { user?: { id?: string } }).user?.id === 'ann') as { cursor?: unknown } | undefined;
+    await until(annAtBob, 'Ann present for Bob');
+    // Both editors are on this page: both go, and both come back.
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    await until(() => !annAtBob(), 'Ann gone for Bob while the page is hidden');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await until(annAtBob, 'Ann present for Bob again');
+    const caret = JSON.stringify(annAtBob()!.cursor);
+    ann.el.focus();
+    await sendKeys({ type: 'Hi' });
+    await until(() => JSON.stringify(annAtBob()?.cursor) !== caret, "Ann's caret moves at Bob's", { saw: () => annAtBob() });
+  });
 });
