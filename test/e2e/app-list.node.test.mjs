@@ -149,9 +149,11 @@ test('"/image" chosen by keyboard in the create dialog opens the file chooser, a
     await page.keyboard.press('Enter');
     const chooser = await choosing;
     await chooser.accept([join(files, 'pixel.png')]);
-    await waitFor(page, 'the uploaded image in the description', () => {
+    // Stored, and loaded: until the image has its size the dialog's buttons move as it arrives,
+    // and a click measured before would land beside the dialog (which closes it as a draft).
+    await waitFor(page, 'the uploaded image in the description, loaded', () => {
       const image = document.querySelector('rich-editor[aria-label="Description"]')?.shadowRoot?.querySelector('[role="textbox"] img');
-      return image && !image.src.startsWith('blob:') && !image.src.startsWith('data:');
+      return image && !image.src.startsWith('blob:') && !image.src.startsWith('data:') && image.complete && image.naturalWidth > 0;
     });
     await click(page, 'Create issue', { within: '[role="dialog"]' });
     await waitFor(page, 'the dialog closed', () => !document.querySelector('[role="dialog"]'));
