@@ -12,6 +12,7 @@ import { ActionMenu } from '../ui/action-menu.js';
 import { Icon } from '../ui/icon.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
+import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
 import { BulkDeleteDialog } from '../widgets/bulk-delete/index.js';
 import { useOpenRequest } from './empty-state-actions.js';
@@ -33,6 +34,7 @@ import { useRowSelection } from './issues/use-row-selection.js';
 import { useIssueRowChange } from './issues/use-change-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
+import { screensCss } from './screens.css.js';
 
 /**
  * A project's issues as a list or a board, filtered by state, priority and target date, in an order, with
@@ -40,6 +42,7 @@ import { EmptyState } from '../empty-states/index.js';
  * as a view (Members and Admins). Opened from a view (`?view=`), it is titled with the view's name.
  */
 export function ProjectIssuesScreen() {
+  useStyles('app-screens', screensCss);
   const slug = useWorkspaceSlug();
   const { projectId = '' } = useParams();
   const api = useApi();
@@ -57,10 +60,13 @@ export function ProjectIssuesScreen() {
   const serverFilters = { ...listQueryOf(filters), order: order === 'newest' ? undefined : order };
   const filtered = Object.keys(filters).length > 0;
   const listKey = filtered || serverFilters.order ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId);
+  // Other filters, order or search keep the list shown (busy) until their answer comes.
   const { query, issues, total } = useIssuePages(
     listKey,
     (offset) => api.issues.list(slug, projectId, { ...serverFilters, limit: ISSUE_PAGE_SIZE, offset }),
+    { refines: queryKeys.issues(slug, projectId) },
   );
+  const refreshing = query.isPlaceholderData;
   const [creating, setCreating] = useState(useOpenRequest('create-issue'));
   const [importing, setImporting] = useState(useOpenRequest('import-issues'));
   const [deleting, setDeleting] = useState(false);
@@ -136,7 +142,10 @@ export function ProjectIssuesScreen() {
           saveRefused={mayEdit ? undefined : 'Only members and admins can save views.'}
         />
         {view.isError ? <p role="alert">{view.error.message}</p> : null}
-        {query.isPending ? (
+        <span className="app-visually-hidden" role="status">
+          {refreshing && issues.length ? 'Updating issues…' : ''}
+        </span>
+        {query.isPending || (refreshing && issues.length === 0) ? (
           <Spinner label="Loading issues…" />
         ) : query.isError ? (
           <p role="alert">{query.error.message}</p>
@@ -147,7 +156,7 @@ export function ProjectIssuesScreen() {
         ) : (
           <PeekProvider peek={peek}>
             <div className={peek.issueId ? 'app-issues-with-peek' : undefined}>
-            <div>
+            <div className="app-issue-results" aria-busy={refreshing || undefined}>
             {selection && selectedIds.length ? (
               <IssueSelectionBar slug={slug} projectId={projectId} project={project.data} selected={selectedIds} onDelete={() => setDeletingSelected(true)} onClear={selection.clear} />
             ) : null}
@@ -158,7 +167,7 @@ export function ProjectIssuesScreen() {
             ) : (
               <IssueList slug={slug} issues={issues} total={total} label="Issues" editing={editing} selection={selection} display={display} />
             )}
-            {query.hasNextPage ? (
+            {query.hasNextPage && !refreshing ? (
               <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
                 Show more issues
               </Button>

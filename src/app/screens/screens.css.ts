@@ -27,6 +27,9 @@ export const screensCss = `
   margin: 0; color: var(--app-muted); overflow-wrap: anywhere;
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden;
 }
+/* A list showing its last answer while the next comes (other filters, order or search): dimmed only after a moment, so a quick answer does not flash. */
+.app-issue-results[aria-busy="true"] { opacity: 0.6; cursor: progress; transition: opacity 0.15s ease 0.2s; }
+@media (prefers-reduced-motion: reduce) { .app-issue-results[aria-busy="true"] { transition-duration: 0s; } }
 .app-issue-list { list-style: none; margin: 0; padding: 0; border: 1px solid var(--app-border); border-radius: 10px; overflow: hidden; }
 .app-issue-row {
   display: flex; align-items: center; gap: var(--app-space-3); padding: var(--app-space-2) var(--app-space-4);

@@ -21,7 +21,7 @@ export function UserProfileScreen() {
   const { query, issues, total } = useIssuePages(
     [...queryKeys.workspaceIssues(slug, 'all-issues'), 'assignee', userId],
     (offset) => api.issues.workspaceTab(slug, 'all-issues', { assignee: [userId], limit: ISSUE_PAGE_SIZE, offset }),
-    !!member,
+    { enabled: !!member },
   );
 
   if (members.isPending) {

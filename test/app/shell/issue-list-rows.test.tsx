@@ -6,6 +6,7 @@ import { listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { click, typeInto } from './input.js';
 import { nameOf, property, shown } from './pickers.js';
+import { gate } from './fake-api.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { advance, fakeClock } from './timing.js';
@@ -64,12 +65,13 @@ describe('issue list rows', () => {
 
 const ISSUES = '/workspaces/:slug/projects/:projectId/issues';
 
-/** The seeded workspace whose list route searches names and keys as the server does. */
-function searchingApi() {
+/** The seeded workspace whose list route searches names and keys as the server does; a search is answered once `searchAnswered` settles, when given. */
+function searchingApi(searchAnswered?: Promise<void>) {
   const all = [listedIssue(3, { name: 'Fix the header' }), listedIssue(2, { name: 'Footer links' }), listedIssue(1, { name: 'Header logo' })];
   const { api } = seededApi();
-  api.on('GET', ISSUES, (request) => {
+  api.on('GET', ISSUES, async (request) => {
     const search = request.query.get('search')?.toLowerCase();
+    if (search && searchAnswered) await searchAnswered;
     const issues = search ? all.filter((issue) => issue.name.toLowerCase().includes(search) || `web-${issue.sequence_id}`.includes(search)) : all;
     return reply(200, issues, { 'x-total-count': String(issues.length) });
   });
@@ -103,6 +105,44 @@ describe('issue search', () => {
     const cleared = () => ({ box: field(app.container, 'Search issues').value, location: app.location(), rows: rows(app.container).length, searches: searches() });
     await until(() => rows(app.container).length === 3, 'all issues again', { saw: cleared });
     expect(field(app.container, 'Search issues').value).to.equal('');
+  });
+
+  it('keeps the rows shown, and says the list is updating, until the search is answered', async () => {
+    const held = gate();
+    const api = searchingApi(held.opened);
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 3, 'the issues');
+    await typeInto(field(app.container, 'Search issues'), 'header');
+    await until(() => api.sent('GET', ISSUES).some((request) => request.query.get('search') === 'header'), 'the search sent');
+    // The last answer stays, busy: no spinner in its place, no jump of the rows under the pointer.
+    expect(rows(app.container).length, 'the rows of the last answer').to.equal(3);
+    expect(byText(app.container, '[role="status"]', 'Loading issues')).to.equal(null);
+    expect(app.container.querySelector('.app-issue-results')!.getAttribute('aria-busy')).to.equal('true');
+    expect(byText(app.container, '[role="status"]', 'Updating issues…')).to.not.equal(null);
+    held.open();
+    await until(() => rows(app.container).length === 2, 'the matches');
+    expect(app.container.querySelector('.app-issue-results')!.hasAttribute('aria-busy')).to.equal(false);
+    expect(byText(app.container, '[role="status"]', 'Updating issues…')).to.equal(null);
+  });
+
+  it('after an answer with nothing, shows the spinner while the next search runs, not the last answer’s message', async () => {
+    const held = gate();
+    const api = searchingApi();
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?search=zzz`, { api });
+    await until(() => byText(app.container, '[role="status"]', 'No issues match “zzz”'), 'the empty message');
+    api.on('GET', ISSUES, async () => {
+      await held.opened;
+      return reply(200, [listedIssue(3, { name: 'Fix the header' })], { 'x-total-count': '1' });
+    });
+    const box = field(app.container, 'Search issues');
+    box.focus();
+    box.select();
+    await typeInto(box, 'header');
+    await until(() => api.sent('GET', ISSUES).some((request) => request.query.get('search') === 'header'), 'the search sent');
+    expect(byText(app.container, '[role="status"]', 'No issues match')).to.equal(null);
+    expect(byText(app.container, '[role="status"]', 'Loading issues…')).to.not.equal(null);
+    held.open();
+    await until(() => rows(app.container).length === 1, 'the match');
   });
 
   it('searches by key, and says when nothing matches', async () => {

@@ -6,9 +6,9 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { focusReturnsTo } from '../../helpers/until.js';
 import { gate } from './fake-api.js';
 import { issueDetail, listedIssue, members, OTHER_ID, project, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
-import { click, focusedDateField, press, typeDate } from './input.js';
+import { click, focusedDateField, press, typeDate, typeInto } from './input.js';
 import { closed, listbox, nameOf, option, property } from './pickers.js';
-import { byText, cleanup, renderApp, reply, until } from './render.js';
+import { byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
 const ISSUE = '/workspaces/:slug/projects/:projectId/issues/:issueId';
@@ -132,6 +132,25 @@ describe('a row’s and a card’s properties, changed in place', () => {
       await press('Tab');
       expect(document.activeElement, order[index]).to.equal(expected);
     }
+  });
+
+  it('a change made while the list’s next answer is on its way is in that answer, and the list does not stay busy', async () => {
+    const { api, scene } = editApi();
+    const held = gate();
+    // The search's answer waits for the test, then lists what the server holds at that moment.
+    api.on('GET', '/workspaces/:slug/projects/:projectId/issues', async (request) => {
+      if (request.query.has('search')) await held.opened;
+      return reply(200, scene.issues, { 'x-total-count': String(scene.issues.length) });
+    });
+    const app = renderApp(LIST, { api });
+    const button = await property(await until(rowOf('WEB-2'), 'the row'), 'State');
+    await typeInto(field(app.container, 'Search issues'), 'web');
+    await until(() => app.container.querySelector('.app-issue-results[aria-busy="true"]'), 'the list busy with its search');
+    await pick(button, CHANGES[0]!, 'mouse');
+    await until(() => patches(api).length === 1, 'the change sent');
+    held.open();
+    await until(() => !app.container.querySelector('.app-issue-results[aria-busy]'), 'the search answered');
+    await until(async () => nameOf(await property(rowOf('WEB-2')()!, 'State')) === 'State: Done', 'the change in the answer');
   });
 
   it('shows the change at once, before the server answers', async () => {

@@ -52,7 +52,10 @@ export function useIssueRowChange(slug: string, projectId: string, listKey: Quer
   const choices = useProjectChoices(slug, projectId, enabled);
   const onIssueChange: IssueChange = async (issue, changes) => {
     const shown = shownChanges(issue, changes, choices);
-    await queryClient.cancelQueries({ queryKey: listKey });
+    // A list still showing its last answer (its filters just changed) has none of its own yet:
+    // its read goes on, and is read again once the change is made, so it holds the change.
+    const answered = queryClient.getQueryData(listKey) !== undefined;
+    if (answered) await queryClient.cancelQueries({ queryKey: listKey });
     const previous = queryClient.getQueryData<InfiniteData<IssuePage<IssueRow>>>(listKey);
     queryClient.setQueryData<InfiniteData<IssuePage<IssueRow>>>(listKey, (data) =>
       data && {
@@ -64,6 +67,7 @@ export function useIssueRowChange(slug: string, projectId: string, listKey: Quer
       await api.issues.update(slug, projectId, issue.id, changes);
       // The issue's own page or preview, when open, shows the change too.
       void queryClient.invalidateQueries({ queryKey: queryKeys.issue(slug, projectId, issue.id) });
+      if (!answered) void queryClient.invalidateQueries({ queryKey: listKey, exact: true });
       return true;
     } catch (error) {
       queryClient.setQueryData(listKey, previous);
