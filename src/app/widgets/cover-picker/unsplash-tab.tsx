@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useDebouncedValue } from '../../ui/debounce.js';
-import { requestErrorText, type SearchUnsplash, type UnsplashImage } from './cover-sources.js';
+import { shownValue, useAnswer } from '../../ui/use-answer.js';
+import { requestErrorText, type SearchUnsplash } from './cover-sources.js';
 import { ImageGrid } from './image-grid.js';
-
-/** Where the search stands; while one runs, the last answer's images stay in the grid (`previous`) until the new one comes. */
-type Search = { status: 'idle' } | { status: 'loading'; previous?: UnsplashImage[] } | { status: 'done'; images: UnsplashImage[] } | { status: 'error'; message: string };
 
 /** The props of `<UnsplashTab>`. */
 export interface UnsplashTabProps {
@@ -21,29 +19,9 @@ export interface UnsplashTabProps {
 export function UnsplashTab({ search, configured, query, onQueryChange, selected, onChoose }: UnsplashTabProps) {
   const inputId = useId();
   const debounced = useDebouncedValue(query.trim());
-  const [result, setResult] = useState<Search>({ status: 'idle' });
-  // The host may pass a new function each render; only the query should start a search.
-  const searchRef = useRef(search);
-  searchRef.current = search;
-
-  useEffect(() => {
-    if (!configured || !debounced) {
-      setResult({ status: 'idle' });
-      return;
-    }
-    let current = true;
-    setResult((last) => ({ status: 'loading', previous: last.status === 'done' ? last.images : last.status === 'loading' ? last.previous : undefined }));
-    searchRef.current(debounced).then(
-      (images) => current && setResult({ status: 'done', images }),
-      (error) => current && setResult({ status: 'error', message: requestErrorText(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [debounced, configured]);
-
-  // The grid of the answer, or of the last answer while the next search runs (no flash under the pointer).
-  const shown = result.status === 'done' ? result.images : result.status === 'loading' ? result.previous : undefined;
+  // Where the search stands; while one runs, the last answer's images stay in the grid until the new one comes.
+  const result = useAnswer(() => search(debounced), configured && debounced ? debounced : null);
+  const shown = shownValue(result);
   if (!configured) {
     return <p className="cover-picker__message">Unsplash search is not set up on this server. Choose one of the images or upload your own.</p>;
   }
@@ -69,10 +47,10 @@ export function UnsplashTab({ search, configured, query, onQueryChange, selected
       )}
       {result.status === 'error' && (
         <p role="alert" className="cover-picker__error">
-          {result.message}
+          {requestErrorText(result.error)}
         </p>
       )}
-      {result.status === 'done' && result.images.length === 0 && (
+      {result.status === 'done' && result.value.length === 0 && (
         <p role="status" className="cover-picker__message">
           No images found for “{debounced}”.
         </p>
