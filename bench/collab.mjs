@@ -15,7 +15,7 @@ import { extname, join, normalize } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { WebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
-import { findChromium } from '../scripts/browsers.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -141,7 +141,7 @@ function simulatedWriter(server, doc, name, at, everyMs) {
 
 const results = {};
 const step = (message) => console.error(`bench:collab: ${message}`);
-const launch = () => puppeteer.launch({ executablePath: findChromium(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
+const launch = () => puppeteer.launch({ executablePath: findChromium(), headless: true, args: [...CHROMIUM_ARGS, '--disable-dev-shm-usage'] });
 const browser = await launch();
 const other = await launch();
 try {

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
-import { findChromium } from '../scripts/browsers.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/browsers.mjs';
 import { serveFolder } from '../scripts/serve.mjs';
 import { nodeViewSection } from './node-views-report.mjs';
 
@@ -200,7 +200,7 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await puppeteer.launch({
   executablePath,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--window-size=1280,900'],
+  args: [...CHROMIUM_ARGS, '--window-size=1280,900'],
   defaultViewport: { width: 1280, height: 900 },
   protocolTimeout: 300_000,
 });

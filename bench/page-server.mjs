@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { findChromium, findFirefox } from '../scripts/browsers.mjs';
+import { CHROMIUM_ARGS as BASE_ARGS, findChromium, findFirefox } from '../scripts/browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 // A 1x1 transparent GIF for the documents' relative image paths.
@@ -38,7 +38,7 @@ export async function servePages(docFor) {
 }
 
 /** The arguments every bench script gives headless Chromium. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--window-size=1280,900'];
+export const CHROMIUM_ARGS = [...BASE_ARGS, '--window-size=1280,900'];
 
 /** Headless Chromium as the bench measures it (`protocolTimeout` in ms), with `extraArgs` after the usual ones. */
 export function launchChromium({ protocolTimeout = 300_000, extraArgs = [] } = {}) {

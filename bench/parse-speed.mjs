@@ -12,7 +12,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
-import { findChromium } from '../scripts/browsers.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/browsers.mjs';
 import { generateDocument } from './generate.mjs';
 import { commandLine } from './args.mjs';
 
@@ -58,7 +58,7 @@ if (base) {
 const browser = await puppeteer.launch({
   executablePath: findChromium(),
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--js-flags=--expose-gc'],
+  args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'],
   protocolTimeout: 600_000,
 });
 try {

@@ -1,7 +1,7 @@
 // A browser through puppeteer-core for the end-to-end tests, with a record of every page problem.
 // E2E_BROWSER=firefox runs them in Debian's Firefox ESR over WebDriver BiDi; Chromium otherwise.
 import puppeteer from 'puppeteer-core';
-import { findChromium, findFirefox } from '../../../scripts/browsers.mjs';
+import { CHROMIUM_ARGS, findChromium, findFirefox } from '../../../scripts/browsers.mjs';
 
 /** The engine the end-to-end tests drive: `chromium` (the default) or `firefox`. */
 export const e2eBrowser = process.env.E2E_BROWSER === 'firefox' ? 'firefox' : 'chromium';
@@ -23,7 +23,7 @@ export function launchChromium() {
   return puppeteer.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
   });
 }
 
