@@ -149,7 +149,8 @@ describe('CoverPicker', () => {
     const first = gridButtons()[1];
     await search(' shore');
     await until(() => answers.length === 2, 'the next search');
-    expect(panelText()).to.contain('Searching Unsplash...');
+    // React draws the search's state after the call that asked it: wait for what it draws.
+    await until(() => panelText().includes('Searching Unsplash...'), 'the search shown as running');
     expect(gridButtons().length, 'the grid stays while searching').to.equal(3);
     await click(first);
     expect(chosen).to.deep.equal([unsplash(3)[1].urls.regular]);
