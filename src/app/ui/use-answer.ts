@@ -25,7 +25,7 @@ export function useAnswer<T>(ask: () => Promise<T>, question: string | null): An
   });
   useEffect(() => {
     if (question === null) {
-      setAnswer({ status: 'idle' });
+      setAnswer((last) => (last.status === 'idle' ? last : { status: 'idle' }));
       return;
     }
     let current = true;
