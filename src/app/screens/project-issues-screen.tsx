@@ -61,7 +61,7 @@ export function ProjectIssuesScreen() {
   const filtered = Object.keys(filters).length > 0;
   const listKey = filtered || serverFilters.order ? [...queryKeys.issues(slug, projectId), 'filtered', serverFilters] : queryKeys.issues(slug, projectId);
   // Other filters, order or search keep the list shown (busy) until their answer comes.
-  const { query, issues, total } = useIssuePages(
+  const { query, issues: listed, total } = useIssuePages(
     listKey,
     (offset) => api.issues.list(slug, projectId, { ...serverFilters, limit: ISSUE_PAGE_SIZE, offset }),
     { refines: queryKeys.issues(slug, projectId) },
@@ -76,6 +76,8 @@ export function ProjectIssuesScreen() {
   const notAllowed = mayEdit ? undefined : 'Only members and admins can change issues.';
   const [layout, setLayout] = useIssueLayout(projectId);
   const rowChange = useIssueRowChange(slug, projectId, listKey, mayEdit);
+  // The rows as shown: a change made while the list waits for its next answer shows at once.
+  const issues = rowChange.shownRows(listed);
   // Rows and cards offer their pickers (and cards move) only once the role is known to allow it.
   const editing = mayEdit ? rowChange : undefined;
   const rowSelection = useRowSelection(issues.map((issue) => issue.id));

@@ -1,4 +1,5 @@
 import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueChanges, IssuePage } from '../../api/issues.js';
@@ -17,6 +18,17 @@ export type IssueChange = (issue: IssueRow, changes: RowChanges) => Promise<bool
 export interface RowEditing {
   choices: ProjectChoices;
   onIssueChange: IssueChange;
+}
+
+/** The row change, and the rows as they are to be shown: with the changes the list has no answer of its own for yet. */
+export interface RowChange extends RowEditing {
+  shownRows: <T extends IssueRow>(issues: T[]) => T[];
+}
+
+/** A change shown over the rows until the list's answer holds it. */
+interface HeldChange {
+  issueId: string;
+  shown: Partial<IssueRow>;
 }
 
 /** How a row shows `changes` at once: the ids and what the row draws from them (the state's look, the people, the labels). */
@@ -43,37 +55,60 @@ export function shownChanges(issue: IssueRow, changes: RowChanges, choices: Proj
  * Changes a project's listed issues in place through the issue's PATCH route (as the side panel
  * does): the list (`listKey`) shows the change at once and takes it back, with the server's
  * refusal as an error toast, when the server refuses. The one path of the rows', cards' and board's changes.
+ * A list still showing its last answer (its filters or search just changed) has no data of its
+ * own to change: the change is held over the rows shown (`shownRows`) until the list is read
+ * again after it, so a row keeps its new value and a card its new column meanwhile.
  * The project's choices are asked for only while `enabled` (the user may change issues).
  */
-export function useIssueRowChange(slug: string, projectId: string, listKey: QueryKey, enabled = true): RowEditing {
+export function useIssueRowChange(slug: string, projectId: string, listKey: QueryKey, enabled = true): RowChange {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const choices = useProjectChoices(slug, projectId, enabled);
+  const [held, setHeld] = useState<readonly HeldChange[]>([]);
   const onIssueChange: IssueChange = async (issue, changes) => {
     const shown = shownChanges(issue, changes, choices);
-    // A list still showing its last answer (its filters just changed) has none of its own yet:
-    // its read goes on, and is read again once the change is made, so it holds the change.
     const answered = queryClient.getQueryData(listKey) !== undefined;
-    if (answered) await queryClient.cancelQueries({ queryKey: listKey });
-    const previous = queryClient.getQueryData<InfiniteData<IssuePage<IssueRow>>>(listKey);
-    queryClient.setQueryData<InfiniteData<IssuePage<IssueRow>>>(listKey, (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((page) => ({ ...page, issues: page.issues.map((listed) => (listed.id === issue.id ? { ...listed, ...shown } : listed)) })),
-      },
-    );
+    const hold: HeldChange = { issueId: issue.id, shown };
+    const release = () => setHeld((current) => current.filter((change) => change !== hold));
+    let previous: InfiniteData<IssuePage<IssueRow>> | undefined;
+    if (answered) {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      previous = queryClient.getQueryData<InfiniteData<IssuePage<IssueRow>>>(listKey);
+      queryClient.setQueryData<InfiniteData<IssuePage<IssueRow>>>(listKey, (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, issues: page.issues.map((listed) => (listed.id === issue.id ? { ...listed, ...shown } : listed)) })),
+        },
+      );
+    } else setHeld((current) => [...current, hold]);
     try {
       await api.issues.update(slug, projectId, issue.id, changes);
-      // The issue's own page or preview, when open, shows the change too.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.issue(slug, projectId, issue.id) });
-      if (!answered) void queryClient.invalidateQueries({ queryKey: listKey, exact: true });
-      return true;
     } catch (error) {
-      queryClient.setQueryData(listKey, previous);
+      if (answered) queryClient.setQueryData(listKey, previous);
+      else release();
       notify({ type: 'error', message: errorMessage(error) });
       return false;
     }
+    if (answered) {
+      // The issue's own page or preview, when open, shows the change too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.issue(slug, projectId, issue.id) });
+    } else {
+      // The list's read under way (or the one of filters chosen since) left before the change:
+      // it is dropped, the project's lists shown and the issue are read anew, and the change is
+      // let go once those answers, which hold it, are in.
+      const lists = queryKeys.issues(slug, projectId);
+      void queryClient
+        .cancelQueries({ queryKey: lists })
+        .then(() => queryClient.invalidateQueries({ queryKey: lists }))
+        .finally(release);
+    }
+    return true;
   };
-  return { choices, onIssueChange };
+  const shownRows = useCallback(
+    <T extends IssueRow>(issues: T[]): T[] =>
+      held.length === 0 ? issues : issues.map((issue) => held.reduce((row, change) => (change.issueId === row.id ? { ...row, ...change.shown } : row), issue)),
+    [held],
+  );
+  return { choices, onIssueChange, shownRows };
 }
