@@ -10,7 +10,8 @@
 // - Chromium only: the app's and the React wrapper's component tests.
 // - Chromium, Firefox and WebKit: the element and the core's files that need an editor view, keys,
 //   selection, clipboard or layout (ENGINE_FILES in web-test-runner.config.mjs).
-// - End to end: the app in Chromium and Firefox, and one flow in WebKit.
+// - End to end: the app in Chromium and Firefox, and one flow in WebKit (their servers on the
+//   run's PostgreSQL, but for the app's main flows, on PGlite as `npm start` has it).
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -264,6 +265,20 @@ const throwawayPostgres =
       });
 
 /**
+ * The PostgreSQL of the run (DATABASE_URL's, or the throwaway one), or null: the end-to-end
+ * servers keep their data there too, each in a database of its own (E2E_POSTGRES_URL,
+ * test/e2e/helpers/app-server.mjs), but for the app's main flows, which keep PGlite as `npm
+ * start` does. A server on PGlite runs every query in WebAssembly in its own process: a short
+ * end-to-end file's server took about 10 processor-seconds there, 6.5 with PostgreSQL's.
+ */
+const runPostgresUrl = throwawayPostgres.then((postgres) => process.env.DATABASE_URL ?? postgres?.url ?? null);
+/** `env` with the run's PostgreSQL for the end-to-end servers, when there is one. */
+const withEndToEndPostgres = async (env) => {
+  const url = await runPostgresUrl;
+  return url ? { ...env, E2E_POSTGRES_URL: url } : env;
+};
+
+/**
  * Adds a TAP report's counts to `counts`; a failing run without a failing test counts as one
  * failure. Failed tests are named in the closing list, under `label`. A run stopped as hung is a
  * failure naming `hungIn` (the files it was in) when known, else the last file its report named.
@@ -395,9 +410,9 @@ async function runInWorkers(label, files, { env = process.env, report, workers =
 const available = engines.filter((engine) => !unavailable.has(engine));
 
 /** The app end to end in Firefox (test/e2e/app.node.test.mjs with E2E_BROWSER=firefox), its output held back. */
-const firefoxEndToEnd = () =>
+const firefoxEndToEnd = async () =>
   runNodeTests('End-to-end tests of the app in Firefox', [join(root, 'test/e2e/app.node.test.mjs')], {
-    env: { ...process.env, E2E_BROWSER: 'firefox' },
+    env: await withEndToEndPostgres({ ...process.env, E2E_BROWSER: 'firefox' }),
     report: 'e2e-firefox',
     beside: true,
   });
@@ -459,22 +474,24 @@ async function nodeLane() {
     addTier('Server tests on PGlite', pgliteCounts);
     if (postgresCounts) addTier('Server tests on PostgreSQL', postgresCounts);
   }
-  await postgres?.stop();
 
   // The node tests (the build's checks, the package's consumers, the app end to end in Chromium)
   // beside the app's one flow in WebKit; the app end to end in Firefox runs in the browser lane.
   const webkitFlow = join(root, 'test/e2e/webkit.node.test.mjs');
   const nodeTests = longestFirst(findFiles(join(root, 'test'), (name) => name.endsWith('.node.test.mjs')).filter((file) => file !== webkitFlow));
   const ready = (id) => available.some((engine) => engine.id === id);
+  const env = await withEndToEndPostgres(process.env);
   const [nodeCounts, webkitCounts] = await Promise.all([
-    nodeTests.length ? runNodeTests('Node tests (build, package, end to end in Chromium)', nodeTests, { report: 'node', beside: true, concurrency: 2 }) : null,
-    ready('webkit') && existsSync(webkitFlow) ? runNodeTests('End-to-end flow of the app in WebKit', [webkitFlow], { report: 'e2e-webkit', beside: true }) : null,
+    nodeTests.length ? runNodeTests('Node tests (build, package, end to end in Chromium)', nodeTests, { env, report: 'node', beside: true, concurrency: 2 }) : null,
+    ready('webkit') && existsSync(webkitFlow) ? runNodeTests('End-to-end flow of the app in WebKit', [webkitFlow], { env, report: 'e2e-webkit', beside: true }) : null,
   ]);
   if (nodeCounts) addTier('Node tests (build, package, end to end in Chromium)', nodeCounts);
   if (webkitCounts) addTier('End-to-end flow of the app in WebKit', webkitCounts);
 }
 
 await Promise.all([browserLane(), nodeLane()]);
+// The end-to-end runs of both lanes used it to the end.
+await (await throwawayPostgres)?.stop();
 
 summary();
 process.exit(totals.failed ? 1 : 0);

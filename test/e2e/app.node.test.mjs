@@ -32,7 +32,8 @@ before(async () => {
   assertBuilt();
   files = mkdtempSync(join(tmpdir(), 'tracker-e2e-files-'));
   writeFileSync(join(files, 'pixel.png'), PNG);
-  server = await startAppServer();
+  // The main flows on PGlite, as `npm start` keeps its data; the other files on npm test's PostgreSQL.
+  server = await startAppServer({ database: 'pglite' });
   base = server.base;
   browser = await launchBrowser();
 

@@ -1,9 +1,10 @@
 // Runs the built API server (dist/server/main.mjs) on a free port with a data folder of its own.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import pg from 'pg';
 
 /** The folder holding the built dist/ (the project; E2E_ROOT points elsewhere, e.g. a private build). */
 export const buildRoot = process.env.E2E_ROOT ?? new URL('../../..', import.meta.url).pathname;
@@ -16,23 +17,65 @@ export function assertBuilt() {
 }
 
 /**
+ * A PostgreSQL server the end-to-end servers keep their data on, each in a new database of its
+ * own (E2E_POSTGRES_URL: a URL whose role may create databases; npm test gives its throwaway
+ * server's). Unset, each keeps it in PGlite in its data folder, as `npm start` does.
+ */
+const postgresUrl = process.env.E2E_POSTGRES_URL || null;
+
+/**
  * Starts `node dist/server/main.mjs` (no demo data unless `seedDemo`; `env` adds settings), waits (up to
  * `startTimeout` ms) until it answers, and returns its base URL and a stop function that also
- * removes the data folder. Its database is a copy of one this build's server created and
+ * removes its data. Its database is a new one on E2E_POSTGRES_URL's server when that is set and
+ * `database` is not `'pglite'` (the server migrates it as it starts: a fraction of a second in
+ * PostgreSQL, where a server on PGlite runs every query in WebAssembly, about half its processor
+ * time in a short file); otherwise a copy of a PGlite database this build's server created and
  * migrated once (migratedPglite): a new PGlite database is initdb in WebAssembly and every
  * migration, 7 s of processor time on a quiet machine and past a minute while npm test runs the
  * browsers beside it. The deadline only stops a server that never answers.
  */
-export async function startAppServer({ seedDemo = false, startTimeout = 240_000, env = {} } = {}) {
+export async function startAppServer({ seedDemo = false, startTimeout = 240_000, env = {}, database = 'any' } = {}) {
   assertBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'tracker-e2e-'));
+  let postgres = null;
   try {
-    cpSync(await migratedPglite(startTimeout), join(dataDir, 'pglite'), { recursive: true });
+    if (postgresUrl && database !== 'pglite') postgres = await createDatabase(postgresUrl);
+    else cpSync(await migratedPglite(startTimeout), join(dataDir, 'pglite'), { recursive: true });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  return runServer(dataDir, { seedDemo, startTimeout, env });
+  const server = await runServer(dataDir, { seedDemo, startTimeout, env: postgres ? { DATABASE_URL: postgres.url, ...env } : env }).catch(async (error) => {
+    await postgres?.drop();
+    throw error;
+  });
+  if (!postgres) return server;
+  return {
+    ...server,
+    stop: async (options) => {
+      await server.stop(options);
+      await postgres.drop();
+    },
+  };
+}
+
+/** A new, empty database on `adminUrl`'s server, and how to drop it (with whatever is still connected). */
+async function createDatabase(adminUrl) {
+  const name = `rich_editor_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query(sql);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** Runs the built server on `dataDir` until it answers; its stop function removes the folder. */
