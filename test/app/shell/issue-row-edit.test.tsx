@@ -134,69 +134,68 @@ describe('a row’s and a card’s properties, changed in place', () => {
     }
   });
 
+  const LIST_ROUTE = '/workspaces/:slug/projects/:projectId/issues';
+
   /**
-   * The app at `url` whose issue list answers a search only when the test opens `held`, with
-   * what the server held when the read came in (as a read that left before a change answers).
+   * The app at `url` with a search typed whose answer waits for the test (`held.open()`), then
+   * lists what the server held when the read came in (as a read that left before a change
+   * answers); resolves once the list is busy with it, with `find`'s `name` button to change.
    */
-  async function heldSearch(url: string, api: ReturnType<typeof editApi>['api'], scene: ReturnType<typeof editApi>['scene']) {
+  async function inHeldSearch({ api, scene }: ReturnType<typeof editApi>, url: string, find: () => HTMLElement | null, name: string) {
     const held = gate();
-    api.on('GET', '/workspaces/:slug/projects/:projectId/issues', async (request) => {
+    api.on('GET', LIST_ROUTE, async (request) => {
       const issues = scene.issues;
       if (request.query.has('search')) await held.opened;
       return reply(200, issues, { 'x-total-count': String(issues.length) });
     });
     const app = renderApp(url, { api });
-    return { app, held };
+    const button = await property(await until(find, 'the issue'), name);
+    const busy = () => !!app.container.querySelector('.app-issue-results[aria-busy="true"]');
+    await typeInto(field(app.container, 'Search issues'), 'web');
+    await until(busy, 'the list busy with its search');
+    return { held, button, busy };
   }
-  const busy = (app: { container: HTMLElement }) => !!app.container.querySelector('.app-issue-results[aria-busy="true"]');
+  /** The column a card is in. */
+  const columnOf = (find: () => HTMLElement | null) => find()?.closest('ul')?.getAttribute('aria-label');
 
   it('a change made while the list’s next answer is on its way shows at once, is in that answer, and the list does not stay busy', async () => {
-    const { api, scene } = editApi();
-    const { app, held } = await heldSearch(LIST, api, scene);
-    const button = await property(await until(rowOf('WEB-2'), 'the row'), 'State');
-    await typeInto(field(app.container, 'Search issues'), 'web');
-    await until(() => busy(app), 'the list busy with its search');
+    const edit = editApi();
+    const { held, button, busy } = await inHeldSearch(edit, LIST, rowOf('WEB-2'), 'State');
     await pick(button, CHANGES[0]!, 'mouse');
-    await until(() => patches(api).length === 1, 'the change sent');
+    await until(() => patches(edit.api).length === 1, 'the change sent');
     // Saved, and the list read again: the row keeps its new value while that answer is held.
-    await until(() => api.sent('GET', '/workspaces/:slug/projects/:projectId/issues').length >= 3, 'the list read again after the change');
-    expect(busy(app), 'still waiting for the search').to.equal(true);
+    await until(() => edit.api.sent('GET', LIST_ROUTE).length >= 3, 'the list read again after the change');
+    expect(busy(), 'still waiting for the search').to.equal(true);
     expect(nameOf(await property(rowOf('WEB-2')()!, 'State'))).to.equal('State: Done');
     held.open();
-    await until(() => !busy(app), 'the search answered');
+    await until(() => !busy(), 'the search answered');
     await until(async () => nameOf(await property(rowOf('WEB-2')()!, 'State')) === 'State: Done', 'the change in the answer');
   });
 
   it('a card moved while the board’s next answer is on its way stays in its new column', async () => {
-    const { api, scene } = editApi();
-    const { app, held } = await heldSearch(BOARD, api, scene);
-    const button = await property(await until(cardOf('WEB-2'), 'the card'), 'State');
-    await typeInto(field(app.container, 'Search issues'), 'web');
-    await until(() => busy(app), 'the board busy with its search');
+    const edit = editApi();
+    const { held, button, busy } = await inHeldSearch(edit, BOARD, cardOf('WEB-2'), 'State');
     await pick(button, CHANGES[0]!, 'keyboard');
-    await until(() => patches(api).length === 1, 'the change sent');
-    await until(() => cardOf('WEB-2')()?.closest('ul')?.getAttribute('aria-label') === 'Done', 'the card in Done');
-    await until(() => api.sent('GET', '/workspaces/:slug/projects/:projectId/issues').length >= 3, 'the board read again after the change');
-    expect(busy(app), 'still waiting for the search').to.equal(true);
-    expect(cardOf('WEB-2')()?.closest('ul')?.getAttribute('aria-label')).to.equal('Done');
+    await until(() => patches(edit.api).length === 1, 'the change sent');
+    await until(() => columnOf(cardOf('WEB-2')) === 'Done', 'the card in Done');
+    await until(() => edit.api.sent('GET', LIST_ROUTE).length >= 3, 'the board read again after the change');
+    expect(busy(), 'still waiting for the search').to.equal(true);
+    expect(columnOf(cardOf('WEB-2'))).to.equal('Done');
     held.open();
-    await until(() => !busy(app), 'the search answered');
-    expect(cardOf('WEB-2')()?.closest('ul')?.getAttribute('aria-label')).to.equal('Done');
+    await until(() => !busy(), 'the search answered');
+    expect(columnOf(cardOf('WEB-2'))).to.equal('Done');
   });
 
   it('a change refused while the list’s next answer is on its way is put back, with the refusal', async () => {
-    const { api, scene } = editApi();
-    api.on('PATCH', ISSUE, () => reply(400, { error: 'The start date cannot be after the target date.' }));
-    const { app, held } = await heldSearch(LIST, api, scene);
-    const button = await property(await until(rowOf('WEB-2'), 'the row'), 'Target date');
-    await typeInto(field(app.container, 'Search issues'), 'web');
-    await until(() => busy(app), 'the list busy with its search');
+    const edit = editApi();
+    edit.api.on('PATCH', ISSUE, () => reply(400, { error: 'The start date cannot be after the target date.' }));
+    const { held, button, busy } = await inHeldSearch(edit, LIST, rowOf('WEB-2'), 'Target date');
     await pick(button, CHANGES[3]!, 'mouse');
     await until(() => byText(document, '.app-toast', 'The start date cannot be after the target date.'), 'the error toast');
     await until(() => nameOf(button) === 'Target date: No date', 'the date put back');
-    expect(busy(app), 'still waiting for the search').to.equal(true);
+    expect(busy(), 'still waiting for the search').to.equal(true);
     held.open();
-    await until(() => !busy(app), 'the search answered');
+    await until(() => !busy(), 'the search answered');
     expect(nameOf(await property(rowOf('WEB-2')()!, 'Target date'))).to.equal('Target date: No date');
   });
 
