@@ -4,7 +4,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../../src/app/ui/debounce.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
-import { click, typeInto } from './input.js';
+import { click, press, typeInto } from './input.js';
 import { nameOf, property, shown } from './pickers.js';
 import { gate } from './fake-api.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
@@ -248,4 +248,73 @@ describe('issue grouping', () => {
       await expectAccessible(app.container);
     });
   }
+});
+
+describe('moving between an issue list’s rows with the keyboard', () => {
+  afterEach(cleanup);
+
+  const LIST = `${paths.projectIssues('acme', PROJECT_ID)}?layout=list`;
+  const linkOf = (row: HTMLElement | undefined) => row?.querySelector<HTMLElement>('a[href]') ?? null;
+  /** The app's list of `issues`, once drawn. */
+  async function listOf(issues: ReturnType<typeof listedIssue>[], url = LIST) {
+    const { api } = seededApi((scene) => {
+      scene.issues = issues;
+    });
+    const app = renderApp(url, { api });
+    await until(() => rows(app.container).length === issues.length, 'the issues');
+    return () => rows(app.container);
+  }
+
+  it('Down and Up Arrow, and J and K, move focus to the same control of the next and the previous row', async () => {
+    const shown = await listOf([listedIssue(3), listedIssue(2), listedIssue(1)]);
+    linkOf(shown()[0])!.focus();
+    await press('ArrowDown');
+    expect(document.activeElement, 'Down Arrow').to.equal(linkOf(shown()[1]));
+    await press('j');
+    expect(document.activeElement, 'J').to.equal(linkOf(shown()[2]));
+    // The last row keeps focus.
+    await press('ArrowDown');
+    expect(document.activeElement, 'past the last row').to.equal(linkOf(shown()[2]));
+    await press('k');
+    expect(document.activeElement, 'K').to.equal(linkOf(shown()[1]));
+    await press('ArrowUp');
+    expect(document.activeElement, 'Up Arrow').to.equal(linkOf(shown()[0]));
+    // The same column: a picker to the picker below, a checkbox to the checkbox below.
+    (await property(shown()[0]!, 'State')).focus();
+    await press('ArrowDown');
+    expect(document.activeElement, 'the State picker below').to.equal(await property(shown()[1]!, 'State'));
+    shown()[1]!.querySelector<HTMLElement>('.app-issue-select')!.focus();
+    await press('ArrowUp');
+    expect(document.activeElement, 'the checkbox above').to.equal(shown()[0]!.querySelector('.app-issue-select'));
+  });
+
+  it('go from the last row of a group to the first of the next', async () => {
+    const shown = await listOf([listedIssue(3, { priority: 'urgent' }), listedIssue(2, { priority: 'urgent' }), listedIssue(1, { priority: 'low' })], `${LIST}&group=priority`);
+    expect(document.querySelectorAll('.app-issue-list').length, 'two groups').to.equal(2);
+    linkOf(shown()[1])!.focus();
+    await press('ArrowDown');
+    expect(document.activeElement).to.equal(linkOf(shown()[2]));
+    await press('ArrowUp');
+    expect(document.activeElement).to.equal(linkOf(shown()[1]));
+  });
+
+  it('leave the keys of a picker a row opened to the picker', async () => {
+    const shown = await listOf([listedIssue(2), listedIssue(1)]);
+    await click(await property(shown()[0]!, 'State'));
+    await until(() => document.activeElement?.getAttribute('role') === 'combobox', 'the picker’s filter focused');
+    const filter = document.activeElement;
+    await press('ArrowDown');
+    await press('j');
+    expect(document.activeElement, 'focus stays in the picker').to.equal(filter);
+    expect((filter as HTMLInputElement).value, 'J typed into the filter').to.equal('j');
+  });
+
+  it('are listed in the keyboard shortcuts', async () => {
+    await listOf([listedIssue(1)]);
+    await press('?');
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the shortcuts dialog');
+    const line = (label: string) => [...dialog.querySelectorAll('li')].find((item) => item.textContent!.startsWith(label))?.textContent;
+    expect(line('Next issue in a list')).to.equal('Next issue in a listJ or ↓');
+    expect(line('Previous issue in a list')).to.equal('Previous issue in a listK or ↑');
+  });
 });

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useSearchParamEdits } from '../../router/search-param-edits.js';
 import type { IssueRow, Priority, State } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
-import { IssueList, ListFooter } from './issue-list.js';
+import { ISSUE_GROUPS_CLASS, IssueList, ListFooter } from './issue-list.js';
 import type { RowEditing } from './use-change-issue.js';
 import type { RowSelectionControls } from './use-row-selection.js';
 import { PRIORITY_LABELS, PriorityIcon, STATE_GROUPS, StateIcon } from './issue-icons.js';
@@ -119,6 +119,7 @@ export function GroupedIssueList({
     });
   return (
     <>
+      <div className={ISSUE_GROUPS_CLASS}>
       {groupIssues(issues, by, states).map((group, index) => {
         const open = !collapsed.has(group.key);
         const body = `${id}-${index}`;
@@ -138,6 +139,7 @@ export function GroupedIssueList({
           </section>
         );
       })}
+      </div>
       <ListFooter shown={issues.length} total={total} />
     </>
   );

@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ISSUE_DISPLAY_PROPERTIES, type IssueDisplayProperty } from '../../../api-shapes/issue-display.js';
 import type { IssueRow } from '../../api/types.js';
@@ -5,6 +6,7 @@ import { paths } from '../../router/paths.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { DatePicker } from '../../ui/pickers/index.js';
 import { useStyles } from '../../ui/styles.js';
+import { LIST_KEYS } from '../../widgets/command-palette/index.js';
 import { formatDay } from '../../ui/dates.js';
 import { screensCss } from '../screens.css.js';
 import { PriorityIcon, StateIcon } from './issue-icons.js';
@@ -45,7 +47,7 @@ export function IssueList({
   const shows = (property: IssueDisplayProperty) => display.includes(property);
   return (
     <>
-      <ul className="app-issue-list" aria-label={label} data-selectable={selection ? '' : undefined}>
+      <ul className="app-issue-list" aria-label={label} data-selectable={selection ? '' : undefined} onKeyDown={moveAmongRows}>
         {issues.map((issue) => (
           <li key={issue.id} className="app-issue-row app-issue-grid-row">
             {selection ? (
@@ -64,6 +66,38 @@ export function IssueList({
       <ListFooter shown={issues.length} total={total} />
     </>
   );
+}
+
+/** The keys that move focus to the next or the previous row, and which way. */
+const ROW_STEPS: ReadonlyMap<string, 1 | -1> = new Map(LIST_KEYS.flatMap(({ keys, step }) => keys.map(({ key }) => [key, step] as const)));
+/** What a row's keyboard user can reach in it: its checkbox, its pickers, its link and its preview button. */
+const ROW_CONTROLS = 'a[href], button:not([disabled]), input:not([disabled])';
+/** The element a grouped list's groups are in: the rows are walked across them. */
+export const ISSUE_GROUPS_CLASS = 'app-issue-groups';
+
+/**
+ * Down and Up Arrow (or J and K) on a row's control move focus to the same control of the next
+ * or previous row, across a grouped list's groups, as in Linear's lists: fifty issues are fifty
+ * keys, not hundreds of Tabs. Keys with a modifier are left alone, and so are those of a popup a
+ * row's picker opened (React passes a portal's keys up to the row; they come from no row). A row
+ * holds no field of its own: its pickers' fields are in their popups.
+ */
+function moveAmongRows(event: KeyboardEvent<HTMLUListElement>): void {
+  const step = ROW_STEPS.get(event.key);
+  if (!step || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const target = event.target as HTMLElement;
+  const row = target.closest('.app-issue-row');
+  const scope = event.currentTarget.closest(`.${ISSUE_GROUPS_CLASS}`) ?? event.currentTarget;
+  const rows = [...scope.querySelectorAll('.app-issue-list > .app-issue-row')];
+  const at = row ? rows.indexOf(row) : -1;
+  const next = at < 0 ? undefined : rows[at + step];
+  if (!row || !next) return;
+  const column = [...row.querySelectorAll(ROW_CONTROLS)].indexOf(target);
+  const controls = [...next.querySelectorAll<HTMLElement>(ROW_CONTROLS)];
+  const to = controls[Math.min(Math.max(column, 0), controls.length - 1)];
+  if (!to) return;
+  event.preventDefault();
+  to.focus();
 }
 
 /** A row's cells after its checkbox: state, priority, key, title, estimate and labels, assignees, target date. */

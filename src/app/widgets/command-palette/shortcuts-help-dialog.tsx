@@ -4,7 +4,7 @@ import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { Button } from '../../ui/button.js';
 import { useStyles } from '../../ui/styles.js';
 import { commandPaletteCss } from './command-palette.css.js';
-import { SHORTCUTS } from './shortcuts.js';
+import { LIST_KEYS, SHORTCUTS } from './shortcuts.js';
 import { Icon } from '../../ui/icon.js';
 
 /** The dialog listing the keyboard shortcuts (opened with ?). */
@@ -26,6 +26,19 @@ export function ShortcutsHelpDialog({ open, onOpenChange }: { open: boolean; onO
                 <Fragment key={key}>
                   {index > 0 ? (shortcut.keys.length === 2 && shortcut.keys[0] === 'Ctrl' ? ' + ' : ' then ') : null}
                   <kbd>{key}</kbd>
+                </Fragment>
+              ))}
+            </span>
+          </li>
+        ))}
+        {LIST_KEYS.map((entry) => (
+          <li key={entry.label}>
+            <span>{entry.label}</span>
+            <span>
+              {entry.keys.map(({ key, shown }, index) => (
+                <Fragment key={key}>
+                  {index > 0 ? ' or ' : null}
+                  <kbd>{shown}</kbd>
                 </Fragment>
               ))}
             </span>

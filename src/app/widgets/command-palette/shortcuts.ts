@@ -15,6 +15,16 @@ export const SHORTCUTS: ReadonlyArray<{ action: ShortcutAction; keys: readonly s
   { action: 'help', keys: ['?'], label: 'Show keyboard shortcuts' },
 ];
 
+/**
+ * The keys that move focus between an issue list's rows (screens/issues/issue-list.tsx): either
+ * key of an entry (`key` as KeyboardEvent has it, `shown` as the help dialog writes it) moves
+ * `step` rows.
+ */
+export const LIST_KEYS: ReadonlyArray<{ keys: ReadonlyArray<{ key: string; shown: string }>; step: 1 | -1; label: string }> = [
+  { keys: [{ key: 'j', shown: 'J' }, { key: 'ArrowDown', shown: '↓' }], step: 1, label: 'Next issue in a list' },
+  { keys: [{ key: 'k', shown: 'K' }, { key: 'ArrowUp', shown: '↑' }], step: -1, label: 'Previous issue in a list' },
+];
+
 /** How long after G the second key of a "go to" shortcut counts. */
 export const SEQUENCE_TIMEOUT_MS = 1_000;
 
