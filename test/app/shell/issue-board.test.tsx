@@ -176,6 +176,39 @@ describe('project issue board', () => {
     await until(() => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent === 'WEB-1 moved to Todo'), 'the second announcement');
   });
 
+  it('walks the cards with the arrows (and J and K) without moving any: down and up a column, and across to the nearest column with cards', async () => {
+    const api = boardApi();
+    const app = await openBoard(api);
+    const link = (key: string) => card(app.container, key)!.querySelector('a');
+    const focused = async (key: string, what: string) => until(() => document.activeElement === link(key), `${what}: focus on ${key}`);
+    link('WEB-3')!.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    expect(document.activeElement, 'the only card of its column keeps focus').to.equal(link('WEB-3'));
+    await sendKeys({ press: 'ArrowRight' });
+    await focused('WEB-2', 'Right Arrow');
+    await sendKeys({ press: 'j' });
+    await focused('WEB-1', 'J');
+    // In Progress has no card and is the last column: focus stays.
+    await sendKeys({ press: 'ArrowRight' });
+    expect(document.activeElement, 'no card to the right').to.equal(link('WEB-1'));
+    await sendKeys({ press: 'ArrowLeft' });
+    await focused('WEB-3', 'Left Arrow to the last card of a shorter column');
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'ArrowDown' });
+    await focused('WEB-1', 'Down Arrow');
+    await sendKeys({ press: 'k' });
+    await focused('WEB-2', 'K');
+    await sendKeys({ press: 'ArrowUp' });
+    expect(document.activeElement, 'the first card keeps focus').to.equal(link('WEB-2'));
+    // A card's picker keeps its own keys.
+    const priority = await property(card(app.container, 'WEB-2')!, 'Priority');
+    priority.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    expect(document.activeElement, 'focus stays on the picker').to.equal(priority);
+    expect(api.sent('PATCH', ISSUE), 'no card moved').to.deep.equal([]);
+    expect([cardKeys(app.container, 'Backlog'), cardKeys(app.container, 'Todo')]).to.deep.equal([['WEB-3'], ['WEB-2', 'WEB-1']]);
+  });
+
   it('scrolls the board while a card is held near its edge, so it can be dropped on a column out of view', async () => {
     await setViewport({ width: 390, height: 800 });
     try {

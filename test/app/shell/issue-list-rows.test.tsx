@@ -314,7 +314,7 @@ describe('moving between an issue list’s rows with the keyboard', () => {
     await press('?');
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the shortcuts dialog');
     const line = (label: string) => [...dialog.querySelectorAll('li')].find((item) => item.textContent!.startsWith(label))?.textContent;
-    expect(line('Next issue in a list')).to.equal('Next issue in a listJ or ↓');
-    expect(line('Previous issue in a list')).to.equal('Previous issue in a listK or ↑');
+    expect(line('Next issue')).to.equal('Next issue in a list or a board columnJ or ↓');
+    expect(line('Previous issue')).to.equal('Previous issue in a list or a board columnK or ↑');
   });
 });

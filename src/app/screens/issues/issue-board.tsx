@@ -8,6 +8,7 @@ import { paths } from '../../router/paths.js';
 import { DatePicker, StateDot } from '../../ui/pickers/index.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
+import { listStep } from '../../widgets/command-palette/index.js';
 import { formatDay } from '../../ui/dates.js';
 import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
@@ -179,7 +180,12 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
   };
 
   const keyDown = (issue: IssueRow) => (event: KeyboardEvent<HTMLLIElement>) => {
-    if (!event.shiftKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') || fromControl(event)) return;
+    if (fromControl(event)) return;
+    if (!event.shiftKey) {
+      focusAnotherCard(event, boardRef.current!);
+      return;
+    }
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
     if (notAllowed) {
       setAnnouncement(notAllowed);
@@ -260,6 +266,34 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
       </p>
     </>
   );
+}
+
+/**
+ * From a card's link, Down and Up Arrow (or J and K) focus the card below or above in its column,
+ * and Left and Right Arrow the card at the same height in the nearest column that has cards
+ * (its last card when it has fewer): the board is walked with the keys that move a card, without
+ * Shift. Focus stays where it is at the board's edges.
+ */
+function focusAnotherCard(event: KeyboardEvent<HTMLLIElement>, board: HTMLElement): void {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const columns = [...board.querySelectorAll('.app-board-cards')].map((list) => [...list.querySelectorAll(':scope > .app-board-card')]);
+  const column = columns.findIndex((cards) => cards.includes(event.currentTarget));
+  if (column < 0) return;
+  const at = columns[column]!.indexOf(event.currentTarget);
+  const step = listStep(event);
+  const across = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+  let to: Element | undefined;
+  if (step) to = columns[column]![at + step];
+  else if (across) {
+    for (let index = column + across; index >= 0 && index < columns.length && !to; index += across) {
+      const cards = columns[index]!;
+      if (cards.length) to = cards[Math.min(at, cards.length - 1)];
+    }
+  }
+  const link = to?.querySelector<HTMLElement>('a[href]');
+  if (!link) return;
+  event.preventDefault();
+  link.focus();
 }
 
 /**

@@ -6,7 +6,7 @@ import { paths } from '../../router/paths.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { DatePicker } from '../../ui/pickers/index.js';
 import { useStyles } from '../../ui/styles.js';
-import { LIST_KEYS } from '../../widgets/command-palette/index.js';
+import { listStep } from '../../widgets/command-palette/index.js';
 import { formatDay } from '../../ui/dates.js';
 import { screensCss } from '../screens.css.js';
 import { PriorityIcon, StateIcon } from './issue-icons.js';
@@ -68,8 +68,6 @@ export function IssueList({
   );
 }
 
-/** The keys that move focus to the next or the previous row, and which way. */
-const ROW_STEPS: ReadonlyMap<string, 1 | -1> = new Map(LIST_KEYS.flatMap(({ keys, step }) => keys.map(({ key }) => [key, step] as const)));
 /** What a row's keyboard user can reach in it: its checkbox, its pickers, its link and its preview button. */
 const ROW_CONTROLS = 'a[href], button:not([disabled]), input:not([disabled])';
 /** The element a grouped list's groups are in: the rows are walked across them. */
@@ -83,8 +81,8 @@ export const ISSUE_GROUPS_CLASS = 'app-issue-groups';
  * holds no field of its own: its pickers' fields are in their popups.
  */
 function moveAmongRows(event: KeyboardEvent<HTMLUListElement>): void {
-  const step = ROW_STEPS.get(event.key);
-  if (!step || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const step = listStep(event);
+  if (!step || event.defaultPrevented) return;
   const target = event.target as HTMLElement;
   const row = target.closest('.app-issue-row');
   const scope = event.currentTarget.closest(`.${ISSUE_GROUPS_CLASS}`) ?? event.currentTarget;

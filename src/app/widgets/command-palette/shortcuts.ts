@@ -16,14 +16,20 @@ export const SHORTCUTS: ReadonlyArray<{ action: ShortcutAction; keys: readonly s
 ];
 
 /**
- * The keys that move focus between an issue list's rows (screens/issues/issue-list.tsx): either
- * key of an entry (`key` as KeyboardEvent has it, `shown` as the help dialog writes it) moves
- * `step` rows.
+ * The keys that move focus down and up an issue list's rows and a board's columns
+ * (screens/issues/issue-list.tsx, issue-board.tsx): either key of an entry (`key` as
+ * KeyboardEvent has it, `shown` as the help dialog writes it) moves `step` issues.
  */
 export const LIST_KEYS: ReadonlyArray<{ keys: ReadonlyArray<{ key: string; shown: string }>; step: 1 | -1; label: string }> = [
-  { keys: [{ key: 'j', shown: 'J' }, { key: 'ArrowDown', shown: '↓' }], step: 1, label: 'Next issue in a list' },
-  { keys: [{ key: 'k', shown: 'K' }, { key: 'ArrowUp', shown: '↑' }], step: -1, label: 'Previous issue in a list' },
+  { keys: [{ key: 'j', shown: 'J' }, { key: 'ArrowDown', shown: '↓' }], step: 1, label: 'Next issue in a list or a board column' },
+  { keys: [{ key: 'k', shown: 'K' }, { key: 'ArrowUp', shown: '↑' }], step: -1, label: 'Previous issue in a list or a board column' },
 ];
+const LIST_STEPS: ReadonlyMap<string, 1 | -1> = new Map(LIST_KEYS.flatMap(({ keys, step }) => keys.map(({ key }) => [key, step] as const)));
+
+/** How many issues `event`'s key moves focus down (1) or up (-1) a list, or undefined for another key or one with a modifier. */
+export function listStep(event: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): 1 | -1 | undefined {
+  return event.altKey || event.ctrlKey || event.metaKey || event.shiftKey ? undefined : LIST_STEPS.get(event.key);
+}
 
 /** How long after G the second key of a "go to" shortcut counts. */
 export const SEQUENCE_TIMEOUT_MS = 1_000;
