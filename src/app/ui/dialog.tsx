@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { dialogCss } from './dialog.css.js';
 import { useReturnFocus } from './return-focus.js';
 import { useStyles } from './styles.js';
@@ -25,6 +25,51 @@ export interface AppDialogProps {
   children: ReactNode;
 }
 
+/** The open dialogs' contents, each with how to close it, in the order they opened. */
+const openDialogs = new Map<HTMLElement, () => void>();
+
+/**
+ * Closes the innermost open dialog that holds focus, as Escape does, and says whether there was
+ * one. Radix gives Escape to the layer opened last, whatever holds focus: a toast shown after a
+ * dialog opened (a Copy's "Copied to clipboard") took the Escape meant for the dialog, which
+ * stayed open (ui/toasts.tsx passes it on through this).
+ */
+export function dismissFocusedDialog(): boolean {
+  const focused = document.activeElement;
+  const holding = [...openDialogs].filter(([content]) => focused && content.contains(focused)).at(-1);
+  holding?.[1]();
+  return !!holding;
+}
+
+/**
+ * An Escape no layer took (between a layer closing and the one under it taking Escape over,
+ * Radix's layers listen to it only once they have drawn themselves again) closes the dialog that
+ * holds focus: a user's Escape is not lost in that moment.
+ */
+function onUnclaimedEscape(event: KeyboardEvent): void {
+  if (event.key === 'Escape' && !event.defaultPrevented && !event.isComposing && dismissFocusedDialog()) event.preventDefault();
+}
+
+/**
+ * Registers an open dialog's content, closed by `close`, while it is on the page: answers the ref
+ * to give the content (Radix's portal draws it a render after `open` turns true).
+ */
+function useOpenDialog(open: boolean, close: () => void): (node: HTMLDivElement | null) => void {
+  const latest = useRef(close);
+  latest.current = close;
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!open || !node) return;
+    openDialogs.set(node, () => latest.current());
+    if (openDialogs.size === 1) window.addEventListener('keydown', onUnclaimedEscape);
+    return () => {
+      openDialogs.delete(node);
+      if (openDialogs.size === 0) window.removeEventListener('keydown', onUnclaimedEscape);
+    };
+  }, [node, open]);
+  return setNode;
+}
+
 /**
  * The app's modal dialog, the one every dialog of the app and of its widgets is built on (Radix:
  * focus trapped, Escape and the overlay close it, focus goes back to what opened it). Dialogs
@@ -45,12 +90,14 @@ export function AppDialog({
 }: AppDialogProps) {
   useStyles('app-dialog', dialogCss);
   const returnFocus = useReturnFocus();
+  const content = useOpenDialog(open, () => onOpenChange(false));
   const fading = fade ? { 'data-fade': '' } : {};
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="app-dialog-overlay" {...fading} />
         <Dialog.Content
+          ref={content}
           className={className ? `app-dialog ${className}` : 'app-dialog'}
           data-size={size}
           data-placement={placement}

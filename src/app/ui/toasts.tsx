@@ -1,5 +1,6 @@
 import * as Toast from '@radix-ui/react-toast';
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { dismissFocusedDialog } from './dialog.js';
 import { toastsCss } from './toasts.css.js';
 import { useStyles } from './styles.js';
 
@@ -25,7 +26,7 @@ const NotifyContext = createContext<Notify | null>(null);
 /**
  * Radix toasts for the whole app: errors are announced assertively ("foreground"), successes
  * politely; each closes by itself after `duration` ms, by its close button, by Escape (F8
- * focuses the list) or by a swipe.
+ * focuses the list; an Escape in a dialog closes the dialog) or by a swipe.
  */
 export function ToastProvider({ children, duration = 6000 }: { children: ReactNode; duration?: number }) {
   useStyles('app-toasts', toastsCss);
@@ -50,6 +51,11 @@ export function ToastProvider({ children, duration = 6000 }: { children: ReactNo
             data-type={toast.type}
             type={toast.type === 'error' ? 'foreground' : 'background'}
             onOpenChange={(open) => open || close(toast.id)}
+            // Shown after a dialog opened, a toast is the layer Radix gives Escape to: with focus
+            // in the dialog, the dialog closes and the toast stays, as the user meant.
+            onEscapeKeyDown={(event) => {
+              if (dismissFocusedDialog()) event.preventDefault();
+            }}
           >
             <Toast.Title className="app-toast-title">{toast.title}</Toast.Title>
             <Toast.Description className="app-toast-message">{toast.message}</Toast.Description>

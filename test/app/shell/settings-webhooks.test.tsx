@@ -127,6 +127,28 @@ describe('settings: webhooks', () => {
     await until(() => rows(app.container).length === 1, 'one webhook left');
   });
 
+  it('closes the secret dialog with Escape after Copy’s toast, which stays', async () => {
+    const { api } = hooksApi([hook(1)]);
+    const app = renderApp(paths.settings('acme', 'webhooks'), { api });
+    await until(() => rows(app.container).length === 1, 'the webhook');
+    (navigator.clipboard as unknown as Record<string, unknown>).writeText = async () => {};
+    try {
+      const opener = button(app.container, 'New secret for https://hooks.example.com/1');
+      await click(opener);
+      const secret = await untilFocusedIn(() => (dialog()?.textContent?.includes('Webhook secret') ? dialog() : null), 'the new secret');
+      // The toast comes after the dialog opened: the layer Radix would give Escape to.
+      await click(button(secret, 'Copy'));
+      await until(() => byText(document, '.app-toast', 'Copied to clipboard'), 'the toast');
+      await click(field(secret, 'Signing secret'));
+      await press('Escape');
+      await until(() => !dialog(), 'the dialog closed by one Escape');
+      expect(byText(document, '.app-toast', 'Copied to clipboard'), 'the toast stays').to.not.equal(null);
+      await until(() => document.activeElement === opener, 'focus back on the button that opened it');
+    } finally {
+      delete (navigator.clipboard as unknown as Record<string, unknown>).writeText;
+    }
+  });
+
   it('shows a webhook’s deliveries: event, status, response code, attempts and time', async () => {
     const { api } = hooksApi([hook(1)]);
     const app = renderApp(paths.settings('acme', 'webhooks'), { api });
