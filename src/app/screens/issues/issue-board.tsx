@@ -276,12 +276,14 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
  */
 function focusAnotherCard(event: KeyboardEvent<HTMLLIElement>, board: HTMLElement): void {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const step = listStep(event);
+  const across = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+  // Any other key (Tab, Enter, letters) leaves before the board is read.
+  if (!step && !across) return;
   const columns = [...board.querySelectorAll('.app-board-cards')].map((list) => [...list.querySelectorAll(':scope > .app-board-card')]);
   const column = columns.findIndex((cards) => cards.includes(event.currentTarget));
   if (column < 0) return;
   const at = columns[column]!.indexOf(event.currentTarget);
-  const step = listStep(event);
-  const across = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
   let to: Element | undefined;
   if (step) to = columns[column]![at + step];
   else if (across) {
