@@ -316,5 +316,9 @@ describe('moving between an issue list’s rows with the keyboard', () => {
     const line = (label: string) => [...dialog.querySelectorAll('li')].find((item) => item.textContent!.startsWith(label))?.textContent;
     expect(line('Next issue')).to.equal('Next issue in a list or a board columnJ or ↓');
     expect(line('Previous issue')).to.equal('Previous issue in a list or a board columnK or ↑');
+    expect(line('Card in the previous')).to.equal('Card in the previous board column←');
+    expect(line('Card in the next')).to.equal('Card in the next board column→');
+    expect(line('Move a card to the previous')).to.equal('Move a card to the previous board columnShift + ←');
+    expect(line('Move a card to the next')).to.equal('Move a card to the next board columnShift + →');
   });
 });

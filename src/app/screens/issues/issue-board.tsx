@@ -8,7 +8,7 @@ import { paths } from '../../router/paths.js';
 import { DatePicker, StateDot } from '../../ui/pickers/index.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
-import { listStep } from '../../widgets/command-palette/index.js';
+import { columnStep, listStep } from '../../widgets/command-palette/index.js';
 import { formatDay } from '../../ui/dates.js';
 import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
@@ -22,7 +22,7 @@ import type { RowChanges, RowEditing } from './use-change-issue.js';
 import { ISSUE_DISPLAY_PROPERTIES, type IssueDisplayProperty } from '../../../api-shapes/issue-display.js';
 
 /** How the board tells keyboard and pointer users how to move a card. */
-export const BOARD_HINT = 'Drag a card to another column, or focus it and press Shift+Left Arrow or Shift+Right Arrow to move it to the previous or next column.';
+export const BOARD_HINT = 'Drag a card to another column, or focus it and press Shift+Left Arrow or Shift+Right Arrow to move it to the previous or next column; the arrow keys alone move between cards.';
 
 /** Pointer travel (px) before a press on a card becomes a drag, so clicks on its link still work. */
 const DRAG_THRESHOLD = 5;
@@ -185,15 +185,16 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
       focusAnotherCard(event, boardRef.current!);
       return;
     }
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const across = columnStep(event);
+    if (!across) return;
     event.preventDefault();
     if (notAllowed) {
       setAnnouncement(notAllowed);
       return;
     }
     const index = ordered.findIndex((state) => state.id === issue.state_id);
-    const target = ordered[event.key === 'ArrowLeft' ? index - 1 : index < 0 ? 0 : index + 1];
-    if (target && (index >= 0 || event.key === 'ArrowRight')) void move(issue, target, 'keyboard');
+    const target = ordered[across < 0 ? index - 1 : index < 0 ? 0 : index + 1];
+    if (target && (index >= 0 || across > 0)) void move(issue, target, 'keyboard');
   };
 
   return (
@@ -277,7 +278,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
 function focusAnotherCard(event: KeyboardEvent<HTMLLIElement>, board: HTMLElement): void {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const step = listStep(event);
-  const across = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+  const across = columnStep(event);
   // Any other key (Tab, Enter, letters) leaves before the board is read.
   if (!step && !across) return;
   const columns = [...board.querySelectorAll('.app-board-cards')].map((list) => [...list.querySelectorAll(':scope > .app-board-card')]);

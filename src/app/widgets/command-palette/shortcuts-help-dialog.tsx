@@ -4,7 +4,7 @@ import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { Button } from '../../ui/button.js';
 import { useStyles } from '../../ui/styles.js';
 import { commandPaletteCss } from './command-palette.css.js';
-import { LIST_KEYS, SHORTCUTS } from './shortcuts.js';
+import { COLUMN_KEYS, LIST_KEYS, SHORTCUTS } from './shortcuts.js';
 import { Icon } from '../../ui/icon.js';
 
 /** The dialog listing the keyboard shortcuts (opened with ?). */
@@ -41,6 +41,22 @@ export function ShortcutsHelpDialog({ open, onOpenChange }: { open: boolean; onO
                   <kbd>{shown}</kbd>
                 </Fragment>
               ))}
+            </span>
+          </li>
+        ))}
+        {COLUMN_KEYS.map((entry) => (
+          <li key={entry.label}>
+            <span>{entry.label}</span>
+            <span>
+              <kbd>{entry.shown}</kbd>
+            </span>
+          </li>
+        ))}
+        {COLUMN_KEYS.map((entry) => (
+          <li key={entry.moveLabel}>
+            <span>{entry.moveLabel}</span>
+            <span>
+              <kbd>Shift</kbd> + <kbd>{entry.shown}</kbd>
             </span>
           </li>
         ))}

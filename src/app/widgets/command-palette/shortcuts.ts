@@ -31,6 +31,22 @@ export function listStep(event: { key: string; altKey: boolean; ctrlKey: boolean
   return event.altKey || event.ctrlKey || event.metaKey || event.shiftKey ? undefined : LIST_STEPS.get(event.key);
 }
 
+/**
+ * The keys that walk a board across its columns (screens/issues/issue-board.tsx): alone they move
+ * focus to the card at the same height in the nearest column with cards; with Shift they move the
+ * focused card itself to the previous or next column.
+ */
+export const COLUMN_KEYS: ReadonlyArray<{ key: string; shown: string; step: 1 | -1; label: string; moveLabel: string }> = [
+  { key: 'ArrowLeft', shown: '←', step: -1, label: 'Card in the previous board column', moveLabel: 'Move a card to the previous board column' },
+  { key: 'ArrowRight', shown: '→', step: 1, label: 'Card in the next board column', moveLabel: 'Move a card to the next board column' },
+];
+const COLUMN_STEPS: ReadonlyMap<string, 1 | -1> = new Map(COLUMN_KEYS.map(({ key, step }) => [key, step] as const));
+
+/** How many columns `event`'s key goes right (1) or left (-1) on a board, with or without Shift, or undefined for another key or one with another modifier. */
+export function columnStep(event: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean }): 1 | -1 | undefined {
+  return event.altKey || event.ctrlKey || event.metaKey ? undefined : COLUMN_STEPS.get(event.key);
+}
+
 /** How long after G the second key of a "go to" shortcut counts. */
 export const SEQUENCE_TIMEOUT_MS = 1_000;
 
