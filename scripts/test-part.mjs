@@ -9,10 +9,10 @@
 // Browser parts take `--engine firefox` or `--engine webkit` (Chromium by default). Extra
 // arguments after the files go to the runner.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { startThrowawayPostgres } from './postgres.mjs';
+import { useRunTemporaryFolder } from './run-temp.mjs';
 import { postgresOnly } from '../test/server/backends.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -98,20 +98,9 @@ switch (part) {
     break;
   }
   case 'server': {
-    // The server tests' data folders in RAM when there is room, as npm test does.
-    const temp = (() => {
-      try {
-        return mkdtempSync('/dev/shm/rich-editor-tests-');
-      } catch {
-        return mkdtempSync(join(tmpdir(), 'rich-editor-tests-'));
-      }
-    })();
-    process.env.TMPDIR = temp;
-    try {
-      status = await serverSuite(files.length ? files : findFiles('test/server', (name) => name.endsWith('.test.ts')));
-    } finally {
-      rmSync(temp, { recursive: true, force: true });
-    }
+    // The server tests' data folders in RAM when there is room, as npm test has them.
+    useRunTemporaryFolder();
+    status = await serverSuite(files.length ? files : findFiles('test/server', (name) => name.endsWith('.test.ts')));
     break;
   }
   case 'file':

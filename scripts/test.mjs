@@ -13,12 +13,13 @@
 // - End to end: the app in Chromium and Firefox, and one flow in WebKit (their servers on the
 //   run's PostgreSQL, but for the app's main flows, on PGlite as `npm start` has it).
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb, firefoxProblem } from './browsers.mjs';
 import { ensurePostgres, startThrowawayPostgres } from './postgres.mjs';
 import { killTree } from './process-tree.mjs';
+import { useRunTemporaryFolder } from './run-temp.mjs';
 import { postgresOnly, runsOnPglite } from '../test/server/backends.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -234,20 +235,7 @@ mkdirSync(results, { recursive: true });
  * the PostgreSQL suite 474 -> 422 s). Children take it through TMPDIR, and the folder goes when
  * the run ends, even when it is stopped (RAM is not freed by a machine that is not rebooted).
  */
-function useRamForTemporaryFiles() {
-  try {
-    const { bavail, bsize } = statfsSync('/dev/shm');
-    if (bavail * bsize < 4 * 1024 ** 3) return;
-    const dir = mkdtempSync('/dev/shm/rich-editor-tests-');
-    // Open to pass through (as /tmp is): the throwaway PostgreSQL's cluster inside belongs to the postgres user.
-    chmodSync(dir, 0o755);
-    process.env.TMPDIR = dir;
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  } catch {
-    // No /dev/shm: the system's temporary folder.
-  }
-}
-useRamForTemporaryFiles();
+useRunTemporaryFolder();
 
 const unavailable = new Set(ensureBrowsers());
 for (const engine of unavailable) failOutside(engine.name, `The browser tests in ${engine.name} were not run: it is not installed.`);

@@ -9,7 +9,6 @@ import { installChangeHooks } from './cache/change-hooks.js';
 import { ReadCaches } from './cache/read-caches.js';
 import { JobSignals } from './jobs/job-signals.js';
 import { CollabService } from './collab/collab-service.js';
-import type { Timers } from './collab/derived-copies.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { installControlCharacterGuard } from './http/control-characters.js';
@@ -22,6 +21,7 @@ import { LogMailer, type Mailer } from './mail/index.js';
 import { createRichTextPool, type RichTextPool } from './rich-text/index.js';
 import { CloseCode, MAX_MESSAGE_BYTES } from '../collab/protocol.js';
 import { apiRoutes } from './routes/index.js';
+import type { Timers } from './timers.js';
 
 /**
  * Largest JSON body: a rich-text save at its limits (HTML and the editor's JSON, see

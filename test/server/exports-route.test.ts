@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import { XLSX_SHEET_NAME } from '../../src/server/exports/index.js';
 import { EXPORT_ACCESS_LOST, EXPORT_ROLE_LOST } from '../../src/server/exports-jobs/export-rows.js';
@@ -354,8 +355,11 @@ describe('closing the app', () => {
       const { release } = holdStoring(own);
       const created = await ownSeed.actors.member.post(url, { provider: 'csv', project_ids: [ownSeed.project.id] });
       await waitFor(ownSeed.actors.member, created.body.id, (j) => j.status === 'processing' && j.progress === 90, url);
+      const listening = own.app.server;
       const restarting = own.restart();
-      setTimeout(release, 50);
+      // The old app stops taking requests first, then closes its parts: the export's is held.
+      await once(listening, 'close');
+      release();
       await restarting;
       const job = await waitFor(ownSeed.actors.member, created.body.id, () => true, url);
       assert.equal(job.status, 'completed', 'the job finished and was recorded before the old app closed its database');

@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeHandlers, Database } from '../../src/server/db/index.js';
 import { JobSignals } from '../../src/server/jobs/job-signals.js';
 import { LeaseQueue, type Claimed } from '../../src/server/jobs/lease-queue.js';
-import { DUE_AGAIN_MIN_MS, IDLE_LOOK_MAX_MS, startLeaseWorker, type LeaseWorker, type WorkerTimers } from '../../src/server/jobs/lease-worker.js';
+import { DUE_AGAIN_MIN_MS, IDLE_LOOK_MAX_MS, startLeaseWorker, type LeaseWorker } from '../../src/server/jobs/lease-worker.js';
+import { FakeTimers } from './fake-timers.js';
 
 const POLL_MS = 1_000;
 
@@ -38,35 +39,6 @@ class FakeQueue extends LeaseQueue {
   override async nextDueMs(): Promise<number | null> {
     this.sent.push('nextDueMs');
     return this.waiting.length ? 0 : this.dueMs;
-  }
-}
-
-/** Timers that run only when the test says: the pending one's delay is read, and it is fired by hand. */
-class FakeTimers implements WorkerTimers {
-  readonly pending = new Map<number, { fn: () => void; ms: number }>();
-  #next = 1;
-
-  setTimeout(fn: () => void, ms: number): number {
-    const id = this.#next++;
-    this.pending.set(id, { fn, ms });
-    return id;
-  }
-
-  clearTimeout(id: unknown): void {
-    this.pending.delete(id as number);
-  }
-
-  /** The delays of the timers set and not yet fired or cleared. */
-  get delays(): number[] {
-    return [...this.pending.values()].map((timer) => timer.ms);
-  }
-
-  /** Fires the one pending timer. */
-  fire(): void {
-    assert.equal(this.pending.size, 1, 'one look is scheduled');
-    const [[id, timer]] = this.pending;
-    this.pending.delete(id);
-    timer.fn();
   }
 }
 

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { sweepStorage, type StorageSweepOptions } from '../../src/server/assets/storage-sweep.js';
+import { startStorageSweeper, sweepStorage, type StorageSweepOptions } from '../../src/server/assets/storage-sweep.js';
 import type { Storage } from '../../src/server/storage/index.js';
+import { FakeTimers } from './fake-timers.js';
 import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -180,6 +181,8 @@ describe('several processes sweeping one database', () => {
 });
 
 describe('the sweeper', () => {
+  const sweepOptions = (storage: Storage): StorageSweepOptions => ({ db: server.db, storage, log: server.app.log, deletedUploadRetentionDays: 30, exportFileRetentionDays: 7 });
+
   test('runs at start: removes expired files and the .part files an interrupted write left', async () => {
     const own = await startServer();
     try {
@@ -206,7 +209,7 @@ describe('the sweeper', () => {
     }
   });
 
-  test('runs again on its interval, and stops when the app closes', async () => {
+  test('runs again on its interval', async () => {
     const own = await startServer({}, { storage: { ...server.config.storage, sweepIntervalMinutes: 0.001 } });
     try {
       const ownSeed = await seedWorkspace(own);
@@ -215,20 +218,31 @@ describe('the sweeper', () => {
       const { body } = await ownSeed.actors.member.post(`${ownSeed.workspaceUrl}/file-assets/`, data);
       await own.db.query(`UPDATE file_assets SET deleted_at = now() - interval '31 days' WHERE id = $1`, [body.id]);
       await eventually(async () => (await own.db.maybeOne('SELECT id FROM file_assets WHERE id = $1', [body.id])) === null, 'the periodic sweep removed the upload');
-      const storage = own.app.storage;
-      let calls = 0;
-      const removeAbandonedWrites = storage.removeAbandonedWrites.bind(storage);
-      storage.removeAbandonedWrites = async (olderThan) => {
-        calls++;
-        return removeAbandonedWrites(olderThan);
-      };
-      await eventually(async () => calls > 0, 'another periodic sweep');
-      await own.app.close();
-      const afterClose = calls;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.equal(calls, afterClose, 'no sweep after close');
     } finally {
       await own.close();
     }
+  });
+
+  test('waits its interval on its timers between sweeps, and once closed leaves no timer and sweeps no more', async () => {
+    const timers = new FakeTimers();
+    let sweeps = 0;
+    const storage: Storage = {
+      ...server.app.storage,
+      async removeAbandonedWrites() {
+        sweeps++;
+        return 0;
+      },
+    };
+    const sweeper = startStorageSweeper({ ...sweepOptions(storage), intervalMs: 60_000, exclusive: false, timers });
+    await sweeper.idle();
+    assert.equal(sweeps, 1, 'a sweep at start');
+    assert.deepEqual(timers.delays, [60_000], 'the next sweep waits the interval');
+    timers.fire();
+    await sweeper.idle();
+    assert.equal(sweeps, 2, 'a sweep when the interval has passed');
+    assert.deepEqual(timers.delays, [60_000], 'and the next one waits again');
+    await sweeper.close();
+    assert.deepEqual(timers.delays, [], 'no timer is left once closed');
+    assert.equal(sweeps, 2, 'no sweep on closing');
   });
 });

@@ -13,6 +13,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { Storage } from '../storage/index.js';
+import { PROCESS_TIMERS, type Timers } from '../timers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +135,8 @@ export async function sweepStorage(options: StorageSweepOptions, abandonedBefore
 export interface StorageSweeperOptions extends StorageSweepOptions {
   /** Time between two sweeps. */
   intervalMs: number;
+  /** The timers the next sweep waits on (the process's by default; a test's fakes). */
+  timers?: Timers;
   /**
    * Whether this process alone writes to the storage (PGlite holds its data folder for one
    * process): then every interrupted write older than the start is abandoned, and the first
@@ -154,13 +157,16 @@ export interface StorageSweeper {
 
 /**
  * Sweeps at once, then every `intervalMs` (an unref'd timer, so it never keeps the process
- * alive); sweeps never overlap, and a failed one is logged and retried on the next tick.
+ * alive); sweeps never overlap, and a failed one is logged and retried on the next tick. After
+ * `close()` no timer is left and no sweep starts.
  */
 export function startStorageSweeper(options: StorageSweeperOptions): StorageSweeper {
   const startedAt = new Date();
   let first = true;
   let closed = false;
   let chain: Promise<unknown> = Promise.resolve();
+  const timers = options.timers ?? PROCESS_TIMERS;
+  let timer: unknown = null;
 
   function sweep(): Promise<SweepResult> {
     const next = chain.then(() => {
@@ -173,7 +179,6 @@ export function startStorageSweeper(options: StorageSweeperOptions): StorageSwee
   }
 
   function sweepInBackground(): void {
-    if (closed) return;
     sweep().then(
       (result) => {
         if (Object.values(result).some(Boolean)) options.log.info({ sweep: result }, 'storage swept');
@@ -182,16 +187,21 @@ export function startStorageSweeper(options: StorageSweeperOptions): StorageSwee
     );
   }
 
-  const timer = setInterval(sweepInBackground, options.intervalMs);
-  timer.unref();
-  sweepInBackground();
+  /** Sweeps, and sets the timer of the next sweep (set before this one runs: a tick, as an interval has). */
+  function tick(): void {
+    if (closed) return;
+    timer = timers.setTimeout(tick, options.intervalMs);
+    sweepInBackground();
+  }
+
+  tick();
 
   return {
     sweep,
     idle: () => chain.then(() => {}),
     async close() {
       closed = true;
-      clearInterval(timer);
+      timers.clearTimeout(timer);
       await chain;
     },
   };

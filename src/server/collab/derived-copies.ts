@@ -14,9 +14,10 @@ import type { Node as PMNode } from 'prosemirror-model';
 import type * as Y from 'yjs';
 import type { CollabUser } from '../../collab/hub.js';
 import { sharedDocument } from '../../collab/server.js';
-import { clock as sdkClock, type Clock } from '../../core/clock.js';
+import { clock as sdkClock } from '../../core/clock.js';
 import { schema } from '../../core/schema/index.js';
 import type { Db } from '../db/index.js';
+import type { Timers } from '../timers.js';
 import type { RichTextPool } from '../rich-text/index.js';
 import { parseDocumentName } from './documents.js';
 import { PLAIN_COPIES } from './plain-copies.js';
@@ -24,8 +25,6 @@ import { PLAIN_COPIES } from './plain-copies.js';
 /** How long a shared document's changes must pause before its plain copy is saved (milliseconds). */
 export const DERIVE_DELAY_MS = 2_000;
 
-/** The timers a debounce needs (the SDK's clock by default, so a test can put a fake one in). */
-export type Timers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 
 /** A derive waiting for the pause: its timer and the document to read when it fires. */
 interface Waiting {

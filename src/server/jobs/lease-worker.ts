@@ -2,17 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Params } from '../db/index.js';
 import type { JobSignals } from './job-signals.js';
 import type { Claimed, LeaseQueue } from './lease-queue.js';
+import { PROCESS_TIMERS, type Timers } from '../timers.js';
 
-/** The timer functions a worker schedules its next look with (the global ones; tests give fakes). */
-export interface WorkerTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(timer: unknown): void;
-}
-
-const GLOBAL_TIMERS: WorkerTimers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
-  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
-};
 
 /**
  * The longest an idle worker goes without looking, whatever it was told: a bound on anything
@@ -39,7 +30,7 @@ export interface LeaseWorkerOptions<T extends object> {
   /** How often an idle worker looks for jobs while it cannot hear the signals, in milliseconds. */
   pollMs: number;
   /** Timers for the next look (the global ones by default). */
-  timers?: WorkerTimers;
+  timers?: Timers;
   /** Jobs this process runs at once (1 by default). */
   concurrency?: number;
   /**
@@ -81,7 +72,7 @@ export interface LeaseWorker {
  * are failed (`abandoned`) before each round of claims.
  */
 export function startLeaseWorker<T extends object>(options: LeaseWorkerOptions<T>): LeaseWorker {
-  const { db, queue, log, name, concurrency = 1, signals, timers = GLOBAL_TIMERS } = options;
+  const { db, queue, log, name, concurrency = 1, signals, timers = PROCESS_TIMERS } = options;
   const running = new Set<Promise<void>>();
   let closed = false;
   let claiming: Promise<void> | null = null;
