@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { Button } from '../../ui/button.js';
 import { useStyles } from '../../ui/styles.js';
@@ -19,46 +19,34 @@ export function ShortcutsHelpDialog({ open, onOpenChange }: { open: boolean; onO
     >
       <ul className="app-shortcuts">
         {SHORTCUTS.map((shortcut) => (
-          <li key={shortcut.action}>
-            <span>{shortcut.label}</span>
-            <span>
-              {shortcut.keys.map((key, index) => (
-                <Fragment key={key}>
-                  {index > 0 ? (shortcut.keys.length === 2 && shortcut.keys[0] === 'Ctrl' ? ' + ' : ' then ') : null}
-                  <kbd>{key}</kbd>
-                </Fragment>
-              ))}
-            </span>
-          </li>
+          <ShortcutLine key={shortcut.action} label={shortcut.label}>
+            {shortcut.keys.map((key, index) => (
+              <Fragment key={key}>
+                {index > 0 ? (shortcut.keys.length === 2 && shortcut.keys[0] === 'Ctrl' ? ' + ' : ' then ') : null}
+                <kbd>{key}</kbd>
+              </Fragment>
+            ))}
+          </ShortcutLine>
         ))}
         {LIST_KEYS.map((entry) => (
-          <li key={entry.label}>
-            <span>{entry.label}</span>
-            <span>
-              {entry.keys.map(({ key, shown }, index) => (
-                <Fragment key={key}>
-                  {index > 0 ? ' or ' : null}
-                  <kbd>{shown}</kbd>
-                </Fragment>
-              ))}
-            </span>
-          </li>
+          <ShortcutLine key={entry.label} label={entry.label}>
+            {entry.keys.map(({ key, shown }, index) => (
+              <Fragment key={key}>
+                {index > 0 ? ' or ' : null}
+                <kbd>{shown}</kbd>
+              </Fragment>
+            ))}
+          </ShortcutLine>
         ))}
         {COLUMN_KEYS.map((entry) => (
-          <li key={entry.label}>
-            <span>{entry.label}</span>
-            <span>
-              <kbd>{entry.shown}</kbd>
-            </span>
-          </li>
+          <ShortcutLine key={entry.label} label={entry.label}>
+            <kbd>{entry.shown}</kbd>
+          </ShortcutLine>
         ))}
         {COLUMN_KEYS.map((entry) => (
-          <li key={entry.moveLabel}>
-            <span>{entry.moveLabel}</span>
-            <span>
-              <kbd>Shift</kbd> + <kbd>{entry.shown}</kbd>
-            </span>
-          </li>
+          <ShortcutLine key={entry.moveLabel} label={entry.moveLabel}>
+            <kbd>Shift</kbd> + <kbd>{entry.shown}</kbd>
+          </ShortcutLine>
         ))}
       </ul>
       <div className="app-dialog-actions">
@@ -70,5 +58,15 @@ export function ShortcutsHelpDialog({ open, onOpenChange }: { open: boolean; onO
         </DialogClose>
       </div>
     </AppDialog>
+  );
+}
+
+/** One line of the list: what the keys do, then the keys. */
+function ShortcutLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <li>
+      <span>{label}</span>
+      <span>{children}</span>
+    </li>
   );
 }
