@@ -237,6 +237,25 @@ describe('<rich-editor> public API', () => {
     expect(shown()).to.equal('Add a comment');
   });
 
+  it('shows no placeholder in an empty read-only editor (an empty paragraph), and shows it again once editable', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor readonly></rich-editor>`);
+    const drawn = () => getComputedStyle(content(el).querySelector('p')!, '::before').content;
+    expect(drawn()).to.equal('none');
+    el.readonly = false;
+    await el.updateComplete;
+    // Engines write the computed content their way: the text itself, or attr(data-placeholder).
+    expect(drawn()).to.be.oneOf(['"Press \'/\' for commands..."', 'attr(data-placeholder)']);
+  });
+
+  it('puts a quote\'s bar and the lists\' indent at the start of the line, on the right in right-to-left text', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor dir="rtl" value="<blockquote><p>שלום</p></blockquote><ul><li><p>א</p></li></ul>"></rich-editor>`);
+    const quote = getComputedStyle(content(el).querySelector('blockquote')!);
+    expect([quote.borderRightWidth, quote.borderLeftWidth]).to.deep.equal(['3px', '0px']);
+    expect(parseFloat(quote.paddingRight)).to.be.greaterThan(0);
+    const list = getComputedStyle(content(el).querySelector('ul')!);
+    expect(parseFloat(list.paddingRight)).to.be.greaterThan(parseFloat(list.paddingLeft));
+  });
+
   it('takes light and dark colours from its theme, overridable with custom properties', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor theme="light" value="<p>x</p>"></rich-editor>`);
     const colour = () => getComputedStyle(el).color;

@@ -29,7 +29,7 @@ export const blockquote: NodeDefinition = {
     }
     .content blockquote {
       margin: 0.5em 0;
-      padding-left: 1em;
-      border-left: 3px solid var(--_quote);
+      padding-inline-start: 1em;
+      border-inline-start: 3px solid var(--_quote);
     }`,
 };

@@ -66,7 +66,7 @@ const LIST_STYLES = `
     .content ul,
     .content ol {
       margin: 0.25em 0;
-      padding-left: 1.5em;
+      padding-inline-start: 1.5em;
     }`;
 
 export const bulletList: NodeDefinition = {

@@ -177,6 +177,6 @@ export const tableHeader: NodeDefinition = {
   styles: `
     .content th {
       font-weight: 600;
-      text-align: left;
+      text-align: start;
     }`,
 };

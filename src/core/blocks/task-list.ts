@@ -44,7 +44,7 @@ export const taskList: NodeDefinition = {
   styles: `
     .content ul[data-type='taskList'] {
       list-style: none;
-      padding-left: 0.25em;
+      padding-inline-start: 0.25em;
     }`,
 };
 

@@ -259,8 +259,8 @@ const MONOSPACE = /monospace|consolas|courier|menlo|monaco|mono\b|fira code|sour
 /**
  * VS Code (and editors built like it) write copied code as a `<div>` with
  * `white-space: pre` and a monospace font, one child `<div>` per line (`<div><br></div>`
- * for an empty one). It becomes one code block with the lines intact, in the language
- * the app names when the editor knows it.
+ * for an empty one). It becomes one code block with the lines intact (spaces written as
+ * non-breaking ones read as spaces), in the language the app names when the editor knows it.
  */
 function editorCodeLines(root: ParentNode, context: PasteContext): void {
   for (const block of elementsOf(root, 'div[style*="white-space"]')) {
@@ -274,7 +274,8 @@ function editorCodeLines(root: ParentNode, context: PasteContext): void {
     const code = doc.createElement('code');
     const language = knownLanguage(context.codeLanguage);
     if (language) pre.setAttribute('data-language', language);
-    code.textContent = lines.join('\n');
+    // Such editors may write runs of spaces as non-breaking ones (VS Code on Windows): code wants the spaces.
+    code.textContent = lines.join('\n').replace(/\u00a0/g, ' ');
     pre.appendChild(code);
     block.replaceWith(pre);
   }

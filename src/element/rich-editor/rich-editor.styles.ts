@@ -142,10 +142,11 @@ export const richEditorStyles = css`
     border-radius: 4px;
     padding: 0.1em 0.3em;
   }
-  .content .is-empty::before {
+  /* Only where the user can write: a read-only editor's empty document is an empty paragraph. */
+  .content[contenteditable='true'] .is-empty::before {
     content: attr(data-placeholder);
     color: var(--_muted);
-    float: left;
+    float: inline-start;
     height: 0;
     pointer-events: none;
   }

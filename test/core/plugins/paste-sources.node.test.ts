@@ -27,6 +27,12 @@ describe('pasted HTML from other apps', () => {
       );
     });
 
+    it('indents with plain spaces where the editor wrote its spaces as non-breaking ones (VS Code on Windows)', () => {
+      expect(read(vscode(['def f():', '&nbsp; &nbsp; return&nbsp;1']), 'python')).to.equal(
+        '<pre data-language="python"><code class="language-python">def f():\n    return 1</code></pre>',
+      );
+    });
+
     it('leaves a monospace <div> without white-space: pre as text (a styled paragraph, not code)', () => {
       expect(read('<div style="font-family: monospace">not code</div>')).to.equal('<p>not code</p>');
     });
