@@ -30,6 +30,8 @@ test('a closed create-issue dialog comes back as a draft and is published', asyn
     const box = await editorBox(page, 'Description');
     await box.click();
     await page.keyboard.type('Started on the train.');
+    // The first Escape is the editor's (then Tab would leave it); the second closes the dialog.
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await waitFor(page, 'the dialog closed', () => !document.querySelector('[role="dialog"]'));
     await waitForText(page, 'Saved to your drafts.');

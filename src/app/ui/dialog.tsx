@@ -50,6 +50,47 @@ function onUnclaimedEscape(event: KeyboardEvent): void {
   if (event.key === 'Escape' && !event.defaultPrevented && !event.isComposing && dismissFocusedDialog()) event.preventDefault();
 }
 
+/** Keys that do not end an Escape's turn (Shift is held for Shift+Tab). */
+const HELD_KEYS: ReadonlySet<string> = new Set(['Shift', 'Control', 'Alt', 'Meta']);
+
+/** The editor whose Escape was the last key, and the editor's own (it kept the dialog open). */
+let escapedEditor: Element | null = null;
+
+/**
+ * Escape in a rich editor inside an open dialog is the editor's first: it closes the editor's
+ * open menu (the slash menu, a mention list, the link field), or else readies its way out
+ * (Escape, then Tab moves focus on to the dialog's next control); the next Escape in a row
+ * closes the dialog. Radix's dialog listens to Escape on the document before the editor sees
+ * it (and marks it handled), so the editor's Escape is taken here, at the window, and given to
+ * the editor alone: a copy dispatched where it was pressed that does not leave the editor's
+ * shadow root.
+ */
+function keepEscapeInEditor(event: KeyboardEvent): void {
+  if (event.key !== 'Escape') {
+    if (!HELD_KEYS.has(event.key)) escapedEditor = null;
+    return;
+  }
+  const editor = event.target instanceof Element ? event.target.closest('rich-editor') : null;
+  const pressed = event.composedPath()[0];
+  const inDialog = !!editor && [...openDialogs.keys()].some((content) => content.contains(editor));
+  if (!editor || !inDialog || !(pressed instanceof Element) || event.isComposing || event.defaultPrevented || escapedEditor === editor) {
+    escapedEditor = null;
+    return;
+  }
+  event.stopPropagation();
+  const { key, code, shiftKey, ctrlKey, altKey, metaKey, repeat } = event;
+  const copy = new KeyboardEvent('keydown', { key, code, shiftKey, ctrlKey, altKey, metaKey, repeat, bubbles: true, cancelable: true, composed: false });
+  pressed.dispatchEvent(copy);
+  if (copy.defaultPrevented) event.preventDefault();
+  // A menu the Escape closed: the next Escape is the editor's again.
+  escapedEditor = copy.defaultPrevented ? null : editor;
+}
+
+/** A press elsewhere ends an Escape's turn. */
+function forgetEscape(): void {
+  escapedEditor = null;
+}
+
 /**
  * Registers an open dialog's content, closed by `close`, while it is on the page: answers the ref
  * to give the content (Radix's portal draws it a render after `open` turns true).
@@ -61,10 +102,19 @@ function useOpenDialog(open: boolean, close: () => void): (node: HTMLDivElement 
   useEffect(() => {
     if (!open || !node) return;
     openDialogs.set(node, () => latest.current());
-    if (openDialogs.size === 1) window.addEventListener('keydown', onUnclaimedEscape);
+    if (openDialogs.size === 1) {
+      window.addEventListener('keydown', onUnclaimedEscape);
+      window.addEventListener('keydown', keepEscapeInEditor, { capture: true });
+      window.addEventListener('pointerdown', forgetEscape, { capture: true });
+    }
     return () => {
       openDialogs.delete(node);
-      if (openDialogs.size === 0) window.removeEventListener('keydown', onUnclaimedEscape);
+      if (openDialogs.size === 0) {
+        window.removeEventListener('keydown', onUnclaimedEscape);
+        window.removeEventListener('keydown', keepEscapeInEditor, { capture: true });
+        window.removeEventListener('pointerdown', forgetEscape, { capture: true });
+        escapedEditor = null;
+      }
     };
   }, [node, open]);
   return setNode;

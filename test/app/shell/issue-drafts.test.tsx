@@ -157,6 +157,8 @@ describe('issue drafts', () => {
     await typeInto(field(form, 'Title'), 'Do not lose me');
     (await textbox(editor)).focus();
     await sendKeys({ type: 'Precious words.' });
+    // The first Escape is the editor's (Escape, then Tab leaves it); the second closes the dialog.
+    await press('Escape');
     await press('Escape');
     const alert = await until(() => form.querySelector('[role="alert"]'), 'the failure');
     expect(alert.textContent).to.equal(`${DRAFT_NOT_SAVED} The server is busy.`);
