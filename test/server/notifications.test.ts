@@ -271,6 +271,25 @@ describe('the unread count', () => {
     assert.deepEqual((await actors.guest.get(url('/unread-count'))).body, { unread: 0 });
   });
 
+  test('a mention subscribes the person, so the mention is in a tab; what is in no tab is not counted', async () => {
+    const { actors } = seed;
+    await actors.viewer.post(url('/mark-all-read'));
+    const issue = await newIssue('member');
+    const comment = await actors.admin.post(`${issue.url}/comments`, { comment_html: `<p>Over to ${mention('viewer')}</p>` });
+    assert.equal(comment.status, 201, comment.text);
+    assert.deepEqual((await actors.viewer.get(url('/unread-count'))).body, { unread: 1 });
+    const subscribed = await list('viewer', '?tab=subscribed');
+    assert.deepEqual(
+      subscribed.filter((row) => row.issue_id === issue.id).map((row) => row.kind),
+      ['mentioned_in_comment'],
+      'the mention is in the Subscribed tab',
+    );
+    // Unsubscribed (neither its creator nor an assignee): the mention is in no tab, and not counted.
+    assert.equal((await actors.viewer.delete(`${issue.url}/subscribe`)).status, 200);
+    assert.deepEqual((await list('viewer', '?tab=subscribed')).filter((row) => row.issue_id === issue.id), []);
+    assert.deepEqual((await actors.viewer.get(url('/unread-count'))).body, { unread: 0 });
+  });
+
   test('mark all read takes the tab: only the notifications it lists', async () => {
     const { actors, users } = seed;
     const assigned = await newIssue('member', { assignee_ids: [users.guest.id] });

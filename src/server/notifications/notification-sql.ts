@@ -45,6 +45,18 @@ const TAB_SQL: Record<NotificationTab, (user: string) => string> = {
   subscribed: (user) => `EXISTS (SELECT 1 FROM issue_subscribers ts WHERE ts.issue_id = i.id AND ts.user_id = ${user})`,
 };
 
+/**
+ * Whether the notification is in one of the inbox's tabs: what the unread count counts, so each
+ * notification it counts is one the reader can see and mark read (one about an issue they were
+ * since unassigned from or unsubscribed from is in none).
+ */
+export function inSomeTabSql(params: SqlParams, reader: Reader): string {
+  const user = params.bind(reader.userId);
+  return `(${Object.values(TAB_SQL)
+    .map((tab) => tab(user))
+    .join(' OR ')})`;
+}
+
 /** The conditions a list query adds to ownNotificationsSql (see notificationListQuery). */
 export function notificationFilterSql(query: NotificationListQueryText, params: SqlParams, reader: Reader): string {
   const conditions: string[] = [];

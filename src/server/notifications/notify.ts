@@ -5,6 +5,7 @@ import type { Db } from '../db/index.js';
 import { SqlParams } from '../db/sql-params.js';
 import type { ActivityIssue } from '../issues/activity.js';
 import { opensProjectIssuesSql } from '../issues/issue-access.js';
+import { subscribe } from '../issues/subscriptions.js';
 
 /** One event to tell people about, written in the transaction of the change that caused it. */
 export interface NotifyInput {
@@ -55,14 +56,18 @@ export async function notify(tx: Db, input: NotifyInput): Promise<string[]> {
 
 /**
  * Tells the people `document` mentions that `before` did not (the editor core reads the
- * mentions), as `kind` (a description's or a comment's mention). Answers the ids of those told.
+ * mentions), as `kind` (a description's or a comment's mention), and subscribes them to the
+ * issue: what follows in it reaches them, and their inbox's Subscribed tab lists the mention.
+ * Answers the ids of those told.
  */
-export function notifyMentions(
+export async function notifyMentions(
   tx: Db,
   input: Omit<NotifyInput, 'to' | 'kind'> & { kind: 'mentioned' | 'mentioned_in_comment'; document: unknown; before?: unknown },
 ): Promise<string[]> {
   const earlier = new Set(mentionedEntities(input.before as JSONNode | undefined));
   const mentioned = mentionedEntities(input.document as JSONNode).filter((id) => !earlier.has(id));
   const { document: _document, before: _before, ...rest } = input;
-  return notify(tx, { ...rest, to: mentioned });
+  const told = await notify(tx, { ...rest, to: mentioned });
+  await subscribe(tx, input.issue.id, told);
+  return told;
 }

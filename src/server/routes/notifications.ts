@@ -18,6 +18,7 @@ import { typedRoutes } from '../http/type-provider.js';
 import { readerOf, type Reader } from '../issues/issue-access.js';
 import {
   AWAKE_SQL,
+  inSomeTabSql,
   NOTIFICATION_COLUMNS,
   NOTIFICATION_FROM,
   NOTIFICATION_NOT_FOUND,
@@ -91,7 +92,7 @@ export async function notificationRoutes(fastify: FastifyInstance): Promise<void
     const params = new SqlParams();
     const row = await db.one<{ unread: number; changed: Date | null }>(
       `SELECT count(*) FILTER (WHERE n.read_at IS NULL AND ${AWAKE_SQL}) AS unread, max(n.updated_at) AS changed
-         FROM ${NOTIFICATION_FROM} WHERE ${ownNotificationsSql(params, readerOf(request))}`,
+         FROM ${NOTIFICATION_FROM} WHERE ${ownNotificationsSql(params, readerOf(request))} AND ${inSomeTabSql(params, readerOf(request))}`,
       params.values,
     );
     const etag = unreadEtag(row.unread, row.changed);
