@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { XLSX_SHEET_NAME } from '../../src/server/exports/index.js';
 import { EXPORT_ACCESS_LOST, EXPORT_ROLE_LOST } from '../../src/server/exports-jobs/export-rows.js';
 import { Role } from '../../src/server/roles.js';
+import { NO_PROJECT_TO_EXPORT } from '../../src/server/routes/exports.js';
 import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 import { createIssue, createLabel } from './planning-fixtures.js';
 import { holdStoring } from './storage-hold.js';
@@ -108,8 +109,6 @@ describe('POST /api/workspaces/:slug/exports/', () => {
     const cases: Array<[unknown, string]> = [
       [{ project_ids: [seed.project.id] }, 'Provider is required'],
       [{ provider: 'pdf', project_ids: [seed.project.id] }, 'Provider must be one of csv, xlsx, json'],
-      [{ provider: 'csv', project_ids: [] }, 'Select at least one project to export.'],
-      [{ provider: 'csv' }, 'Select at least one project to export.'],
       [{ provider: 'csv', project_ids: [other.project.id] }, 'Some of the selected projects do not exist or you are not a member of them.'],
     ];
     for (const [body, error] of cases) {
@@ -120,6 +119,22 @@ describe('POST /api/workspaces/:slug/exports/', () => {
     const hidden = await seed.actors.admin.post(`${seed.workspaceUrl}/projects`, { name: 'Admins only', identifier: 'ADM' });
     const refused = await seed.actors.member.post(exportsUrl, { provider: 'csv', project_ids: [hidden.body.id] });
     assert.equal(refused.status, 400, 'a project the member is not in cannot be exported by them');
+  });
+  test('none named: every project the requester can open, and a clear answer when they are in none', async () => {
+    const own = await seed.actors.admin.post(`${seed.workspaceUrl}/projects`, { name: 'Admins again', identifier: 'AD2' });
+    assert.equal(own.status, 201, own.text);
+    for (const body of [{ provider: 'csv' }, { provider: 'csv', project_ids: [] }]) {
+      const created = await seed.actors.member.post(exportsUrl, body);
+      assert.equal(created.status, 201, created.text);
+      assert.deepEqual(created.body.project_ids, [seed.project.id], "the member's one project, not the admins'");
+    }
+    const byAdmin = await seed.actors.admin.post(exportsUrl, { provider: 'csv' });
+    assert.ok(byAdmin.body.project_ids.includes(own.body.id) && byAdmin.body.project_ids.includes(seed.project.id), 'an admin opens every project');
+    const other = await seedWorkspace(server);
+    await server.db.query('DELETE FROM project_members WHERE user_id = $1 AND project_id = $2', [other.users.member.id, other.project.id]);
+    const refused = await other.actors.member.post(`${other.workspaceUrl}/exports`, { provider: 'csv' });
+    assert.equal(refused.status, 400, refused.text);
+    assert.equal(refused.body.error, NO_PROJECT_TO_EXPORT);
   });
 });
 

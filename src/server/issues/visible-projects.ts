@@ -25,3 +25,15 @@ export async function canOpenProjects(db: Db, workspaceId: string, userId: strin
   );
   return open.count === new Set(projectIds).size;
 }
+
+/** The ids of every project of the workspace the user (role `workspaceRole` there) can open (visibleProjectSql), oldest first. */
+export async function openProjectIds(db: Db, workspaceId: string, userId: string, workspaceRole: number): Promise<string[]> {
+  const params = new SqlParams();
+  const rows = await db.query<{ id: string }>(
+    `SELECT p.id FROM projects p
+      WHERE p.workspace_id = ${params.bind(workspaceId)} AND ${visibleProjectSql('p.id', params, workspaceId, userId, workspaceRole)}
+      ORDER BY p.created_at, p.id`,
+    params.values,
+  );
+  return rows.map((row) => row.id);
+}

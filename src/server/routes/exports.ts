@@ -7,7 +7,7 @@ import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { pagination, paginationQuery, uuid, workspaceParams } from '../http/schemas.js';
-import { canOpenProjects } from '../issues/visible-projects.js';
+import { canOpenProjects, openProjectIds } from '../issues/visible-projects.js';
 import { Role } from '../roles.js';
 
 interface ExportBody {
@@ -17,12 +17,15 @@ interface ExportBody {
 
 const EXPORT_NOT_FOUND = 'Export not found.';
 
+/** The answer to an export of all one's projects by someone who is in none. */
+export const NO_PROJECT_TO_EXPORT = 'You are not a member of any project to export.';
+
 /** The answer for a finished export whose file was removed (after EXPORT_FILE_RETENTION_DAYS) or lost. */
 const EXPORT_FILE_GONE = 'The export file is no longer available. Please start a new one.';
 
 /**
  * Exports of a workspace's issues (spec: settings → Exports, Member and up): a Member asks for a
- * CSV, XLSX or JSON file of some of their projects; it is queued in the database and made in the
+ * CSV, XLSX or JSON file of some of their projects (none named: all of them); it is queued in the database and made in the
  * background by whichever server process claims it first (one job at a time per process), and
  * listed with its status and progress; the requester or an admin downloads it once completed.
  */
@@ -49,11 +52,15 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const workspace = currentWorkspace(request);
       const user = currentUser(request);
-      const projectIds = [...new Set((request.body.project_ids ?? []).map((id) => id.toLowerCase()))];
-      if (!projectIds.length) throw badRequest('Select at least one project to export.');
+      let projectIds = [...new Set((request.body.project_ids ?? []).map((id) => id.toLowerCase()))];
       // Only projects the requester can open: their own, or all of them for a workspace admin
-      // (checked again when the export is made).
-      if (!(await canOpenProjects(db, workspace.id, user.id, workspace.role, projectIds))) throw badRequest('Some of the selected projects do not exist or you are not a member of them.');
+      // (checked again when the export is made). None chosen: every one of those.
+      if (!projectIds.length) {
+        projectIds = await openProjectIds(db, workspace.id, user.id, workspace.role);
+        if (!projectIds.length) throw badRequest(NO_PROJECT_TO_EXPORT);
+      } else if (!(await canOpenProjects(db, workspace.id, user.id, workspace.role, projectIds))) {
+        throw badRequest('Some of the selected projects do not exist or you are not a member of them.');
+      }
       const job = await db.one<ExportJobJson>(
         `INSERT INTO export_jobs AS j (workspace_id, provider, project_ids, requested_by) VALUES ($1, $2, $3::uuid[], $4) RETURNING ${EXPORT_JOB_COLUMNS}`,
         [workspace.id, request.body.provider, projectIds, user.id],
