@@ -176,6 +176,17 @@ describe('project issue board', () => {
     await until(() => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent === 'WEB-1 moved to Todo'), 'the second announcement');
   });
 
+  it('J and K pressed outside the board focus its first and its last card', async () => {
+    const app = await openBoard(boardApi());
+    const links = () => [...app.container.querySelectorAll<HTMLElement>('.app-board-card a[href]')];
+    (document.activeElement as HTMLElement | null)?.blur();
+    await sendKeys({ press: 'j' });
+    expect(document.activeElement, 'J').to.equal(links()[0]);
+    (document.activeElement as HTMLElement).blur();
+    await sendKeys({ press: 'k' });
+    expect(document.activeElement, 'K').to.equal(links().at(-1));
+  });
+
   it('walks the cards with the arrows (and J and K) without moving any: down and up a column, and across to the nearest column with cards', async () => {
     const api = boardApi();
     const app = await openBoard(api);

@@ -288,6 +288,22 @@ describe('moving between an issue list’s rows with the keyboard', () => {
     expect(document.activeElement, 'the checkbox above').to.equal(shown()[0]!.querySelector('.app-issue-select'));
   });
 
+  it('J and K pressed outside the list focus its first and its last issue; Down Arrow there still scrolls', async () => {
+    const shown = await listOf([listedIssue(3), listedIssue(2), listedIssue(1)]);
+    (document.activeElement as HTMLElement | null)?.blur();
+    await press('ArrowDown');
+    expect(document.activeElement, 'Down Arrow enters no list').to.equal(document.body);
+    await press('j');
+    expect(document.activeElement, 'J from the page').to.equal(linkOf(shown()[0]));
+    expect(document.activeElement!.hasAttribute('data-list-entry')).to.equal(true);
+    await press('j');
+    expect(document.activeElement, 'and on down the list').to.equal(linkOf(shown()[1]));
+    const filter = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Filter')!;
+    filter.focus();
+    await press('k');
+    expect(document.activeElement, 'K from a button outside the list').to.equal(linkOf(shown()[2]));
+  });
+
   it('go from the last row of a group to the first of the next', async () => {
     const shown = await listOf([listedIssue(3, { priority: 'urgent' }), listedIssue(2, { priority: 'urgent' }), listedIssue(1, { priority: 'low' })], `${LIST}&group=priority`);
     expect(document.querySelectorAll('.app-issue-list').length, 'two groups').to.equal(2);

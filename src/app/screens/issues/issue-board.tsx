@@ -8,7 +8,7 @@ import { paths } from '../../router/paths.js';
 import { DatePicker, StateDot } from '../../ui/pickers/index.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
-import { columnStep, listStep } from '../../widgets/command-palette/index.js';
+import { columnStep, LIST_ENTRY_PROPS, listStep } from '../../widgets/command-palette/index.js';
 import { formatDay } from '../../ui/dates.js';
 import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
@@ -238,6 +238,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
                         aria-label={`${issueKey(issue)} ${issue.name}`}
                         aria-describedby={hintId}
                         draggable={false}
+                        {...LIST_ENTRY_PROPS}
                       >
                         {issue.name}
                       </Link>

@@ -6,7 +6,7 @@ import { paths } from '../../router/paths.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { DatePicker } from '../../ui/pickers/index.js';
 import { useStyles } from '../../ui/styles.js';
-import { listStep } from '../../widgets/command-palette/index.js';
+import { LIST_ENTRY_PROPS, listStep } from '../../widgets/command-palette/index.js';
 import { formatDay } from '../../ui/dates.js';
 import { screensCss } from '../screens.css.js';
 import { PriorityIcon, StateIcon } from './issue-icons.js';
@@ -120,7 +120,7 @@ function IssueRowCells({ slug, issue, editing, shows }: { slug: string; issue: I
       </span>
       <span className="app-issue-key">{shows('key') ? issueKey(issue) : null}</span>
       <span className="app-issue-title-cell">
-        <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name}>
+        <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name} {...LIST_ENTRY_PROPS}>
           {issue.name}
         </Link>
         <PeekButton issue={issue} />

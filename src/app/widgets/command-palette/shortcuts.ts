@@ -32,6 +32,28 @@ export function listStep(event: { key: string; altKey: boolean; ctrlKey: boolean
 }
 
 /**
+ * The attribute an issue list's rows and a board's cards put on their link: J or K pressed with
+ * focus outside them (on the page, a button, the sidebar) focuses the first or the last such link,
+ * and the list keys go on from there.
+ */
+export const LIST_ENTRY = 'data-list-entry';
+/** The props that mark a link as a list's entry ({@link LIST_ENTRY}). */
+export const LIST_ENTRY_PROPS = { [LIST_ENTRY]: '' } as const;
+
+/**
+ * Focuses the first (J) or last (K) list entry on the page; says whether there was one. Only the
+ * letters enter a list: the arrows keep scrolling the page.
+ */
+function enterList(key: string): boolean {
+  const step = key.length === 1 ? LIST_STEPS.get(key) : undefined;
+  if (!step) return false;
+  const entries = [...document.querySelectorAll<HTMLElement>(`[${LIST_ENTRY}]`)];
+  const to = step === 1 ? entries[0] : entries.at(-1);
+  to?.focus();
+  return !!to;
+}
+
+/**
  * The keys that walk a board across its columns (screens/issues/issue-board.tsx): alone they move
  * focus to the card at the same height in the nearest column with cards; with Shift they move the
  * focused card itself to the previous or next column.
@@ -94,6 +116,11 @@ export function useShortcuts(run: (action: ShortcutAction) => void): void {
       else if (key === 'c' && !event.shiftKey) action = 'create-issue';
       else if (key === '/') action = 'search';
       else if (key === '?') action = 'help';
+      else if (!event.shiftKey && enterList(key)) {
+        // J or K from outside a list (the row and card keys handle them inside): into the list.
+        event.preventDefault();
+        return;
+      }
       if (!action) return;
       event.preventDefault();
       latest.current(action);
