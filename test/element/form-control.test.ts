@@ -206,6 +206,25 @@ describe('<rich-editor> as a form control', () => {
     expect(el.checkValidity()).to.equal(false);
   });
 
+  it('gives its editable the name of its <label> or its aria-label, and says when it is required', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form>
+      <label for="first">Description</label><rich-editor id="first" name="first" required></rich-editor>
+      <label>Notes <rich-editor name="second"></rich-editor></label>
+    </form>`);
+    const [first, second] = [...form.querySelectorAll<RichEditor>('rich-editor')];
+    await first!.updateComplete;
+    await second!.updateComplete;
+    expect(content(first!).getAttribute('aria-label')).to.equal('Description');
+    expect(content(first!).getAttribute('aria-required')).to.equal('true');
+    expect(content(second!).getAttribute('aria-label'), 'a wrapping label, the editor\'s own text left out').to.match(/^Notes/);
+    expect(content(second!).hasAttribute('aria-required')).to.equal(false);
+    first!.setAttribute('aria-label', 'What needs doing');
+    expect(content(first!).getAttribute('aria-label'), 'aria-label before the label').to.equal('What needs doing');
+    first!.required = false;
+    await first!.updateComplete;
+    expect(content(first!).hasAttribute('aria-required')).to.equal(false);
+  });
+
   it("blocks its form's submit with the message given to setCustomValidity, until it is cleared with ''", async () => {
     const form = await fixture<HTMLFormElement>(html`<form>
       <rich-editor name="description" value="<p>Crash on save</p>"></rich-editor>

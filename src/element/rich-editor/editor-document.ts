@@ -204,6 +204,21 @@ export class EditorDocument implements ReactiveController {
     }
   }
 
+  /**
+   * The editable's accessible name: the host's `aria-label`, else its `<label>`s' text (the host
+   * is a form control: `<label for>` and a wrapping label name it), else the words' default.
+   */
+  private label(): string {
+    const labels = this.formControl.internals?.labels;
+    const text = labels && [...labels].map((label) => label.textContent!.trim()).join(' ');
+    return this.host.getAttribute('aria-label') ?? (text || wordsWith(this.host.strings)['editor.label']);
+  }
+
+  /** Writes the editable's attributes again (its name, required), which ProseMirror reads at each update. */
+  refreshAttributes(): void {
+    this.view?.setProps({});
+  }
+
   /** Brings the view up to date with the element's properties, and rebuilds it for a new configuration. */
   update(changed: PropertyValues<RichEditor>): void {
     // Mention highlights load once the host gives its list (the first update has it when given before).
@@ -215,7 +230,10 @@ export class EditorDocument implements ReactiveController {
       view.setProps({ editable: () => this.element.editable() });
       this.host.hub.notify(view.state);
     }
-    if (changed.has('required')) this.formControl.validate();
+    if (changed.has('required')) {
+      this.formControl.validate();
+      this.refreshAttributes();
+    }
     if (changed.has('name')) this.formControl.flush();
     if (changed.has('placeholder')) view.dispatch(view.state.tr);
     // A host that sets its highlight list after the element started gets it applied (highlights that
@@ -249,7 +267,6 @@ export class EditorDocument implements ReactiveController {
     // Editing together: the shared document's content once synced (empty and read-only until then).
     const shared = this.collab?.shared?.editing(setup.schema) ?? null;
     const doc = this.collab?.active ? (shared?.doc ?? emptyDoc(setup.schema)) : parseHTML(html, { schema: setup.schema });
-    const label = host.getAttribute('aria-label') ?? wordsWith(host.strings)['editor.label'];
     // The mount itself becomes the editable root, so `.content > *` are the document's blocks.
     this.liveView = new EditorView({ mount }, {
       state: EditorState.create({ doc, plugins: fillSlots((this.slots = this.config.plugins(setup, shared)), editingParts()) }),
@@ -260,7 +277,8 @@ export class EditorDocument implements ReactiveController {
       attributes: () => ({
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-label': label,
+        'aria-label': this.label(),
+        ...(host.required ? { 'aria-required': 'true' } : {}),
         ...(host.readonly ? { tabindex: '-1', 'aria-readonly': 'true' } : {}),
         ...(this.element.disabled() ? { 'aria-disabled': 'true' } : {}),
       }),

@@ -123,11 +123,13 @@ export class RichEditor extends EditorSettings {
   // `value` is not one of Lit's properties: Lit reads every property at the first update,
   // and reading this one serialises the document. Its attribute is handled here.
   static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'value'];
+    return [...super.observedAttributes, 'value', 'aria-label'];
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (name === 'value') this.doc.assignDefault(value ?? '');
+    // The editable inside carries the name.
+    else if (name === 'aria-label') this.doc.refreshAttributes();
     else super.attributeChangedCallback(name, old, value);
   }
 
