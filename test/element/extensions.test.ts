@@ -137,6 +137,17 @@ describe('an extension block (the callout)', () => {
     const aside = content(el).querySelector('aside.callout')!;
     expect(getComputedStyle(aside).borderLeftWidth).to.equal('4px');
   });
+
+  it('reads a value set right after the extensions with them, in the same task (the docs\' plain-page order)', async () => {
+    const el = await editor('<p>Before</p>', []);
+    el.extensions = [callout];
+    el.value = WARNING;
+    expect(el.getHTML(), 'getHTML in the same task').to.equal(WARNING);
+    expect(el.value).to.equal(WARNING);
+    await el.updateComplete;
+    expect(el.getHTML()).to.equal(WARNING);
+    expect(content(el).querySelector('aside.callout'), 'drawn as the block').to.not.equal(null);
+  });
 });
 
 describe('the built-in blocks, written with the same API', () => {

@@ -285,7 +285,18 @@ export class RichEditor extends EditorSettings {
 
   /** Replaces the document with HTML (no-op when equal; refused and logged while an image upload runs). */
   setValue(htmlValue: string): void {
+    this.settle();
     this.doc.replace(htmlValue);
+  }
+
+  /**
+   * Applies what was set earlier in this task (extensions, features, words: Lit applies them at
+   * its next update) before a value is read: `extensions` then `value` in one task reads the value
+   * with the extensions' blocks, as a host writing them in that order expects. (Never during an
+   * update: the element's own code sets no value while Lit draws it.)
+   */
+  private settle(): void {
+    if (this.hasUpdated && this.isUpdatePending) this.performUpdate();
   }
 
   /** Empties the document. */
