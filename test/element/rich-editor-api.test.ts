@@ -307,6 +307,25 @@ describe('<rich-editor> public API', () => {
     expect(calls).to.deep.equal(['restore /files/pic.png', 'delete /files/pic.png']);
   });
 
+  it('restores the images of an editor written in the markup once the page gives restoreFile, unless deleted first', async () => {
+    const el = await fixture<RichEditor>(
+      html`<rich-editor value='<p>a</p><img src="https://cdn.example.com/files/one.png"><p>between</p><img src="/files/two.png"><p>b</p>'></rich-editor>`,
+    );
+    // Created with no callback; the user deletes the second image before the page's script gives one.
+    const view = el.editorView!;
+    let at = -1;
+    view.state.doc.descendants((node, pos) => {
+      if (node.type.name === 'image' && node.attrs.src === '/files/two.png') at = pos;
+    });
+    view.dispatch(view.state.tr.delete(at, at + 1));
+    expect(content(el).querySelectorAll('img').length, 'the second image deleted').to.equal(1);
+    const calls: string[] = [];
+    el.restoreFile = (path) => calls.push(`restore ${path}`);
+    await el.updateComplete;
+    await until(() => calls.length > 0, 'the held restore');
+    expect(calls).to.deep.equal(['restore /files/one.png']);
+  });
+
   it('lets no editing plugin act in read-only mode: keys, shortcuts, paste and drop change nothing', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor readonly value="<p>Fixed text</p>"></rich-editor>`);
     el.uploadFile = () => Promise.resolve('https://example.com/x.png');

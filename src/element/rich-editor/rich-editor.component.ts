@@ -261,6 +261,7 @@ export class RichEditor extends EditorSettings {
 
   protected override updated(changed: PropertyValues<this>): void {
     this.doc.update(changed);
+    if (changed.has('restoreFile')) this.uploads.restoreHeld();
   }
 
   /** Opens the file chooser for an image upload (the slash menu's Image entry). */

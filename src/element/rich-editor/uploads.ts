@@ -21,6 +21,12 @@ export type UploadFileCallback = (file: File, context: UploadContext) => Promise
 export class Uploads {
   private shownError: string | null = null;
   private fileInput: HTMLInputElement | null = null;
+  /**
+   * Restores asked for while the host had given no `restoreFile` (an editor written in the
+   * page's markup restores its images when created, before the page's script gives callbacks),
+   * by path: made when it gives one, unless the image was deleted first.
+   */
+  private readonly held = new Map<string, (made: unknown) => void>();
 
   constructor(
     private readonly host: RichEditor,
@@ -56,10 +62,20 @@ export class Uploads {
           ]
         : []),
       imageTrackingPlugin({
-        deleteFile: (path) => host.deleteFile?.(path),
-        restoreFile: (path) => host.restoreFile?.(path),
+        // A held restore of a deleted image is dropped (its promise never settles).
+        deleteFile: (path) => (this.held.delete(path), host.deleteFile?.(path)),
+        // A held restore answers what the host's callback answers once given (its failure is logged as any).
+        restoreFile: (path) => (host.restoreFile ? host.restoreFile(path) : new Promise((made) => this.held.set(path, made))),
       }),
     ];
+  }
+
+  /** Makes the restores held until the host gave `restoreFile` (called when it changes). */
+  restoreHeld(): void {
+    const restore = this.host.restoreFile;
+    if (!restore) return;
+    for (const [path, made] of this.held) made(Promise.resolve().then(() => restore(path)));
+    this.held.clear();
   }
 
   /** The upload error's inline alert, with its dismiss button (nothing when there is none). */
