@@ -16,7 +16,7 @@ import { pm as editorPm } from '../../src/core/pm.js';
 import { parseMarkdownNow } from '../../src/core/serialize/markdown-parse.js';
 import { details } from '../../src/extensions/details.js';
 import { cardBlock } from '../helpers/card-block.js';
-import { pressWith } from '../helpers/editor.js';
+import { focusSettled, pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
 import { click, clickAt, textPoint, until } from './toolbar/helpers.js';
 
@@ -136,6 +136,8 @@ function rating(log: string[]): ExtensionInput {
           remove.textContent = 'Remove';
           remove.addEventListener('click', () => context.deleteNode(), { signal: context.signal });
           dom.append(...buttons, remove);
+          // A press on the stars leaves focus in the text, so the keys (undo) stay the editor's.
+          dom.addEventListener('mousedown', (event) => event.preventDefault(), { signal: context.signal });
           const show = () => {
             dom.dataset.stars = String(context.node.attrs.stars);
             dom.dataset.selected = String(context.selected);
@@ -151,6 +153,16 @@ function rating(log: string[]): ExtensionInput {
 }
 
 describe('a node view in plain JS, with pm', () => {
+  it('leaves the keys with the text after a star is pressed: the undo key takes the rating back', async () => {
+    const el = await editor('<p>a</p><div class="rating" data-stars="2"></div><p>b</p>', [rating([])]);
+    el.editorView!.focus();
+    await focusSettled();
+    await click(content(el).querySelectorAll<HTMLElement>('.rating-view button')[3]!);
+    expect(el.getHTML()).to.equal('<p>a</p><div class="rating" data-stars="4"></div><p>b</p>');
+    await pressWith('z', 'Control');
+    expect(el.getHTML()).to.equal('<p>a</p><div class="rating" data-stars="2"></div><p>b</p>');
+  });
+
   it('sets attributes and removes its node through its context; selection and attributes reach it without a rebuild', async () => {
     const log: string[] = [];
     const el = await editor('<p>a</p><div class="rating" data-stars="2"></div><p>b</p>', [rating(log)]);
