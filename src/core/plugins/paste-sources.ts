@@ -301,7 +301,13 @@ function presentation(root: ParentNode): void {
       }
     }
   }
-  for (const heading of elementsOf(root, 'h1, h2, h3, h4, h5, h6')) heading.style.removeProperty('font-weight');
+  for (const heading of elementsOf(root, 'h1, h2, h3, h4, h5, h6')) {
+    heading.style.removeProperty('font-weight');
+    // A page's permalink to its own heading ("#", "¶", "§" or an icon) is the page's furniture, not the title.
+    for (const link of elementsOf(heading, 'a[href^="#"]')) if (/^[#¶§🔗]?$/u.test(link.textContent!.trim())) link.remove();
+  }
+  // The browser's mark of a copy that ended at a line's end (Chrome, Safari): never content.
+  for (const br of elementsOf(root, 'br.Apple-interchange-newline')) br.remove();
   for (const br of elementsOf(root, 'br')) {
     const next = br.nextElementSibling;
     const between = next ? br.nextSibling === next || !(br.nextSibling?.textContent ?? '').trim() : false;

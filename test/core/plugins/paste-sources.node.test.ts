@@ -38,6 +38,21 @@ describe('pasted HTML from other apps', () => {
     });
   });
 
+  describe('web pages and documents', () => {
+    it('leaves out a heading\'s permalink (#, ¶, an icon), keeping other links in it', () => {
+      expect(read('<h2>Getting started<a class="anchor" href="#getting-started">#</a></h2>')).to.equal('<h2>Getting started</h2>');
+      expect(read('<h3><a href="#x" aria-hidden="true"><svg viewBox="0 0 16 16"><path d="M0 0"></path></svg></a>Install</h3>')).to.equal('<h3>Install</h3>');
+      expect(read('<h2>Usage<a href="#usage">¶</a></h2>')).to.equal('<h2>Usage</h2>');
+      expect(read('<h2>See <a href="#api">the API</a></h2>'), 'a worded link keeps its words').to.equal('<h2>See the API</h2>');
+    });
+
+    it('ends a Google Docs copy without the empty paragraph of its line-end mark', () => {
+      expect(
+        read('<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1a2b"><p dir="ltr"><span>One line</span></p></b><br class="Apple-interchange-newline">'),
+      ).to.equal('<p>One line</p>');
+    });
+  });
+
   describe('Word lists', () => {
     it('switches from bullets to numbers at the same level as a new list', () => {
       expect(read(wordItem(1, '·', 'one') + wordItem(1, '1.', 'two'))).to.equal('<ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol>');
