@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState, type MouseEvent } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useNavigationStart } from '../router/app-router.js';
 import { interceptLinks } from '../router/intercept-links.js';
 import { isApiError } from '../api/api-error.js';
@@ -24,6 +24,23 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
+ * After a navigation that took focus away with the page it left (Enter on a list's row, Back),
+ * focus goes to the new page's main region, where a keyboard or screen reader user goes on
+ * (left on the page's body, the next Tab would start over at the skip link and the sidebar).
+ * Focus still on something (a sidebar entry, the palette) stays where it is.
+ */
+function useFocusAfterNavigation(): void {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+/**
  * The layout of every workspace screen: skip link, sidebar, header and the screen itself. Below
  * 768 px the sidebar is a drawer, closed until the header's menu button opens it; wider, it is a
  * column the user may hide (remembered by useSidebarOpen).
@@ -43,6 +60,7 @@ export function WorkspaceLayout() {
   // as it starts, and a window grown past the phone width leaves it closed for when it shrinks.
   useNavigationStart(() => setDrawerOpen(false));
   useEffect(() => setDrawerOpen(false), [phone]);
+  useFocusAfterNavigation();
 
   if (workspace.isPending) return <FullPageMessage busy title="Loading workspace…" />;
   if (workspace.isError) {

@@ -304,6 +304,20 @@ describe('moving between an issue list’s rows with the keyboard', () => {
     expect(document.activeElement, 'K from a button outside the list').to.equal(linkOf(shown()[2]));
   });
 
+  it('Enter on a row opens the issue with focus on the page\'s main region, and Back returns it there', async () => {
+    const { api } = seededApi((scene) => {
+      scene.issues = [listedIssue(2), listedIssue(1)];
+    });
+    const app = renderApp(LIST, { api });
+    await until(() => rows(app.container).length === 2, 'the issues');
+    linkOf(rows(app.container)[0])!.focus();
+    await press('Enter');
+    await until(() => document.activeElement?.id === 'main' && !app.container.querySelector('.app-issue-row'), 'the issue page, focus on its main region');
+    await app.router.navigate(-1);
+    await until(() => rows(app.container).length === 2, 'the list again');
+    await until(() => document.activeElement?.id === 'main', 'focus on the main region');
+  });
+
   it('go from the last row of a group to the first of the next', async () => {
     const shown = await listOf([listedIssue(3, { priority: 'urgent' }), listedIssue(2, { priority: 'urgent' }), listedIssue(1, { priority: 'low' })], `${LIST}&group=priority`);
     expect(document.querySelectorAll('.app-issue-list').length, 'two groups').to.equal(2);
