@@ -18,6 +18,7 @@ import { useNotify } from '../ui/toasts.js';
 import { CoverPickerPopover } from '../widgets/cover-picker/index.js';
 import { useUnsplashConfigured, useUploadLimit } from '../editor/use-upload-limit.js';
 import { ProjectEstimates } from './projects/project-estimates.js';
+import { ProjectStates } from './projects/project-states.js';
 import { PROJECT_FEATURES } from './projects/project-features.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
@@ -26,7 +27,7 @@ import { StateDot } from '../ui/pickers/index.js';
 
 /**
  * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
- * its labels (members); the empty state of integrations, which the product does not offer yet;
+ * its workflow states (project admins); its labels (members); the empty state of integrations, which the product does not offer yet;
  * and its estimates (project admins).
  */
 export function ProjectSettingsScreen() {
@@ -39,6 +40,7 @@ export function ProjectSettingsScreen() {
       <div className="app-content app-settings-page">
         <ProjectGeneral key={project.id} slug={slug} project={project} />
         <ProjectFeatures slug={slug} project={project} />
+        <ProjectStates slug={slug} project={project} />
         <ProjectLabels slug={slug} project={project} />
         <Integrations project={project} />
         <ProjectEstimates slug={slug} project={project} />

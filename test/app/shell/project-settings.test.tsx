@@ -3,7 +3,7 @@ import type { Project } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import type { RoleValue } from '../../../src/app/roles.js';
-import { project, PROJECT_ID } from './fixtures.js';
+import { project, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -121,6 +121,45 @@ describe('project settings screen', () => {
     await until(() => document.querySelector('.cover-picker__panel[data-state="active"] input[type="search"]'), 'the search box');
   });
 
+  it('lets a project admin add a state to a group, make it the default and delete one, saying why the server refuses', async () => {
+    const { api } = withLabels();
+    type Listed = { id: string; project_id: string; name: string; description: string; color: string; group: string; sequence: number; is_default: boolean };
+    const states: Listed[] = [{ id: STATE_ID, project_id: PROJECT_ID, name: 'Todo', description: '', color: '#f59e0b', group: 'unstarted', sequence: 1, is_default: true }];
+    const NEW_ID = '99999999-0000-4000-8000-000000000002';
+    api
+      .on('GET', '/workspaces/:slug/projects/:projectId/states', () => states.map((state) => ({ ...state })))
+      .on('POST', '/workspaces/:slug/projects/:projectId/states', (request) => {
+        const state = { id: NEW_ID, project_id: PROJECT_ID, description: '', sequence: 2, is_default: false, ...(request.body as { name: string; color: string; group: string }) };
+        states.push(state);
+        return reply(201, state);
+      })
+      .on('PATCH', '/workspaces/:slug/projects/:projectId/states/:stateId', (request) => {
+        for (const state of states) state.is_default = state.id === request.params.stateId;
+        return states.find((state) => state.id === request.params.stateId)!;
+      })
+      .on('DELETE', '/workspaces/:slug/projects/:projectId/states/:stateId', () => reply(409, { error: 'This state is used by 1 issue: move it to another state before deleting the state.' }));
+    const app = renderApp(SETTINGS_URL, { api });
+    await until(() => byText(app.container, 'ul[aria-label="Unstarted states"] li', 'Todo'), 'the states by group');
+    expect(app.container.querySelector('ul[aria-label="Unstarted states"] li')!.textContent).to.contain('Default: new issues start here');
+    expect(button(app.container, 'Delete state Todo'), 'the default state cannot be deleted').to.equal(null);
+    await typeInto(field(app.container, 'State name'), 'In review');
+    const group = app.container.querySelector<HTMLSelectElement>('form[aria-label="Create a state"] select')!;
+    group.focus();
+    await press('End');
+    await press('ArrowUp');
+    await press('ArrowUp');
+    expect(group.value, 'chosen with the keys').to.equal('Started');
+    await click(button(app.container, 'Create state'));
+    await until(() => byText(app.container, 'ul[aria-label="Started states"] li', 'In review'), 'the new state in its group');
+    expect(api.sent('POST', '/workspaces/acme/projects/:projectId/states')[0]!.body).to.deep.include({ name: 'In review', group: 'started' });
+    await click(button(app.container, 'Make default: In review'));
+    await until(() => byText(app.container, 'ul[aria-label="Started states"] li', 'Default: new issues start here'), 'the new default');
+    await click(await until(() => button(app.container, 'Delete state Todo'), 'Todo deletable now'));
+    await until(() => byText(document, '[role="status"], [role="alert"]', 'This state is used by 1 issue: move it to another state before deleting the state.'), 'the refusal');
+    expect(byText(app.container, 'ul[aria-label="Unstarted states"] li', 'Todo'), 'still listed').to.not.equal(null);
+    await expectAccessible(app.container);
+  });
+
   it('gives a viewer the settings read-only: no feature toggles, no label form, no cover picker', async () => {
     const { api } = withLabels(10);
     const app = renderApp(SETTINGS_URL, { api });
@@ -129,6 +168,8 @@ describe('project settings screen', () => {
     expect(app.container.querySelector('form[aria-label="Create a label"]')).to.equal(null);
     expect(button(app.container, 'Choose a cover')).to.equal(null);
     expect(button(app.container, 'Create a label')!.getAttribute('aria-disabled')).to.equal('true');
+    expect(app.container.querySelector('form[aria-label="Create a state"]'), 'no state form').to.equal(null);
+    expect(button(app.container, 'Make default: Todo')).to.equal(null);
     await expectAccessible(app.container);
   });
 });
