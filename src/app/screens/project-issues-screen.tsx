@@ -30,6 +30,7 @@ import { IssuePeek, PeekProvider, usePeekState } from './issues/issue-peek.js';
 import { useIssueSearch } from './issues/issue-search-box.js';
 import { IssueSelectionBar } from './issues/issue-selection-bar.js';
 import { IssueToolbar } from './issues/issue-toolbar.js';
+import { useProjectChoices } from './issues/issue-pickers.js';
 import { useRowSelection } from './issues/use-row-selection.js';
 import { useIssueRowChange } from './issues/use-change-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
@@ -37,7 +38,7 @@ import { EmptyState } from '../empty-states/index.js';
 import { screensCss } from './screens.css.js';
 
 /**
- * A project's issues as a list or a board, filtered by state, priority and target date, in an order, with
+ * A project's issues as a list or a board, filtered by state, priority, assignee, label and target date, in an order, with
  * the properties chosen: create one, move one between states, delete several at once, or save the list
  * as a view (Members and Admins). Opened from a view (`?view=`), it is titled with the view's name.
  */
@@ -56,6 +57,8 @@ export function ProjectIssuesScreen() {
   const peek = usePeekState();
   const [grouping, setGrouping] = useIssueGrouping();
   const states = useQuery({ queryKey: queryKeys.states(slug, projectId), queryFn: () => api.states.list(slug, projectId) });
+  // The Assignee and Labels filters' choices (the rows' pickers ask for the same, once).
+  const choices = useProjectChoices(slug, projectId);
   const estimates = !!useEstimate(slug, projectId).data?.enabled;
   const serverFilters = { ...listQueryOf(filters), order: order === 'newest' ? undefined : order };
   const filtered = Object.keys(filters).length > 0;
@@ -127,6 +130,7 @@ export function ProjectIssuesScreen() {
       <div className="app-content">
         <IssueToolbar
           states={states.data ?? []}
+          choices={choices}
           layout={layout}
           onLayoutChange={setLayout}
           filters={filterValuesOf(filters)}

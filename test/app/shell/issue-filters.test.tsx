@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { reply } from './fake-api.js';
-import { listedIssue, PROJECT_ID, STATE_ID } from './fixtures.js';
+import { listedIssue, OTHER_ID, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press, typeDate } from './input.js';
 import { addFilter } from './issue-toolbar-input.js';
 import { closed, listbox, nameOf, option, options, shown } from './pickers.js';
@@ -49,6 +49,29 @@ describe('project issue filters', () => {
       const last = api.sent('GET', ISSUES).at(-1)!;
       return !last.query.has('state') && last.query.get('priority') === 'urgent,high';
     }, 'the list without the state filter');
+  });
+
+  it('adds assignee and label filters, sent to the list route and kept in the address', async () => {
+    const { api } = seededApi();
+    const LABEL = '99999999-0000-4000-8000-00000000000a';
+    api.on('GET', '/workspaces/:slug/projects/:projectId/labels', () => [{ id: LABEL, project_id: PROJECT_ID, name: 'Bug', color: '#ef4444', sort_order: 1 }]);
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => app.container.querySelector('ul[aria-label="Issues"]'), 'the issues');
+    await addFilter(app.container, 'Assignee');
+    await click(option(await listbox(), 'Grace'));
+    await until(() => api.sent('GET', ISSUES).some((request) => request.query.get('assignee') === OTHER_ID), 'the assignee filter');
+    await press('Escape');
+    await closed();
+    expect(shown(chip(app.container, 'Assignee filter')!)).to.equal('Assignee:Grace');
+    await addFilter(app.container, 'Labels');
+    await click(option(await listbox(), 'Bug'));
+    await until(() => api.sent('GET', ISSUES).some((request) => request.query.get('label') === LABEL && request.query.get('assignee') === OTHER_ID), 'both filters');
+    await press('Escape');
+    await closed();
+    expect(shown(chip(app.container, 'Labels filter')!)).to.equal('Labels:Bug');
+    const address = new URLSearchParams(app.router.state.location.search);
+    expect([address.get('assignee'), address.get('label')]).to.deep.equal([OTHER_ID, LABEL]);
+    await expectAccessible(app.container);
   });
 
   it('keeps both of two picks made before the list shows the first', async () => {

@@ -7,18 +7,22 @@ import { Button } from '../../ui/button.js';
 import { Icon } from '../../ui/icon.js';
 import { Picker } from '../../ui/pickers/index.js';
 import { DateFilter, type DateFilterValue } from '../../widgets/date-filter/index.js';
-import { priorityOptions, stateOptions } from './issue-pickers.js';
+import { labelOptions, memberOptions, priorityOptions, stateOptions, type ProjectChoices } from './issue-pickers.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 
 /** The filters of a project's issue list (the server applies them all; any of a filter's values matches). */
 export interface IssueFilterValues {
   state: string[];
   priority: Priority[];
+  /** Issues assigned to any of these people. */
+  assignee: string[];
+  /** Issues carrying any of these labels. */
+  label: string[];
   targetDate: DateFilterValue | null;
 }
 
 /** No filter at all. */
-export const NO_FILTERS: IssueFilterValues = { state: [], priority: [], targetDate: null };
+export const NO_FILTERS: IssueFilterValues = { state: [], priority: [], assignee: [], label: [], targetDate: null };
 
 /** A filter of the list, as the Filter menu offers it. */
 export type IssueFilterKind = keyof IssueFilterValues;
@@ -27,6 +31,8 @@ export type IssueFilterKind = keyof IssueFilterValues;
 export const ISSUE_FILTERS: ReadonlyArray<{ kind: IssueFilterKind; label: string }> = [
   { kind: 'state', label: 'State' },
   { kind: 'priority', label: 'Priority' },
+  { kind: 'assignee', label: 'Assignee' },
+  { kind: 'label', label: 'Labels' },
   { kind: 'targetDate', label: 'Target date' },
 ];
 
@@ -47,6 +53,8 @@ const toggled = <T extends string>(list: readonly T[], item: T) => (list.include
 
 interface FiltersProps {
   states: readonly State[];
+  /** The project's members and labels, for those filters (undefined while they load). */
+  choices: Pick<ProjectChoices, 'members' | 'labels'>;
   value: IssueFilterValues;
   /** Given how to make the new values from the latest: picks made in quick succession each build on the last. */
   onChange(change: (current: IssueFilterValues) => IssueFilterValues): void;
@@ -56,7 +64,7 @@ interface FiltersProps {
  * The list's filters as Linear shows them: a "Filter" menu that adds a filter, and one chip per
  * filter in use (its picker, and a button that removes it). A filter just added opens its picker.
  */
-export function IssueFilters({ states, value, onChange }: FiltersProps) {
+export function IssueFilters({ states, choices, value, onChange }: FiltersProps) {
   // Filters added from the menu but not yet given a value still show their chip.
   const [added, setAdded] = useState<ReadonlySet<IssueFilterKind>>(new Set());
   // The filter last chosen in the menu: its chip is drawn afresh (keyed by `round`) with its picker open.
@@ -95,6 +103,25 @@ export function IssueFilters({ states, value, onChange }: FiltersProps) {
           options={priorityOptions()}
           selected={value.priority}
           onPick={(id) => onChange((current) => ({ ...current, priority: toggled(current.priority, id as Priority) }))}
+        />
+      );
+    }
+    if (kind === 'assignee' || kind === 'label') {
+      const [name, listed, none, missing] =
+        kind === 'assignee'
+          ? (['Assignee', memberOptions(choices.members), 'Anyone', 'No matching members'] as const)
+          : (['Labels', labelOptions(choices.labels), 'Any label', 'No matching labels'] as const);
+      const names = listed.filter((option) => value[kind].includes(option.id)).map((option) => option.label);
+      return (
+        <Picker
+          label={name}
+          multiple
+          defaultOpen={open}
+          value={<ChipValue name={name} value={names.length ? names.join(', ') : null} none={none} />}
+          options={listed}
+          selected={value[kind]}
+          onPick={(id) => onChange((current) => ({ ...current, [kind]: toggled(current[kind], id) }))}
+          emptyText={(kind === 'assignee' ? choices.members : choices.labels) ? missing : 'Loading…'}
         />
       );
     }

@@ -57,6 +57,8 @@ export function filterValuesOf(filters: SavedFilters): IssueFilterValues {
   return {
     state: list(filters.state),
     priority: list<Priority>(filters.priority),
+    assignee: list(filters.assignee),
+    label: list(filters.label),
     targetDate: from && to ? { after: from, before: to } : before ? { type: 'before', date: before } : after ? { type: 'after', date: after } : null,
   };
 }
@@ -73,6 +75,8 @@ function savedFiltersOf(values: IssueFilterValues): SavedFilters {
   return {
     ...(values.state.length ? { state: values.state.join(',') } : {}),
     ...(values.priority.length ? { priority: values.priority.join(',') } : {}),
+    ...(values.assignee.length ? { assignee: values.assignee.join(',') } : {}),
+    ...(values.label.length ? { label: values.label.join(',') } : {}),
     ...(!date ? {} : 'type' in date ? { [date.type === 'before' ? 'target_before' : 'target_after']: date.date } : { target_from: date.after, target_to: date.before }),
   };
 }

@@ -48,6 +48,13 @@ const toggled = (list: readonly string[], id: string) => (list.includes(id) ? li
 export const stateOptions = (states: readonly State[]): PickerOption[] => states.map((state) => ({ id: state.id, label: state.name, icon: <StateDot color={state.color} /> }));
 
 /** The priorities as picker options, most pressing first, each with its icon. */
+/** The project's members as picker options, with their avatars. */
+export const memberOptions = (members: ProjectChoices['members']): PickerOption[] =>
+  (members ?? []).map((member) => ({ id: member.id, label: member.display_name, icon: <Avatar name={member.display_name} src={member.avatar} size="medium" /> }));
+
+/** The project's labels as picker options, with their colours. */
+export const labelOptions = (labels: ProjectChoices['labels']): PickerOption[] => (labels ?? []).map((label) => ({ id: label.id, label: label.name, icon: <StateDot color={label.color} /> }));
+
 export const priorityOptions = (): PickerOption[] => PRIORITY_OPTIONS.map((option) => ({ id: option.value, label: option.label, icon: <PriorityGlyph priority={option.value} /> }));
 
 /**
@@ -154,7 +161,7 @@ export function AssigneePicker({
           <span className="app-picker-placeholder">No assignees</span>
         )
       }
-      options={members.map((member) => ({ id: member.id, label: member.display_name, icon: <Avatar name={member.display_name} src={member.avatar} size="medium" /> }))}
+      options={memberOptions(members)}
       selected={value}
       onPick={(id) => onChange(toggled(value, id))}
       emptyText={choices.members ? 'No matching members' : 'Loading…'}
@@ -189,7 +196,7 @@ export function LabelPicker({
       compact={compact}
       empty={!chosen.length}
       value={compact ? (chosen.length ? <RowLabels labels={chosen} /> : <EmptyAffordance icon={Tag} text="No labels" />) : chosen.length ? chosen.map((label) => <LabelChip key={label.id} name={label.name} color={label.color} />) : <span className="app-picker-placeholder">No labels</span>}
-      options={labels.map((label) => ({ id: label.id, label: label.name, icon: <StateDot color={label.color} /> }))}
+      options={labelOptions(labels)}
       selected={value}
       onPick={(id) => onChange(toggled(value, id))}
       emptyText={choices.labels ? 'No matching labels' : 'Loading…'}

@@ -9,6 +9,7 @@ import { Icon } from '../../ui/icon.js';
 import { useStyles } from '../../ui/styles.js';
 import { IssueDisplayOptions } from './issue-display.js';
 import { activeFilterCount, IssueFilters, type IssueFilterValues } from './issue-filters.js';
+import type { ProjectChoices } from './issue-pickers.js';
 import type { IssueGrouping } from './issue-groups.js';
 import { IssueLayoutSwitch, type IssueLayout } from './issue-layout.js';
 import { IssueSearchBox } from './issue-search-box.js';
@@ -17,6 +18,8 @@ import { issueToolbarCss } from './issue-toolbar.css.js';
 /** What the toolbar shows and changes: the list's layout, filters, grouping, order, shown properties and search. */
 export interface IssueToolbarProps {
   states: readonly State[];
+  /** The project's members and labels, for the Assignee and Labels filters. */
+  choices: Pick<ProjectChoices, 'members' | 'labels'>;
   layout: IssueLayout;
   onLayoutChange(layout: IssueLayout): void;
   filters: IssueFilterValues;
@@ -75,11 +78,11 @@ export function IssueToolbar(props: IssueToolbarProps) {
 }
 
 /** The toolbar's controls, the same on a laptop's row and in a phone's panel. */
-function ToolbarControls({ states, layout, onLayoutChange, filters, onFiltersChange, grouping, onGroupingChange, order, onOrderChange, display, onDisplayChange, estimates, search, onSearchChange, onSaveView, saveRefused }: IssueToolbarProps) {
+function ToolbarControls({ states, choices, layout, onLayoutChange, filters, onFiltersChange, grouping, onGroupingChange, order, onOrderChange, display, onDisplayChange, estimates, search, onSearchChange, onSaveView, saveRefused }: IssueToolbarProps) {
   return (
     <>
       <IssueLayoutSwitch value={layout} onChange={onLayoutChange} />
-      <IssueFilters states={states} value={filters} onChange={onFiltersChange} />
+      <IssueFilters states={states} choices={choices} value={filters} onChange={onFiltersChange} />
       <div className="app-issue-toolbar-end">
         <IssueDisplayOptions grouping={layout === 'list' ? { value: grouping, onChange: onGroupingChange } : undefined} order={order} onOrderChange={onOrderChange} display={display} onDisplayChange={onDisplayChange} estimates={estimates} />
         <IssueSearchBox value={search} onChange={onSearchChange} />
