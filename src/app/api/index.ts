@@ -18,6 +18,7 @@ import { savedViewsApi } from './saved-views.js';
 import { issueLinksApi } from './issue-links.js';
 import { issueRelationsApi } from './issue-relations.js';
 import { issuesApi } from './issues.js';
+import { analyticsApi } from './analytics.js';
 import { labelsApi } from './labels.js';
 import { notificationsApi } from './notifications.js';
 import { pagesApi } from './pages.js';
@@ -59,6 +60,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     collab: collabApi(client),
     notifications: notificationsApi(client),
     webhooks: webhooksApi(client),
+    analytics: analyticsApi(client),
   };
 }
 

@@ -89,6 +89,10 @@ export const screensCss = `
 .app-facts { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 0; }
 .app-facts dt { font-weight: 600; }
 .app-facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+.app-analytics-totals { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 12px; margin: 0 0 24px; }
+.app-analytics-totals > div { border: 1px solid var(--app-border); border-radius: 8px; padding: 12px 16px; }
+.app-analytics-totals dt { color: var(--app-muted); font-size: 0.875rem; }
+.app-analytics-totals dd { margin: 4px 0 0; font-size: 1.5rem; font-weight: 600; }
 .app-estimate-values { margin: 0 0 var(--app-space-2); padding: 0; list-style: none; }
 .app-estimate-values .app-inline-form { margin-bottom: var(--app-space-2); }
 .app-estimate-counts { display: flex; flex-wrap: wrap; gap: 0 var(--app-space-3); margin: 0; padding: 0; list-style: none; }

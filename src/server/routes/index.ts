@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { aiRoutes } from './ai.js';
+import { analyticsRoutes } from './analytics.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { assetFileRoutes } from './asset-files.js';
 import { authRoutes } from './auth.js';
@@ -74,6 +75,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueSubscriptionRoutes);
   await app.register(issueSearchRoutes);
   await app.register(issueTabRoutes);
+  await app.register(analyticsRoutes);
   await app.register(issueDraftRoutes);
   await app.register(intakeIssueRoutes);
   await app.register(savedViewRoutes);

@@ -1,6 +1,8 @@
 // A fake API answering like a small workspace: one project with issues, members, a signed-in user.
 import type { Activity, IssueDetail, IssueRow, Project, Workspace } from '../../../src/app/api/types.js';
 import { sharedDocumentName } from '../../../src/app/api/collab.js';
+import type { WorkspaceAnalytics } from '../../../src/api-shapes/analytics.js';
+import { STATE_GROUPS, stateCountKey, type StateCountKey } from '../../../src/api-shapes/state-groups.js';
 import { FakeApi, reply } from './fake-api.js';
 import { issueDetail, listedIssue, members, project, user, workspace, PROJECT_ID, STATE_ID } from './fixtures.js';
 
@@ -36,6 +38,7 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     .on('GET', '/workspaces/:slug', inWorkspace(() => scene.workspace))
     .on('GET', '/workspaces/:slug/members', inWorkspace(() => members))
     .on('GET', '/workspaces/:slug/projects', inWorkspace(() => scene.projects))
+    .on('GET', '/workspaces/:slug/analytics', inWorkspace(() => analyticsOf(scene)))
     .on('GET', '/workspaces/:slug/projects/:projectId', (request) => {
       const found = scene.projects.find((candidate) => candidate.id === request.params.projectId);
       return found ?? reply(404, { error: 'Project not found.' });
@@ -80,4 +83,15 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     return member ? { user: { id: member.id, name: member.display_name }, readOnly: member.role < 15 } : { refuse: 4404, reason: 'This document does not exist, or you cannot open it.' };
   };
   return { api, scene };
+}
+
+/** The analytics the server counts for the scene's issues (by state group and project; no assignees or labels). */
+function analyticsOf(scene: Scene): WorkspaceAnalytics {
+  const count = (group: string) => scene.issues.filter((issue) => issue.state__group === group).length;
+  const states = { ...(Object.fromEntries(STATE_GROUPS.map((group) => [stateCountKey(group), count(group)])) as Record<StateCountKey, number>), total_issues: scene.issues.length };
+  const projects = scene.projects.map((listed) => {
+    const issues = scene.issues.filter((issue) => issue.project_id === listed.id);
+    return { project_id: listed.id, name: listed.name, identifier: listed.identifier, total_issues: issues.length, completed_issues: issues.filter((issue) => issue.state__group === 'completed').length };
+  });
+  return { states, projects, assignees: [], labels: [] };
 }
