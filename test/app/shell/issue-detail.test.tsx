@@ -1,3 +1,4 @@
+import { absoluteTime } from '../../../src/app/widgets/activity-feed/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
@@ -285,6 +286,10 @@ describe('issue detail screen', () => {
     await first.updateComplete;
     expect(first.readonly).to.equal(true);
     expect(textbox(first).textContent).to.equal('First!');
+    // When, as the activity beside it says it ("3 days ago"), the date and time in full on hover.
+    const when = app.container.querySelector('.app-comment time')!;
+    expect(when.getAttribute('title')).to.equal(absoluteTime(comments[0]!.created_at));
+    expect(when.textContent).to.not.equal(new Date(comments[0]!.created_at).toLocaleString());
     // Ada (an admin here) may change both; a member could change only their own.
     expect(button(app.container, 'Edit comment by Ada')).to.not.equal(null);
 

@@ -13,6 +13,7 @@ import { FormError } from '../../ui/form-field.js';
 import { Note } from '../../ui/note.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
+import { absoluteTime, relativeTime } from '../../widgets/activity-feed/index.js';
 
 interface CommentsProps {
   slug: string;
@@ -95,7 +96,9 @@ function CommentItem({ comment, mayChange, slug, projectId, issueId, host }: { c
     <li className="app-comment" aria-label={`Comment by ${author}`}>
       <header>
         <strong>{author}</strong>
-        <time dateTime={comment.created_at}>{new Date(comment.created_at).toLocaleString()}</time>
+        <time dateTime={comment.created_at} title={absoluteTime(comment.created_at)}>
+          {relativeTime(comment.created_at, new Date())}
+        </time>
         {mayChange && !editing ? (
           <span className="app-comment-actions">
             <Button size="small" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit comment by ${author}`}>
