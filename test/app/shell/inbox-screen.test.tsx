@@ -83,6 +83,8 @@ describe('inbox screen', () => {
       const description = await until(() => editorNamed(detail, INBOX_WORDS.description), 'the description');
       await until(() => textbox(description)?.textContent === held[0]!.description_html.replace(/<[^>]+>/g, '') || null, 'the description text');
       expect(description.hasAttribute('readonly') || (description as unknown as { readOnly: boolean }).readOnly).to.equal(true);
+      const painted = (element: Element) => getComputedStyle(element).backgroundColor;
+      expect(painted(description), `the description on the card's own ground (${themeMode})`).to.equal(painted(detail));
       await expectAccessible(document.body);
       cleanup();
     }

@@ -13,6 +13,7 @@ export const inboxCss = `
 .app-inbox-item-name { overflow-wrap: anywhere; font-weight: 600; }
 .app-inbox-item-meta { display: flex; flex-wrap: wrap; gap: var(--app-space-2); color: var(--app-muted); font-size: var(--app-text-sm); }
 .app-inbox-detail { min-width: 0; display: grid; gap: var(--app-space-3); padding: var(--app-space-4); border: 1px solid var(--app-border); border-radius: 10px; background: var(--app-surface); }
+.app-inbox-detail rich-editor { --rich-editor-background: var(--app-surface); }
 .app-inbox-detail h2 { margin: 0; font-size: 1.25rem; overflow-wrap: anywhere; }
 .app-inbox-detail h3 { margin: 0; font-size: 1rem; }
 .app-inbox-meta { display: flex; flex-wrap: wrap; align-items: center; gap: var(--app-space-2); margin: 0; color: var(--app-muted); font-size: var(--app-text-sm); }
