@@ -27,6 +27,7 @@ describe('project issue filters', () => {
     const states = await listbox();
     await until(() => document.activeElement?.getAttribute('role') === 'combobox', 'the picker focused');
     expect(options(states).map((item) => item.textContent)).to.deep.equal(['Todo']);
+    expect(options(states)[0]!.querySelector('.app-state-icon')!.getAttribute('data-group'), "the state's group icon, as rows show it").to.equal('unstarted');
     await press('Enter');
     await until(() => api.sent('GET', ISSUES).some((request) => request.query.get('state') === STATE_ID), 'the state filter');
     await press('Escape');

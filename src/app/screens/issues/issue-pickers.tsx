@@ -44,10 +44,10 @@ export function usePlanningChoices(slug: string, projectId: string, project: Pic
 
 const toggled = (list: readonly string[], id: string) => (list.includes(id) ? list.filter((item) => item !== id) : [...list, id]);
 
-/** A project's states as picker options, each with its colour dot. */
-export const stateOptions = (states: readonly State[]): PickerOption[] => states.map((state) => ({ id: state.id, label: state.name, icon: <StateDot color={state.color} /> }));
+/** A project's states as picker options, each with its group's icon in its colour. */
+export const stateOptions = (states: readonly State[]): PickerOption[] =>
+  states.map((state) => ({ id: state.id, label: state.name, icon: <StateIcon group={state.group} color={state.color} decorative /> }));
 
-/** The priorities as picker options, most pressing first, each with its icon. */
 /** The project's members as picker options, with their avatars. */
 export const memberOptions = (members: ProjectChoices['members']): PickerOption[] =>
   (members ?? []).map((member) => ({ id: member.id, label: member.display_name, icon: <Avatar name={member.display_name} src={member.avatar} size="medium" /> }));
@@ -55,10 +55,11 @@ export const memberOptions = (members: ProjectChoices['members']): PickerOption[
 /** The project's labels as picker options, with their colours. */
 export const labelOptions = (labels: ProjectChoices['labels']): PickerOption[] => (labels ?? []).map((label) => ({ id: label.id, label: label.name, icon: <StateDot color={label.color} /> }));
 
+/** The priorities as picker options, most pressing first, each with its icon. */
 export const priorityOptions = (): PickerOption[] => PRIORITY_OPTIONS.map((option) => ({ id: option.value, label: option.label, icon: <PriorityGlyph priority={option.value} /> }));
 
 /**
- * The state picker: the project's states with their colour dots. `compact` shows only the state's
+ * The state picker: the project's states with their group's icon in their colour, as rows and the issue's header show them. `compact` shows only the state's
  * icon in its colour (a row or card), the name staying for assistive technology; `known` is the
  * issue's state as its row carries it, shown until the project's states load.
  */
@@ -93,7 +94,7 @@ export function StatePicker({
           </>
         ) : current ? (
           <>
-            <StateDot color={current.color} />
+            <StateIcon group={current.group} color={current.color} decorative />
             {current.name}
           </>
         ) : (
