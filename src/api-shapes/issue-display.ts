@@ -11,7 +11,7 @@ export const ISSUE_LAYOUTS = ['list', 'board'] as const;
 export type IssueLayout = (typeof ISSUE_LAYOUTS)[number];
 
 /** What the list layout can group its rows by ('none': one plain list). */
-export const ISSUE_GROUPINGS = ['none', 'state', 'priority', 'assignee'] as const;
+export const ISSUE_GROUPINGS = ['none', 'state', 'priority', 'assignee', 'labels'] as const;
 
 /** One of the groupings. */
 export type IssueGrouping = (typeof ISSUE_GROUPINGS)[number];

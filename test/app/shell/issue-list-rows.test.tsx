@@ -165,12 +165,15 @@ const DOING = '77777777-7777-4777-8777-777777777777';
 const [ada, grace] = members.map(({ role: _, ...user }) => user);
 
 /** Four issues: three In Progress (a state the app knows only from the rows), one Todo. */
+const BUG = { id: '99999999-0000-4000-8000-0000000000b1', name: 'Bug', color: '#ef4444' };
+const UI = { id: '99999999-0000-4000-8000-0000000000b2', name: 'UI', color: '#3b82f6' };
+
 function groupingApi() {
   const inProgress = { state_id: DOING, state__name: 'In Progress', state__group: 'started', state__color: '#3b82f6' };
   const { api } = seededApi((scene) => {
     scene.issues = [
-      listedIssue(4, { ...inProgress, priority: 'urgent', assignee_ids: [USER_ID], assignees: [ada!] }),
-      listedIssue(3, { ...inProgress, assignee_ids: [USER_ID, OTHER_ID], assignees: [ada!, grace!] }),
+      listedIssue(4, { ...inProgress, priority: 'urgent', assignee_ids: [USER_ID], assignees: [ada!], label_ids: [BUG.id], labels: [BUG] }),
+      listedIssue(3, { ...inProgress, assignee_ids: [USER_ID, OTHER_ID], assignees: [ada!, grace!], label_ids: [UI.id, BUG.id], labels: [UI, BUG] }),
       listedIssue(2, { priority: 'high' }),
       listedIssue(1, inProgress),
     ];
@@ -185,12 +188,12 @@ const headingTexts = (root: ParentNode) => headings(root).map((heading) => headi
 describe('issue grouping', () => {
   afterEach(cleanup);
 
-  it('groups by state, priority and assignee under headings with counts, the "No …" groups last, kept in the URL', async () => {
+  it('groups by state, priority, assignee and label under headings with counts, the "No …" groups last, kept in the URL', async () => {
     const api = groupingApi();
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => rows(app.container).length === 4, 'the issues');
     const groupBy = field<HTMLSelectElement>(await openDisplay(app.container), 'Group by');
-    expect([...groupBy.options].map((option) => option.textContent)).to.deep.equal(['None', 'State', 'Priority', 'Assignee']);
+    expect([...groupBy.options].map((option) => option.textContent)).to.deep.equal(['None', 'State', 'Priority', 'Assignee', 'Labels']);
     const choose = async (value: string) => {
       groupBy.value = value;
       groupBy.dispatchEvent(new Event('change', { bubbles: true }));
@@ -204,6 +207,9 @@ describe('issue grouping', () => {
     await choose('assignee');
     await until(() => headingTexts(app.container).join() === 'Ada · 2,Grace · 1,No assignee · 2', 'the assignee groups');
     expect(rows(app.container)).to.have.length(5, 'an issue shows under each of its assignees');
+    await choose('labels');
+    await until(() => headingTexts(app.container).join() === 'Bug · 2,UI · 1,No label · 2', 'the label groups');
+    expect(rows(app.container)).to.have.length(5, 'an issue shows under each of its labels');
   });
 
   it('shows the state and priority icons in the group headings, as the rows do, without adding to their names', async () => {

@@ -18,6 +18,7 @@ const GROUPINGS: ReadonlyArray<{ value: IssueGrouping; label: string }> = [
   { value: 'state', label: 'State' },
   { value: 'priority', label: 'Priority' },
   { value: 'assignee', label: 'Assignee' },
+  { value: 'labels', label: 'Labels' },
 ];
 
 /** One heading of a grouped list and its issues. */
@@ -33,8 +34,9 @@ const PRIORITY_ORDER: readonly Priority[] = ['urgent', 'high', 'medium', 'low'];
 
 /**
  * The rows under their headings: states in workflow order (the project's order where known),
- * priorities most pressing first, assignees by name (an issue under each of its assignees);
- * "No state", "No priority" and "No assignee" come last. Empty groups are left out.
+ * priorities most pressing first, assignees and labels by name (an issue under each of its
+ * assignees, or labels); "No state", "No priority", "No assignee" and "No label" come last.
+ * Empty groups are left out.
  */
 export function groupIssues(issues: readonly IssueRow[], by: Exclude<IssueGrouping, 'none'>, states: readonly State[] = []): IssueGroup[] {
   const groups = new Map<string, IssueGroup & { rank: string }>();
@@ -56,9 +58,13 @@ export function groupIssues(issues: readonly IssueRow[], by: Exclude<IssueGroupi
       const rank = PRIORITY_ORDER.indexOf(issue.priority);
       if (rank >= 0) add(issue.priority, PRIORITY_LABELS.get(issue.priority)!, `0${rank}`, issue, { priority: issue.priority });
       else add('none', 'No priority', '1', issue, { priority: 'none' });
-    } else if (issue.assignees.length) {
+    } else if (by === 'labels') {
+      for (const label of issue.labels) add(label.id, label.name, `0${label.name.toLowerCase()}`, issue);
+      if (!issue.labels.length) add('', 'No label', '1', issue);
+    } else {
       for (const user of issue.assignees) add(user.id, user.display_name, `0${user.display_name.toLowerCase()}`, issue);
-    } else add('', 'No assignee', '1', issue);
+      if (!issue.assignees.length) add('', 'No assignee', '1', issue);
+    }
   }
   return [...groups.values()].sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0)).map(({ rank: _, ...group }) => group);
 }
