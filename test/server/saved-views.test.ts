@@ -65,7 +65,7 @@ describe('POST …/views', () => {
       [{ name: 'x', query: QUERY, colour: 'red' }, 'Body has an unknown field "colour"'],
       [{ name: 'x', shared: 'yes', query: QUERY }, 'Shared must be true or false'],
       [query({ layout: 'gantt' }), 'Layout of query must be one of list, board'],
-      [query({ group_by: 'label' }), 'Group by of query must be one of none, state, priority, assignee'],
+      [query({ group_by: 'label' }), 'Group by of query must be one of none, state, priority, assignee, labels'],
       [query({ order: 'random' }), 'Order of query must be one of newest, updated, priority, target_date'],
       [query({ display: ['key', 'key'] }), 'Display of query cannot hold the same item twice'],
       [query({ display: ['colour'] }), 'Item 1 of display of query must be one of priority, key, labels, assignees, target_date, estimate'],
