@@ -294,6 +294,8 @@ const BLOCK = /^(?:P|DIV|UL|OL|LI|TABLE|BLOCKQUOTE|PRE|H[1-6]|HR)$/;
 function presentation(root: ParentNode): void {
   for (const link of elementsOf(root, 'a')) {
     link.removeAttribute('class');
+    // Where a link opens is the editor's choice (a new tab), not the page it was copied from.
+    link.removeAttribute('target');
     for (const styled of [link, ...elementsOf(link, '[style]')]) {
       if (/underline/.test(styled.style.textDecoration) || /underline/.test(styled.style.textDecorationLine)) {
         styled.style.removeProperty('text-decoration');

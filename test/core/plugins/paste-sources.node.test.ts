@@ -46,6 +46,10 @@ describe('pasted HTML from other apps', () => {
       expect(read('<h2>See <a href="#api">the API</a></h2>'), 'a worded link keeps its words').to.equal('<h2>See the API</h2>');
     });
 
+    it('opens a pasted link as the editor\'s own links open, whatever target its page gave it', () => {
+      expect(read('<p><a href="https://example.com/a" target="_self">A</a></p>')).to.equal('<p><a href="https://example.com/a" target="_blank" rel="noopener noreferrer nofollow">A</a></p>');
+    });
+
     it('ends a Google Docs copy without the empty paragraph of its line-end mark', () => {
       expect(
         read('<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1a2b"><p dir="ltr"><span>One line</span></p></b><br class="Apple-interchange-newline">'),
