@@ -73,6 +73,14 @@ export const blockViewStyles = css`
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
+  /* An image whose file did not load keeps a box the size of a small image: seen, clicked, selected, deleted. */
+  .content .image-frame.re-broken img {
+    min-width: 4em;
+    min-height: 4em;
+    border: 1px dashed var(--_muted);
+    border-radius: 4px;
+    background: var(--_surface);
+  }
 
   .content .code-block-header select:hover,
   .content .code-block-header button:hover {

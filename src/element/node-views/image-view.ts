@@ -65,6 +65,8 @@ export class ImageView implements NodeView, SizeListener {
     this.img.loading = 'lazy';
     // Its natural size is known once it loads: a relative width is capped at it then.
     this.img.addEventListener('load', this);
+    // A file that does not load (gone, offline, refused) would leave a box of no height.
+    this.img.addEventListener('error', this);
     this.render();
     this.setEditable(context.editable);
     context.subscribe(() => this.setEditable(context.editable));
@@ -138,7 +140,11 @@ export class ImageView implements NodeView, SizeListener {
   handleEvent(event: Event): void {
     switch (event.type) {
       case 'load':
+        this.frame.classList.remove('re-broken');
         if (!this.drag) this.render();
+        return;
+      case 'error':
+        this.frame.classList.add('re-broken');
         return;
       case 'pointerdown':
         return this.onPointerDown(event as PointerEvent);

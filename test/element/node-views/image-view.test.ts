@@ -85,6 +85,15 @@ describe('image node view', () => {
     }
   });
 
+  it('keeps a visible box for an image whose file does not load, which a click selects', async () => {
+    const el = await mount(html`<rich-editor style="width: 800px" .value=${'<p>Before</p><img src="/no/such/image.png"><p>After</p>'}></rich-editor>`);
+    await until(() => content(el).querySelector('.image-frame.re-broken'), 'the failed load noticed');
+    await nextFrame();
+    expect(size(el).height, 'not a line').to.be.at.least(40);
+    await selectImage(el);
+    expect(content(el).querySelector('.image-view')!.classList.contains('ProseMirror-selectednode'), 'selected by a click').to.equal(true);
+  });
+
   it('outlines the image when it is selected', async () => {
     const el = await mountImage('');
     expect(getComputedStyle(image(el)).outlineStyle).to.equal('none');
