@@ -237,14 +237,18 @@ describe('<rich-editor> public API', () => {
     expect(shown()).to.equal('Add a comment');
   });
 
-  it('shows no placeholder in an empty read-only editor (an empty paragraph), and shows it again once editable', async () => {
+  it('shows no placeholder in an empty read-only editor (an empty paragraph), and shows it again once editable, and while disabled', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor readonly></rich-editor>`);
     const drawn = () => getComputedStyle(content(el).querySelector('p')!, '::before').content;
     expect(drawn()).to.equal('none');
     el.readonly = false;
     await el.updateComplete;
     // Engines write the computed content their way: the text itself, or attr(data-placeholder).
-    expect(drawn()).to.be.oneOf(['"Press \'/\' for commands..."', 'attr(data-placeholder)']);
+    const shown = ['"Press \'/\' for commands..."', 'attr(data-placeholder)'];
+    expect(drawn()).to.be.oneOf(shown);
+    el.disabled = true;
+    await el.updateComplete;
+    expect(drawn(), 'a disabled editor shows it, as a disabled input does').to.be.oneOf(shown);
   });
 
   it('puts a quote\'s bar and the lists\' indent at the start of the line, on the right in right-to-left text', async () => {

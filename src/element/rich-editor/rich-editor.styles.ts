@@ -142,8 +142,8 @@ export const richEditorStyles = css`
     border-radius: 4px;
     padding: 0.1em 0.3em;
   }
-  /* Only where the user can write: a read-only editor's empty document is an empty paragraph. */
-  .content[contenteditable='true'] .is-empty::before {
+  /* Not in a read-only viewer, whose empty document is an empty paragraph (a disabled editor keeps it, as an input does). */
+  .content:not([aria-readonly]) .is-empty::before {
     content: attr(data-placeholder);
     color: var(--_muted);
     float: inline-start;
