@@ -181,6 +181,10 @@ describe('<rich-editor> as a form control', () => {
     expect(el.value).to.equal('');
     expect(el.validity!.valueMissing).to.equal(true);
     expect(form.checkValidity()).to.equal(false);
+    // A line break alone is no value: it shows nothing.
+    await pressWith('Enter', 'Shift');
+    expect(el.value).to.equal('<p><br></p>');
+    expect(el.validity!.valueMissing).to.equal(true);
     let invalid = 0;
     el.addEventListener('invalid', () => invalid++);
     expect(el.reportValidity()).to.equal(false);
