@@ -81,20 +81,22 @@ describe('POST …/webhooks', () => {
 
   test('refuses bad input with a clear 400 and registers nothing', async () => {
     const url = `${receiver.url}/x`;
-    const cases: [unknown, string][] = [
+    // A refused address names its field (the app says it under the address).
+    const atUrl = { field: 'url' };
+    const cases: [unknown, string, object?][] = [
       [{ events: ['issue'] }, 'Url is required'],
       [{ url, events: [] }, 'Events needs at least one item'],
       [{ url, events: ['label'] }, 'Item 1 of events must be one of issue, comment, cycle, module, page'],
       [{ url, events: ['issue', 'issue'] }, 'Events cannot hold the same item twice'],
       [{ url, events: ['issue'], secret: 'mine' }, 'Body has an unknown field "secret"'],
-      [{ url: 'not an address', events: ['issue'] }, 'Enter a full address starting with https://.'],
-      [{ url: 'ftp://example.com/hook', events: ['issue'] }, 'The address must start with https:// or http://.'],
-      [{ url: 'https://user:pass@example.com/hook', events: ['issue'] }, 'The address cannot hold a user name or password.'],
+      [{ url: 'not an address', events: ['issue'] }, 'Enter a full address starting with https://.', atUrl],
+      [{ url: 'ftp://example.com/hook', events: ['issue'] }, 'The address must start with https:// or http://.', atUrl],
+      [{ url: 'https://user:pass@example.com/hook', events: ['issue'] }, 'The address cannot hold a user name or password.', atUrl],
     ];
     const before = await webhookCount();
     const answers = [];
     for (const [body] of cases) answers.push((await seed.actors.admin.post(hooksUrl, body)).body);
-    assert.deepEqual(answers, cases.map(([, error]) => ({ error })));
+    assert.deepEqual(answers, cases.map(([, error, more]) => ({ error, ...more })));
     assert.equal(await webhookCount(), before);
   });
 
@@ -125,12 +127,12 @@ describe('PATCH, DELETE and the secret', () => {
     const changed = await seed.actors.admin.patch(`${hooksUrl}/${hook.id}`, { url: `${receiver.url}/moved`, events: ['cycle', 'module'], is_active: false });
     assert.equal(changed.status, 200, changed.text);
     assert.deepEqual([changed.body.url, changed.body.events, changed.body.is_active], [`${receiver.url}/moved`, ['cycle', 'module'], false]);
-    const bad: [unknown, string][] = [
+    const bad: [unknown, string, object?][] = [
       [{}, 'Body needs at least one field'],
-      [{ url: 'mailto:a@b.c' }, 'The address must start with https:// or http://.'],
+      [{ url: 'mailto:a@b.c' }, 'The address must start with https:// or http://.', { field: 'url' }],
       [{ events: ['nope'] }, 'Item 1 of events must be one of issue, comment, cycle, module, page'],
     ];
-    for (const [body, error] of bad) assert.deepEqual((await seed.actors.admin.patch(`${hooksUrl}/${hook.id}`, body)).body, { error });
+    for (const [body, error, more] of bad) assert.deepEqual((await seed.actors.admin.patch(`${hooksUrl}/${hook.id}`, body)).body, { error, ...more });
     const rotated = await seed.actors.admin.post(`${hooksUrl}/${hook.id}/secret`);
     assert.equal(rotated.status, 200, rotated.text);
     assert.notEqual(rotated.body.secret, hook.secret);
@@ -307,7 +309,7 @@ describe('private targets', () => {
     ];
     const answers = [];
     for (const [target] of cases) answers.push(await strictSeed.actors.admin.post(url, { url: target, events: ['issue'] }));
-    assert.deepEqual(answers.map((answer) => [answer.status, answer.body]), cases.map(([, error]) => [400, { error }]));
+    assert.deepEqual(answers.map((answer) => [answer.status, answer.body]), cases.map(([, error]) => [400, { error, field: 'url' }]));
     const fine = await strictSeed.actors.admin.post(url, { url: 'https://hooks.example.com/in', events: ['issue'] });
     assert.equal(fine.status, 201, fine.text);
     await strictSeed.actors.admin.delete(`${url}/${fine.body.id}`);

@@ -32,3 +32,9 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : GENERIC_ERROR;
 }
+
+/** The form field a refusal names as at fault (its `field`), or null. */
+export function refusedField(error: unknown): string | null {
+  const field = error instanceof ApiError ? error.body?.field : undefined;
+  return typeof field === 'string' ? field : null;
+}

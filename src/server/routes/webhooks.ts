@@ -4,7 +4,7 @@ import { Type, type StaticDecode } from 'typebox';
 import { webhookCreateBody, webhookDeliveryShape, webhookShape, webhookUpdateBody, webhookWithSecretShape } from '../../api-shapes/webhook.js';
 import { selectList } from '../db/select-list.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { pagination, paginationQuery, slug, uuid, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
@@ -44,7 +44,8 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
 
   const checkedUrl = (url: string) => {
     const problem = webhookUrlProblem(url, settings.allowPrivate);
-    if (problem) throw badRequest(problem);
+    // The field at fault is named, so the form shows the refusal under the address.
+    if (problem) throw new HttpError(400, problem, { details: { field: 'url' } });
     return url;
   };
 

@@ -42,7 +42,7 @@ function hooksApi(kept: Webhook[] = []): { api: FakeApi; hooks: Webhook[] } {
     .on('GET', HOOKS, () => hooks)
     .on('POST', HOOKS, (request) => {
       const body = request.body as { url: string };
-      if (!body.url.startsWith('https://')) return reply(400, { error: 'The address must start with https://.' });
+      if (!body.url.startsWith('https://')) return reply(400, { error: 'The address must start with https://.', field: 'url' });
       const created: WebhookWithSecret = { ...hook(9 - hooks.length, request.body as Partial<Webhook>), secret: SECRET };
       const { secret: _secret, ...listed } = created;
       hooks.push(listed);
@@ -76,7 +76,11 @@ describe('settings: webhooks', () => {
       await typeInto(url, 'http://hooks.example.com/in');
       await click(field(form, 'Comments'));
       await press('Enter');
-      await until(() => byText(form, '[role="alert"]', 'The address must start with https://.'), 'the refusal');
+      // The refusal names the address: it is said under it, and focus goes back to it.
+      await until(() => (url.getAttribute('aria-invalid') === 'true' ? url : null), 'the address marked');
+      const note = document.getElementById(`${url.id}-error`)!;
+      expect(note.textContent).to.equal('The address must start with https://.');
+      expect(document.activeElement).to.equal(url);
       url.select();
       await typeInto(url, 'https://hooks.example.com/in');
       await click(button(form, 'Add webhook'));

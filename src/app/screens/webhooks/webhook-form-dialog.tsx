@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEvent } from '../../../api-shapes/webhook-events.js';
-import { errorMessage } from '../../api/api-error.js';
+import { errorMessage, refusedField } from '../../api/api-error.js';
 import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
@@ -46,7 +46,7 @@ type WebhookFormProps = Pick<WebhookFormDialogProps, 'submitLabel' | 'initial' |
 
 function WebhookForm({ submitLabel, initial, onSubmit, close }: WebhookFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<WebhookValues>({
+  const { register, handleSubmit, formState, setError } = useForm<WebhookValues>({
     defaultValues: initial ?? { url: '', events: ['issue'], is_active: true },
   });
   const submit = handleSubmit(async (values) => {
@@ -55,7 +55,9 @@ function WebhookForm({ submitLabel, initial, onSubmit, close }: WebhookFormProps
       await onSubmit({ ...values, url: values.url.trim() });
       close();
     } catch (error) {
-      setFailure(errorMessage(error));
+      // A refused address is said under the address, and focus goes back to it.
+      if (refusedField(error) === 'url') setError('url', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
+      else setFailure(errorMessage(error));
     }
   });
   const eventsError = formState.errors.events?.message;
