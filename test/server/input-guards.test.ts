@@ -106,6 +106,27 @@ describe('control characters in text', () => {
     assert.equal(name.body.error, 'The file name cannot contain control characters (only tabs and line breaks are allowed).');
   });
 
+  test('a multipart body the parser cannot read is a 400 on every upload route, never a 500', async () => {
+    const cut = '--xyz\r\nContent-Disposition: form-data; name="asset"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
+    const unclosed = '--xyz\r\nContent-Disposition: form-data; name="asset"; filename="a.png"\r\n\r\nabc\r\n';
+    const bodies: [string, string][] = [
+      ['multipart/form-data; boundary=xyz', cut],
+      ['multipart/form-data; boundary=xyz', unclosed],
+      ['multipart/form-data', 'garbage'],
+      [`multipart/form-data; boundary=${'b'.repeat(300)}`, 'garbage'],
+    ];
+    const routes = [`${seed.workspaceUrl}/file-assets`, '/api/users/file-assets', `${seed.projectUrl}/imports`];
+    const answers: unknown[] = [];
+    for (const route of routes) {
+      for (const [type, body] of bodies) {
+        const answer = await seed.actors.admin.post(route, body, { headers: { 'content-type': type } });
+        answers.push([route, type.slice(0, 40), answer.status, answer.body]);
+      }
+    }
+    const expected = routes.flatMap((route) => bodies.map(([type]) => [route, type.slice(0, 40), 400, { error: 'The upload could not be read.' }]));
+    assert.deepEqual(answers, expected);
+  });
+
   test('the noncharacters U+FFFE and U+FFFF (which no XML export can hold) are refused with 400 naming the field', async () => {
     for (const name of ['An issue \uFFFF', '\uFFFEreversed']) {
       const response = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ENGLISH } from '../../core/strings.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { unreadableMultipart } from '../http/unreadable-multipart.js';
 
 /** The multipart field holding the file (spec section 7: multipart asset). */
 export const ASSET_FIELD = 'asset';
@@ -61,11 +62,8 @@ function multipartRefusal(error: unknown, options: UploadPartsOptions): HttpErro
       return badRequest(`Send only the ${ASSET_FIELD} file and its attributes.`);
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return badRequest('Attributes must be a JSON object.');
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest('The upload could not be read.');
     default:
-      return null;
+      return unreadableMultipart(error);
   }
 }
 

@@ -7,6 +7,7 @@ import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { pagination, paginationQuery, projectParams, slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
+import { unreadableMultipart } from '../http/unreadable-multipart.js';
 import { IMPORT_JOB_COLUMNS, startImportJobs, type ImportJobRow } from '../imports/import-jobs.js';
 import { IMPORTS_ROLE } from '../imports/run-import.js';
 
@@ -61,8 +62,7 @@ async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> 
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMPORT_TOO_LARGE);
     if (code === 'FST_FILES_LIMIT') throw badRequest('Import one file at a time.');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(`Send only the "${SOURCE_FIELD}" and the "${FILE_FIELD}".`);
-    if (code === 'FST_PROTO_VIOLATION' || code === 'FST_MP_PREMATURE_CLOSE') throw badRequest('The upload could not be read.');
-    throw error;
+    throw unreadableMultipart(error) ?? error;
   }
   if (problem) throw problem;
   if (!isSource(source)) throw badRequest(`Choose where the file comes from: "${SOURCE_FIELD}" must be ${IMPORT_SOURCES.join(' or ')}.`);
