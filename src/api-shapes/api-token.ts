@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { API_TOKEN_LABEL_MAX } from './api-token-limits.js';
 import { nullableTimestamp, string, text, timestamp, uuid } from './fields.js';
+import { displayUserShape } from './user.js';
 
 // A personal API token lets a program call the API as its owner, with the owner's role in one
 // workspace. The secret is shown once, when it is made; afterwards a token is known by its label
@@ -33,3 +34,9 @@ export const createdApiTokenShape = Type.Object({ ...apiTokenShape.properties, t
 
 /** The answer to making a token, with its secret. */
 export type CreatedApiToken = Static<typeof createdApiTokenShape>;
+
+/** A token of another member as a workspace admin lists it (GET …/api-tokens/members): whose it is, never the secret. */
+export const memberApiTokenShape = Type.Object({ ...apiTokenShape.properties, owner: displayUserShape });
+
+/** Another member's token, as an admin sees it. */
+export type MemberApiToken = Static<typeof memberApiTokenShape>;

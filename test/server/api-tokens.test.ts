@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { apiTokenShape, createdApiTokenShape } from '../../src/api-shapes/api-token.js';
+import { apiTokenShape, createdApiTokenShape, memberApiTokenShape } from '../../src/api-shapes/api-token.js';
 import { hashApiToken, newApiToken } from '../../src/server/auth/api-tokens.js';
 import { EXPIRED_API_TOKEN_MESSAGE, INVALID_API_TOKEN_MESSAGE, OTHER_WORKSPACE_MESSAGE, SESSION_ONLY_MESSAGE } from '../../src/server/http/auth.js';
 import { seedWorkspace, type Actor, type Seed, type TestServer, startServer } from './harness.js';
@@ -20,6 +20,7 @@ after(() => server.close());
 
 const LISTED_KEYS = Object.keys(apiTokenShape.properties).sort();
 const CREATED_KEYS = Object.keys(createdApiTokenShape.properties).sort();
+const MEMBER_TOKEN_KEYS = Object.keys(memberApiTokenShape.properties).sort();
 
 /** A token made by `actor` through the API. */
 async function newToken(actor: Actor, fields: Record<string, unknown> = {}) {
@@ -130,7 +131,7 @@ describe('DELETE …/api-tokens/:tokenId', () => {
     assert.deepEqual([response.status, response.body], [400, { error: 'Token id is not valid' }]);
   });
 
-  test('authorization matrix: only the owner revokes a token; to anyone else it does not exist', async () => {
+  test('authorization matrix: only the owner (or an admin) revokes a token; to anyone else it does not exist', async () => {
     const made = await newToken('admin');
     const responses = await seed.expectMatrix('DELETE', `${tokensUrl}/${made.id}`, undefined, {
       anonymous: 401,
@@ -146,6 +147,45 @@ describe('DELETE …/api-tokens/:tokenId', () => {
   test('a token of another person stays working when someone else tries to revoke it', async () => {
     const made = await newToken('admin');
     assert.equal((await seed.actors.member.delete(`${tokensUrl}/${made.id}`)).status, 404);
+    assert.equal((await withToken(server, made.token, 'GET', seed.workspaceUrl)).status, 200);
+  });
+});
+
+describe('the admins oversee the members’ tokens', () => {
+  test('GET …/api-tokens/members lists the other members’ tokens with their owners, never a secret', async () => {
+    const members = await newToken('member', { label: 'member script' });
+    const mine = await newToken('admin');
+    const listed = await seed.actors.admin.get(`${tokensUrl}/members`);
+    assert.equal(listed.status, 200, listed.text);
+    for (const token of listed.body) assert.deepEqual(Object.keys(token).sort(), MEMBER_TOKEN_KEYS);
+    const ids = listed.body.map((token: { id: string }) => token.id);
+    assert.ok(!ids.includes(mine.id), 'the admin’s own tokens are in their own list');
+    const row = listed.body.find((token: { id: string }) => token.id === members.id);
+    assert.deepEqual([row.label, row.token_prefix, row.owner.id, row.owner.display_name], ['member script', members.token_prefix, seed.users.member.id, seed.users.member.display_name]);
+    assert.ok(!listed.text.includes(members.token.slice(11)), 'no secret is listed');
+  });
+
+  test('authorization matrix: only admins list the members’ tokens', async () => {
+    const responses = await seed.expectMatrix('GET', `${tokensUrl}/members`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 200 });
+    assert.deepEqual(responses.member.body, { error: 'This needs the Admin role or higher in this workspace.' });
+  });
+
+  test('an admin revokes a member’s token: it is gone from both lists and stops working at once', async () => {
+    const made = await newToken('member');
+    const revoked = await seed.actors.admin.delete(`${tokensUrl}/${made.id}`);
+    assert.equal(revoked.status, 204, revoked.text);
+    const refused = await withToken(server, made.token, 'GET', `${seed.projectUrl}/issues`);
+    assert.deepEqual([refused.status, refused.body], [401, { error: INVALID_API_TOKEN_MESSAGE }]);
+    assert.ok(!(await seed.actors.member.get(tokensUrl)).body.some((token: { id: string }) => token.id === made.id));
+    assert.ok(!(await seed.actors.admin.get(`${tokensUrl}/members`)).body.some((token: { id: string }) => token.id === made.id));
+  });
+
+  test('an admin of another workspace cannot revoke it', async () => {
+    const made = await newToken('member');
+    const elsewhere = await seed.actors.nonMember.post('/api/workspaces', { name: 'Elsewhere', slug: `else-${randomUUID().slice(0, 8)}` });
+    assert.equal(elsewhere.status, 201, elsewhere.text);
+    const refused = await seed.actors.nonMember.delete(`/api/workspaces/${elsewhere.body.slug}/api-tokens/${made.id}`);
+    assert.deepEqual([refused.status, refused.body], [404, { error: 'API token not found.' }]);
     assert.equal((await withToken(server, made.token, 'GET', seed.workspaceUrl)).status, 200);
   });
 });

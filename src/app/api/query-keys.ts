@@ -24,6 +24,7 @@ export const queryKeys = {
   intake: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'intake'] as const,
   view: (slug: string, viewId: string) => ['workspaces', slug, 'views', viewId] as const,
   apiTokens: (slug: string) => ['workspaces', slug, 'api-tokens'] as const,
+  memberApiTokens: (slug: string) => ['workspaces', slug, 'api-tokens', 'members'] as const,
   analytics: (slug: string) => ['workspaces', slug, 'analytics'] as const,
   workspaceIssues: (slug: string, tab: string) => ['workspaces', slug, 'issues', tab] as const,
   planning: (slug: string, projectId: string, kind: string) => ['workspaces', slug, 'projects', projectId, kind] as const,

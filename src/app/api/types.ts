@@ -8,7 +8,7 @@ export type { IssueDetail, IssueLabel, IssueRow, IssueSummary, ListedIssue, Prio
 export type { HiddenIssue, IssueRelation, RelationType } from '../../api-shapes/issue-relation.js';
 export type { IssueDraft } from '../../api-shapes/issue-draft.js';
 export type { SavedView, SavedViewQuery } from '../../api-shapes/saved-view.js';
-export type { ApiToken, CreatedApiToken } from '../../api-shapes/api-token.js';
+export type { ApiToken, CreatedApiToken, MemberApiToken } from '../../api-shapes/api-token.js';
 export type { Webhook, WebhookDelivery, WebhookEvent, WebhookWithSecret } from '../../api-shapes/webhook.js';
 export type { IntakeDecision, IntakeIssue, IntakeStatus, IntakeTab } from '../../api-shapes/intake.js';
 export type { Project, ProjectFeature } from '../../api-shapes/project.js';

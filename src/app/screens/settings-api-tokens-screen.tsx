@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useApi } from '../api/api-context.js';
 import { queryKeys } from '../api/query-keys.js';
-import type { ApiToken } from '../api/types.js';
+import type { ApiToken, MemberApiToken } from '../api/types.js';
 import { EmptyState } from '../empty-states/index.js';
 import { useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
@@ -19,12 +19,17 @@ import { expiryText, lastUsedText, shownDay } from './api-tokens/token-expiry.js
 import { screensCss } from './screens.css.js';
 import { SettingsGuard } from './settings-layout.js';
 
-function TokenRow({ token, now, onRevoke }: { token: ApiToken; now: Date; onRevoke(): void }) {
+/** Whose token it is, when it is another member's. */
+const ownerOf = (token: ApiToken | MemberApiToken) => ('owner' in token ? token.owner.display_name : null);
+
+function TokenRow({ token, now, onRevoke }: { token: ApiToken | MemberApiToken; now: Date; onRevoke(): void }) {
   const expired = token.expires_at !== null && Date.parse(token.expires_at) <= now.getTime();
+  const owner = ownerOf(token);
   return (
     <li className="app-issue-row app-token-row">
       <span className="app-token-name">
         <span className="app-token-label">{token.label}</span>
+        {owner ? <span className="app-token-owner">{owner}</span> : null}
         <span className="app-token-prefix">{`${token.token_prefix}…`}</span>
       </span>
       <dl className="app-token-meta">
@@ -41,7 +46,7 @@ function TokenRow({ token, now, onRevoke }: { token: ApiToken; now: Date; onRevo
           <dd>{lastUsedText(token.last_used_at)}</dd>
         </div>
       </dl>
-      <Button size="small" aria-label={`Revoke ${token.label}`} onClick={onRevoke}>
+      <Button size="small" aria-label={owner ? `Revoke ${token.label} of ${owner}` : `Revoke ${token.label}`} onClick={onRevoke}>
         Revoke
       </Button>
     </li>
@@ -52,7 +57,8 @@ function TokenRow({ token, now, onRevoke }: { token: ApiToken; now: Date; onRevo
  * Settings, API tokens (admins, as the settings menu says): the signed-in person's own tokens in
  * this workspace, with when each was made, expires and was last used; "Create token" makes one and
  * shows its secret once; Revoke asks first. Without any, the spec's empty state, whose button
- * opens the same dialog.
+ * opens the same dialog. Below, the tokens other members made through the API, with their owners,
+ * which the admin may revoke the same way.
  */
 export function SettingsApiTokensScreen() {
   useStyles('app-screens', screensCss);
@@ -64,10 +70,14 @@ export function SettingsApiTokensScreen() {
   const notify = useNotify();
   const section = useRef<HTMLDivElement>(null);
   const key = queryKeys.apiTokens(slug);
-  const tokens = useQuery({ queryKey: key, queryFn: () => api.apiTokens.list(slug), enabled: can(workspace.data?.role, Role.Admin) });
+  const admin = can(workspace.data?.role, Role.Admin);
+  const tokens = useQuery({ queryKey: key, queryFn: () => api.apiTokens.list(slug), enabled: admin });
+  const memberTokens = useQuery({ queryKey: queryKeys.memberApiTokens(slug), queryFn: () => api.apiTokens.members(slug), enabled: admin });
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | MemberApiToken | null>(null);
+  // The members' list is under the same key: one refresh reads both.
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const revokingOwner = revoking ? ownerOf(revoking) : null;
 
   const body = () => {
     if (tokens.isPending) return <Spinner label="Loading API tokens…" />;
@@ -99,9 +109,36 @@ export function SettingsApiTokensScreen() {
     );
   };
 
+  const members = () => {
+    if (memberTokens.isError) {
+      return (
+        <div role="alert" className="app-inline-form">
+          <p>{memberTokens.error.message}</p>
+          <Button onClick={() => void memberTokens.refetch()}>Try again</Button>
+        </div>
+      );
+    }
+    if (!memberTokens.data?.length) return null;
+    const now = new Date();
+    return (
+      <section aria-labelledby="member-api-tokens" className="app-member-tokens">
+        <h2 id="member-api-tokens">Members’ tokens</h2>
+        <p className="app-tokens-note">Tokens other members made for their programs. Revoking one refuses those programs at once.</p>
+        <ul className="app-issue-list" aria-labelledby="member-api-tokens">
+          {memberTokens.data.map((token) => (
+            <TokenRow key={token.id} token={token} now={now} onRevoke={() => setRevoking(token)} />
+          ))}
+        </ul>
+      </section>
+    );
+  };
+
   return (
     <SettingsGuard page="api-tokens">
-      <div ref={section}>{body()}</div>
+      <div ref={section}>
+        {body()}
+        {members()}
+      </div>
       {creating ? (
         <CreateApiTokenDialog
           open
@@ -117,7 +154,9 @@ export function SettingsApiTokensScreen() {
         open={revoking !== null}
         onOpenChange={(open) => void (open || setRevoking(null))}
         title="Revoke API token"
-        description={revoking ? `Programs using ${revoking.label} will be refused from now on. This cannot be undone.` : ''}
+        description={
+          revoking ? `Programs using ${revoking.label}${revokingOwner ? ` (${revokingOwner}’s token)` : ''} will be refused from now on. This cannot be undone.` : ''
+        }
         confirmLabel="Revoke"
         onDelete={async () => {
           await api.apiTokens.revoke(slug, revoking!.id);

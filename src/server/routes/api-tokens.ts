@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type StaticDecode } from 'typebox';
-import { apiTokenCreateBody, apiTokenShape, createdApiTokenShape } from '../../api-shapes/api-token.js';
+import { apiTokenCreateBody, apiTokenShape, createdApiTokenShape, memberApiTokenShape } from '../../api-shapes/api-token.js';
 import { newApiToken } from '../auth/api-tokens.js';
 import { insertRow } from '../db/row-writes.js';
 import { selectList } from '../db/select-list.js';
@@ -11,10 +11,14 @@ import { badRequest, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { slug, uuid, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
+import { DISPLAY_USER_JSON } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
 
 /** The role that makes API tokens: those who create things in the workspace (the issue's "admins and members"). */
 const MAKES_TOKENS = Role.Member;
+
+/** The role that sees and revokes everyone's tokens: the spec's API tokens settings page (Admin, 20). */
+const OVERSEES_TOKENS = Role.Admin;
 
 const TOKEN_COLUMNS = selectList(apiTokenShape, 't');
 
@@ -26,8 +30,10 @@ const tokenParams = { type: 'object', required: ['slug', 'tokenId'], properties:
 /**
  * Personal API tokens: members and admins make them for themselves in a workspace, with a label
  * and an optional expiry; the secret is in the answer once and only its hash is kept. Everyone
- * lists and revokes their own tokens (a member demoted to viewer can still revoke theirs), never
- * another person's (404). Session-only: a token cannot make, list or revoke tokens.
+ * lists and revokes their own tokens (a member demoted to viewer can still revoke theirs); only
+ * the workspace's admins see the other members' tokens (…/api-tokens/members, with their owners)
+ * and revoke them, so a credential no one else can see never outlives an admin's decision; for
+ * anyone else another person's token is 404. Session-only: a token cannot make, list or revoke tokens.
  */
 export async function apiTokenRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typedRoutes(fastify);
@@ -63,14 +69,31 @@ export async function apiTokenRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  app.get(
+    `${path}/members`,
+    {
+      preHandler: [requireUser, requireWorkspaceRole(OVERSEES_TOKENS)],
+      schema: { params: workspaceParams, response: { 200: Type.Array(memberApiTokenShape) } },
+    },
+    async (request) =>
+      db.query(
+        `SELECT ${TOKEN_COLUMNS}, ${DISPLAY_USER_JSON} AS owner FROM api_tokens t JOIN users u ON u.id = t.user_id
+         WHERE t.workspace_id = $1 AND t.user_id <> $2 ORDER BY lower(u.display_name), u.id, t.created_at DESC, t.id`,
+        [currentWorkspace(request).id, currentUser(request).id],
+      ),
+  );
+
   app.delete(
     `${path}/:tokenId`,
     { preHandler: [requireUser, requireWorkspaceRole(Role.Guest)], schema: { params: tokenParams } },
     async (request, reply) => {
-      const revoked = await db.maybeOne('DELETE FROM api_tokens WHERE id = $1 AND workspace_id = $2 AND user_id = $3 RETURNING id', [
+      // Admins revoke anyone's token in the workspace; everyone else only their own.
+      const anyone = currentWorkspace(request).role >= OVERSEES_TOKENS;
+      const revoked = await db.maybeOne('DELETE FROM api_tokens WHERE id = $1 AND workspace_id = $2 AND (user_id = $3 OR $4) RETURNING id', [
         request.params.tokenId,
         currentWorkspace(request).id,
         currentUser(request).id,
+        anyone,
       ]);
       if (!revoked) throw notFound('API token not found.');
       return reply.code(204).send();

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import type { ApiToken, CreatedApiToken } from '../../../src/app/api/types.js';
+import type { ApiToken, CreatedApiToken, MemberApiToken } from '../../../src/app/api/types.js';
 import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { CREATE_TOKEN_WORDS } from '../../../src/app/screens/api-tokens/create-api-token-dialog.js';
@@ -13,6 +13,7 @@ import { seededApi } from './seeded-api.js';
 
 const TOKENS = '/workspaces/:slug/api-tokens';
 const TOKEN = '/workspaces/:slug/api-tokens/:tokenId';
+const MEMBER_TOKENS = '/workspaces/:slug/api-tokens/members';
 const SECRET = 're_pat_Abcd1234efgh5678ijkl9012mnop3456qrst7890uvw';
 const dialog = () => document.querySelector<HTMLElement>('.app-dialog[role="dialog"]');
 const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-token-row')];
@@ -30,12 +31,19 @@ function token(n: number, fields: Partial<ApiToken> = {}): ApiToken {
   };
 }
 
-/** The seeded workspace (an admin in "acme") with a token store behind the token routes, as the server keeps them. */
-function tokensApi(kept: ApiToken[] = []): { api: FakeApi; tokens: ApiToken[] } {
+/** Another member's token, as an admin lists it. */
+function memberToken(n: number, owner: string, fields: Partial<ApiToken> = {}): MemberApiToken {
+  return { ...token(n, { id: `bbbbbbbb-bbbb-4bbb-8bbb-00000000000${n}`, ...fields }), owner: { id: `user-${owner}`, display_name: owner, first_name: owner, is_bot: false, avatar: null } };
+}
+
+/** The seeded workspace (an admin in "acme") with a token store behind the token routes, as the server keeps them (the admin's own, and other members'). */
+function tokensApi(kept: ApiToken[] = [], othersKept: MemberApiToken[] = []): { api: FakeApi; tokens: ApiToken[] } {
   const { api } = seededApi();
   const tokens = [...kept];
+  const others = [...othersKept];
   api
     .on('GET', TOKENS, () => tokens)
+    .on('GET', MEMBER_TOKENS, () => others)
     .on('POST', TOKENS, (request) => {
       const body = request.body as { label: string; expires_at?: string };
       const made: CreatedApiToken = { ...token(9 - tokens.length, { label: body.label, expires_at: body.expires_at ?? null, token_prefix: SECRET.slice(0, 11) }), token: SECRET };
@@ -44,9 +52,9 @@ function tokensApi(kept: ApiToken[] = []): { api: FakeApi; tokens: ApiToken[] } 
       return reply(201, made);
     })
     .on('DELETE', TOKEN, (request) => {
-      const at = tokens.findIndex((candidate) => candidate.id === request.params.tokenId);
-      if (at < 0) return reply(404, { error: 'API token not found.' });
-      tokens.splice(at, 1);
+      const list = [tokens, others].find((candidates: ApiToken[]) => candidates.some((candidate) => candidate.id === request.params.tokenId));
+      if (!list) return reply(404, { error: 'API token not found.' });
+      list.splice(list.findIndex((candidate) => candidate.id === request.params.tokenId), 1);
       return undefined;
     });
   return { api, tokens };
@@ -152,6 +160,22 @@ describe('settings: API tokens', () => {
     expect(button(dialog()!, 'Create token')!.disabled).to.equal(false);
   });
 
+  it('lists the other members’ tokens with their owners, under the empty state too, and revokes one after asking', async () => {
+    const { api } = tokensApi([], [memberToken(1, 'Grace', { label: 'Nightly sync' }), memberToken(2, 'Linus', { label: 'Deploys' })]);
+    const app = renderApp(paths.settings('acme', 'api-tokens'), { api });
+    const section = await until(() => app.container.querySelector<HTMLElement>('section[aria-labelledby="member-api-tokens"]'), 'the members’ tokens');
+    expect(app.container.querySelector('[data-empty-state="settings-api-tokens"]'), 'the admin’s own empty state').to.not.equal(null);
+    expect(rows(section).map((row) => row.querySelector('.app-token-owner')!.textContent)).to.deep.equal(['Grace', 'Linus']);
+    await click(button(section, 'Revoke Nightly sync of Grace'));
+    const confirm = await until(dialog, 'the confirmation');
+    expect(confirm.textContent).to.contain('Programs using Nightly sync (Grace’s token) will be refused from now on.');
+    await click(button(confirm, 'Revoke'));
+    await until(() => rows(section).length === 1, 'the token gone');
+    expect(api.sent('DELETE', TOKEN)[0]!.params.tokenId).to.equal('bbbbbbbb-bbbb-4bbb-8bbb-000000000001');
+    await until(() => byText(document, '.app-toast', 'API token Nightly sync revoked.'), 'the toast');
+    await expectAccessible(app.container);
+  });
+
   it('shows expiry and last use, marks an expired token, and stays usable and axe-clean at phone width in both themes', async () => {
     await setViewport({ width: 390, height: 844 });
     try {
@@ -159,9 +183,9 @@ describe('settings: API tokens', () => {
         const { api } = tokensApi([
           token(1, { label: 'A token with a long label that has to wrap on a phone screen', expires_at: '2099-03-01T12:00:00.000Z', last_used_at: '2025-01-06T10:32:00.000Z' }),
           token(2, { expires_at: '2020-01-01T12:00:00.000Z' }),
-        ]);
+        ], [memberToken(3, 'Someone with a rather long display name')]);
         const app = renderApp(paths.settings('acme', 'api-tokens'), { api, themeMode });
-        await until(() => rows(app.container).length === 2, 'the tokens');
+        await until(() => rows(app.container).length === 3, 'the tokens, the member’s last');
         const [first, second] = rows(app.container).map((row) => [...row.querySelectorAll('dd')]);
         expect(first![1]!.textContent).to.equal('Mar 1, 2099');
         expect(first![2]!.textContent).to.match(/^Jan 6, 2025, \d{1,2}:\d{2}\s?[AP]M$/);

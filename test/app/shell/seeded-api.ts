@@ -70,6 +70,7 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     .on('GET', '/workspaces/:slug/issue-drafts', inWorkspace(() => []))
     .on('GET', '/workspaces/:slug/views', inWorkspace(() => []))
     .on('GET', '/workspaces/:slug/api-tokens', inWorkspace(() => []))
+    .on('GET', '/workspaces/:slug/api-tokens/members', inWorkspace(() => []))
     .on('GET', '/workspaces/:slug/webhooks', inWorkspace(() => []));
   // Shared documents: the issue's starts from its description; the signed-in user writes as a
   // member and up (as the server decides from the session), and a colleague (a test's second

@@ -5,6 +5,10 @@ export const apiTokensCss = `
 .app-token-row { flex-wrap: wrap; }
 .app-token-name { flex: 1 1 12rem; min-width: 0; display: flex; flex-direction: column; gap: 2px; }
 .app-token-label { font-weight: 600; overflow-wrap: anywhere; }
+.app-token-owner { font-size: var(--app-text-sm); }
+.app-member-tokens { margin-top: var(--app-space-5); }
+.app-member-tokens h2 { margin: 0 0 var(--app-space-1); font-size: var(--app-text-lg); }
+.app-tokens-note { margin: 0 0 var(--app-space-3); color: var(--app-muted); max-width: 60ch; }
 .app-token-prefix { font-family: var(--app-font-mono, ui-monospace, monospace); font-size: var(--app-text-sm); color: var(--app-muted); }
 .app-token-meta { display: flex; flex-wrap: wrap; gap: var(--app-space-1) var(--app-space-4); margin: 0; font-size: var(--app-text-sm); }
 .app-token-meta > div { display: flex; flex-direction: column; min-width: 7.5rem; }
