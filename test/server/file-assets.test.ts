@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { COVER_NEEDS_ADMIN, LOGO_NEEDS_ADMIN } from '../../src/server/routes/file-assets.js';
 import { SVG_CONTENT_SECURITY_POLICY } from '../../src/server/uploads/index.js';
 import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 import { createIssue } from './planning-fixtures.js';
@@ -159,6 +160,29 @@ describe('deleting and restoring workspace files', () => {
     const back = await bytesOf(seed.actors.member, asset);
     assert.equal(back.status, 200);
     assert.deepEqual(back.bytes, PNG);
+  });
+
+  test('the workspace logo and a project cover are deleted only by who may change them', async () => {
+    const logo = await upload(seed.actors.admin);
+    assert.equal((await seed.actors.admin.patch(seed.workspaceUrl, { logo: logo.asset })).status, 200);
+    const cover = await upload(seed.actors.member);
+    assert.equal((await seed.actors.admin.patch(seed.projectUrl, { cover_image: cover.asset })).status, 200);
+    const refusals = [
+      await seed.actors.member.delete(`/api/workspaces/file-assets/${logo.id}/`),
+      await seed.actors.member.delete(`/api/workspaces/file-assets/${seed.workspace.id}/${logo.id}/`),
+      await seed.actors.member.delete(`/api/workspaces/file-assets/${cover.id}/`),
+    ];
+    assert.deepEqual(refusals.map((answer) => [answer.status, answer.body]), [
+      [403, { error: LOGO_NEEDS_ADMIN }],
+      [403, { error: LOGO_NEEDS_ADMIN }],
+      [403, { error: COVER_NEEDS_ADMIN }],
+    ]);
+    assert.equal((await bytesOf(seed.actors.member, logo.asset)).status, 200, 'the logo is still served');
+    assert.equal((await bytesOf(seed.actors.member, cover.asset)).status, 200, 'the cover is still served');
+    // Once the setting no longer uses it, it is a file like any other; admins delete it either way.
+    assert.equal((await seed.actors.admin.patch(seed.workspaceUrl, { logo: null })).status, 200);
+    assert.equal((await seed.actors.member.delete(`/api/workspaces/file-assets/${logo.id}/`)).status, 204);
+    assert.equal((await seed.actors.admin.delete(`/api/workspaces/file-assets/${cover.id}/`)).status, 204);
   });
 
   test('the scoped delete needs the right workspace, and ids must be UUIDs', async () => {

@@ -24,6 +24,12 @@ const scopedAssetParams = { type: 'object', required: ['workspaceId', 'assetId']
 /** Why guests and viewers are refused. */
 export const FILES_NEED_MEMBER = 'Guests and viewers cannot change files.';
 
+/** Why a member cannot delete the workspace's logo (changing it is the admins' setting). */
+export const LOGO_NEEDS_ADMIN = 'Only workspace admins can remove the workspace logo.';
+
+/** Why a member cannot delete a project's cover image (changing it is the project admins' setting). */
+export const COVER_NEEDS_ADMIN = 'Only the project’s admins can remove its cover image.';
+
 /**
  * The workspace file `assetId` (in `workspaceId` when given) as the user may change it: 404 when
  * there is none, the user is not a member of its workspace or it is an issue attachment (those
@@ -31,16 +37,34 @@ export const FILES_NEED_MEMBER = 'Guests and viewers cannot change files.';
  * delete and restore: editing a description that holds a teammate's image deletes that image
  * when it is removed and restores it on undo, and a delete is soft (restorable) anyway.
  */
-async function manageableAsset(db: Db, userId: string, assetId: string, workspaceId?: string): Promise<{ id: string }> {
-  const asset = await db.maybeOne<{ id: string; role: number | null }>(
-    `SELECT fa.id, m.role
+async function manageableAsset(db: Db, userId: string, assetId: string, workspaceId?: string): Promise<{ id: string; workspace_id: string; role: number }> {
+  const asset = await db.maybeOne<{ id: string; workspace_id: string; role: number | null }>(
+    `SELECT fa.id, fa.workspace_id, m.role
        FROM file_assets fa LEFT JOIN workspace_members m ON m.workspace_id = fa.workspace_id AND m.user_id = $2
       WHERE fa.id = $1 AND fa.workspace_id IS NOT NULL AND fa.issue_id IS NULL AND ($3::uuid IS NULL OR fa.workspace_id = $3)`,
     [assetId, userId, workspaceId ?? null],
   );
   if (!asset || asset.role === null) throw notFound(ASSET_NOT_FOUND);
   if (asset.role < Role.Member) throw forbidden(FILES_NEED_MEMBER);
-  return asset;
+  return { ...asset, role: asset.role };
+}
+
+/**
+ * A file in use as a setting (the workspace's logo, a project's cover) is deleted only by who may
+ * change that setting: a workspace admin, or for a cover the project's admins. Without this a
+ * member could take the logo from everyone with one request.
+ */
+async function checkNotAnotherSetting(db: Db, userId: string, asset: { id: string; workspace_id: string; role: number }): Promise<void> {
+  if (asset.role >= Role.Admin) return;
+  const url = workspaceAssetUrl(asset.workspace_id, asset.id);
+  const use = await db.one<{ logo: boolean; cover: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM workspaces w WHERE w.id = $1 AND w.logo = $2) AS logo,
+            EXISTS (SELECT 1 FROM projects p WHERE p.workspace_id = $1 AND p.cover_image = $2
+                      AND NOT EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = p.id AND pm.user_id = $3 AND pm.role >= $4)) AS cover`,
+    [asset.workspace_id, url, userId, Role.Admin],
+  );
+  if (use.logo) throw forbidden(LOGO_NEEDS_ADMIN);
+  if (use.cover) throw forbidden(COVER_NEEDS_ADMIN);
 }
 
 /**
@@ -71,6 +95,7 @@ export async function fileAssetRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: requireUser, schema: { params: scopedAssetParams } },
     async (request, reply) => {
       const asset = await manageableAsset(db, currentUser(request).id, request.params.assetId, request.params.workspaceId);
+      await checkNotAnotherSetting(db, currentUser(request).id, asset);
       await softDelete(asset.id);
       return reply.code(204).send();
     },
@@ -82,6 +107,7 @@ export async function fileAssetRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: requireUser, schema: { params: assetParams } },
     async (request, reply) => {
       const asset = await manageableAsset(db, currentUser(request).id, request.params.assetId);
+      await checkNotAnotherSetting(db, currentUser(request).id, asset);
       await softDelete(asset.id);
       return reply.code(204).send();
     },
