@@ -26,10 +26,19 @@ function before(parent: Y.AbstractType<unknown>, item: Y.Item): Y.RelativePositi
 const endOf = (type: Y.AbstractType<unknown>): Y.RelativePosition =>
   new Y.RelativePosition(type._item === null ? null : type._item.id, type._item === null ? Y.findRootTypeKey(type) : null, null);
 
+/**
+ * Which side a position in text keeps to when someone inserts exactly there: the character before
+ * it (Yjs's assoc -1). A caret then stays after its own last letter while a colleague types at the
+ * same place, so the next letter follows it and two people typing at one spot write two runs of
+ * text, not one interleaved letter by letter. (Keeping to the character after, Yjs's default,
+ * moves the caret past each arriving letter.) While the fragment is empty a position keeps to its
+ * start when content arrives, for the same reason.
+ */
+const KEEPS_TO = -1;
+
 /** The position `pos` of the editor's document as a position relative to `fragment`'s content. */
 export function toRelative(pos: number, root: Y.XmlFragment, mapping: Mapping): Y.RelativePosition {
-  // While the fragment is empty the position keeps to its start when content arrives.
-  const assoc = root.length === 0 ? -1 : 0;
+  const assoc = KEEPS_TO;
   if (pos === 0) return Y.createRelativePositionFromTypeIndex(root, 0, assoc);
   const fragment = root as unknown as Y.AbstractType<unknown>;
   let type: Y.AbstractType<unknown> | null = fragment._first === null ? null : typeOf(fragment._first);

@@ -31,6 +31,32 @@ describe('editing together', () => {
     expect(ann.el.getHTML()).to.equal(bob.el.getHTML());
   });
 
+  it('two people typing at the same place keep their words whole, not interleaved letter by letter', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'x' });
+    await converged([ann, bob], ['x']);
+    bob.el.editorView!.focus();
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, view.state.doc.content.size - 1)));
+    // Each letter arrives at the other editor before its next one: both carets stand at the same place throughout.
+    const words: [SharedEditor, string][] = [
+      [ann, 'apple'],
+      [bob, 'PEAR'],
+    ];
+    for (let i = 0; i < 5; i++) {
+      for (const [editor, word] of words) {
+        if (i >= word.length) continue;
+        editor.el.editorView!.focus();
+        await sendKeys({ type: word[i]! });
+        await converged([ann, bob], [word.slice(0, i + 1)]);
+      }
+    }
+    const text = ann.el.editorView!.state.doc.textContent;
+    expect([`xapplePEAR`, `xPEARapple`]).to.include(text);
+  });
+
   it('three editors typing at once converge', async () => {
     const all = [await open('ann'), await open('bob'), await open('cy')];
     for (const [index, { el }] of all.entries()) {
