@@ -160,6 +160,9 @@ export class CollabHub {
         }
         case Message.update:
           return this.change(shared, connection, message.bytes());
+        case Message.ping:
+          this.send(connection, encodeMessage(Message.pong));
+          return;
         case Message.awareness: {
           const update = message.bytes();
           // Presence carries the name the server knows, whatever the editor says.

@@ -20,6 +20,8 @@ export const Message = {
   update: 1,
   /** both ways: an awareness update. */
   awareness: 2,
+  /** editor → server: are you there? (after a silence; answered with PONG). */
+  ping: 3,
   /** server → editor: `{ readOnly }`, first after connecting. */
   welcome: 10,
   /** server → editor: what the editor lacks; the first one makes the editor synced. */
@@ -30,6 +32,8 @@ export const Message = {
   remoteUpdate: 13,
   /** server → editor: how many of this connection's UPDATEs are stored, in all. */
   ack: 14,
+  /** server → editor: the answer to PING. */
+  pong: 15,
 } as const;
 
 /**

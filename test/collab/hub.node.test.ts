@@ -6,9 +6,10 @@ import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import { CollabHub, type CollabSocket, type CollabUser } from '../../src/collab/hub.js';
 import { MemoryStore } from '../../src/collab/memory-store.js';
-import { CollabProvider, type CollabState } from '../../src/collab/provider.js';
+import { CollabProvider, HEARTBEAT_MS, type CollabState } from '../../src/collab/provider.js';
 import { CloseCode, decodeMessage, encodeMessage, Message } from '../../src/collab/protocol.js';
 import { schema } from '../../src/core/index.js';
+import { installFakeClock } from '../helpers/fake-clock.js';
 
 /** A hub on a real websocket server on 127.0.0.1; the user and access come from the query (`?user=ann&ro=1`), as a host's authentication would decide them. */
 async function startHub(store = new MemoryStore()) {
@@ -362,6 +363,57 @@ describe('collaboration hub and provider', () => {
       expect((bob.fragment.toString().match(/durable/g) ?? []).length).to.equal(1);
     } finally {
       await second.close();
+    }
+  });
+
+  it('takes a connection gone silent (a network dropped without a close) as offline after two heartbeats, and reconnects', async () => {
+    const server = await startHub();
+    const clock = installFakeClock();
+    // A network that stops delivering: the socket stays open, nothing arrives.
+    let deaf = false;
+    let pings = 0;
+    let heard: () => void = () => {};
+    class Socket extends NodeWebSocket {
+      override emit(event: string | symbol, ...args: unknown[]): boolean {
+        if (event === 'message') {
+          if (deaf) return false;
+          heard();
+        }
+        return super.emit(event, ...args);
+      }
+      override send(data: Uint8Array): void {
+        if (decodeMessage(data).type === Message.ping) pings++;
+        super.send(data);
+      }
+    }
+    const nextMessage = () => new Promise<void>((resolve) => (heard = resolve));
+    const ann = new CollabProvider({ url: server.url, document: 'page:1', token: 'ann', WebSocket: Socket as unknown as new (url: string) => WebSocket });
+    providers.push(ann);
+    try {
+      ann.start(schema);
+      await until(ann, (s) => s.status === 'synced', 'ann synced');
+      // A beat after something was heard asks nothing; a quiet one asks, and the answer keeps the connection.
+      clock.tick(HEARTBEAT_MS);
+      expect(pings).to.equal(0);
+      for (const round of [1, 2]) {
+        const answered = nextMessage();
+        clock.tick(HEARTBEAT_MS);
+        expect(pings).to.equal(round);
+        await answered;
+        clock.tick(HEARTBEAT_MS);
+        expect([pings, ann.current.status]).to.deep.equal([round, 'synced']);
+      }
+      deaf = true;
+      clock.tick(HEARTBEAT_MS);
+      expect([pings, ann.current.status], 'asked, not given up yet').to.deep.equal([3, 'synced']);
+      clock.tick(HEARTBEAT_MS);
+      expect(ann.current.status, 'no answer by the next beat').to.equal('offline');
+      deaf = false;
+      clock.tick(HEARTBEAT_MS);
+      await until(ann, (s) => s.status === 'synced', 'ann reconnected');
+    } finally {
+      clock.uninstall();
+      await server.close();
     }
   });
 

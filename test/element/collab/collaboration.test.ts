@@ -114,6 +114,19 @@ describe('editing together', () => {
     await until(() => ann.states.at(-1)?.status === 'synced' && ann.states.at(-1)?.unsent === 0, 'Ann back, everything stored', { saw: () => ann.states.at(-1) });
   });
 
+  it('goes offline as soon as the browser says the network is gone, and comes back by itself', async () => {
+    const ann = await open('ann');
+    ann.el.focus();
+    await sendKeys({ type: 'base' });
+    await until(() => ann.states.at(-1)?.unsent === 0, 'base stored');
+    window.dispatchEvent(new Event('offline'));
+    expect(ann.el.collaboration!.provider.current.status, 'at once, not after the heartbeat').to.equal('offline');
+    await sendKeys({ type: ' more' });
+    await until(() => ann.states.at(-1)?.status === 'synced' && ann.states.at(-1)?.unsent === 0, 'back, everything stored', { saw: () => ann.states.at(-1) });
+    const bob = await open('bob');
+    await converged([ann, bob], ['base more']);
+  });
+
   it('a server killed and restarted loses no acknowledged change and duplicates no block', async () => {
     const ann = await open('ann');
     ann.el.focus();
