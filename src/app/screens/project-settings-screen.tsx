@@ -5,10 +5,11 @@ import { useApi } from '../api/api-context.js';
 import { errorMessage } from '../api/api-error.js';
 import { assetIdFromUrl } from '../api/file-assets.js';
 import { queryKeys } from '../api/query-keys.js';
-import type { Project, ProjectFeature } from '../api/types.js';
+import type { IssueLabel, Project, ProjectFeature } from '../api/types.js';
 import { EmptyState } from '../empty-states/index.js';
 import { can, Role } from '../roles.js';
 import { Button } from '../ui/button.js';
+import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { Note } from '../ui/note.js';
 import { PageHeader } from '../ui/page-header.js';
@@ -189,11 +190,8 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
       await refresh();
     },
   });
-  const remove = useMutation({
-    mutationFn: (labelId: string) => api.labels.remove(slug, project.id, labelId),
-    onSuccess: () => refresh(),
-    onError: (error) => notify({ type: 'error', message: errorMessage(error) }),
-  });
+  // Deleting takes the label off every issue: asked first, and told after.
+  const [deleting, setDeleting] = useState<IssueLabel | null>(null);
 
   return (
     <section aria-labelledby="project-labels">
@@ -231,7 +229,7 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
               <StateDot color={label.color || '#6b7280'} />
               <span style={{ flex: 1 }}>{label.name}</span>
               {mayChange ? (
-                <Button variant="danger" size="small" aria-label={`Delete label ${label.name}`} busy={remove.isPending && remove.variables === label.id} onClick={() => remove.mutate(label.id)}>
+                <Button variant="danger" size="small" aria-label={`Delete label ${label.name}`} onClick={() => setDeleting(label)}>
                   <Icon icon={Trash2} />
                   Delete
                 </Button>
@@ -240,6 +238,24 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
           ))}
         </ul>
       )}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onOpenChange={(open) => void (open || setDeleting(null))}
+        title="Delete label"
+        description={deleting ? `${deleting.name} is taken off every issue that has it. This cannot be undone.` : ''}
+        onDelete={async () => {
+          await api.labels.remove(slug, project.id, deleting!.id);
+          await refresh();
+          notify({ type: 'success', message: `Label ${deleting!.name} deleted.` });
+          setDeleting(null);
+        }}
+        onCloseAutoFocus={(event) => {
+          // The deleted label's row is gone with its button: focus goes to the new label's name.
+          if (event.defaultPrevented || !nameInput.current) return;
+          event.preventDefault();
+          nameInput.current.focus({ preventScroll: true });
+        }}
+      />
     </section>
   );
 }

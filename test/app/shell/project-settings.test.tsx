@@ -52,7 +52,14 @@ describe('project settings screen', () => {
     expect((api.sent('POST', '/workspaces/acme/projects/:projectId/labels')[0]!.body as { name: string }).name).to.equal('Bug');
     await expectAccessible(app.container);
     await click(button(app.container, 'Delete label Bug'));
+    // Asked first: it comes off every issue.
+    const confirm = await until(() => document.querySelector<HTMLElement>('.app-dialog[role="dialog"]'), 'the confirmation');
+    expect(confirm.textContent).to.contain('Bug is taken off every issue that has it.');
+    expect(api.sent('DELETE', '/workspaces/acme/projects/:projectId/labels/:labelId')).to.have.length(0);
+    await click(button(confirm, 'Delete'));
     await until(() => app.container.querySelector('[data-empty-state="project-settings-labels"]'), 'the labels gone');
+    await until(() => byText(document, '.app-toast', 'Label Bug deleted.'), 'the toast');
+    await until(() => document.activeElement === field(app.container, 'Label name'), 'focus on the new label’s name');
   });
 
   it('lets a project admin toggle features and rename the project', async () => {
