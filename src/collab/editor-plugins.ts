@@ -59,7 +59,12 @@ const caretStyles: Plugin = new Plugin({
   },
 });
 
-/** Keeps this editor's selection in its presence, also while focus is elsewhere (no caret that blinks away on blur). */
+/**
+ * Keeps this editor's selection in its presence, also while focus is elsewhere (no caret that
+ * blinks away on blur), from the first time the editor has focus: someone who only reads (a
+ * viewer, or a member who opened the page) is present without a caret, instead of a caret at the
+ * document's start for each of them.
+ */
 const presenceKey = new PluginKey('collab-presence');
 function presencePlugin(provider: CollabProvider, binding: SyncBinding): Plugin {
   // What was last sent: a position relative to the shared document stays the same when others
@@ -76,12 +81,20 @@ function presencePlugin(provider: CollabProvider, binding: SyncBinding): Plugin 
   return new Plugin({
     key: presenceKey,
     view(view) {
-      send(view.state);
+      let placed = view.hasFocus();
+      const onFocus = () => {
+        if (placed) return;
+        placed = true;
+        send(view.state);
+      };
+      view.dom.addEventListener('focus', onFocus);
+      if (placed) send(view.state);
       return {
         update(updated, previous) {
-          if (!updated.state.selection.eq(previous.selection) || updated.state.doc !== previous.doc) send(updated.state);
+          if (placed && (!updated.state.selection.eq(previous.selection) || updated.state.doc !== previous.doc)) send(updated.state);
         },
         destroy() {
+          view.dom.removeEventListener('focus', onFocus);
           provider.awareness.setLocalStateField('cursor', null);
         },
       };

@@ -163,6 +163,19 @@ describe('editing together', () => {
     }
   });
 
+  it('shows no caret for someone who has only opened the document, and shows it once they are in it', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'Hi' });
+    const states = () => [...ann.el.collaboration!.provider.awareness.getStates().values()] as { user?: { name: string }; cursor?: unknown }[];
+    await until(() => states().some((state) => state.user?.name === 'Bob'), 'Bob present in Ann’s editor');
+    expect(states().find((state) => state.user?.name === 'Bob')!.cursor ?? null, 'no caret for Bob').to.equal(null);
+    expect(ann.el.shadowRoot!.querySelector('.collab-caret-label')).to.equal(null);
+    bob.el.focus();
+    await until(() => ann.el.shadowRoot!.querySelector('.collab-caret-label')?.textContent === 'Bob', 'Bob’s caret once he is in');
+  });
+
   it("shows others' carets with their names, but not the same person's other tab", async () => {
     const ann = await open('ann');
     const bob = await open('bob');
