@@ -83,12 +83,12 @@ describe('create issue dialog', () => {
     await press('Escape');
     await closed(labels, 'the Labels picker');
 
-    const target = await property(form, 'Due date');
+    const target = await property(form, 'Target date');
     await click(target);
     await typeDate(await focusedDateField(), '03/10/2025');
     await press('Enter');
-    await closed(target, 'the Due date picker');
-    expect(target.textContent).to.equal('Due dateMar 10, 2025');
+    await closed(target, 'the Target date picker');
+    expect(target.textContent).to.equal('Target dateMar 10, 2025');
     const cycle = await property(form, 'Cycle');
     await click(cycle);
     await click(await until(async () => option(await listbox(), 'Sprint 1'), 'the cycles'));
@@ -139,6 +139,19 @@ describe('create issue dialog', () => {
     ]);
   });
 
+  it('creates the issue with Ctrl+Enter from the description, adding no line break', async () => {
+    const { api, form, description } = await openDialog();
+    await typeInto(field(form, 'Title'), 'Keyboard');
+    (await textbox(description)).focus();
+    await sendKeys({ type: 'Typed.' });
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Control' });
+    await until(() => api.sent('POST', CREATE).length === 1, 'the issue created');
+    expect(api.sent('POST', CREATE)[0]!.body).to.deep.equal({ name: 'Keyboard', priority: 'none', description_html: '<p>Typed.</p>' });
+    await until(() => !dialog(), 'the dialog closed');
+  });
+
   it('"Create more" keeps the dialog open, emptied, with focus back in the title', async () => {
     const { api, app, form, description } = await openDialog();
     await click(field(form, 'Create more'));
@@ -182,7 +195,7 @@ describe('create issue dialog', () => {
         }, 'the property chips');
         // Each empty date chip says which date it is, in words and as its name.
         expect(shown(await property(form, 'Start date'))).to.equal('Start date');
-        expect(shown(await property(form, 'Due date'))).to.equal('Due date');
+        expect(shown(await property(form, 'Target date'))).to.equal('Target date');
         expect(chips.map((chip) => shown(chip))).to.not.include('No date');
         const create = button(form, 'Create issue')!.getBoundingClientRect();
         const box = form.closest('.app-dialog')!.getBoundingClientRect();

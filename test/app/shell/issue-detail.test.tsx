@@ -314,7 +314,10 @@ describe('issue detail screen', () => {
     const end = editing.editorView!.state.doc.firstChild!.nodeSize - 1;
     await until(() => editing.editorView!.state.selection.head === end, 'the caret at the end of the comment', { saw: () => editing.editorView!.state.selection.toJSON() });
     await sendKeys({ type: ' (edited)' });
-    await click(button(app.container, 'Save comment'));
+    // Saved with Ctrl+Enter, as the Save button would.
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Control' });
     await until(() => api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1').length === 1, 'the comment save');
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1')[0]!.body).to.deep.equal({ comment_html: '<p>First! (edited)</p>' });
   });

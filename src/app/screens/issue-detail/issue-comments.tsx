@@ -14,6 +14,7 @@ import { Note } from '../../ui/note.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 import { absoluteTime, relativeTime } from '../../widgets/activity-feed/index.js';
+import { submitOnModEnter } from '../../widgets/command-palette/shortcuts.js';
 
 interface CommentsProps {
   slug: string;
@@ -113,6 +114,7 @@ function CommentItem({ comment, mayChange, slug, projectId, issueId, host }: { c
       {/* A fresh element per mode, so Cancel brings back the stored text. */}
       <AppEditor
         key={editing ? 'edit' : 'view'}
+        onKeyDownCapture={editing ? submitOnModEnter(() => void save()) : undefined}
         ref={editor}
         value={comment.comment_html}
         readOnly={!editing}
@@ -157,7 +159,7 @@ function NewComment({ slug, projectId, issueId, host }: { slug: string; projectI
   return (
     <div>
       <div className="app-editor-box">
-        <AppEditor ref={editor} value="" aria-label="New comment" placeholder="Add a comment…" {...host} />
+        <AppEditor ref={editor} value="" aria-label="New comment" placeholder="Add a comment…" onKeyDownCapture={submitOnModEnter(() => void submit())} {...host} />
       </div>
       <FormError message={failure} />
       <div className="app-editor-actions">

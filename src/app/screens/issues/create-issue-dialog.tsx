@@ -17,6 +17,7 @@ import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { DatePicker } from '../../ui/pickers/index.js';
 import { useNotify } from '../../ui/toasts.js';
+import { submitOnModEnter } from '../../widgets/command-palette/shortcuts.js';
 import { AssigneePicker, LabelPicker, OptionalPicker, PriorityPicker, StatePicker, usePlanningChoices, useProjectChoices } from './issue-pickers.js';
 import { isBlank, NOTHING_PICKED, pickedOf, type DialogContent, type Picked } from './issue-draft-content.js';
 import { useDraftKeeping } from './use-draft-keeping.js';
@@ -140,7 +141,7 @@ function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create issue" className="app-create-issue">
+    <form onSubmit={onSubmit} onKeyDownCapture={submitOnModEnter(() => void onSubmit())} noValidate aria-label="Create issue" className="app-create-issue">
       <FormError message={serverError ?? keeping.error} />
       <TextField
         label="Title"
@@ -160,7 +161,7 @@ function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close
         <AssigneePicker choices={choices} value={picked.assignee_ids} onChange={(ids) => pick({ assignee_ids: ids })} />
         <LabelPicker choices={choices} value={picked.label_ids} onChange={(ids) => pick({ label_ids: ids })} />
         <DatePicker label="Start date" namedWhenEmpty value={picked.start_date} invalid={datesBackwards} onPick={(day) => pick({ start_date: day })} />
-        <DatePicker label="Due date" namedWhenEmpty value={picked.target_date} invalid={datesBackwards} onPick={(day) => pick({ target_date: day })} />
+        <DatePicker label="Target date" namedWhenEmpty value={picked.target_date} invalid={datesBackwards} onPick={(day) => pick({ target_date: day })} />
         {planning.cycleView ? <OptionalPicker label="Cycle" none="No cycle" items={planning.cycles} value={picked.cycle_id} onChange={(cycleId) => pick({ cycle_id: cycleId })} /> : null}
         {planning.moduleView ? <OptionalPicker label="Module" none="No module" items={planning.modules} value={picked.module_id} onChange={(moduleId) => pick({ module_id: moduleId })} /> : null}
       </div>

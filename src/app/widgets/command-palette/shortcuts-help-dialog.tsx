@@ -4,7 +4,7 @@ import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { Button } from '../../ui/button.js';
 import { useStyles } from '../../ui/styles.js';
 import { commandPaletteCss } from './command-palette.css.js';
-import { COLUMN_KEYS, LIST_KEYS, SHORTCUTS } from './shortcuts.js';
+import { COLUMN_KEYS, LIST_KEYS, SHORTCUTS, SUBMIT_KEYS } from './shortcuts.js';
 import { Icon } from '../../ui/icon.js';
 
 /** The dialog listing the keyboard shortcuts (opened with ?). */
@@ -48,6 +48,9 @@ export function ShortcutsHelpDialog({ open, onOpenChange }: { open: boolean; onO
             <kbd>Shift</kbd> + <kbd>{entry.shown}</kbd>
           </ShortcutLine>
         ))}
+        <ShortcutLine label={SUBMIT_KEYS.label}>
+          <kbd>{SUBMIT_KEYS.keys[0]}</kbd> + <kbd>{SUBMIT_KEYS.keys[1]}</kbd>
+        </ShortcutLine>
       </ul>
       <div className="app-dialog-actions">
         <DialogClose asChild>

@@ -69,6 +69,23 @@ export function columnStep(event: { key: string; altKey: boolean; ctrlKey: boole
   return event.altKey || event.ctrlKey || event.metaKey ? undefined : COLUMN_STEPS.get(event.key);
 }
 
+/** The key that sends what is being written, from any of its fields (the help dialog's line). */
+export const SUBMIT_KEYS = { keys: ['Ctrl', 'Enter'], label: 'Create the issue or post the comment you are writing (⌘ Enter on macOS)' } as const;
+
+/**
+ * A keydown handler (for React's capture phase, so it runs before the rich editor's own line
+ * break) that calls `submit` on Ctrl+Enter or ⌘+Enter: the create-issue dialog and the comment
+ * editors send from the title, the description, anywhere in them, as Linear's do.
+ */
+export function submitOnModEnter(submit: () => void): (event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; nativeEvent: KeyboardEvent; preventDefault(): void; stopPropagation(): void }) => void {
+  return (event) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.stopPropagation();
+    submit();
+  };
+}
+
 /** How long after G the second key of a "go to" shortcut counts. */
 export const SEQUENCE_TIMEOUT_MS = 1_000;
 
