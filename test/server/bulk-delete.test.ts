@@ -72,6 +72,38 @@ describe('DELETE …/bulk-delete-issues', () => {
     assert.equal((await seed.actors.guest.get(`${seed.projectUrl}/issues/${kept}`)).body.parent_id, null);
   });
 
+  test('undo brings the deleted issues back, with the sub-issues their deletion detached, and says who restored them', async () => {
+    const [parent, alone] = await newIssues(2);
+    const [child, otherChild] = await newIssues(2, { parent_id: parent });
+    // One sub-issue is given another parent after the deletion: it stays with that one.
+    const [elsewhere] = await newIssues(1);
+    assert.deepEqual((await seed.actors.member.delete(bulkUrl, { issue_ids: [parent, alone] })).body, { deleted: 2 });
+    assert.equal((await seed.actors.member.patch(`${seed.projectUrl}/issues/${otherChild}`, { parent_id: elsewhere })).status, 200);
+    const undone = await seed.actors.admin.post(`${bulkUrl}/undo`, { issue_ids: [parent, alone, randomUUID()] });
+    assert.equal(undone.status, 200, undone.text);
+    assert.deepEqual(undone.body, { restored: 2 });
+    assert.equal(await live([parent!, alone!]), 2);
+    const parentOf = async (id: string) => (await seed.actors.guest.get(`${seed.projectUrl}/issues/${id}`)).body.parent_id;
+    assert.deepEqual([await parentOf(child!), await parentOf(otherChild!)], [parent, elsewhere]);
+    const feed = (await seed.actors.guest.get(`${seed.projectUrl}/issues/${parent}/activities`)).body;
+    const last = feed.at(-1);
+    assert.deepEqual([last.field, last.verb, last.actor.id], ['issue', 'updated', seed.users.admin.id]);
+    // Undoing again, or for a live issue, restores nothing.
+    assert.deepEqual((await seed.actors.member.post(`${bulkUrl}/undo`, { issue_ids: [parent] })).body, { restored: 0 });
+  });
+
+  test('undo: Member and up, of this project’s issues only', async () => {
+    const [gone] = await newIssues(1);
+    await seed.actors.member.delete(`${seed.projectUrl}/issues/${gone}`);
+    await seed.expectMatrix('POST', `${bulkUrl}/undo`, { issue_ids: [gone] }, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 200, admin: 200 });
+    const other = await seedWorkspace(server);
+    const foreign = (await other.actors.member.post(`${other.projectUrl}/issues`, { name: 'foreign' })).body.id;
+    await other.actors.member.delete(`${other.projectUrl}/issues/${foreign}`);
+    assert.deepEqual((await seed.actors.admin.post(`${bulkUrl}/undo`, { issue_ids: [foreign] })).body, { restored: 0 });
+    assert.equal(await live([foreign]), 0);
+    assert.deepEqual((await seed.actors.admin.post(`${bulkUrl}/undo`, { issue_ids: [] })).body, { error: 'Issue ids needs at least one item' });
+  });
+
   test('at least one issue: "Please select at least one issue."', async () => {
     for (const body of [{ issue_ids: [] }, {}, undefined]) {
       const response = await seed.actors.member.delete(bulkUrl, body);

@@ -71,6 +71,9 @@ export function issuesApi(client: ApiClient) {
       client.request<{ updated: number }>('POST', `${projectPath(slug, projectId)}/bulk-update-issues`, { body: { issue_ids: issueIds, ...change } }),
     bulkDelete: (slug: string, projectId: string, issueIds: string[]) =>
       client.request<{ deleted: number }>('DELETE', `${projectPath(slug, projectId)}/bulk-delete-issues`, { body: { issue_ids: issueIds } }),
+    /** Takes a deletion back (the toast's Undo): the deleted issues among `issueIds` are live again. */
+    undoDelete: (slug: string, projectId: string, issueIds: string[]) =>
+      client.request<{ restored: number }>('POST', `${projectPath(slug, projectId)}/bulk-delete-issues/undo`, { body: { issue_ids: issueIds } }),
     search: (slug: string, projectId: string, query: IssueSearchQuery, signal?: AbortSignal) =>
       client.request<ListedIssue[]>('GET', `${projectPath(slug, projectId)}/search-issues`, { query, signal }),
     description: (slug: string, projectId: string, issueId: string) =>

@@ -26,6 +26,7 @@ import { IssueRelations } from './issue-detail/issue-relations.js';
 import { IssueSubIssues } from './issue-detail/issue-sub-issues.js';
 import { IssueTitle } from './issue-detail/issue-title.js';
 import { PriorityIcon, StateIcon } from './issues/issue-icons.js';
+import { useUndoDelete } from './issues/use-undo-delete.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { screensCss } from './screens.css.js';
 
@@ -72,6 +73,7 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
 
   const navigate = useNavigate();
   const notify = useNotify();
+  const undoDelete = useUndoDelete(slug, issue.project_id);
 
   // The new issue is shown at once; the lists and the activity feed (under the issue's key) refresh.
   const show = async (updated: IssueDetail) => {
@@ -111,7 +113,7 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
     show(on ? await api.issues.archive(slug, issue.project_id, issue.id) : await api.issues.restore(slug, issue.project_id, issue.id));
   const remove = async () => {
     await api.issues.remove(slug, issue.project_id, issue.id);
-    notify({ type: 'success', message: `Issue ${issue.key} deleted.` });
+    notify({ type: 'success', message: `Issue ${issue.key} deleted.`, action: undoDelete([issue.id], () => navigate(paths.issue(slug, issue.project_id, issue.id))) });
     await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, issue.project_id), exact: true });
     navigate(paths.projectIssues(slug, issue.project_id));
   };

@@ -19,6 +19,7 @@ import { useOpenRequest } from './empty-state-actions.js';
 import { CreateIssueDialog } from './issues/create-issue-dialog.js';
 import { ImportIssuesDialog } from './issues/import-issues-dialog.js';
 import { filterValuesOf, listQueryOf, savedQueryOf, useIssueListParams, viewSearch } from './issues/issue-list-params.js';
+import { useUndoDelete } from './issues/use-undo-delete.js';
 import { SaveViewDialog, type SaveViewValues } from './issues/save-view-dialog.js';
 import { paths } from '../router/paths.js';
 import { IssueBoard } from './issues/issue-board.js';
@@ -97,6 +98,7 @@ export function ProjectIssuesScreen() {
     void navigate({ search: viewSearch(saved.query, saved.id) }, { replace: true });
   };
 
+  const undoDelete = useUndoDelete(slug, projectId);
   const deleteIssues = async (ids: string[]) => {
     await api.issues.bulkDelete(slug, projectId, ids);
     await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });
@@ -189,7 +191,7 @@ export function ProjectIssuesScreen() {
           <SaveViewDialog open={saving} onOpenChange={setSaving} onSave={saveView} />
           <CreateIssueDialog slug={slug} projectId={projectId} open={creating} onOpenChange={setCreating} />
           <ImportIssuesDialog slug={slug} projectId={projectId} open={importing} onOpenChange={setImporting} />
-          <BulkDeleteDialog open={deleting} onOpenChange={setDeleting} issues={issues} onDelete={deleteIssues} notify={notify} />
+          <BulkDeleteDialog open={deleting} onOpenChange={setDeleting} issues={issues} onDelete={deleteIssues} notify={notify} undo={undoDelete} />
           <BulkDeleteDialog
             open={deletingSelected}
             onOpenChange={setDeletingSelected}
@@ -200,6 +202,7 @@ export function ProjectIssuesScreen() {
               rowSelection.clear();
             }}
             notify={notify}
+            undo={undoDelete}
           />
         </>
       ) : null}

@@ -23,4 +23,11 @@ export const toastsCss = `
   font: inherit; font-size: 18px; line-height: 1; padding: 2px 6px; border-radius: 4px; cursor: pointer;
 }
 .app-toast-close:hover { background: var(--app-bg); }
+.app-toast-action {
+  grid-column: 1; justify-self: start; margin-top: 6px; min-height: 32px; padding: 4px 12px;
+  border: 1px solid var(--app-border); border-radius: 6px; background: var(--app-bg); color: var(--app-text);
+  font: inherit; font-weight: 600; cursor: pointer;
+}
+.app-toast-action:hover { border-color: var(--app-primary); }
+.app-toast-action:focus-visible { outline: 2px solid var(--app-focus); outline-offset: 2px; }
 `;

@@ -7,18 +7,27 @@ import { useStyles } from './styles.js';
 /** The spec's toast titles (section 8). */
 export const TOAST_TITLES = { error: 'Error!', success: 'Success!' } as const;
 
-/** A toast to show: its kind, the message, and a title (the spec's title for the kind by default). */
+/** A button in a toast (Undo): its word, what it does in a sentence (for screen readers, which reach it with F8), and what it does. */
+export interface ToastAction {
+  label: string;
+  altText: string;
+  run(): void;
+}
+
+/** A toast to show: its kind, the message, a title (the spec's title for the kind by default), and a button. */
 export interface Notification {
   type: 'error' | 'success';
   title?: string;
   message: string;
+  action?: ToastAction;
 }
 
 /** Shows a toast. */
 export type Notify = (notification: Notification) => void;
 
-interface ShownToast extends Required<Notification> {
+interface ShownToast extends Notification {
   id: number;
+  title: string;
 }
 
 const NotifyContext = createContext<Notify | null>(null);
@@ -33,9 +42,9 @@ export function ToastProvider({ children, duration = 6000 }: { children: ReactNo
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const nextId = useRef(1);
 
-  const notify = useCallback<Notify>(({ type, title, message }) => {
+  const notify = useCallback<Notify>(({ type, title, message, action }) => {
     const id = nextId.current++;
-    setToasts((shown) => [...shown, { id, type, title: title ?? TOAST_TITLES[type], message }]);
+    setToasts((shown) => [...shown, { id, type, title: title ?? TOAST_TITLES[type], message, action }]);
   }, []);
 
   const close = (id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id));
@@ -59,6 +68,11 @@ export function ToastProvider({ children, duration = 6000 }: { children: ReactNo
           >
             <Toast.Title className="app-toast-title">{toast.title}</Toast.Title>
             <Toast.Description className="app-toast-message">{toast.message}</Toast.Description>
+            {toast.action ? (
+              <Toast.Action className="app-toast-action" altText={toast.action.altText} onClick={toast.action.run}>
+                {toast.action.label}
+              </Toast.Action>
+            ) : null}
             <Toast.Close className="app-toast-close" aria-label="Close">
               <span aria-hidden="true">×</span>
             </Toast.Close>

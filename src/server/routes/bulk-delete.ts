@@ -4,7 +4,7 @@ import { currentProject, currentUser } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams, uuid } from '../http/schemas.js';
-import { softDeleteIssues } from '../issues/delete-issues.js';
+import { restoreDeletedIssues, softDeleteIssues } from '../issues/delete-issues.js';
 import { SELECT_AT_LEAST_ONE_ISSUE } from '../planning/add-issues.js';
 import { lockIssueTree } from '../issues/issue-references.js';
 import { Role } from '../roles.js';
@@ -15,7 +15,9 @@ import { notInIntakeSql } from '../intake/intake-sql.js';
 /**
  * The bulk delete dialog: members and admins delete several issues of the project at once, all
  * or none (one transaction; an id that is not a live issue of this project refuses the whole
- * request). Answers `{ deleted }`, the count.
+ * request). Answers `{ deleted }`, the count. `POST …/bulk-delete-issues/undo` takes a deletion
+ * back (the toast's Undo, after one issue or many): the deleted issues of this project among
+ * `issue_ids` are live again, with the sub-issues their deletion detached; `{ restored }`.
  */
 export async function bulkDeleteRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -53,6 +55,27 @@ export async function bulkDeleteRoutes(app: FastifyInstance): Promise<void> {
       });
       await app.collab.recheck(issueDocumentsOf(project.id));
       return { deleted };
+    },
+  );
+
+  app.post<{ Body: { issue_ids: string[] } }>(
+    '/workspaces/:slug/projects/:projectId/bulk-delete-issues/undo',
+    {
+      preHandler: requireProjectRole(Role.Member),
+      schema: {
+        params: projectParams,
+        body: { type: 'object', required: ['issue_ids'], additionalProperties: false, properties: { issue_ids: { type: 'array', minItems: 1, maxItems: MAX_ISSUES_ADDED, items: uuid } } },
+        response: { 200: { type: 'object', required: ['restored'], properties: { restored: { type: 'integer' } } } },
+      },
+    },
+    async (request) => {
+      const project = currentProject(request);
+      const restored = await db.transaction(async (tx) => {
+        await lockIssueTree(tx, project.id);
+        const ids = await tx.query<{ id: string }>('SELECT id FROM issues WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NOT NULL', [project.id, [...new Set(request.body.issue_ids)]]);
+        return restoreDeletedIssues(tx, ids.map(({ id }) => id), currentUser(request).id);
+      });
+      return { restored: restored.length };
     },
   );
 }

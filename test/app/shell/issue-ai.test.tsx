@@ -117,8 +117,10 @@ describe('issue actions', () => {
     await press('Escape');
   });
 
-  it('deletes after confirmation and goes back to the issues', async () => {
-    const { app, api } = await openIssue((fake) => fake.on('DELETE', ISSUE_PATH, () => undefined));
+  it('deletes after confirmation and goes back to the issues; the toast’s Undo brings the issue back', async () => {
+    const { app, api } = await openIssue((fake) =>
+      fake.on('DELETE', ISSUE_PATH, () => undefined).on('POST', '/workspaces/:slug/projects/:projectId/bulk-delete-issues/undo', () => ({ restored: 1 })),
+    );
     await chooseFromMenu(app.container, 'Issue actions', 'Delete issue');
     const dialog = await untilFocusedIn(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
     expect(dialog.textContent).to.contain('Delete WEB-7 "Fix the header"?');
@@ -129,6 +131,10 @@ describe('issue actions', () => {
     await click(await until(() => button(document.querySelector('[role="dialog"]')!, 'Delete'), 'the delete button'));
     await until(() => app.location() === paths.projectIssues('acme', PROJECT_ID), 'the issue list');
     expect(api.sent('DELETE', ISSUE_PATH)).to.have.length(1);
-    await until(() => byText(document.body, '[role="status"], li', 'Issue WEB-7 deleted.'), 'the toast');
+    const toast = await until(() => byText(document.body, '.app-toast', 'Issue WEB-7 deleted.'), 'the toast');
+    await click(button(toast, 'Undo'));
+    await until(() => app.location() === paths.issue('acme', PROJECT_ID, api.sent('DELETE', ISSUE_PATH)[0]!.params.issueId!), 'the issue again');
+    expect(api.sent('POST', '/workspaces/acme/projects/:projectId/bulk-delete-issues/undo')[0]!.body).to.deep.equal({ issue_ids: [api.sent('DELETE', ISSUE_PATH)[0]!.params.issueId] });
+    await until(() => byText(document.body, '.app-toast', 'Issue restored.'), 'the restored toast');
   });
 });

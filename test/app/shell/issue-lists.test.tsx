@@ -84,12 +84,18 @@ describe('project issues screen', () => {
     await expectAccessible(app.container);
   });
 
-  it('deletes several issues with the bulk delete dialog', async () => {
+  it('deletes several issues with the bulk delete dialog, and brings them back with the toast’s Undo', async () => {
     const { api, scene } = seededApi();
+    let bin: typeof scene.issues = [];
     api.on('DELETE', '/workspaces/:slug/projects/:projectId/bulk-delete-issues', (request) => {
       const ids = (request.body as { issue_ids: string[] }).issue_ids;
+      bin = scene.issues.filter((issue) => ids.includes(issue.id));
       scene.issues = scene.issues.filter((issue) => !ids.includes(issue.id));
       return { deleted: ids.length };
+    });
+    api.on('POST', '/workspaces/:slug/projects/:projectId/bulk-delete-issues/undo', () => {
+      scene.issues = [...scene.issues, ...bin];
+      return { restored: bin.splice(0).length };
     });
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
     await until(() => rows(app.container).length === 3, 'the issues');
@@ -108,7 +114,12 @@ describe('project issues screen', () => {
       issue_ids: [listedIssue(3).id, listedIssue(1).id],
     });
     await until(() => byText(document, '.app-toast', 'Issues deleted successfully!'), 'the success toast');
-    expect(byText(document, '.app-toast', 'Issues deleted successfully!')!.querySelector('.app-toast-title')!.textContent).to.equal('Success!');
+    const toast = byText(document, '.app-toast', 'Issues deleted successfully!')!;
+    expect(toast.querySelector('.app-toast-title')!.textContent).to.equal('Success!');
+    await click(button(toast, 'Undo'));
+    await until(() => rows(app.container).length === 3, 'both issues back');
+    expect(api.sent('POST', '/workspaces/acme/projects/:projectId/bulk-delete-issues/undo')[0]!.body).to.deep.equal({ issue_ids: [listedIssue(3).id, listedIssue(1).id] });
+    await until(() => byText(document, '.app-toast', '2 issues restored.'), 'the restored toast');
   });
 
   it('shows "Error!" when bulk delete fails', async () => {

@@ -83,6 +83,8 @@ describe('activitySentence', () => {
     expect(links(created)[1]).to.deep.equal(['WEB-3 Fix login', '/acme/projects/p1/issues/i1']);
     expect(say({ field: 'issue', verb: 'deleted', old_value: 'Fix login', issue_detail: null })).to.equal('Bo deleted the issue. This issue has been deleted.');
     expect(say({ ...created, issue_detail: null })).to.equal('Bo created the issue. This issue has been deleted.');
+    // Its deletion undone.
+    expect(say({ field: 'issue', verb: 'updated', new_value: 'Fix login' })).to.equal('Bo restored the issue WEB-3 Fix login.');
   });
 
   it('tells the inbox steps: filed, accepted, declined, snoozed until a day and marked as a duplicate', () => {

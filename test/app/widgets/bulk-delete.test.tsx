@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { expectAccessible } from '../../helpers/element-ui.js';
-import { BulkDeleteDialog, type ListedIssue, type Toast } from '../../../src/app/widgets/bulk-delete/index.js';
+import type { Notification } from '../../../src/app/ui/toasts.js';
+import { BulkDeleteDialog, type ListedIssue } from '../../../src/app/widgets/bulk-delete/index.js';
 import { until } from '../../helpers/until.js';
 import { click } from '../shell/input.js';
 import { settled } from '../shell/timing.js';
@@ -26,7 +27,7 @@ const alert = () => dialog()!.querySelector('[role="alert"]');
 describe('<BulkDeleteDialog>', () => {
   let host: HTMLDivElement;
   let root: Root;
-  let toasts: Toast[];
+  let toasts: Notification[];
   let deleted: string[][];
   let openChanges: boolean[];
   let answer: () => Promise<void>;

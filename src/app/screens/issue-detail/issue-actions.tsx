@@ -82,7 +82,7 @@ export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArch
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete issue"
-        description={`Delete ${issue.key} "${issue.name}"? This cannot be undone.`}
+        description={`Delete ${issue.key} "${issue.name}"? The toast that follows can undo it.`}
         onDelete={onDelete}
       />
     </div>

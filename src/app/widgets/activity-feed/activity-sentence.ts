@@ -144,7 +144,8 @@ export function activitySentence(row: ActivityRow, options: SentenceOptions = {}
   const actor = row.actor ? link(row.actor.display_name, profilePath(row.workspace_detail.slug, row.actor.id)) : text('Someone');
   const parts: SentencePart[] = [actor, text(' ')];
   if (row.field === 'issue') {
-    parts.push(text(row.verb === 'created' ? 'created the issue' : row.verb === 'deleted' ? 'deleted the issue' : 'updated the issue'));
+    // 'updated' on the issue itself is its deletion undone (the server's restoreDeletedIssues).
+    parts.push(text(row.verb === 'created' ? 'created the issue' : row.verb === 'deleted' ? 'deleted the issue' : 'restored the issue'));
   } else {
     parts.push(...action(row));
   }

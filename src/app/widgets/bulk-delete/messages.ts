@@ -1,12 +1,9 @@
-/** A toast for the app shell to show; `title` is "Success!" or "Error!" as the spec says. */
-export interface Toast {
-  type: 'success' | 'error';
-  title: string;
-  message: string;
-}
+import type { Notification, Notify } from '../../ui/toasts.js';
 
-/** Shows a toast (the app shell maps it to its toasts). */
-export type Notify = (toast: Toast) => void;
+/** A toast for the app shell to show; `title` is "Success!" or "Error!" as the spec says. */
+export type Toast = Notification & { title: string };
+
+export type { Notify };
 
 /** The toast after the issues were deleted. */
 export const DELETED_TOAST: Toast = { type: 'success', title: 'Success!', message: 'Issues deleted successfully!' };
