@@ -113,6 +113,7 @@ describe('command palette', () => {
     await until(() => options().some((option) => option.textContent === 'Switch theme: Dark'), 'the theme actions');
     await typeInto(combobox(), ' dark');
     await until(() => activeOption()?.textContent === 'Switch theme: Dark', 'the dark theme action first');
+    await until(() => byText(palette()!, '[role="status"]', '1 result'), 'one result, in the singular');
     await press('Enter');
     await until(() => document.documentElement.dataset.theme === 'dark', 'the dark theme');
   });

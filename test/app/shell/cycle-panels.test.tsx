@@ -130,22 +130,23 @@ describe('current cycle panels', () => {
     ]);
 
     const chart = await until(() => panel(app.container, 'Burn-down').querySelector('svg[role="img"]'), 'the chart');
-    expect(chart.getAttribute('aria-label')).to.equal('Burn-down: on Mar 5, 2026, 3 of 6 issues completed; the scope went from 5 issues on Mar 2, 2026 to 6 issues.');
+    expect(chart.getAttribute('aria-label')).to.equal('Burn-down: on Mar 5, 2026, 3 of 6 issues remaining (3 completed); the scope went from 5 issues on Mar 2, 2026 to 6 issues.');
     const table = panel(app.container, 'Burn-down').querySelector('table')!;
     expect(table.querySelector('caption')!.textContent).to.equal('Issues per day');
     expect([...table.querySelectorAll('tr')].map((row) => [...row.children].map((cell) => cell.textContent))).to.deep.equal([
-      ['Day', 'Scope', 'Completed'],
-      ['Mar 2, 2026', '5', '0'],
-      ['Mar 3, 2026', '5', '1'],
-      ['Mar 4, 2026', '6', '2'],
-      ['Mar 5, 2026', '6', '3'],
+      ['Day', 'Scope', 'Remaining', 'Completed'],
+      ['Mar 2, 2026', '5', '5', '0'],
+      ['Mar 3, 2026', '5', '4', '1'],
+      ['Mar 4, 2026', '6', '4', '2'],
+      ['Mar 5, 2026', '6', '3', '3'],
     ]);
     // The table is for assistive technology only; the chart is what the eye reads.
     expect(table.parentElement!.getBoundingClientRect().height).to.be.at.most(1);
     expect(chart.getBoundingClientRect().height).to.be.greaterThan(100);
     // Four days drawn of a fourteen-day cycle: the lines stop at today, less than a quarter across.
-    const completedPath = chart.querySelector('.bd-completed')!.getAttribute('d')!;
-    expect(completedPath).to.equal('M0,160 L46.2,133.3 L92.3,106.7 L138.5,80');
+    // The remaining issues burn down: 5, 4, 4, 3 of a top of 6.
+    const remainingPath = chart.querySelector('.bd-remaining')!.getAttribute('d')!;
+    expect(remainingPath).to.equal('M0,26.7 L46.2,53.3 L92.3,53.3 L138.5,80');
 
     expect(bars(panel(app.container, 'Priority'), 'Issues by priority')).to.deep.equal([
       ['Urgent', '1 of 6 (17%)'],

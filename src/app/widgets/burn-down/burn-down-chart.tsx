@@ -27,7 +27,7 @@ export function burnDownSummary(days: readonly CycleDay[]): string {
     first.scope === last.scope
       ? `the scope stayed at ${issues(last.scope)} since ${formatDay(first.date)}`
       : `the scope went from ${issues(first.scope)} on ${formatDay(first.date)} to ${issues(last.scope)}`;
-  return `Burn-down: on ${formatDay(last.date)}, ${last.completed} of ${issues(last.scope)} completed; ${scope}.`;
+  return `Burn-down: on ${formatDay(last.date)}, ${last.scope - last.completed} of ${issues(last.scope)} remaining (${last.completed} completed); ${scope}.`;
 }
 
 /** A line through the points; a lone point is drawn as a dot (a zero-length line with round caps). */
@@ -39,7 +39,7 @@ function pathOf(points: readonly ChartPoint[]): string {
 }
 
 /**
- * A cycle's burn-down: its scope (issues in it) against its completed issues, day by day, drawn
+ * A cycle's burn-down: its scope (issues in it) and the issues still to complete, day by day, drawn
  * in SVG. Assistive technology reads it as one image with a summary, and gets every day's
  * numbers from a visually hidden table.
  */
@@ -55,8 +55,8 @@ export function BurnDownChart({ days, start, end }: BurnDownChartProps) {
           Scope
         </li>
         <li>
-          <span className="bd-key bd-key-completed" />
-          Completed
+          <span className="bd-key bd-key-remaining" />
+          Remaining
         </li>
       </ul>
       <div className="bd-plot">
@@ -69,7 +69,7 @@ export function BurnDownChart({ days, start, end }: BurnDownChartProps) {
             <line key={y} className="bd-grid" x1={0} x2={WIDTH} y1={y} y2={y} vectorEffect="non-scaling-stroke" />
           ))}
           <path className="bd-scope" d={pathOf(lines.scope)} vectorEffect="non-scaling-stroke" strokeLinecap="round" strokeLinejoin="round" />
-          <path className="bd-completed" d={pathOf(lines.completed)} vectorEffect="non-scaling-stroke" strokeLinecap="round" strokeLinejoin="round" />
+          <path className="bd-remaining" d={pathOf(lines.remaining)} vectorEffect="non-scaling-stroke" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </div>
       <div className="bd-axis" aria-hidden="true">
@@ -84,6 +84,7 @@ export function BurnDownChart({ days, start, end }: BurnDownChartProps) {
             <tr>
               <th scope="col">Day</th>
               <th scope="col">Scope</th>
+              <th scope="col">Remaining</th>
               <th scope="col">Completed</th>
             </tr>
           </thead>
@@ -92,6 +93,7 @@ export function BurnDownChart({ days, start, end }: BurnDownChartProps) {
               <tr key={day.date}>
                 <th scope="row">{formatDay(day.date)}</th>
                 <td>{day.scope}</td>
+                <td>{day.scope - day.completed}</td>
                 <td>{day.completed}</td>
               </tr>
             ))}

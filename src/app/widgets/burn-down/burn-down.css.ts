@@ -38,13 +38,11 @@ export const burnDownCss = `
   stroke-width: 2;
   stroke-dasharray: 6 3;
 }
-.bd-completed {
+.bd-remaining {
   fill: none;
   stroke: var(--app-success);
   stroke-width: 2.5;
 }
-.bd-dot-scope { fill: var(--app-muted); }
-.bd-dot-completed { fill: var(--app-success); }
 .bd-axis {
   display: flex;
   justify-content: space-between;
@@ -71,7 +69,7 @@ export const burnDownCss = `
   height: 0;
   border-block-start: 2px dashed var(--app-muted);
 }
-.bd-key-completed {
+.bd-key-remaining {
   border-block-start: 3px solid var(--app-success);
 }
 `;

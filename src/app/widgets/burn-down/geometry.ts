@@ -9,7 +9,8 @@ export interface ChartPoint {
 /** The chart's lines and scale. */
 export interface BurnDownLines {
   scope: ChartPoint[];
-  completed: ChartPoint[];
+  /** The issues not yet completed (scope less completed): the line that burns down. */
+  remaining: ChartPoint[];
   /** The most issues any day had: the top of the scale (at least 1). */
   top: number;
 }
@@ -21,7 +22,7 @@ export function daysBetween(start: string, end: string): number {
 }
 
 /**
- * The scope and completed lines of a burn-down `width` × `height` wide: the cycle's whole range
+ * The scope and remaining lines of a burn-down `width` × `height` wide: the cycle's whole range
  * (`start` to `end`) runs left to right, so the days still to come stay empty; 0 issues is the
  * bottom, the largest scope the top.
  */
@@ -34,7 +35,7 @@ export function burnDownLines(days: readonly CycleDay[], start: string, end: str
   const point = (date: string, issues: number) => ({ x: round(x(date)), y: round(y(issues)) });
   return {
     scope: days.map((day) => point(day.date, day.scope)),
-    completed: days.map((day) => point(day.date, day.completed)),
+    remaining: days.map((day) => point(day.date, day.scope - day.completed)),
     top,
   };
 }

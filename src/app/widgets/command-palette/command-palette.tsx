@@ -120,7 +120,7 @@ function PaletteBody({ slug, searchProjectId, currentProjectId, items, openIssue
     else all.push({ group: item.group, items: [item] });
     return all;
   }, []);
-  const status = searching ? 'Searching…' : results.length ? (typed ? `${results.length} results` : 'Suggestions') : 'No results';
+  const status = searching ? 'Searching…' : results.length ? (typed ? (results.length === 1 ? '1 result' : `${results.length} results`) : 'Suggestions') : 'No results';
 
   return (
     <>
