@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ENGLISH } from '../../core/strings.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { unreadableMultipart } from '../http/unreadable-multipart.js';
+import { skipPart, unreadableMultipart } from '../http/multipart-parts.js';
 
 /** The multipart field holding the file (spec section 7: multipart asset). */
 export const ASSET_FIELD = 'asset';
@@ -83,9 +83,7 @@ export async function readUploadParts(request: FastifyRequest, options: UploadPa
     for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 5 } })) {
       if (part.type === 'file') {
         if (part.fieldname !== ASSET_FIELD) {
-          // Read to its end so the parser moves on and the request finishes normally.
-          part.file.resume();
-          await new Promise((resolve) => part.file.once('end', resolve).once('close', resolve));
+          skipPart(part.file);
           problem ??= badRequest(`Send the ${noun} in the "${ASSET_FIELD}" field.`);
           continue;
         }

@@ -7,7 +7,7 @@ import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { pagination, paginationQuery, projectParams, slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
-import { unreadableMultipart } from '../http/unreadable-multipart.js';
+import { skipPart, unreadableMultipart } from '../http/multipart-parts.js';
 import { IMPORT_JOB_COLUMNS, startImportJobs, type ImportJobRow } from '../imports/import-jobs.js';
 import { IMPORTS_ROLE } from '../imports/run-import.js';
 
@@ -26,12 +26,6 @@ interface ImportUpload {
   text: string;
 }
 
-/** Reads a part to its end so the parser moves on. */
-async function drain(file: NodeJS.ReadableStream): Promise<void> {
-  file.resume();
-  await new Promise((resolve) => file.once('end', resolve).once('close', resolve));
-}
-
 /**
  * Reads an import request: multipart/form-data with a `source` field (github or jira) and the
  * export file in the `file` field, at most IMPORT_FILE_MAX_BYTES (cut off by the parser beyond,
@@ -46,7 +40,7 @@ async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> 
     for await (const part of request.parts({ limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1, fields: 2 } })) {
       if (part.type === 'file') {
         if (part.fieldname !== FILE_FIELD) {
-          await drain(part.file);
+          skipPart(part.file);
           problem ??= badRequest(`Send the export file in the "${FILE_FIELD}" field.`);
           continue;
         }

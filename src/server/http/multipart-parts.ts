@@ -1,3 +1,5 @@
+// Reading the parts of a multipart request (request.parts() of @fastify/multipart): what the
+// upload and import routes share.
 import { badRequest, type HttpError } from './errors.js';
 
 /** The answer to a multipart body the parser cannot read. */
@@ -20,4 +22,15 @@ export function unreadableMultipart(error: unknown): HttpError | null {
   if (code === 'FST_PROTO_VIOLATION' || code === 'FST_MP_PREMATURE_CLOSE') return badRequest(UNREADABLE_UPLOAD);
   if (code === undefined && error instanceof Error && PARSER_MESSAGES.test(error.message)) return badRequest(UNREADABLE_UPLOAD);
   return null;
+}
+
+/**
+ * Lets the parser read past a file part nobody wants: its bytes are dropped as they come, and the
+ * next part (or the parser's error, when the body breaks off inside this one) comes through
+ * request.parts() as usual. Waiting here for the part's end instead never returns when the body
+ * breaks off: the error goes to the iterator, which nobody is reading meanwhile.
+ */
+export function skipPart(file: NodeJS.ReadableStream): void {
+  file.on('error', () => {});
+  file.resume();
 }
