@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import * as Y from 'yjs';
 import type { CollabProvider } from '../../src/collab/provider.js';
-import { DERIVE_DELAY_MS } from '../../src/server/collab/derived-copies.js';
+import { DERIVE_DELAY_MS, DERIVE_MAX_WAIT_MS } from '../../src/server/collab/derived-copies.js';
 import { installFakeClock, type FakeClock } from '../helpers/fake-clock.js';
 import { editorFor, typeInto, until, untilDoc, waitFor } from './collab-client.js';
 import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
@@ -83,6 +83,32 @@ describe('the stored description follows the shared document', () => {
     // Nothing changed since: another pause saves nothing new.
     await afterThePause();
     assert.equal((await restDescription(issue.url)).version, 2);
+  });
+
+  test('while someone types without pausing, the copy is saved at the latest DERIVE_MAX_WAIT_MS after the first change', async () => {
+    const issue = await newIssue();
+    const ann = editor(seed.actors.member, issue.name);
+    await until(ann, (s) => s.status === 'synced', 'synced');
+    // A change just before each pause would end: the pause never comes.
+    const step = DERIVE_DELAY_MS - 1;
+    let waited = 0;
+    let i = 0;
+    for (; waited + step < DERIVE_MAX_WAIT_MS; i++) {
+      typeInto(ann.doc, `${i} `);
+      await until(ann, (s) => s.unsent === 0, 'the change acknowledged');
+      clock.tick(step);
+      waited += step;
+      await server.app.collab.copies.settled();
+      assert.equal((await restDescription(issue.url)).version, 1, `not saved after ${waited} ms`);
+    }
+    typeInto(ann.doc, `${i} `);
+    await until(ann, (s) => s.unsent === 0, 'the last change acknowledged');
+    // At the deadline, with the last pause still running: saved all the same.
+    clock.tick(DERIVE_MAX_WAIT_MS - waited);
+    await server.app.collab.copies.settled();
+    const saved = await restDescription(issue.url);
+    assert.equal(saved.version, 2);
+    assert.equal(saved.description_html, '<p>5 4 3 2 1 0 Seeded text</p>');
   });
 
   test('when the document leaves memory, its last changes are stored without waiting for the pause', async () => {

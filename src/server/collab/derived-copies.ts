@@ -1,6 +1,7 @@
 /**
  * The plain copy of a shared document follows the document: once its changes have paused for
- * DERIVE_DELAY_MS, and when it leaves memory, the server reads the document, cleans it as it
+ * DERIVE_DELAY_MS (and at the latest DERIVE_MAX_WAIT_MS after the first change it holds, while
+ * someone types without pausing), and when it leaves memory, the server reads the document, cleans it as it
  * cleans any client's rich text, and saves it through the REST routes' own save (plain-copies.ts).
  * The version goes up as for a REST save, the activity feed records it, and search and exports
  * read it within a few seconds of the last keystroke.
@@ -25,10 +26,18 @@ import { PLAIN_COPIES } from './plain-copies.js';
 /** How long a shared document's changes must pause before its plain copy is saved (milliseconds). */
 export const DERIVE_DELAY_MS = 2_000;
 
+/**
+ * The longest a change waits for its copy while the changes never pause (someone typing
+ * steadily): search, exports, the API and a REST client's version are never further behind.
+ */
+export const DERIVE_MAX_WAIT_MS = 10_000;
+
 
 /** A derive waiting for the pause: its timer and the document to read when it fires. */
 interface Waiting {
   timer: unknown;
+  /** The timer of the latest moment, set with the first change waiting. */
+  deadline: unknown;
   doc: Y.Doc;
 }
 
@@ -41,15 +50,17 @@ export class DerivedCopies {
   readonly #turns = new Map<string, Promise<unknown>>();
   readonly #timers: Timers;
   readonly #delayMs: number;
+  readonly #maxWaitMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly richText: RichTextPool,
     private readonly log: FastifyBaseLogger,
-    options: { timers?: Timers; delayMs?: number } = {},
+    options: { timers?: Timers; delayMs?: number; maxWaitMs?: number } = {},
   ) {
     this.#timers = options.timers ?? sdkClock;
     this.#delayMs = options.delayMs ?? DERIVE_DELAY_MS;
+    this.#maxWaitMs = options.maxWaitMs ?? DERIVE_MAX_WAIT_MS;
   }
 
   /** A change to `doc` was stored (by `by`, when editors made it): its copy is saved after the pause. */
@@ -59,7 +70,8 @@ export class DerivedCopies {
     const waiting = this.#waiting.get(name);
     if (waiting) this.#timers.clearTimeout(waiting.timer);
     const timer = this.#timers.setTimeout(() => void this.flush(name), this.#delayMs);
-    this.#waiting.set(name, { timer, doc });
+    const deadline = waiting?.deadline ?? this.#timers.setTimeout(() => void this.flush(name), this.#maxWaitMs);
+    this.#waiting.set(name, { timer, deadline, doc });
   }
 
   /** Saves the copy now if one is waiting for the pause; resolves once no write of `name` runs. */
@@ -107,6 +119,7 @@ export class DerivedCopies {
     const waiting = this.#waiting.get(name);
     if (!waiting) return undefined;
     this.#timers.clearTimeout(waiting.timer);
+    this.#timers.clearTimeout(waiting.deadline);
     this.#waiting.delete(name);
     return waiting;
   }
