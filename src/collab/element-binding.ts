@@ -37,6 +37,8 @@ export class CollabBinding implements ReactiveController {
   private bound = false;
   /** The last state told to the host. */
   state: CollabState | null = null;
+  /** Whether the user's last change was refused as too large to share (until their next change is made). */
+  tooLarge = false;
 
   constructor(private readonly host: BindingHost) {
     // Connected already (it is made once `collaboration` is set): hostConnected runs at once.
@@ -66,7 +68,13 @@ export class CollabBinding implements ReactiveController {
     const collaboration = this.attached;
     if (!collaboration?.provider.isSynced) return null;
     this.bound = true;
-    return collabEditing(collaboration.provider, schema, collaboration.user, { carets: collaboration.carets !== false });
+    return collabEditing(collaboration.provider, schema, collaboration.user, {
+      carets: collaboration.carets !== false,
+      onTooLarge: (refused) => {
+        this.tooLarge = refused;
+        this.host.element.requestUpdate();
+      },
+    });
   }
 
   /** A transaction as the view should apply it: a remote change narrowed to what it changed. */

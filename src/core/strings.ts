@@ -25,6 +25,7 @@ export const ENGLISH = {
   'collab.connecting': 'Connecting to the shared document…',
   'collab.unauthorized': 'You can no longer edit this document.',
   'collab.incompatible': 'This document holds content this editor cannot show, so it is read-only here. Nothing has been changed.',
+  'collab.tooLarge': 'That change is too large to share at once, so it was not made. Paste it in smaller parts.',
   'collab.you': 'You',
 
   'slash.label': 'Commands',

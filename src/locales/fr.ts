@@ -28,6 +28,7 @@ export const fr: Readonly<Record<StringKey, string>> = {
   'collab.connecting': 'Connexion au document partagé…',
   'collab.unauthorized': 'Vous ne pouvez plus modifier ce document.',
   'collab.incompatible': 'Ce document contient un contenu que cet éditeur ne sait pas afficher : il est en lecture seule ici. Rien n’a été modifié.',
+  'collab.tooLarge': 'Cette modification est trop volumineuse pour être partagée d’un coup : elle n’a pas été faite. Collez-la en plusieurs parties.',
   'collab.you': 'Vous',
 
   'slash.label': 'Commandes',

@@ -40,8 +40,9 @@ export class CollaborationController implements ReactiveController {
     return this.active ? this.binding : null;
   }
 
-  /** Why the shared document cannot be edited here, as a live region (nothing when it can). */
+  /** Why the shared document cannot be edited here, or why the last change was not made, as a live region (nothing when all is well). */
   notice(words: Words): TemplateResult | typeof nothing {
+    if (this.shared?.tooLarge) return html`<div class="collab-notice" role="alert" part="collab-notice" data-status="too-large">${words['collab.tooLarge']}</div>`;
     const status = this.active ? (this.binding?.state?.status ?? 'connecting') : null;
     if (!status || status === 'synced' || status === 'offline') return nothing;
     const text = status === 'connecting' ? words['collab.connecting'] : status === 'unauthorized' ? words['collab.unauthorized'] : words['collab.incompatible'];

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { TextSelection } from 'prosemirror-state';
 import * as Y from 'yjs';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 import { until } from '../../helpers/until.js';
 import { converged, sharedEditor, undoUntil, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
 
@@ -55,6 +56,27 @@ describe('editing together', () => {
     }
     const text = ann.el.editorView!.state.doc.textContent;
     expect([`xapplePEAR`, `xPEARapple`]).to.include(text);
+  });
+
+  it('refuses a paste too large to share at once, saying so, and stays editable and in step', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'Kept' });
+    await converged([ann, bob], ['Kept']);
+    // Formatted text as a web page puts it on the clipboard: about 2 MB once shared.
+    const rows = Array.from({ length: 5000 }, (_, i) => `<p><strong>Item ${i}:</strong> <a href="https://example.com/docs/${i}">see the page</a> for more, <em>with emphasis</em></p>`);
+    const data = new DataTransfer();
+    data.setData('text/html', `<meta charset="utf-8">${rows.join('')}`);
+    data.setData('text/plain', rows.join('\n'));
+    ann.content.dispatchEvent(clipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    const alert = await until(() => ann.el.shadowRoot!.querySelector('[role="alert"][data-status="too-large"]'), 'the refusal said');
+    expect(alert.textContent).to.equal('That change is too large to share at once, so it was not made. Paste it in smaller parts.');
+    expect(ann.el.editorView!.state.doc.textContent).to.equal('Kept');
+    expect(ann.el.collaboration!.provider.current).to.include({ status: 'synced', readOnly: false });
+    await sendKeys({ type: ' going' });
+    await converged([ann, bob], ['Kept going']);
+    expect(ann.el.shadowRoot!.querySelector('[data-status="too-large"]'), 'gone with the next change').to.equal(null);
   });
 
   it('three editors typing at once converge', async () => {
