@@ -13,6 +13,7 @@ import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwareness
 import * as Y from 'yjs';
 import { clock } from '../core/clock.js';
 import { checkUpdate, FRAGMENT } from './check-update.js';
+import { Heartbeat } from './heartbeat.js';
 import { CloseCode, decodeMessage, encodeMessage, FINAL_CLOSE_CODES, Message, MESSAGE_TOO_BIG, type Welcome } from './protocol.js';
 
 /** How a shared document stands. */
@@ -65,15 +66,6 @@ export interface CollabProviderOptions {
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
-/**
- * The heartbeat of a connection: at each beat with nothing heard from the server since the last
- * one, the editor asks whether it is there (PING, answered with PONG), and at the next beat still
- * with nothing heard (or a connection still not open) it takes the connection as lost. A network
- * that drops without closing the socket (a laptop's Wi-Fi gone, a proxy that stops forwarding)
- * shows as offline within 10 to 15 seconds instead of "saving" for ever.
- */
-export const HEARTBEAT_MS = 5_000;
-
 /** A shared document on a collaboration server. Create one per document and editor; `destroy()` when done. */
 export class CollabProvider {
   /** The shared document (its XML fragment `default` holds the editor's content). */
@@ -101,11 +93,13 @@ export class CollabProvider {
   private hidden: Record<string, unknown> | null = null;
   /** Remote content that was not applied (the editor shows it read-only). */
   private quarantine: Uint8Array[] = [];
-  /** Whether the server was heard from (or the connection begun) since the last beat. */
-  private heardSinceBeat = false;
-  /** Whether the server was asked (PING) and has not answered yet. */
-  private asked = false;
-  private heartbeat: unknown = null;
+  /** Asks the server after a silence, and drops a connection that does not answer (heartbeat.ts). */
+  private readonly heartbeat = new Heartbeat(
+    () => {
+      if (this.socket?.readyState === 1) this.socket.send(encodeMessage(Message.ping));
+    },
+    () => this.drop(),
+  );
 
   constructor(readonly options: CollabProviderOptions) {
     this.doc.on('update', this.onDocUpdate);
@@ -164,7 +158,7 @@ export class CollabProvider {
     this.stopped = true;
     if (this.retry !== null) clock.clearTimeout(this.retry);
     this.retry = null;
-    this.stopHeartbeat();
+    this.heartbeat.stop();
     removeAwarenessStates(this.awareness, [this.doc.clientID], 'local');
     this.socket?.close(1000, 'closed');
     this.socket = null;
@@ -199,7 +193,7 @@ export class CollabProvider {
     this.sent = [];
     this.acked = 0;
     this.live = false;
-    this.heard();
+    this.heartbeat.heard();
     if (this.state.status !== 'connecting' && this.state.status !== 'offline') this.set({ status: 'connecting' });
     socket.addEventListener('open', () => {
       if (socket !== this.socket) return;
@@ -212,7 +206,7 @@ export class CollabProvider {
     });
     socket.addEventListener('message', (event) => {
       if (socket !== this.socket) return;
-      this.heard();
+      this.heartbeat.heard();
       this.receive(new Uint8Array(event.data as ArrayBuffer));
     });
     socket.addEventListener('close', (event) => {
@@ -221,33 +215,6 @@ export class CollabProvider {
       this.closed(event.code, event.reason);
     });
   }
-
-  /** The server was heard from (or a connection begun). */
-  private heard(): void {
-    this.heardSinceBeat = true;
-    this.asked = false;
-    if (this.heartbeat === null) this.heartbeat = clock.setTimeout(this.beat, HEARTBEAT_MS);
-  }
-
-  private stopHeartbeat(): void {
-    if (this.heartbeat !== null) clock.clearTimeout(this.heartbeat);
-    this.heartbeat = null;
-  }
-
-  /** Every HEARTBEAT_MS while connected: asks after a silence, and drops a connection that did not answer. */
-  private readonly beat = (): void => {
-    this.heartbeat = null;
-    const socket = this.socket;
-    if (!socket || this.stopped) return;
-    if (this.heardSinceBeat) this.heardSinceBeat = false;
-    else if (this.asked) return this.drop();
-    else {
-      // A connection still opening cannot be asked: the next silent beat gives up on it too.
-      if (socket.readyState === 1) socket.send(encodeMessage(Message.ping));
-      this.asked = true;
-    }
-    this.heartbeat = clock.setTimeout(this.beat, HEARTBEAT_MS);
-  };
 
   /** Gives up on the connection as lost (no close from a dead network ever comes): offline, and reconnecting. */
   private drop(): void {
@@ -264,7 +231,7 @@ export class CollabProvider {
   };
 
   private closed(code: number, reason: string): void {
-    this.stopHeartbeat();
+    this.heartbeat.stop();
     // Others' carets go with the connection that brought them.
     const others = [...this.awareness.getStates().keys()].filter((id) => id !== this.doc.clientID);
     removeAwarenessStates(this.awareness, others, 'connection');

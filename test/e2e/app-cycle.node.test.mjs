@@ -38,12 +38,12 @@ test("the current cycle's burn-down and the assignee's home show the same issues
     await page.goto(`${server.base}/acme/projects/${world.project.id}/cycles/${world.cycle.id}`, { waitUntil: 'networkidle0' });
     const summary = await waitFor(page, 'the burn-down', () => document.querySelector('.app-cycle-panels svg[role="img"]')?.getAttribute('aria-label'));
     const format = (iso) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-    assert.equal(await summary.jsonValue(), `Burn-down: on ${format(day(0))}, 1 of 2 issues completed; the scope went from 0 issues on ${format(day(-2))} to 2 issues.`);
+    assert.equal(await summary.jsonValue(), `Burn-down: on ${format(day(0))}, 1 of 2 issues remaining (1 completed); the scope went from 0 issues on ${format(day(-2))} to 2 issues.`);
     const table = await page.$$eval('.app-cycle-panels table tbody tr', (rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
     assert.deepEqual(table, [
-      [format(day(-2)), '0', '0'],
-      [format(day(-1)), '0', '0'],
-      [format(day(0)), '2', '1'],
+      [format(day(-2)), '0', '0', '0'],
+      [format(day(-1)), '0', '0', '0'],
+      [format(day(0)), '2', '1', '1'],
     ]);
     const headings = await page.$$eval('.app-cycle-panel > h2', (all) => all.map((h) => h.textContent));
     assert.deepEqual(headings, ['Progress', 'Burn-down', 'Priority', 'Assignees', 'Labels']);

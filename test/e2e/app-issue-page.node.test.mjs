@@ -94,7 +94,7 @@ test('a member adds a sub-issue and a "blocking" relation from an issue\'s page,
     // Delete through the "Issue actions" menu, confirmed.
     await click(page, 'Issue actions');
     await click(page, 'Delete issue', { within: '[role="menu"]' });
-    await waitFor(page, 'the confirmation', () => document.querySelector('[role="dialog"]')?.textContent.includes('This cannot be undone.'));
+    await waitFor(page, 'the confirmation', () => document.querySelector('[role="dialog"]')?.textContent.includes('The toast that follows can undo it.'));
     await click(page, 'Delete', { within: '[role="dialog"]' });
     await waitForPath(page, `/acme/projects/${world.project.id}/issues`);
     await waitForText(page, `Issue WEB-${epic.sequence_id} deleted.`);
