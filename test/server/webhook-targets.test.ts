@@ -13,13 +13,13 @@ describe('isPrivateAddress', () => {
   });
 
   test('refuses IPv6 loopback, unique-local, link-local and IPv4-mapped private addresses, bracketed or not', () => {
-    for (const address of ['::1', '[::1]', '::', 'fc00::1', 'fdff::1', 'fe80::1', 'febf::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::10.0.0.1']) {
+    for (const address of ['::1', '[::1]', '::', 'fc00::1', 'fdff::1', 'fe80::1', 'febf::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::10.0.0.1', '::127.0.0.1', '::7f00:1', '::ffff:0:7f00:1', '::ffff:0:10.0.0.1', '2002:7f00:1::', '2002:a9fe:a9fe::1', '192.0.2.1', '203.0.113.9']) {
       assert.equal(isPrivateAddress(address), true, address);
     }
   });
 
   test('lets public addresses through', () => {
-    for (const address of ['8.8.8.8', '172.32.0.1', '100.128.0.1', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', 'fec0::1']) {
+    for (const address of ['8.8.8.8', '172.32.0.1', '100.128.0.1', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', 'fec0::1', '2002:808:808::1']) {
       assert.equal(isPrivateAddress(address), false, address);
     }
   });
@@ -36,6 +36,8 @@ describe('webhookUrlProblem', () => {
     assert.equal(webhookUrlProblem('http://127.0.0.1:9000/in', true), null);
     assert.match(webhookUrlProblem('https://[::ffff:192.168.0.1]/', false)!, /private, loopback or link-local/);
     assert.match(webhookUrlProblem('https://app.localhost/', false)!, /private, loopback or link-local/);
+    // The root's trailing dot names the same host.
+    for (const url of ['https://localhost./h', 'https://LOCALHOST./h', 'https://app.localhost./h']) assert.match(webhookUrlProblem(url, false)!, /private, loopback or link-local/, url);
   });
 });
 

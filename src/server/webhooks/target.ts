@@ -18,8 +18,11 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16], // link-local (cloud metadata services)
   ['172.16.0.0', 12], // private
   ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
   ['192.168.0.0', 16], // private
   ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, and the broadcast address
 ] as const) {
@@ -35,10 +38,16 @@ for (const [network, prefix] of [
   BLOCKED.addSubnet(network, prefix, 'ipv6');
 }
 
-/** IPv6 ranges that carry an IPv4 address in their last 32 bits (mapped, NAT64): judged by that address. */
+/** IPv6 ranges that carry an IPv4 address in their last 32 bits (compatible, mapped, translated, NAT64): judged by that address. */
 const EMBEDS_IPV4 = new BlockList();
+EMBEDS_IPV4.addSubnet('::', 96, 'ipv6');
 EMBEDS_IPV4.addSubnet('::ffff:0:0', 96, 'ipv6');
+EMBEDS_IPV4.addSubnet('::ffff:0:0:0', 96, 'ipv6');
 EMBEDS_IPV4.addSubnet('64:ff9b::', 96, 'ipv6');
+
+/** 6to4 (2002::/16) carries an IPv4 address in its second and third groups. */
+const SIX_TO_FOUR = new BlockList();
+SIX_TO_FOUR.addSubnet('2002::', 16, 'ipv6');
 
 /** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included). */
 function ipv6Groups(address: string): number[] {
@@ -61,17 +70,18 @@ export function isPrivateAddress(address: string): boolean {
   const family = isIP(bare);
   if (family === 4) return BLOCKED.check(bare, 'ipv4');
   if (family !== 6) return true;
-  if (EMBEDS_IPV4.check(bare, 'ipv6')) {
+  const embedded = EMBEDS_IPV4.check(bare, 'ipv6') ? 6 : SIX_TO_FOUR.check(bare, 'ipv6') ? 1 : null;
+  if (embedded !== null) {
     const groups = ipv6Groups(bare);
-    const high = groups[6]!;
-    const low = groups[7]!;
+    const high = groups[embedded]!;
+    const low = groups[embedded + 1]!;
     return BLOCKED.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
   }
   return BLOCKED.check(bare, 'ipv6');
 }
 
-/** Host names that always mean this machine. */
-const LOCAL_NAME = /^(localhost|localhost\.localdomain)$|\.localhost$/i;
+/** Host names that always mean this machine (a trailing dot, the root's, names the same host). */
+const LOCAL_NAME = /^(localhost|localhost\.localdomain)\.?$|\.localhost\.?$/i;
 
 /**
  * Why `url` cannot be a webhook address, as a sentence for the admin, or null when it can:
