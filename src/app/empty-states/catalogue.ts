@@ -102,7 +102,7 @@ const CONTENT = {
   ]),
   'project-settings-integrations': entry(
     'No integrations configured',
-    'Connect GitHub or Jira in the workspace settings to sync issues with this project.',
+    'There is no live sync with GitHub or Jira yet. To bring their issues in, use Import issues on this project’s issues page.',
     'plug',
   ),
   'project-settings-estimates': entry('No estimates yet', 'A set of estimates tells how much work each issue takes.', 'estimate', [

@@ -7,6 +7,7 @@ import type { IssueDraft } from '../api/types.js';
 import { EmptyState } from '../empty-states/index.js';
 import { useDrafts, useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { Button } from '../ui/button.js';
+import { LoadFailed } from '../ui/load-failed.js';
 import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
 import { Icon } from '../ui/icon.js';
 import { PageHeader } from '../ui/page-header.js';
@@ -75,12 +76,7 @@ export function DraftsScreen() {
   const body = () => {
     if (drafts.isPending) return <Spinner label="Loading drafts…" />;
     if (drafts.isError) {
-      return (
-        <div role="alert" className="app-inline-form">
-          <p>{drafts.error.message}</p>
-          <Button onClick={() => void drafts.refetch()}>Try again</Button>
-        </div>
-      );
+      return <LoadFailed error={drafts.error} retry={() => void drafts.refetch()} />;
     }
     if (!drafts.data.length) return <EmptyState type="drafts" role={workspace.data?.role} onAction={create} />;
     const now = new Date();

@@ -8,6 +8,7 @@ import { EmptyState } from '../empty-states/index.js';
 import { useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
 import { Button } from '../ui/button.js';
+import { LoadFailed } from '../ui/load-failed.js';
 import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
 import { Icon } from '../ui/icon.js';
 import { Spinner } from '../ui/spinner.js';
@@ -82,12 +83,7 @@ export function SettingsApiTokensScreen() {
   const body = () => {
     if (tokens.isPending) return <Spinner label="Loading API tokens…" />;
     if (tokens.isError) {
-      return (
-        <div role="alert" className="app-inline-form">
-          <p>{tokens.error.message}</p>
-          <Button onClick={() => void tokens.refetch()}>Try again</Button>
-        </div>
-      );
+      return <LoadFailed error={tokens.error} retry={() => void tokens.refetch()} />;
     }
     if (!tokens.data.length) return <EmptyState type="settings-api-tokens" role={workspace.data?.role} onAction={() => setCreating(true)} />;
     const now = new Date();
@@ -111,12 +107,7 @@ export function SettingsApiTokensScreen() {
 
   const members = () => {
     if (memberTokens.isError) {
-      return (
-        <div role="alert" className="app-inline-form">
-          <p>{memberTokens.error.message}</p>
-          <Button onClick={() => void memberTokens.refetch()}>Try again</Button>
-        </div>
-      );
+      return <LoadFailed error={memberTokens.error} retry={() => void memberTokens.refetch()} />;
     }
     if (!memberTokens.data?.length) return null;
     const now = new Date();

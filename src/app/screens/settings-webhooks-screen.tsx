@@ -9,6 +9,7 @@ import { EmptyState } from '../empty-states/index.js';
 import { useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
 import { Button } from '../ui/button.js';
+import { LoadFailed } from '../ui/load-failed.js';
 import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
 import { Icon } from '../ui/icon.js';
 import { Spinner } from '../ui/spinner.js';
@@ -65,12 +66,7 @@ export function SettingsWebhooksScreen() {
   const body = () => {
     if (hooks.isPending) return <Spinner label="Loading webhooks…" />;
     if (hooks.isError) {
-      return (
-        <div role="alert" className="app-inline-form">
-          <p>{hooks.error.message}</p>
-          <Button onClick={() => void hooks.refetch()}>Try again</Button>
-        </div>
-      );
+      return <LoadFailed error={hooks.error} retry={() => void hooks.refetch()} />;
     }
     if (!hooks.data.length) return <EmptyState type="settings-webhooks" role={workspace.data?.role} onAction={() => setCreating(true)} />;
     return (

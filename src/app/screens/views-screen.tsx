@@ -10,6 +10,7 @@ import { useSignedInUser } from '../session/session.js';
 import { paths } from '../router/paths.js';
 import { can, Role } from '../roles.js';
 import { Button } from '../ui/button.js';
+import { LoadFailed } from '../ui/load-failed.js';
 import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
 import { Icon } from '../ui/icon.js';
 import { PageHeader } from '../ui/page-header.js';
@@ -48,12 +49,7 @@ export function ViewsScreen() {
   const body = () => {
     if (views.isPending) return <Spinner label="Loading views…" />;
     if (views.isError) {
-      return (
-        <div role="alert" className="app-inline-form">
-          <p>{views.error.message}</p>
-          <Button onClick={() => void views.refetch()}>Try again</Button>
-        </div>
-      );
+      return <LoadFailed error={views.error} retry={() => void views.refetch()} />;
     }
     if (!views.data.length) return <EmptyState type="views" role={project.role} onAction={() => void navigate(paths.projectIssues(slug, projectId))} />;
     return (

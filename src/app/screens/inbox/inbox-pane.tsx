@@ -3,7 +3,7 @@ import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { IntakeTab, Project } from '../../api/types.js';
 import { EmptyState } from '../../empty-states/index.js';
-import { Button } from '../../ui/button.js';
+import { LoadFailed } from '../../ui/load-failed.js';
 import { Spinner } from '../../ui/spinner.js';
 import { IntakeDetail } from './intake-detail.js';
 import { IntakeList } from './intake-list.js';
@@ -27,12 +27,7 @@ export function InboxPane({ slug, project, tab, selectedId, onSelect, now = new 
   const intakes = useQuery({ queryKey: [...queryKeys.intake(slug, project.id), tab], queryFn: () => api.intake.list(slug, project.id, tab) });
   if (intakes.isPending) return <Spinner label={INBOX_WORDS.loading} />;
   if (intakes.isError) {
-    return (
-      <div role="alert" className="app-inline-form">
-        <p>{intakes.error.message}</p>
-        <Button onClick={() => void intakes.refetch()}>{INBOX_WORDS.tryAgain}</Button>
-      </div>
-    );
+    return <LoadFailed error={intakes.error} retry={() => void intakes.refetch()} retryLabel={INBOX_WORDS.tryAgain} />;
   }
   if (!intakes.data.length) return <EmptyState type={tab === 'open' ? 'inbox-open' : 'inbox-closed'} role={project.role} />;
   const selected = intakes.data.find((intake) => intake.id === selectedId) ?? intakes.data[0]!;

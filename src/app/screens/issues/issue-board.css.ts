@@ -7,6 +7,8 @@ import { layer } from '../../ui/layers.js';
  */
 export const issueBoardCss = `
 .app-board-hint { margin: 0 0 10px; color: var(--app-muted); font-size: 13px; }
+/* A touch screen has no arrow keys to press: the hint says only how to drag. */
+@media (hover: none) and (pointer: coarse) { .app-board-hint-keys { display: none; } }
 .app-board { position: relative; display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; min-width: 0; max-width: 100%; padding-bottom: 8px; }
 .app-board-column {
   flex: 0 0 272px; display: flex; flex-direction: column; min-height: 120px; border-radius: 10px;

@@ -22,7 +22,9 @@ import type { RowChanges, RowEditing } from './use-change-issue.js';
 import { ISSUE_DISPLAY_PROPERTIES, type IssueDisplayProperty } from '../../../api-shapes/issue-display.js';
 
 /** How the board tells keyboard and pointer users how to move a card. */
-export const BOARD_HINT = 'Drag a card to another column, or focus it and press Shift+Left Arrow or Shift+Right Arrow to move it to the previous or next column; the arrow keys alone move between cards.';
+/** The board's hint: how to move a card with a pointer, then with the keys (the keys' part is hidden on touch screens, which have none). */
+const BOARD_HINT_POINTER = 'Drag a card to another column';
+const BOARD_HINT_KEYS = ', or focus it and press Shift+Left Arrow or Shift+Right Arrow to move it to the previous or next column; the arrow keys alone move between cards';
 
 /** Pointer travel (px) before a press on a card becomes a drag, so clicks on its link still work. */
 const DRAG_THRESHOLD = 5;
@@ -200,7 +202,12 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
   return (
     <>
       <p className="app-board-hint" id={hintId}>
-        {notAllowed ?? BOARD_HINT}
+        {notAllowed ?? (
+          <>
+            {BOARD_HINT_POINTER}
+            <span className="app-board-hint-keys">{BOARD_HINT_KEYS}</span>.
+          </>
+        )}
       </p>
       <div className="app-board" ref={boardRef} role="group" aria-label="Board">
         {columns.map((state) => {

@@ -3,6 +3,7 @@ import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Webhook, WebhookDelivery } from '../../api/types.js';
 import { Button } from '../../ui/button.js';
+import { LoadFailed } from '../../ui/load-failed.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { Spinner } from '../../ui/spinner.js';
 import { WEBHOOK_EVENT_LABELS } from './webhook-form-dialog.js';
@@ -49,12 +50,7 @@ function DeliveryLog({ slug, webhook }: { slug: string; webhook: Webhook }) {
   });
   if (log.isPending) return <Spinner label="Loading deliveries…" />;
   if (log.isError) {
-    return (
-      <div role="alert">
-        <p>{log.error.message}</p>
-        <Button onClick={() => void log.refetch()}>Try again</Button>
-      </div>
-    );
+    return <LoadFailed error={log.error} retry={() => void log.refetch()} />;
   }
   return (
     <>
