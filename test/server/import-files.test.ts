@@ -33,6 +33,7 @@ describe('GitHub issues JSON', () => {
       'not an issue',
       { number: 5, title: 'Bad labels', state: 'closed', labels: 'bug', assignees: [{ name: 'no login' }] },
       { number: 6, title: 'Hidden \u0001 control', state: 'OPEN' },
+      { number: 7, title: 'Long label', state: 'OPEN', labels: [{ name: 'x'.repeat(256), color: '' }], assignees: [] },
     ]);
     const { issues, problems } = parseGithubIssues(text);
     assert.deepEqual(issues.map((issue) => issue.title), ['Fine']);
@@ -43,6 +44,7 @@ describe('GitHub issues JSON', () => {
       { row: 5, reason: 'The labels are not a list of labels with names.' },
       { row: 5, reason: 'The assignees are not a list of people with logins.' },
       { row: 6, reason: 'The title cannot contain control characters (only tabs and line breaks are allowed).' },
+      { row: 7, reason: 'A label is longer than 255 characters.' },
     ]);
   });
 

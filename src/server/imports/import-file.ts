@@ -4,6 +4,7 @@
  * file from being imported. The file formats are described in src/server/README.md (Imports).
  */
 import { issueFields, MAX_ISSUE_SET } from '../../api-shapes/issue.js';
+import { labelCreateBody } from '../../api-shapes/label.js';
 import type { ImportRowNote } from '../../api-shapes/import-job.js';
 import { controlCharacterMessage, refusedIn } from '../http/control-characters.js';
 
@@ -14,6 +15,9 @@ export const IMPORT_MAX_ISSUES = 2000;
 
 /** The longest title an issue may have (an issue's name, as the create route takes it). */
 export const IMPORT_TITLE_MAX_LENGTH = (issueFields.name as { maxLength?: number }).maxLength!;
+
+/** The longest name a label may have (as the labels route takes it): a file's longer label is a problem of its row, not a label no screen can save. */
+export const IMPORT_LABEL_MAX_LENGTH = (labelCreateBody.properties.name as { maxLength?: number }).maxLength!;
 
 /** Where an imported issue is to go in the project's workflow, as the file says it. */
 export type ImportedState =
@@ -106,9 +110,12 @@ export function textProblems(row: number, issue: Pick<ImportedIssue, 'title' | '
   });
 }
 
-/** The problems of an issue's labels and assignees on its row: at most MAX_ISSUE_SET of each. */
-export function setProblems(row: number, labels: readonly unknown[], assignees: readonly unknown[]): RowProblem[] {
+/** The problems of an issue's labels and assignees on its row: at most MAX_ISSUE_SET of each, and labels no longer than the labels route takes. */
+export function setProblems(row: number, labels: readonly ImportedLabel[], assignees: readonly unknown[]): RowProblem[] {
   const problems: RowProblem[] = [];
+  for (const label of labels) {
+    if (label.name.length > IMPORT_LABEL_MAX_LENGTH) problems.push({ row, reason: `A label is longer than ${IMPORT_LABEL_MAX_LENGTH} characters.` });
+  }
   if (labels.length > MAX_ISSUE_SET) problems.push({ row, reason: `The issue has ${labels.length} labels; an issue can have at most ${MAX_ISSUE_SET}.` });
   if (assignees.length > MAX_ISSUE_SET) problems.push({ row, reason: `The issue has ${assignees.length} assignees; an issue can have at most ${MAX_ISSUE_SET}.` });
   return problems;
