@@ -11,7 +11,7 @@ import { serializeHTML } from '../../src/core/index.js';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { clickThenKeys, type KeyStep } from '../helpers/click-then-keys.js';
-import { mountEditor } from '../helpers/editor.js';
+import { focusSettled, mountEditor } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
 import { mulberry32 } from '../helpers/random-doc.js';
 import { until } from '../helpers/until.js';
@@ -170,6 +170,36 @@ describe('caret after a click', () => {
     expect(view.state.selection.head, 'the state follows the browser').to.equal(6);
     await sendKeys({ type: 'X' });
     expect(texts(el)).to.deep.equal(['HelloX', 'World!']);
+  });
+
+  it('keeps the caret a click put in an editor without focus when the browser tells of the move only after ProseMirror\'s focus check', async () => {
+    // A busy machine: Firefox gives focus with the caret already at the click, and its
+    // selectionchange comes later than ProseMirror's check 20 ms after focus, which drew the
+    // state's old selection back over the caret it had not read, so the keys typed there.
+    // ProseMirror's view with the editing plugins alone: nothing of the element's reads the
+    // browser's selection meanwhile.
+    const editor = mountEditor('<p>one</p><p>two</p>', { caret: 1 });
+    const held = (event: Event): void => {
+      if (event.isTrusted) event.stopImmediatePropagation();
+    };
+    try {
+      const { view } = editor;
+      view.dom.blur();
+      const text = view.dom.children[1].firstChild as Text;
+      const range = document.createRange();
+      range.setStart(text, 2);
+      range.setEnd(text, 3);
+      const rect = range.getBoundingClientRect();
+      window.addEventListener('selectionchange', held, true);
+      await sendMouse({ type: 'click', position: [Math.round(rect.left + 1), Math.round(rect.top + rect.height / 2)] });
+      await focusSettled();
+      window.removeEventListener('selectionchange', held, true);
+      await sendKeys({ type: 'X' });
+      expect(serializeHTML(view.state.doc)).to.equal('<p>one</p><p>twXo</p>');
+    } finally {
+      window.removeEventListener('selectionchange', held, true);
+      editor.destroy();
+    }
   });
 
   it('keeps a selected node selected for a key pressed after focus, when the node was selected before the editor had focus', async () => {

@@ -164,6 +164,15 @@ export function domSelectionPlugin(): Plugin {
     // Not handled: the event goes on to the next handler, which now sees the caret where the user put it.
     return false;
   };
+  /**
+   * Views a press has given focus to, until focus comes or the press ends. Firefox gives focus
+   * with the caret already where the press put it, and ProseMirror, 20 ms after focus, draws the
+   * state's selection back over a caret it has not read: on a busy machine the
+   * `selectionchange` comes later, and the first keys typed at the document's start. Read at
+   * focus, the caret is the state's. Focus without a press (Tab, `focus()`) keeps the state's:
+   * the browser's is then a stale one.
+   */
+  const pressed = new WeakSet<EditorView>();
   return new Plugin({
     key: domSelectionKey,
     view(view) {
@@ -180,7 +189,21 @@ export function domSelectionPlugin(): Plugin {
       };
     },
     props: {
-      handleDOMEvents: { keydown: sync, keypress: sync, beforeinput: sync, paste: sync, cut: sync, copy: sync },
+      handleDOMEvents: {
+        keydown: sync,
+        keypress: sync,
+        beforeinput: sync,
+        paste: sync,
+        cut: sync,
+        copy: sync,
+        mousedown: (view) => {
+          if (view.hasFocus()) return false;
+          pressed.add(view);
+          view.dom.ownerDocument.addEventListener('mouseup', () => pressed.delete(view), { capture: true, once: true });
+          return false;
+        },
+        focus: (view) => pressed.delete(view) && sync(view),
+      },
     },
   });
 }
