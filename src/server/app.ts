@@ -9,6 +9,7 @@ import { installChangeHooks } from './cache/change-hooks.js';
 import { ReadCaches } from './cache/read-caches.js';
 import { JobSignals } from './jobs/job-signals.js';
 import { CollabService } from './collab/collab-service.js';
+import { LiveEvents } from './live/live-events.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { installControlCharacterGuard } from './http/control-characters.js';
@@ -112,6 +113,12 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     await jobSignals.start(db, app.log);
     app.decorate('jobSignals', jobSignals);
     app.addHook('onClose', () => jobSignals.close());
+    const live = new LiveEvents();
+    await live.start(db, app.log);
+    app.decorate('live', live);
+    app.addHook('onClose', () => live.close());
+    // Open streams would hold the server's close up: they end first, and the screens reconnect.
+    app.addHook('preClose', async () => live.endStreams());
     const storage = await createAppStorage(config);
     app.decorate('storage', storage);
     app.addHook('onClose', async () => storage.close?.());

@@ -173,3 +173,27 @@ test('a guest sees the description read-only and is present for the others', { t
     await Promise.all([ada.close(), gus.close()]);
   }
 });
+
+test("another person's rename and comment show on an open issue without a reload", { timeout: 120_000 }, async () => {
+  const { project, projectPath, ada: adaApi, bob: bobApi } = world;
+  const issue = await adaApi.request('POST', `${projectPath}/issues`, { name: 'Book the venue' });
+  const ada = await signedIn('ada@example.com');
+  try {
+    // The workspace's live stream answers once the server listens for it: what Bob does after that reaches Ada.
+    const streaming = ada.page.waitForResponse((response) => response.url().endsWith('/api/workspaces/acme/events') && response.status() === 200);
+    await ada.page.goto(`${server.base}/acme/projects/${project.id}/issues/${issue.id}`);
+    await ada.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Book the venue');
+    await streaming;
+
+    await bobApi.request('PATCH', `${projectPath}/issues/${issue.id}`, { name: 'Book the venue for May' });
+    await bobApi.request('POST', `${projectPath}/issues/${issue.id}/comments`, { comment_html: '<p>Two rooms are free.</p>' });
+    await ada.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Book the venue for May', { timeout: 15_000 });
+    await ada.page.waitForFunction(
+      () => document.querySelector('rich-editor[aria-label="Comment by Bob Member"]')?.getHTML() === '<p>Two rooms are free.</p>',
+      { timeout: 15_000 },
+    );
+    assert.deepEqual(ada.problems, [], "Ada's page problems");
+  } finally {
+    await ada.close();
+  }
+});

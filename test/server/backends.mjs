@@ -18,6 +18,7 @@ export const PGLITE_FILES = [
   'config.test.ts',
   'db.test.ts',
   'job-queue.test.ts',
+  'live-events.test.ts',
   'persistence.test.ts',
   'read-caches.test.ts',
   'request-queries.test.ts',

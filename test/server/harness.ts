@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -405,6 +406,20 @@ export class TestClient {
     else this.#cookies.set(name, value);
   }
 
+  /**
+   * Opens the server-sent events stream at `path` with this client's cookies (see EventStream),
+   * on a connection of its own (node:http, no pool): closing it closes that connection, and no
+   * spare connection of a pool is left open to hold up a server's stop.
+   */
+  events(path: string): Promise<EventStream> {
+    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    if (this.#cookies.size) headers.cookie = [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return new Promise((resolve, reject) => {
+      const request = httpGet(this.#server.url + path, { headers, agent: false }, (response) => resolve(new EventStream(response)));
+      request.on('error', reject);
+    });
+  }
+
   /** GET `path`. */
   get<T = any>(path: string, options?: RequestOptions) {
     return this.request<T>('GET', path, undefined, options);
@@ -437,6 +452,71 @@ export class TestClient {
     this.user = me.body;
     this.password = password;
     return me.body;
+  }
+}
+
+/** One server-sent event: its type (`message` unless named) and its data. */
+export interface StreamEvent {
+  type: string;
+  data: string;
+}
+
+/** A server-sent events stream read as it comes: each event in order, and whether the server ended it. */
+export class EventStream {
+  readonly #events: StreamEvent[] = [];
+  readonly #waiting: Array<() => void> = [];
+  #ended = false;
+  /** The answer's status. */
+  readonly status: number;
+  /** Its Content-Type. */
+  readonly contentType: string;
+
+  constructor(private readonly response: IncomingMessage) {
+    this.status = response.statusCode ?? 0;
+    this.contentType = String(response.headers['content-type'] ?? '');
+    void this.#read();
+  }
+
+  async #read(): Promise<void> {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of this.response) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let type = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event: ')) type = line.slice(7);
+            else if (line.startsWith('data: ')) data.push(line.slice(6));
+          }
+          if (data.length) this.#events.push({ type, data: data.join('\n') });
+          this.#wake();
+        }
+      }
+    } catch {
+      // Closed by close(), or the connection dropped: the stream has ended either way.
+    }
+    this.#ended = true;
+    this.#wake();
+  }
+
+  #wake(): void {
+    for (const wake of this.#waiting.splice(0)) wake();
+  }
+
+  /** The next event (in order), or null once the stream has ended with none left. */
+  async next(): Promise<StreamEvent | null> {
+    while (!this.#events.length && !this.#ended) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    return this.#events.shift() ?? null;
+  }
+
+  /** Closes the stream (and its connection) from this side. */
+  close(): void {
+    this.response.destroy();
   }
 }
 

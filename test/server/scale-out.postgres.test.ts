@@ -101,6 +101,23 @@ if (!process.env.DATABASE_URL) {
   });
 
   describe('two server processes on one PostgreSQL database', () => {
+    test("a screen streaming from one process hears the changes made through the other", async () => {
+      const stream = await onB.events(`${workspaceUrl}/events`);
+      try {
+        assert.equal(stream.status, 200);
+        const created = await onA.post(`${workspaceUrl}/projects/${projectId}/issues`, { name: 'Told across processes' });
+        assert.equal(created.status, 201, created.text);
+        const event = await stream.next();
+        assert.ok(event, 'the stream ended');
+        assert.deepEqual(
+          (({ event: kind, action, id }) => ({ kind, action, id }))(JSON.parse(event.data) as { event: string; action: string; id: string }),
+          { kind: 'issue', action: 'created', id: created.body.id },
+        );
+      } finally {
+        stream.close();
+      }
+    });
+
     test('export jobs queued through both processes each run exactly once, on both processes', async () => {
       const ids: string[] = [];
       const providers = ['csv', 'json', 'xlsx'] as const;

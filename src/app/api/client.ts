@@ -37,6 +37,11 @@ export interface ApiClient {
   requestWithHeaders<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** The websocket address of a path under /api (`ws:`/`wss:` on the page's own host), and the class that opens it. */
   socket: { url(path: string): string; WebSocket?: new (url: string) => WebSocket };
+  /**
+   * Server-sent event streams under /api (the workspace's live changes): their address, and the
+   * class that opens them. Absent for a client on a fetch of its own (tests), unless given one.
+   */
+  live?: { url(path: string): string; EventSource: new (url: string) => EventSource };
 }
 
 /** How to build a client: tests pass their own fetch. */
@@ -46,6 +51,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** The WebSocket class for live documents (tests give an in-process one); the page's by default. */
   WebSocket?: new (url: string) => WebSocket;
+  /** The EventSource class for live changes: the page's by default, none with a fetch of the caller's unless given. */
+  EventSource?: new (url: string) => EventSource;
 }
 
 /** A path with its query string (arrays joined by commas, as the server's filters read them). */
@@ -120,9 +127,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return url.href;
   };
 
+  const LiveSource = options.EventSource ?? (options.fetch || typeof EventSource === 'undefined' ? undefined : EventSource);
   return {
     requestWithHeaders,
     socket: { url: socketUrl, ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}) },
+    ...(LiveSource ? { live: { url: (path: string) => `${base}${path}`, EventSource: LiveSource } } : {}),
     async request<T>(method: Method, path: string, request?: RequestOptions) {
       return (await requestWithHeaders<T>(method, path, request)).data;
     },

@@ -20,6 +20,7 @@ import { issueRelationsApi } from './issue-relations.js';
 import { issuesApi } from './issues.js';
 import { analyticsApi } from './analytics.js';
 import { labelsApi } from './labels.js';
+import { liveApi } from './live.js';
 import { notificationsApi } from './notifications.js';
 import { pagesApi } from './pages.js';
 import { planningApi } from './planning.js';
@@ -61,6 +62,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     notifications: notificationsApi(client),
     webhooks: webhooksApi(client),
     analytics: analyticsApi(client),
+    live: liveApi(client),
   };
 }
 

@@ -13,6 +13,7 @@ import { layoutCss } from './layout.css.js';
 import { Sidebar } from './sidebar.js';
 import { CloseMenuButton, SidebarDrawer } from './sidebar-drawer.js';
 import { useSidebarOpen } from './sidebar-state.js';
+import { useLiveUpdates } from './use-live-updates.js';
 import { useIsPhone } from './viewport.js';
 import { WorkspaceCommands } from './workspace-commands.js';
 import { useProjects, useWorkspace, useWorkspaces, useWorkspaceSlug } from './workspace-data.js';
@@ -61,6 +62,8 @@ export function WorkspaceLayout() {
   useNavigationStart(() => setDrawerOpen(false));
   useEffect(() => setDrawerOpen(false), [phone]);
   useFocusAfterNavigation();
+  // Once the workspace is known to be there and the reader's: others' changes show as they are made.
+  useLiveUpdates(slug, workspace.isSuccess);
 
   if (workspace.isPending) return <FullPageMessage busy title="Loading workspace…" />;
   if (workspace.isError) {

@@ -5,6 +5,7 @@ import type { ReadCaches } from '../cache/read-caches.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { JobSignals } from '../jobs/job-signals.js';
+import type { LiveEvents } from '../live/live-events.js';
 import type { Mailer } from '../mail/index.js';
 import type { AuthUser } from '../users/user-shape.js';
 import type { WorkspaceJson } from '../workspaces/workspace-shape.js';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     collab: CollabService;
     /** Tells this process's job workers of jobs queued or changed by any process. */
     jobSignals: JobSignals;
+    /** Tells this process's open screens (the workspace's live streams) of changes made by any process. */
+    live: LiveEvents;
   }
   interface FastifyRequest {
     /** The signed-in user once requireUser (or a role check) ran; null when anonymous. */

@@ -18,6 +18,7 @@ import { importRoutes } from './imports.js';
 import { instanceRoutes } from './instance.js';
 import { intakeIssueRoutes } from './intake-issues.js';
 import { issueActivityRoutes } from './issue-activities.js';
+import { liveEventRoutes } from './live-events.js';
 import { issueArchiveRoutes } from './issue-archive.js';
 import { issueCommentRoutes } from './issue-comments.js';
 import { issueDescriptionRoutes } from './issue-description.js';
@@ -99,5 +100,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(importRoutes);
   await app.register(collabRoutes);
   await app.register(notificationRoutes);
+  await app.register(liveEventRoutes);
   await app.register(webhookRoutes);
 }

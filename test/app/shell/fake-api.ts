@@ -2,6 +2,7 @@
 // with JSON (or nothing), and every request recorded, so a screen runs without any server. Its
 // `collab` serves the shared documents (issue descriptions, pages) in the test page.
 import { FakeCollab } from './fake-collab.js';
+import { FakeLive } from './fake-live.js';
 
 /** A request the fake received. */
 export interface FakeRequest {
@@ -69,6 +70,8 @@ export class FakeApi {
   readonly requests: FakeRequest[] = [];
   /** The collaboration server (`/api/collab/<name>`), for the app's API client's `WebSocket`. */
   readonly collab = new FakeCollab();
+  /** The workspace's live stream (`/api/workspaces/:slug/events`), for the app's API client's `EventSource`. */
+  readonly live = new FakeLive();
   private readonly routes: Route[] = [];
 
   /** Answers `method path` (path under /api, with :params) with `handler`'s result: a `reply(...)`, or a body for 200 (undefined: 204). */

@@ -84,7 +84,7 @@ function mount(element: (parts: { queryClient: QueryClient; api: FakeApi }) => R
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root: Root = createRoot(container);
-  const api = createApi(createApiClient({ fetch: fake.fetch, WebSocket: fake.collab.WebSocket }));
+  const api = createApi(createApiClient({ fetch: fake.fetch, WebSocket: fake.collab.WebSocket, EventSource: fake.live.EventSource as unknown as typeof EventSource }));
   flushSync(() =>
     root.render(
       <AppProviders api={api} queryClient={queryClient} themeMode={options.themeMode ?? 'light'}>

@@ -1,0 +1,23 @@
+// What the workspace's live stream (GET /api/workspaces/:slug/events, server-sent events) tells
+// the open screens: that something changed, by ids only. The screens ask the API again for what
+// they show; the API decides what each reader may see. Plain types, shared by server and app.
+import type { WebhookAction, WebhookEvent } from './webhook-events.js';
+
+/** One change, as each `message` of the stream carries it (its `data`, JSON). */
+export interface LiveEvent {
+  workspace_id: string;
+  /** What changed: an issue (its fields, relations, links…), a comment, a cycle, a module, a page. */
+  event: WebhookEvent;
+  action: WebhookAction;
+  /** The project it is in. */
+  project_id: string | null;
+  /** The issue's, comment's, cycle's, module's or page's id. */
+  id: string | null;
+  /** A comment's issue. */
+  issue_id: string | null;
+  /** Who made it (null for the system). */
+  actor_id: string | null;
+}
+
+/** The stream's event (`event: resync`) saying that changes may have been missed: all shown may be old. */
+export const LIVE_RESYNC = 'resync';

@@ -1,0 +1,79 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { clock } from '../../core/index.js';
+import { useApi } from '../api/api-context.js';
+import type { LiveEvent } from '../api/live.js';
+import { queryKeys } from '../api/query-keys.js';
+
+/**
+ * How long changes told by the live stream are gathered before what shows them is asked again
+ * (milliseconds): a bulk change of fifty issues is fifty events, and one refresh of each list.
+ */
+export const LIVE_REFRESH_MS = 250;
+
+/** What shows a change told by the live stream, as React Query key prefixes. */
+export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
+  const project = event.project_id;
+  if (!project) return [];
+  switch (event.event) {
+    case 'issue':
+      // The project's lists and every issue's page in it (relations and sub-issues show others),
+      // the workspace's issue tabs, the cycles' and modules' progress, the inbox, analytics, and
+      // the unread count (an assignment may have told the reader).
+      return [
+        queryKeys.issues(slug, project),
+        ['workspaces', slug, 'issues'],
+        queryKeys.planning(slug, project, 'cycles'),
+        queryKeys.planning(slug, project, 'modules'),
+        queryKeys.intake(slug, project),
+        queryKeys.analytics(slug),
+        queryKeys.unreadCount(slug),
+      ];
+    case 'comment':
+      return event.issue_id ? [queryKeys.issue(slug, project, event.issue_id), queryKeys.unreadCount(slug)] : [];
+    case 'cycle':
+      return [queryKeys.planning(slug, project, 'cycles')];
+    case 'module':
+      return [queryKeys.planning(slug, project, 'modules')];
+    case 'page':
+      return [queryKeys.planning(slug, project, 'pages')];
+  }
+}
+
+/**
+ * Shows others' changes without a reload while a workspace's screens are open (`enabled`): the
+ * workspace's live stream (api.live) tells what changed, and what shows it is asked again,
+ * changes gathered for LIVE_REFRESH_MS on the SDK's clock (tests move a fake one). Changes that
+ * may have been missed (the stream reopened) refresh everything of the workspace.
+ */
+export function useLiveUpdates(slug: string, enabled: boolean): void {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || !api.live.available) return;
+    const pending = new Map<string, QueryKey>();
+    let timer: unknown = null;
+    const refresh = () => {
+      timer = null;
+      // Shortest first; a key under one kept already is refreshed with it (asked twice, the first answer would be thrown away).
+      const kept: QueryKey[] = [];
+      for (const key of [...pending.values()].sort((a, b) => a.length - b.length)) {
+        if (!kept.some((prefix) => prefix.every((part, i) => part === key[i]))) kept.push(key);
+      }
+      pending.clear();
+      for (const queryKey of kept) void queryClient.invalidateQueries({ queryKey });
+    };
+    const gather = (keys: QueryKey[]) => {
+      for (const key of keys) pending.set(JSON.stringify(key), key);
+      if (timer === null && pending.size) timer = clock.setTimeout(refresh, LIVE_REFRESH_MS);
+    };
+    const close = api.live.open(slug, {
+      change: (event) => gather(liveQueryKeys(slug, event)),
+      missed: () => gather([queryKeys.workspace(slug)]),
+    });
+    return () => {
+      close();
+      if (timer !== null) clock.clearTimeout(timer);
+    };
+  }, [api, queryClient, slug, enabled]);
+}

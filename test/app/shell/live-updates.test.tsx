@@ -1,0 +1,83 @@
+// Others' changes shown without a reload: the workspace's live stream (faked in the page, see
+// fake-live.ts) tells what changed, and the screens that show it ask the API again, gathered for
+// LIVE_REFRESH_MS on the SDK's clock.
+import { expect } from '@open-wc/testing';
+import { LIVE_REFRESH_MS } from '../../../src/app/layout/use-live-updates.js';
+import { paths } from '../../../src/app/router/paths.js';
+import { ISSUE_ID, OTHER_ID, PROJECT_ID } from './fixtures.js';
+import { cleanup, renderApp, until } from './render.js';
+import { seededApi } from './seeded-api.js';
+import { editorNamed, textbox } from './shared-editors.js';
+import { advance, fakeClock, settled } from './timing.js';
+
+const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
+const COMMENTS = '/workspaces/:slug/projects/:projectId/issues/:issueId/comments';
+const grace = { id: OTHER_ID, display_name: 'Grace', first_name: 'Grace', is_bot: false, avatar: null };
+
+describe('live updates', () => {
+  afterEach(cleanup);
+
+  it("shows another person's rename and comment on the open issue, gathered into one refresh, without a reload", async () => {
+    const clock = fakeClock();
+    const { api, scene } = seededApi();
+    const comments: unknown[] = [];
+    api.on('GET', COMMENTS, () => comments);
+    const app = renderApp(ISSUE_URL, { api });
+    const heading = () => app.container.querySelector('h1')?.textContent;
+    await until(() => heading() === 'Fix the header', 'the issue');
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    const [stream] = [...api.live.open];
+    expect(stream!.url).to.equal('/api/workspaces/acme/events');
+
+    // Grace renames it and comments (the server tells two changes, by ids).
+    scene.issue = { ...scene.issue, name: 'Fix the header on phones' };
+    comments.push({ id: 'c9', issue_id: ISSUE_ID, comment_html: '<p>Phones too.</p>', actor: grace, created_at: '2025-01-02T11:00:00.000Z', updated_at: '2025-01-02T11:00:00.000Z' });
+    const asked = () => api.sent('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId').length;
+    const before = asked();
+    api.live.tell('acme', { event: 'issue', project_id: PROJECT_ID, id: ISSUE_ID, actor_id: OTHER_ID });
+    api.live.tell('acme', { event: 'comment', action: 'created', project_id: PROJECT_ID, id: 'c9', issue_id: ISSUE_ID, actor_id: OTHER_ID });
+    await advance(clock, LIVE_REFRESH_MS - 1);
+    expect(asked(), 'gathered until the refresh').to.equal(before);
+    expect(heading()).to.equal('Fix the header');
+    await advance(clock, 1);
+    await until(() => heading() === 'Fix the header on phones', 'the new title', { saw: heading });
+    const comment = await until(() => editorNamed(app.container, 'Comment by Grace'), 'the new comment');
+    await comment.updateComplete;
+    expect(textbox(comment).textContent).to.equal('Phones too.');
+    expect(asked() - before, 'one refresh for both changes').to.equal(1);
+  });
+
+  it('leaves what another project shows alone, and refreshes everything once the stream was dropped and is back', async () => {
+    const clock = fakeClock();
+    const { api, scene } = seededApi();
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => app.container.textContent?.includes(scene.issues[0]!.name) ?? false, 'the list');
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    const listed = () => api.sent('GET', '/workspaces/:slug/projects/:projectId/issues').length;
+    const before = listed();
+
+    api.live.tell('acme', { event: 'issue', project_id: '99999999-9999-4999-8999-999999999999', id: 'elsewhere' });
+    await advance(clock, LIVE_REFRESH_MS);
+    await settled();
+    expect(listed(), 'another project').to.equal(before);
+
+    // Renamed while the stream was down: nothing said it, the reconnection refreshes it.
+    scene.issues = [{ ...scene.issues[0]!, name: 'Renamed while offline' }, ...scene.issues.slice(1)];
+    api.live.reconnect('acme');
+    await advance(clock, LIVE_REFRESH_MS);
+    await until(() => app.container.textContent?.includes('Renamed while offline') ?? false, 'the list refreshed');
+  });
+
+  it('closes the stream with the workspace, and opens none for a workspace that is not there', async () => {
+    const { api } = seededApi();
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    app.unmount();
+    expect(api.live.open.size).to.equal(0);
+
+    const missing = renderApp(paths.projectIssues('nowhere', PROJECT_ID), { api });
+    await until(() => missing.container.textContent?.includes('not found') || missing.container.textContent?.includes('Not found') || false, 'the missing workspace');
+    await settled();
+    expect(api.live.open.size).to.equal(0);
+  });
+});

@@ -1,0 +1,124 @@
+// The workspace's live stream (GET /api/workspaces/:slug/events): the open screens are told of
+// each change, by ids, in commit order, only for projects the reader can open; the server's
+// stop ends the streams. Runs on PGlite too (its notifications are in-process).
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { LIVE_RESYNC, type LiveEvent } from '../../src/api-shapes/live-event.js';
+import { LIVE_LISTENER_NAME } from '../../src/server/live/live-events.js';
+import { seedWorkspace, startServer, type EventStream, type Seed, type TestServer } from './harness.js';
+
+let server: TestServer;
+let seed: Seed;
+/** A second project, which the seed's member is not in. */
+let hiddenProjectUrl: string;
+
+before(async () => {
+  server = await startServer();
+  seed = await seedWorkspace(server);
+  const project = await seed.actors.admin.post(`${seed.workspaceUrl}/projects`, { name: 'Admins only', identifier: 'ADM' });
+  assert.equal(project.status, 201, project.text);
+  hiddenProjectUrl = `${seed.workspaceUrl}/projects/${project.body.id}`;
+});
+after(() => server.close());
+
+const eventsUrl = () => `${seed.workspaceUrl}/events`;
+
+async function newIssue(projectUrl = seed.projectUrl): Promise<{ id: string; url: string }> {
+  const response = await seed.actors.admin.post(`${projectUrl}/issues`, { name: `Issue ${randomUUID().slice(0, 6)}` });
+  assert.equal(response.status, 201, response.text);
+  return { id: response.body.id, url: `${projectUrl}/issues/${response.body.id}` };
+}
+
+/** The next event of `stream`, read as a LiveEvent (fails on the end of the stream or another type). */
+async function nextLive(stream: EventStream): Promise<LiveEvent> {
+  const event = await stream.next();
+  assert.ok(event, 'the stream ended');
+  assert.equal(event.type, 'message');
+  return JSON.parse(event.data) as LiveEvent;
+}
+
+test('a member hears each change of an issue they can open, by ids, in the order made', async () => {
+  const issue = await newIssue();
+  const stream = await seed.actors.member.events(eventsUrl());
+  try {
+    assert.equal(stream.status, 200);
+    assert.match(stream.contentType, /^text\/event-stream/);
+    assert.equal((await seed.actors.admin.patch(issue.url, { name: 'Renamed by the admin' })).status, 200);
+    const comment = await seed.actors.admin.post(`${issue.url}/comments`, { comment_html: '<p>Seen?</p>' });
+    assert.equal(comment.status, 201, comment.text);
+
+    const renamed = await nextLive(stream);
+    assert.deepEqual(
+      { event: renamed.event, action: renamed.action, id: renamed.id, project_id: renamed.project_id, actor_id: renamed.actor_id },
+      { event: 'issue', action: 'updated', id: issue.id, project_id: seed.project.id, actor_id: seed.users.admin.id },
+    );
+    const commented = await nextLive(stream);
+    assert.deepEqual({ event: commented.event, action: commented.action, issue_id: commented.issue_id }, { event: 'comment', action: 'created', issue_id: issue.id });
+    // Ids only: what the change was is read from the API, which decides what each reader sees.
+    assert.ok(!JSON.stringify([renamed, commented]).includes('Renamed by the admin'));
+    assert.ok(!JSON.stringify(commented).includes('Seen?'));
+  } finally {
+    stream.close();
+  }
+});
+
+test('nothing of a project the reader cannot open reaches their stream', async () => {
+  const hidden = await newIssue(hiddenProjectUrl);
+  const shown = await newIssue();
+  const stream = await seed.actors.member.events(eventsUrl());
+  try {
+    assert.equal((await seed.actors.admin.patch(hidden.url, { name: 'Secret plans' })).status, 200);
+    assert.equal((await seed.actors.admin.patch(shown.url, { name: 'Public plans' })).status, 200);
+    // Events come in commit order: the hidden change, made first, would come before this one.
+    const first = await nextLive(stream);
+    assert.equal(first.id, shown.id);
+  } finally {
+    stream.close();
+  }
+  // The admin opens every project.
+  const admin = await seed.actors.admin.events(eventsUrl());
+  try {
+    assert.equal((await seed.actors.member.patch(shown.url, { priority: 'high' })).status, 200);
+    assert.equal((await nextLive(admin)).id, shown.id);
+    assert.equal((await seed.actors.admin.patch(hidden.url, { priority: 'low' })).status, 200);
+    assert.equal((await nextLive(admin)).id, hidden.id);
+  } finally {
+    admin.close();
+  }
+});
+
+test('the stream is refused to someone outside the workspace, and to no one signed in', async () => {
+  const anonymous = await seed.actors.anonymous.get(eventsUrl());
+  assert.equal(anonymous.status, 401);
+  assert.ok(anonymous.body.error);
+  const outsider = await seed.actors.nonMember.get(eventsUrl());
+  assert.equal(outsider.status, 404);
+  assert.ok(outsider.body.error);
+});
+
+// PGlite is one process: its listener cannot be lost.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+if (onPostgres) test('a stream is told to refresh everything when the server lost its listener, and again once it listens again', async () => {
+  const stream = await seed.actors.guest.events(eventsUrl());
+  try {
+    await server.db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [LIVE_LISTENER_NAME]);
+    const lost = await stream.next();
+    assert.equal(lost?.type, LIVE_RESYNC);
+    const back = await stream.next();
+    assert.equal(back?.type, LIVE_RESYNC);
+    // Listening again: changes are heard.
+    const issue = await newIssue();
+    assert.equal((await nextLive(stream)).id, issue.id);
+  } finally {
+    stream.close();
+  }
+});
+
+test('stopping the server ends the open streams (they would hold its stop up)', async () => {
+  const stream = await seed.actors.member.events(eventsUrl());
+  assert.equal(server.app.live.streams, 1);
+  await server.restart();
+  assert.equal(await stream.next(), null);
+  assert.equal(server.app.live.streams, 0);
+});
