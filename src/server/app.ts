@@ -10,6 +10,7 @@ import { ReadCaches } from './cache/read-caches.js';
 import { JobSignals } from './jobs/job-signals.js';
 import { CollabService } from './collab/collab-service.js';
 import { LiveEvents } from './live/live-events.js';
+import { installStrictJsonBodies } from './http/json-body.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { installControlCharacterGuard } from './http/control-characters.js';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     // The public URL is this server's own origin, also when a proxy in front rewrites Host.
     installCrossSiteProtection(app, config.publicUrl ? [config.publicUrl, ...config.allowedOrigins] : config.allowedOrigins);
     installControlCharacterGuard(app);
+    installStrictJsonBodies(app);
     await app.register(fastifyCookie);
     await app.register(fastifyMultipart, { limits: { fileSize: config.fileSizeLimit, files: 1, fields: 20 } });
     await app.register(fastifyWebsocket, {

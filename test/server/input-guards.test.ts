@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../src/server/config.js';
+import { SESSION_COOKIE } from '../../src/server/auth/sessions.js';
 import { isAllowedHost } from '../../src/server/http/host-check.js';
+import { BODY_NOT_UTF8 } from '../../src/server/http/json-body.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -50,6 +52,37 @@ describe('image addresses', () => {
     for (const avatar of ['/api/assets/a.png', '/a\\b.png']) {
       assert.equal((await seed.actors.member.patch('/api/users/me', { avatar })).status, 200, avatar);
     }
+  });
+});
+
+describe('JSON bodies that are not UTF-8', () => {
+  test('are refused with 400 and a sentence, and nothing is stored (no U+FFFD in their place)', async () => {
+    const before = await seed.actors.member.get(`${seed.projectUrl}/issues`);
+    assert.equal(before.status, 200, before.text);
+    const send = (bytes: Uint8Array) =>
+      fetch(`${server.url}${seed.projectUrl}/issues`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, cookie: `${SESSION_COOKIE}=${seed.actors.member.cookie(SESSION_COOKIE)}` },
+        body: bytes,
+      });
+    // Latin-1 "Café" (0xE9 alone), a lone continuation byte, an overlong "/" and a cut-off "é".
+    for (const bad of [[0x43, 0x61, 0x66, 0xe9], [0x41, 0x80], [0xc0, 0xaf], [0x41, 0xc3]]) {
+      const body = Buffer.concat([Buffer.from('{"name":"'), Buffer.from(bad), Buffer.from('"}')]);
+      const response = await send(body);
+      assert.equal(response.status, 400, `${bad}: ${response.status}`);
+      assert.deepEqual(await response.json(), { error: BODY_NOT_UTF8 });
+    }
+    const after = await seed.actors.member.get(`${seed.projectUrl}/issues`);
+    assert.equal(after.body.length, before.body.length, 'nothing created');
+    // UTF-8 itself still reads: the same title in its UTF-8 bytes.
+    const good = await send(Buffer.from(JSON.stringify({ name: 'Café ☕' }), 'utf8'));
+    assert.equal(good.status, 201);
+    assert.equal(((await good.json()) as { name: string }).name, 'Café ☕');
+  });
+
+  test("keep Fastify's JSON checks: a __proto__ key is refused", async () => {
+    const response = await seed.actors.member.request('POST', `${seed.projectUrl}/labels`, '{"name":"x","__proto__":{"admin":true}}', { headers: { 'content-type': 'application/json' } });
+    assert.equal(response.status, 400, response.text);
   });
 });
 
