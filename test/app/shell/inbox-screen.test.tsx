@@ -114,8 +114,11 @@ describe('inbox screen', () => {
     await click(button(app.container, INBOX_WORDS.accept));
     await until(() => (items(app.container).length === 1 && detailTitle(app.container) === 'Decline me') || null, 'the accepted one gone from open');
     await until(() => byText(document.body, '.app-toast', `${held[0]!.key} accepted`), 'the toast');
+    // The pressed button went with the request: focus is on the request shown now, not lost to the page.
+    await until(() => document.activeElement === items(app.container)[0] || null, 'focus on the request shown now', { saw: () => document.activeElement?.outerHTML.slice(0, 80) });
     await click(button(app.container, INBOX_WORDS.decline));
     await until(() => app.container.querySelector('[data-empty-state="inbox-open"]'), 'the open empty state');
+    await until(() => document.activeElement?.getAttribute('role') === 'tabpanel' || null, 'focus on the tab, none left', { saw: () => document.activeElement?.outerHTML.slice(0, 80) });
     expect(decisions(api)).to.deep.equal([{ status: 'accepted' }, { status: 'declined' }]);
     await click(byText(app.container, '[role="tab"]', 'Closed'));
     await until(() => items(app.container).length === 2 || null, 'both on the closed tab');
@@ -137,6 +140,7 @@ describe('inbox screen', () => {
     const day = snooze.querySelector<HTMLInputElement>('input[type="date"]')!.value;
     await click(button(snooze, 'Snooze'));
     await until(() => (!document.querySelector('[role="dialog"]') && detailTitle(app.container) === 'Duplicate me') || null, 'the snoozed request gone');
+    await until(() => document.activeElement === items(app.container)[0] || null, 'focus on the request shown now', { saw: () => document.activeElement?.outerHTML.slice(0, 80) });
     const [year, month, date] = day.split('-').map(Number);
     expect(decisions(api)[0]).to.deep.equal({ status: 'snoozed', snoozed_till: new Date(year!, month! - 1, date!).toISOString() });
 
@@ -148,6 +152,7 @@ describe('inbox screen', () => {
     expect(picker.querySelectorAll('input[type="checkbox"]:checked')).to.have.length(1, 'one issue at most');
     await click(button(picker, INBOX_WORDS.duplicate));
     await until(() => app.container.querySelector('[data-empty-state="inbox-open"]'), 'the open empty state');
+    await until(() => document.activeElement?.getAttribute('role') === 'tabpanel' || null, 'focus on the tab, none left', { saw: () => document.activeElement?.outerHTML.slice(0, 80) });
     expect(decisions(api)[1]).to.deep.equal({ status: 'duplicate', duplicate_of: listedIssue(3).id });
     await click(byText(app.container, '[role="tab"]', 'Closed'));
     await until(() => byText(app.container, '.app-inbox-detail', 'Duplicate of WEB-3'), 'the duplicate on the closed tab');

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Copy, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
@@ -18,9 +18,10 @@ type DecisionExtras = { snoozed_till?: string; duplicate_of?: string };
 /**
  * A member's decisions on a request: accept it (it becomes one of the project's issues),
  * decline it, snooze it until a day, or mark it as a duplicate of an issue chosen in the picker.
- * An accepted request is decided for good, so it shows none of them.
+ * An accepted request is decided for good, so it shows none of them. `onDecided` runs once a
+ * decision is made and the inbox shows it (the pressed button may be gone: focus goes elsewhere).
  */
-export function IntakeActions({ slug, projectId, intake }: { slug: string; projectId: string; intake: IntakeIssue }) {
+export function IntakeActions({ slug, projectId, intake, onDecided }: { slug: string; projectId: string; intake: IntakeIssue; onDecided(): void }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -28,7 +29,16 @@ export function IntakeActions({ slug, projectId, intake }: { slug: string; proje
   const [snoozing, setSnoozing] = useState(false);
   const [picking, setPicking] = useState(false);
 
-  /** Sends the decision; a refusal is a toast, or thrown with `rethrow` (the snooze dialog shows it). */
+  /** A decision made in a dialog: told once the dialog has closed, instead of focus going back to its button. */
+  const decidedInDialog = useRef(false);
+  const afterDialog = (event: Event) => {
+    if (!decidedInDialog.current) return;
+    decidedInDialog.current = false;
+    event.preventDefault();
+    onDecided();
+  };
+
+  /** Sends the decision; a refusal is a toast, or thrown with `rethrow` (a dialog made it: the snooze dialog shows it). */
   const decide = async (status: IntakeDecision, extras: DecisionExtras = {}, { rethrow = false } = {}) => {
     setBusy(status);
     try {
@@ -38,6 +48,8 @@ export function IntakeActions({ slug, projectId, intake }: { slug: string; proje
         queryClient.invalidateQueries({ queryKey: queryKeys.intake(slug, projectId) }),
         status === 'accepted' ? queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) }) : null,
       ]);
+      if (rethrow) decidedInDialog.current = true;
+      else onDecided();
     } catch (error) {
       if (rethrow) throw error;
       notify({ type: 'error', message: errorMessage(error) });
@@ -83,6 +95,7 @@ export function IntakeActions({ slug, projectId, intake }: { slug: string; proje
         title={INBOX_WORDS.snoozeTitle}
         description={INBOX_WORDS.snoozeDescription}
         onSnooze={(till) => decide('snoozed', { snoozed_till: till }, { rethrow: true })}
+        onCloseAutoFocus={afterDialog}
       />
       <IssuePickerDialog
         open={picking}
@@ -92,6 +105,7 @@ export function IntakeActions({ slug, projectId, intake }: { slug: string; proje
         title={INBOX_WORDS.duplicateTitle}
         submitLabel={INBOX_WORDS.duplicate}
         single
+        onCloseAutoFocus={afterDialog}
       />
     </div>
   );

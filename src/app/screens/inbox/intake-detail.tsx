@@ -20,13 +20,15 @@ export interface IntakeDetailProps {
   role: number;
   /** The moment relative times count from (tests pin it). */
   now: Date;
+  /** A member's decision was made and the inbox shows it. */
+  onDecided(): void;
 }
 
 /**
  * The chosen request: its key, title and status, who filed it and when, its description in a
  * read-only editor, a member's decisions, and its activity. An accepted request links to its issue.
  */
-export function IntakeDetail({ slug, projectId, intake, role, now }: IntakeDetailProps) {
+export function IntakeDetail({ slug, projectId, intake, role, now, onDecided }: IntakeDetailProps) {
   const api = useApi();
   const headingId = `intake-${intake.id}-title`;
   const activities = useQuery({
@@ -46,7 +48,7 @@ export function IntakeDetail({ slug, projectId, intake, role, now }: IntakeDetai
           {relativeTime(intake.created_at, now)}
         </time>
       </p>
-      {can(role, Role.Member) ? <IntakeActions slug={slug} projectId={projectId} intake={intake} /> : null}
+      {can(role, Role.Member) ? <IntakeActions slug={slug} projectId={projectId} intake={intake} onDecided={onDecided} /> : null}
       {intake.status === 'accepted' ? (
         <p>
           <Link to={paths.issue(slug, projectId, intake.issue_id)}>{`${INBOX_WORDS.openIssue} ${intake.key}`}</Link>

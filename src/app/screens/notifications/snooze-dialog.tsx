@@ -28,6 +28,7 @@ export function SnoozeDialog({
   onSnooze,
   title = NOTIFICATION_WORDS.snoozeTitle,
   description = NOTIFICATION_WORDS.snoozeDescription,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -35,6 +36,8 @@ export function SnoozeDialog({
   /** The dialog's title and description: a notification's by default (the inbox snoozes its requests with it too). */
   title?: string;
   description?: string;
+  /** Where focus goes as the dialog closes (preventDefault to put it elsewhere than where it came from). */
+  onCloseAutoFocus?(event: Event): void;
 }) {
   const id = useId();
   const [day, setDay] = useState(tomorrow);
@@ -54,7 +57,7 @@ export function SnoozeDialog({
     }
   };
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title={title} description={description} size="small">
+    <AppDialog open={open} onOpenChange={onOpenChange} title={title} description={description} size="small" {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
       <form onSubmit={submit} noValidate>
         <div className="app-field">
           <label htmlFor={id}>{NOTIFICATION_WORDS.snoozeUntil}</label>

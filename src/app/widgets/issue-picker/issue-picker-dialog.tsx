@@ -24,13 +24,23 @@ export interface IssuePickerDialogProps {
   single?: boolean;
   /** Offers the workspace-level search switch (yes unless said: issues of one project only need none). */
   workspaceSearch?: boolean;
+  /** Where focus goes as the dialog closes (preventDefault to put it elsewhere than where it came from). */
+  onCloseAutoFocus?(event: Event): void;
 }
 
 /** A dialog that searches issues and lets the user choose several of them. */
 export function IssuePickerDialog(props: IssuePickerDialogProps) {
-  const { open, onOpenChange, search, onSubmit, title = 'Add issues', submitLabel = 'Add selected issues', single = false, workspaceSearch = true } = props;
+  const { open, onOpenChange, search, onSubmit, title = 'Add issues', submitLabel = 'Add selected issues', single = false, workspaceSearch = true, onCloseAutoFocus } = props;
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title={title} description="Search by name or key and select the issues." size="large" placement="top">
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description="Search by name or key and select the issues."
+      size="large"
+      placement="top"
+      {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+    >
       {/* Mounted only while open, so every opening starts with an empty search and selection. */}
       <IssuePickerForm search={search} onSubmit={onSubmit} submitLabel={submitLabel} single={single} workspaceSearch={workspaceSearch && !single} close={() => onOpenChange(false)} />
     </AppDialog>
