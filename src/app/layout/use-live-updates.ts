@@ -44,7 +44,8 @@ export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
  * Shows others' changes without a reload while a workspace's screens are open (`enabled`): the
  * workspace's live stream (api.live) tells what changed, and what shows it is asked again,
  * changes gathered for LIVE_REFRESH_MS on the SDK's clock (tests move a fake one). Changes that
- * may have been missed (the stream reopened) refresh everything of the workspace.
+ * may have been missed (the stream reopened, the tab shown again) refresh everything of the
+ * workspace. Only a shown tab holds a stream.
  */
 export function useLiveUpdates(slug: string, enabled: boolean): void {
   const api = useApi();
@@ -67,12 +68,25 @@ export function useLiveUpdates(slug: string, enabled: boolean): void {
       for (const key of keys) pending.set(JSON.stringify(key), key);
       if (timer === null && pending.size) timer = clock.setTimeout(refresh, LIVE_REFRESH_MS);
     };
-    const close = api.live.open(slug, {
-      change: (event) => gather(liveQueryKeys(slug, event)),
-      missed: () => gather([queryKeys.workspace(slug)]),
-    });
+    const missed = () => gather([queryKeys.workspace(slug)]);
+    const open = () => api.live.open(slug, { change: (event) => gather(liveQueryKeys(slug, event)), missed });
+    // A hidden tab holds no stream: a browser opens at most six connections to a server (HTTP/1.1)
+    // for all its tabs, and tabs of the app left open would take them all. Shown again, the tab
+    // opens it anew and refreshes what it shows (changes were not heard meanwhile).
+    let close = document.visibilityState === 'hidden' ? null : open();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        close?.();
+        close = null;
+      } else if (!close) {
+        close = open();
+        missed();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      close();
+      document.removeEventListener('visibilitychange', onVisibility);
+      close?.();
       if (timer !== null) clock.clearTimeout(timer);
     };
   }, [api, queryClient, slug, enabled]);

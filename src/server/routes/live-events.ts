@@ -62,13 +62,13 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
         if (!event.project_id) return;
         const open = opens(event.project_id);
         written = written.then(async () => {
-          if ((await open) && !raw.writableEnded) raw.write(`data: ${JSON.stringify(event)}\n\n`);
+          if ((await open) && !raw.writableEnded && !raw.destroyed) raw.write(`data: ${JSON.stringify(event)}\n\n`);
         });
       },
       resync: () => {
         access.clear();
         written = written.then(() => {
-          if (!raw.writableEnded) raw.write(`event: ${LIVE_RESYNC}\ndata: {}\n\n`);
+          if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ${LIVE_RESYNC}\ndata: {}\n\n`);
         });
       },
       end: () => raw.end(),

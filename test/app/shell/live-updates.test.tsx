@@ -68,6 +68,29 @@ describe('live updates', () => {
     await until(() => app.container.textContent?.includes('Renamed while offline') ?? false, 'the list refreshed');
   });
 
+  it('holds no stream while the tab is hidden, and refreshes what it shows once shown again', async () => {
+    const clock = fakeClock();
+    const { api, scene } = seededApi();
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    await until(() => app.container.textContent?.includes(scene.issues[0]!.name) ?? false, 'the list');
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    const visibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      visibility('hidden');
+      expect(api.live.open.size, 'closed while hidden').to.equal(0);
+      scene.issues = [{ ...scene.issues[0]!, name: 'Renamed while hidden' }, ...scene.issues.slice(1)];
+      visibility('visible');
+      expect(api.live.open.size, 'open again').to.equal(1);
+      await advance(clock, LIVE_REFRESH_MS);
+      await until(() => app.container.textContent?.includes('Renamed while hidden') ?? false, 'the list refreshed');
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+  });
+
   it('closes the stream with the workspace, and opens none for a workspace that is not there', async () => {
     const { api } = seededApi();
     const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
