@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { onPage, openPage } from './helpers/browser.mjs';
+import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { button, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
@@ -56,7 +56,7 @@ test('an attachment uploads through the issue page and downloads with the same b
   const { page, problems } = session;
   await onPage(session, async () => {
     await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
-    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues/${issue.id}`, { waitUntil: 'networkidle0' });
+    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues/${issue.id}`, APP_LOADED);
     await waitForText(page, 'No attachments yet.');
     const upload = await button(page, 'Upload files');
     const [chooser] = await Promise.all([page.waitForFileChooser(), upload.click()]);

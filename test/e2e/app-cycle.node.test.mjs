@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { onPage, openPage } from './helpers/browser.mjs';
+import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { click, signInThroughUi, waitFor, waitForPath } from './helpers/ui.mjs';
 
@@ -35,7 +35,7 @@ test("the current cycle's burn-down and the assignee's home show the same issues
   const { page, problems } = session;
   await onPage(session, async () => {
     await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
-    await page.goto(`${server.base}/acme/projects/${world.project.id}/cycles/${world.cycle.id}`, { waitUntil: 'networkidle0' });
+    await page.goto(`${server.base}/acme/projects/${world.project.id}/cycles/${world.cycle.id}`, APP_LOADED);
     const summary = await waitFor(page, 'the burn-down', () => document.querySelector('.app-cycle-panels svg[role="img"]')?.getAttribute('aria-label'));
     const format = (iso) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
     assert.equal(await summary.jsonValue(), `Burn-down: on ${format(day(0))}, 1 of 2 issues remaining (1 completed); the scope went from 0 issues on ${format(day(-2))} to 2 issues.`);
@@ -51,7 +51,7 @@ test("the current cycle's burn-down and the assignee's home show the same issues
     const empty = await page.$$eval('.app-cycle-panel .empty-state', (all) => all.map((state) => state.getAttribute('data-empty-state')));
     assert.deepEqual(empty, ['active-cycle-priority', 'active-cycle-labels']);
 
-    await page.goto(`${server.base}/acme`, { waitUntil: 'networkidle0' });
+    await page.goto(`${server.base}/acme`, APP_LOADED);
     await waitFor(page, 'my issues', () => document.querySelectorAll('.app-my-issues-group').length === 2);
     const groups = await page.$$eval('.app-my-issues-group', (all) =>
       all.map((group) => [group.querySelector('h3').textContent, [...group.querySelectorAll('li a')].map((link) => link.textContent)]),

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { onPage, openPage } from './helpers/browser.mjs';
+import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { button, click, editorBox, field, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
@@ -24,7 +24,7 @@ test('a closed create-issue dialog comes back as a draft and is published', asyn
   const { page, problems } = session;
   await onPage(session, async () => {
     await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
-    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, { waitUntil: 'networkidle0' });
+    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, APP_LOADED);
     await click(page, 'Create issue');
     await fill(page, 'Title', 'Draft the release notes');
     const box = await editorBox(page, 'Description');
@@ -66,7 +66,7 @@ test('an assignment raises the unread count without a reload, and opening the no
   const { page, problems } = session;
   await onPage(session, async () => {
     await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
-    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, { waitUntil: 'networkidle0' });
+    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, APP_LOADED);
     assert.equal(await page.$('[data-unread-count]'), null, 'no unread count before anything happened');
 
     // Ada assigns Bob an issue through the API, from another browser as it were.

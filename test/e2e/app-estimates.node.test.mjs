@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { onPage, openPage } from './helpers/browser.mjs';
+import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { click, deepFind, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
@@ -45,7 +45,7 @@ test('an admin turns estimates on, estimates an issue of a cycle, and the cycle 
     await signInThroughUi(page, server.base, { email: 'ada@example.com', password: PASSWORD });
 
     // The settings offer an estimate system; saved as offered, it is 1, 2, 3, 5, 8 and 13 points, on.
-    await page.goto(`${app}/settings`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app}/settings`, APP_LOADED);
     await click(page, 'Add an estimate system');
     await click(page, 'Save estimates');
     await waitForText(page, 'Estimates saved.');
@@ -53,7 +53,7 @@ test('an admin turns estimates on, estimates an issue of a cycle, and the cycle 
     assert.deepEqual([estimate.enabled, estimate.type, estimate.points.map((point) => point.value)], [true, 'points', ['1', '2', '3', '5', '8', '13']]);
 
     // The issue's side panel picks 5 points.
-    await page.goto(`${app}/issues/${issue.id}`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app}/issues/${issue.id}`, APP_LOADED);
     await (await picker(page, 'Estimate', 'No estimate')).asElement().click();
     await (await deepFind(page, '.app-picker-popup [role="option"]', /^\s*5 points\s*$/)).click();
     await picker(page, 'Estimate', '5 points');
@@ -61,13 +61,13 @@ test('an admin turns estimates on, estimates an issue of a cycle, and the cycle 
     await waitForText(page, 'set the estimate point to 5');
 
     // The cycle's page adds it up; once the issue is done, its points are done too.
-    await page.goto(`${app}/cycles/${cycle.id}`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app}/cycles/${cycle.id}`, APP_LOADED);
     await waitForText(page, '0 of 5 points done');
-    await page.goto(`${app}/issues/${issue.id}`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app}/issues/${issue.id}`, APP_LOADED);
     await (await picker(page, 'State', 'Backlog')).asElement().click();
     await (await deepFind(page, '.app-picker-popup [role="option"]', /^\s*Done/)).click();
     await picker(page, 'State', 'Done');
-    await page.goto(`${app}/cycles/${cycle.id}`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app}/cycles/${cycle.id}`, APP_LOADED);
     await waitForText(page, '5 of 5 points done');
     const totals = await world.ada.request('GET', `${world.projectPath}/cycles/${cycle.id}`);
     assert.deepEqual([totals.total_estimate, totals.completed_estimate], [5, 5]);

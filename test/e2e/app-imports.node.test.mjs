@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { onPage, openPage } from './helpers/browser.mjs';
+import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { click, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
@@ -75,7 +75,7 @@ test('a member imports a GitHub issues file and a Jira CSV export, and the issue
   const { page, problems } = session;
   await onPage(session, async () => {
     await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
-    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, { waitUntil: 'networkidle0' });
+    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, APP_LOADED);
     await waitForText(page, 'No issues yet');
 
     await importThroughDialog(page, 'GitHub issues (JSON)', 'issues.json', GITHUB, 'Imported 2 issues and created 1 label.');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { onPage, openPage } from './helpers/browser.mjs';
+import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { click, editorBox, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
@@ -24,7 +24,7 @@ test('a guest files an inbox request, a member accepts it, and it joins the proj
   await onPage(guest, async () => {
     const { page } = guest;
     await signInThroughUi(page, server.base, { email: 'gus@example.com', password: PASSWORD });
-    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, { waitUntil: 'networkidle0' });
+    await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, APP_LOADED);
     await click(page, 'Inbox', { link: true });
     await waitForText(page, 'No open requests');
     await click(page, 'New intake issue');
@@ -45,7 +45,7 @@ test('a guest files an inbox request, a member accepts it, and it joins the proj
   await onPage(member, async () => {
     const { page } = member;
     await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
-    await page.goto(`${server.base}/acme/projects/${world.project.id}/inbox`, { waitUntil: 'networkidle0' });
+    await page.goto(`${server.base}/acme/projects/${world.project.id}/inbox`, APP_LOADED);
     await waitFor(page, 'the request', () => document.querySelector('.app-inbox-detail h2')?.textContent === 'Add a status page link');
     await waitForText(page, 'Filed by Gus Guest');
     await click(page, 'Accept');

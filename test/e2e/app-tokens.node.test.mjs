@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
-import { onPage, openPage } from './helpers/browser.mjs';
+import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
 import { click, field, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
@@ -33,7 +33,7 @@ test('a token made in the app works for a program until it is revoked in the app
   const { page, problems } = session;
   await onPage(session, async () => {
     await signInThroughUi(page, server.base, { email: 'ada@example.com', password: PASSWORD });
-    await page.goto(`${server.base}/acme/settings/api-tokens`, { waitUntil: 'networkidle0' });
+    await page.goto(`${server.base}/acme/settings/api-tokens`, APP_LOADED);
     await waitForText(page, 'No API tokens yet');
     await click(page, 'Add an API token');
     await fill(page, 'Label', 'Release script');
@@ -56,7 +56,7 @@ test('a token made in the app works for a program until it is revoked in the app
     assert.deepEqual(listed.body.map((issue) => issue.name), ['Filed by the release script']);
 
     // The list shows the use (recorded on the first request).
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload(APP_LOADED);
     await waitFor(page, 'the last use', () => [...document.querySelectorAll('.app-token-meta dd')].at(-1)?.textContent !== 'Never');
 
     await click(page, 'Revoke Release script');

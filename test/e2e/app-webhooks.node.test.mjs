@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { after, before, test } from 'node:test';
 import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { startAppServer } from './helpers/app-server.mjs';
-import { launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { APP_LOADED, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
 import { click, field, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
@@ -60,7 +60,7 @@ test('an admin registers a webhook; an issue change is delivered signed, retried
   const url = `http://127.0.0.1:${receiver.address().port}/tracker`;
   await onPage(session, async () => {
     await signInThroughUi(page, server.base, { email: 'ada@example.com', password: PASSWORD });
-    await page.goto(`${server.base}/acme/settings/webhooks`, { waitUntil: 'networkidle0' });
+    await page.goto(`${server.base}/acme/settings/webhooks`, APP_LOADED);
     await click(page, 'Add a webhook');
     await fill(page, 'Payload URL', url);
     await click(page, 'Add webhook', { within: '[role="dialog"]' });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
-import { e2eBrowser, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
+import { APP_LOADED, e2eBrowser, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
 import { button, chooseSearchResult, click, deepFind, editorBox, expectFocusBack, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
 
 // A 1×1 PNG: the smallest real image the upload route accepts.
@@ -70,7 +70,7 @@ async function signedIn(email, options) {
 
 /** Goes to `path` and waits for the app to settle (no requests in flight, the lazy screen drawn). */
 async function visit(page, path) {
-  await page.goto(base + path, { waitUntil: 'networkidle0' });
+  await page.goto(base + path, APP_LOADED);
   await waitFor(page, `${path} drawn, with no spinner or busy region`, () => !document.querySelector('[aria-busy="true"], .app-spinner'));
 }
 
@@ -217,7 +217,7 @@ test('a member writes a description with an uploaded image and a mention, adds a
     while (!(await world.bob.request('GET', activities)).some((activity) => activity.field === 'description') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload(APP_LOADED);
     await waitForText(page, 'updated the description');
     assert.deepEqual(problems, []);
   });
@@ -334,7 +334,7 @@ test('a member edits a page and jumps through its table of contents', async () =
     assert.ok((await headingTop('Releases')) > 700, 'the last heading is below the fold');
     await click(page, 'Releases', { within: tocSelector });
     await inView('h2', 'Releases');
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload(APP_LOADED);
     await page.waitForFunction(() => document.querySelector('rich-editor')?.shadowRoot?.textContent.includes('Edited in the browser.'));
     assert.deepEqual(problems, []);
   });
@@ -471,7 +471,7 @@ for (const size of [DESKTOP, PHONE]) {
       assert.equal(await focusedName(page), card, 'focus follows the moved card');
       expected = next;
 
-      await page.reload({ waitUntil: 'networkidle0' });
+      await page.reload(APP_LOADED);
       await waitForCard(page, expected, card);
       const stored = await world.bob.request('GET', `${world.projectPath}/issues/${issue.id}`);
       assert.equal(stored.state_id, await stateId(expected));
@@ -584,7 +584,7 @@ inChromium('a member puts an issue into a cycle and a module from its page, and 
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('.app-picker-popup'));
 
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload(APP_LOADED);
     await shows('Cycle', 'Launch week');
     await shows('Modules', 'Release tooling');
     const stored = await world.bob.request('GET', `${world.projectPath}/issues/${issue.id}`);
@@ -658,7 +658,7 @@ inChromium('every main screen passes axe in light and dark', async () => {
     problemsSeen.push(...problems);
     await close();
     const signedOut = await openPage(browser, { theme });
-    await signedOut.page.goto(`${base}/accounts/sign-in`, { waitUntil: 'networkidle0' });
+    await signedOut.page.goto(`${base}/accounts/sign-in`, APP_LOADED);
     await field(signedOut.page, 'Email');
     for (const violation of await axeViolations(signedOut.page)) found.push(`sign-in (${theme}): ${violation}`);
     problemsSeen.push(...signedOut.problems);

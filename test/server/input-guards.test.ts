@@ -63,7 +63,7 @@ describe('JSON bodies that are not UTF-8', () => {
       fetch(`${server.url}${seed.projectUrl}/issues`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: server.url, cookie: `${SESSION_COOKIE}=${seed.actors.member.cookie(SESSION_COOKIE)}` },
-        body: bytes,
+        body: new Blob([new Uint8Array(bytes)]),
       });
     // Latin-1 "Café" (0xE9 alone), a lone continuation byte, an overlong "/" and a cut-off "é".
     for (const bad of [[0x43, 0x61, 0x66, 0xe9], [0x41, 0x80], [0xc0, 0xaf], [0x41, 0xc3]]) {

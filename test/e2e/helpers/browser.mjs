@@ -4,6 +4,13 @@ import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, findChromium, findFirefox } from '../../../scripts/browsers.mjs';
 
 /** The engine the end-to-end tests drive: `chromium` (the default) or `firefox`. */
+/**
+ * How the app's tests wait for a page of the app to load: its requests done but for two. The app
+ * keeps the workspace's live stream open (server-sent events, never finished), so the network
+ * is never idle with none open ('networkidle0' would wait until it times out).
+ */
+export const APP_LOADED = { waitUntil: 'networkidle2' };
+
 export const e2eBrowser = process.env.E2E_BROWSER === 'firefox' ? 'firefox' : 'chromium';
 
 /** Launches the chosen browser headless (Chromium without its sandbox: tests run as root in containers). */
