@@ -53,23 +53,31 @@ export function useLiveUpdates(slug: string, enabled: boolean): void {
   useEffect(() => {
     if (!enabled || !api.live.available) return;
     const pending = new Map<string, QueryKey>();
+    /** Deleted issues' own queries: asked again they would only answer 404 (the lists show the deletion). */
+    const gone: QueryKey[] = [];
+    const under = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => part === key[i]);
     let timer: unknown = null;
     const refresh = () => {
       timer = null;
       // Shortest first; a key under one kept already is refreshed with it (asked twice, the first answer would be thrown away).
       const kept: QueryKey[] = [];
       for (const key of [...pending.values()].sort((a, b) => a.length - b.length)) {
-        if (!kept.some((prefix) => prefix.every((part, i) => part === key[i]))) kept.push(key);
+        if (!kept.some((prefix) => under(key, prefix))) kept.push(key);
       }
       pending.clear();
-      for (const queryKey of kept) void queryClient.invalidateQueries({ queryKey });
+      const current = ({ queryKey }: { queryKey: QueryKey }) => !gone.some((prefix) => under(queryKey, prefix));
+      for (const queryKey of kept) void queryClient.invalidateQueries({ queryKey, predicate: current });
     };
     const gather = (keys: QueryKey[]) => {
       for (const key of keys) pending.set(JSON.stringify(key), key);
       if (timer === null && pending.size) timer = clock.setTimeout(refresh, LIVE_REFRESH_MS);
     };
     const missed = () => gather([queryKeys.workspace(slug)]);
-    const open = () => api.live.open(slug, { change: (event) => gather(liveQueryKeys(slug, event)), missed });
+    const change = (event: LiveEvent) => {
+      if (event.event === 'issue' && event.action === 'deleted' && event.project_id && event.id) gone.push(queryKeys.issue(slug, event.project_id, event.id));
+      gather(liveQueryKeys(slug, event));
+    };
+    const open = () => api.live.open(slug, { change, missed });
     // A hidden tab holds no stream: a browser opens at most six connections to a server (HTTP/1.1)
     // for all its tabs, and tabs of the app left open would take them all. Shown again, the tab
     // opens it anew and refreshes what it shows (changes were not heard meanwhile).

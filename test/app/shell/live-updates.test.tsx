@@ -68,6 +68,20 @@ describe('live updates', () => {
     await until(() => app.container.textContent?.includes('Renamed while offline') ?? false, 'the list refreshed');
   });
 
+  it("asks nothing again of a deleted issue's own page (it would answer 404)", async () => {
+    const clock = fakeClock();
+    const { api } = seededApi();
+    const app = renderApp(ISSUE_URL, { api });
+    await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    const askedOfIssue = () => api.requests.filter((request) => request.path.includes(ISSUE_ID)).length;
+    const before = askedOfIssue();
+    api.live.tell('acme', { event: 'issue', action: 'deleted', project_id: PROJECT_ID, id: ISSUE_ID });
+    await advance(clock, LIVE_REFRESH_MS);
+    await settled();
+    expect(askedOfIssue(), 'nothing of the deleted issue').to.equal(before);
+  });
+
   it('holds no stream while the tab is hidden, and refreshes what it shows once shown again', async () => {
     const clock = fakeClock();
     const { api, scene } = seededApi();
