@@ -1,4 +1,4 @@
-import type { LabelCreateBody } from '../../api-shapes/label.js';
+import type { LabelCreateBody, LabelUpdateBody } from '../../api-shapes/label.js';
 import type { ApiClient } from './client.js';
 import { projectPath } from './projects.js';
 import type { Label } from './types.js';
@@ -10,6 +10,8 @@ export function labelsApi(client: ApiClient) {
   return {
     list: (slug: string, projectId: string) => client.request<Label[]>('GET', labelsPath(slug, projectId)),
     create: (slug: string, projectId: string, input: LabelCreateBody) => client.request<Label>('POST', labelsPath(slug, projectId), { body: input }),
+    update: (slug: string, projectId: string, labelId: string, input: LabelUpdateBody) =>
+      client.request<Label>('PATCH', `${labelsPath(slug, projectId)}/${encodeURIComponent(labelId)}`, { body: input }),
     remove: (slug: string, projectId: string, labelId: string) => client.request<void>('DELETE', `${labelsPath(slug, projectId)}/${encodeURIComponent(labelId)}`),
   };
 }

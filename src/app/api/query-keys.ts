@@ -26,6 +26,7 @@ export const queryKeys = {
   apiTokens: (slug: string) => ['workspaces', slug, 'api-tokens'] as const,
   memberApiTokens: (slug: string) => ['workspaces', slug, 'api-tokens', 'members'] as const,
   analytics: (slug: string) => ['workspaces', slug, 'analytics'] as const,
+  workspaceIssueTabs: (slug: string) => ['workspaces', slug, 'issues'] as const,
   workspaceIssues: (slug: string, tab: string) => ['workspaces', slug, 'issues', tab] as const,
   planning: (slug: string, projectId: string, kind: string) => ['workspaces', slug, 'projects', projectId, kind] as const,
   notifications: (slug: string) => ['workspaces', slug, 'notifications'] as const,

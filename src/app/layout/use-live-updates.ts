@@ -22,7 +22,7 @@ export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
       // the unread count (an assignment may have told the reader).
       return [
         queryKeys.issues(slug, project),
-        ['workspaces', slug, 'issues'],
+        queryKeys.workspaceIssueTabs(slug),
         queryKeys.planning(slug, project, 'cycles'),
         queryKeys.planning(slug, project, 'modules'),
         queryKeys.intake(slug, project),

@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useApi } from '../api/api-context.js';
@@ -21,10 +21,11 @@ import { useUnsplashConfigured, useUploadLimit } from '../editor/use-upload-limi
 import { ProjectEstimates } from './projects/project-estimates.js';
 import { ProjectStates } from './projects/project-states.js';
 import { PROJECT_FEATURES } from './projects/project-features.js';
-import { useCurrentProject } from './projects/use-current-project.js';
+import { useCurrentProject, useProjectWorkflowRefresh } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
 import { Icon } from '../ui/icon.js';
-import { StateDot } from '../ui/pickers/index.js';
+import { NO_COLOUR, StateDot } from '../ui/pickers/index.js';
+import { NamedFormDialog } from './projects/named-form-dialog.js';
 
 /**
  * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
@@ -180,9 +181,11 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
   const key = [...queryKeys.project(slug, project.id), 'labels'];
   const labels = useQuery({ queryKey: key, queryFn: () => api.labels.list(slug, project.id) });
   const [name, setName] = useState('');
-  const [color, setColor] = useState('#6b7280');
+  const [color, setColor] = useState(NO_COLOUR);
   const nameInput = useRef<HTMLInputElement>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const [editing, setEditing] = useState<IssueLabel | null>(null);
+  const refreshWorkflow = useProjectWorkflowRefresh(slug, project.id);
   const create = useMutation({
     mutationFn: () => api.labels.create(slug, project.id, { name: name.trim(), color }),
     onSuccess: async () => {
@@ -226,18 +229,39 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
         <ul className="app-issue-list" aria-label="Labels">
           {labels.data.map((label) => (
             <li key={label.id} className="app-issue-row">
-              <StateDot color={label.color || '#6b7280'} />
+              <StateDot color={label.color || NO_COLOUR} />
               <span style={{ flex: 1 }}>{label.name}</span>
               {mayChange ? (
+                <>
+                <Button size="small" aria-label={`Edit label ${label.name}`} onClick={() => setEditing(label)}>
+                  <Icon icon={Pencil} />
+                  Edit
+                </Button>
                 <Button variant="danger" size="small" aria-label={`Delete label ${label.name}`} onClick={() => setDeleting(label)}>
                   <Icon icon={Trash2} />
                   Delete
                 </Button>
+                </>
               ) : null}
             </li>
           ))}
         </ul>
       )}
+      <NamedFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => void (open || setEditing(null))}
+        title="Edit label"
+        description="The new name and colour show on every issue that has the label."
+        nameLabel="Label name"
+        colorLabel="Label color"
+        submitLabel="Save label"
+        initial={editing ? { name: editing.name, start_date: null, end_date: null, color: editing.color } : undefined}
+        onSubmit={async ({ name: newName, color: newColor }) => {
+          const saved = await api.labels.update(slug, project.id, editing!.id, { name: newName, color: newColor });
+          await refreshWorkflow();
+          notify({ type: 'success', message: `Label ${saved.name} updated.` });
+        }}
+      />
       <ConfirmDeleteDialog
         open={deleting !== null}
         onOpenChange={(open) => void (open || setDeleting(null))}

@@ -22,9 +22,26 @@ function withLabels(role: RoleValue = 20) {
       labels.push(label);
       return reply(201, label);
     })
+    .on('PATCH', '/workspaces/:slug/projects/:projectId/labels/:labelId', (request) => {
+      const body = request.body as { name: string; color: string };
+      if (labels.some((label) => label.name === body.name && label.id !== request.params.labelId)) {
+        return reply(409, { error: 'A label with this name already exists in the project.' });
+      }
+      const label = labels.find((each) => each.id === request.params.labelId)!;
+      return Object.assign(label, body);
+    })
     .on('DELETE', '/workspaces/:slug/projects/:projectId/labels/:labelId', () => void labels.splice(0));
-  return seeded;
+  return { ...seeded, labels };
 }
+
+/** Chooses a colour in a colour field as the browser's colour chooser does (the native setter, then `input`). */
+function chooseColour(input: HTMLInputElement, colour: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, colour);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** The open dialog. */
+const openDialog = () => until(() => document.querySelector<HTMLElement>('.app-dialog[role="dialog"]'), 'the dialog');
 
 describe('project settings screen', () => {
   afterEach(cleanup);
@@ -60,6 +77,45 @@ describe('project settings screen', () => {
     await until(() => app.container.querySelector('[data-empty-state="project-settings-labels"]'), 'the labels gone');
     await until(() => byText(document, '.app-toast', 'Label Bug deleted.'), 'the toast');
     await until(() => document.activeElement === field(app.container, 'Label name'), 'focus on the new label’s name');
+  });
+
+  it('renames and recolours a label, keeping the dialog open with the reason when the name is taken', async () => {
+    const { api, labels } = withLabels();
+    labels.push(
+      { id: LABEL_ID, project_id: PROJECT_ID, name: 'Bug', color: '', sort_order: 1 },
+      { id: '99999999-0000-4000-8000-000000000003', project_id: PROJECT_ID, name: 'Chore', color: '#22c55e', sort_order: 2 },
+    );
+    const app = renderApp(SETTINGS_URL, { api });
+    const edit = await until(() => button(app.container, 'Edit label Bug'), 'the labels');
+    await click(edit);
+    let dialog = await openDialog();
+    expect(dialog.querySelector('h2')!.textContent).to.equal('Edit label');
+    const name = field(dialog, 'Label name');
+    // A label without a colour of its own is offered the grey it shows with.
+    expect(field(dialog, 'Label color').value).to.equal('#6b7280');
+    name.select();
+    await typeInto(name, 'Chore');
+    await press('Enter');
+    await until(() => byText(dialog, '[role="alert"]', 'A label with this name already exists in the project.'), 'the refusal');
+    expect(document.querySelector('.app-dialog[role="dialog"]'), 'still open').to.equal(dialog);
+    name.select();
+    await typeInto(name, 'Defect');
+    chooseColour(field(dialog, 'Label color'), '#ef4444');
+    await press('Enter');
+    await until(() => byText(app.container, 'ul[aria-label="Labels"] li', 'Defect'), 'the renamed label');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/labels/:labelId')[1]!.body).to.deep.equal({ name: 'Defect', color: '#ef4444' });
+    await until(() => byText(document, '.app-toast', 'Label Defect updated.'), 'the toast');
+    expect(document.querySelector('.app-dialog[role="dialog"]'), 'closed').to.equal(null);
+    await until(() => document.activeElement === button(app.container, 'Edit label Defect'), 'focus back on the label’s Edit');
+    // Opened again, the dialog shows what was saved.
+    await press('Enter');
+    dialog = await openDialog();
+    expect(field(dialog, 'Label name').value).to.equal('Defect');
+    expect(field(dialog, 'Label color').value).to.equal('#ef4444');
+    await expectAccessible(dialog);
+    await press('Escape');
+    await until(() => !document.querySelector('.app-dialog[role="dialog"]'), 'closed on Escape');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/labels/:labelId'), 'nothing sent on Escape').to.have.length(2);
   });
 
   it('lets a project admin toggle features and rename the project', async () => {
@@ -141,8 +197,9 @@ describe('project settings screen', () => {
         return reply(201, state);
       })
       .on('PATCH', '/workspaces/:slug/projects/:projectId/states/:stateId', (request) => {
-        for (const state of states) state.is_default = state.id === request.params.stateId;
-        return states.find((state) => state.id === request.params.stateId)!;
+        const { is_default, ...fields } = request.body as Partial<Listed>;
+        if (is_default) for (const state of states) state.is_default = state.id === request.params.stateId;
+        return Object.assign(states.find((state) => state.id === request.params.stateId)!, fields);
       })
       .on('DELETE', '/workspaces/:slug/projects/:projectId/states/:stateId', () => reply(409, { error: 'This state is used by 1 issue: move it to another state before deleting the state.' }));
     const app = renderApp(SETTINGS_URL, { api });
@@ -161,6 +218,17 @@ describe('project settings screen', () => {
     expect(api.sent('POST', '/workspaces/acme/projects/:projectId/states')[0]!.body).to.deep.include({ name: 'In review', group: 'started' });
     await click(button(app.container, 'Make default: In review'));
     await until(() => byText(app.container, 'ul[aria-label="Started states"] li', 'Default: new issues start here'), 'the new default');
+    // The default state too can be renamed and recoloured.
+    await click(button(app.container, 'Edit state In review'));
+    const dialog = await openDialog();
+    expect(field(dialog, 'State color').value).to.equal(states[1]!.color);
+    field(dialog, 'State name').select();
+    await typeInto(field(dialog, 'State name'), 'Review');
+    chooseColour(field(dialog, 'State color'), '#8b5cf6');
+    await click(button(dialog, 'Save state'));
+    await until(() => byText(app.container, 'ul[aria-label="Started states"] li', 'Review'), 'the renamed state');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/states/:stateId')[1]!.body).to.deep.equal({ name: 'Review', color: '#8b5cf6' });
+    await until(() => byText(document, '.app-toast', 'State Review updated.'), 'the toast');
     await click(await until(() => button(app.container, 'Delete state Todo'), 'Todo deletable now'));
     await until(() => byText(document, '[role="status"], [role="alert"]', 'This state is used by 1 issue: move it to another state before deleting the state.'), 'the refusal');
     expect(byText(app.container, 'ul[aria-label="Unstarted states"] li', 'Todo'), 'still listed').to.not.equal(null);
@@ -177,6 +245,7 @@ describe('project settings screen', () => {
     expect(button(app.container, 'Create a label')!.getAttribute('aria-disabled')).to.equal('true');
     expect(app.container.querySelector('form[aria-label="Create a state"]'), 'no state form').to.equal(null);
     expect(button(app.container, 'Make default: Todo')).to.equal(null);
+    expect(button(app.container, 'Edit state Todo'), 'no state editing').to.equal(null);
     await expectAccessible(app.container);
   });
 });

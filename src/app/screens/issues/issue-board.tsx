@@ -5,7 +5,7 @@ import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { DisplayUser, IssueRow, State } from '../../api/types.js';
 import { paths } from '../../router/paths.js';
-import { DatePicker, StateDot } from '../../ui/pickers/index.js';
+import { DatePicker, NO_COLOUR, StateDot } from '../../ui/pickers/index.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
 import { columnStep, LIST_ENTRY_PROPS, listStep } from '../../widgets/command-palette/index.js';
@@ -14,7 +14,7 @@ import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
 import { PRIORITY_LABELS } from './issue-icons.js';
 import { EstimateChip } from './issue-estimate.js';
-import { IssueKey, issueKey, NO_STATE_COLOUR } from './issue-key.js';
+import { IssueKey, issueKey } from './issue-key.js';
 import { ListFooter } from './issue-list.js';
 import { AssigneePicker, LabelPicker, PriorityPicker, StatePicker } from './issue-pickers.js';
 import { RowLabels } from './row-labels.js';
@@ -87,7 +87,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
   // Issues whose state is not one of the project's get a column of their own, first, which cards leave but never enter.
   const stateless = issues.some((issue) => !ordered.some((state) => state.id === issue.state_id));
   const columns: ReadonlyArray<{ id: string | null; name: string; color: string }> = [
-    ...(stateless ? [{ id: null, name: 'No state', color: NO_STATE_COLOUR }] : []),
+    ...(stateless ? [{ id: null, name: 'No state', color: NO_COLOUR }] : []),
     ...ordered,
   ];
 

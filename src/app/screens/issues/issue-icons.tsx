@@ -2,11 +2,10 @@ import { Circle, CircleCheck, CircleDashed, CircleDot, CircleX, type LucideIcon 
 import { STATE_GROUP_NAMES, STATE_GROUPS, type StateGroup } from '../../../api-shapes/state-groups.js';
 import type { Priority } from '../../api/types.js';
 import { Icon } from '../../ui/icon.js';
-import { PriorityGlyph } from '../../ui/pickers/index.js';
+import { NO_COLOUR, PriorityGlyph } from '../../ui/pickers/index.js';
 import { useVisibleColour } from '../../ui/theme-provider.js';
 import { useStyles } from '../../ui/styles.js';
 import { screensCss } from '../screens.css.js';
-import { NO_STATE_COLOUR } from './issue-key.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 
 // The spec's state groups, in workflow order, as the server defines them.
@@ -43,7 +42,7 @@ export function StateIcon({
   decorative?: boolean;
 }) {
   useStyles('app-screens', screensCss);
-  const visible = useVisibleColour(color ?? NO_STATE_COLOUR);
+  const visible = useVisibleColour(color ?? NO_COLOUR);
   const known = isStateGroup(group) ? STATE_GROUP_ICONS[group] : null;
   const label = decorative ? undefined : known ? `State: ${name ?? known.label}` : name ? `State: ${name}` : undefined;
   return (

@@ -4,13 +4,15 @@ import { errorMessage } from '../../api/api-error.js';
 import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
+import { NO_COLOUR } from '../../ui/pickers/index.js';
 import { START_AFTER_END } from '../../widgets/date-filter/index.js';
 
-/** What the form yields: a name and, with dates, two optional days (null when empty). */
+/** What the form yields: a name and, with dates, two optional days (null when empty); with a colour, the one chosen (#rrggbb). */
 export interface NamedValues {
   name: string;
   start_date: string | null;
   end_date: string | null;
+  color?: string;
 }
 
 /** Props of {@link NamedFormDialog}. */
@@ -23,13 +25,18 @@ export interface NamedFormDialogProps {
   nameLabel: string;
   /** With dates: the end field's label ("End date" or "Target date"); without, the form asks for the name only. */
   endLabel?: string;
+  /** With a colour: its field's label ("Label color"); the form offers `initial.color`, or grey. */
+  colorLabel?: string;
   submitLabel: string;
   initial?: NamedValues;
   /** Saves the values; a rejection's message shows in the dialog, which otherwise closes. */
   onSubmit(values: NamedValues): Promise<void>;
 }
 
-/** The dialog creating or editing something named (a page), or named and dated (a cycle, a module: the start on or before the end). */
+/**
+ * The dialog creating or editing something named (a page), named and dated (a cycle, a module: the start on
+ * or before the end), or named and coloured (a label, a state).
+ */
 export function NamedFormDialog({ open, onOpenChange, title, description, ...form }: NamedFormDialogProps) {
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
@@ -42,19 +49,21 @@ interface Draft {
   name: string;
   start_date: string;
   end_date: string;
+  color: string;
 }
 
 type NamedFormProps = Omit<NamedFormDialogProps, 'open' | 'onOpenChange' | 'title' | 'description'> & { close(): void };
 
-function NamedForm({ nameLabel, endLabel, submitLabel, initial, onSubmit, close }: NamedFormProps) {
+function NamedForm({ nameLabel, endLabel, colorLabel, submitLabel, initial, onSubmit, close }: NamedFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, getValues } = useForm<Draft>({
-    defaultValues: { name: initial?.name ?? '', start_date: initial?.start_date ?? '', end_date: initial?.end_date ?? '' },
+    defaultValues: { name: initial?.name ?? '', start_date: initial?.start_date ?? '', end_date: initial?.end_date ?? '', color: initial?.color || NO_COLOUR },
   });
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await onSubmit({ name: values.name.trim(), start_date: values.start_date || null, end_date: values.end_date || null });
+      const named = { name: values.name.trim(), start_date: values.start_date || null, end_date: values.end_date || null };
+      await onSubmit(colorLabel ? { ...named, color: values.color } : named);
       close();
     } catch (error) {
       setFailure(errorMessage(error));
@@ -64,6 +73,7 @@ function NamedForm({ nameLabel, endLabel, submitLabel, initial, onSubmit, close 
     <form onSubmit={submit} noValidate aria-label={submitLabel}>
       <FormError message={failure} />
       <TextField label={nameLabel} maxLength={255} error={formState.errors.name?.message} {...register('name', { validate: (v) => v.trim() !== '' || `${nameLabel} is required.` })} />
+      {colorLabel ? <TextField label={colorLabel} type="color" {...register('color')} /> : null}
       {endLabel ? (
         <>
           <TextField label="Start date" type="date" {...register('start_date', { deps: ['end_date'] })} />

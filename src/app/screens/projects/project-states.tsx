@@ -1,5 +1,5 @@
-import { Plus, Star, Trash2 } from 'lucide-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STATE_GROUP_NAMES, STATE_GROUPS, type StateGroup } from '../../../api-shapes/state-groups.js';
 import { useApi } from '../../api/api-context.js';
@@ -11,9 +11,12 @@ import { Button } from '../../ui/button.js';
 import { FormError, SelectField, TextField } from '../../ui/form-field.js';
 import { Icon } from '../../ui/icon.js';
 import { Note } from '../../ui/note.js';
+import { NO_COLOUR } from '../../ui/pickers/index.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 import { StateIcon } from '../issues/issue-icons.js';
+import { NamedFormDialog } from './named-form-dialog.js';
+import { useProjectWorkflowRefresh } from './use-current-project.js';
 
 /** Why members, viewers and guests cannot change the states. */
 const ADMINS_ONLY = 'Only project admins can change the workflow states.';
@@ -25,21 +28,21 @@ const groupNamed = (name: string): StateGroup => STATE_GROUPS.find((group) => ST
 
 /**
  * A project's workflow states, by group in workflow order: project admins add a state to a group,
- * make another state the default (new issues start in it) and delete a state no issue is in (the
- * server says which issues hold one back). Everyone else reads them.
+ * rename or recolour one, make another state the default (new issues start in it) and delete a
+ * state no issue is in (the server says which issues hold one back). Everyone else reads them.
  */
 export function ProjectStates({ slug, project }: { slug: string; project: Project }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const isAdmin = can(project.role, Role.Admin);
   const key = queryKeys.states(slug, project.id);
   const states = useQuery({ queryKey: key, queryFn: () => api.states.list(slug, project.id) });
   const [name, setName] = useState('');
-  const [color, setColor] = useState('#6b7280');
+  const [color, setColor] = useState(NO_COLOUR);
   const [group, setGroup] = useState<StateGroup>(FIRST_GROUP);
-  // The project's key: its lists and boards read the states too.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.project(slug, project.id) });
+  // Lists, boards and pickers read the states too.
+  const refresh = useProjectWorkflowRefresh(slug, project.id);
+  const [editing, setEditing] = useState<State | null>(null);
   const create = useMutation({
     mutationFn: () => api.states.create(slug, project.id, { name: name.trim(), color, group }),
     onSuccess: async (created) => {
@@ -111,6 +114,12 @@ export function ProjectStates({ slug, project }: { slug: string; project: Projec
                     <StateIcon group={state.group} color={state.color} decorative />
                     <span style={{ flex: 1 }}>{state.name}</span>
                     {state.is_default ? <Note inline>Default: new issues start here</Note> : null}
+                    {isAdmin ? (
+                      <Button size="small" aria-label={`Edit state ${state.name}`} onClick={() => setEditing(state)}>
+                        <Icon icon={Pencil} />
+                        Edit
+                      </Button>
+                    ) : null}
                     {isAdmin && !state.is_default ? (
                       <>
                         <Button size="small" aria-label={`Make default: ${state.name}`} busy={makeDefault.isPending && makeDefault.variables?.id === state.id} onClick={() => makeDefault.mutate(state)}>
@@ -130,6 +139,21 @@ export function ProjectStates({ slug, project }: { slug: string; project: Projec
           );
         })
       )}
+      <NamedFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => void (open || setEditing(null))}
+        title="Edit state"
+        description="The new name and colour show on every issue in the state."
+        nameLabel="State name"
+        colorLabel="State color"
+        submitLabel="Save state"
+        initial={editing ? { name: editing.name, start_date: null, end_date: null, color: editing.color } : undefined}
+        onSubmit={async ({ name: newName, color: newColor }) => {
+          const saved = await api.states.update(slug, project.id, editing!.id, { name: newName, color: newColor });
+          await refresh();
+          notify({ type: 'success', message: `State ${saved.name} updated.` });
+        }}
+      />
     </section>
   );
 }

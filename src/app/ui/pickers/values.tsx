@@ -1,6 +1,9 @@
 import { useVisibleColour } from '../theme-provider.js';
 import type { Priority } from '../../api/types.js';
 
+/** The grey of a state or label without a colour of its own, and the first colour a new one is offered. */
+export const NO_COLOUR = '#6b7280';
+
 /** A state's colour dot. */
 export function StateDot({ color }: { color: string }) {
   return <span className="app-state-dot" aria-hidden="true" style={{ background: useVisibleColour(color) }} />;
