@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
-import { isApiError } from '../api/api-error.js';
+import { errorMessage, isApiError } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import type { IssueChanges } from '../api/issues.js';
 import type { IssueDetail } from '../api/types.js';
@@ -68,6 +68,9 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
   const project = useProject(slug, issue.project_id);
   const role = project.data?.role;
   const mayEdit = can(role, Role.Member);
+  // An archived issue is kept as it was: restored, it can be changed again.
+  const archived = !!issue.archived_at;
+  const mayChange = mayEdit && !archived;
   const host = useEditorHost(slug, user.id, { entity_name: 'ISSUE_DESCRIPTION', entity_identifier: issue.id });
   const issueKey = queryKeys.issue(slug, issue.project_id, issue.id);
 
@@ -109,8 +112,12 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
     const { subscribed } = on ? await api.issues.subscribe(slug, issue.project_id, issue.id) : await api.issues.unsubscribe(slug, issue.project_id, issue.id);
     queryClient.setQueryData<IssueDetail>(issueKey, (current) => (current ? { ...current, is_subscribed: subscribed } : current));
   };
-  const archive = async (on: boolean) =>
-    show(on ? await api.issues.archive(slug, issue.project_id, issue.id) : await api.issues.restore(slug, issue.project_id, issue.id));
+  const archive = async (on: boolean): Promise<void> => {
+    await show(on ? await api.issues.archive(slug, issue.project_id, issue.id) : await api.issues.restore(slug, issue.project_id, issue.id));
+    // Archived issues leave the lists: said, with an Undo.
+    const undo = { label: 'Undo', altText: 'Undo: restore the archived issue', run: () => void archive(false).catch((error: unknown) => notify({ type: 'error', message: errorMessage(error) })) };
+    notify({ type: 'success', message: on ? `Issue ${issue.key} archived.` : `Issue ${issue.key} restored.`, ...(on ? { action: undo } : {}) });
+  };
   const remove = async () => {
     await api.issues.remove(slug, issue.project_id, issue.id);
     notify({ type: 'success', message: `Issue ${issue.key} deleted.`, action: undoDelete([issue.id], () => navigate(paths.issue(slug, issue.project_id, issue.id))) });
@@ -130,7 +137,7 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
         ) : null}
         <PriorityIcon priority={issue.priority} />
       </p>
-      <IssueTitle name={issue.name} mayEdit={mayEdit} onRename={rename} />
+      <IssueTitle name={issue.name} mayEdit={mayChange} onRename={rename} />
       <IssueActions
         issue={issue}
         mayEdit={mayEdit}
@@ -146,19 +153,19 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
           <IssueDescription
             slug={slug}
             issueId={issue.id}
-            mayEdit={mayEdit}
+            mayEdit={mayChange}
             host={host}
             ask={(request) => api.ai.ask(slug, issue.project_id, request)}
             notify={notify}
           />
         </section>
-        <IssueProperties slug={slug} issue={issue} mayEdit={mayEdit} onChange={change} onPlan={plan} />
+        <IssueProperties slug={slug} issue={issue} mayEdit={mayChange} archived={archived} onChange={change} onPlan={plan} />
         <div className="app-issue-main app-issue-rest">
-          <IssueSubIssues slug={slug} issue={issue} mayEdit={mayEdit} />
-          <IssueRelations slug={slug} issue={issue} mayEdit={mayEdit} />
-          <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayEdit} />
-          <IssueAttachments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} />
-          <IssueComments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} host={host} />
+          <IssueSubIssues slug={slug} issue={issue} mayEdit={mayChange} />
+          <IssueRelations slug={slug} issue={issue} mayEdit={mayChange} />
+          <IssueLinks slug={slug} projectId={issue.project_id} issueId={issue.id} mayEdit={mayChange} />
+          <IssueAttachments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} archived={archived} />
+          <IssueComments slug={slug} projectId={issue.project_id} issueId={issue.id} role={role} userId={user.id} host={host} archived={archived} />
           <IssueActivity slug={slug} projectId={issue.project_id} issueId={issue.id} />
         </div>
       </div>

@@ -7,7 +7,7 @@ import { chooseFromMenu, menuEntries, openActionMenu } from './action-menus.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until, untilFocusedIn } from './render.js';
 import { seededApi } from './seeded-api.js';
-import { statusOf, syncedEditor, textbox } from './shared-editors.js';
+import { editorNamed, statusOf, syncedEditor, textbox } from './shared-editors.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const ISSUE_PATH = '/workspaces/:slug/projects/:projectId/issues/:issueId';
@@ -100,21 +100,44 @@ describe('issue actions', () => {
     await expectAccessible(app.container);
   });
 
-  it('archives and restores, with the activity refreshed', async () => {
-    const { app, api, scene } = await openIssue((fake, scene) => {
+  it('archives and restores, with the activity refreshed; an archived issue is read-only until restored', async () => {
+    const { app, api, scene, description } = await openIssue((fake, scene) => {
       fake.on('POST', `${ISSUE_PATH}/archive`, () => (scene.issue = { ...scene.issue, archived_at: '2025-02-01T00:00:00.000Z' }));
       fake.on('POST', `${ISSUE_PATH}/restore`, () => (scene.issue = { ...scene.issue, archived_at: null }));
     });
     const feedReads = () => api.sent('GET', `${ISSUE_PATH}/activities`).length;
+    const editable = () => textbox(description).getAttribute('contenteditable') === 'true';
+    const properties = () => app.container.querySelector<HTMLElement>('aside[aria-label="Properties"]')!;
     await until(() => feedReads() === 1, 'the first feed');
+    expect(editable(), 'editable before').to.equal(true);
+    expect(editorNamed(app.container, 'New comment'), 'a comment can be added before').to.not.equal(null);
+    expect(button(app.container, 'Upload files')!.disabled, 'files can be uploaded before').to.equal(false);
     await chooseFromMenu(app.container, 'Issue actions', 'Archive');
     await until(() => byText(app.container, '.app-note', 'This issue is archived.'), 'the archived note');
+    await until(() => byText(document.body, '.app-toast', 'Issue WEB-7 archived.'), 'the toast');
     await until(() => feedReads() === 2, 'the feed read again');
-    await chooseFromMenu(app.container, 'Issue actions', 'Restore');
+    // Nothing the issue holds can be changed while it is archived, and the page says why.
+    await until(() => !editable(), 'the description read-only');
+    expect(properties().textContent).to.contain('This issue is archived: restore it to change it.');
+    expect(properties().querySelector('button'), 'no property pickers').to.equal(null);
+    expect(editorNamed(app.container, 'New comment'), 'no new comment').to.equal(null);
+    expect(button(app.container, 'Upload files')!.disabled, 'no upload').to.equal(true);
+    // Restored from the note's button: focus goes to the actions beside it, and everything is editable again.
+    await click(button(app.container, 'Restore')!);
     await until(() => !byText(app.container, '.app-note', 'This issue is archived.'), 'the archived note gone');
+    await until(() => document.activeElement === button(app.container, 'Issue actions'), 'focus on the actions');
+    await until(() => byText(document.body, '.app-toast', 'Issue WEB-7 restored.'), 'the restored toast');
+    await until(editable, 'the description editable again');
     expect(scene.issue.archived_at).to.equal(null);
     expect(menuEntries(await openActionMenu(app.container, 'Issue actions'))).to.deep.equal(['Copy link', 'Archive', 'Delete issue']);
     await press('Escape');
+    // The archive toast's Undo restores too.
+    await chooseFromMenu(app.container, 'Issue actions', 'Archive');
+    const toast = await until(() => [...document.querySelectorAll<HTMLElement>('.app-toast')].find((each) => each.textContent!.includes('archived.') && button(each, 'Undo')), 'the second toast');
+    await click(button(toast, 'Undo')!);
+    await until(() => api.sent('POST', `${ISSUE_PATH}/restore`).length === 2, 'restored by Undo');
+    await until(() => !byText(app.container, '.app-note', 'This issue is archived.'), 'the archived note gone again');
+    await expectAccessible(app.container);
   });
 
   it('deletes after confirmation and goes back to the issues; the toast’s Undo brings the issue back', async () => {

@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, Ellipsis, Link2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueDetail } from '../../api/types.js';
 import { ActionMenu, type MenuAction } from '../../ui/action-menu.js';
@@ -28,12 +28,20 @@ const COPIED = 'Copied to clipboard';
 /**
  * An issue's actions: subscribe or unsubscribe (everyone) as a button, and the "Issue actions"
  * menu: copy its link (everyone), archive or restore and delete (members, delete after confirmation).
+ * An archived issue says so, with a Restore button for members.
  */
 export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArchive, onDelete }: ActionsProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const archived = !!issue.archived_at;
+  const row = useRef<HTMLDivElement>(null);
+  // The Restore button goes with the archive: focus moves to the actions menu beside it.
+  const restore = () =>
+    run('archive', async () => {
+      await onArchive(false);
+      row.current?.querySelector<HTMLElement>('button[aria-label="Issue actions"]')?.focus();
+    });
 
   const run = async (name: string, action: () => Promise<void>) => {
     setBusy(name);
@@ -68,7 +76,7 @@ export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArch
 
   return (
     <div className="app-issue-actions">
-      <div className="app-editor-actions">
+      <div className="app-editor-actions" ref={row}>
         <Button size="small" busy={busy === 'subscribe'} aria-pressed={issue.is_subscribed} onClick={() => void run('subscribe', () => onSubscribe(!issue.is_subscribed))}>
           {issue.is_subscribed ? 'Unsubscribe' : 'Subscribe'}
         </Button>
@@ -76,6 +84,12 @@ export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArch
           <Icon icon={Ellipsis} />
         </ActionMenu>
         {busy === 'archive' ? <Note inline>{archived ? 'Restoring…' : 'Archiving…'}</Note> : archived ? <Note inline>This issue is archived.</Note> : null}
+        {archived && mayEdit ? (
+          <Button size="small" busy={busy === 'archive'} onClick={() => void restore()}>
+            <Icon icon={ArchiveRestore} />
+            Restore
+          </Button>
+        ) : null}
       </div>
       <FormError message={failure} />
       <ConfirmDeleteDialog

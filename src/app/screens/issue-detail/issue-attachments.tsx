@@ -10,6 +10,7 @@ import { Button } from '../../ui/button.js';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog.js';
 import { Icon } from '../../ui/icon.js';
 import { Note } from '../../ui/note.js';
+import { ARCHIVED_ISSUE } from './issue-properties.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useStyles } from '../../ui/styles.js';
 import { effectiveMaxSize } from '../../widgets/image-upload/image-rules.js';
@@ -24,6 +25,8 @@ interface AttachmentsProps {
   /** The user's project role. */
   role: number | undefined;
   userId: string;
+  /** The issue is archived: its attachments are listed, none added or deleted until it is restored. */
+  archived?: boolean;
 }
 
 /** Whether a drag carries files (not text or a link dragged from the page). */
@@ -35,13 +38,13 @@ const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).
  * them on the section, each with its progress; the uploader or an admin deletes one after a
  * confirmation.
  */
-export function IssueAttachments({ slug, projectId, issueId, role, userId }: AttachmentsProps) {
+export function IssueAttachments({ slug, projectId, issueId, role, userId, archived = false }: AttachmentsProps) {
   useStyles('app-issue-attachments', issueAttachmentsCss);
   const api = useApi();
   const queryClient = useQueryClient();
   const attachments = useQuery({ queryKey: [...queryKeys.issue(slug, projectId, issueId), 'attachments'], queryFn: () => api.attachments.list(slug, projectId, issueId) });
   const limit = effectiveMaxSize(useUploadLimit());
-  const mayUpload = can(role, Role.Member);
+  const mayUpload = can(role, Role.Member) && !archived;
   const heading = useRef<HTMLHeadingElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -109,7 +112,7 @@ export function IssueAttachments({ slug, projectId, issueId, role, userId }: Att
         />
       </div>
       <p id={hintId} className="app-attachments-hint">
-        {mayUpload ? `Any file up to ${formatFileSize(limit)}. Drop files here or choose them.` : 'Guests and viewers cannot upload attachments.'}
+        {mayUpload ? `Any file up to ${formatFileSize(limit)}. Drop files here or choose them.` : archived ? ARCHIVED_ISSUE : 'Guests and viewers cannot upload attachments.'}
       </p>
       {uploads.length ? (
         <ul className="app-attachment-uploads" aria-label="Uploads in progress">
@@ -151,7 +154,7 @@ export function IssueAttachments({ slug, projectId, issueId, role, userId }: Att
             <AttachmentRow
               key={attachment.id}
               attachment={attachment}
-              mayDelete={attachment.uploaded_by?.id === userId || can(role, Role.Admin)}
+              mayDelete={!archived && (attachment.uploaded_by?.id === userId || can(role, Role.Admin))}
               onDelete={() => setDeleting(attachment)}
             />
           ))}

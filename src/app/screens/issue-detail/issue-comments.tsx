@@ -11,6 +11,7 @@ import { can, Role } from '../../roles.js';
 import { Button } from '../../ui/button.js';
 import { FormError } from '../../ui/form-field.js';
 import { Note } from '../../ui/note.js';
+import { ARCHIVED_ISSUE } from './issue-properties.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 import { absoluteTime, relativeTime } from '../../widgets/activity-feed/index.js';
@@ -24,10 +25,12 @@ interface CommentsProps {
   role: number | undefined;
   userId: string;
   host: EditorHost;
+  /** The issue is archived: its comments are read, none added, changed or deleted until it is restored. */
+  archived?: boolean;
 }
 
 /** An issue's comments, each in its own editor (read-only until its author or an admin edits it), and a new one. */
-export function IssueComments({ slug, projectId, issueId, role, userId, host }: CommentsProps) {
+export function IssueComments({ slug, projectId, issueId, role, userId, host, archived = false }: CommentsProps) {
   const api = useApi();
   const key = [...queryKeys.issue(slug, projectId, issueId), 'comments'];
   const comments = useQuery({ queryKey: key, queryFn: () => api.comments.list(slug, projectId, issueId) });
@@ -41,13 +44,13 @@ export function IssueComments({ slug, projectId, issueId, role, userId, host }: 
       ) : comments.data.length ? (
         <ol className="app-comment-list">
           {comments.data.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} mayChange={comment.actor?.id === userId || can(role, Role.Admin)} {...{ slug, projectId, issueId, host }} />
+            <CommentItem key={comment.id} comment={comment} mayChange={!archived && (comment.actor?.id === userId || can(role, Role.Admin))} {...{ slug, projectId, issueId, host }} />
           ))}
         </ol>
       ) : (
         <Note>No comments yet.</Note>
       )}
-      {can(role, Role.Member) ? <NewComment {...{ slug, projectId, issueId, host }} /> : null}
+      {!can(role, Role.Member) ? null : archived ? <Note>{ARCHIVED_ISSUE}</Note> : <NewComment {...{ slug, projectId, issueId, host }} />}
     </section>
   );
 }

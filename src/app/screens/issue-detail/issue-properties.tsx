@@ -18,11 +18,15 @@ import { PRIORITY_OPTIONS } from '../issues/priorities.js';
 export const START_AFTER_TARGET = 'The start date cannot be after the target date.';
 /** Why guests and viewers see the properties without controls. */
 export const CANNOT_CHANGE_ISSUES = 'Only members and admins can change issues.';
+/** Why an archived issue's page has no controls for what the issue holds. */
+export const ARCHIVED_ISSUE = 'This issue is archived: restore it to change it.';
 
 interface PropertiesProps {
   slug: string;
   issue: IssueDetail;
   mayEdit: boolean;
+  /** The issue is archived (its page is read-only until it is restored): said instead of the role's reason. */
+  archived?: boolean;
   /** Sends one change through the issue's PATCH route; rejects with the server's refusal. */
   onChange(changes: IssueChanges): Promise<void>;
   /** Puts the issue in a cycle (or none) or in modules, through the cycle's and modules' issue routes. */
@@ -41,7 +45,7 @@ export interface PlanChanges {
  * those features are on): each pick sends its change at once; refusals show under the panel. Guests and viewers
  * see the values and the reason they cannot change them.
  */
-export function IssueProperties({ slug, issue, mayEdit, onChange, onPlan }: PropertiesProps) {
+export function IssueProperties({ slug, issue, mayEdit, archived = false, onChange, onPlan }: PropertiesProps) {
   const api = useApi();
   const id = useId();
   const projectId = issue.project_id;
@@ -89,7 +93,7 @@ export function IssueProperties({ slug, issue, mayEdit, onChange, onPlan }: Prop
   return (
     <aside className="app-issue-properties" aria-label="Properties" aria-busy={busy} aria-describedby={failure ? `${id}-error` : undefined}>
       <h2 className="app-issue-properties-title">Properties</h2>
-      {mayEdit ? null : <p className="app-issue-properties-reason">{CANNOT_CHANGE_ISSUES}</p>}
+      {mayEdit ? null : <p className="app-issue-properties-reason">{archived ? ARCHIVED_ISSUE : CANNOT_CHANGE_ISSUES}</p>}
       <dl>
         <Property label="State">
           {mayEdit ? (
