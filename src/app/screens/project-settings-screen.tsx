@@ -25,7 +25,7 @@ import { useCurrentProject, useProjectWorkflowRefresh } from './projects/use-cur
 import { screensCss } from './screens.css.js';
 import { Icon } from '../ui/icon.js';
 import { NO_COLOUR, StateDot } from '../ui/pickers/index.js';
-import { NamedFormDialog } from './projects/named-form-dialog.js';
+import { EditNamedColourDialog } from './projects/named-form-dialog.js';
 
 /**
  * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
@@ -247,19 +247,15 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
           ))}
         </ul>
       )}
-      <NamedFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => void (open || setEditing(null))}
-        title="Edit label"
+      <EditNamedColourDialog
+        editing={editing}
+        onClose={() => setEditing(null)}
+        noun="Label"
         description="The new name and colour show on every issue that has the label."
-        nameLabel="Label name"
-        colorLabel="Label color"
-        submitLabel="Save label"
-        initial={editing ? { name: editing.name, start_date: null, end_date: null, color: editing.color } : undefined}
-        onSubmit={async ({ name: newName, color: newColor }) => {
-          const saved = await api.labels.update(slug, project.id, editing!.id, { name: newName, color: newColor });
+        save={async (changes) => {
+          const saved = await api.labels.update(slug, project.id, editing!.id, changes);
           await refreshWorkflow();
-          notify({ type: 'success', message: `Label ${saved.name} updated.` });
+          return saved;
         }}
       />
       <ConfirmDeleteDialog

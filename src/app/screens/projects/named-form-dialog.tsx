@@ -5,6 +5,7 @@ import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { NO_COLOUR } from '../../ui/pickers/index.js';
+import { useNotify } from '../../ui/toasts.js';
 import { START_AFTER_END } from '../../widgets/date-filter/index.js';
 
 /** What the form yields: a name and, with dates, two optional days (null when empty); with a colour, the one chosen (#rrggbb). */
@@ -99,5 +100,39 @@ function NamedForm({ nameLabel, endLabel, colorLabel, submitLabel, initial, onSu
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Props of {@link EditNamedColourDialog}. */
+export interface EditNamedColourDialogProps {
+  /** What is edited (the dialog is open while it is set). */
+  editing: { name: string; color: string } | null;
+  onClose(): void;
+  /** "Label" or "State": the title, fields, button and toast are named with it. */
+  noun: 'Label' | 'State';
+  description: string;
+  /** Saves the new name and colour; resolves with what the server kept. */
+  save(values: { name: string; color: string }): Promise<{ name: string }>;
+}
+
+/** The dialog renaming and recolouring a label or a state; a saved change is told in a toast. */
+export function EditNamedColourDialog({ editing, onClose, noun, description, save }: EditNamedColourDialogProps) {
+  const notify = useNotify();
+  const lower = noun.toLowerCase();
+  return (
+    <NamedFormDialog
+      open={editing !== null}
+      onOpenChange={(open) => void (open || onClose())}
+      title={`Edit ${lower}`}
+      description={description}
+      nameLabel={`${noun} name`}
+      colorLabel={`${noun} color`}
+      submitLabel={`Save ${lower}`}
+      initial={editing ? { name: editing.name, start_date: null, end_date: null, color: editing.color } : undefined}
+      onSubmit={async ({ name, color = NO_COLOUR }) => {
+        const saved = await save({ name, color });
+        notify({ type: 'success', message: `${noun} ${saved.name} updated.` });
+      }}
+    />
   );
 }

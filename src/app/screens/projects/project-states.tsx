@@ -15,7 +15,7 @@ import { NO_COLOUR } from '../../ui/pickers/index.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 import { StateIcon } from '../issues/issue-icons.js';
-import { NamedFormDialog } from './named-form-dialog.js';
+import { EditNamedColourDialog } from './named-form-dialog.js';
 import { useProjectWorkflowRefresh } from './use-current-project.js';
 
 /** Why members, viewers and guests cannot change the states. */
@@ -139,19 +139,15 @@ export function ProjectStates({ slug, project }: { slug: string; project: Projec
           );
         })
       )}
-      <NamedFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => void (open || setEditing(null))}
-        title="Edit state"
+      <EditNamedColourDialog
+        editing={editing}
+        onClose={() => setEditing(null)}
+        noun="State"
         description="The new name and colour show on every issue in the state."
-        nameLabel="State name"
-        colorLabel="State color"
-        submitLabel="Save state"
-        initial={editing ? { name: editing.name, start_date: null, end_date: null, color: editing.color } : undefined}
-        onSubmit={async ({ name: newName, color: newColor }) => {
-          const saved = await api.states.update(slug, project.id, editing!.id, { name: newName, color: newColor });
+        save={async (changes) => {
+          const saved = await api.states.update(slug, project.id, editing!.id, changes);
           await refresh();
-          notify({ type: 'success', message: `State ${saved.name} updated.` });
+          return saved;
         }}
       />
     </section>
