@@ -132,6 +132,8 @@ export const screensCss = `
   .app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr); }
   .app-issue-list[data-selectable] > .app-issue-grid-row > :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) { grid-column: 5; }
   .app-settings-page { padding: 12px 16px; }
+  /* A state's or label's buttons (Edit, Make default, Delete) go under its name when the line is full. */
+  .app-settings-page .app-issue-row { flex-wrap: wrap; }
   .app-settings-page > .app-content, .app-settings-page > .app-page-header { padding-left: 0; padding-right: 0; }
   .app-tabs-list { padding: 0 8px; }
   .app-tab { min-height: 44px; box-sizing: border-box; }
