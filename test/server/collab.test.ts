@@ -220,6 +220,17 @@ describe('access that ends while connected', () => {
     await until(provider, (s) => s.status === 'synced' && s.readOnly, 'synced again, read-only');
   });
 
+  test('archiving an issue makes its description read-only for those editing it, and restoring writable again', async () => {
+    const name = await newIssue();
+    const issueUrl = `${seed.projectUrl}/issues/${name.slice('issue-description:'.length)}`;
+    const provider = editor(seed.actors.member, name);
+    await until(provider, (s) => s.status === 'synced' && !s.readOnly, 'synced, writable');
+    assert.equal((await seed.actors.admin.post(`${issueUrl}/archive`)).status, 200);
+    await until(provider, (s) => s.status === 'synced' && s.readOnly, 'synced again, read-only');
+    assert.equal((await seed.actors.admin.post(`${issueUrl}/restore`)).status, 200);
+    await until(provider, (s) => s.status === 'synced' && !s.readOnly, 'synced again, writable');
+  });
+
   test('deleting a page closes its connections', async () => {
     const page = await seed.actors.member.post(`${seed.projectUrl}/pages`, { name: 'Doomed' });
     const connection = connect(`page:${page.body.id}`, { client: seed.actors.viewer });

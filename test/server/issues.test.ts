@@ -326,6 +326,50 @@ describe('archive and restore', () => {
     ]);
   });
 
+  test('an archived issue refuses every change to it and to what it holds until restored; reading it still works', async () => {
+    const issue = await createIssue({ description_html: '<p>Kept</p>' });
+    const other = await createIssue();
+    const url = `${seed.projectUrl}/issues/${issue.id}`;
+    const comment = await seed.actors.member.post(`${url}/comments`, { comment_html: '<p>Before</p>' });
+    const link = await seed.actors.member.post(`${url}/links`, { url: 'https://example.com/before' });
+    const relation = await seed.actors.member.post(`${url}/relations`, { relation_type: 'relates_to', issue_ids: [other.id] });
+    assert.deepEqual([comment.status, link.status, relation.status], [201, 201, 201]);
+    assert.equal((await seed.actors.member.post(`${url}/archive`)).status, 200);
+    const before = (await seed.actors.member.get(url)).body;
+    const file = new FormData();
+    file.append('asset', new Blob(['hello'], { type: 'text/plain' }), 'notes.txt');
+    const changes = [
+      ['PATCH', url, { name: 'Renamed' }],
+      ['PATCH', url, { priority: 'high', description_html: '<p>Changed</p>', description_version: before.description_version }],
+      ['PUT', `${url}/description`, { description_html: '<p>Changed</p>', version: before.description_version }],
+      ['POST', `${url}/comments`, { comment_html: '<p>After</p>' }],
+      ['PATCH', `${url}/comments/${comment.body.id}`, { comment_html: '<p>Edited</p>' }],
+      ['DELETE', `${url}/comments/${comment.body.id}`, undefined],
+      ['POST', `${url}/links`, { url: 'https://example.com/after' }],
+      ['PATCH', `${url}/links/${link.body.id}`, { title: 'Edited' }],
+      ['DELETE', `${url}/links/${link.body.id}`, undefined],
+      ['POST', `${url}/relations`, { relation_type: 'blocking', issue_ids: [(await createIssue()).id] }],
+      ['DELETE', `${url}/relations/${relation.body[0].id}`, undefined],
+      ['POST', `${url}/sub-issues`, { issue_ids: [other.id] }],
+      ['POST', `${seed.projectUrl}/issues/${other.id}/sub-issues`, { issue_ids: [issue.id] }],
+      ['POST', `${seed.projectUrl}/bulk-update-issues`, { issue_ids: [other.id, issue.id], priority: 'urgent' }],
+      ['POST', `${url}/attachments`, file],
+    ] as const;
+    for (const [method, target, body] of changes) {
+      const answer = await seed.actors.member.request(method, target, body);
+      assert.deepEqual([answer.status, answer.body], [409, { error: 'This issue is archived: restore it to change it.' }], `${method} ${target}`);
+    }
+    const after = (await seed.actors.member.get(url)).body;
+    assert.deepEqual(after, before, 'nothing changed');
+    assert.equal((await seed.actors.member.get(`${seed.projectUrl}/issues/${other.id}`)).body.priority, 'none', 'the bulk update took none of its issues');
+    assert.equal((await seed.actors.guest.get(`${url}/comments`)).status, 200);
+    // Following it is not a change to it; restoring makes it changeable again.
+    assert.equal((await seed.actors.admin.post(`${url}/subscribe`)).status, 200);
+    assert.equal((await seed.actors.member.post(`${url}/restore`)).status, 200);
+    const renamed = await seed.actors.member.patch(url, { name: 'Renamed' });
+    assert.deepEqual([renamed.status, renamed.body.name], [200, 'Renamed']);
+  });
+
   test('authorization matrix: Member and up, for both', async () => {
     const issues = { member: await createIssue(), admin: await createIssue() };
     for (const action of ['archive', 'restore']) {

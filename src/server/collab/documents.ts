@@ -55,7 +55,7 @@ export interface DocumentAccess {
   workspaceId: string;
   /** The caller's effective project role (a workspace admin counts as project admin). */
   role: number;
-  /** Viewers and guests read; so does everyone on an archived page. */
+  /** Viewers and guests read; so does everyone on an archived issue or page. */
   readOnly: boolean;
 }
 
@@ -80,7 +80,7 @@ interface AccessRow {
 /** The issue or page behind `document`, joined to the caller's workspace and project memberships (`$1` its id, `$2` the user). */
 const ACCESS_SQL: Record<DocumentKind, string> = {
   'issue-description': `
-    SELECT i.project_id, p.workspace_id, wm.role AS workspace_role, pm.role AS member_role, false AS archived, true AS pages_enabled
+    SELECT i.project_id, p.workspace_id, wm.role AS workspace_role, pm.role AS member_role, i.archived_at IS NOT NULL AS archived, true AS pages_enabled
       FROM issues i
       JOIN projects p ON p.id = i.project_id
       JOIN workspace_members wm ON wm.workspace_id = p.workspace_id AND wm.user_id = $2

@@ -1,9 +1,10 @@
 import { Type, type StaticDecode } from 'typebox';
 import { integer, nullable, nullableTimestamp, string, uuid } from '../../api-shapes/fields.js';
 import { plainIssueFields } from '../../api-shapes/issue.js';
+import { ISSUE_ARCHIVED } from '../../api-shapes/issue-archive.js';
 import type { Db } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
-import { notFound } from '../http/errors.js';
+import { conflict, notFound } from '../http/errors.js';
 import { notInIntakeSql } from '../intake/intake-sql.js';
 
 /** The columns of an issue that changes are checked against and recorded from (every plain field among them). */
@@ -41,6 +42,22 @@ export async function findIssue(db: Db, projectId: string, issueId: string, opti
     [issueId, projectId],
   );
   if (!issue) throw notFound(ISSUE_NOT_FOUND);
+  return issue;
+}
+
+/** 409 when the issue is archived: an archived issue is read-only until it is restored. */
+export function checkIssueNotArchived(issue: Pick<IssueRow, 'archived_at'>): void {
+  if (issue.archived_at) throw conflict(ISSUE_ARCHIVED);
+}
+
+/**
+ * The issue as findIssue finds it with `lock`, for a change to it or to what it holds (its
+ * fields, description, comments, attachments, links, relations, sub-issues): 409 when it is
+ * archived. The lock makes archiving wait for the change, and the change for archiving.
+ */
+export async function findIssueToChange(db: Db, projectId: string, issueId: string): Promise<IssueRow> {
+  const issue = await findIssue(db, projectId, issueId, { lock: true });
+  checkIssueNotArchived(issue);
   return issue;
 }
 

@@ -7,7 +7,7 @@ import { badRequest } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams } from '../http/schemas.js';
 import type { ActivityIssue } from '../issues/activity.js';
-import { findIssue } from '../issues/issue-lookup.js';
+import { findIssueToChange } from '../issues/issue-lookup.js';
 import { applyIssueChanges, type IssueChanges } from '../issues/issue-update.js';
 import { addIssuesToModule, moduleOf } from '../modules/module-issues.js';
 import { issuesToAdd } from '../planning/add-issues.js';
@@ -67,7 +67,7 @@ export async function bulkUpdateRoutes(app: FastifyInstance): Promise<void> {
         const issues = await issuesToAdd(tx, project.id, { issues: ids });
         for (const { id } of issues) {
           const changes = await issueChangesFor(tx, id, change);
-          if (Object.keys(changes).length) await applyIssueChanges(tx, await findIssue(tx, project.id, id, { lock: true }), changes, user.id);
+          if (Object.keys(changes).length) await applyIssueChanges(tx, await findIssueToChange(tx, project.id, id), changes, user.id);
         }
         if (change.cycle_id === null) await leaveCycles(tx, project.id, issues, user.id);
         else if (change.cycle_id) await addIssuesToCycle(tx, await cycleOf(tx, project.id, change.cycle_id, true), issues, user.id);

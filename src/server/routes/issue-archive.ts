@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ofDocument } from '../collab/collab-service.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { conflict } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
@@ -10,7 +11,8 @@ import { Role } from '../roles.js';
 /**
  * Archiving: members and admins archive an issue (it leaves the lists, which show it again with
  * archived=true) and restore it. The feed records both under archived_at: archiving with the
- * time as new value, restoring with the new value 'restore'.
+ * time as new value, restoring with the new value 'restore'. An archived issue is read-only
+ * until restored (findIssueToChange answers 409 to every change).
  */
 export async function issueArchiveRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -36,6 +38,8 @@ export async function issueArchiveRoutes(app: FastifyInstance): Promise<void> {
           newValue: archived.archived_at.toISOString(),
         });
       });
+      // An archived issue's description is read-only for everyone editing it; a restored one writable again.
+      await app.collab.recheck(ofDocument('issue-description', request.params.issueId));
       return readIssueDetail(db, request.params.issueId, user.id);
     },
   );
@@ -58,6 +62,8 @@ export async function issueArchiveRoutes(app: FastifyInstance): Promise<void> {
           newValue: 'restore',
         });
       });
+      // An archived issue's description is read-only for everyone editing it; a restored one writable again.
+      await app.collab.recheck(ofDocument('issue-description', request.params.issueId));
       return readIssueDetail(db, request.params.issueId, user.id);
     },
   );

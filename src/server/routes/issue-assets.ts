@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentProject, currentUser } from '../http/context.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { uuid } from '../http/schemas.js';
-import { findIssue } from '../issues/issue-lookup.js';
+import { checkIssueNotArchived, findIssue } from '../issues/issue-lookup.js';
 import { issueParams } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
 
@@ -29,6 +29,7 @@ export async function issueAssetRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const issue = await findIssue(db, currentProject(request).id, request.params.issueId);
+      checkIssueNotArchived(issue);
       const tied = await db.query<{ id: string }>(
         `UPDATE file_assets SET attributes = attributes || jsonb_build_object('entity_identifier', $1::text)
           WHERE id = ANY($2::uuid[]) AND workspace_id = $3 AND created_by = $4 AND issue_id IS NULL AND deleted_at IS NULL

@@ -15,7 +15,7 @@ import { requireProjectRole } from '../http/permissions.js';
 import { slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { recordIssueActivity } from '../issues/activity.js';
-import { findIssue } from '../issues/issue-lookup.js';
+import { checkIssueNotArchived, findIssue, findIssueToChange } from '../issues/issue-lookup.js';
 import { DISPLAY_USER_JSON, issueParams } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
 
@@ -81,6 +81,7 @@ export async function issueAttachmentRoutes(fastify: FastifyInstance): Promise<v
   app.post(path, { preHandler: requireProjectRole(Role.Member), schema: { params: issueParams, response: { 201: attachmentShape } } }, async (request, reply) => {
     const user = currentUser(request);
     const issue = await findIssue(db, currentProject(request).id, request.params.issueId);
+    checkIssueNotArchived(issue);
     const file = await readUploadParts(request, { limit: config.fileSizeLimit, sizeMessage: attachmentSizeMessage, noun: 'file' });
     const name = checkedAttachmentName(file.filename);
     if (file.bytes.byteLength === 0) throw badRequest(EMPTY_ATTACHMENT_MESSAGE);
@@ -96,6 +97,7 @@ export async function issueAttachmentRoutes(fastify: FastifyInstance): Promise<v
     let id: string;
     try {
       id = await db.transaction(async (tx) => {
+        await findIssueToChange(tx, issue.project_id, issue.id);
         const stored = await storeAsset(tx, app.storage, upload, { workspaceId: issue.workspace_id, issueId: issue.id }, user.id);
         written.key = stored.key;
         await recordIssueActivity(tx, { issue, actorId: user.id, field: 'attachment', verb: 'created', newValue: name, newIdentifier: stored.id });
@@ -130,7 +132,7 @@ export async function issueAttachmentRoutes(fastify: FastifyInstance): Promise<v
       const project = currentProject(request);
       const user = currentUser(request);
       await db.transaction(async (tx) => {
-        const issue = await findIssue(tx, project.id, request.params.issueId);
+        const issue = await findIssueToChange(tx, project.id, request.params.issueId);
         const attachment = await tx.maybeOne<{ id: string; name: string; created_by: string | null }>(
           'SELECT id, name, created_by FROM file_assets WHERE id = $1 AND issue_id = $2 AND deleted_at IS NULL FOR UPDATE',
           [request.params.attachmentId, issue.id],

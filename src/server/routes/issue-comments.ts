@@ -9,7 +9,7 @@ import { requireProjectRole } from '../http/permissions.js';
 import { slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { recordIssueActivity } from '../issues/activity.js';
-import { findIssue } from '../issues/issue-lookup.js';
+import { findIssue, findIssueToChange } from '../issues/issue-lookup.js';
 import { DISPLAY_USER_JSON, issueParams } from '../issues/issue-shape.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
 import { notify, notifyMentions } from '../notifications/notify.js';
@@ -78,7 +78,7 @@ export async function issueCommentRoutes(fastify: FastifyInstance): Promise<void
       const user = currentUser(request);
       const richText = await checkedComment(request, request.body);
       const comment = await db.transaction(async (tx) => {
-        const issue = await findIssue(tx, currentProject(request).id, request.params.issueId);
+        const issue = await findIssueToChange(tx, currentProject(request).id, request.params.issueId);
         const created = await tx.one<{ id: string }>(
           'INSERT INTO issue_comments (issue_id, comment_html, comment_json, actor_id) VALUES ($1, $2, $3::jsonb, $4) RETURNING id',
           [issue.id, richText.html, JSON.stringify(richText.json), user.id],
@@ -101,7 +101,7 @@ export async function issueCommentRoutes(fastify: FastifyInstance): Promise<void
       const user = currentUser(request);
       const richText = await checkedComment(request, request.body);
       return db.transaction(async (tx) => {
-        const issue = await findIssue(tx, project.id, request.params.issueId);
+        const issue = await findIssueToChange(tx, project.id, request.params.issueId);
         const comment = await ownComment(tx, issue.id, request.params.commentId, user.id, project.role);
         if (comment.comment_html !== richText.html) {
           await tx.query('UPDATE issue_comments SET comment_html = $2, comment_json = $3::jsonb WHERE id = $1', [
@@ -133,7 +133,7 @@ export async function issueCommentRoutes(fastify: FastifyInstance): Promise<void
       const project = currentProject(request);
       const user = currentUser(request);
       await db.transaction(async (tx) => {
-        const issue = await findIssue(tx, project.id, request.params.issueId);
+        const issue = await findIssueToChange(tx, project.id, request.params.issueId);
         const comment = await ownComment(tx, issue.id, request.params.commentId, user.id, project.role);
         await tx.query('DELETE FROM issue_comments WHERE id = $1', [comment.id]);
         await recordIssueActivity(tx, { issue, actorId: user.id, field: 'comment', verb: 'deleted', oldValue: comment.comment_html, oldIdentifier: comment.id });

@@ -5,7 +5,7 @@ import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { descriptionEtag, descriptionSchema, saveDescription, versionFromIfMatch } from '../issues/description.js';
-import { findIssue } from '../issues/issue-lookup.js';
+import { findIssue, findIssueToChange } from '../issues/issue-lookup.js';
 import { issueParams } from '../issues/issue-shape.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
 import { Role } from '../roles.js';
@@ -58,7 +58,7 @@ export async function issueDescriptionRoutes(app: FastifyInstance): Promise<void
         version,
         content: description,
         actorId,
-        begin: (tx) => findIssue(tx, issue.project_id, issue.id, { lock: true }),
+        begin: (tx) => findIssueToChange(tx, issue.project_id, issue.id),
         save: (tx, locked, content, edited) => saveDescription(tx, locked, content, edited, actorId),
       });
       return reply.header('etag', descriptionEtag(saved.version)).send(saved);

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { nullable, slug, text, timestamp, uuid } from '../http/schemas.js';
 import { recordIssueActivity } from '../issues/activity.js';
-import { findIssue } from '../issues/issue-lookup.js';
+import { findIssue, findIssueToChange } from '../issues/issue-lookup.js';
 import { issueParams } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
 import { linkHrefFromInput } from '../../core/url-input.js';
@@ -93,7 +93,7 @@ export async function issueLinkRoutes(app: FastifyInstance): Promise<void> {
       const url = checkedUrl(request.body.url);
       const title = checkedTitle(request.body.title);
       const link = await db.transaction(async (tx) => {
-        const issue = await findIssue(tx, currentProject(request).id, request.params.issueId);
+        const issue = await findIssueToChange(tx, currentProject(request).id, request.params.issueId);
         const created = await tx.one<LinkJson>(
           `INSERT INTO issue_links (issue_id, title, url, created_by) VALUES ($1, $2, $3, $4) RETURNING ${LINK_COLUMNS}`,
           [issue.id, title, url, user.id],
@@ -120,7 +120,7 @@ export async function issueLinkRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       const url = 'url' in body ? checkedUrl(body.url) : null;
       return db.transaction(async (tx) => {
-        const issue = await findIssue(tx, currentProject(request).id, request.params.issueId);
+        const issue = await findIssueToChange(tx, currentProject(request).id, request.params.issueId);
         const link = await findLink(tx, issue.id, request.params.linkId);
         const updated = await tx.one<LinkJson>(
           `UPDATE issue_links SET url = COALESCE($2, url), title = CASE WHEN $3::boolean THEN $4 ELSE title END
@@ -150,7 +150,7 @@ export async function issueLinkRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = currentUser(request);
       await db.transaction(async (tx) => {
-        const issue = await findIssue(tx, currentProject(request).id, request.params.issueId);
+        const issue = await findIssueToChange(tx, currentProject(request).id, request.params.issueId);
         const link = await findLink(tx, issue.id, request.params.linkId);
         await tx.query('DELETE FROM issue_links WHERE id = $1', [link.id]);
         await recordIssueActivity(tx, { issue, actorId: user.id, field: 'link', verb: 'deleted', oldValue: link.url, oldIdentifier: link.id });

@@ -11,7 +11,7 @@ import { typedRoutes } from '../http/type-provider.js';
 import { softDeleteIssues } from '../issues/delete-issues.js';
 import { saveDescription } from '../issues/description.js';
 import { issueFilterSql, issueListQuery, issueOrderSql } from '../issues/issue-filters.js';
-import { findIssue, ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
+import { findIssue, findIssueToChange, ISSUE_NOT_FOUND } from '../issues/issue-lookup.js';
 import { checkedCreationFromClient, insertIssue } from '../issues/create-issue.js';
 import { lockIssueTree } from '../issues/issue-references.js';
 import {
@@ -131,7 +131,7 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
       const begin = async (tx: Db) => {
         // The project lock comes first, as in creations, so the two never wait on each other in a circle.
         if (changes.parent_id) await lockIssueTree(tx, project.id);
-        const issue = await findIssue(tx, project.id, request.params.issueId, { lock: true });
+        const issue = await findIssueToChange(tx, project.id, request.params.issueId);
         await applyIssueChanges(tx, issue, changes, user.id);
         return issue;
       };

@@ -3,7 +3,7 @@ import { subIssuesAddBody, type SubIssuesAddBody } from '../../api-shapes/sub-is
 import type { Db } from '../db/index.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { findIssue } from '../issues/issue-lookup.js';
+import { findIssue, findIssueToChange } from '../issues/issue-lookup.js';
 import { lockIssueTree } from '../issues/issue-references.js';
 import { issueParams, ISSUE_SUMMARY_COLUMNS, issueSummarySchema, LISTED_ISSUE_FROM, type IssueSummary } from '../issues/issue-shape.js';
 import { applyIssueChanges } from '../issues/issue-update.js';
@@ -55,8 +55,9 @@ export async function subIssueRoutes(app: FastifyInstance): Promise<void> {
         // Empty or foreign ids get their sentence; the parent and the children are locked in number order, as a bulk update locks them.
         const children = await issuesToAdd(tx, project.id, { issues: request.body.issue_ids });
         await tx.query('SELECT id FROM issues WHERE id = ANY($1::uuid[]) ORDER BY sequence_id FOR NO KEY UPDATE', [[parent.id, ...children.map((child) => child.id)]]);
+        await findIssueToChange(tx, project.id, parent.id);
         for (const child of children) {
-          await applyIssueChanges(tx, await findIssue(tx, project.id, child.id, { lock: true }), { parent_id: parent.id }, user.id);
+          await applyIssueChanges(tx, await findIssueToChange(tx, project.id, child.id), { parent_id: parent.id }, user.id);
         }
         return parent.id;
       });

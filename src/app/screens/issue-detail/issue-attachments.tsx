@@ -10,7 +10,7 @@ import { Button } from '../../ui/button.js';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog.js';
 import { Icon } from '../../ui/icon.js';
 import { Note } from '../../ui/note.js';
-import { ARCHIVED_ISSUE } from './issue-properties.js';
+import { ISSUE_ARCHIVED } from '../../../api-shapes/issue-archive.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useStyles } from '../../ui/styles.js';
 import { effectiveMaxSize } from '../../widgets/image-upload/image-rules.js';
@@ -112,7 +112,7 @@ export function IssueAttachments({ slug, projectId, issueId, role, userId, archi
         />
       </div>
       <p id={hintId} className="app-attachments-hint">
-        {mayUpload ? `Any file up to ${formatFileSize(limit)}. Drop files here or choose them.` : archived ? ARCHIVED_ISSUE : 'Guests and viewers cannot upload attachments.'}
+        {mayUpload ? `Any file up to ${formatFileSize(limit)}. Drop files here or choose them.` : archived ? ISSUE_ARCHIVED : 'Guests and viewers cannot upload attachments.'}
       </p>
       {uploads.length ? (
         <ul className="app-attachment-uploads" aria-label="Uploads in progress">

@@ -11,7 +11,7 @@ import { can, Role } from '../../roles.js';
 import { Button } from '../../ui/button.js';
 import { FormError } from '../../ui/form-field.js';
 import { Note } from '../../ui/note.js';
-import { ARCHIVED_ISSUE } from './issue-properties.js';
+import { ISSUE_ARCHIVED } from '../../../api-shapes/issue-archive.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 import { absoluteTime, relativeTime } from '../../widgets/activity-feed/index.js';
@@ -50,7 +50,7 @@ export function IssueComments({ slug, projectId, issueId, role, userId, host, ar
       ) : (
         <Note>No comments yet.</Note>
       )}
-      {!can(role, Role.Member) ? null : archived ? <Note>{ARCHIVED_ISSUE}</Note> : <NewComment {...{ slug, projectId, issueId, host }} />}
+      {!can(role, Role.Member) ? null : archived ? <Note>{ISSUE_ARCHIVED}</Note> : <NewComment {...{ slug, projectId, issueId, host }} />}
     </section>
   );
 }

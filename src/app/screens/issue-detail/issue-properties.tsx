@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/api-error.js';
 import type { IssueChanges } from '../../api/issues.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { IssueDetail } from '../../api/types.js';
+import { ISSUE_ARCHIVED } from '../../../api-shapes/issue-archive.js';
 import { FormError } from '../../ui/form-field.js';
 import { formatDay } from '../../ui/dates.js';
 import { Avatar, DatePicker, LabelChip, PriorityGlyph, StateDot } from '../../ui/pickers/index.js';
@@ -19,7 +20,6 @@ export const START_AFTER_TARGET = 'The start date cannot be after the target dat
 /** Why guests and viewers see the properties without controls. */
 export const CANNOT_CHANGE_ISSUES = 'Only members and admins can change issues.';
 /** Why an archived issue's page has no controls for what the issue holds. */
-export const ARCHIVED_ISSUE = 'This issue is archived: restore it to change it.';
 
 interface PropertiesProps {
   slug: string;
@@ -93,7 +93,7 @@ export function IssueProperties({ slug, issue, mayEdit, archived = false, onChan
   return (
     <aside className="app-issue-properties" aria-label="Properties" aria-busy={busy} aria-describedby={failure ? `${id}-error` : undefined}>
       <h2 className="app-issue-properties-title">Properties</h2>
-      {mayEdit ? null : <p className="app-issue-properties-reason">{archived ? ARCHIVED_ISSUE : CANNOT_CHANGE_ISSUES}</p>}
+      {mayEdit ? null : <p className="app-issue-properties-reason">{archived ? ISSUE_ARCHIVED : CANNOT_CHANGE_ISSUES}</p>}
       <dl>
         <Property label="State">
           {mayEdit ? (
