@@ -3,15 +3,21 @@
 // they show; the API decides what each reader may see. Plain types, shared by server and app.
 import type { WebhookAction, WebhookEvent } from './webhook-events.js';
 
+/** The kinds of change the stream tells that webhooks do not: a project's labels and workflow states. */
+export type WorkflowEvent = 'label' | 'state';
+
+/** What a live event is about. */
+export type LiveKind = WebhookEvent | WorkflowEvent;
+
 /** One change, as each `message` of the stream carries it (its `data`, JSON). */
 export interface LiveEvent {
   workspace_id: string;
-  /** What changed: an issue (its fields, relations, links…), a comment, a cycle, a module, a page. */
-  event: WebhookEvent;
+  /** What changed: an issue (its fields, relations, links…), a comment, a cycle, a module, a page, a label, a state. */
+  event: LiveKind;
   action: WebhookAction;
   /** The project it is in. */
   project_id: string | null;
-  /** The issue's, comment's, cycle's, module's or page's id. */
+  /** The issue's, comment's, cycle's, module's, page's, label's or state's id. */
   id: string | null;
   /** A comment's issue. */
   issue_id: string | null;

@@ -63,6 +63,38 @@ test('a member hears each change of an issue they can open, by ids, in the order
   }
 });
 
+test("a project's labels and states are told too, as they change, and a refused change is not", async () => {
+  const stream = await seed.actors.member.events(eventsUrl());
+  try {
+    const label = await seed.actors.member.post(`${seed.projectUrl}/labels`, { name: `Label ${randomUUID().slice(0, 6)}`, color: '#ff0000' });
+    assert.equal(label.status, 201, label.text);
+    const taken = await seed.actors.member.post(`${seed.projectUrl}/labels`, { name: label.body.name });
+    assert.equal(taken.status, 409);
+    assert.equal((await seed.actors.member.patch(`${seed.projectUrl}/labels/${label.body.id}`, { name: `${label.body.name} renamed` })).status, 200);
+    assert.equal((await seed.actors.member.delete(`${seed.projectUrl}/labels/${label.body.id}`)).status, 204);
+    const state = await seed.actors.admin.post(`${seed.projectUrl}/states`, { name: `State ${randomUUID().slice(0, 6)}`, color: '#00ff00', group: 'started' });
+    assert.equal(state.status, 201, state.text);
+    assert.equal((await seed.actors.admin.patch(`${seed.projectUrl}/states/${state.body.id}`, { color: '#0000ff' })).status, 200);
+    assert.equal((await seed.actors.admin.delete(`${seed.projectUrl}/states/${state.body.id}`)).status, 204);
+    const told = [];
+    for (let i = 0; i < 6; i++) {
+      const event = await nextLive(stream);
+      told.push([event.event, event.action, event.id, event.project_id, event.actor_id]);
+    }
+    const [member, admin] = [seed.users.member.id, seed.users.admin.id];
+    assert.deepEqual(told, [
+      ['label', 'created', label.body.id, seed.project.id, member],
+      ['label', 'updated', label.body.id, seed.project.id, member],
+      ['label', 'deleted', label.body.id, seed.project.id, member],
+      ['state', 'created', state.body.id, seed.project.id, admin],
+      ['state', 'updated', state.body.id, seed.project.id, admin],
+      ['state', 'deleted', state.body.id, seed.project.id, admin],
+    ]);
+  } finally {
+    stream.close();
+  }
+});
+
 test('nothing of a project the reader cannot open reaches their stream', async () => {
   const hidden = await newIssue(hiddenProjectUrl);
   const shown = await newIssue();

@@ -32,3 +32,11 @@ export const queryKeys = {
   notifications: (slug: string) => ['workspaces', slug, 'notifications'] as const,
   unreadCount: (slug: string) => ['workspaces', slug, 'notifications', 'unread-count'] as const,
 };
+
+/**
+ * What shows a project's labels and workflow states: the project (its issues, pickers, boards and
+ * settings), the workspace's issue tabs and analytics.
+ */
+export function projectWorkflowKeys(slug: string, projectId: string) {
+  return [queryKeys.project(slug, projectId), queryKeys.workspaceIssueTabs(slug), queryKeys.analytics(slug)];
+}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { clock } from '../../core/index.js';
 import { useApi } from '../api/api-context.js';
 import type { LiveEvent } from '../api/live.js';
-import { queryKeys } from '../api/query-keys.js';
+import { projectWorkflowKeys, queryKeys } from '../api/query-keys.js';
 
 /**
  * How long changes told by the live stream are gathered before what shows them is asked again
@@ -37,6 +37,9 @@ export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
       return [queryKeys.planning(slug, project, 'modules')];
     case 'page':
       return [queryKeys.planning(slug, project, 'pages')];
+    case 'label':
+    case 'state':
+      return projectWorkflowKeys(slug, project);
   }
 }
 

@@ -1,7 +1,9 @@
 import { AsyncResource } from 'node:async_hooks';
-import type { FastifyBaseLogger } from 'fastify';
-import type { LiveEvent } from '../../api-shapes/live-event.js';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { LiveEvent, LiveKind, WorkflowEvent } from '../../api-shapes/live-event.js';
+import type { WebhookAction } from '../../api-shapes/webhook-events.js';
 import type { ChangeListener, Database, Db } from '../db/index.js';
+import { currentProject, currentUser } from '../http/context.js';
 import type { WorkspaceEvent } from '../webhooks/events.js';
 
 /** The channel changes announce themselves on to the open screens, with a LiveEvent as JSON. */
@@ -25,7 +27,7 @@ export interface LiveSubscriber {
  * a notification is delivered on commit only, so a change rolled back is never told. Ids only:
  * the screens ask the API again, which decides what each reader may see.
  */
-export async function announceLive(tx: Db, event: WorkspaceEvent): Promise<void> {
+export async function announceLive(tx: Db, event: Omit<WorkspaceEvent, 'event'> & { event: LiveKind }): Promise<void> {
   const { data } = event;
   const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
   const live: LiveEvent = {
@@ -38,6 +40,16 @@ export async function announceLive(tx: Db, event: WorkspaceEvent): Promise<void>
     actor_id: text(data.actor_id),
   };
   await tx.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(live)]);
+}
+
+/**
+ * Announces that a label or a state (`id`) of the request's project changed, by the request's
+ * user, under announceLive's rules. The open screens show them (pickers, rows, boards); webhooks
+ * are not told of them.
+ */
+export function announceWorkflowChange(tx: Db, request: FastifyRequest, event: WorkflowEvent, action: WebhookAction, id: string): Promise<void> {
+  const project = currentProject(request);
+  return announceLive(tx, { workspaceId: project.workspace_id, event, action, data: { project_id: project.id, id, actor_id: currentUser(request).id } });
 }
 
 /**

@@ -9,6 +9,7 @@ import { requireProjectRole } from '../http/permissions.js';
 import { projectParams, slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { recordIssueActivity } from '../issues/activity.js';
+import { announceWorkflowChange } from '../live/live-events.js';
 import { Role } from '../roles.js';
 
 // The label shape is defined once in src/api-shapes/label.ts (shared with the app).
@@ -62,16 +63,20 @@ export async function labelRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const project = currentProject(request);
       const body = request.body;
-      const label = await db
-        .maybeOne<LabelJson>(
-          `INSERT INTO labels AS l (project_id, name, color, sort_order)
-           VALUES ($1, $2, $3, COALESCE($4, (SELECT COALESCE(max(sort_order), 0) + 10000 FROM labels WHERE project_id = $1)))
-           ON CONFLICT (project_id, name) DO NOTHING
-           RETURNING ${LABEL_COLUMNS}`,
-          [project.id, checkedLabelName(body.name), body.color ?? '', body.sort_order ?? null],
-        )
-        .catch(nameTaken);
-      if (!label) throw conflict(NAME_TAKEN);
+      const label = await db.transaction(async (tx) => {
+        const created = await tx
+          .maybeOne<LabelJson>(
+            `INSERT INTO labels AS l (project_id, name, color, sort_order)
+             VALUES ($1, $2, $3, COALESCE($4, (SELECT COALESCE(max(sort_order), 0) + 10000 FROM labels WHERE project_id = $1)))
+             ON CONFLICT (project_id, name) DO NOTHING
+             RETURNING ${LABEL_COLUMNS}`,
+            [project.id, checkedLabelName(body.name), body.color ?? '', body.sort_order ?? null],
+          )
+          .catch(nameTaken);
+        if (!created) throw conflict(NAME_TAKEN);
+        await announceWorkflowChange(tx, request, 'label', 'created', created.id);
+        return created;
+      });
       return reply.code(201).send(label);
     },
   );
@@ -88,16 +93,19 @@ export async function labelRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const body = request.body;
-      const label = await db
-        .maybeOne<LabelJson>(
-          `UPDATE labels l SET name = COALESCE($3, name), color = COALESCE($4, color), sort_order = COALESCE($5, sort_order)
-            WHERE l.id = $1 AND l.project_id = $2
-            RETURNING ${LABEL_COLUMNS}`,
-          [request.params.labelId, currentProject(request).id, body.name === undefined ? null : checkedLabelName(body.name), body.color ?? null, body.sort_order ?? null],
-        )
-        .catch(nameTaken);
-      if (!label) throw notFound('Label not found.');
-      return label;
+      return db.transaction(async (tx) => {
+        const label = await tx
+          .maybeOne<LabelJson>(
+            `UPDATE labels l SET name = COALESCE($3, name), color = COALESCE($4, color), sort_order = COALESCE($5, sort_order)
+              WHERE l.id = $1 AND l.project_id = $2
+              RETURNING ${LABEL_COLUMNS}`,
+            [request.params.labelId, currentProject(request).id, body.name === undefined ? null : checkedLabelName(body.name), body.color ?? null, body.sort_order ?? null],
+          )
+          .catch(nameTaken);
+        if (!label) throw notFound('Label not found.');
+        await announceWorkflowChange(tx, request, 'label', 'updated', label.id);
+        return label;
+      });
     },
   );
 
@@ -123,6 +131,7 @@ export async function labelRoutes(fastify: FastifyInstance): Promise<void> {
         for (const issue of issues) {
           await recordIssueActivity(tx, { issue, actorId, field: 'labels', verb: 'updated', oldValue: label.name, newValue: '', oldIdentifier: label.id });
         }
+        await announceWorkflowChange(tx, request, 'label', 'deleted', label.id);
       });
       return reply.code(204).send();
     },

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams, slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
+import { announceWorkflowChange } from '../live/live-events.js';
 import { Role } from '../roles.js';
 
 // The state shape is defined once in src/api-shapes/state.ts (shared with the app).
@@ -100,6 +101,7 @@ export async function stateRoutes(fastify: FastifyInstance): Promise<void> {
           .catch(nameTaken);
         if (!created) throw conflict(NAME_TAKEN);
         if (body.is_default) await makeDefault(tx, project.id, created.id);
+        await announceWorkflowChange(tx, request, 'state', 'created', created.id);
         return readState(tx, created.id);
       });
       return reply.code(201).send(state);
@@ -139,6 +141,7 @@ export async function stateRoutes(fastify: FastifyInstance): Promise<void> {
           )
           .catch(nameTaken);
         if (body.is_default && !state.is_default) await makeDefault(tx, project.id, state.id);
+        await announceWorkflowChange(tx, request, 'state', 'updated', state.id);
         return readState(tx, state.id);
       });
     },
@@ -170,6 +173,7 @@ export async function stateRoutes(fastify: FastifyInstance): Promise<void> {
           // An issue moved into this state meanwhile.
           throw isDatabaseError(error, '23503') ? conflict('This state is used by issues: move them to another state before deleting the state.') : error;
         });
+        await announceWorkflowChange(tx, request, 'state', 'deleted', state.id);
       });
       return reply.code(204).send();
     },

@@ -12,6 +12,7 @@ import { advance, fakeClock, settled } from './timing.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const COMMENTS = '/workspaces/:slug/projects/:projectId/issues/:issueId/comments';
+const LABEL = 'bbbbbbbb-bbbb-4bbb-8bbb-000000000001';
 const grace = { id: OTHER_ID, display_name: 'Grace', first_name: 'Grace', is_bot: false, avatar: null };
 
 describe('live updates', () => {
@@ -66,6 +67,27 @@ describe('live updates', () => {
     api.live.reconnect('acme');
     await advance(clock, LIVE_REFRESH_MS);
     await until(() => app.container.textContent?.includes('Renamed while offline') ?? false, 'the list refreshed');
+  });
+
+  it("shows a label another person renamed on the open list, and leaves it alone for another project's label", async () => {
+    const clock = fakeClock();
+    const { api, scene } = seededApi();
+    const label = (name: string) => ({ id: LABEL, name, color: '#dc2626' });
+    scene.issues = [{ ...scene.issues[0]!, label_ids: [LABEL], labels: [label('Bug')] }, ...scene.issues.slice(1)];
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    const shows = (text: string) => app.container.textContent?.includes(text) ?? false;
+    await until(() => shows('Bug'), 'the row with its label');
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    scene.issues = [{ ...scene.issues[0]!, labels: [label('Defect')] }, ...scene.issues.slice(1)];
+    const listed = () => api.sent('GET', '/workspaces/:slug/projects/:projectId/issues').length;
+    const before = listed();
+    api.live.tell('acme', { event: 'label', project_id: '99999999-9999-4999-8999-999999999999', id: 'elsewhere' });
+    await advance(clock, LIVE_REFRESH_MS);
+    await settled();
+    expect(listed(), 'another project').to.equal(before);
+    api.live.tell('acme', { event: 'label', project_id: PROJECT_ID, id: LABEL, actor_id: OTHER_ID });
+    await advance(clock, LIVE_REFRESH_MS);
+    await until(() => shows('Defect') && !shows('Bug'), 'the renamed label', { saw: () => app.container.textContent });
   });
 
   it("asks nothing again of a deleted issue's own page (it would answer 404)", async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { queryKeys } from '../../api/query-keys.js';
+import { projectWorkflowKeys } from '../../api/query-keys.js';
 import { useProject, useWorkspaceSlug } from '../../layout/workspace-data.js';
 
 /** The workspace slug, project id and project (loaded by ProjectLayout above) of a project screen. */
@@ -11,14 +11,11 @@ export function useCurrentProject() {
   return { slug, projectId, project: project.data, query: project };
 }
 
-/**
- * Asks again for what shows a project's states or labels (names, colours, order): everything under
- * the project's key (its lists, boards, pickers and settings), the workspace's issue tabs and analytics.
- */
+/** Asks again for what shows a project's states or labels (names, colours, order): projectWorkflowKeys. */
 export function useProjectWorkflowRefresh(slug: string, projectId: string): () => Promise<unknown> {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [queryKeys.project(slug, projectId), queryKeys.workspaceIssueTabs(slug), queryKeys.analytics(slug)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      projectWorkflowKeys(slug, projectId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 }
