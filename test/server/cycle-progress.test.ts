@@ -123,7 +123,7 @@ describe('GET …/cycles/:cycleId/progress', () => {
       { date: '2026-02-27', scope: 1, completed: 1 },
       { date: '2026-02-28', scope: 1, completed: 1 },
     ]);
-    for (const fields of [{}, { start_date: '2026-03-07', end_date: '2026-03-20' }]) {
+    for (const fields of [{}, { start_date: '2026-03-11', end_date: '2026-03-20' }]) {
       const cycle = await newCycle(fields);
       const response = await seed.actors.member.get(`${cyclesUrl}/${cycle.id}/progress`);
       assert.equal(response.status, 200);
@@ -132,7 +132,7 @@ describe('GET …/cycles/:cycleId/progress', () => {
   });
 
   test('authorization matrix: everyone in the project reads it', async () => {
-    const cycle = await newCycle({ start_date: '2026-03-05', end_date: '2026-03-08' });
+    const cycle = await newCycle({ start_date: '2026-02-20', end_date: '2026-02-22' });
     const responses = await seed.expectMatrix('GET', `${cyclesUrl}/${cycle.id}/progress`, undefined, {
       anonymous: 401,
       nonMember: 404,
@@ -144,7 +144,7 @@ describe('GET …/cycles/:cycleId/progress', () => {
     assert.equal(responses.anonymous.body.error, 'Sign in to continue.');
     assert.deepEqual(
       responses.viewer.body.days.map((day: { date: string }) => day.date),
-      ['2026-03-05', '2026-03-06'],
+      ['2026-02-20', '2026-02-21', '2026-02-22'],
     );
   });
 

@@ -180,6 +180,31 @@ describe('PATCH and DELETE …/cycles/:cycleId', () => {
     assert.equal((await seed.actors.member.patch(`${cyclesUrl}/${cycle.id}`, { name: ' ' })).body.error, 'Cycle name is required.');
   });
 
+  test("refuses dates that share a day with another cycle of the project, on creation and change; drafts and other projects' cycles are free", async () => {
+    const first = await newCycle({ name: 'Sprint 40', start_date: '2032-05-01', end_date: '2032-05-10' });
+    const overlap = 'These dates overlap the cycle "Sprint 40" (2032-05-01 to 2032-05-10): a project\'s cycles cannot overlap. Choose other dates, or leave them empty for a draft.';
+    for (const dates of [
+      { start_date: '2032-05-10', end_date: '2032-05-20' },
+      { start_date: '2032-04-20', end_date: '2032-05-01' },
+      { start_date: '2032-05-03', end_date: '2032-05-04' },
+      { start_date: '2032-04-01', end_date: '2032-06-01' },
+    ]) {
+      const refused = await seed.actors.member.post(cyclesUrl, { name: 'Overlapping', ...dates });
+      assert.deepEqual([refused.status, refused.body], [409, { error: overlap }], JSON.stringify(dates));
+    }
+    const next = await newCycle({ start_date: '2032-05-11', end_date: '2032-05-20' });
+    const moved = await seed.actors.member.patch(`${cyclesUrl}/${next.id}`, { start_date: '2032-05-09' });
+    assert.deepEqual([moved.status, moved.body], [409, { error: overlap }]);
+    // A cycle does not overlap itself; a draft (no dates, or one of them) overlaps nothing.
+    assert.equal((await seed.actors.member.patch(`${cyclesUrl}/${first.id}`, { start_date: '2032-05-02', end_date: '2032-05-10' })).status, 200);
+    await newCycle();
+    await newCycle({ start_date: '2032-05-05' });
+    const project = await seed.actors.admin.post(`${seed.workspaceUrl}/projects`, { name: 'Parallel team', identifier: 'PARA' });
+    assert.equal(project.status, 201, project.text);
+    const elsewhere = await seed.actors.admin.post(`${seed.workspaceUrl}/projects/${project.body.id}/cycles`, { name: 'Same days', start_date: '2032-05-01', end_date: '2032-05-10' });
+    assert.equal(elsewhere.status, 201, elsewhere.text);
+  });
+
   test('authorization matrix: project Admins delete; the issues leave the cycle with an activity row', async () => {
     const cycle = await newCycle();
     const inCycle = await issue('In a deleted cycle');

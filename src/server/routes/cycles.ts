@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { cycleCreateBody, cycleUpdateBody, type CycleCreateBody, type CycleUpdateBody } from '../../api-shapes/cycle.js';
 import { findCycle, listCycles, CYCLE_NOT_FOUND, cycleDetailSchema, cycleParams, cycleSchema, type CycleDetailJson, type CycleJson } from '../cycles/cycle-shape.js';
 import { recordCycleDeletion } from '../cycles/cycle-issues.js';
+import { checkNoOverlap } from '../cycles/cycle-overlap.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
@@ -50,6 +51,7 @@ export async function cycleRoutes(app: FastifyInstance): Promise<void> {
       const name = checkedName(body.name, 'Cycle');
       checkDateOrder(body.start_date ?? null, body.end_date ?? null);
       const cycle = await db.transaction(async (tx) => {
+        await checkNoOverlap(tx, project.id, body.start_date ?? null, body.end_date ?? null);
         const created = await tx.one<{ id: string }>(
           `INSERT INTO cycles (project_id, name, description, start_date, end_date, owned_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [project.id, name, body.description?.trim() ?? '', body.start_date ?? null, body.end_date ?? null, currentUser(request).id],
@@ -93,6 +95,7 @@ export async function cycleRoutes(app: FastifyInstance): Promise<void> {
       checkDateOrder(start, end);
       const name = body.name === undefined ? cycle.name : checkedName(body.name, 'Cycle');
       return db.transaction(async (tx) => {
+        await checkNoOverlap(tx, project.id, start, end, cycle.id);
         await tx.query(`UPDATE cycles SET name = $2, description = $3, start_date = $4, end_date = $5 WHERE id = $1`, [cycle.id, name, body.description?.trim() ?? cycle.description, start, end]);
         const updated = (await findCycle(tx, project.id, cycle.id))!;
         await recordEvent(tx, { workspaceId: currentWorkspace(request).id, event: 'cycle', action: 'updated', data: { ...updated, actor_id: currentUser(request).id } });
