@@ -168,7 +168,7 @@ describe('deliveries', () => {
     await waitFor(async () => (await deliveries(hook.id))[0]?.status === 'delivered', 'the delivery recorded');
     const [logged] = await deliveries(hook.id);
     assert.deepEqual(Object.keys(logged!).sort(), keys(webhookDeliveryShape));
-    assert.deepEqual([logged!.event, logged!.action, logged!.attempts, logged!.response_status, logged!.last_error], ['issue', 'created', 1, 204, null]);
+    assert.deepEqual([logged!.event, logged!.action, logged!.attempts, logged!.response_status, logged!.last_error, logged!.next_attempt_at], ['issue', 'created', 1, 204, null, null]);
     assert.deepEqual(await deliveries(other.id), [], 'a webhook for cycles hears nothing of issues');
   });
 
@@ -201,6 +201,12 @@ describe('deliveries', () => {
     const [failed] = await deliveries(hook.id);
     assert.deepEqual([failed!.attempts, failed!.response_status, failed!.last_error], [3, 503, 'The receiver answered 503.']);
     assert.equal(receivedAt(hook.path).length, 3);
+    // Only a delivery still waiting has a next try.
+    assert.equal(failed!.next_attempt_at, null, 'a failed delivery is not tried again');
+    const due = '2099-01-01T00:00:00.000Z';
+    await server.db.query(`INSERT INTO webhook_deliveries (webhook_id, event, action, data, next_attempt_at) VALUES ($1, 'issue', 'updated', '{}', $2)`, [hook.id, due]);
+    const waiting = (await deliveries(hook.id)).find((delivery) => delivery.status === 'queued');
+    assert.equal(waiting?.next_attempt_at, due);
     receiver.handle((_request, response) => response.writeHead(204).end());
   });
 

@@ -18,7 +18,8 @@ const MANAGES_WEBHOOKS = Role.Admin;
 const WEBHOOK_NOT_FOUND = 'Webhook not found.';
 
 const WEBHOOK_COLUMNS = selectList(webhookShape, 'w');
-const DELIVERY_COLUMNS = selectList(webhookDeliveryShape, 'd');
+// A delivered or failed delivery has no next try (its column keeps the last one planned).
+const DELIVERY_COLUMNS = selectList(webhookDeliveryShape, 'd', { next_attempt_at: "CASE WHEN d.status = 'queued' THEN d.next_attempt_at END" });
 
 const webhookParams = Type.Object({ slug: Type.Unsafe<string>(slug), webhookId: uuid });
 
