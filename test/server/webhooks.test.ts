@@ -46,7 +46,7 @@ const receivedAt = (path: string) => receiver.requests.filter((request) => reque
 async function deliveries(webhookId: string, on: Seed = seed) {
   const response = await on.actors.admin.get(`${on.workspaceUrl}/webhooks/${webhookId}/deliveries`);
   assert.equal(response.status, 200, response.text);
-  return response.body as Array<{ status: string; attempts: number; response_status: number | null; last_error: string | null; event: string; action: string }>;
+  return response.body as Array<{ status: string; attempts: number; response_status: number | null; last_error: string | null; event: string; action: string; next_attempt_at: string | null }>;
 }
 
 async function newIssue(name = 'Webhook issue', on: Seed = seed) {
