@@ -352,12 +352,23 @@ describe('archive and restore', () => {
       ['DELETE', `${url}/relations/${relation.body[0].id}`, undefined],
       ['POST', `${url}/sub-issues`, { issue_ids: [other.id] }],
       ['POST', `${seed.projectUrl}/issues/${other.id}/sub-issues`, { issue_ids: [issue.id] }],
-      ['POST', `${seed.projectUrl}/bulk-update-issues`, { issue_ids: [other.id, issue.id], priority: 'urgent' }],
       ['POST', `${url}/attachments`, file],
     ] as const;
     for (const [method, target, body] of changes) {
       const answer = await seed.actors.member.request(method, target, body);
       assert.deepEqual([answer.status, answer.body], [409, { error: 'This issue is archived: restore it to change it.' }], `${method} ${target}`);
+    }
+    // Lists of issues to change or add: one archived issue among them refuses the whole list.
+    const cycle = await seed.actors.member.post(`${seed.projectUrl}/cycles`, { name: 'Archive check' });
+    const module = await seed.actors.member.post(`${seed.projectUrl}/modules`, { name: 'Archive check' });
+    const several = { error: 'Some of the selected issues are archived: restore them to change them.' };
+    for (const [target, body] of [
+      [`${seed.projectUrl}/bulk-update-issues`, { issue_ids: [other.id, issue.id], priority: 'urgent' }],
+      [`${seed.projectUrl}/cycles/${cycle.body.id}/cycle-issues`, { issues: [other.id, issue.id] }],
+      [`${seed.projectUrl}/modules/${module.body.id}/module-issues`, { issues: [issue.id, other.id] }],
+    ] as const) {
+      const answer = await seed.actors.member.post(target, body);
+      assert.deepEqual([answer.status, answer.body], [409, several], target);
     }
     const after = (await seed.actors.member.get(url)).body;
     assert.deepEqual(after, before, 'nothing changed');
