@@ -16,6 +16,10 @@ export interface AuthLimits {
   signUpBurstPerAddress: Limit;
   /** Sign-up attempts with one email from any address (an existing account's owner gets a mail for each). */
   signUpPerEmail: Limit;
+  /** Asks for a link to choose a new password from one client address, whatever the email. */
+  passwordResetPerAddress: Limit;
+  /** Asks for a link for one email from any address (its owner gets a mail for each). */
+  passwordResetPerEmail: Limit;
 }
 
 const MINUTE = 60_000;
@@ -28,6 +32,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   signUpPerAddress: { max: 20, windowMs: 60 * MINUTE },
   signUpBurstPerAddress: { max: 5, windowMs: MINUTE },
   signUpPerEmail: { max: 5, windowMs: 60 * MINUTE },
+  passwordResetPerAddress: { max: 20, windowMs: 60 * MINUTE },
+  passwordResetPerEmail: { max: 5, windowMs: 60 * MINUTE },
 };
 
 /**
@@ -69,8 +75,16 @@ export function signUpKeys(limits: AuthLimits, ip: string, email: string): Limit
   ];
 }
 
+/** The counters one ask for a link to choose a new password takes from. */
+export function passwordResetKeys(limits: AuthLimits, ip: string, email: string): LimitedKey[] {
+  return [
+    { key: `password-reset:address:${clientNetwork(ip)}`, limit: limits.passwordResetPerAddress },
+    { key: `password-reset:email:${email}`, limit: limits.passwordResetPerEmail },
+  ];
+}
+
 /** 429 with Retry-After: "Too many sign-in attempts. Please try again in 15 minutes." */
-export function tooManyAttempts(action: 'sign-in' | 'sign-up', retryAfterSeconds: number): HttpError {
+export function tooManyAttempts(action: 'sign-in' | 'sign-up' | 'password reset', retryAfterSeconds: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new HttpError(429, `Too many ${action} attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
     headers: { 'retry-after': String(retryAfterSeconds) },

@@ -37,6 +37,7 @@ import { moduleRoutes } from './modules.js';
 import { notificationRoutes } from './notifications.js';
 import { pageDescriptionRoutes } from './page-description.js';
 import { pageRoutes } from './pages.js';
+import { passwordResetRoutes } from './password-reset.js';
 import { projectMemberRoutes } from './project-members.js';
 import { projectRoutes } from './projects.js';
 import { savedViewRoutes } from './saved-views.js';
@@ -53,6 +54,7 @@ import { workspaceRoutes } from './workspaces.js';
 /** Every API route, registered under /api. One plugin per concept; add new ones here. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(instanceRoutes);
   await app.register(userRoutes);
   await app.register(themeRoutes);

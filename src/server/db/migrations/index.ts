@@ -20,6 +20,7 @@ import { estimates } from './0019-estimates.js';
 import { issueAttachments } from './0020-issue-attachments.js';
 import { intake } from './0021-intake.js';
 import { jobNotifications } from './0022-job-notifications.js';
+import { passwordResets } from './0023-password-resets.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   issueAttachments,
   intake,
   jobNotifications,
+  passwordResets,
 ];
