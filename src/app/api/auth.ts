@@ -16,11 +16,15 @@ export interface SignUpAnswer {
   message: string;
 }
 
-/** Sign-in, sign-up and sign-out (the session is an httpOnly cookie the browser keeps). */
+/** Sign-in, sign-up, sign-out and forgotten passwords (the session is an httpOnly cookie the browser keeps). */
 export function authApi(client: ApiClient) {
   return {
     signIn: (input: { email: string; password: string }) => client.request<User>('POST', '/auth/sign-in', { body: input }),
     signUp: (input: SignUpInput) => client.request<SignUpAnswer>('POST', '/auth/sign-up', { body: input }),
     signOut: () => client.request<void>('POST', '/auth/sign-out'),
+    /** Mails a link to choose a new password; the answer is the same whether the email has an account. */
+    requestPasswordReset: (email: string) => client.request<{ message: string }>('POST', '/auth/password-reset', { body: { email } }),
+    /** Sets a new password with a mailed link's token; the browser is signed in (everyone else out). */
+    resetPassword: (input: { token: string; password: string }) => client.request<User>('POST', '/auth/password-reset/confirm', { body: input }),
   };
 }

@@ -1,3 +1,5 @@
+import { RESET_PASSWORD_PATH } from '../../api-shapes/password-reset.js';
+
 /** The route patterns of the app, spec paths first (section 2). */
 export const ROUTES = {
   issue: '/:workspaceSlug/projects/:projectId/issues/:issueId',
@@ -14,6 +16,8 @@ export const ROUTES = {
   root: '/',
   signIn: '/accounts/sign-in',
   signUp: '/accounts/sign-up',
+  forgotPassword: '/accounts/forgot-password',
+  resetPassword: RESET_PASSWORD_PATH,
   onboarding: '/onboarding',
   createWorkspace: '/create-workspace',
   profileSettings: '/profile',
@@ -45,6 +49,8 @@ export const paths = {
   root: () => '/',
   signIn: (next?: string) => (next ? `/accounts/sign-in?next=${seg(next)}` : '/accounts/sign-in'),
   signUp: () => '/accounts/sign-up',
+  /** Asking for a link to choose a new password, the email field filled with `email` when given. */
+  forgotPassword: (email?: string) => (email ? `/accounts/forgot-password?email=${seg(email)}` : '/accounts/forgot-password'),
   onboarding: () => '/onboarding',
   createWorkspace: () => '/create-workspace',
   /** The user's own settings outside any workspace; it opens them in the first workspace's layout. */

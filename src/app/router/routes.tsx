@@ -25,6 +25,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/', ...screen(() => import('../screens/root-redirect.js'), (m) => m.RootRedirect) },
       { path: '/accounts/sign-in', ...screen(() => import('../screens/sign-in-screen.js'), (m) => m.SignInScreen) },
       { path: '/accounts/sign-up', ...screen(() => import('../screens/sign-up-screen.js'), (m) => m.SignUpScreen) },
+      { path: '/accounts/forgot-password', ...screen(() => import('../screens/password-reset-screens.js'), (m) => m.ForgotPasswordScreen) },
+      { path: '/accounts/reset-password', ...screen(() => import('../screens/password-reset-screens.js'), (m) => m.ResetPasswordScreen) },
       { path: '/404', element: <NotFoundScreen /> },
       {
         element: <RequireUser />,

@@ -24,7 +24,7 @@ export function SignInScreen() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<SignInValues>({ defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, formState, watch } = useForm<SignInValues>({ defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -65,6 +65,9 @@ export function SignInScreen() {
             </Button>
           </div>
         </form>
+        <p className="app-auth-switch">
+          <Link to={paths.forgotPassword(watch('email').trim() || undefined)}>Forgot your password?</Link>
+        </p>
         <p className="app-auth-switch">
           New here? <Link to={paths.signUp()}>Create an account</Link>
         </p>

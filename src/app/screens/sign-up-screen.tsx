@@ -10,9 +10,7 @@ import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
-
-/** The shortest password the server accepts. */
-export const MIN_PASSWORD_LENGTH = 8;
+import { EMAIL_RULES, NEW_PASSWORD_HINT, NEW_PASSWORD_RULES } from './auth-fields.js';
 
 interface SignUpValues {
   email: string;
@@ -73,21 +71,15 @@ export function SignUpScreen() {
             type="email"
             autoComplete="email"
             error={formState.errors.email?.message}
-            {...register('email', {
-              required: 'Email is required.',
-              pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Enter a valid email address.' },
-            })}
+            {...register('email', EMAIL_RULES)}
           />
           <TextField
             label="Password"
             type="password"
             autoComplete="new-password"
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            hint={NEW_PASSWORD_HINT}
             error={formState.errors.password?.message}
-            {...register('password', {
-              required: 'Password is required.',
-              minLength: { value: MIN_PASSWORD_LENGTH, message: `Password must have at least ${MIN_PASSWORD_LENGTH} characters.` },
-            })}
+            {...register('password', NEW_PASSWORD_RULES)}
           />
           <div className="app-auth-actions">
             <Button type="submit" variant="primary" busy={formState.isSubmitting}>

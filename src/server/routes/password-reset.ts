@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RESET_PASSWORD_PATH, RESET_TOKEN_PARAM } from '../../api-shapes/password-reset.js';
 import { passwordResetKeys, signInKeys, tooManyAttempts } from '../auth/auth-limits.js';
 import { hashPassword } from '../auth/password.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../auth/password-rules.js';
@@ -12,9 +13,6 @@ import { AUTH_USER_COLUMNS, authUserSchema, type AuthUser } from '../users/user-
 
 /** How long a link to choose a new password works. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
-
-/** The app's page a link opens; the token follows in the fragment, which browsers send to no server and no Referer. */
-export const RESET_PASSWORD_PATH = '/accounts/reset-password';
 
 /** The answer to an ask for a link, the same whether the email has an account or not. */
 export const PASSWORD_RESET_SENT = 'If this email has an account, we have sent it a link to choose a new password. The link works for one hour.';
@@ -73,7 +71,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
           user.id,
           new Date(Date.now() + PASSWORD_RESET_TTL_MS),
         ]);
-        const link = `${appOrigin(request, config.publicUrl)}${RESET_PASSWORD_PATH}#token=${token}`;
+        const link = `${appOrigin(request, config.publicUrl)}${RESET_PASSWORD_PATH}#${RESET_TOKEN_PARAM}=${token}`;
         // Not awaited: a slow mail server must not make this answer slower than an unknown email's.
         app.mailer.send(passwordResetMail(address, link)).catch((error: unknown) => request.log.error({ err: error }, 'sending the password reset mail failed'));
       }

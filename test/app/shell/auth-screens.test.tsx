@@ -1,13 +1,17 @@
 import { expect } from '@open-wc/testing';
 import { SignInScreen } from '../../../src/app/screens/sign-in-screen.js';
+import { RESET_LINK_INCOMPLETE } from '../../../src/app/screens/password-reset-screens.js';
 import { SignUpScreen } from '../../../src/app/screens/sign-up-screen.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { user } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
-import { button, cleanup, FakeApi, field, renderScreen, reply, until } from './render.js';
+import { button, cleanup, FakeApi, field, renderApp, renderScreen, reply, until } from './render.js';
 
 // A sign-up answer's message: the server sends the same one for a new and a known email.
 const SIGN_UP_MESSAGE = 'If you are not signed in now, check your inbox.';
+
+/** The link whose text is `name`. */
+const link = (root: HTMLElement, name: string) => [...root.querySelectorAll<HTMLElement>('a')].find((element) => element.textContent?.trim() === name) ?? null;
 
 const alerts = (root: HTMLElement) => [...root.querySelectorAll('[role="alert"]')].map((node) => node.textContent);
 
@@ -108,5 +112,73 @@ describe('sign-up screen', () => {
     await until(() => alerts(app.container).includes('Password is too common. Choose one that is harder to guess.'), 'the refusal');
     expect(api.sent('GET', '/users/me')).to.have.length(0);
     await expectAccessible(app.container);
+  });
+});
+
+describe('forgotten password', () => {
+  afterEach(cleanup);
+  const SENT = 'If this email has an account, we have sent it a link to choose a new password. The link works for one hour.';
+
+  it('goes from sign-in to asking for a link with the email typed, and shows the answer above the form', async () => {
+    const api = new FakeApi().on('POST', '/auth/password-reset', () => reply(202, { message: SENT }));
+    const app = renderApp('/accounts/sign-in', { api, user: null });
+    await until(() => app.container.querySelector('h1')?.textContent === 'Sign in', 'sign-in');
+    await typeInto(field(app.container, 'Email'), 'ada@example.test');
+    await click(link(app.container, 'Forgot your password?'));
+    await until(() => app.container.querySelector('h1')?.textContent === 'Forgot your password?', 'the forgotten password page');
+    expect(app.location()).to.equal('/accounts/forgot-password?email=ada%40example.test');
+    expect(field(app.container, 'Email').value).to.equal('ada@example.test');
+    await expectAccessible(app.container);
+    await click(button(app.container, 'Send link'));
+    const status = await until(() => app.container.querySelector('[role="status"]'), 'the answer');
+    expect(status.textContent).to.equal(SENT);
+    expect(api.sent('POST', '/auth/password-reset').map((request) => request.body)).to.deep.equal([{ email: 'ada@example.test' }]);
+    expect(button(app.container, 'Send another link')).to.exist;
+    await expectAccessible(app.container);
+  });
+
+  it('checks the email before asking, and shows a refusal (too many asks) in the form', async () => {
+    const api = new FakeApi().on('POST', '/auth/password-reset', () => reply(429, { error: 'Too many password reset attempts. Please try again in 42 minutes.' }));
+    const app = renderApp('/accounts/forgot-password', { api, user: null });
+    const send = await until(() => app.container.querySelector('button[type="submit"]'), 'the form');
+    await click(send as HTMLElement);
+    await until(() => alerts(app.container).includes('Email is required.'), 'the field error');
+    expect(api.requests.filter((request) => request.path.includes('password-reset'))).to.have.length(0);
+    await typeInto(field(app.container, 'Email'), 'ada@example.test');
+    await press('Enter');
+    await until(() => alerts(app.container).includes('Too many password reset attempts. Please try again in 42 minutes.'), 'the refusal');
+  });
+
+  it("sets a new password with the link's token and signs in; a used link's refusal shows with a way to a new one", async () => {
+    let used = false;
+    const api = new FakeApi()
+      .on('POST', '/auth/password-reset/confirm', () => (used ? reply(400, { error: 'This link to choose a new password has expired or was already used. Ask for a new one.' }) : ((used = true), user)))
+      .on('GET', '/users/me', () => user)
+      .on('GET', '/workspaces', () => []);
+    const app = renderApp('/accounts/reset-password#token=abc_DEF-123', { api, user: null });
+    await until(() => app.container.querySelector('h1')?.textContent === 'Choose a new password', 'the page');
+    await expectAccessible(app.container);
+    await typeInto(field(app.container, 'New password'), 'short');
+    await press('Enter');
+    await until(() => alerts(app.container).includes('Password must have at least 8 characters.'), 'the rule');
+    await typeInto(field(app.container, 'New password'), ' and long');
+    await press('Enter');
+    await until(() => !app.location().startsWith('/accounts/'), 'signed in and away', { saw: app.location });
+    expect(api.sent('POST', '/auth/password-reset/confirm')[0]!.body).to.deep.equal({ token: 'abc_DEF-123', password: 'short and long' });
+
+    const again = renderApp('/accounts/reset-password#token=abc_DEF-123', { api, user: null });
+    await until(() => again.container.querySelector('h1')?.textContent === 'Choose a new password', 'the page again');
+    await typeInto(field(again.container, 'New password'), 'another long one');
+    await press('Enter');
+    await until(() => alerts(again.container).includes('This link to choose a new password has expired or was already used. Ask for a new one.'), 'the refusal');
+    await click(link(again.container, 'Ask for a new link'));
+    await until(() => again.location() === '/accounts/forgot-password', 'asking again');
+  });
+
+  it('says so when the link has no token, with a way to a new one', async () => {
+    const app = renderApp('/accounts/reset-password', { api: new FakeApi(), user: null });
+    await until(() => alerts(app.container).includes(RESET_LINK_INCOMPLETE), 'the notice');
+    expect(app.container.querySelector('input')).to.equal(null);
+    expect(link(app.container, 'Ask for a new link')).to.exist;
   });
 });

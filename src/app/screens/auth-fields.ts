@@ -1,0 +1,19 @@
+// The rules the account screens check before asking the server (which checks them again).
+
+/** The shortest password the server accepts. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** An email field's rules (react-hook-form). */
+export const EMAIL_RULES = {
+  required: 'Email is required.',
+  pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Enter a valid email address.' },
+};
+
+/** A new password field's rules (react-hook-form) and the hint shown under it. */
+export const NEW_PASSWORD_RULES = {
+  required: 'Password is required.',
+  minLength: { value: MIN_PASSWORD_LENGTH, message: `Password must have at least ${MIN_PASSWORD_LENGTH} characters.` },
+};
+
+/** The hint under a new password field. */
+export const NEW_PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters.`;
