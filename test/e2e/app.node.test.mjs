@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
+import { seedTeam, signIn, signUp, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
 import { APP_LOADED, e2eBrowser, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
 import { button, chooseSearchResult, click, deepFind, editorBox, expectFocusBack, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
@@ -221,6 +221,44 @@ test('a member writes a description with an uploaded image and a mention, adds a
     await waitForText(page, 'updated the description');
     assert.deepEqual(problems, []);
   });
+});
+
+inChromium('someone who forgot their password asks for a link on sign-in, opens the mailed link and is signed in with the new one', async () => {
+  // A server of its own with its log on: its default mailer writes each mail there.
+  const mailing = await startAppServer({ env: { LOG_LEVEL: 'info' } });
+  const email = 'dora@example.com';
+  try {
+    const elsewhere = await signUp(mailing.base, { email, password: PASSWORD, display_name: 'Dora' });
+    const session = await openPage(browser);
+    const { page, problems } = session;
+    await onPage(session, async () => {
+      await page.goto(`${mailing.base}/accounts/sign-in`);
+      await fill(page, 'Email', email);
+      await click(page, 'Forgot your password?', { link: true });
+      await waitForPath(page, '/accounts/forgot-password');
+      await click(page, 'Send link');
+      await waitForText(page, 'we have sent it a link to choose a new password');
+      const link = await mailing.outputFind((output) => {
+        const mail = output
+          .split('\n')
+          .filter((line) => line.startsWith('{') && line.includes('"mail"'))
+          .map((line) => JSON.parse(line).mail)
+          .find((message) => message?.to === email);
+        return mail ? (/^https?:\/\/\S+\/accounts\/reset-password#token=\S+$/m.exec(mail.text)?.[0] ?? null) : undefined;
+      });
+      assert.ok(link, 'the mail holds the link');
+      await page.goto(link);
+      await fill(page, 'New password', 'a new and long password');
+      await click(page, 'Set password');
+      await waitFor(page, 'the app to leave the account screens', () => !location.pathname.startsWith('/accounts/'));
+      await assert.rejects(elsewhere.request('GET', '/api/users/me'), undefined, 'the other session ended');
+      await assert.rejects(signIn(mailing.base, { email, password: PASSWORD }), undefined, 'the old password no longer works');
+      await signIn(mailing.base, { email, password: 'a new and long password' });
+      assert.deepEqual(problems, []);
+    });
+  } finally {
+    await mailing.stop();
+  }
 });
 
 inChromium('autosave survives a reload', async () => {

@@ -24,9 +24,10 @@ export function assertBuilt() {
 const postgresUrl = process.env.E2E_POSTGRES_URL || null;
 
 /**
- * Starts `node dist/server/main.mjs` (no demo data unless `seedDemo`; `env` adds settings), waits (up to
- * `startTimeout` ms) until it answers, and returns its base URL and a stop function that also
- * removes its data. Its database is a new one on E2E_POSTGRES_URL's server when that is set and
+ * Starts `node dist/server/main.mjs` (no demo data unless `seedDemo`; `env` adds settings, and
+ * `LOG_LEVEL: 'info'` its log, where the default mailer writes each mail), waits (up to
+ * `startTimeout` ms) until it answers, and returns its base URL, a stop function that also
+ * removes its data, its output and `outputFind` to wait for something in it. Its database is a new one on E2E_POSTGRES_URL's server when that is set and
  * `database` is not `'pglite'` (the server migrates it as it starts: a fraction of a second in
  * PostgreSQL, where a server on PGlite runs every query in WebAssembly, about half its processor
  * time in a short file); otherwise a copy of a PGlite database this build's server created and
@@ -90,9 +91,31 @@ async function runServer(dataDir, { seedDemo, startTimeout, env = {} }) {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: seedDemo ? 'true' : 'false', LOG_LEVEL: 'silent', DATABASE_URL: '', PASSWORD_SCRYPT_N: '1024', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr.on('data', (chunk) => output.push(String(chunk)));
+  /** Called with each new chunk of output (outputFind's lookers). */
+  const lookers = new Set();
+  const take = (chunk) => {
+    output.push(String(chunk));
+    for (const look of [...lookers]) look();
+  };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  /**
+   * Resolves with the first value other than undefined that `find` gives for the output so far,
+   * asked again as each chunk arrives; rejects when the server exits first.
+   */
+  const outputFind = (find) =>
+    new Promise((resolve, reject) => {
+      const look = () => {
+        const found = find(output.join(''));
+        if (found === undefined) return;
+        lookers.delete(look);
+        resolve(found);
+      };
+      lookers.add(look);
+      void exited.then(() => lookers.delete(look) && reject(new Error(`the server exited before its output showed what was looked for:\n${output.join('')}`)));
+      look();
+    });
   let base;
   const stop = async ({ keepData = false } = {}) => {
     if (child.exitCode === null) {
@@ -123,7 +146,7 @@ async function runServer(dataDir, { seedDemo, startTimeout, env = {} }) {
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  return { base, stop, output };
+  return { base, stop, output, outputFind };
 }
 
 /** The base URL from the server's start line (`rich-editor: http://localhost:PORT/ …`), once printed. */
