@@ -20,6 +20,8 @@ export const issueDraftFields = {
   target_date: issueFields.target_date,
   cycle_id: nullable(uuid),
   module_id: nullable(uuid),
+  parent_id: issueFields.parent_id,
+  estimate_point: issueFields.estimate_point,
 };
 
 /** POST /workspaces/:slug/issue-drafts: a new draft in a project the caller may create issues in. */
@@ -54,6 +56,8 @@ export const issueDraftShape = Type.Object({
   target_date: plainIssueFields.target_date,
   cycle_id: nullable(uuid),
   module_id: nullable(uuid),
+  parent_id: nullable(uuid),
+  estimate_point: nullable(string),
   created_at: timestamp,
   updated_at: timestamp,
 });

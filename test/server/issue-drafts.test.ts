@@ -76,6 +76,8 @@ describe('POST …/issue-drafts', () => {
       target_date: '2030-01-05',
       cycle_id: null,
       module_id: null,
+      parent_id: null,
+      estimate_point: null,
     });
     assert.equal((await seed.actors.member.get(`${draftsUrl}/${id}`)).body.description_html, '<p>Half <strong>written</strong></p>');
   });
@@ -236,6 +238,34 @@ describe('POST …/issue-drafts/:draftId/publish', () => {
     assert.equal((await activityOf(server.db, issue.id, 'cycles')).length, 1);
     assert.equal((await seed.actors.member.get(`${draftsUrl}/${draft.id}`)).status, 404);
     assert.equal((await seed.actors.member.post(`${draftsUrl}/${draft.id}/publish`)).status, 404);
+  });
+
+  test("keeps a sub-issue's parent and an estimate, checks them as a creation would, and publishes them", async () => {
+    const parent = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: 'The parent' });
+    assert.equal(parent.status, 201, parent.text);
+    const estimate = await seed.actors.admin.patch(`${seed.projectUrl}/estimate`, { enabled: true });
+    assert.equal(estimate.status, 200, estimate.text);
+    const value = estimate.body.points[1].value as string;
+    try {
+      const draft = await newDraft('member', { name: 'A part of it', parent_id: parent.body.id, estimate_point: value });
+      const read = (await seed.actors.member.get(`${draftsUrl}/${draft.id}`)).body;
+      assert.deepEqual([read.parent_id, read.estimate_point], [parent.body.id, value]);
+      const other = await seed.actors.admin.post(`${seed.workspaceUrl}/projects`, { name: 'Elsewhere', identifier: 'ELSE' });
+      const foreign = await seed.actors.admin.post(`${seed.workspaceUrl}/projects/${other.body.id}/issues`, { name: 'Not here' });
+      for (const [fields, error] of [
+        [{ parent_id: foreign.body.id }, 'The parent must be an issue of the same project.'],
+        [{ estimate_point: 'not a point' }, null],
+      ] as const) {
+        const refused = await seed.actors.member.patch(`${draftsUrl}/${draft.id}`, fields);
+        assert.equal(refused.status, 400, JSON.stringify(fields));
+        if (error) assert.equal(refused.body.error, error);
+      }
+      const published = await seed.actors.member.post(`${draftsUrl}/${draft.id}/publish`);
+      assert.equal(published.status, 201, published.text);
+      assert.deepEqual([published.body.parent_id, published.body.estimate_point], [parent.body.id, value]);
+    } finally {
+      await seed.actors.admin.patch(`${seed.projectUrl}/estimate`, { enabled: false });
+    }
   });
 
   test('answers as creating the issue would and keeps the draft: no title, a label deleted since', async () => {

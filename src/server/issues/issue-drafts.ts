@@ -7,7 +7,8 @@ import { badRequest, notFound } from '../http/errors.js';
 import { slug, uuid } from '../http/schemas.js';
 import type { RichText } from '../rich-text/index.js';
 import { checkedIssueReferences } from './create-issue.js';
-import { checkDates } from './issue-references.js';
+import { checkDates, checkedParent } from './issue-references.js';
+import { checkedEstimatePoint } from '../estimates/estimate-system.js';
 
 // A draft's shape is defined once in src/api-shapes/issue-draft.ts (shared with the app); this
 // module gives the server its SQL, its row type and the checks a draft's fields get.
@@ -68,6 +69,8 @@ export function creationOf(draft: IssueDraftRow): IssueCreateBody {
     ...(draft.label_ids.length ? { label_ids: draft.label_ids } : {}),
     ...(draft.start_date ? { start_date: draft.start_date } : {}),
     ...(draft.target_date ? { target_date: draft.target_date } : {}),
+    ...(draft.parent_id ? { parent_id: draft.parent_id } : {}),
+    ...(draft.estimate_point !== null ? { estimate_point: draft.estimate_point } : {}),
   };
 }
 
@@ -83,11 +86,13 @@ async function checkPlanning(tx: Db, projectId: string, fields: IssueDraftFields
 
 /**
  * The checks a draft's fields get, those of an issue creation but for the title (a draft may not
- * have one yet): the dates in order, the state, assignees and labels of the project, and its
- * cycle and module. `fields` is the whole draft as it would be saved.
+ * have one yet): the dates in order, the state, assignees, labels, parent and estimate of the
+ * project, and its cycle and module. `fields` is the whole draft as it would be saved.
  */
 export async function checkDraftFields(tx: Db, projectId: string, fields: IssueDraftFields): Promise<void> {
   checkDates(fields.start_date ?? null, fields.target_date ?? null);
   await checkedIssueReferences(tx, projectId, fields);
+  if (fields.parent_id) await checkedParent(tx, projectId, null, fields.parent_id);
+  if (fields.estimate_point != null) await checkedEstimatePoint(tx, projectId, fields.estimate_point);
   await checkPlanning(tx, projectId, fields);
 }

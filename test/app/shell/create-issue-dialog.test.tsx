@@ -6,8 +6,9 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, focusedDateField, press, typeDate, typeInto } from './input.js';
 import { closed, listbox, option, property, shown } from './pickers.js';
-import { button, cleanup, field, renderApp, reply, until } from './render.js';
+import { button, cleanup, FakeApi, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { settled } from './timing.js';
 
 const CREATE = '/workspaces/:slug/projects/:projectId/issues';
 const LABEL_ID = '88888888-8888-4888-8888-888888888888';
@@ -16,7 +17,7 @@ const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-
 const dialog = () => document.querySelector<HTMLElement>('.app-dialog[role="dialog"]');
 
 /** The project's issue list over a fake that creates issues, with members, labels and a cycle to pick. */
-async function openDialog() {
+async function openDialog(configure: (api: FakeApi) => void = () => {}) {
   const { api, scene } = seededApi();
   let next = 4;
   api
@@ -29,6 +30,7 @@ async function openDialog() {
       scene.issues = [issue, ...scene.issues];
       return reply(201, { ...scene.issue, ...issue });
     });
+  configure(api);
   const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
   await until(() => rows(app.container).length === 3, 'the issues');
   await click(button(app.container, 'Create issue'));
@@ -42,6 +44,32 @@ const textbox = (editor: RichEditorElement) => until(() => editor.shadowRoot?.qu
 
 describe('create issue dialog', () => {
   afterEach(cleanup);
+
+  it("sends the estimate and the parent picked, and shows no estimate while the project's estimates are off", async () => {
+    const { api: off, form } = await openDialog();
+    await until(() => off.sent('GET', '/workspaces/:slug/projects/:projectId/estimate').length > 0, 'the estimate asked');
+    await settled();
+    expect(form.textContent, 'estimates off').to.not.include('No estimate');
+    cleanup();
+    const points = [1, 2, 3, 5].map((value, i) => ({ id: `eeeeeeee-eeee-4eee-8eee-00000000000${i}`, value: String(value) }));
+    const { api, form: again } = await openDialog((fake) =>
+      fake.on('GET', '/workspaces/:slug/projects/:projectId/estimate', () => ({ project_id: PROJECT_ID, enabled: true, type: 'points', points })),
+    );
+    await typeInto(field(again, 'Title'), 'Split the export');
+    const estimate = await property(again, 'Estimate');
+    await click(estimate);
+    await click(await until(async () => option(await listbox(), '3 points'), 'the points'));
+    await closed(estimate, 'the Estimate picker');
+    const parent = await property(again, 'Parent');
+    await click(parent);
+    await click(await until(async () => option(await listbox(), 'WEB-2 Issue number 2'), 'the parent candidates'));
+    await closed(parent, 'the Parent picker');
+    expect(parent.textContent).to.include('WEB-2 Issue number 2');
+    await click(button(again, 'Create issue'));
+    await until(() => !dialog(), 'the dialog closed');
+    const [sent] = api.sent('POST', CREATE);
+    expect(sent!.body).to.include({ name: 'Split the export', estimate_point: '3', parent_id: listedIssue(2).id });
+  });
 
   it('sends the title, description, state, priority, assignees, labels and dates, and puts the issue in the chosen cycle', async () => {
     const { api, app, form, description } = await openDialog();

@@ -38,6 +38,8 @@ function draft(n: number, fields: Partial<IssueDraft> = {}): IssueDraft {
     target_date: null,
     cycle_id: null,
     module_id: null,
+    parent_id: null,
+    estimate_point: null,
     created_at: '2025-01-01T09:00:00.000Z',
     updated_at: new Date(Date.now() - n * 3600_000).toISOString(),
     ...fields,
@@ -127,6 +129,8 @@ describe('issue drafts', () => {
         target_date: null,
         cycle_id: null,
         module_id: null,
+        parent_id: null,
+        estimate_point: null,
       },
     ]);
     await until(() => toast(DRAFT_SAVED), 'the saved toast');

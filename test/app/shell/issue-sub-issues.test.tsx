@@ -4,11 +4,13 @@ import { SUB_ISSUE_DESCRIPTION } from '../../../src/app/screens/issues/create-is
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { ISSUE_ID, listedIssue, PROJECT_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
+import { property } from './pickers.js';
 import { button, byText, cleanup, field, reply, until } from './render.js';
 import { atBothSizes, openIssuePage, SEARCH, section, SUB_ISSUES, summary } from './issue-page.js';
 
 const ISSUE = '/workspaces/:slug/projects/:projectId/issues/:issueId';
 const CREATE = '/workspaces/:slug/projects/:projectId/issues';
+const DRAFTS = '/workspaces/:slug/issue-drafts';
 
 /** Five sub-issues: one completed, one cancelled, the others not done. */
 const FIVE = [
@@ -108,6 +110,24 @@ describe('issue page: sub-issues', () => {
     expect(api.sent('POST', CREATE)[0]!.body).to.deep.include({ name: 'Fix the footer too', parent_id: ISSUE_ID });
     await until(() => rows(app.container).length === 1, 'the new sub-issue listed');
     expect(rows(app.container)).to.deep.equal(['WEB-8 Fix the footer tooTodo']);
+  });
+
+  it('shows the parent in the sub-issue dialog; closed untouched it keeps no draft, closed with a title its draft keeps the parent', async () => {
+    const { app, api } = await openIssuePage();
+    api.on('POST', DRAFTS, (request) => reply(201, { id: 'dddddddd-dddd-4ddd-8ddd-000000000001', ...(request.body as object) }));
+    await click(button(section(app.container, 'Sub-issues'), 'Add sub-issue'));
+    let form = await until(() => dialog()?.querySelector('form'), 'the create dialog');
+    expect((await property(form, 'Parent')).textContent).to.include('Fix the header');
+    await press('Escape');
+    await until(() => !dialog(), 'the dialog closed');
+    expect(api.sent('POST', DRAFTS), 'nothing to keep').to.have.length(0);
+
+    await click(button(section(app.container, 'Sub-issues'), 'Add sub-issue'));
+    form = await until(() => dialog()?.querySelector('form'), 'the create dialog again');
+    await typeInto(field(form, 'Title'), 'Fix the footer later');
+    await press('Escape');
+    await until(() => !dialog(), 'the dialog closed again');
+    expect(api.sent('POST', DRAFTS)[0]!.body).to.deep.include({ name: 'Fix the footer later', parent_id: ISSUE_ID });
   });
 
   it("takes a sub-issue out: the sub-issue's parent is cleared", async () => {

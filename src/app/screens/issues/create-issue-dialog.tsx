@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type { RichEditorElement } from '../../../react/index.js';
@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/api-error.js';
 import type { IssueInput } from '../../api/issues.js';
 import { assetIdsInHtml } from '../../api/file-assets.js';
 import { queryKeys } from '../../api/query-keys.js';
-import type { IssueDraft } from '../../api/types.js';
+import type { IssueDetail, IssueDraft } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
 import { useEditorHost } from '../../editor/use-editor-host.js';
 import { useProject } from '../../layout/workspace-data.js';
@@ -20,6 +20,7 @@ import { useNotify } from '../../ui/toasts.js';
 import { submitOnModEnter } from '../../widgets/command-palette/shortcuts.js';
 import { AssigneePicker, LabelPicker, OptionalPicker, PriorityPicker, StatePicker, usePlanningChoices, useProjectChoices } from './issue-pickers.js';
 import { isBlank, NOTHING_PICKED, pickedOf, type DialogContent, type Picked } from './issue-draft-content.js';
+import { EstimatePicker, useEstimate } from './issue-estimate.js';
 import { useDraftKeeping } from './use-draft-keeping.js';
 import { issueKey } from './issue-key.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
@@ -83,11 +84,22 @@ function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close
   const choices = useProjectChoices(slug, projectId);
   const planning = usePlanningChoices(slug, projectId, project);
   const editor = useRef<RichEditorElement>(null);
-  const [picked, setPicked] = useState<Picked>(() => (draft ? pickedOf(draft) : NOTHING_PICKED));
+  const estimate = useEstimate(slug, projectId).data;
+  // A sub-issue's dialog opens with its parent picked: that alone is nothing to keep as a draft, and "Create more" keeps it.
+  const [start] = useState<Picked>(() => ({ ...NOTHING_PICKED, parent_id: parentId ?? null }));
+  const [picked, setPicked] = useState<Picked>(() => (draft ? pickedOf(draft) : start));
+  const parents = useQuery({
+    queryKey: [...queryKeys.issues(slug, projectId), 'parent-candidates'],
+    queryFn: ({ signal }) => api.issues.search(slug, projectId, {}, signal),
+  });
+  const parentItems = parents.data?.map((issue) => ({ id: issue.id, name: `${issueKey(issue)} ${issue.name}` }));
+  const knownParent = picked.parent_id ? queryClient.getQueryData<IssueDetail>(queryKeys.issue(slug, projectId, picked.parent_id)) : undefined;
+  // Estimates turned off in the project: the dialog shows no estimate and keeps none.
+  const held = (): Picked => (estimate?.enabled ? picked : { ...picked, estimate_point: null });
   const [createMore, setCreateMore] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset, setFocus, getValues } = useForm<{ name: string }>({ defaultValues: { name: draft?.name ?? '' } });
-  const content = (): DialogContent => ({ name: getValues('name'), html: editor.current?.getHTML() ?? '', picked });
+  const content = (): DialogContent => ({ name: getValues('name'), html: editor.current?.getHTML() ?? '', picked: held(), start });
   const keeping = useDraftKeeping({ slug, projectId, draft, close });
   requestClose.current = () => void keeping.close(content());
   // After an issue made with "Create more", the emptied form takes the next title.
@@ -114,7 +126,8 @@ function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close
       ...(picked.label_ids.length ? { label_ids: picked.label_ids } : {}),
       ...(picked.start_date ? { start_date: picked.start_date } : {}),
       ...(picked.target_date ? { target_date: picked.target_date } : {}),
-      ...(parentId ? { parent_id: parentId } : {}),
+      ...(picked.parent_id ? { parent_id: picked.parent_id } : {}),
+      ...(held().estimate_point !== null ? { estimate_point: held().estimate_point } : {}),
     };
     try {
       // A kept draft is saved as the dialog holds it, then published: the server puts the issue in its cycle and module.
@@ -131,7 +144,7 @@ function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close
       notify({ type: 'success', message: `Issue ${issueKey(issue)} created.` });
       if (!createMore) return close();
       reset({ name: '' });
-      setPicked(NOTHING_PICKED);
+      setPicked(start);
       keeping.forget();
       editor.current?.clear();
       setCreated((count) => count + 1);
@@ -164,6 +177,15 @@ function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close
         <DatePicker label="Target date" namedWhenEmpty value={picked.target_date} invalid={datesBackwards} onPick={(day) => pick({ target_date: day })} />
         {planning.cycleView ? <OptionalPicker label="Cycle" none="No cycle" items={planning.cycles} value={picked.cycle_id} onChange={(cycleId) => pick({ cycle_id: cycleId })} /> : null}
         {planning.moduleView ? <OptionalPicker label="Module" none="No module" items={planning.modules} value={picked.module_id} onChange={(moduleId) => pick({ module_id: moduleId })} /> : null}
+        {estimate?.enabled ? <EstimatePicker estimate={estimate} value={picked.estimate_point} onChange={(value) => pick({ estimate_point: value })} /> : null}
+        <OptionalPicker
+          label="Parent"
+          none="No parent"
+          items={parentItems}
+          value={picked.parent_id}
+          currentName={knownParent ? `${issueKey(knownParent)} ${knownParent.name}` : undefined}
+          onChange={(id) => pick({ parent_id: id })}
+        />
       </div>
       <div className="app-dialog-actions">
         <label className="app-switch">

@@ -21,6 +21,7 @@ import { issueAttachments } from './0020-issue-attachments.js';
 import { intake } from './0021-intake.js';
 import { jobNotifications } from './0022-job-notifications.js';
 import { passwordResets } from './0023-password-resets.js';
+import { draftParentAndEstimate } from './0024-draft-parent-estimate.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   intake,
   jobNotifications,
   passwordResets,
+  draftParentAndEstimate,
 ];
