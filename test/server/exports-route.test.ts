@@ -317,6 +317,16 @@ describe('GET …/exports/ and …/exports/:jobId/download', () => {
     assert.equal((await other.actors.admin.get(`${url}${jobId}/download`)).status, 200);
   });
 
+  test("a member sees of others' jobs only the projects they can open; an admin sees all", async () => {
+    const hidden = await seed.actors.admin.post(`${seed.workspaceUrl}/projects`, { name: 'Board only', identifier: 'BRD' });
+    assert.equal(hidden.status, 201, hidden.text);
+    const created = await seed.actors.admin.post(exportsUrl, { provider: 'csv', project_ids: [seed.project.id, hidden.body.id] });
+    assert.equal(created.status, 201, created.text);
+    const listedTo = async (actor: 'member' | 'admin') => (await seed.actors[actor].get(exportsUrl)).body.find((j: { id: string }) => j.id === created.body.id).project_ids;
+    assert.deepEqual(await listedTo('member'), [seed.project.id]);
+    assert.deepEqual([...(await listedTo('admin'))].sort(), [seed.project.id, hidden.body.id].sort());
+  });
+
   test("another workspace's jobs are neither listed nor downloadable", async () => {
     const other = await seedWorkspace(server);
     const created = await other.actors.admin.post(`${other.workspaceUrl}/exports`, { provider: 'csv', project_ids: [other.project.id] });

@@ -78,10 +78,15 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const page = pagination(request.query);
-      return db.query<ExportJobJson>(
+      const workspace = currentWorkspace(request);
+      const jobs = await db.query<ExportJobJson>(
         `SELECT ${EXPORT_JOB_COLUMNS} FROM export_jobs j WHERE j.workspace_id = $1 ORDER BY j.created_at DESC, j.id LIMIT $2 OFFSET $3`,
-        [currentWorkspace(request).id, page.limit, page.offset],
+        [workspace.id, page.limit, page.offset],
       );
+      if (workspace.role >= Role.Admin) return jobs;
+      // Others' jobs name only the projects the reader can open: a project's id is not told to those outside it.
+      const open = new Set(await openProjectIds(db, workspace.id, currentUser(request).id, workspace.role));
+      return jobs.map((job) => ({ ...job, project_ids: job.project_ids.filter((id) => open.has(id)) }));
     },
   );
 
