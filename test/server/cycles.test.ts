@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { issueRowShape } from '../../src/api-shapes/issue.js';
 import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
@@ -306,6 +307,40 @@ describe('…/cycles/:cycleId/cycle-issues', () => {
     assert.equal(again.body.error, 'This issue is not in the cycle.');
     const rows = await activityOf(server.db, leaving.id, 'cycles');
     assert.deepEqual(rows.at(-1), { verb: 'deleted', old_value: cycle.name, new_value: null, old_identifier: cycle.id, new_identifier: null, actor_id: seed.users.member.id });
+  });
+});
+
+describe('…/cycles/:cycleId/transfer-issues', () => {
+  test("moves the ended cycle's issues not done with to the next cycle, each with its activity; done, cancelled and archived ones stay", async () => {
+    const ended = await newCycle({ name: 'Sprint 10', start_date: '2019-02-01', end_date: '2019-02-10' });
+    const next = await newCycle({ name: 'Sprint 11', start_date: '2033-02-01', end_date: '2033-02-10' });
+    const all = [];
+    for (const [i, group] of (['backlog', 'started', 'completed', 'cancelled', 'started'] as const).entries()) all.push(await issue(`Transfer ${i}`, { group }));
+    const [backlog, started, done, cancelled, archived] = all;
+    assert.equal((await seed.actors.member.post(`${cyclesUrl}/${ended.id}/cycle-issues`, { issues: all.map((i) => i.id) })).status, 200);
+    assert.equal((await seed.actors.member.post(`${seed.projectUrl}/issues/${archived!.id}/archive`)).status, 200);
+    const url = `${cyclesUrl}/${ended.id}/transfer-issues`;
+    const moved = await seed.actors.member.post(url, { new_cycle_id: next.id });
+    assert.deepEqual([moved.status, moved.body], [200, { transferred: 2 }]);
+    const ids = async (cycleId: string) => new Set((await seed.actors.member.get(`${cyclesUrl}/${cycleId}/cycle-issues`)).body.map((i: { id: string }) => i.id));
+    assert.deepEqual(await ids(next.id), new Set([backlog!.id, started!.id]));
+    assert.deepEqual(await ids(ended.id), new Set([done!.id, cancelled!.id, archived!.id]), 'the archived issue stays in its cycle');
+    const rows = await activityOf(server.db, started!.id, 'cycles');
+    assert.deepEqual(rows.map((row) => [row.verb, row.old_value, row.new_value]).at(-1), ['updated', 'Sprint 10', 'Sprint 11']);
+    assert.deepEqual((await seed.actors.member.post(url, { new_cycle_id: next.id })).body, { transferred: 0 }, 'nothing left to move');
+
+    const older = await newCycle({ name: 'Sprint 9', start_date: '2019-01-01', end_date: '2019-01-10' });
+    for (const [body, status, error] of [
+      [{ new_cycle_id: ended.id }, 400, 'Choose another cycle to move the issues to.'],
+      [{ new_cycle_id: older.id }, 400, 'The cycle "Sprint 9" has ended: choose a current or upcoming cycle, or a draft.'],
+      [{ new_cycle_id: randomUUID() }, 404, 'Cycle not found.'],
+      [{}, 400, null],
+    ] as const) {
+      const refused = await seed.actors.member.post(url, body);
+      assert.equal(refused.status, status, JSON.stringify(body));
+      if (error) assert.equal(refused.body.error, error);
+    }
+    await seed.expectMatrix('POST', url, { new_cycle_id: next.id }, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 200, admin: 200 });
   });
 });
 

@@ -1,7 +1,8 @@
 import type { Db } from '../db/index.js';
-import { notFound } from '../http/errors.js';
+import { DONE_STATE_GROUPS } from '../../api-shapes/state-groups.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
-import { CYCLE_NOT_FOUND } from './cycle-shape.js';
+import { CYCLE_NOT_FOUND, findCycle } from './cycle-shape.js';
 
 /** The cycle issues are added to or removed from. */
 export interface CycleRef {
@@ -74,4 +75,36 @@ export async function recordCycleDeletion(tx: Db, cycle: CycleRef, actorId: stri
   for (const issue of issues) {
     await recordIssueActivity(tx, { issue, actorId, field: 'cycles', verb: 'deleted', oldValue: cycle.name, oldIdentifier: cycle.id });
   }
+}
+
+/** The answer when the cycle to move issues to is the cycle they are in. */
+export const TRANSFER_TO_ITSELF = 'Choose another cycle to move the issues to.';
+
+/** The answer when the cycle to move issues to has ended. */
+export const transferToEnded = (name: string) => `The cycle "${name}" has ended: choose a current or upcoming cycle, or a draft.`;
+
+/**
+ * Moves the issues of cycle `fromId` that are not done with (no state, or a state outside the
+ * completed and cancelled groups; archived and deleted issues stay) to cycle `toId` of the same
+ * project, inside `tx`, each with its activity (addIssuesToCycle): the usual end of a cycle. Both
+ * cycles are locked in id order, so two transfers between the same cycles take turns. Answers how
+ * many moved. 404 for a cycle that is not the project's, 400 for the same cycle or an ended one.
+ */
+export async function transferUnfinishedIssues(tx: Db, projectId: string, fromId: string, toId: string, actorId: string): Promise<number> {
+  await tx.query('SELECT id FROM cycles WHERE id = ANY($1::uuid[]) AND project_id = $2 ORDER BY id FOR UPDATE', [[fromId, toId], projectId]);
+  const [from, to] = [await findCycle(tx, projectId, fromId), await findCycle(tx, projectId, toId)];
+  if (!from || !to) throw notFound(CYCLE_NOT_FOUND);
+  if (from.id === to.id) throw badRequest(TRANSFER_TO_ITSELF);
+  if (to.status === 'completed') throw badRequest(transferToEnded(to.name));
+  const unfinished = await tx.query<ActivityIssue>(
+    `SELECT i.id, i.project_id, i.workspace_id FROM cycle_issues ci
+       JOIN issues i ON i.id = ci.issue_id
+       LEFT JOIN states s ON s.id = i.state_id
+      WHERE ci.cycle_id = $1 AND i.deleted_at IS NULL AND i.archived_at IS NULL
+        AND (s."group" IS NULL OR NOT (s."group" = ANY($2::text[])))
+      ORDER BY i.sequence_id`,
+    [from.id, DONE_STATE_GROUPS],
+  );
+  if (unfinished.length) await addIssuesToCycle(tx, { id: to.id, name: to.name }, unfinished, actorId);
+  return unfinished.length;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { addIssuesToCycle, cycleOf, removeIssueFromCycle } from '../cycles/cycle-issues.js';
+import { addIssuesToCycle, cycleOf, removeIssueFromCycle, transferUnfinishedIssues } from '../cycles/cycle-issues.js';
 import { cycleParams } from '../cycles/cycle-shape.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { notFound } from '../http/errors.js';
@@ -70,6 +70,25 @@ export async function cycleIssueRoutes(app: FastifyInstance): Promise<void> {
         if (!(await removeIssueFromCycle(tx, cycle, request.params.issueId, user.id))) throw notFound('This issue is not in the cycle.');
       });
       return reply.code(204).send();
+    },
+  );
+
+  // The end of a cycle: its issues not done with move to the next one.
+  app.post<{ Params: CycleParams; Body: { new_cycle_id: string } }>(
+    '/workspaces/:slug/projects/:projectId/cycles/:cycleId/transfer-issues',
+    {
+      preHandler: cyclesFor(Role.Member),
+      schema: {
+        params: cycleParams,
+        body: { type: 'object', required: ['new_cycle_id'], additionalProperties: false, properties: { new_cycle_id: uuid } },
+        response: { 200: { type: 'object', required: ['transferred'], additionalProperties: false, properties: { transferred: { type: 'integer' } } } },
+      },
+    },
+    async (request) => {
+      const project = currentProject(request);
+      const user = currentUser(request);
+      const transferred = await db.transaction((tx) => transferUnfinishedIssues(tx, project.id, request.params.cycleId, request.body.new_cycle_id, user.id));
+      return { transferred };
     },
   );
 }
