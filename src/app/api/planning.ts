@@ -51,6 +51,11 @@ export function planningApi(client: ApiClient) {
     /** A cycle's burn-down (scope and completed issues per day) and its issues by priority. */
     cycleProgress: (slug: string, projectId: string, cycleId: string) =>
       client.request<CycleProgress>('GET', `${projectPath(slug, projectId)}/cycles/${encodeURIComponent(cycleId)}/progress`),
+    /** Moves an ended cycle's issues not done with to another cycle; answers how many moved. */
+    transferCycleIssues: (slug: string, projectId: string, cycleId: string, newCycleId: string) =>
+      client.request<{ transferred: number }>('POST', `${projectPath(slug, projectId)}/cycles/${encodeURIComponent(cycleId)}/transfer-issues`, {
+        body: { new_cycle_id: newCycleId },
+      }),
     pages: (slug: string, projectId: string, type?: PageListType) =>
       client.request<PageSummary[]>('GET', `${projectPath(slug, projectId)}/pages`, { query: { type } }),
     createPage: (slug: string, projectId: string, input: PageCreateBody) =>

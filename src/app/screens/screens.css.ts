@@ -9,6 +9,8 @@ export const screensCss = `
 .app-card h2 { margin: 0 0 4px; font-size: 16px; display: flex; align-items: center; gap: 8px; overflow-wrap: anywhere; }
 .app-card p { margin: 0; color: var(--app-muted); }
 .app-card-progress { display: grid; gap: 4px; margin-top: 8px; color: var(--app-muted); font-size: var(--app-text-sm); }
+.app-cycle-transfer { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; margin: 12px 0; }
+.app-cycle-transfer .app-note { margin: 0; }
 .app-project-grid { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--app-space-3); grid-template-columns: repeat(auto-fill, minmax(min(260px, 100%), 1fr)); }
 /* The item stretches to its row's height and the card fills it: every card in a row is as tall as the tallest. */
 .app-project-grid > li { display: flex; min-width: 0; }

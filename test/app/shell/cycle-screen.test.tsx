@@ -6,7 +6,7 @@ import { expectAccessible } from '../../helpers/element-ui.js';
 import type { RoleValue } from '../../../src/app/roles.js';
 import { listedIssue, project, PROJECT_ID, USER_ID } from './fixtures.js';
 import { click, press, typeDate, typeInto } from './input.js';
-import { button, byText, cleanup, field, renderApp, until } from './render.js';
+import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
 const CYCLE_ID = '99999999-9999-4999-8999-999999999999';
@@ -111,6 +111,31 @@ describe('cycle screen', () => {
     await until(() => api.sent('GET', CYCLE).length === 2, 'the cycle refreshed');
   });
 
+  it("moves an ended cycle's unfinished issues to a cycle that has not ended, chosen in a dialog", async () => {
+    const { app, api } = await openCycle();
+    const next = { ...cycle({ id: 'aaaaaaaa-9999-4999-8999-999999999999', name: 'Sprint 2', start_date: '2099-03-15', end_date: '2099-03-28', status: 'upcoming' }) };
+    const older = { ...cycle({ id: 'bbbbbbbb-9999-4999-8999-999999999999', name: 'Sprint 0', status: 'completed' }) };
+    api
+      .on('GET', CYCLES, () => [next, cycle(), older])
+      .on('POST', `${CYCLE}/transfer-issues`, (request) => (request.body as { new_cycle_id: string }).new_cycle_id === next.id ? { transferred: 1 } : reply(400, { error: 'No.' }));
+    expect(byText(app.container, '.app-note', 'This cycle has ended with 1 issue not done.')).to.exist;
+    await click(button(app.container, 'Move unfinished issues'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the dialog');
+    const select = await until(() => dialog.querySelector('select'), 'the cycles');
+    expect([...select.options].map((option) => option.textContent)).to.deep.equal(['Choose a cycle', 'Sprint 2']);
+    await click(button(dialog, 'Move 1 issue'));
+    await until(() => byText(dialog, '[role="alert"]', 'Choose the cycle to move the issues to.'), 'asked to choose');
+    expect(api.sent('POST', `${CYCLE}/transfer-issues`)).to.have.length(0);
+    select.focus();
+    await press('ArrowDown');
+    await until(() => select.value === next.id, 'Sprint 2 chosen', { saw: () => select.value });
+    await expectAccessible(dialog);
+    await click(button(dialog, 'Move 1 issue'));
+    await until(() => byText(document.body, '.app-toast', '1 issue moved to Sprint 2.'), 'the toast');
+    await until(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
+    expect(api.sent('POST', `${CYCLE}/transfer-issues`).map((request) => request.body)).to.deep.equal([{ new_cycle_id: next.id }]);
+  });
+
   it('removes an issue from the cycle', async () => {
     const { app, api } = await openCycle();
     await click(button(app.container, 'Remove WEB-2 from the cycle'));
@@ -152,11 +177,14 @@ describe('cycle screen', () => {
     const member = await openCycle(15);
     expect(button(member.app.container, 'Delete cycle')).to.equal(null);
     expect(button(member.app.container, 'Edit cycle')).to.exist;
+    expect(button(member.app.container, 'Move unfinished issues')).to.exist;
     cleanup();
     const viewer = await openCycle(10);
     expect(button(viewer.app.container, 'Edit cycle')).to.equal(null);
     expect(button(viewer.app.container, 'Add existing issues')).to.equal(null);
     expect(button(viewer.app.container, 'Remove WEB-2 from the cycle')).to.equal(null);
+    expect(button(viewer.app.container, 'Move unfinished issues')).to.equal(null);
+    expect(byText(viewer.app.container, '.app-note', 'This cycle has ended with 1 issue not done.'), 'the count still shows').to.exist;
   });
 
   it('creates a cycle with dates from the list', async () => {

@@ -17,6 +17,7 @@ import { useCurrentProject } from '../projects/use-current-project.js';
 import { screensCss } from '../screens.css.js';
 import { capitalised, cycleKind, moduleKind, type PlanningKind } from './planning-kinds.js';
 import { CyclePanels } from './cycle-panels.js';
+import { CycleTransfer } from './cycle-transfer.js';
 import { PlanningBreakdown, PlanningFacts } from './planning-facts.js';
 import { PlanningIssues } from './planning-issues.js';
 import { PlanningManage } from './planning-manage.js';
@@ -78,6 +79,7 @@ export function PlanningScreen<K extends PlanningKindName>({ kind }: { kind: Pla
           ) : (
             <>
               <PlanningFacts item={item.data} kind={kind} />
+              {isCycle(item.data) ? <CycleTransfer slug={slug} projectId={projectId} cycle={item.data} itemKey={itemKey} mayEdit={mayEdit} /> : null}
               {isCurrentCycle(item.data) ? (
                 <CyclePanels slug={slug} projectId={projectId} cycle={item.data} itemKey={itemKey} role={project.role} />
               ) : (
@@ -92,9 +94,14 @@ export function PlanningScreen<K extends PlanningKindName>({ kind }: { kind: Pla
   );
 }
 
+/** Whether the item is a cycle (cycles end on an end date, modules on a target date). */
+function isCycle(item: CycleDetail | ModuleDetail): item is CycleDetail {
+  return 'end_date' in item;
+}
+
 /** Whether the item is the project's current cycle (today between its dates), which shows its panels. */
 function isCurrentCycle(item: CycleDetail | ModuleDetail): item is CycleDetail {
-  return 'end_date' in item && item.status === 'current';
+  return isCycle(item) && item.status === 'current';
 }
 
 /** A cycle's page. */

@@ -1,0 +1,108 @@
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useApi } from '../../api/api-context.js';
+import { errorMessage } from '../../api/api-error.js';
+import { queryKeys } from '../../api/query-keys.js';
+import type { CycleDetail } from '../../api/types.js';
+import { Button } from '../../ui/button.js';
+import { AppDialog } from '../../ui/dialog.js';
+import { FormError } from '../../ui/form-field.js';
+import { Note } from '../../ui/note.js';
+import { useNotify } from '../../ui/toasts.js';
+
+const issues = (count: number) => `${count} ${count === 1 ? 'issue' : 'issues'}`;
+
+/** How many of a cycle's issues are not done with (not completed nor cancelled; issues without a state among them). */
+export function unfinishedIssues(cycle: CycleDetail): number {
+  return cycle.total_issues - cycle.completed_issues - cycle.cancelled_issues;
+}
+
+/**
+ * An ended cycle's issues not done with: how many, and for members the way to move them to a
+ * cycle that has not ended (current, upcoming or a draft), chosen in a dialog; the server's
+ * refusal stays in the dialog, and a toast says how many moved where.
+ */
+export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { slug: string; projectId: string; cycle: CycleDetail; itemKey: QueryKey; mayEdit: boolean }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [target, setTarget] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const listKey = queryKeys.planning(slug, projectId, 'cycles');
+  const cycles = useQuery({ queryKey: listKey, queryFn: () => api.planning.group('cycles').list(slug, projectId), enabled: open });
+  const unfinished = unfinishedIssues(cycle);
+  if (cycle.status !== 'completed' || unfinished <= 0) return null;
+  const targets = (cycles.data ?? []).filter((other) => other.id !== cycle.id && other.status !== 'completed');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const chosen = targets.find((other) => other.id === target);
+    if (!chosen) return setFailure('Choose the cycle to move the issues to.');
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { transferred } = await api.planning.transferCycleIssues(slug, projectId, cycle.id, chosen.id);
+      notify({ type: 'success', message: `${issues(transferred)} moved to ${chosen.name}.` });
+      setOpen(false);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: itemKey }), queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) })]);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="app-cycle-transfer">
+      <Note>{`This cycle has ended with ${issues(unfinished)} not done.`}</Note>
+      {mayEdit ? (
+        <Button
+          onClick={() => {
+            setTarget('');
+            setFailure(null);
+            setOpen(true);
+          }}
+        >
+          Move unfinished issues
+        </Button>
+      ) : null}
+      <AppDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Move unfinished issues"
+        description={`The ${issues(unfinished)} of ${cycle.name} that are not completed or cancelled move to the cycle you choose.`}
+        size="small"
+      >
+        <form onSubmit={submit} noValidate>
+          {cycles.isPending ? (
+            <Note>Loading cycles…</Note>
+          ) : targets.length === 0 ? (
+            <Note>There is no current or upcoming cycle, nor a draft, to move them to: create one first.</Note>
+          ) : (
+            <div className="app-field">
+              <label htmlFor={id}>Move to</label>
+              <select id={id} value={target} onChange={(event) => setTarget(event.target.value)}>
+                <option value="">Choose a cycle</option>
+                {targets.map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {other.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <FormError message={failure} />
+          <div className="app-dialog-actions">
+            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="submit" variant="primary" busy={busy} disabled={targets.length === 0}>
+              {`Move ${issues(unfinished)}`}
+            </Button>
+          </div>
+        </form>
+      </AppDialog>
+    </div>
+  );
+}
