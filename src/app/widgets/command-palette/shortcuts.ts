@@ -1,5 +1,5 @@
 // The app's keyboard shortcuts: the list the help dialog shows and the window listener running them.
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { clock } from '../../../core/index.js';
 
 /** What a shortcut does; the layout gives each one its handler. */
@@ -111,7 +111,9 @@ const isMac = () => /mac|iphone|ipad/i.test(navigator.platform || navigator.user
 export function useShortcuts(run: (action: ShortcutAction) => void): void {
   const latest = useRef(run);
   latest.current = run;
-  useEffect(() => {
+  // Listening from before the first paint: a passive effect can run a frame or more after the
+  // screen shows (later still on a busy machine), and a Ctrl+K pressed meanwhile did nothing.
+  useLayoutEffect(() => {
     let pendingG: number | null = null;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
