@@ -3,8 +3,9 @@
 // signs the browser in.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { DEFAULT_AUTH_LIMITS } from '../../src/server/auth/auth-limits.js';
 import { REPEATED_PASSWORD_MESSAGE } from '../../src/server/auth/password-rules.js';
-import { PASSWORD_RESET_LINK_INVALID, PASSWORD_RESET_SENT } from '../../src/server/routes/password-reset.js';
+import { CURRENT_PASSWORD_WRONG, PASSWORD_RESET_LINK_INVALID, PASSWORD_RESET_SENT } from '../../src/server/routes/password-reset.js';
 import { RecordingMailer, startServer, uniqueEmail, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -89,4 +90,42 @@ test('asks for one email are limited (its owner gets a mail for each), with the 
   assert.equal(refused.status, 429);
   assert.match(refused.body.error, /^Too many password reset attempts\. Please try again in \d+ minutes?\.$/);
   assert.ok(Number(refused.headers.get('retry-after')) > 0);
+});
+
+test('a signed-in user changes their password with the current one; other sessions end, this one stays', async () => {
+  const email = uniqueEmail('changer');
+  const browser = server.client();
+  await browser.signUp({ email, password: 'the old password' });
+  const elsewhere = server.client();
+  assert.equal((await elsewhere.post('/api/auth/sign-in', { email, password: 'the old password' })).status, 200);
+  const link = (await askForLink(email))!;
+
+  const wrong = await browser.request('PUT', '/api/users/me/password', { current_password: 'not it', new_password: 'a brand new one' });
+  assert.deepEqual([wrong.status, wrong.body], [400, { error: CURRENT_PASSWORD_WRONG }]);
+  const weak = await browser.request('PUT', '/api/users/me/password', { current_password: 'the old password', new_password: 'aaaaaaaa' });
+  assert.deepEqual([weak.status, weak.body], [400, { error: REPEATED_PASSWORD_MESSAGE }]);
+  assert.equal((await server.client().request('PUT', '/api/users/me/password', { current_password: 'the old password', new_password: 'a brand new one' })).status, 401);
+
+  const changed = await browser.request('PUT', '/api/users/me/password', { current_password: 'the old password', new_password: 'a brand new one' });
+  assert.equal(changed.status, 204, changed.text);
+  assert.equal((await browser.get('/api/users/me')).status, 200, 'this browser stays signed in');
+  assert.equal((await elsewhere.get('/api/users/me')).status, 401, 'the other session ended');
+  assert.equal((await server.client().post('/api/auth/sign-in', { email, password: 'the old password' })).status, 401);
+  assert.equal((await server.client().post('/api/auth/sign-in', { email, password: 'a brand new one' })).status, 200);
+  const stale = await server.client().post('/api/auth/password-reset/confirm', { token: link, password: 'yet another one' });
+  assert.deepEqual([stale.status, stale.body], [400, { error: PASSWORD_RESET_LINK_INVALID }], 'a link asked for before ends too');
+});
+
+test('guesses at the current password count as sign-in attempts', async () => {
+  const limited = await startServer({}, { authLimits: { ...DEFAULT_AUTH_LIMITS, signInPerEmail: { max: 2, windowMs: 60_000 } } });
+  try {
+    const client = limited.client();
+    await client.signUp({ email: uniqueEmail('guessed'), password: 'the old password' });
+    for (let i = 0; i < 2; i++) assert.equal((await client.request('PUT', '/api/users/me/password', { current_password: `guess ${i}`, new_password: 'a brand new one' })).status, 400);
+    const refused = await client.request('PUT', '/api/users/me/password', { current_password: 'the old password', new_password: 'a brand new one' });
+    assert.equal(refused.status, 429);
+    assert.match(refused.body.error, /^Too many password change attempts\. Please try again in \d+ minutes?\.$/);
+  } finally {
+    await limited.close();
+  }
 });

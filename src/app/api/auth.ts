@@ -26,5 +26,7 @@ export function authApi(client: ApiClient) {
     requestPasswordReset: (email: string) => client.request<{ message: string }>('POST', '/auth/password-reset', { body: { email } }),
     /** Sets a new password with a mailed link's token; the browser is signed in (everyone else out). */
     resetPassword: (input: { token: string; password: string }) => client.request<User>('POST', '/auth/password-reset/confirm', { body: input }),
+    /** Changes the signed-in user's password; every other session ends. */
+    changePassword: (input: { current_password: string; new_password: string }) => client.request<void>('PUT', '/users/me/password', { body: input }),
   };
 }

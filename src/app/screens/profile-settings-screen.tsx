@@ -22,6 +22,7 @@ import { useNotify } from '../ui/toasts.js';
 import { ThemeForm, type CustomTheme } from '../widgets/theme-form/index.js';
 import { ProfilePicture } from './profile-picture.js';
 import { screensCss } from './screens.css.js';
+import { NEW_PASSWORD_HINT, NEW_PASSWORD_RULES } from './auth-fields.js';
 
 const THEME_MODES: ReadonlyArray<{ mode: ThemeMode; label: string }> = [
   { mode: 'system', label: 'System' },
@@ -72,6 +73,40 @@ function ProfileForm() {
   );
 }
 
+/** The password, changed with the current one; the server signs every other browser out. */
+function PasswordForm() {
+  const api = useApi();
+  const notify = useNotify();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset } = useForm<{ current: string; next: string }>({ defaultValues: { current: '', next: '' } });
+  const onSubmit = handleSubmit(async ({ current, next }) => {
+    setFailure(null);
+    try {
+      await api.auth.changePassword({ current_password: current, new_password: next });
+      reset();
+      notify({ type: 'success', message: 'Password changed. Other browsers signed in to your account are signed out.' });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Change password">
+      <FormError message={failure} />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.current?.message}
+        {...register('current', { required: 'Current password is required.' })}
+      />
+      <TextField label="New password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} error={formState.errors.next?.message} {...register('next', NEW_PASSWORD_RULES)} />
+      <Button type="submit" variant="primary" busy={formState.isSubmitting}>
+        Change password
+      </Button>
+    </form>
+  );
+}
+
 function CustomThemeEditor() {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -100,7 +135,7 @@ function CustomThemeEditor() {
   return <ThemeForm initial={saved.data} onSave={save} onPreview={(theme) => applyCustomTheme(theme)} />;
 }
 
-/** The user's own settings (profile, and the app's theme: system, light, dark or their custom colours), shown in the workspace layout. */
+/** The user's own settings (profile, password, and the app's theme: system, light, dark or their custom colours), shown in the workspace layout. */
 export function ProfileSettingsScreen() {
   useStyles('app-controls', controlsCss);
   useStyles('app-screens', screensCss);
@@ -114,6 +149,10 @@ export function ProfileSettingsScreen() {
           <h3>Profile picture</h3>
           <ProfilePicture />
           <ProfileForm />
+        </section>
+        <section aria-labelledby="password-heading">
+          <h2 id="password-heading">Password</h2>
+          <PasswordForm />
         </section>
         <section aria-labelledby="theme-heading">
           <h2 id="theme-heading">Theme</h2>

@@ -84,7 +84,7 @@ export function passwordResetKeys(limits: AuthLimits, ip: string, email: string)
 }
 
 /** 429 with Retry-After: "Too many sign-in attempts. Please try again in 15 minutes." */
-export function tooManyAttempts(action: 'sign-in' | 'sign-up' | 'password reset', retryAfterSeconds: number): HttpError {
+export function tooManyAttempts(action: 'sign-in' | 'sign-up' | 'password reset' | 'password change', retryAfterSeconds: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new HttpError(429, `Too many ${action} attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
     headers: { 'retry-after': String(retryAfterSeconds) },

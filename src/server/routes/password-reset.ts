@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RESET_PASSWORD_PATH, RESET_TOKEN_PARAM } from '../../api-shapes/password-reset.js';
 import { passwordResetKeys, signInKeys, tooManyAttempts } from '../auth/auth-limits.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../auth/password-rules.js';
 import { createSession, hashSessionToken } from '../auth/sessions.js';
-import { setSessionCookie } from '../http/auth.js';
+import { requireUser, sessionToken, setSessionCookie } from '../http/auth.js';
+import { currentUser } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import { text } from '../http/schemas.js';
 import type { MailMessage } from '../mail/index.js';
@@ -19,6 +20,9 @@ export const PASSWORD_RESET_SENT = 'If this email has an account, we have sent i
 
 /** The answer to a link that does not work (never made, used, or expired). */
 export const PASSWORD_RESET_LINK_INVALID = 'This link to choose a new password has expired or was already used. Ask for a new one.';
+
+/** The answer to a password change whose current password is wrong. */
+export const CURRENT_PASSWORD_WRONG = 'The current password is not right.';
 
 /** The mail with the link. */
 export function passwordResetMail(to: string, link: string): MailMessage {
@@ -48,9 +52,11 @@ function appOrigin(request: FastifyRequest, publicUrl: string | null): string {
 }
 
 /**
- * Forgotten passwords: an ask mails a link (rate-limited per client address and per email, and
+ * Passwords. Forgotten: an ask mails a link (rate-limited per client address and per email, and
  * answered alike whether the email has an account); the link's token, with a new password, sets
- * it, ends every session and link of the account, and signs the browser in.
+ * it, ends every session and link of the account, and signs the browser in. Changed by the
+ * signed-in user: the current password (each try counted as a sign-in attempt) and a new one;
+ * every other session and every link of the account ends.
  */
 export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
@@ -119,6 +125,43 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       const session = await createSession(db, config.sessionSecret, user.id);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return user;
+    },
+  );
+
+  app.put<{ Body: { current_password: string; new_password: string } }>(
+    '/users/me/password',
+    {
+      preHandler: requireUser,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['current_password', 'new_password'],
+          additionalProperties: false,
+          properties: { current_password: text(MAX_PASSWORD_LENGTH, 1), new_password: text(MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH) },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const problem = passwordProblem(request.body.new_password);
+      if (problem) throw badRequest(problem);
+      // A guess at the current password is a guess at signing in: the same counters.
+      const keys = signInKeys(config.authLimits, request.ip, user.email);
+      const wait = await app.rateLimiter.take([keys.perAddressAndEmail, keys.perEmail, keys.perAddress]);
+      if (wait > 0) throw tooManyAttempts('password change', wait);
+      const stored = await db.one<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
+      if (!(await verifyPassword(request.body.current_password, stored.password_hash, config.passwordCost))) throw badRequest(CURRENT_PASSWORD_WRONG);
+      await app.rateLimiter.reset([keys.perAddressAndEmail.key, keys.perEmail.key]);
+      await app.rateLimiter.giveBack([keys.perAddress.key]);
+      const passwordHash = await hashPassword(request.body.new_password, config.passwordCost);
+      const token = sessionToken(request);
+      await db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
+        // Whoever knew the old password is signed out; this browser stays in.
+        await tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2', [user.id, token ? hashSessionToken(config.sessionSecret, token) : null]);
+        await tx.query('DELETE FROM password_resets WHERE user_id = $1', [user.id]);
+      });
+      return reply.code(204).send();
     },
   );
 }

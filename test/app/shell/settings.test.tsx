@@ -84,6 +84,30 @@ describe('profile settings screen', () => {
     expect(api.sent('PATCH', '/users/me')[0]!.body).to.deep.equal({ display_name: 'Ada', first_name: 'Ada', last_name: 'Lovelace-King' });
   });
 
+  it("changes the password with the current one, shows the server's refusal, and empties the form once changed", async () => {
+    let attempts = 0;
+    const api = new FakeApi().on('PUT', '/users/me/password', () => (++attempts === 1 ? reply(400, { error: 'The current password is not right.' }) : undefined));
+    const app = renderScreen('/profile', <ProfileSettingsScreen />, '/profile', { api, user });
+    const form = app.container.querySelector<HTMLElement>('form[aria-label="Change password"]')!;
+    await click(button(form, 'Change password'));
+    await until(() => byText(form, '[role="alert"]', 'Current password is required.'), 'the field errors');
+    expect(api.sent('PUT', '/users/me/password')).to.have.length(0);
+    await typeInto(field(form, 'Current password'), 'guess');
+    await typeInto(field(form, 'New password'), 'a brand new one');
+    await click(button(form, 'Change password'));
+    await until(() => byText(form, '[role="alert"]', 'The current password is not right.'), 'the refusal');
+    expect(field(form, 'New password').value, 'what was typed stays').to.equal('a brand new one');
+    await typeInto(field(form, 'Current password'), ' again');
+    await click(button(form, 'Change password'));
+    await until(() => byText(document, '.app-toast', 'Password changed. Other browsers signed in to your account are signed out.'), 'the toast');
+    expect(api.sent('PUT', '/users/me/password').map((request) => request.body)).to.deep.equal([
+      { current_password: 'guess', new_password: 'a brand new one' },
+      { current_password: 'guess again', new_password: 'a brand new one' },
+    ]);
+    expect([field(form, 'Current password').value, field(form, 'New password').value]).to.deep.equal(['', '']);
+    await expectAccessible(app.container);
+  });
+
   it('uploads a profile picture, then deletes the one it replaces', async () => {
     const OLD = '/api/users/file-assets/99999999-9999-4999-8999-999999999999';
     const NEW = '/api/users/file-assets/88888888-8888-4888-8888-888888888888';
