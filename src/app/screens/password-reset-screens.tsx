@@ -11,7 +11,7 @@ import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
-import { EMAIL_RULES, NEW_PASSWORD_HINT, NEW_PASSWORD_RULES } from './auth-fields.js';
+import { EMAIL_RULES, NEW_PASSWORD_RULES, NewPasswordField } from './auth-fields.js';
 
 /** What the reset page says when its address carries no token (cut short when copied, say). */
 export const RESET_LINK_INCOMPLETE = 'This link is incomplete: open the whole link from the mail, or ask for a new one.';
@@ -102,14 +102,7 @@ export function ResetPasswordScreen() {
             <p>Once it is set you are signed in here, and signed out everywhere else.</p>
             <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
               <FormError message={serverError} />
-              <TextField
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                hint={NEW_PASSWORD_HINT}
-                error={formState.errors.password?.message}
-                {...register('password', NEW_PASSWORD_RULES)}
-              />
+              <NewPasswordField label="New password" error={formState.errors.password?.message} {...register('password', NEW_PASSWORD_RULES)} />
               <div className="app-auth-actions">
                 <Button type="submit" variant="primary" busy={formState.isSubmitting}>
                   Set password

@@ -22,7 +22,7 @@ import { useNotify } from '../ui/toasts.js';
 import { ThemeForm, type CustomTheme } from '../widgets/theme-form/index.js';
 import { ProfilePicture } from './profile-picture.js';
 import { screensCss } from './screens.css.js';
-import { NEW_PASSWORD_HINT, NEW_PASSWORD_RULES } from './auth-fields.js';
+import { NEW_PASSWORD_RULES, NewPasswordField } from './auth-fields.js';
 
 const THEME_MODES: ReadonlyArray<{ mode: ThemeMode; label: string }> = [
   { mode: 'system', label: 'System' },
@@ -99,7 +99,7 @@ function PasswordForm() {
         error={formState.errors.current?.message}
         {...register('current', { required: 'Current password is required.' })}
       />
-      <TextField label="New password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} error={formState.errors.next?.message} {...register('next', NEW_PASSWORD_RULES)} />
+      <NewPasswordField label="New password" error={formState.errors.next?.message} {...register('next', NEW_PASSWORD_RULES)} />
       <Button type="submit" variant="primary" busy={formState.isSubmitting}>
         Change password
       </Button>

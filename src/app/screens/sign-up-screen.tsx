@@ -10,7 +10,7 @@ import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
-import { EMAIL_RULES, NEW_PASSWORD_HINT, NEW_PASSWORD_RULES } from './auth-fields.js';
+import { EMAIL_RULES, NEW_PASSWORD_RULES, NewPasswordField } from './auth-fields.js';
 
 interface SignUpValues {
   email: string;
@@ -73,14 +73,7 @@ export function SignUpScreen() {
             error={formState.errors.email?.message}
             {...register('email', EMAIL_RULES)}
           />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint={NEW_PASSWORD_HINT}
-            error={formState.errors.password?.message}
-            {...register('password', NEW_PASSWORD_RULES)}
-          />
+          <NewPasswordField label="Password" error={formState.errors.password?.message} {...register('password', NEW_PASSWORD_RULES)} />
           <div className="app-auth-actions">
             <Button type="submit" variant="primary" busy={formState.isSubmitting}>
               Create account

@@ -1,4 +1,6 @@
-// The rules the account screens check before asking the server (which checks them again).
+// The rules the account screens check before asking the server (which checks them again), and
+// the field for choosing a password.
+import { TextField, type TextFieldProps } from '../ui/form-field.js';
 
 /** The shortest password the server accepts. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -17,3 +19,11 @@ export const NEW_PASSWORD_RULES = {
 
 /** The hint under a new password field. */
 export const NEW_PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters.`;
+
+/**
+ * A field for choosing a password: masked, the browser's new-password autofill, the rules' hint.
+ * Spread `register(name, NEW_PASSWORD_RULES)` into it.
+ */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint'>) {
+  return <TextField type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} {...props} />;
+}
