@@ -1,13 +1,17 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { LogOut, Plus, Trash2 } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
 import { errorMessage } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import type { Member } from '../api/types.js';
 import { useWorkspace, useWorkspaceMembers, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, isRole, Role, roleName, type RoleValue } from '../roles.js';
+import { paths } from '../router/paths.js';
+import { useSignedInUser } from '../session/session.js';
 import { Button } from '../ui/button.js';
+import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { Spinner } from '../ui/spinner.js';
 import { useNotify } from '../ui/toasts.js';
@@ -16,12 +20,18 @@ import { Icon } from '../ui/icon.js';
 
 const ROLES = [Role.Admin, Role.Member, Role.Viewer, Role.Guest] as const;
 
-/** Settings, Members: everyone in the workspace with their role; admins add people by e-mail, change roles and remove members. */
+/**
+ * Settings, Members: everyone in the workspace with their role; admins add people by e-mail,
+ * change roles and remove members, and everyone can leave; removing and leaving ask first.
+ */
 export function SettingsMembersScreen() {
   const slug = useWorkspaceSlug();
   const members = useWorkspaceMembers(slug);
   const workspace = useWorkspace(slug);
   const isAdmin = can(workspace.data?.role, Role.Admin);
+  const user = useSignedInUser();
+  // Where focus goes once a removed member's row (and the button that opened the dialog) is gone.
+  const table = useRef<HTMLTableElement>(null);
   return (
     <SettingsGuard page="members">
       {isAdmin ? <AddMemberForm slug={slug} /> : null}
@@ -31,21 +41,27 @@ export function SettingsMembersScreen() {
         <p role="alert">{members.error.message}</p>
       ) : (
         <div className="app-table-scroll">
-          <table className="app-table">
+          <table className="app-table" ref={table} tabIndex={-1} aria-label="Members">
             <thead>
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Role</th>
-                {isAdmin ? (
-                  <th scope="col">
-                    <span className="app-visually-hidden">Actions</span>
-                  </th>
-                ) : null}
+                <th scope="col">
+                  <span className="app-visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {members.data.map((member) => (
-                <MemberRow key={member.id} slug={slug} member={member} isAdmin={isAdmin} />
+                <MemberRow
+                  key={member.id}
+                  slug={slug}
+                  workspaceName={workspace.data?.name ?? slug}
+                  member={member}
+                  isAdmin={isAdmin}
+                  isSelf={member.id === user.id}
+                  afterRemoval={() => table.current?.focus()}
+                />
               ))}
             </tbody>
           </table>
@@ -69,10 +85,37 @@ function useMembersChange<T>(slug: string, run: (input: T) => Promise<unknown>, 
   });
 }
 
-function MemberRow({ slug, member, isAdmin }: { slug: string; member: Member; isAdmin: boolean }) {
+interface MemberRowProps {
+  slug: string;
+  workspaceName: string;
+  member: Member;
+  isAdmin: boolean;
+  /** The row of the signed-in user: Leave instead of Remove. */
+  isSelf: boolean;
+  afterRemoval(): void;
+}
+
+function MemberRow({ slug, workspaceName, member, isAdmin, isSelf, afterRemoval }: MemberRowProps) {
   const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notify = useNotify();
   const changeRole = useMembersChange(slug, (role: RoleValue) => api.workspaces.setMemberRole(slug, member.id, role), 'Role changed.');
-  const remove = useMembersChange(slug, () => api.workspaces.removeMember(slug, member.id), 'Member removed.');
+  const [confirming, setConfirming] = useState(false);
+  const removed = useRef(false);
+  const remove = async () => {
+    await api.workspaces.removeMember(slug, member.id);
+    removed.current = true;
+    setConfirming(false);
+    if (isSelf) {
+      notify({ type: 'success', message: `You left ${workspaceName}.` });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.workspaces() });
+      navigate(paths.root(), { replace: true });
+      return;
+    }
+    notify({ type: 'success', message: 'Member removed.' });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.members(slug) });
+  };
   return (
     <tr>
       <td>{member.display_name}</td>
@@ -97,14 +140,36 @@ function MemberRow({ slug, member, isAdmin }: { slug: string; member: Member; is
           roleName(member.role)
         )}
       </td>
-      {isAdmin ? (
-        <td>
-          <Button variant="danger" size="small" busy={remove.isPending} aria-label={`Remove ${member.display_name}`} onClick={() => remove.mutate(undefined)}>
+      <td>
+        {isSelf ? (
+          <Button variant="danger" size="small" onClick={() => setConfirming(true)}>
+            <Icon icon={LogOut} />
+            Leave
+          </Button>
+        ) : isAdmin ? (
+          <Button variant="danger" size="small" aria-label={`Remove ${member.display_name}`} onClick={() => setConfirming(true)}>
             <Icon icon={Trash2} />
             Remove
           </Button>
-        </td>
-      ) : null}
+        ) : null}
+        <ConfirmDeleteDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={isSelf ? 'Leave workspace' : 'Remove member'}
+          description={
+            isSelf
+              ? `Leave ${workspaceName}? You lose access to its projects and pages until an admin adds you again.`
+              : `Remove ${member.display_name} from ${workspaceName}? They lose access to its projects and pages; what they made stays.`
+          }
+          confirmLabel={isSelf ? 'Leave' : 'Remove'}
+          onDelete={remove}
+          onCloseAutoFocus={(event) => {
+            if (!removed.current) return;
+            event.preventDefault();
+            if (!isSelf) afterRemoval();
+          }}
+        />
+      </td>
     </tr>
   );
 }

@@ -99,10 +99,34 @@ describe('workspace settings: roles, general, members, exports', () => {
     adaRole.value = '15';
     adaRole.dispatchEvent(new Event('change', { bubbles: true }));
     await until(() => byText(document, '.app-toast', 'A workspace needs at least one admin.'), "the server's refusal");
-    // From the keyboard: the toast may cover the button's place on the screen.
+    // From the keyboard: the toast may cover the button's place on the screen. Removing asks first.
     button(app.container, 'Remove Grace')!.focus();
     await press('Enter');
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    expect(dialog.textContent).to.contain('Remove Grace from Acme?');
+    expect(api.sent('DELETE', `/workspaces/acme/members/${OTHER_ID}`), 'nothing removed before confirming').to.have.length(0);
+    await click(button(dialog, 'Remove'));
     await until(() => api.sent('DELETE', `/workspaces/acme/members/${OTHER_ID}`).length === 1, 'the removal');
+    await until(() => byText(document, '.app-toast', 'Member removed.'), 'the toast');
+    await until(() => document.activeElement === app.container.querySelector('table[aria-label="Members"]'), 'focus on the members');
+  });
+
+  it('lets anyone leave the workspace after confirming; the last admin is told why not', async () => {
+    const { api, scene } = seededApi((s) => (s.workspace = workspace(15)));
+    let refuse = true;
+    api.on('DELETE', '/workspaces/:slug/members/:userId', () => (refuse ? reply(409, { error: 'A workspace needs at least one admin.' }) : undefined));
+    const app = renderApp(paths.settings('acme', 'members'), { api });
+    await click(await until(() => button(app.container, 'Leave'), 'the leave button'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    expect(dialog.textContent).to.contain('Leave Acme?');
+    await click(button(dialog, 'Leave'));
+    await until(() => byText(dialog, '[role="alert"]', 'A workspace needs at least one admin.'), 'the refusal in the dialog');
+    expect(api.sent('DELETE', `/workspaces/acme/members/${USER_ID}`)).to.have.length(1);
+    refuse = false;
+    scene.workspace = { ...scene.workspace, slug: 'elsewhere' };
+    await click(button(dialog, 'Leave'));
+    await until(() => byText(document, '.app-toast', 'You left Acme.'), 'the toast');
+    await until(() => !app.location().startsWith('/acme'), 'away from the workspace', { saw: app.location });
   });
 
   it('adds a member by e-mail', async () => {
