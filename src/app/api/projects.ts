@@ -1,4 +1,4 @@
-import type { ProjectCreateBody, ProjectUpdateBody } from '../../api-shapes/project.js';
+import type { ProjectCreateBody, ProjectMemberCreateBody, ProjectMemberUpdateBody, ProjectUpdateBody } from '../../api-shapes/project.js';
 import type { ApiClient } from './client.js';
 import type { Member, Project, ProjectFeature } from './types.js';
 
@@ -20,5 +20,12 @@ export function projectsApi(client: ApiClient) {
     update: (slug: string, projectId: string, input: ProjectUpdateBody) =>
       client.request<Project>('PATCH', projectPath(slug, projectId), { body: input }),
     members: (slug: string, projectId: string) => client.request<Member[]>('GET', `${projectPath(slug, projectId)}/members`),
+    /** Adds a workspace member to the project (project admins). */
+    addMember: (slug: string, projectId: string, input: ProjectMemberCreateBody) =>
+      client.request<Member>('POST', `${projectPath(slug, projectId)}/members`, { body: input }),
+    setMemberRole: (slug: string, projectId: string, userId: string, role: ProjectMemberUpdateBody['role']) =>
+      client.request<Member>('PATCH', `${projectPath(slug, projectId)}/members/${encodeURIComponent(userId)}`, { body: { role } satisfies ProjectMemberUpdateBody }),
+    /** Takes a member out of the project (project admins), or the caller themselves (leaving). */
+    removeMember: (slug: string, projectId: string, userId: string) => client.request<void>('DELETE', `${projectPath(slug, projectId)}/members/${encodeURIComponent(userId)}`),
   };
 }

@@ -19,6 +19,7 @@ import { useNotify } from '../ui/toasts.js';
 import { CoverPickerPopover } from '../widgets/cover-picker/index.js';
 import { useUnsplashConfigured, useUploadLimit } from '../editor/use-upload-limit.js';
 import { ProjectEstimates } from './projects/project-estimates.js';
+import { ProjectMembers } from './projects/project-members.js';
 import { ProjectStates } from './projects/project-states.js';
 import { PROJECT_FEATURES } from './projects/project-features.js';
 import { useCurrentProject, useProjectWorkflowRefresh } from './projects/use-current-project.js';
@@ -28,7 +29,8 @@ import { NO_COLOUR, StateDot } from '../ui/pickers/index.js';
 import { EditNamedColourDialog } from './projects/named-form-dialog.js';
 
 /**
- * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
+ * A project's settings: its name, identifier (read-only) and cover; its members (project admins
+ * add and manage them, anyone leaves); its features (project admins);
  * its workflow states (project admins); its labels (members); the empty state of integrations, which the product does not offer yet;
  * and its estimates (project admins).
  */
@@ -41,6 +43,7 @@ export function ProjectSettingsScreen() {
       <PageHeader title="Project settings" description={project.name} />
       <div className="app-content app-settings-page">
         <ProjectGeneral key={project.id} slug={slug} project={project} />
+        <ProjectMembers slug={slug} project={project} />
         <ProjectFeatures slug={slug} project={project} />
         <ProjectStates slug={slug} project={project} />
         <ProjectLabels slug={slug} project={project} />

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
-import type { Project } from '../../../src/app/api/types.js';
+import type { Member, Project } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import type { RoleValue } from '../../../src/app/roles.js';
-import { project, PROJECT_ID, STATE_ID } from './fixtures.js';
+import { members, project, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -247,5 +247,86 @@ describe('project settings screen', () => {
     expect(button(app.container, 'Make default: Todo')).to.equal(null);
     expect(button(app.container, 'Edit state Todo'), 'no state editing').to.equal(null);
     await expectAccessible(app.container);
+  });
+});
+
+describe('project settings: members', () => {
+  afterEach(cleanup);
+  const MEMBERS = '/workspaces/:slug/projects/:projectId/members';
+  const BOB: Member = { id: 'bbbbbbbb-0000-4000-8000-000000000002', display_name: 'Bob', first_name: 'Bob', is_bot: false, avatar: null, role: 15 };
+
+  /** The project's settings over a fake whose project holds Ada (the reader) and whose workspace also has Grace and Bob. */
+  function openMembers(role: RoleValue = 20) {
+    const { api } = seededApi((scene) => (scene.projects = [project(role)]));
+    let inProject: Member[] = [{ ...members[0]!, role }];
+    api
+      .on('GET', '/workspaces/:slug/members', () => [...members, BOB])
+      .on('GET', MEMBERS, () => inProject)
+      .on('POST', MEMBERS, (request) => {
+        const body = request.body as { user_id: string; role: RoleValue };
+        const added = { ...[...members, BOB].find((member) => member.id === body.user_id)!, role: body.role };
+        inProject = [...inProject, added];
+        return reply(201, added);
+      })
+      .on('PATCH', `${MEMBERS}/:userId`, (request) => {
+        inProject = inProject.map((member) => (member.id === request.params.userId ? { ...member, role: (request.body as { role: RoleValue }).role } : member));
+        return inProject.find((member) => member.id === request.params.userId);
+      })
+      .on('DELETE', `${MEMBERS}/:userId`, (request) => void (inProject = inProject.filter((member) => member.id !== request.params.userId)));
+    const app = renderApp(SETTINGS_URL, { api });
+    return { api, app };
+  }
+  const table = (root: HTMLElement) => root.querySelector<HTMLTableElement>('table[aria-label="Project members"]');
+  const names = (root: HTMLElement) => [...table(root)!.querySelectorAll('tbody tr td:first-child')].map((cell) => cell.textContent);
+
+  it('adds someone of the workspace with a role, changes a role, and removes a member after confirming', async () => {
+    const { api, app } = openMembers();
+    await until(() => table(app.container), 'the members');
+    const form = await until(() => app.container.querySelector<HTMLElement>('form[aria-label="Add a project member"]'), 'the add form');
+    const person = field<HTMLSelectElement>(form, 'Person');
+    expect([...person.options].map((option) => option.textContent)).to.deep.equal(['Choose someone of the workspace', 'Grace', 'Bob']);
+    await click(button(form, 'Add to project'));
+    await until(() => byText(app.container, '[role="alert"]', 'Choose the person to add.'), 'asked to choose');
+    person.focus();
+    await press('ArrowDown');
+    await press('ArrowDown');
+    await until(() => person.value === BOB.id, 'Bob chosen', { saw: () => person.value });
+    const roleField = field<HTMLSelectElement>(form, 'Role');
+    roleField.focus();
+    await press('ArrowDown');
+    await until(() => roleField.value === '10', 'Viewer chosen', { saw: () => roleField.value });
+    await click(button(form, 'Add to project'));
+    await until(() => byText(document.body, '.app-toast', 'Bob added to Website.'), 'the toast');
+    expect(api.sent('POST', MEMBERS)[0]!.body).to.deep.equal({ user_id: BOB.id, role: 10 });
+    await until(() => names(app.container).includes('Bob'), 'Bob listed');
+    expect([...field<HTMLSelectElement>(form, 'Person').options].map((option) => option.textContent), 'Bob is no longer a choice').to.deep.equal(['Choose someone of the workspace', 'Grace']);
+
+    const bobRole = app.container.querySelector<HTMLSelectElement>('select[aria-label="Role of Bob"]')!;
+    bobRole.value = '15';
+    bobRole.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => api.sent('PATCH', `${MEMBERS}/:userId`).length === 1, 'the role change');
+    expect(api.sent('PATCH', `${MEMBERS}/:userId`)[0]!.body).to.deep.equal({ role: 15 });
+
+    await click(button(app.container, 'Remove Bob'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    expect(dialog.textContent).to.contain('Remove Bob from Website?');
+    await click(button(dialog, 'Remove'));
+    await until(() => !names(app.container).includes('Bob'), 'Bob gone');
+    await until(() => document.activeElement === table(app.container), 'focus on the members');
+    await expectAccessible(app.container);
+  });
+
+  it('shows a member the list without the admin controls, and lets them leave the project', async () => {
+    const { api, app } = openMembers(15);
+    await until(() => table(app.container), 'the members');
+    expect(app.container.querySelector('form[aria-label="Add a project member"]')).to.equal(null);
+    expect(table(app.container)!.querySelector('select')).to.equal(null);
+    await click(button(table(app.container)!, 'Leave'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    expect(dialog.textContent).to.contain('Leave Website?');
+    await click(button(dialog, 'Leave'));
+    await until(() => app.location() === paths.projects('acme'), 'the projects', { saw: app.location });
+    expect(api.sent('DELETE', `${MEMBERS}/:userId`)[0]!.path).to.contain(members[0]!.id);
+    await until(() => byText(document.body, '.app-toast', 'You left Website.'), 'the toast');
   });
 });

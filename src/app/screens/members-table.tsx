@@ -1,0 +1,156 @@
+import { LogOut, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { errorMessage } from '../api/api-error.js';
+import type { Member } from '../api/types.js';
+import { isRole, Role, roleName, type RoleValue } from '../roles.js';
+import { Button } from '../ui/button.js';
+import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
+import { Icon } from '../ui/icon.js';
+import { useNotify } from '../ui/toasts.js';
+
+/** The roles a member of a workspace or a project can be given, highest first. */
+export const MEMBER_ROLES = [Role.Admin, Role.Member, Role.Viewer, Role.Guest] as const;
+
+/** Where the members are: its name and what its people can open there ("projects and pages"). */
+export interface MembersPlace {
+  name: string;
+  holds: string;
+}
+
+/** Props of {@link MembersTable}. */
+export interface MembersTableProps {
+  /** The table's accessible name. */
+  label: string;
+  members: readonly Member[];
+  place: MembersPlace;
+  /** The signed-in user: their row offers Leave instead of Remove. */
+  selfId: string;
+  /** Whether the reader changes roles and removes others (an admin of the place). */
+  mayManage: boolean;
+  roles: readonly RoleValue[];
+  /** Changes a member's role and refreshes what shows it; a rejection is a toast with its reason. */
+  changeRole(userId: string, role: RoleValue): Promise<unknown>;
+  /** Takes a member out (the reader too, leaving); a rejection stays in the confirming dialog. */
+  remove(userId: string): Promise<unknown>;
+  /** After another member was removed: refresh the list. */
+  afterRemoved(): Promise<unknown>;
+  /** After the reader left: go somewhere they still belong. */
+  afterLeft(): Promise<unknown> | void;
+}
+
+/**
+ * The members of a workspace or a project with their roles: admins change roles and remove
+ * others, everyone can leave; removing and leaving ask first. Focus goes to the table once a
+ * removed member's row is gone.
+ */
+export function MembersTable(props: MembersTableProps) {
+  const table = useRef<HTMLTableElement>(null);
+  return (
+    <div className="app-table-scroll">
+      <table className="app-table" ref={table} tabIndex={-1} aria-label={props.label}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">
+              <span className="app-visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.members.map((member) => (
+            <MemberRow key={member.id} {...props} member={member} afterRemoval={() => table.current?.focus()} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function MemberRow({ member, place, selfId, mayManage, roles, changeRole, remove, afterRemoved, afterLeft, afterRemoval }: MembersTableProps & { member: Member; afterRemoval(): void }) {
+  const notify = useNotify();
+  const isSelf = member.id === selfId;
+  const [changing, setChanging] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const removed = useRef(false);
+  const setRole = async (role: RoleValue) => {
+    setChanging(true);
+    try {
+      await changeRole(member.id, role);
+      notify({ type: 'success', message: 'Role changed.' });
+    } catch (error) {
+      // The server's own words: "A workspace needs at least one admin." and the like.
+      notify({ type: 'error', message: errorMessage(error) });
+    } finally {
+      setChanging(false);
+    }
+  };
+  const confirmRemoval = async () => {
+    await remove(member.id);
+    removed.current = true;
+    setConfirming(false);
+    if (isSelf) {
+      notify({ type: 'success', message: `You left ${place.name}.` });
+      await afterLeft();
+    } else {
+      notify({ type: 'success', message: 'Member removed.' });
+      await afterRemoved();
+    }
+  };
+  return (
+    <tr>
+      <td>{member.display_name}</td>
+      <td>
+        {mayManage ? (
+          <select
+            aria-label={`Role of ${member.display_name}`}
+            value={member.role}
+            disabled={changing}
+            onChange={(event) => {
+              const role = Number(event.target.value);
+              if (isRole(role)) void setRole(role);
+            }}
+          >
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {roleName(role)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          roleName(member.role)
+        )}
+      </td>
+      <td>
+        {isSelf ? (
+          <Button variant="danger" size="small" onClick={() => setConfirming(true)}>
+            <Icon icon={LogOut} />
+            Leave
+          </Button>
+        ) : mayManage ? (
+          <Button variant="danger" size="small" aria-label={`Remove ${member.display_name}`} onClick={() => setConfirming(true)}>
+            <Icon icon={Trash2} />
+            Remove
+          </Button>
+        ) : null}
+        <ConfirmDeleteDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={isSelf ? `Leave ${place.name}` : 'Remove member'}
+          description={
+            isSelf
+              ? `Leave ${place.name}? You lose access to its ${place.holds} until an admin adds you again.`
+              : `Remove ${member.display_name} from ${place.name}? They lose access to its ${place.holds}; what they made stays.`
+          }
+          confirmLabel={isSelf ? 'Leave' : 'Remove'}
+          onDelete={confirmRemoval}
+          onCloseAutoFocus={(event) => {
+            if (!removed.current) return;
+            event.preventDefault();
+            if (!isSelf) afterRemoval();
+          }}
+        />
+      </td>
+    </tr>
+  );
+}
