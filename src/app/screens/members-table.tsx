@@ -1,5 +1,5 @@
 import { LogOut, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type SelectHTMLAttributes } from 'react';
 import { errorMessage } from '../api/api-error.js';
 import type { Member } from '../api/types.js';
 import { isRole, Role, roleName, type RoleValue } from '../roles.js';
@@ -9,7 +9,27 @@ import { Icon } from '../ui/icon.js';
 import { useNotify } from '../ui/toasts.js';
 
 /** The roles a member of a workspace or a project can be given, highest first. */
-export const MEMBER_ROLES = [Role.Admin, Role.Member, Role.Viewer, Role.Guest] as const;
+const MEMBER_ROLES = [Role.Admin, Role.Member, Role.Viewer, Role.Guest] as const;
+
+/** A choice of MEMBER_ROLES; `onRole` gets the role chosen. */
+export function RoleSelect({ value, onRole, ...select }: { value: RoleValue; onRole(role: RoleValue): void } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>) {
+  return (
+    <select
+      {...select}
+      value={value}
+      onChange={(event) => {
+        const role = Number(event.target.value);
+        if (isRole(role)) onRole(role);
+      }}
+    >
+      {MEMBER_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {roleName(role)}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** Where the members are: its name and what its people can open there ("projects and pages"). */
 export interface MembersPlace {
@@ -27,7 +47,6 @@ export interface MembersTableProps {
   selfId: string;
   /** Whether the reader changes roles and removes others (an admin of the place). */
   mayManage: boolean;
-  roles: readonly RoleValue[];
   /** Changes a member's role and refreshes what shows it; a rejection is a toast with its reason. */
   changeRole(userId: string, role: RoleValue): Promise<unknown>;
   /** Takes a member out (the reader too, leaving); a rejection stays in the confirming dialog. */
@@ -67,7 +86,7 @@ export function MembersTable(props: MembersTableProps) {
   );
 }
 
-function MemberRow({ member, place, selfId, mayManage, roles, changeRole, remove, afterRemoved, afterLeft, afterRemoval }: MembersTableProps & { member: Member; afterRemoval(): void }) {
+function MemberRow({ member, place, selfId, mayManage, changeRole, remove, afterRemoved, afterLeft, afterRemoval }: MembersTableProps & { member: Member; afterRemoval(): void }) {
   const notify = useNotify();
   const isSelf = member.id === selfId;
   const [changing, setChanging] = useState(false);
@@ -102,21 +121,7 @@ function MemberRow({ member, place, selfId, mayManage, roles, changeRole, remove
       <td>{member.display_name}</td>
       <td>
         {mayManage ? (
-          <select
-            aria-label={`Role of ${member.display_name}`}
-            value={member.role}
-            disabled={changing}
-            onChange={(event) => {
-              const role = Number(event.target.value);
-              if (isRole(role)) void setRole(role);
-            }}
-          >
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {roleName(role)}
-              </option>
-            ))}
-          </select>
+          <RoleSelect aria-label={`Role of ${member.display_name}`} value={member.role} disabled={changing} onRole={(role) => void setRole(role)} />
         ) : (
           roleName(member.role)
         )}

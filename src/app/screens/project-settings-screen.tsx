@@ -29,10 +29,9 @@ import { NO_COLOUR, StateDot } from '../ui/pickers/index.js';
 import { EditNamedColourDialog } from './projects/named-form-dialog.js';
 
 /**
- * A project's settings: its name, identifier (read-only) and cover; its members (project admins
- * add and manage them, anyone leaves); its features (project admins);
+ * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
  * its workflow states (project admins); its labels (members); the empty state of integrations, which the product does not offer yet;
- * and its estimates (project admins).
+ * its estimates (project admins); and its members (project admins add and manage them, anyone leaves).
  */
 export function ProjectSettingsScreen() {
   useStyles('app-screens', screensCss);
@@ -43,12 +42,13 @@ export function ProjectSettingsScreen() {
       <PageHeader title="Project settings" description={project.name} />
       <div className="app-content app-settings-page">
         <ProjectGeneral key={project.id} slug={slug} project={project} />
-        <ProjectMembers slug={slug} project={project} />
         <ProjectFeatures slug={slug} project={project} />
         <ProjectStates slug={slug} project={project} />
         <ProjectLabels slug={slug} project={project} />
         <Integrations project={project} />
         <ProjectEstimates slug={slug} project={project} />
+        {/* Last: its list loads on its own, and nothing below it moves when it arrives. */}
+        <ProjectMembers slug={slug} project={project} />
       </div>
     </>
   );

@@ -6,14 +6,14 @@ import { useApi } from '../api/api-context.js';
 import { errorMessage } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useWorkspace, useWorkspaceMembers, useWorkspaceSlug } from '../layout/workspace-data.js';
-import { can, isRole, Role, roleName, type RoleValue } from '../roles.js';
+import { can, Role, type RoleValue } from '../roles.js';
 import { paths } from '../router/paths.js';
 import { useSignedInUser } from '../session/session.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { Spinner } from '../ui/spinner.js';
 import { useNotify } from '../ui/toasts.js';
-import { MEMBER_ROLES as ROLES, MembersTable } from './members-table.js';
+import { MembersTable, RoleSelect } from './members-table.js';
 import { SettingsGuard } from './settings-layout.js';
 import { Icon } from '../ui/icon.js';
 
@@ -46,7 +46,6 @@ export function SettingsMembersScreen() {
           place={{ name: workspace.data?.name ?? slug, holds: 'projects and pages' }}
           selfId={user.id}
           mayManage={isAdmin}
-          roles={ROLES}
           changeRole={async (userId, role) => {
             await api.workspaces.setMemberRole(slug, userId, role);
             await refresh();
@@ -95,20 +94,7 @@ function AddMemberForm({ slug }: { slug: string }) {
         <TextField label="Email" type="email" value={email} required onChange={(event) => setEmail(event.target.value)} />
         <div className="app-field">
           <label htmlFor="new-member-role">Role</label>
-          <select
-            id="new-member-role"
-            value={role}
-            onChange={(event) => {
-              const next = Number(event.target.value);
-              if (isRole(next)) setRole(next);
-            }}
-          >
-            {ROLES.map((value) => (
-              <option key={value} value={value}>
-                {roleName(value)}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id="new-member-role" value={role} onRole={setRole} />
         </div>
         <Button type="submit" variant="primary" busy={add.isPending} disabled={!email.trim()}>
           <Icon icon={Plus} />

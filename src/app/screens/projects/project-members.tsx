@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Member, Project } from '../../api/types.js';
 import { useWorkspaceMembers } from '../../layout/workspace-data.js';
-import { can, isRole, Role, roleName, type RoleValue } from '../../roles.js';
+import { can, Role, type RoleValue } from '../../roles.js';
 import { paths } from '../../router/paths.js';
 import { useSignedInUser } from '../../session/session.js';
 import { Button } from '../../ui/button.js';
@@ -16,7 +16,7 @@ import { Icon } from '../../ui/icon.js';
 import { Note } from '../../ui/note.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
-import { MEMBER_ROLES, MembersTable } from '../members-table.js';
+import { MembersTable, RoleSelect } from '../members-table.js';
 
 /**
  * A project's members (project settings): everyone in the project sees them; project admins add
@@ -49,7 +49,6 @@ export function ProjectMembers({ slug, project }: { slug: string; project: Proje
             place={{ name: project.name, holds: 'issues, cycles, modules and pages' }}
             selfId={user.id}
             mayManage={isAdmin}
-            roles={MEMBER_ROLES}
             changeRole={async (userId, role) => {
               await api.projects.setMemberRole(slug, project.id, userId, role);
               await refresh();
@@ -117,20 +116,7 @@ function AddProjectMember({ slug, project, members, refresh }: { slug: string; p
         </div>
         <div className="app-field">
           <label htmlFor={roleId}>Role</label>
-          <select
-            id={roleId}
-            value={role}
-            onChange={(event) => {
-              const next = Number(event.target.value);
-              if (isRole(next)) setRole(next);
-            }}
-          >
-            {MEMBER_ROLES.map((value) => (
-              <option key={value} value={value}>
-                {roleName(value)}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id={roleId} value={role} onRole={setRole} />
         </div>
         <Button type="submit" variant="primary" busy={busy}>
           <Icon icon={Plus} />
