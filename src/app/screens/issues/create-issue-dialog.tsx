@@ -140,7 +140,8 @@ function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close
         picked.module_id && !fromDraft ? api.planning.group('modules').addIssues(slug, projectId, picked.module_id, [issue.id]) : null,
         images.length ? api.fileAssets.attachToIssue(slug, projectId, issue.id, images) : null,
       ]);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });
+      // Not waited for: the dialog closes (or empties) at once, and the lists catch up behind it.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });
       notify({ type: 'success', message: `Issue ${issueKey(issue)} created.` });
       if (!createMore) return close();
       reset({ name: '' });
