@@ -64,6 +64,9 @@ const appPath = {
 /** A fresh page (own cookies) signed in as `email` through the sign-in screen. */
 async function signedIn(email, options) {
   const session = await openPage(browser, options);
+  // The page's tab in front, as a user's would be: keys go to the focused page only (two Firefox
+  // runs under load lost a Ctrl+K and an Enter pressed right after a visit, cause not yet found).
+  await session.page.bringToFront();
   await signInThroughUi(session.page, base, { email, password: PASSWORD });
   return session;
 }

@@ -96,7 +96,15 @@ export async function onPage(session, steps) {
   } catch (error) {
     const url = await session.page.evaluate(() => location.pathname).catch(() => '?');
     const text = await session.page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1200)).catch(() => '?');
-    error.message += `\n  at ${url}\n  the page showed: ${text}\n  problems: ${JSON.stringify(session.problems)}`;
+    // Whether keys could reach the page: a page that is hidden or without focus gets none.
+    const focus = await session.page
+      .evaluate(() => {
+        const active = document.activeElement;
+        const name = active ? `${active.tagName.toLowerCase()}${active.getAttribute('aria-label') ? ` "${active.getAttribute('aria-label')}"` : ''}` : 'none';
+        return `${document.visibilityState}, ${document.hasFocus() ? 'focused' : 'not focused'}, active element ${name}`;
+      })
+      .catch(() => '?');
+    error.message += `\n  at ${url}\n  the page showed: ${text}\n  the page was: ${focus}\n  problems: ${JSON.stringify(session.problems)}`;
     throw error;
   } finally {
     await session.close();
