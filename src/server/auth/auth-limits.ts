@@ -20,6 +20,10 @@ export interface AuthLimits {
   passwordResetPerAddress: Limit;
   /** Asks for a link for one email from any address (its owner gets a mail for each). */
   passwordResetPerEmail: Limit;
+  /** Invitations one admin sends (each mails someone who has no account here). */
+  invitationsPerInviter: Limit;
+  /** Invitations to one email from anyone (its owner gets a mail for each). */
+  invitationsPerEmail: Limit;
 }
 
 const MINUTE = 60_000;
@@ -34,6 +38,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   signUpPerEmail: { max: 5, windowMs: 60 * MINUTE },
   passwordResetPerAddress: { max: 20, windowMs: 60 * MINUTE },
   passwordResetPerEmail: { max: 5, windowMs: 60 * MINUTE },
+  invitationsPerInviter: { max: 50, windowMs: 60 * MINUTE },
+  invitationsPerEmail: { max: 5, windowMs: 60 * MINUTE },
 };
 
 /**
@@ -83,8 +89,16 @@ export function passwordResetKeys(limits: AuthLimits, ip: string, email: string)
   ];
 }
 
+/** The counters one invitation takes from. */
+export function invitationKeys(limits: AuthLimits, inviterId: string, email: string): LimitedKey[] {
+  return [
+    { key: `invitation:inviter:${inviterId}`, limit: limits.invitationsPerInviter },
+    { key: `invitation:email:${email}`, limit: limits.invitationsPerEmail },
+  ];
+}
+
 /** 429 with Retry-After: "Too many sign-in attempts. Please try again in 15 minutes." */
-export function tooManyAttempts(action: 'sign-in' | 'sign-up' | 'password reset' | 'password change', retryAfterSeconds: number): HttpError {
+export function tooManyAttempts(action: 'sign-in' | 'sign-up' | 'password reset' | 'password change' | 'invitation', retryAfterSeconds: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new HttpError(429, `Too many ${action} attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
     headers: { 'retry-after': String(retryAfterSeconds) },

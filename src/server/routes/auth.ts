@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { insertAccount } from '../auth/accounts.js';
 import { signInKeys, signUpKeys, tooManyAttempts } from '../auth/auth-limits.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../auth/password-rules.js';
@@ -78,16 +79,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const address = body.email.trim().toLowerCase();
       const wait = await app.rateLimiter.take(signUpKeys(config.authLimits, request.ip, address));
       if (wait > 0) throw tooManyAttempts('sign-up', wait);
-      const displayName = body.display_name?.trim() || address.split('@')[0]!.slice(0, 255);
       // Hashed on both paths, so the time taken does not tell a known email from a new one.
       const passwordHash = await hashPassword(body.password, config.passwordCost);
-      const created = await db.maybeOne<{ id: string }>(
-        `INSERT INTO users (email, password_hash, display_name, first_name, last_name)
-         VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (email) DO NOTHING
-         RETURNING id`,
-        [address, passwordHash, displayName, body.first_name?.trim() ?? '', body.last_name?.trim() ?? ''],
-      );
+      const created = await insertAccount(db, {
+        email: address,
+        passwordHash,
+        displayName: body.display_name,
+        firstName: body.first_name,
+        lastName: body.last_name,
+      });
       if (created) {
         const session = await createSession(db, config.sessionSecret, created.id);
         setSessionCookie(request, reply, session.token, session.expiresAt);

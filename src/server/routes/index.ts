@@ -48,6 +48,7 @@ import { unsplashRoutes } from './unsplash.js';
 import { userAssetRoutes } from './user-assets.js';
 import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhooks.js';
+import { workspaceInvitationRoutes } from './workspace-invitations.js';
 import { workspaceMemberRoutes } from './workspace-members.js';
 import { workspaceRoutes } from './workspaces.js';
 
@@ -60,6 +61,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(themeRoutes);
   await app.register(workspaceRoutes);
   await app.register(workspaceMemberRoutes);
+  await app.register(workspaceInvitationRoutes);
   await app.register(projectRoutes);
   await app.register(projectMemberRoutes);
   await app.register(stateRoutes);

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { RESET_PASSWORD_PATH, RESET_TOKEN_PARAM } from '../../api-shapes/password-reset.js';
 import { passwordResetKeys, signInKeys, tooManyAttempts } from '../auth/auth-limits.js';
+import { mailedLink, newLinkToken } from '../auth/mailed-links.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../auth/password-rules.js';
 import { createSession, hashSessionToken } from '../auth/sessions.js';
@@ -44,14 +44,6 @@ const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const messageAnswer = { type: 'object', required: ['message'], additionalProperties: false, properties: { message: { type: 'string' } } } as const;
 
 /**
- * The origin the link points at: the public URL when set, else the address this request came to
- * (its Host is one the host check serves: loopback or this machine's own address).
- */
-function appOrigin(request: FastifyRequest, publicUrl: string | null): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
-/**
  * Passwords. Forgotten: an ask mails a link (rate-limited per client address and per email, and
  * answered alike whether the email has an account); the link's token, with a new password, sets
  * it, ends every session and link of the account, and signs the browser in. Changed by the
@@ -70,14 +62,14 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       if (wait > 0) throw tooManyAttempts('password reset', wait);
       const user = await db.maybeOne<{ id: string }>('SELECT id FROM users WHERE email = $1', [address]);
       if (user) {
-        const token = randomBytes(32).toString('base64url');
+        const { token, hash } = newLinkToken(config.sessionSecret);
         await db.query('DELETE FROM password_resets WHERE user_id = $1 AND expires_at <= now()', [user.id]);
         await db.query('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
-          hashSessionToken(config.sessionSecret, token),
+          hash,
           user.id,
           new Date(Date.now() + PASSWORD_RESET_TTL_MS),
         ]);
-        const link = `${appOrigin(request, config.publicUrl)}${RESET_PASSWORD_PATH}#${RESET_TOKEN_PARAM}=${token}`;
+        const link = mailedLink(request, config.publicUrl, RESET_PASSWORD_PATH, RESET_TOKEN_PARAM, token);
         // Not awaited: a slow mail server must not make this answer slower than an unknown email's.
         app.mailer.send(passwordResetMail(address, link)).catch((error: unknown) => request.log.error({ err: error }, 'sending the password reset mail failed'));
       }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { NO_ACCOUNT_FOR_EMAIL } from '../../api-shapes/invitation-link.js';
 import { workspaceMemberCreateBody, workspaceMemberUpdateBody } from '../../api-shapes/workspace.js';
 import type { Db } from '../db/index.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
@@ -76,7 +77,7 @@ export async function workspaceMemberRoutes(fastify: FastifyInstance): Promise<v
     async (request, reply) => {
       const workspace = currentWorkspace(request);
       const user = await db.maybeOne<{ id: string }>('SELECT id FROM users WHERE email = $1', [request.body.email.trim().toLowerCase()]);
-      if (!user) throw notFound('No account uses this email address.');
+      if (!user) throw notFound(NO_ACCOUNT_FOR_EMAIL);
       const added = await db.query(
         `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)
          ON CONFLICT DO NOTHING RETURNING user_id`,

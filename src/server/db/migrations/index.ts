@@ -22,6 +22,7 @@ import { intake } from './0021-intake.js';
 import { jobNotifications } from './0022-job-notifications.js';
 import { passwordResets } from './0023-password-resets.js';
 import { draftParentAndEstimate } from './0024-draft-parent-estimate.js';
+import { workspaceInvitations } from './0025-workspace-invitations.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   jobNotifications,
   passwordResets,
   draftParentAndEstimate,
+  workspaceInvitations,
 ];
