@@ -1,3 +1,4 @@
+import type { InvitationPreview, InvitationSignUpBody } from '../../api-shapes/workspace-invitation.js';
 import type { ApiClient } from './client.js';
 import type { User } from './types.js';
 
@@ -27,6 +28,13 @@ export function authApi(client: ApiClient) {
     /** Sets a new password with a mailed link's token; the browser is signed in (everyone else out). */
     resetPassword: (input: { token: string; password: string }) => client.request<User>('POST', '/auth/password-reset/confirm', { body: input }),
     /** Changes the signed-in user's password; every other session ends. */
+    /** Whom a mailed invitation's token invites where. */
+    readInvitation: (token: string) => client.request<InvitationPreview>('POST', '/workspace-invitations/read', { body: { token } }),
+    /** Joins the invitation's workspace as the signed-in user. */
+    acceptInvitation: (token: string) => client.request<{ workspace_slug: string }>('POST', '/workspace-invitations/accept', { body: { token } }),
+    /** Makes the invited email's account with the invitation's token and joins; the browser is signed in. */
+    signUpWithInvitation: (input: InvitationSignUpBody) =>
+      client.request<{ user: User; workspace_slug: string }>('POST', '/workspace-invitations/sign-up', { body: input }),
     changePassword: (input: { current_password: string; new_password: string }) => client.request<void>('PUT', '/users/me/password', { body: input }),
   };
 }

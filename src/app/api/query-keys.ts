@@ -9,6 +9,7 @@ export const queryKeys = {
   workspaces: () => ['workspaces'] as const,
   workspace: (slug: string) => ['workspaces', slug] as const,
   members: (slug: string) => ['workspaces', slug, 'members'] as const,
+  invitations: (slug: string) => ['workspaces', slug, 'invitations'] as const,
   projects: (slug: string) => ['workspaces', slug, 'projects'] as const,
   project: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId] as const,
   projectMembers: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'members'] as const,

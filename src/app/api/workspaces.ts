@@ -4,6 +4,7 @@ import type {
   WorkspaceMemberUpdateBody,
   WorkspaceUpdateBody,
 } from '../../api-shapes/workspace.js';
+import type { Invitation, InvitationCreateBody } from '../../api-shapes/workspace-invitation.js';
 import type { ApiClient } from './client.js';
 import type { Member, Workspace } from './types.js';
 
@@ -21,5 +22,10 @@ export function workspacesApi(client: ApiClient) {
     setMemberRole: (slug: string, userId: string, role: WorkspaceMemberUpdateBody['role']) =>
       client.request<Member>('PATCH', `${at(slug)}/members/${encodeURIComponent(userId)}`, { body: { role } satisfies WorkspaceMemberUpdateBody }),
     removeMember: (slug: string, userId: string) => client.request<void>('DELETE', `${at(slug)}/members/${encodeURIComponent(userId)}`),
+    /** Invitations not yet accepted (admins). */
+    invitations: (slug: string) => client.request<Invitation[]>('GET', `${at(slug)}/invitations`),
+    /** Mails an invitation to an email that has no account (inviting again renews it). */
+    invite: (slug: string, input: InvitationCreateBody) => client.request<Invitation>('POST', `${at(slug)}/invitations`, { body: input }),
+    revokeInvitation: (slug: string, id: string) => client.request<void>('DELETE', `${at(slug)}/invitations/${encodeURIComponent(id)}`),
   };
 }

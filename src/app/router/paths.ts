@@ -1,3 +1,4 @@
+import { INVITATION_PATH } from '../../api-shapes/invitation-link.js';
 import { RESET_PASSWORD_PATH } from '../../api-shapes/password-reset.js';
 
 /** The route patterns of the app, spec paths first (section 2). */
@@ -18,6 +19,7 @@ export const ROUTES = {
   signUp: '/accounts/sign-up',
   forgotPassword: '/accounts/forgot-password',
   resetPassword: RESET_PASSWORD_PATH,
+  invitation: INVITATION_PATH,
   onboarding: '/onboarding',
   createWorkspace: '/create-workspace',
   profileSettings: '/profile',

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { INVITATION_PATH } from '../../api-shapes/invitation-link.js';
 import { FullPageMessage } from '../layout/full-page-message.js';
 import { NotFoundScreen } from '../screens/not-found-screen.js';
 import { RouteErrorScreen } from '../screens/route-error-screen.js';
@@ -14,7 +15,7 @@ const projectSection = (path: string, route: Pick<RouteObject, 'lazy'>): RouteOb
 
 /**
  * The app's routes: the spec's paths (issue, cycle, module, profile, settings) and the app's own.
- * Signed-out visitors reach only sign-in and sign-up; anything unknown is the not-found screen.
+ * Signed-out visitors reach only the account screens and an invitation's page; anything unknown is the not-found screen.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -27,6 +28,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/accounts/sign-up', ...screen(() => import('../screens/sign-up-screen.js'), (m) => m.SignUpScreen) },
       { path: '/accounts/forgot-password', ...screen(() => import('../screens/password-reset-screens.js'), (m) => m.ForgotPasswordScreen) },
       { path: '/accounts/reset-password', ...screen(() => import('../screens/password-reset-screens.js'), (m) => m.ResetPasswordScreen) },
+      { path: INVITATION_PATH, ...screen(() => import('../screens/invitation-screen.js'), (m) => m.InvitationScreen) },
       { path: '/404', element: <NotFoundScreen /> },
       {
         element: <RequireUser />,

@@ -105,6 +105,11 @@ export const screensCss = `
 .app-table th, .app-table td { text-align: left; padding: 8px 10px; border-bottom: 1px solid var(--app-border); }
 .app-inline-form { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 10px; margin-bottom: 12px; }
 .app-inline-form .app-field, .app-field-inline { margin: 0; }
+.app-members-invite { margin: 0 0 12px; padding: 10px 12px; border: 1px solid var(--app-border); border-radius: 6px; }
+.app-members-invite p { margin: 0 0 8px; }
+.app-members-invitations { margin-top: var(--app-space-4); }
+.app-members-invitations h3 { margin: 0; font-size: var(--app-text-md); }
+.app-table-actions { display: flex; flex-wrap: wrap; gap: var(--app-space-2); }
 .app-cover-preview { display: block; width: 160px; height: 54px; border-radius: 6px; object-fit: cover; background: var(--app-border) center / cover no-repeat; }
 .app-settings-page { max-width: 900px; margin: 0 auto; padding: 16px 0; }
 .app-project-key {

@@ -37,6 +37,7 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     .on('GET', '/workspaces', signedIn(() => [scene.workspace]))
     .on('GET', '/workspaces/:slug', inWorkspace(() => scene.workspace))
     .on('GET', '/workspaces/:slug/members', inWorkspace(() => members))
+    .on('GET', '/workspaces/:slug/invitations', inWorkspace(() => []))
     .on('GET', '/workspaces/:slug/projects', inWorkspace(() => scene.projects))
     .on('GET', '/workspaces/:slug/analytics', inWorkspace(() => analyticsOf(scene)))
     .on('GET', '/workspaces/:slug/projects/:projectId', (request) => {
