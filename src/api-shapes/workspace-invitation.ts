@@ -31,6 +31,8 @@ export const invitationPreviewShape = Type.Object({
   expires_at: timestamp,
   /** Whether the invited email has an account (then its owner signs in to accept). */
   has_account: Type.Boolean(),
+  /** The email of the account the reader is signed in to (null when signed out): they may join with it. */
+  signed_in_as: nullable(string),
 });
 
 /** What a mailed link's token opens. */

@@ -226,6 +226,22 @@ test('a member writes a description with an uploaded image and a mention, adds a
   });
 });
 
+/**
+ * The link to `path` in the mail a server started with its log on wrote there for `to` (its
+ * default mailer logs each mail); null when that mail holds none. Waits for the mail.
+ */
+function mailedLink(server, to, path) {
+  const pattern = new RegExp(`^https?://\\S+${path}#token=\\S+$`, 'm');
+  return server.outputFind((output) => {
+    const mail = output
+      .split('\n')
+      .filter((line) => line.startsWith('{') && line.includes('"mail"'))
+      .map((line) => JSON.parse(line).mail)
+      .find((message) => message?.to === to);
+    return mail ? (pattern.exec(mail.text)?.[0] ?? null) : undefined;
+  });
+}
+
 inChromium('someone who forgot their password asks for a link on sign-in, opens the mailed link and is signed in with the new one', async () => {
   // A server of its own with its log on: its default mailer writes each mail there.
   const mailing = await startAppServer({ env: { LOG_LEVEL: 'info' } });
@@ -241,14 +257,7 @@ inChromium('someone who forgot their password asks for a link on sign-in, opens 
       await waitForPath(page, '/accounts/forgot-password');
       await click(page, 'Send link');
       await waitForText(page, 'we have sent it a link to choose a new password');
-      const link = await mailing.outputFind((output) => {
-        const mail = output
-          .split('\n')
-          .filter((line) => line.startsWith('{') && line.includes('"mail"'))
-          .map((line) => JSON.parse(line).mail)
-          .find((message) => message?.to === email);
-        return mail ? (/^https?:\/\/\S+\/accounts\/reset-password#token=\S+$/m.exec(mail.text)?.[0] ?? null) : undefined;
-      });
+      const link = await mailedLink(mailing, email, '/accounts/reset-password');
       assert.ok(link, 'the mail holds the link');
       await page.goto(link);
       await fill(page, 'New password', 'a new and long password');
@@ -259,6 +268,48 @@ inChromium('someone who forgot their password asks for a link on sign-in, opens 
       await signIn(mailing.base, { email, password: 'a new and long password' });
       assert.deepEqual(problems, []);
     });
+  } finally {
+    await mailing.stop();
+  }
+});
+
+inChromium('an admin invites someone without an account, who makes it from the mailed link and lands in the workspace', async () => {
+  const mailing = await startAppServer({ env: { LOG_LEVEL: 'info' } });
+  const invited = 'nia@example.com';
+  try {
+    const admin = await signUp(mailing.base, { email: 'ida@example.com', password: PASSWORD, display_name: 'Ida' });
+    await admin.request('POST', '/api/workspaces', { name: 'Studio', slug: 'studio' });
+    const session = await openPage(browser);
+    const { page, problems } = session;
+    await onPage(session, async () => {
+      await signInThroughUi(page, mailing.base, { email: 'ida@example.com', password: PASSWORD });
+      await page.goto(`${mailing.base}/studio/settings/members`, APP_LOADED);
+      await fill(page, 'Email', invited);
+      await click(page, 'Add member');
+      await waitForText(page, `No account uses ${invited}.`);
+      await click(page, 'Send invitation');
+      await waitForText(page, `Invitation sent to ${invited}.`);
+      await waitForText(page, 'Pending invitations');
+      // The one refusal: adding an email that has no account (the browser logs every 4xx answer).
+      const refused = /Failed to load resource: the server responded with a status of 404 .*\/api\/workspaces\/studio\/members\)$/;
+      assert.deepEqual(problems.filter((problem) => !refused.test(problem)), []);
+      assert.equal(problems.length, 1);
+    });
+
+    const link = await mailedLink(mailing, invited, '/workspace-invitations');
+    assert.ok(link, 'the mail holds the link');
+    const guest = await openPage(browser);
+    await onPage(guest, async () => {
+      await guest.page.goto(link, APP_LOADED);
+      await waitForText(guest.page, `Ida invited ${invited} to join Studio as Member.`);
+      await fill(guest.page, 'Name', 'Nia');
+      await fill(guest.page, 'Password', 'a long enough password');
+      await click(guest.page, 'Create account and join');
+      await waitForPath(guest.page, '/studio');
+      assert.deepEqual(guest.problems, []);
+    });
+    const nia = await signIn(mailing.base, { email: invited, password: 'a long enough password' });
+    assert.deepEqual([nia.user.display_name, (await nia.request('GET', '/api/workspaces/studio')).role], ['Nia', 15]);
   } finally {
     await mailing.stop();
   }

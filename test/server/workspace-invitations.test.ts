@@ -73,6 +73,7 @@ test('the link shows the invitation, and making the account with it joins the wo
     invited_by: 'admin',
     expires_at: undefined,
     has_account: false,
+    signed_in_as: null,
   });
   const weak = await browser.post('/api/workspace-invitations/sign-up', { token, password: 'aaaaaaaa' });
   assert.deepEqual([weak.status, weak.body], [400, { error: REPEATED_PASSWORD_MESSAGE }]);
@@ -100,7 +101,7 @@ test('someone who signs in accepts with their account; an email that got an acco
   const browser = server.client();
   await browser.signUp({ email, password: 'their own password' });
   const preview = await browser.post('/api/workspace-invitations/read', { token });
-  assert.equal(preview.body.has_account, true);
+  assert.deepEqual([preview.body.has_account, preview.body.signed_in_as], [true, email], 'the reader is told whom they are signed in as');
   const signUp = await server.client().post('/api/workspace-invitations/sign-up', { token, password: 'a fine password' });
   assert.deepEqual([signUp.status, signUp.body], [409, { error: INVITATION_EMAIL_TAKEN }]);
   assert.equal((await server.client().post('/api/workspace-invitations/accept', { token })).status, 401, 'accepting needs a session');

@@ -11,6 +11,9 @@ export const EMAIL_RULES = {
   pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Enter a valid email address.' },
 };
 
+/** A password field's rule when signing in (any password the account has; the server checks it). */
+export const PASSWORD_RULES = { required: 'Password is required.' };
+
 /** A new password field's rules (react-hook-form) and the hint shown under it. */
 export const NEW_PASSWORD_RULES = {
   required: 'Password is required.',
@@ -26,4 +29,12 @@ export const NEW_PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters.`;
  */
 export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint'>) {
   return <TextField type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} {...props} />;
+}
+
+/**
+ * A field for an account's password (signing in, confirming a change): masked, the browser's
+ * current-password autofill. Spread `register(name, rules)` into it.
+ */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete'>) {
+  return <TextField type="password" autoComplete="current-password" {...props} />;
 }

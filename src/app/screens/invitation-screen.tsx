@@ -7,16 +7,14 @@ import type { InvitationPreview } from '../../api-shapes/workspace-invitation.js
 import { useApi } from '../api/api-context.js';
 import { errorMessage } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
-import type { User } from '../api/types.js';
 import { roleName } from '../roles.js';
 import { paths } from '../router/paths.js';
-import { useCurrentUser } from '../session/session.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
-import { NEW_PASSWORD_RULES, NewPasswordField } from './auth-fields.js';
+import { NEW_PASSWORD_RULES, NewPasswordField, PASSWORD_RULES, PasswordField } from './auth-fields.js';
 
 /** What the invitation page says when its address carries no token (cut short when copied, say). */
 export const INVITATION_LINK_INCOMPLETE = 'This invitation link is incomplete: open the whole link from the mail.';
@@ -31,8 +29,8 @@ export function InvitationScreen() {
   useStyles('app-auth', authCss);
   const api = useApi();
   const token = new URLSearchParams(useLocation().hash.slice(1)).get(INVITATION_TOKEN_PARAM);
-  const me = useCurrentUser();
-  // The token stays in this query's function, not in its key: the cache's keys can be listed.
+  // The token stays in this query's function, not in its key: the cache's keys can be listed. The
+  // answer says whom the reader is signed in as (asking GET /users/me would fail when signed out).
   const invitation = useQuery({
     queryKey: ['workspace-invitation'],
     queryFn: () => api.auth.readInvitation(token!),
@@ -48,7 +46,7 @@ export function InvitationScreen() {
         {INVITATION_LINK_INCOMPLETE}
       </p>
     );
-  } else if (invitation.isPending || me.isPending) {
+  } else if (invitation.isPending) {
     body = <Spinner label="Loading the invitation…" />;
   } else if (invitation.isError) {
     body = (
@@ -63,8 +61,8 @@ export function InvitationScreen() {
         <p>
           {preview.invited_by ?? 'An admin'} invited <strong>{preview.email}</strong> to join {preview.workspace_name} as {roleName(preview.role)}.
         </p>
-        {me.data ? (
-          <JoinAsUser token={token} preview={preview} user={me.data} />
+        {preview.signed_in_as ? (
+          <JoinAsUser token={token} preview={preview} email={preview.signed_in_as} />
         ) : preview.has_account ? (
           <SignInAndJoin token={token} preview={preview} />
         ) : (
@@ -79,7 +77,11 @@ export function InvitationScreen() {
       <div className="app-auth-card">
         <h1>{invitation.data ? `Join ${invitation.data.workspace_name}` : 'Workspace invitation'}</h1>
         {body}
-        {me.data ? null : (
+        {invitation.data?.signed_in_as ? null : invitation.data ? (
+          <p className="app-auth-switch">
+            To join with an account of another email, <Link to={paths.signIn()}>sign in</Link> to it, then open the link again.
+          </p>
+        ) : (
           <p className="app-auth-switch">
             <Link to={paths.signIn()}>Sign in</Link>
           </p>
@@ -106,14 +108,14 @@ function useJoin(token: string) {
   };
 }
 
-function JoinAsUser({ token, preview, user }: JoinProps & { user: User }) {
+function JoinAsUser({ token, preview, email }: JoinProps & { email: string }) {
   const join = useJoin(token);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
     <>
       <FormError message={serverError} />
-      <p>You are signed in as {user.email}: you join with this account.</p>
+      <p>You are signed in as {email}: you join with this account.</p>
       <div className="app-auth-actions">
         <Button
           variant="primary"
@@ -158,13 +160,7 @@ function SignInAndJoin({ token, preview }: JoinProps) {
       <p>This email has an account: sign in to it to join.</p>
       <FormError message={serverError} />
       <TextField label="Email" type="email" autoComplete="username" value={preview.email} readOnly />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={formState.errors.password?.message}
-        {...register('password', { required: 'Password is required.' })}
-      />
+      <PasswordField label="Password" error={formState.errors.password?.message} {...register('password', PASSWORD_RULES)} />
       <div className="app-auth-actions">
         <Button type="submit" variant="primary" busy={formState.isSubmitting}>
           Sign in and join

@@ -22,7 +22,7 @@ import { useNotify } from '../ui/toasts.js';
 import { ThemeForm, type CustomTheme } from '../widgets/theme-form/index.js';
 import { ProfilePicture } from './profile-picture.js';
 import { screensCss } from './screens.css.js';
-import { NEW_PASSWORD_RULES, NewPasswordField } from './auth-fields.js';
+import { NEW_PASSWORD_RULES, NewPasswordField, PasswordField } from './auth-fields.js';
 
 const THEME_MODES: ReadonlyArray<{ mode: ThemeMode; label: string }> = [
   { mode: 'system', label: 'System' },
@@ -92,13 +92,7 @@ function PasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Change password">
       <FormError message={failure} />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        error={formState.errors.current?.message}
-        {...register('current', { required: 'Current password is required.' })}
-      />
+      <PasswordField label="Current password" error={formState.errors.current?.message} {...register('current', { required: 'Current password is required.' })} />
       <NewPasswordField label="New password" error={formState.errors.next?.message} {...register('next', NEW_PASSWORD_RULES)} />
       <Button type="submit" variant="primary" busy={formState.isSubmitting}>
         Change password

@@ -68,20 +68,6 @@ export function SettingsMembersScreen() {
   );
 }
 
-function useMembersChange<T>(slug: string, run: (input: T) => Promise<unknown>, success: string) {
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.members(slug) });
-      notify({ type: 'success', message: success });
-    },
-    // The server's own words: "A workspace needs at least one admin." and the like.
-    onError: (error) => notify({ type: 'error', message: errorMessage(error) }),
-  });
-}
-
 function AddMemberForm({ slug }: { slug: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -90,12 +76,20 @@ function AddMemberForm({ slug }: { slug: string }) {
   const [role, setRole] = useState<RoleValue>(Role.Member);
   // The email the server found no account for: the admin may invite it instead.
   const [noAccount, setNoAccount] = useState<{ email: string; role: RoleValue } | null>(null);
-  const add = useMembersChange(slug, () => api.workspaces.addMember(slug, { email: email.trim(), role }), 'Member added.');
+  // A refusal shows in the form (or as the offer to invite), not as a toast as well.
+  const add = useMutation({
+    mutationFn: () => api.workspaces.addMember(slug, { email: email.trim(), role }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.members(slug) });
+      notify({ type: 'success', message: 'Member added.' });
+    },
+  });
   const invite = useMutation({
     mutationFn: (input: { email: string; role: RoleValue }) => api.workspaces.invite(slug, input),
     onSuccess: async (invitation) => {
       setNoAccount(null);
       setEmail('');
+      add.reset();
       await queryClient.invalidateQueries({ queryKey: queryKeys.invitations(slug) });
       notify({ type: 'success', message: invitationSent(invitation.email) });
     },

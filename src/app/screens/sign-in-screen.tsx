@@ -10,6 +10,7 @@ import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
+import { PASSWORD_RULES, PasswordField } from './auth-fields.js';
 
 interface SignInValues {
   email: string;
@@ -52,13 +53,7 @@ export function SignInScreen() {
             error={formState.errors.email?.message}
             {...register('email', { required: 'Email is required.' })}
           />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={formState.errors.password?.message}
-            {...register('password', { required: 'Password is required.' })}
-          />
+          <PasswordField label="Password" error={formState.errors.password?.message} {...register('password', PASSWORD_RULES)} />
           <div className="app-auth-actions">
             <Button type="submit" variant="primary" busy={formState.isSubmitting}>
               Sign in

@@ -9,7 +9,7 @@ import { hashPassword } from '../auth/password.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../auth/password-rules.js';
 import { createSession, hashSessionToken } from '../auth/sessions.js';
 import type { Db } from '../db/index.js';
-import { requireUser, setSessionCookie } from '../http/auth.js';
+import { loadUser, requireUser, setSessionCookie } from '../http/auth.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
@@ -65,7 +65,7 @@ const tokenBody = Type.Object({ token: text(128, 1) }, { additionalProperties: f
 
 /** The invitation a link's token names, with its workspace, while it works; null otherwise. */
 function findByToken(db: Db, tokenHash: string) {
-  return db.maybeOne<StaticDecode<typeof invitationPreviewShape> & { id: string; workspace_id: string }>(
+  return db.maybeOne<Omit<StaticDecode<typeof invitationPreviewShape>, 'signed_in_as'> & { id: string; workspace_id: string }>(
     `SELECT inv.id, inv.workspace_id, w.name AS workspace_name, w.slug AS workspace_slug, inv.email, inv.role,
             u.display_name AS invited_by, inv.expires_at,
             EXISTS (SELECT 1 FROM users a WHERE a.email = inv.email) AS has_account
@@ -178,11 +178,13 @@ export async function workspaceInvitationRoutes(fastify: FastifyInstance): Promi
   );
 
   // The token travels in bodies, never in an address a log or a Referer could keep.
-  app.post('/workspace-invitations/read', { schema: { body: tokenBody, response: { 200: invitationPreviewShape } } }, async (request) => {
+  // It says whom the reader is signed in as, so the page needs no request that fails when they are not.
+  app.post('/workspace-invitations/read', { schema: { body: tokenBody, response: { 200: invitationPreviewShape } } }, async (request, reply) => {
     const invitation = await findByToken(db, hashSessionToken(config.sessionSecret, request.body.token));
     if (!invitation) throw badRequest(INVITATION_LINK_INVALID);
     const { id: _id, workspace_id: _workspace, ...preview } = invitation;
-    return preview;
+    const reader = await loadUser(request, reply);
+    return { ...preview, signed_in_as: reader?.email ?? null };
   });
 
   app.post(

@@ -23,6 +23,7 @@ const preview = (fields: Partial<InvitationPreview> = {}): InvitationPreview => 
   invited_by: 'Ada',
   expires_at: '2026-12-10T08:00:00.000Z',
   has_account: false,
+  signed_in_as: null,
   ...fields,
 });
 
@@ -63,6 +64,8 @@ describe('inviting people without an account', () => {
     expect(api.sent('POST', '/workspaces/:slug/invitations')[0]!.body).to.deep.equal({ email: 'newcomer@example.test', role: 10 });
     expect(field(app.container, 'Email').value, 'the form is emptied').to.equal('');
     expect(app.container.querySelector('.app-members-invite')).to.equal(null);
+    expect(alerts(app.container), "the add's refusal is gone with the offer").to.not.include(NO_ACCOUNT_FOR_EMAIL);
+    expect(byText(document, '.app-toast', NO_ACCOUNT_FOR_EMAIL), 'the refusal was in the form only, not a toast too').to.equal(null);
 
     const table = await until(() => app.container.querySelector<HTMLTableElement>('table[aria-labelledby="pending-invitations"]'), 'the pending invitations');
     await until(() => table.querySelectorAll('tbody tr').length === 1, 'the invitation listed');
@@ -112,6 +115,8 @@ describe('the invitation page', () => {
     expect(app.container.querySelector('main p')!.textContent).to.equal('Ada invited newcomer@example.test to join Acme as Member.');
     expect(field(app.container, 'Email').value).to.equal('newcomer@example.test');
     expect(field(app.container, 'Email').readOnly).to.equal(true);
+    expect(byText(app.container, 'p', 'To join with an account of another email, sign in to it, then open the link again.')).to.exist;
+    expect(api.sent('GET', '/users/me'), 'no request that fails for a reader signed out').to.have.length(0);
     await expectAccessible(app.container);
     await typeInto(field(app.container, 'Name'), 'Newcomer');
     await typeInto(field(app.container, 'Password'), 'short');
@@ -156,7 +161,7 @@ describe('the invitation page', () => {
     const { api } = seededApi();
     let accepted = 0;
     api
-      .on('POST', '/workspace-invitations/read', () => preview({ has_account: true }))
+      .on('POST', '/workspace-invitations/read', () => preview({ has_account: true, signed_in_as: user.email }))
       .on('POST', '/workspace-invitations/accept', () => (++accepted === 1 ? reply(503, { error: 'The server is busy. Try again.' }) : { workspace_slug: 'acme' }));
     const app = renderApp('/workspace-invitations#token=tok_EN-1', { api, user });
     const join = await until(() => button(app.container, 'Join Acme'), 'the join button');
@@ -174,6 +179,7 @@ describe('the invitation page', () => {
     const app = renderApp('/workspace-invitations#token=used', { api, user: null });
     await until(() => alerts(app.container).includes(INVITATION_LINK_INVALID), "the server's sentence");
     expect(app.container.querySelector('input')).to.equal(null);
+    expect(byText(app.container, 'a', 'Sign in')).to.exist;
     await expectAccessible(app.container);
     cleanup();
     const cut = renderApp('/workspace-invitations', { api, user: null });
