@@ -70,6 +70,8 @@ export const issueRowShape = Type.Object({
   labels: Type.Array(issueLabelShape),
   /** The value of the project's estimate system the issue has; null for none or while the project's estimates are off. */
   estimate_point: nullable(string),
+  /** When it was archived (read-only until restored); null for the others. Cycles and modules list theirs. */
+  archived_at: nullableTimestamp,
 });
 
 /** A row of an issue list. */
@@ -96,7 +98,6 @@ export const issueDetailShape = Type.Object({
   /** The modules the issue is in, first added first. */
   module_ids: Type.Array(uuid),
   completed_at: nullableTimestamp,
-  archived_at: nullableTimestamp,
   created_by: nullable(uuid),
   updated_by: nullable(uuid),
   created_at: timestamp,

@@ -259,6 +259,7 @@ describe('…/cycles/:cycleId/cycle-issues', () => {
       label_ids: [],
       labels: [],
       estimate_point: null,
+      archived_at: null,
     });
   });
 

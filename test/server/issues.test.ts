@@ -381,6 +381,27 @@ describe('archive and restore', () => {
     assert.deepEqual([renamed.status, renamed.body.name], [200, 'Renamed']);
   });
 
+  test("an archived issue stays in its cycle and module, listed as archived, and is not taken out until restored", async () => {
+    const issue = await createIssue();
+    const cycle = await seed.actors.member.post(`${seed.projectUrl}/cycles`, { name: 'Keeps archived' });
+    const module = await seed.actors.member.post(`${seed.projectUrl}/modules`, { name: 'Keeps archived' });
+    const groups = [`${seed.projectUrl}/cycles/${cycle.body.id}/cycle-issues`, `${seed.projectUrl}/modules/${module.body.id}/module-issues`];
+    for (const group of groups) assert.equal((await seed.actors.member.post(group, { issues: [issue.id] })).status, 200);
+    const archived = await seed.actors.member.post(`${seed.projectUrl}/issues/${issue.id}/archive`);
+    for (const group of groups) {
+      const listed = await seed.actors.guest.get(group);
+      assert.deepEqual(listed.body.map((row: { id: string; archived_at: string | null }) => [row.id, row.archived_at]), [[issue.id, archived.body.archived_at]], group);
+      const removed = await seed.actors.member.request('DELETE', `${group}/${issue.id}`);
+      assert.deepEqual([removed.status, removed.body], [409, { error: 'This issue is archived: restore it to change it.' }], group);
+    }
+    assert.equal((await seed.actors.member.get(`${seed.projectUrl}/issues/${issue.id}`)).body.cycle_id, cycle.body.id);
+    assert.equal((await seed.actors.member.post(`${seed.projectUrl}/issues/${issue.id}/restore`)).status, 200);
+    for (const group of groups) assert.equal((await seed.actors.member.request('DELETE', `${group}/${issue.id}`)).status, 204, group);
+    // Rows of other lists say an issue is not archived.
+    const rows = await seed.actors.member.get(`${seed.projectUrl}/issues`);
+    assert.ok(rows.body.every((row: { archived_at: unknown }) => row.archived_at === null));
+  });
+
   test('authorization matrix: Member and up, for both', async () => {
     const issues = { member: await createIssue(), admin: await createIssue() };
     for (const action of ['archive', 'restore']) {

@@ -38,6 +38,7 @@ export const screensCss = `
   border-top: 1px solid var(--app-border); font-size: var(--app-text-md);
 }
 .app-issue-row:first-child { border-top: 0; }
+.app-planning-archived { flex: none; padding: 0 6px; border: 1px solid var(--app-border); border-radius: 4px; color: var(--app-muted); font-size: 12px; }
 .app-issue-row a { color: var(--app-text); text-decoration: none; flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .app-issue-row a:hover { text-decoration: underline; }
 /* The title cell: the title's link, then the row's preview button (issue-peek.tsx). */

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { DONE_STATE_GROUPS } from '../../api-shapes/state-groups.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { checkIssueNotArchived, findLiveIssue } from '../issues/issue-lookup.js';
 import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
 import { CYCLE_NOT_FOUND, findCycle } from './cycle-shape.js';
 
@@ -52,8 +53,11 @@ export async function addIssuesToCycle(tx: Db, cycle: CycleRef, issues: readonly
   }
 }
 
-/** Takes one issue out of the cycle (activity `cycles` deleted); false when it was not in it. */
+/** Takes one issue out of the cycle (activity `cycles` deleted); false when it was not in it, 409 when it is archived. */
 export async function removeIssueFromCycle(tx: Db, cycle: CycleRef, issueId: string, actorId: string): Promise<boolean> {
+  // An archived issue is read-only until restored: it stays where it was, as it cannot be added.
+  const issue = await findLiveIssue(tx, issueId);
+  if (issue) checkIssueNotArchived(issue);
   const removed = await tx.maybeOne<ActivityIssue>(
     `DELETE FROM cycle_issues ci USING issues i
       WHERE ci.cycle_id = $1 AND ci.issue_id = $2 AND i.id = ci.issue_id

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { notFound } from '../http/errors.js';
+import { checkIssueNotArchived, findLiveIssue } from '../issues/issue-lookup.js';
 import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
 import { MODULE_NOT_FOUND } from './module-shape.js';
 
@@ -33,8 +34,11 @@ export async function addIssuesToModule(tx: Db, module: ModuleRef, issues: reado
   }
 }
 
-/** Takes one issue out of the module (activity `modules` deleted); false when it was not in it. */
+/** Takes one issue out of the module (activity `modules` deleted); false when it was not in it, 409 when it is archived. */
 export async function removeIssueFromModule(tx: Db, module: ModuleRef, issueId: string, actorId: string): Promise<boolean> {
+  // An archived issue is read-only until restored: it stays where it was, as it cannot be added.
+  const issue = await findLiveIssue(tx, issueId);
+  if (issue) checkIssueNotArchived(issue);
   const removed = await tx.maybeOne<ActivityIssue>(
     `DELETE FROM module_issues mi USING issues i
       WHERE mi.module_id = $1 AND mi.issue_id = $2 AND i.id = mi.issue_id

@@ -45,13 +45,13 @@ function cycle(overrides: Partial<CycleDetail> = {}): CycleDetail {
 }
 
 /** The cycle's page over a fake holding one cycle with issues 1 and 2 (issue 3 outside it). */
-async function openCycle(role: RoleValue = 20) {
+async function openCycle(role: RoleValue = 20, issues: ListedIssue[] = [listedIssue(2), listedIssue(1, { state__color: null })]) {
   const seeded = seededApi((scene) => {
     scene.projects = [project(role)];
   });
   const { api } = seeded;
   let current = cycle();
-  let inCycle: ListedIssue[] = [listedIssue(2), listedIssue(1, { state__color: null })];
+  let inCycle = issues;
   api
     .on('GET', CYCLES, () => [current])
     .on('GET', CYCLE, () => current)
@@ -141,6 +141,15 @@ describe('cycle screen', () => {
     await click(button(app.container, 'Remove WEB-2 from the cycle'));
     await until(() => app.container.querySelectorAll('ul[aria-label="Issues of the cycle"] li').length === 1, 'the issue gone');
     expect(api.sent('DELETE', `${CYCLE_ISSUES}/:issueId`)[0]!.params.issueId).to.equal(listedIssue(2).id);
+  });
+
+  it('marks an archived issue and offers no removal of it (it is read-only until restored)', async () => {
+    const { app } = await openCycle(20, [listedIssue(2, { archived_at: '2025-03-10T09:00:00.000Z' }), listedIssue(1)]);
+    const rows = [...app.container.querySelectorAll('ul[aria-label="Issues of the cycle"] li')];
+    expect(rows.map((row) => row.querySelector('.app-planning-archived')?.textContent ?? null)).to.deep.equal(['Archived', null]);
+    expect(button(app.container, 'Remove WEB-2 from the cycle')).to.equal(null);
+    expect(button(app.container, 'Remove WEB-1 from the cycle')).to.exist;
+    await expectAccessible(app.container);
   });
 
   it('edits the name and dates, refusing a start after the end', async () => {

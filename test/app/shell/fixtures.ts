@@ -75,6 +75,7 @@ export function listedIssue(sequence: number, overrides: Partial<IssueRow> = {})
     label_ids: [],
     labels: [],
     estimate_point: null,
+    archived_at: null,
     ...overrides,
   };
 }

@@ -28,7 +28,10 @@ interface PlanningIssuesProps<K extends PlanningKindName> {
   mayEdit: boolean;
 }
 
-/** A cycle's or module's issues: each key (with its state colour) links to the issue; members add existing issues through the picker and remove them. */
+/**
+ * A cycle's or module's issues: each key (with its state colour) links to the issue; members add
+ * existing issues through the picker and remove them, except archived ones (marked so).
+ */
 export function PlanningIssues<K extends PlanningKindName>({ slug, projectId, id, kind, itemKey, mayEdit }: PlanningIssuesProps<K>) {
   const api = useApi();
   const group = api.planning.group(kind.plural);
@@ -92,7 +95,9 @@ export function PlanningIssues<K extends PlanningKindName>({ slug, projectId, id
               <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`}>
                 <IssueKey issue={issue} /> {issue.name}
               </Link>
-              {mayEdit ? (
+              {/* Archived: read-only until restored (from its page), so it stays in the list and its counts. */}
+              {issue.archived_at ? <span className="app-planning-archived">Archived</span> : null}
+              {mayEdit && !issue.archived_at ? (
                 <Button size="small" variant="ghost" busy={removing === issue.id} aria-label={`Remove ${issueKey(issue)} from the ${noun}`} onClick={() => void remove(issue)}>
                   <Icon icon={X} />
                   Remove
