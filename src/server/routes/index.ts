@@ -17,6 +17,7 @@ import { fileAssetRoutes } from './file-assets.js';
 import { importRoutes } from './imports.js';
 import { instanceRoutes } from './instance.js';
 import { intakeIssueRoutes } from './intake-issues.js';
+import { integrationRoutes } from './integrations.js';
 import { issueActivityRoutes } from './issue-activities.js';
 import { liveEventRoutes } from './live-events.js';
 import { issueArchiveRoutes } from './issue-archive.js';
@@ -106,4 +107,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(liveEventRoutes);
   await app.register(webhookRoutes);
+  await app.register(integrationRoutes);
 }

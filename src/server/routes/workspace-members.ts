@@ -76,7 +76,8 @@ export async function workspaceMemberRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request, reply) => {
       const workspace = currentWorkspace(request);
-      const user = await db.maybeOne<{ id: string }>('SELECT id FROM users WHERE email = $1', [request.body.email.trim().toLowerCase()]);
+      // Bot accounts (an integration's) are no one's to add.
+      const user = await db.maybeOne<{ id: string }>('SELECT id FROM users WHERE email = $1 AND NOT is_bot', [request.body.email.trim().toLowerCase()]);
       if (!user) throw notFound(NO_ACCOUNT_FOR_EMAIL);
       const added = await db.query(
         `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)

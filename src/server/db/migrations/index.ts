@@ -23,6 +23,7 @@ import { jobNotifications } from './0022-job-notifications.js';
 import { passwordResets } from './0023-password-resets.js';
 import { draftParentAndEstimate } from './0024-draft-parent-estimate.js';
 import { workspaceInvitations } from './0025-workspace-invitations.js';
+import { projectIntegrations } from './0026-project-integrations.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   passwordResets,
   draftParentAndEstimate,
   workspaceInvitations,
+  projectIntegrations,
 ];
