@@ -47,12 +47,15 @@ describe('empty-state catalogue', () => {
     }
   });
 
-  it('needs Member to create things and Admin to manage features', () => {
+  it('needs Member to create things and Admin to manage features and connect services', () => {
     for (const key of EMPTY_STATE_KEYS) {
       for (const action of EMPTY_STATES[key].actions) {
         if (action.key === 'manage-features') {
           expect(action.minRole, key).to.equal(20);
           expect(action.label).to.equal('Manage features');
+        } else if (action.key === 'connect-github') {
+          // Connecting a service is a project setting: project admins.
+          expect(action.minRole, key).to.equal(20);
         } else {
           // Importing issues creates them too.
           expect(action.key.startsWith('create-') || action.key === 'import-issues', `${key} ${action.key}`).to.equal(true);

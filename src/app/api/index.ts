@@ -27,6 +27,7 @@ import { planningApi } from './planning.js';
 import { projectsApi } from './projects.js';
 import { statesApi } from './states.js';
 import { usersApi } from './users.js';
+import { integrationsApi } from './integrations.js';
 import { webhooksApi } from './webhooks.js';
 import { workspacesApi } from './workspaces.js';
 
@@ -61,6 +62,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     collab: collabApi(client),
     notifications: notificationsApi(client),
     webhooks: webhooksApi(client),
+    integrations: integrationsApi(client),
     analytics: analyticsApi(client),
     live: liveApi(client),
   };

@@ -13,6 +13,7 @@ export const queryKeys = {
   projects: (slug: string) => ['workspaces', slug, 'projects'] as const,
   project: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId] as const,
   projectMembers: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'members'] as const,
+  projectIntegrations: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'integrations'] as const,
   estimate: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'estimate'] as const,
   states: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'states'] as const,
   issues: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'issues'] as const,

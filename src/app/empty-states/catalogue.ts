@@ -13,6 +13,7 @@ export type EmptyStateActionKey =
   | 'create-estimate'
   | 'create-api-token'
   | 'create-webhook'
+  | 'connect-github'
   | 'import-issues'
   | 'manage-features';
 
@@ -102,8 +103,9 @@ const CONTENT = {
   ]),
   'project-settings-integrations': entry(
     'No integrations configured',
-    'There is no live sync with GitHub or Jira yet. To bring their issues in, use Import issues on this project’s issues page.',
+    'Connect GitHub so pull requests link and move the issues they name. To bring issues in from GitHub or Jira, use Import issues on this project’s issues page.',
     'plug',
+    [{ key: 'connect-github', label: 'Connect GitHub', minRole: Role.Admin }],
   ),
   'project-settings-estimates': entry('No estimates yet', 'A set of estimates tells how much work each issue takes.', 'estimate', [
     create('create-estimate', 'Add an estimate system'),

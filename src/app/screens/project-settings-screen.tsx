@@ -19,6 +19,7 @@ import { useNotify } from '../ui/toasts.js';
 import { CoverPickerPopover } from '../widgets/cover-picker/index.js';
 import { useUnsplashConfigured, useUploadLimit } from '../editor/use-upload-limit.js';
 import { ProjectEstimates } from './projects/project-estimates.js';
+import { ProjectIntegrations } from './projects/project-integrations.js';
 import { ProjectMembers } from './projects/project-members.js';
 import { ProjectStates } from './projects/project-states.js';
 import { PROJECT_FEATURES } from './projects/project-features.js';
@@ -30,7 +31,7 @@ import { EditNamedColourDialog } from './projects/named-form-dialog.js';
 
 /**
  * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
- * its workflow states (project admins); its labels (members); the empty state of integrations, which the product does not offer yet;
+ * its workflow states (project admins); its labels (members); its integrations (GitHub: project admins connect it);
  * its estimates (project admins); and its members (project admins add and manage them, anyone leaves).
  */
 export function ProjectSettingsScreen() {
@@ -45,7 +46,7 @@ export function ProjectSettingsScreen() {
         <ProjectFeatures slug={slug} project={project} />
         <ProjectStates slug={slug} project={project} />
         <ProjectLabels slug={slug} project={project} />
-        <Integrations project={project} />
+        <ProjectIntegrations slug={slug} project={project} />
         <ProjectEstimates slug={slug} project={project} />
         {/* Last: its list loads on its own, and nothing below it moves when it arrives. */}
         <ProjectMembers slug={slug} project={project} />
@@ -283,11 +284,3 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
   );
 }
 
-function Integrations({ project }: { project: Project }) {
-  return (
-    <section aria-labelledby="project-integrations">
-      <h2 id="project-integrations">Integrations</h2>
-      <EmptyState type="project-settings-integrations" role={project.role} headingLevel={3} />
-    </section>
-  );
-}

@@ -111,6 +111,10 @@ export const screensCss = `
 .app-members-invitations { margin-top: var(--app-space-4); }
 .app-members-invitations h3 { margin: 0; font-size: var(--app-text-md); }
 .app-table-actions { display: flex; flex-wrap: wrap; gap: var(--app-space-2); }
+.app-integration { padding: var(--app-space-3) var(--app-space-4); border: 1px solid var(--app-border); border-radius: 8px; }
+.app-integration h3 { margin: 0 0 var(--app-space-2); font-size: var(--app-text-md); }
+.app-integration p { margin: 0 0 var(--app-space-3); max-width: 70ch; }
+.app-integration-last { color: var(--app-muted); overflow-wrap: anywhere; }
 .app-cover-preview { display: block; width: 160px; height: 54px; border-radius: 6px; object-fit: cover; background: var(--app-border) center / cover no-repeat; }
 .app-settings-page { max-width: 900px; margin: 0 auto; padding: 16px 0; }
 .app-project-key {

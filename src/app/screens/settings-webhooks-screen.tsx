@@ -19,7 +19,7 @@ import { screensCss } from './screens.css.js';
 import { SettingsGuard } from './settings-layout.js';
 import { WebhookDeliveriesDialog } from './webhooks/webhook-deliveries-dialog.js';
 import { WEBHOOK_EVENT_LABELS, WebhookFormDialog } from './webhooks/webhook-form-dialog.js';
-import { WebhookSecretDialog } from './webhooks/webhook-secret-dialog.js';
+import { SecretDialog } from '../ui/secret-dialog.js';
 import { webhooksCss } from './webhooks/webhooks.css.js';
 
 /**
@@ -137,7 +137,13 @@ export function SettingsWebhooksScreen() {
           }}
         />
       ) : null}
-      <WebhookSecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <SecretDialog
+        secret={secret}
+        onClose={() => setSecret(null)}
+        title="Webhook secret"
+        description="Copy this secret now: it is not shown again. Your receiver checks each delivery's X-Signature-256 header with it."
+        label="Signing secret"
+      />
       <WebhookDeliveriesDialog slug={slug} webhook={viewing} onClose={() => setViewing(null)} />
       <ConfirmDeleteDialog
         open={deleting !== null}

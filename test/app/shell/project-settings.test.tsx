@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { Member, Project } from '../../../src/app/api/types.js';
+import type { Integration } from '../../../src/api-shapes/integration.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import type { RoleValue } from '../../../src/app/roles.js';
@@ -246,6 +247,74 @@ describe('project settings screen', () => {
     expect(app.container.querySelector('form[aria-label="Create a state"]'), 'no state form').to.equal(null);
     expect(button(app.container, 'Make default: Todo')).to.equal(null);
     expect(button(app.container, 'Edit state Todo'), 'no state editing').to.equal(null);
+    await expectAccessible(app.container);
+  });
+});
+
+describe('project settings: integrations', () => {
+  afterEach(cleanup);
+
+  const connection = (fields: Partial<Integration> = {}): Integration => ({
+    id: 'i1',
+    provider: 'github',
+    webhook_url: 'http://localhost:8080/api/integrations/github/i1',
+    created_by: 'Ada',
+    created_at: '2026-12-03T08:00:00.000Z',
+    last_delivery_at: null,
+    last_delivery_result: null,
+    ...fields,
+  });
+
+  it('connects GitHub from the empty state, shows the secret once, and renews it and disconnects after asking', async () => {
+    const { api } = seededApi();
+    let connected: Integration[] = [];
+    api
+      .on('GET', '/workspaces/:slug/projects/:projectId/integrations', () => connected)
+      .on('POST', '/workspaces/:slug/projects/:projectId/integrations', () => {
+        connected = [connection()];
+        return reply(201, { ...connected[0], secret: 'first-secret' });
+      })
+      .on('POST', '/workspaces/:slug/projects/:projectId/integrations/:id/secret', () => ({ ...connected[0], secret: 'second-secret' }))
+      .on('DELETE', '/workspaces/:slug/projects/:projectId/integrations/:id', () => void (connected = []));
+    const app = renderApp(SETTINGS_URL, { api });
+    const empty = await until(() => app.container.querySelector<HTMLElement>('[data-empty-state="project-settings-integrations"]'), 'the empty state');
+    await click(button(empty, 'Connect GitHub'));
+    const shown = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the secret');
+    expect(shown.querySelector('h2')!.textContent).to.equal('GitHub webhook secret');
+    expect(field(shown, 'Webhook secret').value).to.equal('first-secret');
+    expect(api.sent('POST', '/workspaces/:slug/projects/:projectId/integrations')[0]!.body).to.deep.equal({ provider: 'github' });
+    await click(button(shown, 'Done'));
+    await until(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
+    const section = app.container.querySelector<HTMLElement>('.app-integration')!;
+    expect(field(section, 'Payload URL').value).to.equal('http://localhost:8080/api/integrations/github/i1');
+    expect(section.querySelector('.app-integration-last')!.textContent).to.equal('No event has come from GitHub yet.');
+    await expectAccessible(app.container);
+
+    await click(button(section, 'Renew secret'));
+    const asking = await until(() => document.querySelector<HTMLElement>('[role="alertdialog"], [role="dialog"]'), 'the question');
+    await click(button(asking, 'Renew secret'));
+    const renewed = await until(() => (document.querySelector<HTMLInputElement>('[role="dialog"] input')?.value === 'second-secret' ? document.querySelector<HTMLElement>('[role="dialog"]') : null), 'the new secret');
+    await click(button(renewed, 'Done'));
+    await until(() => !document.querySelector('[role="dialog"], [role="alertdialog"]'), 'the dialogs closed');
+
+    await click(button(app.container.querySelector<HTMLElement>('.app-integration')!, 'Disconnect'));
+    const disconnect = await until(() => document.querySelector<HTMLElement>('[role="alertdialog"], [role="dialog"]'), 'the question');
+    expect(disconnect.textContent).to.contain('the links and changes already made stay');
+    await click(button(disconnect, 'Disconnect'));
+    await until(() => app.container.querySelector('[data-empty-state="project-settings-integrations"]'), 'the empty state again');
+    expect(api.sent('DELETE', '/workspaces/:slug/projects/:projectId/integrations/:id')).to.have.length(1);
+  });
+
+  it("shows a member the connection and its last event, without its address or buttons", async () => {
+    const { api } = seededApi((scene) => (scene.projects = [project(15)]));
+    api.on('GET', '/workspaces/:slug/projects/:projectId/integrations', () => [
+      connection({ last_delivery_at: '2026-12-03T09:30:00.000Z', last_delivery_result: 'Pull request #42 merged: WEB-3 moved to Done.' }),
+    ]);
+    const app = renderApp(SETTINGS_URL, { api });
+    const section = await until(() => app.container.querySelector<HTMLElement>('.app-integration'), 'the connection');
+    expect(section.querySelector('.app-integration-last')!.textContent).to.match(/^Last event .+: Pull request #42 merged: WEB-3 moved to Done\.$/);
+    expect(section.querySelector('input')).to.equal(null);
+    expect(section.querySelectorAll('button')).to.have.length(0);
     await expectAccessible(app.container);
   });
 });

@@ -59,6 +59,7 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
       { id: STATE_ID, project_id: PROJECT_ID, name: 'Todo', description: '', color: '#f59e0b', group: 'unstarted', sequence: 1, is_default: true },
     ])
     .on('GET', '/workspaces/:slug/projects/:projectId/members', () => members)
+    .on('GET', '/workspaces/:slug/projects/:projectId/integrations', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/labels', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/estimate', (request) => ({ project_id: request.params.projectId, enabled: false, type: 'points', points: [] }))
     .on('GET', '/workspaces/:slug/projects/:projectId/cycles', () => [])

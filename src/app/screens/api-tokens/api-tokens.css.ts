@@ -20,13 +20,9 @@ export const apiTokensCss = `
   padding: var(--app-space-2) var(--app-space-3); border: 1px solid var(--app-danger); border-radius: 6px;
 }
 .app-token-warning .app-icon { flex: none; margin-top: 2px; color: var(--app-danger); }
-.app-token-copy { display: flex; gap: var(--app-space-2); }
-.app-token-copy .app-token-value { flex: 1; min-width: 0; font-family: var(--app-font-mono, ui-monospace, monospace); font-size: var(--app-text-sm); }
 @media (max-width: 767.98px) {
   /* A phone puts the dates under the label and keeps a 44 px target for Revoke. */
   .app-token-meta { order: 2; flex-basis: 100%; }
   .app-token-row .app-button { min-height: 44px; }
-  .app-token-copy { flex-wrap: wrap; }
-  .app-token-copy .app-token-value { flex-basis: 100%; }
 }
 `;

@@ -1,4 +1,4 @@
-import { Copy, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { API_TOKEN_LABEL_MAX } from '../../../api-shapes/api-token-limits.js';
 import { errorMessage } from '../../api/api-error.js';
@@ -7,6 +7,7 @@ import type { CreatedApiToken } from '../../api/types.js';
 import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
+import { CopyField } from '../../ui/copy-field.js';
 import { Icon } from '../../ui/icon.js';
 import { DEFAULT_EXPIRY, EXPIRY_CHOICES, expiresAt, expiryProblem, firstExpiryDay, type ExpiryChoice } from './token-expiry.js';
 
@@ -118,16 +119,9 @@ function TokenForm({ onCreate }: { onCreate(body: ApiTokenCreateBody): Promise<v
   );
 }
 
-async function copy(text: string): Promise<void> {
-  // navigator.clipboard is missing outside secure contexts; that is a failed copy too.
-  if (!navigator.clipboard) throw new Error('The clipboard is not available.');
-  await navigator.clipboard.writeText(text);
-}
-
 function ShownToken({ token, onDone }: { token: string; onDone(): void }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState<string>('');
   // The form that had focus is gone: the token takes it, selected, so Ctrl+C copies it too.
   useEffect(() => {
     input.current?.focus();
@@ -139,35 +133,14 @@ function ShownToken({ token, onDone }: { token: string; onDone(): void }) {
         <Icon icon={TriangleAlert} />
         <span>{CREATE_TOKEN_WORDS.warning}</span>
       </p>
-      <div className="app-field">
-        <label htmlFor={`${id}-token`}>Your new API token</label>
-        <div className="app-token-copy">
-          <input
-            ref={input}
-            id={`${id}-token`}
-            className="app-token-value"
-            readOnly
-            value={token}
-            spellCheck={false}
-            aria-describedby={`${id}-warning`}
-            onFocus={(event) => event.target.select()}
-          />
-          <Button
-            onClick={() =>
-              void copy(token).then(
-                () => setCopied(CREATE_TOKEN_WORDS.copied),
-                () => setCopied(CREATE_TOKEN_WORDS.copyFailed),
-              )
-            }
-          >
-            <Icon icon={Copy} />
-            Copy
-          </Button>
-        </div>
-        <p className="app-note" role="status">
-          {copied}
-        </p>
-      </div>
+      <CopyField
+        ref={input}
+        label="Your new API token"
+        value={token}
+        describedBy={`${id}-warning`}
+        copied={CREATE_TOKEN_WORDS.copied}
+        copyFailed={CREATE_TOKEN_WORDS.copyFailed}
+      />
       <div className="app-dialog-actions">
         <Button variant="primary" onClick={onDone}>
           Done

@@ -1,19 +1,27 @@
 import { Copy } from 'lucide-react';
-import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
-import { TextField } from '../../ui/form-field.js';
-import { Icon } from '../../ui/icon.js';
-import { useNotify } from '../../ui/toasts.js';
+import { Button } from './button.js';
+import { AppDialog, DialogClose } from './dialog.js';
+import { TextField } from './form-field.js';
+import { Icon } from './icon.js';
+import { useNotify } from './toasts.js';
 
-/** Props of {@link WebhookSecretDialog}. */
-export interface WebhookSecretDialogProps {
+/** Props of {@link SecretDialog}. */
+export interface SecretDialogProps {
   /** The secret to show, null when closed. */
   secret: string | null;
   onClose(): void;
+  title: string;
+  /** What the secret is for, and that it is not shown again. */
+  description: string;
+  /** The field's label ("Signing secret"). */
+  label: string;
 }
 
-/** The one time a webhook's signing secret is shown (on registration or after a new one is made), with a Copy button. */
-export function WebhookSecretDialog({ secret, onClose }: WebhookSecretDialogProps) {
+/**
+ * The one time a signing secret is shown (a webhook's, an integration's: on creation or after a
+ * new one is made), with a Copy button.
+ */
+export function SecretDialog({ secret, onClose, title, description, label }: SecretDialogProps) {
   const notify = useNotify();
   const copy = async () => {
     try {
@@ -29,10 +37,10 @@ export function WebhookSecretDialog({ secret, onClose }: WebhookSecretDialogProp
     <AppDialog
       open={secret !== null}
       onOpenChange={(open) => void (open || onClose())}
-      title="Webhook secret"
-      description="Copy this secret now: it is not shown again. Your receiver checks each delivery's X-Signature-256 header with it."
+      title={title}
+      description={description}
     >
-      <TextField label="Signing secret" readOnly value={secret ?? ''} onFocus={(event) => event.currentTarget.select()} />
+      <TextField label={label} readOnly value={secret ?? ''} onFocus={(event) => event.currentTarget.select()} />
       <div className="app-dialog-actions">
         <Button onClick={() => void copy()}>
           <Icon icon={Copy} />
