@@ -1,6 +1,7 @@
 // The tracker app end to end: the built app (dist/app) on the real API server (dist/server) in
 // a real Chromium, driven by clicks and keys. Every test fails on a page error or a console error.
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -313,6 +314,41 @@ inChromium('an admin invites someone without an account, who makes it from the m
   } finally {
     await mailing.stop();
   }
+});
+
+inChromium('an admin connects GitHub, and a signed pull request event links and moves the issue it names', async () => {
+  const issue = await world.ada.request('POST', `${world.projectPath}/issues`, { name: 'Fix the signup button' });
+  const session = await signedIn('ada@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, `/acme/projects/${world.project.id}/settings`);
+    await click(page, 'Connect GitHub');
+    const secret = await (await field(page, 'Webhook secret')).evaluate((input) => input.value);
+    await click(page, 'Done');
+    const payloadUrl = await (await field(page, 'Payload URL')).evaluate((input) => input.value);
+    assert.match(payloadUrl, /^http:\/\/127\.0\.0\.1:\d+\/api\/integrations\/github\/[0-9a-f-]{36}$/);
+
+    // What GitHub sends when a pull request naming the issue's key in its branch opens.
+    const body = JSON.stringify({
+      action: 'opened',
+      number: 7,
+      pull_request: { number: 7, title: 'Make the signup button work', html_url: 'https://github.com/acme/web/pull/7', head: { ref: `web-${issue.sequence_id}-signup` }, body: '', merged: false, draft: false },
+    });
+    const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    const answer = await fetch(payloadUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-hub-signature-256': signature }, body });
+    assert.equal(answer.status, 200, await answer.clone().text());
+    assert.deepEqual(await answer.json(), { result: `Pull request #7 opened: WEB-${issue.sequence_id} linked and moved to In Progress.` });
+
+    await visit(page, appPath.issue(issue.id));
+    await waitForText(page, '#7 Make the signup button work');
+    await waitForText(page, 'In Progress');
+    await visit(page, `/acme/projects/${world.project.id}/settings`);
+    await waitForText(page, `Pull request #7 opened: WEB-${issue.sequence_id} linked and moved to In Progress.`);
+    await click(page, 'Disconnect');
+    await click(page, 'Disconnect', { within: '[role="dialog"]' });
+    await waitForText(page, 'No integrations configured');
+    assert.deepEqual(problems, []);
+  });
 });
 
 inChromium('autosave survives a reload', async () => {

@@ -154,6 +154,7 @@ function GitHubConnection({ slug, projectId, integration, isAdmin, onSecret, ref
             title={INTEGRATION_WORDS.renewTitle}
             description={INTEGRATION_WORDS.renewDescription}
             confirmLabel="Renew secret"
+            confirmIcon={KeyRound}
             onDelete={renew}
           />
           <ConfirmDeleteDialog
@@ -162,6 +163,7 @@ function GitHubConnection({ slug, projectId, integration, isAdmin, onSecret, ref
             title={INTEGRATION_WORDS.disconnectTitle}
             description={INTEGRATION_WORDS.disconnectDescription}
             confirmLabel="Disconnect"
+            confirmIcon={Unplug}
             onDelete={disconnect}
           />
         </div>
