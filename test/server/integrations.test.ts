@@ -20,7 +20,7 @@ after(() => server.close());
 /** Sends a GitHub event to `url`, signed with `secret` (unsigned when null). */
 function deliver(url: string, secret: string | null, event: string, payload: unknown, headers: Record<string, string> = {}) {
   const body = JSON.stringify(payload);
-  const signature = secret === null ? {} : { 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` };
+  const signature: Record<string, string> = secret === null ? {} : { 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` };
   return server.client().request('POST', url, body, { headers: { 'content-type': 'application/json', 'x-github-event': event, ...signature, ...headers } });
 }
 
