@@ -62,7 +62,7 @@ export function InvitationScreen() {
           {preview.invited_by ?? 'An admin'} invited <strong>{preview.email}</strong> to join {preview.workspace_name} as {roleName(preview.role)}.
         </p>
         {preview.signed_in_as ? (
-          <JoinAsUser token={token} preview={preview} email={preview.signed_in_as} />
+          <JoinAsUser token={token} preview={preview} email={preview.signed_in_as} onSignedOut={() => void invitation.refetch()} />
         ) : preview.has_account ? (
           <SignInAndJoin token={token} preview={preview} />
         ) : (
@@ -108,32 +108,50 @@ function useJoin(token: string) {
   };
 }
 
-function JoinAsUser({ token, preview, email }: JoinProps & { email: string }) {
+/** Joining with the account signed in; or signing out of it here, to join as the invited email instead. */
+function JoinAsUser({ token, preview, email, onSignedOut }: JoinProps & { email: string; onSignedOut(): void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
   const join = useJoin(token);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'join' | 'sign-out' | null>(null);
+  const run = async (which: 'join' | 'sign-out', action: () => Promise<void>) => {
+    setServerError(null);
+    setBusy(which);
+    try {
+      await action();
+    } catch (error) {
+      setServerError(errorMessage(error));
+      setBusy(null);
+    }
+  };
   return (
     <>
       <FormError message={serverError} />
       <p>You are signed in as {email}: you join with this account.</p>
       <div className="app-auth-actions">
-        <Button
-          variant="primary"
-          busy={busy}
-          onClick={async () => {
-            setServerError(null);
-            setBusy(true);
-            try {
-              await join();
-            } catch (error) {
-              setServerError(errorMessage(error));
-              setBusy(false);
-            }
-          }}
-        >
+        <Button variant="primary" busy={busy === 'join'} onClick={() => void run('join', join)}>
           Join {preview.workspace_name}
         </Button>
       </div>
+      <p className="app-auth-switch">
+        Not the account to join with?{' '}
+        <Button
+          variant="ghost"
+          size="small"
+          busy={busy === 'sign-out'}
+          onClick={() =>
+            void run('sign-out', async () => {
+              await api.auth.signOut();
+              queryClient.clear();
+              queryClient.setQueryData(queryKeys.me(), null);
+              onSignedOut();
+            })
+          }
+        >
+          Sign out
+        </Button>
+      </p>
     </>
   );
 }

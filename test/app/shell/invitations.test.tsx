@@ -173,6 +173,21 @@ describe('the invitation page', () => {
     await until(() => app.location() === '/acme', 'the workspace', { saw: app.location });
   });
 
+  it('signs out of the account signed in, here, to make the invited email\'s account instead', async () => {
+    const { api } = seededApi();
+    let signedOut = false;
+    api
+      .on('POST', '/workspace-invitations/read', () => preview({ signed_in_as: signedOut ? null : user.email }))
+      .on('POST', '/auth/sign-out', () => void (signedOut = true));
+    const app = renderApp('/workspace-invitations#token=tok_EN-1', { api, user });
+    await until(() => button(app.container, 'Join Acme'), 'the join button');
+    await click(button(app.container, 'Sign out'));
+    await until(() => app.container.querySelector('form[aria-label="Create your account"]'), 'the sign-up form');
+    expect(app.location()).to.equal('/workspace-invitations');
+    expect(api.sent('POST', '/workspace-invitations/accept')).to.have.length(0);
+    expect(api.sent('POST', '/workspace-invitations/read')).to.have.length(2);
+  });
+
   it("says why a link does not work, and when it is cut short, without asking the server", async () => {
     const { api } = seededApi((scene) => (scene.signedIn = false));
     api.on('POST', '/workspace-invitations/read', () => reply(400, { error: INVITATION_LINK_INVALID }));
