@@ -52,6 +52,8 @@ export interface Config {
   authLimits: AuthLimits;
   /** Requests one personal API token may make (API_TOKEN_REQUESTS_PER_MINUTE, default 600 a minute) before 429. */
   apiTokenRequests: Limit;
+  /** Live-event streams one user may hold open on one process (LIVE_STREAMS_PER_USER, default 20: one per open tab of the app) before 429. */
+  liveStreamsPerUser: number;
   /**
    * scrypt cost for new password hashes: OWASP's (DEFAULT_PASSWORD_COST) with its CPU/memory cost
    * N from PASSWORD_SCRYPT_N. Each hash records its own cost, so a change leaves existing
@@ -291,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     ],
     authLimits: DEFAULT_AUTH_LIMITS,
     apiTokenRequests: { max: integer(env, 'API_TOKEN_REQUESTS_PER_MINUTE', 600, 1, 1_000_000), windowMs: 60_000 },
+    liveStreamsPerUser: integer(env, 'LIVE_STREAMS_PER_USER', 20, 1, 10_000),
     passwordCost: { ...DEFAULT_PASSWORD_COST, N: powerOfTwo(env, 'PASSWORD_SCRYPT_N', DEFAULT_PASSWORD_COST.N, 2 ** 10, 2 ** 20) },
     rootDir: PROJECT_ROOT,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { LIVE_RESYNC, type LiveEvent } from '../../src/api-shapes/live-event.js';
 import { LIVE_LISTENER_NAME } from '../../src/server/live/live-events.js';
+import { TOO_MANY_STREAMS } from '../../src/server/routes/live-events.js';
 import { seedWorkspace, startServer, type EventStream, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -153,4 +154,33 @@ test('stopping the server ends the open streams (they would hold its stop up)', 
   await server.restart();
   assert.equal(await stream.next(), null);
   assert.equal(server.app.live.streams, 0);
+});
+
+test('one user holds at most LIVE_STREAMS_PER_USER streams on a process; a closed one frees its place; others are not counted', async () => {
+  const limited = await startServer({ LIVE_STREAMS_PER_USER: '2' });
+  try {
+    const own = await seedWorkspace(limited);
+    const url = `${own.workspaceUrl}/events`;
+    const open = [await own.actors.member.events(url), await own.actors.member.events(url)];
+    assert.deepEqual(open.map((stream) => stream.status), [200, 200]);
+    const refused = await own.actors.member.request('GET', url);
+    assert.deepEqual([refused.status, refused.body], [429, { error: TOO_MANY_STREAMS }]);
+    assert.equal(refused.headers.get('retry-after'), '5');
+    const other = await own.actors.admin.events(url);
+    assert.equal(other.status, 200, "another user's streams are their own");
+    other.close();
+    open[0]!.close();
+    // The server hears the close on its own time: asked again until the place is free (bounded).
+    let again: EventStream | null = null;
+    for (let attempt = 0; attempt < 200 && !again; attempt++) {
+      const stream = await own.actors.member.events(url);
+      if (stream.status === 200) again = stream;
+      else stream.close();
+    }
+    assert.ok(again, 'a closed stream frees its place');
+    again.close();
+    open[1]!.close();
+  } finally {
+    await limited.close();
+  }
 });

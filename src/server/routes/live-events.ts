@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_RESYNC, type LiveEvent } from '../../api-shapes/live-event.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
+import { HttpError } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { workspaceParams } from '../http/schemas.js';
 import { Role } from '../roles.js';
@@ -15,6 +16,9 @@ export const LIVE_ACCESS_TTL_MS = 30_000;
 /** How long the browser waits before it reconnects a stream that dropped (the `retry` field, milliseconds). */
 export const LIVE_RETRY_MS = 5_000;
 
+/** The answer to one stream more than LIVE_STREAMS_PER_USER. */
+export const TOO_MANY_STREAMS = 'Too many live connections are open for your account: close some of the app’s tabs.';
+
 /**
  * GET /api/workspaces/:slug/events: the workspace's changes as server-sent events, while the app
  * is open, so that screens show others' changes (an issue's title and properties, comments,
@@ -24,10 +28,15 @@ export const LIVE_RETRY_MS = 5_000;
  * process tells its own streams of every process's changes (live/live-events.ts).
  */
 export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
-  const { db, live } = app;
+  const { db, live, config } = app;
+  // The streams each user holds open on this process: an open stream holds a connection, a
+  // subscription and a timer, so one account cannot hold the process's sockets.
+  const openStreams = new Map<string, number>();
   app.get('/workspaces/:slug/events', { preHandler: requireWorkspaceRole(Role.Guest), schema: { params: workspaceParams } }, async (request, reply) => {
     const workspace = currentWorkspace(request);
     const user = currentUser(request);
+    const holding = openStreams.get(user.id) ?? 0;
+    if (holding >= config.liveStreamsPerUser) throw new HttpError(429, TOO_MANY_STREAMS, { headers: { 'retry-after': String(LIVE_RETRY_MS / 1000) } });
     const access = new Map<string, { open: Promise<boolean>; at: number }>();
     /** Whether the reader can open project `projectId` now: a member of it, or an admin of the workspace. */
     const opens = (projectId: string): Promise<boolean> => {
@@ -91,9 +100,14 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
       }, LIVE_KEEPALIVE_MS);
     };
     beat();
+    // Counted from here to its close, with nothing awaited since the check above.
+    openStreams.set(user.id, holding + 1);
     raw.on('close', () => {
       unsubscribe();
       PROCESS_TIMERS.clearTimeout(keepAlive);
+      const left = (openStreams.get(user.id) ?? 1) - 1;
+      if (left > 0) openStreams.set(user.id, left);
+      else openStreams.delete(user.id);
     });
   });
 }
