@@ -101,6 +101,25 @@ describe('inviting people without an account', () => {
   });
 });
 
+describe('invitations in the dark theme', () => {
+  afterEach(cleanup);
+
+  it('the pending invitations and the invitation page are axe-clean', async () => {
+    const { api } = seededApi();
+    api.on('GET', '/workspaces/:slug/invitations', () => [
+      { id: 'i1', email: 'newcomer@example.test', role: 15, invited_by: 'Ada', created_at: '2026-12-03T08:00:00.000Z', expires_at: '2026-12-10T08:00:00.000Z' },
+    ]);
+    const settings = renderApp(paths.settings('acme', 'members'), { api, themeMode: 'dark' });
+    await until(() => settings.container.querySelector('table[aria-labelledby="pending-invitations"] tbody tr'), 'the pending invitation');
+    await expectAccessible(settings.container);
+    cleanup();
+    const signedOut = seededApi((scene) => (scene.signedIn = false)).api.on('POST', '/workspace-invitations/read', () => preview());
+    const page = renderApp('/workspace-invitations#token=tok_EN-1', { api: signedOut, user: null, themeMode: 'dark' });
+    await until(() => page.container.querySelector('form[aria-label="Create your account"]'), 'the sign-up form');
+    await expectAccessible(page.container);
+  });
+});
+
 describe('the invitation page', () => {
   afterEach(cleanup);
 

@@ -305,12 +305,12 @@ describe('project settings: integrations', () => {
     expect(api.sent('DELETE', '/workspaces/:slug/projects/:projectId/integrations/:id')).to.have.length(1);
   });
 
-  it("shows a member the connection and its last event, without its address or buttons", async () => {
+  it("shows a member the connection and its last event, without its address or buttons (in the dark theme)", async () => {
     const { api } = seededApi((scene) => (scene.projects = [project(15)]));
     api.on('GET', '/workspaces/:slug/projects/:projectId/integrations', () => [
       connection({ last_delivery_at: '2026-12-03T09:30:00.000Z', last_delivery_result: 'Pull request #42 merged: WEB-3 moved to Done.' }),
     ]);
-    const app = renderApp(SETTINGS_URL, { api });
+    const app = renderApp(SETTINGS_URL, { api, themeMode: 'dark' });
     const section = await until(() => app.container.querySelector<HTMLElement>('.app-integration'), 'the connection');
     expect(section.querySelector('.app-integration-last')!.textContent).to.match(/^Last event .+: Pull request #42 merged: WEB-3 moved to Done\.$/);
     expect(section.querySelector('input')).to.equal(null);
