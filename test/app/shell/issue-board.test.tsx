@@ -158,6 +158,11 @@ describe('project issue board', () => {
     expect(app.container.querySelector('.app-board-column[data-state-id="' + DOING + '"] h2')!.textContent).to.equal('In Progress1 issue');
     await until(() => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent === 'WEB-2 moved to In Progress'), 'the announcement');
     expect(app.router.state.location.pathname, 'a drop does not open the issue').to.equal(paths.projectIssues('acme', PROJECT_ID));
+    // The card pressed has focus in its new column, so the keys go on from there.
+    await until(() => document.activeElement === card(app.container, 'WEB-2')!.querySelector('a'), 'focus on the dropped card', { saw: () => document.activeElement });
+    await shiftPress('ArrowLeft');
+    await until(() => cardKeys(app.container, 'Todo').includes('WEB-2'), 'moved back by key after the drop');
+    expect(api.sent('PATCH', ISSUE)[1]!.body).to.deep.equal({ state_id: STATE_ID });
   });
 
   it('moves a focused card to the next and previous column with Shift+Arrow keys and announces it', async () => {

@@ -80,7 +80,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
   const dragRef = useRef<Drag | null>(null);
   const suppressClick = useRef(false);
   const [announcement, setAnnouncement] = useState('');
-  // The card moved by keyboard: it remounts in its new column, and focus goes with it.
+  // The card moved: it remounts in its new column, and focus goes with it.
   const refocus = useRef<string | null>(null);
   const boardRef = useRef<HTMLDivElement>(null);
   const ordered = [...states].sort((a, b) => a.sequence - b.sequence);
@@ -101,7 +101,9 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
   }, [pressed]);
 
   useEffect(() => {
-    const lost = !document.activeElement || document.activeElement === document.body;
+    // Lost: on nothing, or on what holds the board (the main region a press on a card's edge focuses).
+    const active = document.activeElement;
+    const lost = !active || active === document.body || (boardRef.current !== null && active.contains(boardRef.current));
     if (refocus.current && lost) boardRef.current?.querySelector<HTMLElement>(`[data-issue-id="${CSS.escape(refocus.current)}"] a`)?.focus();
   }, [issues]);
 
@@ -110,9 +112,11 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
     setDrag(next);
   };
 
-  const move = async (issue: IssueRow, state: State, how: 'keyboard' | 'pointer') => {
+  const move = async (issue: IssueRow, state: State) => {
     if (issue.state_id === state.id || !editing) return;
-    refocus.current = how === 'keyboard' ? issue.id : null;
+    // Moved by keys or dropped by the pointer, the card remounts in its new column; focus lost with
+    // it comes back to it (never taken from elsewhere), so Shift+Arrow can go on from there.
+    refocus.current = issue.id;
     const moved = await editing.onIssueChange(issue, { state_id: state.id });
     setAnnouncement(moved ? `${issueKey(issue)} moved to ${state.name}` : `${issueKey(issue)} stayed in its column`);
   };
@@ -159,7 +163,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
       suppressClick.current = true;
       setTimeout(() => (suppressClick.current = false));
       const target = ordered.find((state) => state.id === columnAt(released.clientX, released.clientY, card));
-      if (target) void move(current.issue, target, 'pointer');
+      if (target) void move(current.issue, target);
     };
     const abort = (cancelled: globalThis.PointerEvent) => {
       if (cancelled.pointerId !== pointerId) return;
@@ -196,7 +200,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
     }
     const index = ordered.findIndex((state) => state.id === issue.state_id);
     const target = ordered[across < 0 ? index - 1 : index < 0 ? 0 : index + 1];
-    if (target && (index >= 0 || across > 0)) void move(issue, target, 'keyboard');
+    if (target && (index >= 0 || across > 0)) void move(issue, target);
   };
 
   return (
@@ -256,7 +260,7 @@ export function IssueBoard({ slug, projectId, states, issues, total, notAllowed,
                         // A new state moves the card to its column, focus going with it, as Shift+Arrow does.
                         onChange={(changes) => {
                           const state = ordered.find((candidate) => candidate.id === changes.state_id);
-                          void (state ? move(issue, state, 'keyboard') : editing?.onIssueChange(issue, changes));
+                          void (state ? move(issue, state) : editing?.onIssueChange(issue, changes));
                         }}
                         display={display}
                       />
