@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { branchName } from '../../../src/app/screens/issue-detail/branch-name.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { menuEntries, openMenu } from './action-menus.js';
@@ -72,8 +73,10 @@ describe('issue page: the "Issue actions" menu', () => {
     menuButton.focus();
     await press('Enter');
     const menu = await openMenu();
-    expect(menuEntries(menu)).to.deep.equal(['Copy link', 'Archive', 'Delete issue']);
+    expect(menuEntries(menu)).to.deep.equal(['Copy link', 'Copy branch name', 'Archive', 'Delete issue']);
     await until(() => document.activeElement?.textContent === 'Copy link', 'focus on the first entry');
+    await press('ArrowDown');
+    expect(document.activeElement!.textContent).to.equal('Copy branch name');
     await press('ArrowDown');
     expect(document.activeElement!.textContent).to.equal('Archive');
     await press('ArrowDown');
@@ -97,6 +100,28 @@ describe('issue page: the "Issue actions" menu', () => {
     } finally {
       clipboard.restore();
     }
+  });
+
+  it('copies a git branch name for the issue: its key and title in lower case, as the GitHub integration reads keys', async () => {
+    const clipboard = fakeClipboard();
+    try {
+      const { app } = await openIssuePage();
+      button(app.container, 'Issue actions')!.focus();
+      await press('Enter');
+      await openMenu();
+      await until(() => document.activeElement?.textContent === 'Copy link', 'focus on Copy link');
+      await press('ArrowDown');
+      await press('Enter');
+      await until(() => byText(document.body, '[role="status"], li', 'Copied to clipboard'), 'the toast');
+      expect(clipboard.written).to.deep.equal(['web-7-fix-the-header']);
+    } finally {
+      clipboard.restore();
+    }
+    expect(branchName('WEB-12', 'Crème brûlée: “fix” the log-in form!')).to.equal('web-12-creme-brulee-fix-the-log-in-form');
+    expect(branchName('WEB-3', '???')).to.equal('web-3');
+    const long = branchName('WEB-3', 'A rather long title that goes on and on about what should be done here');
+    expect(long).to.equal('web-3-a-rather-long-title-that-goes-on-and-on-about-what');
+    expect(long.length).to.be.at.most(60);
   });
 
   it('deletes with the keyboard after confirmation through the menu, and goes back to the issues', async () => {

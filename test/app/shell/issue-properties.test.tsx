@@ -311,7 +311,7 @@ describe('issue properties', () => {
     expect(button(app.container, 'Unsubscribe')).to.exist;
     await expectAccessible(app.container);
     // The issue's menu offers a viewer the link only: no archive, no delete.
-    expect(menuEntries(await openActionMenu(app.container, 'Issue actions'))).to.deep.equal(['Copy link']);
+    expect(menuEntries(await openActionMenu(app.container, 'Issue actions'))).to.deep.equal(['Copy link', 'Copy branch name']);
     await press('Escape');
   });
 

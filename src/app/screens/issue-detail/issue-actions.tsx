@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, Ellipsis, Link2, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, Ellipsis, GitBranch, Link2, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueDetail } from '../../api/types.js';
@@ -8,6 +8,7 @@ import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { Icon } from '../../ui/icon.js';
 import { Note } from '../../ui/note.js';
+import { branchName } from './branch-name.js';
 import type { Notify } from '../../ui/toasts.js';
 
 interface ActionsProps {
@@ -27,7 +28,7 @@ const COPIED = 'Copied to clipboard';
 
 /**
  * An issue's actions: subscribe or unsubscribe (everyone) as a button, and the "Issue actions"
- * menu: copy its link (everyone), archive or restore and delete (members, delete after confirmation).
+ * menu: copy its link and a git branch name for it (everyone), archive or restore and delete (members, delete after confirmation).
  * An archived issue says so, with a Restore button for members.
  */
 export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArchive, onDelete }: ActionsProps) {
@@ -54,18 +55,20 @@ export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArch
       setBusy(null);
     }
   };
-  const copyLink = async () => {
+  const copy = async (text: string) => {
     try {
       // navigator.clipboard is missing outside secure contexts: that is a failed copy too.
       if (!navigator.clipboard) throw new Error('The clipboard is not available.');
-      await navigator.clipboard.writeText(link);
+      await navigator.clipboard.writeText(text);
       notify({ type: 'success', message: COPIED });
     } catch (error) {
       notify({ type: 'error', message: errorMessage(error) });
     }
   };
   const actions: MenuAction[] = [
-    { label: 'Copy link', icon: Link2, onSelect: () => void copyLink() },
+    { label: 'Copy link', icon: Link2, onSelect: () => void copy(link) },
+    // A pull request from this branch links to the issue when the project is connected to GitHub.
+    { label: 'Copy branch name', icon: GitBranch, onSelect: () => void copy(branchName(issue.key, issue.name)) },
     ...(mayEdit
       ? [
           { label: archived ? 'Restore' : 'Archive', icon: archived ? ArchiveRestore : Archive, onSelect: () => void run('archive', () => onArchive(!archived)) },
