@@ -86,7 +86,8 @@ describe('issue page: the "Issue actions" menu', () => {
     await until(() => document.activeElement === menuButton, 'focus back on the menu button');
   });
 
-  it('copies the issue\'s link to the clipboard and says "Copied to clipboard"', async () => {
+  /** Chooses the menu's entry `steps` below its first with the keyboard, and answers what went on the clipboard. */
+  async function copyThroughMenu(steps: number): Promise<string[]> {
     const clipboard = fakeClipboard();
     try {
       const { app } = await openIssuePage();
@@ -94,29 +95,21 @@ describe('issue page: the "Issue actions" menu', () => {
       await press('Enter');
       await openMenu();
       await until(() => document.activeElement?.textContent === 'Copy link', 'focus on Copy link');
+      for (let step = 0; step < steps; step++) await press('ArrowDown');
       await press('Enter');
       await until(() => byText(document.body, '[role="status"], li', 'Copied to clipboard'), 'the toast');
-      expect(clipboard.written).to.deep.equal([new URL(ISSUE_URL, window.location.href).href]);
+      return clipboard.written;
     } finally {
       clipboard.restore();
     }
+  }
+
+  it('copies the issue\'s link to the clipboard and says "Copied to clipboard"', async () => {
+    expect(await copyThroughMenu(0)).to.deep.equal([new URL(ISSUE_URL, window.location.href).href]);
   });
 
   it('copies a git branch name for the issue: its key and title in lower case, as the GitHub integration reads keys', async () => {
-    const clipboard = fakeClipboard();
-    try {
-      const { app } = await openIssuePage();
-      button(app.container, 'Issue actions')!.focus();
-      await press('Enter');
-      await openMenu();
-      await until(() => document.activeElement?.textContent === 'Copy link', 'focus on Copy link');
-      await press('ArrowDown');
-      await press('Enter');
-      await until(() => byText(document.body, '[role="status"], li', 'Copied to clipboard'), 'the toast');
-      expect(clipboard.written).to.deep.equal(['web-7-fix-the-header']);
-    } finally {
-      clipboard.restore();
-    }
+    expect(await copyThroughMenu(1)).to.deep.equal(['web-7-fix-the-header']);
     expect(branchName('WEB-12', 'Crème brûlée: “fix” the log-in form!')).to.equal('web-12-creme-brulee-fix-the-log-in-form');
     expect(branchName('WEB-3', '???')).to.equal('web-3');
     const long = branchName('WEB-3', 'A rather long title that goes on and on about what should be done here');
