@@ -61,9 +61,9 @@ describe('GitHub integration', () => {
     assert.equal(issueNumbersIn('WEB', [Array.from({ length: 30 }, (_, i) => `WEB-${i + 1}`).join(' ')]).length, 20);
   });
 
-  test('members see the connection; admins make it, once; the secret is shown on creation and renewal only', async () => {
+  test('viewers and up see the connection; admins make it, once; the secret is shown on creation and renewal only', async () => {
     const url = `${seed.projectUrl}/integrations`;
-    await seed.expectMatrix('GET', url, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 200, admin: 200 });
+    await seed.expectMatrix('GET', url, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 200, member: 200, admin: 200 });
     await seed.expectMatrix('POST', url, { provider: 'github' }, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 201 });
     const again = await seed.actors.admin.post(url, { provider: 'github' });
     assert.deepEqual([again.status, again.body], [409, { error: ALREADY_CONNECTED }]);

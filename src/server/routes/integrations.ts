@@ -53,7 +53,7 @@ function webhookUrl(request: FastifyRequest, publicUrl: string | null, id: strin
  * secret (shown once; renewing it makes a new one), to set on a repository's webhook for pull
  * request events; each event signed with the secret links the issues the pull request names by
  * key and moves them as it opens and merges (integrations/github.ts), recorded as a bot's
- * activity. Members see when the last event came and what came of it; admins disconnect.
+ * activity. Viewers and up see when the last event came and what came of it; admins disconnect.
  */
 export async function integrationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typedRoutes(fastify);
@@ -74,8 +74,8 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
     return { ...integration!, secret: integrationSecret(config.sessionSecret, id, nonce) };
   };
 
-  // Members see what is connected (never a secret); admins connect, renew and disconnect.
-  app.get(base, { preHandler: requireProjectRole(Role.Member), schema: { params: projectParams, response: { 200: Type.Array(integrationShape) } } }, async (request) =>
+  // Viewers and up see what is connected (never a secret); admins connect, renew and disconnect.
+  app.get(base, { preHandler: requireProjectRole(Role.Viewer), schema: { params: projectParams, response: { 200: Type.Array(integrationShape) } } }, async (request) =>
     readAll(request, currentProject(request).id),
   );
 

@@ -317,6 +317,14 @@ describe('project settings: integrations', () => {
     expect(section.querySelectorAll('button')).to.have.length(0);
     await expectAccessible(app.container);
   });
+
+  it('tells a guest who sees the integrations, without asking for them', async () => {
+    const { api } = seededApi((scene) => (scene.projects = [project(5)]));
+    const app = renderApp(SETTINGS_URL, { api });
+    const section = await until(() => app.container.querySelector<HTMLElement>('section[aria-labelledby="project-integrations"]'), 'the section');
+    await until(() => byText(section, '*', 'The project’s viewers, members and admins see what it is connected to.'), 'the note');
+    expect(api.sent('GET', '/workspaces/:slug/projects/:projectId/integrations')).to.have.length(0);
+  });
 });
 
 describe('project settings: members', () => {

@@ -12,6 +12,7 @@ import { Button } from '../../ui/button.js';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog.js';
 import { CopyField } from '../../ui/copy-field.js';
 import { Icon } from '../../ui/icon.js';
+import { Note } from '../../ui/note.js';
 import { SecretDialog } from '../../ui/secret-dialog.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
@@ -34,7 +35,8 @@ export const INTEGRATION_WORDS = {
  * A project's integrations (project settings). Without one, the empty state, whose Connect GitHub
  * project admins use. Connected: how to set the repository's webhook (its address to copy, the
  * secret shown once when connected or renewed), the last event and what came of it; admins renew
- * the secret and disconnect, each after asking. Members below admin see it without the buttons.
+ * the secret and disconnect, each after asking. Viewers and members see it without the address or
+ * the buttons; guests are told who sees it.
  */
 export function ProjectIntegrations({ slug, project }: { slug: string; project: Project }) {
   const api = useApi();
@@ -42,7 +44,8 @@ export function ProjectIntegrations({ slug, project }: { slug: string; project: 
   const notify = useNotify();
   const isAdmin = can(project.role, Role.Admin);
   const key = queryKeys.projectIntegrations(slug, project.id);
-  const integrations = useQuery({ queryKey: key, queryFn: () => api.integrations.list(slug, project.id), enabled: can(project.role, Role.Member) });
+  const mayRead = can(project.role, Role.Viewer);
+  const integrations = useQuery({ queryKey: key, queryFn: () => api.integrations.list(slug, project.id), enabled: mayRead });
   const [secret, setSecret] = useState<string | null>(null);
   const [connecting, setConnecting] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
@@ -62,7 +65,7 @@ export function ProjectIntegrations({ slug, project }: { slug: string; project: 
   };
 
   let body;
-  if (!can(project.role, Role.Member)) body = <EmptyState type="project-settings-integrations" role={project.role} headingLevel={3} />;
+  if (!mayRead) body = <Note>The project’s viewers, members and admins see what it is connected to.</Note>;
   else if (integrations.isPending || connecting) body = <Spinner label={connecting ? 'Connecting GitHub…' : 'Loading integrations…'} />;
   else if (integrations.isError) body = <p role="alert">{integrations.error.message}</p>;
   else if (!integrations.data.length) {
