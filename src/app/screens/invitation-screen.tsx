@@ -29,10 +29,11 @@ export function InvitationScreen() {
   useStyles('app-auth', authCss);
   const api = useApi();
   const token = new URLSearchParams(useLocation().hash.slice(1)).get(INVITATION_TOKEN_PARAM);
-  // The token stays in this query's function, not in its key: the cache's keys can be listed. The
+  // Keyed by the token (the cache is in memory only, and the token is in the address already), so
+  // another link opened in this page (only its fragment changes) reads its own invitation. The
   // answer says whom the reader is signed in as (asking GET /users/me would fail when signed out).
   const invitation = useQuery({
-    queryKey: ['workspace-invitation'],
+    queryKey: ['workspace-invitation', token],
     queryFn: () => api.auth.readInvitation(token!),
     enabled: Boolean(token),
     retry: false,

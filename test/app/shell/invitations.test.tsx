@@ -148,6 +148,17 @@ describe('the invitation page', () => {
     expect(api.sent('POST', '/workspace-invitations/sign-up')[0]!.body).to.deep.equal({ token: 'tok_EN-1', password: 'short and long', display_name: 'Newcomer' });
   });
 
+  it('reads the invitation of another link opened in the same page (only the fragment changes)', async () => {
+    const { api } = seededApi((scene) => (scene.signedIn = false));
+    api.on('POST', '/workspace-invitations/read', (request) =>
+      (request.body as { token: string }).token === 'first' ? preview() : preview({ workspace_name: 'Globex', workspace_slug: 'globex' }),
+    );
+    const app = renderApp('/workspace-invitations#token=first', { api, user: null });
+    await until(() => app.container.querySelector('h1')?.textContent === 'Join Acme', 'the first invitation');
+    await app.router.navigate('/workspace-invitations#token=second');
+    await until(() => app.container.querySelector('h1')?.textContent === 'Join Globex', 'the second invitation');
+  });
+
   it('signs in to an email that has an account, then joins', async () => {
     const { api, scene } = seededApi((scene) => (scene.signedIn = false));
     api
