@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { DONE_STATE_GROUPS } from '../../api-shapes/state-groups.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { checkIssueNotArchived, findLiveIssue } from '../issues/issue-lookup.js';
+import { checkIssueNotArchived, findLiveIssue, lockIssues } from '../issues/issue-lookup.js';
 import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
 import { CYCLE_NOT_FOUND, findCycle } from './cycle-shape.js';
 
@@ -21,12 +21,13 @@ export async function cycleOf(db: Db, projectId: string, cycleId: string, lock =
 /**
  * Puts the issues in the cycle, inside `tx`. An issue is in at most one cycle, so one that was in
  * another cycle moves (activity `cycles` updated, with both cycles); one in no cycle is added
- * (activity created); one already in this cycle is left alone. The issue rows are locked first,
- * so two requests moving the same issue take turns and each records what it really changed.
+ * (activity created); one already in this cycle is left alone. The issue rows are locked first
+ * (lockIssues; the cycle before them), so two requests moving the same issue take turns and each
+ * records what it really changed.
  */
 export async function addIssuesToCycle(tx: Db, cycle: CycleRef, issues: readonly ActivityIssue[], actorId: string): Promise<void> {
   const ids = issues.map((issue) => issue.id);
-  await tx.query('SELECT id FROM issues WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
+  await lockIssues(tx, ids);
   const current = await tx.query<{ issue_id: string; cycle_id: string; name: string }>(
     `SELECT ci.issue_id, ci.cycle_id, c.name FROM cycle_issues ci JOIN cycles c ON c.id = ci.cycle_id WHERE ci.issue_id = ANY($1::uuid[])`,
     [ids],

@@ -61,6 +61,16 @@ export async function findIssueToChange(db: Db, projectId: string, issueId: stri
   return issue;
 }
 
+/**
+ * Locks the issues `ids` until `tx` ends, in id order. Every transaction that locks more than one
+ * issue takes them through here, after the rows they hang from (the project, then the cycle or
+ * module they join or leave) and before what hangs from them (estimate values): one order, so two
+ * changes of the same issues take turns instead of each holding what the other waits for.
+ */
+export async function lockIssues(tx: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length) await tx.query('SELECT id FROM issues WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [ids]);
+}
+
 /** The live issue `issueId` wherever it is, locked as with findIssue's `lock`; null when there is none. */
 export function findLiveIssue(db: Db, issueId: string): Promise<IssueRow | null> {
   return db.maybeOne<IssueRow>(`SELECT ${ISSUE_ROW_COLUMNS} FROM issues WHERE id = $1 AND deleted_at IS NULL AND ${notInIntakeSql('issues')} FOR NO KEY UPDATE`, [issueId]);

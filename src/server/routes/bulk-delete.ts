@@ -7,6 +7,7 @@ import { projectParams, uuid } from '../http/schemas.js';
 import { restoreDeletedIssues, softDeleteIssues } from '../issues/delete-issues.js';
 import { SELECT_AT_LEAST_ONE_ISSUE } from '../planning/add-issues.js';
 import { lockIssueTree } from '../issues/issue-references.js';
+import { lockIssues } from '../issues/issue-lookup.js';
 import { Role } from '../roles.js';
 import { issueDocumentsOf } from '../collab/collab-service.js';
 import { notInIntakeSql } from '../intake/intake-sql.js';
@@ -39,8 +40,9 @@ export async function bulkDeleteRoutes(app: FastifyInstance): Promise<void> {
       const project = currentProject(request);
       const deleted = await db.transaction(async (tx) => {
         await lockIssueTree(tx, project.id);
+        await lockIssues(tx, ids);
         const found = await tx.query<{ id: string }>(
-          `SELECT id FROM issues WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL AND ${notInIntakeSql('issues')} FOR NO KEY UPDATE`,
+          `SELECT id FROM issues WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL AND ${notInIntakeSql('issues')}`,
           [project.id, ids],
         );
         const missing = ids.length - found.length;

@@ -7,7 +7,7 @@ import { badRequest } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams } from '../http/schemas.js';
 import type { ActivityIssue } from '../issues/activity.js';
-import { findIssueToChange } from '../issues/issue-lookup.js';
+import { findIssueToChange, lockIssues } from '../issues/issue-lookup.js';
 import { applyIssueChanges, type IssueChanges } from '../issues/issue-update.js';
 import { addIssuesToModule, moduleOf } from '../modules/module-issues.js';
 import { issuesToAdd } from '../planning/add-issues.js';
@@ -30,7 +30,15 @@ async function issueChangesFor(tx: Db, issueId: string, change: BulkIssueChange)
   return changes;
 }
 
-/** Takes each issue out of the cycle it is in, if any. */
+/** Locks the cycles the issues are in, in id order: taking issues out of a cycle locks it before them, as adding does. */
+async function lockCyclesOf(tx: Db, projectId: string, issueIds: readonly string[]): Promise<void> {
+  await tx.query(
+    'SELECT id FROM cycles WHERE project_id = $1 AND id IN (SELECT cycle_id FROM cycle_issues WHERE issue_id = ANY($2::uuid[])) ORDER BY id FOR UPDATE',
+    [projectId, issueIds],
+  );
+}
+
+/** Takes each issue out of the cycle it is in, if any (after lockCyclesOf). */
 async function leaveCycles(tx: Db, projectId: string, issues: readonly ActivityIssue[], actorId: string): Promise<void> {
   const rows = await tx.query<{ issue_id: string; cycle_id: string }>('SELECT issue_id, cycle_id FROM cycle_issues WHERE issue_id = ANY($1::uuid[])', [issues.map((issue) => issue.id)]);
   for (const row of rows) await removeIssueFromCycle(tx, await cycleOf(tx, projectId, row.cycle_id, true), row.issue_id, actorId);
@@ -63,15 +71,21 @@ export async function bulkUpdateRoutes(app: FastifyInstance): Promise<void> {
       if (change.cycle_id !== undefined) await requireFeatureOn(db, project.id, 'cycle_view');
       if (change.module_id !== undefined) await requireFeatureOn(db, project.id, 'module_view');
       const updated = await db.transaction(async (tx) => {
-        // Empty ids get the spec's text; the issues come in one order, so two bulk changes lock them in turn.
+        // Empty ids get the spec's text. Locks come in the order every change takes them (lockIssues):
+        // the cycle and the module first, as adding to them does, then all the issues at once.
         const issues = await issuesToAdd(tx, project.id, { issues: ids });
+        const issueIds = issues.map((issue) => issue.id);
+        if (change.cycle_id === null) await lockCyclesOf(tx, project.id, issueIds);
+        const cycle = change.cycle_id ? await cycleOf(tx, project.id, change.cycle_id, true) : null;
+        const module = change.module_id ? await moduleOf(tx, project.id, change.module_id, true) : null;
+        await lockIssues(tx, issueIds);
         for (const { id } of issues) {
           const changes = await issueChangesFor(tx, id, change);
           if (Object.keys(changes).length) await applyIssueChanges(tx, await findIssueToChange(tx, project.id, id), changes, user.id);
         }
         if (change.cycle_id === null) await leaveCycles(tx, project.id, issues, user.id);
-        else if (change.cycle_id) await addIssuesToCycle(tx, await cycleOf(tx, project.id, change.cycle_id, true), issues, user.id);
-        if (change.module_id) await addIssuesToModule(tx, await moduleOf(tx, project.id, change.module_id, true), issues, user.id);
+        else if (cycle) await addIssuesToCycle(tx, cycle, issues, user.id);
+        if (module) await addIssuesToModule(tx, module, issues, user.id);
         return issues.length;
       });
       return { updated };

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { slug, uuid } from '../http/schemas.js';
 import { recordIssueActivity } from '../issues/activity.js';
-import { findIssue, findIssueToChange } from '../issues/issue-lookup.js';
+import { findIssue, findIssueToChange, lockIssues } from '../issues/issue-lookup.js';
 import { HIDDEN_ISSUE, openableIssueSql, readerOf, type Reader } from '../issues/issue-access.js';
 import { issueParams, ISSUE_SUMMARY_COLUMNS, LISTED_ISSUE_FROM, type IssueSummary } from '../issues/issue-shape.js';
 import { INVERSE_RELATION as INVERSE, issueRelationShape, relationCreateBody, type IssueRelation, type RelationCreateBody, type RelationType } from '../../api-shapes/issue-relation.js';
@@ -107,9 +107,9 @@ export async function issueRelationRoutes(app: FastifyInstance): Promise<void> {
       const issueId = await db.transaction(async (tx) => {
         const base = await findIssue(tx, currentProject(request).id, request.params.issueId);
         if (ids.includes(base.id)) throw badRequest('An issue cannot be related to itself.');
-        // Both ends locked in id order: two people relating the same pair from either side take
+        // Both ends locked in the one order: two people relating the same pair from either side take
         // turns (the second then sees the first relation) instead of deadlocking.
-        await tx.query('SELECT id FROM issues WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [[base.id, ...ids]]);
+        await lockIssues(tx, [base.id, ...ids]);
         await findIssueToChange(tx, base.project_id, base.id);
         const from = await tx.one<KeyedIssue>(`SELECT ${KEYED} FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = $1`, [base.id]);
         const params = new SqlParams();

@@ -3,7 +3,7 @@ import { subIssuesAddBody, type SubIssuesAddBody } from '../../api-shapes/sub-is
 import type { Db } from '../db/index.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { findIssue, findIssueToChange } from '../issues/issue-lookup.js';
+import { findIssue, findIssueToChange, lockIssues } from '../issues/issue-lookup.js';
 import { lockIssueTree } from '../issues/issue-references.js';
 import { issueParams, ISSUE_SUMMARY_COLUMNS, issueSummarySchema, LISTED_ISSUE_FROM, type IssueSummary } from '../issues/issue-shape.js';
 import { applyIssueChanges } from '../issues/issue-update.js';
@@ -52,9 +52,9 @@ export async function subIssueRoutes(app: FastifyInstance): Promise<void> {
         // The project's tree lock first, as every re-parenting takes it, so the cycle checks see each other's result.
         await lockIssueTree(tx, project.id);
         const parent = await findIssue(tx, project.id, request.params.issueId);
-        // Empty or foreign ids get their sentence; the parent and the children are locked in number order, as a bulk update locks them.
+        // Empty or foreign ids get their sentence; the parent and the children are locked together, in the one order.
         const children = await issuesToAdd(tx, project.id, { issues: request.body.issue_ids });
-        await tx.query('SELECT id FROM issues WHERE id = ANY($1::uuid[]) ORDER BY sequence_id FOR NO KEY UPDATE', [[parent.id, ...children.map((child) => child.id)]]);
+        await lockIssues(tx, [parent.id, ...children.map((child) => child.id)]);
         await findIssueToChange(tx, project.id, parent.id);
         for (const child of children) {
           await applyIssueChanges(tx, await findIssueToChange(tx, project.id, child.id), { parent_id: parent.id }, user.id);
