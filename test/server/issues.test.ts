@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { issueRowShape } from '../../src/api-shapes/issue.js';
+import { issueRenamedMeanwhile, issueRowShape } from '../../src/api-shapes/issue.js';
 import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 import { shapeKeys } from './shape-check.js';
 
@@ -181,6 +181,24 @@ describe('GET …/issues/:issueId', () => {
 });
 
 describe('PATCH …/issues/:issueId', () => {
+  test('a rename from a name someone has changed since is refused with the newer name, nothing changed', async () => {
+    const issue = await createIssue();
+    const url = `${seed.projectUrl}/issues/${issue.id}`;
+    // Grace renames it while Ada has the title open.
+    assert.equal((await seed.actors.admin.patch(url, { name: 'Fix the header on phones', name_base: issue.name })).status, 200);
+    const stale = await seed.actors.member.patch(url, { name: 'Fix the header now', name_base: issue.name, priority: 'high' });
+    assert.equal(stale.status, 409, stale.text);
+    assert.equal(stale.body.error, issueRenamedMeanwhile('Fix the header on phones'));
+    assert.deepEqual(stale.body.current, { name: 'Fix the header on phones' });
+    const kept = (await seed.actors.member.get(url)).body;
+    assert.deepEqual([kept.name, kept.priority], ['Fix the header on phones', 'none']);
+    assert.deepEqual((await activities(issue.id)).filter((row) => row.field === 'name').map((row) => row.new_value), ['Fix the header on phones']);
+    // Saving again from the name now shown replaces it; the same name as now, or no base at all, is no conflict.
+    assert.equal((await seed.actors.member.patch(url, { name: 'Fix the header now', name_base: 'Fix the header on phones' })).body.name, 'Fix the header now');
+    assert.equal((await seed.actors.member.patch(url, { name: 'Fix the header now', name_base: issue.name })).status, 200);
+    assert.equal((await seed.actors.member.patch(url, { name: 'Last word' })).body.name, 'Last word');
+  });
+
   test('changes every field and records one activity row per change with the exact values', async () => {
     const labelA = (await seed.actors.member.post(`${seed.projectUrl}/labels`, { name: `a-${randomUUID().slice(0, 6)}` })).body;
     const labelB = (await seed.actors.member.post(`${seed.projectUrl}/labels`, { name: `b-${randomUUID().slice(0, 6)}` })).body;

@@ -93,7 +93,15 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
       await Promise.all(['cycles', 'modules'].map((kind) => queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, issue.project_id, kind) })));
     }
   };
-  const rename = (name: string) => change({ name });
+  // From the name the edit started at: a rename someone made meanwhile is refused, and shown.
+  const rename = async (name: string, base: string) => {
+    try {
+      await change({ name, name_base: base });
+    } catch (failure) {
+      if (isApiError(failure, 409)) await queryClient.invalidateQueries({ queryKey: issueKey, exact: true });
+      throw failure;
+    }
+  };
   // Cycles and modules hold their issues: joining or leaving goes through their issue routes, then the issue is read again.
   const plan = async ({ cycle_id: cycleId, module_ids: moduleIds }: PlanChanges) => {
     const { project_id: projectId, id } = issue;

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectScope } from '../cache/read-caches.js';
 import { descriptionDocument } from '../collab/documents.js';
-import { issueCreateBody, issueUpdateBody } from '../../api-shapes/issue.js';
+import { issueCreateBody, issueRenamedMeanwhile, issueUpdateBody } from '../../api-shapes/issue.js';
 import type { Db } from '../db/index.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { pagination, projectParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
@@ -124,7 +124,7 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const project = currentProject(request);
       const user = currentUser(request);
-      const { description_html: html, description_json: json, description_version: version, ...changes } = request.body;
+      const { description_html: html, description_json: json, description_version: version, name_base: nameBase, ...changes } = request.body;
       const hasDescription = html !== undefined || json !== undefined;
       if (hasDescription && version === undefined) throw badRequest('Description version is required with the description.');
       const description = hasDescription ? await normalisedRichText(request, { html: html ?? '', json }, 'description') : null;
@@ -132,6 +132,10 @@ export async function issueRoutes(fastify: FastifyInstance): Promise<void> {
         // The project lock comes first, as in creations, so the two never wait on each other in a circle.
         if (changes.parent_id) await lockIssueTree(tx, project.id);
         const issue = await findIssueToChange(tx, project.id, request.params.issueId);
+        // A rename from a name that is no longer the issue's would undo someone's rename unseen.
+        if (nameBase !== undefined && changes.name !== undefined && changes.name !== issue.name && nameBase !== issue.name) {
+          throw new HttpError(409, issueRenamedMeanwhile(issue.name), { details: { current: { name: issue.name } } });
+        }
         await applyIssueChanges(tx, issue, changes, user.id);
         return issue;
       };

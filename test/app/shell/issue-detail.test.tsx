@@ -1,6 +1,7 @@
 import { absoluteTime } from '../../../src/app/widgets/activity-feed/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { applyCustomTheme, contrast, type ThemeMode } from '../../../src/app/ui/theme.js';
@@ -125,7 +126,7 @@ describe('issue detail screen', () => {
     await press('Enter');
     expect(await saved).to.equal(titleButton(app));
     expect(app.container.querySelector('h1')!.textContent).to.equal('Fix the header now');
-    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId')[0]!.body).to.deep.equal({ name: 'Fix the header now' });
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId')[0]!.body).to.deep.equal({ name: 'Fix the header now', name_base: 'Fix the header' });
     // From the keyboard: Enter on the focused title edits it.
     await press('Enter');
     await until(() => document.activeElement === field(app.container, 'Title'), 'the field');
@@ -153,7 +154,43 @@ describe('issue detail screen', () => {
     await sendKeys({ type: 'Header fixed' });
     await press('Tab');
     await until(() => app.container.querySelector('h1')?.textContent === 'Header fixed', 'the title saved on blur');
-    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId').map((request) => request.body)).to.deep.equal([{ name: 'Header fixed' }]);
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId').map((request) => request.body)).to.deep.equal([{ name: 'Header fixed', name_base: 'Fix the header' }]);
+  });
+
+  it('says so when someone renamed the issue meanwhile, keeps the typed title, and saves it on the next Enter', async () => {
+    const { app, api, scene } = await openIssue();
+    api.on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId', (request) => {
+      const { name, name_base: base } = request.body as { name: string; name_base: string };
+      if (base !== scene.issue.name) return reply(409, { error: issueRenamedMeanwhile(scene.issue.name), current: { name: scene.issue.name } });
+      scene.issue = { ...scene.issue, name };
+      return scene.issue;
+    });
+    await click(titleButton(app));
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' now' });
+    // Grace renames it meanwhile, and this page has not heard of it.
+    scene.issue = { ...scene.issue, name: 'Fix the header on phones' };
+    await press('Enter');
+    const sentence = issueRenamedMeanwhile('Fix the header on phones');
+    await until(() => byText(app.container, '[role="alert"]', sentence), 'the refusal with her title');
+    expect(field(app.container, 'Title').value, 'the typed title kept').to.equal('Fix the header now');
+    expect(document.activeElement).to.equal(field(app.container, 'Title'));
+    // The page read the issue again, so the next Enter saves from her title, knowingly.
+    await until(() => api.sent('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId').length > 1, 'the issue read again');
+    // Our own new title coming back is nobody's rename: the field never says so, not even for a frame.
+    const said: string[] = [];
+    const watch = new MutationObserver(() => said.push(app.container.querySelector('[role="alert"]')?.textContent ?? ''));
+    watch.observe(app.container, { subtree: true, childList: true, characterData: true });
+    const saved = focusWhenShown(app.container, 'h1 button');
+    await press('Enter');
+    await saved;
+    watch.disconnect();
+    expect(said.filter((text) => text.includes('“Fix the header now”'))).to.deep.equal([]);
+    expect(app.container.querySelector('h1')!.textContent).to.equal('Fix the header now');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId').map((request) => (request.body as { name_base: string }).name_base)).to.deep.equal([
+      'Fix the header',
+      'Fix the header on phones',
+    ]);
   });
 
   it("shows the server's refusal of a title under the field", async () => {

@@ -2,10 +2,13 @@
 // fake-live.ts) tells what changed, and the screens that show it ask the API again, gathered for
 // LIVE_REFRESH_MS on the SDK's clock.
 import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue.js';
 import { LIVE_REFRESH_MS } from '../../../src/app/layout/use-live-updates.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { ISSUE_ID, OTHER_ID, PROJECT_ID } from './fixtures.js';
-import { cleanup, renderApp, until } from './render.js';
+import { click, press } from './input.js';
+import { cleanup, field, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { editorNamed, textbox } from './shared-editors.js';
 import { advance, fakeClock, settled } from './timing.js';
@@ -46,6 +49,29 @@ describe('live updates', () => {
     await comment.updateComplete;
     expect(textbox(comment).textContent).to.equal('Phones too.');
     expect(asked() - before, 'one refresh for both changes').to.equal(1);
+  });
+
+  it("tells someone editing the title of another person's rename as it arrives, and Escape keeps theirs", async () => {
+    const clock = fakeClock();
+    const { api, scene } = seededApi();
+    const app = renderApp(ISSUE_URL, { api });
+    await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header', 'the issue');
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    await click(app.container.querySelector<HTMLButtonElement>('h1 button')!);
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' now' });
+    scene.issue = { ...scene.issue, name: 'Fix the header on phones' };
+    api.live.tell('acme', { event: 'issue', project_id: PROJECT_ID, id: ISSUE_ID, actor_id: OTHER_ID });
+    await advance(clock, LIVE_REFRESH_MS);
+    const sentence = issueRenamedMeanwhile('Fix the header on phones');
+    await until(() => app.container.querySelector('[role="alert"]')?.textContent === sentence, 'the word of her rename', {
+      saw: () => app.container.querySelector('[role="alert"]')?.textContent,
+    });
+    expect(field(app.container, 'Title').value, 'the typed title kept').to.equal('Fix the header now');
+    expect(api.sent('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId')).to.have.length(0);
+    await press('Escape');
+    await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header on phones', 'her title kept');
+    expect(api.sent('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId')).to.have.length(0);
   });
 
   it('leaves what another project shows alone, and refreshes everything once the stream was dropped and is back', async () => {

@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { issueRenamedMeanwhile } from '../../../api-shapes/issue.js';
 import { errorMessage } from '../../api/api-error.js';
 
 /** The refusal of an empty title. */
@@ -6,9 +7,11 @@ export const TITLE_REQUIRED = 'Issue title is required.';
 
 /**
  * An issue's name as the page's heading. Members edit it in place: a click (or Enter) on it turns it
- * into a text field; Enter or leaving the field saves, Escape cancels.
+ * into a text field; Enter or leaving the field saves, Escape cancels. `onRename` gets the name the
+ * edit started from too: someone else's rename meanwhile is said in the field (when the page learns
+ * of it, live or by a refused save), and a save after that replaces it knowingly.
  */
-export function IssueTitle({ name, mayEdit, onRename }: { name: string; mayEdit: boolean; onRename(name: string): Promise<void> }) {
+export function IssueTitle({ name, mayEdit, onRename }: { name: string; mayEdit: boolean; onRename(name: string, base: string): Promise<void> }) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const heading = useRef<HTMLButtonElement>(null);
@@ -41,10 +44,17 @@ export function IssueTitle({ name, mayEdit, onRename }: { name: string; mayEdit:
   );
 }
 
-function TitleField({ name, onRename, done }: { name: string; onRename(name: string): Promise<void>; done(): void }) {
+function TitleField({ name, onRename, done }: { name: string; onRename(name: string, base: string): Promise<void>; done(): void }) {
   const id = useId();
   const [draft, setDraft] = useState(name);
+  // The name this edit started from, and the one it last sent: a newer name that is not ours is someone else's rename.
+  const [base, setBase] = useState(name);
+  const sent = useRef<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  if (name !== base) {
+    setBase(name);
+    if (name !== sent.current) setError(issueRenamedMeanwhile(name));
+  }
   const [saving, setSaving] = useState(false);
   // Escape unmounts the field; the blur that may follow must not save what was cancelled.
   const finished = useRef(false);
@@ -58,8 +68,9 @@ function TitleField({ name, onRename, done }: { name: string; onRename(name: str
       return done();
     }
     setSaving(true);
+    sent.current = next;
     try {
-      await onRename(next);
+      await onRename(next, base);
       finished.current = true;
       done();
     } catch (failure) {
