@@ -141,7 +141,7 @@ export type IssueCreateBody = Static<typeof issueCreateBody>;
  * PATCH …/issues/:issueId: at least one field. A description goes with the version the client
  * edited (`description_version`), so a concurrent edit is refused instead of overwritten; a name
  * may go with the name the client's edit started from (`name_base`), refused when someone renamed
- * the issue meanwhile (issueRenamedMeanwhile). Without it, the last name sent wins.
+ * the issue meanwhile (issue-rename.ts). Without it, the last name sent wins.
  */
 export const issueUpdateBody = Type.Object(
   {
@@ -151,10 +151,6 @@ export const issueUpdateBody = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
-
-/** Said when a rename started from a name someone else has changed since (409), and by a title field that sees it happen. */
-export const issueRenamedMeanwhile = (name: string) =>
-  `Someone renamed this issue to “${name}” while you were editing. Save again to put your title in its place, or press Escape to keep theirs.`;
 
 /** What changing an issue sends. */
 export type IssueUpdateBody = Static<typeof issueUpdateBody>;

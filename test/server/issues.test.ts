@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { issueRenamedMeanwhile, issueRowShape } from '../../src/api-shapes/issue.js';
+import { issueRowShape } from '../../src/api-shapes/issue.js';
+import { issueRenamedMeanwhile } from '../../src/api-shapes/issue-rename.js';
 import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 import { shapeKeys } from './shape-check.js';
 

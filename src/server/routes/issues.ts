@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectScope } from '../cache/read-caches.js';
 import { descriptionDocument } from '../collab/documents.js';
-import { issueCreateBody, issueRenamedMeanwhile, issueUpdateBody } from '../../api-shapes/issue.js';
+import { issueCreateBody, issueUpdateBody } from '../../api-shapes/issue.js';
+import { issueRenamedMeanwhile } from '../../api-shapes/issue-rename.js';
 import type { Db } from '../db/index.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';

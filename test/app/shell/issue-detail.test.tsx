@@ -1,7 +1,7 @@
 import { absoluteTime } from '../../../src/app/widgets/activity-feed/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue.js';
+import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue-rename.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { applyCustomTheme, contrast, type ThemeMode } from '../../../src/app/ui/theme.js';

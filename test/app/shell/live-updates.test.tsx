@@ -3,7 +3,7 @@
 // LIVE_REFRESH_MS on the SDK's clock.
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue.js';
+import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue-rename.js';
 import { LIVE_REFRESH_MS } from '../../../src/app/layout/use-live-updates.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { ISSUE_ID, OTHER_ID, PROJECT_ID } from './fixtures.js';

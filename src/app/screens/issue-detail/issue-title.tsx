@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { issueRenamedMeanwhile } from '../../../api-shapes/issue.js';
+import { issueRenamedMeanwhile } from '../../../api-shapes/issue-rename.js';
 import { errorMessage } from '../../api/api-error.js';
 
 /** The refusal of an empty title. */
