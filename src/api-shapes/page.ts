@@ -20,6 +20,8 @@ export const pageSummaryShape = Type.Object({
   name: string,
   access: stringEnum(PAGE_ACCESS),
   owned_by: nullable(uuid),
+  // The page this one is a sub-page of (same project), or null at the top.
+  parent_id: nullable(uuid),
   archived_at: nullableTimestamp,
   description_version: integer,
   created_at: timestamp,
@@ -41,9 +43,9 @@ export const pageListQuery = Type.Object({ type: Type.Optional(stringEnum(PAGE_L
 /** The query of a page list. */
 export type PageListQuery = Static<typeof pageListQuery>;
 
-const pageFields = { name: text(255), access: stringEnum(PAGE_ACCESS) };
+const pageFields = { name: text(255), access: stringEnum(PAGE_ACCESS), parent_id: nullable(uuid) };
 
-/** POST …/pages: a new page, every field optional (an untitled public page). */
+/** POST …/pages: a new page, every field optional (an untitled public page at the top; a sub-page with `parent_id`). */
 export const pageCreateBody = Type.Object(
   optionalFields({ ...pageFields, description_html: string, description_json: editorDocument }),
   { additionalProperties: false },
@@ -52,7 +54,7 @@ export const pageCreateBody = Type.Object(
 /** What creating a page sends. */
 export type PageCreateBody = Static<typeof pageCreateBody>;
 
-/** PATCH …/pages/:pageId: a new name or access (the content goes through its description route). */
+/** PATCH …/pages/:pageId: a new name, access or parent (moving it; null to the top). The content goes through its description route. */
 export const pageUpdateBody = Type.Object(optionalFields(pageFields), { additionalProperties: false, minProperties: 1 });
 
 /** What changing a page sends. */

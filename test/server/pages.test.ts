@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { PAGE_UNDER_ITSELF, PARENT_PAGE_ARCHIVED, PARENT_PAGE_NOT_FOUND } from '../../src/api-shapes/page-tree.js';
 import { normaliseRichText } from '../../src/server/rich-text/index.js';
 import { seedWorkspace, startServer, type Actor, type Seed, type TestClient, type TestServer } from './harness.js';
 
@@ -15,7 +16,7 @@ before(async () => {
 after(() => server.close());
 
 const MANAGE_OWN = { anonymous: 401, nonMember: 404, guest: 403, viewer: 403 };
-const PAGE_KEYS = ['access', 'archived_at', 'created_at', 'description_html', 'description_version', 'id', 'name', 'owned_by', 'project_id', 'updated_at'];
+const PAGE_KEYS = ['access', 'archived_at', 'created_at', 'description_html', 'description_version', 'id', 'name', 'owned_by', 'parent_id', 'project_id', 'updated_at'];
 
 async function newPage(client: TestClient, fields: Record<string, unknown> = {}): Promise<any> {
   const response = await client.post(pagesUrl, { name: 'A page', ...fields });
@@ -130,6 +131,88 @@ describe('PATCH, archive, restore and DELETE …/pages/:pageId', () => {
     assert.equal(restored.body.archived_at, null);
     assert.equal((await seed.actors.member.put(`${pagesUrl}/${page.id}/description`, { description_html: '<p>x</p>', version: 1 })).status, 200);
     assert.equal((await seed.actors.member.patch(`${pagesUrl}/${page.id}`, {})).body.error, 'Body needs at least one field');
+  });
+});
+
+describe('pages inside pages', () => {
+  const listed = async (client: TestClient, type?: string) =>
+    new Map(((await client.get(type ? `${pagesUrl}?type=${type}` : pagesUrl)).body as { id: string; parent_id: string | null }[]).map((page) => [page.id, page.parent_id]));
+
+  test('a sub-page names its parent, takes its access unless told, and is listed with it', async () => {
+    const handbook = await newPage(seed.actors.member, { name: 'Handbook' });
+    const onboarding = await newPage(seed.actors.admin, { name: 'Onboarding', parent_id: handbook.id });
+    assert.equal(onboarding.parent_id, handbook.id);
+    assert.equal(onboarding.access, 'public');
+    const notes = await newPage(seed.actors.member, { name: 'Notes', access: 'private' });
+    const drafts = await newPage(seed.actors.member, { name: 'Drafts', parent_id: notes.id });
+    assert.equal(drafts.access, 'private', 'under a private page, private');
+    assert.equal((await newPage(seed.actors.member, { parent_id: notes.id, access: 'public' })).access, 'public');
+    const all = await listed(seed.actors.viewer);
+    assert.equal(all.get(onboarding.id), handbook.id);
+    assert.equal(all.has(drafts.id), false);
+    assert.equal((await listed(seed.actors.member)).get(drafts.id), notes.id);
+  });
+
+  test('refuses a parent that is not a page of the project the caller sees, an archived one, or a loop', async () => {
+    const secret = await newPage(seed.actors.admin, { access: 'private' });
+    for (const parent of [secret.id, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await seed.actors.member.post(pagesUrl, { name: 'Child', parent_id: parent });
+      assert.equal(refused.status, 400, refused.text);
+      assert.equal(refused.body.error, PARENT_PAGE_NOT_FOUND);
+    }
+    const shelved = await newPage(seed.actors.member);
+    await seed.actors.member.post(`${pagesUrl}/${shelved.id}/archive`);
+    const underArchived = await seed.actors.member.post(pagesUrl, { parent_id: shelved.id });
+    assert.deepEqual([underArchived.status, underArchived.body.error], [409, PARENT_PAGE_ARCHIVED]);
+
+    const top = await newPage(seed.actors.member, { name: 'Top' });
+    const middle = await newPage(seed.actors.member, { name: 'Middle', parent_id: top.id });
+    const bottom = await newPage(seed.actors.member, { name: 'Bottom', parent_id: middle.id });
+    for (const parent of [top.id, bottom.id]) {
+      const loop = await seed.actors.member.patch(`${pagesUrl}/${top.id}`, { parent_id: parent });
+      assert.deepEqual([loop.status, loop.body.error], [400, PAGE_UNDER_ITSELF]);
+    }
+    // Moving: under another page, then back to the top.
+    const moved = await seed.actors.member.patch(`${pagesUrl}/${bottom.id}`, { parent_id: top.id });
+    assert.deepEqual([moved.status, moved.body.parent_id], [200, top.id]);
+    assert.equal((await seed.actors.member.patch(`${pagesUrl}/${bottom.id}`, { parent_id: null })).body.parent_id, null);
+    // A rename leaves the parent alone.
+    assert.equal((await seed.actors.member.patch(`${pagesUrl}/${middle.id}`, { name: 'Centre' })).body.parent_id, top.id);
+  });
+
+  test('archiving takes the sub-pages along; restoring brings back those archived with it', async () => {
+    const guide = await newPage(seed.actors.member, { name: 'Guide' });
+    const chapter = await newPage(seed.actors.member, { name: 'Chapter', parent_id: guide.id });
+    const section = await newPage(seed.actors.admin, { name: 'Section', parent_id: chapter.id });
+    const appendix = await newPage(seed.actors.member, { name: 'Appendix', parent_id: guide.id });
+    // The appendix was archived on its own before: it stays archived when the guide comes back.
+    await seed.actors.member.post(`${pagesUrl}/${appendix.id}/archive`);
+    assert.equal((await seed.actors.member.post(`${pagesUrl}/${guide.id}/archive`)).status, 200);
+    const archived = await listed(seed.actors.member, 'archived');
+    for (const page of [guide, chapter, section, appendix]) assert.ok(archived.has(page.id), page.name);
+    const read = await seed.actors.member.put(`${pagesUrl}/${section.id}/description`, { description_html: '<p>x</p>', version: 1 });
+    assert.equal(read.status, 403, 'a sub-page archived with its parent is read-only');
+
+    assert.equal((await seed.actors.member.post(`${pagesUrl}/${guide.id}/restore`)).body.archived_at, null);
+    const live = await listed(seed.actors.member);
+    assert.deepEqual([live.get(chapter.id), live.get(section.id), live.has(appendix.id)], [guide.id, chapter.id, false]);
+
+    // A sub-page restored while its parent stays archived comes back at the top.
+    await seed.actors.member.post(`${pagesUrl}/${guide.id}/archive`);
+    const alone = await seed.actors.member.post(`${pagesUrl}/${chapter.id}/restore`);
+    assert.deepEqual([alone.body.archived_at, alone.body.parent_id], [null, null]);
+    assert.equal((await listed(seed.actors.member)).get(section.id), chapter.id);
+  });
+
+  test('deleting a page moves its sub-pages up to its parent', async () => {
+    const root = await newPage(seed.actors.member, { name: 'Root' });
+    const doomed = await newPage(seed.actors.member, { name: 'Doomed', parent_id: root.id });
+    const [first, second] = [await newPage(seed.actors.member, { parent_id: doomed.id }), await newPage(seed.actors.admin, { parent_id: doomed.id })];
+    assert.equal((await seed.actors.member.delete(`${pagesUrl}/${doomed.id}`)).status, 204);
+    const live = await listed(seed.actors.member);
+    assert.deepEqual([live.get(first.id), live.get(second.id)], [root.id, root.id]);
+    assert.equal((await seed.actors.member.delete(`${pagesUrl}/${root.id}`)).status, 204);
+    assert.equal((await listed(seed.actors.member)).get(first.id), null);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { PAGE_UNDER_ITSELF, PARENT_PAGE_ARCHIVED, PARENT_PAGE_NOT_FOUND } from '../../api-shapes/page-tree.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { Role } from '../roles.js';
 import { PAGE_COLUMNS, PAGE_NOT_FOUND, type PageJson } from './page-shape.js';
 
@@ -30,4 +31,38 @@ export function checkCanManage(page: PageJson, userId: string, projectRole: numb
 /** 403 when the page is archived: archived pages are read-only until restored. */
 export function checkNotArchived(page: PageJson): void {
   if (page.archived_at) throw forbidden('This page is archived and read-only. Restore it to edit it.');
+}
+
+/**
+ * Makes the project's changes to the page tree (a page put under another, moved, or deleted with
+ * sub-pages to move up) take turns until `tx` ends, so two moves cannot each pass the other's
+ * check and close a loop. Taken before any page row.
+ */
+export async function lockPageTree(tx: Db, projectId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('page-tree'), hashtext($1))", [projectId]);
+}
+
+/** SQL: the page `$1` and every page under it, at any depth (`tree(id)`). */
+export const PAGE_AND_SUB_PAGES_SQL = `WITH RECURSIVE tree (id) AS (
+    SELECT id FROM pages WHERE id = $1
+    UNION SELECT pages.id FROM pages JOIN tree ON pages.parent_id = tree.id
+  )`;
+
+/**
+ * The page `parentId` as a parent for a page of the project (after lockPageTree): one the user
+ * sees (400 otherwise, as for a missing one), not archived (409), and, when `pageId` is moving
+ * under it, neither that page nor one of its sub-pages (400).
+ */
+export async function checkedParentPage(tx: Db, projectId: string, parentId: string, userId: string, pageId?: string): Promise<PageJson> {
+  const parent = await tx.maybeOne<PageJson>(
+    `SELECT ${PAGE_COLUMNS} FROM pages pg WHERE pg.id = $1 AND pg.project_id = $2 AND ${visibleTo('$3')}`,
+    [parentId, projectId, userId],
+  );
+  if (!parent) throw badRequest(PARENT_PAGE_NOT_FOUND);
+  if (parent.archived_at) throw conflict(PARENT_PAGE_ARCHIVED);
+  if (pageId) {
+    const loop = await tx.maybeOne(`${PAGE_AND_SUB_PAGES_SQL} SELECT 1 FROM tree WHERE id = $2`, [pageId, parentId]);
+    if (loop) throw badRequest(PAGE_UNDER_ITSELF);
+  }
+  return parent;
 }

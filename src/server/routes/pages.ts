@@ -6,7 +6,7 @@ import { currentProject, currentUser, currentWorkspace } from '../http/context.j
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams } from '../http/schemas.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
-import { checkCanManage, checkNotArchived, findVisiblePage, visibleTo } from '../pages/page-access.js';
+import { checkCanManage, checkedParentPage, checkNotArchived, findVisiblePage, lockPageTree, PAGE_AND_SUB_PAGES_SQL, visibleTo } from '../pages/page-access.js';
 import {
   PAGE_COLUMNS,
   PAGE_SUMMARY_COLUMNS,
@@ -52,7 +52,9 @@ async function pageEvent(tx: Db, request: FastifyRequest, action: WebhookAction,
 /**
  * A project's pages (when its pages feature is on). Everyone in the project reads the public
  * pages; a private page is its owner's alone (404 to anyone else). Members create pages; the
- * owner or a project admin renames, changes access, archives, restores and deletes.
+ * owner or a project admin renames, changes access, moves, archives, restores and deletes.
+ * Pages nest: a page under another (`parent_id`) is archived with it and restored with it, and
+ * deleting a page moves its sub-pages up to its own parent.
  */
 export async function pageRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -89,12 +91,18 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body ?? {};
+      const project = currentProject(request);
+      const user = currentUser(request);
       const content = await normalisedRichText(request, { html: body.description_html ?? '', json: body.description_json }, 'page');
       const page = await db.transaction(async (tx) => {
+        if (body.parent_id) await lockPageTree(tx, project.id);
+        const parent = body.parent_id ? await checkedParentPage(tx, project.id, body.parent_id, user.id) : null;
+        // A sub-page is seen by whoever sees its parent, unless it says otherwise.
+        const access = body.access ?? parent?.access ?? 'public';
         const created = await tx.one<PageJson>(
-          `INSERT INTO pages AS pg (project_id, name, access, description_html, description_json, owned_by)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING ${PAGE_COLUMNS}`,
-          [currentProject(request).id, body.name?.trim() ?? '', body.access ?? 'public', content.html, JSON.stringify(content.json), currentUser(request).id],
+          `INSERT INTO pages AS pg (project_id, name, access, description_html, description_json, owned_by, parent_id)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING ${PAGE_COLUMNS}`,
+          [project.id, body.name?.trim() ?? '', access, content.html, JSON.stringify(content.json), user.id, parent?.id ?? null],
         );
         await pageEvent(tx, request, 'created', created);
         return created;
@@ -125,13 +133,17 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const project = currentProject(request);
       const user = currentUser(request);
+      const { parent_id: parentId } = request.body;
       const updated = await db.transaction(async (tx) => {
+        if (parentId !== undefined) await lockPageTree(tx, project.id);
         const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
         checkCanManage(page, user.id, project.role);
         checkNotArchived(page);
+        if (parentId) await checkedParentPage(tx, project.id, parentId, user.id, page.id);
         const changed = await tx.one<PageJson>(
-          `UPDATE pages pg SET name = COALESCE($2, name), access = COALESCE($3, access) WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`,
-          [page.id, request.body.name?.trim() ?? null, request.body.access ?? null],
+          `UPDATE pages pg SET name = COALESCE($2, name), access = COALESCE($3, access), parent_id = CASE WHEN $4 THEN $5::uuid ELSE parent_id END
+            WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`,
+          [page.id, request.body.name?.trim() ?? null, request.body.access ?? null, parentId !== undefined, parentId ?? null],
         );
         await pageEvent(tx, request, 'updated', changed);
         return changed;
@@ -142,9 +154,11 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // Archiving takes the sub-pages along (all at one moment, the transaction's); restoring brings
+  // back the page and those archived with it, and a page whose parent stays archived comes back at the top.
   for (const [action, change] of [
-    ['archive', 'COALESCE(archived_at, now())'],
-    ['restore', 'NULL'],
+    ['archive', 'SET archived_at = now() WHERE pg.archived_at IS NULL'],
+    ['restore', 'SET archived_at = NULL WHERE pg.archived_at = (SELECT archived_at FROM pages WHERE id = $1)'],
   ] as const) {
     app.post<{ Params: PageParams }>(
       `${base}/:pageId/${action}`,
@@ -152,15 +166,23 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const project = currentProject(request);
         const user = currentUser(request);
-        const updated = await db.transaction(async (tx) => {
+        const { updated, changedIds } = await db.transaction(async (tx) => {
           const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
           checkCanManage(page, user.id, project.role);
-          const changed = await tx.one<PageJson>(`UPDATE pages pg SET archived_at = ${change} WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`, [page.id]);
-          await pageEvent(tx, request, 'updated', changed);
-          return changed;
+          const changed = await tx.query<PageJson>(
+            `${PAGE_AND_SUB_PAGES_SQL} UPDATE pages pg ${change} AND pg.id IN (SELECT id FROM tree) RETURNING ${PAGE_COLUMNS}`,
+            [page.id],
+          );
+          if (action === 'restore') {
+            await tx.query('UPDATE pages SET parent_id = NULL WHERE id = $1 AND parent_id IN (SELECT id FROM pages WHERE archived_at IS NOT NULL)', [page.id]);
+          }
+          for (const each of changed) if (each.id !== page.id) await pageEvent(tx, request, 'updated', each);
+          const now = await findVisiblePage(tx, project.id, page.id, user.id);
+          await pageEvent(tx, request, 'updated', now);
+          return { updated: now, changedIds: [page.id, ...changed.map((each) => each.id)] };
         });
         // An archived page is read-only for everyone; a restored one writable again.
-        await app.collab.recheck(ofDocument('page', updated.id));
+        await app.collab.recheck(ofDocument('page', [...new Set(changedIds)]));
         return updated;
       },
     );
@@ -173,8 +195,12 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       const project = currentProject(request);
       const user = currentUser(request);
       await db.transaction(async (tx) => {
+        await lockPageTree(tx, project.id);
         const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
         checkCanManage(page, user.id, project.role);
+        // Its sub-pages are not lost with it: they move up to its parent (or the top).
+        const moved = await tx.query<PageJson>(`UPDATE pages pg SET parent_id = $2 WHERE pg.parent_id = $1 RETURNING ${PAGE_COLUMNS}`, [page.id, page.parent_id]);
+        for (const each of moved) await pageEvent(tx, request, 'updated', each);
         await tx.query('DELETE FROM pages WHERE id = $1', [page.id]);
         await pageEvent(tx, request, 'deleted', page);
       });

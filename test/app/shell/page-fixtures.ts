@@ -12,6 +12,7 @@ export function pageDetail(overrides: Partial<PageDetail> = {}): PageDetail {
     name: 'Handbook',
     access: 'public',
     owned_by: USER_ID,
+    parent_id: null,
     archived_at: null,
     updated_at: '2025-01-02T10:00:00.000Z',
     created_at: '2025-01-02T10:00:00.000Z',

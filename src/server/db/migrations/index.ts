@@ -24,6 +24,7 @@ import { passwordResets } from './0023-password-resets.js';
 import { draftParentAndEstimate } from './0024-draft-parent-estimate.js';
 import { workspaceInvitations } from './0025-workspace-invitations.js';
 import { projectIntegrations } from './0026-project-integrations.js';
+import { nestedPages } from './0027-nested-pages.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   draftParentAndEstimate,
   workspaceInvitations,
   projectIntegrations,
+  nestedPages,
 ];
