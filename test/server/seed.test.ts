@@ -168,13 +168,15 @@ describe('seedDemoData on a fresh database', () => {
     assert.equal((await admin.get('/api/workspaces/acme/notifications/unread-count')).body.unread, listed.length);
   });
 
-  test('a public and a private page, and the empty screens stay empty', async () => {
-    const pages = await server.db.query<{ access: string; archived: boolean; owner: string }>(
-      'SELECT pg.access, pg.archived_at IS NOT NULL AS archived, u.email AS owner FROM pages pg JOIN users u ON u.id = pg.owned_by ORDER BY pg.access',
+  test('a public page with a page in it and a private page, and the empty screens stay empty', async () => {
+    const pages = await server.db.query<{ name: string; access: string; archived: boolean; owner: string; parent: string | null }>(
+      `SELECT pg.name, pg.access, pg.archived_at IS NOT NULL AS archived, u.email AS owner, parent.name AS parent
+         FROM pages pg JOIN users u ON u.id = pg.owned_by LEFT JOIN pages parent ON parent.id = pg.parent_id ORDER BY pg.name`,
     );
     assert.deepEqual(pages, [
-      { access: 'private', archived: false, owner: 'admin@acme.test' },
-      { access: 'public', archived: false, owner: 'admin@acme.test' },
+      { name: 'Launch checklist (draft)', access: 'private', archived: false, owner: 'admin@acme.test', parent: null },
+      { name: 'Product roadmap', access: 'public', archived: false, owner: 'admin@acme.test', parent: null },
+      { name: 'Q1: Public launch', access: 'public', archived: false, owner: 'admin@acme.test', parent: 'Product roadmap' },
     ]);
     for (const table of ['export_jobs', 'ai_requests', 'api_tokens', 'webhooks']) assert.equal(await count(`SELECT count(*) AS n FROM ${table}`), 0, table);
   });
@@ -237,12 +239,12 @@ describe('seedDemoData on a fresh database', () => {
       ...(await server.db.query<{ html: string }>('SELECT comment_html AS html FROM issue_comments')),
       ...(await server.db.query<{ html: string }>('SELECT description_html AS html FROM pages')),
     ];
-    assert.equal(stored.length, 19 + 6 + 4 + 2, 'issues, inbox requests, comments, pages');
+    assert.equal(stored.length, 19 + 6 + 4 + 3, 'issues, inbox requests, comments, pages');
     for (const { html } of stored) assert.equal(normaliseRichText({ html }).html, html);
     const target = { id: 'u', name: 'Someone', profilePath: '/acme/profile/u' };
     const sources = demoProjects({ admin: target, member: target, viewer: target, guest: target }).flatMap((project) => [
       ...project.issues.flatMap((issue) => [issue.description, ...(issue.comments ?? []).map((c) => c.html)]),
-      ...(project.pages ?? []).map((page) => page.html),
+      ...(project.pages ?? []).flatMap((page) => [page.html, ...(page.pages ?? []).map((inner) => inner.html)]),
       ...(project.intake ?? []).map((request) => request.html),
     ]);
     for (const html of sources) assert.equal(normaliseRichText({ html }).html, html, 'the content is written exactly as the editor writes it');

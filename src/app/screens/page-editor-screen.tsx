@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, FolderInput, Plus, Trash2 } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -23,10 +23,16 @@ import { FeatureGate } from './projects/feature-gate.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
 import { Icon } from '../ui/icon.js';
+import { MovePageDialog } from './pages/move-page-dialog.js';
+import { ancestorsOf, pageName, useProjectPages } from './pages/page-tree.js';
+import { NamedFormDialog } from './projects/named-form-dialog.js';
 
 const pageKey = (slug: string, projectId: string, pageId: string) => ['workspaces', slug, 'projects', projectId, 'page', pageId] as const;
 
-/** One page of a project: its title, its content in the editor with a table of contents, access, archive and delete. */
+/**
+ * One page of a project: where it sits among the pages (the pages it is in, the pages in it), its
+ * title, its content in the editor with a table of contents, access, moving, archive and delete.
+ */
 export function PageEditorScreen() {
   useStyles('app-screens', screensCss);
   useStyles('app-issue-detail', issueDetailCss);
@@ -67,7 +73,13 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
   const host = useEditorHost(slug, user.id, { entity_name: 'PAGE_DESCRIPTION', entity_identifier: page.id });
   const [name, setName] = useState(page.name);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const [adding, setAdding] = useState(false);
   const archived = !!page.archived_at;
+  // Where the page sits: the list it is in (an archived page's are archived with it) gives the pages above and in it.
+  const pages = useProjectPages(slug, projectId, archived ? 'archived' : undefined);
+  const above = ancestorsOf(pages.data ?? [], page.id);
+  const inside = (pages.data ?? []).filter((other) => other.parent_id === page.id);
   // The server lets the owner or a project admin manage a page; any member edits a visible one.
   const mayManage = can(role, Role.Member) && (page.owned_by === user.id || can(role, Role.Admin));
   const mayEdit = can(role, Role.Member) && !archived;
@@ -92,6 +104,16 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
     },
   });
 
+  const addInside = async (name: string) => {
+    const created = await api.planning.createPage(slug, projectId, { name, parent_id: page.id });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'pages') });
+    navigate(paths.page(slug, projectId, created.id));
+  };
+  const move = async (parentId: string | null) => {
+    await settle(await api.pages.update(slug, projectId, page.id, { parent_id: parentId }));
+    notify({ type: 'success', message: 'Page moved.' });
+  };
+
   const rename = () => {
     const trimmed = name.trim();
     if (!mayManage || archived || trimmed === page.name) return;
@@ -100,9 +122,18 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
 
   return (
     <div className="app-content">
-      <p className="app-page-notice">
-        <Link to={paths.pages(slug, projectId)}>Pages</Link>
-      </p>
+      <nav className="app-breadcrumb" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to={paths.pages(slug, projectId)}>Pages</Link>
+          </li>
+          {above.map((parent) => (
+            <li key={parent.id}>
+              <Link to={paths.page(slug, projectId, parent.id)}>{pageName(parent)}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
       <div className="app-page-head">
         <div className="app-field">
           <label htmlFor="page-title">Page title</label>
@@ -121,9 +152,21 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
             }}
           />
         </div>
-        {mayManage ? (
+        {mayManage || mayEdit ? (
           <div className="app-page-actions">
-            {archived ? null : (
+            {mayEdit ? (
+              <Button onClick={() => setAdding(true)}>
+                <Icon icon={Plus} />
+                Add a page inside
+              </Button>
+            ) : null}
+            {mayManage && !archived ? (
+              <Button onClick={() => setMoving(true)}>
+                <Icon icon={FolderInput} />
+                Move page
+              </Button>
+            ) : null}
+            {!mayManage || archived ? null : (
               <Button
                 busy={change.isPending}
                 onClick={() => change.mutate(() => api.pages.update(slug, projectId, page.id, { access: page.access === 'private' ? 'public' : 'private' }))}
@@ -131,17 +174,21 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
                 {page.access === 'private' ? 'Make public' : 'Make private'}
               </Button>
             )}
-            <Button
-              busy={change.isPending}
-              onClick={() => change.mutate(() => (archived ? api.pages.restore(slug, projectId, page.id) : api.pages.archive(slug, projectId, page.id)))}
-            >
-              <Icon icon={archived ? ArchiveRestore : Archive} />
-              {archived ? 'Restore page' : 'Archive page'}
-            </Button>
-            <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-              <Icon icon={Trash2} />
-              Delete page
-            </Button>
+            {mayManage ? (
+              <>
+                <Button
+                  busy={change.isPending}
+                  onClick={() => change.mutate(() => (archived ? api.pages.restore(slug, projectId, page.id) : api.pages.archive(slug, projectId, page.id)))}
+                >
+                  <Icon icon={archived ? ArchiveRestore : Archive} />
+                  {archived ? 'Restore page' : 'Archive page'}
+                </Button>
+                <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                  <Icon icon={Trash2} />
+                  Delete page
+                </Button>
+              </>
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -149,14 +196,37 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
         {page.access === 'private' ? 'Private: only you can see this page.' : 'Public: everyone in the project can see this page.'}
         {archived ? ' This page is archived; restore it to edit it.' : ''}
       </p>
+      {inside.length ? (
+        <nav className="app-page-inside" aria-label="Pages in this page">
+          <ul>
+            {inside.map((child) => (
+              <li key={child.id}>
+                <Link to={paths.page(slug, projectId, child.id)}>{pageName(child)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <PageBody slug={slug} pageId={page.id} mayEdit={mayEdit} host={host} />
       <ConfirmDeleteDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title="Delete page"
-        description={`Delete “${page.name || 'Untitled'}” for good? This cannot be undone.`}
+        description={`Delete “${pageName(page)}” for good? This cannot be undone.${inside.length ? ' The pages in it move up to where it is.' : ''}`}
         onDelete={() => remove.mutateAsync()}
       />
+      {mayManage && !archived ? <MovePageDialog open={moving} onOpenChange={setMoving} slug={slug} projectId={projectId} page={page} onMove={move} /> : null}
+      {mayEdit ? (
+        <NamedFormDialog
+          open={adding}
+          onOpenChange={setAdding}
+          title="Create page"
+          description={`The new page goes in “${pageName(page)}”.`}
+          nameLabel="Page name"
+          submitLabel="Create page"
+          onSubmit={({ name }) => addInside(name)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { Plus } from 'lucide-react';
+import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
-import type { PageListType } from '../api/planning.js';
+import type { PageListType, PageSummary } from '../api/types.js';
 import { queryKeys } from '../api/query-keys.js';
 import { can, Role } from '../roles.js';
 import { paths } from '../router/paths.js';
@@ -19,6 +19,8 @@ import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
 import { EmptyState } from '../empty-states/index.js';
 import { Icon } from '../ui/icon.js';
+import { pageName, pageTree, useProjectPages, type PageNode } from './pages/page-tree.js';
+import { pagesScreenCss } from './pages/pages.css.js';
 
 const PAGE_TABS: ReadonlyArray<{ type: PageListType; label: string }> = [
   { type: 'private', label: 'Private' },
@@ -26,21 +28,53 @@ const PAGE_TABS: ReadonlyArray<{ type: PageListType; label: string }> = [
   { type: 'archived', label: 'Archived' },
 ];
 
-function PageList({ slug, projectId, type, role, onCreate }: { slug: string; projectId: string; type: PageListType; role: number; onCreate(): void }) {
-  const api = useApi();
-  const pages = useQuery({ queryKey: [...queryKeys.planning(slug, projectId, 'pages'), type], queryFn: () => api.planning.pages(slug, projectId, type) });
+function PageList({ slug, projectId, type, role, onCreate }: { slug: string; projectId: string; type: PageListType; role: number; onCreate(parent?: PageSummary): void }) {
+  const pages = useProjectPages(slug, projectId, type);
   if (pages.isPending) return <Spinner label="Loading pages…" />;
   if (pages.isError) return <p role="alert">{pages.error.message}</p>;
-  if (!pages.data.length) return <EmptyState type={`pages-${type}`} role={role} onAction={onCreate} />;
+  if (!pages.data.length) return <EmptyState type={`pages-${type}`} role={role} onAction={() => onCreate()} />;
+  // Archived pages are read-only: nothing is added under them.
+  const mayAdd = can(role, Role.Member) && type !== 'archived';
   return (
-    <ul className="app-issue-list" aria-label={`${type} pages`}>
-      {pages.data.map((page) => (
-        <li key={page.id} className="app-issue-row">
-          <Link to={paths.page(slug, projectId, page.id)}>{page.name || 'Untitled'}</Link>
-          <span className="app-issue-key">{page.access === 'private' ? 'Private' : 'Public'}</span>
-        </li>
+    <ul className="app-issue-list app-page-tree" aria-label={`${type} pages`}>
+      {pageTree(pages.data).map((node) => (
+        <PageTreeRow key={node.page.id} slug={slug} projectId={projectId} node={node} depth={0} onAdd={mayAdd ? onCreate : undefined} />
       ))}
     </ul>
+  );
+}
+
+/** A page of the list, and the pages under it behind a disclosure button (closed at first). */
+function PageTreeRow({ slug, projectId, node, depth, onAdd }: { slug: string; projectId: string; node: PageNode; depth: number; onAdd?: (parent: PageSummary) => void }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const name = pageName(node.page);
+  const count = node.children.length;
+  return (
+    <li>
+      <div className="app-issue-row app-page-row" style={{ paddingInlineStart: `calc(var(--app-space-4) + ${depth} * var(--app-space-5))` }}>
+        {count ? (
+          <button type="button" className="app-page-toggle" aria-expanded={open} aria-controls={listId} aria-label={`Pages in “${name}”`} onClick={() => setOpen(!open)}>
+            <Icon icon={open ? ChevronDown : ChevronRight} />
+          </button>
+        ) : (
+          <span className="app-page-toggle" aria-hidden="true" />
+        )}
+        <Link to={paths.page(slug, projectId, node.page.id)}>{name}</Link>
+        {count ? <span className="app-issue-key">{count === 1 ? '1 page' : `${count} pages`}</span> : null}
+        <span className="app-issue-key">{node.page.access === 'private' ? 'Private' : 'Public'}</span>
+        {onAdd ? (
+          <button type="button" className="app-page-toggle" aria-label={`Add a page in “${name}”`} onClick={() => onAdd(node.page)}>
+            <Icon icon={Plus} />
+          </button>
+        ) : null}
+      </div>
+      <ul id={listId} className="app-page-tree" aria-label={`Pages in “${name}”`} hidden={!open || !count}>
+        {open
+          ? node.children.map((child) => <PageTreeRow key={child.page.id} slug={slug} projectId={projectId} node={child} depth={depth + 1} onAdd={onAdd} />)
+          : null}
+      </ul>
+    </li>
   );
 }
 
@@ -53,12 +87,20 @@ export function PagesScreen() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<PageListType>('public');
   const [creating, setCreating] = useState(useOpenRequest('create-page'));
+  // The page a new page goes in, when it is added from a page's row.
+  const [parent, setParent] = useState<PageSummary | null>(null);
+  useStyles('app-pages', pagesScreenCss);
   if (!project) return null;
   const enabled = project.page_view;
   const mayCreate = can(project.role, Role.Member);
 
+  const openCreate = (under?: PageSummary) => {
+    setParent(under ?? null);
+    setCreating(true);
+  };
   const create = async (name: string) => {
-    const page = await api.planning.createPage(slug, projectId, { name, access: tab === 'private' ? 'private' : 'public' });
+    // A page added in another takes its access; one made from a tab, the tab's.
+    const page = await api.planning.createPage(slug, projectId, parent ? { name, parent_id: parent.id } : { name, access: tab === 'private' ? 'private' : 'public' });
     await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'pages') });
     // A new page is written at once: it opens in the page editor.
     navigate(paths.page(slug, projectId, page.id));
@@ -71,7 +113,7 @@ export function PagesScreen() {
         description={project.name}
         actions={
           enabled ? (
-            <Button variant="primary" disabled={!mayCreate} onClick={() => setCreating(true)}>
+            <Button variant="primary" disabled={!mayCreate} onClick={() => openCreate()}>
               <Icon icon={Plus} />
               Create page
             </Button>
@@ -89,7 +131,7 @@ export function PagesScreen() {
           </Tabs.List>
           {PAGE_TABS.map(({ type }) => (
             <Tabs.Content key={type} value={type} className="app-content">
-              <PageList slug={slug} projectId={projectId} type={type} role={project.role} onCreate={() => setCreating(true)} />
+              <PageList slug={slug} projectId={projectId} type={type} role={project.role} onCreate={openCreate} />
             </Tabs.Content>
           ))}
         </Tabs.Root>
@@ -99,7 +141,7 @@ export function PagesScreen() {
           open={creating}
           onOpenChange={setCreating}
           title="Create page"
-          description="A page is a document of the project."
+          description={parent ? `The new page goes in “${pageName(parent)}”.` : 'A page is a document of the project.'}
           nameLabel="Page name"
           submitLabel="Create page"
           onSubmit={({ name }) => create(name)}

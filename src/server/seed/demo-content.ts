@@ -235,6 +235,16 @@ export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoPro
             table(['Quarter', 'Theme', 'Status'], ['Q1', 'Public launch', 'In progress'], ['Q2', 'Team plans', 'Planned'], ['Q3', 'Integrations', 'Exploring']) +
             heading(2, 'Principles') +
             bullets(text('Ship small, ship often'), text('Measure before and after'), text('Write it down')),
+          pages: [
+            {
+              name: 'Q1: Public launch',
+              access: 'public',
+              owner: 'admin',
+              html:
+                p(text('The launch plan, week by week. The checklist lives with '), maya, text('.')) +
+                tasks([true, text('Landing page live')], [false, text('Pricing page reviewed')], [false, text('Announcement drafted')]),
+            },
+          ],
         },
         {
           name: 'Launch checklist (draft)',

@@ -39,6 +39,8 @@ export interface DemoPage {
   access: 'private' | 'public';
   owner: DemoPerson;
   html: string;
+  /** The pages in this one. */
+  pages?: DemoPage[];
 }
 
 /** A demo issue draft: what a person kept of the create-issue dialog without creating the issue. */

@@ -21,7 +21,7 @@ import { normaliseRichText } from '../rich-text/index.js';
 import { roleName } from '../roles.js';
 import type { Storage } from '../storage/index.js';
 import { checkImageUpload } from '../uploads/index.js';
-import { DEMO_PEOPLE, DEMO_WORKSPACE, demoProjects, type DemoIntake, type DemoIssue, type DemoPerson, type DemoProject } from './demo-content.js';
+import { DEMO_PEOPLE, DEMO_WORKSPACE, demoProjects, type DemoIntake, type DemoIssue, type DemoPage, type DemoPerson, type DemoProject } from './demo-content.js';
 import { DEMO_ESTIMATES } from './demo-estimates.js';
 import type { MentionTarget } from './rich-html.js';
 
@@ -218,17 +218,17 @@ async function createProject(tx: Db, project: DemoProject, workspaceId: string, 
     const values = { workspace_id: workspaceId, project_id: id, owner_id: people[view.owner], name: view.name, shared: view.shared, query: JSON.stringify(view.query) };
     await tx.query(insertRow('saved_views', values, params), params.values);
   }
-  for (const page of project.pages ?? []) {
-    const content = normaliseRichText({ html: page.html });
-    await tx.query('INSERT INTO pages (project_id, name, description_html, description_json, access, owned_by) VALUES ($1, $2, $3, $4::jsonb, $5, $6)', [
-      id,
-      page.name,
-      content.html,
-      JSON.stringify(content.json),
-      page.access,
-      people[page.owner],
-    ]);
-  }
+  const addPages = async (pages: readonly DemoPage[], parentId: string | null) => {
+    for (const page of pages) {
+      const content = normaliseRichText({ html: page.html });
+      const added = await tx.one<{ id: string }>(
+        'INSERT INTO pages (project_id, name, description_html, description_json, access, owned_by, parent_id) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7) RETURNING id',
+        [id, page.name, content.html, JSON.stringify(content.json), page.access, people[page.owner], parentId],
+      );
+      await addPages(page.pages ?? [], added.id);
+    }
+  };
+  await addPages(project.pages ?? [], null);
 }
 
 /**

@@ -5,9 +5,9 @@ import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { OUTLINE_DELAY_MS } from '../../../src/app/screens/page-editor/page-body.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { OTHER_ID, project, PROJECT_ID } from './fixtures.js';
-import { click } from './input.js';
+import { click, press, typeInto } from './input.js';
 import { pageDetail, PAGE_ID } from './page-fixtures.js';
-import { button, byText, cleanup, renderApp, reply, until } from './render.js';
+import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { statusOf, syncedEditor, textbox } from './shared-editors.js';
 import { advance, fakeClock } from './timing.js';
@@ -15,9 +15,10 @@ import { advance, fakeClock } from './timing.js';
 const PAGE_URL = paths.page('acme', PROJECT_ID, PAGE_ID);
 const contents = (root: ParentNode) => [...root.querySelectorAll('nav[aria-label="Contents"] button')].map((entry) => entry.textContent);
 
-async function openPage(change?: Parameters<typeof seededApi>[0], page = pageDetail()) {
+async function openPage(change?: Parameters<typeof seededApi>[0], page = pageDetail(), routes?: (api: ReturnType<typeof seededApi>['api']) => void) {
   const seeded = seededApi(change);
   seeded.api.on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => page);
+  routes?.(seeded.api);
   // The page's shared document starts from its stored content, as on the server.
   seeded.api.collab.content = (name) => (name === `page:${page.id}` ? page.description_html : null);
   const app = renderApp(PAGE_URL, { api: seeded.api });
@@ -105,14 +106,78 @@ describe('page editor screen', () => {
     expect(api.sent('DELETE', '/workspaces/acme/projects/:projectId/pages/:pageId')).to.have.length(1);
   });
 
+  it('shows the pages it is in and the pages in it, adds a page inside, and moves it into another page', async () => {
+    const handbook = pageDetail({ id: 'a0000000-0000-4000-8000-000000000001', name: 'Handbook' });
+    const roadmap = pageDetail({ id: 'a0000000-0000-4000-8000-000000000003', name: 'Roadmap' });
+    let page = pageDetail({ name: 'Onboarding', parent_id: handbook.id });
+    const setup = pageDetail({ id: 'a0000000-0000-4000-8000-000000000002', name: 'Setup', parent_id: PAGE_ID });
+    const { app, api } = await openPage(undefined, page, (routes) => routes.on('GET', '/workspaces/:slug/projects/:projectId/pages', () => [roadmap, page, setup, handbook]));
+    api
+      .on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => page)
+      .on('PATCH', '/workspaces/:slug/projects/:projectId/pages/:pageId', (request) => {
+        const { parent_id: parent } = request.body as { parent_id: string | null };
+        if (parent === setup.id) return reply(400, { error: 'A page cannot be put under itself or one of its sub-pages.' });
+        return (page = { ...page, parent_id: parent });
+      })
+      .on('POST', '/workspaces/:slug/projects/:projectId/pages', (request) => reply(201, pageDetail({ id: 'a0000000-0000-4000-8000-000000000009', ...(request.body as object) })));
+    const links = (label: string) => [...app.container.querySelectorAll(`nav[aria-label="${label}"] a`)].map((link) => link.textContent);
+    await until(() => links('Breadcrumb').length === 2, 'the pages above', { saw: () => links('Breadcrumb') });
+    expect(links('Breadcrumb')).to.deep.equal(['Pages', 'Handbook']);
+    expect(links('Pages in this page')).to.deep.equal(['Setup']);
+
+    await click(button(app.container, 'Move page'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the dialog');
+    const select = await until(() => dialog.querySelector('select'), 'the places');
+    // Any page but itself and those in it, indented as the tree is; it starts where the page is.
+    expect([...select.options].map((option) => option.textContent!.trim())).to.deep.equal(['Pages (the top)', 'Roadmap', 'Handbook']);
+    expect(select.value).to.equal(handbook.id);
+    expect(button(dialog, 'Move page')!.disabled, 'nothing to move yet').to.equal(true);
+    select.focus();
+    await press('ArrowUp');
+    await until(() => select.value === roadmap.id, 'Roadmap chosen', { saw: () => select.value });
+    await expectAccessible(dialog);
+    await click(button(dialog, 'Move page'));
+    await until(() => byText(document.body, '.app-toast', 'Page moved.'), 'the toast');
+    await until(() => links('Breadcrumb').join() === 'Pages,Roadmap', 'the new place', { saw: () => links('Breadcrumb') });
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/pages/:pageId').map((request) => request.body)).to.deep.equal([{ parent_id: roadmap.id }]);
+
+    await click(button(app.container, 'Add a page inside'));
+    const create = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the create dialog');
+    expect(create.textContent).to.include('The new page goes in “Onboarding”.');
+    await typeInto(field(create, 'Page name'), 'Laptops');
+    await press('Enter');
+    await until(() => app.location() === paths.page('acme', PROJECT_ID, 'a0000000-0000-4000-8000-000000000009'), 'the new page');
+    expect(api.sent('POST', '/workspaces/acme/projects/:projectId/pages')[0]!.body).to.deep.equal({ name: 'Laptops', parent_id: PAGE_ID });
+  });
+
+  it("keeps the server's refusal of a move in the dialog", async () => {
+    const setup = pageDetail({ id: 'a0000000-0000-4000-8000-000000000002', name: 'Setup' });
+    const { app, api } = await openPage(undefined, undefined, (routes) => routes.on('GET', '/workspaces/:slug/projects/:projectId/pages', () => [pageDetail(), setup]));
+    api
+      .on('PATCH', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => reply(409, { error: 'The parent page is archived: restore it to add pages under it.' }));
+    await click(button(app.container, 'Move page'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the dialog');
+    const select = await until(() => dialog.querySelector('select'), 'the places');
+    select.focus();
+    await press('ArrowDown');
+    await until(() => select.value === setup.id, 'Setup chosen');
+    await click(button(dialog, 'Move page'));
+    await until(() => byText(dialog, '[role="alert"]', 'The parent page is archived: restore it to add pages under it.'), 'the refusal');
+    expect(document.querySelector('[role="dialog"]')).to.equal(dialog);
+  });
+
   it("gives a viewer a read-only page without managing buttons, and someone else's page no managing buttons", async () => {
     const viewer = await openPage((scene) => (scene.projects = [project(10)]));
     expect(viewer.editor.hasAttribute('readonly')).to.equal(true);
     expect(button(viewer.app.container, 'Delete page')).to.equal(null);
+    expect(button(viewer.app.container, 'Move page')).to.equal(null);
+    expect(button(viewer.app.container, 'Add a page inside')).to.equal(null);
     expect(statusOf(viewer.app.container)).to.equal(CollabWords.readOnly);
     cleanup();
     const member = await openPage((scene) => (scene.projects = [project(15)]), pageDetail({ owned_by: OTHER_ID }));
     expect(member.editor.hasAttribute('readonly')).to.equal(false);
     expect(button(member.app.container, 'Archive page')).to.equal(null);
+    expect(button(member.app.container, 'Move page')).to.equal(null);
+    expect(button(member.app.container, 'Add a page inside'), 'any member adds pages').to.not.equal(null);
   });
 });

@@ -51,6 +51,56 @@ describe('pages screen', () => {
     await until(() => field(app.container, 'Page title').value === 'Plans', 'the page title');
   });
 
+  it('lists pages inside pages behind a disclosure, from the pointer and the keyboard, and adds a page inside another', async () => {
+    const { api } = seededApi();
+    const handbook = pageDetail();
+    const onboarding = pageDetail({ id: 'a0000000-0000-4000-8000-000000000001', name: 'Onboarding', parent_id: handbook.id });
+    const setup = pageDetail({ id: 'a0000000-0000-4000-8000-000000000002', name: 'Setup', parent_id: onboarding.id });
+    const roadmap = pageDetail({ id: 'a0000000-0000-4000-8000-000000000003', name: 'Roadmap' });
+    api
+      .on('GET', '/workspaces/:slug/projects/:projectId/pages', (request) => (request.query.get('type') === 'public' ? [handbook, setup, roadmap, onboarding] : []))
+      .on('POST', '/workspaces/:slug/projects/:projectId/pages', (request) => reply(201, pageDetail({ id: 'a0000000-0000-4000-8000-000000000009', ...(request.body as object) })));
+    const app = renderApp(PAGES_URL, { api });
+    const list = await until(() => app.container.querySelector('ul[aria-label="public pages"]'), 'the list');
+    const shown = () => [...list.querySelectorAll('a')].filter((link) => link.checkVisibility()).map((link) => link.textContent);
+    expect(shown()).to.deep.equal(['Handbook', 'Roadmap']);
+    const toggle = (name: string) => button(list, `Pages in “${name}”`)!;
+    expect(toggle('Handbook').getAttribute('aria-expanded')).to.equal('false');
+    expect(list.querySelector('button[aria-label="Pages in “Roadmap”"]'), 'no disclosure without pages inside').to.equal(null);
+    expect(byText(list, '.app-issue-key', '1 page')).to.not.equal(null);
+
+    await click(toggle('Handbook'));
+    expect(toggle('Handbook').getAttribute('aria-expanded')).to.equal('true');
+    expect(shown()).to.deep.equal(['Handbook', 'Onboarding', 'Roadmap']);
+    // From the keyboard: the next disclosure opens with Enter, and closes with Space.
+    toggle('Onboarding').focus();
+    await press('Enter');
+    expect(shown()).to.deep.equal(['Handbook', 'Onboarding', 'Setup', 'Roadmap']);
+    await expectAccessible(app.container);
+    await press(' ');
+    expect(shown()).to.deep.equal(['Handbook', 'Onboarding', 'Roadmap']);
+
+    await click(button(list, 'Add a page in “Onboarding”')!);
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the dialog');
+    expect(dialog.textContent).to.include('The new page goes in “Onboarding”.');
+    await typeInto(field(dialog, 'Page name'), 'Laptops');
+    await press('Enter');
+    await until(() => app.location() === paths.page('acme', PROJECT_ID, 'a0000000-0000-4000-8000-000000000009'), 'the new page');
+    expect(api.sent('POST', '/workspaces/acme/projects/:projectId/pages')[0]!.body).to.deep.equal({ name: 'Laptops', parent_id: onboarding.id });
+  });
+
+  it('shows a page whose parent the list does not hold at the top, and offers no adding among archived pages', async () => {
+    const { api } = seededApi();
+    const orphan = pageDetail({ name: 'Kept', parent_id: 'a0000000-0000-4000-8000-0000000000ff', archived_at: '2025-01-03T10:00:00.000Z' });
+    api.on('GET', '/workspaces/:slug/projects/:projectId/pages', (request) => (request.query.get('type') === 'archived' ? [orphan] : []));
+    const app = renderApp(PAGES_URL, { api });
+    await until(() => app.container.querySelector('[data-empty-state="pages-public"]'), 'the public list');
+    await click(tab('Archived'));
+    const list = await until(() => app.container.querySelector('ul[aria-label="archived pages"]'), 'the archived list');
+    expect([...list.querySelectorAll('a')].map((link) => link.textContent)).to.deep.equal(['Kept']);
+    expect(list.querySelector('button[aria-label^="Add a page"]')).to.equal(null);
+  });
+
   it('does not let a viewer create pages', async () => {
     const { api } = seededApi((scene) => (scene.projects = [project(10)]));
     const app = renderApp(PAGES_URL, { api });
