@@ -421,6 +421,35 @@ inChromium('a member creates a cycle, adds existing issues with the issue picker
   });
 });
 
+test('a member puts a page inside another, finds it in the tree and the breadcrumb, and moves it to the top', async () => {
+  const session = await signedIn('bob@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, `${appPath.pages()}/${world.page.id}`);
+    await click(page, 'Add a page inside', { timeout: 10_000 });
+    await fill(page, 'Page name', 'Laptops');
+    await page.keyboard.press('Enter');
+    // The new page opens in the editor.
+    await page.waitForFunction((parent) => /\/pages\/[0-9a-f-]{36}$/.test(location.pathname) && !location.pathname.endsWith(parent), {}, world.page.id);
+    const laptops = page.url().split('/').pop();
+    await button(page, 'Handbook', { link: true, within: 'nav[aria-label="Breadcrumb"]' });
+
+    await visit(page, appPath.pages());
+    await click(page, 'Pages in “Handbook”');
+    await click(page, 'Laptops', { link: true });
+    await waitForPath(page, new RegExp(`/pages/${laptops}$`));
+    await click(page, 'Move page');
+    const where = await field(page, 'Move to');
+    await where.select('');
+    await click(page, 'Move page', { within: '[role="dialog"]' });
+    await waitForText(page, 'Page moved.');
+    await page.waitForFunction(() => document.querySelectorAll('nav[aria-label="Breadcrumb"] a').length === 1);
+    const stored = await world.bob.request('GET', `${world.projectPath}/pages/${laptops}`);
+    assert.equal(stored.parent_id, null);
+    assert.deepEqual(problems, []);
+  });
+});
+
 test('a member edits a page and jumps through its table of contents', async () => {
   const session = await signedIn('bob@example.com', { height: 700 });
   const { page, problems } = session;
