@@ -197,7 +197,8 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
         {archived ? ' This page is archived; restore it to edit it.' : ''}
       </p>
       {inside.length ? (
-        <nav className="app-page-inside" aria-label="Pages in this page">
+        <nav className="app-page-inside" aria-labelledby="page-inside-label">
+          <h2 id="page-inside-label">Pages in this page</h2>
           <ul>
             {inside.map((child) => (
               <li key={child.id}>

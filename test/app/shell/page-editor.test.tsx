@@ -120,10 +120,14 @@ describe('page editor screen', () => {
         return (page = { ...page, parent_id: parent });
       })
       .on('POST', '/workspaces/:slug/projects/:projectId/pages', (request) => reply(201, pageDetail({ id: 'a0000000-0000-4000-8000-000000000009', ...(request.body as object) })));
-    const links = (label: string) => [...app.container.querySelectorAll(`nav[aria-label="${label}"] a`)].map((link) => link.textContent);
+    const links = (label: string) =>
+      [...app.container.querySelectorAll('nav')]
+        .filter((nav) => (nav.getAttribute('aria-label') ?? document.getElementById(nav.getAttribute('aria-labelledby') ?? '')?.textContent) === label)
+        .flatMap((nav) => [...nav.querySelectorAll('a')].map((link) => link.textContent));
     await until(() => links('Breadcrumb').length === 2, 'the pages above', { saw: () => links('Breadcrumb') });
     expect(links('Breadcrumb')).to.deep.equal(['Pages', 'Handbook']);
     expect(links('Pages in this page')).to.deep.equal(['Setup']);
+    await expectAccessible(app.container);
 
     await click(button(app.container, 'Move page'));
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the dialog');

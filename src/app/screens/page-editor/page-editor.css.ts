@@ -7,6 +7,7 @@ export const pageEditorCss = `
 .app-page-head input { font-size: 20px; font-weight: 600; width: 100%; box-sizing: border-box; }
 .app-page-actions { display: flex; flex-wrap: wrap; gap: 8px; }
 .app-page-notice { margin: 0 0 12px; color: var(--app-muted, #4b5563); }
+.app-page-inside h2 { margin: 0 0 4px; font-size: 13px; font-weight: 600; color: var(--app-muted, #4b5563); }
 .app-page-inside ul { display: flex; flex-wrap: wrap; gap: 6px 16px; list-style: none; margin: 0 0 16px; padding: 0; }
 .app-page-inside li { min-width: 0; overflow-wrap: anywhere; }
 .app-page-toc { position: sticky; top: 12px; border-left: 1px solid var(--app-border, #d1d5db); padding-left: 12px; }
