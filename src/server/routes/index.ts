@@ -24,6 +24,7 @@ import { issueArchiveRoutes } from './issue-archive.js';
 import { issueCommentRoutes } from './issue-comments.js';
 import { issueDescriptionRoutes } from './issue-description.js';
 import { issueDraftRoutes } from './issue-drafts.js';
+import { favoriteRoutes } from './favorites.js';
 import { issueAssetRoutes } from './issue-assets.js';
 import { issueAttachmentRoutes } from './issue-attachments.js';
 import { issueLinkRoutes } from './issue-links.js';
@@ -83,6 +84,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueTabRoutes);
   await app.register(analyticsRoutes);
   await app.register(issueDraftRoutes);
+  await app.register(favoriteRoutes);
   await app.register(intakeIssueRoutes);
   await app.register(savedViewRoutes);
   await app.register(apiTokenRoutes);

@@ -25,6 +25,7 @@ import { draftParentAndEstimate } from './0024-draft-parent-estimate.js';
 import { workspaceInvitations } from './0025-workspace-invitations.js';
 import { projectIntegrations } from './0026-project-integrations.js';
 import { nestedPages } from './0027-nested-pages.js';
+import { favorites } from './0028-favorites.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   workspaceInvitations,
   projectIntegrations,
   nestedPages,
+  favorites,
 ];
