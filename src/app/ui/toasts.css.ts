@@ -7,7 +7,10 @@ export const toastsCss = `
   display: flex; flex-direction: column; gap: 8px;
   width: min(380px, 100vw); max-height: 100vh; margin: 0; padding: 16px;
   box-sizing: border-box; list-style: none; outline: none;
+  /* Only the toasts take the pointer: the viewport's padding and gaps let clicks through to the page below. */
+  pointer-events: none;
 }
+.app-toast-viewport > * { pointer-events: auto; }
 .app-toast {
   display: grid; grid-template-columns: 1fr auto; gap: 2px 12px; align-items: start;
   padding: 12px 14px; border-radius: 8px;

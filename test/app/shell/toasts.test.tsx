@@ -39,6 +39,27 @@ describe('toasts', () => {
 
   const toasts = () => [...host.querySelectorAll<HTMLElement>('.app-toast')];
 
+  it('takes the pointer only where a toast is: a button under the edge around the toasts still gets the click', async () => {
+    show();
+    notify({ type: 'success', message: 'Saved.' });
+    await until(() => toasts().length === 1, 'the toast');
+    const viewport = host.querySelector<HTMLElement>('.app-toast-viewport')!;
+    const toast = toasts()[0]!.getBoundingClientRect();
+    // A button in the viewport's padding, left of the toast (where the page's own controls sit).
+    const below = document.createElement('button');
+    below.textContent = 'Below';
+    Object.assign(below.style, { position: 'fixed', left: `${viewport.getBoundingClientRect().left + 1}px`, top: `${toast.top}px`, width: '10px', height: '10px', padding: '0' });
+    let clicked = 0;
+    below.addEventListener('click', () => (clicked += 1));
+    host.appendChild(below);
+    try {
+      await click(below);
+      expect(clicked).to.equal(1);
+    } finally {
+      below.remove();
+    }
+  });
+
   it('titles errors "Error!" and successes "Success!" (spec section 8)', async () => {
     expect(TOAST_TITLES).to.deep.equal({ error: 'Error!', success: 'Success!' });
     show();
