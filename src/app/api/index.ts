@@ -6,6 +6,7 @@ import { estimatesApi } from './estimates.js';
 import { collabApi } from './collab.js';
 import { coversApi } from './covers.js';
 import { exportsApi } from './exports.js';
+import { favoritesApi } from './favorites.js';
 import { fileAssetsApi } from './file-assets.js';
 import { importsApi } from './imports.js';
 import { instanceApi } from './instance.js';
@@ -40,6 +41,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     projects: projectsApi(client),
     issues: issuesApi(client),
     drafts: issueDraftsApi(client),
+    favorites: favoritesApi(client),
     views: savedViewsApi(client),
     apiTokens: apiTokensApi(client),
     intake: intakeApi(client),

@@ -19,6 +19,7 @@ export const queryKeys = {
   issues: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'issues'] as const,
   issue: (slug: string, projectId: string, issueId: string) => ['workspaces', slug, 'projects', projectId, 'issues', issueId] as const,
   drafts: (slug: string) => ['workspaces', slug, 'drafts'] as const,
+  favorites: (slug: string) => ['workspaces', slug, 'favorites'] as const,
   webhooks: (slug: string) => ['workspaces', slug, 'webhooks'] as const,
   webhookDeliveries: (slug: string, webhookId: string) => ['workspaces', slug, 'webhooks', webhookId, 'deliveries'] as const,
   importJob: (slug: string, projectId: string, importId: string) => ['workspaces', slug, 'projects', projectId, 'imports', importId] as const,

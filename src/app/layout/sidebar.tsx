@@ -25,6 +25,7 @@ import type { Project, ProjectFeature, Workspace } from '../api/types.js';
 import { paths } from '../router/paths.js';
 import { featureOn } from '../screens/projects/project-features.js';
 import { Icon } from '../ui/icon.js';
+import { SidebarFavorites } from './favorites.js';
 import { useDrafts } from './workspace-data.js';
 import { WorkspaceSwitcher } from './workspace-switcher.js';
 import { UnreadCount } from '../screens/notifications/unread-count.js';
@@ -171,6 +172,7 @@ export function Sidebar({
             </NavLink>
           </li>
         </ul>
+        <SidebarFavorites slug={slug} />
         <h2 className="app-sidebar-heading">
           <Icon icon={CircleDot} size="small" />
           Your issues

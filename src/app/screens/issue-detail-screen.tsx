@@ -25,6 +25,7 @@ import { IssueProperties, type PlanChanges } from './issue-detail/issue-properti
 import { IssueRelations } from './issue-detail/issue-relations.js';
 import { IssueSubIssues } from './issue-detail/issue-sub-issues.js';
 import { IssueTitle } from './issue-detail/issue-title.js';
+import { FavoriteButton } from '../layout/favorites.js';
 import { PriorityIcon, StateIcon } from './issues/issue-icons.js';
 import { useUndoDelete } from './issues/use-undo-delete.js';
 import { NotFoundScreen } from './not-found-screen.js';
@@ -154,6 +155,7 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
         onSubscribe={subscribe}
         onArchive={archive}
         onDelete={remove}
+        favorite={<FavoriteButton slug={slug} kind="issue" entityId={issue.id} size="small" />}
       />
       <div className="app-issue-layout">
         <section className="app-issue-section app-issue-main" aria-labelledby="issue-description-heading">

@@ -23,6 +23,7 @@ import { FeatureGate } from './projects/feature-gate.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
 import { Icon } from '../ui/icon.js';
+import { FavoriteButton } from '../layout/favorites.js';
 import { MovePageDialog } from './pages/move-page-dialog.js';
 import { ancestorsOf, pageName, useProjectPages } from './pages/page-tree.js';
 import { NamedFormDialog } from './projects/named-form-dialog.js';
@@ -152,45 +153,44 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
             }}
           />
         </div>
-        {mayManage || mayEdit ? (
-          <div className="app-page-actions">
-            {mayEdit ? (
-              <Button onClick={() => setAdding(true)}>
-                <Icon icon={Plus} />
-                Add a page inside
-              </Button>
-            ) : null}
-            {mayManage && !archived ? (
-              <Button onClick={() => setMoving(true)}>
-                <Icon icon={FolderInput} />
-                Move page
-              </Button>
-            ) : null}
-            {!mayManage || archived ? null : (
+        <div className="app-page-actions">
+          <FavoriteButton slug={slug} kind="page" entityId={page.id} />
+          {mayEdit ? (
+            <Button onClick={() => setAdding(true)}>
+              <Icon icon={Plus} />
+              Add a page inside
+            </Button>
+          ) : null}
+          {mayManage && !archived ? (
+            <Button onClick={() => setMoving(true)}>
+              <Icon icon={FolderInput} />
+              Move page
+            </Button>
+          ) : null}
+          {!mayManage || archived ? null : (
+            <Button
+              busy={change.isPending}
+              onClick={() => change.mutate(() => api.pages.update(slug, projectId, page.id, { access: page.access === 'private' ? 'public' : 'private' }))}
+            >
+              {page.access === 'private' ? 'Make public' : 'Make private'}
+            </Button>
+          )}
+          {mayManage ? (
+            <>
               <Button
                 busy={change.isPending}
-                onClick={() => change.mutate(() => api.pages.update(slug, projectId, page.id, { access: page.access === 'private' ? 'public' : 'private' }))}
+                onClick={() => change.mutate(() => (archived ? api.pages.restore(slug, projectId, page.id) : api.pages.archive(slug, projectId, page.id)))}
               >
-                {page.access === 'private' ? 'Make public' : 'Make private'}
+                <Icon icon={archived ? ArchiveRestore : Archive} />
+                {archived ? 'Restore page' : 'Archive page'}
               </Button>
-            )}
-            {mayManage ? (
-              <>
-                <Button
-                  busy={change.isPending}
-                  onClick={() => change.mutate(() => (archived ? api.pages.restore(slug, projectId, page.id) : api.pages.archive(slug, projectId, page.id)))}
-                >
-                  <Icon icon={archived ? ArchiveRestore : Archive} />
-                  {archived ? 'Restore page' : 'Archive page'}
-                </Button>
-                <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-                  <Icon icon={Trash2} />
-                  Delete page
-                </Button>
-              </>
-            ) : null}
-          </div>
-        ) : null}
+              <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                <Icon icon={Trash2} />
+                Delete page
+              </Button>
+            </>
+          ) : null}
+        </div>
       </div>
       <p className="app-page-notice">
         {page.access === 'private' ? 'Private: only you can see this page.' : 'Public: everyone in the project can see this page.'}

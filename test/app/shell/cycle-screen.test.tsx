@@ -1,48 +1,19 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { CycleDetail, ListedIssue } from '../../../src/app/api/types.js';
+import type { ListedIssue } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import type { RoleValue } from '../../../src/app/roles.js';
-import { listedIssue, project, PROJECT_ID, USER_ID } from './fixtures.js';
+import { CYCLE_ID, cycleDetail, listedIssue, project, PROJECT_ID } from './fixtures.js';
 import { click, press, typeDate, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
-const CYCLE_ID = '99999999-9999-4999-8999-999999999999';
 const CYCLES = '/workspaces/:slug/projects/:projectId/cycles';
 const CYCLE = `${CYCLES}/:cycleId`;
 const CYCLE_ISSUES = `${CYCLE}/cycle-issues`;
 
-function cycle(overrides: Partial<CycleDetail> = {}): CycleDetail {
-  return {
-    id: CYCLE_ID,
-    project_id: PROJECT_ID,
-    name: 'Sprint 1',
-    description: '',
-    start_date: '2025-03-01',
-    end_date: '2025-03-14',
-    status: 'completed',
-    owned_by: USER_ID,
-    archived_at: null,
-    created_at: '2025-02-20T09:00:00.000Z',
-    updated_at: '2025-02-20T09:00:00.000Z',
-    backlog_issues: 0,
-    unstarted_issues: 1,
-    started_issues: 0,
-    completed_issues: 1,
-    cancelled_issues: 0,
-    total_issues: 2,
-    total_estimate: null,
-    completed_estimate: null,
-    estimate_categories: [],
-    distribution: {
-      assignees: [{ assignee_id: USER_ID, display_name: 'Ada', avatar: null, completed_issues: 1, total_issues: 2 }],
-      labels: [],
-    },
-    ...overrides,
-  };
-}
+const cycle = cycleDetail;
 
 /** The cycle's page over a fake holding one cycle with issues 1 and 2 (issue 3 outside it). */
 async function openCycle(role: RoleValue = 20, issues: ListedIssue[] = [listedIssue(2), listedIssue(1, { state__color: null })]) {

@@ -1,5 +1,5 @@
 // Sample answers of the API, in the server's shapes.
-import type { IssueDetail, IssueRow, Member, Project, User, Workspace } from '../../../src/app/api/types.js';
+import type { CycleDetail, IssueDetail, IssueRow, Member, Project, User, Workspace } from '../../../src/app/api/types.js';
 import type { RoleValue } from '../../../src/app/roles.js';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
@@ -116,3 +116,36 @@ export const members: Member[] = [
   { id: USER_ID, display_name: 'Ada', first_name: 'Ada', is_bot: false, avatar: null, role: 20 },
   { id: OTHER_ID, display_name: 'Grace', first_name: 'Grace', is_bot: false, avatar: null, role: 15 },
 ];
+
+export const CYCLE_ID = '99999999-9999-4999-8999-999999999999';
+
+/** A cycle of the seeded project (ended, two issues, one done). */
+export function cycleDetail(overrides: Partial<CycleDetail> = {}): CycleDetail {
+  return {
+    id: CYCLE_ID,
+    project_id: PROJECT_ID,
+    name: 'Sprint 1',
+    description: '',
+    start_date: '2025-03-01',
+    end_date: '2025-03-14',
+    status: 'completed',
+    owned_by: USER_ID,
+    archived_at: null,
+    created_at: '2025-02-20T09:00:00.000Z',
+    updated_at: '2025-02-20T09:00:00.000Z',
+    backlog_issues: 0,
+    unstarted_issues: 1,
+    started_issues: 0,
+    completed_issues: 1,
+    cancelled_issues: 0,
+    total_issues: 2,
+    total_estimate: null,
+    completed_estimate: null,
+    estimate_categories: [],
+    distribution: {
+      assignees: [{ assignee_id: USER_ID, display_name: 'Ada', avatar: null, completed_issues: 1, total_issues: 2 }],
+      labels: [],
+    },
+    ...overrides,
+  };
+}

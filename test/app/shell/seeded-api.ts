@@ -71,6 +71,7 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     .on('GET', '/workspaces/:slug/notifications', () => reply(200, [], { 'x-total-count': '0' }))
     .on('GET', '/workspaces/:slug/notifications/unread-count', () => reply(200, { unread: 0 }, { etag: 'W/"0-0"' }))
     .on('GET', '/workspaces/:slug/issue-drafts', inWorkspace(() => []))
+    .on('GET', '/workspaces/:slug/favorites', inWorkspace(() => []))
     .on('GET', '/workspaces/:slug/views', inWorkspace(() => []))
     .on('GET', '/workspaces/:slug/api-tokens', inWorkspace(() => []))
     .on('GET', '/workspaces/:slug/api-tokens/members', inWorkspace(() => []))

@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, Ellipsis, GitBranch, Link2, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueDetail } from '../../api/types.js';
 import { ActionMenu, type MenuAction } from '../../ui/action-menu.js';
@@ -21,6 +21,8 @@ interface ActionsProps {
   onArchive(archive: boolean): Promise<void>;
   /** Deletes the issue (after the user confirmed). */
   onDelete(): Promise<void>;
+  /** The issue's favorite toggle, beside Subscribe. */
+  favorite?: ReactNode;
 }
 
 /** The spec's words after a copy (section 8). */
@@ -31,7 +33,7 @@ const COPIED = 'Copied to clipboard';
  * menu: copy its link and a git branch name for it (everyone), archive or restore and delete (members, delete after confirmation).
  * An archived issue says so, with a Restore button for members.
  */
-export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArchive, onDelete }: ActionsProps) {
+export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArchive, onDelete, favorite }: ActionsProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -83,6 +85,7 @@ export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArch
         <Button size="small" busy={busy === 'subscribe'} aria-pressed={issue.is_subscribed} onClick={() => void run('subscribe', () => onSubscribe(!issue.is_subscribed))}>
           {issue.is_subscribed ? 'Unsubscribe' : 'Subscribe'}
         </Button>
+        {favorite}
         <ActionMenu label="Issue actions" actions={actions}>
           <Icon icon={Ellipsis} />
         </ActionMenu>

@@ -6,6 +6,7 @@ import type { PlanningKindName } from '../../api/planning.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { CycleDetail, ModuleDetail } from '../../api/types.js';
 import { can, Role } from '../../roles.js';
+import { FavoriteButton } from '../../layout/favorites.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useStyles } from '../../ui/styles.js';
@@ -49,24 +50,27 @@ export function PlanningScreen<K extends PlanningKindName>({ kind }: { kind: Pla
         description={project.name}
         actions={
           item.data && enabled ? (
-            <PlanningManage
-              kind={kind}
-              values={{ name: item.data.name, start_date: item.data.start_date, end_date: kind.end(item.data) }}
-              mayEdit={mayEdit}
-              mayDelete={can(project.role, Role.Admin)}
-              onEdit={async (values) => {
-                const updated = await group.update(slug, projectId, id, kind.fields(values));
-                queryClient.setQueryData(itemKey, { ...item.data, ...updated });
-                await queryClient.invalidateQueries({ queryKey: listKey });
-              }}
-              onDelete={async () => {
-                await group.remove(slug, projectId, id);
-                notify({ type: 'success', message: `${noun} ${item.data!.name} deleted.` });
-                queryClient.removeQueries({ queryKey: itemKey });
-                await queryClient.invalidateQueries({ queryKey: listKey, exact: true });
-                navigate(kind.listPath(slug, projectId));
-              }}
-            />
+            <>
+              <FavoriteButton slug={slug} kind={kind.plural === 'cycles' ? 'cycle' : 'module'} entityId={id} />
+              <PlanningManage
+                kind={kind}
+                values={{ name: item.data.name, start_date: item.data.start_date, end_date: kind.end(item.data) }}
+                mayEdit={mayEdit}
+                mayDelete={can(project.role, Role.Admin)}
+                onEdit={async (values) => {
+                  const updated = await group.update(slug, projectId, id, kind.fields(values));
+                  queryClient.setQueryData(itemKey, { ...item.data, ...updated });
+                  await queryClient.invalidateQueries({ queryKey: listKey });
+                }}
+                onDelete={async () => {
+                  await group.remove(slug, projectId, id);
+                  notify({ type: 'success', message: `${noun} ${item.data!.name} deleted.` });
+                  queryClient.removeQueries({ queryKey: itemKey });
+                  await queryClient.invalidateQueries({ queryKey: listKey, exact: true });
+                  navigate(kind.listPath(slug, projectId));
+                }}
+              />
+            </>
           ) : null
         }
       />
