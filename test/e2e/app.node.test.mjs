@@ -421,6 +421,22 @@ inChromium('a member creates a cycle, adds existing issues with the issue picker
   });
 });
 
+test('a guest keeps an issue among their favorites and finds it in the sidebar after a reload', async () => {
+  const session = await signedIn('gus@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, appPath.issue());
+    const toggle = await button(page, 'Favorite', { timeout: 10_000 });
+    await page.waitForFunction((el) => !el.hasAttribute('aria-disabled'), {}, toggle);
+    await toggle.click();
+    await page.waitForFunction((el) => el.getAttribute('aria-pressed') === 'true', {}, toggle);
+    await page.reload(APP_LOADED);
+    await button(page, /Write the launch notes$/, { link: true, within: 'aside.app-sidebar' });
+    assert.deepEqual((await world.gus.request('GET', '/api/workspaces/acme/favorites')).map((favorite) => [favorite.kind, favorite.entity_id]), [['issue', world.issue.id]]);
+    assert.deepEqual(problems, []);
+  });
+});
+
 test('a member puts a page inside another, finds it in the tree and the breadcrumb, and moves it to the top', async () => {
   const session = await signedIn('bob@example.com');
   const { page, problems } = session;
