@@ -34,9 +34,10 @@ export function checkNotArchived(page: PageJson): void {
 }
 
 /**
- * Makes the project's changes to the page tree (a page put under another, moved, or deleted with
- * sub-pages to move up) take turns until `tx` ends, so two moves cannot each pass the other's
- * check and close a loop. Taken before any page row.
+ * Makes the project's changes to the page tree (a page put under another, moved, archived or
+ * restored with its sub-pages, or deleted with sub-pages to move up) take turns until `tx` ends,
+ * so two moves cannot each pass the other's check and close a loop, and two changes of a
+ * subtree's rows never wait on each other. Taken before any page row.
  */
 export async function lockPageTree(tx: Db, projectId: string): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('page-tree'), hashtext($1))", [projectId]);

@@ -167,6 +167,8 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         const project = currentProject(request);
         const user = currentUser(request);
         const { updated, changedIds } = await db.transaction(async (tx) => {
+          // A subtree's rows change together: after the tree's lock, as moves and deletions take it, so none waits on another in a circle.
+          await lockPageTree(tx, project.id);
           const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
           checkCanManage(page, user.id, project.role);
           const changed = await tx.query<PageJson>(
