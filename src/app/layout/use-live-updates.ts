@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { clock } from '../../core/index.js';
 import { useApi } from '../api/api-context.js';
 import type { LiveEvent } from '../api/live.js';
+import type { Favorite } from '../api/favorites.js';
 import { projectWorkflowKeys, queryKeys } from '../api/query-keys.js';
 
 /**
@@ -79,6 +80,9 @@ export function useLiveUpdates(slug: string, enabled: boolean): void {
     const change = (event: LiveEvent) => {
       if (event.event === 'issue' && event.action === 'deleted' && event.project_id && event.id) gone.push(queryKeys.issue(slug, event.project_id, event.id));
       gather(liveQueryKeys(slug, event));
+      // The sidebar shows each favorite's name: its list is asked again when what one keeps changed.
+      const favorites = queryClient.getQueryData<Favorite[]>(queryKeys.favorites(slug));
+      if (event.id && favorites?.some((favorite) => favorite.entity_id === event.id)) gather([queryKeys.favorites(slug)]);
     };
     const open = () => api.live.open(slug, { change, missed });
     // A hidden tab holds no stream: a browser opens at most six connections to a server (HTTP/1.1)

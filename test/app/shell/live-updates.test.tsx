@@ -74,6 +74,30 @@ describe('live updates', () => {
     expect(api.sent('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId')).to.have.length(0);
   });
 
+  it("asks for the favorites again when one of them changed, and not for another's change", async () => {
+    const clock = fakeClock();
+    const { api, scene } = seededApi();
+    let favoriteName = 'Fix the header';
+    api.on('GET', '/workspaces/:slug/favorites', () => [
+      { id: 'f1', kind: 'issue', entity_id: ISSUE_ID, project_id: PROJECT_ID, name: favoriteName, key: 'WEB-7', created_at: '2025-01-02T10:00:00.000Z' },
+    ]);
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    const sidebar = () => app.container.querySelector('aside.app-sidebar')?.textContent ?? '';
+    await until(() => sidebar().includes('WEB-7 Fix the header'), 'the favorite');
+    await until(() => app.container.textContent?.includes(scene.issues[0]!.name) ?? false, 'the list');
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    const asked = () => api.sent('GET', '/workspaces/:slug/favorites').length;
+    const before = asked();
+    api.live.tell('acme', { event: 'issue', project_id: PROJECT_ID, id: scene.issues[1]!.id, actor_id: OTHER_ID });
+    await advance(clock, LIVE_REFRESH_MS);
+    await settled();
+    expect(asked(), 'another issue: the favorites stay').to.equal(before);
+    favoriteName = 'Fix the header on phones';
+    api.live.tell('acme', { event: 'issue', project_id: PROJECT_ID, id: ISSUE_ID, actor_id: OTHER_ID });
+    await advance(clock, LIVE_REFRESH_MS);
+    await until(() => sidebar().includes('WEB-7 Fix the header on phones'), 'the new name in the sidebar', { saw: sidebar });
+  });
+
   it('leaves what another project shows alone, and refreshes everything once the stream was dropped and is back', async () => {
     const clock = fakeClock();
     const { api, scene } = seededApi();
