@@ -454,7 +454,8 @@ test('a member puts a page inside another, finds it in the tree and the breadcru
     await click(page, 'Pages in “Handbook”');
     await click(page, 'Laptops', { link: true });
     await waitForPath(page, new RegExp(`/pages/${laptops}$`));
-    await click(page, 'Move page');
+    await click(page, 'Page actions');
+    await click(page, 'Move page', { within: '[role="menu"]' });
     const where = await field(page, 'Move to');
     await where.select('');
     await click(page, 'Move page', { within: '[role="dialog"]' });

@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, FolderInput, Plus, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, Ellipsis, FolderInput, Globe, Lock, Plus, Trash2 } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useEditorHost } from '../editor/use-editor-host.js';
 import { can, Role } from '../roles.js';
 import { paths } from '../router/paths.js';
 import { useSignedInUser } from '../session/session.js';
+import { ActionMenu, type MenuAction } from '../ui/action-menu.js';
 import { Button } from '../ui/button.js';
 import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
 import { Spinner } from '../ui/spinner.js';
@@ -115,6 +116,22 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
     notify({ type: 'success', message: 'Page moved.' });
   };
 
+  // The owner's or an admin's: where the page sits, who sees it, archiving and deleting (Restore is a button of its own).
+  const pageActions: MenuAction[] = [
+    ...(archived
+      ? []
+      : [
+          { label: 'Move page', icon: FolderInput, onSelect: () => setMoving(true) },
+          {
+            label: page.access === 'private' ? 'Make public' : 'Make private',
+            icon: page.access === 'private' ? Globe : Lock,
+            onSelect: () => change.mutate(() => api.pages.update(slug, projectId, page.id, { access: page.access === 'private' ? 'public' : 'private' })),
+          },
+          { label: 'Archive page', icon: Archive, onSelect: () => change.mutate(() => api.pages.archive(slug, projectId, page.id)) },
+        ]),
+    { label: 'Delete page', icon: Trash2, danger: true, onSelect: () => setConfirmDelete(true) },
+  ];
+
   const rename = () => {
     const trimmed = name.trim();
     if (!mayManage || archived || trimmed === page.name) return;
@@ -161,34 +178,16 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
               Add a page inside
             </Button>
           ) : null}
-          {mayManage && !archived ? (
-            <Button onClick={() => setMoving(true)}>
-              <Icon icon={FolderInput} />
-              Move page
+          {mayManage && archived ? (
+            <Button busy={change.isPending} onClick={() => change.mutate(() => api.pages.restore(slug, projectId, page.id))}>
+              <Icon icon={ArchiveRestore} />
+              Restore page
             </Button>
           ) : null}
-          {!mayManage || archived ? null : (
-            <Button
-              busy={change.isPending}
-              onClick={() => change.mutate(() => api.pages.update(slug, projectId, page.id, { access: page.access === 'private' ? 'public' : 'private' }))}
-            >
-              {page.access === 'private' ? 'Make public' : 'Make private'}
-            </Button>
-          )}
           {mayManage ? (
-            <>
-              <Button
-                busy={change.isPending}
-                onClick={() => change.mutate(() => (archived ? api.pages.restore(slug, projectId, page.id) : api.pages.archive(slug, projectId, page.id)))}
-              >
-                <Icon icon={archived ? ArchiveRestore : Archive} />
-                {archived ? 'Restore page' : 'Archive page'}
-              </Button>
-              <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-                <Icon icon={Trash2} />
-                Delete page
-              </Button>
-            </>
+            <ActionMenu label="Page actions" actions={pageActions} size="normal">
+              <Icon icon={Ellipsis} />
+            </ActionMenu>
           ) : null}
         </div>
       </div>

@@ -54,26 +54,28 @@ function PageTreeRow({ slug, projectId, node, depth, onAdd }: { slug: string; pr
     <li>
       <div className="app-issue-row app-page-row" style={{ paddingInlineStart: `calc(var(--app-space-4) + ${depth} * var(--app-space-5))` }}>
         {count ? (
-          <button type="button" className="app-page-toggle" aria-expanded={open} aria-controls={listId} aria-label={`Pages in “${name}”`} onClick={() => setOpen(!open)}>
+          <button type="button" className="app-page-row-button" aria-expanded={open} aria-controls={listId} aria-label={`Pages in “${name}”`} onClick={() => setOpen(!open)}>
             <Icon icon={open ? ChevronDown : ChevronRight} />
           </button>
         ) : (
-          <span className="app-page-toggle" aria-hidden="true" />
+          <span className="app-page-row-button" aria-hidden="true" />
         )}
         <Link to={paths.page(slug, projectId, node.page.id)}>{name}</Link>
         {count ? <span className="app-issue-key">{count === 1 ? '1 page' : `${count} pages`}</span> : null}
         <span className="app-issue-key">{node.page.access === 'private' ? 'Private' : 'Public'}</span>
         {onAdd ? (
-          <button type="button" className="app-page-toggle" aria-label={`Add a page in “${name}”`} onClick={() => onAdd(node.page)}>
+          <button type="button" className="app-page-row-button" aria-label={`Add a page in “${name}”`} onClick={() => onAdd(node.page)}>
             <Icon icon={Plus} />
           </button>
         ) : null}
       </div>
-      <ul id={listId} className="app-page-tree" aria-label={`Pages in “${name}”`} hidden={!open || !count}>
-        {open
-          ? node.children.map((child) => <PageTreeRow key={child.page.id} slug={slug} projectId={projectId} node={child} depth={depth + 1} onAdd={onAdd} />)
-          : null}
-      </ul>
+      {count ? (
+        <ul id={listId} className="app-page-tree" aria-label={`Pages in “${name}”`} hidden={!open}>
+          {open
+            ? node.children.map((child) => <PageTreeRow key={child.page.id} slug={slug} projectId={projectId} node={child} depth={depth + 1} onAdd={onAdd} />)
+            : null}
+        </ul>
+      ) : null}
     </li>
   );
 }

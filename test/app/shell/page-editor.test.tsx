@@ -4,6 +4,7 @@ import { paths } from '../../../src/app/router/paths.js';
 import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { OUTLINE_DELAY_MS } from '../../../src/app/screens/page-editor/page-body.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
+import { chooseFromMenu, menuEntries, openActionMenu } from './action-menus.js';
 import { OTHER_ID, project, PROJECT_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { pageDetail, PAGE_ID } from './page-fixtures.js';
@@ -89,16 +90,20 @@ describe('page editor screen', () => {
       .on('POST', '/workspaces/:slug/projects/:projectId/pages/:pageId/archive', () => (page = { ...page, archived_at: '2025-02-01T00:00:00.000Z' }))
       .on('POST', '/workspaces/:slug/projects/:projectId/pages/:pageId/restore', () => (page = { ...page, archived_at: null }))
       .on('DELETE', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => undefined);
-    await click(button(app.container, 'Make private'));
-    await until(() => button(app.container, 'Make public'), 'the private page');
+    expect(menuEntries(await openActionMenu(app.container, 'Page actions'))).to.deep.equal(['Move page', 'Make private', 'Archive page', 'Delete page']);
+    await press('Escape');
+    await chooseFromMenu(app.container, 'Page actions', 'Make private');
+    await until(() => app.container.textContent?.includes('Private: only you can see this page.'), 'the private page');
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/pages/:pageId')[0]!.body).to.deep.equal({ access: 'private' });
-    await click(button(app.container, 'Archive page'));
+    await chooseFromMenu(app.container, 'Page actions', 'Archive page');
     await until(() => button(app.container, 'Restore page'), 'the archived page');
+    expect(menuEntries(await openActionMenu(app.container, 'Page actions')), 'an archived page is restored or deleted').to.deep.equal(['Delete page']);
+    await press('Escape');
     await until(() => app.container.querySelector('rich-editor[aria-label="Page content"]')?.hasAttribute('readonly'), 'a read-only body');
     await until(() => statusOf(app.container) === CollabWords.readOnly, '"Read-only" on the archived page');
     await click(button(app.container, 'Restore page'));
-    await until(() => button(app.container, 'Archive page'), 'the restored page');
-    await click(button(app.container, 'Delete page'));
+    await until(() => !button(app.container, 'Restore page'), 'the restored page');
+    await chooseFromMenu(app.container, 'Page actions', 'Delete page');
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
     await expectAccessible(dialog);
     await click(button(dialog, 'Delete'));
@@ -129,7 +134,7 @@ describe('page editor screen', () => {
     expect(links('Pages in this page')).to.deep.equal(['Setup']);
     await expectAccessible(app.container);
 
-    await click(button(app.container, 'Move page'));
+    await chooseFromMenu(app.container, 'Page actions', 'Move page');
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the dialog');
     const select = await until(() => dialog.querySelector('select'), 'the places');
     // Any page but itself and those in it, indented as the tree is; it starts where the page is.
@@ -159,7 +164,7 @@ describe('page editor screen', () => {
     const { app, api } = await openPage(undefined, undefined, (routes) => routes.on('GET', '/workspaces/:slug/projects/:projectId/pages', () => [pageDetail(), setup]));
     api
       .on('PATCH', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => reply(409, { error: 'The parent page is archived: restore it to add pages under it.' }));
-    await click(button(app.container, 'Move page'));
+    await chooseFromMenu(app.container, 'Page actions', 'Move page');
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the dialog');
     const select = await until(() => dialog.querySelector('select'), 'the places');
     select.focus();
@@ -173,15 +178,13 @@ describe('page editor screen', () => {
   it("gives a viewer a read-only page without managing buttons, and someone else's page no managing buttons", async () => {
     const viewer = await openPage((scene) => (scene.projects = [project(10)]));
     expect(viewer.editor.hasAttribute('readonly')).to.equal(true);
-    expect(button(viewer.app.container, 'Delete page')).to.equal(null);
-    expect(button(viewer.app.container, 'Move page')).to.equal(null);
+    expect(button(viewer.app.container, 'Page actions')).to.equal(null);
     expect(button(viewer.app.container, 'Add a page inside')).to.equal(null);
     expect(statusOf(viewer.app.container)).to.equal(CollabWords.readOnly);
     cleanup();
     const member = await openPage((scene) => (scene.projects = [project(15)]), pageDetail({ owned_by: OTHER_ID }));
     expect(member.editor.hasAttribute('readonly')).to.equal(false);
-    expect(button(member.app.container, 'Archive page')).to.equal(null);
-    expect(button(member.app.container, 'Move page')).to.equal(null);
+    expect(button(member.app.container, 'Page actions')).to.equal(null);
     expect(button(member.app.container, 'Add a page inside'), 'any member adds pages').to.not.equal(null);
   });
 });
