@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signIn } from '../test/e2e/helpers/api-client.mjs';
 import { startAppServer } from '../test/e2e/helpers/app-server.mjs';
-import { launchBrowser, openPage } from '../test/e2e/helpers/browser.mjs';
+import { APP_LOADED, launchBrowser, openPage } from '../test/e2e/helpers/browser.mjs';
 import { signInThroughUi } from '../test/e2e/helpers/ui.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -26,8 +26,9 @@ async function screens(api) {
     const at = `/api/workspaces/acme/projects/${project.id}`;
     for (const kind of ['issues', 'cycles', 'pages']) {
       const items = await api.request('GET', `${at}/${kind}`);
-      // The cycle under way, whose panels draw a burn-down, rather than any cycle.
-      const item = kind === 'cycles' ? items.find((cycle) => cycle.status === 'current') : items[0];
+      // The cycle under way, whose panels draw a burn-down, rather than any cycle; a public page at the top, with the pages in it.
+      const item =
+        kind === 'cycles' ? items.find((cycle) => cycle.status === 'current') : kind === 'pages' ? items.find((page) => !page.parent_id && page.access === 'public') : items[0];
       if (item && !first[kind]) first[kind] = `/acme/projects/${project.id}/${kind}/${item.id}`;
       if (kind === 'issues' && item && !first.list) first.list = `/acme/projects/${project.id}/issues`;
     }
@@ -93,7 +94,8 @@ try {
       const { page, problems } = session;
       await signInThroughUi(page, server.base, admin);
       for (const [name, path, prepare] of taken) {
-        await page.goto(server.base + path, { waitUntil: 'networkidle0' });
+        // The app keeps its live stream open, so the network is never idle: APP_LOADED allows it.
+        await page.goto(server.base + path, APP_LOADED);
         await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), { timeout: 10_000 }).catch(() => {});
         await prepare?.(page);
         // Let the editor draw its document, popups settle and the theme's transitions end.
