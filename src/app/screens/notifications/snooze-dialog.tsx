@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api/index.js';
+import { useSubmission } from '../../ui/use-submission.js';
 import { AppDialog } from '../../ui/dialog.js';
 import { Button } from '../../ui/button.js';
 import { FormError } from '../../ui/form-field.js';
@@ -41,20 +41,10 @@ export function SnoozeDialog({
 }) {
   const id = useId();
   const [day, setDay] = useState(tomorrow);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useSubmission();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSnooze(startOf(day));
-      onOpenChange(false);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => onSnooze(startOf(day)))) onOpenChange(false);
   };
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title={title} description={description} size="small" {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api/api-error.js';
 import type { PageSummary } from '../../api/types.js';
 import { Button } from '../../ui/button.js';
 import { AppDialog } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { Note } from '../../ui/note.js';
+import { useSubmission } from '../../ui/use-submission.js';
 import { pageName, placesFor, useProjectPages } from './page-tree.js';
 
 /** The choice that puts a page at the top of the project's pages. */
@@ -29,8 +29,7 @@ export function MovePageDialog({ open, onOpenChange, slug, projectId, page, onMo
   const id = useId();
   const pages = useProjectPages(slug, projectId, undefined, open);
   const [target, setTarget] = useState(page.parent_id ?? TOP);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmission();
   const places = placesFor(pages.data ?? [], page.id);
   // Each opening starts from where the page is now.
   const [wasOpen, setWasOpen] = useState(open);
@@ -43,16 +42,7 @@ export function MovePageDialog({ open, onOpenChange, slug, projectId, page, onMo
   }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onMove(target === TOP ? null : target);
-      onOpenChange(false);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => onMove(target === TOP ? null : target))) onOpenChange(false);
   };
 
   return (

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useApi } from '../../api/api-context.js';
-import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { CycleDetail } from '../../api/types.js';
 import { Button } from '../../ui/button.js';
@@ -9,6 +8,7 @@ import { AppDialog } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { Note } from '../../ui/note.js';
 import { useNotify } from '../../ui/toasts.js';
+import { useSubmission } from '../../ui/use-submission.js';
 
 const issues = (count: number) => `${count} ${count === 1 ? 'issue' : 'issues'}`;
 
@@ -29,8 +29,7 @@ export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { sl
   const id = useId();
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmission();
   const listKey = queryKeys.planning(slug, projectId, 'cycles');
   const cycles = useQuery({ queryKey: listKey, queryFn: () => api.planning.group('cycles').list(slug, projectId), enabled: open });
   const unfinished = unfinishedIssues(cycle);
@@ -41,18 +40,12 @@ export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { sl
     event.preventDefault();
     const chosen = targets.find((other) => other.id === target);
     if (!chosen) return setFailure('Choose the cycle to move the issues to.');
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const { transferred } = await api.planning.transferCycleIssues(slug, projectId, cycle.id, chosen.id);
       notify({ type: 'success', message: `${issues(transferred)} moved to ${chosen.name}.` });
       setOpen(false);
       await Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: itemKey }), queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) })]);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
