@@ -6,18 +6,25 @@ import type { WebhookAction, WebhookEvent } from './webhook-events.js';
 /** The kinds of change the stream tells that webhooks do not: a project's labels and workflow states. */
 export type WorkflowEvent = 'label' | 'state';
 
+/**
+ * Someone joined, changed role in or left the workspace (no project) or one of its projects: `id`
+ * is the person's. Told to everyone in the workspace, or who opens the project, and always to
+ * the person themself.
+ */
+export type MembershipEvent = 'member';
+
 /** What a live event is about. */
-export type LiveKind = WebhookEvent | WorkflowEvent;
+export type LiveKind = WebhookEvent | WorkflowEvent | MembershipEvent;
 
 /** One change, as each `message` of the stream carries it (its `data`, JSON). */
 export interface LiveEvent {
   workspace_id: string;
-  /** What changed: an issue (its fields, relations, links…), a comment, a cycle, a module, a page, a label, a state. */
+  /** What changed: an issue (its fields, relations, links…), a comment, a cycle, a module, a page, a label, a state, a membership. */
   event: LiveKind;
   action: WebhookAction;
-  /** The project it is in. */
+  /** The project it is in (null for the workspace's own membership). */
   project_id: string | null;
-  /** The issue's, comment's, cycle's, module's, page's, label's or state's id. */
+  /** The issue's, comment's, cycle's, module's, page's, label's or state's id; a member's user id. */
   id: string | null;
   /** A comment's issue. */
   issue_id: string | null;

@@ -96,6 +96,41 @@ test("a project's labels and states are told too, as they change, and a refused 
   }
 });
 
+test("membership is told: the workspace's to everyone in it, a project's to who opens it, and always to the person", async () => {
+  const newcomer = server.client();
+  const person = await newcomer.signUp({ display_name: 'Newcomer' });
+  const admin = seed.users.admin.id;
+  const watching = await seed.actors.member.events(eventsUrl());
+  try {
+    assert.equal((await seed.actors.admin.post(`${seed.workspaceUrl}/members`, { email: person.email, role: 15 })).status, 201);
+    const joined = await nextLive(watching);
+    assert.deepEqual([joined.event, joined.action, joined.id, joined.project_id, joined.actor_id], ['member', 'created', person.id, null, admin]);
+    const own = await newcomer.events(eventsUrl());
+    try {
+      // Into a project the member does not open: only the newcomer hears it.
+      assert.equal((await seed.actors.admin.post(`${hiddenProjectUrl}/members`, { user_id: person.id, role: 15 })).status, 201);
+      const added = await nextLive(own);
+      assert.deepEqual([added.event, added.action, added.id, added.project_id], ['member', 'created', person.id, hiddenProjectUrl.split('/').pop()]);
+      // Out of it again: told to the newcomer, who no longer opens it.
+      assert.equal((await seed.actors.admin.delete(`${hiddenProjectUrl}/members/${person.id}`)).status, 204);
+      assert.deepEqual([(await nextLive(own)).action], ['deleted']);
+      // Into the member's project: both hear it.
+      assert.equal((await seed.actors.admin.post(`${seed.projectUrl}/members`, { user_id: person.id, role: 10 })).status, 201);
+      const seen = await nextLive(watching);
+      assert.deepEqual([seen.event, seen.id, seen.project_id], ['member', person.id, seed.project.id]);
+      assert.equal((await nextLive(own)).project_id, seed.project.id);
+      assert.equal((await seed.actors.admin.patch(`${seed.workspaceUrl}/members/${person.id}`, { role: 10 })).status, 200);
+      assert.deepEqual([(await nextLive(watching)).action, (await nextLive(own)).action], ['updated', 'updated']);
+    } finally {
+      own.close();
+    }
+    assert.equal((await seed.actors.admin.delete(`${seed.workspaceUrl}/members/${person.id}`)).status, 204);
+    assert.deepEqual([(await nextLive(watching)).action], ['deleted']);
+  } finally {
+    watching.close();
+  }
+});
+
 test('nothing of a project the reader cannot open reaches their stream', async () => {
   const hidden = await newIssue(hiddenProjectUrl);
   const shown = await newIssue();

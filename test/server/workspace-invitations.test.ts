@@ -106,8 +106,17 @@ test('someone who signs in accepts with their account; an email that got an acco
   assert.deepEqual([signUp.status, signUp.body], [409, { error: INVITATION_EMAIL_TAKEN }]);
   assert.equal((await server.client().post('/api/workspace-invitations/accept', { token })).status, 401, 'accepting needs a session');
 
-  const accepted = await browser.post('/api/workspace-invitations/accept', { token });
-  assert.deepEqual([accepted.status, accepted.body], [200, { workspace_slug: seed.workspace.slug }]);
+  // The admins' members screens hear of it as it happens.
+  const watching = await seed.actors.admin.events(`${seed.workspaceUrl}/events`);
+  try {
+    const accepted = await browser.post('/api/workspace-invitations/accept', { token });
+    assert.deepEqual([accepted.status, accepted.body], [200, { workspace_slug: seed.workspace.slug }]);
+    const told = await watching.next();
+    const event = JSON.parse(told!.data);
+    assert.deepEqual([event.event, event.action, event.id, event.project_id], ['member', 'created', browser.user!.id, null]);
+  } finally {
+    watching.close();
+  }
   assert.equal((await browser.get(seed.workspaceUrl)).body.role, Role.Member);
   // Someone already a member keeps their role when they accept a second invitation.
   const other = uniqueEmail('twice');

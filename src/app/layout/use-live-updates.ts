@@ -15,6 +15,8 @@ export const LIVE_REFRESH_MS = 250;
 /** What shows a change told by the live stream, as React Query key prefixes. */
 export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
   const project = event.project_id;
+  // Someone joined, changed role or left: the members screens and pickers, and the invitations still pending.
+  if (event.event === 'member') return project ? [queryKeys.projectMembers(slug, project)] : [queryKeys.members(slug), queryKeys.invitations(slug)];
   if (!project) return [];
   switch (event.event) {
     case 'issue':

@@ -53,6 +53,23 @@ export function announceWorkflowChange(tx: Db, request: FastifyRequest, event: W
 }
 
 /**
+ * Announces that `userId` joined, changed role in or left workspace `workspaceId` (`projectId`
+ * null) or one of its projects, by `actorId`, under announceLive's rules: the members screens and
+ * pickers show it, and the person's own screens learn what they may now open.
+ */
+export function announceMembershipChange(
+  tx: Db,
+  change: { workspaceId: string; projectId: string | null; userId: string; actorId: string | null; action: WebhookAction },
+): Promise<void> {
+  return announceLive(tx, {
+    workspaceId: change.workspaceId,
+    event: 'member',
+    action: change.action,
+    data: { project_id: change.projectId, id: change.userId, actor_id: change.actorId },
+  });
+}
+
+/**
  * One process's ear on LIVE_CHANNEL (one connection on PostgreSQL, hearing every process; PGlite's
  * own notifications otherwise), handing each change to the streams open on its workspace here
  * (routes/live-events.ts).

@@ -68,8 +68,12 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
     let written: Promise<unknown> = Promise.resolve();
     const unsubscribe = live.subscribe(workspace.id, {
       event: (event: LiveEvent) => {
-        if (!event.project_id) return;
-        const open = opens(event.project_id);
+        // A change of the reader's own membership: told whatever they open now, and what they open is asked anew.
+        const own = event.event === 'member' && event.id === user.id;
+        if (own && event.project_id) access.delete(event.project_id);
+        // The workspace's own membership is everyone's in it; anything else is of a project.
+        if (!event.project_id && event.event !== 'member') return;
+        const open = own || !event.project_id ? Promise.resolve(true) : opens(event.project_id);
         written = written.then(async () => {
           if ((await open) && !raw.writableEnded && !raw.destroyed) raw.write(`data: ${JSON.stringify(event)}\n\n`);
         });

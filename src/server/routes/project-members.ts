@@ -9,6 +9,7 @@ import { projectParams, slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { Role } from '../roles.js';
 import { DISPLAY_USER_COLUMNS, memberSchema, type Member } from '../users/user-shape.js';
+import { announceMembershipChange } from '../live/live-events.js';
 import { inProject } from '../collab/collab-service.js';
 
 const memberParams = {
@@ -82,6 +83,7 @@ export async function projectMemberRoutes(fastify: FastifyInstance): Promise<voi
         [project.id, project.workspace_id, userId, newRole],
       );
       if (!added.length) throw conflict('This person is already a member of the project.');
+      await announceMembershipChange(db, { workspaceId: project.workspace_id, projectId: project.id, userId, actorId: currentUser(request).id, action: 'created' });
       return reply.code(201).send(await readMember(db, project.id, userId));
     },
   );
@@ -107,6 +109,7 @@ export async function projectMemberRoutes(fastify: FastifyInstance): Promise<voi
         request.body.role,
       ]);
       if (!changed.length) throw notFound(MEMBER_NOT_FOUND);
+      await announceMembershipChange(db, { workspaceId: project.workspace_id, projectId: project.id, userId, actorId: currentUser(request).id, action: 'updated' });
       // Their open documents follow the new role (a viewer's become read-only).
       await app.collab.recheck(inProject(project.id, userId));
       return readMember(db, project.id, userId);
@@ -127,6 +130,7 @@ export async function projectMemberRoutes(fastify: FastifyInstance): Promise<voi
         userId,
       ]);
       if (!removed.length) throw notFound(MEMBER_NOT_FOUND);
+      await announceMembershipChange(db, { workspaceId: project.workspace_id, projectId: project.id, userId, actorId: currentUser(request).id, action: 'deleted' });
       // Their connections to the project's documents end now.
       await app.collab.recheck(inProject(project.id, userId));
       return reply.code(204).send();

@@ -17,6 +17,7 @@ import { slug, text, uuid, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import type { MailMessage } from '../mail/index.js';
 import { Role, roleName } from '../roles.js';
+import { announceMembershipChange } from '../live/live-events.js';
 import { AUTH_USER_COLUMNS, authUserSchema, type AuthUser } from '../users/user-shape.js';
 
 /** The answer to inviting an email that has an account: such people are added, not invited. */
@@ -90,11 +91,13 @@ async function acceptInvitation(tx: Db, tokenHash: string, userId: string): Prom
     [tokenHash],
   );
   if (!invitation) return null;
-  await tx.query('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+  const joined = await tx.query('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id', [
     invitation.workspace_id,
     userId,
     invitation.role,
   ]);
+  // The admins' members screen shows them, and the invitation gone from the pending ones.
+  await announceMembershipChange(tx, { workspaceId: invitation.workspace_id, projectId: null, userId, actorId: userId, action: joined.length ? 'created' : 'updated' });
   return invitation.slug;
 }
 

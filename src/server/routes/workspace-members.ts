@@ -10,6 +10,7 @@ import { slug, uuid, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { Role } from '../roles.js';
 import { DISPLAY_USER_COLUMNS, memberSchema, type Member } from '../users/user-shape.js';
+import { announceMembershipChange } from '../live/live-events.js';
 import { inWorkspace } from '../collab/collab-service.js';
 
 const memberParams = {
@@ -85,6 +86,7 @@ export async function workspaceMemberRoutes(fastify: FastifyInstance): Promise<v
         [workspace.id, user.id, request.body.role],
       );
       if (!added.length) throw conflict('This person is already a member of the workspace.');
+      await announceMembershipChange(db, { workspaceId: workspace.id, projectId: null, userId: user.id, actorId: currentUser(request).id, action: 'created' });
       return reply.code(201).send(await readMember(db, workspace.id, user.id));
     },
   );
@@ -117,6 +119,7 @@ export async function workspaceMemberRoutes(fastify: FastifyInstance): Promise<v
           userId,
           newRole,
         ]);
+        await announceMembershipChange(tx, { workspaceId: workspace.id, projectId: null, userId, actorId: currentUser(request).id, action: 'updated' });
       });
       await app.collab.recheck(inWorkspace(workspace.id, userId));
       return readMember(db, workspace.id, userId);
@@ -140,6 +143,7 @@ export async function workspaceMemberRoutes(fastify: FastifyInstance): Promise<v
           userId,
         ]);
         if (!removed.length) throw notFound(MEMBER_NOT_FOUND);
+        await announceMembershipChange(tx, { workspaceId: workspace.id, projectId: null, userId, actorId: currentUser(request).id, action: 'deleted' });
       });
       await app.collab.recheck(inWorkspace(workspace.id, userId));
       return reply.code(204).send();

@@ -6,9 +6,9 @@ import { sendKeys } from '@web/test-runner-commands';
 import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue-rename.js';
 import { LIVE_REFRESH_MS } from '../../../src/app/layout/use-live-updates.js';
 import { paths } from '../../../src/app/router/paths.js';
-import { ISSUE_ID, OTHER_ID, PROJECT_ID } from './fixtures.js';
+import { ISSUE_ID, members, OTHER_ID, PROJECT_ID } from './fixtures.js';
 import { click, press } from './input.js';
-import { cleanup, field, renderApp, until } from './render.js';
+import { byText, cleanup, field, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { editorNamed, textbox } from './shared-editors.js';
 import { advance, fakeClock, settled } from './timing.js';
@@ -96,6 +96,29 @@ describe('live updates', () => {
     api.live.tell('acme', { event: 'issue', project_id: PROJECT_ID, id: ISSUE_ID, actor_id: OTHER_ID });
     await advance(clock, LIVE_REFRESH_MS);
     await until(() => sidebar().includes('WEB-7 Fix the header on phones'), 'the new name in the sidebar', { saw: sidebar });
+  });
+
+  it('shows on the members screen someone who joined through an invitation, and the invitation gone', async () => {
+    const clock = fakeClock();
+    const { api } = seededApi();
+    const people = [...members];
+    let invitations = [
+      { id: 'i1', email: 'newcomer@example.test', role: 15, invited_by: 'Ada', created_at: '2026-12-03T08:00:00.000Z', expires_at: '2026-12-10T08:00:00.000Z' },
+    ];
+    api.on('GET', '/workspaces/:slug/members', () => people).on('GET', '/workspaces/:slug/invitations', () => invitations);
+    const app = renderApp(paths.settings('acme', 'members'), { api });
+    const pending = () => app.container.querySelector('table[aria-labelledby="pending-invitations"]');
+    await until(() => pending()?.textContent?.includes('newcomer@example.test'), 'the pending invitation');
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    // The newcomer accepts: the server tells the workspace's screens by the person's id.
+    const newcomer = { id: 'cccccccc-cccc-4ccc-8ccc-000000000009', display_name: 'Nia', first_name: 'Nia', is_bot: false, avatar: null, role: 15 as const };
+    people.push(newcomer);
+    invitations = [];
+    api.live.tell('acme', { event: 'member', action: 'created', project_id: null, id: newcomer.id, actor_id: newcomer.id });
+    await advance(clock, LIVE_REFRESH_MS);
+    await until(() => byText(app.container, 'tbody tr', 'Nia') !== null && pending() === null, 'Nia listed and no invitation pending', {
+      saw: () => app.container.textContent,
+    });
   });
 
   it('leaves what another project shows alone, and refreshes everything once the stream was dropped and is back', async () => {
