@@ -2,6 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { clock } from '../../core/index.js';
 import { useApi } from '../api/api-context.js';
+import { useCurrentUser } from '../session/session.js';
 import type { LiveEvent } from '../api/live.js';
 import type { Favorite } from '../api/favorites.js';
 import { projectWorkflowKeys, queryKeys } from '../api/query-keys.js';
@@ -56,6 +57,7 @@ export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
 export function useLiveUpdates(slug: string, enabled: boolean): void {
   const api = useApi();
   const queryClient = useQueryClient();
+  const me = useCurrentUser().data?.id;
   useEffect(() => {
     if (!enabled || !api.live.available) return;
     const pending = new Map<string, QueryKey>();
@@ -82,6 +84,12 @@ export function useLiveUpdates(slug: string, enabled: boolean): void {
     const change = (event: LiveEvent) => {
       if (event.event === 'issue' && event.action === 'deleted' && event.project_id && event.id) gone.push(queryKeys.issue(slug, event.project_id, event.id));
       gather(liveQueryKeys(slug, event));
+      // The reader's own membership: the projects they open and their role there (the lists alone, not all they hold).
+      if (event.event === 'member' && event.id === me) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.projects(slug), exact: true });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(slug), exact: true });
+        if (event.project_id) void queryClient.invalidateQueries({ queryKey: queryKeys.project(slug, event.project_id), exact: true });
+      }
       // The sidebar shows each favorite's name: its list is asked again when what one keeps changed.
       const favorites = queryClient.getQueryData<Favorite[]>(queryKeys.favorites(slug));
       if (event.id && favorites?.some((favorite) => favorite.entity_id === event.id)) gather([queryKeys.favorites(slug)]);
@@ -106,5 +114,5 @@ export function useLiveUpdates(slug: string, enabled: boolean): void {
       close?.();
       if (timer !== null) clock.clearTimeout(timer);
     };
-  }, [api, queryClient, slug, enabled]);
+  }, [api, queryClient, slug, enabled, me]);
 }

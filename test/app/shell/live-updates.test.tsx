@@ -6,7 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue-rename.js';
 import { LIVE_REFRESH_MS } from '../../../src/app/layout/use-live-updates.js';
 import { paths } from '../../../src/app/router/paths.js';
-import { ISSUE_ID, members, OTHER_ID, PROJECT_ID } from './fixtures.js';
+import { ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID } from './fixtures.js';
 import { click, press } from './input.js';
 import { byText, cleanup, field, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -119,6 +119,25 @@ describe('live updates', () => {
     await until(() => byText(app.container, 'tbody tr', 'Nia') !== null && pending() === null, 'Nia listed and no invitation pending', {
       saw: () => app.container.textContent,
     });
+  });
+
+  it("lists a project the reader was just added to, and leaves the sidebar alone for someone else's", async () => {
+    const clock = fakeClock();
+    const { api, scene } = seededApi();
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+    const sidebar = () => app.container.querySelector('aside.app-sidebar')?.textContent ?? '';
+    await until(() => sidebar().includes('Website'), 'the sidebar');
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    const research = project(15, { id: '88888888-8888-4888-8888-888888888888', identifier: 'RES', name: 'Research' });
+    scene.projects = [...scene.projects, research];
+    const listed = () => api.sent('GET', '/workspaces/:slug/projects').length;
+    const before = listed();
+    api.live.tell('acme', { event: 'member', action: 'created', project_id: research.id, id: OTHER_ID, actor_id: OTHER_ID });
+    await advance(clock, LIVE_REFRESH_MS);
+    await settled();
+    expect(listed(), "another person's membership").to.equal(before);
+    api.live.tell('acme', { event: 'member', action: 'created', project_id: research.id, id: USER_ID, actor_id: OTHER_ID });
+    await until(() => sidebar().includes('Research'), 'the new project in the sidebar', { saw: sidebar });
   });
 
   it('leaves what another project shows alone, and refreshes everything once the stream was dropped and is back', async () => {
