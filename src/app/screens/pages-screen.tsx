@@ -19,7 +19,8 @@ import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
 import { EmptyState } from '../empty-states/index.js';
 import { Icon } from '../ui/icon.js';
-import { pageName, pageTree, useProjectPages, type PageNode } from './pages/page-tree.js';
+import { openPagesOf, openPagesStorageKey, pageName, pageTree, toggledOpen, useProjectPages, type PageNode } from './pages/page-tree.js';
+import { useStoredChoice } from '../ui/stored-choice.js';
 import { pagesScreenCss } from './pages/pages.css.js';
 
 const PAGE_TABS: ReadonlyArray<{ type: PageListType; label: string }> = [
@@ -30,6 +31,8 @@ const PAGE_TABS: ReadonlyArray<{ type: PageListType; label: string }> = [
 
 function PageList({ slug, projectId, type, role, onCreate }: { slug: string; projectId: string; type: PageListType; role: number; onCreate(parent?: PageSummary): void }) {
   const pages = useProjectPages(slug, projectId, type);
+  const [open, setOpen] = useStoredChoice(openPagesStorageKey(projectId), openPagesOf);
+  const opened: Opened = { isOpen: (id) => open.split(',').includes(id), toggle: (id) => setOpen((was) => toggledOpen(was, id)) };
   if (pages.isPending) return <Spinner label="Loading pages…" />;
   if (pages.isError) return <p role="alert">{pages.error.message}</p>;
   if (!pages.data.length) return <EmptyState type={`pages-${type}`} role={role} onAction={() => onCreate()} />;
@@ -38,15 +41,35 @@ function PageList({ slug, projectId, type, role, onCreate }: { slug: string; pro
   return (
     <ul className="app-issue-list app-page-tree" aria-label={`${type} pages`}>
       {pageTree(pages.data).map((node) => (
-        <PageTreeRow key={node.page.id} slug={slug} projectId={projectId} node={node} depth={0} onAdd={mayAdd ? onCreate : undefined} />
+        <PageTreeRow key={node.page.id} slug={slug} projectId={projectId} node={node} depth={0} onAdd={mayAdd ? onCreate : undefined} opened={opened} />
       ))}
     </ul>
   );
 }
 
-/** A page of the list, and the pages under it behind a disclosure button (closed at first). */
-function PageTreeRow({ slug, projectId, node, depth, onAdd }: { slug: string; projectId: string; node: PageNode; depth: number; onAdd?: (parent: PageSummary) => void }) {
-  const [open, setOpen] = useState(false);
+/** Which pages of a project's lists are open, remembered by the browser (back from a page, the tree is as it was left). */
+interface Opened {
+  isOpen(id: string): boolean;
+  toggle(id: string): void;
+}
+
+/** A page of the list, and the pages under it behind a disclosure button (closed until opened, then as the user left it). */
+function PageTreeRow({
+  slug,
+  projectId,
+  node,
+  depth,
+  onAdd,
+  opened,
+}: {
+  slug: string;
+  projectId: string;
+  node: PageNode;
+  depth: number;
+  onAdd?: (parent: PageSummary) => void;
+  opened: Opened;
+}) {
+  const open = opened.isOpen(node.page.id);
   const listId = useId();
   const name = pageName(node.page);
   const count = node.children.length;
@@ -54,7 +77,7 @@ function PageTreeRow({ slug, projectId, node, depth, onAdd }: { slug: string; pr
     <li>
       <div className="app-issue-row app-page-row" style={{ paddingInlineStart: `calc(var(--app-space-4) + ${depth} * var(--app-space-5))` }}>
         {count ? (
-          <button type="button" className="app-page-row-button" aria-expanded={open} aria-controls={listId} aria-label={`Pages in “${name}”`} onClick={() => setOpen(!open)}>
+          <button type="button" className="app-page-row-button" aria-expanded={open} aria-controls={listId} aria-label={`Pages in “${name}”`} onClick={() => opened.toggle(node.page.id)}>
             <Icon icon={open ? ChevronDown : ChevronRight} />
           </button>
         ) : (
@@ -72,7 +95,7 @@ function PageTreeRow({ slug, projectId, node, depth, onAdd }: { slug: string; pr
       {count ? (
         <ul id={listId} className="app-page-tree" aria-label={`Pages in “${name}”`} hidden={!open}>
           {open
-            ? node.children.map((child) => <PageTreeRow key={child.page.id} slug={slug} projectId={projectId} node={child} depth={depth + 1} onAdd={onAdd} />)
+            ? node.children.map((child) => <PageTreeRow key={child.page.id} slug={slug} projectId={projectId} node={child} depth={depth + 1} onAdd={onAdd} opened={opened} />)
             : null}
         </ul>
       ) : null}

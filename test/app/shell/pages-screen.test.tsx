@@ -89,6 +89,21 @@ describe('pages screen', () => {
     expect(api.sent('POST', '/workspaces/acme/projects/:projectId/pages')[0]!.body).to.deep.equal({ name: 'Laptops', parent_id: onboarding.id });
   });
 
+  it('keeps the tree as it was left when the list is shown again', async () => {
+    const { api } = seededApi();
+    const handbook = pageDetail();
+    const onboarding = pageDetail({ id: 'a0000000-0000-4000-8000-000000000001', name: 'Onboarding', parent_id: handbook.id });
+    api.on('GET', '/workspaces/:slug/projects/:projectId/pages', (request) => (request.query.get('type') === 'public' ? [handbook, onboarding] : []));
+    const first = renderApp(PAGES_URL, { api });
+    await click(await until(() => button(first.container, 'Pages in “Handbook”'), 'the disclosure'));
+    await until(() => byText(first.container, 'a', 'Onboarding')?.checkVisibility(), 'Onboarding shown');
+    cleanup();
+    const again = renderApp(PAGES_URL, { api });
+    const toggle = await until(() => button(again.container, 'Pages in “Handbook”'), 'the disclosure again');
+    expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+    expect(byText(again.container, 'a', 'Onboarding')?.checkVisibility()).to.equal(true);
+  });
+
   it('shows a page whose parent the list does not hold at the top, and offers no adding among archived pages', async () => {
     const { api } = seededApi();
     const orphan = pageDetail({ name: 'Kept', parent_id: 'a0000000-0000-4000-8000-0000000000ff', archived_at: '2025-01-03T10:00:00.000Z' });

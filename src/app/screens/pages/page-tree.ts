@@ -69,3 +69,25 @@ export function useProjectPages(slug: string, projectId: string, type?: PageList
 
 /** A page's name as lists show it. */
 export const pageName = (page: Pick<PageSummary, 'name'>) => page.name || 'Untitled';
+
+/** Where the browser keeps which pages of a project's lists are open (their ids, comma-separated). */
+export const openPagesStorageKey = (projectId: string) => `pages-open:${projectId}`;
+
+/** How many open pages a project's lists remember (the most recently opened). */
+const MAX_REMEMBERED = 200;
+
+const PAGE_ID = /^[0-9a-f-]{36}$/i;
+
+/** The open pages as stored: ids only, anything else dropped. */
+export const openPagesOf = (stored: string | null): string =>
+  (stored ?? '')
+    .split(',')
+    .filter((id) => PAGE_ID.test(id))
+    .slice(-MAX_REMEMBERED)
+    .join(',');
+
+/** `open` (comma-separated ids) with `id` opened or closed. */
+export function toggledOpen(open: string, id: string): string {
+  const ids = open ? open.split(',') : [];
+  return (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]).slice(-MAX_REMEMBERED).join(',');
+}
