@@ -54,8 +54,15 @@ export const pageCreateBody = Type.Object(
 /** What creating a page sends. */
 export type PageCreateBody = Static<typeof pageCreateBody>;
 
-/** PATCH …/pages/:pageId: a new name, access or parent (moving it; null to the top). The content goes through its description route. */
-export const pageUpdateBody = Type.Object(optionalFields(pageFields), { additionalProperties: false, minProperties: 1 });
+/**
+ * PATCH …/pages/:pageId: a new name, access or parent (moving it; null to the top). The content
+ * goes through its description route. A name may go with the name the edit started from
+ * (`name_base`), refused when someone renamed the page meanwhile (issue-rename.ts).
+ */
+export const pageUpdateBody = Type.Object(
+  { ...optionalFields(pageFields), name_base: Type.Optional(pageFields.name) },
+  { additionalProperties: false, minProperties: 1 },
+);
 
 /** What changing a page sends. */
 export type PageUpdateBody = Static<typeof pageUpdateBody>;

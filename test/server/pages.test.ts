@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PAGE_UNDER_ITSELF, PARENT_PAGE_ARCHIVED, PARENT_PAGE_NOT_FOUND } from '../../src/api-shapes/page-tree.js';
+import { pageRenamedMeanwhile } from '../../src/api-shapes/issue-rename.js';
 import { normaliseRichText } from '../../src/server/rich-text/index.js';
 import { seedWorkspace, startServer, type Actor, type Seed, type TestClient, type TestServer } from './harness.js';
 
@@ -113,6 +114,16 @@ describe('PATCH, archive, restore and DELETE …/pages/:pageId', () => {
     await seed.expectMatrix('DELETE', `${pagesUrl}/${archivable.id}`, undefined, { ...MANAGE_OWN, member: 403, admin: 204 });
     const memberPage = await newPage(seed.actors.member);
     await seed.expectMatrix('DELETE', `${pagesUrl}/${memberPage.id}`, undefined, { ...MANAGE_OWN, member: 204, admin: 404 });
+  });
+
+  test('a rename from a title someone has changed since is refused with the newer one', async () => {
+    const page = await newPage(seed.actors.member, { name: 'Plans' });
+    const url = `${pagesUrl}/${page.id}`;
+    assert.equal((await seed.actors.admin.patch(url, { name: 'Plans for Q2', name_base: 'Plans' })).status, 200);
+    const stale = await seed.actors.member.patch(url, { name: 'Our plans', name_base: 'Plans' });
+    assert.deepEqual([stale.status, stale.body.error, stale.body.current], [409, pageRenamedMeanwhile('Plans for Q2'), { name: 'Plans for Q2' }]);
+    assert.equal((await seed.actors.member.get(url)).body.name, 'Plans for Q2');
+    assert.equal((await seed.actors.member.patch(url, { name: 'Our plans', name_base: 'Plans for Q2' })).body.name, 'Our plans');
   });
 
   test('renames and changes access; archiving makes the page read-only until restored', async () => {

@@ -18,6 +18,8 @@ export const queryKeys = {
   states: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'states'] as const,
   issues: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'issues'] as const,
   issue: (slug: string, projectId: string, issueId: string) => ['workspaces', slug, 'projects', projectId, 'issues', issueId] as const,
+  /** One open page (`pageId`), or with none every open page of the project. */
+  page: (slug: string, projectId: string, pageId?: string) => ['workspaces', slug, 'projects', projectId, 'page', ...(pageId ? [pageId] : [])] as const,
   drafts: (slug: string) => ['workspaces', slug, 'drafts'] as const,
   favorites: (slug: string) => ['workspaces', slug, 'favorites'] as const,
   webhooks: (slug: string) => ['workspaces', slug, 'webhooks'] as const,

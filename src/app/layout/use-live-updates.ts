@@ -40,7 +40,8 @@ export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
     case 'module':
       return [queryKeys.planning(slug, project, 'modules')];
     case 'page':
-      return [queryKeys.planning(slug, project, 'pages')];
+      // The lists, and the project's open pages (a title renamed there).
+      return [queryKeys.planning(slug, project, 'pages'), queryKeys.page(slug, project)];
     case 'label':
     case 'state':
       return projectWorkflowKeys(slug, project);

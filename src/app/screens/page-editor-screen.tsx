@@ -2,6 +2,7 @@ import { Archive, ArchiveRestore, Ellipsis, FolderInput, Globe, Lock, Plus, Tras
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { pageRenamedMeanwhile } from '../../api-shapes/issue-rename.js';
 import { useApi } from '../api/api-context.js';
 import { errorMessage, isApiError } from '../api/api-error.js';
 import type { PageDetail } from '../api/pages.js';
@@ -29,7 +30,6 @@ import { MovePageDialog } from './pages/move-page-dialog.js';
 import { ancestorsOf, pageName, useProjectPages } from './pages/page-tree.js';
 import { NamedFormDialog } from './projects/named-form-dialog.js';
 
-const pageKey = (slug: string, projectId: string, pageId: string) => ['workspaces', slug, 'projects', projectId, 'page', pageId] as const;
 
 /**
  * One page of a project: where it sits among the pages (the pages it is in, the pages in it), its
@@ -42,7 +42,7 @@ export function PageEditorScreen() {
   const { slug, projectId, project } = useCurrentProject();
   const { pageId = '' } = useParams();
   const api = useApi();
-  const page = useQuery({ queryKey: pageKey(slug, projectId, pageId), queryFn: () => api.pages.get(slug, projectId, pageId), enabled: !!project?.page_view });
+  const page = useQuery({ queryKey: queryKeys.page(slug, projectId, pageId), queryFn: () => api.pages.get(slug, projectId, pageId), enabled: !!project?.page_view });
   if (!project) return null;
   return (
     <FeatureGate slug={slug} project={project} feature="page_view" notice="disabled-pages">
@@ -74,6 +74,14 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
   const user = useSignedInUser();
   const host = useEditorHost(slug, user.id, { entity_name: 'PAGE_DESCRIPTION', entity_identifier: page.id });
   const [name, setName] = useState(page.name);
+  // The title the edit started from: another's rename meanwhile is followed when nothing was typed, and said otherwise.
+  const [base, setBase] = useState(page.name);
+  const [renamed, setRenamed] = useState<string | null>(null);
+  if (page.name !== base) {
+    setBase(page.name);
+    if (name.trim() === base || name.trim() === page.name) setName(page.name);
+    else setRenamed(page.name);
+  }
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [moving, setMoving] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -85,7 +93,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
   // The server lets the owner or a project admin manage a page; any member edits a visible one.
   const mayManage = can(role, Role.Member) && (page.owned_by === user.id || can(role, Role.Admin));
   const mayEdit = can(role, Role.Member) && !archived;
-  const key = pageKey(slug, projectId, page.id);
+  const key = queryKeys.page(slug, projectId, page.id);
 
   const settle = async (next: PageDetail) => {
     queryClient.setQueryData(key, next);
@@ -132,10 +140,17 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
     { label: 'Delete page', icon: Trash2, danger: true, onSelect: () => setConfirmDelete(true) },
   ];
 
-  const rename = () => {
+  const rename = async () => {
     const trimmed = name.trim();
     if (!mayManage || archived || trimmed === page.name) return;
-    change.mutate(() => api.pages.update(slug, projectId, page.id, { name: trimmed }));
+    try {
+      await settle(await api.pages.update(slug, projectId, page.id, { name: trimmed, name_base: base }));
+      setRenamed(null);
+    } catch (error) {
+      // Renamed by someone meanwhile: the page is read again, and the field says so (above).
+      if (isApiError(error, 409)) await queryClient.invalidateQueries({ queryKey: key, exact: true });
+      else notify({ type: 'error', message: errorMessage(error) });
+    }
   };
 
   return (
@@ -160,15 +175,27 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
             value={name}
             placeholder="Untitled"
             readOnly={!mayManage || archived}
-            onChange={(event) => setName(event.target.value)}
-            onBlur={rename}
+            aria-describedby={renamed ? 'page-title-renamed' : undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              setRenamed(null);
+            }}
+            // While the field says someone renamed the page, leaving it keeps theirs: Enter saves over it.
+            onBlur={() => {
+              if (!renamed) void rename();
+            }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();
-                rename();
+                void rename();
               }
             }}
           />
+          {renamed ? (
+            <p id="page-title-renamed" className="app-field-error" role="alert">
+              {pageRenamedMeanwhile(renamed)}
+            </p>
+          ) : null}
         </div>
         <div className="app-page-actions">
           <FavoriteButton slug={slug} kind="page" entityId={page.id} />

@@ -3,7 +3,9 @@ import { pageCreateBody, pageListQuery, pageUpdateBody, type PageCreateBody, typ
 import type { WebhookAction } from '../../api-shapes/webhook.js';
 import type { Db } from '../db/index.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
+import { HttpError } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
+import { pageRenamedMeanwhile } from '../../api-shapes/issue-rename.js';
 import { projectParams } from '../http/schemas.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
 import { checkCanManage, checkedParentPage, checkNotArchived, findVisiblePage, lockPageTree, PAGE_AND_SUB_PAGES_SQL, visibleTo } from '../pages/page-access.js';
@@ -139,6 +141,11 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
         checkCanManage(page, user.id, project.role);
         checkNotArchived(page);
+        const { name, name_base: nameBase } = request.body;
+        // A rename from a name that is no longer the page's would undo someone's rename unseen.
+        if (nameBase !== undefined && name !== undefined && name.trim() !== page.name && nameBase !== page.name) {
+          throw new HttpError(409, pageRenamedMeanwhile(page.name), { details: { current: { name: page.name } } });
+        }
         if (parentId) await checkedParentPage(tx, project.id, parentId, user.id, page.id);
         const changed = await tx.one<PageJson>(
           `UPDATE pages pg SET name = COALESCE($2, name), access = COALESCE($3, access), parent_id = CASE WHEN $4 THEN $5::uuid ELSE parent_id END

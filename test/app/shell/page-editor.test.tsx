@@ -3,6 +3,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { OUTLINE_DELAY_MS } from '../../../src/app/screens/page-editor/page-body.js';
+import { pageRenamedMeanwhile } from '../../../src/api-shapes/issue-rename.js';
+import { LIVE_REFRESH_MS } from '../../../src/app/layout/use-live-updates.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { chooseFromMenu, menuEntries, openActionMenu } from './action-menus.js';
 import { OTHER_ID, project, PROJECT_ID } from './fixtures.js';
@@ -157,6 +159,48 @@ describe('page editor screen', () => {
     await press('Enter');
     await until(() => app.location() === paths.page('acme', PROJECT_ID, 'a0000000-0000-4000-8000-000000000009'), 'the new page');
     expect(api.sent('POST', '/workspaces/acme/projects/:projectId/pages')[0]!.body).to.deep.equal({ name: 'Laptops', parent_id: PAGE_ID });
+  });
+
+  it("says when someone renamed the page meanwhile, keeps the typed title, and follows others' renames when nothing was typed", async () => {
+    const clock = fakeClock();
+    let page = pageDetail({ name: 'Plans' });
+    const { app, api } = await openPage(undefined, page, (routes) =>
+      routes
+        .on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => page)
+        .on('PATCH', '/workspaces/:slug/projects/:projectId/pages/:pageId', (request) => {
+          const { name, name_base: base } = request.body as { name: string; name_base: string };
+          if (base !== page.name) return reply(409, { error: pageRenamedMeanwhile(page.name), current: { name: page.name } });
+          return (page = { ...page, name });
+        }),
+    );
+    const title = field(app.container, 'Page title');
+    // Grace renames it while nothing is typed here: the field follows, told by the live stream.
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    page = { ...page, name: 'Plans for Q2' };
+    api.live.tell('acme', { event: 'page', action: 'updated', project_id: PROJECT_ID, id: PAGE_ID, actor_id: OTHER_ID });
+    await advance(clock, LIVE_REFRESH_MS);
+    await until(() => title.value === 'Plans for Q2', 'her title followed', { saw: () => title.value });
+
+    // Now typed here while she renames it again, unheard: the save is refused and said, the typed title kept.
+    title.focus();
+    title.select();
+    await sendKeys({ type: 'Our plans' });
+    page = { ...page, name: 'Plans for Q3' };
+    await press('Enter');
+    const sentence = pageRenamedMeanwhile('Plans for Q3');
+    await until(() => byText(app.container, '[role="alert"]', sentence), 'the word of her rename');
+    expect(title.value).to.equal('Our plans');
+    // Leaving the field keeps hers; Enter saves over it, knowingly.
+    await press('Tab');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/pages/:pageId')).to.have.length(1);
+    title.focus();
+    await press('Enter');
+    await until(() => page.name === 'Our plans', 'saved over hers');
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/pages/:pageId').map((request) => (request.body as { name_base: string }).name_base)).to.deep.equal([
+      'Plans for Q2',
+      'Plans for Q3',
+    ]);
+    await until(() => !byText(app.container, '[role="alert"]', sentence), 'the word gone');
   });
 
   it("keeps the server's refusal of a move in the dialog", async () => {
