@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { createIssue } from './planning-fixtures.js';
 import { seedWorkspace, startServer, type Seed, type TestResponse, type TestServer } from './harness.js';
+import { lockWaiters } from './lock-waiters.js';
 
 const NEEDS_CONCURRENT_TRANSACTIONS =
   'Requests interleave only on PostgreSQL (PGlite runs one transaction at a time): set DATABASE_URL to a PostgreSQL server to run these tests.';
@@ -27,19 +28,6 @@ if (!process.env.DATABASE_URL) {
   });
   after(() => server?.close());
 
-  /** Waits until one of this database's connections waits for a lock. */
-  async function aLockWaiter(): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const [row] = await server.db.query<{ waiting: number }>(
-        "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-      );
-      if (row.waiting >= 1) return;
-      if (Date.now() > deadline) throw new Error('The request came to wait for no lock within 10 s');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
   const lockRow = (table: 'issues' | 'cycles' | 'modules', id: string) => ({ table, id });
   type Row = ReturnType<typeof lockRow>;
 
@@ -56,7 +44,7 @@ if (!process.env.DATABASE_URL) {
       await other.query("SET LOCAL lock_timeout = '10s'");
       await other.query(`SELECT id FROM ${first.table} WHERE id = $1 FOR UPDATE`, [first.id]);
       const response = request();
-      await aLockWaiter();
+      await lockWaiters(server, 1);
       await other.query(`SELECT id FROM ${second.table} WHERE id = $1 FOR NO KEY UPDATE`, [second.id]);
       await other.query('COMMIT');
       return await response;

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import type { RateLimiter } from '../../src/server/auth/rate-limiter.js';
 import { startServer, type TestServer } from './harness.js';
+import { lockWaiters } from './lock-waiters.js';
 
 const NEEDS_CONCURRENT_TRANSACTIONS =
   'Rate-limit attempts interleave only on PostgreSQL (PGlite runs one transaction at a time): set DATABASE_URL to a PostgreSQL server to run these tests.';
@@ -39,19 +40,6 @@ if (!process.env.DATABASE_URL) {
     return rows.map((row) => row.count);
   }
 
-  /** Waits until `n` of this database's connections wait for a lock. */
-  async function lockWaiters(n: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const [row] = await server.db.query<{ waiting: number }>(
-        "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-      );
-      if (row.waiting >= n) return;
-      if (Date.now() > deadline) throw new Error(`${row.waiting} of ${n} transactions came to wait for a lock within 10 s`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
   describe('a success clearing counters while another attempt starts a window', () => {
     for (const [name, clear] of [
       ['reset', (keys: string[]) => limiter.reset(keys)],
@@ -69,12 +57,12 @@ if (!process.env.DATABASE_URL) {
           await other.query('BEGIN');
           await other.query('SELECT key FROM rate_limit_counters WHERE key LIKE $1 FOR UPDATE', [highKind]);
           const clearing = clear([low, high]);
-          await lockWaiters(1);
+          await lockWaiters(server, 1);
           // An attempt on the low key alone starts its window while the clearing waits ...
           assert.equal(await limiter.take([{ key: low, limit }]), 0);
           // ... and one on both takes the low row and queues for the high one behind the clearing.
           const attempt = limiter.take([{ key: low, limit }, { key: high, limit }]);
-          await lockWaiters(2);
+          await lockWaiters(server, 2);
           await other.query('COMMIT');
           const [, wait] = await Promise.all([clearing, attempt]);
           assert.equal(wait, 0);
