@@ -131,6 +131,24 @@ test("membership is told: the workspace's to everyone in it, a project's to who 
   }
 });
 
+test('a page made private is told to the others, by ids, with the pages inside it, so it leaves their lists; its changes after that are not', async () => {
+  const pagesUrl = `${seed.projectUrl}/pages`;
+  const page = await seed.actors.admin.post(pagesUrl, { name: 'Plans' });
+  const inside = await seed.actors.admin.post(pagesUrl, { name: 'Inside', parent_id: page.body.id });
+  const stream = await seed.actors.member.events(eventsUrl());
+  try {
+    assert.equal((await seed.actors.admin.patch(`${pagesUrl}/${page.body.id}`, { access: 'private' })).status, 200);
+    assert.equal((await seed.actors.admin.patch(`${pagesUrl}/${page.body.id}`, { name: 'Secret plans' })).status, 200);
+    const issue = await newIssue();
+    const told = [await nextLive(stream), await nextLive(stream)];
+    assert.deepEqual(new Set(told.map((event) => `${event.event} ${event.action} ${event.id}`)), new Set([`page updated ${page.body.id}`, `page updated ${inside.body.id}`]));
+    // The rename of the now private page is not told: the next event is the issue's.
+    assert.equal((await nextLive(stream)).id, issue.id);
+  } finally {
+    stream.close();
+  }
+});
+
 test('nothing of a project the reader cannot open reaches their stream', async () => {
   const hidden = await newIssue(hiddenProjectUrl);
   const shown = await newIssue();

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PAGE_UNDER_ITSELF, PARENT_PAGE_ARCHIVED, PARENT_PAGE_NOT_FOUND } from '../../src/api-shapes/page-tree.js';
+import {
+  OTHERS_PAGES_INSIDE,
+  PAGE_UNDER_ITSELF,
+  PARENT_PAGE_ARCHIVED,
+  PARENT_PAGE_NOT_FOUND,
+  PRIVATE_PARENT_OTHERS_PAGES,
+  PRIVATE_PARENT_PUBLIC_PAGE,
+} from '../../src/api-shapes/page-tree.js';
+import { privatePageTrees } from '../../src/server/db/migrations/0029-private-page-trees.js';
 import { pageRenamedMeanwhile } from '../../src/api-shapes/issue-rename.js';
 import { normaliseRichText } from '../../src/server/rich-text/index.js';
 import { seedWorkspace, startServer, type Actor, type Seed, type TestClient, type TestServer } from './harness.js';
@@ -157,7 +165,8 @@ describe('pages inside pages', () => {
     const notes = await newPage(seed.actors.member, { name: 'Notes', access: 'private' });
     const drafts = await newPage(seed.actors.member, { name: 'Drafts', parent_id: notes.id });
     assert.equal(drafts.access, 'private', 'under a private page, private');
-    assert.equal((await newPage(seed.actors.member, { parent_id: notes.id, access: 'public' })).access, 'public');
+    const publicInside = await seed.actors.member.post(pagesUrl, { parent_id: notes.id, access: 'public' });
+    assert.deepEqual([publicInside.status, publicInside.body.error], [409, PRIVATE_PARENT_PUBLIC_PAGE]);
     const all = await listed(seed.actors.viewer);
     assert.equal(all.get(onboarding.id), handbook.id);
     assert.equal(all.has(drafts.id), false);
@@ -213,6 +222,73 @@ describe('pages inside pages', () => {
     const alone = await seed.actors.member.post(`${pagesUrl}/${chapter.id}/restore`);
     assert.deepEqual([alone.body.archived_at, alone.body.parent_id], [null, null]);
     assert.equal((await listed(seed.actors.member)).get(section.id), chapter.id);
+  });
+
+  test('a page inside a private page is private and its owner\'s: making private and moving in take the pages inside along', async () => {
+    const access = async (page: { id: string }) => (await server.db.one<{ access: string }>('SELECT access FROM pages WHERE id = $1', [page.id])).access;
+    const journal = await newPage(seed.actors.member, { name: 'Journal' });
+    const week = await newPage(seed.actors.member, { name: 'Week', parent_id: journal.id });
+    const day = await newPage(seed.actors.member, { name: 'Day', parent_id: week.id });
+    const theirs = await newPage(seed.actors.admin, { name: 'Theirs', parent_id: week.id });
+    // Someone else's live page inside: refused, nothing changed.
+    const refused = await seed.actors.member.patch(`${pagesUrl}/${journal.id}`, { access: 'private' });
+    assert.deepEqual([refused.status, refused.body.error], [409, OTHERS_PAGES_INSIDE]);
+    assert.deepEqual([await access(journal), await access(week), await access(day)], ['public', 'public', 'public']);
+    // Archived, it cannot be moved out: it moves to the top instead, and comes back there.
+    await seed.actors.admin.post(`${pagesUrl}/${theirs.id}/archive`);
+    const made = await seed.actors.member.patch(`${pagesUrl}/${journal.id}`, { access: 'private' });
+    assert.deepEqual([made.status, made.body.access], [200, 'private']);
+    assert.deepEqual([await access(week), await access(day), await access(theirs)], ['private', 'private', 'public']);
+    const back = await seed.actors.admin.post(`${pagesUrl}/${theirs.id}/restore`);
+    assert.deepEqual([back.body.parent_id, back.body.access], [null, 'public']);
+    const others = new Set(((await seed.actors.viewer.get(pagesUrl)).body as { id: string }[]).map((page) => page.id));
+    assert.deepEqual([others.has(journal.id), others.has(week.id), others.has(day.id), others.has(theirs.id)], [false, false, false, true]);
+
+    // Inside a private page a page cannot be made public; moved out it can.
+    const publicInside = await seed.actors.member.patch(`${pagesUrl}/${day.id}`, { access: 'public' });
+    assert.deepEqual([publicInside.status, publicInside.body.error], [409, PRIVATE_PARENT_PUBLIC_PAGE]);
+    const out = await seed.actors.member.patch(`${pagesUrl}/${day.id}`, { parent_id: null, access: 'public' });
+    assert.deepEqual([out.status, out.body.access, out.body.parent_id], [200, 'public', null]);
+    // Moving a public page of one's own inside a private page makes it and its pages private.
+    const notes = await newPage(seed.actors.member, { name: 'Notes' });
+    const note = await newPage(seed.actors.member, { name: 'Note', parent_id: notes.id });
+    const moved = await seed.actors.member.patch(`${pagesUrl}/${notes.id}`, { parent_id: journal.id });
+    assert.deepEqual([moved.status, moved.body.access, await access(note)], [200, 'private', 'private']);
+    // A page holding someone else's page cannot go inside: it would be hidden from them.
+    const shared = await newPage(seed.actors.member, { name: 'Shared' });
+    await newPage(seed.actors.admin, { name: 'Their part', parent_id: shared.id });
+    const holding = await seed.actors.member.patch(`${pagesUrl}/${shared.id}`, { parent_id: journal.id });
+    assert.deepEqual([holding.status, holding.body.error, await access(shared)], [409, PRIVATE_PARENT_OTHERS_PAGES, 'public']);
+    assert.equal((await seed.actors.member.get(`${pagesUrl}/${shared.id}`)).body.parent_id, null);
+  });
+
+  test('pages made before the rule: others\' pages inside a private page move to the top, the rest become private', async () => {
+    const insert = async (name: string, access: string, owner: string, parent: string | null) =>
+      (
+        await server.db.one<{ id: string }>(
+          `INSERT INTO pages (project_id, name, access, description_html, description_json, owned_by, parent_id) VALUES ($1, $2, $3, '', '{}', $4, $5) RETURNING id`,
+          [seed.project.id, name, access, owner, parent],
+        )
+      ).id;
+    const [member, admin] = [seed.users.member.id, seed.users.admin.id];
+    const secret = await insert('Secret', 'private', member, null);
+    const mine = await insert('Mine', 'public', member, secret);
+    const deeper = await insert('Deeper', 'public', member, mine);
+    const others = await insert('Others', 'public', admin, mine);
+    const underOthers = await insert('Under others', 'public', admin, others);
+    const open = await insert('Open', 'public', member, null);
+    const openChild = await insert('Open child', 'public', admin, open);
+    await server.db.exec(privatePageTrees.sql);
+    const rows = new Map(
+      (await server.db.query<{ id: string; access: string; parent_id: string | null }>('SELECT id, access, parent_id FROM pages WHERE id = ANY($1::uuid[])', [
+        [mine, deeper, others, underOthers, openChild],
+      ])).map((row) => [row.id, [row.access, row.parent_id]]),
+    );
+    assert.deepEqual(rows.get(mine), ['private', secret]);
+    assert.deepEqual(rows.get(deeper), ['private', mine]);
+    assert.deepEqual(rows.get(others), ['public', null], 'moved to the top, still seen by all');
+    assert.deepEqual(rows.get(underOthers), ['public', others], 'goes with it');
+    assert.deepEqual(rows.get(openChild), ['public', open], 'a public tree is left alone');
   });
 
   test('deleting a page moves its sub-pages up to its parent', async () => {

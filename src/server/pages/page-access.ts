@@ -67,3 +67,24 @@ export async function checkedParentPage(tx: Db, projectId: string, parentId: str
   }
   return parent;
 }
+
+/**
+ * Makes the page `pageId` and the pages inside it private, all `ownerId`'s (after lockPageTree):
+ * a page inside a private page is private too and its owner's. 409 with `refusal` when a live
+ * page of someone else is inside (it would be hidden from its owner); an archived one, which
+ * cannot be moved, moves to the top with what is inside it instead, and comes back there when
+ * restored. Answers the pages that were public before.
+ */
+export async function makeTreePrivate(tx: Db, pageId: string, ownerId: string | null, refusal: string): Promise<PageJson[]> {
+  const ownTree = `WITH RECURSIVE tree (id, own, archived) AS (
+      SELECT id, owned_by IS NOT DISTINCT FROM $2, archived_at IS NOT NULL FROM pages WHERE id = $1
+      UNION SELECT p.id, p.owned_by IS NOT DISTINCT FROM $2, p.archived_at IS NOT NULL FROM pages p JOIN tree t ON p.parent_id = t.id AND t.own
+    )`;
+  const others = await tx.query<{ id: string; archived: boolean }>(`${ownTree} SELECT id, archived FROM tree WHERE NOT own`, [pageId, ownerId]);
+  if (others.some((page) => !page.archived)) throw conflict(refusal);
+  if (others.length) await tx.query('UPDATE pages SET parent_id = NULL WHERE id = ANY($1::uuid[])', [others.map((page) => page.id)]);
+  return tx.query<PageJson>(
+    `${ownTree} UPDATE pages pg SET access = 'private' WHERE pg.id IN (SELECT id FROM tree WHERE own) AND pg.access = 'public' RETURNING ${PAGE_COLUMNS}`,
+    [pageId, ownerId],
+  );
+}

@@ -3,12 +3,23 @@ import { pageCreateBody, pageListQuery, pageUpdateBody, type PageCreateBody, typ
 import type { WebhookAction } from '../../api-shapes/webhook.js';
 import type { Db } from '../db/index.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
-import { HttpError } from '../http/errors.js';
+import { conflict, HttpError } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { pageRenamedMeanwhile } from '../../api-shapes/issue-rename.js';
 import { projectParams } from '../http/schemas.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
-import { checkCanManage, checkedParentPage, checkNotArchived, findVisiblePage, lockPageTree, PAGE_AND_SUB_PAGES_SQL, visibleTo } from '../pages/page-access.js';
+import { OTHERS_PAGES_INSIDE, PRIVATE_PARENT_OTHERS_PAGES, PRIVATE_PARENT_PUBLIC_PAGE } from '../../api-shapes/page-tree.js';
+import { announceLive } from '../live/live-events.js';
+import {
+  checkCanManage,
+  checkedParentPage,
+  checkNotArchived,
+  findVisiblePage,
+  lockPageTree,
+  makeTreePrivate,
+  PAGE_AND_SUB_PAGES_SQL,
+  visibleTo,
+} from '../pages/page-access.js';
 import {
   PAGE_COLUMNS,
   PAGE_SUMMARY_COLUMNS,
@@ -52,11 +63,27 @@ async function pageEvent(tx: Db, request: FastifyRequest, action: WebhookAction,
 }
 
 /**
+ * Tells the open screens (not webhooks) that a public page became private: by ids only, so each
+ * screen asks again and the page leaves the lists of everyone but its owner.
+ */
+async function pageGoneFromOthers(tx: Db, request: FastifyRequest, page: PageJson): Promise<void> {
+  const data = { project_id: page.project_id, id: page.id, actor_id: currentUser(request).id };
+  await announceLive(tx, { workspaceId: currentWorkspace(request).id, event: 'page', action: 'updated', data });
+}
+
+/** The page's parent (for the tree's rules), or null at the top. */
+function parentPage(tx: Db, page: PageJson): Promise<PageJson | null> {
+  return page.parent_id ? tx.maybeOne<PageJson>(`SELECT ${PAGE_COLUMNS} FROM pages pg WHERE pg.id = $1`, [page.parent_id]) : Promise.resolve(null);
+}
+
+/**
  * A project's pages (when its pages feature is on). Everyone in the project reads the public
  * pages; a private page is its owner's alone (404 to anyone else). Members create pages; the
  * owner or a project admin renames, changes access, moves, archives, restores and deletes.
  * Pages nest: a page under another (`parent_id`) is archived with it and restored with it, and
- * deleting a page moves its sub-pages up to its own parent.
+ * deleting a page moves its sub-pages up to its own parent. A page inside a private page is
+ * private and its owner's: making a page private, or moving one inside a private page, takes the
+ * pages inside it along, and is refused while a live page of someone else is among them.
  */
 export async function pageRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -99,7 +126,8 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       const page = await db.transaction(async (tx) => {
         if (body.parent_id) await lockPageTree(tx, project.id);
         const parent = body.parent_id ? await checkedParentPage(tx, project.id, body.parent_id, user.id) : null;
-        // A sub-page is seen by whoever sees its parent, unless it says otherwise.
+        // A sub-page is seen by whoever sees its parent, unless it says otherwise; inside a private page (only its owner sees it), private.
+        if (parent?.access === 'private' && body.access === 'public') throw conflict(PRIVATE_PARENT_PUBLIC_PAGE);
         const access = body.access ?? parent?.access ?? 'public';
         const created = await tx.one<PageJson>(
           `INSERT INTO pages AS pg (project_id, name, access, description_html, description_json, owned_by, parent_id)
@@ -135,9 +163,10 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const project = currentProject(request);
       const user = currentUser(request);
-      const { parent_id: parentId } = request.body;
-      const updated = await db.transaction(async (tx) => {
-        if (parentId !== undefined) await lockPageTree(tx, project.id);
+      const { parent_id: parentId, access } = request.body;
+      const { updated, madePrivate } = await db.transaction(async (tx) => {
+        // Moving and access both touch what the tree's invariant holds (a page inside a private page is private and its owner's).
+        if (parentId !== undefined || access !== undefined) await lockPageTree(tx, project.id);
         const page = await findVisiblePage(tx, project.id, request.params.pageId, user.id, { lock: true });
         checkCanManage(page, user.id, project.role);
         checkNotArchived(page);
@@ -146,17 +175,29 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         if (nameBase !== undefined && name !== undefined && name.trim() !== page.name && nameBase !== page.name) {
           throw new HttpError(409, pageRenamedMeanwhile(page.name), { details: { current: { name: page.name } } });
         }
-        if (parentId) await checkedParentPage(tx, project.id, parentId, user.id, page.id);
+        const parent =
+          parentId === undefined ? await parentPage(tx, page) : parentId === null ? null : await checkedParentPage(tx, project.id, parentId, user.id, page.id);
+        if (parent?.access === 'private' && access === 'public') throw conflict(PRIVATE_PARENT_PUBLIC_PAGE);
         const changed = await tx.one<PageJson>(
           `UPDATE pages pg SET name = COALESCE($2, name), access = COALESCE($3, access), parent_id = CASE WHEN $4 THEN $5::uuid ELSE parent_id END
             WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`,
-          [page.id, request.body.name?.trim() ?? null, request.body.access ?? null, parentId !== undefined, parentId ?? null],
+          [page.id, request.body.name?.trim() ?? null, access ?? null, parentId !== undefined, parentId ?? null],
         );
-        await pageEvent(tx, request, 'updated', changed);
-        return changed;
+        const privateTree =
+          parent?.access === 'private' && parentId !== undefined
+            ? await makeTreePrivate(tx, page.id, parent.owned_by, PRIVATE_PARENT_OTHERS_PAGES)
+            : access === 'private'
+              ? await makeTreePrivate(tx, page.id, page.owned_by, OTHERS_PAGES_INSIDE)
+              : [];
+        const now = privateTree.length ? await findVisiblePage(tx, project.id, page.id, user.id) : changed;
+        if (page.access === 'public' && now.access === 'private') await pageGoneFromOthers(tx, request, page);
+        else await pageEvent(tx, request, 'updated', now);
+        for (const each of privateTree) if (each.id !== page.id) await pageGoneFromOthers(tx, request, each);
+        const madePrivate = [...new Set([...(access === 'private' ? [page.id] : []), ...privateTree.map((each) => each.id)])];
+        return { updated: now, madePrivate };
       });
       // A page made private is its owner's alone.
-      if (request.body.access === 'private') await app.collab.recheck(ofDocument('page', updated.id));
+      if (madePrivate.length) await app.collab.recheck(ofDocument('page', madePrivate));
       return updated;
     },
   );

@@ -26,6 +26,7 @@ import { workspaceInvitations } from './0025-workspace-invitations.js';
 import { projectIntegrations } from './0026-project-integrations.js';
 import { nestedPages } from './0027-nested-pages.js';
 import { favorites } from './0028-favorites.js';
+import { privatePageTrees } from './0029-private-page-trees.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   projectIntegrations,
   nestedPages,
   favorites,
+  privatePageTrees,
 ];
