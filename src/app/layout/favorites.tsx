@@ -1,4 +1,4 @@
-import { CircleDot, FileText, Layers, RefreshCcw, Star, type LucideIcon } from 'lucide-react';
+import { Star, type LucideIcon } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { useApi } from '../api/api-context.js';
@@ -8,15 +8,16 @@ import { queryKeys } from '../api/query-keys.js';
 import { paths } from '../router/paths.js';
 import { Button } from '../ui/button.js';
 import { Icon } from '../ui/icon.js';
+import { SECTION_ICONS } from './section-icons.js';
 import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
 
-/** Each kind's icon (the sidebar's own for its section) and page. */
+/** Each kind's icon (its section's) and page. */
 const KINDS: Record<FavoriteKind, { icon: LucideIcon; path: (slug: string, projectId: string, id: string) => string }> = {
-  issue: { icon: CircleDot, path: paths.issue },
-  cycle: { icon: RefreshCcw, path: paths.cycle },
-  module: { icon: Layers, path: paths.module },
-  page: { icon: FileText, path: paths.page },
+  issue: { icon: SECTION_ICONS.issues, path: paths.issue },
+  cycle: { icon: SECTION_ICONS.cycles, path: paths.cycle },
+  module: { icon: SECTION_ICONS.modules, path: paths.module },
+  page: { icon: SECTION_ICONS.pages, path: paths.page },
 };
 
 const favoritesCss = `

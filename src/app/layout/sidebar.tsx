@@ -1,20 +1,12 @@
 import {
-  Archive,
   Bell,
   BellRing,
   ChartColumn,
   ChevronRight,
-  CircleDot,
   FilePenLine,
-  FileText,
   FolderKanban,
   House,
-  Inbox,
-  Layers,
-  LayoutList,
   ListTodo,
-  RefreshCcw,
-  Settings,
   SquarePen,
   UserRound,
   type LucideIcon,
@@ -26,20 +18,21 @@ import { paths } from '../router/paths.js';
 import { featureOn } from '../screens/projects/project-features.js';
 import { Icon } from '../ui/icon.js';
 import { SidebarFavorites } from './favorites.js';
+import { SECTION_ICONS } from './section-icons.js';
 import { useDrafts } from './workspace-data.js';
 import { WorkspaceSwitcher } from './workspace-switcher.js';
 import { UnreadCount } from '../screens/notifications/unread-count.js';
 
 /** The project sections, in the order the sidebar lists them, with the feature each needs turned on. */
 export const PROJECT_SECTIONS: ReadonlyArray<{ label: string; icon: LucideIcon; to: (slug: string, projectId: string) => string; feature?: ProjectFeature }> = [
-  { label: 'Issues', icon: CircleDot, to: paths.projectIssues },
-  { label: 'Cycles', icon: RefreshCcw, to: paths.cycles, feature: 'cycle_view' },
-  { label: 'Modules', icon: Layers, to: paths.modules, feature: 'module_view' },
-  { label: 'Views', icon: LayoutList, to: paths.views, feature: 'issue_views_view' },
-  { label: 'Pages', icon: FileText, to: paths.pages, feature: 'page_view' },
-  { label: 'Inbox', icon: Inbox, to: paths.inbox, feature: 'inbox_view' },
-  { label: 'Archives', icon: Archive, to: paths.archives },
-  { label: 'Settings', icon: Settings, to: paths.projectSettings },
+  { label: 'Issues', icon: SECTION_ICONS.issues, to: paths.projectIssues },
+  { label: 'Cycles', icon: SECTION_ICONS.cycles, to: paths.cycles, feature: 'cycle_view' },
+  { label: 'Modules', icon: SECTION_ICONS.modules, to: paths.modules, feature: 'module_view' },
+  { label: 'Views', icon: SECTION_ICONS.views, to: paths.views, feature: 'issue_views_view' },
+  { label: 'Pages', icon: SECTION_ICONS.pages, to: paths.pages, feature: 'page_view' },
+  { label: 'Inbox', icon: SECTION_ICONS.inbox, to: paths.inbox, feature: 'inbox_view' },
+  { label: 'Archives', icon: SECTION_ICONS.archives, to: paths.archives },
+  { label: 'Settings', icon: SECTION_ICONS.settings, to: paths.projectSettings },
 ];
 
 /** The workspace issue tabs with their labels (spec: all-issues is "All issues"). */
@@ -174,7 +167,7 @@ export function Sidebar({
         </ul>
         <SidebarFavorites slug={slug} />
         <h2 className="app-sidebar-heading">
-          <Icon icon={CircleDot} size="small" />
+          <Icon icon={SECTION_ICONS.issues} size="small" />
           Your issues
         </h2>
         <ul>
@@ -205,7 +198,7 @@ export function Sidebar({
         <ul>
           <li>
             <NavLink className="app-sidebar-link" to={paths.settings(slug)}>
-              <Icon icon={Settings} />
+              <Icon icon={SECTION_ICONS.settings} />
               Settings
             </NavLink>
           </li>
