@@ -98,6 +98,8 @@ describe('project settings screen', () => {
     await typeInto(name, 'Chore');
     await press('Enter');
     await until(() => byText(dialog, '[role="alert"]', 'A label with this name already exists in the project.'), 'the refusal');
+    // A rename alone leaves the colour as it is (no grey given to a label without one, no colour someone chose meanwhile undone).
+    expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/labels/:labelId')[0]!.body).to.deep.equal({ name: 'Chore' });
     expect(document.querySelector('.app-dialog[role="dialog"]'), 'still open').to.equal(dialog);
     name.select();
     await typeInto(name, 'Defect');

@@ -37,6 +37,8 @@ export interface PlanningKind<K extends PlanningKindName = PlanningKindName> {
   statusNames: Readonly<Record<PlanningTypes[K]['item']['status'], string>>;
   /** The body creating or changing one from the form's values (empty dates as null). */
   fields(values: NamedValues): PlanningTypes[K]['create'] & PlanningTypes[K]['update'];
+  /** The body changing one from the form's changed values alone (what was not changed is left out). */
+  changes(values: Partial<NamedValues>): PlanningTypes[K]['update'];
 }
 
 /** A project's cycles: time boxes, ending on their end date. */
@@ -55,6 +57,7 @@ export const cycleKind: PlanningKind<'cycles'> = {
   end: (cycle) => cycle.end_date,
   statusNames: { draft: 'Draft', upcoming: 'Upcoming', current: 'Current', completed: 'Completed' },
   fields: ({ name, start_date, end_date }) => ({ name, start_date, end_date }),
+  changes: ({ name, start_date, end_date }) => ({ name, start_date, end_date }),
 };
 
 /** A project's modules: parts of the work, aiming at their target date. */
@@ -73,6 +76,7 @@ export const moduleKind: PlanningKind<'modules'> = {
   end: (module) => module.target_date,
   statusNames: { backlog: 'Backlog', planned: 'Planned', 'in-progress': 'In Progress', paused: 'Paused', completed: 'Completed', cancelled: 'Cancelled' },
   fields: ({ name, start_date, end_date }) => ({ name, start_date, target_date: end_date }),
+  changes: ({ name, start_date, end_date }) => ({ name, start_date, target_date: end_date }),
 };
 
 /** A start and an end day in the app's one date format ("Mar 2, 2026 – Mar 15, 2026"), or "Not scheduled" without both. */

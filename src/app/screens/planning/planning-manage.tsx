@@ -12,7 +12,8 @@ interface ManageProps<K extends PlanningKindName> {
   values: NamedValues;
   mayEdit: boolean;
   mayDelete: boolean;
-  onEdit(values: NamedValues): Promise<void>;
+  /** Saves the fields changed in the edit dialog (only those). */
+  onEdit(changed: Partial<NamedValues>): Promise<void>;
   onDelete(): Promise<void>;
 }
 
@@ -44,7 +45,7 @@ export function PlanningManage<K extends PlanningKindName>({ kind, values, mayEd
         endLabel={kind.endLabel}
         submitLabel="Save"
         initial={values}
-        onSubmit={onEdit}
+        onSubmit={(_values, changed) => onEdit(changed)}
       />
       <ConfirmDeleteDialog
         open={deleting}

@@ -57,8 +57,8 @@ export function PlanningScreen<K extends PlanningKindName>({ kind }: { kind: Pla
                 values={{ name: item.data.name, start_date: item.data.start_date, end_date: kind.end(item.data) }}
                 mayEdit={mayEdit}
                 mayDelete={can(project.role, Role.Admin)}
-                onEdit={async (values) => {
-                  const updated = await group.update(slug, projectId, id, kind.fields(values));
+                onEdit={async (changed) => {
+                  const updated = await group.update(slug, projectId, id, kind.changes(changed));
                   queryClient.setQueryData(itemKey, { ...item.data, ...updated });
                   await queryClient.invalidateQueries({ queryKey: listKey });
                 }}

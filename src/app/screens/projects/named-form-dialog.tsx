@@ -30,8 +30,18 @@ export interface NamedFormDialogProps {
   colorLabel?: string;
   submitLabel: string;
   initial?: NamedValues;
-  /** Saves the values; a rejection's message shows in the dialog, which otherwise closes. */
-  onSubmit(values: NamedValues): Promise<void>;
+  /**
+   * Saves the values; a rejection's message shows in the dialog, which otherwise closes. `changed`
+   * holds the fields that differ from `initial` as the dialog opened (every field without one): an
+   * edit sends those alone, so what someone else changed meanwhile is not put back.
+   */
+  onSubmit(values: NamedValues, changed: Partial<NamedValues>): Promise<void>;
+}
+
+/** The fields of `values` that differ from `opened` (all of them without it). */
+export function changedFields(values: NamedValues, opened: NamedValues | undefined): Partial<NamedValues> {
+  if (!opened) return values;
+  return Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== opened[key as keyof NamedValues]));
 }
 
 /**
@@ -57,14 +67,19 @@ type NamedFormProps = Omit<NamedFormDialogProps, 'open' | 'onOpenChange' | 'titl
 
 function NamedForm({ nameLabel, endLabel, colorLabel, submitLabel, initial, onSubmit, close }: NamedFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
+  // What the dialog opened with, as the form reads it: an edit is what differs from this.
+  const [opened] = useState(() => initial && { ...initial, color: (initial.color || NO_COLOUR).toLowerCase() });
   const { register, handleSubmit, formState, getValues } = useForm<Draft>({
-    defaultValues: { name: initial?.name ?? '', start_date: initial?.start_date ?? '', end_date: initial?.end_date ?? '', color: initial?.color || NO_COLOUR },
+    defaultValues: { name: initial?.name ?? '', start_date: initial?.start_date ?? '', end_date: initial?.end_date ?? '', color: opened?.color ?? NO_COLOUR },
   });
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       const named = { name: values.name.trim(), start_date: values.start_date || null, end_date: values.end_date || null };
-      await onSubmit(colorLabel ? { ...named, color: values.color } : named);
+      const all = colorLabel ? { ...named, color: values.color } : named;
+      const changed = changedFields(all, opened);
+      // An edit changing nothing has nothing to save.
+      if (Object.keys(changed).length) await onSubmit(all, changed);
       close();
     } catch (error) {
       setFailure(errorMessage(error));
@@ -111,8 +126,8 @@ export interface EditNamedColourDialogProps {
   /** "Label" or "State": the title, fields, button and toast are named with it. */
   noun: 'Label' | 'State';
   description: string;
-  /** Saves the new name and colour; resolves with what the server kept. */
-  save(values: { name: string; color: string }): Promise<{ name: string }>;
+  /** Saves the name or colour changed (only those: another's change of the other is kept); resolves with what the server kept. */
+  save(changes: { name?: string; color?: string }): Promise<{ name: string }>;
 }
 
 /** The dialog renaming and recolouring a label or a state; a saved change is told in a toast. */
@@ -129,7 +144,7 @@ export function EditNamedColourDialog({ editing, onClose, noun, description, sav
       colorLabel={`${noun} color`}
       submitLabel={`Save ${lower}`}
       initial={editing ? { name: editing.name, start_date: null, end_date: null, color: editing.color } : undefined}
-      onSubmit={async ({ name, color = NO_COLOUR }) => {
+      onSubmit={async (_values, { name, color }) => {
         const saved = await save({ name, color });
         notify({ type: 'success', message: `${noun} ${saved.name} updated.` });
       }}
