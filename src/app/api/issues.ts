@@ -62,6 +62,8 @@ export function issuesApi(client: ApiClient) {
     remove: (slug: string, projectId: string, issueId: string) => client.request<void>('DELETE', issuePath(slug, projectId, issueId)),
     archive: (slug: string, projectId: string, issueId: string) => client.request<IssueDetail>('POST', `${issuePath(slug, projectId, issueId)}/archive`),
     restore: (slug: string, projectId: string, issueId: string) => client.request<IssueDetail>('POST', `${issuePath(slug, projectId, issueId)}/restore`),
+    /** A new issue copying this one (its fields, modules, running cycle and images of its own). */
+    copy: (slug: string, projectId: string, issueId: string) => client.request<IssueDetail>('POST', `${issuePath(slug, projectId, issueId)}/copy`),
     subscribe: (slug: string, projectId: string, issueId: string) =>
       client.request<{ subscribed: boolean }>('POST', `${issuePath(slug, projectId, issueId)}/subscribe`),
     unsubscribe: (slug: string, projectId: string, issueId: string) =>

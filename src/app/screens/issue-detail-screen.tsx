@@ -127,6 +127,13 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
     const undo = { label: 'Undo', altText: 'Undo: restore the archived issue', run: () => void archive(false).catch((error: unknown) => notify({ type: 'error', message: errorMessage(error) })) };
     notify({ type: 'success', message: on ? `Issue ${issue.key} archived.` : `Issue ${issue.key} restored.`, ...(on ? { action: undo } : {}) });
   };
+  const copy = async () => {
+    const made = await api.issues.copy(slug, issue.project_id, issue.id);
+    queryClient.setQueryData(queryKeys.issue(slug, made.project_id, made.id), made);
+    notify({ type: 'success', message: `Issue ${made.key} created as a copy of ${issue.key}.` });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, made.project_id), exact: true });
+    navigate(paths.issue(slug, made.project_id, made.id));
+  };
   const remove = async () => {
     await api.issues.remove(slug, issue.project_id, issue.id);
     notify({ type: 'success', message: `Issue ${issue.key} deleted.`, action: undoDelete([issue.id], () => navigate(paths.issue(slug, issue.project_id, issue.id))) });
@@ -154,6 +161,7 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
         notify={notify}
         onSubscribe={subscribe}
         onArchive={archive}
+        onCopy={copy}
         onDelete={remove}
         favorite={<FavoriteButton slug={slug} kind="issue" entityId={issue.id} size="small" />}
       />

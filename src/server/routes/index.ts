@@ -26,6 +26,7 @@ import { issueDescriptionRoutes } from './issue-description.js';
 import { issueDraftRoutes } from './issue-drafts.js';
 import { favoriteRoutes } from './favorites.js';
 import { issueAssetRoutes } from './issue-assets.js';
+import { issueCopyRoutes } from './issue-copy.js';
 import { issueAttachmentRoutes } from './issue-attachments.js';
 import { issueLinkRoutes } from './issue-links.js';
 import { issueRelationRoutes } from './issue-relations.js';
@@ -75,6 +76,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueActivityRoutes);
   await app.register(issueLinkRoutes);
   await app.register(issueAssetRoutes);
+  await app.register(issueCopyRoutes);
   await app.register(issueAttachmentRoutes);
   await app.register(issueRelationRoutes);
   await app.register(subIssueRoutes);

@@ -129,7 +129,7 @@ describe('issue actions', () => {
     await until(() => byText(document.body, '.app-toast', 'Issue WEB-7 restored.'), 'the restored toast');
     await until(editable, 'the description editable again');
     expect(scene.issue.archived_at).to.equal(null);
-    expect(menuEntries(await openActionMenu(app.container, 'Issue actions'))).to.deep.equal(['Copy link', 'Copy branch name', 'Archive', 'Delete issue']);
+    expect(menuEntries(await openActionMenu(app.container, 'Issue actions'))).to.deep.equal(['Copy link', 'Copy branch name', 'Make a copy', 'Archive', 'Delete issue']);
     await press('Escape');
     // The archive toast's Undo restores too (the first archive's toast may still show: the new one is another element).
     const shownBefore = new Set(document.querySelectorAll('.app-toast'));

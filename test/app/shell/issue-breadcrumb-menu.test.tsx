@@ -3,7 +3,7 @@ import { branchName } from '../../../src/app/screens/issue-detail/branch-name.js
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { menuEntries, openMenu } from './action-menus.js';
-import { ISSUE_ID, project, PROJECT_ID, workspace } from './fixtures.js';
+import { ISSUE_ID, issueDetail, OTHER_ID, project, PROJECT_ID, workspace } from './fixtures.js';
 import { click, press } from './input.js';
 import { button, byText, cleanup, until } from './render.js';
 import { atBothSizes, ISSUE_URL, openIssuePage } from './issue-page.js';
@@ -73,10 +73,12 @@ describe('issue page: the "Issue actions" menu', () => {
     menuButton.focus();
     await press('Enter');
     const menu = await openMenu();
-    expect(menuEntries(menu)).to.deep.equal(['Copy link', 'Copy branch name', 'Archive', 'Delete issue']);
+    expect(menuEntries(menu)).to.deep.equal(['Copy link', 'Copy branch name', 'Make a copy', 'Archive', 'Delete issue']);
     await until(() => document.activeElement?.textContent === 'Copy link', 'focus on the first entry');
     await press('ArrowDown');
     expect(document.activeElement!.textContent).to.equal('Copy branch name');
+    await press('ArrowDown');
+    expect(document.activeElement!.textContent).to.equal('Make a copy');
     await press('ArrowDown');
     expect(document.activeElement!.textContent).to.equal('Archive');
     await press('ArrowDown');
@@ -115,6 +117,19 @@ describe('issue page: the "Issue actions" menu', () => {
     const long = branchName('WEB-3', 'A rather long title that goes on and on about what should be done here');
     expect(long).to.equal('web-3-a-rather-long-title-that-goes-on-and-on-about-what');
     expect(long.length).to.be.at.most(60);
+  });
+
+  it('makes a copy through the menu, opens it and says which issue it copies', async () => {
+    const copy = issueDetail({ id: OTHER_ID, sequence_id: 8, key: 'WEB-8', name: 'Fix the header (copy)' });
+    const { app, api } = await openIssuePage();
+    api.on('POST', `${ISSUE}/copy`, () => copy).on('GET', ISSUE, (request) => (request.params.issueId === OTHER_ID ? copy : issueDetail()));
+    await click(button(app.container, 'Issue actions'));
+    await openMenu();
+    await click(byText(document.body, '[role="menuitem"]', 'Make a copy'));
+    await until(() => app.location() === paths.issue('acme', PROJECT_ID, OTHER_ID), "the copy's page");
+    await until(() => app.container.querySelector('h1')?.textContent === 'Fix the header (copy)', "the copy's title");
+    await until(() => byText(document.body, '.app-toast', 'Issue WEB-8 created as a copy of WEB-7.'), 'the toast');
+    expect(api.sent('POST', `${ISSUE}/copy`).map((request) => request.params.issueId)).to.deep.equal([ISSUE_ID]);
   });
 
   it('deletes with the keyboard after confirmation through the menu, and goes back to the issues', async () => {

@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, Ellipsis, GitBranch, Link2, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, CopyPlus, Ellipsis, GitBranch, Link2, Trash2 } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/api-error.js';
 import type { IssueDetail } from '../../api/types.js';
@@ -19,6 +19,8 @@ interface ActionsProps {
   notify: Notify;
   onSubscribe(subscribe: boolean): Promise<void>;
   onArchive(archive: boolean): Promise<void>;
+  /** Makes a copy of the issue and opens it. */
+  onCopy(): Promise<void>;
   /** Deletes the issue (after the user confirmed). */
   onDelete(): Promise<void>;
   /** The issue's favorite toggle, beside Subscribe. */
@@ -30,10 +32,11 @@ const COPIED = 'Copied to clipboard';
 
 /**
  * An issue's actions: subscribe or unsubscribe (everyone) as a button, and the "Issue actions"
- * menu: copy its link and a git branch name for it (everyone), archive or restore and delete (members, delete after confirmation).
+ * menu: copy its link and a git branch name for it (everyone), make a copy of it, archive or restore and delete (members, delete
+ * after confirmation).
  * An archived issue says so, with a Restore button for members.
  */
-export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArchive, onDelete, favorite }: ActionsProps) {
+export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArchive, onCopy, onDelete, favorite }: ActionsProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -73,6 +76,7 @@ export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArch
     { label: 'Copy branch name', icon: GitBranch, onSelect: () => void copy(branchName(issue.key, issue.name)) },
     ...(mayEdit
       ? [
+          { label: 'Make a copy', icon: CopyPlus, onSelect: () => void run('copy', onCopy) },
           { label: archived ? 'Restore' : 'Archive', icon: archived ? ArchiveRestore : Archive, onSelect: () => void run('archive', () => onArchive(!archived)) },
           { label: 'Delete issue', icon: Trash2, danger: true, onSelect: () => setConfirming(true) },
         ]
@@ -89,7 +93,11 @@ export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArch
         <ActionMenu label="Issue actions" actions={actions}>
           <Icon icon={Ellipsis} />
         </ActionMenu>
-        {busy === 'archive' ? <Note inline>{archived ? 'Restoring…' : 'Archiving…'}</Note> : archived ? <Note inline>This issue is archived.</Note> : null}
+        {busy === 'copy' ? (
+          <Note inline>Making a copy…</Note>
+        ) : busy === 'archive' ? (
+          <Note inline>{archived ? 'Restoring…' : 'Archiving…'}</Note>
+        ) : archived ? <Note inline>This issue is archived.</Note> : null}
         {archived && mayEdit ? (
           <Button size="small" busy={busy === 'archive'} onClick={() => void restore()}>
             <Icon icon={ArchiveRestore} />
