@@ -541,6 +541,50 @@ inChromium('a custom theme from the profile settings changes the app’s colours
   });
 });
 
+inChromium("a member makes a copy of an illustrated issue: the copy's image is its own, so removing it leaves the original's", async () => {
+  const original = await world.bob.request('POST', `${world.projectPath}/issues`, { name: 'Draw the onboarding flow' });
+  const { asset } = await world.bob.upload('/api/workspaces/acme/file-assets', { bytes: PNG, filename: 'flow.png', type: 'image/png' });
+  await world.bob.request('PUT', `${world.projectPath}/issues/${original.id}/description`, { description_html: `<p>The flow:</p><img src="${asset}">`, version: 1 });
+  const session = await signedIn('bob@example.com');
+  const { page, problems } = session;
+  /** The address of the image the description editor shows (a stored one, not one uploading). */
+  const shownImage = () =>
+    page
+      .waitForFunction(() => {
+        const image = document.querySelector('rich-editor[aria-label="Description"]')?.shadowRoot?.querySelector('[role="textbox"] img');
+        return image && !image.src.startsWith('blob:') ? new URL(image.src).pathname : null;
+      })
+      .then((handle) => handle.jsonValue());
+  // Asked from here, not the page: the page's cache keeps what it showed, and a 404 there is a console error.
+  const statusOf = (urls) => Promise.all(urls.map(async (url) => (await fetch(base + url, { headers: { cookie: world.bob.cookie } })).status));
+  await onPage(session, async () => {
+    await visit(page, appPath.issue(original.id));
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Draw the onboarding flow');
+    await click(page, 'Issue actions');
+    await (await deepFind(page, '[role="menuitem"]', /Make a copy/)).click();
+    await waitForPath(page, /\/issues\/[0-9a-f-]+$/);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Draw the onboarding flow (copy)');
+    await waitForText(page, /created as a copy of/);
+    const copiedImage = await shownImage();
+    assert.notEqual(copiedImage, asset, 'the copy shows an image of its own');
+    assert.deepEqual(await statusOf([copiedImage]), [200]);
+
+    // Removing it from the copy deletes the copy's asset only.
+    const box = await editorBox(page, 'Description');
+    await box.click();
+    const removed = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes(copiedImage.split('/').at(-1)));
+    await page.keyboard.down('Control');
+    await page.keyboard.press('a');
+    await page.keyboard.up('Control');
+    await page.keyboard.press('Backspace');
+    assert.equal((await removed).status(), 204);
+    assert.deepEqual(await statusOf([asset, copiedImage]), [200, 404]);
+    await visit(page, appPath.issue(original.id));
+    assert.equal(await shownImage(), asset);
+    assert.deepEqual(problems, []);
+  });
+});
+
 inChromium('a guest sees the forbidden actions disabled, and the server refuses them when called directly', async () => {
   // An issue whose description a member illustrated: what a guest typically opens.
   const illustrated = await world.bob.request('POST', `${world.projectPath}/issues`, { name: 'Explain the release diagram' });
