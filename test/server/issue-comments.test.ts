@@ -33,7 +33,8 @@ describe('POST …/issues/:issueId/comments', () => {
     });
     assert.equal(response.status, 201, response.text);
     const comment = response.body;
-    assert.deepEqual(Object.keys(comment).sort(), ['actor', 'comment_html', 'created_at', 'id', 'issue_id', 'updated_at']);
+    assert.deepEqual(Object.keys(comment).sort(), ['actor', 'comment_html', 'created_at', 'id', 'issue_id', 'reactions', 'updated_at']);
+    assert.deepEqual(comment.reactions, []);
     assert.equal(comment.comment_html, '<p>Looks <strong>good</strong></p>');
     assert.deepEqual(comment.actor, { id: seed.users.member.id, display_name: 'member', first_name: '', is_bot: false, avatar: null });
     const row = await server.db.one<{ comment_json: { type: string } }>('SELECT comment_json FROM issue_comments WHERE id = $1', [comment.id]);
@@ -131,5 +132,53 @@ describe('DELETE …/issues/:issueId/comments/:commentId', () => {
     assert.equal((await seed.actors.admin.delete(`${issueUrl}/comments/${another.id}`)).status, 204);
     const byAdmin = await newComment('admin');
     assert.equal((await seed.actors.member.delete(`${issueUrl}/comments/${byAdmin.id}`)).status, 403);
+  });
+});
+
+describe('PUT and DELETE …/comments/:commentId/reactions/:reaction', () => {
+  test('members react, each once per reaction, and take it back; the comment lists who reacted, in the order reactions came', async () => {
+    const comment = await newComment('member');
+    const url = (reaction: string) => `${issueUrl}/comments/${comment.id}/reactions/${reaction}`;
+    const first = await seed.actors.admin.put(url('rocket'));
+    assert.equal(first.status, 200, first.text);
+    assert.deepEqual(first.body.reactions, [{ reaction: 'rocket', user_ids: [seed.users.admin.id] }]);
+    await seed.actors.member.put(url('thumbs_up'));
+    await seed.actors.member.put(url('rocket'));
+    const twice = await seed.actors.member.put(url('rocket'));
+    assert.deepEqual(twice.body.reactions, [
+      { reaction: 'rocket', user_ids: [seed.users.admin.id, seed.users.member.id] },
+      { reaction: 'thumbs_up', user_ids: [seed.users.member.id] },
+    ]);
+    const listed = (await seed.actors.guest.get(`${issueUrl}/comments`)).body.find((each: { id: string }) => each.id === comment.id);
+    assert.deepEqual(listed.reactions, twice.body.reactions);
+    const taken = await seed.actors.admin.delete(url('rocket'));
+    assert.equal(taken.status, 200);
+    assert.deepEqual(taken.body.reactions, [
+      { reaction: 'thumbs_up', user_ids: [seed.users.member.id] },
+      { reaction: 'rocket', user_ids: [seed.users.member.id] },
+    ]);
+    assert.equal((await seed.actors.admin.delete(url('rocket'))).status, 200, 'taking back what is not there changes nothing');
+    // Not the feed's: no activity for a reaction.
+    assert.equal((await commentActivities()).filter((row) => row[4] === comment.id || row[3] === comment.id).length, 1);
+  });
+
+  test('refuses an unknown reaction or comment, an archived issue, and those who may not comment', async () => {
+    const comment = await newComment('member');
+    const unknown = await seed.actors.member.put(`${issueUrl}/comments/${comment.id}/reactions/party`);
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.body.error, /thumbs_up, thumbs_down, laugh, hooray, confused, heart, rocket, eyes/);
+    const missing = await seed.actors.member.put(`${issueUrl}/comments/${randomUUID()}/reactions/eyes`);
+    assert.deepEqual([missing.status, missing.body.error], [404, 'Comment not found.']);
+    const url = `${issueUrl}/comments/${comment.id}/reactions/eyes`;
+    await seed.expectMatrix('PUT', url, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 200, admin: 200 });
+    await seed.expectMatrix('DELETE', url, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 200, admin: 200 });
+    const other = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: 'Shelved' });
+    const shelvedComment = (await seed.actors.member.post(`${seed.projectUrl}/issues/${other.body.id}/comments`, { comment_html: '<p>Old</p>' })).body;
+    await seed.actors.member.post(`${seed.projectUrl}/issues/${other.body.id}/archive`);
+    const archived = await seed.actors.member.put(`${seed.projectUrl}/issues/${other.body.id}/comments/${shelvedComment.id}/reactions/eyes`);
+    assert.equal(archived.status, 409);
+    // A comment of another issue is not this issue's.
+    const elsewhere = await seed.actors.member.put(`${issueUrl}/comments/${shelvedComment.id}/reactions/eyes`);
+    assert.equal(elsewhere.status, 404);
   });
 });

@@ -131,6 +131,27 @@ test("membership is told: the workspace's to everyone in it, a project's to who 
   }
 });
 
+test('a reaction to a comment is told, and taking back one that is not there is not', async () => {
+  const issue = await newIssue();
+  const comment = await seed.actors.admin.post(`${issue.url}/comments`, { comment_html: '<p>Ship it?</p>' });
+  const stream = await seed.actors.member.events(eventsUrl());
+  try {
+    const url = `${issue.url}/comments/${comment.body.id}/reactions/rocket`;
+    assert.equal((await seed.actors.admin.delete(url)).status, 200);
+    assert.equal((await seed.actors.admin.patch(issue.url, { priority: 'low' })).status, 200);
+    assert.equal((await seed.actors.admin.put(url)).status, 200);
+    // Events come in commit order: a told removal would come before the issue's change.
+    assert.equal((await nextLive(stream)).event, 'issue');
+    const told = await nextLive(stream);
+    assert.deepEqual(
+      { event: told.event, action: told.action, id: told.id, issue_id: told.issue_id, actor_id: told.actor_id },
+      { event: 'comment', action: 'updated', id: comment.body.id, issue_id: issue.id, actor_id: seed.users.admin.id },
+    );
+  } finally {
+    stream.close();
+  }
+});
+
 test('a page made private is told to the others, by ids, with the pages inside it, so it leaves their lists; its changes after that are not', async () => {
   const pagesUrl = `${seed.projectUrl}/pages`;
   const page = await seed.actors.admin.post(pagesUrl, { name: 'Plans' });

@@ -85,6 +85,7 @@ describe('seedDemoData on a fresh database', () => {
     assert.ok((await count('SELECT count(DISTINCT issue_id) AS n FROM issue_labels')) >= 17);
     assert.equal(await count('SELECT count(*) AS n FROM issue_links'), 4);
     assert.equal(await count('SELECT count(*) AS n FROM issue_comments'), 4);
+    assert.equal(await count('SELECT count(*) AS n FROM comment_reactions'), 2, 'two comments reacted to');
     assert.equal(await count("SELECT count(*) AS n FROM issue_activities WHERE field = 'issue' AND verb = 'created'"), 19);
     assert.equal(await count("SELECT count(*) AS n FROM issues WHERE completed_at IS NOT NULL"), 3);
     assert.equal(await count('SELECT count(*) AS n FROM issues WHERE archived_at IS NOT NULL OR deleted_at IS NOT NULL'), 0);

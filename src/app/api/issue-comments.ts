@@ -1,4 +1,5 @@
 import type { CommentBody } from '../../api-shapes/comment.js';
+import type { ReactionKey } from '../../api-shapes/reactions.js';
 import type { ApiClient } from './client.js';
 import { issuePath } from './issues.js';
 import type { Comment } from './types.js';
@@ -17,5 +18,8 @@ export function issueCommentsApi(client: ApiClient) {
       client.request<Comment>('PATCH', `${comments(slug, projectId, issueId)}/${encodeURIComponent(commentId)}`, { body: commentBody(html) }),
     remove: (slug: string, projectId: string, issueId: string, commentId: string) =>
       client.request<void>('DELETE', `${comments(slug, projectId, issueId)}/${encodeURIComponent(commentId)}`),
+    /** Gives (`give`) or takes back the signed-in user's reaction; answers the comment as it is then. */
+    react: (slug: string, projectId: string, issueId: string, commentId: string, reaction: ReactionKey, give: boolean) =>
+      client.request<Comment>(give ? 'PUT' : 'DELETE', `${comments(slug, projectId, issueId)}/${encodeURIComponent(commentId)}/reactions/${reaction}`),
   };
 }

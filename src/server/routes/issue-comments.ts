@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type StaticDecode } from 'typebox';
 import { commentBody, commentShape, type CommentBody } from '../../api-shapes/comment.js';
+import { REACTION_KEYS, type ReactionKey } from '../../api-shapes/reactions.js';
+import { announceLive } from '../live/live-events.js';
 import type { Db } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
 import { currentProject, currentUser } from '../http/context.js';
@@ -26,8 +28,20 @@ const commentParams = {
   properties: { slug, projectId: uuid, issueId: uuid, commentId: uuid },
 } as const;
 
+const reactionParams = {
+  type: 'object',
+  required: ['slug', 'projectId', 'issueId', 'commentId', 'reaction'],
+  properties: { ...commentParams.properties, reaction: { type: 'string', title: 'reaction', enum: REACTION_KEYS } },
+} as const;
+
 /** SELECT list of a comment from `issue_comments c` and its author `users u` (gone: a null actor). */
-const COMMENT_COLUMNS = selectList(commentShape, 'c', { actor: `CASE WHEN u.id IS NULL THEN NULL ELSE ${DISPLAY_USER_JSON} END` });
+const COMMENT_COLUMNS = selectList(commentShape, 'c', {
+  actor: `CASE WHEN u.id IS NULL THEN NULL ELSE ${DISPLAY_USER_JSON} END`,
+  // Each reaction with who gave it, in the order reactions were first given.
+  reactions: `COALESCE((SELECT json_agg(json_build_object('reaction', r.reaction, 'user_ids', r.user_ids) ORDER BY r.first, r.reaction)
+      FROM (SELECT reaction, array_agg(user_id ORDER BY created_at, user_id) AS user_ids, min(created_at) AS first
+              FROM comment_reactions WHERE comment_id = c.id GROUP BY reaction) r), '[]'::json)`,
+});
 
 const COMMENT_SELECT = `SELECT ${COMMENT_COLUMNS} FROM issue_comments c LEFT JOIN users u ON u.id = c.actor_id`;
 
@@ -53,10 +67,17 @@ async function ownComment(db: Db, issueId: string, commentId: string, userId: st
   return comment;
 }
 
+/** The comment of the issue, or 404. */
+async function commentOf(db: Db, issueId: string, commentId: string): Promise<{ id: string }> {
+  const comment = await db.maybeOne<{ id: string }>('SELECT id FROM issue_comments WHERE id = $1 AND issue_id = $2', [commentId, issueId]);
+  if (!comment) throw notFound('Comment not found.');
+  return comment;
+}
+
 /**
- * An issue's comments: everyone in the project reads them, members and admins write them,
- * their author or a project admin edits and deletes them. The HTML goes through the editor's
- * schema, and the feed records each under comment.
+ * An issue's comments: everyone in the project reads them, members and admins write them and
+ * react to them, their author or a project admin edits and deletes them. The HTML goes through
+ * the editor's schema, and the feed records each under comment (reactions are not recorded).
  */
 export async function issueCommentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typedRoutes(fastify);
@@ -141,4 +162,32 @@ export async function issueCommentRoutes(fastify: FastifyInstance): Promise<void
       return reply.code(204).send();
     },
   );
+
+  // Reacting (members and admins): PUT gives the caller's reaction, DELETE takes it back; each
+  // answers the comment as it is then, and doing it twice changes nothing. The open screens are
+  // told (ids only); the feed and notifications are not, as a reaction is not news.
+  for (const [method, change] of [
+    ['PUT', 'INSERT INTO comment_reactions (comment_id, reaction, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING'],
+    ['DELETE', 'DELETE FROM comment_reactions WHERE comment_id = $1 AND reaction = $2 AND user_id = $3'],
+  ] as const) {
+    app.route({
+      method,
+      url: '/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId/reactions/:reaction',
+      preHandler: requireProjectRole(Role.Member),
+      schema: { params: reactionParams, response: { 200: commentShape } },
+      handler: async (request) => {
+        const user = currentUser(request);
+        const { issueId, commentId, reaction } = request.params as { issueId: string; commentId: string; reaction: ReactionKey };
+        return db.transaction(async (tx) => {
+          const issue = await findIssueToChange(tx, currentProject(request).id, issueId);
+          const comment = await commentOf(tx, issue.id, commentId);
+          const changed = await tx.query(`${change} RETURNING comment_id`, [comment.id, reaction, user.id]);
+          if (changed.length) {
+            await announceLive(tx, { workspaceId: issue.workspace_id, event: 'comment', action: 'updated', data: { project_id: issue.project_id, id: comment.id, issue_id: issue.id, actor_id: user.id } });
+          }
+          return readComment(tx, comment.id);
+        });
+      },
+    });
+  }
 }

@@ -79,7 +79,7 @@ export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoPro
           links: [{ title: 'RFC 5322', url: 'https://www.rfc-editor.org/rfc/rfc5322' }],
           comments: [
             { by: 'member', html: p(text('Reproduced on every browser. I will switch to the browser\'s own check and keep a length limit.')) },
-            { by: 'admin', html: p(text('Thanks! Please add a test with a few unusual but valid addresses.')) },
+            { by: 'admin', html: p(text('Thanks! Please add a test with a few unusual but valid addresses.')), reactions: [{ by: 'member', reaction: 'thumbs_up' }] },
           ],
         },
         {
@@ -115,7 +115,7 @@ export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoPro
             p(text('The hero image is a full-size PNG. Serving it as WebP at two widths brings it under 200 KB.')) +
             bullets(text('Export 1280 and 2560 pixel versions'), text('Use ') + code('srcset') + text(' so phones get the small one')) +
             p(text('Measured with '), link('https://pagespeed.web.dev/', 'PageSpeed Insights'), text(': the score went from 61 to 94.')),
-          comments: [{ by: 'admin', html: p(text('Lovely, the page feels instant now.')) }],
+          comments: [{ by: 'admin', html: p(text('Lovely, the page feels instant now.')), reactions: [{ by: 'member', reaction: 'rocket' }] }],
         },
         {
           name: 'Write the getting started guide',

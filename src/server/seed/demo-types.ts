@@ -1,5 +1,6 @@
 /** The shapes of the demo workspace's content (demo-content.ts holds the content itself). */
 import type { IntakeDecision } from '../../api-shapes/intake.js';
+import type { ReactionKey } from '../../api-shapes/reactions.js';
 import type { SavedViewQuery } from '../../api-shapes/saved-view.js';
 import type { StateGroup } from '../../api-shapes/state-groups.js';
 
@@ -10,6 +11,8 @@ export type DemoPerson = 'admin' | 'member' | 'viewer' | 'guest';
 export interface DemoComment {
   by: DemoPerson;
   html: string;
+  /** Who reacted to it, and how. */
+  reactions?: ReadonlyArray<{ by: DemoPerson; reaction: ReactionKey }>;
 }
 
 /** A demo issue. Day offsets count from today. */

@@ -120,6 +120,9 @@ async function createIssue(tx: Db, ctx: ProjectContext, demo: DemoIssue): Promis
       author,
     ]);
     await recordIssueActivity(tx, { issue, actorId: author, field: 'comment', verb: 'created', newValue: body.html, newIdentifier: created.id });
+    for (const { by, reaction } of comment.reactions ?? []) {
+      await tx.query('INSERT INTO comment_reactions (comment_id, reaction, user_id) VALUES ($1, $2, $3)', [created.id, reaction, ctx.people[by]]);
+    }
     const mentioned = await notifyMentions(tx, { issue, actorId: author, kind: 'mentioned_in_comment', document: body.json });
     await notify(tx, { issue, actorId: author, kind: 'commented', to: 'followers', except: mentioned });
   }

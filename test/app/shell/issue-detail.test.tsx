@@ -2,11 +2,13 @@ import { absoluteTime } from '../../../src/app/widgets/activity-feed/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue-rename.js';
+import { REACTIONS, type ReactionKey } from '../../../src/api-shapes/reactions.js';
+import type { Comment } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { CollabWords } from '../../../src/app/editor/collab-status.js';
 import { applyCustomTheme, contrast, type ThemeMode } from '../../../src/app/ui/theme.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
-import { openActionMenu } from './action-menus.js';
+import { openActionMenu, openMenu } from './action-menus.js';
 import { issueDetail, ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
@@ -303,8 +305,8 @@ describe('issue detail screen', () => {
 
   it('lists comments in read-only editors, posts a new one, and lets the author edit theirs', async () => {
     const comments = [
-      { id: 'c1', issue_id: ISSUE_ID, comment_html: '<p>First!</p>', actor: { id: USER_ID, display_name: 'Ada', first_name: 'Ada', is_bot: false, avatar: null }, created_at: '2025-01-02T10:00:00.000Z', updated_at: '2025-01-02T10:00:00.000Z' },
-      { id: 'c2', issue_id: ISSUE_ID, comment_html: '<p>Agreed.</p>', actor: { id: OTHER_ID, display_name: 'Grace', first_name: 'Grace', is_bot: false, avatar: null }, created_at: '2025-01-02T11:00:00.000Z', updated_at: '2025-01-02T11:00:00.000Z' },
+      { id: 'c1', issue_id: ISSUE_ID, comment_html: '<p>First!</p>', actor: { id: USER_ID, display_name: 'Ada', first_name: 'Ada', is_bot: false, avatar: null }, reactions: [], created_at: '2025-01-02T10:00:00.000Z', updated_at: '2025-01-02T10:00:00.000Z' },
+      { id: 'c2', issue_id: ISSUE_ID, comment_html: '<p>Agreed.</p>', actor: { id: OTHER_ID, display_name: 'Grace', first_name: 'Grace', is_bot: false, avatar: null }, reactions: [], created_at: '2025-01-02T11:00:00.000Z', updated_at: '2025-01-02T11:00:00.000Z' },
     ];
     const { app, api } = await openIssue(undefined, (fake) =>
       fake
@@ -357,6 +359,69 @@ describe('issue detail screen', () => {
     await sendKeys({ up: 'Control' });
     await until(() => api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1').length === 1, 'the comment save');
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1')[0]!.body).to.deep.equal({ comment_html: '<p>First! (edited)</p>' });
+  });
+
+  it("shows each reaction with who gave it, takes one's own back, and adds one from the menu; a viewer only sees them", async () => {
+    const grace = { id: OTHER_ID, display_name: 'Grace', first_name: 'Grace', is_bot: false, avatar: null };
+    let comment: Comment = {
+      id: 'c1',
+      issue_id: ISSUE_ID,
+      comment_html: '<p>Shipped.</p>',
+      actor: grace,
+      reactions: [
+        { reaction: 'rocket', user_ids: [OTHER_ID] },
+        { reaction: 'thumbs_up', user_ids: [OTHER_ID, USER_ID] },
+      ],
+      created_at: '2025-01-02T10:00:00.000Z',
+      updated_at: '2025-01-02T10:00:00.000Z',
+    };
+    const REACTION = '/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId/reactions/:reaction';
+    const change = (reaction: ReactionKey, give: boolean) => {
+      const others = comment.reactions.filter((each) => each.reaction !== reaction);
+      const before = comment.reactions.find((each) => each.reaction === reaction)?.user_ids.filter((id) => id !== USER_ID) ?? [];
+      const users = give ? [...before, USER_ID] : before;
+      comment = { ...comment, reactions: users.length ? [...others, { reaction, user_ids: users }] : others };
+      return comment;
+    };
+    const { app, api } = await openIssue(undefined, (fake) =>
+      fake
+        .on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/comments', () => [comment])
+        .on('PUT', REACTION, (request) => change(request.params.reaction as ReactionKey, true))
+        .on('DELETE', REACTION, (request) => change(request.params.reaction as ReactionKey, false)),
+    );
+    const group = await until(() => app.container.querySelector<HTMLElement>('.app-comment [role="group"][aria-label="Reactions"]'), 'the reactions');
+    const chips = () => [...group.querySelectorAll<HTMLButtonElement>('.app-reaction')].map((chip) => [chip.getAttribute('aria-label'), chip.getAttribute('aria-pressed'), chip.textContent]);
+    await until(() => chips()[0]?.[0] === '1 Rocket: Grace', "the members' names");
+    expect(chips()).to.deep.equal([
+      ['1 Rocket: Grace', 'false', '🚀 1'],
+      ['2 Thumbs up: you and Grace', 'true', '👍 2'],
+    ]);
+    // One's own is taken back with a click.
+    await click(button(group, '2 Thumbs up: you and Grace'));
+    await until(() => chips()[1]?.[0] === '1 Thumbs up: Grace', 'the reaction taken back');
+    expect(chips()[1]).to.deep.equal(['1 Thumbs up: Grace', 'false', '👍 1']);
+    expect(api.sent('DELETE', REACTION).map((request) => request.params.reaction)).to.deep.equal(['thumbs_up']);
+    // Another, from the menu, with the keyboard.
+    button(group, 'Add reaction')!.focus();
+    await press('Enter');
+    const menu = await openMenu();
+    expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).to.deep.equal(REACTIONS.map((reaction) => `${reaction.emoji} ${reaction.name}`));
+    await until(() => document.activeElement?.textContent === '👍 Thumbs up', 'focus in the menu');
+    for (let step = 0; step < 3; step++) await press('ArrowDown');
+    await press('Enter');
+    await until(() => chips().length === 3, 'the new reaction');
+    expect(chips()[2]).to.deep.equal(['1 Hooray: you', 'true', '🎉 1']);
+    expect(api.sent('PUT', REACTION).map((request) => request.params.reaction)).to.deep.equal(['hooray']);
+    await expectAccessible(app.container.querySelector('.app-comment')!);
+    cleanup();
+
+    const viewer = await openIssue((scene) => (scene.projects = [project(10)]), (fake) => fake.on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/comments', () => [comment]));
+    const shown = await until(() => viewer.app.container.querySelector<HTMLElement>('.app-comment [role="group"][aria-label="Reactions"]'), 'the reactions');
+    expect(button(shown, 'Add reaction')).to.equal(null);
+    const rocket = shown.querySelector<HTMLButtonElement>('.app-reaction')!;
+    expect(rocket.getAttribute('aria-disabled')).to.equal('true');
+    await click(rocket);
+    expect(viewer.api.sent('PUT', REACTION)).to.have.length(0);
   });
 
   it('is read-only for a viewer, who is present all the same: "Read-only", no new comment, no adding links', async () => {

@@ -35,7 +35,7 @@ describe('live updates', () => {
 
     // Grace renames it and comments (the server tells two changes, by ids).
     scene.issue = { ...scene.issue, name: 'Fix the header on phones' };
-    comments.push({ id: 'c9', issue_id: ISSUE_ID, comment_html: '<p>Phones too.</p>', actor: grace, created_at: '2025-01-02T11:00:00.000Z', updated_at: '2025-01-02T11:00:00.000Z' });
+    comments.push({ id: 'c9', issue_id: ISSUE_ID, comment_html: '<p>Phones too.</p>', actor: grace, reactions: [], created_at: '2025-01-02T11:00:00.000Z', updated_at: '2025-01-02T11:00:00.000Z' });
     const asked = () => api.sent('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId').length;
     const before = asked();
     api.live.tell('acme', { event: 'issue', project_id: PROJECT_ID, id: ISSUE_ID, actor_id: OTHER_ID });

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Comment } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
+import { CommentReactions } from './comment-reactions.js';
 import type { EditorHost } from '../../editor/use-editor-host.js';
 import type { RichEditorElement } from '../../../react/index.js';
 import { can, Role } from '../../roles.js';
@@ -44,7 +45,13 @@ export function IssueComments({ slug, projectId, issueId, role, userId, host, ar
       ) : comments.data.length ? (
         <ol className="app-comment-list">
           {comments.data.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} mayChange={!archived && (comment.actor?.id === userId || can(role, Role.Admin))} {...{ slug, projectId, issueId, host }} />
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              mayChange={!archived && (comment.actor?.id === userId || can(role, Role.Admin))}
+              reactions={<CommentReactions comment={comment} userId={userId} mayReact={!archived && can(role, Role.Member)} commentsKey={key} {...{ slug, projectId, issueId }} />}
+              {...{ slug, projectId, issueId, host }}
+            />
           ))}
         </ol>
       ) : (
@@ -61,7 +68,18 @@ function useRefreshIssue(slug: string, projectId: string, issueId: string) {
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.issue(slug, projectId, issueId) });
 }
 
-function CommentItem({ comment, mayChange, slug, projectId, issueId, host }: { comment: Comment; mayChange: boolean; slug: string; projectId: string; issueId: string; host: EditorHost }) {
+interface CommentItemProps {
+  comment: Comment;
+  mayChange: boolean;
+  /** The comment's reactions, under its text. */
+  reactions: ReactNode;
+  slug: string;
+  projectId: string;
+  issueId: string;
+  host: EditorHost;
+}
+
+function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, host }: CommentItemProps) {
   const api = useApi();
   const notify = useNotify();
   const refresh = useRefreshIssue(slug, projectId, issueId);
@@ -131,7 +149,9 @@ function CommentItem({ comment, mayChange, slug, projectId, issueId, host }: { c
           </Button>
           <Button onClick={() => setEditing(false)}>Cancel</Button>
         </div>
-      ) : null}
+      ) : (
+        reactions
+      )}
       <FormError message={failure} />
     </li>
   );

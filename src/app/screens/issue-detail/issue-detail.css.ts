@@ -43,6 +43,11 @@ export const issueDetailCss = `
 .app-comment header { display: flex; align-items: center; gap: 8px; color: var(--app-muted); font-size: 13px; }
 .app-comment header strong { color: var(--app-text); }
 .app-comment header .app-comment-actions { margin-left: auto; display: flex; gap: 4px; }
+.app-comment-reactions { display: flex; flex-wrap: wrap; align-items: center; gap: var(--app-space-2); margin-top: var(--app-space-2); }
+/* A reaction is a pill with its emoji and count; the reader's own is outlined in the primary colour. */
+.app-reaction { display: inline-flex; align-items: center; gap: var(--app-space-1); min-height: 28px; padding: 0 var(--app-space-2); border: 1px solid var(--app-border); border-radius: 14px; background: transparent; color: var(--app-text); font: inherit; font-size: var(--app-text-sm); cursor: pointer; }
+.app-reaction[aria-pressed="true"] { border-color: var(--app-primary); box-shadow: inset 0 0 0 1px var(--app-primary); color: var(--app-primary); font-weight: 600; }
+.app-reaction[aria-disabled="true"] { cursor: default; }
 .app-editor-toolbar { display: flex; justify-content: flex-end; gap: 8px; margin: 0 0 6px; }
 .app-issue-actions { margin: 0 0 16px; }
 /* Description first; the properties panel beside it on wide screens, right under it on narrow ones. */

@@ -27,6 +27,7 @@ import { projectIntegrations } from './0026-project-integrations.js';
 import { nestedPages } from './0027-nested-pages.js';
 import { favorites } from './0028-favorites.js';
 import { privatePageTrees } from './0029-private-page-trees.js';
+import { commentReactions } from './0030-comment-reactions.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   nestedPages,
   favorites,
   privatePageTrees,
+  commentReactions,
 ];
