@@ -260,6 +260,12 @@ describe('pages inside pages', () => {
     const holding = await seed.actors.member.patch(`${pagesUrl}/${shared.id}`, { parent_id: journal.id });
     assert.deepEqual([holding.status, holding.body.error, await access(shared)], [409, PRIVATE_PARENT_OTHERS_PAGES, 'public']);
     assert.equal((await seed.actors.member.get(`${pagesUrl}/${shared.id}`)).body.parent_id, null);
+    // A project admin makes someone's page private: answered, though it is then its owner's alone.
+    const plan = await newPage(seed.actors.member, { name: 'Plan' });
+    const step = await newPage(seed.actors.member, { name: 'Step', parent_id: plan.id });
+    const byAdmin = await seed.actors.admin.patch(`${pagesUrl}/${plan.id}`, { access: 'private' });
+    assert.deepEqual([byAdmin.status, byAdmin.body.access, await access(step)], [200, 'private', 'private']);
+    assert.equal((await seed.actors.admin.get(`${pagesUrl}/${plan.id}`)).status, 404);
   });
 
   test('pages made before the rule: others\' pages inside a private page move to the top, the rest become private', async () => {

@@ -189,7 +189,8 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
             : access === 'private'
               ? await makeTreePrivate(tx, page.id, page.owned_by, OTHERS_PAGES_INSIDE)
               : [];
-        const now = privateTree.length ? await findVisiblePage(tx, project.id, page.id, user.id) : changed;
+        // Read as it is now (an admin making someone's page private no longer sees it, yet is answered).
+        const now = privateTree.length ? await tx.one<PageJson>(`SELECT ${PAGE_COLUMNS} FROM pages pg WHERE pg.id = $1`, [page.id]) : changed;
         if (page.access === 'public' && now.access === 'private') await pageGoneFromOthers(tx, request, page);
         else await pageEvent(tx, request, 'updated', now);
         for (const each of privateTree) if (each.id !== page.id) await pageGoneFromOthers(tx, request, each);
