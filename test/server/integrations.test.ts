@@ -87,7 +87,7 @@ describe('GitHub integration', () => {
     await seed.actors.member.post(`${seed.projectUrl}/issues/${archived.id}/archive`);
 
     const ping = await deliver(path(webhookUrl), secret, 'ping', { zen: 'Keep it logically awesome.' });
-    assert.deepEqual([ping.status, ping.body.result], [200, 'GitHub connected: pull request events will link and move issues.']);
+    assert.deepEqual([ping.status, ping.body.result], [200, 'GitHub connected: pull requests will link and move issues, and pushes link the commits that name them.']);
 
     const body = `Closes SEED-${backlog.sequence_id}, and SEED-${done.sequence_id}; also SEED-${archived.sequence_id} and SEED-9999.`;
     const opened = await deliver(path(webhookUrl), secret, 'pull_request', pullRequest('opened', { head: { ref: `seed-${todo.sequence_id}-login` }, body }));
@@ -122,11 +122,55 @@ describe('GitHub integration', () => {
     assert.notEqual(listed.last_delivery_at, null);
     // Other events are taken and ignored; a draft opened links without moving.
     const issuesEvent = await deliver(path(webhookUrl), secret, 'issues', { action: 'opened' });
-    assert.equal(issuesEvent.body.result, 'A issues event was ignored: only pull request events are used.');
+    assert.equal(issuesEvent.body.result, 'A issues event was ignored: only pull request and push events are used.');
     const later = await issue('Later work', 'unstarted');
     const draft = await deliver(path(webhookUrl), secret, 'pull_request', pullRequest('opened', { number: 43, html_url: 'https://github.com/acme/web/pull/43', title: `SEED-${later.sequence_id}: WIP`, draft: true }));
     assert.equal(draft.body.result, `Pull request #43 opened: SEED-${later.sequence_id} linked.`);
     assert.equal(await stateName(later.id), 'Todo');
+    await seed.actors.admin.request('DELETE', `${seed.projectUrl}/integrations/${id}`);
+  });
+
+  test('a push links each commit to the issues its message names, once, without moving them', async () => {
+    const connected = await seed.actors.admin.post(`${seed.projectUrl}/integrations`, { provider: 'github' });
+    const { webhook_url: webhookUrl, secret, id } = connected.body;
+    const form = await issue('Sign-up form', 'unstarted');
+    const copy = await issue('Sign-up copy', 'backlog');
+    const shelved = await issue('Shelved', 'unstarted');
+    await seed.actors.member.post(`${seed.projectUrl}/issues/${shelved.id}/archive`);
+    const commit = (sha: string, message: string) => ({ id: sha, message, url: `https://github.com/acme/web/commit/${sha}` });
+    const push = {
+      ref: 'refs/heads/main',
+      commits: [
+        commit('1a2b3c4d5e6f', `Check the e-mail field (SEED-${form.sequence_id})\n\nLonger explanation.`),
+        commit('2b3c4d5e6f7a', `seed-${form.sequence_id}: and the password; SEED-${copy.sequence_id} wording`),
+        commit('3c4d5e6f7a8b', `Tidy up, see SEED-${shelved.sequence_id} and SEED-9999`),
+        commit('4d5e6f7a8b9c', 'No key here'),
+        { id: 'bad', message: `SEED-${copy.sequence_id}`, url: 'javascript:alert(1)' },
+      ],
+    };
+    const pushed = await deliver(path(webhookUrl), secret, 'push', push);
+    assert.equal(pushed.status, 200, pushed.text);
+    assert.equal(
+      pushed.body.result,
+      `Push to main: SEED-${form.sequence_id} linked to 2 commits; SEED-${copy.sequence_id} linked to 1 commit; ` +
+        `SEED-${shelved.sequence_id} is archived and was left alone; SEED-9999 not found.`,
+    );
+    const links = async (issueId: string) =>
+      ((await seed.actors.member.get(`${seed.projectUrl}/issues/${issueId}/links`)).body as { url: string; title: string }[]).map((link) => [link.title, link.url]).sort();
+    assert.deepEqual(await links(form.id), [
+      ['Commit 1a2b3c4: Check the e-mail field (SEED-' + form.sequence_id + ')', 'https://github.com/acme/web/commit/1a2b3c4d5e6f'],
+      [`Commit 2b3c4d5: seed-${form.sequence_id}: and the password; SEED-${copy.sequence_id} wording`, 'https://github.com/acme/web/commit/2b3c4d5e6f7a'],
+    ]);
+    assert.equal((await links(copy.id)).length, 1, 'the commit with an unsafe address is left out');
+    assert.equal((await seed.actors.member.get(`${seed.projectUrl}/issues/${form.id}`)).body.state__name, 'Todo', 'a push moves nothing');
+    // The same commits pushed to another branch link nothing again.
+    const again = await deliver(path(webhookUrl), secret, 'push', { ...push, ref: 'refs/heads/release' });
+    assert.match(again.body.result, new RegExp(`^Push to release: SEED-${form.sequence_id} unchanged; SEED-${copy.sequence_id} unchanged;`));
+    assert.equal((await links(form.id)).length, 2);
+    const none = await deliver(path(webhookUrl), secret, 'push', { ref: 'refs/heads/main', commits: [] });
+    assert.equal(none.body.result, 'Push to main: no commit names an issue of SEED.');
+    const malformed = await deliver(path(webhookUrl), secret, 'push', { ref: 7, commits: 'x' });
+    assert.deepEqual([malformed.status, malformed.body.error], [400, 'The push event lacks its branch or commits.']);
     await seed.actors.admin.request('DELETE', `${seed.projectUrl}/integrations/${id}`);
   });
 

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { linkHrefFromInput } from '../../core/url-input.js';
 import type { Db } from '../db/index.js';
-import { recordIssueActivity } from '../issues/activity.js';
-import { checkIssueNotArchived, findIssue } from '../issues/issue-lookup.js';
+import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
+import { findIssue, type IssueRow } from '../issues/issue-lookup.js';
 import { applyIssueChanges } from '../issues/issue-update.js';
 import { notInIntakeSql } from '../intake/intake-sql.js';
 
@@ -94,6 +94,42 @@ export interface IntegrationTarget {
 }
 
 /**
+ * Links `url` to the issue (its activity recorded as the bot's), or, when it is linked already,
+ * keeps the link's title current. Answers whether a link was made.
+ */
+async function linkIssue(tx: Db, issue: ActivityIssue, url: string, title: string, botUserId: string): Promise<boolean> {
+  const link = await tx.maybeOne<{ id: string; title: string | null }>('SELECT id, title FROM issue_links WHERE issue_id = $1 AND url = $2 ORDER BY created_at LIMIT 1', [issue.id, url]);
+  if (link) {
+    if (link.title !== title) await tx.query('UPDATE issue_links SET title = $2 WHERE id = $1', [link.id, title]);
+    return false;
+  }
+  const created = await tx.one<{ id: string }>('INSERT INTO issue_links (issue_id, title, url, created_by) VALUES ($1, $2, $3, $4) RETURNING id', [issue.id, title, url, botUserId]);
+  await recordIssueActivity(tx, { issue, actorId: botUserId, field: 'link', verb: 'created', newValue: url, newIdentifier: created.id });
+  return true;
+}
+
+/**
+ * The live issues of the project numbered `numbers`, each locked (in id order, so two events
+ * naming the same issues take turns) and handed to `each`, or said to be archived; answers each
+ * number's sentence ("not found" for a number no live issue has), in the order named.
+ */
+async function forNamedIssues(tx: Db, target: IntegrationTarget, numbers: readonly number[], each: (issue: IssueRow, key: string) => Promise<string>): Promise<string[]> {
+  const found = await tx.query<{ id: string; sequence_id: number }>(
+    `SELECT i.id, i.sequence_id FROM issues i
+      WHERE i.project_id = $1 AND i.sequence_id = ANY($2::int[]) AND i.deleted_at IS NULL AND ${notInIntakeSql('i')}
+      ORDER BY i.id`,
+    [target.projectId, numbers],
+  );
+  const results = new Map<number, string>();
+  for (const { id, sequence_id: number } of found) {
+    const issue = await findIssue(tx, target.projectId, id, { lock: true });
+    const key = `${target.identifier}-${number}`;
+    results.set(number, issue.archived_at ? `${key} is archived and was left alone` : await each(issue, key));
+  }
+  return numbers.map((number) => results.get(number) ?? `${target.identifier}-${number} not found`);
+}
+
+/**
  * Applies a pull request's event to the issues it names, inside `tx`: each gets a link to the pull
  * request (its title kept current); opening it (not as a draft), reopening it or marking it ready
  * moves an issue not yet started to the project's first started state, and merging it moves an
@@ -104,12 +140,6 @@ export async function applyPullRequest(tx: Db, target: IntegrationTarget, event:
   const what = `Pull request #${event.number} ${event.merged && event.action === 'closed' ? 'merged' : event.action.replaceAll('_', ' ')}`;
   const numbers = issueNumbersIn(target.identifier, [event.title, event.branch, event.body]);
   if (!numbers.length) return `${what}: it names no issue of ${target.identifier}.`;
-  const found = await tx.query<{ id: string; sequence_id: number }>(
-    `SELECT i.id, i.sequence_id FROM issues i
-      WHERE i.project_id = $1 AND i.sequence_id = ANY($2::int[]) AND i.deleted_at IS NULL AND ${notInIntakeSql('i')}
-      ORDER BY i.id`,
-    [target.projectId, numbers],
-  );
   const move = moveFor(event);
   const state = move
     ? await tx.maybeOne<{ id: string; name: string }>(`SELECT id, name FROM states WHERE project_id = $1 AND "group" = $2 ORDER BY sequence, created_at LIMIT 1`, [
@@ -118,34 +148,9 @@ export async function applyPullRequest(tx: Db, target: IntegrationTarget, event:
       ])
     : null;
   const title = `#${event.number} ${event.title}`.slice(0, LINK_TITLE_MAX);
-  const results = new Map<number, string>();
-  // Locked in id order, so two events naming the same issues take turns.
-  for (const { id, sequence_id: number } of found) {
-    const issue = await findIssue(tx, target.projectId, id, { lock: true });
-    const key = `${target.identifier}-${number}`;
-    try {
-      checkIssueNotArchived(issue);
-    } catch {
-      results.set(number, `${key} is archived and was left alone`);
-      continue;
-    }
+  const parts = await forNamedIssues(tx, target, numbers, async (issue, key) => {
     const done: string[] = [];
-    const link = await tx.maybeOne<{ id: string; title: string | null }>('SELECT id, title FROM issue_links WHERE issue_id = $1 AND url = $2 ORDER BY created_at LIMIT 1', [
-      issue.id,
-      event.url,
-    ]);
-    if (!link) {
-      const created = await tx.one<{ id: string }>('INSERT INTO issue_links (issue_id, title, url, created_by) VALUES ($1, $2, $3, $4) RETURNING id', [
-        issue.id,
-        title,
-        event.url,
-        target.botUserId,
-      ]);
-      await recordIssueActivity(tx, { issue, actorId: target.botUserId, field: 'link', verb: 'created', newValue: event.url, newIdentifier: created.id });
-      done.push('linked');
-    } else if (link.title !== title) {
-      await tx.query('UPDATE issue_links SET title = $2 WHERE id = $1', [link.id, title]);
-    }
+    if (await linkIssue(tx, issue, event.url, title, target.botUserId)) done.push('linked');
     if (move && state && state.id !== issue.state_id) {
       const current = issue.state_id ? await tx.maybeOne<{ group: string }>('SELECT "group" FROM states WHERE id = $1', [issue.state_id]) : null;
       if (move.from.includes(current?.group ?? null)) {
@@ -153,8 +158,50 @@ export async function applyPullRequest(tx: Db, target: IntegrationTarget, event:
         done.push(`moved to ${state.name}`);
       }
     }
-    results.set(number, done.length ? `${key} ${done.join(' and ')}` : `${key} unchanged`);
+    return done.length ? `${key} ${done.join(' and ')}` : `${key} unchanged`;
+  });
+  return `${what}: ${parts.join('; ')}.`;
+}
+
+/** What a `push` event tells that matters here: the branch, and its new commits. */
+export interface PushEvent {
+  branch: string;
+  commits: ReadonlyArray<{ id: string; message: string; url: string }>;
+}
+
+/** The most commits of one push read for issue keys (GitHub sends up to 2,048). */
+export const MAX_COMMITS_PER_PUSH = 20;
+
+/** The push event in `payload`, or null when it is not one; commits without an id, a message or an http(s) address are left out. */
+export function pushOf(payload: unknown): PushEvent | null {
+  if (!isObject(payload) || typeof payload.ref !== 'string' || !Array.isArray(payload.commits)) return null;
+  const commits: Array<PushEvent['commits'][number]> = [];
+  for (const commit of payload.commits.slice(0, MAX_COMMITS_PER_PUSH)) {
+    if (!isObject(commit) || typeof commit.id !== 'string' || typeof commit.message !== 'string' || typeof commit.url !== 'string') continue;
+    const url = linkHrefFromInput(commit.url);
+    if (url) commits.push({ id: commit.id, message: commit.message, url });
   }
-  const parts = numbers.map((number) => results.get(number) ?? `${target.identifier}-${number} not found`);
+  return { branch: payload.ref.replace(/^refs\/(heads|tags)\//, ''), commits };
+}
+
+/**
+ * Applies a push to the issues its commits name by key (in their messages), inside `tx`: each
+ * gets a link to each commit naming it ("Commit 1a2b3c4: its first line"), recorded as the bot's
+ * activity; a commit pushed again (another branch) is not linked twice. States are left as they
+ * are: pull requests move issues. Archived issues are left alone. Answers what came of it.
+ */
+export async function applyPush(tx: Db, target: IntegrationTarget, push: PushEvent): Promise<string> {
+  const what = `Push to ${push.branch}`;
+  const naming = push.commits.map((commit) => ({ commit, numbers: issueNumbersIn(target.identifier, [commit.message]) }));
+  const numbers = [...new Set(naming.flatMap((each) => each.numbers))].slice(0, MAX_ISSUES_PER_PULL_REQUEST);
+  if (!numbers.length) return `${what}: no commit names an issue of ${target.identifier}.`;
+  const parts = await forNamedIssues(tx, target, numbers, async (issue, key) => {
+    let linked = 0;
+    for (const { commit } of naming.filter((each) => each.numbers.includes(issue.sequence_id))) {
+      const title = `Commit ${commit.id.slice(0, 7)}: ${commit.message.split('\n')[0]!.trim()}`.slice(0, LINK_TITLE_MAX);
+      if (await linkIssue(tx, issue, commit.url, title, target.botUserId)) linked++;
+    }
+    return linked ? `${key} linked to ${linked} ${linked === 1 ? 'commit' : 'commits'}` : `${key} unchanged`;
+  });
   return `${what}: ${parts.join('; ')}.`;
 }

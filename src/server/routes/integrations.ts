@@ -9,7 +9,7 @@ import { BODY_NOT_UTF8 } from '../http/json-body.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams, slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
-import { applyPullRequest, integrationSecret, pullRequestOf, validGitHubSignature } from '../integrations/github.js';
+import { applyPullRequest, applyPush, integrationSecret, pullRequestOf, pushOf, validGitHubSignature } from '../integrations/github.js';
 import { Role } from '../roles.js';
 
 /** The answer to connecting a service the project is connected to already. */
@@ -181,13 +181,17 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
         }
         const result = await db.transaction(async (tx) => {
           let outcome: string;
-          if (event === 'ping') outcome = 'GitHub connected: pull request events will link and move issues.';
-          else if (event !== 'pull_request') outcome = `A ${event.replaceAll('_', ' ')} event was ignored: only pull request events are used.`;
-          else {
+          const target = { projectId: integration.project_id, identifier: integration.identifier, botUserId: integration.bot_user_id };
+          if (event === 'ping') outcome = 'GitHub connected: pull requests will link and move issues, and pushes link the commits that name them.';
+          else if (event === 'pull_request') {
             const pullRequest = pullRequestOf(payload);
             if (!pullRequest) throw badRequest('The pull request event lacks its number, title or address.');
-            outcome = await applyPullRequest(tx, { projectId: integration.project_id, identifier: integration.identifier, botUserId: integration.bot_user_id }, pullRequest);
-          }
+            outcome = await applyPullRequest(tx, target, pullRequest);
+          } else if (event === 'push') {
+            const push = pushOf(payload);
+            if (!push) throw badRequest('The push event lacks its branch or commits.');
+            outcome = await applyPush(tx, target, push);
+          } else outcome = `A ${event.replaceAll('_', ' ')} event was ignored: only pull request and push events are used.`;
           await recordDelivery(tx, integration.id, outcome);
           return outcome;
         });

@@ -26,7 +26,7 @@ export const INTEGRATION_WORDS = {
   renewTitle: 'Renew the secret',
   renewDescription: 'Renew the webhook’s secret? Events signed with the current one are refused until the repository’s webhook has the new one.',
   disconnectTitle: 'Disconnect GitHub',
-  disconnectDescription: 'Disconnect GitHub from this project? Its pull requests stop linking and moving issues; the links and changes already made stay.',
+  disconnectDescription: 'Disconnect GitHub from this project? Its pull requests and commits stop linking and moving issues; the links and changes already made stay.',
   disconnected: 'GitHub disconnected.',
   noEvent: 'No event has come from GitHub yet.',
 } as const;
@@ -120,14 +120,14 @@ function GitHubConnection({ slug, projectId, integration, isAdmin, onSecret, ref
       <h3>GitHub</h3>
       <p>
         Pull requests that name an issue by its key (in the title, the branch or the description) link to it; opening one moves the issue to the first started
-        state, merging it to the first completed state. Connected by {integration.created_by ?? 'someone who left'} on{' '}
+        state, merging it to the first completed state. Pushed commits whose message names an issue link to it too. Connected by {integration.created_by ?? 'someone who left'} on{' '}
         <time dateTime={integration.created_at}>{absoluteTime(integration.created_at)}</time>.
       </p>
       {isAdmin ? (
         <>
           <p>
             In the repository’s Settings, Webhooks, add a webhook with this payload URL, the content type application/json, the secret shown when it was connected
-            or renewed, and the Pull requests event.
+            or renewed, and the Pull requests and Pushes events.
           </p>
           <CopyField label="Payload URL" value={integration.webhook_url} copied="Payload URL copied to the clipboard." copyFailed="The address could not be copied: select it and copy it yourself." />
         </>
