@@ -16,7 +16,7 @@ const CYCLE_ISSUES = `${CYCLE}/cycle-issues`;
 const cycle = cycleDetail;
 
 /** The cycle's page over a fake holding one cycle with issues 1 and 2 (issue 3 outside it). */
-async function openCycle(role: RoleValue = 20, issues: ListedIssue[] = [listedIssue(2), listedIssue(1, { state__color: null })]) {
+async function openCycle(role: RoleValue = 20, issues: ListedIssue[] = [listedIssue(2), listedIssue(1, { state__color: null, state__group: 'completed', state__name: 'Done' })]) {
   const seeded = seededApi((scene) => {
     scene.projects = [project(role)];
   });
@@ -105,6 +105,15 @@ describe('cycle screen', () => {
     await until(() => byText(document.body, '.app-toast', '1 issue moved to Sprint 2.'), 'the toast');
     await until(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
     expect(api.sent('POST', `${CYCLE}/transfer-issues`).map((request) => request.body)).to.deep.equal([{ new_cycle_id: next.id }]);
+  });
+
+  it("counts an ended cycle's unfinished issues as a transfer moves them: not the archived ones, which stay", async () => {
+    const archived = listedIssue(4, { archived_at: '2025-03-10T10:00:00.000Z' });
+    const { app } = await openCycle(20, [listedIssue(2), listedIssue(1, { state__group: 'cancelled' }), archived, listedIssue(5, { state__group: null, state_id: null })]);
+    await until(() => byText(app.container, '.app-note', 'This cycle has ended with 2 issues not done.'), 'the count');
+    await click(button(app.container, 'Move unfinished issues'));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the dialog');
+    expect(button(dialog, 'Move 2 issues')).to.exist;
   });
 
   it('removes an issue from the cycle', async () => {

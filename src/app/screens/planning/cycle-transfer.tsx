@@ -2,7 +2,9 @@ import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
-import type { CycleDetail } from '../../api/types.js';
+import type { CycleDetail, IssueRow } from '../../api/types.js';
+import { isDoneGroup } from '../../../api-shapes/state-groups.js';
+import { groupIssuesKey } from './planning-issues.js';
 import { Button } from '../../ui/button.js';
 import { AppDialog } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
@@ -12,9 +14,12 @@ import { useSubmission } from '../../ui/use-submission.js';
 
 const issues = (count: number) => `${count} ${count === 1 ? 'issue' : 'issues'}`;
 
-/** How many of a cycle's issues are not done with (not completed nor cancelled; issues without a state among them). */
-export function unfinishedIssues(cycle: CycleDetail): number {
-  return cycle.total_issues - cycle.completed_issues - cycle.cancelled_issues;
+/**
+ * How many of a cycle's issues a transfer moves: those not done with (not completed nor cancelled;
+ * issues without a state among them) and not archived (read-only, they stay), as the server picks them.
+ */
+export function unfinishedIssues(issues: readonly IssueRow[]): number {
+  return issues.filter((issue) => !issue.archived_at && !isDoneGroup(issue.state__group)).length;
 }
 
 /**
@@ -32,7 +37,13 @@ export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { sl
   const { busy, failure, setFailure, run } = useSubmission();
   const listKey = queryKeys.planning(slug, projectId, 'cycles');
   const cycles = useQuery({ queryKey: listKey, queryFn: () => api.planning.group('cycles').list(slug, projectId), enabled: open });
-  const unfinished = unfinishedIssues(cycle);
+  // Counted from the cycle's list (the page shows it below): its counts take archived issues in.
+  const inCycle = useQuery({
+    queryKey: groupIssuesKey(itemKey),
+    queryFn: () => api.planning.group('cycles').issues(slug, projectId, cycle.id),
+    enabled: cycle.status === 'completed',
+  });
+  const unfinished = inCycle.data ? unfinishedIssues(inCycle.data) : 0;
   if (cycle.status !== 'completed' || unfinished <= 0) return null;
   const targets = (cycles.data ?? []).filter((other) => other.id !== cycle.id && other.status !== 'completed');
 
@@ -44,6 +55,7 @@ export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { sl
       const { transferred } = await api.planning.transferCycleIssues(slug, projectId, cycle.id, chosen.id);
       notify({ type: 'success', message: `${issues(transferred)} moved to ${chosen.name}.` });
       setOpen(false);
+      // The cycle's own key holds its list too.
       await Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: itemKey }), queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) })]);
     });
   };

@@ -28,6 +28,9 @@ interface PlanningIssuesProps<K extends PlanningKindName> {
   mayEdit: boolean;
 }
 
+/** The query key of a cycle's or module's issues, under its own (`itemKey`). */
+export const groupIssuesKey = (itemKey: QueryKey): QueryKey => [...itemKey, 'issues'];
+
 /**
  * A cycle's or module's issues: each key (with its state colour) links to the issue; members add
  * existing issues through the picker and remove them, except archived ones (marked so).
@@ -36,7 +39,7 @@ export function PlanningIssues<K extends PlanningKindName>({ slug, projectId, id
   const api = useApi();
   const group = api.planning.group(kind.plural);
   const noun = kind.singular;
-  const queryKey = [...itemKey, 'issues'];
+  const queryKey = groupIssuesKey(itemKey);
   // The picker lists only issues not in this cycle or module yet.
   const search = ({ search, workspace_search }: IssueSearchParams) => api.issues.search(slug, projectId, { search, workspace_search, [kind.excludeParam]: id });
   const queryClient = useQueryClient();
