@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, mock, test } from 'node:test';
-import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
+import { PNG, seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -13,8 +13,6 @@ before(async () => {
   seed = await seedWorkspace(server);
 });
 after(() => server.close());
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const DAMAGED = 'This file is damaged or missing on the server. Please upload it again.';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { COVER_NEEDS_ADMIN, LOGO_NEEDS_ADMIN } from '../../src/server/routes/file-assets.js';
 import { SVG_CONTENT_SECURITY_POLICY } from '../../src/server/uploads/index.js';
-import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
+import { PNG, seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 import { createIssue } from './planning-fixtures.js';
 
 let server: TestServer;
@@ -16,7 +16,6 @@ before(async () => {
 });
 after(() => server.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10" fill="red" onclick="x()"/></svg>';
 
 function form(files: Array<[string, Blob, string]> = [['asset', new Blob([PNG], { type: 'image/png' }), 'dot.png']], fields: Record<string, string> = {}): FormData {

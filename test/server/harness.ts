@@ -611,3 +611,6 @@ export async function seedWorkspace(server: TestServer): Promise<Seed> {
     expectMatrix: (method, url, body, expected) => expectMatrix(actors, method, url, body, expected),
   };
 }
+
+/** A 1×1 PNG: the smallest real image the upload routes accept. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

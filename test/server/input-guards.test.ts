@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { SESSION_COOKIE } from '../../src/server/auth/sessions.js';
 import { isAllowedHost } from '../../src/server/http/host-check.js';
 import { BODY_NOT_UTF8 } from '../../src/server/http/json-body.js';
-import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+import { PNG, seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -17,8 +17,6 @@ before(async () => {
 after(async () => {
   await server?.close();
 });
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** GET `path` with the Host header `host` (fetch would not send another host than the URL's). */
 function getWithHost(path: string, host: string): Promise<{ status: number; body: string }> {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { copyName } from '../../src/api-shapes/issue-copy.js';
-import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+import { PNG, seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -14,8 +14,6 @@ before(async () => {
   seed = await seedWorkspace(server);
 });
 after(() => server.close());
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 async function uploadImage(): Promise<{ id: string; asset: string }> {
   const data = new FormData();

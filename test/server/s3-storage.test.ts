@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { createS3Storage, type Storage } from '../../src/server/storage/index.js';
 import { startFakeS3, type FakeS3Server } from './fake-s3-server.js';
-import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+import { PNG, seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 let s3: FakeS3Server;
 let server: TestServer;
@@ -22,8 +22,6 @@ after(async () => {
   await server.close();
   await s3.close();
 });
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 async function upload(bytes: Buffer = PNG): Promise<{ id: string; asset: string; key: string }> {
   const data = new FormData();

@@ -3,7 +3,7 @@
 // PostgreSQL only (npm test runs this file in its PostgreSQL pass).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { TestClient } from './harness.js';
+import { PNG, type TestClient } from './harness.js';
 import { NEEDS_POSTGRES, startCluster, type ServerCluster, type ServerProcess } from './server-processes.js';
 
 /**
@@ -13,8 +13,6 @@ import { NEEDS_POSTGRES, startCluster, type ServerCluster, type ServerProcess } 
 const LEASE_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 interface JobRow {
   id: string;

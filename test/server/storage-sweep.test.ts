@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { startStorageSweeper, sweepStorage, type StorageSweepOptions } from '../../src/server/assets/storage-sweep.js';
 import type { Storage } from '../../src/server/storage/index.js';
 import { FakeTimers } from './fake-timers.js';
-import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
+import { PNG, seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -16,8 +16,6 @@ before(async () => {
   await server.app.storageSweeper.idle();
 });
 after(() => server.close());
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 async function upload(client: TestClient = seed.actors.member): Promise<{ id: string; asset: string; key: string }> {
   const data = new FormData();
