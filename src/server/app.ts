@@ -8,7 +8,8 @@ import { RateLimiter } from './auth/rate-limiter.js';
 import { installChangeHooks } from './cache/change-hooks.js';
 import { ReadCaches } from './cache/read-caches.js';
 import { JobSignals } from './jobs/job-signals.js';
-import { CollabService } from './collab/collab-service.js';
+import { CollabService, ofDocument } from './collab/collab-service.js';
+import { AUTOMATION_INTERVAL_MS, startAutomations } from './planning/automations.js';
 import { LiveEvents } from './live/live-events.js';
 import { installStrictJsonBodies } from './http/json-body.js';
 import type { Config } from './config.js';
@@ -144,6 +145,16 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     const collab = new CollabService(db, config.collab, { richText, log: app.log, timers: services.collabTimers });
     app.decorate('collab', collab);
     await collab.start();
+    // After the hub (an archived issue's description turns read-only for those editing it), closed before it.
+    const automations = startAutomations({
+      db,
+      log: app.log,
+      intervalMs: AUTOMATION_INTERVAL_MS,
+      clock: app.clock,
+      onArchived: (ids) => collab.recheck(ofDocument('issue-description', ids)),
+    });
+    app.decorate('automations', automations);
+    app.addHook('onClose', () => automations.close());
     app.decorateRequest('user', null);
     app.decorateRequest('sessionChecked', false);
     app.decorateRequest('workspace', null);

@@ -3,6 +3,7 @@ import { apiTokensApi } from './api-tokens.js';
 import { authApi } from './auth.js';
 import { createApiClient, type ApiClient } from './client.js';
 import { estimatesApi } from './estimates.js';
+import { automationsApi } from './automations.js';
 import { collabApi } from './collab.js';
 import { coversApi } from './covers.js';
 import { exportsApi } from './exports.js';
@@ -57,6 +58,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     imports: importsApi(client),
     labels: labelsApi(client),
     estimates: estimatesApi(client),
+    automations: automationsApi(client),
     ai: aiAssistantApi(client),
     pages: pagesApi(client),
     covers: coversApi(client),

@@ -15,6 +15,7 @@ export const queryKeys = {
   projectMembers: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'members'] as const,
   projectIntegrations: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'integrations'] as const,
   estimate: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'estimate'] as const,
+  automations: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'automations'] as const,
   states: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'states'] as const,
   issues: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'issues'] as const,
   issue: (slug: string, projectId: string, issueId: string) => ['workspaces', slug, 'projects', projectId, 'issues', issueId] as const,

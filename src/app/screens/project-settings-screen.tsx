@@ -18,6 +18,7 @@ import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
 import { CoverPickerPopover } from '../widgets/cover-picker/index.js';
 import { useUnsplashConfigured, useUploadLimit } from '../editor/use-upload-limit.js';
+import { ProjectAutomations } from './projects/project-automations.js';
 import { ProjectEstimates } from './projects/project-estimates.js';
 import { ProjectIntegrations } from './projects/project-integrations.js';
 import { ProjectMembers } from './projects/project-members.js';
@@ -32,7 +33,7 @@ import { EditNamedColourDialog } from './projects/named-form-dialog.js';
 /**
  * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
  * its workflow states (project admins); its labels (members); its integrations (GitHub: project admins connect it);
- * its estimates (project admins); and its members (project admins add and manage them, anyone leaves).
+ * its estimates and automations (project admins); and its members (project admins add and manage them, anyone leaves).
  */
 export function ProjectSettingsScreen() {
   useStyles('app-screens', screensCss);
@@ -48,6 +49,7 @@ export function ProjectSettingsScreen() {
         <ProjectLabels slug={slug} project={project} />
         <ProjectIntegrations slug={slug} project={project} />
         <ProjectEstimates slug={slug} project={project} />
+        <ProjectAutomations slug={slug} project={project} />
         {/* Last: its list loads on its own, and nothing below it moves when it arrives. */}
         <ProjectMembers slug={slug} project={project} />
       </div>

@@ -12,6 +12,7 @@ import { cycleIssueRoutes } from './cycle-issues.js';
 import { cycleProgressRoutes } from './cycle-progress.js';
 import { cycleRoutes } from './cycles.js';
 import { estimateRoutes } from './estimates.js';
+import { automationRoutes } from './automations.js';
 import { exportRoutes } from './exports.js';
 import { fileAssetRoutes } from './file-assets.js';
 import { importRoutes } from './imports.js';
@@ -70,6 +71,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(stateRoutes);
   await app.register(labelRoutes);
   await app.register(estimateRoutes);
+  await app.register(automationRoutes);
   await app.register(issueRoutes);
   await app.register(issueArchiveRoutes);
   await app.register(issueDescriptionRoutes);

@@ -238,6 +238,49 @@ describe('project settings screen', () => {
     await expectAccessible(app.container);
   });
 
+  it('sets the automations: closed issues archived after 3 months, idle ones closed after 6 to a chosen cancelled state', async () => {
+    const { api } = withLabels();
+    const CANCELLED = { id: '99999999-0000-4000-8000-000000000007', project_id: PROJECT_ID, name: 'Cancelled', description: '', color: '#9ca3af', group: 'cancelled', sequence: 5, is_default: false };
+    const WONT = { ...CANCELLED, id: '99999999-0000-4000-8000-000000000008', name: "Won't do", sequence: 6 };
+    let saved = { archive_in: 0, close_in: 0, close_state_id: null as string | null };
+    api
+      .on('GET', '/workspaces/:slug/projects/:projectId/states', () => [CANCELLED, WONT])
+      .on('GET', '/workspaces/:slug/projects/:projectId/automations', () => saved)
+      .on('PUT', '/workspaces/:slug/projects/:projectId/automations', (request) => (saved = request.body as typeof saved));
+    const app = renderApp(SETTINGS_URL, { api });
+    const form = await until(() => app.container.querySelector<HTMLFormElement>('form[aria-label="Automations"]'), 'the automations');
+    const labels = () => [...form.querySelectorAll('label')].map((label) => label.textContent);
+    const archive = field<HTMLSelectElement>(form, 'Archive closed issues');
+    expect([...archive.options].map((option) => option.textContent)).to.deep.equal(['Off', 'After 1 month', 'After 3 months', 'After 6 months', 'After 9 months', 'After 12 months']);
+    expect(labels(), 'no state to choose while closing is off').to.deep.equal(['Archive closed issues', 'Close idle issues']);
+    archive.focus();
+    await press('ArrowDown');
+    await press('ArrowDown');
+    const close = field<HTMLSelectElement>(form, 'Close idle issues');
+    close.focus();
+    for (let step = 0; step < 3; step++) await press('ArrowDown');
+    await until(() => labels().includes('Close to'), 'the state to close to');
+    const to = field<HTMLSelectElement>(form, 'Close to');
+    expect([...to.options].map((option) => option.textContent)).to.deep.equal(['The first cancelled state (Cancelled)', 'Cancelled', "Won't do"]);
+    to.focus();
+    await press('End');
+    await click(button(form, 'Save automations'));
+    await until(() => byText(document, '.app-toast', 'Automations saved.'), 'the toast');
+    expect(api.sent('PUT', '/workspaces/acme/projects/:projectId/automations')[0]!.body).to.deep.equal({ archive_in: 3, close_in: 6, close_state_id: WONT.id });
+    await expectAccessible(app.container.querySelector('section[aria-labelledby="project-automations"]')!);
+    cleanup();
+
+    // Others read them.
+    const viewer = withLabels(10);
+    viewer.api.on('GET', '/workspaces/:slug/projects/:projectId/states', () => [CANCELLED, WONT]).on('GET', '/workspaces/:slug/projects/:projectId/automations', () => saved);
+    const read = renderApp(SETTINGS_URL, { api: viewer.api });
+    await until(
+      () => byText(read.container, 'section[aria-labelledby="project-automations"] p', "Closed issues are archived after 3 months. Issues nobody changes are closed to Won't do after 6 months."),
+      'the summary',
+    );
+    expect(read.container.querySelector('form[aria-label="Automations"]')).to.equal(null);
+  });
+
   it('gives a viewer the settings read-only: no feature toggles, no label form, no cover picker', async () => {
     const { api } = withLabels(10);
     const app = renderApp(SETTINGS_URL, { api });

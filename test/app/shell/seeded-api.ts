@@ -62,6 +62,7 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     .on('GET', '/workspaces/:slug/projects/:projectId/integrations', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/labels', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/estimate', (request) => ({ project_id: request.params.projectId, enabled: false, type: 'points', points: [] }))
+    .on('GET', '/workspaces/:slug/projects/:projectId/automations', () => ({ archive_in: 0, close_in: 0, close_state_id: null }))
     .on('GET', '/workspaces/:slug/projects/:projectId/cycles', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/search-issues', () => scene.issues)
     .on('GET', '/workspaces/:slug/projects/:projectId/modules', () => [])

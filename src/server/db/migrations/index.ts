@@ -28,6 +28,7 @@ import { nestedPages } from './0027-nested-pages.js';
 import { favorites } from './0028-favorites.js';
 import { privatePageTrees } from './0029-private-page-trees.js';
 import { commentReactions } from './0030-comment-reactions.js';
+import { projectAutomations } from './0031-project-automations.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   favorites,
   privatePageTrees,
   commentReactions,
+  projectAutomations,
 ];
