@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { CLOSE_STATE_NOT_CANCELLED } from '../../src/api-shapes/automation-periods.js';
-import { runAutomations } from '../../src/server/planning/automations.js';
+import { AUTOMATION_INTERVAL_MS, runAutomations, startAutomations } from '../../src/server/planning/automations.js';
+import { FakeTimers } from './fake-timers.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -95,5 +96,27 @@ test('two runs at once (two processes) change each issue once', async () => {
   assert.equal(runs[0].archived + runs[1].archived, 4);
   const rows = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM issue_activities WHERE issue_id = ANY($1::uuid[]) AND field = 'archived_at' GROUP BY issue_id", [issues.map((each) => each.id)]);
   assert.deepEqual(rows.map((row) => row.n), [1, 1, 1, 1]);
+  await seed.actors.admin.put(url, { archive_in: 0, close_in: 0, close_state_id: null });
+});
+
+test('the runner runs at start and after each interval on its timers, tells of what it archived, and stops when closed', async () => {
+  const timers = new FakeTimers();
+  const told: string[][] = [];
+  const byGroup = await states();
+  const old = await issue('Closed long ago', byGroup.completed!.id);
+  await server.db.query("UPDATE issues SET completed_at = now() - interval '2 months' WHERE id = $1", [old.id]);
+  await seed.actors.admin.put(url, { archive_in: 1, close_in: 0, close_state_id: null });
+  const runner = startAutomations({ db: server.db, log: server.app.log, intervalMs: AUTOMATION_INTERVAL_MS, clock: () => new Date(), onArchived: async (ids) => void told.push([...ids]), timers });
+  await runner.idle();
+  assert.deepEqual(told, [[old.id]], 'a run at start');
+  assert.deepEqual(timers.delays, [AUTOMATION_INTERVAL_MS]);
+  const later = await issue('Closed later', byGroup.completed!.id);
+  await server.db.query("UPDATE issues SET completed_at = now() - interval '2 months' WHERE id = $1", [later.id]);
+  timers.fire();
+  await runner.idle();
+  assert.deepEqual(told, [[old.id], [later.id]], 'a run when the interval has passed');
+  assert.deepEqual(timers.delays, [AUTOMATION_INTERVAL_MS]);
+  await runner.close();
+  assert.deepEqual(timers.delays, [], 'no timer once closed');
   await seed.actors.admin.put(url, { archive_in: 0, close_in: 0, close_state_id: null });
 });

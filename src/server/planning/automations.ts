@@ -151,46 +151,52 @@ export interface AutomationRunnerOptions {
   timers?: Timers;
 }
 
-/** The running automations: `runNow` runs at once (and waits for a run under way first); `close` stops them. */
+/** The running automations: `runNow` runs at once (after a run under way); `idle` waits for the scheduled run under way; `close` stops them. */
 export interface AutomationRunner {
   runNow(): Promise<AutomationResult>;
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Runs the automations at start and every `intervalMs`, one run at a time; a failed run is logged and the next one tries again. */
 export function startAutomations(options: AutomationRunnerOptions): AutomationRunner {
   const timers = options.timers ?? PROCESS_TIMERS;
-  let running: Promise<AutomationResult> = Promise.resolve({ archived: 0, closed: 0, archivedIds: [] });
+  let running: Promise<unknown> = Promise.resolve();
+  let scheduled: Promise<void> = Promise.resolve();
   let timer: unknown = null;
   let closed = false;
   const run = (): Promise<AutomationResult> => {
-    running = running
-      .catch(() => undefined)
-      .then(async () => {
-        const result = await runAutomations(options.db, options.clock());
-        if (result.archivedIds.length) await options.onArchived(result.archivedIds);
-        if (result.archived || result.closed) options.log.info({ archived: result.archived, closed: result.closed }, 'automations ran');
-        return result;
-      });
-    return running;
+    const next = running.then(async () => {
+      const result = await runAutomations(options.db, options.clock());
+      if (result.archivedIds.length) await options.onArchived(result.archivedIds);
+      if (result.archived || result.closed) options.log.info({ archived: result.archived, closed: result.closed }, 'automations ran');
+      return result;
+    });
+    running = next.catch(() => undefined);
+    return next;
+  };
+  const tick = () => {
+    timer = null;
+    scheduled = run().then(
+      () => schedule(),
+      (error: unknown) => {
+        options.log.error({ err: error }, 'automations failed');
+        schedule();
+      },
+    );
   };
   const schedule = () => {
-    if (closed) return;
-    timer = timers.setTimeout(() => {
-      run()
-        .catch((error: unknown) => options.log.error({ err: error }, 'automations failed'))
-        .finally(schedule);
-    }, options.intervalMs);
+    if (!closed) timer = timers.setTimeout(tick, options.intervalMs);
   };
-  run()
-    .catch((error: unknown) => options.log.error({ err: error }, 'automations failed'))
-    .finally(schedule);
+  tick();
   return {
     runNow: run,
+    idle: () => scheduled,
     async close() {
       closed = true;
       if (timer !== null) timers.clearTimeout(timer);
-      await running.catch(() => undefined);
+      timer = null;
+      await running;
     },
   };
 }
