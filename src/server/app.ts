@@ -19,6 +19,7 @@ import { installCrossSiteProtection } from './http/cross-site.js';
 import { installHostCheck } from './http/host-check.js';
 import { formatSchemaErrors, installErrorHandler } from './http/error-handler.js';
 import { installPages } from './http/pages.js';
+import { installClosingDrain } from './http/closing.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { LogMailer, type Mailer } from './mail/index.js';
 import { createRichTextPool, type RichTextPool } from './rich-text/index.js';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     app.decorateRequest('project', null);
 
     installErrorHandler(app);
+    installClosingDrain(app);
     installSecurityHeaders(app, config.imageOrigins);
     installHostCheck(app, config.publicUrl);
     // The public URL is this server's own origin, also when a proxy in front rewrites Host.

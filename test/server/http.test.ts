@@ -3,12 +3,14 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { stripApiTrailingSlash } from '../../src/server/app.js';
 import { isSameSiteRequest } from '../../src/server/http/cross-site.js';
 import { formatSchemaErrors } from '../../src/server/http/error-handler.js';
 import Fastify from 'fastify';
 import { installSecurityHeaders } from '../../src/server/http/security-headers.js';
+import { installClosingDrain } from '../../src/server/http/closing.js';
 import { startServer, uniqueEmail, type TestResponse, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -267,6 +269,36 @@ describe('pages', () => {
       await app.close();
     }
   });
+
+  test(
+    'a response that ends while the server closes closes its connection: the close does not wait out the keep-alive',
+    // Bounds a failure only: without the drain the close waits the keep-alive (ten minutes here).
+    { timeout: 60_000 },
+    async () => {
+      const app = Fastify({ keepAliveTimeout: 10 * 60_000 });
+      installClosingDrain(app);
+      const body = new PassThrough();
+      // Every byte the length promises is sent; the stream's end comes later (a file's last read).
+      app.get('/file', (_request, reply) => {
+        body.write('every byte');
+        return reply.header('content-length', '10').send(body);
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const response = await fetch(`http://127.0.0.1:${port}/file`);
+      assert.equal(await response.text(), 'every byte');
+      // The stream ends once the listener has closed, and the connections idle then with it.
+      const closeListener = app.server.close.bind(app.server);
+      app.server.close = (callback) => {
+        closeListener(callback);
+        body.end();
+        return app.server;
+      };
+      await app.close();
+      assert.equal(app.server.listening, false);
+    },
+  );
 
   test('files outside the served folders cannot be reached, even with raw dot segments', async () => {
     await writeFile(join(root, 'secret.txt'), 'top secret');
