@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { LIVE_RESYNC, type LiveEvent } from '../../src/api-shapes/live-event.js';
-import { LIVE_LISTENER_NAME } from '../../src/server/live/live-events.js';
+import { announceLive, LIVE_LISTENER_NAME } from '../../src/server/live/live-events.js';
 import { TOO_MANY_STREAMS } from '../../src/server/routes/live-events.js';
-import { seedWorkspace, startServer, type EventStream, type Seed, type TestServer } from './harness.js';
+import { seedWorkspace, startServer, type EventStream, type Seed, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -31,6 +31,22 @@ async function newIssue(projectUrl = seed.projectUrl): Promise<{ id: string; url
   return { id: response.body.id, url: `${projectUrl}/issues/${response.body.id}` };
 }
 
+/**
+ * `actor`'s stream of the workspace, once every change committed before it opened has been told:
+ * on PostgreSQL a notification comes to the listener a moment after its commit, so a change made
+ * just before (by the test, or the one before it) could still reach a stream opened after it. A
+ * marker of the workspace's own (told to everyone in it) is announced, and what came before it
+ * dropped; the streams `alsoOpen` hear the marker too, and have it dropped.
+ */
+async function openStream(actor: TestClient, alsoOpen: EventStream[] = []): Promise<EventStream> {
+  const stream = await actor.events(eventsUrl());
+  assert.equal(stream.status, 200);
+  const marker = randomUUID();
+  await announceLive(server.db, { workspaceId: seed.workspace.id, event: 'member', action: 'updated', data: { id: marker } });
+  for (const open of [stream, ...alsoOpen]) while ((await nextLive(open)).id !== marker);
+  return stream;
+}
+
 /** The next event of `stream`, read as a LiveEvent (fails on the end of the stream or another type). */
 async function nextLive(stream: EventStream): Promise<LiveEvent> {
   const event = await stream.next();
@@ -41,7 +57,7 @@ async function nextLive(stream: EventStream): Promise<LiveEvent> {
 
 test('a member hears each change of an issue they can open, by ids, in the order made', async () => {
   const issue = await newIssue();
-  const stream = await seed.actors.member.events(eventsUrl());
+  const stream = await openStream(seed.actors.member);
   try {
     assert.equal(stream.status, 200);
     assert.match(stream.contentType, /^text\/event-stream/);
@@ -65,7 +81,7 @@ test('a member hears each change of an issue they can open, by ids, in the order
 });
 
 test("a project's labels and states are told too, as they change, and a refused change is not", async () => {
-  const stream = await seed.actors.member.events(eventsUrl());
+  const stream = await openStream(seed.actors.member);
   try {
     const label = await seed.actors.member.post(`${seed.projectUrl}/labels`, { name: `Label ${randomUUID().slice(0, 6)}`, color: '#ff0000' });
     assert.equal(label.status, 201, label.text);
@@ -100,12 +116,12 @@ test("membership is told: the workspace's to everyone in it, a project's to who 
   const newcomer = server.client();
   const person = await newcomer.signUp({ display_name: 'Newcomer' });
   const admin = seed.users.admin.id;
-  const watching = await seed.actors.member.events(eventsUrl());
+  const watching = await openStream(seed.actors.member);
   try {
     assert.equal((await seed.actors.admin.post(`${seed.workspaceUrl}/members`, { email: person.email, role: 15 })).status, 201);
     const joined = await nextLive(watching);
     assert.deepEqual([joined.event, joined.action, joined.id, joined.project_id, joined.actor_id], ['member', 'created', person.id, null, admin]);
-    const own = await newcomer.events(eventsUrl());
+    const own = await openStream(newcomer, [watching]);
     try {
       // Into a project the member does not open: only the newcomer hears it.
       assert.equal((await seed.actors.admin.post(`${hiddenProjectUrl}/members`, { user_id: person.id, role: 15 })).status, 201);
@@ -134,7 +150,7 @@ test("membership is told: the workspace's to everyone in it, a project's to who 
 test('a reaction to a comment is told, and taking back one that is not there is not', async () => {
   const issue = await newIssue();
   const comment = await seed.actors.admin.post(`${issue.url}/comments`, { comment_html: '<p>Ship it?</p>' });
-  const stream = await seed.actors.member.events(eventsUrl());
+  const stream = await openStream(seed.actors.member);
   try {
     const url = `${issue.url}/comments/${comment.body.id}/reactions/rocket`;
     assert.equal((await seed.actors.admin.delete(url)).status, 200);
@@ -156,7 +172,7 @@ test('a page made private is told to the others, by ids, with the pages inside i
   const pagesUrl = `${seed.projectUrl}/pages`;
   const page = await seed.actors.admin.post(pagesUrl, { name: 'Plans' });
   const inside = await seed.actors.admin.post(pagesUrl, { name: 'Inside', parent_id: page.body.id });
-  const stream = await seed.actors.member.events(eventsUrl());
+  const stream = await openStream(seed.actors.member);
   try {
     assert.equal((await seed.actors.admin.patch(`${pagesUrl}/${page.body.id}`, { access: 'private' })).status, 200);
     assert.equal((await seed.actors.admin.patch(`${pagesUrl}/${page.body.id}`, { name: 'Secret plans' })).status, 200);
@@ -173,7 +189,7 @@ test('a page made private is told to the others, by ids, with the pages inside i
 test('nothing of a project the reader cannot open reaches their stream', async () => {
   const hidden = await newIssue(hiddenProjectUrl);
   const shown = await newIssue();
-  const stream = await seed.actors.member.events(eventsUrl());
+  const stream = await openStream(seed.actors.member);
   try {
     assert.equal((await seed.actors.admin.patch(hidden.url, { name: 'Secret plans' })).status, 200);
     assert.equal((await seed.actors.admin.patch(shown.url, { name: 'Public plans' })).status, 200);
@@ -184,7 +200,7 @@ test('nothing of a project the reader cannot open reaches their stream', async (
     stream.close();
   }
   // The admin opens every project.
-  const admin = await seed.actors.admin.events(eventsUrl());
+  const admin = await openStream(seed.actors.admin);
   try {
     assert.equal((await seed.actors.member.patch(shown.url, { priority: 'high' })).status, 200);
     assert.equal((await nextLive(admin)).id, shown.id);
@@ -207,7 +223,7 @@ test('the stream is refused to someone outside the workspace, and to no one sign
 // PGlite is one process: its listener cannot be lost.
 const onPostgres = Boolean(process.env.DATABASE_URL);
 if (onPostgres) test('a stream is told to refresh everything when the server lost its listener, and again once it listens again', async () => {
-  const stream = await seed.actors.guest.events(eventsUrl());
+  const stream = await openStream(seed.actors.guest);
   try {
     await server.db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [LIVE_LISTENER_NAME]);
     const lost = await stream.next();
@@ -223,7 +239,7 @@ if (onPostgres) test('a stream is told to refresh everything when the server los
 });
 
 test('stopping the server ends the open streams (they would hold its stop up)', async () => {
-  const stream = await seed.actors.member.events(eventsUrl());
+  const stream = await openStream(seed.actors.member);
   assert.equal(server.app.live.streams, 1);
   await server.restart();
   assert.equal(await stream.next(), null);
