@@ -7,6 +7,7 @@ import { Button } from '../ui/button.js';
 import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
 import { Icon } from '../ui/icon.js';
 import { useNotify } from '../ui/toasts.js';
+import { isolated } from '../ui/bidi.js';
 
 /** The roles a member of a workspace or a project can be given, highest first. */
 const MEMBER_ROLES = [Role.Admin, Role.Member, Role.Viewer, Role.Guest] as const;
@@ -144,8 +145,8 @@ function MemberRow({ member, place, selfId, mayManage, changeRole, remove, after
           title={isSelf ? `Leave ${place.name}` : 'Remove member'}
           description={
             isSelf
-              ? `Leave ${place.name}? You lose access to its ${place.holds} until an admin adds you again.`
-              : `Remove ${member.display_name} from ${place.name}? They lose access to its ${place.holds}; what they made stays.`
+              ? `Leave ${isolated(place.name)}? You lose access to its ${place.holds} until an admin adds you again.`
+              : `Remove ${isolated(member.display_name)} from ${isolated(place.name)}? They lose access to its ${place.holds}; what they made stays.`
           }
           confirmLabel={isSelf ? 'Leave' : 'Remove'}
           onDelete={confirmRemoval}

@@ -63,7 +63,7 @@ export function ViewsScreen() {
               </Link>
               <span className="app-view-meta">
                 <span>{view.shared ? 'Shared' : 'Private'}</span>
-                <span>{view.owner_id === me.id ? 'Yours' : `By ${view.owner__display_name}`}</span>
+                <span>{view.owner_id === me.id ? 'Yours' : <>By <bdi>{view.owner__display_name}</bdi></>}</span>
               </span>
               <span className="app-view-actions">
                 <Button variant="ghost" size="small" aria-label={`Rename view ${view.name}`} disabled={!!notYours} title={notYours} onClick={() => setRenaming(view)}>

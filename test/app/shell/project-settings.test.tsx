@@ -8,6 +8,7 @@ import { members, project, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 
 const SETTINGS_URL = paths.projectSettings('acme', PROJECT_ID);
 const cover = (colour: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="4" height="2" fill="${colour}"/></svg>`)}`;
@@ -418,7 +419,7 @@ describe('project settings: members', () => {
     await press('ArrowDown');
     await until(() => roleField.value === '10', 'Viewer chosen', { saw: () => roleField.value });
     await click(button(form, 'Add to project'));
-    await until(() => byText(document.body, '.app-toast', 'Bob added to Website.'), 'the toast');
+    await until(() => byText(document.body, '.app-toast', `${isolated('Bob')} added to ${isolated('Website')}.`), 'the toast');
     expect(api.sent('POST', MEMBERS)[0]!.body).to.deep.equal({ user_id: BOB.id, role: 10 });
     await until(() => names(app.container).includes('Bob'), 'Bob listed');
     expect([...field<HTMLSelectElement>(form, 'Person').options].map((option) => option.textContent), 'Bob is no longer a choice').to.deep.equal(['Choose someone of the workspace', 'Grace']);
@@ -433,7 +434,7 @@ describe('project settings: members', () => {
     button(app.container, 'Remove Bob')!.focus();
     await press('Enter');
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
-    expect(dialog.textContent).to.contain('Remove Bob from Website?');
+    expect(dialog.textContent).to.contain(`Remove ${isolated('Bob')} from ${isolated('Website')}?`);
     await click(button(dialog, 'Remove'));
     await until(() => !names(app.container).includes('Bob'), 'Bob gone');
     await until(() => document.activeElement === table(app.container), 'focus on the members');
@@ -447,7 +448,7 @@ describe('project settings: members', () => {
     expect(table(app.container)!.querySelector('select')).to.equal(null);
     await click(button(table(app.container)!, 'Leave'));
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
-    expect(dialog.textContent).to.contain('Leave Website?');
+    expect(dialog.textContent).to.contain(`Leave ${isolated('Website')}?`);
     await click(button(dialog, 'Leave'));
     await until(() => app.location() === paths.projects('acme'), 'the projects', { saw: app.location });
     expect(api.sent('DELETE', `${MEMBERS}/:userId`)[0]!.path).to.contain(members[0]!.id);

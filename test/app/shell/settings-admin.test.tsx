@@ -5,6 +5,7 @@ import { members, OTHER_ID, USER_ID, workspace } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 
 const menu = (root: ParentNode) => [...root.querySelectorAll('nav[aria-label="Settings"] a')].map((a) => a.textContent);
 
@@ -103,7 +104,7 @@ describe('workspace settings: roles, general, members, exports', () => {
     button(app.container, 'Remove Grace')!.focus();
     await press('Enter');
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
-    expect(dialog.textContent).to.contain('Remove Grace from Acme?');
+    expect(dialog.textContent).to.contain(`Remove ${isolated('Grace')} from ${isolated('Acme')}?`);
     expect(api.sent('DELETE', `/workspaces/acme/members/${OTHER_ID}`), 'nothing removed before confirming').to.have.length(0);
     await click(button(dialog, 'Remove'));
     await until(() => api.sent('DELETE', `/workspaces/acme/members/${OTHER_ID}`).length === 1, 'the removal');
@@ -118,7 +119,7 @@ describe('workspace settings: roles, general, members, exports', () => {
     const app = renderApp(paths.settings('acme', 'members'), { api });
     await click(await until(() => button(app.container, 'Leave'), 'the leave button'));
     const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
-    expect(dialog.textContent).to.contain('Leave Acme?');
+    expect(dialog.textContent).to.contain(`Leave ${isolated('Acme')}?`);
     await click(button(dialog, 'Leave'));
     await until(() => byText(dialog, '[role="alert"]', 'A workspace needs at least one admin.'), 'the refusal in the dialog');
     expect(api.sent('DELETE', `/workspaces/acme/members/${USER_ID}`)).to.have.length(1);

@@ -107,7 +107,7 @@ describe('activitySentence', () => {
     );
     expect(say({ field: 'link', verb: 'deleted', old_value: 'https://example.com/b', new_value: null })).to.equal('Bo removed the link https://example.com/b.');
     const parts = activitySentence(row({ field: 'link', verb: 'created', new_value: 'https://example.com/a' }));
-    expect(parts.find((part) => part.text === 'https://example.com/a')).to.deep.equal({ text: 'https://example.com/a', href: 'https://example.com/a', external: true });
+    expect(parts.find((part) => part.text === 'https://example.com/a')).to.deep.equal({ text: 'https://example.com/a', href: 'https://example.com/a', external: true, given: true });
     expect(links({ field: 'link', verb: 'created', new_value: 'javascript:alert(1)' })).to.deep.equal([['Bo', '/acme/profile/u1']]);
   });
 
@@ -272,6 +272,25 @@ describe('<ActivityFeed>', () => {
       expect(getComputedStyle(icon).color).to.equal('rgb(107, 114, 128)');
     }
     expect(items[1].querySelector('time')!.getAttribute('datetime')).to.equal('2025-03-10T10:00:00Z');
+  });
+
+  it("lays out what people typed on its own: an override in a name or a title does not turn the rest of the sentence around", () => {
+    // U+202E (right-to-left override) in a display name and in a state's name: unisolated, the
+    // words after each would be drawn backwards, "name" left of "set".
+    const tricky = row({ field: 'state', new_value: 'Done\u202E', actor: { id: 'u9', display_name: 'Eve\u202E', first_name: 'Eve', is_bot: false, avatar: null } });
+    flushSync(() => root.render(<ActivityFeed activities={[tricky]} now={NOW} />));
+    const sentence = host.querySelector('.af-sentence')!;
+    expect([...sentence.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).to.deep.equal(['Eve\u202E', 'Done\u202E']);
+    const left = (word: string) => {
+      const node = [...sentence.childNodes].find((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.includes(word))!;
+      const range = document.createRange();
+      range.setStart(node, node.textContent!.indexOf(word));
+      range.setEnd(node, node.textContent!.indexOf(word) + word.length);
+      return range.getBoundingClientRect().left;
+    };
+    expect(left('set')).to.be.below(left('state'));
+    const time = sentence.querySelector('time')!.getBoundingClientRect().left;
+    expect(sentence.querySelectorAll('bdi')[1]!.getBoundingClientRect().left).to.be.below(time);
   });
 
   it('uses real links with the spec paths, reachable with Tab', async () => {

@@ -43,7 +43,7 @@ export function IntakeDetail({ slug, projectId, intake, role, now, onDecided }: 
       </p>
       <h2 id={headingId}>{intake.name}</h2>
       <p className="app-inbox-meta">
-        {INBOX_WORDS.filedBy} {intake.created_by?.display_name ?? INBOX_WORDS.someone}
+        {INBOX_WORDS.filedBy} <bdi>{intake.created_by?.display_name ?? INBOX_WORDS.someone}</bdi>
         <time dateTime={intake.created_at} title={absoluteTime(intake.created_at)}>
           {relativeTime(intake.created_at, now)}
         </time>

@@ -191,7 +191,7 @@ function AttachmentRow({ attachment, mayDelete, onDelete }: { attachment: Attach
           <Icon icon={Download} size="small" />
         </a>
         <span className="app-attachment-meta">
-          {formatFileSize(attachment.size)} · {uploader} · <time dateTime={attachment.created_at}>{new Date(attachment.created_at).toLocaleString()}</time>
+          {formatFileSize(attachment.size)} · <bdi>{uploader}</bdi> · <time dateTime={attachment.created_at}>{new Date(attachment.created_at).toLocaleString()}</time>
         </span>
       </div>
       {mayDelete ? (

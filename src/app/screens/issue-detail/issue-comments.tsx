@@ -117,7 +117,9 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
   return (
     <li className="app-comment" aria-label={`Comment by ${author}`}>
       <header>
-        <strong>{author}</strong>
+        <strong>
+          <bdi>{author}</bdi>
+        </strong>
         <time dateTime={comment.created_at} title={absoluteTime(comment.created_at)}>
           {relativeTime(comment.created_at, new Date())}
         </time>

@@ -43,7 +43,10 @@ export function NotificationRow({
       >
         <span className="app-notification-what">
           {unread ? <span className="app-visually-hidden">{`${NOTIFICATION_WORDS.unread}: `}</span> : null}
-          <strong>{actor}</strong> {action}
+          <strong>
+            <bdi>{actor}</bdi>
+          </strong>{' '}
+          {action}
         </span>
         <span className="app-notification-issue">
           {notification.issue_key} {notification.issue_name}

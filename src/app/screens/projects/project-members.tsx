@@ -17,6 +17,7 @@ import { Note } from '../../ui/note.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 import { MembersTable, RoleSelect } from '../members-table.js';
+import { isolated } from '../../ui/bidi.js';
 
 /**
  * A project's members (project settings): everyone in the project sees them; project admins add
@@ -92,7 +93,7 @@ function AddProjectMember({ slug, project, members, refresh }: { slug: string; p
       await api.projects.addMember(slug, project.id, { user_id: chosen.id, role });
       setPerson('');
       await refresh();
-      notify({ type: 'success', message: `${chosen.display_name} added to ${project.name}.` });
+      notify({ type: 'success', message: `${isolated(chosen.display_name)} added to ${isolated(project.name)}.` });
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {

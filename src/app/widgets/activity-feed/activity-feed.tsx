@@ -15,18 +15,19 @@ export interface ActivityFeedProps {
 }
 
 function Part({ part }: { part: SentencePart }) {
-  if (!part.href) return <>{part.text}</>;
+  const text = part.given ? <bdi>{part.text}</bdi> : part.text;
+  if (!part.href) return <>{text}</>;
   if (part.external) {
     return (
       <a className="af-link" href={part.href} target="_blank" rel="noopener noreferrer">
-        {part.text}
+        {text}
       </a>
     );
   }
   // A plain link: the app's router intercepts same-origin clicks.
   return (
     <a className="af-link" href={part.href}>
-      {part.text}
+      {text}
     </a>
   );
 }

@@ -3,11 +3,15 @@ import { formatDay, formatLocalDay } from '../../ui/dates.js';
 import { cyclePath, issuePath, modulePath, profilePath } from './activity-paths.js';
 import { DELETED_ISSUE_TEXT, HIDDEN_ISSUE_TEXT, type ActivityRow } from './activity-row.js';
 
-/** A piece of an activity sentence: plain text, or text linking to `href` (`external` opens a new tab). */
+/**
+ * A piece of an activity sentence: plain text, or text linking to `href` (`external` opens a new
+ * tab). `given` marks text someone typed (a name, a title, a value), laid out on its own (`<bdi>`).
+ */
 export interface SentencePart {
   text: string;
   href?: string;
   external?: boolean;
+  given?: boolean;
 }
 
 /** How a sentence is built. */
@@ -17,7 +21,10 @@ export interface SentenceOptions {
 }
 
 const text = (value: string): SentencePart => ({ text: value });
-const link = (value: string, href: string | null): SentencePart => (href ? { text: value, href } : { text: value });
+/** A value someone typed. */
+const given = (value: string): SentencePart => ({ text: value, given: true });
+/** A value someone typed (a name, a title), linking to its page when it has one. */
+const link = (value: string, href: string | null): SentencePart => (href ? { text: value, href, given: true } : given(value));
 
 /** HIDDEN_ISSUE_TEXT inside a sentence. */
 const HIDDEN_ISSUE_PHRASE = HIDDEN_ISSUE_TEXT.charAt(0).toLowerCase() + HIDDEN_ISSUE_TEXT.slice(1);
@@ -42,7 +49,7 @@ function subject(row: ActivityRow): { value: string; identifier: string | null }
 }
 
 function webLink(url: string): SentencePart {
-  return /^https?:\/\//i.test(url) ? { text: url, href: url, external: true } : text(url);
+  return /^https?:\/\//i.test(url) ? { text: url, href: url, external: true, given: true } : given(url);
 }
 
 const RELATIONS: Record<string, [added: string, removed: string]> = {
@@ -62,7 +69,7 @@ const INTAKE_DECISIONS: Record<string, string> = {
 function plainFieldAction(field: PlainIssueField, value: string | null): SentencePart[] {
   const { title } = PLAIN_ISSUE_FIELDS[field];
   if (!value) return [text(`removed the ${title}`)];
-  return [text(`set the ${title} to `), text(isDayField(field) ? formatDay(value) : value)];
+  return [text(`set the ${title} to `), isDayField(field) ? text(formatDay(value)) : given(value)];
 }
 
 /** The part after the actor's name, without the issue and without the final full stop. */
@@ -79,9 +86,9 @@ function action(row: ActivityRow): SentencePart[] {
     case 'description':
       return [text('updated the description')];
     case 'estimate_point':
-      return row.new_value ? [text('set the estimate point to '), text(row.new_value)] : [text('removed the estimate point')];
+      return row.new_value ? [text('set the estimate point to '), given(row.new_value)] : [text('removed the estimate point')];
     case 'labels':
-      return [text(added(row) ? 'added a new label ' : 'removed the label '), text(value)];
+      return [text(added(row) ? 'added a new label ' : 'removed the label '), given(value)];
     case 'link':
       if (row.verb === 'created') return [text('created the link '), webLink(row.new_value ?? '')];
       if (row.verb === 'updated') return [text('updated the link '), webLink(row.new_value ?? '')];
@@ -97,7 +104,7 @@ function action(row: ActivityRow): SentencePart[] {
       return [text(row.verb === 'created' ? `added this issue to the ${kind} ` : `moved this issue to the ${kind} `), target];
     }
     case 'name':
-      return [text('set the name to '), text(row.new_value ?? '')];
+      return [text('set the name to '), given(row.new_value ?? '')];
     case 'parent': {
       // A parent can be replaced in one step, so the new value decides, not the old one.
       const next = side(row, 'new');
@@ -113,10 +120,10 @@ function action(row: ActivityRow): SentencePart[] {
     case 'duplicate': {
       // The related issue may sit in another project, whose id the row does not carry: its key is shown as text.
       const [addedText, removedText] = RELATIONS[row.field];
-      return [text(added(row) ? addedText : removedText), text(value)];
+      return [text(added(row) ? addedText : removedText), given(value)];
     }
     case 'state':
-      return [text('set the state to '), text(row.new_value ?? '')];
+      return [text('set the state to '), given(row.new_value ?? '')];
     case 'intake':
       return [text(row.verb === 'created' ? 'filed this issue in the inbox' : (INTAKE_DECISIONS[row.new_value ?? ''] ?? 'updated the issue in the inbox'))];
     case 'snoozed_till':
