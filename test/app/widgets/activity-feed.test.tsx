@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { expectAccessible } from '../../helpers/element-ui.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 import {
   ACTIVITY_FIELDS,
   ActivityFeed,
@@ -291,6 +292,22 @@ describe('<ActivityFeed>', () => {
     expect(left('set')).to.be.below(left('state'));
     const time = sentence.querySelector('time')!.getBoundingClientRect().left;
     expect(sentence.querySelectorAll('bdi')[1]!.getBoundingClientRect().left).to.be.below(time);
+  });
+
+  it('isolates a name in a string too, even one that tries to close the isolate early', () => {
+    // A stray U+2069 would end the isolate, and the U+202E after it would turn "added" around.
+    const line = document.createElement('p');
+    line.textContent = `${isolated('Eve\u2069\u202E')} added to ${isolated('Website')}.`;
+    host.append(line);
+    const text = line.firstChild!;
+    const left = (word: string) => {
+      const range = document.createRange();
+      range.setStart(text, text.textContent!.indexOf(word));
+      range.setEnd(text, text.textContent!.indexOf(word) + word.length);
+      return range.getBoundingClientRect().left;
+    };
+    expect(left('added')).to.be.below(left('to'));
+    expect(left('Eve')).to.be.below(left('added'));
   });
 
   it('uses real links with the spec paths, reachable with Tab', async () => {
