@@ -79,7 +79,9 @@ describe('inbox screen', () => {
       expect(app.container.querySelector('ul.app-inbox-list')!.getAttribute('aria-label')).to.equal('Open requests');
       expect(detailTitle(app.container)).to.equal('Dark mode please');
       const detail = app.container.querySelector<HTMLElement>('.app-inbox-detail')!;
-      expect(detail.textContent).to.include(held[0]!.key).and.include('Pending').and.include('Filed by Grace').and.include('3 hours ago');
+      expect(detail.textContent).to.include(held[0]!.key).and.include('Pending').and.include('3 hours ago');
+      // As drawn: the words and the name on one line, with their space.
+      expect(detail.innerText).to.include('Filed by Grace');
       const description = await until(() => editorNamed(detail, INBOX_WORDS.description), 'the description');
       await until(() => textbox(description)?.textContent === held[0]!.description_html.replace(/<[^>]+>/g, '') || null, 'the description text');
       expect(description.hasAttribute('readonly') || (description as unknown as { readOnly: boolean }).readOnly).to.equal(true);

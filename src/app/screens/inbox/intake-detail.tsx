@@ -43,7 +43,10 @@ export function IntakeDetail({ slug, projectId, intake, role, now, onDecided }: 
       </p>
       <h2 id={headingId}>{intake.name}</h2>
       <p className="app-inbox-meta">
-        {INBOX_WORDS.filedBy} <bdi>{intake.created_by?.display_name ?? INBOX_WORDS.someone}</bdi>
+        {/* One item of the line's flex row: the words and the name stay together. */}
+        <span>
+          {INBOX_WORDS.filedBy} <bdi>{intake.created_by?.display_name ?? INBOX_WORDS.someone}</bdi>
+        </span>
         <time dateTime={intake.created_at} title={absoluteTime(intake.created_at)}>
           {relativeTime(intake.created_at, now)}
         </time>
