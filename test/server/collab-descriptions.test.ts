@@ -111,6 +111,23 @@ describe('the stored description follows the shared document', () => {
     assert.equal(saved.description_html, '<p>5 4 3 2 1 0 Seeded text</p>');
   });
 
+  test('a copy of the issue made before the pause is over has the words typed a moment ago', async () => {
+    const issue = await newIssue();
+    const ann = editor(seed.actors.member, issue.name);
+    await until(ann, (s) => s.status === 'synced', 'synced');
+    typeInto(ann.doc, 'Just typed. ');
+    await until(ann, (s) => s.unsent === 0, 'the change acknowledged');
+    // The pause has not passed: the stored copy is still the seeded text.
+    assert.equal((await restDescription(issue.url)).description_html, '<p>Seeded text</p>');
+    const copy = await seed.actors.member.post(`${issue.url}/copy`, {});
+    assert.equal(copy.status, 201, copy.text);
+    assert.equal(copy.body.description_html, '<p>Just typed. Seeded text</p>');
+    // The original's stored copy was saved on the way, as the pause would have saved it.
+    assert.deepEqual(await restDescription(issue.url), { description_html: '<p>Just typed. Seeded text</p>', version: 2 });
+    await afterThePause();
+    assert.equal((await restDescription(issue.url)).version, 2, 'nothing left for the pause to save');
+  });
+
   test('when the document leaves memory, its last changes are stored without waiting for the pause', async () => {
     const issue = await newIssue();
     const ann = editor(seed.actors.member, issue.name);

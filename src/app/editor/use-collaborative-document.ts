@@ -48,20 +48,20 @@ const samePeople = (a: Present[], b: Present[]) => a.length === b.length && a.ev
  * their way (or waiting offline) does not drop them; the provider stays until they are stored, or
  * the server refuses for good, and the browser asks before the tab closes meanwhile.
  */
-function release(provider: CollabProvider): void {
+function release(provider: CollabProvider, close: (provider: CollabProvider) => void): void {
   // Others stop seeing this person at once, whatever is still on its way.
   provider.awareness.setLocalState(null);
   const done = (state: CollabState) => state.unsent === 0 || state.status === 'unauthorized' || state.status === 'incompatible';
   if (done(provider.current)) {
     setUnsavedText(provider, false);
-    provider.destroy();
+    close(provider);
     return;
   }
   const stop = provider.subscribe((state) => {
     if (!done(state)) return;
     stop();
     setUnsavedText(provider, false);
-    provider.destroy();
+    close(provider);
   });
 }
 
@@ -96,7 +96,7 @@ export function useCollaborativeDocument(name: string, user: Pick<User, 'id' | '
       stopState();
       opened.awareness.off('change', follow);
       setPresent([]);
-      release(opened);
+      release(opened, api.collab.close);
     };
   }, [api, name, user.id]);
 

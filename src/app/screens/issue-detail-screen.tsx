@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
+import { sharedDocumentName } from '../api/collab.js';
 import { errorMessage, isApiError } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import type { IssueChanges } from '../api/issues.js';
@@ -128,6 +129,8 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
     notify({ type: 'success', message: on ? `Issue ${issue.key} archived.` : `Issue ${issue.key} restored.`, ...(on ? { action: undo } : {}) });
   };
   const copy = async () => {
+    // The copy is made from the description the server holds: the words typed a moment ago first.
+    await api.collab.stored(sharedDocumentName.issueDescription(issue.id));
     const made = await api.issues.copy(slug, issue.project_id, issue.id);
     queryClient.setQueryData(queryKeys.issue(slug, made.project_id, made.id), made);
     notify({ type: 'success', message: `Issue ${made.key} created as a copy of ${issue.key}.` });

@@ -119,6 +119,16 @@ export class CollabService {
     return saveFromRest(this.#db, this.hub, this.copies, write);
   }
 
+  /**
+   * Brings the stored copy of `document` up to date with the shared document as this process holds
+   * it: a pause not yet over ends now (derived-copies.ts). For a read that must have the words
+   * typed a moment ago (an issue's copy); changes stored by another process within the pause are
+   * that process's to save.
+   */
+  upToDate(document: DocumentName): Promise<void> {
+    return this.copies.flush(document.name);
+  }
+
   /** The connections open now (for tests and a status page). */
   get connections(): number {
     return this.#live.size;

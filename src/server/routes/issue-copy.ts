@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { descriptionDocument } from '../collab/documents.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
@@ -10,8 +11,8 @@ import { Role } from '../roles.js';
 /**
  * Making a copy of an issue (members and admins): `POST …/issues/:issueId/copy` answers 201 with
  * the new issue (copy-issue.ts says what it takes along). An archived issue can be copied: the
- * copy is a live issue. Its description is the stored one, which follows a shared editing session
- * within DERIVE_DELAY_MS of the last change.
+ * copy is a live issue. Its description is the one its editors hold: a stored copy still waiting for
+ * the pause in their changes (collab/derived-copies.ts) is saved first.
  */
 export async function issueCopyRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -24,6 +25,7 @@ export async function issueCopyRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const workspaceId = currentWorkspace(request).id;
       const found = await findIssue(db, project.id, request.params.issueId);
+      await app.collab.upToDate(descriptionDocument(found.id));
       const detail = await readIssueDetail(db, found.id, user.id);
       if (!detail) throw notFound(ISSUE_NOT_FOUND);
       const { description_json } = await db.one<{ description_json: unknown }>('SELECT description_json FROM issues WHERE id = $1', [found.id]);

@@ -6,9 +6,10 @@ import { PRESENCE_SHOWN } from '../../../src/app/editor/presence-list.js';
 import { paths } from '../../../src/app/router/paths.js';
 import type { RichEditorElement } from '../../../src/react/index.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
-import { ISSUE_ID, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
+import { chooseFromMenu } from './action-menus.js';
+import { issueDetail, ISSUE_ID, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import { pageDetail, PAGE_ID } from './page-fixtures.js';
-import { cleanup, renderApp, until } from './render.js';
+import { byText, cleanup, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 import {
   colleagueCaretAt,
@@ -26,6 +27,7 @@ import {
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const ISSUE_DOC = sharedDocumentName.issueDescription(ISSUE_ID);
 const PAGE_DOC = sharedDocumentName.page(PAGE_ID);
+const COPY = '/workspaces/:slug/projects/:projectId/issues/:issueId/copy';
 
 /** The issue's screen over the seeded fake API (changed by `setup` before it renders). */
 async function issueScreen(setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}) {
@@ -176,6 +178,37 @@ describe('descriptions and pages edited together', () => {
     await until(() => !unloadPrevented(), 'nothing left to ask about');
     // The user is no longer present anywhere once they left.
     await until(() => ![...grace.awareness.getStates().values()].some((state) => (state as { user?: { id?: string } }).user?.id === USER_ID), 'the user gone for Grace');
+  });
+
+  it('makes a copy of the issue only once the server has stored the words typed a moment before', async () => {
+    const { api, app } = await issueScreen();
+    const description = await syncedEditor(app.container, 'Description');
+    // The server stores the next change only when the test says so.
+    const store = api.collab.store;
+    const append = store.append.bind(store);
+    let release: () => void = () => {};
+    let stored = false;
+    store.append = (name, updates) =>
+      new Promise<void>((resolve) => (release = resolve)).then(async () => {
+        const seq = await append(name, updates);
+        stored = true;
+        return seq;
+      });
+    const copied: boolean[] = [];
+    api.on('POST', COPY, () => {
+      copied.push(stored);
+      return issueDetail({ id: OTHER_ID, sequence_id: 8, key: 'WEB-8', name: 'Fix the header (copy)' });
+    });
+    await typeAtEnd(description, '!');
+    await until(() => statusOf(app.container) === CollabWords.saving, '"Saving…"', { saw: () => statusOf(app.container) });
+    await chooseFromMenu(app.container, 'Issue actions', 'Make a copy');
+    // The copy waits for the change: nothing is asked of the server yet (a request is counted as it is sent).
+    await until(() => byText(app.container, '.app-note', 'Making a copy…'), '"Making a copy…"');
+    expect(api.sent('POST', COPY), 'no copy asked for while the change is on its way').to.deep.equal([]);
+    release();
+    await until(() => copied.length === 1, 'the copy asked for');
+    expect(copied, 'asked for after the change was stored').to.deep.equal([true]);
+    await until(() => app.location() === paths.issue('acme', PROJECT_ID, OTHER_ID), "the copy's page");
   });
 
   it("says why when the server refuses the document, in the server's words", async () => {
