@@ -135,7 +135,8 @@ inChromium('a new member signs up, creates a workspace (a reserved URL refused) 
     assert.equal(await (await field(page, 'Identifier')).evaluate((input) => input.value), 'APPS');
     await click(page, 'Create project', { within: '[role="dialog"]' });
     await waitForPath(page, /^\/cleo-labs\/projects\/[0-9a-f-]+\/issues$/);
-    await waitForText(page, 'Project Apps created.');
+    // The name is isolated in the sentence (src/app/ui/bidi.ts: FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE).
+    await waitForText(page, 'Project \u2068Apps\u2069 created.');
 
     await click(page, 'Create issue');
     await fill(page, 'Title', 'Ship the first build');

@@ -19,6 +19,7 @@ import { draftsCss } from './drafts-screen.css.js';
 import { useWorkspaceCreate } from './empty-state-actions.js';
 import { CreateIssueDialog } from './issues/create-issue-dialog.js';
 import { screensCss } from './screens.css.js';
+import { isolated } from '../ui/bidi.js';
 
 /** A draft's title as lists show it: "Untitled" until it has one. */
 export const draftTitle = (draft: IssueDraft) => draft.name.trim() || 'Untitled';
@@ -70,7 +71,7 @@ export function DraftsScreen() {
     await api.drafts.remove(slug, draft.id);
     await queryClient.invalidateQueries({ queryKey: queryKeys.drafts(slug) });
     setDeleting(null);
-    notify({ type: 'success', message: `Draft ${draftTitle(draft)} deleted.` });
+    notify({ type: 'success', message: `Draft ${isolated(draftTitle(draft))} deleted.` });
   };
 
   const body = () => {

@@ -110,7 +110,7 @@ function MemberRow({ member, place, selfId, mayManage, changeRole, remove, after
     removed.current = true;
     setConfirming(false);
     if (isSelf) {
-      notify({ type: 'success', message: `You left ${place.name}.` });
+      notify({ type: 'success', message: `You left ${isolated(place.name)}.` });
       await afterLeft();
     } else {
       notify({ type: 'success', message: 'Member removed.' });

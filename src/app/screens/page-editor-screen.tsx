@@ -29,6 +29,7 @@ import { FavoriteButton } from '../layout/favorites.js';
 import { MovePageDialog } from './pages/move-page-dialog.js';
 import { ancestorsOf, pageName, useProjectPages } from './pages/page-tree.js';
 import { NamedFormDialog } from './projects/named-form-dialog.js';
+import { isolated } from '../ui/bidi.js';
 
 
 /**
@@ -239,7 +240,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title="Delete page"
-        description={`Delete “${pageName(page)}” for good? This cannot be undone.${inside.length ? ' The pages in it move up to where it is.' : ''}`}
+        description={`Delete “${isolated(pageName(page))}” for good? This cannot be undone.${inside.length ? ' The pages in it move up to where it is.' : ''}`}
         onDelete={() => remove.mutateAsync()}
       />
       {mayManage && !archived ? <MovePageDialog open={moving} onOpenChange={setMoving} slug={slug} projectId={projectId} page={page} onMove={move} /> : null}
@@ -248,7 +249,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
           open={adding}
           onOpenChange={setAdding}
           title="Create page"
-          description={`The new page goes in “${pageName(page)}”.`}
+          description={`The new page goes in “${isolated(pageName(page))}”.`}
           nameLabel="Page name"
           submitLabel="Create page"
           onSubmit={({ name }) => addInside(name)}

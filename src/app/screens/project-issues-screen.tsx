@@ -37,6 +37,7 @@ import { useIssueRowChange } from './issues/use-change-issue.js';
 import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
 import { screensCss } from './screens.css.js';
+import { isolated } from '../ui/bidi.js';
 
 /**
  * A project's issues as a list or a board, filtered by state, priority, assignee, label and target date, in an order, with
@@ -94,7 +95,7 @@ export function ProjectIssuesScreen() {
     const saved = await api.views.create(slug, { name, shared, project_id: projectId, query: savedQueryOf(filters, order, grouping, display, layout) });
     queryClient.setQueryData(queryKeys.view(slug, saved.id), saved);
     await queryClient.invalidateQueries({ queryKey: queryKeys.views(slug, projectId) });
-    notify({ type: 'success', message: `View “${saved.name}” saved.` });
+    notify({ type: 'success', message: `View “${isolated(saved.name)}” saved.` });
     void navigate({ search: viewSearch(saved.query, saved.id) }, { replace: true });
   };
 

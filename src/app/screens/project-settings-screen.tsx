@@ -29,6 +29,7 @@ import { screensCss } from './screens.css.js';
 import { Icon } from '../ui/icon.js';
 import { NO_COLOUR, StateDot } from '../ui/pickers/index.js';
 import { EditNamedColourDialog } from './projects/named-form-dialog.js';
+import { isolated } from '../ui/bidi.js';
 
 /**
  * A project's settings: its name, identifier (read-only) and cover; its features (project admins);
@@ -272,7 +273,7 @@ function ProjectLabels({ slug, project }: { slug: string; project: Project }) {
         onDelete={async () => {
           await api.labels.remove(slug, project.id, deleting!.id);
           await refresh();
-          notify({ type: 'success', message: `Label ${deleting!.name} deleted.` });
+          notify({ type: 'success', message: `Label ${isolated(deleting!.name)} deleted.` });
           setDeleting(null);
         }}
         onCloseAutoFocus={(event) => {

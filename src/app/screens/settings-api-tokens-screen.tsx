@@ -19,6 +19,7 @@ import { CreateApiTokenDialog } from './api-tokens/create-api-token-dialog.js';
 import { expiryText, lastUsedText, shownDay } from './api-tokens/token-expiry.js';
 import { screensCss } from './screens.css.js';
 import { SettingsGuard } from './settings-layout.js';
+import { isolated } from '../ui/bidi.js';
 
 /** Whose token it is, when it is another member's. */
 const ownerOf = (token: ApiToken | MemberApiToken) => ('owner' in token ? token.owner.display_name : null);
@@ -152,7 +153,7 @@ export function SettingsApiTokensScreen() {
         onDelete={async () => {
           await api.apiTokens.revoke(slug, revoking!.id);
           await refresh();
-          notify({ type: 'success', message: `API token ${revoking!.label} revoked.` });
+          notify({ type: 'success', message: `API token ${isolated(revoking!.label)} revoked.` });
           setRevoking(null);
         }}
         onCloseAutoFocus={(event) => {

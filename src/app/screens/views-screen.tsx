@@ -23,6 +23,7 @@ import { useCurrentProject } from './projects/use-current-project.js';
 import { viewSearch } from './issues/issue-list-params.js';
 import { screensCss } from './screens.css.js';
 import { viewsCss } from './views-screen.css.js';
+import { isolated } from '../ui/bidi.js';
 
 /**
  * A project's saved issue views (behind its views toggle): the caller's own and the shared ones,
@@ -101,7 +102,7 @@ export function ViewsScreen() {
           onSubmit={async ({ name }) => {
             await api.views.update(slug, renaming.id, { name });
             await refresh();
-            notify({ type: 'success', message: `View renamed to “${name}”.` });
+            notify({ type: 'success', message: `View renamed to “${isolated(name)}”.` });
           }}
         />
       ) : null}
@@ -113,7 +114,7 @@ export function ViewsScreen() {
         onDelete={async () => {
           await api.views.remove(slug, deleting!.id);
           await refresh();
-          notify({ type: 'success', message: `View ${deleting!.name} deleted.` });
+          notify({ type: 'success', message: `View ${isolated(deleting!.name)} deleted.` });
           setDeleting(null);
         }}
       />

@@ -10,6 +10,7 @@ import type { FakeApi } from './fake-api.js';
 import { click, press, typeDate, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 
 const TOKENS = '/workspaces/:slug/api-tokens';
 const TOKEN = '/workspaces/:slug/api-tokens/:tokenId';
@@ -107,7 +108,7 @@ describe('settings: API tokens', () => {
       await click(button(confirm, 'Revoke'));
       await until(() => byText(app.container, 'h2, h3', EMPTY.title), 'the empty state again');
       expect(api.sent('DELETE', TOKEN)[0]!.params.tokenId).to.equal('aaaaaaaa-aaaa-4aaa-8aaa-000000000009');
-      await until(() => byText(document, '.app-toast', 'API token Deploy bot revoked.'), 'the toast');
+      await until(() => byText(document, '.app-toast', `API token ${isolated('Deploy bot')} revoked.`), 'the toast');
       await until(() => document.activeElement === button(app.container, EMPTY.actions[0]!.label), 'focus on the empty state’s button');
     } finally {
       Object.defineProperty(navigator.clipboard, 'writeText', original);
@@ -172,7 +173,7 @@ describe('settings: API tokens', () => {
     await click(button(confirm, 'Revoke'));
     await until(() => rows(section).length === 1, 'the token gone');
     expect(api.sent('DELETE', TOKEN)[0]!.params.tokenId).to.equal('bbbbbbbb-bbbb-4bbb-8bbb-000000000001');
-    await until(() => byText(document, '.app-toast', 'API token Nightly sync revoked.'), 'the toast');
+    await until(() => byText(document, '.app-toast', `API token ${isolated('Nightly sync')} revoked.`), 'the toast');
     await expectAccessible(app.container);
   });
 

@@ -8,6 +8,7 @@ import { CYCLE_ID, cycleDetail, listedIssue, project, PROJECT_ID } from './fixtu
 import { click, press, typeDate, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 
 const CYCLES = '/workspaces/:slug/projects/:projectId/cycles';
 const CYCLE = `${CYCLES}/:cycleId`;
@@ -102,7 +103,7 @@ describe('cycle screen', () => {
     await until(() => select.value === next.id, 'Sprint 2 chosen', { saw: () => select.value });
     await expectAccessible(dialog);
     await click(button(dialog, 'Move 1 issue'));
-    await until(() => byText(document.body, '.app-toast', '1 issue moved to Sprint 2.'), 'the toast');
+    await until(() => byText(document.body, '.app-toast', `1 issue moved to ${isolated('Sprint 2')}.`), 'the toast');
     await until(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
     expect(api.sent('POST', `${CYCLE}/transfer-issues`).map((request) => request.body)).to.deep.equal([{ new_cycle_id: next.id }]);
   });

@@ -8,6 +8,7 @@ import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until, untilFocusedIn } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { editorNamed, statusOf, syncedEditor, textbox } from './shared-editors.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const ISSUE_PATH = '/workspaces/:slug/projects/:projectId/issues/:issueId';
@@ -150,7 +151,7 @@ describe('issue actions', () => {
     );
     await chooseFromMenu(app.container, 'Issue actions', 'Delete issue');
     const dialog = await untilFocusedIn(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
-    expect(dialog.textContent).to.contain('Delete WEB-7 "Fix the header"?');
+    expect(dialog.textContent).to.contain(`Delete WEB-7 "${isolated('Fix the header')}"?`);
     await press('Escape');
     await until(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
     expect(api.sent('DELETE', ISSUE_PATH)).to.have.length(0);

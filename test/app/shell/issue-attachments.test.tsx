@@ -10,6 +10,7 @@ import { ISSUE_ID, OTHER_ID, project, PROJECT_ID, USER_ID } from './fixtures.js'
 import { click, press } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until, untilFocusedIn } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const ATTACHMENTS = '/workspaces/:slug/projects/:projectId/issues/:issueId/attachments';
@@ -161,7 +162,7 @@ describe('issue attachments', () => {
     await click(button(section, 'Delete mine.txt'));
     const dialog = await untilFocusedIn(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
     expect(dialog.textContent).to.contain('Delete attachment');
-    expect(dialog.textContent).to.contain('"mine.txt" will be deleted for everyone who can see this issue.');
+    expect(dialog.textContent).to.contain(`"${isolated('mine.txt')}" will be deleted for everyone who can see this issue.`);
     await press('Escape');
     await until(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
     expect(document.activeElement).to.equal(button(section, 'Delete mine.txt'));

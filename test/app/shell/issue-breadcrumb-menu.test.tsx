@@ -7,6 +7,7 @@ import { ISSUE_ID, issueDetail, OTHER_ID, project, PROJECT_ID, workspace } from 
 import { click, press } from './input.js';
 import { button, byText, cleanup, until } from './render.js';
 import { atBothSizes, ISSUE_URL, openIssuePage } from './issue-page.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 
 const ISSUE = '/workspaces/:slug/projects/:projectId/issues/:issueId';
 const LONG_WORKSPACE = 'Acme Corporation International Research and Development Division';
@@ -144,7 +145,7 @@ describe('issue page: the "Issue actions" menu', () => {
     expect(document.activeElement!.textContent).to.equal('Delete issue');
     await press('Enter');
     const confirmation = await until(() => dialog(), 'the confirmation');
-    expect(confirmation.textContent).to.contain('Delete WEB-7 "Fix the header"?');
+    expect(confirmation.textContent).to.contain(`Delete WEB-7 "${isolated('Fix the header')}"?`);
     await until(() => confirmation.contains(document.activeElement), 'focus in the confirmation');
     await press('Escape');
     await until(() => !dialog(), 'the confirmation closed');

@@ -6,6 +6,7 @@ import { listedIssue, project, PROJECT_ID, workspace } from './fixtures.js';
 import { chooseMenuItem, click, menuItem, openMenuItem, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 
 const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-issue-row')];
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
@@ -41,7 +42,7 @@ describe('projects screen', () => {
     await click(button(form, 'Create project'));
     await until(() => app.location() === paths.projectIssues('acme', created.id), 'the new project');
     expect(api.sent('POST', '/workspaces/acme/projects')[0]!.body).to.deep.equal({ name: 'Mobile App', identifier: 'MOBIL', description: '' });
-    await until(() => document.querySelector('.app-toast')?.textContent?.includes('Project Mobile App created.'), 'the success toast');
+    await until(() => document.querySelector('.app-toast')?.textContent?.includes(`Project ${isolated('Mobile App')} created.`), 'the success toast');
   });
 
   it("shows the server's refusal in the dialog", async () => {

@@ -14,6 +14,7 @@ import { button, byText, cleanup, field, renderApp, reply, until } from './rende
 import { seededApi } from './seeded-api.js';
 import { statusOf, syncedEditor, textbox } from './shared-editors.js';
 import { advance, fakeClock } from './timing.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 
 const PAGE_URL = paths.page('acme', PROJECT_ID, PAGE_ID);
 const contents = (root: ParentNode) => [...root.querySelectorAll('nav[aria-label="Contents"] button')].map((entry) => entry.textContent);
@@ -154,7 +155,7 @@ describe('page editor screen', () => {
 
     await click(button(app.container, 'Add a page inside'));
     const create = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the create dialog');
-    expect(create.textContent).to.include('The new page goes in “Onboarding”.');
+    expect(create.textContent).to.include(`The new page goes in “${isolated('Onboarding')}”.`);
     await typeInto(field(create, 'Page name'), 'Laptops');
     await press('Enter');
     await until(() => app.location() === paths.page('acme', PROJECT_ID, 'a0000000-0000-4000-8000-000000000009'), 'the new page');

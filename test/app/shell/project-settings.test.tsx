@@ -77,7 +77,7 @@ describe('project settings screen', () => {
     expect(api.sent('DELETE', '/workspaces/acme/projects/:projectId/labels/:labelId')).to.have.length(0);
     await click(button(confirm, 'Delete'));
     await until(() => app.container.querySelector('[data-empty-state="project-settings-labels"]'), 'the labels gone');
-    await until(() => byText(document, '.app-toast', 'Label Bug deleted.'), 'the toast');
+    await until(() => byText(document, '.app-toast', `Label ${isolated('Bug')} deleted.`), 'the toast');
     await until(() => document.activeElement === field(app.container, 'Label name'), 'focus on the new label’s name');
   });
 
@@ -108,7 +108,7 @@ describe('project settings screen', () => {
     await press('Enter');
     await until(() => byText(app.container, 'ul[aria-label="Labels"] li', 'Defect'), 'the renamed label');
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/labels/:labelId')[1]!.body).to.deep.equal({ name: 'Defect', color: '#ef4444' });
-    await until(() => byText(document, '.app-toast', 'Label Defect updated.'), 'the toast');
+    await until(() => byText(document, '.app-toast', `Label ${isolated('Defect')} updated.`), 'the toast');
     expect(document.querySelector('.app-dialog[role="dialog"]'), 'closed').to.equal(null);
     await until(() => document.activeElement === button(app.container, 'Edit label Defect'), 'focus back on the label’s Edit');
     // Opened again, the dialog shows what was saved.
@@ -232,7 +232,7 @@ describe('project settings screen', () => {
     await click(button(dialog, 'Save state'));
     await until(() => byText(app.container, 'ul[aria-label="Started states"] li', 'Review'), 'the renamed state');
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/states/:stateId')[1]!.body).to.deep.equal({ name: 'Review', color: '#8b5cf6' });
-    await until(() => byText(document, '.app-toast', 'State Review updated.'), 'the toast');
+    await until(() => byText(document, '.app-toast', `State ${isolated('Review')} updated.`), 'the toast');
     await click(await until(() => button(app.container, 'Delete state Todo'), 'Todo deletable now'));
     await until(() => byText(document, '[role="status"], [role="alert"]', 'This state is used by 1 issue: move it to another state before deleting the state.'), 'the refusal');
     expect(byText(app.container, 'ul[aria-label="Unstarted states"] li', 'Todo'), 'still listed').to.not.equal(null);
@@ -452,6 +452,6 @@ describe('project settings: members', () => {
     await click(button(dialog, 'Leave'));
     await until(() => app.location() === paths.projects('acme'), 'the projects', { saw: app.location });
     expect(api.sent('DELETE', `${MEMBERS}/:userId`)[0]!.path).to.contain(members[0]!.id);
-    await until(() => byText(document.body, '.app-toast', 'You left Website.'), 'the toast');
+    await until(() => byText(document.body, '.app-toast', `You left ${isolated('Website')}.`), 'the toast');
   });
 });

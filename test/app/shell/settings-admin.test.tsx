@@ -126,7 +126,7 @@ describe('workspace settings: roles, general, members, exports', () => {
     refuse = false;
     scene.workspace = { ...scene.workspace, slug: 'elsewhere' };
     await click(button(dialog, 'Leave'));
-    await until(() => byText(document, '.app-toast', 'You left Acme.'), 'the toast');
+    await until(() => byText(document, '.app-toast', `You left ${isolated('Acme')}.`), 'the toast');
     await until(() => !app.location().startsWith('/acme'), 'away from the workspace', { saw: app.location });
   });
 

@@ -10,6 +10,7 @@ import { Icon } from '../../ui/icon.js';
 import { Note } from '../../ui/note.js';
 import { branchName } from './branch-name.js';
 import type { Notify } from '../../ui/toasts.js';
+import { isolated } from '../../ui/bidi.js';
 
 interface ActionsProps {
   issue: IssueDetail;
@@ -110,7 +111,7 @@ export function IssueActions({ issue, mayEdit, link, notify, onSubscribe, onArch
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete issue"
-        description={`Delete ${issue.key} "${issue.name}"? The toast that follows can undo it.`}
+        description={`Delete ${issue.key} "${isolated(issue.name)}"? The toast that follows can undo it.`}
         onDelete={onDelete}
       />
     </div>

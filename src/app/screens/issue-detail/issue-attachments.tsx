@@ -17,6 +17,7 @@ import { effectiveMaxSize } from '../../widgets/image-upload/image-rules.js';
 import { attachmentKind, formatFileSize } from './attachment-kinds.js';
 import { issueAttachmentsCss } from './issue-attachments.css.js';
 import { useAttachmentUploads, type SendAttachment } from './use-attachment-uploads.js';
+import { isolated } from '../../ui/bidi.js';
 
 interface AttachmentsProps {
   slug: string;
@@ -164,7 +165,7 @@ export function IssueAttachments({ slug, projectId, issueId, role, userId, archi
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete attachment"
-        description={`"${deleting?.name ?? ''}" will be deleted for everyone who can see this issue.`}
+        description={`"${isolated(deleting?.name ?? '')}" will be deleted for everyone who can see this issue.`}
         onDelete={remove}
         onCloseAutoFocus={(event) => {
           // The row whose button opened the dialog is gone: the section takes focus instead.

@@ -6,6 +6,7 @@ import { FormError } from '../../ui/form-field.js';
 import { Note } from '../../ui/note.js';
 import { useSubmission } from '../../ui/use-submission.js';
 import { pageName, placesFor, useProjectPages } from './page-tree.js';
+import { isolated } from '../../ui/bidi.js';
 
 /** The choice that puts a page at the top of the project's pages. */
 const TOP = '';
@@ -46,7 +47,7 @@ export function MovePageDialog({ open, onOpenChange, slug, projectId, page, onMo
   };
 
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title="Move page" description={`Choose where “${pageName(page)}” goes: into another page, or to the top of the project's pages.`} size="small">
+    <AppDialog open={open} onOpenChange={onOpenChange} title="Move page" description={`Choose where “${isolated(pageName(page))}” goes: into another page, or to the top of the project's pages.`} size="small">
       <form onSubmit={submit} noValidate>
         {pages.isPending ? (
           <Note>Loading pages…</Note>

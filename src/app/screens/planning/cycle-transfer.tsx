@@ -11,6 +11,7 @@ import { FormError } from '../../ui/form-field.js';
 import { Note } from '../../ui/note.js';
 import { useNotify } from '../../ui/toasts.js';
 import { useSubmission } from '../../ui/use-submission.js';
+import { isolated } from '../../ui/bidi.js';
 
 const issues = (count: number) => `${count} ${count === 1 ? 'issue' : 'issues'}`;
 
@@ -53,7 +54,7 @@ export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { sl
     if (!chosen) return setFailure('Choose the cycle to move the issues to.');
     await run(async () => {
       const { transferred } = await api.planning.transferCycleIssues(slug, projectId, cycle.id, chosen.id);
-      notify({ type: 'success', message: `${issues(transferred)} moved to ${chosen.name}.` });
+      notify({ type: 'success', message: `${issues(transferred)} moved to ${isolated(chosen.name)}.` });
       setOpen(false);
       // The cycle's own key holds its list too.
       await Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: itemKey }), queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) })]);
@@ -78,7 +79,7 @@ export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { sl
         open={open}
         onOpenChange={setOpen}
         title="Move unfinished issues"
-        description={`The ${issues(unfinished)} of ${cycle.name} that are not completed or cancelled move to the cycle you choose.`}
+        description={`The ${issues(unfinished)} of ${isolated(cycle.name)} that are not completed or cancelled move to the cycle you choose.`}
         size="small"
       >
         <form onSubmit={submit} noValidate>

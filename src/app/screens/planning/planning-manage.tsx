@@ -6,6 +6,7 @@ import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog.js';
 import { Icon } from '../../ui/icon.js';
 import { NamedFormDialog, type NamedValues } from '../projects/named-form-dialog.js';
 import { capitalised, type PlanningKind } from './planning-kinds.js';
+import { isolated } from '../../ui/bidi.js';
 
 interface ManageProps<K extends PlanningKindName> {
   kind: PlanningKind<K>;
@@ -51,7 +52,7 @@ export function PlanningManage<K extends PlanningKindName>({ kind, values, mayEd
         open={deleting}
         onOpenChange={setDeleting}
         title={`Delete ${lower}`}
-        description={`Delete the ${lower} "${values.name}"? Its issues stay in the project.`}
+        description={`Delete the ${lower} "${isolated(values.name)}"? Its issues stay in the project.`}
         onDelete={onDelete}
       />
     </>

@@ -22,6 +22,7 @@ import { CycleTransfer } from './cycle-transfer.js';
 import { PlanningBreakdown, PlanningFacts } from './planning-facts.js';
 import { PlanningIssues } from './planning-issues.js';
 import { PlanningManage } from './planning-manage.js';
+import { isolated } from '../../ui/bidi.js';
 
 /** A cycle's or module's page: its status, dates and progress (the current cycle's as panels with a burn-down), its issues (add existing ones, remove), edit and delete. */
 export function PlanningScreen<K extends PlanningKindName>({ kind }: { kind: PlanningKind<K> }) {
@@ -64,7 +65,7 @@ export function PlanningScreen<K extends PlanningKindName>({ kind }: { kind: Pla
                 }}
                 onDelete={async () => {
                   await group.remove(slug, projectId, id);
-                  notify({ type: 'success', message: `${noun} ${item.data!.name} deleted.` });
+                  notify({ type: 'success', message: `${noun} ${isolated(item.data!.name)} deleted.` });
                   queryClient.removeQueries({ queryKey: itemKey });
                   await queryClient.invalidateQueries({ queryKey: listKey, exact: true });
                   navigate(kind.listPath(slug, projectId));

@@ -15,6 +15,7 @@ import { CoverPickerPopover } from '../../widgets/cover-picker/index.js';
 import { defaultCover } from './project-card.js';
 import { useStyles } from '../../ui/styles.js';
 import { screensCss } from '../screens.css.js';
+import { isolated } from '../../ui/bidi.js';
 
 /** An identifier suggested from a project name: its letters and digits, upper-case, at most 5. */
 export function identifierFromName(name: string): string {
@@ -63,7 +64,7 @@ function CreateProjectForm({ slug, close }: { slug: string; close(): void }) {
         ...(cover ? { cover_image: cover } : {}),
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.projects(slug) });
-      notify({ type: 'success', message: `Project ${project.name} created.` });
+      notify({ type: 'success', message: `Project ${isolated(project.name)} created.` });
       close();
       navigate(paths.projectIssues(slug, project.id));
     } catch (error) {

@@ -10,11 +10,12 @@ import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { useNotify } from '../../ui/toasts.js';
 import { PROJECT_FEATURES } from './project-features.js';
+import { isolated } from '../../ui/bidi.js';
 
 /** The dialog behind "Manage features": project admins turn cycles, modules, views, pages and inbox on or off. */
 export function ManageFeaturesDialog({ slug, project, open, onOpenChange }: { slug: string; project: Project; open: boolean; onOpenChange(open: boolean): void }) {
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title="Manage features" description={`Choose what ${project.name} uses.`}>
+    <AppDialog open={open} onOpenChange={onOpenChange} title="Manage features" description={`Choose what ${isolated(project.name)} uses.`}>
       <FeaturesForm slug={slug} project={project} close={() => onOpenChange(false)} />
     </AppDialog>
   );

@@ -7,6 +7,7 @@ import { FormError, TextField } from '../../ui/form-field.js';
 import { NO_COLOUR } from '../../ui/pickers/index.js';
 import { useNotify } from '../../ui/toasts.js';
 import { START_AFTER_END } from '../../widgets/date-filter/index.js';
+import { isolated } from '../../ui/bidi.js';
 
 /** What the form yields: a name and, with dates, two optional days (null when empty); with a colour, the one chosen (#rrggbb). */
 export interface NamedValues {
@@ -146,7 +147,7 @@ export function EditNamedColourDialog({ editing, onClose, noun, description, sav
       initial={editing ? { name: editing.name, start_date: null, end_date: null, color: editing.color } : undefined}
       onSubmit={async (_values, { name, color }) => {
         const saved = await save({ name, color });
-        notify({ type: 'success', message: `${noun} ${saved.name} updated.` });
+        notify({ type: 'success', message: `${noun} ${isolated(saved.name)} updated.` });
       }}
     />
   );

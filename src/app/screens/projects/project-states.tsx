@@ -17,6 +17,7 @@ import { useNotify } from '../../ui/toasts.js';
 import { StateIcon } from '../issues/issue-icons.js';
 import { EditNamedColourDialog } from './named-form-dialog.js';
 import { useProjectWorkflowRefresh } from './use-current-project.js';
+import { isolated } from '../../ui/bidi.js';
 
 /** Why members, viewers and guests cannot change the states. */
 const ADMINS_ONLY = 'Only project admins can change the workflow states.';
@@ -48,14 +49,14 @@ export function ProjectStates({ slug, project }: { slug: string; project: Projec
     onSuccess: async (created) => {
       setName('');
       await refresh();
-      notify({ type: 'success', message: `State ${created.name} created.` });
+      notify({ type: 'success', message: `State ${isolated(created.name)} created.` });
     },
   });
   const makeDefault = useMutation({
     mutationFn: (state: State) => api.states.update(slug, project.id, state.id, { is_default: true }),
     onSuccess: async (state) => {
       await refresh();
-      notify({ type: 'success', message: `New issues now start in ${state.name}.` });
+      notify({ type: 'success', message: `New issues now start in ${isolated(state.name)}.` });
     },
     onError: (error) => notify({ type: 'error', message: errorMessage(error) }),
   });
