@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { SESSION_COOKIE } from '../../src/server/auth/sessions.js';
 import { isAllowedHost } from '../../src/server/http/host-check.js';
 import { BODY_NOT_UTF8 } from '../../src/server/http/json-body.js';
+import { cleanName } from '../../src/server/http/typed-name.js';
 import { PNG, seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -50,6 +51,66 @@ describe('image addresses', () => {
     for (const avatar of ['/api/assets/a.png', '/a\\b.png']) {
       assert.equal((await seed.actors.member.patch('/api/users/me', { avatar })).status, 200, avatar);
     }
+  });
+});
+
+describe('names with direction controls', () => {
+  // U+202E RIGHT-TO-LEFT OVERRIDE, U+202C its pop, U+2067 RIGHT-TO-LEFT ISOLATE, U+2069 its pop; U+200F a mark.
+  const OVERRIDE = '\u202e';
+  const POP = '\u202c';
+
+  test('lose their embeddings, overrides and isolates (marks stay), then are trimmed', () => {
+    assert.equal(cleanName(` ${OVERRIDE}gpj.exe${POP} `), 'gpj.exe');
+    assert.equal(cleanName('\u2067\u05e9\u05dc\u05d5\u05dd\u2069!\u200f'), '\u05e9\u05dc\u05d5\u05dd!\u200f');
+    assert.equal(cleanName('\u202a\u202b\u202d\u2066\u2068'), '');
+  });
+
+  test('are kept without them wherever someone names something: a display name, an issue, a project, a label, a page, a view, a token', async () => {
+    const spoof = `${OVERRIDE}Ann${POP} Lee`;
+    const { member, admin } = seed.actors;
+    const me = await member.patch('/api/users/me', { display_name: spoof });
+    assert.equal(me.status, 200, me.text);
+    assert.equal(me.body.display_name, 'Ann Lee');
+    const issue = await member.post(`${seed.projectUrl}/issues`, { name: `${OVERRIDE}Fix login` });
+    assert.equal(issue.status, 201, issue.text);
+    assert.equal(issue.body.name, 'Fix login');
+    const renamed = await member.patch(`${seed.projectUrl}/issues/${issue.body.id}`, { name: `\u2067Fix${POP} sign-in\u2069` });
+    assert.equal(renamed.status, 200, renamed.text);
+    assert.equal(renamed.body.name, 'Fix sign-in');
+    const project = await admin.patch(seed.projectUrl, { name: `Web${OVERRIDE}site` });
+    assert.equal(project.status, 200, project.text);
+    assert.equal(project.body.name, 'Website');
+    const label = await admin.post(`${seed.projectUrl}/labels`, { name: `${OVERRIDE}gub` });
+    assert.equal(label.status, 201, label.text);
+    assert.equal(label.body.name, 'gub');
+    const page = await member.post(`${seed.projectUrl}/pages`, { name: `${OVERRIDE}Notes` });
+    assert.equal(page.status, 201, page.text);
+    assert.equal(page.body.name, 'Notes');
+    const query = { filters: {}, order: 'priority', group_by: 'state', display: ['key'], layout: 'list' };
+    const view = await member.post(`${seed.workspaceUrl}/views`, { name: `${OVERRIDE}Mine`, project_id: seed.project.id, query });
+    assert.equal(view.status, 201, view.text);
+    assert.equal(view.body.name, 'Mine');
+    const token = await admin.post(`${seed.workspaceUrl}/api-tokens`, { label: `${OVERRIDE}CI` });
+    assert.equal(token.status, 201, token.text);
+    assert.equal(token.body.label, 'CI');
+  });
+
+  test('a name of nothing but direction controls is refused as a blank one, and nothing is made', async () => {
+    const { member, admin } = seed.actors;
+    const blank = `${OVERRIDE}${POP} `;
+    const answers = [
+      [await member.patch('/api/users/me', { display_name: blank }), 'Display name is required.'],
+      [await member.post(`${seed.projectUrl}/issues`, { name: blank }), 'Name is required'],
+      [await admin.post(`${seed.projectUrl}/labels`, { name: blank }), 'Label name is required.'],
+      [await admin.post(`${seed.projectUrl}/cycles`, { name: blank }), 'Cycle name is required.'],
+      [await member.post(`${seed.workspaceUrl}/views`, { name: blank, project_id: seed.project.id, query: { filters: {}, order: 'priority', group_by: 'state', display: ['key'], layout: 'list' } }), 'View name is required.'],
+    ] as const;
+    for (const [answer, error] of answers) {
+      assert.equal(answer.status, 400, answer.text);
+      assert.equal(answer.body.error, error);
+    }
+    const labels = await member.get(`${seed.projectUrl}/labels`);
+    assert.ok(!(labels.body as Array<{ name: string }>).some((label) => label.name.trim() === ''), labels.text);
   });
 });
 

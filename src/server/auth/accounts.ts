@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { cleanName } from '../http/typed-name.js';
 
 /** A new account's fields; `email` already trimmed and lower-cased. */
 export interface NewAccount {
@@ -14,7 +15,7 @@ export interface NewAccount {
  * name defaults to the email's local part.
  */
 export function insertAccount(db: Db, account: NewAccount): Promise<{ id: string } | null> {
-  const displayName = account.displayName?.trim() || account.email.split('@')[0]!.slice(0, 255);
+  const displayName = cleanName(account.displayName ?? '') || account.email.split('@')[0]!.slice(0, 255);
   return db.maybeOne<{ id: string }>(
     `INSERT INTO users (email, password_hash, display_name, first_name, last_name)
      VALUES ($1, $2, $3, $4, $5)

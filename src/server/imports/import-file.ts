@@ -7,6 +7,7 @@ import { issueFields, MAX_ISSUE_SET } from '../../api-shapes/issue.js';
 import { labelCreateBody } from '../../api-shapes/label.js';
 import type { ImportRowNote } from '../../api-shapes/import-job.js';
 import { controlCharacterMessage, refusedIn } from '../http/control-characters.js';
+import { cleanName } from '../http/typed-name.js';
 
 export { IMPORT_FILE_MAX_BYTES, IMPORT_SOURCES, type ImportSource } from '../../api-shapes/import-job.js';
 
@@ -66,12 +67,12 @@ export interface ParsedImport {
   problems: RowProblem[];
 }
 
-/** `labels` with names trimmed, empty ones dropped and the first of each name kept (case-insensitive). */
+/** `labels` with names cleaned (http/typed-name.ts), empty ones dropped and the first of each name kept (case-insensitive). */
 export function distinctLabels(labels: readonly ImportedLabel[]): ImportedLabel[] {
   const seen = new Set<string>();
   const kept: ImportedLabel[] = [];
   for (const label of labels) {
-    const name = label.name.trim();
+    const name = cleanName(label.name);
     if (!name || seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
     kept.push({ name, color: label.color });
@@ -87,8 +88,8 @@ export function emailOf(text: string): string | null {
 
 /** The problems a file's title gives on its row ([] when fine). */
 export function titleProblems(row: number, title: string): RowProblem[] {
-  if (!title.trim()) return [{ row, reason: 'The issue has no title.' }];
-  if (title.trim().length > IMPORT_TITLE_MAX_LENGTH) return [{ row, reason: `The title is longer than ${IMPORT_TITLE_MAX_LENGTH} characters.` }];
+  if (!cleanName(title)) return [{ row, reason: 'The issue has no title.' }];
+  if (cleanName(title).length > IMPORT_TITLE_MAX_LENGTH) return [{ row, reason: `The title is longer than ${IMPORT_TITLE_MAX_LENGTH} characters.` }];
   return [];
 }
 

@@ -1,6 +1,7 @@
 import type { Priority } from '../../api-shapes/issue-priority.js';
 import type { StateGroup } from '../../api-shapes/state-groups.js';
 import type { ImportedIssue, ImportedLabel, ImportedState, RowProblem } from './import-file.js';
+import { cleanName } from '../http/typed-name.js';
 
 /**
  * How the issues read from a file land in a project: its states, labels and members, read in the
@@ -152,7 +153,7 @@ export function planImport(issues: readonly ImportedIssue[], catalogue: ProjectC
         });
       }
     }
-    return { row: issue.row, name: issue.title, description: issue.description, stateId: state?.id ?? null, priority, labelNames, assigneeIds };
+    return { row: issue.row, name: cleanName(issue.title), description: issue.description, stateId: state?.id ?? null, priority, labelNames, assigneeIds };
   });
   return { issues: planned, newLabels: [...newLabels.values()], notes };
 }

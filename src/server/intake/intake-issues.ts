@@ -12,6 +12,7 @@ import type { RichText } from '../rich-text/index.js';
 import { Role } from '../roles.js';
 import { subscribe } from '../issues/subscriptions.js';
 import { notInIntakeSql } from './intake-sql.js';
+import { requiredName } from '../http/typed-name.js';
 
 // The shape is defined once in src/api-shapes/intake.ts (shared with the app); this module holds
 // the inbox's SQL and the rules of filing and deciding.
@@ -90,11 +91,9 @@ export interface IntakeFiler {
   userId: string;
 }
 
-/** The name of a new intake issue, trimmed; 400 when blank. */
+/** The name of a new intake issue, cleaned (http/typed-name.ts); 400 when blank. */
 export function checkedIntakeName(body: IntakeCreateBody): string {
-  const name = body.name.trim();
-  if (!name) throw badRequest('Name is required');
-  return name;
+  return requiredName(body.name, 'Name is required');
 }
 
 /**

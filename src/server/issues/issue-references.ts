@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { badRequest } from '../http/errors.js';
 import { notInIntakeSql } from '../intake/intake-sql.js';
+import { requiredName } from '../http/typed-name.js';
 
 /** A state as an issue change needs it. */
 export interface StateRef {
@@ -21,11 +22,9 @@ export interface ParentRef {
   key: string;
 }
 
-/** The issue name trimmed; 400 when nothing is left. */
+/** The issue name cleaned (http/typed-name.ts); 400 when nothing is left. */
 export function checkedName(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) throw badRequest('Name is required');
-  return trimmed;
+  return requiredName(name, 'Name is required');
 }
 
 /** 400 unless the start date is on or before the target date (either may be absent). */

@@ -1,4 +1,5 @@
 import { badRequest } from '../http/errors.js';
+import { requiredName } from '../http/typed-name.js';
 
 /** The spec's text for a start date after the end date (section 5, date range). */
 export const DATES_OUT_OF_ORDER = 'The start date cannot be after the end date.';
@@ -13,9 +14,7 @@ export function patched<T, K extends string>(body: Partial<Record<K, T>>, field:
   return field in body ? (body[field] as T) : current;
 }
 
-/** A required name, trimmed; 400 when only spaces were sent. */
+/** A required name, cleaned (http/typed-name.ts); 400 when nothing is left. */
 export function checkedName(name: string, what: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) throw badRequest(`${what} name is required.`);
-  return trimmed;
+  return requiredName(name, `${what} name is required.`);
 }

@@ -13,6 +13,7 @@ import { slug, uuid, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { DISPLAY_USER_JSON } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
+import { requiredName } from '../http/typed-name.js';
 
 /** The role that makes API tokens: those who create things in the workspace (the issue's "admins and members"). */
 const MAKES_TOKENS = Role.Member;
@@ -57,8 +58,7 @@ export async function apiTokenRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { params: workspaceParams, body: apiTokenCreateBody, response: { 201: createdApiTokenShape } },
     },
     async (request, reply) => {
-      const label = request.body.label.trim();
-      if (!label) throw badRequest('Label cannot be empty');
+      const label = requiredName(request.body.label, 'Label cannot be empty');
       const expiresAt = request.body.expires_at === undefined ? null : new Date(request.body.expires_at);
       if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expires at must be in the future.');
       const { token, hash, prefix } = newApiToken();

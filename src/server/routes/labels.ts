@@ -4,13 +4,14 @@ import { labelCreateBody, labelShape, labelUpdateBody } from '../../api-shapes/l
 import { isDatabaseError } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
 import { currentProject, currentUser } from '../http/context.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { conflict, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams, slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { announceWorkflowChange } from '../live/live-events.js';
 import { Role } from '../roles.js';
+import { requiredName } from '../http/typed-name.js';
 
 // The label shape is defined once in src/api-shapes/label.ts (shared with the app).
 
@@ -29,9 +30,7 @@ const labelParams = {
 const NAME_TAKEN = 'A label with this name already exists in the project.';
 
 function checkedLabelName(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) throw badRequest('Label name is required.');
-  return trimmed;
+  return requiredName(name, 'Label name is required.');
 }
 
 function nameTaken(error: unknown): never {

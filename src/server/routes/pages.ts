@@ -35,6 +35,7 @@ import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
 import { ofDocument } from '../collab/collab-service.js';
 import { recordEvent } from '../webhooks/events.js';
+import { cleanName } from '../http/typed-name.js';
 
 interface PageParams {
   slug: string;
@@ -132,7 +133,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         const created = await tx.one<PageJson>(
           `INSERT INTO pages AS pg (project_id, name, access, description_html, description_json, owned_by, parent_id)
            VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING ${PAGE_COLUMNS}`,
-          [project.id, body.name?.trim() ?? '', access, content.html, JSON.stringify(content.json), user.id, parent?.id ?? null],
+          [project.id, cleanName(body.name ?? ''), access, content.html, JSON.stringify(content.json), user.id, parent?.id ?? null],
         );
         await pageEvent(tx, request, 'created', created);
         return created;
@@ -172,7 +173,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         checkNotArchived(page);
         const { name, name_base: nameBase } = request.body;
         // A rename from a name that is no longer the page's would undo someone's rename unseen.
-        if (nameBase !== undefined && name !== undefined && name.trim() !== page.name && nameBase !== page.name) {
+        if (nameBase !== undefined && name !== undefined && cleanName(name) !== page.name && nameBase !== page.name) {
           throw new HttpError(409, pageRenamedMeanwhile(page.name), { details: { current: { name: page.name } } });
         }
         const parent =
@@ -181,7 +182,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
         const changed = await tx.one<PageJson>(
           `UPDATE pages pg SET name = COALESCE($2, name), access = COALESCE($3, access), parent_id = CASE WHEN $4 THEN $5::uuid ELSE parent_id END
             WHERE pg.id = $1 RETURNING ${PAGE_COLUMNS}`,
-          [page.id, request.body.name?.trim() ?? null, access ?? null, parentId !== undefined, parentId ?? null],
+          [page.id, request.body.name === undefined ? null : cleanName(request.body.name), access ?? null, parentId !== undefined, parentId ?? null],
         );
         const privateTree =
           parent?.access === 'private' && parentId !== undefined

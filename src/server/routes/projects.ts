@@ -10,13 +10,12 @@ import { createDefaultStates } from '../projects/default-states.js';
 import { FEATURE_TOGGLES, identifierProblem, normalizeIdentifier, PROJECT_COLUMNS, projectSchema, type ProjectJson } from '../projects/project-shape.js';
 import { Role } from '../roles.js';
 import { inProject } from '../collab/collab-service.js';
+import { requiredName } from '../http/typed-name.js';
 
 const IDENTIFIER_TAKEN = 'This project identifier is already used in the workspace.';
 
 function checkedName(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) throw badRequest('Project name is required.');
-  return trimmed;
+  return requiredName(name, 'Project name is required.');
 }
 
 function checkedIdentifier(identifier: string): string {

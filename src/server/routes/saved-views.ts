@@ -10,6 +10,10 @@ import { uuid, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { Role, roleName } from '../roles.js';
 import { checkMayChange, listViews, viewParams, visibleView, type ViewReader } from '../views/saved-views.js';
+import { requiredName } from '../http/typed-name.js';
+
+/** The answer when a view's name is blank (or only direction controls: http/typed-name.ts). */
+const VIEW_NAME_REQUIRED = 'View name is required.';
 
 /** The role that saves views: a member of the project (or of the workspace, for a workspace view). */
 const SAVES_VIEWS = Role.Member;
@@ -58,7 +62,7 @@ export async function savedViewRoutes(fastify: FastifyInstance): Promise<void> {
       if (projectId) await checkProjectRole(request, reply, projectId, SAVES_VIEWS);
       else if (workspace.role < SAVES_VIEWS) throw forbidden(`This needs the ${roleName(SAVES_VIEWS)} role or higher in this workspace.`);
       const params = new SqlParams();
-      const values = { workspace_id: workspace.id, project_id: projectId, owner_id: currentUser(request).id, name, shared, query: JSON.stringify(query) };
+      const values = { workspace_id: workspace.id, project_id: projectId, owner_id: currentUser(request).id, name: requiredName(name, VIEW_NAME_REQUIRED), shared, query: JSON.stringify(query) };
       const { id } = await db.one<{ id: string }>(`${insertRow('saved_views', values, params)} RETURNING id`, params.values);
       return reply.code(201).send(await visibleView(db, new SqlParams(), workspace.id, id, readerOf(request)));
     },
@@ -73,9 +77,9 @@ export async function savedViewRoutes(fastify: FastifyInstance): Promise<void> {
       await db.transaction(async (tx) => {
         const view = await visibleView(tx, new SqlParams(), workspaceId, request.params.viewId, reader, { lock: true });
         await checkMayChange(tx, view, reader);
-        const { query, ...rest } = request.body;
+        const { query, name, ...rest } = request.body;
         const params = new SqlParams();
-        const set = updateSet({ ...rest, query: query === undefined ? undefined : JSON.stringify(query) }, params);
+        const set = updateSet({ ...rest, name: name === undefined ? undefined : requiredName(name, VIEW_NAME_REQUIRED), query: query === undefined ? undefined : JSON.stringify(query) }, params);
         await tx.query(`UPDATE saved_views SET ${set} WHERE id = ${params.bind(view.id)}`, params.values);
       });
       return visibleView(db, new SqlParams(), workspaceId, request.params.viewId, reader);

@@ -10,6 +10,7 @@ import { projectParams, slug, uuid } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { announceWorkflowChange } from '../live/live-events.js';
 import { Role } from '../roles.js';
+import { requiredName } from '../http/typed-name.js';
 
 // The state shape is defined once in src/api-shapes/state.ts (shared with the app).
 
@@ -29,9 +30,7 @@ const NAME_TAKEN = 'A state with this name already exists in the project.';
 const STATE_NOT_FOUND = 'State not found.';
 
 function checkedStateName(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) throw badRequest('State name is required.');
-  return trimmed;
+  return requiredName(name, 'State name is required.');
 }
 
 /** One state, as the API returns it. */

@@ -5,6 +5,7 @@ import { badRequest } from '../http/errors.js';
 import { requireAllowedImage } from '../http/image-policy.js';
 import { imageUrl, nullable, text } from '../http/schemas.js';
 import { AUTH_USER_COLUMNS, authUserSchema, type AuthUser } from '../users/user-shape.js';
+import { cleanName } from '../http/typed-name.js';
 
 interface ProfileBody {
   display_name?: string;
@@ -43,7 +44,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = currentUser(request);
       const body = request.body;
-      const displayName = body.display_name?.trim();
+      const displayName = body.display_name === undefined ? undefined : cleanName(body.display_name);
       if (displayName === '') throw badRequest('Display name is required.');
       requireAllowedImage(body.avatar, app.config.imageOrigins, 'avatar');
       return db.one<AuthUser>(

@@ -12,11 +12,10 @@ import { Role } from '../roles.js';
 import { normalizeSlug, slugProblem } from '../workspaces/slug.js';
 import { WORKSPACE_COLUMNS, workspaceSchema, type WorkspaceJson, type WorkspaceRow } from '../workspaces/workspace-shape.js';
 import { inWorkspace } from '../collab/collab-service.js';
+import { requiredName } from '../http/typed-name.js';
 
 function workspaceName(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) throw badRequest('Workspace name is required.');
-  return trimmed;
+  return requiredName(name, 'Workspace name is required.');
 }
 
 /** Workspaces: create (the creator becomes Admin), list mine, read, rename or change the logo, delete. */
