@@ -5,11 +5,12 @@
  */
 import { ATTACHMENT_NAME_INVALID_MESSAGE, ATTACHMENT_NAME_MAX, ATTACHMENT_NAME_TOO_LONG_MESSAGE } from '../../api-shapes/attachment-rules.js';
 import { badRequest } from '../http/errors.js';
+import { DIRECTION_CONTROL_RANGES } from '../http/typed-name.js';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
-/** Unicode's bidirectional formatting characters (UAX #9): marks, embeddings, overrides, isolates. */
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Unicode's bidirectional formatting characters (UAX #9): marks too, besides what names lose (http/typed-name.ts). */
+const BIDI_CONTROLS = new RegExp(`[\\u061c\\u200e\\u200f${DIRECTION_CONTROL_RANGES}]`, 'g');
 
 /** The type an attachment is recorded with when the client declared none, or nothing usable. */
 export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';

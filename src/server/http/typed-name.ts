@@ -9,8 +9,9 @@
  */
 import { badRequest } from './errors.js';
 
-/** The embeddings, overrides, their pop, and the isolates with theirs. */
-const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/** The embeddings, overrides, their pop, and the isolates with theirs (a character class's ranges). */
+export const DIRECTION_CONTROL_RANGES = '\\u202a-\\u202e\\u2066-\\u2069';
+const DIRECTION_CONTROLS = new RegExp(`[${DIRECTION_CONTROL_RANGES}]`, 'g');
 
 /** `raw` as a name is kept: direction controls removed, then trimmed ('' when nothing is left). */
 export function cleanName(raw: string): string {
