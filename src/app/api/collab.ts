@@ -47,7 +47,8 @@ export function collabApi(client: ApiClient) {
     /**
      * Resolves once the server has stored every change this app's editors of `name` have made so
      * far, or at once when they cannot be sent now (offline, refused): before an action that reads
-     * the document on the server (making a copy of an issue), so it has the words typed a moment ago.
+     * the document on the server or ends its editing (making a copy of an issue, archiving or
+     * deleting it, archiving a page), so the words typed a moment ago are neither left out nor refused.
      */
     stored(name: string): Promise<void> {
       const waits = [...(opened.get(name) ?? [])].map(

@@ -122,7 +122,11 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
     const { subscribed } = on ? await api.issues.subscribe(slug, issue.project_id, issue.id) : await api.issues.unsubscribe(slug, issue.project_id, issue.id);
     queryClient.setQueryData<IssueDetail>(issueKey, (current) => (current ? { ...current, is_subscribed: subscribed } : current));
   };
+  /** The description's words typed a moment ago, stored before the server reads or closes it. */
+  const descriptionStored = () => api.collab.stored(sharedDocumentName.issueDescription(issue.id));
   const archive = async (on: boolean): Promise<void> => {
+    // Archiving makes the description read-only: a change still on its way would be refused.
+    if (on) await descriptionStored();
     await show(on ? await api.issues.archive(slug, issue.project_id, issue.id) : await api.issues.restore(slug, issue.project_id, issue.id));
     // Archived issues leave the lists: said, with an Undo.
     const undo = { label: 'Undo', altText: 'Undo: restore the archived issue', run: () => void archive(false).catch((error: unknown) => notify({ type: 'error', message: errorMessage(error) })) };
@@ -130,7 +134,7 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
   };
   const copy = async () => {
     // The copy is made from the description the server holds: the words typed a moment ago first.
-    await api.collab.stored(sharedDocumentName.issueDescription(issue.id));
+    await descriptionStored();
     const made = await api.issues.copy(slug, issue.project_id, issue.id);
     queryClient.setQueryData(queryKeys.issue(slug, made.project_id, made.id), made);
     notify({ type: 'success', message: `Issue ${made.key} created as a copy of ${issue.key}.` });
@@ -138,6 +142,8 @@ function IssuePage({ slug, issue }: { slug: string; issue: IssueDetail }) {
     navigate(paths.issue(slug, made.project_id, made.id));
   };
   const remove = async () => {
+    // Deleting can be undone: the description comes back with every word typed.
+    await descriptionStored();
     await api.issues.remove(slug, issue.project_id, issue.id);
     notify({ type: 'success', message: `Issue ${issue.key} deleted.`, action: undoDelete([issue.id], () => navigate(paths.issue(slug, issue.project_id, issue.id))) });
     await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, issue.project_id), exact: true });

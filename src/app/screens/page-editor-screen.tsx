@@ -30,6 +30,7 @@ import { MovePageDialog } from './pages/move-page-dialog.js';
 import { ancestorsOf, pageName, useProjectPages } from './pages/page-tree.js';
 import { NamedFormDialog } from './projects/named-form-dialog.js';
 import { isolated } from '../ui/bidi.js';
+import { sharedDocumentName } from '../api/collab.js';
 
 
 /**
@@ -105,6 +106,11 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
     onSuccess: (next) => settle(next),
     onError: (error) => notify({ type: 'error', message: errorMessage(error) }),
   });
+  // Archiving makes the page read-only: the words typed a moment ago are stored first (a change still on its way would be refused).
+  const archive = async () => {
+    await api.collab.stored(sharedDocumentName.page(page.id));
+    return api.pages.archive(slug, projectId, page.id);
+  };
   const remove = useMutation({
     mutationFn: () => api.pages.remove(slug, projectId, page.id),
     onSuccess: async () => {
@@ -136,7 +142,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
             icon: page.access === 'private' ? Globe : Lock,
             onSelect: () => change.mutate(() => api.pages.update(slug, projectId, page.id, { access: page.access === 'private' ? 'public' : 'private' })),
           },
-          { label: 'Archive page', icon: Archive, onSelect: () => change.mutate(() => api.pages.archive(slug, projectId, page.id)) },
+          { label: 'Archive page', icon: Archive, onSelect: () => change.mutate(archive) },
         ]),
     { label: 'Delete page', icon: Trash2, danger: true, onSelect: () => setConfirmDelete(true) },
   ];

@@ -7,6 +7,7 @@ import { paths } from '../../../src/app/router/paths.js';
 import type { RichEditorElement } from '../../../src/react/index.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { chooseFromMenu } from './action-menus.js';
+import { click } from './input.js';
 import { issueDetail, ISSUE_ID, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import { pageDetail, PAGE_ID } from './page-fixtures.js';
 import { byText, cleanup, renderApp, until } from './render.js';
@@ -27,7 +28,40 @@ import {
 const ISSUE_URL = paths.issue('acme', PROJECT_ID, ISSUE_ID);
 const ISSUE_DOC = sharedDocumentName.issueDescription(ISSUE_ID);
 const PAGE_DOC = sharedDocumentName.page(PAGE_ID);
-const COPY = '/workspaces/:slug/projects/:projectId/issues/:issueId/copy';
+const ISSUE = '/workspaces/:slug/projects/:projectId/issues/:issueId';
+
+/** Makes the fake server hold the next change it would store until `release()`; `stored` says when it has. */
+function holdNextStore(api: ReturnType<typeof seededApi>['api']): { release: () => void; readonly stored: boolean } {
+  const store = api.collab.store;
+  const append = store.append.bind(store);
+  let release: () => void = () => {};
+  const held = { release: () => release(), stored: false };
+  store.append = (name, updates) => {
+    store.append = append;
+    return new Promise<void>((resolve) => (release = resolve)).then(async () => {
+      const seq = await append(name, updates);
+      held.stored = true;
+      return seq;
+    });
+  };
+  return held;
+}
+
+/** Answers `method path` with `answer`, noting for each request whether the held change was stored by then. */
+function askedAfterStored(api: ReturnType<typeof seededApi>['api'], method: string, path: string, held: { readonly stored: boolean }, answer: () => unknown): boolean[] {
+  const asked: boolean[] = [];
+  api.on(method, path, () => {
+    asked.push(held.stored);
+    return answer();
+  });
+  return asked;
+}
+
+/** The action says it is under way (`note`) and has sent nothing yet (a request is counted as it is sent). */
+async function expectWaitingFor(root: ParentNode, note: string, sent: () => unknown[]) {
+  await until(() => byText(root, '.app-note', note), `"${note}"`);
+  expect(sent(), 'nothing asked of the server while the change is on its way').to.deep.equal([]);
+}
 
 /** The issue's screen over the seeded fake API (changed by `setup` before it renders). */
 async function issueScreen(setup: (api: ReturnType<typeof seededApi>['api']) => void = () => {}) {
@@ -183,32 +217,66 @@ describe('descriptions and pages edited together', () => {
   it('makes a copy of the issue only once the server has stored the words typed a moment before', async () => {
     const { api, app } = await issueScreen();
     const description = await syncedEditor(app.container, 'Description');
-    // The server stores the next change only when the test says so.
-    const store = api.collab.store;
-    const append = store.append.bind(store);
-    let release: () => void = () => {};
-    let stored = false;
-    store.append = (name, updates) =>
-      new Promise<void>((resolve) => (release = resolve)).then(async () => {
-        const seq = await append(name, updates);
-        stored = true;
-        return seq;
-      });
-    const copied: boolean[] = [];
-    api.on('POST', COPY, () => {
-      copied.push(stored);
-      return issueDetail({ id: OTHER_ID, sequence_id: 8, key: 'WEB-8', name: 'Fix the header (copy)' });
-    });
+    const held = holdNextStore(api);
+    const copied = askedAfterStored(api, 'POST', `${ISSUE}/copy`, held, () => issueDetail({ id: OTHER_ID, sequence_id: 8, key: 'WEB-8', name: 'Fix the header (copy)' }));
     await typeAtEnd(description, '!');
     await until(() => statusOf(app.container) === CollabWords.saving, '"Saving…"', { saw: () => statusOf(app.container) });
     await chooseFromMenu(app.container, 'Issue actions', 'Make a copy');
-    // The copy waits for the change: nothing is asked of the server yet (a request is counted as it is sent).
-    await until(() => byText(app.container, '.app-note', 'Making a copy…'), '"Making a copy…"');
-    expect(api.sent('POST', COPY), 'no copy asked for while the change is on its way').to.deep.equal([]);
-    release();
+    await expectWaitingFor(app.container, 'Making a copy…', () => api.sent('POST', `${ISSUE}/copy`));
+    held.release();
     await until(() => copied.length === 1, 'the copy asked for');
     expect(copied, 'asked for after the change was stored').to.deep.equal([true]);
     await until(() => app.location() === paths.issue('acme', PROJECT_ID, OTHER_ID), "the copy's page");
+  });
+
+  it('archives the issue only once the server has stored the words typed a moment before (an archived description refuses changes)', async () => {
+    const { api, app } = await issueScreen();
+    const description = await syncedEditor(app.container, 'Description');
+    const held = holdNextStore(api);
+    const archived = askedAfterStored(api, 'POST', `${ISSUE}/archive`, held, () => issueDetail({ archived_at: '2026-12-03T10:00:00.000Z' }));
+    await typeAtEnd(description, '!');
+    await until(() => statusOf(app.container) === CollabWords.saving, '"Saving…"', { saw: () => statusOf(app.container) });
+    await chooseFromMenu(app.container, 'Issue actions', 'Archive');
+    await expectWaitingFor(app.container, 'Archiving…', () => api.sent('POST', `${ISSUE}/archive`));
+    held.release();
+    await until(() => archived.length === 1, 'the archive asked for');
+    expect(archived, 'asked for after the change was stored').to.deep.equal([true]);
+  });
+
+  it('deletes the issue only once the server has stored the words typed a moment before (the toast can undo it, with them)', async () => {
+    const { api, app } = await issueScreen();
+    const description = await syncedEditor(app.container, 'Description');
+    const held = holdNextStore(api);
+    const deleted = askedAfterStored(api, 'DELETE', ISSUE, held, () => undefined);
+    await typeAtEnd(description, '!');
+    await until(() => statusOf(app.container) === CollabWords.saving, '"Saving…"', { saw: () => statusOf(app.container) });
+    await chooseFromMenu(app.container, 'Issue actions', 'Delete issue');
+    const confirmation = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    await click(byText(confirmation, 'button', 'Delete'));
+    await until(() => byText(confirmation, 'button[aria-busy="true"]', 'Delete'), 'the deletion under way');
+    expect(api.sent('DELETE', ISSUE), 'no deletion asked for while the change is on its way').to.deep.equal([]);
+    held.release();
+    await until(() => deleted.length === 1, 'the deletion asked for');
+    expect(deleted, 'asked for after the change was stored').to.deep.equal([true]);
+  });
+
+  it('archives a page only once the server has stored the words typed a moment before', async () => {
+    const seeded = seededApi();
+    const page = pageDetail();
+    seeded.api.on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => page);
+    seeded.api.collab.content = (name) => (name === PAGE_DOC ? page.description_html : null);
+    const app = renderApp(paths.page('acme', PROJECT_ID, PAGE_ID), { api: seeded.api });
+    const editor = await syncedEditor(app.container, 'Page content');
+    const held = holdNextStore(seeded.api);
+    const archived = askedAfterStored(seeded.api, 'POST', '/workspaces/:slug/projects/:projectId/pages/:pageId/archive', held, () => ({ ...page, archived_at: '2026-12-03T10:00:00.000Z' }));
+    await typeAtEnd(editor, '!');
+    await until(() => statusOf(app.container) === CollabWords.saving, '"Saving…"', { saw: () => statusOf(app.container) });
+    await chooseFromMenu(app.container, 'Page actions', 'Archive page');
+    // Nothing on the page says it waits; choosing waited for the menu to close, long after a request sent at once.
+    expect(seeded.api.sent('POST', '/workspaces/:slug/projects/:projectId/pages/:pageId/archive'), 'no archive asked for while the change is on its way').to.deep.equal([]);
+    held.release();
+    await until(() => archived.length === 1, 'the archive asked for');
+    expect(archived, 'asked for after the change was stored').to.deep.equal([true]);
   });
 
   it("says why when the server refuses the document, in the server's words", async () => {
