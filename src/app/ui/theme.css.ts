@@ -80,6 +80,8 @@ body {
   font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
 }
 #root { min-height: 100%; }
+/* Hidden stays hidden whatever layout a class gives the element (an inactive tab's panel, a closed panel). */
+[hidden] { display: none !important; }
 /* A ring that shows a colour swatch (a state dot) on any background, custom themes included. */
 :root { --app-ring: color-mix(in srgb, var(--app-text) 60%, var(--app-bg)); }
 a { color: var(--app-primary); }

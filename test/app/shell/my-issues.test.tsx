@@ -78,6 +78,15 @@ describe('My issues on the workspace home', () => {
     await until(() => app.location() === paths.issue('acme', listedIssue(30).project_id, listedIssue(30).id), 'the issue page');
   });
 
+  it('gives the tabs not shown no room: the section ends where the shown tab does', async () => {
+    const { app } = await openHome();
+    const inactive = [...app.container.querySelectorAll<HTMLElement>('.app-my-issues [role="tabpanel"]:not([data-state="active"])')];
+    expect(inactive, 'the other tabs have panels').to.have.length(2);
+    for (const panel of inactive) expect(panel.getClientRects().length, 'an inactive panel draws no box').to.equal(0);
+    const section = app.container.querySelector<HTMLElement>('.app-my-issues')!;
+    expect(section.getBoundingClientRect().bottom - activePanel(app.container).getBoundingClientRect().bottom, 'nothing below the shown tab').to.be.below(1);
+  });
+
   it('reads more of a group on demand', async () => {
     const { app, api } = await openHome();
     const group = activePanel(app.container).querySelector<HTMLElement>('[data-state-group="started"]')!;
