@@ -109,7 +109,7 @@ export function ProjectIssuesScreen() {
     <>
       <PageHeader
         title={viewId ? (view.data?.name ?? (view.isError ? 'View not found' : 'Loading view…')) : 'Issues'}
-        description={viewId ? `A saved view of ${project.data?.name ?? 'the project'}’s issues` : project.data?.name}
+        description={viewId ? `A saved view of ${project.data ? isolated(project.data.name) : 'the project'}’s issues` : project.data?.name}
         actions={
           <>
             {viewId ? <Button onClick={() => void navigate(paths.views(slug, projectId))}>All views</Button> : null}

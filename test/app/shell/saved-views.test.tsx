@@ -3,6 +3,7 @@ import { setViewport } from '@web/test-runner-commands';
 import type { SavedView, SavedViewQuery } from '../../../src/app/api/types.js';
 import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
 import { paths } from '../../../src/app/router/paths.js';
+import { isolated } from '../../../src/app/ui/bidi.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { OTHER_ID, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
@@ -109,6 +110,7 @@ describe('saved views', () => {
     expect(row!.textContent).to.contain('Shared');
     await click(byText(row!, 'a', 'Urgent board'));
     await until(() => heading(app.container) === 'Urgent board', 'the view’s name as the title');
+    await until(() => app.container.querySelector('.app-page-header p')?.textContent === `A saved view of ${isolated('Website')}’s issues`, 'the project named under it');
     await until(() => app.container.querySelector('.app-board'), 'the board');
     const asked = api.sent('GET', ISSUES).at(-1)!.query;
     expect([asked.get('priority'), asked.get('order')]).to.deep.equal(['urgent,high', 'priority']);
