@@ -47,6 +47,14 @@ function holdNextStore(api: ReturnType<typeof seededApi>['api']): { release: () 
   return held;
 }
 
+/** Types "!" into `editor` while the fake server holds the change: the status says "Saving…" until `release()`. */
+async function typeWhileHeld(api: ReturnType<typeof seededApi>['api'], root: HTMLElement, editor: RichEditorElement) {
+  const held = holdNextStore(api);
+  await typeAtEnd(editor, '!');
+  await until(() => statusOf(root) === CollabWords.saving, '"Saving…"', { saw: () => statusOf(root) });
+  return held;
+}
+
 /** Answers `method path` with `answer`, noting for each request whether the held change was stored by then. */
 function askedAfterStored(api: ReturnType<typeof seededApi>['api'], method: string, path: string, held: { readonly stored: boolean }, answer: () => unknown): boolean[] {
   const asked: boolean[] = [];
@@ -61,6 +69,16 @@ function askedAfterStored(api: ReturnType<typeof seededApi>['api'], method: stri
 async function expectWaitingFor(root: ParentNode, note: string, sent: () => unknown[]) {
   await until(() => byText(root, '.app-note', note), `"${note}"`);
   expect(sent(), 'nothing asked of the server while the change is on its way').to.deep.equal([]);
+}
+
+/** The page's screen over the seeded fake API, its shared document starting from the page's content. */
+function pageScreen() {
+  const seeded = seededApi();
+  const page = pageDetail();
+  seeded.api.on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => page);
+  seeded.api.collab.content = (name) => (name === PAGE_DOC ? page.description_html : null);
+  const app = renderApp(paths.page('acme', PROJECT_ID, PAGE_ID), { api: seeded.api });
+  return { seeded, page, app };
 }
 
 /** The issue's screen over the seeded fake API (changed by `setup` before it renders). */
@@ -217,10 +235,8 @@ describe('descriptions and pages edited together', () => {
   it('makes a copy of the issue only once the server has stored the words typed a moment before', async () => {
     const { api, app } = await issueScreen();
     const description = await syncedEditor(app.container, 'Description');
-    const held = holdNextStore(api);
+    const held = await typeWhileHeld(api, app.container, description);
     const copied = askedAfterStored(api, 'POST', `${ISSUE}/copy`, held, () => issueDetail({ id: OTHER_ID, sequence_id: 8, key: 'WEB-8', name: 'Fix the header (copy)' }));
-    await typeAtEnd(description, '!');
-    await until(() => statusOf(app.container) === CollabWords.saving, '"Saving…"', { saw: () => statusOf(app.container) });
     await chooseFromMenu(app.container, 'Issue actions', 'Make a copy');
     await expectWaitingFor(app.container, 'Making a copy…', () => api.sent('POST', `${ISSUE}/copy`));
     held.release();
@@ -232,10 +248,8 @@ describe('descriptions and pages edited together', () => {
   it('archives the issue only once the server has stored the words typed a moment before (an archived description refuses changes)', async () => {
     const { api, app } = await issueScreen();
     const description = await syncedEditor(app.container, 'Description');
-    const held = holdNextStore(api);
+    const held = await typeWhileHeld(api, app.container, description);
     const archived = askedAfterStored(api, 'POST', `${ISSUE}/archive`, held, () => issueDetail({ archived_at: '2026-12-03T10:00:00.000Z' }));
-    await typeAtEnd(description, '!');
-    await until(() => statusOf(app.container) === CollabWords.saving, '"Saving…"', { saw: () => statusOf(app.container) });
     await chooseFromMenu(app.container, 'Issue actions', 'Archive');
     await expectWaitingFor(app.container, 'Archiving…', () => api.sent('POST', `${ISSUE}/archive`));
     held.release();
@@ -246,10 +260,8 @@ describe('descriptions and pages edited together', () => {
   it('deletes the issue only once the server has stored the words typed a moment before (the toast can undo it, with them)', async () => {
     const { api, app } = await issueScreen();
     const description = await syncedEditor(app.container, 'Description');
-    const held = holdNextStore(api);
+    const held = await typeWhileHeld(api, app.container, description);
     const deleted = askedAfterStored(api, 'DELETE', ISSUE, held, () => undefined);
-    await typeAtEnd(description, '!');
-    await until(() => statusOf(app.container) === CollabWords.saving, '"Saving…"', { saw: () => statusOf(app.container) });
     await chooseFromMenu(app.container, 'Issue actions', 'Delete issue');
     const confirmation = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
     await click(byText(confirmation, 'button', 'Delete'));
@@ -261,16 +273,10 @@ describe('descriptions and pages edited together', () => {
   });
 
   it('archives a page only once the server has stored the words typed a moment before', async () => {
-    const seeded = seededApi();
-    const page = pageDetail();
-    seeded.api.on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => page);
-    seeded.api.collab.content = (name) => (name === PAGE_DOC ? page.description_html : null);
-    const app = renderApp(paths.page('acme', PROJECT_ID, PAGE_ID), { api: seeded.api });
+    const { seeded, page, app } = pageScreen();
     const editor = await syncedEditor(app.container, 'Page content');
-    const held = holdNextStore(seeded.api);
+    const held = await typeWhileHeld(seeded.api, app.container, editor);
     const archived = askedAfterStored(seeded.api, 'POST', '/workspaces/:slug/projects/:projectId/pages/:pageId/archive', held, () => ({ ...page, archived_at: '2026-12-03T10:00:00.000Z' }));
-    await typeAtEnd(editor, '!');
-    await until(() => statusOf(app.container) === CollabWords.saving, '"Saving…"', { saw: () => statusOf(app.container) });
     await chooseFromMenu(app.container, 'Page actions', 'Archive page');
     // Nothing on the page says it waits; choosing waited for the menu to close, long after a request sent at once.
     expect(seeded.api.sent('POST', '/workspaces/:slug/projects/:projectId/pages/:pageId/archive'), 'no archive asked for while the change is on its way').to.deep.equal([]);
@@ -291,11 +297,7 @@ describe('descriptions and pages edited together', () => {
   });
 
   it('edits a page together: a colleague renames a heading, the outline follows, and both see both edits', async () => {
-    const seeded = seededApi();
-    const page = pageDetail();
-    seeded.api.on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => page);
-    seeded.api.collab.content = (name) => (name === PAGE_DOC ? page.description_html : null);
-    const app = renderApp(paths.page('acme', PROJECT_ID, PAGE_ID), { api: seeded.api });
+    const { seeded, app } = pageScreen();
     const editor = await syncedEditor(app.container, 'Page content');
     const contents = () => [...app.container.querySelectorAll('nav[aria-label="Contents"] button')].map((entry) => entry.textContent);
     await until(() => contents().length === 4, 'the contents');
