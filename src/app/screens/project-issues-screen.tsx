@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
+import { sharedDocumentName } from '../api/collab.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
@@ -101,6 +102,8 @@ export function ProjectIssuesScreen() {
 
   const undoDelete = useUndoDelete(slug, projectId);
   const deleteIssues = async (ids: string[]) => {
+    // A description left (or typed in the peek) a moment ago is stored first: Undo brings the issues back with every word.
+    await Promise.all(ids.map((id) => api.collab.stored(sharedDocumentName.issueDescription(id))));
     await api.issues.bulkDelete(slug, projectId, ids);
     await queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) });
   };

@@ -7,8 +7,8 @@ import { paths } from '../../../src/app/router/paths.js';
 import type { RichEditorElement } from '../../../src/react/index.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { chooseFromMenu } from './action-menus.js';
-import { click } from './input.js';
-import { issueDetail, ISSUE_ID, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
+import { chooseMenuItem, click } from './input.js';
+import { issueDetail, ISSUE_ID, listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import { pageDetail, PAGE_ID } from './page-fixtures.js';
 import { byText, cleanup, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -270,6 +270,28 @@ describe('descriptions and pages edited together', () => {
     held.release();
     await until(() => deleted.length === 1, 'the deletion asked for');
     expect(deleted, 'asked for after the change was stored').to.deep.equal([true]);
+  });
+
+  it('deletes issues from the list only once the server has stored the words typed a moment before in one of them', async () => {
+    const { api, scene, app } = await issueScreen();
+    scene.issues = [listedIssue(7, { id: ISSUE_ID, name: 'Fix the header' }), ...scene.issues];
+    const description = await syncedEditor(app.container, 'Description');
+    const held = await typeWhileHeld(api, app.container, description);
+    const BULK = '/workspaces/:slug/projects/:projectId/bulk-delete-issues';
+    const deleted = askedAfterStored(api, 'DELETE', BULK, held, () => ({ deleted: 1 }));
+    // Left at once, the change still on its way.
+    void app.router.navigate(paths.projectIssues('acme', PROJECT_ID));
+    await until(() => !editorNamed(app.container, 'Description') && byText(app.container, 'a', 'Fix the header'), 'the issue list');
+    await chooseMenuItem(app.container, 'More issue actions', 'Delete issues');
+    const form = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the dialog');
+    await click(await until(() => form.querySelector<HTMLInputElement>('input[type="checkbox"]'), 'the issues to pick'));
+    await click(byText(form, 'button[type="submit"]', 'Delete selected issues'));
+    await until(() => byText(form, 'button[type="submit"]', 'Deleting…'), 'the deletion under way');
+    expect(api.sent('DELETE', BULK), 'no deletion asked for while the change is on its way').to.deep.equal([]);
+    held.release();
+    await until(() => deleted.length === 1, 'the deletion asked for');
+    expect(deleted, 'asked for after the change was stored').to.deep.equal([true]);
+    expect(api.sent('DELETE', BULK)[0]!.body).to.deep.equal({ issue_ids: [ISSUE_ID] });
   });
 
   it('archives a page only once the server has stored the words typed a moment before', async () => {
