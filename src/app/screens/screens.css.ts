@@ -48,11 +48,11 @@ export const screensCss = `
 /* Issue list rows share one column template, so state, priority, key, labels, assignees and date line up row to row; the title takes the rest. */
 .app-issue-grid-row {
   display: grid; gap: var(--app-space-3);
-  grid-template-columns: var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 14em 4.5em 6.5em;
+  grid-template-columns: var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 14em 4.5em 8em;
 }
 .app-issue-grid-row > * { min-width: 0; }
 /* Selectable rows start with a checkbox column. */
-.app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 14em 4.5em 6.5em; }
+.app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) 5.5em minmax(0, 1fr) 14em 4.5em 8em; }
 .app-issue-select { width: 16px; height: 16px; margin: 0; accent-color: var(--app-primary); }
 .app-issue-row:has(.app-issue-select:checked) { background: var(--app-surface); }
 .app-selection-bar {
@@ -65,7 +65,9 @@ export const screensCss = `
 /* Labels, assignees and target date pickers keep to their column, their value at its end as the read-only row shows it. */
 .app-issue-grid-row :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) .app-picker-button { justify-content: flex-end; margin: -4px -4px -4px 0; padding: 0 4px; }
 .app-issue-grid-row .app-issue-labels .app-picker-value { gap: var(--app-space-1); justify-content: flex-end; flex-wrap: nowrap; }
-.app-issue-date .app-picker-button { font-size: var(--app-text-sm); color: var(--app-muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
+.app-issue-date .app-picker-button:not([data-overdue]) { color: var(--app-muted); }
+.app-issue-date .app-picker-button { font-size: var(--app-text-sm); font-variant-numeric: tabular-nums; white-space: nowrap; }
+.app-issue-date .app-picker-value { flex-wrap: nowrap; }
 .app-issue-row:hover .app-picker-button[data-compact][data-empty] .app-picker-value { opacity: 1; }
 .app-state-icon, .app-priority-icon, .app-issue-cell { display: inline-flex; align-items: center; justify-content: center; }
 .app-priority-icon { color: var(--app-muted); }
@@ -130,19 +132,42 @@ export const screensCss = `
 .app-issue-group-toggle:hover { background: var(--app-surface); }
 .app-issue-group-toggle:focus-visible { outline: 2px solid var(--app-focus); outline-offset: 2px; }
 .app-list-footer { margin: 10px 0 0; color: var(--app-muted); font-size: 13px; }
+/*
+ * The list's own width, not the window's, decides how its rows are laid out (beside the sidebar on a
+ * tablet or a narrow window, in a panel, on a phone): under 800 px the columns would leave the title
+ * no room, so the title has the first line to itself after state, priority and key, and labels,
+ * assignees and date share the line under it (a line each under 480 px).
+ */
+.app-issue-grid { container: issue-rows / inline-size; }
+@container issue-rows (max-width: 799.98px) {
+  .app-issue-grid > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr) auto auto; row-gap: var(--app-space-1); }
+  .app-issue-grid[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr) auto auto; }
+  .app-issue-grid-row > .app-issue-title-cell { grid-column: 4 / -1; }
+  .app-issue-grid-row > .app-issue-labels { grid-column: 4; justify-content: flex-start; flex-wrap: wrap; }
+  .app-issue-grid-row > .app-issue-assignees { grid-column: 5; }
+  .app-issue-grid-row > .app-issue-date { grid-column: 6; }
+  .app-issue-grid[data-selectable] > .app-issue-grid-row > .app-issue-title-cell { grid-column: 5 / -1; }
+  .app-issue-grid[data-selectable] > .app-issue-grid-row > .app-issue-labels { grid-column: 5; }
+  .app-issue-grid[data-selectable] > .app-issue-grid-row > .app-issue-assignees { grid-column: 6; }
+  .app-issue-grid[data-selectable] > .app-issue-grid-row > .app-issue-date { grid-column: 7; }
+  /* With the line to itself, a title too long for it wraps rather than being cut short. */
+  .app-issue-grid-row a { white-space: normal; overflow-wrap: anywhere; }
+  .app-issue-grid-row .app-issue-labels .app-picker-value { justify-content: flex-start; }
+  /* No line under the title when there is nothing to put on it. */
+  .app-issue-grid-row > :is(.app-issue-labels, .app-issue-assignees, .app-issue-date):empty { display: none; }
+  .app-issue-grid-row :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) .app-picker-button { justify-content: flex-start; margin: -4px 0 -4px -4px; }
+}
+/* Under 480 px (a phone) labels, assignees and date each have a line of their own under the title. */
+@container issue-rows (max-width: 479.98px) {
+  .app-issue-grid-row > :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) { grid-column: 4 / -1; justify-content: flex-start; }
+  .app-issue-grid[data-selectable] > .app-issue-grid-row > :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) { grid-column: 5 / -1; }
+}
 @media (max-width: 767.98px) {
   /* A phone has no room to cut titles short: they wrap. */
   .app-issue-row { padding: var(--app-space-2) var(--app-space-3); }
   .app-issue-row a { white-space: normal; overflow-wrap: anywhere; }
-  /* A phone keeps state, priority, key and title on the first line; labels, assignees and date go under the title. */
-  .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr); row-gap: var(--app-space-1); }
-  .app-issue-grid-row .app-issue-labels { grid-column: 4; justify-content: flex-start; flex-wrap: wrap; }
-  .app-issue-grid-row .app-issue-labels:empty, .app-issue-grid-row .app-issue-assignees:empty, .app-issue-grid-row .app-issue-date:empty { display: none; }
-  /* Nothing to hover on a phone: an empty picker leaves no line (its property is set from the issue's page). */
+  /* Nothing to hover on a phone: an empty picker takes no room (its property is set from the issue's page). */
   .app-issue-grid-row :is(.app-issue-labels, .app-issue-assignees, .app-issue-date):has(> .app-picker-button[data-empty]:only-child) { display: none; }
-  .app-issue-grid-row .app-issue-assignees, .app-issue-grid-row .app-issue-date { grid-column: 4; justify-content: flex-start; text-align: left; }
-  .app-issue-list[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr); }
-  .app-issue-list[data-selectable] > .app-issue-grid-row > :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) { grid-column: 5; }
   .app-settings-page { padding: 12px 16px; }
   /* A state's or label's buttons (Edit, Make default, Delete) go under its name when the line is full. */
   .app-settings-page .app-issue-row { flex-wrap: wrap; }

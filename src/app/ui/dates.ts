@@ -15,3 +15,9 @@ export function formatLocalDay(value: string): string {
   const moment = new Date(value);
   return Number.isNaN(moment.getTime()) ? value : LOCAL_DAY.format(moment);
 }
+
+/** A local calendar day as `YYYY-MM-DD` (the format of `<input type="date">`), never shifted by the time zone. */
+export function toIsoDate(date: Date): string {
+  const pad = (value: number, width: number) => String(value).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
+}

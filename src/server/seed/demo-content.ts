@@ -273,6 +273,7 @@ export function demoProjects(people: Record<DemoPerson, MentionTarget>): DemoPro
           name: 'App crashes when the camera permission is denied',
           group: 'started',
           priority: 'urgent',
+          targetDay: -2,
           createdBy: 'member',
           assignees: ['member'],
           labels: ['Bug', 'Android'],

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import type { Priority } from '../../../src/app/api/types.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { PriorityIcon, STATE_GROUPS, StateIcon } from '../../../src/app/screens/issues/issue-icons.js';
@@ -108,23 +109,62 @@ describe('design system', () => {
     expect(texts).to.include.members(['Home', 'Analytics', 'Notifications', 'Drafts', 'All projects', 'Issues', 'Cycles', 'Modules', 'Views', 'Pages', 'Inbox', 'Archives', 'Settings']);
   });
 
-  it('lines up the issue list columns row to row, the title taking the rest with the full title in its title', async () => {
-    const { api } = seededApi((scene) => (scene.issues = richIssues()));
-    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
-    await until(() => rows(app.container).length === 3, 'the issues');
-    const [first, second, third] = rows(app.container);
-    const left = (row: HTMLElement, selector: string) => row.querySelector(selector)!.getBoundingClientRect().left;
-    for (const selector of ['.app-issue-key', 'a', '.app-issue-labels', '.app-issue-assignees', '.app-issue-date']) {
-      expect(left(second!, selector), selector).to.equal(left(first!, selector));
-      expect(left(third!, selector), selector).to.equal(left(first!, selector));
-    }
-    const title = first!.querySelector('a')!;
-    expect(title.getAttribute('title')).to.equal(richIssues()[0]!.name);
-    expect(title.scrollWidth).to.be.greaterThan(title.clientWidth);
-    // A member changes the properties in place: each of the row's pickers is named by the field and its value, as a viewer's icons are.
-    const pickers = [...first!.querySelectorAll('.app-picker-button')];
-    expect(pickers.map(nameOf)).to.deep.equal(['State: In Progress', 'Priority: Urgent', 'Labels: Bug', 'Assignees: Ada', `Target date: ${formatDay(richIssues()[0]!.target_date!)}`]);
+  describe('on a wide screen (1440×900)', () => {
+    beforeEach(() => setViewport({ width: 1440, height: 900 }));
+    afterEach(() => setViewport({ width: 800, height: 600 }));
+
+    it('lines up the issue list columns row to row, the title taking the rest with the full title in its title', async () => {
+      const { api } = seededApi((scene) => (scene.issues = richIssues()));
+      const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+      await until(() => rows(app.container).length === 3, 'the issues');
+      const [first, second, third] = rows(app.container);
+      const left = (row: HTMLElement, selector: string) => row.querySelector(selector)!.getBoundingClientRect().left;
+      for (const selector of ['.app-issue-key', 'a', '.app-issue-labels', '.app-issue-assignees', '.app-issue-date']) {
+        expect(left(second!, selector), selector).to.equal(left(first!, selector));
+        expect(left(third!, selector), selector).to.equal(left(first!, selector));
+      }
+      // One line per row: the properties beside the title.
+      const box = (selector: string) => first!.querySelector(selector)!.getBoundingClientRect();
+      expect(box('.app-issue-date').top).to.be.below(box('a').bottom);
+      const title = first!.querySelector('a')!;
+      expect(title.getAttribute('title')).to.equal(richIssues()[0]!.name);
+      expect(title.scrollWidth).to.be.greaterThan(title.clientWidth);
+      // A member changes the properties in place: each of the row's pickers is named by the field and its value, as a viewer's icons are.
+      const pickers = [...first!.querySelectorAll('.app-picker-button')];
+      expect(pickers.map(nameOf)).to.deep.equal(['State: In Progress', 'Priority: Urgent', 'Labels: Bug', 'Assignees: Ada', `Target date: ${formatDay(richIssues()[0]!.target_date!)}`]);
+    });
   });
+
+  // Beside the sidebar the list is 470-740 px wide here: the columns would leave a title no room.
+  for (const [width, height] of [
+    [800, 600],
+    [1024, 768],
+  ] as const) {
+    it(`gives each title a line of its own at ${width}×${height}, with labels, assignees and date under it, nothing wider than the list`, async () => {
+      await setViewport({ width, height });
+      try {
+        const { api } = seededApi((scene) => (scene.issues = richIssues()));
+        const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api });
+        await until(() => rows(app.container).length === 3, 'the issues');
+        const list = app.container.querySelector<HTMLElement>('.app-issue-list')!;
+        const [first] = rows(app.container);
+        const box = (selector: string) => first!.querySelector(selector)!.getBoundingClientRect();
+        const listBox = list.getBoundingClientRect();
+        expect(box('.app-issue-title-cell').right, 'the title runs to the end of the row').to.be.above(listBox.right - 40);
+        expect(box('a').width, 'a title has room').to.be.above(listBox.width / 2);
+        expect(box('a').height, 'a long title wraps rather than being cut').to.be.above(30);
+        for (const selector of ['.app-issue-labels', '.app-issue-assignees', '.app-issue-date']) {
+          expect(box(selector).top, `${selector} under the title`).to.be.at.least(box('a').bottom);
+          expect(box(selector).left, `${selector} in the row`).to.be.at.least(box('a').left - 1);
+          expect(box(selector).right, `${selector} in the row`).to.be.at.most(listBox.right);
+        }
+        expect(list.scrollWidth, 'nothing wider than the list').to.be.at.most(list.clientWidth);
+        await expectAccessible(app.container);
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
+    });
+  }
 
   for (const theme of ['light', 'dark'] as const) {
     it(`passes axe on the issue list and the sidebar in the ${theme} theme`, async () => {

@@ -5,10 +5,10 @@ import type { RoleValue } from '../../../src/app/roles.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { focusReturnsTo } from '../../helpers/until.js';
 import { gate } from './fake-api.js';
-import { issueDetail, listedIssue, members, OTHER_ID, project, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
+import { issueDetail, ISSUE_ID, listedIssue, members, OTHER_ID, project, PROJECT_ID, STATE_ID, USER_ID } from './fixtures.js';
 import { click, focusedDateField, press, typeDate, typeInto } from './input.js';
 import { closed, listbox, nameOf, option, property } from './pickers.js';
-import { byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { byText, cleanup, field, renderApp, reply, TEST_TODAY, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
 const ISSUE = '/workspaces/:slug/projects/:projectId/issues/:issueId';
@@ -70,7 +70,8 @@ const CHANGES: Change[] = [
   { name: 'State', option: 'Done', filter: 'don', body: { state_id: DONE }, after: 'State: Done' },
   { name: 'Labels', option: 'Bug', filter: 'bu', body: { label_ids: [UI.id, BUG.id] }, after: 'Labels: UI, Bug' },
   { name: 'Assignees', option: 'Grace', filter: 'gr', body: { assignee_ids: [OTHER_ID] }, after: 'Assignees: Grace' },
-  { name: 'Target date', date: '03/10/2025', body: { target_date: '2025-03-10' }, after: 'Target date: Mar 10, 2025' },
+  // A day before the tests' today (TEST_TODAY) on an open issue: overdue.
+  { name: 'Target date', date: '03/10/2025', body: { target_date: '2025-03-10' }, after: 'Target date: Mar 10, 2025, overdue' },
 ];
 const multiple = (change: Change) => change.name === 'Labels' || change.name === 'Assignees';
 
@@ -260,4 +261,88 @@ describe('a row’s and a card’s properties, changed in place', () => {
       await expectAccessible(board.container);
     });
   }
+});
+
+describe('overdue target days', () => {
+  afterEach(cleanup);
+
+  /** WEB-3 due yesterday (overdue), WEB-2 due today (not yet), WEB-1 due two weeks ago but completed. */
+  function dueApi(role: RoleValue = 20) {
+    expect(TEST_TODAY, 'the days below are written around it').to.equal('2026-06-15');
+    const fixture = editApi(role);
+    fixture.scene.issues = [
+      listedIssue(3, { target_date: '2026-06-14' }),
+      listedIssue(2, { target_date: TEST_TODAY }),
+      listedIssue(1, { target_date: '2026-06-01', state_id: DONE, state__name: 'Done', state__color: '#16a34a', state__group: 'completed' }),
+    ];
+    return fixture;
+  }
+  /** The colour the app draws danger in, as the browser computes it. */
+  function dangerColour(root: HTMLElement): string {
+    const probe = root.appendChild(document.createElement('span'));
+    probe.style.color = 'var(--app-danger)';
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }
+
+  for (const surface of ['row', 'card'] as const) {
+    it(`marks a ${surface}'s target day as overdue once it has passed on an open issue, and takes the mark away when the issue is done`, async () => {
+      const { api } = dueApi();
+      const app = renderApp(surface === 'row' ? LIST : BOARD, { api });
+      const of = surface === 'row' ? rowOf : cardOf;
+      const date = (key: string) => property(of(key)()!, 'Target date');
+      await until(of('WEB-1'), `the ${surface}s`);
+      expect(nameOf(await date('WEB-3'))).to.equal('Target date: Jun 14, 2026, overdue');
+      expect(nameOf(await date('WEB-2')), 'due today is not overdue').to.equal('Target date: Jun 15, 2026');
+      expect(nameOf(await date('WEB-1')), 'a completed issue is never overdue').to.equal('Target date: Jun 1, 2026');
+      const overdue = await date('WEB-3');
+      expect(overdue.getAttribute('title')).to.equal('Overdue');
+      expect(overdue.querySelector('svg.app-overdue-icon'), 'a mark besides the colour').not.to.equal(null);
+      expect(getComputedStyle(overdue).color).to.equal(dangerColour(app.container));
+      expect(getComputedStyle(await date('WEB-2')).color).not.to.equal(dangerColour(app.container));
+
+      await pick(await property(of('WEB-3')()!, 'State'), CHANGES[0]!, 'mouse');
+      await until(async () => nameOf(await date('WEB-3')) === 'Target date: Jun 14, 2026', 'the mark gone once done', { saw: async () => nameOf(await date('WEB-3')) });
+      expect((await date('WEB-3')).hasAttribute('title')).to.equal(false);
+      await expectAccessible(app.container);
+    });
+  }
+
+  it('shows viewers an overdue day in rows and cards, named and titled so', async () => {
+    const { api } = dueApi(10);
+    const app = renderApp(LIST, { api });
+    const day = (find: () => HTMLElement | null) => find()!.querySelector<HTMLElement>('time')!;
+    await until(rowOf('WEB-3'), 'the rows');
+    expect(day(rowOf('WEB-3')).textContent).to.equal('Target date Jun 14, 2026, overdue');
+    expect(day(rowOf('WEB-3')).getAttribute('title')).to.equal('Overdue');
+    expect(day(rowOf('WEB-3')).getAttribute('data-overdue')).to.equal('true');
+    expect(getComputedStyle(day(rowOf('WEB-3'))).color).to.equal(dangerColour(app.container));
+    expect(day(rowOf('WEB-2')).textContent).to.equal('Target date Jun 15, 2026');
+    expect(day(rowOf('WEB-2')).getAttribute('title')).to.equal('Target date');
+    cleanup();
+    const board = renderApp(BOARD, { api, themeMode: 'dark' });
+    await until(cardOf('WEB-3'), 'the cards');
+    expect(day(cardOf('WEB-3')).textContent).to.equal('Target date Jun 14, 2026, overdue');
+    expect(day(cardOf('WEB-1')).textContent).to.equal('Target date Jun 1, 2026');
+    await expectAccessible(board.container);
+  });
+
+  it("marks the issue page's and the preview's target day as overdue", async () => {
+    const due = { target_date: '2026-06-10', state__group: 'started' };
+    const { api } = seededApi((scene) => {
+      scene.issue = issueDetail(due);
+      scene.issues = [listedIssue(7, { id: ISSUE_ID, name: 'Fix the header', ...due })];
+    });
+    const page = renderApp(paths.issue('acme', PROJECT_ID, ISSUE_ID), { api });
+    const picker = await property(page.container, 'Target date');
+    expect(nameOf(picker)).to.equal('Target date Jun 10, 2026, overdue');
+    expect(picker.getAttribute('title')).to.equal('Overdue');
+    cleanup();
+    const list = renderApp(LIST, { api });
+    await click(await until(() => list.container.querySelector<HTMLElement>('[aria-label="Preview WEB-7"]'), 'the preview button'));
+    const preview = await until(() => [...document.querySelectorAll('dt')].find((term) => term.textContent === 'Target date')?.nextElementSibling, "the preview's target date");
+    expect(preview.textContent).to.equal('Jun 10, 2026, overdue');
+    expect(preview.querySelector('time')!.getAttribute('title')).to.equal('Overdue');
+  });
 });

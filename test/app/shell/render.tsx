@@ -65,7 +65,13 @@ interface RenderOptions {
   user?: User | null;
   /** renderApp's route table (the app's unless said; see {@link withHeldScreen}). */
   routes?: RouteObject[];
+  /** The wall clock calendar days are read from ({@link TEST_TODAY} at noon unless said). */
+  now?: () => Date;
 }
+
+/** The day the app's tests run on, whatever the real date: an issue's target day before it is overdue (fixtures' days stay on the same side of it). */
+export const TEST_TODAY = '2026-06-15';
+const testNow = () => new Date(`${TEST_TODAY}T12:00:00`);
 
 const mounted: Rendered[] = [];
 
@@ -87,7 +93,7 @@ function mount(element: (parts: { queryClient: QueryClient; api: FakeApi }) => R
   const api = createApi(createApiClient({ fetch: fake.fetch, WebSocket: fake.collab.WebSocket, EventSource: fake.live.EventSource as unknown as typeof EventSource }));
   flushSync(() =>
     root.render(
-      <AppProviders api={api} queryClient={queryClient} themeMode={options.themeMode ?? 'light'}>
+      <AppProviders api={api} queryClient={queryClient} themeMode={options.themeMode ?? 'light'} now={options.now ?? testNow}>
         {element({ queryClient, api: fake })}
       </AppProviders>,
     ),

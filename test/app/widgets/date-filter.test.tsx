@@ -11,9 +11,9 @@ import {
   YEAR_TOO_LONG,
   addMonthsClamped,
   defaultDateFilter,
-  toIsoDate,
   type DateFilterValue,
 } from '../../../src/app/widgets/date-filter/index.js';
+import { toIsoDate } from '../../../src/app/ui/dates.js';
 import { focusReturnsTo, until } from '../../helpers/until.js';
 import { click, typeDate } from '../shell/input.js';
 

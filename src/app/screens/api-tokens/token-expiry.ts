@@ -1,4 +1,4 @@
-import { toIsoDate } from '../../widgets/date-filter/index.js';
+import { toIsoDate } from '../../ui/dates.js';
 
 /** How long a new token lasts: a number of days, never, or until a chosen day. */
 export type ExpiryChoice = '7' | '30' | '90' | 'never' | 'date';

@@ -14,6 +14,7 @@ import { AssigneePicker, LabelPicker, ModulesPicker, OptionalPicker, PriorityPic
 import { estimateLabel, EstimatePicker, useEstimate } from '../issues/issue-estimate.js';
 import { issueKey } from '../issues/issue-key.js';
 import { PRIORITY_OPTIONS } from '../issues/priorities.js';
+import { TargetDay, useOverdue } from '../issues/issue-due.js';
 
 /** The refusal of a start date after the target date (the server's words). */
 export const START_AFTER_TARGET = 'The start date cannot be after the target date.';
@@ -86,6 +87,7 @@ export function IssueProperties({ slug, issue, mayEdit, archived = false, onChan
   const parentItems = (parents.data ?? []).filter((candidate) => candidate.id !== issue.parent_id).map((candidate) => ({ id: candidate.id, name: `${issueKey(candidate)} ${candidate.name}` }));
   if (issue.parent_id) parentItems.unshift({ id: issue.parent_id, name: parentName });
   const datesInvalid = failure === START_AFTER_TARGET;
+  const overdue = useOverdue(issue);
   const state = choices.states?.find((candidate) => candidate.id === issue.state_id);
   const cycleName = planning.cycles?.find((cycle) => cycle.id === issue.cycle_id)?.name;
   const moduleNames = issue.module_ids.map((moduleId) => planning.modules?.find((module) => module.id === moduleId)?.name).filter(Boolean);
@@ -153,7 +155,13 @@ export function IssueProperties({ slug, issue, mayEdit, archived = false, onChan
           {mayEdit ? <DatePicker label="Start date" value={issue.start_date} invalid={datesInvalid} onPick={(day) => setDate('start_date', day)} /> : issue.start_date ? formatDay(issue.start_date) : 'No date'}
         </Property>
         <Property label="Target date">
-          {mayEdit ? <DatePicker label="Target date" value={issue.target_date} invalid={datesInvalid} onPick={(day) => setDate('target_date', day)} /> : issue.target_date ? formatDay(issue.target_date) : 'No date'}
+          {mayEdit ? (
+            <DatePicker label="Target date" value={issue.target_date} invalid={datesInvalid} overdue={overdue} onPick={(day) => setDate('target_date', day)} />
+          ) : issue.target_date ? (
+            <TargetDay issue={issue} named={false} />
+          ) : (
+            'No date'
+          )}
         </Property>
         <Property label="Parent">
           {mayEdit ? (

@@ -9,7 +9,6 @@ import { DatePicker, NO_COLOUR, StateDot } from '../../ui/pickers/index.js';
 import { AvatarGroup } from '../../ui/avatar.js';
 import { useStyles } from '../../ui/styles.js';
 import { columnStep, LIST_ENTRY_PROPS, listStep } from '../../widgets/command-palette/index.js';
-import { formatDay } from '../../ui/dates.js';
 import { screensCss } from '../screens.css.js';
 import { issueBoardCss } from './issue-board.css.js';
 import { PRIORITY_LABELS } from './issue-icons.js';
@@ -20,6 +19,7 @@ import { AssigneePicker, LabelPicker, PriorityPicker, StatePicker } from './issu
 import { RowLabels } from './row-labels.js';
 import type { RowChanges, RowEditing } from './use-change-issue.js';
 import { ISSUE_DISPLAY_PROPERTIES, type IssueDisplayProperty } from '../../../api-shapes/issue-display.js';
+import { TargetDay, useOverdue } from './issue-due.js';
 
 /** How the board tells keyboard and pointer users how to move a card. */
 /** The board's hint: how to move a card with a pointer, then with the keys (the keys' part is hidden on touch screens, which have none). */
@@ -335,6 +335,7 @@ function CardMeta({
   display: readonly IssueDisplayProperty[];
 }) {
   const shows = (property: IssueDisplayProperty) => display.includes(property);
+  const overdue = useOverdue(issue);
   if (editing) {
     const { choices } = editing;
     return (
@@ -343,7 +344,7 @@ function CardMeta({
         {shows('priority') ? <PriorityPicker value={issue.priority} onChange={(priority) => onChange({ priority })} /> : null}
         {issue.estimate_point && shows('estimate') ? <EstimateChip value={issue.estimate_point} /> : null}
         {shows('labels') ? <LabelPicker compact choices={choices} value={issue.label_ids} known={issue.labels} onChange={(ids) => onChange({ label_ids: ids })} /> : null}
-        {shows('target_date') ? <DatePicker compact label="Target date" value={issue.target_date} onPick={(day) => onChange({ target_date: day })} /> : null}
+        {shows('target_date') ? <DatePicker compact label="Target date" value={issue.target_date} overdue={overdue} onPick={(day) => onChange({ target_date: day })} /> : null}
         {shows('assignees') ? (
           <span className="app-board-assignees">
             <AssigneePicker compact choices={choices} value={issue.assignee_ids} known={issue.assignees} onChange={(ids) => onChange({ assignee_ids: ids })} />
@@ -367,12 +368,7 @@ function CardMeta({
           <RowLabels labels={issue.labels} />
         </span>
       ) : null}
-      {issue.target_date && shows('target_date') ? (
-        <time className="app-issue-date" dateTime={issue.target_date} title="Target date">
-          <span className="app-visually-hidden">Target date </span>
-          {formatDay(issue.target_date)}
-        </time>
-      ) : null}
+      {shows('target_date') ? <TargetDay issue={issue} className="app-issue-date" /> : null}
       {assignees.length ? (
         <span className="app-board-assignees">
           <AvatarGroup people={assignees} label="Assigned to" />

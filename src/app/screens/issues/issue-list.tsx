@@ -7,7 +7,6 @@ import { AvatarGroup } from '../../ui/avatar.js';
 import { DatePicker } from '../../ui/pickers/index.js';
 import { useStyles } from '../../ui/styles.js';
 import { LIST_ENTRY_PROPS, listStep } from '../../widgets/command-palette/index.js';
-import { formatDay } from '../../ui/dates.js';
 import { screensCss } from '../screens.css.js';
 import { PriorityIcon, StateIcon } from './issue-icons.js';
 import { EstimateChip } from './issue-estimate.js';
@@ -17,6 +16,7 @@ import { AssigneePicker, LabelPicker, PriorityPicker, StatePicker } from './issu
 import { RowLabels } from './row-labels.js';
 import type { RowChanges, RowEditing } from './use-change-issue.js';
 import type { RowSelectionControls } from './use-row-selection.js';
+import { TargetDay, useOverdue } from './issue-due.js';
 
 /**
  * A list of issues as listed, in aligned columns: state icon (in the state's colour), priority
@@ -47,7 +47,7 @@ export function IssueList({
   const shows = (property: IssueDisplayProperty) => display.includes(property);
   return (
     <>
-      <ul className="app-issue-list" aria-label={label} data-selectable={selection ? '' : undefined} onKeyDown={moveAmongRows}>
+      <ul className="app-issue-list app-issue-grid" aria-label={label} data-selectable={selection ? '' : undefined} onKeyDown={moveAmongRows}>
         {issues.map((issue) => (
           <li key={issue.id} className="app-issue-row app-issue-grid-row">
             {selection ? (
@@ -102,6 +102,7 @@ function moveAmongRows(event: KeyboardEvent<HTMLUListElement>): void {
 function IssueRowCells({ slug, issue, editing, shows }: { slug: string; issue: IssueRow; editing?: RowEditing; shows(property: IssueDisplayProperty): boolean }) {
   const choices = editing?.choices;
   const change = editing && ((changes: RowChanges) => void editing.onIssueChange(issue, changes));
+  const overdue = useOverdue(issue);
   return (
     <>
       <span className="app-issue-cell">
@@ -142,13 +143,10 @@ function IssueRowCells({ slug, issue, editing, shows }: { slug: string; issue: I
       </span>
       <span className="app-issue-date">
         {!shows('target_date') ? null : change ? (
-          <DatePicker compact label="Target date" value={issue.target_date} onPick={(day) => change({ target_date: day })} />
-        ) : issue.target_date ? (
-          <time dateTime={issue.target_date} title="Target date">
-            <span className="app-visually-hidden">Target date </span>
-            {formatDay(issue.target_date)}
-          </time>
-        ) : null}
+          <DatePicker compact label="Target date" value={issue.target_date} overdue={overdue} onPick={(day) => change({ target_date: day })} />
+        ) : (
+          <TargetDay issue={issue} />
+        )}
       </span>
     </>
   );

@@ -13,10 +13,10 @@ import { Icon } from '../../ui/icon.js';
 import { LabelChip } from '../../ui/pickers/index.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useStyles } from '../../ui/styles.js';
-import { formatDay } from '../../ui/dates.js';
 import { issuePeekCss } from './issue-peek.css.js';
 import { PRIORITY_LABELS, PriorityIcon, StateIcon } from './issue-icons.js';
 import { issueKey } from './issue-key.js';
+import { TargetDay } from './issue-due.js';
 
 /** The address parameter naming the previewed issue, so a reload or a shared link keeps the preview open. */
 export const PEEK_PARAM = 'peek';
@@ -143,7 +143,9 @@ export function IssuePeek({ slug, projectId, issueId, onClose }: { slug: string;
             {issue.data.target_date ? (
               <>
                 <dt>Target date</dt>
-                <dd>{formatDay(issue.data.target_date)}</dd>
+                <dd>
+                  <TargetDay issue={issue.data} named={false} />
+                </dd>
               </>
             ) : null}
           </dl>

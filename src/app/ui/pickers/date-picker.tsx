@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '../button.js';
 import { formatDay } from '../dates.js';
 import { Icon } from '../icon.js';
+import { OVERDUE, OverdueMark } from '../overdue.js';
 import { useStyles } from '../styles.js';
 import { PickerName } from './picker.js';
 import { pickersCss } from './pickers.css.js';
@@ -22,6 +23,7 @@ export function DatePicker({
   invalid,
   namedWhenEmpty = false,
   compact = false,
+  overdue = false,
 }: {
   label: string;
   value: string | null;
@@ -31,6 +33,8 @@ export function DatePicker({
   namedWhenEmpty?: boolean;
   /** In a row or card: the day alone, or a calendar icon while empty (shown on hover and focus), named "{label}: {day}". */
   compact?: boolean;
+  /** The day has passed with the work still open: drawn in the danger colour with a mark, and named so ("…, overdue"). */
+  overdue?: boolean;
 }) {
   useStyles('app-pickers', pickersCss);
   const id = useId();
@@ -52,10 +56,26 @@ export function DatePicker({
         aria-invalid={invalid || undefined}
         data-compact={compact || undefined}
         data-empty={(compact && !value) || undefined}
+        data-overdue={(overdue && !!value) || undefined}
+        title={overdue && value ? OVERDUE : undefined}
       >
         <PickerName id={`${id}-label`} label={label} compact={compact} />
         <span id={`${id}-value`} className="app-picker-value" data-empty={value ? undefined : true}>
-          {value ? (compact ? <time dateTime={value}>{formatDay(value)}</time> : formatDay(value)) : compact ? <><Icon icon={CalendarDays} size="small" /><span className="app-visually-hidden">No date</span></> : namedWhenEmpty ? label : 'No date'}
+          {value ? (
+            <>
+              {compact ? <time dateTime={value}>{formatDay(value)}</time> : formatDay(value)}
+              {overdue ? <OverdueMark /> : null}
+            </>
+          ) : compact ? (
+            <>
+              <Icon icon={CalendarDays} size="small" />
+              <span className="app-visually-hidden">No date</span>
+            </>
+          ) : namedWhenEmpty ? (
+            label
+          ) : (
+            'No date'
+          )}
         </span>
       </Popover.Trigger>
       <Popover.Portal>

@@ -1,3 +1,5 @@
+import { toIsoDate } from '../../ui/dates.js';
+
 /** The three ways the date filter narrows a list. */
 export type DateFilterType = 'before' | 'after' | 'range';
 
@@ -13,11 +15,6 @@ export const DATE_MISSING = 'Enter a date to apply the filter.';
 /** Said when a date field holds a year of more than four digits (a date field takes up to six). */
 export const YEAR_TOO_LONG = 'The year must have four digits.';
 
-/** A local calendar day as `YYYY-MM-DD` (the format of `<input type="date">`), never shifted by the time zone. */
-export function toIsoDate(date: Date): string {
-  const pad = (value: number, width: number) => String(value).padStart(width, '0');
-  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
-}
 
 /** The same day `months` later, clamped to the end of a shorter month (Jan 31 + 1 → Feb 28 or 29). */
 export function addMonthsClamped(date: Date, months: number): Date {

@@ -8,7 +8,6 @@ export {
   dateFilterValue,
   defaultDateFilter,
   describeDateFilter,
-  toIsoDate,
   type DateFilterType,
   type DateFilterValue,
 } from './date-range.js';
