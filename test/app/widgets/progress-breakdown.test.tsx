@@ -75,6 +75,18 @@ describe('<ProgressBreakdown>', () => {
     expect((panel().querySelector('.pb-fill') as HTMLElement).style.width).to.equal('67%');
   });
 
+  it('ends a name too long for its column in an ellipsis, the whole name its title, clear of the bar', () => {
+    const long = 'Alexandria Ocasio-Montgomery-Fitzgerald';
+    host.style.width = '320px';
+    flushSync(() => root.render(<ProgressBreakdown distribution={{ ...DISTRIBUTION, assignees: [{ ...DISTRIBUTION.assignees[0]!, display_name: long }] }} />));
+    const name = [...panel().querySelectorAll<HTMLElement>('.pb-label')].find((label) => label.textContent === long)!;
+    expect(name.getAttribute('title')).to.equal(long);
+    expect(getComputedStyle(name).textOverflow).to.equal('ellipsis');
+    expect(name.scrollWidth, 'cut short').to.be.greaterThan(name.clientWidth);
+    const bar = name.closest('li')!.querySelector('[role="progressbar"]')!;
+    expect(name.getBoundingClientRect().right).to.be.at.most(bar.getBoundingClientRect().left);
+  });
+
   it('shows labels with No label for unlabelled issues, and remembers the tab under "tab"', async () => {
     render();
     await sendMouse({ type: 'click', position: centre(tab('Labels')) });

@@ -52,6 +52,10 @@ export const progressBreakdownCss = `
   align-items: center;
   gap: 6px;
   min-width: 0;
+}
+/* A name longer than its column ends in an ellipsis (the whole name is its title), never clipped mid-letter. */
+.pb-label {
+  min-width: 0;
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;

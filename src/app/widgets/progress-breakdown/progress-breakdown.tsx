@@ -19,7 +19,9 @@ function Bar({ row }: { row: ProgressRow }) {
       <span className="pb-name">
         {row.avatar !== undefined && <Avatar name={row.name} src={row.avatar} />}
         {row.color !== undefined && <span className="pb-dot" style={{ backgroundColor: row.color ?? 'transparent' }} aria-hidden="true" />}
-        <span id={nameId}>{row.name}</span>
+        <span id={nameId} className="pb-label" title={row.name}>
+          {row.name}
+        </span>
       </span>
       <ProgressMeter done={row.done} total={row.total} labelledBy={nameId} />
       <span className="pb-amount">{amount}</span>
