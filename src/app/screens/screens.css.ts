@@ -94,6 +94,8 @@ export const screensCss = `
 .app-facts { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 0; }
 .app-facts dt { font-weight: 600; }
 .app-facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+/* A form after the facts (the workspace's name) stands apart from them, not read as their last line. */
+.app-facts + .app-inline-form { margin-top: var(--app-space-4); }
 .app-analytics-totals { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 12px; margin: 0 0 24px; }
 .app-analytics-totals > div { border: 1px solid var(--app-border); border-radius: 8px; padding: 12px 16px; }
 .app-analytics-totals dt { color: var(--app-muted); font-size: 0.875rem; }

@@ -43,6 +43,10 @@ describe('workspace settings: roles, general, members, exports', () => {
     const app = renderApp(paths.settings('acme'), { api });
     const name = await until(() => field(app.container, 'Workspace name'), 'the name field');
     await expectAccessible(app.container);
+    // The form stands apart from the facts above it.
+    const facts = app.container.querySelector('dl.app-facts')!.getBoundingClientRect();
+    const form = app.container.querySelector('form[aria-label="Rename the workspace"]')!.getBoundingClientRect();
+    expect(form.top - facts.bottom, 'space between the facts and the form').to.be.at.least(16);
     name.select();
     await typeInto(name, 'Acme Labs');
     await press('Enter');
