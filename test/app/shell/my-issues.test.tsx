@@ -15,8 +15,11 @@ const inState = (group: string, name: string) => (sequence: number) => listedIss
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
 /** What each tab holds: one backlog issue, twelve in progress and two done are assigned; one created; none subscribed. */
+/** Target days around the tests' today (2026-06-15): WEB-1's to come, WEB-10's passed (overdue), WEB-30's passed but done. */
+const DUE: Record<number, string> = { 1: '2026-07-01', 10: '2026-06-01', 30: '2026-06-01' };
+const due = (issue: IssueRow) => ({ ...issue, target_date: DUE[issue.sequence_id] ?? null });
 const TABS: Record<string, IssueRow[]> = {
-  assigned: [inState('backlog', 'Backlog')(1), ...range(10, 12).map(inState('started', 'In Progress')), ...[30, 31].map(inState('completed', 'Done'))],
+  assigned: [inState('backlog', 'Backlog')(1), ...range(10, 12).map(inState('started', 'In Progress')), ...[30, 31].map(inState('completed', 'Done'))].map(due),
   created: [inState('unstarted', 'Todo')(40)],
   subscribed: [],
 };
@@ -76,6 +79,18 @@ describe('My issues on the workspace home', () => {
     expect(started.getAttribute('aria-label')).to.equal('State: In Progress');
     await click(byText(activePanel(app.container), 'a', 'Issue number 30'));
     await until(() => app.location() === paths.issue('acme', listedIssue(30).project_id, listedIssue(30).id), 'the issue page');
+  });
+
+  it("shows each issue's target day, marking those passed on an open issue as overdue", async () => {
+    const { app } = await openHome({ themeMode: 'dark' });
+    const dayOf = (key: string) => [...activePanel(app.container).querySelectorAll('.app-issue-row')].find((row) => row.querySelector('.app-issue-key')?.textContent === key)?.querySelector('time') ?? null;
+    await until(() => dayOf('WEB-30'), 'the done issues');
+    expect(dayOf('WEB-1')!.textContent).to.equal('Target date Jul 1, 2026');
+    expect(dayOf('WEB-10')!.textContent).to.equal('Target date Jun 1, 2026, overdue');
+    expect(dayOf('WEB-10')!.getAttribute('title')).to.equal('Overdue');
+    expect(dayOf('WEB-30')!.textContent, 'done: not overdue').to.equal('Target date Jun 1, 2026');
+    expect(dayOf('WEB-11'), 'no day, nothing shown').to.equal(null);
+    await expectAccessible(app.container);
   });
 
   it('gives the tabs not shown no room: the section ends where the shown tab does', async () => {

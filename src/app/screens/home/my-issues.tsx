@@ -15,6 +15,7 @@ import { useStyles } from '../../ui/styles.js';
 import { useWorkspaceCreate } from '../empty-state-actions.js';
 import { PriorityIcon, STATE_GROUP_ICONS, StateIcon } from '../issues/issue-icons.js';
 import { ListFooter } from '../issues/issue-list.js';
+import { TargetDay } from '../issues/issue-due.js';
 import { issueKey } from '../issues/issue-key.js';
 import { useIssuePages } from '../issues/use-issue-pages.js';
 import { myIssuesCss } from './my-issues.css.js';
@@ -65,6 +66,7 @@ function StateGroupIssues({ slug, group, pages }: { slug: string; group: StateGr
             <Link to={paths.issue(slug, issue.project_id, issue.id)} aria-label={`${issueKey(issue)} ${issue.name}`} title={issue.name}>
               {issue.name}
             </Link>
+            <TargetDay issue={issue} className="app-issue-date" />
           </li>
         ))}
       </ul>
