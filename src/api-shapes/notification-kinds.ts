@@ -2,9 +2,11 @@
 
 /**
  * What a notification says happened: you were assigned to the issue, mentioned in its
- * description or a comment, or an issue you created or subscribe to got a comment or a new state.
+ * description or a comment, an issue you created or subscribe to got a comment or a new state, or
+ * an issue assigned to you (or, unassigned, created by you) passed its target date still open
+ * (`overdue`, told by no one; its detail is the day, `YYYY-MM-DD`).
  */
-export const NOTIFICATION_KINDS = ['assigned', 'mentioned', 'mentioned_in_comment', 'commented', 'state_changed'] as const;
+export const NOTIFICATION_KINDS = ['assigned', 'mentioned', 'mentioned_in_comment', 'commented', 'state_changed', 'overdue'] as const;
 
 /** One of the notification kinds. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -4,11 +4,12 @@ import { CLOSE_STATE_NOT_CANCELLED, NO_CANCELLED_STATE } from '../../api-shapes/
 import type { Automation } from '../../api-shapes/automation.js';
 import type { Db } from '../db/index.js';
 import { badRequest } from '../http/errors.js';
-import { notInIntakeSql } from '../intake/intake-sql.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue } from '../issues/issue-lookup.js';
 import { applyIssueChanges } from '../issues/issue-update.js';
 import { PROCESS_TIMERS, type Timers } from '../timers.js';
+import { LIVE_ISSUES_SQL } from './live-issues.js';
+import { remindOverdue } from './overdue-reminders.js';
 
 // Plane's project automations: issues done with are archived some months after they were done,
 // and issues nobody touched for some months are closed. The changes are a bot's ("Automation"),
@@ -56,8 +57,6 @@ function firstCancelledState(db: Db, projectId: string): Promise<{ id: string } 
 /** Issues changed per transaction: a large backlog never holds many locks for long. */
 const BATCH = 50;
 
-/** Live issues of a project that an automation may change (not deleted, archived, or waiting in the inbox). */
-const LIVE = `i.deleted_at IS NULL AND i.archived_at IS NULL AND ${notInIntakeSql('i')}`;
 
 /** What one run did. */
 export interface AutomationResult {
@@ -85,7 +84,7 @@ export async function runAutomations(db: Db, now: Date): Promise<AutomationResul
         const ids = await db.transaction(async (tx) => {
           const due = await tx.query<{ id: string }>(
             `SELECT i.id FROM issues i JOIN states s ON s.id = i.state_id
-              WHERE i.project_id = $1 AND ${LIVE} AND s."group" IN ('completed', 'cancelled')
+              WHERE i.project_id = $1 AND ${LIVE_ISSUES_SQL} AND s."group" IN ('completed', 'cancelled')
                 AND COALESCE(i.completed_at, i.updated_at) < $2::timestamptz - make_interval(months => $3)
               ORDER BY i.id LIMIT ${BATCH} FOR UPDATE OF i SKIP LOCKED`,
             [project.project_id, now, project.archive_in],
@@ -109,7 +108,7 @@ export async function runAutomations(db: Db, now: Date): Promise<AutomationResul
         const closed = await db.transaction(async (tx) => {
           const due = await tx.query<{ id: string }>(
             `SELECT i.id FROM issues i LEFT JOIN states s ON s.id = i.state_id
-              WHERE i.project_id = $1 AND ${LIVE} AND (s."group" IS NULL OR s."group" IN ('backlog', 'unstarted', 'started'))
+              WHERE i.project_id = $1 AND ${LIVE_ISSUES_SQL} AND (s."group" IS NULL OR s."group" IN ('backlog', 'unstarted', 'started'))
                 AND i.updated_at < $2::timestamptz - make_interval(months => $3)
                 AND NOT EXISTS (SELECT 1 FROM issue_activities a WHERE a.issue_id = i.id AND a.created_at >= $2::timestamptz - make_interval(months => $3))
               ORDER BY i.id LIMIT ${BATCH} FOR UPDATE OF i SKIP LOCKED`,
@@ -153,24 +152,27 @@ export interface AutomationRunnerOptions {
 
 /** The running automations: `runNow` runs at once (after a run under way); `idle` waits for the scheduled run under way; `close` stops them. */
 export interface AutomationRunner {
-  runNow(): Promise<AutomationResult>;
+  runNow(): Promise<AutomationResult & { reminded: number }>;
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Runs the automations at start and every `intervalMs`, one run at a time; a failed run is logged and the next one tries again. */
+/** Runs the automations, then the overdue reminders, at start and every `intervalMs`, one run at a time; a failed run is logged and the next one tries again. */
 export function startAutomations(options: AutomationRunnerOptions): AutomationRunner {
   const timers = options.timers ?? PROCESS_TIMERS;
   let running: Promise<unknown> = Promise.resolve();
   let scheduled: Promise<void> = Promise.resolve();
   let timer: unknown = null;
   let closed = false;
-  const run = (): Promise<AutomationResult> => {
+  const run = (): Promise<AutomationResult & { reminded: number }> => {
     const next = running.then(async () => {
-      const result = await runAutomations(options.db, options.clock());
+      const now = options.clock();
+      const result = await runAutomations(options.db, now);
       if (result.archivedIds.length) await options.onArchived(result.archivedIds);
-      if (result.archived || result.closed) options.log.info({ archived: result.archived, closed: result.closed }, 'automations ran');
-      return result;
+      // After the archiving: an issue archived by this run is reminded of no more.
+      const reminded = await remindOverdue(options.db, now);
+      if (result.archived || result.closed || reminded) options.log.info({ archived: result.archived, closed: result.closed, reminded }, 'automations ran');
+      return { ...result, reminded };
     });
     running = next.catch(() => undefined);
     return next;

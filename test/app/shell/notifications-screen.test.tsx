@@ -85,17 +85,20 @@ describe('notifications screen', () => {
       notification({ kind: 'commented', issue_key: 'WEB-7', issue_name: 'Pricing page' }),
       notification({ kind: 'state_changed', detail: 'In Progress', read_at: new Date().toISOString() }),
       notification({ kind: 'mentioned_in_comment', actor: null }),
+      // A reminder nobody sent: the issue passed its target day still open.
+      notification({ kind: 'overdue', actor: null, detail: '2026-06-14', read_at: new Date().toISOString() }),
     ];
     for (const themeMode of ['light', 'dark'] as const) {
       const app = renderApp(URL, { api: notificationsApi(held), themeMode });
-      await until(() => rows(app.container).length === 3 || null, 'three rows');
+      await until(() => rows(app.container).length === 4 || null, 'four rows');
       expect(rows(app.container).map((row) => row.querySelector('.app-notification-what')!.textContent)).to.deep.equal([
         'Unread: Grace commented',
         'Grace moved it to In Progress',
         'Unread: Someone mentioned you in a comment',
+        'Overdue (target date Jun 14, 2026)',
       ]);
       expect(rows(app.container)[0]!.querySelector('.app-notification-issue')!.textContent).to.equal('WEB-7 Pricing page');
-      expect(rows(app.container).map((row) => row.hasAttribute('data-unread'))).to.deep.equal([true, false, true]);
+      expect(rows(app.container).map((row) => row.hasAttribute('data-unread'))).to.deep.equal([true, false, true, false]);
       await until(() => badge(app.container)?.textContent === `2, ${NOTIFICATION_WORDS.unreadCount(2)}` || null, 'the sidebar count');
       await expectAccessible(document.body);
       cleanup();

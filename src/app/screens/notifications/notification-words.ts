@@ -1,4 +1,6 @@
 import type { Notification, NotificationKind } from '../../api/types.js';
+import { formatDay } from '../../ui/dates.js';
+import { OVERDUE } from '../../ui/overdue.js';
 
 /** Every word the notifications screen and the sidebar's count show (one table, as the tests read it). */
 export const NOTIFICATION_WORDS = {
@@ -31,11 +33,13 @@ const ACTIONS: Record<NotificationKind, (detail: string | null) => string> = {
   mentioned_in_comment: () => 'mentioned you in a comment',
   commented: () => 'commented',
   state_changed: (detail) => (detail ? `moved it to ${detail}` : 'changed the state'),
+  overdue: (detail) => (detail ? `(target date ${formatDay(detail)})` : ''),
 };
 
-/** Who acted and what they did, as the row reads ("Ada", "assigned you"). */
+/** Who acted and what they did, as the row reads ("Ada", "assigned you"); a reminder nobody sent leads with what it is ("Overdue", "(target date Jun 14, 2026)"). */
 export function notificationSentence(notification: Notification): { actor: string; action: string } {
-  return { actor: notification.actor?.display_name || NOTIFICATION_WORDS.someone, action: ACTIONS[notification.kind](notification.detail) };
+  const actor = notification.kind === 'overdue' ? OVERDUE : notification.actor?.display_name || NOTIFICATION_WORDS.someone;
+  return { actor, action: ACTIONS[notification.kind](notification.detail) };
 }
 
 /** The filters beside the tabs, with the empty state each shows (all: the tab's own). */

@@ -29,6 +29,7 @@ import { favorites } from './0028-favorites.js';
 import { privatePageTrees } from './0029-private-page-trees.js';
 import { commentReactions } from './0030-comment-reactions.js';
 import { projectAutomations } from './0031-project-automations.js';
+import { overdueReminders } from './0032-overdue-reminders.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -66,4 +67,5 @@ export const migrations: readonly Migration[] = [
   privatePageTrees,
   commentReactions,
   projectAutomations,
+  overdueReminders,
 ];
