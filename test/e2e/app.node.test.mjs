@@ -705,6 +705,8 @@ for (const size of [DESKTOP, PHONE]) {
     const { page, problems } = session;
     await onPage(session, async () => {
       await visit(page, '/acme/projects');
+      // Keys go to the page only once it has focus (a new page under load may not have it yet).
+      await page.waitForFunction(() => document.hasFocus());
       await page.keyboard.down('Control');
       await page.keyboard.press('k');
       await page.keyboard.up('Control');

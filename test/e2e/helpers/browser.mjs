@@ -78,6 +78,21 @@ export async function openPage(browser, { theme = 'light', width = 1280, height 
     problems.push(`dialog: ${dialog.type()} ${dialog.message()}`.trim());
     dialog.accept().catch(() => {});
   });
+  // The last keys the page was given (a failure's report lists them): whether a key step that did
+  // nothing reached the page at all, and with which modifiers.
+  await page.evaluateOnNewDocument(() => {
+    const keys = [];
+    Object.defineProperty(window, '__e2eKeys', { value: keys });
+    addEventListener(
+      'keydown',
+      (event) => {
+        const held = ['ctrl', 'shift', 'alt', 'meta'].filter((modifier) => event[`${modifier}Key`]);
+        keys.push(`${[...held, event.key].join('+')}${document.hasFocus() ? '' : ' (page without focus)'}`);
+        if (keys.length > 12) keys.shift();
+      },
+      true,
+    );
+  });
   if (e2eBrowser === 'chromium') await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
   await page.setViewport({ width, height });
   // Every wait polls for a rendered state, so a long bound costs a passing test nothing; it only
@@ -104,7 +119,8 @@ export async function onPage(session, steps) {
         return `${document.visibilityState}, ${document.hasFocus() ? 'focused' : 'not focused'}, active element ${name}`;
       })
       .catch(() => '?');
-    error.message += `\n  at ${url}\n  the page showed: ${text}\n  the page was: ${focus}\n  problems: ${JSON.stringify(session.problems)}`;
+    const keys = await session.page.evaluate(() => (window.__e2eKeys ?? []).join(', ') || 'none').catch(() => '?');
+    error.message += `\n  at ${url}\n  the page showed: ${text}\n  the page was: ${focus}\n  keys it received last: ${keys}\n  problems: ${JSON.stringify(session.problems)}`;
     throw error;
   } finally {
     await session.close();
