@@ -309,6 +309,25 @@ describe('project issue board', () => {
     expect(api.sent('PATCH', ISSUE)).to.deep.equal([]);
   });
 
+  it('gives an empty property no room on a card at 390 px, where nothing can be hovered to show it', async () => {
+    await setViewport({ width: 390, height: 800 });
+    try {
+      const app = await openBoard(boardApi());
+      // WEB-3 has no labels, assignees or date: its card ends with its state and priority.
+      const bare = card(app.container, 'WEB-3')!;
+      const empty = [...bare.querySelectorAll<HTMLElement>('.app-picker-button[data-empty]')];
+      expect(empty.length, 'the empty pickers are there').to.be.above(0);
+      for (const picker of empty) expect(picker.getBoundingClientRect().height, picker.textContent ?? '').to.equal(0);
+      const meta = bare.querySelector('.app-board-meta')!.getBoundingClientRect();
+      const state = bare.querySelector('.app-board-meta .app-picker-button')!.getBoundingClientRect();
+      expect(meta.bottom - state.bottom, 'one line of properties').to.be.below(4);
+      // A set property still shows: WEB-2's assignees.
+      expect(card(app.container, 'WEB-2')!.querySelector('.app-board-assignees')!.getBoundingClientRect().height).to.be.above(0);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('scrolls the columns sideways at 390 px without widening the page', async () => {
     await setViewport({ width: 390, height: 800 });
     try {

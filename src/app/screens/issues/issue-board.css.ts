@@ -37,5 +37,9 @@ export const issueBoardCss = `
 .app-board-card:hover .app-picker-button[data-compact][data-empty] .app-picker-value { opacity: 1; }
 .app-board-priority { padding: 1px 6px; border: 1px solid var(--app-border); border-radius: 4px; }
 .app-board-assignees { display: inline-flex; gap: 2px; margin-left: auto; }
+@media (max-width: 767.98px) {
+  /* Nothing to hover on a phone: an empty picker takes no room on a card (its property is set from the issue's page), as in the list. */
+  .app-board-meta > .app-picker-button[data-compact][data-empty], .app-board-assignees:has(> .app-picker-button[data-empty]:only-child) { display: none; }
+}
 .app-board-placeholder { border: 2px dashed var(--app-primary); border-radius: 8px; min-height: 40px; }
 `;
