@@ -68,7 +68,8 @@ interface Change {
 }
 const CHANGES: Change[] = [
   { name: 'State', option: 'Done', filter: 'don', body: { state_id: DONE }, after: 'State: Done' },
-  { name: 'Labels', option: 'Bug', filter: 'bu', body: { label_ids: [UI.id, BUG.id] }, after: 'Labels: UI, Bug' },
+  // The row shows the labels in the project's order (Bug before UI), whatever order they were picked in.
+  { name: 'Labels', option: 'Bug', filter: 'bu', body: { label_ids: [UI.id, BUG.id] }, after: 'Labels: Bug, UI' },
   { name: 'Assignees', option: 'Grace', filter: 'gr', body: { assignee_ids: [OTHER_ID] }, after: 'Assignees: Grace' },
   // A day before the tests' today (TEST_TODAY) on an open issue: overdue.
   { name: 'Target date', date: '03/10/2025', body: { target_date: '2025-03-10' }, after: 'Target date: Mar 10, 2025, overdue' },
@@ -228,6 +229,22 @@ describe('a row’s and a card’s properties, changed in place', () => {
     await pick(labels, CHANGES[1]!, 'mouse');
     await until(() => api.sent('PATCH', ISSUE).length === 2, 'the second change sent');
     await until(() => nameOf(labels) === 'Labels: UI', 'the labels put back');
+  });
+
+  it("shows a row's labels in the project's order, as its viewers and the issue's page do, whatever order the ids come in", async () => {
+    const { api } = editApi();
+    const { api: viewerApi } = editApi(10);
+    for (const fixture of [api, viewerApi]) {
+      fixture.on('GET', '/workspaces/:slug/projects/:projectId/issues', () =>
+        reply(200, [listedIssue(2, { label_ids: [UI.id, BUG.id], labels: [BUG, UI] })], { 'x-total-count': '1' }),
+      );
+    }
+    renderApp(LIST, { api });
+    await until(async () => nameOf(await property(await until(rowOf('WEB-2'), 'the row'), 'Labels')) === 'Labels: Bug, UI', 'Bug first');
+    expect(rowOf('WEB-2')()!.querySelector('.app-issue-label')!.textContent).to.equal('Bug');
+    cleanup();
+    renderApp(LIST, { api: viewerApi });
+    await until(() => rowOf('WEB-2')()?.querySelector('.app-issue-label')?.textContent === 'Bug', "Bug first for a viewer");
   });
 
   it('shows viewers the values without pickers, in rows and cards', async () => {

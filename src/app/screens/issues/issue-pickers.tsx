@@ -26,6 +26,20 @@ type Choices = ProjectChoices;
 export const chosenOf = <T extends { id: string }>(ids: readonly string[], listed: readonly T[] | undefined, known: readonly T[]): T[] =>
   ids.map((id) => known.find((item) => item.id === id) ?? listed?.find((item) => item.id === id)).filter((item): item is T => !!item);
 
+/**
+ * An issue's labels `ids` in the project's order of labels (`listed`, as its labels list and the
+ * server's rows give them; `known`'s order until it loads), whatever order the ids come in: a row
+ * shows the same label first as the issue's page and a viewer's row do.
+ */
+export function labelsInOrder<T extends { id: string }>(ids: readonly string[], listed: readonly T[] | undefined, known: readonly T[]): T[] {
+  const order = listed ?? known;
+  const rank = (item: T) => {
+    const at = order.findIndex((candidate) => candidate.id === item.id);
+    return at < 0 ? order.length : at;
+  };
+  return chosenOf(ids, listed, known).sort((a, b) => rank(a) - rank(b));
+}
+
 /** A compact picker's empty look: an icon, shown on hover and focus, and the words for assistive technology. */
 const EmptyAffordance = ({ icon, text }: { icon: typeof Tag; text: string }) => (
   <>
@@ -189,7 +203,7 @@ export function LabelPicker({
   known?: readonly IssueLabel[];
 }) {
   const labels = choices.labels ?? [];
-  const chosen = compact ? chosenOf(value, choices.labels, known) : labels.filter((label) => value.includes(label.id));
+  const chosen = compact ? labelsInOrder(value, choices.labels, known) : labels.filter((label) => value.includes(label.id));
   return (
     <Picker
       label="Labels"

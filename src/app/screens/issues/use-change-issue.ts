@@ -6,7 +6,7 @@ import type { IssueChanges, IssuePage } from '../../api/issues.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { IssueRow } from '../../api/types.js';
 import { useNotify } from '../../ui/toasts.js';
-import { chosenOf, useProjectChoices, type ProjectChoices } from './issue-pickers.js';
+import { chosenOf, labelsInOrder, useProjectChoices, type ProjectChoices } from './issue-pickers.js';
 
 /** The properties a row or card changes in place, as the issue's PATCH route takes them. */
 export type RowChanges = Pick<IssueChanges, 'state_id' | 'priority' | 'assignee_ids' | 'label_ids' | 'start_date' | 'target_date'>;
@@ -46,7 +46,7 @@ export function shownChanges(issue: IssueRow, changes: RowChanges, choices: Proj
   }
   if (changes.label_ids !== undefined) {
     shown.label_ids = changes.label_ids;
-    shown.labels = chosenOf(changes.label_ids, choices.labels, issue.labels).map(({ id, name, color }) => ({ id, name, color }));
+    shown.labels = labelsInOrder(changes.label_ids, choices.labels, issue.labels).map(({ id, name, color }) => ({ id, name, color }));
   }
   return shown;
 }
