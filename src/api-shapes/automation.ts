@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AUTOMATION_MONTHS } from './automation-periods.js';
-import { nullable, uuid } from './fields.js';
+import { integer, nullable, stringEnum, uuid } from './fields.js';
 
 const months = Type.Unsafe<(typeof AUTOMATION_MONTHS)[number]>({ type: 'integer', enum: AUTOMATION_MONTHS });
 
@@ -14,3 +14,20 @@ export const automationShape = Type.Object({ archive_in: months, close_in: month
 
 /** A project's automations. */
 export type Automation = Static<typeof automationShape>;
+
+/**
+ * The months of an automation as a query string says them (GET …/automations/preview?archive_in=3&close_in=0).
+ */
+const monthsInQuery = stringEnum(AUTOMATION_MONTHS.map(String));
+
+/** The query of GET …/automations/preview: the settings to count for, as the form has them before saving. */
+export const automationPreviewQuery = Type.Object({ archive_in: monthsInQuery, close_in: monthsInQuery }, { additionalProperties: false });
+
+/**
+ * GET …/automations/preview: how many of the project's issues the given settings would archive
+ * and close if they ran now (0 for one turned off). Project admins ask, before saving.
+ */
+export const automationPreviewShape = Type.Object({ archive: integer, close: integer }, { additionalProperties: false });
+
+/** What given automations would do now. */
+export type AutomationPreview = Static<typeof automationPreviewShape>;

@@ -120,3 +120,42 @@ test('the runner runs at start and after each interval on its timers, tells of w
   assert.deepEqual(timers.delays, [], 'no timer once closed');
   await seed.actors.admin.put(url, { archive_in: 0, close_in: 0, close_state_id: null });
 });
+
+test('admins see how many issues given settings would archive and close now, before saving them', async () => {
+  const byGroup = await states();
+  const preview = async (archiveIn: number | string, closeIn: number | string) => seed.actors.admin.get(`${url}/preview?archive_in=${archiveIn}&close_in=${closeIn}`);
+  await seed.expectMatrix('GET', `${url}/preview?archive_in=3&close_in=3`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 200 });
+  // What earlier tests left due, counted apart from this test's issues.
+  const before = (await preview(3, 3)).body as { archive: number; close: number };
+  const done = await issue('Done in spring', byGroup.completed!.id);
+  const idle = await issue('Idle since spring', byGroup.unstarted!.id);
+  await issue('Done today', byGroup.completed!.id);
+  await issue('Started today', byGroup.started!.id);
+  await server.db.query("UPDATE issues SET completed_at = now() - interval '4 months' WHERE id = $1", [done.id]);
+  // Last changed four months ago: past the trigger that stamps every change with now().
+  await server.db.transaction(async (tx) => {
+    await tx.query('ALTER TABLE issues DISABLE TRIGGER issues_updated_at');
+    await tx.query("UPDATE issues SET updated_at = now() - interval '4 months' WHERE id = $1", [idle.id]);
+    await tx.query('ALTER TABLE issues ENABLE TRIGGER issues_updated_at');
+  });
+  await server.db.query("UPDATE issue_activities SET created_at = now() - interval '4 months' WHERE issue_id = $1", [idle.id]);
+  assert.deepEqual((await preview(3, 3)).body, { archive: before.archive + 1, close: before.close + 1 });
+  // An automation turned off counts nothing; a longer period finds none of them due.
+  assert.deepEqual((await preview(0, 3)).body, { archive: 0, close: before.close + 1 });
+  assert.deepEqual((await preview(6, 0)).body, { archive: 0, close: 0 });
+  // Asking changes nothing: the issues are as they were.
+  assert.equal((await seed.actors.member.get(`${seed.projectUrl}/issues/${idle.id}`)).body.state__group, 'unstarted');
+  // Saved and run, the settings do what they said: then nothing is due for them.
+  assert.equal((await seed.actors.admin.put(url, { archive_in: 3, close_in: 3, close_state_id: null })).status, 200);
+  const run = await runAutomations(server.db, new Date());
+  assert.deepEqual([run.archived, run.closed], [before.archive + 1, before.close + 1]);
+  assert.ok(run.archivedIds.includes(done.id));
+  assert.deepEqual((await preview(3, 3)).body, { archive: 0, close: 0 });
+  // Only the months the settings offer, both given.
+  for (const query of ['archive_in=2&close_in=0', 'archive_in=3', 'archive_in=x&close_in=1']) {
+    const refused = await seed.actors.admin.get(`${url}/preview?${query}`);
+    assert.equal(refused.status, 400, query);
+    assert.equal(typeof refused.body.error, 'string', query);
+  }
+  await seed.actors.admin.put(url, { archive_in: 0, close_in: 0, close_state_id: null });
+});

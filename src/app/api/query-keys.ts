@@ -16,6 +16,7 @@ export const queryKeys = {
   projectIntegrations: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'integrations'] as const,
   estimate: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'estimate'] as const,
   automations: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'automations'] as const,
+  automationPreview: (slug: string, projectId: string, archiveIn: number, closeIn: number) => ['workspaces', slug, 'projects', projectId, 'automations', 'preview', archiveIn, closeIn] as const,
   states: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'states'] as const,
   issues: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'issues'] as const,
   issue: (slug: string, projectId: string, issueId: string) => ['workspaces', slug, 'projects', projectId, 'issues', issueId] as const,

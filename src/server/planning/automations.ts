@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CLOSE_STATE_NOT_CANCELLED, NO_CANCELLED_STATE } from '../../api-shapes/automation-periods.js';
-import type { Automation } from '../../api-shapes/automation.js';
+import type { Automation, AutomationPreview } from '../../api-shapes/automation.js';
 import type { Db } from '../db/index.js';
 import { badRequest } from '../http/errors.js';
 import { recordIssueActivity } from '../issues/activity.js';
@@ -57,6 +57,34 @@ function firstCancelledState(db: Db, projectId: string): Promise<{ id: string } 
 /** Issues changed per transaction: a large backlog never holds many locks for long. */
 const BATCH = 50;
 
+/**
+ * The issues of project `$1` an archiving after `$3` months finds due as of `$2` (a timestamptz):
+ * live ones in a completed or cancelled state since before then (a FROM … WHERE clause, `i` the issue).
+ */
+const ARCHIVE_DUE_SQL = `FROM issues i JOIN states s ON s.id = i.state_id
+  WHERE i.project_id = $1 AND ${LIVE_ISSUES_SQL} AND s."group" IN ('completed', 'cancelled')
+    AND COALESCE(i.completed_at, i.updated_at) < $2::timestamptz - make_interval(months => $3)`;
+
+/**
+ * The issues of project `$1` a closing after `$3` months finds due as of `$2`: live ones in no
+ * state or one not done with, whose last change (their own or their activity's, comments included)
+ * is older than that.
+ */
+const CLOSE_DUE_SQL = `FROM issues i LEFT JOIN states s ON s.id = i.state_id
+  WHERE i.project_id = $1 AND ${LIVE_ISSUES_SQL} AND (s."group" IS NULL OR s."group" IN ('backlog', 'unstarted', 'started'))
+    AND i.updated_at < $2::timestamptz - make_interval(months => $3)
+    AND NOT EXISTS (SELECT 1 FROM issue_activities a WHERE a.issue_id = i.id AND a.created_at >= $2::timestamptz - make_interval(months => $3))`;
+
+/**
+ * How many of the project's issues `automation` would archive and close if it ran as of `now`
+ * (0 for an automation turned off): what an admin is shown before saving it.
+ */
+export async function previewAutomation(db: Db, projectId: string, automation: Pick<Automation, 'archive_in' | 'close_in'>, now: Date): Promise<AutomationPreview> {
+  const count = async (due: string, months: number) =>
+    months > 0 ? (await db.one<{ count: number }>(`SELECT count(*)::int AS count ${due}`, [projectId, now, months])).count : 0;
+  return { archive: await count(ARCHIVE_DUE_SQL, automation.archive_in), close: await count(CLOSE_DUE_SQL, automation.close_in) };
+}
+
 
 /** What one run did. */
 export interface AutomationResult {
@@ -83,10 +111,7 @@ export async function runAutomations(db: Db, now: Date): Promise<AutomationResul
       for (;;) {
         const ids = await db.transaction(async (tx) => {
           const due = await tx.query<{ id: string }>(
-            `SELECT i.id FROM issues i JOIN states s ON s.id = i.state_id
-              WHERE i.project_id = $1 AND ${LIVE_ISSUES_SQL} AND s."group" IN ('completed', 'cancelled')
-                AND COALESCE(i.completed_at, i.updated_at) < $2::timestamptz - make_interval(months => $3)
-              ORDER BY i.id LIMIT ${BATCH} FOR UPDATE OF i SKIP LOCKED`,
+            `SELECT i.id ${ARCHIVE_DUE_SQL} ORDER BY i.id LIMIT ${BATCH} FOR UPDATE OF i SKIP LOCKED`,
             [project.project_id, now, project.archive_in],
           );
           for (const { id } of due) {
@@ -107,11 +132,7 @@ export async function runAutomations(db: Db, now: Date): Promise<AutomationResul
       for (;;) {
         const closed = await db.transaction(async (tx) => {
           const due = await tx.query<{ id: string }>(
-            `SELECT i.id FROM issues i LEFT JOIN states s ON s.id = i.state_id
-              WHERE i.project_id = $1 AND ${LIVE_ISSUES_SQL} AND (s."group" IS NULL OR s."group" IN ('backlog', 'unstarted', 'started'))
-                AND i.updated_at < $2::timestamptz - make_interval(months => $3)
-                AND NOT EXISTS (SELECT 1 FROM issue_activities a WHERE a.issue_id = i.id AND a.created_at >= $2::timestamptz - make_interval(months => $3))
-              ORDER BY i.id LIMIT ${BATCH} FOR UPDATE OF i SKIP LOCKED`,
+            `SELECT i.id ${CLOSE_DUE_SQL} ORDER BY i.id LIMIT ${BATCH} FOR UPDATE OF i SKIP LOCKED`,
             [project.project_id, now, project.close_in],
           );
           for (const { id } of due) {

@@ -247,20 +247,43 @@ describe('project settings screen', () => {
     api
       .on('GET', '/workspaces/:slug/projects/:projectId/states', () => [CANCELLED, WONT])
       .on('GET', '/workspaces/:slug/projects/:projectId/automations', () => saved)
-      .on('PUT', '/workspaces/:slug/projects/:projectId/automations', (request) => (saved = request.body as typeof saved));
+      .on('PUT', '/workspaces/:slug/projects/:projectId/automations', (request) => (saved = request.body as typeof saved))
+      // The server's count of what the chosen periods would do now: 12 closed issues done a month ago or more, 3 of 40 idle six months.
+      .on('GET', '/workspaces/:slug/projects/:projectId/automations/preview', (request) =>
+        // Nine months cannot be counted (a server that failed): the line says so.
+        request.query.get('archive_in') === '9'
+          ? reply(503, { error: 'The database is not answering.' })
+          : {
+              archive: { '0': 0, '1': 12, '3': 5 }[request.query.get('archive_in')!] ?? 0,
+              close: { '0': 0, '1': 40, '3': 9, '6': 3 }[request.query.get('close_in')!] ?? 0,
+            },
+      );
     const app = renderApp(SETTINGS_URL, { api });
     const form = await until(() => app.container.querySelector<HTMLFormElement>('form[aria-label="Automations"]'), 'the automations');
+    const outlook = form.querySelector<HTMLElement>('p[role="status"]')!;
+    expect(outlook.textContent, 'nothing to count while both are off').to.equal('');
     const labels = () => [...form.querySelectorAll('label')].map((label) => label.textContent);
     const archive = field<HTMLSelectElement>(form, 'Archive closed issues');
     expect([...archive.options].map((option) => option.textContent)).to.deep.equal(['Off', 'After 1 month', 'After 3 months', 'After 6 months', 'After 9 months', 'After 12 months']);
     expect(labels(), 'no state to choose while closing is off').to.deep.equal(['Archive closed issues', 'Close idle issues']);
     archive.focus();
     await press('ArrowDown');
+    await until(() => outlook.textContent === 'At the next hourly run, these settings would archive 12 issues.', 'the count for one month');
     await press('ArrowDown');
+    await until(() => outlook.textContent === 'At the next hourly run, these settings would archive 5 issues.', 'the count for three months');
     const close = field<HTMLSelectElement>(form, 'Close idle issues');
     close.focus();
     for (let step = 0; step < 3; step++) await press('ArrowDown');
     await until(() => labels().includes('Close to'), 'the state to close to');
+    await until(() => outlook.textContent === 'At the next hourly run, these settings would archive 5 issues and close 3 issues.', 'both counts');
+    expect(api.sent('PUT', '/workspaces/acme/projects/:projectId/automations'), 'counting saves nothing').to.deep.equal([]);
+    archive.focus();
+    await press('ArrowDown');
+    await press('ArrowDown');
+    await until(() => outlook.textContent === 'The issues due could not be counted: The database is not answering.', 'the failed count');
+    await press('ArrowUp');
+    await press('ArrowUp');
+    await until(() => outlook.textContent === 'At the next hourly run, these settings would archive 5 issues and close 3 issues.', 'the count again');
     const to = field<HTMLSelectElement>(form, 'Close to');
     expect([...to.options].map((option) => option.textContent)).to.deep.equal(['The first cancelled state (Cancelled)', 'Cancelled', "Won't do"]);
     to.focus();

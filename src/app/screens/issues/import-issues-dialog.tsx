@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { useStyles } from '../../ui/styles.js';
+import { issueCount } from '../../ui/counts.js';
 
 /** Styles of the import dialog: the report's lists scroll inside the dialog, long reasons wrap. */
 const importDialogCss = `
@@ -180,7 +181,7 @@ function ImportStatus({ job }: { job: ImportJob | undefined }) {
     <div className="app-import-report">
       {job.status === 'completed' ? (
         <p role="status">
-          Imported {imported === 1 ? '1 issue' : `${imported} issues`}
+          Imported {issueCount(imported)}
           {report?.labels_created ? ` and created ${report.labels_created === 1 ? '1 label' : `${report.labels_created} labels`}` : ''}.
         </p>
       ) : (

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button.js';
 import { Picker, StateDot } from '../../ui/pickers/index.js';
 import { useNotify } from '../../ui/toasts.js';
 import { NONE, priorityOptions, StatePicker, usePlanningChoices, useProjectChoices } from './issue-pickers.js';
+import { issueCount } from '../../ui/counts.js';
 
 interface SelectionBarProps {
   slug: string;
@@ -23,7 +24,6 @@ interface SelectionBarProps {
 }
 
 /** What a bulk change says once made ("Priority set on 3 issues."). */
-const issues = (count: number) => (count === 1 ? '1 issue' : `${count} issues`);
 
 /**
  * The bar over a list with rows selected: how many, and one change for all of them at once (state,
@@ -42,7 +42,7 @@ export function IssueSelectionBar({ slug, projectId, project, selected, onDelete
     setBusy(true);
     try {
       const { updated } = await api.issues.bulkUpdate(slug, projectId, [...selected], body);
-      notify({ type: 'success', message: `${what} on ${issues(updated)}.` });
+      notify({ type: 'success', message: `${what} on ${issueCount(updated)}.` });
     } catch (error) {
       notify({ type: 'error', message: errorMessage(error) });
     } finally {

@@ -12,8 +12,8 @@ import { Note } from '../../ui/note.js';
 import { useNotify } from '../../ui/toasts.js';
 import { useSubmission } from '../../ui/use-submission.js';
 import { isolated } from '../../ui/bidi.js';
+import { issueCount } from '../../ui/counts.js';
 
-const issues = (count: number) => `${count} ${count === 1 ? 'issue' : 'issues'}`;
 
 /**
  * How many of a cycle's issues a transfer moves: those not done with (not completed nor cancelled;
@@ -54,7 +54,7 @@ export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { sl
     if (!chosen) return setFailure('Choose the cycle to move the issues to.');
     await run(async () => {
       const { transferred } = await api.planning.transferCycleIssues(slug, projectId, cycle.id, chosen.id);
-      notify({ type: 'success', message: `${issues(transferred)} moved to ${isolated(chosen.name)}.` });
+      notify({ type: 'success', message: `${issueCount(transferred)} moved to ${isolated(chosen.name)}.` });
       setOpen(false);
       // The cycle's own key holds its list too.
       await Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: itemKey }), queryClient.invalidateQueries({ queryKey: queryKeys.issues(slug, projectId) })]);
@@ -63,7 +63,7 @@ export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { sl
 
   return (
     <div className="app-cycle-transfer">
-      <Note>{`This cycle has ended with ${issues(unfinished)} not done.`}</Note>
+      <Note>{`This cycle has ended with ${issueCount(unfinished)} not done.`}</Note>
       {mayEdit ? (
         <Button
           onClick={() => {
@@ -79,7 +79,7 @@ export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { sl
         open={open}
         onOpenChange={setOpen}
         title="Move unfinished issues"
-        description={`The ${issues(unfinished)} of ${isolated(cycle.name)} that are not completed or cancelled move to the cycle you choose.`}
+        description={`The ${issueCount(unfinished)} of ${isolated(cycle.name)} that are not completed or cancelled move to the cycle you choose.`}
         size="small"
       >
         <form onSubmit={submit} noValidate>
@@ -104,7 +104,7 @@ export function CycleTransfer({ slug, projectId, cycle, itemKey, mayEdit }: { sl
           <div className="app-dialog-actions">
             <Button onClick={() => setOpen(false)}>Cancel</Button>
             <Button type="submit" variant="primary" busy={busy} disabled={targets.length === 0}>
-              {`Move ${issues(unfinished)}`}
+              {`Move ${issueCount(unfinished)}`}
             </Button>
           </div>
         </form>

@@ -16,6 +16,7 @@ import { IssueKey, issueKey } from '../issues/issue-key.js';
 import { Icon } from '../../ui/icon.js';
 import { cycleProgressKey } from './cycle-panels.js';
 import type { PlanningKind } from './planning-kinds.js';
+import { issueCount } from '../../ui/counts.js';
 
 interface PlanningIssuesProps<K extends PlanningKindName> {
   slug: string;
@@ -58,7 +59,7 @@ export function PlanningIssues<K extends PlanningKindName>({ slug, projectId, id
       notify({ type: 'error', message: errorMessage(error) });
       throw error;
     }
-    notify({ type: 'success', message: `${chosen.length === 1 ? '1 issue' : `${chosen.length} issues`} added to the ${noun}.` });
+    notify({ type: 'success', message: `${issueCount(chosen.length)} added to the ${noun}.` });
     await refreshItem();
   };
   const remove = async (issue: ListedIssue) => {

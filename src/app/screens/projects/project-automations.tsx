@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { AUTOMATION_MONTHS, type AutomationMonths } from '../../../api-shapes/automation-periods.js';
-import type { Automation } from '../../../api-shapes/automation.js';
+import type { Automation, AutomationPreview } from '../../../api-shapes/automation.js';
 import { useApi } from '../../api/api-context.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Project } from '../../api/types.js';
 import { can, Role } from '../../roles.js';
 import { Button } from '../../ui/button.js';
+import { issueCount } from '../../ui/counts.js';
 import { FormError } from '../../ui/form-field.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
@@ -98,6 +99,7 @@ function AutomationForm({ slug, projectId, automation, cancelled }: { slug: stri
           </select>
         </div>
       ) : null}
+      <AutomationOutlook slug={slug} projectId={projectId} archiveIn={draft.archive_in} closeIn={draft.close_in} />
       <FormError message={failure} />
       <div className="app-editor-actions">
         <Button type="submit" variant="primary" busy={busy}>
@@ -105,5 +107,39 @@ function AutomationForm({ slug, projectId, automation, cancelled }: { slug: stri
         </Button>
       </div>
     </form>
+  );
+}
+
+/** What settings would do at the next run, as the server counted it. */
+function outlook(archiveIn: number, closeIn: number, { archive, close }: AutomationPreview): string {
+  const actions = [archiveIn ? `archive ${issueCount(archive)}` : null, closeIn ? `close ${issueCount(close)}` : null].filter(Boolean);
+  return `At the next hourly run, these settings would ${actions.join(' and ')}.`;
+}
+
+/**
+ * How many issues the settings chosen in the form would archive and close at the next run (the
+ * server counts them as each period is chosen, before saving): closing turned on in an old project
+ * may close many issues at once. A live region, there before its text changes, so the count is read
+ * out as it comes.
+ */
+function AutomationOutlook({ slug, projectId, archiveIn, closeIn }: { slug: string; projectId: string; archiveIn: AutomationMonths; closeIn: AutomationMonths }) {
+  const api = useApi();
+  const on = archiveIn > 0 || closeIn > 0;
+  const preview = useQuery({
+    queryKey: queryKeys.automationPreview(slug, projectId, archiveIn, closeIn),
+    queryFn: () => api.automations.preview(slug, projectId, { archive_in: archiveIn, close_in: closeIn }),
+    enabled: on,
+  });
+  const text = !on
+    ? ''
+    : preview.isError
+      ? `The issues due could not be counted: ${preview.error.message}`
+      : !preview.data
+        ? 'Counting the issues due…'
+        : outlook(archiveIn, closeIn, preview.data);
+  return (
+    <p role="status" className="app-field-hint" aria-busy={on && preview.isFetching}>
+      {text}
+    </p>
   );
 }

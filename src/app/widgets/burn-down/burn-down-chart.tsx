@@ -3,6 +3,7 @@ import { useStyles } from '../../ui/styles.js';
 import { formatDay } from '../../ui/dates.js';
 import { burnDownCss } from './burn-down.css.js';
 import { burnDownLines, type ChartPoint } from './geometry.js';
+import { issueCount } from '../../ui/counts.js';
 
 /** Props of {@link BurnDownChart}. */
 export interface BurnDownChartProps {
@@ -17,7 +18,6 @@ export interface BurnDownChartProps {
 const WIDTH = 600;
 const HEIGHT = 160;
 
-const issues = (count: number) => (count === 1 ? '1 issue' : `${count} issues`);
 
 /** One sentence telling what the chart shows: where the last day stands, and how the scope moved. */
 export function burnDownSummary(days: readonly CycleDay[]): string {
@@ -25,9 +25,9 @@ export function burnDownSummary(days: readonly CycleDay[]): string {
   const last = days[days.length - 1]!;
   const scope =
     first.scope === last.scope
-      ? `the scope stayed at ${issues(last.scope)} since ${formatDay(first.date)}`
-      : `the scope went from ${issues(first.scope)} on ${formatDay(first.date)} to ${issues(last.scope)}`;
-  return `Burn-down: on ${formatDay(last.date)}, ${last.scope - last.completed} of ${issues(last.scope)} remaining (${last.completed} completed); ${scope}.`;
+      ? `the scope stayed at ${issueCount(last.scope)} since ${formatDay(first.date)}`
+      : `the scope went from ${issueCount(first.scope)} on ${formatDay(first.date)} to ${issueCount(last.scope)}`;
+  return `Burn-down: on ${formatDay(last.date)}, ${last.scope - last.completed} of ${issueCount(last.scope)} remaining (${last.completed} completed); ${scope}.`;
 }
 
 /** A line through the points; a lone point is drawn as a dot (a zero-length line with round caps). */
