@@ -82,9 +82,9 @@ async function waitReady(url, child, output) {
 }
 
 /**
- * Starts a throwaway cluster and resolves to `{ url, stop }`: `url` is a superuser's connection
+ * Starts a throwaway cluster and resolves to `{ url, stop, pid }`: `url` is a superuser's connection
  * string (the tests create a database per file), `stop()` shuts the server down and removes the
- * folder (also done when this process exits).
+ * folder (also done when this process exits), `pid` is the server's process.
  */
 export async function startThrowawayPostgres() {
   const bin = findPostgresBin();
@@ -147,5 +147,5 @@ export async function startThrowawayPostgres() {
     await stop();
     throw error;
   }
-  return { url, stop, who: account?.name ?? userInfo().username };
+  return { url, stop, pid: child.pid, who: account?.name ?? userInfo().username };
 }

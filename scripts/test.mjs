@@ -18,6 +18,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { findChromium, findFirefox, findMiniBrowser, findWebKitDriver, findXvfb, firefoxProblem } from './browsers.mjs';
 import { ensurePostgres, startThrowawayPostgres } from './postgres.mjs';
+import { processTreeCpu } from './process-cpu.mjs';
 import { killTree } from './process-tree.mjs';
 import { useRunTemporaryFolder } from './run-temp.mjs';
 import { postgresOnly, runsOnPglite } from '../test/server/backends.mjs';
@@ -29,8 +30,18 @@ const run = (cmd, args, options = {}) => spawnSync(cmd, args, { cwd: root, stdio
 
 /** GNU time, when the machine has it: how much processor time each part took, children included. */
 const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
-/** Processor seconds (user and system) per part, added up over its commands. */
+/** Processor seconds (user and system) per part, added up over its commands, as GNU time tells them. */
 const cpuSeconds = new Map();
+/**
+ * Processor seconds per part read from its commands' whole process trees (Linux): GNU time misses
+ * the browsers' processes orphaned when a browser is killed. A part's figure is the larger of the two.
+ */
+const treeCpu = processTreeCpu();
+/** A part's processor seconds: the larger of GNU time's and the process trees' (both are lower bounds), or undefined. */
+function partCpu(label) {
+  const figures = [cpuSeconds.get(label), treeCpu.seconds().get(label)].filter((value) => value !== undefined);
+  return figures.length ? Math.max(...figures) : undefined;
+}
 
 /**
  * How long one part may run before it is stopped as hung: far past its longest run on a loaded
@@ -57,6 +68,7 @@ function runHeldBack(cmd, args, { stdout = true, env = process.env, cpu = null }
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child.pid);
+    if (cpu) treeCpu.track(child.pid, cpu);
     const output = [];
     if (stdout) child.stdout.on('data', (chunk) => output.push(chunk));
     else child.stdout.resume();
@@ -70,6 +82,7 @@ function runHeldBack(cmd, args, { stdout = true, env = process.env, cpu = null }
     }, PART_LIMIT_MS);
     child.once('close', (code) => {
       running.delete(child.pid);
+      if (cpu) treeCpu.ended(child.pid);
       clearTimeout(limit);
       process.stdout.write(Buffer.concat(output));
       if (cpuFile && existsSync(cpuFile)) {
@@ -208,8 +221,11 @@ function summary() {
     for (const line of failures.slice(0, 40)) console.log(`  ${line}`);
     if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
   }
-  const part = ({ label, seconds }) => `${label} ${seconds} s${cpuSeconds.has(label) ? ` (processor ${Math.round(cpuSeconds.get(label))} s)` : ''}`;
+  treeCpu.stop();
+  const part = ({ label, seconds }) => `${label} ${seconds} s${partCpu(label) !== undefined ? ` (processor ${Math.round(partCpu(label))} s)` : ''}`;
   console.log(`Time: ${durations.map(part).join(' · ')} · in all ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  const postgresCpu = treeCpu.seconds().get(POSTGRES_CPU);
+  if (postgresCpu !== undefined) console.log(`The throwaway PostgreSQL took ${Math.round(postgresCpu)} processor-seconds, serving the parts above.`);
   const ticks = machineTicks();
   if (ticks && ticksAtStart) {
     const busy = ticks.busy - ticksAtStart.busy;
@@ -260,6 +276,9 @@ const throwawayPostgres =
  * end-to-end file's server took about 10 processor-seconds there, 6.5 with PostgreSQL's.
  */
 const runPostgresUrl = throwawayPostgres.then((postgres) => process.env.DATABASE_URL ?? postgres?.url ?? null);
+/** The label of the throwaway PostgreSQL's processor time (its backends serve every part). */
+const POSTGRES_CPU = 'PostgreSQL';
+void throwawayPostgres.then((postgres) => treeCpu.track(postgres?.pid, POSTGRES_CPU));
 /** `env` with the run's PostgreSQL for the end-to-end servers, when there is one. */
 const withEndToEndPostgres = async (env) => {
   const url = await runPostgresUrl;

@@ -1,9 +1,11 @@
-// npm test stops a part that hangs with everything it started (scripts/process-tree.mjs).
+// npm test stops a part that hangs with everything it started (scripts/process-tree.mjs), and
+// counts the processor time of all it started (scripts/process-cpu.mjs).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { processTreeCpu } from '../../scripts/process-cpu.mjs';
 import { killTree, processTree } from '../../scripts/process-tree.mjs';
 
 /** Whether `pid` still runs (a killed process nobody has reaped yet is a zombie, state Z: not running). */
@@ -27,4 +29,33 @@ test('killTree stops a process and the process it started, which a signal to the
   await exited;
   for (let i = 0; alive(sleeper) && i < 1000; i++) await new Promise((resolve) => setImmediate(resolve));
   assert.equal(alive(sleeper), false, 'the sleeping child is gone');
+});
+
+test('a part\'s processor time counts a process its command started and left behind, which GNU time misses', { skip: process.platform !== 'linux' && 'reads /proc' }, async () => {
+  const cpu = processTreeCpu({ intervalMs: 50 });
+  // The command starts a child that spins until it has taken a processor-second (whatever the
+  // machine's load) and prints its id; told to (its input closed), the command exits and leaves the
+  // child orphaned, as a browser's renderers are when the browser is killed.
+  const spin = 'const s = process.cpuUsage(); while (process.cpuUsage(s).user + process.cpuUsage(s).system < 1e6);';
+  const command = spawn(
+    process.execPath,
+    ['-e', `const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(spin)}], { detached: true, stdio: 'ignore' }); c.unref(); console.log(c.pid); process.stdin.resume().on('end', () => process.exit());`],
+    { stdio: ['pipe', 'pipe', 'ignore'] },
+  );
+  cpu.track(command.pid, 'part');
+  const [line] = await once(command.stdout, 'data');
+  const orphan = Number(String(line).trim());
+  // Tracking the test's own tree reads the processes at once: the child is seen under the command.
+  cpu.track(process.pid, 'the test');
+  command.stdin.end();
+  await once(command, 'close');
+  cpu.ended(command.pid);
+  // Seen once its parent has gone, it keeps the part's label to its end.
+  while (alive(orphan)) await new Promise((resolve) => setTimeout(resolve, 20));
+  cpu.stop();
+  const own = process.cpuUsage();
+  const seconds = cpu.seconds();
+  assert.ok(seconds.get('part') >= 0.5, `the orphan's processor-second is the part's (${seconds.get('part')} s)`);
+  // The test's own tree, which the part's command is in too, has only the test's own time: the nearest tracked ancestor takes a process.
+  assert.ok(seconds.get('the test') <= (own.user + own.system) / 1e6 + 0.1, `the test's tree has its own time only (${seconds.get('the test')} s)`);
 });
