@@ -35,6 +35,22 @@ export function versionFromIfMatch(header: string | undefined): number | null {
 }
 
 /**
+ * The version a save of a description (an issue's or a page's) says it edited: the body's
+ * `version` or the If-Match header's, which must agree when both are sent (400); 428 when neither
+ * is, as a save without one could overwrite what it never saw.
+ */
+export function editedVersion(ifMatch: string | undefined, bodyVersion: number | null | undefined): number {
+  const headerVersion = versionFromIfMatch(ifMatch);
+  const fromBody = bodyVersion ?? null;
+  if (headerVersion !== null && fromBody !== null && headerVersion !== fromBody) {
+    throw badRequest('The version in the body and the If-Match header differ.');
+  }
+  const version = fromBody ?? headerVersion;
+  if (version === null) throw new HttpError(428, 'Say which version you edited: send version in the body or an If-Match header.');
+  return version;
+}
+
+/**
  * Saves a new description on the locked issue `issue` if `version` is still its current one
  * (`actorId` null: the system, for a plain copy of a shared document no user of this process changed):
  * `richText` comes from normalisedRichText (cleaned before the transaction), the version goes

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { descriptionSaveBody, type DescriptionSaveBody } from '../../api-shapes/description.js';
 import { pageDocument } from '../collab/documents.js';
 import { currentProject, currentUser } from '../http/context.js';
-import { badRequest, HttpError } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { descriptionEtag, descriptionSchema, versionFromIfMatch } from '../issues/description.js';
+import { descriptionEtag, descriptionSchema, editedVersion } from '../issues/description.js';
 import { normalisedRichText } from '../issues/rich-text-input.js';
 import { checkNotArchived, findVisiblePage } from '../pages/page-access.js';
 import { savePageContent } from '../pages/page-content.js';
@@ -43,13 +42,7 @@ export async function pageDescriptionRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const headerVersion = versionFromIfMatch(request.headers['if-match']);
-      const bodyVersion = request.body.version ?? null;
-      if (headerVersion !== null && bodyVersion !== null && headerVersion !== bodyVersion) {
-        throw badRequest('The version in the body and the If-Match header differ.');
-      }
-      const version = bodyVersion ?? headerVersion;
-      if (version === null) throw new HttpError(428, 'Say which version you edited: send version in the body or an If-Match header.');
+      const version = editedVersion(request.headers['if-match'], request.body.version);
       const content = await normalisedRichText(request, { html: request.body.description_html, json: request.body.description_json }, 'page');
       const user = currentUser(request);
       const page = await findVisiblePage(db, currentProject(request).id, request.params.pageId, user.id);
