@@ -4,6 +4,7 @@
 // there, never a copy. Types only: the shapes' TypeBox code stays out of the app's bundle.
 export type { Activity } from '../../api-shapes/activity.js';
 export type { DisplayUser, Member, User } from '../../api-shapes/user.js';
+export type { Theme } from '../../api-shapes/theme.js';
 export type { IssueDetail, IssueLabel, IssueRow, IssueSummary, ListedIssue, Priority } from '../../api-shapes/issue.js';
 export type { HiddenIssue, IssueRelation, RelationType } from '../../api-shapes/issue-relation.js';
 export type { IssueDraft } from '../../api-shapes/issue-draft.js';
@@ -36,17 +37,6 @@ export interface Link {
   created_at: string;
 }
 
-/** The user's custom theme (spec section 3). */
-export interface Theme {
-  theme: 'custom';
-  background: string;
-  text: string;
-  primary: string;
-  sidebarBackground: string;
-  sidebarText: string;
-  darkPalette: boolean;
-  palette: string;
-}
 
 /** An uploaded file: its id and the address it is served at. */
 export interface UploadedAsset {

@@ -1,15 +1,4 @@
-/** The user's custom theme, as the spec's theme form sends and reads it. */
-export interface Theme {
-  theme: 'custom';
-  background: string;
-  text: string;
-  primary: string;
-  sidebarBackground: string;
-  sidebarText: string;
-  darkPalette: boolean;
-  /** The five colours above, in that order, joined by commas. */
-  palette: string;
-}
+import type { Theme } from '../../api-shapes/theme.js';
 
 /** The five colour fields, in palette order, with the name their messages use. */
 export const THEME_COLOURS = [
