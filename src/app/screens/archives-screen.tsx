@@ -1,6 +1,6 @@
 import { useApi } from '../api/api-context.js';
 import { queryKeys } from '../api/query-keys.js';
-import { Button } from '../ui/button.js';
+import { ShowMoreButton } from '../ui/button.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { IssueList } from './issues/issue-list.js';
@@ -28,11 +28,7 @@ export function ArchivesScreen() {
         ) : (
           <>
             <IssueList slug={slug} issues={issues} total={total} label="Archived issues" />
-            {query.hasNextPage ? (
-              <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Show more issues
-              </Button>
-            ) : null}
+            <ShowMoreButton pages={query}>Show more issues</ShowMoreButton>
           </>
         )}
       </div>

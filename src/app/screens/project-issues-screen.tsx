@@ -7,7 +7,7 @@ import { sharedDocumentName } from '../api/collab.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
-import { Button } from '../ui/button.js';
+import { Button, ShowMoreButton } from '../ui/button.js';
 import { Note } from '../ui/note.js';
 import { ActionMenu } from '../ui/action-menu.js';
 import { Icon } from '../ui/icon.js';
@@ -179,11 +179,7 @@ export function ProjectIssuesScreen() {
             ) : (
               <IssueList slug={slug} issues={issues} total={total} label="Issues" editing={editing} selection={selection} display={display} />
             )}
-            {query.hasNextPage && !refreshing ? (
-              <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Show more issues
-              </Button>
-            ) : null}
+            {refreshing ? null : <ShowMoreButton pages={query}>Show more issues</ShowMoreButton>}
             </div>
             {peek.issueId ? <IssuePeek key={peek.issueId} slug={slug} projectId={projectId} issueId={peek.issueId} onClose={peek.close} /> : null}
             </div>

@@ -5,7 +5,7 @@ import { queryKeys } from '../api/query-keys.js';
 import { WORKSPACE_ISSUE_TAB_LABELS } from '../layout/sidebar.js';
 import { useProjects, useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { paths } from '../router/paths.js';
-import { Button } from '../ui/button.js';
+import { ShowMoreButton } from '../ui/button.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
@@ -57,11 +57,7 @@ function WorkspaceIssuesTab({ tab }: { tab: WorkspaceIssueTab }) {
         ) : (
           <>
             <IssueList slug={slug} issues={issues} total={total} label={label} />
-            {query.hasNextPage ? (
-              <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Show more issues
-              </Button>
-            ) : null}
+            <ShowMoreButton pages={query}>Show more issues</ShowMoreButton>
           </>
         )}
       </div>

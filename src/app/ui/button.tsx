@@ -28,3 +28,20 @@ export function Button({ variant = 'secondary', size = 'normal', busy = false, t
     </button>
   );
 }
+
+/** What ShowMoreButton reads of a paged query (React Query's infinite query has it). */
+export interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage(): unknown;
+}
+
+/** The button under a paged list that loads its next page, drawn only while there is one. */
+export function ShowMoreButton({ pages, size, children }: { pages: PagedQuery; size?: ButtonProps['size']; children: ButtonProps['children'] }) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <Button size={size} busy={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+      {children}
+    </Button>
+  );
+}

@@ -9,7 +9,7 @@ import type { IssueRow } from '../../api/types.js';
 import { EmptyState } from '../../empty-states/index.js';
 import { WORKSPACE_ISSUE_TAB_LABELS } from '../../layout/sidebar.js';
 import { paths } from '../../router/paths.js';
-import { Button } from '../../ui/button.js';
+import { ShowMoreButton } from '../../ui/button.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useStyles } from '../../ui/styles.js';
 import { useWorkspaceCreate } from '../empty-state-actions.js';
@@ -71,11 +71,7 @@ function StateGroupIssues({ slug, group, pages }: { slug: string; group: StateGr
         ))}
       </ul>
       <ListFooter shown={issues.length} total={total} />
-      {query.hasNextPage ? (
-        <Button size="small" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {`Show more ${label} issues`}
-        </Button>
-      ) : null}
+      <ShowMoreButton pages={query} size="small">{`Show more ${label} issues`}</ShowMoreButton>
     </section>
   );
 }

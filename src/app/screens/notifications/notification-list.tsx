@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/index.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Notification, NotificationListQuery, NotificationTab, NotificationUpdateBody } from '../../api/types.js';
 import { EmptyState } from '../../empty-states/index.js';
-import { Button } from '../../ui/button.js';
+import { Button, ShowMoreButton } from '../../ui/button.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useNotify } from '../../ui/toasts.js';
 import { NotificationRow } from './notification-row.js';
@@ -92,9 +92,7 @@ export function NotificationList({ slug, tab, filter, role }: { slug: string; ta
       </ul>
       {list.hasNextPage ? (
         <div className="app-notifications-more">
-          <Button busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            Show more
-          </Button>
+          <ShowMoreButton pages={list}>Show more</ShowMoreButton>
         </div>
       ) : null}
       <SnoozeDialog
