@@ -85,7 +85,6 @@ export async function previewAutomation(db: Db, projectId: string, automation: P
   return { archive: await count(ARCHIVE_DUE_SQL, automation.archive_in), close: await count(CLOSE_DUE_SQL, automation.close_in) };
 }
 
-
 /** What one run did. */
 export interface AutomationResult {
   archived: number;
