@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from './button.js';
 import { dialogCss } from './dialog.css.js';
 import { useReturnFocus } from './return-focus.js';
 import { useStyles } from './styles.js';
@@ -170,3 +171,21 @@ export function AppDialog({
 
 /** A button (or, with `asChild`, the child) that closes the AppDialog it is in: Cancel. */
 export const DialogClose = Dialog.Close;
+
+/**
+ * The footer of a dialog's form: Cancel, which closes the dialog, and the primary submit button
+ * (`submit` its label, `busy` while the form is sent); `extra` goes before them.
+ */
+export function FormDialogActions({ submit, busy, cancel = 'Cancel', cancelBusy, extra }: { submit: ReactNode; busy: boolean; cancel?: ReactNode; cancelBusy?: boolean; extra?: ReactNode }) {
+  return (
+    <div className="app-dialog-actions">
+      {extra}
+      <DialogClose asChild>
+        <Button busy={cancelBusy}>{cancel}</Button>
+      </DialogClose>
+      <Button type="submit" variant="primary" busy={busy}>
+        {submit}
+      </Button>
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/api-error.js';
 import type { ApiTokenCreateBody } from '../../../api-shapes/api-token.js';
 import type { CreatedApiToken } from '../../api/types.js';
 import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { AppDialog, FormDialogActions } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { CopyField } from '../../ui/copy-field.js';
 import { Icon } from '../../ui/icon.js';
@@ -107,14 +107,7 @@ function TokenForm({ onCreate }: { onCreate(body: ApiTokenCreateBody): Promise<v
       {choice === 'date' ? (
         <TextField ref={dayRef} label="Expiry date" type="date" min={firstExpiryDay(now)} value={day} error={dayError} onChange={(event) => setDay(event.target.value)} />
       ) : null}
-      <div className="app-dialog-actions">
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" busy={busy}>
-          Create token
-        </Button>
-      </div>
+      <FormDialogActions submit="Create token" busy={busy} />
     </form>
   );
 }

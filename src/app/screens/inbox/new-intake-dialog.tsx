@@ -9,8 +9,7 @@ import type { IntakeIssue } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
 import { useEditorHost } from '../../editor/use-editor-host.js';
 import { useSignedInUser } from '../../session/session.js';
-import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { AppDialog, FormDialogActions } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { useNotify } from '../../ui/toasts.js';
 import { isBlank } from '../issues/issue-draft-content.js';
@@ -76,14 +75,7 @@ function NewIntakeForm({ slug, projectId, onFiled, close }: { slug: string; proj
           <AppEditor ref={editor} value="" aria-label={INBOX_WORDS.description} placeholder={INBOX_WORDS.descriptionPlaceholder} {...mentions} />
         </div>
       </div>
-      <div className="app-dialog-actions">
-        <DialogClose asChild>
-          <Button>{INBOX_WORDS.cancel}</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" busy={formState.isSubmitting}>
-          {INBOX_WORDS.create}
-        </Button>
-      </div>
+      <FormDialogActions submit={INBOX_WORDS.create} busy={formState.isSubmitting} cancel={INBOX_WORDS.cancel} />
     </form>
   );
 }

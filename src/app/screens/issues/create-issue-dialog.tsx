@@ -13,7 +13,7 @@ import { useEditorHost } from '../../editor/use-editor-host.js';
 import { useProject } from '../../layout/workspace-data.js';
 import { useSignedInUser } from '../../session/session.js';
 import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { AppDialog, FormDialogActions } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { DatePicker } from '../../ui/pickers/index.js';
 import { useNotify } from '../../ui/toasts.js';
@@ -188,19 +188,20 @@ function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close
           onChange={(id) => pick({ parent_id: id })}
         />
       </div>
-      <div className="app-dialog-actions">
-        <label className="app-switch">
-          <input type="checkbox" role="switch" checked={createMore} onChange={(event) => setCreateMore(event.target.checked)} />
-          Create more
-        </label>
-        {keeping.error ? <Button onClick={close}>Discard</Button> : null}
-        <DialogClose asChild>
-          <Button busy={keeping.saving}>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" busy={formState.isSubmitting}>
-          Create issue
-        </Button>
-      </div>
+      <FormDialogActions
+        submit="Create issue"
+        busy={formState.isSubmitting}
+        cancelBusy={keeping.saving}
+        extra={
+          <>
+            <label className="app-switch">
+              <input type="checkbox" role="switch" checked={createMore} onChange={(event) => setCreateMore(event.target.checked)} />
+              Create more
+            </label>
+            {keeping.error ? <Button onClick={close}>Discard</Button> : null}
+          </>
+        }
+      />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/api-error.js';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_TOO_LARGE, importRunning, type ImportJob, type ImportRowNote, type ImportSource } from '../../api/imports.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { AppDialog, DialogClose, FormDialogActions } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { useStyles } from '../../ui/styles.js';
 import { issueCount } from '../../ui/counts.js';
@@ -124,14 +124,7 @@ function ImportForm({ slug, projectId, onStarted }: { slug: string; projectId: s
           </p>
         ) : null}
       </div>
-      <div className="app-dialog-actions">
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" busy={sending}>
-          Import
-        </Button>
-      </div>
+      <FormDialogActions submit="Import" busy={sending} />
     </form>
   );
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { VIEW_NAME_MAX } from '../../../api-shapes/issue-display.js';
 import { errorMessage } from '../../api/api-error.js';
-import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { AppDialog, FormDialogActions } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 
 /** What saving a view asks: its name, and whether the project's other members see it too. */
@@ -46,14 +45,7 @@ function SaveViewForm({ onSave, close }: { onSave(values: SaveViewValues): Promi
           <input type="radio" value="shared" {...register('access')} /> Shared: everyone in the project
         </label>
       </fieldset>
-      <div className="app-dialog-actions">
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" busy={formState.isSubmitting}>
-          Save view
-        </Button>
-      </div>
+      <FormDialogActions submit="Save view" busy={formState.isSubmitting} />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { paths } from '../../router/paths.js';
 import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { AppDialog, FormDialogActions } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { useNotify } from '../../ui/toasts.js';
 import { useUnsplashConfigured, useUploadLimit } from '../../editor/use-upload-limit.js';
@@ -99,14 +99,7 @@ function CreateProjectForm({ slug, close }: { slug: string; close(): void }) {
       />
       <TextField label="Description" {...register('description')} />
       <CoverField slug={slug} identifier={watch('identifier')} value={cover} onChange={setCover} />
-      <div className="app-dialog-actions">
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" busy={formState.isSubmitting}>
-          Create project
-        </Button>
-      </div>
+      <FormDialogActions submit="Create project" busy={formState.isSubmitting} />
     </form>
   );
 }

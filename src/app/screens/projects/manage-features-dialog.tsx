@@ -5,8 +5,7 @@ import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Project, ProjectFeature } from '../../api/types.js';
-import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { AppDialog, FormDialogActions } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { useNotify } from '../../ui/toasts.js';
 import { PROJECT_FEATURES } from './project-features.js';
@@ -59,14 +58,7 @@ function FeaturesForm({ slug, project, close }: { slug: string; project: Project
           ))}
         </div>
       </fieldset>
-      <div className="app-dialog-actions">
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" busy={formState.isSubmitting}>
-          Save
-        </Button>
-      </div>
+      <FormDialogActions submit="Save" busy={formState.isSubmitting} />
     </form>
   );
 }

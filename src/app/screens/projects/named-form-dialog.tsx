@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/api-error.js';
-import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { AppDialog, FormDialogActions } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { NO_COLOUR } from '../../ui/pickers/index.js';
 import { useNotify } from '../../ui/toasts.js';
@@ -107,14 +106,7 @@ function NamedForm({ nameLabel, endLabel, colorLabel, submitLabel, initial, onSu
           />
         </>
       ) : null}
-      <div className="app-dialog-actions">
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" busy={formState.isSubmitting}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormDialogActions submit={submitLabel} busy={formState.isSubmitting} />
     </form>
   );
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEvent } from '../../../api-shapes/webhook-events.js';
 import { errorMessage, refusedField } from '../../api/api-error.js';
-import { Button } from '../../ui/button.js';
-import { AppDialog, DialogClose } from '../../ui/dialog.js';
+import { AppDialog, FormDialogActions } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 
 /** How each event is named in the app. */
@@ -92,14 +91,7 @@ function WebhookForm({ submitLabel, initial, onSubmit, close }: WebhookFormProps
       <label className="app-option">
         <input type="checkbox" role="switch" {...register('is_active')} /> Active
       </label>
-      <div className="app-dialog-actions">
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="primary" busy={formState.isSubmitting}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormDialogActions submit={submitLabel} busy={formState.isSubmitting} />
     </form>
   );
 }
