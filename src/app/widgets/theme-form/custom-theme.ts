@@ -1,14 +1,8 @@
+import type { Theme } from '../../../api-shapes/theme.js';
 import { normaliseHex, validateHex } from './hex.js';
 
 /** The five colours of a custom theme and its palette flag, as the form edits them. */
-export interface ThemeColours {
-  background: string;
-  text: string;
-  primary: string;
-  sidebarBackground: string;
-  sidebarText: string;
-  darkPalette: boolean;
-}
+export type ThemeColours = Omit<Theme, 'theme' | 'palette'>;
 
 /** The colour fields, in palette order. */
 export type ColourField = Exclude<keyof ThemeColours, 'darkPalette'>;
