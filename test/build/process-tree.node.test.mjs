@@ -35,23 +35,24 @@ test('a part\'s processor time counts a process its command started and left beh
   const cpu = processTreeCpu({ intervalMs: 50 });
   // The command starts a child that spins until it has taken a processor-second (whatever the
   // machine's load) and prints its id; told to (its input closed), the command exits and leaves the
-  // child orphaned, as a browser's renderers are when the browser is killed.
+  // child orphaned, as a browser's renderers are when the browser is killed. The child writes to
+  // the command's output, which therefore ends when the child does.
   const spin = 'const s = process.cpuUsage(); while (process.cpuUsage(s).user + process.cpuUsage(s).system < 1e6);';
   const command = spawn(
     process.execPath,
-    ['-e', `const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(spin)}], { detached: true, stdio: 'ignore' }); c.unref(); console.log(c.pid); process.stdin.resume().on('end', () => process.exit());`],
+    ['-e', `const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(spin)}], { detached: true, stdio: ['ignore', 'inherit', 'ignore'] }); c.unref(); console.log(c.pid); process.stdin.resume().on('end', () => process.exit());`],
     { stdio: ['pipe', 'pipe', 'ignore'] },
   );
+  const output = once(command.stdout, 'end');
   cpu.track(command.pid, 'part');
-  const [line] = await once(command.stdout, 'data');
-  const orphan = Number(String(line).trim());
+  await once(command.stdout, 'data');
   // Tracking the test's own tree reads the processes at once: the child is seen under the command.
   cpu.track(process.pid, 'the test');
   command.stdin.end();
-  await once(command, 'close');
+  await once(command, 'exit');
   cpu.ended(command.pid);
-  // Seen once its parent has gone, it keeps the part's label to its end.
-  while (alive(orphan)) await new Promise((resolve) => setTimeout(resolve, 20));
+  // Seen once its parent has gone, it keeps the part's label to its end (when the output ends).
+  await output;
   cpu.stop();
   const own = process.cpuUsage();
   const seconds = cpu.seconds();
