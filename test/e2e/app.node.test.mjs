@@ -75,7 +75,13 @@ async function signedIn(email, options) {
 /** Goes to `path` and waits for the app to settle (no requests in flight, the lazy screen drawn). */
 async function visit(page, path) {
   await page.goto(base + path, APP_LOADED);
-  await waitFor(page, `${path} drawn, with no spinner or busy region`, () => !document.querySelector('[aria-busy="true"], .app-spinner'));
+  // React draws its first screen a task or more after the page's script runs: until then the root
+  // is empty (no spinner either), and a key pressed meanwhile reaches no listener of the app.
+  await waitFor(
+    page,
+    `${path} drawn, with no spinner or busy region`,
+    () => document.getElementById('root')?.firstElementChild && !document.querySelector('[aria-busy="true"], .app-spinner'),
+  );
 }
 
 /**

@@ -78,20 +78,36 @@ export async function openPage(browser, { theme = 'light', width = 1280, height 
     problems.push(`dialog: ${dialog.type()} ${dialog.message()}`.trim());
     dialog.accept().catch(() => {});
   });
-  // The last keys the page was given (a failure's report lists them): whether a key step that did
-  // nothing reached the page at all, and with which modifiers.
+  // The last keys the page was given and the dialogs it opened and closed (a failure's report lists
+  // them): whether a key step that did nothing reached the page at all, with which modifiers,
+  // whether the app took it (a key the app handles is marked so once its dispatch has ended), and
+  // whether a dialog it should open opened and closed again.
   await page.evaluateOnNewDocument(() => {
-    const keys = [];
-    Object.defineProperty(window, '__e2eKeys', { value: keys });
+    const seen = [];
+    Object.defineProperty(window, '__e2eKeys', { value: seen });
+    const note = (entry) => {
+      seen.push(entry);
+      if (seen.length > 16) seen.shift();
+    };
     addEventListener(
       'keydown',
       (event) => {
         const held = ['ctrl', 'shift', 'alt', 'meta'].filter((modifier) => event[`${modifier}Key`]);
-        keys.push(`${[...held, event.key].join('+')}${document.hasFocus() ? '' : ' (page without focus)'}`);
-        if (keys.length > 12) keys.shift();
+        const entry = { text: `${[...held, event.key].join('+')}${document.hasFocus() ? '' : ' (page without focus)'}` };
+        note(entry);
+        // Diagnostics only: read once the event's dispatch has ended, when every listener has run.
+        setTimeout(() => {
+          if (event.defaultPrevented) entry.text += ' (handled)';
+        });
       },
       true,
     );
+    let dialogs = 0;
+    new MutationObserver(() => {
+      const count = document.querySelectorAll('[role="dialog"], [role="alertdialog"]').length;
+      if (count !== dialogs) note({ text: `${count > dialogs ? 'dialog opened' : 'dialog closed'} (${count} open)` });
+      dialogs = count;
+    }).observe(document, { childList: true, subtree: true });
   });
   if (e2eBrowser === 'chromium') await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
   await page.setViewport({ width, height });
@@ -119,8 +135,8 @@ export async function onPage(session, steps) {
         return `${document.visibilityState}, ${document.hasFocus() ? 'focused' : 'not focused'}, active element ${name}`;
       })
       .catch(() => '?');
-    const keys = await session.page.evaluate(() => (window.__e2eKeys ?? []).join(', ') || 'none').catch(() => '?');
-    error.message += `\n  at ${url}\n  the page showed: ${text}\n  the page was: ${focus}\n  keys it received last: ${keys}\n  problems: ${JSON.stringify(session.problems)}`;
+    const keys = await session.page.evaluate(() => (window.__e2eKeys ?? []).map((entry) => entry.text).join(', ') || 'none').catch(() => '?');
+    error.message += `\n  at ${url}\n  the page showed: ${text}\n  the page was: ${focus}\n  keys it received and dialogs it showed, last: ${keys}\n  problems: ${JSON.stringify(session.problems)}`;
     throw error;
   } finally {
     await session.close();
