@@ -211,6 +211,19 @@ describe('<rich-editor-drag-handle>', () => {
       }
     });
 
+    it('takes the look every handle shares from the theme: muted at rest, the text colour on the hover surface under the pointer', async () => {
+      const el = await mount(THREE);
+      el.style.setProperty('--rich-editor-muted', 'rgb(1, 2, 3)');
+      el.style.setProperty('--rich-editor-text', 'rgb(4, 5, 6)');
+      el.style.setProperty('--rich-editor-surface-hover', 'rgb(7, 8, 9)');
+      await hover(block(el, 1));
+      await handleBeside(el, block(el, 1));
+      expect(getComputedStyle(handle(el)!).color).to.equal('rgb(1, 2, 3)');
+      await hover(handle(el)!);
+      const look = getComputedStyle(handle(el)!);
+      expect([look.color, look.backgroundColor]).to.deep.equal(['rgb(4, 5, 6)', 'rgb(7, 8, 9)']);
+    });
+
     it('follows the mouse to another block and to a list item', async () => {
       const el = await mount('<p>One</p><ul><li><p>Apple</p></li><li><p>Pear</p></li></ul>');
       await hover(block(el, 0));

@@ -182,6 +182,20 @@ describe('<rich-editor-table-controls>', () => {
       }
     });
 
+    it('takes the look every handle shares from the theme: muted at rest, the text colour on the hover surface under the pointer', async () => {
+      const el = await mount();
+      el.style.setProperty('--rich-editor-muted', 'rgb(1, 2, 3)');
+      el.style.setProperty('--rich-editor-text', 'rgb(4, 5, 6)');
+      el.style.setProperty('--rich-editor-surface-hover', 'rgb(7, 8, 9)');
+      await hover(cell(el, 1, 2));
+      await handlesOn(el, 1, 2);
+      const [rowHandle] = handles(el, 'Row');
+      expect(getComputedStyle(rowHandle).color).to.equal('rgb(1, 2, 3)');
+      await hover(rowHandle);
+      const look = getComputedStyle(rowHandle);
+      expect([look.color, look.backgroundColor]).to.deep.equal(['rgb(4, 5, 6)', 'rgb(7, 8, 9)']);
+    });
+
     it('moves the handles to another hovered cell', async () => {
       const el = await mount();
       await hover(cell(el, 1, 2));
