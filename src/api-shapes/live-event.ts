@@ -13,8 +13,14 @@ export type WorkflowEvent = 'label' | 'state';
  */
 export type MembershipEvent = 'member';
 
+/**
+ * Someone was told of something no change on the stream tells them of (an overdue reminder, from
+ * the hourly run): `id` is the person told, `issue_id` the issue. Told to that person only.
+ */
+export type NotificationEvent = 'notification';
+
 /** What a live event is about. */
-export type LiveKind = WebhookEvent | WorkflowEvent | MembershipEvent;
+export type LiveKind = WebhookEvent | WorkflowEvent | MembershipEvent | NotificationEvent;
 
 /** One change, as each `message` of the stream carries it (its `data`, JSON). */
 export interface LiveEvent {
@@ -24,9 +30,9 @@ export interface LiveEvent {
   action: WebhookAction;
   /** The project it is in (null for the workspace's own membership). */
   project_id: string | null;
-  /** The issue's, comment's, cycle's, module's, page's, label's or state's id; a member's user id. */
+  /** The issue's, comment's, cycle's, module's, page's, label's or state's id; a member's or the person told's user id. */
   id: string | null;
-  /** A comment's issue. */
+  /** A comment's or a notification's issue. */
   issue_id: string | null;
   /** Who made it (null for the system). */
   actor_id: string | null;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { LIVE_RESYNC, type LiveEvent } from '../../src/api-shapes/live-event.js';
 import { announceLive, LIVE_LISTENER_NAME } from '../../src/server/live/live-events.js';
+import { remindOverdue } from '../../src/server/planning/overdue-reminders.js';
 import { TOO_MANY_STREAMS } from '../../src/server/routes/live-events.js';
 import { seedWorkspace, startServer, type EventStream, type Seed, type TestClient, type TestServer } from './harness.js';
 
@@ -208,6 +209,29 @@ test('nothing of a project the reader cannot open reaches their stream', async (
     assert.equal((await nextLive(admin)).id, hidden.id);
   } finally {
     admin.close();
+  }
+});
+
+test('an overdue reminder is told to the person reminded, and to no one else', async () => {
+  const response = await seed.actors.admin.post(`${seed.projectUrl}/issues`, { name: 'Due long ago', target_date: '2031-03-09', assignee_ids: [seed.users.viewer.id] });
+  assert.equal(response.status, 201, response.text);
+  const issue = { id: response.body.id as string, url: `${seed.projectUrl}/issues/${response.body.id}` };
+  const reminded = await openStream(seed.actors.viewer);
+  const other = await openStream(seed.actors.member, [reminded]);
+  try {
+    // The hourly run, once the target day has ended everywhere.
+    assert.equal(await remindOverdue(server.db, new Date('2031-03-10T12:00:00Z')), 1);
+    const told = await nextLive(reminded);
+    assert.deepEqual(
+      { event: told.event, action: told.action, id: told.id, issue_id: told.issue_id, project_id: told.project_id, actor_id: told.actor_id },
+      { event: 'notification', action: 'created', id: seed.users.viewer.id, issue_id: issue.id, project_id: seed.project.id, actor_id: null },
+    );
+    // Events come in commit order: the reminder, made first, would come before this change.
+    assert.equal((await seed.actors.admin.patch(issue.url, { priority: 'high' })).status, 200);
+    assert.deepEqual([(await nextLive(other)).event, (await nextLive(reminded)).event], ['issue', 'issue']);
+  } finally {
+    reminded.close();
+    other.close();
   }
 });
 

@@ -45,6 +45,9 @@ export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
     case 'label':
     case 'state':
       return projectWorkflowKeys(slug, project);
+    case 'notification':
+      // The reader was told of something (the stream sends it to them alone): the inbox and its count.
+      return [queryKeys.notifications(slug)];
   }
 }
 

@@ -1,10 +1,11 @@
 import type { Db } from '../db/index.js';
+import { announceLive } from '../live/live-events.js';
 import { notify } from '../notifications/notify.js';
 import { LIVE_ISSUES_SQL } from './live-issues.js';
 
 // Overdue reminders: once an open issue's target day has passed everywhere, the people it is
-// assigned to (its creator when nobody is) are told once, by no one ("Overdue"); a new target day
-// that passes too is told again. The automations' runner runs them at start and hourly.
+// assigned to (its creator when nobody is) are told once, by no one ("Overdue"), and their open
+// screens hear of it on the live stream; a new target day that passes too is told again. The automations' runner runs them at start and hourly.
 
 /** Issues reminded of per transaction, as the automations' batches. */
 const BATCH = 50;
@@ -50,7 +51,16 @@ export async function remindOverdue(db: Db, now: Date): Promise<number> {
         if (!stored) continue;
         const assignees = await tx.query<{ user_id: string }>('SELECT user_id FROM issue_assignees WHERE issue_id = $1', [issue.id]);
         const to = assignees.length ? assignees.map((row) => row.user_id) : issue.created_by ? [issue.created_by] : [];
-        await notify(tx, { issue, actorId: null, kind: 'overdue', to, detail: issue.target_date });
+        const receivers = await notify(tx, { issue, actorId: null, kind: 'overdue', to, detail: issue.target_date });
+        // Their open screens show it (the unread count, the inbox) now, not at their next poll.
+        for (const receiver of receivers) {
+          await announceLive(tx, {
+            workspaceId: issue.workspace_id,
+            event: 'notification',
+            action: 'created',
+            data: { project_id: issue.project_id, id: receiver, issue_id: issue.id, actor_id: null },
+          });
+        }
         told++;
       }
       return { due: due.length, told };

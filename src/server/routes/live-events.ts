@@ -73,6 +73,8 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
         if (own && event.project_id) access.delete(event.project_id);
         // The workspace's own membership is everyone's in it; anything else is of a project.
         if (!event.project_id && event.event !== 'member') return;
+        // A notification is its receiver's alone.
+        if (event.event === 'notification' && event.id !== user.id) return;
         const open = own || !event.project_id ? Promise.resolve(true) : opens(event.project_id);
         written = written.then(async () => {
           if ((await open) && !raw.writableEnded && !raw.destroyed) raw.write(`data: ${JSON.stringify(event)}\n\n`);

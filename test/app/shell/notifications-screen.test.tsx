@@ -1,12 +1,13 @@
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import type { Notification, NotificationUpdateBody } from '../../../src/app/api/types.js';
+import { LIVE_REFRESH_MS } from '../../../src/app/layout/use-live-updates.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { NOTIFICATION_WORDS } from '../../../src/app/screens/notifications/notification-words.js';
 import { UNREAD_POLL_MS } from '../../../src/app/screens/notifications/use-unread-count.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import type { FakeApi, FakeRequest } from './fake-api.js';
-import { ISSUE_ID, OTHER_ID, PROJECT_ID } from './fixtures.js';
+import { ISSUE_ID, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import { click, press } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -242,5 +243,19 @@ describe('the sidebar’s unread count', () => {
     await advance(clock, 1);
     await until(() => badge(app.container)?.dataset.unreadCount === '2' || null, 'two unread');
     expect(byText(app.container, 'a', 'Notifications')!.textContent).to.equal(`Notifications2, ${NOTIFICATION_WORDS.unreadCount(2)}`);
+  });
+
+  it('rises as soon as the live stream tells the reader of a notification (an overdue reminder), not at the next poll', async () => {
+    const clock = fakeClock();
+    const held = [notification()];
+    const api = notificationsApi(held);
+    const app = renderApp('/acme/projects', { api });
+    await until(() => badge(app.container)?.dataset.unreadCount === '1' || null, 'one unread');
+    await until(() => api.live.open.size === 1 || null, 'the live stream open');
+    held.push(notification({ kind: 'overdue', actor: null }));
+    api.live.tell('acme', { event: 'notification', action: 'created', project_id: PROJECT_ID, id: USER_ID, issue_id: ISSUE_ID, actor_id: null });
+    // The stream's changes are gathered for LIVE_REFRESH_MS; the next poll is UNREAD_POLL_MS away.
+    await advance(clock, LIVE_REFRESH_MS);
+    await until(() => badge(app.container)?.dataset.unreadCount === '2' || null, 'two unread', { saw: () => badge(app.container)?.dataset.unreadCount });
   });
 });
