@@ -224,12 +224,18 @@ describe('notifications screen', () => {
 describe('the sidebar’s unread count', () => {
   afterEach(cleanup);
 
-  it('rises without a reload when the poll finds news, asking with the last ETag', async () => {
+  /** The projects screen on a fake clock, with one unread notification in `held` and the sidebar's count drawn. */
+  async function oneUnread() {
     const clock = fakeClock();
     const held = [notification()];
     const api = notificationsApi(held);
     const app = renderApp('/acme/projects', { api });
     await until(() => badge(app.container)?.dataset.unreadCount === '1' || null, 'one unread');
+    return { clock, held, api, app };
+  }
+
+  it('rises without a reload when the poll finds news, asking with the last ETag', async () => {
+    const { clock, held, api, app } = await oneUnread();
     const polls = () => api.sent('GET', '/workspaces/:slug/notifications/unread-count');
     const first = polls().length;
     await advance(clock, UNREAD_POLL_MS);
@@ -246,11 +252,7 @@ describe('the sidebar’s unread count', () => {
   });
 
   it('rises as soon as the live stream tells the reader of a notification (an overdue reminder), not at the next poll', async () => {
-    const clock = fakeClock();
-    const held = [notification()];
-    const api = notificationsApi(held);
-    const app = renderApp('/acme/projects', { api });
-    await until(() => badge(app.container)?.dataset.unreadCount === '1' || null, 'one unread');
+    const { clock, held, api, app } = await oneUnread();
     await until(() => api.live.open.size === 1 || null, 'the live stream open');
     held.push(notification({ kind: 'overdue', actor: null }));
     api.live.tell('acme', { event: 'notification', action: 'created', project_id: PROJECT_ID, id: USER_ID, issue_id: ISSUE_ID, actor_id: null });
