@@ -5,7 +5,8 @@ import { LIVE_ISSUES_SQL } from './live-issues.js';
 
 // Overdue reminders: once an open issue's target day has passed everywhere, the people it is
 // assigned to (its creator when nobody is) are told once, by no one ("Overdue"), and their open
-// screens hear of it on the live stream; a new target day that passes too is told again. The automations' runner runs them at start and hourly.
+// screens hear of it on the live stream; a new target day that passes too is told again. The
+// automations' runner runs them at start and hourly.
 
 /** Issues reminded of per transaction, as the automations' batches. */
 const BATCH = 50;
