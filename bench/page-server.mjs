@@ -47,9 +47,9 @@ export function launchChromium({ protocolTimeout = 300_000, extraArgs = [] } = {
   return puppeteer.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs], defaultViewport: { width: 1280, height: 900 }, protocolTimeout });
 }
 
-/** Headless Firefox (Debian's Firefox ESR, over WebDriver BiDi) with the bench's 1280x900 viewport. */
-export function launchFirefox({ protocolTimeout = 300_000 } = {}) {
+/** Headless Firefox (Debian's Firefox ESR, over WebDriver BiDi) with the bench's 1280x900 viewport; `env`, its environment (the profiler's settings). */
+export function launchFirefox({ protocolTimeout = 300_000, env = undefined } = {}) {
   const executablePath = findFirefox();
   if (!executablePath) throw new Error('no Firefox found (apt-get install firefox-esr, or set FIREFOX_PATH)');
-  return puppeteer.launch({ browser: 'firefox', executablePath, headless: true, defaultViewport: { width: 1280, height: 900 }, protocolTimeout });
+  return puppeteer.launch({ browser: 'firefox', executablePath, headless: true, defaultViewport: { width: 1280, height: 900 }, protocolTimeout, ...(env && { env }) });
 }
