@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { apiTokenShape, createdApiTokenShape, memberApiTokenShape } from '../../src/api-shapes/api-token.js';
 import { hashApiToken, newApiToken } from '../../src/server/auth/api-tokens.js';
 import { EXPIRED_API_TOKEN_MESSAGE, INVALID_API_TOKEN_MESSAGE, OTHER_WORKSPACE_MESSAGE, SESSION_ONLY_MESSAGE } from '../../src/server/http/auth.js';
-import { seedWorkspace, type Actor, type Seed, type TestServer, startServer } from './harness.js';
+import { adminsOnly, everyMember, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 import { withToken } from './api-token-requests.js';
 
 let server: TestServer;
@@ -106,7 +106,7 @@ describe('GET …/api-tokens', () => {
   });
 
   test('authorization matrix: everyone in the workspace lists their own tokens', async () => {
-    const responses = await seed.expectMatrix('GET', tokensUrl, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    const responses = await seed.expectMatrix('GET', tokensUrl, undefined, everyMember(200));
     assert.deepEqual(responses.guest.body, []);
   });
 });
@@ -166,7 +166,7 @@ describe('the admins oversee the members’ tokens', () => {
   });
 
   test('authorization matrix: only admins list the members’ tokens', async () => {
-    const responses = await seed.expectMatrix('GET', `${tokensUrl}/members`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 200 });
+    const responses = await seed.expectMatrix('GET', `${tokensUrl}/members`, undefined, adminsOnly(200));
     assert.deepEqual(responses.member.body, { error: 'This needs the Admin role or higher in this workspace.' });
   });
 

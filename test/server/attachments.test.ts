@@ -12,7 +12,7 @@ import {
   EMPTY_ATTACHMENT_MESSAGE,
 } from '../../src/api-shapes/attachment-rules.js';
 import { validateImageFile } from '../../src/core/plugins/image-validation.js';
-import { seedWorkspace, startServer, type Actor, type Seed, type TestClient, type TestServer } from './harness.js';
+import { adminsOnly, everyMember, membersAndAdmins, seedWorkspace, startServer, type Actor, type Seed, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -184,7 +184,7 @@ describe('POST …/issues/:issueId/attachments', () => {
 
   test('authorization matrix: members and admins upload; guests and viewers cannot', async () => {
     const before = await storedCount();
-    await seed.expectMatrix('POST', attachmentsUrl, () => form(), { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 201, admin: 201 });
+    await seed.expectMatrix('POST', attachmentsUrl, () => form(), membersAndAdmins(201));
     assert.equal(await storedCount(), before + 2);
   });
 });
@@ -192,8 +192,8 @@ describe('POST …/issues/:issueId/attachments', () => {
 describe('GET …/attachments and …/attachments/:id', () => {
   test('authorization matrix: everyone who can open the issue lists and downloads', async () => {
     const attachment = await attach('member');
-    await seed.expectMatrix('GET', attachmentsUrl, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
-    await seed.expectMatrix('GET', attachment.download_url, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    await seed.expectMatrix('GET', attachmentsUrl, undefined, everyMember(200));
+    await seed.expectMatrix('GET', attachment.download_url, undefined, everyMember(200));
   });
 
   test('downloads the same bytes, always as an attachment under its UTF-8 name, never sniffed', async () => {
@@ -232,7 +232,7 @@ describe('DELETE …/attachments/:id', () => {
   test("authorization matrix on an admin's attachment: only an admin (its uploader) deletes it; refusals change nothing", async () => {
     const attachment = await attach('admin');
     const activities = (await attachmentActivities()).length;
-    const responses = await seed.expectMatrix('DELETE', attachment.download_url, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 204 });
+    const responses = await seed.expectMatrix('DELETE', attachment.download_url, undefined, adminsOnly(204));
     assert.deepEqual(responses.member.body, { error: ATTACHMENT_DELETE_FORBIDDEN });
     assert.equal((await attachmentActivities()).length, activities + 1);
     assert.equal((await listed()).includes(attachment.id), false);

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import { CLOSE_STATE_NOT_CANCELLED } from '../../src/api-shapes/automation-periods.js';
 import { AUTOMATION_INTERVAL_MS, runAutomations, startAutomations } from '../../src/server/planning/automations.js';
 import { FakeTimers } from './fake-timers.js';
-import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+import { adminsOnly, seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -35,7 +35,7 @@ test('admins set the automations; everyone in the project reads them; a close st
   assert.deepEqual((await seed.actors.guest.get(url)).body, { archive_in: 0, close_in: 0, close_state_id: null });
   const byGroup = await states();
   const body = { archive_in: 3, close_in: 6, close_state_id: byGroup.cancelled!.id };
-  await seed.expectMatrix('PUT', url, body, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 200 });
+  await seed.expectMatrix('PUT', url, body, adminsOnly(200));
   assert.deepEqual((await seed.actors.viewer.get(url)).body, body);
   const started = await seed.actors.admin.put(url, { ...body, close_state_id: byGroup.started!.id });
   assert.deepEqual([started.status, started.body.error], [400, CLOSE_STATE_NOT_CANCELLED]);
@@ -124,7 +124,7 @@ test('the runner runs at start and after each interval on its timers, tells of w
 test('admins see how many issues given settings would archive and close now, before saving them', async () => {
   const byGroup = await states();
   const preview = async (archiveIn: number | string, closeIn: number | string) => seed.actors.admin.get(`${url}/preview?archive_in=${archiveIn}&close_in=${closeIn}`);
-  await seed.expectMatrix('GET', `${url}/preview?archive_in=3&close_in=3`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 200 });
+  await seed.expectMatrix('GET', `${url}/preview?archive_in=3&close_in=3`, undefined, adminsOnly(200));
   // What earlier tests left due, counted apart from this test's issues.
   const before = (await preview(3, 3)).body as { archive: number; close: number };
   const done = await issue('Done in spring', byGroup.completed!.id);

@@ -534,6 +534,19 @@ export type Actor = (typeof ACTORS)[number];
 /** The status each actor must get. */
 export type Matrix = Record<Actor, number>;
 
+/**
+ * The matrices most routes follow, by who gets `status`. Outside the workspace, a signed-out
+ * request gets 401 and a signed-in stranger 404 (the workspace is not theirs to know of); the
+ * roles below the ones allowed get 403.
+ */
+const outsiders = { anonymous: 401, nonMember: 404 } as const;
+/** Everyone in the workspace, guests too (reading, most often). */
+export const everyMember = (status: number): Matrix => ({ ...outsiders, guest: status, viewer: status, member: status, admin: status });
+/** Members and admins; guests and viewers 403 (writing, most often). */
+export const membersAndAdmins = (status: number): Matrix => ({ ...outsiders, guest: 403, viewer: 403, member: status, admin: status });
+/** Admins alone; every other role 403 (settings, most often). */
+export const adminsOnly = (status: number): Matrix => ({ ...outsiders, guest: 403, viewer: 403, member: 403, admin: status });
+
 /** A request body, the same for everyone or made per actor (e.g. unique names for creations). */
 export type MatrixBody = unknown | ((actor: Actor) => unknown);
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { intakeIssueShape } from '../../src/api-shapes/intake.js';
 import { loadExportRows } from '../../src/server/exports-jobs/export-rows.js';
-import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
+import { everyMember, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 import { activityOf, createIssue } from './planning-fixtures.js';
 import { shapeKeys } from './shape-check.js';
 
@@ -152,7 +152,7 @@ describe('GET …/intake-issues', () => {
   });
 
   test('authorization matrix: everyone in the project reads the inbox', async () => {
-    await seed.expectMatrix('GET', intakeUrl, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    await seed.expectMatrix('GET', intakeUrl, undefined, everyMember(200));
   });
 
   test('authorization matrix: a member’s request is read by all but guests', async () => {
@@ -321,7 +321,7 @@ describe('the inbox feature toggle', () => {
     const off = await seed.actors.admin.patch(seed.projectUrl, { inbox_view: false });
     assert.equal(off.status, 200);
     try {
-      const disabled = { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 403 };
+      const disabled = everyMember(403);
       const responses = await seed.expectMatrix('GET', intakeUrl, undefined, disabled);
       assert.deepEqual(responses.guest.body, { error: INBOX_OFF });
       assert.deepEqual(responses.admin.body, { error: INBOX_OFF });

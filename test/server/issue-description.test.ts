@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { STALE_DESCRIPTION } from '../../src/server/issues/description.js';
-import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
+import { everyMember, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -37,7 +37,7 @@ describe('GET …/issues/:issueId/description', () => {
 
   test('authorization matrix: everyone in the project', async () => {
     const issue = await newIssue();
-    await seed.expectMatrix('GET', issue.url, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    await seed.expectMatrix('GET', issue.url, undefined, everyMember(200));
     assert.equal((await seed.actors.guest.get(`${seed.projectUrl}/issues/${randomUUID()}/description`)).status, 404);
   });
 });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { issueDraftShape } from '../../src/api-shapes/issue-draft.js';
 import { Role } from '../../src/server/roles.js';
-import { seedWorkspace, type Actor, type Seed, type TestServer, startServer } from './harness.js';
+import { everyMember, membersAndAdmins, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 import { activityOf, createLabel } from './planning-fixtures.js';
 
 let server: TestServer;
@@ -135,7 +135,7 @@ describe('GET …/issue-drafts', () => {
   });
 
   test('authorization matrix: everyone in the workspace (each sees their own)', async () => {
-    const responses = await seed.expectMatrix('GET', draftsUrl, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    const responses = await seed.expectMatrix('GET', draftsUrl, undefined, everyMember(200));
     for (const actor of ['guest', 'viewer', 'member', 'admin'] as const) {
       for (const draft of responses[actor].body as { id: string }[]) {
         const owner = await server.db.one<{ user_id: string }>('SELECT user_id FROM issue_drafts WHERE id = $1', [draft.id]);
@@ -309,7 +309,7 @@ describe('POST …/issue-drafts/:draftId/publish', () => {
       member: (await newDraft('member')).id,
       admin: (await newDraft('admin')).id,
     };
-    const statuses = { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 201, admin: 201 };
+    const statuses = membersAndAdmins(201);
     for (const [actor, expected] of Object.entries(statuses) as [Actor, number][]) {
       const id = drafts[actor] ?? drafts.member!;
       const response = await seed.actors[actor].post(`${draftsUrl}/${id}/publish`);

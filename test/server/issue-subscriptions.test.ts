@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { ACTORS, seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
+import { ACTORS, everyMember, seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -50,7 +50,7 @@ describe('issue subscriptions', () => {
 
   test('authorization matrix: everyone in the project, for GET, POST and DELETE', async () => {
     const url = await newIssue();
-    const matrix = { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 };
+    const matrix = everyMember(200);
     await seed.expectMatrix('POST', `${url}/subscribe`, undefined, matrix);
     const responses = await seed.expectMatrix('GET', `${url}/subscribe`, undefined, matrix);
     for (const actor of ACTORS.slice(2)) assert.deepEqual(responses[actor].body, { subscribed: true }, actor);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { issueRowShape } from '../../src/api-shapes/issue.js';
-import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
+import { adminsOnly, everyMember, membersAndAdmins, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 import { activityOf, createIssue, createLabel } from './planning-fixtures.js';
 import { shapeKeys } from './shape-check.js';
 
@@ -16,7 +16,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const ALL_READ = { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 };
+const ALL_READ = everyMember(200);
 
 async function newModule(fields: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
   const response = await seed.actors.member.post(modulesUrl, { name: `Module ${Math.random().toString(36).slice(2, 8)}`, ...fields });
@@ -75,8 +75,8 @@ describe('GET, PATCH and DELETE …/modules/:moduleId', () => {
     const module = await newModule();
     await seed.expectMatrix('GET', modulesUrl, undefined, ALL_READ);
     await seed.expectMatrix('GET', `${modulesUrl}/${module.id}`, undefined, ALL_READ);
-    await seed.expectMatrix('PATCH', `${modulesUrl}/${module.id}`, { status: 'in-progress' }, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 200, admin: 200 });
-    await seed.expectMatrix('DELETE', `${modulesUrl}/${module.id}`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 204 });
+    await seed.expectMatrix('PATCH', `${modulesUrl}/${module.id}`, { status: 'in-progress' }, membersAndAdmins(200));
+    await seed.expectMatrix('DELETE', `${modulesUrl}/${module.id}`, undefined, adminsOnly(204));
     const gone = await seed.actors.admin.get(`${modulesUrl}/${module.id}`);
     assert.equal(gone.status, 404);
     assert.equal(gone.body.error, 'Module not found.');
@@ -119,7 +119,7 @@ describe('…/modules/:moduleId/module-issues', () => {
     const module = await newModule();
     const one = await createIssue(server.db, seed.project.id, { name: 'Matrix' });
     const url = `${modulesUrl}/${module.id}/module-issues`;
-    await seed.expectMatrix('POST', url, { issues: [one.id] }, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 200, admin: 200 });
+    await seed.expectMatrix('POST', url, { issues: [one.id] }, membersAndAdmins(200));
     await seed.expectMatrix('GET', url, undefined, ALL_READ);
     await seed.expectMatrix('DELETE', `${url}/${one.id}`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 204, admin: 404 });
   });
@@ -184,7 +184,7 @@ describe('the modules feature toggle', () => {
     const module = await newModule();
     await seed.actors.admin.patch(seed.projectUrl, { module_view: false });
     try {
-      const disabled = { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 403 };
+      const disabled = everyMember(403);
       const responses = await seed.expectMatrix('GET', `${modulesUrl}/${module.id}`, undefined, disabled);
       assert.equal(responses.member.body.error, "Modules are disabled in this project. A project admin can turn them on in the project's features.");
       await seed.expectMatrix('GET', `${modulesUrl}/${module.id}/module-issues`, undefined, disabled);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { notificationShape } from '../../src/api-shapes/notification.js';
 import { SNOOZE_IN_THE_PAST } from '../../src/server/routes/notifications.js';
-import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
+import { everyMember, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -174,9 +174,9 @@ describe('GET /workspaces/:slug/notifications and its tabs and filters', () => {
   });
 
   test('authorization matrix: every workspace member reads their own', async () => {
-    await seed.expectMatrix('GET', url(), undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
-    await seed.expectMatrix('GET', url('/unread-count'), undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
-    await seed.expectMatrix('POST', url('/mark-all-read'), undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    await seed.expectMatrix('GET', url(), undefined, everyMember(200));
+    await seed.expectMatrix('GET', url('/unread-count'), undefined, everyMember(200));
+    await seed.expectMatrix('POST', url('/mark-all-read'), undefined, everyMember(200));
   });
 });
 

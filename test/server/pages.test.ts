@@ -11,7 +11,7 @@ import {
 import { privatePageTrees } from '../../src/server/db/migrations/0029-private-page-trees.js';
 import { pageRenamedMeanwhile } from '../../src/api-shapes/issue-rename.js';
 import { normaliseRichText } from '../../src/server/rich-text/index.js';
-import { seedWorkspace, startServer, type Actor, type Seed, type TestClient, type TestServer } from './harness.js';
+import { everyMember, membersAndAdmins, seedWorkspace, startServer, type Actor, type Seed, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -35,7 +35,7 @@ async function newPage(client: TestClient, fields: Record<string, unknown> = {})
 
 describe('POST …/pages', () => {
   test('authorization matrix: project Member and up', async () => {
-    await seed.expectMatrix('POST', pagesUrl, (actor: Actor) => ({ name: `By ${actor}` }), { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 201, admin: 201 });
+    await seed.expectMatrix('POST', pagesUrl, (actor: Actor) => ({ name: `By ${actor}` }), membersAndAdmins(201));
   });
 
   test('creates a page owned by the caller, its content normalised, with an ETag', async () => {
@@ -71,7 +71,7 @@ describe('POST …/pages', () => {
 describe('GET …/pages and …/pages/:pageId', () => {
   test('authorization matrix: everyone in the project reads public pages', async () => {
     const page = await newPage(seed.actors.member);
-    const all = { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 };
+    const all = everyMember(200);
     await seed.expectMatrix('GET', pagesUrl, undefined, all);
     const responses = await seed.expectMatrix('GET', `${pagesUrl}/${page.id}`, undefined, all);
     assert.equal(responses.guest.headers.get('etag'), '"1"');
@@ -378,7 +378,7 @@ describe('the pages feature toggle', () => {
     const page = await newPage(seed.actors.member);
     await seed.actors.admin.patch(seed.projectUrl, { page_view: false });
     try {
-      const disabled = { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 403 };
+      const disabled = everyMember(403);
       const responses = await seed.expectMatrix('GET', pagesUrl, undefined, disabled);
       assert.equal(responses.admin.body.error, "Pages are disabled in this project. A project admin can turn them on in the project's features.");
       await seed.expectMatrix('GET', `${pagesUrl}/${page.id}/description`, undefined, disabled);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_STATES } from '../../src/server/projects/default-states.js';
-import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
+import { adminsOnly, everyMember, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -102,7 +102,7 @@ describe('POST /api/workspaces/:slug/projects', () => {
 
 describe('GET /api/workspaces/:slug/projects', () => {
   test('authorization matrix', async () => {
-    await seed.expectMatrix('GET', `${seed.workspaceUrl}/projects`, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    await seed.expectMatrix('GET', `${seed.workspaceUrl}/projects`, undefined, everyMember(200));
   });
 
   test('members see the projects they belong to; workspace admins see all, as admins', async () => {
@@ -119,7 +119,7 @@ describe('GET /api/workspaces/:slug/projects', () => {
 
 describe('GET /api/workspaces/:slug/projects/:projectId', () => {
   test('authorization matrix', async () => {
-    const responses = await seed.expectMatrix('GET', seed.projectUrl, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    const responses = await seed.expectMatrix('GET', seed.projectUrl, undefined, everyMember(200));
     assert.equal(responses.guest.body.role, 5);
     assert.deepEqual(Object.keys(responses.admin.body).sort(), PROJECT_KEYS);
   });
@@ -137,7 +137,7 @@ describe('GET /api/workspaces/:slug/projects/:projectId', () => {
 
 describe('PATCH /api/workspaces/:slug/projects/:projectId', () => {
   test('authorization matrix: project Admin', async () => {
-    const responses = await seed.expectMatrix('PATCH', seed.projectUrl, { description: 'Updated' }, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 200 });
+    const responses = await seed.expectMatrix('PATCH', seed.projectUrl, { description: 'Updated' }, adminsOnly(200));
     assert.equal(responses.admin.body.description, 'Updated');
     assert.equal(responses.member.body.error, 'This needs the Admin role or higher in this project.');
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { savedViewShape } from '../../src/api-shapes/saved-view.js';
-import { seedWorkspace, type Actor, type Seed, type TestServer, startServer } from './harness.js';
+import { adminsOnly, everyMember, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -137,18 +137,18 @@ describe('GET …/views', () => {
   });
 
   test('authorization matrix: everyone who can see the project lists its views', async () => {
-    await seed.expectMatrix('GET', `${viewsUrl}?project_id=${seed.project.id}`, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    await seed.expectMatrix('GET', `${viewsUrl}?project_id=${seed.project.id}`, undefined, everyMember(200));
   });
 
   test('authorization matrix: everyone in the workspace lists its views', async () => {
-    await seed.expectMatrix('GET', viewsUrl, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    await seed.expectMatrix('GET', viewsUrl, undefined, everyMember(200));
   });
 });
 
 describe('GET …/views/:viewId', () => {
   test('authorization matrix: a shared view is seen by everyone who can see its project', async () => {
     const view = await newView('member', { shared: true });
-    await seed.expectMatrix('GET', `${viewsUrl}/${view.id}`, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    await seed.expectMatrix('GET', `${viewsUrl}/${view.id}`, undefined, everyMember(200));
   });
 
   test('authorization matrix: a private view is its owner’s alone, an admin’s neither', async () => {
@@ -210,7 +210,7 @@ describe('PATCH …/views/:viewId', () => {
 describe('DELETE …/views/:viewId', () => {
   test('authorization matrix: a shared view is deleted by an admin, not by others', async () => {
     const view = await newView('admin', { shared: true });
-    await seed.expectMatrix('DELETE', `${viewsUrl}/${view.id}`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 204 });
+    await seed.expectMatrix('DELETE', `${viewsUrl}/${view.id}`, undefined, adminsOnly(204));
     assert.equal((await seed.actors.admin.get(`${viewsUrl}/${view.id}`)).status, 404);
   });
 

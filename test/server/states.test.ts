@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
+import { adminsOnly, everyMember, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -29,7 +29,7 @@ async function defaults(): Promise<string[]> {
 
 describe('GET …/states', () => {
   test('lists the project\'s states in workflow order; authorization matrix: everyone in the project', async () => {
-    const responses = await seed.expectMatrix('GET', statesUrl, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    const responses = await seed.expectMatrix('GET', statesUrl, undefined, everyMember(200));
     const list = responses.guest.body;
     assert.deepEqual(list.slice(0, 5).map((s: { name: string; group: string; is_default: boolean }) => [s.name, s.group, s.is_default]), [
       ['Backlog', 'backlog', true],
@@ -160,6 +160,6 @@ describe('DELETE …/states/:stateId', () => {
 
   test('authorization matrix: project Admin', async () => {
     const state = await newState();
-    await seed.expectMatrix('DELETE', `${statesUrl}/${state.id}`, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 204 });
+    await seed.expectMatrix('DELETE', `${statesUrl}/${state.id}`, undefined, adminsOnly(204));
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { RESERVED_SLUGS } from '../../src/server/workspaces/slug.js';
-import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
+import { adminsOnly, everyMember, seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -103,7 +103,7 @@ describe('GET /api/workspaces', () => {
 
 describe('GET /api/workspaces/:slug', () => {
   test('authorization matrix', async () => {
-    const responses = await seed.expectMatrix('GET', seed.workspaceUrl, undefined, { anonymous: 401, nonMember: 404, guest: 200, viewer: 200, member: 200, admin: 200 });
+    const responses = await seed.expectMatrix('GET', seed.workspaceUrl, undefined, everyMember(200));
     assert.deepEqual(Object.keys(responses.admin.body).sort(), ['created_at', 'id', 'logo', 'name', 'role', 'slug', 'updated_at']);
     assert.equal(responses.viewer.body.role, 10);
   });
@@ -117,7 +117,7 @@ describe('GET /api/workspaces/:slug', () => {
 
 describe('PATCH /api/workspaces/:slug', () => {
   test('authorization matrix: Admin only', async () => {
-    const responses = await seed.expectMatrix('PATCH', seed.workspaceUrl, { name: 'Renamed' }, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 200 });
+    const responses = await seed.expectMatrix('PATCH', seed.workspaceUrl, { name: 'Renamed' }, adminsOnly(200));
     assert.equal(responses.admin.body.name, 'Renamed');
     assert.equal(responses.member.body.error, 'This needs the Admin role or higher in this workspace.');
   });
@@ -145,7 +145,7 @@ describe('DELETE /api/workspaces/:slug', () => {
 
   test('authorization matrix: Admin only', async () => {
     const doomed = await seedWorkspace(server);
-    await doomed.expectMatrix('DELETE', doomed.workspaceUrl, undefined, { anonymous: 401, nonMember: 404, guest: 403, viewer: 403, member: 403, admin: 204 });
+    await doomed.expectMatrix('DELETE', doomed.workspaceUrl, undefined, adminsOnly(204));
     assert.equal((await doomed.actors.admin.get(doomed.workspaceUrl)).status, 404);
   });
 
