@@ -5,8 +5,9 @@
 // settling after each. Only the samples between a press and its result count: the time by
 // category, the frames with the most time including what they call (our code and ProseMirror's
 // by their sources, through the embed bundle's source maps; native Gecko frames by their labels),
-// and with --focus REGEX the callers and callees of the outermost frame matching it.
-// Usage: node bench/firefox-profile.mjs [--target ours|prosemirror|tiptap] [--size 10000] [--key ArrowDown] [--keys 12] [--top 50] [--focus REGEX] [--keep file.json (the raw profile, for profiler.firefox.com)]
+// and with --focus REGEX the callers and callees of the outermost frame matching it. With
+// --load MS, the load itself and the MS ms after it instead of the keys.
+// Usage: node bench/firefox-profile.mjs [--target ours|prosemirror|tiptap] [--size 10000] [--key ArrowDown] [--keys 12] [--load MS] [--top 50] [--focus REGEX] [--keep file.json (the raw profile, for profiler.firefox.com)]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ const key = option('key', 'ArrowDown');
 const keys = Number(option('keys', 12));
 const top = Number(option('top', 50));
 const focus = option('focus', null);
+const load = Number(option('load', 0));
 const dir = mkdtempSync(join(tmpdir(), 'firefox-profile-'));
 const file = option('keep', join(dir, 'profile.json'));
 
@@ -44,11 +46,18 @@ const page = await browser.newPage();
 await page.goto(`${origin}/bench/pages/target.html?target=${target}`);
 await page.evaluate(() => window.bench.ready);
 await page.evaluate((n) => window.bench.fetchDoc(n), size);
-await page.evaluate(() => window.bench.load());
-await settled(page);
-await page.evaluate(() => window.bench.focusMiddle());
 const times = [];
-for (let i = 0; i < keys; i++) {
+if (load) {
+  await page.evaluate(() => performance.mark('press'));
+  times.push(await page.evaluate(() => window.bench.load()));
+  await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), load);
+  await page.evaluate(() => performance.mark('pressed'));
+} else {
+  await page.evaluate(() => window.bench.load());
+  await settled(page);
+  await page.evaluate(() => window.bench.focusMiddle());
+}
+for (let i = 0; i < (load ? 0 : keys); i++) {
   await page.evaluate(() => {
     window.bench.armKey();
     performance.mark('press');
@@ -60,7 +69,11 @@ for (let i = 0; i < keys; i++) {
 }
 await browser.close();
 server.close();
-console.log(`${target}, ${size} blocks, ${keys} x ${key} in Firefox: keydown to after paint, median ${median(times).toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(' ')}; under the profiler)`);
+console.log(
+  load
+    ? `${target}, ${size} blocks in Firefox: load ${Number(times[0]).toFixed(0)} ms, then ${load} ms (under the profiler)`
+    : `${target}, ${size} blocks, ${keys} x ${key} in Firefox: keydown to after paint, median ${median(times).toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(' ')}; under the profiler)`,
+);
 
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 if (!option('keep', null)) rmSync(dir, { recursive: true, force: true });
