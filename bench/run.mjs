@@ -4,11 +4,12 @@
 // Flags: --reps N (default 3), --stress (adds the 100,000-block document, in the first rep
 // only; --stress-reps N for more), --quick
 // (1,000 and 10,000 blocks only), --targets a,b (a subset, e.g. ours,tiptap), --build
-// (runs `npm run build` first; otherwise dist/ is built only when missing), --browser
+// (runs `npm run build` first; otherwise dist/ is built when missing or older than a file
+// of src/, package.json or rollup.config.mjs), --browser
 // firefox (Debian's Firefox ESR over WebDriver BiDi: ours, TipTap and raw ProseMirror by
 // default, no heap figures, results in latest-firefox.json and the Firefox table of
 // docs/benchmarks.md; the targets are judged on Chromium).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -48,8 +49,21 @@ const gz = (code) => gzipSync(code, { level: 9 }).length;
 
 // ---------------------------------------------------------------- build
 
-if (flag('build') || !existsSync(join(root, 'dist/browser/rich-editor.min.js'))) {
-  console.log('running npm run build');
+/**
+ * The source file changed last, when it is newer than the embed bundle's entry (or the entry is
+ * missing): the bench measures what dist/ holds, so a build left from other code would be
+ * measured in its place.
+ */
+function staleBuild() {
+  const entry = join(root, 'dist/browser/rich-editor.min.js');
+  if (!existsSync(entry)) return 'no build';
+  const built = statSync(entry).mtimeMs;
+  const sources = [...readdirSync(join(root, 'src'), { recursive: true }).map((file) => join('src', file)), 'package.json', 'rollup.config.mjs'];
+  return sources.find((file) => statSync(join(root, file)).mtimeMs > built) ?? null;
+}
+const stale = flag('build') ? 'asked for' : staleBuild();
+if (stale) {
+  console.log(`running npm run build (${stale === 'asked for' || stale === 'no build' ? stale : `${stale} is newer than dist/`})`);
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 const buildDir = join(root, 'bench/.build');
