@@ -88,7 +88,10 @@ const windows = [];
 let open = null;
 for (const { name, at } of marksOf(thread)) {
   if (name === 'press') open = at;
-  else if (name === 'pressed' && open !== null) windows.push([open, at]), (open = null);
+  else if (name === 'pressed' && open !== null) {
+    windows.push([open, at]);
+    open = null;
+  }
 }
 
 const { stringTable: strings, frameTable: frames, stackTable: stacks, samples } = thread;
