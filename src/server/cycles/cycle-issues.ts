@@ -1,22 +1,11 @@
 import type { Db } from '../db/index.js';
 import { DONE_STATE_GROUPS } from '../../api-shapes/state-groups.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { checkIssueNotArchived, findLiveIssue, lockIssues } from '../issues/issue-lookup.js';
+import { lockIssues } from '../issues/issue-lookup.js';
 import { recordIssueActivity, type ActivityIssue } from '../issues/activity.js';
+import type { GroupRef } from '../planning/group-issues.js';
+import { CYCLE_GROUP } from '../planning/issue-group.js';
 import { CYCLE_NOT_FOUND, findCycle } from './cycle-shape.js';
-
-/** The cycle issues are added to or removed from. */
-export interface CycleRef {
-  id: string;
-  name: string;
-}
-
-/** The project's cycle `cycleId` (locked with `lock`, so it cannot be deleted meanwhile); 404 when there is none. */
-export async function cycleOf(db: Db, projectId: string, cycleId: string, lock = false): Promise<CycleRef> {
-  const cycle = await db.maybeOne<CycleRef>(`SELECT id, name FROM cycles WHERE id = $1 AND project_id = $2${lock ? ' FOR UPDATE' : ''}`, [cycleId, projectId]);
-  if (!cycle) throw notFound(CYCLE_NOT_FOUND);
-  return cycle;
-}
 
 /**
  * Puts the issues in the cycle, inside `tx`. An issue is in at most one cycle, so one that was in
@@ -25,7 +14,7 @@ export async function cycleOf(db: Db, projectId: string, cycleId: string, lock =
  * (lockIssues; the cycle before them), so two requests moving the same issue take turns and each
  * records what it really changed.
  */
-export async function addIssuesToCycle(tx: Db, cycle: CycleRef, issues: readonly ActivityIssue[], actorId: string): Promise<void> {
+export async function addIssuesToCycle(tx: Db, cycle: GroupRef, issues: readonly ActivityIssue[], actorId: string): Promise<void> {
   const ids = issues.map((issue) => issue.id);
   await lockIssues(tx, ids);
   const current = await tx.query<{ issue_id: string; cycle_id: string; name: string }>(
@@ -44,41 +33,13 @@ export async function addIssuesToCycle(tx: Db, cycle: CycleRef, issues: readonly
     await recordIssueActivity(tx, {
       issue,
       actorId,
-      field: 'cycles',
+      field: CYCLE_GROUP.field,
       verb: previous ? 'updated' : 'created',
       oldValue: previous?.name ?? null,
       oldIdentifier: previous?.cycle_id ?? null,
       newValue: cycle.name,
       newIdentifier: cycle.id,
     });
-  }
-}
-
-/** Takes one issue out of the cycle (activity `cycles` deleted); false when it was not in it, 409 when it is archived. */
-export async function removeIssueFromCycle(tx: Db, cycle: CycleRef, issueId: string, actorId: string): Promise<boolean> {
-  // An archived issue is read-only until restored: it stays where it was, as it cannot be added.
-  const issue = await findLiveIssue(tx, issueId);
-  if (issue) checkIssueNotArchived(issue);
-  const removed = await tx.maybeOne<ActivityIssue>(
-    `DELETE FROM cycle_issues ci USING issues i
-      WHERE ci.cycle_id = $1 AND ci.issue_id = $2 AND i.id = ci.issue_id
-      RETURNING i.id, i.project_id, i.workspace_id`,
-    [cycle.id, issueId],
-  );
-  if (!removed) return false;
-  await recordIssueActivity(tx, { issue: removed, actorId, field: 'cycles', verb: 'deleted', oldValue: cycle.name, oldIdentifier: cycle.id });
-  return true;
-}
-
-/** Records, for a cycle being deleted, that each of its issues left it. */
-export async function recordCycleDeletion(tx: Db, cycle: CycleRef, actorId: string): Promise<void> {
-  const issues = await tx.query<ActivityIssue>(
-    `SELECT i.id, i.project_id, i.workspace_id FROM cycle_issues ci JOIN issues i ON i.id = ci.issue_id
-      WHERE ci.cycle_id = $1 AND i.deleted_at IS NULL`,
-    [cycle.id],
-  );
-  for (const issue of issues) {
-    await recordIssueActivity(tx, { issue, actorId, field: 'cycles', verb: 'deleted', oldValue: cycle.name, oldIdentifier: cycle.id });
   }
 }
 

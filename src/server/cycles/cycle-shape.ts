@@ -30,7 +30,7 @@ export const cycleSchema = cycleShape;
 export const cycleDetailSchema = cycleDetailShape;
 
 /** The message of every "no such cycle here" answer. */
-export const CYCLE_NOT_FOUND = 'Cycle not found.';
+export const CYCLE_NOT_FOUND = CYCLE_GROUP.notFound;
 
 const CYCLE_SELECT = `
   SELECT ${selectList(cycleShape, 'c', {

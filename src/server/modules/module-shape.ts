@@ -30,7 +30,7 @@ export const moduleSchema = moduleShape;
 export const moduleDetailSchema = moduleDetailShape;
 
 /** The message of every "no such module here" answer. */
-export const MODULE_NOT_FOUND = 'Module not found.';
+export const MODULE_NOT_FOUND = MODULE_GROUP.notFound;
 
 const MODULE_SELECT = `
   SELECT ${selectList(moduleShape, 'm', { ...STATE_COUNT_SQL, ...ESTIMATE_TOTAL_SQL })}

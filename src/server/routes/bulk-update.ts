@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bulkIssueUpdateBody, type BulkIssueChange, type BulkIssueUpdate } from '../../api-shapes/issue-bulk.js';
-import { addIssuesToCycle, cycleOf, removeIssueFromCycle } from '../cycles/cycle-issues.js';
+import { addIssuesToCycle } from '../cycles/cycle-issues.js';
 import type { Db } from '../db/index.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
@@ -9,8 +9,10 @@ import { projectParams } from '../http/schemas.js';
 import type { ActivityIssue } from '../issues/activity.js';
 import { findIssueToChange, lockIssues } from '../issues/issue-lookup.js';
 import { applyIssueChanges, type IssueChanges } from '../issues/issue-update.js';
-import { addIssuesToModule, moduleOf } from '../modules/module-issues.js';
+import { addIssuesToModule } from '../modules/module-issues.js';
 import { issuesToAdd } from '../planning/add-issues.js';
+import { groupOf, removeIssueFromGroup } from '../planning/group-issues.js';
+import { CYCLE_GROUP, MODULE_GROUP } from '../planning/issue-group.js';
 import { requireFeatureOn } from '../planning/project-feature.js';
 import { Role } from '../roles.js';
 
@@ -41,7 +43,7 @@ async function lockCyclesOf(tx: Db, projectId: string, issueIds: readonly string
 /** Takes each issue out of the cycle it is in, if any (after lockCyclesOf). */
 async function leaveCycles(tx: Db, projectId: string, issues: readonly ActivityIssue[], actorId: string): Promise<void> {
   const rows = await tx.query<{ issue_id: string; cycle_id: string }>('SELECT issue_id, cycle_id FROM cycle_issues WHERE issue_id = ANY($1::uuid[])', [issues.map((issue) => issue.id)]);
-  for (const row of rows) await removeIssueFromCycle(tx, await cycleOf(tx, projectId, row.cycle_id, true), row.issue_id, actorId);
+  for (const row of rows) await removeIssueFromGroup(tx, CYCLE_GROUP, await groupOf(tx, CYCLE_GROUP, projectId, row.cycle_id, true), row.issue_id, actorId);
 }
 
 /**
@@ -76,8 +78,8 @@ export async function bulkUpdateRoutes(app: FastifyInstance): Promise<void> {
         const issues = await issuesToAdd(tx, project.id, { issues: ids });
         const issueIds = issues.map((issue) => issue.id);
         if (change.cycle_id === null) await lockCyclesOf(tx, project.id, issueIds);
-        const cycle = change.cycle_id ? await cycleOf(tx, project.id, change.cycle_id, true) : null;
-        const module = change.module_id ? await moduleOf(tx, project.id, change.module_id, true) : null;
+        const cycle = change.cycle_id ? await groupOf(tx, CYCLE_GROUP, project.id, change.cycle_id, true) : null;
+        const module = change.module_id ? await groupOf(tx, MODULE_GROUP, project.id, change.module_id, true) : null;
         await lockIssues(tx, issueIds);
         for (const { id } of issues) {
           const changes = await issueChangesFor(tx, id, change);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cycleCreateBody, cycleUpdateBody, type CycleCreateBody, type CycleUpdateBody } from '../../api-shapes/cycle.js';
 import { findCycle, listCycles, CYCLE_NOT_FOUND, cycleDetailSchema, cycleParams, cycleSchema, type CycleDetailJson, type CycleJson } from '../cycles/cycle-shape.js';
-import { recordCycleDeletion } from '../cycles/cycle-issues.js';
 import { checkNoOverlap } from '../cycles/cycle-overlap.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { notFound } from '../http/errors.js';
@@ -9,6 +8,7 @@ import { requireProjectRole } from '../http/permissions.js';
 import { projectParams } from '../http/schemas.js';
 import { checkDateOrder, checkedName, patched } from '../planning/dates.js';
 import { groupDistribution } from '../planning/distribution.js';
+import { groupOf, recordGroupDeletion } from '../planning/group-issues.js';
 import { CYCLE_GROUP } from '../planning/issue-group.js';
 import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
@@ -111,12 +111,8 @@ export async function cycleRoutes(app: FastifyInstance): Promise<void> {
       const project = currentProject(request);
       const user = currentUser(request);
       await db.transaction(async (tx) => {
-        const cycle = await tx.maybeOne<{ id: string; name: string }>('SELECT id, name FROM cycles WHERE id = $1 AND project_id = $2 FOR UPDATE', [
-          request.params.cycleId,
-          project.id,
-        ]);
-        if (!cycle) throw notFound(CYCLE_NOT_FOUND);
-        await recordCycleDeletion(tx, cycle, user.id);
+        const cycle = await groupOf(tx, CYCLE_GROUP, project.id, request.params.cycleId, true);
+        await recordGroupDeletion(tx, CYCLE_GROUP, cycle, user.id);
         await tx.query('DELETE FROM cycles WHERE id = $1', [cycle.id]);
         const data = { id: cycle.id, project_id: project.id, name: cycle.name, actor_id: user.id };
         await recordEvent(tx, { workspaceId: currentWorkspace(request).id, event: 'cycle', action: 'deleted', data });

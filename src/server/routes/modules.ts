@@ -5,7 +5,6 @@ import { currentProject, currentUser, currentWorkspace } from '../http/context.j
 import { badRequest, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
 import { projectParams } from '../http/schemas.js';
-import { recordModuleDeletion } from '../modules/module-issues.js';
 import {
   findModule,
   listModules,
@@ -18,6 +17,7 @@ import {
 } from '../modules/module-shape.js';
 import { checkDateOrder, checkedName, patched } from '../planning/dates.js';
 import { groupDistribution } from '../planning/distribution.js';
+import { groupOf, recordGroupDeletion } from '../planning/group-issues.js';
 import { MODULE_GROUP } from '../planning/issue-group.js';
 import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
@@ -136,12 +136,8 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
       const project = currentProject(request);
       const user = currentUser(request);
       await db.transaction(async (tx) => {
-        const module = await tx.maybeOne<{ id: string; name: string }>('SELECT id, name FROM modules WHERE id = $1 AND project_id = $2 FOR UPDATE', [
-          request.params.moduleId,
-          project.id,
-        ]);
-        if (!module) throw notFound(MODULE_NOT_FOUND);
-        await recordModuleDeletion(tx, module, user.id);
+        const module = await groupOf(tx, MODULE_GROUP, project.id, request.params.moduleId, true);
+        await recordGroupDeletion(tx, MODULE_GROUP, module, user.id);
         await tx.query('DELETE FROM modules WHERE id = $1', [module.id]);
         const data = { id: module.id, project_id: project.id, name: module.name, actor_id: user.id };
         await recordEvent(tx, { workspaceId: currentWorkspace(request).id, event: 'module', action: 'deleted', data });
