@@ -233,20 +233,42 @@ describe('the rich-text pool', () => {
     await pool?.close();
   });
 
+  /**
+   * A pool whose every timeout of at most `expiredUpTo` ms has run out by the time a thread has
+   * taken the task (the clock, made to pass at once: the largest document is still being read),
+   * and whose longer timeouts never run out. It records each timeout asked for.
+   */
+  function poolWithExpiredTimeouts(timeoutMs: number, expiredUpTo: number, asked: number[] = []): RichTextPool {
+    return createRichTextPool({
+      threads: 1,
+      timeoutMs,
+      timeoutSignal: (ms) => {
+        asked.push(ms);
+        return ms <= expiredUpTo ? AbortSignal.abort(new DOMException('The operation timed out.', 'TimeoutError')) : new AbortController().signal;
+      },
+    });
+  }
+
   test('a document taking longer than the timeout is given up with 413', async () => {
-    pool = createRichTextPool({ threads: 1, timeoutMs: 150 });
+    const asked: number[] = [];
+    pool = poolWithExpiredTimeouts(150, 150, asked);
     const error = await pool.normalise({ html: longHtml(RICH_TEXT_MAX_BYTES) }, 'page').catch((e: unknown) => e);
     assert.equal((error as { statusCode?: number }).statusCode, 413);
     assert.equal((error as Error).message, 'The page took too long to read. Make it shorter and try again.');
+    assert.deepEqual(asked, [150]);
     await pool.close();
     pool = null;
   });
 
   test("stored rich text read for an export is not held to the saves' timeout", async () => {
-    pool = createRichTextPool({ threads: 1, timeoutMs: 150 });
+    // A read held to the saves' 150 ms would be given up at once here.
+    const asked: number[] = [];
+    pool = poolWithExpiredTimeouts(150, 150, asked);
     const html = denseHtml(RICH_TEXT_MAX_BYTES / 2);
     const [plain] = await pool.toPlain([html]);
     assert.match(plain!, /^word word .*bold and it$/m);
+    assert.equal(asked.length, 1, 'the read was timed once its thread had it');
+    assert.ok(asked[0]! > 150, `the export's read was timed with ${asked[0]} ms`);
     await pool.close();
     pool = null;
   });
