@@ -2,7 +2,7 @@ import type { StaticDecode } from 'typebox';
 import { cycleDetailShape, cycleShape } from '../../api-shapes/cycle.js';
 import type { Db } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
-import { slug, uuid } from '../http/schemas.js';
+import { projectParams, withIds } from '../http/schemas.js';
 import { CYCLE_GROUP } from '../planning/issue-group.js';
 import { ESTIMATE_TOTAL_SQL, estimateTotalsJoin } from '../planning/estimate-totals.js';
 import { STATE_COUNT_SQL, stateCountsJoin } from '../planning/state-counts.js';
@@ -17,11 +17,7 @@ export type CycleJson = StaticDecode<typeof cycleShape>;
 export type CycleDetailJson = StaticDecode<typeof cycleDetailShape>;
 
 /** Route params of everything under …/cycles/:cycleId. */
-export const cycleParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'cycleId'],
-  properties: { slug, projectId: uuid, cycleId: uuid },
-} as const;
+export const cycleParams = withIds(projectParams, 'cycleId');
 
 /** Response schema of a cycle. */
 export const cycleSchema = cycleShape;

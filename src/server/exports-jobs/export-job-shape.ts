@@ -1,4 +1,4 @@
-import { nullable, slug, timestamp, uuid } from '../http/schemas.js';
+import { nullable, timestamp, uuid, withIds, workspaceParams } from '../http/schemas.js';
 import { EXPORT_PROVIDERS, type ExportProvider } from '../exports/index.js';
 
 /** Where an export job stands. */
@@ -40,11 +40,7 @@ export const exportJobSchema = {
 } as const;
 
 /** Route params of …/exports/:jobId. */
-export const exportJobParams = {
-  type: 'object',
-  required: ['slug', 'jobId'],
-  properties: { slug, jobId: uuid },
-} as const;
+export const exportJobParams = withIds(workspaceParams, 'jobId');
 
 /**
  * The storage key of the file an attempt at an export makes. Each attempt writes a file of its

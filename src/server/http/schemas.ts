@@ -24,6 +24,32 @@ export const projectParams = {
   properties: { slug, projectId: uuid },
 } as const;
 
+/** A route's path parameters, as a JSON schema. */
+export interface ParamsSchema {
+  readonly type: 'object';
+  readonly required: readonly string[];
+  readonly properties: Readonly<Record<string, object>>;
+}
+
+/** `Base` with the uuid parameters `Ids` after its own: the literal types routes read their params from. */
+export type ParamsWithIds<Base extends ParamsSchema, Ids extends readonly string[]> = {
+  readonly type: 'object';
+  readonly required: readonly [...Base['required'], ...Ids];
+  readonly properties: { readonly [Key in keyof Base['properties'] | Ids[number]]: Key extends Ids[number] ? typeof uuid : Base['properties'][Key] };
+};
+
+/**
+ * `base`'s path parameters followed by more ids, each a uuid: `withIds(projectParams, 'cycleId')`
+ * for everything under …/projects/:projectId/cycles/:cycleId.
+ */
+export function withIds<const Base extends ParamsSchema, const Ids extends readonly string[]>(base: Base, ...ids: Ids): ParamsWithIds<Base, Ids> {
+  return {
+    type: 'object',
+    required: [...base.required, ...ids],
+    properties: { ...base.properties, ...Object.fromEntries(ids.map((id) => [id, uuid])) },
+  } as unknown as ParamsWithIds<Base, Ids>;
+}
+
 /** Query string of a paged list: ?limit=50&offset=0 (read it with `pagination(query)`). */
 export const paginationQuery = {
   type: 'object',

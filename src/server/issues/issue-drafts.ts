@@ -4,7 +4,7 @@ import type { IssueCreateBody } from '../../api-shapes/issue.js';
 import type { Db } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { slug, uuid } from '../http/schemas.js';
+import { withIds, workspaceParams } from '../http/schemas.js';
 import type { RichText } from '../rich-text/index.js';
 import { checkedIssueReferences } from './create-issue.js';
 import { checkDates, checkedParent } from './issue-references.js';
@@ -23,11 +23,7 @@ export type IssueDraftFields = { [K in keyof typeof issueDraftFields]?: StaticDe
 export const DRAFT_NOT_FOUND = 'Draft not found.';
 
 /** Route params of everything under …/issue-drafts/:draftId. */
-export const draftParams = {
-  type: 'object',
-  required: ['slug', 'draftId'],
-  properties: { slug, draftId: uuid },
-} as const;
+export const draftParams = withIds(workspaceParams, 'draftId');
 
 const DRAFT_FROM = 'issue_drafts d JOIN projects p ON p.id = d.project_id';
 const DRAFT_COLUMNS = selectList(issueDraftShape, 'd', { project__identifier: 'p.identifier', project__name: 'p.name' });

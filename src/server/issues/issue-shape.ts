@@ -11,7 +11,7 @@ import { displayUserShape } from '../../api-shapes/user.js';
 import type { Db } from '../db/index.js';
 import { ISSUE_ESTIMATE_SQL } from '../estimates/estimate-system.js';
 import { jsonObject, selectList, type ColumnSql } from '../db/select-list.js';
-import { slug, uuid } from '../http/schemas.js';
+import { projectParams, withIds } from '../http/schemas.js';
 import { notInIntakeSql } from '../intake/intake-sql.js';
 
 // The shapes themselves are defined once in src/api-shapes/issue.ts (shared with the app); this
@@ -20,11 +20,7 @@ import { notInIntakeSql } from '../intake/intake-sql.js';
 export { PRIORITIES, type Priority } from '../../api-shapes/issue.js';
 
 /** Route params of everything under …/issues/:issueId. */
-export const issueParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'issueId'],
-  properties: { slug, projectId: uuid, issueId: uuid },
-} as const;
+export const issueParams = withIds(projectParams, 'issueId');
 
 /** A listed issue as the server reads it. */
 export type ListedIssue = StaticDecode<typeof listedIssueShape>;

@@ -2,7 +2,7 @@ import type { StaticDecode } from 'typebox';
 import { moduleDetailShape, moduleShape } from '../../api-shapes/module.js';
 import type { Db } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
-import { slug, uuid } from '../http/schemas.js';
+import { projectParams, withIds } from '../http/schemas.js';
 import { MODULE_GROUP } from '../planning/issue-group.js';
 import { ESTIMATE_TOTAL_SQL, estimateTotalsJoin } from '../planning/estimate-totals.js';
 import { STATE_COUNT_SQL, stateCountsJoin } from '../planning/state-counts.js';
@@ -17,11 +17,7 @@ export type ModuleJson = StaticDecode<typeof moduleShape>;
 export type ModuleDetailJson = StaticDecode<typeof moduleDetailShape>;
 
 /** Route params of everything under …/modules/:moduleId. */
-export const moduleParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'moduleId'],
-  properties: { slug, projectId: uuid, moduleId: uuid },
-} as const;
+export const moduleParams = withIds(projectParams, 'moduleId');
 
 /** Response schema of a module. */
 export const moduleSchema = moduleShape;

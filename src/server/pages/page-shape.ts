@@ -1,7 +1,7 @@
 import type { StaticDecode } from 'typebox';
 import { pageShape, pageSummaryShape } from '../../api-shapes/page.js';
 import { selectList } from '../db/select-list.js';
-import { slug, uuid } from '../http/schemas.js';
+import { projectParams, withIds } from '../http/schemas.js';
 
 // The page's shapes are defined once in src/api-shapes/page.ts (shared with the app); this
 // module gives the server their SQL and row types (timestamps as Dates).
@@ -15,11 +15,7 @@ export type PageSummary = StaticDecode<typeof pageSummaryShape>;
 export type PageJson = StaticDecode<typeof pageShape>;
 
 /** Route params of everything under …/pages/:pageId. */
-export const pageParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'pageId'],
-  properties: { slug, projectId: uuid, pageId: uuid },
-} as const;
+export const pageParams = withIds(projectParams, 'pageId');
 
 /** Response schema of a listed page. */
 export const pageSummarySchema = pageSummaryShape;

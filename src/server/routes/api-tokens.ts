@@ -9,7 +9,7 @@ import { requireUser } from '../http/auth.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
-import { slug, uuid, workspaceParams } from '../http/schemas.js';
+import { withIds, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { DISPLAY_USER_JSON } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
@@ -26,7 +26,7 @@ const TOKEN_COLUMNS = selectList(apiTokenShape, 't');
 /** A token as the server reads it (timestamps as Dates). */
 type ApiTokenRow = StaticDecode<typeof apiTokenShape>;
 
-const tokenParams = { type: 'object', required: ['slug', 'tokenId'], properties: { slug, tokenId: uuid } } as const;
+const tokenParams = withIds(workspaceParams, 'tokenId');
 
 /**
  * Personal API tokens: members and admins make them for themselves in a workspace, with a label

@@ -7,7 +7,7 @@ import { SqlParams } from '../db/sql-params.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
-import { uuid, workspaceParams } from '../http/schemas.js';
+import { withIds, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { openableIssueSql, readerOf, type Reader } from '../issues/issue-access.js';
 import { visibleProjectSql } from '../issues/visible-projects.js';
@@ -107,7 +107,7 @@ export async function favoriteRoutes(fastify: FastifyInstance): Promise<void> {
     `${path}/:favoriteId`,
     {
       preHandler: requireWorkspaceRole(Role.Guest),
-      schema: { params: { type: 'object', required: ['slug', 'favoriteId'], properties: { ...workspaceParams.properties, favoriteId: uuid } } },
+      schema: { params: withIds(workspaceParams, 'favoriteId') },
     },
     async (request, reply) => {
       const removed = await db.maybeOne('DELETE FROM favorites WHERE id = $1 AND user_id = $2 AND workspace_id = $3 RETURNING id', [

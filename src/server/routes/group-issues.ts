@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { uuid } from '../http/schemas.js';
+import { withIds, type ParamsSchema } from '../http/schemas.js';
 import type { ActivityIssue } from '../issues/activity.js';
 import { issueRowSchema } from '../issues/issue-shape.js';
 import { addIssuesBody, issuesToAdd, type AddIssuesBody } from '../planning/add-issues.js';
@@ -18,7 +18,7 @@ export interface GroupIssueRoutes {
   /** The path of the group's issues: `/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues`. */
   path: string;
   /** The schema of the group's own path parameters (cycle-shape's `cycleParams`), and the one naming the group. */
-  params: GroupParamsSchema;
+  params: ParamsSchema;
   param: 'cycleId' | 'moduleId';
   /** The project feature the group's routes need. */
   feature: ProjectFeature;
@@ -28,19 +28,6 @@ export interface GroupIssueRoutes {
 
 type GroupParams = { slug: string; projectId: string } & Record<string, string>;
 
-/** A group's path parameters, as cycle-shape and module-shape define them. */
-interface GroupParamsSchema {
-  readonly type: 'object';
-  readonly required: readonly string[];
-  readonly properties: Readonly<Record<string, object>>;
-}
-
-/** `params` with the issue's id too. */
-const withIssueId = (params: GroupParamsSchema): GroupParamsSchema => ({
-  ...params,
-  required: [...params.required, 'issueId'],
-  properties: { ...params.properties, issueId: uuid },
-});
 
 const issueList = { type: 'array', items: issueRowSchema } as const;
 
@@ -76,7 +63,7 @@ export async function groupIssueRoutes(app: FastifyInstance, { group, path, para
 
   app.delete<{ Params: GroupParams & { issueId: string } }>(
     `${path}/:issueId`,
-    { preHandler: allowed(Role.Member), schema: { params: withIssueId(params) } },
+    { preHandler: allowed(Role.Member), schema: { params: withIds(params, 'issueId') } },
     async (request, reply) => {
       const project = currentProject(request);
       const user = currentUser(request);

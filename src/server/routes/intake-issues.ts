@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { intakeCreateBody, intakeIssueShape, intakeListQuery, intakeUpdateBody } from '../../api-shapes/intake.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { pagination, projectParams, slug, uuid } from '../http/schemas.js';
+import { pagination, projectParams, withIds } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { checkedIntakeName, decideIntakeIssue, fileIntakeIssue, findIntakeIssue, listIntakeIssues, type IntakeReader } from '../intake/intake-issues.js';
 import { activitySchema, listActivities } from '../issues/activity-feed.js';
@@ -13,11 +13,7 @@ import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
 
 /** Route params of everything under …/intake-issues/:intakeId. */
-const intakeParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'intakeId'],
-  properties: { slug, projectId: uuid, intakeId: uuid },
-} as const;
+const intakeParams = withIds(projectParams, 'intakeId');
 
 /** Role check, then the project's inbox toggle (403 saying it is off, as cycles, modules and pages do). */
 const intakeFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('inbox_view')];

@@ -7,7 +7,7 @@ import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http/errors.js';
 import { BODY_NOT_UTF8 } from '../http/json-body.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { projectParams, slug, uuid } from '../http/schemas.js';
+import { projectParams, uuid, withIds } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { applyPullRequest, applyPush, integrationSecret, pullRequestOf, pushOf, validGitHubSignature } from '../integrations/github.js';
 import { Role } from '../roles.js';
@@ -26,11 +26,7 @@ const EVENT_BODY_LIMIT = 5 * 1024 * 1024;
 
 const INTEGRATION_NOT_FOUND = 'Integration not found.';
 
-const integrationParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'integrationId'],
-  properties: { slug, projectId: uuid, integrationId: uuid },
-} as const;
+const integrationParams = withIds(projectParams, 'integrationId');
 
 interface IntegrationRow {
   id: string;

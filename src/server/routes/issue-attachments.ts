@@ -12,7 +12,7 @@ import { selectList } from '../db/select-list.js';
 import { currentProject, currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { slug, uuid } from '../http/schemas.js';
+import { projectParams, withIds } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { checkIssueNotArchived, findIssue, findIssueToChange } from '../issues/issue-lookup.js';
@@ -22,11 +22,7 @@ import { Role } from '../roles.js';
 /** An attachment as the server reads it (its time as a Date). */
 type AttachmentJson = StaticDecode<typeof attachmentShape>;
 
-const attachmentParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'issueId', 'attachmentId'],
-  properties: { slug, projectId: uuid, issueId: uuid, attachmentId: uuid },
-} as const;
+const attachmentParams = withIds(projectParams, 'issueId', 'attachmentId');
 
 /** The key of the storage file of every attachment: any type, so no type of its own. */
 const ATTACHMENT_EXTENSION = 'bin';

@@ -8,7 +8,7 @@ import { selectList } from '../db/select-list.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { slug, uuid } from '../http/schemas.js';
+import { projectParams, withIds } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue, findIssueToChange } from '../issues/issue-lookup.js';
@@ -22,11 +22,7 @@ import { Role } from '../roles.js';
 /** A comment as the server reads it (timestamps as Dates). */
 type CommentJson = StaticDecode<typeof commentShape>;
 
-const commentParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'issueId', 'commentId'],
-  properties: { slug, projectId: uuid, issueId: uuid, commentId: uuid },
-} as const;
+const commentParams = withIds(projectParams, 'issueId', 'commentId');
 
 const reactionParams = {
   type: 'object',

@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { nullable, slug, text, timestamp, uuid } from '../http/schemas.js';
+import { nullable, projectParams, text, timestamp, uuid, withIds } from '../http/schemas.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue, findIssueToChange } from '../issues/issue-lookup.js';
 import { issueParams } from '../issues/issue-shape.js';
@@ -30,11 +30,7 @@ const linkSchema = {
 // The URL is not `required` in the schema: its absence gets the spec's own message below.
 const linkFields = { url: text(2048), title: nullable(text(255)) } as const;
 
-const linkParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'issueId', 'linkId'],
-  properties: { slug, projectId: uuid, issueId: uuid, linkId: uuid },
-} as const;
+const linkParams = withIds(projectParams, 'issueId', 'linkId');
 
 /** The spec's message for a link without URL. */
 export const URL_REQUIRED = 'URL is required';

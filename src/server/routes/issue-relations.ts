@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { slug, uuid } from '../http/schemas.js';
+import { projectParams, withIds } from '../http/schemas.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { findIssue, findIssueToChange, lockIssues } from '../issues/issue-lookup.js';
 import { HIDDEN_ISSUE, openableIssueSql, readerOf, type Reader } from '../issues/issue-access.js';
@@ -12,11 +12,7 @@ import { INVERSE_RELATION as INVERSE, issueRelationShape, relationCreateBody, ty
 import { SqlParams } from '../db/sql-params.js';
 import { Role } from '../roles.js';
 
-const relationParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'issueId', 'relationId'],
-  properties: { slug, projectId: uuid, issueId: uuid, relationId: uuid },
-} as const;
+const relationParams = withIds(projectParams, 'issueId', 'relationId');
 
 /** An issue with its key, as relation activity rows name it. */
 interface KeyedIssue {

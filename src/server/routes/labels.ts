@@ -6,7 +6,7 @@ import { selectList } from '../db/select-list.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { conflict, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { projectParams, slug, uuid } from '../http/schemas.js';
+import { projectParams, withIds } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { recordIssueActivity } from '../issues/activity.js';
 import { announceWorkflowChange } from '../live/live-events.js';
@@ -21,11 +21,7 @@ type LabelJson = StaticDecode<typeof labelShape>;
 /** SELECT (or RETURNING) list of a label from `labels l`. */
 const LABEL_COLUMNS = selectList(labelShape, 'l');
 
-const labelParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'labelId'],
-  properties: { slug, projectId: uuid, labelId: uuid },
-} as const;
+const labelParams = withIds(projectParams, 'labelId');
 
 const NAME_TAKEN = 'A label with this name already exists in the project.';
 

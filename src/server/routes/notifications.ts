@@ -13,7 +13,7 @@ import { sqlExpression, updateSet, type ColumnValues } from '../db/row-writes.js
 import { SqlParams } from '../db/sql-params.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
-import { pagination, slug, uuid, workspaceParams } from '../http/schemas.js';
+import { pagination, withIds, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { readerOf, type Reader } from '../issues/issue-access.js';
 import {
@@ -29,11 +29,7 @@ import {
 import { unreadEtag, etagMatches } from '../notifications/unread-etag.js';
 import { Role } from '../roles.js';
 
-const notificationParams = {
-  type: 'object',
-  required: ['slug', 'notificationId'],
-  properties: { slug, notificationId: uuid },
-} as const;
+const notificationParams = withIds(workspaceParams, 'notificationId');
 
 const BASE = '/workspaces/:slug/notifications';
 

@@ -5,18 +5,14 @@ import type { Db } from '../db/index.js';
 import { currentProject, currentUser } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { projectParams, slug, uuid } from '../http/schemas.js';
+import { projectParams, withIds } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { Role } from '../roles.js';
 import { DISPLAY_USER_COLUMNS, memberSchema, type Member } from '../users/user-shape.js';
 import { announceMembershipChange } from '../live/live-events.js';
 import { inProject } from '../collab/collab-service.js';
 
-const memberParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'userId'],
-  properties: { slug, projectId: uuid, userId: uuid },
-} as const;
+const memberParams = withIds(projectParams, 'userId');
 
 const ABOVE_WORKSPACE_ROLE = "A project role cannot be higher than the member's workspace role.";
 

@@ -6,7 +6,7 @@ import { selectList } from '../db/select-list.js';
 import { currentProject } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
-import { projectParams, slug, uuid } from '../http/schemas.js';
+import { projectParams, withIds } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { announceWorkflowChange } from '../live/live-events.js';
 import { Role } from '../roles.js';
@@ -20,11 +20,7 @@ type StateJson = StaticDecode<typeof stateShape>;
 /** SELECT list of a state from `states s`. */
 const STATE_COLUMNS = selectList(stateShape, 's');
 
-const stateParams = {
-  type: 'object',
-  required: ['slug', 'projectId', 'stateId'],
-  properties: { slug, projectId: uuid, stateId: uuid },
-} as const;
+const stateParams = withIds(projectParams, 'stateId');
 
 const NAME_TAKEN = 'A state with this name already exists in the project.';
 const STATE_NOT_FOUND = 'State not found.';

@@ -13,7 +13,7 @@ import { loadUser, requireUser, setSessionCookie } from '../http/auth.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
-import { slug, text, uuid, workspaceParams } from '../http/schemas.js';
+import { text, withIds, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import type { MailMessage } from '../mail/index.js';
 import { Role, roleName } from '../roles.js';
@@ -56,11 +56,7 @@ export function invitationMail(to: string, inviter: string, workspace: string, r
 
 const INVITATION_COLUMNS = 'inv.id, inv.email, inv.role, u.display_name AS invited_by, inv.created_at, inv.expires_at';
 
-const invitationParams = {
-  type: 'object',
-  required: ['slug', 'invitationId'],
-  properties: { slug, invitationId: uuid },
-} as const;
+const invitationParams = withIds(workspaceParams, 'invitationId');
 
 const tokenBody = Type.Object({ token: text(128, 1) }, { additionalProperties: false });
 

@@ -6,18 +6,14 @@ import type { Db } from '../db/index.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
-import { slug, uuid, workspaceParams } from '../http/schemas.js';
+import { withIds, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
 import { Role } from '../roles.js';
 import { DISPLAY_USER_COLUMNS, memberSchema, type Member } from '../users/user-shape.js';
 import { announceMembershipChange } from '../live/live-events.js';
 import { inWorkspace } from '../collab/collab-service.js';
 
-const memberParams = {
-  type: 'object',
-  required: ['slug', 'userId'],
-  properties: { slug, userId: uuid },
-} as const;
+const memberParams = withIds(workspaceParams, 'userId');
 
 const LAST_ADMIN = 'A workspace needs at least one admin.';
 const MEMBER_NOT_FOUND = 'Member not found.';

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.js';
 import { selectList } from '../db/select-list.js';
 import type { SqlParams } from '../db/sql-params.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { slug, uuid } from '../http/schemas.js';
+import { withIds, workspaceParams } from '../http/schemas.js';
 import { effectiveProjectRole, Role } from '../roles.js';
 
 // A view's shape is defined once in src/api-shapes/saved-view.ts (shared with the app); this
@@ -20,11 +20,7 @@ export const VIEW_NOT_FOUND = 'View not found.';
 export const VIEW_NOT_YOURS = 'Only the view’s owner or an admin can change it.';
 
 /** Route params of everything under …/views/:viewId. */
-export const viewParams = {
-  type: 'object',
-  required: ['slug', 'viewId'],
-  properties: { slug, viewId: uuid },
-} as const;
+export const viewParams = withIds(workspaceParams, 'viewId');
 
 /** Who is asking: their id and workspace role. */
 export interface ViewReader {
