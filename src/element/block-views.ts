@@ -10,7 +10,6 @@ import { featureOn, type Features } from '../core/features.js';
 import { CodeBlockView } from './node-views/code-block-view.js';
 import { codeHighlightPlugin } from './node-views/highlight.js';
 import { ImageView } from './node-views/image-view.js';
-import { blockViewStyles } from './node-views/block-views.styles.js';
 import { provideBlockViews } from './node-views/index.js';
 import { SizeWatch } from './node-views/size-watch.js';
 import { redrawPlugin } from './node-views/redraw.js';
@@ -34,4 +33,4 @@ provideParts({
     // The code blocks and images a stand-in drew take their views.
     redrawPlugin('block-views-redraw', (node) => node.type.name === 'code_block' || node.type.name === 'image'),
   ],
-}, blockViewStyles);
+});

@@ -1,8 +1,9 @@
 import { css } from 'lit';
 
 /**
- * The gap cursor's styles: they come with it (gaps.ts, a chunk of its own in the embed bundle),
- * and every editor's shadow root adopts them then (rich-editor/configuration.ts).
+ * The gap cursor's styles: among the element's own from the start (rich-editor.component.ts),
+ * though the gap cursor comes later (gaps.ts, a chunk of its own in the embed bundle), so that
+ * its arrival changes no sheet of the editor's shadow root (see block-views.styles.ts).
  */
 export const gapCursorStyles = css`
   /* The caret between two blocks that hold none (prosemirror-gapcursor): a blinking

@@ -5,7 +5,6 @@
  * the library entries import it with the element.
  */
 import { gapCursorPlugin } from '../core/plugins/gap-cursor.js';
-import { gapCursorStyles } from './gap-cursor.styles.js';
 import { provideParts } from './rich-editor/on-demand.js';
 
-provideParts({ gapCursor: gapCursorPlugin }, gapCursorStyles);
+provideParts({ gapCursor: gapCursorPlugin });

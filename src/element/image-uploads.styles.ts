@@ -4,7 +4,9 @@ import { css } from 'lit';
  * The styles of what only image uploads draw, the upload placeholder (node-views/upload-placeholder.ts)
  * and the upload error's alert (rich-editor/uploads.ts): they come with image uploads
  * (image-uploads.ts, a chunk of its own in the embed bundle), and every editor's shadow root
- * adopts them then (rich-editor/configuration.ts).
+ * adopts them then (rich-editor/configuration.ts). Unlike the parts a document's blocks ask for
+ * as it loads (block-views.styles.ts), uploads are rare and come on a user's first drop or
+ * paste of files: their sheet is not worth its bytes in the entry.
  */
 export const imageUploadStyles = css`
   .alert {

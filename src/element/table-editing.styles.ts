@@ -2,8 +2,9 @@ import { css } from 'lit';
 
 /**
  * What table editing draws in the content (prosemirror-tables' column resizing and cell
- * selection): these styles come with it (tables.ts, a chunk of its own in the embed bundle), and
- * every editor's shadow root adopts them then (rich-editor/configuration.ts).
+ * selection): among the element's own styles from the start (rich-editor.component.ts), though
+ * table editing comes later (tables.ts, a chunk of its own in the embed bundle), so that its
+ * arrival changes no sheet of the editor's shadow root (see block-views.styles.ts).
  */
 export const tableEditingStyles = css`
   .content .column-resize-handle {

@@ -11,10 +11,9 @@ import { TABLE_CELL_MIN_WIDTH, tablePlugins } from '../core/plugins/table.js';
 import { redrawPlugin } from './node-views/redraw.js';
 import { provideTableView } from './node-views/table-view.js';
 import { provideParts } from './rich-editor/on-demand.js';
-import { tableEditingStyles } from './table-editing.styles.js';
 import './table-controls/table-controls.js';
 
 // The editor's own table node view (always in its set) draws with prosemirror-tables' view from
 // now on, and the tables already drawn take it (node-views/redraw.ts).
 provideTableView((node) => new TableView(node, TABLE_CELL_MIN_WIDTH));
-provideParts({ tables: (schema: Schema) => [...tablePlugins(schema), redrawPlugin('table-redraw', (node) => node.type.spec.tableRole === 'table')] }, tableEditingStyles);
+provideParts({ tables: (schema: Schema) => [...tablePlugins(schema), redrawPlugin('table-redraw', (node) => node.type.spec.tableRole === 'table')] });

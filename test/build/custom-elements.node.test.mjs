@@ -73,12 +73,8 @@ test("custom-elements.json lists exactly the element's CSS parts, custom propert
   const template = [RichEditor.prototype.render, Configuration.prototype.pieces, Uploads.prototype.alert].map(String).join('\n');
   const parts = [...template.matchAll(/\b(?:part|exportparts)="([^"$]+)"/g)].flatMap((match) => match[1].split(/[\s,]+/).filter(Boolean));
   assert.deepEqual(sorted((element.cssParts ?? []).map((part) => part.name)), sorted(parts));
-  // The element's styles, and those its parts bring when they arrive (the block views, image uploads, the gap cursor).
-  const partStyles = await Promise.all([
-    import(join(root, 'dist/element/node-views/block-views.styles.js')).then((module) => module.blockViewStyles),
-    import(join(root, 'dist/element/image-uploads.styles.js')).then((module) => module.imageUploadStyles),
-    import(join(root, 'dist/element/gap-cursor.styles.js')).then((module) => module.gapCursorStyles),
-  ]);
+  // The element's styles, and those image uploads bring when they arrive.
+  const partStyles = [await import(join(root, 'dist/element/image-uploads.styles.js')).then((module) => module.imageUploadStyles)];
   const css = [...RichEditor.elementStyles, ...partStyles].map((style) => style.cssText ?? '').join('\n');
   assert.deepEqual(sorted((element.cssProperties ?? []).map((property) => property.name)), sorted(css.match(/--rich-editor-[\w-]+/g)));
   const slots = [...template.matchAll(/<slot(?:\s+name="([^"]*)")?/g)].map((match) => match[1] ?? '');

@@ -42,15 +42,16 @@ const listeners = new Set<() => void>();
 
 /**
  * Called by a part's module as it runs: its plugins join every editor's, now and later, and
- * every editor's shadow root adopts its CSS (what only the part's own UI uses) before it draws
- * with the part.
+ * every editor's shadow root adopts its CSS, if it brings any (image uploads' placeholder and
+ * alert), before it draws with the part.
  *
  * Parts asked for together (a document's first blocks ask for table editing, the block views
  * and the gap cursor; the menus come at idle) are told to the editors together, once the last
- * has come or failed: each time an editor takes parts, its shadow root adopts their CSS and its
- * plugins' views are made again, and Firefox then works out the style of every element in the
- * shadow root again (about 250 ms at 10,000 blocks), whatever the CSS. A part that arrives with
- * none on their way (the library entries import them all) is told at once.
+ * has come or failed: each time an editor takes parts, its plugins' views are made again, and a
+ * change of its shadow root's sheets makes Firefox work out the style of every element in it
+ * again (about 250 ms at 10,000 blocks), whatever the CSS. (So the parts a document's blocks
+ * ask for as it loads bring none: theirs is the element's own.) A part that arrives with none on
+ * their way (the library entries import them all) is told at once.
  */
 export function provideParts(arrived: Partial<EditingParts>, css?: CSSResult): void {
   Object.assign(parts, arrived);

@@ -1,5 +1,8 @@
 import { LitElement, html, nothing, unsafeCSS, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { Configuration } from './configuration.js';
+import { blockViewStyles } from '../node-views/block-views.styles.js';
+import { tableEditingStyles } from '../table-editing.styles.js';
+import { gapCursorStyles } from '../gap-cursor.styles.js';
 import { EditorDocument } from './editor-document.js';
 import { Uploads } from './uploads.js';
 import { FormControl } from './form-control.js';
@@ -86,7 +89,8 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  */
 export class RichEditor extends EditorSettings {
   // The built-in nodes' CSS comes from their definitions (src/core/blocks), shared by every editor; an extension's is added per editor.
-  static override styles = [themeStyles, richEditorStyles, unsafeCSS(schemaStyles(schema)), nodeViewStyles];
+  // What the block views, table editing and the gap cursor draw is styled from the start, though those parts come later (block-views.styles.ts).
+  static override styles = [themeStyles, richEditorStyles, unsafeCSS(schemaStyles(schema)), nodeViewStyles, blockViewStyles, tableEditingStyles, gapCursorStyles];
 
   /** `focus()`, a label's click and Tab reach the editable content. */
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
