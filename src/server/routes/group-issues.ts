@@ -28,13 +28,12 @@ export interface GroupIssueRoutes {
 
 type GroupParams = { slug: string; projectId: string } & Record<string, string>;
 
-
 const issueList = { type: 'array', items: issueRowSchema } as const;
 
 /**
- * The issues of a cycle or module: listed by everyone in the
- * project, added and removed by Members; adding answers the group's issues after the change, so
- * the picker's caller can redraw at once.
+ * The issues of a cycle or module: listed by everyone in the project, added and removed by
+ * Members; adding answers the group's issues after the change, so the picker's caller can redraw
+ * at once.
  */
 export async function groupIssueRoutes(app: FastifyInstance, { group, path, params, param, feature, add }: GroupIssueRoutes): Promise<void> {
   const { db } = app;
