@@ -119,3 +119,13 @@ test('the wrapper streams through renderToPipeableStream', async () => {
   // An empty value is the empty document: one empty paragraph, as the editor shows it.
   assert.equal(content.innerHTML, '<p><br class="ProseMirror-trailingBreak"></p>');
 });
+
+test("the server-rendered styles are the element's own, without those of what only the live editor's parts draw", async () => {
+  const markup = await renderWrapper({ value: '', readOnly: true });
+  const style = /<style>([\s\S]*?)<\/style>/.exec(markup.slice(markup.indexOf('<template')))?.[1] ?? '';
+  // The content's own rules and the theme's properties are there…
+  assert.match(style, /\.content/);
+  assert.match(style, /--rich-editor-/);
+  // …but not the block views' syntax colours, table editing's resize handle or the gap cursor's blink: nothing server-rendered has them.
+  for (const mark of ['--_hl-keyword', '.column-resize-handle', 're-gapcursor-blink']) assert.ok(!style.includes(mark), `${mark} is not written`);
+});

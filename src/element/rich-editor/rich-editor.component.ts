@@ -26,6 +26,15 @@ import { nodeViewStyles } from '../node-views/index.js';
 import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
 
 /**
+ * The CSS of what the parts a loading document asks for draw (the block views' controls and
+ * syntax colours, table editing's handles and cell selection, the gap cursor): among the
+ * element's own styles from the start, though the parts come later, so that their arrival
+ * changes none of its sheets (block-views.styles.ts). Server-rendered markup holds none of what
+ * they draw, so server-render.ts leaves them out.
+ */
+export const ARRIVING_PART_STYLES = [blockViewStyles, tableEditingStyles, gapCursorStyles];
+
+/**
  * `<rich-editor>`: a rich-text editor any page can embed with one tag.
  *
  * A native form control: inside a `<form>` it submits its HTML under `name`, is checked
@@ -89,8 +98,7 @@ import { richEditorStyles, themeStyles } from './rich-editor.styles.js';
  */
 export class RichEditor extends EditorSettings {
   // The built-in nodes' CSS comes from their definitions (src/core/blocks), shared by every editor; an extension's is added per editor.
-  // What the block views, table editing and the gap cursor draw is styled from the start, though those parts come later (block-views.styles.ts).
-  static override styles = [themeStyles, richEditorStyles, unsafeCSS(schemaStyles(schema)), nodeViewStyles, blockViewStyles, tableEditingStyles, gapCursorStyles];
+  static override styles = [themeStyles, richEditorStyles, unsafeCSS(schemaStyles(schema)), nodeViewStyles, ...ARRIVING_PART_STYLES];
 
   /** `focus()`, a label's click and Tab reach the editable content. */
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };

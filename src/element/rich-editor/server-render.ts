@@ -21,7 +21,7 @@ import { fragmentToHTML } from '../../core/serialize/html-string.js';
 import { wordsWith, type Strings } from '../../core/strings.js';
 import { setupOf } from './configuration.js';
 import { OPEN_END_CLASS } from './open-end.js';
-import { RichEditor } from './rich-editor.component.js';
+import { ARRIVING_PART_STYLES, RichEditor } from './rich-editor.component.js';
 
 /** What the server knows of an element: the properties that decide its first paint. */
 export interface RichEditorServerOptions {
@@ -70,6 +70,8 @@ export function richEditorShadowHTML(options: RichEditorServerOptions = {}): str
     `class="content${openEnd} ProseMirror" part="content" contenteditable="${options.readonly ? 'false' : 'true'}" ` +
     `translate="no" role="textbox" aria-multiline="true" aria-label="${escapeHTMLAttribute(label)}"`;
   // A style element ends at the first `</style`, whatever CSS an extension brings.
-  const css = `${cssOf(RichEditor.styles)}\n${SECOND_BLOCK_BY_PLACE}\n${setup.styles}`.replace(/<\/(style)/gi, '<\\/$1');
+  // The element's CSS but that of what only the live editor's parts draw.
+  const own = (RichEditor.styles as readonly CSSResultGroup[]).filter((style) => !(ARRIVING_PART_STYLES as readonly CSSResultGroup[]).includes(style));
+  const css = `${cssOf(own)}\n${SECOND_BLOCK_BY_PLACE}\n${setup.styles}`.replace(/<\/(style)/gi, '<\\/$1');
   return `<template shadowrootmode="open"><style>${css}</style><div class="editor" part="editor"><div ${attributes}>${content}</div></div></template>`;
 }
