@@ -1,3 +1,5 @@
+import type { ProjectFeature } from './project-feature.js';
+
 /**
  * Cycles and modules are both groups of a project's issues, kept in a join table. The queries
  * that count, list and break down a group's issues, and taking an issue out of one, are shared
@@ -12,6 +14,8 @@ export interface IssueGroup {
   readonly key: 'cycle_id' | 'module_id';
   /** The field an issue's activity names when the issue joins or leaves a group. */
   readonly field: 'cycles' | 'modules';
+  /** The project feature every route of these groups needs (off: 403 with its message). */
+  readonly feature: Extract<ProjectFeature, 'cycle_view' | 'module_view'>;
   /** The answer when the project has no such group (404). */
   readonly notFound: string;
   /** The answer when the issue to take out of a group is not in it (404). */
@@ -24,6 +28,7 @@ export const CYCLE_GROUP: IssueGroup = {
   table: 'cycle_issues',
   key: 'cycle_id',
   field: 'cycles',
+  feature: 'cycle_view',
   notFound: 'Cycle not found.',
   issueNotIn: 'This issue is not in the cycle.',
 };
@@ -34,6 +39,7 @@ export const MODULE_GROUP: IssueGroup = {
   table: 'module_issues',
   key: 'module_id',
   field: 'modules',
+  feature: 'module_view',
   notFound: 'Module not found.',
   issueNotIn: 'This issue is not in the module.',
 };

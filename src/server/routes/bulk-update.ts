@@ -70,8 +70,8 @@ export async function bulkUpdateRoutes(app: FastifyInstance): Promise<void> {
       const project = currentProject(request);
       const user = currentUser(request);
       if (ids.length && !Object.keys(change).length) throw badRequest(CHOOSE_A_CHANGE);
-      if (change.cycle_id !== undefined) await requireFeatureOn(db, project.id, 'cycle_view');
-      if (change.module_id !== undefined) await requireFeatureOn(db, project.id, 'module_view');
+      if (change.cycle_id !== undefined) await requireFeatureOn(db, project.id, CYCLE_GROUP.feature);
+      if (change.module_id !== undefined) await requireFeatureOn(db, project.id, MODULE_GROUP.feature);
       const updated = await db.transaction(async (tx) => {
         // Empty ids get the spec's text. Locks come in the order every change takes them (lockIssues):
         // the cycle and the module first, as adding to them does, then all the issues at once.

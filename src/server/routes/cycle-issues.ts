@@ -17,7 +17,6 @@ export async function cycleIssueRoutes(app: FastifyInstance): Promise<void> {
     path: '/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues',
     params: cycleParams,
     param: 'cycleId',
-    feature: 'cycle_view',
     add: addIssuesToCycle,
   });
 
@@ -25,7 +24,7 @@ export async function cycleIssueRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { slug: string; projectId: string; cycleId: string }; Body: { new_cycle_id: string } }>(
     '/workspaces/:slug/projects/:projectId/cycles/:cycleId/transfer-issues',
     {
-      preHandler: [requireProjectRole(Role.Member), requireProjectFeature('cycle_view')],
+      preHandler: [requireProjectRole(Role.Member), requireProjectFeature(CYCLE_GROUP.feature)],
       schema: {
         params: cycleParams,
         body: { type: 'object', required: ['new_cycle_id'], additionalProperties: false, properties: { new_cycle_id: uuid } },

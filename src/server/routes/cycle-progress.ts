@@ -5,6 +5,7 @@ import { CYCLE_NOT_FOUND, cycleParams } from '../cycles/cycle-shape.js';
 import { currentProject } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { requireProjectRole } from '../http/permissions.js';
+import { CYCLE_GROUP } from '../planning/issue-group.js';
 import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role } from '../roles.js';
 
@@ -18,7 +19,7 @@ export async function cycleProgressRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { slug: string; projectId: string; cycleId: string } }>(
     '/workspaces/:slug/projects/:projectId/cycles/:cycleId/progress',
     {
-      preHandler: [requireProjectRole(Role.Guest), requireProjectFeature('cycle_view')],
+      preHandler: [requireProjectRole(Role.Guest), requireProjectFeature(CYCLE_GROUP.feature)],
       schema: { params: cycleParams, response: { 200: cycleProgressShape } },
     },
     async (request): Promise<CycleProgress> => {

@@ -21,7 +21,7 @@ interface CycleParams {
 }
 
 /** Role check, then the project's cycle toggle. */
-const cyclesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('cycle_view')];
+const cyclesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature(CYCLE_GROUP.feature)];
 
 /**
  * A project's cycles (when its cycles feature is on): everyone in the project reads them with

@@ -9,7 +9,7 @@ import { issueRowSchema } from '../issues/issue-shape.js';
 import { addIssuesBody, issuesToAdd, type AddIssuesBody } from '../planning/add-issues.js';
 import { groupOf, listGroupIssues, removeIssueFromGroup, type GroupRef } from '../planning/group-issues.js';
 import type { IssueGroup } from '../planning/issue-group.js';
-import { requireProjectFeature, type ProjectFeature } from '../planning/project-feature.js';
+import { requireProjectFeature } from '../planning/project-feature.js';
 import { Role, type RoleValue } from '../roles.js';
 
 /** How the issues of one kind of group (cycles, modules) are reached over HTTP. */
@@ -20,8 +20,6 @@ export interface GroupIssueRoutes {
   /** The schema of the group's own path parameters (cycle-shape's `cycleParams`), and the one naming the group. */
   params: ParamsSchema;
   param: 'cycleId' | 'moduleId';
-  /** The project feature the group's routes need. */
-  feature: ProjectFeature;
   /** Puts issues in a group of this kind, inside `tx`, with their activity. */
   add(tx: Db, group: GroupRef, issues: readonly ActivityIssue[], actorId: string): Promise<void>;
 }
@@ -35,9 +33,9 @@ const issueList = { type: 'array', items: issueRowSchema } as const;
  * Members; adding answers the group's issues after the change, so the picker's caller can redraw
  * at once.
  */
-export async function groupIssueRoutes(app: FastifyInstance, { group, path, params, param, feature, add }: GroupIssueRoutes): Promise<void> {
+export async function groupIssueRoutes(app: FastifyInstance, { group, path, params, param, add }: GroupIssueRoutes): Promise<void> {
   const { db } = app;
-  const allowed = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature(feature)];
+  const allowed = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature(group.feature)];
 
   app.get<{ Params: GroupParams }>(path, { preHandler: allowed(Role.Guest), schema: { params, response: { 200: issueList } } }, async (request) => {
     const found = await groupOf(db, group, currentProject(request).id, request.params[param]);

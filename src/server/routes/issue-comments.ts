@@ -26,7 +26,7 @@ const commentParams = withIds(projectParams, 'issueId', 'commentId');
 
 const reactionParams = {
   type: 'object',
-  required: ['slug', 'projectId', 'issueId', 'commentId', 'reaction'],
+  required: [...commentParams.required, 'reaction'],
   properties: { ...commentParams.properties, reaction: { type: 'string', title: 'reaction', enum: REACTION_KEYS } },
 } as const;
 

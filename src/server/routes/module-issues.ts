@@ -11,7 +11,6 @@ export function moduleIssueRoutes(app: FastifyInstance): Promise<void> {
     path: '/workspaces/:slug/projects/:projectId/modules/:moduleId/module-issues',
     params: moduleParams,
     param: 'moduleId',
-    feature: 'module_view',
     add: addIssuesToModule,
   });
 }

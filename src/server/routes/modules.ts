@@ -29,7 +29,7 @@ interface ModuleParams {
   moduleId: string;
 }
 
-const modulesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature('module_view')];
+const modulesFor = (min: RoleValue) => [requireProjectRole(min), requireProjectFeature(MODULE_GROUP.feature)];
 
 /** 400 unless the lead (when one is named) is a member of the project. */
 async function checkLead(db: Db, projectId: string, leadId: string | null | undefined): Promise<void> {
