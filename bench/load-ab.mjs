@@ -10,8 +10,9 @@
 // does after its first paint); with --typing KEYS, each load is followed by the bench's typing
 // (the page settled, the caret in the middle, the settling keys and then KEYS keys timed) and
 // each build's p50 and p95 (next frame, after paint) are printed as medians over the loads;
-// --browser firefox loads in headless Firefox.
-// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror] [--after 6000] [--typing 200] [--browser chromium|firefox]
+// with --html (after --typing), one getHTML() on the document the typing just changed is timed, as
+// the bench's getHTML row does; --browser firefox loads in headless Firefox.
+// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror] [--after 6000] [--typing 200 [--html]] [--browser chromium|firefox]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ const runs = Number(option('runs', 10));
 const base = option('base', null);
 const after = Number(option('after', 0));
 const typed = Number(option('typing', 0));
+const timesHTML = flag('html');
+if (timesHTML && !typed) throw new Error('--html times getHTML after the typing: give --typing KEYS too');
 const engine = option('browser', 'chromium');
 const out = join(root, 'bench/.build/load-ab');
 
@@ -78,6 +81,7 @@ const browser = engine === 'firefox' ? await launchFirefox({ protocolTimeout: 60
 const loads = Object.fromEntries(targets.map((target) => [target, []]));
 const afterLoads = Object.fromEntries(targets.map((target) => [target, []]));
 const typings = Object.fromEntries(targets.map((target) => [target, []]));
+const htmlTimes = Object.fromEntries(targets.map((target) => [target, []]));
 try {
   for (let run = 0; run < runs; run++) {
     for (const target of run % 2 ? [...targets].reverse() : targets) {
@@ -92,6 +96,7 @@ try {
       if (typed) {
         await settled(page);
         typings[target].push(typingFigures(await typing(page, TYPING_SETTLING_KEYS + typed)));
+        if (timesHTML) htmlTimes[target].push((await page.evaluate(() => window.bench.getHTML(1))).times[0]);
       }
       await context.close();
     }
@@ -123,5 +128,14 @@ if (typed) {
     const figure = (name) => median(typings[target].map((one) => one[name])).toFixed(1).padStart(6);
     const each = typings[target].map((one) => `${one.nextFrameP95.toFixed(1)}/${one.afterPaintP95.toFixed(1)}`).join(' ');
     console.log(`${labelOf(target).padEnd(24)} next frame ${figure('nextFrameP50')} ${figure('nextFrameP95')}  after paint ${figure('afterPaintP50')} ${figure('afterPaintP95')}   p95s ${each}`);
+  }
+}
+if (timesHTML) {
+  const pmHTML = htmlTimes.prosemirror ? median(htmlTimes.prosemirror) : null;
+  console.log('one getHTML() on the document the typing changed; median, then every load (ms)');
+  for (const target of targets) {
+    const mid = median(htmlTimes[target]);
+    const ratio = pmHTML && target !== 'prosemirror' ? `  ${(mid / pmHTML).toFixed(3)}x ProseMirror` : '';
+    console.log(`${labelOf(target).padEnd(24)} ${mid.toFixed(1).padStart(6)}${ratio}   ${htmlTimes[target].map((ms) => ms.toFixed(0)).join(' ')}`);
   }
 }

@@ -51,6 +51,33 @@ export class SharedMarks {
 }
 
 /**
+ * One attribute object per node type and values (heading levels, task states, code languages,
+ * image sizes): a node whose attributes equal an earlier node's is that node's `copy` with its
+ * own content, which keeps the earlier node's attributes object, and a leaf with equal
+ * attributes and marks is the earlier node itself. What a document's readers (`shareMarkSets`,
+ * the fast HTML reader) hand out. Unique values (image sources, long ones) stop sharing, and
+ * the HTML string writer renders each shared object once (html-string.ts).
+ */
+export class SharedNodeAttrs {
+  private readonly byType = new Map<NodeType, Map<string, PMNode>>();
+
+  /** `node`, or a node equal to it whose attributes object is an earlier equal node's. */
+  node(node: PMNode): PMNode {
+    if (node.isText || isEmpty(node.attrs)) return node;
+    let byAttrs = this.byType.get(node.type);
+    if (!byAttrs) this.byType.set(node.type, (byAttrs = new Map()));
+    const key = JSON.stringify(node.attrs);
+    const known = byAttrs.get(key);
+    if (!known) {
+      if (byAttrs.size < MAX_SHARED_ATTRS_PER_TYPE && key.length <= MAX_SHARED_KEY_LENGTH) byAttrs.set(key, node);
+      return node;
+    }
+    if (known.attrs === node.attrs || !Mark.sameSet(known.marks, node.marks)) return node;
+    return node.isLeaf ? known : known.copy(node.content);
+  }
+}
+
+/**
  * A loaded document with equal mark sets as one array, and equal node attributes as one object.
  *
  * ProseMirror's parsers build each text node's marks with `Mark.addToSet`, whose `push`
@@ -62,24 +89,7 @@ export class SharedMarks {
  */
 export function shareMarkSets(doc: PMNode): PMNode {
   const shared = new SharedMarks();
-
-  // One attribute object per node type and values (heading levels, task states, code
-  // languages): `copy` of the first node with those values keeps its attributes object, and
-  // a leaf with equal attributes and marks is that node itself. Unique values stop sharing.
-  const nodesByAttrs = new Map<NodeType, Map<string, PMNode>>();
-  const withSharedAttrs = (node: PMNode): PMNode => {
-    if (node.isText || isEmpty(node.attrs)) return node;
-    let byAttrs = nodesByAttrs.get(node.type);
-    if (!byAttrs) nodesByAttrs.set(node.type, (byAttrs = new Map()));
-    const key = JSON.stringify(node.attrs);
-    const known = byAttrs.get(key);
-    if (!known) {
-      if (byAttrs.size < MAX_SHARED_ATTRS_PER_TYPE && key.length <= MAX_SHARED_KEY_LENGTH) byAttrs.set(key, node);
-      return node;
-    }
-    if (known.attrs === node.attrs || !Mark.sameSet(known.marks, node.marks)) return node;
-    return node.isLeaf ? known : known.copy(node.content);
-  };
+  const attrs = new SharedNodeAttrs();
 
   const share = (node: PMNode): PMNode => {
     let result = node;
@@ -99,7 +109,7 @@ export function shareMarkSets(doc: PMNode): PMNode {
       const set = shared.set(result.marks);
       if (set !== result.marks) result = result.mark(set);
     }
-    return withSharedAttrs(result);
+    return attrs.node(result);
   };
 
   return share(doc);

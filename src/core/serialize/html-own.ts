@@ -12,7 +12,7 @@
 import { DOMParser as PMDOMParser, Fragment, type ContentMatch, Mark, type MarkType, type Node as PMNode, type NodeType, type Schema, type TagParseRule } from 'prosemirror-model';
 import { headerContent } from '../blocks/header-content.js';
 import { OWN_STYLE_PROPERTIES, elementOf, ownDom, ownStyle, type OwnDomReads } from './html-own-dom.js';
-import { SharedMarks } from '../schema/shared-marks.js';
+import { SharedMarks, SharedNodeAttrs } from '../schema/shared-marks.js';
 import { OWN_REFUSED, PHRASING, VOID, ownAttribute, tokenizeOwnHTML, type OwnElement, type OwnNode } from './html-tokens.js';
 
 /** A tag rule with its selector read: the attribute it needs, and the value if one. */
@@ -90,6 +90,8 @@ class OwnReader {
   /** The mark paths of each text block type, from no marks. */
   private readonly paths = new Map<NodeType, MarkPath>();
   private readonly shared = new SharedMarks();
+  /** Nodes whose match is not remembered (a rule that reads more than the attributes, or attributes that differ in what no node keeps, such as an image's `alt`) still share equal attributes. */
+  private readonly sharedAttrs = new SharedNodeAttrs();
   private readonly reads: OwnDomReads = { beyondAttributes: false };
   /** The nodes of the contents being read, innermost last: each content takes its own off the end when complete. */
   private readonly nodes: PMNode[] = [];
@@ -152,7 +154,7 @@ class OwnReader {
   private node(match: Match, type: NodeType, content: Fragment | null): PMNode {
     const made = match.made as PMNode | undefined;
     if (made) return content ? made.copy(content) : made;
-    const node = type.create(match.attrs ?? null, content);
+    const node = this.sharedAttrs.node(type.create(match.attrs ?? null, content));
     if (this.matches.size < MAX_REMEMBERED) match.made = node;
     return node;
   }

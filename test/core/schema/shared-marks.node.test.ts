@@ -3,6 +3,7 @@ import { parseInertHTML } from '../../../src/core/dom.js';
 import { DOMParser, type Mark, Node as PMNode } from 'prosemirror-model';
 import { EditorState } from 'prosemirror-state';
 import { parseHTML, parseJSON, parseMarkdown, schema, serializeHTML } from '../../../src/core/index.js';
+import { readOwnHTML } from '../../../src/core/serialize/html-own.js';
 
 /** The document's nodes of one type, in order. */
 function nodesOf(doc: PMNode, type: string): PMNode[] {
@@ -90,6 +91,27 @@ describe('shared attribute objects and mark sets', () => {
     }
     const images = nodesOf(doc, 'image');
     expect(images[0] === images[1], 'two equal images are one node').to.equal(true);
+    expect(images[2] === images[0], 'an image of another source').to.equal(false);
+    expect(serializeHTML(doc)).to.equal(serializeHTML(parseHTML(serializeHTML(doc))));
+  });
+
+  it('gives equal attributes one object in what the fast reader reads, where the rule reads beyond the attributes or the markup differs in what no node keeps', () => {
+    // A code block's language is read from its inner <code> (its rule reads beyond the <pre>'s
+    // attributes); images differ in their alt text, which the node does not keep.
+    const html =
+      '<pre><code class="language-js">1</code></pre><pre><code class="language-js">2</code></pre><pre><code class="language-css">3</code></pre>' +
+      '<img src="https://a.example/x.png" alt="one"><img src="https://a.example/x.png" alt="two"><img src="https://a.example/y.png" alt="three">';
+    const doc = readOwnHTML(html, schema);
+    if (!doc) throw new Error('the fast reader did not take the markup');
+    const container = parseInertHTML(`<div>${html}</div>`).body.firstElementChild!;
+    expect(doc.eq(DOMParser.fromSchema(schema).parse(container, { preserveWhitespace: true })), 'the same document').to.equal(true);
+    // (Identity compared as booleans: a failing chai equality would print the whole schema.)
+    const [js1, js2, css] = nodesOf(doc, 'code_block');
+    expect(js1.attrs === js2.attrs, 'the two js code blocks').to.equal(true);
+    expect(css.attrs === js1.attrs, 'the css code block').to.equal(false);
+    expect([js1.textContent, js2.textContent, css.textContent, css.attrs.language]).to.deep.equal(['1', '2', '3', 'css']);
+    const images = nodesOf(doc, 'image');
+    expect(images[0] === images[1], 'two images of one source are one node').to.equal(true);
     expect(images[2] === images[0], 'an image of another source').to.equal(false);
     expect(serializeHTML(doc)).to.equal(serializeHTML(parseHTML(serializeHTML(doc))));
   });
