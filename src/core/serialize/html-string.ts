@@ -182,12 +182,19 @@ class MarkupWriter {
   }
 }
 
+/** The writer `writeBlockHTML` uses for one block after another: taken while in use (a render function that writes HTML meanwhile gets a writer of its own), and dropped when a render throws. */
+let spareBlockWriter: MarkupWriter | null = null;
+
 /** Adds the markup of a node that has no marks (a document's top-level block) to `html`, and ends the block there. */
 export function writeBlockHTML(node: PMNode, html: ChunkedHTML): void {
-  const writer = new MarkupWriter(false);
+  const writer = spareBlockWriter ?? new MarkupWriter(false);
+  spareBlockWriter = null;
   writer.out = html.chunk;
   writer.node(node);
   html.chunk = writer.out;
+  // A node closes the marks it opened: the writer is as new.
+  writer.out = '';
+  spareBlockWriter = writer;
   html.blockEnded();
 }
 

@@ -96,4 +96,33 @@ describe('HTML serialisation after an earlier one (serializeHTMLAfter)', () => {
     const second = edited(first, (tr) => tr.insertText('!', 1));
     expect(serializeHTMLAfter(second, before).html).to.equal(serializeHTML(second));
   });
+
+  it('writes each block whole when a render writes HTML block by block meanwhile, and after a render threw', () => {
+    const nested = new Schema({
+      nodes: {
+        doc: { content: 'block+' },
+        paragraph: { group: 'block', content: 'inline*', toDOM: () => ['p', 0] },
+        // A render that writes another document's HTML block by block while its own block is being written.
+        quote: {
+          group: 'block',
+          content: 'inline*',
+          toDOM: (node) => ['blockquote', { 'data-copy': serializeHTMLAfter(node.type.schema.nodes.doc.create(null, [node.type.schema.nodes.paragraph.create(null, node.content)]), null).html }, 0],
+        },
+        broken: { group: 'inline', inline: true, toDOM: () => { throw new RangeError('cannot render'); } },
+        text: { group: 'inline' },
+      },
+      marks: { em: { toDOM: () => ['em', 0] } },
+    });
+    const { doc: docType, paragraph, quote, broken } = nested.nodes;
+    const em = nested.marks.em.create();
+    const text = (value: string, marks = [em]) => nested.text(value, marks);
+    const quoted = docType.create(null, [paragraph.create(null, text('a')), quote.create(null, [text('b'), text(' c', [])]), paragraph.create(null, text('d'))]);
+    const expected = '<p><em>a</em></p><blockquote data-copy="&lt;p&gt;&lt;em&gt;b&lt;/em&gt; c&lt;/p&gt;"><em>b</em> c</blockquote><p><em>d</em></p>';
+    expect(serializeHTML(quoted)).to.equal(expected);
+    expect(serializeHTMLAfter(quoted, null).html).to.equal(expected);
+    // A render that throws inside a mark: the error reaches the caller, and the next write is whole.
+    const failing = docType.create(null, [paragraph.create(null, [text('x'), broken.create(null, null, [em])])]);
+    expect(() => serializeHTMLAfter(failing, null)).to.throw(RangeError, 'cannot render');
+    expect(serializeHTMLAfter(quoted, null).html).to.equal(expected);
+  });
 });
