@@ -11,8 +11,9 @@
 // (the page settled, the caret in the middle, the settling keys and then KEYS keys timed) and
 // each build's p50 and p95 (next frame, after paint) are printed as medians over the loads;
 // with --html (after --typing), one getHTML() on the document the typing just changed is timed, as
-// the bench's getHTML row does; --browser firefox loads in headless Firefox.
-// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror] [--after 6000] [--typing 200 [--html]] [--browser chromium|firefox]
+// the bench's getHTML row does, and with --gc (Chromium) the page's garbage is collected three times
+// before the typing, as the bench's heap reading does there; --browser firefox loads in headless Firefox.
+// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror] [--after 6000] [--typing 200 [--html] [--gc]] [--browser chromium|firefox]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,8 +31,10 @@ const base = option('base', null);
 const after = Number(option('after', 0));
 const typed = Number(option('typing', 0));
 const timesHTML = flag('html');
+const collects = flag('gc');
 if (timesHTML && !typed) throw new Error('--html times getHTML after the typing: give --typing KEYS too');
 const engine = option('browser', 'chromium');
+if (collects && engine !== 'chromium') throw new Error('--gc collects garbage through Chromium\'s DevTools protocol: Chromium only');
 const out = join(root, 'bench/.build/load-ab');
 
 /** Builds the embed bundle of the project at `dir` and keeps it in `out/<name>`. */
@@ -95,6 +98,12 @@ try {
       if (after) afterLoads[target].push(await page.evaluate((ms) => window.bench.afterLoad(ms), after));
       if (typed) {
         await settled(page);
+        if (collects) {
+          const cdp = await page.createCDPSession();
+          await cdp.send('HeapProfiler.enable');
+          for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+          await cdp.detach();
+        }
         typings[target].push(typingFigures(await typing(page, TYPING_SETTLING_KEYS + typed)));
         if (timesHTML) htmlTimes[target].push((await page.evaluate(() => window.bench.getHTML(1))).times[0]);
       }

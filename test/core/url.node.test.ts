@@ -74,6 +74,18 @@ describe('url safety', () => {
       expect(safeLinkHref('  https://example.com/a \n')).to.equal('https://example.com/a');
     });
 
+    it('trims each blank or invisible character at either end, drops tabs and line breaks anywhere, and refuses other controls inside', () => {
+      const address = 'https://example.com/a';
+      const trimmed = ['\u0000', '\u0001', '\u001f', ' ', '\u00a0', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2028', '\u2029', '\u2060', '\ufeff'];
+      for (const c of trimmed) {
+        expect(safeLinkHref(c + address), `${JSON.stringify(c)} before`).to.equal(address);
+        expect(safeLinkHref(address + c), `${JSON.stringify(c)} after`).to.equal(address);
+      }
+      for (const c of ['\t', '\n', '\r']) expect(safeLinkHref(`https://exam${c}ple.com/${c}a`), JSON.stringify(c)).to.equal(address);
+      for (const c of ['\u0000', '\u0001', '\u001f', '\u007f']) expect(safeLinkHref(`${address}${c}b`), JSON.stringify(c)).to.equal(null);
+      expect(safeLinkHref(`${address}\u007f`), 'DEL at the end').to.equal(null);
+    });
+
     it('refuses javascript: in every disguise', () => {
       for (const url of JAVASCRIPT_DISGUISES) expect(safeLinkHref(url), JSON.stringify(url)).to.equal(null);
     });
