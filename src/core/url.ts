@@ -15,10 +15,6 @@ const MAX_URL_LENGTH = 8192;
 /** A base that only serves to resolve relative addresses; it is never shown. */
 const RELATIVE_BASE = 'https://relative.invalid/';
 
-/** Any character `normaliseUrl` drops, trims or refuses: C0 controls, space, DEL, and the invisible ones it trims. */
-// eslint-disable-next-line no-control-regex
-const URL_SPECIAL_CHARACTER = /[\u0000-\u0020\u007f\u00a0\u200b-\u200f\u2028\u2029\u2060\ufeff]/;
-
 /**
  * Browsers drop ASCII tab and newline anywhere in a URL and trim C0 controls and
  * spaces at its ends (WHATWG URL parsing), so `java\tscript:` runs as `javascript:`.
@@ -26,8 +22,6 @@ const URL_SPECIAL_CHARACTER = /[\u0000-\u0020\u007f\u00a0\u200b-\u200f\u2028\u20
  */
 export function normaliseUrl(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
-  // Nearly every address has none of the characters dropped, trimmed or refused below: it is already as they would leave it.
-  if (!URL_SPECIAL_CHARACTER.test(raw)) return raw && raw.length <= MAX_URL_LENGTH ? raw : null;
   // eslint-disable-next-line no-control-regex
   const cleaned = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020\u00a0\u200b-\u200f\u2028\u2029\u2060\ufeff]+|[\u0000-\u0020\u00a0\u200b-\u200f\u2028\u2029\u2060\ufeff]+$/g, '');
   if (!cleaned || cleaned.length > MAX_URL_LENGTH) return null;
@@ -44,7 +38,6 @@ export function normaliseUrl(raw: unknown): string | null {
  * browser will load.
  */
 function asBrowsersRead(value: string): string {
-  if (value.indexOf('\\') < 0) return value;
   return value.replace(/^[^?#]*/, (beforeQuery) => beforeQuery.replaceAll('\\', '/'));
 }
 
