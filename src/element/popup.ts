@@ -25,13 +25,23 @@ export interface PopupOptions {
   gap?: number;
   /** Limit the popup's height to the room left in the viewport. */
   fitHeight?: boolean;
+  /**
+   * Whether sizes are watched (the default): the popup's own, and the reference element's. A
+   * host that calls `show` after each render of the popup turns it off, and autoUpdate's layout
+   * shift observer still sees the reference's element move or grow. In Chromium every
+   * ResizeObserver report (a first one comes for each element observed) lays the page out once
+   * more in that frame, which at 10,000 blocks costs as much again as the key's own frame spends
+   * checking the `content-visibility: auto` blocks.
+   */
+  watchSize?: boolean;
 }
 
 /**
- * Runs `update` now and, a frame later, whenever autoUpdate sees a move or resize (its
- * ResizeObserver calls; moving there makes WebKit end the loop with undelivered notifications).
+ * Runs `update` now and, a frame later, whenever autoUpdate sees a move or (with `watchSize`)
+ * a resize of the reference's element or the popup (ResizeObserver calls; moving there makes
+ * WebKit end the loop with undelivered notifications).
  */
-export function follow(reference: VirtualElement | Element, floating: HTMLElement, update: () => unknown): () => void {
+export function follow(reference: VirtualElement | Element, floating: HTMLElement, update: () => unknown, watchSize = true): () => void {
   void update();
   let frame = 0;
   const later = () => {
@@ -40,11 +50,16 @@ export function follow(reference: VirtualElement | Element, floating: HTMLElemen
       void update();
     });
   };
-  const stop = autoUpdate(reference, floating, later, { animationFrame: false });
+  const stop = autoUpdate(reference, floating, later, { animationFrame: false, elementResize: watchSize });
   return () => {
     stop();
     cancelAnimationFrame(frame);
   };
+}
+
+/** The element a reference is laid out in: itself, or a virtual one's context element. */
+function contextOf(reference: VirtualElement | Element): Element | undefined {
+  return reference instanceof Element ? reference : reference.contextElement;
 }
 
 /**
@@ -54,6 +69,8 @@ export function follow(reference: VirtualElement | Element, floating: HTMLElemen
  */
 export class PopupController implements ReactiveController {
   private cleanup: (() => void) | null = null;
+  /** The popup followed now, the element its reference is laid out in, and how to place it against a new reference there. */
+  private shown: { floating: HTMLElement; context: Element | undefined; place: (reference: VirtualElement | Element) => void } | null = null;
 
   constructor(
     host: ReactiveControllerHost,
@@ -62,12 +79,21 @@ export class PopupController implements ReactiveController {
     host.addController(this);
   }
 
-  /** Shows `floating` next to `reference` and follows it until `hide()`. */
+  /**
+   * Shows `floating` next to `reference` and follows it until `hide()`. Shown again against a
+   * new reference in the same element (a range that grew by a typed key), it is placed at once
+   * and keeps its observers: new ones would each report on the next frame, which then lays the
+   * page out a second time (at 10,000 blocks, Chromium's intersection checks of every
+   * `content-visibility: auto` block run once more).
+   */
   show(reference: VirtualElement | Element, floating: HTMLElement): void {
+    const context = contextOf(reference);
+    if (this.shown?.floating === floating && this.shown.context === context) return this.shown.place(reference);
     this.hide();
-    const { placement = 'bottom-start', gap = 6, fitHeight = false } = this.options;
+    const { placement = 'bottom-start', gap = 6, fitHeight = false, watchSize = true } = this.options;
+    let current = reference;
     const update = () =>
-      computePosition(reference, floating, {
+      computePosition(current, floating, {
         strategy: 'fixed',
         placement,
         middleware: [
@@ -83,13 +109,22 @@ export class PopupController implements ReactiveController {
         floating.style.top = `${y}px`;
       });
     floating.style.position = 'fixed';
-    this.cleanup = follow(reference, floating, update);
+    this.shown = {
+      floating,
+      context,
+      place: (next) => {
+        current = next;
+        void update();
+      },
+    };
+    this.cleanup = follow(reference, floating, update, watchSize);
   }
 
   /** Stops following the reference. */
   hide(): void {
     this.cleanup?.();
     this.cleanup = null;
+    this.shown = null;
   }
 
   hostConnected(): void {}

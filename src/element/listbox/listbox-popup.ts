@@ -36,8 +36,6 @@ export interface ListboxPopupOptions {
 export class ListboxPopupController implements ReactiveController {
   private readonly popup: PopupController;
   private view: EditorView | null = null;
-  private floating: HTMLElement | null = null;
-  private anchor: { from: number; to: number } | null = null;
   private scrolledTo: Element | null = null;
   private stopDismiss: (() => void) | null = null;
   private ownsAutocomplete = false;
@@ -47,7 +45,7 @@ export class ListboxPopupController implements ReactiveController {
     private readonly options: ListboxPopupOptions,
   ) {
     host.addController(this);
-    this.popup = new PopupController(host, { placement: 'bottom-start', gap: 6, fitHeight: true });
+    this.popup = new PopupController(host, { placement: 'bottom-start', gap: 6, fitHeight: true, watchSize: false });
   }
 
   /** The id of the `role="listbox"` element. */
@@ -69,12 +67,9 @@ export class ListboxPopupController implements ReactiveController {
     if (this.view && this.view !== view) this.teardown();
     this.view = view;
     const { from, to } = state.range;
-    // Re-anchor when the range moves (typing grows it, edits elsewhere shift it); autoUpdate covers scroll and resize.
-    if (floating !== this.floating || this.anchor?.from !== from || this.anchor.to !== to) {
-      this.popup.show(rangeReference(view, from, to), floating);
-      this.floating = floating;
-      this.anchor = { from, to };
-    }
+    // Placed after every render: the range moves (typing grows it, edits elsewhere shift it) and the
+    // options change the popup's size (it does not watch its own); autoUpdate covers scroll and resize.
+    this.popup.show(rangeReference(view, from, to), floating);
     this.stopDismiss ??= dismissOn(
       () => [this.host, this.view?.dom],
       () => {
@@ -127,8 +122,6 @@ export class ListboxPopupController implements ReactiveController {
     }
     this.ownsAutocomplete = false;
     this.view = null;
-    this.floating = null;
-    this.anchor = null;
     this.scrolledTo = null;
   }
 }

@@ -196,6 +196,26 @@ describe('<rich-editor-mention-list>', () => {
     expect(options(el)[0].getBoundingClientRect().top).to.be.at.least(frame.top);
   });
 
+  it('near the bottom of the window, moves above the text when the answers make it taller', async () => {
+    const host = heldSearch();
+    // The text's line about 60px above the window's bottom: room below for "Loading..." only.
+    const wrapper = await fixture<HTMLDivElement>(html`<div style="padding-top: calc(100vh - 100px)">
+      <rich-editor .value=${'<p>Hi </p>'} .mentionSuggestions=${host.search} aria-label="Notes"></rich-editor>
+    </div>`);
+    const el = wrapper.querySelector('rich-editor')!;
+    content(el).focus();
+    await sendKeys({ press: 'End' });
+    await type(el, '@');
+    const line = () => content(el).querySelector('p')!.getBoundingClientRect();
+    const box = () => popup(el)!.getBoundingClientRect();
+    const where = () => ({ line: line().toJSON(), popup: box().toJSON(), window: innerHeight });
+    expect(line().bottom, 'the line is in the window').to.be.below(innerHeight);
+    await until(() => box().top >= line().bottom && box().bottom <= innerHeight, 'the loading list under the line', { saw: where });
+    host.release();
+    await until(() => options(el).length === 3, 'the people listed');
+    await until(() => box().bottom <= line().top && box().bottom > line().top - 30, 'the list just above the line', { saw: where });
+  });
+
   it('closes on Escape and on a press outside, even one that keeps the editor focused', async () => {
     const wrapper = await fixture<HTMLDivElement>(html`<div>
       <rich-editor .mentionSuggestions=${quickSearch()} aria-label="Notes"></rich-editor>
