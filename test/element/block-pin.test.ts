@@ -87,6 +87,38 @@ describe('the pinned height of the block being edited', () => {
     expect(height(block(el, 0)), 'no gap left under the shorter block').to.be.closeTo(height(block(el, 1)), 0.01);
   });
 
+  it('watches the width alone: a new line or a new block makes no observer of the editor report', async () => {
+    // Every ResizeObserver report lays the page out once more in that frame (in Chromium, with
+    // every content-visibility block's intersection checked again), so only a width may report.
+    const Native = window.ResizeObserver;
+    const later: string[] = [];
+    window.ResizeObserver = class extends Native {
+      constructor(callback: ResizeObserverCallback) {
+        let first = true;
+        super((entries, observer) => {
+          // The first report of each observer is the size it starts from.
+          if (!first) later.push(entries.map((entry) => `${entry.target.className} ${entry.contentRect.width}x${entry.contentRect.height}`).join(', '));
+          first = false;
+          callback(entries, observer);
+        });
+      }
+    };
+    try {
+      const el = await twoParagraphs(320);
+      const before = height(block(el, 0));
+      await sendKeys({ type: ' and more words, enough for a line of their own' });
+      await until(() => height(block(el, 0)) > before, 'a new line in the edited block');
+      await sendKeys({ press: 'Enter' });
+      await until(() => content(el).children.length === 4, 'a new block');
+      await sendKeys({ type: 'new' });
+      await until(() => pinned(block(el, 1)), 'the new block pinned');
+      await frames();
+      expect(later).to.deep.equal([]);
+    } finally {
+      window.ResizeObserver = Native;
+    }
+  });
+
   it('follows the new width when the editor is resized', async () => {
     const el = await twoParagraphs(600);
     const wide = height(block(el, 0));

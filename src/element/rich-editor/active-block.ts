@@ -190,8 +190,11 @@ function sameBlock(tr: Transaction, prev: ActiveBlock, pos: number | null, befor
  * intersection again in a frame of its own: at 10,000 blocks an Arrow Down onto the next
  * block took about 62 ms to paint, ProseMirror alone 35. A caret placed otherwise (a click,
  * the host) takes the mark at once, as the first key typed there would pay for it.
+ *
+ * `ruler` gives the element whose width the pin watches (see BlockPin): one that resizes
+ * only when the content's width does.
  */
-export function activeBlockPlugin(): Plugin<ActiveBlock> {
+export function activeBlockPlugin(ruler: () => Element): Plugin<ActiveBlock> {
   return new Plugin<ActiveBlock>({
     key: activeBlockKey,
     state: {
@@ -226,7 +229,7 @@ export function activeBlockPlugin(): Plugin<ActiveBlock> {
       handleDOMEvents: { keydown: follow, pointerdown: follow, beforeinput: follow, compositionstart: follow },
     },
     view: (view) => {
-      const pin = new BlockPin(view, () => activeBlockKey.getState(view.state)!, (measured) => tell(view, { pin: measured }));
+      const pin = new BlockPin(view, ruler(), () => activeBlockKey.getState(view.state)!, (measured) => tell(view, { pin: measured }));
       // The editor rests once it has gone LEFT_BLOCKS_REST_MS without an update: one clock timer (while blocks
       // left wait, or the caret is in another block than the mark), which an update that came meanwhile sets
       // again for the time left (an update itself only notes the time).

@@ -67,7 +67,6 @@ function contentEnd(block: HTMLElement): number {
  */
 export class BlockPin {
   private scheduled = false;
-  private width = -1;
   private frame = 0;
   /** The wait for the next frame to have painted, and the serial of the block active once it had. */
   private paint = { frame: 0, task: 0 as ReturnType<typeof setTimeout> | 0, serial: -1 };
@@ -78,20 +77,24 @@ export class BlockPin {
     queueMicrotask(this.check);
   };
 
+  /**
+   * `ruler` changes width with the editor's content and only then: every size it reports, as
+   * the content's own height would with each line or block added, makes Chromium lay the page
+   * out once more in that frame (at 10,000 blocks, its intersection checks of every
+   * `content-visibility: auto` block twice for each Enter).
+   */
   constructor(
     private readonly view: EditorView,
+    ruler: Element,
     private readonly active: () => PinnedBlock,
     private readonly setPin: (pin: Pin | null) => void,
   ) {
     // A new width rewraps the block's lines: measured a frame after it is observed.
-    this.resizeObserver = new ResizeObserver((entries) => {
-      const width = entries[entries.length - 1]!.contentRect.width;
-      if (width === this.width) return;
-      this.width = width;
+    this.resizeObserver = new ResizeObserver(() => {
       cancelAnimationFrame(this.frame);
       this.frame = requestAnimationFrame(this.soon);
     });
-    this.resizeObserver.observe(view.dom);
+    this.resizeObserver.observe(ruler);
     view.dom.ownerDocument.fonts?.addEventListener('loadingdone', this.soon);
     // Focus that moves no caret (Tab, focus()) dispatches nothing: the pin comes with it all the same.
     view.dom.addEventListener('focus', this.soon);

@@ -179,7 +179,8 @@ export class Configuration {
         ]),
         editorSetupPlugin(setup, features, host.menus),
         stringsPlugin(host.strings),
-        activeBlockPlugin(),
+        // The ruler: an empty block beside the content, as wide as it and of no height, so only a new width resizes it.
+        activeBlockPlugin(() => host.renderRoot.querySelector('.ruler')!),
         openEndPlugin(),
         savedSelectionPlugin(),
         placeholderPlugin({ text: () => host.placeholder }),

@@ -264,6 +264,7 @@ export class RichEditor extends EditorSettings {
   override render() {
     // Disabled: inert, so neither the mouse, Tab nor a click on a label reaches it.
     return html`<div class="editor" part="editor" ?inert=${this.isDisabled}>
+      <div class="ruler"></div>
       <div class="content" part="content"></div>
       ${this.canEdit ? this.config.pieces() : nothing}
       ${this.collab.notice(wordsWith(this.strings))}
