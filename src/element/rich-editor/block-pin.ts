@@ -81,7 +81,9 @@ export class BlockPin {
    * `ruler` changes width with the editor's content and only then: every size it reports, as
    * the content's own height would with each line or block added, makes Chromium lay the page
    * out once more in that frame (at 10,000 blocks, its intersection checks of every
-   * `content-visibility: auto` block twice for each Enter).
+   * `content-visibility: auto` block twice for each Enter). A host's CSS that narrows the
+   * content part alone, the editor keeping its width, resizes no ruler: the pin follows then
+   * with the editor's next update.
    */
   constructor(
     private readonly view: EditorView,
