@@ -160,6 +160,9 @@ function rows(results) {
     if (m[`caret down p95 ${size}`]) out.push([`caret down a line or block (ArrowDown) p95, keydown to after paint, ${k} blocks`, 'ms', m[`caret down p95 ${size}`]]);
     if (m[`enter p50 ${size}`]) out.push([`Enter (a new block) p50, keydown to after paint, ${k} blocks`, 'ms', m[`enter p50 ${size}`]]);
     if (m[`enter p95 ${size}`]) out.push([`Enter (a new block) p95, keydown to after paint, ${k} blocks`, 'ms', m[`enter p95 ${size}`]]);
+    const wheel = `scrolling by a wheel step (${(results.wheelDelta ?? 600).toLocaleString('en')} px)`;
+    if (m[`scroll p50 ${size}`]) out.push([`${wheel} p50, wheel to the second frame after it, ${k} blocks`, 'ms', m[`scroll p50 ${size}`]]);
+    if (m[`scroll p95 ${size}`]) out.push([`${wheel} p95, wheel to the second frame after it, ${k} blocks`, 'ms', m[`scroll p95 ${size}`]]);
     const afterLoad = `the ${(results.afterLoadMs ?? 4000) / 1000} s after load`;
     if (m[`after load longest ${size}`]) out.push([`${afterLoad}: longest frame, ${k} blocks`, 'ms', m[`after load longest ${size}`]]);
     if (m[`after load blocked ${size}`]) out.push([`${afterLoad}: time in frames beyond 50 ms, ${k} blocks`, 'ms', m[`after load blocked ${size}`]]);
@@ -353,6 +356,7 @@ blocks; images with relative paths; a table every 200 blocks.
 - **React wrapper**: the wrapper's own bytes on top of the editor (ours: \`rich-editor/react\` with \`@lit/react\`; TipTap: \`@tiptap/react\`), the editor and React left out.
 - **paste**: into the 1,000-block document at a paragraph in the middle, a paste event carrying 1 MB of generated HTML (seed 7), then, with the caret back in the middle, 5,000 blocks (seed 8); each timed from dispatch to the next painted frame. The bare contenteditable pastes with \`insertHTML\` (a synthetic paste event has no default action).
 - **caret down** and **Enter**: after the typing run, the caret put in the middle of the 10,000-block document again and moved down ${results.caretMoves ?? 24} times with ArrowDown (onto the next block, or the next line of a wrapped one), then Enter pressed ${results.enters ?? 12} times where it ended, the page left to settle after each key; each timed from keydown to after paint as typing is, p50 and p95 over the presses, median over the reps.
+- **scrolling**: last in the 10,000-block run, the mouse over the middle of the viewport, ${results.wheelSteps ?? 30} wheel steps of ${results.wheelDelta ?? 600} px down the page, the page left to settle after each; each timed from the wheel event to after paint of the second frame after it (the first may come before the scroll reaches the page; the second lays out and paints what the step brought into view), p50 and p95 over the steps, median over the reps.
 - **getMarkdown**: ours only; TipTap and raw ProseMirror as configured have no markdown serialiser for tables and task lists.
 - **popups** (ours and TipTap; raw ProseMirror and the contenteditable have none): after the typing run, a space, then \`/\` timed from keydown to the first painted frame showing the slash menu, then \`h\` to the frame showing the narrowed list, Escape, a space and \`@\` to the frame showing the mention list with its results. TipTap's popups are the minimal lists an issue tracker draws from \`@tiptap/suggestion\`.
 - **load**: from the adapter's create call to two animation frames later (the document's first frame painted), per size.

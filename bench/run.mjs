@@ -20,7 +20,7 @@ import { environment, printTable, writeDocs } from './report.mjs';
 import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';
 import { commandLine } from './args.mjs';
 import { launchChromium, launchFirefox, servePages } from './page-server.mjs';
-import { TYPING_SETTLING_KEYS, caretMoves, median, percentile, presses, settled, typing, typingFigures } from './steps.mjs';
+import { TYPING_SETTLING_KEYS, caretMoves, median, percentile, presses, settled, typing, typingFigures, wheelSteps } from './steps.mjs';
 import { findChromium, findFirefox } from '../scripts/browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -35,6 +35,9 @@ const AFTER_LOAD_MS = 4_000;
 const CARET_MOVES = 24;
 /** Enter pressed where the caret moves left it (a new block in the middle of the document), the page settling after each. */
 const ENTERS = 12;
+/** Wheel steps down the page after the popups, the page settling after each, and how far each scrolls. */
+const WHEEL_STEPS = 30;
+const WHEEL_DELTA = 600;
 const PASTE_SIZE = 1_000;
 const SIZES = [1_000, 10_000, ...(flag('quick') ? [] : [30_000]), ...(flag('stress') ? [100_000] : [])];
 // The 100,000-block document runs in the first rep only (--stress-reps N for more): a rep of it
@@ -430,6 +433,12 @@ for (let rep = 0; rep < REPS; rep++) {
               else add(`${name} ${size}`, target, ms);
             }
           }
+          if (size === TYPING_SIZE) {
+            // After the popups, which type at the caret: scrolled away from it, typing would scroll back first.
+            const scrolls = await wheelSteps(page, WHEEL_STEPS, WHEEL_DELTA);
+            add(`scroll p50 ${size}`, target, percentile(scrolls, 50));
+            add(`scroll p95 ${size}`, target, percentile(scrolls, 95));
+          }
           // Last: nothing timed may follow the memory dump.
           const domHeap = cdp && (await blinkHeap(cdp));
           if (domHeap != null) add(`dom heap ${size}`, target, domHeap);
@@ -456,6 +465,8 @@ const results = {
   browser: BROWSER,
   afterLoadMs: AFTER_LOAD_MS,
   caretMoves: CARET_MOVES,
+  wheelSteps: WHEEL_STEPS,
+  wheelDelta: WHEEL_DELTA,
   enters: ENTERS,
   durationSeconds: Math.round((Date.now() - started) / 1000),
   reps: REPS,

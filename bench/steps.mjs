@@ -78,3 +78,21 @@ export async function caretMoves(page, moves) {
   await page.evaluate(() => window.bench.focusMiddle());
   return presses(page, 'ArrowDown', moves);
 }
+
+/**
+ * Scrolls down by `steps` wheel steps of `delta` pixels with the mouse over the middle of the
+ * viewport, letting the page settle after each: the times from each wheel event to after paint
+ * of the second frame after it.
+ */
+export async function wheelSteps(page, steps, delta) {
+  const { width, height } = page.viewport();
+  await page.mouse.move(Math.round(width / 2), Math.round(height / 2));
+  const times = [];
+  for (let i = 0; i < steps; i++) {
+    await page.evaluate(() => window.bench.armWheel());
+    await page.mouse.wheel({ deltaY: delta });
+    times.push(await page.evaluate(() => window.bench.wheelResult()));
+    await page.evaluate(() => window.bench.settle());
+  }
+  return times;
+}

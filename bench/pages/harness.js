@@ -23,6 +23,25 @@ addEventListener('keydown', (event) => {
   });
 }, true);
 
+// A wheel step, from the wheel event's timestamp to after paint of the second frame after it: the
+// first frame may come before the scroll reaches the page's main thread, the second lays out and
+// paints what the step brought into view (blocks drawn for the first time, under
+// content-visibility, for ours).
+let pendingWheel = null;
+addEventListener('wheel', (event) => {
+  const waiting = pendingWheel;
+  if (!waiting) return;
+  pendingWheel = null;
+  const start = event.timeStamp;
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => waiting.resolve(performance.now() - start);
+      channel.port2.postMessage(0);
+    }),
+  );
+}, { capture: true, passive: true });
+
 /** Resolves after the frame that follows the current one has been painted. */
 const afterPaint = () =>
   new Promise((resolve) =>
@@ -136,6 +155,14 @@ window.bench = {
     window.__keyResult = promise;
   },
   keyResult: () => window.__keyResult,
+  /** Arms the scroll timer for the next wheel event. */
+  armWheel() {
+    let resolve;
+    const promise = new Promise((r) => (resolve = r));
+    pendingWheel = { resolve };
+    window.__wheelResult = promise;
+  },
+  wheelResult: () => window.__wheelResult,
   /** Whether the target renders suggestion popups (slash menu, mentions) the bench can see. */
   hasPopups: () => typeof window.benchAdapter.popupOptions === 'function',
   /** Arms the popup timer for the next keydown: `kind` is 'slash' or 'mention'. */

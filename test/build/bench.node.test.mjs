@@ -136,6 +136,23 @@ test('the results table has the first key and the steady percentiles as separate
   assert.deepEqual(row('typing p95, keydown to after paint, 10,000 blocks'), ['typing p95, keydown to after paint, 10,000 blocks', 'ms', '34.0', '165', '151', '122', '0.21x', '0.23x']);
 });
 
+test('the results table has the scrolling rows, named with the wheel step the run used, for every target', () => {
+  const table = printTable({
+    ...results({
+      medians: {
+        'scroll p50 10000': { ours: 116, tiptap: 56, prosemirror: 48, contenteditable: 53 },
+        'scroll p95 10000': { ours: 142, tiptap: 85, prosemirror: 55, contenteditable: 61 },
+      },
+    }),
+    wheelDelta: 400,
+    targets: ['ours', 'tiptap', 'prosemirror', 'contenteditable'],
+    sizes: [10_000],
+  });
+  const row = (label) => table.split('\n').find((line) => line.startsWith(label))?.split(/\s{2,}/);
+  assert.deepEqual(row('scrolling by a wheel step (400 px) p50'), ['scrolling by a wheel step (400 px) p50, wheel to the second frame after it, 10,000 blocks', 'ms', '116', '56.0', '48.0', '53.0', '2.07x', '2.42x']);
+  assert.deepEqual(row('scrolling by a wheel step (400 px) p95'), ['scrolling by a wheel step (400 px) p95, wheel to the second frame after it, 10,000 blocks', 'ms', '142', '85.0', '55.0', '61.0', '1.67x', '2.58x']);
+});
+
 test('the docs say which keys each typing row is over', () => {
   const text = typingMeasured({ typing: { settlingKeys: 5, steadyKeys: { 10000: 200, 100000: 50 } } });
   assert.match(text, /\*\*first key after focus\*\*: the first of these keys alone/);
