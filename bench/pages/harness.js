@@ -6,6 +6,13 @@ const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 let html = '';
 let pendingKey = null;
 
+/** Calls `then` once the current task and the frame it is part of are done (a message posted now is handled after them). */
+const whenPainted = (then) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = then;
+  channel.port2.postMessage(0);
+};
+
 // Two times per key, both from the keydown's timestamp: to the next frame (the rAF callback,
 // which runs once the key's own work is done and before that frame's style, layout and
 // paint) and to after paint (a message posted from that callback is handled once the frame
@@ -17,9 +24,7 @@ addEventListener('keydown', (event) => {
   const start = event.timeStamp;
   requestAnimationFrame(() => {
     const nextFrame = performance.now() - start;
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => waiting.resolve({ nextFrame, afterPaint: performance.now() - start });
-    channel.port2.postMessage(0);
+    whenPainted(() => waiting.resolve({ nextFrame, afterPaint: performance.now() - start }));
   });
 }, true);
 
@@ -33,24 +38,11 @@ addEventListener('wheel', (event) => {
   if (!waiting) return;
   pendingWheel = null;
   const start = event.timeStamp;
-  requestAnimationFrame(() =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => waiting.resolve(performance.now() - start);
-      channel.port2.postMessage(0);
-    }),
-  );
+  requestAnimationFrame(() => requestAnimationFrame(() => whenPainted(() => waiting.resolve(performance.now() - start))));
 }, { capture: true, passive: true });
 
 /** Resolves after the frame that follows the current one has been painted. */
-const afterPaint = () =>
-  new Promise((resolve) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(0);
-    }),
-  );
+const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => whenPainted(() => resolve())));
 
 /** Settled: ten frames in a row each within 25 ms of the last (or 5 s, whichever first). */
 async function settle() {
@@ -76,11 +68,8 @@ addEventListener('keydown', (event) => {
   const check = () => {
     const options = window.benchAdapter.popupOptions(waiting.kind);
     const shown = options && options.length && JSON.stringify(options) !== waiting.before;
-    if (shown) {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => waiting.resolve(performance.now() - start);
-      channel.port2.postMessage(0);
-    } else if (performance.now() > deadline) waiting.resolve(null);
+    if (shown) whenPainted(() => waiting.resolve(performance.now() - start));
+    else if (performance.now() > deadline) waiting.resolve(null);
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
