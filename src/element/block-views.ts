@@ -8,7 +8,7 @@ import type { EditorView } from 'prosemirror-view';
 import { definedNodeView } from '../core/extensions/node-view.js';
 import { featureOn, type Features } from '../core/features.js';
 import { CodeBlockView } from './node-views/code-block-view.js';
-import { codeHighlightPlugin } from './node-views/highlight.js';
+import { codeHighlightPlugin, highlightAlong } from './node-views/highlight.js';
 import { ImageView } from './node-views/image-view.js';
 import { provideBlockViews } from './node-views/index.js';
 import { SizeWatch } from './node-views/size-watch.js';
@@ -31,6 +31,6 @@ provideParts({
   views: (features?: Features) => [
     ...(featureOn(features, 'codeHighlighting') ? [codeHighlightPlugin()] : []),
     // The code blocks and images a stand-in drew take their views.
-    redrawPlugin('block-views-redraw', (node) => node.type.name === 'code_block' || node.type.name === 'image'),
+    redrawPlugin('block-views-redraw', (node) => node.type.name === 'code_block' || node.type.name === 'image', highlightAlong),
   ],
 });

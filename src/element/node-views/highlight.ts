@@ -1,7 +1,8 @@
 /**
  * Lazy syntax highlighting of code blocks, as ProseMirror inline decorations (the
  * text ProseMirror owns is never rewritten). A code block with a language other than
- * plaintext is highlighted when it comes near the viewport; the highlighter is fetched
+ * plaintext is highlighted when it comes near the viewport, with those a stretch ahead of it
+ * (redraw.ts, `DRAW_REACH`), so scrolling on needs no update for each; the highlighter is fetched
  * with `import()` the first time that happens, and each language's grammar the first
  * time a block in it is shown. After that, each transaction
  * re-highlights only the code blocks it touched.
@@ -13,6 +14,7 @@ import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 import { PLAIN_LANGUAGE } from '../../core/code-languages.js';
 import { log } from '../../core/log.js';
 import { BlockWatcher } from './block-watcher.js';
+import { blocksAround, DRAW_REACH, DUE_REACH } from './redraw.js';
 
 /** A class range over a code block's text, in offsets from the start of its text. */
 export interface HighlightToken {
@@ -86,11 +88,49 @@ function blockDecorations(node: PMNode, pos: number, highlighter: Highlighter): 
 function highlightBlocks(decorations: DecorationSet, doc: PMNode, positions: readonly number[], highlighter: Highlighter): DecorationSet {
   const added: Decoration[] = [];
   for (const pos of new Set(positions)) {
-    const node = pos >= 0 && pos < doc.content.size ? doc.nodeAt(pos) : null;
-    if (!node || !isCodeBlock(node) || decorations.find(pos + 1, pos + node.nodeSize - 1).length) continue;
-    added.push(...blockDecorations(node, pos, highlighter));
+    const node = tokenless(decorations, doc, pos);
+    if (node) added.push(...blockDecorations(node, pos, highlighter));
   }
   return added.length ? decorations.add(doc, added) : decorations;
+}
+
+/** The code block at `pos`, if it is one to colour and has no tokens yet. */
+function tokenless(decorations: DecorationSet, doc: PMNode, pos: number): PMNode | null {
+  const node = pos >= 0 && pos < doc.content.size ? doc.nodeAt(pos) : null;
+  if (!node || !isCodeBlock(node) || node.attrs.language === PLAIN_LANGUAGE) return null;
+  const size = node.content.size;
+  return size && size <= MAX_HIGHLIGHT_LENGTH && !decorations.find(pos + 1, pos + node.nodeSize - 1).length ? node : null;
+}
+
+/**
+ * Where the code blocks start in the top-level blocks within `reach` of those holding
+ * `positions` (nested ones too): the stretch coloured ahead of scrolling (`DRAW_REACH`).
+ */
+function codeBlocksAround(doc: PMNode, positions: readonly number[], reach: number): number[] {
+  const found = new Set<number>();
+  const seen = new Set<PMNode>();
+  for (const pos of positions) {
+    if (pos < 0 || pos >= doc.content.size) continue;
+    const $pos = doc.resolve(pos);
+    const index = $pos.index(0);
+    blocksAround(doc, index, $pos.posAtIndex(index, 0), reach, (block, start) => {
+      if (seen.has(block)) return;
+      seen.add(block);
+      if (isCodeBlock(block)) found.add(start);
+      else if (!block.isTextblock) block.descendants((node, offset) => (isCodeBlock(node) ? void found.add(start + 1 + offset) : !node.isTextblock));
+    });
+  }
+  return [...found];
+}
+
+/**
+ * Has `tr` highlight the code blocks at `positions` (those without tokens; other positions are
+ * passed over), once the highlighter is here: a transaction that draws blocks near the viewport
+ * again (redraw.ts) colours them in the same update, not in one of its own after the browser
+ * reports their new elements near.
+ */
+export function highlightAlong(tr: Transaction, positions: readonly number[]): void {
+  if (positions.length) tr.setMeta(codeHighlightKey, { visible: [...positions] } satisfies HighlightMeta);
 }
 
 /**
@@ -188,7 +228,11 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
 
   /** Blocks came near the viewport: those without tokens are highlighted. */
   const show = (view: EditorView, visible: number[]): void => {
-    view.dispatch(view.state.tr.setMeta(codeHighlightKey, { visible } satisfies HighlightMeta));
+    const { doc, tr } = view.state;
+    const decorations = codeHighlightKey.getState(view.state)?.decorations ?? DecorationSet.empty;
+    // Blocks coloured ahead (`DRAW_REACH`, or as they were drawn again: `highlightAlong`) need no update of their own.
+    if (!codeBlocksAround(doc, visible, DUE_REACH).some((pos) => tokenless(decorations, doc, pos))) return;
+    view.dispatch(tr.setMeta(codeHighlightKey, { visible: codeBlocksAround(doc, visible, DRAW_REACH) } satisfies HighlightMeta));
   };
 
   const spec: HighlightPluginSpec = {

@@ -4,7 +4,7 @@
  * chunks that bring those implementations, not of the embed bundle's entry.
  */
 import type { Node as PMNode } from 'prosemirror-model';
-import { Plugin, PluginKey } from 'prosemirror-state';
+import { Plugin, PluginKey, type Transaction } from 'prosemirror-state';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 
 /** What a redraw plugin keeps. */
@@ -24,9 +24,9 @@ interface Redraws {
   waiting: ReadonlySet<PMNode>;
 }
 
-/** The meta of a redraw plugin's transactions: these waiting blocks came near (mark their nodes). */
+/** The meta of a redraw plugin's transactions: these waiting blocks are drawn again, near the viewport or a stretch ahead (mark their nodes). */
 interface RedrawMeta {
-  near: readonly PMNode[];
+  drawn: readonly PMNode[];
   marks: Decoration[];
 }
 
@@ -76,17 +76,18 @@ function blocksNearViewport(editable: HTMLElement): Element[] {
  * document (ProseMirror's decorations at one level are a flat list), a cost on every keystroke
  * that grows with the number of such blocks.
  *
- * Only the nodes near the viewport are drawn again when the part arrives (in a microtask, before
- * the next frame); the others wait (their top-level blocks are kept, not marks: see `Redraws`),
- * drawn by their stand-ins, until their top-level block comes
- * near (the browser's `content-visibility` events tell), holds the caret, or is the second block
- * (which `content-visibility` leaves alone, so no event tells). Replacing every such node at once
+ * Only the nodes near the viewport, and those a stretch ahead of them (`DRAW_REACH`), are drawn
+ * again when the part arrives (in a microtask, before the next frame); the others wait (their
+ * top-level blocks are kept, not marks: see `Redraws`), drawn by their stand-ins, until their
+ * top-level block comes within that stretch of one that comes near (the browser's
+ * `content-visibility` events tell), holds the caret, or is the second block (which
+ * `content-visibility` leaves alone, so no event tells). Replacing every such node at once
  * was a good part of a long document's first seconds in Firefox: in a 10,000-block document, the
  * removal and insertion of its 1,680 code blocks and images took about 2.6 s of a 3.9 s profile
  * (with the profiler on; the rest, restyling: ../rich-editor/on-demand.ts), about 260 ms of
  * script in Chromium. Where the events are missing, every node is drawn again at once.
  */
-export function redrawPlugin(name: string, redraws: (node: PMNode) => boolean): Plugin {
+export function redrawPlugin(name: string, redraws: (node: PMNode) => boolean, along?: RedrawAlong): Plugin {
   const key = new PluginKey<Redraws>(name);
   /** Whether `block` holds a node `redraws` picks (or is one). */
   const holds = (block: PMNode): boolean => {
@@ -116,7 +117,7 @@ export function redrawPlugin(name: string, redraws: (node: PMNode) => boolean): 
           // A copy: `add` takes the decorations it places out of the array it is given.
           now = now.add(tr.doc, [...meta.marks]);
           const left = new Set(waiting);
-          for (const block of meta.near) left.delete(block);
+          for (const block of meta.drawn) left.delete(block);
           waiting = left;
         }
         return { now, waiting };
@@ -124,8 +125,41 @@ export function redrawPlugin(name: string, redraws: (node: PMNode) => boolean): 
     },
     props: { decorations: (state) => key.getState(state)!.now },
     // Created once the view has drawn the state that added this plugin.
-    view: (editorView) => new NearRedraws(editorView, key, redraws),
+    view: (editorView) => new NearRedraws(editorView, key, redraws, along),
   });
+}
+
+/**
+ * What else the transaction that draws nodes near the viewport again does, given where those
+ * nodes start: whatever their views show near the viewport (a code block's colours) comes in
+ * the same update rather than in one of its own once the browser reports the new elements.
+ */
+export type RedrawAlong = (tr: Transaction, positions: readonly number[]) => void;
+
+/**
+ * Work done ahead of scrolling: how many top-level blocks either side of one that comes near
+ * (or holds the caret) are looked at for work still due (a node to draw again, a code block to
+ * colour), and how far that work is done once some is found. Blocks a few screens away are
+ * still skipped by `content-visibility`, so changing them costs no layout, and scrolling then
+ * reaches blocks that are done. Done only once a block is near, it is laid out twice (as it was,
+ * then changed) and costs an update of its own: at 10,000 blocks, scrolling's slowest frames
+ * took about twice as long as in a document whose blocks were all done. Between the two reaches,
+ * scrolling on does the next stretch in one update, not one per step.
+ */
+export const DUE_REACH = 60;
+export const DRAW_REACH = 150;
+
+/**
+ * Calls `f` with each top-level block within `reach` of the one at `index` (which starts at
+ * `start`), and where each starts: a walk from that block, never from the document's start.
+ */
+export function blocksAround(doc: PMNode, index: number, start: number, reach: number, f: (block: PMNode, start: number) => void): void {
+  for (let i = index, pos = start; i >= 0 && i >= index - reach; i--) {
+    if (i < index) pos -= doc.child(i).nodeSize;
+    f(doc.child(i), pos);
+  }
+  const last = Math.min(doc.childCount - 1, index + reach);
+  for (let i = index + 1, pos = start + doc.child(index).nodeSize; i <= last; pos += doc.child(i++).nodeSize) f(doc.child(i), pos);
 }
 
 /** Empty node decorations on the nodes `redraws` picks between `from` and `to`. */
@@ -166,7 +200,7 @@ function carried(before: PMNode, after: PMNode, waiting: ReadonlySet<PMNode>, ho
   return carried ?? waiting;
 }
 
-/** A redraw plugin's watch over one view: marks the waiting nodes that came near, and notes the marks it has drawn. */
+/** A redraw plugin's watch over one view: marks the waiting nodes that came near (and a stretch ahead), and notes the marks it has drawn. */
 class NearRedraws {
   /** Top-level blocks reported near since the last microtask. */
   private arrived: Element[] = [];
@@ -179,6 +213,7 @@ class NearRedraws {
     private readonly view: EditorView,
     private readonly key: PluginKey<Redraws>,
     private readonly redraws: (node: PMNode) => boolean,
+    private readonly along?: RedrawAlong,
   ) {
     if (key.getState(view.state)!.waiting.size) {
       view.dom.addEventListener('contentvisibilityautostatechange', this, true);
@@ -224,7 +259,7 @@ class NearRedraws {
     if (!waiting.size) {
       // Nothing waits, so no mark will come to take these away: every node marked at once
       // where the browser does not tell which blocks are skipped, drawn by now.
-      if (drawnMarks.has(now)) view.dispatch(view.state.tr.setMeta(key, { near: [], marks: [] } satisfies RedrawMeta));
+      if (drawnMarks.has(now)) view.dispatch(view.state.tr.setMeta(key, { drawn: [], marks: [] } satisfies RedrawMeta));
       return this.stopListening();
     }
     if (this.first) {
@@ -233,30 +268,40 @@ class NearRedraws {
     }
     const { doc } = view.state;
     // The blocks reported near, the block with the caret, and the second block (which
-    // content-visibility leaves alone, so no event tells when it comes near).
+    // content-visibility leaves alone, so no event tells when it comes near); with any of them
+    // close to a waiting block, the waiting blocks a stretch either side of it.
     const blocks = this.arrived.filter((block) => block.isConnected).map((block) => this.blockAt(view.posAtDOM(block, 0)));
     this.arrived = [];
     blocks.push(this.caretBlock());
     if (doc.childCount > 1) blocks.push(this.blockAt(doc.child(0).nodeSize));
-    const near = new Set<PMNode>();
+    const drawn = new Set<PMNode>();
     const marks: Decoration[] = [];
-    for (const { node, start } of blocks) {
-      if (!node || !waiting.has(node) || near.has(node)) continue;
-      near.add(node);
-      marks.push(...marksIn(doc, start, start + node.nodeSize, this.redraws));
+    const take = (block: PMNode, start: number): void => {
+      if (!waiting.has(block) || drawn.has(block)) return;
+      drawn.add(block);
+      marks.push(...marksIn(doc, start, start + block.nodeSize, this.redraws));
+    };
+    for (const { index, start } of blocks) {
+      if (index >= doc.childCount) continue;
+      let due = false;
+      blocksAround(doc, index, start, DUE_REACH, (block) => (due ||= waiting.has(block)));
+      if (due) blocksAround(doc, index, start, DRAW_REACH, take);
     }
     // Each dispatch here is followed by another settle: only blocks that leave the waiting set.
-    if (near.size) view.dispatch(view.state.tr.setMeta(key, { near: [...near], marks } satisfies RedrawMeta));
+    if (!drawn.size) return;
+    const tr = view.state.tr.setMeta(key, { drawn: [...drawn], marks } satisfies RedrawMeta);
+    this.along?.(tr, marks.map((mark) => mark.from));
+    view.dispatch(tr);
   };
 
-  /** The top-level block at `pos` (inside it, or right before it), and where it starts. */
-  private blockAt(pos: number): { node: PMNode | null; start: number } {
+  /** The top-level block at `pos` (inside it, or right before it): its node, index and start. */
+  private blockAt(pos: number): { node: PMNode | null; index: number; start: number } {
     const $pos = this.view.state.doc.resolve(pos);
     const index = $pos.index(0);
-    return { node: $pos.node(0).maybeChild(index), start: $pos.posAtIndex(index, 0) };
+    return { node: $pos.node(0).maybeChild(index), index, start: $pos.posAtIndex(index, 0) };
   }
 
-  private caretBlock(): { node: PMNode | null; start: number } {
+  private caretBlock(): { node: PMNode | null; index: number; start: number } {
     return this.blockAt(this.view.state.selection.head);
   }
 

@@ -4,6 +4,7 @@ import '../../../src/element/index.js';
 import { blocks } from '../../../src/core/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { codeHighlightKey } from '../../../src/element/node-views/highlight.js';
+import { DRAW_REACH } from '../../../src/element/node-views/redraw.js';
 import { TextSelection } from 'prosemirror-state';
 import { nextFrame, nextTask } from '../../helpers/editor.js';
 import { installFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
@@ -344,17 +345,37 @@ describe('code block node view', () => {
     await highlightedOnceScrolledTo(el);
   });
 
-  it('after replacing the document with many code blocks, highlights those near the viewport first', async () => {
+  it('after replacing the document with many code blocks, colours those near the viewport and a stretch ahead; the rest as they come near', async () => {
     const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>let first = 0;</code></pre>"></rich-editor>`);
     await until(() => !!code(el).querySelector('.token.keyword'), 'the first block is highlighted');
     const blocks = Array.from({ length: 60 }, (_, i) => `<pre data-language="ts"><code>const n${i} = ${i};</code></pre>`).join('');
-    el.setValue(blocks);
+    const paragraphs = Array.from({ length: 2 * DRAW_REACH }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
+    el.setValue(`${blocks}${paragraphs}<pre data-language="ts"><code>const last = 1;</code></pre>`);
     await until(() => !!code(el, 0).querySelector('.token.keyword'), 'the first block is highlighted again');
+    // Off screen but within reach of those on it: coloured before it is scrolled to.
+    await until(() => !!code(el, 59).querySelector('.token.keyword'), 'a block a stretch ahead is highlighted');
     await nearBlocksReported();
-    expect(code(el, 59).querySelector('.token'), 'the last block waits while far off screen').to.equal(null);
-    block(el, 59).scrollIntoView();
-    await until(() => !!code(el, 59).querySelector('.token.keyword'), 'the last block is highlighted once on screen');
-    window.scrollTo(0, 0);
+    expect(code(el, 60).querySelector('.token'), 'the last block waits while far off screen').to.equal(null);
+
+    // Scrolling to a block coloured ahead needs no update of its own.
+    const view = el.editorView!;
+    const dispatch = view.dispatch;
+    let dispatched = 0;
+    view.dispatch = (tr) => {
+      if (tr.getMeta(codeHighlightKey)) dispatched++;
+      dispatch.call(view, tr);
+    };
+    try {
+      block(el, 59).scrollIntoView();
+      await nearBlocksReported();
+      expect(dispatched, 'no update for the blocks coloured ahead').to.equal(0);
+      block(el, 60).scrollIntoView();
+      await until(() => !!code(el, 60).querySelector('.token.keyword'), 'the last block is highlighted once on screen');
+      expect(dispatched, 'one update for it').to.equal(1);
+    } finally {
+      view.dispatch = dispatch;
+      window.scrollTo(0, 0);
+    }
   });
 
   it('lists every language in the picker once a user reaches it, with the block\'s own chosen', async () => {
