@@ -1,8 +1,8 @@
 /**
  * Lazy syntax highlighting of code blocks, as ProseMirror inline decorations (the
  * text ProseMirror owns is never rewritten). A code block with a language other than
- * plaintext is highlighted when it comes near the viewport, with those a stretch ahead of it
- * (redraw.ts, `DRAW_REACH`), so scrolling on needs no update for each; the highlighter is fetched
+ * plaintext is highlighted when it comes near the viewport, and those a stretch around it once
+ * the browser is idle (redraw.ts, `DRAW_REACH`), so scrolling on needs no update for each; the highlighter is fetched
  * with `import()` the first time that happens, and each language's grammar the first
  * time a block in it is shown. After that, each transaction
  * re-highlights only the code blocks it touched.
@@ -13,8 +13,9 @@ import { AttrStep } from 'prosemirror-transform';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 import { PLAIN_LANGUAGE } from '../../core/code-languages.js';
 import { log } from '../../core/log.js';
+import { whenIdle } from '../idle.js';
 import { BlockWatcher } from './block-watcher.js';
-import { blocksAround, DRAW_REACH, DUE_REACH } from './redraw.js';
+import { blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll } from './redraw.js';
 
 /** A class range over a code block's text, in offsets from the start of its text. */
 export interface HighlightToken {
@@ -201,11 +202,20 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
   const watchers = new WeakMap<EditorView, BlockWatcher>();
   /** The live views with this plugin (a grammar's arrival concerns each). */
   const views = new Set<EditorView>();
+  /** Views that have scrolled since they began (colouring ahead waits for it), and what stops each wait. */
+  const scrolled = new WeakSet<EditorView>();
+  const scrollWaits = new WeakMap<EditorView, () => void>();
 
-  /** A grammar arrived: the blocks near the viewport still without tokens are highlighted. */
+  /**
+   * A grammar arrived: the blocks near the viewport still without tokens are highlighted, with
+   * those a stretch around them (`DRAW_REACH`), which waited for it too.
+   */
   const onGrammar = (): void => {
     for (const view of views) {
-      if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(codeHighlightKey, { visible: watchers.get(view)?.nearPositions() ?? [] } satisfies HighlightMeta));
+      if (view.isDestroyed) continue;
+      const near = watchers.get(view)?.nearPositions() ?? [];
+      const visible = scrolled.has(view) ? codeBlocksAround(view.state.doc, near, DRAW_REACH) : near;
+      view.dispatch(view.state.tr.setMeta(codeHighlightKey, { visible } satisfies HighlightMeta));
     }
   };
   // Warnings, not errors: the code stays readable, only uncoloured (a page that copied the
@@ -219,7 +229,8 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
       ({ createHighlighter }) => {
         loaded = true;
         const highlighter = createHighlighter(onGrammar, onGrammarError);
-        if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(codeHighlightKey, { highlighter, visible: visible() } satisfies HighlightMeta));
+        if (view.isDestroyed) return;
+        view.dispatch(view.state.tr.setMeta(codeHighlightKey, { highlighter, visible: visible() } satisfies HighlightMeta));
       },
       (error: unknown) => log.warn('The syntax highlighter could not be loaded (is its chunk beside the editor\'s script?); code blocks stay plain', error),
     );
@@ -228,17 +239,42 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
 
   /** Blocks came near the viewport: those without tokens are highlighted. */
   const show = (view: EditorView, visible: number[]): void => {
-    const { doc, tr } = view.state;
-    const decorations = codeHighlightKey.getState(view.state)?.decorations ?? DecorationSet.empty;
-    // Blocks coloured ahead (`DRAW_REACH`, or as they were drawn again: `highlightAlong`) need no update of their own.
-    if (!codeBlocksAround(doc, visible, DUE_REACH).some((pos) => tokenless(decorations, doc, pos))) return;
-    view.dispatch(tr.setMeta(codeHighlightKey, { visible: codeBlocksAround(doc, visible, DRAW_REACH) } satisfies HighlightMeta));
+    // Blocks coloured ahead (`colourAhead`, or as they were drawn again: `highlightAlong`) need no update of their own.
+    if (dueAmong(view, visible)) view.dispatch(view.state.tr.setMeta(codeHighlightKey, { visible } satisfies HighlightMeta));
+    colourAhead(view);
+  };
+
+  /** Whether a code block among `positions` is still to colour. */
+  const dueAmong = (view: EditorView, positions: readonly number[]): boolean => {
+    const decorations = codeHighlightKey.getState(view.state)?.decorations;
+    return !!decorations && positions.some((pos) => tokenless(decorations, view.state.doc, pos));
+  };
+
+  /** Views with colouring ahead waiting for the browser to be idle. */
+  const ahead = new WeakSet<EditorView>();
+  /**
+   * Once the browser is idle, the code blocks a stretch around those near the viewport
+   * (`DRAW_REACH`), if one within `DUE_REACH` is still to colour: still skipped by
+   * `content-visibility`, colouring them costs no layout, and scrolling to them no update.
+   */
+  const colourAhead = (view: EditorView): void => {
+    if (ahead.has(view) || !scrolled.has(view)) return;
+    ahead.add(view);
+    whenIdle(() => {
+      ahead.delete(view);
+      const near = watchers.get(view)?.nearPositions();
+      if (view.isDestroyed || !near?.length || !dueAmong(view, codeBlocksAround(view.state.doc, near, DUE_REACH))) return;
+      view.dispatch(view.state.tr.setMeta(codeHighlightKey, { visible: codeBlocksAround(view.state.doc, near, DRAW_REACH) } satisfies HighlightMeta));
+    });
   };
 
   const spec: HighlightPluginSpec = {
     watch(view, dom, getPos) {
       let watcher = watchers.get(view);
-      if (!watcher) watchers.set(view, (watcher = new BlockWatcher(view, { load, show })));
+      if (!watcher) {
+        watchers.set(view, (watcher = new BlockWatcher(view, { load, show })));
+        scrollWaits.set(view, onFirstScroll(view, () => scrolled.add(view)));
+      }
       watcher.watch(dom, getPos);
     },
     unwatch(view, dom) {
@@ -297,6 +333,7 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
             if (!view.isDestroyed) return;
             views.delete(view);
             watchers.get(view)?.destroy();
+            scrollWaits.get(view)?.();
           });
         },
       };

@@ -6,6 +6,7 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey, type Transaction } from 'prosemirror-state';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
+import { whenIdle } from '../idle.js';
 
 /** What a redraw plugin keeps. */
 interface Redraws {
@@ -24,7 +25,7 @@ interface Redraws {
   waiting: ReadonlySet<PMNode>;
 }
 
-/** The meta of a redraw plugin's transactions: these waiting blocks are drawn again, near the viewport or a stretch ahead (mark their nodes). */
+/** The meta of a redraw plugin's transactions: these waiting blocks are drawn again, near the viewport or a stretch around it (mark their nodes). */
 interface RedrawMeta {
   drawn: readonly PMNode[];
   marks: Decoration[];
@@ -76,11 +77,11 @@ function blocksNearViewport(editable: HTMLElement): Element[] {
  * document (ProseMirror's decorations at one level are a flat list), a cost on every keystroke
  * that grows with the number of such blocks.
  *
- * Only the nodes near the viewport, and those a stretch ahead of them (`DRAW_REACH`), are drawn
- * again when the part arrives (in a microtask, before the next frame); the others wait (their
- * top-level blocks are kept, not marks: see `Redraws`), drawn by their stand-ins, until their
- * top-level block comes within that stretch of one that comes near (the browser's
- * `content-visibility` events tell), holds the caret, or is the second block (which
+ * Only the nodes near the viewport are drawn again when the part arrives (in a microtask, before
+ * the next frame), and those a stretch around them (`DRAW_REACH`) once the browser is idle; the
+ * others wait (their top-level blocks are kept, not marks: see `Redraws`), drawn by their
+ * stand-ins, until their top-level block comes near (the browser's `content-visibility` events
+ * tell) or within that stretch of one that does, holds the caret, or is the second block (which
  * `content-visibility` leaves alone, so no event tells). Replacing every such node at once
  * was a good part of a long document's first seconds in Firefox: in a 10,000-block document, the
  * removal and insertion of its 1,680 code blocks and images took about 2.6 s of a 3.9 s profile
@@ -137,17 +138,40 @@ export function redrawPlugin(name: string, redraws: (node: PMNode) => boolean, a
 export type RedrawAlong = (tr: Transaction, positions: readonly number[]) => void;
 
 /**
- * Work done ahead of scrolling: how many top-level blocks either side of one that comes near
- * (or holds the caret) are looked at for work still due (a node to draw again, a code block to
+ * Work done ahead of scrolling, once the browser is idle: how many top-level blocks either side
+ * of one that came near are looked at for work still due (a node to draw again, a code block to
  * colour), and how far that work is done once some is found. Blocks a few screens away are
  * still skipped by `content-visibility`, so changing them costs no layout, and scrolling then
  * reaches blocks that are done. Done only once a block is near, it is laid out twice (as it was,
- * then changed) and costs an update of its own: at 10,000 blocks, scrolling's slowest frames
- * took about twice as long as in a document whose blocks were all done. Between the two reaches,
- * scrolling on does the next stretch in one update, not one per step.
+ * then changed) and costs an update of its own in the frames the user scrolls through: at 10,000
+ * blocks, one or two updates for most wheel steps. Between the two reaches, scrolling on does the
+ * next stretch in one update, not one per step. Idle, because doing it with the blocks near the
+ * viewport made the frame that drew them longer (the first after a long document's block views
+ * arrived: 77 to 104 ms).
  */
 export const DUE_REACH = 60;
 export const DRAW_REACH = 150;
+
+/**
+ * Calls `then` once the page, or a scroller in the editor's shadow root, first scrolls (scroll
+ * events do not bubble: listened for in the capture phase); returns what stops the wait. Work
+ * ahead of scrolling starts then: before it, it would only lengthen a new document's first frames.
+ */
+export function onFirstScroll(view: EditorView, then: () => void): () => void {
+  const root = view.root;
+  const options: AddEventListenerOptions = { capture: true, passive: true };
+  const stop = (): void => {
+    removeEventListener('scroll', scrolled, options);
+    if (root !== document) root.removeEventListener('scroll', scrolled, options);
+  };
+  const scrolled = (): void => {
+    stop();
+    then();
+  };
+  addEventListener('scroll', scrolled, options);
+  if (root !== document) root.addEventListener('scroll', scrolled, options);
+  return stop;
+}
 
 /**
  * Calls `f` with each top-level block within `reach` of the one at `index` (which starts at
@@ -200,11 +224,20 @@ function carried(before: PMNode, after: PMNode, waiting: ReadonlySet<PMNode>, ho
   return carried ?? waiting;
 }
 
-/** A redraw plugin's watch over one view: marks the waiting nodes that came near (and a stretch ahead), and notes the marks it has drawn. */
+/** A redraw plugin's watch over one view: marks the waiting nodes that came near (and, once idle, those a stretch around them), and notes the marks it has drawn. */
 class NearRedraws {
   /** Top-level blocks reported near since the last microtask. */
   private arrived: Element[] = [];
   private scheduled = false;
+  /** Top-level blocks reported near since the last idle moment: those a stretch around them are drawn then. */
+  private anchors: Element[] = [];
+  /** Blocks near the viewport waited until now: the stretch around the anchors is drawn whatever `DUE_REACH` finds. */
+  private behind = false;
+  private aheadScheduled = false;
+  private destroyed = false;
+  /** Whether anything has scrolled since this view began (work ahead waits for it), and what stops the wait. */
+  private scrolled = false;
+  private readonly stopWaiting: () => void;
   private listening = false;
   /** The blocks near the viewport are still to be found (once: the others report when they come near). */
   private first = false;
@@ -215,6 +248,7 @@ class NearRedraws {
     private readonly redraws: (node: PMNode) => boolean,
     private readonly along?: RedrawAlong,
   ) {
+    this.stopWaiting = onFirstScroll(view, () => (this.scrolled = true));
     if (key.getState(view.state)!.waiting.size) {
       view.dom.addEventListener('contentvisibilityautostatechange', this, true);
       this.listening = true;
@@ -241,6 +275,8 @@ class NearRedraws {
   }
 
   destroy(): void {
+    this.destroyed = true;
+    this.stopWaiting();
     this.stopListening();
   }
 
@@ -268,31 +304,70 @@ class NearRedraws {
     }
     const { doc } = view.state;
     // The blocks reported near, the block with the caret, and the second block (which
-    // content-visibility leaves alone, so no event tells when it comes near); with any of them
-    // close to a waiting block, the waiting blocks a stretch either side of it.
-    const blocks = this.arrived.filter((block) => block.isConnected).map((block) => this.blockAt(view.posAtDOM(block, 0)));
+    // content-visibility leaves alone, so no event tells when it comes near).
+    const arrived = this.arrived.filter((block) => block.isConnected);
     this.arrived = [];
+    const blocks = arrived.map((block) => this.blockAt(view.posAtDOM(block, 0)));
     blocks.push(this.caretBlock());
     if (doc.childCount > 1) blocks.push(this.blockAt(doc.child(0).nodeSize));
+    const draw = this.drawing(waiting);
+    for (const { node, start } of blocks) if (node) draw.take(node, start);
+    // Each dispatch here is followed by another settle: only blocks that leave the waiting set.
+    const behind = draw.dispatch();
+    if (arrived.length && this.scrolled) this.drawAhead(arrived, behind);
+  };
+
+  /**
+   * Once the browser is idle, the waiting blocks a stretch around `arrived` (`DRAW_REACH`), if
+   * one is within `DUE_REACH` or some near them were drawn only now (`behind`).
+   */
+  private drawAhead(arrived: Element[], behind: boolean): void {
+    this.anchors.push(...arrived);
+    this.behind ||= behind;
+    if (this.aheadScheduled) return;
+    this.aheadScheduled = true;
+    whenIdle(() => {
+      this.aheadScheduled = false;
+      const anchors = this.anchors.filter((block) => block.isConnected);
+      const behind = this.behind;
+      this.anchors = [];
+      this.behind = false;
+      const { view } = this;
+      if (this.destroyed || view.isDestroyed) return;
+      const { waiting } = this.key.getState(view.state)!;
+      const { doc } = view.state;
+      const draw = this.drawing(waiting);
+      for (const { index, start } of anchors.map((block) => this.blockAt(view.posAtDOM(block, 0)))) {
+        if (index >= doc.childCount) continue;
+        let due = behind;
+        if (!due) blocksAround(doc, index, start, DUE_REACH, (block) => (due ||= waiting.has(block)));
+        if (due) blocksAround(doc, index, start, DRAW_REACH, draw.take);
+      }
+      draw.dispatch();
+    });
+  }
+
+  /** Collects waiting blocks to draw again (`take`), then draws them in one transaction (`dispatch`, which says whether there were any). */
+  private drawing(waiting: ReadonlySet<PMNode>): { take: (block: PMNode, start: number) => void; dispatch: () => boolean } {
+    const { view, key } = this;
+    const { doc } = view.state;
     const drawn = new Set<PMNode>();
     const marks: Decoration[] = [];
-    const take = (block: PMNode, start: number): void => {
-      if (!waiting.has(block) || drawn.has(block)) return;
-      drawn.add(block);
-      marks.push(...marksIn(doc, start, start + block.nodeSize, this.redraws));
+    return {
+      take: (block, start) => {
+        if (!waiting.has(block) || drawn.has(block)) return;
+        drawn.add(block);
+        marks.push(...marksIn(doc, start, start + block.nodeSize, this.redraws));
+      },
+      dispatch: () => {
+        if (!drawn.size) return false;
+        const tr = view.state.tr.setMeta(key, { drawn: [...drawn], marks } satisfies RedrawMeta);
+        this.along?.(tr, marks.map((mark) => mark.from));
+        view.dispatch(tr);
+        return true;
+      },
     };
-    for (const { index, start } of blocks) {
-      if (index >= doc.childCount) continue;
-      let due = false;
-      blocksAround(doc, index, start, DUE_REACH, (block) => (due ||= waiting.has(block)));
-      if (due) blocksAround(doc, index, start, DRAW_REACH, take);
-    }
-    // Each dispatch here is followed by another settle: only blocks that leave the waiting set.
-    if (!drawn.size) return;
-    const tr = view.state.tr.setMeta(key, { drawn: [...drawn], marks } satisfies RedrawMeta);
-    this.along?.(tr, marks.map((mark) => mark.from));
-    view.dispatch(tr);
-  };
+  }
 
   /** The top-level block at `pos` (inside it, or right before it): its node, index and start. */
   private blockAt(pos: number): { node: PMNode | null; index: number; start: number } {
@@ -306,6 +381,7 @@ class NearRedraws {
   }
 
   private stopListening(): void {
+    this.stopWaiting();
     if (!this.listening) return;
     this.listening = false;
     this.view.dom.removeEventListener('contentvisibilityautostatechange', this, true);

@@ -3,6 +3,7 @@ import type { EditingParts } from '../../core/editing-slots.js';
 import type { scrollToHeading } from '../../core/plugins/scroll-to-heading.js';
 import { log } from '../../core/log.js';
 import { stringWriter } from '../../core/serialize/html-writer.js';
+import { whenIdle } from '../idle.js';
 
 /** Loads of parts (chunks that call `provideParts`) on their way. */
 let partsOnTheirWay = 0;
@@ -175,12 +176,6 @@ export const loadStringWriter: () => Promise<void> = onFirstCall(
   'The editor\'s HTML writer could not be loaded (is its chunk beside the editor\'s script?); HTML is still written, through the browser\'s DOM',
   undefined,
 );
-
-/** Runs `task` when the browser is idle; WebKit has no requestIdleCallback, so a task after the next frame there. */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
-  else requestAnimationFrame(() => setTimeout(task, 0));
-}
 
 /** What shows the first need of the pieces: the pointer over the editor, or focus in it. */
 const NEEDS = ['pointerover', 'focusin'] as const;

@@ -4,6 +4,7 @@ import { DecorationSet, EditorView, type NodeView } from 'prosemirror-view';
 import type { Node as PMNode } from 'prosemirror-model';
 import { parseHTML } from '../../../src/core/index.js';
 import { DRAW_REACH, redrawPlugin, visibilityEvents } from '../../../src/element/node-views/redraw.js';
+import { whenIdle } from '../../../src/element/idle.js';
 import { laterView, schemaDrawing } from '../../../src/element/node-views/stand-in.js';
 import { codeHighlightKey, codeHighlightPlugin, highlightAlong } from '../../../src/element/node-views/highlight.js';
 import { nextFrame, nextTask } from '../../helpers/editor.js';
@@ -97,28 +98,31 @@ describe('a node view that arrives later', () => {
   });
 
   // A long document: the blocks far from the viewport are skipped by content-visibility, as in the element.
-  it('draws again at once the nodes near the viewport and a stretch ahead; the others as they come near or take the caret', async () => {
+  it('draws again at once the nodes near the viewport; once scrolled, a stretch around them when idle; the others as they come near or take the caret', async () => {
     const later = laterView(schemaDrawing);
-    // Code blocks near the top, ahead within reach of it, and two reaches and more away; the
-    // last one inside a quote. Blocks are 20px tall, the scroller 300px.
-    const ahead = DRAW_REACH - 10;
-    const far = [3 * DRAW_REACH, 4 * DRAW_REACH];
-    const count = 5 * DRAW_REACH;
+    // Code blocks near the top, a little further down, a stretch beyond that, and two reaches
+    // and more away; the last one inside a quote. Blocks are 20px tall, the scroller 300px.
+    const middle = 120;
+    const ahead = middle + DRAW_REACH - 20;
+    const far = [3 * DRAW_REACH, 5 * DRAW_REACH];
+    const count = 6 * DRAW_REACH;
     const blocks = Array.from({ length: count }, (_, i) =>
-      i === 3 || i === ahead || far.includes(i) ? `<pre><code>code ${i}</code></pre>` : i === count - 2 ? `<blockquote><p>quote</p><pre><code>code ${i}</code></pre></blockquote>` : `<p>paragraph ${i}</p>`,
+      i === 3 || i === middle || i === ahead || far.includes(i) ? `<pre><code>code ${i}</code></pre>` : i === count - 2 ? `<blockquote><p>quote</p><pre><code>code ${i}</code></pre></blockquote>` : `<p>paragraph ${i}</p>`,
     );
     const box = document.body.appendChild(document.createElement('div'));
     box.style.cssText = 'height: 300px; overflow: auto';
     const style = box.appendChild(document.createElement('style'));
     style.textContent = '.far-test > * { content-visibility: auto; contain-intrinsic-size: auto 20px; margin: 0; }';
-    let dispatched = 0;
+    const real = () => [...view!.dom.querySelectorAll('pre[data-real]')].map((pre) => pre.textContent);
+    // What each update has left drawn by the implementation.
+    const updates: string[][] = [];
     view = new EditorView(box, {
       state: EditorState.create({ doc: parseHTML(blocks.join('')) }),
       nodeViews: { code_block: later.view },
       attributes: { class: 'far-test' },
       dispatchTransaction: (tr) => {
-        dispatched++;
         view!.updateState(view!.state.apply(tr));
+        updates.push(real());
       },
     });
     // The implementation arrives after the document's first frames (a chunk's load): the browser has said which blocks it skips.
@@ -127,24 +131,31 @@ describe('a node view that arrives later', () => {
     later.provide(realCodeBlock);
     const redraw = redrawPlugin('test-redraw', (node) => node.type.name === 'code_block');
     view.updateState(view.state.reconfigure({ plugins: [...view.state.plugins, redraw] }));
-    const real = () => [...view!.dom.querySelectorAll('pre[data-real]')].map((pre) => pre.textContent);
     await until(() => real().includes('code 3'), 'the first code block, in view, drawn by the implementation');
     if (!visibilityEvents) {
       // A browser that does not tell which blocks are skipped: all of them at once.
-      await until(() => real().length === 5, 'every code block drawn by the implementation');
+      await until(() => real().length === 6, 'every code block drawn by the implementation');
       return;
     }
-    // The one near the viewport, and the one a stretch ahead of it (still skipped: drawing it
-    // costs no layout) in the same update; the far ones keep their stand-ins.
-    expect(real(), 'near the viewport and a stretch ahead').to.deep.equal(['code 3', `code ${ahead}`]);
-    expect(dispatched, 'in one update').to.equal(1);
+    // The one near the viewport at once; nothing ahead of scrolling before anything scrolls (a
+    // new document's first frames are left alone).
+    await idle();
+    expect(updates, 'the one near the viewport').to.deep.equal([['code 3']]);
+
+    // Scrolled down to the next one: it is drawn as it comes near, and the one a stretch ahead
+    // (screens away, still skipped: drawing it costs no layout) once the browser is idle; the far
+    // ones keep their stand-ins.
+    box.scrollTop = (middle - 5) * 20;
+    await until(() => real().includes(`code ${ahead}`), 'the code block a stretch ahead drawn once the browser is idle');
+    expect(updates, 'an update for each').to.deep.equal([['code 3'], ['code 3', `code ${middle}`], ['code 3', `code ${middle}`, `code ${ahead}`]]);
 
     // Scrolling on to the one drawn ahead: nothing left to draw near it, so no update.
     const reported = new Promise((resolve) => view!.dom.children[ahead]!.addEventListener('contentvisibilityautostatechange', resolve, { once: true }));
     box.scrollTop = (ahead - 5) * 20;
     await reported;
     await nextTask();
-    expect(dispatched, 'no update for blocks drawn ahead').to.equal(1);
+    await idle();
+    expect(updates.length, 'no update for blocks drawn ahead').to.equal(3);
 
     // Typing in a block that waits for nothing leaves the waiting blocks as they were: nothing
     // about them is worked out again per key.
@@ -159,19 +170,24 @@ describe('a node view that arrives later', () => {
     expect(redrawState(redraw, view.state).waiting).to.not.equal(waiting);
     expect(redrawState(redraw, view.state).waiting.size).to.equal(waiting.size);
 
-    // Scrolled to the end: the last one comes near, and the one a stretch before it is drawn with it.
-    box.scrollTop = box.scrollHeight;
-    await until(() => real().includes(`code ${count - 2}`), 'the last code block drawn as it came near');
-    expect(real()).to.include(`code ${far[1]}`);
-    expect(real()).to.not.include(`code ${far[0]}`);
-
     // The caret put in a far one without scrolling there (a host's setSelection): drawn too.
     const pos = positionOf(view.state.doc, `code ${far[0]}`);
     view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, pos)));
     await until(() => real().includes(`code ${far[0]}`), 'the code block with the caret drawn by the implementation');
+    expect(real()).to.not.include(`code ${far[1]}`);
+
+    // Scrolled to the end: the last one comes near, and the one a stretch before it is drawn after it.
+    box.scrollTop = box.scrollHeight;
+    await until(() => real().includes(`code ${count - 2}`), 'the last code block drawn as it came near');
+    await until(() => real().includes(`code ${far[1]}`), 'the code block a stretch before it drawn once the browser is idle');
     box.remove();
   });
 });
+
+/** Resolves once the browser is idle, after the work the editor left for then (idle callbacks run in order). */
+function idle(): Promise<void> {
+  return new Promise((resolve) => whenIdle(resolve));
+}
 
 /** The position inside the block whose text is `text`. */
 function positionOf(doc: PMNode, text: string): number {
