@@ -15,7 +15,7 @@ import { PLAIN_LANGUAGE } from '../../core/code-languages.js';
 import { log } from '../../core/log.js';
 import { whenIdle } from '../idle.js';
 import { BlockWatcher } from './block-watcher.js';
-import { blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll } from './redraw.js';
+import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll } from './redraw.js';
 
 /** A class range over a code block's text, in offsets from the start of its text. */
 export interface HighlightToken {
@@ -105,23 +105,22 @@ function tokenless(decorations: DecorationSet, doc: PMNode, pos: number): PMNode
 
 /**
  * Where the code blocks start in the top-level blocks within `reach` of those holding
- * `positions` (nested ones too): the stretch coloured ahead of scrolling (`DRAW_REACH`).
+ * `positions` (nested ones too), nearest first: the stretch coloured ahead of scrolling
+ * (`DRAW_REACH`).
  */
 function codeBlocksAround(doc: PMNode, positions: readonly number[], reach: number): number[] {
-  const found = new Set<number>();
-  const seen = new Set<PMNode>();
+  const found = new Map<number, number>();
   for (const pos of positions) {
     if (pos < 0 || pos >= doc.content.size) continue;
     const $pos = doc.resolve(pos);
     const index = $pos.index(0);
-    blocksAround(doc, index, $pos.posAtIndex(index, 0), reach, (block, start) => {
-      if (seen.has(block)) return;
-      seen.add(block);
-      if (isCodeBlock(block)) found.add(start);
-      else if (!block.isTextblock) block.descendants((node, offset) => (isCodeBlock(node) ? void found.add(start + 1 + offset) : !node.isTextblock));
+    blocksAround(doc, index, $pos.posAtIndex(index, 0), reach, (block, start, distance) => {
+      const add = (at: number) => !((found.get(at) ?? Infinity) <= distance) && found.set(at, distance);
+      if (isCodeBlock(block)) add(start);
+      else if (!block.isTextblock) block.descendants((node, offset) => (isCodeBlock(node) ? void add(start + 1 + offset) : !node.isTextblock));
     });
   }
-  return [...found];
+  return [...found].sort(([, a], [, b]) => a - b).map(([at]) => at);
 }
 
 /**
@@ -254,17 +253,25 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
   const ahead = new WeakSet<EditorView>();
   /**
    * Once the browser is idle, the code blocks a stretch around those near the viewport
-   * (`DRAW_REACH`), if one within `DUE_REACH` is still to colour: still skipped by
+   * (`DRAW_REACH`), if one within `DUE_REACH` is still to colour (or, `going on`, the rest of a
+   * stretch begun), nearest first and `AHEAD_BATCH` at a time: still skipped by
    * `content-visibility`, colouring them costs no layout, and scrolling to them no update.
    */
-  const colourAhead = (view: EditorView): void => {
+  const colourAhead = (view: EditorView, goingOn = false): void => {
     if (ahead.has(view) || !scrolled.has(view)) return;
     ahead.add(view);
     whenIdle(() => {
       ahead.delete(view);
       const near = watchers.get(view)?.nearPositions();
-      if (view.isDestroyed || !near?.length || !dueAmong(view, codeBlocksAround(view.state.doc, near, DUE_REACH))) return;
-      view.dispatch(view.state.tr.setMeta(codeHighlightKey, { visible: codeBlocksAround(view.state.doc, near, DRAW_REACH) } satisfies HighlightMeta));
+      const decorations = codeHighlightKey.getState(view.state)?.decorations;
+      if (view.isDestroyed || !near?.length || !decorations) return;
+      const { doc } = view.state;
+      if (!goingOn && !dueAmong(view, codeBlocksAround(doc, near, DUE_REACH))) return;
+      const due = codeBlocksAround(doc, near, DRAW_REACH).filter((pos) => tokenless(decorations, doc, pos));
+      if (!due.length) return;
+      view.dispatch(view.state.tr.setMeta(codeHighlightKey, { visible: due.slice(0, AHEAD_BATCH) } satisfies HighlightMeta));
+      // On while each batch colours something (a block whose grammar is on its way gets none yet).
+      if (due.length > AHEAD_BATCH && codeHighlightKey.getState(view.state)?.decorations !== decorations) colourAhead(view, true);
     });
   };
 

@@ -151,6 +151,12 @@ export type RedrawAlong = (tr: Transaction, positions: readonly number[]) => voi
  */
 export const DUE_REACH = 60;
 export const DRAW_REACH = 150;
+/**
+ * How many blocks one idle moment draws or colours ahead, nearest first (the rest at the next):
+ * the whole stretch at once could take tens of milliseconds, a frame's delay should the user
+ * scroll on during it.
+ */
+export const AHEAD_BATCH = 16;
 
 /**
  * Calls `then` once the page, or a scroller in the editor's shadow root, first scrolls (scroll
@@ -175,15 +181,16 @@ export function onFirstScroll(view: EditorView, then: () => void): () => void {
 
 /**
  * Calls `f` with each top-level block within `reach` of the one at `index` (which starts at
- * `start`), and where each starts: a walk from that block, never from the document's start.
+ * `start`), where each starts and how many blocks away it is: a walk from that block, never
+ * from the document's start.
  */
-export function blocksAround(doc: PMNode, index: number, start: number, reach: number, f: (block: PMNode, start: number) => void): void {
+export function blocksAround(doc: PMNode, index: number, start: number, reach: number, f: (block: PMNode, start: number, distance: number) => void): void {
   for (let i = index, pos = start; i >= 0 && i >= index - reach; i--) {
     if (i < index) pos -= doc.child(i).nodeSize;
-    f(doc.child(i), pos);
+    f(doc.child(i), pos, index - i);
   }
   const last = Math.min(doc.childCount - 1, index + reach);
-  for (let i = index + 1, pos = start + doc.child(index).nodeSize; i <= last; pos += doc.child(i++).nodeSize) f(doc.child(i), pos);
+  for (let i = index + 1, pos = start + doc.child(index).nodeSize; i <= last; pos += doc.child(i++).nodeSize) f(doc.child(i), pos, i - index);
 }
 
 /** Empty node decorations on the nodes `redraws` picks between `from` and `to`. */
@@ -336,14 +343,22 @@ class NearRedraws {
       if (this.destroyed || view.isDestroyed) return;
       const { waiting } = this.key.getState(view.state)!;
       const { doc } = view.state;
-      const draw = this.drawing(waiting);
+      // The waiting blocks in the stretch, each with where it starts and its least distance to an anchor.
+      const found = new Map<PMNode, { start: number; distance: number }>();
       for (const { index, start } of anchors.map((block) => this.blockAt(view.posAtDOM(block, 0)))) {
         if (index >= doc.childCount) continue;
         let due = behind;
         if (!due) blocksAround(doc, index, start, DUE_REACH, (block) => (due ||= waiting.has(block)));
-        if (due) blocksAround(doc, index, start, DRAW_REACH, draw.take);
+        if (!due) continue;
+        blocksAround(doc, index, start, DRAW_REACH, (block, start, distance) => {
+          if (waiting.has(block) && !((found.get(block)?.distance ?? Infinity) <= distance)) found.set(block, { start, distance });
+        });
       }
+      const nearest = [...found].sort(([, a], [, b]) => a.distance - b.distance);
+      const draw = this.drawing(waiting);
+      for (const [block, { start }] of nearest.slice(0, AHEAD_BATCH)) draw.take(block, start);
       draw.dispatch();
+      if (nearest.length > AHEAD_BATCH) this.drawAhead(anchors, true);
     });
   }
 
