@@ -20,7 +20,7 @@ import { environment, printTable, writeDocs } from './report.mjs';
 import { TIPTAP_FEATURES, tiptapFeaturesEntry } from './tiptap-features.mjs';
 import { commandLine } from './args.mjs';
 import { launchChromium, launchFirefox, servePages } from './page-server.mjs';
-import { TYPING_SETTLING_KEYS, caretMoves, median, percentile, presses, settled, typing, typingFigures, wheelSteps } from './steps.mjs';
+import { TYPING_SETTLING_KEYS, caretMoves, median, percentile, presses, settled, typing, typingFigures, wheelRun, wheelSteps } from './steps.mjs';
 import { findChromium, findFirefox } from '../scripts/browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -438,6 +438,11 @@ for (let rep = 0; rep < REPS; rep++) {
             const scrolls = await wheelSteps(page, WHEEL_STEPS, WHEEL_DELTA);
             add(`scroll p50 ${size}`, target, percentile(scrolls, 50));
             add(`scroll p95 ${size}`, target, percentile(scrolls, 95));
+            // Then on down, into blocks no step has shown yet, without pausing.
+            await settled(page);
+            const frames = await wheelRun(page, WHEEL_STEPS, WHEEL_DELTA);
+            add(`scroll run p95 ${size}`, target, percentile(frames, 95));
+            add(`scroll run longest ${size}`, target, Math.max(...frames));
           }
           // Last: nothing timed may follow the memory dump.
           const domHeap = cdp && (await blinkHeap(cdp));

@@ -80,6 +80,20 @@ export async function caretMoves(page, moves) {
 }
 
 /**
+ * Scrolls down by `steps` wheel steps of `delta` pixels sent one after another, with no pause
+ * (each sent once the page has taken the one before), as a user spins the wheel: the gaps
+ * between the page's animation frames from the first step to two frames after the last.
+ */
+export async function wheelRun(page, steps, delta) {
+  const { width, height } = page.viewport();
+  await page.mouse.move(Math.round(width / 2), Math.round(height / 2));
+  await page.evaluate(() => window.bench.framesStart());
+  for (let i = 0; i < steps; i++) await page.mouse.wheel({ deltaY: delta });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => window.bench.framesStop());
+}
+
+/**
  * Scrolls down by `steps` wheel steps of `delta` pixels with the mouse over the middle of the
  * viewport, letting the page settle after each: the times from each wheel event to after paint
  * of the second frame after it.

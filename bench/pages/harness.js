@@ -33,6 +33,8 @@ addEventListener('keydown', (event) => {
 // paints what the step brought into view (blocks drawn for the first time, under
 // content-visibility, for ours).
 let pendingWheel = null;
+/** The animation frames' times while `framesStart` notes them. */
+let frameTimes = null;
 addEventListener('wheel', (event) => {
   const waiting = pendingWheel;
   if (!waiting) return;
@@ -144,6 +146,23 @@ window.bench = {
     window.__keyResult = promise;
   },
   keyResult: () => window.__keyResult,
+  /** Starts noting the time of every animation frame (`framesStop` gives the gaps between them). */
+  framesStart() {
+    const times = [];
+    frameTimes = times;
+    const tick = (time) => {
+      if (frameTimes !== times) return;
+      times.push(time);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  },
+  /** Stops noting frames: the gaps between those noted since `framesStart`, in ms. */
+  framesStop() {
+    const times = frameTimes ?? [];
+    frameTimes = null;
+    return times.slice(1).map((time, i) => time - times[i]);
+  },
   /** Arms the scroll timer for the next wheel event. */
   armWheel() {
     let resolve;

@@ -142,6 +142,8 @@ test('the results table has the scrolling rows, named with the wheel step the ru
       medians: {
         'scroll p50 10000': { ours: 116, tiptap: 56, prosemirror: 48, contenteditable: 53 },
         'scroll p95 10000': { ours: 142, tiptap: 85, prosemirror: 55, contenteditable: 61 },
+        'scroll run p95 10000': { ours: 34, tiptap: 50, prosemirror: 17, contenteditable: 17 },
+        'scroll run longest 10000': { ours: 120, tiptap: 150, prosemirror: 40, contenteditable: 34 },
       },
     }),
     wheelDelta: 400,
@@ -151,6 +153,8 @@ test('the results table has the scrolling rows, named with the wheel step the ru
   const row = (label) => table.split('\n').find((line) => line.startsWith(label))?.split(/\s{2,}/);
   assert.deepEqual(row('scrolling by a wheel step (400 px) p50'), ['scrolling by a wheel step (400 px) p50, wheel to the second frame after it, 10,000 blocks', 'ms', '116', '56.0', '48.0', '53.0', '2.07x', '2.42x']);
   assert.deepEqual(row('scrolling by a wheel step (400 px) p95'), ['scrolling by a wheel step (400 px) p95, wheel to the second frame after it, 10,000 blocks', 'ms', '142', '85.0', '55.0', '61.0', '1.67x', '2.58x']);
+  assert.deepEqual(row('scrolling without a pause (30 steps of 400 px): frame gap p95'), ['scrolling without a pause (30 steps of 400 px): frame gap p95, 10,000 blocks', 'ms', '34.0', '50.0', '17.0', '17.0', '0.68x', '2.00x']);
+  assert.deepEqual(row('scrolling without a pause (30 steps of 400 px): longest frame gap'), ['scrolling without a pause (30 steps of 400 px): longest frame gap, 10,000 blocks', 'ms', '120', '150', '40.0', '34.0', '0.80x', '3.00x']);
 });
 
 test('the docs say which keys each typing row is over', () => {
