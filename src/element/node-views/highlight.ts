@@ -2,7 +2,7 @@
  * Lazy syntax highlighting of code blocks, as ProseMirror inline decorations (the
  * text ProseMirror owns is never rewritten). A code block with a language other than
  * plaintext is highlighted when it comes near the viewport, and those a stretch around it once
- * the browser is idle (redraw.ts, `DRAW_REACH`), so scrolling on needs no update for each; the highlighter is fetched
+ * the browser is idle (ahead.ts), so scrolling on needs no update for each; the highlighter is fetched
  * with `import()` the first time that happens, and each language's grammar the first
  * time a block in it is shown. After that, each transaction
  * re-highlights only the code blocks it touched.
@@ -15,7 +15,7 @@ import { PLAIN_LANGUAGE } from '../../core/code-languages.js';
 import { log } from '../../core/log.js';
 import { whenIdle } from '../idle.js';
 import { BlockWatcher } from './block-watcher.js';
-import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll } from './redraw.js';
+import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll } from './ahead.js';
 
 /** A class range over a code block's text, in offsets from the start of its text. */
 export interface HighlightToken {

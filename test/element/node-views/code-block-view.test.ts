@@ -4,7 +4,7 @@ import '../../../src/element/index.js';
 import { blocks } from '../../../src/core/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { codeHighlightKey } from '../../../src/element/node-views/highlight.js';
-import { DRAW_REACH } from '../../../src/element/node-views/redraw.js';
+import { DRAW_REACH } from '../../../src/element/node-views/ahead.js';
 import { TextSelection } from 'prosemirror-state';
 import { nextFrame, nextTask } from '../../helpers/editor.js';
 import { installFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
