@@ -85,6 +85,8 @@ test('a run without raw ProseMirror or the contenteditable leaves their targets 
   assert.equal(typing[1], null);
 });
 
+/** The cells of the printed table's row whose label starts with `label`. */
+const tableRow = (table, label) => table.split('\n').find((line) => line.startsWith(label))?.split(/\s{2,}/);
 const typingCheck = (medians) => targetChecks(results({ medians })).find(([what]) => what.startsWith('typing'));
 
 test('the typing target is judged on steady typing, with the first key after focus on record beside it', () => {
@@ -128,7 +130,7 @@ test('the results table has the first key and the steady percentiles as separate
     targets,
     sizes: [10_000],
   });
-  const row = (label) => table.split('\n').find((line) => line.startsWith(label))?.split(/\s{2,}/);
+  const row = (label) => tableRow(table, label);
   assert.deepEqual(row('typing, first key after focus, 10,000 blocks'), ['typing, first key after focus, 10,000 blocks', 'ms', '61.0', '190', '170', '130', '0.32x', '0.36x']);
   assert.deepEqual(row('typing p50, keydown to next frame, 10,000 blocks'), ['typing p50, keydown to next frame, 10,000 blocks', 'ms', '9.00', '101', '88.0', '80.0', '0.09x', '0.10x']);
   assert.deepEqual(row('typing p95, keydown to next frame, 10,000 blocks'), ['typing p95, keydown to next frame, 10,000 blocks', 'ms', '15.0', '140', '120', '100', '0.11x', '0.13x']);
@@ -150,7 +152,7 @@ test('the results table has the scrolling rows, named with the wheel step the ru
     targets: ['ours', 'tiptap', 'prosemirror', 'contenteditable'],
     sizes: [10_000],
   });
-  const row = (label) => table.split('\n').find((line) => line.startsWith(label))?.split(/\s{2,}/);
+  const row = (label) => tableRow(table, label);
   assert.deepEqual(row('scrolling by a wheel step (400 px) p50'), ['scrolling by a wheel step (400 px) p50, wheel to the second frame after it, 10,000 blocks', 'ms', '116', '56.0', '48.0', '53.0', '2.07x', '2.42x']);
   assert.deepEqual(row('scrolling by a wheel step (400 px) p95'), ['scrolling by a wheel step (400 px) p95, wheel to the second frame after it, 10,000 blocks', 'ms', '142', '85.0', '55.0', '61.0', '1.67x', '2.58x']);
   assert.deepEqual(row('scrolling without a pause (30 steps of 400 px): frame gap p95'), ['scrolling without a pause (30 steps of 400 px): frame gap p95, 10,000 blocks', 'ms', '34.0', '50.0', '17.0', '17.0', '0.68x', '2.00x']);
