@@ -6,6 +6,7 @@
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView } from 'prosemirror-view';
+import { whenIdle } from '../idle.js';
 
 /**
  * How many top-level blocks either side of one that came near are looked at for work still due (a node to draw again, a code block to
@@ -60,4 +61,17 @@ export function blocksAround(doc: PMNode, index: number, start: number, reach: n
   }
   const last = Math.min(doc.childCount - 1, index + reach);
   for (let i = index + 1, pos = start + doc.child(index).nodeSize; i <= last; pos += doc.child(i++).nodeSize) f(doc.child(i), pos, i - index);
+}
+
+/**
+ * Runs `task` in the browser's next idle period, however long the page stays busy: for work done
+ * ahead of need that is worth no frame, such as blocks drawn ahead of scrolling. While the user
+ * scrolls on through a long document each frame takes longer than its interval and the browser is
+ * never idle; `whenIdle`'s timeout then ran the work as a task of 30-40 ms between two frames of
+ * the scroll. What asks for it must not depend on it. WebKit, without `requestIdleCallback`, runs
+ * it as `whenIdle` does.
+ */
+export function onlyWhenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task());
+  else whenIdle(task);
 }

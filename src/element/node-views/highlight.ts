@@ -13,9 +13,8 @@ import { AttrStep } from 'prosemirror-transform';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 import { PLAIN_LANGUAGE } from '../../core/code-languages.js';
 import { log } from '../../core/log.js';
-import { whenIdle } from '../idle.js';
 import { BlockWatcher } from './block-watcher.js';
-import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll } from './ahead.js';
+import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll, onlyWhenIdle } from './ahead.js';
 
 /** A class range over a code block's text, in offsets from the start of its text. */
 export interface HighlightToken {
@@ -260,7 +259,7 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
   const colourAhead = (view: EditorView, goingOn = false): void => {
     if (ahead.has(view) || !scrolled.has(view)) return;
     ahead.add(view);
-    whenIdle(() => {
+    onlyWhenIdle(() => {
       ahead.delete(view);
       const near = watchers.get(view)?.nearPositions();
       const decorations = codeHighlightKey.getState(view.state)?.decorations;

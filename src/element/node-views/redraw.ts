@@ -6,8 +6,7 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey, type Transaction } from 'prosemirror-state';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
-import { whenIdle } from '../idle.js';
-import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll } from './ahead.js';
+import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll, onlyWhenIdle } from './ahead.js';
 
 /** What a redraw plugin keeps. */
 interface Redraws {
@@ -278,7 +277,7 @@ class NearRedraws {
     this.behind ||= behind;
     if (this.aheadScheduled) return;
     this.aheadScheduled = true;
-    whenIdle(() => {
+    onlyWhenIdle(() => {
       this.aheadScheduled = false;
       const anchors = this.anchors.filter((block) => block.isConnected);
       const behind = this.behind;

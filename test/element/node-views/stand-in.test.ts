@@ -4,8 +4,8 @@ import { DecorationSet, EditorView, type NodeView } from 'prosemirror-view';
 import type { Node as PMNode } from 'prosemirror-model';
 import { parseHTML } from '../../../src/core/index.js';
 import { redrawPlugin, visibilityEvents } from '../../../src/element/node-views/redraw.js';
-import { DRAW_REACH } from '../../../src/element/node-views/ahead.js';
-import { whenIdle } from '../../../src/element/idle.js';
+import { DRAW_REACH, onlyWhenIdle } from '../../../src/element/node-views/ahead.js';
+import { IDLE_TIMEOUT_MS } from '../../../src/element/idle.js';
 import { laterView, schemaDrawing } from '../../../src/element/node-views/stand-in.js';
 import { codeHighlightKey, codeHighlightPlugin, highlightAlong } from '../../../src/element/node-views/highlight.js';
 import { nextFrame, nextTask } from '../../helpers/editor.js';
@@ -183,11 +183,51 @@ describe('a node view that arrives later', () => {
     await until(() => real().includes(`code ${far[1]}`), 'the code block a stretch before it drawn once the browser is idle');
     box.remove();
   });
+
+  it('draws nothing ahead while each frame takes longer than its interval (a long document scrolled on), and the stretch once the page is idle', async () => {
+    if (!visibilityEvents) return;
+    const later = laterView(schemaDrawing);
+    const middle = 120;
+    const ahead = middle + DRAW_REACH - 20;
+    const blocks = Array.from({ length: 3 * DRAW_REACH }, (_, i) => ([3, middle, ahead].includes(i) ? `<pre><code>code ${i}</code></pre>` : `<p>paragraph ${i}</p>`));
+    const box = document.body.appendChild(document.createElement('div'));
+    box.style.cssText = 'height: 300px; overflow: auto';
+    box.appendChild(document.createElement('style')).textContent = '.far-test > * { content-visibility: auto; contain-intrinsic-size: auto 20px; margin: 0; }';
+    const real = () => [...view!.dom.querySelectorAll('pre[data-real]')].map((pre) => pre.textContent);
+    view = new EditorView(box, { state: EditorState.create({ doc: parseHTML(blocks.join('')) }), nodeViews: { code_block: later.view }, attributes: { class: 'far-test' } });
+    await nextFrame();
+    await nextFrame();
+    later.provide(realCodeBlock);
+    view.updateState(view.state.reconfigure({ plugins: [...view.state.plugins, redrawPlugin('test-redraw', (node) => node.type.name === 'code_block')] }));
+    await until(() => real().includes('code 3'), 'the first code block, in view, drawn by the implementation');
+
+    // Every frame takes longer than the 16.7 ms between two (what scrolling on through a long
+    // document costs): the browser is never idle, and the work ahead waits, however long that
+    // lasts (longer than the timeout of work that must happen).
+    let busy = true;
+    const frame = () => {
+      if (!busy) return;
+      for (const end = performance.now() + 25; performance.now() < end; );
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    try {
+      box.scrollTop = (middle - 5) * 20;
+      await until(() => real().includes(`code ${middle}`), 'the code block scrolled to, drawn as it came near');
+      const since = performance.now();
+      while (performance.now() - since < IDLE_TIMEOUT_MS + 500) await nextFrame();
+      if (typeof requestIdleCallback === 'function') expect(real(), 'nothing drawn ahead while the page is busy').to.not.include(`code ${ahead}`);
+    } finally {
+      busy = false;
+    }
+    await until(() => real().includes(`code ${ahead}`), 'the code block a stretch ahead drawn once the browser is idle');
+    box.remove();
+  });
 });
 
-/** Resolves once the browser is idle, after the work the editor left for then (idle callbacks run in order). */
+/** Resolves once the browser is idle with room for work, after the work the editor left for then (run in the order given). */
 function idle(): Promise<void> {
-  return new Promise((resolve) => whenIdle(resolve));
+  return new Promise((resolve) => onlyWhenIdle(resolve));
 }
 
 /** The position inside the block whose text is `text`. */
