@@ -64,6 +64,13 @@ function isCodeBlock(node: PMNode): boolean {
   return node.type === node.type.schema.nodes.code_block;
 }
 
+/**
+ * Code blocks whose code the highlighter has looked at and found nothing in to colour (or failed
+ * on): they have no tokens, yet are not still to colour, so coming near again costs no update.
+ * Nodes do not change, and what a language's grammar finds in a text is the same in every editor.
+ */
+const nothingToColour = new WeakSet<PMNode>();
+
 /** The token decorations of one code block at `pos`. */
 function blockDecorations(node: PMNode, pos: number, highlighter: Highlighter): Decoration[] {
   const language = node.attrs.language as string;
@@ -75,10 +82,13 @@ function blockDecorations(node: PMNode, pos: number, highlighter: Highlighter): 
   } catch (error) {
     // A grammar that fails must not break typing: the block just stays plain.
     log.warn(`Highlighting ${language} failed`, error);
-    return [];
+    tokens = [];
   }
+  // No answer yet (its grammar is on the way): still to colour.
+  if (!tokens) return [];
+  if (!tokens.length) nothingToColour.add(node);
   const start = pos + 1;
-  return (tokens ?? []).map((t) => Decoration.inline(start + t.from, start + t.to, { class: t.className }));
+  return tokens.map((t) => Decoration.inline(start + t.from, start + t.to, { class: t.className }));
 }
 
 /**
@@ -97,7 +107,7 @@ function highlightBlocks(decorations: DecorationSet, doc: PMNode, positions: rea
 /** The code block at `pos`, if it is one to colour and has no tokens yet. */
 function tokenless(decorations: DecorationSet, doc: PMNode, pos: number): PMNode | null {
   const node = pos >= 0 && pos < doc.content.size ? doc.nodeAt(pos) : null;
-  if (!node || !isCodeBlock(node) || node.attrs.language === PLAIN_LANGUAGE) return null;
+  if (!node || !isCodeBlock(node) || node.attrs.language === PLAIN_LANGUAGE || nothingToColour.has(node)) return null;
   const size = node.content.size;
   return size && size <= MAX_HIGHLIGHT_LENGTH && !decorations.find(pos + 1, pos + node.nodeSize - 1).length ? node : null;
 }

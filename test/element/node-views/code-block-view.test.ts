@@ -333,6 +333,34 @@ describe('code block node view', () => {
     await highlightedOnceScrolledTo(el);
   });
 
+  it('looks once at a code block whose code has nothing to colour: coming near again costs no update', async () => {
+    // Two words and no keyword, string or punctuation: no tokens in TypeScript.
+    const el = await mountFarDown('<pre data-language="ts"><code>plain words</code></pre>');
+    const view = el.editorView!;
+    const dispatch = view.dispatch;
+    const looks: boolean[] = [];
+    view.dispatch = (tr) => {
+      if (tr.getMeta(codeHighlightKey)) looks.push(!!tr.getMeta(codeHighlightKey).visible?.length);
+      dispatch.call(view, tr);
+    };
+    try {
+      await nearBlocksReported();
+      block(el).scrollIntoView();
+      // The highlighter arrives with the block to look at, then its grammar does.
+      await until(() => looks.length === 2, 'the highlighter and the TypeScript grammar arrived', { saw: () => looks });
+      await nearBlocksReported();
+      expect(code(el).querySelector('.token'), 'nothing coloured').to.equal(null);
+      window.scrollTo(0, 0);
+      await nearBlocksReported();
+      block(el).scrollIntoView();
+      await nearBlocksReported();
+      expect(looks, 'no look of its own when it comes near again').to.deep.equal([true, true]);
+    } finally {
+      view.dispatch = dispatch;
+      window.scrollTo(0, 0);
+    }
+  });
+
   it('highlights a far code block the caret was put in without scrolling, once it is scrolled to', async () => {
     const el = await mountFarDown('<pre data-language="ts"><code>const far = 1;</code></pre><p>After</p>');
     const view = el.editorView!;
