@@ -10,4 +10,3 @@ export function whenIdle(task: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS });
   else requestAnimationFrame(() => setTimeout(task, 0));
 }
-

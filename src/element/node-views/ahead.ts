@@ -75,3 +75,14 @@ export function onlyWhenIdle(task: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task());
   else whenIdle(task);
 }
+
+/**
+ * Whether the document changed since work ahead was asked for on `doc` (someone typed, pasted, or
+ * a collaborator's change came in): the work is then dropped, not done, and asked for again when
+ * blocks next come near. In a long document each batch is an update of the whole view (at 100,000
+ * blocks it took longer than a key's frame), and the first idle moments after a scroll are the
+ * gaps between the keys of someone who started typing there.
+ */
+export function typedSince(view: EditorView, doc: PMNode): boolean {
+  return view.state.doc !== doc;
+}

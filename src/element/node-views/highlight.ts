@@ -14,7 +14,7 @@ import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
 import { PLAIN_LANGUAGE } from '../../core/code-languages.js';
 import { log } from '../../core/log.js';
 import { BlockWatcher } from './block-watcher.js';
-import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll, onlyWhenIdle } from './ahead.js';
+import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll, onlyWhenIdle, typedSince } from './ahead.js';
 
 /** A class range over a code block's text, in offsets from the start of its text. */
 export interface HighlightToken {
@@ -260,17 +260,23 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
 
   /** Views with colouring ahead waiting for the browser to be idle. */
   const ahead = new WeakSet<EditorView>();
+  /** Views whose stretch begun was put off by typing: it goes on when blocks next come near. */
+  const putOff = new WeakSet<EditorView>();
   /**
    * Once the browser is idle, the code blocks a stretch around those near the viewport
    * (`DRAW_REACH`), if one within `DUE_REACH` is still to colour (or, `going on`, the rest of a
    * stretch begun), nearest first and `AHEAD_BATCH` at a time: still skipped by
-   * `content-visibility`, colouring them costs no layout, and scrolling to them no update.
+   * `content-visibility`, colouring them costs no layout, and scrolling to them no update. A
+   * change to the document meanwhile (typing) puts it off until blocks next come near (`typedSince`).
    */
   const colourAhead = (view: EditorView, goingOn = false): void => {
     if (ahead.has(view) || !scrolled.has(view)) return;
     ahead.add(view);
+    const scheduledOn = view.state.doc;
     onlyWhenIdle(() => {
       ahead.delete(view);
+      if (typedSince(view, scheduledOn)) return void (goingOn && putOff.add(view));
+      goingOn = putOff.delete(view) || goingOn;
       const near = watchers.get(view)?.nearPositions();
       const decorations = codeHighlightKey.getState(view.state)?.decorations;
       if (view.isDestroyed || !near?.length || !decorations) return;

@@ -6,7 +6,7 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey, type Transaction } from 'prosemirror-state';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
-import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll, onlyWhenIdle } from './ahead.js';
+import { AHEAD_BATCH, blocksAround, DRAW_REACH, DUE_REACH, onFirstScroll, onlyWhenIdle, typedSince } from './ahead.js';
 
 /** What a redraw plugin keeps. */
 interface Redraws {
@@ -270,21 +270,24 @@ class NearRedraws {
 
   /**
    * Once the browser is idle, the waiting blocks a stretch around `arrived` (`DRAW_REACH`), if
-   * one is within `DUE_REACH` or some near them were drawn only now (`behind`).
+   * one is within `DUE_REACH` or some near them were drawn only now (`behind`). A change to the
+   * document meanwhile (typing) puts it off until blocks next come near (`typedSince`).
    */
   private drawAhead(arrived: Element[], behind: boolean): void {
     this.anchors.push(...arrived);
     this.behind ||= behind;
     if (this.aheadScheduled) return;
     this.aheadScheduled = true;
+    const scheduledOn = this.view.state.doc;
     onlyWhenIdle(() => {
       this.aheadScheduled = false;
+      const { view } = this;
+      // Put off: kept for the next time blocks come near, which asks again.
+      if (this.destroyed || view.isDestroyed || typedSince(view, scheduledOn)) return;
       const anchors = this.anchors.filter((block) => block.isConnected);
       const behind = this.behind;
       this.anchors = [];
       this.behind = false;
-      const { view } = this;
-      if (this.destroyed || view.isDestroyed) return;
       const { waiting } = this.key.getState(view.state)!;
       const { doc } = view.state;
       // The waiting blocks in the stretch, each with where it starts and its least distance to an anchor.
