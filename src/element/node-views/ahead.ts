@@ -78,8 +78,8 @@ export function onlyWhenIdle(task: () => void): void {
 
 /**
  * Whether the document changed since work ahead was asked for on `doc` (someone typed, pasted, or
- * a collaborator's change came in): the work is then dropped, not done, and asked for again when
- * blocks next come near. In a long document each batch is an update of the whole view (at 100,000
+ * a collaborator's change came in): the work is then put off, not done, until blocks next come
+ * near, which asks for it again. In a long document each batch is an update of the whole view (at 100,000
  * blocks it took longer than a key's frame), and the first idle moments after a scroll are the
  * gaps between the keys of someone who started typing there.
  */
