@@ -27,7 +27,11 @@ const marks = (plugin: ReturnType<typeof redrawPlugin>, state: EditorState) => r
 // its nodes until then, and when it arrives only those nodes are drawn again.
 describe('a node view that arrives later', () => {
   let view: EditorView | null = null;
+  /** Gives the page its own idle time back, when a test held it (`heldIdleTime`). */
+  let restoreIdle: (() => void) | null = null;
   afterEach(() => {
+    restoreIdle?.();
+    restoreIdle = null;
     view?.dom.remove();
     view?.destroy();
     view = null;
@@ -184,37 +188,24 @@ describe('a node view that arrives later', () => {
   // requestIdleCallback, so what happens while the page is busy does not hang on how busy it is.
   it('asks for the work ahead in idle time with no timeout, and draws the stretch only once given it, however long that takes', async () => {
     if (!visibilityEvents || typeof requestIdleCallback !== 'function') return;
-    const { box, drawn, ahead, middle } = await longDocumentDrawnAtTop();
-    const idle = heldIdleTime();
-    try {
-      box.scrollTop = (middle - 5) * 20;
-      await until(() => drawn().includes(`code ${middle}`) && idle.asked().length, 'the code block scrolled to drawn as it came near, and the work ahead asked for');
-      expect(idle.asked(), 'idle time asked for, with no timeout').to.deep.equal([undefined]);
-      await nextFrame();
-      await nextFrame();
-      expect(drawn(), 'nothing drawn ahead before the browser is idle').to.not.include(`code ${ahead}`);
-      idle.give();
-      expect(drawn(), 'drawn in the idle time given').to.include(`code ${ahead}`);
-    } finally {
-      idle.restore();
-    }
+    const { box, drawn, ahead, idle } = await scrolledToTheMiddle();
+    expect(idle.asked(), 'idle time asked for, with no timeout').to.deep.equal([undefined]);
+    await nextFrame();
+    await nextFrame();
+    expect(drawn(), 'nothing drawn ahead before the browser is idle').to.not.include(`code ${ahead}`);
+    idle.give();
+    expect(drawn(), 'drawn in the idle time given').to.include(`code ${ahead}`);
     box.remove();
   });
 
   it('puts the work ahead off when the document changes before the browser is idle (typing), until blocks next come near', async () => {
     if (!visibilityEvents || typeof requestIdleCallback !== 'function') return;
-    const { box, drawn, ahead, middle } = await longDocumentDrawnAtTop();
-    const idle = heldIdleTime();
-    try {
-      box.scrollTop = (middle - 5) * 20;
-      await until(() => drawn().includes(`code ${middle}`) && idle.asked().length, 'the code block scrolled to drawn as it came near, and the work ahead asked for');
-      // A key typed near the caret before the browser is idle.
-      view!.dispatch(view!.state.tr.insertText('typed ', positionOf(view!.state.doc, `paragraph ${middle + 1}`)));
-      idle.give();
-      expect(drawn(), 'nothing drawn ahead in the idle time: the typing put it off').to.not.include(`code ${ahead}`);
-    } finally {
-      idle.restore();
-    }
+    const { box, drawn, ahead, middle, idle } = await scrolledToTheMiddle();
+    // A key typed near the caret before the browser is idle.
+    view!.dispatch(view!.state.tr.insertText('typed ', positionOf(view!.state.doc, `paragraph ${middle + 1}`)));
+    idle.give();
+    expect(drawn(), 'nothing drawn ahead in the idle time: the typing put it off').to.not.include(`code ${ahead}`);
+    idle.restore();
     // Scrolling on a little brings blocks near again, and the work ahead with them.
     box.scrollTop += 60;
     await until(() => drawn().includes(`code ${ahead}`), 'the code block a stretch ahead drawn once the browser is idle after the next scroll');
@@ -223,9 +214,11 @@ describe('a node view that arrives later', () => {
 
   /**
    * A document of 450 blocks with code blocks at 3, `middle` and `ahead` (a stretch beyond it) in
-   * a scroller that skips far blocks, the view's implementation arrived and the first drawn.
+   * a scroller that skips far blocks, the view's implementation arrived and the first drawn; then,
+   * with the page's idle time held by the test (`idle`, given back after the test), scrolled to
+   * `middle`, drawn as it came near, and the work ahead asked for.
    */
-  async function longDocumentDrawnAtTop() {
+  async function scrolledToTheMiddle() {
     const later = laterView(schemaDrawing);
     const middle = 120;
     const ahead = middle + DRAW_REACH - 20;
@@ -238,7 +231,11 @@ describe('a node view that arrives later', () => {
     later.provide(realCodeBlock);
     view.updateState(view.state.reconfigure({ plugins: [...view.state.plugins, redrawPlugin('test-redraw', (node) => node.type.name === 'code_block')] }));
     await until(() => drawn().includes('code 3'), 'the first code block, in view, drawn by the implementation');
-    return { box, drawn, ahead, middle };
+    const idle = heldIdleTime();
+    restoreIdle = idle.restore;
+    box.scrollTop = (middle - 5) * 20;
+    await until(() => drawn().includes(`code ${middle}`) && idle.asked().length, 'the code block scrolled to drawn as it came near, and the work ahead asked for');
+    return { box, drawn, ahead, middle, idle };
   }
 });
 
