@@ -180,8 +180,8 @@ class NearRedraws {
   /** Top-level blocks reported near since the last microtask. */
   private arrived: Element[] = [];
   private scheduled = false;
-  /** Top-level blocks reported near since the last idle moment: those a stretch around them are drawn then. */
-  private anchors: Element[] = [];
+  /** Top-level blocks reported near since the last idle moment (kept when typing put that off; each once): those a stretch around them are drawn then. */
+  private anchors = new Set<Element>();
   /** Blocks near the viewport waited until now: the stretch around the anchors is drawn whatever `DUE_REACH` finds. */
   private behind = false;
   private aheadScheduled = false;
@@ -274,7 +274,7 @@ class NearRedraws {
    * document meanwhile (typing) puts it off until blocks next come near (`typedSince`).
    */
   private drawAhead(arrived: Element[], behind: boolean): void {
-    this.anchors.push(...arrived);
+    for (const block of arrived) this.anchors.add(block);
     this.behind ||= behind;
     if (this.aheadScheduled) return;
     this.aheadScheduled = true;
@@ -284,9 +284,9 @@ class NearRedraws {
       const { view } = this;
       // Put off: kept for the next time blocks come near, which asks again.
       if (this.destroyed || view.isDestroyed || typedSince(view, scheduledOn)) return;
-      const anchors = this.anchors.filter((block) => block.isConnected);
+      const anchors = [...this.anchors].filter((block) => block.isConnected);
       const behind = this.behind;
-      this.anchors = [];
+      this.anchors = new Set();
       this.behind = false;
       const { waiting } = this.key.getState(view.state)!;
       const { doc } = view.state;

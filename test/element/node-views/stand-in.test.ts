@@ -9,6 +9,7 @@ import { laterView, schemaDrawing } from '../../../src/element/node-views/stand-
 import { codeHighlightKey, codeHighlightPlugin, highlightAlong } from '../../../src/element/node-views/highlight.js';
 import { nextFrame, nextTask } from '../../helpers/editor.js';
 import { until } from '../../helpers/until.js';
+import { heldIdleTime } from '../../helpers/held-idle.js';
 
 /** An implementation of the code block's view that says it is one. */
 function realCodeBlock(node: PMNode): NodeView {
@@ -238,25 +239,6 @@ describe('a node view that arrives later', () => {
     return { box, drawn, ahead, middle, idle };
   }
 });
-
-/**
- * The page's idle time held by the test: `requestIdleCallback` notes what is asked for (its
- * options) and runs it only when the test gives an idle period (`give`); `restore` puts it back.
- */
-function heldIdleTime() {
-  const original = window.requestIdleCallback;
-  let queue: Array<{ callback: IdleRequestCallback; options?: IdleRequestOptions }> = [];
-  window.requestIdleCallback = (callback, options) => queue.push({ callback, options });
-  return {
-    asked: () => queue.map(({ options }) => options),
-    give() {
-      const due = queue;
-      queue = [];
-      for (const { callback } of due) callback({ didTimeout: false, timeRemaining: () => 50 });
-    },
-    restore: () => (window.requestIdleCallback = original),
-  };
-}
 
 /**
  * A scroller 300px tall whose editor (class `far-test`) has each top-level block skipped by
