@@ -4,7 +4,8 @@ import '../../../src/element/index.js';
 import { blocks } from '../../../src/core/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { codeHighlightKey } from '../../../src/element/node-views/highlight.js';
-import { DRAW_REACH } from '../../../src/element/node-views/ahead.js';
+import { AHEAD_BATCH, DRAW_REACH, DUE_REACH } from '../../../src/element/node-views/ahead.js';
+import { heldIdleTime } from '../../helpers/held-idle.js';
 import { TextSelection } from 'prosemirror-state';
 import { nextFrame, nextTask } from '../../helpers/editor.js';
 import { installFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
@@ -403,6 +404,54 @@ describe('code block node view', () => {
       expect(dispatched, 'one update for it').to.equal(1);
     } finally {
       view.dispatch = dispatch;
+      window.scrollTo(0, 0);
+    }
+  });
+
+  // The page's idle time is held by the test (`heldIdleTime`), so the batches run when it gives one.
+  it('puts a stretch of colouring ahead off when someone types, and goes on with it when a code block next comes near', async () => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>let first = 0;</code></pre>"></rich-editor>`);
+    // Drawn by the code block view, not a stand-in: the blocks set next are drawn by it at once, with nothing to draw again ahead.
+    await until(() => !!code(el).querySelector('.token.keyword') && picker(el), 'the highlighter, its TypeScript grammar and the code block view here');
+    // Code blocks at `middle` and `side` blocks either side of it (within the reach that starts
+    // work ahead), and a run of them beyond that reach but within the stretch coloured ahead;
+    // before them, out of reach, more code blocks than a change colours on the spot, after two
+    // paragraphs (the caret's block and the second are watched apart from the others).
+    const top = 20;
+    const middle = 400;
+    const side = DUE_REACH - 10;
+    const run = Array.from({ length: 40 }, (_, i) => middle + DUE_REACH + 20 + i);
+    const at = [...Array.from({ length: top }, (_, i) => 2 + i), middle - side, middle, middle + side, ...run];
+    const blocks = Array.from({ length: middle + DRAW_REACH + 50 }, (_, i) => (at.includes(i) ? `<pre data-language="ts"><code>const n${i} = ${i};</code></pre>` : `<p>Paragraph ${i}</p>`));
+    el.setValue(blocks.join(''));
+    await until(() => !!code(el).querySelector('.token.keyword'), 'the first block highlighted again');
+    const [before, scrolledTo] = [top, top + 1];
+    const coloured = () => run.filter((_, i) => !!code(el, top + 3 + i).querySelector('.token.keyword')).length;
+    expect(coloured(), 'the run, far off, not coloured yet').to.equal(0);
+    const idle = heldIdleTime();
+    try {
+      block(el, scrolledTo).scrollIntoView();
+      await until(() => !!code(el, scrolledTo).querySelector('.token.keyword') && idle.asked().length, 'the block scrolled to highlighted, and colouring ahead asked for');
+      // The observer's reports too (the first code block, once the caret's, is watched by it).
+      await nearBlocksReported();
+      idle.give();
+      // Nearest first: the blocks either side, then the start of the run.
+      expect(coloured(), 'the first batch').to.equal(AHEAD_BATCH - 2);
+      expect(code(el, before).querySelector('.token.keyword'), 'the block before it').to.not.equal(null);
+      // Someone types before the browser is idle again.
+      await sendMouse({ type: 'click', position: centre(content(el).children[middle + 1]!) });
+      await sendKeys({ type: 'x' });
+      await until(() => content(el).children[middle + 1]!.textContent!.includes('x'), 'the key typed');
+      idle.give();
+      expect(coloured(), 'nothing more coloured in the idle time after the key').to.equal(AHEAD_BATCH - 2);
+      idle.restore();
+      // The block before comes near: nothing is due within reach of it (nor of the one scrolled
+      // from, which the browser may still count as near), but the stretch put off goes on.
+      block(el, before).scrollIntoView();
+      await until(() => coloured() > AHEAD_BATCH - 2, 'the stretch put off going on once a code block came near', { saw: coloured });
+    } finally {
+      idle.restore();
       window.scrollTo(0, 0);
     }
   });
