@@ -410,7 +410,6 @@ describe('code block node view', () => {
 
   // The page's idle time is held by the test (`heldIdleTime`), so the batches run when it gives one.
   it('puts a stretch of colouring ahead off when someone types, and goes on with it when a code block next comes near', async () => {
-    if (typeof requestIdleCallback !== 'function') return;
     const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>let first = 0;</code></pre>"></rich-editor>`);
     // Drawn by the code block view, not a stand-in: the blocks set next are drawn by it at once, with nothing to draw again ahead.
     await until(() => !!code(el).querySelector('.token.keyword') && picker(el), 'the highlighter, its TypeScript grammar and the code block view here');

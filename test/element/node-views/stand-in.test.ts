@@ -188,7 +188,7 @@ describe('a node view that arrives later', () => {
   // The browser's idle time is the page's to give: here the test gives it, through
   // requestIdleCallback, so what happens while the page is busy does not hang on how busy it is.
   it('asks for the work ahead in idle time with no timeout, and draws the stretch only once given it, however long that takes', async () => {
-    if (!visibilityEvents || typeof requestIdleCallback !== 'function') return;
+    if (!visibilityEvents) return;
     const { box, drawn, ahead, idle } = await scrolledToTheMiddle();
     expect(idle.asked(), 'idle time asked for, with no timeout').to.deep.equal([undefined]);
     await nextFrame();
@@ -200,7 +200,7 @@ describe('a node view that arrives later', () => {
   });
 
   it('puts the work ahead off when the document changes before the browser is idle (typing), until blocks next come near', async () => {
-    if (!visibilityEvents || typeof requestIdleCallback !== 'function') return;
+    if (!visibilityEvents) return;
     const { box, drawn, ahead, middle, idle } = await scrolledToTheMiddle();
     // A key typed near the caret before the browser is idle.
     view!.dispatch(view!.state.tr.insertText('typed ', positionOf(view!.state.doc, `paragraph ${middle + 1}`)));
