@@ -60,6 +60,9 @@ function unitsOf(block: PMNode, breaksAsSpaces: boolean): Unit[] {
   return units;
 }
 
+/** A hard break: a backslash at the end of the line. */
+const BREAK = '\\\n';
+
 const isGap = (unit: Unit) => unit.kind === 'space' || unit.kind === 'break';
 
 /**
@@ -230,14 +233,20 @@ function renderUnits(units: readonly Unit[], table: boolean): string {
       if (mark.type.name === 'link') pieces.push({ kind: 'raw', md: '[' });
       else pieces.push({ kind: 'delim', md: ch.repeat(DELIMITER_LENGTH[mark.type.name]), ch, open: true });
     }
-    const lineStart = !pieces.length || pieces[pieces.length - 1].md === '\\\n';
+    const last = pieces[pieces.length - 1];
     const inLink = stack.some((entry) => entry.mark.type.name === 'link');
-    if (unit.kind === 'break') pieces.push({ kind: 'raw', md: '\\\n' });
+    if (unit.kind === 'break') pieces.push({ kind: 'raw', md: BREAK });
     else if (unit.kind === 'code') pieces.push({ kind: 'raw', md: codeSpan(unit.text) });
     else if (unit.kind === 'mention' && !inLink) pieces.push({ kind: 'raw', md: `[${escapeText(unit.text, false)}](${destination(unit.href ?? '/')})` });
-    else pieces.push({ kind: 'text', md: unit.kind === 'space' ? unit.text : escapeText(unit.text, lineStart && !table) });
+    // Text beside text (their marks differ only in what markdown drops) is one run: escaped
+    // apart, `1` and `. item` would start a list, `&` and `amp;` would read as `&`.
+    else if (last?.kind === 'text') last.md += unit.text;
+    else pieces.push({ kind: 'text', md: unit.text });
   });
   while (stack.length) close(stack.pop()!);
+  pieces.forEach((piece, i) => {
+    if (piece.kind === 'text') piece.md = escapeText(piece.md, !table && (!i || pieces[i - 1].md === BREAK));
+  });
   fixFlanking(pieces);
   return pieces.map((piece) => piece.md).join('');
 }

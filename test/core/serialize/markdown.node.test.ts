@@ -174,6 +174,12 @@ describe('serializeMarkdown: escaping', () => {
     expect(md(doc(p('Tom & Jerry &amp; &#35; &x')))).to.equal('Tom & Jerry \\&amp; &\\#35; &x');
   });
 
+  it('escapes text split by a mark markdown drops as one run: no list or character reference made of the pieces', () => {
+    expect(md(doc(p('7', u('. item')), p('Tom &', u('amp;'), ' Jerry'), p('2', u('0'), '24) report')))).to.equal('7\\. item\n\nTom \\&amp; Jerry\n\n2024\\) report');
+    const split = doc(p('7', u('. item')), p('Tom &', u('amp;'), ' Jerry'));
+    expectDoc(parseMarkdownNow(md(split)), doc(p('7. item'), p('Tom &amp; Jerry')));
+  });
+
   it('escapes a ! that would turn a following link into an image', () => {
     expect(md(doc(p('wow!', a({ href: 'https://example.com' }, 'link'))))).to.equal('wow\\![link](https://example.com)');
   });
