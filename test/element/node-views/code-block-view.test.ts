@@ -438,6 +438,7 @@ describe('code block node view', () => {
       // Nearest first: the blocks either side, then the start of the run.
       expect(coloured(), 'the first batch').to.equal(AHEAD_BATCH - 2);
       expect(code(el, before).querySelector('.token.keyword'), 'the block before it').to.not.equal(null);
+      expect(idle.asked(), 'the rest of the stretch asked for').to.not.deep.equal([]);
       // Someone types before the browser is idle again.
       await sendMouse({ type: 'click', position: centre(content(el).children[middle + 1]!) });
       await sendKeys({ type: 'x' });
