@@ -28,7 +28,8 @@ export const hardBreak: NodeDefinition = {
   inline: true,
   group: 'inline',
   selectable: false,
-  spec: { linebreakReplacement: true },
+  // A line break in plain text: what copying gives a plain text field, and what `textContent` reads.
+  spec: { linebreakReplacement: true, leafText: () => '\n' },
   parseDOM: [{ tag: 'br' }],
   rendersFromAttrs: true,
   toDOM: () => ['br'],

@@ -139,10 +139,8 @@ export function normaliseSerialised(input: RichTextInput, imageOrigins: readonly
  */
 export function richTextToPlain(html: string | null | undefined): string {
   const doc = parseRichText({ html });
-  const text = doc.textBetween(0, doc.content.size, '\n', (leaf) => {
-    if (leaf.type.name === 'hard_break') return '\n';
-    return leaf.type.spec.leafText ? leaf.type.spec.leafText(leaf) : '';
-  });
+  // Leaves give their own text (`leafText`): a hard break a line break, a mention its label.
+  const text = doc.textBetween(0, doc.content.size, '\n');
   return text.trim();
 }
 

@@ -72,7 +72,7 @@ describe('table header row and column', () => {
     expect(run(view(), toggleHeaderColumn)).to.equal(true);
     expect(cellTags(doc()).map((row) => row[0])).to.deep.equal(['th', 'th', 'th', 'th']);
     expect(blockTypes(doc(), 0, 0)).to.deep.equal(['paragraph']);
-    expect(grid(doc()).map((row) => row[0])).to.deep.equal(['quoted', 'line 1line 2', 'title bold', 'n1n2']);
+    expect(grid(doc()).map((row) => row[0])).to.deep.equal(['quoted', 'line 1\nline 2', 'title bold', 'n1n2']);
     const code = doc().nodeAt(cellPos(doc(), 1, 0))!.firstChild!;
     expect(code.child(1).type.name).to.equal('hard_break');
     const heading = doc().nodeAt(cellPos(doc(), 2, 0))!;

@@ -68,7 +68,7 @@ describe('marks on mentions and line breaks in a shared document', () => {
     await until(() => ann.states.at(-1)?.unsent === 0, 'everything stored', { saw: () => ann.states.at(-1) });
     closeAll(editors.splice(0));
     const again = await open('ann-tab2', 'page:link');
-    await converged([again], ['onetwo']);
+    await converged([again], ['one\ntwo']);
     expect(marksOf(again, 'hard_break')).to.deep.equal(['link']);
     expect(again.el.getHTML()).to.equal(ann.el.getHTML());
     const stored = (await executeServerCommand('collab-document', { id: server.id, name: 'page:link' })) as { content: { content: { type: string; marks?: { type: string; attrs: { href: string } }[] }[] }[] };
