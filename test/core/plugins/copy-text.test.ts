@@ -1,15 +1,13 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { mountEditor, pressWith, type TestEditor } from '../../helpers/editor.js';
-import { clipboardEvent } from '../../helpers/clipboard.js';
+import { copyFrom } from '../../helpers/clipboard.js';
 
 /** Fires a real `copy` event on the editor and returns the plain text it put on the clipboard. */
 function copiedText(editor: TestEditor): string {
-  const clipboardData = new DataTransfer();
-  const event = clipboardEvent('copy', { clipboardData, bubbles: true, cancelable: true });
-  editor.view.dom.dispatchEvent(event);
-  expect(event.defaultPrevented, 'the editor handled the copy').to.equal(true);
-  return clipboardData.getData('text/plain');
+  const { handled, text } = copyFrom(editor.view.dom);
+  expect(handled, 'the editor handled the copy').to.equal(true);
+  return text;
 }
 
 // What a plain text field (a terminal, a form, a chat box) gets when someone copies from the editor.

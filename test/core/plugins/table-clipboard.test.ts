@@ -6,15 +6,13 @@ import { cellsToText } from '../../../src/core/plugins/table.js';
 import { parseHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../../helpers/editor.js';
 import { caretInCell, cellPos, firstTable, grid } from '../commands/table-helpers.js';
-import { clipboardEvent } from '../../helpers/clipboard.js';
+import { clipboardEvent, copyFrom, type Copied } from '../../helpers/clipboard.js';
 
 /** Fires a real `copy` event on the editor and returns what it put on the clipboard. */
-function copy(editor: TestEditor): { html: string; text: string } {
-  const clipboardData = new DataTransfer();
-  const event = clipboardEvent('copy', { clipboardData, bubbles: true, cancelable: true });
-  editor.view.dom.dispatchEvent(event);
-  expect(event.defaultPrevented, 'the editor handled the copy').to.equal(true);
-  return { html: clipboardData.getData('text/html'), text: clipboardData.getData('text/plain') };
+function copy(editor: TestEditor): Copied {
+  const copied = copyFrom(editor.view.dom);
+  expect(copied.handled, 'the editor handled the copy').to.equal(true);
+  return copied;
 }
 
 /** Fires a real `paste` event carrying the given HTML and text. */
