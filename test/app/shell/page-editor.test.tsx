@@ -42,6 +42,13 @@ describe('page editor screen', () => {
     await expectAccessible(app.container);
   });
 
+  it('lists a heading with a mention and a line break as one line, the mention by its label', async () => {
+    const mention = '<span data-type="mention" data-id="u1" data-label="Ada">@Ada</span>';
+    const { app } = await openPage(undefined, pageDetail({ description_html: `<h1>Ask ${mention}<br>about setup</h1><p>Words.</p><h2>Usage</h2>` }));
+    await until(() => contents(app.container).length === 2, 'the contents', { saw: () => contents(app.container) });
+    expect(contents(app.container)).to.deep.equal(['Ask @Ada about setup', 'Usage']);
+  });
+
   it('jumps to the Nth heading of a level through the element', async () => {
     const { app, editor } = await openPage();
     const calls: Array<[number, number]> = [];

@@ -20,13 +20,17 @@ export function PageBody({ slug, pageId, mayEdit, host }: { slug: string; pageId
   const [headings, setHeadings] = useState<HeadingEntry[]>([]);
 
   // The outline is read from the document a moment after changes pause (the user's or another's),
-  // not on every keystroke: reading the change event's JSON serialises the whole page.
+  // not on every keystroke: it walks every block of the page.
   const outlineTimer = useRef<unknown>(null);
+  const readOutline = () => {
+    const doc = editor.current?.editorView?.state.doc;
+    if (doc) setHeadings(headingsOf(doc));
+  };
   const refreshOutlineSoon = () => {
     if (outlineTimer.current !== null) clock.clearTimeout(outlineTimer.current);
     outlineTimer.current = clock.setTimeout(() => {
       outlineTimer.current = null;
-      if (editor.current) setHeadings(headingsOf(editor.current.getJSON()));
+      readOutline();
     }, OUTLINE_DELAY_MS);
   };
   useEffect(
@@ -47,9 +51,7 @@ export function PageBody({ slug, pageId, mayEdit, host }: { slug: string; pageId
         editorRef={editor}
         dragDrop
         onChange={refreshOutlineSoon}
-        onSynced={() => {
-          if (editor.current) setHeadings(headingsOf(editor.current.getJSON()));
-        }}
+        onSynced={readOutline}
       />
       <TableOfContents headings={headings} onJump={(entry) => editor.current?.scrollToHeading(entry.level, entry.sequence)} />
     </div>

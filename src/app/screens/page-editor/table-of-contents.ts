@@ -1,4 +1,5 @@
-import type { JSONNode } from '../../../core/serialize/json.js';
+import type { Node as PMNode } from 'prosemirror-model';
+import { tableOfContents } from '../../../core/index.js';
 
 /** One heading of a page: its level (1–3), its text, and which heading of that level it is (1-based). */
 export interface HeadingEntry {
@@ -7,28 +8,14 @@ export interface HeadingEntry {
   sequence: number;
 }
 
-function textOf(node: JSONNode): string {
-  return node.text ?? (node.content ?? []).map(textOf).join('');
-}
-
 /**
- * The headings of levels 1 to 3 in an editor document (its JSON), numbered per level the way the
- * element's `scrollToHeading(level, sequence)` counts them: every heading of a level counts,
- * in document order, including headings inside quotes or lists.
+ * The headings of levels 1 to 3 in an editor's document, numbered per level the way the
+ * element's `scrollToHeading(level, sequence)` counts them (the core's `tableOfContents`: every
+ * heading of a level counts, in document order, including headings inside quotes or lists), each
+ * with its text as one line: a mention as its label, a line break as a space.
  */
-export function headingsOf(doc: JSONNode): HeadingEntry[] {
-  const entries: HeadingEntry[] = [];
-  const counts = new Map<number, number>();
-  const visit = (node: JSONNode) => {
-    if (node.type === 'heading') {
-      const level = Number(node.attrs?.level ?? 1);
-      const sequence = (counts.get(level) ?? 0) + 1;
-      counts.set(level, sequence);
-      if (level >= 1 && level <= 3) entries.push({ level, text: textOf(node), sequence });
-      return;
-    }
-    node.content?.forEach(visit);
-  };
-  visit(doc);
-  return entries;
+export function headingsOf(doc: PMNode): HeadingEntry[] {
+  return tableOfContents(doc)
+    .filter(({ level }) => level >= 1 && level <= 3)
+    .map(({ level, text, sequence }) => ({ level, text: text.replace(/\s+/g, ' ').trim(), sequence }));
 }
