@@ -5,6 +5,7 @@ import { log } from './log.js';
 import { gapCursorAt } from './plugins/gap-places.js';
 import { REPLACE_CONTENT_META, SKIP_IMAGE_TRACKING_META } from './transaction-meta.js';
 import { emptyDoc, parseHTML } from './serialize/html.js';
+import { textWithBreaks } from './schema/line-breaks.js';
 
 /** The last selection the user had, kept (and mapped) while the editor is not focused. */
 export const savedSelectionKey = new PluginKey<{ from: number; to: number }>('saved-selection');
@@ -80,8 +81,13 @@ export function insertAtSavedSelection(view: EditorView | null, content: string,
     if (options.asHtml) {
       // An open slice, so a single paragraph of HTML joins the text around the caret.
       tr.replaceSelection(Slice.maxOpen(parseHTML(content, { schema: view.state.schema }).content));
+    } else if (tr.selection.$from.parent.type.spec.code) {
+      tr.insertText(content.replace(/\r\n?/g, '\n'));
     } else {
-      tr.insertText(content);
+      // Lines as the text block's own line breaks, in the marks typed text there would take.
+      const { $from, from, to } = tr.selection;
+      const marks = tr.storedMarks ?? (from === to ? $from.marks() : ($from.marksAcross(tr.doc.resolve(to)) ?? undefined));
+      tr.replaceSelection(new Slice(Fragment.from(textWithBreaks(view.state.schema, content, marks, $from.parent.type)), 0, 0));
     }
     view.dispatch(tr.scrollIntoView());
     return true;

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { GapCursor } from 'prosemirror-gapcursor';
-import { Plugin } from 'prosemirror-state';
+import { Plugin, TextSelection } from 'prosemirror-state';
 import { REPLACE_CONTENT_META } from '../../src/core/transaction-meta.js';
 import {
   clearContent,
@@ -10,7 +10,7 @@ import {
   savedSelectionPlugin,
   setContent,
 } from '../../src/core/operations.js';
-import { serializeHTML } from '../../src/core/serialize/html.js';
+import { parseHTML, serializeHTML } from '../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../helpers/editor.js';
 import { captureLog } from '../helpers/log.js';
 
@@ -54,6 +54,18 @@ describe('editor operations', () => {
     expect(insertAtSavedSelection(editor.view, '<strong>!</strong>', { asHtml: true })).to.equal(true);
     expect(html()).to.equal('<p>Hello,<strong>!</strong> world</p>');
     input.remove();
+  });
+
+  it('inserts lines of text as line breaks that survive being read back, and as lines in code', () => {
+    editor = mountEditor('<p>Dear <strong>team</strong></p><pre><code>x</code></pre>', { plugins: [savedSelectionPlugin()], caret: 10 });
+    // In bold, where the caret is; Windows line ends too.
+    expect(insertAtSavedSelection(editor.view, ',\r\nsee you\nsoon')).to.equal(true);
+    expect(html()).to.equal('<p>Dear <strong>team,<br>see you<br>soon</strong></p><pre data-language="plaintext"><code class="language-plaintext">x</code></pre>');
+    expect(serializeHTML(parseHTML(html()))).to.equal(html());
+    const inCode = editor.view.state.doc.content.size - 1;
+    editor.view.dispatch(editor.view.state.tr.setSelection(TextSelection.create(editor.view.state.doc, inCode)));
+    expect(insertAtSavedSelection(editor.view, '\r\ny')).to.equal(true);
+    expect(editor.view.state.doc.lastChild!.textContent).to.equal('x\ny');
   });
 
   it('skips and logs an insertion into a destroyed editor', () => {

@@ -174,6 +174,15 @@ describe('<rich-editor> public API', () => {
     input.remove();
   });
 
+  it('inserts lines of text as line breaks, which a reload keeps', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>Signed</p>"></rich-editor>`);
+    el.focusAt('end');
+    el.insertText(',\nAda\nLovelace');
+    expect(el.getHTML()).to.equal('<p>Signed,<br>Ada<br>Lovelace</p>');
+    const again = await fixture<RichEditor>(html`<rich-editor .value=${el.getHTML()}></rich-editor>`);
+    expect(again.getHTML()).to.equal(el.getHTML());
+  });
+
   it('focuses at the end of the last text, clears, and serialises to markdown', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor value="<h1>Title</h1><ul><li><p>one</p></li></ul>"></rich-editor>`);
     el.focusAt('end');

@@ -1,5 +1,6 @@
 /** How a header cell's content is read from HTML, apart from the table so the fast HTML reader can recognise it. */
 import { DOMParser, Fragment, type Node as PMNode, type Schema } from 'prosemirror-model';
+import { textWithBreaks } from '../schema/line-breaks.js';
 
 /** Header cells hold paragraphs only (spec section 5): blocks inside a <th> become paragraphs, text kept. */
 export function headerContent(dom: Node, schema: Schema): Fragment {
@@ -8,9 +9,7 @@ export function headerContent(dom: Node, schema: Schema): Fragment {
     .parse(dom, { preserveWhitespace: true })
     .descendants((node) => {
       if (!node.isTextblock) return true;
-      const content = node.type.spec.code
-        ? node.textContent.split('\n').flatMap((line, i) => [...(i ? [schema.nodes.hard_break.create()] : []), ...(line ? [schema.text(line)] : [])])
-        : node.content;
+      const content = node.type.spec.code ? textWithBreaks(schema, node.textContent) : node.content;
       paragraphs.push(schema.nodes.paragraph.create(null, content));
       return false;
     });

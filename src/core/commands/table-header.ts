@@ -7,18 +7,7 @@
 import { Fragment, type Node as PMNode, type NodeType } from 'prosemirror-model';
 import type { Command, Transaction } from 'prosemirror-state';
 import { isInTable, selectedRect, tableNodeTypes, type TableRect } from 'prosemirror-tables';
-
-/** A code block's text as inline content: its line breaks become hard breaks (where the schema has them). */
-function codeLines(block: PMNode): PMNode[] {
-  const { schema } = block.type;
-  const hardBreak = schema.nodes.hard_break;
-  const inline: PMNode[] = [];
-  block.textContent.split('\n').forEach((line, i) => {
-    if (i > 0) inline.push(hardBreak ? hardBreak.create() : schema.text(' '));
-    if (line) inline.push(schema.text(line));
-  });
-  return inline;
-}
+import { textWithBreaks } from '../schema/line-breaks.js';
 
 /**
  * Cell content flattened into paragraphs: every text block (heading, list item text,
@@ -30,7 +19,7 @@ export function paragraphsOf(content: Fragment, paragraph: NodeType): Fragment {
   content.descendants((node) => {
     if (!node.isTextblock) return true;
     if (node.type === paragraph) paragraphs.push(node);
-    else paragraphs.push(paragraph.create(null, node.type.spec.code ? codeLines(node) : node.content));
+    else paragraphs.push(paragraph.create(null, node.type.spec.code ? textWithBreaks(node.type.schema, node.textContent) : node.content));
     return false;
   });
   return Fragment.from(paragraphs.length ? paragraphs : [paragraph.create()]);
