@@ -47,6 +47,12 @@ export function showImageSize(frame: HTMLElement, img: HTMLImageElement, attrs: 
   img.style.height = height ?? 'auto';
 }
 
+/**
+ * The class of a frame whose image did not load: a box of a small image's size
+ * (block-views.styles.ts), on the stand-in as on the view, so nothing moves when the view arrives.
+ */
+export const BROKEN_IMAGE = 're-broken';
+
 /** An image in the view's frame at its stored size, without the resize handle. */
 export const imageStandIn: StandIn = (node, view) => {
   const doc = view.dom.ownerDocument;
@@ -58,8 +64,12 @@ export const imageStandIn: StandIn = (node, view) => {
   img.alt = '';
   img.draggable = false;
   img.loading = 'lazy';
-  const show = () => showImageSize(frame, img, node.attrs as { src: string | null; width: string | null; height: string | null });
+  const show = () => {
+    frame.classList.remove(BROKEN_IMAGE);
+    showImageSize(frame, img, node.attrs as { src: string | null; width: string | null; height: string | null });
+  };
   img.addEventListener('load', show);
+  img.addEventListener('error', () => frame.classList.add(BROKEN_IMAGE));
   show();
   return { dom, update: (updated) => updated.sameMarkup(node), ignoreMutation: () => true };
 };

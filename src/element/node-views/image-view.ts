@@ -11,7 +11,7 @@ import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '
 import { NODE_CONTROL_ATTRIBUTE } from '../../core/plugins/tab-key.js';
 import { fill, wordsOf } from '../../core/strings.js';
 import type { NodeViewContext } from '../../core/extensions/node-view.js';
-import { showImageSize } from './block-stand-ins.js';
+import { BROKEN_IMAGE, showImageSize } from './block-stand-ins.js';
 import type { SizeListener, SizeWatch } from './size-watch.js';
 
 /** How far one arrow key press resizes an image, in pixels. */
@@ -140,11 +140,11 @@ export class ImageView implements NodeView, SizeListener {
   handleEvent(event: Event): void {
     switch (event.type) {
       case 'load':
-        this.frame.classList.remove('re-broken');
+        this.frame.classList.remove(BROKEN_IMAGE);
         if (!this.drag) this.render();
         return;
       case 'error':
-        this.frame.classList.add('re-broken');
+        this.frame.classList.add(BROKEN_IMAGE);
         return;
       case 'pointerdown':
         return this.onPointerDown(event as PointerEvent);
