@@ -326,7 +326,7 @@ export class RichEditor extends EditorSettings {
     else super.focus(options);
   }
 
-  /** Inserts text at the caret (or where it last was, if focus moved to a dialog). */
+  /** Inserts text at the caret (or where it last was, if focus moved to a dialog): its lines as line breaks, or as lines in a code block. */
   insertText(text: string): void {
     insertAtSavedSelection(this.doc.view, text);
   }
