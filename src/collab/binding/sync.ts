@@ -11,6 +11,7 @@ import type { EditorView } from 'prosemirror-view';
 import * as Y from 'yjs';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { toAbsolute, toRelative } from './positions.js';
+import { misplacedParents, replaceWithCopies } from './undo-order.js';
 import { writeNode } from './update.js';
 
 /** What a transaction from the shared document carries under `syncKey`. */
@@ -134,6 +135,17 @@ export class SyncBinding {
   private changed = (events: Y.YEvent<Y.AbstractType<unknown>>[], transaction: Y.Transaction): void => {
     const view = this.view;
     if (!view || transaction.origin === this.origin || events.length === 0) return;
+    let selection = this.pendingSelection ?? this.selectionBefore;
+    this.pendingSelection = null;
+    // What an undo or redo misplaced is replaced now, before anyone builds on it (undo-order.ts).
+    const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
+    if (misplaced.length) {
+      const positions = selection ? [selection.anchor, selection.head] : [];
+      this.doc.transact(() => {
+        const [anchor, head] = replaceWithCopies(misplaced, positions);
+        if (selection) selection = { ...selection, anchor: anchor!, head: head! };
+      }, this.origin);
+    }
     Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
       if (struct instanceof Y.Item && struct.content instanceof Y.ContentType) this.mapping.delete(struct.content.type as Y.XmlFragment);
     });
@@ -144,8 +156,6 @@ export class SyncBinding {
     // A fragment emptied by concurrent deletions shows one empty block until typed into.
     if (!doc.childCount) doc = schema.topNodeType.createAndFill()!;
     const tr = view.state.tr.replaceWith(0, view.state.doc.content.size, doc.content);
-    const selection = this.pendingSelection ?? this.selectionBefore;
-    this.pendingSelection = null;
     if (selection) restoreSelection(tr, selection, this);
     tr.setMeta(syncKey, { isChangeOrigin: true, isUndoRedoOperation: transaction.origin instanceof Y.UndoManager } satisfies SyncMeta);
     tr.setMeta('addToHistory', false);

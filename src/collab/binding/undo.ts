@@ -35,8 +35,18 @@ export function undoPlugin(binding: SyncBinding): Plugin {
     captureTransaction: (tr) => tr.meta.get('addToHistory') !== false,
   });
   binding.undoManager = manager;
-  // Each step keeps the selection to put back: before the change, or before the undo it redoes.
-  manager.on('stack-item-added', ({ stackItem, origin }: { stackItem: { meta: Map<unknown, unknown> }; origin: unknown }) => {
+  manager.on('stack-item-added', ({ stackItem, origin }: { stackItem: Y.UndoManager['undoStack'][number]; origin: unknown }) => {
+    // This editor's change during an undo or redo is the copies put in place of what it misplaced
+    // (undo-order.ts): they join the step that undo or redo made, so the next redo or undo takes both.
+    const stack = manager.undoing ? manager.redoStack : manager.redoing ? manager.undoStack : null;
+    const step = stack?.[stack.length - 2];
+    if (origin === binding.origin && stack && step && stack[stack.length - 1] === stackItem) {
+      stack.pop();
+      step.insertions = Y.mergeDeleteSets([step.insertions, stackItem.insertions]);
+      step.deletions = Y.mergeDeleteSets([step.deletions, stackItem.deletions]);
+      return;
+    }
+    // Each step keeps the selection to put back: before the change, or before the undo it redoes.
     stackItem.meta.set(undoKey, origin === binding.origin ? binding.selectionBeforeChange : binding.selectionBeforeTransaction);
   });
   return new Plugin({

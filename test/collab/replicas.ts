@@ -1,0 +1,93 @@
+/**
+ * Editors sharing one document in Node, for the binding's own rules: each replica is an editor
+ * state with the binding's sync and undo plugins (as the element has them), a shared document,
+ * and an inbox of the others' updates, delivered when a test says so (any order, any split).
+ */
+import type { Node as PMNode } from 'prosemirror-model';
+import { EditorState, type Command, type Transaction } from 'prosemirror-state';
+import * as Y from 'yjs';
+import { readFragment } from '../../src/collab/binding/encoding.js';
+import { bindFragment, syncPlugin } from '../../src/collab/binding/sync.js';
+import { redoCommand, undoCommand, undoPlugin } from '../../src/collab/binding/undo.js';
+import { narrowRemote } from '../../src/collab/editor-plugins.js';
+import { schema } from '../../src/core/index.js';
+
+/** The document a shared document holds, as an editor reading it afresh shows it (an empty one: one empty paragraph). */
+export function documentOf(doc: Y.Doc): PMNode {
+  const read = readFragment(doc.getXmlFragment('default'), schema);
+  return read.childCount ? read : schema.topNodeType.createAndFill()!;
+}
+
+export class Replica {
+  readonly doc = new Y.Doc();
+  /** Others' updates not yet applied here, oldest first. */
+  readonly inbox: Uint8Array[] = [];
+  state!: EditorState;
+  private plugins: { update(view: Replica, previous: EditorState): void }[] = [];
+
+  constructor(
+    clientID: number,
+    private readonly group: Replica[],
+  ) {
+    this.doc.clientID = clientID;
+    group.push(this);
+    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === this.group) return;
+      for (const other of this.group) if (other !== this) other.inbox.push(update);
+    });
+  }
+
+  /** Starts the editor on what the shared document holds now (as the element does once synced). */
+  bind(): this {
+    const binding = bindFragment(this.doc.getXmlFragment('default'), schema);
+    this.state = EditorState.create({ doc: binding.document, plugins: [syncPlugin(binding), undoPlugin(binding)] });
+    // The plugins' views, as ProseMirror's view makes them.
+    this.plugins = this.state.plugins.flatMap((plugin) => (plugin.spec.view ? [plugin.spec.view(this as never) as never] : []));
+    return this;
+  }
+
+  /** Applies a transaction as the element's view does (a remote change narrowed first). */
+  dispatch = (tr: Transaction): void => {
+    const previous = this.state;
+    this.state = previous.apply(narrowRemote(previous, tr));
+    for (const view of this.plugins) view.update?.(this, previous);
+  };
+
+  /** Makes a change: `change` gets a transaction of the current state. */
+  change(change: (tr: Transaction) => void): this {
+    const tr = this.state.tr;
+    change(tr);
+    this.dispatch(tr);
+    return this;
+  }
+
+  run(command: Command): boolean {
+    return command(this.state, this.dispatch);
+  }
+
+  undo(): boolean {
+    return this.run(undoCommand);
+  }
+
+  redo(): boolean {
+    return this.run(redoCommand);
+  }
+
+  /** Applies the first `count` updates waiting (all by default). */
+  receive(count = this.inbox.length): this {
+    for (const update of this.inbox.splice(0, count)) Y.applyUpdate(this.doc, update, this.group);
+    return this;
+  }
+
+  /** What this editor shows. */
+  get document(): PMNode {
+    return this.state.doc;
+  }
+
+  /** What any other replica builds from everything this one has: the same document, or the two have parted. */
+  get afresh(): PMNode {
+    const fresh = new Y.Doc();
+    Y.applyUpdate(fresh, Y.encodeStateAsUpdate(this.doc));
+    return documentOf(fresh);
+  }
+}
