@@ -5,7 +5,7 @@ import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
 import { CHROMIUM_ARGS, findChromium } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
-import { clickThenKeysPlugin } from './scripts/wtr-input.mjs';
+import { clickThenKeysPlugin, inputMethodPlugin } from './scripts/wtr-input.mjs';
 import { collabServerPlugin } from './scripts/wtr-collab.mjs';
 import { bundledPackages, bundledTestFiles } from './scripts/wtr-bundle.mjs';
 import { testProgress } from './scripts/wtr-progress.mjs';
@@ -31,9 +31,10 @@ const consoleGuard = {
 
 /**
  * Editing together in depth (a shared document's every case): Chromium; one case of it runs in
- * every engine (collaboration-engines.test.ts), as typing and the view can differ there.
+ * every engine (collaboration-engines.test.ts), as typing and the view can differ there. And
+ * writing through an input method, which only Chromium's DevTools protocol can drive.
  */
-const CHROMIUM_ONLY_ELEMENT_FILES = 'test/element/collab/{collaboration,features}.test.ts';
+const CHROMIUM_ONLY_ELEMENT_FILES = 'test/element/{collab/{collaboration,features},input-method}.test.ts';
 
 /**
  * The browser tiers. Every engine runs the files where engines can differ: the element and the
@@ -107,6 +108,7 @@ export default {
     consoleGuard,
     progress.plugin,
     clickThenKeysPlugin(),
+    inputMethodPlugin(),
     // Collaboration servers for the shared-document tests.
     collabServerPlugin(),
     esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],

@@ -44,3 +44,37 @@ export function clickThenKeysPlugin() {
     },
   };
 }
+
+/**
+ * A Web Test Runner command that writes through an input method, as a Japanese, Chinese or
+ * Korean keyboard (or a phone's) does: Chromium's DevTools protocol composes text at the caret
+ * (the page gets compositionstart, compositionupdate and the input of each step, and the text
+ * shows underlined) and then commits it. Only Chromium has such a command.
+ *
+ * Payload: `{ steps: Array<{ compose: string } | { commit: string }> }`: each `compose` replaces
+ * the text being composed, caret at its end; `commit` ends the composition with the final text.
+ */
+export function inputMethodPlugin() {
+  return {
+    name: 'input-method',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'input-method') return undefined;
+      const { steps } = payload ?? {};
+      if (!Array.isArray(steps)) throw new Error('input-method needs a steps array');
+      if (session.browser.type !== 'puppeteer') throw new Error('input-method needs Chromium (its DevTools protocol composes text)');
+      const client = await session.browser.getPage(session.id).createCDPSession();
+      try {
+        for (const step of steps) {
+          if (typeof step.compose === 'string') {
+            await client.send('Input.imeSetComposition', { text: step.compose, selectionStart: step.compose.length, selectionEnd: step.compose.length });
+          } else if (typeof step.commit === 'string') {
+            await client.send('Input.insertText', { text: step.commit });
+          } else throw new Error('each step is { compose: text } or { commit: text }');
+        }
+      } finally {
+        await client.detach();
+      }
+      return true;
+    },
+  };
+}
