@@ -167,7 +167,7 @@ export function collabEditing(
   provider.setUser({ ...user, color: caretColor(user) });
   // An empty shared document shows as one empty paragraph (what ProseMirror fills a document with), written only once typed into.
   const binding = bindFragment(provider.fragment, schema);
-  const plugins: Plugin[] = [caretStyles, sizeGuardPlugin(onTooLarge), syncPlugin(binding)];
+  const plugins: Plugin[] = [caretStyles, sizeGuardPlugin(onTooLarge), syncPlugin(binding), compositionHoldPlugin(provider)];
   if (carets) {
     plugins.push(
       caretsPlugin(binding, provider.awareness, {
@@ -184,6 +184,40 @@ export function collabEditing(
     plugins,
     history: { plugins: [undoPlugin(binding), undoMenuPlugin()], undo: undoCommand, redo: redoCommand },
   };
+}
+
+/**
+ * Holds others' changes while the user composes text through an input method (provider.ts
+ * `holdRemote`), and lets them in after the composition ends: they then merge with the composed
+ * text in the shared document, as any concurrent typing does.
+ */
+function compositionHoldPlugin(provider: CollabProvider): Plugin {
+  let release: (() => void) | null = null;
+  return new Plugin({
+    props: {
+      handleDOMEvents: {
+        compositionstart: () => {
+          release ??= provider.holdRemote();
+          return false;
+        },
+        compositionend: (view) => {
+          // After ProseMirror has read the composition's last input (in this event's task), unless another began meanwhile.
+          setTimeout(() => {
+            if (!release || view.composing) return;
+            release();
+            release = null;
+          });
+          return false;
+        },
+      },
+    },
+    view: () => ({
+      destroy: () => {
+        release?.();
+        release = null;
+      },
+    }),
+  });
 }
 
 /** The browser's own Undo and Redo (its Edit menu, a shake on a phone) undo through the shared document too. */

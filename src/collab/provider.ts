@@ -93,6 +93,9 @@ export class CollabProvider {
   private hidden: Record<string, unknown> | null = null;
   /** Remote content that was not applied (the editor shows it read-only). */
   private quarantine: Uint8Array[] = [];
+  /** Others' changes waiting while the editor's user composes text (`holdRemote`), oldest first; null when none are held. */
+  private held: Uint8Array[] | null = null;
+  private holds = 0;
   /** Asks the server after a silence, and drops a connection that does not answer (heartbeat.ts). */
   private readonly heartbeat = new Heartbeat(
     () => {
@@ -300,7 +303,8 @@ export class CollabProvider {
         return;
       }
       case Message.remoteUpdate:
-        this.applyRemote(message.bytes());
+        if (this.held) this.held.push(message.bytes());
+        else this.applyRemote(message.bytes());
         return;
       case Message.ack: {
         const stored = message.count();
@@ -314,6 +318,26 @@ export class CollabProvider {
         applyAwarenessUpdate(this.awareness, message.bytes(), 'remote');
         return;
     }
+  }
+
+  /**
+   * Keeps others' changes from the document until the returned function is called, then applies
+   * them in order. The editor holds them while its user composes text through an input method
+   * (Japanese, Chinese, Korean, a phone's keyboard): a change redrawn in the paragraph being
+   * composed in ends the composition, and the input method then writes its text a second time.
+   */
+  holdRemote(): () => void {
+    this.holds++;
+    this.held ??= [];
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds > 0) return;
+      const held = this.held ?? [];
+      this.held = null;
+      for (const update of held) this.applyRemote(update);
+    };
   }
 
   /** Applies a change from the server after checking it; false (and `incompatible`) when it is outside the schema. */

@@ -2,7 +2,9 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { TextSelection } from 'prosemirror-state';
 import * as Y from 'yjs';
+import { decodeMessage, Message } from '../../../src/collab/protocol.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
+import { inputMethod } from '../../helpers/input-method.js';
 import { until } from '../../helpers/until.js';
 import { converged, sharedEditor, undoUntil, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
 
@@ -86,6 +88,57 @@ describe('editing together', () => {
       view.dispatch(view.state.tr.insertText(`<${index}${'x'.repeat(5)}>`, 1));
     }
     await converged(all, ['<0xxxxx>', '<1xxxxx>', '<2xxxxx>']);
+  });
+
+  it("a colleague's change to the paragraph being composed in waits for the composition, then merges: nothing written twice", async () => {
+    // Ann's connection counts the others' changes it receives, as they arrive.
+    let received = 0;
+    class CountingSocket extends WebSocket {
+      constructor(url: string) {
+        super(url);
+        this.addEventListener('message', (event: MessageEvent) => {
+          if (event.data instanceof ArrayBuffer && decodeMessage(new Uint8Array(event.data)).type === Message.remoteUpdate) received++;
+        });
+      }
+    }
+    const ann = await sharedEditor(server.url, 'ann', 'page:1', {}, { WebSocket: CountingSocket });
+    editors.push(ann);
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'first line' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'second line' });
+    await converged([ann, bob], ['first linesecond line']);
+    for (let i = 0; i < ' line'.length; i++) await sendKeys({ press: 'ArrowLeft' });
+    // Ann composes after "second" (に, にほ: underlined, not yet chosen)…
+    await inputMethod({ compose: 'に' }, { compose: 'にほ' });
+    const before = received;
+    // …while Bob's change to the same paragraph reaches her.
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.insertText('BOB ', 'first line'.length + 3)); // the second paragraph's start
+    await until(() => received > before, "Bob's change at Ann's connection");
+    expect(ann.el.editorView!.state.doc.textContent, 'held while she composes').to.equal('first linesecondにほ line');
+    await inputMethod({ compose: 'にほん' }, { compose: '日本' }, { commit: '日本' });
+    await converged([ann, bob], ['BOB second日本 line']);
+    expect(ann.el.getHTML()).to.equal('<p>first line</p><p>BOB second日本 line</p>');
+    expect(bob.el.getHTML()).to.equal(ann.el.getHTML());
+    expect(ann.content.textContent, 'what Ann sees').to.equal('first lineBOB second日本 line');
+  });
+
+  it("a colleague's change held during a composition comes in when the composition is given up", async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'text' });
+    await converged([ann, bob], ['text']);
+    await inputMethod({ compose: 'に' });
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.insertText('BOB ', 1));
+    await until(() => bob.el.collaboration!.provider.current.unsent === 0, "Bob's change stored");
+    // Escape, or deleting what was composed: the composition ends with nothing written.
+    await inputMethod({ compose: '' });
+    await converged([ann, bob], ['BOB text']);
+    expect(ann.el.getHTML()).to.equal('<p>BOB text</p>');
   });
 
   it("undo takes back only this editor's typing, and puts the caret back", async () => {

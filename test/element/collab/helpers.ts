@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
-import { connect, type CollabState } from '../../../src/collab/index.js';
+import { connect, type CollabProviderOptions, type CollabState } from '../../../src/collab/index.js';
 import { pressWith } from '../../helpers/editor.js';
 import { until } from '../../helpers/until.js';
 
@@ -43,12 +43,12 @@ export interface SharedEditor {
 }
 
 /** A `<rich-editor>` editing `document` on `url` as `user` (`viewer-…` reads only; `ann-tab2` is Ann in another tab). */
-export async function sharedEditor(url: string, user: string, document = 'page:1', extra: Partial<RichEditor> = {}): Promise<SharedEditor> {
+export async function sharedEditor(url: string, user: string, document = 'page:1', extra: Partial<RichEditor> = {}, options: Partial<CollabProviderOptions> = {}): Promise<SharedEditor> {
   const states: CollabState[] = [];
   const el = await fixture<RichEditor>(html`<rich-editor aria-label=${`Editor of ${user}`} @rich-editor-collab-status=${(event: CustomEvent<CollabState>) => states.push(event.detail)}></rich-editor>`);
   Object.assign(el, extra);
   const person = user.replace(/-tab\d+$/, '');
-  el.collaboration = { provider: connect({ url, document, token: user }), user: { id: person, name: person[0].toUpperCase() + person.slice(1) } };
+  el.collaboration = { provider: connect({ url, document, token: user, ...options }), user: { id: person, name: person[0].toUpperCase() + person.slice(1) } };
   await el.updateComplete;
   await until(() => el.collaboration?.provider.current.status === 'synced' && el.editorView?.editable === !user.startsWith('viewer'), `${user}'s editor synced`, {
     saw: () => ({ status: el.collaboration?.provider.current, editable: el.editorView?.editable }),
