@@ -9,6 +9,7 @@ import type { Fragment, Node as PMNode, Schema, Slice } from 'prosemirror-model'
 import { Plugin, PluginKey, Selection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import * as Y from 'yjs';
+import { SHARED_CHANGE_META } from '../core/transaction-meta.js';
 import { safeColor, safeImageSrc } from '../core/url.js';
 import { caretsPlugin } from './binding/carets.js';
 import { toRelative } from './binding/positions.js';
@@ -272,6 +273,7 @@ export function narrowRemote(state: EditorState, tr: Transaction): Transaction {
   narrowed.setSelection(Selection.fromJSON(narrowed.doc, tr.selection.toJSON()));
   narrowed.setMeta(syncKey, tr.getMeta(syncKey));
   narrowed.setMeta('addToHistory', tr.getMeta('addToHistory'));
+  narrowed.setMeta(SHARED_CHANGE_META, tr.getMeta(SHARED_CHANGE_META));
   if (tr.scrolledIntoView) narrowed.scrollIntoView();
   return narrowed;
 }

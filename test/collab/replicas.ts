@@ -4,7 +4,7 @@
  * and an inbox of the others' updates, delivered when a test says so (any order, any split).
  */
 import type { Node as PMNode } from 'prosemirror-model';
-import { EditorState, type Command, type Transaction } from 'prosemirror-state';
+import { EditorState, type Command, type Plugin, type Transaction } from 'prosemirror-state';
 import * as Y from 'yjs';
 import { readFragment } from '../../src/collab/binding/encoding.js';
 import { bindFragment, syncPlugin } from '../../src/collab/binding/sync.js';
@@ -37,10 +37,10 @@ export class Replica {
     });
   }
 
-  /** Starts the editor on what the shared document holds now (as the element does once synced). */
-  bind(): this {
+  /** Starts the editor on what the shared document holds now (as the element does once synced), with `plugins` after the binding's. */
+  bind(plugins: Plugin[] = []): this {
     const binding = bindFragment(this.doc.getXmlFragment('default'), schema);
-    this.state = EditorState.create({ doc: binding.document, plugins: [syncPlugin(binding), undoPlugin(binding)] });
+    this.state = EditorState.create({ doc: binding.document, plugins: [syncPlugin(binding), undoPlugin(binding), ...plugins] });
     // The plugins' views, as ProseMirror's view makes them.
     this.plugins = this.state.plugins.flatMap((plugin) => (plugin.spec.view ? [plugin.spec.view(this as never) as never] : []));
     return this;

@@ -9,6 +9,7 @@ import type { Node as PMNode, Schema } from 'prosemirror-model';
 import { AllSelection, NodeSelection, Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import * as Y from 'yjs';
+import { SHARED_CHANGE_META } from '../../core/transaction-meta.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { toAbsolute, toRelative } from './positions.js';
 import { misplacedParents, replaceWithCopies } from './undo-order.js';
@@ -159,6 +160,7 @@ export class SyncBinding {
     if (selection) restoreSelection(tr, selection, this);
     tr.setMeta(syncKey, { isChangeOrigin: true, isUndoRedoOperation: transaction.origin instanceof Y.UndoManager } satisfies SyncMeta);
     tr.setMeta('addToHistory', false);
+    tr.setMeta(SHARED_CHANGE_META, true);
     this.synced = doc;
     this.applying = true;
     try {

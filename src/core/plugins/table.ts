@@ -14,6 +14,7 @@ import type { EditorView } from 'prosemirror-view';
 import { liftItem, sinkItem } from '../commands/lists.js';
 import { addRowAtEnd } from '../commands/table.js';
 import { log } from '../log.js';
+import { SHARED_CHANGE_META } from '../transaction-meta.js';
 import { GapCursor, selectionBeyond } from './gap-cursor.js';
 import { tableClipboard } from './table-clipboard.js';
 
@@ -166,13 +167,24 @@ export function enterTableFromGap(direction: 'backward' | 'forward'): Command {
   };
 }
 
-/** `tableEditing` with its key handler (arrows, Backspace and Delete on cells) guarded by the logger. */
+/**
+ * `tableEditing` with its key handler (arrows, Backspace and Delete on cells) guarded by the
+ * logger, and its table repair (missing cells filled in) left out of a shared document's changes
+ * (SHARED_CHANGE_META): two colleagues adding a column and a row at once leave the new row a
+ * cell short, and each editor repairing the merge on arrival wrote a cell of its own, a spurious
+ * column. The table is repaired by the first change made in it.
+ */
 function guardedTableEditing(): Plugin {
   const plugin = tableEditing();
   const handleKeyDown = plugin.spec.props?.handleKeyDown;
-  if (!handleKeyDown) return plugin;
+  const repair = plugin.spec.appendTransaction;
+  if (!handleKeyDown || !repair) return plugin;
   return new Plugin({
     ...plugin.spec,
+    appendTransaction(this: Plugin, transactions, oldState, newState) {
+      if (transactions.every((tr) => tr.getMeta(SHARED_CHANGE_META))) return null;
+      return repair.call(this, transactions, oldState, newState);
+    },
     props: {
       ...plugin.spec.props,
       handleKeyDown(this: Plugin, view: EditorView, event: KeyboardEvent) {

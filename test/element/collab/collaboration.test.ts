@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { TextSelection } from 'prosemirror-state';
+import { addColumnAfter, addRowAfter } from 'prosemirror-tables';
 import * as Y from 'yjs';
 import { decodeMessage, Message } from '../../../src/collab/protocol.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
@@ -139,6 +140,31 @@ describe('editing together', () => {
     await inputMethod({ compose: '' });
     await converged([ann, bob], ['BOB text']);
     expect(ann.el.getHTML()).to.equal('<p>BOB text</p>');
+  });
+
+  it('a table given a column and a row at once shows the short row alike everywhere, and typing in it repairs it once', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.setValue('<table><tr><td><p>a</p></td><td><p>b</p></td></tr><tr><td><p>c</p></td><td><p>d</p></td></tr></table><p>after</p>');
+    await converged([ann, bob], ['abcdafter']);
+    // Each adds one before hearing of the other's: Ann a column after the first, Bob a row after the first.
+    for (const [editor, command] of [[ann, addColumnAfter], [bob, addRowAfter]] as const) {
+      const view = editor.el.editorView!;
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 3)));
+      command(view.state, view.dispatch);
+    }
+    const cells = (editor: SharedEditor) => [...editor.content.querySelectorAll('tr')].map((row) => row.querySelectorAll('td, th').length);
+    // Bob's new row (the second) came without Ann's column: a cell short, alike in both.
+    await until(() => [ann, bob].every((editor) => JSON.stringify(cells(editor)) === '[3,2,3]'), 'the merged table in both', { saw: () => [ann, bob].map(cells) });
+    // Ann types into the short row's last cell: the row gets its missing cell, once, in both.
+    const last = ann.content.querySelectorAll('tr')[1]!.querySelectorAll('td')[1]!;
+    const box = last.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+    await sendKeys({ type: 'e' });
+    await until(() => [ann, bob].every((editor) => JSON.stringify(cells(editor)) === '[3,3,3]' && editor.el.getHTML().includes('<td><p>e</p></td>')), 'the table repaired in both', {
+      saw: () => [ann, bob].map((editor) => [cells(editor), editor.el.getHTML()]),
+    });
+    expect(bob.el.getHTML()).to.equal(ann.el.getHTML());
   });
 
   it("undo takes back only this editor's typing, and puts the caret back", async () => {
