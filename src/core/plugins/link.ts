@@ -6,6 +6,7 @@
  */
 import type { MarkType, Node as PMNode, Schema } from 'prosemirror-model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from 'prosemirror-state';
+import { SHARED_CHANGE_META } from '../transaction-meta.js';
 import { safeLinkHref } from '../url.js';
 
 /** The schema's link mark (named `link`), or null in a schema without links. */
@@ -65,7 +66,8 @@ function wordBefore(doc: PMNode, pos: number): { from: number; to: number } | nu
 
 /** Whether the transaction is someone typing whitespace (a space, or Enter splitting a block). */
 function typedBoundary(tr: Transaction, oldState: EditorState): number | null {
-  if (!tr.docChanged || tr.getMeta('paste') || tr.getMeta('uiEvent') === 'paste' || tr.getMeta('history$')) return null;
+  // A shared document's change is a colleague's typing, not this user's: their editor links what they type.
+  if (!tr.docChanged || tr.getMeta('paste') || tr.getMeta('uiEvent') === 'paste' || tr.getMeta('history$') || tr.getMeta(SHARED_CHANGE_META)) return null;
   if (tr.steps.length !== 1) return null;
   const { $from } = tr.selection;
   const before = $from.parent.textBetween(Math.max(0, $from.parentOffset - 1), $from.parentOffset, undefined, '\ufffc');

@@ -4,6 +4,7 @@ import { TextSelection } from 'prosemirror-state';
 import { addColumnAfter, addRowAfter, deleteColumn } from 'prosemirror-tables';
 import { createTable } from '../../src/core/commands/table-insert.js';
 import { schema } from '../../src/core/index.js';
+import { linkPlugin } from '../../src/core/plugins/link.js';
 import { tablePlugins } from '../../src/core/plugins/table.js';
 import { Replica } from './replicas.js';
 
@@ -66,5 +67,28 @@ describe('a table two colleagues change at once', () => {
       expect(rows(replica.document)).to.deep.equal([1, 1, 2]);
       expect(replica.afresh.toJSON()).to.deep.equal(replica.document.toJSON());
     }
+  });
+});
+
+describe("a colleague's change is not this user's typing", () => {
+  it('an address left unlinked is not linked when a colleague types while the caret is after it', () => {
+    const group: Replica[] = [];
+    const ada = new Replica(1, group).bind([linkPlugin()]);
+    const bo = new Replica(2, group);
+    // The address came in as one piece of text (loaded, or its link taken off): not linked.
+    ada.change((tr) => tr.insertText('visit https://example.com today', 1));
+    bo.receive().bind([linkPlugin()]);
+    const address = (replica: Replica) => {
+      const from = replica.document.textContent.indexOf('https://') + 1;
+      return [from, from + 'https://example.com'.length] as const;
+    };
+    // Ada's caret after the address and its space; Bo types at the start.
+    ada.change((tr) => tr.setSelection(TextSelection.create(tr.doc, address(ada)[1] + 1)));
+    bo.change((tr) => tr.insertText('Bo: ', 1));
+    exchange(ada, bo);
+    ada.change((tr) => tr.insertText('all ', tr.selection.from));
+    exchange(ada, bo);
+    expect(ada.document.textContent).to.equal('Bo: visit https://example.com all today');
+    for (const replica of [ada, bo]) expect(replica.document.rangeHasMark(...address(replica), schema.marks.link), `client ${replica.doc.clientID}`).to.equal(false);
   });
 });
