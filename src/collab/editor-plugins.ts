@@ -168,7 +168,7 @@ export function collabEditing(
   provider.setUser({ ...user, color: caretColor(user) });
   // An empty shared document shows as one empty paragraph (what ProseMirror fills a document with), written only once typed into.
   const binding = bindFragment(provider.fragment, schema);
-  const plugins: Plugin[] = [caretStyles, sizeGuardPlugin(onTooLarge), syncPlugin(binding), compositionHoldPlugin(provider)];
+  const plugins: Plugin[] = [caretStyles, sizeGuardPlugin(onTooLarge), syncPlugin(binding), compositionPlugin(provider, binding)];
   if (carets) {
     plugins.push(
       caretsPlugin(binding, provider.awareness, {
@@ -188,36 +188,46 @@ export function collabEditing(
 }
 
 /**
- * Holds others' changes while the user composes text through an input method (provider.ts
- * `holdRemote`), and lets them in after the composition ends: they then merge with the composed
- * text in the shared document, as any concurrent typing does.
+ * While the user composes text through an input method: others' changes wait (provider.ts
+ * `holdRemote`) and come in after the composition ends, merging with the composed text in the
+ * shared document as any concurrent typing does; and the composition is one undo step, however
+ * long the choosing takes (each candidate is written as it shows, and the undo manager would
+ * otherwise make a step of each one a pause apart: an undo showed にほん instead of nothing).
  */
-function compositionHoldPlugin(provider: CollabProvider): Plugin {
+function compositionPlugin(provider: CollabProvider, binding: SyncBinding): Plugin {
   let release: (() => void) | null = null;
+  /** The undo manager's grouping delay, while it is lifted for a composition. */
+  let grouping: number | null = null;
+  const end = (): void => {
+    release?.();
+    release = null;
+    if (grouping !== null && binding.undoManager) binding.undoManager.captureTimeout = grouping;
+    grouping = null;
+  };
   return new Plugin({
     props: {
       handleDOMEvents: {
         compositionstart: () => {
           release ??= provider.holdRemote();
+          const manager = binding.undoManager;
+          if (manager && grouping === null) {
+            grouping = manager.captureTimeout;
+            // A composition after a pause starts a step of its own (as typing would), which takes every candidate.
+            if (Date.now() - manager.lastChange >= grouping) manager.stopCapturing();
+            manager.captureTimeout = Infinity;
+          }
           return false;
         },
         compositionend: (view) => {
           // After ProseMirror has read the composition's last input (in this event's task), unless another began meanwhile.
           setTimeout(() => {
-            if (!release || view.composing) return;
-            release();
-            release = null;
+            if (!view.composing) end();
           });
           return false;
         },
       },
     },
-    view: () => ({
-      destroy: () => {
-        release?.();
-        release = null;
-      },
-    }),
+    view: () => ({ destroy: end }),
   });
 }
 

@@ -3,8 +3,10 @@ import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-comm
 import { TextSelection } from 'prosemirror-state';
 import { addColumnAfter, addRowAfter } from 'prosemirror-tables';
 import * as Y from 'yjs';
+import { undoKey } from '../../../src/collab/binding/undo.js';
 import { decodeMessage, Message } from '../../../src/collab/protocol.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
+import { pressWith } from '../../helpers/editor.js';
 import { inputMethod } from '../../helpers/input-method.js';
 import { until } from '../../helpers/until.js';
 import { converged, sharedEditor, undoUntil, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
@@ -140,6 +142,27 @@ describe('editing together', () => {
     await inputMethod({ compose: '' });
     await converged([ann, bob], ['BOB text']);
     expect(ann.el.getHTML()).to.equal('<p>BOB text</p>');
+  });
+
+  it('a composition is one undo step, however long the choosing takes', async () => {
+    const ann = await open('ann');
+    ann.el.focus();
+    await sendKeys({ type: 'Text ' });
+    await until(() => ann.el.getHTML() === '<p>Text </p>', 'typed');
+    const manager = undoKey.getState(ann.el.editorView!.state)!.manager;
+    // Each step of choosing comes after a pause longer than the undo grouping's (as when reading the candidates).
+    const pause = () => (manager.lastChange = 1);
+    pause();
+    for (const text of ['に', 'にほ', 'にほん', '日本']) {
+      await inputMethod({ compose: text });
+      pause();
+    }
+    await inputMethod({ commit: '日本' });
+    await until(() => ann.el.getHTML() === '<p>Text 日本</p>', 'the chosen text in', { saw: () => ann.el.getHTML() });
+    await pressWith('z', 'Control');
+    await until(() => ann.el.getHTML() === '<p>Text </p>', 'the whole composition undone at once', { saw: () => ann.el.getHTML() });
+    await pressWith('z', 'Control', 'Shift');
+    await until(() => ann.el.getHTML() === '<p>Text 日本</p>', 'and redone at once', { saw: () => ann.el.getHTML() });
   });
 
   it('a table given a column and a row at once shows the short row alike everywhere, and typing in it repairs it once', async () => {
