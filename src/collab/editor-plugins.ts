@@ -207,7 +207,9 @@ function compositionPlugin(provider: CollabProvider, binding: SyncBinding): Plug
   return new Plugin({
     props: {
       handleDOMEvents: {
-        compositionstart: () => {
+        // From the composition's first text, not its start: a phone's keyboard may open one on the
+        // word the caret is put in and keep it while the user only reads.
+        compositionupdate: () => {
           release ??= provider.holdRemote();
           const manager = binding.undoManager;
           if (manager && grouping === null) {

@@ -128,6 +128,20 @@ describe('editing together', () => {
     expect(ann.content.textContent, 'what Ann sees').to.equal('first lineBOB second日本 line');
   });
 
+  it("a composition opened without text (a phone's keyboard on the word at the caret) holds nothing back", async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'text' });
+    await converged([ann, bob], ['text']);
+    ann.content.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }));
+    expect(ann.el.editorView!.composing).to.equal(true);
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.insertText('BOB ', 1));
+    await converged([ann, bob], ['BOB text']);
+    ann.content.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: '' }));
+  });
+
   it("a colleague's change held during a composition comes in when the composition is given up", async () => {
     const ann = await open('ann');
     const bob = await open('bob');
