@@ -98,6 +98,76 @@ function writeAttributes(element: Y.XmlElement, node: PMNode): void {
   for (const key in present) if (!(key in wanted)) element.removeAttribute(key);
 }
 
+/** The longest run of `values` that increases, as the indices of its members. */
+function increasingRun(values: number[]): Set<number> {
+  // Patience sorting: tails[k] is the index of the smallest last value of a run of length k + 1.
+  const tails: number[] = [];
+  const before: number[] = [];
+  values.forEach((value, i) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (values[tails[middle]!]! < value) low = middle + 1;
+      else high = middle;
+    }
+    before[i] = low > 0 ? tails[low - 1]! : -1;
+    tails[low] = i;
+  });
+  const run = new Set<number>();
+  for (let i = tails.length ? tails[tails.length - 1]! : -1; i >= 0; i = before[i]!) run.add(i);
+  return run;
+}
+
+/**
+ * Children the editor moved (a block dragged elsewhere, list items reordered): the same nodes,
+ * known to the mapping, in another order. Each moved one is written as what Yjs can do, its
+ * element deleted and a new one inserted at its new place; the children between keep their
+ * elements. Written in place instead, as the rest of `writeNode` pairs children by position,
+ * every block between the old and the new place took its neighbour's content: an update as
+ * large as that stretch of the document, and a colleague's typing in any of those blocks ended
+ * up in the block beside it. False when nothing moved.
+ */
+function writeMoves(type: Y.XmlFragment, ours: SharedType[], theirs: SharedChild[], from: number, to: number, mapping: Mapping): boolean {
+  const element = new Map<PMNode, number>();
+  for (let i = from; i < ours.length - to; i++) {
+    const known = mapping.get(ours[i]!);
+    if (ours[i] instanceof Y.XmlElement && known && !Array.isArray(known) && !element.has(known)) element.set(known, i);
+  }
+  if (element.size < 2) return false;
+  // Each element claimed once (a node may stand twice in a document), in the new order.
+  const pairs: { ours: number; theirs: number }[] = [];
+  for (let i = from; i < theirs.length - to; i++) {
+    const child = theirs[i]!;
+    const at = Array.isArray(child) ? undefined : element.get(child);
+    if (at === undefined) continue;
+    pairs.push({ ours: at, theirs: i });
+    element.delete(child as PMNode);
+  }
+  const kept = increasingRun(pairs.map((pair) => pair.ours));
+  if (kept.size === pairs.length) return false;
+  const moved = new Set(pairs.filter((_, i) => !kept.has(i)).map((pair) => pair.theirs));
+  // The moved elements leave (from the end, so the indices before stay right)…
+  for (const index of pairs.filter((_, i) => !kept.has(i)).map((pair) => pair.ours).sort((a, b) => b - a)) {
+    mapping.delete(ours[index]!);
+    type.delete(index, 1);
+  }
+  // …and come back, in the new order, after the child before them that has an element.
+  const placed = type.toArray() as SharedType[];
+  for (let i = from; i < theirs.length - to; i++) {
+    if (!moved.has(i)) continue;
+    let after = -1;
+    for (let j = i - 1; j >= 0 && after < 0; j--) {
+      const previous = theirs[j]!;
+      after = placed.findIndex((candidate) => mapped(mapping.get(candidate), previous));
+    }
+    const fresh = sharedTypeOf(theirs[i]!, mapping);
+    type.insert(after + 1, [fresh]);
+    placed.splice(after + 1, 0, fresh);
+  }
+  return true;
+}
+
 /**
  * Makes `type` (the fragment, or the element standing for `node`) hold `node`, recording in
  * `mapping` which node each type now stands for. Call it inside a transaction of the document.
@@ -124,6 +194,10 @@ export function writeNode(type: Y.XmlFragment, node: PMNode, mapping: Mapping): 
     if (mapped(mapping.get(a), b)) continue;
     if (!sameContent(a, b)) break;
     mapping.set(a, b);
+  }
+  if (ours.length - left - right > 1 && theirs.length - left - right > 1 && writeMoves(type, ours, theirs, left, right, mapping)) {
+    writeNode(type, node, mapping);
+    return;
   }
   // The differing middle: a text or an element of the same type is updated in place, from the
   // end whose children match it more; anything else is replaced.

@@ -13,11 +13,16 @@ import { setLink } from './link-commands.js';
 function linkifySlice(slice: Slice, schema: Schema): Slice {
   const linkType = linkMark(schema);
   if (!linkType) return slice;
+  // Unchanged nodes are kept as they are (the same objects): a block dragged elsewhere stays the
+  // block it was, which editing together writes as a move (collab/binding/update.ts).
   const map = (fragment: Fragment, inCode: boolean): Fragment => {
     const nodes: PMNode[] = [];
+    let changed = false;
     fragment.forEach((node) => {
       if (!node.isText) {
-        nodes.push(node.copy(map(node.content, inCode || !!node.type.spec.code)));
+        const content = map(node.content, inCode || !!node.type.spec.code);
+        nodes.push(content === node.content ? node : node.copy(content));
+        changed ||= content !== node.content;
         return;
       }
       const text = node.text!;
@@ -29,10 +34,12 @@ function linkifySlice(slice: Slice, schema: Schema): Slice {
         last = end;
       }
       if (last < text.length) nodes.push(last ? node.cut(last) : node);
+      changed ||= urls.length > 0;
     });
-    return Fragment.fromArray(nodes);
+    return changed ? Fragment.fromArray(nodes) : fragment;
   };
-  return new Slice(map(slice.content, false), slice.openStart, slice.openEnd);
+  const content = map(slice.content, false);
+  return content === slice.content ? slice : new Slice(content, slice.openStart, slice.openEnd);
 }
 
 /**

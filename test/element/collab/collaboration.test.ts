@@ -8,6 +8,7 @@ import { decodeMessage, Message } from '../../../src/collab/protocol.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
 import { pressWith } from '../../helpers/editor.js';
 import { inputMethod } from '../../helpers/input-method.js';
+import { block, dragReady } from '../drag-handle/helpers.js';
 import { until } from '../../helpers/until.js';
 import { converged, sharedEditor, undoUntil, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
 
@@ -177,6 +178,24 @@ describe('editing together', () => {
     await until(() => ann.el.getHTML() === '<p>Text </p>', 'the whole composition undone at once', { saw: () => ann.el.getHTML() });
     await pressWith('z', 'Control', 'Shift');
     await until(() => ann.el.getHTML() === '<p>Text 日本</p>', 'and redone at once', { saw: () => ann.el.getHTML() });
+  });
+
+  it('a block dragged past others is a move: a colleague typing in a block it passed keeps the words there', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    // Room for the drag handle beside the blocks.
+    ann.el.dragDrop = true;
+    ann.el.style.marginLeft = '60px';
+    ann.el.setValue('<p>One</p><p>Two</p><p>Three</p><p>Four</p>');
+    await converged([ann, bob], ['OneTwoThreeFour']);
+    const drop = await dragReady(ann.el, block(ann.el, 0));
+    // Ann drops "One" after "Four" while Bob, not yet knowing, types at the end of "Three".
+    drop(block(ann.el, 3));
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.insertText('!', 'OneTwoThree'.length + 5)); // three paragraphs' openings and two closings before it
+    await converged([ann, bob], ['TwoThree!FourOne']);
+    expect(ann.el.getHTML()).to.equal('<p>Two</p><p>Three!</p><p>Four</p><p>One</p>');
+    expect(bob.el.getHTML()).to.equal(ann.el.getHTML());
   });
 
   it('a table given a column and a row at once shows the short row alike everywhere, and typing in it repairs it once', async () => {

@@ -15,53 +15,12 @@ import { nextFrame, pressWith } from '../../helpers/editor.js';
 import { itIn } from '../../helpers/engine.js';
 import { installFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { until } from '../../helpers/until.js';
+import { block, centre, content, dragBlockByScript, handle, handleBeside, hover, shown } from './helpers.js';
 
 /** Why the tests that drag with the real mouse need the engines they name. */
 const REAL_DRAG = "WebDriver's drags are not a user's: Firefox's end without a drop and put each dragover at the centre of the element under the pointer, WebKit's never start a drop";
 
 const THREE = '<p>One</p><p>Two</p><p>Three</p>';
-
-function content(el: RichEditor): HTMLElement {
-  return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
-}
-
-function handle(el: RichEditor): HTMLElement | null {
-  return el.shadowRoot!.querySelector('rich-editor-drag-handle')?.shadowRoot?.querySelector<HTMLElement>('[part="drag-handle"]') ?? null;
-}
-
-function block(el: RichEditor, index: number): HTMLElement {
-  return content(el).children[index] as HTMLElement;
-}
-
-function shown(el: RichEditor): boolean {
-  const h = handle(el);
-  return !!h && h.checkVisibility();
-}
-
-/** Where the handle stands now, once it has been shown and positioned next to `target`. */
-async function handleBeside(el: RichEditor, target: HTMLElement): Promise<DOMRect> {
-  await until(() => {
-    // Says where things are when it never comes: a hidden handle and a misplaced one differ.
-    const b = target.getBoundingClientRect();
-    const where = `the block at ${b.left},${b.top} in a ${innerWidth}×${innerHeight} page`;
-    if (!shown(el)) throw new Error(`the handle is hidden (${where})`);
-    const h = handle(el)!.getBoundingClientRect();
-    if (Math.abs(h.right - b.left) < 1 && Math.abs(h.top - b.top) < 1) return true;
-    throw new Error(`the handle ends at ${h.right},${h.top} (${where})`);
-  }, 'the handle beside the block');
-  return handle(el)!.getBoundingClientRect();
-}
-
-function centre(rect: DOMRect): [number, number] {
-  return [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)];
-}
-
-async function hover(target: Element): Promise<void> {
-  // Two moves: the pointer may already be at the same spot, which would fire nothing.
-  const [x, y] = centre(target.getBoundingClientRect());
-  await sendMouse({ type: 'move', position: [x, y - 2] });
-  await sendMouse({ type: 'move', position: [x, y] });
-}
 
 /** Presses the handle of `from`, drags to the end of `to`'s text and releases, in steps as a hand would. */
 async function dragBlock(el: RichEditor, from: HTMLElement, to: HTMLElement): Promise<void> {
@@ -79,30 +38,6 @@ async function dragBlock(el: RichEditor, from: HTMLElement, to: HTMLElement): Pr
     await sendMouse({ type: 'move', position: [Math.round(hx + ((tx - hx) * i) / 5), Math.round(hy + ((ty - hy) * i) / 5)] });
   }
   await sendMouse({ type: 'up' });
-  await nextFrame();
-}
-
-/**
- * Drags the handle of `from` to the end of `to`'s text and drops it there with drag events
- * made by script (the drag a browser makes from real input cannot be dropped through
- * WebDriver in every engine): what the handle and the editor do with the events, not how
- * the browser makes them.
- */
-async function dragBlockByScript(el: RichEditor, from: HTMLElement, to: HTMLElement): Promise<void> {
-  await hover(from);
-  const grip = handle(el)!;
-  const [hx, hy] = centre(await handleBeside(el, from));
-  expect(grip.getAttribute('draggable')).to.equal('true');
-  const dataTransfer = new DataTransfer();
-  const fire = (target: Element, type: string, x: number, y: number): boolean =>
-    target.dispatchEvent(new DragEvent(type, { bubbles: true, composed: true, cancelable: true, dataTransfer, clientX: x, clientY: y }));
-  expect(fire(grip, 'dragstart', hx, hy), 'the drag starts').to.equal(true);
-  const target = to.getBoundingClientRect();
-  const [tx, ty] = [Math.round(target.left + 40), Math.round(target.top + target.height / 2)];
-  fire(to, 'dragenter', tx, ty);
-  expect(fire(to, 'dragover', tx, ty), 'the editor takes the drop').to.equal(false);
-  fire(to, 'drop', tx, ty);
-  fire(grip, 'dragend', tx, ty);
   await nextFrame();
 }
 
