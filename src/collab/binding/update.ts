@@ -129,21 +129,26 @@ function increasingRun(values: number[]): Set<number> {
  * up in the block beside it. False when nothing moved.
  */
 function writeMoves(type: Y.XmlFragment, ours: SharedType[], theirs: SharedChild[], from: number, to: number, mapping: Mapping): boolean {
-  const element = new Map<PMNode, number>();
+  // The nodes standing once in the changed stretch on each side (a node may stand twice in a
+  // document: such a one is left to the pairing by position).
+  const element = new Map<PMNode, number | null>();
   for (let i = from; i < ours.length - to; i++) {
     const known = mapping.get(ours[i]!);
-    if (ours[i] instanceof Y.XmlElement && known && !Array.isArray(known) && !element.has(known)) element.set(known, i);
+    if (ours[i] instanceof Y.XmlElement && known && !Array.isArray(known)) element.set(known, element.has(known) ? null : i);
   }
-  if (element.size < 2) return false;
-  // Each element claimed once (a node may stand twice in a document), in the new order.
+  const seen = new Map<PMNode, number>();
+  for (let i = from; i < theirs.length - to; i++) {
+    const child = theirs[i]!;
+    if (!Array.isArray(child)) seen.set(child, (seen.get(child) ?? 0) + 1);
+  }
   const pairs: { ours: number; theirs: number }[] = [];
   for (let i = from; i < theirs.length - to; i++) {
     const child = theirs[i]!;
     const at = Array.isArray(child) ? undefined : element.get(child);
-    if (at === undefined) continue;
+    if (at === undefined || at === null || seen.get(child as PMNode) !== 1) continue;
     pairs.push({ ours: at, theirs: i });
-    element.delete(child as PMNode);
   }
+  if (pairs.length < 2) return false;
   const kept = increasingRun(pairs.map((pair) => pair.ours));
   if (kept.size === pairs.length) return false;
   const moved = new Set(pairs.filter((_, i) => !kept.has(i)).map((pair) => pair.theirs));
@@ -152,15 +157,16 @@ function writeMoves(type: Y.XmlFragment, ours: SharedType[], theirs: SharedChild
     mapping.delete(ours[index]!);
     type.delete(index, 1);
   }
-  // …and come back, in the new order, after the child before them that has an element.
+  // …and come back, in the new order, after the nearest child before them in the changed stretch
+  // that has an element (or at the stretch's start): the known children then stand in the new order.
   const placed = type.toArray() as SharedType[];
+  const anchors = new Set(pairs.map((pair) => pair.theirs));
   for (let i = from; i < theirs.length - to; i++) {
     if (!moved.has(i)) continue;
-    let after = -1;
-    for (let j = i - 1; j >= 0 && after < 0; j--) {
-      const previous = theirs[j]!;
-      after = placed.findIndex((candidate) => mapped(mapping.get(candidate), previous));
-    }
+    let previous: SharedChild | undefined;
+    for (let j = i - 1; j >= from && !previous; j--) if (anchors.has(j)) previous = theirs[j];
+    let after = from - 1;
+    if (previous) for (let k = from; k < placed.length - to; k++) if (mapping.get(placed[k]!) === previous) after = k;
     const fresh = sharedTypeOf(theirs[i]!, mapping);
     type.insert(after + 1, [fresh]);
     placed.splice(after + 1, 0, fresh);
@@ -173,6 +179,15 @@ function writeMoves(type: Y.XmlFragment, ours: SharedType[], theirs: SharedChild
  * `mapping` which node each type now stands for. Call it inside a transaction of the document.
  */
 export function writeNode(type: Y.XmlFragment, node: PMNode, mapping: Mapping): void {
+  write(type, node, mapping, true);
+}
+
+/**
+ * `writeNode`, looking for moved children only when `moves`: once per type. The pass after the
+ * moves pairs by position, since a stretch trimmed otherwise (nodes standing twice) could show
+ * another order there and have the moves written again and again.
+ */
+function write(type: Y.XmlFragment, node: PMNode, mapping: Mapping, moves: boolean): void {
   if (type instanceof Y.XmlElement) {
     if (type.nodeName !== node.type.name) throw new RangeError(`The element ${type.nodeName} cannot hold a ${node.type.name} node`);
     writeAttributes(type, node);
@@ -195,8 +210,8 @@ export function writeNode(type: Y.XmlFragment, node: PMNode, mapping: Mapping): 
     if (!sameContent(a, b)) break;
     mapping.set(a, b);
   }
-  if (ours.length - left - right > 1 && theirs.length - left - right > 1 && writeMoves(type, ours, theirs, left, right, mapping)) {
-    writeNode(type, node, mapping);
+  if (moves && ours.length - left - right > 1 && theirs.length - left - right > 1 && writeMoves(type, ours, theirs, left, right, mapping)) {
+    write(type, node, mapping, false);
     return;
   }
   // The differing middle: a text or an element of the same type is updated in place, from the
@@ -222,10 +237,10 @@ export function writeNode(type: Y.XmlFragment, node: PMNode, mapping: Mapping): 
       updateLeft = !updateRight;
     }
     if (updateLeft) {
-      writeNode(leftOurs as Y.XmlElement, leftTheirs as PMNode, mapping);
+      write(leftOurs as Y.XmlElement, leftTheirs as PMNode, mapping, true);
       left++;
     } else if (updateRight) {
-      writeNode(rightOurs as Y.XmlElement, rightTheirs as PMNode, mapping);
+      write(rightOurs as Y.XmlElement, rightTheirs as PMNode, mapping, true);
       right++;
     } else {
       mapping.delete(leftOurs);
