@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Node as PMNode } from 'prosemirror-model';
 import { findWrapping } from 'prosemirror-transform';
+import { undoKey } from '../../src/collab/binding/undo.js';
 import { schema } from '../../src/core/index.js';
 import { Replica } from './replicas.js';
 
@@ -52,6 +53,27 @@ describe('a block moved while a colleague types', () => {
     expect(ada.document.child(1001).textContent).to.equal('Paragraph 1000, with some words in it (Bo)');
     expect(ada.document.toJSON()).to.deep.equal(bo.document.toJSON());
     expect(ada.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
+  });
+
+  it('a move is one undo step: undone, the blocks stand as before, with nothing left where it went; redone, it moves again', () => {
+    const [ada, bo] = pair([para('one'), para('two'), para('three')]);
+    const texts = (replica: Replica) => {
+      const out: string[] = [];
+      replica.document.forEach((block) => out.push(block.textContent));
+      return out;
+    };
+    // The move its own step, apart from the content written just before.
+    undoKey.getState(ada.state)!.manager.stopCapturing();
+    move(ada, 0, 2);
+    expect(texts(ada)).to.deep.equal(['two', 'three', 'one']);
+    expect(ada.undo()).to.equal(true);
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['one', 'two', 'three']);
+    expect(texts(bo)).to.deep.equal(['one', 'two', 'three']);
+    expect(ada.redo()).to.equal(true);
+    exchange(ada, bo);
+    expect(texts(bo)).to.deep.equal(['two', 'three', 'one']);
+    expect(bo.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
   });
 
   it('list items reordered within their list: the others keep their elements and a colleague’s typing', () => {
