@@ -4,9 +4,12 @@ import { TextSelection } from 'prosemirror-state';
 import { addColumnAfter, addRowAfter, deleteColumn } from 'prosemirror-tables';
 import { createTable } from '../../src/core/commands/table-insert.js';
 import { schema } from '../../src/core/index.js';
+import { imageTrackingPlugin } from '../../src/core/plugins/image-tracking.js';
 import { linkPlugin } from '../../src/core/plugins/link.js';
 import { tablePlugins } from '../../src/core/plugins/table.js';
 import { Replica } from './replicas.js';
+
+const para = (text: string) => schema.nodes.paragraph.create(null, schema.text(text));
 
 /** The number of cells in each row of the document's first table. */
 function rows(doc: PMNode): number[] {
@@ -90,5 +93,20 @@ describe("a colleague's change is not this user's typing", () => {
     exchange(ada, bo);
     expect(ada.document.textContent).to.equal('Bo: visit https://example.com all today');
     for (const replica of [ada, bo]) expect(replica.document.rangeHasMark(...address(replica), schema.marks.link), `client ${replica.doc.clientID}`).to.equal(false);
+  });
+
+  it("a colleague deleting an image deletes its file from their editor only: this one's host is not told", () => {
+    const group: Replica[] = [];
+    const calls: Record<string, string[]> = { ada: [], bo: [] };
+    const tracking = (who: 'ada' | 'bo') => imageTrackingPlugin({ deleteFile: (path) => calls[who]!.push(`delete ${path}`), restoreFile: (path) => calls[who]!.push(`restore ${path}`) });
+    const ada = new Replica(1, group).bind([tracking('ada')]);
+    const bo = new Replica(2, group);
+    ada.change((tr) => tr.replaceWith(0, tr.doc.content.size, [para('text'), schema.nodes.image.create({ src: '/files/a.png' })]));
+    bo.receive().bind([tracking('bo')]);
+    bo.change((tr) => tr.delete(6, 7));
+    exchange(ada, bo);
+    expect(ada.document.childCount).to.equal(1);
+    expect(calls.ada).to.deep.equal([]);
+    expect(calls.bo).to.include('delete /files/a.png');
   });
 });

@@ -16,7 +16,7 @@ import { AttrStep } from 'prosemirror-transform';
 import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { imagePath } from '../url.js';
-import { SKIP_IMAGE_TRACKING_META } from '../transaction-meta.js';
+import { SHARED_CHANGE_META, SKIP_IMAGE_TRACKING_META } from '../transaction-meta.js';
 
 /** The host's file callbacks; each takes an image path and may return a promise. */
 export interface ImageTrackingOptions {
@@ -119,7 +119,8 @@ function applyTracking(tr: Transaction, value: ImageTrackingState): ImageTrackin
     if (was && !now) gone.push(src);
     if (!was && now) back.push(src);
   }
-  if (tr.getMeta(SKIP_IMAGE_TRACKING_META)) return { ...value, counts };
+  // The host's own swap of the content, or a colleague's change: neither is this user deleting a file.
+  if (tr.getMeta(SKIP_IMAGE_TRACKING_META) || tr.getMeta(SHARED_CHANGE_META)) return { ...value, counts };
   const restored = back.filter((src) => value.deleted.has(src));
   if (!gone.length && !restored.length) return { ...value, counts };
   const deleted = new Set(value.deleted);

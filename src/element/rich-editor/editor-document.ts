@@ -9,7 +9,6 @@ import { clearContent, setContent } from '../../core/operations.js';
 import { readMovedSelection, withDomSelection } from '../../core/plugins/dom-selection.js';
 import { canReplaceContent } from '../../core/commands/choose-image.js';
 import { type DocumentHTML, emptyDoc, parseHTML, serializeHTMLAfter } from '../../core/serialize/html.js';
-import { SKIP_IMAGE_TRACKING_META } from '../../core/transaction-meta.js';
 import { serializeJSON } from '../../core/serialize/json.js';
 import { wordsWith } from '../../core/strings.js';
 import { emit, lazyChangeDetail, RichEditorEvents } from '../events.js';
@@ -348,10 +347,10 @@ export class EditorDocument implements ReactiveController {
     if (!view) return;
     const previous = view.state;
     const shared = this.collab?.shared;
-    // Others' changes: narrowed to what they changed, and never the user's input or files.
+    // Others' changes: narrowed to what they changed (they carry SHARED_CHANGE_META: never the user's input or files).
     const remote = !!shared?.isRemote(transaction);
     // A move of the user's caret still unread goes with any of them (their selection only keeps the state's).
-    const tr = withDomSelection(view, remote ? shared!.narrow(previous, transaction).setMeta(SKIP_IMAGE_TRACKING_META, true) : transaction, remote);
+    const tr = withDomSelection(view, remote ? shared!.narrow(previous, transaction) : transaction, remote);
     view.updateState(previous.apply(tr));
     this.host.hub.notify(previous);
     if (view.state.doc !== previous.doc) {
