@@ -1,9 +1,10 @@
 /**
  * Writes a ProseMirror node into the shared type that stands for it, changing only what differs
- * (y-prosemirror's `updateYFragment`, with the marks of nodes that are not text): children that
- * are the same at both ends are kept, a changed child of the same type is updated in place, and
- * only the rest is replaced. Unchanged content keeps its identity in the shared document, so
- * others' carets stay put and concurrent typing elsewhere merges.
+ * (y-prosemirror's `updateYFragment`, with the marks of nodes that are not text, and moves):
+ * children that are the same at both ends are kept, a child the editor moved is deleted and
+ * inserted at its new place, a changed child of the same type is updated in place, and only the
+ * rest is replaced. Unchanged content keeps its identity in the shared document, so others'
+ * carets stay put and concurrent typing elsewhere merges.
  */
 import { simpleDiff } from 'lib0/diff';
 import type { Mark, Node as PMNode } from 'prosemirror-model';
