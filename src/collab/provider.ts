@@ -290,7 +290,9 @@ export class CollabProvider {
         return;
       }
       case Message.syncStep2:
-        if (!this.applyRemote(message.bytes())) return;
+        // Back after a drop: what others made meanwhile waits for a composition like any change of theirs.
+        if (this.synced && this.held) this.held.push(message.bytes());
+        else if (!this.applyRemote(message.bytes())) return;
         this.synced = true;
         this.attempts = 0;
         this.set({ status: 'synced', reason: '' });

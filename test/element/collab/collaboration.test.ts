@@ -129,6 +129,39 @@ describe('editing together', () => {
     expect(ann.content.textContent, 'what Ann sees').to.equal('first lineBOB second日本 line');
   });
 
+  it("a composition goes on through a dropped connection: what others made meanwhile waits for it too", async () => {
+    // Ann's connections fail while `away` (a port nothing listens on), so she is back only after Bob's change is stored.
+    let away = false;
+    class AwaySocket extends WebSocket {
+      constructor(url: string) {
+        super(away ? url.replace(/127\.0\.0\.1:\d+/, '127.0.0.1:9') : url);
+      }
+    }
+    const ann = await sharedEditor(server.url, 'ann', 'page:1', {}, { WebSocket: AwaySocket });
+    editors.push(ann);
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'second line' });
+    await converged([ann, bob], ['second line']);
+    for (let i = 0; i < ' line'.length; i++) await sendKeys({ press: 'ArrowLeft' });
+    await inputMethod({ compose: 'に' }, { compose: 'にほ' });
+    away = true;
+    await executeServerCommand('collab-drop', { id: server.id, user: 'ann' });
+    await until(() => ann.states.some((s) => s.status === 'offline'), 'Ann offline');
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.insertText('BOB ', 1));
+    await until(() => bob.el.collaboration!.provider.current.unsent === 0, "Bob's change stored");
+    // Ann's editor reconnects by itself; the server's answer brings Bob's change, which waits.
+    const back = ann.states.length;
+    away = false;
+    await until(() => ann.states.slice(back).some((s) => s.status === 'synced'), 'Ann back', { saw: () => ann.states.at(-1) });
+    expect(ann.el.editorView!.state.doc.textContent, 'held while she composes').to.equal('secondにほ line');
+    await inputMethod({ compose: 'にほん' }, { compose: '日本' }, { commit: '日本' });
+    await converged([ann, bob], ['BOB second日本 line']);
+    expect(ann.el.getHTML()).to.equal('<p>BOB second日本 line</p>');
+    expect(bob.el.getHTML()).to.equal(ann.el.getHTML());
+  });
+
   it("a composition opened without text (a phone's keyboard on the word at the caret) holds nothing back", async () => {
     const ann = await open('ann');
     const bob = await open('bob');
