@@ -3,7 +3,7 @@ import type { Node as PMNode } from 'prosemirror-model';
 import { findWrapping } from 'prosemirror-transform';
 import { undoKey } from '../../src/collab/binding/undo.js';
 import { schema } from '../../src/core/index.js';
-import { Replica } from './replicas.js';
+import { exchange, Replica } from './replicas.js';
 
 const { paragraph, bullet_list: bulletList, list_item: listItem } = schema.nodes;
 const para = (text: string) => paragraph.create(null, schema.text(text));
@@ -18,9 +18,6 @@ function pair(blocks: PMNode[]): [Replica, Replica] {
   return [ada, bo];
 }
 
-const exchange = (...replicas: Replica[]) => {
-  for (let round = 0; round < 3; round++) for (const replica of replicas) replica.receive();
-};
 
 /** The position just inside the end of the `index`th child of `parent` (at `start`). */
 function endOf(parent: PMNode, start: number, index: number): number {

@@ -91,3 +91,11 @@ export class Replica {
     return documentOf(fresh);
   }
 }
+
+/** Delivers every update waiting, and those delivering them makes (a repair, a joined text), until none waits. */
+export function exchange(...replicas: Replica[]): void {
+  for (let round = 0; replicas.some((replica) => replica.inbox.length); round++) {
+    if (round === 100) throw new Error('the replicas kept sending each other changes');
+    for (const replica of replicas) replica.receive();
+  }
+}

@@ -7,7 +7,7 @@ import { schema } from '../../src/core/index.js';
 import { imageTrackingPlugin } from '../../src/core/plugins/image-tracking.js';
 import { linkPlugin } from '../../src/core/plugins/link.js';
 import { tablePlugins } from '../../src/core/plugins/table.js';
-import { Replica } from './replicas.js';
+import { exchange, Replica } from './replicas.js';
 
 const para = (text: string) => schema.nodes.paragraph.create(null, schema.text(text));
 
@@ -30,9 +30,6 @@ function pair(): [Replica, Replica] {
   return [ada, bo];
 }
 
-const exchange = (...replicas: Replica[]) => {
-  for (let round = 0; round < 3; round++) for (const replica of replicas) replica.receive();
-};
 
 describe('a table two colleagues change at once', () => {
   it('a column and a row added at once: repaired once, by the next change made in the table, never with a column of its own', () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { findWrapping, liftTarget } from 'prosemirror-transform';
 import { TextSelection, type Transaction } from 'prosemirror-state';
 import { schema } from '../../src/core/index.js';
-import { documentOf, Replica } from './replicas.js';
+import { documentOf, exchange, Replica } from './replicas.js';
 
 const { paragraph, heading, hard_break: hardBreak, bullet_list: bulletList, blockquote } = schema.nodes;
 
@@ -18,7 +18,7 @@ function pair(): [Replica, Replica] {
 
 /** Every replica shows what the others show, and what a fresh reading of its shared document gives. */
 function expectConverged(replicas: Replica[]): void {
-  for (let round = 0; round < 3; round++) for (const replica of replicas) replica.receive();
+  exchange(...replicas);
   const first = replicas[0]!.document.toJSON();
   for (const replica of replicas) {
     expect(replica.document.toJSON(), `client ${replica.doc.clientID} against a fresh reading`).to.deep.equal(replica.afresh.toJSON());
