@@ -13,6 +13,7 @@ import { SHARED_CHANGE_META } from '../../core/transaction-meta.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { toAbsolute, toRelative } from './positions.js';
 import { misplacedParents, replaceWithCopies } from './undo-order.js';
+import { putBack, unseenTyping } from './unseen-typing.js';
 import { writeNode } from './update.js';
 
 /** What a transaction from the shared document carries under `syncKey`. */
@@ -138,12 +139,15 @@ export class SyncBinding {
     if (!view || transaction.origin === this.origin || events.length === 0) return;
     let selection = this.pendingSelection ?? this.selectionBefore;
     this.pendingSelection = null;
-    // What an undo or redo misplaced is replaced now, before anyone builds on it (undo-order.ts).
+    const schema = view.state.schema;
+    // What an undo or redo misplaced is replaced now, before anyone builds on it (undo-order.ts),
+    // and letters a colleague's change dropped unseen are typed again (unseen-typing.ts).
     const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
-    if (misplaced.length) {
+    const unseen = transaction.local ? [] : unseenTyping(transaction, schema);
+    if (misplaced.length || unseen.length) {
       const positions = selection ? [selection.anchor, selection.head] : [];
       this.doc.transact(() => {
-        const [anchor, head] = replaceWithCopies(misplaced, positions);
+        const [anchor, head] = putBack(unseen, replaceWithCopies(misplaced, positions), schema);
         if (selection) selection = { ...selection, anchor: anchor!, head: head! };
       }, this.origin);
     }
@@ -152,7 +156,6 @@ export class SyncBinding {
     });
     for (const type of transaction.changed.keys()) this.mapping.delete(type as unknown as SharedType);
     for (const type of transaction.changedParentTypes.keys()) this.mapping.delete(type as unknown as SharedType);
-    const schema = view.state.schema;
     let doc = readFragment(this.fragment, schema, { mapping: this.mapping, beforeText: (text) => this.joinNextText(text) });
     // A fragment emptied by concurrent deletions shows one empty block until typed into.
     if (!doc.childCount) doc = schema.topNodeType.createAndFill()!;

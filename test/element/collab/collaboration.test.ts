@@ -231,6 +231,28 @@ describe('editing together', () => {
     expect(bob.el.getHTML()).to.equal(ann.el.getHTML());
   });
 
+  it('a letter typed into a paragraph a colleague turns into a heading at that moment is kept, and typing goes on after it', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.setValue('<p>One</p><p>Hello world</p>');
+    await converged([ann, bob], ['OneHello world']);
+    const annView = ann.el.editorView!;
+    annView.focus();
+    annView.dispatch(annView.state.tr.setSelection(TextSelection.create(annView.state.doc, 'One'.length + 3 + 'Hello'.length)));
+    // In one task, so neither has heard of the other's change: Ann types a letter, Bob makes the paragraph a heading.
+    annView.dispatch(annView.state.tr.insertText('X'));
+    const bobView = bob.el.editorView!;
+    bobView.dispatch(bobView.state.tr.setSelection(TextSelection.create(bobView.state.doc, 'One'.length + 3)));
+    expect(bob.el.run('heading.set', 2)).to.equal(true);
+    await until(() => [ann, bob].every((editor) => editor.el.getHTML() === '<p>One</p><h2>HelloX world</h2>'), 'the heading with the letter in both', {
+      saw: () => [ann, bob].map((editor) => editor.el.getHTML()),
+    });
+    await sendKeys({ type: 'Y' });
+    await until(() => [ann, bob].every((editor) => editor.el.getHTML() === '<p>One</p><h2>HelloXY world</h2>'), 'the next letter after it', {
+      saw: () => [ann, bob].map((editor) => editor.el.getHTML()),
+    });
+  });
+
   it('a table given a column and a row at once shows the short row alike everywhere, and typing in it repairs it once', async () => {
     const ann = await open('ann');
     const bob = await open('bob');

@@ -1,0 +1,244 @@
+/**
+ * A colleague who turns a block into a heading, wraps it in a list or quote, moves it or joins it
+ * to the block before writes it anew: the old element is deleted and a new one holds the text as
+ * they saw it. Letters this editor typed into the block that had not yet reached them were inside
+ * the deleted element, so every replica drops them (y-prosemirror loses them the same way).
+ *
+ * When a colleague's change deletes a text holding this editor's letters, and the same change
+ * inserts a run of text that reads exactly as the old text without this editor's newest letters
+ * in it (those the colleague had not seen: a client's changes reach others in the order made),
+ * the letters are typed again into that run, where they stood among its characters, with their
+ * formats. Only the editor that typed them does so, as its own change, so they are put back once
+ * and every replica converges on it; letters of a third editor that the colleague had not seen
+ * either may be missing from the run too, and that editor puts them back. Nothing is put back when
+ * the match is not exact and unique, or when the colleague deleted the block outright.
+ */
+import type { Schema } from 'prosemirror-model';
+import * as Y from 'yjs';
+import { markNameOf } from './encoding.js';
+
+/** One character of a text as it stood before a transaction: its item's id, and the formats it had. */
+interface Char {
+  value: string;
+  client: number;
+  clock: number;
+  format: Record<string, unknown>;
+}
+
+/** A run of characters a transaction inserted into a text (or a new empty text block, as an empty run). */
+interface Run {
+  /** The text holding the run, or null for an empty text block (`element`) that has no text yet. */
+  text: Y.XmlText | null;
+  /** The text block holding the run. */
+  element: Y.XmlElement;
+  /** The run's index in its text. */
+  start: number;
+  value: string;
+}
+
+/**
+ * What became of a character of the dropped text: the run holds it, it is this editor's and goes
+ * back, or it is another editor's that the colleague had not seen either (that editor puts it back).
+ */
+type Fate = 'kept' | 'back' | 'elsewhere';
+
+/** Letters this editor typed that a transaction dropped, and the run they are put back into. */
+export interface UnseenTyping {
+  /** The deleted text, for the positions it held. */
+  from: Y.XmlText;
+  /** Its characters before the transaction. */
+  chars: Char[];
+  fates: Fate[];
+  into: Run;
+}
+
+/**
+ * The fates that make `chars` read as `run` with this editor's newest `back` characters taken out,
+ * and otherwise only others' characters (null when there are none).
+ */
+function fatesFor(chars: Char[], clientID: number, newest: number, run: string): Fate[] | null {
+  const fates: Fate[] = [];
+  let at = 0;
+  for (const char of chars) {
+    const own = char.client === clientID;
+    if (own && char.clock >= newest) fates.push('back');
+    else if (at < run.length && char.value === run[at]) {
+      fates.push('kept');
+      at++;
+    } else if (own) return null;
+    else fates.push('elsewhere');
+  }
+  return at === run.length ? fates : null;
+}
+
+/** Whether an item was there before the transaction: made before it, and deleted by it if at all. */
+function before(transaction: Y.Transaction, item: Y.Item): boolean {
+  return item.id.clock < (transaction.beforeState.get(item.id.client) ?? 0) && (!item.deleted || Y.isDeleted(transaction.deleteSet, item.id));
+}
+
+/** A text's characters before the transaction (null when it held something else than characters and formats). */
+function charsBefore(transaction: Y.Transaction, text: Y.XmlText): Char[] | null {
+  const chars: Char[] = [];
+  let format: Record<string, unknown> = {};
+  for (let item = text._start; item; item = item.right) {
+    if (!before(transaction, item)) continue;
+    const { content } = item;
+    if (content instanceof Y.ContentFormat) {
+      format = { ...format, [content.key]: content.value };
+      if (content.value === null) delete format[content.key];
+    } else if (content instanceof Y.ContentString) {
+      for (let i = 0; i < content.str.length; i++) chars.push({ value: content.str[i]!, client: item.id.client, clock: item.id.clock + i, format });
+    } else if (item.countable) return null;
+  }
+  return chars;
+}
+
+/** The runs of characters `transaction` inserted into `text`, each with its index there. */
+function runsIn(transaction: Y.Transaction, text: Y.XmlText, runs: Run[]): void {
+  let index = 0;
+  let run: Run | null = null;
+  for (let item = text._start; item; item = item.right) {
+    if (item.deleted || !item.countable) continue;
+    const made = !before(transaction, item);
+    if (made && item.content instanceof Y.ContentString) {
+      if (!run) runs.push((run = { text, element: text.parent as Y.XmlElement, start: index, value: '' }));
+      run.value += item.content.str;
+    } else run = null;
+    index += item.length;
+  }
+}
+
+/** The items `transaction` made, of every client. */
+function* made(transaction: Y.Transaction): Generator<Y.Item> {
+  const { store } = transaction.doc;
+  for (const [client, to] of transaction.afterState) {
+    const from = transaction.beforeState.get(client) ?? 0;
+    if (to <= from) continue;
+    const structs = store.clients.get(client) ?? [];
+    for (let i = Y.findIndexSS(structs, from); i < structs.length; i++) {
+      const struct = structs[i]!;
+      if (struct.id.clock >= to) break;
+      if (struct instanceof Y.Item) yield struct;
+    }
+  }
+}
+
+/** Where text could have gone in `transaction`: its runs of new characters, and its new empty text blocks. */
+function runsMade(transaction: Y.Transaction, schema: Schema): Run[] {
+  const texts = new Set<Y.XmlText>();
+  const runs: Run[] = [];
+  for (const item of made(transaction)) {
+    if (item.deleted) continue;
+    if (item.content instanceof Y.ContentString && item.parent instanceof Y.XmlText && item.parent.parent instanceof Y.XmlElement) texts.add(item.parent);
+    else if (item.content instanceof Y.ContentType) {
+      const type = item.content.type;
+      if (type instanceof Y.XmlText) {
+        if (type.parent instanceof Y.XmlElement) texts.add(type);
+      } else if (type instanceof Y.XmlElement && type._first === null && schema.nodes[type.nodeName]?.isTextblock) {
+        runs.push({ text: null, element: type, start: 0, value: '' });
+      }
+    }
+  }
+  for (const text of texts) runsIn(transaction, text, runs);
+  return runs;
+}
+
+/**
+ * This editor's letters that a colleague's change (`transaction`, applied here) dropped with the
+ * text holding them, each with the run it can go back into. Empty nearly always, and cheap then:
+ * only the transaction's deletions of this editor's characters are looked at.
+ */
+export function unseenTyping(transaction: Y.Transaction, schema: Schema): UnseenTyping[] {
+  const { clientID } = transaction.doc;
+  const dropped = new Set<Y.XmlText>();
+  Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
+    if (struct.id.client !== clientID || !(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString)) return;
+    const text = struct.parent;
+    if (text instanceof Y.XmlText && text._item && Y.isDeleted(transaction.deleteSet, text._item.id)) dropped.add(text);
+  });
+  if (!dropped.size) return [];
+  const runs = runsMade(transaction, schema);
+  const claimed = new Set<Run>();
+  const found: UnseenTyping[] = [];
+  for (const from of dropped) {
+    const chars = charsBefore(transaction, from);
+    if (!chars) continue;
+    // This editor's characters here, newest first: a colleague saw all of them up to some point.
+    const own = chars.filter((char) => char.client === clientID).map((char) => char.clock).sort((a, b) => b - a);
+    const matches: { run: Run; fates: Fate[] }[] = [];
+    for (const run of runs) {
+      const missing = chars.length - run.value.length;
+      // The fewest of this editor's letters that make the run's reading.
+      for (let back = 1; back <= Math.min(missing, own.length); back++) {
+        const fates = fatesFor(chars, clientID, own[back - 1]!, run.value);
+        if (fates) {
+          matches.push({ run, fates });
+          break;
+        }
+      }
+    }
+    const match = matches.length === 1 ? matches[0]! : null;
+    if (!match || claimed.has(match.run)) continue;
+    claimed.add(match.run);
+    found.push({ from, chars, fates: match.fates, into: match.run });
+  }
+  return found;
+}
+
+/** A format for an insertion that sets exactly `format`, less the marks `block` does not allow: every other key known here cleared. */
+function exactly(format: Record<string, unknown>, keys: Set<string>, block: Y.XmlElement, schema: Schema): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  for (const key of keys) attributes[key] = null;
+  const type = schema.nodes[block.nodeName];
+  for (const key in format) {
+    const mark = schema.marks[markNameOf(key)];
+    if (type && mark && type.allowsMarkType(mark)) attributes[key] = format[key];
+  }
+  return attributes;
+}
+
+/** How many of the first `count` characters the run holds once this editor's are back. */
+const shownBefore = (fates: Fate[], count: number): number => fates.slice(0, count).filter((fate) => fate !== 'elsewhere').length;
+
+/** The index in the run, once this editor's letters are back, of a position on the dropped text (null when it is not on that text, or on a character not there before). */
+function indexIn(lost: UnseenTyping, position: Y.RelativePosition): number | null {
+  const item = lost.from._item!;
+  if (!position.type || position.type.client !== item.id.client || position.type.clock !== item.id.clock) return null;
+  if (!position.item) return position.assoc >= 0 ? shownBefore(lost.fates, lost.chars.length) : 0;
+  const { client, clock } = position.item;
+  const index = lost.chars.findIndex((char) => char.client === client && char.clock === clock);
+  return index < 0 ? null : shownBefore(lost.fates, index + (position.assoc >= 0 ? 0 : 1));
+}
+
+/**
+ * Types the dropped letters again into their runs (within the caller's transaction, under this
+ * editor's origin). `positions` on a dropped text are returned moved to the same place in its
+ * run, which now reads as the text did here; the rest as given.
+ */
+export function putBack(found: UnseenTyping[], positions: Y.RelativePosition[], schema: Schema): Y.RelativePosition[] {
+  const moved = [...positions];
+  for (const lost of found) {
+    const { chars, fates, into } = lost;
+    let text = into.text;
+    if (!text) into.element.insert(0, [(text = new Y.XmlText())]);
+    const keys = new Set<string>();
+    for (const char of chars) for (const key in char.format) keys.add(key);
+    for (const run of text.toDelta() as { attributes?: Record<string, unknown> }[]) for (const key in run.attributes) keys.add(key);
+    // Runs of dropped letters with one format, in order: each goes where it stood, those before it already back.
+    for (let i = 0; i < chars.length; ) {
+      if (fates[i] !== 'back') {
+        i++;
+        continue;
+      }
+      const start = i;
+      let value = '';
+      while (i < chars.length && fates[i] === 'back' && chars[i]!.format === chars[start]!.format) value += chars[i++]!.value;
+      text.insert(into.start + shownBefore(fates, start), value, exactly(chars[start]!.format, keys, into.element, schema));
+    }
+    positions.forEach((position, i) => {
+      const index = indexIn(lost, position);
+      if (index !== null) moved[i] = Y.createRelativePositionFromTypeIndex(text!, into.start + index, position.assoc);
+    });
+  }
+  return moved;
+}

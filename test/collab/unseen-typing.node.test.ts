@@ -1,0 +1,157 @@
+import { expect } from 'chai';
+import type { Node as PMNode } from 'prosemirror-model';
+import { TextSelection, type Transaction } from 'prosemirror-state';
+import { findWrapping } from 'prosemirror-transform';
+import { schema } from '../../src/core/index.js';
+import { exchange, Replica } from './replicas.js';
+
+const { paragraph, heading, blockquote, bullet_list: bulletList } = schema.nodes;
+const para = (text: string) => paragraph.create(null, text ? schema.text(text) : null);
+
+/** Editors with client ids 1, 2… on a document of `blocks`, each bound once it has it. */
+function editors(count: number, blocks: PMNode[]): Replica[] {
+  const group: Replica[] = [];
+  const first = new Replica(1, group).bind();
+  const rest = Array.from({ length: count - 1 }, (_, i) => new Replica(i + 2, group));
+  first.change((tr) => tr.replaceWith(0, tr.doc.content.size, blocks));
+  for (const replica of rest) replica.receive().bind();
+  return [first, ...rest];
+}
+
+/** Types `text` as a user does: the caret put at `pos`, then the letters, the caret after them. */
+const type = (replica: Replica, pos: number, text: string): Replica =>
+  replica.change((tr) => tr.setSelection(TextSelection.create(tr.doc, pos)).insertText(text));
+
+/** Types `text` where the replica's caret is. */
+const typeOn = (replica: Replica, text: string): Replica => replica.change((tr) => tr.insertText(text));
+
+/** Every editor and a fresh reading of each show the same document. */
+function expectAlike(...replicas: Replica[]): void {
+  const json = replicas[0]!.document.toJSON();
+  for (const replica of replicas) {
+    expect(replica.document.toJSON()).to.deep.equal(json);
+    expect(replica.afresh.toJSON()).to.deep.equal(json);
+  }
+}
+
+const texts = (replica: Replica): string[] => {
+  const out: string[] = [];
+  replica.document.descendants((node) => {
+    if (node.isTextblock) out.push(`${node.type.name}:${node.textContent}`);
+    return !node.isTextblock;
+  });
+  return out;
+};
+
+// "hello world" is the second block: its text starts at 6; "hello" ends at 11.
+const START = [para('one'), para('hello world'), para('three')];
+
+describe('letters typed into a block a colleague rewrites before seeing them', () => {
+  it('a block turned into a heading keeps the letter typed into it, and the caret stays after it', () => {
+    const [ada, bo] = editors(2, START);
+    type(bo, 11, 'X');
+    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
+    exchange(ada, bo);
+    expect(texts(bo)).to.deep.equal(['paragraph:one', 'heading:helloX world', 'paragraph:three']);
+    typeOn(bo, 'Y');
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:helloXY world', 'paragraph:three']);
+    expectAlike(ada, bo);
+  });
+
+  const rewrites: [string, (tr: Transaction) => void, string[]][] = [
+    [
+      'wrapped in a list',
+      (tr) => {
+        const range = tr.doc.resolve(6).blockRange()!;
+        tr.wrap(range, findWrapping(range, bulletList)!);
+      },
+      ['paragraph:one', 'paragraph:helloX world', 'paragraph:three'],
+    ],
+    [
+      'wrapped in a quote',
+      (tr) => {
+        const range = tr.doc.resolve(6).blockRange()!;
+        tr.wrap(range, findWrapping(range, blockquote)!);
+      },
+      ['paragraph:one', 'paragraph:helloX world', 'paragraph:three'],
+    ],
+    [
+      'moved to the top',
+      (tr) => {
+        const block = tr.doc.child(1);
+        tr.delete(5, 5 + block.nodeSize).insert(0, block);
+      },
+      ['paragraph:helloX world', 'paragraph:one', 'paragraph:three'],
+    ],
+    ['joined to the block before', (tr) => tr.join(5), ['paragraph:onehelloX world', 'paragraph:three']],
+  ];
+  for (const [rewrite, change, expected] of rewrites) {
+    it(`a block ${rewrite} keeps the letter typed into it`, () => {
+      const [ada, bo] = editors(2, START);
+      type(bo, 11, 'X');
+      ada.change(change);
+      exchange(ada, bo);
+      expect(texts(ada)).to.deep.equal(expected);
+      expectAlike(ada, bo);
+    });
+  }
+
+  it('an empty paragraph turned into a heading keeps the first letters typed into it', () => {
+    const [ada, bo] = editors(2, [para('one'), para(''), para('three')]);
+    type(bo, 6, 'Ti');
+    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 1 }));
+    exchange(ada, bo);
+    typeOn(bo, 'tle');
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:Title', 'paragraph:three']);
+    expectAlike(ada, bo);
+  });
+
+  it('letters come back with their marks, and letters the colleague had seen are not doubled', () => {
+    const [ada, bo] = editors(2, START);
+    type(bo, 7, 'Z');
+    exchange(ada, bo);
+    bo.change((tr) => tr.setSelection(TextSelection.create(tr.doc, 12)).addStoredMark(schema.marks.bold.create()).insertText('X'));
+    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
+    exchange(ada, bo);
+    const block = ada.document.child(1);
+    expect(block.textContent).to.equal('hZelloX world');
+    expect(block.child(1).text).to.equal('X');
+    expect(block.child(1).marks.map((mark) => mark.type.name)).to.deep.equal(['bold']);
+    expect(block.child(2).marks).to.deep.equal([]);
+    expectAlike(ada, bo);
+  });
+
+  it('a block the colleague deletes stays deleted', () => {
+    const [ada, bo] = editors(2, START);
+    type(bo, 11, 'X');
+    ada.change((tr) => tr.delete(5, 18));
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['paragraph:one', 'paragraph:three']);
+    expectAlike(ada, bo);
+  });
+
+  it('two editors typing unseen into the block each put back their own letters', () => {
+    const [ada, bo, cy] = editors(3, START);
+    type(bo, 8, 'X');
+    type(cy, 16, 'Y');
+    bo.receive();
+    cy.receive();
+    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
+    exchange(ada, bo, cy);
+    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:heXllo worlYd', 'paragraph:three']);
+    expectAlike(ada, bo, cy);
+  });
+
+  it('undo takes a letter put back out again', () => {
+    const [ada, bo] = editors(2, START);
+    type(bo, 11, 'X');
+    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
+    exchange(ada, bo);
+    expect(bo.undo()).to.equal(true);
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:hello world', 'paragraph:three']);
+    expectAlike(ada, bo);
+  });
+});
