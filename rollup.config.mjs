@@ -7,6 +7,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild, { minify as esbuildMinify } from 'rollup-plugin-esbuild';
 import { cssWhitespace } from './scripts/rollup-css-whitespace.mjs';
+import { dependencyLineMaps } from './scripts/rollup-dependency-lines.mjs';
 
 const dependencies = /^(prosemirror-[a-z-]+|yjs|y-protocols|lib0|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
 
@@ -83,7 +84,8 @@ const configs = [
       // Syntax grammars (one chunk per language) are named apart from the markdown parser's chunk.
       chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes('/refractor/lang/') ? 'grammar-[name]-[hash].min.js' : '[name]-[hash].min.js'),
       // Our sources from the package's src/, the dependencies' from their own packages on npm: a
-      // stack trace still names each file and line.
+      // stack trace still names each file and line (a dependency's code is mapped by line only:
+      // dependencyLineMaps).
       sourcemap: true,
       sourcemapExcludeSources: true,
     },
@@ -93,6 +95,7 @@ const configs = [
       cssWhitespace(),
       typescript(),
       terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
+      dependencyLineMaps(),
     ],
   },
   {
