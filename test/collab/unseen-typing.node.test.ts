@@ -132,6 +132,18 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
     expectAlike(ada, bo);
   });
 
+  it('a paste of 2,000 headings over 2,000 paragraphs a colleague wrote puts nothing back and stays in step', () => {
+    const [ada, bo] = editors(2, [para('')]);
+    bo.change((tr) => tr.replaceWith(0, tr.doc.content.size, Array.from({ length: 2000 }, (_, i) => para(`Paragraph ${i}`))));
+    exchange(ada, bo);
+    type(bo, 1, 'X');
+    // Each of Bo's paragraphs is deleted and compared with each new heading, within a bound.
+    ada.change((tr) => tr.replaceWith(0, tr.doc.content.size, Array.from({ length: 2000 }, (_, i) => heading.create({ level: 2 }, schema.text(`Heading ${i}`)))));
+    exchange(ada, bo);
+    expect(texts(ada).every((text, i) => text === `heading:Heading ${i}`)).to.equal(true);
+    expectAlike(ada, bo);
+  });
+
   it('two editors typing unseen into the block each put back their own letters', () => {
     const [ada, bo, cy] = editors(3, START);
     type(bo, 8, 'X');

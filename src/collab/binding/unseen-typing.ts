@@ -53,13 +53,22 @@ export interface UnseenTyping {
 }
 
 /**
- * The fates that make `chars` read as `run` with this editor's newest `back` characters taken out,
- * and otherwise only others' characters (null when there are none).
+ * How many characters one colleague's change may have compared: a change replacing many blocks
+ * this editor wrote (a paste over them) looks at each against each new block, and must not hold
+ * up the editor. A rewritten block costs about its length.
  */
-function fatesFor(chars: Char[], clientID: number, newest: number, run: string): Fate[] | null {
+const SEARCH_BUDGET = 200_000;
+
+/**
+ * The fates that make `chars` read as `run` with this editor's characters from clock `newest` on
+ * taken out, and otherwise only others' characters (null when there are none). Each character
+ * looked at is taken from `budget`.
+ */
+function fatesFor(chars: Char[], clientID: number, newest: number, run: string, budget: { left: number }): Fate[] | null {
   const fates: Fate[] = [];
   let at = 0;
   for (const char of chars) {
+    if (--budget.left < 0) return null;
     const own = char.client === clientID;
     if (own && char.clock >= newest) fates.push('back');
     else if (at < run.length && char.value === run[at]) {
@@ -160,6 +169,7 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema): Unseen
   const runs = runsMade(transaction, schema);
   const claimed = new Set<Run>();
   const found: UnseenTyping[] = [];
+  const budget = { left: SEARCH_BUDGET };
   for (const from of dropped) {
     const chars = charsBefore(transaction, from);
     if (!chars) continue;
@@ -170,13 +180,14 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema): Unseen
       const missing = chars.length - run.value.length;
       // The fewest of this editor's letters that make the run's reading.
       for (let back = 1; back <= Math.min(missing, own.length); back++) {
-        const fates = fatesFor(chars, clientID, own[back - 1]!, run.value);
+        const fates = fatesFor(chars, clientID, own[back - 1]!, run.value, budget);
         if (fates) {
           matches.push({ run, fates });
           break;
         }
       }
     }
+    if (budget.left < 0) break;
     const match = matches.length === 1 ? matches[0]! : null;
     if (!match || claimed.has(match.run)) continue;
     claimed.add(match.run);
