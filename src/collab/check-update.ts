@@ -7,6 +7,11 @@
  * before its document sees it: an element the editor cannot turn into a node would be missing from
  * its document, and its next change would delete it everywhere (y-prosemirror#39). The marks of a
  * node that is not text (its element's `marks` attribute) are checked as marks of text are.
+ *
+ * An item placed beside or inside content the document has collected (what was inside an element
+ * someone deleted: Yjs keeps only its ids) is collected too as it arrives: someone typed into a
+ * paragraph a colleague deleted before hearing of it. Such an item never becomes content, so it is
+ * let through unchecked; refusing it would disconnect the one who typed.
  */
 import type { AttributeSpec, MarkType, NodeType, Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
@@ -19,8 +24,11 @@ export const FRAGMENT = 'default';
 /** Why an update was refused: a sentence naming what was wrong. */
 export type UpdateProblem = string;
 
-/** What a parent of an item is: the root fragment, or an element, a text, or something the editor never writes. */
-type ParentKind = { kind: 'root' } | { kind: 'element'; nodeName: string } | { kind: 'text' } | { kind: 'other'; what: string };
+/**
+ * What a parent of an item is: the root fragment, or an element, a text, something the editor never
+ * writes, or none (the item lands beside or inside collected content and is collected itself).
+ */
+type ParentKind = { kind: 'root' } | { kind: 'element'; nodeName: string } | { kind: 'text' } | { kind: 'other'; what: string } | { kind: 'collected' };
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -94,6 +102,10 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
     const found = Y.getItem(doc.store, id);
     return found instanceof Y.Item ? found : null;
   };
+  /** Whether the document has collected what stood at `id` (Yjs keeps a range of ids, no item). */
+  const collectedInDoc = (id: Y.ID): boolean => Y.getState(doc.store, id.client) > id.clock && !(Y.getItem(doc.store, id) instanceof Y.Item);
+  /** Whether the element at `id` is gone with its content (collected, or deleted from a parent still there, which keeps only its length). */
+  const goneElement = (id: Y.ID): boolean => collectedInDoc(id) || inDoc(id)?.content instanceof Y.ContentDeleted;
 
   // Where an item sits: its parent and its attribute key, from its own parent information or
   // from the item it was inserted beside (Yjs leaves them out when an origin is given).
@@ -103,7 +115,15 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
     if (depth > 10_000) return null;
     let result: { parent: ParentKind; sub: string | null } | null = null;
     const parent = item.parent as unknown;
-    if (typeof parent === 'string') {
+    // As Yjs integrates it: beside collected content (or an item of this update collected so), or inside a collected element.
+    const collectedBeside = (id: Y.ID | null): boolean => {
+      if (!id) return false;
+      const own = inUpdate(id);
+      return own ? own !== item && placeOf(own, depth + 1)?.parent.kind === 'collected' : collectedInDoc(id);
+    };
+    if (collectedBeside(item.origin) || collectedBeside(item.rightOrigin) || (parent instanceof Y.ID && goneElement(parent))) {
+      result = { parent: { kind: 'collected' }, sub: null };
+    } else if (typeof parent === 'string') {
       result = { parent: parent === FRAGMENT ? { kind: 'root' } : { kind: 'other', what: `root "${parent}"` }, sub: item.parentSub };
     } else if (parent instanceof Y.ID) {
       result = { parent: parentKindOfId(parent), sub: item.parentSub };
@@ -168,6 +188,7 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
     const place = placeOf(item);
     if (!place) return 'The update refers to content the document does not have.';
     const { parent, sub } = place;
+    if (parent.kind === 'collected') continue;
     if (parent.kind === 'other') return `The update writes into ${parent.what}, which the editor does not use.`;
     const content = item.content;
     if (sub !== null) {

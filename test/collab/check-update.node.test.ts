@@ -33,6 +33,39 @@ describe('checkUpdate', () => {
     expect(checkUpdate(update, doc, schema)).to.equal(null);
   });
 
+  it('accepts typing into a paragraph a colleague deleted meanwhile, whose text the document has collected', () => {
+    const doc = sharedDoc('<p>one</p><p>hello</p>');
+    const typing = updateOf(doc, (fragment) => ((fragment.get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(5, '!'));
+    const first = updateOf(doc, (fragment) => ((fragment.get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'O'));
+    doc.getXmlFragment(FRAGMENT).delete(1, 1);
+    expect(doc.gc, 'a document collects deleted content').to.equal(true);
+    expect(checkUpdate(typing, doc, schema), 'typing beside collected text').to.equal(null);
+    expect(checkUpdate(first, doc, schema), 'typing at the start of collected text').to.equal(null);
+    Y.applyUpdate(doc, typing);
+    Y.applyUpdate(doc, first);
+    expect(doc.getXmlFragment(FRAGMENT).toString()).to.equal('<paragraph>one</paragraph>');
+  });
+
+  it('accepts an attribute and a text given to an element a colleague deleted meanwhile', () => {
+    const doc = sharedDoc('<p>one</p><h2>hello</h2><p></p>');
+    const level = updateOf(doc, (fragment) => (fragment.get(1) as Y.XmlElement).setAttribute('level', 3 as never));
+    const text = updateOf(doc, (fragment) => (fragment.get(2) as Y.XmlElement).insert(0, [new Y.XmlText('hi')]));
+    doc.getXmlFragment(FRAGMENT).delete(1, 2);
+    expect(checkUpdate(level, doc, schema)).to.equal(null);
+    expect(checkUpdate(text, doc, schema)).to.equal(null);
+    Y.applyUpdate(doc, level);
+    Y.applyUpdate(doc, text);
+    expect(doc.getXmlFragment(FRAGMENT).toString()).to.equal('<paragraph>one</paragraph>');
+  });
+
+  it('still refuses what an update would put beside collected content when this document has it as content', () => {
+    const doc = sharedDoc('<p>one</p><p>hello</p>');
+    const marquee = updateOf(doc, (fragment) => fragment.insert(2, [new Y.XmlElement('marquee')]));
+    // Deleted, but not collected: the element is the fragment's child, kept as a deleted item.
+    doc.getXmlFragment(FRAGMENT).delete(1, 1);
+    expect(checkUpdate(marquee, doc, schema)).to.match(/"marquee"/);
+  });
+
   it('refuses a node the schema does not know', () => {
     const doc = sharedDoc('<p>hello</p>');
     const update = updateOf(doc, (fragment) => fragment.insert(1, [new Y.XmlElement('marquee')]));

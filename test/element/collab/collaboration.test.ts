@@ -253,6 +253,47 @@ describe('editing together', () => {
     });
   });
 
+  it("letters reaching the server after a colleague's heading replaced their paragraph are kept, and the one who typed them stays connected", async () => {
+    // What Ann's socket sends waits while `slow`: her letters reach the server after Bob's heading, which deleted their paragraph there.
+    let slow = false;
+    const sockets: WebSocket[] = [];
+    const waiting: [WebSocket, Parameters<WebSocket['send']>[0]][] = [];
+    class SlowSocket extends WebSocket {
+      constructor(url: string) {
+        super(url);
+        sockets.push(this);
+      }
+      override send(data: Parameters<WebSocket['send']>[0]): void {
+        if (slow) waiting.push([this, data]);
+        else super.send(data);
+      }
+    }
+    const ann = await sharedEditor(server.url, 'ann', 'page:1', {}, { WebSocket: SlowSocket });
+    editors.push(ann);
+    const bob = await open('bob');
+    ann.el.setValue('<p>One</p><p>Hello world</p>');
+    await converged([ann, bob], ['OneHello world']);
+    const annView = ann.el.editorView!;
+    annView.focus();
+    annView.dispatch(annView.state.tr.setSelection(TextSelection.create(annView.state.doc, 'One'.length + 3 + 'Hello'.length)));
+    slow = true;
+    await sendKeys({ type: ', dear' });
+    const bobView = bob.el.editorView!;
+    bobView.dispatch(bobView.state.tr.setSelection(TextSelection.create(bobView.state.doc, 'One'.length + 3)));
+    expect(bob.el.run('heading.set', 2)).to.equal(true);
+    // Ann hears of the heading and types her words again into it; all of it still waits to go.
+    const html = () => [ann, bob].map((editor) => editor.el.getHTML());
+    await until(() => ann.el.getHTML() === '<p>One</p><h2>Hello, dear world</h2>', 'her words in the heading, in her editor', { saw: html });
+    const states = ann.states.length;
+    slow = false;
+    for (const [socket, data] of waiting.splice(0)) socket.send(data);
+    await until(() => html().every((shown) => shown === '<p>One</p><h2>Hello, dear world</h2>'), 'her words in the heading, in both', { saw: html });
+    await sendKeys({ type: '!' });
+    await until(() => html().every((shown) => shown === '<p>One</p><h2>Hello, dear! world</h2>'), 'her next letter after them', { saw: html });
+    expect(new Set(ann.states.slice(states).map((s) => s.status)), 'never disconnected').to.deep.equal(new Set(['synced']));
+    expect(sockets.length, 'one connection all along').to.equal(1);
+  });
+
   it('a table given a column and a row at once shows the short row alike everywhere, and typing in it repairs it once', async () => {
     const ann = await open('ann');
     const bob = await open('bob');
