@@ -77,9 +77,10 @@ export function onlyWhenIdle(task: () => void): void {
 }
 
 /**
- * Whether the document changed since work ahead was asked for on `doc` (someone typed, pasted, or
+ * Whether the document changed since work ahead was last asked for, on `doc` (someone typed, pasted, or
  * a collaborator's change came in): the work is then put off, not done, until blocks next come
- * near, which asks for it again. In a long document each batch is an update of the whole view (at 100,000
+ * near, which asks for it again (blocks that come near while it waits ask again too: what to check
+ * against is the document of the latest ask). In a long document each batch is an update of the whole view (at 100,000
  * blocks it took longer than a key's frame), and the first idle moments after a scroll are the
  * gaps between the keys of someone who started typing there.
  */

@@ -258,8 +258,8 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
     return !!decorations && positions.some((pos) => tokenless(decorations, view.state.doc, pos));
   };
 
-  /** Views with colouring ahead waiting for the browser to be idle. */
-  const ahead = new WeakSet<EditorView>();
+  /** Views with colouring ahead waiting for the browser to be idle, and the document when blocks last came near (typing since then puts it off). */
+  const ahead = new WeakMap<EditorView, PMNode>();
   /** Views whose stretch begun was put off by typing: it goes on when blocks next come near. */
   const putOff = new WeakSet<EditorView>();
   /**
@@ -270,16 +270,19 @@ export function codeHighlightPlugin(): Plugin<HighlightState> {
    * change to the document meanwhile (typing) puts it off until blocks next come near (`typedSince`).
    */
   const colourAhead = (view: EditorView, goingOn = false): void => {
-    if (ahead.has(view) || !scrolled.has(view)) return;
-    ahead.add(view);
-    const scheduledOn = view.state.doc;
+    if (!scrolled.has(view)) return;
+    const waiting = ahead.has(view);
+    ahead.set(view, view.state.doc);
+    if (waiting) return;
     onlyWhenIdle(() => {
+      const askedOn = ahead.get(view)!;
       ahead.delete(view);
-      if (typedSince(view, scheduledOn)) return void (goingOn && putOff.add(view));
-      goingOn = putOff.delete(view) || goingOn;
+      if (typedSince(view, askedOn)) return void (goingOn && putOff.add(view));
       const near = watchers.get(view)?.nearPositions();
       const decorations = codeHighlightKey.getState(view.state)?.decorations;
-      if (view.isDestroyed || !near?.length || !decorations) return;
+      // Nothing near to work around yet (the browser's view of near lags a scroll): a stretch put off stays put off.
+      if (view.isDestroyed || !near?.length || !decorations) return void (goingOn && putOff.add(view));
+      goingOn = putOff.delete(view) || goingOn;
       const { doc } = view.state;
       if (!goingOn && !dueAmong(view, codeBlocksAround(doc, near, DUE_REACH))) return;
       const due = codeBlocksAround(doc, near, DRAW_REACH).filter((pos) => tokenless(decorations, doc, pos));

@@ -185,6 +185,8 @@ class NearRedraws {
   /** Blocks near the viewport waited until now: the stretch around the anchors is drawn whatever `DUE_REACH` finds. */
   private behind = false;
   private aheadScheduled = false;
+  /** The document when blocks last came near: typing since then puts the work ahead off. */
+  private aheadOn: PMNode | null = null;
   private destroyed = false;
   /** Whether anything has scrolled since this view began (work ahead waits for it), and what stops the wait. */
   private scrolled = false;
@@ -276,14 +278,14 @@ class NearRedraws {
   private drawAhead(arrived: Element[], behind: boolean): void {
     for (const block of arrived) this.anchors.add(block);
     this.behind ||= behind;
+    this.aheadOn = this.view.state.doc;
     if (this.aheadScheduled) return;
     this.aheadScheduled = true;
-    const scheduledOn = this.view.state.doc;
     onlyWhenIdle(() => {
       this.aheadScheduled = false;
       const { view } = this;
       // Put off: kept for the next time blocks come near, which asks again.
-      if (this.destroyed || view.isDestroyed || typedSince(view, scheduledOn)) return;
+      if (this.destroyed || view.isDestroyed || typedSince(view, this.aheadOn!)) return;
       const anchors = [...this.anchors].filter((block) => block.isConnected);
       const behind = this.behind;
       this.anchors = new Set();

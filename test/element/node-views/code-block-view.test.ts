@@ -26,12 +26,19 @@ function stubClipboard(write: (text: string) => Promise<void>): { calls: string[
 
 let restoreClipboard: (() => void) | null = null;
 let fakeClock: FakeClock | null = null;
+/** Gives the page's idle time back (a test held it: heldIdleTime). */
+let restoreIdle: (() => void) | null = null;
 
 afterEach(async () => {
   restoreClipboard?.();
   restoreClipboard = null;
   fakeClock?.uninstall();
   fakeClock = null;
+  if (restoreIdle) {
+    restoreIdle();
+    restoreIdle = null;
+    window.scrollTo(0, 0);
+  }
   await resetMouse();
 });
 
@@ -409,14 +416,18 @@ describe('code block node view', () => {
   });
 
   // The page's idle time is held by the test (`heldIdleTime`), so the batches run when it gives one.
-  it('puts a stretch of colouring ahead off when someone types, and goes on with it when a code block next comes near', async () => {
+  /**
+   * Code blocks at `middle` and either side of it (within the reach that starts work ahead), and a
+   * run beyond that reach but within the stretch coloured ahead; before them, out of reach, more
+   * code blocks than a change colours on the spot. Scrolled to the middle with the page's idle time
+   * held (`idle`): the first batch coloured ahead, the rest asked for, then a key typed before the
+   * browser is idle again. `before` is the block before the one scrolled to.
+   */
+  async function stretchBegunThenTyped() {
     const el = await mount(html`<rich-editor value="<pre data-language=&quot;ts&quot;><code>let first = 0;</code></pre>"></rich-editor>`);
     // Drawn by the code block view, not a stand-in: the blocks set next are drawn by it at once, with nothing to draw again ahead.
     await until(() => !!code(el).querySelector('.token.keyword') && picker(el), 'the highlighter, its TypeScript grammar and the code block view here');
-    // Code blocks at `middle` and `side` blocks either side of it (within the reach that starts
-    // work ahead), and a run of them beyond that reach but within the stretch coloured ahead;
-    // before them, out of reach, more code blocks than a change colours on the spot, after two
-    // paragraphs (the caret's block and the second are watched apart from the others).
+    // After two paragraphs: the caret's block and the second are watched apart from the others.
     const top = 20;
     const middle = 400;
     const side = DUE_REACH - 10;
@@ -429,31 +440,41 @@ describe('code block node view', () => {
     const coloured = () => run.filter((_, i) => !!code(el, top + 3 + i).querySelector('.token.keyword')).length;
     expect(coloured(), 'the run, far off, not coloured yet').to.equal(0);
     const idle = heldIdleTime();
-    try {
-      block(el, scrolledTo).scrollIntoView();
-      await until(() => !!code(el, scrolledTo).querySelector('.token.keyword') && idle.asked().length, 'the block scrolled to highlighted, and colouring ahead asked for');
-      // The observer's reports too (the first code block, once the caret's, is watched by it).
-      await nearBlocksReported();
-      idle.give();
-      // Nearest first: the blocks either side, then the start of the run.
-      expect(coloured(), 'the first batch').to.equal(AHEAD_BATCH - 2);
-      expect(code(el, before).querySelector('.token.keyword'), 'the block before it').to.not.equal(null);
-      expect(idle.asked(), 'the rest of the stretch asked for').to.not.deep.equal([]);
-      // Someone types before the browser is idle again.
-      await sendMouse({ type: 'click', position: centre(content(el).children[middle + 1]!) });
-      await sendKeys({ type: 'x' });
-      await until(() => content(el).children[middle + 1]!.textContent!.includes('x'), 'the key typed');
-      idle.give();
-      expect(coloured(), 'nothing more coloured in the idle time after the key').to.equal(AHEAD_BATCH - 2);
-      idle.restore();
-      // The block before comes near: nothing is due within reach of it (nor of the one scrolled
-      // from, which the browser may still count as near), but the stretch put off goes on.
-      block(el, before).scrollIntoView();
-      await until(() => coloured() > AHEAD_BATCH - 2, 'the stretch put off going on once a code block came near', { saw: coloured });
-    } finally {
-      idle.restore();
-      window.scrollTo(0, 0);
-    }
+    restoreIdle = idle.restore;
+    block(el, scrolledTo).scrollIntoView();
+    await until(() => !!code(el, scrolledTo).querySelector('.token.keyword') && idle.asked().length, 'the block scrolled to highlighted, and colouring ahead asked for');
+    // The observer's reports too (the first code block, once the caret's, is watched by it).
+    await nearBlocksReported();
+    idle.give();
+    // Nearest first: the blocks either side, then the start of the run.
+    expect(coloured(), 'the first batch').to.equal(AHEAD_BATCH - 2);
+    expect(code(el, before).querySelector('.token.keyword'), 'the block before it').to.not.equal(null);
+    expect(idle.asked(), 'the rest of the stretch asked for').to.not.deep.equal([]);
+    // Someone types before the browser is idle again.
+    await sendMouse({ type: 'click', position: centre(content(el).children[middle + 1]!) });
+    await sendKeys({ type: 'x' });
+    await until(() => content(el).children[middle + 1]!.textContent!.includes('x'), 'the key typed');
+    return { el, before, coloured, idle };
+  }
+
+  it('puts a stretch of colouring ahead off when someone types, and goes on with it when a code block next comes near', async () => {
+    const { el, before, coloured, idle } = await stretchBegunThenTyped();
+    idle.give();
+    expect(coloured(), 'nothing more coloured in the idle time after the key').to.equal(AHEAD_BATCH - 2);
+    idle.restore();
+    // The block before comes near: nothing is due within reach of it (nor of the one scrolled
+    // from, which the browser may still count as near), but the stretch put off goes on.
+    block(el, before).scrollIntoView();
+    await until(() => coloured() > AHEAD_BATCH - 2, 'the stretch put off going on once a code block came near', { saw: coloured });
+  });
+
+  it('goes on with a stretch of colouring ahead when a code block comes near after the key, before the browser is idle', async () => {
+    const { el, before, coloured, idle } = await stretchBegunThenTyped();
+    // The block before comes near while the rest of the stretch still waits for idle time.
+    block(el, before).scrollIntoView();
+    await nearBlocksReported();
+    idle.give();
+    expect(coloured(), 'the stretch goes on in the idle time').to.be.greaterThan(AHEAD_BATCH - 2);
   });
 
   it('lists every language in the picker once a user reaches it, with the block\'s own chosen', async () => {

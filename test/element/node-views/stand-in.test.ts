@@ -213,6 +213,28 @@ describe('a node view that arrives later', () => {
     box.remove();
   });
 
+  it('draws the stretch when blocks come near after the typing, even while the work asked for before it still waits', async () => {
+    if (!visibilityEvents) return;
+    const { box, drawn, ahead, middle, idle } = await scrolledToTheMiddle();
+    view!.dispatch(view!.state.tr.insertText('typed ', positionOf(view!.state.doc, `paragraph ${middle + 1}`)));
+    // Scrolled on a little before the browser is idle: blocks come near after the key, while the first ask still waits.
+    const near = new Promise<void>((resolve) => {
+      const listener = (event: Event) => {
+        if ((event as ContentVisibilityAutoStateChangeEvent).skipped) return;
+        view!.dom.removeEventListener('contentvisibilityautostatechange', listener, true);
+        resolve();
+      };
+      view!.dom.addEventListener('contentvisibilityautostatechange', listener, true);
+    });
+    box.scrollTop += 60;
+    await near;
+    await nextTask();
+    expect(idle.asked(), 'still the one ask').to.have.length(1);
+    idle.give();
+    expect(drawn(), 'drawn in the idle time').to.include(`code ${ahead}`);
+    box.remove();
+  });
+
   /**
    * A document of 450 blocks with code blocks at 3, `middle` and `ahead` (a stretch beyond it) in
    * a scroller that skips far blocks, the view's implementation arrived and the first drawn; then,
