@@ -231,19 +231,30 @@ describe('editing together', () => {
     expect(bob.el.getHTML()).to.equal(ann.el.getHTML());
   });
 
+  /** "One" and "Hello world" in both editors, Ann's caret (focused) after "Hello". */
+  async function helloWorld(ann: SharedEditor, bob: SharedEditor): Promise<void> {
+    ann.el.setValue('<p>One</p><p>Hello world</p>');
+    await converged([ann, bob], ['OneHello world']);
+    const view = ann.el.editorView!;
+    view.focus();
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 'One'.length + 3 + 'Hello'.length)));
+  }
+
+  /** Bob makes the second paragraph a heading. */
+  function secondToHeading(bob: SharedEditor): void {
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 'One'.length + 3)));
+    expect(bob.el.run('heading.set', 2)).to.equal(true);
+  }
+
   it('a letter typed into a paragraph a colleague turns into a heading at that moment is kept, and typing goes on after it', async () => {
     const ann = await open('ann');
     const bob = await open('bob');
-    ann.el.setValue('<p>One</p><p>Hello world</p>');
-    await converged([ann, bob], ['OneHello world']);
-    const annView = ann.el.editorView!;
-    annView.focus();
-    annView.dispatch(annView.state.tr.setSelection(TextSelection.create(annView.state.doc, 'One'.length + 3 + 'Hello'.length)));
+    await helloWorld(ann, bob);
     // In one task, so neither has heard of the other's change: Ann types a letter, Bob makes the paragraph a heading.
+    const annView = ann.el.editorView!;
     annView.dispatch(annView.state.tr.insertText('X'));
-    const bobView = bob.el.editorView!;
-    bobView.dispatch(bobView.state.tr.setSelection(TextSelection.create(bobView.state.doc, 'One'.length + 3)));
-    expect(bob.el.run('heading.set', 2)).to.equal(true);
+    secondToHeading(bob);
     await until(() => [ann, bob].every((editor) => editor.el.getHTML() === '<p>One</p><h2>HelloX world</h2>'), 'the heading with the letter in both', {
       saw: () => [ann, bob].map((editor) => editor.el.getHTML()),
     });
@@ -271,16 +282,10 @@ describe('editing together', () => {
     const ann = await sharedEditor(server.url, 'ann', 'page:1', {}, { WebSocket: SlowSocket });
     editors.push(ann);
     const bob = await open('bob');
-    ann.el.setValue('<p>One</p><p>Hello world</p>');
-    await converged([ann, bob], ['OneHello world']);
-    const annView = ann.el.editorView!;
-    annView.focus();
-    annView.dispatch(annView.state.tr.setSelection(TextSelection.create(annView.state.doc, 'One'.length + 3 + 'Hello'.length)));
+    await helloWorld(ann, bob);
     slow = true;
     await sendKeys({ type: ', dear' });
-    const bobView = bob.el.editorView!;
-    bobView.dispatch(bobView.state.tr.setSelection(TextSelection.create(bobView.state.doc, 'One'.length + 3)));
-    expect(bob.el.run('heading.set', 2)).to.equal(true);
+    secondToHeading(bob);
     // Ann hears of the heading and types her words again into it; all of it still waits to go.
     const html = () => [ann, bob].map((editor) => editor.el.getHTML());
     await until(() => ann.el.getHTML() === '<p>One</p><h2>Hello, dear world</h2>', 'her words in the heading, in her editor', { saw: html });
