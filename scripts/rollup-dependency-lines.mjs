@@ -2,8 +2,8 @@
 // line of its source, our own code one per token. The maps name the dependencies' files
 // (../../node_modules/…), which neither an installed package nor a CDN serves beside them, so a
 // debugger could never show that code anyway; what the mappings give is the file and line a stack
-// trace names, and the first mapping of each line gives that. Per token, the dependencies'
-// mappings were 40% of the packed npm tarball.
+// trace names, and the first mapping of each line gives that. Per token, they took 172 KB of the
+// 1.49 MB packed npm tarball.
 import { decode, encode } from '@jridgewell/sourcemap-codec';
 
 /** `mappings` with a dependency's segments cut to the first of each of its lines (`dependency[i]`: whether source i is one). */
