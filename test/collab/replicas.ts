@@ -1,12 +1,14 @@
 /**
  * Editors sharing one document in Node, for the binding's own rules: each replica is an editor
  * state with the binding's sync and undo plugins (as the element has them), a shared document,
- * and an inbox of the others' updates, delivered when a test says so (any order, any split).
+ * and an inbox of the others' updates, delivered when a test says so (any order, any split), each
+ * passing the update check the server and editors make first.
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import { EditorState, type Command, type Plugin, type Transaction } from 'prosemirror-state';
 import * as Y from 'yjs';
 import { readFragment } from '../../src/collab/binding/encoding.js';
+import { checkUpdate } from '../../src/collab/check-update.js';
 import { bindFragment, syncPlugin } from '../../src/collab/binding/sync.js';
 import { redoCommand, undoCommand, undoPlugin } from '../../src/collab/binding/undo.js';
 import { narrowRemote } from '../../src/collab/editor-plugins.js';
@@ -73,9 +75,17 @@ export class Replica {
     return this.run(redoCommand);
   }
 
-  /** Applies the first `count` updates waiting (all by default). */
+  /**
+   * Applies the first `count` updates waiting (all by default), each checked first as the server
+   * and each editor check what arrives (check-update.ts): an update an editor made that the check
+   * refuses would disconnect its maker.
+   */
   receive(count = this.inbox.length): this {
-    for (const update of this.inbox.splice(0, count)) Y.applyUpdate(this.doc, update, this.group);
+    for (const update of this.inbox.splice(0, count)) {
+      const problem = checkUpdate(update, this.doc, schema);
+      if (problem) throw new Error(`client ${this.doc.clientID} would refuse an editor's update: ${problem}`);
+      Y.applyUpdate(this.doc, update, this.group);
+    }
     return this;
   }
 
