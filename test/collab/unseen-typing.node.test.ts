@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Node as PMNode } from 'prosemirror-model';
 import { TextSelection, type Transaction } from 'prosemirror-state';
 import { findWrapping } from 'prosemirror-transform';
+import * as Y from 'yjs';
 import { schema } from '../../src/core/index.js';
 import { exchange, Replica } from './replicas.js';
 
@@ -120,6 +121,50 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
     expect(block.child(1).text).to.equal('X');
     expect(block.child(1).marks.map((mark) => mark.type.name)).to.deep.equal(['bold']);
     expect(block.child(2).marks).to.deep.equal([]);
+    expectAlike(ada, bo);
+  });
+
+  it('letters chosen through an input method come back in place of the candidates the colleague copied', () => {
+    const [ada, bo] = editors(2, [para('one'), para('second line'), para('three')]);
+    // "second" ends at 12. Bo composes: the candidate reaches Ada, then the choice replaces it.
+    type(bo, 12, 'にほん');
+    exchange(ada, bo);
+    bo.change((tr) => tr.insertText('日本', 12, 15));
+    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:second日本 line', 'paragraph:three']);
+    typeOn(bo, '!');
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:second日本! line', 'paragraph:three']);
+    expectAlike(ada, bo);
+  });
+
+  it('a word corrected unseen stays corrected when the colleague moves its block', () => {
+    const [ada, bo] = editors(2, [para('one'), para('hello wrold'), para('three')]);
+    bo.change((tr) => tr.setSelection(TextSelection.create(tr.doc, 13)).insertText('or', 13, 15));
+    ada.change((tr) => {
+      const block = tr.doc.child(1);
+      tr.delete(5, 5 + block.nodeSize).insert(0, block);
+    });
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['paragraph:hello world', 'paragraph:one', 'paragraph:three']);
+    expectAlike(ada, bo);
+  });
+
+  it("a colleague's own letter in the same update is never taken for one this editor deleted", () => {
+    const [ada, bo] = editors(2, [para('one'), para('hello'), para('three')]);
+    bo.change((tr) => tr.delete(10, 11));
+    exchange(ada, bo);
+    type(bo, 10, 'X');
+    // Ada moves the block and types after it; Bo gets both as one update (as after a reconnect).
+    ada.change((tr) => {
+      const block = tr.doc.child(1);
+      tr.delete(5, 5 + block.nodeSize).insert(0, block);
+    });
+    ada.change((tr) => tr.insertText('!', 5));
+    bo.inbox.splice(0, bo.inbox.length, Y.mergeUpdates(bo.inbox));
+    exchange(ada, bo);
+    expect(texts(ada)[0]).to.equal('paragraph:hell!');
     expectAlike(ada, bo);
   });
 

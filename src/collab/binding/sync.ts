@@ -13,7 +13,7 @@ import { SHARED_CHANGE_META } from '../../core/transaction-meta.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { toAbsolute, toRelative } from './positions.js';
 import { misplacedParents, replaceWithCopies } from './undo-order.js';
-import { putBack, unseenTyping } from './unseen-typing.js';
+import { DeletedLetters, putBack, unseenTyping } from './unseen-typing.js';
 import { writeNode } from './update.js';
 
 /** What a transaction from the shared document carries under `syncKey`. */
@@ -65,6 +65,8 @@ export class SyncBinding {
   private written: boolean;
   /** The undo manager of this editor's changes, once there. */
   undoManager: Y.UndoManager | null = null;
+  /** The letters this editor deleted lately (a colleague's rewrite may hold them again: unseen-typing.ts). */
+  private readonly deleted = new DeletedLetters();
 
   constructor(
     readonly fragment: Y.XmlFragment,
@@ -96,6 +98,7 @@ export class SyncBinding {
     this.view = view;
     this.doc.on('beforeAllTransactions', this.beforeAll);
     this.doc.on('afterAllTransactions', this.afterAll);
+    this.doc.on('afterTransaction', this.noteDeleted);
     this.fragment.observeDeep(this.changed);
   }
 
@@ -104,7 +107,10 @@ export class SyncBinding {
     this.fragment.unobserveDeep(this.changed);
     this.doc.off('beforeAllTransactions', this.beforeAll);
     this.doc.off('afterAllTransactions', this.afterAll);
+    this.doc.off('afterTransaction', this.noteDeleted);
   }
+
+  private noteDeleted = (transaction: Y.Transaction): void => this.deleted.note(transaction);
 
   private beforeAll = (): void => {
     if (this.selectionBefore === null && this.view && !this.applying) this.selectionBefore = this.relativeSelection(this.view.state);
@@ -143,7 +149,7 @@ export class SyncBinding {
     // What an undo or redo misplaced is replaced now, before anyone builds on it (undo-order.ts),
     // and letters a colleague's change dropped unseen are typed again (unseen-typing.ts).
     const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
-    const unseen = transaction.local ? [] : unseenTyping(transaction, schema);
+    const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted);
     if (misplaced.length || unseen.length) {
       const positions = selection ? [selection.anchor, selection.head] : [];
       this.doc.transact(() => {

@@ -12,17 +12,28 @@
  * and every replica converges on it; letters of a third editor that the colleague had not seen
  * either may be missing from the run too, and that editor puts them back. Nothing is put back when
  * the match is not exact and unique, or when the colleague deleted the block outright.
+ *
+ * Deletions travel the same way: letters this editor deleted that the colleague had not heard of
+ * are in the run again (an input method's candidate, replaced by the one chosen, reaches colleagues
+ * as it is composed). When no exact reading exists, one that lets such letters stand in the run,
+ * each the very letter deleted (`DeletedLetters` remembers them: Yjs keeps only their length), is
+ * taken, and they are deleted from the run as the dropped letters go back.
  */
 import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
 import { markNameOf } from './encoding.js';
 
-/** One character of a text as it stood before a transaction: its item's id, and the formats it had. */
+/**
+ * One character of a text as it stood before a transaction: its item's id, and the formats it had.
+ * A letter this editor deleted before is there too, as `gone`: a colleague who had not heard of
+ * the deletion copied it into the run.
+ */
 interface Char {
   value: string;
   client: number;
   clock: number;
   format: Record<string, unknown>;
+  gone?: true;
 }
 
 /** A run of characters a transaction inserted into a text (or a new empty text block, as an empty run). */
@@ -38,9 +49,42 @@ interface Run {
 
 /**
  * What became of a character of the dropped text: the run holds it, it is this editor's and goes
- * back, or it is another editor's that the colleague had not seen either (that editor puts it back).
+ * back, or it is another editor's that the colleague had not seen either (that editor puts it
+ * back). A letter this editor had deleted is either not in the run (`gone`) or there again
+ * (`again`: the colleague had not heard of the deletion), and is then deleted from the run.
  */
-type Fate = 'kept' | 'back' | 'elsewhere';
+type Fate = 'kept' | 'back' | 'elsewhere' | 'gone' | 'again';
+
+/** How many of its latest deleted letters an editor remembers. */
+const REMEMBERED = 10_000;
+
+/**
+ * The letters this editor deleted lately, by id: Yjs keeps only the length of deleted text once
+ * its transaction ends, and a colleague's rewrite may hold them again (an input method's
+ * candidates, replaced by the one chosen, reach colleagues as they are composed). `note` each
+ * transaction of this editor's after it is applied (Yjs's `afterTransaction`: before it collects).
+ */
+export class DeletedLetters {
+  private readonly letters = new Map<string, string>();
+
+  note(transaction: Y.Transaction): void {
+    if (!transaction.local) return;
+    Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
+      if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString)) return;
+      const { str } = struct.content;
+      for (let i = 0; i < str.length; i++) this.letters.set(`${struct.id.client}:${struct.id.clock + i}`, str[i]!);
+    });
+    for (const key of this.letters.keys()) {
+      if (this.letters.size <= REMEMBERED) break;
+      this.letters.delete(key);
+    }
+  }
+
+  /** The letter this editor deleted at `clock` of `client`, if it remembers it. */
+  letter(client: number, clock: number): string | undefined {
+    return this.letters.get(`${client}:${clock}`);
+  }
+}
 
 /** Letters this editor typed that a transaction dropped, and the run they are put back into. */
 export interface UnseenTyping {
@@ -69,6 +113,10 @@ function fatesFor(chars: Char[], clientID: number, newest: number, run: string, 
   let at = 0;
   for (const char of chars) {
     if (--budget.left < 0) return null;
+    if (char.gone) {
+      fates.push('gone');
+      continue;
+    }
     const own = char.client === clientID;
     if (own && char.clock >= newest) fates.push('back');
     else if (at < run.length && char.value === run[at]) {
@@ -80,17 +128,80 @@ function fatesFor(chars: Char[], clientID: number, newest: number, run: string, 
   return at === run.length ? fates : null;
 }
 
+/**
+ * As `fatesFor`, for when that finds none: letters this editor had deleted may stand in the run
+ * again, each as the same letter. Of the readings, the one with the fewest of those and of others'
+ * letters left out; where a kept letter and a deleted one would both do, the kept one. Costs the
+ * table's size from `budget`.
+ */
+function fatesWithDeletions(chars: Char[], clientID: number, newest: number, run: string, budget: { left: number }): Fate[] | null {
+  const n = chars.length;
+  const m = run.length;
+  const width = m + 1;
+  budget.left -= (n + 1) * width;
+  if (budget.left < 0) return null;
+  const back = (char: Char) => char.client === clientID && char.clock >= newest;
+  // cost[i * width + j]: the least cost of reading chars from i on as the run from j on (Infinity: no reading).
+  const cost = new Float64Array((n + 1) * width).fill(Infinity);
+  cost[n * width + m] = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    const char = chars[i]!;
+    const next = (i + 1) * width;
+    for (let j = m; j >= 0; j--) {
+      const same = j < m && char.value === run[j];
+      let best: number;
+      if (char.gone) best = Math.min(cost[next + j]!, same ? 1 + cost[next + j + 1]! : Infinity);
+      else if (back(char)) best = cost[next + j]!;
+      else {
+        best = same ? cost[next + j + 1]! : Infinity;
+        if (char.client !== clientID) best = Math.min(best, 1 + cost[next + j]!);
+      }
+      cost[i * width + j] = best;
+    }
+  }
+  if (cost[0] === Infinity) return null;
+  const fates: Fate[] = [];
+  let j = 0;
+  for (let i = 0; i < n; i++) {
+    const char = chars[i]!;
+    const here = cost[i * width + j]!;
+    const next = (i + 1) * width;
+    const same = j < m && char.value === run[j];
+    if (char.gone) {
+      if (cost[next + j] === here) fates.push('gone');
+      else {
+        fates.push('again');
+        j++;
+      }
+    } else if (back(char)) fates.push('back');
+    else if (same && cost[next + j + 1] === here) {
+      fates.push('kept');
+      j++;
+    } else fates.push('elsewhere');
+  }
+  return fates;
+}
+
 /** Whether an item was there before the transaction: made before it, and deleted by it if at all. */
 function before(transaction: Y.Transaction, item: Y.Item): boolean {
   return item.id.clock < (transaction.beforeState.get(item.id.client) ?? 0) && (!item.deleted || Y.isDeleted(transaction.deleteSet, item.id));
 }
 
 /** A text's characters before the transaction (null when it held something else than characters and formats). */
-function charsBefore(transaction: Y.Transaction, text: Y.XmlText): Char[] | null {
+function charsBefore(transaction: Y.Transaction, text: Y.XmlText, deleted: DeletedLetters): Char[] | null {
   const chars: Char[] = [];
   let format: Record<string, unknown> = {};
   for (let item = text._start; item; item = item.right) {
-    if (!before(transaction, item)) continue;
+    if (!before(transaction, item)) {
+      // Letters deleted before the transaction, by this editor (it remembers what they were).
+      if (item.deleted && item.id.clock < (transaction.beforeState.get(item.id.client) ?? 0)) {
+        for (let i = 0; i < item.length; i++) {
+          const letter = deleted.letter(item.id.client, item.id.clock + i);
+          if (letter !== undefined) chars.push({ value: letter, client: item.id.client, clock: item.id.clock + i, format, gone: true });
+        }
+      }
+      continue;
+    }
     const { content } = item;
     if (content instanceof Y.ContentFormat) {
       format = { ...format, [content.key]: content.value };
@@ -157,7 +268,7 @@ function runsMade(transaction: Y.Transaction, schema: Schema): Run[] {
  * text holding them, each with the run it can go back into. Empty nearly always, and cheap then:
  * only the transaction's deletions of this editor's characters are looked at.
  */
-export function unseenTyping(transaction: Y.Transaction, schema: Schema): UnseenTyping[] {
+export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters): UnseenTyping[] {
   const { clientID } = transaction.doc;
   const dropped = new Set<Y.XmlText>();
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
@@ -171,22 +282,28 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema): Unseen
   const found: UnseenTyping[] = [];
   const budget = { left: SEARCH_BUDGET };
   for (const from of dropped) {
-    const chars = charsBefore(transaction, from);
+    const chars = charsBefore(transaction, from, deleted);
     if (!chars) continue;
+    const shown = chars.filter((char) => !char.gone);
     // This editor's characters here, newest first: a colleague saw all of them up to some point.
-    const own = chars.filter((char) => char.client === clientID).map((char) => char.clock).sort((a, b) => b - a);
-    const matches: { run: Run; fates: Fate[] }[] = [];
-    for (const run of runs) {
-      const missing = chars.length - run.value.length;
-      // The fewest of this editor's letters that make the run's reading.
-      for (let back = 1; back <= Math.min(missing, own.length); back++) {
-        const fates = fatesFor(chars, clientID, own[back - 1]!, run.value, budget);
-        if (fates) {
-          matches.push({ run, fates });
-          break;
+    const own = shown.filter((char) => char.client === clientID).map((char) => char.clock).sort((a, b) => b - a);
+    /** The runs `read` finds a reading of, each with the fewest of this editor's letters put back (up to `most` for the run). */
+    const readings = (read: typeof fatesFor, most: (run: Run) => number) => {
+      const matches: { run: Run; fates: Fate[] }[] = [];
+      for (const run of runs) {
+        for (let back = 1; back <= Math.min(most(run), own.length); back++) {
+          const fates = read(chars, clientID, own[back - 1]!, run.value, budget);
+          if (fates) {
+            matches.push({ run, fates });
+            break;
+          }
         }
       }
-    }
+      return matches;
+    };
+    let matches = readings(fatesFor, (run) => shown.length - run.value.length);
+    // Letters this editor deleted that the colleague still had, for when nothing reads exactly.
+    if (!matches.length && shown.length < chars.length) matches = readings(fatesWithDeletions, () => own.length);
     if (budget.left < 0) break;
     const match = matches.length === 1 ? matches[0]! : null;
     if (!match || claimed.has(match.run)) continue;
@@ -208,8 +325,8 @@ function exactly(format: Record<string, unknown>, keys: Set<string>, block: Y.Xm
   return attributes;
 }
 
-/** How many of the first `count` characters the run holds once this editor's are back. */
-const shownBefore = (fates: Fate[], count: number): number => fates.slice(0, count).filter((fate) => fate !== 'elsewhere').length;
+/** How many of the first `count` characters the run holds once this editor's are back and its deleted ones out again. */
+const shownBefore = (fates: Fate[], count: number): number => fates.slice(0, count).filter((fate) => fate === 'kept' || fate === 'back').length;
 
 /** The index in the run, once this editor's letters are back, of a position on the dropped text (null when it is not on that text, or on a character not there before). */
 function indexIn(lost: UnseenTyping, position: Y.RelativePosition): number | null {
@@ -235,16 +352,24 @@ export function putBack(found: UnseenTyping[], positions: Y.RelativePosition[], 
     const keys = new Set<string>();
     for (const char of chars) for (const key in char.format) keys.add(key);
     for (const run of text.toDelta() as { attributes?: Record<string, unknown> }[]) for (const key in run.attributes) keys.add(key);
-    // Runs of dropped letters with one format, in order: each goes where it stood, those before it already back.
+    // In order, each where it stands with those before it done: runs of dropped letters with one
+    // format go back, runs of letters this editor had deleted go out of the run again.
     for (let i = 0; i < chars.length; ) {
-      if (fates[i] !== 'back') {
+      const fate = fates[i];
+      if (fate !== 'back' && fate !== 'again') {
         i++;
         continue;
       }
       const start = i;
+      const at = into.start + shownBefore(fates, start);
+      if (fate === 'again') {
+        while (i < chars.length && fates[i] === 'again') i++;
+        text.delete(at, i - start);
+        continue;
+      }
       let value = '';
       while (i < chars.length && fates[i] === 'back' && chars[i]!.format === chars[start]!.format) value += chars[i++]!.value;
-      text.insert(into.start + shownBefore(fates, start), value, exactly(chars[start]!.format, keys, into.element, schema));
+      text.insert(at, value, exactly(chars[start]!.format, keys, into.element, schema));
     }
     positions.forEach((position, i) => {
       const index = indexIn(lost, position);

@@ -192,6 +192,26 @@ describe('editing together', () => {
     expect(ann.el.getHTML()).to.equal('<p>BOB text</p>');
   });
 
+  it('text chosen through an input method while a colleague makes the paragraph a heading replaces the candidate the colleague copied', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'second line' });
+    await converged([ann, bob], ['second line']);
+    for (let i = 0; i < ' line'.length; i++) await sendKeys({ press: 'ArrowLeft' });
+    await inputMethod({ compose: 'に' }, { compose: 'にほ' }, { compose: 'にほん' });
+    await until(() => bob.el.editorView!.state.doc.textContent === 'secondにほん line', "Ann's candidate at Bob's", { saw: () => bob.el.editorView!.state.doc.textContent });
+    // Bob makes the paragraph a heading, copying the candidate, while Ann still chooses.
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 1)));
+    expect(bob.el.run('heading.set', 2)).to.equal(true);
+    await inputMethod({ compose: '日本' }, { commit: '日本' });
+    const html = () => [ann, bob].map((editor) => editor.el.getHTML());
+    await until(() => html().every((shown) => shown === '<h2>second日本 line</h2>'), 'the chosen text in the heading, in both', { saw: html });
+    await sendKeys({ type: '!' });
+    await until(() => html().every((shown) => shown === '<h2>second日本! line</h2>'), 'her next letter after it', { saw: html });
+  });
+
   it('a composition is one undo step, however long the choosing takes', async () => {
     const ann = await open('ann');
     ann.el.focus();
