@@ -303,7 +303,8 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
     };
     let matches = readings(fatesFor, (run) => shown.length - run.value.length);
     // Letters this editor deleted that the colleague still had, for when nothing reads exactly.
-    if (!matches.length && shown.length < chars.length) matches = readings(fatesWithDeletions, () => own.length);
+    // At most as many of this editor's letters go back as the run is shorter than the old text with its deleted letters.
+    if (!matches.length && shown.length < chars.length) matches = readings(fatesWithDeletions, (run) => chars.length - run.value.length);
     if (budget.left < 0) break;
     const match = matches.length === 1 ? matches[0]! : null;
     if (!match || claimed.has(match.run)) continue;
