@@ -47,17 +47,28 @@ const texts = (replica: Replica): string[] => {
 // "hello world" is the second block: its text starts at 6; "hello" ends at 11.
 const START = [para('one'), para('hello world'), para('three')];
 
+/** Moves the second block (after "one") to the top, as a drop does. */
+const secondToTop = (tr: Transaction): void => {
+  const block = tr.doc.child(1);
+  tr.delete(5, 5 + block.nodeSize).insert(0, block);
+};
+
+/** Ada makes the second block a heading before hearing of Bo's typing; once in step it reads `first`, and after Bo types `next` at his caret, `then`. */
+function headingThenNext(ada: Replica, bo: Replica, first: string, next: string, then: string): void {
+  ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
+  exchange(ada, bo);
+  expect(texts(bo)).to.deep.equal(['paragraph:one', `heading:${first}`, 'paragraph:three']);
+  typeOn(bo, next);
+  exchange(ada, bo);
+  expect(texts(ada)).to.deep.equal(['paragraph:one', `heading:${then}`, 'paragraph:three']);
+  expectAlike(ada, bo);
+}
+
 describe('letters typed into a block a colleague rewrites before seeing them', () => {
   it('a block turned into a heading keeps the letter typed into it, and the caret stays after it', () => {
     const [ada, bo] = editors(2, START);
     type(bo, 11, 'X');
-    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
-    exchange(ada, bo);
-    expect(texts(bo)).to.deep.equal(['paragraph:one', 'heading:helloX world', 'paragraph:three']);
-    typeOn(bo, 'Y');
-    exchange(ada, bo);
-    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:helloXY world', 'paragraph:three']);
-    expectAlike(ada, bo);
+    headingThenNext(ada, bo, 'helloX world', 'Y', 'helloXY world');
   });
 
   const rewrites: [string, (tr: Transaction) => void, string[]][] = [
@@ -77,14 +88,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
       },
       ['paragraph:one', 'paragraph:helloX world', 'paragraph:three'],
     ],
-    [
-      'moved to the top',
-      (tr) => {
-        const block = tr.doc.child(1);
-        tr.delete(5, 5 + block.nodeSize).insert(0, block);
-      },
-      ['paragraph:helloX world', 'paragraph:one', 'paragraph:three'],
-    ],
+    ['moved to the top', secondToTop, ['paragraph:helloX world', 'paragraph:one', 'paragraph:three']],
     ['joined to the block before', (tr) => tr.join(5), ['paragraph:onehelloX world', 'paragraph:three']],
   ];
   for (const [rewrite, change, expected] of rewrites) {
@@ -130,22 +134,13 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
     type(bo, 12, 'にほん');
     exchange(ada, bo);
     bo.change((tr) => tr.insertText('日本', 12, 15));
-    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
-    exchange(ada, bo);
-    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:second日本 line', 'paragraph:three']);
-    typeOn(bo, '!');
-    exchange(ada, bo);
-    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:second日本! line', 'paragraph:three']);
-    expectAlike(ada, bo);
+    headingThenNext(ada, bo, 'second日本 line', '!', 'second日本! line');
   });
 
   it('a word corrected unseen stays corrected when the colleague moves its block', () => {
     const [ada, bo] = editors(2, [para('one'), para('hello wrold'), para('three')]);
     bo.change((tr) => tr.setSelection(TextSelection.create(tr.doc, 13)).insertText('or', 13, 15));
-    ada.change((tr) => {
-      const block = tr.doc.child(1);
-      tr.delete(5, 5 + block.nodeSize).insert(0, block);
-    });
+    ada.change(secondToTop);
     exchange(ada, bo);
     expect(texts(ada)).to.deep.equal(['paragraph:hello world', 'paragraph:one', 'paragraph:three']);
     expectAlike(ada, bo);
@@ -157,10 +152,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
     exchange(ada, bo);
     type(bo, 10, 'X');
     // Ada moves the block and types after it; Bo gets both as one update (as after a reconnect).
-    ada.change((tr) => {
-      const block = tr.doc.child(1);
-      tr.delete(5, 5 + block.nodeSize).insert(0, block);
-    });
+    ada.change(secondToTop);
     ada.change((tr) => tr.insertText('!', 5));
     bo.inbox.splice(0, bo.inbox.length, Y.mergeUpdates(bo.inbox));
     exchange(ada, bo);
