@@ -3,6 +3,7 @@ import type { Node as PMNode } from 'prosemirror-model';
 import { TextSelection, type Transaction } from 'prosemirror-state';
 import { findWrapping } from 'prosemirror-transform';
 import * as Y from 'yjs';
+import { DeletedLetters } from '../../src/collab/binding/unseen-typing.js';
 import { schema } from '../../src/core/index.js';
 import { exchange, Replica } from './replicas.js';
 
@@ -202,5 +203,35 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
     exchange(ada, bo);
     expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:hello world', 'paragraph:three']);
     expectAlike(ada, bo);
+  });
+});
+
+describe("the letters an editor remembers deleting", () => {
+  it('are those of its own deletions, but not of one larger than it keeps (select all, then delete)', () => {
+    const doc = new Y.Doc();
+    const fragment = doc.getXmlFragment('default');
+    const deleted = new DeletedLetters();
+    doc.on('afterTransaction', (transaction: Y.Transaction) => deleted.note(transaction));
+    const text = new Y.XmlText('hello');
+    doc.transact(() => fragment.insert(0, [new Y.XmlElement('paragraph')]));
+    doc.transact(() => (fragment.get(0) as Y.XmlElement).insert(0, [text]));
+    const first = text._start!.id;
+    doc.transact(() => text.delete(1, 2));
+    expect([deleted.letter(first.client, first.clock + 1), deleted.letter(first.client, first.clock + 2)]).to.deep.equal(['e', 'l']);
+    expect(deleted.letter(first.client, first.clock), 'a letter still there').to.equal(undefined);
+    // Someone else's deletion, applied here, is not this editor's.
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));
+    other.transact(() => ((other.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText).delete(0, 1));
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(other, Y.encodeStateVector(doc)));
+    expect(deleted.letter(first.client, first.clock)).to.equal(undefined);
+    // Select all, then delete, in a long document.
+    const long = new Y.XmlText('x'.repeat(20_000));
+    doc.transact(() => fragment.insert(1, [new Y.XmlElement('paragraph')]));
+    doc.transact(() => (fragment.get(1) as Y.XmlElement).insert(0, [long]));
+    const start = long._start!.id;
+    doc.transact(() => fragment.delete(0, 2));
+    expect(deleted.letter(start.client, start.clock + 19_999), 'not read').to.equal(undefined);
+    expect(deleted.letter(first.client, first.clock + 1), 'what it remembered before, kept').to.equal('e');
   });
 });

@@ -69,6 +69,12 @@ export class DeletedLetters {
 
   note(transaction: Y.Transaction): void {
     if (!transaction.local) return;
+    // A deletion larger than all it keeps (select all, then delete) is not read: its letters are
+    // whole blocks' for the most part, which no rewrite of a block still there holds, and reading
+    // them took 205 ms for 10,000 paragraphs.
+    let size = 0;
+    for (const ranges of transaction.deleteSet.clients.values()) for (const range of ranges) size += range.len;
+    if (size === 0 || size > REMEMBERED) return;
     Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
       if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString)) return;
       const { str } = struct.content;
