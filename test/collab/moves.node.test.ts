@@ -94,6 +94,43 @@ describe('a block moved while a colleague types', () => {
     expect(bo.afresh.toJSON()).to.deep.equal(bo.document.toJSON());
   });
 
+  it("a block a colleague has just typed into is moved as a block: their next letters stay in it", () => {
+    const [ada, bo] = pair([para('one'), para('two'), para('three')]);
+    bo.change((tr) => tr.insertText('!', endOf(tr.doc, 0, 2)));
+    exchange(ada, bo);
+    // Ada's editor shows "three!" as its own copy of the block (the change applied narrowly).
+    bo.change((tr) => tr.insertText('?', endOf(tr.doc, 0, 2)));
+    const sent = bo.inbox.length;
+    move(ada, 2, 0);
+    // Written in place, "one" and "two" took their neighbours' texts and Bo's "?" ended in "two".
+    expect(bo.inbox.length - sent).to.equal(1);
+    expect(bo.inbox.at(-1)!.byteLength, 'the move, as sent').to.be.below(120);
+    exchange(ada, bo);
+    expect(ada.document.toJSON()).to.deep.equal(bo.document.toJSON());
+    expect(ada.document.content.content.map((block) => block.textContent)).to.deep.equal(['three!?', 'one', 'two']);
+    expect(ada.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
+  });
+
+  it("a list item a colleague has just typed into is moved within its list as an item: their next letters stay in it", () => {
+    const items = ['a', 'b', 'c'].map((text) => listItem.create(null, para(text)));
+    const [ada, bo] = pair([para('intro'), bulletList.create(null, items)]);
+    const endOfItem = (doc: PMNode, index: number) => endOf(doc.child(1), 8, index) - 1;
+    bo.change((tr) => tr.insertText('!', endOfItem(tr.doc, 2)));
+    exchange(ada, bo);
+    bo.change((tr) => tr.insertText('?', endOfItem(tr.doc, 2)));
+    ada.change((tr) => {
+      const list = tr.doc.child(1);
+      const last = list.child(2);
+      const at = endOf(list, 8, 2) + 1 - last.nodeSize;
+      tr.delete(at, at + last.nodeSize).insert(8, last);
+    });
+    exchange(ada, bo);
+    const itemTexts = (replica: Replica) => replica.document.child(1).content.content.map((item) => item.textContent);
+    expect(itemTexts(ada)).to.deep.equal(['c!?', 'a', 'b']);
+    expect(ada.document.toJSON()).to.deep.equal(bo.document.toJSON());
+    expect(ada.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
+  });
+
   it('a block that stands twice after a change (the same node inserted again) is written as two', () => {
     const [ada, bo] = pair([para('one'), para('two'), para('three')]);
     ada.change((tr) => tr.insert(tr.doc.content.size, tr.doc.child(0)).insert(0, tr.doc.child(2)));

@@ -251,6 +251,27 @@ describe('editing together', () => {
     expect(bob.el.getHTML()).to.equal(ann.el.getHTML());
   });
 
+  it('a block a colleague has just typed into is dragged as a block: their next letters stay in it', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.dragDrop = true;
+    ann.el.style.marginLeft = '60px';
+    ann.el.setValue('<p>One</p><p>Two</p><p>Three</p>');
+    await converged([ann, bob], ['OneTwoThree']);
+    const view = bob.el.editorView!;
+    view.focus();
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 1 + 'One'.length)));
+    await sendKeys({ type: '!' });
+    await converged([ann, bob], ['One!TwoThree']);
+    const drop = await dragReady(ann.el, block(ann.el, 0));
+    // Ann drops "One!" after "Three" while Bob, not yet knowing, types on at its end.
+    drop(block(ann.el, 2));
+    view.dispatch(view.state.tr.insertText('?'));
+    await converged([ann, bob], ['TwoThreeOne!?']);
+    expect(ann.el.getHTML()).to.equal('<p>Two</p><p>Three</p><p>One!?</p>');
+    expect(bob.el.getHTML()).to.equal(ann.el.getHTML());
+  });
+
   /** "One" and "Hello world" in both editors, Ann's caret (focused) after "Hello". */
   async function helloWorld(ann: SharedEditor, bob: SharedEditor): Promise<void> {
     ann.el.setValue('<p>One</p><p>Hello world</p>');
