@@ -161,6 +161,35 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
     expectAlike(ada, bo);
   });
 
+  it('a letter deleted alone stays deleted when the colleague makes its block a heading, and the caret stays there', () => {
+    const [ada, bo] = editors(2, [para('one'), para('hello  world'), para('three')]);
+    // Bo takes out one of the two spaces after "hello" (11-12) in Ada's text; Ada has not heard of it.
+    bo.change((tr) => tr.setSelection(TextSelection.create(tr.doc, 12)).delete(11, 12));
+    headingThenNext(ada, bo, 'hello world', ',', 'hello, world');
+  });
+
+  it('a letter deleted alone stays deleted when the colleague moves a block this editor had typed into before', () => {
+    const [ada, bo] = editors(2, START);
+    type(bo, 11, '!');
+    exchange(ada, bo);
+    bo.change((tr) => tr.delete(6, 7));
+    ada.change(secondToTop);
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['paragraph:ello! world', 'paragraph:one', 'paragraph:three']);
+    expectAlike(ada, bo);
+  });
+
+  it('a deletion the colleague had heard of stays as they left it, a letter they typed again included', () => {
+    const [ada, bo] = editors(2, START);
+    bo.change((tr) => tr.delete(10, 11));
+    exchange(ada, bo);
+    type(ada, 10, 'o');
+    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:hello world', 'paragraph:three']);
+    expectAlike(ada, bo);
+  });
+
   it('a block the colleague deletes stays deleted', () => {
     const [ada, bo] = editors(2, START);
     type(bo, 11, 'X');

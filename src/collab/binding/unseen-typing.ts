@@ -17,7 +17,9 @@
  * are in the run again (an input method's candidate, replaced by the one chosen, reaches colleagues
  * as it is composed). When no exact reading exists, one that lets such letters stand in the run,
  * each the very letter deleted (`DeletedLetters` remembers them: Yjs keeps only their length), is
- * taken, and they are deleted from the run as the dropped letters go back.
+ * taken, and they are deleted from the run as the dropped letters go back. A deletion alone (a
+ * letter taken out of a colleague's text, none typed) is read the same way when the text holding
+ * it is rewritten.
  */
 import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
@@ -65,7 +67,9 @@ const REMEMBERED = 10_000;
  * transaction of this editor's after it is applied (Yjs's `afterTransaction`: before it collects).
  */
 export class DeletedLetters {
-  private readonly letters = new Map<string, string>();
+  private readonly letters = new Map<string, { value: string; text: Y.XmlText }>();
+  /** How many of the letters remembered each text held. */
+  private readonly texts = new Map<Y.XmlText, number>();
 
   note(transaction: Y.Transaction): void {
     if (!transaction.local) return;
@@ -76,19 +80,32 @@ export class DeletedLetters {
     for (const ranges of transaction.deleteSet.clients.values()) for (const range of ranges) size += range.len;
     if (size === 0 || size > REMEMBERED) return;
     Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
-      if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString)) return;
+      if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString) || !(struct.parent instanceof Y.XmlText)) return;
       const { str } = struct.content;
-      for (let i = 0; i < str.length; i++) this.letters.set(`${struct.id.client}:${struct.id.clock + i}`, str[i]!);
+      const text = struct.parent;
+      for (let i = 0; i < str.length; i++) {
+        const key = `${struct.id.client}:${struct.id.clock + i}`;
+        if (!this.letters.has(key)) this.texts.set(text, (this.texts.get(text) ?? 0) + 1);
+        this.letters.set(key, { value: str[i]!, text });
+      }
     });
-    for (const key of this.letters.keys()) {
+    for (const [key, { text }] of this.letters) {
       if (this.letters.size <= REMEMBERED) break;
       this.letters.delete(key);
+      const left = this.texts.get(text)! - 1;
+      if (left) this.texts.set(text, left);
+      else this.texts.delete(text);
     }
   }
 
   /** The letter this editor deleted at `clock` of `client`, if it remembers it. */
   letter(client: number, clock: number): string | undefined {
-    return this.letters.get(`${client}:${clock}`);
+    return this.letters.get(`${client}:${clock}`)?.value;
+  }
+
+  /** Whether it remembers letters this editor deleted from `text`. */
+  heldBy(text: Y.XmlText): boolean {
+    return this.texts.has(text);
   }
 }
 
@@ -271,14 +288,19 @@ function runsMade(transaction: Y.Transaction, schema: Schema): Run[] {
 
 /**
  * This editor's letters that a colleague's change (`transaction`, applied here) dropped with the
- * text holding them, each with the run it can go back into. Empty nearly always, and cheap then:
- * only the transaction's deletions of this editor's characters are looked at.
+ * text holding them, and those it deleted that the change holds again, each with the run it is
+ * put right in. Empty nearly always, and cheap then: only the transaction's deletions of this
+ * editor's characters and of texts it deleted letters from are looked at.
  */
 export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters): UnseenTyping[] {
   const { clientID } = transaction.doc;
   const dropped = new Set<Y.XmlText>();
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
-    if (struct.id.client !== clientID || !(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString)) return;
+    if (!(struct instanceof Y.Item)) return;
+    const { content } = struct;
+    // A text deleted whole that held letters this editor deleted: the colleague may not have heard of that.
+    if (content instanceof Y.ContentType && content.type instanceof Y.XmlText && deleted.heldBy(content.type)) dropped.add(content.type);
+    if (struct.id.client !== clientID || !(content instanceof Y.ContentString)) return;
     const text = struct.parent;
     if (text instanceof Y.XmlText && text._item && Y.isDeleted(transaction.deleteSet, text._item.id)) dropped.add(text);
   });
@@ -293,12 +315,12 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
     const shown = chars.filter((char) => !char.gone);
     // This editor's characters here, newest first: a colleague saw all of them up to some point.
     const own = shown.filter((char) => char.client === clientID).map((char) => char.clock).sort((a, b) => b - a);
-    /** The runs `read` finds a reading of, each with the fewest of this editor's letters put back (up to `most` for the run). */
-    const readings = (read: typeof fatesFor, most: (run: Run) => number) => {
+    /** The runs `read` finds a reading of, each with the fewest of this editor's letters put back (from `least` up to `most` for the run). */
+    const readings = (read: typeof fatesFor, least: number, most: (run: Run) => number) => {
       const matches: { run: Run; fates: Fate[] }[] = [];
       for (const run of runs) {
-        for (let back = 1; back <= Math.min(most(run), own.length); back++) {
-          const fates = read(chars, clientID, own[back - 1]!, run.value, budget);
+        for (let back = least; back <= Math.min(most(run), own.length); back++) {
+          const fates = read(chars, clientID, back ? own[back - 1]! : Infinity, run.value, budget);
           if (fates) {
             matches.push({ run, fates });
             break;
@@ -307,13 +329,15 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
       }
       return matches;
     };
-    let matches = readings(fatesFor, (run) => shown.length - run.value.length);
-    // Letters this editor deleted that the colleague still had, for when nothing reads exactly.
+    let matches = readings(fatesFor, 1, (run) => shown.length - run.value.length);
+    // Letters this editor deleted that the colleague still had, for when nothing reads exactly:
+    // with none of this editor's letters missing (a deletion alone), or some.
     // At most as many of this editor's letters go back as the run is shorter than the old text with its deleted letters.
-    if (!matches.length && shown.length < chars.length) matches = readings(fatesWithDeletions, (run) => chars.length - run.value.length);
+    if (!matches.length && shown.length < chars.length) matches = readings(fatesWithDeletions, 0, (run) => chars.length - run.value.length);
     if (budget.left < 0) break;
     const match = matches.length === 1 ? matches[0]! : null;
-    if (!match || claimed.has(match.run)) continue;
+    // A run that reads as the text does here (the colleague had heard of everything) needs nothing.
+    if (!match || claimed.has(match.run) || match.fates.every((fate) => fate !== 'back' && fate !== 'again')) continue;
     claimed.add(match.run);
     found.push({ from, chars, fates: match.fates, into: match.run });
   }
