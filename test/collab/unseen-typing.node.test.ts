@@ -223,6 +223,21 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
     expectAlike(ada, bo, cy);
   });
 
+  it("a letter comes back even when the colleague's rewrite also holds a third editor's deleted letter", () => {
+    const [ada, bo, cy] = editors(3, START);
+    type(cy, 11, '!');
+    exchange(ada, bo, cy);
+    // Cy takes the "!" out again; Bo hears of it, Ada does not.
+    cy.change((tr) => tr.delete(11, 12));
+    bo.receive();
+    type(bo, 17, 'X');
+    // Ada makes the block a heading: her copy holds Cy's "!" and not Bo's "X".
+    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
+    exchange(ada, bo, cy);
+    expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:hello worldX', 'paragraph:three']);
+    expectAlike(ada, bo, cy);
+  });
+
   it('undo takes a letter put back out again', () => {
     const [ada, bo] = editors(2, START);
     type(bo, 11, 'X');
@@ -236,7 +251,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
 });
 
 describe("the letters an editor remembers deleting", () => {
-  it('are those of its own deletions, but not of one larger than it keeps (select all, then delete)', () => {
+  it("are those of its own deletions and of others' it hears of, but not of one larger than it keeps", () => {
     const doc = new Y.Doc();
     const fragment = doc.getXmlFragment('default');
     const deleted = new DeletedLetters();
@@ -248,18 +263,25 @@ describe("the letters an editor remembers deleting", () => {
     doc.transact(() => text.delete(1, 2));
     expect([deleted.letter(first.client, first.clock + 1), deleted.letter(first.client, first.clock + 2)]).to.deep.equal(['e', 'l']);
     expect(deleted.letter(first.client, first.clock), 'a letter still there').to.equal(undefined);
-    // Someone else's deletion, applied here, is not this editor's.
+    // Someone else's deletion, heard of here.
     const other = new Y.Doc();
     Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));
     other.transact(() => ((other.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText).delete(0, 1));
     Y.applyUpdate(doc, Y.encodeStateAsUpdate(other, Y.encodeStateVector(doc)));
-    expect(deleted.letter(first.client, first.clock)).to.equal(undefined);
-    // Select all, then delete, in a long document.
+    expect(deleted.letter(first.client, first.clock)).to.equal('h');
+    // Letters deleted with their text (a block rewritten or deleted) are not kept: no rewrite holds that text again.
+    const gone = new Y.XmlText('bye');
+    doc.transact(() => fragment.insert(1, [new Y.XmlElement('paragraph')]));
+    doc.transact(() => (fragment.get(1) as Y.XmlElement).insert(0, [gone]));
+    const bye = gone._start!.id;
+    doc.transact(() => fragment.delete(1, 1));
+    expect(deleted.letter(bye.client, bye.clock)).to.equal(undefined);
+    // A deletion larger than it keeps (the text of a long paragraph selected and deleted).
     const long = new Y.XmlText('x'.repeat(20_000));
     doc.transact(() => fragment.insert(1, [new Y.XmlElement('paragraph')]));
     doc.transact(() => (fragment.get(1) as Y.XmlElement).insert(0, [long]));
     const start = long._start!.id;
-    doc.transact(() => fragment.delete(0, 2));
+    doc.transact(() => long.delete(0, long.length));
     expect(deleted.letter(start.client, start.clock + 19_999), 'not read').to.equal(undefined);
     expect(deleted.letter(first.client, first.clock + 1), 'what it remembered before, kept').to.equal('e');
   });

@@ -13,8 +13,8 @@
  * either may be missing from the run too, and that editor puts them back. Nothing is put back when
  * the match is not exact and unique, or when the colleague deleted the block outright.
  *
- * Deletions travel the same way: letters this editor deleted that the colleague had not heard of
- * are in the run again (an input method's candidate, replaced by the one chosen, reaches colleagues
+ * Deletions travel the same way: letters deleted (by this editor, or by another it heard of) that
+ * the colleague had not heard of are in the run again (an input method's candidate, replaced by the one chosen, reaches colleagues
  * as it is composed). When no exact reading exists, one that lets such letters stand in the run,
  * each the very letter deleted (`DeletedLetters` remembers them: Yjs keeps only their length), is
  * taken, and they are deleted from the run as the dropped letters go back. A deletion alone (a
@@ -27,8 +27,8 @@ import { markNameOf } from './encoding.js';
 
 /**
  * One character of a text as it stood before a transaction: its item's id, and the formats it had.
- * A letter this editor deleted before is there too, as `gone`: a colleague who had not heard of
- * the deletion copied it into the run.
+ * A letter deleted before that this editor remembers is there too, as `gone`: a colleague who had
+ * not heard of the deletion copied it into the run.
  */
 interface Char {
   value: string;
@@ -52,19 +52,21 @@ interface Run {
 /**
  * What became of a character of the dropped text: the run holds it, it is this editor's and goes
  * back, or it is another editor's that the colleague had not seen either (that editor puts it
- * back). A letter this editor had deleted is either not in the run (`gone`) or there again
- * (`again`: the colleague had not heard of the deletion), and is then deleted from the run.
+ * back). A letter deleted before is either not in the run (`gone`) or there again (`again`: the
+ * colleague had not heard of the deletion), and is then deleted from the run.
  */
 type Fate = 'kept' | 'back' | 'elsewhere' | 'gone' | 'again';
 
-/** How many of its latest deleted letters an editor remembers. */
+/** How many of the latest deleted letters an editor remembers. */
 const REMEMBERED = 10_000;
 
 /**
- * The letters this editor deleted lately, by id: Yjs keeps only the length of deleted text once
- * its transaction ends, and a colleague's rewrite may hold them again (an input method's
- * candidates, replaced by the one chosen, reach colleagues as they are composed). `note` each
- * transaction of this editor's after it is applied (Yjs's `afterTransaction`: before it collects).
+ * The letters deleted lately from texts still there, by id: Yjs keeps only the length of deleted
+ * text once its transaction ends, and a colleague's rewrite may hold them again (an input
+ * method's candidates, replaced by the one chosen, reach colleagues as they are composed). This
+ * editor's deletions and those it heard of from others: a colleague's rewrite holding a third
+ * editor's deleted letter must still be read to put this editor's letters back. `note` each
+ * transaction after it is applied (Yjs's `afterTransaction`: before it collects).
  */
 export class DeletedLetters {
   private readonly letters = new Map<string, { value: string; text: Y.XmlText }>();
@@ -72,7 +74,6 @@ export class DeletedLetters {
   private readonly texts = new Map<Y.XmlText, number>();
 
   note(transaction: Y.Transaction): void {
-    if (!transaction.local) return;
     // A deletion larger than all it keeps (select all, then delete) is not read: its letters are
     // whole blocks' for the most part, which no rewrite of a block still there holds, and reading
     // them took 205 ms for 10,000 paragraphs.
@@ -83,6 +84,8 @@ export class DeletedLetters {
       if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString) || !(struct.parent instanceof Y.XmlText)) return;
       const { str } = struct.content;
       const text = struct.parent;
+      // A text deleted with its letters (a block rewritten or deleted) is never rewritten again.
+      if (text._item?.deleted) return;
       for (let i = 0; i < str.length; i++) {
         const key = `${struct.id.client}:${struct.id.clock + i}`;
         if (!this.letters.has(key)) this.texts.set(text, (this.texts.get(text) ?? 0) + 1);
@@ -98,12 +101,12 @@ export class DeletedLetters {
     }
   }
 
-  /** The letter this editor deleted at `clock` of `client`, if it remembers it. */
+  /** The letter deleted at `clock` of `client`, if it remembers it. */
   letter(client: number, clock: number): string | undefined {
     return this.letters.get(`${client}:${clock}`)?.value;
   }
 
-  /** Whether it remembers letters this editor deleted from `text`. */
+  /** Whether it remembers letters deleted from `text`. */
   heldBy(text: Y.XmlText): boolean {
     return this.texts.has(text);
   }
@@ -216,7 +219,7 @@ function charsBefore(transaction: Y.Transaction, text: Y.XmlText, deleted: Delet
   let format: Record<string, unknown> = {};
   for (let item = text._start; item; item = item.right) {
     if (!before(transaction, item)) {
-      // Letters deleted before the transaction, by this editor (it remembers what they were).
+      // Letters deleted before the transaction that this editor remembers.
       if (item.deleted && item.id.clock < (transaction.beforeState.get(item.id.client) ?? 0)) {
         for (let i = 0; i < item.length; i++) {
           const letter = deleted.letter(item.id.client, item.id.clock + i);
@@ -298,7 +301,7 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
     if (!(struct instanceof Y.Item)) return;
     const { content } = struct;
-    // A text deleted whole that held letters this editor deleted: the colleague may not have heard of that.
+    // A text deleted whole that held letters deleted before: the colleague may not have heard of that.
     if (content instanceof Y.ContentType && content.type instanceof Y.XmlText && deleted.heldBy(content.type)) dropped.add(content.type);
     if (struct.id.client !== clientID || !(content instanceof Y.ContentString)) return;
     const text = struct.parent;
