@@ -3,7 +3,7 @@ import type { Node as PMNode } from 'prosemirror-model';
 import { TextSelection, type Transaction } from 'prosemirror-state';
 import { findWrapping } from 'prosemirror-transform';
 import * as Y from 'yjs';
-import { DeletedLetters } from '../../src/collab/binding/unseen-typing.js';
+import { DeletedLetters } from '../../src/collab/binding/deleted-letters.js';
 import { schema } from '../../src/core/index.js';
 import { exchange, Replica } from './replicas.js';
 

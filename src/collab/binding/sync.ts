@@ -13,7 +13,8 @@ import { SHARED_CHANGE_META } from '../../core/transaction-meta.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { toAbsolute, toRelative } from './positions.js';
 import { misplacedParents, replaceWithCopies } from './undo-order.js';
-import { DeletedLetters, putBack, unseenTyping } from './unseen-typing.js';
+import { DeletedLetters } from './deleted-letters.js';
+import { putBack, unseenTyping } from './unseen-typing.js';
 import { writeNode } from './update.js';
 
 /** What a transaction from the shared document carries under `syncKey`. */

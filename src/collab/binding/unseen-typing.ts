@@ -23,6 +23,7 @@
  */
 import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
+import type { DeletedLetters } from './deleted-letters.js';
 import { markNameOf } from './encoding.js';
 
 /**
@@ -56,61 +57,6 @@ interface Run {
  * colleague had not heard of the deletion), and is then deleted from the run.
  */
 type Fate = 'kept' | 'back' | 'elsewhere' | 'gone' | 'again';
-
-/** How many of the latest deleted letters an editor remembers. */
-const REMEMBERED = 10_000;
-
-/**
- * The letters deleted lately from texts still there, by id: Yjs keeps only the length of deleted
- * text once its transaction ends, and a colleague's rewrite may hold them again (an input
- * method's candidates, replaced by the one chosen, reach colleagues as they are composed). This
- * editor's deletions and those it heard of from others: a colleague's rewrite holding a third
- * editor's deleted letter must still be read to put this editor's letters back. `note` each
- * transaction after it is applied (Yjs's `afterTransaction`: before it collects).
- */
-export class DeletedLetters {
-  private readonly letters = new Map<string, { value: string; text: Y.XmlText }>();
-  /** How many of the letters remembered each text held. */
-  private readonly texts = new Map<Y.XmlText, number>();
-
-  note(transaction: Y.Transaction): void {
-    // A deletion larger than all it keeps (select all, then delete) is not read: its letters are
-    // whole blocks' for the most part, which no rewrite of a block still there holds, and reading
-    // them took 205 ms for 10,000 paragraphs.
-    let size = 0;
-    for (const ranges of transaction.deleteSet.clients.values()) for (const range of ranges) size += range.len;
-    if (size === 0 || size > REMEMBERED) return;
-    Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
-      if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString) || !(struct.parent instanceof Y.XmlText)) return;
-      const { str } = struct.content;
-      const text = struct.parent;
-      // A text deleted with its letters (a block rewritten or deleted) is never rewritten again.
-      if (text._item?.deleted) return;
-      for (let i = 0; i < str.length; i++) {
-        const key = `${struct.id.client}:${struct.id.clock + i}`;
-        if (!this.letters.has(key)) this.texts.set(text, (this.texts.get(text) ?? 0) + 1);
-        this.letters.set(key, { value: str[i]!, text });
-      }
-    });
-    for (const [key, { text }] of this.letters) {
-      if (this.letters.size <= REMEMBERED) break;
-      this.letters.delete(key);
-      const left = this.texts.get(text)! - 1;
-      if (left) this.texts.set(text, left);
-      else this.texts.delete(text);
-    }
-  }
-
-  /** The letter deleted at `clock` of `client`, if it remembers it. */
-  letter(client: number, clock: number): string | undefined {
-    return this.letters.get(`${client}:${clock}`)?.value;
-  }
-
-  /** Whether it remembers letters deleted from `text`. */
-  heldBy(text: Y.XmlText): boolean {
-    return this.texts.has(text);
-  }
-}
 
 /** Letters this editor typed that a transaction dropped, and the run they are put back into. */
 export interface UnseenTyping {
