@@ -33,7 +33,8 @@ function textBlocks(doc: PMNode): TextBlock[] {
  * lists and back, and move them, while a few of the updates in flight are delivered after each
  * step. What is checked once all have everything: every letter typed and not deleted is in the
  * block it was typed into, once; every letter deleted is gone. Returns null then, 'duplicated'
- * when two editors rewrote one block at once (both copies stay: a known limit, not checked
+ * when a block stands twice (two editors rewrote it at once and each had typed into its copy
+ * before hearing of the other's, so the copies could not be folded: a known limit, not checked
  * further), or what went wrong.
  */
 function session(seed: number): string | null {
@@ -120,7 +121,7 @@ describe("editors' letters while colleagues move and rewrite their blocks", () =
   it('end in the block they were typed into, and stay deleted once deleted (300 random sessions of three editors)', () => {
     const outcomes = Array.from({ length: 300 }, (_, i) => ({ seed: i + 1, problem: session(i + 1) }));
     expect(outcomes.filter((outcome) => outcome.problem !== null && outcome.problem !== 'duplicated')).to.deep.equal([]);
-    // Sessions where two editors rewrote one block at once are not checked; most are.
-    expect(outcomes.filter((outcome) => outcome.problem === null).length).to.be.above(150);
+    // Sessions with a block standing twice are not checked; nearly all are (99 of 300 before copies written at once were folded).
+    expect(outcomes.filter((outcome) => outcome.problem === null).length).to.be.at.least(270);
   });
 });

@@ -9,6 +9,7 @@ import { EditorState, type Command, type Plugin, type Transaction } from 'prosem
 import * as Y from 'yjs';
 import { readFragment } from '../../src/collab/binding/encoding.js';
 import { checkUpdate } from '../../src/collab/check-update.js';
+import { applyRemoteUpdate } from '../../src/collab/binding/rewrites.js';
 import { bindFragment, syncPlugin } from '../../src/collab/binding/sync.js';
 import { redoCommand, undoCommand, undoPlugin } from '../../src/collab/binding/undo.js';
 import { narrowRemote } from '../../src/collab/editor-plugins.js';
@@ -84,7 +85,7 @@ export class Replica {
     for (const update of this.inbox.splice(0, count)) {
       const problem = checkUpdate(update, this.doc, schema);
       if (problem) throw new Error(`client ${this.doc.clientID} would refuse an editor's update: ${problem}`);
-      Y.applyUpdate(this.doc, update, this.group);
+      applyRemoteUpdate(this.doc, update, this.group);
     }
     return this;
   }

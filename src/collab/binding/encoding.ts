@@ -65,6 +65,17 @@ export function marksToFormat(marks: readonly Mark[]): Record<string, Record<str
   return format;
 }
 
+/** The formats of `format` whose marks a block of type `name` allows. */
+export function allowedFormat(format: Record<string, unknown> | undefined, name: string, schema: Schema): Record<string, unknown> {
+  const allowed: Record<string, unknown> = {};
+  const type = schema.nodes[name];
+  for (const key in format) {
+    const mark = schema.marks[markNameOf(key)];
+    if (type && mark && type.allowsMarkType(mark)) allowed[key] = format[key];
+  }
+  return allowed;
+}
+
 /** The marks a text's formats stand for (throws on a mark the schema does not have). */
 export function formatToMarks(format: Record<string, unknown> | undefined, schema: Schema): Mark[] {
   const marks: Mark[] = [];

@@ -12,6 +12,7 @@ import * as Y from 'yjs';
 import { SHARED_CHANGE_META } from '../../core/transaction-meta.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { toAbsolute, toRelative } from './positions.js';
+import { fold, Rewrites } from './rewrites.js';
 import { misplacedParents, replaceWithCopies } from './undo-order.js';
 import { DeletedLetters } from './deleted-letters.js';
 import { putBack, unseenTyping } from './unseen-typing.js';
@@ -66,8 +67,10 @@ export class SyncBinding {
   private written: boolean;
   /** The undo manager of this editor's changes, once there. */
   undoManager: Y.UndoManager | null = null;
-  /** The letters this editor deleted lately (a colleague's rewrite may hold them again: unseen-typing.ts). */
+  /** The letters deleted lately (a colleague's rewrite may hold them again: unseen-typing.ts). */
   private readonly deleted = new DeletedLetters();
+  /** The blocks this editor wrote anew lately (a colleague may have done so at once: rewrites.ts). */
+  private rewrites: Rewrites | null = null;
 
   constructor(
     readonly fragment: Y.XmlFragment,
@@ -97,9 +100,10 @@ export class SyncBinding {
 
   attach(view: EditorView): void {
     this.view = view;
+    this.rewrites = new Rewrites(view.state.schema);
     this.doc.on('beforeAllTransactions', this.beforeAll);
     this.doc.on('afterAllTransactions', this.afterAll);
-    this.doc.on('afterTransaction', this.noteDeleted);
+    this.doc.on('afterTransaction', this.noteTransaction);
     this.fragment.observeDeep(this.changed);
   }
 
@@ -108,10 +112,13 @@ export class SyncBinding {
     this.fragment.unobserveDeep(this.changed);
     this.doc.off('beforeAllTransactions', this.beforeAll);
     this.doc.off('afterAllTransactions', this.afterAll);
-    this.doc.off('afterTransaction', this.noteDeleted);
+    this.doc.off('afterTransaction', this.noteTransaction);
   }
 
-  private noteDeleted = (transaction: Y.Transaction): void => this.deleted.note(transaction);
+  private noteTransaction = (transaction: Y.Transaction): void => {
+    this.deleted.note(transaction);
+    this.rewrites?.note(transaction);
+  };
 
   private beforeAll = (): void => {
     if (this.selectionBefore === null && this.view && !this.applying) this.selectionBefore = this.relativeSelection(this.view.state);
@@ -148,21 +155,28 @@ export class SyncBinding {
     this.pendingSelection = null;
     const schema = view.state.schema;
     // What an undo or redo misplaced is replaced now, before anyone builds on it (undo-order.ts),
-    // and letters a colleague's change dropped unseen are typed again (unseen-typing.ts).
+    // letters a colleague's change dropped unseen are typed again (unseen-typing.ts), and a block
+    // this editor and the colleague wrote anew at once is made one again (rewrites.ts).
     const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
     const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted);
+    const atOnce = transaction.local ? [] : (this.rewrites?.rewrittenAtOnce(transaction) ?? []);
+    let positions = selection ? [selection.anchor, selection.head] : [];
     if (misplaced.length || unseen.length) {
-      const positions = selection ? [selection.anchor, selection.head] : [];
-      this.doc.transact(() => {
-        const [anchor, head] = putBack(unseen, replaceWithCopies(misplaced, positions), schema);
-        if (selection) selection = { ...selection, anchor: anchor!, head: head! };
+      this.doc.transact((own) => {
+        positions = putBack(unseen, replaceWithCopies(misplaced, positions), schema);
+        this.forget(own);
       }, this.origin);
     }
-    Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
-      if (struct instanceof Y.Item && struct.content instanceof Y.ContentType) this.mapping.delete(struct.content.type as Y.XmlFragment);
-    });
-    for (const type of transaction.changed.keys()) this.mapping.delete(type as unknown as SharedType);
-    for (const type of transaction.changedParentTypes.keys()) this.mapping.delete(type as unknown as SharedType);
+    // Not this editor's doing: out of its undo history.
+    if (atOnce.length) {
+      this.doc.transact((own) => {
+        own.meta.set('addToHistory', false);
+        positions = fold(own, atOnce, positions, schema);
+        this.forget(own);
+      }, this.origin);
+    }
+    if (selection) selection = { ...selection, anchor: positions[0]!, head: positions[1]! };
+    this.forget(transaction);
     let doc = readFragment(this.fragment, schema, { mapping: this.mapping, beforeText: (text) => this.joinNextText(text) });
     // A fragment emptied by concurrent deletions shows one empty block until typed into.
     if (!doc.childCount) doc = schema.topNodeType.createAndFill()!;
@@ -183,7 +197,18 @@ export class SyncBinding {
     } finally {
       this.applying = false;
     }
+
   };
+
+  /** Drops from the mapping what a transaction changed or deleted (and each changed type's ancestors), so it is read again. */
+  private forget(transaction: Y.Transaction): void {
+    Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
+      if (struct instanceof Y.Item && struct.content instanceof Y.ContentType) this.mapping.delete(struct.content.type as Y.XmlFragment);
+    });
+    for (const type of transaction.changed.keys()) {
+      for (let at: unknown = type; at instanceof Y.AbstractType; at = at._item?.parent) this.mapping.delete(at as SharedType);
+    }
+  }
 
   /**
    * Two texts side by side (each editor started one at the same place): this editor's next one is

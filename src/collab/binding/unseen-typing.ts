@@ -24,7 +24,7 @@
 import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
 import type { DeletedLetters } from './deleted-letters.js';
-import { markNameOf } from './encoding.js';
+import { allowedFormat } from './encoding.js';
 
 /**
  * One character of a text as it stood before a transaction: its item's id, and the formats it had.
@@ -297,12 +297,7 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
 function exactly(format: Record<string, unknown>, keys: Set<string>, block: Y.XmlElement, schema: Schema): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
   for (const key of keys) attributes[key] = null;
-  const type = schema.nodes[block.nodeName];
-  for (const key in format) {
-    const mark = schema.marks[markNameOf(key)];
-    if (type && mark && type.allowsMarkType(mark)) attributes[key] = format[key];
-  }
-  return attributes;
+  return { ...attributes, ...allowedFormat(format, block.nodeName, schema) };
 }
 
 /** How many of the first `count` characters the run holds once this editor's are back and its deleted ones out again. */

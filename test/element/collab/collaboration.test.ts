@@ -272,6 +272,24 @@ describe('editing together', () => {
     expect(bob.el.getHTML()).to.equal(ann.el.getHTML());
   });
 
+  it('a block dragged by one while a colleague makes it a heading at that moment ends as one heading, where it was dropped', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.dragDrop = true;
+    ann.el.style.marginLeft = '60px';
+    ann.el.setValue('<p>One</p><p>Two</p><p>Three</p><p>Four</p>');
+    await converged([ann, bob], ['OneTwoThreeFour']);
+    const drop = await dragReady(ann.el, block(ann.el, 0));
+    // In one task, so neither has heard of the other's change: each writes "One" anew (Yjs has no move or retype).
+    drop(block(ann.el, 3));
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 1)));
+    expect(bob.el.run('heading.set', 2)).to.equal(true);
+    await until(() => [ann, bob].every((editor) => editor.el.getHTML() === '<p>Two</p><p>Three</p><p>Four</p><h2>One</h2>'), 'one heading where it was dropped, in both', {
+      saw: () => [ann, bob].map((editor) => editor.el.getHTML()),
+    });
+  });
+
   /** "One" and "Hello world" in both editors, Ann's caret (focused) after "Hello". */
   async function helloWorld(ann: SharedEditor, bob: SharedEditor): Promise<void> {
     ann.el.setValue('<p>One</p><p>Hello world</p>');

@@ -1,0 +1,134 @@
+import { expect } from 'chai';
+
+import { TextSelection, type Transaction } from 'prosemirror-state';
+import { findWrapping } from 'prosemirror-transform';
+import { schema } from '../../src/core/index.js';
+import { exchange, Replica } from './replicas.js';
+
+const { paragraph, heading, bullet_list: bulletList } = schema.nodes;
+const para = (text: string) => paragraph.create(null, schema.text(text));
+
+/** Ada (client 1) and Bo (client 2) on "one", "two", "three", "four". */
+function pair(): [Replica, Replica] {
+  const group: Replica[] = [];
+  const ada = new Replica(1, group).bind();
+  const bo = new Replica(2, group);
+  ada.change((tr) => tr.replaceWith(0, tr.doc.content.size, [para('one'), para('two'), para('three'), para('four')]));
+  bo.receive().bind();
+  return [ada, bo];
+}
+
+/** Each block as its type and text ("h:two" for a heading). */
+const blocks = (replica: Replica): string[] => {
+  const out: string[] = [];
+  replica.document.descendants((node) => {
+    if (node.isTextblock) out.push(`${node.type === heading ? 'h' : node.type === paragraph ? 'p' : node.type.name}:${node.textContent}`);
+    return !node.isTextblock;
+  });
+  return out;
+};
+
+/** "two" (the second block, at 5) moved to the end (past two blocks: a move of "two", not of the one after it). */
+const twoToEnd = (tr: Transaction): void => {
+  const two = tr.doc.child(1);
+  tr.delete(5, 5 + two.nodeSize).insert(tr.doc.content.size, two);
+};
+
+/** "two" made a heading. */
+const twoToHeading = (tr: Transaction): void => {
+  tr.setBlockType(6, 6, heading, { level: 2 });
+};
+
+/** Both editors, and a fresh reading of each, show the same document. */
+function expectAlike(ada: Replica, bo: Replica): void {
+  expect(bo.document.toJSON()).to.deep.equal(ada.document.toJSON());
+  expect(ada.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
+  expect(bo.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
+}
+
+describe('a block two editors write anew at once', () => {
+  it('moved by one and made a heading by the other: one heading, where it was moved to', () => {
+    for (const [mover, retyper] of [[0, 1], [1, 0]] as const) {
+      const editors = pair();
+      editors[mover].change(twoToEnd);
+      editors[retyper].change(twoToHeading);
+      exchange(...editors);
+      expect(blocks(editors[0]), `mover ${mover + 1}`).to.deep.equal(['p:one', 'p:three', 'p:four', 'h:two']);
+      expectAlike(...editors);
+    }
+  });
+
+  it('moved by both: one block, where the editor with the greater client id moved it', () => {
+    const [ada, bo] = pair();
+    ada.change(twoToEnd);
+    bo.change((tr) => {
+      const two = tr.doc.child(1);
+      tr.delete(5, 5 + two.nodeSize).insert(0, two);
+    });
+    exchange(ada, bo);
+    expect(blocks(ada)).to.deep.equal(['p:two', 'p:one', 'p:three', 'p:four']);
+    expectAlike(ada, bo);
+  });
+
+  it('made a heading by one and a different heading by the other: one heading, of the greater client id', () => {
+    const [ada, bo] = pair();
+    ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 1 }));
+    bo.change(twoToHeading);
+    exchange(ada, bo);
+    expect(blocks(ada)).to.deep.equal(['p:one', 'h:two', 'p:three', 'p:four']);
+    expect(ada.document.child(1).attrs['level']).to.equal(2);
+    expectAlike(ada, bo);
+  });
+
+  it('keeps the letters typed into the copy that goes, and deletions made in it, with their marks, and the caret', () => {
+    const [ada, bo] = pair();
+    ada.change(twoToEnd);
+    // Ada types on in her moved copy, bold, and takes out its "w", before hearing of Bo's heading.
+    const end = ada.document.content.size - 1;
+    ada.change((tr) => tr.setSelection(TextSelection.create(tr.doc, end)).addStoredMark(schema.marks.bold.create()).insertText('!'));
+    ada.change((tr) => tr.delete(end - 2, end - 1));
+    bo.change(twoToHeading);
+    exchange(ada, bo);
+    expect(blocks(ada)).to.deep.equal(['p:one', 'p:three', 'p:four', 'h:to!']);
+    const moved = ada.document.lastChild!;
+    expect(moved.lastChild!.marks.map((mark) => mark.type.name)).to.deep.equal(['bold']);
+    expect(ada.state.selection.$head.parent).to.equal(moved);
+    expect(ada.state.selection.$head.parentOffset).to.equal(3);
+    expectAlike(ada, bo);
+  });
+
+  it("letters typed into the colleague's copy that the editor folding had not heard of are kept", () => {
+    const [ada, bo] = pair();
+    ada.change(twoToEnd);
+    bo.change(twoToHeading);
+    // Ada folds on hearing of Bo's heading; Bo types on in his heading meanwhile.
+    ada.receive();
+    bo.change((tr) => tr.insertText('X', 9));
+    exchange(ada, bo);
+    expect(blocks(ada)).to.deep.equal(['p:one', 'p:three', 'p:four', 'h:twoX']);
+    expectAlike(ada, bo);
+  });
+
+  it('wrapped in a list by one and moved by the other: one block, the wrap given up where the two cannot be joined', () => {
+    const [ada, bo] = pair();
+    ada.change((tr) => {
+      const range = tr.doc.resolve(6).blockRange()!;
+      tr.wrap(range, findWrapping(range, bulletList)!);
+    });
+    bo.change(twoToEnd);
+    exchange(ada, bo);
+    expect(blocks(ada)).to.deep.equal(['p:one', 'p:three', 'p:four', 'p:two']);
+    expect(ada.document.childCount).to.equal(4);
+    expectAlike(ada, bo);
+  });
+
+  it('a copy of the block pasted by a colleague is not taken for a rewrite', () => {
+    const [ada, bo] = pair();
+    ada.change(twoToEnd);
+    bo.change((tr) => tr.insert(0, para('two')));
+    exchange(ada, bo);
+    expect(blocks(ada)).to.deep.equal(['p:two', 'p:one', 'p:three', 'p:four', 'p:two']);
+    expectAlike(ada, bo);
+  });
+});
+
