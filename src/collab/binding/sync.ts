@@ -10,11 +10,11 @@ import { AllSelection, NodeSelection, Plugin, PluginKey, TextSelection, type Edi
 import type { EditorView } from 'prosemirror-view';
 import * as Y from 'yjs';
 import { SHARED_CHANGE_META } from '../../core/transaction-meta.js';
+import { DeletedLetters } from './deleted-letters.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { toAbsolute, toRelative } from './positions.js';
 import { fold, Rewrites } from './rewrites.js';
 import { misplacedParents, replaceWithCopies } from './undo-order.js';
-import { DeletedLetters } from './deleted-letters.js';
 import { putBack, unseenTyping } from './unseen-typing.js';
 import { writeNode } from './update.js';
 
@@ -197,7 +197,6 @@ export class SyncBinding {
     } finally {
       this.applying = false;
     }
-
   };
 
   /** Drops from the mapping what a transaction changed or deleted (and each changed type's ancestors), so it is read again. */

@@ -233,14 +233,20 @@ describe('editing together', () => {
     await until(() => ann.el.getHTML() === '<p>Text 日本</p>', 'and redone at once', { saw: () => ann.el.getHTML() });
   });
 
-  it('a block dragged past others is a move: a colleague typing in a block it passed keeps the words there', async () => {
+  /** Ann, who can drag blocks, and Bob, both on paragraphs of `texts`. */
+  async function withDragging(texts: string[]): Promise<[SharedEditor, SharedEditor]> {
     const ann = await open('ann');
     const bob = await open('bob');
     // Room for the drag handle beside the blocks.
     ann.el.dragDrop = true;
     ann.el.style.marginLeft = '60px';
-    ann.el.setValue('<p>One</p><p>Two</p><p>Three</p><p>Four</p>');
-    await converged([ann, bob], ['OneTwoThreeFour']);
+    ann.el.setValue(texts.map((text) => `<p>${text}</p>`).join(''));
+    await converged([ann, bob], [texts.join('')]);
+    return [ann, bob];
+  }
+
+  it('a block dragged past others is a move: a colleague typing in a block it passed keeps the words there', async () => {
+    const [ann, bob] = await withDragging(['One', 'Two', 'Three', 'Four']);
     const drop = await dragReady(ann.el, block(ann.el, 0));
     // Ann drops "One" after "Four" while Bob, not yet knowing, types at the end of "Three".
     drop(block(ann.el, 3));
@@ -252,12 +258,7 @@ describe('editing together', () => {
   });
 
   it('a block a colleague has just typed into is dragged as a block: their next letters stay in it', async () => {
-    const ann = await open('ann');
-    const bob = await open('bob');
-    ann.el.dragDrop = true;
-    ann.el.style.marginLeft = '60px';
-    ann.el.setValue('<p>One</p><p>Two</p><p>Three</p>');
-    await converged([ann, bob], ['OneTwoThree']);
+    const [ann, bob] = await withDragging(['One', 'Two', 'Three']);
     const view = bob.el.editorView!;
     view.focus();
     view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 1 + 'One'.length)));
@@ -273,12 +274,7 @@ describe('editing together', () => {
   });
 
   it('a block dragged by one while a colleague makes it a heading at that moment ends as one heading, where it was dropped', async () => {
-    const ann = await open('ann');
-    const bob = await open('bob');
-    ann.el.dragDrop = true;
-    ann.el.style.marginLeft = '60px';
-    ann.el.setValue('<p>One</p><p>Two</p><p>Three</p><p>Four</p>');
-    await converged([ann, bob], ['OneTwoThreeFour']);
+    const [ann, bob] = await withDragging(['One', 'Two', 'Three', 'Four']);
     const drop = await dragReady(ann.el, block(ann.el, 0));
     // In one task, so neither has heard of the other's change: each writes "One" anew (Yjs has no move or retype).
     drop(block(ann.el, 3));
