@@ -10,6 +10,7 @@ import { AllSelection, NodeSelection, Plugin, PluginKey, TextSelection, type Edi
 import type { EditorView } from 'prosemirror-view';
 import * as Y from 'yjs';
 import { SHARED_CHANGE_META } from '../../core/transaction-meta.js';
+import { carriedTyping, carry } from './carried-typing.js';
 import { DeletedLetters } from './deleted-letters.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { toAbsolute, toRelative } from './positions.js';
@@ -155,15 +156,17 @@ export class SyncBinding {
     this.pendingSelection = null;
     const schema = view.state.schema;
     // What an undo or redo misplaced is replaced now, before anyone builds on it (undo-order.ts),
-    // letters a colleague's change dropped unseen are typed again (unseen-typing.ts), and a block
-    // this editor and the colleague wrote anew at once is made one again (rewrites.ts).
+    // letters a colleague's change dropped or left behind unseen are typed again where the text went
+    // (unseen-typing.ts, carried-typing.ts), and a block this editor and the colleague wrote anew
+    // at once is made one again (rewrites.ts).
     const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
     const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted);
+    const carried = transaction.local ? [] : carriedTyping(transaction, schema);
     const atOnce = transaction.local ? [] : (this.rewrites?.rewrittenAtOnce(transaction) ?? []);
     let positions = selection ? [selection.anchor, selection.head] : [];
-    if (misplaced.length || unseen.length) {
+    if (misplaced.length || unseen.length || carried.length) {
       this.doc.transact((own) => {
-        positions = putBack(unseen, replaceWithCopies(misplaced, positions), schema);
+        positions = carry(carried, putBack(unseen, replaceWithCopies(misplaced, positions), schema), schema);
         this.forget(own);
       }, this.origin);
     }

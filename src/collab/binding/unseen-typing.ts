@@ -40,7 +40,7 @@ interface Char {
 }
 
 /** A run of characters a transaction inserted into a text (or a new empty text block, as an empty run). */
-interface Run {
+export interface Run {
   /** The text holding the run, or null for an empty text block (`element`) that has no text yet. */
   text: Y.XmlText | null;
   /** The text block holding the run. */
@@ -155,7 +155,7 @@ function fatesWithDeletions(chars: Char[], clientID: number, newest: number, run
 }
 
 /** Whether an item was there before the transaction: made before it, and deleted by it if at all. */
-function before(transaction: Y.Transaction, item: Y.Item): boolean {
+export function before(transaction: Y.Transaction, item: Y.Item): boolean {
   return item.id.clock < (transaction.beforeState.get(item.id.client) ?? 0) && (!item.deleted || Y.isDeleted(transaction.deleteSet, item.id));
 }
 
@@ -216,7 +216,7 @@ function* made(transaction: Y.Transaction): Generator<Y.Item> {
 }
 
 /** Where text could have gone in `transaction`: its runs of new characters, and its new empty text blocks. */
-function runsMade(transaction: Y.Transaction, schema: Schema): Run[] {
+export function runsMade(transaction: Y.Transaction, schema: Schema): Run[] {
   const texts = new Set<Y.XmlText>();
   const runs: Run[] = [];
   for (const item of made(transaction)) {

@@ -319,6 +319,25 @@ describe('editing together', () => {
     });
   });
 
+  it('a letter typed into a paragraph a colleague splits at that moment goes with the text it was typed into, and typing goes on after it', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    await helloWorld(ann, bob);
+    // Ann's caret goes into "world"; in one task, Ann types a letter and Bob presses Enter after "Hello ".
+    const annView = ann.el.editorView!;
+    annView.dispatch(annView.state.tr.setSelection(TextSelection.create(annView.state.doc, 'One'.length + 3 + 'Hello wor'.length)));
+    annView.dispatch(annView.state.tr.insertText('X'));
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.split('One'.length + 3 + 'Hello '.length));
+    await until(() => [ann, bob].every((editor) => editor.el.getHTML() === '<p>One</p><p>Hello </p><p>worXld</p>'), 'the letter in the new paragraph in both', {
+      saw: () => [ann, bob].map((editor) => editor.el.getHTML()),
+    });
+    await sendKeys({ type: 'Y' });
+    await until(() => [ann, bob].every((editor) => editor.el.getHTML() === '<p>One</p><p>Hello </p><p>worXYld</p>'), 'the next letter after it', {
+      saw: () => [ann, bob].map((editor) => editor.el.getHTML()),
+    });
+  });
+
   it("letters reaching the server after a colleague's heading replaced their paragraph are kept, and the one who typed them stays connected", async () => {
     // What Ann's socket sends waits while `slow`: her letters reach the server after Bob's heading, which deleted their paragraph there.
     let slow = false;

@@ -1,0 +1,148 @@
+/**
+ * A colleague who presses Enter in a paragraph moves the text after the caret into a new one: the
+ * characters are deleted where they were and written again in the new block. Letters this editor
+ * typed into that stretch which had not yet reached them are not deleted (they did not know of
+ * them), so they stayed behind at the end of the first block ("hello X" and "world" for an X typed
+ * into "world"), and so did the caret, scattering what was typed next.
+ *
+ * When a colleague's change deletes a stretch of a text that stays, with letters of this editor's
+ * inside it, and the same change writes a run that reads exactly as the stretch, the letters are
+ * carried into that run, where they stood among its characters, and the caret with them. Letters
+ * right after the stretch go too when it reached the end of the text and the run is in a block
+ * the change made (a split): a colleague who had seen them would have carried them along. Only
+ * the editor that typed them does it, as its own change. A whole text deleted and written again
+ * (a heading, a move) is unseen-typing.ts's.
+ */
+import type { Schema } from 'prosemirror-model';
+import * as Y from 'yjs';
+import { allowedFormat } from './encoding.js';
+import { before, runsMade, type Run } from './unseen-typing.js';
+
+/** A letter of this editor's in a stretch: its item and place in it, its formats, and how many of the stretch's characters come before it. */
+interface Letter {
+  item: Y.Item;
+  offset: number;
+  value: string;
+  format: Record<string, unknown>;
+  at: number;
+}
+
+/** Characters a transaction deleted from a text that stays, one after another but for this editor's letters among them. */
+interface Stretch {
+  text: Y.XmlText;
+  /** The characters deleted. */
+  value: string;
+  /** This editor's letters between them. */
+  inside: Letter[];
+  /** This editor's letters right after them, with nothing after but the text's end. */
+  after: Letter[];
+}
+
+/** The stretches a transaction deleted from `text` that have letters of `clientID`'s among or after them. */
+function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: number): Stretch[] {
+  const stretches: Stretch[] = [];
+  let current: Stretch | null = null;
+  let pending: Letter[] = [];
+  let format: Record<string, unknown> = {};
+  const close = () => {
+    if (current && current.inside.length) stretches.push(current);
+    current = null;
+    pending = [];
+  };
+  for (let item = text._start; item; item = item.right) {
+    const { content } = item;
+    const there = before(transaction, item);
+    if (content instanceof Y.ContentFormat) {
+      // The formats as they stood before the transaction.
+      if (there) {
+        format = { ...format, [content.key]: content.value };
+        if (content.value === null) delete format[content.key];
+      }
+      continue;
+    }
+    if (there && item.deleted && content instanceof Y.ContentString) {
+      current ??= { text, value: '', inside: [], after: [] };
+      current.inside.push(...pending);
+      pending = [];
+      current.value += content.str;
+    } else if (!item.deleted && there && current && item.id.client === clientID && content instanceof Y.ContentString) {
+      for (let offset = 0; offset < content.str.length; offset++) pending.push({ item, offset, value: content.str[offset]!, format, at: current.value.length });
+    } else if (!item.deleted) close();
+  }
+  if (current) {
+    (current as Stretch).after = pending;
+    if ((current as Stretch).inside.length || pending.length) stretches.push(current);
+  }
+  return stretches;
+}
+
+/** Letters this editor typed into a stretch a colleague's change moved, and the run they go into. */
+export interface CarriedTyping {
+  letters: Letter[];
+  stretch: Stretch;
+  into: Run;
+}
+
+/**
+ * This editor's letters left behind by a colleague's change (`transaction`, applied here) that
+ * moved the stretch of text around them, each group with the run the stretch went to. Empty nearly
+ * always, and cheap then: only texts the transaction deleted characters from and kept are read.
+ */
+export function carriedTyping(transaction: Y.Transaction, schema: Schema): CarriedTyping[] {
+  const { clientID } = transaction.doc;
+  const texts = new Set<Y.XmlText>();
+  Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
+    if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString) || !(struct.parent instanceof Y.XmlText)) return;
+    if (struct.parent._item && !struct.parent._item.deleted) texts.add(struct.parent);
+  });
+  const stretches = [...texts].flatMap((text) => stretchesIn(transaction, text, clientID));
+  if (!stretches.length) return [];
+  const runs = runsMade(transaction, schema);
+  const found: CarriedTyping[] = [];
+  for (const stretch of stretches) {
+    const matches = runs.filter((run) => run.text && run.value === stretch.value);
+    if (matches.length !== 1 || found.some((carried) => carried.into === matches[0])) continue;
+    const into = matches[0]!;
+    // Letters after the stretch go along only into a block the change made (a split, not a word dragged elsewhere).
+    const split = !before(transaction, into.element._item!);
+    const letters = split ? [...stretch.inside, ...stretch.after] : stretch.inside;
+    if (letters.length) found.push({ letters, stretch, into });
+  }
+  return found;
+}
+
+/** The index in its text of a letter's place. */
+function indexOf(text: Y.XmlText, letter: { item: Y.Item; offset: number }): number {
+  let index = 0;
+  for (let item = text._start; item && item !== letter.item; item = item.right) if (!item.deleted && item.countable) index += item.length;
+  return index + letter.offset;
+}
+
+/**
+ * Carries the letters into their runs (within the caller's transaction, under this editor's
+ * origin), each with its formats less those the block refuses. `positions` on a carried letter or
+ * on a character of the stretch are returned moved to the same place in the run; the rest as given.
+ */
+export function carry(found: CarriedTyping[], positions: Y.RelativePosition[], schema: Schema): Y.RelativePosition[] {
+  const moved = [...positions];
+  for (const { letters, stretch, into } of found) {
+    const doc = stretch.text.doc!;
+    // Where the positions stand in the run once the letters are there: the stretch's characters and the letters before them.
+    const places = positions.map((position) => {
+      if (!position.item) return null;
+      const item = Y.getItem(doc.store, position.item);
+      if (!(item instanceof Y.Item) || item.parent !== stretch.text) return null;
+      const letter = letters.findIndex((each) => each.item === item && position.item!.clock - item.id.clock === each.offset);
+      if (letter >= 0) return letters[letter]!.at + letter + (position.assoc < 0 ? 1 : 0);
+      return null;
+    });
+    // Out of the text that stays, last first so the indices before stay right…
+    for (const letter of [...letters].reverse()) stretch.text.delete(indexOf(stretch.text, letter), 1);
+    // …and into the run, in order.
+    letters.forEach((letter, i) => into.text!.insert(into.start + letter.at + i, letter.value, allowedFormat(letter.format, into.element.nodeName, schema)));
+    places.forEach((place, i) => {
+      if (place !== null) moved[i] = Y.createRelativePositionFromTypeIndex(into.text!, into.start + place, positions[i]!.assoc);
+    });
+  }
+  return moved;
+}

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import type { Node as PMNode } from 'prosemirror-model';
+import { TextSelection } from 'prosemirror-state';
+import { schema } from '../../src/core/index.js';
+import { exchange, Replica } from './replicas.js';
+
+const para = (text: string) => schema.nodes.paragraph.create(null, schema.text(text));
+
+/** Ada (client 1) and Bo (client 2) on `blocks`. */
+function pair(blocks: PMNode[]): [Replica, Replica] {
+  const group: Replica[] = [];
+  const ada = new Replica(1, group).bind();
+  const bo = new Replica(2, group);
+  ada.change((tr) => tr.replaceWith(0, tr.doc.content.size, blocks));
+  bo.receive().bind();
+  return [ada, bo];
+}
+
+const texts = (replica: Replica): string[] => replica.document.content.content.map((block) => block.textContent);
+
+/** Types `text` with the caret put at `pos`. */
+const type = (replica: Replica, pos: number, text: string): Replica => replica.change((tr) => tr.setSelection(TextSelection.create(tr.doc, pos)).insertText(text));
+
+/** Types `text` where the replica's caret is. */
+const typeOn = (replica: Replica, text: string): Replica => replica.change((tr) => tr.insertText(text));
+
+function expectAlike(ada: Replica, bo: Replica): void {
+  expect(bo.document.toJSON()).to.deep.equal(ada.document.toJSON());
+  expect(ada.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
+}
+
+describe('letters typed into text a colleague moves on before seeing them', () => {
+  it('Enter pressed before them: they go with the text after it into the new paragraph, and the caret too', () => {
+    const [ada, bo] = pair([para('hello world')]);
+    // Ada presses Enter after "hello " while Bo types into "world".
+    ada.change((tr) => tr.split(7));
+    type(bo, 10, 'X');
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['hello ', 'worXld']);
+    typeOn(bo, 'Y');
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['hello ', 'worXYld']);
+    expectAlike(ada, bo);
+  });
+
+  it('typed at the end of the paragraph: they end the new paragraph, marks and all', () => {
+    const [ada, bo] = pair([para('hello world')]);
+    ada.change((tr) => tr.split(7));
+    bo.change((tr) => tr.setSelection(TextSelection.create(tr.doc, 12)).addStoredMark(schema.marks.bold.create()).insertText('!!'));
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['hello ', 'world!!']);
+    expect(ada.document.child(1).lastChild!.marks.map((mark) => mark.type.name)).to.deep.equal(['bold']);
+    typeOn(bo, '?');
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['hello ', 'world!!?']);
+    expectAlike(ada, bo);
+  });
+
+  it('a word dragged elsewhere takes the letters typed into it, not those after it', () => {
+    const [ada, bo] = pair([para('alpha beta gamma'), para('end')]);
+    // Ada drags "beta " to the start of "end"; Bo types into "beta" and right after "beta ".
+    ada.change((tr) => {
+      const word = tr.doc.slice(7, 12);
+      tr.delete(7, 12);
+      tr.replace(tr.doc.content.size - 4, tr.doc.content.size - 4, word);
+    });
+    bo.change((tr) => tr.insertText('W', 8));
+    bo.change((tr) => tr.insertText('+', 13));
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['alpha +gamma', 'bWeta end']);
+    expectAlike(ada, bo);
+  });
+
+  it('text deleted around them stays deleted, and they stay where they were', () => {
+    const [ada, bo] = pair([para('hello world')]);
+    ada.change((tr) => tr.delete(7, 12));
+    type(bo, 10, 'X');
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['hello X']);
+    expectAlike(ada, bo);
+  });
+
+  it('undo takes a letter carried into the new paragraph out again', () => {
+    const [ada, bo] = pair([para('hello world')]);
+    ada.change((tr) => tr.split(7));
+    type(bo, 10, 'X');
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['hello ', 'worXld']);
+    expect(bo.undo()).to.equal(true);
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['hello ', 'world']);
+    expectAlike(ada, bo);
+  });
+});
