@@ -9,7 +9,7 @@ import esbuild, { minify as esbuildMinify } from 'rollup-plugin-esbuild';
 import { cssWhitespace } from './scripts/rollup-css-whitespace.mjs';
 import { dependencyLineMaps } from './scripts/rollup-dependency-lines.mjs';
 
-const dependencies = /^(prosemirror-[a-z-]+|yjs|y-protocols|lib0|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|@floating-ui\/[a-z-]+)(\/.*)?$/;
+const dependencies = /^(prosemirror-[a-z-]+|yjs|y-protocols|lib0|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|fast-diff|@floating-ui\/[a-z-]+)(\/.*)?$/;
 
 const typescript = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', sourceMap: true });
 
@@ -91,6 +91,8 @@ const configs = [
     },
     plugins: [
       resolve({ ignoreSideEffectsForRoot: true, extensions: ['.ts', '.js'], exportConditions: ['browser', 'production'] }),
+      // fast-diff (the collaboration binding's) ships CommonJS only.
+      commonjs(),
       // Terser keeps strings as written: the CSS in them is tightened before.
       cssWhitespace(),
       typescript(),

@@ -131,6 +131,21 @@ describe('a block moved while a colleague types', () => {
     expect(ada.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
   });
 
+  it("a word dragged within its paragraph is written as a move: a colleague's letter typed into the words it passed stays there", () => {
+    const [ada, bo] = pair([para('alpha beta gamma delta')]);
+    // Ada drags "beta " after "gamma "; Bo, not yet knowing, types into "gamma".
+    ada.change((tr) => {
+      const word = tr.doc.slice(7, 12);
+      tr.delete(7, 12).replace(13, 13, word);
+    });
+    bo.change((tr) => tr.insertText('X', 15));
+    exchange(ada, bo);
+    // Written as one stretch replaced, "beta gamm" was deleted and "gamma bet" written: the X stayed before the copy.
+    expect(ada.document.textContent).to.equal('alpha gamXma beta delta');
+    expect(bo.document.toJSON()).to.deep.equal(ada.document.toJSON());
+    expect(ada.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
+  });
+
   it('a block that stands twice after a change (the same node inserted again) is written as two', () => {
     const [ada, bo] = pair([para('one'), para('two'), para('three')]);
     ada.change((tr) => tr.insert(tr.doc.content.size, tr.doc.child(0)).insert(0, tr.doc.child(2)));
