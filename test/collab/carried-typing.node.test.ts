@@ -29,7 +29,7 @@ function expectAlike(ada: Replica, bo: Replica): void {
   expect(ada.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
 }
 
-describe('letters typed into text a colleague moves on before seeing them', () => {
+describe('letters typed into, or deleted from, text a colleague moves on before seeing them', () => {
   it('Enter pressed before them: they go with the text after it into the new paragraph, and the caret too', () => {
     const [ada, bo] = pair([para('hello world')]);
     // Ada presses Enter after "hello " while Bo types into "world".
@@ -68,6 +68,16 @@ describe('letters typed into text a colleague moves on before seeing them', () =
     bo.change((tr) => tr.insertText('+', 13));
     exchange(ada, bo);
     expect(texts(ada)).to.deep.equal(['alpha +gamma', 'bWeta end']);
+    expectAlike(ada, bo);
+  });
+
+  it('a letter deleted from the text after it stays deleted when it moves into the new paragraph', () => {
+    const [ada, bo] = pair([para('hello wORld')]);
+    ada.change((tr) => tr.split(7));
+    // Bo takes out the "O" of "wORld" before hearing of the Enter; Ada's new paragraph copied it.
+    bo.change((tr) => tr.delete(8, 9));
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['hello ', 'wRld']);
     expectAlike(ada, bo);
   });
 

@@ -10,11 +10,14 @@
  * carried into that run, where they stood among its characters, and the caret with them. Letters
  * right after the stretch go too when it reached the end of the text and the run is in a block
  * the change made (a split): a colleague who had seen them would have carried them along. Only
- * the editor that typed them does it, as its own change. A whole text deleted and written again
- * (a heading, a move) is unseen-typing.ts's.
+ * the editor that typed them does it, as its own change. Letters deleted before (remembered by
+ * deleted-letters.ts) that the run holds again (the colleague had not heard of the deletion) are
+ * deleted from it again. A whole text deleted and written again (a heading, a move) is
+ * unseen-typing.ts's.
  */
 import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
+import type { DeletedLetters } from './deleted-letters.js';
 import { allowedFormat } from './encoding.js';
 import { before, runsMade, type Run } from './unseen-typing.js';
 
@@ -36,18 +39,23 @@ interface Stretch {
   inside: Letter[];
   /** This editor's letters right after them, with nothing after but the text's end. */
   after: Letter[];
+  /** Letters deleted before among them (remembered): a colleague who had not heard of that copied them along. */
+  gone: { value: string; at: number }[];
 }
 
-/** The stretches a transaction deleted from `text` that have letters of `clientID`'s among or after them. */
-function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: number): Stretch[] {
+/** The stretches a transaction deleted from `text` that have letters of `clientID`'s, or letters deleted before, among or after them. */
+function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: number, deleted: DeletedLetters): Stretch[] {
   const stretches: Stretch[] = [];
   let current: Stretch | null = null;
   let pending: Letter[] = [];
+  // Letters deleted before, right before what may start a stretch.
+  let goneBefore: string[] = [];
   let format: Record<string, unknown> = {};
   const close = () => {
-    if (current && current.inside.length) stretches.push(current);
+    if (current && (current.inside.length || current.gone.length)) stretches.push(current);
     current = null;
     pending = [];
+    goneBefore = [];
   };
   for (let item = text._start; item; item = item.right) {
     const { content } = item;
@@ -61,26 +69,35 @@ function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: numb
       continue;
     }
     if (there && item.deleted && content instanceof Y.ContentString) {
-      current ??= { text, value: '', inside: [], after: [] };
+      current ??= { text, value: '', inside: [], after: [], gone: goneBefore.map((value) => ({ value, at: 0 })) };
       current.inside.push(...pending);
       pending = [];
       current.value += content.str;
     } else if (!item.deleted && there && current && item.id.client === clientID && content instanceof Y.ContentString) {
       for (let offset = 0; offset < content.str.length; offset++) pending.push({ item, offset, value: content.str[offset]!, format, at: current.value.length });
+    } else if (item.deleted && !there && item.countable) {
+      for (let offset = 0; offset < item.length; offset++) {
+        const value = deleted.letter(item.id.client, item.id.clock + offset);
+        if (value === undefined) continue;
+        if (current) current.gone.push({ value, at: current.value.length });
+        else goneBefore.push(value);
+      }
     } else if (!item.deleted) close();
   }
   if (current) {
     (current as Stretch).after = pending;
-    if ((current as Stretch).inside.length || pending.length) stretches.push(current);
+    if ((current as Stretch).inside.length || (current as Stretch).gone.length || pending.length) stretches.push(current);
   }
   return stretches;
 }
 
-/** Letters this editor typed into a stretch a colleague's change moved, and the run they go into. */
+/** Letters this editor typed into a stretch a colleague's change moved, and the run they go into; letters deleted before that the run holds again. */
 export interface CarriedTyping {
   letters: Letter[];
   stretch: Stretch;
   into: Run;
+  /** The indices in the run of letters deleted before (the colleague had not heard of it), to delete again. */
+  again: number[];
 }
 
 /**
@@ -88,25 +105,34 @@ export interface CarriedTyping {
  * moved the stretch of text around them, each group with the run the stretch went to. Empty nearly
  * always, and cheap then: only texts the transaction deleted characters from and kept are read.
  */
-export function carriedTyping(transaction: Y.Transaction, schema: Schema): CarriedTyping[] {
+export function carriedTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters): CarriedTyping[] {
   const { clientID } = transaction.doc;
   const texts = new Set<Y.XmlText>();
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
     if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString) || !(struct.parent instanceof Y.XmlText)) return;
     if (struct.parent._item && !struct.parent._item.deleted) texts.add(struct.parent);
   });
-  const stretches = [...texts].flatMap((text) => stretchesIn(transaction, text, clientID));
+  const stretches = [...texts].flatMap((text) => stretchesIn(transaction, text, clientID, deleted));
   if (!stretches.length) return [];
   const runs = runsMade(transaction, schema);
   const found: CarriedTyping[] = [];
   for (const stretch of stretches) {
-    const matches = runs.filter((run) => run.text && run.value === stretch.value);
+    // The run reads as the stretch, or as it with every letter deleted before back in it.
+    let withGone = '';
+    let from = 0;
+    for (const { value, at } of stretch.gone) {
+      withGone += stretch.value.slice(from, at) + value;
+      from = at;
+    }
+    withGone += stretch.value.slice(from);
+    const matches = runs.filter((run) => run.text && (run.value === stretch.value || run.value === withGone));
     if (matches.length !== 1 || found.some((carried) => carried.into === matches[0])) continue;
     const into = matches[0]!;
+    const again = into.value === stretch.value ? [] : stretch.gone.map(({ at }, i) => at + i);
     // Letters after the stretch go along only into a block the change made (a split, not a word dragged elsewhere).
     const split = !before(transaction, into.element._item!);
     const letters = split ? [...stretch.inside, ...stretch.after] : stretch.inside;
-    if (letters.length) found.push({ letters, stretch, into });
+    if (letters.length || again.length) found.push({ letters, stretch, into, again });
   }
   return found;
 }
@@ -125,7 +151,7 @@ function indexOf(text: Y.XmlText, letter: { item: Y.Item; offset: number }): num
  */
 export function carry(found: CarriedTyping[], positions: Y.RelativePosition[], schema: Schema): Y.RelativePosition[] {
   const moved = [...positions];
-  for (const { letters, stretch, into } of found) {
+  for (const { letters, stretch, into, again } of found) {
     const doc = stretch.text.doc!;
     // Where the positions stand in the run once the letters are there: the stretch's characters and the letters before them.
     const places = positions.map((position) => {
@@ -136,7 +162,9 @@ export function carry(found: CarriedTyping[], positions: Y.RelativePosition[], s
       if (letter >= 0) return letters[letter]!.at + letter + (position.assoc < 0 ? 1 : 0);
       return null;
     });
-    // Out of the text that stays, last first so the indices before stay right…
+    // Letters deleted before out of the run again, last first so the indices before stay right…
+    for (const index of [...again].reverse()) into.text!.delete(into.start + index, 1);
+    // …this editor's out of the text that stays…
     for (const letter of [...letters].reverse()) stretch.text.delete(indexOf(stretch.text, letter), 1);
     // …and into the run, in order.
     letters.forEach((letter, i) => into.text!.insert(into.start + letter.at + i, letter.value, allowedFormat(letter.format, into.element.nodeName, schema)));

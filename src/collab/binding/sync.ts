@@ -161,7 +161,7 @@ export class SyncBinding {
     // at once is made one again (rewrites.ts).
     const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
     const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted);
-    const carried = transaction.local ? [] : carriedTyping(transaction, schema);
+    const carried = transaction.local ? [] : carriedTyping(transaction, schema, this.deleted);
     const atOnce = transaction.local ? [] : (this.rewrites?.rewrittenAtOnce(transaction) ?? []);
     let positions = selection ? [selection.anchor, selection.head] : [];
     if (misplaced.length || unseen.length || carried.length) {
