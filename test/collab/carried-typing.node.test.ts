@@ -1,20 +1,9 @@
 import { expect } from 'chai';
-import type { Node as PMNode } from 'prosemirror-model';
 import { TextSelection } from 'prosemirror-state';
 import { schema } from '../../src/core/index.js';
-import { exchange, Replica } from './replicas.js';
+import { editorsOn, exchange, type Replica } from './replicas.js';
 
 const para = (text: string) => schema.nodes.paragraph.create(null, schema.text(text));
-
-/** Ada (client 1) and Bo (client 2) on `blocks`. */
-function pair(blocks: PMNode[]): [Replica, Replica] {
-  const group: Replica[] = [];
-  const ada = new Replica(1, group).bind();
-  const bo = new Replica(2, group);
-  ada.change((tr) => tr.replaceWith(0, tr.doc.content.size, blocks));
-  bo.receive().bind();
-  return [ada, bo];
-}
 
 const texts = (replica: Replica): string[] => replica.document.content.content.map((block) => block.textContent);
 
@@ -31,7 +20,7 @@ function expectAlike(ada: Replica, bo: Replica): void {
 
 describe('letters typed into, or deleted from, text a colleague moves on before seeing them', () => {
   it('Enter pressed before them: they go with the text after it into the new paragraph, and the caret too', () => {
-    const [ada, bo] = pair([para('hello world')]);
+    const [ada, bo] = editorsOn([para('hello world')]);
     // Ada presses Enter after "hello " while Bo types into "world".
     ada.change((tr) => tr.split(7));
     type(bo, 10, 'X');
@@ -44,7 +33,7 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
   });
 
   it('typed at the end of the paragraph: they end the new paragraph, marks and all', () => {
-    const [ada, bo] = pair([para('hello world')]);
+    const [ada, bo] = editorsOn([para('hello world')]);
     ada.change((tr) => tr.split(7));
     bo.change((tr) => tr.setSelection(TextSelection.create(tr.doc, 12)).addStoredMark(schema.marks.bold.create()).insertText('!!'));
     exchange(ada, bo);
@@ -57,7 +46,7 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
   });
 
   it('a word dragged elsewhere takes the letters typed into it, not those after it', () => {
-    const [ada, bo] = pair([para('alpha beta gamma'), para('end')]);
+    const [ada, bo] = editorsOn([para('alpha beta gamma'), para('end')]);
     // Ada drags "beta " to the start of "end"; Bo types into "beta" and right after "beta ".
     ada.change((tr) => {
       const word = tr.doc.slice(7, 12);
@@ -72,7 +61,7 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
   });
 
   it('a letter deleted from the text after it stays deleted when it moves into the new paragraph', () => {
-    const [ada, bo] = pair([para('hello wORld')]);
+    const [ada, bo] = editorsOn([para('hello wORld')]);
     ada.change((tr) => tr.split(7));
     // Bo takes out the "O" of "wORld" before hearing of the Enter; Ada's new paragraph copied it.
     bo.change((tr) => tr.delete(8, 9));
@@ -82,7 +71,7 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
   });
 
   it('text deleted around them stays deleted, and they stay where they were', () => {
-    const [ada, bo] = pair([para('hello world')]);
+    const [ada, bo] = editorsOn([para('hello world')]);
     ada.change((tr) => tr.delete(7, 12));
     type(bo, 10, 'X');
     exchange(ada, bo);
@@ -91,7 +80,7 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
   });
 
   it('undo takes a letter carried into the new paragraph out again', () => {
-    const [ada, bo] = pair([para('hello world')]);
+    const [ada, bo] = editorsOn([para('hello world')]);
     ada.change((tr) => tr.split(7));
     type(bo, 10, 'X');
     exchange(ada, bo);

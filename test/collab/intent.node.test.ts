@@ -3,7 +3,7 @@ import type { Node as PMNode } from 'prosemirror-model';
 import { TextSelection } from 'prosemirror-state';
 import { findWrapping, liftTarget } from 'prosemirror-transform';
 import { schema } from '../../src/core/index.js';
-import { exchange, Replica } from './replicas.js';
+import { editorsOn, exchange, type Replica } from './replicas.js';
 
 const { paragraph, heading, blockquote, code_block: codeBlock, bullet_list: bulletList } = schema.nodes;
 const { bold, italic } = schema.marks;
@@ -44,10 +44,7 @@ function session(seed: number): string | null {
     // The high bits: the low ones of this generator repeat after a few steps.
     return Math.floor((state / 0x80000000) * n);
   };
-  const group: Replica[] = [];
-  const editors = [new Replica(1, group).bind(), new Replica(2, group), new Replica(3, group)];
-  editors[0]!.change((tr) => tr.replaceWith(0, tr.doc.content.size, [...LABELS].map((label) => paragraph.create(null, schema.text(`${label}|`)))));
-  for (const editor of editors.slice(1)) editor.receive().bind();
+  const editors = editorsOn([...LABELS].map((label) => paragraph.create(null, schema.text(`${label}|`))), 3);
   const typedInto = new Map<string, string>();
   const typedBy = new Map<string, Replica>();
   const deleted = new Set<string>();

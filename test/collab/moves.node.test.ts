@@ -3,21 +3,10 @@ import type { Node as PMNode } from 'prosemirror-model';
 import { findWrapping } from 'prosemirror-transform';
 import { undoKey } from '../../src/collab/binding/undo.js';
 import { schema } from '../../src/core/index.js';
-import { exchange, Replica } from './replicas.js';
+import { editorsOn, exchange, type Replica } from './replicas.js';
 
 const { paragraph, bullet_list: bulletList, list_item: listItem } = schema.nodes;
 const para = (text: string) => paragraph.create(null, schema.text(text));
-
-/** Ada and Bo on a document of `blocks`. */
-function pair(blocks: PMNode[]): [Replica, Replica] {
-  const group: Replica[] = [];
-  const ada = new Replica(1, group).bind();
-  const bo = new Replica(2, group);
-  ada.change((tr) => tr.replaceWith(0, tr.doc.content.size, blocks));
-  bo.receive().bind();
-  return [ada, bo];
-}
-
 
 /** The position just inside the end of the `index`th child of `parent` (at `start`). */
 function endOf(parent: PMNode, start: number, index: number): number {
@@ -38,7 +27,7 @@ function move(ada: Replica, from: number, to: number): void {
 
 describe('a block moved while a colleague types', () => {
   it('the last of 2,000 paragraphs moved to the top is one small change, and a colleague typing in a paragraph it passed keeps the words there', () => {
-    const [ada, bo] = pair(Array.from({ length: 2000 }, (_, i) => para(`Paragraph ${i}, with some words in it`)));
+    const [ada, bo] = editorsOn(Array.from({ length: 2000 }, (_, i) => para(`Paragraph ${i}, with some words in it`)));
     const sent = bo.inbox.length;
     move(ada, 1999, 0);
     expect(bo.inbox.length - sent).to.equal(1);
@@ -53,7 +42,7 @@ describe('a block moved while a colleague types', () => {
   });
 
   it('a move is one undo step: undone, the blocks stand as before, with nothing left where it went; redone, it moves again', () => {
-    const [ada, bo] = pair([para('one'), para('two'), para('three')]);
+    const [ada, bo] = editorsOn([para('one'), para('two'), para('three')]);
     const texts = (replica: Replica) => {
       const out: string[] = [];
       replica.document.forEach((block) => out.push(block.textContent));
@@ -75,7 +64,7 @@ describe('a block moved while a colleague types', () => {
 
   it('list items reordered within their list: the others keep their elements and a colleague’s typing', () => {
     const items = ['a', 'b', 'c', 'd', 'e'].map((text) => listItem.create(null, para(text)));
-    const [ada, bo] = pair([bulletList.create(null, items)]);
+    const [ada, bo] = editorsOn([bulletList.create(null, items)]);
     ada.change((tr) => {
       const list = tr.doc.child(0);
       const first = list.child(0);
@@ -95,7 +84,7 @@ describe('a block moved while a colleague types', () => {
   });
 
   it("a block a colleague has just typed into is moved as a block: their next letters stay in it", () => {
-    const [ada, bo] = pair([para('one'), para('two'), para('three')]);
+    const [ada, bo] = editorsOn([para('one'), para('two'), para('three')]);
     bo.change((tr) => tr.insertText('!', endOf(tr.doc, 0, 2)));
     exchange(ada, bo);
     // Ada's editor shows "three!" as its own copy of the block (the change applied narrowly).
@@ -113,7 +102,7 @@ describe('a block moved while a colleague types', () => {
 
   it("a list item a colleague has just typed into is moved within its list as an item: their next letters stay in it", () => {
     const items = ['a', 'b', 'c'].map((text) => listItem.create(null, para(text)));
-    const [ada, bo] = pair([para('intro'), bulletList.create(null, items)]);
+    const [ada, bo] = editorsOn([para('intro'), bulletList.create(null, items)]);
     const endOfItem = (doc: PMNode, index: number) => endOf(doc.child(1), 8, index) - 1;
     bo.change((tr) => tr.insertText('!', endOfItem(tr.doc, 2)));
     exchange(ada, bo);
@@ -132,7 +121,7 @@ describe('a block moved while a colleague types', () => {
   });
 
   it("a word dragged within its paragraph is written as a move: a colleague's letter typed into the words it passed stays there", () => {
-    const [ada, bo] = pair([para('alpha beta gamma delta')]);
+    const [ada, bo] = editorsOn([para('alpha beta gamma delta')]);
     // Ada drags "beta " after "gamma "; Bo, not yet knowing, types into "gamma".
     ada.change((tr) => {
       const word = tr.doc.slice(7, 12);
@@ -147,7 +136,7 @@ describe('a block moved while a colleague types', () => {
   });
 
   it('a block that stands twice after a change (the same node inserted again) is written as two', () => {
-    const [ada, bo] = pair([para('one'), para('two'), para('three')]);
+    const [ada, bo] = editorsOn([para('one'), para('two'), para('three')]);
     ada.change((tr) => tr.insert(tr.doc.content.size, tr.doc.child(0)).insert(0, tr.doc.child(2)));
     exchange(ada, bo);
     const texts: string[] = [];
@@ -165,7 +154,7 @@ describe('a block moved while a colleague types', () => {
     const pool = ['a', 'b', 'c', 'd', 'e', 'f'].map(para);
     const pick = () => Array.from({ length: 2 + next(8) }, () => pool[next(pool.length)]!);
     for (let round = 0; round < 300; round++) {
-      const [ada, bo] = pair(pick());
+      const [ada, bo] = editorsOn(pick());
       const after = pick();
       ada.change((tr) => tr.replaceWith(0, tr.doc.content.size, after));
       exchange(ada, bo);
@@ -187,7 +176,7 @@ describe('a block moved while a colleague types', () => {
         state = (state * 1103515245 + 12345) & 0x7fffffff;
         return state % n;
       };
-      const [ada, bo] = pair(['one', 'two', 'three', 'four'].map(para));
+      const [ada, bo] = editorsOn(['one', 'two', 'three', 'four'].map(para));
       for (let step = 0; step < 60; step++) {
         const replica = next(2) ? ada : bo;
         const { doc } = replica.state;

@@ -103,6 +103,16 @@ export class Replica {
   }
 }
 
+/** Editors with client ids 1, 2… (two unless `count` says) on a document of `blocks`, each bound once it has it, with `plugins` after the binding's. */
+export function editorsOn(blocks: PMNode[], count = 2, plugins: Plugin[] = []): Replica[] {
+  const group: Replica[] = [];
+  const first = new Replica(1, group).bind(plugins);
+  const rest = Array.from({ length: count - 1 }, (_, i) => new Replica(i + 2, group));
+  first.change((tr) => tr.replaceWith(0, tr.doc.content.size, blocks));
+  for (const replica of rest) replica.receive().bind(plugins);
+  return [first, ...rest];
+}
+
 /** Delivers every update waiting, and those delivering them makes (a repair, a joined text), until none waits. */
 export function exchange(...replicas: Replica[]): void {
   for (let round = 0; replicas.some((replica) => replica.inbox.length); round++) {

@@ -1,22 +1,14 @@
 import { expect } from 'chai';
-
 import { TextSelection, type Transaction } from 'prosemirror-state';
 import { findWrapping } from 'prosemirror-transform';
 import { schema } from '../../src/core/index.js';
-import { exchange, Replica } from './replicas.js';
+import { editorsOn, exchange, type Replica } from './replicas.js';
 
 const { paragraph, heading, bullet_list: bulletList } = schema.nodes;
 const para = (text: string) => paragraph.create(null, schema.text(text));
 
-/** Ada (client 1) and Bo (client 2) on "one", "two", "three", "four". */
-function pair(): [Replica, Replica] {
-  const group: Replica[] = [];
-  const ada = new Replica(1, group).bind();
-  const bo = new Replica(2, group);
-  ada.change((tr) => tr.replaceWith(0, tr.doc.content.size, [para('one'), para('two'), para('three'), para('four')]));
-  bo.receive().bind();
-  return [ada, bo];
-}
+/** "one", "two", "three", "four". */
+const START = [para('one'), para('two'), para('three'), para('four')];
 
 /** Each block as its type and text ("h:two" for a heading). */
 const blocks = (replica: Replica): string[] => {
@@ -49,7 +41,7 @@ function expectAlike(ada: Replica, bo: Replica): void {
 describe('a block two editors write anew at once', () => {
   it('moved by one and made a heading by the other: one heading, where it was moved to', () => {
     for (const [mover, retyper] of [[0, 1], [1, 0]] as const) {
-      const editors = pair();
+      const editors = editorsOn(START) as [Replica, Replica];
       editors[mover].change(twoToEnd);
       editors[retyper].change(twoToHeading);
       exchange(...editors);
@@ -59,7 +51,7 @@ describe('a block two editors write anew at once', () => {
   });
 
   it('moved by both: one block, where the editor with the greater client id moved it', () => {
-    const [ada, bo] = pair();
+    const [ada, bo] = editorsOn(START);
     ada.change(twoToEnd);
     bo.change((tr) => {
       const two = tr.doc.child(1);
@@ -71,7 +63,7 @@ describe('a block two editors write anew at once', () => {
   });
 
   it('made a heading by one and a different heading by the other: one heading, of the greater client id', () => {
-    const [ada, bo] = pair();
+    const [ada, bo] = editorsOn(START);
     ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 1 }));
     bo.change(twoToHeading);
     exchange(ada, bo);
@@ -81,7 +73,7 @@ describe('a block two editors write anew at once', () => {
   });
 
   it('keeps the letters typed into the copy that goes, and deletions made in it, with their marks, and the caret', () => {
-    const [ada, bo] = pair();
+    const [ada, bo] = editorsOn(START);
     ada.change(twoToEnd);
     // Ada types on in her moved copy, bold, and takes out its "w", before hearing of Bo's heading.
     const end = ada.document.content.size - 1;
@@ -98,7 +90,7 @@ describe('a block two editors write anew at once', () => {
   });
 
   it("letters typed into the colleague's copy that the editor folding had not heard of are kept", () => {
-    const [ada, bo] = pair();
+    const [ada, bo] = editorsOn(START);
     ada.change(twoToEnd);
     bo.change(twoToHeading);
     // Ada folds on hearing of Bo's heading; Bo types on in his heading meanwhile.
@@ -110,7 +102,7 @@ describe('a block two editors write anew at once', () => {
   });
 
   it('wrapped in a list by one and moved by the other: one block, the wrap given up where the two cannot be joined', () => {
-    const [ada, bo] = pair();
+    const [ada, bo] = editorsOn(START);
     ada.change((tr) => {
       const range = tr.doc.resolve(6).blockRange()!;
       tr.wrap(range, findWrapping(range, bulletList)!);
@@ -123,7 +115,7 @@ describe('a block two editors write anew at once', () => {
   });
 
   it('a copy of the block pasted by a colleague is not taken for a rewrite', () => {
-    const [ada, bo] = pair();
+    const [ada, bo] = editorsOn(START);
     ada.change(twoToEnd);
     bo.change((tr) => tr.insert(0, para('two')));
     exchange(ada, bo);

@@ -1,24 +1,13 @@
 import { expect } from 'chai';
-import type { Node as PMNode } from 'prosemirror-model';
 import { TextSelection, type Transaction } from 'prosemirror-state';
 import { findWrapping } from 'prosemirror-transform';
 import * as Y from 'yjs';
 import { DeletedLetters } from '../../src/collab/binding/deleted-letters.js';
 import { schema } from '../../src/core/index.js';
-import { exchange, Replica } from './replicas.js';
+import { editorsOn, exchange, type Replica } from './replicas.js';
 
 const { paragraph, heading, blockquote, bullet_list: bulletList } = schema.nodes;
 const para = (text: string) => paragraph.create(null, text ? schema.text(text) : null);
-
-/** Editors with client ids 1, 2… on a document of `blocks`, each bound once it has it. */
-function editors(count: number, blocks: PMNode[]): Replica[] {
-  const group: Replica[] = [];
-  const first = new Replica(1, group).bind();
-  const rest = Array.from({ length: count - 1 }, (_, i) => new Replica(i + 2, group));
-  first.change((tr) => tr.replaceWith(0, tr.doc.content.size, blocks));
-  for (const replica of rest) replica.receive().bind();
-  return [first, ...rest];
-}
 
 /** Types `text` as a user does: the caret put at `pos`, then the letters, the caret after them. */
 const type = (replica: Replica, pos: number, text: string): Replica =>
@@ -67,7 +56,7 @@ function headingThenNext(ada: Replica, bo: Replica, first: string, next: string,
 
 describe('letters typed into a block a colleague rewrites before seeing them', () => {
   it('a block turned into a heading keeps the letter typed into it, and the caret stays after it', () => {
-    const [ada, bo] = editors(2, START);
+    const [ada, bo] = editorsOn(START);
     type(bo, 11, 'X');
     headingThenNext(ada, bo, 'helloX world', 'Y', 'helloXY world');
   });
@@ -94,7 +83,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   ];
   for (const [rewrite, change, expected] of rewrites) {
     it(`a block ${rewrite} keeps the letter typed into it`, () => {
-      const [ada, bo] = editors(2, START);
+      const [ada, bo] = editorsOn(START);
       type(bo, 11, 'X');
       ada.change(change);
       exchange(ada, bo);
@@ -104,7 +93,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   }
 
   it('an empty paragraph turned into a heading keeps the first letters typed into it', () => {
-    const [ada, bo] = editors(2, [para('one'), para(''), para('three')]);
+    const [ada, bo] = editorsOn([para('one'), para(''), para('three')]);
     type(bo, 6, 'Ti');
     ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 1 }));
     exchange(ada, bo);
@@ -115,7 +104,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it('letters come back with their marks, and letters the colleague had seen are not doubled', () => {
-    const [ada, bo] = editors(2, START);
+    const [ada, bo] = editorsOn(START);
     type(bo, 7, 'Z');
     exchange(ada, bo);
     bo.change((tr) => tr.setSelection(TextSelection.create(tr.doc, 12)).addStoredMark(schema.marks.bold.create()).insertText('X'));
@@ -130,7 +119,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it('letters chosen through an input method come back in place of the candidates the colleague copied', () => {
-    const [ada, bo] = editors(2, [para('one'), para('second line'), para('three')]);
+    const [ada, bo] = editorsOn([para('one'), para('second line'), para('three')]);
     // "second" ends at 12. Bo composes: the candidate reaches Ada, then the choice replaces it.
     type(bo, 12, 'にほん');
     exchange(ada, bo);
@@ -139,7 +128,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it('a word corrected unseen stays corrected when the colleague moves its block', () => {
-    const [ada, bo] = editors(2, [para('one'), para('hello wrold'), para('three')]);
+    const [ada, bo] = editorsOn([para('one'), para('hello wrold'), para('three')]);
     bo.change((tr) => tr.setSelection(TextSelection.create(tr.doc, 13)).insertText('or', 13, 15));
     ada.change(secondToTop);
     exchange(ada, bo);
@@ -148,7 +137,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it("a colleague's own letter in the same update is never taken for one this editor deleted", () => {
-    const [ada, bo] = editors(2, [para('one'), para('hello'), para('three')]);
+    const [ada, bo] = editorsOn([para('one'), para('hello'), para('three')]);
     bo.change((tr) => tr.delete(10, 11));
     exchange(ada, bo);
     type(bo, 10, 'X');
@@ -162,14 +151,14 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it('a letter deleted alone stays deleted when the colleague makes its block a heading, and the caret stays there', () => {
-    const [ada, bo] = editors(2, [para('one'), para('hello  world'), para('three')]);
+    const [ada, bo] = editorsOn([para('one'), para('hello  world'), para('three')]);
     // Bo takes out one of the two spaces after "hello" (11-12) in Ada's text; Ada has not heard of it.
     bo.change((tr) => tr.setSelection(TextSelection.create(tr.doc, 12)).delete(11, 12));
     headingThenNext(ada, bo, 'hello world', ',', 'hello, world');
   });
 
   it('a letter deleted alone stays deleted when the colleague moves a block this editor had typed into before', () => {
-    const [ada, bo] = editors(2, START);
+    const [ada, bo] = editorsOn(START);
     type(bo, 11, '!');
     exchange(ada, bo);
     bo.change((tr) => tr.delete(6, 7));
@@ -180,7 +169,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it('a deletion the colleague had heard of stays as they left it, a letter they typed again included', () => {
-    const [ada, bo] = editors(2, START);
+    const [ada, bo] = editorsOn(START);
     bo.change((tr) => tr.delete(10, 11));
     exchange(ada, bo);
     type(ada, 10, 'o');
@@ -191,7 +180,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it('a block the colleague deletes stays deleted', () => {
-    const [ada, bo] = editors(2, START);
+    const [ada, bo] = editorsOn(START);
     type(bo, 11, 'X');
     ada.change((tr) => tr.delete(5, 18));
     exchange(ada, bo);
@@ -200,7 +189,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it('a paste of 2,000 headings over 2,000 paragraphs a colleague wrote puts nothing back and stays in step', () => {
-    const [ada, bo] = editors(2, [para('')]);
+    const [ada, bo] = editorsOn([para('')]);
     bo.change((tr) => tr.replaceWith(0, tr.doc.content.size, Array.from({ length: 2000 }, (_, i) => para(`Paragraph ${i}`))));
     exchange(ada, bo);
     type(bo, 1, 'X');
@@ -212,7 +201,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it('two editors typing unseen into the block each put back their own letters', () => {
-    const [ada, bo, cy] = editors(3, START);
+    const [ada, bo, cy] = editorsOn(START, 3);
     type(bo, 8, 'X');
     type(cy, 16, 'Y');
     bo.receive();
@@ -224,7 +213,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it("a letter comes back even when the colleague's rewrite also holds a third editor's deleted letter", () => {
-    const [ada, bo, cy] = editors(3, START);
+    const [ada, bo, cy] = editorsOn(START, 3);
     type(cy, 11, '!');
     exchange(ada, bo, cy);
     // Cy takes the "!" out again; Bo hears of it, Ada does not.
@@ -239,7 +228,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   });
 
   it('undo takes a letter put back out again', () => {
-    const [ada, bo] = editors(2, START);
+    const [ada, bo] = editorsOn(START);
     type(bo, 11, 'X');
     ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
     exchange(ada, bo);
