@@ -1,9 +1,9 @@
 /**
  * Writes a ProseMirror node into the shared type that stands for it, changing only what differs
- * (y-prosemirror's `updateYFragment`, with the marks of nodes that are not text, and moves):
- * children that are the same at both ends are kept, a child the editor moved is deleted and
- * inserted at its new place, a changed child of the same type is updated in place, and only the
- * rest is replaced. Unchanged content keeps its identity in the shared document, so others'
+ * (y-prosemirror's `updateYFragment`, with the marks of nodes that are not text, moves, and a
+ * text's changes found one by one): children that are the same at both ends are kept, a child
+ * the editor moved is deleted and inserted at its new place, a changed child of the same type is
+ * updated in place, and only the rest is replaced. Unchanged content keeps its identity in the shared document, so others'
  * carets stay put and concurrent typing elsewhere merges.
  */
 import diff from 'fast-diff';
