@@ -12,7 +12,7 @@ import type { Schema } from 'prosemirror-model';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { clock } from '../core/clock.js';
-import { applyRemoteUpdate } from './binding/rewrites.js';
+import { applyRemoteUpdate } from './binding/remote-updates.js';
 import { checkUpdate, FRAGMENT } from './check-update.js';
 import { Heartbeat } from './heartbeat.js';
 import { CloseCode, decodeMessage, encodeMessage, FINAL_CLOSE_CODES, Message, MESSAGE_TOO_BIG, type Welcome } from './protocol.js';

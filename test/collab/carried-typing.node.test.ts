@@ -70,6 +70,16 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
     expectAlike(ada, bo);
   });
 
+  it('a word deleted at the end of a paragraph stays deleted when Enter is pressed before it', () => {
+    const [ada, bo] = editorsOn([para('hello world')]);
+    ada.change((tr) => tr.split(7));
+    // Bo deletes "world" before hearing of the Enter; Ada's new paragraph copied it, all of it deleted here.
+    bo.change((tr) => tr.delete(7, 12));
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['hello ', '']);
+    expectAlike(ada, bo);
+  });
+
   it('text deleted around them stays deleted, and they stay where they were', () => {
     const [ada, bo] = editorsOn([para('hello world')]);
     ada.change((tr) => tr.delete(7, 12));

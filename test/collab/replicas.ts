@@ -9,7 +9,7 @@ import { EditorState, type Command, type Plugin, type Transaction } from 'prosem
 import * as Y from 'yjs';
 import { readFragment } from '../../src/collab/binding/encoding.js';
 import { checkUpdate } from '../../src/collab/check-update.js';
-import { applyRemoteUpdate } from '../../src/collab/binding/rewrites.js';
+import { applyRemoteUpdate } from '../../src/collab/binding/remote-updates.js';
 import { bindFragment, syncPlugin } from '../../src/collab/binding/sync.js';
 import { redoCommand, undoCommand, undoPlugin } from '../../src/collab/binding/undo.js';
 import { narrowRemote } from '../../src/collab/editor-plugins.js';

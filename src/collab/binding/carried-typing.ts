@@ -19,6 +19,7 @@ import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
 import type { DeletedLetters } from './deleted-letters.js';
 import { allowedFormat } from './encoding.js';
+import { remoteDeletions } from './remote-updates.js';
 import { before, runsMade, type Run } from './unseen-typing.js';
 
 /** A letter of this editor's in a stretch: its item and place in it, its formats, and how many of the stretch's characters come before it. */
@@ -43,13 +44,17 @@ interface Stretch {
   gone: { value: string; at: number }[];
 }
 
-/** The stretches a transaction deleted from `text` that have letters of `clientID`'s, or letters deleted before, among or after them. */
-function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: number, deleted: DeletedLetters): Stretch[] {
+/**
+ * The stretches a transaction deleted from `text` that have letters of `clientID`'s, or letters
+ * deleted before, among or after them; and letters deleted here at the text's end that the
+ * colleague's update deleted too (`deletedToo`: all the change moved had been deleted here).
+ */
+function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: number, deleted: DeletedLetters, deletedToo: (id: Y.ID) => boolean): Stretch[] {
   const stretches: Stretch[] = [];
   let current: Stretch | null = null;
   let pending: Letter[] = [];
   // Letters deleted before, right before what may start a stretch.
-  let goneBefore: string[] = [];
+  let goneBefore: { value: string; id: Y.ID }[] = [];
   let format: Record<string, unknown> = {};
   const close = () => {
     if (current && (current.inside.length || current.gone.length)) stretches.push(current);
@@ -69,7 +74,7 @@ function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: numb
       continue;
     }
     if (there && item.deleted && content instanceof Y.ContentString) {
-      current ??= { text, value: '', inside: [], after: [], gone: goneBefore.map((value) => ({ value, at: 0 })) };
+      current ??= { text, value: '', inside: [], after: [], gone: goneBefore.map(({ value }) => ({ value, at: 0 })) };
       current.inside.push(...pending);
       pending = [];
       current.value += content.str;
@@ -80,13 +85,15 @@ function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: numb
         const value = deleted.letter(item.id.client, item.id.clock + offset);
         if (value === undefined) continue;
         if (current) current.gone.push({ value, at: current.value.length });
-        else goneBefore.push(value);
+        else goneBefore.push({ value, id: Y.createID(item.id.client, item.id.clock + offset) });
       }
     } else if (!item.deleted) close();
   }
   if (current) {
     (current as Stretch).after = pending;
     if ((current as Stretch).inside.length || (current as Stretch).gone.length || pending.length) stretches.push(current);
+  } else if (goneBefore.length && goneBefore.every((letter) => deletedToo(letter.id))) {
+    stretches.push({ text, value: '', inside: [], after: [], gone: goneBefore.map(({ value }) => ({ value, at: 0 })) });
   }
   return stretches;
 }
@@ -112,7 +119,22 @@ export function carriedTyping(transaction: Y.Transaction, schema: Schema, delete
     if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString) || !(struct.parent instanceof Y.XmlText)) return;
     if (struct.parent._item && !struct.parent._item.deleted) texts.add(struct.parent);
   });
-  const stretches = [...texts].flatMap((text) => stretchesIn(transaction, text, clientID, deleted));
+  // Letters deleted here that the colleague's update deleted too: their texts are read as well.
+  // (At most as many looked up as it remembers: a colleague's large deletion is mostly of other letters.)
+  const deletedToo = deleted.size ? remoteDeletions(transaction) : [];
+  let lookups = deleted.size;
+  for (const ds of deletedToo) {
+    for (const [client, ranges] of ds.clients) {
+      for (const { clock, len } of ranges) {
+        for (let i = 0; i < len && lookups-- > 0; i++) {
+          const text = deleted.textOf(client, clock + i);
+          if (text?._item && !text._item.deleted) texts.add(text);
+        }
+      }
+    }
+  }
+  const isDeletedToo = (id: Y.ID) => deletedToo.some((ds) => Y.isDeleted(ds, id));
+  const stretches = [...texts].flatMap((text) => stretchesIn(transaction, text, clientID, deleted, isDeletedToo));
   if (!stretches.length) return [];
   const runs = runsMade(transaction, schema);
   const found: CarriedTyping[] = [];

@@ -50,6 +50,16 @@ export class DeletedLetters {
     return this.letters.get(`${client}:${clock}`)?.value;
   }
 
+  /** The text the letter deleted at `clock` of `client` was in, if it remembers the letter. */
+  textOf(client: number, clock: number): Y.XmlText | undefined {
+    return this.letters.get(`${client}:${clock}`)?.text;
+  }
+
+  /** How many letters it remembers. */
+  get size(): number {
+    return this.letters.size;
+  }
+
   /** Whether it remembers letters deleted from `text`. */
   heldBy(text: Y.XmlText): boolean {
     return this.texts.has(text);

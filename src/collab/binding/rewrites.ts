@@ -3,7 +3,7 @@
  * drag it) each delete its element and insert a copy: Yjs has no move or retype, so both copies
  * stay and the block shows twice. An editor remembers the blocks it wrote anew lately
  * (`Rewrites`); when a colleague's change deleted one of those elements too (its update's own
- * deletions say so: Yjs skips a deletion of what is deleted already) and inserted a copy that
+ * deletions say so: remote-updates.ts) and inserted a copy that
  * reads as the block did, the two copies are one block written twice.
  *
  * Of the two, the copy of the editor with the greater client id stays, the same on every screen;
@@ -15,19 +15,8 @@
 import type { ContentMatch, Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
 import { allowedFormat } from './encoding.js';
+import { remoteDeletions } from './remote-updates.js';
 import { sameJSON } from './update.js';
-
-/** The transaction meta holding the updates a transaction applied from others (set by `applyRemoteUpdate`). */
-const REMOTE_UPDATES = 'rich-editor-remote-updates';
-
-/** Applies an update from others as one transaction of `origin`, the update kept in its meta for what reads it (the binding). */
-export function applyRemoteUpdate(doc: Y.Doc, update: Uint8Array, origin: unknown): void {
-  doc.transact((transaction) => {
-    const updates = (transaction.meta.get(REMOTE_UPDATES) as Uint8Array[] | undefined) ?? [];
-    transaction.meta.set(REMOTE_UPDATES, [...updates, update]);
-    Y.applyUpdate(doc, update, origin);
-  }, origin);
-}
 
 /** A text block this editor wrote anew: the element it deleted and the copy it inserted. */
 interface Rewrite {
@@ -168,11 +157,10 @@ export class Rewrites {
    * and the change made a text block.
    */
   rewrittenAtOnce(transaction: Y.Transaction): Rewritten[] {
-    const updates = transaction.meta.get(REMOTE_UPDATES) as Uint8Array[] | undefined;
-    if (!updates || !this.list.length) return [];
+    if (!this.list.length) return [];
     const made = madeTextBlocks(transaction, this.schema);
     if (!made?.length) return [];
-    const deletions = updates.map((update) => Y.decodeUpdate(update).ds);
+    const deletions = remoteDeletions(transaction);
     const found: Rewritten[] = [];
     for (const rewrite of this.list) {
       if (rewrite.copy._item!.deleted || !deletions.some((ds) => Y.isDeleted(ds, rewrite.from.id))) continue;
