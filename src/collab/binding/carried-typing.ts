@@ -20,7 +20,7 @@ import * as Y from 'yjs';
 import type { DeletedLetters } from './deleted-letters.js';
 import { allowedFormat } from './encoding.js';
 import { remoteDeletions } from './remote-updates.js';
-import { before, runsMade, type Run } from './unseen-typing.js';
+import { before, made, runsMade, type Run } from './unseen-typing.js';
 
 /** A letter of this editor's in a stretch: its item and place in it, its formats, and how many of the stretch's characters come before it. */
 interface Letter {
@@ -107,6 +107,12 @@ export interface CarriedTyping {
   again: number[];
 }
 
+/** Whether a transaction made an element or a text (a block, not only letters). */
+function madeABlock(transaction: Y.Transaction): boolean {
+  for (const item of made(transaction)) if (item.content instanceof Y.ContentType) return true;
+  return false;
+}
+
 /**
  * This editor's letters left behind by a colleague's change (`transaction`, applied here) that
  * moved the stretch of text around them, each group with the run the stretch went to. Empty nearly
@@ -119,9 +125,10 @@ export function carriedTyping(transaction: Y.Transaction, schema: Schema, delete
     if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString) || !(struct.parent instanceof Y.XmlText)) return;
     if (struct.parent._item && !struct.parent._item.deleted) texts.add(struct.parent);
   });
-  // Letters deleted here that the colleague's update deleted too: their texts are read as well.
+  // Letters deleted here that the colleague's update deleted too, when it made a block (Enter):
+  // their texts are read as well. A colleague's keystroke makes none, so its update is not read.
   // (At most as many looked up as it remembers: a colleague's large deletion is mostly of other letters.)
-  const deletedToo = deleted.size ? remoteDeletions(transaction) : [];
+  const deletedToo = deleted.size && madeABlock(transaction) ? remoteDeletions(transaction) : [];
   let lookups = deleted.size;
   for (const ds of deletedToo) {
     for (const [client, ranges] of ds.clients) {

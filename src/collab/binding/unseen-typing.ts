@@ -201,7 +201,7 @@ function runsIn(transaction: Y.Transaction, text: Y.XmlText, runs: Run[]): void 
 }
 
 /** The items `transaction` made, of every client. */
-function* made(transaction: Y.Transaction): Generator<Y.Item> {
+export function* made(transaction: Y.Transaction): Generator<Y.Item> {
   const { store } = transaction.doc;
   for (const [client, to] of transaction.afterState) {
     const from = transaction.beforeState.get(client) ?? 0;
