@@ -124,6 +124,8 @@ describe('LeaseQueue', () => {
     await clearQueue();
     const first = await queueJob();
     const second = await queueJob();
+    // Two rows written in the same millisecond of PGlite's clock tie on created_at (then the random id decides): the first is made older.
+    await server.db.query(`UPDATE ${TEST_TABLE} SET created_at = created_at - interval '1 second' WHERE id = $1`, [first]);
     const a = queue('worker-a');
     const claimed = await a.claim<{ provider: string }>(server.db, 'provider');
     assert.deepEqual(claimed && { id: claimed.id, attempts: claimed.attempts, provider: claimed.provider }, { id: first, attempts: 1, provider: 'csv' });
