@@ -101,6 +101,54 @@ describe('a block two editors write anew at once', () => {
     expectAlike(ada, bo);
   });
 
+  it('copies each typed into before either editor heard of the other: one block with both letters, both ways round', () => {
+    for (const [mover, retyper] of [[0, 1], [1, 0]] as const) {
+      const editors = editorsOn(START) as [Replica, Replica];
+      editors[mover].change(twoToEnd);
+      const end = editors[mover].document.content.size - 1;
+      editors[mover].change((tr) => tr.insertText('!', end));
+      editors[retyper].change(twoToHeading);
+      editors[retyper].change((tr) => tr.insertText('X', 6));
+      exchange(...editors);
+      expect(blocks(editors[0]), `mover ${mover + 1}`).to.deep.equal(['p:one', 'p:three', 'p:four', 'h:Xtwo!']);
+      expectAlike(...editors);
+    }
+  });
+
+  it('copies each typed into and deleted from: every letter typed stays, every letter deleted stays deleted, the caret with them', () => {
+    for (const [mover, retyper] of [[0, 1], [1, 0]] as const) {
+      const editors = editorsOn(START) as [Replica, Replica];
+      // The mover deletes the "w" of its copy and types "!" after the "t".
+      editors[mover].change(twoToEnd);
+      const start = editors[mover].document.content.size - 4;
+      editors[mover].change((tr) => tr.delete(start + 1, start + 2));
+      editors[mover].change((tr) => tr.setSelection(TextSelection.create(tr.doc, start + 1)).insertText('!'));
+      // The one making it a heading deletes its "o" and types "?" at its end.
+      editors[retyper].change(twoToHeading);
+      editors[retyper].change((tr) => tr.delete(8, 9));
+      editors[retyper].change((tr) => tr.setSelection(TextSelection.create(tr.doc, 8)).insertText('?'));
+      exchange(...editors);
+      expect(blocks(editors[0]), `mover ${mover + 1}`).to.deep.equal(['p:one', 'p:three', 'p:four', 'h:t!?']);
+      const moved = editors[0].document.lastChild!;
+      for (const [index, caret] of [[mover, 2], [retyper, 3]] as const) {
+        expect(editors[index].state.selection.$head.parent, `caret of ${index + 1}`).to.equal(editors[index].document.lastChild);
+        expect(editors[index].state.selection.$head.parentOffset, `caret of ${index + 1}`).to.equal(caret);
+      }
+      expect(moved.textContent).to.equal('t!?');
+      expectAlike(...editors);
+    }
+  });
+
+  it('two copies typed into that read differently from the start are two blocks', () => {
+    const [ada, bo] = editorsOn(START);
+    ada.change(twoToEnd);
+    ada.change((tr) => tr.insertText('!', tr.doc.content.size - 1));
+    bo.change((tr) => tr.insert(0, para('twoX')));
+    exchange(ada, bo);
+    expect(blocks(ada)).to.deep.equal(['p:twoX', 'p:one', 'p:three', 'p:four', 'p:two!']);
+    expectAlike(ada, bo);
+  });
+
   it('wrapped in a list by one and moved by the other: one block, the wrap given up where the two cannot be joined', () => {
     const [ada, bo] = editorsOn(START);
     ada.change((tr) => {

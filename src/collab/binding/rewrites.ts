@@ -173,13 +173,20 @@ export class Rewrites {
   }
 }
 
+/** A letter or letters typed at `at` (with `format`), or the letter there deleted. */
+interface Change {
+  at: number;
+  insert?: string;
+  format?: Record<string, unknown>;
+}
+
 /**
  * The letters of this editor's copy that its rewrite did not write (typed into it since), and
  * the written ones deleted since, as changes of the colleague's copy's text (which reads as the
  * written ones did), in order: each insertion at its index there, with its formats, and each deletion.
  */
-function changesSince(rewrite: Rewrite): { at: number; insert?: string; format?: Record<string, unknown> }[] {
-  const changes: { at: number; insert?: string; format?: Record<string, unknown> }[] = [];
+function changesSince(rewrite: Rewrite): Change[] {
+  const changes: Change[] = [];
   const text = onlyText(rewrite.copy, (item) => !item.deleted);
   const [start, end] = rewrite.made;
   let index = 0;
@@ -229,35 +236,54 @@ function fitsIn(element: Y.XmlElement, name: string, schema: Schema): boolean {
   return !!match?.validEnd;
 }
 
-/** `element` written anew as a block of type `name` with `attributes` beside it (its text kept, less the marks that type refuses), and deleted. */
-function retyped(transaction: Y.Transaction, element: Y.XmlElement, name: string, attributes: Record<string, unknown>, schema: Schema): Y.XmlElement {
+/**
+ * A block of type `name` with `attributes`, reading as `source` does (less the marks that type
+ * refuses), put in the place of `place`; both are deleted (`source` with the list or quote made to hold it).
+ */
+function writtenAnew(transaction: Y.Transaction, source: Y.XmlElement, place: Y.XmlElement, name: string, attributes: Record<string, unknown>, schema: Schema): Y.XmlElement {
+  const other = source === place ? null : aloneIn(source);
   const copy = new Y.XmlElement(name);
   for (const key in attributes) if (attributes[key] !== null) copy.setAttribute(key, attributes[key] as string);
-  const text = onlyText(element, (item) => !item.deleted);
+  const text = onlyText(source, (item) => !item.deleted);
   if (text) {
     const letters = new Y.XmlText();
     letters.applyDelta((text.toDelta() as { insert: string; attributes?: Record<string, unknown> }[]).map((run) => ({ insert: run.insert, attributes: allowedFormat(run.attributes, name, schema) })));
     copy.insert(0, [letters]);
   }
-  (element.parent as Y.XmlElement).insertAfter(element, [copy]);
-  element._item!.delete(transaction);
+  (place.parent as Y.XmlElement).insertAfter(place, [copy]);
+  place._item!.delete(transaction);
+  other?._item!.delete(transaction);
   return copy;
+}
+
+/** A block folded into the colleague's copy: the block that stays, and what this editor did in its own copy since, still to be done there. */
+export interface Folded {
+  kept: Y.XmlElement;
+  changes: Change[];
+  /** Where this editor's positions on its copy stood in its text (null for those elsewhere). */
+  indices: (number | null)[];
 }
 
 /**
  * Folds this editor's copy of each block written twice into the colleague's (`rewrittenAtOnce`;
- * within the caller's transaction, under this editor's origin): the letters typed into this
- * editor's copy since go over, its type stays where the colleague kept the block's, and its
- * place where the colleague left the block where it was; the other copy is deleted, with the
- * list or quote made to hold it. `positions` on this editor's copy are returned moved to the same
- * place in the block that stays; the rest as given.
+ * within the caller's transaction, under this editor's origin): the block that stays has the
+ * type the colleague gave it, or this editor's where the colleague kept the old one and it may
+ * stand there (a heading in a list item may not), and stands where the colleague put it, or
+ * where this editor did when the colleague left it in place. The other copy is deleted, with the
+ * list or quote made to hold it.
+ *
+ * The block that stays reads as the colleague's copy does here, the letters this editor typed
+ * into its own copy since left for `typeSince`, in a change of their own: letters the colleague
+ * typed into their copy before hearing of this fold, inside an element this fold deletes, are then
+ * put back by the colleague (unseen-typing.ts), who finds a block reading as their copy did. Their
+ * copy stays itself where it can (their place, their type, letters of this editor's to add);
+ * otherwise the block is written anew, so letters typed unseen into either copy go back.
  */
-export function fold(transaction: Y.Transaction, pairs: Rewritten[], positions: Y.RelativePosition[], schema: Schema): Y.RelativePosition[] {
-  const moved = [...positions];
+export function fold(transaction: Y.Transaction, pairs: Rewritten[], positions: Y.RelativePosition[], schema: Schema): Folded[] {
+  const folded: Folded[] = [];
   for (const { rewrite, theirs } of pairs) {
     const mine = rewrite.copy;
     if (mine._item!.deleted || theirs._item!.deleted) continue;
-    // Where this editor's positions on its copy stand in its text (which the block that stays reads as).
     const myText = onlyText(mine, (item) => !item.deleted);
     const indices = positions.map((position) => {
       const absolute = Y.createAbsolutePositionFromRelativePosition(position, transaction.doc);
@@ -266,38 +292,58 @@ export function fold(transaction: Y.Transaction, pairs: Rewritten[], positions: 
     const theyRetyped = theirs.nodeName !== rewrite.name || !sameJSON(theirs.getAttributes(), rewrite.attributes);
     const [name, attributes] = theyRetyped ? [theirs.nodeName, theirs.getAttributes()] : [mine.nodeName, mine.getAttributes()];
     const changes = changesSince(rewrite);
-    // The block that stays, of the type wanted where it may stand (a heading in a list item may not:
-    // it keeps its own there). With no letters of this editor's since, it is written anew, reading as
-    // both copies did: letters typed into either that this editor has not heard of are then put
-    // back by whoever typed them (unseen-typing.ts).
-    const written = (element: Y.XmlElement) => {
-      const same = element.nodeName === name && sameJSON(element.getAttributes(), attributes);
-      if (same || !fitsIn(element, name, schema)) return changes.length ? element : retyped(transaction, element, element.nodeName, element.getAttributes(), schema);
-      return retyped(transaction, element, name, attributes, schema);
-    };
+    const theirPlace = !besides(theirs._item!, rewrite.from) || rewrite.inPlace || !fitsIn(mine, name, schema);
+    const place = theirPlace ? theirs : mine;
+    // A type that may not stand there (a heading where a list item's paragraph is) gives way to the place's own.
+    const [type, attrs] = fitsIn(place, name, schema) ? [name, attributes] : [place.nodeName, place.getAttributes()];
     let kept: Y.XmlElement;
-    if (!besides(theirs._item!, rewrite.from) || rewrite.inPlace || !fitsIn(mine, name, schema)) {
-      // Their place: this editor's letters since go into their text.
-      let text = onlyText(theirs, (item) => !item.deleted);
-      if (!text) theirs.insert(0, [(text = new Y.XmlText())]);
-      let shift = 0;
-      for (const change of changes) {
-        if (change.insert === undefined) text.delete(change.at + shift--, 1);
-        else {
-          text.insert(change.at + shift, change.insert, allowedFormat(change.format, theirs.nodeName, schema));
-          shift += change.insert.length;
-        }
-      }
+    if (theirPlace && changes.length && theirs.nodeName === type && sameJSON(theirs.getAttributes(), attrs)) {
       aloneIn(mine)._item!.delete(transaction);
-      kept = written(theirs);
+      kept = theirs;
     } else {
-      // This editor's place: its copy holds the letters already (theirs reads as the block did).
-      aloneIn(theirs)._item!.delete(transaction);
-      kept = written(mine);
+      if (theirPlace) aloneIn(mine)._item!.delete(transaction);
+      kept = writtenAnew(transaction, theirs, place, type, attrs, schema);
     }
-    const keptText = onlyText(kept, (item) => !item.deleted);
+    folded.push({ kept, changes, indices });
+  }
+  return folded;
+}
+
+/** Positions on this editor's copy of each block folded, at the same index in the block that stays (as near as it has); the rest as given. */
+export function placed(folded: Folded[], positions: Y.RelativePosition[]): Y.RelativePosition[] {
+  const moved = [...positions];
+  for (const { kept, indices } of folded) {
+    const text = onlyText(kept, (item) => !item.deleted);
     indices.forEach((index, i) => {
-      if (index !== null && keptText) moved[i] = Y.createRelativePositionFromTypeIndex(keptText, index, positions[i]!.assoc);
+      if (index !== null && text) moved[i] = Y.createRelativePositionFromTypeIndex(text, Math.min(index, text.length), positions[i]!.assoc);
+    });
+  }
+  return moved;
+}
+
+/**
+ * Does in each block that stayed (`fold`, in a change before) what this editor did in its own
+ * copy since: its letters typed, with their marks, and the written letters it deleted. Positions
+ * `placed` in it are returned at the place they had in this editor's copy.
+ */
+export function typeSince(folded: Folded[], positions: Y.RelativePosition[], schema: Schema): Y.RelativePosition[] {
+  const moved = [...positions];
+  for (const { kept, changes, indices } of folded) {
+    if (kept._item!.deleted || !changes.length) continue;
+    let text = onlyText(kept, (item) => !item.deleted);
+    if (!text) kept.insert(0, [(text = new Y.XmlText())]);
+    let shift = 0;
+    for (const change of changes) {
+      if (change.insert === undefined) text.delete(change.at + shift--, 1);
+      else {
+        text.insert(change.at + shift, change.insert, allowedFormat(change.format, kept.nodeName, schema));
+        shift += change.insert.length;
+      }
+    }
+    const doc = kept.doc!;
+    indices.forEach((index, i) => {
+      const absolute = index !== null && Y.createAbsolutePositionFromRelativePosition(positions[i]!, doc);
+      if (absolute && absolute.type === text) moved[i] = Y.createRelativePositionFromTypeIndex(text, index!, positions[i]!.assoc);
     });
   }
   return moved;

@@ -14,7 +14,7 @@ import { carriedTyping, carry } from './carried-typing.js';
 import { DeletedLetters } from './deleted-letters.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { toAbsolute, toRelative } from './positions.js';
-import { fold, Rewrites } from './rewrites.js';
+import { fold, placed, Rewrites, typeSince, type Folded } from './rewrites.js';
 import { misplacedParents, replaceWithCopies } from './undo-order.js';
 import { putBack, unseenTyping } from './unseen-typing.js';
 import { writeNode } from './update.js';
@@ -72,6 +72,10 @@ export class SyncBinding {
   private readonly deleted = new DeletedLetters();
   /** The blocks this editor wrote anew lately (a colleague may have done so at once: rewrites.ts). */
   private rewrites: Rewrites | null = null;
+  /** Blocks folded in the transactions under way, whose letters since are typed again after them. */
+  private folded: Folded[] = [];
+  /** The origin of that typing: this editor's, out of its undo history, read back into the view as a colleague's change is. */
+  private readonly typingAgain = {};
 
   constructor(
     readonly fragment: Y.XmlFragment,
@@ -127,7 +131,26 @@ export class SyncBinding {
 
   private afterAll = (): void => {
     this.selectionBefore = null;
+    if (this.folded.length) this.typeAgain();
   };
+
+  /**
+   * Types this editor's letters since into the blocks folded (rewrites.ts `typeSince`) in a change
+   * of their own, sent after the fold: the colleague finds the fold's block reading as their copy
+   * did, and puts back what they typed into it unseen. The view reads it back as a colleague's
+   * change, with the caret moved into the block that stays.
+   */
+  private typeAgain(): void {
+    const folded = this.folded;
+    this.folded = [];
+    if (!this.view) return;
+    const selection = this.relativeSelection(this.view.state);
+    this.doc.transact(() => {
+      const [anchor, head] = typeSince(folded, [selection.anchor, selection.head], this.view!.state.schema);
+      this.pendingSelection = { ...selection, anchor: anchor!, head: head! };
+    }, this.typingAgain);
+    this.pendingSelection = null;
+  }
 
   /** Writes the editor's document into the shared fragment when it differs from what the fragment holds. */
   update(view: EditorView, previous: EditorState): void {
@@ -170,11 +193,14 @@ export class SyncBinding {
         this.forget(own);
       }, this.origin);
     }
-    // Not this editor's doing: out of its undo history.
+    // Not this editor's doing: out of its undo history. Its letters since go into the block that
+    // stays once the fold is sent (`typeAgain`).
     if (atOnce.length) {
       this.doc.transact((own) => {
         own.meta.set('addToHistory', false);
-        positions = fold(own, atOnce, positions, schema);
+        const folded = fold(own, atOnce, positions, schema);
+        positions = placed(folded, positions);
+        this.folded.push(...folded);
         this.forget(own);
       }, this.origin);
     }

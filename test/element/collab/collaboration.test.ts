@@ -286,6 +286,24 @@ describe('editing together', () => {
     });
   });
 
+  it('a block dragged and typed into by one while a colleague makes it a heading and types in it at that moment keeps both letters, as one heading where it was dropped', async () => {
+    const [ann, bob] = await withDragging(['One', 'Two', 'Three', 'Four']);
+    const drop = await dragReady(ann.el, block(ann.el, 0));
+    // In one task, so neither has heard of the other's change: Ann drops "One" at the end and types
+    // after it; Bob makes it a heading and types before it. Whichever copy is folded into the other,
+    // the letter typed into it goes over.
+    drop(block(ann.el, 3));
+    const annView = ann.el.editorView!;
+    annView.dispatch(annView.state.tr.insertText('!', annView.state.doc.content.size - 1));
+    const view = bob.el.editorView!;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 1)));
+    expect(bob.el.run('heading.set', 2)).to.equal(true);
+    view.dispatch(view.state.tr.insertText('X', 1));
+    await until(() => [ann, bob].every((editor) => editor.el.getHTML() === '<p>Two</p><p>Three</p><p>Four</p><h2>XOne!</h2>'), 'one heading with both letters, in both', {
+      saw: () => [ann, bob].map((editor) => editor.el.getHTML()),
+    });
+  });
+
   /** "One" and "Hello world" in both editors, Ann's caret (focused) after "Hello". */
   async function helloWorld(ann: SharedEditor, bob: SharedEditor): Promise<void> {
     ann.el.setValue('<p>One</p><p>Hello world</p>');
