@@ -139,6 +139,21 @@ describe('a block two editors write anew at once', () => {
     }
   });
 
+  it("a letter the colleague types into the copy that goes, unseen by the editor folding it, is kept", () => {
+    const [ada, bo] = editorsOn(START);
+    ada.change(twoToEnd);
+    ada.change((tr) => tr.insertText('!', tr.doc.content.size - 1));
+    bo.change(twoToHeading);
+    // Bo hears of Ada's copy and types into it before Ada, hearing of his heading, folds it away.
+    bo.receive();
+    bo.change((tr) => tr.insertText('Z', tr.doc.content.size - 2));
+    exchange(ada, bo);
+    expect(blocks(ada)).to.have.length(4);
+    expect(blocks(ada).slice(0, 3)).to.deep.equal(['p:one', 'p:three', 'p:four']);
+    expect(blocks(ada)[3]).to.be.oneOf(['h:two!Z', 'h:twoZ!']);
+    expectAlike(ada, bo);
+  });
+
   it('two copies typed into that read differently from the start are two blocks', () => {
     const [ada, bo] = editorsOn(START);
     ada.change(twoToEnd);
