@@ -97,6 +97,7 @@ export class CollabHub {
         });
         shared.seq = seq;
         shared.sinceCompaction = updates.length > 1 ? updates.length : 0;
+        shared.loaded();
         return shared;
       })();
       this.documents.set(name, found);
@@ -153,7 +154,7 @@ export class CollabHub {
           const vector = message.bytes();
           // What is stored, never more: a change still on its way to the store is sent once stored.
           await shared.settled();
-          this.send(connection, shared.syncAnswer(vector));
+          for (const answer of shared.syncAnswer(vector)) this.send(connection, answer);
           connection.synced = true;
           this.send(connection, encodeMessage(Message.serverStep1, Y.encodeStateVector(shared.doc)));
           return;

@@ -3,6 +3,7 @@ import * as Y from 'yjs';
 import { FRAGMENT } from './check-update.js';
 import type { CollabHub, CollabSocket, CollabUser } from './hub.js';
 import { CloseCode, encodeMessage, Message } from './protocol.js';
+import { RecentChanges } from './recent-changes.js';
 
 /** One editor's connection to one document. */
 export interface Connection {
@@ -39,6 +40,8 @@ export class SharedDocument {
   private flushing: Promise<void> | null = null;
   idleTimer: ReturnType<typeof setTimeout> | null = null;
   closed = false;
+  /** The changes the document took since it was loaded, for editors back from a dropped connection. */
+  private recent: RecentChanges | null = null;
   /** The sync answer holding the whole document, kept for the next editor that joins with nothing (null once it changed). */
   private wholeAnswer: Uint8Array | null = null;
 
@@ -73,10 +76,20 @@ export class SharedDocument {
    * joins with nothing (nearly all of them) gets the whole document, encoded once per version of
    * it: encoding a 10,000-block document (4.7 MB) takes 0.1-0.4 s, at every join otherwise.
    */
-  syncAnswer(vector: Uint8Array): Uint8Array {
-    if (Y.decodeStateVector(vector).size) return encodeMessage(Message.syncStep2, Y.encodeStateAsUpdate(this.doc, vector));
-    this.wholeAnswer ??= encodeMessage(Message.syncStep2, Y.encodeStateAsUpdate(this.doc));
-    return this.wholeAnswer;
+  syncAnswer(vector: Uint8Array): Uint8Array[] {
+    const known = Y.decodeStateVector(vector);
+    if (!known.size) {
+      this.wholeAnswer ??= encodeMessage(Message.syncStep2, Y.encodeStateAsUpdate(this.doc));
+      return [this.wholeAnswer];
+    }
+    // An editor back from a dropped connection: the changes it missed one by one where they are kept.
+    const pieces = this.recent?.since(known) ?? [Y.encodeStateAsUpdate(this.doc, vector)];
+    return pieces.map((piece, i) => encodeMessage(i ? Message.remoteUpdate : Message.syncStep2, piece));
+  }
+
+  /** Starts keeping the changes the document takes (once it is loaded: what the store held is not kept apart). */
+  loaded(): void {
+    this.recent = new RecentChanges(this.doc);
   }
 
   /** Queues a change (or an acknowledgement in turn) for storing, and starts a flush if none runs. */

@@ -4,106 +4,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
-import { CollabHub, type CollabSocket, type CollabUser } from '../../src/collab/hub.js';
+import { CollabHub, type CollabSocket } from '../../src/collab/hub.js';
 import { MemoryStore } from '../../src/collab/memory-store.js';
 import { HEARTBEAT_MS } from '../../src/collab/heartbeat.js';
-import { CollabProvider, type CollabState } from '../../src/collab/provider.js';
+import { CollabProvider } from '../../src/collab/provider.js';
 import { CloseCode, decodeMessage, encodeMessage, Message } from '../../src/collab/protocol.js';
 import { schema } from '../../src/core/index.js';
 import { installFakeClock } from '../helpers/fake-clock.js';
-
-/** A hub on a real websocket server on 127.0.0.1; the user and access come from the query (`?user=ann&ro=1`), as a host's authentication would decide them. */
-async function startHub(store = new MemoryStore()) {
-  const hub = new CollabHub({ schema, store, idleMs: 50, log: () => {} });
-  const http: Server = createServer();
-  const wss = new WebSocketServer({ server: http });
-  wss.on('connection', (socket, request) => {
-    const url = new URL(request.url!, 'http://x');
-    const name = decodeURIComponent(url.pathname.slice(1));
-    const user: CollabUser = { id: url.searchParams.get('token') ?? 'anon', name: url.searchParams.get('token') ?? 'anon' };
-    hub.connect(socket, name, user, { readOnly: user.id.startsWith('viewer') });
-  });
-  http.listen(0, '127.0.0.1');
-  await once(http, 'listening');
-  const url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  return {
-    hub,
-    store,
-    url,
-    async close() {
-      await hub.close();
-      for (const client of wss.clients) client.terminate();
-      wss.close();
-      http.close();
-    },
-  };
-}
-
-const providers: CollabProvider[] = [];
-function editor(url: string, user: string, document = 'page:1'): CollabProvider {
-  const provider = new CollabProvider({ url, document, token: user, WebSocket: NodeWebSocket as unknown as new (url: string) => WebSocket });
-  providers.push(provider);
-  provider.start(schema);
-  return provider;
-}
-
-/** Resolves with the first state for which `test` holds (now or later). */
-function until(provider: CollabProvider, test: (state: CollabState) => boolean, what: string): Promise<CollabState> {
-  if (test(provider.current)) return Promise.resolve(provider.current);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}; last saw ${JSON.stringify(provider.current)}`)), 10_000);
-    const stop = provider.subscribe((state) => {
-      if (!test(state)) return;
-      clearTimeout(timer);
-      stop();
-      resolve(state);
-    });
-  });
-}
-
-/** Resolves once the provider's text equals `text`. */
-function untilText(provider: CollabProvider, text: string): Promise<void> {
-  const read = () => provider.fragment.toString();
-  if (read().includes(text)) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${text}; last saw ${read()}`)), 10_000);
-    const check = () => {
-      if (!read().includes(text)) return;
-      clearTimeout(timer);
-      provider.doc.off('update', check);
-      resolve();
-    };
-    provider.doc.on('update', check);
-  });
-}
-
-/** Resolves once `test` holds for `provider`'s presence (now or after a presence change). */
-function untilPresence(provider: CollabProvider, test: () => boolean, what: string): Promise<void> {
-  if (test()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), 10_000);
-    const check = () => {
-      if (!test()) return;
-      clearTimeout(timer);
-      provider.awareness.off('change', check);
-      resolve();
-    };
-    provider.awareness.on('change', check);
-  });
-}
-
-/** Types into the first paragraph, as the editor's binding would change the document. */
-function type(provider: CollabProvider, text: string, at = 0): void {
-  provider.doc.transact(() => {
-    const fragment = provider.fragment;
-    if (fragment.length === 0) {
-      const paragraph = new Y.XmlElement('paragraph');
-      paragraph.insert(0, [new Y.XmlText()]);
-      fragment.insert(0, [paragraph]);
-    }
-    ((fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(at, text);
-  }, 'editor');
-}
+import { editor, providers, startHub, type, until, untilPresence, untilText } from './hub-helpers.js';
 
 describe('collaboration hub: an idle document', () => {
   it('does not keep the process alive: its unload timer is not among what holds the event loop', async () => {

@@ -21,24 +21,12 @@ export function documentOf(doc: Y.Doc): PMNode {
   return read.childCount ? read : schema.topNodeType.createAndFill()!;
 }
 
-export class Replica {
-  readonly doc = new Y.Doc();
-  /** Others' updates not yet applied here, oldest first. */
-  readonly inbox: Uint8Array[] = [];
+/** An editor bound to a shared document, as the element binds one: its state, and the plugins' views as ProseMirror's view would run them. */
+export class BoundEditor {
   state!: EditorState;
-  private plugins: { update(view: Replica, previous: EditorState): void }[] = [];
+  private plugins: { update(view: BoundEditor, previous: EditorState): void }[] = [];
 
-  constructor(
-    clientID: number,
-    private readonly group: Replica[],
-  ) {
-    this.doc.clientID = clientID;
-    group.push(this);
-    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
-      if (origin === this.group) return;
-      for (const other of this.group) if (other !== this) other.inbox.push(update);
-    });
-  }
+  constructor(readonly doc: Y.Doc) {}
 
   /** Starts the editor on what the shared document holds now (as the element does once synced), with `plugins` after the binding's. */
   bind(plugins: Plugin[] = []): this {
@@ -76,6 +64,30 @@ export class Replica {
     return this.run(redoCommand);
   }
 
+  /** What this editor shows. */
+  get document(): PMNode {
+    return this.state.doc;
+  }
+}
+
+/** An editor of a group whose updates reach the others' inboxes. */
+export class Replica extends BoundEditor {
+  /** Others' updates not yet applied here, oldest first. */
+  readonly inbox: Uint8Array[] = [];
+
+  constructor(
+    clientID: number,
+    private readonly group: Replica[],
+  ) {
+    super(new Y.Doc());
+    this.doc.clientID = clientID;
+    group.push(this);
+    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === this.group) return;
+      for (const other of this.group) if (other !== this) other.inbox.push(update);
+    });
+  }
+
   /**
    * Applies the first `count` updates waiting (all by default), each checked first as the server
    * and each editor check what arrives (check-update.ts): an update an editor made that the check
@@ -88,11 +100,6 @@ export class Replica {
       applyRemoteUpdate(this.doc, update, this.group);
     }
     return this;
-  }
-
-  /** What this editor shows. */
-  get document(): PMNode {
-    return this.state.doc;
   }
 
   /** What any other replica builds from everything this one has: the same document, or the two have parted. */
