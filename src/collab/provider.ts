@@ -15,6 +15,7 @@ import { clock } from '../core/clock.js';
 import { applyRemoteUpdate } from './binding/remote-updates.js';
 import { checkUpdate, FRAGMENT } from './check-update.js';
 import { Heartbeat } from './heartbeat.js';
+import { WaitingChanges } from './waiting-changes.js';
 import { CloseCode, decodeMessage, encodeMessage, FINAL_CLOSE_CODES, Message, MESSAGE_TOO_BIG, type Welcome } from './protocol.js';
 
 /** How a shared document stands. */
@@ -80,11 +81,13 @@ export class CollabProvider {
   /** How many local changes each UPDATE sent on this connection covers, in order; `acked` of them are stored. */
   private sent: number[] = [];
   private acked = 0;
+  /** This editor's changes not yet stored, for the next handshake. */
+  private readonly waiting = new WaitingChanges();
   private synced = false;
   /**
    * Whether this connection's handshake is done: what was made before it (offline, or while it
-   * was opening) went up as one change. Until then a new change waits for that one: sent alone,
-   * it would build on content the server does not have yet, and be refused.
+   * was opening) went up (waiting-changes.ts). Until then a new change waits for those: sent
+   * alone, it would build on content the server does not have yet, and be refused.
    */
   private live = false;
   private stopped = false;
@@ -299,9 +302,8 @@ export class CollabProvider {
         this.set({ status: 'synced', reason: '' });
         return;
       case Message.serverStep1: {
-        // What this editor made while away (or before the server knew it) goes up as one change.
-        const update = Y.encodeStateAsUpdate(this.doc, message.bytes());
-        this.sendChange(update, this.state.unsent);
+        // What this editor made while away (or before the server knew it) goes up change by change.
+        for (const { update, covers } of this.waiting.outgoing(this.doc, message.bytes(), this.state.unsent)) this.sendChange(update, covers);
         this.live = true;
         return;
       }
@@ -314,6 +316,7 @@ export class CollabProvider {
         let covered = 0;
         for (let i = this.acked; i < Math.min(stored, this.sent.length); i++) covered += this.sent[i];
         this.acked = Math.max(this.acked, stored);
+        this.waiting.stored(covered, Math.max(0, this.state.unsent - covered));
         this.set({ unsent: Math.max(0, this.state.unsent - covered) });
         return;
       }
@@ -384,6 +387,7 @@ export class CollabProvider {
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
     if (origin === this) return;
     this.set({ unsent: this.state.unsent + 1 });
+    this.waiting.add(update);
     // Until the handshake (the first one, and each after a reconnect) and while offline, changes wait: the handshake sends them all.
     if (this.live && this.socket?.readyState === 1) this.sendChange(update, 1);
   };

@@ -3,6 +3,7 @@ import { TextSelection } from 'prosemirror-state';
 import * as Y from 'yjs';
 import { CloseCode } from '../../src/collab/protocol.js';
 import { RecentChanges } from '../../src/collab/recent-changes.js';
+import { WaitingChanges } from '../../src/collab/waiting-changes.js';
 import { schema } from '../../src/core/index.js';
 import { installFakeClock } from '../helpers/fake-clock.js';
 import { editor, providers, startHub, until, untilText } from './hub-helpers.js';
@@ -38,31 +39,61 @@ describe('an editor back from a dropped connection', () => {
     for (const provider of providers.splice(0)) provider.destroy();
   });
 
-  it("gets the changes it missed one by one: letters typed offline into a paragraph a colleague made a heading and typed on in are kept", async () => {
+  /** Ann and Bob on "One" and "Hello world", each with an editor bound; Ann's connection then dropped, her reconnection waiting for `clock`. */
+  async function annOffline(url: string, drop: () => void) {
+    const ann = editor(url, 'ann');
+    const bob = editor(url, 'bob');
+    await until(ann, (s) => s.status === 'synced', 'ann synced');
+    await until(bob, (s) => s.status === 'synced', 'bob synced');
+    const annEditor = new BoundEditor(ann.doc).bind();
+    annEditor.change((tr) => tr.replaceWith(0, tr.doc.content.size, [paragraph.create(null, schema.text('One')), paragraph.create(null, schema.text('Hello world'))]));
+    await untilText(bob, 'Hello world');
+    const bobEditor = new BoundEditor(bob.doc).bind();
+    drop();
+    await until(ann, (s) => s.status === 'offline', 'ann offline');
+    return { ann, bob, annEditor, bobEditor };
+  }
+
+  /** The second paragraph made a heading, then typed on in at its end. */
+  function headingTypedOn(bound: BoundEditor): void {
+    bound.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
+    bound.change((tr) => tr.setSelection(TextSelection.atEnd(tr.doc)).insertText('Y'));
+  }
+
+  /** A letter typed after "Hello". */
+  const afterHello = (bound: BoundEditor) => bound.change((tr) => tr.insertText('X', 'One'.length + 3 + 'Hello'.length));
+
+  it('gets the changes it missed one by one: letters typed offline into a paragraph a colleague made a heading and typed on in are kept', async () => {
     const server = await startHub();
     const clock = installFakeClock();
     try {
-      const ann = editor(server.url, 'ann');
-      const bob = editor(server.url, 'bob');
-      await until(ann, (s) => s.status === 'synced', 'ann synced');
-      await until(bob, (s) => s.status === 'synced', 'bob synced');
-      const annEditor = new BoundEditor(ann.doc).bind();
-      annEditor.change((tr) => tr.replaceWith(0, tr.doc.content.size, [paragraph.create(null, schema.text('One')), paragraph.create(null, schema.text('Hello world'))]));
-      await untilText(bob, 'Hello world');
-      const bobEditor = new BoundEditor(bob.doc).bind();
-      // Ann's connection drops (her reconnection waits for the clock); she types after "Hello".
-      server.hub.closeWhere((_name, user) => user.id === 'ann', CloseCode.goingAway, 'test drop');
-      await until(ann, (s) => s.status === 'offline', 'ann offline');
-      annEditor.change((tr) => tr.insertText('X', 'One'.length + 3 + 'Hello'.length));
-      // Meanwhile Bob makes the paragraph a heading, then types at its end: two changes, stored.
-      bobEditor.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
-      bobEditor.change((tr) => tr.setSelection(TextSelection.atEnd(tr.doc)).insertText('Y'));
+      const { ann, bob, annEditor, bobEditor } = await annOffline(server.url, () => server.hub.closeWhere((_name, user) => user.id === 'ann', CloseCode.goingAway, 'test drop'));
+      afterHello(annEditor);
+      headingTypedOn(bobEditor);
       await until(bob, (s) => s.unsent === 0, "bob's changes stored");
       clock.tick(1_000);
       await until(ann, (s) => s.status === 'synced' && s.unsent === 0, 'ann back, everything stored');
-      const expected = ['p:One', 'h:HelloX worldY'];
-      await untilBlocks(annEditor, expected);
-      await untilBlocks(bobEditor, expected);
+      await untilBlocks(annEditor, ['p:One', 'h:HelloX worldY']);
+      await untilBlocks(bobEditor, ['p:One', 'h:HelloX worldY']);
+    } finally {
+      clock.uninstall();
+      await server.close();
+    }
+  });
+
+  it('sends what it made offline one change at a time: letters a colleague typed into a paragraph it made a heading offline and typed on in are kept', async () => {
+    const server = await startHub();
+    const clock = installFakeClock();
+    try {
+      const { ann, bob, annEditor, bobEditor } = await annOffline(server.url, () => server.hub.closeWhere((_name, user) => user.id === 'ann', CloseCode.goingAway, 'test drop'));
+      headingTypedOn(annEditor);
+      expect(ann.current.unsent).to.equal(2);
+      afterHello(bobEditor);
+      await until(bob, (s) => s.unsent === 0, "bob's letter stored");
+      clock.tick(1_000);
+      await until(ann, (s) => s.status === 'synced' && s.unsent === 0, 'ann back, everything stored');
+      await untilBlocks(bobEditor, ['p:One', 'h:HelloX worldY']);
+      await untilBlocks(annEditor, ['p:One', 'h:HelloX worldY']);
     } finally {
       clock.uninstall();
       await server.close();
@@ -126,5 +157,49 @@ describe('the changes a shared document keeps for editors back from a dropped co
     const { recent } = typed(600);
     expect(recent.since(new Map([[7, 100]]))).to.equal(null);
     expect(recent.since(new Map([[7, 101]]))).to.have.length(500);
+  });
+});
+
+describe("an editor's own changes waiting for the server", () => {
+  /** A document whose client 5 made `count` changes, each typing a digit, with them kept as waiting. */
+  function made(count: number): { doc: Y.Doc; waiting: WaitingChanges } {
+    const doc = new Y.Doc();
+    doc.clientID = 5;
+    const waiting = new WaitingChanges();
+    doc.on('update', (update: Uint8Array) => waiting.add(update));
+    for (let i = 0; i < count; i++) doc.getText('t').insert(i, String(i % 10));
+    return { doc, waiting };
+  }
+
+  it('go up one by one, each less what the server has; those stored are dropped', () => {
+    const { doc, waiting } = made(4);
+    waiting.stored(1, 3);
+    const server = new Y.Doc();
+    const outgoing = waiting.outgoing(doc, Y.encodeStateVector(server), 3);
+    expect(outgoing.map((change) => change.covers)).to.deep.equal([1, 1, 1]);
+    // The first is stored: the server has "0"; each change it gets is one transaction.
+    const first = new Y.Doc();
+    first.clientID = 5;
+    first.getText('t').insert(0, '0');
+    Y.applyUpdate(server, Y.encodeStateAsUpdate(first));
+    const seen: string[] = [];
+    server.on('afterTransaction', () => seen.push(server.getText('t').toString()));
+    for (const { update } of waiting.outgoing(doc, Y.encodeStateVector(server), 3)) Y.applyUpdate(server, update);
+    expect(seen).to.deep.equal(['01', '012', '0123']);
+  });
+
+  it('go up merged, as one covering all, past 500, until all are stored', () => {
+    const { doc, waiting } = made(501);
+    const empty = Y.encodeStateVector(new Y.Doc());
+    expect(waiting.outgoing(doc, empty, 501).map((change) => change.covers)).to.deep.equal([501]);
+    waiting.stored(501, 0);
+    doc.getText('t').insert(0, 'x');
+    doc.getText('t').insert(0, 'y');
+    expect(waiting.outgoing(doc, empty, 2).map((change) => change.covers), 'apart again').to.deep.equal([1, 1]);
+  });
+
+  it('with none waiting, the answer to the server is what it lacks, covering nothing', () => {
+    const { doc, waiting } = made(0);
+    expect(waiting.outgoing(doc, Y.encodeStateVector(new Y.Doc()), 0).map((change) => change.covers)).to.deep.equal([0]);
   });
 });
