@@ -384,10 +384,10 @@ export class CollabProvider {
   }
 
   /** A change to the document: from this editor (sent, or counted until it can be), or applied from the server. */
-  private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
+  private readonly onDocUpdate = (update: Uint8Array, origin: unknown, _doc: Y.Doc, transaction: Y.Transaction): void => {
     if (origin === this) return;
     this.set({ unsent: this.state.unsent + 1 });
-    this.waiting.add(update);
+    this.waiting.add(update, transaction);
     // Until the handshake (the first one, and each after a reconnect) and while offline, changes wait: the handshake sends them all.
     if (this.live && this.socket?.readyState === 1) this.sendChange(update, 1);
   };

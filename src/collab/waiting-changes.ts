@@ -1,15 +1,15 @@
 /**
  * This editor's changes the server has not acknowledged yet, one per transaction, so that after
- * a dropped connection they go up one by one, as they were made, and not merged into one. A
- * colleague reads each change against what they typed unseen (unseen-typing.ts): a paragraph made
- * a heading offline and then typed on in, merged into one change, no longer reads as the
- * paragraph did, and letters the colleague typed into it meanwhile would be lost. The server
- * keeps its side the same way (recent-changes.ts).
+ * a dropped connection they go up one by one, as they were made (changes-apart.ts). A colleague
+ * reads each change against what they typed unseen: a paragraph made a heading offline and then
+ * typed on in, merged into one change, no longer reads as the paragraph did, and letters the
+ * colleague typed into it meanwhile would be lost.
  */
 import * as Y from 'yjs';
+import { apart, changeOf, keep, type Change } from './changes-apart.js';
 
-/** The most changes kept apart: an editor offline for longer sends what it made merged, as one. */
-const MAX_APART = 500;
+/** The most changes kept: an editor that made more offline sends them merged, as one. */
+const MAX_KEPT = 10_000;
 
 /** An UPDATE to send and how many of this editor's changes it covers. */
 export interface Outgoing {
@@ -18,26 +18,42 @@ export interface Outgoing {
 }
 
 export class WaitingChanges {
-  /** Null once more than MAX_APART waited: until all are stored, they go merged. */
-  private list: Uint8Array[] | null = [];
+  /** Null once more than MAX_KEPT waited: until all are stored, they go merged. */
+  private list: Change[] | null = [];
+  /** How many changes the list holds. */
+  private count = 0;
 
-  /** A change of this editor's, made now. */
-  add(update: Uint8Array): void {
-    if (this.list && this.list.push(update) > MAX_APART) this.list = null;
+  /** A change of this editor's, made now by `transaction`. */
+  add(update: Uint8Array, transaction: Y.Transaction): void {
+    if (!this.list) return;
+    keep(this.list, changeOf(update, transaction));
+    this.count++;
+    if (this.count > MAX_KEPT) this.list = null;
   }
 
   /** The server stored `count` more of them; `left` are waiting still. */
   stored(count: number, left: number): void {
-    if (!left) this.list = [];
-    else this.list?.splice(0, count);
+    if (!left) {
+      this.list = [];
+      this.count = 0;
+    }
+    // A run of typing partly stored stays whole: its letters the server has are not sent again.
+    for (let drop = count; this.list?.length && drop > 0; ) {
+      const first = this.list[0]!;
+      const taken = Math.min(drop, first.count);
+      first.count -= taken;
+      this.count -= taken;
+      drop -= taken;
+      if (!first.count) this.list.shift();
+    }
   }
 
   /**
    * What a server whose document holds `vector` is sent of `doc` at the handshake, with `unsent`
-   * changes waiting: each apart, less what the server has, or (too many, or none) all it lacks as one.
+   * changes waiting: apart, less what the server has, or (too many, or none) all it lacks as one.
    */
   outgoing(doc: Y.Doc, vector: Uint8Array, unsent: number): Outgoing[] {
-    if (!unsent || this.list?.length !== unsent) return [{ update: Y.encodeStateAsUpdate(doc, vector), covers: unsent }];
-    return this.list.map((update) => ({ update: Y.diffUpdate(update, vector), covers: 1 }));
+    if (!unsent || !this.list || this.count !== unsent) return [{ update: Y.encodeStateAsUpdate(doc, vector), covers: unsent }];
+    return apart(this.list, vector);
   }
 }

@@ -101,20 +101,48 @@ describe('an editor back from a dropped connection', () => {
   });
 });
 
+/**
+ * Changes client 7 makes to the text "t" of a document: `steps` of "type x" (a letter typed at
+ * the end) and "swap" (the last letter replaced: a deletion and an insertion), each its own transaction.
+ */
+function made(steps: ('type' | 'swap')[], onUpdate: (update: Uint8Array, transaction: Y.Transaction) => void): Y.Doc {
+  const source = new Y.Doc();
+  source.clientID = 7;
+  source.on('update', (update: Uint8Array, _origin: unknown, _doc: Y.Doc, transaction: Y.Transaction) => onUpdate(update, transaction));
+  const text = source.getText('t');
+  steps.forEach((step, i) => {
+    const letter = String.fromCharCode(97 + (i % 26));
+    if (step === 'type') text.insert(text.length, letter);
+    else
+      source.transact(() => {
+        if (text.length) text.delete(text.length - 1, 1);
+        text.insert(text.length, letter.toUpperCase());
+      });
+  });
+  return source;
+}
+
+/** Applies `updates` to `doc`, each as one transaction, and returns the text after each. */
+function applied(doc: Y.Doc, updates: Uint8Array[]): string[] {
+  const seen: string[] = [];
+  const note = () => seen.push(doc.getText('t').toString());
+  doc.on('afterTransaction', note);
+  for (const update of updates) Y.applyUpdate(doc, update);
+  doc.off('afterTransaction', note);
+  return seen;
+}
+
 describe('the changes a shared document keeps for editors back from a dropped connection', () => {
-  /** A document that took `count` changes from client 7, each typing a digit, and those changes. */
-  function typed(count: number): { doc: Y.Doc; recent: RecentChanges; updates: Uint8Array[] } {
+  /** A document that took client 7's `steps`, keeping them, and the updates in order. */
+  function took(steps: ('type' | 'swap')[]): { doc: Y.Doc; recent: RecentChanges; updates: Uint8Array[] } {
     const doc = new Y.Doc();
     doc.getText('t');
     const recent = new RecentChanges(doc);
-    const source = new Y.Doc();
-    source.clientID = 7;
     const updates: Uint8Array[] = [];
-    source.on('update', (update: Uint8Array) => {
+    made(steps, (update) => {
       updates.push(update);
       Y.applyUpdate(doc, update);
     });
-    for (let i = 0; i < count; i++) source.getText('t').insert(i, String(i % 10));
     return { doc, recent, updates };
   }
 
@@ -125,81 +153,68 @@ describe('the changes a shared document keeps for editors back from a dropped co
     return doc;
   }
 
-  it('answers an editor with the changes it lacks, each apart and in order, then every deletion', () => {
-    const { doc, recent, updates } = typed(5);
+  it('answers an editor with what it missed: each change that deleted something apart, the others between as one, in order, then every deletion', () => {
+    const { doc, recent, updates } = took(['type', 'type', 'type', 'type', 'swap', 'type', 'type', 'swap']);
     const editor = holding(updates.slice(0, 2));
     const pieces = recent.since(Y.decodeStateVector(Y.encodeStateVector(editor)))!;
-    expect(pieces).to.have.length(4);
-    const seen: string[] = [];
-    editor.on('afterTransaction', () => seen.push(editor.getText('t').toString()));
-    for (const piece of pieces) Y.applyUpdate(editor, piece);
-    expect(seen).to.deep.equal(['012', '0123', '01234', '01234']);
+    expect(applied(editor, pieces)).to.deep.equal(['abcd', 'abcE', 'abcEfg', 'abcEfH', 'abcEfH']);
     expect(editor.getText('t').toString()).to.equal(doc.getText('t').toString());
   });
 
   it('gives every deletion, which no state vector tells, and no change apart, to an editor that has every letter', () => {
-    const { doc, recent, updates } = typed(3);
+    const { doc, recent, updates } = took(['type', 'type', 'type']);
     const editor = holding(updates);
     doc.getText('t').delete(0, 1);
     const pieces = recent.since(Y.decodeStateVector(Y.encodeStateVector(editor)))!;
-    expect(pieces).to.have.length(1);
-    Y.applyUpdate(editor, pieces[0]!);
-    expect(editor.getText('t').toString()).to.equal('12');
+    expect(applied(editor, pieces)).to.deep.equal(['bc']);
   });
 
   it('answers null (the merged answer, then) once what the editor lacks is no longer kept', () => {
-    const { recent } = typed(1_005);
-    expect(recent.since(new Map([[7, 1_000]])), 'the last five: kept').to.have.length(6);
+    const { recent } = took(Array<'swap'>(10_005).fill('swap'));
+    expect(recent.since(new Map([[7, 10_000]])), 'the last five: kept').to.have.length(6);
     expect(recent.since(new Map([[7, 3]])), 'the first ones: forgotten').to.equal(null);
   });
 
-  it('answers null for an editor that would need more than 500 changes apart', () => {
-    const { recent } = typed(600);
+  it('answers null for an editor that would be sent more than 500 updates', () => {
+    const { recent } = took(Array<'swap'>(600).fill('swap'));
+    // Each swap is one letter made (a deletion moves no clock): 499 of them and the deletions make 500.
     expect(recent.since(new Map([[7, 100]]))).to.equal(null);
     expect(recent.since(new Map([[7, 101]]))).to.have.length(500);
   });
 });
 
 describe("an editor's own changes waiting for the server", () => {
-  /** A document whose client 5 made `count` changes, each typing a digit, with them kept as waiting. */
-  function made(count: number): { doc: Y.Doc; waiting: WaitingChanges } {
-    const doc = new Y.Doc();
-    doc.clientID = 5;
+  /** Client 7's `steps`, kept as waiting. */
+  function waited(steps: ('type' | 'swap')[]): { doc: Y.Doc; waiting: WaitingChanges } {
     const waiting = new WaitingChanges();
-    doc.on('update', (update: Uint8Array) => waiting.add(update));
-    for (let i = 0; i < count; i++) doc.getText('t').insert(i, String(i % 10));
+    const doc = made(steps, (update, transaction) => waiting.add(update, transaction));
     return { doc, waiting };
   }
 
-  it('go up one by one, each less what the server has; those stored are dropped', () => {
-    const { doc, waiting } = made(4);
-    waiting.stored(1, 3);
+  it('go up apart (each change that deleted something alone, the others between as one), each less what the server has; those stored are dropped', () => {
+    const { doc, waiting } = waited(['type', 'type', 'type', 'swap', 'type', 'type']);
+    waiting.stored(1, 5);
+    const outgoing = waiting.outgoing(doc, Y.encodeStateVector(new Y.Doc()), 5);
+    expect(outgoing.map((change) => change.covers)).to.deep.equal([2, 1, 2]);
+    // The server has the first letter, stored.
     const server = new Y.Doc();
-    const outgoing = waiting.outgoing(doc, Y.encodeStateVector(server), 3);
-    expect(outgoing.map((change) => change.covers)).to.deep.equal([1, 1, 1]);
-    // The first is stored: the server has "0"; each change it gets is one transaction.
-    const first = new Y.Doc();
-    first.clientID = 5;
-    first.getText('t').insert(0, '0');
-    Y.applyUpdate(server, Y.encodeStateAsUpdate(first));
-    const seen: string[] = [];
-    server.on('afterTransaction', () => seen.push(server.getText('t').toString()));
-    for (const { update } of waiting.outgoing(doc, Y.encodeStateVector(server), 3)) Y.applyUpdate(server, update);
-    expect(seen).to.deep.equal(['01', '012', '0123']);
+    Y.applyUpdate(server, Y.encodeStateAsUpdate(made(['type'], () => {})));
+    const sent = waiting.outgoing(doc, Y.encodeStateVector(server), 5).map((change) => change.update);
+    expect(applied(server, sent)).to.deep.equal(['abc', 'abD', 'abDef']);
   });
 
-  it('go up merged, as one covering all, past 500, until all are stored', () => {
-    const { doc, waiting } = made(501);
+  it('go up merged, as one covering all, past 10,000 kept, until all are stored', () => {
+    const { doc, waiting } = waited(Array<'swap'>(10_001).fill('swap'));
     const empty = Y.encodeStateVector(new Y.Doc());
-    expect(waiting.outgoing(doc, empty, 501).map((change) => change.covers)).to.deep.equal([501]);
-    waiting.stored(501, 0);
+    expect(waiting.outgoing(doc, empty, 10_001).map((change) => change.covers)).to.deep.equal([10_001]);
+    waiting.stored(10_001, 0);
     doc.getText('t').insert(0, 'x');
-    doc.getText('t').insert(0, 'y');
+    doc.transact(() => doc.getText('t').delete(0, 1));
     expect(waiting.outgoing(doc, empty, 2).map((change) => change.covers), 'apart again').to.deep.equal([1, 1]);
   });
 
   it('with none waiting, the answer to the server is what it lacks, covering nothing', () => {
-    const { doc, waiting } = made(0);
+    const { doc, waiting } = waited([]);
     expect(waiting.outgoing(doc, Y.encodeStateVector(new Y.Doc()), 0).map((change) => change.covers)).to.deep.equal([0]);
   });
 });
