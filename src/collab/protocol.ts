@@ -24,7 +24,7 @@ export const Message = {
   ping: 3,
   /** server → editor: `{ readOnly }`, first after connecting. */
   welcome: 10,
-  /** server → editor: what the editor lacks (an editor back from a dropped connection: the first change it missed, the others following as REMOTE_UPDATEs); the first one makes the editor synced. */
+  /** server → editor: what the editor lacks (an editor back from a dropped connection gets the changes it missed as REMOTE_UPDATEs first, then this); the first one makes the editor synced. */
   syncStep2: 11,
   /** server → editor: the server's state vector, answered with an UPDATE of what it lacks. */
   serverStep1: 12,

@@ -82,9 +82,10 @@ export class SharedDocument {
       this.wholeAnswer ??= encodeMessage(Message.syncStep2, Y.encodeStateAsUpdate(this.doc));
       return [this.wholeAnswer];
     }
-    // An editor back from a dropped connection: the changes it missed one by one where they are kept.
+    // An editor back from a dropped connection: the changes it missed one by one where they are
+    // kept, the last (every deletion) as the sync answer, which tells it it has everything.
     const pieces = this.recent?.since(known) ?? [Y.encodeStateAsUpdate(this.doc, vector)];
-    return pieces.map((piece, i) => encodeMessage(i ? Message.remoteUpdate : Message.syncStep2, piece));
+    return pieces.map((piece, i) => encodeMessage(i < pieces.length - 1 ? Message.remoteUpdate : Message.syncStep2, piece));
   }
 
   /** Starts keeping the changes the document takes (once it is loaded: what the store held is not kept apart). */

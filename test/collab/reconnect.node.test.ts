@@ -71,8 +71,15 @@ describe('an editor back from a dropped connection', () => {
       afterHello(annEditor);
       headingTypedOn(bobEditor);
       await until(bob, (s) => s.unsent === 0, "bob's changes stored");
+      // Synced once everything missed is in: what Ann's editor shows then.
+      let shownWhenSynced: string[] | null = null;
+      const stop = ann.subscribe((state) => {
+        if (state.status === 'synced') shownWhenSynced ??= blocks(annEditor);
+      });
       clock.tick(1_000);
       await until(ann, (s) => s.status === 'synced' && s.unsent === 0, 'ann back, everything stored');
+      stop();
+      expect(shownWhenSynced).to.deep.equal(['p:One', 'h:HelloX worldY']);
       await untilBlocks(annEditor, ['p:One', 'h:HelloX worldY']);
       await untilBlocks(bobEditor, ['p:One', 'h:HelloX worldY']);
     } finally {
