@@ -100,8 +100,18 @@ async function navigate(page, path) {
 }
 
 /** Waits until the description or page says its text is saved (its save status region). */
+/**
+ * Resolves once the editor says "Saved" and nothing is unsent. "Saved" is drawn a render after
+ * the state it shows, so the last key's change may be on its way with the previous "Saved" still
+ * on screen; the page's own guard tells: a beforeunload it does not cancel (one dispatched by a
+ * script never asks the user).
+ */
 function waitForSaved(page) {
-  return page.waitForFunction(() => document.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saved', { timeout: 15_000 });
+  return page.waitForFunction(() => {
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    return document.querySelector('.app-editor-status[role="status"]')?.textContent === 'Saved' && !leaving.defaultPrevented;
+  }, { timeout: 15_000 });
 }
 
 /** The text of the editor labelled `label` (its shadow root's document). */
