@@ -30,11 +30,26 @@ function textBlocks(doc: PMNode): TextBlock[] {
 }
 
 /**
- * How the updates waiting for an editor reach it: one by one as made ('live'), or, now and then
- * for one of them, none for a few steps and then all at once, as an editor back from a dropped
- * connection gets them (changes-apart.ts).
+ * How updates travel: one by one as made ('live'), or, now and then for one editor, none to or
+ * from it for a few steps and then all at once, as for an editor back from a dropped connection
+ * (changes-apart.ts).
  */
 type Delivery = 'live' | 'reconnecting';
+
+/**
+ * An editor back from a dropped connection: it gets everything it missed, then sends what it made
+ * meanwhile, each as changes-apart.ts groups them (each change that deleted something apart, the
+ * typing between as one).
+ */
+function comeBack(editor: Replica): null {
+  const grouped = (updates: Uint8Array[], vector: Uint8Array) => apart(updates.map(changeOfUpdate), vector).map((piece) => piece.update);
+  editor.inbox.push(...grouped(editor.inbox.splice(0), Y.encodeStateVector(editor.doc)));
+  editor.receive();
+  const made = editor.outbox ?? [];
+  editor.outbox = null;
+  editor.send(grouped(made, Y.encodeStateVector(new Y.Doc())));
+  return null;
+}
 
 /** A change as `apart` takes it, read from its update alone. */
 const changeOfUpdate = (update: Uint8Array): Change => ({ updates: [update], deletes: Y.decodeUpdate(update).ds.clients.size > 0, count: 1, ends: new Map() });
@@ -60,7 +75,7 @@ function session(seed: number, delivery: Delivery = 'live'): string | null {
   const typedInto = new Map<string, string>();
   const typedBy = new Map<string, Replica>();
   const deleted = new Set<string>();
-  /** An editor that hears nothing until a step ('reconnecting' only). */
+  /** An editor offline until a step ('reconnecting' only). */
   let away: { editor: Replica; until: number } | null = null;
   for (let step = 0; step < 20; step++) {
     const editor = editors[next(3)]!;
@@ -110,14 +125,13 @@ function session(seed: number, delivery: Delivery = 'live'): string | null {
       const receiver = editors[next(3)]!;
       if (receiver !== away?.editor && receiver.inbox.length) receiver.receive(1);
     }
-    if (delivery === 'reconnecting' && away && step >= away.until) {
-      // Back: everything it missed at once, as an editor back from a dropped connection gets it.
-      const pieces = apart(away.editor.inbox.splice(0).map(changeOfUpdate), Y.encodeStateVector(away.editor.doc));
-      away.editor.inbox.push(...pieces.map((piece) => piece.update));
-      away.editor.receive();
-      away = null;
-    } else if (delivery === 'reconnecting' && !away && !next(4)) away = { editor: editors[next(3)]!, until: step + 2 + next(4) };
+    if (away && step >= away.until) away = comeBack(away.editor);
+    else if (delivery === 'reconnecting' && !away && !next(4)) {
+      away = { editor: editors[next(3)]!, until: step + 2 + next(4) };
+      away.editor.outbox = [];
+    }
   }
+  if (away) comeBack(away.editor);
   exchange(...editors);
   const json = JSON.stringify(editors[0]!.document.toJSON());
   if (editors.some((editor) => JSON.stringify(editor.document.toJSON()) !== json || JSON.stringify(editor.afresh.toJSON()) !== json)) return 'the editors parted';
@@ -143,9 +157,9 @@ describe("editors' letters while colleagues move and rewrite their blocks", () =
     expect(outcomes.filter((outcome) => outcome.problem === null).length).to.be.at.least(270);
   });
 
-  it('do so too when an editor hears nothing for a few steps, then everything at once, as after a dropped connection (150 random sessions)', () => {
+  it('do so too when an editor is offline for a few steps, then gets and sends everything at once, as after a dropped connection (150 random sessions)', () => {
     const outcomes = Array.from({ length: 150 }, (_, i) => ({ seed: i + 1, problem: session(i + 1, 'reconnecting') }));
     expect(outcomes.filter((outcome) => outcome.problem !== null && outcome.problem !== 'duplicated')).to.deep.equal([]);
-    expect(outcomes.filter((outcome) => outcome.problem === null).length).to.be.at.least(130);
+    expect(outcomes.filter((outcome) => outcome.problem === null).length).to.be.at.least(120);
   });
 });

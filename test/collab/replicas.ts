@@ -74,6 +74,13 @@ export class BoundEditor {
 export class Replica extends BoundEditor {
   /** Others' updates not yet applied here, oldest first. */
   readonly inbox: Uint8Array[] = [];
+  /** This editor's updates held while it is offline (null when online: each goes out as made). */
+  outbox: Uint8Array[] | null = null;
+
+  /** Sends `updates` (held while offline, or as grouped for sending) to the others, in order. */
+  send(updates: Uint8Array[]): void {
+    for (const other of this.group) if (other !== this) other.inbox.push(...updates);
+  }
 
   constructor(
     clientID: number,
@@ -84,7 +91,8 @@ export class Replica extends BoundEditor {
     group.push(this);
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin === this.group) return;
-      for (const other of this.group) if (other !== this) other.inbox.push(update);
+      if (this.outbox) this.outbox.push(update);
+      else for (const other of this.group) if (other !== this) other.inbox.push(update);
     });
   }
 
