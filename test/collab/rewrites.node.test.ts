@@ -154,6 +154,27 @@ describe('a block two editors write anew at once', () => {
     expectAlike(ada, bo);
   });
 
+  it('copies that differ by letters the editor folding typed into the block unseen before writing it anew are one block, with those letters', () => {
+    const [ada, bo] = editorsOn(START);
+    // Ada types into "two", then makes it a heading; Bo, not having heard of the letter, moves "two".
+    ada.change((tr) => tr.insertText('!', 9));
+    ada.change(twoToHeading);
+    bo.change(twoToEnd);
+    exchange(ada, bo);
+    expect(blocks(ada)).to.deep.equal(['p:one', 'p:three', 'p:four', 'h:two!']);
+    expectAlike(ada, bo);
+  });
+
+  it('copies the other way round (the colleague whose copy stays had typed the letter unseen) stay two, with nothing lost', () => {
+    const [ada, bo] = editorsOn(START);
+    bo.change((tr) => tr.insertText('!', 9));
+    bo.change(twoToHeading);
+    ada.change(twoToEnd);
+    exchange(ada, bo);
+    expect(blocks(ada).filter((block) => block.endsWith('two!'))).to.have.length(1);
+    expectAlike(ada, bo);
+  });
+
   it('two copies typed into that read differently from the start are two blocks', () => {
     const [ada, bo] = editorsOn(START);
     ada.change(twoToEnd);

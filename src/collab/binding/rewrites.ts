@@ -7,19 +7,16 @@
  * reads as the block did, the two copies are one block written twice.
  *
  * Of the two, the copy of the editor with the greater client id stays, the same on every screen;
- * the other editor folds its copy into it (`fold`): the letters typed into its copy since go
- * over, and what it did to the block is kept where the colleague did not do the same: its type
- * when theirs kept the old one, its place when theirs stayed where the block was. Only that editor
- * acts, so nothing is done twice; three at once leave the greatest's copy.
+ * the other editor folds its copy into it (fold.ts). Only that editor acts, so nothing is done
+ * twice; three at once leave the greatest's copy.
  */
-import type { ContentMatch, Schema } from 'prosemirror-model';
+import type { Schema } from 'prosemirror-model';
+import diff from 'fast-diff';
 import * as Y from 'yjs';
-import { allowedFormat } from './encoding.js';
 import { remoteDeletions } from './remote-updates.js';
-import { sameJSON } from './update.js';
 
 /** A text block this editor wrote anew: the element it deleted and the copy it inserted. */
-interface Rewrite {
+export interface Rewrite {
   /** The deleted element's item. */
   from: Y.Item;
   /** Its type and attributes, and its text, as this editor wrote them over. */
@@ -28,10 +25,23 @@ interface Rewrite {
   text: string;
   /** The copy. */
   copy: Y.XmlElement;
+  /** Which of those letters this editor had typed. */
+  ours: boolean[];
   /** The clocks of this editor's items the rewrite made: the copy's letters as written. */
   made: [number, number];
   /** Whether the copy stands where the deleted element did (a retype, not a move). */
   inPlace: boolean;
+}
+
+/**
+ * How the letters of a colleague's copy line up with those this editor wrote, when their copy
+ * lacks letters this editor had typed into the block unseen by them before both wrote it anew:
+ * for each written letter (and the end), its index in their copy, or where it would stand there
+ * when their copy lacks it (`missing`).
+ */
+export interface Lines {
+  at: number[];
+  missing: Set<number>;
 }
 
 /** A block this editor and a colleague wrote anew at once. */
@@ -39,6 +49,36 @@ export interface Rewritten {
   rewrite: Rewrite;
   /** The colleague's copy. */
   theirs: Y.XmlElement;
+  /** How its letters line up with the rewrite's, when they do not read the same. */
+  lines: Lines | null;
+}
+
+/** The longest copy whose letters are lined up with a rewrite's letter by letter (a longer one must read the same). */
+const LINE_UP_TO = 1_000;
+
+/**
+ * How a colleague's copy reading `theirs` lines up with `rewrite`'s letters, or null unless it
+ * reads as they do less letters of this editor's (typed before the rewrite, unheard of by the
+ * colleague). A copy with letters more (the colleague's, typed unseen here) is not taken: the
+ * block that stays reads as their copy, and letters the colleague may have typed into this
+ * editor's copy meanwhile could then not be put back (the block would not read as that copy less
+ * them, with others' letters left out).
+ */
+function linedUp(rewrite: Rewrite, theirs: string): Lines | null {
+  if (rewrite.text.length + theirs.length > LINE_UP_TO) return null;
+  const at: number[] = [];
+  const missing = new Set<number>();
+  let index = 0;
+  for (const [op, part] of diff(rewrite.text, theirs)) {
+    if (op === diff.INSERT) return null;
+    for (let i = 0; i < part.length; i++) {
+      if (op === diff.DELETE && !rewrite.ours[at.length]) return null;
+      if (op === diff.DELETE) missing.add(at.length);
+      at.push(op === diff.DELETE ? index : index++);
+    }
+  }
+  at.push(theirs.length);
+  return { at, missing };
 }
 
 /** How many rewrites an editor remembers: a colleague who was offline may send theirs much later. */
@@ -48,7 +88,7 @@ const REMEMBERED = 100;
 const madeBefore = (transaction: Y.Transaction, item: Y.Item): boolean => item.id.clock < (transaction.beforeState.get(item.id.client) ?? 0);
 
 /** An element's only text, or null when it holds anything else (an inline node) or more than one text. */
-function onlyText(element: Y.XmlElement, live: (item: Y.Item) => boolean): Y.XmlText | null {
+export function onlyText(element: Y.XmlElement, live: (item: Y.Item) => boolean): Y.XmlText | null {
   let text: Y.XmlText | null = null;
   for (let item = element._start; item; item = item.right) {
     if (!live(item)) continue;
@@ -58,8 +98,11 @@ function onlyText(element: Y.XmlElement, live: (item: Y.Item) => boolean): Y.Xml
   return text;
 }
 
-/** A text block's letters, those `live` says were there ('' when it has none), or null when it holds anything but one text. */
-function lettersOf(element: Y.XmlElement, live: (item: Y.Item) => boolean): string | null {
+/**
+ * A text block's letters, those `live` says were there ('' when it has none), or null when it
+ * holds anything but one text; `clients`, when given, gets each letter's typist.
+ */
+function lettersOf(element: Y.XmlElement, live: (item: Y.Item) => boolean, clients?: number[]): string | null {
   const hasChildren = (() => {
     for (let item = element._start; item; item = item.right) if (live(item)) return true;
     return false;
@@ -67,7 +110,11 @@ function lettersOf(element: Y.XmlElement, live: (item: Y.Item) => boolean): stri
   const text = onlyText(element, live);
   if (!text) return hasChildren ? null : '';
   let letters = '';
-  for (let item = text._start; item; item = item.right) if (live(item) && item.content instanceof Y.ContentString) letters += item.content.str;
+  for (let item = text._start; item; item = item.right) {
+    if (!live(item) || !(item.content instanceof Y.ContentString)) continue;
+    letters += item.content.str;
+    clients?.push(...Array<number>(item.length).fill(item.id.client));
+  }
   return letters;
 }
 
@@ -79,7 +126,7 @@ function attributesOf(element: Y.XmlElement, live: (item: Y.Item) => boolean): R
 }
 
 /** Whether `item` and `other` stand side by side in their parent, with only deleted items between. */
-function besides(item: Y.Item, other: Y.Item): boolean {
+export function besides(item: Y.Item, other: Y.Item): boolean {
   if (item.parent !== other.parent) return false;
   for (const step of ['right', 'left'] as const) {
     for (let next = item[step]; next; next = next[step]) {
@@ -121,13 +168,14 @@ export class Rewrites {
     if (!made?.length) return;
     const wasThere = (item: Y.Item) => madeBefore(transaction, item) && (!item.deleted || Y.isDeleted(transaction.deleteSet, item.id));
     const isThere = (item: Y.Item) => !item.deleted;
-    const deleted: { element: Y.XmlElement; text: string }[] = [];
+    const deleted: { element: Y.XmlElement; text: string; clients: number[] }[] = [];
     Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
       if (deleted.length > REMEMBERED || !(struct instanceof Y.Item) || !madeBefore(transaction, struct) || !(struct.content instanceof Y.ContentType)) return;
       const element = struct.content.type;
       if (!(element instanceof Y.XmlElement) || !this.schema.nodes[element.nodeName]?.isTextblock) return;
-      const text = lettersOf(element, wasThere);
-      if (text !== null) deleted.push({ element, text });
+      const clients: number[] = [];
+      const text = lettersOf(element, wasThere, clients);
+      if (text !== null) deleted.push({ element, text, clients });
     });
     if (!deleted.length || deleted.length > REMEMBERED) return;
     const range: [number, number] = [transaction.beforeState.get(clientID) ?? 0, transaction.afterState.get(clientID) ?? 0];
@@ -136,12 +184,13 @@ export class Rewrites {
       if (text === null) continue;
       const sources = deleted.filter((old) => old.text === text);
       if (sources.length !== 1 || made.filter((other) => lettersOf(other, isThere) === text).length !== 1) continue;
-      const { element } = sources[0]!;
+      const { element, clients } = sources[0]!;
       this.list.push({
         from: element._item!,
         name: element.nodeName,
         attributes: attributesOf(element, wasThere),
         text,
+        ours: clients.map((client) => client === clientID),
         copy,
         made: range,
         inPlace: besides(copy._item!, element._item!),
@@ -164,187 +213,22 @@ export class Rewrites {
     const found: Rewritten[] = [];
     for (const rewrite of this.list) {
       if (rewrite.copy._item!.deleted || !deletions.some((ds) => Y.isDeleted(ds, rewrite.from.id))) continue;
-      const copies = made.filter((block) => block !== rewrite.copy && lettersOf(block, (item) => !item.deleted) === rewrite.text);
-      if (copies.length === 1) found.push({ rewrite, theirs: copies[0]! });
+      const texts = made.flatMap((block) => {
+        const text = block === rewrite.copy ? null : lettersOf(block, (item) => !item.deleted);
+        return text === null ? [] : [{ block, text }];
+      });
+      // A copy reading as the block did; failing that, one that reads so but for letters this editor typed unseen by them.
+      const same = texts.filter(({ text }) => text === rewrite.text);
+      if (same.length === 1) found.push({ rewrite, theirs: same[0]!.block, lines: null });
+      if (same.length) continue;
+      const lined = texts.flatMap(({ block, text }) => {
+        const lines = linedUp(rewrite, text);
+        return lines ? [{ block, lines }] : [];
+      });
+      if (lined.length === 1) found.push({ rewrite, theirs: lined[0]!.block, lines: lined[0]!.lines });
     }
     // Each is answered once, whichever copy stays.
     this.list = this.list.filter((rewrite) => !found.some((pair) => pair.rewrite === rewrite));
     return found.filter(({ theirs }) => theirs._item!.id.client > transaction.doc.clientID);
   }
-}
-
-/** A letter or letters typed at `at` (with `format`), or the letter there deleted. */
-interface Change {
-  at: number;
-  insert?: string;
-  format?: Record<string, unknown>;
-}
-
-/**
- * The letters of this editor's copy that its rewrite did not write (typed into it since), and
- * the written ones deleted since, as changes of the colleague's copy's text (which reads as the
- * written ones did), in order: each insertion at its index there, with its formats, and each deletion.
- */
-function changesSince(rewrite: Rewrite): Change[] {
-  const changes: Change[] = [];
-  const text = onlyText(rewrite.copy, (item) => !item.deleted);
-  const [start, end] = rewrite.made;
-  let index = 0;
-  let format: Record<string, unknown> = {};
-  for (let item = text?._start ?? null; item; item = item.right) {
-    const { content } = item;
-    if (content instanceof Y.ContentFormat) {
-      if (item.deleted) continue;
-      format = { ...format, [content.key]: content.value };
-      if (content.value === null) delete format[content.key];
-    } else if (content instanceof Y.ContentString || content instanceof Y.ContentDeleted) {
-      // Letter by letter: Yjs merges a letter typed next to the written ones into their item.
-      for (let i = 0; i < item.length; i++) {
-        const clock = item.id.clock + i;
-        if (item.id.client === rewrite.copy._item!.id.client && clock >= start && clock < end) {
-          if (item.deleted) changes.push({ at: index });
-          index++;
-        } else if (!item.deleted) {
-          const last = changes[changes.length - 1];
-          const letter = (content as Y.ContentString).str[i]!;
-          if (last?.insert !== undefined && last.at === index && last.format === format) last.insert += letter;
-          else changes.push({ at: index, insert: letter, format });
-        }
-      }
-    }
-  }
-  return changes;
-}
-
-/** The topmost element holding only `element` (a list item and its list, when a wrap made them for it). */
-function aloneIn(element: Y.XmlElement): Y.XmlElement {
-  let top = element;
-  while (top.parent instanceof Y.XmlElement && top.parent.length === 1) top = top.parent;
-  return top;
-}
-
-/** Whether a block of type `name` may stand where `element` does, in its place among its parent's children. */
-function fitsIn(element: Y.XmlElement, name: string, schema: Schema): boolean {
-  const { parent } = element;
-  if (!(parent instanceof Y.XmlElement)) return !!schema.nodes[name] && schema.topNodeType.contentMatch.matchType(schema.nodes[name]) !== null;
-  let match: ContentMatch | null = schema.nodes[parent.nodeName]?.contentMatch ?? null;
-  for (const child of parent.toArray()) {
-    const childName = child === element ? name : child instanceof Y.XmlElement ? child.nodeName : null;
-    const type = childName ? schema.nodes[childName] : undefined;
-    match = type && match ? match.matchType(type) : null;
-  }
-  return !!match?.validEnd;
-}
-
-/**
- * A block of type `name` with `attributes`, reading as `source` does (less the marks that type
- * refuses), put in the place of `place`; both are deleted (`source` with the list or quote made to hold it).
- */
-function writtenAnew(transaction: Y.Transaction, source: Y.XmlElement, place: Y.XmlElement, name: string, attributes: Record<string, unknown>, schema: Schema): Y.XmlElement {
-  const other = source === place ? null : aloneIn(source);
-  const copy = new Y.XmlElement(name);
-  for (const key in attributes) if (attributes[key] !== null) copy.setAttribute(key, attributes[key] as string);
-  const text = onlyText(source, (item) => !item.deleted);
-  if (text) {
-    const letters = new Y.XmlText();
-    letters.applyDelta((text.toDelta() as { insert: string; attributes?: Record<string, unknown> }[]).map((run) => ({ insert: run.insert, attributes: allowedFormat(run.attributes, name, schema) })));
-    copy.insert(0, [letters]);
-  }
-  (place.parent as Y.XmlElement).insertAfter(place, [copy]);
-  place._item!.delete(transaction);
-  other?._item!.delete(transaction);
-  return copy;
-}
-
-/** A block folded into the colleague's copy: the block that stays, and what this editor did in its own copy since, still to be done there. */
-export interface Folded {
-  kept: Y.XmlElement;
-  changes: Change[];
-  /** Where this editor's positions on its copy stood in its text (null for those elsewhere). */
-  indices: (number | null)[];
-}
-
-/**
- * Folds this editor's copy of each block written twice into the colleague's (`rewrittenAtOnce`;
- * within the caller's transaction, under this editor's origin): the block that stays has the
- * type the colleague gave it, or this editor's where the colleague kept the old one and it may
- * stand there (a heading in a list item may not), and stands where the colleague put it, or
- * where this editor did when the colleague left it in place. The other copy is deleted, with the
- * list or quote made to hold it.
- *
- * The block that stays reads as the colleague's copy does here, the letters this editor typed
- * into its own copy since left for `typeSince`, in a change of their own: letters the colleague
- * typed into their copy before hearing of this fold, inside an element this fold deletes, are then
- * put back by the colleague (unseen-typing.ts), who finds a block reading as their copy did. Their
- * copy stays itself where it can (their place, their type, letters of this editor's to add);
- * otherwise the block is written anew, so letters typed unseen into either copy go back.
- */
-export function fold(transaction: Y.Transaction, pairs: Rewritten[], positions: Y.RelativePosition[], schema: Schema): Folded[] {
-  const folded: Folded[] = [];
-  for (const { rewrite, theirs } of pairs) {
-    const mine = rewrite.copy;
-    if (mine._item!.deleted || theirs._item!.deleted) continue;
-    const myText = onlyText(mine, (item) => !item.deleted);
-    const indices = positions.map((position) => {
-      const absolute = Y.createAbsolutePositionFromRelativePosition(position, transaction.doc);
-      return absolute && absolute.type === myText ? absolute.index : null;
-    });
-    const theyRetyped = theirs.nodeName !== rewrite.name || !sameJSON(theirs.getAttributes(), rewrite.attributes);
-    const [name, attributes] = theyRetyped ? [theirs.nodeName, theirs.getAttributes()] : [mine.nodeName, mine.getAttributes()];
-    const changes = changesSince(rewrite);
-    const theirPlace = !besides(theirs._item!, rewrite.from) || rewrite.inPlace || !fitsIn(mine, name, schema);
-    const place = theirPlace ? theirs : mine;
-    // A type that may not stand there (a heading where a list item's paragraph is) gives way to the place's own.
-    const [type, attrs] = fitsIn(place, name, schema) ? [name, attributes] : [place.nodeName, place.getAttributes()];
-    let kept: Y.XmlElement;
-    if (theirPlace && changes.length && theirs.nodeName === type && sameJSON(theirs.getAttributes(), attrs)) {
-      aloneIn(mine)._item!.delete(transaction);
-      kept = theirs;
-    } else {
-      if (theirPlace) aloneIn(mine)._item!.delete(transaction);
-      kept = writtenAnew(transaction, theirs, place, type, attrs, schema);
-    }
-    folded.push({ kept, changes, indices });
-  }
-  return folded;
-}
-
-/** Positions on this editor's copy of each block folded, at the same index in the block that stays (as near as it has); the rest as given. */
-export function placed(folded: Folded[], positions: Y.RelativePosition[]): Y.RelativePosition[] {
-  const moved = [...positions];
-  for (const { kept, indices } of folded) {
-    const text = onlyText(kept, (item) => !item.deleted);
-    indices.forEach((index, i) => {
-      if (index !== null && text) moved[i] = Y.createRelativePositionFromTypeIndex(text, Math.min(index, text.length), positions[i]!.assoc);
-    });
-  }
-  return moved;
-}
-
-/**
- * Does in each block that stayed (`fold`, in a change before) what this editor did in its own
- * copy since: its letters typed, with their marks, and the written letters it deleted. Positions
- * `placed` in it are returned at the place they had in this editor's copy.
- */
-export function typeSince(folded: Folded[], positions: Y.RelativePosition[], schema: Schema): Y.RelativePosition[] {
-  const moved = [...positions];
-  for (const { kept, changes, indices } of folded) {
-    if (kept._item!.deleted || !changes.length) continue;
-    let text = onlyText(kept, (item) => !item.deleted);
-    if (!text) kept.insert(0, [(text = new Y.XmlText())]);
-    let shift = 0;
-    for (const change of changes) {
-      if (change.insert === undefined) text.delete(change.at + shift--, 1);
-      else {
-        text.insert(change.at + shift, change.insert, allowedFormat(change.format, kept.nodeName, schema));
-        shift += change.insert.length;
-      }
-    }
-    const doc = kept.doc!;
-    indices.forEach((index, i) => {
-      const absolute = index !== null && Y.createAbsolutePositionFromRelativePosition(positions[i]!, doc);
-      if (absolute && absolute.type === text) moved[i] = Y.createRelativePositionFromTypeIndex(text, index!, positions[i]!.assoc);
-    });
-  }
-  return moved;
 }

@@ -13,8 +13,9 @@ import { SHARED_CHANGE_META } from '../../core/transaction-meta.js';
 import { carriedTyping, carry } from './carried-typing.js';
 import { DeletedLetters } from './deleted-letters.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
+import { fold, placed, typeSince, type Folded } from './fold.js';
 import { toAbsolute, toRelative } from './positions.js';
-import { fold, placed, Rewrites, typeSince, type Folded } from './rewrites.js';
+import { Rewrites } from './rewrites.js';
 import { misplacedParents, replaceWithCopies } from './undo-order.js';
 import { putBack, unseenTyping } from './unseen-typing.js';
 import { writeNode } from './update.js';
@@ -135,7 +136,7 @@ export class SyncBinding {
   };
 
   /**
-   * Types this editor's letters since into the blocks folded (rewrites.ts `typeSince`) in a change
+   * Types this editor's letters since into the blocks folded (fold.ts `typeSince`) in a change
    * of their own, sent after the fold: the colleague finds the fold's block reading as their copy
    * did, and puts back what they typed into it unseen. The view reads it back as a colleague's
    * change, with the caret moved into the block that stays.
@@ -181,7 +182,7 @@ export class SyncBinding {
     // What an undo or redo misplaced is replaced now, before anyone builds on it (undo-order.ts),
     // letters a colleague's change dropped or left behind unseen are typed again where the text went
     // (unseen-typing.ts, carried-typing.ts), and a block this editor and the colleague wrote anew
-    // at once is made one again (rewrites.ts).
+    // at once is made one again (rewrites.ts, fold.ts).
     const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
     const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted);
     const carried = transaction.local ? [] : carriedTyping(transaction, schema, this.deleted);
