@@ -24,7 +24,10 @@ export const Message = {
   ping: 3,
   /** server → editor: `{ readOnly }`, first after connecting. */
   welcome: 10,
-  /** server → editor: what the editor lacks (an editor back from a dropped connection gets the changes it missed as REMOTE_UPDATEs first, then this); the first one makes the editor synced. */
+  /**
+   * server → editor: what the editor lacks; the first one makes the editor synced. An editor back
+   * from a dropped connection gets the changes it missed as REMOTE_UPDATEs first, then this.
+   */
   syncStep2: 11,
   /** server → editor: the server's state vector, answered with an UPDATE of what it lacks. */
   serverStep1: 12,
