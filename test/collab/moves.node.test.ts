@@ -15,6 +15,13 @@ function endOf(parent: PMNode, start: number, index: number): number {
   return pos + parent.child(index).nodeSize - 1;
 }
 
+/** Each top-level block's text. */
+function texts(replica: Replica): string[] {
+  const out: string[] = [];
+  replica.document.forEach((block) => out.push(block.textContent));
+  return out;
+}
+
 /** Moves the child at `from` to stand before the child now at `to`, as a drop does (the same node, deleted and inserted). */
 function move(ada: Replica, from: number, to: number): void {
   ada.change((tr) => {
@@ -43,11 +50,6 @@ describe('a block moved while a colleague types', () => {
 
   it('a move is one undo step: undone, the blocks stand as before, with nothing left where it went; redone, it moves again', () => {
     const [ada, bo] = editorsOn([para('one'), para('two'), para('three')]);
-    const texts = (replica: Replica) => {
-      const out: string[] = [];
-      replica.document.forEach((block) => out.push(block.textContent));
-      return out;
-    };
     // The move its own step, apart from the content written just before.
     undoKey.getState(ada.state)!.manager.stopCapturing();
     move(ada, 0, 2);
@@ -59,6 +61,30 @@ describe('a block moved while a colleague types', () => {
     expect(ada.redo()).to.equal(true);
     exchange(ada, bo);
     expect(texts(bo)).to.deep.equal(['two', 'three', 'one']);
+    expect(bo.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
+  });
+
+  it('a move undone after a colleague typed into the moved block: their letters go with the block put back, nothing is left where it went, and redo and undo still work', () => {
+    const [ada, bo] = editorsOn([para('one'), para('two'), para('three'), para('four')]);
+    undoKey.getState(ada.state)!.manager.stopCapturing();
+    move(ada, 1, 3);
+    exchange(ada, bo);
+    // Bo types at the end of the moved block; Ada hears of it, then undoes her move.
+    bo.change((tr) => tr.insertText('X', tr.doc.content.size - 1));
+    exchange(ada, bo);
+    expect(ada.undo()).to.equal(true);
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['one', 'twoX', 'three', 'four']);
+    expect(texts(bo)).to.deep.equal(texts(ada));
+    expect(bo.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
+    // Redone, the block moves again with Bo's letter; undone again, it comes back.
+    expect(ada.redo()).to.equal(true);
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['one', 'three', 'four', 'twoX']);
+    expect(ada.undo()).to.equal(true);
+    exchange(ada, bo);
+    expect(texts(ada)).to.deep.equal(['one', 'twoX', 'three', 'four']);
+    expect(texts(bo)).to.deep.equal(texts(ada));
     expect(bo.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
   });
 

@@ -73,6 +73,10 @@ export class SyncBinding {
   private readonly deleted = new DeletedLetters();
   /** The blocks this editor wrote anew lately (a colleague may have done so at once: rewrites.ts). */
   private rewrites: Rewrites | null = null;
+  /** Blocks an undo or redo kept for a colleague's letters in them (`keepUntilEmptied`), oldest first. */
+  private readonly keptByUndo = new Set<Y.XmlElement>();
+  /** The undo or redo step (on the other stack) the last undo or redo made: what it kept belongs to it. */
+  keptStep: Y.UndoManager['undoStack'][number] | null = null;
   /** Blocks folded in the transactions under way, whose letters since are typed again after them. */
   private folded: Folded[] = [];
   /** The origin of that typing: this editor's, out of its undo history, read back into the view as a colleague's change is. */
@@ -188,6 +192,8 @@ export class SyncBinding {
     const carried = transaction.local ? [] : carriedTyping(transaction, schema, this.deleted);
     const atOnce = transaction.local ? [] : (this.rewrites?.rewrittenAtOnce(transaction) ?? []);
     let positions = selection ? [selection.anchor, selection.head] : [];
+    const emptied = transaction.local || !this.keptByUndo.size ? [] : this.emptiedKeptBlocks(transaction);
+    if (emptied.length) this.deleteEmptied(emptied);
     if (misplaced.length || unseen.length || carried.length) {
       this.doc.transact((own) => {
         positions = carry(carried, putBack(unseen, replaceWithCopies(misplaced, positions), schema), schema);
@@ -228,6 +234,51 @@ export class SyncBinding {
       this.applying = false;
     }
   };
+
+  /**
+   * A block an undo or redo of this editor's would have removed but keeps for a colleague's
+   * letters in it (undo.ts): once a colleague's change takes those letters out (carried into the
+   * block the undo put back: carried-typing.ts), the empty block goes too. Only the last undo or
+   * redo's blocks are kept (null: a new one begins), at most 100.
+   */
+  keepUntilEmptied(block: Y.XmlElement | null): void {
+    if (!block) return this.keptByUndo.clear();
+    this.keptByUndo.add(block);
+    if (this.keptByUndo.size > 100) this.keptByUndo.delete(this.keptByUndo.values().next().value!);
+  }
+
+  /** The blocks kept by an undo (`keepUntilEmptied`) that a colleague's change (`transaction`) emptied; those gone or empty are forgotten. */
+  private emptiedKeptBlocks(transaction: Y.Transaction): Y.XmlElement[] {
+    const emptied: Y.XmlElement[] = [];
+    for (const block of this.keptByUndo) {
+      const children = block.toArray();
+      if (block._item?.deleted) this.keptByUndo.delete(block);
+      else if (!children.some((child) => !(child instanceof Y.XmlText) || child.length > 0)) {
+        this.keptByUndo.delete(block);
+        // Only when this change took the last letters out.
+        if (children.some((child) => (transaction.changed as Map<unknown, unknown>).has(child))) emptied.push(block);
+      }
+    }
+    return emptied;
+  }
+
+  /**
+   * Deletes blocks an undo or redo kept, now empty, out of the undo history but as part of the
+   * step that undo or redo made when it is still on a stack: taking that step back puts the
+   * block back too, for what it restores into it.
+   */
+  private deleteEmptied(blocks: Y.XmlElement[]): void {
+    this.doc.transact((own) => {
+      own.meta.set('addToHistory', false);
+      for (const block of blocks) block._item!.delete(own);
+      const step = this.keptStep;
+      const manager = this.undoManager;
+      if (step && manager && (manager.undoStack.includes(step) || manager.redoStack.includes(step))) {
+        step.deletions = Y.mergeDeleteSets([step.deletions, own.deleteSet]);
+      }
+      this.forget(own);
+    }, this.origin);
+  }
 
   /** Drops from the mapping what a transaction changed or deleted (and each changed type's ancestors), so it is read again. */
   private forget(transaction: Y.Transaction): void {

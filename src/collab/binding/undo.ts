@@ -31,7 +31,12 @@ function deletable(item: Y.Item): boolean {
 export function undoPlugin(binding: SyncBinding): Plugin {
   const manager = new Y.UndoManager(binding.fragment, {
     trackedOrigins: new Set([binding.origin]),
-    deleteFilter: deletable,
+    deleteFilter: (item) => {
+      if (deletable(item)) return true;
+      // Kept for a colleague's letters in it: deleted once they have gone (SyncBinding.keepUntilEmptied).
+      if (item.content instanceof Y.ContentType && item.content.type instanceof Y.XmlElement) binding.keepUntilEmptied(item.content.type);
+      return false;
+    },
     captureTransaction: (tr) => tr.meta.get('addToHistory') !== false,
   });
   binding.undoManager = manager;
@@ -71,11 +76,14 @@ function step(direction: 'undo' | 'redo'): Command {
     if (!stack.length) return false;
     if (!dispatch) return true;
     binding.pendingSelection = (stack[stack.length - 1]!.meta.get(undoKey) as RelativeSelection | null | undefined) ?? null;
+    // Blocks an earlier undo or redo kept are left as they are; this one's belong to the step it makes.
+    binding.keepUntilEmptied(null);
     try {
       // The shared document's change comes back to the editor through the binding.
       return (direction === 'undo' ? manager.undo() : manager.redo()) !== null;
     } finally {
       binding.pendingSelection = null;
+      binding.keptStep = (direction === 'undo' ? manager.redoStack : manager.undoStack).at(-1) ?? null;
     }
   };
 }
