@@ -188,11 +188,12 @@ export function collabEditing(
 }
 
 /**
- * While the user composes text through an input method: others' changes wait (provider.ts
- * `holdRemote`) and come in after the composition ends, merging with the composed text in the
- * shared document as any concurrent typing does; and the composition is one undo step, however
- * long the choosing takes (each candidate is written as it shows, and the undo manager would
- * otherwise make a step of each one a pause apart: an undo showed にほん instead of nothing).
+ * While the user composes text through an input method: others' changes wait and come in after
+ * the composition ends, merging with the composed text in the shared document as any concurrent
+ * typing does, and this editor's wait to go up as the text chosen, not each candidate
+ * (composing.ts); and the composition is one undo step, however long the choosing takes (each
+ * candidate is written as it shows, and the undo manager would otherwise make a step of each one
+ * a pause apart: an undo showed にほん instead of nothing).
  */
 function compositionPlugin(provider: CollabProvider, binding: SyncBinding): Plugin {
   let release: (() => void) | null = null;
@@ -210,7 +211,7 @@ function compositionPlugin(provider: CollabProvider, binding: SyncBinding): Plug
         // From the composition's first text, not its start: a phone's keyboard may open one on the
         // word the caret is put in and keep it while the user only reads.
         compositionupdate: () => {
-          release ??= provider.holdRemote();
+          release ??= provider.holdWhileComposing();
           const manager = binding.undoManager;
           if (manager && grouping === null) {
             grouping = manager.captureTimeout;

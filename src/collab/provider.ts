@@ -14,6 +14,7 @@ import * as Y from 'yjs';
 import { clock } from '../core/clock.js';
 import { applyRemoteUpdate } from './binding/remote-updates.js';
 import { checkUpdate, FRAGMENT } from './check-update.js';
+import { Composing } from './composing.js';
 import { Heartbeat } from './heartbeat.js';
 import { WaitingChanges } from './waiting-changes.js';
 import { CloseCode, decodeMessage, encodeMessage, FINAL_CLOSE_CODES, Message, MESSAGE_TOO_BIG, type Welcome } from './protocol.js';
@@ -97,9 +98,12 @@ export class CollabProvider {
   private hidden: Record<string, unknown> | null = null;
   /** Remote content that was not applied (the editor shows it read-only). */
   private quarantine: Uint8Array[] = [];
-  /** Others' changes waiting while the editor's user composes text (`holdRemote`), oldest first; null when none are held. */
-  private held: Uint8Array[] | null = null;
-  private holds = 0;
+  /** What waits while the editor's user composes text (`holdWhileComposing`). */
+  private readonly composing = new Composing(this.doc, {
+    apply: (update) => this.applyRemote(update),
+    send: (update, covers) => this.sendChange(update, covers),
+    sent: () => this.sendPresence([this.doc.clientID]),
+  });
   /** Asks the server after a silence, and drops a connection that does not answer (heartbeat.ts). */
   private readonly heartbeat = new Heartbeat(
     () => {
@@ -111,12 +115,7 @@ export class CollabProvider {
   constructor(readonly options: CollabProviderOptions) {
     this.doc.on('update', this.onDocUpdate);
     this.awareness.on('update', this.onAwarenessUpdate);
-    if (typeof window !== 'undefined') {
-      window.addEventListener('online', this.onOnline);
-      window.addEventListener('offline', this.onOffline);
-      window.addEventListener('pagehide', this.onPageHide);
-      window.addEventListener('pageshow', this.onPageShow);
-    }
+    this.followPage('addEventListener');
   }
 
   /** The fragment the editor binds to. */
@@ -162,6 +161,7 @@ export class CollabProvider {
 
   /** Closes the connection for good and forgets the document. */
   destroy(): void {
+    this.composing.flush();
     this.stopped = true;
     if (this.retry !== null) clock.clearTimeout(this.retry);
     this.retry = null;
@@ -169,12 +169,7 @@ export class CollabProvider {
     removeAwarenessStates(this.awareness, [this.doc.clientID], 'local');
     this.socket?.close(1000, 'closed');
     this.socket = null;
-    if (typeof window !== 'undefined') {
-      window.removeEventListener('online', this.onOnline);
-      window.removeEventListener('offline', this.onOffline);
-      window.removeEventListener('pagehide', this.onPageHide);
-      window.removeEventListener('pageshow', this.onPageShow);
-    }
+    this.followPage('removeEventListener');
     this.awareness.destroy();
     this.doc.destroy();
     this.listeners.clear();
@@ -193,8 +188,7 @@ export class CollabProvider {
     if (this.stopped) return;
     const base = this.options.url.replace(/\/+$/, '');
     const url = `${base}/${encodeURIComponent(this.options.document)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-    const Socket = this.options.WebSocket ?? WebSocket;
-    const socket = new Socket(url);
+    const socket = new (this.options.WebSocket ?? WebSocket)(url);
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
     this.sent = [];
@@ -258,14 +252,27 @@ export class CollabProvider {
     this.retry = clock.setTimeout(() => void this.open(), delay);
   }
 
+  /** The network's and the page's comings and goings, in a browser. */
+  private followPage(method: 'addEventListener' | 'removeEventListener'): void {
+    if (typeof window === 'undefined') return;
+    for (const [type, listener] of [['online', this.onOnline], ['offline', this.onOffline], ['pagehide', this.onPageHide], ['pageshow', this.onPageShow]] as const) window[method](type, listener as EventListener);
+    document[method]('visibilitychange', this.onVisibility);
+  }
+
   private readonly onOnline = (): void => {
     if (this.retry === null || this.stopped) return;
     clock.clearTimeout(this.retry);
     void this.open();
   };
 
+  /** A page put away (another app, another tab) may not come back: what waits for a composition goes up. */
+  private readonly onVisibility = (): void => {
+    if (document.visibilityState === 'hidden') this.composing.flush();
+  };
+
   /** A closing tab takes its caret with it at once. */
   private readonly onPageHide = (): void => {
+    this.composing.flush();
     this.hidden = this.awareness.getLocalState();
     removeAwarenessStates(this.awareness, [this.doc.clientID], 'local');
   };
@@ -295,8 +302,7 @@ export class CollabProvider {
       }
       case Message.syncStep2:
         // Back after a drop: what others made meanwhile waits for a composition like any change of theirs.
-        if (this.synced && this.held) this.held.push(message.bytes());
-        else if (!this.applyRemote(message.bytes())) return;
+        if (!(this.synced ? this.composing.arrived(message.bytes()) : this.applyRemote(message.bytes()))) return;
         this.synced = true;
         this.attempts = 0;
         this.set({ status: 'synced', reason: '' });
@@ -304,12 +310,12 @@ export class CollabProvider {
       case Message.serverStep1: {
         // What this editor made while away (or before the server knew it) goes up change by change.
         for (const { update, covers } of this.waiting.outgoing(this.doc, message.bytes(), this.state.unsent)) this.sendChange(update, covers);
+        this.composing.sentAnotherWay();
         this.live = true;
         return;
       }
       case Message.remoteUpdate:
-        if (this.held) this.held.push(message.bytes());
-        else this.applyRemote(message.bytes());
+        this.composing.arrived(message.bytes());
         return;
       case Message.ack: {
         const stored = message.count();
@@ -327,23 +333,12 @@ export class CollabProvider {
   }
 
   /**
-   * Keeps others' changes from the document until the returned function is called, then applies
-   * them in order. The editor holds them while its user composes text through an input method
-   * (Japanese, Chinese, Korean, a phone's keyboard): a change redrawn in the paragraph being
-   * composed in ends the composition, and the input method then writes its text a second time.
+   * Keeps others' changes from the document, and this editor's from the server, until the returned
+   * function is called, then applies and sends them (composing.ts): the editor holds them while
+   * its user composes text through an input method.
    */
-  holdRemote(): () => void {
-    this.holds++;
-    this.held ??= [];
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      if (--this.holds > 0) return;
-      const held = this.held ?? [];
-      this.held = null;
-      for (const update of held) this.applyRemote(update);
-    };
+  holdWhileComposing(): () => void {
+    return this.composing.hold();
   }
 
   /** Applies a change from the server after checking it; false (and `incompatible`) when it is outside the schema. */
@@ -389,12 +384,17 @@ export class CollabProvider {
     this.set({ unsent: this.state.unsent + 1 });
     this.waiting.add(update, transaction);
     // Until the handshake (the first one, and each after a reconnect) and while offline, changes wait: the handshake sends them all.
-    if (this.live && this.socket?.readyState === 1) this.sendChange(update, 1);
+    if (this.live && this.socket?.readyState === 1 && !this.composing.made(update, transaction)) this.sendChange(update, 1);
   };
 
   private readonly onAwarenessUpdate = ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown): void => {
     if (origin === 'remote' || origin === 'connection') return;
-    const changed = [...added, ...updated, ...removed];
-    if (this.socket?.readyState === 1) this.socket.send(encodeMessage(Message.awareness, encodeAwarenessUpdate(this.awareness, changed)));
+    // This editor's caret points into its changes waiting for a composition: it waits with them.
+    if (origin === 'local' && this.composing.waiting) return;
+    this.sendPresence([...added, ...updated, ...removed]);
   };
+
+  private sendPresence(clients: number[]): void {
+    if (this.socket?.readyState === 1) this.socket.send(encodeMessage(Message.awareness, encodeAwarenessUpdate(this.awareness, clients)));
+  }
 }
