@@ -309,9 +309,9 @@ export class CollabProvider {
         return;
       case Message.serverStep1: {
         // What this editor made while away (or before the server knew it) goes up change by change.
+        this.live = true;
         for (const { update, covers } of this.waiting.outgoing(this.doc, message.bytes(), this.state.unsent)) this.sendChange(update, covers);
         this.composing.sentAnotherWay();
-        this.live = true;
         return;
       }
       case Message.remoteUpdate:
@@ -373,7 +373,7 @@ export class CollabProvider {
   }
 
   private sendChange(update: Uint8Array, covers: number): void {
-    if (!this.socket || this.socket.readyState !== 1) return;
+    if (!this.live || this.socket?.readyState !== 1) return;
     this.sent.push(covers);
     this.socket.send(encodeMessage(Message.update, update));
   }

@@ -34,9 +34,13 @@ describe('an editor whose user composes text through an input method', () => {
     for (const provider of providers.splice(0)) provider.destroy();
   });
 
-  /** Ann and Bob on "Hello", Ann with an editor bound. */
-  async function onHello(url: string) {
-    const ann = editor(url, 'ann');
+  /** Ann and Bob on "Hello", Ann with an editor bound; Ann's connection through `AnnSocket` when given. */
+  async function onHello(url: string, AnnSocket?: new (url: string) => NodeWebSocket) {
+    const ann = AnnSocket ? new CollabProvider({ url, document: 'page:1', token: 'ann', WebSocket: AnnSocket as unknown as new (url: string) => WebSocket }) : editor(url, 'ann');
+    if (AnnSocket) {
+      providers.push(ann);
+      ann.start(schema);
+    }
     const bob = editor(url, 'bob');
     await until(ann, (s) => s.status === 'synced', 'ann synced');
     await until(bob, (s) => s.status === 'synced', 'bob synced');
@@ -119,14 +123,7 @@ describe('an editor whose user composes text through an input method', () => {
           super.send(data);
         }
       }
-      const ann = new CollabProvider({ url: server.url, document: 'page:1', token: 'ann', WebSocket: Recording as unknown as new (url: string) => WebSocket });
-      providers.push(ann);
-      ann.start(schema);
-      const bob = editor(server.url, 'bob');
-      await until(ann, (s) => s.status === 'synced', 'ann synced');
-      await until(bob, (s) => s.status === 'synced', 'bob synced');
-      const annEditor = new BoundEditor(ann.doc).bind();
-      annEditor.change((tr) => tr.replaceWith(0, tr.doc.content.size, paragraph.create(null, schema.text('Hello'))));
+      const { ann, bob, annEditor } = await onHello(server.url, Recording);
       const text = () => (ann.fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText;
       const caret = (index: number) => ann.awareness.setLocalStateField('cursor', { head: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(text(), index)) });
       const annAt = () => {
@@ -174,6 +171,42 @@ describe('an editor whose user composes text through an input method', () => {
       expect(unsent).to.deep.equal([2, 1, 0]);
       expect(bobSaw).to.deep.equal(['Helloにほ', 'Helloにほん', 'Helloにほん!']);
       expect(server.store.logs.get('page:1')?.length, 'Hello, what went up at the handshake, ん and !').to.equal(4);
+    } finally {
+      clock.uninstall();
+      await server.close();
+    }
+  });
+
+  it('sends nothing that waited ahead of the handshake when its wait ends as the connection comes back', async () => {
+    const server = await startHub();
+    const clock = installFakeClock();
+    try {
+      const sent: number[] = [];
+      let onOpen = (): void => {};
+      class Recording extends NodeWebSocket {
+        constructor(url: string) {
+          super(url);
+          // Before the provider's own listener: the connection open, its handshake not yet begun.
+          this.addEventListener('open', () => onOpen());
+        }
+        override send(data: Uint8Array): void {
+          sent.push(decodeMessage(data).type);
+          super.send(data);
+        }
+      }
+      const { ann, bob, annEditor } = await onHello(server.url, Recording);
+      const release = ann.holdWhileComposing();
+      annEditor.change((tr) => tr.insertText('に', 6));
+      server.hub.closeWhere((_name, user) => user.id === 'ann', CloseCode.goingAway, 'test drop');
+      await until(ann, (s) => s.status === 'offline', 'ann offline');
+      annEditor.change((tr) => tr.insertText('ほ', 7));
+      onOpen = () => clock.tick(LOCAL_WAIT_MS);
+      const from = sent.length;
+      clock.tick(1_000);
+      await until(ann, (s) => s.status === 'synced' && s.unsent === 0, 'ann back, everything stored');
+      expect(sent.slice(from).filter((type) => type !== Message.awareness)).to.deep.equal([Message.syncStep1, Message.update]);
+      await untilText(bob, 'Helloにほ');
+      release();
     } finally {
       clock.uninstall();
       await server.close();
