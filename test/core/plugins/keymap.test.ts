@@ -123,4 +123,17 @@ describe('editor keymap', () => {
     await pressWith('y', 'Control');
     expect(html()).to.equal('<p>abc</p>');
   });
+
+  it('Ctrl+Shift+Z with nothing left to redo does nothing, whatever letter the key event names', async () => {
+    editor = mountEditor('<p>a</p>');
+    await sendKeys({ type: 'bc' });
+    await pressWith('z', 'Control');
+    await pressWith('z', 'Control', 'Shift');
+    expect(html()).to.equal('<p>abc</p>');
+    // The key as WebDriver (and Caps Lock) sends it: "z" with Shift held, not "Z".
+    await pressWith('z', 'Control', 'Shift');
+    expect(html(), 'not undone').to.equal('<p>abc</p>');
+    await pressWith('Z', 'Control', 'Shift');
+    expect(html(), 'not undone').to.equal('<p>abc</p>');
+  });
 });

@@ -271,6 +271,22 @@ describe('editing together', () => {
     await until(() => ann.el.getHTML() === '<p>Text 日本</p>', 'and redone at once', { saw: () => ann.el.getHTML() });
   });
 
+  it('Ctrl+Shift+Z with nothing left to redo leaves what was redone', async () => {
+    const ann = await open('ann');
+    ann.el.focus();
+    await sendKeys({ type: 'First' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'line' });
+    await until(() => ann.el.getHTML() === '<p>First</p><p>line</p>', 'typed');
+    const manager = undoKey.getState(ann.el.editorView!.state)!.manager;
+    while (manager.undoStack.length) await pressWith('z', 'Control');
+    expect(ann.el.editorView!.state.doc.textContent).to.equal('');
+    while (manager.redoStack.length) await pressWith('z', 'Control', 'Shift');
+    expect(ann.el.getHTML()).to.equal('<p>First</p><p>line</p>');
+    await pressWith('z', 'Control', 'Shift');
+    expect(ann.el.getHTML(), 'not undone').to.equal('<p>First</p><p>line</p>');
+  });
+
   /** Ann, who can drag blocks, and Bob, both on paragraphs of `texts`. */
   async function withDragging(texts: string[]): Promise<[SharedEditor, SharedEditor]> {
     const ann = await open('ann');
