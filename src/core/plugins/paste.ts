@@ -97,6 +97,34 @@ function withoutImages(slice: Slice, schema: Schema): Slice {
   return new Slice(content, openDepth(content, 'start', slice.openStart), openDepth(content, 'end', slice.openEnd));
 }
 
+/** A space, tab or no-break space at an edge of the clipboard's text. */
+const EDGE_SPACE = { start: /^[ \t\u00a0]/, end: /[ \t\u00a0]$/ } as const;
+
+/** `fragment` with a space at its edge text `depth` open levels down on `side`, unless that text has one already. */
+function spacedAt(fragment: Fragment, depth: number, side: 'start' | 'end'): Fragment {
+  const index = side === 'start' ? 0 : fragment.childCount - 1;
+  const node = fragment.maybeChild(index);
+  if (!node) return fragment;
+  if (depth > 0) return node.isLeaf ? fragment : fragment.replaceChild(index, node.copy(spacedAt(node.content, depth - 1, side)));
+  if (!node.isText || /\s/.test(side === 'start' ? node.text![0]! : node.text!.at(-1)!)) return fragment;
+  return fragment.replaceChild(index, node.type.schema.text(side === 'start' ? ` ${node.text}` : `${node.text} `, node.marks));
+}
+
+/**
+ * The spaces at the ends of pasted text that ProseMirror's HTML parser drops: it trims a
+ * run's edges as a browser collapses them at a block's edges, but "word " copied from a web page
+ * or Google Docs, pasted inside a paragraph, is meant to keep its space ("Hello INSERTEDworld"
+ * otherwise). Where the clipboard's own text starts or ends with a space and the slice's text
+ * on that side joins the paragraph pasted into (inline content, or an open block's), the space is
+ * put back; a whole block at that edge is left as it is.
+ */
+function withCopiedSpaces(slice: Slice, plain: string): Slice {
+  let content = slice.content;
+  if (EDGE_SPACE.start.test(plain)) content = spacedAt(content, slice.openStart, 'start');
+  if (EDGE_SPACE.end.test(plain)) content = spacedAt(content, slice.openEnd, 'end');
+  return content === slice.content ? slice : new Slice(content, slice.openStart, slice.openEnd);
+}
+
 // ---------------------------------------------------------------- failures
 
 /** The clipboard's text, or the text of its HTML when it carries no plain text. */
@@ -167,7 +195,9 @@ const PASTE_HANDLERS: ReadonlyArray<(view: EditorView, event: ClipboardEvent) =>
  * been cleaned first by cleanPastedHTML, in transformPastedHTML below). An internal drag moves
  * content already in this document: only the steps marked `onDrag` apply to it.
  */
-const CONTENT_STEPS: ReadonlyArray<{ step: (slice: Slice, view: EditorView) => Slice; onDrag?: true }> = [
+const CONTENT_STEPS: ReadonlyArray<{ step: (slice: Slice, view: EditorView, plain: string) => Slice; onDrag?: true }> = [
+  // The spaces at the copied text's ends that the parser dropped are put back.
+  { step: (slice, _view, plain) => withCopiedSpaces(slice, plain) },
   // Outer wrappers that cannot hold what they wrap are dropped.
   { step: (slice) => withFittingWrappers(slice) },
   // Images in pasted HTML are removed (spec): those the HTML step left (a copy that starts with
@@ -189,6 +219,8 @@ export function pastePlugin(): Plugin {
   // What the paste being handled carries besides its HTML (read before ProseMirror
   // parses it, which happens synchronously inside the re-dispatch).
   let context: PasteContext = {};
+  // The clipboard's text beside it (none for a drop).
+  let plain = '';
   return new Plugin({
     key: pasteKey,
     props: {
@@ -197,6 +229,7 @@ export function pastePlugin(): Plugin {
           if (running.has(event)) return false;
           running.add(event);
           context = pasteContextOf(event.clipboardData);
+          plain = event.clipboardData?.getData('text/plain') ?? '';
           try {
             // ProseMirror's public (if test-oriented) entry to its own event handling: its paste
             // keeps every rule it has (Shift for plain text, code blocks, composition, the
@@ -207,6 +240,7 @@ export function pastePlugin(): Plugin {
           } finally {
             running.delete(event);
             context = {};
+            plain = '';
           }
           return true;
         },
@@ -224,7 +258,7 @@ export function pastePlugin(): Plugin {
 
       transformPasted: (slice, view) => {
         const steps = CONTENT_STEPS.filter(({ onDrag }) => onDrag || !view.dragging);
-        return guarded('content', () => steps.reduce((current, { step }) => step(current, view), slice), () => (view.dragging ? slice : Slice.empty));
+        return guarded('content', () => steps.reduce((current, { step }) => step(current, view, plain), slice), () => (view.dragging ? slice : Slice.empty));
       },
     },
   });
