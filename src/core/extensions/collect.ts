@@ -49,42 +49,25 @@ function inBand(schema: Schema, features: Features | undefined, band: KeyBand): 
     .sort((a, b) => (b.priority ?? BUILTIN_PRIORITY) - (a.priority ?? BUILTIN_PRIORITY));
 }
 
-/** Key bindings from several sources, one command per key: those that bind the same key are tried in order. */
+/**
+ * Key bindings from several sources, one command per key: those that bind the same key are tried
+ * in order. A letter's Shift binding (Shift-Mod-z) where the letter is bound without Shift too
+ * (Mod-z) takes the key even when it does not apply: prosemirror-keymap otherwise tries the
+ * binding without Shift when the event names the unshifted letter (Caps Lock on, WebDriver's
+ * keys), and Ctrl+Shift+Z with nothing to redo undid a step.
+ */
 export function chainBindings(sources: ReadonlyArray<Readonly<Record<string, Command>> | undefined>): Record<string, Command> {
   const bound: Record<string, Command[]> = {};
   for (const source of sources) for (const [key, command] of Object.entries(source ?? {})) (bound[key] ??= []).push(command);
-  const chained = Object.entries(bound).map(([key, commands]): [string, Command] => [key, commands.length === 1 ? commands[0]! : chainCommands(...commands)]);
-  const names = new Set(chained.map(([key]) => keySignature(key, false)));
-  return Object.fromEntries(chained.map(([key, command]) => [key, names.has(keySignature(key, true)) ? takesKey(command) : command]));
+  const names = new Set(Object.keys(bound).map((key) => key.toLowerCase()));
+  return Object.fromEntries(
+    Object.entries(bound).map(([key, commands]) => {
+      const command = commands.length === 1 ? commands[0]! : chainCommands(...commands);
+      const twin = /-.$/.test(key) && key.toLowerCase().replace('shift-', '');
+      return [key, twin && twin !== key.toLowerCase() && names.has(twin) ? ((state, dispatch, view) => command(state, dispatch, view) || !!dispatch) as Command : command];
+    }),
+  );
 }
-
-/**
- * A key name's modifiers (sorted, `Mod` as written) and key, lower-cased; with `dropShift`, the
- * name of the same letter without Shift, or null when it is not a letter bound with Shift.
- */
-function keySignature(name: string, dropShift: boolean): string | null {
-  const parts = name.toLowerCase().split(/-(?!$)/);
-  const key = parts.pop()!;
-  if (dropShift) {
-    if (key.length !== 1 || !parts.includes('shift')) return null;
-    parts.splice(parts.indexOf('shift'), 1);
-  }
-  return [...parts.sort(), key].join('-');
-}
-
-/**
- * A letter's Shift binding (Shift-Mod-z) where the letter is bound without Shift too (Mod-z)
- * takes the key even when it does not apply: prosemirror-keymap otherwise tries the binding
- * without Shift when the event names the unshifted letter (Caps Lock on, WebDriver's keys), and
- * Ctrl+Shift+Z with nothing to redo undid a step.
- */
-const takesKey =
-  (command: Command): Command =>
-  (state, dispatch, view) => {
-    if (!dispatch) return command(state, dispatch, view);
-    command(state, dispatch, view);
-    return true;
-  };
 
 /** Keys and input rules of one source (a node, an extension), with the priority they run at. */
 export interface Bindings {
