@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isModLetter, LINK_SHORTCUT } from './toolbar-items.js';
 
 /** What the toolbar hears from the editor content. */
 export interface ContentWatchHandlers {
@@ -8,6 +9,8 @@ export interface ContentWatchHandlers {
   release(): void;
   /** Alt+F10 was pressed in the content; returns whether the toolbar took focus. */
   focusToolbar(): boolean;
+  /** Ctrl+K (Cmd+K) was pressed in the content and no binding of the editor's took it; returns whether the link field opened. */
+  openLink(): boolean;
   /** Focus entered or left the content. */
   focusChanged(): void;
 }
@@ -16,7 +19,8 @@ export interface ContentWatchHandlers {
  * Listens to the editor content for what the toolbar needs and core does not model:
  * a mouse selection in progress (spec 4: "It hides while the mouse is being dragged
  * to select"), focus (editor state keeps its selection after the user clicks away),
- * and Alt+F10, the usual key for moving from an editor to its toolbar.
+ * Alt+F10, the usual key for moving from an editor to its toolbar, and Ctrl+K (Cmd+K), which
+ * opens the link field over selected text.
  */
 export class ContentWatchController implements ReactiveController {
   private content: HTMLElement | null = null;
@@ -80,8 +84,10 @@ export class ContentWatchController implements ReactiveController {
   }
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || event.key !== 'F10' || !event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (this.handlers.focusToolbar()) event.preventDefault();
+    if (event.defaultPrevented) return;
+    if (event.key === 'F10' && event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+      if (this.handlers.focusToolbar()) event.preventDefault();
+    } else if (isModLetter(event, LINK_SHORTCUT) && this.handlers.openLink()) event.preventDefault();
   };
 
   private readonly onFocus = (): void => {

@@ -8,7 +8,7 @@ import { ICONS, iconById } from '../icons.js';
 import { wordsFor } from '../words.js';
 import { BLOCK_MENU_ID, blockMenuEntries } from './block-menu.js';
 import { LINK_PANEL_ID } from './link-field.js';
-import { CHEVRON_ICON, MARK_BUTTONS, blockTypeLabel, icon, keyShortcut } from './toolbar-items.js';
+import { CHEVRON_ICON, LINK_SHORTCUT, MARK_BUTTONS, blockTypeLabel, icon, keyShortcut } from './toolbar-items.js';
 
 /** What the toolbar last took from the editor: core's toolbar state and the range it sits above. */
 export interface Snapshot extends ToolbarState {
@@ -87,6 +87,11 @@ export class ToolbarButtons {
     return id === undefined ? null : this.toolbar.renderRoot.querySelector<HTMLButtonElement>(`[data-item="${CSS.escape(id)}"]`);
   }
 
+  /** Whether the toolbar, as the host arranged it, has the button `id`. */
+  has(id: string): boolean {
+    return this.buttons().some((button) => button.id === id);
+  }
+
   /** The position in the order of the button an event came from (-1 for none). */
   indexOf(target: EventTarget | null): number {
     const item = target instanceof HTMLElement ? target.dataset.item : undefined;
@@ -143,13 +148,16 @@ export class ToolbarButtons {
 
   private renderLinkButton(tabindex: string, snap: Snapshot, panel: Panel | null) {
     const words = wordsFor(this.toolbar.hub);
+    const label = snap.link ? words['toolbar.editLink'] : words['toolbar.link'];
+    const linkShortcut = keyShortcut(LINK_SHORTCUT);
     return html`<button
       type="button"
       class=${snap.link ? 'icon active' : 'icon'}
       data-item="link"
       tabindex=${tabindex}
-      aria-label=${snap.link ? words['toolbar.editLink'] : words['toolbar.link']}
-      title=${snap.link ? words['toolbar.editLink'] : words['toolbar.link']}
+      aria-label=${label}
+      title=${`${label} (${linkShortcut.shown})`}
+      aria-keyshortcuts=${linkShortcut.aria}
       aria-expanded=${panel === 'link' ? 'true' : 'false'}
       aria-controls=${panel === 'link' ? LINK_PANEL_ID : nothing}
       @click=${this.actions.toggleLinkPanel}

@@ -31,6 +31,20 @@ export const CHEVRON_ICON = svg`<path d="m6 9 6 6 6-6" />`;
 /** The mark beside the current block type in the dropdown. */
 export const CHECK_ICON = svg`<path d="m5 12 5 5 9-10" />`;
 
+/** The key that opens the link field over selected text (as in most editors and trackers). */
+export const LINK_SHORTCUT = 'Mod-K';
+
+/**
+ * Whether a keydown is `Mod` and a letter (`Mod-K`): Control, or Command on Apple platforms, and
+ * nothing else held; the letter's key on a layout that writes another letter there (Cyrillic).
+ */
+export function isModLetter(event: KeyboardEvent, spec: string): boolean {
+  const letter = spec.slice(spec.lastIndexOf('-') + 1).toLowerCase();
+  const mod = usesCommandKey() ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
+  if (!mod || event.altKey || event.shiftKey) return false;
+  return event.key.toLowerCase() === letter || (!/^[a-z]$/i.test(event.key) && event.code === `Key${letter.toUpperCase()}`);
+}
+
 /** Whether shortcuts use Command (Apple platforms) rather than Control, as ProseMirror's `Mod` does. */
 function usesCommandKey(): boolean {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform);

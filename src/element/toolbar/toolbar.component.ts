@@ -74,6 +74,7 @@ export class RichEditorToolbar extends LitElement {
       this.throttle.flush();
     },
     focusToolbar: () => this.focusToolbar(),
+    openLink: () => this.openLinkField(),
     focusChanged: () => this.checkFocusSoon(),
   });
   private readonly blockMenu = new BlockMenu({
@@ -272,6 +273,15 @@ export class RichEditorToolbar extends LitElement {
     this.throttle.flush();
     if (!this.shown) return false;
     void this.updateComplete.then(() => this.buttons.button(this.focusIndex)?.focus());
+    return true;
+  }
+
+  /** Opens the link field over the selection (Ctrl+K), or focuses it; false when the selection has no toolbar or the toolbar no link button. */
+  private openLinkField(): boolean {
+    this.throttle.flush();
+    if (!this.shown || !this.buttons.has('link')) return false;
+    if (this.panel === 'link') this.renderRoot.querySelector<HTMLInputElement>('.link-input')?.focus();
+    else this.toggleLinkPanel();
     return true;
   }
 

@@ -290,6 +290,32 @@ describe('<rich-editor-toolbar>: keyboard', () => {
     expect(el.getHTML()).to.equal('<p>Make this <em>slanted</em></p>');
   });
 
+  it('Ctrl+K opens the link field over the selected text, typed into at once; Enter links it and returns to the editor', async () => {
+    const el = await mount(html`<rich-editor value="<p>Read the docs please</p>"></rich-editor>`, clock);
+    // Selected and Ctrl+K pressed with no pause, inside the toolbar's update window.
+    await selectWithKeys(el, 'docs');
+    await pressWith('k', 'Control');
+    await until(() => focused() === linkInput(el), 'link input focused');
+    expect(button(el, 'Link').getAttribute('aria-keyshortcuts')).to.equal('Control+K');
+    await sendKeys({ type: 'https://example.com' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => !linkInput(el) && focused() === content(el), 'link input closed, focus in the editor');
+    expect(el.getHTML()).to.match(/^<p>Read the <a [^>]*href="https:\/\/example\.com"[^>]*>docs<\/a> please<\/p>$/);
+  });
+
+  it('leaves Ctrl+K alone with nothing selected', async () => {
+    const el = await mount(html`<rich-editor value="<p>Nothing selected</p>"></rich-editor>`, clock);
+    content(el).focus();
+    await settle(el, clock);
+    const seen: boolean[] = [];
+    content(el).addEventListener('keydown', (event) => seen.push(event.defaultPrevented));
+    await pressWith('k', 'Control');
+    await settle(el, clock);
+    expect(seen.at(-1), 'the key left to the browser').to.equal(false);
+    expect(linkInput(el)).to.equal(null);
+    expect(focused()).to.equal(content(el));
+  });
+
   it('does not take focus with Alt+F10 when there is no toolbar', async () => {
     const el = await mount(html`<rich-editor value="<p>Nothing selected</p>"></rich-editor>`, clock);
     content(el).focus();
