@@ -8,6 +8,8 @@
 import type { ReactiveController } from 'lit';
 import type { Schema } from 'prosemirror-model';
 import type { EditorState, Transaction } from 'prosemirror-state';
+import { Selection } from 'prosemirror-state';
+import { replayKey, type HeldKey } from '../core/plugins/held-input.js';
 import { log } from '../core/log.js';
 import { emit, RichEditorEvents } from '../element/events.js';
 import type { RichEditor } from '../element/rich-editor/rich-editor.component.js';
@@ -39,6 +41,8 @@ export class CollabBinding implements ReactiveController {
   state: CollabState | null = null;
   /** Whether the user's last change was refused as too large to share (until their next change is made). */
   tooLarge = false;
+  /** Keys typed into the editor while it waited for the shared document, in order. */
+  private typed: HeldKey[] = [];
 
   constructor(private readonly host: BindingHost) {
     // Connected already (it is made once `collaboration` is set): hostConnected runs at once.
@@ -46,6 +50,7 @@ export class CollabBinding implements ReactiveController {
   }
 
   hostConnected(): void {
+    this.host.element.renderRoot.addEventListener('keydown', this.onKey as EventListener);
     this.follow();
   }
 
@@ -54,7 +59,37 @@ export class CollabBinding implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    this.host.element.renderRoot.removeEventListener('keydown', this.onKey as EventListener);
     this.attach(null);
+  }
+
+  /**
+   * A key typed into the editor while it waits for the shared document (a click and typing at
+   * once, as a host's end-to-end test does, or a user quicker than the connection): a character,
+   * Enter, Backspace or Delete is kept, to be typed once the document is there; shortcuts and
+   * moves are left to the browser.
+   */
+  private readonly onKey = (event: KeyboardEvent): void => {
+    const { key, code, shiftKey, ctrlKey, metaKey, altKey, keyCode, charCode } = event;
+    if (this.bound || !this.attached || event.defaultPrevented || event.isComposing || ctrlKey || metaKey) return;
+    if ([...key].length !== 1 && key !== 'Enter' && key !== 'Backspace' && key !== 'Delete') return;
+    if (!(event.composedPath()[0] as Element).closest?.('[role="textbox"]')) return;
+    event.preventDefault();
+    this.typed.push({ key: { key, code, shiftKey, ctrlKey, metaKey, altKey, keyCode, charCode } });
+  };
+
+  /** Once the view holds the shared document: the caret at its end, and what was typed while waiting typed there, if the user may edit. */
+  private typeWhatWaited(): void {
+    const view = this.host.element.editorView;
+    const typed = this.typed.splice(0);
+    if (!view?.hasFocus() || !this.editable) return;
+    view.dispatch(view.state.tr.setSelection(Selection.atEnd(view.state.doc)).scrollIntoView());
+    for (const entry of typed) replayKey(view, entry);
+  }
+
+  /** Whether the view was built around the shared document (after its first sync). */
+  get arrived(): boolean {
+    return this.bound;
   }
 
   /** Whether the shared document may be edited here: synced, and neither read-only nor stopped. */
@@ -101,6 +136,7 @@ export class CollabBinding implements ReactiveController {
     this.attached = collaboration;
     this.state = null;
     this.bound = false;
+    this.typed = [];
     if (!collaboration) {
       if (had) this.host.rebuild();
       return;
@@ -123,7 +159,10 @@ export class CollabBinding implements ReactiveController {
     emit(this.host.element, RichEditorEvents.collabStatus, state);
     // The first sync builds the view around the shared document; later changes (offline and
     // back, read-only, stopped) only change what may be done: the document stays as it is.
-    if (!this.bound && state.status === 'synced') this.host.rebuild();
+    if (!this.bound && state.status === 'synced') {
+      this.host.rebuild();
+      this.typeWhatWaited();
+    }
     if (before?.readOnly !== state.readOnly || before?.status !== state.status) this.host.refresh();
   }
 }

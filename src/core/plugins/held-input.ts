@@ -218,8 +218,8 @@ export function heldPastePlugin(needs: readonly PasteNeed[]): Plugin {
 
 /* ---------------------------------------------------------------- Tab in a table */
 
-/** A key pressed or a text input while a Tab was held. */
-type HeldKey = { key: KeyboardEventInit } | { text: string };
+/** A key pressed or a text input while a Tab was held (or, editing together, before the shared document arrived). */
+export type HeldKey = { key: KeyboardEventInit } | { text: string };
 
 const MODIFIERS: ReadonlySet<string> = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
 
@@ -252,7 +252,7 @@ function keyEvent(type: 'keydown' | 'keypress', init: KeyboardEventInit): Keyboa
 }
 
 /** Replays one held key or text through the view's handlers, as the browser would have given it. */
-function replayKey(view: EditorView, entry: HeldKey): void {
+export function replayKey(view: EditorView, entry: HeldKey): void {
   if ('text' in entry) {
     const { from, to } = view.state.selection;
     const insert = () => view.state.tr.insertText(entry.text, from, to);

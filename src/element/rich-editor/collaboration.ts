@@ -35,6 +35,11 @@ export class CollaborationController implements ReactiveController {
     return !this.active || !!this.binding?.editable;
   }
 
+  /** Whether the editor waits for its shared document (its first sync): it takes focus meanwhile, and what is typed into it then goes in once it is there. */
+  get awaiting(): boolean {
+    return this.active && !this.binding?.arrived;
+  }
+
   /** The shared document's binding while the editor edits one and its code is there: the view's content, plugins and remote changes come from it. */
   get shared(): CollabBinding | null {
     return this.active ? this.binding : null;

@@ -272,13 +272,14 @@ export class EditorDocument implements ReactiveController {
       editable: () => this.element.editable(),
       nodeViews: nodeViews(setup.schema, host.features),
       // A read-only viewer is focusable by a click or `focus()` but not by Tab; as the
-      // first focusable element of the shadow root, it is what focus delegation finds.
+      // first focusable element of the shadow root, it is what focus delegation finds. One waiting
+      // for its shared document takes focus (Tab too): what is typed then goes in once it is there.
       attributes: () => ({
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': this.label(),
         ...(host.required ? { 'aria-required': 'true' } : {}),
-        ...(host.readonly ? { tabindex: '-1', 'aria-readonly': 'true' } : {}),
+        ...(host.readonly ? { tabindex: '-1', 'aria-readonly': 'true' } : this.collab?.awaiting ? { tabindex: '0' } : {}),
         ...(this.element.disabled() ? { 'aria-disabled': 'true' } : {}),
       }),
       dispatchTransaction: (tr) => this.dispatch(tr),

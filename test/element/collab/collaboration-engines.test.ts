@@ -1,10 +1,13 @@
 /**
- * The one collaboration case every engine runs (the rest run in Chromium: test/element/collab/
+ * The collaboration cases every engine runs (the rest run in Chromium: test/element/collab/
  * collaboration.test.ts): two editors on separate connections, real keys in both, converging,
- * and undo taking back only one's own typing.
+ * and undo taking back only one's own typing; a click and keys into an editor still connecting.
  */
-import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { connect } from '../../../src/collab/index.js';
+import type { RichEditor } from '../../../src/element/index.js';
+import { until } from '../../helpers/until.js';
 import { closeAll, converged, sharedEditor, startServer, undoUntil, type SharedEditor } from './helpers.js';
 
 describe('editing together in every engine', () => {
@@ -25,6 +28,54 @@ describe('editing together in every engine', () => {
       await undoUntil(bob, 'Ann writes.', { kept: 'Ann writes.', most: ' Bob adds.'.length });
       await converged([ann, bob], ['Ann writes.']);
       expect(ann.el.getHTML()).to.equal('<p>Ann writes.</p>');
+    } finally {
+      closeAll(editors);
+      await server.stop();
+    }
+  });
+
+  it('keeps what is typed into the editor before its shared document is there, and types it at its end once it is', async () => {
+    const server = await startServer();
+    const editors: SharedEditor[] = [];
+    try {
+      const bob = await sharedEditor(server.url, 'bob');
+      editors.push(bob);
+      bob.el.focusAt('end');
+      await sendKeys({ type: 'Hello' });
+      await until(() => bob.el.collaboration!.provider.current.unsent === 0, "Bob's text stored");
+      // What Ann's connection sends waits until `release`: the server hears nothing of her, so her editor is not synced until then.
+      let waiting: (() => void)[] | null = [];
+      class LateSocket extends WebSocket {
+        override send(data: Parameters<WebSocket['send']>[0]): void {
+          if (waiting) waiting.push(() => super.send(data));
+          else super.send(data);
+        }
+      }
+      const release = () => {
+        const sends = waiting ?? [];
+        waiting = null;
+        for (const send of sends) send();
+      };
+      const el = await fixture<RichEditor>(html`<rich-editor aria-label="Editor of ann"></rich-editor>`);
+      el.collaboration = { provider: connect({ url: server.url, document: 'page:1', token: 'ann', WebSocket: LateSocket }), user: { id: 'ann', name: 'Ann' } };
+      editors.push({ el, states: [], content: el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement });
+      await until(() => waiting?.length, "Ann's first message held");
+      const box = el.shadowRoot!.querySelector('[role="textbox"]')!;
+      expect(box.getAttribute('contenteditable'), 'nothing to edit yet').to.equal('false');
+      // A click into the empty editor, and typing at once, as a host's end-to-end test does.
+      const rect = box.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(rect.x + 20), Math.round(rect.y + rect.height / 2)] });
+      await sendKeys({ type: ' world' });
+      await sendKeys({ press: 'Enter' });
+      await sendKeys({ type: 'Nexy' });
+      await sendKeys({ press: 'Backspace' });
+      await sendKeys({ type: 't' });
+      release();
+      const shown = () => [el.getHTML(), bob.el.getHTML()];
+      await until(() => shown().every((text) => text === '<p>Hello world</p><p>Next</p>'), 'what Ann typed, in both', { saw: shown });
+      // Her caret stayed after it: she types on.
+      await sendKeys({ type: '!' });
+      await until(() => shown().every((text) => text === '<p>Hello world</p><p>Next!</p>'), 'her next letter', { saw: shown });
     } finally {
       closeAll(editors);
       await server.stop();
