@@ -310,10 +310,14 @@ function presentation(root: ParentNode): void {
   }
   // The browser's mark of a copy that ended at a line's end (Chrome, Safari): never content.
   for (const br of elementsOf(root, 'br.Apple-interchange-newline')) br.remove();
+  // A line break beside a block (Google Docs' blank line between blocks, or after the last one a
+  // copy ended on) stands for an empty paragraph, not a break in text.
   for (const br of elementsOf(root, 'br')) {
     const next = br.nextElementSibling;
     const between = next ? br.nextSibling === next || !(br.nextSibling?.textContent ?? '').trim() : false;
-    if (next && between && BLOCK.test(next.tagName)) br.remove();
+    const previous = br.previousElementSibling;
+    const last = !next && !(br.nextSibling?.textContent ?? '').trim() && !!previous && (br.previousSibling === previous || !(br.previousSibling?.textContent ?? '').trim());
+    if ((next && between && BLOCK.test(next.tagName)) || (last && BLOCK.test(previous.tagName))) br.remove();
   }
   for (const pre of elementsOf(root, 'pre')) {
     const last = pre.lastChild?.nodeType === 3 ? pre.lastChild : pre.lastElementChild?.lastChild;

@@ -55,6 +55,15 @@ describe('pasted HTML from other apps', () => {
         read('<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1a2b"><p dir="ltr"><span>One line</span></p></b><br class="Apple-interchange-newline">'),
       ).to.equal('<p>One line</p>');
     });
+
+    it("ends a Google Docs copy without the empty paragraph of the document's blank line after it", () => {
+      // Docs writes a blank line as a <br> between its blocks, and one the copy ended on after the last.
+      expect(read('<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1a2b"><p dir="ltr"><span>One</span></p><br><p dir="ltr"><span>Two</span></p><br></b>')).to.equal(
+        '<p>One</p><p>Two</p>',
+      );
+      // A line break inside a paragraph stays.
+      expect(read('<p>One<br>Two</p>')).to.equal('<p>One<br>Two</p>');
+    });
   });
 
   describe('Word lists', () => {
