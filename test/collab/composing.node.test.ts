@@ -29,6 +29,22 @@ function compose(bound: BoundEditor): void {
   bound.change((tr) => tr.insertText('日本', at, at + 3));
 }
 
+/** A connection that notes the type of each message it sends, in order (and calls `opened` as it opens, before anyone else hears it). */
+function recording(opened = (): void => {}) {
+  const sent: number[] = [];
+  class Recording extends NodeWebSocket {
+    constructor(url: string) {
+      super(url);
+      this.addEventListener('open', opened);
+    }
+    override send(data: Uint8Array): void {
+      sent.push(decodeMessage(data).type);
+      super.send(data);
+    }
+  }
+  return { sent, Recording };
+}
+
 describe('an editor whose user composes text through an input method', () => {
   afterEach(() => {
     for (const provider of providers.splice(0)) provider.destroy();
@@ -115,14 +131,7 @@ describe('an editor whose user composes text through an input method', () => {
   it("keeps the user's caret from colleagues while it points into text that waits, and sends it after that text", async () => {
     const server = await startHub();
     try {
-      // What Ann's connection sends, in order.
-      const sent: number[] = [];
-      class Recording extends NodeWebSocket {
-        override send(data: Uint8Array): void {
-          sent.push(decodeMessage(data).type);
-          super.send(data);
-        }
-      }
+      const { sent, Recording } = recording();
       const { ann, bob, annEditor } = await onHello(server.url, Recording);
       const text = () => (ann.fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText;
       const caret = (index: number) => ann.awareness.setLocalStateField('cursor', { head: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(text(), index)) });
@@ -181,19 +190,9 @@ describe('an editor whose user composes text through an input method', () => {
     const server = await startHub();
     const clock = installFakeClock();
     try {
-      const sent: number[] = [];
       let onOpen = (): void => {};
-      class Recording extends NodeWebSocket {
-        constructor(url: string) {
-          super(url);
-          // Before the provider's own listener: the connection open, its handshake not yet begun.
-          this.addEventListener('open', () => onOpen());
-        }
-        override send(data: Uint8Array): void {
-          sent.push(decodeMessage(data).type);
-          super.send(data);
-        }
-      }
+      // Before the provider's own listener: the connection open, its handshake not yet begun.
+      const { sent, Recording } = recording(() => onOpen());
       const { ann, bob, annEditor } = await onHello(server.url, Recording);
       const release = ann.holdWhileComposing();
       annEditor.change((tr) => tr.insertText('に', 6));
