@@ -82,7 +82,7 @@ export class CollabBinding implements ReactiveController {
   private typeWhatWaited(): void {
     const view = this.host.element.editorView;
     const typed = this.typed.splice(0);
-    if (!view?.hasFocus() || !this.editable) return;
+    if (!view?.hasFocus() || !view.editable) return;
     view.dispatch(view.state.tr.setSelection(Selection.atEnd(view.state.doc)).scrollIntoView());
     for (const entry of typed) replayKey(view, entry);
   }

@@ -279,7 +279,7 @@ export class EditorDocument implements ReactiveController {
         'aria-multiline': 'true',
         'aria-label': this.label(),
         ...(host.required ? { 'aria-required': 'true' } : {}),
-        ...(host.readonly ? { tabindex: '-1', 'aria-readonly': 'true' } : this.collab?.awaiting ? { tabindex: '0' } : {}),
+        ...(host.readonly ? { tabindex: '-1', 'aria-readonly': 'true' } : this.collab?.awaiting && !this.element.disabled() ? { tabindex: '0' } : {}),
         ...(this.element.disabled() ? { 'aria-disabled': 'true' } : {}),
       }),
       dispatchTransaction: (tr) => this.dispatch(tr),
