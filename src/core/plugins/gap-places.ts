@@ -34,8 +34,9 @@ function textblockAt($pos: ResolvedPos) {
 /**
  * Typing with the caret between blocks (a gap cursor) or with a whole block selected
  * (an image, a rule, a block chosen with its handle) starts a new paragraph there with
- * the text, instead of replacing the block: a stray key never deletes a block. Answers
- * null for other selections.
+ * the text, instead of replacing the block: a stray key never deletes a block. With no
+ * text, the paragraph is empty, the caret in it with the marks stored. Answers null for
+ * other selections.
  */
 export function typeBesideBlock(state: EditorState, text: string): Transaction | null {
   const { selection } = state;
@@ -47,8 +48,8 @@ export function typeBesideBlock(state: EditorState, text: string): Transaction |
   const type = textblockAt($pos);
   if (!type) return null;
   const marks = state.storedMarks ?? [];
-  const block = type.createAndFill(null, state.schema.text(text, marks));
+  const block = type.createAndFill(null, text ? state.schema.text(text, marks) : null);
   if (!block) return null;
   const tr = state.tr.insert(pos, block);
-  return tr.setSelection(TextSelection.create(tr.doc, pos + 1 + text.length)).scrollIntoView();
+  return tr.setSelection(TextSelection.create(tr.doc, pos + 1 + text.length)).setStoredMarks(text ? null : state.storedMarks).scrollIntoView();
 }

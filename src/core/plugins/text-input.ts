@@ -136,9 +136,12 @@ export function textInputPlugin(): Plugin {
         const text = typedText(event);
         if (!text) return false;
         if (!(selection instanceof TextSelection)) {
-          const beside = typeBesideBlock(view.state, text);
-          if (!beside) return false;
-          view.dispatch(beside);
+          // Between blocks, or over a whole block: a paragraph there first, then the text typed
+          // into it as into any, so input rules, the slash menu and mentions see it (one undo step).
+          const opened = typeBesideBlock(view.state, '');
+          if (!opened) return false;
+          view.dispatch(opened);
+          typeText(view, view.state.selection.from, view.state.selection.to, text);
           return true;
         }
         const { from, to } = selection;

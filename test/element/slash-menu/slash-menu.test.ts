@@ -3,6 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
 import '../../../src/element/slash-menu/slash-menu.js';
 import type { RichEditor } from '../../../src/element/index.js';
+import { editingParts } from '../../../src/element/rich-editor/on-demand.js';
 import { nextTask } from '../../helpers/editor.js';
 import { centre, content, expectAccessible, keysThatSettle } from '../../helpers/element-ui.js';
 import { until } from '../../helpers/until.js';
@@ -112,6 +113,26 @@ describe('<rich-editor-slash-menu>', () => {
     expect(box.top).to.be.at.least(slash.bottom);
     expect(box.top).to.be.below(slash.bottom + 30);
     expect(Math.abs(box.left - slash.left)).to.be.below(30);
+  });
+
+  it('opens on "/" typed at the gap cursor after a table that ends the document, in the paragraph the slash starts', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor .value=${'<p>x</p><table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr></tbody></table>'} aria-label="Notes"></rich-editor>`);
+    const cell = Array.from(content(el).querySelectorAll('td')).find((td) => td.textContent === 'b')!;
+    await sendMouse({ type: 'click', position: centre(cell.querySelector('p')!) });
+    await sendKeys({ press: 'End' });
+    // Below the table's last row the caret is the gap cursor (its part comes when a table is drawn).
+    await until(() => editingParts().gapCursor && el.editorView!.state.plugins.some((plugin) => plugin.props.createSelectionBetween), 'the gap cursor part in the editor');
+    await sendKeys({ press: 'ArrowDown' });
+    const { selection } = el.editorView!.state;
+    expect(selection.empty && !selection.$head.parent.inlineContent, 'the caret between blocks').to.equal(true);
+    await type(el, '/');
+    expect(titles(el)).to.deep.equal(SPEC_COMMANDS);
+    expect(el.getHTML()).to.match(/<\/table><p>\/<\/p>$/);
+    await press(el, 'Enter');
+    // Text chosen: the slash gone, the caret in the paragraph it started.
+    const { doc, selection: after } = el.editorView!.state;
+    expect(doc.lastChild!.type.name === 'paragraph' && doc.lastChild!.content.size === 0, 'an empty paragraph after the table').to.equal(true);
+    expect(after.$head.parent === doc.lastChild, 'the caret in it').to.equal(true);
   });
 
   it('filters to the three headings as "head" is typed', async () => {
