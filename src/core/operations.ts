@@ -24,13 +24,18 @@ export function savedSelectionPlugin(): Plugin<{ from: number; to: number }> {
   });
 }
 
-/** A transaction replacing the whole document, marked so plugins (uploads) can refuse it. */
+/**
+ * A transaction replacing the whole document, marked so plugins (uploads) can refuse it. It is
+ * not the user's to undo, as a script setting a native field's value is not: Ctrl+Z right after
+ * a host set the value emptied the document and, undoing the host's images with it, asked the
+ * host to delete their files. What the user did before it can no longer be undone either.
+ */
 export function replaceContentTr(state: EditorState, doc: PMNode): Transaction {
   const tr = state.tr.replaceWith(0, state.doc.content.size, doc.content);
   tr.setSelection(TextSelection.atStart(tr.doc));
   // A host replacing the value (after saving a comment, say) is not the user deleting
   // images: their files must not be deleted on the server.
-  tr.setMeta(SKIP_IMAGE_TRACKING_META, true);
+  tr.setMeta(SKIP_IMAGE_TRACKING_META, true).setMeta('addToHistory', false);
   return tr.setMeta(REPLACE_CONTENT_META, true);
 }
 

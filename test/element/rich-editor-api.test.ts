@@ -2,7 +2,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
-import { expectAccessible } from '../helpers/element-ui.js';
+import { pressWith } from '../helpers/editor.js';
+import { centre, expectAccessible } from '../helpers/element-ui.js';
 import { captureLog } from '../helpers/log.js';
 import { clipboardEvent } from '../helpers/clipboard.js';
 import { until } from '../helpers/until.js';
@@ -318,6 +319,31 @@ describe('<rich-editor> public API', () => {
     // Called as the key's transaction is applied, once the editor has the key.
     await until(() => !content(el).querySelector('img'), 'the image deleted');
     expect(calls).to.deep.equal(['restore /files/pic.png', 'delete /files/pic.png']);
+  });
+
+  it('does not undo a value the host set, nor delete its images: Ctrl+Z right after it changes nothing', async () => {
+    const calls: string[] = [];
+    const el = document.createElement('rich-editor');
+    el.deleteFile = (path) => calls.push(`delete ${path}`);
+    await fixture(html`<div>${el}</div>`);
+    await sendMouse({ type: 'click', position: centre(content(el)) });
+    await sendKeys({ type: 'Draft' });
+    // The host loads a document into the editor the user is in (as the demo does at load).
+    const loaded = '<p>Loaded</p><img src="https://cdn.example.com/files/pic.png" alt=""><p>text</p>';
+    el.value = loaded;
+    await el.updateComplete;
+    const shown = el.getHTML();
+    expect(shown).to.contain('Loaded');
+    await pressWith('z', 'Control');
+    await pressWith('z', 'Control');
+    expect(el.getHTML(), 'the value stays').to.equal(shown);
+    expect(calls, 'no file deleted').to.deep.equal([]);
+    // What the user types after it is theirs to undo.
+    el.editorView!.focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: '!' });
+    await pressWith('z', 'Control');
+    expect(el.getHTML()).to.equal(shown);
   });
 
   it('restores the images of an editor written in the markup once the page gives restoreFile, unless deleted first', async () => {
