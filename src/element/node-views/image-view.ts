@@ -6,6 +6,7 @@
  * keys resize by 10 px. Limits (minimum 100 px, aspect ratio kept) are core's.
  */
 import type { Node as PMNode } from 'prosemirror-model';
+import { NodeSelection } from 'prosemirror-state';
 import type { EditorView, NodeView } from 'prosemirror-view';
 import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '../../core/commands/image.js';
 import { NODE_CONTROL_ATTRIBUTE } from '../../core/plugins/tab-key.js';
@@ -87,9 +88,10 @@ export class ImageView implements NodeView, SizeListener {
     this.dom.classList.remove('ProseMirror-selectednode');
   }
 
-  /** The handle's pointer and key events are its own, not editing or node dragging. */
+  /** The handle's pointer and key events are its own, not editing or node dragging; shortcuts (Ctrl+Z taking a resize back) are the editor's. */
   stopEvent(event: Event): boolean {
-    return !!this.handle && event.target instanceof Node && this.handle.contains(event.target);
+    if (!this.handle || !(event.target instanceof Node) || !this.handle.contains(event.target)) return false;
+    return !(event instanceof KeyboardEvent && (event.ctrlKey || event.metaKey));
   }
 
   /** An atom: every DOM change inside is the view's own (size previews, the handle). */
@@ -253,6 +255,14 @@ export class ImageView implements NodeView, SizeListener {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
+    if (event.key === 'Escape') {
+      // Back to the text, the image selected, as Escape leaves the toolbar.
+      event.preventDefault();
+      const pos = this.getPos();
+      if (pos !== undefined) this.view.dispatch(this.view.state.tr.setSelection(NodeSelection.create(this.view.state.doc, pos)));
+      this.view.focus();
+      return;
+    }
     const direction = GROW_KEYS[event.key];
     if (!direction || event.altKey || event.ctrlKey || event.metaKey || !this.view.editable) return;
     event.preventDefault();

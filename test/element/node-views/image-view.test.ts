@@ -1,5 +1,6 @@
 import { expect, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import type { NodeSelection } from 'prosemirror-state';
 import '../../../src/element/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { nextFrame, pressWith } from '../../helpers/editor.js';
@@ -159,6 +160,24 @@ describe('image node view', () => {
     await sendKeys({ press: 'ArrowRight' });
     expect(imageAttrs(el)).to.include({ width: '310px', height: '413px', style: 'width: 310px; height: 413px;' });
     expect(el.shadowRoot!.activeElement).to.equal(handle(el));
+  });
+
+  it('returns to the text with Escape, the image selected, and takes a resize back with Ctrl+Z from the handle too', async () => {
+    const el = await mountImage(' width="300px" height="400px"');
+    await selectImage(el);
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(handle(el));
+    await sendKeys({ press: 'ArrowRight' });
+    expect(imageAttrs(el)).to.include({ width: '310px' });
+    await pressWith('z', 'Control');
+    expect(imageAttrs(el), 'undone from the handle').to.include({ width: '300px', height: '400px' });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'Escape' });
+    expect(el.shadowRoot!.activeElement).to.equal(content(el));
+    const { selection } = el.editorView!.state;
+    expect((selection as NodeSelection).node?.type.name).to.equal('image');
+    await pressWith('z', 'Control');
+    expect(imageAttrs(el), 'undone from the text').to.include({ width: '300px', height: '400px' });
   });
 
   it('does not go under 100 px from the keyboard either', async () => {
