@@ -262,4 +262,24 @@ describe('block edges', () => {
       expect(el.getHTML()).to.equal('<p>one</p>');
     });
   });
+
+  describe('into a table with the arrows', () => {
+    /** The row and column of the cell holding the caret (null outside the table). */
+    function caretCell(el: RichEditor): [number, number] | null {
+      const cell = (el.editorView!.domAtPos(el.editorView!.state.selection.head).node as Node).parentElement?.closest('td, th');
+      if (!cell) return null;
+      const row = cell.closest('tr')!;
+      return [Array.from(row.parentElement!.children).indexOf(row), Array.from(row.children).indexOf(cell)];
+    }
+
+    it('Arrow Down from the paragraph before a table enters its first row, Up from the one after its last', async () => {
+      const el = await editor(`<p>before</p>${TABLE}<p>after</p>`);
+      await clickText(el, 'p', 'start');
+      await sendKeys({ press: 'ArrowDown' });
+      expect(caretCell(el)).to.deep.equal([0, 0]);
+      await clickText(el, ':scope > p:last-child', 'start');
+      await sendKeys({ press: 'ArrowUp' });
+      expect(caretCell(el)).to.deep.equal([1, 0]);
+    });
+  });
 });

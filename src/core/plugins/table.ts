@@ -6,6 +6,7 @@
  * key handling errors are only logged), so a bug in a key handler never escapes into the
  * page.
  */
+import { chainCommands } from 'prosemirror-commands';
 import { keymap } from 'prosemirror-keymap';
 import type { Node as PMNode, ResolvedPos, Schema } from 'prosemirror-model';
 import { Plugin, Selection, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
@@ -144,6 +145,36 @@ export function leaveTable(direction: 'up' | 'down'): Command {
 }
 
 /**
+ * Arrow Down on the last line of a block right before a table (Up on the first line of one
+ * right after it) enters the table's first (last) row, in the cell under the caret: Firefox's
+ * own move went to the end of the table's last cell, so the table was skipped.
+ */
+export function enterTable(direction: 'up' | 'down'): Command {
+  const dir = direction === 'down' ? 1 : -1;
+  return (state, dispatch, view) => {
+    const { selection } = state;
+    if (!view || !(selection instanceof TextSelection) || !selection.empty || !selection.$head.parent.isTextblock) return false;
+    const $head = selection.$head;
+    const edge = dir > 0 ? $head.after() : $head.before();
+    const $edge = state.doc.resolve(edge);
+    const table = dir > 0 ? $edge.nodeAfter : $edge.nodeBefore;
+    if (table?.type.spec.tableRole !== 'table' || !view.endOfTextblock(direction)) return false;
+    const start = (dir > 0 ? edge : edge - table.nodeSize) + 1;
+    const map = TableMap.get(table);
+    const row = dir > 0 ? 0 : map.height - 1;
+    const x = view.coordsAtPos($head.pos).left;
+    let cell = start + map.map[row * map.width]!;
+    for (let column = 1; column < map.width; column++) {
+      const pos = start + map.map[row * map.width + column]!;
+      const dom = view.nodeDOM(pos);
+      if (dom instanceof HTMLElement && dom.getBoundingClientRect().left <= x) cell = pos;
+    }
+    if (dispatch) dispatch(state.tr.setSelection(TextSelection.near(state.doc.resolve(cell + 1))).scrollIntoView());
+    return true;
+  };
+}
+
+/**
  * Backspace in the place after a table (the gap cursor there) puts the caret at the end of
  * its last cell; Delete in the place before one, at the start of its first cell. That is what
  * Backspace in an empty paragraph after a table does (prosemirror-commands' `joinBackward`),
@@ -210,8 +241,8 @@ export function tablePlugins(schema: Schema): Plugin[] {
     keymap({
       Tab: loggedKey('Tab', nextCellOrNewRow),
       'Shift-Tab': loggedKey('Shift-Tab', previousCell),
-      ArrowDown: loggedKey('ArrowDown', leaveTable('down')),
-      ArrowUp: loggedKey('ArrowUp', leaveTable('up')),
+      ArrowDown: loggedKey('ArrowDown', chainCommands(leaveTable('down'), enterTable('down'))),
+      ArrowUp: loggedKey('ArrowUp', chainCommands(leaveTable('up'), enterTable('up'))),
       Backspace: loggedKey('Backspace', enterTableFromGap('backward')),
       Delete: loggedKey('Delete', enterTableFromGap('forward')),
     }),
