@@ -43,6 +43,30 @@ async function signedIn(email) {
   return session;
 }
 
+/**
+ * Resolves when the live stream of the next document `page` loads answers 200 (the server then
+ * tells it every change). The document shown before may still be opening its own stream (the
+ * screen after signing in does): that stream's answer, which ends with its document, does not count.
+ */
+function liveStreamOfNextDocument(page) {
+  return new Promise((resolve) => {
+    // Asked for once the next document has arrived (not on a route change within the old one).
+    let arrived = false;
+    const ours = new Set();
+    const onRequest = (request) => {
+      if (arrived && request.url().endsWith('/api/workspaces/acme/events')) ours.add(request);
+    };
+    const onResponse = (response) => {
+      const request = response.request();
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame() && request.resourceType() === 'document') arrived = true;
+      if (!ours.has(request) || response.status() !== 200) return;
+      page.off('request', onRequest).off('response', onResponse);
+      resolve();
+    };
+    page.on('request', onRequest).on('response', onResponse);
+  });
+}
+
 /** The text of the editor labelled `label` as the document holds it (its HTML, so others' caret labels do not count). */
 const editorHtml = (page, label) => page.$eval(`rich-editor[aria-label="${label}"]`, (el) => el.getHTML());
 
@@ -180,7 +204,7 @@ test("another person's rename and comment show on an open issue without a reload
   const ada = await signedIn('ada@example.com');
   try {
     // The workspace's live stream answers once the server listens for it: what Bob does after that reaches Ada.
-    const streaming = ada.page.waitForResponse((response) => response.url().endsWith('/api/workspaces/acme/events') && response.status() === 200);
+    const streaming = liveStreamOfNextDocument(ada.page);
     await ada.page.goto(`${server.base}/acme/projects/${project.id}/issues/${issue.id}`);
     await ada.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Book the venue');
     await streaming;
