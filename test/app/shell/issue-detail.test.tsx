@@ -361,6 +361,33 @@ describe('issue detail screen', () => {
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1')[0]!.body).to.deep.equal({ comment_html: '<p>First! (edited)</p>' });
   });
 
+  it('asks before deleting a comment: Escape keeps it, Delete removes it and focus goes to the comments', async () => {
+    const grace = { id: OTHER_ID, display_name: 'Grace', first_name: 'Grace', is_bot: false, avatar: null };
+    const comments = [{ id: 'c1', issue_id: ISSUE_ID, comment_html: '<p>Ship it.</p>', actor: grace, reactions: [], created_at: '2025-01-02T10:00:00.000Z', updated_at: '2025-01-02T10:00:00.000Z' }];
+    const COMMENT = '/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId';
+    const { app, api } = await openIssue(undefined, (fake) =>
+      fake.on('GET', '/workspaces/:slug/projects/:projectId/issues/:issueId/comments', () => comments).on('DELETE', COMMENT, () => {
+        comments.splice(0, 1);
+        return reply(204);
+      }),
+    );
+    const remove = await until(() => button(app.container, 'Delete comment by Grace'), 'the comment');
+    await click(remove);
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the confirmation');
+    expect(dialog.textContent).to.contain('Delete comment');
+    await press('Escape');
+    await until(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
+    await until(() => document.activeElement === remove, 'focus back on Delete');
+    expect(api.sent('DELETE', COMMENT)).to.deep.equal([]);
+    expect(editorNamed(app.container, 'Comment by Grace')).to.not.equal(null);
+
+    await press('Enter');
+    await click(await until(() => button(document.querySelector('[role="dialog"]')!, 'Delete'), 'the Delete button'));
+    await until(() => !editorNamed(app.container, 'Comment by Grace'), 'the comment gone');
+    expect(api.sent('DELETE', COMMENT).map((request) => request.path)).to.deep.equal(['/api/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1'.replace(':projectId', PROJECT_ID).replace(':issueId', ISSUE_ID)]);
+    await until(() => document.activeElement === app.container.querySelector('#issue-comments-heading'), 'focus on the comments heading', { saw: () => document.activeElement });
+  });
+
   it("shows each reaction with who gave it, takes one's own back, and adds one from the menu; a viewer only sees them", async () => {
     const grace = { id: OTHER_ID, display_name: 'Grace', first_name: 'Grace', is_bot: false, avatar: null };
     let comment: Comment = {

@@ -10,11 +10,12 @@ import type { EditorHost } from '../../editor/use-editor-host.js';
 import type { RichEditorElement } from '../../../react/index.js';
 import { can, Role } from '../../roles.js';
 import { Button } from '../../ui/button.js';
+import { isolated } from '../../ui/bidi.js';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { Note } from '../../ui/note.js';
 import { ISSUE_ARCHIVED } from '../../../api-shapes/issue-archive.js';
 import { Spinner } from '../../ui/spinner.js';
-import { useNotify } from '../../ui/toasts.js';
 import { absoluteTime, relativeTime } from '../../widgets/activity-feed/index.js';
 import { submitOnModEnter } from '../../widgets/command-palette/shortcuts.js';
 
@@ -37,7 +38,9 @@ export function IssueComments({ slug, projectId, issueId, role, userId, host, ar
   const comments = useQuery({ queryKey: key, queryFn: () => api.comments.list(slug, projectId, issueId) });
   return (
     <section className="app-issue-section" aria-labelledby="issue-comments-heading">
-      <h2 id="issue-comments-heading">Comments</h2>
+      <h2 id="issue-comments-heading" tabIndex={-1}>
+        Comments
+      </h2>
       {comments.isPending ? (
         <Spinner label="Loading comments…" />
       ) : comments.isError ? (
@@ -81,7 +84,6 @@ interface CommentItemProps {
 
 function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, host }: CommentItemProps) {
   const api = useApi();
-  const notify = useNotify();
   const refresh = useRefreshIssue(slug, projectId, issueId);
   const editor = useRef<RichEditorElement>(null);
   const [editing, setEditing] = useState(false);
@@ -103,15 +105,13 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
       setBusy(false);
     }
   };
+  const [deleting, setDeleting] = useState(false);
+  // Asked first: a comment deleted is gone for everyone, with no undo. A failure shows in the dialog.
+  const deleted = useRef(false);
   const remove = async () => {
-    setBusy(true);
-    try {
-      await api.comments.remove(slug, projectId, issueId, comment.id);
-      await refresh();
-    } catch (error) {
-      setBusy(false);
-      notify({ type: 'error', message: errorMessage(error) });
-    }
+    await api.comments.remove(slug, projectId, issueId, comment.id);
+    deleted.current = true;
+    await refresh();
   };
 
   return (
@@ -128,12 +128,25 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
             <Button size="small" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit comment by ${author}`}>
               Edit
             </Button>
-            <Button size="small" variant="ghost" busy={busy} onClick={() => void remove()} aria-label={`Delete comment by ${author}`}>
+            <Button size="small" variant="ghost" onClick={() => setDeleting(true)} aria-label={`Delete comment by ${author}`}>
               Delete
             </Button>
           </span>
         ) : null}
       </header>
+      <ConfirmDeleteDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Delete comment"
+        description={`The comment by ${isolated(author)} will be deleted for everyone who can see this issue. This cannot be undone.`}
+        onDelete={remove}
+        onCloseAutoFocus={(event) => {
+          // The comment whose button opened the dialog is gone: the comments' heading takes focus instead.
+          if (event.defaultPrevented || !deleted.current) return;
+          event.preventDefault();
+          document.getElementById('issue-comments-heading')?.focus();
+        }}
+      />
       {/* A fresh element per mode, so Cancel brings back the stored text. */}
       <AppEditor
         key={editing ? 'edit' : 'view'}
