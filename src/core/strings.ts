@@ -22,6 +22,8 @@ export const ENGLISH = {
   'upload.progress': 'Upload progress',
   'upload.cancel': 'Cancel upload',
 
+  'todo.done': 'Done',
+
   'collab.connecting': 'Connecting to the shared document…',
   'collab.unauthorized': 'You can no longer edit this document.',
   'collab.incompatible': 'This document holds content this editor cannot show, so it is read-only here. Nothing has been changed.',

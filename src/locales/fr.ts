@@ -25,6 +25,8 @@ export const fr: Readonly<Record<StringKey, string>> = {
   'upload.progress': "Progression de l'envoi",
   'upload.cancel': "Annuler l'envoi",
 
+  'todo.done': 'Terminé',
+
   'collab.connecting': 'Connexion au document partagé…',
   'collab.unauthorized': 'Vous ne pouvez plus modifier ce document.',
   'collab.incompatible': 'Ce document contient un contenu que cet éditeur ne sait pas afficher : il est en lecture seule ici. Rien n’a été modifié.',

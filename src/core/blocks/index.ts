@@ -49,7 +49,7 @@ export function builtinNodeSpecs(): Record<string, ExtensionNodeSpec | NodeSpec>
   const inline: Array<[string, ExtensionNodeSpec]> = [];
   for (const ext of BUILTIN_EXTENSIONS) {
     for (const def of ext.nodes ?? []) {
-      const spec = nodeSpecOf(def, ext.feature);
+      const spec = nodeSpecOf(def, ext.feature, def.priority);
       if (def.inline) inline.push([def.name, spec]);
       else specs[def.name] = spec;
     }

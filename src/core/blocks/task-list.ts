@@ -2,8 +2,9 @@
 import { InputRule } from 'prosemirror-inputrules';
 import type { NodeType } from 'prosemirror-model';
 import { findWrapping } from 'prosemirror-transform';
-import { toggleTaskList } from '../commands/lists.js';
+import { toggleTaskList, toggleTasks } from '../commands/lists.js';
 import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
+import { BUILTIN_PRIORITY } from '../extensions/define.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import { listLines } from './lists.js';
 
@@ -54,6 +55,9 @@ export const taskItem: NodeDefinition = {
   defining: true,
   spec: { listRole: 'item' },
   attrs: { checked: { type: 'boolean' } },
+  // Mod-Enter ticks the item before the paragraph's Mod-Enter breaks the line (and after a host's keys).
+  priority: BUILTIN_PRIORITY + 1,
+  keys: () => ({ 'Mod-Enter': toggleTasks }),
   parseDOM: [
     {
       tag: 'li[data-type="taskItem"]',

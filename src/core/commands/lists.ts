@@ -90,12 +90,37 @@ export const sinkItem: Command = forEachItemType((item) => sinkListItem(item));
 /** Shift-Tab in a list: moves the item one level out. */
 export const liftItem: Command = forEachItemType((item) => liftListItem(item));
 
+/** Whether `node` is a to-do item (a list item with a `checked` attribute). */
+const isTask = (node: PMNode): boolean => node.type.spec.listRole === 'item' && typeof node.attrs.checked === 'boolean';
+
 /** Checks or unchecks the to-do item at a position. */
 export function setTaskChecked(pos: number, checked: boolean): Command {
   return (state, dispatch) => {
     const node = state.doc.nodeAt(pos);
-    if (!node || node.type.spec.listRole !== 'item' || typeof node.attrs.checked !== 'boolean') return false;
+    if (!node || !isTask(node)) return false;
     if (dispatch) dispatch(state.tr.setNodeMarkup(pos, null, { ...node.attrs, checked }));
     return true;
   };
 }
+
+/**
+ * Mod-Enter in a to-do list: ticks the item the caret is in, or unticks it; with a selection
+ * over several items, all of them, as the first one was not. An item counts when the selection
+ * touches its own first line, so the caret in a nested item leaves the item around it alone.
+ */
+export const toggleTasks: Command = (state, dispatch) => {
+  const { from, to } = state.selection;
+  const items: Array<{ pos: number; node: PMNode }> = [];
+  state.doc.nodesBetween(from, to, (node, pos) => {
+    const first = node.firstChild;
+    if (isTask(node) && first && pos + 1 <= to && pos + 1 + first.nodeSize >= from) items.push({ pos, node });
+  });
+  if (!items.length) return false;
+  if (dispatch) {
+    const checked = !items[0]!.node.attrs.checked;
+    const tr = state.tr;
+    for (const { pos, node } of items) tr.setNodeMarkup(pos, null, { ...node.attrs, checked });
+    dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
