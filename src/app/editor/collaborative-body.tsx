@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { RichEditorElement } from '../../react/index.js';
 import { useWorkspaceMembers } from '../layout/workspace-data.js';
 import { useSignedInUser } from '../session/session.js';
@@ -30,6 +30,7 @@ export function CollaborativeBody({
   tools,
   onChange,
   onSynced,
+  autoFocus = false,
 }: {
   slug: string;
   /** The shared document's name (`sharedDocumentName`). */
@@ -38,7 +39,7 @@ export function CollaborativeBody({
   label: string;
   mayEdit: boolean;
   host: EditorHost;
-  editorRef?: Ref<RichEditorElement>;
+  editorRef?: RefObject<RichEditorElement | null>;
   dragDrop?: boolean;
   /** Actions beside the status line (the AI assistant). */
   tools?: ReactNode;
@@ -46,6 +47,8 @@ export function CollaborativeBody({
   onChange?(): void;
   /** Once the document has arrived from the server and is in the editor (each time the screen opens it). */
   onSynced?(): void;
+  /** The editor takes focus as it appears (a page just made, to be written at once); what is typed before the document arrives is kept. */
+  autoFocus?: boolean;
 }) {
   useStyles('app-pickers', pickersCss);
   useStyles('app-collab', collabCss);
@@ -59,6 +62,18 @@ export function CollaborativeBody({
   useEffect(() => {
     if (synced) onSynced?.();
   }, [synced]);
+  const own = useRef<RichEditorElement | null>(null);
+  const editor = editorRef ?? own;
+  const provider = collaboration?.provider;
+  useEffect(() => {
+    const element = editor.current;
+    if (!autoFocus || !element) return;
+    let live = true;
+    void element.updateComplete.then(() => live && element.focus());
+    return () => {
+      live = false;
+    };
+  }, [autoFocus, provider]);
 
   return (
     <div className="app-collab">
@@ -72,7 +87,7 @@ export function CollaborativeBody({
       <div className="app-editor-box" aria-busy={connecting}>
         {collaboration ? (
           <AppEditor
-            ref={editorRef}
+            ref={editor}
             collaboration={collaboration}
             readOnly={!mayEdit}
             aria-label={label}

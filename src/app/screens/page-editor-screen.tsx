@@ -20,7 +20,7 @@ import { useNotify } from '../ui/toasts.js';
 import { issueDetailCss } from './issue-detail/issue-detail.css.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { pageEditorCss } from './page-editor/page-editor.css.js';
-import { PageBody } from './page-editor/page-body.js';
+import { NEW_PAGE, PageBody } from './page-editor/page-body.js';
 import { FeatureGate } from './projects/feature-gate.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
@@ -124,7 +124,7 @@ function PageEditor({ slug, projectId, role, page }: { slug: string; projectId: 
   const addInside = async (name: string) => {
     const created = await api.planning.createPage(slug, projectId, { name, parent_id: page.id });
     await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'pages') });
-    navigate(paths.page(slug, projectId, created.id));
+    navigate(paths.page(slug, projectId, created.id), { state: NEW_PAGE });
   };
   const move = async (parentId: string | null) => {
     await settle(await api.pages.update(slug, projectId, page.id, { parent_id: parentId }));

@@ -22,6 +22,7 @@ import { Icon } from '../ui/icon.js';
 import { openPagesOf, openPagesStorageKey, pageName, pageTree, toggledOpen, useProjectPages, type PageNode } from './pages/page-tree.js';
 import { useStoredChoice } from '../ui/stored-choice.js';
 import { pagesScreenCss } from './pages/pages.css.js';
+import { NEW_PAGE } from './page-editor/page-body.js';
 
 const PAGE_TABS: ReadonlyArray<{ type: PageListType; label: string }> = [
   { type: 'private', label: 'Private' },
@@ -128,7 +129,7 @@ export function PagesScreen() {
     const page = await api.planning.createPage(slug, projectId, parent ? { name, parent_id: parent.id } : { name, access: tab === 'private' ? 'private' : 'public' });
     await queryClient.invalidateQueries({ queryKey: queryKeys.planning(slug, projectId, 'pages') });
     // A new page is written at once: it opens in the page editor.
-    navigate(paths.page(slug, projectId, page.id));
+    navigate(paths.page(slug, projectId, page.id), { state: NEW_PAGE });
   };
 
   return (

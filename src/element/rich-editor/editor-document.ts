@@ -340,7 +340,12 @@ export class EditorDocument implements ReactiveController {
     view.destroy();
     this.liveView = null;
     this.create(html);
-    if (hadFocus) this.view?.focus();
+    // ProseMirror's focus() passes over a view that is not editable (one still waiting for its
+    // shared document): focus goes to its element all the same, as a click would give it.
+    if (hadFocus) {
+      this.view?.dom.focus({ preventScroll: true });
+      this.view?.focus();
+    }
   }
 
   private dispatch(transaction: Transaction): void {

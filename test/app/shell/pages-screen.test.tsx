@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { project, PROJECT_ID } from './fixtures.js';
@@ -6,6 +7,7 @@ import { click, press, typeInto } from './input.js';
 import { pageDetail, PAGE_ID } from './page-fixtures.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { syncedEditor, textbox } from './shared-editors.js';
 
 const PAGES_URL = paths.pages('acme', PROJECT_ID);
 const tab = (name: string) => byText(document, '[role="tab"]', name);
@@ -49,6 +51,23 @@ describe('pages screen', () => {
     await until(() => app.location() === paths.page('acme', PROJECT_ID, PAGE_ID), 'the page editor');
     expect(api.sent('POST', '/workspaces/acme/projects/:projectId/pages')[0]!.body).to.deep.equal({ name: 'Plans', access: 'public' });
     await until(() => field(app.container, 'Page title').value === 'Plans', 'the page title');
+    // A page just made is written at once: its body has focus, and what is typed goes there.
+    const body = await syncedEditor(app.container, 'Page content');
+    await until(() => body.shadowRoot!.activeElement === textbox(body), 'focus in the page body', { saw: () => document.activeElement?.outerHTML.slice(0, 120) });
+    await sendKeys({ type: 'First line' });
+    await until(() => textbox(body).textContent === 'First line', 'the text typed into the body', { saw: () => textbox(body).textContent });
+  });
+
+  it('leaves focus alone when an existing page is opened', async () => {
+    const { api } = seededApi();
+    api
+      .on('GET', '/workspaces/:slug/projects/:projectId/pages', (request) => (request.query.get('type') === 'public' ? [pageDetail()] : []))
+      .on('GET', '/workspaces/:slug/projects/:projectId/pages/:pageId', () => pageDetail());
+    const app = renderApp(PAGES_URL, { api });
+    await click(await until(() => byText(app.container, 'a', 'Handbook'), 'the page link'));
+    const body = await syncedEditor(app.container, 'Page content');
+    await body.updateComplete;
+    expect(body.shadowRoot!.activeElement).to.equal(null);
   });
 
   it('lists pages inside pages behind a disclosure, from the pointer and the keyboard, and adds a page inside another', async () => {

@@ -1,7 +1,8 @@
 /**
  * The collaboration cases every engine runs (the rest run in Chromium: test/element/collab/
  * collaboration.test.ts): two editors on separate connections, real keys in both, converging,
- * and undo taking back only one's own typing; a click and keys into an editor still connecting.
+ * and undo taking back only one's own typing; a click and keys into an editor still connecting;
+ * focus given to one as it is made kept until its document is there.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
@@ -78,6 +79,27 @@ describe('editing together in every engine', () => {
       await until(() => shown().every((text) => text === '<p>Hello world</p><p>Next!</p>'), 'her next letter', { saw: shown });
     } finally {
       closeAll(editors);
+      await server.stop();
+    }
+  });
+
+  it('keeps the focus a host gives it as it is made, through to its shared document, and types there', async () => {
+    const server = await startServer();
+    const el = await fixture<RichEditor>(html`<rich-editor aria-label="Editor of ann"></rich-editor>`);
+    try {
+      // A page just made: the host focuses the editor as it sets its document, before the
+      // collaboration code has loaded (the view is built again as it arrives and as it syncs).
+      el.collaboration = { provider: connect({ url: server.url, document: 'page:new', token: 'ann' }), user: { id: 'ann', name: 'Ann' } };
+      await el.updateComplete;
+      el.focus();
+      const focused = () => el.shadowRoot!.activeElement === el.shadowRoot!.querySelector('[role="textbox"]');
+      expect(focused(), 'focus in the waiting editor').to.equal(true);
+      await until(() => el.collaboration!.provider.current.status === 'synced' && el.editorView!.editable, 'the shared document there');
+      expect(focused(), 'focus in the editor once its document is there').to.equal(true);
+      await sendKeys({ type: 'Plans' });
+      await until(() => el.getHTML() === '<p>Plans</p>', 'the typing', { saw: () => el.getHTML() });
+    } finally {
+      el.collaboration?.provider.destroy();
       await server.stop();
     }
   });

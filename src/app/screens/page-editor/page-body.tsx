@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { clock } from '../../../core/index.js';
 import { sharedDocumentName } from '../../api/collab.js';
 import { CollaborativeBody } from '../../editor/collaborative-body.js';
@@ -6,6 +7,14 @@ import type { EditorHost } from '../../editor/use-editor-host.js';
 import type { RichEditorElement } from '../../../react/index.js';
 import { headingsOf, type HeadingEntry } from './table-of-contents.js';
 import { TableOfContents } from './contents-nav.js';
+
+/** Router state of the navigation to a page just made: its body takes focus, to be written at once. */
+export const NEW_PAGE = { newPage: true } as const;
+
+/** Whether the navigation that led here was to a page just made (NEW_PAGE). */
+export function useNewPage(): boolean {
+  return (useLocation().state as Partial<typeof NEW_PAGE> | null)?.newPage === true;
+}
 
 /** How long after the last change the table of contents is brought up to date. */
 export const OUTLINE_DELAY_MS = 300;
@@ -16,6 +25,7 @@ export const OUTLINE_DELAY_MS = 300;
  * everyone's changes.
  */
 export function PageBody({ slug, pageId, mayEdit, host }: { slug: string; pageId: string; mayEdit: boolean; host: EditorHost }) {
+  const justMade = useNewPage();
   const editor = useRef<RichEditorElement>(null);
   const [headings, setHeadings] = useState<HeadingEntry[]>([]);
 
@@ -52,6 +62,7 @@ export function PageBody({ slug, pageId, mayEdit, host }: { slug: string; pageId
         dragDrop
         onChange={refreshOutlineSoon}
         onSynced={readOutline}
+        autoFocus={justMade && mayEdit}
       />
       <TableOfContents headings={headings} onJump={(entry) => editor.current?.scrollToHeading(entry.level, entry.sequence)} />
     </div>
