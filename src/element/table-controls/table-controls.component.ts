@@ -39,8 +39,10 @@ const GRIP_COLUMN = svg`<circle cx="3" cy="4" r="1.25" /><circle cx="3" cy="8" r
  * core table commands on that row or column (insert, delete, header, palette colour)
  * or deletes the table. Column resizing is prosemirror-tables' own, in core.
  *
- * Keyboard: a focused handle opens its menu with Enter, Space or the arrows; the
- * arrows, Home and End move through the items, Enter or Space runs one, Escape closes
+ * Keyboard: Alt+F10 with the caret in a cell (and no selection toolbar to take it) shows
+ * that cell's handles and focuses the row handle; Left and Right Arrow move between the two,
+ * Escape returns to the text. A focused handle opens its menu with Enter, Space or the arrows;
+ * the arrows, Home and End move through the items, Enter or Space runs one, Escape closes
  * the menu and returns focus to the handle.
  *
  * @csspart table-controls - each of the two handles (also `row-handle` / `column-handle`, not exported by `<rich-editor>`)
@@ -194,6 +196,9 @@ export class RichEditorTableControls extends LitElement {
     if (!view) return;
     const dom = view.dom;
     const onMove = (event: MouseEvent) => this.onContentMove(view, event);
+    // Heard as it leaves the content: the selection toolbar's Alt+F10 (text selected) goes first.
+    const root = view.root;
+    const onKey = (event: Event) => this.onContentKey(view, event as KeyboardEvent);
     const onLeave = (event: MouseEvent) => {
       const to = event.relatedTarget as Node | null;
       // Onto a handle: the content sees this element's host as the related target.
@@ -202,13 +207,29 @@ export class RichEditorTableControls extends LitElement {
     };
     dom.addEventListener('mousemove', onMove);
     dom.addEventListener('mouseleave', onLeave);
+    root.addEventListener('keydown', onKey);
     this.bound = {
       view,
       unbind: () => {
         dom.removeEventListener('mousemove', onMove);
         dom.removeEventListener('mouseleave', onLeave);
+        root.removeEventListener('keydown', onKey);
       },
     };
+  }
+
+  /** Alt+F10 in a table cell: its handles, the row handle focused. */
+  private onContentKey(view: EditorView, event: KeyboardEvent): void {
+    if (event.defaultPrevented || event.key !== 'F10' || !event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!view.editable || !view.dom.contains(event.target as Node)) return;
+    const { $from } = view.state.selection;
+    let cell: Node | null = null;
+    for (let depth = $from.depth; depth > 0 && !cell; depth--) if ($from.node(depth).type.spec.tableRole?.endsWith('cell')) cell = view.nodeDOM($from.before(depth));
+    if (!(cell instanceof HTMLElement)) return;
+    event.preventDefault();
+    this.closeMenu(false);
+    this.hover = { cell };
+    void this.updateComplete.then(() => this.handleButton('row')?.focus());
   }
 
   private onContentMove(view: EditorView, event: MouseEvent): void {
@@ -322,9 +343,18 @@ export class RichEditorTableControls extends LitElement {
 
   private onHandleKey(axis: TableAxis, event: KeyboardEvent): void {
     // Enter and Space click the button themselves; the arrows open the menu at either end.
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    event.preventDefault();
-    if (this.menu?.axis !== axis) this.openMenu(axis, event.key === 'ArrowDown' ? 'first' : 'last');
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (this.menu?.axis !== axis) this.openMenu(axis, event.key === 'ArrowDown' ? 'first' : 'last');
+    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      // The two handles are one group, as a toolbar's buttons are.
+      event.preventDefault();
+      this.handleButton(axis === 'row' ? 'column' : 'row')?.focus();
+    } else if (event.key === 'Escape' && !this.menu) {
+      event.preventDefault();
+      this.hover = null;
+      this.hub?.view?.focus();
+    }
   }
 
   private onMenuKey(event: KeyboardEvent): void {

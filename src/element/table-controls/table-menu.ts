@@ -188,7 +188,14 @@ export function runEntry(view: EditorView, cellPos: number, axis: TableAxis, ent
   const selected = lineSelected(view.state, cellPos, axis);
   if (!selected) return false;
   return entry.command(selected, (tr: Transaction) => {
-    const caret = Math.min(tr.mapping.map(cellPos + 1), tr.doc.content.size);
-    view.dispatch(tr.setSelection(Selection.near(tr.doc.resolve(caret))));
+    const $caret = tr.doc.resolve(Math.min(tr.mapping.map(cellPos + 1), tr.doc.content.size));
+    // A deleted last row or column leaves the caret past it: it stays in the table, before.
+    const inCell = ({ $from }: Selection) => {
+      for (let depth = $from.depth; depth > 0; depth--) if (/cell/.test($from.node(depth).type.spec.tableRole ?? '')) return true;
+      return false;
+    };
+    const after = Selection.near($caret);
+    const before = Selection.near($caret, -1);
+    view.dispatch(tr.setSelection(inCell(after) || !inCell(before) ? after : before));
   }, view);
 }

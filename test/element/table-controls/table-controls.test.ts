@@ -293,6 +293,51 @@ describe('<rich-editor-table-controls>', () => {
       expect(menu(el)).to.equal(null);
     });
 
+    it("reaches the caret's cell's handles with the keyboard alone: Alt+F10, the arrows between them, a row deleted, Escape back to the text", async () => {
+      const el = await mount();
+      // The caret into the table by keys: Arrow Up from the paragraph after it enters its last row.
+      await click(content(el).querySelector(':scope > p:last-child')!);
+      await sendKeys({ press: 'Home' });
+      await sendKeys({ press: 'ArrowUp' });
+      const view = el.editorView!;
+      await until(() => view.state.selection.$from.parent.textContent === 'r2c0', 'the caret in the last row', { saw: () => view.state.selection.$from.parent.textContent });
+      const handleFocused = () => controlsRoot(el).activeElement?.getAttribute('aria-label') ?? null;
+      await pressWith('F10', 'Alt');
+      await until(() => handleFocused() === 'Row options', 'the row handle focused', { saw: handleFocused });
+      await handlesOn(el, 2, 0);
+      await sendKeys({ press: 'ArrowRight' });
+      expect(handleFocused()).to.equal('Column options');
+      await sendKeys({ press: 'ArrowLeft' });
+      expect(handleFocused()).to.equal('Row options');
+      await sendKeys({ press: 'Enter' });
+      await until(() => focused(el) === 'Insert row above', 'the row menu open');
+      for (let i = 0; i < 10 && focused(el) !== 'Delete row'; i++) await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ press: 'Enter' });
+      await until(() => rows(el).length === 2, 'the row deleted');
+      expect(rows(el)).to.deep.equal([
+        ['r0c0', 'r0c1', 'r0c2'],
+        ['r1c0', 'r1c1', 'r1c2'],
+      ]);
+      expect(view.hasFocus(), 'focus back in the text').to.equal(true);
+      expect(view.state.selection.$from.parent.textContent, 'the caret in the row now last').to.match(/^r1c/);
+
+      await pressWith('F10', 'Alt');
+      await until(() => handleFocused() === 'Row options', 'the row handle focused again', { saw: handleFocused });
+      const caret = view.state.selection.from;
+      await sendKeys({ press: 'Escape' });
+      await until(() => view.hasFocus(), 'focus back in the text on Escape');
+      expect(view.state.selection.from).to.equal(caret);
+      expect(handles(el, 'Row')).to.have.length(0);
+    });
+
+    it('leaves Alt+F10 alone outside a table', async () => {
+      const el = await mount();
+      await click(content(el).querySelector(':scope > p:last-child')!);
+      await pressWith('F10', 'Alt');
+      expect(el.editorView!.hasFocus()).to.equal(true);
+      expect(handles(el, 'Row')).to.have.length(0);
+    });
+
     it('keeps the handles on the hovered cell when its row is coloured from the keyboard', async () => {
       const el = await mount();
       await openWithKeyboard(el, 1, 2);
