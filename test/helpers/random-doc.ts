@@ -239,10 +239,12 @@ class Gen {
   image(): PMNode {
     // Always a src: an image without one has no HTML form (the parser drops it, as it drops unsafe ones).
     const src = this.pick(IMAGE_SRCS);
+    // A text alternative of words (markdown's syntax among them) half the time.
+    const alt = this.chance(0.5) ? null : Array.from({ length: this.int(1, 4) }, () => this.word()).join(' ');
     // Markdown's ![alt](src) has no size: only the default width and no height survive.
-    if (this.md) return n.image.createChecked({ src });
+    if (this.md) return n.image.createChecked({ src, alt });
     const width = this.chance(0.3) ? '35%' : this.dimension();
-    return n.image.createChecked({ src, width, height: this.chance(0.5) ? null : this.dimension() });
+    return n.image.createChecked({ src, width, height: this.chance(0.5) ? null : this.dimension(), alt });
   }
 
   listItems(type: 'list_item' | 'task_item', depth: number): PMNode[] {

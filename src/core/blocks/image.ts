@@ -1,9 +1,9 @@
-/** Images (the `images` feature): an address and a size; uploads come through the image upload plugin. */
+/** Images (the `images` feature): an address, a size and a text alternative; uploads come through the image upload plugin. */
 import type { Node as PMNode } from 'prosemirror-model';
 import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import { inlineStyle } from '../schema/inline-style.js';
-import { destination } from '../serialize/markdown-inline.js';
+import { destination, escapeText } from '../serialize/markdown-inline.js';
 
 function sizeStyle(width: unknown, height: unknown): string {
   return `width: ${String(width)}; height: ${height ? String(height) : 'auto'};`;
@@ -18,6 +18,8 @@ export const image: NodeDefinition = {
     src: { type: 'image', required: true },
     width: { type: 'dimension', default: '35%' },
     height: { type: 'dimension', default: null },
+    // What the image shows, for those who cannot see it (from pasted HTML, markdown, stored content).
+    alt: { type: 'text' },
   },
   parseDOM: [
     {
@@ -28,21 +30,25 @@ export const image: NodeDefinition = {
           src: dom.getAttribute('src'),
           width: dom.getAttribute('width') ?? (inlineStyle(dom, 'width') || undefined),
           height: dom.getAttribute('height') ?? (height && height !== 'auto' ? height : undefined),
+          alt: dom.getAttribute('alt')?.trim() || undefined,
         };
       },
     },
   ],
   rendersFromAttrs: true,
   toDOM: (node) => {
-    const { src, width, height } = node.attrs;
+    const { src, width, height, alt } = node.attrs;
     const attrs: Record<string, string> = { width: String(width), style: sizeStyle(width, height) };
     if (src) attrs.src = src as string;
     if (height) attrs.height = String(height);
+    if (alt) attrs.alt = alt as string;
     return ['img', attrs];
   },
   markdown: {
-    serialize: (node: PMNode) => (node.attrs.src ? [`![](${destination(node.attrs.src as string)})`] : []),
-    parse: { image: { node: 'image', getAttrs: (token) => ({ src: token.attrGet('src') }) } },
+    // The text alternative between the brackets, escaped as text is (on one line).
+    serialize: (node: PMNode) => (node.attrs.src ? [`![${escapeText(String(node.attrs.alt ?? '').replace(/\s+/g, ' '), false)}](${destination(node.attrs.src as string)})`] : []),
+    // What the brackets hold, read as text (markdown's own alt: emphasis and escapes resolved).
+    parse: { image: { node: 'image', getAttrs: (token) => ({ src: token.attrGet('src'), alt: token.children?.map((child) => child.content).join('').trim() || undefined }) } },
   },
   [BUILTIN_MENUS]: 'image',
   styles: `

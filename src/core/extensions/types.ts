@@ -118,6 +118,8 @@ export interface MarkdownToken {
   readonly tag: string;
   readonly info: string;
   readonly content: string;
+  /** An inline token's own tokens (an image's text alternative), null for others. */
+  readonly children: readonly MarkdownToken[] | null;
   attrGet(name: string): string | null;
 }
 

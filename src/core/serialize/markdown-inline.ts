@@ -96,7 +96,7 @@ function bothHave(a: Unit | undefined, b: Unit | undefined, mark: Mark): boolean
 }
 
 /** Escapes what markdown would read as syntax; `lineStart` adds the block markers. */
-function escapeText(text: string, lineStart: boolean): string {
+export function escapeText(text: string, lineStart: boolean): string {
   let md = text.replace(/[\\*_~`[\]<>#]/g, '\\$&').replace(/&(?=#?[0-9a-z]+;)/gi, '\\&');
   if (lineStart) md = md.replace(/^[-+=:|]/, '\\$&').replace(/^(\d{1,9})([.)])/, '$1\\$2');
   return md;

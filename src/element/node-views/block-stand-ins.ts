@@ -38,10 +38,20 @@ export function naturalCap(img: HTMLImageElement, width: string | null, height: 
   return natural && relative && (!height || height === 'auto') ? `min(100%, ${natural}px)` : '';
 }
 
-/** Shows an image node's stored size in its frame: `width` (35% by default) and `height` (auto by default). */
-export function showImageSize(frame: HTMLElement, img: HTMLImageElement, attrs: { src: string | null; width: string | null; height: string | null }): void {
-  const { src, width, height } = attrs;
+/** An image node's attributes as its view reads them. */
+export interface ImageAttrs {
+  src: string | null;
+  width: string | null;
+  height: string | null;
+  alt: string | null;
+}
+
+/** Shows an image node in its frame: its address, text alternative and stored size (`width`, 35% by default, and `height`, auto by default). */
+export function showImage(frame: HTMLElement, img: HTMLImageElement, attrs: ImageAttrs): void {
+  const { src, width, height, alt } = attrs;
   if (src && img.getAttribute('src') !== src) img.src = src;
+  // Without a text alternative, an empty one keeps readers from spelling out the address.
+  img.alt = alt ?? '';
   frame.style.width = width ?? '';
   frame.style.maxWidth = naturalCap(img, width, height);
   img.style.height = height ?? 'auto';
@@ -61,12 +71,11 @@ export const imageStandIn: StandIn = (node, view) => {
   const frame = dom.appendChild(doc.createElement('span'));
   frame.className = 'image-frame';
   const img = frame.appendChild(doc.createElement('img'));
-  img.alt = '';
   img.draggable = false;
   img.loading = 'lazy';
   const show = () => {
     frame.classList.remove(BROKEN_IMAGE);
-    showImageSize(frame, img, node.attrs as { src: string | null; width: string | null; height: string | null });
+    showImage(frame, img, node.attrs as ImageAttrs);
   };
   img.addEventListener('load', show);
   img.addEventListener('error', () => frame.classList.add(BROKEN_IMAGE));

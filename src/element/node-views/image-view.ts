@@ -12,7 +12,7 @@ import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '
 import { NODE_CONTROL_ATTRIBUTE } from '../../core/plugins/tab-key.js';
 import { fill, wordsOf } from '../../core/strings.js';
 import type { NodeViewContext } from '../../core/extensions/node-view.js';
-import { BROKEN_IMAGE, showImageSize } from './block-stand-ins.js';
+import { BROKEN_IMAGE, showImage, type ImageAttrs } from './block-stand-ins.js';
 import type { SizeListener, SizeWatch } from './size-watch.js';
 
 /** How far one arrow key press resizes an image, in pixels. */
@@ -59,8 +59,6 @@ export class ImageView implements NodeView, SizeListener {
     this.frame = this.dom.appendChild(doc.createElement('span'));
     this.frame.className = 'image-frame';
     this.img = this.frame.appendChild(doc.createElement('img'));
-    // The schema keeps no description of images; an empty alt at least keeps readers from spelling out the address.
-    this.img.alt = '';
     this.img.draggable = false;
     // Fetched when it comes near the viewport: a long document does not fetch every image it holds as it opens.
     this.img.loading = 'lazy';
@@ -104,9 +102,9 @@ export class ImageView implements NodeView, SizeListener {
     this.drag = null;
   }
 
-  /** Shows the node's stored size: `width` (35% by default) and `height` (auto by default). */
+  /** Shows the node's image, text alternative and stored size: `width` (35% by default) and `height` (auto by default). */
   private render(): void {
-    showImageSize(this.frame, this.img, this.node.attrs as { src: string | null; width: string | null; height: string | null });
+    showImage(this.frame, this.img, this.node.attrs as ImageAttrs);
   }
 
   private setEditable(editable: boolean): void {

@@ -210,8 +210,14 @@ describe('schema nodes', () => {
       roundTrip('<img src="https://example.com/a.png">', doc(img({ src: 'https://example.com/a.png' })), '<img width="35%" src="https://example.com/a.png" style="width: 35%; height: auto;">');
     });
 
-    it('width defaults to 35% and height to null', () => {
-      expect(schema.nodes.image.create({ src: '/a.png' }).attrs).to.deep.equal({ src: '/a.png', width: '35%', height: null });
+    it('width defaults to 35%, height to null and the text alternative to none', () => {
+      expect(schema.nodes.image.create({ src: '/a.png' }).attrs).to.deep.equal({ src: '/a.png', width: '35%', height: null, alt: null });
+    });
+
+    it('keeps the text alternative, trimmed, and none for an empty one', () => {
+      expect(only('<img src="/a.png" alt=" A chart of sales ">').attrs.alt).to.equal('A chart of sales');
+      expect(only('<img src="/a.png" alt="">').attrs.alt).to.equal(null);
+      expect(serializeHTML(parseHTML('<img src="/a.png" alt="Q3 &quot;sales&quot; &amp; costs <2024>">'))).to.equal('<img width="35%" src="/a.png" alt="Q3 &quot;sales&quot; &amp; costs &lt;2024&gt;" style="width: 35%; height: auto;">');
     });
 
     it('width and height come from attributes or inline style', () => {

@@ -100,7 +100,7 @@ describe('shared attribute objects and mark sets', () => {
     // attributes); images differ in their alt text, which the node does not keep.
     const html =
       '<pre><code class="language-js">1</code></pre><pre><code class="language-js">2</code></pre><pre><code class="language-css">3</code></pre>' +
-      '<img src="https://a.example/x.png" alt="one"><img src="https://a.example/x.png" alt="two"><img src="https://a.example/y.png" alt="three">';
+      '<img src="https://a.example/x.png" title="one"><img src="https://a.example/x.png" title="two"><img src="https://a.example/y.png" title="three">';
     const doc = readOwnHTML(html, schema);
     if (!doc) throw new Error('the fast reader did not take the markup');
     const container = parseInertHTML(`<div>${html}</div>`).body.firstElementChild!;

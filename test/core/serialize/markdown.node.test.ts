@@ -250,10 +250,17 @@ describe('parseMarkdownNow', () => {
     expectDoc(parseMarkdownNow('![](data:image/png;base64,AAAA)'), emptyDoc());
   });
 
+  it('keeps an image\'s text alternative both ways, markdown in it written as text', () => {
+    const image = doc(img({ src: 'https://cdn.example.com/a.png', alt: 'A *bold* [claim] \\ & co' }));
+    expect(serializeMarkdown(image)).to.equal('![A \\*bold\\* \\[claim\\] \\\\ & co](https://cdn.example.com/a.png)');
+    expectDoc(parseMarkdownNow(serializeMarkdown(image)), image);
+    expectDoc(parseMarkdownNow('![A *bold* claim](https://cdn.example.com/a.png)'), doc(img({ src: 'https://cdn.example.com/a.png', alt: 'A bold claim' })));
+  });
+
   it('lifts an image out of its paragraph, splitting it, since images are blocks', () => {
     expectDoc(
       parseMarkdownNow('**before ![alt](https://cdn.example.com/a.png) after**'),
-      doc(p(strong('before')), img({ src: 'https://cdn.example.com/a.png' }), p(strong('after'))),
+      doc(p(strong('before')), img({ src: 'https://cdn.example.com/a.png', alt: 'alt' }), p(strong('after'))),
     );
   });
 

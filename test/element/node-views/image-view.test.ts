@@ -58,6 +58,15 @@ describe('image node view', () => {
     expect(image(el).loading, 'fetched as it nears the viewport, not all at once as a long document opens').to.equal('lazy');
   });
 
+  it('gives screen readers the image\'s text alternative, an empty one when it has none, and keeps it in the HTML', async () => {
+    const el = await mountImage(' alt="Sales by quarter"');
+    expect(image(el).alt).to.equal('Sales by quarter');
+    expect(imageAttrs(el)).to.include({ alt: 'Sales by quarter' });
+    el.value = `<img src="${imageUrl}">`;
+    await until(() => image(el)?.getAttribute('alt') === '', 'an empty text alternative');
+    expect(imageAttrs(el)).to.not.have.property('alt');
+  });
+
   it('shows a small image at its natural width rather than stretching it to 35%, keeping the stored size', async () => {
     const small = URL.createObjectURL(await pngFile(32, 32));
     try {
