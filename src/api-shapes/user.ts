@@ -34,3 +34,9 @@ export const authUserShape = Type.Object({
 
 /** The signed-in user. */
 export type User = Static<typeof authUserShape>;
+
+/** Whom the browser is signed in as (GET /api/auth/session): the user, or null when signed out. */
+export const sessionShape = Type.Object({ user: nullable(authUserShape) });
+
+/** The browser's session as the app asks for it at load. */
+export type Session = Static<typeof sessionShape>;

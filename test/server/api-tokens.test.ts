@@ -244,6 +244,7 @@ describe('requests with a token', () => {
       ['PATCH', '/api/users/me', { display_name: 'Hijacked' }],
       ['GET', '/api/users/me/theme'],
       ['POST', '/api/auth/sign-out'],
+      ['GET', '/api/auth/session'],
       ['GET', '/api/workspaces'],
       ['POST', '/api/workspaces', { name: 'By token', slug: `bt-${randomUUID().slice(0, 6)}` }],
       ['GET', tokensUrl],

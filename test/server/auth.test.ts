@@ -189,6 +189,20 @@ describe('sign-in and sign-out', () => {
     }
   });
 
+  test('the session says whom the browser is signed in as, and null rather than 401 when it is not', async () => {
+    const client = server.client();
+    const signedOut = await client.get('/api/auth/session');
+    assert.deepEqual([signedOut.status, signedOut.body], [200, { user: null }]);
+    const user = await client.signUp();
+    const signedIn = await client.get('/api/auth/session');
+    assert.equal(signedIn.status, 200);
+    assert.deepEqual(signedIn.body.user, (await client.get('/api/users/me')).body);
+    assert.equal(signedIn.body.user.id, user.id);
+    assert.equal('password_hash' in signedIn.body.user, false);
+    await client.post('/api/auth/sign-out', {});
+    assert.deepEqual((await client.get('/api/auth/session')).body, { user: null });
+  });
+
   test('sign-out ends the session on the server, not only in the browser', async () => {
     const client = server.client();
     await client.signUp();

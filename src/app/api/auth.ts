@@ -1,4 +1,5 @@
 import type { InvitationPreview, InvitationSignUpBody } from '../../api-shapes/workspace-invitation.js';
+import type { Session } from '../../api-shapes/user.js';
 import type { ApiClient } from './client.js';
 import type { User } from './types.js';
 
@@ -11,7 +12,7 @@ export interface SignUpInput {
 
 /**
  * Sign-up's answer: the same whether the account was made (and the browser signed in) or the
- * email already had one (no session; its owner is told by mail). Ask `users.me()` which.
+ * email already had one (no session; its owner is told by mail). Ask `session()` which.
  */
 export interface SignUpAnswer {
   message: string;
@@ -23,6 +24,8 @@ export function authApi(client: ApiClient) {
     signIn: (input: { email: string; password: string }) => client.request<User>('POST', '/auth/sign-in', { body: input }),
     signUp: (input: SignUpInput) => client.request<SignUpAnswer>('POST', '/auth/sign-up', { body: input }),
     signOut: () => client.request<void>('POST', '/auth/sign-out'),
+    /** Whom the browser is signed in as (`user` null when signed out: not an error). */
+    session: () => client.request<Session>('GET', '/auth/session'),
     /** Mails a link to choose a new password; the answer is the same whether the email has an account. */
     requestPasswordReset: (email: string) => client.request<{ message: string }>('POST', '/auth/password-reset', { body: { email } }),
     /** Sets a new password with a mailed link's token; the browser is signed in (everyone else out). */

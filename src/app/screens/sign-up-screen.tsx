@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
-import { errorMessage, isApiError } from '../api/api-error.js';
+import { errorMessage } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import { paths } from '../router/paths.js';
 import { Button } from '../ui/button.js';
@@ -37,18 +37,12 @@ export function SignUpScreen() {
     setNotice(null);
     try {
       const answer = await api.auth.signUp({ email: values.email.trim(), password: values.password });
-      try {
-        const user = await api.users.me();
-        queryClient.clear();
-        queryClient.setQueryData(queryKeys.me(), user);
-        navigate(paths.onboarding(), { replace: true });
-      } catch (error) {
-        if (!isApiError(error, 401)) throw error;
-        // Signed out (a session of another account, if any, was ended): forget its data.
-        queryClient.clear();
-        queryClient.setQueryData(queryKeys.me(), null);
-        setNotice(answer.message);
-      }
+      const { user } = await api.auth.session();
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.me(), user);
+      if (user) navigate(paths.onboarding(), { replace: true });
+      // Signed out (a session of another account, if any, was ended): its data is forgotten.
+      else setNotice(answer.message);
     } catch (error) {
       setServerError(errorMessage(error));
     }

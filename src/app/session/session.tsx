@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
-import { isApiError } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import type { User } from '../api/types.js';
 import { paths } from '../router/paths.js';
@@ -12,14 +11,8 @@ export function useCurrentUser() {
   const api = useApi();
   return useQuery<User | null>({
     queryKey: queryKeys.me(),
-    queryFn: async () => {
-      try {
-        return await api.users.me();
-      } catch (error) {
-        if (isApiError(error, 401)) return null;
-        throw error;
-      }
-    },
+    // Signed out is an answer, not a failed request (the browser would log a 401 at every visit).
+    queryFn: async () => (await api.auth.session()).user,
     staleTime: 5 * 60_000,
   });
 }

@@ -4,7 +4,8 @@ import { signInKeys, signUpKeys, tooManyAttempts } from '../auth/auth-limits.js'
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../auth/password-rules.js';
 import { createSession, deleteExpiredSessions, deleteSession } from '../auth/sessions.js';
-import { bearerToken, clearSessionCookie, SESSION_ONLY_MESSAGE, sessionToken, setSessionCookie } from '../http/auth.js';
+import { bearerToken, clearSessionCookie, loadUser, SESSION_ONLY_MESSAGE, sessionToken, setSessionCookie } from '../http/auth.js';
+import { sessionShape } from '../../api-shapes/user.js';
 import { badRequest, unauthorized } from '../http/errors.js';
 import { text } from '../http/schemas.js';
 import type { MailMessage } from '../mail/index.js';
@@ -144,6 +145,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return user;
     },
   );
+
+  // Whom the browser is signed in as, `{ user: null }` when it is not: the app asks at every load,
+  // and a signed-out visit is not a failed request (GET /users/me answers 401 then). A half-expired
+  // session is renewed as on any request; an API token is refused (401), as on /users/me.
+  app.get('/auth/session', { schema: { response: { 200: sessionShape } } }, async (request, reply) => ({ user: await loadUser(request, reply) }));
 
   // Signing out without a session is not an error: the result (signed out) is the same. An API
   // token is not signed out (it is revoked in the workspace settings).

@@ -68,7 +68,7 @@ describe('sign-up screen', () => {
   afterEach(cleanup);
 
   it('creates the account and goes to onboarding once the browser is signed in', async () => {
-    const api = new FakeApi().on('POST', '/auth/sign-up', () => reply(201, { message: SIGN_UP_MESSAGE })).on('GET', '/users/me', () => user);
+    const api = new FakeApi().on('POST', '/auth/sign-up', () => reply(201, { message: SIGN_UP_MESSAGE })).on('GET', '/auth/session', () => ({ user }));
     const app = renderScreen('/accounts/sign-up', <SignUpScreen />, '/accounts/sign-up', { api, user: null });
     expect(app.container.querySelector('h1')!.textContent).to.equal('Create your account');
     await expectAccessible(app.container);
@@ -92,7 +92,7 @@ describe('sign-up screen', () => {
   it("stays on the form with the server's message when the email already had an account (no session)", async () => {
     const api = new FakeApi()
       .on('POST', '/auth/sign-up', () => reply(201, { message: SIGN_UP_MESSAGE }))
-      .on('GET', '/users/me', () => reply(401, { error: 'Sign in to continue.' }));
+      .on('GET', '/auth/session', () => ({ user: null }));
     const app = renderScreen('/accounts/sign-up', <SignUpScreen />, '/accounts/sign-up', { api, user: null });
     await typeInto(field(app.container, 'Email'), 'ada@example.test');
     await typeInto(field(app.container, 'Password'), 'long enough');
@@ -110,7 +110,7 @@ describe('sign-up screen', () => {
     await typeInto(field(app.container, 'Password'), 'password1');
     await press('Enter');
     await until(() => alerts(app.container).includes('Password is too common. Choose one that is harder to guess.'), 'the refusal');
-    expect(api.sent('GET', '/users/me')).to.have.length(0);
+    expect(api.sent('GET', '/auth/session')).to.have.length(0);
     await expectAccessible(app.container);
   });
 });
@@ -153,7 +153,7 @@ describe('forgotten password', () => {
     let used = false;
     const api = new FakeApi()
       .on('POST', '/auth/password-reset/confirm', () => (used ? reply(400, { error: 'This link to choose a new password has expired or was already used. Ask for a new one.' }) : ((used = true), user)))
-      .on('GET', '/users/me', () => user)
+      .on('GET', '/auth/session', () => ({ user }))
       .on('GET', '/workspaces', () => []);
     const app = renderApp('/accounts/reset-password#token=abc_DEF-123', { api, user: null });
     await until(() => app.container.querySelector('h1')?.textContent === 'Choose a new password', 'the page');

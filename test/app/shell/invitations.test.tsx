@@ -135,7 +135,7 @@ describe('the invitation page', () => {
     expect(field(app.container, 'Email').value).to.equal('newcomer@example.test');
     expect(field(app.container, 'Email').readOnly).to.equal(true);
     expect(byText(app.container, 'p', 'To join with an account of another email, sign in to it, then open the link again.')).to.exist;
-    expect(api.sent('GET', '/users/me'), 'no request that fails for a reader signed out').to.have.length(0);
+    expect(api.sent('GET', '/auth/session'), 'the reader known signed out').to.have.length(0);
     await expectAccessible(app.container);
     await typeInto(field(app.container, 'Name'), 'Newcomer');
     await typeInto(field(app.container, 'Password'), 'short');

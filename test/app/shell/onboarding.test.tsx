@@ -63,7 +63,7 @@ describe('onboarding screen', () => {
       scene.projects = [];
     });
     api
-      .on('GET', '/users/me', () => me)
+      .on('GET', '/auth/session', () => ({ user: me }))
       .on('PATCH', '/users/me', (request) => (me = { ...me, ...(request.body as object) }))
       .on('POST', '/workspaces', (request) => {
         scene.workspace = workspace(20, request.body as object);

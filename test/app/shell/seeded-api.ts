@@ -33,7 +33,7 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     request.params.slug === scene.workspace.slug ? answer() : reply(404, { error: 'Workspace not found.' });
   const page = (issues: IssueRow[]) => reply(200, issues, { 'x-total-count': String(issues.length) });
   api
-    .on('GET', '/users/me', signedIn(() => user))
+    .on('GET', '/auth/session', () => ({ user: scene.signedIn ? user : null }))
     .on('GET', '/workspaces', signedIn(() => [scene.workspace]))
     .on('GET', '/workspaces/:slug', inWorkspace(() => scene.workspace))
     .on('GET', '/workspaces/:slug/members', inWorkspace(() => members))
