@@ -16,7 +16,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   table: [], tbody: [], tr: ['data-background', 'data-text-color', 'style'],
   td: ['colspan', 'rowspan', 'data-colwidth', 'data-background', 'data-text-color', 'style'],
   th: ['colspan', 'rowspan', 'data-colwidth', 'data-background', 'data-text-color', 'style'],
-  img: ['src', 'width', 'height', 'style'],
+  img: ['src', 'width', 'height', 'alt', 'style'],
   span: ['data-type', 'class', 'data-id', 'data-label', 'data-target', 'data-self', 'data-redirect-uri', 'data-entity-identifier', 'data-entity-name'],
   a: ['href', 'target', 'rel', 'class'], strong: [], em: [], u: [], s: [],
 };
@@ -187,8 +187,8 @@ const EVERY_NODE: Json = {
         { type: 'table_row', attrs: rowAttrs(), content: [{ type: 'table_cell', attrs: cellAttrs({ colspan: 2 }), content: [paragraph(text('wide'))] }] },
       ],
     },
-    { type: 'image', attrs: { src: '/api/assets/ws/1.png', width: '50%', height: null } },
-    { type: 'image', attrs: { src: 'https://cdn.example.com/i.webp', width: '320px', height: '200px' } },
+    { type: 'image', attrs: { src: '/api/assets/ws/1.png', width: '50%', height: null, alt: null } },
+    { type: 'image', attrs: { src: 'https://cdn.example.com/i.webp', width: '320px', height: '200px', alt: 'Release "plan" & dates' } },
     paragraph(text('end')),
   ],
 };
@@ -213,7 +213,7 @@ describe('normaliseRichText: valid documents', () => {
     assert.match(html, /<pre data-language="typescript"><code class="language-typescript">const a = 1;\n {2}if \(a &lt; 2\) \{\}<\/code><\/pre>/);
     // As a browser writes them: colours as rgb(), the style (set through the CSSOM) last.
     assert.match(html, /<th data-colwidth="120" data-background="#fde3cf" style="background-color: rgb\(253, 227, 207\);"><p>Name<\/p><\/th>/);
-    assert.match(html, /<img width="320px" src="https:\/\/cdn.example.com\/i.webp" height="200px" style="width: 320px; height: 200px;">/);
+    assert.match(html, /<img width="320px" src="https:\/\/cdn.example.com\/i.webp" height="200px" alt="Release &quot;plan&quot; &amp; dates" style="width: 320px; height: 200px;">/);
   });
 
   it('HTML as the browser writes it (browser CSS colours) parses to the same document', () => {
@@ -224,7 +224,7 @@ describe('normaliseRichText: valid documents', () => {
     const [table, image] = json.content ?? [];
     assert.deepEqual(table.content?.[0].attrs, rowAttrs({ background: '#d6e4fc' }));
     assert.deepEqual(table.content?.[0].content?.[0].attrs, cellAttrs({ colwidth: [120], background: '#fde3cf' }));
-    assert.deepEqual(image, { type: 'image', attrs: { src: '/a.png', width: '35%', height: null } });
+    assert.deepEqual(image, { type: 'image', attrs: { src: '/a.png', width: '35%', height: null, alt: null } });
   });
 });
 
