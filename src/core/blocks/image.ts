@@ -47,8 +47,8 @@ export const image: NodeDefinition = {
   markdown: {
     // The text alternative between the brackets, escaped as text is (on one line).
     serialize: (node: PMNode) => (node.attrs.src ? [`![${escapeText(String(node.attrs.alt ?? '').replace(/\s+/g, ' '), false)}](${destination(node.attrs.src as string)})`] : []),
-    // What the brackets hold, read as text (markdown's own alt: emphasis and escapes resolved).
-    parse: { image: { node: 'image', getAttrs: (token) => ({ src: token.attrGet('src'), alt: token.children?.map((child) => child.content).join('').trim() || undefined }) } },
+    // What the brackets hold, read as text (markdown's own alt: emphasis and escapes resolved, a line break a space).
+    parse: { image: { node: 'image', getAttrs: (token) => ({ src: token.attrGet('src'), alt: token.children?.map((child) => (child.type.endsWith('break') ? ' ' : child.content)).join('').trim() || undefined }) } },
   },
   [BUILTIN_MENUS]: 'image',
   styles: `

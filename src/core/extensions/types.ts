@@ -115,6 +115,8 @@ export interface MarkdownTokenRule {
 
 /** The part of a markdown-it token a parse rule reads. */
 export interface MarkdownToken {
+  /** Its kind (`text`, `softbreak`, `image`…). */
+  readonly type: string;
   readonly tag: string;
   readonly info: string;
   readonly content: string;

@@ -254,7 +254,7 @@ describe('parseMarkdownNow', () => {
     const image = doc(img({ src: 'https://cdn.example.com/a.png', alt: 'A *bold* [claim] \\ & co' }));
     expect(serializeMarkdown(image)).to.equal('![A \\*bold\\* \\[claim\\] \\\\ & co](https://cdn.example.com/a.png)');
     expectDoc(parseMarkdownNow(serializeMarkdown(image)), image);
-    expectDoc(parseMarkdownNow('![A *bold* claim](https://cdn.example.com/a.png)'), doc(img({ src: 'https://cdn.example.com/a.png', alt: 'A bold claim' })));
+    expectDoc(parseMarkdownNow('![A *bold*\nclaim](https://cdn.example.com/a.png)'), doc(img({ src: 'https://cdn.example.com/a.png', alt: 'A bold claim' })));
   });
 
   it('lifts an image out of its paragraph, splitting it, since images are blocks', () => {
