@@ -1,6 +1,6 @@
 import { DOMSerializer, type Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey } from 'prosemirror-state';
-import type { NodeView } from 'prosemirror-view';
+import type { EditorView, NodeView } from 'prosemirror-view';
 import { setTaskChecked } from '../commands/lists.js';
 import { wordsOf } from '../strings.js';
 
@@ -21,19 +21,20 @@ const isCheckbox = (target: EventTarget | null): target is HTMLInputElement => t
  * only "checkbox") and updated in place when the item is ticked, so nothing that had focus there
  * is replaced under it.
  */
-function taskItemView(node: PMNode, name: string): NodeView {
-  const { dom, contentDOM } = DOMSerializer.renderSpec(document, node.type.spec.toDOM!(node)) as { dom: HTMLElement; contentDOM: HTMLElement };
-  const box = dom.querySelector('input')!;
+function taskItemView(node: PMNode, view: EditorView): NodeView {
+  const { dom, contentDOM } = DOMSerializer.renderSpec(view.dom.ownerDocument, node.type.spec.toDOM!(node)) as { dom: HTMLElement; contentDOM: HTMLElement };
+  // (A host's own to-do item may draw no box.)
+  const box = dom.querySelector('input');
   // The editor is the tab stop; Mod-Enter ticks from the text.
-  box.tabIndex = -1;
-  box.setAttribute('aria-label', name);
+  if (box) box.tabIndex = -1;
+  box?.setAttribute('aria-label', wordsOf(view.state)['todo.done']);
   return {
     dom,
     contentDOM,
     update(next) {
       if (next.type !== node.type) return false;
       dom.dataset.checked = String(next.attrs.checked);
-      box.checked = next.attrs.checked;
+      if (box) box.checked = next.attrs.checked;
       return true;
     },
     // The box's own state is the document's, set in `update`.
@@ -53,7 +54,7 @@ export function taskListPlugin(): Plugin {
   return new Plugin({
     key: taskListKey,
     props: {
-      nodeViews: { task_item: (node, view) => taskItemView(node, wordsOf(view.state)['todo.done']) },
+      nodeViews: { task_item: taskItemView },
       handleDOMEvents: {
         // Pressed, the box would take focus from the text (and lose it to the page when redrawn).
         mousedown: (_view, event) => {
