@@ -1,6 +1,7 @@
 import { computePosition, offset, shift, type Placement, type VirtualElement } from '@floating-ui/dom';
 import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import type { EditorState } from 'prosemirror-state';
+import { cellAround } from 'prosemirror-tables';
 import type { EditorView } from 'prosemirror-view';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { PopupController, dismissOn, follow } from '../popup.js';
@@ -222,9 +223,8 @@ export class RichEditorTableControls extends LitElement {
   private onContentKey(view: EditorView, event: KeyboardEvent): void {
     if (event.defaultPrevented || event.key !== 'F10' || !event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (!view.editable || !view.dom.contains(event.target as Node)) return;
-    const { $from } = view.state.selection;
-    let cell: Node | null = null;
-    for (let depth = $from.depth; depth > 0 && !cell; depth--) if ($from.node(depth).type.spec.tableRole?.endsWith('cell')) cell = view.nodeDOM($from.before(depth));
+    const $cell = cellAround(view.state.selection.$from);
+    const cell = $cell ? view.nodeDOM($cell.pos) : null;
     if (!(cell instanceof HTMLElement)) return;
     event.preventDefault();
     this.closeMenu(false);

@@ -6,6 +6,7 @@
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import { Selection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import { cellAround } from 'prosemirror-tables';
 import type { EditorView } from 'prosemirror-view';
 import {
   addColumnAfter,
@@ -190,10 +191,7 @@ export function runEntry(view: EditorView, cellPos: number, axis: TableAxis, ent
   return entry.command(selected, (tr: Transaction) => {
     const $caret = tr.doc.resolve(Math.min(tr.mapping.map(cellPos + 1), tr.doc.content.size));
     // A deleted last row or column leaves the caret past it: it stays in the table, before.
-    const inCell = ({ $from }: Selection) => {
-      for (let depth = $from.depth; depth > 0; depth--) if (/cell/.test($from.node(depth).type.spec.tableRole ?? '')) return true;
-      return false;
-    };
+    const inCell = ({ $from }: Selection) => cellAround($from) !== null;
     const after = Selection.near($caret);
     const before = Selection.near($caret, -1);
     view.dispatch(tr.setSelection(inCell(after) || !inCell(before) ? after : before));

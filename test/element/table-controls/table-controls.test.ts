@@ -333,8 +333,10 @@ describe('<rich-editor-table-controls>', () => {
     it('leaves Alt+F10 alone outside a table', async () => {
       const el = await mount();
       await click(content(el).querySelector(':scope > p:last-child')!);
+      const view = el.editorView!;
+      await until(() => view.hasFocus() && view.state.selection.$from.parent.textContent === 'After', 'the caret in the paragraph after the table');
       await pressWith('F10', 'Alt');
-      expect(el.editorView!.hasFocus()).to.equal(true);
+      expect(view.hasFocus()).to.equal(true);
       expect(handles(el, 'Row')).to.have.length(0);
     });
 
