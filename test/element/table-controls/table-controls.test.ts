@@ -335,6 +335,10 @@ describe('<rich-editor-table-controls>', () => {
       await click(content(el).querySelector(':scope > p:last-child')!);
       const view = el.editorView!;
       await until(() => view.hasFocus() && view.state.selection.$from.parent.textContent === 'After', 'the caret in the paragraph after the table');
+      // A click soon after the last test's at the same place is a double click in WebKit: the
+      // word it selects has a selection toolbar, which takes Alt+F10. End leaves a caret.
+      await sendKeys({ press: 'End' });
+      await until(() => view.state.selection.empty, 'a caret, no text selected');
       await pressWith('F10', 'Alt');
       expect(view.hasFocus()).to.equal(true);
       expect(handles(el, 'Row')).to.have.length(0);
