@@ -145,6 +145,7 @@ export {
   MAX_IMAGE_DIMENSION,
   MIN_IMAGE_DIMENSION,
   resizeImage,
+  setImageAlt,
   setImageSize,
 } from './commands/image.js';
 export { clearContent, focusAt, type FocusPosition, insertAtSavedSelection, setContent } from './operations.js';

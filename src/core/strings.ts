@@ -87,6 +87,8 @@ export const ENGLISH = {
   'dragHandle.label': 'Drag to move block',
   'image.resize': 'Resize image',
   'image.size': '{width} × {height} pixels',
+  'image.alt': 'Alt text',
+  'image.altPlaceholder': 'Describe this image',
 
   'code.language': 'Code language',
   'code.plaintext': 'Plain text',

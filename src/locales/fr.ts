@@ -90,6 +90,8 @@ export const fr: Readonly<Record<StringKey, string>> = {
   'dragHandle.label': 'Glisser pour déplacer le bloc',
   'image.resize': "Redimensionner l'image",
   'image.size': '{width} × {height} pixels',
+  'image.alt': 'Texte alternatif',
+  'image.altPlaceholder': 'Décrivez cette image',
 
   'code.language': 'Langage du code',
   'code.plaintext': 'Texte brut',

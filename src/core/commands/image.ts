@@ -77,6 +77,23 @@ export function resizeImage(pos: number, width: number, height: number): Command
   };
 }
 
+/**
+ * Sets the text alternative of the image at `pos`: trimmed and cleaned as its attribute keeps
+ * text (control characters out, at most 500 characters); an empty one removes it. Does not
+ * apply when `pos` holds no image; applies and changes nothing when the text is the same.
+ */
+export function setImageAlt(pos: number, alt: string): Command {
+  return (state: EditorState, dispatch) => {
+    const image = imageAt(state.doc, pos);
+    if (!image) return false;
+    const clean = (image.type.spec as { attrDefs?: AttrDefs }).attrDefs?.alt?.clean;
+    const trimmed = alt.trim();
+    const value = trimmed ? ((clean ? clean(trimmed) : trimmed) as string | null) : null;
+    if (dispatch && value !== image.attrs.alt) dispatch(state.tr.setNodeAttribute(pos, 'alt', value));
+    return true;
+  };
+}
+
 /** Whether a width is one the image's width attribute keeps as it is (its cleaner changes nothing). */
 function attrsCleanWidth(type: NodeType, width: string): boolean {
   const clean = (type.spec as { attrDefs?: AttrDefs }).attrDefs?.width?.clean;

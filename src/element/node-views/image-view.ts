@@ -3,12 +3,15 @@
  * wider than its natural width while its width is relative) and,
  * while the editor is editable, a resize handle at its bottom-right corner. Dragging
  * the handle previews the new size live and commits it once, on release; the arrow
- * keys resize by 10 px. Limits (minimum 100 px, aspect ratio kept) are core's.
+ * keys resize by 10 px. Limits (minimum 100 px, aspect ratio kept) are core's. Beside it,
+ * an "Alt text" button opens a field for the image's text alternative (Enter or leaving
+ * the field keeps it, Escape drops it). Tab from the selected image reaches the handle,
+ * Tab again the button; Escape returns to the image.
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import { NodeSelection } from 'prosemirror-state';
 import type { EditorView, NodeView } from 'prosemirror-view';
-import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, type ImageSize } from '../../core/commands/image.js';
+import { fitImageSize, MIN_IMAGE_DIMENSION, resizeImage, setImageAlt, type ImageSize } from '../../core/commands/image.js';
 import { NODE_CONTROL_ATTRIBUTE } from '../../core/plugins/tab-key.js';
 import { fill, wordsOf } from '../../core/strings.js';
 import type { NodeViewContext } from '../../core/extensions/node-view.js';
@@ -42,6 +45,9 @@ export class ImageView implements NodeView, SizeListener {
   private readonly frame: HTMLElement;
   private readonly img: HTMLImageElement;
   private handle: HTMLElement | null = null;
+  private altButton: HTMLButtonElement | null = null;
+  /** The open text alternative field, or null. */
+  private altField: HTMLInputElement | null = null;
   private drag: Drag | null = null;
   /** The rendered image and the width it may grow to, as the browser last laid them out. */
   private rendered = { width: 0, height: 0, maxWidth: 0 };
@@ -86,9 +92,16 @@ export class ImageView implements NodeView, SizeListener {
     this.dom.classList.remove('ProseMirror-selectednode');
   }
 
-  /** The handle's pointer and key events are its own, not editing or node dragging; shortcuts (Ctrl+Z taking a resize back) are the editor's. */
+  /**
+   * The controls' pointer and key events are their own, not editing or node dragging; on the
+   * handle and the button, shortcuts (Ctrl+Z taking a resize back) are the editor's. Every
+   * event in the text alternative's field is the field's (Ctrl+Z undoes its typing).
+   */
   stopEvent(event: Event): boolean {
-    if (!this.handle || !(event.target instanceof Node) || !this.handle.contains(event.target)) return false;
+    const target = event.target;
+    if (!(target instanceof Node)) return false;
+    if (this.altField?.contains(target)) return true;
+    if (!this.handle?.contains(target) && !this.altButton?.contains(target)) return false;
     return !(event instanceof KeyboardEvent && (event.ctrlKey || event.metaKey));
   }
 
@@ -100,6 +113,7 @@ export class ImageView implements NodeView, SizeListener {
   destroy(): void {
     this.stopSizes();
     this.drag = null;
+    this.closeAltField(false);
   }
 
   /** Shows the node's image, text alternative and stored size: `width` (35% by default) and `height` (auto by default). */
@@ -110,6 +124,7 @@ export class ImageView implements NodeView, SizeListener {
   private setEditable(editable: boolean): void {
     if (editable && !this.handle) {
       this.handle = this.frame.appendChild(this.createHandle());
+      this.altButton = this.frame.appendChild(this.createAltButton());
       this.sizes.observe(this.img, this);
       this.sizes.observe(this.dom, this);
       // Until the first layout reports the real size (before the next paint).
@@ -120,6 +135,9 @@ export class ImageView implements NodeView, SizeListener {
       this.drag = null;
       this.handle.remove();
       this.handle = null;
+      this.closeAltField(false);
+      this.altButton?.remove();
+      this.altButton = null;
       this.render();
     }
   }
@@ -136,8 +154,9 @@ export class ImageView implements NodeView, SizeListener {
     this.sizes.unobserve(this.dom);
   }
 
-  /** The handle's events, and the image's load. */
+  /** The controls' events, and the image's load. */
   handleEvent(event: Event): void {
+    if (this.altField && event.target === this.altField) return this.onAltFieldEvent(event);
     switch (event.type) {
       case 'load':
         this.frame.classList.remove(BROKEN_IMAGE);
@@ -156,6 +175,8 @@ export class ImageView implements NodeView, SizeListener {
         return this.onPointerCancel();
       case 'keydown':
         return this.onKeyDown(event as KeyboardEvent);
+      case 'click':
+        return this.openAltField();
       // The image node is draggable; a drag that starts on the handle resizes instead.
       case 'dragstart':
       case 'mousedown':
@@ -180,6 +201,68 @@ export class ImageView implements NodeView, SizeListener {
     handle.setAttribute('aria-valuemin', String(MIN_IMAGE_DIMENSION));
     for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'keydown', 'dragstart', 'mousedown']) handle.addEventListener(type, this);
     return handle;
+  }
+
+  /** The button that opens the text alternative's field, reached with Tab from the handle. */
+  private createAltButton(): HTMLButtonElement {
+    const button = this.dom.ownerDocument.createElement('button');
+    button.type = 'button';
+    button.className = 'image-alt-button';
+    button.tabIndex = -1;
+    button.setAttribute(NODE_CONTROL_ATTRIBUTE, '');
+    button.textContent = wordsOf(this.view.state)['image.alt'];
+    button.setAttribute('aria-expanded', 'false');
+    // mousedown: no focus move or node drag from the button; the click opens the field.
+    for (const type of ['click', 'keydown', 'mousedown', 'dragstart']) button.addEventListener(type, this);
+    return button;
+  }
+
+  /** Opens the field for the text alternative, holding the current one, selected. */
+  private openAltField(): void {
+    if (this.altField || !this.altButton || !this.view.editable) return;
+    const field = this.dom.ownerDocument.createElement('input');
+    field.type = 'text';
+    field.className = 'image-alt-field';
+    const words = wordsOf(this.view.state);
+    field.setAttribute('aria-label', words['image.alt']);
+    field.placeholder = words['image.altPlaceholder'];
+    field.value = (this.node.attrs.alt as string | null) ?? '';
+    for (const type of ['keydown', 'focusout']) field.addEventListener(type, this);
+    this.altField = this.frame.appendChild(field);
+    this.altButton.setAttribute('aria-expanded', 'true');
+    field.focus();
+    field.select();
+  }
+
+  /** Closes the field; with `keep`, its text becomes the image's text alternative. */
+  private closeAltField(keep: boolean): void {
+    const field = this.altField;
+    if (!field) return;
+    this.altField = null;
+    field.remove();
+    this.altButton?.setAttribute('aria-expanded', 'false');
+    const pos = this.getPos();
+    if (keep && pos !== undefined && this.view.editable) setImageAlt(pos, field.value)(this.view.state, this.view.dispatch);
+  }
+
+  /** Enter keeps the text and Escape drops it, both back to the image; leaving the field keeps it. */
+  private onAltFieldEvent(event: Event): void {
+    if (event.type === 'focusout') return this.closeAltField(true);
+    if (event.type !== 'keydown') return;
+    const { key } = event as KeyboardEvent;
+    if (key !== 'Enter' && key !== 'Escape') return;
+    // The field's keys: a dialog around the editor does not close on this Escape.
+    event.preventDefault();
+    event.stopPropagation();
+    this.closeAltField(key === 'Enter');
+    this.backToImage();
+  }
+
+  /** The image selected and the editor focused, as Escape leaves the toolbar. */
+  private backToImage(): void {
+    const pos = this.getPos();
+    if (pos !== undefined) this.view.dispatch(this.view.state.tr.setSelection(NodeSelection.create(this.view.state.doc, pos)));
+    this.view.focus();
   }
 
   /**
@@ -252,15 +335,20 @@ export class ImageView implements NodeView, SizeListener {
     this.render();
   }
 
+  /** Keys on the handle and the button: Escape back to the image, Tab between the two, arrows on the handle resize. */
   private onKeyDown(event: KeyboardEvent): void {
     if (event.key === 'Escape') {
-      // Back to the text, the image selected, as Escape leaves the toolbar.
       event.preventDefault();
-      const pos = this.getPos();
-      if (pos !== undefined) this.view.dispatch(this.view.state.tr.setSelection(NodeSelection.create(this.view.state.doc, pos)));
-      this.view.focus();
+      this.backToImage();
       return;
     }
+    if (event.key === 'Tab' && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      // The image's controls take turns, as a toolbar's buttons do; Escape is the way out.
+      event.preventDefault();
+      (event.target === this.handle ? this.altButton : this.handle)?.focus();
+      return;
+    }
+    if (event.target !== this.handle) return;
     const direction = GROW_KEYS[event.key];
     if (!direction || event.altKey || event.ctrlKey || event.metaKey || !this.view.editable) return;
     event.preventDefault();

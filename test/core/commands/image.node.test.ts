@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { NodeSelection } from 'prosemirror-state';
-import { fitImageSize, imageAt, insertImageAt, MIN_IMAGE_DIMENSION, resizeImage, setImageSize } from '../../../src/core/commands/image.js';
+import { fitImageSize, imageAt, insertImageAt, MIN_IMAGE_DIMENSION, resizeImage, setImageAlt, setImageSize } from '../../../src/core/commands/image.js';
 import { apply, doc, expectDoc, img, p, stateFor, table, td, th, tr } from '../../helpers/builder.js';
 
 const SRC = 'https://img.invalid/workspace/a.png';
@@ -50,6 +50,48 @@ describe('resizeImage', () => {
     resizeImage(3, 120, 240)(selected, (t) => (result = result.apply(t)));
     expect(result.selection).to.be.instanceOf(NodeSelection);
     expect((result.selection as NodeSelection).node.attrs).to.include({ width: '120px', height: '240px' });
+  });
+});
+
+describe('setImageAlt', () => {
+  it('sets the text alternative, trimmed', () => {
+    apply(doc(p('a'), img({ src: SRC })), setImageAlt(3, '  A red kite over the hill '), doc(p('a'), img({ src: SRC, alt: 'A red kite over the hill' })));
+  });
+
+  it('replaces one text alternative with another, and removes it when the text is empty or blank', () => {
+    apply(doc(img({ src: SRC, alt: 'Old' })), setImageAlt(0, 'New'), doc(img({ src: SRC, alt: 'New' })));
+    apply(doc(img({ src: SRC, alt: 'Old' })), setImageAlt(0, '   '), doc(img({ src: SRC })));
+    apply(doc(img({ src: SRC, alt: 'Old' })), setImageAlt(0, ''), doc(img({ src: SRC })));
+  });
+
+  it('keeps text as its attribute does: control characters out, at most 500 characters', () => {
+    const state = stateFor(doc(img({ src: SRC })));
+    let result = state;
+    setImageAlt(0, `a\u0000b\u0007c ${'x'.repeat(600)}`)(state, (t) => (result = result.apply(t)));
+    const alt = result.doc.firstChild!.attrs.alt as string;
+    expect(alt.startsWith('abc x')).to.equal(true);
+    expect(alt).to.have.length(500);
+  });
+
+  it('applies and changes nothing when the text is the same', () => {
+    const state = stateFor(doc(img({ src: SRC, alt: 'Same' })));
+    let dispatched = 0;
+    expect(setImageAlt(0, ' Same ')(state, () => dispatched++)).to.equal(true);
+    expect(dispatched).to.equal(0);
+  });
+
+  it('does not apply at a position that holds no image', () => {
+    apply(doc(p('a'), img({ src: SRC })), setImageAlt(0, 'x'), null);
+    apply(doc(img({ src: SRC })), setImageAlt(7, 'x'), null);
+  });
+
+  it('keeps a node selection on the image', () => {
+    const state = stateFor(doc(p('a'), img({ src: SRC })));
+    const selected = state.apply(state.tr.setSelection(NodeSelection.create(state.doc, 3)));
+    let result = selected;
+    setImageAlt(3, 'Kite')(selected, (t) => (result = result.apply(t)));
+    expect(result.selection).to.be.instanceOf(NodeSelection);
+    expect((result.selection as NodeSelection).node.attrs.alt).to.equal('Kite');
   });
 });
 

@@ -36,6 +36,14 @@ async function mountImage(attrs: string, options: { readonly?: boolean } = {}): 
   return el;
 }
 
+function altButton(el: RichEditor): HTMLButtonElement | null {
+  return Array.from(content(el).querySelectorAll<HTMLButtonElement>('.image-view button')).find((button) => button.textContent === 'Alt text') ?? null;
+}
+
+function altField(el: RichEditor): HTMLInputElement | null {
+  return content(el).querySelector<HTMLInputElement>('.image-view input[aria-label="Alt text"]');
+}
+
 /** Clicks the image, which selects it (and shows the handle). */
 async function selectImage(el: RichEditor): Promise<void> {
   const [x, y] = centre(image(el));
@@ -189,6 +197,62 @@ describe('image node view', () => {
     expect(imageAttrs(el), 'undone from the text').to.include({ width: '300px', height: '400px' });
   });
 
+  it('writes the text alternative from the keyboard: Tab to the handle, Tab to "Alt text", Enter, type, Enter', async () => {
+    const el = await mountImage('');
+    await selectImage(el);
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(handle(el));
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement, 'the button after the handle').to.equal(altButton(el));
+    expect(altButton(el)!.getAttribute('aria-expanded')).to.equal('false');
+    await sendKeys({ press: 'Enter' });
+    await until(() => el.shadowRoot!.activeElement === altField(el) && altField(el) !== null, 'the field focused');
+    expect(altField(el)!.placeholder).to.equal('Describe this image');
+    expect(altButton(el)!.getAttribute('aria-expanded')).to.equal('true');
+    expect(await axeViolations(el), 'with the field open').to.deep.equal([]);
+    await sendKeys({ type: 'A red kite over the hill' });
+    expect(imageAttrs(el), 'nothing kept while typing').to.not.have.property('alt');
+    await sendKeys({ press: 'Enter' });
+    expect(imageAttrs(el)).to.include({ alt: 'A red kite over the hill' });
+    expect(image(el).alt).to.equal('A red kite over the hill');
+    expect(altField(el), 'the field closed').to.equal(null);
+    expect(el.shadowRoot!.activeElement, 'back in the text').to.equal(content(el));
+    expect((el.editorView!.state.selection as NodeSelection).node?.type.name, 'the image selected').to.equal('image');
+    await pressWith('z', 'Control');
+    expect(imageAttrs(el), 'undone as one step').to.not.have.property('alt');
+  });
+
+  it('opens the field holding the current text on a click; Escape drops what was typed, leaving the field keeps it', async () => {
+    const el = await mountImage(' alt="Old caption"');
+    let escapesOutside = 0;
+    const count = (event: KeyboardEvent) => (escapesOutside += event.key === 'Escape' ? 1 : 0);
+    document.addEventListener('keydown', count);
+    try {
+      await selectImage(el);
+      await sendMouse({ type: 'click', position: centre(altButton(el)!) });
+      await until(() => el.shadowRoot!.activeElement === altField(el) && altField(el) !== null, 'the field focused');
+      expect(altField(el)!.value).to.equal('Old caption');
+      // The text is selected: typing replaces it.
+      await sendKeys({ type: 'Kite' });
+      expect(altField(el)!.value).to.equal('Kite');
+      await sendKeys({ press: 'Escape' });
+      expect(altField(el)).to.equal(null);
+      expect(imageAttrs(el)).to.include({ alt: 'Old caption' });
+      expect(escapesOutside, 'a dialog around the editor does not see that Escape').to.equal(0);
+      expect(el.shadowRoot!.activeElement).to.equal(content(el));
+
+      await sendMouse({ type: 'click', position: centre(altButton(el)!) });
+      await until(() => altField(el) !== null && el.shadowRoot!.activeElement === altField(el), 'the field open again');
+      await sendKeys({ type: 'Kite at dusk' });
+      await sendMouse({ type: 'click', position: centre(content(el).querySelector('p')!) });
+      await until(() => altField(el) === null, 'the field closed as focus left it');
+      expect(imageAttrs(el)).to.include({ alt: 'Kite at dusk' });
+      expect(el.getHTML()).to.contain('alt="Kite at dusk"');
+    } finally {
+      document.removeEventListener('keydown', count);
+    }
+  });
+
   it('does not go under 100 px from the keyboard either', async () => {
     const el = await mountImage(' width="105px" height="140px"');
     await selectImage(el);
@@ -203,6 +267,7 @@ describe('image node view', () => {
     expect(handle(el)).to.equal(null);
     await selectImage(el);
     expect(handle(el)).to.equal(null);
+    expect(altButton(el), 'nor a text alternative button').to.equal(null);
     expect(imageAttrs(el)).to.include({ width: '35%', style: 'width: 35%; height: auto;' });
   });
 
@@ -212,9 +277,11 @@ describe('image node view', () => {
     el.readonly = true;
     await el.updateComplete;
     expect(handle(el)).to.equal(null);
+    expect(altButton(el)).to.equal(null);
     el.readonly = false;
     await el.updateComplete;
     expect(handle(el)).to.not.equal(null);
+    expect(altButton(el)).to.not.equal(null);
   });
 
   it('passes an axe check with the image selected, in the light and the dark theme', async () => {
