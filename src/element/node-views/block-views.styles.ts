@@ -66,53 +66,43 @@ export const blockViewStyles = css`
     touch-action: none;
     opacity: 0;
   }
-  .content .image-view:hover .image-resize-handle,
-  .content .image-view.ProseMirror-selectednode .image-resize-handle,
-  .content .image-resize-handle:focus-visible {
+  /* The image's controls show while it is hovered or selected, or one of them has focus (or its field is open). */
+  .content .image-view:hover :is(.image-resize-handle, .image-alt-button),
+  .content .image-view.ProseMirror-selectednode :is(.image-resize-handle, .image-alt-button),
+  .content :is(.image-resize-handle, .image-alt-button):focus-visible,
+  .content .image-alt-button[aria-expanded='true'] {
     opacity: 1;
   }
   .content .image-resize-handle:focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
-  /* The text alternative: a button on the image's top-left corner, shown as the handle is, and its field along the bottom. */
-  .content .image-alt-button {
+  /* The text alternative: a button on the image's top-left corner and its field along the bottom. */
+  .content :is(.image-alt-button, .image-alt-field) {
     position: absolute;
     left: 6px;
-    top: 6px;
-    padding: 2px 6px;
+    box-sizing: border-box;
     border: 1px solid var(--_border);
     border-radius: 4px;
     background: var(--_bg);
     color: var(--_text);
     font: inherit;
+  }
+  .content :is(.image-alt-button, .image-alt-field):focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
+  .content .image-alt-button {
+    top: 6px;
+    padding: 2px 6px;
     font-size: 0.75rem;
     cursor: pointer;
     opacity: 0;
   }
-  .content .image-view:hover .image-alt-button,
-  .content .image-view.ProseMirror-selectednode .image-alt-button,
-  .content .image-alt-button:focus-visible,
-  .content .image-alt-button[aria-expanded='true'] {
-    opacity: 1;
-  }
-  .content .image-alt-button:focus-visible,
-  .content .image-alt-field:focus-visible {
-    outline: 2px solid var(--_accent);
-    outline-offset: 1px;
-  }
   .content .image-alt-field {
-    position: absolute;
-    left: 6px;
     right: 6px;
     bottom: 6px;
-    box-sizing: border-box;
     padding: 4px 6px;
-    border: 1px solid var(--_border);
-    border-radius: 4px;
-    background: var(--_bg);
-    color: var(--_text);
-    font: inherit;
     font-size: 0.875rem;
   }
   /* An image whose file did not load keeps a box the size of a small image: seen, clicked, selected, deleted. */

@@ -342,7 +342,9 @@ export class ImageView implements NodeView, SizeListener {
       this.backToImage();
       return;
     }
-    if (event.key === 'Tab' && !event.altKey && !event.ctrlKey && !event.metaKey) {
+    // keyCode too: WebKitGTK names Shift+Tab (GTK's ISO_Left_Tab) "Unidentified" when driven by
+    // WebDriver, with Tab's keyCode, which is what prosemirror-keymap's key names read there.
+    if ((event.key === 'Tab' || event.keyCode === 9) && !event.altKey && !event.ctrlKey && !event.metaKey) {
       // The image's controls take turns, as a toolbar's buttons do; Escape is the way out.
       event.preventDefault();
       (event.target === this.handle ? this.altButton : this.handle)?.focus();

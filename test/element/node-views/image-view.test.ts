@@ -204,6 +204,10 @@ describe('image node view', () => {
     expect(el.shadowRoot!.activeElement).to.equal(handle(el));
     await sendKeys({ press: 'Tab' });
     expect(el.shadowRoot!.activeElement, 'the button after the handle').to.equal(altButton(el));
+    await pressWith('Tab', 'Shift');
+    expect(el.shadowRoot!.activeElement, 'Shift+Tab back to the handle').to.equal(handle(el));
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(altButton(el));
     expect(altButton(el)!.getAttribute('aria-expanded')).to.equal('false');
     await sendKeys({ press: 'Enter' });
     await until(() => el.shadowRoot!.activeElement === altField(el) && altField(el) !== null, 'the field focused');
