@@ -241,8 +241,9 @@ export class ImageView implements NodeView, SizeListener {
     this.altField = null;
     field.remove();
     this.altButton?.setAttribute('aria-expanded', 'false');
+    if (!keep) return;
     const pos = this.getPos();
-    if (keep && pos !== undefined && this.view.editable) setImageAlt(pos, field.value)(this.view.state, this.view.dispatch);
+    if (pos !== undefined && this.view.editable) setImageAlt(pos, field.value)(this.view.state, this.view.dispatch);
   }
 
   /** Enter keeps the text and Escape drops it, both back to the image; leaving the field keeps it. */
