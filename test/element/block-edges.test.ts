@@ -251,14 +251,19 @@ describe('block edges', () => {
       expect(el.getHTML()).to.equal('<p>one!</p>');
     });
 
-    it('after Escape moves focus on, as the element documents', async () => {
-      const wrapper = await fixture<HTMLDivElement>(html`<div><rich-editor value="<p>one</p>"></rich-editor><button>next</button></div>`);
+    it('after Escape moves focus on, and Shift-Tab back, as the element documents', async () => {
+      const wrapper = await fixture<HTMLDivElement>(html`<div><button>previous</button><rich-editor value="<p>one</p>"></rich-editor><button>next</button></div>`);
       const el = wrapper.querySelector('rich-editor')!;
+      const [previous, next] = wrapper.querySelectorAll('button');
       await el.updateComplete;
       await clickText(el, 'p', 'end');
       await sendKeys({ press: 'Escape' });
       await sendKeys({ press: 'Tab' });
-      expect(document.activeElement).to.equal(wrapper.querySelector('button'));
+      expect(document.activeElement).to.equal(next);
+      await clickText(el, 'p', 'end');
+      await sendKeys({ press: 'Escape' });
+      await pressWith('Tab', 'Shift');
+      expect(document.activeElement).to.equal(previous);
       expect(el.getHTML()).to.equal('<p>one</p>');
     });
   });
