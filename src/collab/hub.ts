@@ -91,13 +91,16 @@ export class CollabHub {
       found = (async () => {
         const shared = new SharedDocument(name, this);
         const { updates, seq } = await this.store.load(name);
-        // Stored changes were checked when they arrived: applied as they are.
-        Y.transact(shared.doc, () => {
-          for (const update of updates) Y.applyUpdate(shared.doc, update, 'store');
-        });
+        // Stored changes were checked when they arrived: applied as they are. The first is the
+        // document as last compacted; those after it are the changes since, one by one as they
+        // were taken, kept apart for editors back from a dropped connection (a restart or the
+        // document leaving memory does not make them lose what they typed meanwhile).
+        const [first, ...changes] = updates;
+        if (first) Y.applyUpdate(shared.doc, first, 'store');
+        shared.loaded();
+        for (const update of changes) Y.applyUpdate(shared.doc, update, 'store');
         shared.seq = seq;
         shared.sinceCompaction = updates.length > 1 ? updates.length : 0;
-        shared.loaded();
         return shared;
       })();
       this.documents.set(name, found);
@@ -227,7 +230,7 @@ export class CollabHub {
     shared.idleTimer = null;
     await shared.settled();
     if (shared.connections.size || shared.closed) return;
-    await shared.compact();
+    await shared.compactWhenLong();
     if (shared.connections.size || shared.closed) return;
     this.options.onUnload?.(shared.name, shared.doc);
     this.unload(shared, CloseCode.goingAway, '');
@@ -313,13 +316,16 @@ export class CollabHub {
     );
   }
 
-  /** Stores what is waiting, closes every connection (they reconnect elsewhere) and unloads everything. */
+  /**
+   * Stores what is waiting, closes every connection (they reconnect elsewhere) and unloads
+   * everything. A log is compacted only when long: the changes since stay apart for the next start.
+   */
   async close(): Promise<void> {
     const all = await Promise.allSettled(this.documents.values());
     for (const result of all) {
       if (result.status !== 'fulfilled') continue;
       await result.value.settled();
-      await result.value.compact();
+      await result.value.compactWhenLong();
       if (!result.value.closed) this.options.onUnload?.(result.value.name, result.value.doc);
       this.unload(result.value, CloseCode.goingAway, 'The server is stopping; reconnecting.');
     }

@@ -88,7 +88,7 @@ export class SharedDocument {
     return pieces.map((piece, i) => encodeMessage(i < pieces.length - 1 ? Message.remoteUpdate : Message.syncStep2, piece));
   }
 
-  /** Starts keeping the changes the document takes (once it is loaded: what the store held is not kept apart). */
+  /** Starts keeping the changes the document takes (once its compacted state is in: the changes stored after it are kept apart). */
   loaded(): void {
     this.recent = new RecentChanges(this.doc);
   }
@@ -133,8 +133,17 @@ export class SharedDocument {
         const by = new Set(batch.flatMap(({ update, from }) => (update && from ? [from.user] : [])));
         this.hub.options.onStored?.(this.name, this.doc, [...by]);
       }
-      if (!this.pending.length && this.sinceCompaction >= this.hub.compactAfter) await this.compact();
+      if (!this.pending.length) await this.compactWhenLong();
     }
+  }
+
+  /**
+   * Compacts once `compactAfter` changes were stored since the last time. Fewer stay apart, also
+   * as the document leaves memory: loaded again, it keeps them apart for editors back from a
+   * dropped connection (the hub's `open`).
+   */
+  async compactWhenLong(): Promise<void> {
+    if (this.sinceCompaction >= this.hub.compactAfter) await this.compact();
   }
 
   /** Replaces the stored log with one state (only what is stored: nothing may be waiting). */

@@ -7,14 +7,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
-import { CollabHub, type CollabUser } from '../../src/collab/hub.js';
+import { CollabHub, type CollabHubOptions, type CollabUser } from '../../src/collab/hub.js';
 import { MemoryStore } from '../../src/collab/memory-store.js';
 import { CollabProvider, type CollabState } from '../../src/collab/provider.js';
 import { schema } from '../../src/core/index.js';
 
-/** A hub on a real websocket server on 127.0.0.1; the user and access come from the query (`?user=ann&ro=1`), as a host's authentication would decide them. */
-export async function startHub(store = new MemoryStore()) {
-  const hub = new CollabHub({ schema, store, idleMs: 50, log: () => {} });
+/**
+ * A hub on a real websocket server on 127.0.0.1; the user and access come from the query
+ * (`?user=ann&ro=1`), as a host's authentication would decide them. `port` listens where a
+ * stopped hub did (its editors reconnect to it, as to a restarted server); `options` adds to the hub's.
+ */
+export async function startHub(store = new MemoryStore(), { port = 0, ...options }: { port?: number } & Partial<CollabHubOptions> = {}) {
+  const hub = new CollabHub({ schema, store, idleMs: 50, log: () => {}, ...options });
   const http: Server = createServer();
   const wss = new WebSocketServer({ server: http });
   wss.on('connection', (socket, request) => {
@@ -23,18 +27,20 @@ export async function startHub(store = new MemoryStore()) {
     const user: CollabUser = { id: url.searchParams.get('token') ?? 'anon', name: url.searchParams.get('token') ?? 'anon' };
     hub.connect(socket, name, user, { readOnly: user.id.startsWith('viewer') });
   });
-  http.listen(0, '127.0.0.1');
+  http.listen(port, '127.0.0.1');
   await once(http, 'listening');
   const url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}`;
   return {
     hub,
     store,
     url,
+    port: (http.address() as AddressInfo).port,
     async close() {
       await hub.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
-      http.close();
+      // Closed for good before this resolves: a hub started on the same port meets no old one.
+      await new Promise((resolve) => http.close(resolve));
     },
   };
 }

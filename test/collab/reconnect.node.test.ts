@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { TextSelection } from 'prosemirror-state';
 import * as Y from 'yjs';
 import { CloseCode } from '../../src/collab/protocol.js';
+import type { CollabProvider } from '../../src/collab/provider.js';
 import { RecentChanges } from '../../src/collab/recent-changes.js';
 import { WaitingChanges } from '../../src/collab/waiting-changes.js';
 import { schema } from '../../src/core/index.js';
@@ -86,6 +87,54 @@ describe('an editor back from a dropped connection', () => {
       clock.uninstall();
       await server.close();
     }
+  });
+
+  type Hub = Awaited<ReturnType<typeof startHub>>;
+
+  /**
+   * Ann offline types after "Hello" while Bob makes the paragraph a heading and types on in it;
+   * then `meanwhile` runs (Bob leaving, the server restarting: `unloaded` resolves when the
+   * document leaves the hub's memory) and may answer the server Ann finds when she is back.
+   */
+  async function backAfter(meanwhile: (server: Hub, bob: CollabProvider, unloaded: Promise<void>) => Promise<Hub | void>) {
+    let unload: () => void = () => {};
+    const unloaded = new Promise<void>((resolve) => (unload = resolve));
+    let server = await startHub(undefined, { onUnload: () => unload() });
+    const clock = installFakeClock();
+    try {
+      const { ann, bob, annEditor, bobEditor } = await annOffline(server.url, () => server.hub.closeWhere((_name, user) => user.id === 'ann', CloseCode.goingAway, 'test drop'));
+      afterHello(annEditor);
+      headingTypedOn(bobEditor);
+      await until(bob, (s) => s.unsent === 0, "bob's changes stored");
+      server = (await meanwhile(server, bob, unloaded)) ?? server;
+      let shownWhenSynced: string[] | null = null;
+      const stop = ann.subscribe((state) => {
+        if (state.status === 'synced') shownWhenSynced ??= blocks(annEditor);
+      });
+      clock.tick(1_000);
+      await until(ann, (s) => s.status === 'synced' && s.unsent === 0, 'ann back, everything stored');
+      stop();
+      expect(shownWhenSynced).to.deep.equal(['p:One', 'h:HelloX worldY']);
+      await untilBlocks(annEditor, ['p:One', 'h:HelloX worldY']);
+    } finally {
+      clock.uninstall();
+      await server.close();
+    }
+  }
+
+  it('gets them one by one after the document left memory (everyone else closed it)', async () => {
+    await backAfter(async (server, bob, unloaded) => {
+      bob.destroy();
+      await unloaded;
+      expect(await server.hub.loaded()).to.deep.equal([]);
+    });
+  });
+
+  it('gets them one by one after a server restart', async () => {
+    await backAfter(async (server) => {
+      await server.close();
+      return startHub(server.store, { port: server.port });
+    });
   });
 
   it('sends what it made offline one change at a time: letters a colleague typed into a paragraph it made a heading offline and typed on in are kept', async () => {

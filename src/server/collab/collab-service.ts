@@ -202,8 +202,9 @@ export class CollabService {
   }
 
   /**
-   * Stops: every document's waiting changes are stored and compacted, every editor is told to
-   * reconnect (CloseCode.goingAway), and sockets that do not answer within a moment are cut.
+   * Stops: every document's waiting changes are stored (and compacted when they are many), every
+   * editor is told to reconnect (CloseCode.goingAway), and sockets that do not answer within a
+   * moment are cut.
    */
   async close(server: WebSocketServer): Promise<void> {
     this.#closing = true;
