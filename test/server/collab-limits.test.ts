@@ -1,6 +1,6 @@
 // The collaboration endpoint's limits and lifecycle on a server of its own: connection attempts
 // per user, documents unloaded when idle (their changes since the last compaction kept apart),
-// and what stopping does.
+// what stopping does, and the changes an editor missed, given apart after a restart.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import * as Y from 'yjs';
@@ -75,5 +75,40 @@ test('stopping tells connected editors to reconnect, and a new start serves what
   await stopping;
   const back = new RawConnection(server.url, name, { client: seed.actors.admin });
   assert.match((await back.sync()).getXmlFragment('default').toString(), /Start/);
+  back.close();
+});
+
+test('after a restart, an editor back from a dropped connection gets the changes it missed one by one', async () => {
+  const issue = await seed.actors.admin.post(`${seed.projectUrl}/issues`, { name: 'Restarted', description_html: '<p>Hello</p>' });
+  const document = `issue-description:${issue.body.id}`;
+  // What Ann's editor holds as her connection drops (a guest: the member's attempts this minute are spent).
+  const ann = new RawConnection(server.url, document, { client: seed.actors.guest });
+  const annDoc = await ann.sync();
+  ann.close();
+  await ann.closed;
+  // Meanwhile a colleague types, then deletes a letter: two changes, the second one deleting.
+  const colleague = new RawConnection(server.url, document, { client: seed.actors.admin });
+  const doc = await colleague.sync();
+  const typed = changeTyping(doc, 'A ');
+  Y.applyUpdate(doc, typed);
+  const paragraph = doc.getXmlFragment('default').get(0) as Y.XmlElement;
+  const before = Y.encodeStateVector(doc);
+  (paragraph.get(0) as Y.XmlText).delete(0, 1);
+  const deleted = Y.encodeStateAsUpdate(doc, before);
+  for (const [index, update] of [typed, deleted].entries()) {
+    const from = colleague.received.length;
+    colleague.send(Message.update, update);
+    assert.equal((await colleague.message(Message.ack, from)).count, index + 1);
+  }
+  await server.restart();
+  // Ann back: the two changes apart, as they were made, then the sync answer.
+  const back = new RawConnection(server.url, document, { client: seed.actors.guest });
+  assert.equal(await back.opened, 'open');
+  back.send(Message.syncStep1, Y.encodeStateVector(annDoc));
+  await back.message(Message.syncStep2);
+  const answer = back.received.filter((message) => message.type === Message.remoteUpdate || message.type === Message.syncStep2);
+  assert.deepEqual(answer.map((message) => message.type), [Message.remoteUpdate, Message.remoteUpdate, Message.syncStep2]);
+  for (const message of answer) Y.applyUpdate(annDoc, message.payload);
+  assert.match(annDoc.getXmlFragment('default').toString(), /> Hello</);
   back.close();
 });
