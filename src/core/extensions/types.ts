@@ -52,7 +52,8 @@ export interface MarkdownRule {
   /**
    * The node's markdown lines. `blocks(node)` writes a container's children, `inline(node)`
    * a text block's content. Without this (and without `blockquoteAlert`), the node is
-   * written as its HTML, which the parser reads back.
+   * written as its HTML, which the parser reads back. Asked once per version of a node (the
+   * lines are kept while the node is), so they must follow from the node alone.
    */
   serialize?: (node: PMNode, helpers: MarkdownHelpers) => string[];
   /**

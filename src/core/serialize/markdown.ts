@@ -33,11 +33,26 @@ function alertLines(node: PMNode, rule: MarkdownRule): string[] {
 }
 
 /**
+ * Each block's lines as last written, with the marker they were written with (a list's depends
+ * on the list before it). A document is written again after an edit (a host saving markdown as
+ * the text changes): ProseMirror keeps the nodes an edit did not touch, so only the blocks it
+ * changed are written again. Kept while the node is.
+ */
+const written = new WeakMap<PMNode, { marker: string; lines: readonly string[] }>();
+
+/** A block's lines, written once per version of the block (`written`); a copy, for the caller to keep or change. */
+function blockLines(node: PMNode, marker: string): string[] {
+  let known = written.get(node);
+  if (known?.marker !== marker) written.set(node, (known = { marker, lines: writeBlock(node, marker) }));
+  return known.lines.slice();
+}
+
+/**
  * A node's lines: its rule's, or, without one, its HTML in a fence (`html rich-editor`)
  * that the parser reads back through the schema, so a forgotten rule never drops the
  * node's structure. The HTML is written without a DOM, so Node writes the same markdown.
  */
-function blockLines(node: PMNode, marker: string): string[] {
+function writeBlock(node: PMNode, marker: string): string[] {
   const rule = ruleOf(node);
   if (rule?.serialize) return rule.serialize(node, marker ? helpers(marker) : NO_MARKER);
   if (rule?.blockquoteAlert) return alertLines(node, rule);

@@ -333,3 +333,64 @@ describe('markdown for nodes without a markdown form', () => {
     expect(html(doc)).to.equal('<div data-badge="b">x</div><pre data-language="html"><code class="language-html">&lt;b&gt;code&lt;/b&gt;</code></pre><p>\uE000abc:0\uE001</p>');
   });
 });
+
+describe('markdown of a document written again after an edit', () => {
+  /** A block whose markdown rule counts the times it is asked. */
+  let written = 0;
+  const note: NodeDefinition = {
+    name: 'note',
+    group: 'block',
+    content: 'inline*',
+    html: { tag: 'aside' },
+    markdown: {
+      serialize: (node, { inline }) => {
+        written++;
+        return inline(node).map((line) => `> note: ${line}`);
+      },
+    },
+  };
+  const schema = editorSetup([note]).schema;
+
+  it('writes again only the blocks an edit changed, and writes the same markdown', () => {
+    const source = parseHTML('<aside>one</aside><ul><li><p>a</p></li></ul><ol><li><p>b</p></li></ol><aside>two</aside><aside>three</aside>', { schema });
+    const first = serializeMarkdown(source);
+    expect(written).to.equal(3);
+    // "two" edited: a new node there, the others the same objects, as after a transaction.
+    const at = 3;
+    const edited = source.copy(source.content.replaceChild(at, schema.nodes.note.create(null, schema.text('two!'))));
+    expect(serializeMarkdown(edited)).to.equal(first.replace('note: two', 'note: two!'));
+    expect(written).to.equal(4);
+    // Asked again, nothing is written again.
+    expect(serializeMarkdown(edited)).to.equal(serializeMarkdown(edited));
+    expect(written).to.equal(4);
+  });
+
+  it('writes a list again when the list before it changes its marker', () => {
+    const two = parseHTML('<ul><li><p>a</p></li></ul><ul><li><p>b</p></li></ul>', { schema });
+    expect(serializeMarkdown(two)).to.equal('- a\n\n* b');
+    // The first list gone: the second, the same node, now takes the first marker.
+    expect(serializeMarkdown(two.copy(two.content.cut(two.child(0).nodeSize)))).to.equal('- b');
+  });
+
+  it('hands each caller lines of its own: a rule that changes the lines it is given changes no later markdown', () => {
+    const changing: NodeDefinition = {
+      name: 'changing',
+      group: 'block',
+      content: 'block+',
+      html: { tag: 'section' },
+      markdown: {
+        serialize: (node, { children }) => {
+          const blocks = children(node);
+          for (const block of blocks) block.lines[0] = `! ${block.lines[0]}`;
+          return blocks.flatMap((block) => block.lines);
+        },
+      },
+    };
+    const withChanging = editorSetup([changing]).schema;
+    const source = parseHTML('<section><p>inside</p></section>', { schema: withChanging });
+    expect(serializeMarkdown(source)).to.equal('! inside');
+    expect(serializeMarkdown(source)).to.equal('! inside');
+    const paragraph = source.child(0).child(0);
+    expect(serializeMarkdown(withChanging.nodes.doc.create(null, paragraph))).to.equal('inside');
+  });
+});
