@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Node as PMNode } from 'prosemirror-model';
 import { parseMarkdownNow } from '../../../src/core/serialize/markdown-parse.js';
 import { parseMarkdown, serializeMarkdown } from '../../../src/core/serialize/markdown.js';
-import { emptyDoc, parseHTML, serializeHTML, type NodeDefinition } from '../../../src/core/index.js';
+import { emptyDoc, parseHTML, serializeHTML, type MarkdownRule, type NodeDefinition } from '../../../src/core/index.js';
 import { editorSetup } from '../../../src/core/unstable.js';
 import {
   a,
@@ -335,20 +335,20 @@ describe('markdown for nodes without a markdown form', () => {
 });
 
 describe('markdown of a document written again after an edit', () => {
-  /** A block whose markdown rule counts the times it is asked. */
-  let written = 0;
-  const note: NodeDefinition = {
-    name: 'note',
+  /** A block of a host's, `<tag>` in HTML, written to markdown by `serialize`. */
+  const hostBlock = (name: string, tag: string, content: string, serialize: NonNullable<MarkdownRule['serialize']>): NodeDefinition => ({
+    name,
     group: 'block',
-    content: 'inline*',
-    html: { tag: 'aside' },
-    markdown: {
-      serialize: (node, { inline }) => {
-        written++;
-        return inline(node).map((line) => `> note: ${line}`);
-      },
-    },
-  };
+    content,
+    html: { tag },
+    markdown: { serialize },
+  });
+  /** How many times the note's markdown rule was asked. */
+  let written = 0;
+  const note = hostBlock('note', 'aside', 'inline*', (node, { inline }) => {
+    written++;
+    return inline(node).map((line) => `> note: ${line}`);
+  });
   const schema = editorSetup([note]).schema;
 
   it('writes again only the blocks an edit changed, and writes the same markdown', () => {
@@ -373,19 +373,11 @@ describe('markdown of a document written again after an edit', () => {
   });
 
   it('hands each caller lines of its own: a rule that changes the lines it is given changes no later markdown', () => {
-    const changing: NodeDefinition = {
-      name: 'changing',
-      group: 'block',
-      content: 'block+',
-      html: { tag: 'section' },
-      markdown: {
-        serialize: (node, { children }) => {
-          const blocks = children(node);
-          for (const block of blocks) block.lines[0] = `! ${block.lines[0]}`;
-          return blocks.flatMap((block) => block.lines);
-        },
-      },
-    };
+    const changing = hostBlock('changing', 'section', 'block+', (node, { children }) => {
+      const blocks = children(node);
+      for (const block of blocks) block.lines[0] = `! ${block.lines[0]}`;
+      return blocks.flatMap((block) => block.lines);
+    });
     const withChanging = editorSetup([changing]).schema;
     const source = parseHTML('<section><p>inside</p></section>', { schema: withChanging });
     expect(serializeMarkdown(source)).to.equal('! inside');
