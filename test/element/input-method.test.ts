@@ -4,6 +4,7 @@ import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
+import { centre, imageAttrs, mount, pngFile } from './node-views/wiring.js';
 import { inputMethod } from '../helpers/input-method.js';
 import { until } from '../helpers/until.js';
 
@@ -54,5 +55,32 @@ describe('writing through an input method', () => {
     view.dispatch(view.state.tr.insertText('zero ', 1));
     await inputMethod({ compose: 'にほん' }, { compose: '日本' }, { commit: '日本' });
     await until(() => el.getHTML() === '<p>zero one</p><p>two日本</p>', 'the chosen text in once', { saw: () => el.getHTML() });
+  });
+});
+
+describe("an image's text alternative written through an input method", () => {
+  it('keeps the field open on the Enter that chooses a candidate, and keeps the chosen text on the next Enter', async () => {
+    const src = URL.createObjectURL(await pngFile(300, 400));
+    try {
+      const el = await mount(html`<rich-editor style="width: 800px" .value=${`<p>Before</p><img src="${src}" alt="x"><p>After</p>`}></rich-editor>`);
+      const image = content(el).querySelector<HTMLImageElement>('.image-view img')!;
+      await until(() => image.complete && image.naturalWidth > 0, 'the image loads');
+      await sendMouse({ type: 'click', position: centre(image) });
+      const button = await until(() => [...content(el).querySelectorAll('.image-view button')].find((candidate) => candidate.textContent === 'Alt text'), 'the Alt text button');
+      await sendMouse({ type: 'click', position: centre(button) });
+      const field = await until(() => (el.shadowRoot!.activeElement instanceof HTMLInputElement ? el.shadowRoot!.activeElement : null), 'the field focused');
+      expect(field.value).to.equal('x');
+      await inputMethod({ compose: 'に' }, { compose: 'にほ' }, { compose: '日本' });
+      // A candidate chosen with Enter while the composition is open: the field stays.
+      await sendKeys({ press: 'Enter' });
+      expect(field.isConnected, 'the field stays open while composing').to.equal(true);
+      await inputMethod({ commit: '日本' });
+      expect(field.value).to.equal('日本');
+      await sendKeys({ press: 'Enter' });
+      await until(() => !field.isConnected, 'the field closed');
+      expect(imageAttrs(el)).to.include({ alt: '日本' });
+    } finally {
+      URL.revokeObjectURL(src);
+    }
   });
 });

@@ -250,8 +250,9 @@ export class ImageView implements NodeView, SizeListener {
   private onAltFieldEvent(event: Event): void {
     if (event.type === 'focusout') return this.closeAltField(true);
     if (event.type !== 'keydown') return;
-    const { key } = event as KeyboardEvent;
-    if (key !== 'Enter' && key !== 'Escape') return;
+    const { key, isComposing, keyCode } = event as KeyboardEvent;
+    // An input method's own Enter or Escape (choosing or dropping a candidate; Safari says so by keyCode 229 only).
+    if ((key !== 'Enter' && key !== 'Escape') || isComposing || keyCode === 229) return;
     // The field's keys: a dialog around the editor does not close on this Escape.
     event.preventDefault();
     event.stopPropagation();
