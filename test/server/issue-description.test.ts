@@ -62,12 +62,12 @@ describe('PUT …/issues/:issueId/description', () => {
     assert.equal(last.actor.id, seed.users.member.id);
   });
 
-  test('accepts the version as an If-Match header, and the editor JSON in place of the HTML', async () => {
+  test('accepts the version as an If-Match header, and the editor JSON in place of the HTML (a \\n in its text a line break)', async () => {
     const issue = await newIssue();
-    const json = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'From JSON' }] }] };
+    const json = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'From JSON\nby a program' }] }] };
     const response = await seed.actors.member.put(issue.url, { description_html: '<p>ignored</p>', description_json: json }, { headers: { 'if-match': '"1"' } });
     assert.equal(response.status, 200, response.text);
-    assert.deepEqual(response.body, { description_html: '<p>From JSON</p>', version: 2 });
+    assert.deepEqual(response.body, { description_html: '<p>From JSON<br>by a program</p>', version: 2 });
     const weak = await seed.actors.member.put(issue.url, { description_html: '<p>weak</p>' }, { headers: { 'if-match': 'W/"2"' } });
     assert.equal(weak.status, 200);
     assert.equal(weak.body.version, 3);

@@ -1,6 +1,7 @@
-import { Fragment, Mark, type Node as PMNode, type Schema } from 'prosemirror-model';
+import { Fragment, Mark, type Node as PMNode, type NodeType, type Schema } from 'prosemirror-model';
 import { log } from '../log.js';
 import { cleanAttrs, hasRequiredAttrs, schema as defaultSchema, type AttrDefs } from '../schema/index.js';
+import { textWithBreaks } from '../schema/line-breaks.js';
 import { shareMarkSets } from '../schema/shared-marks.js';
 import { emptyDoc, parseHTML, textToDoc, type DomEnvironment } from './html.js';
 import { writeFragmentHTML } from './html-writer.js';
@@ -48,16 +49,21 @@ function buildMarks(raw: unknown, schema: Schema): readonly Mark[] {
 /**
  * Builds nodes from untrusted JSON without checking content: attributes are cleaned,
  * unknown marks dropped, unknown nodes replaced by their children. Content that the
- * schema would refuse is mended afterwards.
+ * schema would refuse is mended afterwards. `parent` is the nearest known node around.
  */
-function buildNodes(raw: unknown, schema: Schema, depth: number): PMNode[] {
+function buildNodes(raw: unknown, schema: Schema, depth: number, parent?: NodeType): PMNode[] {
   if (!isRecord(raw)) return [];
   if (depth > MAX_JSON_DEPTH) throw new RangeError('Document nesting is too deep');
   const type = typeof raw.type === 'string' ? schema.nodes[raw.type] : undefined;
-  const children = Array.isArray(raw.content) ? raw.content.flatMap((c) => buildNodes(c, schema, depth + 1)) : [];
+  const children = Array.isArray(raw.content) ? raw.content.flatMap((c) => buildNodes(c, schema, depth + 1, type ?? parent)) : [];
   if (!type) return children;
   if (type.isText) {
-    return typeof raw.text === 'string' && raw.text ? [schema.text(raw.text, buildMarks(raw.marks, schema))] : [];
+    if (typeof raw.text !== 'string' || !raw.text) return [];
+    const marks = buildMarks(raw.marks, schema);
+    // A line break written as `\n` (as programs writing JSON by hand do) stays a line break
+    // outside code: as text it shows as a new line but is written to HTML as white space.
+    if (!parent?.spec.code && /[\r\n]/.test(raw.text)) return textWithBreaks(schema, raw.text, marks, parent?.isTextblock ? parent : undefined);
+    return [schema.text(raw.text, marks)];
   }
   const defs = defsOf(type.spec);
   const attrs = cleanAttrs(defs, isRecord(raw.attrs) ? raw.attrs : null);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { parseJSON, serializeJSON, type JSONNode } from '../../../src/core/index.js';
-import { a, blockquote, doc, expectDoc, h3, img, li, mention, p, pre, strong, table, td, tr, ul } from '../../helpers/builder.js';
+import { parseHTML, parseJSON, serializeHTML, serializeJSON, serializeMarkdown, type JSONNode } from '../../../src/core/index.js';
+import { a, blockquote, br, doc, expectDoc, h2, h3, img, li, mention, p, pre, strong, table, td, tr, ul } from '../../helpers/builder.js';
 import { captureLog } from '../../helpers/log.js';
 
 /** A stored document of the given blocks. */
@@ -43,6 +43,22 @@ describe('JSON serialisation', () => {
 
     it('a top node other than doc is wrapped in a doc', () => {
       expectDoc(parseJSON(para('x')), doc(p('x')));
+    });
+
+    it('a line break written as \\n in text outside code is a line break, kept in HTML and Markdown', () => {
+      const parsed = parseJSON(stored(para('first\nsecond\r\nthird', [{ type: 'bold' }]), { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'a\nb' }] }));
+      const expected = doc(p(strong('first', br(), 'second', br(), 'third')), h2('a', br(), 'b'));
+      expectDoc(parsed, expected);
+      expect(serializeHTML(parsed)).to.equal('<p><strong>first<br>second<br>third</strong></p><h2>a<br>b</h2>');
+      expectDoc(parseHTML(serializeHTML(parsed)), expected);
+      expect(serializeMarkdown(parsed).split('\n')[0]).to.equal('**first\\');
+    });
+
+    it('code keeps its \\n as text, and misplaced text keeps its line break', () => {
+      expectDoc(parseJSON(stored({ type: 'code_block', content: [{ type: 'text', text: 'a\nb' }] })), doc(pre('a\nb')));
+      expectDoc(parseJSON(stored({ type: 'text', text: 'loose\nlines' })), doc(p('loose', br(), 'lines')));
+      expectDoc(parseJSON(stored({ type: 'bullet_list', content: [{ type: 'text', text: 'x\ny' }] })), doc(ul(li(p('x', br(), 'y')))));
+      expectDoc(parseJSON(stored({ type: 'unknown_wrapper', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'in\nside' }] }] })), doc(p('in', br(), 'side')));
     });
 
     it('non-object input gives an empty document', () => {
