@@ -5,16 +5,22 @@ import { schemaInputRules } from '../extensions/collect.js';
 import { featureOn, type Features } from '../features.js';
 import { typographyRules } from './typography.js';
 
-/** `**text**`-style shortcuts: wraps the text between the delimiters in a mark. */
+/**
+ * `**text**`-style shortcuts: takes the delimiters out and puts the mark on what was between
+ * them, which keeps whatever it holds (a link, a mention, a line break) as it was. The closing
+ * delimiter's last character is the key being typed, not yet in the document.
+ */
 function markRule(pattern: RegExp, type: MarkType): InputRule {
   return new InputRule(
     pattern,
     (state, match, start, end) => {
       const [full, inner] = [match[1], match[2]];
       const from = start + match[0].lastIndexOf(full);
-      const $from = state.doc.resolve(from);
-      if (!$from.parent.type.allowsMarkType(type)) return null;
-      const tr = state.tr.replaceWith(from, end, state.schema.text(inner, type.create().addToSet($from.marks())));
+      if (!state.doc.resolve(from).parent.type.allowsMarkType(type)) return null;
+      const delimiter = (full.length - inner.length) / 2;
+      const innerEnd = end - (delimiter - 1);
+      const tr = state.tr.delete(innerEnd, end).delete(from, from + delimiter);
+      tr.addMark(from, innerEnd - delimiter, type.create());
       tr.removeStoredMark(type);
       return tr;
     },

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { serializeHTML } from '../../../src/core/serialize/html.js';
+import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../../helpers/editor.js';
 
 describe('markdown shortcuts', () => {
@@ -62,6 +62,17 @@ describe('markdown shortcuts', () => {
     expect(await typeInto('<p></p>', 'a ~~b~~ c')).to.equal('<p>a <s>b</s> c</p>');
     editor!.destroy();
     expect(await typeInto('<p></p>', 'a `b` c')).to.equal('<p>a <code>b</code> c</p>');
+  });
+
+  it('keeps a link, a mention and a line break between the delimiters, and Backspace gives the delimiters back', async () => {
+    const mention = '<span data-type="mention" data-id="u1" data-label="Ann Lee">@Ann Lee</span>';
+    const before = `<p>keep **see <a href="https://example.com">site</a>, ${mention}<br>then*</p>`;
+    const html = await typeInto(before, '*');
+    const link = '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow"><strong>site</strong></a>';
+    const kept = '<span data-type="mention" class="mention" data-id="u1" data-label="Ann Lee" data-self="false" data-redirect-uri="/">@Ann Lee</span>';
+    expect(html).to.equal(`<p>keep <strong>see </strong>${link}<strong>, ${kept}<br>then</strong></p>`);
+    await sendKeys({ press: 'Backspace' });
+    expect(serializeHTML(editor!.view.state.doc)).to.equal(serializeHTML(parseHTML(before.replace('then*', 'then**'))));
   });
 
   it('starts a code block with three backticks or tildes and a language', async () => {
