@@ -2,12 +2,11 @@
  * Headings, levels 1 to 3 (deeper levels are read as 3). `heading.configure({ levels: [1, 2] })`
  * makes the block with fewer levels: menus, keys, markdown shortcuts and reading all follow.
  */
-import { setBlockType } from 'prosemirror-commands';
 import { textblockTypeInputRule } from 'prosemirror-inputrules';
 import type { Node as PMNode } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
 import { headingToParagraphAtStart } from '../commands/block-joins.js';
-import { toggleHeading } from '../commands/blocks.js';
+import { setTextblockType, toggleHeading } from '../commands/blocks.js';
 import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import { withNodeType } from '../per-schema.js';
@@ -31,7 +30,7 @@ export interface HeadingDefinition extends NodeDefinition {
 }
 
 /** Makes the selected text blocks headings of this level. */
-export const setHeading = (level: HeadingLevel): Command => withNodeType('heading', (type) => setBlockType(type, { level }));
+export const setHeading = (level: HeadingLevel): Command => withNodeType('heading', (type) => setTextblockType(type, { level }));
 
 function headingLines(node: PMNode): string[] {
   const level = node.attrs.level as number;

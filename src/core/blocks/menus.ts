@@ -5,10 +5,10 @@
  * `strings` replace them. Only the menus' collector (extensions/collect-menus.ts) reads them, and
  * only the menus' modules import that, so they come with the menus, not with the definitions.
  */
-import { setBlockType, wrapIn } from 'prosemirror-commands';
+import { wrapIn } from 'prosemirror-commands';
 import type { Node as PMNode, Schema } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
-import { insertHorizontalRule } from '../commands/blocks.js';
+import { insertHorizontalRule, setTextblockType } from '../commands/blocks.js';
 import { TEXT_BLOCK_ID, textBlockCommand, type BlockMenuEntry } from '../commands/block-kind.js';
 import { chooseImageFile } from '../commands/choose-image.js';
 import { insertTable } from '../commands/table-insert.js';
@@ -47,7 +47,7 @@ function headingLevels(def: NodeDefinition): readonly HeadingLevel[] {
 }
 
 const quote = withNodeType('blockquote', (type) => wrapIn(type));
-const setCode = withNodeType('code_block', (type) => setBlockType(type));
+const setCode = withNodeType('code_block', (type) => setTextblockType(type));
 
 /** The entries of one kind of block whose slash entry and block-type entry do the same under `id`. */
 function kindMenus(id: string, icon: string, terms: readonly string[], name: string, apply: Command): BlockMenus {

@@ -3,10 +3,11 @@
  * text crosses the list's edge and joins the text on the other side, instead of the
  * paragraph turning into a new list item (ProseMirror's default) or nothing happening.
  */
-import { joinTextblockBackward, joinTextblockForward, setBlockType } from 'prosemirror-commands';
+import { joinTextblockBackward, joinTextblockForward } from 'prosemirror-commands';
 import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
 import { TextSelection, type Command, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
+import { setTextblockType } from './blocks.js';
 import { isListType } from './lists.js';
 
 function isList(node: PMNode | null | undefined): boolean {
@@ -77,5 +78,5 @@ export const headingToParagraphAtStart: Command = (state, dispatch, view) => {
   const paragraph = state.schema.nodes.paragraph;
   if (!$cursor || !paragraph || $cursor.depth !== 1 || $cursor.index(0) !== 0) return false;
   if ($cursor.parent.type === paragraph || $cursor.parent.type.spec.code || !$cursor.parent.isTextblock) return false;
-  return setBlockType(paragraph)(state, dispatch);
+  return setTextblockType(paragraph)(state, dispatch);
 };

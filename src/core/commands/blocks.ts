@@ -1,6 +1,6 @@
 import { lift, setBlockType, wrapIn } from 'prosemirror-commands';
-import type { NodeType } from 'prosemirror-model';
-import { TextSelection, type Command, type EditorState } from 'prosemirror-state';
+import type { Attrs, Node as PMNode, NodeType } from 'prosemirror-model';
+import { TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import { withNodeType } from '../per-schema.js';
 
 /** Whether the selection's text block has the given type (and attributes, when given). */
@@ -19,14 +19,62 @@ export function isInside(state: EditorState, type: NodeType): boolean {
   return false;
 }
 
+/**
+ * In the text blocks between `from` and `to` that are not of `type`, each inline node `type`
+ * cannot hold (a mention in a code block) written as its text (`leafText`), which the change of
+ * type would otherwise delete. Line breaks are left to the change of type, which writes them as
+ * `\n` where the new type keeps white space.
+ */
+function keepLeavesAsText(tr: Transaction, from: number, to: number, type: NodeType): void {
+  const { schema } = type;
+  const leaves: Array<[number, PMNode, string]> = [];
+  tr.doc.nodesBetween(from, to, (block, pos) => {
+    if (!block.isTextblock) return true;
+    if (block.type !== type) {
+      block.forEach((child, offset) => {
+        const text = !child.isText && child.type !== schema.linebreakReplacement && !type.contentMatch.matchType(child.type) && child.type.spec.leafText?.(child);
+        // Last first, so the positions before each stay as they were.
+        if (text) leaves.unshift([pos + 1 + offset, child, text]);
+      });
+    }
+    return false;
+  });
+  for (const [pos, node, text] of leaves) tr.replaceWith(pos, pos + node.nodeSize, schema.text(text, node.marks));
+}
+
+/**
+ * Turns the selection's text blocks into `type` (with `attrs`), as prosemirror-commands'
+ * `setBlockType` does, except that what the new type cannot hold but reads as text (a mention
+ * turned into a code block) stays as that text instead of going.
+ */
+export function setTextblockType(type: NodeType, attrs: Attrs | null = null): Command {
+  const applies = setBlockType(type, attrs);
+  return (state, dispatch) => {
+    if (!applies(state)) return false;
+    if (dispatch) {
+      const tr = state.tr;
+      for (const { $from, $to } of state.selection.ranges) {
+        const steps = tr.mapping.maps.length;
+        const from = tr.mapping.map($from.pos);
+        const to = tr.mapping.map($to.pos);
+        keepLeavesAsText(tr, from, to, type);
+        const since = tr.mapping.slice(steps);
+        tr.setBlockType(since.map(from), since.map(to), type, attrs);
+      }
+      dispatch(tr.scrollIntoView());
+    }
+    return true;
+  };
+}
+
 /** Turns the selected blocks into paragraphs. */
-export const setParagraph: Command = withNodeType('paragraph', (paragraph) => setBlockType(paragraph));
+export const setParagraph: Command = withNodeType('paragraph', (paragraph) => setTextblockType(paragraph));
 
 /** Turns the selected blocks into headings of a level from 1 to 3; a second use turns them back into paragraphs. */
 export function toggleHeading(level: 1 | 2 | 3): Command {
   if (level < 1 || level > 3) throw new RangeError(`Heading level must be 1, 2 or 3, not ${String(level)}`);
   return withNodeType('heading', (heading) => (state, dispatch) =>
-    isBlockActive(state, heading, { level }) ? setParagraph(state, dispatch) : setBlockType(heading, { level })(state, dispatch),
+    isBlockActive(state, heading, { level }) ? setParagraph(state, dispatch) : setTextblockType(heading, { level })(state, dispatch),
   );
 }
 
@@ -37,7 +85,7 @@ export const toggleBlockquote: Command = withNodeType('blockquote', (blockquote)
 
 /** Turns the selected blocks into a code block (default language), or back into paragraphs. */
 export const toggleCodeBlock: Command = withNodeType('code_block', (codeBlock) => (state, dispatch) =>
-  isBlockActive(state, codeBlock) ? setParagraph(state, dispatch) : setBlockType(codeBlock)(state, dispatch),
+  isBlockActive(state, codeBlock) ? setParagraph(state, dispatch) : setTextblockType(codeBlock)(state, dispatch),
 );
 
 /** Whether a node of the type can be inserted at the selection (at some depth around it). */

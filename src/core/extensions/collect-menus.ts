@@ -6,11 +6,12 @@
  * definition: read from the definition each time, so a copy of a built-in block made at any time
  * has its entries.
  */
-import { setBlockType, wrapIn } from 'prosemirror-commands';
+import { wrapIn } from 'prosemirror-commands';
 import type { Node as PMNode, NodeType, Schema } from 'prosemirror-model';
 import type { Command, EditorState } from 'prosemirror-state';
 import { builtinMenusOf, type BlockMenus } from '../blocks/menus.js';
 import { kindCommand, type BlockMenuEntry } from '../commands/block-kind.js';
+import { setTextblockType } from '../commands/blocks.js';
 import { featureOn, type ExtensionFeatureName, type Features } from '../features.js';
 import { perSchema, withNodeType } from '../per-schema.js';
 import type { SlashItem } from '../plugins/slash-items.js';
@@ -30,7 +31,7 @@ function canInsertAt(state: EditorState, type: NodeType): boolean {
 /** What a node's menu entry does by default: make the blocks this text block, wrap them in this container, or insert this leaf. */
 function defaultNodeCommand(name: string, attrs?: Readonly<Record<string, unknown>>): Command {
   return withNodeType(name, (type) => {
-    if (type.isTextblock) return setBlockType(type, attrs);
+    if (type.isTextblock) return setTextblockType(type, attrs);
     if (type.isLeaf || type.isAtom) {
       return (state, dispatch) => {
         const node = type.createAndFill(attrs);

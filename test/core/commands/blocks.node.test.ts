@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { EditorState, TextSelection } from 'prosemirror-state';
-import { insertHorizontalRule } from '../../../src/core/commands/blocks.js';
+import { insertHorizontalRule, toggleCodeBlock, toggleHeading } from '../../../src/core/commands/blocks.js';
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
+import { blockTypeCommands } from '../../../src/core/toolbar-state.js';
+import { a, apply, br, doc, h2, mention, p, pre } from '../../helpers/builder.js';
 
 function run(html: string, pos: number): EditorState {
   let state = EditorState.create({ doc: parseHTML(html) });
@@ -35,5 +37,22 @@ describe('insertHorizontalRule', () => {
   it('is refused inside a code block', () => {
     const state = EditorState.create({ doc: parseHTML('<pre><code>x</code></pre>') });
     expect(insertHorizontalRule(state)).to.equal(false);
+  });
+});
+
+describe('changing a text block\'s type', () => {
+  const ann = () => mention({ id: 'u1', label: 'Ann Lee' });
+
+  it('a mention turned into a code block stays as its text, a line break as a new line', () => {
+    apply(doc(p('see <a>', a({ href: 'https://example.com' }, 'site'), ' ', ann(), ' now', br(), 'then')), toggleCodeBlock, doc(pre('see site @Ann Lee now\nthen')));
+  });
+
+  it('every block the selection touches keeps its mentions as text, through the block menu\'s and slash menu\'s commands too', () => {
+    apply(doc(p('<a>one ', ann()), p(ann(), ' tw<b>o')), blockTypeCommands.code!, doc(pre('one @Ann Lee'), pre('@Ann Lee two')));
+  });
+
+  it('a heading keeps its mention, and a code block turned back into a paragraph has its lines as breaks', () => {
+    apply(doc(p('hi <a>', ann())), toggleHeading(2), doc(h2('hi ', ann())));
+    apply(doc(pre('a<a>\nb')), toggleCodeBlock, doc(p('a', br(), 'b')));
   });
 });
