@@ -9,10 +9,11 @@ export function readStored(key: string): string | null {
   }
 }
 
-/** Keeps `value` under `key` (where storage is refused or full, the choice lasts for the page). */
-function store(key: string, value: string): void {
+/** Keeps `value` under `key`, or removes what is there for null (where storage is refused or full, the choice lasts for the page). */
+export function writeStored(key: string, value: string | null): void {
   try {
-    window.localStorage.setItem(key, value);
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
   } catch {
     // Refused or full: nothing to tell the user, the choice still holds while the page is open.
   }
@@ -38,7 +39,7 @@ export function useStoredChoice<T extends string>(key: string, parse: (stored: s
   const choose = (next: T | ((was: T) => T)) =>
     setChoice((was) => {
       const value = typeof next === 'function' ? next(was.key === key ? was.value : parse(readStored(key))) : next;
-      store(key, value);
+      writeStored(key, value);
       return { key, value };
     });
   return [choice.value, choose];

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Comment } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
+import { keepCommentDraft, readCommentDraft } from '../../editor/comment-draft.js';
 import { CommentReactions } from './comment-reactions.js';
 import type { EditorHost } from '../../editor/use-editor-host.js';
 import type { RichEditorElement } from '../../../react/index.js';
@@ -60,7 +61,7 @@ export function IssueComments({ slug, projectId, issueId, role, userId, host, ar
       ) : (
         <Note>No comments yet.</Note>
       )}
-      {!can(role, Role.Member) ? null : archived ? <Note>{ISSUE_ARCHIVED}</Note> : <NewComment {...{ slug, projectId, issueId, host }} />}
+      {!can(role, Role.Member) ? null : archived ? <Note>{ISSUE_ARCHIVED}</Note> : <NewComment {...{ slug, projectId, issueId, userId, host }} />}
     </section>
   );
 }
@@ -172,10 +173,12 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
   );
 }
 
-function NewComment({ slug, projectId, issueId, host }: { slug: string; projectId: string; issueId: string; host: EditorHost }) {
+/** The box for a new comment: what is written in it is kept until it is posted (comment-draft.ts). */
+function NewComment({ slug, projectId, issueId, userId, host }: { slug: string; projectId: string; issueId: string; userId: string; host: EditorHost }) {
   const api = useApi();
   const refresh = useRefreshIssue(slug, projectId, issueId);
   const editor = useRef<RichEditorElement>(null);
+  const [draft] = useState(() => readCommentDraft(userId, issueId));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -185,6 +188,7 @@ function NewComment({ slug, projectId, issueId, host }: { slug: string; projectI
     setFailure(null);
     try {
       await api.comments.create(slug, projectId, issueId, editor.current.getHTML());
+      keepCommentDraft(userId, issueId, '');
       editor.current?.clear();
       await refresh();
     } catch (error) {
@@ -197,7 +201,15 @@ function NewComment({ slug, projectId, issueId, host }: { slug: string; projectI
   return (
     <div>
       <div className="app-editor-box">
-        <AppEditor ref={editor} value="" aria-label="New comment" placeholder="Add a comment…" onKeyDownCapture={submitOnModEnter(() => void submit())} {...host} />
+        <AppEditor
+          ref={editor}
+          value={draft}
+          aria-label="New comment"
+          placeholder="Add a comment…"
+          onChange={(event) => keepCommentDraft(userId, issueId, event.detail.html)}
+          onKeyDownCapture={submitOnModEnter(() => void submit())}
+          {...host}
+        />
       </div>
       <FormError message={failure} />
       <div className="app-editor-actions">
