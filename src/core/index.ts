@@ -103,6 +103,7 @@ export {
   isBlockActive,
   isInside,
   setParagraph,
+  setTextblockType,
   toggleBlockquote,
   toggleCodeBlock,
   toggleHeading,

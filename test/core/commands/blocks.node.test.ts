@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { EditorState, TextSelection } from 'prosemirror-state';
 import { insertHorizontalRule, toggleCodeBlock, toggleHeading } from '../../../src/core/commands/blocks.js';
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
+import { schema, setTextblockType } from '../../../src/core/index.js';
 import { blockTypeCommands } from '../../../src/core/toolbar-state.js';
 import { a, apply, br, doc, h2, mention, p, pre } from '../../helpers/builder.js';
 
@@ -49,6 +50,11 @@ describe('changing a text block\'s type', () => {
 
   it('every block the selection touches keeps its mentions as text, through the block menu\'s and slash menu\'s commands too', () => {
     apply(doc(p('<a>one ', ann()), p(ann(), ' tw<b>o')), blockTypeCommands.code!, doc(pre('one @Ann Lee'), pre('@Ann Lee two')));
+  });
+
+  it('setTextblockType, from the core\'s API, takes the new block\'s attributes', () => {
+    apply(doc(p('<a>x ', ann())), setTextblockType(schema.nodes.code_block!, { language: 'ts' }), doc(pre({ language: 'ts' }, 'x @Ann Lee')));
+    apply(doc(pre({ language: 'ts' }, '<a>x')), setTextblockType(schema.nodes.code_block!, { language: 'ts' }), null);
   });
 
   it('a heading keeps its mention, and a code block turned back into a paragraph has its lines as breaks', () => {
