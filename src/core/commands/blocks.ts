@@ -20,7 +20,7 @@ export function isInside(state: EditorState, type: NodeType): boolean {
 }
 
 /**
- * In the text blocks between `from` and `to` that are not of `type`, each inline node `type`
+ * In the text blocks between `from` and `to` that turn into `type`, each inline node `type`
  * cannot hold (a mention in a code block) written as its text (`leafText`), which the change of
  * type would otherwise delete. Line breaks are left to the change of type, which writes them as
  * `\n` where the new type keeps white space.
@@ -30,7 +30,9 @@ function keepLeavesAsText(tr: Transaction, from: number, to: number, type: NodeT
   const leaves: Array<[number, PMNode, string]> = [];
   tr.doc.nodesBetween(from, to, (block, pos) => {
     if (!block.isTextblock) return true;
-    if (block.type !== type) {
+    // Only where the type changes: a list item's first paragraph, for one, stays a paragraph.
+    const $block = tr.doc.resolve(pos);
+    if (block.type !== type && $block.parent.canReplaceWith($block.index(), $block.index() + 1, type)) {
       block.forEach((child, offset) => {
         const text = !child.isText && child.type !== schema.linebreakReplacement && !type.contentMatch.matchType(child.type) && child.type.spec.leafText?.(child);
         // Last first, so the positions before each stay as they were.

@@ -59,8 +59,10 @@ describe('the new comment box keeps what is written until it is posted', () => {
     await sendKeys({ press: 'End' });
     await sendKeys({ type: ', finished.' });
     await click(button(reloaded.app.container, 'Comment'));
-    await until(() => reloaded.posted.length === 1 && textbox(reloaded.box).textContent === '', 'the comment posted and the box emptied');
+    // Once the post has settled and the box drawn again (the button no longer busy), it stays empty.
+    await until(() => reloaded.posted.length === 1 && !button(reloaded.app.container, 'Comment')!.disabled, 'the comment posted and the button back');
     expect(reloaded.posted).to.deep.equal([{ comment_html: '<p>Half a thought, finished.</p>' }]);
+    expect(reloaded.box.getHTML()).to.equal('');
     expect(localStorage.getItem(MINE)).to.equal(null);
   });
 

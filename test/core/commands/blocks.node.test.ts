@@ -4,7 +4,7 @@ import { insertHorizontalRule, toggleCodeBlock, toggleHeading } from '../../../s
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { schema, setTextblockType } from '../../../src/core/index.js';
 import { blockTypeCommands } from '../../../src/core/toolbar-state.js';
-import { a, apply, br, doc, h2, mention, p, pre } from '../../helpers/builder.js';
+import { a, apply, br, doc, h2, li, mention, p, pre, ul } from '../../helpers/builder.js';
 
 function run(html: string, pos: number): EditorState {
   let state = EditorState.create({ doc: parseHTML(html) });
@@ -50,6 +50,10 @@ describe('changing a text block\'s type', () => {
 
   it('every block the selection touches keeps its mentions as text, through the block menu\'s and slash menu\'s commands too', () => {
     apply(doc(p('<a>one ', ann()), p(ann(), ' tw<b>o')), blockTypeCommands.code!, doc(pre('one @Ann Lee'), pre('@Ann Lee two')));
+  });
+
+  it('a block that cannot change type (a list item\'s first paragraph) keeps its mention as it is', () => {
+    apply(doc(ul(li(p('<a>a ', ann()))), p('b<b>')), toggleCodeBlock, doc(ul(li(p('a ', ann()))), pre('b')));
   });
 
   it('setTextblockType, from the core\'s API, takes the new block\'s attributes', () => {
