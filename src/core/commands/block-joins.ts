@@ -5,9 +5,10 @@
  */
 import { joinTextblockBackward, joinTextblockForward } from 'prosemirror-commands';
 import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
-import { TextSelection, type Command, type EditorState } from 'prosemirror-state';
+import { TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import { Mapping } from 'prosemirror-transform';
 import type { EditorView } from 'prosemirror-view';
-import { setTextblockType } from './blocks.js';
+import { keepLeavesAsText, setTextblockType } from './blocks.js';
 import { isListType } from './lists.js';
 
 function isList(node: PMNode | null | undefined): boolean {
@@ -80,3 +81,28 @@ export const headingToParagraphAtStart: Command = (state, dispatch, view) => {
   if ($cursor.parent.type === paragraph || $cursor.parent.type.spec.code || !$cursor.parent.isTextblock) return false;
   return setTextblockType(paragraph)(state, dispatch);
 };
+
+/**
+ * `join` (Backspace's or Delete's joining of blocks) where the caret's text block and its
+ * sibling are text blocks of two types, such as a paragraph after a code block: what the block
+ * after holds that the one before cannot (a mention) goes in as its text, as a change of type
+ * keeps it, instead of being dropped; then the blocks join as they would. Otherwise nothing.
+ */
+export function joinKeepingText(dir: 1 | -1, join: Command): Command {
+  return (state, dispatch, view) => {
+    const $cursor = caretAtEdge(state, dir < 0 ? 'start' : 'end', view);
+    const $cut = $cursor && cutBeside($cursor, dir);
+    const before = $cut?.nodeBefore;
+    const after = $cut?.nodeAfter;
+    if (!$cut || !before?.isTextblock || !after?.isTextblock || before.type === after.type) return false;
+    const tr = state.tr;
+    keepLeavesAsText(tr, $cut.pos + 1, $cut.pos + after.nodeSize - 1, before.type);
+    let joined: Transaction | null = null;
+    if (!tr.docChanged || !join(state.apply(tr), (inner) => (joined = inner), view)) return false;
+    if (dispatch) {
+      for (const step of joined!.steps) tr.step(step);
+      dispatch(tr.setSelection(joined!.selection.map(tr.doc, new Mapping())).scrollIntoView());
+    }
+    return true;
+  };
+}

@@ -25,7 +25,7 @@ export function isInside(state: EditorState, type: NodeType): boolean {
  * type would otherwise delete. Line breaks are left to the change of type, which writes them as
  * `\n` where the new type keeps white space.
  */
-function keepLeavesAsText(tr: Transaction, from: number, to: number, type: NodeType): void {
+export function keepLeavesAsText(tr: Transaction, from: number, to: number, type: NodeType): void {
   const { schema } = type;
   const leaves: Array<[number, PMNode, string]> = [];
   tr.doc.nodesBetween(from, to, (block, pos) => {

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { EditorState, TextSelection } from 'prosemirror-state';
+import { joinBackward, joinForward } from 'prosemirror-commands';
+import { joinKeepingText } from '../../../src/core/commands/block-joins.js';
 import { insertHorizontalRule, toggleCodeBlock, toggleHeading } from '../../../src/core/commands/blocks.js';
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { schema, setTextblockType } from '../../../src/core/index.js';
@@ -64,5 +66,26 @@ describe('changing a text block\'s type', () => {
   it('a heading keeps its mention, and a code block turned back into a paragraph has its lines as breaks', () => {
     apply(doc(p('hi <a>', ann())), toggleHeading(2), doc(h2('hi ', ann())));
     apply(doc(pre('a<a>\nb')), toggleCodeBlock, doc(p('a', br(), 'b')));
+  });
+});
+
+describe('Backspace and Delete joining a paragraph to a code block', () => {
+  const ann = () => mention({ id: 'u1', label: 'Ann Lee' });
+  const backspace = joinKeepingText(-1, joinBackward);
+  const del = joinKeepingText(1, joinForward);
+
+  it('Backspace at the start of a paragraph after a code block takes its mentions in as their text', () => {
+    apply(doc(pre('code'), p('<a>hi ', ann(), ' there')), backspace, doc(pre('code<a>hi @Ann Lee there')));
+  });
+
+  it('Delete at the end of a code block does the same with the paragraph after it', () => {
+    apply(doc(pre('code<a>'), p(ann(), ' next')), del, doc(pre('code<a>@Ann Lee next')));
+  });
+
+  it('leaves every other join to the keys\' usual commands', () => {
+    apply(doc(p('one'), p('<a>two ', ann())), backspace, null);
+    apply(doc(h2('title'), p('<a>', ann())), backspace, null);
+    apply(doc(pre('code'), p('<a>plain')), backspace, null);
+    apply(doc(pre('code'), p('mid<a>dle ', ann())), backspace, null);
   });
 });

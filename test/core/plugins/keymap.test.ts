@@ -96,6 +96,20 @@ describe('editor keymap', () => {
     expect(html()).to.equal('<p>text</p><pre data-language="plaintext"><code class="language-plaintext">code</code></pre>');
   });
 
+  it('Backspace after a code block, and Delete at its end, take a paragraph in with its mentions as text', async () => {
+    const mention = '<span data-type="mention" data-id="u1" data-label="Ann Lee">@Ann Lee</span>';
+    const code = (text: string) => `<pre data-language="plaintext"><code class="language-plaintext">${text}</code></pre>`;
+    editor = mountEditor(`<pre><code>code</code></pre><p>hi ${mention}</p>`, { caret: 7 });
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: '!' });
+    expect(html()).to.equal(code('code!hi @Ann Lee'));
+    editor.destroy();
+    editor = mountEditor(`<pre><code>code</code></pre><p>${mention} next</p>`, { caret: 5 });
+    await sendKeys({ press: 'Delete' });
+    await sendKeys({ type: '!' });
+    expect(html()).to.equal(code('code!@Ann Lee next'));
+  });
+
   it('Ctrl+A selects the current block first, then the whole document', async () => {
     editor = mountEditor('<p>first</p><p>second</p>');
     await pressWith('a', 'Control');
