@@ -43,8 +43,9 @@ describe('the new comment box keeps what is written until it is posted', () => {
     await sendKeys({ type: 'Half a thought' });
     await until(() => draftHtml() === '<p>Half a thought</p>', 'the draft kept', { saw: () => localStorage.getItem(MINE) });
 
-    // Another screen, as a link in the app goes there, then the browser's Back.
-    await app.router.navigate(paths.projectIssues('acme', PROJECT_ID));
+    // Another screen through the breadcrumb's project link, then Back (the memory router's history).
+    const projectLink = app.container.querySelector<HTMLAnchorElement>(`nav[aria-label="Breadcrumb"] a[href$="${paths.projectIssues('acme', PROJECT_ID)}"]`);
+    await click(projectLink);
     await until(() => !editorNamed(app.container, 'New comment'), 'the issue left');
     await app.router.navigate(-1);
     await until(() => editorNamed(app.container, 'New comment')?.getHTML() === '<p>Half a thought</p>', 'the draft back in the box', {
