@@ -104,6 +104,7 @@ export {
   isInside,
   setParagraph,
   setTextblockType,
+  textblockTypeRule,
   toggleBlockquote,
   toggleCodeBlock,
   toggleHeading,

@@ -3,10 +3,9 @@
  * `codeBlock.configure({ languages: ['typescript', 'sql'] })` offers fewer languages in its picker.
  */
 import { exitCode } from 'prosemirror-commands';
-import { textblockTypeInputRule } from 'prosemirror-inputrules';
 import type { Node as PMNode } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
-import { toggleCodeBlock } from '../commands/blocks.js';
+import { textblockTypeRule, toggleCodeBlock } from '../commands/blocks.js';
 import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import { longestRun } from '../serialize/markdown-inline.js';
@@ -127,7 +126,7 @@ const CODE_BLOCK: NodeDefinition = {
     },
   },
   [BUILTIN_MENUS]: 'code_block',
-  inputRules: (type) => [textblockTypeInputRule(CODE_FENCE, type, (match) => ({ language: safeLanguage(match[1] || 'plaintext') }))],
+  inputRules: (type) => [textblockTypeRule(CODE_FENCE, type, (match) => ({ language: safeLanguage(match[1] || 'plaintext') }))],
   keys: () => ({
     'Mod-Alt-c': toggleCodeBlock,
     Enter: fenceOnEnter,

@@ -2,11 +2,10 @@
  * Headings, levels 1 to 3 (deeper levels are read as 3). `heading.configure({ levels: [1, 2] })`
  * makes the block with fewer levels: menus, keys, markdown shortcuts and reading all follow.
  */
-import { textblockTypeInputRule } from 'prosemirror-inputrules';
 import type { Node as PMNode } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
 import { headingToParagraphAtStart } from '../commands/block-joins.js';
-import { setTextblockType, toggleHeading } from '../commands/blocks.js';
+import { setTextblockType, textblockTypeRule, toggleHeading } from '../commands/blocks.js';
 import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import { withNodeType } from '../per-schema.js';
@@ -64,7 +63,7 @@ export function headingBlock(options: HeadingOptions = {}): HeadingDefinition {
       parse: { heading: { block: 'heading', getAttrs: (token) => ({ level: offered(Number(token.tag.slice(1))) }) } },
     },
     [BUILTIN_MENUS]: 'heading',
-    inputRules: (type) => [textblockTypeInputRule(new RegExp(`^(${marks.join('|')})\\s$`), type, (match) => ({ level: match[1].length }))],
+    inputRules: (type) => [textblockTypeRule(new RegExp(`^(${marks.join('|')})\\s$`), type, (match) => ({ level: match[1].length }))],
     keys: () => Object.fromEntries(levels.map((level) => [`Mod-Alt-${level}`, toggleHeading(level)])),
     // With nothing before it to join, Backspace takes its level away, as it would a list's bullet.
     edges: { backspaceAtStart: (state, dispatch, _at, view) => headingToParagraphAtStart(state, dispatch, view) },

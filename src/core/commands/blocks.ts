@@ -1,4 +1,5 @@
 import { lift, setBlockType, wrapIn } from 'prosemirror-commands';
+import { InputRule } from 'prosemirror-inputrules';
 import type { Attrs, Node as PMNode, NodeType } from 'prosemirror-model';
 import { TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import { withNodeType } from '../per-schema.js';
@@ -67,6 +68,21 @@ export function setTextblockType(type: NodeType, attrs: Attrs | null = null): Co
     }
     return true;
   };
+}
+
+/**
+ * A markdown shortcut that turns the text block it is typed at the start of into `type` (`# `, a
+ * code fence), as prosemirror-inputrules' `textblockTypeInputRule` does, except that what the new
+ * type cannot hold but reads as text (a mention further on, turned into code) stays as that text.
+ */
+export function textblockTypeRule(pattern: RegExp, type: NodeType, getAttrs?: (match: RegExpMatchArray) => Attrs | null): InputRule {
+  return new InputRule(pattern, (state, match, start, end) => {
+    const $start = state.doc.resolve(start);
+    if (!$start.node(-1).canReplaceWith($start.index(-1), $start.indexAfter(-1), type)) return null;
+    const tr = state.tr.delete(start, end);
+    keepLeavesAsText(tr, start, start, type);
+    return tr.setBlockType(start, start, type, getAttrs?.(match) ?? null);
+  });
 }
 
 /** Turns the selected blocks into paragraphs. */

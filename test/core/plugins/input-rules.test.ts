@@ -87,6 +87,16 @@ describe('markdown shortcuts', () => {
     expect(serializeHTML(editor.view.state.doc)).to.equal('<pre data-language="python"><code class="language-python">x = 1</code></pre>');
   });
 
+  it('keeps a mention as its text when a fence typed at the start of its paragraph makes it code', async () => {
+    editor = mountEditor('<p>ask <span data-type="mention" data-id="u1" data-label="Ann Lee">@Ann Lee</span> now</p>', { caret: 1 });
+    await sendKeys({ type: '``` ' });
+    expect(serializeHTML(editor.view.state.doc)).to.equal('<pre data-language="plaintext"><code class="language-plaintext">ask @Ann Lee now</code></pre>');
+    editor.destroy();
+    editor = mountEditor('<p>for <span data-type="mention" data-id="u1" data-label="Ann Lee">@Ann Lee</span></p>', { caret: 1 });
+    await sendKeys({ type: '## ' });
+    expect(serializeHTML(editor.view.state.doc)).to.match(/^<h2>for <span data-type="mention"[^>]*>@Ann Lee<\/span><\/h2>$/);
+  });
+
   it('makes a horizontal rule with three hyphens or underscores', async () => {
     expect(await typeInto('<p></p>', '---')).to.equal('<hr>');
     expect(editor!.view.state.doc.childCount).to.equal(2);
