@@ -212,7 +212,7 @@ export function mentionAttrs(item: MentionItem, schema: Schema): Record<string, 
   });
 }
 
-/** Replaces the typed `@query` with a mention of a suggestion (the highlighted one by default) and a space. */
+/** Replaces the typed `@query` with a mention of a suggestion (the highlighted one by default) and a space, both with the query's marks. */
 export function selectMention(index?: number): Command {
   return (state, dispatch) => {
     const picker = mentionKey.getState(state);
@@ -222,8 +222,10 @@ export function selectMention(index?: number): Command {
     if (dispatch) {
       const { from, to } = picker.range;
       const { schema } = state;
-      const node = schema.nodes.mention.create(mentionAttrs(item, schema));
-      const tr = state.tr.replaceWith(from, to, [node, schema.text(' ')]);
+      // The marks the typed `@query` had (bold text gives a bold mention).
+      const marks = state.doc.nodeAt(from)?.marks;
+      const node = schema.nodes.mention.create(mentionAttrs(item, schema), null, marks);
+      const tr = state.tr.replaceWith(from, to, [node, schema.text(' ', marks)]);
       tr.setSelection(TextSelection.create(tr.doc, from + node.nodeSize + 1));
       dispatch(tr.setMeta(mentionKey, { type: 'close' } satisfies MentionMeta).scrollIntoView());
     }

@@ -180,6 +180,23 @@ describe('mention picker', () => {
     expect(editor!.view.state.doc.firstChild!.textContent).to.equal('hi @Bob Stone next');
   });
 
+  it('a mention chosen in bold text is bold, as the query typed there was, and typing goes on in bold', async () => {
+    const host = fakeHost();
+    mount(host, '<p><strong>ask </strong>plain</p>', 5);
+    await type('@bo');
+    host.last().resolve(PEOPLE);
+    await settle();
+    await press('Enter');
+    await type('now');
+    const paragraph = editor!.view.state.doc.firstChild!;
+    expect(paragraph.child(1).type.name).to.equal('mention');
+    expect(paragraph.child(1).marks.map((mark) => mark.type.name)).to.deep.equal(['bold']);
+    expect(paragraph.child(2).text).to.equal(' now');
+    expect(paragraph.child(2).marks.map((mark) => mark.type.name)).to.deep.equal(['bold']);
+    expect(paragraph.child(3).text).to.equal('plain');
+    expect(paragraph.child(3).marks).to.deep.equal([]);
+  });
+
   it('Enter picks the arrowed-to suggestion', async () => {
     const host = fakeHost();
     mount(host);
