@@ -6,7 +6,7 @@
  * a paste that fails is logged and falls back to plain text (spec: paste handling errors are
  * only logged).
  */
-import { Fragment, Slice, type Node as PMNode, type NodeType, type Schema } from 'prosemirror-model';
+import { Fragment, Slice, type Node as PMNode, type NodeType, type ResolvedPos, type Schema } from 'prosemirror-model';
 import { Plugin } from 'prosemirror-state';
 import { pasteKey } from './held-input.js';
 import type { EditorView } from 'prosemirror-view';
@@ -208,6 +208,24 @@ const CONTENT_STEPS: ReadonlyArray<{ step: (slice: Slice, view: EditorView, plai
 ];
 
 /**
+ * A slice dragged from this document, as the text of a code block it is dropped into: the open
+ * text it carries with each leaf written as its text (a mention's label, a line break's new line)
+ * and blocks on lines of their own. ProseMirror would fit the slice into the code block as it is,
+ * deleting each node a code block cannot hold. A whole block dragged (a closed slice) is left to
+ * land beside the code block, and a slice holding something with no text (an image) as it is.
+ */
+function droppedIntoCode(slice: Slice, $at: ResolvedPos | null): Slice {
+  if (!$at?.parent.type.spec.code || slice.openStart === 0) return slice;
+  let lossless = true;
+  slice.content.descendants((node) => {
+    if (node.isLeaf && !node.isText && !node.type.spec.leafText) lossless = false;
+    return lossless;
+  });
+  const text = slice.content.textBetween(0, slice.content.size, '\n');
+  return lossless && text ? new Slice(Fragment.from($at.doc.type.schema.text(text)), 0, 0) : slice;
+}
+
+/**
  * The paste plugin. Put it first among plugins that listen to DOM `paste`
  * events: it runs the editor's whole paste (the steps above and every other plugin's hooks)
  * inside a guard, so a failure anywhere is logged and the paste degrades to text.
@@ -221,6 +239,8 @@ export function pastePlugin(): Plugin {
   let context: PasteContext = {};
   // The clipboard's text beside it (none for a drop).
   let plain = '';
+  // Where a drag from this document is being dropped (read in the drop's transformPasted).
+  let dropAt: number | null = null;
   return new Plugin({
     key: pasteKey,
     props: {
@@ -244,6 +264,10 @@ export function pastePlugin(): Plugin {
           }
           return true;
         },
+        drop(view, event) {
+          dropAt = view.dragging ? (view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos ?? null) : null;
+          return false;
+        },
       },
 
       handlePaste: (view, event) => PASTE_HANDLERS.some((handle) => handle(view, event)),
@@ -258,7 +282,13 @@ export function pastePlugin(): Plugin {
 
       transformPasted: (slice, view) => {
         const steps = CONTENT_STEPS.filter(({ onDrag }) => onDrag || !view.dragging);
-        return guarded('content', () => steps.reduce((current, { step }) => step(current, view, plain), slice), () => (view.dragging ? slice : Slice.empty));
+        const at = view.dragging && dropAt !== null ? view.state.doc.resolve(dropAt) : null;
+        dropAt = null;
+        return guarded(
+          'content',
+          () => droppedIntoCode(steps.reduce((current, { step }) => step(current, view, plain), slice), at),
+          () => (view.dragging ? slice : Slice.empty),
+        );
       },
     },
   });

@@ -130,6 +130,43 @@ describe('pastePlugin', () => {
     });
   });
 
+  describe('a drag from the document dropped into a code block', () => {
+    const MENTION = '<span data-type="mention" data-id="u1" data-label="Ann Lee">@Ann Lee</span>';
+
+    /** Drags the view's selection as ProseMirror starts a drag, and drops it on the code block's `code` element, `x` pixels in. */
+    function dragSelectionIntoCode(view: EditorView, x = 2): void {
+      const transfer = new DataTransfer();
+      view.dom.querySelector('p')!.dispatchEvent(new DragEvent('dragstart', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      expect(view.dragging, 'ProseMirror started an internal drag').to.not.equal(null);
+      const target = view.dom.querySelector('code')!.getBoundingClientRect();
+      view.dom.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: target.left + x, clientY: target.top + target.height / 2 }),
+      );
+    }
+
+    it('writes a mention and a line break in the dragged text as their text, and moves it', () => {
+      const view = editor(`<p>ask ${MENTION} now<br>later</p><pre><code>x</code></pre>`);
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 5, 16)));
+      dragSelectionIntoCode(view, 0);
+      expect(html(view)).to.equal('<p>ask </p><pre data-language="plaintext"><code class="language-plaintext">@Ann Lee now\nlaterx</code></pre>');
+    });
+
+    it('puts text from several blocks on lines of their own', () => {
+      const view = editor(`<p>one ${MENTION}</p><p>two</p><pre><code>x</code></pre>`);
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 5, 11)));
+      dragSelectionIntoCode(view, 0);
+      expect(html(view)).to.equal('<p>one </p><pre data-language="plaintext"><code class="language-plaintext">@Ann Lee\ntwox</code></pre>');
+    });
+
+    it('lets a whole block land beside the code block, as before', () => {
+      const view = editor(`<pre><code>x</code></pre><p>ask ${MENTION}</p>`);
+      const before = html(view);
+      view.dispatch(view.state.tr.setSelection(NodeSelection.create(view.state.doc, 3)));
+      dragSelectionIntoCode(view, 0);
+      expect(html(view)).to.equal(before.replace(/^(<pre.*<\/pre>)(<p>.*<\/p>)$/, '$2$1'));
+    });
+  });
+
   describe('foreign HTML', () => {
     it('does not make text bold because of the Google Docs <b style="font-weight:normal"> wrapper', () => {
       const view = editor('<p></p>');
