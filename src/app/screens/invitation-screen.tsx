@@ -9,6 +9,7 @@ import { errorMessage } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import { roleName } from '../roles.js';
 import { paths } from '../router/paths.js';
+import { forgetSignedInUser } from '../session/session.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { Spinner } from '../ui/spinner.js';
@@ -144,8 +145,7 @@ function JoinAsUser({ token, preview, email, onSignedOut }: JoinProps & { email:
           onClick={() =>
             void run('sign-out', async () => {
               await api.auth.signOut();
-              queryClient.clear();
-              queryClient.setQueryData(queryKeys.me(), null);
+              forgetSignedInUser(queryClient);
               onSignedOut();
             })
           }

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
 import { queryKeys } from '../api/query-keys.js';
+import { forgetCommentDrafts } from '../editor/comment-draft.js';
 import type { User } from '../api/types.js';
 import { paths } from '../router/paths.js';
 import { FullPageMessage } from '../layout/full-page-message.js';
@@ -17,7 +18,18 @@ export function useCurrentUser() {
   });
 }
 
-/** Signs out, forgets everything cached for the user and goes to the sign-in screen. */
+/**
+ * What the browser holds of the person signed in, forgotten once they sign out: everything cached,
+ * and their unposted comments (the next person on a shared computer could read them).
+ */
+export function forgetSignedInUser(queryClient: QueryClient): void {
+  const me = queryClient.getQueryData<User | null>(queryKeys.me());
+  if (me) forgetCommentDrafts(me.id);
+  queryClient.clear();
+  queryClient.setQueryData(queryKeys.me(), null);
+}
+
+/** Signs out, forgets what the browser holds of the user (forgetSignedInUser) and goes to the sign-in screen. */
 export function useSignOut() {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -29,8 +41,7 @@ export function useSignOut() {
       // navigation is committed at once (not in a transition that a slow engine may still be
       // rendering when the cache is cleared below, re-rendering those screens with no user).
       await navigate(paths.signIn(), { replace: true, flushSync: true });
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.me(), null);
+      forgetSignedInUser(queryClient);
     },
   });
 }

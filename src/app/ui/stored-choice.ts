@@ -19,6 +19,15 @@ export function writeStored(key: string, value: string | null): void {
   }
 }
 
+/** The keys the browser holds that start with `prefix` (none where storage is refused). */
+export function storedKeys(prefix: string): string[] {
+  try {
+    return Object.keys(window.localStorage).filter((key) => key.startsWith(prefix));
+  } catch {
+    return [];
+  }
+}
+
 /**
  * A choice the browser remembers across visits under `key` (the sidebar hidden, the breakdown's
  * tab, a project's issue layout): read from storage when a component first shows it (and again

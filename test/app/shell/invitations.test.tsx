@@ -5,6 +5,7 @@
 import { expect } from '@open-wc/testing';
 import { INVITATION_LINK_INVALID, NO_ACCOUNT_FOR_EMAIL } from '../../../src/api-shapes/invitation-link.js';
 import type { Invitation, InvitationPreview } from '../../../src/api-shapes/workspace-invitation.js';
+import { commentDraftKey } from '../../../src/app/editor/comment-draft.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { INVITATION_LINK_INCOMPLETE } from '../../../src/app/screens/invitation-screen.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
@@ -209,10 +210,13 @@ describe('the invitation page', () => {
     api
       .on('POST', '/workspace-invitations/read', () => preview({ signed_in_as: signedOut ? null : user.email }))
       .on('POST', '/auth/sign-out', () => void (signedOut = true));
+    const draft = commentDraftKey(user.id, 'issue-a');
+    localStorage.setItem(draft, JSON.stringify({ html: '<p>unposted</p>', at: Date.now() }));
     const app = renderApp('/workspace-invitations#token=tok_EN-1', { api, user });
     await until(() => button(app.container, 'Join Acme'), 'the join button');
     await click(button(app.container, 'Sign out'));
     await until(() => app.container.querySelector('form[aria-label="Create your account"]'), 'the sign-up form');
+    expect(localStorage.getItem(draft), 'the signed-out account’s unposted comment').to.equal(null);
     expect(app.location()).to.equal('/workspace-invitations');
     expect(api.sent('POST', '/workspace-invitations/accept')).to.have.length(0);
     expect(api.sent('POST', '/workspace-invitations/read')).to.have.length(2);

@@ -1,9 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { commentDraftKey } from '../../../src/app/editor/comment-draft.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { SIDEBAR_HIDDEN_KEY } from '../../../src/app/layout/sidebar-state.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
-import { project, PROJECT_ID, workspace } from './fixtures.js';
+import { OTHER_ID, project, PROJECT_ID, USER_ID, workspace } from './fixtures.js';
 import { click } from './input.js';
 import { button, byText, cleanup, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
@@ -116,6 +117,11 @@ describe('workspace layout', () => {
       scene.signedIn = false;
       return undefined;
     });
+    // Unposted comments: Ada's are forgotten with her session, another person's stay theirs.
+    const draft = JSON.stringify({ html: '<p>unposted</p>', at: Date.now() });
+    const adas = [commentDraftKey(USER_ID, 'issue-a'), commentDraftKey(USER_ID, 'issue-b')];
+    const others = commentDraftKey(OTHER_ID, 'issue-a');
+    for (const key of [...adas, others]) localStorage.setItem(key, draft);
     const app = renderApp('/acme/projects', { api });
     await until(() => button(app.container, 'Account: Ada'), 'the account menu');
     await click(button(app.container, 'Account: Ada'));
@@ -123,6 +129,9 @@ describe('workspace layout', () => {
     await click(signOut);
     await until(() => app.location() === '/accounts/sign-in', 'the sign-in screen');
     expect(api.sent('POST', '/auth/sign-out')).to.have.length(1);
+    expect(adas.map((key) => localStorage.getItem(key))).to.deep.equal([null, null]);
+    expect(localStorage.getItem(others)).to.equal(draft);
+    localStorage.removeItem(others);
   });
 
   it('skips to the content with the skip link', async () => {

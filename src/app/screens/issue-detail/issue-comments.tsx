@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Comment } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
-import { keepCommentDraft, readCommentDraft } from '../../editor/comment-draft.js';
+import { keepCommentDraft, readCommentDraft, type DraftPlace } from '../../editor/comment-draft.js';
 import { CommentReactions } from './comment-reactions.js';
 import type { EditorHost } from '../../editor/use-editor-host.js';
 import type { RichEditorElement } from '../../../react/index.js';
@@ -54,7 +54,7 @@ export function IssueComments({ slug, projectId, issueId, role, userId, host, ar
               comment={comment}
               mayChange={!archived && (comment.actor?.id === userId || can(role, Role.Admin))}
               reactions={<CommentReactions comment={comment} userId={userId} mayReact={!archived && can(role, Role.Member)} commentsKey={key} {...{ slug, projectId, issueId }} />}
-              {...{ slug, projectId, issueId, host }}
+              {...{ slug, projectId, issueId, userId, host }}
             />
           ))}
         </ol>
@@ -80,14 +80,23 @@ interface CommentItemProps {
   slug: string;
   projectId: string;
   issueId: string;
+  userId: string;
   host: EditorHost;
 }
 
-function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, host }: CommentItemProps) {
+function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, userId, host }: CommentItemProps) {
   const api = useApi();
   const refresh = useRefreshIssue(slug, projectId, issueId);
   const editor = useRef<RichEditorElement>(null);
-  const [editing, setEditing] = useState(false);
+  const place: DraftPlace = { userId, issueId, comment };
+  // An edit left unsaved (another screen, a reload) comes back as it was left (comment-draft.ts).
+  const [draft, setDraft] = useState(() => (mayChange ? readCommentDraft(place) : ''));
+  const [editing, setEditing] = useState(draft !== '');
+  const stopEditing = () => {
+    keepCommentDraft(place, '');
+    setDraft('');
+    setEditing(false);
+  };
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const author = comment.actor?.display_name ?? 'Deleted user';
@@ -98,7 +107,7 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
     setFailure(null);
     try {
       await api.comments.update(slug, projectId, issueId, comment.id, editor.current.getHTML());
-      setEditing(false);
+      stopEditing();
       await refresh();
     } catch (error) {
       setFailure(errorMessage(error));
@@ -111,6 +120,7 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
   const deleted = useRef(false);
   const remove = async () => {
     await api.comments.remove(slug, projectId, issueId, comment.id);
+    keepCommentDraft(place, '');
     deleted.current = true;
     await refresh();
   };
@@ -153,7 +163,8 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
         key={editing ? 'edit' : 'view'}
         onKeyDownCapture={editing ? submitOnModEnter(() => void save()) : undefined}
         ref={editor}
-        value={comment.comment_html}
+        value={editing && draft ? draft : comment.comment_html}
+        onChange={editing ? (event) => keepCommentDraft(place, event.detail.html === comment.comment_html ? '' : event.detail.html) : undefined}
         readOnly={!editing}
         aria-label={`Comment by ${author}`}
         {...host}
@@ -163,7 +174,7 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
           <Button variant="primary" busy={busy} onClick={() => void save()}>
             Save comment
           </Button>
-          <Button onClick={() => setEditing(false)}>Cancel</Button>
+          <Button onClick={stopEditing}>Cancel</Button>
         </div>
       ) : (
         reactions
@@ -178,7 +189,8 @@ function NewComment({ slug, projectId, issueId, userId, host }: { slug: string; 
   const api = useApi();
   const refresh = useRefreshIssue(slug, projectId, issueId);
   const editor = useRef<RichEditorElement>(null);
-  const [draft] = useState(() => readCommentDraft(userId, issueId));
+  const place: DraftPlace = { userId, issueId };
+  const [draft] = useState(() => readCommentDraft(place));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -188,7 +200,7 @@ function NewComment({ slug, projectId, issueId, userId, host }: { slug: string; 
     setFailure(null);
     try {
       await api.comments.create(slug, projectId, issueId, editor.current.getHTML());
-      keepCommentDraft(userId, issueId, '');
+      keepCommentDraft(place, '');
       editor.current?.clear();
       await refresh();
     } catch (error) {
@@ -206,7 +218,7 @@ function NewComment({ slug, projectId, issueId, userId, host }: { slug: string; 
           value={draft}
           aria-label="New comment"
           placeholder="Add a comment…"
-          onChange={(event) => keepCommentDraft(userId, issueId, event.detail.html)}
+          onChange={(event) => keepCommentDraft(place, event.detail.html)}
           onKeyDownCapture={submitOnModEnter(() => void submit())}
           {...host}
         />
