@@ -13,14 +13,15 @@ export const horizontalRule: NodeDefinition = {
   markdown: { serialize: () => ['---'], parse: { hr: { node: 'horizontal_rule' } } },
   [BUILTIN_MENUS]: 'horizontal_rule',
   commands: { insert: () => insertHorizontalRule },
-  // `---` or `___` alone in a paragraph (`—-` once typography turned `--` into a dash).
+  // `---` or `___` typed at the start of a paragraph (`—-` once typography turned `--` into a
+  // dash): a rule before it, the paragraph keeping what followed the caret (an empty one stays
+  // for the caret). Not where a rule cannot stand before it (a list item's first paragraph).
   inputRules: (rule) => [
     new InputRule(/^(?:---|—-|___)$/, (state, _match, start, end) => {
-      const paragraph = state.schema.nodes.paragraph;
       const $start = state.doc.resolve(start);
-      if (!paragraph || $start.parent.type !== paragraph) return null;
-      const blockStart = $start.before();
-      return state.tr.replaceWith(blockStart, end + 1, [rule.create(), paragraph.create()]).scrollIntoView();
+      const index = $start.index(-1);
+      if ($start.parent.type !== state.schema.nodes.paragraph || !$start.node(-1).canReplaceWith(index, index, rule)) return null;
+      return state.tr.delete(start, end).insert($start.before(), rule.create()).scrollIntoView();
     }),
   ],
   styles: `

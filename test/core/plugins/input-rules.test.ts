@@ -104,6 +104,19 @@ describe('markdown shortcuts', () => {
     expect(await typeInto('<p></p>', '___next')).to.equal('<hr><p>next</p>');
   });
 
+  it('puts a rule typed at the start of a paragraph before it, keeping all its text, with the caret where it was', async () => {
+    editor = mountEditor('<p>foo</p><p>bar</p>', { caret: 1 });
+    await sendKeys({ type: '---' });
+    expect(serializeHTML(editor.view.state.doc)).to.equal('<hr><p>foo</p><p>bar</p>');
+    await sendKeys({ type: 'x' });
+    expect(serializeHTML(editor.view.state.doc)).to.equal('<hr><p>xfoo</p><p>bar</p>');
+    editor.destroy();
+    // A list item must start with its paragraph: no rule there, the hyphens stay text (two of them a dash).
+    editor = mountEditor('<ul><li><p>foo</p></li></ul>', { caret: 3 });
+    await sendKeys({ type: '---' });
+    expect(serializeHTML(editor.view.state.doc)).to.equal('<ul><li><p>—-foo</p></li></ul>');
+  });
+
   it('does not apply shortcuts inside a code block', async () => {
     expect(await typeInto('<pre><code></code></pre>', '# **x** `y`')).to.equal(
       '<pre data-language="plaintext"><code class="language-plaintext"># **x** `y`</code></pre>',
