@@ -4,7 +4,7 @@
  */
 import { exitCode } from 'prosemirror-commands';
 import type { Node as PMNode } from 'prosemirror-model';
-import type { Command } from 'prosemirror-state';
+import type { Command, EditorState } from 'prosemirror-state';
 import { textblockTypeRule, toggleCodeBlock } from '../commands/blocks.js';
 import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
@@ -15,20 +15,42 @@ import { CODE_LANGUAGES, PLAIN_LANGUAGE } from '../code-languages.js';
 /** Opening a code fence: three backticks or tildes, an optional language, then a space. */
 export const CODE_FENCE = /^(?:```|~~~)([\w+#.-]*)\s$/;
 
-/** Tab in a code block inserts a tab character. */
+/**
+ * Where the lines of the selection's code block start that the selection touches, last first: the
+ * caret's line, or each line from the selection's start to its end (or the block's, when the
+ * selection goes on past it); a line the selection only reaches the start of is not touched.
+ */
+function touchedLineStarts(state: EditorState): number[] {
+  const { $from, to } = state.selection;
+  const text = $from.parent.textContent;
+  const end = Math.min(to, $from.end()) - $from.start();
+  const starts = [text.slice(0, $from.parentOffset).lastIndexOf('\n') + 1];
+  for (let at = text.indexOf('\n', starts[0]); at !== -1 && at + 1 < end; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts.map((offset) => $from.start() + offset).reverse();
+}
+
+/** Tab in a code block inserts a tab character at the caret, or indents the selected lines by one (replacing none of them). */
 export const codeBlockTab: Command = (state, dispatch) => {
   if (!state.selection.$from.parent.type.spec.code) return false;
-  if (dispatch) dispatch(state.tr.insertText('\t').scrollIntoView());
+  if (dispatch) {
+    const tr = state.tr;
+    if (state.selection.empty) tr.insertText('\t');
+    else for (const at of touchedLineStarts(state)) tr.insertText('\t', at);
+    dispatch(tr.scrollIntoView());
+  }
   return true;
 };
 
-/** Shift-Tab in a code block removes one tab or up to two spaces at the start of the caret's line. */
+/** Shift-Tab in a code block removes one tab or up to two spaces at the start of the caret's line, or of each selected line. */
 export const codeBlockUntab: Command = (state, dispatch) => {
-  const { $from, empty } = state.selection;
-  if (!$from.parent.type.spec.code || !empty) return false;
-  const lineStart = $from.parent.textBetween(0, $from.parentOffset).lastIndexOf('\n') + 1;
-  const indent = /^(\t| {1,2})/.exec($from.parent.textContent.slice(lineStart));
-  if (indent && dispatch) dispatch(state.tr.delete($from.start() + lineStart, $from.start() + lineStart + indent[1].length));
+  const { $from } = state.selection;
+  if (!$from.parent.type.spec.code) return false;
+  const tr = state.tr;
+  for (const at of touchedLineStarts(state)) {
+    const indent = /^(\t| {1,2})/.exec(state.doc.textBetween(at, Math.min(at + 2, $from.end())));
+    if (indent) tr.delete(at, at + indent[1].length);
+  }
+  if (dispatch && tr.docChanged) dispatch(tr.scrollIntoView());
   return true;
 };
 

@@ -82,6 +82,25 @@ describe('editor keymap', () => {
     expect(editor.view.state.doc.firstChild!.textContent).to.equal('x\t\n\n\ny');
   });
 
+  it('Tab and Shift-Tab over selected code indent and outdent its lines, replacing none of them', async () => {
+    editor = mountEditor('<pre><code>one\ntwo\nthree</code></pre><p>after</p>');
+    const code = () => editor!.view.state.doc.firstChild!.textContent;
+    selectText(2, 6); // "ne\nt": the first two lines
+    await sendKeys({ press: 'Tab' });
+    expect(code()).to.equal('\tone\n\ttwo\nthree');
+    await pressWith('Tab', 'Shift');
+    expect(code()).to.equal('one\ntwo\nthree');
+    // From the last line into the paragraph after: the code's line is indented, the paragraph left as it was.
+    selectText(11, 18);
+    await sendKeys({ press: 'Tab' });
+    expect(code()).to.equal('one\ntwo\n\tthree');
+    expect(editor.view.state.doc.lastChild!.textContent).to.equal('after');
+    // A selection inside one line is indented too, not replaced by the tab.
+    selectText(6, 7);
+    await sendKeys({ press: 'Tab' });
+    expect(code()).to.equal('one\n\ttwo\n\tthree');
+  });
+
   it('Arrow Down at the end of a final code block creates a paragraph after it', async () => {
     editor = mountEditor('<pre><code>code</code></pre>');
     await sendKeys({ press: 'ArrowDown' });
