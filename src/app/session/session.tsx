@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
 import { queryKeys } from '../api/query-keys.js';
-import { forgetCommentDrafts } from '../editor/comment-draft.js';
+import { forgetDrafts } from '../editor/text-drafts.js';
 import type { User } from '../api/types.js';
 import { paths } from '../router/paths.js';
 import { FullPageMessage } from '../layout/full-page-message.js';
@@ -20,11 +20,11 @@ export function useCurrentUser() {
 
 /**
  * What the browser holds of the person signed in, forgotten once they sign out: everything cached,
- * and their unposted comments (the next person on a shared computer could read them).
+ * and the words they left unsent (text-drafts.ts: the next person on a shared computer could read them).
  */
 export function forgetSignedInUser(queryClient: QueryClient): void {
   const me = queryClient.getQueryData<User | null>(queryKeys.me());
-  if (me) forgetCommentDrafts(me.id);
+  if (me) forgetDrafts(me.id);
   queryClient.clear();
   queryClient.setQueryData(queryKeys.me(), null);
 }

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { COMMENT_DRAFT_DAYS, commentDraftKey } from '../../../src/app/editor/comment-draft.js';
+import { DRAFT_DAYS, commentDraftKey } from '../../../src/app/editor/text-drafts.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { ISSUE_ID, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import { click } from './input.js';
@@ -83,7 +83,7 @@ describe('the new comment box keeps what is written until it is posted', () => {
     await until(() => localStorage.getItem(MINE) === null, 'the emptied draft forgotten', { saw: () => localStorage.getItem(MINE) });
     cleanup();
 
-    const old = Date.now() - (COMMENT_DRAFT_DAYS + 1) * 86_400_000;
+    const old = Date.now() - (DRAFT_DAYS + 1) * 86_400_000;
     localStorage.setItem(MINE, JSON.stringify({ html: '<p>Long ago</p>', at: old }));
     const second = await openIssue();
     expect(second.box.getHTML()).to.equal('');

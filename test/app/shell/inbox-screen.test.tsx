@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { IntakeUpdateBody } from '../../../src/api-shapes/intake.js';
 import type { IntakeIssue } from '../../../src/app/api/types.js';
+import { intakeDraftKey } from '../../../src/app/editor/text-drafts.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { INBOX_WORDS } from '../../../src/app/screens/inbox/inbox-words.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
@@ -177,6 +178,43 @@ describe('inbox screen', () => {
     expect(api.sent('POST', INTAKE)[0]!.body).to.deep.equal({ name: 'Export to PDF' });
     await until(() => detailTitle(app.container) === 'Export to PDF' || null, 'the new request shown');
     expect(current(app.container)!.textContent).to.include('Export to PDF');
+  });
+
+  it('keeps a request left unfiled for the next opening of the dialog, a reload too, and forgets it once filed', async () => {
+    const kept = intakeDraftKey(USER_ID, PROJECT_ID);
+    localStorage.removeItem(kept);
+    const api = inboxApi([intake({ name: 'Older' })]);
+    let app = renderApp(URL, { api });
+    await until(() => detailTitle(app.container) === 'Older' || null, 'the inbox');
+    const open = async () => {
+      await click(button(app.container, INBOX_WORDS.newIntake));
+      const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the new request dialog');
+      const description = await until(() => editorNamed(dialog, INBOX_WORDS.description), 'the description editor');
+      await description.updateComplete;
+      return { dialog, description };
+    };
+    const first = await open();
+    await typeInto(field(first.dialog, INBOX_WORDS.name), 'Dark PDFs');
+    textbox(first.description).focus();
+    await sendKeys({ type: 'Exports ignore the theme' });
+    await until(() => JSON.parse(localStorage.getItem(kept) ?? '{}').html === '<p>Exports ignore the theme</p>' || null, 'the request kept');
+    await click(button(first.dialog, INBOX_WORDS.cancel));
+    await until(() => !document.querySelector('[role="dialog"]') || null, 'the dialog closed');
+
+    // Opened again after a reload: a new app on the same browser.
+    cleanup();
+    app = renderApp(URL, { api });
+    await until(() => detailTitle(app.container) === 'Older' || null, 'the inbox again');
+    const second = await open();
+    expect(field(second.dialog, INBOX_WORDS.name)!.value).to.equal('Dark PDFs');
+    expect(second.description.getHTML()).to.equal('<p>Exports ignore the theme</p>');
+    await click(button(second.dialog, INBOX_WORDS.create));
+    await until(() => !document.querySelector('[role="dialog"]') || null, 'the request filed');
+    expect(api.sent('POST', INTAKE)[0]!.body).to.deep.equal({ name: 'Dark PDFs', description_html: '<p>Exports ignore the theme</p>' });
+    expect(localStorage.getItem(kept)).to.equal(null);
+    const third = await open();
+    expect(field(third.dialog, INBOX_WORDS.name)!.value).to.equal('');
+    expect(third.description.getHTML()).to.equal('');
   });
 
   it('shows each tab’s empty state, loading, and the server’s error with a way to try again', async () => {

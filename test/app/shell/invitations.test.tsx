@@ -5,7 +5,7 @@
 import { expect } from '@open-wc/testing';
 import { INVITATION_LINK_INVALID, NO_ACCOUNT_FOR_EMAIL } from '../../../src/api-shapes/invitation-link.js';
 import type { Invitation, InvitationPreview } from '../../../src/api-shapes/workspace-invitation.js';
-import { commentDraftKey } from '../../../src/app/editor/comment-draft.js';
+import { commentDraftKey } from '../../../src/app/editor/text-drafts.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { INVITATION_LINK_INCOMPLETE } from '../../../src/app/screens/invitation-screen.js';
 import { expectAccessible } from '../../helpers/element-ui.js';

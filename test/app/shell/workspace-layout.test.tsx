@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { commentDraftKey } from '../../../src/app/editor/comment-draft.js';
+import { commentDraftKey, intakeDraftKey } from '../../../src/app/editor/text-drafts.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { SIDEBAR_HIDDEN_KEY } from '../../../src/app/layout/sidebar-state.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
@@ -117,9 +117,9 @@ describe('workspace layout', () => {
       scene.signedIn = false;
       return undefined;
     });
-    // Unposted comments: Ada's are forgotten with her session, another person's stay theirs.
+    // Words left unsent: Ada's are forgotten with her session, another person's stay theirs.
     const draft = JSON.stringify({ html: '<p>unposted</p>', at: Date.now() });
-    const adas = [commentDraftKey(USER_ID, 'issue-a'), commentDraftKey(USER_ID, 'issue-b')];
+    const adas = [commentDraftKey(USER_ID, 'issue-a'), commentDraftKey(USER_ID, 'issue-b', 'comment-c'), intakeDraftKey(USER_ID, PROJECT_ID)];
     const others = commentDraftKey(OTHER_ID, 'issue-a');
     for (const key of [...adas, others]) localStorage.setItem(key, draft);
     const app = renderApp('/acme/projects', { api });
@@ -129,7 +129,7 @@ describe('workspace layout', () => {
     await click(signOut);
     await until(() => app.location() === '/accounts/sign-in', 'the sign-in screen');
     expect(api.sent('POST', '/auth/sign-out')).to.have.length(1);
-    expect(adas.map((key) => localStorage.getItem(key))).to.deep.equal([null, null]);
+    expect(adas.map((key) => localStorage.getItem(key))).to.deep.equal([null, null, null]);
     expect(localStorage.getItem(others)).to.equal(draft);
     localStorage.removeItem(others);
   });

@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Comment } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
-import { keepCommentDraft, readCommentDraft, type DraftPlace } from '../../editor/comment-draft.js';
+import { keepCommentDraft, readCommentDraft, type DraftPlace } from '../../editor/text-drafts.js';
 import { CommentReactions } from './comment-reactions.js';
 import type { EditorHost } from '../../editor/use-editor-host.js';
 import type { RichEditorElement } from '../../../react/index.js';
@@ -89,7 +89,7 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
   const refresh = useRefreshIssue(slug, projectId, issueId);
   const editor = useRef<RichEditorElement>(null);
   const place: DraftPlace = { userId, issueId, comment };
-  // An edit left unsaved (another screen, a reload) comes back as it was left (comment-draft.ts).
+  // An edit left unsaved (another screen, a reload) comes back as it was left (text-drafts.ts).
   const [draft, setDraft] = useState(() => (mayChange ? readCommentDraft(place) : ''));
   const [editing, setEditing] = useState(draft !== '');
   const stopEditing = () => {
@@ -184,7 +184,7 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
   );
 }
 
-/** The box for a new comment: what is written in it is kept until it is posted (comment-draft.ts). */
+/** The box for a new comment: what is written in it is kept until it is posted (text-drafts.ts). */
 function NewComment({ slug, projectId, issueId, userId, host }: { slug: string; projectId: string; issueId: string; userId: string; host: EditorHost }) {
   const api = useApi();
   const refresh = useRefreshIssue(slug, projectId, issueId);
