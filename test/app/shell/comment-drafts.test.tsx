@@ -37,7 +37,7 @@ async function leaveAndComeBack(app: Awaited<ReturnType<typeof openIssue>>['app'
   await app.router.navigate(-1);
 }
 
-describe('the new comment box keeps what is written until it is posted', () => {
+describe('a comment, or an edit of one, being written is kept until it is posted or saved', () => {
   const clear = () => Object.keys(localStorage).filter((key) => key.startsWith('comment-draft:')).forEach((key) => localStorage.removeItem(key));
   beforeEach(clear);
   afterEach(() => {
