@@ -36,9 +36,11 @@ export function editorInputRules(schema: Schema, features?: Features): Plugin {
   const rules: Array<InputRule | null | false | undefined> = [
     // The nodes' own shortcuts (`# `, `> `, `- `, `1. `, `[ ] `, a fence, `---`): each node's definition holds its rules.
     ...schemaInputRules(schema, features),
-    marks.bold && markRule(/(?:^|[^*])(\*\*([^*\s](?:[^*]*[^*\s])?)\*\*)$/, marks.bold),
-    marks.italic && markRule(/(?:^|[^*])(\*([^*\s](?:[^*]*[^*\s])?)\*)$/, marks.italic),
-    marks.strike && markRule(/(?:^|[^~])(~~([^~\s](?:[^~]*[^~\s])?)~~)$/, marks.strike),
+    // Bold, italic and strike open only at a word's start (after white space or an opening
+    // bracket or quote): `2*3*4`, `src/*/index*` and `a**b**c` stay as typed.
+    marks.bold && markRule(/(?:^|[\s([{"'“‘])(\*\*([^*\s](?:[^*]*[^*\s])?)\*\*)$/, marks.bold),
+    marks.italic && markRule(/(?:^|[\s([{"'“‘])(\*([^*\s](?:[^*]*[^*\s])?)\*)$/, marks.italic),
+    marks.strike && markRule(/(?:^|[\s([{"'“‘])(~~([^~\s](?:[^~]*[^~\s])?)~~)$/, marks.strike),
     marks.code && markRule(/(?:^|[^`])(`([^`]+)`)$/, marks.code),
   ];
   return inputRules({ rules: [...rules.filter((rule): rule is InputRule => !!rule), ...typography] });

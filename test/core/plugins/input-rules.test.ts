@@ -64,6 +64,16 @@ describe('markdown shortcuts', () => {
     expect(await typeInto('<p></p>', 'a `b` c')).to.equal('<p>a <code>b</code> c</p>');
   });
 
+  it('opens bold, italic and strike only at a word start: arithmetic, paths and words with stars stay as typed', async () => {
+    expect(await typeInto('<p></p>', 'n 2*3*4 ')).to.equal('<p>n 2*3*4 </p>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', 'src/*/index* ')).to.equal('<p>src/*/index* </p>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', 'a**b** x~~y~~')).to.equal('<p>a**b** x~~y~~</p>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', '(*aside*) "**said**"')).to.equal('<p>(<em>aside</em>) "<strong>said</strong>"</p>');
+  });
+
   it('keeps a link, a mention and a line break between the delimiters, and Backspace gives the delimiters back', async () => {
     const mention = '<span data-type="mention" data-id="u1" data-label="Ann Lee">@Ann Lee</span>';
     const before = `<p>keep **see <a href="https://example.com">site</a>, ${mention}<br>then*</p>`;
