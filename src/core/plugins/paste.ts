@@ -97,6 +97,32 @@ function withoutImages(slice: Slice, schema: Schema): Slice {
   return new Slice(content, openDepth(content, 'start', slice.openStart), openDepth(content, 'end', slice.openEnd));
 }
 
+/**
+ * Text copied from inside one block of a ProseMirror editor (its slice marker says the copy was
+ * open there), as its words alone: the block's type and the lists, quotes and cells around it are
+ * dropped. ProseMirror keeps a copy's defining parents where they fit when a paste replaces from a
+ * block's start: a heading's word pasted over a paragraph's first word made the paragraph a
+ * heading, and a list item's word pasted over the first word of a list item's second paragraph
+ * made it a nested list (a quote's word, a nested quote), while the same paste a word later
+ * inserted the word. Words pasted are words, as in a word processor. A copy spanning blocks keeps
+ * its structure, and so do other apps' HTML (a heading copied from a web page is a heading) and
+ * code, whose lines are not a paragraph's.
+ */
+function withoutTextContext(slice: Slice, marked: boolean): Slice {
+  const { openStart, openEnd } = slice;
+  if (!marked || openStart < 1 || openStart !== openEnd) return slice;
+  let fragment = slice.content;
+  for (let depth = 1; ; depth++) {
+    if (fragment.childCount !== 1) return slice;
+    const node = fragment.firstChild!;
+    if (depth === openStart) return node.isTextblock && !node.type.spec.code && node.content.size ? new Slice(node.content, 0, 0) : slice;
+    fragment = node.content;
+  }
+}
+
+/** An element carrying ProseMirror's slice marker (`data-pm-slice`, kept by the HTML step only when it is valid). */
+const SLICE_MARKER = /<[a-z][^>]*\sdata-pm-slice=/i;
+
 /** A space, tab or no-break space at an edge of the clipboard's text. */
 const EDGE_SPACE = { start: /^[ \t\u00a0]/, end: /[ \t\u00a0]$/ } as const;
 
@@ -191,15 +217,27 @@ const PASTE_HANDLERS: ReadonlyArray<(view: EditorView, event: ClipboardEvent) =>
 ];
 
 /**
+ * What a content step knows of the paste besides its slice: the clipboard's text (none for a
+ * drop) and whether the content was copied from a ProseMirror editor (its HTML carried the slice
+ * marker, or it is a drag within this document).
+ */
+interface PasteInfo {
+  plain: string;
+  marked: boolean;
+}
+
+/**
  * What happens to the content ProseMirror parsed from a paste or a drop, in order (HTML has
  * been cleaned first by cleanPastedHTML, in transformPastedHTML below). An internal drag moves
  * content already in this document: only the steps marked `onDrag` apply to it.
  */
-const CONTENT_STEPS: ReadonlyArray<{ step: (slice: Slice, view: EditorView, plain: string) => Slice; onDrag?: true }> = [
+const CONTENT_STEPS: ReadonlyArray<{ step: (slice: Slice, view: EditorView, info: PasteInfo) => Slice; onDrag?: true }> = [
   // The spaces at the copied text's ends that the parser dropped are put back.
-  { step: (slice, _view, plain) => withCopiedSpaces(slice, plain) },
+  { step: (slice, _view, { plain }) => withCopiedSpaces(slice, plain) },
   // Outer wrappers that cannot hold what they wrap are dropped.
   { step: (slice) => withFittingWrappers(slice) },
+  // Text from inside one block comes without the lists, quotes and cells it was copied from.
+  { step: (slice, _view, { marked }) => withoutTextContext(slice, marked), onDrag: true },
   // Images in pasted HTML are removed (spec): those the HTML step left (a copy that starts with
   // one); a dragged image keeps its place in the document.
   { step: (slice, view) => withoutImages(slice, view.state.schema) },
@@ -211,11 +249,11 @@ const CONTENT_STEPS: ReadonlyArray<{ step: (slice: Slice, view: EditorView, plai
  * A slice dragged from this document, as the text of a code block it is dropped into: the open
  * text it carries with each leaf written as its text (a mention's label, a line break's new line)
  * and blocks on lines of their own. ProseMirror would fit the slice into the code block as it is,
- * deleting each node a code block cannot hold. A whole block dragged (a closed slice) is left to
- * land beside the code block, and a slice holding something with no text (an image) as it is.
+ * deleting each node a code block cannot hold. A whole block dragged (a closed slice of blocks) is
+ * left to land beside the code block, and a slice holding something with no text (an image) as it is.
  */
 function droppedIntoCode(slice: Slice, $at: ResolvedPos | null): Slice {
-  if (!$at?.parent.type.spec.code || slice.openStart === 0) return slice;
+  if (!$at?.parent.type.spec.code || (slice.openStart === 0 && !slice.content.firstChild?.isInline)) return slice;
   let lossless = true;
   slice.content.descendants((node) => {
     if (node.isLeaf && !node.isText && !node.type.spec.leafText) lossless = false;
@@ -239,6 +277,8 @@ export function pastePlugin(): Plugin {
   let context: PasteContext = {};
   // The clipboard's text beside it (none for a drop).
   let plain = '';
+  // Whether the HTML being parsed carries ProseMirror's slice marker (read in transformPasted).
+  let marked = false;
   // Where a drag from this document is being dropped (read in the drop's transformPasted).
   let dropAt: number | null = null;
   return new Plugin({
@@ -261,6 +301,7 @@ export function pastePlugin(): Plugin {
             running.delete(event);
             context = {};
             plain = '';
+            marked = false;
           }
           return true;
         },
@@ -272,21 +313,26 @@ export function pastePlugin(): Plugin {
 
       handlePaste: (view, event) => PASTE_HANDLERS.some((handle) => handle(view, event)),
 
-      transformPastedHTML: (html, view) =>
-        guarded(
+      transformPastedHTML: (html, view) => {
+        const cleaned = guarded(
           'HTML',
           () => cleanPastedHTML(html, view.state.schema, context),
           // Markup that cannot be cleaned is pasted as its text: nothing in it is parsed as HTML.
           () => htmlAsText(html),
-        ),
+        );
+        marked = SLICE_MARKER.test(cleaned);
+        return cleaned;
+      },
 
       transformPasted: (slice, view) => {
         const steps = CONTENT_STEPS.filter(({ onDrag }) => onDrag || !view.dragging);
         const at = view.dragging && dropAt !== null ? view.state.doc.resolve(dropAt) : null;
+        const info: PasteInfo = { plain, marked: marked || !!view.dragging };
         dropAt = null;
+        marked = false;
         return guarded(
           'content',
-          () => droppedIntoCode(steps.reduce((current, { step }) => step(current, view, plain), slice), at),
+          () => droppedIntoCode(steps.reduce((current, { step }) => step(current, view, info), slice), at),
           () => (view.dragging ? slice : Slice.empty),
         );
       },

@@ -5,7 +5,7 @@ import { EditorView } from 'prosemirror-view';
 import { parseHTML, serializeHTML } from '../../../src/core/index.js';
 import { pasteKey, pastePlugin } from '../../../src/core/plugins/paste.js';
 import { captureLog } from '../../helpers/log.js';
-import { clipboardEvent } from '../../helpers/clipboard.js';
+import { clipboardEvent, copyFrom } from '../../helpers/clipboard.js';
 
 /** Pastes through a real `paste` ClipboardEvent on the editor's DOM, as a browser delivers it. */
 function paste(view: EditorView, data: { html?: string; text?: string }): ClipboardEvent {
@@ -271,6 +271,61 @@ describe('pastePlugin', () => {
       paste(view, { html: '<p data-pm-slice=\'0 0 [{"broken\'>one</p>' });
       paste(view, { html: '<p data-pm-slice="nonsense"><em>two</em></p>' });
       expect(html(view)).to.equal('<p>one</p><p><em>two</em>x</p>');
+    });
+  });
+
+  describe('words copied from inside one block', () => {
+    /** The selection over the first `word` of the document's text. */
+    function select(view: EditorView, word: string): void {
+      let from = -1;
+      view.state.doc.descendants((node, pos) => {
+        if (from < 0 && node.isText && node.text!.includes(word)) from = pos + node.text!.indexOf(word);
+      });
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, from, from + word.length)));
+    }
+
+    /** Copies `word` as a user's copy does, selects `over` and pastes what the copy put on the clipboard. */
+    function copyOver(view: EditorView, word: string, over: string): void {
+      select(view, word);
+      const copied = copyFrom(view.dom);
+      expect(copied.handled, 'ProseMirror wrote the copy').to.equal(true);
+      select(view, over);
+      paste(view, { html: copied.html, text: copied.text });
+    }
+
+    it('paste as words over the first word of a list item\'s second paragraph, not as a nested list or quote', () => {
+      const fromList = editor('<ul><li><p>one</p><p>target here</p></li></ul><ul><li><p>src</p></li></ul>');
+      copyOver(fromList, 'src', 'target');
+      expect(html(fromList)).to.equal('<ul><li><p>one</p><p>src here</p></li></ul><ul><li><p>src</p></li></ul>');
+      const fromQuote = editor('<ul><li><p>one</p><p>target here</p></li></ul><blockquote><p>a</p><p>src</p></blockquote>');
+      copyOver(fromQuote, 'src', 'target');
+      expect(html(fromQuote)).to.equal('<ul><li><p>one</p><p>src here</p></li></ul><blockquote><p>a</p><p>src</p></blockquote>');
+    });
+
+    it('paste over a word copied from the same place leaves the document as it was', () => {
+      const view = editor('<blockquote><p>a</p><p>same words</p></blockquote>');
+      copyOver(view, 'same', 'same');
+      expect(html(view)).to.equal('<blockquote><p>a</p><p>same words</p></blockquote>');
+    });
+
+    it('keep a paragraph a paragraph when a heading\'s word is pasted over its first word', () => {
+      const view = editor('<h2>Title</h2><p>target here</p>');
+      copyOver(view, 'Title', 'target');
+      expect(html(view)).to.equal('<h2>Title</h2><p>Title here</p>');
+    });
+
+    it('keep their marks, and a copy spanning two blocks keeps its structure', () => {
+      const view = editor('<ul><li><p>one <strong>bold</strong></p></li><li><p>two</p></li></ul><p>target</p>');
+      copyOver(view, 'bold', 'target');
+      expect(html(view)).to.equal('<ul><li><p>one <strong>bold</strong></p></li><li><p>two</p></li></ul><p><strong>bold</strong></p>');
+      const spanning = editor('<ul><li><p>one</p></li><li><p>two</p></li></ul><p>end</p>');
+      select(spanning, 'one');
+      const $from = spanning.state.selection.$from;
+      spanning.dispatch(spanning.state.tr.setSelection(TextSelection.create(spanning.state.doc, $from.pos, $from.pos + 10)));
+      const copied = copyFrom(spanning.dom);
+      spanning.dispatch(spanning.state.tr.setSelection(TextSelection.create(spanning.state.doc, spanning.state.doc.content.size - 1)));
+      paste(spanning, { html: copied.html, text: copied.text });
+      expect(html(spanning)).to.equal('<ul><li><p>one</p></li><li><p>two</p></li></ul><p>endone</p><ul><li><p>two</p></li></ul>');
     });
   });
 
