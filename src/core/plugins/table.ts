@@ -9,8 +9,8 @@
 import { chainCommands } from 'prosemirror-commands';
 import { keymap } from 'prosemirror-keymap';
 import type { Node as PMNode, ResolvedPos, Schema } from 'prosemirror-model';
-import { Plugin, Selection, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
-import { CellSelection, columnResizing, goToNextCell, isInTable, tableEditing, TableMap } from 'prosemirror-tables';
+import { EditorState, Plugin, Selection, TextSelection, type Command, type Transaction } from 'prosemirror-state';
+import { CellSelection, columnResizing, fixTables, goToNextCell, isInTable, tableEditing, TableMap } from 'prosemirror-tables';
 import type { EditorView } from 'prosemirror-view';
 import { liftItem, sinkItem } from '../commands/lists.js';
 import { addRowAtEnd } from '../commands/table.js';
@@ -198,6 +198,27 @@ export function enterTableFromGap(direction: 'backward' | 'forward'): Command {
   };
 }
 
+/** How many more passes a table repair may take (each finds what the one before left). */
+const MORE_REPAIRS = 3;
+
+/**
+ * A table repair (prosemirror-tables `fixTables`) carried on until the tables it touched need no
+ * more. A repair fixes the problems it found and may leave one it made: the cells it adds to a
+ * short row have no column width where the column has one. ProseMirror does not show a plugin its
+ * own appended change, so that mismatch waited for the next change in the table, whose own
+ * transaction then carried an unrelated width change (and an undo, redone, differed from the
+ * change it redid).
+ */
+function repairedFully(tr: Transaction | null | undefined, before: EditorState): Transaction | null {
+  if (!tr) return null;
+  for (let pass = 0; pass < MORE_REPAIRS; pass++) {
+    const again = fixTables(EditorState.create({ doc: tr.doc, schema: before.schema }), before);
+    if (!again) break;
+    for (const step of again.steps) tr.step(step);
+  }
+  return tr;
+}
+
 /**
  * `tableEditing` with its key handler (arrows, Backspace and Delete on cells) guarded by the
  * logger, and its table repair (missing cells filled in) left out of a shared document's changes
@@ -214,7 +235,7 @@ function guardedTableEditing(): Plugin {
     ...plugin.spec,
     appendTransaction(this: Plugin, transactions, oldState, newState) {
       if (transactions.every((tr) => tr.getMeta(SHARED_CHANGE_META))) return null;
-      return repair.call(this, transactions, oldState, newState);
+      return repairedFully(repair.call(this, transactions, oldState, newState), newState);
     },
     props: {
       ...plugin.spec.props,
