@@ -156,6 +156,26 @@ function inlinePastedStyles(root: DocumentFragment): void {
   }
 }
 
+// ---------------------------------------------------------------- line breaks
+
+/**
+ * Line breaks that end a block in ProseMirror's own clipboard, kept. ProseMirror's reader drops a
+ * `<br>` that is the last child of a block (the placeholder a browser puts in an empty line), but
+ * its own copies hold no placeholders: there the `<br>` is a line break the user copied ("one⏎"
+ * copied from "one⏎two" was pasted as "one"). Inside a `<span>`, which reads as no mark, it is
+ * read as the line break it is (one already inside an inline element is read so too). Other apps'
+ * HTML keeps ProseMirror's reading.
+ */
+function keepEndingBreaks(root: DocumentFragment): void {
+  for (const br of Array.from(root.querySelectorAll('br'))) {
+    const parent = br.parentNode;
+    if (br.nextSibling || !parent || parent.nodeName === 'SPAN') continue;
+    const span = br.ownerDocument.createElement('span');
+    parent.replaceChild(span, br);
+    span.append(br);
+  }
+}
+
 // ---------------------------------------------------------------- images
 
 /** The elements under `root` the schema reads as its `image` node (by the image's parse rules). */
@@ -197,6 +217,8 @@ export function cleanPastedHTML(html: string, schema: Schema, context: PasteCont
   if (!template.content.querySelector(`[${SLICE_ATTR}]`)) {
     normalizeSources(template.content, context);
     inlinePastedStyles(template.content);
+  } else {
+    keepEndingBreaks(template.content);
   }
   dropImages(template.content, schema);
   return template.innerHTML;

@@ -314,6 +314,23 @@ describe('pastePlugin', () => {
       expect(html(view)).to.equal('<h2>Title</h2><p>Title here</p>');
     });
 
+    it('keep the line breaks they end with', () => {
+      const view = editor('<p>one<br>two<br><br>three</p><p>end</p>');
+      const start = 1;
+      // "one" and the line break after it.
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, start, start + 4)));
+      const once = copyFrom(view.dom);
+      expect(once.html, 'the copy ends with the break').to.match(/one<br><\/p>$/);
+      // "two" and both breaks after it.
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, start + 4, start + 9)));
+      const twice = copyFrom(view.dom);
+      const end = view.state.doc.content.size - 1;
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, end)));
+      paste(view, { html: once.html, text: once.text });
+      paste(view, { html: twice.html, text: twice.text });
+      expect(html(view)).to.equal('<p>one<br>two<br><br>three</p><p>endone<br>two<br><br></p>');
+    });
+
     it('keep their marks, and a copy spanning two blocks keeps its structure', () => {
       const view = editor('<ul><li><p>one <strong>bold</strong></p></li><li><p>two</p></li></ul><p>target</p>');
       copyOver(view, 'bold', 'target');
