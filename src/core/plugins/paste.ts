@@ -99,25 +99,36 @@ function withoutImages(slice: Slice, schema: Schema): Slice {
 
 /**
  * Text copied from inside one block of a ProseMirror editor (its slice marker says the copy was
- * open there), as its words alone: the block's type and the lists, quotes and cells around it are
- * dropped. ProseMirror keeps a copy's defining parents where they fit when a paste replaces from a
- * block's start: a heading's word pasted over a paragraph's first word made the paragraph a
- * heading, and a list item's word pasted over the first word of a list item's second paragraph
- * made it a nested list (a quote's word, a nested quote), while the same paste a word later
- * inserted the word. Words pasted are words, as in a word processor. A copy spanning blocks keeps
- * its structure, and so do other apps' HTML (a heading copied from a web page is a heading) and
- * code, whose lines are not a paragraph's.
+ * open there), without the lists, quotes and cells around it, and as its words alone unless it
+ * is pasted into an empty line. ProseMirror keeps a copy's defining parents where they fit when a
+ * paste replaces from a block's start: a heading's word pasted over a paragraph's first word made
+ * the paragraph a heading, and a list item's word pasted over the first word of a list item's
+ * second paragraph made it a nested list (a quote's word, a nested quote), while the same paste a
+ * word later inserted the word. Words pasted are words, as in a word processor; pasted into an
+ * empty line, a whole heading copied (three clicks) is a heading there. A copy spanning blocks
+ * keeps its structure, and so do other apps' HTML (a heading copied from a web page is a heading)
+ * and code, whose lines are not a paragraph's.
  */
-function withoutTextContext(slice: Slice, marked: boolean): Slice {
+function withoutTextContext(slice: Slice, marked: boolean, intoEmptyLine: boolean): Slice {
   const { openStart, openEnd } = slice;
   if (!marked || openStart < 1 || openStart !== openEnd) return slice;
   let fragment = slice.content;
   for (let depth = 1; ; depth++) {
     if (fragment.childCount !== 1) return slice;
     const node = fragment.firstChild!;
-    if (depth === openStart) return node.isTextblock && !node.type.spec.code && node.content.size ? new Slice(node.content, 0, 0) : slice;
-    fragment = node.content;
+    if (depth < openStart) {
+      fragment = node.content;
+      continue;
+    }
+    if (!node.isTextblock || node.type.spec.code || !node.content.size) return slice;
+    return intoEmptyLine ? new Slice(Fragment.from(node), 1, 1) : new Slice(node.content, 0, 0);
   }
+}
+
+/** Whether a paste replaces nothing but the caret in an empty textblock. */
+function intoEmptyLine(view: EditorView): boolean {
+  const { empty, $from } = view.state.selection;
+  return empty && $from.parent.isTextblock && $from.parent.content.size === 0;
 }
 
 /** An element carrying ProseMirror's slice marker (`data-pm-slice`, kept by the HTML step only when it is valid). */
@@ -237,7 +248,7 @@ const CONTENT_STEPS: ReadonlyArray<{ step: (slice: Slice, view: EditorView, info
   // Outer wrappers that cannot hold what they wrap are dropped.
   { step: (slice) => withFittingWrappers(slice) },
   // Text from inside one block comes without the lists, quotes and cells it was copied from.
-  { step: (slice, _view, { marked }) => withoutTextContext(slice, marked), onDrag: true },
+  { step: (slice, view, { marked }) => withoutTextContext(slice, marked, !view.dragging && intoEmptyLine(view)), onDrag: true },
   // Images in pasted HTML are removed (spec): those the HTML step left (a copy that starts with
   // one); a dragged image keeps its place in the document.
   { step: (slice, view) => withoutImages(slice, view.state.schema) },

@@ -314,6 +314,22 @@ describe('pastePlugin', () => {
       expect(html(view)).to.equal('<h2>Title</h2><p>Title here</p>');
     });
 
+    it('keep their block\'s type, without its list or quote, pasted into an empty line', () => {
+      const view = editor('<h2>Title</h2><ul><li><p>item</p></li></ul><p>x</p><p></p>');
+      const end = () => view.state.doc.content.size - 1;
+      // The heading's whole text, as three clicks select it.
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 1, 6)));
+      const heading = copyFrom(view.dom);
+      select(view, 'item');
+      const item = copyFrom(view.dom);
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, end())));
+      paste(view, { html: heading.html, text: heading.text });
+      view.dispatch(view.state.tr.insert(view.state.doc.content.size, view.state.schema.nodes.paragraph.create()));
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, end())));
+      paste(view, { html: item.html, text: item.text });
+      expect(html(view)).to.equal('<h2>Title</h2><ul><li><p>item</p></li></ul><p>x</p><h2>Title</h2><p>item</p>');
+    });
+
     it('keep the line breaks they end with', () => {
       const view = editor('<p>one<br>two<br><br>three</p><p>end</p>');
       const start = 1;
