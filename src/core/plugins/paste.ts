@@ -131,6 +131,28 @@ function intoEmptyLine(view: EditorView): boolean {
   return empty && $from.parent.isTextblock && $from.parent.content.size === 0;
 }
 
+/**
+ * Lines of plain text pasted into a list item, as items of that list: ProseMirror reads each line
+ * as a paragraph and put them all in the one item ("apples", "bananas" and "cherries" pasted
+ * into an empty to-do gave one to-do of three paragraphs). As in a word processor, the first line
+ * joins the item at the caret, each further line is an item of its own (a to-do not done), and
+ * the text after the caret ends the last. Other apps' HTML keeps its own structure.
+ */
+function linesAsItems(slice: Slice, view: EditorView, asText: boolean): Slice {
+  const { $from, $to } = view.state.selection;
+  const { paragraph, list_item: listItem, task_item: taskItem } = view.state.schema.nodes;
+  const item = $from.depth > 1 ? $from.node(-1) : null;
+  if (!asText || !item || (item.type !== listItem && item.type !== taskItem)) return slice;
+  if (!$from.sameParent($to) || $from.parent.type !== paragraph) return slice;
+  if (slice.openStart !== 1 || slice.openEnd !== 1 || slice.content.childCount < 2) return slice;
+  const items: PMNode[] = [];
+  // The first line's item is the one at the caret (an empty one is replaced whole, so it keeps its tick).
+  slice.content.forEach((line, _offset, index) => {
+    if (line.type === paragraph) items.push(item.type.create(index === 0 ? item.attrs : null, line));
+  });
+  return items.length === slice.content.childCount ? new Slice(Fragment.from(items), 2, 2) : slice;
+}
+
 /** An element carrying ProseMirror's slice marker (`data-pm-slice`, kept by the HTML step only when it is valid). */
 const SLICE_MARKER = /<[a-z][^>]*\sdata-pm-slice=/i;
 
@@ -229,12 +251,14 @@ const PASTE_HANDLERS: ReadonlyArray<(view: EditorView, event: ClipboardEvent) =>
 
 /**
  * What a content step knows of the paste besides its slice: the clipboard's text (none for a
- * drop) and whether the content was copied from a ProseMirror editor (its HTML carried the slice
- * marker, or it is a drag within this document).
+ * drop), whether the content was copied from a ProseMirror editor (its HTML carried the slice
+ * marker, or it is a drag within this document) and whether it was read from plain text.
  */
 interface PasteInfo {
   plain: string;
   marked: boolean;
+  /** ProseMirror read the clipboard's plain text (no HTML, or Shift held). */
+  asText: boolean;
 }
 
 /**
@@ -249,6 +273,8 @@ const CONTENT_STEPS: ReadonlyArray<{ step: (slice: Slice, view: EditorView, info
   { step: (slice) => withFittingWrappers(slice) },
   // Text from inside one block comes without the lists, quotes and cells it was copied from.
   { step: (slice, view, { marked }) => withoutTextContext(slice, marked, !view.dragging && intoEmptyLine(view)), onDrag: true },
+  // Lines of plain text pasted into a list item are items of its list.
+  { step: (slice, view, { asText }) => linesAsItems(slice, view, asText) },
   // Images in pasted HTML are removed (spec): those the HTML step left (a copy that starts with
   // one); a dragged image keeps its place in the document.
   { step: (slice, view) => withoutImages(slice, view.state.schema) },
@@ -335,10 +361,10 @@ export function pastePlugin(): Plugin {
         return cleaned;
       },
 
-      transformPasted: (slice, view) => {
+      transformPasted: (slice, view, asText) => {
         const steps = CONTENT_STEPS.filter(({ onDrag }) => onDrag || !view.dragging);
         const at = view.dragging && dropAt !== null ? view.state.doc.resolve(dropAt) : null;
-        const info: PasteInfo = { plain, marked: marked || !!view.dragging };
+        const info: PasteInfo = { plain, marked: marked || !!view.dragging, asText };
         dropAt = null;
         marked = false;
         return guarded(

@@ -362,6 +362,40 @@ describe('pastePlugin', () => {
     });
   });
 
+  describe('lines of plain text pasted into a list item', () => {
+    it('are items of that list, the first joining the item at the caret and the text after it ending the last', () => {
+      const view = editor('<ul><li><p>fixrst</p></li></ul>');
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 6)));
+      paste(view, { text: 'apples\nbananas\ncherries' });
+      expect(html(view)).to.equal('<ul><li><p>fixapples</p></li><li><p>bananas</p></li><li><p>cherriesrst</p></li></ul>');
+      expect(view.state.selection.$from.parent.textContent, 'the caret ends after the pasted text').to.equal('cherriesrst');
+      expect(view.state.selection.$from.parentOffset).to.equal('cherries'.length);
+    });
+
+    it('are to-dos not done in a to-do list, and numbered items in a numbered list', () => {
+      const tasks = editor('<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><p></p></li></ul>');
+      tasks.dispatch(tasks.state.tr.setSelection(TextSelection.create(tasks.state.doc, 3)));
+      paste(tasks, { text: 'one\ntwo\n' });
+      const checks = [...tasks.state.doc.firstChild!.content.content].map((item) => [item.textContent, item.attrs.checked]);
+      expect(checks).to.deep.equal([['one', true], ['two', false], ['', false]]);
+      const numbered = editor('<ol start="3"><li><p>a</p></li></ol>');
+      numbered.dispatch(numbered.state.tr.setSelection(TextSelection.create(numbered.state.doc, 4)));
+      paste(numbered, { text: 'b\r\nc' });
+      expect(html(numbered)).to.equal('<ol start="3"><li><p>ab</p></li><li><p>c</p></li></ol>');
+    });
+
+    it('stay paragraphs elsewhere, and other apps\' lines in HTML keep their form', () => {
+      const quote = editor('<blockquote><p>q</p></blockquote>');
+      quote.dispatch(quote.state.tr.setSelection(TextSelection.create(quote.state.doc, 3)));
+      paste(quote, { text: 'one\ntwo' });
+      expect(html(quote)).to.equal('<blockquote><p>qone</p><p>two</p></blockquote>');
+      const list = editor('<ul><li><p>x</p></li></ul>');
+      list.dispatch(list.state.tr.setSelection(TextSelection.create(list.state.doc, 4)));
+      paste(list, { html: '<span>one</span><br><span>two</span>', text: 'one\ntwo' });
+      expect(html(list)).to.equal('<ul><li><p>xone<br>two</p></li></ul>');
+    });
+  });
+
   describe('ProseMirror paste rules it keeps', () => {
     it('pastes plain text when the clipboard has no HTML', () => {
       const view = editor('<p>x</p>');
