@@ -12,6 +12,7 @@ import type { RichEditor } from '../../src/element/index.js';
 import { PASTE_FIXTURES, readPasteFixture, type PasteFixture } from '../fixtures/paste/index.js';
 import { content } from '../helpers/element-ui.js';
 import { clipboardEvent } from '../helpers/clipboard.js';
+import { until } from '../helpers/until.js';
 
 async function pasteInto(el: RichEditor, fixtureEntry: PasteFixture): Promise<void> {
   const transfer = new DataTransfer();
@@ -73,4 +74,31 @@ describe('paste of a few words inside a paragraph', () => {
     // This editor's own copy keeps its spaces already.
     expect((await pasteAt('Hello '.length, '<p data-pm-slice="1 1 []">copied </p>', 'copied ')).getHTML()).to.equal('<p>Hello copied world</p>');
   });
+});
+
+describe('a table pasted into a table', () => {
+  for (const file of ['word-table.html', 'excel.html']) {
+    it(`fills the cells from the caret's on (${file}), as a table pasted there is taken`, async () => {
+      const entry = PASTE_FIXTURES.find((candidate) => candidate.file === file)!;
+      const el = await fixture<RichEditor>(
+        html`<rich-editor aria-label="Notes" .value=${'<table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr><tr><td><p>c</p></td><td><p>d</p></td></tr></tbody></table><p>x</p>'}></rich-editor>`,
+      );
+      const view = el.editorView!;
+      view.focus();
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 4)));
+      const before = view.state.doc;
+      await pasteInto(el, entry);
+      // A paste in a table before table editing has arrived is held and pasted through it then.
+      await until(() => !view.state.doc.eq(before), 'the pasted table', { saw: () => view.state.doc.toString() });
+      view.state.doc.check();
+      const table = view.state.doc.firstChild!;
+      expect(table.type.name).to.equal('table');
+      let nested = false;
+      table.descendants((node) => {
+        if (node.type.name === 'table') nested = true;
+      });
+      expect(nested, 'no table inside a cell').to.equal(false);
+      expect(table.firstChild!.firstChild!.textContent).to.equal(file === 'excel.html' ? 'Item' : 'Task');
+    });
+  }
 });

@@ -19,6 +19,7 @@ export interface PasteContext {
 export function normalizeSources(root: DocumentFragment | Element, context: PasteContext = {}): void {
   wordLists(root);
   wordEmptyParagraphs(root);
+  wordTableEnd(root);
   docsChecklists(root);
   githubTaskLists(root);
   listsInLists(root);
@@ -148,6 +149,16 @@ function wordEmptyParagraphs(root: ParentNode): void {
   for (const keeper of elementsOf(root, 'o\\:p')) {
     if (/^[\s\u00a0]*$/.test(keeper.textContent ?? '')) keeper.remove();
   }
+}
+
+/**
+ * Word copies a table with the paragraph mark after it: an empty Word paragraph after a table that
+ * ends the copy is Word's, not the user's. Without it the copy is the table alone, which a table
+ * pasted into takes as cells (as it takes Excel's), where the two made a table nested in a cell.
+ */
+function wordTableEnd(root: ParentNode): void {
+  const last = (root as Element | DocumentFragment).lastElementChild;
+  if (last?.matches('p.MsoNormal') && !last.textContent?.trim() && last.previousElementSibling?.localName === 'table') last.remove();
 }
 
 // ---------------------------------------------------------------- Google Docs
