@@ -1,11 +1,11 @@
 /**
- * Links while typing: a URL typed and followed by a space or Enter becomes a link, and a click
+ * Links while typing: a URL typed and followed by a space, a line break or Enter becomes a link, and a click
  * on a link opens it. Setting and removing a link (the toolbar's link field) is in
  * link-commands.ts and pasted links in link-paste.ts: the embed bundle's entry, which holds
  * this plugin, leaves them to the chunks of the pieces that use them.
  */
 import type { MarkType, Node as PMNode, Schema } from 'prosemirror-model';
-import { Plugin, PluginKey, type EditorState, type Transaction } from 'prosemirror-state';
+import { Plugin, PluginKey, Selection, type EditorState, type Transaction } from 'prosemirror-state';
 import { SHARED_CHANGE_META } from '../transaction-meta.js';
 import { safeLinkHref } from '../url.js';
 
@@ -64,19 +64,20 @@ function wordBefore(doc: PMNode, pos: number): { from: number; to: number } | nu
   return { from, to: pos };
 }
 
-/** Whether the transaction is someone typing whitespace (a space, or Enter splitting a block). */
+/** Whether the transaction is someone typing whitespace (a space, a line break, or Enter splitting a block). */
 function typedBoundary(tr: Transaction, oldState: EditorState): number | null {
   // A shared document's change is a colleague's typing, not this user's: their editor links what they type.
   if (!tr.docChanged || tr.getMeta('paste') || tr.getMeta('uiEvent') === 'paste' || tr.getMeta('history$') || tr.getMeta(SHARED_CHANGE_META)) return null;
   if (tr.steps.length !== 1) return null;
   const { $from } = tr.selection;
-  const before = $from.parent.textBetween(Math.max(0, $from.parentOffset - 1), $from.parentOffset, undefined, '\ufffc');
-  if (/\s/.test(before)) return $from.pos - 1;
-  // Enter: the caret is at the start of a new block; the word ended at the end of the previous one.
+  const before = $from.nodeBefore;
+  // A space, or a line break (Shift+Enter): the word ended right before it.
+  if (before && (before.isText ? /\s$/.test(before.text!) : before.type === tr.doc.type.schema.linebreakReplacement)) return $from.pos - 1;
+  // Enter: the caret is at the start of a new block; the word ended at the end of the text block
+  // before it (in a list, the end of the item above).
   if ($from.parentOffset === 0 && tr.doc.content.size > oldState.doc.content.size && $from.depth > 0) {
-    const prev = tr.doc.resolve($from.before());
-    const node = prev.nodeBefore;
-    if (node && node.isTextblock) return $from.before() - 1;
+    const end = Selection.findFrom(tr.doc.resolve($from.before()), -1, true);
+    if (end?.empty && end.$from.parent.isTextblock) return end.from;
   }
   return null;
 }

@@ -4,7 +4,7 @@ import { TextSelection } from 'prosemirror-state';
 import { linkPlugin } from '../../../src/core/plugins/link.js';
 import { removeLink, setLink } from '../../../src/core/plugins/link-commands.js';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
-import { mountEditor, type TestEditor } from '../../helpers/editor.js';
+import { mountEditor, pressWith, type TestEditor } from '../../helpers/editor.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
 
 const A = (href: string, text: string) => `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">${text}</a>`;
@@ -50,6 +50,27 @@ describe('links', () => {
     // The new empty paragraph is trimmed from the HTML output.
     expect(html()).to.equal(`<p>${A('http://example.com', 'http://example.com')}</p>`);
     expect(editor!.view.state.doc.childCount).to.equal(2);
+  });
+
+  it('links a URL when the user presses Enter after it at the end of a list item or a to-do', async () => {
+    mount('<ul><li><p>docs: </p></li></ul><ul data-type="taskList"><li data-type="taskItem" data-checked="false"><p>read </p></li></ul>', 9);
+    await sendKeys({ type: 'https://example.com/a' });
+    await sendKeys({ press: 'Enter' });
+    const end = editor!.view.state.doc.content.size - 2;
+    editor!.view.dispatch(editor!.view.state.tr.setSelection(TextSelection.create(editor!.view.state.doc, end)));
+    await sendKeys({ type: 'www.example.org' });
+    await sendKeys({ press: 'Enter' });
+    const links = html().match(/<a [^>]*>[^<]*<\/a>/g);
+    expect(links).to.deep.equal([A('https://example.com/a', 'https://example.com/a'), A('https://www.example.org', 'www.example.org')]);
+    expect(editor!.view.state.doc.firstChild!.childCount, 'Enter made a new item').to.equal(2);
+  });
+
+  it('links a URL when the user presses Shift+Enter after it', async () => {
+    mount('<p></p>');
+    await sendKeys({ type: 'see https://example.com/b' });
+    await pressWith('Enter', 'Shift');
+    await sendKeys({ type: 'next' });
+    expect(html()).to.equal(`<p>see ${A('https://example.com/b', 'https://example.com/b')}<br>next</p>`);
   });
 
   it('never links javascript: or other schemes as they are typed', async () => {
