@@ -133,7 +133,7 @@ function intoEmptyLine(view: EditorView): boolean {
 
 /**
  * Lines of plain text pasted into a list item, as items of that list: ProseMirror reads each line
- * as a paragraph and put them all in the one item ("apples", "bananas" and "cherries" pasted
+ * as a paragraph and puts them all in the one item ("apples", "bananas" and "cherries" pasted
  * into an empty to-do gave one to-do of three paragraphs). As in a word processor, the first line
  * joins the item at the caret, each further line is an item of its own (a to-do not done), and
  * the text after the caret ends the last. Other apps' HTML keeps its own structure.
