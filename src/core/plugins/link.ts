@@ -1,6 +1,6 @@
 /**
- * Links while typing: a URL typed and followed by a space, a line break or Enter becomes a link, and a click
- * on a link opens it. Setting and removing a link (the toolbar's link field) is in
+ * Links while typing: a URL typed and followed by a space, a line break or Enter becomes a link,
+ * and a click on a link opens it. Setting and removing a link (the toolbar's link field) is in
  * link-commands.ts and pasted links in link-paste.ts: the embed bundle's entry, which holds
  * this plugin, leaves them to the chunks of the pieces that use them.
  */
