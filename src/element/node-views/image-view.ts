@@ -113,7 +113,28 @@ export class ImageView implements NodeView, SizeListener {
   destroy(): void {
     this.stopSizes();
     this.drag = null;
+    const typed = this.altField?.value;
     this.closeAltField(false);
+    if (typed !== undefined && typed !== ((this.node.attrs.alt as string | null) ?? '')) this.keepAltAfter(typed);
+  }
+
+  /**
+   * Text typed into the alternative's field when the view goes while the image stays (a change
+   * around it, a colleague's too, drew it anew: a quote put around it, a list it moved into): put
+   * on the image once that change is done, found as the same node. Nothing is kept when the
+   * editor itself went or the image was changed or removed.
+   */
+  private keepAltAfter(text: string): void {
+    const { view, node } = this;
+    queueMicrotask(() => {
+      if (view.isDestroyed || !view.editable) return;
+      let at = -1;
+      view.state.doc.descendants((candidate, pos) => {
+        if (candidate === node) at = pos;
+        return at < 0 && !candidate.isTextblock;
+      });
+      if (at >= 0) setImageAlt(at, text)(view.state, view.dispatch);
+    });
   }
 
   /** Shows the node's image, text alternative and stored size: `width` (35% by default) and `height` (auto by default). */

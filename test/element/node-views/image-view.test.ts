@@ -257,6 +257,26 @@ describe('image node view', () => {
     }
   });
 
+  it('keeps the text typed into the alternative\'s field when a change around the image draws it anew', async () => {
+    const el = await mountImage('');
+    await selectImage(el);
+    await sendMouse({ type: 'click', position: centre(altButton(el)!) });
+    await until(() => altField(el) !== null && el.shadowRoot!.activeElement === altField(el), 'the field focused');
+    await sendKeys({ type: 'A kite' });
+    // A colleague's change (here: the image put in a quote) draws the image's view anew.
+    const view = el.editorView!;
+    let at = -1;
+    view.state.doc.forEach((node, offset) => {
+      if (node.type.name === 'image') at = offset;
+    });
+    const range = view.state.doc.resolve(at).blockRange(view.state.doc.resolve(at + 1))!;
+    view.dispatch(view.state.tr.wrap(range, [{ type: view.state.schema.nodes.blockquote }]));
+    expect(altField(el), 'the field went with its view').to.equal(null);
+    await until(() => imageAttrs(el).alt, 'the text kept on the image', { saw: () => el.getHTML() });
+    expect(imageAttrs(el).alt).to.equal('A kite');
+    expect(el.getHTML()).to.match(/^<p>Before<\/p><blockquote><img [^>]*alt="A kite"/);
+  });
+
   it('does not go under 100 px from the keyboard either', async () => {
     const el = await mountImage(' width="105px" height="140px"');
     await selectImage(el);
