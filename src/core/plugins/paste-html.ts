@@ -18,6 +18,14 @@ import { parseInertHTML } from '../dom.js';
 /** The attribute ProseMirror writes on clipboard HTML to describe the copied slice. */
 const SLICE_ATTR = 'data-pm-slice';
 
+/** An element in markup carrying the slice marker: the HTML step keeps it only where it is valid. */
+const SLICE_MARKER = new RegExp(`<[a-z][^>]*\\s${SLICE_ATTR}=`, 'i');
+
+/** Whether (cleaned) markup is ProseMirror's own clipboard: it carries the slice marker. */
+export function hasSliceMarker(html: string): boolean {
+  return SLICE_MARKER.test(html);
+}
+
 /** ProseMirror's own reading of the attribute: `openStart openEnd [-wrappers] context`. */
 const SLICE_DATA = /^(\d+) (\d+)(?: -(\d+))? (.*)/;
 

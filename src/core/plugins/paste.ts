@@ -13,7 +13,7 @@ import type { EditorView } from 'prosemirror-view';
 import { log } from '../log.js';
 import { linkPastedAddresses, pasteLinkOverSelection } from './link-paste.js';
 import { pasteMarkdown } from './markdown-paste.js';
-import { allowsChild, cleanPastedHTML, htmlAsText } from './paste-html.js';
+import { allowsChild, cleanPastedHTML, hasSliceMarker, htmlAsText } from './paste-html.js';
 import type { PasteContext } from './paste-sources.js';
 import { parseInertHTML } from '../dom.js';
 
@@ -152,9 +152,6 @@ function linesAsItems(slice: Slice, view: EditorView, asText: boolean): Slice {
   });
   return items.length === slice.content.childCount ? new Slice(Fragment.from(items), 2, 2) : slice;
 }
-
-/** An element carrying ProseMirror's slice marker (`data-pm-slice`, kept by the HTML step only when it is valid). */
-const SLICE_MARKER = /<[a-z][^>]*\sdata-pm-slice=/i;
 
 /** A space, tab or no-break space at an edge of the clipboard's text. */
 const EDGE_SPACE = { start: /^[ \t\u00a0]/, end: /[ \t\u00a0]$/ } as const;
@@ -357,7 +354,7 @@ export function pastePlugin(): Plugin {
           // Markup that cannot be cleaned is pasted as its text: nothing in it is parsed as HTML.
           () => htmlAsText(html),
         );
-        marked = SLICE_MARKER.test(cleaned);
+        marked = hasSliceMarker(cleaned);
         return cleaned;
       },
 
