@@ -7,7 +7,7 @@
 // What writes HTML here writes it with the string writer, with no DOM (serialize/html-writer.ts).
 import './serialize/string-writer.js';
 export { attrSpecs, cleanAttrs, type Cleaner, hasRequiredAttrs, type SafeMarkSpec, type SafeNodeSpec } from './schema/index.js';
-export { headingToParagraphAtStart, joinAcrossListForward, joinIntoListBackward } from './commands/block-joins.js';
+export { headingToParagraphAtStart, joinAcrossBlocksForward, joinIntoBlocksBackward } from './commands/block-joins.js';
 export { imageAt } from './commands/image.js';
 export { convertList, findList, isListType, itemTypeOf, listTypes } from './commands/lists.js';
 export { tableColorAttrs, type TableColorAttrs } from './commands/table-color.js';

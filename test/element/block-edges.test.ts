@@ -9,7 +9,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { nextFrame, pressWith } from '../helpers/editor.js';
-import { content } from '../helpers/element-ui.js';
+import { centre, content } from '../helpers/element-ui.js';
 
 const CODE = '<pre data-language="plaintext"><code class="language-plaintext">let x = 1;</code></pre>';
 const TABLE = '<table><tbody><tr><td><p>a1</p></td><td><p>b1</p></td></tr><tr><td><p>a2</p></td><td><p>b2</p></td></tr></tbody></table>';
@@ -197,6 +197,57 @@ describe('block edges', () => {
       await sendKeys({ press: 'End' });
       await sendKeys({ press: 'Delete' });
       expect(el.getHTML()).to.equal('<ul><li><p>one</p></li><li><p>twothree</p></li></ul>');
+    });
+
+    it('Backspace at the start of a paragraph after a quote joins it into the quote\'s last text, a list\'s inside it too', async () => {
+      const el = await editor('<blockquote><p>one</p><p>two</p></blockquote><p>three</p>');
+      await clickText(el, ':scope > p', 'start');
+      await sendKeys({ press: 'Home' });
+      await sendKeys({ press: 'Backspace' });
+      expect(el.getHTML()).to.equal('<blockquote><p>one</p><p>twothree</p></blockquote>');
+      await sendKeys({ type: '|' });
+      expect(el.getHTML()).to.equal('<blockquote><p>one</p><p>two|three</p></blockquote>');
+
+      el.setValue('<blockquote><ul><li><p>one</p></li></ul></blockquote><p>two</p>');
+      await el.updateComplete;
+      await nextFrame();
+      await clickText(el, ':scope > p', 'start');
+      await sendKeys({ press: 'Home' });
+      await sendKeys({ press: 'Backspace' });
+      expect(el.getHTML()).to.equal('<blockquote><ul><li><p>onetwo</p></li></ul></blockquote>');
+    });
+
+    it('Delete at the end of a paragraph before a quote pulls in its first text', async () => {
+      const el = await editor('<p>zero</p><blockquote><p>one</p><p>two</p></blockquote>');
+      await clickText(el, ':scope > p', 'end');
+      await sendKeys({ press: 'End' });
+      await sendKeys({ press: 'Delete' });
+      expect(el.getHTML()).to.equal('<p>zeroone</p><blockquote><p>two</p></blockquote>');
+    });
+
+    it('Delete at the end of a quote pulls in the next paragraph\'s text; in an empty quote the text comes up into it', async () => {
+      const el = await editor('<blockquote><p>one</p></blockquote><p>two</p><p>three</p>');
+      await clickText(el, 'blockquote p', 'end');
+      await sendKeys({ press: 'End' });
+      await sendKeys({ press: 'Delete' });
+      expect(el.getHTML()).to.equal('<blockquote><p>onetwo</p></blockquote><p>three</p>');
+
+      el.setValue('<blockquote><p></p></blockquote><p>two</p>');
+      await el.updateComplete;
+      await nextFrame();
+      await sendMouse({ type: 'click', position: centre(content(el).querySelector('blockquote p')!) });
+      await sendKeys({ press: 'Delete' });
+      await sendKeys({ type: '|' });
+      expect(el.getHTML()).to.equal('<blockquote><p>|two</p></blockquote>');
+    });
+
+    it('Backspace at the start of a paragraph after a table leaves the table\'s cells as they are', async () => {
+      const el = await editor(`${TABLE}<p>after</p>`);
+      await clickText(el, ':scope > p', 'start');
+      await sendKeys({ press: 'Home' });
+      await sendKeys({ press: 'Backspace' });
+      expect(el.getHTML().startsWith(TABLE), 'the cells keep their text').to.equal(true);
+      expect(el.getHTML()).to.contain('after');
     });
 
     it('Backspace at the start of a heading that starts the document turns it into a paragraph', async () => {

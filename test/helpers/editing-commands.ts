@@ -5,7 +5,7 @@
  */
 import { deleteSelection, joinBackward, joinForward } from 'prosemirror-commands';
 import type { Command } from 'prosemirror-state';
-import { headingToParagraphAtStart, joinAcrossListForward, joinIntoListBackward } from '../../src/core/commands/block-joins.js';
+import { headingToParagraphAtStart, joinAcrossBlocksForward, joinIntoBlocksBackward } from '../../src/core/commands/block-joins.js';
 import { insertHardBreak, insertHorizontalRule, setParagraph, toggleBlockquote, toggleCodeBlock, toggleHeading } from '../../src/core/commands/blocks.js';
 import { liftItem, sinkItem, splitItem, toggleBulletList, toggleOrderedList, toggleTaskList } from '../../src/core/commands/lists.js';
 import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../../src/core/commands/marks.js';
@@ -40,8 +40,8 @@ export const EDITING_COMMANDS: ReadonlyArray<readonly [string, Command]> = [
   ['deleteSelection', deleteSelection],
   ['joinBackward', joinBackward],
   ['joinForward', joinForward],
-  ['joinIntoList', joinIntoListBackward],
-  ['joinAcrossList', joinAcrossListForward],
+  ['joinIntoBlocks', joinIntoBlocksBackward],
+  ['joinAcrossBlocks', joinAcrossBlocksForward],
   ['headingToParagraph', headingToParagraphAtStart],
   ['selectBlock', selectBlockThenAll],
 ];

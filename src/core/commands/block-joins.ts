@@ -1,7 +1,8 @@
 /**
- * Backspace and Delete at the edges of lists and headings, as word processors do them:
- * text crosses the list's edge and joins the text on the other side, instead of the
- * paragraph turning into a new list item (ProseMirror's default) or nothing happening.
+ * Backspace and Delete at the edges of lists, quotes and headings, as word processors do them:
+ * text crosses the edge of a block that holds blocks and joins the text on the other side,
+ * instead of the paragraph turning into a new list item or moving into the quote whole
+ * (ProseMirror's default) or nothing happening.
  */
 import { joinTextblockBackward, joinTextblockForward } from 'prosemirror-commands';
 import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
@@ -9,10 +10,13 @@ import { TextSelection, type Command, type EditorState, type Transaction } from 
 import { Mapping } from 'prosemirror-transform';
 import type { EditorView } from 'prosemirror-view';
 import { keepLeavesAsText, setTextblockType } from './blocks.js';
-import { isListType } from './lists.js';
 
-function isList(node: PMNode | null | undefined): boolean {
-  return !!node && isListType(node.type);
+/**
+ * A block that holds blocks and whose edges text crosses: a list, a quote, a host's container.
+ * Not a table (isolating: its cells keep their text), nor a text block or a leaf.
+ */
+function holdsBlocks(node: PMNode | null | undefined): boolean {
+  return !!node && !node.isTextblock && !node.isLeaf && !node.type.spec.isolating;
 }
 
 /** A text block whose text may join another's (not code, whose text is not prose). */
@@ -42,31 +46,32 @@ function cutBeside($cursor: ResolvedPos, dir: 1 | -1): ResolvedPos | null {
 }
 
 /**
- * Backspace at the start of a paragraph that follows a list: its text joins the list's
- * last item (the caret between the two texts).
+ * Backspace at the start of a paragraph that follows a list or a quote: its text joins the
+ * last text there (the list's last item; the caret between the two texts).
  */
-export const joinIntoListBackward: Command = (state, dispatch, view) => {
+export const joinIntoBlocksBackward: Command = (state, dispatch, view) => {
   const $cursor = caretAtEdge(state, 'start', view);
   if (!$cursor || !isProse($cursor.parent)) return false;
   const $cut = cutBeside($cursor, -1);
-  if (!$cut || $cut.nodeAfter !== $cursor.parent || !isList($cut.nodeBefore)) return false;
+  if (!$cut || $cut.nodeAfter !== $cursor.parent || !holdsBlocks($cut.nodeBefore)) return false;
   return joinTextblockBackward(state, dispatch, view);
 };
 
 /**
- * Delete at the end of a paragraph before a list pulls the first item's text in; Delete
- * at the end of a list's last item pulls in the paragraph after the list.
+ * Delete at the end of a paragraph before a list or a quote pulls its first text in (the first
+ * item's); Delete at the end of a list's last item or a quote's last paragraph pulls in the
+ * paragraph after it.
  */
-export const joinAcrossListForward: Command = (state, dispatch, view) => {
+export const joinAcrossBlocksForward: Command = (state, dispatch, view) => {
   const $cursor = caretAtEdge(state, 'end', view);
   if (!$cursor || !isProse($cursor.parent)) return false;
   const $cut = cutBeside($cursor, 1);
   if (!$cut) return false;
   const before = $cut.nodeBefore;
   const after = $cut.nodeAfter;
-  const intoList = before === $cursor.parent && isList(after);
-  const outOfList = isList(before) && isProse(after);
-  if (!intoList && !outOfList) return false;
+  const into = before === $cursor.parent && holdsBlocks(after);
+  const outOf = holdsBlocks(before) && isProse(after);
+  if (!into && !outOf) return false;
   return joinTextblockForward(state, dispatch, view);
 };
 

@@ -4,7 +4,7 @@ import { undoInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
 import type { Schema } from 'prosemirror-model';
 import { AllSelection, Selection, TextSelection, type Command, type Plugin } from 'prosemirror-state';
-import { joinAcrossListForward, joinIntoListBackward, joinKeepingText } from '../commands/block-joins.js';
+import { joinAcrossBlocksForward, joinIntoBlocksBackward, joinKeepingText } from '../commands/block-joins.js';
 import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
 import { chainBindings, schemaKeys } from '../extensions/collect.js';
 import type { Features } from '../features.js';
@@ -62,8 +62,8 @@ export function editorKeymap(schema: Schema, features?: Features, history: UndoC
     'Mod-z': history.undo === undo ? undoWithInputRules : chainCommands(undoInputRule, history.undo),
     'Shift-Mod-z': history.redo,
     'Mod-y': history.redo,
-    Backspace: chainCommands(undoInputRule, joinIntoListBackward, joinKeepingText(-1, joinBackward)),
-    Delete: chainCommands(joinAcrossListForward, joinKeepingText(1, joinForward)),
+    Backspace: chainCommands(undoInputRule, joinIntoBlocksBackward, joinKeepingText(-1, joinBackward)),
+    Delete: chainCommands(joinAcrossBlocksForward, joinKeepingText(1, joinForward)),
     'Mod-a': selectBlockThenAll,
     'Mod-Home': selectDocumentEdge('start'),
     'Mod-End': selectDocumentEdge('end'),
