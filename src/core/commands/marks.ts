@@ -1,6 +1,6 @@
 import { toggleMark } from 'prosemirror-commands';
 import type { MarkType } from 'prosemirror-model';
-import type { Command, EditorState } from 'prosemirror-state';
+import type { Command, EditorState, TextSelection } from 'prosemirror-state';
 import { withMarkType } from '../per-schema.js';
 
 /** A toggle for the mark of this name in the state's schema; it does not apply where the schema has no such mark. */
@@ -18,6 +18,26 @@ export const toggleUnderline: Command = toggleMarkNamed('underline');
 export const toggleStrike: Command = toggleMarkNamed('strike');
 /** Toggles inline code on the selection (Mod-e); code excludes every other mark. */
 export const toggleCode: Command = toggleMarkNamed('code', { removeWhenPresent: false });
+
+/**
+ * ArrowRight at the end of a text block that ends in inline code (ArrowLeft at the start of one
+ * that starts with it) leaves the code without moving the caret: what is typed next is plain
+ * text, and the code button is no longer pressed. The next press moves on as usual. Inline code
+ * (a mark whose spec says `code`) otherwise goes on with what is typed after it, and at a text
+ * block's edge there is no plain text beside it to move to. The edge is the view's (right and left
+ * as the text runs), so without a view the command does nothing.
+ */
+export const leaveCodeAtEdge =
+  (dir: 'left' | 'right'): Command =>
+  (state, dispatch, view) => {
+    const $cursor = (state.selection as TextSelection).$cursor;
+    if (!$cursor?.parent.content.size || !view?.endOfTextblock(dir)) return false;
+    const marks = state.storedMarks ?? $cursor.marks();
+    const kept = marks.filter((mark) => !mark.type.spec.code);
+    if (kept.length === marks.length) return false;
+    dispatch?.(state.tr.setStoredMarks(kept));
+    return true;
+  };
 
 /**
  * Whether a mark's button is pressed. It follows what the toggle commands do: bold,

@@ -5,7 +5,7 @@ import { keymap } from 'prosemirror-keymap';
 import type { Schema } from 'prosemirror-model';
 import { AllSelection, Selection, TextSelection, type Command, type Plugin } from 'prosemirror-state';
 import { joinAcrossBlocksForward, joinIntoBlocksBackward, joinKeepingText } from '../commands/block-joins.js';
-import { toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
+import { leaveCodeAtEdge, toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
 import { chainBindings, schemaKeys } from '../extensions/collect.js';
 import type { Features } from '../features.js';
 
@@ -59,6 +59,8 @@ export function editorKeymap(schema: Schema, features?: Features, history: UndoC
     'Mod-u': toggleUnderline,
     'Mod-Shift-s': toggleStrike,
     'Mod-e': toggleCode,
+    ArrowRight: leaveCodeAtEdge('right'),
+    ArrowLeft: leaveCodeAtEdge('left'),
     'Mod-z': history.undo === undo ? undoWithInputRules : chainCommands(undoInputRule, history.undo),
     'Shift-Mod-z': history.redo,
     'Mod-y': history.redo,

@@ -36,6 +36,36 @@ describe('editor keymap', () => {
     });
   }
 
+  it('ArrowRight at the end of a paragraph ending in inline code leaves the code; the next ArrowRight moves on', async () => {
+    editor = mountEditor('<p>a</p><p>next</p>', { caret: 2 });
+    await sendKeys({ type: ' ' });
+    await pressWith('e', 'Control');
+    await sendKeys({ type: 'x = 1' });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ type: ' then' });
+    expect(html()).to.equal('<p>a <code>x = 1</code> then</p><p>next</p>');
+
+    editor.destroy();
+    editor = mountEditor('<p>a <code>cd</code></p><p>next</p>', { caret: 5 });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ type: 'X' });
+    expect(html()).to.equal('<p>a <code>cd</code></p><p>Xnext</p>');
+  });
+
+  it('ArrowLeft at the start of a paragraph starting with inline code types before it, not in it; elsewhere the arrows move', async () => {
+    editor = mountEditor('<p>before</p><p><code>cd</code> tail</p>', { caret: 9 });
+    await sendKeys({ press: 'ArrowLeft' });
+    await sendKeys({ type: 'X' });
+    expect(html()).to.equal('<p>before</p><p>X<code>cd</code> tail</p>');
+
+    editor.destroy();
+    editor = mountEditor('<p>a <code>cd</code> b</p>', { caret: 5 });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ type: 'X' });
+    expect(html(), 'beside plain text the arrow moves').to.equal('<p>a <code>cd</code> Xb</p>');
+  });
+
   it('Tab nests a list item and Shift-Tab lifts it back', async () => {
     editor = mountEditor('<ul><li><p>a</p></li><li><p>b</p></li></ul>');
     await sendKeys({ press: 'Tab' });
