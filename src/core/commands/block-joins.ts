@@ -13,10 +13,10 @@ import { keepLeavesAsText, setTextblockType } from './blocks.js';
 
 /**
  * A block that holds blocks and whose edges text crosses: a list, a quote, a host's container.
- * Not a table (isolating: its cells keep their text), nor a text block or a leaf.
+ * Not a table (isolating: its cells keep their text), nor a text block, a leaf or an atom.
  */
 function holdsBlocks(node: PMNode | null | undefined): boolean {
-  return !!node && !node.isTextblock && !node.isLeaf && !node.type.spec.isolating;
+  return !!node && !node.isTextblock && !node.type.isAtom && !node.type.spec.isolating;
 }
 
 /** A text block whose text may join another's (not code, whose text is not prose). */
