@@ -31,10 +31,11 @@ export const leaveCodeAtEdge =
   (dir: 'left' | 'right'): Command =>
   (state, dispatch, view) => {
     const $cursor = (state.selection as TextSelection).$cursor;
-    if (!$cursor?.parent.content.size || !view?.endOfTextblock(dir)) return false;
+    if (!$cursor?.parent.content.size) return false;
     const marks = state.storedMarks ?? $cursor.marks();
     const kept = marks.filter((mark) => !mark.type.spec.code);
-    if (kept.length === marks.length) return false;
+    // The view's edge (which may read layout) is asked only with code in force: not on every arrow.
+    if (kept.length === marks.length || !view?.endOfTextblock(dir)) return false;
     dispatch?.(state.tr.setStoredMarks(kept));
     return true;
   };
