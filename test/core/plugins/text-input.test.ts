@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { TextSelection } from 'prosemirror-state';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
 import { clickThenKeys } from '../../helpers/click-then-keys.js';
-import { mountEditor, nextFrame, pressWith, type TestEditor } from '../../helpers/editor.js';
+import { mountEditor, nextFrame, nextTask, pressWith, type TestEditor } from '../../helpers/editor.js';
 
 describe('text input', () => {
   let editor: TestEditor | null = null;
@@ -74,6 +74,36 @@ describe('text input', () => {
       expect(caret.bottom).to.be.at.most(box.bottom + 1);
       expect(caret.top).to.be.at.least(box.top - 1);
     } finally {
+      scroller.remove();
+    }
+  });
+
+  it('leaves a scroll made right after a key where it is, with the caret out of view', async () => {
+    const scroller = document.createElement('div');
+    scroller.style.cssText = 'width: 200px; height: 60px; overflow: auto; font: 16px/20px monospace;';
+    document.body.appendChild(scroller);
+    editor = mountEditor(Array.from({ length: 20 }, (_, i) => `<p>line ${i}</p>`).join(''));
+    scroller.appendChild(editor.view.dom.parentElement!);
+    const { view } = editor;
+    view.dispatch(view.state.tr.setSelection(TextSelection.atEnd(view.state.doc)));
+    view.focus();
+    scroller.scrollTop = scroller.scrollHeight;
+    // Scrolled back to the top in the same task as the key, after the editor has typed it: as a
+    // host's test scrolls right after typing, before the editor's next frame.
+    const scrollAway = () => (scroller.scrollTop = 0);
+    view.dom.addEventListener('keypress', scrollAway);
+    try {
+      expect(scroller.scrollTop, 'the caret at the end, scrolled to').to.be.greaterThan(0);
+      await sendKeys({ type: '!' });
+      expect(view.state.doc.lastChild!.textContent).to.equal('line 19!');
+      expect(scroller.scrollTop).to.equal(0);
+      // The editor's check for the caret runs once the frame after the key is laid out.
+      await nextFrame();
+      await nextFrame();
+      await nextTask();
+      expect(scroller.scrollTop, 'the scroll stands').to.equal(0);
+    } finally {
+      view.dom.removeEventListener('keypress', scrollAway);
       scroller.remove();
     }
   });
