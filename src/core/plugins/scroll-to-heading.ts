@@ -22,12 +22,16 @@ function scrollerOf(el: Element): Element {
  * nothing for an element inside `content-visibility: auto` content (which the
  * element uses on long documents), so the scroller is scrolled to the heading's
  * offset instead; lazily laid-out blocks can shift that offset while scrolling, so
- * it settles on the heading when the scroll ends.
+ * it settles on the heading when the scroll ends. A heading already there (within the pixel
+ * or so the browser rounds a scroll offset to, or as near as the scroller goes) needs no
+ * scroll, and no scroll's end is waited for: the end of a later scroll would take the page
+ * back to it.
  */
 function smoothScrollTo(dom: HTMLElement): void {
   const scroller = scrollerOf(dom);
   const page = scroller === dom.ownerDocument.scrollingElement;
   const top = scroller.scrollTop + dom.getBoundingClientRect().top - (page ? 0 : scroller.getBoundingClientRect().top);
+  if (Math.abs(Math.min(top, scroller.scrollHeight - scroller.clientHeight) - scroller.scrollTop) < 2) return;
   const target = page ? dom.ownerDocument : scroller;
   afterScrollEnds(target, () => dom.scrollIntoView({ block: 'start' }));
   scroller.scrollTo({ top, behavior: 'smooth' });
@@ -36,26 +40,35 @@ function smoothScrollTo(dom: HTMLElement): void {
 /** How long a scroll must be still to count as ended where there is no `scrollend` event. */
 const SCROLL_STILL_MS = 150;
 
+/** What a reader does to scroll on their own: the scroll is theirs from then on, and is not settled on the heading. */
+const READER_SCROLLS = ['wheel', 'touchstart', 'pointerdown', 'keydown'];
+
 /**
  * Runs `run` once when the scroll `target` has stopped: at its `scrollend` event, or, in a
- * browser without one (WebKitGTK 2.50), once no `scroll` event came for a short while.
+ * browser without one (WebKitGTK 2.50), once no `scroll` event came for a short while. Not
+ * when the reader takes the scroll over first (a wheel, a touch, a click or a key).
  */
 function afterScrollEnds(target: Document | Element, run: () => void): void {
   const win = (target instanceof Document ? target : target.ownerDocument).defaultView;
-  if (!win || 'onscrollend' in win) {
-    target.addEventListener('scrollend', run, { once: true });
-    return;
-  }
+  if (!win) return;
+  const ends = 'onscrollend' in win;
+  let timer = ends ? null : clock.setTimeout(() => done(), SCROLL_STILL_MS);
+  const stop = (): void => {
+    for (const type of READER_SCROLLS) win.removeEventListener(type, stop, true);
+    target.removeEventListener(ends ? 'scrollend' : 'scroll', moved);
+    if (timer !== null) clock.clearTimeout(timer);
+  };
   const done = (): void => {
-    target.removeEventListener('scroll', moved);
+    stop();
     run();
   };
-  let timer = clock.setTimeout(done, SCROLL_STILL_MS);
   const moved = (): void => {
+    if (ends) return done();
     clock.clearTimeout(timer);
     timer = clock.setTimeout(done, SCROLL_STILL_MS);
   };
-  target.addEventListener('scroll', moved, { passive: true });
+  for (const type of READER_SCROLLS) win.addEventListener(type, stop, { capture: true, passive: true });
+  target.addEventListener(ends ? 'scrollend' : 'scroll', moved, { passive: true });
 }
 
 /** Scrolls smoothly to the `sequence`-th heading (1-based) of a level; false when there is none. */

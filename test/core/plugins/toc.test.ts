@@ -3,6 +3,7 @@ import { scrollToHeading } from '../../../src/core/plugins/scroll-to-heading.js'
 import { tableOfContents } from '../../../src/core/plugins/toc.js';
 import { parseHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, nextFrame, type TestEditor } from '../../helpers/editor.js';
+import { installFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 
 describe('table of contents', () => {
   let editor: TestEditor | null = null;
@@ -34,5 +35,54 @@ describe('table of contents', () => {
     expect(Math.abs(target.getBoundingClientRect().top)).to.be.below(3);
     expect(scrollToHeading(2, 3)(editor.view.state, undefined, editor.view)).to.equal(false);
     expect(scrollToHeading(4, 1)(editor.view.state, undefined, editor.view)).to.equal(false);
+  });
+
+  /**
+   * The page scrolled to `top` (instantly) the reader's way, and the scroll then over: at its
+   * `scrollend` where the engine has the event, else once the editor's clock (`clock`, the
+   * fake one the test put in place there) has let a still moment pass.
+   */
+  async function readerScrollsTo(top: number, clock: FakeClock | null): Promise<void> {
+    const ended = clock ? null : new Promise((resolve) => document.addEventListener('scrollend', resolve, { once: true }));
+    document.scrollingElement!.scrollTop = top;
+    if (ended) return void (await ended);
+    await nextFrame();
+    await nextFrame();
+    clock!.tick(1_000);
+  }
+
+  describe('leaves the reader\'s own scroll alone', () => {
+    let clock: FakeClock | null = null;
+    beforeEach(() => {
+      clock = 'onscrollend' in window ? null : installFakeClock();
+    });
+    afterEach(() => {
+      clock?.uninstall();
+      document.scrollingElement!.scrollTop = 0;
+    });
+
+    const mountHeadings = () => mountEditor(`<h2>First</h2>${'<p>filler</p>'.repeat(200)}<h2>Second</h2>${'<p>filler</p>'.repeat(200)}`, { caret: 1 });
+
+    it('after asking for a heading already at the top', async () => {
+      editor = mountHeadings();
+      const scroller = document.scrollingElement!;
+      scroller.scrollTop += editor.view.dom.querySelectorAll('h2')[1].getBoundingClientRect().top;
+      await nextFrame();
+      expect(scrollToHeading(2, 2)(editor.view.state, undefined, editor.view)).to.equal(true);
+      await readerScrollsTo(0, clock);
+      expect(scroller.scrollTop).to.equal(0);
+    });
+
+    it('when the reader scrolls while it scrolls to the heading', async () => {
+      editor = mountHeadings();
+      const scroller = document.scrollingElement!;
+      scroller.scrollTop = 0;
+      await nextFrame();
+      expect(scrollToHeading(2, 2)(editor.view.state, undefined, editor.view)).to.equal(true);
+      // The reader's wheel, as it reaches the window, then where it took the page.
+      window.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, bubbles: true, cancelable: true }));
+      await readerScrollsTo(10, clock);
+      expect(scroller.scrollTop).to.equal(10);
+    });
   });
 });
