@@ -7,6 +7,7 @@ import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/auth-limits.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './auth/password.js';
 import type { Limit } from './auth/rate-limiter.js';
 import { imageOrigins } from './http/image-policy.js';
+import { DAY_MS } from '../api-shapes/durations.js';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface Config {
@@ -310,7 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     readCache: onOff(env, 'READ_CACHE', true),
     collab: {
       connectsPerUser: { max: integer(env, 'COLLAB_CONNECTS_PER_MINUTE', 120, 1, 100_000), windowMs: 60_000 },
-      idleMs: integer(env, 'COLLAB_IDLE_MS', 30_000, 0, 86_400_000),
+      idleMs: integer(env, 'COLLAB_IDLE_MS', 30_000, 0, DAY_MS),
       compactAfter: integer(env, 'COLLAB_COMPACT_AFTER', 500, 1, 1_000_000),
       pollMs: integer(env, 'COLLAB_POLL_MS', 5_000, 100, 3_600_000),
     },

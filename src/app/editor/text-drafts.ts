@@ -5,6 +5,7 @@
  * sees none, and sign-out forgets them all (forgetDrafts).
  */
 import { readStored, storedKeys, writeStored } from '../ui/stored-choice.js';
+import { DAY_MS } from '../../api-shapes/durations.js';
 
 /** How long words left unsent are kept, in days. */
 export const DRAFT_DAYS = 30;
@@ -29,7 +30,7 @@ interface Kept {
 function readKept(key: string, base: string | undefined, now: number): Kept | null {
   const stored = readStored(key);
   const kept = stored === null ? null : parsed(stored);
-  if (kept && now - kept.at < DRAFT_DAYS * 86_400_000 && kept.base === base) return kept;
+  if (kept && now - kept.at < DRAFT_DAYS * DAY_MS && kept.base === base) return kept;
   if (stored !== null) writeStored(key, null);
   return null;
 }

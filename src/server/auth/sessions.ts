@@ -3,12 +3,13 @@ import { userScope, type CachedSession } from '../cache/read-caches.js';
 import type { ScopedCache } from '../cache/scoped-cache.js';
 import type { Db } from '../db/index.js';
 import { AUTH_USER_COLUMNS, type AuthUser } from '../users/user-shape.js';
+import { DAY_MS } from '../../api-shapes/durations.js';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'session';
 
 /** How long a session lasts without use. */
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 
 /** A session is renewed (new expiry, cookie sent again) once less than this remains. */
 const RENEW_BELOW_MS = SESSION_TTL_MS / 2;

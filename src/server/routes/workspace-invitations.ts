@@ -19,6 +19,7 @@ import type { MailMessage } from '../mail/index.js';
 import { Role, roleName } from '../roles.js';
 import { announceMembershipChange } from '../live/live-events.js';
 import { AUTH_USER_COLUMNS, authUserSchema, type AuthUser } from '../users/user-shape.js';
+import { DAY_MS } from '../../api-shapes/durations.js';
 
 /** The answer to inviting an email that has an account: such people are added, not invited. */
 export const INVITED_EMAIL_HAS_ACCOUNT = 'This email has an account: add it as a member instead.';
@@ -36,7 +37,6 @@ export const INVITATION_NOT_MAILED = 'The invitation could not be mailed. Try ag
 type StoredInvitation = StaticDecode<typeof invitationShape>;
 
 const INVITATION_NOT_FOUND = 'Invitation not found.';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The mail with the link. */
 export function invitationMail(to: string, inviter: string, workspace: string, role: number, link: string): MailMessage {

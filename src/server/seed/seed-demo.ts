@@ -24,6 +24,7 @@ import { checkImageUpload } from '../uploads/index.js';
 import { DEMO_PEOPLE, DEMO_WORKSPACE, demoProjects, type DemoIntake, type DemoIssue, type DemoPage, type DemoPerson, type DemoProject } from './demo-content.js';
 import { DEMO_ESTIMATES } from './demo-estimates.js';
 import type { MentionTarget } from './rich-html.js';
+import { DAY_MS } from '../../api-shapes/durations.js';
 
 /** A demo account and its generated password. */
 export interface DemoAccount {
@@ -51,7 +52,7 @@ const LOGO_SVG =
 
 /** 'YYYY-MM-DD' of today plus `offset` days (UTC). */
 function day(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 }
 
 async function hasUsers(db: Db): Promise<boolean> {
@@ -140,7 +141,7 @@ async function createIntake(tx: Db, ctx: ProjectContext, intakes: readonly DemoI
     const duplicate = decision.duplicateOf
       ? await tx.one<{ id: string }>('SELECT id FROM issues WHERE project_id = $1 AND name = $2', [ctx.id, decision.duplicateOf])
       : null;
-    const snoozedTill = decision.snoozeDays === undefined ? undefined : new Date(Date.now() + decision.snoozeDays * 86_400_000).toISOString();
+    const snoozedTill = decision.snoozeDays === undefined ? undefined : new Date(Date.now() + decision.snoozeDays * DAY_MS).toISOString();
     const body = { status: decision.status, ...(snoozedTill ? { snoozed_till: snoozedTill } : {}), ...(duplicate ? { duplicate_of: duplicate.id } : {}) };
     await decideIntakeIssue(tx, ctx.id, intakeId, body, ctx.people[decision.by]);
   }

@@ -1,4 +1,5 @@
 import { toIsoDate } from '../../ui/dates.js';
+import { DAY_MS } from '../../../api-shapes/durations.js';
 
 /** How long a new token lasts: a number of days, never, or until a chosen day. */
 export type ExpiryChoice = '7' | '30' | '90' | 'never' | 'date';
@@ -17,8 +18,6 @@ export const DEFAULT_EXPIRY: ExpiryChoice = '30';
 
 /** Said when "On a date" has no day, or one that is not after today. */
 export const EXPIRY_DAY_PROBLEM = 'Choose a day after today.';
-
-const DAY_MS = 86_400_000;
 
 /** The first day a token can be set to expire on: tomorrow, as `YYYY-MM-DD` in local time. */
 export function firstExpiryDay(now: Date): string {

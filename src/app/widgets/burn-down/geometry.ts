@@ -1,4 +1,5 @@
 import type { CycleDay } from '../../../api-shapes/cycle-progress.js';
+import { DAY_MS } from '../../../api-shapes/durations.js';
 
 /** One point of a line, in the chart's own units (0…width, 0…height, y downwards). */
 export interface ChartPoint {
@@ -18,7 +19,7 @@ export interface BurnDownLines {
 /** How many calendar days from `start` to `end` ('YYYY-MM-DD'), both counted; at least 1. */
 export function daysBetween(start: string, end: string): number {
   const span = Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`);
-  return Math.max(1, Math.round(span / 86_400_000) + 1);
+  return Math.max(1, Math.round(span / DAY_MS) + 1);
 }
 
 /**
