@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { button, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
+import { button, signInWithCookie, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -55,7 +55,7 @@ test('an attachment uploads through the issue page and downloads with the same b
   const session = await openPage(browser, { downloadPath: downloads });
   const { page, problems } = session;
   await onPage(session, async () => {
-    await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'bob@example.com', password: PASSWORD });
     await page.goto(`${server.base}/acme/projects/${world.project.id}/issues/${issue.id}`, APP_LOADED);
     await waitForText(page, 'No attachments yet.');
     const upload = await button(page, 'Upload files');

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
 import { launchBrowser, openPage } from './helpers/browser.mjs';
-import { editorBox, signInThroughUi } from './helpers/ui.mjs';
+import { editorBox, signInWithCookie } from './helpers/ui.mjs';
 
 /** How long the REST API may take to show what the editors show (the server derives it debounced). */
 const DERIVED_WITHIN_MS = 20_000;
@@ -39,7 +39,7 @@ after(async () => {
 /** A page of its own (own cookies) signed in as `email`. */
 async function signedIn(email) {
   const session = await openPage(browser);
-  await signInThroughUi(session.page, server.base, { email, password: PASSWORD });
+  await signInWithCookie(session.page, server.base, { email, password: PASSWORD });
   return session;
 }
 

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { click, signInThroughUi, waitFor, waitForPath } from './helpers/ui.mjs';
+import { click, signInWithCookie, waitFor, waitForPath } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -34,7 +34,7 @@ test("the current cycle's burn-down and the assignee's home show the same issues
   const session = await openPage(browser);
   const { page, problems } = session;
   await onPage(session, async () => {
-    await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'bob@example.com', password: PASSWORD });
     await page.goto(`${server.base}/acme/projects/${world.project.id}/cycles/${world.cycle.id}`, APP_LOADED);
     const summary = await waitFor(page, 'the burn-down', () => document.querySelector('.app-cycle-panels svg[role="img"]')?.getAttribute('aria-label'));
     const format = (iso) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));

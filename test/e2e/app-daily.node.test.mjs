@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { button, click, editorBox, field, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
+import { button, click, editorBox, field, fill, signInWithCookie, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -23,7 +23,7 @@ test('a closed create-issue dialog comes back as a draft and is published', asyn
   const session = await openPage(browser);
   const { page, problems } = session;
   await onPage(session, async () => {
-    await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'bob@example.com', password: PASSWORD });
     await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, APP_LOADED);
     await click(page, 'Create issue');
     await fill(page, 'Title', 'Draft the release notes');
@@ -65,7 +65,7 @@ test('an assignment raises the unread count without a reload, and opening the no
   const session = await openPage(browser);
   const { page, problems } = session;
   await onPage(session, async () => {
-    await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'bob@example.com', password: PASSWORD });
     await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, APP_LOADED);
     assert.equal(await page.$('[data-unread-count]'), null, 'no unread count before anything happened');
 

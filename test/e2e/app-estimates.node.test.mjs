@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { click, deepFind, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
+import { click, deepFind, signInWithCookie, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -42,7 +42,7 @@ test('an admin turns estimates on, estimates an issue of a cycle, and the cycle 
   const session = await openPage(browser);
   const { page, problems } = session;
   await onPage(session, async () => {
-    await signInThroughUi(page, server.base, { email: 'ada@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'ada@example.com', password: PASSWORD });
 
     // The settings offer an estimate system; saved as offered, it is 1, 2, 3, 5, 8 and 13 points, on.
     await page.goto(`${app}/settings`, APP_LOADED);

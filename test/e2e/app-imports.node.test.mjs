@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { click, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
+import { click, signInWithCookie, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -74,7 +74,7 @@ test('a member imports a GitHub issues file and a Jira CSV export, and the issue
   const session = await openPage(browser);
   const { page, problems } = session;
   await onPage(session, async () => {
-    await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'bob@example.com', password: PASSWORD });
     await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, APP_LOADED);
     await waitForText(page, 'No issues yet');
 

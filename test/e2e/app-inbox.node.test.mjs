@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { click, editorBox, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
+import { click, editorBox, fill, signInWithCookie, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -23,7 +23,7 @@ test('a guest files an inbox request, a member accepts it, and it joins the proj
   const guest = await openPage(browser);
   await onPage(guest, async () => {
     const { page } = guest;
-    await signInThroughUi(page, server.base, { email: 'gus@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'gus@example.com', password: PASSWORD });
     await page.goto(`${server.base}/acme/projects/${world.project.id}/issues`, APP_LOADED);
     await click(page, 'Inbox', { link: true });
     await waitForText(page, 'No open requests');
@@ -44,7 +44,7 @@ test('a guest files an inbox request, a member accepts it, and it joins the proj
   const member = await openPage(browser);
   await onPage(member, async () => {
     const { page } = member;
-    await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'bob@example.com', password: PASSWORD });
     await page.goto(`${server.base}/acme/projects/${world.project.id}/inbox`, APP_LOADED);
     await waitFor(page, 'the request', () => document.querySelector('.app-inbox-detail h2')?.textContent === 'Add a status page link');
     await waitForText(page, 'Filed by Gus Guest');

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { chooseSearchResult, click, signInThroughUi, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
+import { chooseSearchResult, click, signInWithCookie, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -59,7 +59,7 @@ test('a member adds a sub-issue and a "blocking" relation from an issue\'s page,
   const session = await openPage(browser);
   const { page, problems } = session;
   await onPage(session, async () => {
-    await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'bob@example.com', password: PASSWORD });
     await openIssue(page, epic);
     const crumbs = await page.$$eval('nav[aria-label="Breadcrumb"] li', (items) => items.map((item) => item.textContent));
     assert.deepEqual(crumbs, ['Acme', world.project.name, `WEB-${epic.sequence_id}`]);

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { button, click, deepFind, editorBox, fill, nextIssuePatch, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
+import { button, click, deepFind, editorBox, fill, nextIssuePatch, signInWithCookie, waitFor, waitForText } from './helpers/ui.mjs';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -38,7 +38,7 @@ after(() => stopTeamApp({ server, browser }));
 
 /** Bob, signed in, on the project's issues in `layout`. */
 async function bobOnIssues(session, layout) {
-  await signInThroughUi(session.page, server.base, { email: 'bob@example.com', password: PASSWORD });
+  await signInWithCookie(session.page, server.base, { email: 'bob@example.com', password: PASSWORD });
   await session.page.goto(`${server.base}/acme/projects/${world.project.id}/issues?layout=${layout}`, { waitUntil: 'domcontentloaded' });
   await waitFor(session.page, 'the issue rows', () => document.querySelectorAll('.app-issue-row, .app-board-card').length === 4);
 }

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { nextIssuePatch, signInThroughUi, waitFor } from './helpers/ui.mjs';
+import { nextIssuePatch, signInWithCookie, waitFor } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -60,7 +60,7 @@ test("a member changes a row's state, assignee and label in place, and the API k
   const session = await openPage(browser);
   const { page, problems } = session;
   await onPage(session, async () => {
-    await signInThroughUi(page, server.base, { email: 'bob@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'bob@example.com', password: PASSWORD });
     await page.goto(`${server.base}/acme/projects/${world.project.id}/issues?layout=list`, { waitUntil: 'domcontentloaded' });
     await waitFor(page, 'the issue rows', () => document.querySelectorAll('.app-issue-row').length === 2);
     const address = await page.evaluate(() => location.href);

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { APP_LOADED, onPage, openPage } from './helpers/browser.mjs';
 import { startTeamApp, stopTeamApp } from './helpers/team-app.mjs';
-import { click, field, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
+import { click, field, fill, signInWithCookie, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -32,7 +32,7 @@ test('a token made in the app works for a program until it is revoked in the app
   const session = await openPage(browser);
   const { page, problems } = session;
   await onPage(session, async () => {
-    await signInThroughUi(page, server.base, { email: 'ada@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'ada@example.com', password: PASSWORD });
     await page.goto(`${server.base}/acme/settings/api-tokens`, APP_LOADED);
     await waitForText(page, 'No API tokens yet');
     await click(page, 'Add an API token');

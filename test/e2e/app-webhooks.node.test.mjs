@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { seedTeam, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { startAppServer } from './helpers/app-server.mjs';
 import { APP_LOADED, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
-import { click, field, fill, signInThroughUi, waitFor, waitForText } from './helpers/ui.mjs';
+import { click, field, fill, signInWithCookie, waitFor, waitForText } from './helpers/ui.mjs';
 
 let server;
 let browser;
@@ -59,7 +59,7 @@ test('an admin registers a webhook; an issue change is delivered signed, retried
   const { page, problems } = session;
   const url = `http://127.0.0.1:${receiver.address().port}/tracker`;
   await onPage(session, async () => {
-    await signInThroughUi(page, server.base, { email: 'ada@example.com', password: PASSWORD });
+    await signInWithCookie(page, server.base, { email: 'ada@example.com', password: PASSWORD });
     await page.goto(`${server.base}/acme/settings/webhooks`, APP_LOADED);
     await click(page, 'Add a webhook');
     await fill(page, 'Payload URL', url);

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { seedTeam, signIn, signUp, TEAM_PASSWORD as PASSWORD } from './helpers/api-client.mjs';
 import { assertBuilt, startAppServer } from './helpers/app-server.mjs';
 import { APP_LOADED, e2eBrowser, launchBrowser, onPage, openPage } from './helpers/browser.mjs';
-import { button, chooseSearchResult, click, deepFind, editorBox, expectFocusBack, field, fill, focusedName, isDisabled, signInThroughUi, tabTo, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
+import { button, chooseSearchResult, click, deepFind, editorBox, expectFocusBack, field, fill, focusedName, isDisabled, signInThroughUi, signInWithCookie, tabTo, waitFor, waitForPath, waitForText } from './helpers/ui.mjs';
 
 // A 1×1 PNG: the smallest real image the upload route accepts.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -62,13 +62,13 @@ const appPath = {
   pages: () => `/acme/projects/${world.project.id}/pages`,
 };
 
-/** A fresh page (own cookies) signed in as `email` through the sign-in screen. */
+/** A fresh page (own cookies) signed in as `email` (its session cookie: signInWithCookie); its first visit loads the app. */
 async function signedIn(email, options) {
   const session = await openPage(browser, options);
   // The page's tab in front, as a user's would be: keys go to the focused page only (two Firefox
   // runs under load lost a Ctrl+K and an Enter pressed right after a visit, cause not yet found).
   await session.page.bringToFront();
-  await signInThroughUi(session.page, base, { email, password: PASSWORD });
+  await signInWithCookie(session.page, base, { email, password: PASSWORD });
   return session;
 }
 
@@ -90,6 +90,8 @@ async function visit(page, path) {
  * this way: loading the whole app again for each was most of their time.
  */
 async function navigate(page, path) {
+  // A session's first screen loads the app (signedIn puts only the session cookie in its browser).
+  if (!page.url().startsWith(base)) return visit(page, path);
   await page.evaluate((to) => {
     history.pushState(history.state, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
