@@ -3,7 +3,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { nodeEnvAsProduction, reactAsEsm } from './scripts/wtr-react.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { countReporter } from './scripts/count-reporter.mjs';
-import { CHROMIUM_ARGS, findChromium } from './scripts/browsers.mjs';
+import { TEST_CHROMIUM_ARGS, findChromium } from './scripts/browsers.mjs';
 import { watchTestPage } from './scripts/wtr-watch.mjs';
 import { clickThenKeysPlugin, inputMethodPlugin } from './scripts/wtr-input.mjs';
 import { collabServerPlugin } from './scripts/wtr-collab.mjs';
@@ -124,7 +124,7 @@ export default {
         executablePath,
         headless: true,
         args: [
-          ...CHROMIUM_ARGS,
+          ...TEST_CHROMIUM_ARGS,
           '--disable-dev-shm-usage',
           // Test files run in side-by-side tabs; keep background tabs animating and timing normally.
           '--disable-background-timer-throttling',

@@ -1,7 +1,7 @@
 // A browser through puppeteer-core for the end-to-end tests, with a record of every page problem.
 // E2E_BROWSER=firefox runs them in Debian's Firefox ESR over WebDriver BiDi; Chromium otherwise.
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_ARGS, findChromium, findFirefox } from '../../../scripts/browsers.mjs';
+import { TEST_CHROMIUM_ARGS, findChromium, findFirefox } from '../../../scripts/browsers.mjs';
 
 /** The engine the end-to-end tests drive: `chromium` (the default) or `firefox`. */
 /**
@@ -30,7 +30,7 @@ export function launchChromium() {
   return puppeteer.launch({
     executablePath,
     headless: true,
-    args: [...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
+    args: [...TEST_CHROMIUM_ARGS, '--disable-dev-shm-usage'],
   });
 }
 
