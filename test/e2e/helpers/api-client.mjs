@@ -8,6 +8,22 @@ export async function signUp(base, { email, password, display_name }) {
   return client;
 }
 
+/**
+ * One Set-Cookie line: the cookie's name and value, and its attributes by lower-case name (a flag
+ * such as HttpOnly has the value '').
+ */
+export function parseSetCookie(line) {
+  const [pair, ...parts] = line.split(';').map((part) => part.trim());
+  const at = pair.indexOf('=');
+  const attributes = new Map(
+    parts.map((part) => {
+      const equals = part.indexOf('=');
+      return equals < 0 ? [part.toLowerCase(), ''] : [part.slice(0, equals).toLowerCase(), part.slice(equals + 1)];
+    }),
+  );
+  return { name: pair.slice(0, at), value: pair.slice(at + 1), attributes };
+}
+
 /** Calls the API as one user; every answer outside 2xx throws with the server's error text. */
 export class ApiClient {
   constructor(base) {
@@ -25,12 +41,12 @@ export class ApiClient {
   /** Takes an answer's Set-Cookie lines: each sets its cookie, or clears it when it expires now. */
   keepCookies(lines) {
     for (const line of lines) {
-      const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at);
-      const expired = attributes.some((attribute) => /^max-age=(0|-\d+)$/i.test(attribute) || (/^expires=/i.test(attribute) && Date.parse(attribute.slice(8)) <= Date.now()));
+      const { name, value, attributes } = parseSetCookie(line);
+      const maxAge = attributes.get('max-age');
+      const expires = attributes.get('expires');
+      const expired = (maxAge !== undefined && /^(0|-\d+)$/.test(maxAge)) || (expires !== undefined && Date.parse(expires) <= Date.now());
       if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(at + 1));
+      else this.cookies.set(name, value);
     }
   }
 

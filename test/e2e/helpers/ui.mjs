@@ -1,6 +1,7 @@
 // Finding things in the app the way a user does (by label, by button text) and acting on them
 // with real clicks and keys.
 import assert from 'node:assert/strict';
+import { parseSetCookie } from './api-client.mjs';
 
 /**
  * `page.waitForFunction`, whose failure names what was awaited (`what`), so a timeout in a long
@@ -153,16 +154,14 @@ export async function signInWithCookie(page, base, { email, password }) {
   if (!response.ok) throw new Error(`signing in as ${email}: ${response.status} ${await response.text()}`);
   const { hostname } = new URL(base);
   const cookies = response.headers.getSetCookie().map((line) => {
-    const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-    const at = pair.indexOf('=');
-    const attribute = (name) => attributes.find((found) => found.toLowerCase().startsWith(name));
-    const sameSite = attribute('samesite=')?.slice(9).toLowerCase();
+    const { name, value, attributes } = parseSetCookie(line);
+    const sameSite = attributes.get('samesite')?.toLowerCase();
     return {
-      name: pair.slice(0, at),
-      value: pair.slice(at + 1),
+      name,
+      value,
       domain: hostname,
-      path: attribute('path=')?.slice(5) || '/',
-      httpOnly: attributes.some((found) => found.toLowerCase() === 'httponly'),
+      path: attributes.get('path') || '/',
+      httpOnly: attributes.has('httponly'),
       ...(sameSite && { sameSite: sameSite === 'strict' ? 'Strict' : sameSite === 'none' ? 'None' : 'Lax' }),
     };
   });
