@@ -199,6 +199,15 @@ describe('block edges', () => {
       expect(el.getHTML()).to.equal('<ul><li><p>one</p></li><li><p>twothree</p></li></ul>');
     });
 
+    it('Delete at the end of a list item joins the next item\'s text, and what else it held follows', async () => {
+      const el = await editor('<ul><li><p>one</p></li><li><p>two</p><ul><li><p>sub</p></li></ul></li><li><p>three</p></li></ul>');
+      await clickText(el, 'li:first-child > p', 'end');
+      await sendKeys({ press: 'End' });
+      await sendKeys({ press: 'Delete' });
+      await sendKeys({ type: '|' });
+      expect(el.getHTML()).to.equal('<ul><li><p>one|two</p><ul><li><p>sub</p></li></ul></li><li><p>three</p></li></ul>');
+    });
+
     it('Backspace at the start of a paragraph after a quote joins it into the quote\'s last text, a list\'s inside it too', async () => {
       const el = await editor('<blockquote><p>one</p><p>two</p></blockquote><p>three</p>');
       await clickText(el, ':scope > p', 'start');

@@ -57,10 +57,21 @@ export const joinIntoBlocksBackward: Command = (state, dispatch, view) => {
   return joinTextblockBackward(state, dispatch, view);
 };
 
+/** The first text block at the start of `node` (itself when it is one), or null when a leaf comes first. */
+function firstTextblock(node: PMNode | null | undefined): PMNode | null {
+  let inner = node;
+  while (inner && !inner.isTextblock) inner = holdsBlocks(inner) ? inner.firstChild : null;
+  return inner ?? null;
+}
+
 /**
  * Delete at the end of a paragraph before a list or a quote pulls its first text in (the first
  * item's); Delete at the end of a list's last item or a quote's last paragraph pulls in the
- * paragraph after it.
+ * paragraph after it; Delete at the end of a list item before the next item (or of a quote
+ * before another) joins the next one's first text to this one, and what else it held follows
+ * (Google Docs and TipTap do it in one press; ProseMirror's default made the next item a second
+ * paragraph of this one). Two neighbours of different types (a bullet list before a numbered
+ * one) keep the default: joining the text there would also move the other's items.
  */
 export const joinAcrossBlocksForward: Command = (state, dispatch, view) => {
   const $cursor = caretAtEdge(state, 'end', view);
@@ -71,7 +82,8 @@ export const joinAcrossBlocksForward: Command = (state, dispatch, view) => {
   const after = $cut.nodeAfter;
   const into = before === $cursor.parent && holdsBlocks(after);
   const outOf = holdsBlocks(before) && isProse(after);
-  if (!into && !outOf) return false;
+  const between = holdsBlocks(before) && after?.type === before!.type && isProse(firstTextblock(after));
+  if (!into && !outOf && !between) return false;
   return joinTextblockForward(state, dispatch, view);
 };
 

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { EditorState, TextSelection } from 'prosemirror-state';
 import { joinBackward, joinForward } from 'prosemirror-commands';
-import { joinKeepingText } from '../../../src/core/commands/block-joins.js';
+import { joinAcrossBlocksForward, joinKeepingText } from '../../../src/core/commands/block-joins.js';
 import { insertHorizontalRule, toggleCodeBlock, toggleHeading } from '../../../src/core/commands/blocks.js';
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { schema, setTextblockType } from '../../../src/core/index.js';
 import { blockTypeCommands } from '../../../src/core/toolbar-state.js';
-import { a, apply, br, doc, h2, li, mention, p, pre, ul } from '../../helpers/builder.js';
+import { a, apply, blockquote, br, doc, h2, img, li, mention, ol, p, pre, taskItem, taskList, ul } from '../../helpers/builder.js';
 
 function run(html: string, pos: number): EditorState {
   let state = EditorState.create({ doc: parseHTML(html) });
@@ -87,5 +87,40 @@ describe('Backspace and Delete joining a paragraph to a code block', () => {
     apply(doc(h2('title'), p('<a>', ann())), backspace, null);
     apply(doc(pre('code'), p('<a>plain')), backspace, null);
     apply(doc(pre('code'), p('mid<a>dle ', ann())), backspace, null);
+  });
+});
+
+describe('Delete at the end of a list item before the next one', () => {
+  it('joins the next item\'s text to this one, the caret between the two', () => {
+    apply(doc(ul(li(p('one<a>')), li(p('two')), li(p('three')))), joinAcrossBlocksForward, doc(ul(li(p('one<a>two')), li(p('three')))));
+  });
+
+  it('brings what else the next item held into this one', () => {
+    apply(
+      doc(ul(li(p('one<a>')), li(p('two'), p('more'), ul(li(p('sub')))))),
+      joinAcrossBlocksForward,
+      doc(ul(li(p('one<a>two'), p('more'), ul(li(p('sub')))))),
+    );
+  });
+
+  it('from the last item of a nested list joins the next outer item\'s text', () => {
+    apply(doc(ul(li(p('one'), ul(li(p('inner<a>')))), li(p('two')))), joinAcrossBlocksForward, doc(ul(li(p('one'), ul(li(p('inner<a>two')))))));
+  });
+
+  it('keeps this task\'s state, and joins two quotes the same way', () => {
+    apply(
+      doc(taskList(taskItem({ checked: false }, p('a<a>')), taskItem({ checked: true }, p('b')))),
+      joinAcrossBlocksForward,
+      doc(taskList(taskItem({ checked: false }, p('a<a>b')))),
+    );
+    apply(doc(blockquote(p('q1<a>')), blockquote(p('q2'), p('q3'))), joinAcrossBlocksForward, doc(blockquote(p('q1<a>q2'), p('q3'))));
+  });
+
+  it('leaves neighbours of different types, a next block that starts without prose, and the middle of the text to the usual keys', () => {
+    apply(doc(ul(li(p('a<a>'))), ol(li(p('b')), li(p('c')))), joinAcrossBlocksForward, null);
+    apply(doc(ul(li(p('a<a>'))), blockquote(p('b'))), joinAcrossBlocksForward, null);
+    apply(doc(blockquote(p('a<a>')), blockquote(pre('code'))), joinAcrossBlocksForward, null);
+    apply(doc(blockquote(p('a<a>')), blockquote(img({ src: 'https://example.com/cat.png' }))), joinAcrossBlocksForward, null);
+    apply(doc(ul(li(p('o<a>ne')), li(p('two')))), joinAcrossBlocksForward, null);
   });
 });
