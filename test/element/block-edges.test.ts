@@ -208,6 +208,16 @@ describe('block edges', () => {
       expect(el.getHTML()).to.equal('<ul><li><p>one|two</p><ul><li><p>sub</p></li></ul></li><li><p>three</p></li></ul>');
     });
 
+    it('Delete at the end of a bulleted list before a numbered one takes only the first item\'s text', async () => {
+      // Words of its own: a click where the test before clicked would be a double click in WebKit.
+      const el = await editor('<ul><li><p>apple</p></li></ul><ol><li><p>pear</p></li><li><p>plum</p></li></ol>');
+      await clickText(el, 'ul p', 'end');
+      await sendKeys({ press: 'End' });
+      await sendKeys({ press: 'Delete' });
+      await sendKeys({ type: '|' });
+      expect(el.getHTML()).to.equal('<ul><li><p>apple|pear</p></li></ul><ol><li><p>plum</p></li></ol>');
+    });
+
     it('Backspace at the start of a paragraph after a quote joins it into the quote\'s last text, a list\'s inside it too', async () => {
       const el = await editor('<blockquote><p>one</p><p>two</p></blockquote><p>three</p>');
       await clickText(el, ':scope > p', 'start');

@@ -57,11 +57,30 @@ export const joinIntoBlocksBackward: Command = (state, dispatch, view) => {
   return joinTextblockBackward(state, dispatch, view);
 };
 
-/** The first text block at the start of `node` (itself when it is one), or null when a leaf comes first. */
-function firstTextblock(node: PMNode | null | undefined): PMNode | null {
-  let inner = node;
-  while (inner && !inner.isTextblock) inner = holdsBlocks(inner) ? inner.firstChild : null;
-  return inner ?? null;
+/**
+ * The first text block inside the block that starts at `pos` (where `node` starts), with the
+ * range to delete to take it out: the text block, or the outermost container it is the only
+ * content of; no range when what the container would keep is not valid without it (an item
+ * whose text a nested list follows). Null when a leaf or code comes first.
+ */
+function firstTextOf(node: PMNode, pos: number): { text: PMNode; range: { from: number; to: number } | null } | null {
+  const chain: Array<[PMNode, number]> = [];
+  let text = node;
+  while (!text.isTextblock) {
+    if (!holdsBlocks(text) || !text.firstChild) return null;
+    chain.push([text, pos++]);
+    text = text.firstChild;
+  }
+  if (!isProse(text)) return null;
+  let range: { from: number; to: number } | null = { from: pos, to: pos + text.nodeSize };
+  for (const [container, at] of chain.reverse()) {
+    if (container.childCount > 1) {
+      if (!container.canReplace(0, 1)) range = null;
+      break;
+    }
+    range = { from: at, to: at + container.nodeSize };
+  }
+  return { text, range };
 }
 
 /**
@@ -70,8 +89,9 @@ function firstTextblock(node: PMNode | null | undefined): PMNode | null {
  * paragraph after it; Delete at the end of a list item before the next item (or of a quote
  * before another) joins the next one's first text to this one, and what else it held follows
  * (Google Docs and TipTap do it in one press; ProseMirror's default made the next item a second
- * paragraph of this one). Two neighbours of different types (a bullet list before a numbered
- * one) keep the default: joining the text there would also move the other's items.
+ * paragraph of this one). Before a block of another type (a numbered list after a bulleted
+ * one, a list after a quote) only the first text comes over: the rest keeps its type, where
+ * the default poured one list's items into the other.
  */
 export const joinAcrossBlocksForward: Command = (state, dispatch, view) => {
   const $cursor = caretAtEdge(state, 'end', view);
@@ -80,11 +100,19 @@ export const joinAcrossBlocksForward: Command = (state, dispatch, view) => {
   if (!$cut) return false;
   const before = $cut.nodeBefore;
   const after = $cut.nodeAfter;
+  if (!before || !after) return false;
   const into = before === $cursor.parent && holdsBlocks(after);
   const outOf = holdsBlocks(before) && isProse(after);
-  const between = holdsBlocks(before) && after?.type === before!.type && isProse(firstTextblock(after));
-  if (!into && !outOf && !between) return false;
-  return joinTextblockForward(state, dispatch, view);
+  if (into || outOf) return joinTextblockForward(state, dispatch, view);
+  const first = holdsBlocks(before) && holdsBlocks(after) ? firstTextOf(after, $cut.pos) : null;
+  if (first && after.type === before.type) return joinTextblockForward(state, dispatch, view);
+  const range = first?.range;
+  if (!range) return false;
+  if (dispatch) {
+    const tr = state.tr.delete(range.from, range.to).insert($cursor.pos, first.text.content);
+    dispatch(tr.setSelection(TextSelection.create(tr.doc, $cursor.pos)).scrollIntoView());
+  }
+  return true;
 };
 
 /**

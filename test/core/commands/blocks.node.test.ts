@@ -116,9 +116,16 @@ describe('Delete at the end of a list item before the next one', () => {
     apply(doc(blockquote(p('q1<a>')), blockquote(p('q2'), p('q3'))), joinAcrossBlocksForward, doc(blockquote(p('q1<a>q2'), p('q3'))));
   });
 
-  it('leaves neighbours of different types, a next block that starts without prose, and the middle of the text to the usual keys', () => {
-    apply(doc(ul(li(p('a<a>'))), ol(li(p('b')), li(p('c')))), joinAcrossBlocksForward, null);
-    apply(doc(ul(li(p('a<a>'))), blockquote(p('b'))), joinAcrossBlocksForward, null);
+  it('before a block of another type takes only its first text, the rest keeping its type', () => {
+    apply(doc(ul(li(p('a<a>'))), ol(li(p('b')), li(p('c')))), joinAcrossBlocksForward, doc(ul(li(p('a<a>b'))), ol(li(p('c')))));
+    apply(doc(ul(li(p('a<a>'))), ol(li(p('b')))), joinAcrossBlocksForward, doc(ul(li(p('a<a>b')))));
+    apply(doc(ul(li(p('a<a>'))), blockquote(p('b'), p('c'))), joinAcrossBlocksForward, doc(ul(li(p('a<a>b'))), blockquote(p('c'))));
+    apply(doc(blockquote(p('a<a>')), ul(li(p('b')), li(p('c')))), joinAcrossBlocksForward, doc(blockquote(p('a<a>b')), ul(li(p('c')))));
+    apply(doc(ul(li(p('a<a>'))), taskList(taskItem(p('b')), taskItem(p('c')))), joinAcrossBlocksForward, doc(ul(li(p('a<a>b'))), taskList(taskItem(p('c')))));
+  });
+
+  it('leaves a next block that starts without prose, an item of another list whose text a nested list follows, and the middle of the text to the usual keys', () => {
+    apply(doc(ul(li(p('a<a>'))), ol(li(p('b'), ul(li(p('sub')))), li(p('c')))), joinAcrossBlocksForward, null);
     apply(doc(blockquote(p('a<a>')), blockquote(pre('code'))), joinAcrossBlocksForward, null);
     apply(doc(blockquote(p('a<a>')), blockquote(img({ src: 'https://example.com/cat.png' }))), joinAcrossBlocksForward, null);
     apply(doc(ul(li(p('o<a>ne')), li(p('two')))), joinAcrossBlocksForward, null);
