@@ -218,6 +218,15 @@ describe('block edges', () => {
       expect(el.getHTML()).to.equal('<ul><li><p>apple|pear</p></li></ul><ol><li><p>plum</p></li></ol>');
     });
 
+    it('Backspace at the start of a numbered list after a bulleted one takes its first item out, the rest staying numbered', async () => {
+      const el = await editor('<ul><li><p>kiwi</p></li></ul><ol><li><p>lime</p></li><li><p>fig</p></li></ol>');
+      await clickText(el, 'ol li:first-child p', 'start');
+      await sendKeys({ press: 'Home' });
+      await sendKeys({ press: 'Backspace' });
+      await sendKeys({ type: '|' });
+      expect(el.getHTML()).to.equal('<ul><li><p>kiwi</p></li></ul><p>|lime</p><ol><li><p>fig</p></li></ol>');
+    });
+
     it('Backspace at the start of a paragraph after a quote joins it into the quote\'s last text, a list\'s inside it too', async () => {
       const el = await editor('<blockquote><p>one</p><p>two</p></blockquote><p>three</p>');
       await clickText(el, ':scope > p', 'start');

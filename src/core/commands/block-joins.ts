@@ -7,7 +7,7 @@
 import { joinTextblockBackward, joinTextblockForward } from 'prosemirror-commands';
 import type { Node as PMNode, ResolvedPos } from 'prosemirror-model';
 import { TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
-import { Mapping } from 'prosemirror-transform';
+import { liftTarget, Mapping } from 'prosemirror-transform';
 import type { EditorView } from 'prosemirror-view';
 import { keepLeavesAsText, setTextblockType } from './blocks.js';
 
@@ -47,14 +47,26 @@ function cutBeside($cursor: ResolvedPos, dir: 1 | -1): ResolvedPos | null {
 
 /**
  * Backspace at the start of a paragraph that follows a list or a quote: its text joins the
- * last text there (the list's last item; the caret between the two texts).
+ * last text there (the list's last item; the caret between the two texts). At the start of the
+ * first text of a list or a quote that follows one of another type (a numbered list after a
+ * bulleted one), that text leaves its list or quote, as the first Backspace in a word processor
+ * takes its number away; ProseMirror's default poured one list's items into the other, or moved
+ * the whole list into the quote.
  */
 export const joinIntoBlocksBackward: Command = (state, dispatch, view) => {
   const $cursor = caretAtEdge(state, 'start', view);
   if (!$cursor || !isProse($cursor.parent)) return false;
   const $cut = cutBeside($cursor, -1);
-  if (!$cut || $cut.nodeAfter !== $cursor.parent || !holdsBlocks($cut.nodeBefore)) return false;
-  return joinTextblockBackward(state, dispatch, view);
+  const before = $cut?.nodeBefore;
+  const after = $cut?.nodeAfter;
+  if (!$cut || !holdsBlocks(before)) return false;
+  if (after === $cursor.parent) return joinTextblockBackward(state, dispatch, view);
+  if (!holdsBlocks(after) || after!.type === before!.type) return false;
+  const range = $cursor.blockRange();
+  const target = range && liftTarget(range);
+  if (target == null) return false;
+  if (dispatch) dispatch(state.tr.lift(range!, target).scrollIntoView());
+  return true;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { EditorState, TextSelection } from 'prosemirror-state';
 import { joinBackward, joinForward } from 'prosemirror-commands';
-import { joinAcrossBlocksForward, joinKeepingText } from '../../../src/core/commands/block-joins.js';
+import { joinAcrossBlocksForward, joinIntoBlocksBackward, joinKeepingText } from '../../../src/core/commands/block-joins.js';
 import { insertHorizontalRule, toggleCodeBlock, toggleHeading } from '../../../src/core/commands/blocks.js';
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { schema, setTextblockType } from '../../../src/core/index.js';
@@ -129,5 +129,19 @@ describe('Delete at the end of a list item before the next one', () => {
     apply(doc(blockquote(p('a<a>')), blockquote(pre('code'))), joinAcrossBlocksForward, null);
     apply(doc(blockquote(p('a<a>')), blockquote(img({ src: 'https://example.com/cat.png' }))), joinAcrossBlocksForward, null);
     apply(doc(ul(li(p('o<a>ne')), li(p('two')))), joinAcrossBlocksForward, null);
+  });
+});
+
+describe('Backspace at the start of a list or a quote after one of another type', () => {
+  it('takes the first text out of its list, the rest keeping its type', () => {
+    apply(doc(ul(li(p('a'))), ol(li(p('<a>b')), li(p('c')))), joinIntoBlocksBackward, doc(ul(li(p('a'))), p('<a>b'), ol(li(p('c')))));
+    apply(doc(blockquote(p('x')), ul(li(p('<a>a')), li(p('b')))), joinIntoBlocksBackward, doc(blockquote(p('x')), p('<a>a'), ul(li(p('b')))));
+    apply(doc(ul(li(p('a'))), blockquote(p('<a>b'), p('c'))), joinIntoBlocksBackward, doc(ul(li(p('a'))), p('<a>b'), blockquote(p('c'))));
+  });
+
+  it('leaves lists of one type, a later item, and an item whose text a nested list follows to the usual keys', () => {
+    apply(doc(ul(li(p('a'))), ul(li(p('<a>b')))), joinIntoBlocksBackward, null);
+    apply(doc(ul(li(p('a')), li(p('<a>b')))), joinIntoBlocksBackward, null);
+    apply(doc(ul(li(p('a'))), ol(li(p('<a>b'), ul(li(p('sub')))))), joinIntoBlocksBackward, null);
   });
 });
