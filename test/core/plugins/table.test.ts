@@ -186,6 +186,17 @@ describe('table keys', () => {
     ]);
   });
 
+  it('typing over a cell selection clears the cells and types into the one the selection ended in', async () => {
+    mount(twoByTwo);
+    view().dispatch(view().state.tr.setSelection(CellSelection.create(doc(), cellPos(doc(), 0, 1), cellPos(doc(), 1, 1))));
+    await sendKeys({ type: 'XY' });
+    expect(grid(doc())).to.deep.equal([
+      ['a', ''],
+      ['c', 'XY'],
+    ]);
+    expect(caretCell(view())).to.deep.equal([1, 1]);
+  });
+
   it('a table key that throws is logged and the editor keeps working', async () => {
     const failing = keymap({ 'Mod-q': loggedKey('Mod-q', () => { throw new Error('boom'); }) });
     editor = mountEditor(twoByTwo, { plugins: [failing] });
