@@ -1,8 +1,9 @@
 /**
  * Table editing: cell selection and table repair (prosemirror-tables `tableEditing`),
  * column resizing, the table keys (Tab between cells and on into a new row, arrows out
- * of the table, Backspace and Delete from the place beside it back in) and the clipboard
- * (clean HTML, tab-separated text). Key handling errors are caught and logged (spec: table
+ * of the table, Backspace and Delete from the place beside it back in), the clipboard
+ * (clean HTML, tab-separated text) and selections across a table's edge that leave its cells
+ * standing (table-edge.ts). Key handling errors are caught and logged (spec: table
  * key handling errors are only logged), so a bug in a key handler never escapes into the
  * page.
  */
@@ -18,6 +19,7 @@ import { log } from '../log.js';
 import { SHARED_CHANGE_META } from '../transaction-meta.js';
 import { GapCursor, selectionBeyond } from './gap-cursor.js';
 import { tableClipboard } from './table-clipboard.js';
+import { tableEdgePlugin } from './table-edge.js';
 
 /** prosemirror-tables' cell selection and plugin keys, for table controls that read their state. */
 export { CellSelection, columnResizingPluginKey, tableEditingKey } from 'prosemirror-tables';
@@ -269,5 +271,6 @@ export function tablePlugins(schema: Schema): Plugin[] {
     }),
     tableClipboard(schema),
     guardedTableEditing(),
+    tableEdgePlugin(),
   ];
 }

@@ -171,6 +171,13 @@ export function textInputPlugin(): Plugin {
           typeText(view, view.state.selection.from, view.state.selection.to, text);
           return true;
         }
+        if (selection.ranges.length > 1) {
+          // A selection of several ranges (one that crosses a table's edge): each range cleared
+          // as a deletion clears it, then the text typed at the caret that leaves.
+          view.dispatch(view.state.tr.deleteSelection().scrollIntoView());
+          typeText(view, view.state.selection.from, view.state.selection.to, text);
+          return true;
+        }
         const { from, to } = selection;
         revealCaretAfterLayout(view);
         // Only a key the browser sent: ProseMirror reads the DOM back once the handler has returned

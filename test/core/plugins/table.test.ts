@@ -2,10 +2,12 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { keymap } from 'prosemirror-keymap';
 import { CellSelection, tableEditingKey } from 'prosemirror-tables';
+import { TextSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
 import { schema } from '../../../src/core/schema/index.js';
 import { loggedKey, tablePlugins } from '../../../src/core/plugins/table.js';
+import { clipboardEvent } from '../../helpers/clipboard.js';
 import { captureLog } from '../../helpers/log.js';
 import { mountEditor, nextFrame, pressWith, type TestEditor } from '../../helpers/editor.js';
 import { caretCell, caretInCell, cellPos, cellTags, grid, tableHTML } from '../commands/table-helpers.js';
@@ -195,6 +197,47 @@ describe('table keys', () => {
       ['c', 'XY'],
     ]);
     expect(caretCell(view())).to.deep.equal([1, 1]);
+  });
+
+  describe('a selection across a table\'s edge', () => {
+    /** Selects from after "ab" of the paragraph before the table to the end of its first cell's text, with Shift+Arrow Down and Shift+End. */
+    async function selectIntoFirstCell(): Promise<void> {
+      view().dispatch(view().state.tr.setSelection(TextSelection.create(doc(), 3)));
+      await pressWith('ArrowDown', 'Shift');
+      await pressWith('End', 'Shift');
+      const cell = cellPos(doc(), 0, 0);
+      expect(view().state.selection.head, 'the selection ends at the end of the first cell\'s text').to.equal(cell + doc().nodeAt(cell)!.nodeSize - 2);
+    }
+
+    it('deleted, keeps every cell: a one-row table keeps its columns', async () => {
+      mount(`<p>abc</p>${tableHTML([['xy', 'z']])}`);
+      await selectIntoFirstCell();
+      await sendKeys({ press: 'Backspace' });
+      expect(doc().firstChild!.textContent).to.equal('ab');
+      expect(grid(doc())).to.deep.equal([['', 'z']]);
+      await sendKeys({ type: '#' });
+      expect(doc().firstChild!.textContent).to.equal('ab#');
+    });
+
+    it('typed over, empties the cells it covers and types where it started', async () => {
+      mount(`<p>abc</p>${tableHTML([['xy', 'z']])}`);
+      await selectIntoFirstCell();
+      await sendKeys({ type: '#' });
+      expect(doc().firstChild!.textContent).to.equal('ab#');
+      expect(grid(doc())).to.deep.equal([['', 'z']]);
+    });
+
+    it('cut, puts what it covers on the clipboard and keeps every cell', async () => {
+      mount(`<p>abc</p>${tableHTML([['xy', 'z']])}`);
+      await selectIntoFirstCell();
+      const clipboardData = new DataTransfer();
+      const cut = clipboardEvent('cut', { clipboardData, bubbles: true, cancelable: true });
+      view().dom.dispatchEvent(cut);
+      expect(cut.defaultPrevented, 'the editor handled the cut').to.equal(true);
+      expect(clipboardData.getData('text/plain')).to.include('c').and.include('xy');
+      expect(doc().firstChild!.textContent).to.equal('ab');
+      expect(grid(doc())).to.deep.equal([['', 'z']]);
+    });
   });
 
   it('a table key that throws is logged and the editor keeps working', async () => {
