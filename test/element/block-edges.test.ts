@@ -295,6 +295,35 @@ describe('block edges', () => {
     });
   });
 
+  describe('Shift and the arrows across a block without text', () => {
+    const cases: Array<[string, string]> = [
+      ['a table', TABLE],
+      ['an image', IMAGE],
+      ['a rule', RULE],
+    ];
+    for (const [name, block] of cases) {
+      it(`Shift+Right at the end of a paragraph extends the selection over ${name} to the text after it`, async () => {
+        const el = await editor(`<p>lead</p>${block}<p>tail</p>`);
+        await clickText(el, ':scope > p', 'end');
+        await sendKeys({ press: 'End' });
+        await pressWith('ArrowRight', 'Shift');
+        await pressWith('ArrowRight', 'Shift');
+        await sendKeys({ press: 'Backspace' });
+        expect(el.getHTML()).to.equal('<p>leadail</p>');
+      });
+
+      it(`Shift+Left at the start of a paragraph extends the selection back over ${name} to the text before it`, async () => {
+        const el = await editor(`<p>lead</p>${block}<p>tail</p>`);
+        await clickText(el, ':scope > p:last-child', 'start');
+        await sendKeys({ press: 'Home' });
+        await pressWith('ArrowLeft', 'Shift');
+        await pressWith('ArrowLeft', 'Shift');
+        await sendKeys({ press: 'Backspace' });
+        expect(el.getHTML()).to.equal('<p>leatail</p>');
+      });
+    }
+  });
+
   describe('Tab', () => {
     it('on the first list item keeps focus in the editor and types nothing', async () => {
       const el = await editor('<ul><li><p>one</p></li></ul><p>after</p>');

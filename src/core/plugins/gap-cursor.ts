@@ -3,7 +3,8 @@
  * block that starts the document, after one that ends it, between two of them. The gap
  * cursor (prosemirror-gapcursor) lets the arrows and a click stop there; typing there
  * starts a paragraph. Code blocks ask for a gap cursor beside them (`createGapCursor`
- * in their spec): their text is code, so the place beside one is not in it. What the rest of
+ * in their spec): their text is code, so the place beside one is not in it. Shift and an arrow
+ * at a text block's edge extend a selection over such a block (`extendOverBlock`). What the rest of
  * the editor asks of it without loading it is in gap-places.ts; the embed bundle fetches this
  * module when an editor first draws a block a gap can stand beside (element/gaps.ts).
  */
@@ -31,6 +32,36 @@ function stayAtDocumentEdge(view: EditorView, event: KeyboardEvent): boolean {
   return !Selection.findFrom(selection.$head, dir);
 }
 
+/**
+ * Shift with Right (or Left) Arrow at the end (start) of a text block before (after) a table,
+ * an image or a rule extends the selection over that block to the text beyond it. The
+ * browser's own extension stopped at the text block's edge there, its next place holding no
+ * text (Chromium and WebKit before each of them, Firefox before a table), so the keyboard
+ * could not select across. A table is taken whole: a selection ending at the start of its
+ * first cell is one prosemirror-tables reads as a triple click's and narrows to the paragraph.
+ */
+function extendOverBlock(view: EditorView, event: KeyboardEvent): boolean {
+  const dir = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+  const { selection, doc } = view.state;
+  if (!dir || !event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || !(selection instanceof TextSelection)) return false;
+  const { $head } = selection;
+  if ($head.parentOffset !== (dir > 0 ? $head.parent.content.size : 0)) return false;
+  for (let d = $head.depth; d > 0; d--) {
+    const parent = $head.node(d - 1);
+    const index = $head.index(d - 1);
+    if (dir > 0 ? index < parent.childCount - 1 : index > 0) {
+      const cut = dir > 0 ? $head.after(d) : $head.before(d);
+      const next = parent.child(index + dir);
+      const beyond = (next.isAtom || next.type.spec.isolating) && Selection.findFrom(doc.resolve(cut + dir * next.nodeSize), dir, true);
+      if (!beyond) return false;
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(doc, selection.anchor, beyond.head)).scrollIntoView());
+      return true;
+    }
+    if (parent.type.spec.isolating) return false;
+  }
+  return false;
+}
+
 /** The gap cursor: arrows and clicks stop between blocks that hold no caret of their own. */
 export function gapCursorPlugin(): Plugin {
   const plugin = gapCursor();
@@ -40,7 +71,7 @@ export function gapCursorPlugin(): Plugin {
     props: {
       ...plugin.spec.props,
       handleKeyDown(this: Plugin, view: EditorView, event: KeyboardEvent) {
-        return !!handleKeyDown?.call(this, view, event) || stayAtDocumentEdge(view, event);
+        return !!handleKeyDown?.call(this, view, event) || stayAtDocumentEdge(view, event) || extendOverBlock(view, event);
       },
     },
   });
