@@ -10,6 +10,7 @@ import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { nextFrame, pressWith } from '../helpers/editor.js';
 import { centre, content } from '../helpers/element-ui.js';
+import { until } from '../helpers/until.js';
 
 const CODE = '<pre data-language="plaintext"><code class="language-plaintext">let x = 1;</code></pre>';
 const TABLE = '<table><tbody><tr><td><p>a1</p></td><td><p>b1</p></td></tr><tr><td><p>a2</p></td><td><p>b2</p></td></tr></tbody></table>';
@@ -301,9 +302,17 @@ describe('block edges', () => {
       ['an image', IMAGE],
       ['a rule', RULE],
     ];
+    /** The editor, once its image (if any) has loaded or failed: its box takes its size then, moving the text after it, where the test clicks. */
+    async function settled(value: string): Promise<RichEditor> {
+      const el = await editor(value);
+      await until(() => [...content(el).querySelectorAll('img')].every((img) => img.complete) || null, 'the image to load or fail');
+      await nextFrame();
+      return el;
+    }
+
     for (const [name, block] of cases) {
       it(`Shift+Right at the end of a paragraph extends the selection over ${name} to the text after it`, async () => {
-        const el = await editor(`<p>lead</p>${block}<p>tail</p>`);
+        const el = await settled(`<p>lead</p>${block}<p>tail</p>`);
         await clickText(el, ':scope > p', 'end');
         await sendKeys({ press: 'End' });
         await pressWith('ArrowRight', 'Shift');
@@ -313,7 +322,7 @@ describe('block edges', () => {
       });
 
       it(`Shift+Left at the start of a paragraph extends the selection back over ${name} to the text before it`, async () => {
-        const el = await editor(`<p>lead</p>${block}<p>tail</p>`);
+        const el = await settled(`<p>lead</p>${block}<p>tail</p>`);
         await clickText(el, ':scope > p:last-child', 'start');
         await sendKeys({ press: 'Home' });
         await pressWith('ArrowLeft', 'Shift');
