@@ -310,6 +310,36 @@ describe('block edges', () => {
       return el;
     }
 
+    it('Ctrl+Shift+Right at the end of a paragraph extends the selection over a table, then by words', async () => {
+      const el = await settled(`<p>first</p>${TABLE}<p>one two</p>`);
+      await clickText(el, ':scope > p', 'end');
+      await sendKeys({ press: 'End' });
+      await sendKeys({ down: 'Control' });
+      await pressWith('ArrowRight', 'Shift');
+      await pressWith('ArrowRight', 'Shift');
+      await sendKeys({ up: 'Control' });
+      await sendKeys({ press: 'Backspace' });
+      expect(el.getHTML()).to.equal('<p>first two</p>');
+    });
+
+    it('Shift+Down from a paragraph extends the selection over a table to the text after it, and Shift+Up back over it', async () => {
+      const el = await settled(`<p>above</p>${TABLE}<p>below</p>`);
+      await clickText(el, ':scope > p', 'end');
+      await sendKeys({ press: 'End' });
+      await pressWith('ArrowDown', 'Shift');
+      await pressWith('ArrowRight', 'Shift');
+      await sendKeys({ press: 'Backspace' });
+      expect(el.getHTML()).to.equal('<p>aboveelow</p>');
+
+      const back = await settled(`<p>above</p>${TABLE}<p>below</p>`);
+      await clickText(back, ':scope > p:last-child', 'start');
+      await sendKeys({ press: 'Home' });
+      await pressWith('ArrowUp', 'Shift');
+      await pressWith('ArrowLeft', 'Shift');
+      await sendKeys({ press: 'Backspace' });
+      expect(back.getHTML()).to.equal('<p>abovbelow</p>');
+    });
+
     for (const [name, block] of cases) {
       it(`Shift+Right at the end of a paragraph extends the selection over ${name} to the text after it`, async () => {
         const el = await settled(`<p>lead</p>${block}<p>tail</p>`);

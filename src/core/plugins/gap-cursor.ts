@@ -9,6 +9,7 @@
  * module when an editor first draws a block a gap can stand beside (element/gaps.ts).
  */
 import { gapCursor, GapCursor } from 'prosemirror-gapcursor';
+import type { ResolvedPos } from 'prosemirror-model';
 import { Plugin, Selection, TextSelection, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { gapCursorAt } from './gap-places.js';
@@ -32,30 +33,50 @@ function stayAtDocumentEdge(view: EditorView, event: KeyboardEvent): boolean {
   return !Selection.findFrom(selection.$head, dir);
 }
 
+/** The outermost table holding `$pos`, as the positions before and after it, or null. */
+function tableRange($pos: ResolvedPos): { from: number; to: number } | null {
+  for (let d = 1; d <= $pos.depth; d++) {
+    if ($pos.node(d).type.spec.tableRole === 'table') return { from: $pos.before(d), to: $pos.after(d) };
+  }
+  return null;
+}
+
+/** Sets the selection's head at the first place for text from `pos` on in `dir`; false when there is none. */
+function extendTo(view: EditorView, pos: number, dir: 1 | -1): boolean {
+  const { doc, selection } = view.state;
+  const beyond = Selection.findFrom(doc.resolve(pos), dir, true);
+  if (!beyond) return false;
+  view.dispatch(view.state.tr.setSelection(TextSelection.create(doc, selection.anchor, beyond.head)).scrollIntoView());
+  return true;
+}
+
 /**
- * Shift with Right (or Left) Arrow at the end (start) of a text block before (after) a table,
- * an image or a rule extends the selection over that block to the text beyond it. The
- * browser's own extension stopped at the text block's edge there, its next place holding no
- * text (Chromium and WebKit before each of them, Firefox before a table), so the keyboard
- * could not select across. A table is taken whole: a selection ending at the start of its
- * first cell is one prosemirror-tables reads as a triple click's and narrows to the paragraph.
+ * Shift and an arrow at the edge of a text block beside a table, an image or a rule extend the
+ * selection over that block to the text beyond it: Right and Left (by a letter or, with Ctrl or
+ * Alt, by a word) over any of the three, Down and Up over a table. The browser's own extension
+ * stopped at the text block's edge there, its next place holding no text (Chromium and WebKit
+ * before each of them, Firefox before a table), so the keyboard could not select across; and
+ * Down into a table, prosemirror-tables turned the selection into one of cells from the row
+ * reached, dropping where it started. A table is taken whole, as it is when Down or Up meets a
+ * selection that reaches into it from outside: a selection ending at the start of a cell is
+ * one prosemirror-tables reads as a triple click's and narrows to the paragraph.
  */
 function extendOverBlock(view: EditorView, event: KeyboardEvent): boolean {
-  const dir = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-  const { selection, doc } = view.state;
-  if (!dir || !event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || !(selection instanceof TextSelection)) return false;
+  const dir = ARROW_DIRECTIONS[event.key];
+  const vertical = event.key === 'ArrowDown' || event.key === 'ArrowUp';
+  const { selection } = view.state;
+  if (!dir || !event.shiftKey || event.metaKey || !(selection instanceof TextSelection)) return false;
   const { $head } = selection;
-  if ($head.parentOffset !== (dir > 0 ? $head.parent.content.size : 0)) return false;
+  const table = vertical ? tableRange($head) : null;
+  if (table) return table.from < selection.anchor && selection.anchor < table.to ? false : extendTo(view, dir > 0 ? table.to : table.from, dir) || true;
+  if (vertical ? !view.endOfTextblock(dir > 0 ? 'down' : 'up') : $head.parentOffset !== (dir > 0 ? $head.parent.content.size : 0)) return false;
   for (let d = $head.depth; d > 0; d--) {
     const parent = $head.node(d - 1);
     const index = $head.index(d - 1);
     if (dir > 0 ? index < parent.childCount - 1 : index > 0) {
-      const cut = dir > 0 ? $head.after(d) : $head.before(d);
       const next = parent.child(index + dir);
-      const beyond = (next.isAtom || next.type.spec.isolating) && Selection.findFrom(doc.resolve(cut + dir * next.nodeSize), dir, true);
-      if (!beyond) return false;
-      view.dispatch(view.state.tr.setSelection(TextSelection.create(doc, selection.anchor, beyond.head)).scrollIntoView());
-      return true;
+      const over = next.type.spec.isolating || (!vertical && next.isAtom);
+      return !!over && extendTo(view, (dir > 0 ? $head.after(d) : $head.before(d)) + dir * next.nodeSize, dir);
     }
     if (parent.type.spec.isolating) return false;
   }

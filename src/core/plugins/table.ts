@@ -222,6 +222,24 @@ function repairedFully(tr: Transaction | null | undefined, before: EditorState):
 }
 
 /**
+ * Whether `event` is Shift and an arrow extending a text selection whose head is in a table and
+ * whose anchor is outside it. prosemirror-tables turns Shift and an arrow at a cell's edge into
+ * a selection of cells starting at the head's cell, which dropped the start of a selection made
+ * from the paragraph before the table; the browser's own extension goes on from it instead.
+ */
+function extendsFromOutside(state: EditorState, event: KeyboardEvent): boolean {
+  const { selection } = state;
+  if (!event.shiftKey || !event.key.startsWith('Arrow') || !(selection instanceof TextSelection)) return false;
+  const table = (pos: number) => {
+    const $pos = state.doc.resolve(pos);
+    for (let d = $pos.depth; d > 0; d--) if ($pos.node(d).type.spec.tableRole === 'table') return $pos.before(d);
+    return -1;
+  };
+  const head = table(selection.head);
+  return head >= 0 && table(selection.anchor) !== head;
+}
+
+/**
  * `tableEditing` with its key handler (arrows, Backspace and Delete on cells) guarded by the
  * logger, and its table repair (missing cells filled in) left out of a shared document's changes
  * (SHARED_CHANGE_META): two colleagues adding a column and a row at once leave the new row a
@@ -243,7 +261,7 @@ function guardedTableEditing(): Plugin {
       ...plugin.spec.props,
       handleKeyDown(this: Plugin, view: EditorView, event: KeyboardEvent) {
         try {
-          return handleKeyDown.call(this, view, event) ?? false;
+          return !extendsFromOutside(view.state, event) && (handleKeyDown.call(this, view, event) ?? false);
         } catch (error) {
           log.error(`Table key ${event.key} failed`, error);
           return true;
