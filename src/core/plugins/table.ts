@@ -53,17 +53,19 @@ function blockWantsTab(state: EditorState, direction: 1 | -1): boolean {
 }
 
 /**
- * The table around the selection's head: its position and node, or null outside tables.
- * The position is the table node's own (before it).
+ * The innermost table holding `$pos`: its position and node, or null outside tables. The
+ * position is the table node's own (before it).
  */
-function tableAround(state: EditorState): { pos: number; node: PMNode } | null {
-  const { $head } = state.selection;
-  for (let d = $head.depth; d > 0; d--) {
-    const node = $head.node(d);
-    if (node.type.spec.tableRole === 'table') return { pos: $head.before(d), node };
+function tableAt($pos: ResolvedPos): { pos: number; node: PMNode } | null {
+  for (let d = $pos.depth; d > 0; d--) {
+    const node = $pos.node(d);
+    if (node.type.spec.tableRole === 'table') return { pos: $pos.before(d), node };
   }
   return null;
 }
+
+/** The table around the selection's head (see `tableAt`). */
+const tableAround = (state: EditorState) => tableAt(state.selection.$head);
 
 /**
  * Moves the caret out of the table at `tablePos` over its `dir` edge (see
@@ -230,13 +232,8 @@ function repairedFully(tr: Transaction | null | undefined, before: EditorState):
 function extendsFromOutside(state: EditorState, event: KeyboardEvent): boolean {
   const { selection } = state;
   if (!event.shiftKey || !event.key.startsWith('Arrow') || !(selection instanceof TextSelection)) return false;
-  const table = (pos: number) => {
-    const $pos = state.doc.resolve(pos);
-    for (let d = $pos.depth; d > 0; d--) if ($pos.node(d).type.spec.tableRole === 'table') return $pos.before(d);
-    return -1;
-  };
-  const head = table(selection.head);
-  return head >= 0 && table(selection.anchor) !== head;
+  const head = tableAt(selection.$head);
+  return !!head && tableAt(selection.$anchor)?.pos !== head.pos;
 }
 
 /**
