@@ -119,7 +119,8 @@ export const joinAcrossBlocksForward: Command = (state, dispatch, view) => {
   const first = holdsBlocks(before) && holdsBlocks(after) ? firstTextOf(after, $cut.pos) : null;
   if (first && after.type === before.type) return joinTextblockForward(state, dispatch, view);
   const range = first?.range;
-  if (!range) return false;
+  // A host's text block may not take the other's marks or inline nodes: then the usual keys.
+  if (!range || !$cursor.parent.canReplace($cursor.parent.childCount, $cursor.parent.childCount, first.text.content)) return false;
   if (dispatch) {
     const tr = state.tr.delete(range.from, range.to).insert($cursor.pos, first.text.content);
     dispatch(tr.setSelection(TextSelection.create(tr.doc, $cursor.pos)).scrollIntoView());

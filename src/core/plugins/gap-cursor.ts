@@ -9,10 +9,10 @@
  * module when an editor first draws a block a gap can stand beside (element/gaps.ts).
  */
 import { gapCursor, GapCursor } from 'prosemirror-gapcursor';
-import type { ResolvedPos } from 'prosemirror-model';
 import { Plugin, Selection, TextSelection, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { gapCursorAt } from './gap-places.js';
+import { tableAround } from './table-around.js';
 
 export { GapCursor };
 
@@ -31,14 +31,6 @@ function stayAtDocumentEdge(view: EditorView, event: KeyboardEvent): boolean {
   const { selection } = view.state;
   if (!dir || event.shiftKey || !(selection instanceof GapCursor)) return false;
   return !Selection.findFrom(selection.$head, dir);
-}
-
-/** The outermost table holding `$pos`, as the positions before and after it, or null. */
-function tableRange($pos: ResolvedPos): { from: number; to: number } | null {
-  for (let d = 1; d <= $pos.depth; d++) {
-    if ($pos.node(d).type.spec.tableRole === 'table') return { from: $pos.before(d), to: $pos.after(d) };
-  }
-  return null;
 }
 
 /** Sets the selection's head at the first place for text from `pos` on in `dir`; false when there is none. */
@@ -67,8 +59,8 @@ function extendOverBlock(view: EditorView, event: KeyboardEvent): boolean {
   const { selection } = view.state;
   if (!dir || !event.shiftKey || event.metaKey || !(selection instanceof TextSelection)) return false;
   const { $head } = selection;
-  const table = vertical ? tableRange($head) : null;
-  if (table) return table.from < selection.anchor && selection.anchor < table.to ? false : extendTo(view, dir > 0 ? table.to : table.from, dir) || true;
+  const table = vertical ? tableAround($head, 0) : null;
+  if (table) return table.pos < selection.anchor && selection.anchor < table.end ? false : extendTo(view, dir > 0 ? table.end : table.pos, dir) || true;
   if (vertical ? !view.endOfTextblock(dir > 0 ? 'down' : 'up') : $head.parentOffset !== (dir > 0 ? $head.parent.content.size : 0)) return false;
   for (let d = $head.depth; d > 0; d--) {
     const parent = $head.node(d - 1);

@@ -10,17 +10,10 @@
  */
 import { Slice, type Node as PMNode, type ResolvedPos } from 'prosemirror-model';
 import { Plugin, PluginKey, Selection, SelectionRange, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
+import { tableAround } from './table-around.js';
 
 /** The key of the plugin that gives a selection crossing a table's edge its ranges. */
 export const tableEdgeKey = new PluginKey('tableEdge');
-
-/** The outermost table holding `$pos` below `depth`, as its position and node, or null. */
-function tableBelow($pos: ResolvedPos, depth: number): { pos: number; node: PMNode } | null {
-  for (let d = depth + 1; d <= $pos.depth; d++) {
-    if ($pos.node(d).type.spec.tableRole === 'table') return { pos: $pos.before(d), node: $pos.node(d) };
-  }
-  return null;
-}
 
 /** The first (`dir` 1) or last (-1) place for text inside the node at `pos`, or null. */
 function textEdge(doc: PMNode, pos: number, node: PMNode, dir: 1 | -1): number | null {
@@ -58,11 +51,11 @@ function rangesAroundTables(doc: PMNode, from: number, to: number): Array<[numbe
   const $from = doc.resolve(from);
   const $to = doc.resolve(to);
   const depth = $from.sharedDepth(to);
-  const first = tableBelow($from, depth);
-  const last = tableBelow($to, depth);
+  const first = tableAround($from, depth);
+  const last = tableAround($to, depth);
   if (!first && !last) return null;
   const ranges: Array<[number, number]> = [];
-  const outsideFrom = first ? first.pos + first.node.nodeSize : from;
+  const outsideFrom = first ? first.end : from;
   const outsideTo = last ? last.pos : to;
   if (first) ranges.push(...cellRanges(doc, first.pos, first.node, from, outsideFrom, from, 1));
   ranges.push([outsideFrom, outsideTo]);

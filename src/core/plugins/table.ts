@@ -19,6 +19,7 @@ import { log } from '../log.js';
 import { SHARED_CHANGE_META } from '../transaction-meta.js';
 import { GapCursor, selectionBeyond } from './gap-cursor.js';
 import { tableClipboard } from './table-clipboard.js';
+import { tableAround } from './table-around.js';
 import { tableEdgePlugin } from './table-edge.js';
 
 /** prosemirror-tables' cell selection and plugin keys, for table controls that read their state. */
@@ -52,20 +53,8 @@ function blockWantsTab(state: EditorState, direction: 1 | -1): boolean {
   return direction === 1 ? sinkItem(state) : liftItem(state);
 }
 
-/**
- * The innermost table holding `$pos`: its position and node, or null outside tables. The
- * position is the table node's own (before it).
- */
-function tableAt($pos: ResolvedPos): { pos: number; node: PMNode } | null {
-  for (let d = $pos.depth; d > 0; d--) {
-    const node = $pos.node(d);
-    if (node.type.spec.tableRole === 'table') return { pos: $pos.before(d), node };
-  }
-  return null;
-}
-
-/** The table around the selection's head (see `tableAt`). */
-const tableAround = (state: EditorState) => tableAt(state.selection.$head);
+/** The table around the selection's head (the innermost). */
+const headTable = (state: EditorState) => tableAround(state.selection.$head);
 
 /**
  * Moves the caret out of the table at `tablePos` over its `dir` edge (see
@@ -97,7 +86,7 @@ function leaveTableAt(state: EditorState, tablePos: number, table: PMNode, dir: 
 export const nextCellOrNewRow: Command = (state, dispatch) => {
   if (!isInTable(state) || blockWantsTab(state, 1)) return false;
   if (goToNextCell(1)(state, dispatch)) return true;
-  const table = tableAround(state);
+  const table = headTable(state);
   if (!table) return false;
   if (dispatch) {
     const tr = addRowAtEnd(state.tr, table.pos);
@@ -232,8 +221,8 @@ function repairedFully(tr: Transaction | null | undefined, before: EditorState):
 function extendsFromOutside(state: EditorState, event: KeyboardEvent): boolean {
   const { selection } = state;
   if (!event.shiftKey || !event.key.startsWith('Arrow') || !(selection instanceof TextSelection)) return false;
-  const head = tableAt(selection.$head);
-  return !!head && tableAt(selection.$anchor)?.pos !== head.pos;
+  const head = tableAround(selection.$head);
+  return !!head && tableAround(selection.$anchor)?.pos !== head.pos;
 }
 
 /**

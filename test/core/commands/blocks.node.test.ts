@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Schema } from 'prosemirror-model';
 import { EditorState, TextSelection } from 'prosemirror-state';
 import { joinBackward, joinForward } from 'prosemirror-commands';
 import { joinAcrossBlocksForward, joinIntoBlocksBackward, joinKeepingText } from '../../../src/core/commands/block-joins.js';
@@ -122,6 +123,28 @@ describe('Delete at the end of a list item before the next one', () => {
     apply(doc(ul(li(p('a<a>'))), blockquote(p('b'), p('c'))), joinAcrossBlocksForward, doc(ul(li(p('a<a>b'))), blockquote(p('c'))));
     apply(doc(blockquote(p('a<a>')), ul(li(p('b')), li(p('c')))), joinAcrossBlocksForward, doc(blockquote(p('a<a>b')), ul(li(p('c')))));
     apply(doc(ul(li(p('a<a>'))), taskList(taskItem(p('b')), taskItem(p('c')))), joinAcrossBlocksForward, doc(ul(li(p('a<a>b'))), taskList(taskItem(p('c')))));
+  });
+
+  it('before a block of another type whose text this one cannot take (a host\'s plain block, no marks) leaves it to the usual keys', () => {
+    const host = new Schema({
+      nodes: {
+        doc: { content: 'block+' },
+        text: { group: 'inline' },
+        paragraph: { content: 'inline*', group: 'block' },
+        plain: { content: 'text*', group: 'block', marks: '' },
+        blockquote: { content: 'block+', group: 'block' },
+        bullet_list: { content: 'list_item+', group: 'block' },
+        list_item: { content: 'paragraph block*' },
+      },
+      marks: { bold: {} },
+    });
+    const { nodes } = host;
+    const input = host.node('doc', null, [
+      nodes.blockquote!.create(null, nodes.plain!.create(null, host.text('a'))),
+      nodes.bullet_list!.create(null, nodes.list_item!.create(null, nodes.paragraph!.create(null, host.text('b', [host.marks.bold!.create()])))),
+    ]);
+    const state = EditorState.create({ doc: input, selection: TextSelection.create(input, 3) });
+    expect(joinAcrossBlocksForward(state)).to.equal(false);
   });
 
   it('leaves a next block that starts without prose, an item of another list whose text a nested list follows, and the middle of the text to the usual keys', () => {
