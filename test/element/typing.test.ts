@@ -163,6 +163,28 @@ describe('typing', () => {
     expectCaretInPlace(el);
   });
 
+  it('goes on in the marks of the line after Enter, in a list item too; inline code stays behind', async () => {
+    const el = await editor('<p>intro</p><ul><li><p>item</p></li></ul>');
+    await caretAfter(el, 'intro');
+    await pressWith('b', 'Control');
+    await sendKeys({ type: ' bold' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'still' });
+    await caretAfter(el, 'item');
+    await pressWith('i', 'Control');
+    await sendKeys({ type: ' it' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'next' });
+    await pressWith('e', 'Control');
+    await sendKeys({ type: 'x=1' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'plain' });
+    expect(el.getHTML()).to.equal(
+      '<p>intro<strong> bold</strong></p><p><strong>still</strong></p><ul><li><p>item<em> it</em></p></li><li><p><em>next</em><code>x=1</code></p></li><li><p>plain</p></li></ul>',
+    );
+    expectCaretInPlace(el);
+  });
+
   it('applies typography and input rules to text typed inside a paragraph', async () => {
     const el = await editor('<p>Hello world</p>');
     await caretAfter(el, 'Hello');

@@ -41,6 +41,34 @@ export const leaveCodeAtEdge =
   };
 
 /**
+ * Runs an Enter (`command`) so that a new empty text block it leaves the caret in goes on in the
+ * marks the caret had, as word processors do: a bold line's Enter starts the next line bold.
+ * Those are the stored marks, or the marks of the text before the caret (none at a block's start:
+ * a link ends there, as it is not inclusive). Inline code stays behind (a mark whose spec says
+ * `code`: a span of code, not a style of the line), and so does any mark the new block refuses.
+ * ProseMirror's `splitBlockKeepMarks` does the first part for one command and keeps code too.
+ */
+export function keepingMarks(command: Command): Command {
+  return (state, dispatch, view) => {
+    const { $from, $to } = state.selection;
+    const marks = state.storedMarks ?? ($to.parentOffset ? $from.marks() : null);
+    if (!dispatch || !marks?.length) return command(state, dispatch, view);
+    return command(
+      state,
+      (tr) => {
+        const $cursor = (tr.selection as TextSelection).$cursor;
+        if ($cursor?.parent.isTextblock && !$cursor.parent.content.size && !tr.storedMarks) {
+          const kept = marks.filter((mark) => !mark.type.spec.code && $cursor.parent.type.allowsMarkType(mark.type));
+          if (kept.length) tr.ensureMarks(kept);
+        }
+        dispatch(tr);
+      },
+      view,
+    );
+  };
+}
+
+/**
  * Whether a mark's button is pressed. It follows what the toggle commands do: bold,
  * italic, underline and strike are removed when any selected text has them, inline
  * code (toggled with `removeWhenPresent: false`) only when all of it has.

@@ -5,7 +5,7 @@ import { keymap } from 'prosemirror-keymap';
 import type { Schema } from 'prosemirror-model';
 import { AllSelection, Selection, TextSelection, type Command, type Plugin } from 'prosemirror-state';
 import { joinAcrossBlocksForward, joinIntoBlocksBackward, joinKeepingText } from '../commands/block-joins.js';
-import { leaveCodeAtEdge, toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
+import { keepingMarks, leaveCodeAtEdge, toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
 import { chainBindings, schemaKeys } from '../extensions/collect.js';
 import type { Features } from '../features.js';
 
@@ -81,6 +81,9 @@ export function editorKeymap(schema: Schema, features?: Features, history: UndoC
       : {}),
   };
   // A node's key runs after the editor's own for the same key (its edges: a heading's Backspace
-  // after the list joins), never instead of it.
-  return [keymap(chainBindings([editing, schemaKeys(schema, features)])), keymap(baseKeymap)];
+  // after the list joins), never instead of it. Every built-in Enter, the nodes' (a list item's
+  // split) and then the base one, goes on in the caret's marks.
+  const bound = chainBindings([editing, schemaKeys(schema, features), { Enter: baseKeymap.Enter! }]);
+  const { Enter: _base, ...base } = baseKeymap;
+  return [keymap({ ...bound, Enter: keepingMarks(bound.Enter!) }), keymap(base)];
 }

@@ -93,6 +93,16 @@ describe('editor keymap', () => {
     expect(html()).to.equal('<ul><li><p>a</p></li><li><p>b</p></li></ul><p>after</p>');
   });
 
+  it('Enter at the end of bold text starts the next line bold, and Ctrl+B there turns it off', async () => {
+    editor = mountEditor('<p><strong>Total</strong></p>');
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'sum' });
+    await sendKeys({ press: 'Enter' });
+    await pressWith('b', 'Control');
+    await sendKeys({ type: 'note' });
+    expect(html()).to.equal('<p><strong>Total</strong></p><p><strong>sum</strong></p><p>note</p>');
+  });
+
   it('a new to-do item starts unchecked', async () => {
     editor = mountEditor('<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><p>a</p></li></ul>');
     await sendKeys({ press: 'Enter' });
