@@ -1,6 +1,6 @@
 /** The quote. */
 import { wrappingInputRule } from 'prosemirror-inputrules';
-import { toggleBlockquote } from '../commands/blocks.js';
+import { leaveQuoteOnEmptyLine, toggleBlockquote } from '../commands/blocks.js';
 import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
 import type { NodeDefinition } from '../extensions/types.js';
 
@@ -21,7 +21,7 @@ export const blockquote: NodeDefinition = {
   },
   [BUILTIN_MENUS]: 'blockquote',
   inputRules: (type) => [wrappingInputRule(/^\s*>\s$/, type)],
-  keys: () => ({ 'Mod-Shift-b': toggleBlockquote }),
+  keys: () => ({ 'Mod-Shift-b': toggleBlockquote, Enter: leaveQuoteOnEmptyLine }),
   commands: { toggle: () => toggleBlockquote },
   styles: `
     .content > blockquote:not(.re-active) {

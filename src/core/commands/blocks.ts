@@ -2,6 +2,7 @@ import { lift, setBlockType, wrapIn } from 'prosemirror-commands';
 import { InputRule } from 'prosemirror-inputrules';
 import type { Attrs, Node as PMNode, NodeType } from 'prosemirror-model';
 import { TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import { liftTarget } from 'prosemirror-transform';
 import { withNodeType } from '../per-schema.js';
 
 /** Whether the selection's text block has the given type (and attributes, when given). */
@@ -100,6 +101,21 @@ export function toggleHeading(level: 1 | 2 | 3): Command {
 export const toggleBlockquote: Command = withNodeType('blockquote', (blockquote) => (state, dispatch) =>
   isInside(state, blockquote) ? lift(state, dispatch) : wrapIn(blockquote)(state, dispatch),
 );
+
+/**
+ * Enter on an empty line of a quote takes that line out of it, also from the quote's middle,
+ * which it splits in two (ProseMirror's `liftEmptyBlock` split the quote there first and took
+ * the line out only on a second Enter). An empty code block in a quote keeps its Enter.
+ */
+export const leaveQuoteOnEmptyLine: Command = withNodeType('blockquote', (blockquote) => (state, dispatch) => {
+  const { $cursor } = state.selection as TextSelection;
+  if (!$cursor || $cursor.parent.content.size || $cursor.parent.type.spec.code || $cursor.node(-1).type !== blockquote) return false;
+  const range = $cursor.blockRange();
+  const target = range && liftTarget(range);
+  if (target == null) return false;
+  dispatch?.(state.tr.lift(range!, target).scrollIntoView());
+  return true;
+});
 
 /** Turns the selected blocks into a code block (default language), or back into paragraphs. */
 export const toggleCodeBlock: Command = withNodeType('code_block', (codeBlock) => (state, dispatch) =>

@@ -14,7 +14,9 @@ function markRule(pattern: RegExp, type: MarkType): InputRule {
   return new InputRule(
     pattern,
     (state, match, start, end) => {
-      const [full, inner] = [match[1], match[2]];
+      // The first group holds the whole span, a later one what is between its delimiters (patterns may offer several delimiters).
+      const full = match[1];
+      const inner = match.slice(2).find((group) => group !== undefined)!;
       const from = start + match[0].lastIndexOf(full);
       if (!state.doc.resolve(from).parent.type.allowsMarkType(type)) return null;
       const delimiter = (full.length - inner.length) / 2;
@@ -38,8 +40,9 @@ export function editorInputRules(schema: Schema, features?: Features): Plugin {
     ...schemaInputRules(schema, features),
     // Bold, italic and strike open only at a word's start (after white space or an opening
     // bracket or quote): `2*3*4`, `src/*/index*` and `a**b**c` stay as typed.
-    marks.bold && markRule(/(?:^|[\s([{"'“‘])(\*\*([^*\s](?:[^*]*[^*\s])?)\*\*)$/, marks.bold),
-    marks.italic && markRule(/(?:^|[\s([{"'“‘])(\*([^*\s](?:[^*]*[^*\s])?)\*)$/, marks.italic),
+    // Underscores too, as in Markdown: `snake_case_names` stay as typed, as an underscore inside a word opens nothing.
+    marks.bold && markRule(/(?:^|[\s([{"'“‘])(\*\*([^*\s](?:[^*]*[^*\s])?)\*\*|__([^_\s](?:[^_]*[^_\s])?)__)$/, marks.bold),
+    marks.italic && markRule(/(?:^|[\s([{"'“‘])(\*([^*\s](?:[^*]*[^*\s])?)\*|_([^_\s](?:[^_]*[^_\s])?)_)$/, marks.italic),
     marks.strike && markRule(/(?:^|[\s([{"'“‘])(~~([^~\s](?:[^~]*[^~\s])?)~~)$/, marks.strike),
     marks.code && markRule(/(?:^|[^`])(`([^`]+)`)$/, marks.code),
   ];

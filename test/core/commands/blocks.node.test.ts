@@ -3,7 +3,7 @@ import { Schema } from 'prosemirror-model';
 import { EditorState, TextSelection } from 'prosemirror-state';
 import { joinBackward, joinForward } from 'prosemirror-commands';
 import { joinAcrossBlocksForward, joinIntoBlocksBackward, joinKeepingText } from '../../../src/core/commands/block-joins.js';
-import { insertHorizontalRule, toggleCodeBlock, toggleHeading } from '../../../src/core/commands/blocks.js';
+import { insertHorizontalRule, leaveQuoteOnEmptyLine, toggleCodeBlock, toggleHeading } from '../../../src/core/commands/blocks.js';
 import { parseHTML, serializeHTML } from '../../../src/core/serialize/html.js';
 import { schema, setTextblockType } from '../../../src/core/index.js';
 import { blockTypeCommands } from '../../../src/core/toolbar-state.js';
@@ -166,5 +166,24 @@ describe('Backspace at the start of a list or a quote after one of another type'
     apply(doc(ul(li(p('a'))), ul(li(p('<a>b')))), joinIntoBlocksBackward, null);
     apply(doc(ul(li(p('a')), li(p('<a>b')))), joinIntoBlocksBackward, null);
     apply(doc(ul(li(p('a'))), ol(li(p('<a>b'), ul(li(p('sub')))))), joinIntoBlocksBackward, null);
+  });
+});
+
+describe('leaveQuoteOnEmptyLine (Enter on an empty line of a quote)', () => {
+  it('takes an empty line in the middle out of the quote, splitting it in two', () => {
+    apply(doc(blockquote(p('a'), p('<a>'), p('b'))), leaveQuoteOnEmptyLine, doc(blockquote(p('a')), p('<a>'), blockquote(p('b'))));
+  });
+
+  it('takes an empty last or first line out, and an only line unwraps the quote', () => {
+    apply(doc(blockquote(p('a'), p('<a>'))), leaveQuoteOnEmptyLine, doc(blockquote(p('a')), p('<a>')));
+    apply(doc(blockquote(p('<a>'), p('b'))), leaveQuoteOnEmptyLine, doc(p('<a>'), blockquote(p('b'))));
+    apply(doc(p('x'), blockquote(p('<a>'))), leaveQuoteOnEmptyLine, doc(p('x'), p('<a>')));
+  });
+
+  it('leaves a line with text, an empty code block, and an empty item of a list in a quote to their own Enter', () => {
+    apply(doc(blockquote(p('a<a>'), p('b'))), leaveQuoteOnEmptyLine, null);
+    apply(doc(blockquote(p('a'), pre('<a>'), p('b'))), leaveQuoteOnEmptyLine, null);
+    apply(doc(blockquote(ul(li(p('a')), li(p('<a>'))))), leaveQuoteOnEmptyLine, null);
+    apply(doc(p('<a>')), leaveQuoteOnEmptyLine, null);
   });
 });

@@ -62,6 +62,8 @@ describe('markdown shortcuts', () => {
     expect(await typeInto('<p></p>', 'a ~~b~~ c')).to.equal('<p>a <s>b</s> c</p>');
     editor!.destroy();
     expect(await typeInto('<p></p>', 'a `b` c')).to.equal('<p>a <code>b</code> c</p>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', 'a __b__ and _c d_ e')).to.equal('<p>a <strong>b</strong> and <em>c d</em> e</p>');
   });
 
   it('opens bold, italic and strike only at a word start: arithmetic, paths and words with stars stay as typed', async () => {
@@ -70,6 +72,8 @@ describe('markdown shortcuts', () => {
     expect(await typeInto('<p></p>', 'src/*/index* ')).to.equal('<p>src/*/index* </p>');
     editor!.destroy();
     expect(await typeInto('<p></p>', 'a**b** x~~y~~')).to.equal('<p>a**b** x~~y~~</p>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', 'set max_retry_count and a__b__ ')).to.equal('<p>set max_retry_count and a__b__ </p>');
     editor!.destroy();
     expect(await typeInto('<p></p>', '(*aside*) "**said**"')).to.equal('<p>(<em>aside</em>) "<strong>said</strong>"</p>');
   });

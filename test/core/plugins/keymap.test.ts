@@ -103,6 +103,14 @@ describe('editor keymap', () => {
     expect(html()).to.equal('<p><strong>Total</strong></p><p><strong>sum</strong></p><p>note</p>');
   });
 
+  it('Enter twice in the middle of a quote leaves it with a line of its own between two quotes', async () => {
+    editor = mountEditor('<blockquote><p>first</p><p>second</p></blockquote>', { caret: 7 });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'between' });
+    expect(html()).to.equal('<blockquote><p>first</p></blockquote><p>between</p><blockquote><p>second</p></blockquote>');
+  });
+
   it('a new to-do item starts unchecked', async () => {
     editor = mountEditor('<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><p>a</p></li></ul>');
     await sendKeys({ press: 'Enter' });
