@@ -4,7 +4,7 @@
  * link-commands.ts and pasted links in link-paste.ts: the embed bundle's entry, which holds
  * this plugin, leaves them to the chunks of the pieces that use them.
  */
-import type { MarkType, Node as PMNode, Schema } from 'prosemirror-model';
+import type { Mark, MarkType, Node as PMNode, Schema } from 'prosemirror-model';
 import { Plugin, PluginKey, Selection, type EditorState, type Transaction } from 'prosemirror-state';
 import { SHARED_CHANGE_META } from '../transaction-meta.js';
 import { safeLinkHref } from '../url.js';
@@ -38,18 +38,82 @@ export function findUrls(text: string): Array<[number, number, string]> {
   return found;
 }
 
-/** Adds link marks to URLs in a text node's range of a transaction's document. */
+/** The whole extent of the link mark `link` on the inline node at or around `pos` and the nodes beside it that carry it too. */
+function linkExtent(doc: PMNode, pos: number, link: Mark): { from: number; to: number } {
+  const $pos = doc.resolve(pos);
+  const parent = $pos.parent;
+  let index = $pos.index();
+  let end = $pos.start();
+  for (let i = 0; i < index; i++) end += parent.child(i).nodeSize;
+  let start = end;
+  while (index > 0 && link.isInSet(parent.child(index - 1).marks)) start -= parent.child(--index).nodeSize;
+  for (let i = $pos.index(); i < parent.childCount && link.isInSet(parent.child(i).marks); i++) end += parent.child(i).nodeSize;
+  return { from: start, to: end };
+}
+
+/**
+ * Whether a link shows its own address: its text reads as its href (a typed, pasted or
+ * auto-linked URL), as opposed to a link on other words.
+ */
+function showsAddress(doc: PMNode, from: number, to: number, link: Mark): boolean {
+  return to > from && hrefForText(doc.textBetween(from, to)) === link.attrs.href;
+}
+
+/**
+ * Links the URLs in a range of a transaction's document (the word just typed). A link there
+ * that shows its own address is taken into the URL (text typed right after it made the
+ * address longer); any other link, and inline code, keeps the URL as it is.
+ */
 function linkifyRange(tr: Transaction, from: number, to: number): void {
   const linkType = linkMark(tr.doc.type.schema);
   if (!linkType) return;
-  tr.doc.nodesBetween(from, to, (node, pos, parent) => {
-    if (!node.isText || !parent || parent.type.spec.code || linkType.isInSet(node.marks) || node.marks.some((m) => m.type.spec.code)) {
-      return !node.isText;
-    }
-    for (const [start, end, href] of findUrls(node.text!)) {
-      tr.addMark(pos + start, pos + end, linkType.create({ href }));
-    }
-    return false;
+  for (const [start, end, href] of findUrls(tr.doc.textBetween(from, to))) {
+    let free = true;
+    tr.doc.nodesBetween(from + start, from + end, (node, pos) => {
+      const link = linkType.isInSet(node.marks);
+      if (node.marks.some((m) => m.type.spec.code)) free = false;
+      else if (link) {
+        const extent = linkExtent(tr.doc, pos, link);
+        free &&= extent.from >= from + start && extent.to <= from + end && showsAddress(tr.doc, extent.from, extent.to, link);
+      }
+      return free;
+    });
+    if (free) tr.addMark(from + start, from + end, linkType.create({ href }));
+  }
+}
+
+/**
+ * A link that shows its own address follows an edit made inside its text (typing, deleting,
+ * pasting: one change): its href becomes the address the text now reads as, and the link goes
+ * once the text reads as none. Otherwise the text would show one address and the link open
+ * another (a typo fixed in an address would still open the typo). A link on other words keeps
+ * its href whatever is done to them.
+ */
+function followAddressLinks(tr: Transaction, changed: Transaction, oldDoc: PMNode): void {
+  const linkType = linkMark(oldDoc.type.schema);
+  if (!linkType || changed.steps.length !== 1) return;
+  const map = changed.mapping;
+  changed.steps[0]!.getMap().forEach((from, to) => {
+    const $from = oldDoc.resolve(from);
+    const $to = oldDoc.resolve(to);
+    if (!$from.parent.inlineContent || !$from.sameParent($to)) return;
+    const after = linkType.isInSet($from.nodeAfter?.marks ?? []);
+    const before = linkType.isInSet($to.nodeBefore?.marks ?? []);
+    // What was taken out began or ended in the link; text put in went inside it (at a link's end
+    // or start it is not in it: the link does not extend there).
+    const link = from < to ? (after ?? before) : after && before?.eq(after) ? after : undefined;
+    if (!link) return;
+    const old = linkExtent(oldDoc, link === after ? from : to - 1, link);
+    if (!showsAddress(oldDoc, old.from, old.to, link)) return;
+    // The link's text now: what is left of it before and after the change, and what went in there.
+    const newFrom = map.map(old.from, 1);
+    const newTo = map.map(old.to, -1);
+    if (newTo <= newFrom) return;
+    const urls = findUrls(changed.doc.textBetween(newFrom, newTo));
+    const [start, end, href] = urls[0] ?? [];
+    if (urls.length === 1 && start === 0 && end === newTo - newFrom) {
+      if (href !== link.attrs.href) tr.addMark(newFrom, newTo, linkType.create({ ...link.attrs, href }));
+    } else tr.removeMark(newFrom, newTo, linkType);
   });
 }
 
@@ -99,13 +163,13 @@ export function linkPlugin(options: LinkOptions = {}): Plugin {
     key: linkKey,
     appendTransaction(transactions, oldState, newState) {
       const last = transactions[transactions.length - 1];
-      if (transactions.length !== 1) return null;
-      const end = typedBoundary(last, oldState);
-      if (end === null) return null;
-      const word = wordBefore(newState.doc, end);
-      if (!word || !findUrls(newState.doc.textBetween(word.from, word.to)).length) return null;
+      if (transactions.length !== 1 || !last.docChanged) return null;
       const tr = newState.tr;
-      linkifyRange(tr, word.from, word.to);
+      // A colleague's change is followed in their editor, and undo puts back what was.
+      if (!last.getMeta(SHARED_CHANGE_META) && !last.getMeta('history$')) followAddressLinks(tr, last, oldState.doc);
+      const end = typedBoundary(last, oldState);
+      const word = end === null ? null : wordBefore(tr.doc, end);
+      if (word && findUrls(tr.doc.textBetween(word.from, word.to)).length) linkifyRange(tr, word.from, word.to);
       return tr.steps.length ? tr : null;
     },
     props: {

@@ -85,6 +85,41 @@ describe('links', () => {
     expect(editor!.view.state.doc.rangeHasMark(0, editor!.view.state.doc.content.size, editor!.view.state.schema.marks.link)).to.equal(false);
   });
 
+  it('a link showing its own address follows a fix typed inside it, and undo puts both back', async () => {
+    mount(`<p>see ${A('https://exampe.com', 'https://exampe.com')} now</p>`, 18);
+    await sendKeys({ type: 'l' });
+    expect(html()).to.equal(`<p>see ${A('https://example.com', 'https://example.com')} now</p>`);
+    await pressWith('z', 'Control');
+    expect(html()).to.equal(`<p>see ${A('https://exampe.com', 'https://exampe.com')} now</p>`);
+  });
+
+  it('a link showing its own address follows letters deleted from it, and goes once it reads as no address', async () => {
+    mount(`<p>see ${A('https://example.com/ab', 'https://example.com/ab')} now</p>`, 27);
+    await sendKeys({ press: 'Backspace' });
+    expect(html()).to.equal(`<p>see ${A('https://example.com/a', 'https://example.com/a')} now</p>`);
+    editor!.destroy();
+    mount(`<p>see ${A('https://example.com', 'https://example.com')} now</p>`, 11);
+    await sendKeys({ press: 'Backspace' });
+    expect(html()).to.equal('<p>see https//example.com now</p>');
+  });
+
+  it('takes text typed right after an address link into it when the word ends', async () => {
+    mount(`<p>see ${A('https://example.com', 'https://example.com')}</p>`);
+    await sendKeys({ type: '/docs then' });
+    expect(html()).to.equal(`<p>see ${A('https://example.com/docs', 'https://example.com/docs')} then</p>`);
+  });
+
+  it('keeps the address of a link on other words whatever is typed in them', async () => {
+    mount(`<p>see ${A('https://example.com', 'the docs')} now</p>`, 8);
+    await sendKeys({ type: 'se' });
+    await sendKeys({ press: 'Backspace' });
+    expect(html()).to.equal(`<p>see ${A('https://example.com', 'thes docs')} now</p>`);
+    editor!.destroy();
+    mount(`<p>see ${A('https://example.com', 'https://example.com')} and ${A('https://other.org', 'https://example.com')}</p>`);
+    await sendKeys({ type: '/x ' });
+    expect(html()).to.equal(`<p>see ${A('https://example.com', 'https://example.com')} and ${A('https://other.org', 'https://example.com')}/x </p>`);
+  });
+
   it('links URLs in pasted plain text', () => {
     mount('<p></p>');
     paste(editor!, { 'text/plain': 'docs at https://example.com/docs and more' });
