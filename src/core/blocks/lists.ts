@@ -102,7 +102,7 @@ export const orderedList: NodeDefinition = {
   [BUILTIN_MENUS]: 'ordered_list',
   inputRules: (type) => [
     wrappingInputRule(
-      /^(\d+)\.\s$/,
+      /^(\d+)[.)]\s$/,
       type,
       (match) => ({ start: Number(match[1]) }),
       (match, node) => node.childCount + (node.attrs.start as number) === Number(match[1]),

@@ -1,6 +1,7 @@
 /** To-do lists: items with a checkbox (the `taskLists` feature). */
 import { InputRule } from 'prosemirror-inputrules';
 import type { NodeType } from 'prosemirror-model';
+import { TextSelection } from 'prosemirror-state';
 import { findWrapping } from 'prosemirror-transform';
 import { toggleTaskList, toggleTasks } from '../commands/lists.js';
 import { BUILTIN_MENUS } from '../extensions/builtin-menus.js';
@@ -8,15 +9,43 @@ import { BUILTIN_PRIORITY } from '../extensions/define.js';
 import type { NodeDefinition } from '../extensions/types.js';
 import { listLines } from './lists.js';
 
-/** `[ ] ` or `[x] ` at the start of a paragraph: a to-do list (checked for `x`). */
+/**
+ * `[ ] ` or `[x] ` at the start of a paragraph: a to-do list (checked for `x`). At the start of
+ * an item of another list (`- [ ] `, as GitHub writes a task) that item becomes a to-do item,
+ * in a to-do list of its own between what is left of its list before and after it (whose items
+ * keep their numbers).
+ */
 function taskListRule(list: NodeType): InputRule {
+  const item = list.contentMatch.defaultType!;
   return new InputRule(/^\s*\[([ xX]?)\]\s$/, (state, match, start, end) => {
     const tr = state.tr.delete(start, end);
+    const attrs = { checked: match[1].toLowerCase() === 'x' };
     const $start = tr.doc.resolve(start);
+    const d = $start.depth - 1;
+    if (d > 1 && $start.index(d) === 0 && $start.node(d).type.spec.listRole === 'item' && $start.node(d - 1).type !== list) {
+      // Split the list around the item (the split after it first, so the one before keeps its place), then retype both.
+      const after = $start.after(d);
+      if (after < $start.end(d - 1)) {
+        tr.split(after, 1);
+        // A numbered list's items after it keep their numbers.
+        const { start: first } = $start.node(d - 1).attrs;
+        if (typeof first === 'number') tr.setNodeAttribute(after + 1, 'start', first + $start.index(d - 1) + 1);
+      }
+      const before = $start.before(d);
+      let listPos = $start.before(d - 1);
+      if (before > $start.start(d - 1)) {
+        tr.split(before, 1);
+        listPos = before + 1;
+      }
+      // One list of one item, made anew (either retyped alone would not fit the other).
+      const old = tr.doc.nodeAt(listPos)!;
+      tr.replaceWith(listPos, listPos + old.nodeSize, list.create(null, item.create(attrs, old.firstChild!.content)));
+      return tr.setSelection(TextSelection.create(tr.doc, listPos + 3));
+    }
     const range = $start.blockRange();
     const wrapping = range && findWrapping(range, list);
     if (!range || !wrapping) return null;
-    wrapping[wrapping.length - 1] = { type: list.contentMatch.defaultType!, attrs: { checked: match[1].toLowerCase() === 'x' } };
+    wrapping[wrapping.length - 1] = { type: item, attrs };
     return tr.wrap(range, wrapping);
   });
 }

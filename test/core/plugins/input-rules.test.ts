@@ -42,6 +42,8 @@ describe('markdown shortcuts', () => {
     expect(await typeInto('<p></p>', '1. one')).to.equal('<ol><li><p>one</p></li></ol>');
     editor!.destroy();
     expect(await typeInto('<p></p>', '4. four')).to.equal('<ol start="4"><li><p>four</p></li></ol>');
+    editor!.destroy();
+    expect(await typeInto('<p></p>', '2) two')).to.equal('<ol start="2"><li><p>two</p></li></ol>');
   });
 
   it('makes to-do items with [ ] and [x]', async () => {
@@ -52,6 +54,25 @@ describe('markdown shortcuts', () => {
     const html = await typeInto('<p></p>', '[x] done');
     expect(html).to.contain('data-checked="true"');
     expect(editor!.view.state.doc.textContent).to.equal('done');
+  });
+
+  const TODO = (checked: boolean, inner: string) =>
+    `<li data-type="taskItem" data-checked="${String(checked)}"><label contenteditable="false"><input type="checkbox"${checked ? ' checked="checked"' : ''}></label><div>${inner}</div></li>`;
+
+  it('makes a to-do item of a list item with - [ ], as GitHub writes a task, and Backspace gives the brackets back', async () => {
+    expect(await typeInto('<p></p>', '- [ ] task')).to.equal(`<ul data-type="taskList">${TODO(false, '<p>task</p>')}</ul>`);
+    editor!.destroy();
+    expect(await typeInto('<p></p>', '- [x] ')).to.equal(`<ul data-type="taskList">${TODO(true, '<p></p>')}</ul>`);
+    await sendKeys({ press: 'Backspace' });
+    expect(serializeHTML(editor!.view.state.doc)).to.equal('<ul><li><p>[x] </p></li></ul>');
+  });
+
+  it('makes a to-do list of its own of an item in the middle of a list, keeping the items around it and what it holds', async () => {
+    editor = mountEditor('<ol><li><p>a</p></li><li><p></p><ul><li><p>nested</p></li></ul></li><li><p>c</p></li></ol>', { caret: 8 });
+    await sendKeys({ type: '[ ] b' });
+    expect(serializeHTML(editor.view.state.doc)).to.equal(
+      `<ol><li><p>a</p></li></ol><ul data-type="taskList">${TODO(false, '<p>b</p><ul><li><p>nested</p></li></ul>')}</ul><ol start="3"><li><p>c</p></li></ol>`,
+    );
   });
 
   it('applies bold, italic, strike and code from their delimiters', async () => {
