@@ -3,6 +3,7 @@ import type { MarkType, Schema } from 'prosemirror-model';
 import type { Plugin } from 'prosemirror-state';
 import { schemaInputRules } from '../extensions/collect.js';
 import { featureOn, type Features } from '../features.js';
+import { hrefForText } from './link.js';
 import { typographyRules } from './typography.js';
 
 /**
@@ -30,6 +31,29 @@ function markRule(pattern: RegExp, type: MarkType): InputRule {
   );
 }
 
+/**
+ * `[text](address)`: the text linked to the address, as Markdown writes a link, when the address
+ * is one a link may have (`http(s)://…` or `www.…`); anything else stays as typed. An image's
+ * `![alt](src)` and an escaped `\[` are left alone.
+ */
+function linkRule(type: MarkType): InputRule {
+  return new InputRule(
+    /(?:^|[^!\\])(\[([^[\]\n]+)\]\(([^()\s]+)\))$/,
+    (state, match, start, end) => {
+      const href = hrefForText(match[3]);
+      const from = start + match[0].lastIndexOf(match[1]);
+      if (!href || !state.doc.resolve(from).parent.type.allowsMarkType(type)) return null;
+      // The closing bracket of the address is the key being typed, not yet in the document.
+      const textEnd = from + 1 + match[2].length;
+      const tr = state.tr.delete(textEnd, end).delete(from, from + 1);
+      tr.addMark(from, textEnd - 1, type.create({ href }));
+      // What is typed next has the marks the closing bracket would have had (not the link text's).
+      return tr.setStoredMarks(type.removeFromSet(state.storedMarks ?? state.doc.resolve(end).marks()));
+    },
+    { inCodeMark: false },
+  );
+}
+
 /** Every markdown shortcut and typography rule of the editor, for the types the schema has and the features that are on. */
 export function editorInputRules(schema: Schema, features?: Features): Plugin {
   const { marks } = schema;
@@ -45,6 +69,7 @@ export function editorInputRules(schema: Schema, features?: Features): Plugin {
     marks.italic && markRule(/(?:^|[\s([{"'“‘])(\*([^*\s](?:[^*]*[^*\s])?)\*|_([^_\s](?:[^_]*[^_\s])?)_)$/, marks.italic),
     marks.strike && markRule(/(?:^|[\s([{"'“‘])(~~([^~\s](?:[^~]*[^~\s])?)~~)$/, marks.strike),
     marks.code && markRule(/(?:^|[^`])(`([^`]+)`)$/, marks.code),
+    marks.link && linkRule(marks.link),
   ];
   return inputRules({ rules: [...rules.filter((rule): rule is InputRule => !!rule), ...typography] });
 }

@@ -87,6 +87,21 @@ describe('markdown shortcuts', () => {
     expect(await typeInto('<p></p>', 'a __b__ and _c d_ e')).to.equal('<p>a <strong>b</strong> and <em>c d</em> e</p>');
   });
 
+  it('links the text of [text](address) as it is closed, keeping its marks; Backspace gives the markdown back', async () => {
+    const A = (href: string, text: string) => `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">${text}</a>`;
+    expect(await typeInto('<p></p>', 'see [the **docs**](https://example.com/d) now')).to.equal(`<p>see ${A('https://example.com/d', 'the <strong>docs</strong>')} now</p>`);
+    editor!.destroy();
+    expect(await typeInto('<p></p>', 'a [b [c](www.example.org)')).to.equal(`<p>a [b ${A('https://www.example.org', 'c')}</p>`);
+    await sendKeys({ press: 'Backspace' });
+    expect(serializeHTML(editor!.view.state.doc)).to.equal('<p>a [b [c](www.example.org)</p>');
+  });
+
+  it('leaves [text](address) as typed for an address a link may not have, an image and an escaped bracket', async () => {
+    expect(await typeInto('<p></p>', '[x](javascript:alert(1)) [y](/relative) ![z](https://example.com/i.png) \\[w](https://example.com)')).to.equal(
+      '<p>[x](javascript:alert(1)) [y](/relative) ![z](https://example.com/i.png) \\[w](https://example.com)</p>',
+    );
+  });
+
   it('opens bold, italic and strike only at a word start: arithmetic, paths and words with stars stay as typed', async () => {
     expect(await typeInto('<p></p>', 'n 2*3*4 ')).to.equal('<p>n 2*3*4 </p>');
     editor!.destroy();
