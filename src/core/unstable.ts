@@ -37,8 +37,7 @@ export {
 export { chooseImageFile, imageUploadKey } from './commands/choose-image.js';
 export { editorInputRules } from './plugins/input-rules.js';
 export { editorKeymap, selectBlockThenAll, selectDocumentEdge, undoWithInputRules } from './plugins/keymap.js';
-export { findUrls, hrefForText, linkKey, type LinkOptions, linkPlugin } from './plugins/link.js';
-export { linkRangeAt } from './plugins/link-commands.js';
+export { findUrls, hrefForText, linkKey, linkRangeAt, type LinkOptions, linkPlugin } from './plugins/link.js';
 export { looksLikeMarkdown, markdownPasteKey, markdownPastePlugin } from './plugins/markdown-paste.js';
 export {
   closeMention,

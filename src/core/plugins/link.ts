@@ -38,17 +38,28 @@ export function findUrls(text: string): Array<[number, number, string]> {
   return found;
 }
 
-/** The whole extent of the link mark `link` on the inline node at or around `pos` and the nodes beside it that carry it too. */
-function linkExtent(doc: PMNode, pos: number, link: Mark): { from: number; to: number } {
+/**
+ * The range of a link around a position in a text block (inside it or at either end), or null:
+ * of the link `link` when given, of any link otherwise (the one the position is inside first).
+ */
+export function linkRangeAt(doc: PMNode, pos: number, link?: Mark): { from: number; to: number; mark: Mark } | null {
+  const linkType = linkMark(doc.type.schema);
+  if (!linkType) return null;
   const $pos = doc.resolve(pos);
-  const parent = $pos.parent;
-  let index = $pos.index();
-  let end = $pos.start();
-  for (let i = 0; i < index; i++) end += parent.child(i).nodeSize;
-  let start = end;
-  while (index > 0 && link.isInSet(parent.child(index - 1).marks)) start -= parent.child(--index).nodeSize;
-  for (let i = $pos.index(); i < parent.childCount && link.isInSet(parent.child(i).marks); i++) end += parent.child(i).nodeSize;
-  return { from: start, to: end };
+  const { parent } = $pos;
+  const has = (i: number, mark: Mark | MarkType = link ?? linkType) => i >= 0 && i < parent.childCount && !!mark.isInSet(parent.child(i).marks);
+  // The node the position is in or before, else the one that ends there.
+  let first = $pos.index();
+  if (!has(first) && ($pos.textOffset || !has(--first))) return null;
+  const mark = link ?? linkType.isInSet(parent.child(first).marks)!;
+  let last = first;
+  while (has(first - 1, mark)) first--;
+  while (has(last + 1, mark)) last++;
+  let from = $pos.start();
+  for (let i = 0; i < first; i++) from += parent.child(i).nodeSize;
+  let to = from;
+  for (let i = first; i <= last; i++) to += parent.child(i).nodeSize;
+  return { from, to, mark };
 }
 
 /**
@@ -73,7 +84,7 @@ function linkifyRange(tr: Transaction, from: number, to: number): void {
       const link = linkType.isInSet(node.marks);
       if (node.marks.some((m) => m.type.spec.code)) free = false;
       else if (link) {
-        const extent = linkExtent(tr.doc, pos, link);
+        const extent = linkRangeAt(tr.doc, pos, link)!;
         free &&= extent.from >= from + start && extent.to <= from + end && showsAddress(tr.doc, extent.from, extent.to, link);
       }
       return free;
@@ -103,7 +114,7 @@ function followAddressLinks(tr: Transaction, changed: Transaction, oldDoc: PMNod
     // or start it is not in it: the link does not extend there).
     const link = from < to ? (after ?? before) : after && before?.eq(after) ? after : undefined;
     if (!link) return;
-    const old = linkExtent(oldDoc, link === after ? from : to - 1, link);
+    const old = linkRangeAt(oldDoc, link === after ? from : to, link)!;
     if (!showsAddress(oldDoc, old.from, old.to, link)) return;
     // The link's text now: what is left of it before and after the change, and what went in there.
     const newFrom = map.map(old.from, 1);

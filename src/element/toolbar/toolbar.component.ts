@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { Command, EditorState } from 'prosemirror-state';
+import { TextSelection, type Command, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
+import { linkRangeAt } from '../../core/plugins/link.js';
 import { removeLink, setLink } from '../../core/plugins/link-commands.js';
 import { toolbarState } from '../../core/toolbar-state.js';
 import { blockMenuOf, toolbarItemsOf } from '../../core/extensions/setup-menus.js';
@@ -276,9 +277,19 @@ export class RichEditorToolbar extends LitElement {
     return true;
   }
 
-  /** Opens the link field over the selection (Ctrl+K), or focuses it; false when the selection has no toolbar or the toolbar no link button. */
+  /**
+   * Opens the link field over the selection (Ctrl+K), or focuses it; with the caret in a link,
+   * over that link's text (to change its address or take it off, as in word processors). False
+   * when there is no selection or link to show the toolbar for, or the toolbar has no link button.
+   */
   private openLinkField(): boolean {
     this.throttle.flush();
+    const view = this.hub?.view;
+    const link = view && !this.shown && this.hub?.editable && view.state.selection.empty ? linkRangeAt(view.state.doc, view.state.selection.from) : null;
+    if (link && this.buttons.has('link')) {
+      view!.dispatch(view!.state.tr.setSelection(TextSelection.create(view!.state.doc, link.from, link.to)));
+      this.throttle.flush();
+    }
     if (!this.shown || !this.buttons.has('link')) return false;
     if (this.panel === 'link') this.renderRoot.querySelector<HTMLInputElement>('.link-input')?.focus();
     else this.toggleLinkPanel();

@@ -9,6 +9,7 @@ import {
   blockButton,
   button,
   click,
+  clickAt,
   content,
   focusToolbar,
   focused,
@@ -18,6 +19,7 @@ import {
   placedToolbar,
   selectWithKeys,
   settle,
+  textPoint,
   toolbarVisible,
   until,
 } from './helpers.js';
@@ -301,6 +303,21 @@ describe('<rich-editor-toolbar>: keyboard', () => {
     await sendKeys({ press: 'Enter' });
     await until(() => !linkInput(el) && focused() === content(el), 'link input closed, focus in the editor');
     expect(el.getHTML()).to.match(/^<p>Read the <a [^>]*href="https:\/\/example\.com"[^>]*>docs<\/a> please<\/p>$/);
+  });
+
+  it('Ctrl+K with the caret in a link opens the field over that link with its address; Enter changes it', async () => {
+    const el = await mount(html`<rich-editor value='<p>Read the <a href="https://old.example.com/">docs</a> please</p>'></rich-editor>`, clock);
+    // Into the link with the keys: a click on a link opens it.
+    await clickAt(textPoint(el, 'the', 0));
+    for (let i = 0; i < 6; i++) await sendKeys({ press: 'ArrowRight' });
+    await pressWith('k', 'Control');
+    await until(() => focused() === linkInput(el), 'link input focused');
+    expect(linkInput(el)!.value).to.equal('https://old.example.com/');
+    await pressWith('a', 'Control');
+    await sendKeys({ type: 'https://new.example.com' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => !linkInput(el) && focused() === content(el), 'link input closed, focus in the editor');
+    expect(el.getHTML()).to.match(/^<p>Read the <a [^>]*href="https:\/\/new\.example\.com"[^>]*>docs<\/a> please<\/p>$/);
   });
 
   it('leaves Ctrl+K alone with nothing selected', async () => {
