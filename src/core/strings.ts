@@ -9,6 +9,8 @@ import { Plugin, PluginKey, type EditorState } from 'prosemirror-state';
 /** The English words: the spec's own strings where it gives them (placeholder, upload alerts). */
 export const ENGLISH = {
   'editor.label': 'Rich text editor',
+  // Told to assistive technology on an editable editor: Tab indents there, so this is the way out (WCAG 2.1.2).
+  'editor.leaveHint': 'Press Escape, then Tab, to leave the editor.',
   placeholder: "Press '/' for commands...",
   'placeholder.heading': 'Heading {level}',
 

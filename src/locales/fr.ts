@@ -12,6 +12,7 @@ import type { StringKey } from '../core/strings.js';
 /** Every word of the editor, in French. */
 export const fr: Readonly<Record<StringKey, string>> = {
   'editor.label': 'Éditeur de texte riche',
+  'editor.leaveHint': 'Appuyez sur Échap, puis sur Tab, pour quitter l’éditeur.',
   placeholder: 'Tapez « / » pour les commandes…',
   'placeholder.heading': 'Titre {level}',
 

@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
+import { ENGLISH } from '../../src/core/strings.js';
 
 function content(el: RichEditor): HTMLElement {
   return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
@@ -26,6 +27,17 @@ describe('<rich-editor>', () => {
     expect(event.detail.html).to.equal('<p>Hi!</p>');
     expect(event.detail.json.type).to.equal('doc');
     expect(el.getHTML()).to.equal('<p>Hi!</p>');
+  });
+
+  it('tells assistive technology how to leave an editable editor (Tab indents there), in its words; a viewer says nothing', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor value="<p>Hello</p>"></rich-editor>`);
+    expect(content(el).getAttribute('aria-description')).to.equal(ENGLISH['editor.leaveHint']);
+    el.strings = { 'editor.leaveHint': 'Échap puis Tab pour sortir.' };
+    await el.updateComplete;
+    expect(content(el).getAttribute('aria-description')).to.equal('Échap puis Tab pour sortir.');
+    el.readonly = true;
+    await el.updateComplete;
+    expect(content(el).hasAttribute('aria-description')).to.equal(false);
   });
 
   it('does not let the user type in read-only mode', async () => {

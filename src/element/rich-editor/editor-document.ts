@@ -280,6 +280,8 @@ export class EditorDocument implements ReactiveController {
         'aria-label': this.label(),
         ...(host.required ? { 'aria-required': 'true' } : {}),
         ...(host.readonly ? { tabindex: '-1', 'aria-readonly': 'true' } : this.collab?.awaiting && !this.element.disabled() ? { tabindex: '0' } : {}),
+        // Tab indents in an editable editor; the way out is said where focus lands.
+        ...(this.element.editable() ? { 'aria-description': wordsWith(host.strings)['editor.leaveHint'] } : {}),
         ...(this.element.disabled() ? { 'aria-disabled': 'true' } : {}),
       }),
       dispatchTransaction: (tr) => this.dispatch(tr),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type StaticDecode } from 'typebox';
 import { commentBody, commentShape, type CommentBody } from '../../api-shapes/comment.js';
+import { COMMENT_EMPTY } from '../../api-shapes/comment-empty.js';
 import { REACTION_KEYS, type ReactionKey } from '../../api-shapes/reactions.js';
 import { announceLive } from '../live/live-events.js';
 import type { Db } from '../db/index.js';
@@ -44,7 +45,7 @@ const COMMENT_SELECT = `SELECT ${COMMENT_COLUMNS} FROM issue_comments c LEFT JOI
 /** The comment normalised through the editor's schema; 400 when it shows nothing. */
 async function checkedComment(request: FastifyRequest, body: CommentBody) {
   const richText = await normalisedRichText(request, { html: body.comment_html, json: body.comment_json }, 'comment');
-  if (richText.blank) throw badRequest('The comment cannot be empty.');
+  if (richText.blank) throw badRequest(COMMENT_EMPTY);
   return richText;
 }
 

@@ -3,7 +3,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { SEARCH_DEBOUNCE_MS } from '../../../src/app/ui/debounce.js';
 import { THEME_MODE_KEY } from '../../../src/app/ui/theme.js';
-import { SEQUENCE_TIMEOUT_MS } from '../../../src/app/widgets/command-palette/shortcuts.js';
+import { LEAVE_EDITOR_KEYS, SEQUENCE_TIMEOUT_MS } from '../../../src/app/widgets/command-palette/shortcuts.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { focusReturnsTo } from '../../helpers/until.js';
 import { listedIssue, PROJECT_ID } from './fixtures.js';
@@ -176,6 +176,7 @@ describe('command palette', () => {
     await sendKeys({ press: '?' });
     const help = await until(() => byText(document.body, '[role="dialog"]', 'Keyboard shortcuts'), 'the shortcuts help');
     expect(help.textContent).to.contain('Create an issue');
+    expect(help.textContent, 'the way out of a text editor').to.contain(LEAVE_EDITOR_KEYS.label);
     await expectAccessible(help);
   });
 

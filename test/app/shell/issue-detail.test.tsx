@@ -1,6 +1,7 @@
 import { absoluteTime } from '../../../src/app/widgets/activity-feed/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { COMMENT_EMPTY } from '../../../src/api-shapes/comment-empty.js';
 import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue-rename.js';
 import { REACTIONS, type ReactionKey } from '../../../src/api-shapes/reactions.js';
 import type { Comment } from '../../../src/app/api/types.js';
@@ -334,24 +335,30 @@ describe('issue detail screen', () => {
 
     const fresh = editorNamed(app.container, 'New comment')!;
     await fresh.updateComplete;
-    textbox(fresh).focus();
+    // Nothing written: said at once, nothing sent; the words go once the user writes.
+    await click(button(app.container, 'Comment'));
+    await until(() => app.container.textContent!.includes(COMMENT_EMPTY), 'the empty-comment message');
+    expect(api.sent('POST', '/workspaces/acme/projects/:projectId/issues/:issueId/comments')).to.have.length(0);
+    await until(() => fresh.editorView!.hasFocus(), 'focus back in the new comment');
     await sendKeys({ type: 'Looks good' });
+    await until(() => !app.container.textContent!.includes(COMMENT_EMPTY), 'the message gone as the user writes');
     await click(button(app.container, 'Comment'));
     await until(() => editorNamed(app.container, 'Comment by Ada') && app.container.querySelectorAll('.app-comment').length === 3, 'the new comment');
     expect(api.sent('POST', '/workspaces/acme/projects/:projectId/issues/:issueId/comments')[0]!.body).to.deep.equal({ comment_html: '<p>Looks good</p>' });
     await until(() => textbox(editorNamed(app.container, 'New comment')!).textContent === '', 'the cleared new-comment editor');
+    // The button was disabled while it sent: focus is back in the box, for the next comment.
+    await until(() => editorNamed(app.container, 'New comment')!.editorView!.hasFocus(), 'focus in the new comment box');
 
     await click(button(app.container, 'Edit comment by Ada'));
     const editing = await until(() => {
       const editor = editorNamed(app.container, 'Comment by Ada');
       return editor && !editor.readonly ? editor : null;
     }, 'the editable comment');
-    await editing.updateComplete;
-    textbox(editing).focus();
-    await sendKeys({ press: 'End' });
-    // Typed once the editor has read the End (see shared-documents.test.tsx's typeAtEnd).
-    const end = editing.editorView!.state.doc.firstChild!.nodeSize - 1;
-    await until(() => editing.editorView!.state.selection.head === end, 'the caret at the end of the comment', { saw: () => editing.editorView!.state.selection.toJSON() });
+    // Edit puts the caret at the end of the comment's text, typed into at once.
+    const end = () => editing.editorView!.state.doc.firstChild!.nodeSize - 1;
+    await until(() => editing.editorView?.hasFocus() && editing.editorView.state.selection.head === end(), 'the caret at the end of the comment', {
+      saw: () => editing.editorView?.state.selection.toJSON(),
+    });
     await sendKeys({ type: ' (edited)' });
     // Saved with Ctrl+Enter, as the Save button would.
     await sendKeys({ down: 'Control' });
@@ -359,6 +366,8 @@ describe('issue detail screen', () => {
     await sendKeys({ up: 'Control' });
     await until(() => api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1').length === 1, 'the comment save');
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1')[0]!.body).to.deep.equal({ comment_html: '<p>First! (edited)</p>' });
+    // Saved: focus back on the comment's Edit button, where editing started.
+    await until(() => document.activeElement === button(app.container, 'Edit comment by Ada'), 'focus on the Edit button');
   });
 
   it('asks before deleting a comment: Escape keeps it, Delete removes it and focus goes to the comments', async () => {

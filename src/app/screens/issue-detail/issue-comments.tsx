@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
@@ -15,6 +15,7 @@ import { isolated } from '../../ui/bidi.js';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { Note } from '../../ui/note.js';
+import { COMMENT_EMPTY } from '../../../api-shapes/comment-empty.js';
 import { ISSUE_ARCHIVED } from '../../../api-shapes/issue-archive.js';
 import { Spinner } from '../../ui/spinner.js';
 import { absoluteTime, relativeTime } from '../../widgets/activity-feed/index.js';
@@ -92,9 +93,26 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
   // An edit left unsaved (another screen, a reload) comes back as it was left (text-drafts.ts).
   const [draft, setDraft] = useState(() => (mayChange ? readCommentDraft(place) : ''));
   const [editing, setEditing] = useState(draft !== '');
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Where focus goes once the comment has switched mode: into its text to edit it (at the end,
+  // typed into at once), back to its Edit button once saved or cancelled. Not for an edit
+  // restored from a draft: the page is just opening.
+  const focusNext = useRef<'text' | 'edit' | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    const element = editor.current;
+    if (next === 'text' && element) void element.updateComplete.then(() => element.focusAt('end'));
+    else if (next === 'edit') editButton.current?.focus();
+  }, [editing]);
+  const startEditing = () => {
+    focusNext.current = 'text';
+    setEditing(true);
+  };
   const stopEditing = () => {
     keepCommentDraft(place, '');
     setDraft('');
+    focusNext.current = 'edit';
     setEditing(false);
   };
   const [busy, setBusy] = useState(false);
@@ -111,6 +129,8 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
       await refresh();
     } catch (error) {
       setFailure(errorMessage(error));
+      // The Save button was disabled while it sent, which took focus away: back to the text.
+      editor.current?.focus();
     } finally {
       setBusy(false);
     }
@@ -136,7 +156,7 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
         </time>
         {mayChange && !editing ? (
           <span className="app-comment-actions">
-            <Button size="small" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit comment by ${author}`}>
+            <Button ref={editButton} size="small" variant="ghost" onClick={startEditing} aria-label={`Edit comment by ${author}`}>
               Edit
             </Button>
             <Button size="small" variant="ghost" onClick={() => setDeleting(true)} aria-label={`Delete comment by ${author}`}>
@@ -196,10 +216,17 @@ function NewComment({ slug, projectId, issueId, userId, host }: { slug: string; 
 
   const submit = async () => {
     if (!editor.current) return;
+    const html = editor.current.getHTML();
+    // Nothing written: said at once, without asking the server (which would refuse it the same way).
+    if (!html) {
+      setFailure(COMMENT_EMPTY);
+      editor.current.focus();
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
-      await api.comments.create(slug, projectId, issueId, editor.current.getHTML());
+      await api.comments.create(slug, projectId, issueId, html);
       keepCommentDraft(place, '');
       editor.current?.clear();
       await refresh();
@@ -207,6 +234,8 @@ function NewComment({ slug, projectId, issueId, userId, host }: { slug: string; 
       setFailure(errorMessage(error));
     } finally {
       setBusy(false);
+      // The Comment button was disabled while it sent, which took focus away: back to the box, for the next one or a fix.
+      editor.current?.focus();
     }
   };
 
@@ -218,7 +247,11 @@ function NewComment({ slug, projectId, issueId, userId, host }: { slug: string; 
           value={draft}
           aria-label="New comment"
           placeholder="Add a comment…"
-          onChange={(event) => keepCommentDraft(place, event.detail.html)}
+          onChange={(event) => {
+            keepCommentDraft(place, event.detail.html);
+            // A refusal is about what was sent; once the text changes it no longer applies.
+            setFailure(null);
+          }}
           onKeyDownCapture={submitOnModEnter(() => void submit())}
           {...host}
         />

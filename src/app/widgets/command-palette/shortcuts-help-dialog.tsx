@@ -4,7 +4,7 @@ import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { Button } from '../../ui/button.js';
 import { useStyles } from '../../ui/styles.js';
 import { commandPaletteCss } from './command-palette.css.js';
-import { COLUMN_KEYS, LIST_KEYS, SHORTCUTS, SUBMIT_KEYS } from './shortcuts.js';
+import { COLUMN_KEYS, LEAVE_EDITOR_KEYS, LIST_KEYS, SHORTCUTS, SUBMIT_KEYS } from './shortcuts.js';
 import { Icon } from '../../ui/icon.js';
 
 /** The dialog listing the keyboard shortcuts (opened with ?). */
@@ -50,6 +50,9 @@ export function ShortcutsHelpDialog({ open, onOpenChange }: { open: boolean; onO
         ))}
         <ShortcutLine label={SUBMIT_KEYS.label}>
           <kbd>{SUBMIT_KEYS.keys[0]}</kbd> + <kbd>{SUBMIT_KEYS.keys[1]}</kbd>
+        </ShortcutLine>
+        <ShortcutLine label={LEAVE_EDITOR_KEYS.label}>
+          <kbd>{LEAVE_EDITOR_KEYS.keys[0]}</kbd>, then <kbd>{LEAVE_EDITOR_KEYS.keys[1]}</kbd>
         </ShortcutLine>
       </ul>
       <div className="app-dialog-actions">

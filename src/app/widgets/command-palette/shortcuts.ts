@@ -69,6 +69,9 @@ export function columnStep(event: { key: string; altKey: boolean; ctrlKey: boole
   return event.altKey || event.ctrlKey || event.metaKey ? undefined : COLUMN_STEPS.get(event.key);
 }
 
+/** How to leave a text editor with the keyboard (Tab indents inside one): the help dialog's line, as the editor tells screen readers. */
+export const LEAVE_EDITOR_KEYS = { keys: ['Esc', 'Tab'], label: 'Leave a text editor, where Tab indents: Esc, then Tab (or Shift+Tab) within 2 seconds' } as const;
+
 /** The key that sends what is being written, from any of its fields (the help dialog's line). */
 export const SUBMIT_KEYS = { keys: ['Ctrl', 'Enter'], label: 'Create the issue or post the comment you are writing (⌘ Enter on macOS)' } as const;
 
