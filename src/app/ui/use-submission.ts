@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../api/api-error.js';
 
 /** Where a form's submission stands, and how to make one. */
@@ -8,7 +8,11 @@ export interface Submission {
   /** The last action's refusal, in words for the form (null once another starts). */
   failure: string | null;
   setFailure(message: string | null): void;
-  /** Runs `action`, busy meanwhile; answers whether it succeeded (a failure is kept for the form). */
+  /**
+   * Runs `action`, busy meanwhile; answers whether it succeeded (a failure is kept for the form).
+   * A call made while an action runs does nothing and answers false: a key pressed twice (Enter,
+   * Ctrl+Enter) before the busy state has rendered sends once.
+   */
   run(action: () => Promise<unknown>): Promise<boolean>;
 }
 
@@ -16,7 +20,10 @@ export interface Submission {
 export function useSubmission(): Submission {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const running = useRef(false);
   const run = async (action: () => Promise<unknown>) => {
+    if (running.current) return false;
+    running.current = true;
     setBusy(true);
     setFailure(null);
     try {
@@ -26,6 +33,7 @@ export function useSubmission(): Submission {
       setFailure(errorMessage(error));
       return false;
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };

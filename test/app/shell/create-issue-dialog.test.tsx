@@ -7,6 +7,7 @@ import { listedIssue, members, OTHER_ID, PROJECT_ID, STATE_ID } from './fixtures
 import { click, focusedDateField, press, typeDate, typeInto } from './input.js';
 import { closed, listbox, option, property, shown } from './pickers.js';
 import { button, cleanup, FakeApi, field, renderApp, reply, until } from './render.js';
+import { gate } from './fake-api.js';
 import { seededApi } from './seeded-api.js';
 import { settled } from './timing.js';
 
@@ -178,6 +179,28 @@ describe('create issue dialog', () => {
     await until(() => api.sent('POST', CREATE).length === 1, 'the issue created');
     expect(api.sent('POST', CREATE)[0]!.body).to.deep.equal({ name: 'Keyboard', priority: 'none', description_html: '<p>Typed.</p>' });
     await until(() => !dialog(), 'the dialog closed');
+  });
+
+  it('creates one issue when Ctrl+Enter is pressed twice with no pause, while the first is being sent', async () => {
+    const held = gate();
+    const { api, form } = await openDialog();
+    // The create route answers only once the test lets it (the fake's later routes win).
+    let next = 10;
+    api.on('POST', CREATE, async (request) => {
+      await held.opened;
+      return reply(201, listedIssue(next++, { id: `aaaaaaaa-aaaa-4aaa-8aaa-0000000000${next}`, name: (request.body as { name: string }).name }));
+    });
+    await typeInto(field(form, 'Title'), 'Once');
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Control' });
+    await until(() => api.sent('POST', CREATE).length === 1, 'the issue being created');
+    // The second press was made while the first was in flight: it must send nothing of its own.
+    await press('Enter');
+    held.open();
+    await until(() => !dialog(), 'the dialog closed');
+    expect(api.sent('POST', CREATE)).to.have.length(1);
   });
 
   it('"Create more" keeps the dialog open, emptied, with focus back in the title', async () => {

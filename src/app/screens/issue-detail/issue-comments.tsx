@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useApi } from '../../api/api-context.js';
-import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Comment } from '../../api/types.js';
 import { AppEditor } from '../../editor/app-editor.js';
@@ -18,6 +17,7 @@ import { Note } from '../../ui/note.js';
 import { COMMENT_EMPTY } from '../../../api-shapes/comment-empty.js';
 import { ISSUE_ARCHIVED } from '../../../api-shapes/issue-archive.js';
 import { Spinner } from '../../ui/spinner.js';
+import { useSubmission } from '../../ui/use-submission.js';
 import { absoluteTime, relativeTime } from '../../widgets/activity-feed/index.js';
 import { submitOnModEnter } from '../../widgets/command-palette/shortcuts.js';
 
@@ -115,25 +115,19 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
     focusNext.current = 'edit';
     setEditing(false);
   };
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useSubmission();
   const author = comment.actor?.display_name ?? 'Deleted user';
 
   const save = async () => {
-    if (!editor.current) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await api.comments.update(slug, projectId, issueId, comment.id, editor.current.getHTML());
+    const html = editor.current?.getHTML();
+    if (html === undefined) return;
+    const saved = await run(async () => {
+      await api.comments.update(slug, projectId, issueId, comment.id, html);
       stopEditing();
       await refresh();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      // The Save button was disabled while it sent, which took focus away: back to the text.
-      editor.current?.focus();
-    } finally {
-      setBusy(false);
-    }
+    });
+    // The Save button was disabled while it sent, which took focus away: back to the text.
+    if (!saved) editor.current?.focus();
   };
   const [deleting, setDeleting] = useState(false);
   // Asked first: a comment deleted is gone for everyone, with no undo. A failure shows in the dialog.
@@ -211,32 +205,23 @@ function NewComment({ slug, projectId, issueId, userId, host }: { slug: string; 
   const editor = useRef<RichEditorElement>(null);
   const place: DraftPlace = { userId, issueId };
   const [draft] = useState(() => readCommentDraft(place));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
 
   const submit = async () => {
-    if (!editor.current) return;
-    const html = editor.current.getHTML();
+    const html = editor.current?.getHTML();
+    if (html === undefined) return;
     // Nothing written: said at once, without asking the server (which would refuse it the same way).
-    if (!html) {
-      setFailure(COMMENT_EMPTY);
-      editor.current.focus();
-      return;
+    if (!html) setFailure(COMMENT_EMPTY);
+    else {
+      await run(async () => {
+        await api.comments.create(slug, projectId, issueId, html);
+        keepCommentDraft(place, '');
+        editor.current?.clear();
+        await refresh();
+      });
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await api.comments.create(slug, projectId, issueId, html);
-      keepCommentDraft(place, '');
-      editor.current?.clear();
-      await refresh();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-      // The Comment button was disabled while it sent, which took focus away: back to the box, for the next one or a fix.
-      editor.current?.focus();
-    }
+    // The Comment button was disabled while it sent, which took focus away: back to the box, for the next one or a fix.
+    editor.current?.focus();
   };
 
   return (

@@ -24,6 +24,7 @@ import { EstimatePicker, useEstimate } from './issue-estimate.js';
 import { useDraftKeeping } from './use-draft-keeping.js';
 import { issueKey } from './issue-key.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
+import { useSubmission } from '../../ui/use-submission.js';
 
 export { PRIORITY_OPTIONS };
 
@@ -113,7 +114,7 @@ function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close
   };
   const datesBackwards = !!(picked.start_date && picked.target_date && picked.start_date > picked.target_date);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const create = async (values: { name: string }) => {
     setServerError(null);
     if (datesBackwards) return setServerError(START_AFTER_TARGET);
     const html = editor.current?.getHTML() ?? '';
@@ -152,7 +153,11 @@ function CreateIssueForm({ slug, projectId, draft, parentId, requestClose, close
     } catch (error) {
       setServerError(errorMessage(error));
     }
-  });
+  };
+
+  // One at a time: a second Ctrl+Enter or Enter while the issue is being created sends nothing.
+  const sending = useSubmission();
+  const onSubmit = handleSubmit((values) => sending.run(() => create(values)));
 
   return (
     <form onSubmit={onSubmit} onKeyDownCapture={submitOnModEnter(() => void onSubmit())} noValidate aria-label="Create issue" className="app-create-issue">
