@@ -37,9 +37,16 @@ function taskListRule(list: NodeType): InputRule {
         tr.split(before, 1);
         listPos = before + 1;
       }
-      // One list of one item, made anew (either retyped alone would not fit the other).
+      // One list of one item, made anew (either retyped alone would not fit the other); a host's
+      // item whose content a to-do item cannot hold keeps its list, the brackets typed.
       const old = tr.doc.nodeAt(listPos)!;
-      tr.replaceWith(listPos, listPos + old.nodeSize, list.create(null, item.create(attrs, old.firstChild!.content)));
+      let todo;
+      try {
+        todo = list.createChecked(null, item.createChecked(attrs, old.firstChild!.content));
+      } catch {
+        return null;
+      }
+      tr.replaceWith(listPos, listPos + old.nodeSize, todo);
       return tr.setSelection(TextSelection.create(tr.doc, listPos + 3));
     }
     const range = $start.blockRange();
