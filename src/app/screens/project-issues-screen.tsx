@@ -1,6 +1,6 @@
 import { Ellipsis } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
 import { sharedDocumentName } from '../api/collab.js';
@@ -8,7 +8,6 @@ import { queryKeys } from '../api/query-keys.js';
 import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
 import { Button, ShowMoreButton } from '../ui/button.js';
-import { Note } from '../ui/note.js';
 import { ActionMenu } from '../ui/action-menu.js';
 import { Icon } from '../ui/icon.js';
 import { PageHeader } from '../ui/page-header.js';
@@ -28,6 +27,8 @@ import { useEstimate } from './issues/issue-estimate.js';
 import { useIssueLayout } from './issues/issue-layout.js';
 import { GroupedIssueList, useIssueGrouping } from './issues/issue-groups.js';
 import { IssueList } from './issues/issue-list.js';
+import { activeFilterCount, NO_FILTERS } from './issues/issue-filters.js';
+import { NoMatchingIssues, useFocusAfterClear } from './issues/issue-no-match.js';
 import { IssuePeek, PeekProvider, usePeekState } from './issues/issue-peek.js';
 import { useIssueSearch } from './issues/issue-search-box.js';
 import { IssueSelectionBar } from './issues/issue-selection-bar.js';
@@ -73,6 +74,12 @@ export function ProjectIssuesScreen() {
     { refines: queryKeys.issues(slug, projectId) },
   );
   const refreshing = query.isPlaceholderData;
+  // Filters beside the search: an empty answer then names them too, and offers to clear them.
+  const otherFilters = activeFilterCount(filterValuesOf(filters)) > 0;
+  const content = useRef<HTMLDivElement>(null);
+  const clearing = useFocusAfterClear(content, { key: JSON.stringify(listKey), settled: !query.isPending && !refreshing });
+  // A chip added from the Filter menu stays, empty, until its own button removes it: clearing the filters draws the toolbar afresh, without them.
+  const [toolbarRound, setToolbarRound] = useState(0);
   const [creating, setCreating] = useState(useOpenRequest('create-issue'));
   const [importing, setImporting] = useState(useOpenRequest('import-issues'));
   const [deleting, setDeleting] = useState(false);
@@ -133,8 +140,9 @@ export function ProjectIssuesScreen() {
           </>
         }
       />
-      <div className="app-content">
+      <div className="app-content" ref={content}>
         <IssueToolbar
+          key={toolbarRound}
           states={states.data ?? []}
           choices={choices}
           layout={layout}
@@ -164,7 +172,19 @@ export function ProjectIssuesScreen() {
         ) : issues.length === 0 && !filtered ? (
           <EmptyState type="all-issues" role={role} onAction={() => setCreating(true)} />
         ) : issues.length === 0 ? (
-          <Note announce>{search ? `No issues match “${search}”.` : 'No issues match the filters.'}</Note>
+          <NoMatchingIssues
+            search={search}
+            filtered={otherFilters}
+            onClearFilters={() => {
+              clearing();
+              setFilterValues(() => NO_FILTERS);
+              setToolbarRound((round) => round + 1);
+            }}
+            onClearSearch={() => {
+              clearing();
+              setSearch('');
+            }}
+          />
         ) : (
           <PeekProvider peek={peek}>
             <div className={peek.issueId ? 'app-issues-with-peek' : undefined}>

@@ -32,6 +32,10 @@ export const screensCss = `
 /* A list showing its last answer while the next comes (other filters, order or search): dimmed only after a moment, so a quick answer does not flash. */
 .app-issue-results[aria-busy="true"] { opacity: 0.6; cursor: progress; transition: opacity 0.15s ease 0.2s; }
 @media (prefers-reduced-motion: reduce) { .app-issue-results[aria-busy="true"] { transition-duration: 0s; } }
+/* An empty answer to filters or a search: why, and the buttons that clear them (issue-no-match.tsx). */
+.app-no-match { display: flex; flex-wrap: wrap; align-items: center; gap: var(--app-space-2) var(--app-space-3); }
+.app-no-match .app-note { margin: 0; }
+.app-no-match-actions { display: flex; flex-wrap: wrap; gap: var(--app-space-2); }
 .app-issue-list { list-style: none; margin: 0; padding: 0; border: 1px solid var(--app-border); border-radius: 10px; overflow: hidden; }
 .app-issue-row {
   display: flex; align-items: center; gap: var(--app-space-3); padding: var(--app-space-2) var(--app-space-4);
@@ -142,8 +146,9 @@ export const screensCss = `
  */
 .app-issue-grid { container: issue-rows / inline-size; }
 @container issue-rows (max-width: 799.98px) {
-  .app-issue-grid > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr) auto auto; row-gap: var(--app-space-1); }
-  .app-issue-grid[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) auto minmax(0, 1fr) auto auto; }
+  /* Each row is a grid of its own: the key's column is as wide in every row (wider only for a key that needs it), so the titles start in line. */
+  .app-issue-grid > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) minmax(5.5em, auto) minmax(0, 1fr) auto auto; row-gap: var(--app-space-1); }
+  .app-issue-grid[data-selectable] > .app-issue-grid-row { grid-template-columns: var(--app-space-4) var(--app-space-4) var(--app-space-4) minmax(5.5em, auto) minmax(0, 1fr) auto auto; }
   .app-issue-grid-row > .app-issue-title-cell { grid-column: 4 / -1; }
   .app-issue-grid-row > .app-issue-labels { grid-column: 4; justify-content: flex-start; flex-wrap: wrap; }
   .app-issue-grid-row > .app-issue-assignees { grid-column: 5; }
@@ -155,8 +160,9 @@ export const screensCss = `
   /* With the line to itself, a title too long for it wraps rather than being cut short. */
   .app-issue-grid-row a { white-space: normal; overflow-wrap: anywhere; }
   .app-issue-grid-row .app-issue-labels .app-picker-value { justify-content: flex-start; }
-  /* No line under the title when there is nothing to put on it. */
+  /* No line under the title when there is nothing to put on it: no value, at most the empty pickers a hover shows. */
   .app-issue-grid-row > :is(.app-issue-labels, .app-issue-assignees, .app-issue-date):empty { display: none; }
+  .app-issue-grid-row:not(:has(> :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) > :not(.app-picker-button[data-empty]))) > :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) { display: none; }
   .app-issue-grid-row :is(.app-issue-labels, .app-issue-assignees, .app-issue-date) .app-picker-button { justify-content: flex-start; margin: -4px 0 -4px -4px; }
 }
 /* Under 480 px (a phone) labels, assignees and date each have a line of their own under the title. */

@@ -1,16 +1,18 @@
 import { expect } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
 import { paths } from '../../../src/app/router/paths.js';
 import { SEARCH_DEBOUNCE_MS } from '../../../src/app/ui/debounce.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID } from './fixtures.js';
 import type { ThemeMode } from '../../../src/app/ui/theme.js';
 import { click, press, typeInto } from './input.js';
-import { nameOf, property, shown } from './pickers.js';
+import { closed, listbox, nameOf, option, property, shown } from './pickers.js';
 import { gate } from './fake-api.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { advance, fakeClock } from './timing.js';
-import { openDisplay } from './issue-toolbar-input.js';
+import { addFilter, openDisplay } from './issue-toolbar-input.js';
+import { CLEAR_FILTERS, CLEAR_SEARCH, noMatchWords } from '../../../src/app/screens/issues/issue-no-match.js';
 
 const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-issue-row')];
 const LABEL = { id: '99999999-9999-4999-8999-999999999999', name: 'frontend', color: '#ef4444' };
@@ -159,9 +161,91 @@ describe('issue search', () => {
     expect(getComputedStyle(note).color).to.equal(getComputedStyle(muted).color);
     muted.remove();
   });
+
+  it('offers one way to clear the search, its own button: the engine’s × of a search field is not drawn', async () => {
+    const app = renderApp(paths.projectIssues('acme', PROJECT_ID), { api: searchingApi() });
+    await until(() => rows(app.container).length === 3, 'the issues');
+    const box = field(app.container, 'Search issues');
+    await typeInto(box, 'header');
+    await until(() => button(app.container, 'Clear search'), 'the box’s own Clear button');
+    // A click where Chromium and WebKit draw their × (the end of the text area) only puts the caret there.
+    const edge = box.getBoundingClientRect();
+    const style = getComputedStyle(box);
+    const x = edge.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight) - 4;
+    await sendMouse({ type: 'click', position: [Math.round(x), Math.round(edge.top + edge.height / 2)] });
+    expect(document.activeElement).to.equal(box);
+    expect(box.value, 'the text kept').to.equal('header');
+  });
+
+  it('says the filters hide a match of the search too, and clears them with the keyboard: the match shows, focused', async () => {
+    const api = narrowingApi();
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?search=pricing`, { api });
+    await until(() => rows(app.container).length === 1, 'the match');
+    await addFilter(app.container, 'State');
+    await click(option(await listbox(), 'Todo'));
+    await press('Escape');
+    await closed();
+    const block = await until(() => noMatch(app.container), 'the empty answer');
+    expect(block.querySelector('[role="status"]')!.textContent).to.equal(noMatchWords({ search: 'pricing', filtered: true }));
+    expect([...block.querySelectorAll('button')].map((item) => item.textContent)).to.deep.equal([CLEAR_FILTERS, CLEAR_SEARCH]);
+    await expectAccessible(app.container);
+    // Reached with Tab after the toolbar, pressed with Enter.
+    button(app.container, 'Save view')!.focus();
+    await press('Tab');
+    expect(document.activeElement).to.equal(button(block, CLEAR_FILTERS));
+    await press('Enter');
+    await until(() => rows(app.container).length === 1, 'the match the filter hid');
+    expect(rows(app.container)[0]!.textContent).to.contain('Pricing page');
+    expect(new URL(app.location(), location.origin).searchParams.has('state'), 'the filter cleared').to.equal(false);
+    expect(field(app.container, 'Search issues').value, 'the search kept').to.equal('pricing');
+    expect(app.container.querySelector('.app-filter-chip'), 'no chip left').to.equal(null);
+    await until(() => document.activeElement === rows(app.container)[0]!.querySelector('a'), 'focus on the match', { saw: () => document.activeElement });
+  });
+
+  it('offers only the search’s button once the filters are cleared and nothing matches still, focused, then every issue', async () => {
+    const api = narrowingApi();
+    const app = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?state=${DOING}&search=zzz`, { api });
+    const block = await until(() => noMatch(app.container), 'the empty answer');
+    await click(button(block, CLEAR_FILTERS));
+    const searched = await until(() => (noMatch(app.container)?.textContent?.includes(noMatchWords({ search: 'zzz', filtered: false })) ? noMatch(app.container) : null), 'the search’s own empty answer');
+    expect([...searched.querySelectorAll('button')].map((item) => item.textContent)).to.deep.equal([CLEAR_SEARCH]);
+    await until(() => document.activeElement === button(searched, CLEAR_SEARCH), 'focus on Clear search', { saw: () => document.activeElement });
+    await press('Enter');
+    await until(() => rows(app.container).length === 3, 'every issue');
+    expect(field(app.container, 'Search issues').value).to.equal('');
+    await until(() => document.activeElement === rows(app.container)[0]!.querySelector('a'), 'focus on the first issue', { saw: () => document.activeElement });
+  });
+
+  it('without a search, blames the filters alone and offers to clear them', async () => {
+    const filtered = renderApp(`${paths.projectIssues('acme', PROJECT_ID)}?priority=urgent`, { api: narrowingApi() });
+    const only = await until(() => noMatch(filtered.container), 'the filters’ empty answer');
+    expect(only.querySelector('[role="status"]')!.textContent).to.equal('No issues match the filters.');
+    expect([...only.querySelectorAll('button')].map((item) => item.textContent)).to.deep.equal([CLEAR_FILTERS]);
+  });
 });
 
 const DOING = '77777777-7777-4777-8777-777777777777';
+
+/** The empty answer's block: why nothing shows, and its clear buttons. */
+const noMatch = (root: ParentNode) => root.querySelector<HTMLElement>('.app-no-match');
+
+/** Three issues, "Pricing page" alone In Progress, the others in Todo, answered as the server filters them by state, priority and search. */
+function narrowingApi() {
+  const inProgress = { state_id: DOING, state__name: 'In Progress', state__group: 'started', state__color: '#3b82f6' };
+  const all = [listedIssue(3, { name: 'Checkout crashes' }), listedIssue(2, { ...inProgress, name: 'Pricing page' }), listedIssue(1, { name: 'Footer links' })];
+  const { api } = seededApi();
+  api.on('GET', ISSUES, (request) => {
+    const [states, priorities, search] = ['state', 'priority', 'search'].map((name) => request.query.get(name) ?? '');
+    const issues = all.filter(
+      (issue) =>
+        (!states || states.split(',').includes(issue.state_id ?? '')) &&
+        (!priorities || priorities.split(',').includes(issue.priority)) &&
+        (!search || issue.name.toLowerCase().includes(search.toLowerCase())),
+    );
+    return reply(200, issues, { 'x-total-count': String(issues.length) });
+  });
+  return api;
+}
 const [ada, grace] = members.map(({ role: _, ...user }) => user);
 
 /** Four issues: three In Progress (a state the app knows only from the rows), one Todo. */

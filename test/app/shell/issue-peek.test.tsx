@@ -4,12 +4,14 @@ import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { issueDetail, listedIssue, PROJECT_ID } from './fixtures.js';
 import { click, press } from './input.js';
+import { property } from './pickers.js';
 import { cleanup, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
 const LIST = `${paths.projectIssues('acme', PROJECT_ID)}?layout=list`;
 const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-issue-row')];
 const peekButton = (root: ParentNode, key: string) => root.querySelector<HTMLButtonElement>(`button[aria-label="Preview ${key}"]`);
+const BUG = { id: '99999999-0000-4000-8000-0000000000b1', name: 'Bug', color: '#ef4444' };
 const panel = () => document.querySelector<HTMLElement>('aside.app-issue-peek');
 
 /** The seeded list, whose issue WEB-2 reads as a detail with a description. */
@@ -59,6 +61,45 @@ describe('issue preview beside the list', () => {
       }
     });
   }
+
+  it('keeps the rows beside the preview in line at 1440x900: titles start together, each on one line, no empty line under one', async () => {
+    await setViewport({ width: 1440, height: 900 });
+    try {
+      const { api } = seededApi((scene) => {
+        scene.issues = [
+          listedIssue(20, { name: `A title far too long for the list beside the preview ${'and longer '.repeat(20)}` }),
+          listedIssue(19, { label_ids: [BUG.id], labels: [BUG] }),
+          listedIssue(17),
+          listedIssue(9, { target_date: '2026-12-19' }),
+        ];
+        scene.issue = issueDetail({ ...listedIssue(9), key: 'WEB-9' });
+      });
+      const app = renderApp(`${LIST}&peek=${listedIssue(9).id}`, { api });
+      await until(() => rows(app.container).length === 4 && panel()?.querySelector('h2'), 'the rows beside the preview');
+      const [long, labelled, bare, dated] = rows(app.container);
+      const title = (row: HTMLElement) => row.querySelector<HTMLElement>('.app-issue-title-cell a')!;
+      const box = (element: Element) => element.getBoundingClientRect();
+      // The list is narrowed to its two-line rows (under 800 px), as the preview's seat intends.
+      expect(box(app.container.querySelector('.app-issue-list')!).width).to.be.below(800);
+      for (const row of [labelled, bare, dated]) expect(box(title(row!)).left, row!.textContent!).to.equal(box(title(long!)).left);
+      expect(box(title(long!)).height, 'the long title on one line').to.be.at.most(box(title(bare!)).height + 0.5);
+      expect(title(long!).scrollWidth, 'cut short').to.be.greaterThan(title(long!).clientWidth);
+      expect(getComputedStyle(title(long!)).textOverflow).to.equal('ellipsis');
+      // A row with no label, assignee or date is its title's line; one with any has that line under it.
+      const under = (row: HTMLElement) => box(row).bottom - box(row.querySelector('.app-issue-title-cell')!).bottom;
+      expect(under(bare!), 'no empty line').to.be.below(under(labelled!) - 10);
+      expect(under(long!), 'no empty line').to.equal(under(bare!));
+      expect(box(dated!.querySelector('.app-issue-date')!).top, 'a date under its title').to.be.at.least(box(title(dated!)).bottom);
+      // Down Arrow from the labels picker goes to the row below although its empty pickers are not drawn.
+      const labels = await property(labelled!, 'Labels');
+      labels.focus();
+      await press('ArrowDown');
+      expect(bare!.contains(document.activeElement), 'focus in the row below').to.equal(true);
+      expect(document.activeElement!.getClientRects().length, 'on a control drawn').to.be.above(0);
+    } finally {
+      await setViewport({ width: 1280, height: 800 });
+    }
+  });
 
   it('opens from the address and closes with its button', async () => {
     const app = renderApp(`${LIST}&peek=${listedIssue(2).id}`, { api: peekApi() });

@@ -144,6 +144,25 @@ describe('issue page: sub-issues', () => {
     expect(progress(app.container)).to.equal('1 of 1 done');
   });
 
+  it('keeps the heading on one line beside or above its buttons, at desktop and phone sizes', async () => {
+    const { app } = await openIssuePage();
+    await atBothSizes(async ({ width }) => {
+      const part = section(app.container, 'Sub-issues');
+      const heading = part.querySelector('h2')!;
+      // One line box for the words: "Sub-" and "issues" on two lines would be two.
+      const words = document.createRange();
+      words.selectNodeContents(heading);
+      expect(new Set([...words.getClientRects()].map((line) => Math.round(line.top))).size, `one line at ${width} px`).to.equal(1);
+      for (const name of ['Add sub-issue', 'Add existing']) {
+        const edge = button(part, name)!.getBoundingClientRect();
+        expect(edge.right, `${name} inside the page`).to.be.at.most(width);
+        // Beside the heading or under it, never over it.
+        expect(edge.left >= heading.getBoundingClientRect().right || edge.top >= heading.getBoundingClientRect().bottom, name).to.equal(true);
+      }
+      expect(document.documentElement.scrollWidth, 'no sideways scrolling').to.be.at.most(width);
+    });
+  });
+
   for (const [who, role] of [['a guest', 5], ['a viewer', 10]] as const) {
     it(`shows ${who} the sub-issues without adding or removing`, async () => {
       const { app } = await openIssuePage({ role, subIssues: FIVE });

@@ -21,8 +21,13 @@ export const issueDetailCss = `
 .app-issue-title .app-issue-title-input { box-sizing: border-box; width: 100%; font: inherit; font-size: 24px; font-weight: 700; padding: 3px 8px; margin: -4px -8px 0; }
 .app-issue-section { margin: 0 0 28px; }
 .app-issue-section > h2 { margin: 0 0 10px; font-size: 16px; }
-.app-issue-section-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin: 0 0 10px; }
-.app-issue-section-head h2 { margin: 0; font-size: 16px; }
+/*
+ * A section's heading keeps its line, and its buttons go under it, still at the end, when both do
+ * not fit (a phone): shrunk to make room, "Sub-issues" would break at its hyphen.
+ */
+.app-issue-section-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; margin: 0 0 10px; }
+.app-issue-section-head h2 { flex: none; max-width: 100%; margin: 0; font-size: 16px; }
+.app-issue-section-head > h2 + * { margin-left: auto; }
 .app-issue-section-actions { display: flex; flex-wrap: wrap; gap: 6px; justify-content: flex-end; }
 .app-issue-section h3 { margin: 12px 0 4px; font-size: 13px; font-weight: 600; color: var(--app-muted); }
 .app-linked-issues { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; }

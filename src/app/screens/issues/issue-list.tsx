@@ -90,8 +90,10 @@ function moveAmongRows(event: KeyboardEvent<HTMLUListElement>): void {
   const at = row ? rows.indexOf(row) : -1;
   const next = at < 0 ? undefined : rows[at + step];
   if (!row || !next) return;
-  const column = [...row.querySelectorAll(ROW_CONTROLS)].indexOf(target);
-  const controls = [...next.querySelectorAll<HTMLElement>(ROW_CONTROLS)];
+  // The controls drawn: a narrow row hides the empty pickers of a line it leaves out, which could not take focus.
+  const drawn = (of: Element) => [...of.querySelectorAll<HTMLElement>(ROW_CONTROLS)].filter((control) => control.getClientRects().length > 0);
+  const column = drawn(row).indexOf(target);
+  const controls = drawn(next);
   const to = controls[Math.min(Math.max(column, 0), controls.length - 1)];
   if (!to) return;
   event.preventDefault();

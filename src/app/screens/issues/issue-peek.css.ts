@@ -18,6 +18,14 @@ export const issuePeekCss = `
   background: none; color: var(--app-muted); cursor: pointer;
 }
 .app-issue-peek-button:hover, .app-issue-peek-button[aria-pressed="true"] { color: var(--app-text); background: var(--app-surface); }
+/*
+ * Beside the preview the list is narrower than 800 px, where a title has a line of its own and wraps
+ * (screens.css.ts); but this list is one to glance down while reading the preview: each title keeps
+ * to one line, cut short with the full title in its title, as the wide list has it.
+ */
+@media (min-width: 1000.02px) {
+  .app-issues-with-peek .app-issue-grid-row a { white-space: nowrap; overflow-wrap: normal; }
+}
 /* A phone has no room beside the list: the preview covers it, closed by its button or Escape. */
 @media (max-width: 1000px) {
   .app-issues-with-peek { display: block; }

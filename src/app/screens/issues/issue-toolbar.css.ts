@@ -25,6 +25,12 @@ export const issueToolbarCss = `
 .app-filter-chip-remove:focus-visible { outline: 2px solid var(--app-focus); outline-offset: 1px; }
 .app-issue-toolbar .app-issue-search { flex-direction: row; align-items: center; gap: var(--app-space-1); margin: 0; }
 .app-issue-toolbar .app-issue-search input { width: 14em; min-width: 0; padding: 4px 8px; font-size: var(--app-text-sm); }
+/*
+ * The box has its own Clear button (in the tab order, in the app's look): the × Chromium and WebKit
+ * draw in a search field would be a second (Firefox draws none). Not drawn at all: with only
+ * appearance: none, WebKit still clears the field on a click where it was.
+ */
+.app-issue-search input::-webkit-search-cancel-button { display: none; }
 .app-display-popup {
   z-index: ${layer.popup}; display: flex; flex-direction: column; gap: var(--app-space-3); min-width: 220px; padding: var(--app-space-3);
   border: 1px solid var(--app-border); border-radius: 8px; background: var(--app-bg); color: var(--app-text); box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
