@@ -185,6 +185,20 @@ describe('typing', () => {
     expectCaretInPlace(el);
   });
 
+  it('draws code without spell checking, in HTML written without it, and types inside inline code and after it', async () => {
+    const el = await editor('<p>run <code>npm test</code> now</p><pre><code>let x = 1;</code></pre>');
+    const inline = content(el).querySelector('p code') as HTMLElement;
+    expect(inline.spellcheck, 'inline code').to.equal(false);
+    expect((content(el).querySelector('pre') as HTMLElement).spellcheck, 'a code block').to.equal(false);
+    expect((content(el).querySelector('p') as HTMLElement).spellcheck, 'the text around').to.equal(true);
+    await caretAfter(el, 'npm');
+    await sendKeys({ type: ' run' });
+    await caretAfter(el, ' now');
+    await sendKeys({ type: '!' });
+    expect(el.getHTML()).to.equal('<p>run <code>npm run test</code> now!</p><pre data-language="plaintext"><code class="language-plaintext">let x = 1;</code></pre>');
+    expectCaretInPlace(el);
+  });
+
   it('applies typography and input rules to text typed inside a paragraph', async () => {
     const el = await editor('<p>Hello world</p>');
     await caretAfter(el, 'Hello');

@@ -12,6 +12,7 @@ export const codeBlockStandIn: StandIn = (node, view) => {
   const doc = view.dom.ownerDocument;
   const dom = doc.createElement('div');
   dom.className = 'code-block';
+  dom.spellcheck = false;
   const header = dom.appendChild(doc.createElement('div'));
   header.className = 'code-block-header';
   header.contentEditable = 'false';

@@ -52,6 +52,8 @@ export class CodeBlockView implements NodeView {
     const doc = view.dom.ownerDocument;
     this.dom = doc.createElement('div');
     this.dom.className = 'code-block';
+    // Code is not prose: no misspelling marks under its names.
+    this.dom.spellcheck = false;
 
     this.header = this.dom.appendChild(doc.createElement('div'));
     this.header.className = 'code-block-header';

@@ -1,5 +1,5 @@
-import type { NodeType, Schema } from 'prosemirror-model';
-import type { NodeViewConstructor } from 'prosemirror-view';
+import { DOMSerializer, type NodeType, type Schema } from 'prosemirror-model';
+import type { MarkViewConstructor, NodeViewConstructor } from 'prosemirror-view';
 import { featureOn, type Features } from '../../core/features.js';
 import { schemaNodeViews } from '../../core/extensions/node-view.js';
 import { loadBlockViews, loadGapCursor } from '../rich-editor/on-demand.js';
@@ -41,6 +41,24 @@ export function nodeViews(schema: Schema, features?: Features): Record<string, N
     // One without a view of its own (a rule) is drawn as the schema draws it.
     const view = views[type.name] ?? schemaDrawing;
     views[type.name] = (...args) => (void loadGapCursor(), view(...args));
+  }
+  return views;
+}
+
+/**
+ * Inline code (a mark whose spec says `code`) drawn as the schema draws it, with spell checking
+ * off: code is not prose (the code block's view does the same). The HTML written is the schema's.
+ */
+export function markViews(schema: Schema): Record<string, MarkViewConstructor> {
+  const views: Record<string, MarkViewConstructor> = {};
+  for (const type of Object.values(schema.marks)) {
+    const { code, toDOM } = type.spec;
+    if (!code || !toDOM) continue;
+    views[type.name] = (mark, view, inline) => {
+      const drawn = DOMSerializer.renderSpec(view.dom.ownerDocument, toDOM(mark, inline));
+      (drawn.dom as HTMLElement).spellcheck = false;
+      return drawn;
+    };
   }
   return views;
 }

@@ -12,7 +12,7 @@ import { type DocumentHTML, emptyDoc, parseHTML, serializeHTMLAfter } from '../.
 import { serializeJSON } from '../../core/serialize/json.js';
 import { wordsWith } from '../../core/strings.js';
 import { emit, lazyChangeDetail, RichEditorEvents } from '../events.js';
-import { nodeViews } from '../node-views/index.js';
+import { markViews, nodeViews } from '../node-views/index.js';
 import { fillSlots, type PluginSlots } from '../../core/editing-slots.js';
 import { editingParts, loadHighlights, onPartsArrived } from './on-demand.js';
 import type { CollaborationController } from './collaboration.js';
@@ -271,6 +271,7 @@ export class EditorDocument implements ReactiveController {
       state: EditorState.create({ doc, plugins: fillSlots((this.slots = this.config.plugins(setup, shared)), editingParts()) }),
       editable: () => this.element.editable(),
       nodeViews: nodeViews(setup.schema, host.features),
+      markViews: markViews(setup.schema),
       // A read-only viewer is focusable by a click or `focus()` but not by Tab; as the
       // first focusable element of the shadow root, it is what focus delegation finds. One waiting
       // for its shared document takes focus (Tab too): what is typed then goes in once it is there.
