@@ -157,6 +157,33 @@ describe('features turned off', () => {
     expect(ui(el, 'rich-editor-slash-menu')).to.equal(null);
     expect(el.getHTML()).to.equal('<p>kept</p>');
   });
+
+  it('keeps the caret and what undo takes back through a change of features or words mid-edit; the same words again change nothing', async () => {
+    const el = await editor('<p>One</p><p>Two</p>', {});
+    const view = el.editorView!;
+    content(el).focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: 'AB' });
+    el.features = { tables: false };
+    await el.updateComplete;
+    expect(el.editorView === view, 'the same view').to.equal(true);
+    await sendKeys({ type: 'CD' });
+    el.strings = { 'editor.leaveHint': 'Échap puis Tab.' };
+    await el.updateComplete;
+    expect(content(el).getAttribute('aria-description'), 'the new words').to.equal('Échap puis Tab.');
+    // A host re-rendering its words as a new object of the same words (React's strings={{ … }}).
+    const plugins = view.state.plugins;
+    el.strings = { 'editor.leaveHint': 'Échap puis Tab.' };
+    await el.updateComplete;
+    expect(view.state.plugins === plugins, 'nothing reconfigured').to.equal(true);
+    await sendKeys({ type: 'EF' });
+    expect(el.getHTML()).to.equal('<p>One</p><p>TwoABCDEF</p>');
+    await pressWith('z', 'Control');
+    expect(el.getHTML(), 'undo after the changes').to.equal('<p>One</p><p>Two</p>');
+    await pressWith('y', 'Control');
+    expect(el.getHTML()).to.equal('<p>One</p><p>TwoABCDEF</p>');
+  });
 });
 
 describe('feature names', () => {

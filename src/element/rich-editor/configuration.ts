@@ -1,4 +1,5 @@
 import { html, nothing, supportsAdoptingStyleSheets, type PropertyValues, type TemplateResult } from 'lit';
+import { history, redo, undo } from 'prosemirror-history';
 import type { Attrs } from 'prosemirror-model';
 import type { EditorState, Plugin } from 'prosemirror-state';
 import { editingSlots, partSlot, type EditingOptions, type PluginSlots } from '../../core/editing-slots.js';
@@ -14,7 +15,7 @@ import { heldPastePlugin, heldTableKeysPlugin, pasteNeed } from '../../core/plug
 import { menuTriggersPlugin, type Trigger } from '../../core/plugins/menu-triggers.js';
 import { placeholderPlugin } from '../../core/plugins/placeholder.js';
 import { taskListPlugin } from '../../core/plugins/task-list.js';
-import { stringsPlugin, wordsWith } from '../../core/strings.js';
+import { stringsPlugin, wordsWith, type Strings } from '../../core/strings.js';
 import { safeRedirect } from '../../core/url.js';
 import { emit, RichEditorEvents, type MentionClickDetail } from '../events.js';
 import { activeBlockPlugin } from './active-block.js';
@@ -32,6 +33,14 @@ export function setupOf(extensions: readonly ExtensionInput[] | undefined): Edit
     log.error('The extensions could not be set up; the editor runs without them', error);
     return editorSetup([]);
   }
+}
+
+/** Whether two word tables say the same (a host re-rendering `strings={{ … }}` gives a new object of the same words). */
+function sameStrings(a: Strings | null | undefined, b: Strings | null | undefined): boolean {
+  const entries = (strings: Strings | null | undefined) => Object.entries(strings ?? {}).filter(([, value]) => value !== undefined);
+  const left = entries(a);
+  const right = new Map(entries(b));
+  return left.length === right.size && left.every(([key, value]) => right.get(key) === value);
 }
 
 /** Whether two feature settings turn the same pieces off. */
@@ -68,6 +77,11 @@ export class Configuration {
   private addedSheets: readonly CSSStyleSheet[] = [];
   /** The extensions' content CSS last shown. */
   private extensionCss = '';
+  /**
+   * The editor's own undo history (editing alone): one plugin for the element's life, so a view
+   * reconfigured for other features, words or menus keeps what undo takes back (editor-document.ts).
+   */
+  readonly undoHistory: NonNullable<EditingOptions['history']> = { undo, redo, plugins: [history()] };
 
   constructor(
     private readonly host: RichEditor,
@@ -105,7 +119,7 @@ export class Configuration {
     return (
       (changed.has('extensions') && changed.get('extensions') !== undefined && this.setup !== editorSetupKey.getState(state)?.setup) ||
       (changed.has('features') && changed.get('features') !== undefined && !sameFeatures(changed.get('features') as Features, host.features)) ||
-      (changed.has('strings') && changed.get('strings') !== undefined && changed.get('strings') !== host.strings) ||
+      (changed.has('strings') && changed.get('strings') !== undefined && !sameStrings(changed.get('strings') as Strings, host.strings)) ||
       (changed.has('menus') && changed.get('menus') !== undefined && JSON.stringify(changed.get('menus')) !== JSON.stringify(host.menus))
     );
   }
@@ -156,7 +170,7 @@ export class Configuration {
     return editingSlots({
       schema: setup.schema,
       features,
-      history: shared?.history,
+      history: shared?.history ?? this.undoHistory,
       // A Tab pressed in a table before table editing arrives is held, with what follows it, and replayed then.
       tablesWaiting: [heldTableKeysPlugin(loadTables)],
       fallback: setup.fallbackPlugins(features),

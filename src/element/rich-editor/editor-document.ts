@@ -330,10 +330,27 @@ export class EditorDocument implements ReactiveController {
     this.host.hub.notify(view.state);
   }
 
-  /** Rebuilds the view around its current content (a new setup, or a shared document that arrived or went). */
+  /**
+   * Rebuilds the view around its current content for a new configuration (a new setup, other
+   * features, words or menus), or a shared document that arrived or went. With the same schema,
+   * editing alone, the view stays and its state takes the new plugins: every plugin starts
+   * afresh from the new configuration but the undo history, so the document, the caret and what
+   * undo takes back are as they were (a language switched or a feature turned off mid-edit).
+   */
   rebuild(): void {
     const view = this.view;
     if (!view) return;
+    const setup = this.config.setup;
+    if (setup.schema === view.state.schema && !this.collab?.active && !this.collab?.awaiting) {
+      this.config.showStyles(setup.styles);
+      this.slots = this.config.plugins(setup);
+      const previous = view.state;
+      // Reconfiguring keeps the state of each plugin whose key stays: first down to the history alone, so the others are made anew.
+      const state = previous.reconfigure({ plugins: this.config.undoHistory.plugins }).reconfigure({ plugins: fillSlots(this.slots, editingParts()) });
+      view.setProps({ state, nodeViews: nodeViews(setup.schema, this.host.features), markViews: markViews(setup.schema) });
+      this.host.hub.notify(previous);
+      return;
+    }
     // Content not edited since it was set is read again from the value, which the new
     // schema may read more of (a host block the old one did not know).
     const pristine = view.state.doc.eq(parseHTML(this.given, { schema: view.state.schema }));
