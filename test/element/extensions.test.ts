@@ -138,6 +138,17 @@ describe('an extension block (the callout)', () => {
     expect(getComputedStyle(aside).borderLeftWidth).to.equal('4px');
   });
 
+  it('brings back a block set with setValue() when the extension that knows it is added again', async () => {
+    const el = await editor('<p>Before</p>', [callout]);
+    el.setValue(`<p>x</p>${WARNING}`);
+    el.extensions = [];
+    await el.updateComplete;
+    expect(el.getHTML(), 'without the extension').to.equal('<p>x</p><p>Mind the <strong>gap</strong></p>');
+    el.extensions = [callout];
+    await el.updateComplete;
+    expect(el.getHTML(), 'the block back, the content unedited since').to.equal(`<p>x</p>${WARNING}`);
+  });
+
   it('reads a value set right after the extensions with them, in the same task (the docs\' plain-page order)', async () => {
     const el = await editor('<p>Before</p>', []);
     el.extensions = [callout];

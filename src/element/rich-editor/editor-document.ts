@@ -39,6 +39,8 @@ export class EditorDocument implements ReactiveController {
   private liveView: EditorView | null = null;
   /** The HTML last set as `value` (attribute or property): set again, it changes nothing; a rebuild reads it again. */
   private given = '';
+  /** The HTML the document was last made from (`value`, `setValue()`, the first render): a rebuild reads it again while the content is unedited. */
+  private source = '';
   /** The value before there is a view to hold it. */
   private pendingValue = '';
   /** The document of a removed element, put back when it is added again. */
@@ -159,12 +161,18 @@ export class EditorDocument implements ReactiveController {
       this.detachedDoc = null;
       return;
     }
-    if (html === this.htmlOf(view.state.doc)) return;
+    if (html === this.htmlOf(view.state.doc)) {
+      this.source = html;
+      return;
+    }
     if (!canReplaceContent(view.state)) {
       log.warn('The value was not replaced: an image upload is in progress');
       return;
     }
-    if (this.asHost(() => setContent(view, html))) this.formControl.valueReplaced();
+    if (this.asHost(() => setContent(view, html))) {
+      this.source = html;
+      this.formControl.valueReplaced();
+    }
   }
 
   /** Empties the document. */
@@ -263,6 +271,7 @@ export class EditorDocument implements ReactiveController {
     const setup = this.config.setup;
     this.config.showStyles(setup.styles);
     this.initialValue ??= html;
+    this.source = html;
     // Editing together: the shared document's content once synced (empty and read-only until then).
     const shared = this.collab?.shared?.editing(setup.schema) ?? null;
     const doc = this.collab?.active ? (shared?.doc ?? emptyDoc(setup.schema)) : parseHTML(html, { schema: setup.schema });
@@ -353,8 +362,8 @@ export class EditorDocument implements ReactiveController {
     }
     // Content not edited since it was set is read again from the value, which the new
     // schema may read more of (a host block the old one did not know).
-    const pristine = view.state.doc.eq(parseHTML(this.given, { schema: view.state.schema }));
-    const html = pristine ? this.given : this.htmlOf(view.state.doc);
+    const pristine = view.state.doc.eq(parseHTML(this.source, { schema: view.state.schema }));
+    const html = pristine ? this.source : this.htmlOf(view.state.doc);
     const hadFocus = view.hasFocus();
     this.host.hub.attach(null);
     view.destroy();
