@@ -55,6 +55,8 @@ export { knownLanguage } from './code-language-names.js';
 /** The editor's own node definitions (the same API a host's extensions use), to extend or replace one. */
 import * as blocks from './blocks/index.js';
 export { blocks };
+/** The options of the built-in blocks that take them (`blocks.heading.configure`, `blocks.codeBlock.configure`). */
+export type { CodeBlockOptions, HeadingLevel, HeadingOptions } from './blocks/index.js';
 export type {
   CommandFactory,
   EdgeHook,

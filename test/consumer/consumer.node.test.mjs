@@ -351,6 +351,16 @@ export function listen(editor: RichEditor): void {
 }
 `,
   );
+  // The built-in blocks' options by the names the docs give them, from the core entry.
+  writeFileSync(
+    join(dir, 'src/block-options.ts'),
+    `import { blocks, type CodeBlockOptions, type HeadingOptions } from 'rich-editor/core';
+
+export const headings: HeadingOptions = { levels: [1, 2] };
+export const code: CodeBlockOptions = { languages: ['typescript', ['mermaid', 'Mermaid']] };
+export const nodes = [blocks.heading.configure(headings), blocks.codeBlock.configure(code)];
+`,
+  );
   await runIn(dir, bin('tsc'), ['-p', dir]);
   await runIn(dir, bin('vite'), ['build', dir, '--config', join(dir, 'vite.config.mjs')]);
   await served(join(dir, 'dist'), (base) =>
