@@ -200,6 +200,10 @@ export function serializeDOM(content: PMNode | Fragment, env: DomEnvironment = {
  * embed bundle before the string writer arrives).
  */
 export function serializeHTML(doc: PMNode): string {
+  // A caller's mistake said plainly: a promise (parseMarkdown's, not awaited) wrote '' before.
+  if (typeof (doc as { childCount?: unknown } | null)?.childCount !== 'number') {
+    throw new RangeError(`serializeHTML takes a document node, not ${doc instanceof Promise ? 'a promise (await parseMarkdown first)' : String(doc)}`);
+  }
   return writeFragmentHTML(trimEmptyParagraphs(doc));
 }
 

@@ -1,10 +1,17 @@
 import { expect } from 'chai';
 import { parseInertHTML } from '../../../src/core/dom.js';
-import { MAX_HTML_DEPTH, emptyDoc, parseHTML, schema, serializeDOM, serializeHTML } from '../../../src/core/index.js';
+import { MAX_HTML_DEPTH, emptyDoc, parseHTML, parseMarkdown, schema, serializeDOM, serializeHTML } from '../../../src/core/index.js';
 import { blockquote, br, doc, expectDoc, img, p, pre, strong } from '../../helpers/builder.js';
 import { captureLog } from '../../helpers/log.js';
 
 describe('HTML serialisation', () => {
+  it('refuses what is not a document with a RangeError that says what to do, a promise of one too', async () => {
+    const pending = parseMarkdown('# Title');
+    expect(() => serializeHTML(pending as never)).to.throw(RangeError, 'await parseMarkdown first');
+    expect(() => serializeHTML(undefined as never)).to.throw(RangeError, 'takes a document node');
+    expect(serializeHTML(await pending)).to.equal('<h1>Title</h1>');
+  });
+
   describe('empty input', () => {
     it('an empty or blank string gives one empty paragraph', () => {
       for (const html of ['', '   ', '\n\t', '<p></p>']) expectDoc(parseHTML(html), doc(p()));
