@@ -70,7 +70,8 @@ test("custom-elements.json lists exactly the element's CSS parts, custom propert
   // The element's template, with the pieces its controllers draw into it (the UI pieces, the upload alert).
   const { Configuration } = await import(join(root, 'dist/element/rich-editor/configuration.js'));
   const { Uploads } = await import(join(root, 'dist/element/rich-editor/uploads.js'));
-  const template = [RichEditor.prototype.render, Configuration.prototype.pieces, Uploads.prototype.alert].map(String).join('\n');
+  const { CollaborationController } = await import(join(root, 'dist/element/rich-editor/collaboration.js'));
+  const template = [RichEditor.prototype.render, Configuration.prototype.pieces, Uploads.prototype.alert, CollaborationController.prototype.notice].map(String).join('\n');
   const parts = [...template.matchAll(/\b(?:part|exportparts)="([^"$]+)"/g)].flatMap((match) => match[1].split(/[\s,]+/).filter(Boolean));
   assert.deepEqual(sorted((element.cssParts ?? []).map((part) => part.name)), sorted(parts));
   // The element's styles, and those image uploads bring when they arrive.

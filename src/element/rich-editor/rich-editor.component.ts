@@ -64,6 +64,7 @@ export const ARRIVING_PART_STYLES = [blockViewStyles, tableEditingStyles, gapCur
  * @csspart drag-handle - the block drag handle
  * @csspart table-controls - the row and column handles of tables
  * @csspart table-menu - the menus of the table handles
+ * @csspart collab-notice - the status line while a shared document cannot be edited yet or here (collaboration)
  * @cssprop --rich-editor-background - background colour
  * @cssprop --rich-editor-text - text colour
  * @cssprop --rich-editor-muted - placeholder and secondary text colour
