@@ -15,6 +15,7 @@ import { emit, lazyChangeDetail, RichEditorEvents } from '../events.js';
 import { markViews, nodeViews } from '../node-views/index.js';
 import { fillSlots, type PluginSlots } from '../../core/editing-slots.js';
 import { editingParts, loadHighlights, onPartsArrived } from './on-demand.js';
+import { reconfigureView } from './reconfigure.js';
 import type { CollaborationController } from './collaboration.js';
 import type { Configuration } from './configuration.js';
 import type { FormControl } from './form-control.js';
@@ -339,24 +340,14 @@ export class EditorDocument implements ReactiveController {
     this.host.hub.notify(view.state);
   }
 
-  /**
-   * Rebuilds the view around its current content for a new configuration (a new setup, other
-   * features, words or menus), or a shared document that arrived or went. With the same schema,
-   * editing alone, the view stays and its state takes the new plugins: every plugin starts
-   * afresh from the new configuration but the undo history, so the document, the caret and what
-   * undo takes back are as they were (a language switched or a feature turned off mid-edit).
-   */
+  /** Rebuilds the view around its current content (a new setup, or a shared document that arrived or went); reconfigures it for other features, words or menus (reconfigure.ts). */
   rebuild(): void {
     const view = this.view;
     if (!view) return;
     const setup = this.config.setup;
     if (setup.schema === view.state.schema && !this.collab?.active && !this.collab?.awaiting) {
-      this.config.showStyles(setup.styles);
-      this.slots = this.config.plugins(setup);
       const previous = view.state;
-      // Reconfiguring keeps the state of each plugin whose key stays: first down to the history alone, so the others are made anew.
-      const state = previous.reconfigure({ plugins: this.config.undoHistory.plugins }).reconfigure({ plugins: fillSlots(this.slots, editingParts()) });
-      view.setProps({ state, nodeViews: nodeViews(setup.schema, this.host.features), markViews: markViews(setup.schema) });
+      reconfigureView(view, this.config, (this.slots = this.config.plugins(setup)), this.host.features);
       this.host.hub.notify(previous);
       return;
     }

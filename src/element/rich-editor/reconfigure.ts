@@ -1,0 +1,22 @@
+/**
+ * A view taking a new configuration (other features, words or menus) around the same document:
+ * with the same schema, editing alone, the view stays and its state takes the new plugins, so
+ * the document, the caret and what undo takes back are as they were (a language switched or a
+ * feature turned off mid-edit). A new setup, or editing together, rebuilds the view instead
+ * (editor-document.ts).
+ */
+import type { EditorView } from 'prosemirror-view';
+import { fillSlots, type PluginSlots } from '../../core/editing-slots.js';
+import type { Features } from '../../core/features.js';
+import { markViews, nodeViews } from '../node-views/index.js';
+import type { Configuration } from './configuration.js';
+import { editingParts } from './on-demand.js';
+
+/** Gives `view` the plugins of `slots` (the configuration's now) and the node views of `features`; every plugin starts afresh but the undo history. */
+export function reconfigureView(view: EditorView, config: Configuration, slots: PluginSlots, features: Features | undefined): void {
+  const { schema, styles } = config.setup;
+  config.showStyles(styles);
+  // Reconfiguring keeps the state of each plugin whose key stays: first down to the history alone, so the others are made anew.
+  const state = view.state.reconfigure({ plugins: config.undoHistory.plugins }).reconfigure({ plugins: fillSlots(slots, editingParts()) });
+  view.setProps({ state, nodeViews: nodeViews(schema, features), markViews: markViews(schema) });
+}
