@@ -79,7 +79,7 @@ export class Configuration {
   private extensionCss = '';
   /**
    * The editor's own undo history (editing alone): one plugin for the element's life, so a view
-   * reconfigured for other features, words or menus keeps what undo takes back (editor-document.ts).
+   * reconfigured for other features, words or menus keeps what undo takes back (reconfigure.ts).
    */
   readonly undoHistory: NonNullable<EditingOptions['history']> = { undo, redo, plugins: [history()] };
 
