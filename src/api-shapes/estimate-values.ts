@@ -35,7 +35,7 @@ export const ESTIMATES_OFF = 'Estimates are turned off in this project. A projec
 /**
  * Why `values` (each trimmed already) cannot be the values of an estimate system of `type`, or
  * null when they can: 2 to 12 values, none empty or longer than 20 characters, no value twice
- * (case aside), and each a number for points.
+ * (case aside; for points, as a number), and each a number for points.
  */
 export function estimateValuesProblem(type: EstimateType, values: readonly string[]): string | null {
   if (values.length < MIN_ESTIMATE_VALUES || values.length > MAX_ESTIMATE_VALUES) {
@@ -46,7 +46,8 @@ export function estimateValuesProblem(type: EstimateType, values: readonly strin
   if (long !== undefined) return `Estimate values cannot be longer than ${ESTIMATE_VALUE_MAX_LENGTH} characters.`;
   const seen = new Set<string>();
   for (const value of values) {
-    const key = value.toLowerCase();
+    // Points are numbers: 1, 1.0 and 01 are one value.
+    const key = type === 'points' && POINT_PATTERN.test(value) ? String(Number(value)) : value.toLowerCase();
     if (seen.has(key)) return `Each estimate value must be different: “${value}” is there twice.`;
     seen.add(key);
   }

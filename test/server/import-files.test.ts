@@ -49,7 +49,8 @@ describe('GitHub issues JSON', () => {
   });
 
   test('refuses what is not a JSON array of issues as a whole', () => {
-    assert.match(parseGithubIssues('number,title\n1,x').problems[0]!.reason, /^The file is not valid JSON \(/);
+    assert.match(parseGithubIssues('number,title\n1,x').problems[0]!.reason, /^The file is not JSON, so it is not a GitHub issues export/);
+    assert.match(parseGithubIssues('[{"number": 1,').problems[0]!.reason, /^The file is not valid JSON \(/);
     assert.deepEqual(parseGithubIssues('{"issues": []}').problems, [
       { row: null, reason: 'The file is not a list of GitHub issues: it should be a JSON array, as `gh issue list --json` writes.' },
     ]);

@@ -160,7 +160,7 @@ describe('files with problems', () => {
       'a CSV file sent as GitHub issues',
       'github',
       'Summary\nx\n',
-      { imported: 0, labels_created: 0, notes: [], problems: [{ row: null, reason: 'The file is not valid JSON (Unexpected token \'S\', "Summary\nx\n" is not valid JSON).' }] },
+      { imported: 0, labels_created: 0, notes: [], problems: [{ row: null, reason: 'The file is not JSON, so it is not a GitHub issues export (`gh issue list --json` writes a JSON array): a Jira CSV export is imported as Jira.' }] },
     ],
     [
       'a file without a Summary column sent as Jira',
@@ -257,7 +257,7 @@ describe('POST …/imports refusals', () => {
       [{ source: 'github', content: '[]' }, 'Send the import as multipart/form-data: the "source" (github or jira) and the "file".'],
       [noSource, 'Choose where the file comes from: "source" must be github or jira.'],
       [importForm('trello', '[]'), 'Choose where the file comes from: "source" must be github or jira.'],
-      [importForm('github', ''), 'No file selected. Choose the export file to import.'],
+      [importForm('github', ''), 'The file is empty. Choose the export file to import.'],
       [importForm('jira', new Uint8Array([0x53, 0xff, 0xfe, 0x0a])), 'The file is not UTF-8 text: import the JSON or CSV file as the tracker exported it.'],
       [importForm('jira', 'Summary\nbell \u0007\n'), 'The file cannot contain control characters (only tabs and line breaks are allowed).'],
     ];

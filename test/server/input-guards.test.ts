@@ -229,6 +229,19 @@ describe('control characters in text', () => {
     assert.equal(deep.body.error, 'Description json cannot contain the noncharacters U+FFFE or U+FFFF.');
   });
 
+  test('half of a surrogate pair alone is refused with 400 naming the field, and whole pairs stay', async () => {
+    for (const name of ['Lone \ud800x', 'Lone \udc00', 'Reversed \udc00\ud800']) {
+      const response = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name });
+      assert.equal(response.status, 400, response.text);
+      assert.equal(response.body.error, 'Name is not valid Unicode text: it holds half of a surrogate pair (such as \\ud800) alone.');
+    }
+    const deep = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: 'Deep', description_json: paragraphDoc('x\ud83dy') });
+    assert.equal(deep.body.error, 'Description json is not valid Unicode text: it holds half of a surrogate pair (such as \\ud800) alone.');
+    const emoji = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: 'Ships \ud83d\ude80 today' });
+    assert.equal(emoji.status, 201, emoji.text);
+    assert.equal(emoji.body.name, 'Ships 🚀 today');
+  });
+
   test('tabs and line breaks stay allowed in text', async () => {
     const issue = await seed.actors.member.post(`${seed.projectUrl}/issues`, { name: 'Tabs\tand breaks', description_json: paragraphDoc('one\ttwo') });
     assert.equal(issue.status, 201, issue.text);

@@ -2,6 +2,7 @@
  * Text from clients may hold tabs and line breaks but no other C0 control character:
  * PostgreSQL cannot store NUL in text or jsonb (a save would fail with a database error),
  * and XML (the XLSX export) allows none of them, nor the noncharacters U+FFFE and U+FFFF.
+ * Half of a surrogate pair alone is refused too: it is not text the database can store.
  * JSON nests at most MAX_JSON_DEPTH levels: deeper values are refused before anything walks
  * them (a rich-text document 2,000 blocks deep overflowed the reader's stack). Every JSON
  * body, query string, path parameter and multipart part is checked here, once, before
@@ -15,6 +16,11 @@ import { badRequest } from './errors.js';
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 /** The two noncharacters XML 1.0 excludes (an XLSX file holding one does not open). */
 const XML_NONCHARACTER = /[\uFFFE\uFFFF]/;
+/**
+ * Half of a surrogate pair standing alone (JSON's `"\ud800"`): not Unicode text, so the
+ * database's UTF-8 encoding stores it as U+FFFD, silently changing what was sent.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * How deep a JSON value may nest (objects and arrays). An editor document takes two levels per
@@ -25,20 +31,21 @@ export const MAX_JSON_DEPTH = 256;
 /** The answer for a value nested past MAX_JSON_DEPTH. */
 export const TOO_DEEP_MESSAGE = `The request is nested too deeply: JSON may nest at most ${MAX_JSON_DEPTH} levels.`;
 
-/** Which character text may not hold was found: a control character, or an XML noncharacter. */
-type Refused = 'control' | 'noncharacter';
+/** Which character text may not hold was found: a control character, an XML noncharacter, or half a surrogate pair. */
+type Refused = 'control' | 'noncharacter' | 'surrogate';
 
 /** The answer for a refused character in `field` (a sentence-case field name). */
 export function controlCharacterMessage(field: string, refused: Refused = 'control'): string {
-  return refused === 'control'
-    ? `${field} cannot contain control characters (only tabs and line breaks are allowed).`
-    : `${field} cannot contain the noncharacters U+FFFE or U+FFFF.`;
+  if (refused === 'control') return `${field} cannot contain control characters (only tabs and line breaks are allowed).`;
+  if (refused === 'noncharacter') return `${field} cannot contain the noncharacters U+FFFE or U+FFFF.`;
+  return `${field} is not valid Unicode text: it holds half of a surrogate pair (such as \\ud800) alone.`;
 }
 
 /** Which character `value` holds that text may not (null when none). */
 export function refusedIn(value: string): Refused | null {
   if (CONTROL_CHARACTER.test(value)) return 'control';
   if (XML_NONCHARACTER.test(value)) return 'noncharacter';
+  if (LONE_SURROGATE.test(value)) return 'surrogate';
   return null;
 }
 

@@ -12,7 +12,11 @@ export function parseGithubIssues(text: string): ParsedImport {
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return { issues: [], problems: [{ row: null, reason: `The file is not valid JSON (${(error as Error).message}).` }] };
+    // A CSV file (a Jira export) chosen as GitHub's: say which it looks like, not where JSON broke.
+    const reason = /^\s*[[{]/.test(text.replace(/^\uFEFF/, ''))
+      ? `The file is not valid JSON (${(error as Error).message}).`
+      : 'The file is not JSON, so it is not a GitHub issues export (`gh issue list --json` writes a JSON array): a Jira CSV export is imported as Jira.';
+    return { issues: [], problems: [{ row: null, reason }] };
   }
   if (!Array.isArray(data)) {
     return { issues: [], problems: [{ row: null, reason: 'The file is not a list of GitHub issues: it should be a JSON array, as `gh issue list --json` writes.' }] };

@@ -60,7 +60,8 @@ async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> 
   }
   if (problem) throw problem;
   if (!isSource(source)) throw badRequest(`Choose where the file comes from: "${SOURCE_FIELD}" must be ${IMPORT_SOURCES.join(' or ')}.`);
-  if (!file || file.bytes.length === 0) throw badRequest('No file selected. Choose the export file to import.');
+  if (!file) throw badRequest('No file selected. Choose the export file to import.');
+  if (file.bytes.length === 0) throw badRequest('The file is empty. Choose the export file to import.');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
