@@ -194,6 +194,8 @@ export function checkUpdate(update: Uint8Array, doc: Y.Doc, schema: Schema): Upd
     if (sub !== null) {
       // An attribute of an element (the root and texts have none the editor writes).
       if (parent.kind !== 'element') return 'The update sets an attribute the editor does not write.';
+      // A value since replaced (a to-do ticked, a language changed): a whole document keeps its place, empty.
+      if (content instanceof Y.ContentDeleted) continue;
       const type = schema.nodes[parent.nodeName];
       if (!type) return `The update uses the node "${parent.nodeName}", which this editor does not know.`;
       if (!(content instanceof Y.ContentAny) || content.arr.length !== 1) return `The attribute "${sub}" of "${parent.nodeName}" does not hold one value.`;

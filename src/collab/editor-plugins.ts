@@ -17,7 +17,7 @@ import { bindFragment, syncKey, syncPlugin, type SyncBinding, type SyncMeta } fr
 import { redoCommand, undoCommand, undoPlugin } from './binding/undo.js';
 import { MAX_MESSAGE_BYTES } from './protocol.js';
 import type { CollabProvider, CollabUser } from './provider.js';
-import { adoptCollabStyles } from './styles.js';
+import { adoptCollabStyles, CARET_BLOCK_CLASS } from './styles.js';
 
 /** Caret colours for people who bring none (picked from their id, the same in every editor); each carries a white name at 5:1 or more. */
 const PALETTE = ['#c2410c', '#1971c2', '#2b7a3b', '#9c36b5', '#b35309', '#0b7285', '#c2255c', '#5f3dc4'];
@@ -176,6 +176,7 @@ export function collabEditing(
         shows: (presence) => presence.user?.id !== user.id,
         caret: (person) => caretElement(person),
         selection: (person) => ({ class: 'collab-selection', style: `--collab-color: ${caretColor(person)}` }),
+        block: { class: CARET_BLOCK_CLASS },
       }),
       presencePlugin(provider, binding),
     );

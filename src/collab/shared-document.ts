@@ -62,7 +62,14 @@ export class SharedDocument {
       // A connection's own presence comes with the connection as the origin.
       const from = typeof origin === 'object' && origin !== null && 'clients' in origin ? (origin as Connection) : null;
       if (from) {
-        for (const id of added) from.clients.add(id);
+        // An editor back on a new connection comes as `updated` (the awareness remembers its
+        // client id's clock): the connection that last spoke for a client owns its presence,
+        // taking it from an earlier connection the server has not yet seen close.
+        for (const id of [...added, ...updated]) {
+          if (from.clients.has(id)) continue;
+          for (const other of this.connections) other.clients.delete(id);
+          from.clients.add(id);
+        }
         for (const id of removed) from.clients.delete(id);
       }
       const changed = [...added, ...updated, ...removed];

@@ -1,3 +1,6 @@
+/** The class on a top-level block holding someone else's caret. */
+export const CARET_BLOCK_CLASS = 'collab-caret-block';
+
 /**
  * Others' carets and selections, adopted by an editor's shadow root when it edits a shared
  * document (the editor's own file carries none of it). A caret is a thin bar in the person's
@@ -5,6 +8,12 @@
  * no clicks.
  */
 export const COLLAB_CSS = `
+/* Out of content-visibility's paint containment, which would clip the name above a block's first
+   line. (The block being edited is out already; naming it makes the rule more specific than the
+   element's, so it holds whichever sheet comes last.) */
+.content > .${CARET_BLOCK_CLASS}:not(.re-active) {
+  content-visibility: visible;
+}
 .collab-caret {
   position: relative;
   margin: 0 -1px;

@@ -27,6 +27,17 @@ describe('checkUpdate', () => {
     expect(checkUpdate(Y.encodeStateAsUpdate(doc), new Y.Doc(), schema)).to.equal(null);
   });
 
+  it('accepts a whole document in which an attribute was changed (a to-do ticked, a code block given a language)', () => {
+    const doc = sharedDoc('<ul data-type="taskList"><li data-type="taskItem" data-checked="false"><p>ship</p></li></ul><pre><code>let a</code></pre>');
+    const fragment = doc.getXmlFragment(FRAGMENT);
+    const item = (fragment.get(0) as Y.XmlElement).get(0) as Y.XmlElement;
+    expect(item.nodeName).to.equal('task_item');
+    doc.transact(() => item.setAttribute('checked', true as never));
+    doc.transact(() => (fragment.get(1) as Y.XmlElement).setAttribute('language', 'typescript'));
+    doc.transact(() => (fragment.get(1) as Y.XmlElement).setAttribute('language', 'rust'));
+    expect(checkUpdate(Y.encodeStateAsUpdate(doc), new Y.Doc(), schema)).to.equal(null);
+  });
+
   it('accepts typing into an existing paragraph', () => {
     const doc = sharedDoc('<p>hello</p>');
     const update = updateOf(doc, (fragment) => ((fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(5, ' world'));

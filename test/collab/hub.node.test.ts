@@ -187,6 +187,10 @@ describe('collaboration hub and provider', () => {
       type(ann, 'back');
       await untilText(bob, 'back');
       expect(annAtBob(), 'ann present for bob again, by the time her change arrived').to.equal(true);
+      // Her presence came back under the client id the server had seen (an update, not an
+      // addition): the new connection owns it all the same, and takes it along when it drops.
+      server.hub.closeWhere((_name, user) => user.id === 'ann', CloseCode.goingAway, 'test drop again');
+      await untilPresence(bob, () => !annAtBob(), 'ann gone for bob at her second drop');
     } finally {
       await server.close();
     }

@@ -21,6 +21,8 @@ export interface CaretOptions {
   shows(presence: Presence, clientId: number): boolean;
   caret(user: Record<string, unknown>): HTMLElement;
   selection(user: Record<string, unknown>): DecorationAttrs;
+  /** Attributes for each top-level block holding a caret (its name reaches above the line, where the block's containment would clip it). */
+  block?: DecorationAttrs;
 }
 
 /** The key of the carets plugin; a transaction with its meta redraws them. */
@@ -30,6 +32,7 @@ export const caretsKey = new PluginKey<DecorationSet>('collab-carets');
 export function caretsPlugin(binding: SyncBinding, awareness: Awareness, options: CaretOptions): Plugin {
   const draw = (state: EditorState): DecorationSet => {
     const decorations: Decoration[] = [];
+    const blocks = new Set<number>();
     const last = Math.max(state.doc.content.size - 1, 0);
     awareness.getStates().forEach((presence: Presence, clientId) => {
       if (clientId === awareness.clientID || !presence.cursor || !options.shows(presence, clientId)) return;
@@ -48,6 +51,12 @@ export function caretsPlugin(binding: SyncBinding, awareness: Awareness, options
       const user = presence.user ?? {};
       decorations.push(Decoration.widget(head, () => options.caret(user), { key: `${clientId}:${JSON.stringify(user)}`, side: 10 }));
       decorations.push(Decoration.inline(Math.min(anchor, head), Math.max(anchor, head), options.selection(user), { inclusiveEnd: true, inclusiveStart: false }));
+      const $head = state.doc.resolve(head);
+      if (options.block && $head.depth && !blocks.has($head.index(0))) {
+        blocks.add($head.index(0));
+        const from = $head.before(1);
+        decorations.push(Decoration.node(from, from + $head.node(1).nodeSize, options.block));
+      }
     });
     return DecorationSet.create(state.doc, decorations);
   };

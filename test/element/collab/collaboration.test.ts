@@ -580,6 +580,37 @@ describe('editing together', () => {
     await until(() => ann.el.shadowRoot!.querySelector('.collab-caret-label')?.textContent === 'Bob', 'Bob’s caret once he is in');
   });
 
+  it("shows a colleague's name whole above a block the editor lays out only near the viewport", async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    bob.el.focus();
+    await sendKeys({ type: 'One' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'Two' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'Three' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ type: 'Four' });
+    await converged([ann, bob], ['One', 'Two', 'Three', 'Four']);
+    ann.el.focusAt('end');
+    // Bob's caret at the end of "Three", a block Ann's caret has never been in.
+    const view = bob.el.editorView!;
+    let end = 0;
+    view.state.doc.forEach((child, offset, index) => {
+      if (index === 2) end = offset + child.nodeSize - 1;
+    });
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, end)));
+    const three = await until(() => {
+      const block = ann.el.shadowRoot!.querySelector('.collab-caret-label')?.closest('.content > *');
+      return block?.textContent?.startsWith('Three') ? block : null;
+    }, "Bob's name at Three in Ann's editor");
+    expect(getComputedStyle(three).contentVisibility, 'the block does not clip the name').to.equal('visible');
+    // The caret moves on: the block it left is laid out only near the viewport again.
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 4)));
+    await until(() => ann.el.shadowRoot!.querySelector('.collab-caret-label')?.closest('.content > *') !== three, "Bob's name gone from Three");
+    expect(getComputedStyle(three).contentVisibility).to.equal('auto');
+  });
+
   it("shows others' carets with their names, but not the same person's other tab", async () => {
     const ann = await open('ann');
     const bob = await open('bob');
