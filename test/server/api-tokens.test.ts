@@ -66,6 +66,8 @@ describe('POST …/api-tokens', () => {
       [{ label: 'x', expires_at: 1_900_000_000 }, 'Expires at must be text'],
       [{ label: 'x', expires_at: null }, 'Expires at must be text'],
       [{ label: 'x', expires_at: new Date(Date.now() - 60_000).toISOString() }, 'Expires at must be in the future.'],
+      [{ label: 'x', expires_at: new Date(Date.now() + 370 * 86_400_000).toISOString() }, 'Expires at can be at most a year from now: a token for longer is one that never expires.'],
+      [{ label: 'x', expires_at: '9999-12-31T23:00:00.000Z' }, 'Expires at can be at most a year from now: a token for longer is one that never expires.'],
       [{ label: 'x', scopes: ['read'] }, 'Body has an unknown field "scopes"'],
     ];
     const before = await tokenCount();
@@ -73,6 +75,15 @@ describe('POST …/api-tokens', () => {
     for (const [body] of cases) answers.push(await seed.actors.member.post(tokensUrl, body));
     assert.deepEqual(answers.map((answer) => [answer.status, answer.body]), cases.map(([, error]) => [400, { error }]));
     assert.equal(await tokenCount(), before);
+  });
+
+  test('takes an expiry up to the end of the same day a year on, in any time zone', async () => {
+    const now = new Date();
+    // The app's last day: the same day next year, sent as the end of that day where the reader is (UTC-12 is the latest).
+    const lastDayEnd = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate() + 1, 12));
+    const response = await seed.actors.member.post(tokensUrl, { label: 'A year', expires_at: lastDayEnd.toISOString() });
+    assert.equal(response.status, 201, response.text);
+    assert.equal(response.body.expires_at, lastDayEnd.toISOString());
   });
 
   test('authorization matrix: members and admins make tokens', async () => {

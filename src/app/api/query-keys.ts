@@ -26,6 +26,7 @@ export const queryKeys = {
   favorites: (slug: string) => ['workspaces', slug, 'favorites'] as const,
   webhooks: (slug: string) => ['workspaces', slug, 'webhooks'] as const,
   webhookDeliveries: (slug: string, webhookId: string) => ['workspaces', slug, 'webhooks', webhookId, 'deliveries'] as const,
+  imports: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'imports'] as const,
   importJob: (slug: string, projectId: string, importId: string) => ['workspaces', slug, 'projects', projectId, 'imports', importId] as const,
   views: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'views'] as const,
   intake: (slug: string, projectId: string) => ['workspaces', slug, 'projects', projectId, 'intake'] as const,

@@ -11,10 +11,12 @@ import { useNotify } from '../ui/toasts.js';
 import { SettingsGuard } from './settings-layout.js';
 import { EmptyState } from '../empty-states/index.js';
 import { useWorkspaceCreate } from './empty-state-actions.js';
+import { IMPORT_WORDS } from './imports/import-words.js';
+import { PastImports } from './imports/past-imports.js';
 
 const unfinished = (jobs: readonly ExportJob[] | undefined) => !!jobs?.some((job) => job.status === 'queued' || job.status === 'processing');
 
-/** Settings, Exports (members): export the issues of chosen projects as CSV, XLSX or JSON, follow the job, download it; and the imports' empty state, whose button starts an import. */
+/** Settings, Exports (members): export the issues of chosen projects as CSV, XLSX or JSON, follow the job, download it; and the past imports (their empty state's button starts one). */
 export function SettingsExportsScreen() {
   const slug = useWorkspaceSlug();
   const api = useApi();
@@ -121,9 +123,9 @@ export function SettingsExportsScreen() {
         </div>
       )}
       <section aria-labelledby="settings-imports">
-        <h3 id="settings-imports">Imports</h3>
-        {/* Imports go into one project: the button opens the first project's issue list with its import dialog. */}
-        <EmptyState type="settings-import" role={workspace.data?.role} headingLevel={3} onAction={workspaceAction} />
+        <h3 id="settings-imports">{IMPORT_WORDS.title}</h3>
+        {/* Imports go into one project: its button opens the first project's issue list with its import dialog. */}
+        <PastImports slug={slug} role={workspace.data?.role} onAction={workspaceAction} />
       </section>
     </SettingsGuard>
   );

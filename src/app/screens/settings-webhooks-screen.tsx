@@ -21,12 +21,13 @@ import { WebhookDeliveriesDialog } from './webhooks/webhook-deliveries-dialog.js
 import { WEBHOOK_EVENT_LABELS, WebhookFormDialog } from './webhooks/webhook-form-dialog.js';
 import { SecretDialog } from '../ui/secret-dialog.js';
 import { webhooksCss } from './webhooks/webhooks.css.js';
+import { WEBHOOK_WORDS } from './webhooks/webhook-words.js';
 
 /**
  * Settings, Webhooks (admins): the workspace's webhooks with their address, events and an on/off
- * switch; add one (its signing secret is shown once, with Copy), edit, make a new secret, delete
- * after confirming, and read each one's recent deliveries. Without any, the spec's empty state,
- * whose button adds the first.
+ * switch; add one (its signing secret is shown once, with Copy), edit, make a new secret (after
+ * confirming: the receiver must be given it), delete after confirming, and read each one's recent
+ * deliveries. Without any, the spec's empty state, whose button adds the first.
  */
 export function SettingsWebhooksScreen() {
   useStyles('app-screens', screensCss);
@@ -42,6 +43,7 @@ export function SettingsWebhooksScreen() {
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [viewing, setViewing] = useState<Webhook | null>(null);
+  const [rotating, setRotating] = useState<Webhook | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(slug) });
   const failed = (error: unknown) => notify({ type: 'error', message: errorMessage(error) });
@@ -50,21 +52,20 @@ export function SettingsWebhooksScreen() {
     try {
       await api.webhooks.update(slug, hook.id, { is_active: isActive });
       await refresh();
-      notify({ type: 'success', message: isActive ? 'Webhook turned on.' : 'Webhook turned off.' });
+      notify({ type: 'success', message: isActive ? WEBHOOK_WORDS.turnedOn : WEBHOOK_WORDS.turnedOff });
     } catch (error) {
       failed(error);
     }
   };
+  // Asked first (ConfirmDeleteDialog shows a refusal): the old secret stops working at once.
   const rotate = async (hook: Webhook) => {
-    try {
-      setSecret((await api.webhooks.rotateSecret(slug, hook.id)).secret);
-    } catch (error) {
-      failed(error);
-    }
+    const { secret: made } = await api.webhooks.rotateSecret(slug, hook.id);
+    setRotating(null);
+    setSecret(made);
   };
 
   const body = () => {
-    if (hooks.isPending) return <Spinner label="Loading webhooks…" />;
+    if (hooks.isPending) return <Spinner label={WEBHOOK_WORDS.loading} />;
     if (hooks.isError) {
       return <LoadFailed error={hooks.error} retry={() => void hooks.refetch()} />;
     }
@@ -74,36 +75,36 @@ export function SettingsWebhooksScreen() {
         <div className="app-webhook-toolbar">
           <Button variant="primary" onClick={() => setCreating(true)}>
             <Icon icon={Plus} />
-            Add webhook
+            {WEBHOOK_WORDS.add}
           </Button>
         </div>
-        <ul className="app-issue-list" aria-label="Webhooks">
+        <ul className="app-issue-list" aria-label={WEBHOOK_WORDS.list}>
           {hooks.data.map((hook) => (
             <li key={hook.id} className="app-issue-row app-webhook-row">
               <span className="app-webhook-url">{hook.url}</span>
               <span className="app-webhook-events">{hook.events.map((event) => WEBHOOK_EVENT_LABELS[event]).join(', ')}</span>
               <label className="app-webhook-switch">
-                <input type="checkbox" role="switch" checked={hook.is_active} aria-label={`Active: ${hook.url}`} onChange={(event) => void toggle(hook, event.target.checked)} />
-                <span aria-hidden="true">{hook.is_active ? 'On' : 'Off'}</span>
+                <input type="checkbox" role="switch" checked={hook.is_active} aria-label={WEBHOOK_WORDS.active(hook.url)} onChange={(event) => void toggle(hook, event.target.checked)} />
+                <span aria-hidden="true">{hook.is_active ? WEBHOOK_WORDS.on : WEBHOOK_WORDS.off}</span>
               </label>
               <span className="app-webhook-actions">
-                <Button variant="ghost" size="small" aria-label={`Deliveries of ${hook.url}`} onClick={() => setViewing(hook)}>
+                <Button variant="ghost" size="small" aria-label={WEBHOOK_WORDS.deliveriesOf(hook.url)} onClick={() => setViewing(hook)}>
                   <Icon icon={History} />
                 </Button>
-                <Button variant="ghost" size="small" aria-label={`Edit ${hook.url}`} onClick={() => setEditing(hook)}>
+                <Button variant="ghost" size="small" aria-label={WEBHOOK_WORDS.edit(hook.url)} onClick={() => setEditing(hook)}>
                   <Icon icon={Pencil} />
                 </Button>
-                <Button variant="ghost" size="small" aria-label={`New secret for ${hook.url}`} onClick={() => void rotate(hook)}>
+                <Button variant="ghost" size="small" aria-label={WEBHOOK_WORDS.newSecretFor(hook.url)} onClick={() => setRotating(hook)}>
                   <Icon icon={KeyRound} />
                 </Button>
-                <Button variant="ghost" size="small" aria-label={`Delete ${hook.url}`} onClick={() => setDeleting(hook)}>
+                <Button variant="ghost" size="small" aria-label={WEBHOOK_WORDS.remove(hook.url)} onClick={() => setDeleting(hook)}>
                   <Icon icon={Trash2} />
                 </Button>
               </span>
             </li>
           ))}
         </ul>
-        <p className="app-webhook-note">Each delivery is a JSON POST signed with the webhook’s secret (X-Signature-256). A failed delivery is tried again, waiting longer each time.</p>
+        <p className="app-webhook-note">{WEBHOOK_WORDS.note}</p>
       </>
     );
   };
@@ -114,8 +115,8 @@ export function SettingsWebhooksScreen() {
       <WebhookFormDialog
         open={creating}
         onOpenChange={setCreating}
-        title="Add webhook"
-        submitLabel="Add webhook"
+        title={WEBHOOK_WORDS.addTitle}
+        submitLabel={WEBHOOK_WORDS.add}
         onSubmit={async (values) => {
           const created = await api.webhooks.create(slug, values);
           await refresh();
@@ -127,33 +128,42 @@ export function SettingsWebhooksScreen() {
           key={editing.id}
           open
           onOpenChange={(open) => void (open || setEditing(null))}
-          title="Edit webhook"
-          submitLabel="Save webhook"
+          title={WEBHOOK_WORDS.editTitle}
+          submitLabel={WEBHOOK_WORDS.save}
           initial={{ url: editing.url, events: [...editing.events], is_active: editing.is_active }}
           onSubmit={async (values) => {
             await api.webhooks.update(slug, editing.id, values);
             await refresh();
-            notify({ type: 'success', message: 'Webhook saved.' });
+            notify({ type: 'success', message: WEBHOOK_WORDS.saved });
           }}
         />
       ) : null}
       <SecretDialog
         secret={secret}
         onClose={() => setSecret(null)}
-        title="Webhook secret"
-        description="Copy this secret now: it is not shown again. Your receiver checks each delivery's X-Signature-256 header with it."
-        label="Signing secret"
+        title={WEBHOOK_WORDS.secretTitle}
+        description={WEBHOOK_WORDS.secretDescription}
+        label={WEBHOOK_WORDS.secretLabel}
+      />
+      <ConfirmDeleteDialog
+        open={rotating !== null}
+        onOpenChange={(open) => void (open || setRotating(null))}
+        title={WEBHOOK_WORDS.rotateTitle}
+        description={rotating ? WEBHOOK_WORDS.rotateDescription(rotating.url) : ''}
+        confirmLabel={WEBHOOK_WORDS.rotateConfirm}
+        confirmIcon={KeyRound}
+        onDelete={() => rotate(rotating!)}
       />
       <WebhookDeliveriesDialog slug={slug} webhook={viewing} onClose={() => setViewing(null)} />
       <ConfirmDeleteDialog
         open={deleting !== null}
         onOpenChange={(open) => void (open || setDeleting(null))}
-        title="Delete webhook"
-        description={deleting ? `The webhook to ${deleting.url} and its delivery log will be deleted. This cannot be undone.` : ''}
+        title={WEBHOOK_WORDS.deleteTitle}
+        description={deleting ? WEBHOOK_WORDS.deleteDescription(deleting.url) : ''}
         onDelete={async () => {
           await api.webhooks.remove(slug, deleting!.id);
           await refresh();
-          notify({ type: 'success', message: 'Webhook deleted.' });
+          notify({ type: 'success', message: WEBHOOK_WORDS.deleted });
           setDeleting(null);
         }}
       />

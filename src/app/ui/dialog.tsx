@@ -21,7 +21,7 @@ export interface AppDialogProps {
   fade?: boolean;
   /** A class for the content, for a widget's own layout of the dialog. */
   className?: string;
-  /** Runs as the dialog has closed, once focus is back on what opened it. */
+  /** Runs as the dialog has closed, once focus is back on what opened it (preventDefault when it puts focus elsewhere; otherwise, with the opener gone, the screen's FocusKeeper picks where). */
   onCloseAutoFocus?(event: Event): void;
   children: ReactNode;
 }
@@ -123,8 +123,9 @@ function useOpenDialog(open: boolean, close: () => void): (node: HTMLDivElement 
 
 /**
  * The app's modal dialog, the one every dialog of the app and of its widgets is built on (Radix:
- * focus trapped, Escape and the overlay close it, focus goes back to what opened it). Dialogs
- * stack in the order they open: one opened from another shows and takes input above it.
+ * focus trapped, Escape and the overlay close it, focus goes back to what opened it, or to what
+ * stands in for it when it has gone: ui/focus-keeper.ts). Dialogs stack in the order they open:
+ * one opened from another shows and takes input above it.
  */
 export function AppDialog({
   open,
@@ -155,10 +156,7 @@ export function AppDialog({
           data-heading={headingHidden ? 'hidden' : undefined}
           {...fading}
           onOpenAutoFocus={returnFocus.onOpenAutoFocus}
-          onCloseAutoFocus={(event) => {
-            returnFocus.onCloseAutoFocus(event);
-            onCloseAutoFocus?.(event);
-          }}
+          onCloseAutoFocus={(event) => returnFocus.onCloseAutoFocus(event, onCloseAutoFocus)}
         >
           <Dialog.Title className="app-dialog-title">{title}</Dialog.Title>
           <Dialog.Description className="app-dialog-description">{description}</Dialog.Description>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type StaticDecode } from 'typebox';
+import { API_TOKEN_EXPIRY_TOO_LATE, latestTokenExpiry } from '../../api-shapes/api-token-limits.js';
 import { apiTokenCreateBody, apiTokenShape, createdApiTokenShape, memberApiTokenShape } from '../../api-shapes/api-token.js';
 import { newApiToken } from '../auth/api-tokens.js';
 import { insertRow } from '../db/row-writes.js';
@@ -61,6 +62,7 @@ export async function apiTokenRoutes(fastify: FastifyInstance): Promise<void> {
       const label = requiredName(request.body.label, 'Label cannot be empty');
       const expiresAt = request.body.expires_at === undefined ? null : new Date(request.body.expires_at);
       if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expires at must be in the future.');
+      if (expiresAt && expiresAt > latestTokenExpiry(new Date())) throw badRequest(API_TOKEN_EXPIRY_TOO_LATE);
       const { token, hash, prefix } = newApiToken();
       const params = new SqlParams();
       const values = { workspace_id: currentWorkspace(request).id, user_id: currentUser(request).id, label, token_hash: hash, token_prefix: prefix, expires_at: expiresAt };

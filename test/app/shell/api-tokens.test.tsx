@@ -4,7 +4,7 @@ import type { ApiToken, CreatedApiToken, MemberApiToken } from '../../../src/app
 import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { CREATE_TOKEN_WORDS } from '../../../src/app/screens/api-tokens/create-api-token-dialog.js';
-import { EXPIRY_DAY_PROBLEM } from '../../../src/app/screens/api-tokens/token-expiry.js';
+import { EXPIRY_DAY_PROBLEM, expiryDayHint, expiryDayTooLate, firstExpiryDay, lastExpiryDay } from '../../../src/app/screens/api-tokens/token-expiry.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import type { FakeApi } from './fake-api.js';
 import { click, press, typeDate, typeInto } from './input.js';
@@ -159,6 +159,30 @@ describe('settings: API tokens', () => {
     const sent = api.sent('POST', TOKENS)[0]!.body as { expires_at: string };
     expect(sent.expires_at).to.equal(new Date(next.getFullYear(), next.getMonth(), next.getDate() + 1).toISOString());
     expect(button(dialog()!, 'Create token')!.disabled).to.equal(false);
+  });
+
+  it('offers days up to a year ahead, says so of a later one (12/31/9999) without sending it, and takes the last day', async () => {
+    const { api } = tokensApi([token(1)]);
+    const app = renderApp(paths.settings('acme', 'api-tokens'), { api });
+    await click(await until(() => button(app.container, 'Create token'), 'the button'));
+    await typeInto(await until(() => (dialog() ? field(dialog()!, 'Label') : null), 'the form'), 'Backup');
+    await click(field(dialog()!, 'On a date'));
+    const day = await until(() => field(dialog()!, 'Expiry date'), 'the date field');
+    const now = new Date();
+    const last = lastExpiryDay(now);
+    expect([day.min, day.max]).to.deep.equal([firstExpiryDay(now), last]);
+    expect(document.getElementById(`${day.id}-hint`)?.textContent).to.equal(expiryDayHint(last));
+    await typeDate(day, '12/31/9999');
+    await click(button(dialog()!, 'Create token'));
+    await until(() => byText(dialog()!, '.app-field-error', expiryDayTooLate(last)), 'the day refused');
+    expect(document.activeElement).to.equal(day);
+    expect(day.getAttribute('aria-invalid')).to.equal('true');
+    expect(api.sent('POST', TOKENS)).to.have.length(0);
+    const [year, month, date] = last.split('-');
+    await typeDate(day, `${month}/${date}/${year}`);
+    await click(button(dialog()!, 'Create token'));
+    await until(() => api.sent('POST', TOKENS).length === 1, 'the token made');
+    expect((api.sent('POST', TOKENS)[0]!.body as { expires_at: string }).expires_at).to.equal(new Date(Number(year), Number(month) - 1, Number(date) + 1).toISOString());
   });
 
   it('lists the other members’ tokens with their owners, under the empty state too, and revokes one after asking', async () => {

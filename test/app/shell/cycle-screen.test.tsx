@@ -1,12 +1,13 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { ListedIssue } from '../../../src/app/api/types.js';
+import type { CycleDetail, ListedIssue } from '../../../src/app/api/types.js';
+import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import type { RoleValue } from '../../../src/app/roles.js';
 import { CYCLE_ID, cycleDetail, listedIssue, project, PROJECT_ID } from './fixtures.js';
 import { click, press, typeDate, typeInto } from './input.js';
-import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
+import { button, byText, cleanup, field, renderApp, reply, until, untilFocusedIn } from './render.js';
 import { seededApi } from './seeded-api.js';
 import { isolated } from '../../../src/app/ui/bidi.js';
 
@@ -176,6 +177,24 @@ describe('cycle screen', () => {
     expect(button(viewer.app.container, 'Remove WEB-2 from the cycle')).to.equal(null);
     expect(button(viewer.app.container, 'Move unfinished issues')).to.equal(null);
     expect(byText(viewer.app.container, '.app-note', 'This cycle has ended with 1 issue not done.'), 'the count still shows').to.exist;
+  });
+
+  it('creates the first cycle from the empty state; focus goes to the heading, the button gone with the empty state', async () => {
+    const { api } = seededApi();
+    const made: CycleDetail[] = [];
+    api.on('GET', CYCLES, () => made).on('POST', CYCLES, (request) => {
+      made.push(cycle({ ...(request.body as object), id: CYCLE_ID }));
+      return reply(201, made[0]);
+    });
+    const app = renderApp(paths.cycles('acme', PROJECT_ID), { api });
+    const empty = await until(() => app.container.querySelector<HTMLElement>('[data-empty-state="cycles"]'), 'the empty state');
+    await click(button(empty, EMPTY_STATES.cycles.actions[0]!.label));
+    const dialog = await untilFocusedIn(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the form');
+    await typeInto(field(dialog, 'Cycle name'), 'Sprint 2');
+    await press('Enter');
+    await until(() => app.container.querySelector('ul[aria-label="Cycles"]'), 'the cycle listed');
+    await until(() => !document.querySelector('[role="dialog"]'), 'the form closed');
+    await until(() => document.activeElement === byText(app.container, 'h1', 'Cycles'), 'focus on the heading', { saw: () => document.activeElement });
   });
 
   it('creates a cycle with dates from the list', async () => {

@@ -72,6 +72,18 @@ describe('estimates in the project settings', () => {
     });
   }
 
+  it('adding an estimate system from the keyboard leaves focus on the section’s heading, its button gone with the empty state', async () => {
+    const { api } = withEstimate(estimate(false, 'points', []));
+    const app = renderApp(SETTINGS_URL, { api });
+    await until(() => app.container.querySelector('[data-empty-state="project-settings-estimates"]'), 'the estimates empty state');
+    button(estimateSection(app.container), 'Add an estimate system')!.focus();
+    await press('Enter');
+    await until(() => estimateSection(app.container).querySelector('form[aria-label="Estimates"]'), 'the estimate form');
+    await until(() => document.activeElement === estimateSection(app.container).querySelector('h2'), 'focus on the Estimates heading', { saw: () => document.activeElement });
+    await press('Tab');
+    expect(document.activeElement).to.equal(field(estimateSection(app.container), 'Use estimates'));
+  });
+
   it('refuses values that do not fit points with the server’s sentence, and sends nothing', async () => {
     const { api } = withEstimate(estimate(true));
     const app = renderApp(SETTINGS_URL, { api });

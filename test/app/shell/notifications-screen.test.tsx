@@ -177,6 +177,35 @@ describe('notifications screen', () => {
     await until(() => app.container.querySelector('[data-empty-state="notifications-my-issues"]'), 'the snoozed row gone');
   });
 
+  it('keeps focus in the list when a row leaves it: archived, or snoozed from its dialog', async () => {
+    const held = [notification({ issue_key: 'WEB-1' }), notification({ issue_key: 'WEB-2' }), notification({ issue_key: 'WEB-3' })];
+    const api = notificationsApi(held);
+    const app = renderApp(URL, { api });
+    await until(() => rows(app.container).length === 3 || null, 'the rows');
+    const about = (words: string, key: string) => `${words}: ${key}`;
+    // Archived from the keyboard: the next row's Archive button takes focus.
+    button(app.container, about(NOTIFICATION_WORDS.archive, 'WEB-1'))!.focus();
+    await press('Enter');
+    await until(() => rows(app.container).length === 2 || null, 'the archived row gone');
+    await until(() => document.activeElement === button(app.container, about(NOTIFICATION_WORDS.archive, 'WEB-2')), 'focus on the next row’s Archive', {
+      saw: () => document.activeElement,
+    });
+    // Snoozed from its dialog: the row leaves once the dialog has given focus back, which goes to the next row.
+    await click(button(app.container, about(NOTIFICATION_WORDS.snooze, 'WEB-2')));
+    const dialog = await until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the snooze dialog');
+    await click(button(dialog, NOTIFICATION_WORDS.snooze));
+    await until(() => rows(app.container).length === 1 || null, 'the snoozed row gone');
+    await until(() => document.activeElement === button(app.container, about(NOTIFICATION_WORDS.snooze, 'WEB-3')), 'focus on the next row’s Snooze', {
+      saw: () => document.activeElement,
+    });
+    // The last row archived: the list goes, and the screen's heading has focus.
+    await press('Tab');
+    expect(document.activeElement).to.equal(button(app.container, about(NOTIFICATION_WORDS.archive, 'WEB-3')));
+    await press('Enter');
+    await until(() => app.container.querySelector('[data-empty-state="notifications-my-issues"]'), 'the empty state');
+    await until(() => document.activeElement === byText(app.container, 'h1', NOTIFICATION_WORDS.title), 'focus on the heading', { saw: () => document.activeElement });
+  });
+
   it('shows loading, then the server’s error with a way to try again', async () => {
     const api = notificationsApi([notification()]);
     let failing = true;

@@ -145,6 +145,19 @@ describe('saved views', () => {
     expect(views.map((kept) => kept.name)).to.deep.equal(['Theirs']);
   });
 
+  it('after a deletion, focus goes to the next view’s Delete button, and to the heading once none is left', async () => {
+    const { api } = viewsApi([view(1, { name: 'First' }), view(2, { name: 'Second' })]);
+    const app = renderApp(paths.views('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 2, 'the views');
+    for (const [name, next] of [['First', () => button(app.container, 'Delete view Second')], ['Second', () => byText(app.container, 'h1', 'Views')]] as const) {
+      await click(button(app.container, `Delete view ${name}`));
+      await click(button(await until(() => dialog(), 'the confirmation'), 'Delete'));
+      await until(() => !dialog(), 'the confirmation closed');
+      await until(() => document.activeElement === next(), `focus after deleting ${name}`, { saw: () => document.activeElement });
+    }
+    expect(app.container.querySelector(`[data-empty-state="views"]`)).to.not.equal(null);
+  });
+
   it('shows the spec’s empty state without views, and a failure with a retry; axe-clean in both themes at phone width', async () => {
     await setViewport({ width: 390, height: 844 });
     try {

@@ -68,6 +68,7 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     .on('GET', '/workspaces/:slug/projects/:projectId/modules', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/pages', () => [])
     .on('GET', '/workspaces/:slug/projects/:projectId/intake-issues', () => [])
+    .on('GET', '/workspaces/:slug/projects/:projectId/imports', () => [])
     .on('GET', '/workspaces/:slug/exports', () => [])
     .on('GET', '/workspaces/:slug/notifications', () => reply(200, [], { 'x-total-count': '0' }))
     .on('GET', '/workspaces/:slug/notifications/unread-count', () => reply(200, { unread: 0 }, { etag: 'W/"0-0"' }))

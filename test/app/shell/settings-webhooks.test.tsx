@@ -3,6 +3,7 @@ import { setViewport } from '@web/test-runner-commands';
 import type { Webhook, WebhookDelivery, WebhookWithSecret } from '../../../src/app/api/types.js';
 import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
 import { paths } from '../../../src/app/router/paths.js';
+import { WEBHOOK_WORDS } from '../../../src/app/screens/webhooks/webhook-words.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { workspace } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
@@ -26,6 +27,14 @@ function hook(n: number, fields: Partial<Webhook> = {}): Webhook {
     updated_at: '2025-01-01T09:00:00.000Z',
     ...fields,
   };
+}
+
+/** Opens the "New secret for …" confirmation of `url` and confirms it; resolves with the secret dialog, focused. */
+async function makeNewSecret(root: HTMLElement, url: string): Promise<HTMLElement> {
+  await click(button(root, WEBHOOK_WORDS.newSecretFor(url)));
+  const confirm = await untilFocusedIn(() => (dialog()?.textContent?.includes(WEBHOOK_WORDS.rotateTitle) ? dialog() : null), 'the confirmation');
+  await click(button(confirm, WEBHOOK_WORDS.rotateConfirm));
+  return untilFocusedIn(() => (dialog()?.textContent?.includes(WEBHOOK_WORDS.secretTitle) ? dialog() : null), 'the new secret');
 }
 
 const DELIVERIES: WebhookDelivery[] = [
@@ -91,6 +100,8 @@ describe('settings: webhooks', () => {
       expect(written).to.deep.equal([SECRET]);
       await click(button(shown, 'Done'));
       await until(() => rows(app.container).length === 1, 'the webhook listed');
+      // The empty state's button went with the empty state: the page's heading has focus, not the body.
+      await until(() => document.activeElement === byText(app.container, 'h2', WEBHOOK_WORDS.list), 'focus on the Webhooks heading', { saw: () => document.activeElement });
       expect(api.sent('POST', '/workspaces/acme/webhooks').at(-1)!.body).to.deep.equal({ url: 'https://hooks.example.com/in', events: ['issue', 'comment'], is_active: true });
       expect(rows(app.container)[0]!.textContent).to.contain('Issues, Comments');
       expect(app.container.textContent).to.not.contain(SECRET);
@@ -118,8 +129,7 @@ describe('settings: webhooks', () => {
     await until(() => byText(document, '.app-toast', 'Webhook saved.'), 'saved');
     expect(hooks[1]!.events).to.deep.equal(['cycle']);
 
-    await click(button(app.container, 'New secret for https://hooks.example.com/2'));
-    const secret = await untilFocusedIn(() => (dialog()?.textContent?.includes('Webhook secret') ? dialog() : null), 'the new secret');
+    const secret = await makeNewSecret(app.container, 'https://hooks.example.com/2');
     expect(field(secret, 'Signing secret').value).to.equal(`${SECRET}2`);
     await press('Escape');
     await until(() => !dialog(), 'the secret dialog closed');
@@ -129,6 +139,56 @@ describe('settings: webhooks', () => {
     expect(confirm.textContent).to.contain('The webhook to https://hooks.example.com/2 and its delivery log will be deleted');
     await click(button(confirm, 'Delete'));
     await until(() => rows(app.container).length === 1, 'one webhook left');
+    // The deleted row's button is gone: focus goes to the same button of the row before it (it was the last).
+    await until(() => document.activeElement === button(app.container, WEBHOOK_WORDS.remove('https://hooks.example.com/1')), 'focus on the next row’s Delete', {
+      saw: () => document.activeElement,
+    });
+    await click(button(app.container, WEBHOOK_WORDS.remove('https://hooks.example.com/1')));
+    await click(button(await until(dialog, 'the last confirmation'), 'Delete'));
+    await until(() => app.container.querySelector('[data-empty-state="settings-webhooks"]'), 'the empty state');
+    await until(() => document.activeElement === byText(app.container, 'h2', WEBHOOK_WORDS.list), 'focus on the Webhooks heading', { saw: () => document.activeElement });
+  });
+
+  it('asks before making a new secret, saying deliveries are signed with it and the receiver must have it', async () => {
+    const { api } = hooksApi([hook(1)]);
+    const app = renderApp(paths.settings('acme', 'webhooks'), { api });
+    await until(() => rows(app.container).length === 1, 'the webhook');
+    const opener = button(app.container, WEBHOOK_WORDS.newSecretFor('https://hooks.example.com/1'))!;
+    await click(opener);
+    const confirm = await untilFocusedIn(() => (dialog()?.textContent?.includes(WEBHOOK_WORDS.rotateTitle) ? dialog() : null), 'the confirmation');
+    expect(confirm.textContent).to.contain(WEBHOOK_WORDS.rotateDescription('https://hooks.example.com/1'));
+    await expectAccessible(confirm);
+    // Cancel keeps the secret: nothing is sent.
+    await click(button(confirm, 'Cancel'));
+    await until(() => !dialog(), 'the confirmation closed');
+    await until(() => document.activeElement === opener, 'focus back on the key button');
+    expect(api.sent('POST', `${HOOK}/secret`)).to.deep.equal([]);
+
+    const secret = await makeNewSecret(app.container, 'https://hooks.example.com/1');
+    expect(api.sent('POST', `${HOOK}/secret`)).to.have.length(1);
+    expect(field(secret, WEBHOOK_WORDS.secretLabel).value).to.equal(`${SECRET}2`);
+    await click(button(secret, 'Done'));
+    await until(() => !dialog(), 'the secret dialog closed');
+    await until(() => document.activeElement === opener, 'focus back on the key button', { saw: () => document.activeElement });
+  });
+
+  it('gives focus back to “Add webhook” once the new webhook’s secret is closed, by Escape or Done', async () => {
+    const { api } = hooksApi([hook(1)]);
+    const app = renderApp(paths.settings('acme', 'webhooks'), { api });
+    await until(() => rows(app.container).length === 1, 'the webhook');
+    const add = button(app.container, WEBHOOK_WORDS.add)!;
+    for (const [n, close] of [[2, () => press('Escape')], [3, () => click(button(dialog()!, 'Done'))]] as const) {
+      await click(add);
+      const form = await untilFocusedIn(dialog, 'the form');
+      await typeInto(field(form, 'Payload URL'), `https://hooks.example.com/in-${n}`);
+      await click(button(form, WEBHOOK_WORDS.add));
+      await untilFocusedIn(() => (dialog()?.textContent?.includes(WEBHOOK_WORDS.secretTitle) ? dialog() : null), 'the secret');
+      await close();
+      await until(() => !dialog(), 'the secret dialog closed');
+      await until(() => document.activeElement === add, 'focus back on Add webhook', { saw: () => document.activeElement });
+      await until(() => rows(app.container).length === n, 'the webhook listed');
+      expect(document.activeElement).to.equal(add);
+    }
   });
 
   it('closes the secret dialog with Escape after Copy’s toast, which stays', async () => {
@@ -138,8 +198,7 @@ describe('settings: webhooks', () => {
     (navigator.clipboard as unknown as Record<string, unknown>).writeText = async () => {};
     try {
       const opener = button(app.container, 'New secret for https://hooks.example.com/1');
-      await click(opener);
-      const secret = await untilFocusedIn(() => (dialog()?.textContent?.includes('Webhook secret') ? dialog() : null), 'the new secret');
+      const secret = await makeNewSecret(app.container, 'https://hooks.example.com/1');
       // The toast comes after the dialog opened: the layer Radix would give Escape to.
       await click(button(secret, 'Copy'));
       await until(() => byText(document, '.app-toast', 'Copied to clipboard'), 'the toast');
@@ -153,18 +212,25 @@ describe('settings: webhooks', () => {
     }
   });
 
-  it('shows a webhook’s deliveries: event, status, response code, attempts and time', async () => {
+  it('shows a webhook’s deliveries: event, status (a waiting one’s next try), response code, attempts and time', async () => {
+    const NEXT_TRY = '2025-01-02T11:05:00.000Z';
+    const retrying: WebhookDelivery = {
+      id: 'd3', event: 'page', action: 'deleted', status: 'queued', attempts: 1, response_status: 503, last_error: 'The receiver answered 503.',
+      created_at: '2025-01-02T11:00:00.000Z', last_attempt_at: '2025-01-02T11:00:05.000Z', next_attempt_at: NEXT_TRY,
+    };
     const { api } = hooksApi([hook(1)]);
+    api.on('GET', `${HOOK}/deliveries`, () => [retrying, ...DELIVERIES]);
     const app = renderApp(paths.settings('acme', 'webhooks'), { api });
     await until(() => rows(app.container).length === 1, 'the webhook');
     await click(button(app.container, 'Deliveries of https://hooks.example.com/1'));
     const log = await until(() => dialog()?.querySelector('table') ?? null, 'the delivery log');
     const cells = [...log.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent));
     expect(cells).to.deep.equal([
+      ['Pages deleted', `WaitingThe receiver answered 503.${WEBHOOK_WORDS.nextTry(new Date(NEXT_TRY).toLocaleString())}`, '503', '1'],
       ['Issues updated', 'Delivered', '204', '2'],
       ['Comments created', 'FailedThe receiver answered 500.', '500', '3'],
     ]);
-    expect(log.querySelector('time')!.getAttribute('datetime')).to.equal('2025-01-02T10:00:05.000Z');
+    expect([...log.querySelectorAll('time')].map((time) => time.getAttribute('datetime'))).to.deep.equal([NEXT_TRY, '2025-01-02T11:00:05.000Z', '2025-01-02T10:00:05.000Z', '2025-01-02T09:30:00.000Z']);
     await expectAccessible(dialog()!);
   });
 

@@ -9,7 +9,7 @@ import { AppDialog, FormDialogActions } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { CopyField } from '../../ui/copy-field.js';
 import { Icon } from '../../ui/icon.js';
-import { DEFAULT_EXPIRY, EXPIRY_CHOICES, expiresAt, expiryProblem, firstExpiryDay, type ExpiryChoice } from './token-expiry.js';
+import { DEFAULT_EXPIRY, EXPIRY_CHOICES, expiresAt, expiryDayHint, expiryProblem, firstExpiryDay, lastExpiryDay, type ExpiryChoice } from './token-expiry.js';
 
 /** The words of the dialog, for its two steps. */
 export const CREATE_TOKEN_WORDS = {
@@ -105,7 +105,17 @@ function TokenForm({ onCreate }: { onCreate(body: ApiTokenCreateBody): Promise<v
         </div>
       </fieldset>
       {choice === 'date' ? (
-        <TextField ref={dayRef} label="Expiry date" type="date" min={firstExpiryDay(now)} value={day} error={dayError} onChange={(event) => setDay(event.target.value)} />
+        <TextField
+          ref={dayRef}
+          label="Expiry date"
+          type="date"
+          min={firstExpiryDay(now)}
+          max={lastExpiryDay(now)}
+          hint={expiryDayHint(lastExpiryDay(now))}
+          value={day}
+          error={dayError}
+          onChange={(event) => setDay(event.target.value)}
+        />
       ) : null}
       <FormDialogActions submit="Create token" busy={busy} />
     </form>

@@ -1,4 +1,5 @@
-import { toIsoDate } from '../../ui/dates.js';
+import { formatDay, toIsoDate } from '../../ui/dates.js';
+import { API_TOKEN_EXPIRY_MAX_YEARS } from '../../../api-shapes/api-token-limits.js';
 import { DAY_MS } from '../../../api-shapes/durations.js';
 
 /** How long a new token lasts: a number of days, never, or until a chosen day. */
@@ -19,15 +20,36 @@ export const DEFAULT_EXPIRY: ExpiryChoice = '30';
 /** Said when "On a date" has no day, or one that is not after today. */
 export const EXPIRY_DAY_PROBLEM = 'Choose a day after today.';
 
+
+/** The hint under the day: the days offered, from tomorrow to `last` (`YYYY-MM-DD`). */
+export const expiryDayHint = (last: string) => `From tomorrow to ${formatDay(last)}.`;
+
+/** Said when "On a date" has a day past the last one offered (`last`, `YYYY-MM-DD`). */
+export const expiryDayTooLate = (last: string) => `Choose a day no later than ${formatDay(last)}: a token can last a year at most.`;
+
 /** The first day a token can be set to expire on: tomorrow, as `YYYY-MM-DD` in local time. */
 export function firstExpiryDay(now: Date): string {
   return toIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
 }
 
-/** Why the expiry cannot be sent yet, or null: a chosen day must be after today. */
+/** The last day a token can be set to expire on: the same day API_TOKEN_EXPIRY_MAX_YEARS on, as `YYYY-MM-DD` in local time. */
+export function lastExpiryDay(now: Date): string {
+  return toIsoDate(new Date(now.getFullYear() + API_TOKEN_EXPIRY_MAX_YEARS, now.getMonth(), now.getDate()));
+}
+
+/** A `YYYY-MM-DD` day (a date field allows more than four digits of year) as a number that sorts as days do, or null. */
+function dayNumber(day: string): number | null {
+  const parts = /^(\d{4,6})-(\d{2})-(\d{2})$/.exec(day);
+  return parts ? Number(parts[1]) * 10_000 + Number(parts[2]) * 100 + Number(parts[3]) : null;
+}
+
+/** Why the expiry cannot be sent yet, or null: a chosen day must be after today, and no later than {@link lastExpiryDay}. */
 export function expiryProblem(choice: ExpiryChoice, day: string, now: Date): string | null {
   if (choice !== 'date') return null;
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= firstExpiryDay(now) ? null : EXPIRY_DAY_PROBLEM;
+  const chosen = dayNumber(day);
+  if (chosen === null || chosen < dayNumber(firstExpiryDay(now))!) return EXPIRY_DAY_PROBLEM;
+  const last = lastExpiryDay(now);
+  return chosen > dayNumber(last)! ? expiryDayTooLate(last) : null;
 }
 
 /**

@@ -3,12 +3,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_TOO_LARGE, importRunning, type ImportJob, type ImportRowNote, type ImportSource } from '../../api/imports.js';
+import { IMPORT_WORDS, importedSentence, rowText } from '../imports/import-words.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { Button } from '../../ui/button.js';
 import { AppDialog, DialogClose, FormDialogActions } from '../../ui/dialog.js';
 import { FormError } from '../../ui/form-field.js';
 import { useStyles } from '../../ui/styles.js';
-import { issueCount } from '../../ui/counts.js';
 
 /** Styles of the import dialog: the report's lists scroll inside the dialog, long reasons wrap. */
 const importDialogCss = `
@@ -33,9 +33,6 @@ const SOURCES: Record<ImportSource, { label: string; accept: string; hint: strin
   },
 };
 
-/** "Row 3: …", or the reason alone for the whole file. */
-const rowText = (note: ImportRowNote) => (note.row === null ? note.reason : `Row ${note.row}: ${note.reason}`);
-
 /** Props of {@link ImportIssuesDialog}. */
 export interface ImportIssuesDialogProps {
   slug: string;
@@ -56,7 +53,7 @@ export function ImportIssuesDialog({ slug, projectId, open, onOpenChange }: Impo
     if (open) setJobId(null);
   }, [open]);
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title="Import issues" description="Bring in the issues of a file GitHub or Jira exported. Every issue of the file is imported, or none is.">
+    <AppDialog open={open} onOpenChange={onOpenChange} title={IMPORT_WORDS.importIssues} description="Bring in the issues of a file GitHub or Jira exported. Every issue of the file is imported, or none is.">
       {jobId ? (
         <ImportProgress slug={slug} projectId={projectId} jobId={jobId} onAgain={() => setJobId(null)} />
       ) : (
@@ -90,7 +87,7 @@ function ImportForm({ slug, projectId, onStarted }: { slug: string; projectId: s
   };
   const fileId = `${id}-file`;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Import issues">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={IMPORT_WORDS.importIssues}>
       <FormError message={failure} />
       <fieldset className="app-fieldset">
         <legend>Source</legend>
@@ -162,26 +159,18 @@ function ImportStatus({ job }: { job: ImportJob | undefined }) {
     const { done = 0, total = 0 } = job?.progress ?? {};
     return (
       <div className="app-import-report">
-        <p role="status">{total ? `Importing… ${done} of ${total} issues read.` : 'Reading the file…'}</p>
-        <progress className="app-import-progress" aria-label="Import progress" max={total || 1} value={total ? done : undefined} />
+        <p role="status">{total ? IMPORT_WORDS.progress(done, total) : IMPORT_WORDS.reading}</p>
+        <progress className="app-import-progress" aria-label={IMPORT_WORDS.progressLabel} max={total || 1} value={total ? done : undefined} />
         <p className="app-field-hint">You can close this dialog: the import goes on.</p>
       </div>
     );
   }
   const report = job.report;
-  const imported = report?.imported ?? 0;
   return (
     <div className="app-import-report">
-      {job.status === 'completed' ? (
-        <p role="status">
-          Imported {issueCount(imported)}
-          {report?.labels_created ? ` and created ${report.labels_created === 1 ? '1 label' : `${report.labels_created} labels`}` : ''}.
-        </p>
-      ) : (
-        <p role="alert">{job.error}</p>
-      )}
-      {report?.problems.length ? <RowList title="Problems in the file" notes={report.problems} /> : null}
-      {report?.notes.length ? <RowList title="Notes" notes={report.notes} /> : null}
+      {job.status === 'completed' ? <p role="status">{importedSentence(report)}</p> : <p role="alert">{job.error}</p>}
+      {report?.problems.length ? <RowList title={IMPORT_WORDS.problems} notes={report.problems} /> : null}
+      {report?.notes.length ? <RowList title={IMPORT_WORDS.notes} notes={report.notes} /> : null}
     </div>
   );
 }

@@ -7,16 +7,12 @@ import { LoadFailed } from '../../ui/load-failed.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { Spinner } from '../../ui/spinner.js';
 import { WEBHOOK_EVENT_LABELS } from './webhook-form-dialog.js';
-
-/** How a delivery's status reads. */
-const STATUS_TEXT: Record<WebhookDelivery['status'], string> = {
-  queued: 'Waiting',
-  processing: 'Sending',
-  delivered: 'Delivered',
-  failed: 'Failed',
-};
+import { DELIVERY_STATUS_TEXT, WEBHOOK_WORDS } from './webhook-words.js';
 
 const waiting = (deliveries: readonly WebhookDelivery[] | undefined) => !!deliveries?.some((delivery) => delivery.status === 'queued' || delivery.status === 'processing');
+
+/** A moment as the log shows it (the reader's locale and time zone). */
+const moment = (iso: string) => new Date(iso).toLocaleString();
 
 /** Props of {@link WebhookDeliveriesDialog}. */
 export interface WebhookDeliveriesDialogProps {
@@ -26,14 +22,17 @@ export interface WebhookDeliveriesDialogProps {
   onClose(): void;
 }
 
-/** A webhook's recent deliveries: event, status, the receiver's answer, tries and time, newest first; looked at again while some are on their way. */
+/**
+ * A webhook's recent deliveries: event, status (with, for one waiting, when it is tried next), the
+ * receiver's answer, tries and time, newest first; looked at again while some are on their way.
+ */
 export function WebhookDeliveriesDialog({ slug, webhook, onClose }: WebhookDeliveriesDialogProps) {
   return (
-    <AppDialog open={webhook !== null} onOpenChange={(open) => void (open || onClose())} title="Recent deliveries" description={webhook?.url ?? ''} size="large">
+    <AppDialog open={webhook !== null} onOpenChange={(open) => void (open || onClose())} title={WEBHOOK_WORDS.deliveriesTitle} description={webhook?.url ?? ''} size="large">
       {webhook ? <DeliveryLog slug={slug} webhook={webhook} /> : null}
       <div className="app-dialog-actions">
         <DialogClose asChild>
-          <Button>Close</Button>
+          <Button>{WEBHOOK_WORDS.close}</Button>
         </DialogClose>
       </div>
     </AppDialog>
@@ -48,29 +47,30 @@ function DeliveryLog({ slug, webhook }: { slug: string; webhook: Webhook }) {
     // Deliveries are sent by the server in the background: look again while some are on their way.
     refetchInterval: (query) => (waiting(query.state.data) ? 2000 : false),
   });
-  if (log.isPending) return <Spinner label="Loading deliveries…" />;
+  if (log.isPending) return <Spinner label={WEBHOOK_WORDS.loadingDeliveries} />;
   if (log.isError) {
     return <LoadFailed error={log.error} retry={() => void log.refetch()} />;
   }
+  const { columns } = WEBHOOK_WORDS;
   return (
     <>
       <p>
         <Button size="small" busy={log.isFetching} onClick={() => void log.refetch()}>
-          Refresh
+          {WEBHOOK_WORDS.refresh}
         </Button>
       </p>
       {log.data.length === 0 ? (
-        <p>No deliveries yet. Changes of the chosen kinds will show here.</p>
+        <p>{WEBHOOK_WORDS.noDeliveries}</p>
       ) : (
-        <div className="app-table-scroll" tabIndex={0} role="region" aria-label="Deliveries">
+        <div className="app-table-scroll" tabIndex={0} role="region" aria-label={WEBHOOK_WORDS.deliveries}>
           <table className="app-table">
             <thead>
               <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Response</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Time</th>
+                <th scope="col">{columns.event}</th>
+                <th scope="col">{columns.status}</th>
+                <th scope="col">{columns.response}</th>
+                <th scope="col">{columns.attempts}</th>
+                <th scope="col">{columns.time}</th>
               </tr>
             </thead>
             <tbody>
@@ -80,13 +80,19 @@ function DeliveryLog({ slug, webhook }: { slug: string; webhook: Webhook }) {
                     {WEBHOOK_EVENT_LABELS[delivery.event]} {delivery.action}
                   </td>
                   <td>
-                    {STATUS_TEXT[delivery.status]}
+                    {DELIVERY_STATUS_TEXT[delivery.status]}
                     {delivery.last_error ? <div className="app-webhook-error">{delivery.last_error}</div> : null}
+                    {/* The server gives the next try only for a delivery still waiting. */}
+                    {delivery.status === 'queued' && delivery.next_attempt_at ? (
+                      <div className="app-webhook-next-try">
+                        <time dateTime={delivery.next_attempt_at}>{WEBHOOK_WORDS.nextTry(moment(delivery.next_attempt_at))}</time>
+                      </div>
+                    ) : null}
                   </td>
                   <td>{delivery.response_status ?? '—'}</td>
                   <td>{delivery.attempts}</td>
                   <td>
-                    <time dateTime={delivery.last_attempt_at ?? delivery.created_at}>{new Date(delivery.last_attempt_at ?? delivery.created_at).toLocaleString()}</time>
+                    <time dateTime={delivery.last_attempt_at ?? delivery.created_at}>{moment(delivery.last_attempt_at ?? delivery.created_at)}</time>
                   </td>
                 </tr>
               ))}
