@@ -48,7 +48,9 @@ export interface CollabHubOptions {
   compactAfter?: number;
   /**
    * Told of every stored change of a document (to derive a plain copy, say), with the users whose
-   * changes they were (none for a change of the server's own or one another process stored).
+   * changes they were (none for a change of the server's own or one another process stored). A
+   * document loaded with changes stored since its last compaction tells of them too, with no
+   * user: the process that stored them may have stopped before it could use them.
    */
   onStored?(name: string, doc: Y.Doc, by: readonly CollabUser[]): void;
   /** Told when a document leaves memory (idle, or the hub closing) with everything stored: the last moment to read it. */
@@ -101,6 +103,7 @@ export class CollabHub {
         for (const update of changes) Y.applyUpdate(shared.doc, update, 'store');
         shared.seq = seq;
         shared.sinceCompaction = updates.length > 1 ? updates.length : 0;
+        if (changes.length) this.options.onStored?.(name, shared.doc, []);
         return shared;
       })();
       this.documents.set(name, found);

@@ -9,7 +9,7 @@ import * as Y from 'yjs';
 import type { CollabProvider } from '../../src/collab/provider.js';
 import { DERIVE_DELAY_MS, DERIVE_MAX_WAIT_MS } from '../../src/server/collab/derived-copies.js';
 import { installFakeClock, type FakeClock } from '../helpers/fake-clock.js';
-import { editorFor, typeInto, until, untilDoc, waitFor } from './collab-client.js';
+import { changeTyping, editorFor, typeInto, until, untilDoc, waitFor } from './collab-client.js';
 import { seedWorkspace, startServer, type Seed, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -138,6 +138,30 @@ describe('the stored description follows the shared document', () => {
     await waitFor(() => !server.app.collab.hub.has(issue.name), 'the document unloaded');
     await server.app.collab.copies.settled();
     assert.equal((await restDescription(issue.url)).description_html, '<p>Last words. Seeded text</p>');
+  });
+
+  test('changes stored by a process that stopped before their copy was saved (kill -9) reach the copy once the document loads again', async () => {
+    const issue = await newIssue();
+    const ann = editor(seed.actors.member, issue.name);
+    await until(ann, (s) => s.status === 'synced', 'synced');
+    ann.destroy();
+    await waitFor(() => !server.app.collab.hub.has(issue.name), 'the document unloaded');
+    // What a killed process leaves: its change in the log, acknowledged, and no copy saved.
+    const stored = new Y.Doc();
+    for (const row of await server.db.query<{ update: Uint8Array }>('SELECT update FROM collab_updates WHERE document = $1 ORDER BY seq', [issue.name])) Y.applyUpdate(stored, row.update);
+    await server.db.query('INSERT INTO collab_updates (document, update) VALUES ($1, $2)', [issue.name, changeTyping(stored, 'Before the crash. ')]);
+    assert.deepEqual(await restDescription(issue.url), { description_html: '<p>Seeded text</p>', version: 1 });
+    const bob = editor(seed.actors.member, issue.name);
+    await until(bob, (s) => s.status === 'synced', 'synced');
+    await afterThePause();
+    assert.deepEqual(await restDescription(issue.url), { description_html: '<p>Before the crash. Seeded text</p>', version: 2 });
+    // Loaded again with nothing new, the copy stays as it is: no version, no activity.
+    bob.destroy();
+    await waitFor(() => !server.app.collab.hub.has(issue.name), 'the document unloaded again');
+    const carl = editor(seed.actors.member, issue.name);
+    await until(carl, (s) => s.status === 'synced', 'synced');
+    await afterThePause();
+    assert.equal((await restDescription(issue.url)).version, 2);
   });
 });
 
