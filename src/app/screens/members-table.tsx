@@ -1,4 +1,4 @@
-import { LogOut, Trash2 } from 'lucide-react';
+import { LogOut, Trash2, UserCog } from 'lucide-react';
 import { useRef, useState, type SelectHTMLAttributes } from 'react';
 import { errorMessage } from '../api/api-error.js';
 import type { Member } from '../api/types.js';
@@ -56,6 +56,11 @@ export interface MembersTableProps {
   afterRemoved(): Promise<unknown>;
   /** After the reader left: go somewhere they still belong. */
   afterLeft(): Promise<unknown> | void;
+  /**
+   * What lowering `member` to `role` does beyond the role itself, asked before it is made (a
+   * workspace role lowers the project roles above it); null, or no function, asks nothing.
+   */
+  lowering?(member: Member, role: RoleValue): string | null;
 }
 
 /**
@@ -87,11 +92,13 @@ export function MembersTable(props: MembersTableProps) {
   );
 }
 
-function MemberRow({ member, place, selfId, mayManage, changeRole, remove, afterRemoved, afterLeft, afterRemoval }: MembersTableProps & { member: Member; afterRemoval(): void }) {
+function MemberRow({ member, place, selfId, mayManage, changeRole, remove, afterRemoved, afterLeft, afterRemoval, lowering }: MembersTableProps & { member: Member; afterRemoval(): void }) {
   const notify = useNotify();
   const isSelf = member.id === selfId;
   const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  /** A lower role waiting for the admin's yes, with what lowering it does. */
+  const [lowerTo, setLowerTo] = useState<{ role: RoleValue; description: string } | null>(null);
   const removed = useRef(false);
   const setRole = async (role: RoleValue) => {
     setChanging(true);
@@ -122,7 +129,16 @@ function MemberRow({ member, place, selfId, mayManage, changeRole, remove, after
       <td>{member.display_name}</td>
       <td>
         {mayManage ? (
-          <RoleSelect aria-label={`Role of ${member.display_name}`} value={member.role} disabled={changing} onRole={(role) => void setRole(role)} />
+          <RoleSelect
+            aria-label={`Role of ${member.display_name}`}
+            value={member.role}
+            disabled={changing}
+            onRole={(role) => {
+              const description = role < member.role ? (lowering?.(member, role) ?? null) : null;
+              if (description) setLowerTo({ role, description });
+              else void setRole(role);
+            }}
+          />
         ) : (
           roleName(member.role)
         )}
@@ -154,6 +170,21 @@ function MemberRow({ member, place, selfId, mayManage, changeRole, remove, after
             if (!removed.current) return;
             event.preventDefault();
             if (!isSelf) afterRemoval();
+          }}
+        />
+        <ConfirmDeleteDialog
+          open={lowerTo !== null}
+          onOpenChange={(open) => {
+            if (!open) setLowerTo(null);
+          }}
+          title={`Make ${member.display_name} ${lowerTo ? roleName(lowerTo.role) : ''}`}
+          description={lowerTo?.description ?? ''}
+          confirmLabel="Change role"
+          confirmIcon={UserCog}
+          onDelete={async () => {
+            const role = lowerTo!.role;
+            setLowerTo(null);
+            await setRole(role);
           }}
         />
       </td>

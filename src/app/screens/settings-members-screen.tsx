@@ -9,6 +9,7 @@ import { errorMessage } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useWorkspace, useWorkspaceMembers, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role, roleName, type RoleValue } from '../roles.js';
+import { isolated } from '../ui/bidi.js';
 import { paths } from '../router/paths.js';
 import { useSignedInUser } from '../session/session.js';
 import { Button } from '../ui/button.js';
@@ -56,6 +57,9 @@ export function SettingsMembersScreen() {
             await api.workspaces.setMemberRole(slug, userId, role);
             await refresh();
           }}
+          lowering={(member, role) =>
+            `${isolated(member.display_name)} becomes ${roleName(role)} in ${isolated(workspace.data?.name ?? slug)}, and ${roleName(role)} in each of its projects where their role is higher. Raising their workspace role later does not raise those project roles again.`
+          }
           remove={(userId) => api.workspaces.removeMember(slug, userId)}
           afterRemoved={refresh}
           afterLeft={async () => {

@@ -96,13 +96,26 @@ describe('workspace settings: roles, general, members, exports', () => {
     const app = renderApp(paths.settings('acme', 'members'), { api });
     const graceRole = await until(() => app.container.querySelector<HTMLSelectElement>('select[aria-label="Role of Grace"]'), 'the role select');
     await expectAccessible(app.container);
-    graceRole.value = '10';
-    graceRole.dispatchEvent(new Event('change', { bubbles: true }));
+    // A lower workspace role lowers project roles above it too, for good: asked first.
+    const lower = async (select: HTMLSelectElement, role: string) => {
+      select.focus();
+      select.value = role;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return until(() => document.querySelector<HTMLElement>('[role="dialog"]'), 'the question before lowering');
+    };
+    let asking = await lower(graceRole, '10');
+    expect(asking.textContent).to.contain(`${isolated('Grace')} becomes Viewer in ${isolated('Acme')}, and Viewer in each of its projects where their role is higher. Raising their workspace role later does not raise those project roles again.`);
+    await press('Escape');
+    await until(() => !document.querySelector('[role="dialog"]'), 'the question gone');
+    expect(api.sent('PATCH', `/workspaces/acme/members/${OTHER_ID}`), 'nothing changed without a yes').to.have.length(0);
+    expect(graceRole.value, 'the select shows the role she still has').to.equal('15');
+    await until(() => document.activeElement === graceRole, 'focus back on the select');
+    asking = await lower(graceRole, '10');
+    await click(button(asking, 'Change role'));
     await until(() => api.sent('PATCH', `/workspaces/acme/members/${OTHER_ID}`).length === 1, 'the role change');
     expect(api.sent('PATCH', `/workspaces/acme/members/${OTHER_ID}`)[0]!.body).to.deep.equal({ role: 10 });
     const adaRole = app.container.querySelector<HTMLSelectElement>('select[aria-label="Role of Ada"]')!;
-    adaRole.value = '15';
-    adaRole.dispatchEvent(new Event('change', { bubbles: true }));
+    await click(button(await lower(adaRole, '15'), 'Change role'));
     await until(() => byText(document, '.app-toast', 'A workspace needs at least one admin.'), "the server's refusal");
     // From the keyboard: the toast may cover the button's place on the screen. Removing asks first.
     button(app.container, 'Remove Grace')!.focus();
