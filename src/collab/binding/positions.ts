@@ -32,7 +32,10 @@ const endOf = (type: Y.AbstractType<unknown>): Y.RelativePosition =>
  * same place, so the next letter follows it and two people typing at one spot write two runs of
  * text, not one interleaved letter by letter. (Keeping to the character after, Yjs's default,
  * moves the caret past each arriving letter.) While the fragment is empty a position keeps to its
- * start when content arrives, for the same reason.
+ * start when content arrives, for the same reason, and so does one in an empty text block: a
+ * caret there has no character before it, and a colleague's first letters arriving go after it.
+ * (Moved past them, its next letter would go between that colleague's first letter and the
+ * second, typed meanwhile, and split their word.)
  */
 const KEEPS_TO = -1;
 
@@ -62,8 +65,8 @@ export function toRelative(pos: number, root: Y.XmlFragment, mapping: Mapping): 
         type = typeOf(type._first);
         pos--;
       } else {
-        // An empty text block: the position inside it.
-        if (pos === 1 && type._length === 0 && size > 1) return endOf(type);
+        // An empty text block: the position inside it, at its start.
+        if (pos === 1 && type._length === 0 && size > 1) return Y.createRelativePositionFromTypeIndex(type, 0, assoc);
         pos -= size;
         if (type._item !== null && type._item.next !== null) {
           type = typeOf(type._item.next);

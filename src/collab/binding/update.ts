@@ -4,7 +4,9 @@
  * text's changes found one by one): children that are the same at both ends are kept, a child
  * the editor moved is deleted and inserted at its new place, a changed child of the same type is
  * updated in place, and only the rest is replaced. Unchanged content keeps its identity in the shared document, so others'
- * carets stay put and concurrent typing elsewhere merges.
+ * carets stay put and concurrent typing elsewhere merges. Texts side by side (two editors typed
+ * into an empty block at once, each starting one) are one run of text nodes in the editor, and
+ * are written as one: each letter stays in the text that holds it.
  */
 import diff from 'fast-diff';
 import { simpleDiff } from 'lib0/diff';
@@ -29,46 +31,94 @@ function sameFormat(format: Record<string, unknown> | undefined, marks: readonly
   return keys.length === marks.length && keys.every((key) => sameJSON(format![key], marks.find((mark) => mark.type.name === markNameOf(key))?.attrs));
 }
 
-/** Whether a shared text holds exactly these text nodes. */
-function sameText(text: Y.XmlText, nodes: PMNode[]): boolean {
-  const delta = text.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[];
+/**
+ * A child of a shared type as the editor's node has it: a type, or the texts standing side by
+ * side there (each editor that typed first into an empty block at once started one; the one that
+ * started the later joins it into the first, sync.ts `joinNextText`), which the editor reads as
+ * one run of text nodes.
+ */
+type OwnChild = SharedType | Y.XmlText[];
+
+/** A shared type's children, texts side by side together. */
+function ownChildren(type: Y.XmlFragment): OwnChild[] {
+  const children: OwnChild[] = [];
+  for (const child of type.toArray() as SharedType[]) {
+    const last = children[children.length - 1];
+    if (child instanceof Y.XmlText && last instanceof Y.XmlText) children[children.length - 1] = [last, child];
+    else if (child instanceof Y.XmlText && Array.isArray(last)) last.push(child);
+    else children.push(child);
+  }
+  return children;
+}
+
+/** The texts a child stands for (none for a type that is not text). */
+const textsOf = (child: OwnChild): Y.XmlText[] => (Array.isArray(child) ? child : child instanceof Y.XmlText ? [child] : []);
+
+/** How many of the shared type's children a child is. */
+const countOf = (child: OwnChild): number => (Array.isArray(child) ? child.length : 1);
+
+/** Whether shared texts side by side hold exactly these text nodes (runs of one format split between texts read as one). */
+function sameText(texts: Y.XmlText[], nodes: PMNode[]): boolean {
+  const delta: { insert: unknown; attributes?: Record<string, unknown> }[] = [];
+  for (const text of texts) {
+    for (const run of text.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[]) {
+      const last = delta[delta.length - 1];
+      if (last && typeof last.insert === 'string' && typeof run.insert === 'string' && sameJSON(last.attributes ?? {}, run.attributes ?? {})) {
+        delta[delta.length - 1] = { ...last, insert: last.insert + run.insert };
+      } else delta.push(run);
+    }
+  }
   return delta.length === nodes.length && delta.every((run, i) => run.insert === nodes[i]!.text && sameFormat(run.attributes, nodes[i]!.marks));
 }
 
-/** Whether a shared type holds exactly a child (its name, attributes, marks and content). */
-export function sameContent(type: SharedType, child: SharedChild): boolean {
-  if (Array.isArray(child)) return type instanceof Y.XmlText && sameText(type, child);
+/** Whether a shared type (or texts side by side) holds exactly a child (its name, attributes, marks and content). */
+export function sameContent(type: OwnChild, child: SharedChild): boolean {
+  if (Array.isArray(child)) return textsOf(type).length > 0 && sameText(textsOf(type), child);
   if (!(type instanceof Y.XmlElement) || type.nodeName !== child.type.name) return false;
   const children = sharedChildren(child);
+  const ours = ownChildren(type);
   return (
-    type.length === children.length &&
+    ours.length === children.length &&
     sameJSON(type.getAttributes(), elementAttributes(child)) &&
-    type.toArray().every((grandchild, i) => sameContent(grandchild, children[i]!))
+    ours.every((grandchild, i) => sameContent(grandchild, children[i]!))
   );
 }
 
-/** Whether the mapping already records `child` for `type` (the same node, or the same text nodes). */
-function mapped(known: PMNode | PMNode[] | undefined, child: SharedChild): boolean {
+/** Whether the mapping already records `child` for `type` (the same node, or the same text nodes); texts side by side are never recorded. */
+function mapped(mapping: Mapping, type: OwnChild, child: SharedChild): boolean {
+  if (Array.isArray(type)) return false;
+  const known = mapping.get(type);
   if (known === child) return true;
   return Array.isArray(known) && Array.isArray(child) && known.length === child.length && known.every((node, i) => node === child[i]);
 }
 
+/** Records in the mapping that `type` stands for `child` (texts side by side are not recorded: each holds part of it). */
+function record(mapping: Mapping, type: OwnChild, child: SharedChild): void {
+  if (Array.isArray(type)) for (const text of type) mapping.delete(text);
+  else mapping.set(type, child);
+}
+
+/** Drops a child from the mapping. */
+function unrecord(mapping: Mapping, type: OwnChild): void {
+  for (const one of Array.isArray(type) ? type : [type]) mapping.delete(one);
+}
+
 /** How many children of an element match a node's from either end, and whether one of them is known to the mapping. */
 function likeness(type: Y.XmlElement, node: PMNode, mapping: Mapping): { matched: number; known: boolean } {
-  const ours = type.toArray() as SharedType[];
+  const ours = ownChildren(type);
   const theirs = sharedChildren(node);
   const least = Math.min(ours.length, theirs.length);
   let left = 0;
   let right = 0;
   let known = false;
   for (; left < least; left++) {
-    if (mapped(mapping.get(ours[left]!), theirs[left]!)) known = true;
+    if (mapped(mapping, ours[left]!, theirs[left]!)) known = true;
     else if (!sameContent(ours[left]!, theirs[left]!)) break;
   }
   for (; left + right < least; right++) {
     const a = ours[ours.length - right - 1]!;
     const b = theirs[theirs.length - right - 1]!;
-    if (mapped(mapping.get(a), b)) known = true;
+    if (mapped(mapping, a, b)) known = true;
     else if (!sameContent(a, b)) break;
   }
   return { matched: left + right, known };
@@ -77,36 +127,83 @@ function likeness(type: Y.XmlElement, node: PMNode, mapping: Mapping): { matched
 /** How long a changed stretch (removed and inserted characters) may be for its changes to be found one by one: a diff of unrelated text that long (a paste over a selection) takes up to about 10 ms. */
 const SPLIT_CHANGES_UP_TO = 1_000;
 
-/** Makes a shared text hold `nodes`: the changed characters replaced, then every run's formats set. */
-function writeText(text: Y.XmlText, nodes: PMNode[], mapping: Mapping): void {
-  mapping.set(text, nodes);
+/**
+ * Makes shared texts side by side (most often one) hold `nodes`: the changed characters replaced,
+ * then every run's formats set. Of texts side by side, each keeps its own letters: one written
+ * into another, as the editor reading them as one would, is there twice once the editor that
+ * started it joins it into the first itself (sync.ts `joinNextText`), and letters typed into it
+ * meanwhile are lost with it. Letters typed where two meet go at the end of the first, after the
+ * character before them, as a caret there keeps to it.
+ */
+function writeText(texts: Y.XmlText[], nodes: PMNode[], mapping: Mapping): void {
+  if (texts.length === 1) mapping.set(texts[0]!, nodes);
+  else for (const text of texts) mapping.delete(text);
   let before = '';
-  // Every format the text has is cleared where the new runs do not set it.
+  // Every format the texts have is cleared where the new runs do not set it.
   const cleared: Record<string, null> = {};
-  for (let item = text._start; item; item = item.right) {
-    if (item.deleted) continue;
-    if (item.countable && item.content instanceof Y.ContentString) before += item.content.str;
-    else if (item.content instanceof Y.ContentFormat) cleared[item.content.key] = null;
+  for (const text of texts) {
+    for (let item = text._start; item; item = item.right) {
+      if (item.deleted) continue;
+      if (item.countable && item.content instanceof Y.ContentString) before += item.content.str;
+      else if (item.content instanceof Y.ContentFormat) cleared[item.content.key] = null;
+    }
   }
+  const lengths = texts.map((text) => text.length);
+  /** The text holding index `at` of the texts read as one, and the index there (at a meeting, the end of the first). */
+  const place = (at: number, inside: boolean): [Y.XmlText, number, number] => {
+    let start = 0;
+    for (let i = 0; i < texts.length - 1; i++) {
+      if (inside ? at < start + lengths[i]! : at <= start + lengths[i]!) return [texts[i]!, i, at - start];
+      start += lengths[i]!;
+    }
+    return [texts[texts.length - 1]!, texts.length - 1, at - start];
+  };
+  const remove = (at: number, count: number) => {
+    while (count > 0) {
+      const [text, i, index] = place(at, true);
+      const here = Math.min(count, lengths[i]! - index);
+      text.delete(index, here);
+      lengths[i]! -= here;
+      count -= here;
+    }
+  };
+  const add = (at: number, letters: string) => {
+    const [text, i, index] = place(at, false);
+    text.insert(index, letters);
+    lengths[i]! += letters.length;
+  };
   const runs = nodes.map((node) => ({ insert: node.text!, attributes: { ...cleared, ...marksToFormat(node.marks) } }));
-  const { index, remove, insert } = simpleDiff(before, runs.map((run) => run.insert).join(''));
-  if (remove && insert && remove + insert.length <= SPLIT_CHANGES_UP_TO) {
+  const { index, remove: removed, insert } = simpleDiff(before, runs.map((run) => run.insert).join(''));
+  if (removed && insert && removed + insert.length <= SPLIT_CHANGES_UP_TO) {
     // Changes at several places of the stretch (a word dragged within its paragraph, an input rule
     // taking out "**" at both ends) are written one by one: the characters between them keep their
     // identity, so a colleague's letters among them stay where they were typed.
     let at = index;
-    for (const [op, part] of diff(before.slice(index, index + remove), insert)) {
-      if (op === diff.DELETE) text.delete(at, part.length);
+    for (const [op, part] of diff(before.slice(index, index + removed), insert)) {
+      if (op === diff.DELETE) remove(at, part.length);
       else {
-        if (op === diff.INSERT) text.insert(at, part);
+        if (op === diff.INSERT) add(at, part);
         at += part.length;
       }
     }
   } else {
-    text.delete(index, remove);
-    text.insert(index, insert);
+    remove(index, removed);
+    if (insert) add(index, insert);
   }
-  text.applyDelta(runs.map((run) => ({ retain: run.insert.length, attributes: run.attributes })));
+  // Each text's part of the runs, formatted.
+  let run = 0;
+  let used = 0;
+  texts.forEach((text, i) => {
+    const delta: { retain: number; attributes: Record<string, unknown> }[] = [];
+    for (let left = lengths[i]!; left > 0 && run < runs.length; ) {
+      const length = Math.min(left, runs[run]!.insert.length - used);
+      delta.push({ retain: length, attributes: runs[run]!.attributes });
+      left -= length;
+      used += length;
+      if (used === runs[run]!.insert.length) [run, used] = [run + 1, 0];
+    }
+    text.applyDelta(delta);
+  });
 }
 
 /** Makes an element's attributes those of `node` (marks included). */
@@ -213,25 +310,31 @@ function write(type: Y.XmlFragment, node: PMNode, mapping: Mapping, moves: boole
   }
   mapping.set(type, node);
   const theirs = sharedChildren(node);
-  const ours = type.toArray() as SharedType[];
+  const ours = ownChildren(type);
+  const sideBySide = ours.some(Array.isArray);
+  /** Where a child of `ours` stands among the shared type's children (the same index but after texts side by side). */
+  const indexOf = (child: number): number => (sideBySide ? ours.slice(0, child).reduce((index, one) => index + countOf(one), 0) : child);
   const least = Math.min(theirs.length, ours.length);
   let left = 0;
   let right = 0;
   for (; left < least; left++) {
-    if (mapped(mapping.get(ours[left]!), theirs[left]!)) continue;
+    if (mapped(mapping, ours[left]!, theirs[left]!)) continue;
     if (!sameContent(ours[left]!, theirs[left]!)) break;
-    mapping.set(ours[left]!, theirs[left]!);
+    record(mapping, ours[left]!, theirs[left]!);
   }
   for (; left + right < least; right++) {
     const a = ours[ours.length - right - 1]!;
     const b = theirs[theirs.length - right - 1]!;
-    if (mapped(mapping.get(a), b)) continue;
+    if (mapped(mapping, a, b)) continue;
     if (!sameContent(a, b)) break;
-    mapping.set(a, b);
+    record(mapping, a, b);
   }
-  if (moves && ours.length - left - right > 1 && theirs.length - left - right > 1 && writeMoves(type, ours, theirs, left, right, mapping)) {
-    write(type, node, mapping, false);
-    return;
+  // Moves are of elements (texts side by side stand in a text block, where nothing moves).
+  if (moves && !sideBySide && ours.length - left - right > 1 && theirs.length - left - right > 1) {
+    if (writeMoves(type, ours as SharedType[], theirs, left, right, mapping)) {
+      write(type, node, mapping, false);
+      return;
+    }
   }
   // The differing middle: a text or an element of the same type is updated in place, from the
   // end whose children match it more; anything else is replaced.
@@ -240,9 +343,10 @@ function write(type: Y.XmlFragment, node: PMNode, mapping: Mapping, moves: boole
     const leftTheirs = theirs[left]!;
     const rightOurs = ours[ours.length - right - 1]!;
     const rightTheirs = theirs[theirs.length - right - 1]!;
-    if (leftOurs instanceof Y.XmlText && Array.isArray(leftTheirs)) {
-      if (!sameText(leftOurs, leftTheirs)) writeText(leftOurs, leftTheirs, mapping);
-      else mapping.set(leftOurs, leftTheirs);
+    const texts = textsOf(leftOurs);
+    if (texts.length && Array.isArray(leftTheirs)) {
+      if (!sameText(texts, leftTheirs)) writeText(texts, leftTheirs, mapping);
+      else record(mapping, leftOurs, leftTheirs);
       left++;
       continue;
     }
@@ -262,20 +366,26 @@ function write(type: Y.XmlFragment, node: PMNode, mapping: Mapping, moves: boole
       write(rightOurs as Y.XmlElement, rightTheirs as PMNode, mapping, true);
       right++;
     } else {
-      mapping.delete(leftOurs);
-      type.delete(left, 1);
-      type.insert(left, [sharedTypeOf(leftTheirs, mapping)]);
+      unrecord(mapping, leftOurs);
+      const at = indexOf(left);
+      type.delete(at, countOf(leftOurs));
+      const fresh = sharedTypeOf(leftTheirs, mapping);
+      type.insert(at, [fresh]);
+      ours[left] = fresh;
       left++;
     }
   }
   const removed = ours.length - left - right;
-  if (ours.length === 1 && theirs.length === 0 && ours[0] instanceof Y.XmlText) {
-    // Only the text's content, so a colleague's typing into the same text survives (y-prosemirror#108).
-    mapping.delete(ours[0]);
-    ours[0].delete(0, ours[0].length);
+  if (ours.length === 1 && theirs.length === 0 && textsOf(ours[0]!).length) {
+    // Only the texts' content, so a colleague's typing into the same text survives (y-prosemirror#108).
+    for (const text of textsOf(ours[0]!)) {
+      mapping.delete(text);
+      text.delete(0, text.length);
+    }
   } else if (removed > 0) {
-    for (const gone of ours.slice(left, left + removed)) mapping.delete(gone);
-    type.delete(left, removed);
+    const gone = ours.slice(left, left + removed);
+    for (const child of gone) unrecord(mapping, child);
+    type.delete(indexOf(left), gone.reduce((count, child) => count + countOf(child), 0));
   }
-  if (left + right < theirs.length) type.insert(left, theirs.slice(left, theirs.length - right).map((child) => sharedTypeOf(child, mapping)));
+  if (left + right < theirs.length) type.insert(indexOf(left), theirs.slice(left, theirs.length - right).map((child) => sharedTypeOf(child, mapping)));
 }

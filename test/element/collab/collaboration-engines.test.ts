@@ -1,11 +1,12 @@
 /**
  * The collaboration cases every engine runs (the rest run in Chromium: test/element/collab/
  * collaboration.test.ts): two editors on separate connections, real keys in both, converging,
- * and undo taking back only one's own typing; a click and keys into an editor still connecting;
- * focus given to one as it is made kept until its document is there.
+ * and undo taking back only one's own typing; two typing at once into a new page's empty
+ * paragraph; a click and keys into an editor still connecting; focus given to one as it is made
+ * kept until its document is there.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { connect } from '../../../src/collab/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { until } from '../../helpers/until.js';
@@ -29,6 +30,87 @@ describe('editing together in every engine', () => {
       await undoUntil(bob, 'Ann writes.', { kept: 'Ann writes.', most: ' Bob adds.'.length });
       await converged([ann, bob], ['Ann writes.']);
       expect(ann.el.getHTML()).to.equal('<p>Ann writes.</p>');
+    } finally {
+      closeAll(editors);
+      await server.stop();
+    }
+  });
+
+  /** A new page as the tracker's server starts it: one empty paragraph, stored once by the server. */
+  const NEW_PAGE = { type: 'doc', content: [{ type: 'paragraph' }] };
+
+  /** A WebSocket class whose sends wait while `held`, and go in order at `release()`. */
+  function holdingSockets(): { held: boolean; release(): void; WebSocket: typeof WebSocket } {
+    const waiting: (() => void)[] = [];
+    const control = {
+      held: false,
+      release() {
+        control.held = false;
+        for (const send of waiting.splice(0)) send();
+      },
+      WebSocket: class HoldingSocket extends WebSocket {
+        override send(data: Parameters<WebSocket['send']>[0]): void {
+          if (control.held) waiting.push(() => super.send(data));
+          else super.send(data);
+        }
+      },
+    };
+    return control;
+  }
+
+  it("two people typing at once into a new page's empty paragraph see each letter once", async () => {
+    const server = await startServer();
+    const editors: SharedEditor[] = [];
+    try {
+      await executeServerCommand('collab-seed', { id: server.id, name: 'page:1', json: NEW_PAGE });
+      const sockets = [holdingSockets(), holdingSockets()];
+      for (const [i, user] of ['ann', 'bob'].entries()) editors.push(await sharedEditor(server.url, user, 'page:1', {}, { WebSocket: sockets[i]!.WebSocket }));
+      // Each one's first letter starts a text in the paragraph; Yjs puts the text of the smaller client id first.
+      const order = [0, 1].sort((a, b) => editors[a]!.el.collaboration!.provider.doc.clientID - editors[b]!.el.collaboration!.provider.doc.clientID);
+      const [first, second] = order.map((i) => editors[i]!);
+      const held = sockets[order[0]!]!;
+      const text = (editor: SharedEditor) => editor.el.editorView!.state.doc.textContent;
+      const shown = () => editors.map((editor) => editor.el.getHTML());
+      // The first types before hearing of the second's letter and after it; the second hears of
+      // both only then, in turn: it joins its text into the first's as the first letter arrives,
+      // and the first wrote its second without hearing of that join.
+      held.held = true;
+      first.el.editorView!.focus();
+      await sendKeys({ type: 'x' });
+      second.el.editorView!.focus();
+      await sendKeys({ type: 'q' });
+      await until(() => text(first) === 'xq', "the second's letter with the first", { saw: () => text(first) });
+      first.el.editorView!.focus();
+      await sendKeys({ type: 'y' });
+      held.release();
+      await until(() => shown().every((html) => html === '<p>xyq</p>'), 'each letter once, in both', { saw: shown });
+      second.el.editorView!.focus();
+      await sendKeys({ type: 'r' });
+      await until(() => shown().every((html) => html === '<p>xyqr</p>'), "the second's next letter after its first", { saw: shown });
+    } finally {
+      closeAll(editors);
+      await server.stop();
+    }
+  });
+
+  it("a colleague's first letter in a new page's empty paragraph goes after the caret there", async () => {
+    const server = await startServer();
+    const editors: SharedEditor[] = [];
+    try {
+      await executeServerCommand('collab-seed', { id: server.id, name: 'page:1', json: NEW_PAGE });
+      const ann = await sharedEditor(server.url, 'ann');
+      editors.push(ann);
+      const bob = await sharedEditor(server.url, 'bob');
+      editors.push(bob);
+      const shown = () => editors.map((editor) => editor.el.getHTML());
+      bob.el.editorView!.focus();
+      ann.el.editorView!.focus();
+      await sendKeys({ type: 'x' });
+      await until(() => bob.el.getHTML() === '<p>x</p>', "Ann's letter with Bob", { saw: shown });
+      // Bob's caret keeps to no character: his word goes before Ann's letters, not between them.
+      bob.el.editorView!.focus();
+      await sendKeys({ type: 'qr' });
+      await until(() => shown().every((html) => html === '<p>qrx</p>'), "Bob's word before Ann's letter, in both", { saw: shown });
     } finally {
       closeAll(editors);
       await server.stop();
