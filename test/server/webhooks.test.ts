@@ -210,6 +210,40 @@ describe('deliveries', () => {
     receiver.handle((_request, response) => response.writeHead(204).end());
   });
 
+  test('a failed or delivered delivery is sent again on request, as it was, with its tries counted afresh', async () => {
+    const hook = await newWebhook();
+    receiver.handle((_request, response) => response.writeHead(503).end());
+    await newIssue('Sent again');
+    await waitFor(async () => (await deliveries(hook.id))[0]?.status === 'failed', 'the delivery failed', () => deliveries(hook.id));
+    const [failed] = (await deliveries(hook.id)) as Array<{ id: string; status: string }>;
+    const first = receivedAt(hook.path)[0]!;
+    receiver.handle((_request, response) => response.writeHead(204).end());
+    const again = await seed.actors.admin.post(`${hooksUrl}/${hook.id}/deliveries/${failed!.id}/redeliver`, {});
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.body.status, 'queued');
+    await waitFor(async () => (await deliveries(hook.id))[0]?.status === 'delivered', 'the delivery sent again', () => deliveries(hook.id));
+    const [delivered] = await deliveries(hook.id);
+    assert.deepEqual([delivered!.attempts, delivered!.response_status, delivered!.last_error], [1, 204, null]);
+    const last = receivedAt(hook.path).at(-1)!;
+    assert.equal(last.headers['x-webhook-delivery'], failed!.id, 'the same delivery id');
+    assert.equal(first.headers['x-webhook-delivery'], failed!.id);
+    assert.equal(JSON.parse(last.body).data.name, 'Sent again');
+    assert.ok(signedWith(last, hook.secret));
+    // Delivered ones too; one still waiting is refused, as is one of another webhook, or of a turned-off one.
+    assert.equal((await seed.actors.admin.post(`${hooksUrl}/${hook.id}/deliveries/${failed!.id}/redeliver`, {})).status, 200);
+    await waitFor(async () => (await deliveries(hook.id))[0]?.status === 'delivered', 'delivered again', () => deliveries(hook.id));
+    const due = await server.db.one<{ id: string }>(`INSERT INTO webhook_deliveries (webhook_id, event, action, data, next_attempt_at) VALUES ($1, 'issue', 'updated', '{}', '2099-01-01') RETURNING id`, [hook.id]);
+    const waiting = await seed.actors.admin.post(`${hooksUrl}/${hook.id}/deliveries/${due.id}/redeliver`, {});
+    assert.deepEqual([waiting.status, waiting.body], [409, { error: 'This delivery is still being tried: it can be sent again once it has been delivered or has failed.' }]);
+    const other = await newWebhook();
+    assert.equal((await seed.actors.admin.post(`${hooksUrl}/${other.id}/deliveries/${failed!.id}/redeliver`, {})).status, 404);
+    assert.equal((await seed.actors.member.post(`${hooksUrl}/${hook.id}/deliveries/${failed!.id}/redeliver`, {})).status, 403);
+    assert.equal((await seed.actors.admin.patch(`${hooksUrl}/${hook.id}`, { is_active: false })).status, 200);
+    const off = await seed.actors.admin.post(`${hooksUrl}/${hook.id}/deliveries/${failed!.id}/redeliver`, {});
+    assert.deepEqual([off.status, off.body], [409, { error: 'The webhook is turned off: turn it on to send this delivery again.' }]);
+    await server.db.query('DELETE FROM webhook_deliveries WHERE id = $1', [due.id]);
+  });
+
   test('a redirect is not followed', async () => {
     const hook = await newWebhook();
     receiver.handle((request, response) => {

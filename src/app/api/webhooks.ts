@@ -14,5 +14,8 @@ export function webhooksApi(client: ApiClient) {
     /** Replaces the signing secret; the answer holds the new one (shown once). */
     rotateSecret: (slug: string, webhookId: string) => client.request<WebhookWithSecret>('POST', `${webhooksPath(slug, webhookId)}/secret`),
     deliveries: (slug: string, webhookId: string) => client.request<WebhookDelivery[]>('GET', `${webhooksPath(slug, webhookId)}/deliveries`),
+    /** Sends a delivered or failed delivery again, as it was (admins; 409 while it is still being tried, or the webhook is off). */
+    redeliver: (slug: string, webhookId: string, deliveryId: string) =>
+      client.request<WebhookDelivery>('POST', `${webhooksPath(slug, webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`),
   };
 }

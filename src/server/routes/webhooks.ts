@@ -4,7 +4,7 @@ import { Type, type StaticDecode } from 'typebox';
 import { webhookCreateBody, webhookDeliveryShape, webhookShape, webhookUpdateBody, webhookWithSecretShape } from '../../api-shapes/webhook.js';
 import { selectList } from '../db/select-list.js';
 import { currentUser, currentWorkspace } from '../http/context.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { conflict, HttpError, notFound } from '../http/errors.js';
 import { requireWorkspaceRole } from '../http/permissions.js';
 import { pagination, paginationQuery, slug, uuid, workspaceParams } from '../http/schemas.js';
 import { typedRoutes } from '../http/type-provider.js';
@@ -22,6 +22,13 @@ const WEBHOOK_COLUMNS = selectList(webhookShape, 'w');
 const DELIVERY_COLUMNS = selectList(webhookDeliveryShape, 'd', { next_attempt_at: "CASE WHEN d.status = 'queued' THEN d.next_attempt_at END" });
 
 const webhookParams = Type.Object({ slug: Type.Unsafe<string>(slug), webhookId: uuid });
+const deliveryParams = Type.Object({ slug: Type.Unsafe<string>(slug), webhookId: uuid, deliveryId: uuid });
+
+/** The refusal to send again a delivery that is still being tried. */
+export const DELIVERY_STILL_TRYING = 'This delivery is still being tried: it can be sent again once it has been delivered or has failed.';
+
+/** The refusal to send again a delivery of a turned-off webhook. */
+export const WEBHOOK_OFF = 'The webhook is turned off: turn it on to send this delivery again.';
 
 /** A new signing secret: 32 random bytes, in a form easy to paste into a receiver's settings. */
 function newSecret(): string {
@@ -101,6 +108,25 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     await db.query('DELETE FROM webhooks WHERE id = $1', [webhook.id]);
     return reply.code(204).send();
   });
+
+  // Sent again as it was (same id, event and payload, a fresh count of tries): a receiver that was
+  // down, or mis-set, takes what it missed, and tells it from a new event by its delivery id.
+  app.post(
+    `${path}/:webhookId/deliveries/:deliveryId/redeliver`,
+    { ...admins, schema: { params: deliveryParams, response: { 200: webhookDeliveryShape } } },
+    async (request) => {
+      const webhook = await findWebhook(currentWorkspace(request).id, request.params.webhookId);
+      if (!webhook.is_active) throw conflict(WEBHOOK_OFF);
+      const again = await db.maybeOne<StaticDecode<typeof webhookDeliveryShape>>(
+        `UPDATE webhook_deliveries d SET status = 'queued', attempts = 0, next_attempt_at = now(), lease_owner = NULL, lease_expires_at = NULL
+          WHERE d.id = $1 AND d.webhook_id = $2 AND d.status IN ('delivered', 'failed') RETURNING ${DELIVERY_COLUMNS}`,
+        [request.params.deliveryId, webhook.id],
+      );
+      if (again) return again;
+      const found = await db.maybeOne('SELECT 1 FROM webhook_deliveries d WHERE d.id = $1 AND d.webhook_id = $2', [request.params.deliveryId, webhook.id]);
+      throw found ? conflict(DELIVERY_STILL_TRYING) : notFound('Delivery not found.');
+    },
+  );
 
   app.get(
     `${path}/:webhookId/deliveries`,

@@ -234,6 +234,36 @@ describe('settings: webhooks', () => {
     await expectAccessible(dialog()!);
   });
 
+  it('sends a delivered or failed delivery again from its row, and shows it waiting; none for one waiting or a webhook turned off', async () => {
+    const { api } = hooksApi([hook(1), hook(2, { is_active: false })]);
+    let log = [...DELIVERIES];
+    api
+      .on('GET', `${HOOK}/deliveries`, () => log)
+      .on('POST', `${HOOK}/deliveries/:deliveryId/redeliver`, (request) => {
+        const again = { ...log.find((delivery) => delivery.id === request.params.deliveryId)!, status: 'queued' as const, attempts: 0, next_attempt_at: '2025-01-02T12:00:00.000Z' };
+        log = log.map((delivery) => (delivery.id === again.id ? again : delivery));
+        return again;
+      });
+    const app = renderApp(paths.settings('acme', 'webhooks'), { api });
+    await until(() => rows(app.container).length === 2, 'the webhooks');
+    await click(button(app.container, 'Deliveries of https://hooks.example.com/1'));
+    const table = await until(() => dialog()?.querySelector('table') ?? null, 'the delivery log');
+    const sendAgain = (row: number) => table.querySelectorAll('tbody tr')[row]!.querySelector('button');
+    expect(sendAgain(0)?.getAttribute('aria-label')).to.equal(WEBHOOK_WORDS.sendAgainLabel('Issues updated', new Date('2025-01-02T10:00:05.000Z').toLocaleString()));
+    await click(sendAgain(1)!);
+    await until(() => api.sent('POST', `${HOOK}/deliveries/:deliveryId/redeliver`).length === 1, 'the request');
+    expect(api.sent('POST', `${HOOK}/deliveries/:deliveryId/redeliver`)[0]!.path).to.contain('/deliveries/d1/redeliver');
+    await until(() => byText(document, '.app-toast', WEBHOOK_WORDS.sentAgain), 'the toast');
+    await until(() => table.querySelectorAll('tbody tr')[1]?.getAttribute('data-delivery-status') === 'queued', 'the delivery waiting');
+    expect(sendAgain(1), 'no Send again while it waits').to.equal(null);
+    expect(sendAgain(0)).to.not.equal(null);
+    await press('Escape');
+    await until(() => !dialog(), 'the log closed');
+    await click(button(app.container, 'Deliveries of https://hooks.example.com/2'));
+    const off = await until(() => dialog()?.querySelector('table') ?? null, 'the turned-off webhook’s log');
+    expect(off.querySelectorAll('tbody button'), 'nothing to send again while the webhook is off').to.have.length(0);
+  });
+
   it('is axe-clean in both themes at phone width, with a loading failure and a retry; refused to a member', async () => {
     await setViewport({ width: 390, height: 844 });
     try {

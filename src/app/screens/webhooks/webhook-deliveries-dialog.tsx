@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useApi } from '../../api/api-context.js';
+import { errorMessage } from '../../api/api-error.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Webhook, WebhookDelivery } from '../../api/types.js';
 import { Button } from '../../ui/button.js';
 import { LoadFailed } from '../../ui/load-failed.js';
 import { AppDialog, DialogClose } from '../../ui/dialog.js';
 import { Spinner } from '../../ui/spinner.js';
+import { useNotify } from '../../ui/toasts.js';
 import { WEBHOOK_EVENT_LABELS } from './webhook-form-dialog.js';
 import { DELIVERY_STATUS_TEXT, WEBHOOK_WORDS } from './webhook-words.js';
 
@@ -25,6 +28,7 @@ export interface WebhookDeliveriesDialogProps {
 /**
  * A webhook's recent deliveries: event, status (with, for one waiting, when it is tried next), the
  * receiver's answer, tries and time, newest first; looked at again while some are on their way.
+ * A delivered or failed one can be sent again while the webhook is on.
  */
 export function WebhookDeliveriesDialog({ slug, webhook, onClose }: WebhookDeliveriesDialogProps) {
   return (
@@ -47,6 +51,21 @@ function DeliveryLog({ slug, webhook }: { slug: string; webhook: Webhook }) {
     // Deliveries are sent by the server in the background: look again while some are on their way.
     refetchInterval: (query) => (waiting(query.state.data) ? 2000 : false),
   });
+  const notify = useNotify();
+  const [sending, setSending] = useState<string | null>(null);
+  // A delivered or failed one goes out again as it was; the log then shows it waiting, and looks again until it is sent.
+  const sendAgain = async (delivery: WebhookDelivery) => {
+    setSending(delivery.id);
+    try {
+      await api.webhooks.redeliver(slug, webhook.id, delivery.id);
+      notify({ type: 'success', message: WEBHOOK_WORDS.sentAgain });
+      await log.refetch();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error) });
+    } finally {
+      setSending(null);
+    }
+  };
   if (log.isPending) return <Spinner label={WEBHOOK_WORDS.loadingDeliveries} />;
   if (log.isError) {
     return <LoadFailed error={log.error} retry={() => void log.refetch()} />;
@@ -71,6 +90,9 @@ function DeliveryLog({ slug, webhook }: { slug: string; webhook: Webhook }) {
                 <th scope="col">{columns.response}</th>
                 <th scope="col">{columns.attempts}</th>
                 <th scope="col">{columns.time}</th>
+                <th scope="col">
+                  <span className="app-visually-hidden">{WEBHOOK_WORDS.actions}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -93,6 +115,18 @@ function DeliveryLog({ slug, webhook }: { slug: string; webhook: Webhook }) {
                   <td>{delivery.attempts}</td>
                   <td>
                     <time dateTime={delivery.last_attempt_at ?? delivery.created_at}>{moment(delivery.last_attempt_at ?? delivery.created_at)}</time>
+                  </td>
+                  <td>
+                    {webhook.is_active && (delivery.status === 'delivered' || delivery.status === 'failed') ? (
+                      <Button
+                        size="small"
+                        busy={sending === delivery.id}
+                        aria-label={WEBHOOK_WORDS.sendAgainLabel(`${WEBHOOK_EVENT_LABELS[delivery.event]} ${delivery.action}`, moment(delivery.last_attempt_at ?? delivery.created_at))}
+                        onClick={() => void sendAgain(delivery)}
+                      >
+                        {WEBHOOK_WORDS.sendAgain}
+                      </Button>
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -38,6 +38,11 @@ export const WEBHOOK_WORDS = {
   columns: { event: 'Event', status: 'Status', response: 'Response', attempts: 'Attempts', time: 'Time' },
   /** When a waiting delivery is tried again ("Next try Jan 2, 2025, 10:05 AM"). */
   nextTry: (when: string) => `Next try ${when}`,
+  actions: 'Actions',
+  sendAgain: 'Send again',
+  /** The Send again button's name in its row ("Send again: Issue created, Jan 2, 2025, 10:05 AM"). */
+  sendAgainLabel: (what: string, when: string) => `Send again: ${what}, ${when}`,
+  sentAgain: 'Delivery queued to be sent again.',
 } as const;
 
 /** How a delivery's status reads. */
