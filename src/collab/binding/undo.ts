@@ -27,7 +27,7 @@ function deletable(item: Y.Item): boolean {
   return !guarded || type._length === 0;
 }
 
-/** The undo plugin for `binding` (its undo manager lives as long as the editor's view). */
+/** The undo plugin for `binding` (its undo manager lives as long as the editor's view, across reconfigurations of its state). */
 export function undoPlugin(binding: SyncBinding): Plugin {
   const manager = new Y.UndoManager(binding.fragment, {
     trackedOrigins: new Set([binding.origin]),
@@ -54,15 +54,26 @@ export function undoPlugin(binding: SyncBinding): Plugin {
     // Each step keeps the selection to put back: before the change, or before the undo it redoes.
     stackItem.meta.set(undoKey, origin === binding.origin ? binding.selectionBeforeChange : binding.selectionBeforeTransaction);
   });
+  // A state reconfigured with other plugins (a part of the editor that arrived) has ProseMirror
+  // destroy every plugin view and make them again at once: the manager, and the steps it holds,
+  // stay. Only a view gone for good (none made again by the next microtask) takes it along.
+  let views = 0;
   return new Plugin({
     key: undoKey,
     state: { init: () => ({ manager, binding }), apply: (_tr, value) => value },
-    view: () => ({
-      destroy: () => {
-        binding.undoManager = null;
-        manager.destroy();
-      },
-    }),
+    view: () => {
+      views++;
+      return {
+        destroy: () => {
+          views--;
+          queueMicrotask(() => {
+            if (views || binding.undoManager !== manager) return;
+            binding.undoManager = null;
+            manager.destroy();
+          });
+        },
+      };
+    },
   });
 }
 

@@ -486,6 +486,21 @@ describe('editing together', () => {
     expect(bob.el.editorView!.state.selection.from, 'the caret back where Bob typed').to.equal(1);
   });
 
+  it('undo keeps its steps when a part of the editor arrives after the shared document (the state reconfigured)', async () => {
+    const ann = await open('ann');
+    ann.el.focus();
+    await sendKeys({ type: 'Kept' });
+    await until(() => ann.el.getHTML() === '<p>Kept</p>', 'typed', { saw: () => ann.el.getHTML() });
+    // What a part arriving does (editor-document.ts partsArrived): the same plugins in a new list,
+    // which has ProseMirror destroy every plugin view and make them again.
+    const view = ann.el.editorView!;
+    view.updateState(view.state.reconfigure({ plugins: [...view.state.plugins] }));
+    await Promise.resolve();
+    await ann.el.updateComplete;
+    await sendKeys({ type: ' more' });
+    await undoUntil(ann, '', { kept: '', most: 'Kept more'.length });
+  });
+
   it("a viewer sees edits and others' presence but cannot edit; a forged change is refused", async () => {
     const ann = await open('ann');
     const viewer = await open('viewer-vic');
