@@ -22,9 +22,12 @@ export class WaitingChanges {
   private list: Change[] | null = [];
   /** How many changes the list holds. */
   private count = 0;
+  /** This editor's clock before the first change waiting: what the server must hold of its changes for the rest to build on. */
+  private base = 0;
 
   /** A change of this editor's, made now by `transaction`. */
   add(update: Uint8Array, transaction: Y.Transaction): void {
+    if (!this.count) this.base = transaction.beforeState.get(transaction.doc.clientID) ?? 0;
     if (!this.list) return;
     keep(this.list, changeOf(update, transaction));
     this.count++;
@@ -50,10 +53,24 @@ export class WaitingChanges {
 
   /**
    * What a server whose document holds `vector` is sent of `doc` at the handshake, with `unsent`
-   * changes waiting: apart, less what the server has, or (too many, or none) all it lacks as one.
+   * changes waiting: apart, less what the server has, or (too many, none, or a server that lost
+   * what they build on) all it lacks as one.
    */
   outgoing(doc: Y.Doc, vector: Uint8Array, unsent: number): Outgoing[] {
-    if (!unsent || !this.list || this.count !== unsent) return [{ update: Y.encodeStateAsUpdate(doc, vector), covers: unsent }];
+    if (!unsent || !this.list || this.count !== unsent || !this.holdsBase(doc, vector)) return [{ update: Y.encodeStateAsUpdate(doc, vector), covers: unsent }];
     return apart(this.list, vector);
+  }
+
+  /**
+   * Whether a server holding `vector` has everything `doc` held before the first change waiting:
+   * one that lost it (a store kept in memory, restarted; a database restored from a backup) would
+   * refuse changes building on what it lacks, and they would never be stored.
+   */
+  private holdsBase(doc: Y.Doc, vector: Uint8Array): boolean {
+    const server = Y.decodeStateVector(vector);
+    for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVector(doc))) {
+      if ((server.get(client) ?? 0) < (client === doc.clientID ? Math.min(clock, this.base) : clock)) return false;
+    }
+    return true;
   }
 }

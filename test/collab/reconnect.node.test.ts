@@ -119,6 +119,31 @@ describe('an editor back from a dropped connection', () => {
     });
   });
 
+  it('back to a server that lost the document (a store kept in memory, restarted), sends all it has: nothing typed offline is lost', async () => {
+    let server = await startHub();
+    const clock = installFakeClock();
+    try {
+      const { ann, bob, annEditor } = await annOffline(server.url, () => server.hub.closeWhere((_name, user) => user.id === 'ann', CloseCode.goingAway, 'test drop'));
+      bob.destroy();
+      afterHello(annEditor);
+      headingTypedOn(annEditor);
+      expect(ann.current.unsent).to.equal(3);
+      const port = server.port;
+      await server.close();
+      server = await startHub(undefined, { port });
+      clock.tick(1_000);
+      const settled = await until(ann, (s) => (s.status === 'synced' && s.unsent === 0) || s.status === 'incompatible', 'everything stored, or refused');
+      expect(settled, 'nothing refused').to.include({ status: 'synced', readOnly: false, reason: '' });
+      const carl = editor(server.url, 'carl');
+      await until(carl, (s) => s.status === 'synced', 'carl synced');
+      const carlEditor = new BoundEditor(carl.doc).bind();
+      expect(blocks(carlEditor)).to.deep.equal(['p:One', 'h:HelloX worldY']);
+    } finally {
+      clock.uninstall();
+      await server.close();
+    }
+  });
+
   it('sends what it made offline one change at a time: letters a colleague typed into a paragraph it made a heading offline and typed on in are kept', async () => {
     const server = await startHub();
     const clock = installFakeClock();
@@ -246,9 +271,11 @@ describe("an editor's own changes waiting for the server", () => {
     const empty = Y.encodeStateVector(new Y.Doc());
     expect(waiting.outgoing(doc, empty, 10_001).map((change) => change.covers)).to.deep.equal([10_001]);
     waiting.stored(10_001, 0);
+    const stored = Y.encodeStateVector(doc);
     doc.getText('t').insert(0, 'x');
     doc.transact(() => doc.getText('t').delete(0, 1));
-    expect(waiting.outgoing(doc, empty, 2).map((change) => change.covers), 'apart again').to.deep.equal([1, 1]);
+    expect(waiting.outgoing(doc, stored, 2).map((change) => change.covers), 'apart again').to.deep.equal([1, 1]);
+    expect(waiting.outgoing(doc, empty, 2).map((change) => change.covers), 'merged to a server without what they build on').to.deep.equal([2]);
   });
 
   it('with none waiting, the answer to the server is what it lacks, covering nothing', () => {
