@@ -26,6 +26,25 @@ export interface CollabStore {
 export interface CollabUser {
   id: string;
   name: string;
+  /**
+   * The address of their picture as the server knows it: presence carries this one, or none. A
+   * picture an editor names itself would have every colleague's browser load any address.
+   */
+  avatar?: string | null;
+}
+
+/** A caret's colour as editors draw it (`#rrggbb`); any other is dropped from presence. */
+const CARET_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** The user of a presence as others get it: the server's id, name and picture, and a colour an editor chose when it is one. */
+function presenceUser(claimed: unknown, user: CollabUser): Record<string, unknown> {
+  const color = (claimed as { color?: unknown } | null)?.color;
+  return {
+    id: user.id,
+    name: user.name,
+    ...(user.avatar ? { avatar: user.avatar } : {}),
+    ...(typeof color === 'string' && CARET_COLOUR.test(color) ? { color } : {}),
+  };
 }
 
 /** A websocket as the `ws` package gives it. */
@@ -172,9 +191,9 @@ export class CollabHub {
           return;
         case Message.awareness: {
           const update = message.bytes();
-          // Presence carries the name the server knows, whatever the editor says.
+          // Presence carries who the server knows, whatever the editor says.
           const named = modifyAwarenessUpdate(update, (state: Record<string, unknown> | null) =>
-            state && typeof state === 'object' ? { ...state, user: { ...(state.user as object), id: connection.user.id, name: connection.user.name } } : state,
+            state && typeof state === 'object' ? { ...state, user: presenceUser(state.user, connection.user) } : state,
           );
           applyAwarenessUpdate(shared.awareness, named, connection);
           return;

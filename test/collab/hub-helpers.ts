@@ -17,14 +17,17 @@ import { schema } from '../../src/core/index.js';
  * (`?user=ann&ro=1`), as a host's authentication would decide them. `port` listens where a
  * stopped hub did (its editors reconnect to it, as to a restarted server); `options` adds to the hub's.
  */
-export async function startHub(store = new MemoryStore(), { port = 0, ...options }: { port?: number } & Partial<CollabHubOptions> = {}) {
+export async function startHub(
+  store = new MemoryStore(),
+  { port = 0, userOf = (token: string): CollabUser => ({ id: token, name: token }), ...options }: { port?: number; userOf?: (token: string) => CollabUser } & Partial<CollabHubOptions> = {},
+) {
   const hub = new CollabHub({ schema, store, idleMs: 50, log: () => {}, ...options });
   const http: Server = createServer();
   const wss = new WebSocketServer({ server: http });
   wss.on('connection', (socket, request) => {
     const url = new URL(request.url!, 'http://x');
     const name = decodeURIComponent(url.pathname.slice(1));
-    const user: CollabUser = { id: url.searchParams.get('token') ?? 'anon', name: url.searchParams.get('token') ?? 'anon' };
+    const user = userOf(url.searchParams.get('token') ?? 'anon');
     hub.connect(socket, name, user, { readOnly: user.id.startsWith('viewer') });
   });
   http.listen(port, '127.0.0.1');

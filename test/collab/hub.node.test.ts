@@ -196,6 +196,26 @@ describe('collaboration hub and provider', () => {
     }
   });
 
+  it("presence carries the server's name and picture for each editor, and a caret colour only as #rrggbb", async () => {
+    const server = await startHub(undefined, { userOf: (token) => ({ id: token, name: `${token} (server)`, avatar: token === 'bob' ? '/avatars/bob.png' : null }) });
+    try {
+      const ann = editor(server.url, 'ann');
+      const bob = editor(server.url, 'bob');
+      await until(ann, (s) => s.status === 'synced', 'ann synced');
+      await until(bob, (s) => s.status === 'synced', 'bob synced');
+      // What a modified page claims: another name, a picture anywhere, a colour that is not one.
+      ann.awareness.setLocalStateField('user', { id: 'mallory', name: 'Mallory', avatar: 'https://tracker.example/pixel.png', color: 'url(x)', extra: 1 });
+      bob.awareness.setLocalStateField('user', { id: 'bob', name: 'Bob', avatar: 'https://tracker.example/bob.png', color: '#12AB34' });
+      const userAt = (provider: CollabProvider, of: CollabProvider) => (provider.awareness.getStates().get(of.doc.clientID) as { user?: unknown } | undefined)?.user;
+      const annAtBob = JSON.stringify({ id: 'ann', name: 'ann (server)' });
+      const bobAtAnn = JSON.stringify({ id: 'bob', name: 'bob (server)', avatar: '/avatars/bob.png', color: '#12AB34' });
+      await untilPresence(bob, () => JSON.stringify(userAt(bob, ann)) === annAtBob, `ann's presence at bob as ${annAtBob}`);
+      await untilPresence(ann, () => JSON.stringify(userAt(ann, bob)) === bobAtAnn, `bob's presence at ann as ${bobAtAnn}`);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a change made while the connection comes back waits for the handshake: it is not sent ahead of the offline ones it builds on', async () => {
     const server = await startHub();
     // Ann types in the moment her editor's connection opens again, before the handshake.

@@ -46,7 +46,7 @@ const receivedAt = (path: string) => receiver.requests.filter((request) => reque
 async function deliveries(webhookId: string, on: Seed = seed) {
   const response = await on.actors.admin.get(`${on.workspaceUrl}/webhooks/${webhookId}/deliveries`);
   assert.equal(response.status, 200, response.text);
-  return response.body as Array<{ status: string; attempts: number; response_status: number | null; last_error: string | null; event: string; action: string; next_attempt_at: string | null }>;
+  return response.body as Array<{ id: string; status: string; attempts: number; response_status: number | null; last_error: string | null; event: string; action: string; next_attempt_at: string | null }>;
 }
 
 async function newIssue(name = 'Webhook issue', on: Seed = seed) {
@@ -215,7 +215,7 @@ describe('deliveries', () => {
     receiver.handle((_request, response) => response.writeHead(503).end());
     await newIssue('Sent again');
     await waitFor(async () => (await deliveries(hook.id))[0]?.status === 'failed', 'the delivery failed', () => deliveries(hook.id));
-    const [failed] = (await deliveries(hook.id)) as Array<{ id: string; status: string }>;
+    const [failed] = await deliveries(hook.id);
     const first = receivedAt(hook.path)[0]!;
     receiver.handle((_request, response) => response.writeHead(204).end());
     const again = await seed.actors.admin.post(`${hooksUrl}/${hook.id}/deliveries/${failed!.id}/redeliver`, {});

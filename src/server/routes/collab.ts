@@ -50,16 +50,16 @@ export async function collabRoutes(app: FastifyInstance): Promise<void> {
   const verdicts = new WeakMap<FastifyRequest, Verdict>();
 
   /** The user behind a token or the session cookie, or the refusal. */
-  async function caller(request: FastifyRequest, reply: FastifyReply, token: string | undefined): Promise<{ id: string; name: string; document: string | null } | Refusal> {
+  async function caller(request: FastifyRequest, reply: FastifyReply, token: string | undefined): Promise<{ id: string; name: string; avatar: string | null; document: string | null } | Refusal> {
     if (token !== undefined) {
       const claims = verifyCollabToken(config.sessionSecret, token);
-      const user = claims && (await db.maybeOne<{ id: string; display_name: string }>('SELECT id, display_name FROM users WHERE id = $1', [claims.user]));
+      const user = claims && (await db.maybeOne<{ id: string; display_name: string; avatar: string | null }>('SELECT id, display_name, avatar FROM users WHERE id = $1', [claims.user]));
       if (!claims || !user) return { code: CloseCode.unauthorized, reason: 'The token is not valid or has expired; ask for a new one.' };
-      return { id: user.id, name: user.display_name, document: claims.document };
+      return { id: user.id, name: user.display_name, avatar: user.avatar, document: claims.document };
     }
     const user = await loadUser(request, reply);
     if (!user) return { code: CloseCode.unauthorized, reason: 'Sign in to open this document.' };
-    return { id: user.id, name: user.display_name, document: null };
+    return { id: user.id, name: user.display_name, avatar: user.avatar, document: null };
   }
 
   async function decide(request: FastifyRequest<{ Params: { name: string }; Querystring: { token?: string } }>, reply: FastifyReply): Promise<Verdict> {
@@ -72,7 +72,7 @@ export async function collabRoutes(app: FastifyInstance): Promise<void> {
     if (who.document !== null && who.document !== document.name) return { code: CloseCode.unauthorized, reason: 'The token is for another document.' };
     const access = await documentAccess(db, document, who.id);
     if (isRefusal(access)) return access;
-    return { document, member: { id: who.id, name: who.name, projectId: access.projectId, workspaceId: access.workspaceId, readOnly: access.readOnly } };
+    return { document, member: { id: who.id, name: who.name, avatar: who.avatar, projectId: access.projectId, workspaceId: access.workspaceId, readOnly: access.readOnly } };
   }
 
   app.get<{ Params: { name: string }; Querystring: { token?: string } }>(
