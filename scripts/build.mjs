@@ -1,6 +1,7 @@
 // npm run build: rollup bundles, type declarations, and a size report of each bundle.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -14,6 +15,16 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 execFileSync(bin('rollup'), ['-c', '--silent', ...(library ? ['--configLibrary'] : [])], { cwd: root, stdio: 'inherit' });
 execFileSync(bin('tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+// rich-editor/collab/server's declarations, built with Node's types (tsconfig.build.server.json):
+// only the files the browser entries' build did not write are added, so none of theirs is
+// written with Node's globals in scope.
+const serverTypes = mkdtempSync(join(tmpdir(), 'rich-editor-server-types-'));
+try {
+  execFileSync(bin('tsc'), ['-p', 'tsconfig.build.server.json', '--outDir', serverTypes], { cwd: root, stdio: 'inherit' });
+  cpSync(serverTypes, join(root, 'dist/types'), { recursive: true, force: false });
+} finally {
+  rmSync(serverTypes, { recursive: true, force: true });
+}
 // custom-elements.json, from the element's JSDoc (custom-elements-manifest.config.mjs).
 execFileSync(bin('cem'), ['analyze', '--quiet'], { cwd: root, stdio: 'inherit' });
 // The API server (npm start runs dist/server/main.mjs) and its rich-text worker.

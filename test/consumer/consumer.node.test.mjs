@@ -1,6 +1,7 @@
 // The package as a host installs it: `npm pack`, then the tarball installed offline into fresh
-// consumer projects (a plain HTML page, a Vite + React 19 + strict TypeScript app, Node) that
-// use it the way the README says, in Chromium.
+// consumer projects (a plain HTML page, a Vite + React 19 + strict TypeScript app, Node, and the
+// collaboration entries type-checked in strict TypeScript as docs/collaboration.md uses them)
+// that use it the way the README says, in Chromium.
 //
 // It packs what `npm run build` left in dist/ (`--ignore-scripts`: npm test builds first, and
 // prepack's library build would only do it again).
@@ -102,6 +103,19 @@ test('the tarball holds the library only: no app or server file, no source map w
     }
   }
   assert.deepEqual(foreign, [], 'every source map holds library sources and bundled dependencies only');
+});
+
+test('every entry of the exports map names its types, and the tarball holds each of them', () => {
+  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const problems = [];
+  for (const [entry, target] of Object.entries(exports)) {
+    // A JSON file (the manifest, package.json) is imported as data: it has no declarations.
+    if (typeof target === 'string' && target.endsWith('.json')) continue;
+    const types = typeof target === 'object' ? target.types : undefined;
+    if (!types) problems.push(`${entry}: no types condition`);
+    else if (!packedFiles.includes(normalize(types))) problems.push(`${entry}: ${types} is not in the tarball`);
+  }
+  assert.deepEqual(problems, [], 'a strict TypeScript host gets declarations for every entry (TS7016 otherwise)');
 });
 
 test('the source maps name our sources, which the tarball holds once, instead of each map carrying a copy', () => {
@@ -391,4 +405,109 @@ export const nodes = [blocks.heading.configure(headings), blocks.codeBlock.confi
 }`;
   const { stdout } = await runIn(dir, process.execPath, ['--no-warnings', '--input-type=module', '-e', script]);
   assert.deepEqual(stdout.trim().split('\n'), specifiers, 'every entry loads in Node');
+});
+
+test('editing together in strict TypeScript: rich-editor/collab in a page and with React without Node types, rich-editor/collab/server in a Node server with ws', async () => {
+  const dir = join(work, 'collab');
+  await installConsumer(dir, tarball, ['react', '@types/react', 'ws', '@types/ws', '@types/node']);
+  mkdirSync(join(dir, 'page'));
+  mkdirSync(join(dir, 'server'));
+  const strict = { target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false };
+  // The page's side, as docs/collaboration.md writes it (a page, and React): a browser program with no Node types.
+  writeFileSync(
+    join(dir, 'tsconfig.page.json'),
+    JSON.stringify({ compilerOptions: { ...strict, module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [] }, include: ['page'] }),
+  );
+  writeFileSync(
+    join(dir, 'page/page.ts'),
+    `import type { RichEditor } from 'rich-editor';
+import { CloseCode, connect, MAX_MESSAGE_BYTES, type Collaboration, type CollabProvider, type CollabProviderOptions, type CollabState, type CollabStatus, type CollabUser } from 'rich-editor/collab';
+
+const url = \`ws://\${location.host}/collab\`;
+const providers: CollabProvider[] = [];
+for (const [id, name] of [['left', 'Ada'], ['right', 'Grace']] as const) {
+  const editor = document.getElementById(id) as RichEditor;
+  const options: CollabProviderOptions = { url, document: 'notes', token: name };
+  const provider = connect(options);
+  providers.push(provider);
+  const user: CollabUser = { id: name.toLowerCase(), name, color: '#3366cc' };
+  const collaboration: Collaboration = { provider, user, carets: false };
+  editor.collaboration = collaboration;
+  editor.addEventListener('rich-editor-collab-status', ({ detail }) => {
+    const state: CollabState = detail;
+    const status: CollabStatus = state.status;
+    document.getElementById('status')!.textContent = status === 'offline' ? \`Offline: \${state.unsent} changes waiting\` : \`\${status}\${state.readOnly ? ' (read-only)' : ''} \${state.reason}\`;
+  });
+}
+// A server on another origin: a function asked for a fresh token at each connection.
+export const elsewhere = connect({ url: 'wss://example.com/api/collab', document: 'page:42', token: async () => (await fetch('/api/collab/token', { method: 'POST' })).text() });
+export const stops: number[] = [CloseCode.unauthorized, CloseCode.notFound, MAX_MESSAGE_BYTES];
+// @ts-expect-error: a status is one of five
+export const misspelt: CollabStatus = 'online';
+export function leave(): void {
+  for (const provider of providers) provider.destroy();
+}
+`,
+  );
+  writeFileSync(
+    join(dir, 'page/editing-together.tsx'),
+    `import { useEffect, useMemo, useState } from 'react';
+import { connect, type CollabState } from 'rich-editor/collab';
+import { RichEditor } from 'rich-editor/react';
+
+export function Page({ id, me }: { id: string; me: { id: string; name: string } }) {
+  const provider = useMemo(() => connect({ url: 'wss://example.com/collab', document: \`page:\${id}\` }), [id]);
+  useEffect(() => () => provider.destroy(), [provider]);
+  const [status, setStatus] = useState<CollabState | null>(null);
+  return (
+    <>
+      <RichEditor collaboration={{ provider, user: { id: me.id, name: me.name } }} onCollabStatus={(event) => setStatus(event.detail)} />
+      <p role="status">{status?.status}</p>
+    </>
+  );
+}
+`,
+  );
+  // The server's side, as docs/collaboration.md writes it: Node's resolution, Node's types, the ws package's sockets handed to the hub.
+  // (DOM stays in lib: the core's and ProseMirror's declarations name DOM types.)
+  writeFileSync(
+    join(dir, 'tsconfig.server.json'),
+    JSON.stringify({ compilerOptions: { ...strict, module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'] }, include: ['server'] }),
+  );
+  writeFileSync(
+    join(dir, 'server/server.ts'),
+    `import { createServer, type IncomingMessage } from 'node:http';
+import { WebSocketServer } from 'ws';
+import { CloseCode, CollabHub, documentToUpdate, MemoryStore, sharedDocument, type CollabStore, type CollabUser } from 'rich-editor/collab/server';
+import { parseHTML, schema, serializeHTML } from 'rich-editor/core';
+
+const store: CollabStore = new MemoryStore();
+const plainCopies = new Map<string, string>();
+// A plain copy of each document as its changes are stored.
+const hub = new CollabHub({ schema, store, onStored: (name, doc) => void plainCopies.set(name, serializeHTML(sharedDocument(doc, schema))) });
+
+function authenticate(request: IncomingMessage): { user: CollabUser; readOnly: boolean } | null {
+  const token = new URL(request.url ?? '/', 'http://localhost').searchParams.get('token');
+  return token ? { user: { id: token.toLowerCase(), name: token }, readOnly: false } : null;
+}
+
+const server = createServer((_request, response) => void response.writeHead(404).end());
+const sockets = new WebSocketServer({ noServer: true });
+server.on('upgrade', (request: IncomingMessage, socket, head) => {
+  const who = authenticate(request);
+  if (!who || !request.url?.startsWith('/collab/')) return void socket.destroy();
+  const name = decodeURIComponent(new URL(request.url, 'http://localhost').pathname.replace(/^\\/collab\\//, ''));
+  sockets.handleUpgrade(request, socket, head, (ws) => hub.connect(ws, name, who.user, { readOnly: who.readOnly }));
+});
+
+// A document started from content of one's own (here one empty paragraph), once.
+await store.append('notes', [documentToUpdate(parseHTML(''))]);
+export const stops: number[] = [CloseCode.unauthorized, CloseCode.readOnly];
+`,
+  );
+  await runIn(dir, bin('tsc'), ['-p', join(dir, 'tsconfig.page.json')]);
+  const { stdout } = await runIn(dir, bin('tsc'), ['-p', join(dir, 'tsconfig.page.json'), '--listFilesOnly']);
+  const nodeTypes = stdout.split('\n').filter((file) => file.includes('/node_modules/@types/node/'));
+  assert.deepEqual(nodeTypes, [], "the browser entries' declarations need no Node types");
+  await runIn(dir, bin('tsc'), ['-p', join(dir, 'tsconfig.server.json')]);
 });
