@@ -12,6 +12,7 @@ import type { Schema } from 'prosemirror-model';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { clock } from '../core/clock.js';
+import { log } from '../core/log.js';
 import { applyRemoteUpdate } from './binding/remote-updates.js';
 import { checkUpdate, FRAGMENT } from './check-update.js';
 import { Composing } from './composing.js';
@@ -38,9 +39,9 @@ export interface CollabUser {
   /** Their id: the same person in another tab is not shown as someone else. */
   id: string;
   name: string;
-  /** A CSS colour for their caret (a safe `#rrggbb` or `rgb()`); one is picked from the id otherwise. */
+  /** Their caret's colour as `#rrggbb` (the hub passes no other form); one is picked from the id otherwise. */
   color?: string;
-  /** A picture's address for their avatar. */
+  /** A picture's address for their avatar; through the hub, others see the one the server gives instead, or none. */
   avatar?: string;
 }
 
@@ -66,8 +67,7 @@ export interface CollabProviderOptions {
   WebSocket?: new (url: string) => WebSocket;
 }
 
-const RECONNECT_FIRST_MS = 250;
-const RECONNECT_MAX_MS = 10_000;
+const [RECONNECT_FIRST_MS, RECONNECT_MAX_MS] = [250, 10_000];
 
 /** A shared document on a collaboration server. Create one per document and editor; `destroy()` when done. */
 export class CollabProvider {
@@ -149,7 +149,8 @@ export class CollabProvider {
    * own). Calling it again with the same schema does nothing.
    */
   start(schema: Schema): void {
-    if (this.schema === schema || this.stopped) return;
+    if (this.stopped) return log.error('collaboration: start() on a provider already destroyed; connect() a new one (React: make it in an effect)');
+    if (this.schema === schema) return;
     this.schema = schema;
     if (!this.socket && this.retry === null) void this.open();
   }
@@ -199,6 +200,7 @@ export class CollabProvider {
     socket.addEventListener('open', () => {
       if (socket !== this.socket) return;
       socket.send(encodeMessage(Message.syncStep1, Y.encodeStateVector(this.doc)));
+      this.heartbeat.awaitAnswer();
       // This editor's presence, as a newer version of itself (sent by the update listener): the
       // server and the others dropped it with the last connection but remember its version, and
       // take a state only when its version is newer than the one they know.
@@ -295,11 +297,9 @@ export class CollabProvider {
       return;
     }
     switch (message.type) {
-      case Message.welcome: {
-        const welcome = JSON.parse(message.text()) as Welcome;
-        this.set({ readOnly: welcome.readOnly });
+      case Message.welcome:
+        this.set({ readOnly: (JSON.parse(message.text()) as Welcome).readOnly });
         return;
-      }
       case Message.syncStep2:
         // Back after a drop: what others made meanwhile waits for a composition like any change of theirs.
         if (!(this.synced ? this.composing.arrived(message.bytes()) : this.applyRemote(message.bytes()))) return;
@@ -307,13 +307,13 @@ export class CollabProvider {
         this.attempts = 0;
         this.set({ status: 'synced', reason: '' });
         return;
-      case Message.serverStep1: {
+      case Message.serverStep1:
         // What this editor made while away (or before the server knew it) goes up change by change.
         this.live = true;
+        this.heartbeat.answered();
         for (const { update, covers } of this.waiting.outgoing(this.doc, message.bytes(), this.state.unsent)) this.sendChange(update, covers);
         this.composing.sentAnotherWay();
         return;
-      }
       case Message.remoteUpdate:
         this.composing.arrived(message.bytes());
         return;

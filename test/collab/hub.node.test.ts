@@ -6,10 +6,11 @@ import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import { CollabHub, type CollabSocket } from '../../src/collab/hub.js';
 import { MemoryStore } from '../../src/collab/memory-store.js';
-import { HEARTBEAT_MS } from '../../src/collab/heartbeat.js';
+import { HANDSHAKE_MS, HEARTBEAT_MS } from '../../src/collab/heartbeat.js';
 import { CollabProvider } from '../../src/collab/provider.js';
 import { CloseCode, decodeMessage, encodeMessage, Message } from '../../src/collab/protocol.js';
 import { schema } from '../../src/core/index.js';
+import { setLogger } from '../../src/core/log.js';
 import { installFakeClock } from '../helpers/fake-clock.js';
 import { editor, providers, startHub, type, until, untilPresence, untilText } from './hub-helpers.js';
 
@@ -347,6 +348,74 @@ describe('collaboration hub and provider', () => {
     } finally {
       clock.uninstall();
       await server.close();
+    }
+  });
+
+  it('says so when a destroyed provider is started again (React StrictMode remounting an effect), instead of waiting on "connecting" in silence', () => {
+    const errors: string[] = [];
+    const previous = setLogger({ error: (message) => errors.push(message), warn: () => {} });
+    try {
+      const provider = new CollabProvider({ url: 'ws://127.0.0.1:9', document: 'page:1' });
+      provider.destroy();
+      provider.start(schema);
+      expect(errors).to.deep.equal(['collaboration: start() on a provider already destroyed; connect() a new one (React: make it in an effect)']);
+    } finally {
+      setLogger(previous);
+    }
+  });
+
+  it('takes a connection whose server answers the heartbeat but never the first message as lost, and connects again', async () => {
+    const hub = new CollabHub({ schema, store: new MemoryStore(), log: () => {} });
+    const http: Server = createServer();
+    const wss = new WebSocketServer({ server: http });
+    let connections = 0;
+    let asked: () => void = () => {};
+    const firstMessage = new Promise<void>((resolve) => (asked = resolve));
+    wss.on('connection', (socket) => {
+      // The first is never given to the hub (a host that awaited something first): only pings get answered.
+      if (++connections > 1) return hub.connect(socket, 'page:1', { id: 'ann', name: 'Ann' });
+      socket.on('message', (data: Buffer) => {
+        const type = decodeMessage(new Uint8Array(data)).type;
+        if (type === Message.syncStep1) asked();
+        if (type === Message.ping) socket.send(encodeMessage(Message.pong));
+      });
+    });
+    http.listen(0, '127.0.0.1');
+    await once(http, 'listening');
+    const clock = installFakeClock();
+    // Each message the editor hears (the pongs), awaited before the clock moves on.
+    let heard: () => void = () => {};
+    class Socket extends NodeWebSocket {
+      override emit(event: string | symbol, ...args: unknown[]): boolean {
+        const handled = super.emit(event, ...args);
+        if (event === 'message') heard();
+        return handled;
+      }
+    }
+    const ann = new CollabProvider({ url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}`, document: 'page:1', token: 'ann', WebSocket: Socket as unknown as new (url: string) => WebSocket });
+    providers.push(ann);
+    try {
+      ann.start(schema);
+      await firstMessage;
+      let waited = 0;
+      // Beats a quiet connection asks at, each answered: the heartbeat keeps it.
+      for (; waited + HEARTBEAT_MS < HANDSHAKE_MS; waited += HEARTBEAT_MS) {
+        const pong = new Promise<void>((resolve) => (heard = resolve));
+        clock.tick(HEARTBEAT_MS);
+        if (waited) await pong;
+        expect(ann.current.status, `still connecting after ${waited + HEARTBEAT_MS} ms`).to.equal('connecting');
+      }
+      clock.tick(HANDSHAKE_MS - waited);
+      expect(ann.current.status).to.equal('offline');
+      clock.tick(1_000);
+      await until(ann, (s) => s.status === 'synced', 'ann connected again, and synced');
+      expect(connections).to.equal(2);
+    } finally {
+      clock.uninstall();
+      await hub.close();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await new Promise((resolve) => http.close(resolve));
     }
   });
 
