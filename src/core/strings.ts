@@ -27,7 +27,8 @@ export const ENGLISH = {
   'todo.done': 'Done',
 
   'collab.connecting': 'Connecting to the shared document…',
-  'collab.unauthorized': 'You can no longer edit this document.',
+  'collab.offline': 'Cannot reach the shared document. Trying again…',
+  'collab.unauthorized': 'You may not edit this document.',
   'collab.incompatible': 'This document holds content this editor cannot show, so it is read-only here. Nothing has been changed.',
   'collab.tooLarge': 'That change is too large to share at once, so it was not made. Paste it in smaller parts.',
   'collab.you': 'You',

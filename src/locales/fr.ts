@@ -29,7 +29,8 @@ export const fr: Readonly<Record<StringKey, string>> = {
   'todo.done': 'Terminé',
 
   'collab.connecting': 'Connexion au document partagé…',
-  'collab.unauthorized': 'Vous ne pouvez plus modifier ce document.',
+  'collab.offline': 'Le document partagé est injoignable. Nouvelle tentative…',
+  'collab.unauthorized': 'Vous ne pouvez pas modifier ce document.',
   'collab.incompatible': 'Ce document contient un contenu que cet éditeur ne sait pas afficher : il est en lecture seule ici. Rien n’a été modifié.',
   'collab.tooLarge': 'Cette modification est trop volumineuse pour être partagée d’un coup : elle n’a pas été faite. Collez-la en plusieurs parties.',
   'collab.you': 'Vous',

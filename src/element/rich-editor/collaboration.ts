@@ -49,8 +49,9 @@ export class CollaborationController implements ReactiveController {
   notice(words: Words): TemplateResult | typeof nothing {
     if (this.shared?.tooLarge) return html`<div class="collab-notice" role="alert" part="collab-notice" data-status="too-large">${words['collab.tooLarge']}</div>`;
     const status = this.active ? (this.binding?.state?.status ?? 'connecting') : null;
-    if (!status || status === 'synced' || status === 'offline') return nothing;
-    const text = status === 'connecting' ? words['collab.connecting'] : status === 'unauthorized' ? words['collab.unauthorized'] : words['collab.incompatible'];
+    // Offline once the document is there, editing goes on (the host shows what waits); before, there is nothing to edit yet.
+    if (!status || status === 'synced' || (status === 'offline' && this.binding?.arrived)) return nothing;
+    const text = words[status === 'connecting' ? 'collab.connecting' : status === 'offline' ? 'collab.offline' : status === 'unauthorized' ? 'collab.unauthorized' : 'collab.incompatible'];
     return html`<div class="collab-notice" role="status" part="collab-notice" data-status=${status}>${text}</div>`;
   }
 

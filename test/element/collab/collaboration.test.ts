@@ -11,7 +11,8 @@ import { pressWith } from '../../helpers/editor.js';
 import { inputMethod } from '../../helpers/input-method.js';
 import { block, dragReady } from '../drag-handle/helpers.js';
 import { until } from '../../helpers/until.js';
-import { converged, sharedEditor, undoUntil, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
+import { ENGLISH } from '../../../src/core/strings.js';
+import { converged, sharedEditor, startServer, undoUntil, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
 
 describe('editing together', () => {
   let server: CollabTestServer;
@@ -514,7 +515,7 @@ describe('editing together', () => {
     provider.doc.transact(() => provider.fragment.delete(0, provider.fragment.length));
     await until(() => viewer.states.at(-1)?.status === 'unauthorized', 'the forged change refused', { saw: () => viewer.states.at(-1) });
     expect(ann.el.editorView!.state.doc.textContent).to.equal('Shared');
-    expect(viewer.el.shadowRoot!.querySelector('[role="status"]')?.textContent).to.contain('no longer edit');
+    expect(viewer.el.shadowRoot!.querySelector('[role="status"]')?.textContent).to.equal(ENGLISH['collab.unauthorized']);
   });
 
   it('a dropped connection keeps editing, counts what waits, and merges on reconnect with nothing lost', async () => {
@@ -531,6 +532,24 @@ describe('editing together', () => {
     expect(waiting, 'changes waiting while offline').to.be.greaterThan(0);
     await converged([ann, bob], ['base offline']);
     await until(() => ann.states.at(-1)?.status === 'synced' && ann.states.at(-1)?.unsent === 0, 'Ann back, everything stored', { saw: () => ann.states.at(-1) });
+  });
+
+  it('says the shared document cannot be reached when the first connection fails, instead of an empty editor without a word', async () => {
+    const { fixture, html } = await import('@open-wc/testing');
+    const { connect } = await import('../../../src/collab/index.js');
+    const el = await fixture<import('../../../src/element/index.js').RichEditor>(html`<rich-editor></rich-editor>`);
+    // A port nothing listens on: the server stopped.
+    const stopped = await startServer();
+    await stopped.stop();
+    el.collaboration = { provider: connect({ url: stopped.url, document: 'page:1', token: 'ann' }), user: { id: 'ann', name: 'Ann' } };
+    try {
+      const notice = await until(() => el.shadowRoot!.querySelector('[part="collab-notice"][data-status="offline"]'), 'the offline notice', { saw: () => el.collaboration?.provider.current });
+      expect(notice.textContent).to.equal(ENGLISH['collab.offline']);
+      expect(notice.getAttribute('role')).to.equal('status');
+      expect(el.editorView!.editable).to.equal(false);
+    } finally {
+      el.collaboration.provider.destroy();
+    }
   });
 
   it('goes offline as soon as the browser says the network is gone, and comes back by itself', async () => {
