@@ -53,6 +53,7 @@ export interface CollabSocket {
   close(code?: number, reason?: string): void;
   on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary?: boolean) => void): unknown;
   on(event: 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
   readonly readyState: number;
 }
 
@@ -154,6 +155,8 @@ export class CollabHub {
       this.log(`${name} could not be loaded`, error);
       socket.close(CloseCode.goingAway, 'The document could not be loaded; reconnecting.');
     });
+    // A socket's error (a frame `ws` cannot take; it closes the socket next) with no listener would stop the process.
+    socket.on('error', () => {});
     socket.on('message', (data) => {
       const bytes = toBytes(data);
       chain = chain.then(async () => this.receive(await ready, connection, bytes)).catch((error: unknown) => {
@@ -266,6 +269,9 @@ export class CollabHub {
   async edit(name: string, make: (doc: Y.Doc) => Uint8Array | null): Promise<void> {
     const shared = await this.open(name);
     const update = make(shared.doc);
+    if (update !== null && !(update instanceof Uint8Array)) {
+      throw new RangeError(`edit(): make returns an update (a Uint8Array) or null, synchronously: ${name} may change while a promise is awaited`);
+    }
     if (update && changes(update, shared.doc)) {
       Y.applyUpdate(shared.doc, update, this);
       shared.enqueue({ update, from: null });
@@ -315,18 +321,20 @@ export class CollabHub {
     shared.doc.destroy();
   }
 
-  /** Closes the connections for which `which` is true (a user removed from a project), with `code` and `reason`. */
-  closeWhere(which: (name: string, user: CollabUser) => boolean, code: number = CloseCode.forbidden, reason = 'Your access to this document has ended.'): number {
+  /**
+   * Closes the connections for which `which` is true (a user removed from a project), with `code`
+   * and `reason`; resolves with how many, once every document still loading has been looked at.
+   */
+  async closeWhere(which: (name: string, user: CollabUser) => boolean, code: number = CloseCode.forbidden, reason = 'Your access to this document has ended.'): Promise<number> {
     let closed = 0;
-    for (const found of this.documents.values()) {
-      void found.then((shared) => {
-        for (const connection of [...shared.connections]) {
-          if (!which(shared.name, connection.user)) continue;
-          this.refuse(shared, connection, code, reason);
-          closed++;
-        }
-      });
-    }
+    const close = (shared: SharedDocument) => {
+      for (const connection of [...shared.connections]) {
+        if (!which(shared.name, connection.user)) continue;
+        this.refuse(shared, connection, code, reason);
+        closed++;
+      }
+    };
+    await Promise.allSettled([...this.documents.values()].map((found) => found.then(close)));
     return closed;
   }
 

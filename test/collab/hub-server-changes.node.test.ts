@@ -37,6 +37,21 @@ describe('changes the server makes itself', () => {
     expect(xml(doc)).to.equal('<paragraph>Typed One</paragraph><paragraph>Two</paragraph>');
   });
 
+  it('edit refuses a make that returns a promise with a RangeError, storing nothing', async () => {
+    const store = new MemoryStore();
+    const hub = new CollabHub({ schema, store, log: () => {} });
+    try {
+      const asynchronous = (async () => documentToUpdate(parseHTML('<p>Late</p>'))) as unknown as (doc: Y.Doc) => Uint8Array;
+      let refused: unknown = null;
+      await hub.edit('page:late', asynchronous).catch((error: unknown) => (refused = error));
+      expect(refused).to.be.instanceOf(RangeError);
+      expect((refused as Error).message).to.contain('synchronously');
+      expect((await store.load('page:late')).updates).to.have.length(0);
+    } finally {
+      await hub.close();
+    }
+  });
+
   it('edit stores the change, tells onStored with no user, and the document leaves memory when idle', async () => {
     const store = new MemoryStore();
     const stored: Array<readonly CollabUser[]> = [];

@@ -37,6 +37,29 @@ describe('collaboration hub: an idle document', () => {
   });
 });
 
+describe('collaboration hub: a socket that fails', () => {
+  it('hears its error (a frame over the server\'s limit), so the process goes on and the socket closes with 1009', async () => {
+    const hub = new CollabHub({ schema, store: new MemoryStore(), log: () => {} });
+    const http: Server = createServer();
+    const wss = new WebSocketServer({ server: http, maxPayload: 64 });
+    wss.on('connection', (socket) => hub.connect(socket, 'page:1', { id: 'ann', name: 'Ann' }));
+    http.listen(0, '127.0.0.1');
+    await once(http, 'listening');
+    try {
+      const client = new NodeWebSocket(`ws://127.0.0.1:${(http.address() as AddressInfo).port}`);
+      await once(client, 'open');
+      const closed = once(client, 'close');
+      client.send(new Uint8Array(1_000));
+      const [code] = (await closed) as [number];
+      expect(code).to.equal(1009);
+    } finally {
+      await hub.close();
+      wss.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});
+
 describe('collaboration hub and provider', () => {
   afterEach(() => {
     for (const provider of providers.splice(0)) provider.destroy();

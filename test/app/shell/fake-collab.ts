@@ -21,10 +21,10 @@ const later = (run: () => void) => setTimeout(run, 0);
 /** The server's end of a fake connection, shaped as the `ws` package's socket the hub takes. */
 class ServerEnd implements CollabSocket {
   readyState = 1;
-  private readonly listeners = { message: [] as Listener[], close: [] as Listener[] };
+  private readonly listeners = { message: [] as Listener[], close: [] as Listener[], error: [] as Listener[] };
   constructor(private readonly client: FakeCollabSocket) {}
 
-  on(event: 'message' | 'close', listener: Listener): this {
+  on(event: 'message' | 'close' | 'error', listener: Listener): this {
     this.listeners[event].push(listener);
     return this;
   }
