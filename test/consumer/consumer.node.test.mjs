@@ -451,17 +451,22 @@ export function leave(): void {
   );
   writeFileSync(
     join(dir, 'page/editing-together.tsx'),
-    `import { useEffect, useMemo, useState } from 'react';
-import { connect, type CollabState } from 'rich-editor/collab';
+    `import { useEffect, useState } from 'react';
+import { connect, type Collaboration, type CollabState } from 'rich-editor/collab';
 import { RichEditor } from 'rich-editor/react';
 
 export function Page({ id, me }: { id: string; me: { id: string; name: string } }) {
-  const provider = useMemo(() => connect({ url: 'wss://example.com/collab', document: \`page:\${id}\` }), [id]);
-  useEffect(() => () => provider.destroy(), [provider]);
+  const [collaboration, setCollaboration] = useState<Collaboration | null>(null);
   const [status, setStatus] = useState<CollabState | null>(null);
+  useEffect(() => {
+    const provider = connect({ url: 'wss://example.com/collab', document: \`page:\${id}\` });
+    setCollaboration({ provider, user: { id: me.id, name: me.name } });
+    return () => provider.destroy();
+  }, [id, me.id, me.name]);
+  if (!collaboration) return <p role="status">Connecting…</p>;
   return (
     <>
-      <RichEditor collaboration={{ provider, user: { id: me.id, name: me.name } }} onCollabStatus={(event) => setStatus(event.detail)} />
+      <RichEditor collaboration={collaboration} onCollabStatus={(event) => setStatus(event.detail)} />
       <p role="status">{status?.status}</p>
     </>
   );
@@ -478,7 +483,7 @@ export function Page({ id, me }: { id: string; me: { id: string; name: string } 
     join(dir, 'server/server.ts'),
     `import { createServer, type IncomingMessage } from 'node:http';
 import { WebSocketServer } from 'ws';
-import { CloseCode, CollabHub, documentToUpdate, MemoryStore, sharedDocument, type CollabStore, type CollabUser } from 'rich-editor/collab/server';
+import { CloseCode, CollabHub, documentToUpdate, FRAGMENT, MAX_MESSAGE_BYTES, MemoryStore, sharedDocument, type CollabStore, type CollabUser } from 'rich-editor/collab/server';
 import { parseHTML, schema, serializeHTML } from 'rich-editor/core';
 
 const store: CollabStore = new MemoryStore();
@@ -492,16 +497,24 @@ function authenticate(request: IncomingMessage): { user: CollabUser; readOnly: b
 }
 
 const server = createServer((_request, response) => void response.writeHead(404).end());
-const sockets = new WebSocketServer({ noServer: true });
+const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 server.on('upgrade', (request: IncomingMessage, socket, head) => {
+  let name: string;
+  try {
+    name = decodeURIComponent(/^\\/collab\\/([^/]+)$/.exec(new URL(request.url ?? '/', 'http://localhost').pathname)?.[1] ?? '');
+  } catch {
+    return void socket.destroy();
+  }
   const who = authenticate(request);
-  if (!who || !request.url?.startsWith('/collab/')) return void socket.destroy();
-  const name = decodeURIComponent(new URL(request.url, 'http://localhost').pathname.replace(/^\\/collab\\//, ''));
-  sockets.handleUpgrade(request, socket, head, (ws) => hub.connect(ws, name, who.user, { readOnly: who.readOnly }));
+  sockets.handleUpgrade(request, socket, head, (ws) => {
+    if (!who || !name) return ws.close(CloseCode.unauthorized, 'Sign in to open this document.');
+    // A document started from content of one's own (here one empty paragraph), once: edit is atomic per document.
+    void hub.edit(name, (doc) => (doc.getXmlFragment(FRAGMENT).length ? null : documentToUpdate(parseHTML('', { schema }))));
+    hub.connect(ws, name, who.user, { readOnly: who.readOnly });
+  });
 });
 
-// A document started from content of one's own (here one empty paragraph), once.
-await store.append('notes', [documentToUpdate(parseHTML(''))]);
+export const closed: Promise<number> = hub.closeWhere((_name, user) => user.id === 'gone');
 export const stops: number[] = [CloseCode.unauthorized, CloseCode.readOnly];
 `,
   );
