@@ -13,7 +13,7 @@ import { replayKey, type HeldKey } from '../core/plugins/held-input.js';
 import { log } from '../core/log.js';
 import { emit, RichEditorEvents } from '../element/events.js';
 import type { RichEditor } from '../element/rich-editor/rich-editor.component.js';
-import { collabEditing, isRemote, narrowRemote, type CollabEditing } from './editor-plugins.js';
+import { caretColor, collabEditing, isRemote, narrowRemote, type CollabEditing } from './editor-plugins.js';
 import type { Collaboration, CollabState } from './provider.js';
 
 /** What the binding needs of its element. */
@@ -130,6 +130,17 @@ export class CollabBinding implements ReactiveController {
   /** Follows the element's `collaboration` (null: none, or the element left the page). */
   private attach(collaboration: Collaboration | null): void {
     if (collaboration === this.attached) return;
+    // The same provider, person and carets in a new object (React writing it inline at each
+    // render): the view stays; a new name, colour or picture is told to the others.
+    const before = this.attached;
+    if (collaboration && before && collaboration.provider === before.provider && collaboration.user?.id === before.user?.id && (collaboration.carets !== false) === (before.carets !== false)) {
+      this.attached = collaboration;
+      const { user } = collaboration;
+      if (this.bound && (user.name !== before.user.name || user.color !== before.user.color || user.avatar !== before.user.avatar)) {
+        collaboration.provider.setUser({ ...user, color: caretColor(user) });
+      }
+      return;
+    }
     this.unsubscribe?.();
     this.unsubscribe = null;
     const had = this.attached;

@@ -502,6 +502,28 @@ describe('editing together', () => {
     await undoUntil(ann, '', { kept: '', most: 'Kept more'.length });
   });
 
+  it('a new collaboration object with the same provider and person keeps the view, its caret and undo; a new name goes into her presence', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'Steady' });
+    await converged([ann, bob], ['Steady']);
+    const view = ann.el.editorView!;
+    const { provider, user } = ann.el.collaboration!;
+    // What a React render writing `collaboration={{ provider, user }}` inline sets each time.
+    ann.el.collaboration = { provider, user: { ...user } };
+    await ann.el.updateComplete;
+    expect(ann.el.editorView, 'the same view').to.equal(view);
+    await sendKeys({ type: '!' });
+    await converged([ann, bob], ['Steady!']);
+    ann.el.collaboration = { provider, user: { ...user, name: 'Ann B.' } };
+    await ann.el.updateComplete;
+    expect(ann.el.editorView, 'still the same view').to.equal(view);
+    // Her presence says the new name (the server passes on the one it knows to the others).
+    expect((provider.awareness.getLocalState() as { user: { name: string } }).user.name).to.equal('Ann B.');
+    await undoUntil(ann, '', { kept: '', most: 'Steady!'.length });
+  });
+
   it("a viewer sees edits and others' presence but cannot edit; a forged change is refused", async () => {
     const ann = await open('ann');
     const viewer = await open('viewer-vic');
