@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '../api/api-context.js';
+import { errorMessage } from '../api/api-error.js';
 import { sharedDocumentName } from '../api/collab.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
@@ -40,6 +41,9 @@ import { ISSUE_PAGE_SIZE, useIssuePages } from './issues/use-issue-pages.js';
 import { EmptyState } from '../empty-states/index.js';
 import { screensCss } from './screens.css.js';
 import { isolated } from '../ui/bidi.js';
+import { useSignedInUser } from '../session/session.js';
+import { sameViewQuery, ViewChangesBar } from './views/view-changes-bar.js';
+import { VIEW_WORDS } from './views/view-words.js';
 
 /**
  * A project's issues as a list or a board, filtered by state, priority, assignee, label and target date, in an order, with
@@ -55,6 +59,7 @@ export function ProjectIssuesScreen() {
   const notify = useNotify();
   const project = useProject(slug, projectId);
   const navigate = useNavigate();
+  const me = useSignedInUser();
   const { filters, setFilterValues, order, setOrder, display, setDisplay, viewId } = useIssueListParams();
   const view = useQuery({ queryKey: queryKeys.view(slug, viewId ?? ''), queryFn: () => api.views.get(slug, viewId!), enabled: !!viewId });
   const [search, setSearch] = useIssueSearch();
@@ -105,6 +110,28 @@ export function ProjectIssuesScreen() {
     await queryClient.invalidateQueries({ queryKey: queryKeys.views(slug, projectId) });
     notify({ type: 'success', message: `View “${isolated(saved.name)}” saved.` });
     void navigate({ search: viewSearch(saved.query, saved.id) }, { replace: true });
+  };
+
+  // An open view whose list was changed since: its owner (or an admin) saves the change into it, anyone resets it.
+  const shownQuery = savedQueryOf(filters, order, grouping, display, layout);
+  const openView = view.data && !sameViewQuery(shownQuery, view.data.query) ? view.data : null;
+  const mayChangeView = !!openView && (openView.owner_id === me.id || can(role, Role.Admin));
+  const saveViewChanges = async () => {
+    if (!openView) return;
+    try {
+      const saved = await api.views.update(slug, openView.id, { query: shownQuery });
+      queryClient.setQueryData(queryKeys.view(slug, saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.views(slug, projectId) });
+      notify({ type: 'success', message: VIEW_WORDS.updated(saved.name) });
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error) });
+    }
+  };
+  const resetView = () => {
+    if (!openView) return;
+    void navigate({ search: viewSearch(openView.query, openView.id) }, { replace: true });
+    // The toolbar is drawn afresh, without chips the saved filters do not have.
+    setToolbarRound((round) => round + 1);
   };
 
   const undoDelete = useUndoDelete(slug, projectId);
@@ -161,6 +188,7 @@ export function ProjectIssuesScreen() {
           onSaveView={() => setSaving(true)}
           saveRefused={mayEdit ? undefined : 'Only members and admins can save views.'}
         />
+        {openView ? <ViewChangesBar refused={mayChangeView ? undefined : VIEW_WORDS.notYours} onSave={saveViewChanges} onReset={resetView} /> : null}
         {view.isError ? <p role="alert">{view.error.message}</p> : null}
         <span className="app-visually-hidden" role="status">
           {refreshing && issues.length ? 'Updating issues…' : ''}

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Lock, Pencil, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.js';
+import { errorMessage } from '../api/api-error.js';
 import { queryKeys } from '../api/query-keys.js';
 import type { SavedView } from '../api/types.js';
 import { EmptyState } from '../empty-states/index.js';
@@ -24,12 +25,13 @@ import { viewSearch } from './issues/issue-list-params.js';
 import { screensCss } from './screens.css.js';
 import { viewsCss } from './views-screen.css.js';
 import { isolated } from '../ui/bidi.js';
+import { VIEW_WORDS } from './views/view-words.js';
 
 /**
  * A project's saved issue views (behind its views toggle): the caller's own and the shared ones,
- * by name. A view opens the issue list as it was saved; its owner or an admin renames or deletes
- * it (after a confirmation). Without any, the spec's views empty state, whose button opens the
- * issue list to save one.
+ * by name. A view opens the issue list as it was saved; its owner or an admin shares it or makes
+ * it private, renames it, or deletes it (after a confirmation). Without any, the spec's views
+ * empty state, whose button opens the issue list to save one.
  */
 export function ViewsScreen() {
   useStyles('app-screens', screensCss);
@@ -43,9 +45,25 @@ export function ViewsScreen() {
   const views = useQuery({ queryKey: queryKeys.views(slug, projectId), queryFn: () => api.views.list(slug, projectId), enabled: !!project?.issue_views_view });
   const [renaming, setRenaming] = useState<SavedView | null>(null);
   const [deleting, setDeleting] = useState<SavedView | null>(null);
+  // The view whose sharing is being changed: a second press meanwhile does nothing (the button stays enabled, keeping focus).
+  const [sharing, setSharing] = useState<string | null>(null);
   if (!project) return null;
   const mayChange = (view: SavedView) => view.owner_id === me.id || can(project.role, Role.Admin);
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.views(slug, projectId) });
+  const toggleShared = async (view: SavedView) => {
+    if (sharing) return;
+    setSharing(view.id);
+    try {
+      const saved = await api.views.update(slug, view.id, { shared: !view.shared });
+      queryClient.setQueryData(queryKeys.view(slug, saved.id), saved);
+      await refresh();
+      notify({ type: 'success', message: saved.shared ? VIEW_WORDS.nowShared(saved.name) : VIEW_WORDS.nowPrivate(saved.name) });
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error) });
+    } finally {
+      setSharing(null);
+    }
+  };
 
   const body = () => {
     if (views.isPending) return <Spinner label="Loading views…" />;
@@ -56,7 +74,7 @@ export function ViewsScreen() {
     return (
       <ul className="app-issue-list" aria-label="Views">
         {views.data.map((view) => {
-          const notYours = mayChange(view) ? undefined : 'Only the view’s owner or an admin can change it.';
+          const notYours = mayChange(view) ? undefined : VIEW_WORDS.notYours;
           return (
             <li key={view.id} className="app-issue-row app-view-row">
               <Link className="app-view-open" to={`${paths.projectIssues(slug, projectId)}${viewSearch(view.query, view.id)}`}>
@@ -67,6 +85,16 @@ export function ViewsScreen() {
                 <span>{view.owner_id === me.id ? 'Yours' : <>By <bdi>{view.owner__display_name}</bdi></>}</span>
               </span>
               <span className="app-view-actions">
+                <Button
+                  variant="ghost"
+                  size="small"
+                  aria-label={view.shared ? VIEW_WORDS.makePrivate(view.name) : VIEW_WORDS.makeShared(view.name)}
+                  disabled={!!notYours}
+                  title={notYours ?? (view.shared ? VIEW_WORDS.makePrivate(view.name) : VIEW_WORDS.makeShared(view.name))}
+                  onClick={() => void toggleShared(view)}
+                >
+                  <Icon icon={view.shared ? Lock : Users} />
+                </Button>
                 <Button variant="ghost" size="small" aria-label={`Rename view ${view.name}`} disabled={!!notYours} title={notYours} onClick={() => setRenaming(view)}>
                   <Icon icon={Pencil} />
                 </Button>

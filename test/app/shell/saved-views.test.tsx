@@ -1,16 +1,20 @@
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
+import { ISSUE_DISPLAY_PROPERTIES } from '../../../src/api-shapes/issue-display.js';
 import type { SavedView, SavedViewQuery } from '../../../src/app/api/types.js';
 import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { isolated } from '../../../src/app/ui/bidi.js';
+import { TOAST_TITLES } from '../../../src/app/ui/toasts.js';
+import { viewSearch } from '../../../src/app/screens/issues/issue-list-params.js';
+import { VIEW_WORDS } from '../../../src/app/screens/views/view-words.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
-import { OTHER_ID, PROJECT_ID, USER_ID, WORKSPACE_ID } from './fixtures.js';
+import { OTHER_ID, PROJECT_ID, USER_ID, WORKSPACE_ID, project, workspace } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { addFilter, displayPopup, openDisplay } from './issue-toolbar-input.js';
 import { closed, listbox, option } from './pickers.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
-import { seededApi } from './seeded-api.js';
+import { seededApi, type Scene } from './seeded-api.js';
 import type { FakeApi, FakeRequest } from './fake-api.js';
 
 const VIEWS = '/workspaces/:slug/views';
@@ -19,9 +23,16 @@ const ISSUES = '/workspaces/:slug/projects/:projectId/issues';
 const dialog = () => document.querySelector<HTMLElement>('.app-dialog[role="dialog"]');
 const rows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.app-view-row')];
 const heading = (root: ParentNode) => root.querySelector('h1')?.textContent;
+/** The bar an open view shows once its list differs from what it saved. */
+const changesBar = (root: ParentNode) => root.querySelector<HTMLElement>(`[role="group"][aria-label="${VIEW_WORDS.changes}"]`);
+/** The toast of `kind` whose text holds `message`. */
+const toast = (kind: keyof typeof TOAST_TITLES, message: string) =>
+  [...document.querySelectorAll<HTMLElement>('.app-toast')].find((shown) => shown.textContent?.includes(TOAST_TITLES[kind]) && shown.textContent.includes(message)) ?? null;
 
 /** Urgent and high issues on a board, by priority, showing only their keys. */
 const BOARD: SavedViewQuery = { filters: { priority: 'urgent,high' }, order: 'priority', group_by: 'state', display: ['key'], layout: 'board' };
+/** Urgent issues as a plain list with every property (the list's own defaults but the filter). */
+const URGENT: SavedViewQuery = { filters: { priority: 'urgent' }, order: 'newest', group_by: 'none', display: [...ISSUE_DISPLAY_PROPERTIES], layout: 'list' };
 
 function view(n: number, fields: Partial<SavedView> = {}): SavedView {
   return {
@@ -40,8 +51,8 @@ function view(n: number, fields: Partial<SavedView> = {}): SavedView {
 }
 
 /** The seeded workspace with a views store behind the views routes, as the server keeps them. */
-function viewsApi(kept: SavedView[] = []): { api: FakeApi; views: SavedView[] } {
-  const { api } = seededApi();
+function viewsApi(kept: SavedView[] = [], scene?: (scene: Scene) => void): { api: FakeApi; views: SavedView[] } {
+  const { api } = seededApi(scene);
   const views = [...kept];
   const find = (request: FakeRequest) => views.findIndex((candidate) => candidate.id === request.params.viewId);
   api
@@ -184,5 +195,131 @@ describe('saved views', () => {
     } finally {
       await setViewport({ width: 1280, height: 800 });
     }
+  });
+
+  describe('changing a saved view', () => {
+    const opened = (saved: SavedView) => `${paths.projectIssues('acme', PROJECT_ID)}${viewSearch(saved.query, saved.id)}`;
+    /** Opens `saved` as its list and waits for its saved filter's chip. */
+    async function openView(saved: SavedView, api: FakeApi) {
+      const app = renderApp(opened(saved), { api });
+      await until(() => heading(app.container) === saved.name, 'the view’s name as the title');
+      await until(() => button(app.container, 'Remove priority filter'), 'the saved priority filter');
+      expect(changesBar(app.container), 'the list is as saved').to.equal(null);
+      return app;
+    }
+
+    it('saves the changed filters into the view, with Enter on Save changes', async () => {
+      const mine = view(1, { name: 'Urgent', query: URGENT });
+      const { api, views } = viewsApi([mine]);
+      const app = await openView(mine, api);
+      await click(button(app.container, 'Remove priority filter'));
+      const bar = await until(() => changesBar(app.container), 'the unsaved changes');
+      expect(bar.textContent).to.contain(VIEW_WORDS.changed);
+      button(bar, VIEW_WORDS.saveChanges)!.focus();
+      await press('Enter');
+      await until(() => toast('success', VIEW_WORDS.updated('Urgent')), 'the confirmation');
+      expect(api.sent('PATCH', VIEW).map((request) => request.body)).to.deep.equal([{ query: { ...URGENT, filters: {} } }]);
+      expect(views[0]!.query.filters).to.deep.equal({});
+      await until(() => !changesBar(app.container), 'the bar gone: the list is the view again');
+      expect(heading(app.container)).to.equal('Urgent');
+    });
+
+    it('resets the list to the view’s saved filters', async () => {
+      const mine = view(1, { name: 'Urgent', query: URGENT });
+      const { api } = viewsApi([mine]);
+      const app = await openView(mine, api);
+      await click(button(app.container, 'Remove priority filter'));
+      await until(() => api.sent('GET', ISSUES).some((request) => !request.query.get('priority')), 'the unfiltered list');
+      await click(button(await until(() => changesBar(app.container), 'the unsaved changes'), VIEW_WORDS.reset));
+      await until(() => !changesBar(app.container), 'the bar gone');
+      await until(() => button(app.container, 'Remove priority filter'), 'the saved filter back');
+      expect(new URLSearchParams(app.location().split('?')[1]).get('priority')).to.equal('urgent');
+      expect(api.sent('PATCH', VIEW)).to.have.length(0);
+    });
+
+    it('shows the server’s refusal to save, keeping the changes; someone else’s view cannot be saved by a member', async () => {
+      const mine = view(1, { name: 'Urgent', query: URGENT });
+      const { api, views } = viewsApi([mine]);
+      api.on('PATCH', VIEW, () => reply(403, { error: 'Only the view’s owner or an admin can change it.' }));
+      const app = await openView(mine, api);
+      await click(button(app.container, 'Remove priority filter'));
+      await click(button(await until(() => changesBar(app.container), 'the unsaved changes'), VIEW_WORDS.saveChanges));
+      await until(() => toast('error', 'Only the view’s owner or an admin can change it.'), 'the refusal');
+      expect(changesBar(app.container), 'the changes stay, to save as a new view or reset').to.not.equal(null);
+      expect(views[0]!.query).to.deep.equal(URGENT);
+      cleanup();
+
+      const theirs = view(2, { name: 'Theirs', query: URGENT, shared: true, owner_id: OTHER_ID, owner__display_name: 'Grace' });
+      const member = viewsApi([theirs], (scene) => {
+        scene.workspace = workspace(15);
+        scene.projects = [project(15)];
+      }).api;
+      const other = await openView(theirs, member);
+      await click(button(other.container, 'Remove priority filter'));
+      const bar = await until(() => changesBar(other.container), 'the unsaved changes');
+      expect(button(bar, VIEW_WORDS.saveChanges)!.disabled).to.equal(true);
+      expect(button(bar, VIEW_WORDS.saveChanges)!.title).to.equal(VIEW_WORDS.notYours);
+      expect(button(bar, VIEW_WORDS.reset)!.disabled).to.equal(false);
+    });
+
+    it('keeps Reset and Save changes on screen at phone width, axe-clean', async () => {
+      await setViewport({ width: 390, height: 844 });
+      try {
+        const mine = view(1, { name: 'Urgent', query: URGENT });
+        const { api } = viewsApi([mine]);
+        const app = renderApp(opened(mine), { api });
+        await until(() => heading(app.container) === 'Urgent', 'the view’s name as the title');
+        await until(() => app.container.querySelectorAll('.app-issue-row').length > 0, 'the issues');
+        // A phone's filters sit behind "Filters and display". (Not the layout: choosing Board would be
+        // remembered in the storage the app test files share.)
+        await click(byText(app.container, 'button', 'Filters and display'));
+        await click(await until(() => button(app.container, 'Remove priority filter'), 'the saved filter'));
+        const bar = await until(() => changesBar(app.container), 'the unsaved changes');
+        for (const name of [VIEW_WORDS.reset, VIEW_WORDS.saveChanges]) {
+          const box = button(bar, name)!.getBoundingClientRect();
+          expect(box.left >= 0 && box.right <= 390 && box.height >= 44, `${name} within the screen, a 44 px target`).to.equal(true);
+        }
+        await expectAccessible(app.container);
+        await click(button(bar, VIEW_WORDS.reset));
+        await until(() => !changesBar(app.container), 'the bar gone');
+      } finally {
+        await setViewport({ width: 1280, height: 800 });
+      }
+    });
+  });
+
+  it('shares a view and makes it private again from the Views list, by mouse and key, telling each; a refusal shows', async () => {
+    const { api, views } = viewsApi([view(1, { name: 'Mine' }), view(2, { name: 'Theirs', shared: true, owner_id: OTHER_ID, owner__display_name: 'Grace' })]);
+    const app = renderApp(paths.views('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 2, 'the views');
+    const row = () => byText(app.container, '.app-view-row', 'Mine')!;
+    expect(row().textContent).to.contain('Private');
+    await click(button(app.container, VIEW_WORDS.makeShared('Mine')));
+    await until(() => toast('success', VIEW_WORDS.nowShared('Mine')), 'the shared confirmation');
+    await until(() => row().textContent?.includes('Shared'), 'the row says shared');
+    expect(views[0]!.shared).to.equal(true);
+    const makePrivate = await until(() => button(app.container, VIEW_WORDS.makePrivate('Mine')), 'the button turned');
+    expect(document.activeElement, 'focus stays on the button').to.equal(makePrivate);
+    await press('Enter');
+    await until(() => toast('success', VIEW_WORDS.nowPrivate('Mine')), 'the private confirmation');
+    await until(() => row().textContent?.includes('Private'), 'the row says private');
+    expect(api.sent('PATCH', VIEW).map((request) => request.body)).to.deep.equal([{ shared: true }, { shared: false }]);
+
+    api.on('PATCH', VIEW, () => reply(403, { error: 'Only the view’s owner or an admin can change it.' }));
+    await click(button(app.container, VIEW_WORDS.makePrivate('Theirs')));
+    await until(() => toast('error', 'Only the view’s owner or an admin can change it.'), 'the refusal');
+    expect(byText(app.container, '.app-view-row', 'Theirs')!.textContent).to.contain('Shared');
+    expect(views[1]!.shared).to.equal(true);
+  });
+
+  it('does not offer to share another’s view to a member', async () => {
+    const { api } = viewsApi([view(2, { name: 'Theirs', shared: true, owner_id: OTHER_ID, owner__display_name: 'Grace' })], (scene) => {
+      scene.workspace = workspace(15);
+      scene.projects = [project(15)];
+    });
+    const app = renderApp(paths.views('acme', PROJECT_ID), { api });
+    await until(() => rows(app.container).length === 1, 'the view');
+    const toggle = button(app.container, VIEW_WORDS.makePrivate('Theirs'))!;
+    expect([toggle.disabled, toggle.title]).to.deep.equal([true, VIEW_WORDS.notYours]);
   });
 });
