@@ -64,8 +64,8 @@ const caretStyles: Plugin = new Plugin({
 /**
  * Keeps this editor's selection in its presence, also while focus is elsewhere (no caret that
  * blinks away on blur), from the first time the editor has focus: someone who only reads (a
- * viewer, or a member who opened the page) is present without a caret, instead of a caret at the
- * document's start for each of them.
+ * member who opened the page) is present without a caret, instead of a caret at the document's
+ * start for each of them; a viewer or guest never shows one.
  */
 const presenceKey = new PluginKey('collab-presence');
 function presencePlugin(provider: CollabProvider, binding: SyncBinding): Plugin {
@@ -74,6 +74,8 @@ function presencePlugin(provider: CollabProvider, binding: SyncBinding): Plugin 
   // send its unchanged caret at every keystroke of anyone).
   let sent: { anchor: Y.RelativePosition; head: Y.RelativePosition } | null = null;
   const send = (state: EditorState) => {
+    // Someone who may only read is present without a caret (the hub drops one all the same).
+    if (provider.current.readOnly) return;
     const anchor = toRelative(state.selection.anchor, binding.fragment, binding.mapping);
     const head = toRelative(state.selection.head, binding.fragment, binding.mapping);
     if (sent && Y.compareRelativePositions(sent.anchor, anchor) && Y.compareRelativePositions(sent.head, head)) return;

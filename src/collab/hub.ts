@@ -194,10 +194,13 @@ export class CollabHub {
           return;
         case Message.awareness: {
           const update = message.bytes();
-          // Presence carries who the server knows, whatever the editor says.
-          const named = modifyAwarenessUpdate(update, (state: Record<string, unknown> | null) =>
-            state && typeof state === 'object' ? { ...state, user: presenceUser(state.user, connection.user) } : state,
-          );
+          // Presence carries who the server knows, whatever the editor says; someone who may only
+          // read is present without a caret, which would tell the others they are editing there.
+          const named = modifyAwarenessUpdate(update, (state: Record<string, unknown> | null) => {
+            if (!state || typeof state !== 'object') return state;
+            const { cursor, ...rest } = state;
+            return { ...(connection.readOnly ? rest : state), user: presenceUser(state.user, connection.user) };
+          });
           applyAwarenessUpdate(shared.awareness, named, connection);
           return;
         }

@@ -240,6 +240,26 @@ describe('collaboration hub and provider', () => {
     }
   });
 
+  it('a read-only connection is present without a caret, whatever its editor sends', async () => {
+    const server = await startHub();
+    try {
+      const ann = editor(server.url, 'ann');
+      const viewer = editor(server.url, 'viewer-vic');
+      await until(ann, (s) => s.status === 'synced', 'ann synced');
+      await until(viewer, (s) => s.status === 'synced', 'viewer synced');
+      type(ann, 'text');
+      await untilText(viewer, 'text');
+      // What a modified page sends: a caret for someone who may only read.
+      const at = Y.createRelativePositionFromTypeIndex(viewer.fragment, 0);
+      viewer.awareness.setLocalState({ user: { id: 'viewer-vic', name: 'Vic' }, cursor: { anchor: at, head: at }, sent: 'forged' });
+      const vicAtAnn = () => ann.awareness.getStates().get(viewer.doc.clientID) as { sent?: string; cursor?: unknown } | undefined;
+      await untilPresence(ann, () => vicAtAnn()?.sent === 'forged', 'the forged presence at ann');
+      expect(vicAtAnn()).to.not.have.property('cursor');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a change made while the connection comes back waits for the handshake: it is not sent ahead of the offline ones it builds on', async () => {
     const server = await startHub();
     // Ann types in the moment her editor's connection opens again, before the handshake.

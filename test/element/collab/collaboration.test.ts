@@ -540,6 +540,25 @@ describe('editing together', () => {
     expect(viewer.el.shadowRoot!.querySelector('[role="status"]')?.textContent).to.equal(ENGLISH['collab.unauthorized']);
   });
 
+  it('a viewer who clicks into the document stays present without a caret: the others would take it for editing', async () => {
+    const ann = await open('ann');
+    const viewer = await open('viewer-vic');
+    // As the tracker shows it to a viewer: a read-only editor, which a click focuses.
+    viewer.el.readonly = true;
+    await viewer.el.updateComplete;
+    ann.el.focus();
+    await sendKeys({ type: 'Read me' });
+    await converged([ann, viewer], ['Read me']);
+    const view = viewer.el.editorView!;
+    const box = viewer.content.querySelector('p')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(box.left + 20), Math.round(box.top + box.height / 2)] });
+    await until(() => view.hasFocus() && view.state.selection.head > 1, 'the click placed the viewer\'s selection', { saw: () => [view.hasFocus(), view.state.selection.head] });
+    const own = viewer.el.collaboration!.provider.awareness.getLocalState() as { user?: { name: string }; cursor?: unknown };
+    expect(own.user?.name, 'present').to.equal('Viewer-vic');
+    expect(own.cursor ?? null, 'no caret in her presence').to.equal(null);
+    expect(ann.el.shadowRoot!.querySelector('.collab-caret-label')).to.equal(null);
+  });
+
   it('a dropped connection keeps editing, counts what waits, and merges on reconnect with nothing lost', async () => {
     const ann = await open('ann');
     const bob = await open('bob');
