@@ -1,5 +1,5 @@
 import { Type, type Static, type StaticDecode } from 'typebox';
-import { date, stringEnum } from './fields.js';
+import { date, stringEnum, uuid } from './fields.js';
 import { ISSUE_ORDERINGS } from './issue-display.js';
 import { PRIORITIES, type Priority } from './issue-priority.js';
 import { WORKSPACE_ISSUE_TABS } from './issue-tabs.js';
@@ -56,11 +56,18 @@ export type IssueListQueryText = Static<typeof issueListQueryShape>;
 /** The filters of an issue list as values (lists, a boolean, numbers), as the app builds them. */
 export type IssueListQuery = StaticDecode<typeof issueListQueryShape>;
 
-/** Query string of the workspace issue tabs: the issue list's, and which tab (all-issues when absent). */
+/**
+ * Query string of the workspace issue tabs: the issue list's, which tab (all-issues when absent)
+ * and whose (`user`: the issues assigned to, created by or subscribed to by that person, as a
+ * profile lists them; the caller's when absent, and never with all-issues).
+ */
 export const workspaceIssueQueryShape = Type.Object(
-  { ...issueListQueryShape.properties, tab: Type.Optional(stringEnum(WORKSPACE_ISSUE_TABS)) },
+  { ...issueListQueryShape.properties, tab: Type.Optional(stringEnum(WORKSPACE_ISSUE_TABS)), user: Type.Optional(uuid) },
   { additionalProperties: false },
 );
 
 /** The workspace issue tabs' query as text, as the server reads it. */
 export type WorkspaceIssueQueryText = Static<typeof workspaceIssueQueryShape>;
+
+/** The workspace issue tabs' query as values, as the app builds it. */
+export type WorkspaceIssueQuery = StaticDecode<typeof workspaceIssueQueryShape>;

@@ -31,6 +31,7 @@ import { statesApi } from './states.js';
 import { usersApi } from './users.js';
 import { integrationsApi } from './integrations.js';
 import { webhooksApi } from './webhooks.js';
+import { workspaceActivityApi } from './workspace-activity.js';
 import { workspacesApi } from './workspaces.js';
 
 /** Every API module over one client. */
@@ -68,6 +69,7 @@ export function createApi(client: ApiClient = createApiClient()) {
     webhooks: webhooksApi(client),
     integrations: integrationsApi(client),
     analytics: analyticsApi(client),
+    workspaceActivity: workspaceActivityApi(client),
     live: liveApi(client),
   };
 }

@@ -1,13 +1,13 @@
 import type { BulkIssueChange } from '../../api-shapes/issue-bulk.js';
 import type { DescriptionSave } from '../../api-shapes/description.js';
 import type { IssueCreateBody, IssueUpdateBody } from '../../api-shapes/issue.js';
-import type { IssueListQuery } from '../../api-shapes/issue-list-query.js';
+import type { IssueListQuery, WorkspaceIssueQuery } from '../../api-shapes/issue-list-query.js';
 import type { WorkspaceIssueTab } from '../../api-shapes/issue-tabs.js';
 import type { ApiClient, Query } from './client.js';
 import { projectPath } from './projects.js';
 import type { Description, IssueDetail, ListedIssue, IssueRow } from './types.js';
 
-export type { IssueListQuery } from '../../api-shapes/issue-list-query.js';
+export type { IssueListQuery, WorkspaceIssueQuery } from '../../api-shapes/issue-list-query.js';
 export { WORKSPACE_ISSUE_TABS, type WorkspaceIssueTab } from '../../api-shapes/issue-tabs.js';
 
 /** A page of issues and how many match in all. */
@@ -49,7 +49,8 @@ export function issuesApi(client: ApiClient) {
       const { data, headers } = await client.requestWithHeaders<IssueRow[]>('GET', issuePath(slug, projectId), { query: toQuery(query) });
       return page(data, headers);
     },
-    workspaceTab: async (slug: string, tab: WorkspaceIssueTab, query: IssueListQuery = {}) => {
+    /** A workspace issue tab: the caller's issues, or with `query.user` that person's (their profile). */
+    workspaceTab: async (slug: string, tab: WorkspaceIssueTab, query: Omit<WorkspaceIssueQuery, 'tab'> = {}) => {
       const { data, headers } = await client.requestWithHeaders<IssueRow[]>('GET', `/workspaces/${encodeURIComponent(slug)}/issues`, {
         query: { ...toQuery(query), tab },
       });

@@ -35,6 +35,10 @@ export const queryKeys = {
   memberApiTokens: (slug: string) => ['workspaces', slug, 'api-tokens', 'members'] as const,
   analytics: (slug: string) => ['workspaces', slug, 'analytics'] as const,
   workspaceIssueTabs: (slug: string) => ['workspaces', slug, 'issues'] as const,
+  /** A member's issues in numbers: under the issue tabs' key, so whatever refreshes the tabs refreshes it. */
+  memberSummary: (slug: string, userId: string) => ['workspaces', slug, 'issues', 'summary', userId] as const,
+  /** The activity across the workspace's projects: everyone's, or with `actor` one person's. */
+  activity: (slug: string, actor?: string) => ['workspaces', slug, 'activity', ...(actor ? [actor] : [])] as const,
   workspaceIssues: (slug: string, tab: string) => ['workspaces', slug, 'issues', tab] as const,
   planning: (slug: string, projectId: string, kind: string) => ['workspaces', slug, 'projects', projectId, kind] as const,
   notifications: (slug: string) => ['workspaces', slug, 'notifications'] as const,

@@ -3,6 +3,8 @@
 // Answers whose shape the server defines once (src/api-shapes): the app takes their types from
 // there, never a copy. Types only: the shapes' TypeBox code stays out of the app's bundle.
 export type { Activity } from '../../api-shapes/activity.js';
+export type { ActivityPage, WorkspaceActivityQuery } from '../../api-shapes/workspace-activity.js';
+export type { MemberSummary } from '../../api-shapes/member-summary.js';
 export type { DisplayUser, Member, User } from '../../api-shapes/user.js';
 export type { Theme } from '../../api-shapes/theme.js';
 export type { IssueDetail, IssueLabel, IssueRow, IssueSummary, ListedIssue, Priority } from '../../api-shapes/issue.js';

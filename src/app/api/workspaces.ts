@@ -5,6 +5,7 @@ import type {
   WorkspaceUpdateBody,
 } from '../../api-shapes/workspace.js';
 import type { Invitation, InvitationCreateBody } from '../../api-shapes/workspace-invitation.js';
+import type { MemberSummary } from '../../api-shapes/member-summary.js';
 import type { ApiClient } from './client.js';
 import type { Member, Workspace } from './types.js';
 
@@ -17,6 +18,8 @@ export function workspacesApi(client: ApiClient) {
     get: (slug: string) => client.request<Workspace>('GET', at(slug)),
     create: (input: WorkspaceCreateBody) => client.request<Workspace>('POST', '/workspaces', { body: input }),
     members: (slug: string) => client.request<Member[]>('GET', `${at(slug)}/members`),
+    /** A member's issues in numbers (their profile's summary), over the issues the user can open. */
+    memberSummary: (slug: string, userId: string) => client.request<MemberSummary>('GET', `${at(slug)}/members/${encodeURIComponent(userId)}/summary`),
     update: (slug: string, input: WorkspaceUpdateBody) => client.request<Workspace>('PATCH', at(slug), { body: input }),
     addMember: (slug: string, input: WorkspaceMemberCreateBody) => client.request<Member>('POST', `${at(slug)}/members`, { body: input }),
     setMemberRole: (slug: string, userId: string, role: WorkspaceMemberUpdateBody['role']) =>

@@ -22,11 +22,12 @@ export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
   switch (event.event) {
     case 'issue':
       // The project's lists and every issue's page in it (relations and sub-issues show others),
-      // the workspace's issue tabs, the cycles' and modules' progress, the inbox, analytics, and
-      // the unread count (an assignment may have told the reader).
+      // the workspace's issue tabs, the cycles' and modules' progress, the inbox, analytics, the
+      // workspace's activity, and the unread count (an assignment may have told the reader).
       return [
         queryKeys.issues(slug, project),
         queryKeys.workspaceIssueTabs(slug),
+        queryKeys.activity(slug),
         queryKeys.planning(slug, project, 'cycles'),
         queryKeys.planning(slug, project, 'modules'),
         queryKeys.intake(slug, project),
@@ -34,7 +35,7 @@ export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
         queryKeys.unreadCount(slug),
       ];
     case 'comment':
-      return event.issue_id ? [queryKeys.issue(slug, project, event.issue_id), queryKeys.unreadCount(slug)] : [];
+      return event.issue_id ? [queryKeys.issue(slug, project, event.issue_id), queryKeys.activity(slug), queryKeys.unreadCount(slug)] : [];
     case 'cycle':
       return [queryKeys.planning(slug, project, 'cycles')];
     case 'module':

@@ -77,7 +77,8 @@ export const paths = {
   drafts: (slug: string) => `${ws(slug)}/drafts`,
   notifications: (slug: string) => `${ws(slug)}/notifications`,
   analytics: (slug: string) => `${ws(slug)}/analytics`,
-  userProfile: (slug: string, userId: string) => `${ws(slug)}/profile/${seg(userId)}`,
+  /** A member's profile, at one of its tabs (the summary when none). */
+  userProfile: (slug: string, userId: string, tab?: string) => `${ws(slug)}/profile/${seg(userId)}${tab ? `?tab=${seg(tab)}` : ''}`,
   settings: (slug: string, page = '') => `${ws(slug)}/settings${page ? `/${page}` : ''}`,
 };
 

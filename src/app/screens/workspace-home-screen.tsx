@@ -6,12 +6,17 @@ import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { MyIssues } from './home/my-issues.js';
+import { RecentActivity } from './home/recent-activity.js';
 import { CreateProjectDialog } from './projects/create-project-dialog.js';
 import { ProjectCard } from './projects/project-card.js';
 import { screensCss } from './screens.css.js';
 import { EmptyState } from '../empty-states/index.js';
 
-/** The workspace's home (dashboard): its empty state until there is a project, then "My issues" (assigned, created, subscribed; by state group) and the projects. */
+/**
+ * The workspace's home (dashboard): its empty state until there is a project, then "My issues"
+ * (assigned, created, subscribed; by state group), what happened recently in the projects the
+ * user can open, and the projects.
+ */
 export function WorkspaceHomeScreen() {
   useStyles('app-screens', screensCss);
   const slug = useWorkspaceSlug();
@@ -34,6 +39,7 @@ export function WorkspaceHomeScreen() {
         ) : (
           <>
             <MyIssues slug={slug} role={role} />
+            <RecentActivity slug={slug} />
             <h2>Your projects</h2>
             <ul className="app-project-grid" aria-label="Your projects">
               {projects.data.map((project) => (

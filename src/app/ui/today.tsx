@@ -13,3 +13,8 @@ export function NowProvider({ now, children }: { now: () => Date; children: Reac
 export function useToday(): string {
   return toIsoDate(useContext(NowContext)());
 }
+
+/** The moment it is now, on the app's wall clock (a test's fixed one), read at each render. */
+export function useNow(): Date {
+  return useContext(NowContext)();
+}

@@ -24,10 +24,10 @@ function hiddenSideSql(side: 'old' | 'new', fields: string): string {
 }
 
 /**
- * SELECT list of an activity row from `issue_activities a`, its hidden sides `h` (see
+ * SELECT list of an activity row from activityFromSql: the row `a`, its hidden sides `h` (see
  * hiddenSideSql), its issue `i`, project `p`, workspace `w` and actor `u`.
  */
-const ACTIVITY_COLUMNS = selectList(activityShape, 'a', {
+export const ACTIVITY_COLUMNS = selectList(activityShape, 'a', {
   old_value: 'CASE WHEN h.old_hidden THEN NULL ELSE a.old_value END',
   new_value: 'CASE WHEN h.new_hidden THEN NULL ELSE a.new_value END',
   old_identifier: 'CASE WHEN h.old_hidden THEN NULL ELSE a.old_identifier END',
@@ -41,6 +41,20 @@ const ACTIVITY_COLUMNS = selectList(activityShape, 'a', {
   workspace_detail: jsonObject(activityWorkspaceShape, 'w'),
   actor: `CASE WHEN u.id IS NULL THEN NULL ELSE ${DISPLAY_USER_JSON} END`,
 });
+
+/**
+ * FROM list of ACTIVITY_COLUMNS over the activity rows `rows` (the table, or a WITH query's name)
+ * as `a`. `fields` is the bound ISSUE_REFERENCE_FIELDS, and the statement must define `openable`:
+ * the issues the rows name that the reader can open.
+ */
+export function activityFromSql(rows: string, fields: string): string {
+  return `${rows} a
+       CROSS JOIN LATERAL (SELECT ${hiddenSideSql('old', fields)} AS old_hidden, ${hiddenSideSql('new', fields)} AS new_hidden) h
+       JOIN issues i ON i.id = a.issue_id
+       JOIN projects p ON p.id = a.project_id
+       JOIN workspaces w ON w.id = a.workspace_id
+       LEFT JOIN users u ON u.id = a.actor_id`;
+}
 
 /**
  * The activity rows of an issue (deleted or not) as `reader` sees them, oldest first; rows of one
@@ -58,12 +72,7 @@ export function listActivities(db: Db, issueId: string, reader: Reader): Promise
               FROM issue_activities a WHERE a.issue_id = ${issue} AND a.field = ANY(${fields}::text[])),
           openable AS (SELECT x.id FROM issues x JOIN named n ON n.id = x.id WHERE ${openableIssueSql('x', params, reader)})
      SELECT ${ACTIVITY_COLUMNS}
-       FROM issue_activities a
-       CROSS JOIN LATERAL (SELECT ${hiddenSideSql('old', fields)} AS old_hidden, ${hiddenSideSql('new', fields)} AS new_hidden) h
-       JOIN issues i ON i.id = a.issue_id
-       JOIN projects p ON p.id = a.project_id
-       JOIN workspaces w ON w.id = a.workspace_id
-       LEFT JOIN users u ON u.id = a.actor_id
+       FROM ${activityFromSql('issue_activities', fields)}
       WHERE a.issue_id = ${issue}
       ORDER BY a.created_at, a.position`,
     params.values,

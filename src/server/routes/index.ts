@@ -55,6 +55,8 @@ import { webhookRoutes } from './webhooks.js';
 import { workspaceInvitationRoutes } from './workspace-invitations.js';
 import { workspaceMemberRoutes } from './workspace-members.js';
 import { workspaceRoutes } from './workspaces.js';
+import { workspaceActivityRoutes } from './workspace-activity.js';
+import { memberSummaryRoutes } from './member-summary.js';
 
 /** Every API route, registered under /api. One plugin per concept; add new ones here. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -87,6 +89,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issueSearchRoutes);
   await app.register(issueTabRoutes);
   await app.register(analyticsRoutes);
+  await app.register(workspaceActivityRoutes);
+  await app.register(memberSummaryRoutes);
   await app.register(issueDraftRoutes);
   await app.register(favoriteRoutes);
   await app.register(intakeIssueRoutes);

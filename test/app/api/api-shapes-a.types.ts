@@ -1,10 +1,12 @@
 // Checked by `tsc -p tsconfig.json` (not a test runner file): it stops compiling when a state,
 // label, workspace, member or comment type the app reads or sends drifts from the shape the
 // server validates and answers with.
-import type { Static } from 'typebox';
+import type { Static, StaticDecode } from 'typebox';
 import type { commentBody, commentShape } from '../../../src/api-shapes/comment.js';
 import type { labelCreateBody, labelShape } from '../../../src/api-shapes/label.js';
+import type { memberSummaryShape } from '../../../src/api-shapes/member-summary.js';
 import type { stateShape } from '../../../src/api-shapes/state.js';
+import type { activityPageShape, workspaceActivityQueryShape } from '../../../src/api-shapes/workspace-activity.js';
 import type {
   workspaceCreateBody,
   workspaceMemberCreateBody,
@@ -15,7 +17,8 @@ import type {
 import type { issueCommentsApi } from '../../../src/app/api/issue-comments.js';
 import type { labelsApi } from '../../../src/app/api/labels.js';
 import type { statesApi } from '../../../src/app/api/states.js';
-import type { Comment, IssueLabel, Label, Member, State, StateGroup, Workspace } from '../../../src/app/api/types.js';
+import type { Activity, ActivityPage, Comment, IssueLabel, Label, Member, MemberSummary, State, StateGroup, Workspace } from '../../../src/app/api/types.js';
+import type { workspaceActivityApi } from '../../../src/app/api/workspace-activity.js';
 import type { workspacesApi } from '../../../src/app/api/workspaces.js';
 import type { StateGroup as IconStateGroup } from '../../../src/app/screens/issues/issue-icons.js';
 import type { Equal, Expect } from './type-equality.js';
@@ -25,6 +28,7 @@ type StatesApi = ReturnType<typeof statesApi>;
 type LabelsApi = ReturnType<typeof labelsApi>;
 type WorkspacesApi = ReturnType<typeof workspacesApi>;
 type CommentsApi = ReturnType<typeof issueCommentsApi>;
+type WorkspaceActivityApi = ReturnType<typeof workspaceActivityApi>;
 
 /** What a call answers (the type its promise resolves to). */
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
@@ -42,6 +46,11 @@ export type ApiShapeChecksA = [
   Expect<Equal<Answer<WorkspacesApi['list']>, Workspace[]>>,
   Expect<Equal<Answer<WorkspacesApi['addMember']>, Member>>,
   Expect<Equal<Answer<CommentsApi['create']>, Comment>>,
+  // A member's profile: their issues in numbers, and the workspace's activity a page at a time (the rows an issue's feed has).
+  Expect<Equal<Answer<WorkspacesApi['memberSummary']>, Static<typeof memberSummaryShape>>>,
+  Expect<Equal<MemberSummary, Static<typeof memberSummaryShape>>>,
+  Expect<Equal<Answer<WorkspaceActivityApi['list']>, Static<typeof activityPageShape>>>,
+  Expect<Equal<ActivityPage['activities'][number], Activity>>,
   // The state groups the issue icons know are the server's.
   Expect<Equal<StateGroup, State['group']>>,
   Expect<Equal<IconStateGroup, StateGroup>>,
@@ -58,4 +67,5 @@ export type ApiShapeChecksA = [
   Expect<Equal<Parameters<WorkspacesApi['setMemberRole']>[2], Static<typeof workspaceMemberUpdateBody>['role']>>,
   Expect<Equal<Parameters<CommentsApi['create']>[3], Static<typeof commentBody>['comment_html']>>,
   Expect<Equal<Parameters<CommentsApi['update']>[4], Static<typeof commentBody>['comment_html']>>,
+  Expect<Equal<Parameters<WorkspaceActivityApi['list']>[1], StaticDecode<typeof workspaceActivityQueryShape> | undefined>>,
 ];

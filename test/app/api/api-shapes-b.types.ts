@@ -86,7 +86,7 @@ export type ApiShapeChecksB = [
   // An issue list's query: the app builds values (lists, a boolean, numbers), the shape's codecs give their text.
   Expect<Equal<IssueListQuery, StaticDecode<typeof issueListQueryShape>>>,
   Expect<Equal<Parameters<IssuesApi['list']>[2], IssueListQuery | undefined>>,
-  Expect<Equal<Parameters<IssuesApi['workspaceTab']>[2], IssueListQuery | undefined>>,
+  Expect<Equal<Parameters<IssuesApi['workspaceTab']>[2], Omit<StaticDecode<typeof workspaceIssueQueryShape>, 'tab'> | undefined>>,
   Expect<Equal<NonNullable<IssueListQuery['priority']>[number], Priority>>,
   Expect<ReturnType<typeof targetDateQuery> extends IssueListQuery ? true : false>,
   Expect<Equal<Static<typeof issueListQueryShape>['archived'], 'true' | 'false' | undefined>>,

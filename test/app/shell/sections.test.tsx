@@ -44,7 +44,8 @@ describe('section screens: empty states', () => {
     ['webhooks', paths.settings('acme', 'webhooks'), 'settings-webhooks'],
     ['API tokens', paths.settings('acme', 'api-tokens'), 'settings-api-tokens'],
     ['exports', paths.settings('acme', 'exports'), 'settings-export'],
-    ['a profile', paths.userProfile('acme', '22222222-2222-4222-8222-222222222222'), 'profile-assigned', (scene) => (scene.issues = [])],
+    ['a profile', paths.userProfile('acme', '22222222-2222-4222-8222-222222222222'), 'profile-summary'],
+    ["a profile's assigned issues", paths.userProfile('acme', '22222222-2222-4222-8222-222222222222', 'assigned'), 'profile-assigned', (scene) => (scene.issues = [])],
   ];
   for (const [name, url, key, change] of cases) {
     it(`shows "${key}" on the ${name} screen when it is empty`, async () => {

@@ -1,5 +1,5 @@
 // A fake API answering like a small workspace: one project with issues, members, a signed-in user.
-import type { Activity, IssueDetail, IssueRow, Project, Workspace } from '../../../src/app/api/types.js';
+import type { Activity, IssueDetail, IssueRow, MemberSummary, Project, Workspace } from '../../../src/app/api/types.js';
 import { sharedDocumentName } from '../../../src/app/api/collab.js';
 import type { WorkspaceAnalytics } from '../../../src/api-shapes/analytics.js';
 import { STATE_GROUPS, stateCountKey, type StateCountKey } from '../../../src/api-shapes/state-groups.js';
@@ -40,6 +40,8 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
     .on('GET', '/workspaces/:slug/invitations', inWorkspace(() => []))
     .on('GET', '/workspaces/:slug/projects', inWorkspace(() => scene.projects))
     .on('GET', '/workspaces/:slug/analytics', inWorkspace(() => analyticsOf(scene)))
+    .on('GET', '/workspaces/:slug/activities', inWorkspace(() => ({ activities: [], next_before: null })))
+    .on('GET', '/workspaces/:slug/members/:userId/summary', inWorkspace(() => EMPTY_SUMMARY))
     .on('GET', '/workspaces/:slug/projects/:projectId', (request) => {
       const found = scene.projects.find((candidate) => candidate.id === request.params.projectId);
       return found ?? reply(404, { error: 'Project not found.' });
@@ -91,6 +93,15 @@ export function seededApi(change: (scene: Scene) => void = () => {}): { api: Fak
   };
   return { api, scene };
 }
+
+/** A member's summary without issues. */
+const EMPTY_SUMMARY: MemberSummary = {
+  assigned_issues: 0,
+  created_issues: 0,
+  subscribed_issues: 0,
+  states: { ...(Object.fromEntries(STATE_GROUPS.map((group) => [stateCountKey(group), 0])) as Record<StateCountKey, number>), total_issues: 0 },
+  priorities: { urgent: 0, high: 0, medium: 0, low: 0, none: 0 },
+};
 
 /** The analytics the server counts for the scene's issues (by state group and project; no assignees or labels). */
 function analyticsOf(scene: Scene): WorkspaceAnalytics {

@@ -12,6 +12,8 @@ export interface ActivityFeedProps {
   showIssue?: boolean;
   /** The moment relative times are counted from (tests pin it); now by default. */
   now?: Date;
+  /** The list's accessible name ("Activity" by default), for pages with more than one feed. */
+  label?: string;
 }
 
 function Part({ part }: { part: SentencePart }) {
@@ -33,12 +35,12 @@ function Part({ part }: { part: SentencePart }) {
 }
 
 /** An issue's activity: one sentence per change, with an icon and how long ago it happened. */
-export function ActivityFeed({ activities, showIssue = false, now }: ActivityFeedProps) {
+export function ActivityFeed({ activities, showIssue = false, now, label = 'Activity' }: ActivityFeedProps) {
   useStyles('activity-feed', activityFeedCss);
   if (!activities.length) return <p className="af-empty">No activity yet.</p>;
   const reference = now ?? new Date();
   return (
-    <ol className="af-feed" aria-label="Activity">
+    <ol className="af-feed" aria-label={label}>
       {activities.map((row, index) => (
         <li key={row.id ?? index} className="af-row">
           <ActivityIcon field={row.field} />

@@ -30,6 +30,7 @@ import { privatePageTrees } from './0029-private-page-trees.js';
 import { commentReactions } from './0030-comment-reactions.js';
 import { projectAutomations } from './0031-project-automations.js';
 import { overdueReminders } from './0032-overdue-reminders.js';
+import { activityByActor } from './0033-activity-by-actor.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -68,4 +69,5 @@ export const migrations: readonly Migration[] = [
   commentReactions,
   projectAutomations,
   overdueReminders,
+  activityByActor,
 ];
