@@ -9,9 +9,11 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ref } from 'lit/directives/ref.js';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import { litNodeView, type RichEditor } from '../../src/element/index.js';
 import type { EditorExtension, ExtensionInput } from '../../src/core/extensions/types.js';
 import type { NodeViewContext } from '../../src/core/extensions/node-view.js';
+import { setLogger } from '../../src/core/log.js';
 import { pm as editorPm } from '../../src/core/pm.js';
 import { parseMarkdownNow } from '../../src/core/serialize/markdown-parse.js';
 import { details } from '../../src/extensions/details.js';
@@ -109,7 +111,7 @@ describe('an interactive block (the details example)', () => {
 });
 
 /** A star rating built in plain JS, as a page without a bundler writes it: an atom whose view has buttons. */
-function rating(log: string[]): ExtensionInput {
+function rating(log: string[], contexts: NodeViewContext[] = []): ExtensionInput {
   return (pm) => ({
     name: 'rating',
     nodes: [
@@ -121,6 +123,7 @@ function rating(log: string[]): ExtensionInput {
         html: { tag: 'div', attrs: { stars: 'data-stars' }, class: 'rating' },
         nodeView(node, _view, _getPos, _decorations, context: NodeViewContext) {
           log.push(`create ${node.attrs.stars} ${pm === editorPm ? 'same pm' : 'other pm'}`);
+          contexts.push(context);
           const dom = document.createElement('div');
           dom.className = 'rating-view';
           const buttons = [1, 2, 3, 4, 5].map((stars) => {
@@ -184,6 +187,77 @@ describe('a node view in plain JS, with pm', () => {
     await click(view.querySelector('.remove')!);
     expect(el.getHTML()).to.equal('<p>a</p><p>b</p>');
     expect(log).to.deep.equal(['create 2 same pm', 'destroyed']);
+  });
+});
+
+describe("a node view's context, as a host's code calls it", () => {
+  it('changes nothing while the editor is read-only: neither a star pressed nor Remove', async () => {
+    const el = await editor('<p>a</p><div class="rating" data-stars="2"></div><p>b</p>', [rating([])]);
+    el.readonly = true;
+    await el.updateComplete;
+    let changes = 0;
+    el.addEventListener('rich-editor-change', () => changes++);
+    const view = content(el).querySelector<HTMLElement>('.rating-view')!;
+    await click(view.querySelectorAll('button')[4]);
+    await click(view.querySelector('.remove')!);
+    expect(el.getHTML()).to.equal('<p>a</p><div class="rating" data-stars="2"></div><p>b</p>');
+    expect(changes, 'no change event').to.equal(0);
+    el.readonly = false;
+    await el.updateComplete;
+    await click(view.querySelectorAll('button')[4]);
+    expect(el.getHTML(), 'editable again').to.equal('<p>a</p><div class="rating" data-stars="5"></div><p>b</p>');
+  });
+
+  it('cleans each value by its kind, and names an attribute the node does not have', async () => {
+    const contexts: NodeViewContext[] = [];
+    const el = await editor('<div class="rating" data-stars="2"></div>', [rating([], contexts)]);
+    const [context] = contexts;
+    context.updateAttributes({ stars: 9 });
+    expect(el.getHTML(), 'clamped to the most').to.equal('<div class="rating" data-stars="5"></div>');
+    context.updateAttributes({ stars: 2.7 });
+    expect(el.getHTML(), 'a whole number').to.equal('<div class="rating" data-stars="2"></div>');
+    context.updateAttributes({ stars: -1 });
+    expect(el.getHTML(), 'clamped to the least').to.equal('<div class="rating" data-stars="0"></div>');
+    expect(() => context.updateAttributes({ star: 3 })).to.throw(RangeError, 'updateAttributes: the node "rating" has no attribute "star"');
+    expect(el.getHTML(), 'nothing changed by the mistake').to.equal('<div class="rating" data-stars="0"></div>');
+  });
+
+  it('makes each call its own undo step, however quickly the next one follows', async () => {
+    const el = await editor('<p>a</p><div class="rating" data-stars="1"></div>', [rating([])]);
+    el.editorView!.focus();
+    await focusSettled();
+    const buttons = content(el).querySelectorAll<HTMLElement>('.rating-view button');
+    await click(buttons[2]);
+    await click(buttons[3]);
+    expect(el.getHTML()).to.equal('<p>a</p><div class="rating" data-stars="4"></div>');
+    await pressWith('z', 'Control');
+    expect(el.getHTML(), 'the second vote taken back alone').to.equal('<p>a</p><div class="rating" data-stars="3"></div>');
+    await pressWith('z', 'Control');
+    expect(el.getHTML()).to.equal('<p>a</p><div class="rating" data-stars="1"></div>');
+  });
+
+  it('tells every listener when one throws, and logs the failure instead of throwing from updateAttributes', async () => {
+    const contexts: NodeViewContext[] = [];
+    const el = await editor('<div class="rating" data-stars="2"></div>', [rating([], contexts)]);
+    const [context] = contexts;
+    const heard: string[] = [];
+    context.subscribe(() => {
+      throw new Error('listener failed');
+    });
+    context.subscribe(() => heard.push(String(context.node.attrs.stars)));
+    const logged: string[] = [];
+    const previous = setLogger({ error: (message) => logged.push(message), warn: () => {} });
+    try {
+      context.updateAttributes({ stars: 4 });
+    } finally {
+      setLogger(previous);
+    }
+    expect(el.getHTML()).to.equal('<div class="rating" data-stars="4"></div>');
+    // (ProseMirror may tell the view more than once of one change: each telling reaches both.)
+    expect(heard.length, 'the second listener heard').to.be.greaterThan(0);
+    expect(heard.at(-1)).to.equal('4');
+    expect(logged.length, 'once for each telling').to.equal(heard.length);
+    expect(new Set(logged)).to.deep.equal(new Set(['A node view\'s listener of "rating" failed']));
   });
 });
 

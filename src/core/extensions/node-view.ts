@@ -8,11 +8,14 @@
  * content change (ProseMirror's default would destroy and build it again); it hears of the
  * new node through `subscribe`.
  */
+import { closeHistory } from 'prosemirror-history';
 import type { Node as PMNode, Schema } from 'prosemirror-model';
 import { Plugin } from 'prosemirror-state';
 import type { Decoration, DecorationSource, EditorView, NodeView, NodeViewConstructor, ViewMutationRecord } from 'prosemirror-view';
 import { featureOn, type Features } from '../features.js';
+import { log } from '../log.js';
 import { perSchema } from '../per-schema.js';
+import type { AttrDefs } from '../schema/attrs.js';
 import { definitionOf, featureOf } from './define.js';
 
 /** What a node view gets besides ProseMirror's arguments. One per view; it lives as long as the view. */
@@ -27,9 +30,13 @@ export interface NodeViewContext {
   readonly signal: AbortSignal;
   /** The node's position in the document (undefined once it is gone). */
   getPos(): number | undefined;
-  /** Sets some of the node's attributes (they go through the attributes' cleaners), as one undo step. */
+  /**
+   * Sets some of the node's attributes, each cleaned by its kind (a number clamped into its
+   * range…), as one undo step; nothing while the editor is read-only. A name the node does not
+   * have throws a RangeError.
+   */
   updateAttributes(attrs: Readonly<Record<string, unknown>>): void;
-  /** Removes the node. */
+  /** Removes the node; nothing while the editor is read-only. */
   deleteNode(): void;
   /** Calls `listener` after `node`, `selected` or `editable` changed; returns the call that stops it. */
   subscribe(listener: () => void): () => void;
@@ -78,18 +85,26 @@ class ViewContext implements NodeViewContext {
 
   updateAttributes(attrs: Readonly<Record<string, unknown>>): void {
     const pos = this.getPos();
-    if (pos === undefined) return;
     const { state } = this.view;
-    const node = state.doc.nodeAt(pos);
+    const node = pos === undefined ? null : state.doc.nodeAt(pos);
     if (!node) return;
-    const next = node.type.create({ ...node.attrs, ...attrs }, node.content, node.marks);
-    if (!next.sameMarkup(node)) this.view.dispatch(state.tr.setNodeMarkup(pos, undefined, next.attrs, node.marks));
+    const defs = (node.type.spec as { attrDefs?: AttrDefs }).attrDefs;
+    const values: Record<string, unknown> = { ...node.attrs };
+    for (const [name, value] of Object.entries(attrs)) {
+      if (!(name in values)) throw new RangeError(`updateAttributes: the node "${node.type.name}" has no attribute "${name}"`);
+      values[name] = defs?.[name] ? defs[name].clean(value) : value;
+    }
+    // A read-only editor's document changes only through the host (as `run()` refuses).
+    if (!this.view.editable) return;
+    const next = node.type.create(values, node.content, node.marks);
+    // Each call is its own undo step, however quickly the next one follows.
+    if (!next.sameMarkup(node)) this.view.dispatch(closeHistory(state.tr.setNodeMarkup(pos!, undefined, next.attrs, node.marks)));
   }
 
   deleteNode(): void {
     const pos = this.getPos();
     const node = pos === undefined ? null : this.view.state.doc.nodeAt(pos);
-    if (pos !== undefined && node) this.view.dispatch(this.view.state.tr.delete(pos, pos + node.nodeSize).scrollIntoView());
+    if (pos !== undefined && node && this.view.editable) this.view.dispatch(closeHistory(this.view.state.tr.delete(pos, pos + node.nodeSize).scrollIntoView()));
   }
 
   subscribe(listener: () => void): () => void {
@@ -97,9 +112,15 @@ class ViewContext implements NodeViewContext {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells the listeners (a listener that throws does not keep the others from hearing). */
+  /** Tells the listeners (a listener that throws is logged, and does not keep the others from hearing). */
   changed(): void {
-    for (const listener of [...this.listeners]) listener();
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        log.error(`A node view's listener of "${this.node.type.name}" failed`, error);
+      }
+    }
   }
 
   destroy(): void {
