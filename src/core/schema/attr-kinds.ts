@@ -178,7 +178,19 @@ export function attrDefsOf(kinds: Readonly<Record<string, AttrKind>>): AttrDefs 
   const defs: AttrDefs = {};
   for (const [name, kind] of Object.entries(kinds)) {
     if (!/^[a-zA-Z_][\w-]*$/.test(name)) throw new RangeError(`Attribute name "${name}" is not a plain identifier`);
-    defs[name] = attrDefOf(kind);
+    let def: AttrDef;
+    try {
+      def = attrDefOf(kind);
+    } catch (error) {
+      throw new RangeError(`Attribute "${name}": ${(error as Error).message}`);
+    }
+    // A default its own kind would change is refused by the attribute's check wherever the node
+    // is made, so every document holding the node would fail to load: refused here instead.
+    const cleaned = def.clean(def.default);
+    if (!def.required && !a.same(cleaned, def.default)) {
+      throw new RangeError(`Attribute "${name}": the default ${JSON.stringify(def.default)} is not a value of its kind (it would be kept as ${JSON.stringify(cleaned)})`);
+    }
+    defs[name] = def;
   }
   return defs;
 }

@@ -24,7 +24,8 @@ export interface AttrDef<T = unknown> {
 /** The attribute definitions of one node or mark type. */
 export type AttrDefs = Record<string, AttrDef>;
 
-function same(a: unknown, b: unknown): boolean {
+/** Whether two attribute values are the same (arrays, such as column widths, item by item). */
+export function same(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 }
