@@ -1,15 +1,23 @@
 import { Type, type Static } from 'typebox';
+import { API_TOKEN_ACCESS } from './api-token-access.js';
 import { API_TOKEN_LABEL_MAX } from './api-token-limits.js';
-import { nullableTimestamp, string, text, timestamp, uuid } from './fields.js';
+import { nullableTimestamp, string, stringEnum, text, timestamp, uuid } from './fields.js';
 import { displayUserShape } from './user.js';
 
 // A personal API token lets a program call the API as its owner, with the owner's role in one
 // workspace. The secret is shown once, when it is made; afterwards a token is known by its label
-// and the first characters of the secret (`token_prefix`), which are not enough to use it.
+// and the first characters of the secret (`token_prefix`), which are not enough to use it. Its
+// `access` (api-token-access.ts) is set when it is made and cannot be raised: a new token is made.
 
-/** POST /workspaces/:slug/api-tokens: a label and, optionally, when the token stops working (none: never). */
+/** A token's access level: `read` or `write`. */
+const access = stringEnum(API_TOKEN_ACCESS);
+
+/**
+ * POST /workspaces/:slug/api-tokens: a label, optionally when the token stops working (none:
+ * never) and its access (none: DEFAULT_API_TOKEN_ACCESS, as for the tokens made before levels).
+ */
 export const apiTokenCreateBody = Type.Object(
-  { label: text(API_TOKEN_LABEL_MAX, 1), expires_at: Type.Optional(Type.String({ format: 'date-time' })) },
+  { label: text(API_TOKEN_LABEL_MAX, 1), expires_at: Type.Optional(Type.String({ format: 'date-time' })), access: Type.Optional(access) },
   { additionalProperties: false },
 );
 
@@ -20,6 +28,7 @@ export type ApiTokenCreateBody = Static<typeof apiTokenCreateBody>;
 export const apiTokenShape = Type.Object({
   id: uuid,
   label: string,
+  access,
   token_prefix: string,
   expires_at: nullableTimestamp,
   last_used_at: nullableTimestamp,

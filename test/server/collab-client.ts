@@ -27,6 +27,8 @@ export interface ConnectOptions {
   origin?: string | null;
   /** A token from POST /api/collab/token. */
   token?: string;
+  /** More headers, as a program rather than a browser would send (an `Authorization`, say). */
+  headers?: Record<string, string>;
 }
 
 /** A websocket to one document, speaking the protocol by hand. */
@@ -40,7 +42,7 @@ export class RawConnection {
 
   constructor(baseUrl: string, name: string, options: ConnectOptions = {}) {
     const url = `${baseUrl.replace(/^http/, 'ws')}/api/collab/${encodeURIComponent(name)}${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     const session = options.client?.cookie('session');
     if (session) headers.cookie = `session=${session}`;
     const origin = options.origin === undefined ? baseUrl : options.origin;

@@ -16,6 +16,7 @@ import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
 import { apiTokensCss } from './api-tokens/api-tokens.css.js';
 import { CreateApiTokenDialog } from './api-tokens/create-api-token-dialog.js';
+import { ACCESS_IS_FIXED, accessText } from './api-tokens/token-access.js';
 import { expiryText, lastUsedText, shownDay } from './api-tokens/token-expiry.js';
 import { screensCss } from './screens.css.js';
 import { SettingsGuard } from './settings-layout.js';
@@ -35,6 +36,10 @@ function TokenRow({ token, now, onRevoke }: { token: ApiToken | MemberApiToken; 
         <span className="app-token-prefix">{`${token.token_prefix}…`}</span>
       </span>
       <dl className="app-token-meta">
+        <div>
+          <dt>Access</dt>
+          <dd>{accessText(token.access)}</dd>
+        </div>
         <div>
           <dt>Created</dt>
           <dd>{shownDay(token.created_at)}</dd>
@@ -57,10 +62,11 @@ function TokenRow({ token, now, onRevoke }: { token: ApiToken | MemberApiToken; 
 
 /**
  * Settings, API tokens (admins, as the settings menu says): the signed-in person's own tokens in
- * this workspace, with when each was made, expires and was last used; "Create token" makes one and
- * shows its secret once; Revoke asks first. Without any, the spec's empty state, whose button
- * opens the same dialog. Below, the tokens other members made through the API, with their owners,
- * which the admin may revoke the same way.
+ * this workspace, with each one's access (never raised later: a new token is made instead) and
+ * when it was made, expires and was last used; "Create token" makes one and shows its secret once;
+ * Revoke asks first. Without any, the spec's empty state, whose button opens the same dialog.
+ * Below, the tokens other members made through the API, with their owners, which the admin may
+ * revoke the same way.
  */
 export function SettingsApiTokensScreen() {
   useStyles('app-screens', screensCss);
@@ -91,7 +97,10 @@ export function SettingsApiTokensScreen() {
     return (
       <>
         <div className="app-tokens-intro">
-          <p>Programs send a token as <code>Authorization: Bearer …</code> and act as you, with your role in this workspace.</p>
+          <p>
+            Programs send a token as <code>Authorization: Bearer …</code> and act as you, with your role in this workspace: reading only, or
+            changing things too, as the token’s access says. {ACCESS_IS_FIXED}
+          </p>
           <Button variant="primary" onClick={() => setCreating(true)}>
             <Icon icon={Plus} />
             Create token

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ApiTokenAccess } from '../../api-shapes/api-token-access.js';
 import type { Db } from '../db/index.js';
 import { AUTH_USER_COLUMNS, type AuthUser } from '../users/user-shape.js';
 
@@ -33,10 +34,12 @@ export function newApiToken(): { token: string; hash: string; prefix: string } {
   return { token, hash: hashApiToken(token), prefix: token.slice(0, SHOWN_LENGTH) };
 }
 
-/** A token found by its secret: its owner, its workspace, and whether it still works. */
+/** A token found by its secret: its owner, its workspace, its access, and whether it still works. */
 export interface FoundApiToken {
   id: string;
   workspaceSlug: string;
+  /** What it may do: `read` only the requests that change nothing, `write` all its owner's role allows. */
+  access: ApiTokenAccess;
   /** Past its expiry, by the database's clock (every process agrees). */
   expired: boolean;
   /** Last recorded use more than LAST_USED_GRANULARITY_MS ago (or never): this use is recorded. */
@@ -51,8 +54,8 @@ export interface FoundApiToken {
  */
 export async function findApiToken(db: Db, token: string): Promise<FoundApiToken | null> {
   if (!TOKEN_FORMAT.test(token)) return null;
-  const row = await db.maybeOne<AuthUser & { token__id: string; token__slug: string; token__expired: boolean; token__use_due: boolean }>(
-    `SELECT ${AUTH_USER_COLUMNS}, t.id AS token__id, w.slug AS token__slug,
+  const row = await db.maybeOne<AuthUser & { token__id: string; token__slug: string; token__access: ApiTokenAccess; token__expired: boolean; token__use_due: boolean }>(
+    `SELECT ${AUTH_USER_COLUMNS}, t.id AS token__id, w.slug AS token__slug, t.access AS token__access,
             coalesce(t.expires_at <= now(), false) AS token__expired,
             coalesce(t.last_used_at <= now() - $2 * interval '1 millisecond', true) AS token__use_due
        FROM api_tokens t
@@ -63,8 +66,8 @@ export async function findApiToken(db: Db, token: string): Promise<FoundApiToken
     [hashApiToken(token), LAST_USED_GRANULARITY_MS],
   );
   if (!row) return null;
-  const { token__id: id, token__slug: workspaceSlug, token__expired: expired, token__use_due: useDue, ...user } = row;
-  return { id, workspaceSlug, expired, useDue, user };
+  const { token__id: id, token__slug: workspaceSlug, token__access: access, token__expired: expired, token__use_due: useDue, ...user } = row;
+  return { id, workspaceSlug, access, expired, useDue, user };
 }
 
 /** Records a use of token `id`, unless another request (of any process) recorded one within the granularity. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isSafeMethod } from '../http/safe-methods.js';
 import type { ReadCaches } from './read-caches.js';
 
 /** Set on a change's answer: this browser changed something a moment ago. */
@@ -7,7 +8,7 @@ export const RECENT_CHANGE_COOKIE = 'recent_change';
 /** Longer than PostgreSQL ever takes to hand a change to the other processes. */
 const RECENT_CHANGE_SECONDS = 5;
 
-const isChange = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+const isChange = (request: FastifyRequest) => !isSafeMethod(request.method);
 
 /**
  * A client reads its own changes back, whichever process answers:

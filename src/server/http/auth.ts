@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { READ_ONLY_TOKEN_REFUSAL } from '../../api-shapes/api-token-access.js';
 import { findApiToken, recordApiTokenUse } from '../auth/api-tokens.js';
 import { findSession, SESSION_COOKIE } from '../auth/sessions.js';
 import type { AuthUser } from '../users/user-shape.js';
 import { forbidden, HttpError, unauthorized } from './errors.js';
+import { isSafeMethod } from './safe-methods.js';
 
 /** Sends the session cookie: httpOnly, SameSite=Lax, Secure over HTTPS. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date): void {
@@ -52,8 +54,11 @@ const refusedToken = (message: string) => new HttpError(401, message, { headers:
 
 /**
  * The owner of the API token `token` for a request to workspace `slug`'s routes: 401 when the token
- * is not valid or has expired, 429 past its rate limit, 403 for another workspace. The use is
- * counted against the token's limit, and recorded at most once a minute.
+ * is not valid or has expired, 429 past its rate limit, 403 for another workspace, and 403
+ * (READ_ONLY_TOKEN_REFUSAL) for a read-only token on any method that is not safe. This is the one
+ * door every token request goes through, before any route's work, so a refused request changes
+ * nothing. The use is counted against the token's limit, and recorded (when allowed) at most once
+ * a minute.
  */
 async function apiTokenOwner(request: FastifyRequest, token: string, slug: string): Promise<AuthUser> {
   const { db, config, rateLimiter } = request.server;
@@ -67,6 +72,8 @@ async function apiTokenOwner(request: FastifyRequest, token: string, slug: strin
     });
   }
   if (found.workspaceSlug !== slug.toLowerCase()) throw forbidden(OTHER_WORKSPACE_MESSAGE);
+  // Anything but 'write' is read-only: an unknown level never grants more.
+  if (found.access !== 'write' && !isSafeMethod(request.method)) throw forbidden(READ_ONLY_TOKEN_REFUSAL);
   if (found.useDue) await recordApiTokenUse(db, found.id);
   return found.user;
 }

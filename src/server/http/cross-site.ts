@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from './auth.js';
 import { HttpError } from './errors.js';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { isSafeMethod } from './safe-methods.js';
 
 function hostOf(origin: string): string | null {
   try {
@@ -36,7 +35,7 @@ export function isSameSiteRequest(request: FastifyRequest, allowedOrigins: reado
 export function installCrossSiteProtection(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || bearerToken(request) !== null) return;
+    if (isSafeMethod(request.method) || bearerToken(request) !== null) return;
     if (!isSameSiteRequest(request, allowedOrigins)) throw new HttpError(403, 'Cross-site request refused.');
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type StaticDecode } from 'typebox';
+import { DEFAULT_API_TOKEN_ACCESS } from '../../api-shapes/api-token-access.js';
 import { API_TOKEN_EXPIRY_TOO_LATE, latestTokenExpiry } from '../../api-shapes/api-token-limits.js';
 import { apiTokenCreateBody, apiTokenShape, createdApiTokenShape, memberApiTokenShape } from '../../api-shapes/api-token.js';
 import { newApiToken } from '../auth/api-tokens.js';
@@ -30,12 +31,14 @@ type ApiTokenRow = StaticDecode<typeof apiTokenShape>;
 const tokenParams = withIds(workspaceParams, 'tokenId');
 
 /**
- * Personal API tokens: members and admins make them for themselves in a workspace, with a label
- * and an optional expiry; the secret is in the answer once and only its hash is kept. Everyone
- * lists and revokes their own tokens (a member demoted to viewer can still revoke theirs); only
- * the workspace's admins see the other members' tokens (…/api-tokens/members, with their owners)
- * and revoke them, so a credential no one else can see never outlives an admin's decision; for
- * anyone else another person's token is 404. Session-only: a token cannot make, list or revoke tokens.
+ * Personal API tokens: members and admins make them for themselves in a workspace, with a label,
+ * an optional expiry and an access level (read only, or read and write); the secret is in the
+ * answer once and only its hash is kept. Everyone lists and revokes their own tokens (a member
+ * demoted to viewer can still revoke theirs); only the workspace's admins see the other members'
+ * tokens (…/api-tokens/members, with their owners) and revoke them, so a credential no one else
+ * can see never outlives an admin's decision; for anyone else another person's token is 404.
+ * Session-only: a token cannot make, list or revoke tokens. A token's access is never changed
+ * afterwards (no route changes a token), as other trackers do: a new token is made instead.
  */
 export async function apiTokenRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typedRoutes(fastify);
@@ -65,7 +68,8 @@ export async function apiTokenRoutes(fastify: FastifyInstance): Promise<void> {
       if (expiresAt && expiresAt > latestTokenExpiry(new Date())) throw badRequest(API_TOKEN_EXPIRY_TOO_LATE);
       const { token, hash, prefix } = newApiToken();
       const params = new SqlParams();
-      const values = { workspace_id: currentWorkspace(request).id, user_id: currentUser(request).id, label, token_hash: hash, token_prefix: prefix, expires_at: expiresAt };
+      const access = request.body.access ?? DEFAULT_API_TOKEN_ACCESS;
+      const values = { workspace_id: currentWorkspace(request).id, user_id: currentUser(request).id, label, access, token_hash: hash, token_prefix: prefix, expires_at: expiresAt };
       const created = await db.one<ApiTokenRow>(`WITH t AS (${insertRow('api_tokens', values, params)} RETURNING *) SELECT ${TOKEN_COLUMNS} FROM t`, params.values);
       return reply.code(201).send({ ...created, token });
     },

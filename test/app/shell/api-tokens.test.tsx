@@ -1,9 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
+import { DEFAULT_API_TOKEN_ACCESS, type ApiTokenAccess } from '../../../src/api-shapes/api-token-access.js';
 import type { ApiToken, CreatedApiToken, MemberApiToken } from '../../../src/app/api/types.js';
 import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
 import { paths } from '../../../src/app/router/paths.js';
 import { CREATE_TOKEN_WORDS } from '../../../src/app/screens/api-tokens/create-api-token-dialog.js';
+import { ACCESS_CHOICES, ACCESS_IS_FIXED, accessText, DEFAULT_ACCESS } from '../../../src/app/screens/api-tokens/token-access.js';
 import { EXPIRY_DAY_PROBLEM, expiryDayHint, expiryDayTooLate, firstExpiryDay, lastExpiryDay } from '../../../src/app/screens/api-tokens/token-expiry.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import type { FakeApi } from './fake-api.js';
@@ -24,6 +26,7 @@ function token(n: number, fields: Partial<ApiToken> = {}): ApiToken {
   return {
     id: `aaaaaaaa-aaaa-4aaa-8aaa-00000000000${n}`,
     label: `Token ${n}`,
+    access: 'write',
     token_prefix: `re_pat_T0k${n}`,
     expires_at: null,
     last_used_at: null,
@@ -46,8 +49,9 @@ function tokensApi(kept: ApiToken[] = [], othersKept: MemberApiToken[] = []): { 
     .on('GET', TOKENS, () => tokens)
     .on('GET', MEMBER_TOKENS, () => others)
     .on('POST', TOKENS, (request) => {
-      const body = request.body as { label: string; expires_at?: string };
-      const made: CreatedApiToken = { ...token(9 - tokens.length, { label: body.label, expires_at: body.expires_at ?? null, token_prefix: SECRET.slice(0, 11) }), token: SECRET };
+      const body = request.body as { label: string; expires_at?: string; access?: ApiTokenAccess };
+      const fields = { label: body.label, access: body.access ?? DEFAULT_API_TOKEN_ACCESS, expires_at: body.expires_at ?? null, token_prefix: SECRET.slice(0, 11) };
+      const made: CreatedApiToken = { ...token(9 - tokens.length, fields), token: SECRET };
       const { token: _secret, ...listed } = made;
       tokens.unshift(listed);
       return reply(201, made);
@@ -83,8 +87,9 @@ describe('settings: API tokens', () => {
       expect(shown.value).to.equal(SECRET);
       expect(document.activeElement).to.equal(shown);
       expect(byText(dialog()!, '[role="alert"]', CREATE_TOKEN_WORDS.warning)).to.not.equal(null);
-      const sent = api.sent('POST', TOKENS)[0]!.body as { label: string; expires_at: string };
+      const sent = api.sent('POST', TOKENS)[0]!.body as { label: string; access: string; expires_at: string };
       expect(sent.label).to.equal('Deploy bot');
+      expect(sent.access, 'the dialog always says the access it picked').to.equal(DEFAULT_ACCESS);
       const week = Date.parse(sent.expires_at) - before;
       expect(week).to.be.within(7 * 86_400_000 - 60_000, 7 * 86_400_000 + 60_000);
       await expectAccessible(dialog()!);
@@ -97,8 +102,9 @@ describe('settings: API tokens', () => {
       const [row] = await until(() => (rows(app.container).length === 1 ? rows(app.container) : null), 'the listed token');
       expect(row!.querySelector('.app-token-label')!.textContent).to.equal('Deploy bot');
       expect(row!.querySelector('.app-token-prefix')!.textContent).to.equal('re_pat_Abcd…');
-      expect([...row!.querySelectorAll('dt')].map((dt) => dt.textContent)).to.deep.equal(['Created', 'Expires', 'Last used']);
-      expect(row!.querySelectorAll('dd')[2]!.textContent).to.equal('Never');
+      expect([...row!.querySelectorAll('dt')].map((dt) => dt.textContent)).to.deep.equal(['Access', 'Created', 'Expires', 'Last used']);
+      expect(row!.querySelectorAll('dd')[0]!.textContent).to.equal(accessText(DEFAULT_ACCESS));
+      expect(row!.querySelectorAll('dd')[3]!.textContent).to.equal('Never');
       expect(document.body.innerHTML).to.not.contain(SECRET.slice(11), 'the secret is gone from the page');
       await expectAccessible(app.container);
 
@@ -140,6 +146,43 @@ describe('settings: API tokens', () => {
     await press('Escape');
     await until(() => !dialog(), 'the dialog closed');
     await until(() => document.activeElement === button(app.container, 'Create token'), 'focus back on Create token');
+  });
+
+  it('picks the access with the keyboard, says what each allows, and lists every token’s access, in both themes', async () => {
+    for (const themeMode of ['light', 'dark'] as const) {
+      const { api } = tokensApi([], [memberToken(1, 'Grace', { label: 'Dashboard', access: 'read' })]);
+      const app = renderApp(paths.settings('acme', 'api-tokens'), { api, themeMode });
+      const section = await until(() => app.container.querySelector<HTMLElement>('section[aria-labelledby="member-api-tokens"]'), 'the members’ tokens');
+      expect(rows(section)[0]!.querySelector('dd')!.textContent).to.equal(accessText('read'));
+      button(app.container, EMPTY.actions[0]!.label)!.focus();
+      await press('Enter');
+      const label = await until(() => (dialog() ? field(dialog()!, 'Label') : null), 'the form');
+      await until(() => document.activeElement === label, 'focus in the label');
+      await typeInto(label, 'Sync bot');
+
+      await press('Tab');
+      const [readOnly, readWrite] = ACCESS_CHOICES.map((choice) => field(dialog()!, choice.label));
+      expect(document.activeElement, 'Tab reaches the access, on the level chosen').to.equal(readOnly);
+      expect([readOnly!.checked, readWrite!.checked]).to.deep.equal([true, false]);
+      const said = (element: Element) => element.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent);
+      expect(ACCESS_CHOICES.map((choice) => said(field(dialog()!, choice.label)))).to.deep.equal(ACCESS_CHOICES.map((choice) => [choice.description]));
+      expect(said(readOnly!.closest('fieldset')!)).to.deep.equal([ACCESS_IS_FIXED]);
+      await expectAccessible(dialog()!);
+      await press('ArrowDown');
+      expect([readOnly!.checked, readWrite!.checked, document.activeElement === readWrite]).to.deep.equal([false, true, true]);
+
+      button(dialog()!, 'Create token')!.focus();
+      await press('Enter');
+      await until(() => field(dialog()!, 'Your new API token'), 'the token, shown');
+      expect((api.sent('POST', TOKENS)[0]!.body as { access: string }).access).to.equal('write');
+      await click(button(dialog()!, 'Done'));
+      await until(() => !dialog(), 'the dialog closed');
+      const mine = await until(() => rows(app.container).find((row) => row.querySelector('.app-token-label')!.textContent === 'Sync bot'), 'the new token listed');
+      expect(mine.querySelector('dt')!.textContent).to.equal('Access');
+      expect(mine.querySelector('dd')!.textContent).to.equal(accessText('write'));
+      await expectAccessible(app.container);
+      cleanup();
+    }
   });
 
   it('sends the end of a chosen day, and shows the server’s refusal in the dialog', async () => {
@@ -212,10 +255,10 @@ describe('settings: API tokens', () => {
         const app = renderApp(paths.settings('acme', 'api-tokens'), { api, themeMode });
         await until(() => rows(app.container).length === 3, 'the tokens, the member’s last');
         const [first, second] = rows(app.container).map((row) => [...row.querySelectorAll('dd')]);
-        expect(first![1]!.textContent).to.equal('Mar 1, 2099');
-        expect(first![2]!.textContent).to.match(/^Jan 6, 2025, \d{1,2}:\d{2}\s?[AP]M$/);
-        expect(second![1]!.textContent).to.equal('Expired Jan 1, 2020');
-        expect(second![1]!.hasAttribute('data-expired')).to.equal(true);
+        expect(first![2]!.textContent).to.equal('Mar 1, 2099');
+        expect(first![3]!.textContent).to.match(/^Jan 6, 2025, \d{1,2}:\d{2}\s?[AP]M$/);
+        expect(second![2]!.textContent).to.equal('Expired Jan 1, 2020');
+        expect(second![2]!.hasAttribute('data-expired')).to.equal(true);
         expect(document.documentElement.scrollWidth).to.be.at.most(390);
         expect(button(app.container, 'Revoke Token 2')!.getBoundingClientRect().height).to.be.at.least(44);
         await expectAccessible(app.container);

@@ -2,6 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { API_TOKEN_LABEL_MAX } from '../../../api-shapes/api-token-limits.js';
 import { errorMessage } from '../../api/api-error.js';
+import type { ApiTokenAccess } from '../../../api-shapes/api-token-access.js';
 import type { ApiTokenCreateBody } from '../../../api-shapes/api-token.js';
 import type { CreatedApiToken } from '../../api/types.js';
 import { Button } from '../../ui/button.js';
@@ -9,6 +10,7 @@ import { AppDialog, FormDialogActions } from '../../ui/dialog.js';
 import { FormError, TextField } from '../../ui/form-field.js';
 import { CopyField } from '../../ui/copy-field.js';
 import { Icon } from '../../ui/icon.js';
+import { ACCESS_CHOICES, ACCESS_IS_FIXED, DEFAULT_ACCESS } from './token-access.js';
 import { DEFAULT_EXPIRY, EXPIRY_CHOICES, expiresAt, expiryDayHint, expiryProblem, firstExpiryDay, lastExpiryDay, type ExpiryChoice } from './token-expiry.js';
 
 /** The words of the dialog, for its two steps. */
@@ -32,9 +34,10 @@ export interface CreateApiTokenDialogProps {
 }
 
 /**
- * Asks for a token's label and expiry (7, 30 or 90 days, never, or a day), makes it, then shows
- * its secret once with a Copy button and a warning that it will not be shown again. The secret
- * lives in this dialog's state only: closing the dialog forgets it.
+ * Asks for a token's label, access (read only, or read and write, each said in a sentence) and
+ * expiry (7, 30 or 90 days, never, or a day), makes it, then shows its secret once with a Copy
+ * button and a warning that it will not be shown again. The secret lives in this dialog's state
+ * only: closing the dialog forgets it.
  */
 export function CreateApiTokenDialog({ open, onOpenChange, onCreate }: CreateApiTokenDialogProps) {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
@@ -55,6 +58,7 @@ function TokenForm({ onCreate }: { onCreate(body: ApiTokenCreateBody): Promise<v
   const labelRef = useRef<HTMLInputElement>(null);
   const dayRef = useRef<HTMLInputElement>(null);
   const [label, setLabel] = useState('');
+  const [access, setAccess] = useState<ApiTokenAccess>(DEFAULT_ACCESS);
   const [choice, setChoice] = useState<ExpiryChoice>(DEFAULT_EXPIRY);
   const [day, setDay] = useState('');
   const [tried, setTried] = useState(false);
@@ -73,7 +77,7 @@ function TokenForm({ onCreate }: { onCreate(body: ApiTokenCreateBody): Promise<v
     setFailure(null);
     try {
       const expires = expiresAt(choice, day, new Date());
-      await onCreate({ label: label.trim(), ...(expires ? { expires_at: expires } : {}) });
+      await onCreate({ label: label.trim(), access, ...(expires ? { expires_at: expires } : {}) });
     } catch (error) {
       setFailure(errorMessage(error));
       setBusy(false);
@@ -93,6 +97,32 @@ function TokenForm({ onCreate }: { onCreate(body: ApiTokenCreateBody): Promise<v
         error={labelError}
         onChange={(event) => setLabel(event.target.value)}
       />
+      <fieldset className="app-fieldset app-token-access" aria-describedby={`${id}-access-fixed`}>
+        <legend>Access</legend>
+        <div className="app-options">
+          {ACCESS_CHOICES.map((option) => (
+            <div key={option.value} className="app-token-access-option">
+              <label>
+                <input
+                  type="radio"
+                  name={`${id}-access`}
+                  value={option.value}
+                  checked={access === option.value}
+                  aria-describedby={`${id}-access-${option.value}`}
+                  onChange={() => setAccess(option.value)}
+                />
+                {option.label}
+              </label>
+              <p id={`${id}-access-${option.value}`} className="app-field-hint">
+                {option.description}
+              </p>
+            </div>
+          ))}
+        </div>
+        <p id={`${id}-access-fixed`} className="app-note">
+          {ACCESS_IS_FIXED}
+        </p>
+      </fieldset>
       <fieldset className="app-fieldset">
         <legend>Expires</legend>
         <div className="app-options">

@@ -31,6 +31,7 @@ import { commentReactions } from './0030-comment-reactions.js';
 import { projectAutomations } from './0031-project-automations.js';
 import { overdueReminders } from './0032-overdue-reminders.js';
 import { activityByActor } from './0033-activity-by-actor.js';
+import { apiTokenAccess } from './0034-api-token-access.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -70,4 +71,5 @@ export const migrations: readonly Migration[] = [
   projectAutomations,
   overdueReminders,
   activityByActor,
+  apiTokenAccess,
 ];
