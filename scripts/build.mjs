@@ -43,22 +43,42 @@ for (const file of files(join(root, 'dist/browser')).filter((f) => f.endsWith('.
   const code = readFileSync(file, 'utf8');
   rows.push([relative(root, file), code.length, gzipSync(code, { level: 9 }).length]);
 }
-// Library entries are shipped one module per file; what matters is what a host's
-// bundler ends with, so each entry is bundled here (its dependencies left out) and minified.
+// Library entries are shipped one module per file; what matters is what a host's bundler ends
+// with, so each entry is bundled here as a host's bundler does with code splitting (its
+// dependencies left out) and minified: what a page loads first (the entry's file and the chunks it
+// imports) and, for the element's entries, with the chunks its `import()`s reach (the parts
+// fetched on demand, as the embed bundle's are).
+const outside = ['prosemirror-*', 'lit', 'lit/*', '@lit/*', 'react', 'react-dom', 'markdown-it', 'markdown-it/*', 'refractor', 'refractor/*', '@floating-ui/*', 'yjs', 'y-protocols/*', 'lib0', 'lib0/*', 'fast-diff'];
 for (const entry of ['core', 'element', 'react']) {
   const result = await build({
-    entryPoints: [join(root, 'dist', entry, 'index.js')],
+    entryPoints: { [entry]: join(root, 'dist', entry, 'index.js') },
     bundle: true,
+    splitting: true,
     minify: true,
     format: 'esm',
     target: 'es2022',
+    absWorkingDir: root,
+    outdir: join(root, 'size-report'),
     write: false,
-    external: ['prosemirror-*', 'lit', 'lit/*', '@lit/*', 'react', 'react-dom', 'markdown-it', 'markdown-it/*', 'refractor', 'refractor/*', '@floating-ui/*'],
+    metafile: true,
+    external: outside,
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0].text;
-  rows.push([`${entry} (dist/${entry}/index.js, without dependencies)`, code.length, gzipSync(code, { level: 9 }).length]);
+  const outputs = result.metafile.outputs;
+  const first = new Set();
+  const load = (path) => {
+    if (first.has(path)) return;
+    first.add(path);
+    for (const { path: imported, kind } of outputs[path].imports) if (kind === 'import-statement' && outputs[imported]) load(imported);
+  };
+  load(Object.keys(outputs).find((path) => outputs[path].entryPoint?.endsWith(`dist/${entry}/index.js`)));
+  const sizes = (keep) =>
+    result.outputFiles
+      .filter((file) => file.path.endsWith('.js') && keep(relative(root, file.path)))
+      .reduce(([min, gz], file) => [min + file.contents.length, gz + gzipSync(file.contents, { level: 9 }).length], [0, 0]);
+  rows.push([`${entry} (dist/${entry}/index.js, without dependencies), first load`, ...sizes((path) => first.has(path))]);
+  if (entry !== 'core') rows.push([`${entry}, with the chunks it loads on demand`, ...sizes(() => true)]);
 }
-console.log(`\n${'bundle'.padEnd(56)}${'minified'.padStart(10)}${'gzipped'.padStart(10)}`);
-for (const [name, min, gz] of rows) console.log(`${name.padEnd(56)}${kb(min)}${kb(gz)}`);
+console.log(`\n${'bundle'.padEnd(72)}${'minified'.padStart(10)}${'gzipped'.padStart(10)}`);
+for (const [name, min, gz] of rows) console.log(`${name.padEnd(72)}${kb(min)}${kb(gz)}`);
 console.log('dist/browser/ is the embed bundle: one <script type="module"> loads rich-editor.min.js, which fetches the chunks beside it (copy the folder whole).');

@@ -1,8 +1,8 @@
 /**
  * The code block's view (language picker, copy button) with syntax highlighting, and the
- * image's (resize handle): the embed bundle loads this module as a chunk of its own when an
- * editor first draws a code block or an image (node-views/index.ts), and until then stand-ins
- * draw them (node-views/block-stand-ins.ts); the library entries import it with the element.
+ * image's (resize handle): the element loads this module with `import()`, a chunk of its own (in
+ * the embed bundle and in a host's bundle alike), when an editor first draws a code block or an
+ * image (node-views/index.ts), and until then stand-ins draw them (node-views/block-stand-ins.ts).
  */
 import type { EditorView } from 'prosemirror-view';
 import { definedNodeView } from '../core/extensions/node-view.js';

@@ -1,8 +1,8 @@
 /**
- * Mention highlights (core/plugins/mention-highlights.ts): the embed bundle loads this module
- * as a chunk of its own when a host first sets an editor's `mentionHighlights`
- * (rich-editor/editor-document.ts), and every editor's state takes its plugin then; the
- * library entries import it with the element.
+ * Mention highlights (core/plugins/mention-highlights.ts): the element loads this module with
+ * `import()`, a chunk of its own (in the embed bundle and in a host's bundle alike), when a host
+ * first sets an editor's `mentionHighlights` (rich-editor/editor-document.ts), and every
+ * editor's state takes its plugin then.
  */
 import { mentionHighlightsPlugin, refreshMentionHighlights } from '../core/plugins/mention-highlights.js';
 import { provideParts } from './rich-editor/on-demand.js';

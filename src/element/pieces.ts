@@ -3,10 +3,10 @@
  * and block menu, the slash menu, the mention list, the drag handle): each defines its tag on
  * import; and the plugins an editable editor needs soon after focus, which join every editor's
  * state when they arrive: the suggestion menus' (slash menu, mentions) and the paste pipeline
- * (a paste or drop before it is held and replayed). The embed bundle loads this module as a
- * chunk of its own after the first paint (rich-editor/on-demand.ts); the library entries import
- * it with the element, so a host's bundler decides. The table handles come with table editing
- * (../tables.ts), which only a table asks for.
+ * (a paste or drop before it is held and replayed). The element loads this module with `import()`
+ * after the first paint (rich-editor/on-demand.ts), so it is a chunk of its own, in the embed
+ * bundle and in a host's bundle of the library entries alike. The table handles come with table
+ * editing (../tables.ts), which only a table asks for.
  */
 import { setupSlashItems } from '../core/extensions/setup-menus.js';
 import { markdownPastePlugin } from '../core/plugins/markdown-paste.js';

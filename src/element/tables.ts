@@ -1,9 +1,8 @@
 /**
  * Table editing (prosemirror-tables' cell selection and repair, column resizing, the table keys
- * and clipboard) and the table handles and menu: the embed bundle loads this module as a chunk
- * of its own when an editor first draws a table (node-views/table-view.ts), and every editor's
- * state takes its plugins then; the library entries import it with the element, so a host's
- * bundler decides.
+ * and clipboard) and the table handles and menu: the element loads this module with `import()`,
+ * a chunk of its own (in the embed bundle and in a host's bundle alike), when an editor first
+ * draws a table (node-views/table-view.ts), and every editor's state takes its plugins then.
  */
 import type { Schema } from 'prosemirror-model';
 import { TableView } from 'prosemirror-tables';

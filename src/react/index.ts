@@ -5,11 +5,11 @@ import { RICH_EDITOR_TAG, defineRichEditor } from '../element/rich-editor/rich-e
 // Kept as a side-effect import so the declarations keep it too: importing only this entry
 // still types `document.querySelector('rich-editor')` as the element class.
 import '../element/rich-editor/rich-editor.js';
-// The pieces shown on demand and image uploads too, as the element's entry does: the host's bundler splits them if it wants.
-import '../element/pieces.js';
-import '../element/image-uploads.js';
-// The HTML string writer too, as the element's entry has it (core/serialize/html-writer.ts).
-import '../core/serialize/string-writer.js';
+// The pieces shown on demand and image uploads are loaded when first needed, as the element's
+// entry leaves them (element/rich-editor/on-demand.ts): only their declarations (their tags in
+// HTMLElementTagNameMap) are kept here, by a type-only re-export of nothing.
+export type {} from '../element/pieces.js';
+export type {} from '../element/image-uploads.js';
 import type { RichEditorAttributes } from '../element/rich-editor/attributes.js';
 import {
   RichEditorEvents,

@@ -1,6 +1,8 @@
-// The embed bundle keeps heavy, rarely used code out of the file every page loads.
+// The embed bundle keeps heavy, rarely used code out of the file every page loads, and a host's
+// bundle of the library entries keeps the same code out of what its page loads first.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { build } from 'esbuild';
 
@@ -203,3 +205,73 @@ test('the shipped extensions (callout, details) add nothing to the element bundl
     );
   }
 });
+
+/**
+ * A host page's bundle of a library entry, from dist/ as npm ships it (package.json's
+ * `sideEffects` applying), made the way a host's bundler makes one with code splitting on (esbuild
+ * here; Vite and rollup split at the same `import()`s): `first` is what the page loads before the
+ * editor can paint (the entry's file and the chunks it imports, transitively), `later` the chunks
+ * only an `import()` reaches. React stays the host's own.
+ */
+async function hostBundle(entry) {
+  const file = resolve(`dist/${entry}`);
+  const result = await build({
+    entryPoints: { host: file },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: 'host',
+    write: false,
+    minify: true,
+    metafile: true,
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+    logLevel: 'silent',
+  });
+  const outputs = result.metafile.outputs;
+  const first = new Set();
+  const load = (path) => {
+    if (first.has(path)) return;
+    first.add(path);
+    for (const { path: imported, kind } of outputs[path].imports) if (kind === 'import-statement' && outputs[imported]) load(imported);
+  };
+  load(Object.keys(outputs).find((path) => outputs[path].entryPoint && resolve(outputs[path].entryPoint) === file));
+  // The CSS in dist/ keeps its spaces (the embed bundle's is tightened): read without those before a brace, as the marks are written.
+  const text = (path) => result.outputFiles.find((output) => output.path === resolve(path)).text.replace(/\s+\{/g, '{');
+  const scripts = Object.keys(outputs).filter((path) => path.endsWith('.js'));
+  return { first: [...first].map(text).join('\n'), later: scripts.filter((path) => !first.has(path)).map(text) };
+}
+
+/** What the embed bundle fetches on demand, by a string only each holds: a host's bundle of a library entry must not load it first either. */
+const ON_DEMAND_MARKS = {
+  'the menus and handles (the pieces)': PIECES_MARK,
+  ...MENU_PLUGIN_MARKS,
+  'table editing': TABLES_MARK,
+  'the table handles': TABLE_CONTROLS_MARK,
+  ...BLOCK_VIEW_MARKS,
+  'the redraw of blocks drawn before their views arrived': REDRAW_MARK,
+  'the gap cursor': GAP_CURSOR_MARK,
+  'image uploads': UPLOADS_MARK,
+  ...UPLOAD_STYLES_MARKS,
+  'mention highlights': HIGHLIGHTS_MARK,
+  'the scrolling to a heading': SCROLLING_MARK,
+  'the markdown parser': MARKDOWN_IT_MARK,
+  'the syntax highlighter': PRISM_MARK,
+  'the HTML string writer': STRING_WRITER_MARK,
+};
+
+// The React wrapper renders on a server with the HTML writer's code itself (react/server.ts:
+// a declarative shadow root, written with no DOM), so its first load holds the writer's
+// markup tables; only putting the writer in use for the element comes later.
+const FIRST_IN = { 'react/index.js': ['the HTML string writer'] };
+
+for (const entry of ['element/index.js', 'react/index.js']) {
+  test(`a host's bundle of dist/${entry} (rich-editor${entry === 'react/index.js' ? '/react' : ''}) loads first what the embed bundle's entry holds, and what it fetches on demand as chunks`, async () => {
+    assert.ok(existsSync(`dist/${entry}`), 'dist/ is built (npm run build)');
+    const { first, later } = await hostBundle(entry);
+    // What a first paint needs is there: the element's own styles of what the parts a loading document asks for draw.
+    for (const [name, mark] of Object.entries(ARRIVING_PARTS_STYLES_MARKS)) assert.ok(first.includes(mark), `the styles of ${name} are loaded first`);
+    const marks = Object.entries(ON_DEMAND_MARKS).filter(([name]) => !FIRST_IN[entry]?.includes(name));
+    assert.deepEqual(marks.filter(([, mark]) => first.includes(mark)).map(([name]) => name), [], 'none of these is loaded first');
+    assert.deepEqual(marks.filter(([, mark]) => !later.some((chunk) => chunk.includes(mark))).map(([name]) => name), [], 'each of these is in a chunk loaded on demand');
+  });
+}

@@ -6,7 +6,7 @@
 // It packs what `npm run build` left in dist/ (`--ignore-scripts`: npm test builds first, and
 // prepack's library build would only do it again).
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -17,6 +17,19 @@ import { installConsumer, runIn } from './consumer-project.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/**
+ * What the element fetches on demand, by a string only each holds (test/build/bundle.node.test.mjs
+ * has them all): a host's bundle of the library entries holds them in chunks of their own.
+ */
+const ON_DEMAND_MARKS = {
+  'the menus and handles': 'rich-editor-listbox-option',
+  'table editing': 'tableColumnResizing',
+  'the code block and image views': 'code-block-language',
+  'the gap cursor': 'Invalid input for GapCursor.fromJSON',
+  'image uploads': 'The uploaded image could not be inserted',
+  'mention highlights': 'Mention highlights failed',
+};
 
 /** The folders of dist/ the package ships; everything else there (the app, the server) stays home. */
 const LIBRARY_DIRS = ['core', 'element', 'react', 'collab', 'extensions', 'locales', 'vendor', 'browser', 'types'];
@@ -269,7 +282,7 @@ test('the embed bundle copied without its chunks still edits, with one warning p
   );
 });
 
-test('a Vite + React 19 app in strict TypeScript uses rich-editor/react (a React node view too) and ProseMirror of its own, and Node imports every entry', async () => {
+test('a Vite + React 19 app in strict TypeScript uses rich-editor/react (a React node view too) and ProseMirror of its own, gets what the editor loads on demand as chunks of its bundle, and Node imports every entry', async () => {
   const dir = join(work, 'react');
   await installConsumer(dir, tarball, ['react', 'react-dom', '@types/react', '@types/react-dom']);
   mkdirSync(join(dir, 'src'));
@@ -284,7 +297,8 @@ test('a Vite + React 19 app in strict TypeScript uses rich-editor/react (a React
   writeFileSync(
     join(dir, 'vite.config.mjs'),
     `import react from ${JSON.stringify(pathToFileURL(join(root, 'node_modules/@vitejs/plugin-react/dist/index.js')).href)};
-export default { plugins: [react()], logLevel: 'warn' };`,
+// The manifest names each chunk and what it imports: what the page loads first is read from it.
+export default { plugins: [react()], logLevel: 'warn', build: { manifest: true } };`,
   );
   // Only rich-editor/react here: its types alone give the tag's element type and the JSX intrinsic.
   writeFileSync(
@@ -393,7 +407,46 @@ export const nodes = [blocks.heading.configure(headings), blocks.codeBlock.confi
       await page.keyboard.press('End');
       await page.keyboard.type(' typed');
       assert.equal(await page.evaluate(() => document.querySelector('rich-editor.cards').getHTML()), '<section class="card" data-tone="loud"><p>Body typed</p></section>');
+      // The menus came as a chunk of the app's bundle: "/" opens the slash menu.
+      await typeInto(page, ' /');
+      await page.waitForFunction(() => document.querySelector('rich-editor').shadowRoot.querySelector('rich-editor-slash-menu')?.querySelectorAll('[role="option"]').length > 5, { timeout: 10_000 });
     }),
+  );
+  // Vite splits at the element's import()s: what the editor fetches on demand is not in what the
+  // page loads first (the entry's file and the chunks it imports), but in chunks of their own.
+  const manifest = JSON.parse(readFileSync(join(dir, 'dist/.vite/manifest.json'), 'utf8'));
+  const first = new Set();
+  const loadFirst = (key) => {
+    if (first.has(key)) return;
+    first.add(key);
+    for (const imported of manifest[key].imports ?? []) loadFirst(imported);
+  };
+  loadFirst(Object.keys(manifest).find((key) => manifest[key].isEntry));
+  const code = (key) => readFileSync(join(dir, 'dist', manifest[key].file), 'utf8');
+  const loadedFirst = [...first].map(code).join('\n');
+  const later = Object.keys(manifest).filter((key) => !first.has(key) && manifest[key].file.endsWith('.js'));
+  for (const [name, mark] of Object.entries(ON_DEMAND_MARKS)) {
+    assert.ok(!loadedFirst.includes(mark), `${name}: not in what the page loads first`);
+    assert.ok(later.some((key) => code(key).includes(mark)), `${name}: in a chunk loaded on demand`);
+  }
+  // A host that leaves a chunk out (here the menus') still has an editor that takes typing, and one warning.
+  const piecesKey = Object.keys(manifest).find((key) => key.endsWith('rich-editor/dist/element/pieces.js'));
+  assert.ok(piecesKey && later.includes(piecesKey), 'the menus are a chunk of their own');
+  cpSync(join(dir, 'dist'), join(dir, 'dist-without-menus'), { recursive: true });
+  rmSync(join(dir, 'dist-without-menus', manifest[piecesKey].file));
+  await served(join(dir, 'dist-without-menus'), (base) =>
+    inPage(
+      async (page) => {
+        const warnings = [];
+        page.on('console', (message) => message.type() === 'warn' && warnings.push(message.text()));
+        await page.goto(`${base}/`);
+        assert.match(await typeInto(page, ' still'), /<p>Hello still<\/p>/);
+        await waitForWarnings(warnings, 1);
+        assert.equal(warnings.length, 1, `one warning: ${JSON.stringify(warnings)}`);
+        assert.match(warnings[0], /^\[rich-editor\] The editor's menus and handles could not be loaded/);
+      },
+      (problem) => problem.startsWith('console: Failed to load resource: ') && problem.includes(manifest[piecesKey].file),
+    ),
   );
   // Node (no DOM), as a server-side renderer imports the package: every entry of the exports map.
   const { exports } = JSON.parse(readFileSync(join(dir, 'node_modules/rich-editor/package.json'), 'utf8'));

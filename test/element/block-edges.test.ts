@@ -7,6 +7,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { nextFrame, pressWith } from '../helpers/editor.js';
 import { centre, content } from '../helpers/element-ui.js';

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { ACTIVE_SERIAL_ATTRIBUTE, LEFT_BLOCK_CLASS, PINNED_ATTRIBUTE } from '../../src/element/rich-editor/active-block.js';
 import { focusSettled } from '../helpers/editor.js';

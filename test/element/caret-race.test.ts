@@ -9,6 +9,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { NodeSelection, TextSelection } from 'prosemirror-state';
 import { serializeHTML } from '../../src/core/index.js';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { clickThenKeys, type KeyStep } from '../helpers/click-then-keys.js';
 import { focusSettled, mountEditor } from '../helpers/editor.js';

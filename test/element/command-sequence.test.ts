@@ -13,6 +13,7 @@ import { redo, undo } from 'prosemirror-history';
 import { AllSelection, NodeSelection, Selection, TextSelection, type Command } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { setTaskChecked } from '../../src/core/commands/lists.js';
 import { blockTypeCommands } from '../../src/core/toolbar-state.js';

@@ -5,6 +5,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { EditorExtension, RichEditor } from '../../src/element/index.js';
 import { FEATURE_NAMES, type Features } from '../../src/core/features.js';
 import { pressWith } from '../helpers/editor.js';

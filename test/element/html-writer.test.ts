@@ -5,6 +5,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { Fragment } from 'prosemirror-model';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { schema, serializeHTML } from '../../src/core/index.js';
 import { useStringWriter } from '../../src/core/serialize/html-writer.js';

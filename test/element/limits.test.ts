@@ -6,6 +6,7 @@
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { content } from '../helpers/element-ui.js';
 import { clipboardEvent } from '../helpers/clipboard.js';

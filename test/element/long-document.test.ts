@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { ACTIVE_BLOCK_CLASS, LEFT_BLOCK_CLASS, LEFT_BLOCKS_REST_MS, SECOND_BLOCK_CLASS } from '../../src/element/rich-editor/active-block.js';
 import { installFakeClock } from '../helpers/fake-clock.js';

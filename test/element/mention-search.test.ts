@@ -7,6 +7,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { MENTION_SEARCH_DELAY, type MentionItem, type MentionSearch, type MentionSpecItem } from '../../src/core/plugins/mention.js';
 import type { RichEditorListboxOption } from '../../src/element/listbox/listbox-option.component.js';

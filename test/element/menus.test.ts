@@ -6,6 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import type { EditorExtension } from '../../src/core/index.js';
 import { bar, blockButton, click, focused, focusToolbar, listbox, mount, placedToolbar, selectWithKeys, settle, until } from './toolbar/helpers.js';

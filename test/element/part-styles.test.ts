@@ -7,6 +7,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { css } from 'lit';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { provideParts } from '../../src/element/rich-editor/on-demand.js';
 import { content } from '../helpers/element-ui.js';

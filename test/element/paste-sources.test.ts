@@ -8,6 +8,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { TextSelection } from 'prosemirror-state';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { PASTE_FIXTURES, readPasteFixture, type PasteFixture } from '../fixtures/paste/index.js';
 import { content } from '../helpers/element-ui.js';

@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { ENGLISH } from '../../src/core/strings.js';
 

@@ -7,6 +7,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { content } from '../helpers/element-ui.js';
 

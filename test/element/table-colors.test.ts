@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { TABLE_COLORS } from '../../src/core/index.js';
 import { expectAccessible } from '../helpers/element-ui.js';

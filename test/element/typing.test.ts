@@ -10,6 +10,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { Plugin, TextSelection } from 'prosemirror-state';
 import '../../src/element/index.js';
+import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { focusSettled, pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';

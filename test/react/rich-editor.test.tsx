@@ -66,8 +66,9 @@ describe('<RichEditor> (React)', () => {
     await ref.current!.updateComplete;
     textbox(ref.current!).focus();
     await sendKeys({ type: '/' });
+    // The menus come on demand (focus asks for them): the "/" typed before they arrive opens the menu then.
+    await customElements.whenDefined('rich-editor-slash-menu');
     const menu = ref.current!.shadowRoot!.querySelector('rich-editor-slash-menu')!;
-    expect(customElements.get('rich-editor-slash-menu'), 'the slash menu is defined').to.not.equal(undefined);
     const optionCount = () => menu.querySelectorAll('[role="option"]').length;
     await until(() => optionCount() > 5, 'the slash menu options', { saw: optionCount });
   });

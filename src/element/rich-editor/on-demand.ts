@@ -52,7 +52,7 @@ const listeners = new Set<() => void>();
  * change of its shadow root's sheets makes Firefox work out the style of every element in it
  * again (about 250 ms at 10,000 blocks), whatever the CSS. (So the parts a document's blocks
  * ask for as it loads bring none: theirs is the element's own.) A part that arrives with none on
- * their way (the library entries import them all) is told at once.
+ * their way (its module imported directly) is told at once.
  */
 export function provideParts(arrived: Partial<EditingParts>, css?: CSSResult): void {
   Object.assign(parts, arrived);
@@ -186,7 +186,7 @@ const NEEDS = ['pointerover', 'focusin'] as const;
  * selection finds them there; a pointer or focus reaching the editor before then fetches them at
  * once. Table editing and the code block and image views are fetched by the first such block
  * drawn, not here. The HTML string writer is fetched at idle after any editor's first paint,
- * read-only too (where the library entries have put it in use already, it is not).
+ * read-only too (where rich-editor/core has put it in use already, it is not).
  */
 export class OnDemandPieces implements ReactiveController {
   private scheduled = false;

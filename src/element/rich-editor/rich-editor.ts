@@ -1,8 +1,8 @@
 import { RichEditor } from './rich-editor.component.js';
 // The UI pieces the element renders in its shadow root (../pieces.ts: toolbar, menus, handles)
-// are imported by the library's entries and fetched by the element itself otherwise
-// (on-demand.ts), so this module defines <rich-editor> alone. Each piece defines its tag only
-// where customElements exists, so this stays safe on a server.
+// are fetched by the element itself when first needed (on-demand.ts), whatever the entry, so
+// this module defines <rich-editor> alone. Each piece defines its tag only where
+// customElements exists, so this stays safe on a server.
 
 /** The element's tag name. */
 export const RICH_EDITOR_TAG = 'rich-editor';

@@ -2,6 +2,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
+import '../../helpers/editing-parts.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { connect, type CollabProviderOptions, type CollabState } from '../../../src/collab/index.js';
 import { pressWith } from '../../helpers/editor.js';

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
+import '../../helpers/editing-parts.js';
 import '../../../src/element/drag-handle/drag-handle.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import {

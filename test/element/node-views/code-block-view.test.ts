@@ -1,6 +1,7 @@
 import { expect, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
+import '../../helpers/editing-parts.js';
 import { blocks } from '../../../src/core/index.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { codeHighlightKey } from '../../../src/element/node-views/highlight.js';

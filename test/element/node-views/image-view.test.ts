@@ -2,6 +2,7 @@ import { expect, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { NodeSelection } from 'prosemirror-state';
 import '../../../src/element/index.js';
+import '../../helpers/editing-parts.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { nextFrame, pressWith } from '../../helpers/editor.js';
 import { axeViolations, centre, content, imageAttrs, mount, pngFile, until } from './wiring.js';

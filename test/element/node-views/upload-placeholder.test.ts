@@ -1,6 +1,7 @@
 import { expect, html } from '@open-wc/testing';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
+import '../../helpers/editing-parts.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import type { UploadContext } from '../../../src/core/plugins/upload-placeholder.js';
 import { captureLog } from '../../helpers/log.js';

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
+import '../../helpers/editing-parts.js';
 import '../../../src/element/slash-menu/slash-menu.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { editingParts } from '../../../src/element/rich-editor/on-demand.js';

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
+import '../../helpers/editing-parts.js';
 import '../../../src/element/table-controls/table-controls.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import { nextFrame, pressWith } from '../../helpers/editor.js';

@@ -3,6 +3,7 @@ import { fixture } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { TemplateResult } from 'lit';
 import '../../../src/element/index.js';
+import '../../helpers/editing-parts.js';
 import '../../../src/element/toolbar/toolbar.js';
 import type { RichEditor } from '../../../src/element/index.js';
 import type { RichEditorToolbar } from '../../../src/element/toolbar/toolbar.js';
