@@ -11,6 +11,7 @@ import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { blocks } from '../../src/core/index.js';
 import { editorSetup } from '../../src/core/extensions/setup.js';
+import { setLogger } from '../../src/core/log.js';
 import type { NodeDefinition } from '../../src/core/extensions/types.js';
 import { parseJSON } from '../../src/core/serialize/json.js';
 import { parseMarkdownNow } from '../../src/core/serialize/markdown-parse.js';
@@ -249,6 +250,34 @@ describe('extension safety', () => {
     const markdown = el.getMarkdown();
     expect(markdown).to.equal('```html rich-editor\n<div data-badge="b">New</div>\n```\n\nafter');
     expect(parseMarkdownNow(markdown, el.editorView!.state.schema).eq(el.editorView!.state.doc)).to.equal(true);
+  });
+});
+
+describe('a bad extension among good ones', () => {
+  it('is logged by name and left out; the others stay, with their blocks in the document', async () => {
+    const logged: string[] = [];
+    const previous = setLogger({ error: (message, cause) => logged.push(`${message}: ${(cause as Error | undefined)?.message ?? ''}`), warn: () => {} });
+    try {
+      const typo = { name: 'counter', nodes: [{ name: 'counter', group: 'block', atom: true, attrs: { n: { type: 'nmber' } }, html: { tag: 'div', class: 'counter' } }] };
+      const el = await editor('<aside class="callout" data-kind="success"><p>note</p></aside>', [callout, typo]);
+      expect(el.getHTML(), 'the callout kept').to.equal('<aside class="callout" data-kind="success"><p>note</p></aside>');
+      expect(logged).to.deep.equal(['The extension "counter" could not be set up; the editor runs without it: Attribute "n": Unknown attribute kind "nmber"']);
+    } finally {
+      setLogger(previous);
+    }
+  });
+
+  it('takes one extension given without a list as a list of one, and says so', async () => {
+    const logged: string[] = [];
+    const previous = setLogger({ error: (message) => logged.push(message), warn: () => {} });
+    try {
+      const el = await fixture<RichEditor>(html`<rich-editor .extensions=${callout as never} .value=${'<aside class="callout" data-kind="info"><p>one</p></aside>'}></rich-editor>`);
+      await el.updateComplete;
+      expect(el.getHTML()).to.equal('<aside class="callout" data-kind="info"><p>one</p></aside>');
+      expect(logged[0]).to.equal('extensions takes a list of extensions: the extension "callout" is taken as a list of one');
+    } finally {
+      setLogger(previous);
+    }
   });
 });
 

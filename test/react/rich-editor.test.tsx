@@ -1,10 +1,12 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { createRef } from 'react';
+import { createRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { callout } from '../../src/extensions/callout.js';
-import { RichEditor, type Features, type RichEditorChangeDetail, type RichEditorElement } from '../../src/react/index.js';
+import { reactNodeView, RichEditor, type Features, type ReactNodeViewProps, type RichEditorChangeDetail, type RichEditorElement } from '../../src/react/index.js';
+import { cardBlock } from '../helpers/card-block.js';
+import { pressWith } from '../helpers/editor.js';
 import { until } from '../helpers/until.js';
 
 // React's production build has no act(); flushSync commits a render synchronously.
@@ -46,6 +48,35 @@ describe('<RichEditor> (React)', () => {
     await ref.current!.updateComplete;
     expect(ref.current!.editorView === view, 'a new list of the same extensions builds nothing new').to.equal(true);
     expect(ref.current!.getMarkdown()).to.equal('> [!TIP]\n> Shipped');
+  });
+
+  it('keeps the editor when a controlled host writes its extensions inline: each key re-renders it, and the text, caret and undo hold', async () => {
+    const ref = createRef<RichEditorElement>();
+    let renders = 0;
+    function Notes() {
+      const [value, setValue] = useState('<section class="card" data-tone="calm"><p>Card</p></section><p>Hello</p>');
+      renders++;
+      // A new list, new objects and new closures at every render, as a host writes them.
+      const extensions = [
+        cardBlock(reactNodeView(({ node, contentRef }: ReactNodeViewProps) => <div className="card-view" data-tone={String(node.attrs.tone)}><div ref={contentRef} /></div>)),
+        { name: 'shortcuts', keys: () => ({ 'Mod-Alt-9': () => false }) },
+      ];
+      return <RichEditor ref={ref} extensions={extensions} value={value} onChange={(event) => setValue(event.detail.html)} />;
+    }
+    flushSync(() => root.render(<Notes />));
+    await ref.current!.updateComplete;
+    const view = ref.current!.editorView;
+    const paragraph = textbox(ref.current!).querySelector(':scope > p')!;
+    const box = paragraph.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(box.right - 2), Math.round(box.top + box.height / 2)] });
+    await sendKeys({ press: 'End' });
+    const before = renders;
+    await sendKeys({ type: ' world' });
+    await until(() => ref.current!.getHTML().endsWith('<p>Hello world</p>'), 'the words in the order typed', { saw: () => ref.current!.getHTML() });
+    expect(renders - before, 're-rendered while typing (React batches some keys into one render)').to.be.greaterThan(1);
+    expect(ref.current!.editorView === view, 'the same view').to.equal(true);
+    await pressWith('z', 'Control');
+    expect(ref.current!.getHTML(), 'undo takes the typing back').to.equal('<section class="card" data-tone="calm"><p>Card</p></section><p>Hello</p>');
   });
 
   it('calls onChange with lazy HTML when the user types', async () => {

@@ -3,6 +3,7 @@ import { history, redo, undo } from 'prosemirror-history';
 import type { Attrs } from 'prosemirror-model';
 import type { EditorState, Plugin } from 'prosemirror-state';
 import { editingSlots, partSlot, type EditingOptions, type PluginSlots } from '../../core/editing-slots.js';
+import { sameExtensions } from '../../core/extensions/same-extensions.js';
 import { editorSetup, editorSetupKey, editorSetupPlugin, type EditorSetup } from '../../core/extensions/setup.js';
 import type { ExtensionInput } from '../../core/extensions/types.js';
 import { featureOn, type FeatureName, type Features } from '../../core/features.js';
@@ -25,13 +26,38 @@ import type { RichEditor } from './rich-editor.component.js';
 import { selectionStyles } from './selection-colour.js';
 import type { Uploads } from './uploads.js';
 
-/** The setup the extensions make (the built-in one without extensions); a bad extension is logged and left out. */
-export function setupOf(extensions: readonly ExtensionInput[] | undefined): EditorSetup {
+/** How an extension is named in a message. */
+const nameOf = (input: ExtensionInput) => (typeof input === 'function' ? `given as the function ${input.name || '(anonymous)'}` : `"${String((input as { name?: unknown }).name)}"`);
+
+/**
+ * The setup the extensions make (the built-in one without extensions). A bad extension is logged,
+ * naming it and what is wrong, and left out; the others stay, with their blocks in the document.
+ */
+export function setupOf(extensions: readonly ExtensionInput[] | ExtensionInput | undefined | null): EditorSetup {
+  let list: readonly ExtensionInput[] = [];
+  if (Array.isArray(extensions)) list = extensions;
+  else if (extensions) {
+    log.error(`extensions takes a list of extensions: the extension ${nameOf(extensions as ExtensionInput)} is taken as a list of one`);
+    list = [extensions as ExtensionInput];
+  }
   try {
-    return editorSetup(extensions ?? []);
-  } catch (error) {
-    log.error('The extensions could not be set up; the editor runs without them', error);
-    return editorSetup([]);
+    return editorSetup(list);
+  } catch {
+    const kept = list.filter((input) => {
+      try {
+        editorSetup([input]);
+        return true;
+      } catch (error) {
+        log.error(`The extension ${nameOf(input)} could not be set up; the editor runs without it`, error);
+        return false;
+      }
+    });
+    try {
+      return editorSetup(kept);
+    } catch (error) {
+      log.error('The extensions could not be set up together; the editor runs without them', error);
+      return editorSetup([]);
+    }
   }
 }
 
@@ -88,9 +114,23 @@ export class Configuration {
     private readonly uploads: Uploads,
   ) {}
 
-  /** The setup the element's extensions make (the built-in one without extensions); a bad extension is logged and left out. */
+  /** The list of extensions the setup was made of, and the setup. */
+  private made: { inputs: unknown; setup: EditorSetup } | null = null;
+
+  /**
+   * The setup the element's extensions make (the built-in one without extensions); a bad
+   * extension is logged and left out. A new list that says the same as the last (sameExtensions:
+   * React writing the list inline at each render) keeps the setup, and so the view.
+   */
   get setup(): EditorSetup {
-    return setupOf(this.host.extensions);
+    const inputs: unknown = this.host.extensions;
+    const made = this.made;
+    if (made && (made.inputs === inputs || (Array.isArray(made.inputs) && Array.isArray(inputs) && sameExtensions(made.inputs, inputs)))) {
+      made.inputs = inputs;
+      return made.setup;
+    }
+    this.made = { inputs, setup: setupOf(inputs as readonly ExtensionInput[]) };
+    return this.made.setup;
   }
 
   /** Whether a built-in piece is on. */

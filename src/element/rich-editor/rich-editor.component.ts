@@ -189,8 +189,9 @@ export class RichEditor extends EditorSettings {
   name = '';
   /**
    * Extensions: nodes, marks, keys, input rules, plugins, slash and block-menu entries and
-   * styles a host adds (see docs/extensions.md). Setting a new list rebuilds the editor
-   * around its current content.
+   * styles a host adds (see docs/extensions.md). Setting a list that says something new
+   * rebuilds the editor around its current content; a new list of equal data and functions of
+   * the same code (React writing it inline) keeps the editor. A bad extension is logged and left out.
    */
   extensions: readonly ExtensionInput[] = [];
   /**
