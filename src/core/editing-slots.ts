@@ -17,6 +17,7 @@ import type { PlaceholderRenderer } from './plugins/upload-placeholder.js';
 import type { slashMenuPlugin } from './plugins/slash-menu.js';
 import type { setupSlashItems } from './extensions/setup-menus.js';
 import { featureOn, type Features } from './features.js';
+import { clipboardTextPlugin } from './plugins/clipboard-text.js';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
 import { editorInputRules } from './plugins/input-rules.js';
 import { editorKeymap, type UndoCommands } from './plugins/keymap.js';
@@ -84,7 +85,7 @@ const filled = new WeakMap<PartSlot, Plugin[]>();
  * The editing behaviour of the editor: a pending browser selection read before any input
  * handler runs, paste safety (it wraps ProseMirror's own paste handling), tables (their keys
  * come before the general keymap so Tab and the arrows reach them first), input rules,
- * keymaps and history.
+ * keymaps, history and the plain text copies put on the clipboard.
  */
 export function editingSlots(options: EditingOptions = {}): PluginSlots {
   const schema = options.schema ?? defaultSchema;
@@ -103,6 +104,8 @@ export function editingSlots(options: EditingOptions = {}): PluginSlots {
     textInputPlugin(),
     tabKeyPlugin(),
     nodeViewEditabilityPlugin(),
+    // After the host's plugins: one that writes its own clipboard text is asked first.
+    clipboardTextPlugin(),
     ...(options.fallback ?? []),
   ];
 }

@@ -65,6 +65,7 @@ export type {
   ExtensionContext,
   ExtensionInput,
   MarkDefinition,
+  MarkMarkdown,
   MarkdownHelpers,
   MarkdownRule,
   MarkdownSyntax,

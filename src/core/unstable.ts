@@ -37,7 +37,7 @@ export {
 export { chooseImageFile, imageUploadKey } from './commands/choose-image.js';
 export { editorInputRules } from './plugins/input-rules.js';
 export { editorKeymap, selectBlockThenAll, selectDocumentEdge, undoWithInputRules } from './plugins/keymap.js';
-export { findUrls, hrefForText, linkKey, linkRangeAt, type LinkOptions, linkPlugin } from './plugins/link.js';
+export { type Autolinked, findUrls, hrefForText, linkKey, linkRangeAt, type LinkOptions, linkPlugin, undoAutolink } from './plugins/link.js';
 export { looksLikeMarkdown, markdownPasteKey, markdownPastePlugin } from './plugins/markdown-paste.js';
 export {
   closeMention,
@@ -91,7 +91,8 @@ export {
   tablePlugins,
 } from './plugins/table.js';
 export { NODE_CONTROL_ATTRIBUTE, TAB_ESCAPE_WINDOW, tabKeyKey, tabKeyPlugin } from './plugins/tab-key.js';
-export { cellsToText, tableClipboard } from './plugins/table-clipboard.js';
+export { tableClipboard } from './plugins/table-clipboard.js';
+export { cellsToText, clipboardText, clipboardTextPlugin } from './plugins/clipboard-text.js';
 export { taskListKey, taskListPlugin } from './plugins/task-list.js';
 export { textInputKey, textInputPlugin } from './plugins/text-input.js';
 export { typographyRules } from './plugins/typography.js';

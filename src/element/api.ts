@@ -22,6 +22,6 @@ export type { UploadContext } from '../core/plugins/upload-placeholder.js';
 export type { BuiltinFeatureName, CustomFeatures, ExtensionFeatureName, FeatureName, Features } from '../core/features.js';
 export type { MenuLayout, Menus } from '../core/menus.js';
 export type { Strings } from '../core/strings.js';
-export type { CommandFactory, EdgeHook, EditorCommands, EditorExtension, ExtensionInput, MarkDefinition, NodeDefinition } from '../core/extensions/types.js';
+export type { CommandFactory, EdgeHook, EditorCommands, EditorExtension, ExtensionInput, MarkDefinition, MarkMarkdown, NodeDefinition } from '../core/extensions/types.js';
 export { nodeViewShell, stopControlEvents, type NodeViewContext, type NodeViewFactory, type NodeViewProps, type NodeViewShell } from '../core/extensions/node-view.js';
 export type { ProseMirror } from '../core/pm.js';

@@ -244,6 +244,11 @@ describe('extension safety', () => {
     expect(() => editorSetup([{ ...base, name: 'bad name', html: { tag: 'div' } }])).to.throw(RangeError, /name/);
   });
 
+  it('refuses keys, plugins or input rules given as values instead of functions, naming the extension', () => {
+    expect(() => editorSetup([{ name: 'k', keys: { 'Mod-k': () => true } } as never])).to.throw(RangeError, 'Extension "k": keys is a function of the extension\'s context (({ schema }) => …), not a value of type object');
+    expect(() => editorSetup([{ name: 'p', plugins: [] } as never])).to.throw(RangeError, 'Extension "p": plugins is a function of the extension\'s context (({ schema }) => …), not a list');
+  });
+
   it('writes a node without a markdown rule as its HTML, which reads back', async () => {
     const badge: NodeDefinition = { name: 'badge', group: 'block', content: 'inline*', attrs: { tone: { type: 'enum', values: ['a', 'b'], default: 'a' } }, html: { tag: 'div', attrs: { tone: 'data-badge' } } };
     const el = await editor('<div data-badge="b">New</div><p>after</p>', [badge]);

@@ -9,7 +9,7 @@ import { attrDefsOf } from '../schema/attr-kinds.js';
 import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from '../schema/attrs.js';
 import { isSafeTag, safeOutputSpec } from '../schema/safe-dom.js';
 import type { ExtensionFeatureName } from '../features.js';
-import type { EditorExtension, ExtensionInput, MarkDefinition, MarkdownRule, NodeDefinition } from './types.js';
+import type { EditorExtension, ExtensionInput, MarkDefinition, MarkMarkdown, MarkdownRule, NodeDefinition } from './types.js';
 
 /**
  * A node spec as the editor builds it. The attribute definitions, the markdown rule, the
@@ -62,8 +62,13 @@ export function normalizeExtension(input: ExtensionInput): EditorExtension {
   if (!value || typeof value !== 'object') throw new RangeError('An extension is an object (or a function returning one)');
   const isNode = !('nodes' in value || 'marks' in value) && ['content', 'group', 'inline', 'html', 'toDOM', 'parseDOM', 'attrs'].some((key) => key in value);
   if (!isNode) {
-    checkName('Extension', value.name);
-    return value as EditorExtension;
+    const extension = value as EditorExtension;
+    checkName('Extension', extension.name);
+    // Called only when the editor's plugins are made: a value of another shape would fail there, far from its cause.
+    for (const key of ['plugins', 'keys', 'inputRules'] as const) {
+      if (extension[key] !== undefined && typeof extension[key] !== 'function') throw new RangeError(`Extension "${extension.name}": ${key} is a function of the extension's context (({ schema }) => …), not ${Array.isArray(extension[key]) ? 'a list' : `a value of type ${typeof extension[key]}`}`);
+    }
+    return extension;
   }
   const node = value as NodeDefinition;
   return { name: checkName('Node', node.name), nodes: [node] };
@@ -188,12 +193,34 @@ export function nodeSpecOf(def: NodeDefinition, feature?: ExtensionFeatureName, 
   return spec;
 }
 
+/** Characters a mark's markdown delimiters are made of: those markdown-it leaves to extensions (its text rule stops at each, so a delimiter is always seen), which markdown gives no meaning. */
+const DELIMITER = /^[=+:^{}$%@]{1,3}$/;
+
+/**
+ * The marks' markdown forms checked when the extensions are set: delimiters of those
+ * characters, on marks without a required attribute (delimiters hold none), none beginning as
+ * another mark's does (`=` and `==` could not be told apart when read).
+ */
+export function checkMarkMarkdown(defs: readonly MarkDefinition[]): void {
+  const taken: string[][] = [];
+  for (const { name, markdown: form, attrs } of defs) {
+    if (form === undefined || form === 'html' || form === 'text') continue;
+    const own = [form?.open, form?.close];
+    const clash = taken.some(([other, mark]) => mark !== name && own.some((mine) => mine.startsWith(other) || other.startsWith(mine)));
+    if (clash || !own.every((mine) => DELIMITER.test(mine)) || Object.values(attrs ?? {}).some((kind) => (kind as { required?: boolean }).required)) {
+      throw new RangeError(`Mark ${name}'s markdown is 'html', 'text' or { open, close } of 1 to 3 of = + : ^ { } $ % @, begun as no other mark's, on a mark with no required attribute`);
+    }
+    taken.push(...own.map((mine) => [mine, name]));
+  }
+}
+
 /** The ProseMirror spec of an extension's mark. */
-export function markSpecOf(def: MarkDefinition): MarkSpec & { attrDefs?: AttrDefs } {
+export function markSpecOf(def: MarkDefinition): MarkSpec & { attrDefs?: AttrDefs; markdown?: MarkMarkdown } {
   const name = checkName('Mark', def.name);
   const kinds = def.attrs ?? {};
   const defs = attrDefsOf(kinds);
-  const spec: MarkSpec & { attrDefs?: AttrDefs } = { attrs: attrSpecs(defs), attrDefs: defs };
+  const spec: MarkSpec & { attrDefs?: AttrDefs; markdown?: MarkMarkdown } = { attrs: attrSpecs(defs), attrDefs: defs };
+  if (def.markdown) spec.markdown = def.markdown;
   for (const field of ['inclusive', 'excludes', 'spanning', 'code'] as const) if (def[field] !== undefined) (spec as Record<string, unknown>)[field] = def[field];
   const parse: TagParseRule[] = [];
   let render: ((attrs: Readonly<Record<string, unknown>>, inline: boolean) => DOMOutputSpec) | null = null;

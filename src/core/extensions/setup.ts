@@ -13,7 +13,7 @@ import { Plugin, PluginKey, type Command } from 'prosemirror-state';
 import type { Menus } from '../menus.js';
 import { schema as builtinSchema } from '../schema/index.js';
 import { bandOf, chainBindings, schemaBindings, type Bindings, type KeyBand } from './collect.js';
-import { definitionOf, EXTENSION_PRIORITY, markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
+import { checkMarkMarkdown, definitionOf, EXTENSION_PRIORITY, markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
 import { FEATURE_NAMES, featureOn, type Features } from '../features.js';
 import type { CommandFactory, EditorExtension, ExtensionInput } from './types.js';
 
@@ -58,6 +58,7 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
     for (const { def, feature, priority } of nodes) nodeSpecs = nodeSpecs.update(def.name, nodeSpecOf(def, feature, priority) as NodeSpec);
     let markSpecs = builtinSchema.spec.marks;
     for (const def of marks) markSpecs = markSpecs.update(def.name, markSpecOf(def) as MarkSpec);
+    checkMarkMarkdown(marks);
     schema = new Schema({ nodes: nodeSpecs, marks: markSpecs, topNode: builtinSchema.spec.topNode });
   }
   const on = (ext: EditorExtension, features?: Features) => featureOn(features, ext.feature);

@@ -270,6 +270,16 @@ export interface NodeDefinition {
   styles?: string;
 }
 
+/**
+ * How a mark is written in markdown. `{ open, close }`: the marked text between these
+ * delimiters (`{ open: '==', close: '==' }`), each 1 to 3 of `= + : ^ { } $ % @` (the
+ * characters markdown-it leaves to extensions), read back as the mark with its default
+ * attributes. `'html'`: the mark's own HTML around the text (`<mark>…</mark>`, from `html` or
+ * `toDOM`), read back through its parse rules with its attributes; the default, as it loses
+ * nothing. `'text'`: the text alone, the mark dropped (as markdown drops underline).
+ */
+export type MarkMarkdown = { readonly open: string; readonly close: string } | 'html' | 'text';
+
 /** A mark an extension adds. */
 export interface MarkDefinition {
   name: string;
@@ -282,6 +292,8 @@ export interface MarkDefinition {
   html?: { tag: string; attrs?: Readonly<Record<string, string>>; class?: string };
   parseDOM?: readonly TagParseRule[];
   toDOM?: (mark: { attrs: Readonly<Record<string, unknown>> }, inline: boolean) => DOMOutputSpec;
+  /** Its markdown (see `MarkMarkdown`): its HTML unless it says otherwise. */
+  markdown?: MarkMarkdown;
   /**
    * A toolbar button that toggles the mark (pressed where the selection has it). Its
    * `shortcut` (ProseMirror's key form: `Mod-Shift-h`) is bound to the same toggle and

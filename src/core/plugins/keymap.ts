@@ -8,6 +8,7 @@ import { joinAcrossBlocksForward, joinIntoBlocksBackward, joinKeepingText } from
 import { keepingMarks, leaveCodeAtEdge, toggleBold, toggleCode, toggleItalic, toggleStrike, toggleUnderline } from '../commands/marks.js';
 import { chainBindings, schemaKeys } from '../extensions/collect.js';
 import type { Features } from '../features.js';
+import { undoAutolink } from './link.js';
 
 /** Mod-a: the first press selects the current block's text, the next the whole document. */
 export const selectBlockThenAll: Command = (state, dispatch) => {
@@ -64,7 +65,7 @@ export function editorKeymap(schema: Schema, features?: Features, history: UndoC
     'Mod-z': history.undo === undo ? undoWithInputRules : chainCommands(undoInputRule, history.undo),
     'Shift-Mod-z': history.redo,
     'Mod-y': history.redo,
-    Backspace: chainCommands(undoInputRule, joinIntoBlocksBackward, joinKeepingText(-1, joinBackward)),
+    Backspace: chainCommands(undoInputRule, undoAutolink, joinIntoBlocksBackward, joinKeepingText(-1, joinBackward)),
     Delete: chainCommands(joinAcrossBlocksForward, joinKeepingText(1, joinForward)),
     'Mod-a': selectBlockThenAll,
     'Mod-Home': selectDocumentEdge('start'),

@@ -4,8 +4,10 @@
  * link-commands.ts and pasted links in link-paste.ts: the embed bundle's entry, which holds
  * this plugin, leaves them to the chunks of the pieces that use them.
  */
+import { closeHistory } from 'prosemirror-history';
 import type { Mark, MarkType, Node as PMNode, Schema } from 'prosemirror-model';
-import { Plugin, PluginKey, Selection, type EditorState, type Transaction } from 'prosemirror-state';
+import type { Step } from 'prosemirror-transform';
+import { Plugin, PluginKey, Selection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import { SHARED_CHANGE_META } from '../transaction-meta.js';
 import { safeLinkHref } from '../url.js';
 
@@ -14,8 +16,13 @@ export function linkMark(schema: Schema): MarkType | null {
   return schema.marks.link ?? null;
 }
 
-/** The key of the link plugin (auto-linking, paste over a selection, opening on click). */
-export const linkKey = new PluginKey('link');
+/** The link a typed space or line break just made, while nothing else has happened since: the steps that take it back. */
+export interface Autolinked {
+  readonly undo: readonly Step[];
+}
+
+/** The key of the link plugin (auto-linking, paste over a selection, opening on click); its state is the link just made, if any. */
+export const linkKey = new PluginKey<Autolinked | null>('link');
 
 /** A URL as people type it: `http(s)://…` or `www.…`, ending before trailing punctuation. */
 const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"]+/gi;
@@ -167,21 +174,47 @@ function openInNewTab(href: string): void {
   window.open(href, '_blank', 'noopener,noreferrer');
 }
 
+/**
+ * Backspace right after the space or line break that made a link takes the link back and keeps
+ * the text, as it takes back a markdown shortcut just applied (`undoInputRule`).
+ */
+export const undoAutolink: Command = (state, dispatch) => {
+  const made = linkKey.getState(state);
+  if (!made) return false;
+  if (dispatch) {
+    // Marked as the link plugin's own, so the space before the caret does not link the address again.
+    const tr = state.tr.setMeta(linkKey, null);
+    for (const step of made.undo) tr.step(step);
+    dispatch(tr);
+  }
+  return true;
+};
+
 /** Auto-links typed URLs (and, through the paste steps above, pasted ones), and opens links on click. */
 export function linkPlugin(options: LinkOptions = {}): Plugin {
   const open = options.open ?? openInNewTab;
-  return new Plugin({
+  return new Plugin<Autolinked | null>({
     key: linkKey,
+    state: {
+      init: () => null,
+      apply: (tr, made) => tr.getMeta(linkKey) ?? (tr.docChanged || tr.selectionSet ? null : made),
+    },
     appendTransaction(transactions, oldState, newState) {
       const last = transactions[transactions.length - 1];
-      if (transactions.length !== 1 || !last.docChanged) return null;
+      if (transactions.length !== 1 || !last.docChanged || last.getMeta(linkKey) !== undefined) return null;
       const tr = newState.tr;
       // A colleague's change is followed in their editor, and undo puts back what was.
       if (!last.getMeta(SHARED_CHANGE_META) && !last.getMeta('history$')) followAddressLinks(tr, last, oldState.doc);
       const end = typedBoundary(last, oldState);
       const word = end === null ? null : wordBefore(tr.doc, end);
+      const steps = tr.steps.length;
       if (word && findUrls(tr.doc.textBetween(word.from, word.to)).length) linkifyRange(tr, word.from, word.to);
-      return tr.steps.length ? tr : null;
+      if (tr.steps.length === steps) return steps ? tr : null;
+      // The link is an undo step of its own, as in Google Docs: the first undo takes the link back,
+      // keeping the text and the space typed after it; the next one the typing. A space or line
+      // break right before the caret made it, so Backspace may take it back too.
+      if (end === newState.selection.from - 1) tr.setMeta(linkKey, { undo: tr.steps.slice(steps).map((step, i) => step.invert(tr.docs[steps + i]!)).reverse() } satisfies Autolinked);
+      return closeHistory(tr);
     },
     props: {
       handleDOMEvents: {

@@ -24,7 +24,6 @@ import { tableEdgePlugin } from './table-edge.js';
 
 /** prosemirror-tables' cell selection and plugin keys, for table controls that read their state. */
 export { CellSelection, columnResizingPluginKey, tableEditingKey } from 'prosemirror-tables';
-export { cellsToText } from './table-clipboard.js';
 
 /** Narrowest a column can be dragged to, in pixels (spec: table cell minimum width is 100). */
 export const TABLE_CELL_MIN_WIDTH = 100;

@@ -1,4 +1,5 @@
 import type { MarkSpec } from 'prosemirror-model';
+import type { MarkMarkdown } from '../extensions/types.js';
 import * as a from './attrs.js';
 import { attrSpecs, cleanAttrs, hasRequiredAttrs, type AttrDefs } from './attrs.js';
 import { inlineStyle } from './inline-style.js';
@@ -6,6 +7,8 @@ import { inlineStyle } from './inline-style.js';
 /** A mark spec whose attributes are declared with cleaners (see `SafeNodeSpec`). */
 export interface SafeMarkSpec extends MarkSpec {
   attrDefs?: AttrDefs;
+  /** How markdown writes it, when not in markdown's own syntax (markdown-inline.ts). */
+  markdown?: MarkMarkdown;
 }
 
 const linkDefs: AttrDefs = {
@@ -65,6 +68,8 @@ export const marks: Record<string, SafeMarkSpec> = {
   underline: {
     parseDOM: [{ tag: 'u' }, { style: 'text-decoration=underline' }, { style: 'text-decoration-line=underline' }],
     toDOM: () => ['u', 0],
+    // Markdown has no underline, and other markdown writers drop it too: its text is kept plainly.
+    markdown: 'text',
   },
 
   strike: {

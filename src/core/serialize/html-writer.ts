@@ -1,9 +1,9 @@
 /**
  * Which writer turns a document into HTML. The string writer (html-string.ts) writes it from
- * the document model, with no DOM and fast on long documents; the library entries put it in
- * use as they load (string-writer.ts), so the library, Node and the server always write with
- * it. The embed bundle fetches it as a chunk when the browser is idle
- * (element/rich-editor/on-demand.ts); until it arrives, HTML is written the browser's way:
+ * the document model, with no DOM and fast on long documents; `rich-editor/core` (and so the
+ * server) puts it in use as it loads (string-writer.ts). The element, from the embed bundle or
+ * the library entries, fetches it when the browser is idle (element/rich-editor/on-demand.ts);
+ * until it arrives, HTML is written the browser's way:
  * ProseMirror's DOMSerializer, read back through `innerHTML`, which gives the same bytes
  * (test/core/serialize/html-string.test.ts compares the two).
  */
@@ -82,7 +82,7 @@ let styleInPlace: boolean | null = null;
 function browserHTML(fragment: Fragment): string {
   const first = fragment.firstChild;
   if (!first) return '';
-  if (typeof document === 'undefined') throw new RangeError('rich-editor: writing HTML without a DOM needs the string writer: import rich-editor/core or rich-editor');
+  if (typeof document === 'undefined') throw new RangeError('rich-editor: writing HTML without a DOM needs the string writer: import rich-editor/core');
   const doc = (inert ??= document.implementation.createHTMLDocument(''));
   if (styleInPlace === null) {
     const probe = doc.createElement('img');

@@ -1,10 +1,13 @@
 /** Markdown out for text blocks: words, marks, links, code spans and mentions, escaped and kept valid by CommonMark's emphasis rules. */
-import type { Mark, Node as PMNode } from 'prosemirror-model';
+import { Fragment, type Mark, type MarkType, type Node as PMNode, type Schema } from 'prosemirror-model';
+import type { MarkMarkdown } from '../extensions/types.js';
+import { perSchema } from '../per-schema.js';
+import { writeFragmentHTML } from './html-writer.js';
 
 /** CommonMark's Unicode whitespace (as markdown-it reads it): emphasis may not sit against it on the inside. */
-const WHITESPACE = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/;
+export const WHITESPACE = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/;
 /** CommonMark 0.31's punctuation: Unicode P and S classes, as markdown-it 14 reads them. */
-const PUNCTUATION = /[\p{P}\p{S}]/u;
+export const PUNCTUATION = /[\p{P}\p{S}]/u;
 
 /** One piece of a text block: a word, a whitespace run, a break, a code span or a mention. */
 interface Unit {
@@ -26,6 +29,59 @@ function isEmphasis(mark: Mark): boolean {
   return DELIMITER_LENGTH[mark.type.name] !== undefined;
 }
 
+/** Whether markdown writes the mark in its own syntax (emphasis, a link); not a host's tags or delimiters. */
+function isOwn(mark: Mark): boolean {
+  return isEmphasis(mark) || mark.type.name === 'link';
+}
+
+/** How a mark is written: in markdown's own syntax (the editor's bold, italic, strike, link and code), or as its spec says (its HTML by default). */
+export function markdownForm(type: MarkType): MarkMarkdown | 'own' {
+  return DELIMITER_LENGTH[type.name] || type.name === 'link' || type.name === 'code' ? 'own' : ((type.spec.markdown as MarkMarkdown | undefined) ?? 'html');
+}
+
+/**
+ * What stands before and after text with a mark of a host's: its delimiters, or its HTML's
+ * tags (written by the HTML writer around a stand-in character). Marks markdown has no
+ * syntax for are written as HTML by default because CommonMark keeps inline HTML as it is,
+ * so nothing is lost, and the editor's reader takes the tags back through the mark's parse
+ * rules. Kept per mark: parsed documents share one Mark per type and attributes.
+ */
+const markup = new WeakMap<Mark, readonly string[]>();
+
+function markupOf(mark: Mark): readonly string[] {
+  let known = markup.get(mark);
+  if (!known) {
+    const form = markdownForm(mark.type);
+    // The HTML writer's tags around a stand-in character (the last one: an attribute may hold it too).
+    const html = typeof form === 'object' ? '' : writeFragmentHTML(Fragment.from(mark.type.schema.text('\uE000', [mark])));
+    const at = html.lastIndexOf('\uE000');
+    known = typeof form === 'object' ? [form.open, form.close] : [html.slice(0, at), html.slice(at + 1)];
+    markup.set(mark, known);
+  }
+  return known;
+}
+
+/**
+ * The piece that opens or closes an emphasis mark or a host's: its delimiter run, or its tag.
+ * A host's delimiters follow emphasis's flanking rules (fixFlanking), as the reader asks
+ * (markdown-marks.ts), so `c++ and c++` stays text where `++` marks inserted text.
+ */
+function piece(mark: Mark, ch: string, open: boolean): Piece {
+  if (isEmphasis(mark)) return { kind: 'delim', md: ch.repeat(DELIMITER_LENGTH[mark.type.name]), ch, open };
+  const md = markupOf(mark)[open ? 0 : 1];
+  return typeof markdownForm(mark.type) === 'object' ? { kind: 'delim', md, ch: md, open } : { kind: 'raw', md };
+}
+
+/** The characters the schema's marks' delimiters start with, escaped in text so it never reads as one (`a\=b`). */
+const delimiterStarts = perSchema((schema: Schema) =>
+  Object.values(schema.marks)
+    .map((type) => {
+      const form = markdownForm(type);
+      return typeof form === 'object' ? form.open[0] + form.close[0] : '';
+    })
+    .join(''),
+);
+
 /** A text's leading and trailing whitespace as units of their own (marks only change between text nodes). */
 function splitEdges(text: string, marks: readonly Mark[]): Unit[] {
   let start = 0;
@@ -43,7 +99,8 @@ function splitEdges(text: string, marks: readonly Mark[]): Unit[] {
 function unitsOf(block: PMNode, breaksAsSpaces: boolean): Unit[] {
   const units: Unit[] = [];
   block.forEach((child) => {
-    const marks = child.marks.filter((mark) => isEmphasis(mark) || mark.type.name === 'link');
+    // Code is a unit of its own (below); a mark whose form is text is left out.
+    const marks = child.marks.filter((mark) => isOwn(mark) || !['own', 'text'].includes(markdownForm(mark.type) as string));
     if (child.isText) {
       const text = (child.text ?? '').replace(/\r\n?|\n/g, ' ');
       if (child.marks.some((mark) => mark.type.name === 'code')) units.push({ kind: 'code', text, marks: [] });
@@ -95,9 +152,10 @@ function bothHave(a: Unit | undefined, b: Unit | undefined, mark: Mark): boolean
   return !!a && !!b && mark.isInSet(a.marks) && mark.isInSet(b.marks);
 }
 
-/** Escapes what markdown would read as syntax; `lineStart` adds the block markers. */
-export function escapeText(text: string, lineStart: boolean): string {
+/** Escapes what markdown would read as syntax; `lineStart` adds the block markers, `delimiters` the schema's marks' own. */
+export function escapeText(text: string, lineStart: boolean, delimiters = ''): string {
   let md = text.replace(/[\\*_~`[\]<>#]/g, '\\$&').replace(/&(?=#?[0-9a-z]+;)/gi, '\\&');
+  if (delimiters) md = md.replace(/[=+:^{}$%@]/g, (ch) => (delimiters.includes(ch) ? `\\${ch}` : ch));
   if (lineStart) md = md.replace(/^[-+=:|]/, '\\$&').replace(/^(\d{1,9})([.)])/, '$1\\$2');
   return md;
 }
@@ -211,33 +269,36 @@ function emphasisChar(stack: ReadonlyArray<{ ch: string }>, last: Piece | undefi
  * Renders units with their marks. Marks nest as a stack; a mark that ends below others
  * closes them and they reopen.
  */
-function renderUnits(units: readonly Unit[], table: boolean): string {
+function renderUnits(units: readonly Unit[], table: boolean, delimiters: string): string {
   const pieces: Piece[] = [];
   const stack: Array<{ mark: Mark; ch: string }> = [];
   const lengths = extents(units);
   const close = ({ mark, ch }: { mark: Mark; ch: string }) => {
     if (mark.type.name === 'link') pieces.push({ kind: 'raw', md: `](${destination(String(mark.attrs.href ?? ''))})` });
-    else pieces.push({ kind: 'delim', md: ch.repeat(DELIMITER_LENGTH[mark.type.name]), ch, open: false });
+    else pieces.push(piece(mark, ch, false));
   };
   units.forEach((unit, i) => {
     let keep = 0;
     while (keep < stack.length && stack[keep].mark.isInSet(unit.marks)) keep++;
+    // A host's marks stay innermost: they close and reopen around markdown's own marks opening
+    // inside them, so emphasis never closes or reopens for theirs (after a line break it could not).
+    const hostAt = stack.findIndex((entry) => !isOwn(entry.mark));
+    if (hostAt >= 0 && hostAt < keep && unit.marks.some((mark) => isOwn(mark) && !mark.isInSet(stack.map((entry) => entry.mark)))) keep = hostAt;
     while (stack.length > keep) close(stack.pop()!);
     const opening = unit.marks
       .map((mark, at) => ({ mark, length: lengths[i][at] + (mark.type.name === 'link' ? 0.5 : 0) }))
       .filter(({ mark }) => !stack.some((entry) => entry.mark.eq(mark)))
-      .sort((a, b) => b.length - a.length);
+      .sort((a, b) => Number(isOwn(b.mark)) - Number(isOwn(a.mark)) || b.length - a.length);
     for (const { mark } of opening) {
-      const ch = mark.type.name === 'strike' ? '~' : emphasisChar(stack, pieces[pieces.length - 1]);
+      const ch = mark.type.name === 'strike' ? '~' : isEmphasis(mark) ? emphasisChar(stack, pieces[pieces.length - 1]) : '';
       stack.push({ mark, ch });
-      if (mark.type.name === 'link') pieces.push({ kind: 'raw', md: '[' });
-      else pieces.push({ kind: 'delim', md: ch.repeat(DELIMITER_LENGTH[mark.type.name]), ch, open: true });
+      pieces.push(mark.type.name === 'link' ? { kind: 'raw', md: '[' } : piece(mark, ch, true));
     }
     const last = pieces[pieces.length - 1];
     const inLink = stack.some((entry) => entry.mark.type.name === 'link');
     if (unit.kind === 'break') pieces.push({ kind: 'raw', md: BREAK });
     else if (unit.kind === 'code') pieces.push({ kind: 'raw', md: codeSpan(unit.text) });
-    else if (unit.kind === 'mention' && !inLink) pieces.push({ kind: 'raw', md: `[${escapeText(unit.text, false)}](${destination(unit.href ?? '/')})` });
+    else if (unit.kind === 'mention' && !inLink) pieces.push({ kind: 'raw', md: `[${escapeText(unit.text, false, delimiters)}](${destination(unit.href ?? '/')})` });
     // Text beside text (their marks differ only in what markdown drops) is one run: escaped
     // apart, `1` and `. item` would start a list, `&` and `amp;` would read as `&`.
     else if (last?.kind === 'text') last.md += unit.text;
@@ -245,7 +306,7 @@ function renderUnits(units: readonly Unit[], table: boolean): string {
   });
   while (stack.length) close(stack.pop()!);
   pieces.forEach((piece, i) => {
-    if (piece.kind === 'text') piece.md = escapeText(piece.md, !table && (!i || pieces[i - 1].md === BREAK));
+    if (piece.kind === 'text') piece.md = escapeText(piece.md, !table && (!i || pieces[i - 1].md === BREAK), delimiters);
   });
   fixFlanking(pieces);
   return pieces.map((piece) => piece.md).join('');
@@ -253,11 +314,11 @@ function renderUnits(units: readonly Unit[], table: boolean): string {
 
 /** A text block as one line of inline markdown for a GFM table cell (breaks become spaces). */
 export function cellInline(block: PMNode): string {
-  return renderUnits(tidy(unitsOf(block, true)), true);
+  return renderUnits(tidy(unitsOf(block, true)), true, delimiterStarts(block.type.schema));
 }
 
 /** A text block's inline content as markdown lines (hard breaks end lines with `\`). */
 export function inlineLines(block: PMNode, breaksAsSpaces = false): string[] {
-  const md = renderUnits(tidy(unitsOf(block, breaksAsSpaces)), false);
+  const md = renderUnits(tidy(unitsOf(block, breaksAsSpaces)), false, delimiterStarts(block.type.schema));
   return md ? md.split('\n') : [];
 }

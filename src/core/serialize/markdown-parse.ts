@@ -15,6 +15,7 @@ import { shareMarkSets } from '../schema/shared-marks.js';
 import { isNoDomError } from '../dom.js';
 import { emptyDoc, parseHTML, textToDoc } from './html.js';
 import { addSchemaRules, type AlertForm } from './markdown-it-rules.js';
+import { addMarkRules, markTokenSpecs } from './markdown-marks.js';
 import { HTML_FENCE_INFO } from './markdown.js';
 
 /** Raw attributes through the type's cleaners, as every other parser does. */
@@ -45,6 +46,7 @@ function tokenizer(schema: Schema): MarkdownIt {
   md.validateLink = () => true;
   // markdown-it percent-encodes addresses; keeping them as written lets our markdown round-trip.
   md.normalizeLink = (url: string) => url;
+  addMarkRules(md, schema);
   addSchemaRules(md, alertForms(schema));
   // Nodes with syntax of their own add their rules (an extension's container, say).
   for (const type of Object.values(schema.nodes)) (type.spec as { markdown?: MarkdownRule }).markdown?.syntax?.(md as unknown as MarkdownSyntax);
@@ -143,7 +145,7 @@ function tokens(schema: Schema): Record<string, ParseSpec> {
   for (const form of alertForms(schema)) {
     specs[form.node] = { block: form.node, getAttrs: (tok: Token) => clean(schema.nodes[form.node], { [form.attr]: tok.attrGet(form.attr) }) };
   }
-  return { ...specs, ...markTokens(schema) };
+  return { ...specs, ...markTokenSpecs(schema), ...markTokens(schema) };
 }
 
 function createParser(schema: Schema): MarkdownParser {

@@ -85,10 +85,11 @@ function joinBlocks(blocks: readonly RenderedBlock[]): string[] {
 }
 
 /**
- * The document as CommonMark with GFM tables, strikethrough and task lists. Marks and
- * attributes markdown cannot express (underline, image sizes, colours, spans, link
- * targets) are left out; mentions become links to their address. Blocks are separated
- * by one blank line and the text ends without one.
+ * The document as CommonMark with GFM tables, strikethrough and task lists. An extension's
+ * marks are written in their markdown form (their HTML unless they give delimiters:
+ * markdown-inline.ts); what the editor's own content has that markdown cannot express
+ * (underline, image sizes, colours, link targets) is left out; mentions become links to
+ * their address. Blocks are separated by one blank line and the text ends without one.
  */
 export function serializeMarkdown(doc: PMNode): string {
   return joinBlocks(childBlocks(doc)).join('\n');

@@ -73,6 +73,49 @@ describe('links', () => {
     expect(html()).to.equal(`<p>see ${A('https://example.com/b', 'https://example.com/b')}<br>next</p>`);
   });
 
+  it('takes back only the link on the first undo after a URL is linked, and the typing on the next', async () => {
+    mount('<p></p>');
+    await sendKeys({ type: 'see www.example.com ' });
+    expect(html()).to.equal(`<p>see ${A('https://www.example.com', 'www.example.com')} </p>`);
+    await pressWith('z', 'Control');
+    expect(html(), 'the text and the space stay').to.equal('<p>see www.example.com </p>');
+    await pressWith('z', 'Control');
+    expect(html()).to.equal('');
+    await pressWith('z', 'Control', 'Shift');
+    await pressWith('z', 'Control', 'Shift');
+    expect(html(), 'redo brings the typing, then the link').to.equal(`<p>see ${A('https://www.example.com', 'www.example.com')} </p>`);
+  });
+
+  it('takes back only the link on the first undo after Enter linked a URL, keeping the new line', async () => {
+    mount('<p></p>');
+    await sendKeys({ type: 'https://example.com/a' });
+    await sendKeys({ press: 'Enter' });
+    await pressWith('z', 'Control');
+    expect(html()).to.equal('<p>https://example.com/a</p>');
+    expect(editor!.view.state.doc.childCount, 'the line Enter made stays').to.equal(2);
+    await sendKeys({ type: 'next' });
+    expect(html(), 'typing goes on where the caret was').to.equal('<p>https://example.com/a</p><p>next</p>');
+  });
+
+  it('takes back the link a typed space just made on Backspace, keeping the text and the space', async () => {
+    mount('<p></p>');
+    await sendKeys({ type: 'see https://example.com/a ' });
+    await sendKeys({ press: 'Backspace' });
+    expect(html()).to.equal('<p>see https://example.com/a </p>');
+    await sendKeys({ press: 'Backspace' });
+    expect(html(), 'the next Backspace deletes the space').to.equal('<p>see https://example.com/a</p>');
+    await pressWith('z', 'Control');
+    expect(html(), 'undo puts the space back').to.equal('<p>see https://example.com/a </p>');
+    editor!.destroy();
+    // Once the caret has moved, Backspace deletes as always.
+    mount('<p></p>');
+    await sendKeys({ type: 'see https://example.com/a ' });
+    await sendKeys({ press: 'ArrowLeft' });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'Backspace' });
+    expect(html()).to.equal(`<p>see ${A('https://example.com/a', 'https://example.com/a')}</p>`);
+  });
+
   it('never links javascript: or other schemes as they are typed', async () => {
     mount('<p></p>');
     await sendKeys({ type: 'javascript:alert(1) ftp://example.com mailto:a@b.c ' });

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { Slice } from 'prosemirror-model';
 import { TextSelection } from 'prosemirror-state';
 import { CellSelection } from 'prosemirror-tables';
-import { cellsToText } from '../../../src/core/plugins/table.js';
+import { cellsToText } from '../../../src/core/plugins/clipboard-text.js';
 import { parseHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../../helpers/editor.js';
 import { caretInCell, cellPos, firstTable, grid } from '../commands/table-helpers.js';

@@ -2,7 +2,7 @@
 import type { Schema } from 'prosemirror-model';
 import { schema as builtinSchema } from '../../../src/core/index.js';
 import { editorSetup } from '../../../src/core/extensions/setup.js';
-import type { NodeDefinition } from '../../../src/core/extensions/types.js';
+import type { MarkDefinition, NodeDefinition } from '../../../src/core/extensions/types.js';
 import { callout } from '../../../src/extensions/callout.js';
 import type { CorpusEntry } from './corpus.js';
 import type { InspectOptions } from './inspect.js';
@@ -27,10 +27,26 @@ const careless: NodeDefinition = {
   ],
 };
 
-/** The schemas the corpus runs through (the built-in one, and one with the example callout and the careless card), with what their extensions write. */
+/**
+ * A mark as careless: its render function writes handlers and styles from a text attribute.
+ * Having no markdown form, it is written into markdown as its HTML, and the markdown reader
+ * then reads inline HTML for it: neither may let anything else through.
+ */
+const carelessMark: MarkDefinition = {
+  name: 'tagged',
+  attrs: { note: { type: 'text' } },
+  parseDOM: [{ tag: 'mark[data-tag]', getAttrs: (dom) => ({ note: dom.getAttribute('title') }) }],
+  toDOM: (mark) => ['mark', { 'data-tag': '', title: mark.attrs.note, onclick: mark.attrs.note, style: `background: url(${String(mark.attrs.note)})` }, 0],
+};
+
+/** The schemas the corpus runs through (the built-in one, and one with the example callout and the careless card and mark), with what their extensions write. */
 export const SCHEMAS: ReadonlyArray<[string, Schema, InspectOptions['extra']]> = [
   ['built-in schema', builtinSchema, {}],
-  ['with extensions', editorSetup([callout, careless]).schema, { elements: ['aside'], attributes: ['data-kind', 'data-card', 'title'] }],
+  [
+    'with extensions',
+    editorSetup([callout, careless, { name: 'careless_marks', marks: [carelessMark] }]).schema,
+    { elements: ['aside', 'mark'], attributes: ['data-kind', 'data-card', 'data-tag', 'title'] },
+  ],
 ];
 
 /** Markup aimed at the extensions' nodes. */
@@ -46,4 +62,9 @@ export const EXTENSION_CORPUS: readonly CorpusEntry[] = [
     html: '<div data-card data-href="javascript:alert(1)" data-note="javascript:alert(2)" data-x="\"><img src=x onerror=alert(3)>"><p>card</p></div>',
   },
   { name: 'callout in markdown alert form with raw HTML', source: 'extension API', html: '> [!WARNING]\n> <img src=x onerror=alert(1)> [x](javascript:alert(2))' },
+  {
+    name: 'mark whose text attribute carries script, in HTML and as markdown inline HTML',
+    source: 'extension API',
+    html: 'a <mark data-tag title="&quot;><img src=x onerror=alert(1)>" onmouseover="alert(2)">b <img src=x onerror=alert(3)></mark> <mark data-tag title="x"><script>alert(4)</script></mark>',
+  },
 ];

@@ -1,0 +1,71 @@
+/**
+ * The plain text a copy leaves on the clipboard from <rich-editor>: a selection made with the
+ * keys, a real `copy` ClipboardEvent on the content, and its text/plain, which reads like
+ * Google Docs' and Notion's (list markers, nested items indented, numbers from the list's start).
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { TextSelection } from 'prosemirror-state';
+import '../../src/element/index.js';
+import type { RichEditor } from '../../src/element/index.js';
+import { copyFrom } from '../helpers/clipboard.js';
+import { focusSettled, pressWith } from '../helpers/editor.js';
+import { content } from '../helpers/element-ui.js';
+import { selectedText, until } from './toolbar/helpers.js';
+
+const LISTS =
+  '<h2>Plan</h2>' +
+  '<ul><li><p>one</p><ul><li><p>nested</p></li></ul></li><li><p>two</p></li></ul>' +
+  '<ol start="3"><li><p>three</p></li><li><p>four</p></li></ol>' +
+  '<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><p>done</p></li><li data-type="taskItem" data-checked="false"><p>to do</p></li></ul>';
+
+async function editor(value: string): Promise<RichEditor> {
+  const el = await fixture<RichEditor>(html`<rich-editor .value=${value} aria-label="Notes"></rich-editor>`);
+  await el.updateComplete;
+  return el;
+}
+
+/** Focuses the editor with the caret after `text`'s first occurrence. */
+async function caretAfter(el: RichEditor, text: string): Promise<void> {
+  const view = el.editorView!;
+  let at = -1;
+  view.state.doc.descendants((node, pos) => {
+    if (at < 0 && node.isText && node.text!.includes(text)) at = pos + node.text!.indexOf(text) + text.length;
+  });
+  expect(at, `"${text}" in the document`).to.be.greaterThan(0);
+  view.focus();
+  view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, at)));
+  await focusSettled();
+}
+
+/** Fires a copy on the content, as the browser does for Ctrl+C, and returns the text it left. */
+function copiedText(el: RichEditor): string {
+  const copied = copyFrom(content(el));
+  expect(copied.handled, 'the editor wrote the clipboard').to.equal(true);
+  return copied.text;
+}
+
+describe('copying lists as plain text', () => {
+  it('gives every list’s items with their markers when the whole document is selected', async () => {
+    const el = await editor(LISTS);
+    await caretAfter(el, 'Pl');
+    // The first Ctrl+A selects the heading's text, the second the document.
+    await pressWith('a', 'Control');
+    await pressWith('a', 'Control');
+    await until(() => selectedText(el).includes('to do'), 'the whole document selected');
+    expect(copiedText(el)).to.equal('Plan\n\n- one\n  - nested\n- two\n\n3. three\n4. four\n\n- [x] done\n- [ ] to do');
+  });
+
+  it('keeps the marker of the item a selection starts inside and of every item after, and gives words inside one item as they are', async () => {
+    const el = await editor(LISTS);
+    await caretAfter(el, 'thr');
+    await pressWith('End', 'Control', 'Shift');
+    await until(() => selectedText(el).includes('to do'), 'the selection to the end');
+    expect(copiedText(el)).to.equal('3. ee\n4. four\n\n- [x] done\n- [ ] to do');
+    await caretAfter(el, 'nes');
+    await pressWith('ArrowLeft', 'Shift');
+    await pressWith('ArrowLeft', 'Shift');
+    await pressWith('ArrowLeft', 'Shift');
+    await until(() => selectedText(el) === 'nes', '"nes" selected');
+    expect(copiedText(el)).to.equal('nes');
+  });
+});
