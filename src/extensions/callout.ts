@@ -17,7 +17,9 @@ import type { NodeDefinition } from '../core/extensions/types.js';
 import type { Command } from 'prosemirror-state';
 
 // Its command, typed for `editor.run()` wherever this module is imported.
-declare module '../core/extensions/types.js' {
+// The module hosts augment too: augmenting the inner module instead keeps a host's own commands
+// from merging in files that import this one.
+declare module 'rich-editor' {
   interface EditorCommands {
     'callout.toggle': [];
   }

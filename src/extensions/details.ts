@@ -26,7 +26,9 @@ import type { Node as PMNode } from 'prosemirror-model';
 import type { Command, EditorState, Transaction } from 'prosemirror-state';
 
 // Its commands, typed for `editor.run()` wherever this module is imported.
-declare module '../core/extensions/types.js' {
+// The module hosts augment too: augmenting the inner module instead keeps a host's own commands
+// from merging in files that import this one.
+declare module 'rich-editor' {
   interface EditorCommands {
     'details.toggle': [];
     'details.insert': [];

@@ -379,6 +379,21 @@ export function listen(editor: RichEditor): void {
 }
 `,
   );
+  // A host's own command, declared in one file, run in another, while a third imports a shipped
+  // extension that declares its own: both merge, in whatever order the files come.
+  writeFileSync(join(dir, 'src/commands-declared.ts'), `import type {} from 'rich-editor';
+declare module 'rich-editor' {
+  interface EditorCommands { 'stamps.go': [count: number] }
+}
+`);
+  writeFileSync(join(dir, 'src/commands-run.ts'), `import type { RichEditor } from 'rich-editor';
+export function go(editor: RichEditor): boolean {
+  // @ts-expect-error: its argument is typed
+  editor.run('stamps.go', 'one');
+  return editor.run('stamps.go', 1) && editor.run('callout.toggle');
+}
+`);
+  writeFileSync(join(dir, 'src/other-callout.ts'), `export { callout } from 'rich-editor/extensions/callout';\n`);
   // The built-in blocks' options by the names the docs give them, from the core entry.
   writeFileSync(
     join(dir, 'src/block-options.ts'),
