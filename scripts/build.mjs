@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { buildServer } from './build-server.mjs';
+import { firstLoad } from './first-load.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 // `--library`: only what the package ships (prepack runs this); the app and the server are left out.
@@ -65,13 +66,7 @@ for (const entry of ['core', 'element', 'react']) {
     logLevel: 'silent',
   });
   const outputs = result.metafile.outputs;
-  const first = new Set();
-  const load = (path) => {
-    if (first.has(path)) return;
-    first.add(path);
-    for (const { path: imported, kind } of outputs[path].imports) if (kind === 'import-statement' && outputs[imported]) load(imported);
-  };
-  load(Object.keys(outputs).find((path) => outputs[path].entryPoint?.endsWith(`dist/${entry}/index.js`)));
+  const first = firstLoad(outputs, Object.keys(outputs).find((path) => outputs[path].entryPoint?.endsWith(`dist/${entry}/index.js`)));
   const sizes = (keep) =>
     result.outputFiles
       .filter((file) => file.path.endsWith('.js') && keep(relative(root, file.path)))

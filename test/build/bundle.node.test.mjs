@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { build } from 'esbuild';
+import { firstLoad } from '../../scripts/first-load.mjs';
 
 /** A string only markdown-it's source holds (its parse() argument check). */
 const MARKDOWN_IT_MARK = 'Input data should be a String';
@@ -228,13 +229,7 @@ async function hostBundle(entry) {
     logLevel: 'silent',
   });
   const outputs = result.metafile.outputs;
-  const first = new Set();
-  const load = (path) => {
-    if (first.has(path)) return;
-    first.add(path);
-    for (const { path: imported, kind } of outputs[path].imports) if (kind === 'import-statement' && outputs[imported]) load(imported);
-  };
-  load(Object.keys(outputs).find((path) => outputs[path].entryPoint && resolve(outputs[path].entryPoint) === file));
+  const first = firstLoad(outputs, Object.keys(outputs).find((path) => outputs[path].entryPoint && resolve(outputs[path].entryPoint) === file));
   // The CSS in dist/ keeps its spaces (the embed bundle's is tightened): read without those before a brace, as the marks are written.
   const text = (path) => result.outputFiles.find((output) => output.path === resolve(path)).text.replace(/\s+\{/g, '{');
   const scripts = Object.keys(outputs).filter((path) => path.endsWith('.js'));

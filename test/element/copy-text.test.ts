@@ -4,12 +4,11 @@
  * Google Docs' and Notion's (list markers, nested items indented, numbers from the list's start).
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { TextSelection } from 'prosemirror-state';
 import '../../src/element/index.js';
 import type { RichEditor } from '../../src/element/index.js';
 import { copyFrom } from '../helpers/clipboard.js';
-import { focusSettled, pressWith } from '../helpers/editor.js';
-import { content } from '../helpers/element-ui.js';
+import { pressWith } from '../helpers/editor.js';
+import { caretAfter, content } from '../helpers/element-ui.js';
 import { selectedText, until } from './toolbar/helpers.js';
 
 const LISTS =
@@ -22,19 +21,6 @@ async function editor(value: string): Promise<RichEditor> {
   const el = await fixture<RichEditor>(html`<rich-editor .value=${value} aria-label="Notes"></rich-editor>`);
   await el.updateComplete;
   return el;
-}
-
-/** Focuses the editor with the caret after `text`'s first occurrence. */
-async function caretAfter(el: RichEditor, text: string): Promise<void> {
-  const view = el.editorView!;
-  let at = -1;
-  view.state.doc.descendants((node, pos) => {
-    if (at < 0 && node.isText && node.text!.includes(text)) at = pos + node.text!.indexOf(text) + text.length;
-  });
-  expect(at, `"${text}" in the document`).to.be.greaterThan(0);
-  view.focus();
-  view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, at)));
-  await focusSettled();
 }
 
 /** Fires a copy on the content, as the browser does for Ctrl+C, and returns the text it left. */

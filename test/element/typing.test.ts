@@ -8,31 +8,18 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { Plugin, TextSelection } from 'prosemirror-state';
+import { Plugin } from 'prosemirror-state';
 import '../../src/element/index.js';
 import '../helpers/editing-parts.js';
 import type { RichEditor } from '../../src/element/index.js';
-import { focusSettled, pressWith } from '../helpers/editor.js';
-import { content } from '../helpers/element-ui.js';
+import { pressWith } from '../helpers/editor.js';
+import { caretAfter, content } from '../helpers/element-ui.js';
 import { itIn } from '../helpers/engine.js';
 
 async function editor(value: string, extensions: unknown[] = []): Promise<RichEditor> {
   const el = await fixture<RichEditor>(html`<rich-editor .extensions=${extensions} .value=${value} aria-label="Notes"></rich-editor>`);
   await el.updateComplete;
   return el;
-}
-
-/** Focuses the editor with the caret after `text`'s first occurrence in the document. */
-async function caretAfter(el: RichEditor, text: string): Promise<void> {
-  const view = el.editorView!;
-  let at = -1;
-  view.state.doc.descendants((node, pos) => {
-    if (at < 0 && node.isText && node.text!.includes(text)) at = pos + node.text!.indexOf(text) + text.length;
-  });
-  expect(at, `"${text}" in the document`).to.be.greaterThan(0);
-  view.focus();
-  view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, at)));
-  await focusSettled();
 }
 
 /**

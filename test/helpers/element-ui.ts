@@ -3,11 +3,26 @@ import { sendKeys } from '@web/test-runner-commands';
 // axe-core is a UMD script: in the browser it installs `window.axe` rather than an ES default export.
 import 'axe-core';
 import type Axe from 'axe-core';
+import { TextSelection } from 'prosemirror-state';
 import type { RichEditor } from '../../src/element/index.js';
+import { focusSettled } from './editor.js';
 
 /** The editor's editable content (the element's textbox). */
 export function content(el: RichEditor): HTMLElement {
   return el.shadowRoot!.querySelector('[role="textbox"]') as HTMLElement;
+}
+
+/** Focuses the editor with the caret after `text`'s first occurrence in the document. */
+export async function caretAfter(el: RichEditor, text: string): Promise<void> {
+  const view = el.editorView!;
+  let at = -1;
+  view.state.doc.descendants((node, pos) => {
+    if (at < 0 && node.isText && node.text!.includes(text)) at = pos + node.text!.indexOf(text) + text.length;
+  });
+  expect(at, `"${text}" in the document`).to.be.greaterThan(0);
+  view.focus();
+  view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, at)));
+  await focusSettled();
 }
 
 /** The centre of an element, in viewport pixels, for sendMouse. */
