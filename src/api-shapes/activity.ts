@@ -33,6 +33,12 @@ export const activityShape = Type.Object({
   issue: uuid,
   /** null once the issue is deleted: the feed then says "This issue has been deleted". */
   issue_detail: nullable(activityIssueShape),
+  /**
+   * Once the issue is deleted, its name and number as they were (null while it is not), so feeds
+   * that mix issues still say which issue a row is about. Rows are only ever read by those who
+   * could open the issue (the feeds' one access rule), so no one else learns its name.
+   */
+  deleted_issue_detail: nullable(activityIssueShape),
   project: uuid,
   project_detail: activityProjectShape,
   workspace_detail: activityWorkspaceShape,

@@ -12,6 +12,7 @@ import { CollabService, ofDocument } from './collab/collab-service.js';
 import { AUTOMATION_INTERVAL_MS, startAutomations } from './planning/automations.js';
 import { LiveEvents } from './live/live-events.js';
 import { installStrictJsonBodies } from './http/json-body.js';
+import { installApiTokenCheck } from './http/auth.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { installControlCharacterGuard } from './http/control-characters.js';
@@ -169,6 +170,8 @@ export async function buildApp(config: Config, services: AppServices = {}): Prom
     installCrossSiteProtection(app, config.publicUrl ? [config.publicUrl, ...config.allowedOrigins] : config.allowedOrigins);
     installControlCharacterGuard(app);
     installStrictJsonBodies(app);
+    // Before the routes: it reads each route's guards as the route is added.
+    installApiTokenCheck(app);
     await app.register(fastifyCookie);
     await app.register(fastifyMultipart, { limits: { fileSize: config.fileSizeLimit, files: 1, fields: 20 } });
     await app.register(fastifyWebsocket, {

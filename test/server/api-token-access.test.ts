@@ -6,8 +6,8 @@ import { API_TOKEN_ACCESS, READ_ONLY_TOKEN_REFUSAL, type ApiTokenAccess } from '
 import { apiTokenShape } from '../../src/api-shapes/api-token.js';
 import { apiTokenAccess } from '../../src/server/db/migrations/0034-api-token-access.js';
 import { newApiToken } from '../../src/server/auth/api-tokens.js';
-import { SESSION_ONLY_MESSAGE } from '../../src/server/http/auth.js';
-import { withToken } from './api-token-requests.js';
+import { EXPIRED_API_TOKEN_MESSAGE, INVALID_API_TOKEN_MESSAGE, OTHER_WORKSPACE_MESSAGE, SESSION_ONLY_MESSAGE } from '../../src/server/http/auth.js';
+import { rawWithToken, withToken } from './api-token-requests.js';
 import { RawConnection } from './collab-client.js';
 import { seedWorkspace, startServer, type Seed, type TestServer } from './harness.js';
 
@@ -75,9 +75,14 @@ describe('making a token with an access level', () => {
     const listed = await seed.actors.admin.get(tokensUrl);
     const accessOf = (id: string) => listed.body.find((token: { id: string }) => token.id === id)?.access;
     assert.deepEqual([accessOf(read.id), accessOf(write.id), accessOf(unsaid.id)], ['read', 'write', 'write']);
-    const mine = await seed.actors.member.post(tokensUrl, { label: 'Member dashboard', access: 'read' });
+    // A member's token (made while they were an admin) keeps its level in the admins' view.
+    const { hash, prefix } = newApiToken();
+    const mine = await server.db.one<{ id: string }>(
+      "INSERT INTO api_tokens (workspace_id, user_id, label, token_hash, token_prefix, access) VALUES ($1, $2, 'Member dashboard', $3, $4, 'read') RETURNING id",
+      [seed.workspace.id, seed.users.member.id, hash, prefix],
+    );
     const members = await seed.actors.admin.get(`${tokensUrl}/members`);
-    assert.equal(members.body.find((token: { id: string }) => token.id === mine.body.id)?.access, 'read', 'the admins’ view shows it too');
+    assert.equal(members.body.find((token: { id: string }) => token.id === mine.id)?.access, 'read', 'the admins’ view shows it too');
   });
 
   test('refuses an access that is not one with a clear 400, and makes nothing', async () => {
@@ -162,6 +167,76 @@ describe('a read-only token', () => {
     await server.db.query("UPDATE api_tokens SET access = 'read' WHERE id = $1", [row.id]);
     const refused = await withToken(server, token, 'POST', `${seed.projectUrl}/labels`, { name: 'after' });
     assert.deepEqual([refused.status, refused.body], [403, { error: READ_ONLY_TOKEN_REFUSAL }], 'a token is read from the database on every request');
+  });
+});
+
+describe('a token is judged before what it sends', () => {
+  /** Writes whose body or path the route's checks would refuse (400), each sent with `token`. */
+  const faultyWrites = (token: string) => [
+    () => withToken(server, token, 'PATCH', issue.url, { title: 'x' }),
+    () => withToken(server, token, 'POST', `${seed.projectUrl}/issues`, {}),
+    () => rawWithToken(server, token, 'PATCH', issue.url, '{"name": '),
+    () => rawWithToken(server, token, 'POST', `${seed.projectUrl}/labels`, 'name=x', 'application/x-www-form-urlencoded'),
+    () => withToken(server, token, 'DELETE', `${seed.projectUrl}/issues/not-a-uuid`),
+    () => rawWithToken(server, token, 'POST', `${seed.workspaceUrl}/file-assets`, 'not a form', 'multipart/form-data; boundary=x'),
+  ];
+  const lastUsed = async (id: string) => (await server.db.one<{ at: Date | null }>('SELECT last_used_at AS at FROM api_tokens WHERE id = $1', [id])).at;
+
+  test('a read-only token is refused with 403 and insufficient_scope, and nothing is written, not even its use', async () => {
+    const { id, token } = await adminToken('read');
+    const before = await snapshot();
+    for (const write of faultyWrites(token)) {
+      const answer = await write();
+      assert.deepEqual([answer.status, answer.body], [403, { error: READ_ONLY_TOKEN_REFUSAL }], answer.text);
+      assert.equal(answer.headers.get('www-authenticate'), 'Bearer error="insufficient_scope"');
+    }
+    assert.deepEqual(await snapshot(), before);
+    assert.equal(await lastUsed(id), null);
+  });
+
+  test('a token that is not one, revoked or expired is refused with 401 and invalid_token', async () => {
+    const revoked = await adminToken('write');
+    assert.equal((await seed.actors.admin.delete(`${tokensUrl}/${revoked.id}`)).status, 204);
+    const expired = newApiToken();
+    await server.db.query(
+      `INSERT INTO api_tokens (workspace_id, user_id, label, token_hash, token_prefix, expires_at) VALUES ($1, $2, 'Expired', $3, $4, now() - interval '1 second')`,
+      [seed.workspace.id, seed.users.admin.id, expired.hash, expired.prefix],
+    );
+    const before = await snapshot();
+    const cases: [string, string][] = [
+      [newApiToken().token, INVALID_API_TOKEN_MESSAGE],
+      [revoked.token, INVALID_API_TOKEN_MESSAGE],
+      [expired.token, EXPIRED_API_TOKEN_MESSAGE],
+    ];
+    for (const [token, error] of cases) {
+      for (const write of faultyWrites(token)) {
+        const answer = await write();
+        assert.deepEqual([answer.status, answer.body], [401, { error }], answer.text);
+        assert.equal(answer.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
+      }
+    }
+    assert.deepEqual(await snapshot(), before);
+  });
+
+  test('another workspace and the session-only routes refuse a token first too; a good token and a session still get 400', async () => {
+    const write = await adminToken('write');
+    const elsewhere = `/api/workspaces/no-such-workspace/projects/${seed.project.id}/issues/${issue.id}`;
+    const other = await withToken(server, write.token, 'PATCH', elsewhere, { title: 'x' });
+    assert.deepEqual([other.status, other.body], [403, { error: OTHER_WORKSPACE_MESSAGE }]);
+    for (const answer of [
+      await withToken(server, write.token, 'POST', tokensUrl, { label: 7 }),
+      await rawWithToken(server, write.token, 'POST', tokensUrl, '{"label": '),
+      await withToken(server, write.token, 'PATCH', '/api/users/me', { nickname: 'x' }),
+    ]) {
+      assert.deepEqual([answer.status, answer.body], [401, { error: SESSION_ONLY_MESSAGE }], answer.text);
+    }
+    // Accepted, a token's request meets the route's checks as a session's does.
+    const unknownField = { error: 'Body has an unknown field "title"' };
+    const byToken = await withToken(server, write.token, 'PATCH', issue.url, { title: 'x' });
+    assert.deepEqual([byToken.status, byToken.body], [400, unknownField]);
+    const bySession = await seed.actors.admin.patch(issue.url, { title: 'x' });
+    assert.deepEqual([bySession.status, bySession.body], [400, unknownField]);
+    assert.equal((await seed.actors.member.delete(`${seed.projectUrl}/issues/not-a-uuid`)).status, 400);
   });
 });
 

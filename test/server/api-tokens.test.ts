@@ -29,6 +29,19 @@ async function newToken(actor: Actor, fields: Record<string, unknown> = {}) {
   return response.body as { id: string; label: string; token: string; token_prefix: string; expires_at: string | null };
 }
 
+/**
+ * A token of the workspace's member, written as one made before only admins made tokens (or while
+ * its owner was an admin) is stored: they keep it, list it and revoke it.
+ */
+async function memberToken(label = `Token ${randomUUID().slice(0, 6)}`) {
+  const { token, hash, prefix } = newApiToken();
+  const row = await server.db.one<{ id: string }>(
+    'INSERT INTO api_tokens (workspace_id, user_id, label, token_hash, token_prefix) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [seed.workspace.id, seed.users.member.id, label, hash, prefix],
+  );
+  return { id: row.id, label, token, token_prefix: prefix };
+}
+
 async function tokenCount(): Promise<number> {
   return (await server.db.one<{ count: number }>('SELECT count(*)::int AS count FROM api_tokens')).count;
 }
@@ -36,7 +49,7 @@ async function tokenCount(): Promise<number> {
 describe('POST …/api-tokens', () => {
   test('makes a token, shows its secret once and keeps only its hash', async () => {
     const expires = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const response = await seed.actors.member.post(tokensUrl, { label: '  CI deploys  ', expires_at: expires });
+    const response = await seed.actors.admin.post(tokensUrl, { label: '  CI deploys  ', expires_at: expires });
     assert.equal(response.status, 201, response.text);
     assert.deepEqual(Object.keys(response.body).sort(), CREATED_KEYS);
     const { id, token, token_prefix: prefix, label, expires_at: expiresAt, last_used_at: lastUsed } = response.body;
@@ -45,7 +58,7 @@ describe('POST …/api-tokens', () => {
     const row = await server.db.one<Record<string, unknown>>('SELECT * FROM api_tokens WHERE id = $1', [id]);
     assert.equal(row.token_hash, hashApiToken(token));
     assert.ok(!Object.values(row).some((value) => typeof value === 'string' && value.includes(token.slice(11))), 'the secret is not stored');
-    const listed = await seed.actors.member.get(tokensUrl);
+    const listed = await seed.actors.admin.get(tokensUrl);
     assert.ok(!listed.text.includes(token.slice(11)), 'the secret is never listed');
   });
 
@@ -72,7 +85,7 @@ describe('POST …/api-tokens', () => {
     ];
     const before = await tokenCount();
     const answers = [];
-    for (const [body] of cases) answers.push(await seed.actors.member.post(tokensUrl, body));
+    for (const [body] of cases) answers.push(await seed.actors.admin.post(tokensUrl, body));
     assert.deepEqual(answers.map((answer) => [answer.status, answer.body]), cases.map(([, error]) => [400, { error }]));
     assert.equal(await tokenCount(), before);
   });
@@ -81,37 +94,34 @@ describe('POST …/api-tokens', () => {
     const now = new Date();
     // The app's last day: the same day next year, sent as the end of that day where the reader is (UTC-12 is the latest).
     const lastDayEnd = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate() + 1, 12));
-    const response = await seed.actors.member.post(tokensUrl, { label: 'A year', expires_at: lastDayEnd.toISOString() });
+    const response = await seed.actors.admin.post(tokensUrl, { label: 'A year', expires_at: lastDayEnd.toISOString() });
     assert.equal(response.status, 201, response.text);
     assert.equal(response.body.expires_at, lastDayEnd.toISOString());
   });
 
-  test('authorization matrix: members and admins make tokens', async () => {
+  test('authorization matrix: only admins make tokens, the role of the API tokens settings page', async () => {
     const before = await tokenCount();
-    const responses = await seed.expectMatrix('POST', tokensUrl, (actor: Actor) => ({ label: `By ${actor}` }), {
-      anonymous: 401,
-      nonMember: 404,
-      guest: 403,
-      viewer: 403,
-      member: 201,
-      admin: 201,
-    });
-    assert.deepEqual(responses.viewer.body, { error: 'This needs the Member role or higher in this workspace.' });
-    assert.equal(await tokenCount(), before + 2);
+    const responses = await seed.expectMatrix('POST', tokensUrl, (actor: Actor) => ({ label: `By ${actor}` }), adminsOnly(201));
+    for (const actor of ['guest', 'viewer', 'member'] as const) {
+      assert.deepEqual(responses[actor].body, { error: 'This needs the Admin role or higher in this workspace.' }, actor);
+    }
+    assert.equal(await tokenCount(), before + 1);
   });
 });
 
 describe('GET …/api-tokens', () => {
   test('lists the caller’s own tokens of this workspace, newest first, without their secrets', async () => {
-    const older = await newToken('member', { label: 'older' });
-    const newer = await newToken('member', { label: 'newer' });
-    const theirs = await newToken('admin');
-    const listed = await seed.actors.member.get(tokensUrl);
+    const older = await newToken('admin', { label: 'older' });
+    const newer = await newToken('admin', { label: 'newer' });
+    const theirs = await memberToken();
+    const listed = await seed.actors.admin.get(tokensUrl);
     assert.equal(listed.status, 200, listed.text);
     for (const token of listed.body) assert.deepEqual(Object.keys(token).sort(), LISTED_KEYS);
     const ids = listed.body.map((token: { id: string }) => token.id);
     assert.ok(ids.indexOf(newer.id) >= 0 && ids.indexOf(newer.id) < ids.indexOf(older.id));
     assert.ok(!ids.includes(theirs.id));
+    const members = await seed.actors.member.get(tokensUrl);
+    assert.deepEqual(members.body.map((token: { id: string }) => token.id), [theirs.id], 'a member lists the token they hold');
     const row = listed.body.find((token: { id: string }) => token.id === newer.id);
     assert.deepEqual([row.label, row.token_prefix, row.expires_at, row.last_used_at], ['newer', newer.token_prefix, null, null]);
   });
@@ -124,7 +134,7 @@ describe('GET …/api-tokens', () => {
 
 describe('DELETE …/api-tokens/:tokenId', () => {
   test('revokes the token at once: it is no longer listed and no longer works', async () => {
-    const made = await newToken('member');
+    const made = await memberToken();
     const url = `${seed.projectUrl}/issues`;
     assert.equal((await withToken(server, made.token, 'GET', url)).status, 200);
     const revoked = await seed.actors.member.delete(`${tokensUrl}/${made.id}`);
@@ -164,7 +174,7 @@ describe('DELETE …/api-tokens/:tokenId', () => {
 
 describe('the admins oversee the members’ tokens', () => {
   test('GET …/api-tokens/members lists the other members’ tokens with their owners, never a secret', async () => {
-    const members = await newToken('member', { label: 'member script' });
+    const members = await memberToken('member script');
     const mine = await newToken('admin');
     const listed = await seed.actors.admin.get(`${tokensUrl}/members`);
     assert.equal(listed.status, 200, listed.text);
@@ -182,7 +192,7 @@ describe('the admins oversee the members’ tokens', () => {
   });
 
   test('an admin revokes a member’s token: it is gone from both lists and stops working at once', async () => {
-    const made = await newToken('member');
+    const made = await memberToken();
     const revoked = await seed.actors.admin.delete(`${tokensUrl}/${made.id}`);
     assert.equal(revoked.status, 204, revoked.text);
     const refused = await withToken(server, made.token, 'GET', `${seed.projectUrl}/issues`);
@@ -192,7 +202,7 @@ describe('the admins oversee the members’ tokens', () => {
   });
 
   test('an admin of another workspace cannot revoke it', async () => {
-    const made = await newToken('member');
+    const made = await memberToken();
     const elsewhere = await seed.actors.nonMember.post('/api/workspaces', { name: 'Elsewhere', slug: `else-${randomUUID().slice(0, 8)}` });
     assert.equal(elsewhere.status, 201, elsewhere.text);
     const refused = await seed.actors.nonMember.delete(`/api/workspaces/${elsewhere.body.slug}/api-tokens/${made.id}`);
@@ -203,7 +213,7 @@ describe('the admins oversee the members’ tokens', () => {
 
 describe('requests with a token', () => {
   test('act with the owner’s role in the token’s workspace, from anywhere, without cookies', async () => {
-    const member = await newToken('member');
+    const member = await memberToken();
     const issues = `${seed.projectUrl}/issues`;
     const created = await withToken(server, member.token, 'POST', issues, { name: 'Filed by a script' });
     assert.equal(created.status, 201, created.text);
@@ -220,11 +230,15 @@ describe('requests with a token', () => {
   test('follow the owner’s role as it changes, and stop when the owner leaves the workspace', async () => {
     const other = server.client();
     const user = await other.signUp();
-    const added = await seed.actors.admin.post(`${seed.workspaceUrl}/members`, { email: user.email, role: 15 });
+    const added = await seed.actors.admin.post(`${seed.workspaceUrl}/members`, { email: user.email, role: 20 });
     assert.equal(added.status, 201, added.text);
     const made = (await other.post(tokensUrl, { label: 'soon gone' })).body;
+    assert.equal((await seed.actors.admin.patch(`${seed.workspaceUrl}/members/${user.id}`, { role: 15 })).status, 200);
     const rename = () => withToken(server, made.token, 'PATCH', seed.workspaceUrl, { name: 'Seed workspace' });
     assert.equal((await rename()).status, 403, 'members do not rename the workspace');
+    // Demoted, they make no more tokens, and still see and revoke the one they made.
+    assert.equal((await other.post(tokensUrl, { label: 'after the demotion' })).status, 403);
+    assert.deepEqual((await other.get(tokensUrl)).body.map((token: { id: string }) => token.id), [made.id]);
     assert.equal((await seed.actors.admin.patch(`${seed.workspaceUrl}/members/${user.id}`, { role: 20 })).status, 200);
     assert.equal((await rename()).status, 200, 'an admin does');
     assert.equal((await seed.actors.admin.delete(`${seed.workspaceUrl}/members/${user.id}`)).status, 204);
@@ -294,7 +308,7 @@ describe('requests with a token', () => {
   });
 
   test('record the last use at most once a minute', async () => {
-    const made = await newToken('member');
+    const made = await newToken('admin');
     const lastUsed = async () => (await server.db.one<{ at: Date | null }>('SELECT last_used_at AS at FROM api_tokens WHERE id = $1', [made.id])).at;
     assert.equal(await lastUsed(), null);
     await withToken(server, made.token, 'GET', seed.workspaceUrl);
@@ -306,7 +320,7 @@ describe('requests with a token', () => {
     const aged = await lastUsed();
     await withToken(server, made.token, 'GET', seed.workspaceUrl);
     assert.ok((await lastUsed())!.getTime() > aged!.getTime(), 'a use after the minute is recorded');
-    const listed = (await seed.actors.member.get(tokensUrl)).body.find((row: { id: string }) => row.id === made.id);
+    const listed = (await seed.actors.admin.get(tokensUrl)).body.find((row: { id: string }) => row.id === made.id);
     assert.equal(listed.last_used_at, (await lastUsed())!.toISOString());
   });
 });
@@ -316,7 +330,7 @@ describe('rate limit per token', () => {
     const limited = await startServer({}, { apiTokenRequests: { max: 3, windowMs: 60_000 } });
     try {
       const team = await seedWorkspace(limited);
-      const make = async () => (await team.actors.member.post(`${team.workspaceUrl}/api-tokens`, { label: 'busy' })).body.token as string;
+      const make = async () => (await team.actors.admin.post(`${team.workspaceUrl}/api-tokens`, { label: 'busy' })).body.token as string;
       const busy = await make();
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await withToken(limited, busy, 'GET', team.workspaceUrl)).status);
@@ -326,7 +340,7 @@ describe('rate limit per token', () => {
       assert.ok(wait >= 1 && wait <= 60, `Retry-After ${wait}`);
       assert.deepEqual(refused.body, { error: `Too many requests with this API token. Please try again in ${wait} second${wait === 1 ? '' : 's'}.` });
       assert.equal((await withToken(limited, await make(), 'GET', team.workspaceUrl)).status, 200, 'another token of the same person has its own count');
-      assert.equal((await team.actors.member.get(team.workspaceUrl)).status, 200, 'the session is not limited');
+      assert.equal((await team.actors.admin.get(team.workspaceUrl)).status, 200, 'the session is not limited');
     } finally {
       await limited.close();
     }

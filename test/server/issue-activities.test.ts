@@ -48,6 +48,7 @@ describe('GET …/issues/:issueId/activities', () => {
         new_hidden: false,
         issue: issue.id,
         issue_detail: { name: 'Renamed by admin', sequence_id: issue.sequence_id },
+        deleted_issue_detail: null,
         project: seed.project.id,
         project_detail: { identifier: 'SEED' },
         workspace_detail: { slug: seed.workspace.slug },
@@ -88,12 +89,14 @@ describe('GET …/issues/:issueId/activities', () => {
     assert.equal(rows[0].actor, null);
   });
 
-  test('a deleted issue\'s feed stays readable, with issue_detail null ("This issue has been deleted")', async () => {
+  test('a deleted issue\'s feed stays readable, with issue_detail null ("This issue has been deleted") and its name as it was', async () => {
     const issue = await newIssue();
     await seed.actors.member.delete(`${seed.projectUrl}/issues/${issue.id}`);
     const rows = (await seed.actors.guest.get(`${seed.projectUrl}/issues/${issue.id}/activities`)).body;
     assert.deepEqual(rows.map((row: { field: string; verb: string }) => [row.field, row.verb]), [['issue', 'created'], ['issue', 'deleted']]);
     assert.ok(rows.every((row: { issue_detail: unknown }) => row.issue_detail === null));
+    const was = { name: issue.name, sequence_id: issue.sequence_id };
+    assert.deepEqual(rows.map((row: { deleted_issue_detail: unknown }) => row.deleted_issue_detail), [was, was]);
   });
 
   test('404 for an issue of another project or none', async () => {

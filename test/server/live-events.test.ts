@@ -212,6 +212,27 @@ test('nothing of a project the reader cannot open reaches their stream', async (
   }
 });
 
+test('an admin demoted to member stops hearing the projects they no longer open at once', async () => {
+  const other = server.client();
+  const user = await other.signUp();
+  assert.equal((await seed.actors.admin.post(`${seed.workspaceUrl}/members`, { email: user.email, role: 20 })).status, 201);
+  const hidden = await newIssue(hiddenProjectUrl);
+  const stream = await openStream(other);
+  try {
+    assert.equal((await seed.actors.admin.patch(hidden.url, { name: 'Heard by admins' })).status, 200);
+    assert.equal((await nextLive(stream)).id, hidden.id, 'an admin opens every project');
+    assert.equal((await seed.actors.admin.patch(`${seed.workspaceUrl}/members/${user.id}`, { role: 15 })).status, 200);
+    const demoted = await nextLive(stream);
+    assert.deepEqual([demoted.event, demoted.id, demoted.project_id], ['member', user.id, null]);
+    assert.equal((await seed.actors.admin.patch(hidden.url, { name: 'Not for members' })).status, 200);
+    const marker = randomUUID();
+    await announceLive(server.db, { workspaceId: seed.workspace.id, event: 'member', action: 'updated', data: { id: marker } });
+    assert.equal((await nextLive(stream)).id, marker, 'the change made after the demotion is not told');
+  } finally {
+    stream.close();
+  }
+});
+
 test('an overdue reminder is told to the person reminded, and to no one else', async () => {
   const response = await seed.actors.admin.post(`${seed.projectUrl}/issues`, { name: 'Due long ago', target_date: '2031-03-09', assignee_ids: [seed.users.viewer.id] });
   assert.equal(response.status, 201, response.text);

@@ -235,4 +235,23 @@ describe('GET /workspaces/:slug/activities', () => {
   test('authorization matrix: everyone in the workspace', async () => {
     await seed.expectMatrix('GET', `${seed.workspaceUrl}/activities`, undefined, everyMember(200));
   });
+
+  test("a deleted issue's rows still name it as it was, for those who could open it alone", async () => {
+    const gone = await newIssue(seed.actors.member, seed.projectUrl, `Retired banner ${randomUUID().slice(0, 6)}`);
+    assert.equal((await seed.actors.member.delete(`${seed.projectUrl}/issues/${gone.id}`)).status, 204);
+    const hiddenUrl = `${seed.workspaceUrl}/projects/${hiddenProject.id}`;
+    const secret = await newIssue(seed.actors.admin, hiddenUrl, `Secret merger ${randomUUID().slice(0, 8)}`);
+    assert.equal((await seed.actors.admin.delete(`${hiddenUrl}/issues/${secret.id}`)).status, 204);
+    type Named = Row & { issue_detail: unknown; deleted_issue_detail: unknown };
+    const rowsOf = (page: { activities: Row[] }, issueId: string) => (page.activities as Named[]).filter((row) => row.issue === issueId);
+    for (const actor of ['guest', 'member', 'admin'] as const) {
+      const { text, page } = await activity(seed.actors[actor], '?limit=10');
+      const rows = rowsOf(page, gone.id);
+      assert.deepEqual(rows.map((row) => [row.field, row.verb]), [['issue', 'deleted'], ['issue', 'created']], actor);
+      for (const row of rows) assert.deepEqual([row.issue_detail, row.deleted_issue_detail], [null, { name: gone.name, sequence_id: gone.sequence_id }], actor);
+      if (actor !== 'admin') assert.ok(!text.includes(secret.name) && !text.includes(secret.id), `${actor} reads of the hidden project's deleted issue`);
+    }
+    const { page } = await activity(seed.actors.admin, '?limit=10');
+    assert.deepEqual(rowsOf(page, secret.id).map((row) => row.deleted_issue_detail), [secret, secret].map(({ name, sequence_id }) => ({ name, sequence_id })));
+  });
 });

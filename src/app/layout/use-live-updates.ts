@@ -13,9 +13,14 @@ import { projectWorkflowKeys, queryKeys } from '../api/query-keys.js';
  */
 export const LIVE_REFRESH_MS = 250;
 
-/** What shows a change told by the live stream, as React Query key prefixes. */
-export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
+/** What shows a change told by the live stream to reader `me`, as React Query key prefixes. */
+export function liveQueryKeys(slug: string, event: LiveEvent, me?: string): QueryKey[] {
   const project = event.project_id;
+  // The reader's own membership (a project joined or left, another role there or in the workspace):
+  // whatever of the workspace they see depends on what they may open (the sidebar, their role, the
+  // activity, the issue tabs and profiles, analytics, views, notifications…), so all of it is asked
+  // again; only the queries shown are fetched at once, the rest when next shown.
+  if (event.event === 'member' && me && event.id === me) return [queryKeys.workspace(slug)];
   // Someone joined, changed role or left: the members screens and pickers, and the invitations still pending.
   if (event.event === 'member') return project ? [queryKeys.projectMembers(slug, project)] : [queryKeys.members(slug), queryKeys.invitations(slug)];
   if (!project) return [];
@@ -57,7 +62,7 @@ export function liveQueryKeys(slug: string, event: LiveEvent): QueryKey[] {
  * workspace's live stream (api.live) tells what changed, and what shows it is asked again,
  * changes gathered for LIVE_REFRESH_MS on the SDK's clock (tests move a fake one). Changes that
  * may have been missed (the stream reopened, the tab shown again) refresh everything of the
- * workspace. Only a shown tab holds a stream.
+ * workspace, as does a change of the reader's own membership. Only a shown tab holds a stream.
  */
 export function useLiveUpdates(slug: string, enabled: boolean): void {
   const api = useApi();
@@ -88,13 +93,7 @@ export function useLiveUpdates(slug: string, enabled: boolean): void {
     const missed = () => gather([queryKeys.workspace(slug)]);
     const change = (event: LiveEvent) => {
       if (event.event === 'issue' && event.action === 'deleted' && event.project_id && event.id) gone.push(queryKeys.issue(slug, event.project_id, event.id));
-      gather(liveQueryKeys(slug, event));
-      // The reader's own membership: the projects they open and their role there (the lists alone, not all they hold).
-      if (event.event === 'member' && event.id === me) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.projects(slug), exact: true });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(slug), exact: true });
-        if (event.project_id) void queryClient.invalidateQueries({ queryKey: queryKeys.project(slug, event.project_id), exact: true });
-      }
+      gather(liveQueryKeys(slug, event, me));
       // The sidebar shows each favorite's name: its list is asked again when what one keeps changed.
       const favorites = queryClient.getQueryData<Favorite[]>(queryKeys.favorites(slug));
       if (event.id && favorites?.some((favorite) => favorite.entity_id === event.id)) gather([queryKeys.favorites(slug)]);

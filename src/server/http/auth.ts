@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import { READ_ONLY_TOKEN_REFUSAL } from '../../api-shapes/api-token-access.js';
 import { findApiToken, recordApiTokenUse } from '../auth/api-tokens.js';
 import { findSession, SESSION_COOKIE } from '../auth/sessions.js';
@@ -51,14 +51,17 @@ export const OTHER_WORKSPACE_MESSAGE = 'This API token works only in the workspa
 
 // RFC 6750: a refused bearer token is named as such, so clients can tell it from a missing session.
 const refusedToken = (message: string) => new HttpError(401, message, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+// RFC 6750 §3.1: a token that is good but may not do this (a change with a read-only token).
+const readOnlyRefusal = () => new HttpError(403, READ_ONLY_TOKEN_REFUSAL, { headers: { 'www-authenticate': 'Bearer error="insufficient_scope"' } });
 
 /**
  * The owner of the API token `token` for a request to workspace `slug`'s routes: 401 when the token
  * is not valid or has expired, 429 past its rate limit, 403 for another workspace, and 403
  * (READ_ONLY_TOKEN_REFUSAL) for a read-only token on any method that is not safe. This is the one
- * door every token request goes through, before any route's work, so a refused request changes
- * nothing. The use is counted against the token's limit, and recorded (when allowed) at most once
- * a minute.
+ * door every token request goes through, as the request arrives (installApiTokenCheck: before its
+ * body is read or checked, so a refused token is told so whatever it sent), and a refused request
+ * changes nothing. The use is counted against the token's limit, and recorded (when allowed) at
+ * most once a minute.
  */
 async function apiTokenOwner(request: FastifyRequest, token: string, slug: string): Promise<AuthUser> {
   const { db, config, rateLimiter } = request.server;
@@ -73,7 +76,7 @@ async function apiTokenOwner(request: FastifyRequest, token: string, slug: strin
   }
   if (found.workspaceSlug !== slug.toLowerCase()) throw forbidden(OTHER_WORKSPACE_MESSAGE);
   // Anything but 'write' is read-only: an unknown level never grants more.
-  if (found.access !== 'write' && !isSafeMethod(request.method)) throw forbidden(READ_ONLY_TOKEN_REFUSAL);
+  if (found.access !== 'write' && !isSafeMethod(request.method)) throw readOnlyRefusal();
   if (found.useDue) await recordApiTokenUse(db, found.id);
   return found.user;
 }
@@ -112,4 +115,46 @@ export async function loadUser(request: FastifyRequest, reply: FastifyReply, wor
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!(await loadUser(request, reply))) throw unauthorized();
+}
+
+/** The guards that take an API token: the workspace and project role checks, which pass the path's `:slug` to loadUser. */
+const tokenGuards = new WeakSet<object>();
+
+/** Marks `guard` (a preHandler) as one that takes an API token, for installApiTokenCheck; returns it. */
+export function takesApiToken(guard: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  tokenGuards.add(guard);
+  return guard;
+}
+
+/** onRequest of a route whose first guard takes tokens: a request with one is authenticated now, by the path's `:slug`. */
+async function authenticateApiToken(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (bearerToken(request) === null) return;
+  const slug = (request.params as Record<string, unknown> | undefined)?.slug;
+  if (typeof slug === 'string') await loadUser(request, reply, slug);
+}
+
+/** onRequest of a session-only route (requireUser first): a request with an API token is refused now. */
+async function refuseApiToken(request: FastifyRequest): Promise<void> {
+  if (bearerToken(request) !== null) throw unauthorized(SESSION_ONLY_MESSAGE);
+}
+
+/**
+ * Authenticates `Authorization: Bearer` requests as they arrive, before their body is parsed and
+ * validated: otherwise a read-only, revoked or expired token sending a body the route refuses
+ * would be answered 400 (the body's fault) instead of 401 or 403 (the token's). A route's first
+ * guard says which: a workspace or project role check (takesApiToken) takes the token as loadUser
+ * does later, requireUser refuses it (SESSION_ONLY_MESSAGE). The guards themselves still run and
+ * decide (loadUser answers them from what was found here); requests without the header are
+ * left to them unchanged. Install before the routes.
+ */
+export function installApiTokenCheck(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const guards: unknown[] = [route.preHandler ?? []].flat();
+    const first = guards.find((guard) => guard === requireUser || (typeof guard === 'function' && tokenGuards.has(guard)));
+    if (!first) return;
+    const check = first === requireUser ? refuseApiToken : authenticateApiToken;
+    const onRequest: unknown[] = [route.onRequest ?? []].flat();
+    // Once, should options that hold it already come through again.
+    if (!onRequest.includes(check)) route.onRequest = [...onRequest, check] as RouteOptions['onRequest'];
+  });
 }

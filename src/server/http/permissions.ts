@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { CachedAccess } from '../cache/read-caches.js';
 import { effectiveProjectRole, roleName, type RoleValue } from '../roles.js';
 import type { AuthUser } from '../users/user-shape.js';
-import { loadUser } from './auth.js';
+import { loadUser, takesApiToken } from './auth.js';
 import type { ProjectContext, WorkspaceContext } from './context.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
 
@@ -105,10 +105,10 @@ async function loadWorkspaceAndProject(
  * Afterwards `currentWorkspace(request)` holds the workspace and the caller's role.
  */
 export function requireWorkspaceRole(min: RoleValue): preHandlerAsyncHookHandler {
-  return async function workspaceRole(request, reply) {
+  return takesApiToken(async function workspaceRole(request, reply) {
     const workspace = await loadWorkspace(request, reply);
     if (workspace.role < min) throw forbidden(`This needs the ${roleName(min)} role or higher in this workspace.`);
-  };
+  });
 }
 
 /**
@@ -119,9 +119,9 @@ export function requireWorkspaceRole(min: RoleValue): preHandlerAsyncHookHandler
  * `currentWorkspace(request)` are set.
  */
 export function requireProjectRole(min: RoleValue): preHandlerAsyncHookHandler {
-  return async function projectRole(request, reply) {
+  return takesApiToken(async function projectRole(request, reply) {
     await checkProjectRole(request, reply, param(request, 'projectId'), min);
-  };
+  });
 }
 
 /**

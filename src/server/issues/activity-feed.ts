@@ -36,6 +36,7 @@ export const ACTIVITY_COLUMNS = selectList(activityShape, 'a', {
   new_hidden: 'h.new_hidden',
   issue: 'a.issue_id',
   issue_detail: `CASE WHEN i.deleted_at IS NULL THEN ${jsonObject(activityIssueShape, 'i')} END`,
+  deleted_issue_detail: `CASE WHEN i.deleted_at IS NOT NULL THEN ${jsonObject(activityIssueShape, 'i')} END`,
   project: 'a.project_id',
   project_detail: jsonObject(activityProjectShape, 'p'),
   workspace_detail: jsonObject(activityWorkspaceShape, 'w'),

@@ -18,7 +18,7 @@ export interface WorkspaceActivityPage {
  * A page of the activity of the workspace's issues that `reader` can open (openableIssueSql:
  * their projects, every project for a workspace admin, nothing still waiting in an inbox), newest
  * first, as each issue's own feed shows its rows (values naming an issue the reader cannot open
- * left out; a deleted issue's rows with issue_detail null). Reads one row more than asked, so the
+ * left out; a deleted issue's rows with issue_detail null and deleted_issue_detail set). Reads one row more than asked, so the
  * caller knows whether a page follows.
  */
 export function listWorkspaceActivities(db: Db, reader: Reader, page: WorkspaceActivityPage): Promise<ActivityJson[]> {

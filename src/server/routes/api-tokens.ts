@@ -17,8 +17,11 @@ import { DISPLAY_USER_JSON } from '../issues/issue-shape.js';
 import { Role } from '../roles.js';
 import { requiredName } from '../http/typed-name.js';
 
-/** The role that makes API tokens: those who create things in the workspace (the issue's "admins and members"). */
-const MAKES_TOKENS = Role.Member;
+/**
+ * The role that makes API tokens: the spec's API tokens settings entry (Admin, 20), the only place
+ * the app makes them, so a token never exists that its maker cannot see in the app.
+ */
+const MAKES_TOKENS = Role.Admin;
 
 /** The role that sees and revokes everyone's tokens: the spec's API tokens settings page (Admin, 20). */
 const OVERSEES_TOKENS = Role.Admin;
@@ -31,10 +34,11 @@ type ApiTokenRow = StaticDecode<typeof apiTokenShape>;
 const tokenParams = withIds(workspaceParams, 'tokenId');
 
 /**
- * Personal API tokens: members and admins make them for themselves in a workspace, with a label,
- * an optional expiry and an access level (read only, or read and write); the secret is in the
- * answer once and only its hash is kept. Everyone lists and revokes their own tokens (a member
- * demoted to viewer can still revoke theirs); only the workspace's admins see the other members'
+ * Personal API tokens: admins make them for themselves in a workspace (the settings page's role),
+ * with a label, an optional expiry and an access level (read only, or read and write); the secret
+ * is in the answer once and only its hash is kept. Everyone lists and revokes their own tokens (an
+ * admin demoted to member, or a member with a token made before only admins made them, can still
+ * revoke theirs); only the workspace's admins see the other members'
  * tokens (…/api-tokens/members, with their owners) and revoke them, so a credential no one else
  * can see never outlives an admin's decision; for anyone else another person's token is 404.
  * Session-only: a token cannot make, list or revoke tokens. A token's access is never changed

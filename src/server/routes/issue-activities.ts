@@ -12,7 +12,7 @@ import { notInIntakeSql } from '../intake/intake-sql.js';
 /**
  * An issue's activity feed, oldest first, for everyone in the project. A deleted issue's feed
  * stays readable: its rows carry issue_detail null, which the feed shows as "This issue has been
- * deleted". Values naming an issue the reader cannot open (a relation to another project) are
+ * deleted", and deleted_issue_detail (its name and number as they were). Values naming an issue the reader cannot open (a relation to another project) are
  * left out, with old_hidden / new_hidden saying so.
  */
 export async function issueActivityRoutes(app: FastifyInstance): Promise<void> {

@@ -68,9 +68,11 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
     let written: Promise<unknown> = Promise.resolve();
     const unsubscribe = live.subscribe(workspace.id, {
       event: (event: LiveEvent) => {
-        // A change of the reader's own membership: told whatever they open now, and what they open is asked anew.
+        // A change of the reader's own membership: told whatever they open now, and what they open is asked anew
+        // (their workspace role decides every project for an admin: a change of it, all of them).
         const own = event.event === 'member' && event.id === user.id;
         if (own && event.project_id) access.delete(event.project_id);
+        else if (own) access.clear();
         // The workspace's own membership is everyone's in it; anything else is of a project.
         if (!event.project_id && event.event !== 'member') return;
         // A notification is its receiver's alone.

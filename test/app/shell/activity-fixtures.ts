@@ -20,6 +20,7 @@ export function activityRow(n: number, overrides: Partial<Activity> = {}): Activ
     new_hidden: false,
     issue: issue.id,
     issue_detail: { name: issue.name, sequence_id: n },
+    deleted_issue_detail: null,
     project: PROJECT_ID,
     project_detail: { identifier: 'WEB' },
     workspace_detail: { slug: 'acme' },

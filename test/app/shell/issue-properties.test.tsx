@@ -31,6 +31,7 @@ function activity(field: string, oldValue: string | null, newValue: string | nul
     new_hidden: false,
     issue: ISSUE_ID,
     issue_detail: { name: 'Fix the header', sequence_id: 7 },
+    deleted_issue_detail: null,
     project: PROJECT_ID,
     project_detail: { identifier: 'WEB' },
     workspace_detail: { slug: 'acme' },

@@ -6,6 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { issueRenamedMeanwhile } from '../../../src/api-shapes/issue-rename.js';
 import { LIVE_REFRESH_MS } from '../../../src/app/layout/use-live-updates.js';
 import { paths } from '../../../src/app/router/paths.js';
+import { activityPages, activityRow } from './activity-fixtures.js';
 import { ISSUE_ID, members, OTHER_ID, project, PROJECT_ID, USER_ID } from './fixtures.js';
 import { click, press } from './input.js';
 import { byText, cleanup, field, renderApp, until } from './render.js';
@@ -137,7 +138,30 @@ describe('live updates', () => {
     await settled();
     expect(listed(), "another person's membership").to.equal(before);
     api.live.tell('acme', { event: 'member', action: 'created', project_id: research.id, id: USER_ID, actor_id: OTHER_ID });
+    await advance(clock, LIVE_REFRESH_MS);
     await until(() => sidebar().includes('Research'), 'the new project in the sidebar', { saw: sidebar });
+  });
+
+  it("reads the dashboard's activity and issues again once the reader joined one project and left another", async () => {
+    const clock = fakeClock();
+    const { api, scene } = seededApi();
+    const mobile = project(15, { id: '77777777-7777-4777-8777-777777777777', identifier: 'MOB', name: 'Mobile' });
+    let rows = [activityRow(1)];
+    api.on('GET', '/workspaces/:slug/activities', activityPages(() => rows));
+    const app = renderApp(paths.workspace('acme'), { api });
+    const feed = () => app.container.querySelector('ol[aria-label="Recent activity"]')?.textContent ?? '';
+    await until(() => feed().includes('WEB-1'), 'the activity of WEB', { saw: feed });
+    await until(() => api.live.open.size === 1, 'the live stream open');
+    const asked = (path: string) => api.sent('GET', path).length;
+    const issuesBefore = asked('/workspaces/:slug/issues');
+    // Added to Mobile and removed from Web by an admin: the server now answers Mobile's rows alone.
+    scene.projects = [mobile];
+    rows = [activityRow(1, { project: mobile.id, project_detail: { identifier: 'MOB' }, issue_detail: { name: 'Ship the app', sequence_id: 4 } })];
+    api.live.tell('acme', { event: 'member', action: 'created', project_id: mobile.id, id: USER_ID, actor_id: OTHER_ID });
+    api.live.tell('acme', { event: 'member', action: 'deleted', project_id: PROJECT_ID, id: USER_ID, actor_id: OTHER_ID });
+    await advance(clock, LIVE_REFRESH_MS);
+    await until(() => feed().includes('MOB-4 Ship the app') && !feed().includes('WEB-1'), "Mobile's activity alone", { saw: feed });
+    expect(asked('/workspaces/:slug/issues'), 'the issue tabs asked again').to.be.above(issuesBefore);
   });
 
   it('leaves what another project shows alone, and refreshes everything once the stream was dropped and is back', async () => {

@@ -82,7 +82,7 @@ describe('activitySentence', () => {
     const created = { field: 'issue', verb: 'created' as const, new_value: 'Fix login' };
     expect(say(created)).to.equal('Bo created the issue WEB-3 Fix login.');
     expect(links(created)[1]).to.deep.equal(['WEB-3 Fix login', '/acme/projects/p1/issues/i1']);
-    expect(say({ field: 'issue', verb: 'deleted', old_value: 'Fix login', issue_detail: null })).to.equal('Bo deleted the issue. This issue has been deleted.');
+    expect(say({ field: 'issue', verb: 'deleted', old_value: 'Fix login', issue_detail: null })).to.equal('Bo deleted the issue.');
     expect(say({ ...created, issue_detail: null })).to.equal('Bo created the issue. This issue has been deleted.');
     // Its deletion undone.
     expect(say({ field: 'issue', verb: 'updated', new_value: 'Fix login' })).to.equal('Bo restored the issue WEB-3 Fix login.');
@@ -147,7 +147,7 @@ describe('activitySentence', () => {
   });
 
   it('sets and removes the priority', () => {
-    expect(say({ field: 'priority', old_value: 'none', new_value: 'urgent' })).to.equal('Bo set the priority to urgent.');
+    expect(say({ field: 'priority', old_value: 'none', new_value: 'urgent' })).to.equal('Bo set the priority to Urgent.');
     expect(say({ field: 'priority', old_value: 'urgent', new_value: 'none' })).to.equal('Bo removed the priority.');
   });
 
@@ -211,9 +211,9 @@ describe('activitySentence', () => {
 
   it('names the issue when asked, or says it has been deleted', () => {
     const state = { field: 'state', old_value: 'Todo', new_value: 'Done' };
-    expect(say(state, true)).to.equal('Bo set the state to Done for WEB-3 Fix login.');
+    expect(say(state, true)).to.equal('Bo set the state of WEB-3 Fix login to Done.');
     expect(links(state, true)[1]).to.deep.equal(['WEB-3 Fix login', '/acme/projects/p1/issues/i1']);
-    expect(say({ ...state, issue_detail: null }, true)).to.equal('Bo set the state to Done. This issue has been deleted.');
+    expect(say({ ...state, issue_detail: null }, true)).to.equal('Bo set the state of an issue to Done. This issue has been deleted.');
     expect(say({ ...state, issue_detail: null })).to.equal('Bo set the state to Done.');
   });
 
@@ -335,8 +335,8 @@ describe('<ActivityFeed>', () => {
     const rows = [row({ field: 'priority', new_value: 'high' }), row({ field: 'priority', new_value: 'low', issue_detail: null })];
     flushSync(() => root.render(<ActivityFeed activities={rows} now={NOW} showIssue />));
     expect([...host.querySelectorAll('li p')].map((p) => p.textContent)).to.deep.equal([
-      'Bo set the priority to high for WEB-3 Fix login. 2 hours ago',
-      'Bo set the priority to low. This issue has been deleted. 2 hours ago',
+      'Bo set the priority of WEB-3 Fix login to High. 2 hours ago',
+      'Bo set the priority of an issue to Low. This issue has been deleted. 2 hours ago',
     ]);
   });
 

@@ -8,11 +8,11 @@ export type ActivityActor = Pick<DisplayUser, 'id' | 'display_name'> & Partial<D
 
 /**
  * One row of an issue's activity as the feed takes it: the API's row (src/api-shapes/activity.ts),
- * with what the feed does without optional (id, the hidden flags, most of the actor), so other
- * hosts can build rows.
+ * with what the feed does without optional (id, the hidden flags, a deleted issue's name, most of
+ * the actor), so other hosts can build rows.
  */
-export type ActivityRow = Omit<Activity, 'id' | 'old_hidden' | 'new_hidden' | 'actor'> &
-  Partial<Pick<Activity, 'id' | 'old_hidden' | 'new_hidden'>> & { actor: ActivityActor | null };
+export type ActivityRow = Omit<Activity, 'id' | 'old_hidden' | 'new_hidden' | 'deleted_issue_detail' | 'actor'> &
+  Partial<Pick<Activity, 'id' | 'old_hidden' | 'new_hidden' | 'deleted_issue_detail'>> & { actor: ActivityActor | null };
 
 /** Colour of every activity row's icon (spec, section 9). */
 export const ACTIVITY_ICON_COLOR = '#6b7280';

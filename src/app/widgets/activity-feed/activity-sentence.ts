@@ -1,4 +1,5 @@
 import { isDayField, isPlainIssueField, PLAIN_ISSUE_FIELDS, type PlainIssueField } from '../../../api-shapes/issue-plain-fields.js';
+import { PRIORITY_NAMES, type Priority } from '../../../api-shapes/issue-priority.js';
 import { formatDay, formatLocalDay } from '../../ui/dates.js';
 import { cyclePath, issuePath, modulePath, profilePath } from './activity-paths.js';
 import { DELETED_ISSUE_TEXT, HIDDEN_ISSUE_TEXT, type ActivityRow } from './activity-row.js';
@@ -52,115 +53,163 @@ function webLink(url: string): SentencePart {
   return /^https?:\/\//i.test(url) ? { text: url, href: url, external: true, given: true } : given(url);
 }
 
-const RELATIONS: Record<string, [added: string, removed: string]> = {
-  relates_to: ['marked this issue as related to ', 'removed the relation to '],
-  blocking: ['marked this issue as blocking ', 'removed the blocking relation to '],
-  blocked_by: ['marked this issue as blocked by ', 'removed the blocked-by relation to '],
-  duplicate: ['marked this issue as a duplicate of ', 'removed the duplicate relation to '],
+/**
+ * How a sentence names the issue it is about: in mixed feeds its key and title (`full`; `key`
+ * alone where the title is the news, a rename), linking to its page while it exists; null in the
+ * issue's own feed, whose sentences speak of "this issue" or of nothing.
+ */
+type Naming = { full: SentencePart; key: SentencePart } | null;
+
+/** The issue as a sentence's object: `own` in the issue's own feed ("this issue"), its key and title in mixed feeds. */
+const it = (issue: Naming, own = 'this issue'): SentencePart[] => (issue ? [issue.full] : [text(own)]);
+/** The issue after `preposition` in mixed feeds (" of WEB-2 Fix login"); nothing in its own feed. */
+const about = (issue: Naming, preposition: string): SentencePart[] => (issue ? [text(` ${preposition} `), issue.full] : []);
+
+/** Each relation: how it is marked and how its removal names it ("marked WEB-2 as blocking WEB-3", "removed the blocking relation"). */
+const RELATIONS: Record<string, [marked: string, relation: string]> = {
+  relates_to: ['as related to', 'the relation'],
+  blocking: ['as blocking', 'the blocking relation'],
+  blocked_by: ['as blocked by', 'the blocked-by relation'],
+  duplicate: ['as a duplicate of', 'the duplicate relation'],
 };
 
-/** What an inbox decision row says (the row's new status); a duplicate has its own row, as a relation's. */
-const INTAKE_DECISIONS: Record<string, string> = {
-  accepted: 'accepted this issue from the inbox',
-  declined: 'declined this issue',
-};
-
-/** A plain issue field set or cleared, named by its title ("set the start date to Jan 5, 2025", "removed the start date"). */
-function plainFieldAction(field: PlainIssueField, value: string | null): SentencePart[] {
-  const { title } = PLAIN_ISSUE_FIELDS[field];
-  if (!value) return [text(`removed the ${title}`)];
-  return [text(`set the ${title} to `), isDayField(field) ? text(formatDay(value)) : given(value)];
+/** A priority as the app names it elsewhere ("Urgent"); a value the app does not know, as it is. */
+function priorityName(value: string): string {
+  return Object.hasOwn(PRIORITY_NAMES, value) ? PRIORITY_NAMES[value as Priority] : value;
 }
 
-/** The part after the actor's name, without the issue and without the final full stop. */
-function action(row: ActivityRow): SentencePart[] {
-  const slug = row.workspace_detail.slug;
+/** A plain issue field set or cleared, named by its title ("set the start date to Jan 5, 2025", "removed the start date"). */
+function plainFieldAction(field: PlainIssueField, value: string | null, issue: Naming): SentencePart[] {
+  const { title } = PLAIN_ISSUE_FIELDS[field];
+  if (!value) return [text(`removed the ${title}`), ...about(issue, 'of')];
+  return [text(`set the ${title}`), ...about(issue, 'of'), text(' to '), isDayField(field) ? text(formatDay(value)) : given(value)];
+}
+
+/** An assignee added or removed; people who assign themselves are not named twice. */
+function assigneeAction(row: ActivityRow, issue: Naming): SentencePart[] {
   const { value, identifier } = subject(row);
+  const isAdded = added(row);
+  if (identifier && row.actor && identifier === row.actor.id) {
+    return isAdded ? [text('assigned themselves'), ...about(issue, 'to')] : [text('unassigned themselves'), ...about(issue, 'from')];
+  }
+  const person = link(value, identifier ? profilePath(row.workspace_detail.slug, identifier) : null);
+  if (!issue) return [text(isAdded ? 'added a new assignee ' : 'removed the assignee '), person];
+  return isAdded ? [text('assigned '), person, ...about(issue, 'to')] : [text('unassigned '), person, ...about(issue, 'from')];
+}
+
+/** The part after the actor's name, without the final full stop; `issue` names the issue in mixed feeds (null in its own). */
+function action(row: ActivityRow, issue: Naming): SentencePart[] {
+  const slug = row.workspace_detail.slug;
+  const { value } = subject(row);
   switch (row.field) {
+    case 'issue': {
+      // 'updated' on the issue itself is its deletion undone (the server's restoreDeletedIssues).
+      const verb = row.verb === 'created' ? 'created' : row.verb === 'deleted' ? 'deleted' : 'restored';
+      if (issue) return [text(`${verb} `), issue.full];
+      // The issue's own feed names it here too.
+      const own = issueNaming(row);
+      return own ? [text(`${verb} the issue `), own.full] : [text(`${verb} the issue`)];
+    }
     case 'assignees':
-      return [text(added(row) ? 'added a new assignee ' : 'removed the assignee '), link(value, identifier ? profilePath(slug, identifier) : null)];
+      return assigneeAction(row, issue);
     case 'archived_at':
-      return [text(row.new_value === 'restore' ? 'restored the issue' : 'archived the issue')];
+      return [text(row.new_value === 'restore' ? 'restored ' : 'archived '), ...it(issue, 'the issue')];
     case 'attachment':
-      return [text(row.verb === 'created' ? 'uploaded a new attachment' : row.verb === 'updated' ? 'updated an attachment' : 'removed an attachment')];
+      if (row.verb === 'created') return [text('uploaded a new attachment'), ...about(issue, 'to')];
+      if (row.verb === 'updated') return [text('updated an attachment'), ...about(issue, 'of')];
+      return [text('removed an attachment'), ...about(issue, 'from')];
     case 'description':
-      return [text('updated the description')];
+      return [text('updated the description'), ...about(issue, 'of')];
     case 'estimate_point':
-      return row.new_value ? [text('set the estimate point to '), given(row.new_value)] : [text('removed the estimate point')];
+      return row.new_value ? [text('set the estimate point'), ...about(issue, 'of'), text(' to '), given(row.new_value)] : [text('removed the estimate point'), ...about(issue, 'of')];
     case 'labels':
-      return [text(added(row) ? 'added a new label ' : 'removed the label '), given(value)];
+      if (!added(row)) return [text('removed the label '), given(value), ...about(issue, 'from')];
+      return [text(issue ? 'added the label ' : 'added a new label '), given(value), ...about(issue, 'to')];
     case 'link':
-      if (row.verb === 'created') return [text('created the link '), webLink(row.new_value ?? '')];
-      if (row.verb === 'updated') return [text('updated the link '), webLink(row.new_value ?? '')];
-      return [text('removed the link '), webLink(row.old_value ?? '')];
+      if (row.verb === 'created') return [text('created the link '), webLink(row.new_value ?? ''), ...about(issue, 'in')];
+      if (row.verb === 'updated') return [text('updated the link '), webLink(row.new_value ?? ''), ...about(issue, 'in')];
+      return [text('removed the link '), webLink(row.old_value ?? ''), ...about(issue, 'from')];
     case 'cycles':
     case 'modules': {
       const kind = row.field === 'cycles' ? 'cycle' : 'module';
       const path = row.field === 'cycles' ? cyclePath : modulePath;
       if (row.verb === 'deleted') {
-        return [text(`removed this issue from the ${kind} `), link(row.old_value ?? '', row.old_identifier && path(slug, row.project, row.old_identifier))];
+        return [text('removed '), ...it(issue), text(` from the ${kind} `), link(row.old_value ?? '', row.old_identifier && path(slug, row.project, row.old_identifier))];
       }
       const target = link(row.new_value ?? '', row.new_identifier && path(slug, row.project, row.new_identifier));
-      return [text(row.verb === 'created' ? `added this issue to the ${kind} ` : `moved this issue to the ${kind} `), target];
+      return [text(row.verb === 'created' ? 'added ' : 'moved '), ...it(issue), text(` to the ${kind} `), target];
     }
     case 'name':
-      return [text('set the name to '), given(row.new_value ?? '')];
+      // The title shown beside the key is the current one: a rename names the issue by its key.
+      return issue ? [text('renamed '), issue.key, text(' to '), given(row.new_value ?? '')] : [text('set the name to '), given(row.new_value ?? '')];
     case 'parent': {
       // A parent can be replaced in one step, so the new value decides, not the old one.
       const next = side(row, 'new');
-      if (next.value) return [text('set the parent to '), link(next.value, next.identifier && issuePath(slug, row.project, next.identifier))];
+      if (next.value) return [text('set the parent'), ...about(issue, 'of'), text(' to '), link(next.value, next.identifier && issuePath(slug, row.project, next.identifier))];
       const previous = side(row, 'old');
-      return [text('removed the parent '), link(previous.value, previous.identifier && issuePath(slug, row.project, previous.identifier))];
+      return [text('removed the parent '), link(previous.value, previous.identifier && issuePath(slug, row.project, previous.identifier)), ...about(issue, 'from')];
     }
     case 'priority':
-      return row.new_value && row.new_value !== 'none' ? [text('set the priority to '), text(row.new_value)] : [text('removed the priority')];
+      return row.new_value && row.new_value !== 'none'
+        ? [text('set the priority'), ...about(issue, 'of'), text(' to '), text(priorityName(row.new_value))]
+        : [text('removed the priority'), ...about(issue, 'of')];
     case 'relates_to':
     case 'blocking':
     case 'blocked_by':
     case 'duplicate': {
       // The related issue may sit in another project, whose id the row does not carry: its key is shown as text.
-      const [addedText, removedText] = RELATIONS[row.field];
-      return [text(added(row) ? addedText : removedText), given(value)];
+      const [marked, relation] = RELATIONS[row.field];
+      if (added(row)) return [text('marked '), ...it(issue), text(` ${marked} `), given(value)];
+      return issue ? [text(`removed ${relation} between `), issue.full, text(' and '), given(value)] : [text(`removed ${relation} to `), given(value)];
     }
     case 'state':
-      return [text('set the state to '), given(row.new_value ?? '')];
+      return [text('set the state'), ...about(issue, 'of'), text(' to '), given(row.new_value ?? '')];
     case 'intake':
-      return [text(row.verb === 'created' ? 'filed this issue in the inbox' : (INTAKE_DECISIONS[row.new_value ?? ''] ?? 'updated the issue in the inbox'))];
+      if (row.verb === 'created') return [text('filed '), ...it(issue), text(' in the inbox')];
+      if (row.new_value === 'accepted') return [text('accepted '), ...it(issue), text(' from the inbox')];
+      if (row.new_value === 'declined') return [text('declined '), ...it(issue)];
+      return [text('updated '), ...it(issue, 'the issue'), text(' in the inbox')];
     case 'snoozed_till':
-      return [text('snoozed this issue until '), text(formatLocalDay(row.new_value ?? ''))];
+      return [text('snoozed '), ...it(issue), text(' until '), text(formatLocalDay(row.new_value ?? ''))];
     case 'comment':
-      return [text(row.verb === 'created' ? 'added a comment' : row.verb === 'updated' ? 'updated a comment' : 'removed a comment')];
+      if (row.verb === 'created') return [text('added a comment'), ...about(issue, 'to')];
+      if (row.verb === 'updated') return [text('updated a comment'), ...about(issue, 'on')];
+      return [text('removed a comment'), ...about(issue, 'from')];
     default:
-      return isPlainIssueField(row.field) ? plainFieldAction(row.field, row.new_value) : [text('updated the issue')];
+      return isPlainIssueField(row.field) ? plainFieldAction(row.field, row.new_value, issue) : [text('updated '), ...it(issue, 'the issue')];
   }
-}
-
-/** The issue the row is about, as a link to its page. */
-function issueReference(row: ActivityRow): SentencePart | null {
-  if (!row.issue_detail) return null;
-  const key = `${row.project_detail.identifier}-${row.issue_detail.sequence_id}`;
-  return link(`${key} ${row.issue_detail.name}`, issuePath(row.workspace_detail.slug, row.project, row.issue));
 }
 
 /**
- * One activity row as a sentence: who did what (and, for `showIssue` or the issue's own creation
- * and deletion, to which issue). A deleted issue is named "This issue has been deleted".
- * Links use the spec's issue, cycle, module and profile paths.
+ * The issue the row is about, by key and title: a link to its page, or, once it is deleted, its
+ * key and title as they were (when the server tells them) as text. Null when nothing names it.
+ */
+function issueNaming(row: ActivityRow): Naming {
+  const detail = row.issue_detail ?? row.deleted_issue_detail;
+  if (!detail) return null;
+  const key = `${row.project_detail.identifier}-${detail.sequence_id}`;
+  const href = row.issue_detail ? issuePath(row.workspace_detail.slug, row.project, row.issue) : null;
+  return { full: link(`${key} ${detail.name}`, href), key: link(key, href) };
+}
+
+/** A deleted issue no feed knows the name of, in a feed that mixes issues. */
+const UNNAMED_ISSUE: NonNullable<Naming> = { full: text('an issue'), key: text('an issue') };
+
+/**
+ * One activity row as a sentence: who did what, and in feeds that mix issues (`showIssue`) to
+ * which issue, named by its key and title where the sentence speaks of it ("Bo archived WEB-3
+ * Fix login."); an issue's own feed speaks of "this issue", and names it only in its creation,
+ * deletion and restoration. A deleted issue is named as it was (unlinked), with the spec's "This
+ * issue has been deleted" after the sentence, except after the one telling its deletion. Links
+ * use the spec's issue, cycle, module and profile paths.
  */
 export function activitySentence(row: ActivityRow, options: SentenceOptions = {}): SentencePart[] {
   const actor = row.actor ? link(row.actor.display_name, profilePath(row.workspace_detail.slug, row.actor.id)) : text('Someone');
-  const parts: SentencePart[] = [actor, text(' ')];
-  if (row.field === 'issue') {
-    // 'updated' on the issue itself is its deletion undone (the server's restoreDeletedIssues).
-    parts.push(text(row.verb === 'created' ? 'created the issue' : row.verb === 'deleted' ? 'deleted the issue' : 'restored the issue'));
-  } else {
-    parts.push(...action(row));
-  }
+  const issue = options.showIssue ? (issueNaming(row) ?? UNNAMED_ISSUE) : null;
+  const parts: SentencePart[] = [actor, text(' '), ...action(row, issue), text('.')];
   const namesIssue = options.showIssue || row.field === 'issue';
-  const reference = issueReference(row);
-  if (namesIssue && reference) parts.push(text(row.field === 'issue' ? ' ' : ' for '), reference);
-  parts.push(text('.'));
-  if (namesIssue && !reference) parts.push(text(` ${DELETED_ISSUE_TEXT}.`));
+  const isDeletion = row.field === 'issue' && row.verb === 'deleted';
+  if (namesIssue && !row.issue_detail && !isDeletion) parts.push(text(` ${DELETED_ISSUE_TEXT}.`));
   return parts.filter((part) => part.text !== '');
 }
 
