@@ -24,25 +24,38 @@ export interface EmptyStateAction {
   minRole: number;
 }
 
-/** One empty state: its words, its light and dark illustration (SVG markup) and its buttons. */
-export interface EmptyStateEntry {
-  key: string;
+/** An empty state's title and description. */
+export interface EmptyStateWords {
   title: string;
   description: string;
+}
+
+/** One empty state: its words, its light and dark illustration (SVG markup) and its buttons. */
+export interface EmptyStateEntry extends EmptyStateWords {
+  key: string;
   illustration: Readonly<Record<ColourScheme, string>>;
   actions: readonly EmptyStateAction[];
+  /**
+   * Its words for a reader who sees only part of the workspace (not an admin: the projects they
+   * are in), where an empty answer cannot tell "there is none" from "none you can open".
+   */
+  limited?: EmptyStateWords;
 }
 
 // Creating things needs Member; turning project features on needs Admin (spec section 6).
 const create = (key: EmptyStateActionKey, label: string): EmptyStateAction => ({ key, label, minRole: Role.Member });
 const MANAGE_FEATURES: EmptyStateAction = { key: 'manage-features', label: 'Manage features', minRole: Role.Admin };
 
-const entry = (title: string, description: string, motif: Motif, actions: EmptyStateAction[] = []) => ({
+const entry = (title: string, description: string, motif: Motif, actions: EmptyStateAction[] = [], limited?: EmptyStateWords) => ({
   title,
   description,
   illustration: illustrationPair(motif),
   actions,
+  ...(limited ? { limited } : {}),
 });
+
+/** Words of an empty state for a reader who sees only the projects they are in. */
+const limitedTo = (title: string, description: string): EmptyStateWords => ({ title, description });
 
 const disabledFeature = (feature: string, purpose: string) =>
   entry(`${feature} is disabled for this project`, `${purpose} Turn it on in the project's features to use it.`, 'switch', [MANAGE_FEATURES]);
@@ -53,6 +66,10 @@ const CONTENT = {
     'Create your first project to start tracking issues. This page then shows your progress, the work assigned to you and what happened recently.',
     'dashboard',
     [create('create-project', 'Build your first project')],
+    limitedTo(
+      'You are not in any project yet',
+      'A workspace admin can add you to a project. Its issues, the work assigned to you and what happened recently then show up here.',
+    ),
   ),
   analytics: entry(
     'Track progress, workloads and allocations',
@@ -77,9 +94,13 @@ const CONTENT = {
   'custom-view': entry('No issues match this view', 'Issues that meet the filters of this view show up here.', 'views', [
     create('create-issue', 'Create an issue'),
   ]),
-  'no-projects': entry('No projects yet', 'Issues live in projects. Create a project to get started.', 'folders', [
-    create('create-project', 'Create a project'),
-  ]),
+  'no-projects': entry(
+    'No projects yet',
+    'Issues live in projects. Create a project to get started.',
+    'folders',
+    [create('create-project', 'Create a project')],
+    limitedTo('You are not in any project yet', 'Issues live in projects. A workspace admin can add you to one.'),
+  ),
 
   'settings-api-tokens': entry('No API tokens yet', 'API tokens let other systems read and change data in this workspace.', 'key', [
     create('create-api-token', 'Add an API token'),
@@ -92,11 +113,43 @@ const CONTENT = {
     create('import-issues', 'Import issues'),
   ]),
 
-  'profile-summary': entry('Nothing to show yet', 'A summary of this member’s issues appears here once they have some.', 'profile'),
-  'profile-assigned': entry('No issues assigned', 'Issues assigned to this member show up here.', 'profile'),
-  'profile-created': entry('No issues created', 'Issues this member creates show up here.', 'profile'),
-  'profile-subscribed': entry('No subscribed issues', 'Issues this member subscribes to show up here.', 'profile'),
-  'profile-activity': entry('No activity yet', 'Creating and updating issues leaves a trail of activity here.', 'profile'),
+  // A profile counts only the issues the reader can open: to a reader outside some projects, none
+  // may mean none in theirs.
+  'profile-summary': entry(
+    'Nothing to show yet',
+    'A summary of this member’s issues appears here once they have some.',
+    'profile',
+    [],
+    limitedTo('Nothing to show', 'None of this member’s issues are in projects you can open.'),
+  ),
+  'profile-assigned': entry(
+    'No issues assigned',
+    'Issues assigned to this member show up here.',
+    'profile',
+    [],
+    limitedTo('No issues assigned in your projects', 'Issues assigned to this member show up here when they are in projects you can open.'),
+  ),
+  'profile-created': entry(
+    'No issues created',
+    'Issues this member creates show up here.',
+    'profile',
+    [],
+    limitedTo('No issues created in your projects', 'Issues this member creates show up here when they are in projects you can open.'),
+  ),
+  'profile-subscribed': entry(
+    'No subscribed issues',
+    'Issues this member subscribes to show up here.',
+    'profile',
+    [],
+    limitedTo('No subscribed issues in your projects', 'Issues this member subscribes to show up here when they are in projects you can open.'),
+  ),
+  'profile-activity': entry(
+    'No activity yet',
+    'Creating and updating issues leaves a trail of activity here.',
+    'profile',
+    [],
+    limitedTo('No activity in your projects', 'What this member does in the issues of projects you can open shows up here.'),
+  ),
 
   'project-settings-labels': entry('No labels yet', 'Labels help you organise and filter the issues of this project.', 'tag', [
     create('create-label', 'Create a label'),

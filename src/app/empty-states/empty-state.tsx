@@ -18,6 +18,8 @@ export interface EmptyStateProps {
   onAction?: (action: EmptyStateActionKey) => void;
   /** The title's heading level (2 by default). */
   headingLevel?: 2 | 3;
+  /** The reader sees only part of the workspace (the projects they are in): the entry's words for that, where it has them. */
+  limited?: boolean;
 }
 
 /** Why a button needing `minRole` is unavailable. */
@@ -25,12 +27,13 @@ export function disabledReason(minRole: number): string {
   return minRole >= Role.Admin ? 'Only admins can do this.' : 'Only members and admins can do this.';
 }
 
-/** An empty state from the catalogue: illustration for the current theme, title, description and the buttons the role allows. */
-export function EmptyState({ type, role, theme, onAction, headingLevel = 2 }: EmptyStateProps) {
+/** An empty state from the catalogue: illustration for the current theme, title, description (those for a limited reader when said) and the buttons the role allows. */
+export function EmptyState({ type, role, theme, onAction, headingLevel = 2, limited = false }: EmptyStateProps) {
   useStyles('empty-state', emptyStateCss);
   const appTheme = useTheme();
   const scheme = theme ?? appTheme.resolved;
   const entry = EMPTY_STATES[type];
+  const words = (limited && entry.limited) || entry;
   const id = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   // One explanation per distinct role requirement, shared by the buttons that need it.
@@ -41,9 +44,9 @@ export function EmptyState({ type, role, theme, onAction, headingLevel = 2 }: Em
     <section className="empty-state" aria-labelledby={`${id}-title`} data-empty-state={type}>
       <img className="empty-state__art" src={svgDataUri(entry.illustration[scheme])} alt="" aria-hidden="true" data-scheme={scheme} />
       <Heading id={`${id}-title`} className="empty-state__title">
-        {entry.title}
+        {words.title}
       </Heading>
-      <p className="empty-state__description">{entry.description}</p>
+      <p className="empty-state__description">{words.description}</p>
       {entry.actions.length > 0 && (
         <div className="empty-state__actions">
           {entry.actions.map((action, index) => {

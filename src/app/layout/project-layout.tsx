@@ -1,10 +1,11 @@
 import { Outlet, useParams } from 'react-router';
 import { isApiError } from '../api/api-error.js';
 import { NotFoundScreen } from '../screens/not-found-screen.js';
+import { TitleScope } from '../ui/document-title.js';
 import { Spinner } from '../ui/spinner.js';
 import { useProject, useWorkspaceSlug } from './workspace-data.js';
 
-/** The layout of a project's screens: loads the project once, shows not-found for a project the user cannot open. */
+/** The layout of a project's screens: loads the project once, shows not-found for a project the user cannot open; its screens' titles name it. */
 export function ProjectLayout() {
   const slug = useWorkspaceSlug();
   const { projectId = '' } = useParams();
@@ -25,5 +26,9 @@ export function ProjectLayout() {
       </div>
     );
   }
-  return <Outlet />;
+  return (
+    <TitleScope name={project.data.name}>
+      <Outlet />
+    </TitleScope>
+  );
 }

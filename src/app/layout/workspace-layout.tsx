@@ -6,6 +6,7 @@ import { interceptLinks } from '../router/intercept-links.js';
 import { isApiError } from '../api/api-error.js';
 import { NotFoundScreen } from '../screens/not-found-screen.js';
 import { useSignedInUser } from '../session/session.js';
+import { TitleScope } from '../ui/document-title.js';
 import { FocusKeeperContext, useNewFocusKeeper } from '../ui/focus-keeper.js';
 import { useStyles } from '../ui/styles.js';
 import { AppHeader } from './app-header.js';
@@ -77,28 +78,30 @@ export function WorkspaceLayout() {
   const sidebarProps = { workspace: workspace.data, workspaces: workspaces.data ?? [workspace.data], projects: projects.data ?? [] };
   return (
     // One tree whatever the width, so crossing 768 px never remounts the screen.
-    <FocusKeeperContext.Provider value={focusKeeper}>
-      <Dialog.Root open={phone && drawerOpen} onOpenChange={setDrawerOpen}>
-        <div className="app-shell" data-collapsed={!phone && !sidebarOpen} data-phone={phone}>
-          <a className="app-skip-link" href="#main" onClick={skipToContent}>
-            Skip to content
-          </a>
-          {phone ? (
-            <SidebarDrawer onNavigate={() => setDrawerOpen(false)}>
-              <Sidebar {...sidebarProps} action={<CloseMenuButton />} />
-            </SidebarDrawer>
-          ) : sidebarOpen ? (
-            <Sidebar {...sidebarProps} />
-          ) : null}
-          <div className="app-main-column">
-            <AppHeader title={workspace.data.name} user={user} phone={phone} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
-            <main id="main" ref={focusKeeper.attach} className="app-main" tabIndex={-1} onClick={interceptLinks(navigate)}>
-              <Outlet />
-            </main>
+    <TitleScope name={workspace.data.name}>
+      <FocusKeeperContext.Provider value={focusKeeper}>
+        <Dialog.Root open={phone && drawerOpen} onOpenChange={setDrawerOpen}>
+          <div className="app-shell" data-collapsed={!phone && !sidebarOpen} data-phone={phone}>
+            <a className="app-skip-link" href="#main" onClick={skipToContent}>
+              Skip to content
+            </a>
+            {phone ? (
+              <SidebarDrawer onNavigate={() => setDrawerOpen(false)}>
+                <Sidebar {...sidebarProps} action={<CloseMenuButton />} />
+              </SidebarDrawer>
+            ) : sidebarOpen ? (
+              <Sidebar {...sidebarProps} />
+            ) : null}
+            <div className="app-main-column">
+              <AppHeader title={workspace.data.name} user={user} phone={phone} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
+              <main id="main" ref={focusKeeper.attach} className="app-main" tabIndex={-1} onClick={interceptLinks(navigate)}>
+                <Outlet />
+              </main>
+            </div>
           </div>
-        </div>
-        <WorkspaceCommands workspace={workspace.data} projects={projects.data ?? []} user={user} />
-      </Dialog.Root>
-    </FocusKeeperContext.Provider>
+          <WorkspaceCommands workspace={workspace.data} projects={projects.data ?? []} user={user} />
+        </Dialog.Root>
+      </FocusKeeperContext.Provider>
+    </TitleScope>
   );
 }

@@ -3,6 +3,7 @@ import { countsByStateGroup } from '../../api-shapes/state-groups.js';
 import { useApi } from '../api/api-context.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useProjects, useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
+import { can, Role } from '../roles.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
@@ -34,7 +35,7 @@ export function AnalyticsScreen() {
         ) : analytics.isError ? (
           <p role="alert">{analytics.error.message}</p>
         ) : projects.data?.length === 0 ? (
-          <EmptyState type="no-projects" role={workspace.data?.role} onAction={create} />
+          <EmptyState type="no-projects" role={workspace.data?.role} limited={!can(workspace.data?.role, Role.Admin)} onAction={create} />
         ) : !data || data.states.total_issues === 0 ? (
           <EmptyState type="analytics" role={workspace.data?.role} onAction={create} />
         ) : (

@@ -9,6 +9,7 @@ import { normalizeSlug, SLUG_MAX_LENGTH, slugProblem } from '../../api-shapes/wo
 import { paths } from '../router/paths.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
+import { useDocumentTitle } from '../ui/document-title.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
 
@@ -36,6 +37,7 @@ interface WorkspaceValues {
 /** Creating a workspace: its name and URL (the spec's reserved slugs refused here and by the server). */
 export function CreateWorkspaceScreen() {
   useStyles('app-auth', authCss);
+  useDocumentTitle('Create a workspace');
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

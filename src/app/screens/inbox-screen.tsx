@@ -14,6 +14,7 @@ import { FeatureGate } from './projects/feature-gate.js';
 import { featureOn } from './projects/project-features.js';
 import { useCurrentProject } from './projects/use-current-project.js';
 import { screensCss } from './screens.css.js';
+import { tabStrip } from '../ui/tab-strip.js';
 
 /**
  * A project's inbox (behind its inbox toggle): requests filed by anyone in the project, on the
@@ -45,7 +46,7 @@ export function InboxScreen() {
       />
       <FeatureGate slug={slug} project={project} feature="inbox_view" notice="disabled-inbox">
         <Tabs.Root value={tab} onValueChange={(value) => setTab(value as IntakeTab)}>
-          <Tabs.List className="app-tabs-list" aria-label={INBOX_WORDS.tabs}>
+          <Tabs.List ref={tabStrip} className="app-tabs-list" aria-label={INBOX_WORDS.tabs}>
             {INBOX_TABS.map((option) => (
               <Tabs.Trigger key={option.value} value={option.value} className="app-tab">
                 {option.label}

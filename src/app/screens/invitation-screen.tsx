@@ -13,6 +13,7 @@ import { forgetSignedInUser } from '../session/session.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
 import { Spinner } from '../ui/spinner.js';
+import { useDocumentTitle } from '../ui/document-title.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
 import { NEW_PASSWORD_RULES, NewPasswordField, PASSWORD_RULES, PasswordField } from './auth-fields.js';
@@ -40,6 +41,9 @@ export function InvitationScreen() {
     retry: false,
     gcTime: 0,
   });
+
+  const heading = invitation.data ? `Join ${invitation.data.workspace_name}` : 'Workspace invitation';
+  useDocumentTitle(heading);
 
   let body;
   if (!token) {
@@ -77,7 +81,7 @@ export function InvitationScreen() {
   return (
     <main className="app-auth">
       <div className="app-auth-card">
-        <h1>{invitation.data ? `Join ${invitation.data.workspace_name}` : 'Workspace invitation'}</h1>
+        <h1>{heading}</h1>
         {body}
         {invitation.data?.signed_in_as ? null : invitation.data ? (
           <p className="app-auth-switch">

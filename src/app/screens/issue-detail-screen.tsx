@@ -11,6 +11,7 @@ import { useProject, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can, Role } from '../roles.js';
 import { paths } from '../router/paths.js';
 import { useSignedInUser } from '../session/session.js';
+import { useDocumentTitle } from '../ui/document-title.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
@@ -28,6 +29,7 @@ import { IssueSubIssues } from './issue-detail/issue-sub-issues.js';
 import { IssueTitle } from './issue-detail/issue-title.js';
 import { FavoriteButton } from '../layout/favorites.js';
 import { PriorityIcon, StateIcon } from './issues/issue-icons.js';
+import { issueKey as issueKeyOf } from './issues/issue-key.js';
 import { useUndoDelete } from './issues/use-undo-delete.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { screensCss } from './screens.css.js';
@@ -43,6 +45,7 @@ export function IssueDetailScreen() {
   const { projectId = '', issueId = '' } = useParams();
   const api = useApi();
   const issue = useQuery({ queryKey: queryKeys.issue(slug, projectId, issueId), queryFn: () => api.issues.get(slug, projectId, issueId) });
+  useDocumentTitle(issue.data ? `${issueKeyOf(issue.data)} ${issue.data.name}` : undefined);
 
   if (issue.isPending) {
     return (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../ui/document-title.js';
 import { useStyles } from '../ui/styles.js';
 import { layoutCss } from '../layout/layout.css.js';
 import { paths } from '../router/paths.js';
@@ -6,6 +7,7 @@ import { paths } from '../router/paths.js';
 /** The screen of an address that leads nowhere (or to something the user cannot open). */
 export function NotFoundScreen({ embedded = false }: { embedded?: boolean }) {
   useStyles('app-layout', layoutCss);
+  useDocumentTitle('Page not found');
   const body = (
     <>
       <h1>Page not found</h1>

@@ -16,6 +16,7 @@ import { listQuery, NotificationList } from './notifications/notification-list.j
 import { NOTIFICATION_FILTERS, NOTIFICATION_TAB_LABELS, NOTIFICATION_WORDS, type NotificationFilter } from './notifications/notification-words.js';
 import { notificationsCss } from './notifications/notifications.css.js';
 import { screensCss } from './screens.css.js';
+import { tabStrip } from '../ui/tab-strip.js';
 
 /**
  * The user's notifications: the my issues, created and subscribed tabs, narrowed to unread,
@@ -70,7 +71,7 @@ export function NotificationsScreen() {
         }
       />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as NotificationTab)}>
-        <Tabs.List className="app-tabs-list" aria-label={NOTIFICATION_WORDS.tabs}>
+        <Tabs.List ref={tabStrip} className="app-tabs-list" aria-label={NOTIFICATION_WORDS.tabs}>
           {NOTIFICATION_TAB_LABELS.map((option) => (
             <Tabs.Trigger key={option.value} value={option.value} className="app-tab">
               {option.label}

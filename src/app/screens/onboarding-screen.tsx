@@ -10,6 +10,7 @@ import { useSignedInUser } from '../session/session.js';
 import { Button } from '../ui/button.js';
 import { controlsCss } from '../ui/controls.css.js';
 import { FormError, SelectField, TextField } from '../ui/form-field.js';
+import { useDocumentTitle } from '../ui/document-title.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
 import { COMPANY_SIZES, ONBOARDING_ROLES, onboardingKey } from './onboarding-options.js';
@@ -28,6 +29,7 @@ interface OnboardingValues {
  */
 export function OnboardingScreen() {
   useStyles('app-auth', authCss);
+  useDocumentTitle('Welcome');
   useStyles('app-controls', controlsCss);
   const api = useApi();
   const user = useSignedInUser();

@@ -14,6 +14,7 @@ import { useSignedInUser } from '../session/session.js';
 import { ActionMenu, type MenuAction } from '../ui/action-menu.js';
 import { Button } from '../ui/button.js';
 import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog.js';
+import { useDocumentTitle } from '../ui/document-title.js';
 import { Spinner } from '../ui/spinner.js';
 import { useStyles } from '../ui/styles.js';
 import { useNotify } from '../ui/toasts.js';
@@ -45,6 +46,7 @@ export function PageEditorScreen() {
   const { pageId = '' } = useParams();
   const api = useApi();
   const page = useQuery({ queryKey: queryKeys.page(slug, projectId, pageId), queryFn: () => api.pages.get(slug, projectId, pageId), enabled: !!project?.page_view });
+  useDocumentTitle(page.data ? pageName(page.data) : undefined);
   if (!project) return null;
   return (
     <FeatureGate slug={slug} project={project} feature="page_view" notice="disabled-pages">

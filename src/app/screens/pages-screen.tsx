@@ -23,6 +23,7 @@ import { openPagesOf, openPagesStorageKey, pageName, pageTree, toggledOpen, useP
 import { useStoredChoice } from '../ui/stored-choice.js';
 import { pagesScreenCss } from './pages/pages.css.js';
 import { NEW_PAGE } from './page-editor/page-body.js';
+import { tabStrip } from '../ui/tab-strip.js';
 
 const PAGE_TABS: ReadonlyArray<{ type: PageListType; label: string }> = [
   { type: 'private', label: 'Private' },
@@ -148,7 +149,7 @@ export function PagesScreen() {
       />
       <FeatureGate slug={slug} project={project} feature="page_view" notice="disabled-pages">
         <Tabs.Root value={tab} onValueChange={(value) => setTab(value as PageListType)}>
-          <Tabs.List className="app-tabs-list" aria-label="Page lists">
+          <Tabs.List ref={tabStrip} className="app-tabs-list" aria-label="Page lists">
             {PAGE_TABS.map(({ type, label }) => (
               <Tabs.Trigger key={type} value={type} className="app-tab">
                 {label}

@@ -9,6 +9,7 @@ import { queryKeys } from '../api/query-keys.js';
 import { paths } from '../router/paths.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
+import { useDocumentTitle } from '../ui/document-title.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
 import { EMAIL_RULES, NEW_PASSWORD_RULES, NewPasswordField } from './auth-fields.js';
@@ -23,6 +24,7 @@ export const RESET_LINK_INCOMPLETE = 'This link is incomplete: open the whole li
  */
 export function ForgotPasswordScreen() {
   useStyles('app-auth', authCss);
+  useDocumentTitle('Forgot your password?');
   const api = useApi();
   const [search] = useSearchParams();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -73,6 +75,7 @@ export function ForgotPasswordScreen() {
  */
 export function ResetPasswordScreen() {
   useStyles('app-auth', authCss);
+  useDocumentTitle('Choose a new password');
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

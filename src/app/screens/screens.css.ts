@@ -90,6 +90,10 @@ export const screensCss = `
 .app-state-dot { width: 10px; height: 10px; border-radius: 50%; flex: 0 0 10px; border: 1px solid var(--app-ring); box-sizing: border-box; }
 /* More tabs than a phone's width scroll on their own, not the page. */
 .app-tabs-list { display: flex; gap: 4px; padding: 0 24px; border-bottom: 1px solid var(--app-border); overflow-x: auto; scrollbar-width: thin; }
+/* An edge with tabs beyond it fades out (marked by ui/tab-strip.ts): a hint that the strip scrolls. */
+.app-tabs-list[data-more-before] { mask-image: linear-gradient(to right, transparent, #000 24px); }
+.app-tabs-list[data-more-after] { mask-image: linear-gradient(to left, transparent, #000 24px); }
+.app-tabs-list[data-more-before][data-more-after] { mask-image: linear-gradient(to right, transparent, #000 24px, #000 calc(100% - 24px), transparent); }
 .app-tab {
   flex: none; white-space: nowrap; padding: 10px 12px; border: 0; border-bottom: 2px solid transparent; background: none;
   color: var(--app-muted); font: inherit; cursor: pointer; text-decoration: none;

@@ -1,10 +1,11 @@
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { can } from '../roles.js';
 import { paths, SETTINGS_MENU } from '../router/paths.js';
 import { PageHeader } from '../ui/page-header.js';
 import { useStyles } from '../ui/styles.js';
 import { screensCss } from './screens.css.js';
+import { tabStrip } from '../ui/tab-strip.js';
 
 /** The settings pages a role may open (spec: the settings menu table). */
 export function settingsEntriesFor(role: number | undefined) {
@@ -16,10 +17,12 @@ export function SettingsLayout() {
   useStyles('app-screens', screensCss);
   const slug = useWorkspaceSlug();
   const workspace = useWorkspace(slug);
+  const { pathname } = useLocation();
+  const shown = SETTINGS_MENU.find((entry) => pathname.replace(/\/$/, '') === paths.settings(slug, entry.page));
   return (
     <>
-      <PageHeader title="Settings" description={workspace.data?.name} />
-      <nav className="app-tabs-list" aria-label="Settings">
+      <PageHeader title="Settings" description={workspace.data?.name} documentTitle={shown ? [shown.label, 'Settings'] : 'Settings'} />
+      <nav ref={tabStrip} className="app-tabs-list" aria-label="Settings">
         {settingsEntriesFor(workspace.data?.role).map((entry) => (
           <NavLink key={entry.label} className="app-tab" to={paths.settings(slug, entry.page)} end>
             {entry.label}

@@ -8,6 +8,7 @@ import { queryKeys } from '../api/query-keys.js';
 import { paths, safeNextPath } from '../router/paths.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
+import { useDocumentTitle } from '../ui/document-title.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
 import { PASSWORD_RULES, PasswordField } from './auth-fields.js';
@@ -20,6 +21,7 @@ interface SignInValues {
 /** Sign-in: email and password; the server's refusal (wrong password, too many attempts) is shown in the form. */
 export function SignInScreen() {
   useStyles('app-auth', authCss);
+  useDocumentTitle('Sign in');
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -8,6 +8,7 @@ import { queryKeys } from '../api/query-keys.js';
 import { paths } from '../router/paths.js';
 import { Button } from '../ui/button.js';
 import { FormError, TextField } from '../ui/form-field.js';
+import { useDocumentTitle } from '../ui/document-title.js';
 import { useStyles } from '../ui/styles.js';
 import { authCss } from './auth.css.js';
 import { EMAIL_RULES, NEW_PASSWORD_RULES, NewPasswordField } from './auth-fields.js';
@@ -25,6 +26,7 @@ interface SignUpValues {
  */
 export function SignUpScreen() {
   useStyles('app-auth', authCss);
+  useDocumentTitle('Create your account');
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

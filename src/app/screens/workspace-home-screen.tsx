@@ -13,7 +13,7 @@ import { screensCss } from './screens.css.js';
 import { EmptyState } from '../empty-states/index.js';
 
 /**
- * The workspace's home (dashboard): its empty state until there is a project, then "My issues"
+ * The workspace's home (dashboard): its empty state until the user is in a project, then "My issues"
  * (assigned, created, subscribed; by state group), what happened recently in the projects the
  * user can open, and the projects.
  */
@@ -28,14 +28,15 @@ export function WorkspaceHomeScreen() {
 
   return (
     <>
-      <PageHeader title={`Welcome, ${user.display_name}`} description={workspace.data?.name} />
+      <PageHeader title={`Welcome, ${user.display_name}`} description={workspace.data?.name} documentTitle="Home" />
       <div className="app-content">
         {projects.isPending ? (
           <Spinner label="Loading…" />
         ) : projects.isError ? (
           <p role="alert">{projects.error.message}</p>
         ) : projects.data.length === 0 ? (
-          <EmptyState type="dashboard" role={role} onAction={() => setCreating(true)} />
+          // Only admins list every project: to anyone else none may mean none of theirs.
+          <EmptyState type="dashboard" role={role} limited={!can(role, Role.Admin)} onAction={() => setCreating(true)} />
         ) : (
           <>
             <MyIssues slug={slug} role={role} />

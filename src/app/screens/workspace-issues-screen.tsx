@@ -5,6 +5,7 @@ import { queryKeys } from '../api/query-keys.js';
 import { WORKSPACE_ISSUE_TAB_LABELS } from '../layout/sidebar.js';
 import { useProjects, useWorkspace, useWorkspaceSlug } from '../layout/workspace-data.js';
 import { paths } from '../router/paths.js';
+import { can, Role } from '../roles.js';
 import { ShowMoreButton } from '../ui/button.js';
 import { PageHeader } from '../ui/page-header.js';
 import { Spinner } from '../ui/spinner.js';
@@ -15,6 +16,7 @@ import { NotFoundScreen } from './not-found-screen.js';
 import { EmptyState } from '../empty-states/index.js';
 import { useWorkspaceCreate } from './empty-state-actions.js';
 import { screensCss } from './screens.css.js';
+import { tabStrip } from '../ui/tab-strip.js';
 
 const isTab = (tab: string | undefined): tab is WorkspaceIssueTab => WORKSPACE_ISSUE_TABS.includes(tab as WorkspaceIssueTab);
 
@@ -39,8 +41,8 @@ function WorkspaceIssuesTab({ tab }: { tab: WorkspaceIssueTab }) {
 
   return (
     <>
-      <PageHeader title="Your issues" />
-      <nav className="app-tabs-list" aria-label="Issue tabs">
+      <PageHeader title="Your issues" documentTitle={[label, 'Your issues']} />
+      <nav ref={tabStrip} className="app-tabs-list" aria-label="Issue tabs">
         {WORKSPACE_ISSUE_TAB_LABELS.map((entry) => (
           <Link key={entry.tab} className="app-tab" to={paths.workspaceIssues(slug, entry.tab)} aria-current={entry.tab === tab ? 'page' : undefined}>
             {entry.label}
@@ -53,7 +55,7 @@ function WorkspaceIssuesTab({ tab }: { tab: WorkspaceIssueTab }) {
         ) : query.isError ? (
           <p role="alert">{query.error.message}</p>
         ) : issues.length === 0 ? (
-          <EmptyState type={projects.data?.length === 0 ? 'no-projects' : tab} role={workspace.data?.role} onAction={create} />
+          <EmptyState type={projects.data?.length === 0 ? 'no-projects' : tab} role={workspace.data?.role} limited={!can(workspace.data?.role, Role.Admin)} onAction={create} />
         ) : (
           <>
             <IssueList slug={slug} issues={issues} total={total} label={label} />

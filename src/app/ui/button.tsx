@@ -1,4 +1,5 @@
-import type { ButtonHTMLAttributes, Ref } from 'react';
+import { useLayoutEffect, useRef, type ButtonHTMLAttributes, type Ref } from 'react';
+import { focusFirstAddedRow, shownRows, type ShownRows } from './focus-keeper.js';
 import { controlsCss } from './controls.css.js';
 import { useStyles } from './styles.js';
 
@@ -22,7 +23,7 @@ export function Button({ variant = 'secondary', size = 'normal', busy = false, t
       data-variant={variant}
       data-size={size}
       disabled={disabled || busy}
-      aria-busy={busy || undefined}
+      aria-busy={busy || props['aria-busy'] || undefined}
     >
       {children}
     </button>
@@ -36,11 +37,57 @@ export interface PagedQuery {
   fetchNextPage(): unknown;
 }
 
-/** The button under a paged list that loads its next page, drawn only while there is one. */
+/**
+ * The button under a paged list that loads its next page, drawn only while there is one. While the
+ * page loads it keeps focus (aria-disabled, not disabled: a disabled button drops focus on the
+ * page's body, and the next Tab would start over); when it goes away after the last page, focus
+ * moves to the first row that page brought, not back to the page's heading.
+ */
 export function ShowMoreButton({ pages, size, children }: { pages: PagedQuery; size?: ButtonProps['size']; children: ButtonProps['children'] }) {
   if (!pages.hasNextPage) return null;
   return (
-    <Button size={size} busy={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+    <MoreButton pages={pages} size={size}>
+      {children}
+    </MoreButton>
+  );
+}
+
+/** ShowMoreButton while it is drawn: its focus and the rows shown when it was pressed. */
+function MoreButton({ pages, size, children }: { pages: PagedQuery; size?: ButtonProps['size']; children: ButtonProps['children'] }) {
+  const loading = pages.isFetchingNextPage;
+  const button = useRef<HTMLButtonElement>(null);
+  // The rows shown when the page was asked for, until it has come.
+  const asked = useRef<ShownRows | null>(null);
+  useLayoutEffect(() => {
+    // A page came and more remain: focus stayed on the button.
+    if (!loading) asked.current = null;
+  }, [loading]);
+  useLayoutEffect(() => {
+    const element = button.current;
+    return () => {
+      // Leaving with the last page, focused (React runs this before it takes the button off the
+      // page): the new rows are put in later in the same commit, so focus moves once it is done,
+      // unless something else took it meanwhile.
+      const shown = asked.current;
+      if (!shown || !element || document.activeElement !== element) return;
+      queueMicrotask(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) focusFirstAddedRow(shown);
+      });
+    };
+  }, []);
+  return (
+    <Button
+      ref={button}
+      size={size}
+      aria-disabled={loading || undefined}
+      aria-busy={loading || undefined}
+      onClick={(event) => {
+        if (loading) return;
+        asked.current = shownRows(event.currentTarget);
+        void pages.fetchNextPage();
+      }}
+    >
       {children}
     </Button>
   );

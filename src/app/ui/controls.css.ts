@@ -6,14 +6,16 @@ export const controlsCss = `
   border: 1px solid var(--app-border); background: var(--app-bg); color: var(--app-text);
   font: inherit; font-weight: 500; cursor: pointer; text-decoration: none; white-space: nowrap;
 }
-.app-button:hover:not(:disabled) { background: var(--app-surface); }
+.app-button:hover:not(:disabled, [aria-busy="true"]) { background: var(--app-surface); }
 .app-button[data-variant="primary"] { background: var(--app-primary); border-color: var(--app-primary); color: var(--app-primary-text); }
-.app-button[data-variant="primary"]:hover:not(:disabled) { background: var(--app-primary); filter: brightness(1.08); }
+.app-button[data-variant="primary"]:hover:not(:disabled, [aria-busy="true"]) { background: var(--app-primary); filter: brightness(1.08); }
 .app-button[data-variant="danger"] { background: var(--app-danger-solid); border-color: var(--app-danger-solid); color: var(--app-danger-solid-text); }
-.app-button[data-variant="danger"]:hover:not(:disabled) { background: var(--app-danger-solid); filter: brightness(1.1); }
+.app-button[data-variant="danger"]:hover:not(:disabled, [aria-busy="true"]) { background: var(--app-danger-solid); filter: brightness(1.1); }
 .app-button[data-variant="ghost"] { border-color: transparent; background: transparent; }
 .app-button[data-size="small"] { min-height: 28px; padding: 2px var(--app-space-2); gap: var(--app-space-1); font-size: var(--app-text-sm); }
 .app-button:disabled { opacity: 0.55; cursor: not-allowed; }
+/* Busy and still focused (Show more while its page loads): it looks unavailable while it works. */
+.app-button[aria-busy="true"] { opacity: 0.55; cursor: progress; }
 .app-field { display: flex; flex-direction: column; gap: var(--app-space-1); margin: 0 0 var(--app-space-3); }
 .app-field > label, .app-fieldset > legend { font-weight: 600; font-size: var(--app-text-md); }
 .app-field input, .app-field select, .app-field textarea {

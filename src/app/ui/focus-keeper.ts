@@ -4,7 +4,9 @@ import { createContext, useContext, useLayoutEffect, useState } from 'react';
 // deleted, an empty state's button replaced by what it made, a dialog's opener gone while the
 // dialog was open. Browsers drop focus on the page's body, and the next Tab starts over at the
 // skip link. The one home of that rule: the workspace layout keeps a FocusKeeper on its main
-// region, and every AppDialog asks it where to return focus when its opener is gone.
+// region, and every AppDialog asks it where to return focus when its opener is gone. A "Show
+// more" button that leaves with the last page sends focus on to the first row it brought
+// (shownRows, focusFirstAddedRow), not back to a heading.
 
 /** What can hold focus in a row: a control keeps its place among them from one row to the next. */
 const CONTROLS = 'a[href], button, input, select, textarea, [tabindex]';
@@ -97,6 +99,48 @@ export function focusStandIn(element: HTMLElement): void {
     element.addEventListener('blur', () => element.removeAttribute('tabindex'), { once: true });
   }
   element.focus();
+}
+
+/** The rows a list shows around a control under it (a "Show more" button), read as it asks for more: see {@link focusFirstAddedRow}. */
+export interface ShownRows {
+  /** The nearest element around the control that holds rows. */
+  scope: HTMLElement;
+  rows: ReadonlySet<Element>;
+  /** The last of them, in document order. */
+  last: Element | null;
+}
+
+/** The list items and table rows of `scope`, those inside another row left out (a row's own lists). */
+function rowsIn(scope: HTMLElement): HTMLElement[] {
+  return [...scope.querySelectorAll<HTMLElement>('li, tr')].filter((row) => {
+    const outer = row.parentElement?.closest('li, tr');
+    return !outer || !scope.contains(outer);
+  });
+}
+
+/** The rows shown now in the nearest element around `control` that holds any, or null with none about it. */
+export function shownRows(control: HTMLElement): ShownRows | null {
+  for (let scope = control.parentElement; scope && scope !== document.body; scope = scope.parentElement) {
+    const rows = rowsIn(scope);
+    if (rows.length) return { scope, rows: new Set(rows), last: rows.at(-1) ?? null };
+  }
+  return null;
+}
+
+/**
+ * Focuses the first row added since `shown` was read, after the rows there were (its first control,
+ * else the row itself); with none added, the last row there was: focus stays in the list. Returns
+ * whether anything took focus.
+ */
+export function focusFirstAddedRow(shown: ShownRows): boolean {
+  if (!shown.scope.isConnected) return false;
+  const added = rowsIn(shown.scope).filter((row) => !shown.rows.has(row));
+  const { last } = shown;
+  const after = last?.isConnected ? added.find((row) => last.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING) : undefined;
+  const row = after ?? added[0] ?? (last?.isConnected ? last : null);
+  if (!row) return false;
+  focusStandIn(controlIn(row, 0) ?? (row as HTMLElement));
+  return true;
 }
 
 /** Keeps focus on a screen whose elements come and go: see {@link createFocusKeeper}. */

@@ -35,7 +35,7 @@ describe('Recent activity on the workspace home', () => {
     const { app, api, section } = await openHome(rows);
     expect(section.querySelector('h2')!.textContent).to.equal('Recent activity');
     await until(() => sentences(section).length === 2, 'the sentences');
-    expect(sentences(section)).to.deep.equal(['Grace set the priority to high for WEB-1 Issue number 1. 1 hour ago', 'Ada created the issue WEB-2 Issue number 2. 2 hours ago']);
+    expect(sentences(section)).to.deep.equal(['Grace set the priority of WEB-1 Issue number 1 to High. 1 hour ago', 'Ada created WEB-2 Issue number 2. 2 hours ago']);
     const [sent] = api.sent('GET', ACTIVITIES);
     expect([...sent!.query]).to.deep.equal([['limit', String(RECENT_ACTIVITY_PAGE_SIZE)]]);
     // Between "My issues" and the projects.

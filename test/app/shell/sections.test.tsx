@@ -130,6 +130,29 @@ describe('section screens: empty states', () => {
     expect(form.querySelector('h2')!.textContent).to.equal('Create project');
   });
 
+  it('tells a viewer or member in no project, who cannot list the others, that they are not in one yet', async () => {
+    const limited = EMPTY_STATES.dashboard.limited!;
+    for (const [role, allowed] of [[10, false], [15, true]] as const) {
+      const seeded = seededApi((scene) => ((scene.projects = []), (scene.workspace = workspace(role))));
+      const app = renderApp('/acme', { api: seeded.api });
+      const state = await until(() => emptyState(app.container, 'dashboard'), `the dashboard of a ${role}`);
+      expect([state.querySelector('h2')!.textContent, state.querySelector('p')!.textContent]).to.deep.equal([limited.title, limited.description]);
+      expect(limited.title).to.equal('You are not in any project yet');
+      // Creating one stays a member's choice.
+      expect(button(state, 'Build your first project')!.getAttribute('aria-disabled')).to.equal(allowed ? null : 'true');
+      await expectAccessible(app.container);
+      cleanup();
+    }
+    for (const url of [paths.workspaceIssues('acme', 'assigned'), paths.analytics('acme')]) {
+      const seeded = seededApi((scene) => ((scene.issues = []), (scene.projects = []), (scene.workspace = workspace(10))));
+      const app = renderApp(url, { api: seeded.api });
+      const state = await until(() => emptyState(app.container, 'no-projects'), `${url} without projects`);
+      const words = EMPTY_STATES['no-projects'].limited!;
+      expect([state.querySelector('h2')!.textContent, state.querySelector('p')!.textContent]).to.deep.equal([words.title, words.description]);
+      cleanup();
+    }
+  });
+
   it('disables creating for viewers and says why', async () => {
     const { state } = await openAt('/acme/projects', 'projects', (scene) => ((scene.projects = []), (scene.workspace = workspace(10))));
     const start = button(state, 'Start your first project')!;

@@ -3,11 +3,12 @@ import { setViewport } from '@web/test-runner-commands';
 import type { Activity, IssueRow, MemberSummary } from '../../../src/app/api/types.js';
 import { EMPTY_STATES } from '../../../src/app/empty-states/index.js';
 import { paths } from '../../../src/app/router/paths.js';
+import { Role } from '../../../src/app/roles.js';
 import { PROFILE_TABS } from '../../../src/app/screens/profile/profile-tabs.js';
 import { PROFILE_ACTIVITY_PAGE_SIZE } from '../../../src/app/screens/user-profile-screen.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { activityPages, activityRow } from './activity-fixtures.js';
-import { listedIssue, members, OTHER_ID, PROJECT_ID } from './fixtures.js';
+import { listedIssue, members, OTHER_ID, PROJECT_ID, USER_ID, workspace } from './fixtures.js';
 import { gate, type FakeApi } from './fake-api.js';
 import { click, press } from './input.js';
 import { button, byText, cleanup, renderApp, reply, until } from './render.js';
@@ -116,7 +117,7 @@ describe('a member profile', () => {
     const feed = await until(() => panel(app.container).querySelector<HTMLElement>(`ol[aria-label="Activity of ${GRACE.display_name}"]`), 'the activity');
     const sentences = () => [...feed.querySelectorAll('li')].map((item) => item.textContent);
     expect(sentences()).to.have.length(PROFILE_ACTIVITY_PAGE_SIZE);
-    expect(sentences()[0]).to.equal('Grace set the priority to high for WEB-1 Issue number 1. 1 hour ago');
+    expect(sentences()[0]).to.equal('Grace set the priority of WEB-1 Issue number 1 to High. 1 hour ago');
     const first = api.sent('GET', ACTIVITIES)[0]!;
     expect([first.query.get('actor'), first.query.get('limit'), first.query.get('before')]).to.deep.equal([GRACE.id, String(PROFILE_ACTIVITY_PAGE_SIZE), null]);
     await click(button(panel(app.container), 'Show more activity'));
@@ -161,6 +162,50 @@ describe('a member profile', () => {
     const app = await openProfile(profileApi(), 'created');
     expect(selected(app.container)).to.equal('Created');
     await until(() => panel(app.container).querySelector(`ul[aria-label="Created issues of ${GRACE.display_name}"]`), 'the created issues');
+  });
+
+  it('opens a profile whose address has the id in capitals, and puts the id as the profile has it in the address', async () => {
+    const hedy = { ...GRACE, id: 'cccccccc-dddd-4eee-8fff-aaaaaaaaaaaa', display_name: 'Hedy', first_name: 'Hedy' };
+    const api = profileApi()
+      .on('GET', '/workspaces/:slug/members', () => [...members, hedy])
+      .on('GET', SUMMARY, () => SUMMARY_OF_GRACE);
+    const app = renderApp(paths.userProfile('acme', hedy.id.toUpperCase(), 'created'), { api });
+    await until(() => app.container.querySelector('h1')?.textContent === 'Hedy', 'the profile');
+    await until(() => app.location() === paths.userProfile('acme', hedy.id, 'created'), 'the address with the id in lower case', { saw: () => app.location() });
+    expect(app.container.querySelector('[role="tablist"][aria-label="Profile of Hedy"] [aria-selected="true"]')!.textContent).to.equal('Created');
+    await until(() => api.sent('GET', TAB_ISSUES).length > 0, 'the created issues asked for');
+    expect(api.sent('GET', TAB_ISSUES).map((request) => request.query.get('user'))).to.deep.equal([hedy.id]);
+  });
+
+  it('shows the summary for a tab it does not have, and takes that tab out of the address', async () => {
+    const app = await openProfile(profileApi(), 'bogus');
+    expect(selected(app.container)).to.equal('Summary');
+    await until(() => app.location() === paths.userProfile('acme', OTHER_ID), 'the address without the tab', { saw: () => app.location() });
+    await until(() => panel(app.container).querySelector('dl'), 'the summary');
+  });
+
+  it("tells a reader who opens only some projects that the member's issues may be in others", async () => {
+    /** The workspace as a viewer reads it, where nobody has issues the viewer can open. */
+    const viewerApi = () =>
+      profileApi([])
+        .on('GET', '/workspaces/:slug', () => workspace(Role.Viewer))
+        .on('GET', SUMMARY, () => ({ ...SUMMARY_OF_GRACE, assigned_issues: 0, created_issues: 0, subscribed_issues: 0 }))
+        .on('GET', TAB_ISSUES, () => reply(200, [], { 'x-total-count': '0' }));
+    const app = await openProfile(viewerApi());
+    for (const entry of PROFILE_TABS) {
+      await click(tabs(app.container).find((tab) => tab.textContent === entry.label)!);
+      const empty = await until(() => panel(app.container).querySelector(`[data-empty-state="${entry.empty}"]`), `the ${entry.label} empty state`);
+      const words = EMPTY_STATES[entry.empty].limited!;
+      expect([empty.querySelector('h2')!.textContent, empty.querySelector('p')!.textContent]).to.deep.equal([words.title, words.description]);
+    }
+    expect(EMPTY_STATES['profile-summary'].limited!.description).to.equal('None of this member’s issues are in projects you can open.');
+    await expectAccessible(app.container);
+    cleanup();
+
+    // Their own profile holds all of their issues they can open: the usual words.
+    const own = renderApp(paths.userProfile('acme', USER_ID), { api: viewerApi() });
+    const empty = await until(() => own.container.querySelector('[data-empty-state="profile-summary"]'), 'their own empty summary');
+    expect(empty.querySelector('h2')!.textContent).to.equal(EMPTY_STATES['profile-summary'].title);
   });
 
   describe('on a phone (390×844)', () => {

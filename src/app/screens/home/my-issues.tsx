@@ -19,6 +19,7 @@ import { TargetDay } from '../issues/issue-due.js';
 import { issueKey } from '../issues/issue-key.js';
 import { useIssuePages } from '../issues/use-issue-pages.js';
 import { myIssuesCss } from './my-issues.css.js';
+import { tabStrip } from '../../ui/tab-strip.js';
 
 /** The tabs of "My issues": the workspace issue tabs about the user. */
 export const MY_ISSUE_TABS = WORKSPACE_ISSUE_TAB_LABELS.filter((entry) => entry.tab !== 'all-issues');
@@ -107,7 +108,7 @@ export function MyIssues({ slug, role }: { slug: string; role: number | undefine
     <section className="app-my-issues" aria-labelledby={headingId}>
       <h2 id={headingId}>My issues</h2>
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as MyIssueTab)}>
-        <Tabs.List className="app-tabs-list app-my-issues-tabs" aria-label="My issues">
+        <Tabs.List ref={tabStrip} className="app-tabs-list app-my-issues-tabs" aria-label="My issues">
           {MY_ISSUE_TABS.map((entry) => (
             <Tabs.Trigger key={entry.tab} value={entry.tab} className="app-tab">
               {entry.label}

@@ -20,17 +20,19 @@ interface ProfileIssuesProps {
   empty: EmptyStateKey;
   /** The viewer's workspace role. */
   role: number | undefined;
+  /** The viewer opens only some projects: the empty state says none may mean none there. */
+  limited: boolean;
 }
 
 /** The issues assigned to, created by or subscribed to by a person, among those the viewer can open, newest first and page by page. */
-export function ProfileIssues({ slug, userId, tab, label, empty, role }: ProfileIssuesProps) {
+export function ProfileIssues({ slug, userId, tab, label, empty, role, limited }: ProfileIssuesProps) {
   const api = useApi();
   const { query, issues, total } = useIssuePages(profileIssuesKey(slug, tab, userId), (offset) =>
     api.issues.workspaceTab(slug, tab, { user: userId, limit: ISSUE_PAGE_SIZE, offset }),
   );
   if (query.isPending) return <Spinner label="Loading issues…" />;
   if (query.isError) return <LoadFailed error={query.error} retry={() => void query.refetch()} />;
-  if (!issues.length) return <EmptyState type={empty} role={role} />;
+  if (!issues.length) return <EmptyState type={empty} role={role} limited={limited} />;
   return (
     <>
       <IssueList slug={slug} issues={issues} total={total} label={label} />

@@ -30,15 +30,16 @@ function Breakdown({ title, rows }: { title: string; rows: ProgressRow[] }) {
 /**
  * A person's issues in numbers, among those the viewer can open: how many are assigned to them,
  * created and subscribed to by them, and the assigned ones by state group and by priority, in
- * the progress breakdown's bars. The tab's empty state when they have none.
+ * the progress breakdown's bars. The tab's empty state when they have none (`limited`: the reader
+ * opens only some projects, so none may mean none there).
  */
-export function ProfileSummary({ slug, userId, role }: { slug: string; userId: string; role: number | undefined }) {
+export function ProfileSummary({ slug, userId, role, limited }: { slug: string; userId: string; role: number | undefined; limited: boolean }) {
   const api = useApi();
   const summary = useQuery({ queryKey: queryKeys.memberSummary(slug, userId), queryFn: () => api.workspaces.memberSummary(slug, userId) });
   if (summary.isPending) return <Spinner label="Loading the summary…" />;
   if (summary.isError) return <LoadFailed error={summary.error} retry={() => void summary.refetch()} />;
   const data = summary.data;
-  if (data.assigned_issues + data.created_issues + data.subscribed_issues === 0) return <EmptyState type="profile-summary" role={role} />;
+  if (data.assigned_issues + data.created_issues + data.subscribed_issues === 0) return <EmptyState type="profile-summary" role={role} limited={limited} />;
   const assigned = data.assigned_issues > 0;
   return (
     <>
