@@ -14,29 +14,12 @@ import {
   type ActivityRow,
   type SentencePart,
 } from '../../../src/app/widgets/activity-feed/index.js';
+import { activityRows } from './activity-rows.js';
 
 const NOW = new Date('2025-03-10T12:00:00Z');
 
 /** A row of issue WEB-3 "Fix login" in project p1 of workspace acme, by Bo (u1). */
-function row(changes: Partial<ActivityRow>): ActivityRow {
-  return {
-    id: `a${Math.random()}`,
-    field: 'state',
-    verb: 'updated',
-    old_value: '',
-    new_value: '',
-    old_identifier: null,
-    new_identifier: null,
-    issue: 'i1',
-    issue_detail: { name: 'Fix login', sequence_id: 3 },
-    project: 'p1',
-    project_detail: { identifier: 'WEB' },
-    workspace_detail: { slug: 'acme' },
-    actor: { id: 'u1', display_name: 'Bo', first_name: 'Bo', is_bot: false, avatar: null },
-    created_at: '2025-03-10T10:00:00Z',
-    ...changes,
-  };
-}
+const row = activityRows({ id: 'i1', name: 'Fix login', sequence_id: 3 }, { id: 'u1', name: 'Bo' });
 
 const say = (changes: Partial<ActivityRow>, showIssue = false) => sentenceText(activitySentence(row(changes), { showIssue }));
 const links = (changes: Partial<ActivityRow>, showIssue = false) =>

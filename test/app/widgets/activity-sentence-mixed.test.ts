@@ -3,27 +3,10 @@
 import { expect } from '@open-wc/testing';
 import { PRIORITIES, PRIORITY_NAMES } from '../../../src/api-shapes/issue-priority.js';
 import { activitySentence, DELETED_ISSUE_TEXT, sentenceText, type ActivityRow, type SentencePart } from '../../../src/app/widgets/activity-feed/index.js';
+import { activityRows } from './activity-rows.js';
 
 /** A row of issue WEB-2 "Fix broken signup link" in project p1 of workspace acme, by Alice (u1). */
-function row(changes: Partial<ActivityRow>): ActivityRow {
-  return {
-    id: `a${Math.random()}`,
-    field: 'state',
-    verb: 'updated',
-    old_value: '',
-    new_value: '',
-    old_identifier: null,
-    new_identifier: null,
-    issue: 'i2',
-    issue_detail: { name: 'Fix broken signup link', sequence_id: 2 },
-    project: 'p1',
-    project_detail: { identifier: 'WEB' },
-    workspace_detail: { slug: 'acme' },
-    actor: { id: 'u1', display_name: 'Alice', first_name: 'Alice', is_bot: false, avatar: null },
-    created_at: '2025-03-10T10:00:00Z',
-    ...changes,
-  };
-}
+const row = activityRows({ id: 'i2', name: 'Fix broken signup link', sequence_id: 2 }, { id: 'u1', name: 'Alice' });
 
 const mixed = (changes: Partial<ActivityRow>) => sentenceText(activitySentence(row(changes), { showIssue: true }));
 const own = (changes: Partial<ActivityRow>) => sentenceText(activitySentence(row(changes)));
