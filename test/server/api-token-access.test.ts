@@ -223,6 +223,7 @@ describe('a token is judged before what it sends', () => {
     const elsewhere = `/api/workspaces/no-such-workspace/projects/${seed.project.id}/issues/${issue.id}`;
     const other = await withToken(server, write.token, 'PATCH', elsewhere, { title: 'x' });
     assert.deepEqual([other.status, other.body], [403, { error: OTHER_WORKSPACE_MESSAGE }]);
+    assert.equal(other.headers.get('www-authenticate'), 'Bearer error="insufficient_scope"');
     for (const answer of [
       await withToken(server, write.token, 'POST', tokensUrl, { label: 7 }),
       await rawWithToken(server, write.token, 'POST', tokensUrl, '{"label": '),

@@ -3,7 +3,7 @@ import { READ_ONLY_TOKEN_REFUSAL } from '../../api-shapes/api-token-access.js';
 import { findApiToken, recordApiTokenUse } from '../auth/api-tokens.js';
 import { findSession, SESSION_COOKIE } from '../auth/sessions.js';
 import type { AuthUser } from '../users/user-shape.js';
-import { forbidden, HttpError, unauthorized } from './errors.js';
+import { HttpError, unauthorized } from './errors.js';
 import { isSafeMethod } from './safe-methods.js';
 
 /** Sends the session cookie: httpOnly, SameSite=Lax, Secure over HTTPS. */
@@ -51,8 +51,9 @@ export const OTHER_WORKSPACE_MESSAGE = 'This API token works only in the workspa
 
 // RFC 6750: a refused bearer token is named as such, so clients can tell it from a missing session.
 const refusedToken = (message: string) => new HttpError(401, message, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
-// RFC 6750 §3.1: a token that is good but may not do this (a change with a read-only token).
-const readOnlyRefusal = () => new HttpError(403, READ_ONLY_TOKEN_REFUSAL, { headers: { 'www-authenticate': 'Bearer error="insufficient_scope"' } });
+// RFC 6750 §3.1: a token that is good but may not do this (a change with a read-only token, another workspace).
+const INSUFFICIENT_SCOPE = { 'www-authenticate': 'Bearer error="insufficient_scope"' };
+const readOnlyRefusal = () => new HttpError(403, READ_ONLY_TOKEN_REFUSAL, { headers: INSUFFICIENT_SCOPE });
 
 /**
  * The owner of the API token `token` for a request to workspace `slug`'s routes: 401 when the token
@@ -74,7 +75,7 @@ async function apiTokenOwner(request: FastifyRequest, token: string, slug: strin
       headers: { 'retry-after': String(wait) },
     });
   }
-  if (found.workspaceSlug !== slug.toLowerCase()) throw forbidden(OTHER_WORKSPACE_MESSAGE);
+  if (found.workspaceSlug !== slug.toLowerCase()) throw new HttpError(403, OTHER_WORKSPACE_MESSAGE, { headers: INSUFFICIENT_SCOPE });
   // Anything but 'write' is read-only: an unknown level never grants more.
   if (found.access !== 'write' && !isSafeMethod(request.method)) throw readOnlyRefusal();
   if (found.useDue) await recordApiTokenUse(db, found.id);
