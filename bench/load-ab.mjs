@@ -12,8 +12,11 @@
 // each build's p50 and p95 (next frame, after paint) are printed as medians over the loads;
 // with --html (after --typing), one getHTML() on the document the typing just changed is timed, as
 // the bench's getHTML row does, and with --gc (Chromium) the page's garbage is collected three times
-// before the typing, as the bench's heap reading does there; --browser firefox loads in headless Firefox.
-// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror] [--after 6000] [--typing 200 [--html] [--gc]] [--browser chromium|firefox]
+// before the typing, as the bench's heap reading does there; with --scroll STEPS, each load (and
+// its typing) is followed by the bench's two scrolling rows (STEPS wheel steps of 600 px, the page
+// settling after each, then STEPS more without a pause) and each build's medians of their p50, p95
+// and longest frame gap are printed; --browser firefox loads in headless Firefox.
+// Usage: node bench/load-ab.mjs [--base REV (e.g. HEAD, main)] [--size 10000] [--runs 10] [--prosemirror] [--after 6000] [--typing 200 [--html] [--gc]] [--scroll 30] [--browser chromium|firefox]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +24,7 @@ import { build } from 'esbuild';
 import { generateDocument } from './generate.mjs';
 import { commandLine } from './args.mjs';
 import { launchChromium, launchFirefox, servePages } from './page-server.mjs';
-import { TYPING_SETTLING_KEYS, median, settled, typing, typingFigures } from './steps.mjs';
+import { TYPING_SETTLING_KEYS, median, percentile, settled, typing, typingFigures, wheelRun, wheelSteps } from './steps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { flag, option } = commandLine(import.meta.url);
@@ -31,6 +34,8 @@ const base = option('base', null);
 const after = Number(option('after', 0));
 const typed = Number(option('typing', 0));
 const timesHTML = flag('html');
+const scrolled = Number(option('scroll', 0));
+const WHEEL_DELTA = 600;
 const collects = flag('gc');
 if (timesHTML && !typed) throw new Error('--html times getHTML after the typing: give --typing KEYS too');
 const engine = option('browser', 'chromium');
@@ -85,6 +90,7 @@ const loads = Object.fromEntries(targets.map((target) => [target, []]));
 const afterLoads = Object.fromEntries(targets.map((target) => [target, []]));
 const typings = Object.fromEntries(targets.map((target) => [target, []]));
 const htmlTimes = Object.fromEntries(targets.map((target) => [target, []]));
+const scrolls = Object.fromEntries(targets.map((target) => [target, []]));
 try {
   for (let run = 0; run < runs; run++) {
     for (const target of run % 2 ? [...targets].reverse() : targets) {
@@ -106,6 +112,13 @@ try {
         }
         typings[target].push(typingFigures(await typing(page, TYPING_SETTLING_KEYS + typed)));
         if (timesHTML) htmlTimes[target].push((await page.evaluate(() => window.bench.getHTML(1))).times[0]);
+      }
+      if (scrolled) {
+        await settled(page);
+        const steps = await wheelSteps(page, scrolled, WHEEL_DELTA);
+        await settled(page);
+        const frames = await wheelRun(page, scrolled, WHEEL_DELTA);
+        scrolls[target].push({ stepP50: percentile(steps, 50), stepP95: percentile(steps, 95), runP95: percentile(frames, 95), runLongest: Math.max(...frames) });
       }
       await context.close();
     }
@@ -137,6 +150,14 @@ if (typed) {
     const figure = (name) => median(typings[target].map((one) => one[name])).toFixed(1).padStart(6);
     const each = typings[target].map((one) => `${one.nextFrameP95.toFixed(1)}/${one.afterPaintP95.toFixed(1)}`).join(' ');
     console.log(`${labelOf(target).padEnd(24)} next frame ${figure('nextFrameP50')} ${figure('nextFrameP95')}  after paint ${figure('afterPaintP50')} ${figure('afterPaintP95')}   p95s ${each}`);
+  }
+}
+if (scrolled) {
+  console.log(`scrolling after each load: ${scrolled} steps of ${WHEEL_DELTA} px settled (wheel to the second frame after it, p50 and p95), then ${scrolled} without a pause (frame gap p95 and longest); medians over the loads (ms)`);
+  for (const target of targets) {
+    const figure = (name) => median(scrolls[target].map((one) => one[name])).toFixed(1).padStart(6);
+    const each = scrolls[target].map((one) => `${one.stepP50.toFixed(0)}/${one.runP95.toFixed(0)}`).join(' ');
+    console.log(`${labelOf(target).padEnd(24)} steps ${figure('stepP50')} ${figure('stepP95')}  run ${figure('runP95')} ${figure('runLongest')}   step p50/run p95 ${each}`);
   }
 }
 if (timesHTML) {
