@@ -17,7 +17,7 @@ import type { PlaceholderRenderer } from './plugins/upload-placeholder.js';
 import type { slashMenuPlugin } from './plugins/slash-menu.js';
 import type { setupSlashItems } from './extensions/setup-menus.js';
 import { featureOn, type Features } from './features.js';
-import { clipboardTextPlugin } from './plugins/clipboard-text.js';
+import { clipboardPlugin } from './plugins/clipboard.js';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
 import { editorInputRules } from './plugins/input-rules.js';
 import { editorKeymap, type UndoCommands } from './plugins/keymap.js';
@@ -104,8 +104,8 @@ export function editingSlots(options: EditingOptions = {}): PluginSlots {
     textInputPlugin(),
     tabKeyPlugin(),
     nodeViewEditabilityPlugin(),
-    // After the host's plugins: one that writes its own clipboard text is asked first.
-    clipboardTextPlugin(),
+    // After the host's plugins: one that writes its own clipboard HTML or text is asked first.
+    clipboardPlugin(schema),
     ...(options.fallback ?? []),
   ];
 }

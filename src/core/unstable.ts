@@ -91,8 +91,8 @@ export {
   tablePlugins,
 } from './plugins/table.js';
 export { NODE_CONTROL_ATTRIBUTE, TAB_ESCAPE_WINDOW, tabKeyKey, tabKeyPlugin } from './plugins/tab-key.js';
-export { tableClipboard } from './plugins/table-clipboard.js';
-export { cellsToText, clipboardText, clipboardTextPlugin } from './plugins/clipboard-text.js';
+export { clipboardPlugin } from './plugins/clipboard.js';
+export { cellsToText, clipboardText } from './plugins/clipboard-text.js';
 export { taskListKey, taskListPlugin } from './plugins/task-list.js';
 export { textInputKey, textInputPlugin } from './plugins/text-input.js';
 export { typographyRules } from './plugins/typography.js';

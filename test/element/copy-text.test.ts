@@ -1,7 +1,8 @@
 /**
- * The plain text a copy leaves on the clipboard from <rich-editor>: a selection made with the
- * keys, a real `copy` ClipboardEvent on the content, and its text/plain, which reads like
- * Google Docs' and Notion's (list markers, nested items indented, numbers from the list's start).
+ * What a copy leaves on the clipboard from <rich-editor>: a selection made with the keys, a real
+ * `copy` ClipboardEvent on the content, and its text/plain, which reads like Google Docs' and
+ * Notion's (list markers, nested items indented, numbers from the list's start), and its
+ * text/html, which carries none of the editor's own flags.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/element/index.js';
@@ -17,8 +18,8 @@ const LISTS =
   '<ol start="3"><li><p>three</p></li><li><p>four</p></li></ol>' +
   '<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><p>done</p></li><li data-type="taskItem" data-checked="false"><p>to do</p></li></ul>';
 
-async function editor(value: string): Promise<RichEditor> {
-  const el = await fixture<RichEditor>(html`<rich-editor .value=${value} aria-label="Notes"></rich-editor>`);
+async function editor(value: string, features: RichEditor['features'] = {}): Promise<RichEditor> {
+  const el = await fixture<RichEditor>(html`<rich-editor .features=${features} .value=${value} aria-label="Notes"></rich-editor>`);
   await el.updateComplete;
   return el;
 }
@@ -54,4 +55,23 @@ describe('copying lists as plain text', () => {
     await until(() => selectedText(el) === 'nes', '"nes" selected');
     expect(copiedText(el)).to.equal('nes');
   });
+});
+
+describe('copying to-do lists as HTML', () => {
+  // Table editing, a part of its own, used to be what wrote the clipboard's HTML without them; an
+  // editor with tables off (or one whose table editing has not arrived) put the flags on it.
+  for (const features of [{}, { tables: false }]) {
+    it(`leaves the checkboxes editable wherever the HTML is pasted${features.tables === false ? ', tables off' : ''}`, async () => {
+      const el = await editor(LISTS, features);
+      expect(content(el).querySelector('li[data-type="taskItem"] > [contenteditable="false"]'), 'the editor’s own checkbox is not editable text').to.exist;
+      await caretAfter(el, 'Pl');
+      await pressWith('a', 'Control');
+      await pressWith('a', 'Control');
+      await until(() => selectedText(el).includes('to do'), 'the whole document selected');
+      const copied = copyFrom(content(el));
+      expect(copied.html).to.contain('data-type="taskItem"');
+      expect(copied.html).to.contain('type="checkbox"');
+      expect(copied.html).not.to.contain('contenteditable');
+    });
+  }
 });

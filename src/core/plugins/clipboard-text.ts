@@ -1,14 +1,12 @@
 /**
- * What a copy or cut puts on the clipboard as plain text: the one home of the editor's
- * `clipboardTextSerializer`. A plain-text field, a chat or a terminal gets what Google Docs and
+ * What a copy or cut puts on the clipboard as plain text (clipboard.ts makes it the editor's
+ * `clipboardTextSerializer`). A plain-text field, a chat or a terminal gets what Google Docs and
  * Notion give them: list items with their markers (`- `, `1. `, `- [ ] `), nested items
  * indented under their parent's text, numbered lists counted from their start; copied table
  * cells as rows of tab-separated fields, as spreadsheets read them; any other block as its
- * text (a heading's words), blocks apart by a blank line as in ProseMirror's default. In every
- * editor's base plugins, so a copy has it from the first moment.
+ * text (a heading's words), blocks apart by a blank line as in ProseMirror's default.
  */
 import type { Fragment, Node as PMNode, Slice } from 'prosemirror-model';
-import { Plugin } from 'prosemirror-state';
 
 /** The plain text of a cell, its blocks joined by spaces so it stays one tab-separated field. */
 function cellText(cell: PMNode): string {
@@ -94,9 +92,4 @@ export function clipboardText(slice: Slice): string {
   let inner = slice.content;
   for (let depth = Math.min(slice.openStart, slice.openEnd); depth > 0 && inner.childCount === 1 && !inner.firstChild!.isTextblock; depth--) inner = inner.firstChild!.content;
   return inner.childCount === 1 && inner.firstChild!.isTextblock ? inner.firstChild!.textContent : blocksLines(slice.content).join('\n');
-}
-
-/** The plugin that makes `clipboardText` what copies put on the clipboard as text. */
-export function clipboardTextPlugin(): Plugin {
-  return new Plugin({ props: { clipboardTextSerializer: (slice) => clipboardText(slice) } });
 }

@@ -1,8 +1,7 @@
 /**
  * Table editing: cell selection and table repair (prosemirror-tables `tableEditing`),
  * column resizing, the table keys (Tab between cells and on into a new row, arrows out
- * of the table, Backspace and Delete from the place beside it back in), the clipboard
- * (clean HTML, tab-separated text) and selections across a table's edge that leave its cells
+ * of the table, Backspace and Delete from the place beside it back in) and selections across a table's edge that leave its cells
  * standing (table-edge.ts). Key handling errors are caught and logged (spec: table
  * key handling errors are only logged), so a bug in a key handler never escapes into the
  * page.
@@ -18,7 +17,6 @@ import { addRowAtEnd } from '../commands/table.js';
 import { log } from '../log.js';
 import { SHARED_CHANGE_META } from '../transaction-meta.js';
 import { GapCursor, selectionBeyond } from './gap-cursor.js';
-import { tableClipboard } from './table-clipboard.js';
 import { tableAround } from './table-around.js';
 import { tableEdgePlugin } from './table-edge.js';
 
@@ -259,9 +257,10 @@ function guardedTableEditing(): Plugin {
 /**
  * The table plugins, in the order they must see events: column resizing first (a
  * press on a resize handle is a drag, not a cell selection), then the table keys,
- * the clipboard, then cell selection and table repair.
+ * then cell selection and table repair (copied cells' HTML and text: clipboard.ts). The schema is
+ * the parts' contract (core/editing-slots.ts); these find the table types by their roles.
  */
-export function tablePlugins(schema: Schema): Plugin[] {
+export function tablePlugins(_schema: Schema): Plugin[] {
   return [
     columnResizing({ cellMinWidth: TABLE_CELL_MIN_WIDTH, defaultCellMinWidth: TABLE_CELL_MIN_WIDTH, handleWidth: TABLE_RESIZE_HANDLE_WIDTH }),
     keymap({
@@ -272,7 +271,6 @@ export function tablePlugins(schema: Schema): Plugin[] {
       Backspace: loggedKey('Backspace', enterTableFromGap('backward')),
       Delete: loggedKey('Delete', enterTableFromGap('forward')),
     }),
-    tableClipboard(schema),
     guardedTableEditing(),
     tableEdgePlugin(),
   ];
