@@ -254,7 +254,10 @@ const PASTE_HANDLERS: ReadonlyArray<(view: EditorView, event: ClipboardEvent) =>
 interface PasteInfo {
   plain: string;
   marked: boolean;
-  /** ProseMirror read the clipboard's plain text (no HTML, or Shift held). */
+  /**
+   * ProseMirror read the clipboard's plain text (no HTML, or Shift held): its `transformPastedText`
+   * ran. prosemirror-view 1.43 passes `transformPasted` true only for a paste with Shift.
+   */
   asText: boolean;
 }
 
@@ -315,6 +318,8 @@ export function pastePlugin(): Plugin {
   let marked = false;
   // Where a drag from this document is being dropped (read in the drop's transformPasted).
   let dropAt: number | null = null;
+  // Whether ProseMirror read the content being parsed from plain text (read in transformPasted).
+  let readText = false;
   return new Plugin({
     key: pasteKey,
     props: {
@@ -336,6 +341,7 @@ export function pastePlugin(): Plugin {
             context = {};
             plain = '';
             marked = false;
+            readText = false;
           }
           return true;
         },
@@ -346,6 +352,11 @@ export function pastePlugin(): Plugin {
       },
 
       handlePaste: (view, event) => PASTE_HANDLERS.some((handle) => handle(view, event)),
+
+      transformPastedText: (text) => {
+        readText = true;
+        return text;
+      },
 
       transformPastedHTML: (html, view) => {
         const cleaned = guarded(
@@ -361,9 +372,10 @@ export function pastePlugin(): Plugin {
       transformPasted: (slice, view, asText) => {
         const steps = CONTENT_STEPS.filter(({ onDrag }) => onDrag || !view.dragging);
         const at = view.dragging && dropAt !== null ? view.state.doc.resolve(dropAt) : null;
-        const info: PasteInfo = { plain, marked: marked || !!view.dragging, asText };
+        const info: PasteInfo = { plain, marked: marked || !!view.dragging, asText: asText || readText };
         dropAt = null;
         marked = false;
+        readText = false;
         return guarded(
           'content',
           () => droppedIntoCode(steps.reduce((current, { step }) => step(current, view, info), slice), at),
