@@ -209,7 +209,16 @@ export class RichEditorDragHandle extends LitElement {
     if (!view) return;
     const dom = view.dom;
     const root = dom.getRootNode();
-    const onMove = (event: MouseEvent) => this.hover(view, event);
+    // Where the pointer was at the last move heard. A browser also sends a move when the page
+    // scrolls (or its layout changes) under a resting pointer, to update hover: Chromium after
+    // every wheel step. Those find nothing new to show (scrolling hides the handle, spec), and
+    // looking up the block under them costs a layout and a hit test in each frame of a scroll.
+    let pointer: { x: number; y: number } | null = null;
+    const onMove = (event: MouseEvent) => {
+      if (pointer && pointer.x === event.screenX && pointer.y === event.screenY) return;
+      pointer = { x: event.screenX, y: event.screenY };
+      this.hover(view, event);
+    };
     const onLeave = (event: MouseEvent) => {
       const to = event.relatedTarget as Node | null;
       // Moving onto the handle itself keeps it (its host is what the content sees).
