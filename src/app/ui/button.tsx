@@ -7,13 +7,17 @@ import { useStyles } from './styles.js';
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
   size?: 'normal' | 'small';
-  /** Shows the work in progress: the button is disabled and says so to assistive technology. */
+  /**
+   * Shows the work in progress: the button takes no press and says so to assistive technology,
+   * and keeps focus (aria-disabled, not disabled: a disabled button drops focus on the page's
+   * body, out of a dialog, and the next Tab starts over).
+   */
   busy?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button in the app's look; type="button" unless said otherwise, so it never submits a form by surprise. */
-export function Button({ variant = 'secondary', size = 'normal', busy = false, type = 'button', disabled, children, ...props }: ButtonProps) {
+export function Button({ variant = 'secondary', size = 'normal', busy = false, type = 'button', disabled, onClick, children, ...props }: ButtonProps) {
   useStyles('app-controls', controlsCss);
   return (
     <button
@@ -22,8 +26,12 @@ export function Button({ variant = 'secondary', size = 'normal', busy = false, t
       className={['app-button', props.className].filter(Boolean).join(' ')}
       data-variant={variant}
       data-size={size}
-      disabled={disabled || busy}
+      disabled={disabled}
+      aria-disabled={busy || props['aria-disabled'] || undefined}
       aria-busy={busy || props['aria-busy'] || undefined}
+      // A press while busy does nothing: no second request, and no form submitted again (Enter in
+      // a field presses the form's submit button, and cancelling that press cancels the submission).
+      onClick={busy ? (event) => event.preventDefault() : onClick}
     >
       {children}
     </button>
@@ -39,8 +47,7 @@ export interface PagedQuery {
 
 /**
  * The button under a paged list that loads its next page, drawn only while there is one. While the
- * page loads it keeps focus (aria-disabled, not disabled: a disabled button drops focus on the
- * page's body, and the next Tab would start over); when it goes away after the last page, focus
+ * page loads it is busy and keeps focus (Button); when it goes away after the last page, focus
  * moves to the first row that page brought, not back to the page's heading.
  */
 export function ShowMoreButton({ pages, size, children }: { pages: PagedQuery; size?: ButtonProps['size']; children: ButtonProps['children'] }) {
@@ -80,10 +87,8 @@ function MoreButton({ pages, size, children }: { pages: PagedQuery; size?: Butto
     <Button
       ref={button}
       size={size}
-      aria-disabled={loading || undefined}
-      aria-busy={loading || undefined}
+      busy={loading}
       onClick={(event) => {
-        if (loading) return;
         asked.current = shownRows(event.currentTarget);
         void pages.fetchNextPage();
       }}

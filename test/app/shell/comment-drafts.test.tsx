@@ -65,7 +65,7 @@ describe('a comment, or an edit of one, being written is kept until it is posted
     await sendKeys({ type: ', finished.' });
     await click(button(reloaded.app.container, 'Comment'));
     // Once the post has settled and the box drawn again (the button no longer busy), it stays empty.
-    await until(() => reloaded.posted.length === 1 && !button(reloaded.app.container, 'Comment')!.disabled, 'the comment posted and the button back');
+    await until(() => reloaded.posted.length === 1 && !button(reloaded.app.container, 'Comment')!.hasAttribute('aria-busy'), 'the comment posted and the button back');
     expect(reloaded.posted).to.deep.equal([{ comment_html: '<p>Half a thought, finished.</p>' }]);
     expect(reloaded.box.getHTML()).to.equal('');
     expect(localStorage.getItem(MINE)).to.equal(null);

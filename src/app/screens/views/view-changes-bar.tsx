@@ -32,8 +32,8 @@ const viewChangesCss = `
  */
 export function ViewChangesBar({ refused, onSave, onReset }: { refused?: string; onSave(): Promise<void>; onReset(): void }) {
   useStyles('app-view-changes', viewChangesCss);
-  // A refusal is told by the caller's toast; the submission only sends once per press. The button is
-  // not disabled meanwhile: a disabled button drops keyboard focus.
+  // A refusal is told by the caller's toast; the submission only sends once per press, and the
+  // button is busy meanwhile (it keeps keyboard focus).
   const submission = useSubmission();
   return (
     <div className="app-view-changes" role="group" aria-label={VIEW_WORDS.changes}>
@@ -41,7 +41,7 @@ export function ViewChangesBar({ refused, onSave, onReset }: { refused?: string;
       <Button size="small" title={VIEW_WORDS.resetTitle} disabled={submission.busy} onClick={onReset}>
         {VIEW_WORDS.reset}
       </Button>
-      <Button size="small" variant="primary" disabled={!!refused} title={refused} aria-disabled={submission.busy || undefined} onClick={() => void submission.run(onSave)}>
+      <Button size="small" variant="primary" disabled={!!refused} title={refused} busy={submission.busy} onClick={() => void submission.run(onSave)}>
         {submission.busy ? VIEW_WORDS.saving : VIEW_WORDS.saveChanges}
       </Button>
     </div>
