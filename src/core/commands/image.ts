@@ -4,7 +4,7 @@
  * handles), with the spec's limits (minimum 100 px, aspect ratio kept).
  */
 import type { Node as PMNode, NodeType } from 'prosemirror-model';
-import type { Command, EditorState, Transaction } from 'prosemirror-state';
+import { NodeSelection, TextSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import type { AttrDefs } from '../schema/attrs.js';
 import { safeImageSrc } from '../url.js';
 
@@ -122,4 +122,22 @@ export function insertImageAt(tr: Transaction, pos: number, src: string, width?:
     tr.insert($pos.depth ? $pos.after(1) : pos, image);
   }
   return tr;
+}
+
+/**
+ * Puts the caret after an image that an insertion left selected as a whole block (it took the
+ * place of the empty line the caret stood in): a paste or a key would otherwise replace the image
+ * just placed. The caret goes to the start of the text block right after the image, or into a new
+ * empty paragraph there, as the next line to write on.
+ */
+export function caretAfterImage(tr: Transaction): Transaction {
+  const selection = tr.selection;
+  if (!(selection instanceof NodeSelection) || selection.node.type !== tr.doc.type.schema.nodes.image) return tr;
+  const $after = tr.doc.resolve(selection.to);
+  if (!$after.nodeAfter?.isTextblock) {
+    const paragraph = tr.doc.type.schema.nodes.paragraph;
+    if (!paragraph || !$after.parent.canReplaceWith($after.index(), $after.index(), paragraph)) return tr;
+    tr.insert(selection.to, paragraph.create());
+  }
+  return tr.setSelection(TextSelection.create(tr.doc, selection.to + 1));
 }

@@ -8,10 +8,10 @@
  */
 import { closeHistory } from 'prosemirror-history';
 import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
-import { Plugin, type Command, type EditorState, type Transaction } from 'prosemirror-state';
+import { NodeSelection, Plugin, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import { dropPoint } from 'prosemirror-transform';
 import { Decoration, DecorationSet, type EditorView } from 'prosemirror-view';
-import { insertImageAt } from '../commands/image.js';
+import { caretAfterImage, insertImageAt } from '../commands/image.js';
 import { imageUploadKey, isUploading } from '../commands/choose-image.js';
 export { canReplaceContent, isUploading } from '../commands/choose-image.js';
 import { log } from '../log.js';
@@ -203,8 +203,11 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
       return;
     }
     try {
-      // Its own history event: undo takes out the image, and nothing else.
-      const tr = closeHistory(insertImageAt(entry.view.state.tr, upload.pos, safe, options.imageWidth?.() ?? undefined));
+      // Its own history event: undo takes out the image, and nothing else. The caret that stood
+      // in the line the image took goes after it; a block the user selected stays selected.
+      const { state } = entry.view;
+      const placed = insertImageAt(state.tr, upload.pos, safe, options.imageWidth?.() ?? undefined);
+      const tr = closeHistory(state.selection instanceof NodeSelection ? placed : caretAfterImage(placed));
       entry.view.dispatch(tr.setMeta(imageUploadKey, { type: 'done', id } satisfies UploadAction));
     } catch (error) {
       log.error('The uploaded image could not be inserted', error);

@@ -385,6 +385,41 @@ describe('imageUploadPlugin', () => {
       expect(view().state.doc.childCount).to.equal(3);
     });
 
+    it('leaves the caret after an image that took the place of the empty line the caret was in: what is pasted or typed next goes after it', async () => {
+      const IMG_B = IMG_A.replace(SRC_A, SRC_B);
+      mount('<p>Intro</p><p></p>');
+      run([png('a.png')]);
+      calls[0].resolve(SRC_A);
+      await settle();
+      expect(view().state.selection.empty, 'a caret, not the image selected').to.equal(true);
+      // Before: the image stayed selected, and this paste replaced it (and the host was told to delete its file).
+      paste([png('b.png')]);
+      calls[1].resolve(SRC_B);
+      await settle();
+      expect(html()).to.equal(`<p>Intro</p>${IMG_A}${IMG_B}`);
+      await sendKeys({ type: 'Outro' });
+      expect(html()).to.equal(`<p>Intro</p>${IMG_A}${IMG_B}<p>Outro</p>`);
+    });
+
+    it('undoes the image and the line it made for the caret in one step', async () => {
+      mount('<p>Intro</p><p></p>');
+      run([png('a.png')]);
+      calls[0].resolve(SRC_A);
+      await settle();
+      expect(view().state.doc.childCount).to.equal(3);
+      await pressWith('z', 'Control');
+      expect(view().state.doc.toJSON()).to.deep.equal(parseHTML('<p>Intro</p><p></p>').toJSON());
+    });
+
+    it('puts the caret at the start of the line after the image when there is one', async () => {
+      mount('<p></p><p>cd</p>', {}, 1);
+      run([png('a.png')]);
+      calls[0].resolve(SRC_A);
+      await settle();
+      await sendKeys({ type: 'x' });
+      expect(html()).to.equal(`${IMG_A}<p>xcd</p>`);
+    });
+
     it('uploads a pasted image behind the paste-safety plugin too', async () => {
       // mountEditor always includes the paste-safety plugin, first, as the editor does.
       mount('<p>ab</p>');
