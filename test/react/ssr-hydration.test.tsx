@@ -6,6 +6,7 @@
  * defining `<rich-editor>`; the wrapper (which defines it) is imported afterwards.
  */
 import { expect } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { serverRichEditor } from '../../src/react/server.js';
@@ -68,6 +69,12 @@ describe('server-rendered <RichEditor> hydrates', function () {
       expect(getComputedStyle(blocks[2]).contentVisibility, 'the third block').to.equal('auto');
     }
     expect(boxes[0].height).to.be.above(100);
+    // A click and keys before the script runs type nothing the upgrade would then drop: the first
+    // paint is not editable (it used to take the keys, and the live editor rendered the value over them).
+    const line = elements[1].shadowRoot!.querySelector('.content p')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(line.left + 4), Math.round(line.top + line.height / 2)] });
+    await sendKeys({ type: 'EARLY' });
+    expect(elements[1].shadowRoot!.textContent, 'nothing typed into the first paint').not.to.contain('EARLY');
 
     // The client: the wrapper's module defines the element (every one upgrades now), then React hydrates.
     const { RichEditor } = await import('../../src/react/index.js');

@@ -65,10 +65,12 @@ export function richEditorShadowHTML(options: RichEditorServerOptions = {}): str
   const content = doc ? fragmentToHTML(doc.content, { viewBreaks: true }) : '';
   const openEnd = doc?.lastChild && !doc.lastChild.isTextblock ? ` ${OPEN_END_CLASS}` : '';
   const label = options.label ?? wordsWith(options.strings)['editor.label'];
-  // The content box as ProseMirror's view makes it, so the editor's CSS lays it out the same.
+  // The content box as ProseMirror's view makes it, so the editor's CSS lays it out the same; not
+  // editable until the live editor runs (what was typed into this paint would be lost at upgrade,
+  // which renders the element's value), and a viewer says it is read-only as the live one does.
   const attributes =
-    `class="content${openEnd} ProseMirror" part="content" contenteditable="${options.readonly ? 'false' : 'true'}" ` +
-    `translate="no" role="textbox" aria-multiline="true" aria-label="${escapeHTMLAttribute(label)}"`;
+    `class="content${openEnd} ProseMirror" part="content" contenteditable="false" ` +
+    `translate="no" role="textbox" aria-multiline="true" aria-label="${escapeHTMLAttribute(label)}"${options.readonly ? ' aria-readonly="true"' : ''}`;
   // A style element ends at the first `</style`, whatever CSS an extension brings.
   // The element's CSS but that of what only the live editor's parts draw.
   const own = (RichEditor.styles as readonly CSSResultGroup[]).filter((style) => !(ARRIVING_PART_STYLES as readonly CSSResultGroup[]).includes(style));
