@@ -242,18 +242,29 @@ describe('<rich-editor> public API', () => {
   it('shows the placeholder in an empty editor and follows changes to it', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor></rich-editor>`);
     const shown = () => content(el).querySelector('[data-placeholder]')?.getAttribute('data-placeholder');
+    const announced = () => content(el).getAttribute('aria-placeholder');
     expect(shown()).to.equal("Press '/' for commands...");
+    // Said to assistive technology as a text field's placeholder is (CSS content is not reliably read).
+    expect(announced()).to.equal("Press '/' for commands...");
     el.placeholder = 'Add a comment';
     await el.updateComplete;
     expect(shown()).to.equal('Add a comment');
+    expect(announced()).to.equal('Add a comment');
+    content(el).focus();
+    await sendKeys({ type: 'x' });
+    expect(announced(), 'no placeholder once something is written').to.equal(null);
+    await sendKeys({ press: 'Backspace' });
+    expect(announced()).to.equal('Add a comment');
   });
 
   it('shows no placeholder in an empty read-only editor (an empty paragraph), and shows it again once editable, and while disabled', async () => {
     const el = await fixture<RichEditor>(html`<rich-editor readonly></rich-editor>`);
     const drawn = () => getComputedStyle(content(el).querySelector('p')!, '::before').content;
     expect(drawn()).to.equal('none');
+    expect(content(el).hasAttribute('aria-placeholder'), 'none said either').to.equal(false);
     el.readonly = false;
     await el.updateComplete;
+    expect(content(el).getAttribute('aria-placeholder')).to.equal("Press '/' for commands...");
     // Engines write the computed content their way: the text itself, or attr(data-placeholder).
     const shown = ['"Press \'/\' for commands..."', 'attr(data-placeholder)'];
     expect(drawn()).to.be.oneOf(shown);

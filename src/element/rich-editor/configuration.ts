@@ -237,7 +237,7 @@ export class Configuration {
         activeBlockPlugin(() => host.renderRoot.querySelector('.ruler')!),
         openEndPlugin(),
         savedSelectionPlugin(),
-        placeholderPlugin({ text: () => host.placeholder }),
+        placeholderPlugin({ text: () => host.placeholder, announced: () => !host.readonly }),
         linkPlugin(),
         taskListPlugin(),
         mentionClickPlugin({ onClick: (attrs) => this.mentionClicked(attrs) }),
