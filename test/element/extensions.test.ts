@@ -140,6 +140,26 @@ describe('an extension block (the callout)', () => {
     expect(getComputedStyle(aside).borderLeftWidth).to.equal('4px');
   });
 
+  it('keeps the caret where it was when an extension arrives mid-edit, as from a host that loads one later', async () => {
+    const el = await editor('<p>hello world</p><p>second</p>', []);
+    content(el).focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ press: 'ArrowLeft' });
+    await sendKeys({ press: 'ArrowLeft' });
+    el.extensions = [callout];
+    await el.updateComplete;
+    // Before: the rebuilt editor put the caret at the document's start, and this went there.
+    await sendKeys({ type: '#' });
+    expect(el.getHTML()).to.equal('<p>hello wor#ld</p><p>second</p>');
+    // A selection stays selected: the whole document (the first Ctrl+A takes the line, the second all of it), which Delete then takes.
+    await pressWith('a', 'Control');
+    await pressWith('a', 'Control');
+    el.extensions = [];
+    await el.updateComplete;
+    await sendKeys({ press: 'Delete' });
+    expect(el.getHTML(), 'the selection kept across the rebuild').to.equal('');
+  });
+
   it('brings back a block set with setValue() when the extension that knows it is added again', async () => {
     const el = await editor('<p>Before</p>', [callout]);
     el.setValue(`<p>x</p>${WARNING}`);
