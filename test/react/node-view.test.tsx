@@ -134,12 +134,12 @@ function Section({ node, editable, updateAttributes, contentRef }: ReactNodeView
 }
 
 const shipped = details(pm);
-const [section, summary] = shipped.nodes!;
 const reactDetails: EditorExtension = {
   ...shipped,
-  nodes: [
-    {
-      ...section,
+  // The section takes the React view; its summary stays as shipped.
+  nodes: shipped.nodes!.map((node) =>
+    node.name !== 'details' ? node : {
+      ...node,
       nodeView: reactNodeView(Section),
       styles: `
         .content .section { display: flex; gap: 0.25em; }
@@ -148,8 +148,7 @@ const reactDetails: EditorExtension = {
         .content .section:not(.open) > .section-body > [data-node-view-content] > :not(:first-child) { display: none; }
       `,
     },
-    summary,
-  ],
+  ),
 };
 
 describe('the details section in React (docs/extensions.md)', () => {
