@@ -74,6 +74,9 @@ export const themeCss = `
 }
 :root[data-theme="dark"] { ${declarations(DARK_COLOURS)} color-scheme: dark; }
 html, body { margin: 0; height: 100%; }
+/* The page behind a screen taller than the window is the theme's too: the app's page paints html
+   from the system's theme until this sheet arrives (demo/app.html), which a chosen theme overrides. */
+html { background: var(--app-bg); }
 body {
   background: var(--app-bg);
   color: var(--app-text);

@@ -81,6 +81,28 @@ describe('theme', () => {
     expect(getComputedStyle(document.body).backgroundColor).to.equal('rgb(13, 16, 27)');
   });
 
+  it("paints the whole page in the chosen theme, below a screen taller than the window too, over the page's own first colours", async () => {
+    // The app's page paints html from the system's theme before the app's styles arrive.
+    const page = await (await fetch('/demo/app.html')).text();
+    const early = document.createElement('style');
+    early.textContent = /<style>([\s\S]*?)<\/style>/.exec(page)![1]!;
+    document.head.prepend(early);
+    try {
+      renderScreen('/', <p style={{ height: '300vh' }}>tall</p>, '/', { user });
+      await until(() => document.querySelector('style[data-app-style="app-theme"]'), 'the theme stylesheet');
+      const seen = new Set<string>();
+      for (const mode of ['dark', 'light']) {
+        document.documentElement.dataset.theme = mode;
+        const bg = getComputedStyle(document.body).backgroundColor;
+        expect(getComputedStyle(document.documentElement).backgroundColor, `the page behind the body, ${mode}`).to.equal(bg);
+        seen.add(bg);
+      }
+      expect(seen.size, 'each theme its own colour').to.equal(2);
+    } finally {
+      early.remove();
+    }
+  });
+
   it('defines the light colours on :root and the dark ones under data-theme="dark"', async () => {
     renderScreen('/', <p>x</p>, '/', { user });
     await until(() => document.querySelector('style[data-app-style="app-theme"]'), 'the theme stylesheet');
