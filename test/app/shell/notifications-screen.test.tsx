@@ -235,6 +235,24 @@ describe('notifications screen', () => {
     await until(() => !badge(app.container) || null, 'no count left');
   });
 
+  for (const width of [768, 900, 1280]) {
+    it(`keeps the words readable beside the actions at ${width} px, the actions going under them when they do not fit`, async () => {
+      await setViewport({ width, height: 900 });
+      try {
+        const app = renderApp(URL, { api: notificationsApi([notification()]) });
+        await until(() => rows(app.container).length === 1 || null, 'the row');
+        const row = rows(app.container)[0]!;
+        const words = row.querySelector('.app-notification-open')!.getBoundingClientRect();
+        // Before: at tablet widths the actions kept their one line and squeezed the words to a letter a line (31 px).
+        expect(words.width, 'the words').to.be.at.least(Math.min(320, row.getBoundingClientRect().width / 2));
+        expect(row.getBoundingClientRect().height, 'a row of a line or two, not a column of letters').to.be.below(200);
+        expect(document.documentElement.scrollWidth).to.be.at.most(width);
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
+    });
+  }
+
   it('fits a phone: rows and their actions wrap inside 390 px', async () => {
     await setViewport({ width: 390, height: 844 });
     try {
