@@ -159,15 +159,16 @@ function ProjectFeatures({ slug, project }: { slug: string; project: Project }) 
     <section aria-labelledby="project-features">
       <h2 id="project-features">Features</h2>
       {isAdmin ? null : <p id="project-features-note">Only project admins can turn features on or off.</p>}
-      <fieldset className="app-fieldset">
+      {/* Not disabled while a change is saved (a disabled box drops keyboard focus on the page's body): it shows the change at once. */}
+      <fieldset className="app-fieldset" aria-busy={toggle.isPending || undefined}>
         <legend>Turned on for this project</legend>
         <div className="app-options">
         {PROJECT_FEATURES.map(({ feature, label }) => (
           <label key={feature} className="app-option">
             <input
               type="checkbox"
-              checked={project[feature]}
-              disabled={!isAdmin || toggle.isPending}
+              checked={toggle.isPending && toggle.variables.feature === feature ? toggle.variables.on : project[feature]}
+              disabled={!isAdmin}
               aria-describedby={isAdmin ? undefined : 'project-features-note'}
               onChange={(event) => toggle.mutate({ feature, on: event.target.checked })}
             />

@@ -8,6 +8,7 @@ import { members, project, PROJECT_ID, STATE_ID } from './fixtures.js';
 import { click, press, typeInto } from './input.js';
 import { button, byText, cleanup, field, renderApp, reply, until } from './render.js';
 import { seededApi } from './seeded-api.js';
+import { gate } from './fake-api.js';
 import { isolated } from '../../../src/app/ui/bidi.js';
 
 const SETTINGS_URL = paths.projectSettings('acme', PROJECT_ID);
@@ -137,6 +138,29 @@ describe('project settings screen', () => {
     await press('Enter');
     await until(() => api.sent('PATCH', '/workspaces/acme/projects/:projectId').length === 2, 'the rename');
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId')[1]!.body).to.deep.equal({ name: 'Site' });
+  });
+
+  it('keeps keyboard focus on a feature while its change is saved, showing the change at once', async () => {
+    const { api, scene } = withLabels();
+    const held = gate();
+    api.on('PATCH', '/workspaces/:slug/projects/:projectId', async (request) => {
+      await held.opened;
+      return (scene.projects[0] = { ...scene.projects[0]!, ...(request.body as Partial<Project>) });
+    });
+    const app = renderApp(SETTINGS_URL, { api });
+    const cycles = await until(() => field(app.container, 'Cycles'), 'the features');
+    expect(cycles.checked).to.equal(true);
+    cycles.focus();
+    await press(' ');
+    await until(() => api.sent('PATCH', '/workspaces/acme/projects/:projectId').length === 1, 'the change sent');
+    // Before: the boxes were disabled while it was saved, and focus fell to the page's body.
+    expect(document.activeElement, 'focus stays on the box').to.equal(field(app.container, 'Cycles'));
+    expect(field(app.container, 'Cycles').checked, 'the change shows at once').to.equal(false);
+    held.open();
+    await until(() => !field(app.container, 'Cycles').closest('fieldset')!.hasAttribute('aria-busy'), 'the change saved');
+    expect(scene.projects[0]!.cycle_view).to.equal(false);
+    expect(document.activeElement).to.equal(field(app.container, 'Cycles'));
+    expect(field(app.container, 'Cycles').checked).to.equal(false);
   });
 
   it('sets the cover from the project covers', async () => {
