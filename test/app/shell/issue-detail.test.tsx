@@ -306,7 +306,8 @@ describe('issue detail screen', () => {
     expect(api.sent('POST', '/workspaces/acme/projects/:projectId/issues/:issueId/links')[0]!.body).to.deep.equal({ url: 'https://example.test/spec', title: null });
   });
 
-  it('lists comments in read-only editors, posts a new one, and lets the author edit theirs', async () => {
+  it('lists comments in read-only editors, posts a new one, and lets the author edit theirs, marked as edited', async () => {
+    const EDITED_AT = '2025-01-03T09:30:00.000Z';
     const comments = [
       { id: 'c1', issue_id: ISSUE_ID, comment_html: '<p>First!</p>', actor: { id: USER_ID, display_name: 'Ada', first_name: 'Ada', is_bot: false, avatar: null }, reactions: [], created_at: '2025-01-02T10:00:00.000Z', updated_at: '2025-01-02T10:00:00.000Z' },
       { id: 'c2', issue_id: ISSUE_ID, comment_html: '<p>Agreed.</p>', actor: { id: OTHER_ID, display_name: 'Grace', first_name: 'Grace', is_bot: false, avatar: null }, reactions: [], created_at: '2025-01-02T11:00:00.000Z', updated_at: '2025-01-02T11:00:00.000Z' },
@@ -320,11 +321,13 @@ describe('issue detail screen', () => {
           return reply(201, comment);
         })
         .on('PATCH', '/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId', (request) => {
-          comments[0] = { ...comments[0]!, comment_html: (request.body as { comment_html: string }).comment_html };
+          // As the server does: the change moves updated_at on.
+          comments[0] = { ...comments[0]!, comment_html: (request.body as { comment_html: string }).comment_html, updated_at: EDITED_AT };
           return comments[0];
         }),
     );
     const first = await until(() => editorNamed(app.container, 'Comment by Ada'), 'the comments');
+    expect(app.container.querySelector('.app-comment-edited'), 'no comment changed yet').to.equal(null);
     await first.updateComplete;
     expect(first.readonly).to.equal(true);
     expect(textbox(first).textContent).to.equal('First!');
@@ -370,6 +373,11 @@ describe('issue detail screen', () => {
     expect(api.sent('PATCH', '/workspaces/acme/projects/:projectId/issues/:issueId/comments/c1')[0]!.body).to.deep.equal({ comment_html: '<p>First! (edited)</p>' });
     // Saved: focus back on the comment's Edit button, where editing started.
     await until(() => document.activeElement === button(app.container, 'Edit comment by Ada'), 'focus on the Edit button');
+    // Everyone sees that it was changed, and when (the activity says who).
+    const edited = await until(() => app.container.querySelector<HTMLElement>('.app-comment-edited'), 'the edited mark');
+    expect(edited.textContent).to.equal('(edited)');
+    expect(edited.getAttribute('title')).to.equal(`Edited ${absoluteTime(EDITED_AT)}`);
+    expect(edited.closest('li')!.getAttribute('aria-label')).to.equal('Comment by Ada');
   });
 
   it('asks before deleting a comment: Escape keeps it, Delete removes it and focus goes to the comments', async () => {

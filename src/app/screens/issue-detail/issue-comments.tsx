@@ -148,6 +148,12 @@ function CommentItem({ comment, mayChange, reactions, slug, projectId, issueId, 
         <time dateTime={comment.created_at} title={absoluteTime(comment.created_at)}>
           {relativeTime(comment.created_at, new Date())}
         </time>
+        {/* Changed since it was written (by its author, or an admin: the activity says who). */}
+        {comment.updated_at !== comment.created_at ? (
+          <span className="app-comment-edited" title={`Edited ${absoluteTime(comment.updated_at)}`}>
+            (edited)
+          </span>
+        ) : null}
         {mayChange && !editing ? (
           <span className="app-comment-actions">
             <Button ref={editButton} size="small" variant="ghost" onClick={startEditing} aria-label={`Edit comment by ${author}`}>
