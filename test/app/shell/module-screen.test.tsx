@@ -3,7 +3,7 @@ import type { ListedIssue, ModuleDetail, Project } from '../../../src/app/api/ty
 import { paths } from '../../../src/app/router/paths.js';
 import { expectAccessible } from '../../helpers/element-ui.js';
 import { listedIssue, PROJECT_ID } from './fixtures.js';
-import { click, typeDate } from './input.js';
+import { click, press, typeDate } from './input.js';
 import { button, byText, cleanup, field, renderApp, until } from './render.js';
 import { seededApi } from './seeded-api.js';
 
@@ -79,6 +79,28 @@ describe('module screen', () => {
     await click(button(dialog, 'Save'));
     await until(() => api.sent('PATCH', MODULE).length === 1, 'the change');
     expect(api.sent('PATCH', MODULE)[0]!.body).to.deep.equal({ target_date: '2025-05-31' });
+  });
+
+  it('changes the status from the keyboard, keeping focus, and lists it under its new name', async () => {
+    const { app, api } = await openModule();
+    const status = await until(() => field(app.container, 'Status') as HTMLSelectElement | null, 'the status');
+    expect(status.tagName).to.equal('SELECT');
+    expect([...status.options].map((option) => option.textContent)).to.deep.equal(['Backlog', 'Planned', 'In Progress', 'Paused', 'Completed', 'Cancelled']);
+    expect(status.value).to.equal('in-progress');
+    status.focus();
+    // A closed select takes the arrow keys as a choice (Chromium on Linux and Windows).
+    await press('ArrowDown');
+    await until(() => api.sent('PATCH', MODULE).length === 1, 'the change');
+    expect(api.sent('PATCH', MODULE)[0]!.body).to.deep.equal({ status: 'paused' });
+    await until(() => field(app.container, 'Status')!.value === 'paused', 'the new status');
+    expect(document.activeElement).to.equal(field(app.container, 'Status'));
+  });
+
+  it('shows a viewer the status by its name, with nothing to change it', async () => {
+    const { app } = await openModule((p) => (p.role = 10));
+    const facts = await until(() => app.container.querySelector('.app-facts'), 'the facts');
+    expect(facts.querySelector('select')).to.equal(null);
+    expect(facts.textContent).to.contain('In Progress');
   });
 
   it('keeps the disabled-feature notice when modules are off', async () => {

@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react';
 import { countsByStateGroup } from '../../../api-shapes/state-groups.js';
 import type { PlanningKindName, PlanningTypes } from '../../api/planning.js';
 import type { CycleDetail, EstimateTotals, ModuleDetail } from '../../api/types.js';
@@ -50,12 +51,17 @@ export function statusName<K extends PlanningKindName>(kind: PlanningKind<K>, it
   return kind.statusNames[item.status as keyof PlanningKind<K>['statusNames']];
 }
 
-/** A cycle's or module's facts: its status by name, its dates in the app's date format, how many of its issues are done, and its estimate. */
-export function PlanningFacts<K extends PlanningKindName>({ item, kind }: { item: PlanningTypes[K]['detail']; kind: PlanningKind<K> }) {
+/**
+ * A cycle's or module's facts: its status by name (or the control that changes it, made by
+ * `statusControl` with the id its label names), its dates in the app's date format, how many of
+ * its issues are done, and its estimate.
+ */
+export function PlanningFacts<K extends PlanningKindName>({ item, kind, statusControl }: { item: PlanningTypes[K]['detail']; kind: PlanningKind<K>; statusControl?: (id: string) => ReactNode }) {
+  const statusId = useId();
   return (
     <dl className="app-facts">
-      <dt>Status</dt>
-      <dd>{statusName(kind, item)}</dd>
+      <dt>{statusControl ? <label htmlFor={statusId}>Status</label> : 'Status'}</dt>
+      <dd>{statusControl ? statusControl(statusId) : statusName(kind, item)}</dd>
       <dt>Dates</dt>
       <dd>{dateRange(item.start_date, kind.end(item))}</dd>
       <dt>Issues</dt>

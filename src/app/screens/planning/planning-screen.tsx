@@ -22,6 +22,7 @@ import { CycleTransfer } from './cycle-transfer.js';
 import { PlanningBreakdown, PlanningFacts } from './planning-facts.js';
 import { PlanningIssues } from './planning-issues.js';
 import { PlanningManage } from './planning-manage.js';
+import { ModuleStatusSelect } from './module-status.js';
 import { isolated } from '../../ui/bidi.js';
 
 /** A cycle's or module's page: its status, dates and progress (the current cycle's as panels with a burn-down), its issues (add existing ones, remove), edit and delete. */
@@ -83,7 +84,15 @@ export function PlanningScreen<K extends PlanningKindName>({ kind }: { kind: Pla
             <p role="alert">{item.error.message}</p>
           ) : (
             <>
-              <PlanningFacts item={item.data} kind={kind} />
+              <PlanningFacts
+                item={item.data}
+                kind={kind}
+                statusControl={
+                  !isCycle(item.data) && mayEdit
+                    ? (statusId) => <ModuleStatusSelect id={statusId} slug={slug} projectId={projectId} module={item.data as ModuleDetail} itemKey={itemKey} listKey={listKey} />
+                    : undefined
+                }
+              />
               {isCycle(item.data) ? <CycleTransfer slug={slug} projectId={projectId} cycle={item.data} itemKey={itemKey} mayEdit={mayEdit} /> : null}
               {isCurrentCycle(item.data) ? (
                 <CyclePanels slug={slug} projectId={projectId} cycle={item.data} itemKey={itemKey} role={project.role} />
