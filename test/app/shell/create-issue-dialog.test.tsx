@@ -265,6 +265,16 @@ describe('create issue dialog', () => {
     });
   }
 
+  it('says where labels are made when the project has none, not that none matches', async () => {
+    const { form } = await openDialog((api) => api.on('GET', '/workspaces/:slug/projects/:projectId/labels', () => []));
+    const labels = await property(form, 'Labels');
+    await click(labels);
+    const list = await until(() => document.querySelector<HTMLElement>('.app-picker-empty'), 'the empty list');
+    expect(list.textContent).to.equal('This project has no labels yet. A project admin adds them in its settings, under Labels.');
+    await press('Escape');
+    await closed(labels, 'the Labels picker');
+  });
+
   it('refuses an empty title', async () => {
     const { api, form } = await openDialog();
     await click(button(form, 'Create issue'));

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button.js';
 import { Icon } from '../../ui/icon.js';
 import { Picker } from '../../ui/pickers/index.js';
 import { DateFilter, type DateFilterValue } from '../../widgets/date-filter/index.js';
-import { labelOptions, memberOptions, priorityOptions, stateOptions, type ProjectChoices } from './issue-pickers.js';
+import { labelOptions, labelsEmptyText, memberOptions, priorityOptions, stateOptions, type ProjectChoices } from './issue-pickers.js';
 import { PRIORITY_OPTIONS } from './priorities.js';
 
 /** The filters of a project's issue list (the server applies them all; any of a filter's values matches). */
@@ -109,8 +109,8 @@ export function IssueFilters({ states, choices, value, onChange }: FiltersProps)
     if (kind === 'assignee' || kind === 'label') {
       const [name, listed, none, missing] =
         kind === 'assignee'
-          ? (['Assignee', memberOptions(choices.members), 'Anyone', 'No matching members'] as const)
-          : (['Labels', labelOptions(choices.labels), 'Any label', 'No matching labels'] as const);
+          ? (['Assignee', memberOptions(choices.members), 'Anyone', choices.members ? 'No matching members' : 'Loading…'] as const)
+          : (['Labels', labelOptions(choices.labels), 'Any label', labelsEmptyText(choices.labels)] as const);
       const names = listed.filter((option) => value[kind].includes(option.id)).map((option) => option.label);
       return (
         <Picker
@@ -121,7 +121,7 @@ export function IssueFilters({ states, choices, value, onChange }: FiltersProps)
           options={listed}
           selected={value[kind]}
           onPick={(id) => onChange((current) => ({ ...current, [kind]: toggled(current[kind], id) }))}
-          emptyText={(kind === 'assignee' ? choices.members : choices.labels) ? missing : 'Loading…'}
+          emptyText={missing}
         />
       );
     }

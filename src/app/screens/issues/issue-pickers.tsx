@@ -214,9 +214,18 @@ export function LabelPicker({
       options={labelOptions(labels)}
       selected={value}
       onPick={(id) => onChange(toggled(value, id))}
-      emptyText={choices.labels ? 'No matching labels' : 'Loading…'}
+      emptyText={labelsEmptyText(choices.labels)}
     />
   );
+}
+
+/**
+ * What a labels list says when it shows none: loading, none matching what was typed, or none in the
+ * project at all, and where they are made (a project's settings, under Labels).
+ */
+export function labelsEmptyText(labels: readonly unknown[] | undefined): string {
+  if (!labels) return 'Loading…';
+  return labels.length ? 'No matching labels' : 'This project has no labels yet. A project admin adds them in its settings, under Labels.';
 }
 
 /** The id of the "none" choice of the single pickers that can be left empty (parent, cycle, module). */

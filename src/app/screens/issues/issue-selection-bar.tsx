@@ -9,7 +9,7 @@ import { Avatar } from '../../ui/avatar.js';
 import { Button } from '../../ui/button.js';
 import { Picker, StateDot } from '../../ui/pickers/index.js';
 import { useNotify } from '../../ui/toasts.js';
-import { NONE, priorityOptions, StatePicker, usePlanningChoices, useProjectChoices } from './issue-pickers.js';
+import { labelsEmptyText, NONE, priorityOptions, StatePicker, usePlanningChoices, useProjectChoices } from './issue-pickers.js';
 import { issueCount } from '../../ui/counts.js';
 
 interface SelectionBarProps {
@@ -75,7 +75,7 @@ export function IssueSelectionBar({ slug, projectId, project, selected, onDelete
         options={(choices.labels ?? []).map((label) => ({ id: label.id, label: label.name, icon: <StateDot color={label.color} /> }))}
         selected={[]}
         onPick={(id) => void change('Label added', { add_label_ids: [id] })}
-        emptyText={choices.labels ? 'No matching labels' : 'Loading…'}
+        emptyText={labelsEmptyText(choices.labels)}
       />
       {planning.cycleView ? (
         <Picker
