@@ -6,6 +6,9 @@ import type { EditorView } from 'prosemirror-view';
 export function rangeReference(view: EditorView, from: number, to: number = from): VirtualElement {
   return {
     getBoundingClientRect() {
+      // A placement still under way when its editor was rebuilt (new extensions) or removed: there
+      // is nothing left to point at, and the popup goes with its view.
+      if (view.isDestroyed) return new DOMRect();
       const start = view.coordsAtPos(from);
       const end = to === from ? start : view.coordsAtPos(to, -1);
       const left = Math.min(start.left, end.left);

@@ -17,7 +17,7 @@ import { parseJSON } from '../../src/core/serialize/json.js';
 import { parseMarkdownNow } from '../../src/core/serialize/markdown-parse.js';
 import { callout } from '../../src/extensions/callout.js';
 import { TextSelection } from 'prosemirror-state';
-import { pressWith } from '../helpers/editor.js';
+import { nextFrame, pressWith } from '../helpers/editor.js';
 import { content } from '../helpers/element-ui.js';
 import { blockButton, click, listbox, placedToolbar, selectWithKeys, settle, until } from './toolbar/helpers.js';
 import { clipboardEvent } from '../helpers/clipboard.js';
@@ -158,6 +158,20 @@ describe('an extension block (the callout)', () => {
     await el.updateComplete;
     await sendKeys({ press: 'Delete' });
     expect(el.getHTML(), 'the selection kept across the rebuild').to.equal('');
+  });
+
+  it('lets the selection toolbar go with the editor it was placed for when an extension arrives, with nothing thrown', async () => {
+    const el = await editor('<p>some words here</p>', []);
+    await selectWithKeys(el, 'words');
+    await placedToolbar(el);
+    el.extensions = [callout];
+    await el.updateComplete;
+    // The toolbar's placement keeps measuring its reference a frame at a time: the old editor's
+    // range, which used to throw from the destroyed view (the console guard fails the test).
+    await nextFrame();
+    await nextFrame();
+    await sendKeys({ type: 'x' });
+    expect(el.getHTML()).to.equal('<p>some x here</p>');
   });
 
   it('brings back a block set with setValue() when the extension that knows it is added again', async () => {
