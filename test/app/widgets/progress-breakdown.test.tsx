@@ -70,6 +70,10 @@ describe('<ProgressBreakdown>', () => {
       ['Bo', 67, '2 of 3'],
       ['No assignee', 0, '0 of 4'],
     ]);
+    // Nobody is not a person: an empty-person icon, not an avatar with the initials "NA".
+    const nobody = [...panel().querySelectorAll('.pb-row')].find((row) => row.textContent!.startsWith('No assignee'))!;
+    expect(nobody.querySelector('.app-avatar')).to.equal(null);
+    expect(nobody.querySelector('svg.pb-nobody')!.getAttribute('aria-hidden')).to.equal('true');
     const bar = panel().querySelector('[role="progressbar"]')!;
     expect([bar.getAttribute('aria-valuemin'), bar.getAttribute('aria-valuemax')]).to.deep.equal(['0', '100']);
     expect((panel().querySelector('.pb-fill') as HTMLElement).style.width).to.equal('67%');

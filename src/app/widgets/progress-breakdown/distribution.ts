@@ -23,6 +23,8 @@ export interface ProgressRow {
   total: number;
   /** An avatar URL (assignees) … */
   avatar?: string | null;
+  /** … or the issues of nobody (no assignee), drawn as an empty person, not as initials … */
+  nobody?: boolean;
   /** … or a colour dot (labels). */
   color?: string | null;
 }
@@ -42,7 +44,7 @@ export function assigneeRows(assignees: AssigneeDistribution[]): ProgressRow[] {
     name: entry.assignee_id === null ? 'No assignee' : (entry.display_name ?? 'No assignee'),
     done: entry.completed_issues,
     total: entry.total_issues,
-    avatar: entry.avatar,
+    ...(entry.assignee_id === null ? { nobody: true } : { avatar: entry.avatar }),
   }));
 }
 

@@ -60,6 +60,7 @@ export const progressBreakdownCss = `
   text-overflow: ellipsis;
   white-space: nowrap;
 }
+.pb-nobody { color: var(--app-muted); }
 .pb-dot {
   flex: none;
   width: 10px;

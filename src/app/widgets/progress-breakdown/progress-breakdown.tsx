@@ -1,6 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId } from 'react';
+import { CircleUserRound } from 'lucide-react';
 import { Avatar } from '../../ui/avatar.js';
+import { Icon } from '../../ui/icon.js';
 import { useStyles } from '../../ui/styles.js';
 import { assigneeRows, labelRows, percent, stateRows, type Distribution, type ProgressRow } from './distribution.js';
 import { progressBreakdownCss } from './progress-breakdown.css.js';
@@ -18,6 +20,7 @@ function Bar({ row }: { row: ProgressRow }) {
     <li className="pb-row">
       <span className="pb-name">
         {row.avatar !== undefined && <Avatar name={row.name} src={row.avatar} />}
+        {row.nobody && <Icon icon={CircleUserRound} className="pb-nobody" />}
         {row.color !== undefined && <span className="pb-dot" style={{ backgroundColor: row.color ?? 'transparent' }} aria-hidden="true" />}
         <span id={nameId} className="pb-label" title={row.name}>
           {row.name}
