@@ -99,6 +99,19 @@ describe('PATCH …/issues/:issueId/comments/:commentId', () => {
     assert.equal((await seed.actors.member.patch(`${issueUrl}/comments/${randomUUID()}`, { comment_html: '<p>x</p>' })).status, 404);
   });
 
+  test('updated_at moves when the words change, and only then: the app marks a comment edited by it', async () => {
+    const comment = await newComment('member', '<p>first words</p>');
+    assert.equal(comment.updated_at, comment.created_at);
+    // As when the author's account is deleted (actor_id set to null): not an edit.
+    await server.db.query('UPDATE issue_comments SET actor_id = NULL WHERE id = $1', [comment.id]);
+    const listed = () => seed.actors.guest.get(`${issueUrl}/comments`).then((response) => (response.body as Array<{ id: string; created_at: string; updated_at: string }>).find((one) => one.id === comment.id)!);
+    assert.equal((await listed()).updated_at, comment.created_at);
+    const edited = await seed.actors.admin.patch(`${issueUrl}/comments/${comment.id}`, { comment_html: '<p>other words</p>' });
+    assert.equal(edited.status, 200, edited.text);
+    assert.notEqual(edited.body.updated_at, edited.body.created_at);
+    assert.equal((await listed()).updated_at, edited.body.updated_at);
+  });
+
   test('authorization matrix: the author (a member) or an admin; another member may not', async () => {
     const comment = await newComment('member');
     await seed.expectMatrix('PATCH', `${issueUrl}/comments/${comment.id}`, (actor: Actor) => ({ comment_html: `<p>edited by ${actor}</p>` }), {

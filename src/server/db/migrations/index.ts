@@ -32,6 +32,7 @@ import { projectAutomations } from './0031-project-automations.js';
 import { overdueReminders } from './0032-overdue-reminders.js';
 import { activityByActor } from './0033-activity-by-actor.js';
 import { apiTokenAccess } from './0034-api-token-access.js';
+import { commentEditedAt } from './0035-comment-edited-at.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -72,4 +73,5 @@ export const migrations: readonly Migration[] = [
   overdueReminders,
   activityByActor,
   apiTokenAccess,
+  commentEditedAt,
 ];
