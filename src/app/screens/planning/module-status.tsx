@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { MODULE_STATUSES, type ModuleStatus } from '../../../api-shapes/module.js';
+import type { ModuleStatus } from '../../../api-shapes/module.js';
 import { useApi } from '../../api/api-context.js';
 import { errorMessage } from '../../api/api-error.js';
 import type { ModuleDetail } from '../../api/types.js';
 import { useNotify } from '../../ui/toasts.js';
 import { moduleKind } from './planning-kinds.js';
+
+/** The statuses in their order, from the names the app gives them (the app takes only types from the shape modules). */
+const MODULE_STATUS_ORDER = Object.keys(moduleKind.statusNames) as ModuleStatus[];
 
 /**
  * A module's status, chosen from its six by a member (Backlog to Cancelled, as Plane has them) and
@@ -29,7 +32,7 @@ export function ModuleStatusSelect({ id, slug, projectId, module, itemKey, listK
       value={save.isPending ? save.variables : module.status}
       onChange={(event) => save.mutate(event.target.value as ModuleStatus)}
     >
-      {MODULE_STATUSES.map((status) => (
+      {MODULE_STATUS_ORDER.map((status) => (
         <option key={status} value={status}>
           {moduleKind.statusNames[status]}
         </option>
