@@ -139,7 +139,9 @@ export class PopupController implements ReactiveController {
 
 /**
  * Calls `close` on Escape or on a pointer press outside the given elements (read
- * through `composedPath`, so presses inside the shadow root count as inside).
+ * through `composedPath`, so presses inside the shadow root count as inside). The Escape is
+ * cancelled, as taken: the editor's "Escape, then Tab" way out does not count it (tab-key.ts),
+ * nor does a host's dialog around the editor close on it.
  */
 export function dismissOn(inside: () => Array<Element | null | undefined>, close: () => void): () => void {
   const onPointer = (event: PointerEvent) => {
@@ -147,7 +149,9 @@ export function dismissOn(inside: () => Array<Element | null | undefined>, close
     if (!inside().some((el) => el && path.includes(el))) close();
   };
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') close();
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close();
   };
   document.addEventListener('pointerdown', onPointer, true);
   document.addEventListener('keydown', onKey, true);

@@ -416,6 +416,29 @@ describe('block edges', () => {
     });
   });
 
+  describe('Escape that closes a menu', () => {
+    for (const [menu, trigger] of [['the slash menu', '/'], ['the mention list', '@']] as const) {
+      it(`closing ${menu} leaves Tab to the editor: the list item is indented, focus stays`, async () => {
+        const wrapper = await fixture<HTMLDivElement>(html`<div><rich-editor value="<ul><li><p>one</p></li><li><p>two</p></li></ul>"></rich-editor><button>next</button></div>`);
+        const el = wrapper.querySelector('rich-editor')!;
+        el.mentionSuggestions = async () => [];
+        await el.updateComplete;
+        // The caret by keys (a click at the spot the test before clicked would be a double click).
+        content(el).focus();
+        await pressWith('End', 'Control');
+        await sendKeys({ type: ` ${trigger}` });
+        const popup = trigger === '/' ? 'rich-editor-slash-menu' : 'rich-editor-mention-list';
+        await until(() => el.shadowRoot!.querySelector(popup)?.shadowRoot?.querySelector('[role="listbox"], [role="status"]')?.checkVisibility(), `${menu} open`);
+        await sendKeys({ press: 'Escape' });
+        await until(() => !el.shadowRoot!.querySelector(popup)?.shadowRoot?.querySelector('[role="listbox"]')?.checkVisibility(), `${menu} closed`);
+        // Before: the Escape that closed it also counted as the first half of "Escape, then Tab".
+        await sendKeys({ press: 'Tab' });
+        expect(el.shadowRoot!.activeElement, 'focus stays in the editor').to.equal(content(el));
+        expect(el.getHTML()).to.equal(`<ul><li><p>one</p><ul><li><p>two ${trigger}</p></li></ul></li></ul>`);
+      });
+    }
+  });
+
   describe('into a table with the arrows', () => {
     /** The row and column of the cell holding the caret (null outside the table). */
     function caretCell(el: RichEditor): [number, number] | null {

@@ -43,7 +43,9 @@ function plainTab(event: KeyboardEvent): boolean {
  * last one asked.
  */
 export function tabKeyPlugin(): Plugin {
-  // Per view: when the user last pressed Escape that no menu or dialog took.
+  // Per view: when the user last pressed Escape that no menu or dialog took. A menu's plugin that
+  // closes on Escape handles it first (this plugin's handler is the last one asked); a popup that
+  // closes itself on Escape before the editor hears the key cancels it (element/popup.ts dismissOn).
   const escapedAt = new WeakMap<EditorView, number>();
   return new Plugin({
     key: tabKeyKey,
@@ -60,7 +62,7 @@ export function tabKeyPlugin(): Plugin {
       },
       handleKeyDown(view, event) {
         if (event.key === 'Escape' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
-          escapedAt.set(view, event.timeStamp);
+          if (!event.defaultPrevented) escapedAt.set(view, event.timeStamp);
           return false;
         }
         if (!plainTab(event)) return false;
