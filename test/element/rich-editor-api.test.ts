@@ -86,9 +86,12 @@ describe('<rich-editor> public API', () => {
     await el.updateComplete;
     const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
     expect(alert.textContent).to.contain('Invalid file type. Please select an image file.');
-    (alert.querySelector('button') as HTMLButtonElement).click();
+    // Dismissed from the keyboard: focus goes back to the text, not to the page's body.
+    (alert.querySelector('button') as HTMLButtonElement).focus();
+    await sendKeys({ press: 'Enter' });
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+    expect(el.shadowRoot!.activeElement, 'focus back in the text').to.equal(content(el));
   });
 
   it('uploads a pasted image through the host callback and refuses outside replacement meanwhile', async () => {

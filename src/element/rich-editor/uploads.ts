@@ -87,10 +87,14 @@ export class Uploads {
     </div>`;
   }
 
-  /** Hides the upload error (its alert's dismiss button). */
+  /**
+   * Hides the upload error (its alert's dismiss button). Focus goes back to the text: the button
+   * it was on goes with the alert, and would leave it on the page's body.
+   */
   readonly dismiss = (): void => {
     this.shownError = null;
     this.host.requestUpdate();
+    this.view()?.focus();
   };
 
   /** Opens the file chooser; the files chosen are uploaded into the editor at its selection. */
