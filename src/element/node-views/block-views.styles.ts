@@ -96,6 +96,8 @@ export const blockViewStyles = css`
     top: 6px;
     padding: 2px 6px;
     font-size: 0.75rem;
+    /* The image's frame sets no line height for its image (font: inherit would take it: 0). */
+    line-height: 1.4;
     cursor: pointer;
     opacity: 0;
   }

@@ -209,6 +209,10 @@ describe('image node view', () => {
     expect(el.shadowRoot!.activeElement, 'Shift+Tab back to the handle').to.equal(handle(el));
     await sendKeys({ press: 'Tab' });
     expect(el.shadowRoot!.activeElement).to.equal(altButton(el));
+    // Its label fits inside it (the frame's line height of 0 used to squash it to 6 px).
+    const button = altButton(el)!;
+    expect(button.getBoundingClientRect().height, 'the button as tall as its text').to.be.at.least(parseFloat(getComputedStyle(button).fontSize));
+    expect(button.scrollHeight).to.be.at.most(button.clientHeight + 1);
     expect(altButton(el)!.getAttribute('aria-expanded')).to.equal('false');
     await sendKeys({ press: 'Enter' });
     await until(() => el.shadowRoot!.activeElement === altField(el) && altField(el) !== null, 'the field focused');
