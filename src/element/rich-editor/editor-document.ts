@@ -15,7 +15,7 @@ import { emit, lazyChangeDetail, RichEditorEvents } from '../events.js';
 import { markViews, nodeViews } from '../node-views/index.js';
 import { fillSlots, type PluginSlots } from '../../core/editing-slots.js';
 import { editingParts, loadHighlights, onPartsArrived } from './on-demand.js';
-import { carrySelection, reconfigureView } from './reconfigure.js';
+import { carryOver, reconfigureView } from './reconfigure.js';
 import type { CollaborationController } from './collaboration.js';
 import type { Configuration } from './configuration.js';
 import type { FormControl } from './form-control.js';
@@ -355,19 +355,13 @@ export class EditorDocument implements ReactiveController {
     // schema may read more of (a host block the old one did not know).
     const pristine = view.state.doc.eq(parseHTML(this.source, { schema: view.state.schema }));
     const html = pristine ? this.source : this.htmlOf(view.state.doc);
-    const hadFocus = view.hasFocus();
-    const selection = view.state.selection;
+    const [hadFocus, selection] = [view.hasFocus(), view.state.selection];
     this.host.hub.attach(null);
     view.destroy();
     this.liveView = null;
     this.create(html);
-    if (this.view && !this.collab?.active) carrySelection(this.view, selection);
-    // ProseMirror's focus() passes over a view that is not editable (one still waiting for its
-    // shared document): focus goes to its element all the same, as a click would give it.
-    if (hadFocus) {
-      this.view?.dom.focus({ preventScroll: true });
-      this.view?.focus();
-    }
+    // The selection where its places still stand (a shared document's binding places its own).
+    if (this.view) carryOver(this.view, this.collab?.active ? null : selection, hadFocus);
   }
 
   private dispatch(transaction: Transaction): void {

@@ -23,11 +23,22 @@ export function reconfigureView(view: EditorView, config: Configuration, slots: 
 }
 
 /**
- * Gives a rebuilt view the selection its predecessor had (an extension added mid-edit): the same
- * places in the new document, kept inside it, and valid there (a caret in text, a block selected
- * whole); the view starts with the caret at the document's start otherwise.
+ * Gives a rebuilt view what its predecessor had (an extension added mid-edit): the selection, at
+ * the same places in the new document, kept inside it and valid there (a caret in text, a block
+ * selected whole; the view starts with the caret at the document's start otherwise), and focus.
  */
-export function carrySelection(view: EditorView, previous: Selection): void {
+export function carryOver(view: EditorView, previous: Selection | null, focused: boolean): void {
+  if (previous) carrySelection(view, previous);
+  // ProseMirror's focus() passes over a view that is not editable (one still waiting for its
+  // shared document): focus goes to its element all the same, as a click would give it.
+  if (focused) {
+    view.dom.focus({ preventScroll: true });
+    view.focus();
+  }
+}
+
+/** The selection `previous` at the same places in the view's document (see carryOver). */
+function carrySelection(view: EditorView, previous: Selection): void {
   const { doc } = view.state;
   const place = (pos: number) => doc.resolve(Math.max(0, Math.min(pos, doc.content.size)));
   const $anchor = place(previous.anchor);
