@@ -8,6 +8,7 @@ import terser from '@rollup/plugin-terser';
 import esbuild, { minify as esbuildMinify } from 'rollup-plugin-esbuild';
 import { cssWhitespace } from './scripts/rollup-css-whitespace.mjs';
 import { dependencyLineMaps } from './scripts/rollup-dependency-lines.mjs';
+import { libraryComments } from './scripts/rollup-library-comments.mjs';
 
 const dependencies = /^(prosemirror-[a-z-]+|yjs|y-protocols|lib0|lit|lit-html|lit-element|@lit\/[a-z-]+|@lit-labs\/[a-z-]+|react|react-dom|markdown-it|orderedmap|rope-sequence|w3c-keyname|linkify-it|mdurl|uc\.micro|punycode\.js|entities|refractor|fast-diff|@floating-ui\/[a-z-]+)(\/.*)?$/;
 
@@ -66,7 +67,8 @@ const configs = [
     // a file no longer uses (prosemirror-*, core/strings.js…), and a host's bundler warns about
     // each one it then drops.
     treeshake: { moduleSideEffects: (id, external) => !external && /\/src\/(element\/|react\/|core\/serialize\/string-writer\.ts$)/.test(id) },
-    plugins: [resolve({ ignoreSideEffectsForRoot: true, extensions: ['.ts', '.js'] }), typescript()],
+    // Our comments are in src/ (the maps' sources) and dist/types (the docs editors show): not in the JavaScript too.
+    plugins: [resolve({ ignoreSideEffectsForRoot: true, extensions: ['.ts', '.js'] }), typescript(), libraryComments()],
   },
   {
     // The embed bundle: everything but React, minified; lazily loaded parts (the

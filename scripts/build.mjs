@@ -1,6 +1,6 @@
 // npm run build: rollup bundles, type declarations, and a size report of each bundle.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,6 +28,9 @@ try {
 }
 // custom-elements.json, from the element's JSDoc (custom-elements-manifest.config.mjs).
 execFileSync(bin('cem'), ['analyze', '--quiet'], { cwd: root, stdio: 'inherit' });
+// Written without indentation: tools read it, and the tarball carries it.
+const manifest = join(root, 'custom-elements.json');
+writeFileSync(manifest, `${JSON.stringify(JSON.parse(readFileSync(manifest, 'utf8')))}\n`);
 // The API server (npm start runs dist/server/main.mjs) and its rich-text worker.
 if (!library) await buildServer();
 
