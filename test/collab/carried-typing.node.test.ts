@@ -70,6 +70,32 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
     expectAlike(ada, bo);
   });
 
+  it('two editors pressing Enter in one paragraph at once keep every letter, each split where it was made', () => {
+    for (const [first, second] of [[0, 1], [1, 0]] as const) {
+      const editors = editorsOn([para('abcdefghij')]) as [Replica, Replica];
+      // One types "x" and presses Enter after "abc", the other "1" and Enter after "abcdef", neither having seen the other's.
+      type(editors[first], 4, 'x').change((tr) => tr.split(tr.selection.from));
+      type(editors[second], 7, '1').change((tr) => tr.split(tr.selection.from));
+      exchange(...editors);
+      // Before: each took the tail its own Enter had moved out of the other's new paragraph, and "ghij" was gone everywhere.
+      // (The two new paragraphs go in at one place, in the order of the editors' client ids: with
+      // the greater id's Enter first, "ghij" comes before "def1", noted as a defect of its own.)
+      expect([...texts(editors[0])].sort(), `the first after "abc": editor ${first + 1}`).to.deep.equal(['abcx', 'def1', 'ghij']);
+      if (first === 0) expect(texts(editors[0])).to.deep.equal(['abcx', 'def1', 'ghij']);
+      expectAlike(...editors);
+    }
+  });
+
+  it('two editors pressing Enter at the same place at once lose nothing', () => {
+    const [ada, bo] = editorsOn([para('abcdefghij')]);
+    ada.change((tr) => tr.split(4));
+    bo.change((tr) => tr.split(4));
+    exchange(ada, bo);
+    expect(texts(ada).filter((text) => text === 'defghij').length, 'the tail whole, in a paragraph of its own').to.be.at.least(1);
+    expect(texts(ada)[0]).to.equal('abc');
+    expectAlike(ada, bo);
+  });
+
   it('a word deleted at the end of a paragraph stays deleted when Enter is pressed before it', () => {
     const [ada, bo] = editorsOn([para('hello world')]);
     ada.change((tr) => tr.split(7));

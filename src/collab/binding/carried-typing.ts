@@ -40,8 +40,8 @@ interface Stretch {
   inside: Letter[];
   /** This editor's letters right after them, with nothing after but the text's end. */
   after: Letter[];
-  /** Letters deleted before among them (remembered): a colleague who had not heard of that copied them along. */
-  gone: { value: string; at: number }[];
+  /** Letters deleted before among them (remembered): a colleague who had not heard of that copied them along. `moved`: deleted by this editor's own Enter, which wrote them again in its new block. */
+  gone: { value: string; at: number; moved: boolean }[];
 }
 
 /**
@@ -54,7 +54,7 @@ function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: numb
   let current: Stretch | null = null;
   let pending: Letter[] = [];
   // Letters deleted before, right before what may start a stretch.
-  let goneBefore: { value: string; id: Y.ID }[] = [];
+  let goneBefore: { value: string; id: Y.ID; moved: boolean }[] = [];
   let format: Record<string, unknown> = {};
   const close = () => {
     if (current && (current.inside.length || current.gone.length)) stretches.push(current);
@@ -74,7 +74,7 @@ function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: numb
       continue;
     }
     if (there && item.deleted && content instanceof Y.ContentString) {
-      current ??= { text, value: '', inside: [], after: [], gone: goneBefore.map(({ value }) => ({ value, at: 0 })) };
+      current ??= { text, value: '', inside: [], after: [], gone: goneBefore.map(({ value, moved }) => ({ value, at: 0, moved })) };
       current.inside.push(...pending);
       pending = [];
       current.value += content.str;
@@ -84,8 +84,9 @@ function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: numb
       for (let offset = 0; offset < item.length; offset++) {
         const value = deleted.letter(item.id.client, item.id.clock + offset);
         if (value === undefined) continue;
-        if (current) current.gone.push({ value, at: current.value.length });
-        else goneBefore.push({ value, id: Y.createID(item.id.client, item.id.clock + offset) });
+        const moved = deleted.moved(item.id.client, item.id.clock + offset);
+        if (current) current.gone.push({ value, at: current.value.length, moved });
+        else goneBefore.push({ value, id: Y.createID(item.id.client, item.id.clock + offset), moved });
       }
     } else if (!item.deleted) close();
   }
@@ -93,7 +94,7 @@ function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: numb
     (current as Stretch).after = pending;
     if ((current as Stretch).inside.length || (current as Stretch).gone.length || pending.length) stretches.push(current);
   } else if (goneBefore.length && goneBefore.every((letter) => deletedToo(letter.id))) {
-    stretches.push({ text, value: '', inside: [], after: [], gone: goneBefore.map(({ value }) => ({ value, at: 0 })) });
+    stretches.push({ text, value: '', inside: [], after: [], gone: goneBefore.map(({ value, moved }) => ({ value, at: 0, moved })) });
   }
   return stretches;
 }
@@ -157,7 +158,12 @@ export function carriedTyping(transaction: Y.Transaction, schema: Schema, delete
     const matches = runs.filter((run) => run.text && (run.value === stretch.value || run.value === withGone));
     if (matches.length !== 1 || found.some((carried) => carried.into === matches[0])) continue;
     const into = matches[0]!;
-    const again = into.value === stretch.value ? [] : stretch.gone.map(({ at }, i) => at + i);
+    // A run of nothing but letters this editor's own Enter moved: the colleague pressed Enter in
+    // the same text, after this editor's caret (their block starts later). Those letters are
+    // theirs to keep, and the colleague takes them out of this editor's block (the other branch,
+    // on their screen): both doing it lost them everywhere.
+    const laterSplit = stretch.value === '' && stretch.gone.length > 0 && stretch.gone.every(({ moved }) => moved);
+    const again = into.value === stretch.value || laterSplit ? [] : stretch.gone.map(({ at }, i) => at + i);
     // Letters after the stretch go along only into a block the change made (a split, not a word dragged elsewhere).
     const split = !before(transaction, into.element._item!);
     const letters = split ? [...stretch.inside, ...stretch.after] : stretch.inside;

@@ -13,7 +13,7 @@ const REMEMBERED = 10_000;
  * transaction after it is applied (Yjs's `afterTransaction`: before it collects).
  */
 export class DeletedLetters {
-  private readonly letters = new Map<string, { value: string; text: Y.XmlText }>();
+  private readonly letters = new Map<string, { value: string; text: Y.XmlText; moved: boolean }>();
   /** How many of the letters remembered each text held. */
   private readonly texts = new Map<Y.XmlText, number>();
 
@@ -24,16 +24,19 @@ export class DeletedLetters {
     let size = 0;
     for (const ranges of transaction.deleteSet.clients.values()) for (const range of ranges) size += range.len;
     if (size === 0 || size > REMEMBERED) return;
+    const written = writtenTexts(transaction);
     Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
       if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString) || !(struct.parent instanceof Y.XmlText)) return;
       const { str } = struct.content;
       const text = struct.parent;
       // A text deleted with its letters (a block rewritten or deleted) is never rewritten again.
       if (text._item?.deleted) return;
+      // Written again by the same transaction (Enter moving the text after the caret into a new block): moved, not deleted.
+      const moved = written.some((value) => value.includes(str));
       for (let i = 0; i < str.length; i++) {
         const key = `${struct.id.client}:${struct.id.clock + i}`;
         if (!this.letters.has(key)) this.texts.set(text, (this.texts.get(text) ?? 0) + 1);
-        this.letters.set(key, { value: str[i]!, text });
+        this.letters.set(key, { value: str[i]!, text, moved });
       }
     });
     for (const [key, { text }] of this.letters) {
@@ -50,6 +53,11 @@ export class DeletedLetters {
     return this.letters.get(`${client}:${clock}`)?.value;
   }
 
+  /** Whether the letter deleted at `clock` of `client` was written again by the transaction that deleted it (moved by a split). */
+  moved(client: number, clock: number): boolean {
+    return this.letters.get(`${client}:${clock}`)?.moved === true;
+  }
+
   /** The text the letter deleted at `clock` of `client` was in, if it remembers the letter. */
   textOf(client: number, clock: number): Y.XmlText | undefined {
     return this.letters.get(`${client}:${clock}`)?.text;
@@ -64,4 +72,21 @@ export class DeletedLetters {
   heldBy(text: Y.XmlText): boolean {
     return this.texts.has(text);
   }
+}
+
+/** The text a transaction wrote, by the text it went into (each text's new characters together). */
+function writtenTexts(transaction: Y.Transaction): string[] {
+  const byText = new Map<unknown, string>();
+  const { store } = transaction.doc;
+  for (const [client, to] of transaction.afterState) {
+    const from = transaction.beforeState.get(client) ?? 0;
+    if (to <= from) continue;
+    const structs = store.clients.get(client) ?? [];
+    for (let i = Y.findIndexSS(structs, from); i < structs.length; i++) {
+      const struct = structs[i]!;
+      if (struct.id.clock >= to) break;
+      if (struct instanceof Y.Item && !struct.deleted && struct.content instanceof Y.ContentString) byText.set(struct.parent, (byText.get(struct.parent) ?? '') + struct.content.str);
+    }
+  }
+  return [...byText.values()];
 }
