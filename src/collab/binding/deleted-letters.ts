@@ -1,5 +1,6 @@
 /** The deleted letters unseen-typing.ts reads a colleague's rewrite with. */
 import * as Y from 'yjs';
+import { made } from './unseen-typing.js';
 
 /** How many of the latest deleted letters an editor remembers. */
 const REMEMBERED = 10_000;
@@ -77,16 +78,8 @@ export class DeletedLetters {
 /** The text a transaction wrote, by the text it went into (each text's new characters together). */
 function writtenTexts(transaction: Y.Transaction): string[] {
   const byText = new Map<unknown, string>();
-  const { store } = transaction.doc;
-  for (const [client, to] of transaction.afterState) {
-    const from = transaction.beforeState.get(client) ?? 0;
-    if (to <= from) continue;
-    const structs = store.clients.get(client) ?? [];
-    for (let i = Y.findIndexSS(structs, from); i < structs.length; i++) {
-      const struct = structs[i]!;
-      if (struct.id.clock >= to) break;
-      if (struct instanceof Y.Item && !struct.deleted && struct.content instanceof Y.ContentString) byText.set(struct.parent, (byText.get(struct.parent) ?? '') + struct.content.str);
-    }
+  for (const item of made(transaction)) {
+    if (!item.deleted && item.content instanceof Y.ContentString) byText.set(item.parent, (byText.get(item.parent) ?? '') + item.content.str);
   }
   return [...byText.values()];
 }
