@@ -141,7 +141,7 @@ export class PopupController implements ReactiveController {
  * Calls `close` on Escape or on a pointer press outside the given elements (read
  * through `composedPath`, so presses inside the shadow root count as inside). The Escape is
  * cancelled, as taken: the editor's "Escape, then Tab" way out does not count it (tab-key.ts),
- * nor does a host's dialog around the editor close on it.
+ * and a listener after this one that checks `defaultPrevented` leaves it alone.
  */
 export function dismissOn(inside: () => Array<Element | null | undefined>, close: () => void): () => void {
   const onPointer = (event: PointerEvent) => {
