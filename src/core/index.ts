@@ -98,7 +98,7 @@ export { MENTION_SEARCH_DELAY } from './plugins/mention.js';
 export { DEFAULT_PLACEHOLDER } from './plugins/placeholder.js';
 
 // Commands: each a ProseMirror command (or makes one) for the editor's view or a state of your own.
-export { toggleBold, toggleCode, toggleItalic, toggleMarkNamed, toggleStrike, toggleUnderline } from './commands/marks.js';
+export { toggleBold, toggleCode, toggleItalic, toggleMarkNamed, toggleMarkType, toggleStrike, toggleUnderline } from './commands/marks.js';
 export {
   canInsert,
   insertHardBreak,

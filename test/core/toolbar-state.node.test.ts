@@ -110,9 +110,15 @@ describe('toolbar state', () => {
       expect(marksOf('<p>abc</p>', 1, 3)).to.deep.equal({ bold: false, italic: false, underline: false, strike: false, code: false });
     });
 
-    it('a partly bold selection shows bold pressed (pressing removes it); a partly code one does not (pressing adds it)', () => {
-      expect(marksOf('<p><strong>ab</strong>cd</p>', 1, 5).bold).to.equal(true);
+    it('a partly marked selection shows the mark not pressed (pressing adds it throughout), as word processors do', () => {
+      expect(marksOf('<p><strong>ab</strong>cd</p>', 1, 5).bold).to.equal(false);
+      expect(marksOf('<p><em>ab</em>cd</p>', 1, 5).italic).to.equal(false);
       expect(marksOf('<p><code>ab</code>cd</p>', 1, 5).code).to.equal(false);
+      expect(marksOf('<p><strong>ab</strong></p><p><strong>cd</strong></p>', 1, 7).bold).to.equal(true);
+    });
+
+    it('spaces at the selection\'s edges do not make a bold selection partly bold', () => {
+      expect(marksOf('<p><strong>ab</strong> cd</p>', 1, 4).bold).to.equal(true);
     });
 
     it('at a caret, reports stored marks', () => {

@@ -1,11 +1,22 @@
 import { toggleMark } from 'prosemirror-commands';
-import type { MarkType } from 'prosemirror-model';
+import type { MarkType, Node } from 'prosemirror-model';
 import type { Command, EditorState, TextSelection } from 'prosemirror-state';
 import { withMarkType } from '../per-schema.js';
 
-/** A toggle for the mark of this name in the state's schema; it does not apply where the schema has no such mark. */
-export function toggleMarkNamed(name: string, options?: Parameters<typeof toggleMark>[2]): Command {
-  return withMarkType(name, (type) => toggleMark(type, null, options));
+/**
+ * The toggle of a mark's button and shortcut, as word processors have it: a selection that has the
+ * mark only in part gets it throughout, and only one that has it throughout loses it
+ * (ProseMirror's default removes it when any of the text has it).
+ */
+export const toggleMarkType = (type: MarkType, options?: ToggleOptions): Command =>
+  toggleMark(type, null, { removeWhenPresent: false, ...options });
+
+/** prosemirror-commands' options for `toggleMark`. */
+type ToggleOptions = Parameters<typeof toggleMark>[2];
+
+/** A toggle for the mark of this name in the state's schema (`toggleMarkType`'s); it does not apply where the schema has no such mark. */
+export function toggleMarkNamed(name: string, options?: ToggleOptions): Command {
+  return withMarkType(name, (type) => toggleMarkType(type, options));
 }
 
 /** Toggles bold on the selection (Mod-b). */
@@ -17,7 +28,7 @@ export const toggleUnderline: Command = toggleMarkNamed('underline');
 /** Toggles strike-through on the selection (Mod-Shift-s). */
 export const toggleStrike: Command = toggleMarkNamed('strike');
 /** Toggles inline code on the selection (Mod-e); code excludes every other mark. */
-export const toggleCode: Command = toggleMarkNamed('code', { removeWhenPresent: false });
+export const toggleCode: Command = toggleMarkNamed('code');
 
 /**
  * ArrowRight at the end of a text block that ends in inline code (ArrowLeft at the start of one
@@ -69,23 +80,26 @@ export function keepingMarks(command: Command): Command {
 }
 
 /**
- * Whether a mark's button is pressed. It follows what the toggle commands do: bold,
- * italic, underline and strike are removed when any selected text has them, inline
- * code (toggled with `removeWhenPresent: false`) only when all of it has.
+ * Whether a mark's button is pressed: what `toggleMarkType` reads before it removes the mark. At a
+ * caret, the marks typing would get; over a selection, whether all of its text that could have the
+ * mark has it (spaces at the edges aside), so a partly bold selection shows Bold not pressed.
  */
 export function markActive(state: EditorState, type: MarkType): boolean {
-  const { empty, from, to, $from } = state.selection;
+  const { empty, $from, ranges } = state.selection;
   if (empty) return !!type.isInSet(state.storedMarks ?? $from.marks());
-  if (!type.spec.code) return state.doc.rangeHasMark(from, to, type);
-  let sawText = false;
-  let all = true;
-  state.doc.nodesBetween(from, to, (node) => {
-    if (!all) return false;
-    if (node.isText) {
-      sawText = true;
-      if (!type.isInSet(node.marks)) all = false;
-    }
+  return ranges.every((range) => wholeRangeHas(state.doc, range.$from.pos, range.$to.pos, type));
+}
+
+/** Whether every node from `from` to `to` that could have the mark has it; text of nothing but spaces is left out, as prosemirror-commands' `toggleMark` leaves it. */
+function wholeRangeHas(doc: Node, from: number, to: number, type: MarkType): boolean {
+  let missing = false;
+  doc.nodesBetween(from, to, (node, pos, parent) => {
+    if (missing) return false;
+    missing =
+      !type.isInSet(node.marks) &&
+      !!parent?.type.allowsMarkType(type) &&
+      !(node.isText && /^\s*$/.test(node.textBetween(Math.max(0, from - pos), Math.min(node.nodeSize, to - pos))));
     return true;
   });
-  return sawText && all;
+  return !missing;
 }

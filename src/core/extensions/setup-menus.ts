@@ -4,10 +4,9 @@
  * which the editor needs to start, so that they come with the menus: each menu is made on its
  * first read, once per editor setup.
  */
-import { toggleMark } from 'prosemirror-commands';
 import type { EditorState } from 'prosemirror-state';
 import type { BlockMenuEntry } from '../commands/block-kind.js';
-import { markActive } from '../commands/marks.js';
+import { markActive, toggleMarkType } from '../commands/marks.js';
 import { featureOn, type Features } from '../features.js';
 import { arrange, BUILTIN_MENU_ORDER, type Menus } from '../menus.js';
 import type { SlashItem } from '../plugins/slash-items.js';
@@ -44,7 +43,7 @@ export function setupToolbarItems(setup: EditorSetup, features?: Features): Tool
     for (const def of ext.marks ?? []) {
       if (!def.toolbar) continue;
       const type = setup.schema.marks[def.name];
-      items.push({ id: def.name, ...def.toolbar, command: toggleMark(type), active: (state) => markActive(state, type) });
+      items.push({ id: def.name, ...def.toolbar, command: toggleMarkType(type), active: (state) => markActive(state, type) });
     }
     items.push(...(ext.toolbar ?? []));
   }

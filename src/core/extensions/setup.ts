@@ -8,7 +8,7 @@
 import { inputRules } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
 import { Schema, type MarkSpec, type NodeSpec } from 'prosemirror-model';
-import { toggleMark } from 'prosemirror-commands';
+import { toggleMarkType } from '../commands/marks.js';
 import { Plugin, PluginKey, type Command } from 'prosemirror-state';
 import type { Menus } from '../menus.js';
 import { schema as builtinSchema } from '../schema/index.js';
@@ -72,7 +72,7 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
       const keys: Record<string, Command> = { ...ext.keys?.(context) };
       for (const def of ext.marks ?? []) {
         const type = schema.marks[def.name];
-        if (def.toolbar?.shortcut) keys[def.toolbar.shortcut] = toggleMark(type);
+        if (def.toolbar?.shortcut) keys[def.toolbar.shortcut] = toggleMarkType(type);
         Object.assign(keys, def.keys?.(type));
       }
       sources.push({ priority, keys, rules: ext.inputRules?.(context) });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { baseKeymap, chainCommands } from 'prosemirror-commands';
 import type { Mark } from 'prosemirror-model';
 import type { Command, EditorState } from 'prosemirror-state';
-import { keepingMarks } from '../../../src/core/commands/marks.js';
+import { keepingMarks, markActive, toggleBold, toggleCode } from '../../../src/core/commands/marks.js';
 import { splitItem } from '../../../src/core/commands/lists.js';
 import { fenceOnEnter } from '../../../src/core/blocks/index.js';
 import { schema } from '../../../src/core/index.js';
@@ -66,5 +66,20 @@ describe('keepingMarks (Enter goes on in the caret\'s marks)', () => {
     apply(doc(p('ab<a>')), enter, doc(p('ab'), p('<a>')));
     const state = apply(doc(p(strong('<a>ab'))), enter, doc(p(), p(strong('<a>ab'))));
     expect(state.storedMarks).to.equal(null);
+  });
+});
+
+describe('mark toggles (a partly marked selection)', () => {
+  it('bolds all of a partly bold selection, and the button then shows pressed', () => {
+    const state = apply(doc(p(strong('<a>ab'), 'cd<b>')), toggleBold, doc(p(strong('<a>abcd<b>'))));
+    expect(markActive(state, schema.marks.bold)).to.equal(true);
+  });
+
+  it('takes bold off a selection that is bold throughout, across blocks', () => {
+    apply(doc(p(strong('<a>ab')), p(strong('cd<b>'))), toggleBold, doc(p('<a>ab'), p('cd<b>')));
+  });
+
+  it('makes a partly code selection code throughout', () => {
+    apply(doc(p(code('<a>ab'), 'cd<b>')), toggleCode, doc(p(code('<a>abcd<b>'))));
   });
 });
