@@ -79,4 +79,16 @@ describe('to-do items', () => {
     const french = await editor(LIST, fr);
     expect(boxes(french).map((box) => box.getAttribute('aria-label'))).to.deep.equal(['Terminé', 'Terminé']);
   });
+
+  it('offers a read-only viewer\'s boxes as disabled, and enables them when the editor becomes editable', async () => {
+    const el = await fixture<RichEditor>(html`<rich-editor readonly .value=${LIST} aria-label="Notes"></rich-editor>`);
+    await el.updateComplete;
+    expect(boxes(el).map((box) => box.disabled)).to.deep.equal([true, true]);
+    await expectAccessible(el);
+    el.readonly = false;
+    await el.updateComplete;
+    await until(() => boxes(el).every((box) => !box.disabled), 'the boxes enabled once the editor is editable');
+    await sendMouse({ type: 'click', position: centre(boxes(el)[1]!) });
+    expect(ticks(el)).to.deep.equal([false, true]);
+  });
 });

@@ -26,7 +26,10 @@ function taskItemView(node: PMNode, view: EditorView): NodeView {
   // (A host's own to-do item may draw no box.)
   const box = dom.querySelector('input');
   // The editor is the tab stop; Mod-Enter ticks from the text.
-  if (box) box.tabIndex = -1;
+  if (box) {
+    box.tabIndex = -1;
+    box.disabled = !view.editable;
+  }
   box?.setAttribute('aria-label', wordsOf(view.state)['todo.done']);
   return {
     dom,
@@ -45,14 +48,28 @@ function taskItemView(node: PMNode, view: EditorView): NodeView {
 /** The key of the to-do checkbox plugin. */
 export const taskListKey = new PluginKey('task-list');
 
+/** The boxes the to-do item views drew in `view`. */
+const boxesOf = (view: EditorView) => view.dom.querySelectorAll<HTMLInputElement>('li[data-type="taskItem"] > label > input[type="checkbox"]');
+
 /**
  * Toggles a to-do item when its checkbox is clicked in an editable editor, focus and the caret
- * staying in the text. In read-only mode the click is cancelled, so the box never shows a state
- * the document does not have.
+ * staying in the text. In read-only mode the boxes are disabled, so a screen reader does not
+ * offer them as operable, and a click is cancelled, so a box never shows a state the document
+ * does not have.
  */
 export function taskListPlugin(): Plugin {
   return new Plugin({
     key: taskListKey,
+    view(view) {
+      let editable = view.editable;
+      return {
+        update(view) {
+          if (view.editable === editable) return;
+          editable = view.editable;
+          for (const box of boxesOf(view)) box.disabled = !editable;
+        },
+      };
+    },
     props: {
       nodeViews: { task_item: taskItemView },
       handleDOMEvents: {

@@ -38,4 +38,16 @@ describe('to-do checkboxes', () => {
     expect(checked()).to.deep.equal([false, true]);
     expect(editor.view.dom.querySelector<HTMLInputElement>('input[type="checkbox"]')!.checked).to.equal(false);
   });
+
+  it('disables the boxes while the editor is read-only, and enables them when it becomes editable', async () => {
+    editor = mountEditor(LIST, { plugins: [taskListPlugin()], editable: false });
+    const disabled = () => [...editor!.view.dom.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].map((box) => box.disabled);
+    expect(disabled()).to.deep.equal([true, true]);
+    editor.view.setProps({ editable: () => true });
+    expect(disabled()).to.deep.equal([false, false]);
+    await clickBox(editor, 0);
+    expect(checked()).to.deep.equal([true, true]);
+    editor.view.setProps({ editable: () => false });
+    expect(disabled()).to.deep.equal([true, true]);
+  });
 });
