@@ -129,7 +129,7 @@ describe('strings', () => {
     data.items.add(new File([new Uint8Array(4096)], 'big.png', { type: 'image/png' }));
     content(el).dispatchEvent(clipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     await el.updateComplete;
-    const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
-    expect(textOf(alert)).to.equal('Fichier trop volumineux. Choisissez un fichier de moins de 1KB. Fermer');
+    expect(textOf(el.shadowRoot!.querySelector('[role="alert"]')!)).to.equal('Fichier trop volumineux. Choisissez un fichier de moins de 1KB.');
+    expect(textOf(el.shadowRoot!.querySelector('[part="alert"] button')!)).to.equal('Fermer');
   });
 });

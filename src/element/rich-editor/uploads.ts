@@ -78,11 +78,14 @@ export class Uploads {
     this.held.clear();
   }
 
-  /** The upload error's inline alert, with its dismiss button (nothing when there is none). */
+  /**
+   * The upload error's inline alert, with its dismiss button beside it (nothing when there is
+   * none). The live region is the message alone, so a screen reader says the error, not "… Dismiss".
+   */
   alert(dismissLabel: string): TemplateResult | typeof nothing {
     if (!this.shownError) return nothing;
-    return html`<div class="alert" role="alert" part="alert">
-      <span>${this.shownError}</span>
+    return html`<div class="alert" part="alert">
+      <span role="alert">${this.shownError}</span>
       <button type="button" @click=${this.dismiss}>${dismissLabel}</button>
     </div>`;
   }
