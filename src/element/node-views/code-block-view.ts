@@ -65,8 +65,10 @@ export class CodeBlockView implements NodeView {
     this.select.setAttribute('aria-label', words['code.language']);
     // The full list is built when someone reaches for the picker (a pointer press comes
     // before the native list opens; keyboard users focus it first), not for each of a
-    // long document's code blocks as it loads.
-    for (const type of ['change', 'focus', 'pointerdown', 'mousedown']) this.select.addEventListener(type, this);
+    // long document's code blocks as it loads, and goes when the picker loses focus: the
+    // options' words are part of the editable text's accessible value, where a screen reader
+    // would otherwise read every language name of every block reached once.
+    for (const type of ['change', 'focus', 'blur', 'pointerdown', 'mousedown']) this.select.addEventListener(type, this);
 
     this.copyButton = this.header.appendChild(doc.createElement('button'));
     this.copyButton.type = 'button';
@@ -93,6 +95,7 @@ export class CodeBlockView implements NodeView {
   handleEvent(event: Event): void {
     if (event.currentTarget === this.copyButton) void this.copy();
     else if (event.type === 'change') this.setLanguage(this.select.value);
+    else if (event.type === 'blur') this.showLanguageAlone();
     else this.fillLanguages();
   }
 
@@ -154,14 +157,21 @@ export class CodeBlockView implements NodeView {
     this.setOptions(languages.some(([value]) => value === language) ? languages : [[language, language], ...languages]);
   }
 
+  /** The picker holding the block's language only (its label when the editor knows it). */
+  private showLanguageAlone(): void {
+    const language = this.language;
+    const known = this.languages.find(([value]) => value === language) ?? CODE_LANGUAGES.find(([value]) => value === language);
+    this.filled = false;
+    this.setOptions([known ?? [language, language]]);
+  }
+
   /** Shows the block's language in the picker and on the code, and asks for highlighting when it has one. */
   private showLanguage(): void {
     const language = this.language;
-    const known = this.languages.find(([value]) => value === language) ?? CODE_LANGUAGES.find(([value]) => value === language);
     if (this.filled) {
       this.filled = false;
       this.fillLanguages();
-    } else this.setOptions([known ?? [language, language]]);
+    } else this.showLanguageAlone();
     this.pre.setAttribute('data-language', language);
     this.contentDOM.className = `language-${language}`;
     if (language !== PLAIN_LANGUAGE && !this.watched) this.watched = watchForHighlighting(this.view, this.dom, this.getPos);

@@ -487,6 +487,11 @@ describe('code block node view', () => {
     expect(picker(el).value).to.equal('rust');
     await sendKeys({ press: 'ArrowDown' });
     await until(() => el.getHTML().includes('data-language="shell"'), 'the next language is chosen from the keyboard');
+    // Left, the picker holds the block's language alone again: the editable's accessible value
+    // (its text, the options' words with it) names one language per block, not all of them.
+    content(el).focus();
+    expect([...picker(el).options].map((option) => option.textContent)).to.deep.equal(['Shell']);
+    expect(picker(el).value).to.equal('shell');
   });
 
   it('offers only the languages of a configured code block (codeBlock.configure), plain text first', async () => {
