@@ -16,6 +16,7 @@ import type { pastePlugin } from './plugins/paste.js';
 import type { PlaceholderRenderer } from './plugins/upload-placeholder.js';
 import type { slashMenuPlugin } from './plugins/slash-menu.js';
 import type { setupSlashItems } from './extensions/setup-menus.js';
+import type { blockMoveKeymap } from './commands/move-block.js';
 import { featureOn, type Features } from './features.js';
 import { clipboardPlugin } from './plugins/clipboard.js';
 import { domSelectionPlugin } from './plugins/dom-selection.js';
@@ -49,8 +50,8 @@ export interface EditingOptions {
 export interface EditingParts {
   /** Table editing: cell selection, column resizing, the table keys and clipboard (plugins/table.ts). */
   tables: (schema: Schema) => Plugin[];
-  /** The suggestion menus' plugins, which come with the menus that show them (element/pieces.ts). */
-  menus: { slashMenuPlugin: typeof slashMenuPlugin; mentionPlugin: typeof mentionPlugin; setupSlashItems: typeof setupSlashItems };
+  /** The suggestion menus' plugins, which come with the menus that show them, and the keys that move blocks, which come with the drag handle (element/pieces.ts). */
+  menus: { slashMenuPlugin: typeof slashMenuPlugin; mentionPlugin: typeof mentionPlugin; setupSlashItems: typeof setupSlashItems; blockMoveKeymap: typeof blockMoveKeymap };
   /** The paste pipeline (plugins/paste.ts, with markdown paste): what cleans pasted and dropped content. */
   paste: { pastePlugin: typeof pastePlugin; markdownPastePlugin: typeof markdownPastePlugin };
   /** Image uploads (plugins/image-upload.ts): pasted, dropped or chosen image files (element/image-uploads.ts). */

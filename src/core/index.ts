@@ -123,6 +123,7 @@ export {
   toggleOrderedList,
   toggleTaskList,
 } from './commands/lists.js';
+export { blockMoveKeymap, moveBlock, moveBlockDown, moveBlockUp } from './commands/move-block.js';
 export {
   addColumnAfter,
   addColumnBefore,

@@ -3,6 +3,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { NodeSelection, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { clock } from '../../core/clock.js';
+import { movedBlockOf } from '../../core/commands/move-block.js';
 import { EditorStateController, type EditorHub } from '../editor-controller.js';
 import { wordsFor } from '../words.js';
 import { dragHandleStyles } from './drag-handle.styles.js';
@@ -35,13 +36,10 @@ interface HoveredBlock {
   readonly dom: HTMLElement;
 }
 
-const LIST_ITEMS: ReadonlySet<string> = new Set(['list_item', 'task_item']);
-const LISTS: ReadonlySet<string> = new Set(['bullet_list', 'ordered_list', 'task_list']);
-
 /**
- * The position of the block a handle at these coordinates moves: the innermost list
- * item reached from the top-level block through lists only, otherwise the top-level
- * block (a table, a quote, a code block… moves as a whole). Null outside the content.
+ * The position of the block a handle at these coordinates moves (`movedBlockOf`: the innermost
+ * list item reached from the top-level block through lists only, otherwise the top-level block).
+ * Null outside the content.
  */
 export function blockPosAt(view: EditorView, coords: { left: number; top: number }): number | null {
   const hit = view.posAtCoords(coords);
@@ -57,13 +55,7 @@ export function blockPosAt(view: EditorView, coords: { left: number; top: number
     if ($pos.nodeAfter) return $pos.pos;
     return $pos.nodeBefore ? $pos.pos - $pos.nodeBefore.nodeSize : null;
   }
-  let chosen = path[0];
-  for (const pos of path.slice(1)) {
-    const name = doc.nodeAt(pos)?.type.name ?? '';
-    if (LIST_ITEMS.has(name)) chosen = pos;
-    else if (!LISTS.has(name)) break;
-  }
-  return chosen;
+  return movedBlockOf(doc, path);
 }
 
 /** The nearest scrolling ancestor of a node, across shadow roots; the document's scroller otherwise. */
@@ -88,8 +80,8 @@ function scrollParent(node: Element): Element {
  *
  * Accessibility: the grip is a mouse affordance, so it is not in the tab order
  * (`tabindex="-1"`); it is named "Drag to move block", and a click selects the block.
- * Keyboard users move blocks with the editor's own commands (select the block, cut,
- * paste), which need no handle.
+ * Keyboard users move blocks with Alt+Shift+ArrowUp and Alt+Shift+ArrowDown (`moveBlock`),
+ * which need no handle.
  *
  * @csspart drag-handle - the grip
  * @cssprop --rich-editor-muted - the grip's colour

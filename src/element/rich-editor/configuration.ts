@@ -257,6 +257,8 @@ export class Configuration {
         ]),
         // The extensions' keys after the open menus' (Enter chooses an entry) and before every built-in binding.
         ...setup.plugins(features),
+        // The keys that move blocks come with the drag handle, after the extensions' keys (a host may take them).
+        partSlot('menus', ({ blockMoveKeymap }) => [blockMoveKeymap()]),
         // Mention highlights come once the host gives its list (editor-document.ts asks for them then).
         partSlot('highlights', ({ mentionHighlightsPlugin }) => [
           mentionHighlightsPlugin({ highlights: () => (host.mentionHighlights ? host.mentionHighlights() : Promise.resolve([])) }),

@@ -1,0 +1,97 @@
+/**
+ * Moving blocks: which block a move takes (the drag handle's and the keys' one rule) and the
+ * keyboard's move, Alt+Shift+ArrowUp and Alt+Shift+ArrowDown. It comes with the drag handle (the
+ * pieces' chunk), not in what a first paint and typing need.
+ */
+import { keymap } from 'prosemirror-keymap';
+import type { Node } from 'prosemirror-model';
+import { NodeSelection, type Command, type EditorState, type Plugin } from 'prosemirror-state';
+
+const LIST_ITEMS: ReadonlySet<string> = new Set(['list_item', 'task_item']);
+const LISTS: ReadonlySet<string> = new Set(['bullet_list', 'ordered_list', 'task_list']);
+
+/**
+ * Of the nodes from a top-level block down to a place (their positions, outermost first), the one
+ * a move takes: the innermost list item reached from the top-level block through lists only,
+ * otherwise the top-level block (a table, a quote, a code block… moves as a whole).
+ */
+export function movedBlockOf(doc: Node, path: readonly number[]): number {
+  let chosen = path[0]!;
+  for (const pos of path.slice(1)) {
+    const name = doc.nodeAt(pos)?.type.name ?? '';
+    if (LIST_ITEMS.has(name)) chosen = pos;
+    else if (!LISTS.has(name)) break;
+  }
+  return chosen;
+}
+
+/** The positions of the nodes from the top-level block down to `pos` (and the node a node selection holds). */
+function pathTo(state: EditorState, pos: number, node: boolean): number[] {
+  const $pos = state.doc.resolve(pos);
+  const path: number[] = [];
+  for (let d = 1; d <= $pos.depth; d++) path.push($pos.before(d));
+  if (node) path.push(pos);
+  return path;
+}
+
+/** The sibling blocks a move takes: where the run starts and ends, their parent, and the first and last index in it. */
+interface MovedRange {
+  readonly start: number;
+  readonly end: number;
+  readonly parent: Node;
+  readonly first: number;
+  readonly last: number;
+}
+
+/** The blocks the selection's ends are in, as one run of siblings (the top-level blocks when the ends are in different lists). */
+function movedRange(state: EditorState): MovedRange | null {
+  const { selection, doc } = state;
+  const node = selection instanceof NodeSelection;
+  const fromPath = pathTo(state, selection.from, node);
+  const toPath = node ? fromPath : pathTo(state, selection.to, false);
+  if (!fromPath.length || !toPath.length) return null;
+  let $first = doc.resolve(movedBlockOf(doc, fromPath));
+  let $last = doc.resolve(movedBlockOf(doc, toPath));
+  if ($first.depth !== $last.depth || $first.start() !== $last.start()) {
+    $first = doc.resolve(fromPath[0]!);
+    $last = doc.resolve(toPath[0]!);
+  }
+  const lastNode = $last.nodeAfter!;
+  return { start: $first.pos, end: $last.pos + lastNode.nodeSize, parent: $first.parent, first: $first.index(), last: $last.index() };
+}
+
+/**
+ * Moves the block the selection is in (or the run of blocks it spans) above the one before it
+ * (`-1`) or below the one after (`1`), the selection going with it, in one undo step. A list
+ * item moves within its list; other blocks move among the top-level blocks. It does not apply at
+ * the first or last place.
+ */
+export function moveBlock(dir: -1 | 1): Command {
+  return (state, dispatch) => {
+    const range = movedRange(state);
+    if (!range) return false;
+    const index = dir < 0 ? range.first - 1 : range.last + 1;
+    if (index < 0 || index >= range.parent.childCount) return false;
+    const sibling = range.parent.child(index);
+    if (dispatch) {
+      const tr = state.tr;
+      if (dir < 0) {
+        // The block before goes after the run: the selection maps back by its size.
+        tr.delete(range.start - sibling.nodeSize, range.start).insert(range.end - sibling.nodeSize, sibling);
+      } else {
+        // The block after goes before the run: the selection maps on by its size.
+        tr.delete(range.end, range.end + sibling.nodeSize).insert(range.start, sibling);
+      }
+      dispatch(tr.scrollIntoView());
+    }
+    return true;
+  };
+}
+
+/** Moves the block (or the run of blocks) the selection is in above the one before it. */
+export const moveBlockUp: Command = moveBlock(-1);
+/** Moves the block (or the run of blocks) the selection is in below the next one. */
+export const moveBlockDown: Command = moveBlock(1);
+
+/** The keys that move blocks: Alt+Shift+ArrowUp and Alt+Shift+ArrowDown (a keyboard user's drag handle). */
+export const blockMoveKeymap = (): Plugin => keymap({ 'Alt-Shift-ArrowUp': moveBlockUp, 'Alt-Shift-ArrowDown': moveBlockDown });
