@@ -67,8 +67,10 @@ const configs = [
     // a file no longer uses (prosemirror-*, core/strings.js…), and a host's bundler warns about
     // each one it then drops.
     treeshake: { moduleSideEffects: (id, external) => !external && /\/src\/(element\/|react\/|core\/serialize\/string-writer\.ts$)/.test(id) },
-    // Our comments are in src/ (the maps' sources) and dist/types (the docs editors show): not in the JavaScript too.
-    plugins: [resolve({ ignoreSideEffectsForRoot: true, extensions: ['.ts', '.js'] }), typescript(), libraryComments()],
+    // Our comments are in src/ (the maps' sources) and dist/types (the docs editors show): not in
+    // the JavaScript too. The maps give each line of the JavaScript its line of src/ (one mapping
+    // per line: scripts/rollup-dependency-lines.mjs).
+    plugins: [resolve({ ignoreSideEffectsForRoot: true, extensions: ['.ts', '.js'] }), typescript(), libraryComments(), dependencyLineMaps(() => true)],
   },
   {
     // The embed bundle: everything but React, minified; lazily loaded parts (the

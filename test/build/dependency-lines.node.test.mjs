@@ -1,6 +1,7 @@
 // The embed bundle's source maps keep one mapping per line of a dependency's code and every
 // mapping of ours (scripts/rollup-dependency-lines.mjs): built with and without the plugin, every
 // place in the minified file maps to the same file and line, and our code to the same column too.
+// The library's files (unminified) are mapped by line throughout, every place to the same file and line.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +15,15 @@ import { dependencyLineMaps, isDependency } from '../../scripts/rollup-dependenc
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Our collaboration protocol module and what it imports of lib0, built as the embed bundle is, with its map. */
-async function build(plugins) {
+async function build(plugins, minified = true) {
   const bundle = await rollup({
     input: `${root}src/collab/protocol.ts`,
-    plugins: [resolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: `${root}tsconfig.json`, sourceMap: true }), terser({ module: true }), ...plugins],
+    plugins: [
+      resolve({ extensions: ['.ts', '.js'] }),
+      esbuild({ target: 'es2022', tsconfig: `${root}tsconfig.json`, sourceMap: true }),
+      ...(minified ? [terser({ module: true })] : []),
+      ...plugins,
+    ],
   });
   const { output } = await bundle.generate({ format: 'es', sourcemap: true, sourcemapExcludeSources: true });
   await bundle.close();
@@ -46,5 +52,24 @@ test("a dependency's code is mapped by line, ours by token, and every place keep
     assert.equal(is.source, was.source, `the file at ${at.line}:${at.column}`);
     assert.equal(is.line, was.line, `the line at ${at.line}:${at.column}`);
     if (!isDependency(was.source)) assert.equal(is.column, was.column, `the column at ${at.line}:${at.column}`);
+  });
+});
+
+test('the library, unminified, is mapped by line, every place keeping its file and line', async () => {
+  const full = await build([], false);
+  const trimmed = await build([dependencyLineMaps(() => true)], false);
+  const count = (map) => {
+    let n = 0;
+    eachMapping(map, (mapping) => (n += mapping.source === null ? 0 : 1));
+    return n;
+  };
+  assert.ok(count(trimmed) < count(full) / 2, `the mappings: ${count(full)} to ${count(trimmed)}`);
+  eachMapping(full, (mapping) => {
+    if (mapping.source === null) return;
+    const at = { line: mapping.generatedLine, column: mapping.generatedColumn };
+    const was = originalPositionFor(full, at);
+    const is = originalPositionFor(trimmed, at);
+    assert.equal(is.source, was.source, `the file at ${at.line}:${at.column}`);
+    assert.equal(is.line, was.line, `the line at ${at.line}:${at.column}`);
   });
 });
