@@ -12,8 +12,10 @@
  * the change made (a split): a colleague who had seen them would have carried them along. Only
  * the editor that typed them does it, as its own change. Letters deleted before (remembered by
  * deleted-letters.ts) that the run holds again (the colleague had not heard of the deletion) are
- * deleted from it again. A whole text deleted and written again (a heading, a move) is
- * unseen-typing.ts's.
+ * deleted from it again. This editor's caret or selection on a character of the stretch goes to
+ * the same character in the run even with no letters to carry (an idle colleague's caret stays
+ * between the same two letters when Enter is pressed before it). A whole text deleted and
+ * written again (a heading, a move) is unseen-typing.ts's.
  */
 import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
@@ -42,14 +44,35 @@ interface Stretch {
   after: Letter[];
   /** Letters deleted before among them (remembered): a colleague who had not heard of that copied them along. `moved`: deleted by this editor's own Enter, which wrote them again in its new block. */
   gone: { value: string; at: number; moved: boolean }[];
+  /** The items of the characters deleted, by id (one may be split later), each with how many of the characters come before it. */
+  items: { client: number; clock: number; length: number; at: number }[];
 }
+
+/** The index in the stretch of the character a position is on (null when it is on none of them). */
+function charIndex(stretch: Stretch, position: Y.RelativePosition): number | null {
+  const id = position.item;
+  if (!id) return null;
+  const item = stretch.items.find(({ client, clock, length }) => client === id.client && id.clock >= clock && id.clock < clock + length);
+  return item ? item.at + id.clock - item.clock : null;
+}
+
+/** Whether one of `positions` is on a character of the stretch. */
+const holds = (stretch: Stretch, positions: Y.RelativePosition[]): boolean => positions.some((position) => charIndex(stretch, position) !== null);
 
 /**
  * The stretches a transaction deleted from `text` that have letters of `clientID`'s, or letters
- * deleted before, among or after them; and letters deleted here at the text's end that the
- * colleague's update deleted too (`deletedToo`: all the change moved had been deleted here).
+ * deleted before, among or after them, or one of `positions` on them; and letters deleted here at
+ * the text's end that the colleague's update deleted too (`deletedToo`: all the change moved had
+ * been deleted here).
  */
-function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: number, deleted: DeletedLetters, deletedToo: (id: Y.ID) => boolean): Stretch[] {
+function stretchesIn(
+  transaction: Y.Transaction,
+  text: Y.XmlText,
+  clientID: number,
+  deleted: DeletedLetters,
+  deletedToo: (id: Y.ID) => boolean,
+  positions: Y.RelativePosition[],
+): Stretch[] {
   const stretches: Stretch[] = [];
   let current: Stretch | null = null;
   let pending: Letter[] = [];
@@ -57,7 +80,7 @@ function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: numb
   let goneBefore: { value: string; id: Y.ID; moved: boolean }[] = [];
   let format: Record<string, unknown> = {};
   const close = () => {
-    if (current && (current.inside.length || current.gone.length)) stretches.push(current);
+    if (current && (current.inside.length || current.gone.length || holds(current, positions))) stretches.push(current);
     current = null;
     pending = [];
     goneBefore = [];
@@ -74,9 +97,10 @@ function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: numb
       continue;
     }
     if (there && item.deleted && content instanceof Y.ContentString) {
-      current ??= { text, value: '', inside: [], after: [], gone: goneBefore.map(({ value, moved }) => ({ value, at: 0, moved })) };
+      current ??= { text, value: '', inside: [], after: [], gone: goneBefore.map(({ value, moved }) => ({ value, at: 0, moved })), items: [] };
       current.inside.push(...pending);
       pending = [];
+      current.items.push({ client: item.id.client, clock: item.id.clock, length: item.length, at: current.value.length });
       current.value += content.str;
     } else if (!item.deleted && there && current && item.id.client === clientID && content instanceof Y.ContentString) {
       for (let offset = 0; offset < content.str.length; offset++) pending.push({ item, offset, value: content.str[offset]!, format, at: current.value.length });
@@ -92,9 +116,9 @@ function stretchesIn(transaction: Y.Transaction, text: Y.XmlText, clientID: numb
   }
   if (current) {
     (current as Stretch).after = pending;
-    if ((current as Stretch).inside.length || (current as Stretch).gone.length || pending.length) stretches.push(current);
+    if ((current as Stretch).inside.length || (current as Stretch).gone.length || pending.length || holds(current, positions)) stretches.push(current);
   } else if (goneBefore.length && goneBefore.every((letter) => deletedToo(letter.id))) {
-    stretches.push({ text, value: '', inside: [], after: [], gone: goneBefore.map(({ value, moved }) => ({ value, at: 0, moved })) });
+    stretches.push({ text, value: '', inside: [], after: [], gone: goneBefore.map(({ value, moved }) => ({ value, at: 0, moved })), items: [] });
   }
   return stretches;
 }
@@ -116,10 +140,11 @@ function madeABlock(transaction: Y.Transaction): boolean {
 
 /**
  * This editor's letters left behind by a colleague's change (`transaction`, applied here) that
- * moved the stretch of text around them, each group with the run the stretch went to. Empty nearly
- * always, and cheap then: only texts the transaction deleted characters from and kept are read.
+ * moved the stretch of text around them, and stretches it moved with one of `positions` (this
+ * editor's selection) on them, each with the run the stretch went to. Empty nearly always, and
+ * cheap then: only texts the transaction deleted characters from and kept are read.
  */
-export function carriedTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters): CarriedTyping[] {
+export function carriedTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters, positions: Y.RelativePosition[] = []): CarriedTyping[] {
   const { clientID } = transaction.doc;
   const texts = new Set<Y.XmlText>();
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
@@ -142,7 +167,7 @@ export function carriedTyping(transaction: Y.Transaction, schema: Schema, delete
     }
   }
   const isDeletedToo = (id: Y.ID) => deletedToo.some((ds) => Y.isDeleted(ds, id));
-  const stretches = [...texts].flatMap((text) => stretchesIn(transaction, text, clientID, deleted, isDeletedToo));
+  const stretches = [...texts].flatMap((text) => stretchesIn(transaction, text, clientID, deleted, isDeletedToo, positions));
   if (!stretches.length) return [];
   const runs = runsMade(transaction, schema);
   const found: CarriedTyping[] = [];
@@ -167,7 +192,7 @@ export function carriedTyping(transaction: Y.Transaction, schema: Schema, delete
     // Letters after the stretch go along only into a block the change made (a split, not a word dragged elsewhere).
     const split = !before(transaction, into.element._item!);
     const letters = split ? [...stretch.inside, ...stretch.after] : stretch.inside;
-    if (letters.length || again.length) found.push({ letters, stretch, into, again });
+    if (letters.length || again.length || holds(stretch, positions)) found.push({ letters, stretch, into, again });
   }
   return found;
 }
@@ -195,7 +220,10 @@ export function carry(found: CarriedTyping[], positions: Y.RelativePosition[], s
       if (!(item instanceof Y.Item) || item.parent !== stretch.text) return null;
       const letter = letters.findIndex((each) => each.item === item && position.item!.clock - item.id.clock === each.offset);
       if (letter >= 0) return letters[letter]!.at + letter + (position.assoc < 0 ? 1 : 0);
-      return null;
+      // On a character of the stretch: after it are this editor's letters that stood before it.
+      const at = charIndex(stretch, position);
+      if (at === null) return null;
+      return at + letters.filter((each) => each.at <= at).length + (position.assoc < 0 ? 1 : 0);
     });
     // Letters deleted before out of the run again, last first so the indices before stay right…
     for (const index of [...again].reverse()) into.text!.delete(into.start + index, 1);

@@ -183,15 +183,16 @@ export class SyncBinding {
     let selection = this.pendingSelection ?? this.selectionBefore;
     this.pendingSelection = null;
     const schema = view.state.schema;
+    // The selection's ends, moved below with the text the change moved and the letters put back or carried along.
+    let positions = selection ? [selection.anchor, selection.head] : [];
     // What an undo or redo misplaced is replaced now, before anyone builds on it (undo-order.ts),
     // letters a colleague's change dropped or left behind unseen are typed again where the text went
     // (unseen-typing.ts, carried-typing.ts), and a block this editor and the colleague wrote anew
     // at once is made one again (rewrites.ts, fold.ts).
     const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
-    const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted);
-    const carried = transaction.local ? [] : carriedTyping(transaction, schema, this.deleted);
+    const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted, positions);
+    const carried = transaction.local ? [] : carriedTyping(transaction, schema, this.deleted, positions);
     const atOnce = transaction.local ? [] : (this.rewrites?.rewrittenAtOnce(transaction) ?? []);
-    let positions = selection ? [selection.anchor, selection.head] : [];
     const emptied = transaction.local || !this.keptByUndo.size ? [] : this.emptiedKeptBlocks(transaction);
     if (emptied.length) this.deleteEmptied(emptied);
     if (misplaced.length || unseen.length || carried.length) {

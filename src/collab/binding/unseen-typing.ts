@@ -20,6 +20,11 @@
  * taken, and they are deleted from the run as the dropped letters go back. A deletion alone (a
  * letter taken out of a colleague's text, none typed) is read the same way when the text holding
  * it is rewritten.
+ *
+ * With no letters to put right, a text holding this editor's caret or selection is read the same
+ * way, none of its letters missing: when the run holds the character the caret is on, the caret
+ * goes with it (a colleague who types "## " at the start of the block turns it into a heading,
+ * and the caret stays between the same two letters).
  */
 import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
@@ -235,13 +240,23 @@ export function runsMade(transaction: Y.Transaction, schema: Schema): Run[] {
   return runs;
 }
 
+/** The text a position is in (at its start, or after one of its characters), if one the transaction deleted whole. */
+function droppedText(transaction: Y.Transaction, position: Y.RelativePosition): Y.XmlText | null {
+  const id = position.item ?? position.type;
+  if (!id || id.clock >= Y.getState(transaction.doc.store, id.client)) return null;
+  const item = Y.getItem(transaction.doc.store, id);
+  const text = position.item ? item.parent : item instanceof Y.Item && item.content instanceof Y.ContentType ? item.content.type : null;
+  return text instanceof Y.XmlText && text._item && Y.isDeleted(transaction.deleteSet, text._item.id) ? text : null;
+}
+
 /**
  * This editor's letters that a colleague's change (`transaction`, applied here) dropped with the
  * text holding them, and those it deleted that the change holds again, each with the run it is
- * put right in. Empty nearly always, and cheap then: only the transaction's deletions of this
- * editor's characters and of texts it deleted letters from are looked at.
+ * put right in; and texts it dropped with one of `positions` (this editor's selection) in them,
+ * with the run they went to. Empty nearly always, and cheap then: only the transaction's
+ * deletions of this editor's characters and of texts it deleted letters from are looked at.
  */
-export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters): UnseenTyping[] {
+export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters, positions: Y.RelativePosition[] = []): UnseenTyping[] {
   const { clientID } = transaction.doc;
   const dropped = new Set<Y.XmlText>();
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
@@ -253,6 +268,14 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
     const text = struct.parent;
     if (text instanceof Y.XmlText && text._item && Y.isDeleted(transaction.deleteSet, text._item.id)) dropped.add(text);
   });
+  // Texts holding the caret, read after those with letters to put right (which claim their runs first).
+  const holding = new Set<Y.XmlText>();
+  for (const position of positions) {
+    const text = droppedText(transaction, position);
+    if (!text) continue;
+    holding.add(text);
+    dropped.add(text);
+  }
   if (!dropped.size) return [];
   const runs = runsMade(transaction, schema);
   const claimed = new Set<Run>();
@@ -283,12 +306,17 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
     // with none of this editor's letters missing (a deletion alone), or some.
     // At most as many of this editor's letters go back as the run is shorter than the old text with its deleted letters.
     if (!matches.length && shown.length < chars.length) matches = readings(fatesWithDeletions, 0, (run) => chars.length - run.value.length);
+    // The text holding the caret, none of this editor's letters missing.
+    if (!matches.length && holding.has(from)) matches = readings(fatesFor, 0, () => 0);
     if (budget.left < 0) break;
     const match = matches.length === 1 ? matches[0]! : null;
-    // A run that reads as the text does here (the colleague had heard of everything) needs nothing.
-    if (!match || claimed.has(match.run) || match.fates.every((fate) => fate !== 'back' && fate !== 'again')) continue;
+    if (!match || claimed.has(match.run)) continue;
+    // A run that reads as the text does here (the colleague had heard of everything) needs
+    // nothing, but for the caret on a character it holds.
+    const { fates } = match;
+    if (fates.every((fate) => fate !== 'back' && fate !== 'again') && !positions.some((position) => keeps(from, chars, fates, position))) continue;
     claimed.add(match.run);
-    found.push({ from, chars, fates: match.fates, into: match.run });
+    found.push({ from, chars, fates, into: match.run });
   }
   return found;
 }
@@ -311,6 +339,14 @@ function indexIn(lost: UnseenTyping, position: Y.RelativePosition): number | nul
   const { client, clock } = position.item;
   const index = lost.chars.findIndex((char) => char.client === client && char.clock === clock);
   return index < 0 ? null : shownBefore(lost.fates, index + (position.assoc >= 0 ? 0 : 1));
+}
+
+/** Whether a position is at the start of the dropped text `from` or on one of its characters the run holds (`kept`). */
+function keeps(from: Y.XmlText, chars: Char[], fates: Fate[], position: Y.RelativePosition): boolean {
+  const { id } = from._item!;
+  if (!position.item) return position.type?.client === id.client && position.type.clock === id.clock && position.assoc < 0;
+  const { client, clock } = position.item;
+  return fates[chars.findIndex((char) => char.client === client && char.clock === clock)] === 'kept';
 }
 
 /**
