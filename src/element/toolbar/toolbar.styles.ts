@@ -16,6 +16,9 @@ export const toolbarStyles = css`
     left: 0;
     z-index: 30;
     display: flex;
+    /* On a phone-sized screen the buttons go on a second row rather than past the viewport's edge (8 px kept clear, as the placement keeps). */
+    flex-wrap: wrap;
+    max-width: calc(100vw - 16px);
     align-items: center;
     gap: 2px;
     box-sizing: border-box;
@@ -137,7 +140,7 @@ export const toolbarStyles = css`
   }
   .link-input {
     box-sizing: border-box;
-    width: 16rem;
+    width: min(16rem, calc(100vw - 6rem));
     height: 2rem;
     padding: 0 0.5rem;
     font: inherit;
