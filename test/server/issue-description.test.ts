@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { STALE_DESCRIPTION } from '../../src/server/issues/description.js';
+import { DESCRIPTION_EDITS_JOINED_SECONDS, STALE_DESCRIPTION } from '../../src/server/issues/description.js';
 import { everyMember, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -113,6 +113,42 @@ describe('PUT …/issues/:issueId/description', () => {
     assert.deepEqual(again.body, { description_html: '<p>same</p>', version: 2 });
     const feed = await seed.actors.guest.get(`${seed.projectUrl}/issues/${issue.id}/activities`);
     assert.equal(feed.body.filter((r: { field: string }) => r.field === 'description').length, 1);
+  });
+
+  test('one person\'s saves in a row are one activity row, at the last save; another\'s change, or a long gap, starts a new one', async () => {
+    const issue = await newIssue();
+    const put = (actor: Actor, html: string, version: number) => actor.put(issue.url, { description_html: html, version });
+    const rows = async () => {
+      const feed = await seed.actors.guest.get(`${seed.projectUrl}/issues/${issue.id}/activities`);
+      return (feed.body as Array<{ field: string; old_value: string; new_value: string; actor: { id: string } }>)
+        .filter((row) => row.field === 'description')
+        .map((row) => [row.actor.id, row.old_value, row.new_value]);
+    };
+    // Saves at each pause in typing: one row, from the first version to the last.
+    for (let version = 1; version <= 3; version++) assert.equal((await put(seed.actors.member, `<p>draft ${version}</p>`, version)).status, 200);
+    assert.deepEqual(await rows(), [[seed.users.member.id, '1', '4']]);
+    // Someone else's save is a row of its own, and the first person's next save after it another.
+    await put(seed.actors.admin, '<p>edited by admin</p>', 4);
+    await put(seed.actors.member, '<p>member again</p>', 5);
+    assert.deepEqual(await rows(), [
+      [seed.users.member.id, '1', '4'],
+      [seed.users.admin.id, '4', '5'],
+      [seed.users.member.id, '5', '6'],
+    ]);
+    // Another change to the issue between two saves ends the row too.
+    assert.equal((await seed.actors.member.patch(`${seed.projectUrl}/issues/${issue.id}`, { priority: 'high' })).status, 200);
+    await put(seed.actors.member, '<p>after the priority</p>', 6);
+    assert.equal((await rows()).length, 4);
+    // A save more than DESCRIPTION_EDITS_JOINED_SECONDS after the row's last is a new row.
+    await server.db.query(
+      `UPDATE issue_activities SET created_at = created_at - make_interval(secs => $2) WHERE issue_id = $1`,
+      [issue.id, DESCRIPTION_EDITS_JOINED_SECONDS + 1],
+    );
+    await put(seed.actors.member, '<p>the next morning</p>', 7);
+    assert.deepEqual((await rows()).slice(-2), [
+      [seed.users.member.id, '6', '7'],
+      [seed.users.member.id, '7', '8'],
+    ]);
   });
 
   test('refuses bad input', async () => {

@@ -3,5 +3,5 @@ export { openDatabase, pgliteDir, type DatabaseOptions } from './open.js';
 export { migrate } from './migrate.js';
 export { migrations, type Migration } from './migrations/index.js';
 export { nextIssueSequenceId } from './issue-sequence.js';
-export { recordActivity, type ActivityEntry, type ActivityVerb } from './activity.js';
+export { joinLatestActivity, recordActivity, type ActivityEntry, type ActivityVerb } from './activity.js';
 export { isDatabaseError, type DatabaseError } from './database-error.js';

@@ -1,5 +1,5 @@
 import type { IssueActivityField } from '../../api-shapes/activity.js';
-import { recordActivity, type ActivityVerb, type Db } from '../db/index.js';
+import { joinLatestActivity, recordActivity, type ActivityVerb, type Db } from '../db/index.js';
 import { recordEvent, type WorkspaceEvent } from '../webhooks/events.js';
 
 export type { IssueActivityField } from '../../api-shapes/activity.js';
@@ -49,10 +49,12 @@ export interface IssueActivityInput {
  *   (`oldValue: name`, `oldIdentifier: id`).
  *
  * Each row is also the issue's (or, for field 'comment', its comment's) webhook event
- * (webhooks/events.ts), queued in the same transaction.
+ * (webhooks/events.ts), queued in the same transaction. With `joinWithinSeconds`, a change that
+ * repeats the issue's latest row (same field, verb and actor, within that many seconds) updates
+ * that row instead of adding one; its webhook event is sent all the same.
  */
-export async function recordIssueActivity(tx: Db, input: IssueActivityInput): Promise<void> {
-  await recordActivity(tx, {
+export async function recordIssueActivity(tx: Db, input: IssueActivityInput, options: { joinWithinSeconds?: number } = {}): Promise<void> {
+  const entry = {
     issueId: input.issue.id,
     projectId: input.issue.project_id,
     workspaceId: input.issue.workspace_id,
@@ -64,7 +66,9 @@ export async function recordIssueActivity(tx: Db, input: IssueActivityInput): Pr
     oldIdentifier: input.oldIdentifier ?? null,
     newIdentifier: input.newIdentifier ?? null,
     comment: input.comment ?? null,
-  });
+  };
+  const joined = options.joinWithinSeconds !== undefined && (await joinLatestActivity(tx, entry, options.joinWithinSeconds));
+  if (!joined) await recordActivity(tx, entry);
   await recordEvent(tx, activityEvent(input));
 }
 

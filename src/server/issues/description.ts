@@ -14,6 +14,13 @@ export type DescriptionJson = Description;
 /** Response schema of a description. */
 export const descriptionSchema = descriptionShape;
 
+/**
+ * How long one activity row gathers a person's saves of a description: saves come at each pause
+ * in typing (and every couple of seconds from a shared document), and the feed says once that
+ * they changed it, at the time of the last save, until someone does something else to the issue.
+ */
+export const DESCRIPTION_EDITS_JOINED_SECONDS = 600;
+
 /** The message of a save that named an older version. */
 export const STALE_DESCRIPTION =
   'Someone else changed this description since you opened it. Your text was not saved: merge it with the current version and save again.';
@@ -54,7 +61,8 @@ export function editedVersion(ifMatch: string | undefined, bodyVersion: number |
  * Saves a new description on the locked issue `issue` if `version` is still its current one
  * (`actorId` null: the system, for a plain copy of a shared document no user of this process changed):
  * `richText` comes from normalisedRichText (cleaned before the transaction), the version goes
- * up by one and a 'description' activity row records old and new versions. A save
+ * up by one and a 'description' activity row records old and new versions (a save that follows
+ * the same person's last one, with nothing else between, updates that row). A save
  * that changes nothing keeps the version. A stale version is refused with a 409 whose body
  * carries the current description, so the client can merge: nothing stored is lost.
  */
@@ -85,6 +93,6 @@ export async function saveDescription(
     verb: 'updated',
     oldValue: String(issue.description_version),
     newValue: String(saved.description_version),
-  });
+  }, { joinWithinSeconds: DESCRIPTION_EDITS_JOINED_SECONDS });
   return { description_html: richText.html, version: saved.description_version };
 }
