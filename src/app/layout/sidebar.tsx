@@ -22,6 +22,7 @@ import { SECTION_ICONS } from './section-icons.js';
 import { useDrafts } from './workspace-data.js';
 import { WorkspaceSwitcher } from './workspace-switcher.js';
 import { UnreadCount } from '../screens/notifications/unread-count.js';
+import { IntakeCount } from '../screens/inbox/intake-count.js';
 
 /** The project sections, in the order the sidebar lists them, with the feature each needs turned on. */
 export const PROJECT_SECTIONS: ReadonlyArray<{ label: string; icon: LucideIcon; to: (slug: string, projectId: string) => string; feature?: ProjectFeature }> = [
@@ -94,6 +95,7 @@ function ProjectEntry({ slug, project, expanded, onToggle }: { slug: string; pro
             <NavLink className="app-sidebar-link" to={section.to(slug, project.id)}>
               <Icon icon={section.icon} />
               {section.label}
+              {section.feature === 'inbox_view' && expanded ? <IntakeCount slug={slug} projectId={project.id} /> : null}
             </NavLink>
           </li>
         ))}

@@ -132,6 +132,20 @@ describe('inbox screen', () => {
     expect(button(app.container, INBOX_WORDS.accept), 'an accepted request is decided for good').to.equal(null);
   });
 
+  it('counts the open requests beside the sidebar\'s Inbox entry, and the count follows each decision', async () => {
+    const held = [intake({ name: 'Accept me' }), intake({ name: 'Decline me' }), intake({ status: 'declined' })];
+    const app = renderApp(URL, { api: inboxApi(held) });
+    const count = () => app.container.querySelector<HTMLElement>('[aria-label="Sidebar"] .app-sidebar-link[href$="/inbox"] .app-sidebar-count');
+    await until(() => count()?.textContent === '2, 2 open requests' || null, 'the count of two', { saw: () => count()?.textContent });
+    expect(count()!.querySelector('[aria-hidden="true"]')!.textContent).to.equal('2');
+    await until(() => detailTitle(app.container) === 'Accept me' || null, 'the first request');
+    await click(button(app.container, INBOX_WORDS.accept));
+    await until(() => count()?.textContent === '1, 1 open request' || null, 'the count of one', { saw: () => count()?.textContent });
+    await click(button(app.container, INBOX_WORDS.decline));
+    await until(() => app.container.querySelector('[data-empty-state="inbox-open"]'), 'the open empty state');
+    expect(count(), 'no count with none open').to.equal(null);
+  });
+
   it('snoozes until a day, and marks as a duplicate of one issue chosen in the picker', async () => {
     const held = [intake({ name: 'Snooze me' }), intake({ name: 'Duplicate me' })];
     const api = inboxApi(held);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useApi } from '../../api/api-context.js';
-import { queryKeys } from '../../api/query-keys.js';
+import { intakeQuery } from './intake-query.js';
 import type { IntakeTab, Project } from '../../api/types.js';
 import { EmptyState } from '../../empty-states/index.js';
 import { LoadFailed } from '../../ui/load-failed.js';
@@ -29,7 +29,7 @@ export interface InboxPaneProps {
  */
 export function InboxPane({ slug, project, tab, selectedId, onSelect, now = new Date() }: InboxPaneProps) {
   const api = useApi();
-  const intakes = useQuery({ queryKey: [...queryKeys.intake(slug, project.id), tab], queryFn: () => api.intake.list(slug, project.id, tab) });
+  const intakes = useQuery(intakeQuery(api, slug, project.id, tab));
   const pane = useRef<HTMLDivElement>(null);
   const [decided, setDecided] = useState(0);
   useEffect(() => {

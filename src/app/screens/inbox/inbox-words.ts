@@ -28,6 +28,8 @@ export const INBOX_WORDS = {
   filed: (key: string) => `Request ${key} filed.`,
   filedBy: 'Filed by',
   someone: 'Someone',
+  /** The sidebar count's words for a screen reader (`many`: a full page or more). */
+  openCount: (count: number, many: boolean) => (many ? `${count} or more open requests` : count === 1 ? '1 open request' : `${count} open requests`),
 } as const;
 
 /** Each tab's name and the label of its list of requests. */
