@@ -1,29 +1,18 @@
 import { expect } from 'chai';
 import { TextSelection } from 'prosemirror-state';
 import { schema } from '../../src/core/index.js';
-import { editorsOn, exchange, type Replica } from './replicas.js';
+import { editorsOn, exchange, expectAlike, typeAt, typeOn, type Replica } from './replicas.js';
 
 const para = (text: string) => schema.nodes.paragraph.create(null, schema.text(text));
 
 const texts = (replica: Replica): string[] => replica.document.content.content.map((block) => block.textContent);
-
-/** Types `text` with the caret put at `pos`. */
-const type = (replica: Replica, pos: number, text: string): Replica => replica.change((tr) => tr.setSelection(TextSelection.create(tr.doc, pos)).insertText(text));
-
-/** Types `text` where the replica's caret is. */
-const typeOn = (replica: Replica, text: string): Replica => replica.change((tr) => tr.insertText(text));
-
-function expectAlike(ada: Replica, bo: Replica): void {
-  expect(bo.document.toJSON()).to.deep.equal(ada.document.toJSON());
-  expect(ada.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
-}
 
 describe('letters typed into, or deleted from, text a colleague moves on before seeing them', () => {
   it('Enter pressed before them: they go with the text after it into the new paragraph, and the caret too', () => {
     const [ada, bo] = editorsOn([para('hello world')]);
     // Ada presses Enter after "hello " while Bo types into "world".
     ada.change((tr) => tr.split(7));
-    type(bo, 10, 'X');
+    typeAt(bo, 10, 'X');
     exchange(ada, bo);
     expect(texts(ada)).to.deep.equal(['hello ', 'worXld']);
     typeOn(bo, 'Y');
@@ -74,8 +63,8 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
     for (const [first, second] of [[0, 1], [1, 0]] as const) {
       const editors = editorsOn([para('abcdefghij')]) as [Replica, Replica];
       // One types "x" and presses Enter after "abc", the other "1" and Enter after "abcdef", neither having seen the other's.
-      type(editors[first], 4, 'x').change((tr) => tr.split(tr.selection.from));
-      type(editors[second], 7, '1').change((tr) => tr.split(tr.selection.from));
+      typeAt(editors[first], 4, 'x').change((tr) => tr.split(tr.selection.from));
+      typeAt(editors[second], 7, '1').change((tr) => tr.split(tr.selection.from));
       exchange(...editors);
       // Before: each took the tail its own Enter had moved out of the other's new paragraph, and "ghij" was gone everywhere.
       // (The two new paragraphs go in at one place, in the order of the editors' client ids: with
@@ -109,7 +98,7 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
   it('text deleted around them stays deleted, and they stay where they were', () => {
     const [ada, bo] = editorsOn([para('hello world')]);
     ada.change((tr) => tr.delete(7, 12));
-    type(bo, 10, 'X');
+    typeAt(bo, 10, 'X');
     exchange(ada, bo);
     expect(texts(ada)).to.deep.equal(['hello X']);
     expectAlike(ada, bo);
@@ -118,7 +107,7 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
   it('undo takes a letter carried into the new paragraph out again', () => {
     const [ada, bo] = editorsOn([para('hello world')]);
     ada.change((tr) => tr.split(7));
-    type(bo, 10, 'X');
+    typeAt(bo, 10, 'X');
     exchange(ada, bo);
     expect(texts(ada)).to.deep.equal(['hello ', 'worXld']);
     expect(bo.undo()).to.equal(true);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as Y from 'yjs';
 import { documentToUpdate } from '../../src/collab/server.js';
 import { schema } from '../../src/core/index.js';
-import { exchange, Replica } from './replicas.js';
+import { exchange, Replica, typeOn } from './replicas.js';
 
 /**
  * Editors with these client ids on a new page as a server starts it (a new page or an issue
@@ -17,9 +17,6 @@ function onNewPage(...ids: number[]): Replica[] {
     return replica.bind();
   });
 }
-
-/** Types `text` where the replica's caret is. */
-const typeOn = (replica: Replica, text: string): Replica => replica.change((tr) => tr.insertText(text));
 
 /** What each block reads. */
 const blocks = (replica: Replica): string[] => {

@@ -3,7 +3,7 @@ import { TextSelection, type Transaction } from 'prosemirror-state';
 import { findWrapping } from 'prosemirror-transform';
 import { undoKey } from '../../src/collab/binding/undo.js';
 import { schema } from '../../src/core/index.js';
-import { editorsOn, exchange, type Replica } from './replicas.js';
+import { editorsOn, exchange, expectAlike, typeOn, type Replica } from './replicas.js';
 
 const { paragraph, heading, bullet_list: bulletList } = schema.nodes;
 const para = (text: string) => paragraph.create(null, schema.text(text));
@@ -31,18 +31,6 @@ const caret = (replica: Replica): string => around(replica, replica.state.select
 /** Puts the replica's selection from `anchor` to `head` (a caret without `head`), as a click does: nothing typed. */
 const select = (replica: Replica, anchor: number, head = anchor): Replica =>
   replica.change((tr) => tr.setSelection(TextSelection.create(tr.doc, anchor, head)));
-
-/** Types `text` where the replica's caret is. */
-const typeOn = (replica: Replica, text: string): Replica => replica.change((tr) => tr.insertText(text));
-
-/** Every editor and a fresh reading of each show the same document. */
-function expectAlike(...replicas: Replica[]): void {
-  const json = replicas[0]!.document.toJSON();
-  for (const replica of replicas) {
-    expect(replica.document.toJSON()).to.deep.equal(json);
-    expect(replica.afresh.toJSON()).to.deep.equal(json);
-  }
-}
 
 /**
  * Types `marks` at the start of the first paragraph, a keystroke each, each heard by the others,

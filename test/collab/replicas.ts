@@ -5,7 +5,8 @@
  * passing the update check the server and editors make first.
  */
 import type { Node as PMNode } from 'prosemirror-model';
-import { EditorState, type Command, type Plugin, type Transaction } from 'prosemirror-state';
+import { expect } from 'chai';
+import { EditorState, TextSelection, type Command, type Plugin, type Transaction } from 'prosemirror-state';
 import * as Y from 'yjs';
 import { readFragment } from '../../src/collab/binding/encoding.js';
 import { checkUpdate } from '../../src/collab/check-update.js';
@@ -133,5 +134,21 @@ export function exchange(...replicas: Replica[]): void {
   for (let round = 0; replicas.some((replica) => replica.inbox.length); round++) {
     if (round === 100) throw new Error('the replicas kept sending each other changes');
     for (const replica of replicas) replica.receive();
+  }
+}
+
+/** Types `text` as a user does: the caret put at `pos`, then the letters, the caret after them. */
+export const typeAt = (replica: Replica, pos: number, text: string): Replica =>
+  replica.change((tr) => tr.setSelection(TextSelection.create(tr.doc, pos)).insertText(text));
+
+/** Types `text` where the replica's caret is. */
+export const typeOn = (replica: Replica, text: string): Replica => replica.change((tr) => tr.insertText(text));
+
+/** Every editor, and a fresh reading of each, show the same document. */
+export function expectAlike(...replicas: Replica[]): void {
+  const json = replicas[0]!.document.toJSON();
+  for (const replica of replicas) {
+    expect(replica.document.toJSON()).to.deep.equal(json);
+    expect(replica.afresh.toJSON()).to.deep.equal(json);
   }
 }

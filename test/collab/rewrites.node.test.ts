@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { TextSelection, type Transaction } from 'prosemirror-state';
 import { findWrapping } from 'prosemirror-transform';
 import { schema } from '../../src/core/index.js';
-import { editorsOn, exchange, type Replica } from './replicas.js';
+import { editorsOn, exchange, expectAlike, type Replica } from './replicas.js';
 
 const { paragraph, heading, bullet_list: bulletList } = schema.nodes;
 const para = (text: string) => paragraph.create(null, schema.text(text));
@@ -30,13 +30,6 @@ const twoToEnd = (tr: Transaction): void => {
 const twoToHeading = (tr: Transaction): void => {
   tr.setBlockType(6, 6, heading, { level: 2 });
 };
-
-/** Both editors, and a fresh reading of each, show the same document. */
-function expectAlike(ada: Replica, bo: Replica): void {
-  expect(bo.document.toJSON()).to.deep.equal(ada.document.toJSON());
-  expect(ada.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
-  expect(bo.afresh.toJSON()).to.deep.equal(ada.document.toJSON());
-}
 
 describe('a block two editors write anew at once', () => {
   it('moved by one and made a heading by the other: one heading, where it was moved to', () => {

@@ -4,26 +4,10 @@ import { findWrapping } from 'prosemirror-transform';
 import * as Y from 'yjs';
 import { DeletedLetters } from '../../src/collab/binding/deleted-letters.js';
 import { schema } from '../../src/core/index.js';
-import { editorsOn, exchange, type Replica } from './replicas.js';
+import { editorsOn, exchange, expectAlike, typeAt, typeOn, type Replica } from './replicas.js';
 
 const { paragraph, heading, blockquote, bullet_list: bulletList } = schema.nodes;
 const para = (text: string) => paragraph.create(null, text ? schema.text(text) : null);
-
-/** Types `text` as a user does: the caret put at `pos`, then the letters, the caret after them. */
-const type = (replica: Replica, pos: number, text: string): Replica =>
-  replica.change((tr) => tr.setSelection(TextSelection.create(tr.doc, pos)).insertText(text));
-
-/** Types `text` where the replica's caret is. */
-const typeOn = (replica: Replica, text: string): Replica => replica.change((tr) => tr.insertText(text));
-
-/** Every editor and a fresh reading of each show the same document. */
-function expectAlike(...replicas: Replica[]): void {
-  const json = replicas[0]!.document.toJSON();
-  for (const replica of replicas) {
-    expect(replica.document.toJSON()).to.deep.equal(json);
-    expect(replica.afresh.toJSON()).to.deep.equal(json);
-  }
-}
 
 const texts = (replica: Replica): string[] => {
   const out: string[] = [];
@@ -57,7 +41,7 @@ function headingThenNext(ada: Replica, bo: Replica, first: string, next: string,
 describe('letters typed into a block a colleague rewrites before seeing them', () => {
   it('a block turned into a heading keeps the letter typed into it, and the caret stays after it', () => {
     const [ada, bo] = editorsOn(START);
-    type(bo, 11, 'X');
+    typeAt(bo, 11, 'X');
     headingThenNext(ada, bo, 'helloX world', 'Y', 'helloXY world');
   });
 
@@ -84,7 +68,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   for (const [rewrite, change, expected] of rewrites) {
     it(`a block ${rewrite} keeps the letter typed into it`, () => {
       const [ada, bo] = editorsOn(START);
-      type(bo, 11, 'X');
+      typeAt(bo, 11, 'X');
       ada.change(change);
       exchange(ada, bo);
       expect(texts(ada)).to.deep.equal(expected);
@@ -94,7 +78,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
 
   it('an empty paragraph turned into a heading keeps the first letters typed into it', () => {
     const [ada, bo] = editorsOn([para('one'), para(''), para('three')]);
-    type(bo, 6, 'Ti');
+    typeAt(bo, 6, 'Ti');
     ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 1 }));
     exchange(ada, bo);
     typeOn(bo, 'tle');
@@ -105,7 +89,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
 
   it('letters come back with their marks, and letters the colleague had seen are not doubled', () => {
     const [ada, bo] = editorsOn(START);
-    type(bo, 7, 'Z');
+    typeAt(bo, 7, 'Z');
     exchange(ada, bo);
     bo.change((tr) => tr.setSelection(TextSelection.create(tr.doc, 12)).addStoredMark(schema.marks.bold.create()).insertText('X'));
     ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
@@ -121,7 +105,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
   it('letters chosen through an input method come back in place of the candidates the colleague copied', () => {
     const [ada, bo] = editorsOn([para('one'), para('second line'), para('three')]);
     // "second" ends at 12. Bo composes: the candidate reaches Ada, then the choice replaces it.
-    type(bo, 12, 'にほん');
+    typeAt(bo, 12, 'にほん');
     exchange(ada, bo);
     bo.change((tr) => tr.insertText('日本', 12, 15));
     headingThenNext(ada, bo, 'second日本 line', '!', 'second日本! line');
@@ -140,7 +124,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
     const [ada, bo] = editorsOn([para('one'), para('hello'), para('three')]);
     bo.change((tr) => tr.delete(10, 11));
     exchange(ada, bo);
-    type(bo, 10, 'X');
+    typeAt(bo, 10, 'X');
     // Ada moves the block and types after it; Bo gets both as one update (as after a reconnect).
     ada.change(secondToTop);
     ada.change((tr) => tr.insertText('!', 5));
@@ -159,7 +143,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
 
   it('a letter deleted alone stays deleted when the colleague moves a block this editor had typed into before', () => {
     const [ada, bo] = editorsOn(START);
-    type(bo, 11, '!');
+    typeAt(bo, 11, '!');
     exchange(ada, bo);
     bo.change((tr) => tr.delete(6, 7));
     ada.change(secondToTop);
@@ -172,7 +156,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
     const [ada, bo] = editorsOn(START);
     bo.change((tr) => tr.delete(10, 11));
     exchange(ada, bo);
-    type(ada, 10, 'o');
+    typeAt(ada, 10, 'o');
     ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
     exchange(ada, bo);
     expect(texts(ada)).to.deep.equal(['paragraph:one', 'heading:hello world', 'paragraph:three']);
@@ -181,7 +165,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
 
   it('a block the colleague deletes stays deleted', () => {
     const [ada, bo] = editorsOn(START);
-    type(bo, 11, 'X');
+    typeAt(bo, 11, 'X');
     ada.change((tr) => tr.delete(5, 18));
     exchange(ada, bo);
     expect(texts(ada)).to.deep.equal(['paragraph:one', 'paragraph:three']);
@@ -192,7 +176,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
     const [ada, bo] = editorsOn([para('')]);
     bo.change((tr) => tr.replaceWith(0, tr.doc.content.size, Array.from({ length: 2000 }, (_, i) => para(`Paragraph ${i}`))));
     exchange(ada, bo);
-    type(bo, 1, 'X');
+    typeAt(bo, 1, 'X');
     // Each of Bo's paragraphs is deleted and compared with each new heading, within a bound.
     ada.change((tr) => tr.replaceWith(0, tr.doc.content.size, Array.from({ length: 2000 }, (_, i) => heading.create({ level: 2 }, schema.text(`Heading ${i}`)))));
     exchange(ada, bo);
@@ -202,8 +186,8 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
 
   it('two editors typing unseen into the block each put back their own letters', () => {
     const [ada, bo, cy] = editorsOn(START, 3);
-    type(bo, 8, 'X');
-    type(cy, 16, 'Y');
+    typeAt(bo, 8, 'X');
+    typeAt(cy, 16, 'Y');
     bo.receive();
     cy.receive();
     ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
@@ -214,12 +198,12 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
 
   it("a letter comes back even when the colleague's rewrite also holds a third editor's deleted letter", () => {
     const [ada, bo, cy] = editorsOn(START, 3);
-    type(cy, 11, '!');
+    typeAt(cy, 11, '!');
     exchange(ada, bo, cy);
     // Cy takes the "!" out again; Bo hears of it, Ada does not.
     cy.change((tr) => tr.delete(11, 12));
     bo.receive();
-    type(bo, 17, 'X');
+    typeAt(bo, 17, 'X');
     // Ada makes the block a heading: her copy holds Cy's "!" and not Bo's "X".
     ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
     exchange(ada, bo, cy);
@@ -229,7 +213,7 @@ describe('letters typed into a block a colleague rewrites before seeing them', (
 
   it('undo takes a letter put back out again', () => {
     const [ada, bo] = editorsOn(START);
-    type(bo, 11, 'X');
+    typeAt(bo, 11, 'X');
     ada.change((tr) => tr.setBlockType(6, 6, heading, { level: 2 }));
     exchange(ada, bo);
     expect(bo.undo()).to.equal(true);
