@@ -419,4 +419,20 @@ describe('commands by name: run()', () => {
     expect(el.run('heading.set', 1)).to.equal(false);
     expect(el.getHTML()).to.equal('<p>Title</p>');
   });
+
+  it("does not run a block's command while its feature is off, as its menus and keys are gone too", async () => {
+    const el = await editor('<p>Title</p>');
+    caretAtEnd(el, 'p');
+    el.features = { tables: false, taskLists: false };
+    await el.updateComplete;
+    expect(el.run('table.insert', 2, 2)).to.equal(false);
+    expect(el.run('task_list.toggle')).to.equal(false);
+    expect(el.getHTML()).to.equal('<p>Title</p>');
+    // The others still run; turned on again, the feature's commands do too.
+    expect(el.run('heading.set', 1)).to.equal(true);
+    el.features = {};
+    await el.updateComplete;
+    expect(el.run('table.insert', 2, 2)).to.equal(true);
+    expect(content(el).querySelector('table')).to.not.equal(null);
+  });
 });

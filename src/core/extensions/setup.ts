@@ -13,7 +13,7 @@ import { Plugin, PluginKey, type Command } from 'prosemirror-state';
 import type { Menus } from '../menus.js';
 import { schema as builtinSchema } from '../schema/index.js';
 import { bandOf, chainBindings, schemaBindings, type Bindings, type KeyBand } from './collect.js';
-import { checkMarkMarkdown, definitionOf, EXTENSION_PRIORITY, markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
+import { checkMarkMarkdown, definitionOf, EXTENSION_PRIORITY, featureOf, markSpecOf, nodeSpecOf, normalizeExtension } from './define.js';
 import { FEATURE_NAMES, featureOn, type Features } from '../features.js';
 import type { CommandFactory, EditorExtension, ExtensionInput } from './types.js';
 
@@ -38,6 +38,8 @@ export interface EditorSetup {
   readonly styles: string;
   /** The named commands `run()` takes: each node's (`heading.set`) and each extension's own (`<extension>.<key>`). */
   readonly commands: ReadonlyMap<string, CommandFactory>;
+  /** The feature each named command belongs to (its node's or extension's; none for a host's that declares none): with it off, `run()` does not apply. */
+  readonly commandFeatures: ReadonlyMap<string, string | undefined>;
 }
 
 function byName<T extends { name: string }>(items: readonly T[]): T[] {
@@ -84,12 +86,20 @@ function buildSetup(extensions: readonly EditorExtension[]): EditorSetup {
     return [...(rules.length ? [inputRules({ rules })] : []), ...(Object.keys(keys).length ? [keymap(keys)] : [])];
   };
   const commands = new Map<string, CommandFactory>();
-  for (const type of Object.values(schema.nodes)) for (const [key, factory] of Object.entries(definitionOf(type)?.commands ?? {})) commands.set(`${type.name}.${key}`, factory);
-  for (const ext of extensions) for (const [key, factory] of Object.entries(ext.commands ?? {})) commands.set(`${ext.name}.${key}`, factory);
+  const commandFeatures = new Map<string, string | undefined>();
+  const name = (owner: string, feature: string | undefined, given: object | undefined) => {
+    for (const [key, factory] of Object.entries(given ?? {})) {
+      commands.set(`${owner}.${key}`, factory as CommandFactory);
+      commandFeatures.set(`${owner}.${key}`, feature);
+    }
+  };
+  for (const type of Object.values(schema.nodes)) name(type.name, featureOf(type), definitionOf(type)?.commands);
+  for (const ext of extensions) name(ext.name, ext.feature, ext.commands);
   return {
     schema,
     extensions,
     commands,
+    commandFeatures,
     featureNames: [...new Set<string>([...FEATURE_NAMES, ...extensions.flatMap((ext) => (ext.feature ? [ext.feature] : []))])],
     styles: extensions
       .flatMap((ext) => [ext.styles, ...(ext.nodes ?? []).map((def) => def.styles), ...(ext.marks ?? []).map((def) => def.styles)])

@@ -4,6 +4,7 @@ import { closeHistory } from 'prosemirror-history';
 import { EditorState, type Command, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { hasContent } from '../../core/content.js';
+import { featureOn } from '../../core/features.js';
 import { log } from '../../core/log.js';
 import { clearContent, setContent } from '../../core/operations.js';
 import { readMovedSelection, withDomSelection } from '../../core/plugins/dom-selection.js';
@@ -190,13 +191,13 @@ export class EditorDocument implements ReactiveController {
     this.dirty = false;
   }
 
-  /** Runs a named command of a block or extension at the selection (`RichEditor.run`); false where it does not apply or the editor takes no input. */
+  /** Runs a named command of a block or extension at the selection (`RichEditor.run`); false where it does not apply, its feature is off, or the editor takes no input. */
   run(name: string, args: readonly unknown[]): boolean {
-    const { commands } = this.config.setup;
+    const { commands, commandFeatures } = this.config.setup;
     const factory = commands.get(name);
     if (!factory) throw new RangeError(`The editor has no command "${name}"; it has ${[...commands.keys()].sort().join(', ')}`);
     const view = this.view;
-    if (!view || !this.element.editable()) return false;
+    if (!view || !this.element.editable() || !featureOn(this.host.features, commandFeatures.get(name))) return false;
     const command = (factory as (...given: readonly unknown[]) => Command)(...args);
     // Its own undo step, even right after typing or another command.
     return this.asHost(() => command(view.state, (tr) => view.dispatch(closeHistory(tr)), view));
