@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { DESCRIPTION_EDITS_JOINED_SECONDS, STALE_DESCRIPTION } from '../../src/server/issues/description.js';
-import { everyMember, seedWorkspace, startServer, type Actor, type Seed, type TestServer } from './harness.js';
+import { everyMember, seedWorkspace, startServer, type Actor, type Seed, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
 let seed: Seed;
@@ -117,7 +117,7 @@ describe('PUT …/issues/:issueId/description', () => {
 
   test('one person\'s saves in a row are one activity row, at the last save; another\'s change, or a long gap, starts a new one', async () => {
     const issue = await newIssue();
-    const put = (actor: Actor, html: string, version: number) => actor.put(issue.url, { description_html: html, version });
+    const put = (actor: TestClient, html: string, version: number) => actor.put(issue.url, { description_html: html, version });
     const rows = async () => {
       const feed = await seed.actors.guest.get(`${seed.projectUrl}/issues/${issue.id}/activities`);
       return (feed.body as Array<{ field: string; old_value: string; new_value: string; actor: { id: string } }>)

@@ -40,6 +40,30 @@ describe('editing together', () => {
     expect(ann.el.getHTML()).to.equal(bob.el.getHTML());
   });
 
+  it('a colleague\'s Enter before an idle caret leaves the caret between the same two letters', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    ann.el.focus();
+    await sendKeys({ type: 'abcdefghij' });
+    await converged([ann, bob], ['abcdefghij']);
+    // Bob's caret after "abcdef" (position 7), Ann's after "abc" (4): Ann presses Enter, Bob waits, then types.
+    const place = (editor: SharedEditor, pos: number) => {
+      const view = editor.el.editorView!;
+      view.focus();
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, pos)));
+    };
+    place(bob, 7);
+    place(ann, 4);
+    await sendKeys({ press: 'Enter' });
+    const blocks = (editor: SharedEditor) => editor.el.getHTML();
+    await until(() => blocks(bob) === '<p>abc</p><p>defghij</p>' || null, "Ann's Enter at Bob's", { saw: () => blocks(bob) });
+    bob.el.editorView!.focus();
+    await sendKeys({ type: 'X' });
+    await until(() => [ann, bob].every((editor) => blocks(editor) === '<p>abc</p><p>defXghij</p>') || null, "Bob's letter where his caret was, on both screens", {
+      saw: () => [ann, bob].map(blocks),
+    });
+  });
+
   it('two people typing at the same place keep their words whole, not interleaved letter by letter', async () => {
     const ann = await open('ann');
     const bob = await open('bob');
