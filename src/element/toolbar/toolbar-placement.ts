@@ -16,9 +16,25 @@ function reference(view: EditorView, snap: Snapshot): VirtualElement {
 }
 
 /**
+ * The open dropdown's anchor: its button, reaching down to the toolbar's last row of buttons. On
+ * a narrow screen the buttons wrap, and a dropdown under its button would cover the row below it.
+ */
+function panelReference(trigger: HTMLElement, root: HTMLElement): VirtualElement {
+  return {
+    getBoundingClientRect: () => {
+      const box = trigger.getBoundingClientRect();
+      let bottom = box.bottom;
+      for (const button of root.querySelectorAll(':scope > button')) bottom = Math.max(bottom, button.getBoundingClientRect().bottom);
+      return new DOMRect(box.left, box.top, box.width, bottom - box.top);
+    },
+    contextElement: trigger,
+  };
+}
+
+/**
  * Where the toolbar and its open dropdown sit: the toolbar above the range of its
  * snapshot (placed again only for a new snapshot or a new toolbar element), the dropdown
- * under its button, closed by a press outside the toolbar or Escape.
+ * under its button (below the toolbar's last row), closed by a press outside the toolbar or Escape.
  */
 export class ToolbarPlacement implements ReactiveController {
   private readonly position: PopupController;
@@ -66,7 +82,7 @@ export class ToolbarPlacement implements ReactiveController {
       this.stopDismiss = null;
       return;
     }
-    if (panel !== this.panelShown) this.panelPosition.show(trigger, panel);
+    if (panel !== this.panelShown) this.panelPosition.show(panelReference(trigger, root), panel);
     this.panelShown = panel;
     this.stopDismiss ??= dismissOn(() => [root], this.closePanel);
   }
