@@ -16,6 +16,7 @@ import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { fold, placed, typeSince, type Folded } from './fold.js';
 import { toAbsolute, toRelative } from './positions.js';
 import { Rewrites } from './rewrites.js';
+import { joinStep, stepDeleting } from './split-order.js';
 import { misplacedParents, replaceWithCopies } from './undo-order.js';
 import { putBack, unseenTyping } from './unseen-typing.js';
 import { writeNode } from './update.js';
@@ -191,14 +192,24 @@ export class SyncBinding {
     // at once is made one again (rewrites.ts, fold.ts).
     const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
     const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted, positions);
-    const carried = transaction.local ? [] : carriedTyping(transaction, schema, this.deleted, positions);
+    // A run read both ways (a block copied elsewhere that also reads as text taken out of another,
+    // as a colleague's block put after this one does: split-order.ts) is the copy's: each writes by
+    // index, and the second's would be wrong once the first wrote.
+    const carried = transaction.local ? [] : carriedTyping(transaction, schema, this.deleted, positions).filter((one) => !unseen.some((lost) => lost.into.text === one.into.text));
     const atOnce = transaction.local ? [] : (this.rewrites?.rewrittenAtOnce(transaction) ?? []);
     const emptied = transaction.local || !this.keptByUndo.size ? [] : this.emptiedKeptBlocks(transaction);
     if (emptied.length) this.deleteEmptied(emptied);
     if (misplaced.length || unseen.length || carried.length) {
+      // What answers a colleague's Enter at once is undone with this editor's Enter (split-order.ts).
+      const manager = this.undoManager;
+      const shared = carried.flatMap((one) => one.shared);
+      const step = manager && shared.length ? stepDeleting(manager, shared) : null;
       this.doc.transact((own) => {
-        positions = carry(carried, putBack(unseen, replaceWithCopies(misplaced, positions), schema), schema);
+        if (step) own.meta.set('addToHistory', false);
+        const from = Y.getState(this.doc.store, this.doc.clientID);
+        positions = carry(carried, putBack(unseen, replaceWithCopies(misplaced, positions), schema), schema, this.deleted);
         this.forget(own);
+        if (step) joinStep(step, own, from, shared);
       }, this.origin);
     }
     // Not this editor's doing: out of its undo history. Its letters since go into the block that
