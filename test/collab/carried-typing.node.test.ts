@@ -93,7 +93,7 @@ describe('letters typed into, or deleted from, text a colleague moves on before 
       // Bo presses Enter after "a"; Ada deletes "j" and types "X" at the end, before hearing of it.
       bo.change((tr) => tr.split(2));
       ada.change((tr) => tr.delete(9, 10));
-      type(ada, 9, 'X');
+      typeAt(ada, 9, 'X');
       exchange(ada, bo);
       // Before: "a", "cdefghij" with "X" left in the first paragraph and the "j" back: the
       // deleted "b", which Bo's paragraph did not hold, kept it from reading as the text moved.

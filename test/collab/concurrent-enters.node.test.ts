@@ -3,7 +3,7 @@ import { joinBackward } from 'prosemirror-commands';
 import { TextSelection } from 'prosemirror-state';
 import { undoKey } from '../../src/collab/binding/undo.js';
 import { schema } from '../../src/core/index.js';
-import { editorsOn, exchange, type Replica } from './replicas.js';
+import { editorsOn, exchange, expectAlike, typeOn, type Replica } from './replicas.js';
 
 const para = (text: string) => schema.nodes.paragraph.create(null, text ? schema.text(text) : undefined);
 
@@ -15,20 +15,8 @@ const click = (replica: Replica, pos: number): Replica => replica.change((tr) =>
 /** Presses Enter at `pos`: the caret goes to the start of the new paragraph. */
 const enter = (replica: Replica, pos: number): Replica => click(replica, pos).change((tr) => tr.split(pos));
 
-/** Types `text` where the replica's caret is. */
-const typeOn = (replica: Replica, text: string): Replica => replica.change((tr) => tr.insertText(text));
-
 /** Presses Backspace at the start of the caret's paragraph, joining it to the one before. */
 const joinBack = (replica: Replica): boolean => replica.run(joinBackward);
-
-/** Every editor and a fresh reading of each show the same document. */
-function expectAlike(...replicas: Replica[]): void {
-  const json = replicas[0]!.document.toJSON();
-  for (const replica of replicas) {
-    expect(replica.document.toJSON()).to.deep.equal(json);
-    expect(replica.afresh.toJSON()).to.deep.equal(json);
-  }
-}
 
 /**
  * Three editors on "abcdefghij" (client 1 wrote it); Ada and Bo, who press Enter at once, have
