@@ -91,7 +91,8 @@ function labelled(wanted) {
 
 /**
  * Scrolls `element` into view and answers the viewport point at its centre when a click there
- * reaches it (the topmost element there, through shadow roots, is it or inside it).
+ * reaches it (the topmost element there, through shadow roots, is it or inside it). From then on
+ * `window.__e2ePress` records whether a press reached it, for {@link pressReached}.
  */
 function clickPoint(element) {
   if (!element.isConnected) return { found: null, seen: 'the element left the page' };
@@ -107,10 +108,32 @@ function clickPoint(element) {
     hit = inner;
   }
   for (let node = hit; node; node = node.parentNode ?? node.host) {
-    if (node === element) return { found: [x, y] };
+    if (node !== element) continue;
+    const press = (window.__e2ePress = { element, x, y, reached: false });
+    const reach = () => {
+      press.reached = true;
+    };
+    // Both: a pointerdown handler that prevents its default (a menu's trigger) keeps the mousedown from being sent.
+    for (const type of ['pointerdown', 'mousedown']) element.addEventListener(type, reach, { capture: true, once: true });
+    return { found: [x, y] };
   }
   const describe = (el) => (el ? `<${el.localName}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}>` : 'nothing');
   return { found: null, seen: `${describe(hit)} covers (${x}, ${y})` };
+}
+
+/**
+ * Whether the press at the point {@link clickPoint} answered reached its element; when it did not,
+ * what is at that point now and whether the element is still on the page.
+ */
+function pressReached() {
+  const press = window.__e2ePress;
+  // No record in this document: the press loaded another one (a link the router does not take), so it pressed
+  // something that navigates; the record went with the document it was made in.
+  if (!press) return { found: 'another document' };
+  if (press.reached) return { found: true };
+  const hit = document.elementFromPoint(press.x, press.y);
+  const what = hit ? `<${hit.localName}${hit.id ? `#${hit.id}` : ''}${hit.className && typeof hit.className === 'string' ? `.${hit.className.split(' ').join('.')}` : ''}>` : 'nothing';
+  return { found: null, seen: `${press.element.isConnected ? 'the element is still on the page' : 'the element left the page'}, and ${what} is at (${press.x}, ${press.y})` };
 }
 
 /**
@@ -220,10 +243,16 @@ export class WebKitPage {
     return this.driver.request('POST', `/shadow/${shadow[SHADOW]}/element`, { using: 'css selector', value: selector });
   }
 
-  /** Clicks `element` with the mouse at its centre, once nothing covers it there. */
+  /**
+   * Clicks `element` with the mouse at its centre, once nothing covers it there, and fails unless
+   * the press reached it: the point is measured and pressed in separate WebDriver commands, and an
+   * element replaced or covered in between (the next screen drawn in place of the one it was on)
+   * would let the press land on whatever is there instead.
+   */
   async click(element) {
     const [x, y] = await this.waitFor('the element to be clickable', clickPoint, [element]);
     await this.driver.pointer([pointerMove(x, y), ...pointerClick('left')]);
+    await this.waitFor(`the press at (${x}, ${y}) to reach the element`, pressReached);
   }
 
   /** Types `text` with the keyboard into whatever has focus. */
