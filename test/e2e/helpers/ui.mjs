@@ -41,10 +41,48 @@ export async function field(page, label) {
   return handle.asElement();
 }
 
+/**
+ * Clicks `element` as its own click() does (scrolled into view, at its centre) and fails unless
+ * the press reached it or one of its labels. Puppeteer measures the point and presses there in
+ * separate protocol calls without looking at what is there: an element replaced or covered in
+ * between (the next screen drawn in place of the one it was found on) would let the press land
+ * on whatever is at that point, and the click return as if it had worked.
+ */
+export async function clickElement(element, options) {
+  const press = await element.evaluateHandle((el) => {
+    const record = { el, reached: false };
+    const reach = () => {
+      record.reached = true;
+    };
+    // Both: a pointerdown handler that prevents its default (a menu's trigger) keeps the mousedown from being sent.
+    for (const target of [el, ...(el.labels ?? [])]) for (const type of ['pointerdown', 'mousedown']) target.addEventListener(type, reach, { capture: true, once: true });
+    return record;
+  });
+  await element.click(options);
+  try {
+    await element.frame.waitForFunction((record) => record.reached, {}, press);
+  } catch (error) {
+    const seen = await press
+      .evaluate(({ el }) => {
+        if (!el.isConnected) return 'the element left the page';
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const what = hit ? `<${hit.localName}${hit.id ? `#${hit.id}` : ''}${typeof hit.className === 'string' && hit.className ? `.${hit.className.trim().split(/\s+/).join('.')}` : ''}>` : 'nothing';
+        return `the element is still on the page, and ${what} is at its centre`;
+      })
+      .catch(() => null);
+    // Its document gone: the press loaded another one (a link the router does not take), so it
+    // pressed something that navigates; the record went with the document it was made in.
+    if (seen === null) return;
+    error.message = `waiting for the press to reach the element: ${error.message}; last saw: ${seen}`;
+    throw error;
+  }
+}
+
 /** Replaces the text of the field labelled `label` by typing `value`. */
 export async function fill(page, label, value) {
   const input = await field(page, label);
-  await input.click({ count: 3 });
+  await clickElement(input, { count: 3 });
   await page.keyboard.down('Control');
   await page.keyboard.press('a');
   await page.keyboard.up('Control');
@@ -76,7 +114,7 @@ export async function button(page, name, { link = false, within = 'body', timeou
 /** Clicks the button named `name`. */
 export async function click(page, name, options) {
   const target = await button(page, name, options);
-  await target.click();
+  await clickElement(target);
 }
 
 /** Waits until the page shows `text` (a string or RegExp) in its visible text. */
@@ -111,7 +149,7 @@ export async function chooseSearchResult(page, query, wanted) {
     query,
     wanted,
   );
-  await row.asElement().click();
+  await clickElement(row.asElement());
   await waitFor(page, `${wanted} ticked`, (wanted) => [...document.querySelectorAll('[role="dialog"] label.app-checklist-issue')].find((label) => label.textContent.includes(wanted))?.querySelector('input')?.checked, {}, wanted);
 }
 
