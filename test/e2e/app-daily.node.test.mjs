@@ -79,8 +79,9 @@ test('an assignment raises the unread count without a reload, and opening the no
 
     await click(page, /^Notifications/, { link: true });
     await click(page, /Ada Lovelace assigned you/, { link: true });
-    await waitFor(page, 'the issue to open', () => document.querySelector('h1, [aria-label="Title"]') !== null && location.pathname.includes('/issues/'));
-    await waitForText(page, 'Check the footer links');
+    // The issue's own heading: the address changes before the issue's screen is drawn, and until then the
+    // notifications screen (its heading, and a row naming the issue) is still there.
+    await waitFor(page, 'the issue to open', (name) => document.querySelector('h1')?.textContent === name, {}, issue.name);
     assert.ok(page.url().endsWith(issue.id), page.url());
     await waitFor(page, 'the unread count to go', () => document.querySelector('[data-unread-count]') === null);
     const [read] = await world.bob.request('GET', '/api/workspaces/acme/notifications');

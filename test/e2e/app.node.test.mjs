@@ -581,7 +581,8 @@ inChromium("a member makes a copy of an illustrated issue: the copy's image is i
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Draw the onboarding flow');
     await click(page, 'Issue actions');
     await (await deepFind(page, '[role="menuitem"]', /Make a copy/)).click();
-    await waitForPath(page, /\/issues\/[0-9a-f-]+$/);
+    // The copy's address: one matching any issue's address was the original's own already, and the wait ended at once.
+    await waitForPath(page, new RegExp(`/issues/(?!${original.id}$)[0-9a-f-]+$`));
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Draw the onboarding flow (copy)');
     await waitForText(page, /created as a copy of/);
     const copiedImage = await shownImage();
