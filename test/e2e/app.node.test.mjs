@@ -440,6 +440,23 @@ inChromium('a member creates a cycle, adds existing issues with the issue picker
   });
 });
 
+test("Escape in a dialog's editor is the editor's first, and the next closes the dialog, with no page error", async () => {
+  const session = await signedIn('bob@example.com');
+  const { page, problems } = session;
+  await onPage(session, async () => {
+    await visit(page, appPath.issues());
+    await click(page, 'Create issue');
+    const box = await editorBox(page, 'Description');
+    await box.click();
+    // Firefox sent the editor's copy of this Escape round again until its stack ran out ("too much recursion").
+    await page.keyboard.press('Escape');
+    assert.equal(await page.evaluate(() => !!document.querySelector('[role="dialog"]')), true, "the first Escape is the editor's");
+    await page.keyboard.press('Escape');
+    await waitFor(page, 'the dialog closed', () => !document.querySelector('[role="dialog"]'));
+    assert.deepEqual(problems, []);
+  });
+});
+
 test('a guest keeps an issue among their favorites and finds it in the sidebar after a reload', async () => {
   const session = await signedIn('gus@example.com');
   const { page, problems } = session;

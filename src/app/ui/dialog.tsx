@@ -56,6 +56,8 @@ const HELD_KEYS: ReadonlySet<string> = new Set(['Shift', 'Control', 'Alt', 'Meta
 
 /** The editor whose Escape was the last key, and the editor's own (it kept the dialog open). */
 let escapedEditor: Element | null = null;
+/** Whether `keepEscapeInEditor` is sending its copy of an Escape (which it then leaves alone). */
+let resending = false;
 
 /**
  * Escape in a rich editor inside an open dialog is the editor's first: it closes the editor's
@@ -67,24 +69,59 @@ let escapedEditor: Element | null = null;
  * shadow root.
  */
 function keepEscapeInEditor(event: KeyboardEvent): void {
+  if (resending) return;
   if (event.key !== 'Escape') {
     if (!HELD_KEYS.has(event.key)) escapedEditor = null;
     return;
   }
   const editor = event.target instanceof Element ? event.target.closest('rich-editor') : null;
-  const pressed = event.composedPath()[0];
+  const pressed = editor ? pressedIn(editor, event.composedPath()[0]) : null;
   const inDialog = !!editor && [...openDialogs.keys()].some((content) => content.contains(editor));
   if (!editor || !inDialog || !(pressed instanceof Element) || event.isComposing || event.defaultPrevented || escapedEditor === editor) {
     escapedEditor = null;
     return;
   }
   event.stopPropagation();
-  const { key, code, shiftKey, ctrlKey, altKey, metaKey, repeat } = event;
-  const copy = new KeyboardEvent('keydown', { key, code, shiftKey, ctrlKey, altKey, metaKey, repeat, bubbles: true, cancelable: true, composed: false });
-  pressed.dispatchEvent(copy);
+  const copy = keyCopy(event);
+  // The copy stays in the editor's shadow root; should it come back here all the same, it is left alone.
+  resending = true;
+  try {
+    pressed.dispatchEvent(copy);
+  } finally {
+    resending = false;
+  }
   if (copy.defaultPrevented) event.preventDefault();
   // A menu the Escape closed: the next Escape is the editor's again.
   escapedEditor = copy.defaultPrevented ? null : editor;
+}
+
+/**
+ * A copy of a key event that stays in the shadow root it is sent in: an `Event` with the key's
+ * fields, not a `KeyboardEvent`, which Firefox makes composed whatever its init says. Composed,
+ * the copy went on out to the document, where the dialog took it for its own Escape and closed
+ * (and came back to `keepEscapeInEditor`, which sent it again until the stack ran out).
+ */
+function keyCopy(event: KeyboardEvent): Event {
+  const copy = new Event('keydown', { bubbles: true, cancelable: true, composed: false });
+  // No keyCode, as a KeyboardEvent made with these fields has none: ProseMirror takes an Escape
+  // that has one (27) as handled, and the editor's own (Escape, then Tab) would not count it.
+  const { key, code, shiftKey, ctrlKey, altKey, metaKey, repeat } = event;
+  const fields = { key, code, shiftKey, ctrlKey, altKey, metaKey, repeat, isComposing: false, keyCode: 0 };
+  for (const [name, value] of Object.entries(fields)) Object.defineProperty(copy, name, { value });
+  return copy;
+}
+
+/**
+ * The element inside `editor`'s shadow root the key was pressed in: the event's own first target,
+ * or, when that is the <rich-editor> element itself (Firefox names the host for a key pressed in
+ * its text), the element focused inside it. A copy sent to the host would not reach the editor's
+ * text, and would bubble on to the document, where the dialog takes it for its own Escape.
+ */
+function pressedIn(editor: Element, first: EventTarget | undefined): Element | null {
+  if (first instanceof Element && first !== editor && editor.shadowRoot?.contains(first)) return first;
+  let focused = editor.shadowRoot?.activeElement ?? null;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  return focused;
 }
 
 /** A press elsewhere ends an Escape's turn. */
