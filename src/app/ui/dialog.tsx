@@ -75,7 +75,7 @@ function keepEscapeInEditor(event: KeyboardEvent): void {
     return;
   }
   const editor = event.target instanceof Element ? event.target.closest('rich-editor') : null;
-  const pressed = editor ? pressedIn(editor, event.composedPath()[0]) : null;
+  const pressed = event.composedPath()[0];
   const inDialog = !!editor && [...openDialogs.keys()].some((content) => content.contains(editor));
   if (!editor || !inDialog || !(pressed instanceof Element) || event.isComposing || event.defaultPrevented || escapedEditor === editor) {
     escapedEditor = null;
@@ -109,19 +109,6 @@ function keyCopy(event: KeyboardEvent): Event {
   const fields = { key, code, shiftKey, ctrlKey, altKey, metaKey, repeat, isComposing: false, keyCode: 0 };
   for (const [name, value] of Object.entries(fields)) Object.defineProperty(copy, name, { value });
   return copy;
-}
-
-/**
- * The element inside `editor`'s shadow root the key was pressed in: the event's own first target,
- * or, when that is the <rich-editor> element itself (Firefox names the host for a key pressed in
- * its text), the element focused inside it. A copy sent to the host would not reach the editor's
- * text, and would bubble on to the document, where the dialog takes it for its own Escape.
- */
-function pressedIn(editor: Element, first: EventTarget | undefined): Element | null {
-  if (first instanceof Element && first !== editor && editor.shadowRoot?.contains(first)) return first;
-  let focused = editor.shadowRoot?.activeElement ?? null;
-  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
-  return focused;
 }
 
 /** A press elsewhere ends an Escape's turn. */
