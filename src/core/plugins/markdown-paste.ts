@@ -18,27 +18,37 @@ export function looksLikeMarkdown(text: string): boolean {
 
 type Parse = (markdown: string, schema: Schema) => PMNode;
 
+/** Options of the markdown paste plugin. */
+export interface MarkdownPasteOptions {
+  /** Loads the parser: its own chunk by default (a test gives one that fails first). */
+  load?: () => Promise<{ parseMarkdownNow: Parse }>;
+}
+
 /**
  * Pasted plain text that is markdown becomes formatted content. The parser (markdown-it,
  * its own chunk) loads in the background the first time the editor takes focus, which every
  * keyboard or context-menu paste needs, so a paste does not wait for it and an editor that is
  * only read never loads it. A paste that arrives before it has loaded pastes as text (and
- * starts the load).
+ * starts the load). A load that fails (a focus while offline) is tried again at the next focus
+ * or paste, with one warning: a chunk that is missing (a page that copied the embed bundle
+ * without the files beside it) warns once, not once per focus.
  */
-export function markdownPastePlugin(): Plugin {
+export function markdownPastePlugin(options: MarkdownPasteOptions = {}): Plugin {
+  const fetchParser = options.load ?? (() => import('../serialize/markdown-parse.js'));
   let parse: Parse | null = null;
   let loading = false;
+  let warned = false;
   const load = () => {
     if (loading) return;
     loading = true;
-    import('../serialize/markdown-parse.js')
+    fetchParser()
       .then((module) => {
         parse = module.parseMarkdownNow;
       })
-      // Not retried: a chunk that is missing (a page that copied the embed bundle without the
-      // files beside it) stays missing, and one warning says so instead of one per focus.
       .catch((error: unknown) => {
-        log.warn('The markdown parser could not be loaded (is its chunk beside the editor\'s script?); markdown pastes as text', error);
+        loading = false;
+        if (!warned) log.warn('The markdown parser could not be loaded (is its chunk beside the editor\'s script?); markdown pastes as text', error);
+        warned = true;
       });
   };
   const plugin: Plugin = new Plugin({

@@ -1,6 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { looksLikeMarkdown } from '../../../src/core/plugins/markdown-paste.js';
-import { TextSelection } from 'prosemirror-state';
+import { looksLikeMarkdown, markdownPastePlugin } from '../../../src/core/plugins/markdown-paste.js';
+import { EditorState, TextSelection } from 'prosemirror-state';
+import { EditorView } from 'prosemirror-view';
+import { editingPlugins } from '../../../src/core/editor-state.js';
+import { parseHTML } from '../../../src/core/serialize/html.js';
+import { captureLog } from '../../helpers/log.js';
 import { serializeHTML } from '../../../src/core/serialize/html.js';
 import { mountEditor, type TestEditor } from '../../helpers/editor.js';
 import { clipboardEvent } from '../../helpers/clipboard.js';
@@ -33,6 +37,58 @@ describe('markdown paste', () => {
   afterEach(() => {
     editor?.destroy();
     editor = null;
+  });
+
+  it('tries the parser again at the next focus when its load failed (a focus while offline), with one warning', async () => {
+    const log = captureLog();
+    let tries = 0;
+    const load = () => (++tries === 1 ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : import('../../../src/core/serialize/markdown-parse.js'));
+    const host = document.body.appendChild(document.createElement('div'));
+    const plugins = editingPlugins({ features: { markdownPaste: false }, plugins: [markdownPastePlugin({ load })] });
+    const view = new EditorView(host, { state: EditorState.create({ doc: parseHTML('<p></p>'), plugins }) });
+    const test: TestEditor = { view, destroy: () => (view.destroy(), host.remove()) };
+    editor = test;
+    try {
+      view.focus();
+      await until(() => log.entries.length > 0 || null, 'the failed load warned');
+      expect(tries).to.equal(1);
+      paste(test, { 'text/plain': '**bold**' });
+      expect(serializeHTML(view.state.doc), 'pasted as text meanwhile').to.equal('<p>**bold**</p>');
+      // Focus again: the parser is fetched again, and markdown then pastes formatted.
+      view.dom.blur();
+      view.focus();
+      await parserLoaded(test);
+      expect(tries).to.equal(2);
+      expect(log.entries.map((entry) => entry.level)).to.deep.equal(['warn']);
+    } finally {
+      log.restore();
+    }
+  });
+
+  it('warns once for a parser that cannot be loaded at all, however often it is tried', async () => {
+    const log = captureLog();
+    const attempts: Promise<never>[] = [];
+    const load = () => {
+      const attempt = Promise.reject(new Error('404'));
+      attempts.push(attempt);
+      return attempt;
+    };
+    const host = document.body.appendChild(document.createElement('div'));
+    const plugins = editingPlugins({ features: { markdownPaste: false }, plugins: [markdownPastePlugin({ load })] });
+    const view = new EditorView(host, { state: EditorState.create({ doc: parseHTML('<p></p>'), plugins }) });
+    editor = { view, destroy: () => (view.destroy(), host.remove()) };
+    try {
+      // Focused again and again (each focus tries once the last try has ended) until the third try.
+      await until(() => {
+        view.dom.blur();
+        view.focus();
+        return attempts.length >= 3 || null;
+      }, 'three tries');
+      await Promise.allSettled(attempts);
+      expect(log.entries.map((entry) => entry.level)).to.deep.equal(['warn']);
+    } finally {
+      log.restore();
+    }
   });
 
   it('tells markdown from prose', () => {
