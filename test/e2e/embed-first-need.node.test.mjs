@@ -149,6 +149,28 @@ test('a read-only viewer with the tables feature off shows a table as the schema
   await page.close();
 });
 
+test('Alt+Shift+ArrowUp pressed before the keys that move blocks arrive is held with the text after it, and replayed when they do', async () => {
+  const { page, problems, chunkAsked, release } = await open('<p>first</p><p>second</p>', { pieces: 'hold' });
+  const content = await root(page);
+  const second = await page.evaluateHandle((el) => el.querySelectorAll('p')[1], content);
+  const box = await second.boundingBox();
+  // A click and the keys at once, as a host's end-to-end test sends them: the pieces are asked for by the focus.
+  await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
+  await page.keyboard.down('Alt');
+  await page.keyboard.down('Shift');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.up('Shift');
+  await page.keyboard.up('Alt');
+  await page.keyboard.type('!');
+  await chunkAsked('pieces');
+  const html = () => page.evaluate(() => document.getElementById('editor').getHTML());
+  assert.equal(await html(), '<p>first</p><p>second</p>', 'nothing moved or typed before the keys arrive');
+  await release();
+  await page.waitForFunction(() => document.getElementById('editor').getHTML() === '<p>second!</p><p>first</p>');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('Tab and Shift+Tab pressed in a table before table editing arrives are held with the keys after them, and replayed in order when it does', async () => {
   const { page, problems, chunkAsked, release } = await open('<table><tbody><tr><td><p>a</p></td><td><p>b</p></td></tr><tr><td><p>c</p></td><td><p>d</p></td></tr></tbody></table><p>After</p>', { tables: 'hold' });
   await chunkAsked('tables');

@@ -277,13 +277,25 @@ export function replayKey(view: EditorView, entry: HeldKey): void {
   if (deletes && !view.state.selection.empty) view.dispatch(view.state.tr.deleteSelection().scrollIntoView());
 }
 
+/** Whether the keys that move blocks (which come with the pieces: commands/move-block.ts) would take this key: Alt+Shift+ArrowUp or ArrowDown. */
+export function movesBlock(_state: EditorState, event: KeyboardEvent): boolean {
+  return event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown');
+}
+
 /**
  * Stands in for table editing until it arrives (the tables slot's waiting plugin): holds a Tab
  * that table editing would take, and what follows it, until `settled` (table editing's load,
  * which settles once it has arrived or could not) and replays them then.
  */
-export function heldTableKeysPlugin(settled: () => Promise<void>): Plugin {
-  /** Table editing arrived or cannot: nothing is held any more (without it, Tab is the editor's, which takes it and does nothing). */
+export const heldTableKeysPlugin = (settled: () => Promise<void>): Plugin => heldKeysPlugin(settled, tableTakesTab);
+
+/**
+ * Stands in for a part's keys until it arrives (its slot's waiting plugin): holds a key the part
+ * would take (`takes`), with every key and text that follows it, until `settled` (the part's load,
+ * which settles once it has arrived or could not) and replays them then.
+ */
+export function heldKeysPlugin(settled: () => Promise<void>, takes: (state: EditorState, event: KeyboardEvent) => boolean): Plugin {
+  /** The part arrived or cannot: nothing is held any more. */
   let over = false;
   const held = heldInputs<HeldKey>((view, entries) => {
     over = true;
@@ -292,7 +304,7 @@ export function heldTableKeysPlugin(settled: () => Promise<void>): Plugin {
   return new Plugin({
     props: {
       handleKeyDown(view, event) {
-        if (over || MODIFIERS.has(event.key) || event.isComposing || (!held.has(view) && !tableTakesTab(view.state, event))) return false;
+        if (over || MODIFIERS.has(event.key) || event.isComposing || (!held.has(view) && !takes(view.state, event))) return false;
         const { key, code, shiftKey, ctrlKey, metaKey, altKey, keyCode, charCode } = event;
         held.hold(view, { key: { key, code, shiftKey, ctrlKey, metaKey, altKey, keyCode, charCode } }, settled());
         return true;

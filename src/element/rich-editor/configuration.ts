@@ -12,7 +12,7 @@ import { savedSelectionPlugin } from '../../core/operations.js';
 import { linkPlugin } from '../../core/plugins/link.js';
 import { mentionClickPlugin } from '../../core/plugins/mention-click.js';
 import { imageUploadKey } from '../../core/commands/choose-image.js';
-import { heldPastePlugin, heldTableKeysPlugin, pasteNeed } from '../../core/plugins/held-input.js';
+import { heldKeysPlugin, heldPastePlugin, heldTableKeysPlugin, movesBlock, pasteNeed } from '../../core/plugins/held-input.js';
 import { menuTriggersPlugin, type Trigger } from '../../core/plugins/menu-triggers.js';
 import { placeholderPlugin } from '../../core/plugins/placeholder.js';
 import { taskListPlugin } from '../../core/plugins/task-list.js';
@@ -257,8 +257,9 @@ export class Configuration {
         ]),
         // The extensions' keys after the open menus' (Enter chooses an entry) and before every built-in binding.
         ...setup.plugins(features),
-        // The keys that move blocks come with the drag handle, after the extensions' keys (a host may take them).
-        partSlot('menus', ({ blockMoveKeymap }) => [blockMoveKeymap()]),
+        // The keys that move blocks come with the drag handle, after the extensions' keys (a host may
+        // take them); one pressed before they arrive is held, with what follows it, and replayed then.
+        partSlot('menus', ({ blockMoveKeymap }) => [blockMoveKeymap()], [heldKeysPlugin(loadPieces, movesBlock)]),
         // Mention highlights come once the host gives its list (editor-document.ts asks for them then).
         partSlot('highlights', ({ mentionHighlightsPlugin }) => [
           mentionHighlightsPlugin({ highlights: () => (host.mentionHighlights ? host.mentionHighlights() : Promise.resolve([])) }),
