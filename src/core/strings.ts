@@ -83,6 +83,11 @@ export const ENGLISH = {
   'toolbar.linkUrl': 'Link URL',
   'toolbar.removeLink': 'Remove link',
 
+  'announce.markOn': '{mark} on',
+  'announce.markOff': '{mark} off',
+  'announce.movedUp': 'Block moved up',
+  'announce.movedDown': 'Block moved down',
+
   'mention.label': 'Mention suggestions',
   'mention.loading': 'Loading...',
   'mention.empty': 'No results',

@@ -85,6 +85,11 @@ export const fr: Readonly<Record<StringKey, string>> = {
   'toolbar.linkUrl': 'Adresse du lien',
   'toolbar.removeLink': 'Supprimer le lien',
 
+  'announce.markOn': '{mark} activé',
+  'announce.markOff': '{mark} désactivé',
+  'announce.movedUp': 'Bloc déplacé vers le haut',
+  'announce.movedDown': 'Bloc déplacé vers le bas',
+
   'mention.label': 'Suggestions de mention',
   'mention.loading': 'Chargement…',
   'mention.empty': 'Aucun résultat',

@@ -1,6 +1,7 @@
 import { toggleMark } from 'prosemirror-commands';
 import type { MarkType, Node } from 'prosemirror-model';
 import type { Command, EditorState, TextSelection } from 'prosemirror-state';
+import { announceMark } from '../announce.js';
 import { withMarkType } from '../per-schema.js';
 
 /**
@@ -8,8 +9,11 @@ import { withMarkType } from '../per-schema.js';
  * mark only in part gets it throughout, and only one that has it throughout loses it
  * (ProseMirror's default removes it when any of the text has it).
  */
-export const toggleMarkType = (type: MarkType, options?: ToggleOptions): Command =>
-  toggleMark(type, null, { removeWhenPresent: false, ...options });
+export function toggleMarkType(type: MarkType, options?: ToggleOptions): Command {
+  const toggle = toggleMark(type, null, { removeWhenPresent: false, ...options });
+  // It removes the mark where `markActive` says it is on, and adds it elsewhere: the announcement says which.
+  return (state, dispatch, view) => toggle(state, dispatch && ((tr) => dispatch(announceMark(tr, state, type, !markActive(state, type)))), view);
+}
 
 /** prosemirror-commands' options for `toggleMark`. */
 type ToggleOptions = Parameters<typeof toggleMark>[2];

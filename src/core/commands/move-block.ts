@@ -6,6 +6,7 @@
 import { keymap } from 'prosemirror-keymap';
 import type { Node } from 'prosemirror-model';
 import { NodeSelection, type Command, type EditorState, type Plugin } from 'prosemirror-state';
+import { announce } from '../announce.js';
 
 const LIST_ITEMS: ReadonlySet<string> = new Set(['list_item', 'task_item']);
 const LISTS: ReadonlySet<string> = new Set(['bullet_list', 'ordered_list', 'task_list']);
@@ -82,7 +83,7 @@ export function moveBlock(dir: -1 | 1): Command {
         // The block after goes before the run: the selection maps on by its size.
         tr.delete(range.end, range.end + sibling.nodeSize).insert(range.start, sibling);
       }
-      dispatch(tr.scrollIntoView());
+      dispatch(announce(tr, state, dir < 0 ? 'announce.movedUp' : 'announce.movedDown').scrollIntoView());
     }
     return true;
   };

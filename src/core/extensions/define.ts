@@ -215,12 +215,14 @@ export function checkMarkMarkdown(defs: readonly MarkDefinition[]): void {
 }
 
 /** The ProseMirror spec of an extension's mark. */
-export function markSpecOf(def: MarkDefinition): MarkSpec & { attrDefs?: AttrDefs; markdown?: MarkMarkdown } {
+export function markSpecOf(def: MarkDefinition): MarkSpec & { attrDefs?: AttrDefs; markdown?: MarkMarkdown; label?: string } {
   const name = checkName('Mark', def.name);
   const kinds = def.attrs ?? {};
   const defs = attrDefsOf(kinds);
-  const spec: MarkSpec & { attrDefs?: AttrDefs; markdown?: MarkMarkdown } = { attrs: attrSpecs(defs), attrDefs: defs };
+  const spec: MarkSpec & { attrDefs?: AttrDefs; markdown?: MarkMarkdown; label?: string } = { attrs: attrSpecs(defs), attrDefs: defs };
   if (def.markdown) spec.markdown = def.markdown;
+  // What a screen reader hears when the mark is turned on or off (core/announce.ts), where the strings table has no `toolbar.<name>`.
+  if (def.toolbar) spec.label = def.toolbar.label;
   for (const field of ['inclusive', 'excludes', 'spanning', 'code'] as const) if (def[field] !== undefined) (spec as Record<string, unknown>)[field] = def[field];
   const parse: TagParseRule[] = [];
   let render: ((attrs: Readonly<Record<string, unknown>>, inline: boolean) => DOMOutputSpec) | null = null;

@@ -5,6 +5,7 @@ import { tableEditingStyles } from '../table-editing.styles.js';
 import { gapCursorStyles } from '../gap-cursor.styles.js';
 import { EditorDocument } from './editor-document.js';
 import { Uploads } from './uploads.js';
+import { Announcer } from './announcer.js';
 import { FormControl } from './form-control.js';
 import { EditorSettings } from './editor-settings.js';
 import { pressBelowContent } from './open-end.js';
@@ -230,7 +231,8 @@ export class RichEditor extends EditorSettings {
     valueMissingMessage: () => wordsWith(this.strings)['form.required'],
     anchor: () => this.doc.view?.dom as HTMLElement | undefined,
   });
-  private readonly doc: EditorDocument = new EditorDocument(this, this.config, this.formControl, { editable: () => this.canEdit, disabled: () => this.isDisabled });
+  private readonly announcer = new Announcer(this);
+  private readonly doc: EditorDocument = new EditorDocument(this, this.config, this.formControl, { editable: () => this.canEdit, disabled: () => this.isDisabled, applied: (tr) => this.announcer.take(tr) });
   private readonly collab = this.doc.share(new CollaborationController(this, { rebuild: () => this.doc.rebuild(), refresh: () => this.doc.refresh(), schema: () => this.config.setup.schema }));
 
   protected featureNames(): readonly string[] {
@@ -271,6 +273,7 @@ export class RichEditor extends EditorSettings {
       ${this.canEdit ? this.config.pieces() : nothing}
       ${this.collab.notice(wordsWith(this.strings))}
       ${this.uploads.alert(wordsWith(this.strings)['upload.dismiss'])}
+      ${this.announcer.region()}
     </div>`;
   }
 

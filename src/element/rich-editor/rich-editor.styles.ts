@@ -87,6 +87,15 @@ export const richEditorStyles = css`
   :host(:disabled) .editor {
     opacity: var(--rich-editor-disabled-opacity, 0.55);
   }
+  /* Heard, not seen (announcer.ts). */
+  .announcer {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
   .collab-notice {
     margin-bottom: 0.5rem;
     padding: 0.4rem 0.6rem;

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { baseKeymap, chainCommands } from 'prosemirror-commands';
 import type { Mark } from 'prosemirror-model';
-import type { Command, EditorState } from 'prosemirror-state';
+import { EditorState, type Command } from 'prosemirror-state';
+import { announcementOf } from '../../../src/core/announce.js';
+import { stringsPlugin } from '../../../src/core/strings.js';
+import { fr } from '../../../src/locales/fr.js';
 import { keepingMarks, markActive, toggleBold, toggleCode } from '../../../src/core/commands/marks.js';
 import { splitItem } from '../../../src/core/commands/lists.js';
 import { fenceOnEnter } from '../../../src/core/blocks/index.js';
@@ -81,5 +84,29 @@ describe('mark toggles (a partly marked selection)', () => {
 
   it('makes a partly code selection code throughout', () => {
     apply(doc(p(code('<a>ab'), 'cd<b>')), toggleCode, doc(p(code('<a>abcd<b>'))));
+  });
+});
+
+describe('what a mark toggle says (core/announce.ts)', () => {
+  /** The words `command` puts on its transaction over `input`. */
+  function saidBy(command: Command, input: TaggedNode): string | null {
+    let said: string | null = null;
+    command(stateFor(input), (tr) => (said = announcementOf(tr)));
+    return said;
+  }
+
+  it('says the mark goes on where the selection lacks it anywhere, and off where all of it has it', () => {
+    expect(saidBy(toggleBold, doc(p('<a>plain<b> text')))).to.equal('Bold on');
+    expect(saidBy(toggleBold, doc(p('<a>half ', strong('bold<b>'))))).to.equal('Bold on');
+    expect(saidBy(toggleBold, doc(p(strong('<a>all bold<b>'))))).to.equal('Bold off');
+    expect(saidBy(toggleCode, doc(p('at a caret<a>')))).to.equal('Code on');
+  });
+
+  it('says nothing when it does not apply, and in the words of the editor\'s strings', () => {
+    expect(saidBy(toggleBold, doc(pre('<a>code<b>')))).to.equal(null);
+    const state = EditorState.create({ doc: doc(p('<a>plain<b>')), selection: stateFor(doc(p('<a>plain<b>'))).selection, plugins: [stringsPlugin(fr)] });
+    let said: string | null = null;
+    toggleBold(state, (tr) => (said = announcementOf(tr)));
+    expect(said).to.equal('Gras activé');
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { history, undo } from 'prosemirror-history';
 import { NodeSelection, type Command } from 'prosemirror-state';
+import { announcementOf } from '../../../src/core/announce.js';
 import { moveBlockDown, moveBlockUp } from '../../../src/core/commands/move-block.js';
 import { apply, blockquote, doc, h1, hr, li, p, stateFor, taskItem, taskList, ul } from '../../helpers/builder.js';
 
@@ -59,5 +60,14 @@ describe('moveBlock (Alt+Shift+ArrowUp and ArrowDown)', () => {
     run(undo);
     expect(state.doc.eq(doc(p('one'), p('two'), p('three')))).to.equal(true, state.doc.toString());
     expect(state.selection.from).to.equal(8);
+  });
+});
+
+describe('what a block move says (core/announce.ts)', () => {
+  it('says which way the block went', () => {
+    const said: Array<string | null> = [];
+    moveBlockUp(stateFor(doc(p('one'), p('two<a>'))), (tr) => said.push(announcementOf(tr)));
+    moveBlockDown(stateFor(doc(p('one<a>'), p('two'))), (tr) => said.push(announcementOf(tr)));
+    expect(said).to.deep.equal(['Block moved up', 'Block moved down']);
   });
 });

@@ -228,7 +228,11 @@ export async function selectWithKeys(el: RichEditor, text: string, length = text
   // user types on at once); the editor may not have read the last key's move yet.
   const trace: string[] = [];
   const note = (step: string) => trace.push(`${step}: ${describeSelection(el)}`);
-  const point = textPoint(el, clickBefore ?? text, 0);
+  // Laid out first: a block under `content-visibility: auto` has no boxes until the browser has shown it (WebKit, a frame late).
+  const point = await until(() => {
+    const at = textPoint(el, clickBefore ?? text, 0);
+    return at[1] > 0 ? at : null;
+  }, `"${clickBefore ?? text}" laid out`);
   const hit = describeHit(point);
   await clickAt(point);
   note(`a click before "${clickBefore ?? text}" at ${point.join(',')} on ${hit}`);
