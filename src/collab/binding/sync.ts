@@ -15,6 +15,7 @@ import { DeletedLetters } from './deleted-letters.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { fold, placed, typeSince, type Folded } from './fold.js';
 import { toAbsolute, toRelative } from './positions.js';
+import { Joins } from './joins.js';
 import { Rewrites } from './rewrites.js';
 import { joinStep, stepDeleting } from './split-order.js';
 import { misplacedParents, replaceWithCopies } from './undo-order.js';
@@ -74,6 +75,8 @@ export class SyncBinding {
   private readonly deleted = new DeletedLetters();
   /** The blocks this editor wrote anew lately (a colleague may have done so at once: rewrites.ts). */
   private rewrites: Rewrites | null = null;
+  /** The paragraphs this editor joined to the one before lately (a colleague may have done so at once: joins.ts). */
+  private readonly joins = new Joins();
   /** Blocks an undo or redo kept for a colleague's letters in them (`keepUntilEmptied`), oldest first. */
   private readonly keptByUndo = new Set<Y.XmlElement>();
   /** The undo or redo step (on the other stack) the last undo or redo made: what it kept belongs to it. */
@@ -129,6 +132,7 @@ export class SyncBinding {
   private noteTransaction = (transaction: Y.Transaction): void => {
     this.deleted.note(transaction);
     this.rewrites?.note(transaction);
+    this.joins.note(transaction);
   };
 
   private beforeAll = (): void => {
@@ -189,7 +193,7 @@ export class SyncBinding {
     // What an undo or redo misplaced is replaced now, before anyone builds on it (undo-order.ts),
     // letters a colleague's change dropped or left behind unseen are typed again where the text went
     // (unseen-typing.ts, carried-typing.ts), and a block this editor and the colleague wrote anew
-    // at once is made one again (rewrites.ts, fold.ts).
+    // (or joined) at once is made one again (rewrites.ts, fold.ts, joins.ts).
     const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
     const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted, positions);
     // A run read both ways (a block copied elsewhere that also reads as text taken out of another,
@@ -197,6 +201,7 @@ export class SyncBinding {
     // index, and the second's would be wrong once the first wrote.
     const carried = transaction.local ? [] : carriedTyping(transaction, schema, this.deleted, positions).filter((one) => !unseen.some((lost) => lost.into.text === one.into.text));
     const atOnce = transaction.local ? [] : (this.rewrites?.rewrittenAtOnce(transaction) ?? []);
+    const joinedAtOnce = transaction.local ? [] : this.joins.madeAtOnce(transaction);
     const emptied = transaction.local || !this.keptByUndo.size ? [] : this.emptiedKeptBlocks(transaction);
     if (emptied.length) this.deleteEmptied(emptied);
     if (misplaced.length || unseen.length || carried.length) {
@@ -214,11 +219,12 @@ export class SyncBinding {
     }
     // Not this editor's doing: out of its undo history. Its letters since go into the block that
     // stays once the fold is sent (`typeAgain`).
-    if (atOnce.length) {
+    // So is one run of a paragraph both joined to the one before at once (joins.ts).
+    if (atOnce.length || joinedAtOnce.length) {
       this.doc.transact((own) => {
         own.meta.set('addToHistory', false);
         const folded = fold(own, atOnce, positions, schema);
-        positions = placed(folded, positions);
+        positions = this.joins.foldAll(own, joinedAtOnce, placed(folded, positions));
         this.folded.push(...folded);
         this.forget(own);
       }, this.origin);

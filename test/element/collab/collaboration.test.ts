@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { joinBackward } from 'prosemirror-commands';
 import { TextSelection } from 'prosemirror-state';
 import { addColumnAfter, addRowAfter } from 'prosemirror-tables';
 import * as Y from 'yjs';
@@ -412,6 +413,26 @@ describe('editing together', () => {
     });
     await sendKeys({ type: 'Y' });
     await until(() => [ann, bob].every((editor) => editor.el.getHTML() === '<p>One</p><h2>HelloXY world</h2>'), 'the next letter after it', {
+      saw: () => [ann, bob].map((editor) => editor.el.getHTML()),
+    });
+  });
+
+  it('a paragraph two people join to the one before at that moment (Backspace at its start) shows once, and typing goes on at the join', async () => {
+    const ann = await open('ann');
+    const bob = await open('bob');
+    await helloWorld(ann, bob);
+    // In one task, so neither has heard of the other's: each presses Backspace at the start of "Hello world".
+    for (const editor of [ann, bob]) {
+      const view = editor.el.editorView!;
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, 'One'.length + 3)));
+      expect(joinBackward(view.state, view.dispatch), 'Backspace joins').to.equal(true);
+    }
+    // Before: "OneHello worldHello world".
+    await until(() => [ann, bob].every((editor) => editor.el.getHTML() === '<p>OneHello world</p>'), 'the joined text once, in both', {
+      saw: () => [ann, bob].map((editor) => editor.el.getHTML()),
+    });
+    await sendKeys({ type: ' ' });
+    await until(() => [ann, bob].every((editor) => editor.el.getHTML() === '<p>One Hello world</p>'), 'the next letter at the join', {
       saw: () => [ann, bob].map((editor) => editor.el.getHTML()),
     });
   });

@@ -1,0 +1,270 @@
+/**
+ * Two editors who join one paragraph to the one before at once (both press Backspace at its
+ * start) each delete it and type its letters again at the end of the one before: Yjs keeps both
+ * runs, and the joined text shows twice ("abcdefdef"). An editor remembers the joins it made
+ * lately (`Joins`); when a colleague's change deleted the same paragraph too and typed a run
+ * reading as its letters into the same text, the two runs are one join made twice.
+ *
+ * Of the two, the run of the editor with the greater client id stays, the same on every screen;
+ * the other editor deletes its own run, and what was typed at it since (at its edges or inside
+ * it: letters whose neighbours at typing were its letters) goes to the same place in the run that
+ * stays; a letter of its run deleted since is deleted there too. Only that editor acts.
+ */
+import diff from 'fast-diff';
+import * as Y from 'yjs';
+import { remoteDeletions } from './remote-updates.js';
+
+/** A paragraph this editor joined to the one before: the element it deleted and the run of its letters typed into the text before. */
+interface Join {
+  /** The deleted element's item. */
+  from: Y.Item;
+  /** The text its letters went into. */
+  into: Y.XmlText;
+  /** Its letters. */
+  text: string;
+  /** Which of them this editor had typed. */
+  ours: boolean[];
+  /** The clocks of this editor's items the join made. */
+  made: [number, number];
+}
+
+/** A join this editor and a colleague made at once: the text's letters when the colleague's change came, and the colleague's run among them. */
+export interface Doubled {
+  join: Join;
+  letters: Letter[];
+  theirs: Letter[];
+  /** Where each letter of the join's text (and its end) stands in their run, and which their run lacks. */
+  at: number[];
+  missing: Set<number>;
+}
+
+/** One letter of a text, in order. */
+interface Letter {
+  item: Y.Item;
+  /** Its clock (the item's, plus its offset in the item). */
+  clock: number;
+  char: string;
+  /** Its formats where it stands. */
+  format: Record<string, unknown>;
+  /** An inline node (a mention), counted as one in the text's index. */
+  embed?: boolean;
+}
+
+/** How many joins an editor remembers. */
+const REMEMBERED = 20;
+
+/** Whether an item was made by the transaction. */
+const madeBy = (transaction: Y.Transaction, client: number, clock: number): boolean =>
+  clock >= (transaction.beforeState.get(client) ?? 0) && clock < (transaction.afterState.get(client) ?? 0);
+
+/** A text's letters, deleted ones too, in order, with the formats they stand in. */
+function lettersOf(text: Y.XmlText): Letter[] {
+  const letters: Letter[] = [];
+  let format: Record<string, unknown> = {};
+  for (let item = text._start; item; item = item.right) {
+    const { content } = item;
+    if (content instanceof Y.ContentFormat) {
+      if (item.deleted) continue;
+      format = { ...format, [content.key]: content.value };
+      if (content.value === null) delete format[content.key];
+    } else if (content instanceof Y.ContentString || content instanceof Y.ContentDeleted) {
+      for (let i = 0; i < item.length; i++) letters.push({ item, clock: item.id.clock + i, char: content instanceof Y.ContentString ? content.str[i]! : '', format });
+    } else if (item.countable) {
+      for (let i = 0; i < item.length; i++) letters.push({ item, clock: item.id.clock + i, char: '\ufffc', format, embed: true });
+    }
+  }
+  return letters;
+}
+
+/** The run of live letters `made` holds in `letters`, when they stand together (only deleted letters between) and read `text` (any text when null); else null. */
+function runOf(letters: Letter[], made: (letter: Letter) => boolean, text: string | null): Letter[] | null {
+  const run: Letter[] = [];
+  let ended = false;
+  for (const letter of letters) {
+    if (letter.item.deleted) continue;
+    if (made(letter)) {
+      if (ended) return null;
+      run.push(letter);
+    } else if (run.length) ended = true;
+  }
+  return run.length && (text === null || run.map((letter) => letter.char).join('') === text) ? run : null;
+}
+
+/**
+ * For each letter of a join's text (and its end), its index in the colleague's run, and those
+ * their run lacks (`missing`: where they would stand there), when the run reads as the text
+ * with letters more (the colleague's, typed into the paragraph unseen here or after their join)
+ * or less letters this editor typed unseen by them; otherwise null.
+ */
+function linedUp(join: Join, theirs: string): { at: number[]; missing: Set<number> } | null {
+  const at: number[] = [];
+  const missing = new Set<number>();
+  let index = 0;
+  let same = 0;
+  for (const [op, part] of diff(join.text, theirs)) {
+    if (op === diff.INSERT) {
+      index += part.length;
+      continue;
+    }
+    for (let i = 0; i < part.length; i++) {
+      if (op === diff.DELETE && !join.ours[at.length]) return null;
+      if (op === diff.DELETE) missing.add(at.length);
+      else same++;
+      at.push(op === diff.DELETE ? index : index++);
+    }
+  }
+  at.push(theirs.length);
+  // Mostly the same letters: a copy of the same paragraph, not a run of other words.
+  return same * 2 >= join.text.length ? { at, missing } : null;
+}
+
+/** The text of a text block element (its only child), or null. */
+function textOf(element: Y.XmlElement): Y.XmlText | null {
+  let found: Y.XmlText | null = null;
+  for (let item = element._start; item; item = item.right) {
+    if (item.deleted) continue;
+    if (!(item.content instanceof Y.ContentType) || !(item.content.type instanceof Y.XmlText) || found) return null;
+    found = item.content.type;
+  }
+  return found;
+}
+
+/** The joins this editor made lately, and which of them a colleague made at once. */
+export class Joins {
+  private list: Join[] = [];
+
+  /** Notes the joins a transaction of this editor's made (Yjs's `afterTransaction`). */
+  note(transaction: Y.Transaction): void {
+    if (!transaction.local) return;
+    const { clientID } = transaction.doc;
+    const made: [number, number] = [transaction.beforeState.get(clientID) ?? 0, transaction.afterState.get(clientID) ?? 0];
+    if (made[1] <= made[0]) return;
+    const deleted: Y.Item[] = [];
+    Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
+      if (deleted.length <= REMEMBERED && struct instanceof Y.Item && !madeBy(transaction, struct.id.client, struct.id.clock) && struct.content instanceof Y.ContentType && struct.content.type instanceof Y.XmlElement) deleted.push(struct);
+    });
+    if (!deleted.length || deleted.length > REMEMBERED) return;
+    for (const item of deleted) {
+      const element = (item.content as Y.ContentType).type as Y.XmlElement;
+      // Its letters as they were: those not made by this transaction.
+      let source: Y.XmlText | null = null;
+      for (let child = element._start; child; child = child.right) {
+        if (child.content instanceof Y.ContentType && child.content.type instanceof Y.XmlText && !madeBy(transaction, child.id.client, child.id.clock)) source = child.content.type;
+      }
+      if (!source) continue;
+      const were = lettersOf(source).filter(
+        (letter) => !madeBy(transaction, letter.item.id.client, letter.clock) && (!letter.item.deleted || Y.isDeleted(transaction.deleteSet, { client: letter.item.id.client, clock: letter.clock })),
+      );
+      const text = were.map((letter) => letter.char).join('');
+      if (!text) continue;
+      // The block before it, still there, whose text got a run of new letters reading as its.
+      let before = item.left;
+      while (before?.deleted) before = before.left;
+      const into = before?.content instanceof Y.ContentType && before.content.type instanceof Y.XmlElement ? textOf(before.content.type) : null;
+      if (!into) continue;
+      const mine = (letter: Letter) => letter.item.id.client === clientID && letter.clock >= made[0] && letter.clock < made[1];
+      if (runOf(lettersOf(into), mine, text)) this.list.push({ from: item, into, text, ours: were.map((letter) => letter.item.id.client === clientID), made });
+    }
+    if (this.list.length > REMEMBERED) this.list = this.list.slice(-REMEMBERED);
+  }
+
+  /**
+   * The joins this editor made that a colleague's change (applied here) made too, each with the
+   * colleague's run, those this editor answers (the colleague's client id is the greater). Cheap
+   * when there are none: the change's updates are read only when it changed a text joined into.
+   */
+  madeAtOnce(transaction: Y.Transaction): Doubled[] {
+    // Only a change to a text this editor joined into can hold a colleague's run there.
+    if (!this.list.some((join) => (transaction.changed as Map<unknown, unknown>).has(join.into))) return [];
+    const deletions = remoteDeletions(transaction);
+    if (!deletions.length) return [];
+    const { clientID } = transaction.doc;
+    const found: Doubled[] = [];
+    for (const join of this.list) {
+      if (join.into._item?.deleted || !deletions.some((ds) => Y.isDeleted(ds, join.from.id))) continue;
+      const letters = lettersOf(join.into);
+      const theirs = runOf(letters, (letter) => letter.item.id.client !== clientID && madeBy(transaction, letter.item.id.client, letter.clock), null);
+      const lines = theirs && linedUp(join, theirs.map((letter) => letter.char).join(''));
+      if (theirs && lines) found.push({ join, letters, theirs, ...lines });
+    }
+    // Each is answered once, whichever run stays.
+    this.list = this.list.filter((join) => !found.some((pair) => pair.join === join));
+    return found.filter(({ theirs }) => theirs[0]!.item.id.client > clientID);
+  }
+
+  /**
+   * Deletes this editor's run of each join made twice (`madeAtOnce`; within the caller's
+   * transaction) and does what was typed at it since in the colleague's run. `positions` at this
+   * editor's run are returned at the same place in theirs.
+   */
+  foldAll(own: Y.Transaction, doubled: Doubled[], positions: Y.RelativePosition[]): Y.RelativePosition[] {
+    return doubled.reduce((moved, pair) => this.fold(own, pair, moved), positions);
+  }
+
+  private fold(own: Y.Transaction, { join, letters, theirs, at, missing }: Doubled, positions: Y.RelativePosition[]): Y.RelativePosition[] {
+    const { clientID } = own.doc;
+    const text = join.into;
+    const key = (client: number, clock: number) => `${client}:${clock}`;
+    const keyOf = (letter: Letter) => key(letter.item.id.client, letter.clock);
+    const mine = (letter: Letter) => letter.item.id.client === clientID && letter.clock >= join.made[0] && letter.clock < join.made[1];
+    const theirKeys = new Set(theirs.map(keyOf));
+    // The letters typed at this editor's run since: their neighbours at typing were its letters, or letters typed so.
+    const attached = new Set(letters.filter(mine).map(keyOf));
+    const leansOn = (letter: Letter): boolean => {
+      // Inside an item, a letter's left neighbour is the one before it there, and its right one the next.
+      const offset = letter.clock - letter.item.id.clock;
+      const left = offset > 0 ? { client: letter.item.id.client, clock: letter.clock - 1 } : letter.item.origin;
+      const right = offset < letter.item.length - 1 ? { client: letter.item.id.client, clock: letter.clock + 1 } : letter.item.rightOrigin;
+      return (!!left && attached.has(key(left.client, left.clock))) || (!!right && attached.has(key(right.client, right.clock)));
+    };
+    // Until nothing more leans on them (a letter may lean on one typed later, at its right).
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const letter of letters) {
+        if (letter.item.deleted || mine(letter) || theirKeys.has(keyOf(letter)) || attached.has(keyOf(letter)) || !leansOn(letter)) continue;
+        attached.add(keyOf(letter));
+        grew = true;
+      }
+    }
+    const moving = letters.filter((letter) => !letter.item.deleted && !mine(letter) && attached.has(keyOf(letter)));
+    // An inline node typed at the run is left where it is (rare; it cannot be typed again as a letter).
+    if (moving.some((letter) => letter.embed)) return positions;
+    // What to do in their run, by the count of this editor's letters before each change.
+    const changes: { at: number; insert?: string; format?: Record<string, unknown> }[] = [];
+    let count = 0;
+    for (const letter of letters) {
+      if (mine(letter)) {
+        // A letter deleted since goes there too; one their run lacks is typed again there, unless deleted since.
+        if (missing.has(count) && !letter.item.deleted) changes.push({ at: at[count]!, insert: letter.char, format: letter.format });
+        else if (!missing.has(count) && letter.item.deleted) changes.push({ at: at[count]! });
+        count++;
+      } else if (!letter.item.deleted && attached.has(keyOf(letter))) changes.push({ at: at[count]!, insert: letter.char, format: letter.format });
+    }
+    // Positions at this editor's run: how many of its live letters (and those typed at it) stand before them.
+    const live = letters.filter((letter) => !letter.item.deleted);
+    const ours = (letter: Letter | undefined) => !!letter && attached.has(keyOf(letter));
+    const places = positions.map((position) => {
+      const absolute = Y.createAbsolutePositionFromRelativePosition(position, own.doc);
+      if (!absolute || absolute.type !== text || !(ours(live[absolute.index - 1]) || ours(live[absolute.index]))) return null;
+      // Past the letters of this editor's before it (at their place in the run) and what was typed at them.
+      const before = live.slice(0, absolute.index).filter(ours);
+      const written = before.filter(mine).length;
+      return at[written]! + (before.length - written) + [...missing].filter((index) => index < written).length;
+    });
+    // This editor's run and what was typed at it go (from the end: the indices before stay).
+    for (let i = live.length - 1; i >= 0; i--) if (ours(live[i])) text.delete(i, 1);
+    // Their run takes what was typed at this editor's and what was deleted from it.
+    const first = lettersOf(text)
+      .filter((letter) => !letter.item.deleted)
+      .findIndex((letter) => keyOf(letter) === keyOf(theirs[0]!));
+    let shift = 0;
+    for (const change of changes) {
+      if (change.insert === undefined) text.delete(first + change.at + shift--, 1);
+      else {
+        text.insert(first + change.at + shift, change.insert, change.format);
+        shift += change.insert.length;
+      }
+    }
+    return positions.map((position, i) => (places[i] === null ? position : Y.createRelativePositionFromTypeIndex(text, first + places[i]!, position.assoc)));
+  }
+}

@@ -1,0 +1,137 @@
+import { expect } from 'chai';
+import { joinBackward } from 'prosemirror-commands';
+import { TextSelection } from 'prosemirror-state';
+import { undoKey } from '../../src/collab/binding/undo.js';
+import { schema } from '../../src/core/index.js';
+import { editorsOn, exchange, expectAlike, typeOn, type Replica } from './replicas.js';
+
+const para = (text: string) => schema.nodes.paragraph.create(null, text ? schema.text(text) : undefined);
+
+const texts = (replica: Replica): string[] => replica.document.content.content.map((block) => block.textContent);
+
+/** Puts the caret at `pos`. */
+const click = (replica: Replica, pos: number): Replica => replica.change((tr) => tr.setSelection(TextSelection.create(tr.doc, pos)));
+
+/** Presses Backspace at `pos`, the start of a paragraph, joining it to the one before. */
+function joinAt(replica: Replica, pos: number): Replica {
+  click(replica, pos);
+  expect(replica.run(joinBackward), `Backspace at ${pos} joins`).to.equal(true);
+  return replica;
+}
+
+/** Editors on "abc", "def", "gh" (client 1 wrote them); Ada's client id is the smaller (`adaFirst`) or the greater. */
+function editors(adaFirst: boolean, count = 2): { ada: Replica; bo: Replica; all: Replica[] } {
+  const all = editorsOn([para('abc'), para('def'), para('gh')], count);
+  for (const replica of all) undoKey.getState(replica.state)!.manager.stopCapturing();
+  const [ada, bo] = adaFirst ? [all[0]!, all[1]!] : [all[1]!, all[0]!];
+  return { ada, bo, all };
+}
+
+const bothOrders = [true, false];
+
+// "abc" is at 1-4, "def" starts at 6 (its text at 6, after the paragraph's opening at 5).
+describe('two editors joining one paragraph to the one before at once (Backspace at its start)', () => {
+  it('show the joined text once on every screen, whatever the client ids', () => {
+    for (const adaFirst of bothOrders) {
+      const { ada, bo, all } = editors(adaFirst, 3);
+      joinAt(ada, 6);
+      joinAt(bo, 6);
+      exchange(...all);
+      // Before: "abcdefdef": each typed the paragraph's letters again after "abc".
+      expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal(['abcdef', 'gh']);
+      expectAlike(...all);
+    }
+  });
+
+  it('keep what each typed at the join before hearing of the other, where it was typed', () => {
+    for (const adaFirst of bothOrders) {
+      const { ada, bo, all } = editors(adaFirst);
+      typeOn(joinAt(ada, 6), 'X');
+      // Bo types at the end of the joined text.
+      click(joinAt(bo, 6), 7);
+      typeOn(bo, 'Y');
+      exchange(...all);
+      expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal(['abcXdefY', 'gh']);
+      expectAlike(...all);
+    }
+  });
+
+  it('keep a letter typed into the paragraph unseen by the other before the join, and one deleted after it stays deleted', () => {
+    for (const adaFirst of bothOrders) {
+      const { ada, bo, all } = editors(adaFirst);
+      // Ada types "1" after "de", unseen by Bo, then joins; Bo joins, then deletes the "f".
+      click(ada, 8);
+      typeOn(ada, '1');
+      joinAt(ada, 6);
+      joinAt(bo, 6);
+      bo.change((tr) => tr.delete(6, 7));
+      exchange(...all);
+      expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal(['abcde1', 'gh']);
+      expectAlike(...all);
+    }
+  });
+
+  it("keep each one's caret at the join: the next letter typed goes after \"abc\"", () => {
+    for (const adaFirst of bothOrders) {
+      const { ada, bo, all } = editors(adaFirst);
+      joinAt(ada, 6);
+      joinAt(bo, 6);
+      exchange(...all);
+      // Each types at once: the two letters meet at the join (in either order: a caret keeps to the letter before it).
+      typeOn(ada, 'X');
+      typeOn(bo, 'Y');
+      exchange(...all);
+      expect(texts(ada)[0], `Ada's client id ${ada.doc.clientID}`).to.match(/^abc(XY|YX)def$/);
+      expectAlike(...all);
+    }
+  });
+});
+
+/** A seeded random number generator (a linear congruential one): the same runs for a seed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+/** Letters typed in the runs below, each once, none of them in "abcdef". */
+const TYPED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZklmnopqrstuvwxyz0123456789';
+
+describe('joins and letters typed by two editors at once, in any order (seeded runs)', () => {
+  it('leave every letter once, the text in its order, on every screen', () => {
+    for (let seed = 1; seed <= 500; seed++) {
+      const next = random(seed);
+      const pick = <T>(values: T[]): T => values[Math.floor(next() * values.length)]!;
+      const all = editorsOn([para('abc'), para('def')]);
+      if (next() < 0.5) all.reverse();
+      let typed = '';
+      for (let step = 0; step < 6; step++) {
+        const editor = pick(all);
+        const action = pick(['click', 'type', 'join']);
+        if (action === 'click') {
+          const places: number[] = [];
+          editor.document.descendants((node, pos) => {
+            if (node.isTextblock) for (let i = 0; i <= node.content.size; i++) places.push(pos + 1 + i);
+            return !node.isTextblock;
+          });
+          click(editor, pick(places));
+        } else if (action === 'type') {
+          typed += TYPED[typed.length]!;
+          typeOn(editor, typed.at(-1)!);
+        } else if (editor.document.childCount > 1) {
+          click(editor, editor.document.child(0).nodeSize + 1);
+          editor.run(joinBackward);
+        }
+        if (next() < 0.25) pick(all).receive();
+      }
+      exchange(...all);
+      const letters = texts(all[0]!).join('');
+      const message = `seed ${seed}: ${texts(all[0]!).join(' | ')}`;
+      expect([...letters].sort().join(''), message).to.equal([...`abcdef${typed}`].sort().join(''));
+      expect(letters.replace(/[^a-f]/g, ''), message).to.equal('abcdef');
+      expectAlike(...all);
+    }
+  });
+});
