@@ -1,11 +1,9 @@
 import { expect } from 'chai';
 import { TextSelection } from 'prosemirror-state';
 import { schema } from '../../src/core/index.js';
-import { editorsOn, exchange, expectAlike, typeAt, typeOn, type Replica } from './replicas.js';
+import { editorsOn, exchange, expectAlike, para, texts, typeAt, typeOn, type Replica } from './replicas.js';
 
-const para = (text: string) => schema.nodes.paragraph.create(null, schema.text(text));
 
-const texts = (replica: Replica): string[] => replica.document.content.content.map((block) => block.textContent);
 
 describe('letters typed into, or deleted from, text a colleague moves on before seeing them', () => {
   it('Enter pressed before them: they go with the text after it into the new paragraph, and the caret too', () => {

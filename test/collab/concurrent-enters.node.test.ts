@@ -1,16 +1,7 @@
 import { expect } from 'chai';
 import { joinBackward } from 'prosemirror-commands';
-import { TextSelection } from 'prosemirror-state';
 import { undoKey } from '../../src/collab/binding/undo.js';
-import { schema } from '../../src/core/index.js';
-import { editorsOn, exchange, expectAlike, typeOn, type Replica } from './replicas.js';
-
-const para = (text: string) => schema.nodes.paragraph.create(null, text ? schema.text(text) : undefined);
-
-const texts = (replica: Replica): string[] => replica.document.content.content.map((block) => block.textContent);
-
-/** Puts the caret at `pos`. */
-const click = (replica: Replica, pos: number): Replica => replica.change((tr) => tr.setSelection(TextSelection.create(tr.doc, pos)));
+import { click, editorsOn, exchange, expectAlike, para, random, texts, typeOn, type Replica } from './replicas.js';
 
 /** Presses Enter at `pos`: the caret goes to the start of the new paragraph. */
 const enter = (replica: Replica, pos: number): Replica => click(replica, pos).change((tr) => tr.split(pos));
@@ -208,15 +199,6 @@ describe('undo after two Enters at once in one paragraph', () => {
     }
   });
 });
-
-/** A seeded random number generator (a linear congruential one): the same runs for a seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-}
 
 /** Letters typed in the runs below, each once, none of them in "abcdefghij". */
 const TYPED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZklmnopqrstuvwxyz0123456789';

@@ -1,16 +1,7 @@
 import { expect } from 'chai';
 import { joinBackward } from 'prosemirror-commands';
-import { TextSelection } from 'prosemirror-state';
 import { undoKey } from '../../src/collab/binding/undo.js';
-import { schema } from '../../src/core/index.js';
-import { editorsOn, exchange, expectAlike, typeOn, type Replica } from './replicas.js';
-
-const para = (text: string) => schema.nodes.paragraph.create(null, text ? schema.text(text) : undefined);
-
-const texts = (replica: Replica): string[] => replica.document.content.content.map((block) => block.textContent);
-
-/** Puts the caret at `pos`. */
-const click = (replica: Replica, pos: number): Replica => replica.change((tr) => tr.setSelection(TextSelection.create(tr.doc, pos)));
+import { click, editorsOn, exchange, expectAlike, para, random, texts, typeOn, type Replica } from './replicas.js';
 
 /** Presses Backspace at `pos`, the start of a paragraph, joining it to the one before. */
 function joinAt(replica: Replica, pos: number): Replica {
@@ -86,15 +77,6 @@ describe('two editors joining one paragraph to the one before at once (Backspace
     }
   });
 });
-
-/** A seeded random number generator (a linear congruential one): the same runs for a seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-}
 
 /** Letters typed in the runs below, each once, none of them in "abcdef". */
 const TYPED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZklmnopqrstuvwxyz0123456789';

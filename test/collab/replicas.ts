@@ -152,3 +152,21 @@ export function expectAlike(...replicas: Replica[]): void {
     expect(replica.afresh.toJSON()).to.deep.equal(json);
   }
 }
+
+/** A paragraph of `text` (an empty one for ''). */
+export const para = (text: string): PMNode => schema.nodes.paragraph.create(null, text ? schema.text(text) : undefined);
+
+/** The text of each top-level block a replica shows. */
+export const texts = (replica: Replica): string[] => replica.document.content.content.map((block) => block.textContent);
+
+/** Puts a replica's caret at `pos`. */
+export const click = (replica: Replica, pos: number): Replica => replica.change((tr) => tr.setSelection(TextSelection.create(tr.doc, pos)));
+
+/** A seeded random number generator (a linear congruential one): the same runs for a seed. */
+export function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}

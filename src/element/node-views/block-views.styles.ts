@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { visuallyHidden } from '../visually-hidden.styles.js';
 
 /**
  * Styles that only the arrived code block and image views use: the image's resize handle, the
@@ -44,12 +45,7 @@ export const blockViewStyles = css`
   }
 
   .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
 
   .content .image-resize-handle {

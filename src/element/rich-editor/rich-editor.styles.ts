@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { visuallyHidden } from '../visually-hidden.styles.js';
 
 /** The dark theme's defaults, used by `prefers-color-scheme: dark` and by `theme="dark"`. */
 const darkTheme = css`
@@ -89,12 +90,7 @@ export const richEditorStyles = css`
   }
   /* Heard, not seen (announcer.ts). */
   .announcer {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
   .collab-notice {
     margin-bottom: 0.5rem;
