@@ -62,21 +62,6 @@ describe('two editors joining one paragraph to the one before at once (Backspace
     }
   });
 
-  it('show it once when one of them goes on to join the joined paragraph to the one before it, before hearing of the other', () => {
-    for (const adaFirst of bothOrders) {
-      const { ada, bo, all } = editors(adaFirst);
-      // Both press Backspace at the start of "gh" (at 11); then Bo, unaware of Ada's, at the start of "defgh" (at 6).
-      joinAt(bo, 11);
-      joinAt(ada, 11);
-      joinAt(bo, 6);
-      bo.receive();
-      exchange(...all);
-      // Before: "abcdefghgh" with Bo's client id the smaller: Ada's copy of "gh" was put back as her typing.
-      expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal(['abcdefgh']);
-      expectAlike(...all);
-    }
-  });
-
   it("keep each one's caret at the join: the next letter typed goes after \"abc\"", () => {
     for (const adaFirst of bothOrders) {
       const { ada, bo, all } = editors(adaFirst);

@@ -13,7 +13,6 @@
 import diff from 'fast-diff';
 import * as Y from 'yjs';
 import { remoteDeletions } from './remote-updates.js';
-import type { Copied } from './unseen-typing.js';
 
 /** A paragraph this editor joined to the one before: the element it deleted and the run of its letters typed into the text before. */
 interface Join {
@@ -115,8 +114,8 @@ function linedUp(join: Join, theirs: string): { at: number[]; missing: Set<numbe
     }
   }
   at.push(theirs.length);
-  // Mostly the same letters: a copy of the same paragraph, not a run of other words.
-  return same * 2 >= join.text.length ? { at, missing } : null;
+  // Every letter that was not this editor's is there (or it was not a copy), and one at least.
+  return same ? { at, missing } : null;
 }
 
 /** The text of a text block element (its only child), or null. */
@@ -133,8 +132,6 @@ function textOf(element: Y.XmlElement): Y.XmlText | null {
 /** The joins this editor made lately, and which of them a colleague made at once. */
 export class Joins {
   private list: Join[] = [];
-  /** Joins whose paragraph a colleague's change deleted too, as far as `madeAtOnce` saw: their letters are copies (`copiedIn`). */
-  private taken: Join[] = [];
 
   /** Notes the joins a transaction of this editor's made (Yjs's `afterTransaction`). */
   note(transaction: Y.Transaction): void {
@@ -172,27 +169,6 @@ export class Joins {
   }
 
   /**
-   * Whether a letter of this editor's is a copy a join of its made of a paragraph that a
-   * colleague's change (applied here) deleted too: the colleague took that paragraph (joined it
-   * themselves, or deleted it), so the copy is not typing of this editor's to put back when the
-   * colleague's change drops the text holding it (unseen-typing.ts).
-   */
-  copiedIn(transaction: Y.Transaction): Copied {
-    let taken: Join[] | null = null;
-    const madeIn = (join: Join, clock: number) => clock >= join.made[0] && clock < join.made[1];
-    return (client, clock) => {
-      if (client !== transaction.doc.clientID) return false;
-      if (this.taken.some((join) => madeIn(join, clock))) return true;
-      if (!this.list.some((join) => madeIn(join, clock))) return false;
-      if (!taken) {
-        const deletions = remoteDeletions(transaction);
-        taken = this.list.filter((join) => deletions.some((ds) => Y.isDeleted(ds, join.from.id)));
-      }
-      return taken.some((join) => madeIn(join, clock));
-    };
-  }
-
-  /**
    * The joins this editor made that a colleague's change (applied here) made too, each with the
    * colleague's run, those this editor answers (the colleague's client id is the greater). Cheap
    * when there are none: the change's updates are read only when it changed a text joined into.
@@ -205,9 +181,7 @@ export class Joins {
     const { clientID } = transaction.doc;
     const found: Doubled[] = [];
     for (const join of this.list) {
-      if (!deletions.some((ds) => Y.isDeleted(ds, join.from.id))) continue;
-      if (!this.taken.includes(join)) this.taken = [...this.taken, join].slice(-REMEMBERED);
-      if (join.into._item?.deleted) continue;
+      if (join.into._item?.deleted || !deletions.some((ds) => Y.isDeleted(ds, join.from.id))) continue;
       const letters = lettersOf(join.into);
       const theirs = runOf(letters, (letter) => letter.item.id.client !== clientID && madeBy(transaction, letter.item.id.client, letter.clock), null);
       const lines = theirs && linedUp(join, theirs.map((letter) => letter.char).join(''));

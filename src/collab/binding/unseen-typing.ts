@@ -44,9 +44,6 @@ interface Char {
   gone?: true;
 }
 
-/** Whether this editor's letter (`client`, `clock`) is a copy that is not its typing. */
-export type Copied = (client: number, clock: number) => boolean;
-
 /** A run of characters a transaction inserted into a text (or a new empty text block, as an empty run). */
 export interface Run {
   /** The text holding the run, or null for an empty text block (`element`) that has no text yet. */
@@ -258,10 +255,8 @@ function droppedText(transaction: Y.Transaction, position: Y.RelativePosition): 
  * put right in; and texts it dropped with one of `positions` (this editor's selection) in them,
  * with the run they went to. Empty nearly always, and cheap then: only the transaction's
  * deletions of this editor's characters and of texts it deleted letters from are looked at.
- * Letters `copied` says are copies (a joined paragraph's, whose original the colleague took too)
- * are not this editor's typing.
  */
-export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters, positions: Y.RelativePosition[] = [], copied: Copied = () => false): UnseenTyping[] {
+export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters, positions: Y.RelativePosition[] = []): UnseenTyping[] {
   const { clientID } = transaction.doc;
   const dropped = new Set<Y.XmlText>();
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
@@ -287,8 +282,7 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
   const found: UnseenTyping[] = [];
   const budget = { left: SEARCH_BUDGET };
   for (const from of dropped) {
-    // A paragraph's letters this editor typed again joining it, when the colleague took that paragraph too, are theirs to place (joins.ts).
-    const chars = charsBefore(transaction, from, deleted)?.filter((char) => !copied(char.client, char.clock)) ?? null;
+    const chars = charsBefore(transaction, from, deleted);
     if (!chars) continue;
     const shown = chars.filter((char) => !char.gone);
     // This editor's characters here, newest first: a colleague saw all of them up to some point.
