@@ -34,6 +34,16 @@ describe('two editors joining one paragraph to the one before at once (Backspace
     }
   });
 
+  it('show it once with three editors, the one in the middle hearing of the smaller id first', () => {
+    const all = editorsOn([para('abc'), para('def'), para('gh')], 3);
+    for (const replica of all) joinAt(replica, 6);
+    // Client 2 hears of client 1's join (client 1 folds its own run then), and only then of client 3's.
+    all[1]!.receive(1);
+    exchange(...all);
+    expect(texts(all[0]!)).to.deep.equal(['abcdef', 'gh']);
+    expectAlike(...all);
+  });
+
   it('keep what each typed at the join before hearing of the other, where it was typed', () => {
     for (const adaFirst of bothOrders) {
       const { ada, bo, all } = editors(adaFirst);

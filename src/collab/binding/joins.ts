@@ -187,9 +187,11 @@ export class Joins {
       const lines = theirs && linedUp(join, theirs.map((letter) => letter.char).join(''));
       if (theirs && lines) found.push({ join, letters, theirs, ...lines });
     }
-    // Each is answered once, whichever run stays.
-    this.list = this.list.filter((join) => !found.some((pair) => pair.join === join));
-    return found.filter(({ theirs }) => theirs[0]!.item.id.client > clientID);
+    // This editor answers those whose colleague's id is the greater, once. One whose colleague's is
+    // the smaller is theirs to answer, and stays remembered: a third editor's run may come yet.
+    const answered = found.filter(({ theirs }) => theirs[0]!.item.id.client > clientID);
+    this.list = this.list.filter((join) => !answered.some((pair) => pair.join === join));
+    return answered;
   }
 
   /**
