@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { joinBackward } from 'prosemirror-commands';
 import { undoKey } from '../../src/collab/binding/undo.js';
-import { click, editorsOn, exchange, expectAlike, para, random, texts, typeOn, type Replica } from './replicas.js';
+import { adaAndBo, bothOrders, click, editorsOn, exchange, expectAlike, para, random, texts, typeOn, type Replica } from './replicas.js';
 
 /** Presses Enter at `pos`: the caret goes to the start of the new paragraph. */
 const enter = (replica: Replica, pos: number): Replica => click(replica, pos).change((tr) => tr.split(pos));
@@ -12,16 +12,9 @@ const joinBack = (replica: Replica): boolean => replica.run(joinBackward);
 /**
  * Three editors on "abcdefghij" (client 1 wrote it); Ada and Bo, who press Enter at once, have
  * client ids 2 and 3 (`adaFirst`) or 3 and 2: Yjs orders two blocks inserted at one place by
- * client id. Each starts a new undo step.
+ * client id.
  */
-function editors(adaFirst: boolean): { ada: Replica; bo: Replica; all: Replica[] } {
-  const all = editorsOn([para('abcdefghij')], 3);
-  for (const replica of all) undoKey.getState(replica.state)!.manager.stopCapturing();
-  const [ada, bo] = adaFirst ? [all[1]!, all[2]!] : [all[2]!, all[1]!];
-  return { ada, bo, all };
-}
-
-const bothOrders = [true, false];
+const editors = (adaFirst: boolean) => adaAndBo([para('abcdefghij')], adaFirst, 3);
 
 // "abcdefghij" is the first paragraph: its text starts at 1, so "abc" ends at 4 and "abcdef" at 7.
 describe('two editors pressing Enter in one paragraph at once', () => {

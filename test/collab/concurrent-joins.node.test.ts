@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { joinBackward } from 'prosemirror-commands';
-import { undoKey } from '../../src/collab/binding/undo.js';
-import { click, editorsOn, exchange, expectAlike, para, random, texts, typeOn, type Replica } from './replicas.js';
+import { adaAndBo, bothOrders, click, editorsOn, exchange, expectAlike, para, random, texts, typeOn, type Replica } from './replicas.js';
 
 /** Presses Backspace at `pos`, the start of a paragraph, joining it to the one before. */
 function joinAt(replica: Replica, pos: number): Replica {
@@ -11,14 +10,7 @@ function joinAt(replica: Replica, pos: number): Replica {
 }
 
 /** Editors on "abc", "def", "gh" (client 1 wrote them); Ada's client id is the smaller (`adaFirst`) or the greater. */
-function editors(adaFirst: boolean, count = 2): { ada: Replica; bo: Replica; all: Replica[] } {
-  const all = editorsOn([para('abc'), para('def'), para('gh')], count);
-  for (const replica of all) undoKey.getState(replica.state)!.manager.stopCapturing();
-  const [ada, bo] = adaFirst ? [all[0]!, all[1]!] : [all[1]!, all[0]!];
-  return { ada, bo, all };
-}
-
-const bothOrders = [true, false];
+const editors = (adaFirst: boolean, count = 2) => adaAndBo([para('abc'), para('def'), para('gh')], adaFirst, count);
 
 // "abc" is at 1-4, "def" starts at 6 (its text at 6, after the paragraph's opening at 5).
 describe('two editors joining one paragraph to the one before at once (Backspace at its start)', () => {

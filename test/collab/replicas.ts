@@ -12,7 +12,7 @@ import { readFragment } from '../../src/collab/binding/encoding.js';
 import { checkUpdate } from '../../src/collab/check-update.js';
 import { applyRemoteUpdate } from '../../src/collab/binding/remote-updates.js';
 import { bindFragment, syncPlugin } from '../../src/collab/binding/sync.js';
-import { redoCommand, undoCommand, undoPlugin } from '../../src/collab/binding/undo.js';
+import { redoCommand, undoCommand, undoKey, undoPlugin } from '../../src/collab/binding/undo.js';
 import { narrowRemote } from '../../src/collab/editor-plugins.js';
 import { schema } from '../../src/core/index.js';
 
@@ -169,4 +169,19 @@ export function random(seed: number): () => number {
     state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
     return state / 0x7fffffff;
   };
+}
+
+/** Both orders of two editors' client ids: Ada's the smaller, then the greater. */
+export const bothOrders = [true, false];
+
+/**
+ * `count` editors on `blocks` (client 1 wrote them), each starting a new undo step; Ada and Bo
+ * are the last two, Ada's client id the smaller when `adaFirst` (Yjs orders what two insert at
+ * one place by client id, and the binding's answers to changes made at once go by it).
+ */
+export function adaAndBo(blocks: PMNode[], adaFirst: boolean, count = 2): { ada: Replica; bo: Replica; all: Replica[] } {
+  const all = editorsOn(blocks, count);
+  for (const replica of all) undoKey.getState(replica.state)!.manager.stopCapturing();
+  const [smaller, greater] = all.slice(-2) as [Replica, Replica];
+  return adaFirst ? { ada: smaller, bo: greater, all } : { ada: greater, bo: smaller, all };
 }
