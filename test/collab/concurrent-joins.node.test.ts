@@ -36,6 +36,18 @@ describe('two editors joining one paragraph to the one before at once (Backspace
     expectAlike(...all);
   });
 
+  it('keep a letter a third editor typed into the paragraph, which the one with the greatest id had not seen when joining', () => {
+    const all = editorsOn([para('abc'), para('def')], 3);
+    // Client 1 types "1" at the end of "def"; client 2 hears of it, client 3 does not; all three join.
+    typeOn(click(all[0]!, 9), '1');
+    all[1]!.receive();
+    for (const replica of all) joinAt(replica, 6);
+    exchange(...all);
+    // Before: "abcdef1def": client 2 found client 3's run lacking a letter neither of them had typed.
+    expect(texts(all[0]!)).to.deep.equal(['abcdef1']);
+    expectAlike(...all);
+  });
+
   it('keep what each typed at the join before hearing of the other, where it was typed', () => {
     for (const adaFirst of bothOrders) {
       const { ada, bo, all } = editors(adaFirst);

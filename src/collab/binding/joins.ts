@@ -22,8 +22,8 @@ interface Join {
   into: Y.XmlText;
   /** Its letters. */
   text: string;
-  /** Which of them this editor had typed. */
-  ours: boolean[];
+  /** Where each of them stood in the paragraph (its letter's id). */
+  sources: Y.ID[];
   /** The clocks of this editor's items the join made. */
   made: [number, number];
 }
@@ -94,9 +94,10 @@ function runOf(letters: Letter[], made: (letter: Letter) => boolean, text: strin
  * For each letter of a join's text (and its end), its index in the colleague's run, and those
  * their run lacks (`missing`: where they would stand there), when the run reads as the text
  * with letters more (the colleague's, typed into the paragraph unseen here or after their join)
- * or less letters this editor typed unseen by them; otherwise null.
+ * or less letters they had not seen (`unseen`: typed by anyone, or copied by an earlier join of
+ * this editor's, after the colleague last heard); otherwise null.
  */
-function linedUp(join: Join, theirs: string): { at: number[]; missing: Set<number> } | null {
+function linedUp(join: Join, theirs: string, unseen: (letter: Y.ID) => boolean): { at: number[]; missing: Set<number> } | null {
   const at: number[] = [];
   const missing = new Set<number>();
   let index = 0;
@@ -107,7 +108,7 @@ function linedUp(join: Join, theirs: string): { at: number[]; missing: Set<numbe
       continue;
     }
     for (let i = 0; i < part.length; i++) {
-      if (op === diff.DELETE && !join.ours[at.length]) return null;
+      if (op === diff.DELETE && !unseen(join.sources[at.length]!)) return null;
       if (op === diff.DELETE) missing.add(at.length);
       else same++;
       at.push(op === diff.DELETE ? index : index++);
@@ -163,7 +164,8 @@ export class Joins {
       const into = before?.content instanceof Y.ContentType && before.content.type instanceof Y.XmlElement ? textOf(before.content.type) : null;
       if (!into) continue;
       const mine = (letter: Letter) => letter.item.id.client === clientID && letter.clock >= made[0] && letter.clock < made[1];
-      if (runOf(lettersOf(into), mine, text)) this.list.push({ from: item, into, text, ours: were.map((letter) => letter.item.id.client === clientID), made });
+      const sources = were.map((letter) => Y.createID(letter.item.id.client, letter.clock));
+      if (runOf(lettersOf(into), mine, text)) this.list.push({ from: item, into, text, sources, made });
     }
     if (this.list.length > REMEMBERED) this.list = this.list.slice(-REMEMBERED);
   }
@@ -184,7 +186,8 @@ export class Joins {
       if (join.into._item?.deleted || !deletions.some((ds) => Y.isDeleted(ds, join.from.id))) continue;
       const letters = lettersOf(join.into);
       const theirs = runOf(letters, (letter) => letter.item.id.client !== clientID && madeBy(transaction, letter.item.id.client, letter.clock), null);
-      const lines = theirs && linedUp(join, theirs.map((letter) => letter.char).join(''));
+      // A letter the colleague's join deleted with the paragraph was one they had seen: theirs lacking it, they had deleted it.
+      const lines = theirs && linedUp(join, theirs.map((letter) => letter.char).join(''), (letter) => !deletions.some((ds) => Y.isDeleted(ds, letter)));
       if (theirs && lines) found.push({ join, letters, theirs, ...lines });
     }
     // This editor answers those whose colleague's id is the greater, once. One whose colleague's is
