@@ -76,6 +76,22 @@ describe('two editors joining one paragraph to the one before at once (Backspace
     }
   });
 
+  it('keep the caret of one who deleted a letter of the joined text before hearing of the other after the same letters', () => {
+    for (const adaFirst of bothOrders) {
+      const { ada, bo, all } = editors(adaFirst);
+      // Ada joins, deletes the "e" and puts the caret after the "f"; Bo joins.
+      joinAt(ada, 6);
+      ada.change((tr) => tr.delete(5, 6));
+      click(ada, 6);
+      joinAt(bo, 6);
+      exchange(...all);
+      typeOn(ada, 'X');
+      exchange(...all);
+      expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal(['abcdfX', 'gh']);
+      expectAlike(...all);
+    }
+  });
+
   it("keep each one's caret at the join: the next letter typed goes after \"abc\"", () => {
     for (const adaFirst of bothOrders) {
       const { ada, bo, all } = editors(adaFirst);

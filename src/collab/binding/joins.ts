@@ -245,16 +245,25 @@ export class Joins {
         count++;
       } else if (!letter.item.deleted && attached.has(keyOf(letter))) changes.push({ at: at[count]!, insert: letter.char, format: letter.format });
     }
-    // Positions at this editor's run: how many of its live letters (and those typed at it) stand before them.
+    // Positions at this editor's run go to the same place in theirs: past the place there of the
+    // letters of its run before them, and past the changes made there before it.
     const live = letters.filter((letter) => !letter.item.deleted);
     const ours = (letter: Letter | undefined) => !!letter && attached.has(keyOf(letter));
     const places = positions.map((position) => {
       const absolute = Y.createAbsolutePositionFromRelativePosition(position, own.doc);
       if (!absolute || absolute.type !== text || !(ours(live[absolute.index - 1]) || ours(live[absolute.index]))) return null;
-      // Past the letters of this editor's before it (at their place in the run) and what was typed at them.
-      const before = live.slice(0, absolute.index).filter(ours);
-      const written = before.filter(mine).length;
-      return at[written]! + (before.length - written) + [...missing].filter((index) => index < written).length;
+      let seen = 0;
+      let written = 0;
+      let shift = 0;
+      for (const letter of letters) {
+        if (!letter.item.deleted && seen++ === absolute.index) break;
+        if (mine(letter)) {
+          if (missing.has(written) && !letter.item.deleted) shift++;
+          else if (!missing.has(written) && letter.item.deleted) shift--;
+          written++;
+        } else if (!letter.item.deleted && attached.has(keyOf(letter))) shift++;
+      }
+      return at[written]! + shift;
     });
     // This editor's run and what was typed at it go (from the end: the indices before stay).
     for (let i = live.length - 1; i >= 0; i--) if (ours(live[i])) text.delete(i, 1);
