@@ -46,7 +46,8 @@ export async function field(page, label) {
  * the press reached it or one of its labels. Puppeteer measures the point and presses there in
  * separate protocol calls without looking at what is there: an element replaced or covered in
  * between (the next screen drawn in place of the one it was found on) would let the press land
- * on whatever is at that point, and the click return as if it had worked.
+ * on whatever is at that point, and the click return as if it had worked. A press on the same
+ * control drawn again in its place (same element, text and name) counts as reaching it.
  */
 export async function clickElement(element, options) {
   const press = await element.evaluateHandle((el) => {
@@ -56,6 +57,12 @@ export async function clickElement(element, options) {
     };
     // Both: a pointerdown handler that prevents its default (a menu's trigger) keeps the mousedown from being sent.
     for (const target of [el, ...(el.labels ?? [])]) for (const type of ['pointerdown', 'mousedown']) target.addEventListener(type, reach, { capture: true, once: true });
+    // A screen that re-rendered the same control in its place (same element, text and name) between measuring and pressing: the press reached it.
+    const same = (other) => other instanceof Element && other !== el && other.localName === el.localName && other.textContent.trim() === el.textContent.trim() && other.getAttribute('aria-label') === el.getAttribute('aria-label');
+    const replaced = (event) => {
+      if (!el.isConnected && event.composedPath().some(same)) reach();
+    };
+    for (const type of ['pointerdown', 'mousedown']) document.addEventListener(type, replaced, { capture: true, once: true });
     return record;
   });
   await element.click(options);
