@@ -15,6 +15,7 @@ import { caretsPlugin } from './binding/carets.js';
 import { toRelative } from './binding/positions.js';
 import { bindFragment, syncKey, syncPlugin, type SyncBinding, type SyncMeta } from './binding/sync.js';
 import { redoCommand, undoCommand, undoPlugin } from './binding/undo.js';
+import { sayMarksUndone } from './marks-undone.js';
 import { MAX_MESSAGE_BYTES } from './protocol.js';
 import type { CollabProvider, CollabUser } from './provider.js';
 import { adoptCollabStyles, CARET_BLOCK_CLASS } from './styles.js';
@@ -267,7 +268,8 @@ export function isRemote(tr: Transaction): boolean {
  * highlighting, open menus and the saved selection lose their place at each keystroke of a
  * colleague. This gives the same document through the smallest replace step (the part that
  * changed), with the selection the binding set and its metas, so everything maps as it does
- * for local edits. Any other transaction comes back as it is.
+ * for local edits; the user's undo of a mark also says so (marks-undone.ts). Any other
+ * transaction comes back as it is.
  */
 export function narrowRemote(state: EditorState, tr: Transaction): Transaction {
   if (!isRemote(tr) || tr.steps.length !== 1) return tr;
@@ -291,5 +293,6 @@ export function narrowRemote(state: EditorState, tr: Transaction): Transaction {
   narrowed.setMeta('addToHistory', tr.getMeta('addToHistory'));
   narrowed.setMeta(SHARED_CHANGE_META, tr.getMeta(SHARED_CHANGE_META));
   if (tr.scrolledIntoView) narrowed.scrollIntoView();
-  return narrowed;
+  // The user's own undo or redo of a mark is told to a screen reader as a local one is.
+  return (tr.getMeta(syncKey) as SyncMeta | undefined)?.isUndoRedoOperation ? sayMarksUndone(narrowed, state) : narrowed;
 }

@@ -2,16 +2,17 @@
  * What a screen reader user hears where an edit shows only to the eye: a mark turned on or off
  * (by its shortcut, or the toolbar's button from the keyboard, focus going back to the text) and
  * a block moved with Alt+Shift+Arrow. The element says it in a polite live region
- * (role="status") that is there, empty, from the first render. Real keys, no pause between them.
+ * (role="status") that is there, empty, from the first render; an undo or redo of a mark says
+ * which way the mark went. Real keys, no pause between them.
  */
 import { expect, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/element/index.js';
 import '../helpers/editing-parts.js';
-import type { RichEditor } from '../../src/element/index.js';
 import { fr } from '../../src/locales/fr.js';
 import { pressWith } from '../helpers/editor.js';
 import { installFakeClock, type FakeClock } from '../helpers/fake-clock.js';
+import { hears, liveRegion as region, said } from '../helpers/live-region.js';
 import { button, content, focused, focusToolbar, mount, placedToolbar, selectWithKeys, settle, until } from './toolbar/helpers.js';
 
 // The toolbar's update window runs on a fake clock (toolbar/helpers.ts), ended by `settle`.
@@ -22,19 +23,6 @@ beforeEach(() => {
 afterEach(() => {
   clock.uninstall();
 });
-
-/** The live region. */
-function region(el: RichEditor): HTMLElement {
-  const found = el.shadowRoot!.querySelector<HTMLElement>('.announcer');
-  if (!found) throw new Error('the element has no live region');
-  return found;
-}
-
-/** What the live region says now, without the no-break space that makes a repeat heard. */
-const said = (el: RichEditor): string => region(el).textContent!.replace(/\u00a0/g, '').trim();
-
-/** Waits until the region says `words`. */
-const hears = (el: RichEditor, words: string) => until(() => said(el) === words, `the live region saying "${words}"`, { saw: () => said(el) });
 
 describe('announcements', () => {
   it('has a polite live region from the first render, empty and out of sight', async () => {
@@ -57,6 +45,22 @@ describe('announcements', () => {
     await sendKeys({ type: 'x' });
     await hears(el, '');
     expect(el.getHTML()).to.equal('<p>Plain x</p>');
+  });
+
+  it('says "Bold off" as Ctrl+Z takes a bold back, and "Bold on" as Ctrl+Shift+Z puts it back', async () => {
+    const el = await mount(html`<rich-editor value="<p>Plain words</p>"></rich-editor>`, clock);
+    await selectWithKeys(el, 'words');
+    await pressWith('b', 'Control');
+    await hears(el, 'Bold on');
+    await pressWith('z', 'Control');
+    await hears(el, 'Bold off');
+    expect(el.getHTML()).to.equal('<p>Plain words</p>');
+    await pressWith('z', 'Control', 'Shift');
+    await hears(el, 'Bold on');
+    expect(el.getHTML()).to.equal('<p>Plain <strong>words</strong></p>');
+    await pressWith('z', 'Control');
+    await hears(el, 'Bold off');
+    expect(el.getHTML()).to.equal('<p>Plain words</p>');
   });
 
   it('says "Italic on" for Ctrl+I at a caret, where only what is typed next shows it', async () => {

@@ -28,8 +28,8 @@ export interface EditorDocumentHost {
   editable(): boolean;
   /** Whether the element is disabled, by its attribute or a disabled `<fieldset>`. */
   disabled(): boolean;
-  /** A transaction the view has just applied (what it says is read out: announcer.ts). */
-  applied(tr: Transaction): void;
+  /** A transaction the view has just applied to `before` (what it says is read out: announcer.ts). */
+  applied(tr: Transaction, before: EditorState): void;
 }
 
 /**
@@ -378,7 +378,7 @@ export class EditorDocument implements ReactiveController {
     const tr = withDomSelection(view, remote ? shared!.narrow(previous, transaction) : transaction, remote);
     view.updateState(previous.apply(tr));
     this.host.hub.notify(previous);
-    this.element.applied(tr);
+    this.element.applied(tr, previous);
     if (view.state.doc !== previous.doc) {
       const doc = view.state.doc;
       emit(this.host, RichEditorEvents.change, lazyChangeDetail(() => serializeJSON(doc), () => this.htmlOf(doc)));

@@ -232,7 +232,7 @@ export class RichEditor extends EditorSettings {
     anchor: () => this.doc.view?.dom as HTMLElement | undefined,
   });
   private readonly announcer = new Announcer(this);
-  private readonly doc: EditorDocument = new EditorDocument(this, this.config, this.formControl, { editable: () => this.canEdit, disabled: () => this.isDisabled, applied: (tr) => this.announcer.take(tr) });
+  private readonly doc: EditorDocument = new EditorDocument(this, this.config, this.formControl, { editable: () => this.canEdit, disabled: () => this.isDisabled, applied: (tr, before) => this.announcer.take(tr, before) });
   private readonly collab = this.doc.share(new CollaborationController(this, { rebuild: () => this.doc.rebuild(), refresh: () => this.doc.refresh(), schema: () => this.config.setup.schema }));
 
   protected featureNames(): readonly string[] {

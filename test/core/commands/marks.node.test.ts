@@ -91,7 +91,8 @@ describe('what a mark toggle says (core/announce.ts)', () => {
   /** The words `command` puts on its transaction over `input`. */
   function saidBy(command: Command, input: TaggedNode): string | null {
     let said: string | null = null;
-    command(stateFor(input), (tr) => (said = announcementOf(tr)));
+    const state = stateFor(input);
+    command(state, (tr) => (said = announcementOf(tr, state)));
     return said;
   }
 
@@ -106,7 +107,7 @@ describe('what a mark toggle says (core/announce.ts)', () => {
     expect(saidBy(toggleBold, doc(pre('<a>code<b>')))).to.equal(null);
     const state = EditorState.create({ doc: doc(p('<a>plain<b>')), selection: stateFor(doc(p('<a>plain<b>'))).selection, plugins: [stringsPlugin(fr)] });
     let said: string | null = null;
-    toggleBold(state, (tr) => (said = announcementOf(tr)));
+    toggleBold(state, (tr) => (said = announcementOf(tr, state)));
     expect(said).to.equal('Gras activé');
   });
 });

@@ -66,8 +66,10 @@ describe('moveBlock (Alt+Shift+ArrowUp and ArrowDown)', () => {
 describe('what a block move says (core/announce.ts)', () => {
   it('says which way the block went', () => {
     const said: Array<string | null> = [];
-    moveBlockUp(stateFor(doc(p('one'), p('two<a>'))), (tr) => said.push(announcementOf(tr)));
-    moveBlockDown(stateFor(doc(p('one<a>'), p('two'))), (tr) => said.push(announcementOf(tr)));
+    const up = stateFor(doc(p('one'), p('two<a>')));
+    const down = stateFor(doc(p('one<a>'), p('two')));
+    moveBlockUp(up, (tr) => said.push(announcementOf(tr, up)));
+    moveBlockDown(down, (tr) => said.push(announcementOf(tr, down)));
     expect(said).to.deep.equal(['Block moved up', 'Block moved down']);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * Marks on nodes that are not text (a bold mention, a link over a line break) travel through the
  * shared document both ways and stay in what the server stores (y-prosemirror dropped them,
- * yjs/y-prosemirror#47).
+ * yjs/y-prosemirror#47). An undo of one's own mark is told to a screen reader there too; a
+ * colleague's mark is not.
  */
 import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { Node as PMNode } from 'prosemirror-model';
 import { pressWith } from '../../helpers/editor.js';
+import { hears, said } from '../../helpers/live-region.js';
 import { until } from '../../helpers/until.js';
 import { closeAll, converged, sharedEditor, serverPerTest, type SharedEditor, type CollabTestServer } from './helpers.js';
 
@@ -53,6 +55,23 @@ describe('marks on mentions and line breaks in a shared document', () => {
     await until(() => bob.states.at(-1)?.unsent === 0, 'everything stored', { saw: () => bob.states.at(-1) });
     const stored = (await executeServerCommand('collab-document', { id: server.id, name: 'page:mention' })) as { content: { content: { type: string; marks?: unknown[] }[] }[] };
     expect(stored.content[0]!.content.find((node) => node.type === 'mention')).not.to.have.property('marks');
+  });
+
+  it('Ann hears "Bold off" as her Ctrl+Z takes her bold back through the shared document; Bob hears nothing of either', async () => {
+    const json = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Plain words' }] }] };
+    await executeServerCommand('collab-seed', { id: server.id, name: 'page:undo-bold', json });
+    const ann = await open('ann', 'page:undo-bold');
+    const bob = await open('bob', 'page:undo-bold');
+    ann.el.focus();
+    await pressWith('a', 'Control');
+    await pressWith('b', 'Control');
+    await hears(ann.el, 'Bold on');
+    await until(() => bob.el.getHTML() === '<p><strong>Plain words</strong></p>', "the bold in Bob's editor", { saw: () => bob.el.getHTML() });
+    await pressWith('z', 'Control');
+    await hears(ann.el, 'Bold off');
+    expect(ann.el.getHTML()).to.equal('<p>Plain words</p>');
+    await until(() => bob.el.getHTML() === '<p>Plain words</p>', "the bold gone from Bob's editor", { saw: () => bob.el.getHTML() });
+    expect(said(bob.el), "Bob's live region").to.equal('');
   });
 
   it('a link over a line break survives a reload from the shared document', async () => {
