@@ -95,6 +95,29 @@ test('an editable server-rendered editor is not editable until the live editor r
   }
 });
 
+test("the first paint's to-do boxes are disabled until the live editor runs, and named as it names them", async () => {
+  const { setDOMImplementation } = await import('../../dist/core/index.js');
+  const { fr } = await import('../../dist/locales/fr.js');
+  const { DOMParser } = await import('linkedom');
+  const previous = setDOMImplementation({ DOMParser });
+  try {
+    const value = '<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><p>Ship</p></li><li data-type="taskItem" data-checked="false"><p>Tell &lt;input type="checkbox"&gt;</p></li></ul>';
+    const { content } = await shadowOf(await renderWrapper({ value }));
+    const boxes = [...content.querySelectorAll('input')];
+    // A box ticked before the script ran was unticked when the live editor took over (it renders the value).
+    assert.deepEqual(boxes.map((box) => [box.type, box.hasAttribute('disabled'), box.hasAttribute('checked'), box.getAttribute('aria-label')]), [
+      ['checkbox', true, true, 'Done'],
+      ['checkbox', true, false, 'Done'],
+    ]);
+    // Text that reads as a tag stays text.
+    assert.equal(content.querySelectorAll('p')[1].textContent, 'Tell <input type="checkbox">');
+    const french = await shadowOf(await renderWrapper({ value, strings: fr }));
+    assert.deepEqual([...french.content.querySelectorAll('input')].map((box) => box.getAttribute('aria-label')), ['Terminé', 'Terminé']);
+  } finally {
+    setDOMImplementation(previous);
+  }
+});
+
 test('without a DOM the server writes an empty content box, never the unparsed value', async () => {
   assert.equal(globalThis.document, undefined);
   const markup = await renderWrapper({ value: MALICIOUS, readOnly: true });

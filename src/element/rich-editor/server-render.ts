@@ -41,6 +41,24 @@ export interface RichEditorServerOptions {
  */
 const SECOND_BLOCK_BY_PLACE = '.content > :first-child + * { content-visibility: visible; }';
 
+/**
+ * A form control's tag in written content (text and attribute values have their `<` escaped, so
+ * every match is an element): a to-do's checkbox, a host block's button.
+ */
+const CONTROL_TAG = /<(input|button|select|textarea)\b/g;
+
+/** A to-do item's checkbox as the schema writes it, which the live editor names (core/plugins/task-list.ts). */
+const TODO_BOX = /(<li data-type="taskItem"[^>]*><label contenteditable="false"><input)\b/g;
+
+/**
+ * The content as the first paint shows it: its controls disabled until the live editor runs (a
+ * box ticked before it would be unticked at upgrade, which renders the element's value, as a
+ * viewer's are disabled), and each to-do's checkbox named as the live editor names it.
+ */
+function paintedContent(html: string, done: string): string {
+  return html.replace(CONTROL_TAG, '<$1 disabled').replace(TODO_BOX, `$1 aria-label="${escapeHTMLAttribute(done)}"`);
+}
+
 /** The text of a style group (the element's `static styles`). */
 function cssOf(styles: CSSResultGroup | undefined): string {
   if (!styles) return '';
@@ -62,9 +80,10 @@ function documentOf(value: string | null | undefined, setup: EditorSetup): PMNod
 export function richEditorShadowHTML(options: RichEditorServerOptions = {}): string {
   const setup = setupOf(options.extensions);
   const doc = documentOf(options.value, setup);
-  const content = doc ? fragmentToHTML(doc.content, { viewBreaks: true }) : '';
+  const words = wordsWith(options.strings);
+  const content = doc ? paintedContent(fragmentToHTML(doc.content, { viewBreaks: true }), words['todo.done']) : '';
   const openEnd = doc?.lastChild && !doc.lastChild.isTextblock ? ` ${OPEN_END_CLASS}` : '';
-  const label = options.label ?? wordsWith(options.strings)['editor.label'];
+  const label = options.label ?? words['editor.label'];
   // The content box as ProseMirror's view makes it, so the editor's CSS lays it out the same; not
   // editable until the live editor runs (what was typed into this paint would be lost at upgrade,
   // which renders the element's value), and a viewer says it is read-only as the live one does.
