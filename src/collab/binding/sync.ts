@@ -9,11 +9,12 @@ import type { Node as PMNode, Schema } from 'prosemirror-model';
 import { AllSelection, NodeSelection, Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import * as Y from 'yjs';
-import { SHARED_CHANGE_META } from '../../core/transaction-meta.js';
+import { OWN_UNDO_STEP_META, SHARED_CHANGE_META } from '../../core/transaction-meta.js';
 import { carriedTyping, carry } from './carried-typing.js';
 import { DeletedLetters } from './deleted-letters.js';
 import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { fold, placed, typeSince, type Folded } from './fold.js';
+import { followShown } from './follow-shown.js';
 import { toAbsolute, toRelative } from './positions.js';
 import { Joins } from './joins.js';
 import { Rewrites } from './rewrites.js';
@@ -33,9 +34,14 @@ export interface SyncMeta {
 /** The key of the sync plugin; its meta marks transactions that bring the shared document's changes. */
 export const syncKey = new PluginKey<SyncState>('collab-sync');
 
-/** The sync plugin's state: whether the latest transaction may be undone (its `addToHistory` meta). */
+/** The sync plugin's state: whether the latest transaction may be undone (its `addToHistory` meta), and where the step of its own it makes begins. */
 export interface SyncState {
   addToHistory: boolean;
+  /**
+   * The state before the latest transaction when it is an undo step of its own (`ownUndoStep`:
+   * an autolink after the typing it follows, a host's command), or null.
+   */
+  stepFrom: EditorState | null;
 }
 
 /** A selection as positions relative to the shared document. */
@@ -169,9 +175,21 @@ export class SyncBinding {
     // An untouched empty document is not written: the fragment stays empty until someone types.
     if (!this.written && doc.eq(doc.type.createAndFill()!)) return;
     this.written = true;
-    const addToHistory = syncKey.getState(view.state)?.addToHistory !== false;
+    const { addToHistory = true, stepFrom = null } = syncKey.getState(view.state) ?? {};
     // A change kept out of the history also ends the undo step being gathered.
     if (!addToHistory) this.undoManager?.stopCapturing();
+    if (stepFrom && addToHistory) {
+      // An undo step of its own, as in ProseMirror's history: what came before it in this update
+      // (the typing an autolink follows) goes into the step being gathered, then it alone.
+      if (stepFrom.doc !== this.synced) this.write(stepFrom.doc, previous, true);
+      this.undoManager?.stopCapturing();
+      this.write(doc, stepFrom, true);
+      this.undoManager?.stopCapturing();
+    } else this.write(doc, previous, addToHistory);
+  }
+
+  /** Writes `doc` into the shared fragment, as a change made from `previous`. */
+  private write(doc: PMNode, previous: EditorState, addToHistory: boolean): void {
     // The selection before the change, measured while the shared document still matches it.
     if (previous.doc === this.synced) this.selectionBeforeChange = this.relativeSelection(previous);
     this.doc.transact((tr) => {
@@ -323,37 +341,6 @@ export class SyncBinding {
   }
 }
 
-/**
- * Points the mapping at the nodes the view shows for `type` (`shown`) where it held those read
- * (`read`, equal to them): the view applies a change as the narrowest step, which builds the
- * changed block and its ancestors anew. A block the mapping did not know as the view's would not
- * be recognised when the editor moves it next (update.ts writes a move only for known blocks),
- * and the move would be written as each block between taking its neighbour's content, carrying a
- * colleague's typing there into the wrong block.
- */
-function followShown(type: Y.XmlFragment, read: PMNode, shown: PMNode, mapping: Mapping): void {
-  if (read === shown) return;
-  if (mapping.get(type) === read) mapping.set(type, shown);
-  // The children built anew, by the read one, with their index (the two have the same structure).
-  const changed = new Map<PMNode, number>();
-  for (let i = 0; i < read.childCount; i++) if (read.child(i) !== shown.child(i)) changed.set(read.child(i), i);
-  for (let item = type._start; item && changed.size; item = item.right) {
-    if (item.deleted || !(item.content instanceof Y.ContentType)) continue;
-    const child = item.content.type as SharedType;
-    const known = mapping.get(child);
-    if (Array.isArray(known)) {
-      const first = known.findIndex((node) => changed.has(node));
-      if (first < 0) continue;
-      const start = changed.get(known[first]!)! - first;
-      mapping.set(child, known.map((_, i) => shown.child(start + i)));
-      for (const node of known) changed.delete(node);
-    } else if (known && changed.has(known) && child instanceof Y.XmlElement) {
-      followShown(child, known, shown.child(changed.get(known)!), mapping);
-      changed.delete(known);
-    }
-  }
-}
-
 /** Puts a selection kept as relative positions back into `tr`'s document. */
 function restoreSelection(tr: Transaction, selection: RelativeSelection, binding: SyncBinding): void {
   if (selection.type === 'all') {
@@ -372,10 +359,11 @@ export function syncPlugin(binding: SyncBinding): Plugin {
   return new Plugin({
     key: syncKey,
     state: {
-      init: (): SyncState => ({ addToHistory: true }),
-      apply: (tr, value): SyncState => {
+      init: (): SyncState => ({ addToHistory: true, stepFrom: null }),
+      apply: (tr, value, before): SyncState => {
         const addToHistory = tr.getMeta('addToHistory') !== false;
-        return addToHistory === value.addToHistory ? value : { addToHistory };
+        const stepFrom = tr.getMeta(OWN_UNDO_STEP_META) ? before : null;
+        return addToHistory === value.addToHistory && stepFrom === value.stepFrom ? value : { addToHistory, stepFrom };
       },
     },
     view(view) {

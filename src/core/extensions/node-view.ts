@@ -8,7 +8,6 @@
  * content change (ProseMirror's default would destroy and build it again); it hears of the
  * new node through `subscribe`.
  */
-import { closeHistory } from 'prosemirror-history';
 import type { Node as PMNode, Schema } from 'prosemirror-model';
 import { Plugin } from 'prosemirror-state';
 import type { Decoration, DecorationSource, EditorView, NodeView, NodeViewConstructor, ViewMutationRecord } from 'prosemirror-view';
@@ -17,6 +16,7 @@ import { log } from '../log.js';
 import { perSchema } from '../per-schema.js';
 import type { AttrDefs } from '../schema/attrs.js';
 import { definitionOf, featureOf } from './define.js';
+import { ownUndoStep } from '../transaction-meta.js';
 
 /** What a node view gets besides ProseMirror's arguments. One per view; it lives as long as the view. */
 export interface NodeViewContext {
@@ -98,13 +98,13 @@ class ViewContext implements NodeViewContext {
     if (!this.view.editable) return;
     const next = node.type.create(values, node.content, node.marks);
     // Each call is its own undo step, however quickly the next one follows.
-    if (!next.sameMarkup(node)) this.view.dispatch(closeHistory(state.tr.setNodeMarkup(pos!, undefined, next.attrs, node.marks)));
+    if (!next.sameMarkup(node)) this.view.dispatch(ownUndoStep(state.tr.setNodeMarkup(pos!, undefined, next.attrs, node.marks)));
   }
 
   deleteNode(): void {
     const pos = this.getPos();
     const node = pos === undefined ? null : this.view.state.doc.nodeAt(pos);
-    if (pos !== undefined && node && this.view.editable) this.view.dispatch(closeHistory(this.view.state.tr.delete(pos, pos + node.nodeSize).scrollIntoView()));
+    if (pos !== undefined && node && this.view.editable) this.view.dispatch(ownUndoStep(this.view.state.tr.delete(pos, pos + node.nodeSize).scrollIntoView()));
   }
 
   subscribe(listener: () => void): () => void {

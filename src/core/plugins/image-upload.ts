@@ -6,7 +6,6 @@
  * step; on failure or cancel it disappears and the document is as it was. While any
  * upload runs, replacing the content from outside is refused.
  */
-import { closeHistory } from 'prosemirror-history';
 import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
 import { NodeSelection, Plugin, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import { dropPoint } from 'prosemirror-transform';
@@ -15,7 +14,7 @@ import { caretAfterImage, insertImageAt } from '../commands/image.js';
 import { imageUploadKey, isUploading } from '../commands/choose-image.js';
 export { canReplaceContent, isUploading } from '../commands/choose-image.js';
 import { log } from '../log.js';
-import { REPLACE_CONTENT_META } from '../transaction-meta.js';
+import { ownUndoStep, REPLACE_CONTENT_META } from '../transaction-meta.js';
 import { safeImageSrc } from '../url.js';
 import { wordsOf } from '../strings.js';
 import { validateImageFile, type ImageRules } from './image-validation.js';
@@ -207,7 +206,7 @@ export function imageUploadPlugin(options: ImageUploadOptions): Plugin<UploadSta
       // in the line the image took goes after it; a block the user selected stays selected.
       const { state } = entry.view;
       const placed = insertImageAt(state.tr, upload.pos, safe, options.imageWidth?.() ?? undefined);
-      const tr = closeHistory(state.selection instanceof NodeSelection ? placed : caretAfterImage(placed));
+      const tr = ownUndoStep(state.selection instanceof NodeSelection ? placed : caretAfterImage(placed));
       entry.view.dispatch(tr.setMeta(imageUploadKey, { type: 'done', id } satisfies UploadAction));
     } catch (error) {
       log.error('The uploaded image could not be inserted', error);

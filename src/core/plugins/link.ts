@@ -4,11 +4,10 @@
  * link-commands.ts and pasted links in link-paste.ts: the embed bundle's entry, which holds
  * this plugin, leaves them to the chunks of the pieces that use them.
  */
-import { closeHistory } from 'prosemirror-history';
 import type { Mark, MarkType, Node as PMNode, Schema } from 'prosemirror-model';
 import type { Step } from 'prosemirror-transform';
 import { Plugin, PluginKey, Selection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
-import { SHARED_CHANGE_META } from '../transaction-meta.js';
+import { ownUndoStep, SHARED_CHANGE_META } from '../transaction-meta.js';
 import { safeLinkHref } from '../url.js';
 
 /** The schema's link mark (named `link`), or null in a schema without links. */
@@ -214,7 +213,7 @@ export function linkPlugin(options: LinkOptions = {}): Plugin {
       // keeping the text and the space typed after it; the next one the typing. A space or line
       // break right before the caret made it, so Backspace may take it back too.
       if (end === newState.selection.from - 1) tr.setMeta(linkKey, { undo: tr.steps.slice(steps).map((step, i) => step.invert(tr.docs[steps + i]!)).reverse() } satisfies Autolinked);
-      return closeHistory(tr);
+      return ownUndoStep(tr);
     },
     props: {
       handleDOMEvents: {

@@ -1,4 +1,3 @@
-import { closeHistory } from 'prosemirror-history';
 import type { Schema } from 'prosemirror-model';
 import { Plugin, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
@@ -12,6 +11,7 @@ import { ENGLISH, type Words } from '../strings.js';
 import { slashCanOpenAt, slashMenuKey } from './menu-triggers.js';
 import { pendingTrigger } from './pending-trigger.js';
 import { filterSlashItems, imageCommand, inWords, type SlashItem, type SlashItemOptions } from './slash-items.js';
+import { ownUndoStep } from '../transaction-meta.js';
 
 export { filterSlashItems, type SlashItem, type SlashItemOptions } from './slash-items.js';
 
@@ -131,7 +131,7 @@ export function runSlashItem(index?: number): Command {
       return true;
     }
     // A history boundary before the entry, so undo brings back the typed `/query` (as undoing an input rule does).
-    dispatch(closeHistory(tr).setMeta(slashMenuKey, { type: 'close' } satisfies SlashMeta).scrollIntoView());
+    dispatch(ownUndoStep(tr).setMeta(slashMenuKey, { type: 'close' } satisfies SlashMeta).scrollIntoView());
     return true;
   };
 }

@@ -1,6 +1,5 @@
 import type { PropertyValues, ReactiveController } from 'lit';
 import type { Node as PMNode } from 'prosemirror-model';
-import { closeHistory } from 'prosemirror-history';
 import { EditorState, type Command, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { hasContent } from '../../core/content.js';
@@ -21,6 +20,7 @@ import type { CollaborationController } from './collaboration.js';
 import type { Configuration } from './configuration.js';
 import type { FormControl } from './form-control.js';
 import type { RichEditor } from './rich-editor.component.js';
+import { ownUndoStep } from '../../core/transaction-meta.js';
 
 /** What the document reads of its element's state that is not a public property. */
 export interface EditorDocumentHost {
@@ -202,7 +202,7 @@ export class EditorDocument implements ReactiveController {
     if (!view || !this.element.editable() || !featureOn(this.host.features, commandFeatures.get(name))) return false;
     const command = (factory as (...given: readonly unknown[]) => Command)(...args);
     // Its own undo step, even right after typing or another command.
-    return this.asHost(() => command(view.state, (tr) => view.dispatch(closeHistory(tr)), view));
+    return this.asHost(() => command(view.state, (tr) => view.dispatch(ownUndoStep(tr)), view));
   }
 
   /** Runs a change the host asked for: it fires no native `input`. */

@@ -2,7 +2,7 @@
  * Marks on nodes that are not text (a bold mention, a link over a line break) travel through the
  * shared document both ways and stay in what the server stores (y-prosemirror dropped them,
  * yjs/y-prosemirror#47). An undo of one's own mark is told to a screen reader there too; a
- * colleague's mark is not.
+ * colleague's mark is not. An address linked as it is typed is an undo step of its own.
  */
 import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
@@ -72,6 +72,18 @@ describe('marks on mentions and line breaks in a shared document', () => {
     expect(ann.el.getHTML()).to.equal('<p>Plain words</p>');
     await until(() => bob.el.getHTML() === '<p>Plain words</p>', "the bold gone from Bob's editor", { saw: () => bob.el.getHTML() });
     expect(said(bob.el), "Bob's live region").to.equal('');
+  });
+
+  it('Ctrl+Z right after an address typed into a shared document takes back its link only, and says "Link off"', async () => {
+    const ann = await open('ann', 'page:autolink');
+    ann.el.focusAt('end');
+    await sendKeys({ type: 'see https://example.com ' });
+    await until(() => ann.el.getHTML() === '<p>see <a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">https://example.com</a> </p>', 'the address linked', { saw: () => ann.el.getHTML() });
+    await pressWith('z', 'Control');
+    await hears(ann.el, 'Link off');
+    expect(ann.el.getHTML()).to.equal('<p>see https://example.com </p>');
+    await pressWith('z', 'Control');
+    await until(() => ann.el.editorView!.state.doc.textContent === '', 'the typing taken back', { saw: () => ann.el.getHTML() });
   });
 
   it('a link over a line break survives a reload from the shared document', async () => {
