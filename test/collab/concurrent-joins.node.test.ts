@@ -108,6 +108,38 @@ describe('two editors joining one paragraph to the one before at once (Backspace
   });
 });
 
+// "gh" starts at 11, after "def"'s paragraph (5-10); once "gh" is joined, "def" still starts at 6.
+describe('a paragraph joined by two editors at once, one of them going on to join the joined one to the one before', () => {
+  it('shows its text once on every screen, whatever the client ids', () => {
+    for (const adaFirst of bothOrders) {
+      const { ada, bo, all } = editors(adaFirst);
+      joinAt(ada, 11);
+      joinAt(bo, 11);
+      // Bo, before hearing of Ada's join, joins "defgh" to "abc": his change drops Ada's run, which he had not seen.
+      joinAt(bo, 6);
+      exchange(...all);
+      expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal(['abcdefgh']);
+      expectAlike(...all);
+    }
+  });
+
+  it('still puts back the run of a join that a third editor, who had not made it, drops with the paragraph', () => {
+    for (const adaFirst of bothOrders) {
+      const { ada, bo, all } = editors(adaFirst, 3);
+      const cy = all[0]!;
+      // Cy and Ada join "gh" to "def" at once, Ada with a letter typed first; Bo, knowing of neither, joins "def" to "abc".
+      joinAt(cy, 11);
+      click(ada, 13);
+      typeOn(ada, 'X');
+      joinAt(ada, 11);
+      joinAt(bo, 6);
+      exchange(...all);
+      expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal(['abcdefghX']);
+      expectAlike(...all);
+    }
+  });
+});
+
 /** Letters typed in the runs below, each once, none of them in "abcdef". */
 const TYPED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZklmnopqrstuvwxyz0123456789';
 

@@ -9,6 +9,11 @@
  * the other editor deletes its own run, and what was typed at it since (at its edges or inside
  * it: letters whose neighbours at typing were its letters) goes to the same place in the run that
  * stays; a letter of its run deleted since is deleted there too. Only that editor acts.
+ *
+ * The colleague may go on to join the joined paragraph to the one before before hearing of this
+ * editor's join: their change drops this editor's run with it, unseen, and holds their own copy
+ * of the same letters. Those of this editor's copies whose letters that colleague took too are
+ * not typing to put back (`copiesCovered`, read by unseen-typing.ts).
  */
 import diff from 'fast-diff';
 import * as Y from 'yjs';
@@ -26,6 +31,10 @@ interface Join {
   sources: Y.ID[];
   /** The clocks of this editor's items the join made. */
   made: [number, number];
+  /** Its run's letters, in the text's order (each the copy of the source at its index). */
+  copies: Y.ID[];
+  /** For the index of each source a colleague's change deleted too, the colleagues whose change it was: they knew that letter and took it (into a run of their own, or away). */
+  covered: Map<number, Set<number>>;
 }
 
 /** A join this editor and a colleague made at once: the text's letters when the colleague's change came, and the colleague's run among them. */
@@ -165,9 +174,36 @@ export class Joins {
       if (!into) continue;
       const mine = (letter: Letter) => letter.item.id.client === clientID && letter.clock >= made[0] && letter.clock < made[1];
       const sources = were.map((letter) => Y.createID(letter.item.id.client, letter.clock));
-      if (runOf(lettersOf(into), mine, text)) this.list.push({ from: item, into, text, sources, made });
+      const run = runOf(lettersOf(into), mine, text);
+      if (run) this.list.push({ from: item, into, text, sources, made, copies: run.map((letter) => Y.createID(clientID, letter.clock)), covered: new Map() });
     }
     if (this.list.length > REMEMBERED) this.list = this.list.slice(-REMEMBERED);
+  }
+
+  /**
+   * This editor's letters that are copies, made by its joins, of letters the colleague whose
+   * change this is (`transaction`, applied here) deleted too, now or before, as `client:clock`
+   * keys. That colleague, deleting the text holding them, had not seen them, but had the letters
+   * they copy and took those: they are not typing of this editor's to put back
+   * (unseen-typing.ts), or the joined text would show twice (one editor joining a paragraph, the
+   * other the same and then the joined one to the one before it). A copy taken by another
+   * colleague is still put back. Read only when the change touched a text joined into.
+   */
+  copiesCovered(transaction: Y.Transaction): Set<string> {
+    const keys = new Set<string>();
+    const touched = this.list.filter((join) => (transaction.changed as Map<unknown, unknown>).has(join.into) || (join.into._item && Y.isDeleted(transaction.deleteSet, join.into._item.id)));
+    if (!touched.length) return keys;
+    // The colleagues whose change this is: those it brings items of.
+    const { clientID } = transaction.doc;
+    const makers = [...transaction.afterState].filter(([client, clock]) => client !== clientID && clock > (transaction.beforeState.get(client) ?? 0)).map(([client]) => client);
+    const deletions = remoteDeletions(transaction);
+    for (const join of touched) {
+      join.sources.forEach((source, i) => {
+        if (deletions.some((ds) => Y.isDeleted(ds, source))) for (const client of makers) join.covered.set(i, (join.covered.get(i) ?? new Set()).add(client));
+      });
+      for (const [i, clients] of join.covered) if (makers.some((client) => clients.has(client))) keys.add(`${join.copies[i]!.client}:${join.copies[i]!.clock}`);
+    }
+    return keys;
   }
 
   /**

@@ -42,7 +42,12 @@ interface Char {
   clock: number;
   format: Record<string, unknown>;
   gone?: true;
+  /** This editor's copy of a letter the colleague had and took (joins.ts `copiesCovered`): read as another's, never put back. */
+  copy?: true;
 }
+
+/** Whether a character is this editor's own typing (not a copy a colleague's letters stand for). */
+const typedBy = (char: Char, clientID: number): boolean => char.client === clientID && !char.copy;
 
 /** A run of characters a transaction inserted into a text (or a new empty text block, as an empty run). */
 export interface Run {
@@ -94,7 +99,7 @@ function fatesFor(chars: Char[], clientID: number, newest: number, run: string, 
       fates.push('gone');
       continue;
     }
-    const own = char.client === clientID;
+    const own = typedBy(char, clientID);
     if (own && char.clock >= newest) fates.push('back');
     else if (at < run.length && char.value === run[at]) {
       fates.push('kept');
@@ -117,7 +122,7 @@ function fatesWithDeletions(chars: Char[], clientID: number, newest: number, run
   const width = m + 1;
   budget.left -= (n + 1) * width;
   if (budget.left < 0) return null;
-  const back = (char: Char) => char.client === clientID && char.clock >= newest;
+  const back = (char: Char) => typedBy(char, clientID) && char.clock >= newest;
   // cost[i * width + j]: the least cost of reading chars from i on as the run from j on (Infinity: no reading).
   const cost = new Float64Array((n + 1) * width).fill(Infinity);
   cost[n * width + m] = 0;
@@ -131,7 +136,7 @@ function fatesWithDeletions(chars: Char[], clientID: number, newest: number, run
       else if (back(char)) best = cost[next + j]!;
       else {
         best = same ? cost[next + j + 1]! : Infinity;
-        if (char.client !== clientID) best = Math.min(best, 1 + cost[next + j]!);
+        if (!typedBy(char, clientID)) best = Math.min(best, 1 + cost[next + j]!);
       }
       cost[i * width + j] = best;
     }
@@ -165,7 +170,7 @@ export function before(transaction: Y.Transaction, item: Y.Item): boolean {
 }
 
 /** A text's characters before the transaction (null when it held something else than characters and formats). */
-function charsBefore(transaction: Y.Transaction, text: Y.XmlText, deleted: DeletedLetters): Char[] | null {
+function charsBefore(transaction: Y.Transaction, text: Y.XmlText, deleted: DeletedLetters, copies: ReadonlySet<string>): Char[] | null {
   const chars: Char[] = [];
   let format: Record<string, unknown> = {};
   for (let item = text._start; item; item = item.right) {
@@ -184,7 +189,11 @@ function charsBefore(transaction: Y.Transaction, text: Y.XmlText, deleted: Delet
       format = { ...format, [content.key]: content.value };
       if (content.value === null) delete format[content.key];
     } else if (content instanceof Y.ContentString) {
-      for (let i = 0; i < content.str.length; i++) chars.push({ value: content.str[i]!, client: item.id.client, clock: item.id.clock + i, format });
+      for (let i = 0; i < content.str.length; i++) {
+        const char: Char = { value: content.str[i]!, client: item.id.client, clock: item.id.clock + i, format };
+        if (copies.has(`${char.client}:${char.clock}`)) char.copy = true;
+        chars.push(char);
+      }
     } else if (item.countable) return null;
   }
   return chars;
@@ -256,7 +265,7 @@ function droppedText(transaction: Y.Transaction, position: Y.RelativePosition): 
  * with the run they went to. Empty nearly always, and cheap then: only the transaction's
  * deletions of this editor's characters and of texts it deleted letters from are looked at.
  */
-export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters, positions: Y.RelativePosition[] = []): UnseenTyping[] {
+export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters, positions: Y.RelativePosition[] = [], copies: ReadonlySet<string> = new Set()): UnseenTyping[] {
   const { clientID } = transaction.doc;
   const dropped = new Set<Y.XmlText>();
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
@@ -282,11 +291,11 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
   const found: UnseenTyping[] = [];
   const budget = { left: SEARCH_BUDGET };
   for (const from of dropped) {
-    const chars = charsBefore(transaction, from, deleted);
+    const chars = charsBefore(transaction, from, deleted, copies);
     if (!chars) continue;
     const shown = chars.filter((char) => !char.gone);
     // This editor's characters here, newest first: a colleague saw all of them up to some point.
-    const own = shown.filter((char) => char.client === clientID).map((char) => char.clock).sort((a, b) => b - a);
+    const own = shown.filter((char) => typedBy(char, clientID)).map((char) => char.clock).sort((a, b) => b - a);
     /** The runs `read` finds a reading of, each with the fewest of this editor's letters put back (from `least` up to `most` for the run). */
     const readings = (read: typeof fatesFor, least: number, most: (run: Run) => number) => {
       const matches: { run: Run; fates: Fate[] }[] = [];
