@@ -25,7 +25,8 @@ import type { DeletedLetters } from './deleted-letters.js';
 import { allowedFormat } from './encoding.js';
 import { remoteDeletions } from './remote-updates.js';
 import { misplacedBlocks, putAfter } from './split-order.js';
-import { before, made, runsMade, type Run } from './unseen-typing.js';
+import { before, made } from './made.js';
+import { runsMade, type Run } from './unseen-typing.js';
 
 /** A letter of this editor's in a stretch: its item and place in it, its formats, and how many of the stretch's characters come before it. */
 interface Letter {

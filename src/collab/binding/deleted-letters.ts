@@ -1,6 +1,6 @@
 /** The deleted letters unseen-typing.ts reads a colleague's rewrite with. */
 import * as Y from 'yjs';
-import { made } from './unseen-typing.js';
+import { made } from './made.js';
 
 /** How many of the latest deleted letters an editor remembers. */
 const REMEMBERED = 10_000;

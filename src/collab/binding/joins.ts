@@ -13,16 +13,23 @@
  * The colleague may go on to join the joined paragraph to the one before before hearing of this
  * editor's join: their change drops this editor's run with it, unseen, and holds their own copy
  * of the same letters. Those of this editor's copies whose letters that colleague took too are
- * not typing to put back (`copiesCovered`, read by unseen-typing.ts).
+ * not typing to put back (`copiesCovered`, read by unseen-typing.ts). A colleague who joins the
+ * next paragraph into one this editor joined at once types its letters into a deleted text:
+ * letters of this editor's dropped with that paragraph go back where its text went
+ * (`runsFollowed`).
  */
 import diff from 'fast-diff';
 import * as Y from 'yjs';
 import { remoteDeletions } from './remote-updates.js';
+import { made, madeBy } from './made.js';
+import type { Run } from './unseen-typing.js';
 
 /** A paragraph this editor joined to the one before: the element it deleted and the run of its letters typed into the text before. */
 interface Join {
   /** The deleted element's item. */
   from: Y.Item;
+  /** Its text, deleted with it. */
+  source: Y.XmlText;
   /** The text its letters went into. */
   into: Y.XmlText;
   /** Its letters. */
@@ -61,10 +68,6 @@ interface Letter {
 
 /** How many joins an editor remembers. */
 const REMEMBERED = 20;
-
-/** Whether an item was made by the transaction. */
-const madeBy = (transaction: Y.Transaction, client: number, clock: number): boolean =>
-  clock >= (transaction.beforeState.get(client) ?? 0) && clock < (transaction.afterState.get(client) ?? 0);
 
 /** A text's letters, deleted ones too, in order, with the formats they stand in. */
 function lettersOf(text: Y.XmlText): Letter[] {
@@ -175,7 +178,7 @@ export class Joins {
       const mine = (letter: Letter) => letter.item.id.client === clientID && letter.clock >= made[0] && letter.clock < made[1];
       const sources = were.map((letter) => Y.createID(letter.item.id.client, letter.clock));
       const run = runOf(lettersOf(into), mine, text);
-      if (run) this.list.push({ from: item, into, text, sources, made, copies: run.map((letter) => Y.createID(clientID, letter.clock)), covered: new Map() });
+      if (run) this.list.push({ from: item, source, into, text, sources, made, copies: run.map((letter) => Y.createID(clientID, letter.clock)), covered: new Map() });
     }
     if (this.list.length > REMEMBERED) this.list = this.list.slice(-REMEMBERED);
   }
@@ -204,6 +207,47 @@ export class Joins {
       for (const [i, clients] of join.covered) if (makers.some((client) => clients.has(client))) keys.add(`${join.copies[i]!.client}:${join.copies[i]!.clock}`);
     }
     return keys;
+  }
+
+  /**
+   * Runs a colleague's change (`transaction`) typed into the text of a paragraph this editor had
+   * joined to the one before (the colleague, unseen, joined the next paragraph into it at once):
+   * each as a run absent from the text joined into, standing where the letters around it went
+   * (after the copy of the letter before it). Letters of this editor's that the change dropped
+   * with the next paragraph go back there (unseen-typing.ts), not into the deleted text, where
+   * they would be lost.
+   */
+  runsFollowed(transaction: Y.Transaction): Run[] {
+    const runs: Run[] = [];
+    const joins = new Map(this.list.filter((join) => !join.into._item?.deleted).map((join) => [join.source, join]));
+    const texts = new Set<Y.XmlText>();
+    for (const item of joins.size ? made(transaction) : []) if (item.parent instanceof Y.XmlText && joins.has(item.parent)) texts.add(item.parent);
+    for (const text of texts) {
+      const join = joins.get(text)!;
+      const sources = new Map(join.sources.map((id, i) => [`${id.client}:${id.clock}`, i]));
+      let last = -1;
+      let run: Run | null = null;
+      for (let item = text._start; item; item = item.right) {
+        if (item.content instanceof Y.ContentString && madeBy(transaction, item.id.client, item.id.clock)) {
+          if (!run) runs.push((run = { text: join.into, element: join.into.parent as Y.XmlElement, start: this.copyEnd(join, last), value: '', absent: true }));
+          run.value += item.content.str;
+          continue;
+        }
+        run = null;
+        for (let i = 0; i < item.length; i++) last = sources.get(`${item.id.client}:${item.id.clock + i}`) ?? last;
+      }
+    }
+    return runs;
+  }
+
+  /** The index in the text joined into right after the copy of the join's letter `index` (before its first copy for -1). */
+  private copyEnd(join: Join, index: number): number {
+    const live = lettersOf(join.into).filter((letter) => !letter.item.deleted);
+    const copies = new Set(join.copies.map((id) => `${id.client}:${id.clock}`));
+    const at = (i: number) => live.findIndex((letter) => letter.item.id.client === join.copies[i]!.client && letter.clock === join.copies[i]!.clock);
+    for (let i = index; i >= 0; i--) if (at(i) >= 0) return at(i) + 1;
+    const first = live.findIndex((letter) => copies.has(`${letter.item.id.client}:${letter.clock}`));
+    return first < 0 ? 0 : first;
   }
 
   /**

@@ -30,6 +30,7 @@ import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
 import type { DeletedLetters } from './deleted-letters.js';
 import { allowedFormat } from './encoding.js';
+import { before, made } from './made.js';
 
 /**
  * One character of a text as it stood before a transaction: its item's id, and the formats it had.
@@ -58,6 +59,8 @@ export interface Run {
   /** The run's index in its text. */
   start: number;
   value: string;
+  /** Set when the run's own letters are not in `text`: it stood in a text this editor had joined into this one (joins.ts `runsFollowed`), and `start` is where that text's letters went. */
+  absent?: true;
 }
 
 /**
@@ -164,11 +167,6 @@ function fatesWithDeletions(chars: Char[], clientID: number, newest: number, run
   return fates;
 }
 
-/** Whether an item was there before the transaction: made before it, and deleted by it if at all. */
-export function before(transaction: Y.Transaction, item: Y.Item): boolean {
-  return item.id.clock < (transaction.beforeState.get(item.id.client) ?? 0) && (!item.deleted || Y.isDeleted(transaction.deleteSet, item.id));
-}
-
 /** A text's characters before the transaction (null when it held something else than characters and formats). */
 function charsBefore(transaction: Y.Transaction, text: Y.XmlText, deleted: DeletedLetters, copies: ReadonlySet<string>): Char[] | null {
   const chars: Char[] = [];
@@ -214,21 +212,6 @@ function runsIn(transaction: Y.Transaction, text: Y.XmlText, runs: Run[]): void 
   }
 }
 
-/** The items `transaction` made, of every client. */
-export function* made(transaction: Y.Transaction): Generator<Y.Item> {
-  const { store } = transaction.doc;
-  for (const [client, to] of transaction.afterState) {
-    const from = transaction.beforeState.get(client) ?? 0;
-    if (to <= from) continue;
-    const structs = store.clients.get(client) ?? [];
-    for (let i = Y.findIndexSS(structs, from); i < structs.length; i++) {
-      const struct = structs[i]!;
-      if (struct.id.clock >= to) break;
-      if (struct instanceof Y.Item) yield struct;
-    }
-  }
-}
-
 /** Where text could have gone in `transaction`: its runs of new characters, and its new empty text blocks. */
 export function runsMade(transaction: Y.Transaction, schema: Schema): Run[] {
   const texts = new Set<Y.XmlText>();
@@ -265,7 +248,7 @@ function droppedText(transaction: Y.Transaction, position: Y.RelativePosition): 
  * with the run they went to. Empty nearly always, and cheap then: only the transaction's
  * deletions of this editor's characters and of texts it deleted letters from are looked at.
  */
-export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters, positions: Y.RelativePosition[] = [], copies: ReadonlySet<string> = new Set()): UnseenTyping[] {
+export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters, positions: Y.RelativePosition[] = [], joined: { copies: ReadonlySet<string>; runs: Run[] } = { copies: new Set(), runs: [] }): UnseenTyping[] {
   const { clientID } = transaction.doc;
   const dropped = new Set<Y.XmlText>();
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
@@ -286,12 +269,12 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
     dropped.add(text);
   }
   if (!dropped.size) return [];
-  const runs = runsMade(transaction, schema);
+  const runs = [...runsMade(transaction, schema), ...joined.runs];
   const claimed = new Set<Run>();
   const found: UnseenTyping[] = [];
   const budget = { left: SEARCH_BUDGET };
   for (const from of dropped) {
-    const chars = charsBefore(transaction, from, deleted, copies);
+    const chars = charsBefore(transaction, from, deleted, joined.copies);
     if (!chars) continue;
     const shown = chars.filter((char) => !char.gone);
     // This editor's characters here, newest first: a colleague saw all of them up to some point.
@@ -338,16 +321,16 @@ function exactly(format: Record<string, unknown>, keys: Set<string>, block: Y.Xm
 }
 
 /** How many of the first `count` characters the run holds once this editor's are back and its deleted ones out again. */
-const shownBefore = (fates: Fate[], count: number): number => fates.slice(0, count).filter((fate) => fate === 'kept' || fate === 'back').length;
+const shownBefore = (fates: Fate[], count: number, run: Run): number => fates.slice(0, count).filter((fate) => fate === 'back' || (fate === 'kept' && !run.absent)).length;
 
 /** The index in the run, once this editor's letters are back, of a position on the dropped text (null when it is not on that text, or on a character not there before). */
 function indexIn(lost: UnseenTyping, position: Y.RelativePosition): number | null {
   const item = lost.from._item!;
   if (!position.type || position.type.client !== item.id.client || position.type.clock !== item.id.clock) return null;
-  if (!position.item) return position.assoc >= 0 ? shownBefore(lost.fates, lost.chars.length) : 0;
+  if (!position.item) return position.assoc >= 0 ? shownBefore(lost.fates, lost.chars.length, lost.into) : 0;
   const { client, clock } = position.item;
   const index = lost.chars.findIndex((char) => char.client === client && char.clock === clock);
-  return index < 0 ? null : shownBefore(lost.fates, index + (position.assoc >= 0 ? 0 : 1));
+  return index < 0 ? null : shownBefore(lost.fates, index + (position.assoc >= 0 ? 0 : 1), lost.into);
 }
 
 /** Whether a position is at the start of the dropped text `from` or on one of its characters the run holds (`kept`). */
@@ -381,7 +364,7 @@ export function putBack(found: UnseenTyping[], positions: Y.RelativePosition[], 
         continue;
       }
       const start = i;
-      const at = into.start + shownBefore(fates, start);
+      const at = into.start + shownBefore(fates, start, into);
       if (fate === 'again') {
         while (i < chars.length && fates[i] === 'again') i++;
         text.delete(at, i - start);
