@@ -155,6 +155,7 @@ export {
   setImageSize,
 } from './commands/image.js';
 export { clearContent, focusAt, type FocusPosition, insertAtSavedSelection, setContent } from './operations.js';
+export { ownUndoStep } from './transaction-meta.js';
 
 // Images a user uploads: the spec's checks and messages, and uploading files into a view.
 export {

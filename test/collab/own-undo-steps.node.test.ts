@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import type { Command } from 'prosemirror-state';
 import { linkPlugin } from '../../src/core/plugins/link.js';
-import { ownUndoStep } from '../../src/core/transaction-meta.js';
+import { ownUndoStep } from '../../src/core/index.js';
 import { editorsOn, para, texts, typeOn, type Replica } from './replicas.js';
 
 /** The addresses the links of an editor's document point at. */
