@@ -213,7 +213,7 @@ export class SyncBinding {
     // (unseen-typing.ts, carried-typing.ts), and a block this editor and the colleague wrote anew
     // (or joined) at once is made one again (rewrites.ts, fold.ts, joins.ts).
     const misplaced = transaction.origin instanceof Y.UndoManager ? misplacedParents(transaction) : [];
-    const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted, positions, { copies: this.joins.copiesCovered(transaction), runs: this.joins.runsFollowed(transaction) });
+    const unseen = transaction.local ? [] : unseenTyping(transaction, schema, this.deleted, positions, { copies: this.joins.copiesCovered(transaction), runs: () => this.joins.runsFollowed(transaction) });
     // A run read both ways (a block copied elsewhere that also reads as text taken out of another,
     // as a colleague's block put after this one does: split-order.ts) is the copy's: each writes by
     // index, and the second's would be wrong once the first wrote.

@@ -247,8 +247,10 @@ function droppedText(transaction: Y.Transaction, position: Y.RelativePosition): 
  * put right in; and texts it dropped with one of `positions` (this editor's selection) in them,
  * with the run they went to. Empty nearly always, and cheap then: only the transaction's
  * deletions of this editor's characters and of texts it deleted letters from are looked at.
+ * `joined` (joins.ts) gives this editor's join copies the colleague's letters stand for, and,
+ * when asked, runs typed into texts this editor joined away.
  */
-export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters, positions: Y.RelativePosition[] = [], joined: { copies: ReadonlySet<string>; runs: Run[] } = { copies: new Set(), runs: [] }): UnseenTyping[] {
+export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted: DeletedLetters, positions: Y.RelativePosition[] = [], joined: { copies: ReadonlySet<string>; runs: () => Run[] } = { copies: new Set(), runs: () => [] }): UnseenTyping[] {
   const { clientID } = transaction.doc;
   const dropped = new Set<Y.XmlText>();
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
@@ -269,7 +271,7 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
     dropped.add(text);
   }
   if (!dropped.size) return [];
-  const runs = [...runsMade(transaction, schema), ...joined.runs];
+  const runs = [...runsMade(transaction, schema), ...joined.runs()];
   const claimed = new Set<Run>();
   const found: UnseenTyping[] = [];
   const budget = { left: SEARCH_BUDGET };
