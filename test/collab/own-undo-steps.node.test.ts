@@ -4,7 +4,7 @@
  * document's too: the binding ends the step being gathered before and after it (sync.ts).
  */
 import { expect } from 'chai';
-import type { Command } from 'prosemirror-state';
+import { Plugin, type Command } from 'prosemirror-state';
 import { linkPlugin } from '../../src/core/plugins/link.js';
 import { ownUndoStep } from '../../src/core/index.js';
 import { editorsOn, para, texts, typeOn, type Replica } from './replicas.js';
@@ -55,6 +55,20 @@ describe('an undo step of its own in a shared document', () => {
     };
     ada.run(heading);
     expect(ada.document.firstChild!.type.name).to.equal('heading');
+    expect(ada.undo()).to.equal(true);
+    expect([ada.document.firstChild!.type.name, texts(ada)]).to.deep.equal(['paragraph', ['Title']]);
+  });
+
+  it('what a plugin appends to such a command is undone with it, not with the typing before', () => {
+    // A plugin that follows a marked change with one of its own (as a table repair or a link's address would).
+    const follower = new Plugin({ appendTransaction: (trs, _old, state) => (trs.some((tr) => tr.getMeta('follow')) ? state.tr.insertText('!', state.doc.content.size - 1) : null) });
+    const [ada] = editorsOn([para('')], 1, [follower]);
+    typeKeys(ada, 'Title');
+    ada.run((state, dispatch) => {
+      dispatch?.(ownUndoStep(state.tr.setBlockType(0, state.doc.content.size, state.schema.nodes.heading!, { level: 2 })).setMeta('follow', true));
+      return true;
+    });
+    expect([ada.document.firstChild!.type.name, texts(ada)]).to.deep.equal(['heading', ['Title!']]);
     expect(ada.undo()).to.equal(true);
     expect([ada.document.firstChild!.type.name, texts(ada)]).to.deep.equal(['paragraph', ['Title']]);
   });

@@ -362,7 +362,8 @@ export function syncPlugin(binding: SyncBinding): Plugin {
       init: (): SyncState => ({ addToHistory: true, stepFrom: null }),
       apply: (tr, value, before): SyncState => {
         const addToHistory = tr.getMeta('addToHistory') !== false;
-        const stepFrom = tr.getMeta(OWN_UNDO_STEP_META) ? before : null;
+        // A transaction a plugin appends to it (ProseMirror's `appendedTransaction`) goes into its step.
+        const stepFrom = tr.getMeta(OWN_UNDO_STEP_META) ? before : tr.getMeta('appendedTransaction') ? value.stepFrom : null;
         return addToHistory === value.addToHistory && stepFrom === value.stepFrom ? value : { addToHistory, stepFrom };
       },
     },
