@@ -77,6 +77,8 @@ export class RichEditorTableControls extends LitElement {
   private following: { hover: HoveredCell; stop: () => void } | null = null;
   private stopDismiss: (() => void) | null = null;
   private focusOnOpen: 'first' | 'last' | null = null;
+  /** Whether the handles were last reached by keys (Alt+F10, keys on a handle or in its menu) rather than a click. */
+  private keyboardLed = false;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -128,6 +130,7 @@ export class RichEditorTableControls extends LitElement {
       aria-controls=${expanded ? TABLE_MENU_ID : nothing}
       @click=${() => this.toggleMenu(axis, 'first')}
       @keydown=${(event: KeyboardEvent) => this.onHandleKey(axis, event)}
+      @pointerdown=${() => (this.keyboardLed = false)}
       @mouseleave=${this.onControlsLeave}
     >
       <svg viewBox=${axis === 'row' ? '0 0 12 16' : '0 0 16 12'} aria-hidden="true" focusable="false">${axis === 'row' ? GRIP_ROW : GRIP_COLUMN}</svg>
@@ -204,7 +207,7 @@ export class RichEditorTableControls extends LitElement {
       const to = event.relatedTarget as Node | null;
       // Onto a handle: the content sees this element's host as the related target.
       if (to && (to === this || this.contains(to))) return;
-      if (!this.menu) this.hover = null;
+      if (!this.held()) this.hover = null;
     };
     dom.addEventListener('mousemove', onMove);
     dom.addEventListener('mouseleave', onLeave);
@@ -229,12 +232,23 @@ export class RichEditorTableControls extends LitElement {
     event.preventDefault();
     this.closeMenu(false);
     this.hover = { cell };
+    this.keyboardLed = true;
     void this.updateComplete.then(() => this.handleButton('row')?.focus());
   }
 
+  /**
+   * Whether the handles stay on their cell whatever the mouse does: an open menu must not run
+   * away from its handle, nor a handle from the keyboard user on it (a pointer resting on the
+   * page meets other cells, or leaves the content, as the layout moves beneath it). A handle
+   * focused by a click lets the mouse lead.
+   */
+  private held(): boolean {
+    const focused = (this.renderRoot as ShadowRoot).activeElement;
+    return this.menu !== null || (this.keyboardLed && !!focused?.classList.contains('handle'));
+  }
+
   private onContentMove(view: EditorView, event: MouseEvent): void {
-    // An open menu keeps its cell: the handles must not run away from the menu.
-    if (this.menu || !view.editable) return;
+    if (this.held() || !view.editable) return;
     const target = event.target instanceof Element ? event.target : null;
     const cell = target?.closest<HTMLElement>('td, th') ?? null;
     if (!cell || !cell.closest('table') || !view.dom.contains(cell)) {
@@ -248,7 +262,7 @@ export class RichEditorTableControls extends LitElement {
     const to = event.relatedTarget as Node | null;
     const view = this.hub?.view;
     // Back into the content (its mousemove decides) or onto the other handle: keep them.
-    if (this.menu || (to && (view?.dom.contains(to) || this.renderRoot.contains(to)))) return;
+    if (this.held() || (to && (view?.dom.contains(to) || this.renderRoot.contains(to)))) return;
     this.hover = null;
   };
 
@@ -342,6 +356,7 @@ export class RichEditorTableControls extends LitElement {
   }
 
   private onHandleKey(axis: TableAxis, event: KeyboardEvent): void {
+    this.keyboardLed = true;
     // Enter and Space click the button themselves; the arrows open the menu at either end.
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -358,6 +373,7 @@ export class RichEditorTableControls extends LitElement {
   }
 
   private onMenuKey(event: KeyboardEvent): void {
+    this.keyboardLed = true;
     if (event.key === 'Escape' || event.key === 'Tab') {
       if (event.key === 'Escape') event.preventDefault();
       this.closeMenu(true);

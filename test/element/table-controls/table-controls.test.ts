@@ -3,6 +3,7 @@ import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/element/index.js';
 import '../../helpers/editing-parts.js';
 import '../../../src/element/table-controls/table-controls.js';
+import type { LitElement } from 'lit';
 import type { RichEditor } from '../../../src/element/index.js';
 import { nextFrame, pressWith } from '../../helpers/editor.js';
 import { axeViolations } from '../../helpers/element-ui.js';
@@ -329,6 +330,36 @@ describe('<rich-editor-table-controls>', () => {
       await until(() => view.hasFocus(), 'focus back in the text on Escape');
       expect(view.state.selection.from).to.equal(caret);
       expect(handles(el, 'Row')).to.have.length(0);
+    });
+
+    it('keeps the handles a keyboard user is on when the mouse moves off the table or over another cell', async () => {
+      const el = await mount();
+      await click(content(el).querySelector(':scope > p:last-child')!);
+      await sendKeys({ press: 'Home' });
+      await sendKeys({ press: 'ArrowUp' });
+      const view = el.editorView!;
+      await until(() => view.state.selection.$from.parent.textContent === 'r2c0', 'the caret in the last row');
+      const handleFocused = () => controlsRoot(el).activeElement?.getAttribute('aria-label') ?? null;
+      await pressWith('F10', 'Alt');
+      await until(() => handleFocused() === 'Row options', 'the row handle focused', { saw: handleFocused });
+      // A pointer resting on the page moves under the keyboard user (a jostled mouse; the layout moving beneath it).
+      await hover(content(el).querySelector(':scope > p:last-child')!);
+      await hover(cell(el, 0, 1));
+      await (el.shadowRoot!.querySelector('rich-editor-table-controls') as LitElement).updateComplete;
+      expect(handleFocused()).to.equal('Row options');
+      await handlesOn(el, 2, 0);
+      // Once focus is back in the text, the mouse leads again.
+      await sendKeys({ press: 'Escape' });
+      await until(() => view.hasFocus(), 'focus back in the text on Escape');
+      await hover(cell(el, 1, 1));
+      await handlesOn(el, 1, 1);
+      // A handle opened and closed by clicks (focused by them in Chromium) lets the mouse lead too.
+      await click(handles(el, 'Row')[0]);
+      await until(() => menu(el), 'the row menu open');
+      await click(handles(el, 'Row')[0]);
+      await until(() => !menu(el), 'the row menu closed');
+      await hover(cell(el, 0, 2));
+      await handlesOn(el, 0, 2);
     });
 
     it('leaves Alt+F10 alone outside a table', async () => {
