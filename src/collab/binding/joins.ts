@@ -16,12 +16,17 @@
  * not typing to put back (`copiesCovered`, read by unseen-typing.ts). A colleague who joins the
  * next paragraph into one this editor joined at once types its letters into a deleted text:
  * letters of this editor's dropped with that paragraph go back where its text went
- * (`runsFollowed`).
+ * (`runsFollowed`). The joins colleagues made are followed the same way: each editor notes them
+ * as it hears them (keeping the deleted text from Yjs's garbage collection, so that letters typed
+ * into it later arrive as letters), and one this editor made at once with a colleague whose run
+ * stays becomes the colleague's. With three editors, one joining a paragraph into the one another
+ * joined away, the letters the first had not seen go back where the text went.
  */
 import diff from 'fast-diff';
 import * as Y from 'yjs';
 import { remoteDeletions } from './remote-updates.js';
-import { made, madeBy } from './made.js';
+import { keep, made, madeBy } from './made.js';
+import { copiedLetters, idOf, lettersOf, runOf, textOf, type Letter } from './letters.js';
 import type { Run } from './unseen-typing.js';
 
 /** A paragraph this editor joined to the one before: the element it deleted and the run of its letters typed into the text before. */
@@ -36,7 +41,7 @@ interface Join {
   text: string;
   /** Where each of them stood in the paragraph (its letter's id). */
   sources: Y.ID[];
-  /** The clocks of this editor's items the join made. */
+  /** The clocks of this editor's items the join made ([0, 0] for a colleague's join). */
   made: [number, number];
   /** Its run's letters, in the text's order (each the copy of the source at its index). */
   copies: Y.ID[];
@@ -54,53 +59,8 @@ export interface Doubled {
   missing: Set<number>;
 }
 
-/** One letter of a text, in order. */
-interface Letter {
-  item: Y.Item;
-  /** Its clock (the item's, plus its offset in the item). */
-  clock: number;
-  char: string;
-  /** Its formats where it stands. */
-  format: Record<string, unknown>;
-  /** An inline node (a mention), counted as one in the text's index. */
-  embed?: boolean;
-}
-
 /** How many joins an editor remembers. */
 const REMEMBERED = 20;
-
-/** A text's letters, deleted ones too, in order, with the formats they stand in. */
-function lettersOf(text: Y.XmlText): Letter[] {
-  const letters: Letter[] = [];
-  let format: Record<string, unknown> = {};
-  for (let item = text._start; item; item = item.right) {
-    const { content } = item;
-    if (content instanceof Y.ContentFormat) {
-      if (item.deleted) continue;
-      format = { ...format, [content.key]: content.value };
-      if (content.value === null) delete format[content.key];
-    } else if (content instanceof Y.ContentString || content instanceof Y.ContentDeleted) {
-      for (let i = 0; i < item.length; i++) letters.push({ item, clock: item.id.clock + i, char: content instanceof Y.ContentString ? content.str[i]! : '', format });
-    } else if (item.countable) {
-      for (let i = 0; i < item.length; i++) letters.push({ item, clock: item.id.clock + i, char: '\ufffc', format, embed: true });
-    }
-  }
-  return letters;
-}
-
-/** The run of live letters `made` holds in `letters`, when they stand together (only deleted letters between) and read `text` (any text when null); else null. */
-function runOf(letters: Letter[], made: (letter: Letter) => boolean, text: string | null): Letter[] | null {
-  const run: Letter[] = [];
-  let ended = false;
-  for (const letter of letters) {
-    if (letter.item.deleted) continue;
-    if (made(letter)) {
-      if (ended) return null;
-      run.push(letter);
-    } else if (run.length) ended = true;
-  }
-  return run.length && (text === null || run.map((letter) => letter.char).join('') === text) ? run : null;
-}
 
 /**
  * For each letter of a join's text (and its end), its index in the colleague's run, and those
@@ -131,32 +91,26 @@ function linedUp(join: Join, theirs: string, unseen: (letter: Y.ID) => boolean):
   return same ? { at, missing } : null;
 }
 
-/** The text of a text block element (its only child), or null. */
-function textOf(element: Y.XmlElement): Y.XmlText | null {
-  let found: Y.XmlText | null = null;
-  for (let item = element._start; item; item = item.right) {
-    if (item.deleted) continue;
-    if (!(item.content instanceof Y.ContentType) || !(item.content.type instanceof Y.XmlText) || found) return null;
-    found = item.content.type;
-  }
-  return found;
-}
-
 /** The joins this editor made lately, and which of them a colleague made at once. */
 export class Joins {
   private list: Join[] = [];
 
-  /** Notes the joins a transaction of this editor's made (Yjs's `afterTransaction`). */
+  /** Joins colleagues made lately, as heard here: where the letters of the texts they deleted went (`runsFollowed`). */
+  private heard: Join[] = [];
+
+  /** Notes the joins a transaction made (Yjs's `afterTransaction`): this editor's, and a colleague's as heard. */
   note(transaction: Y.Transaction): void {
-    if (!transaction.local) return;
     const { clientID } = transaction.doc;
-    const made: [number, number] = [transaction.beforeState.get(clientID) ?? 0, transaction.afterState.get(clientID) ?? 0];
-    if (made[1] <= made[0]) return;
+    const local = transaction.local;
+    // Its clocks of this editor's items; a colleague's change may bring items of several clients.
+    const made: [number, number] = local ? [transaction.beforeState.get(clientID) ?? 0, transaction.afterState.get(clientID) ?? 0] : [0, 0];
+    if (local && made[1] <= made[0]) return;
     const deleted: Y.Item[] = [];
     Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
       if (deleted.length <= REMEMBERED && struct instanceof Y.Item && !madeBy(transaction, struct.id.client, struct.id.clock) && struct.content instanceof Y.ContentType && struct.content.type instanceof Y.XmlElement) deleted.push(struct);
     });
     if (!deleted.length || deleted.length > REMEMBERED) return;
+    const list = local ? this.list : this.heard;
     for (const item of deleted) {
       const element = (item.content as Y.ContentType).type as Y.XmlElement;
       // Its letters as they were: those not made by this transaction.
@@ -175,12 +129,18 @@ export class Joins {
       while (before?.deleted) before = before.left;
       const into = before?.content instanceof Y.ContentType && before.content.type instanceof Y.XmlElement ? textOf(before.content.type) : null;
       if (!into) continue;
-      const mine = (letter: Letter) => letter.item.id.client === clientID && letter.clock >= made[0] && letter.clock < made[1];
-      const sources = were.map((letter) => Y.createID(letter.item.id.client, letter.clock));
-      const run = runOf(lettersOf(into), mine, text);
-      if (run) this.list.push({ from: item, source, into, text, sources, made, copies: run.map((letter) => Y.createID(clientID, letter.clock)), covered: new Map() });
+      const copied = local ? (letter: Letter) => letter.item.id.client === clientID && letter.clock >= made[0] && letter.clock < made[1] : (letter: Letter) => letter.item.id.client !== clientID && madeBy(transaction, letter.item.id.client, letter.clock);
+      // A colleague's run lacks the letters typed into the paragraph that they had not seen.
+      // Letters typed since (this editor's put back while the change was read: unseen-typing.ts) are not the text's then.
+      const then = lettersOf(into).filter((letter) => letter.clock < (transaction.afterState.get(letter.item.id.client) ?? 0));
+      const run = runOf(then, copied, local ? text : null);
+      const sources = run && (local ? were : copiedLetters(were, run));
+      if (!run || !sources) continue;
+      // A colleague's change typing into the deleted text after the join is read by `runsFollowed`: its letters arrive as items there, not as collected lengths.
+      keep(source._item);
+      list.push({ from: item, source, into, text: run.map((letter) => letter.char).join(''), sources: sources.map(idOf), made, copies: run.map(idOf), covered: new Map() });
     }
-    if (this.list.length > REMEMBERED) this.list = this.list.slice(-REMEMBERED);
+    if (list.length > REMEMBERED) list.splice(0, list.length - REMEMBERED);
   }
 
   /**
@@ -219,7 +179,8 @@ export class Joins {
    */
   runsFollowed(transaction: Y.Transaction): Run[] {
     const runs: Run[] = [];
-    const joins = new Map(this.list.filter((join) => !join.into._item?.deleted).map((join) => [join.source, join]));
+    // A paragraph this editor and a colleague both joined is read by this editor's join.
+    const joins = new Map([...this.heard, ...this.list].filter((join) => !join.into._item?.deleted).map((join) => [join.source, join]));
     const texts = new Set<Y.XmlText>();
     for (const item of joins.size ? made(transaction) : []) if (item.parent instanceof Y.XmlText && joins.has(item.parent)) texts.add(item.parent);
     for (const text of texts) {
@@ -274,6 +235,12 @@ export class Joins {
     // the smaller is theirs to answer, and stays remembered: a third editor's run may come yet.
     const answered = found.filter(({ theirs }) => theirs[0]!.item.id.client > clientID);
     this.list = this.list.filter((join) => !answered.some((pair) => pair.join === join));
+    // Their run stays: the paragraph's letters went there, as a colleague's join heard here.
+    for (const { join, theirs, at, missing } of answered) {
+      const kept = join.sources.map((_, i) => i).filter((i) => !missing.has(i));
+      this.heard.push({ ...join, sources: kept.map((i) => join.sources[i]!), copies: kept.map((i) => idOf(theirs[at[i]!]!)), made: [0, 0], covered: new Map() });
+    }
+    if (this.heard.length > REMEMBERED) this.heard.splice(0, this.heard.length - REMEMBERED);
     return answered;
   }
 

@@ -24,3 +24,8 @@ export function* made(transaction: Y.Transaction): Generator<Y.Item> {
     }
   }
 }
+
+/** Keeps an item and those holding it from Yjs's garbage collection (the undo manager keeps what its steps delete the same way): collected, a deleted item is only its length, and what is typed into it later is lost on arrival. */
+export function keep(struct: Y.AbstractStruct | null): void {
+  for (let item = struct instanceof Y.Item ? struct : null; item && !item.keep; item = item.parent instanceof Y.AbstractType ? item.parent._item : null) item.keep = true;
+}

@@ -17,6 +17,7 @@
  * step's deletions (`joinStep`).
  */
 import * as Y from 'yjs';
+import { keep } from './made.js';
 
 /** The elements from `element` up to the root, nearest first. */
 function ancestry(element: Y.XmlElement): Y.AbstractType<unknown>[] {
@@ -187,7 +188,5 @@ export function joinStep(step: Step, transaction: Y.Transaction, from: number, s
   step.deletions = without(Y.mergeDeleteSets([step.deletions, transaction.deleteSet]), shared);
   // What it deleted is kept for the undo to copy (as the undo manager keeps what the steps it
   // records delete): collected, a letter's content is only its length.
-  Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
-    for (let item = struct instanceof Y.Item ? struct : null; item && !item.keep; item = item.parent instanceof Y.AbstractType ? item.parent._item : null) item.keep = true;
-  });
+  Y.iterateDeletedStructs(transaction, transaction.deleteSet, keep);
 }
