@@ -140,6 +140,39 @@ describe('a paragraph joined by two editors at once, one of them going on to joi
   });
 });
 
+describe('one paragraph joined by two editors at once into different ones (one had joined the one before it first)', () => {
+  it('shows its text once when the other, hearing of the first join, had typed it again where that went', () => {
+    for (const adaFirst of bothOrders) {
+      const { ada, bo, all } = editors(adaFirst);
+      // Ada joins "def" to "abc"; Bo joins "gh" to "def" and then hears of Ada's join ("gh" goes after "abcdef");
+      // Ada, not having heard of Bo's, joins "gh" to "abcdef".
+      joinAt(ada, 6);
+      joinAt(bo, 11);
+      bo.receive();
+      joinAt(ada, 9);
+      exchange(...all);
+      expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal(['abcdefgh']);
+      expectAlike(...all);
+    }
+  });
+
+  it('shows each text once when one run of the other\'s copies two joins of one\'s, with a letter typed inside the first', () => {
+    for (const adaFirst of bothOrders) {
+      const { ada, bo, all } = editors(adaFirst);
+      // Bo joins "gh" to "def", then "defgh" to "abc"; Ada joins "def" to "abc", then "gh" to "abcdef", and types X after "abcde".
+      joinAt(bo, 11);
+      joinAt(bo, 6);
+      joinAt(ada, 6);
+      joinAt(ada, 9);
+      click(ada, 6);
+      typeOn(ada, 'X');
+      exchange(...all);
+      expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal(['abcdeXfgh']);
+      expectAlike(...all);
+    }
+  });
+});
+
 describe('two editors joining neighbouring paragraphs at once', () => {
   it("keeps a letter typed into the last one that the one joining it had not seen, the other having joined the paragraph it went into", () => {
     for (const adaFirst of bothOrders) {

@@ -21,16 +21,22 @@
  * into it later arrive as letters), and one this editor made at once with a colleague whose run
  * stays becomes the colleague's. With three editors, one joining a paragraph into the one another
  * joined away, the letters the first had not seen go back where the text went.
+ *
+ * A join follows its letters: typed again where a colleague's change took them (`followPutBack`),
+ * copied by a later join of this editor's, or moved by a fold. So the same paragraph joined by two
+ * into different paragraphs (one had joined the one before it first) is found made twice when
+ * the colleague's run reaches the text the join's letters are in now, the colleague having
+ * deleted the paragraph in that change or one before (`takenBy`).
  */
-import diff from 'fast-diff';
 import * as Y from 'yjs';
+import { fold, linedUp, relined, type Doubled } from './join-fold.js';
 import { remoteDeletions } from './remote-updates.js';
 import { keep, made, madeBy } from './made.js';
 import { copiedLetters, idOf, lettersOf, runOf, textOf, type Letter } from './letters.js';
-import type { Run } from './unseen-typing.js';
+import type { Run, UnseenTyping } from './unseen-typing.js';
 
 /** A paragraph this editor joined to the one before: the element it deleted and the run of its letters typed into the text before. */
-interface Join {
+export interface Join {
   /** The deleted element's item. */
   from: Y.Item;
   /** Its text, deleted with it. */
@@ -41,55 +47,16 @@ interface Join {
   text: string;
   /** Where each of them stood in the paragraph (its letter's id). */
   sources: Y.ID[];
-  /** The clocks of this editor's items the join made ([0, 0] for a colleague's join). */
-  made: [number, number];
   /** Its run's letters, in the text's order (each the copy of the source at its index). */
   copies: Y.ID[];
   /** For the index of each source a colleague's change deleted too, the colleagues whose change it was: they knew that letter and took it (into a run of their own, or away). */
   covered: Map<number, Set<number>>;
-}
-
-/** A join this editor and a colleague made at once: the text's letters when the colleague's change came, and the colleague's run among them. */
-export interface Doubled {
-  join: Join;
-  letters: Letter[];
-  theirs: Letter[];
-  /** Where each letter of the join's text (and its end) stands in their run, and which their run lacks. */
-  at: number[];
-  missing: Set<number>;
+  /** The colleagues heard to have deleted the paragraph too, in a change before (their run may come later: typed again into the text its letters went to). */
+  takenBy: Set<number>;
 }
 
 /** How many joins an editor remembers. */
 const REMEMBERED = 20;
-
-/**
- * For each letter of a join's text (and its end), its index in the colleague's run, and those
- * their run lacks (`missing`: where they would stand there), when the run reads as the text
- * with letters more (the colleague's, typed into the paragraph unseen here or after their join)
- * or less letters they had not seen (`unseen`: typed by anyone, or copied by an earlier join of
- * this editor's, after the colleague last heard); otherwise null.
- */
-function linedUp(join: Join, theirs: string, unseen: (letter: Y.ID) => boolean): { at: number[]; missing: Set<number> } | null {
-  const at: number[] = [];
-  const missing = new Set<number>();
-  let index = 0;
-  let same = 0;
-  for (const [op, part] of diff(join.text, theirs)) {
-    if (op === diff.INSERT) {
-      index += part.length;
-      continue;
-    }
-    for (let i = 0; i < part.length; i++) {
-      if (op === diff.DELETE && !unseen(join.sources[at.length]!)) return null;
-      if (op === diff.DELETE) missing.add(at.length);
-      else same++;
-      at.push(op === diff.DELETE ? index : index++);
-    }
-  }
-  at.push(theirs.length);
-  // Every letter that was not this editor's is there (or it was not a copy), and one at least.
-  return same ? { at, missing } : null;
-}
 
 /** The joins this editor made lately, and which of them a colleague made at once. */
 export class Joins {
@@ -102,6 +69,7 @@ export class Joins {
   note(transaction: Y.Transaction): void {
     const { clientID } = transaction.doc;
     const local = transaction.local;
+    if (!local) this.noteTaken(transaction);
     // Its clocks of this editor's items; a colleague's change may bring items of several clients.
     const made: [number, number] = local ? [transaction.beforeState.get(clientID) ?? 0, transaction.afterState.get(clientID) ?? 0] : [0, 0];
     if (local && made[1] <= made[0]) return;
@@ -138,9 +106,29 @@ export class Joins {
       if (!run || !sources) continue;
       // A colleague's change typing into the deleted text after the join is read by `runsFollowed`: its letters arrive as items there, not as collected lengths.
       keep(source._item);
-      list.push({ from: item, source, into, text: run.map((letter) => letter.char).join(''), sources: sources.map(idOf), made, copies: run.map(idOf), covered: new Map() });
+      const join: Join = { from: item, source, into, text: run.map((letter) => letter.char).join(''), sources: sources.map(idOf), copies: run.map(idOf), covered: new Map(), takenBy: new Set() };
+      // An earlier join of this editor's whose run this one copied (two paragraphs joined in turn) stands in this one's run now.
+      if (local) this.follow(new Map(join.sources.map((id, i) => [`${id.client}:${id.clock}`, join.copies[i]!])), into);
+      list.push(join);
     }
     if (list.length > REMEMBERED) list.splice(0, list.length - REMEMBERED);
+  }
+
+  /**
+   * Notes the colleagues whose change (applied here) deleted a paragraph this editor had joined
+   * away: Yjs skips a deletion of what is deleted here already, so only the change's update says
+   * so. Read when the change typed letters into a deleted text (a join of theirs into a text this
+   * editor had joined away: its letters may come back later, typed again where that text went).
+   */
+  private noteTaken(transaction: Y.Transaction): void {
+    if (!this.list.length) return;
+    let intoDeleted = false;
+    for (const item of made(transaction)) if ((intoDeleted = item.deleted)) break;
+    if (!intoDeleted) return;
+    const { clientID } = transaction.doc;
+    const makers = [...transaction.afterState].filter(([client, clock]) => client !== clientID && clock > (transaction.beforeState.get(client) ?? 0)).map(([client]) => client);
+    const deletions = remoteDeletions(transaction);
+    for (const join of this.list) if (deletions.some((ds) => Y.isDeleted(ds, join.from.id))) for (const client of makers) join.takenBy.add(client);
   }
 
   /**
@@ -220,16 +208,20 @@ export class Joins {
     // Only a change to a text this editor joined into can hold a colleague's run there.
     if (!this.list.some((join) => (transaction.changed as Map<unknown, unknown>).has(join.into))) return [];
     const deletions = remoteDeletions(transaction);
-    if (!deletions.length) return [];
+    if (!deletions.length && !this.list.some((join) => join.takenBy.size)) return [];
     const { clientID } = transaction.doc;
     const found: Doubled[] = [];
     for (const join of this.list) {
-      if (join.into._item?.deleted || !deletions.some((ds) => Y.isDeleted(ds, join.from.id))) continue;
+      const now = deletions.some((ds) => Y.isDeleted(ds, join.from.id));
+      if (join.into._item?.deleted || (!now && !join.takenBy.size)) continue;
       const letters = lettersOf(join.into);
       const theirs = runOf(letters, (letter) => letter.item.id.client !== clientID && madeBy(transaction, letter.item.id.client, letter.clock), null);
+      // Their run made now, with the paragraph deleted now or before by the same colleague (who typed it again where its text went).
+      if (!theirs || (!now && !join.takenBy.has(theirs[0]!.item.id.client))) continue;
       // A letter the colleague's join deleted with the paragraph was one they had seen: theirs lacking it, they had deleted it.
-      const lines = theirs && linedUp(join, theirs.map((letter) => letter.char).join(''), (letter) => !deletions.some((ds) => Y.isDeleted(ds, letter)));
-      if (theirs && lines) found.push({ join, letters, theirs, ...lines });
+      const unseen = (letter: Y.ID) => !deletions.some((ds) => Y.isDeleted(ds, letter));
+      const lines = linedUp(join, theirs.map((letter) => letter.char).join(''), unseen);
+      if (lines) found.push({ join, letters, theirs, ...lines, unseen });
     }
     // This editor answers those whose colleague's id is the greater, once. One whose colleague's is
     // the smaller is theirs to answer, and stays remembered: a third editor's run may come yet.
@@ -238,10 +230,29 @@ export class Joins {
     // Their run stays: the paragraph's letters went there, as a colleague's join heard here.
     for (const { join, theirs, at, missing } of answered) {
       const kept = join.sources.map((_, i) => i).filter((i) => !missing.has(i));
-      this.heard.push({ ...join, sources: kept.map((i) => join.sources[i]!), copies: kept.map((i) => idOf(theirs[at[i]!]!)), made: [0, 0], covered: new Map() });
+      this.heard.push({ ...join, sources: kept.map((i) => join.sources[i]!), copies: kept.map((i) => idOf(theirs[at[i]!]!)), covered: new Map(), takenBy: new Set() });
     }
     if (this.heard.length > REMEMBERED) this.heard.splice(0, this.heard.length - REMEMBERED);
     return answered;
+  }
+
+  /**
+   * Follows this editor's joins whose run a colleague's change dropped and this editor typed
+   * again elsewhere (`putBack`, in the transaction under way): the join's run is the letters put
+   * back, in the text they went to. A colleague who had joined the same paragraph into that text
+   * made the join twice (`madeAtOnce`).
+   */
+  followPutBack(found: UnseenTyping[]): void {
+    for (const lost of found) {
+      const { placed, into } = lost;
+      const text = into.text ?? textOf(into.element);
+      if (!placed || !text) continue;
+      const back = lost.chars.filter((_, i) => lost.fates[i] === 'back');
+      const { clientID } = text.doc!;
+      const again = lettersOf(text).filter((letter) => !letter.item.deleted && letter.item.id.client === clientID && letter.clock >= placed[0] && letter.clock < placed[1]);
+      if (again.length !== back.length) continue;
+      this.follow(new Map(back.map((char, i) => [`${char.client}:${char.clock}`, idOf(again[i]!)])), text);
+    }
   }
 
   /**
@@ -250,82 +261,39 @@ export class Joins {
    * editor's run are returned at the same place in theirs.
    */
   foldAll(own: Y.Transaction, doubled: Doubled[], positions: Y.RelativePosition[]): Y.RelativePosition[] {
-    return doubled.reduce((moved, pair) => this.fold(own, pair, moved), positions);
+    const folded = new Set<Y.XmlText>();
+    const moved = new Map<string, Y.ID>();
+    return doubled.reduce((placed, pair) => {
+      // A join whose run an earlier fold took with its own (a join of this editor's copying it) is done.
+      if (pair.join.copies.some((id) => moved.has(`${id.client}:${id.clock}`))) return placed;
+      // A fold changes the text: a second join into it (one colleague's run copying two joins of this editor's) is read again.
+      const now = folded.has(pair.join.into) ? relined(pair) : pair;
+      folded.add(pair.join.into);
+      if (!now) return placed;
+      // The runs of this editor's other joins folded here are theirs to fold; those of joins not made twice are typing at this one's, and move with it.
+      const others = new Set(doubled.filter((other) => other !== pair).flatMap((other) => other.join.copies.map((id) => `${id.client}:${id.clock}`)));
+      placed = fold(own, now, placed, moved, others);
+      // An earlier join whose run the folded one had copied (two joined in turn) now stands in the run that stays.
+      this.follow(moved, pair.join.into);
+      return placed;
+    }, positions);
   }
 
-  private fold(own: Y.Transaction, { join, letters, theirs, at, missing }: Doubled, positions: Y.RelativePosition[]): Y.RelativePosition[] {
-    const { clientID } = own.doc;
-    const text = join.into;
-    const key = (client: number, clock: number) => `${client}:${clock}`;
-    const keyOf = (letter: Letter) => key(letter.item.id.client, letter.clock);
-    const mine = (letter: Letter) => letter.item.id.client === clientID && letter.clock >= join.made[0] && letter.clock < join.made[1];
-    const theirKeys = new Set(theirs.map(keyOf));
-    // The letters typed at this editor's run since: their neighbours at typing were its letters, or letters typed so.
-    const attached = new Set(letters.filter(mine).map(keyOf));
-    const leansOn = (letter: Letter): boolean => {
-      // Inside an item, a letter's left neighbour is the one before it there, and its right one the next.
-      const offset = letter.clock - letter.item.id.clock;
-      const left = offset > 0 ? { client: letter.item.id.client, clock: letter.clock - 1 } : letter.item.origin;
-      const right = offset < letter.item.length - 1 ? { client: letter.item.id.client, clock: letter.clock + 1 } : letter.item.rightOrigin;
-      return (!!left && attached.has(key(left.client, left.clock))) || (!!right && attached.has(key(right.client, right.clock)));
-    };
-    // Until nothing more leans on them (a letter may lean on one typed later, at its right).
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const letter of letters) {
-        if (letter.item.deleted || mine(letter) || theirKeys.has(keyOf(letter)) || attached.has(keyOf(letter)) || !leansOn(letter)) continue;
-        attached.add(keyOf(letter));
-        grew = true;
-      }
+  /**
+   * Moves the joins whose every letter `moved` says went elsewhere into `into`, with those
+   * letters; a join whose letters are a colleague's there now is theirs (heard, no longer this
+   * editor's to fold).
+   */
+  private follow(moved: Map<string, Y.ID>, into: Y.XmlText): void {
+    const { clientID } = into.doc!;
+    for (const join of [...this.list]) {
+      const copies = join.copies.map((id) => moved.get(`${id.client}:${id.clock}`));
+      if (!copies.length || !copies.every((id) => id)) continue;
+      join.into = into;
+      join.copies = copies as Y.ID[];
+      if (copies.every((id) => id!.client === clientID)) continue;
+      this.list.splice(this.list.indexOf(join), 1);
+      this.heard.push(join);
     }
-    const moving = letters.filter((letter) => !letter.item.deleted && !mine(letter) && attached.has(keyOf(letter)));
-    // An inline node typed at the run is left where it is (rare; it cannot be typed again as a letter).
-    if (moving.some((letter) => letter.embed)) return positions;
-    // What to do in their run, by the count of this editor's letters before each change.
-    const changes: { at: number; insert?: string; format?: Record<string, unknown> }[] = [];
-    let count = 0;
-    for (const letter of letters) {
-      if (mine(letter)) {
-        // A letter deleted since goes there too; one their run lacks is typed again there, unless deleted since.
-        if (missing.has(count) && !letter.item.deleted) changes.push({ at: at[count]!, insert: letter.char, format: letter.format });
-        else if (!missing.has(count) && letter.item.deleted) changes.push({ at: at[count]! });
-        count++;
-      } else if (!letter.item.deleted && attached.has(keyOf(letter))) changes.push({ at: at[count]!, insert: letter.char, format: letter.format });
-    }
-    // Positions at this editor's run go to the same place in theirs: past the place there of the
-    // letters of its run before them, and past the changes made there before it.
-    const live = letters.filter((letter) => !letter.item.deleted);
-    const ours = (letter: Letter | undefined) => !!letter && attached.has(keyOf(letter));
-    const places = positions.map((position) => {
-      const absolute = Y.createAbsolutePositionFromRelativePosition(position, own.doc);
-      if (!absolute || absolute.type !== text || !(ours(live[absolute.index - 1]) || ours(live[absolute.index]))) return null;
-      let seen = 0;
-      let written = 0;
-      let shift = 0;
-      for (const letter of letters) {
-        if (!letter.item.deleted && seen++ === absolute.index) break;
-        if (mine(letter)) {
-          if (missing.has(written) && !letter.item.deleted) shift++;
-          else if (!missing.has(written) && letter.item.deleted) shift--;
-          written++;
-        } else if (!letter.item.deleted && attached.has(keyOf(letter))) shift++;
-      }
-      return at[written]! + shift;
-    });
-    // This editor's run and what was typed at it go (from the end: the indices before stay).
-    for (let i = live.length - 1; i >= 0; i--) if (ours(live[i])) text.delete(i, 1);
-    // Their run takes what was typed at this editor's and what was deleted from it.
-    const first = lettersOf(text)
-      .filter((letter) => !letter.item.deleted)
-      .findIndex((letter) => keyOf(letter) === keyOf(theirs[0]!));
-    let shift = 0;
-    for (const change of changes) {
-      if (change.insert === undefined) text.delete(first + change.at + shift--, 1);
-      else {
-        text.insert(first + change.at + shift, change.insert, change.format);
-        shift += change.insert.length;
-      }
-    }
-    return positions.map((position, i) => (places[i] === null ? position : Y.createRelativePositionFromTypeIndex(text, first + places[i]!, position.assoc)));
   }
 }

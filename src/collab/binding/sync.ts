@@ -231,6 +231,7 @@ export class SyncBinding {
         if (step) own.meta.set('addToHistory', false);
         const from = Y.getState(this.doc.store, this.doc.clientID);
         positions = carry(carried, putBack(unseen, replaceWithCopies(misplaced, positions), schema), schema, this.deleted);
+        this.joins.followPutBack(unseen);
         this.forget(own);
         if (step) joinStep(step, own, from, shared);
       }, this.origin);

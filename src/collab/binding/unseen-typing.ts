@@ -79,6 +79,8 @@ export interface UnseenTyping {
   chars: Char[];
   fates: Fate[];
   into: Run;
+  /** The clocks of the items this editor made putting the letters back (`putBack` sets them). */
+  placed?: [number, number];
 }
 
 /**
@@ -352,6 +354,8 @@ export function putBack(found: UnseenTyping[], positions: Y.RelativePosition[], 
   const moved = [...positions];
   for (const lost of found) {
     const { chars, fates, into } = lost;
+    const { doc } = into.element;
+    const from = doc ? Y.getState(doc.store, doc.clientID) : 0;
     let text = into.text;
     if (!text) into.element.insert(0, [(text = new Y.XmlText())]);
     const keys = new Set<string>();
@@ -376,6 +380,7 @@ export function putBack(found: UnseenTyping[], positions: Y.RelativePosition[], 
       while (i < chars.length && fates[i] === 'back' && chars[i]!.format === chars[start]!.format) value += chars[i++]!.value;
       text.insert(at, value, exactly(chars[start]!.format, keys, into.element, schema));
     }
+    if (doc) lost.placed = [from, Y.getState(doc.store, doc.clientID)];
     positions.forEach((position, i) => {
       const index = indexIn(lost, position);
       if (index !== null) moved[i] = Y.createRelativePositionFromTypeIndex(text!, into.start + index, position.assoc);
