@@ -7,6 +7,7 @@
 import type { ContentMatch, Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
 import { allowedFormat } from './encoding.js';
+import { lettersOf } from './letters.js';
 import { besides, onlyText, type Lines, type Rewrite, type Rewritten } from './rewrites.js';
 import { sameJSON } from './update.js';
 
@@ -28,32 +29,21 @@ function changesSince(rewrite: Rewrite, lines: Lines | null): Change[] {
   const text = onlyText(rewrite.copy, (item) => !item.deleted);
   const [start, end] = rewrite.made;
   let index = 0;
-  let format: Record<string, unknown> = {};
-  for (let item = text?._start ?? null; item; item = item.right) {
-    const { content } = item;
-    if (content instanceof Y.ContentFormat) {
-      if (item.deleted) continue;
-      format = { ...format, [content.key]: content.value };
-      if (content.value === null) delete format[content.key];
-    } else if (content instanceof Y.ContentString || content instanceof Y.ContentDeleted) {
-      // Letter by letter: Yjs merges a letter typed next to the written ones into their item.
-      for (let i = 0; i < item.length; i++) {
-        const clock = item.id.clock + i;
-        const written = item.id.client === rewrite.copy._item!.id.client && clock >= start && clock < end;
-        if (written && !lines?.missing.has(index)) {
-          if (item.deleted) changes.push({ at: index });
-          index++;
-        } else if (written) {
-          // A written letter the colleague's copy lacks: typed again there unless deleted since.
-          if (!item.deleted) changes.push({ at: index, insert: (content as Y.ContentString).str[i]!, format });
-          index++;
-        } else if (!item.deleted) {
-          const last = changes[changes.length - 1];
-          const letter = (content as Y.ContentString).str[i]!;
-          if (last?.insert !== undefined && last.at === index && last.format === format) last.insert += letter;
-          else changes.push({ at: index, insert: letter, format });
-        }
-      }
+  // Letter by letter: Yjs merges a letter typed next to the written ones into their item.
+  for (const { item, clock, char, format, embed } of text ? lettersOf(text) : []) {
+    if (embed) continue;
+    const written = item.id.client === rewrite.copy._item!.id.client && clock >= start && clock < end;
+    if (written && !lines?.missing.has(index)) {
+      if (item.deleted) changes.push({ at: index });
+      index++;
+    } else if (written) {
+      // A written letter the colleague's copy lacks: typed again there unless deleted since.
+      if (!item.deleted) changes.push({ at: index, insert: char, format });
+      index++;
+    } else if (!item.deleted) {
+      const last = changes[changes.length - 1];
+      if (last?.insert !== undefined && last.at === index && last.format === format) last.insert += char;
+      else changes.push({ at: index, insert: char, format });
     }
   }
   return lines ? changes.map((change) => ({ ...change, at: lines.at[change.at]! })) : changes;

@@ -1,4 +1,4 @@
-/** The letters of a Yjs text as the joins read them (joins.ts): in order, deleted ones too, with their formats. */
+/** The letters of a Yjs text as the joins and the folds read them (joins.ts, fold.ts): in order, deleted ones too, with their formats. */
 import * as Y from 'yjs';
 
 /** One letter of a text, in order. */
