@@ -156,6 +156,19 @@ describe('one paragraph joined by two editors at once into different ones (one h
     }
   });
 
+  it('shows each text once when both joined the last to the middle one and then that to the first, without hearing of each other', () => {
+    for (const adaFirst of bothOrders) {
+      const { ada, bo, all } = editors(adaFirst);
+      for (const editor of [ada, bo]) {
+        joinAt(editor, 11);
+        joinAt(editor, 6);
+      }
+      exchange(...all);
+      expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal(['abcdefgh']);
+      expectAlike(...all);
+    }
+  });
+
   it('shows each text once when one run of the other\'s copies two joins of one\'s, with a letter typed inside the first', () => {
     for (const adaFirst of bothOrders) {
       const { ada, bo, all } = editors(adaFirst);

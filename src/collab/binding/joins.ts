@@ -263,7 +263,8 @@ export class Joins {
   foldAll(own: Y.Transaction, doubled: Doubled[], positions: Y.RelativePosition[]): Y.RelativePosition[] {
     const folded = new Set<Y.XmlText>();
     const moved = new Map<string, Y.ID>();
-    return doubled.reduce((placed, pair) => {
+    // Newest first: a join whose run a later join of this editor's copied is folded with that one.
+    return [...doubled].reverse().reduce((placed, pair) => {
       // A join whose run an earlier fold took with its own (a join of this editor's copying it) is done.
       if (pair.join.copies.some((id) => moved.has(`${id.client}:${id.clock}`))) return placed;
       // A fold changes the text: a second join into it (one colleague's run copying two joins of this editor's) is read again.
