@@ -337,11 +337,12 @@ describe('joins and letters typed by editors at once, in any order (seeded runs)
     }
   });
 
-  it('with three paragraphs, any of them joined, lose no letter and leave every screen alike', () => {
+  it('with three paragraphs, any of them joined, leave every letter once, the text in its order, on every screen', () => {
+    // 20 of these runs showed a joined text twice while a join did not follow its letters (docs/collaboration.md says which still may).
     for (let seed = 1; seed <= 250; seed++) {
       const { all, typed, letters, message } = seededRun(seed, ['abc', 'def', 'gh'], 8, true);
-      // Every letter is there (a joined text may still show twice: docs/collaboration.md says when).
-      for (const letter of `abcdefgh${typed}`) expect(letters, message).to.contain(letter);
+      expect([...letters].sort().join(''), message).to.equal([...`abcdefgh${typed}`].sort().join(''));
+      expect(letters.replace(/[^a-h]/g, ''), message).to.equal('abcdefgh');
       expectAlike(...all);
     }
   });
