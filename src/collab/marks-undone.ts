@@ -3,21 +3,27 @@
  * document like a colleague's (the binding rewrites what the shared document says, narrowed to
  * one replace step: editor-plugins.ts `narrowRemote`), not as the mark steps a local undo has. So
  * that a screen reader still hears "Bold off" (core/announce.ts), the words are read from the
- * step: the stretch it replaces holds the same nodes and text, with other marks.
+ * step: the stretch it replaces holds the same nodes and text, with other marks. An undone block
+ * move is read from the document before and after ("Block moved down").
  */
 import type { Fragment, Mark, Node as PMNode } from 'prosemirror-model';
 import type { EditorState, Transaction } from 'prosemirror-state';
 import { ReplaceStep } from 'prosemirror-transform';
 import { ANNOUNCE_META, marksSaid, turn, type MarksTurned } from '../core/announce.js';
+import { movedSaid } from '../core/commands/move-block.js';
 
 /** The largest replaced stretch read (a step beyond it is taken as more than a change of marks). */
 const READ_AT_MOST = 20_000;
 
-/** `tr` (the user's undo or redo, applied to `state`) with the words of the marks it turned on or off, when that is all it changed. */
+/**
+ * `tr` (the user's undo or redo, applied to `state`) with the words of the marks it turned on or
+ * off, when that is all it changed, or of the way the selection's block went, when it moved a
+ * block (core/commands/move-block.ts `movedSaid`).
+ */
 export function sayMarksUndone(tr: Transaction, state: EditorState): Transaction {
   const turned: MarksTurned = new Map();
   const marksOnly = tr.steps.length > 0 && tr.steps.every((step, index) => step instanceof ReplaceStep && sameButMarks(tr.docs[index]!, step, turned));
-  const words = marksOnly ? marksSaid(state, turned) : null;
+  const words = marksOnly ? marksSaid(state, turned) : tr.docChanged ? movedSaid(tr.before, tr.doc, tr.selection, state) : null;
   return words ? tr.setMeta(ANNOUNCE_META, words) : tr;
 }
 

@@ -3,7 +3,7 @@
  * mark turned on or off (the text looks bold; the caret and the focus stay where they were), a
  * block moved. A command puts the words on its transaction; a change of marks only that carries
  * none (an undo or redo of a mark, a host's own mark command) says which marks it turned on or
- * off. The element speaks them in a polite live region (element/rich-editor/announcer.ts).
+ * off, and a plugin may say what a change it knows of did (the block moves', core/commands/move-block.ts). The element speaks them in a polite live region (element/rich-editor/announcer.ts).
  * Others' edits and a value set by the host say nothing; the user's undo in a shared document
  * has its words put on by the collaboration binding (collab/marks-undone.ts).
  */
@@ -63,14 +63,26 @@ function markSteps(tr: Transaction): MarksTurned | null {
   return turned;
 }
 
+/** A plugin's spec may give the words for changes it knows of (`announce`): the keys that move blocks say which way an undone move went. */
+export interface AnnouncingSpec {
+  announce?: (tr: Transaction, state: EditorState) => string | null;
+}
+
 /**
- * The words a transaction applied to `state` says: those put on it, else, for a change of marks
- * only that is the user's or the host's (not others' in a shared document, not a value set),
- * which marks it turned on or off ("Bold off" for an undone Ctrl+B); or null.
+ * The words a transaction applied to `state` says: those put on it, else, for a change that is
+ * the user's or the host's (not others' in a shared document, not a value set), which marks it
+ * turned on or off when it changed only marks ("Bold off" for an undone Ctrl+B), or what a plugin
+ * says of it (`AnnouncingSpec`: an undone Alt+Shift+Arrow Up says "Block moved down"); or null.
  */
 export function announcementOf(tr: Transaction, state: EditorState): string | null {
   const said = tr.getMeta(ANNOUNCE_META);
   if (typeof said === 'string' && said) return said;
   if (!tr.docChanged || tr.getMeta(REPLACE_CONTENT_META) || tr.getMeta(SHARED_CHANGE_META)) return null;
-  return marksSaid(state, markSteps(tr));
+  const marks = marksSaid(state, markSteps(tr));
+  if (marks) return marks;
+  for (const plugin of state.plugins) {
+    const words = (plugin.spec as AnnouncingSpec).announce?.(tr, state);
+    if (words) return words;
+  }
+  return null;
 }

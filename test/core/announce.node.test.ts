@@ -1,18 +1,19 @@
 /**
- * What a change of marks only says when its command put no words on it (core/announce.ts): an
- * undo or redo of a mark, a host's own mark command.
+ * What a change of marks only, or one that moved a block, says when its command put no words on
+ * it (core/announce.ts): an undo or redo of a mark or a move, a host's own mark command, a drop.
  */
 import { expect } from 'chai';
 import { toggleMark } from 'prosemirror-commands';
 import { history, redo, undo } from 'prosemirror-history';
-import type { Command, EditorState, Transaction } from 'prosemirror-state';
+import { NodeSelection, type Command, type EditorState, type Transaction } from 'prosemirror-state';
 import { announcementOf } from '../../src/core/announce.js';
 import { toggleBold, toggleItalic } from '../../src/core/commands/marks.js';
+import { blockMoveKeymap, moveBlockDown, moveBlockUp } from '../../src/core/commands/move-block.js';
 import { schema } from '../../src/core/index.js';
 import { stringsPlugin } from '../../src/core/strings.js';
 import { REPLACE_CONTENT_META, SHARED_CHANGE_META } from '../../src/core/transaction-meta.js';
 import { fr } from '../../src/locales/fr.js';
-import { a, doc, em, p, stateFor, strong, type TaggedNode } from '../helpers/builder.js';
+import { a, doc, em, li, p, stateFor, strong, ul, type TaggedNode } from '../helpers/builder.js';
 
 /** Runs `commands` in turn from `input` (with history), and gives what each transaction said. */
 function said(input: TaggedNode | EditorState, ...commands: Command[]): Array<string | null> {
@@ -81,5 +82,56 @@ describe('what a change of marks says when its command said nothing', () => {
     expect(said(stateFor(doc(p('words'))), bolding(SHARED_CHANGE_META))).to.deep.equal([null]);
     expect(said(stateFor(doc(p('words'))), bolding(REPLACE_CONTENT_META))).to.deep.equal([null]);
     expect(said(stateFor(doc(p('words'))), bolding('unrelated'))).to.deep.equal(['Bold on']);
+  });
+});
+
+describe('what a change that moved a block says when its command said nothing (the block moves\' plugin)', () => {
+  const withMoves = (node: TaggedNode) => stateFor(node, [history(), blockMoveKeymap()]);
+
+  it('says the block went down when its move up is undone, and up when its move down is', () => {
+    expect(said(withMoves(doc(p('First'), p('Sec<a>ond'), p('Third'))), moveBlockUp, undo)).to.deep.equal(['Block moved up', 'Block moved down']);
+    expect(said(withMoves(doc(p('First'), p('Sec<a>ond'), p('Third'))), moveBlockDown, undo)).to.deep.equal(['Block moved down', 'Block moved up']);
+    // The words come with the keys that move blocks: an editor without them says the command's words only.
+    expect(said(doc(p('First'), p('Sec<a>ond'), p('Third')), moveBlockUp, undo)).to.deep.equal(['Block moved up', null]);
+  });
+
+  it('says it for a run of blocks and for a list item, the way the selected ones went', () => {
+    expect(said(withMoves(doc(p('First'), p('Sec<a>ond'), p('Th<b>ird'), p('Fourth'))), moveBlockUp, undo)).to.deep.equal(['Block moved up', 'Block moved down']);
+    expect(said(withMoves(doc(ul(li(p('One')), li(p('Tw<a>o')), li(p('Three'))))), moveBlockDown, undo)).to.deep.equal(['Block moved down', 'Block moved up']);
+  });
+
+  it("says which way a block dropped elsewhere went, for the block it selects, and for a host's own move", () => {
+    // A block dragged from the top to the bottom: deleted there, put in here, and selected.
+    const drop = dispatching((state) => {
+      const first = state.doc.child(0);
+      const tr = state.tr.delete(0, first.nodeSize);
+      tr.insert(tr.doc.content.size, first);
+      return tr.setSelection(NodeSelection.create(tr.doc, tr.doc.content.size - first.nodeSize));
+    });
+    expect(said(withMoves(doc(p('<a>First'), p('Second'), p('Third'))), drop, undo)).to.deep.equal(['Block moved down', 'Block moved up']);
+  });
+
+  it('says the way a block it passed went, nothing for the selection in a block it did not pass, nor for other changes', () => {
+    // "Third" moved to the top: "Second", which it passed, went down a place; "Fourth" stayed.
+    const thirdToTop = dispatching((state) => {
+      const [first, second, third] = [state.doc.child(0), state.doc.child(1), state.doc.child(2)];
+      const at = first.nodeSize + second.nodeSize;
+      return state.tr.delete(at, at + third.nodeSize).insert(0, third);
+    });
+    expect(said(withMoves(doc(p('First'), p('Sec<a>ond'), p('Third'), p('Fourth'))), thirdToTop)).to.deep.equal(['Block moved down']);
+    expect(said(withMoves(doc(p('First'), p('Second'), p('Third'), p('Fo<a>urth'))), thirdToTop)).to.deep.equal([null]);
+    const replaced = dispatching((state) => state.tr.replaceWith(0, state.doc.content.size, [p('Other'), p('Blocks')]));
+    expect(said(withMoves(doc(p('Fi<a>rst'), p('Second'))), replaced)).to.deep.equal([null]);
+    const enter = dispatching((state) => state.tr.split(state.selection.from));
+    expect(said(withMoves(doc(p('Fi<a>rst'), p('Second'))), enter, undo)).to.deep.equal([null, null]);
+  });
+
+  it("says nothing for a colleague's move or a value set by the host", () => {
+    const moved = (meta: string) => dispatching((state) => {
+      const first = state.doc.child(0);
+      return state.tr.delete(0, first.nodeSize).insert(state.doc.child(1).nodeSize, first).setMeta(meta, true);
+    });
+    expect(said(withMoves(doc(p('Fi<a>rst'), p('Second'))), moved(SHARED_CHANGE_META))).to.deep.equal([null]);
+    expect(said(withMoves(doc(p('Fi<a>rst'), p('Second'))), moved(REPLACE_CONTENT_META))).to.deep.equal([null]);
   });
 });

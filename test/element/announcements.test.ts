@@ -3,7 +3,7 @@
  * (by its shortcut, or the toolbar's button from the keyboard, focus going back to the text) and
  * a block moved with Alt+Shift+Arrow. The element says it in a polite live region
  * (role="status") that is there, empty, from the first render; an undo or redo of a mark says
- * which way the mark went. Real keys, no pause between them.
+ * which way the mark went, and an undone move which way the block went. Real keys, no pause between them.
  */
 import { expect, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
@@ -99,6 +99,21 @@ describe('announcements', () => {
     expect(said(el)).to.equal('Block moved up');
     expect(el.getHTML()).to.equal('<p>three</p><p>one</p><p>two</p>');
     await pressWith('ArrowDown', 'Alt', 'Shift');
+    await hears(el, 'Block moved down');
+  });
+
+  it('says which way the block went when Ctrl+Z takes its move back', async () => {
+    const el = await mount(html`<rich-editor value="<p>one</p><p>two</p><p>three</p>"></rich-editor>`, clock);
+    await selectWithKeys(el, 'three');
+    await pressWith('ArrowUp', 'Alt', 'Shift');
+    await hears(el, 'Block moved up');
+    await pressWith('z', 'Control');
+    await hears(el, 'Block moved down');
+    expect(el.getHTML()).to.equal('<p>one</p><p>two</p><p>three</p>');
+    await pressWith('ArrowUp', 'Alt', 'Shift');
+    await pressWith('ArrowUp', 'Alt', 'Shift');
+    await pressWith('z', 'Control');
+    await until(() => el.getHTML() === '<p>one</p><p>three</p><p>two</p>', 'the second move taken back');
     await hears(el, 'Block moved down');
   });
 

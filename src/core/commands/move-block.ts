@@ -1,12 +1,14 @@
 /**
- * Moving blocks: which block a move takes (the drag handle's and the keys' one rule) and the
- * keyboard's move, Alt+Shift+ArrowUp and Alt+Shift+ArrowDown. It comes with the drag handle (the
+ * Moving blocks: which block a move takes (the drag handle's and the keys' one rule), the
+ * keyboard's move, Alt+Shift+ArrowUp and Alt+Shift+ArrowDown, and the words for a move undone. It comes with the drag handle (the
  * pieces' chunk), not in what a first paint and typing need.
  */
-import { keymap } from 'prosemirror-keymap';
+import { keydownHandler } from 'prosemirror-keymap';
 import type { Node } from 'prosemirror-model';
-import { NodeSelection, type Command, type EditorState, type Plugin } from 'prosemirror-state';
-import { announce } from '../announce.js';
+import { NodeSelection, Plugin, type Command, type EditorState, type Selection, type Transaction } from 'prosemirror-state';
+import { ReplaceStep } from 'prosemirror-transform';
+import { announce, type AnnouncingSpec } from '../announce.js';
+import { wordsOf } from '../strings.js';
 
 const LIST_ITEMS: ReadonlySet<string> = new Set(['list_item', 'task_item']);
 const LISTS: ReadonlySet<string> = new Set(['bullet_list', 'ordered_list', 'task_list']);
@@ -95,4 +97,50 @@ export const moveBlockUp: Command = moveBlock(-1);
 export const moveBlockDown: Command = moveBlock(1);
 
 /** The keys that move blocks: Alt+Shift+ArrowUp and Alt+Shift+ArrowDown (a keyboard user's drag handle). */
-export const blockMoveKeymap = (): Plugin => keymap({ 'Alt-Shift-ArrowUp': moveBlockUp, 'Alt-Shift-ArrowDown': moveBlockDown });
+/**
+ * When `after` differs from `before` by one block moved past others among the same siblings (a
+ * block moved with Alt+Arrow or dropped, or either undone), which way the block holding
+ * `selection` went: "Block moved up" when it is the block moved up, or the selection is in the
+ * blocks it passed when it went down (they went up past it); or null.
+ */
+export function movedSaid(before: Node, after: Node, selection: Selection, state: EditorState): string | null {
+  const start = before.content.findDiffStart(after.content);
+  const end = before.content.findDiffEnd(after.content);
+  if (start === null || !end || end.a !== end.b) return null;
+  const [from, to] = [Math.min(start, end.a), Math.max(start, end.a)];
+  const $from = before.resolve(from);
+  const depth = Math.min($from.sharedDepth(to), after.resolve(from).sharedDepth(to));
+  const parentBefore = $from.node(depth);
+  const parentAfter = after.resolve(from).node(depth);
+  const [i, j] = [$from.index(depth), before.resolve(to).indexAfter(depth)];
+  if (j - i < 2 || parentBefore.childCount !== parentAfter.childCount) return null;
+  const same = (a: number, b: number, count: number) => Array.from({ length: count }, (_, k) => parentAfter.child(a + k).eq(parentBefore.child(b + k))).every(Boolean);
+  // The last of them moved up to the first place (up: it is at i), or the first down to the last (down: it is at j - 1).
+  const up = parentAfter.child(i).eq(parentBefore.child(j - 1)) && same(i + 1, i, j - i - 1);
+  const down = parentAfter.child(j - 1).eq(parentBefore.child(i)) && same(i, i + 1, j - i - 1);
+  if (!up && !down) return null;
+  // The blocks the selection is in, among those siblings.
+  const { $from: $start, $to: $end } = selection;
+  if ($start.depth < depth || $start.start(depth) !== after.resolve(from).start(depth)) return null;
+  const first = $start.index(depth);
+  const last = $end.depth > depth ? $end.index(depth) : $end.index(depth) - 1;
+  if (first < i || last >= j) return null;
+  const moved = up ? i : j - 1;
+  const wentUp = first === moved && last === moved ? up : first !== moved && last !== moved ? !up : null;
+  return wentUp === null ? null : wordsOf(state)[wentUp ? 'announce.movedUp' : 'announce.movedDown'];
+}
+
+/** Whether a change may be a block moved: replace steps only, one taking something out and one putting a block in. */
+function mayMoveBlock(tr: Transaction): boolean {
+  const replaces = tr.steps.filter((step): step is ReplaceStep => step instanceof ReplaceStep);
+  return replaces.length === tr.steps.length && replaces.some((step) => step.from < step.to) && replaces.some((step) => step.slice.content.firstChild?.isBlock === true);
+}
+
+/** The words for a block moved (an undone or redone move, a drop, a host's own move): `movedSaid` of the change, when it may be one. */
+function movedAnnouncement(tr: Transaction, state: EditorState): string | null {
+  return mayMoveBlock(tr) ? movedSaid(tr.before, tr.doc, tr.selection, state) : null;
+}
+
+/** The keys that move blocks, and the words for a block moved without them (an undone move says "Block moved down"). */
+export const blockMoveKeymap = (): Plugin =>
+  new Plugin({ props: { handleKeyDown: keydownHandler({ 'Alt-Shift-ArrowUp': moveBlockUp, 'Alt-Shift-ArrowDown': moveBlockDown }) }, announce: movedAnnouncement } satisfies AnnouncingSpec & ConstructorParameters<typeof Plugin>[0]);

@@ -1,8 +1,8 @@
 /**
  * Marks on nodes that are not text (a bold mention, a link over a line break) travel through the
  * shared document both ways and stay in what the server stores (y-prosemirror dropped them,
- * yjs/y-prosemirror#47). An undo of one's own mark is told to a screen reader there too; a
- * colleague's mark is not. An address linked as it is typed is an undo step of its own.
+ * yjs/y-prosemirror#47). An undo of one's own mark or block move is told to a screen reader there
+ * too; a colleague's is not. An address linked as it is typed is an undo step of its own.
  */
 import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
@@ -71,6 +71,22 @@ describe('marks on mentions and line breaks in a shared document', () => {
     await hears(ann.el, 'Bold off');
     expect(ann.el.getHTML()).to.equal('<p>Plain words</p>');
     await until(() => bob.el.getHTML() === '<p>Plain words</p>', "the bold gone from Bob's editor", { saw: () => bob.el.getHTML() });
+    expect(said(bob.el), "Bob's live region").to.equal('');
+  });
+
+  it('Ann hears "Block moved down" as her Ctrl+Z takes back her block moved up in the shared document; Bob hears nothing', async () => {
+    const json = { type: 'doc', content: ['one', 'two', 'three'].map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) };
+    await executeServerCommand('collab-seed', { id: server.id, name: 'page:undo-move', json });
+    const ann = await open('ann', 'page:undo-move');
+    const bob = await open('bob', 'page:undo-move');
+    ann.el.focusAt('end');
+    await pressWith('ArrowUp', 'Alt', 'Shift');
+    await hears(ann.el, 'Block moved up');
+    await until(() => bob.el.getHTML() === '<p>one</p><p>three</p><p>two</p>', "the move in Bob's editor", { saw: () => bob.el.getHTML() });
+    await pressWith('z', 'Control');
+    await hears(ann.el, 'Block moved down');
+    expect(ann.el.getHTML()).to.equal('<p>one</p><p>two</p><p>three</p>');
+    await until(() => bob.el.getHTML() === '<p>one</p><p>two</p><p>three</p>', "the move taken back in Bob's editor", { saw: () => bob.el.getHTML() });
     expect(said(bob.el), "Bob's live region").to.equal('');
   });
 
