@@ -9,21 +9,20 @@
 import type { Fragment, Mark, Node as PMNode } from 'prosemirror-model';
 import type { EditorState, Transaction } from 'prosemirror-state';
 import { ReplaceStep } from 'prosemirror-transform';
-import { ANNOUNCE_META, marksSaid, turn, type MarksTurned } from '../core/announce.js';
-import { movedSaid } from '../core/commands/move-block.js';
+import { ANNOUNCE_META, marksSaid, pluginsSay, turn, type MarksTurned } from '../core/announce.js';
 
 /** The largest replaced stretch read (a step beyond it is taken as more than a change of marks). */
 const READ_AT_MOST = 20_000;
 
 /**
  * `tr` (the user's undo or redo, applied to `state`) with the words of the marks it turned on or
- * off, when that is all it changed, or of the way the selection's block went, when it moved a
- * block (core/commands/move-block.ts `movedSaid`).
+ * off, when that is all it changed, or what a plugin says of it (core/announce.ts `pluginsSay`:
+ * the way the selection's block went, when it moved a block).
  */
 export function sayMarksUndone(tr: Transaction, state: EditorState): Transaction {
   const turned: MarksTurned = new Map();
   const marksOnly = tr.steps.length > 0 && tr.steps.every((step, index) => step instanceof ReplaceStep && sameButMarks(tr.docs[index]!, step, turned));
-  const words = marksOnly ? marksSaid(state, turned) : tr.docChanged ? movedSaid(tr.before, tr.doc, tr.selection, state) : null;
+  const words = marksOnly ? marksSaid(state, turned) : pluginsSay(tr, state);
   return words ? tr.setMeta(ANNOUNCE_META, words) : tr;
 }
 

@@ -78,8 +78,11 @@ export function announcementOf(tr: Transaction, state: EditorState): string | nu
   const said = tr.getMeta(ANNOUNCE_META);
   if (typeof said === 'string' && said) return said;
   if (!tr.docChanged || tr.getMeta(REPLACE_CONTENT_META) || tr.getMeta(SHARED_CHANGE_META)) return null;
-  const marks = marksSaid(state, markSteps(tr));
-  if (marks) return marks;
+  return marksSaid(state, markSteps(tr)) ?? pluginsSay(tr, state);
+}
+
+/** What the first of the state's plugins with words for the change says of it (`AnnouncingSpec`), or null. */
+export function pluginsSay(tr: Transaction, state: EditorState): string | null {
   for (const plugin of state.plugins) {
     const words = (plugin.spec as AnnouncingSpec).announce?.(tr, state);
     if (words) return words;
