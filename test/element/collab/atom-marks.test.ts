@@ -36,11 +36,15 @@ describe('marks on mentions and line breaks in a shared document', () => {
     return editor;
   }
 
+  /** Seeds the document `name` with `json` and opens it for Ann, then Bob. */
+  async function annAndBob(name: string, json: unknown): Promise<{ ann: SharedEditor; bob: SharedEditor }> {
+    await executeServerCommand('collab-seed', { id: server.id, name, json });
+    return { ann: await open('ann', name), bob: await open('bob', name) };
+  }
+
   it('Ann bolds a range holding a mention and Bob sees the mention bold; Bob unbolds it and Ann sees it plain', async () => {
     const json = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Ask ' }, mention, { type: 'text', text: ' today' }] }] };
-    await executeServerCommand('collab-seed', { id: server.id, name: 'page:mention', json });
-    const ann = await open('ann', 'page:mention');
-    const bob = await open('bob', 'page:mention');
+    const { ann, bob } = await annAndBob('page:mention', json);
     ann.el.focus();
     await pressWith('a', 'Control');
     await pressWith('b', 'Control');
@@ -59,9 +63,7 @@ describe('marks on mentions and line breaks in a shared document', () => {
 
   it('Ann hears "Bold off" as her Ctrl+Z takes her bold back through the shared document; Bob hears nothing of either', async () => {
     const json = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Plain words' }] }] };
-    await executeServerCommand('collab-seed', { id: server.id, name: 'page:undo-bold', json });
-    const ann = await open('ann', 'page:undo-bold');
-    const bob = await open('bob', 'page:undo-bold');
+    const { ann, bob } = await annAndBob('page:undo-bold', json);
     ann.el.focus();
     await pressWith('a', 'Control');
     await pressWith('b', 'Control');
@@ -76,9 +78,7 @@ describe('marks on mentions and line breaks in a shared document', () => {
 
   it('Ann hears "Block moved down" as her Ctrl+Z takes back her block moved up in the shared document; Bob hears nothing', async () => {
     const json = { type: 'doc', content: ['one', 'two', 'three'].map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) };
-    await executeServerCommand('collab-seed', { id: server.id, name: 'page:undo-move', json });
-    const ann = await open('ann', 'page:undo-move');
-    const bob = await open('bob', 'page:undo-move');
+    const { ann, bob } = await annAndBob('page:undo-move', json);
     ann.el.focusAt('end');
     await pressWith('ArrowUp', 'Alt', 'Shift');
     await hears(ann.el, 'Block moved up');

@@ -108,6 +108,20 @@ async function mount(value = TABLE): Promise<RichEditor> {
   return el;
 }
 
+/** The name of the handle with focus, if one has. */
+const handleFocused = (el: RichEditor): string | null => controlsRoot(el).activeElement?.getAttribute('aria-label') ?? null;
+
+/** Puts the caret into the table's last row by keys (Arrow Up from the paragraph after it), then shows its cell's handles with Alt+F10: the row handle has focus. */
+async function handlesByKeys(el: RichEditor): Promise<void> {
+  const view = el.editorView!;
+  await click(content(el).querySelector(':scope > p:last-child')!);
+  await sendKeys({ press: 'Home' });
+  await sendKeys({ press: 'ArrowUp' });
+  await until(() => view.state.selection.$from.parent.textContent === 'r2c0', 'the caret in the last row', { saw: () => view.state.selection.$from.parent.textContent });
+  await pressWith('F10', 'Alt');
+  await until(() => handleFocused(el) === 'Row options', 'the row handle focused', { saw: () => handleFocused(el) });
+}
+
 /** Hovers the cell, then opens the row handle's menu from the keyboard (focus, Enter): its first item has focus. */
 async function openWithKeyboard(el: RichEditor, row: number, column: number): Promise<void> {
   await hover(cell(el, row, column));
@@ -297,20 +311,13 @@ describe('<rich-editor-table-controls>', () => {
 
     it("reaches the caret's cell's handles with the keyboard alone: Alt+F10, the arrows between them, a row deleted, Escape back to the text", async () => {
       const el = await mount();
-      // The caret into the table by keys: Arrow Up from the paragraph after it enters its last row.
-      await click(content(el).querySelector(':scope > p:last-child')!);
-      await sendKeys({ press: 'Home' });
-      await sendKeys({ press: 'ArrowUp' });
       const view = el.editorView!;
-      await until(() => view.state.selection.$from.parent.textContent === 'r2c0', 'the caret in the last row', { saw: () => view.state.selection.$from.parent.textContent });
-      const handleFocused = () => controlsRoot(el).activeElement?.getAttribute('aria-label') ?? null;
-      await pressWith('F10', 'Alt');
-      await until(() => handleFocused() === 'Row options', 'the row handle focused', { saw: handleFocused });
+      await handlesByKeys(el);
       await handlesOn(el, 2, 0);
       await sendKeys({ press: 'ArrowRight' });
-      expect(handleFocused()).to.equal('Column options');
+      expect(handleFocused(el)).to.equal('Column options');
       await sendKeys({ press: 'ArrowLeft' });
-      expect(handleFocused()).to.equal('Row options');
+      expect(handleFocused(el)).to.equal('Row options');
       await sendKeys({ press: 'Enter' });
       await until(() => focused(el) === 'Insert row above', 'the row menu open');
       for (let i = 0; i < 10 && focused(el) !== 'Delete row'; i++) await sendKeys({ press: 'ArrowDown' });
@@ -324,7 +331,7 @@ describe('<rich-editor-table-controls>', () => {
       expect(view.state.selection.$from.parent.textContent, 'the caret in the row now last').to.match(/^r1c/);
 
       await pressWith('F10', 'Alt');
-      await until(() => handleFocused() === 'Row options', 'the row handle focused again', { saw: handleFocused });
+      await until(() => handleFocused(el) === 'Row options', 'the row handle focused again', { saw: () => handleFocused(el) });
       const caret = view.state.selection.from;
       await sendKeys({ press: 'Escape' });
       await until(() => view.hasFocus(), 'focus back in the text on Escape');
@@ -334,19 +341,13 @@ describe('<rich-editor-table-controls>', () => {
 
     it('keeps the handles a keyboard user is on when the mouse moves off the table or over another cell', async () => {
       const el = await mount();
-      await click(content(el).querySelector(':scope > p:last-child')!);
-      await sendKeys({ press: 'Home' });
-      await sendKeys({ press: 'ArrowUp' });
       const view = el.editorView!;
-      await until(() => view.state.selection.$from.parent.textContent === 'r2c0', 'the caret in the last row');
-      const handleFocused = () => controlsRoot(el).activeElement?.getAttribute('aria-label') ?? null;
-      await pressWith('F10', 'Alt');
-      await until(() => handleFocused() === 'Row options', 'the row handle focused', { saw: handleFocused });
+      await handlesByKeys(el);
       // A pointer resting on the page moves under the keyboard user (a jostled mouse; the layout moving beneath it).
       await hover(content(el).querySelector(':scope > p:last-child')!);
       await hover(cell(el, 0, 1));
       await (el.shadowRoot!.querySelector('rich-editor-table-controls') as LitElement).updateComplete;
-      expect(handleFocused()).to.equal('Row options');
+      expect(handleFocused(el)).to.equal('Row options');
       await handlesOn(el, 2, 0);
       // Once focus is back in the text, the mouse leads again.
       await sendKeys({ press: 'Escape' });
