@@ -187,20 +187,20 @@ describe('one paragraph joined by two editors at once into different ones (one h
 });
 
 describe('two editors joining neighbouring paragraphs at once', () => {
-  it("keeps a letter typed into the last one that the one joining it had not seen, the other having joined the paragraph it went into", () => {
-    for (const adaFirst of bothOrders) {
-      const { ada, bo, all } = editors(adaFirst);
-      // Ada types X after "gh" and joins "def" to "abc"; Bo, who has not seen the X, joins "gh" to "def".
-      click(ada, 13);
-      typeOn(ada, 'X');
-      joinAt(bo, 11);
-      joinAt(ada, 6);
-      exchange(...all);
-      const [text] = texts(ada);
-      expect([...text!].sort().join(''), `Ada's client id ${ada.doc.clientID}: ${text}`).to.equal('Xabcdefgh');
-      expect(text!.replace('X', ''), 'the paragraphs in their order').to.equal('abcdefgh');
-      expect(texts(ada)).to.have.length(1);
-      expectAlike(...all);
+  it("keeps a letter typed into the last one that the one joining it had not seen, where it was typed, the other having joined the paragraph it went into", () => {
+    // X typed before "gh", inside it and after it.
+    for (const [at, want] of [[11, 'abcdefXgh'], [12, 'abcdefgXh'], [13, 'abcdefghX']] as const) {
+      for (const adaFirst of bothOrders) {
+        const { ada, bo, all } = editors(adaFirst);
+        // Ada types X into "gh" and joins "def" to "abc"; Bo, who has not seen the X, joins "gh" to "def".
+        click(ada, at);
+        typeOn(ada, 'X');
+        joinAt(bo, 11);
+        joinAt(ada, 6);
+        exchange(...all);
+        expect(texts(ada), `Ada's client id ${ada.doc.clientID}`).to.deep.equal([want]);
+        expectAlike(...all);
+      }
     }
   });
 });

@@ -178,7 +178,7 @@ export class Joins {
       let run: Run | null = null;
       for (let item = text._start; item; item = item.right) {
         if (item.content instanceof Y.ContentString && madeBy(transaction, item.id.client, item.id.clock)) {
-          if (!run) runs.push((run = { text: join.into, element: join.into.parent as Y.XmlElement, start: this.copyEnd(join, last), value: '', absent: true }));
+          if (!run) runs.push((run = { text: join.into, element: join.into.parent as Y.XmlElement, start: this.copyEnd(join, last), value: '', absent: true, by: item.id.client }));
           run.value += item.content.str;
           continue;
         }

@@ -16,6 +16,7 @@ import { readFragment, type Mapping, type SharedType } from './encoding.js';
 import { fold, placed, typeSince, type Folded } from './fold.js';
 import { followShown } from './follow-shown.js';
 import { toAbsolute, toRelative } from './positions.js';
+import { AbsentRuns } from './absent-runs.js';
 import { Joins } from './joins.js';
 import { Rewrites } from './rewrites.js';
 import { joinStep, stepDeleting } from './split-order.js';
@@ -83,6 +84,8 @@ export class SyncBinding {
   private rewrites: Rewrites | null = null;
   /** The paragraphs this editor joined to the one before lately (a colleague may have done so at once: joins.ts). */
   private readonly joins = new Joins();
+  /** Letters put back into a run a colleague types again later (absent-runs.ts). */
+  private readonly absent = new AbsentRuns();
   /** Blocks an undo or redo kept for a colleague's letters in them (`keepUntilEmptied`), oldest first. */
   private readonly keptByUndo = new Set<Y.XmlElement>();
   /** The undo or redo step (on the other stack) the last undo or redo made: what it kept belongs to it. */
@@ -220,6 +223,7 @@ export class SyncBinding {
     const carried = transaction.local ? [] : carriedTyping(transaction, schema, this.deleted, positions).filter((one) => !unseen.some((lost) => lost.into.text === one.into.text));
     const atOnce = transaction.local ? [] : (this.rewrites?.rewrittenAtOnce(transaction) ?? []);
     const joinedAtOnce = transaction.local ? [] : this.joins.madeAtOnce(transaction);
+    const runsCome = transaction.local ? [] : this.absent.come(transaction);
     const emptied = transaction.local || !this.keptByUndo.size ? [] : this.emptiedKeptBlocks(transaction);
     if (emptied.length) this.deleteEmptied(emptied);
     if (misplaced.length || unseen.length || carried.length) {
@@ -232,16 +236,19 @@ export class SyncBinding {
         const from = Y.getState(this.doc.store, this.doc.clientID);
         positions = carry(carried, putBack(unseen, replaceWithCopies(misplaced, positions), schema), schema, this.deleted);
         this.joins.followPutBack(unseen);
+        this.absent.note(unseen);
         this.forget(own);
         if (step) joinStep(step, own, from, shared);
       }, this.origin);
     }
     // Not this editor's doing: out of its undo history. Its letters since go into the block that
     // stays once the fold is sent (`typeAgain`).
-    // So is one run of a paragraph both joined to the one before at once (joins.ts).
-    if (atOnce.length || joinedAtOnce.length) {
+    // So is one run of a paragraph both joined to the one before at once (joins.ts), and letters
+    // put back into a colleague's run going to their places in it as it comes (absent-runs.ts).
+    if (atOnce.length || joinedAtOnce.length || runsCome.length) {
       this.doc.transact((own) => {
         own.meta.set('addToHistory', false);
+        this.absent.place(runsCome, schema);
         const folded = fold(own, atOnce, positions, schema);
         positions = this.joins.foldAll(own, joinedAtOnce, placed(folded, positions));
         this.folded.push(...folded);

@@ -61,6 +61,8 @@ export interface Run {
   value: string;
   /** Set when the run's own letters are not in `text`: it stood in a text this editor had joined into this one (joins.ts `runsFollowed`), and `start` is where that text's letters went. */
   absent?: true;
+  /** For an absent run, the colleague who typed it (who types it again where `start` is: absent-runs.ts). */
+  by?: number;
 }
 
 /**
@@ -318,7 +320,7 @@ export function unseenTyping(transaction: Y.Transaction, schema: Schema, deleted
 }
 
 /** A format for an insertion that sets exactly `format`, less the marks `block` does not allow: every other key known here cleared. */
-function exactly(format: Record<string, unknown>, keys: Set<string>, block: Y.XmlElement, schema: Schema): Record<string, unknown> {
+export function exactly(format: Record<string, unknown>, keys: Set<string>, block: Y.XmlElement, schema: Schema): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
   for (const key of keys) attributes[key] = null;
   return { ...attributes, ...allowedFormat(format, block.nodeName, schema) };
