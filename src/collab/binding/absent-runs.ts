@@ -8,7 +8,7 @@
  */
 import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
-import { idOf, lettersOf, type Letter } from './letters.js';
+import { idKey, idOf, letterKey, lettersOf, type Letter } from './letters.js';
 import { madeBy } from './made.js';
 import { exactly, type UnseenTyping } from './unseen-typing.js';
 
@@ -31,8 +31,7 @@ export interface RunCome {
 /** How many put-backs wait at most (the oldest go first: their run may never come). */
 const REMEMBERED = 20;
 
-const keyOf = (id: Y.ID): string => `${id.client}:${id.clock}`;
-
+/** The letters this editor put back into absent runs lately, until each run comes. */
 export class AbsentRuns {
   private waiting: Waiting[] = [];
 
@@ -60,8 +59,8 @@ export class AbsentRuns {
     for (const waiting of this.waiting) {
       if (!(transaction.changed as Map<unknown, unknown>).has(waiting.text)) continue;
       const live = lettersOf(waiting.text).filter((letter) => !letter.item.deleted);
-      const mine = new Set(waiting.mine.map(({ id }) => keyOf(id)));
-      const isMine = (letter: Letter | undefined) => !!letter && mine.has(keyOf(idOf(letter)));
+      const mine = new Set(waiting.mine.map(({ id }) => idKey(id)));
+      const isMine = (letter: Letter | undefined) => !!letter && mine.has(letterKey(letter));
       const theirs = (letter: Letter) => letter.item.id.client === waiting.by && madeBy(transaction, letter.item.id.client, letter.clock);
       const start = live.findIndex(theirs);
       const run = start < 0 ? [] : live.slice(start, start + waiting.value.length);
@@ -85,15 +84,15 @@ export class AbsentRuns {
     for (const { waiting, first } of come) {
       const { text } = waiting;
       const letters = lettersOf(text).filter((letter) => !letter.item.deleted);
-      const byKey = new Map(letters.map((letter, i) => [keyOf(idOf(letter)), { letter, index: i }]));
-      const mine = waiting.mine.map(({ id, before }) => ({ ...byKey.get(keyOf(id))!, before }));
+      const byKey = new Map(letters.map((letter, i) => [letterKey(letter), { letter, index: i }]));
+      const mine = waiting.mine.map(({ id, before }) => ({ ...byKey.get(idKey(id))!, before }));
       const keys = new Set<string>();
       for (const run of text.toDelta() as { attributes?: Record<string, unknown> }[]) for (const key in run.attributes) keys.add(key);
       // Out from the end (the indices before stay), then in at their places, the run's start read again.
       for (const { index } of [...mine].sort((a, b) => b.index - a.index)) text.delete(index, 1);
       const start = lettersOf(text)
         .filter((letter) => !letter.item.deleted)
-        .findIndex((letter) => keyOf(idOf(letter)) === keyOf(first));
+        .findIndex((letter) => letterKey(letter) === idKey(first));
       if (start < 0) continue;
       mine.forEach(({ letter, before }, i) => text.insert(start + before + i, letter.char, exactly(letter.format, keys, text.parent as Y.XmlElement, schema)));
     }

@@ -1,5 +1,6 @@
 /** The deleted letters unseen-typing.ts reads a colleague's rewrite with. */
 import * as Y from 'yjs';
+import { idKey } from './letters.js';
 import { made } from './made.js';
 
 /** How many of the latest deleted letters an editor remembers. */
@@ -45,7 +46,7 @@ export class DeletedLetters {
       // Written again by the same transaction into a text it made (Enter moving the text after the caret into a new block): moved, not deleted.
       const written = writtenInto.find(({ value }) => value.includes(str))?.text ?? null;
       for (let i = 0; i < str.length; i++) {
-        const key = `${struct.id.client}:${struct.id.clock + i}`;
+        const key = idKey({ client: struct.id.client, clock: struct.id.clock + i });
         const known = this.letters.get(key);
         if (known) this.forget(known);
         const copy = copies.get(key);
@@ -67,19 +68,19 @@ export class DeletedLetters {
 
   /** The letter deleted at `clock` of `client`, if it remembers it. */
   letter(client: number, clock: number): string | undefined {
-    return this.letters.get(`${client}:${clock}`)?.value;
+    return this.letters.get(idKey({ client, clock }))?.value;
   }
 
   /** The text the transaction that deleted the letter at `clock` of `client` wrote it again into (Enter moving it into a new block), if any. */
   movedTo(client: number, clock: number): Y.XmlText | null {
-    let text = this.letters.get(`${client}:${clock}`)?.movedTo ?? null;
+    let text = this.letters.get(idKey({ client, clock }))?.movedTo ?? null;
     while (text && this.copies.has(text)) text = this.copies.get(text)!;
     return text;
   }
 
   /** The letter an Enter wrote for the letter deleted at `clock` of `client`, when it moved it into a text it made (see `movedTo`). */
   copyOf(client: number, clock: number): Y.ID | null {
-    return this.letters.get(`${client}:${clock}`)?.copy ?? null;
+    return this.letters.get(idKey({ client, clock }))?.copy ?? null;
   }
 
   /**
@@ -88,7 +89,7 @@ export class DeletedLetters {
    * (carried-typing.ts). Read with the deletion, once the transaction ends (`note`).
    */
   deletesAsMoved(id: Y.ID, text: Y.XmlText): void {
-    this.moving.set(`${id.client}:${id.clock}`, text);
+    this.moving.set(idKey(id), text);
   }
 
   /** Notes that this editor copied `text` to `copy` and deleted it (a block put elsewhere): letters moved into it are in the copy now. */
@@ -98,7 +99,7 @@ export class DeletedLetters {
 
   /** The text the letter deleted at `clock` of `client` was in, if it remembers the letter. */
   textOf(client: number, clock: number): Y.XmlText | undefined {
-    return this.letters.get(`${client}:${clock}`)?.text;
+    return this.letters.get(idKey({ client, clock }))?.text;
   }
 
   /** How many letters it remembers. */
@@ -157,7 +158,7 @@ function movedCopies(transaction: Y.Transaction, written: Written[]): Map<string
     for (let item = text._start; item; item = item.right) {
       if (!(item.content instanceof Y.ContentString) || !Y.isDeleted(transaction.deleteSet, item.id)) continue;
       value += item.content.str;
-      for (let i = 0; i < item.length; i++) keys.push(`${item.id.client}:${item.id.clock + i}`);
+      for (let i = 0; i < item.length; i++) keys.push(idKey({ client: item.id.client, clock: item.id.clock + i }));
     }
     const target = written.find((one) => one.value === value);
     if (target) keys.forEach((key, i) => copies.set(key, { text: target.text, id: target.ids[i]! }));

@@ -6,7 +6,7 @@
 import * as Y from 'yjs';
 import diff from 'fast-diff';
 import type { Join } from './joins.js';
-import { idOf, lettersOf, type Letter } from './letters.js';
+import { idKey, idOf, letterKey, lettersOf, type Letter } from './letters.js';
 
 /** A join this editor and a colleague made at once: the text's letters when the colleague's change came, and the colleague's run among them. */
 export interface Doubled {
@@ -53,8 +53,8 @@ export function linedUp(join: Join, theirs: string, unseen: (letter: Y.ID) => bo
 export function relined(pair: Doubled): Doubled | null {
   const letters = lettersOf(pair.join.into);
   const live = letters.filter((letter) => !letter.item.deleted);
-  const keys = new Set(pair.theirs.map((letter) => `${letter.item.id.client}:${letter.clock}`));
-  const inRun = live.map((letter) => keys.has(`${letter.item.id.client}:${letter.clock}`));
+  const keys = new Set(pair.theirs.map(letterKey));
+  const inRun = live.map((letter) => keys.has(letterKey(letter)));
   const first = inRun.indexOf(true);
   const last = inRun.lastIndexOf(true);
   if (first < 0) return null;
@@ -72,9 +72,8 @@ export function relined(pair: Doubled): Doubled | null {
  */
 export function fold(own: Y.Transaction, { join, letters, theirs, at, missing }: Doubled, positions: Y.RelativePosition[], moved: Map<string, Y.ID>, others: ReadonlySet<string>): Y.RelativePosition[] {
   const text = join.into;
-  const key = (client: number, clock: number) => `${client}:${clock}`;
-  const keyOf = (letter: Letter) => key(letter.item.id.client, letter.clock);
-  const copies = new Set(join.copies.map((id) => key(id.client, id.clock)));
+  const keyOf = letterKey;
+  const copies = new Set(join.copies.map(idKey));
   const mine = (letter: Letter) => copies.has(keyOf(letter));
   const theirKeys = new Set(theirs.map(keyOf));
   // The letters typed at this editor's run since: their neighbours at typing were its letters, or letters typed so.
@@ -84,7 +83,7 @@ export function fold(own: Y.Transaction, { join, letters, theirs, at, missing }:
     const offset = letter.clock - letter.item.id.clock;
     const left = offset > 0 ? { client: letter.item.id.client, clock: letter.clock - 1 } : letter.item.origin;
     const right = offset < letter.item.length - 1 ? { client: letter.item.id.client, clock: letter.clock + 1 } : letter.item.rightOrigin;
-    return (!!left && attached.has(key(left.client, left.clock))) || (!!right && attached.has(key(right.client, right.clock)));
+    return (!!left && attached.has(idKey(left))) || (!!right && attached.has(idKey(right)));
   };
   // Until nothing more leans on them (a letter may lean on one typed later, at its right).
   for (let grew = true; grew; ) {

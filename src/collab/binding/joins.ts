@@ -32,7 +32,7 @@ import * as Y from 'yjs';
 import { fold, linedUp, relined, type Doubled } from './join-fold.js';
 import { remoteDeletions } from './remote-updates.js';
 import { keep, made, madeBy } from './made.js';
-import { copiedLetters, idOf, lettersOf, runOf, textOf, type Letter } from './letters.js';
+import { copiedLetters, idKey, idOf, letterKey, lettersOf, runOf, textOf, type Letter } from './letters.js';
 import type { Run, UnseenTyping } from './unseen-typing.js';
 
 /** A paragraph this editor joined to the one before: the element it deleted and the run of its letters typed into the text before. */
@@ -108,7 +108,7 @@ export class Joins {
       keep(source._item);
       const join: Join = { from: item, source, into, text: run.map((letter) => letter.char).join(''), sources: sources.map(idOf), copies: run.map(idOf), covered: new Map(), takenBy: new Set() };
       // An earlier join of this editor's whose run this one copied (two paragraphs joined in turn) stands in this one's run now.
-      if (local) this.follow(new Map(join.sources.map((id, i) => [`${id.client}:${id.clock}`, join.copies[i]!])), into);
+      if (local) this.follow(new Map(join.sources.map((id, i) => [idKey(id), join.copies[i]!])), into);
       list.push(join);
     }
     if (list.length > REMEMBERED) list.splice(0, list.length - REMEMBERED);
@@ -152,7 +152,7 @@ export class Joins {
       join.sources.forEach((source, i) => {
         if (deletions.some((ds) => Y.isDeleted(ds, source))) for (const client of makers) join.covered.set(i, (join.covered.get(i) ?? new Set()).add(client));
       });
-      for (const [i, clients] of join.covered) if (makers.some((client) => clients.has(client))) keys.add(`${join.copies[i]!.client}:${join.copies[i]!.clock}`);
+      for (const [i, clients] of join.covered) if (makers.some((client) => clients.has(client))) keys.add(idKey(join.copies[i]!));
     }
     return keys;
   }
@@ -173,7 +173,7 @@ export class Joins {
     for (const item of joins.size ? made(transaction) : []) if (item.parent instanceof Y.XmlText && joins.has(item.parent)) texts.add(item.parent);
     for (const text of texts) {
       const join = joins.get(text)!;
-      const sources = new Map(join.sources.map((id, i) => [`${id.client}:${id.clock}`, i]));
+      const sources = new Map(join.sources.map((id, i) => [idKey(id), i]));
       let last = -1;
       let run: Run | null = null;
       for (let item = text._start; item; item = item.right) {
@@ -183,7 +183,7 @@ export class Joins {
           continue;
         }
         run = null;
-        for (let i = 0; i < item.length; i++) last = sources.get(`${item.id.client}:${item.id.clock + i}`) ?? last;
+        for (let i = 0; i < item.length; i++) last = sources.get(idKey({ client: item.id.client, clock: item.id.clock + i })) ?? last;
       }
     }
     return runs;
@@ -192,10 +192,10 @@ export class Joins {
   /** The index in the text joined into right after the copy of the join's letter `index` (before its first copy for -1). */
   private copyEnd(join: Join, index: number): number {
     const live = lettersOf(join.into).filter((letter) => !letter.item.deleted);
-    const copies = new Set(join.copies.map((id) => `${id.client}:${id.clock}`));
+    const copies = new Set(join.copies.map(idKey));
     const at = (i: number) => live.findIndex((letter) => letter.item.id.client === join.copies[i]!.client && letter.clock === join.copies[i]!.clock);
     for (let i = index; i >= 0; i--) if (at(i) >= 0) return at(i) + 1;
-    const first = live.findIndex((letter) => copies.has(`${letter.item.id.client}:${letter.clock}`));
+    const first = live.findIndex((letter) => copies.has(letterKey(letter)));
     return first < 0 ? 0 : first;
   }
 
@@ -251,7 +251,7 @@ export class Joins {
       const { clientID } = text.doc!;
       const again = lettersOf(text).filter((letter) => !letter.item.deleted && letter.item.id.client === clientID && letter.clock >= placed[0] && letter.clock < placed[1]);
       if (again.length !== back.length) continue;
-      this.follow(new Map(back.map((char, i) => [`${char.client}:${char.clock}`, idOf(again[i]!)])), text);
+      this.follow(new Map(back.map((char, i) => [idKey(char), idOf(again[i]!)])), text);
     }
   }
 
@@ -266,13 +266,13 @@ export class Joins {
     // Newest first: a join whose run a later join of this editor's copied is folded with that one.
     return [...doubled].reverse().reduce((placed, pair) => {
       // A join whose run an earlier fold took with its own (a join of this editor's copying it) is done.
-      if (pair.join.copies.some((id) => moved.has(`${id.client}:${id.clock}`))) return placed;
+      if (pair.join.copies.some((id) => moved.has(idKey(id)))) return placed;
       // A fold changes the text: a second join into it (one colleague's run copying two joins of this editor's) is read again.
       const now = folded.has(pair.join.into) ? relined(pair) : pair;
       folded.add(pair.join.into);
       if (!now) return placed;
       // The runs of this editor's other joins folded here are theirs to fold; those of joins not made twice are typing at this one's, and move with it.
-      const others = new Set(doubled.filter((other) => other !== pair).flatMap((other) => other.join.copies.map((id) => `${id.client}:${id.clock}`)));
+      const others = new Set(doubled.filter((other) => other !== pair).flatMap((other) => other.join.copies.map(idKey)));
       placed = fold(own, now, placed, moved, others);
       // An earlier join whose run the folded one had copied (two joined in turn) now stands in the run that stays.
       this.follow(moved, pair.join.into);
@@ -288,7 +288,7 @@ export class Joins {
   private follow(moved: Map<string, Y.ID>, into: Y.XmlText): void {
     const { clientID } = into.doc!;
     for (const join of [...this.list]) {
-      const copies = join.copies.map((id) => moved.get(`${id.client}:${id.clock}`));
+      const copies = join.copies.map((id) => moved.get(idKey(id)));
       if (!copies.length || !copies.every((id) => id)) continue;
       join.into = into;
       join.copies = copies as Y.ID[];

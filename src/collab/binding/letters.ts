@@ -16,6 +16,12 @@ export interface Letter {
 /** A letter's id: its item's client, and its own clock. */
 export const idOf = (letter: Letter): Y.ID => Y.createID(letter.item.id.client, letter.clock);
 
+/** An id as a key of maps and sets (`client:clock`). */
+export const idKey = ({ client, clock }: { client: number; clock: number }): string => `${client}:${clock}`;
+
+/** A letter's id as a key (`idKey`). */
+export const letterKey = (letter: Letter): string => `${letter.item.id.client}:${letter.clock}`;
+
 /** A text's letters, deleted ones too, in order, with the formats they stand in. */
 export function lettersOf(text: Y.XmlText): Letter[] {
   const letters: Letter[] = [];

@@ -30,6 +30,7 @@ import type { Schema } from 'prosemirror-model';
 import * as Y from 'yjs';
 import type { DeletedLetters } from './deleted-letters.js';
 import { allowedFormat } from './encoding.js';
+import { idKey } from './letters.js';
 import { before, made } from './made.js';
 
 /**
@@ -193,7 +194,7 @@ function charsBefore(transaction: Y.Transaction, text: Y.XmlText, deleted: Delet
     } else if (content instanceof Y.ContentString) {
       for (let i = 0; i < content.str.length; i++) {
         const char: Char = { value: content.str[i]!, client: item.id.client, clock: item.id.clock + i, format };
-        if (copies.has(`${char.client}:${char.clock}`)) char.copy = true;
+        if (copies.has(idKey(char))) char.copy = true;
         chars.push(char);
       }
     } else if (item.countable) return null;
