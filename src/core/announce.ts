@@ -3,7 +3,9 @@
  * mark turned on or off (the text looks bold; the caret and the focus stay where they were), a
  * block moved. A command puts the words on its transaction; a change of marks only that carries
  * none (an undo or redo of a mark, a host's own mark command) says which marks it turned on or
- * off, and a plugin may say what a change it knows of did (the block moves', core/commands/move-block.ts). The element speaks them in a polite live region (element/rich-editor/announcer.ts).
+ * off, and a plugin may say what a change it knows of did (the block moves',
+ * core/commands/move-block.ts). The element speaks them in a polite live region
+ * (element/rich-editor/announcer.ts).
  * Others' edits and a value set by the host say nothing; the user's undo in a shared document
  * has its words put on by the collaboration binding (collab/marks-undone.ts).
  */

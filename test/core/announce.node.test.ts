@@ -120,6 +120,14 @@ describe('what a change that moved a block says when its command said nothing (t
     });
     expect(said(withMoves(doc(p('First'), p('Sec<a>ond'), p('Third'), p('Fourth'))), thirdToTop)).to.deep.equal(['Block moved down']);
     expect(said(withMoves(doc(p('First'), p('Second'), p('Third'), p('Fo<a>urth'))), thirdToTop)).to.deep.equal([null]);
+    // A list item moved, the selection running on past the list: not within the items' siblings.
+    const lastItemUp = dispatching((state) => {
+      const list = state.doc.child(0);
+      const last = list.lastChild!;
+      const end = list.nodeSize - 1;
+      return state.tr.delete(end - last.nodeSize, end).insert(1, last);
+    });
+    expect(said(withMoves(doc(ul(li(p('One')), li(p('T<a>wo')), li(p('Three'))), p('Af<b>ter'))), lastItemUp)).to.deep.equal([null]);
     const replaced = dispatching((state) => state.tr.replaceWith(0, state.doc.content.size, [p('Other'), p('Blocks')]));
     expect(said(withMoves(doc(p('Fi<a>rst'), p('Second'))), replaced)).to.deep.equal([null]);
     const enter = dispatching((state) => state.tr.split(state.selection.from));

@@ -1,7 +1,7 @@
 /**
  * Moving blocks: which block a move takes (the drag handle's and the keys' one rule), the
- * keyboard's move, Alt+Shift+ArrowUp and Alt+Shift+ArrowDown, and the words for a move undone. It comes with the drag handle (the
- * pieces' chunk), not in what a first paint and typing need.
+ * keyboard's move, Alt+Shift+ArrowUp and Alt+Shift+ArrowDown, and the words for a move undone.
+ * It comes with the drag handle (the pieces' chunk), not in what a first paint and typing need.
  */
 import { keydownHandler } from 'prosemirror-keymap';
 import type { Node } from 'prosemirror-model';
@@ -99,8 +99,8 @@ export const moveBlockDown: Command = moveBlock(1);
 /** The keys that move blocks: Alt+Shift+ArrowUp and Alt+Shift+ArrowDown (a keyboard user's drag handle). */
 /**
  * When `after` differs from `before` by one block moved past others among the same siblings (a
- * block moved with Alt+Arrow or dropped, or either undone), which way the block holding
- * `selection` went: "Block moved up" when it is the block moved up, or the selection is in the
+ * block moved with Alt+Shift+Arrow or dropped, or either undone), which way the block holding
+ * `selection` went (the selection within those siblings): "Block moved up" when it is the block moved up, or the selection is in the
  * blocks it passed when it went down (they went up past it); or null.
  */
 export function movedSaid(before: Node, after: Node, selection: Selection, state: EditorState): string | null {
@@ -121,7 +121,8 @@ export function movedSaid(before: Node, after: Node, selection: Selection, state
   if (!up && !down) return null;
   // The blocks the selection is in, among those siblings.
   const { $from: $start, $to: $end } = selection;
-  if ($start.depth < depth || $start.start(depth) !== after.resolve(from).start(depth)) return null;
+  const siblings = after.resolve(from).start(depth);
+  if ($start.depth < depth || $end.depth < depth || $start.start(depth) !== siblings || $end.start(depth) !== siblings) return null;
   const first = $start.index(depth);
   const last = $end.depth > depth ? $end.index(depth) : $end.index(depth) - 1;
   if (first < i || last >= j) return null;
